@@ -1,0 +1,63 @@
+// The one diagnostic shape every stage produces and every printer in report/ formats.
+
+export type Severity = "error" | "warning" | "info";
+
+export interface Diagnostic {
+  /** Stable id: a rule id ("tool-name-syntax") or a stage id ("yaml-syntax", "ref-network-refused"). */
+  readonly ruleId: string;
+  readonly severity: Severity;
+  /** One factual sentence that quotes the offending value. */
+  readonly message: string;
+  /** One imperative sentence with a concrete alternative. */
+  readonly hint?: string;
+  /** Project-relative, forward slashes. */
+  readonly file: string;
+  /** 1-based. */
+  readonly line: number;
+  readonly column: number;
+  readonly endLine: number;
+  readonly endColumn: number;
+  /** JSON Pointer inside the document the diagnostic is about; "" is the root. */
+  readonly pointer: string;
+}
+
+export interface StageResult<T> {
+  readonly value: T;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
+  return diagnostics.some((d) => d.severity === "error");
+}
+
+const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
+
+/** Sorts by file, line, column, id and message, and drops exact duplicates (STYLE §3). */
+export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  const sorted = [...diagnostics].sort(
+    (a, b) =>
+      compareText(a.file, b.file) ||
+      a.line - b.line ||
+      a.column - b.column ||
+      compareText(a.ruleId, b.ruleId) ||
+      compareText(a.message, b.message) ||
+      SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity],
+  );
+  return sorted.filter((d, i) => i === 0 || !sameDiagnostic(d, sorted[i - 1]!));
+}
+
+function sameDiagnostic(a: Diagnostic, b: Diagnostic): boolean {
+  return (
+    a.file === b.file &&
+    a.line === b.line &&
+    a.column === b.column &&
+    a.ruleId === b.ruleId &&
+    a.message === b.message &&
+    a.severity === b.severity
+  );
+}
+
+/** Code-unit order, the same in every locale. */
+export function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,24 @@
+// Plain JSON values as they flow through the pipeline. Objects built by mcp-gen's own parsers hold
+// every key as an own data property (even "__proto__"), so no input can reach Object.prototype.
+
+export type JsonPrimitive = null | boolean | number | string;
+export type JsonValue = JsonPrimitive | JsonArray | JsonObject;
+export interface JsonArray extends ReadonlyArray<JsonValue> {}
+export interface JsonObject {
+  readonly [key: string]: JsonValue;
+}
+
+export function isJsonObject(value: unknown): value is JsonObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Reads an own property only: `get(obj, "__proto__")` never returns the prototype. */
+export function getOwn(value: JsonValue | undefined, key: string): JsonValue | undefined {
+  if (!isJsonObject(value) || !Object.prototype.hasOwnProperty.call(value, key)) return undefined;
+  return value[key];
+}
+
+/** Sets `key` as an own, enumerable data property, even when the key is "__proto__". */
+export function defineOwn(target: Record<string, JsonValue>, key: string, value: JsonValue): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
