@@ -22,3 +22,29 @@ export function getOwn(value: JsonValue | undefined, key: string): JsonValue | u
 export function defineOwn(target: Record<string, JsonValue>, key: string, value: JsonValue): void {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
+
+/** A deep copy that keeps every key as an own data property. Depth is bounded by the loader. */
+export function cloneJson<T extends JsonValue>(value: T): T {
+  if (Array.isArray(value)) return value.map((item) => cloneJson(item)) as unknown as T;
+  if (isJsonObject(value)) {
+    const out: Record<string, JsonValue> = {};
+    for (const key of Object.keys(value)) defineOwn(out, key, cloneJson(value[key]!));
+    return out as T;
+  }
+  return value;
+}
+
+/** Follows a JSON Pointer (already split into tokens) through own properties only. */
+export function valueAt(root: JsonValue, tokens: readonly string[]): JsonValue | undefined {
+  let current: JsonValue | undefined = root;
+  for (const token of tokens) {
+    if (Array.isArray(current)) {
+      if (!/^(0|[1-9][0-9]*)$/.test(token)) return undefined;
+      current = current[Number(token)];
+    } else {
+      current = getOwn(current, token);
+    }
+    if (current === undefined) return undefined;
+  }
+  return current;
+}

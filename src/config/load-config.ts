@@ -1,0 +1,139 @@
+// mcp-gen.config.yaml (already parsed, or absent) → Config with every default filled in. The file
+// is checked against its JSON Schema; unknown keys and rule ids get a "did you mean" hint.
+import { Ajv2020 } from "ajv/dist/2020.js";
+import type { ErrorObject } from "ajv";
+import type { Diagnostic, StageResult } from "../model/diagnostic.js";
+import { getOwn, isJsonObject, type JsonObject, type JsonValue } from "../model/json.js";
+import type { SourceDoc } from "../model/source.js";
+import { posix } from "node:path";
+import { diagnosticAtPointer } from "../load/locate.js";
+import { DEFAULT_LOAD_LIMITS, type LoadLimits } from "../load/limits.js";
+import type { AnyRule } from "../validate/define-rule.js";
+import type { RuleSetting } from "../validate/run-rules.js";
+import type { Config, ServerSettings } from "./config.js";
+import { buildConfigSchema } from "./config-schema.js";
+import { DEFAULT_SERVER, DEFAULT_TOOLS_GLOB } from "./defaults.js";
+import { closest } from "./suggest.js";
+
+export interface ProjectDefaults {
+  /** From the project's package.json, when it has one. */
+  readonly packageName?: string;
+  readonly packageVersion?: string;
+}
+
+/**
+ * @example loadConfig(undefined, ALL_RULES, {}).value.out === "src/generated"
+ */
+export function loadConfig(doc: SourceDoc | undefined, rules: readonly AnyRule[], project: ProjectDefaults): StageResult<Config | undefined> {
+  const value: JsonValue = doc?.value ?? {};
+  const diagnostics: Diagnostic[] = [];
+  const report = (pointer: string, message: string, hint: string, target: "key" | "value" = "value") => {
+    if (doc) diagnostics.push(diagnosticAtPointer(doc, pointer, { ruleId: "config-invalid", severity: "error", message, hint }, target));
+  };
+  const validate = new Ajv2020({ strict: false, allErrors: true }).compile(buildConfigSchema(rules));
+  if (!validate(value)) {
+    for (const error of leafErrors(validate.errors ?? [])) describeError(error, value, rules, report);
+    return { value: undefined, diagnostics };
+  }
+  const config = normalize(value as JsonObject, rules, project);
+  for (const problem of checkPaths(config)) report(problem.pointer, problem.message, problem.hint);
+  return diagnostics.length > 0 ? { value: undefined, diagnostics } : { value: config, diagnostics };
+}
+
+function normalize(raw: JsonObject, rules: readonly AnyRule[], project: ProjectDefaults): Config {
+  const server = (getOwn(raw, "server") ?? {}) as Partial<ServerSettings> & JsonObject;
+  const load = (getOwn(raw, "load") ?? {}) as Partial<LoadLimits>;
+  const ruleValues = (getOwn(raw, "rules") ?? {}) as JsonObject;
+  const settings = new Map<string, RuleSetting>();
+  for (const rule of rules) {
+    const configured = getOwn(ruleValues, rule.id);
+    const [severity, options] = Array.isArray(configured) ? configured : [configured, undefined];
+    settings.set(rule.id, {
+      severity: (severity as RuleSetting["severity"] | undefined) ?? rule.defaultSeverity,
+      options: { ...rule.options?.defaults, ...(isJsonObject(options) ? options : {}) },
+    });
+  }
+  const str = (key: string, fallback: string) => (getOwn(raw, key) as string | undefined) ?? fallback;
+  return {
+    tools: (getOwn(raw, "tools") as string[] | undefined) ?? [DEFAULT_TOOLS_GLOB],
+    out: normalizePath(str("out", "src/generated")),
+    handlers: normalizePath(str("handlers", "src/handlers")),
+    tests: normalizePath(str("tests", "test/tools")),
+    lock: normalizePath(str("lock", "mcp-tools.lock.json")),
+    target: str("target", "sdk-v2") as Config["target"],
+    server: {
+      name: server.name ?? project.packageName ?? "mcp-server",
+      version: server.version ?? project.packageVersion ?? "0.0.0",
+      pageSize: server.pageSize ?? DEFAULT_SERVER.pageSize,
+      ttlMs: server.ttlMs ?? DEFAULT_SERVER.ttlMs,
+      cacheScope: server.cacheScope ?? DEFAULT_SERVER.cacheScope,
+      limits: { ...DEFAULT_SERVER.limits, ...(server.limits ?? {}) },
+    },
+    load: { ...DEFAULT_LOAD_LIMITS, ...load },
+    rules: settings,
+  };
+}
+
+function normalizePath(path: string): string {
+  return posix.normalize(path.replace(/\\/g, "/")).replace(/\/$/, "");
+}
+
+/** Output folders must stay inside the project and must not overlap each other. */
+function checkPaths(config: Config): { pointer: string; message: string; hint: string }[] {
+  const problems: { pointer: string; message: string; hint: string }[] = [];
+  const folders = [["out", config.out], ["handlers", config.handlers], ["tests", config.tests], ["lock", config.lock]] as const;
+  for (const [key, path] of folders) {
+    if (posix.isAbsolute(path) || /^[A-Za-z]:/.test(path) || path === ".." || path.startsWith("../") || path === ".") {
+      problems.push({ pointer: `/${key}`, message: `${key} is ${JSON.stringify(path)}, which is not a folder inside the project.`, hint: `Use a relative path inside the project, such as "${key === "out" ? "src/generated" : key === "lock" ? "mcp-tools.lock.json" : `src/${key}`}".` });
+    }
+  }
+  const within = (a: string, b: string) => a === b || a.startsWith(b + "/") || b.startsWith(a + "/");
+  for (const [key, path] of folders.slice(1)) {
+    if (within(config.out, path)) {
+      problems.push({ pointer: "/out", message: `out (${JSON.stringify(config.out)}) overlaps ${key} (${JSON.stringify(path)}); every build rewrites out, which would destroy your ${key === "lock" ? "lock file" : key}.`, hint: `Point out at a folder of its own, such as "src/generated".` });
+    }
+  }
+  return problems;
+}
+
+function leafErrors(errors: readonly ErrorObject[]): ErrorObject[] {
+  const useful = errors.filter((e) => e.keyword !== "anyOf" && e.keyword !== "if");
+  // A rule value that fits neither the string nor the array form yields errors from both branches;
+  // keep those of the branch the user meant (an array gives array errors, a string gives enum errors).
+  return useful.filter((e, i) => useful.findIndex((o) => o.instancePath === e.instancePath && o.keyword === e.keyword) === i);
+}
+
+function describeError(error: ErrorObject, root: JsonValue, rules: readonly AnyRule[], report: (p: string, m: string, h: string, t?: "key" | "value") => void): void {
+  const where = error.instancePath === "" ? "mcp-gen.config.yaml" : error.instancePath.slice(1).replace(/\//g, ".");
+  if (error.keyword === "additionalProperties") {
+    const key = String(error.params.additionalProperty);
+    const isRules = error.instancePath === "/rules";
+    const known = isRules ? rules.map((r) => r.id) : Object.keys(getOwn(schemaAt(rules, error.schemaPath), "properties") ?? {});
+    const guess = closest(key, known);
+    report(`${error.instancePath}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`,
+      isRules ? `Unknown rule id ${JSON.stringify(key)} in rules.` : `Unknown key ${JSON.stringify(key)} in ${where}.`,
+      guess ? `Did you mean ${JSON.stringify(guess)}?` : `Remove it; the known keys are ${known.join(", ")}.`, "key");
+    return;
+  }
+  if (error.keyword === "type" && error.instancePath === "" ) {
+    report("", "mcp-gen.config.yaml must be a mapping of options.", "Write keys such as tools, out and rules at the top level.");
+    return;
+  }
+  const value = valueDescription(root, error.instancePath);
+  const allowed = Array.isArray(error.params.allowedValues) ? ` (one of ${error.params.allowedValues.map((v: unknown) => JSON.stringify(v)).join(", ")})` : "";
+  report(error.instancePath, `${where} is ${value}, but it ${error.message ?? "is invalid"}${allowed}.`, "Fix the value; see schemas/mcp-gen.config.schema.json for every option.");
+}
+
+function schemaAt(rules: readonly AnyRule[], schemaPath: string): JsonValue {
+  let node: JsonValue = buildConfigSchema(rules) as JsonObject;
+  for (const token of schemaPath.replace(/^#\//, "").split("/").slice(0, -1)) node = getOwn(node, token.replace(/~1/g, "/").replace(/~0/g, "~")) ?? null;
+  return node;
+}
+
+function valueDescription(root: JsonValue, pointer: string): string {
+  let node: JsonValue | undefined = root;
+  for (const token of pointer.split("/").slice(1)) node = Array.isArray(node) ? node[Number(token)] : getOwn(node, token.replace(/~1/g, "/").replace(/~0/g, "~"));
+  if (node === undefined) return "missing";
+  const text = JSON.stringify(node);
+  return text.length > 40 ? text.slice(0, 39) + "…" : text;
+}

@@ -1,0 +1,84 @@
+// File bytes → text. Enforces the size bound, requires UTF-8 (a UTF-8 BOM is dropped), and refuses
+// UTF-16/32, so every later stage works on well-formed text.
+import type { Diagnostic } from "../model/diagnostic.js";
+import type { StageResult } from "../model/diagnostic.js";
+import type { SourceFile } from "../model/source.js";
+import type { LoadLimits } from "./limits.js";
+
+export function decodeSource(path: string, bytes: Uint8Array, limits: LoadLimits): StageResult<SourceFile | undefined> {
+  if (bytes.length > limits.maxFileBytes) return fail(fileTooLarge(path, bytes.length, limits.maxFileBytes));
+  if (startsWith(bytes, [0xff, 0xfe]) || startsWith(bytes, [0xfe, 0xff])) {
+    return fail(encodingDiagnostic(path, 1, `${path} is encoded as UTF-16; mcp-gen reads UTF-8 only.`));
+  }
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    const offset = firstInvalidUtf8(bytes);
+    const line = countLines(bytes, offset);
+    return fail(encodingDiagnostic(path, line, `${path} is not valid UTF-8: byte ${offset} starts an invalid sequence.`));
+  }
+  return { value: { path, text }, diagnostics: [] };
+}
+
+export function fileTooLarge(path: string, size: number, max: number): Diagnostic {
+  return {
+    ruleId: "load-file-too-large",
+    severity: "error",
+    message: `${path} is ${size} bytes, more than the ${max}-byte limit.`,
+    hint: "Split it into smaller files shared with $ref, or raise load.maxFileBytes in mcp-gen.config.yaml.",
+    file: path,
+    line: 1,
+    column: 1,
+    endLine: 1,
+    endColumn: 1,
+    pointer: "",
+  };
+}
+
+function encodingDiagnostic(path: string, line: number, message: string): Diagnostic {
+  return {
+    ruleId: "load-encoding",
+    severity: "error",
+    message,
+    hint: "Save the file as UTF-8.",
+    file: path,
+    line,
+    column: 1,
+    endLine: line,
+    endColumn: 1,
+    pointer: "",
+  };
+}
+
+function fail(diagnostic: Diagnostic): StageResult<undefined> {
+  return { value: undefined, diagnostics: [diagnostic] };
+}
+
+function startsWith(bytes: Uint8Array, prefix: readonly number[]): boolean {
+  return prefix.every((b, i) => bytes[i] === b);
+}
+
+function countLines(bytes: Uint8Array, end: number): number {
+  let line = 1;
+  for (let i = 0; i < end; i++) if (bytes[i] === 0x0a) line++;
+  return line;
+}
+
+/** Offset of the first byte that does not start or continue a well-formed UTF-8 sequence. */
+function firstInvalidUtf8(bytes: Uint8Array): number {
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i]!;
+    const length = b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
+    if (length === 0) return i;
+    const valid = new TextDecoder("utf-8", { fatal: true });
+    try {
+      valid.decode(bytes.subarray(i, i + length));
+    } catch {
+      return i;
+    }
+    i += length;
+  }
+  return i;
+}

@@ -1,0 +1,40 @@
+// Builds a Diagnostic for a text range of one file; the only place offsets become lines and columns.
+import type { Diagnostic, Severity } from "../model/diagnostic.js";
+import type { TextRange } from "../model/source.js";
+import { positionAt } from "./line-index.js";
+
+export interface DiagnosticContent {
+  readonly ruleId: string;
+  readonly severity: Severity;
+  readonly message: string;
+  readonly hint?: string;
+  readonly pointer?: string;
+}
+
+export function diagnosticAt(
+  file: string,
+  lineStarts: readonly number[],
+  range: TextRange,
+  content: DiagnosticContent,
+): Diagnostic {
+  const start = positionAt(lineStarts, range.start);
+  const end = positionAt(lineStarts, Math.max(range.start, range.end));
+  return {
+    ruleId: content.ruleId,
+    severity: content.severity,
+    message: content.message,
+    ...(content.hint !== undefined ? { hint: content.hint } : {}),
+    file,
+    line: start.line,
+    column: start.column,
+    endLine: end.line,
+    endColumn: end.column,
+    pointer: content.pointer ?? "",
+  };
+}
+
+/** Quotes a value for a message, shortened so one diagnostic stays one line. */
+export function quote(value: string, max = 60): string {
+  const shown = value.length > max ? value.slice(0, max - 1) + "…" : value;
+  return JSON.stringify(shown);
+}

@@ -1,0 +1,23 @@
+// Offsets ↔ 1-based line and column (UTF-16 code units, as editors and SARIF count them).
+
+export function computeLineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+export interface LineColumn {
+  readonly line: number;
+  readonly column: number;
+}
+
+export function positionAt(lineStarts: readonly number[], offset: number): LineColumn {
+  let low = 0;
+  let high = lineStarts.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (lineStarts[mid]! <= offset) low = mid;
+    else high = mid - 1;
+  }
+  return { line: low + 1, column: offset - lineStarts[low]! + 1 };
+}

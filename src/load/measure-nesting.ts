@@ -1,0 +1,85 @@
+// Cheap linear scans that find where a file nests deeper than allowed, before any parser recurses
+// into it. A YAML parser fed 1,000 nested levels can exhaust the stack (or worse), so the scans run
+// first and err on the side of counting too deep.
+
+/** Offset of the first opening bracket past `maxDepth`, or -1 when the JSON text stays within it. */
+export function findJsonDepthExcess(text: string, maxDepth: number): number {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c /* \ */) i++;
+      else if (c === 0x22 /* " */) inString = false;
+    } else if (c === 0x22) {
+      inString = true;
+    } else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+      if (++depth > maxDepth) return i;
+    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+      depth--;
+    }
+  }
+  return -1;
+}
+
+/**
+ * Offset of the first line whose estimated YAML nesting passes `maxDepth`, or -1. The estimate adds
+ * two levels per enclosing indentation (a block sequence may share its parent key's column), one per
+ * leading "- " on the line, and the open flow brackets; block scalar bodies are skipped.
+ */
+export function findYamlDepthExcess(text: string, maxDepth: number): number {
+  const indents: number[] = [];
+  let flowDepth = 0;
+  let blockScalarIndent = -1;
+  let lineStart = 0;
+  while (lineStart <= text.length) {
+    let lineEnd = text.indexOf("\n", lineStart);
+    if (lineEnd === -1) lineEnd = text.length;
+    const line = text.slice(lineStart, lineEnd);
+    const indent = line.length - line.trimStart().length;
+    const content = line.trim();
+    const isContent = content !== "" && !content.startsWith("#");
+    if (blockScalarIndent >= 0 && (!isContent || indent > blockScalarIndent)) {
+      lineStart = lineEnd + 1;
+      continue;
+    }
+    blockScalarIndent = -1;
+    if (isContent) {
+      if (flowDepth === 0) {
+        while (indents.length > 0 && indents[indents.length - 1]! >= indent) indents.pop();
+        indents.push(indent);
+      }
+      let dashes = 0;
+      while (/^-(\s|$)/.test(content.slice(dashes * 2))) dashes++;
+      flowDepth = scanFlowDepth(content, flowDepth);
+      if (indents.length * 2 + dashes + Math.max(flowDepth, 0) > maxDepth) return lineStart;
+      if (/[|>][-+0-9]*\s*(#.*)?$/.test(content) && /:\s*[|>]|^-\s*[|>]|^[|>]/.test(content)) {
+        blockScalarIndent = indent;
+      }
+    }
+    lineStart = lineEnd + 1;
+  }
+  return -1;
+}
+
+/** Flow-collection depth after a line, ignoring brackets inside quotes and comments. */
+function scanFlowDepth(line: string, start: number): number {
+  let depth = start;
+  let quote = "";
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (quote !== "") {
+      if (quote === '"' && c === "\\") i++;
+      else if (c === quote) quote = "";
+    } else if (c === '"' || c === "'") {
+      if (i === 0 || /[\s[{,:]/.test(line[i - 1]!)) quote = c;
+    } else if (c === "#" && (i === 0 || /\s/.test(line[i - 1]!))) {
+      break;
+    } else if (c === "[" || c === "{") {
+      depth++;
+    } else if (c === "]" || c === "}") {
+      depth--;
+    }
+  }
+  return depth;
+}

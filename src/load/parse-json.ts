@@ -1,0 +1,98 @@
+// JSON text → value plus a span for every JSON Pointer. Strict RFC 8259: no comments, no trailing
+// commas, no duplicate keys. Never recurses deeper than the limit it was given.
+import { parseTree, printParseErrorCode, type Node, type ParseError } from "jsonc-parser";
+import type { Diagnostic } from "../model/diagnostic.js";
+import { defineOwn, type JsonValue } from "../model/json.js";
+import { joinPointer } from "../model/pointer.js";
+import type { NodeSpan } from "../model/source.js";
+import { diagnosticAt, quote } from "./diagnostic-at.js";
+import type { LoadLimits } from "./limits.js";
+import { findJsonDepthExcess } from "./measure-nesting.js";
+
+export interface ParsedText {
+  readonly value: JsonValue | undefined;
+  readonly spans: Map<string, NodeSpan>;
+  readonly diagnostics: Diagnostic[];
+}
+
+const JSON_ERROR_TEXT: Record<string, string> = {
+  InvalidSymbol: "an unexpected character",
+  InvalidNumberFormat: "a malformed number",
+  PropertyNameExpected: "a missing property name",
+  ValueExpected: "a missing value",
+  ColonExpected: "a missing colon",
+  CommaExpected: "a missing comma",
+  CloseBraceExpected: "a missing closing brace",
+  CloseBracketExpected: "a missing closing bracket",
+  EndOfFileExpected: "text after the end of the document",
+  InvalidCommentToken: "a comment, which JSON does not allow",
+  UnexpectedEndOfComment: "an unterminated comment",
+  UnexpectedEndOfString: "an unterminated string",
+  UnexpectedEndOfNumber: "an unterminated number",
+  InvalidUnicode: "an invalid \\u escape",
+  InvalidEscapeCharacter: "an invalid escape character",
+  InvalidCharacter: "a control character inside a string",
+};
+
+export function parseJsonText(file: string, text: string, lineStarts: readonly number[], limits: LoadLimits): ParsedText {
+  const spans = new Map<string, NodeSpan>();
+  const diagnostics: Diagnostic[] = [];
+  const at = (start: number, end: number, ruleId: string, message: string, hint?: string) =>
+    diagnostics.push(diagnosticAt(file, lineStarts, { start, end }, { ruleId, severity: "error", message, ...(hint ? { hint } : {}) }));
+
+  const excess = findJsonDepthExcess(text, limits.maxDepth);
+  if (excess !== -1) {
+    at(excess, excess + 1, "load-too-deep", `${file} nests objects and arrays more than ${limits.maxDepth} levels deep.`,
+      "Flatten the schema with $defs and $ref, or raise load.maxDepth in mcp-gen.config.yaml.");
+    return { value: undefined, spans, diagnostics };
+  }
+  const errors: ParseError[] = [];
+  const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  for (const error of errors) {
+    const code = printParseErrorCode(error.error);
+    at(error.offset, error.offset + Math.max(error.length, 1), "json-syntax",
+      `${file} is not valid JSON: ${JSON_ERROR_TEXT[code] ?? code} at this position.`, "Fix the JSON syntax here.");
+  }
+  if (errors.length > 0 || root === undefined) {
+    if (errors.length === 0) at(0, 0, "json-syntax", `${file} is empty.`, "Write one JSON object describing the tool.");
+    return { value: undefined, spans, diagnostics };
+  }
+  const value = convertNode(root, "", undefined, spans, (start, end, message, hint) => at(start, end, "json-duplicate-key", message, hint));
+  return { value, spans, diagnostics };
+}
+
+type ReportDuplicate = (start: number, end: number, message: string, hint: string) => void;
+
+function convertNode(node: Node, pointer: string, key: Node | undefined, spans: Map<string, NodeSpan>, duplicate: ReportDuplicate): JsonValue {
+  spans.set(pointer, {
+    ...(key ? { key: { start: key.offset, end: key.offset + key.length } } : {}),
+    value: { start: node.offset, end: node.offset + node.length },
+  });
+  switch (node.type) {
+    case "object": {
+      const out: Record<string, JsonValue> = {};
+      const seen = new Set<string>();
+      for (const property of node.children ?? []) {
+        const [keyNode, valueNode] = property.children ?? [];
+        if (!keyNode || !valueNode) continue;
+        const name = String(keyNode.value);
+        if (seen.has(name)) {
+          duplicate(keyNode.offset, keyNode.offset + keyNode.length, `Key ${quote(name)} appears more than once in this object.`,
+            "Remove one of the duplicate keys; JSON readers disagree about which one wins.");
+          continue;
+        }
+        seen.add(name);
+        defineOwn(out, name, convertNode(valueNode, joinPointer(pointer, name), keyNode, spans, duplicate));
+      }
+      return out;
+    }
+    case "array":
+      return (node.children ?? []).map((child, i) => convertNode(child, joinPointer(pointer, i), undefined, spans, duplicate));
+    case "string":
+    case "number":
+    case "boolean":
+      return node.value as JsonValue;
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,162 @@
+// YAML text → JSON value plus a span for every JSON Pointer. Only JSON-compatible YAML gets through:
+// duplicate keys, merge keys, non-core tags, non-finite numbers and complex keys are errors, and
+// aliases expand within a node budget so an alias bomb stops early.
+import { Alias, isAlias, isMap, isPair, isScalar, isSeq, parseDocument, type Document, type Node } from "yaml";
+import type { Diagnostic } from "../model/diagnostic.js";
+import { defineOwn, type JsonValue } from "../model/json.js";
+import { joinPointer } from "../model/pointer.js";
+import type { NodeSpan, TextRange } from "../model/source.js";
+import { diagnosticAt, quote } from "./diagnostic-at.js";
+import type { LoadLimits } from "./limits.js";
+import { findYamlDepthExcess } from "./measure-nesting.js";
+import type { ParsedText } from "./parse-json.js";
+
+const CORE_TAGS = new Set(["str", "int", "float", "bool", "null", "map", "seq"].map((t) => `tag:yaml.org,2002:${t}`));
+
+class LoadAbort extends Error {}
+
+export function parseYamlText(file: string, text: string, lineStarts: readonly number[], limits: LoadLimits): ParsedText {
+  const spans = new Map<string, NodeSpan>();
+  const diagnostics: Diagnostic[] = [];
+  const error = (range: TextRange, ruleId: string, message: string, hint: string, pointer = "") =>
+    diagnostics.push(diagnosticAt(file, lineStarts, range, { ruleId, severity: "error", message, hint, pointer }));
+
+  const excess = findYamlDepthExcess(text, limits.maxDepth);
+  if (excess !== -1) {
+    error({ start: excess, end: excess }, "load-too-deep", `${file} nests mappings and sequences more than ${limits.maxDepth} levels deep.`,
+      "Flatten the schema with $defs and $ref, or raise load.maxDepth in mcp-gen.config.yaml.");
+    return { value: undefined, spans, diagnostics };
+  }
+  const doc = parseDocument(text, { merge: false, uniqueKeys: true, prettyErrors: false, strict: true, version: "1.2", schema: "core" });
+  for (const e of doc.errors) {
+    const [start, end] = e.pos;
+    const isDuplicate = e.code === "DUPLICATE_KEY";
+    error({ start, end }, isDuplicate ? "yaml-duplicate-key" : "yaml-syntax",
+      isDuplicate ? `${file} repeats a key in one mapping: ${firstLine(e.message)}` : `${file} is not valid YAML: ${firstLine(e.message)}`,
+      isDuplicate ? "Remove one of the duplicate keys; YAML readers disagree about which one wins." : "Fix the YAML syntax here.");
+  }
+  if (doc.errors.length > 0) return { value: undefined, spans, diagnostics };
+  if (doc.contents === null) {
+    error({ start: 0, end: 0 }, "yaml-syntax", `${file} is empty.`, "Write one YAML mapping describing the tool.");
+    return { value: undefined, spans, diagnostics };
+  }
+  const converter = new YamlConverter(doc, spans, limits, error);
+  try {
+    return { value: converter.convert(doc.contents, "", undefined, 0), spans, diagnostics };
+  } catch (e) {
+    if (e instanceof LoadAbort) return { value: undefined, spans, diagnostics };
+    throw e;
+  }
+}
+
+type ReportError = (range: TextRange, ruleId: string, message: string, hint: string, pointer?: string) => void;
+
+class YamlConverter {
+  private nodes = 0;
+  private aliasNodes = 0;
+  private readonly expanding: { target: Node; range: TextRange }[] = [];
+
+  constructor(
+    private readonly doc: Document,
+    private readonly spans: Map<string, NodeSpan>,
+    private readonly limits: LoadLimits,
+    private readonly report: ReportError,
+  ) {}
+
+  convert(node: unknown, pointer: string, keyRange: TextRange | undefined, depth: number): JsonValue {
+    const range = rangeOf(node);
+    this.count(range, pointer);
+    if (depth > this.limits.maxDepth) {
+      this.fail(range, "load-too-deep", `This value nests more than ${this.limits.maxDepth} levels deep.`,
+        "Flatten the schema with $defs and $ref, or raise load.maxDepth in mcp-gen.config.yaml.", pointer);
+    }
+    if (isAlias(node)) return this.expandAlias(node, pointer, keyRange, depth);
+    this.spans.set(pointer, keyRange ? { key: keyRange, value: range } : { value: range });
+    const tag = (node as { tag?: string }).tag;
+    if (tag !== undefined && !CORE_TAGS.has(tag)) {
+      this.fail(range, "yaml-unsupported-tag", `The YAML tag ${quote(tag)} does not produce a JSON value.`,
+        "Remove the tag and write the value as a plain string, number, boolean, null, mapping or sequence.", pointer);
+    }
+    if (isMap(node)) return this.convertMap(node.items, pointer, depth);
+    if (isSeq(node)) return node.items.map((item, i) => this.convert(item, joinPointer(pointer, i), undefined, depth + 1));
+    if (isScalar(node)) return this.convertScalar(node.value, range, pointer);
+    if (node === null || node === undefined) return null;
+    this.fail(range, "yaml-syntax", "This YAML node has no JSON equivalent.", "Use a plain mapping, sequence or scalar.", pointer);
+  }
+
+  private convertMap(items: readonly unknown[], pointer: string, depth: number): JsonValue {
+    const out: Record<string, JsonValue> = {};
+    for (const pair of items) {
+      if (!isPair(pair)) continue;
+      const keyNode = pair.key;
+      const keyRange = rangeOf(keyNode);
+      if (!isScalar(keyNode) || (keyNode.value !== null && typeof keyNode.value === "object")) {
+        this.fail(keyRange, "yaml-complex-key", "This mapping key is a collection or alias, which JSON cannot represent.",
+          "Use a plain string key.", pointer);
+      }
+      if (keyNode.value === null) {
+        this.fail(keyRange, "yaml-complex-key", "This mapping key is null, which JSON cannot represent.", "Use a plain string key.", pointer);
+      }
+      const name = String(keyNode.value);
+      if (name === "<<" && keyNode.type === "PLAIN") {
+        this.fail(keyRange, "yaml-merge-key", "The YAML merge key \"<<\" is not part of YAML 1.2, and readers disagree on what it does.",
+          "Write the merged keys out in full, or quote \"<<\" if you mean a literal key.", pointer);
+      }
+      const childPointer = joinPointer(pointer, name);
+      defineOwn(out, name, this.convert(pair.value, childPointer, keyRange, depth + 1));
+    }
+    return out;
+  }
+
+  private convertScalar(value: unknown, range: TextRange, pointer: string): JsonValue {
+    if (typeof value === "number" && !Number.isFinite(value)) {
+      this.fail(range, "yaml-non-json-value", `The number ${String(value)} has no JSON representation.`,
+        "Use a finite number, or quote the value to keep it as a string.", pointer);
+    }
+    if (value === null || typeof value === "string" || typeof value === "number" || typeof value === "boolean") return value;
+    this.fail(range, "yaml-non-json-value", "This YAML scalar does not produce a JSON value.", "Write a string, number, boolean or null.", pointer);
+  }
+
+  private expandAlias(alias: Alias, pointer: string, keyRange: TextRange | undefined, depth: number): JsonValue {
+    const target = alias.resolve(this.doc);
+    const range = rangeOf(alias);
+    if (target === undefined) {
+      this.fail(range, "yaml-syntax", `The alias *${alias.source} names no anchor.`, `Define &${alias.source} before using it.`, pointer);
+    }
+    if (this.expanding.some((e) => e.target === target)) {
+      this.fail(range, "yaml-alias-cycle", `The alias *${alias.source} refers to a node that contains it.`,
+        "Break the cycle; JSON values cannot contain themselves.", pointer);
+    }
+    this.expanding.push({ target, range });
+    const value = this.convert(target, pointer, keyRange, depth);
+    this.expanding.pop();
+    return value;
+  }
+
+  private count(range: TextRange, pointer: string): void {
+    this.nodes++;
+    if (this.expanding.length > 0 && ++this.aliasNodes > this.limits.maxAliasNodes) {
+      this.fail(this.expanding[0]!.range, "yaml-alias-limit", `YAML aliases in this file expand to more than ${this.limits.maxAliasNodes} nodes.`,
+        "Write the repeated parts out, share them with $ref, or raise load.maxAliasNodes in mcp-gen.config.yaml.", pointer);
+    }
+    if (this.nodes > this.limits.maxNodes) {
+      this.fail(range, "load-too-many-nodes", `This file holds more than ${this.limits.maxNodes} values.`,
+        "Split the schema into smaller files, or raise load.maxNodes in mcp-gen.config.yaml.", pointer);
+    }
+  }
+
+  private fail(range: TextRange, ruleId: string, message: string, hint: string, pointer: string): never {
+    this.report(range, ruleId, message, hint, pointer);
+    throw new LoadAbort();
+  }
+}
+
+function rangeOf(node: unknown): TextRange {
+  const range = (node as { range?: readonly [number, number, number] | null } | null)?.range;
+  return range ? { start: range[0], end: range[1] } : { start: 0, end: 0 };
+}
+
+function firstLine(message: string): string {
+  const line = message.split("\n")[0]!.trim();
+  return line.endsWith(".") ? line : line + ".";
+}

@@ -1,0 +1,92 @@
+// Which JSON Schema keywords hold subschemas, and an iterative walk over every subschema. Shared by
+// the resolver (to find `$ref`s only where they are keywords) and by the rules. Iterative, so a
+// hostile 10,000-level schema cannot overflow the stack.
+import { isJsonObject, type JsonObject, type JsonValue } from "./json.js";
+import { joinPointer } from "./pointer.js";
+
+/** Keywords whose value is one subschema. */
+const SINGLE = ["additionalProperties", "additionalItems", "contains", "propertyNames", "not", "if", "then", "else",
+  "unevaluatedItems", "unevaluatedProperties", "contentSchema", "items"] as const;
+/** Keywords whose value is an array of subschemas. */
+const ARRAY = ["allOf", "anyOf", "oneOf", "prefixItems", "items"] as const;
+/** Keywords whose value maps names to subschemas. */
+const MAP = ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"] as const;
+
+/** Keywords that apply their subschema to the same instance (a `$ref` cycle through only these never ends). */
+export const IN_PLACE_KEYWORDS: ReadonlySet<string> = new Set(["allOf", "anyOf", "oneOf", "not", "if", "then", "else", "dependentSchemas", "dependencies"]);
+
+/** Keywords that only hold definitions for `$ref`; they apply nothing by themselves. */
+export const DEFINITION_KEYWORDS: ReadonlySet<string> = new Set(["$defs", "definitions"]);
+
+export interface SubschemaEdge {
+  readonly keyword: string;
+  /** Pointer tokens after the keyword: [] for single, [index] for arrays, [name] for maps. */
+  readonly tokens: readonly (string | number)[];
+  readonly schema: JsonValue;
+}
+
+/** The immediate subschemas of one schema object, in a stable order (keyword order, then member order). */
+export function childSchemas(schema: JsonObject): SubschemaEdge[] {
+  const edges: SubschemaEdge[] = [];
+  for (const keyword of Object.keys(schema)) {
+    const value = schema[keyword]!;
+    if ((SINGLE as readonly string[]).includes(keyword) && isSchemaLike(value) && !(keyword === "items" && Array.isArray(value))) {
+      edges.push({ keyword, tokens: [], schema: value });
+    } else if ((ARRAY as readonly string[]).includes(keyword) && Array.isArray(value)) {
+      value.forEach((item, index) => {
+        if (isSchemaLike(item)) edges.push({ keyword, tokens: [index], schema: item });
+      });
+    } else if ((MAP as readonly string[]).includes(keyword) && isJsonObject(value)) {
+      for (const name of Object.keys(value)) {
+        const item = value[name]!;
+        // draft-07 `dependencies` may map a property to a list of names instead of a schema.
+        if (isSchemaLike(item)) edges.push({ keyword, tokens: [name], schema: item });
+      }
+    }
+  }
+  return edges;
+}
+
+export function isSchemaLike(value: JsonValue | undefined): value is JsonObject | boolean {
+  return typeof value === "boolean" || isJsonObject(value);
+}
+
+export interface SchemaNode {
+  readonly pointer: string;
+  readonly schema: JsonObject | boolean;
+  /** Subschema nesting depth below the walk's root (the root is 0). */
+  readonly depth: number;
+  /** The keyword that led here from the parent schema; undefined at the root. */
+  readonly keyword: string | undefined;
+  /** Keywords on the path from the root, outermost first. */
+  readonly path: readonly string[];
+  /** Pointer tokens below the keyword ([] for single-schema keywords). */
+  readonly tokens: readonly (string | number)[];
+}
+
+/**
+ * Visits the root and every subschema, parents before children, in document order. Returning
+ * "skip" from `visit` skips that node's children; returning "stop" ends the walk.
+ */
+export function walkSchema(root: JsonValue, rootPointer: string, visit: (node: SchemaNode) => void | "skip" | "stop"): void {
+  if (!isSchemaLike(root)) return;
+  const stack: SchemaNode[] = [{ pointer: rootPointer, schema: root, depth: 0, keyword: undefined, path: [], tokens: [] }];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    const outcome = visit(node);
+    if (outcome === "stop") return;
+    if (outcome === "skip" || typeof node.schema === "boolean") continue;
+    const children = childSchemas(node.schema);
+    for (let i = children.length - 1; i >= 0; i--) {
+      const edge = children[i]!;
+      stack.push({
+        pointer: joinPointer(node.pointer, edge.keyword, ...edge.tokens),
+        schema: edge.schema as JsonObject | boolean,
+        depth: node.depth + 1,
+        keyword: edge.keyword,
+        path: [...node.path, edge.keyword],
+        tokens: edge.tokens,
+      });
+    }
+  }
+}

@@ -1,0 +1,68 @@
+// Diagnostic[] → human-readable text: "file:line:col severity rule-id message", the hint, and a code
+// frame with a caret under the span, like tsc or eslint. Only formats; sorting happened before.
+import type { Diagnostic } from "../model/diagnostic.js";
+
+export interface TextFormatOptions {
+  /** File texts by project-relative path, for code frames; files not present get no frame. */
+  readonly sources: ReadonlyMap<string, string>;
+  readonly color: boolean;
+  /** Lines of context shown above and below the offending line. */
+  readonly contextLines?: number;
+}
+
+const CODES = { red: 31, yellow: 33, cyan: 36, gray: 90, bold: 1 } as const;
+
+export function formatText(diagnostics: readonly Diagnostic[], options: TextFormatOptions): string {
+  const paint = (code: keyof typeof CODES, text: string) => (options.color ? `\u001b[${CODES[code]}m${text}\u001b[0m` : text);
+  const blocks = diagnostics.map((d) => {
+    const severity = d.severity === "error" ? paint("red", "error") : d.severity === "warning" ? paint("yellow", "warning") : paint("cyan", "info");
+    const lines = [`${paint("bold", `${d.file}:${d.line}:${d.column}`)} ${severity} ${paint("gray", d.ruleId)} ${d.message}`];
+    if (d.hint) lines.push(`  ${paint("cyan", "hint:")} ${d.hint}`);
+    const source = options.sources.get(d.file);
+    if (source !== undefined) lines.push(...codeFrame(source, d, options.contextLines ?? 1, paint));
+    return lines.join("\n");
+  });
+  const summary = summarize(diagnostics);
+  return blocks.length === 0 ? summary + "\n" : blocks.join("\n\n") + "\n\n" + summary + "\n";
+}
+
+export function summarize(diagnostics: readonly Diagnostic[]): string {
+  const count = (s: Diagnostic["severity"]) => diagnostics.filter((d) => d.severity === s).length;
+  const [errors, warnings, infos] = [count("error"), count("warning"), count("info")];
+  if (errors + warnings + infos === 0) return "No problems found.";
+  const parts = [plural(errors, "error"), plural(warnings, "warning")];
+  if (infos > 0) parts.push(plural(infos, "info"));
+  return `${plural(errors + warnings + infos, "problem")} (${parts.join(", ")})`;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 || word === "info" ? "" : "s"}`;
+}
+
+function codeFrame(source: string, d: Diagnostic, context: number, paint: (c: keyof typeof CODES, t: string) => string): string[] {
+  const lines = source.split(/\r?\n/);
+  const first = Math.max(1, d.line - context);
+  const last = Math.min(lines.length, d.line + context);
+  const width = String(last).length;
+  const out = [""];
+  for (let n = first; n <= last; n++) {
+    const text = visible(lines[n - 1] ?? "");
+    const marker = n === d.line ? paint("red", ">") : " ";
+    out.push(`${marker} ${String(n).padStart(width)} | ${text}`);
+    if (n === d.line) {
+      const lineText = lines[n - 1] ?? "";
+      const start = Math.min(d.column - 1, lineText.length);
+      const end = d.endLine === d.line ? Math.max(start + 1, Math.min(d.endColumn - 1, lineText.length)) : Math.max(start + 1, lineText.length);
+      const pad = visible(lineText.slice(0, start)).replace(/[^\t]/g, " ");
+      out.push(`  ${" ".repeat(width)} | ${pad}${paint("red", "^".repeat(Math.max(1, visible(lineText.slice(start, end)).length)))}`);
+    }
+  }
+  return out;
+}
+
+/** Makes invisible and control characters visible so a frame cannot hide or rewrite terminal text. */
+function visible(text: string): string {
+  const long = text.length > 200 ? text.slice(0, 199) + "…" : text;
+  return long.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g,
+    (c) => `<U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}>`);
+}

@@ -1,0 +1,219 @@
+// One schema root (inputSchema or outputSchema) → the same schema with every file `$ref` bundled
+// under `$defs` (`definitions` in draft-07) and rewritten to a local pointer. Same-document refs are
+// checked and kept. Network URIs, absolute paths and escapes from the project root are refused and
+// never fetched. Each bundled target is copied once, so recursive schemas terminate.
+import { posix } from "node:path";
+import type { Diagnostic } from "../model/diagnostic.js";
+import { definitionsKeyword, dialectOf, DEFAULT_DIALECT } from "../model/dialect.js";
+import { cloneJson, defineOwn, getOwn, isJsonObject, valueAt, type JsonObject, type JsonValue } from "../model/json.js";
+import { escapePointerToken, joinPointer, splitPointer } from "../model/pointer.js";
+import { walkSchema } from "../model/schema-walk.js";
+import type { SourceDoc, SourceMount } from "../model/source.js";
+import { quote } from "../load/diagnostic-at.js";
+import { diagnosticAtPointer } from "../load/locate.js";
+import { parseRef } from "./parse-ref.js";
+import type { ProjectFile } from "./project-file.js";
+
+export interface BundleInput {
+  /** The document holding the schema root, and where the root sits in it and on the wire. */
+  readonly doc: SourceDoc;
+  readonly sourcePointer: string;
+  readonly wirePointer: string;
+  readonly files: ReadonlyMap<string, ProjectFile>;
+}
+
+export interface BundleOutput {
+  readonly schema: JsonValue;
+  readonly mounts: SourceMount[];
+  readonly diagnostics: Diagnostic[];
+}
+
+interface CopyJob {
+  readonly doc: SourceDoc;
+  readonly sourcePointer: string;
+  /** The copy to rewrite in place (it belongs to the bundler). */
+  readonly value: JsonValue;
+  /** True for the schema as written in the descriptor: its same-document refs stay as they are. */
+  readonly isMain: boolean;
+}
+
+export function bundleSchema(input: BundleInput): BundleOutput {
+  const original = valueAt(input.doc.value, splitPointer(input.sourcePointer));
+  if (original === undefined) return { schema: null, mounts: [], diagnostics: [] };
+  const bundler = new Bundler(input);
+  return bundler.run(cloneJson(original));
+}
+
+class Bundler {
+  private readonly diagnostics: Diagnostic[] = [];
+  private readonly mounts: SourceMount[] = [];
+  /** "file#pointer" → the local `$ref` that now names it. */
+  private readonly targets = new Map<string, string>();
+  private readonly definitions: [string, JsonValue][] = [];
+  private readonly usedNames = new Set<string>();
+  private readonly queue: CopyJob[] = [];
+  private defsKeyword: "$defs" | "definitions" = "$defs";
+
+  constructor(private readonly input: BundleInput) {}
+
+  run(root: JsonValue): BundleOutput {
+    const { doc, sourcePointer } = this.input;
+    const inlined = this.inlineRootRef(root);
+    root = inlined ?? root;
+    if (!isJsonObject(root)) return { schema: root, mounts: this.mounts, diagnostics: this.diagnostics };
+    this.defsKeyword = definitionsKeyword(dialectOf(getOwn(root, "$schema")) ?? DEFAULT_DIALECT);
+    for (const name of Object.keys(getOwn(root, this.defsKeyword) ?? {})) this.usedNames.add(name);
+    if (inlined === undefined) this.queue.unshift({ doc, sourcePointer, value: root, isMain: true });
+    for (let job = this.queue.shift(); job; job = this.queue.shift()) this.rewriteRefs(job);
+    if (this.definitions.length > 0) {
+      const defs: Record<string, JsonValue> = { ...(getOwn(root, this.defsKeyword) as JsonObject | undefined) };
+      for (const [name, value] of this.definitions) defineOwn(defs, name, value);
+      defineOwn(root as Record<string, JsonValue>, this.defsKeyword, defs);
+    }
+    return { schema: root, mounts: this.mounts, diagnostics: this.diagnostics };
+  }
+
+  /** `inputSchema: { $ref: "../schemas/x.yaml" }` takes the file's schema as the root itself. */
+  private inlineRootRef(root: JsonValue): JsonValue | undefined {
+    const { doc, sourcePointer, wirePointer } = this.input;
+    if (!isJsonObject(root) || Object.keys(root).length !== 1 || typeof root.$ref !== "string") return undefined;
+    if (parseRef(root.$ref, doc.file).kind === "local") return undefined;
+    const target = this.lookup(root.$ref, doc, joinPointer(sourcePointer, "$ref"), false);
+    if (!target) return undefined;
+    const copy = cloneJson(target.value);
+    this.targets.set(`${target.doc.file}#${target.pointer}`, "#");
+    this.mounts.push({ wirePointer, file: target.doc.file, sourcePointer: target.pointer });
+    this.queue.push({ doc: target.doc, sourcePointer: target.pointer, value: copy, isMain: false });
+    return copy;
+  }
+
+  /** Rewrites every `$ref` in a copy; `isMain` copies keep their same-document refs. */
+  private rewriteRefs(job: CopyJob): void {
+    const { isMain } = job;
+    walkSchema(job.value, "", (node) => {
+      if (typeof node.schema === "boolean") return;
+      const ref = getOwn(node.schema, "$ref");
+      if (typeof ref !== "string") return;
+      const refPointer = joinPointer(job.sourcePointer, ...splitPointer(node.pointer), "$ref");
+      const target = this.lookup(ref, job.doc, refPointer, isMain);
+      if (!target) return;
+      if (isMain && parseRef(ref, job.doc.file).kind === "local") return; // same-document ref in the descriptor: kept as written
+      const local = this.localRefFor(target.doc, target.pointer, target.value);
+      defineOwn(node.schema as Record<string, JsonValue>, "$ref", local);
+    });
+  }
+
+  private localRefFor(doc: SourceDoc, pointer: string, value: JsonValue): string {
+    const key = `${doc.file}#${pointer}`;
+    const known = this.targets.get(key);
+    if (known !== undefined) return known;
+    const name = this.pickName(doc.file, pointer);
+    const local = `#/${this.defsKeyword}/${escapePointerToken(name)}`;
+    this.targets.set(key, local);
+    const copy = cloneJson(value);
+    if (isJsonObject(copy)) {
+      // A bundled schema is no longer a resource of its own: its `$id` would re-base the rewritten
+      // refs inside it, and `$schema` is only allowed at a resource root.
+      delete (copy as Record<string, JsonValue>).$id;
+      delete (copy as Record<string, JsonValue>).$schema;
+    }
+    this.definitions.push([name, copy]);
+    this.mounts.push({ wirePointer: joinPointer(this.input.wirePointer, this.defsKeyword, name), file: doc.file, sourcePointer: pointer });
+    this.queue.push({ doc, sourcePointer: pointer, value: copy, isMain: false });
+    return local;
+  }
+
+  private pickName(file: string, pointer: string): string {
+    const base = posix.basename(file).replace(/\.(ya?ml|json)$/i, "");
+    const last = splitPointer(pointer).at(-1);
+    const candidates = last === undefined ? [base] : [last, `${base}.${last}`];
+    for (const candidate of candidates.map(sanitizeName)) {
+      if (!this.usedNames.has(candidate)) return this.reserve(candidate);
+    }
+    const stem = sanitizeName(candidates.at(-1)!);
+    for (let n = 2; ; n++) if (!this.usedNames.has(`${stem}_${n}`)) return this.reserve(`${stem}_${n}`);
+  }
+
+  private reserve(name: string): string {
+    this.usedNames.add(name);
+    return name;
+  }
+
+  /** Finds what a `$ref` names, reporting why when it cannot (never reading the disk or the network). */
+  private lookup(ref: string, from: SourceDoc, refPointer: string, isMain: boolean): { doc: SourceDoc; pointer: string; value: JsonValue } | undefined {
+    const target = parseRef(ref, from.file);
+    const report = (ruleId: string, message: string, hint: string) =>
+      this.diagnostics.push(diagnosticAtPointer(from, refPointer, { ruleId, severity: "error", message, hint }));
+    switch (target.kind) {
+      case "network":
+        report("ref-network-refused", `$ref ${quote(ref)} names a network URI (${target.scheme}); mcp-gen never fetches schemas.`,
+          "Copy the schema into the project and $ref it by relative path, or inline it under $defs.");
+        return undefined;
+      case "outside-root":
+        report("ref-outside-root", `$ref ${quote(ref)} leaves the project: ${target.reason}.`,
+          "Keep shared schemas inside the project (for example under schemas/) and $ref them by relative path.");
+        return undefined;
+      case "malformed":
+        report("ref-unresolved", `$ref ${quote(ref)} cannot be resolved: ${target.reason}.`, "Fix the reference.");
+        return undefined;
+      case "local": {
+        if (isMain) {
+          const schemaRoot = valueAt(from.value, splitPointer(this.input.sourcePointer));
+          if (resolveFragment(schemaRoot, target.fragment) === undefined) {
+            report("ref-unresolved", `$ref ${quote(ref)} points at nothing in this schema.`,
+              "Point it at an existing definition, for example \"#/$defs/Name\"; same-document refs start at the schema root.");
+            return undefined;
+          }
+          return { doc: from, pointer: "", value: null };
+        }
+        return this.inFile(from, target.fragment, ref, report);
+      }
+      case "file": {
+        const file = this.input.files.get(target.path);
+        if (file?.status === "ok") return this.inFile(file.doc, target.fragment, ref, report);
+        if (file?.status === "invalid") return undefined;
+        if (file?.status === "refused") {
+          report("ref-outside-root", `$ref ${quote(ref)} leaves the project: ${file.reason}.`,
+            "Keep shared schemas inside the project and $ref them by relative path.");
+        } else {
+          report("ref-unresolved", `$ref ${quote(ref)} names ${quote(target.path)}, which does not exist.`, "Fix the path; it is relative to this file.");
+        }
+        return undefined;
+      }
+    }
+  }
+
+  private inFile(doc: SourceDoc, fragment: string, ref: string, report: (id: string, m: string, h: string) => void) {
+    const pointer = fragmentPointer(doc.value, fragment);
+    const value = pointer === undefined ? undefined : valueAt(doc.value, splitPointer(pointer));
+    if (pointer === undefined || value === undefined) {
+      report("ref-unresolved", `$ref ${quote(ref)} points at nothing in ${doc.file}.`, "Fix the JSON Pointer after \"#\".");
+      return undefined;
+    }
+    return { doc, pointer, value };
+  }
+}
+
+/** A fragment as a JSON Pointer: "" and "/a/b" directly, a plain name through `$anchor`. */
+export function fragmentPointer(root: JsonValue, fragment: string): string | undefined {
+  if (fragment === "" || fragment.startsWith("/")) return fragment;
+  let found: string | undefined;
+  walkSchema(root, "", (node) => {
+    if (typeof node.schema !== "boolean" && (node.schema.$anchor === fragment || node.schema.$id === `#${fragment}`)) {
+      found = node.pointer;
+      return "stop";
+    }
+  });
+  return found;
+}
+
+export function resolveFragment(root: JsonValue | undefined, fragment: string): JsonValue | undefined {
+  if (root === undefined) return undefined;
+  const pointer = fragmentPointer(root, fragment);
+  return pointer === undefined ? undefined : valueAt(root, splitPointer(pointer));
+}
+
+function sanitizeName(name: string): string {
+  const clean = name.replace(/[^A-Za-z0-9_.-]/g, "_");
+  return clean === "" ? "_" : clean;
+}

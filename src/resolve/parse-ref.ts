@@ -1,0 +1,59 @@
+// Classifies a `$ref` string without touching the disk or the network: same-document, a relative
+// file inside the project, or refused (network URI of any scheme, absolute path, escape from root).
+import { posix } from "node:path";
+
+export type RefTarget =
+  | { readonly kind: "local"; readonly fragment: string }
+  | { readonly kind: "file"; readonly path: string; readonly fragment: string }
+  | { readonly kind: "network"; readonly scheme: string }
+  | { readonly kind: "outside-root"; readonly reason: string }
+  | { readonly kind: "malformed"; readonly reason: string };
+
+const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):/;
+
+/**
+ * @param ref the `$ref` value
+ * @param fromFile project-relative path of the file that holds the `$ref`
+ */
+export function parseRef(ref: string, fromFile: string): RefTarget {
+  const hash = ref.indexOf("#");
+  const location = hash === -1 ? ref : ref.slice(0, hash);
+  const rawFragment = hash === -1 ? "" : ref.slice(hash + 1);
+  let fragment: string;
+  try {
+    fragment = decodeURIComponent(rawFragment);
+  } catch {
+    return { kind: "malformed", reason: `its fragment "${rawFragment}" is not valid percent-encoding` };
+  }
+  if (location === "") return { kind: "local", fragment };
+  const scheme = SCHEME.exec(location)?.[1]?.toLowerCase();
+  if (scheme !== undefined && !/^[a-z]$/i.test(scheme)) {
+    return scheme === "file" ? { kind: "outside-root", reason: "it is an absolute file: URI" } : { kind: "network", scheme };
+  }
+  if (location.startsWith("//")) return { kind: "network", scheme: "//" };
+  if (scheme !== undefined || location.startsWith("/") || location.startsWith("\\")) {
+    return { kind: "outside-root", reason: "it is an absolute path" };
+  }
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(location);
+  } catch {
+    return { kind: "malformed", reason: `its path "${location}" is not valid percent-encoding` };
+  }
+  if (decoded.includes("\\") || decoded.includes("\0")) return { kind: "malformed", reason: "its path contains a backslash or NUL" };
+  const path = posix.normalize(posix.join(posix.dirname(fromFile), decoded));
+  if (path === ".." || path.startsWith("../") || posix.isAbsolute(path)) {
+    return { kind: "outside-root", reason: `it resolves to "${path}", outside the project root` };
+  }
+  return { kind: "file", path, fragment };
+}
+
+/** Project-relative paths of the files a document's `$ref`s name (those that stay inside the root). */
+export function fileRefPaths(refs: Iterable<string>, fromFile: string): string[] {
+  const paths = new Set<string>();
+  for (const ref of refs) {
+    const target = parseRef(ref, fromFile);
+    if (target.kind === "file") paths.add(target.path);
+  }
+  return [...paths].sort();
+}

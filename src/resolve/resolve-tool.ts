@@ -1,0 +1,71 @@
+// SourceDoc of one descriptor → ResolvedTool: the wire Tool (file `$ref`s bundled, `x-mcp-gen`
+// split off) with the provenance of every bundled part. Reads nothing: every file a `$ref` may name
+// comes in `files`, already loaded (or refused) by the caller.
+import type { Diagnostic, StageResult } from "../model/diagnostic.js";
+import { defineOwn, isJsonObject, type JsonValue } from "../model/json.js";
+import { joinPointer } from "../model/pointer.js";
+import type { ResolvedTool, SourceDoc, SourceMount } from "../model/source.js";
+import { diagnosticAtPointer, diagnosticInTool } from "../load/locate.js";
+import { bundleSchema } from "./bundle-schema.js";
+import { findRefCycles } from "./find-ref-cycles.js";
+import type { ProjectFile } from "./project-file.js";
+
+/** The top-level key that holds authoring-only data; never sent on the wire, never hashed. */
+export const AUTHORING_KEY = "x-mcp-gen";
+
+const SCHEMA_KEYS = ["inputSchema", "outputSchema"] as const;
+
+/**
+ * @example resolveTool(doc, new Map([["schemas/address.yaml", { status: "ok", doc: addressDoc }]]))
+ */
+export function resolveTool(doc: SourceDoc, files: ReadonlyMap<string, ProjectFile>): StageResult<ResolvedTool | undefined> {
+  if (!isJsonObject(doc.value)) {
+    const kind = Array.isArray(doc.value) ? "an array" : doc.value === null ? "null" : `a ${typeof doc.value}`;
+    return {
+      value: undefined,
+      diagnostics: [diagnosticAtPointer(doc, "", {
+        ruleId: "descriptor-not-object",
+        severity: "error",
+        message: `${doc.file} holds ${kind}, but a descriptor is one MCP Tool object.`,
+        hint: "Write one mapping with name, description and inputSchema; put each tool in its own file.",
+      })],
+    };
+  }
+  const diagnostics: Diagnostic[] = [];
+  const mounts: SourceMount[] = [{ wirePointer: "", file: doc.file, sourcePointer: "" }];
+  const wire: Record<string, JsonValue> = {};
+  for (const key of Object.keys(doc.value)) {
+    if (key === AUTHORING_KEY) continue;
+    let value: JsonValue = doc.value[key]!;
+    if ((SCHEMA_KEYS as readonly string[]).includes(key) && (isJsonObject(value) || typeof value === "boolean")) {
+      const bundled = bundleSchema({ doc, sourcePointer: joinPointer("", key), wirePointer: joinPointer("", key), files });
+      value = bundled.schema;
+      mounts.push(...bundled.mounts);
+      diagnostics.push(...bundled.diagnostics);
+    }
+    defineOwn(wire, key, value);
+  }
+  const tool: ResolvedTool = { file: doc.file, wire, authoring: doc.value[AUTHORING_KEY], mounts };
+  diagnostics.push(...refCycleDiagnostics(tool, doc, files));
+  return { value: tool, diagnostics };
+}
+
+function refCycleDiagnostics(tool: ResolvedTool, doc: SourceDoc, files: ReadonlyMap<string, ProjectFile>): Diagnostic[] {
+  const docs = new Map<string, SourceDoc>([[doc.file, doc]]);
+  for (const [path, file] of files) if (file.status === "ok") docs.set(path, file.doc);
+  const out: Diagnostic[] = [];
+  for (const key of SCHEMA_KEYS) {
+    const schema = tool.wire[key];
+    if (schema === undefined) continue;
+    for (const cycle of findRefCycles(schema)) {
+      const chain = cycle.chain.map((p) => `#${p}`).join(" → ");
+      out.push(diagnosticInTool(tool, docs, `/${key}${cycle.refPointer}`, {
+        ruleId: "ref-cycle",
+        severity: "error",
+        message: `This $ref loops back without descending into the value (${chain}), so validation would never end.`,
+        hint: "Make the recursion pass through properties or items, so each step validates a smaller part of the value.",
+      }));
+    }
+  }
+  return out;
+}

@@ -1,0 +1,22 @@
+// Every rule, by name, in alphabetical order of id. Nothing scans directories at run time; the
+// registry test checks that each file in this folder is listed here.
+import type { AnyRule } from "../define-rule.js";
+import { inputSchemaObject } from "./input-schema-object.js";
+import { schemaDialect } from "./schema-dialect.js";
+import { schemaDialectLegacy } from "./schema-dialect-legacy.js";
+import { schemaValid } from "./schema-valid.js";
+import { toolNameCaseCollision } from "./tool-name-case-collision.js";
+import { toolNameSyntax } from "./tool-name-syntax.js";
+import { toolNameUnique } from "./tool-name-unique.js";
+import { toolShape } from "./tool-shape.js";
+
+export const ALL_RULES: readonly AnyRule[] = [
+  inputSchemaObject,
+  schemaDialect,
+  schemaDialectLegacy,
+  schemaValid,
+  toolNameCaseCollision,
+  toolNameSyntax,
+  toolNameUnique,
+  toolShape,
+];

@@ -1,0 +1,37 @@
+import { TOOL_NAME_PATTERN } from "../../model/spec.js";
+import { defineRule } from "../define-rule.js";
+import { toolName } from "../walk.js";
+
+export const toolNameSyntax = defineRule({
+  id: "tool-name-syntax",
+  summary: "Tool names use only the characters and length the MCP spec allows.",
+  description:
+    "A tool name is 1 to 128 characters of ASCII letters, digits, `_`, `-` and `.`, with no spaces, commas or other special " +
+    "characters. The spec words this as SHOULD, but clients, gateways and model APIs rely on it (many model providers refuse " +
+    "other tool names outright), and a name outside the set cannot travel as a plain `Mcp-Name` header. mcp-gen treats it " +
+    "as an error; set the rule to warning to accept such names.",
+  defaultSeverity: "error",
+  since: "0.1.0",
+  spec: "MCP 2026-07-28, server/tools.mdx § Tool Names",
+  checklist: ["T-NAME-1", "T-NAME-3", "T-NAME-4"],
+  check(tool, report) {
+    const name = toolName(tool);
+    if (name === undefined || TOOL_NAME_PATTERN.test(name)) return;
+    report({ pointer: "/name", message: describeProblem(name), hint: suggestName(name) });
+  },
+});
+
+function describeProblem(name: string): string {
+  if (name.length === 0) return "Tool name is empty.";
+  const shown = JSON.stringify(name.length > 60 ? name.slice(0, 59) + "…" : name);
+  if (name.length > 128) return `Tool name ${shown} is ${name.length} characters long; at most 128 are allowed.`;
+  const bad = [...name].find((c) => !/[A-Za-z0-9_.-]/.test(c))!;
+  const what = bad === " " ? "a space" : bad === "," ? "a comma" : `the character ${JSON.stringify(bad)} (U+${bad.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")})`;
+  return `Tool name ${shown} contains ${what}, which tool names may not use.`;
+}
+
+/** A conforming name close to the given one. */
+export function suggestName(name: string): string {
+  const fixed = name.normalize("NFKD").replace(/[^A-Za-z0-9_.-]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 128);
+  return fixed === "" ? "Give the tool a name of ASCII letters, digits, \"_\", \"-\" or \".\"." : `Rename it to ${JSON.stringify(fixed)}.`;
+}

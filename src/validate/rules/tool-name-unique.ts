@@ -1,0 +1,42 @@
+import { compareText } from "../../model/diagnostic.js";
+import type { ResolvedTool } from "../../model/source.js";
+import { defineRule } from "../define-rule.js";
+import { toolName } from "../walk.js";
+
+export const toolNameUnique = defineRule({
+  id: "tool-name-unique",
+  summary: "Each tool name appears in only one descriptor of the project.",
+  description:
+    "All descriptors of a project are served by one server, and a name is how a client calls a tool, so two descriptors with " +
+    "the same name leave one of them unreachable (which one depends on load order). Names compare case-sensitively, as the " +
+    "spec says; names that differ only in case are reported by tool-name-case-collision instead. Every copy after the first " +
+    "(in path order) is reported, pointing back at the first.",
+  defaultSeverity: "error",
+  since: "0.1.0",
+  spec: "MCP 2026-07-28, server/tools.mdx § Tool Names",
+  checklist: ["T-NAME-5", "T-NAME-2"],
+  checkProject(tools, report) {
+    for (const group of groupBy(tools, (name) => name)) {
+      const [first, ...rest] = group;
+      for (const tool of rest) {
+        report(tool, {
+          pointer: "/name",
+          message: `Tool name ${JSON.stringify(toolName(tool))} is already used by ${first!.file}.`,
+          hint: "Give each tool its own name, or delete one of the two descriptors.",
+        });
+      }
+    }
+  },
+});
+
+/** Tools grouped by a key of their name, groups of two or more only, each in file order. */
+export function groupBy(tools: readonly ResolvedTool[], key: (name: string) => string): ResolvedTool[][] {
+  const groups = new Map<string, ResolvedTool[]>();
+  for (const tool of [...tools].sort((a, b) => compareText(a.file, b.file))) {
+    const name = toolName(tool);
+    if (name === undefined) continue;
+    const k = key(name);
+    groups.set(k, [...(groups.get(k) ?? []), tool]);
+  }
+  return [...groups.values()].filter((g) => g.length > 1);
+}

@@ -1,0 +1,46 @@
+import { defineRule } from "../define-rule.js";
+import { MCP_SCHEMA } from "../../spec/mcp-schema.js";
+import { describePointer, shortJson } from "../describe-pointer.js";
+import { valueAt } from "../../model/json.js";
+import { splitPointer } from "../../model/pointer.js";
+
+/** `#/$defs/Tool` of the official schema, wrapped so that its internal refs resolve (spec/README.md). */
+const TOOL_SCHEMA = { $schema: "https://json-schema.org/draft/2020-12/schema", $ref: "#/$defs/Tool", $defs: MCP_SCHEMA.$defs };
+
+export const toolShape = defineRule({
+  id: "tool-shape",
+  summary: "The descriptor matches the official MCP 2026-07-28 Tool definition.",
+  description:
+    "Validates the wire descriptor against `#/$defs/Tool` of the official schema.json of MCP 2026-07-28: `name` is a string, " +
+    "`title` and `description` are strings, `annotations` hints are booleans, `icons` are Icon objects with a `src`, `_meta` is an " +
+    "object, and so on. A client built on the official SDK refuses a whole `tools/list` page when one tool breaks this shape. " +
+    "Problems with `inputSchema` itself are reported by input-schema-object, which says more precisely what is wrong.",
+  defaultSeverity: "error",
+  since: "0.1.0",
+  spec: "MCP 2026-07-28 schema.json #/$defs/Tool",
+  checklist: ["T-DESC-1", "T-DESC-3", "T-DESC-5", "T-DESC-6", "T-DESC-7", "T-DESC-8", "T-ANN-1", "T-ICON-1", "T-SCHEMA-5"],
+  check(tool, report, { schemas }) {
+    const validate = schemas.validator(TOOL_SCHEMA, "2020-12");
+    if (!validate || validate(tool.wire)) return;
+    const seen = new Set<string>();
+    for (const error of validate.errors ?? []) {
+      if (error.instancePath.startsWith("/inputSchema") || (error.keyword === "required" && error.params.missingProperty === "inputSchema")) continue;
+      if (["anyOf", "oneOf", "allOf", "if", "$ref"].includes(error.keyword)) continue;
+      const pointer = error.instancePath;
+      const message =
+        error.keyword === "required"
+          ? `The tool has no "${String(error.params.missingProperty)}", which the MCP Tool schema requires.`
+          : `${describePointer(pointer)} is ${shortJson(valueAt(tool.wire, splitPointer(pointer)))}; the MCP Tool schema says it ${error.message ?? "is invalid"}.`;
+      if (seen.has(pointer + message)) continue;
+      seen.add(pointer + message);
+      report({ pointer, message, hint: hintFor(error.keyword, pointer, error.params as Record<string, unknown>) });
+    }
+  },
+});
+
+function hintFor(keyword: string, pointer: string, params: Record<string, unknown>): string {
+  if (keyword === "required") return `Add a "${String(params.missingProperty)}" field.`;
+  if (pointer.startsWith("/annotations/") && params.type === "boolean") return "Use true or false without quotes.";
+  if (keyword === "type") return "Change the value to the type the MCP schema expects.";
+  return "Follow the Tool definition of MCP 2026-07-28.";
+}

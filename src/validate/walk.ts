@@ -1,0 +1,74 @@
+// Shared traversals for rules: every schema of a tool, every subschema, every text the model reads.
+import { DEFAULT_DIALECT, dialectOf, type Dialect } from "../model/dialect.js";
+import { getOwn, isJsonObject, type JsonValue } from "../model/json.js";
+import { joinPointer } from "../model/pointer.js";
+import { walkSchema, type SchemaNode } from "../model/schema-walk.js";
+import type { ResolvedTool } from "../model/source.js";
+
+export { walkSchema, type SchemaNode } from "../model/schema-walk.js";
+
+export type SchemaKey = "inputSchema" | "outputSchema";
+
+export interface ToolSchema {
+  readonly key: SchemaKey;
+  readonly pointer: string;
+  readonly schema: JsonValue;
+  /** The declared dialect; undefined when `$schema` names one mcp-gen does not support. */
+  readonly dialect: Dialect | undefined;
+}
+
+/** The tool's inputSchema and outputSchema that are present and are objects or booleans. */
+export function toolSchemas(tool: ResolvedTool): ToolSchema[] {
+  const out: ToolSchema[] = [];
+  for (const key of ["inputSchema", "outputSchema"] as const) {
+    const schema = getOwn(tool.wire, key);
+    if (!isJsonObject(schema) && typeof schema !== "boolean") continue;
+    const declared = isJsonObject(schema) ? getOwn(schema, "$schema") : undefined;
+    out.push({ key, pointer: joinPointer("", key), schema, dialect: declared === undefined ? DEFAULT_DIALECT : dialectOf(declared) });
+  }
+  return out;
+}
+
+/** Visits every subschema of both schemas of a tool. Pointers are wire pointers. */
+export function forEachSubschema(tool: ResolvedTool, visit: (node: SchemaNode, schema: ToolSchema) => void | "skip" | "stop"): void {
+  for (const schema of toolSchemas(tool)) {
+    let stopped = false;
+    walkSchema(schema.schema, schema.pointer, (node) => {
+      const outcome = visit(node, schema);
+      if (outcome === "stop") stopped = true;
+      return outcome;
+    });
+    if (stopped) return;
+  }
+}
+
+export interface TextField {
+  readonly pointer: string;
+  readonly text: string;
+  /** What the text is, for messages: "description", "title", "inputSchema property description"... */
+  readonly kind: "description" | "title" | "annotations title" | "schema description" | "schema title";
+}
+
+/** Every text the model or the user reads: tool title and description, annotation title, and schema titles and descriptions. */
+export function forEachText(tool: ResolvedTool, visit: (field: TextField) => void): void {
+  const top = [["description", "description"], ["title", "title"]] as const;
+  for (const [key, kind] of top) {
+    const text = getOwn(tool.wire, key);
+    if (typeof text === "string") visit({ pointer: `/${key}`, text, kind });
+  }
+  const annotationsTitle = getOwn(getOwn(tool.wire, "annotations"), "title");
+  if (typeof annotationsTitle === "string") visit({ pointer: "/annotations/title", text: annotationsTitle, kind: "annotations title" });
+  forEachSubschema(tool, (node) => {
+    if (!isJsonObject(node.schema)) return;
+    for (const [key, kind] of [["description", "schema description"], ["title", "schema title"]] as const) {
+      const text = getOwn(node.schema, key);
+      if (typeof text === "string") visit({ pointer: joinPointer(node.pointer, key), text, kind });
+    }
+  });
+}
+
+/** The tool's name when it is a string. */
+export function toolName(tool: ResolvedTool): string | undefined {
+  const name = getOwn(tool.wire, "name");
+  return typeof name === "string" ? name : undefined;
+}

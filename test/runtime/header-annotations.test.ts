@@ -1,0 +1,254 @@
+import { describe, expect, it } from "vitest";
+import { findHeaderParams, isHeaderToken, MCP_PARAM_PREFIX, type HeaderParam } from "../../src/runtime/header-annotations.js";
+import { deepFreeze, loadVectors, type InvalidAnnotationCase, type ValidAnnotationCase, type VectorFile } from "./spec-vectors.js";
+
+const valid = loadVectors<VectorFile<ValidAnnotationCase>>("x-mcp-header-valid.json");
+const invalid = loadVectors<VectorFile<InvalidAnnotationCase>>("x-mcp-header-invalid.json");
+
+// The CHECKLIST items each vector proves, beyond T-HDR-1 (annotation) and T-HDR-14 (header path).
+const VALID_PROVES: Record<string, string> = {
+  "XV-02": "T-HDR-8",
+  "XV-03": "T-HDR-8",
+  "XV-04": "T-HDR-6",
+  "XV-05": "T-HDR-6",
+  "XV-09": "T-HDR-3",
+  "XV-10": "T-HDR-3",
+  "XV-11": "T-HDR-3",
+  "XV-12": "T-HDR-7",
+  "XV-13": "T-HDR-7",
+  "XV-15": "T-HDR-9",
+  "XV-16": "T-HDR-9",
+  "XV-18": "T-HDR-5",
+  "XV-19": "T-HDR-5",
+  "XV-22": "T-HDR-3",
+};
+const REASON_PROVES: Record<string, string> = {
+  empty: "T-HDR-2",
+  "not-token": "T-HDR-3",
+  "not-a-string": "T-HDR-3",
+  "control-character": "T-HDR-4",
+  duplicate: "T-HDR-5",
+  "number-type": "T-HDR-6",
+  "non-primitive-type": "T-HDR-6",
+  "unsafe-integer-range": "T-HDR-7",
+  "not-statically-reachable": "T-HDR-8, T-HDR-9",
+};
+
+function pointerOf(path: readonly string[]): string {
+  return path.map((key) => "/properties/" + key.replace(/~/g, "~0").replace(/\//g, "~1")).join("");
+}
+
+function asExpected(params: readonly HeaderParam[]) {
+  return params.map((p) => ({ path: p.path, header: MCP_PARAM_PREFIX + p.name, type: p.type }));
+}
+
+describe("x-mcp-header-valid.json", () => {
+  it("holds the 23 cases the spec README announces", () => {
+    expect(valid.cases).toHaveLength(23);
+  });
+
+  for (const c of valid.cases) {
+    const proves = ["T-HDR-1", VALID_PROVES[c.id], "T-HDR-14"].filter(Boolean).join(", ");
+    it(`${c.id} (${proves}) ${c.title}`, () => {
+      const tools = c.tools ?? (c.tool === undefined ? [] : [c.tool]);
+      expect(tools.length).toBeGreaterThan(0);
+      for (const tool of tools) {
+        const result = findHeaderParams(tool.inputSchema);
+        expect(result.problems).toEqual([]);
+        const expected = c.expectedHeaders
+          .filter((h) => h.tool === undefined || h.tool === tool.name)
+          .map(({ path, header, type }) => ({ path, header, type }));
+        expect(asExpected(result.params)).toEqual(expected);
+        for (const param of result.params) expect(param.pointer).toBe(pointerOf(param.path));
+      }
+    });
+  }
+});
+
+describe("x-mcp-header-invalid.json", () => {
+  it("holds the 43 cases the spec README announces", () => {
+    expect(invalid.cases).toHaveLength(43);
+  });
+
+  for (const c of invalid.cases) {
+    const via = c.via === undefined ? "" : ` via ${c.via}`;
+    it(`${c.id} (${REASON_PROVES[c.reason] ?? "?"}) ${c.reason}${via}: ${c.title}`, () => {
+      const { problems } = findHeaderParams(c.tool.inputSchema);
+      const match = problems.find((p) => p.reason === c.reason && (c.via === undefined || p.via === c.via));
+      expect(match, JSON.stringify(problems, null, 2)).toBeDefined();
+      for (const problem of problems) {
+        expect(problem.pointer).toMatch(/\/x-mcp-header$/);
+        expect(problem.message).toMatch(/^x-mcp-header .*\.$/);
+        expect(problem.message).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/);
+      }
+    });
+  }
+});
+
+function schemaWith(properties: Record<string, unknown>, extra: Record<string, unknown> = {}) {
+  return deepFreeze({ type: "object", properties, ...extra });
+}
+
+describe("findHeaderParams details", () => {
+  it("writes the messages as one sentence quoting the value", () => {
+    const cases: [unknown, string][] = [
+      ["Re gion", 'x-mcp-header "Re gion" is not an RFC 9110 token: it contains a space.'],
+      ["Region:1", 'x-mcp-header "Region:1" is not an RFC 9110 token: it contains ":" (U+003A).'],
+      ["Region\u200b", 'x-mcp-header "Region\\u200B" is not an RFC 9110 token: it contains U+200B.'],
+      ["Reg\r\nion", 'x-mcp-header "Reg\\u000D\\u000Aion" contains the control character U+000D.'],
+      ["", 'x-mcp-header "" is empty, so it names no header.'],
+      [123, "x-mcp-header value 123 is a number, not a string naming the header."],
+    ];
+    for (const [name, message] of cases) {
+      const { problems } = findHeaderParams(schemaWith({ v: { type: "string", "x-mcp-header": name } }));
+      expect(problems).toEqual([{ pointer: "/properties/v/x-mcp-header", reason: expect.any(String), message }]);
+    }
+  });
+
+  it("points at the second of two duplicates and names the first (T-HDR-5)", () => {
+    const { params, problems } = findHeaderParams(
+      schemaWith({ a: { type: "string", "x-mcp-header": "Region" }, b: { type: "string", "x-mcp-header": "REGION" } }),
+    );
+    expect(problems).toEqual([
+      {
+        pointer: "/properties/b/x-mcp-header",
+        reason: "duplicate",
+        message: 'x-mcp-header "REGION" repeats "Region" from /properties/a/x-mcp-header, and header names compare case-insensitively.',
+      },
+    ]);
+    expect(params.map((p) => p.name)).toEqual(["Region"]);
+  });
+
+  it("escapes pointers (RFC 6901) and treats __proto__ and x-mcp-header as plain property names", () => {
+    const schema = deepFreeze(
+      JSON.parse(
+        '{"type":"object","properties":{"__proto__":{"type":"string","x-mcp-header":"Proto"},' +
+          '"a/b~c":{"type":"integer","x-mcp-header":"Slash"},"x-mcp-header":{"type":"string"},' +
+          '"constructor":{"type":"object","properties":{"hasOwnProperty":{"type":"boolean","x-mcp-header":"Own"}}}}}',
+      ),
+    );
+    expect(findHeaderParams(schema)).toEqual({
+      params: [
+        { path: ["__proto__"], name: "Proto", type: "string", pointer: "/properties/__proto__" },
+        { path: ["a/b~c"], name: "Slash", type: "integer", pointer: "/properties/a~1b~0c" },
+        { path: ["constructor", "hasOwnProperty"], name: "Own", type: "boolean", pointer: "/properties/constructor/properties/hasOwnProperty" },
+      ],
+      problems: [],
+    });
+  });
+
+  it("ignores annotation-shaped instance data under const, enum, default and examples", () => {
+    const data = { "x-mcp-header": "Data" };
+    const schema = schemaWith({ v: { type: "object", const: data, enum: [data], default: data, examples: [data] } });
+    expect(findHeaderParams(schema)).toEqual({ params: [], problems: [] });
+  });
+
+  it("flags annotations under keywords it does not know, and inside arrays under properties", () => {
+    const schema = schemaWith({ a: [{ type: "string", "x-mcp-header": "A" }] }, { "x-vendor": { "x-mcp-header": "B", type: "string" } });
+    const { problems } = findHeaderParams(schema);
+    expect(problems.map((p) => [p.pointer, p.reason, p.via])).toEqual([
+      ["/properties/a/0/x-mcp-header", "not-statically-reachable", "properties"],
+      ["/x-vendor/x-mcp-header", "not-statically-reachable", "x-vendor"],
+    ]);
+  });
+
+  it("names the keyword for every other place (T-HDR-9)", () => {
+    const annotated = { type: "string", "x-mcp-header": "H" };
+    const places: [string, Record<string, unknown>][] = [
+      ["contains", { contains: annotated }],
+      ["propertyNames", { propertyNames: annotated }],
+      ["unevaluatedProperties", { unevaluatedProperties: annotated }],
+      ["unevaluatedItems", { unevaluatedItems: annotated }],
+      ["additionalItems", { additionalItems: annotated }],
+      ["definitions", { definitions: { X: annotated } }],
+      ["dependencies", { dependencies: { a: annotated } }],
+      ["$ref", { definitions: { X: annotated }, properties: { x: { $ref: "#/definitions/X" } } }],
+      ["$defs", { $defs: { X: annotated }, properties: { x: { $ref: "#nowhere" } } }],
+      ["$ref", { $defs: { X: { ...annotated, $anchor: "x" } }, properties: { x: { $ref: "#x" } } }],
+      ["$ref", { $defs: { X: annotated }, properties: { x: { $ref: "urn:t#/%24defs/X" } }, $id: "urn:t" }],
+      ["$defs", { $defs: { X: annotated }, properties: { x: { $ref: "#" } } }],
+    ];
+    for (const [via, extra] of places) {
+      const { problems } = findHeaderParams(deepFreeze({ type: "object", ...extra }));
+      expect(problems.map((p) => p.via), JSON.stringify(extra)).toContain(via);
+    }
+  });
+
+  it("rejects type arrays, nullable ones included (Appendix B item 4)", () => {
+    for (const type of [["string", "null"], ["string"], ["integer", "string"]]) {
+      const { params, problems } = findHeaderParams(schemaWith({ v: { type, "x-mcp-header": "V" } }));
+      expect(params).toEqual([]);
+      expect(problems.map((p) => p.reason)).toEqual(["non-primitive-type"]);
+    }
+  });
+
+  it("rejects a property typed only through $ref, enum or const (Appendix B item 5)", () => {
+    for (const typing of [{ $ref: "#/$defs/R" }, { enum: ["a", "b"] }, { const: "a" }]) {
+      const schema = schemaWith({ v: { ...typing, "x-mcp-header": "V" } }, { $defs: { R: { type: "string" } } });
+      expect(findHeaderParams(schema).problems.map((p) => p.reason)).toEqual(["non-primitive-type"]);
+    }
+  });
+
+  it("accepts exclusive bounds one past the safe range and rejects them two past (T-HDR-7)", () => {
+    const ok = schemaWith({ v: { type: "integer", exclusiveMinimum: -(2 ** 53), exclusiveMaximum: 2 ** 53, "x-mcp-header": "V" } });
+    expect(findHeaderParams(ok).problems).toEqual([]);
+    const bad = schemaWith({ v: { type: "integer", exclusiveMaximum: 2 ** 53 + 2, "x-mcp-header": "V" } });
+    expect(findHeaderParams(bad).problems.map((p) => p.reason)).toEqual(["unsafe-integer-range"]);
+    const enumBad = schemaWith({ v: { type: "integer", enum: [1, 2 ** 60], "x-mcp-header": "V" } });
+    expect(findHeaderParams(enumBad).problems.map((p) => p.reason)).toEqual(["unsafe-integer-range"]);
+  });
+
+  it("reports a shared subtree at every place it occurs, as the wire carries it", () => {
+    const shared = { type: "string", "x-mcp-header": "Region" };
+    const { problems } = findHeaderParams(schemaWith({ a: shared, b: shared }));
+    expect(problems.map((p) => [p.pointer, p.reason])).toEqual([["/properties/b/x-mcp-header", "duplicate"]]);
+  });
+
+  it("stops at cycles, which JSON cannot express", () => {
+    const node: Record<string, unknown> = { type: "object" };
+    node["properties"] = { self: node, v: { type: "string", "x-mcp-header": "V" } };
+    expect(findHeaderParams(node).params.map((p) => p.path)).toEqual([["v"]]);
+  });
+
+  it("returns nothing for schemas that are not objects", () => {
+    for (const schema of [undefined, null, true, "x", 1, []]) expect(findHeaderParams(schema)).toEqual({ params: [], problems: [] });
+  });
+
+  it("walks a 10,000-deep chain of properties, items and allOf without overflowing the stack", () => {
+    for (const keyword of ["properties", "items", "allOf"] as const) {
+      let schema: Record<string, unknown> = { type: "string", "x-mcp-header": "Deep" };
+      for (let i = 0; i < 10_000; i++) {
+        schema =
+          keyword === "properties"
+            ? { type: "object", properties: { n: schema } }
+            : keyword === "items"
+              ? { type: "array", items: schema }
+              : { allOf: [schema] };
+      }
+      const result = findHeaderParams({ type: "object", properties: { root: schema } });
+      if (keyword === "properties") {
+        expect(result.params).toHaveLength(1);
+        expect(result.params[0]?.path).toHaveLength(10_001);
+      } else {
+        expect(result.problems.map((p) => [p.reason, p.via])).toEqual([["not-statically-reachable", keyword]]);
+      }
+    }
+  });
+
+  it("stays linear on a wide schema with many annotations", () => {
+    const properties: Record<string, unknown> = {};
+    for (let i = 0; i < 20_000; i++) properties[`p${i}`] = { type: "string", "x-mcp-header": `H${i}` };
+    const started = performance.now();
+    const result = findHeaderParams({ type: "object", properties });
+    expect(result.params).toHaveLength(20_000);
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+});
+
+describe("isHeaderToken", () => {
+  it("accepts every tchar and nothing else in printable ASCII", () => {
+    const tchars = "!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    for (let c = 0; c < 0x80; c++) expect(isHeaderToken(String.fromCharCode(c))).toBe(tchars.includes(String.fromCharCode(c)));
+    expect(isHeaderToken("")).toBe(false);
+  });
+});

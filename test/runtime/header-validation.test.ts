@@ -1,0 +1,151 @@
+import type { IncomingHttpHeaders } from "node:http";
+import { describe, expect, it } from "vitest";
+import { findHeaderParams, type HeaderParam } from "../../src/runtime/header-annotations.js";
+import { validateRequestHeaders, type HeaderValidationInput } from "../../src/runtime/header-validation.js";
+import { deepFreeze, loadVectors, type ToolVector, type ValidationCase, type VectorFile } from "./spec-vectors.js";
+
+const vectors = loadVectors<VectorFile<ValidationCase> & { tools: Record<string, ToolVector> }>("header-validation.json");
+
+const ERROR_CODES: Record<string, number> = { HeaderMismatch: -32020, UnsupportedProtocolVersion: -32022, InvalidParams: -32602 };
+
+const registered = new Map<string, readonly HeaderParam[]>(
+  Object.values(vectors.tools).map((tool) => {
+    const { params, problems } = findHeaderParams(tool.inputSchema);
+    if (problems.length > 0) throw new Error(`Vector tool ${tool.name} has invalid annotations: ${JSON.stringify(problems)}`);
+    return [tool.name, deepFreeze(params)];
+  }),
+);
+
+function validate(headers: HeaderValidationInput["headers"], body: unknown, extra: Partial<HeaderValidationInput> = {}) {
+  return validateRequestHeaders({
+    headers,
+    body,
+    headerParamsFor: (name) => registered.get(name),
+    supportedVersions: ["2026-07-28"],
+    ...extra,
+  });
+}
+
+const okHeaders = deepFreeze({ "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": "execute_sql" });
+const meta = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} };
+function callBody(args: unknown, name = "execute_sql") {
+  return deepFreeze({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { _meta: meta, name, arguments: args } });
+}
+
+describe("header-validation.json (T-HTTP-3..16, T-ENC-7, T-META-4, T-VER-1)", () => {
+  it("holds the 47 cases the spec README announces", () => {
+    expect(vectors.cases).toHaveLength(47);
+  });
+
+  for (const c of vectors.cases) {
+    const expected = c.expected;
+    const outcome = expected.outcome === "accept" ? "accept" : `reject ${expected.httpStatus} ${expected.errorName}`;
+    it(`${c.id} ${outcome}: ${c.title}`, () => {
+      if (c.tool !== undefined) expect(registered.has(c.tool)).toBe(true);
+      // Same verdict whether the headers come as a plain record or as a Map with the vector's spelling.
+      for (const headers of [c.request.headers, new Map(Object.entries(c.request.headers))]) {
+        const result = validate(headers, c.request.body);
+        if (expected.outcome === "accept") {
+          expect(result).toEqual({ ok: true });
+          continue;
+        }
+        expect(result.ok).toBe(false);
+        if (result.ok) continue;
+        expect(result.httpStatus).toBe(expected.httpStatus);
+        expect(result.error.code).toBe(expected.jsonrpcErrorCode);
+        expect(result.error.code).toBe(ERROR_CODES[expected.errorName ?? ""]);
+        if (expected.errorData !== undefined) expect(result.error.data).toEqual(expected.errorData);
+        expect(result.error.message).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/);
+      }
+    });
+  }
+});
+
+describe("validateRequestHeaders beyond the vectors", () => {
+  it("takes Node's request headers as they are (type-level check)", () => {
+    const fromNode: HeaderValidationInput["headers"] = {} as IncomingHttpHeaders;
+    expect(validate(fromNode, callBody({}))).toMatchObject({ ok: false, error: { code: -32020 } });
+  });
+
+  it("quotes both values in a mismatch message, as the spec's example does", () => {
+    const result = validate({ ...okHeaders, "Mcp-Name": "foo" }, callBody({}, "bar"));
+    expect(result).toEqual({
+      ok: false,
+      httpStatus: 400,
+      error: { code: -32020, message: 'Header mismatch: Mcp-Name header value "foo" does not match body value "bar".', data: { header: "Mcp-Name" } },
+    });
+  });
+
+  it("sees HV-36 the way a real socket delivers it: UTF-8 octets read as Latin-1", () => {
+    const result = validate({ ...okHeaders, "Mcp-Param-Region": "RÃ©gion" }, callBody({ query: "q", region: "Région" }));
+    expect(result).toMatchObject({ ok: false, httpStatus: 400, error: { code: -32020 } });
+  });
+
+  it("refuses batches and non-request bodies, which could carry a call past the checks", () => {
+    for (const body of [[callBody({ query: "q" })], null, "x", { jsonrpc: "2.0", id: 1, result: {} }]) {
+      expect(validate(okHeaders, body)).toMatchObject({ ok: false, httpStatus: 400, error: { code: -32600 } });
+    }
+  });
+
+  it("lets notifications through, since this revision sets no header rules for them (Appendix B item 13)", () => {
+    expect(validate({}, { jsonrpc: "2.0", method: "notifications/cancelled", params: {} })).toEqual({ ok: true });
+  });
+
+  it("answers 404 with -32601 for a method the server does not implement (T-HTTP-6)", () => {
+    const headers = { "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "prompts/list" };
+    const body = { jsonrpc: "2.0", id: 1, method: "prompts/list", params: { _meta: meta } };
+    const result = validate(headers, body, { implementedMethods: ["tools/list", "tools/call", "server/discover"] });
+    expect(result).toMatchObject({ ok: false, httpStatus: 404, error: { code: -32601 } });
+  });
+
+  it("checks Mcp-Name against params.uri on resources/read and decodes it first", () => {
+    const uri = "file:///ré sumé.txt";
+    const body = { jsonrpc: "2.0", id: 1, method: "resources/read", params: { _meta: meta, uri } };
+    const headers = { "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "resources/read", "Mcp-Name": "=?base64?ZmlsZTovLy9yw6kgc3Vtw6kudHh0?=" };
+    expect(validate(headers, body)).toEqual({ ok: true });
+    expect(validate({ ...headers, "Mcp-Name": "file:///other" }, body)).toMatchObject({ ok: false, error: { code: -32020 } });
+  });
+
+  it("combines repeated header fields, so a second value cannot hide behind the first", () => {
+    const headers = { ...okHeaders, "mcp-param-region": ["us-west1", "us-east1"] };
+    expect(validate(headers, callBody({ query: "q", region: "us-west1" }))).toMatchObject({ ok: false, error: { code: -32020 } });
+    const twice = new Map([...Object.entries(okHeaders), ["Mcp-Param-Region", "us-west1"], ["MCP-PARAM-REGION", "us-west1"]]);
+    expect(validate(twice, callBody({ query: "q", region: "us-west1" }))).toMatchObject({ ok: false, error: { code: -32020 } });
+  });
+
+  it("skips header params for a tool the server does not know, leaving -32602 to the SDK", () => {
+    const headers = { ...okHeaders, "Mcp-Name": "nope" };
+    expect(validate(headers, callBody({ region: "x" }, "nope"))).toEqual({ ok: true });
+  });
+
+  it("answers -32602 when a mirrored argument is an object or array, since no client can mirror it", () => {
+    const result = validate(okHeaders, callBody({ query: "q", region: { name: "x" } }));
+    expect(result).toMatchObject({ ok: false, httpStatus: 400, error: { code: -32602 } });
+  });
+
+  it("compares integers numerically, and never numbers against non-numeric text (T-HTTP-16)", () => {
+    const headers = { "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": "list_items" };
+    const body = (limit: unknown) => callBody({ limit }, "list_items");
+    for (const text of ["42", "42.0", "042", "4.2e1", "=?base64?NDI=?="]) {
+      expect(validate({ ...headers, "Mcp-Param-Limit": text }, body(42)), text).toEqual({ ok: true });
+    }
+    for (const text of ["0x2A", "42abc", "", "+42", "42.", "Infinity"]) {
+      expect(validate({ ...headers, "Mcp-Param-Limit": text }, body(42)), text).toMatchObject({ ok: false, error: { code: -32020 } });
+    }
+  });
+
+  it("reads arguments by own properties only", () => {
+    const args = Object.create({ region: "us-west1" }) as Record<string, unknown>;
+    args["query"] = "q";
+    expect(validate(okHeaders, callBody(args))).toEqual({ ok: true });
+  });
+
+  it("wants _meta on every request (T-META-4)", () => {
+    const body = { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} };
+    expect(validate({ "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/list" }, body)).toMatchObject({
+      ok: false,
+      httpStatus: 400,
+      error: { code: -32602 },
+    });
+  });
+});
