@@ -57,7 +57,7 @@ const KEBAB = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 export function defineRule<Options = Record<string, never>>(rule: Rule<Options>): Rule<Options> {
   const problems: string[] = [];
   if (!KEBAB.test(rule.id)) problems.push("id must be kebab-case");
-  if (!/^[A-Z`"].*[^.]\.$/s.test(rule.summary) || /\.\s+[A-Z]/.test(rule.summary.slice(0, -1))) {
+  if (!/^[A-Za-z`"].*[^.]\.$/s.test(rule.summary) || /\.\s+[A-Z]/.test(rule.summary.slice(0, -1))) {
     problems.push("summary must be one sentence ending in a period");
   }
   if (rule.description.trim().length < 40 || rule.description.includes("\n\n")) problems.push("description must be one paragraph");
