@@ -16,22 +16,22 @@ export interface ParsedText {
 }
 
 const JSON_ERROR_TEXT: Record<string, string> = {
-  InvalidSymbol: "an unexpected character",
-  InvalidNumberFormat: "a malformed number",
-  PropertyNameExpected: "a missing property name",
-  ValueExpected: "a missing value",
-  ColonExpected: "a missing colon",
-  CommaExpected: "a missing comma",
-  CloseBraceExpected: "a missing closing brace",
-  CloseBracketExpected: "a missing closing bracket",
-  EndOfFileExpected: "text after the end of the document",
-  InvalidCommentToken: "a comment, which JSON does not allow",
-  UnexpectedEndOfComment: "an unterminated comment",
-  UnexpectedEndOfString: "an unterminated string",
-  UnexpectedEndOfNumber: "an unterminated number",
-  InvalidUnicode: "an invalid \\u escape",
-  InvalidEscapeCharacter: "an invalid escape character",
-  InvalidCharacter: "a control character inside a string",
+  InvalidSymbol: "unexpected character here",
+  InvalidNumberFormat: "malformed number here",
+  PropertyNameExpected: "expected a property name here",
+  ValueExpected: "expected a value here",
+  ColonExpected: "expected a colon here",
+  CommaExpected: "expected a comma here",
+  CloseBraceExpected: "expected a closing brace here",
+  CloseBracketExpected: "expected a closing bracket here",
+  EndOfFileExpected: "unexpected text after the end of the document",
+  InvalidCommentToken: "comments are not allowed in JSON",
+  UnexpectedEndOfComment: "unterminated comment",
+  UnexpectedEndOfString: "unterminated string",
+  UnexpectedEndOfNumber: "unterminated number",
+  InvalidUnicode: "invalid \\u escape",
+  InvalidEscapeCharacter: "invalid escape character",
+  InvalidCharacter: "control character inside a string",
 };
 
 export function parseJsonText(file: string, text: string, lineStarts: readonly number[], limits: LoadLimits): ParsedText {
@@ -48,10 +48,14 @@ export function parseJsonText(file: string, text: string, lineStarts: readonly n
   }
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
-  for (const error of errors) {
-    const code = printParseErrorCode(error.error);
-    at(error.offset, error.offset + Math.max(error.length, 1), "json-syntax",
-      `${file} is not valid JSON: ${JSON_ERROR_TEXT[code] ?? code} at this position.`, "Fix the JSON syntax here.");
+  // Later errors are usually echoes of the first; report only the first.
+  const first = errors[0];
+  if (first) {
+    const code = printParseErrorCode(first.error);
+    const trailingComma = (code === "PropertyNameExpected" || code === "ValueExpected") && /,\s*$/.test(text.slice(0, first.offset));
+    at(first.offset, first.offset + Math.max(first.length, 1), "json-syntax",
+      `${file} is not valid JSON: ${trailingComma ? "trailing commas are not allowed" : JSON_ERROR_TEXT[code] ?? code}.`,
+      trailingComma ? "Remove the comma before this point." : code === "InvalidCommentToken" ? "Remove the comment, or write the descriptor in YAML, which allows comments." : "Fix the JSON syntax here.");
   }
   if (errors.length > 0 || root === undefined) {
     if (errors.length === 0) at(0, 0, "json-syntax", `${file} is empty.`, "Write one JSON object describing the tool.");

@@ -28,12 +28,21 @@ export function parseYamlText(file: string, text: string, lineStarts: readonly n
     return { value: undefined, spans, diagnostics };
   }
   const doc = parseDocument(text, { merge: false, uniqueKeys: true, prettyErrors: false, strict: true, version: "1.2", schema: "core" });
+  // Report every duplicate key, but only the first syntax error: later ones are usually echoes.
+  const firstSyntax = doc.errors.find((e) => e.code !== "DUPLICATE_KEY");
   for (const e of doc.errors) {
     const [start, end] = e.pos;
-    const isDuplicate = e.code === "DUPLICATE_KEY";
-    error({ start, end }, isDuplicate ? "yaml-duplicate-key" : "yaml-syntax",
-      isDuplicate ? `${file} repeats a key in one mapping: ${firstLine(e.message)}` : `${file} is not valid YAML: ${firstLine(e.message)}`,
-      isDuplicate ? "Remove one of the duplicate keys; YAML readers disagree about which one wins." : "Fix the YAML syntax here.");
+    if (e.code === "DUPLICATE_KEY") {
+      const key = /^\s*("(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^:\n]*?)\s*:/.exec(text.slice(start, start + 2048))?.[1] ?? text.slice(start, end);
+      error({ start, end: start + key.length }, "yaml-duplicate-key", `Key ${quote(key.replace(/^["']|["']$/g, ""))} appears more than once in this mapping.`,
+        "Remove one of the duplicate keys; YAML readers disagree about which one wins.");
+    } else if (e === firstSyntax) {
+      if (e.code === "MULTIPLE_DOCS") {
+        error({ start, end }, "yaml-syntax", `${file} holds more than one YAML document.`, "Put each tool in a file of its own.");
+      } else {
+        error({ start, end }, "yaml-syntax", `${file} is not valid YAML: ${firstLine(e.message)}`, "Fix the YAML syntax here.");
+      }
+    }
   }
   if (doc.errors.length > 0) return { value: undefined, spans, diagnostics };
   if (doc.contents === null) {
@@ -74,7 +83,7 @@ class YamlConverter {
     this.spans.set(pointer, keyRange ? { key: keyRange, value: range } : { value: range });
     const tag = (node as { tag?: string }).tag;
     if (tag !== undefined && !CORE_TAGS.has(tag)) {
-      this.fail(range, "yaml-unsupported-tag", `The YAML tag ${quote(tag)} does not produce a JSON value.`,
+      this.fail(range, "yaml-unsupported-tag", `The YAML tag ${quote(tag.replace(/^tag:yaml\.org,2002:/, "!!"))} does not produce a JSON value.`,
         "Remove the tag and write the value as a plain string, number, boolean, null, mapping or sequence.", pointer);
     }
     if (isMap(node)) return this.convertMap(node.items, pointer, depth);

@@ -146,7 +146,7 @@ class Bundler {
       this.diagnostics.push(diagnosticAtPointer(from, refPointer, { ruleId, severity: "error", message, hint }));
     switch (target.kind) {
       case "network":
-        report("ref-network-refused", `$ref ${quote(ref)} names a network URI (${target.scheme}); mcp-gen never fetches schemas.`,
+        report("ref-network-refused", `$ref ${quote(ref)} ${target.scheme === "//" ? "is a network-path reference" : `uses the ${target.scheme}: scheme`}; mcp-gen resolves only files inside the project and never fetches anything.`,
           "Copy the schema into the project and $ref it by relative path, or inline it under $defs.");
         return undefined;
       case "outside-root":

@@ -11,8 +11,23 @@ export function describePointer(pointer: string): string {
 /** A value as short JSON for a message: `"yes"`, `42`, `an object`, `an array`. */
 export function shortJson(value: unknown): string {
   if (value === undefined) return "missing";
+  const text = JSON.stringify(value);
+  if (text.length <= 40) return text;
   if (Array.isArray(value)) return "an array";
   if (value !== null && typeof value === "object") return "an object";
-  const text = JSON.stringify(value);
-  return text.length > 60 ? text.slice(0, 59) + "…\"" : text;
+  return text.slice(0, 39) + "…" + (typeof value === "string" ? '"' : "");
+}
+
+/** "a string", "an object", "an integer or a null" for JSON Schema type names. */
+export function typePhrase(types: string): string {
+  return types
+    .split(",")
+    .map((t) => (/^[aeiou]/.test(t) ? `an ${t}` : `a ${t}`))
+    .join(" or ");
+}
+
+/** '"a", "b" or "c"' */
+export function oneOfPhrase(values: readonly unknown[]): string {
+  const shown = values.map((v) => JSON.stringify(v));
+  return shown.length <= 1 ? shown.join("") : `${shown.slice(0, -1).join(", ")} or ${shown.at(-1)}`;
 }

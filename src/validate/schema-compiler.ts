@@ -8,6 +8,7 @@ import addFormatsModule from "ajv-formats";
 import type { Dialect } from "../model/dialect.js";
 import { cloneJson, isJsonObject, type JsonValue } from "../model/json.js";
 import { walkSchema } from "../model/schema-walk.js";
+import { oneOfPhrase, typePhrase } from "./describe-pointer.js";
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
@@ -116,9 +117,7 @@ function pickMetaProblems(errors: readonly ErrorObject[]): SchemaProblem[] {
 
 function describeMetaError(error: ErrorObject): string {
   const params = error.params as Record<string, unknown>;
-  if (error.keyword === "enum" && Array.isArray(params.allowedValues)) {
-    return `must be one of ${params.allowedValues.map((v) => JSON.stringify(v)).join(", ")}`;
-  }
-  if (error.keyword === "type") return `must be ${String(params.type).replace(",", " or ")}`;
+  if (error.keyword === "enum" && Array.isArray(params.allowedValues)) return `must be one of ${oneOfPhrase(params.allowedValues)}`;
+  if (error.keyword === "type") return `must be ${typePhrase(String(params.type))}`;
   return error.message ?? "is invalid";
 }

@@ -1,8 +1,8 @@
-import { getOwn, isJsonObject } from "../../model/json.js";
-import { joinPointer } from "../../model/pointer.js";
+import { getOwn, isJsonObject, valueAt } from "../../model/json.js";
+import { joinPointer, splitPointer } from "../../model/pointer.js";
 import { walkSchema } from "../../model/schema-walk.js";
 import { defineRule, type RuleReport } from "../define-rule.js";
-import { describePointer } from "../describe-pointer.js";
+import { describePointer, shortJson } from "../describe-pointer.js";
 import { toolSchemas } from "../walk.js";
 
 export const schemaValid = defineRule({
@@ -25,9 +25,10 @@ export const schemaValid = defineRule({
       const result = schemas.check(schema.schema, schema.dialect);
       for (const problem of result.metaProblems) {
         const pointer = schema.pointer + problem.pointer;
+        const value = valueAt(schema.schema, splitPointer(problem.pointer));
         report({
           pointer,
-          message: `${describePointer(pointer)} ${problem.message} under JSON Schema ${schema.dialect}.`,
+          message: `${describePointer(pointer)} is ${shortJson(value)}; under JSON Schema ${schema.dialect} it ${problem.message}.`,
           hint: "Fix the keyword so the schema is valid JSON Schema; see https://json-schema.org/understanding-json-schema.",
         });
       }

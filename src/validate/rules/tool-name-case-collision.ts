@@ -1,6 +1,6 @@
 import { defineRule } from "../define-rule.js";
 import { toolName } from "../walk.js";
-import { groupBy } from "./tool-name-unique.js";
+import { groupBy, listFiles } from "./tool-name-unique.js";
 
 export const toolNameCaseCollision = defineRule({
   id: "tool-name-case-collision",
@@ -17,13 +17,13 @@ export const toolNameCaseCollision = defineRule({
     for (const group of groupBy(tools, (name) => name.toLowerCase())) {
       const names = new Set(group.map((t) => toolName(t)));
       if (names.size < 2) continue; // exact duplicates are tool-name-unique's
-      const [first, ...rest] = group;
-      for (const tool of rest) {
-        if (toolName(tool) === toolName(first!)) continue;
+      for (const tool of group) {
+        const others = group.filter((t) => toolName(t) !== toolName(tool));
+        const names = [...new Set(others.map((t) => JSON.stringify(toolName(t))))].join(", ");
         report(tool, {
           pointer: "/name",
-          message: `Tool name ${JSON.stringify(toolName(tool))} differs only in case from ${JSON.stringify(toolName(first!))} in ${first!.file}.`,
-          hint: "Rename one of them so the two names differ in more than letter case.",
+          message: `Tool name ${JSON.stringify(toolName(tool))} differs only in case from ${names} (${listFiles(others.map((t) => t.file))}).`,
+          hint: "Rename one of them so the names differ in more than letter case.",
         });
       }
     }

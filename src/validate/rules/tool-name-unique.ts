@@ -17,12 +17,12 @@ export const toolNameUnique = defineRule({
   checklist: ["T-NAME-5", "T-NAME-2"],
   checkProject(tools, report) {
     for (const group of groupBy(tools, (name) => name)) {
-      const [first, ...rest] = group;
-      for (const tool of rest) {
+      for (const tool of group) {
+        const others = group.filter((t) => t !== tool).map((t) => t.file);
         report(tool, {
           pointer: "/name",
-          message: `Tool name ${JSON.stringify(toolName(tool))} is already used by ${first!.file}.`,
-          hint: "Give each tool its own name, or delete one of the two descriptors.",
+          message: `Tool name ${JSON.stringify(toolName(tool))} is also used by ${listFiles(others)}.`,
+          hint: "Give each tool its own name, or delete the extra descriptors.",
         });
       }
     }
@@ -39,4 +39,11 @@ export function groupBy(tools: readonly ResolvedTool[], key: (name: string) => s
     groups.set(k, [...(groups.get(k) ?? []), tool]);
   }
   return [...groups.values()].filter((g) => g.length > 1);
+}
+
+/** "a.yaml", "a.yaml and b.yaml", "a.yaml, b.yaml and 3 more". */
+export function listFiles(files: readonly string[]): string {
+  if (files.length <= 1) return files.join("");
+  if (files.length > 3) return `${files.slice(0, 2).join(", ")} and ${files.length - 2} more`;
+  return `${files.slice(0, -1).join(", ")} and ${files.at(-1)}`;
 }

@@ -1,6 +1,6 @@
 import { defineRule } from "../define-rule.js";
 import { MCP_SCHEMA } from "../../spec/mcp-schema.js";
-import { describePointer, shortJson } from "../describe-pointer.js";
+import { describePointer, oneOfPhrase, shortJson, typePhrase } from "../describe-pointer.js";
 import { valueAt } from "../../model/json.js";
 import { splitPointer } from "../../model/pointer.js";
 
@@ -27,10 +27,16 @@ export const toolShape = defineRule({
       if (error.instancePath.startsWith("/inputSchema") || (error.keyword === "required" && error.params.missingProperty === "inputSchema")) continue;
       if (["anyOf", "oneOf", "allOf", "if", "$ref"].includes(error.keyword)) continue;
       const pointer = error.instancePath;
+      const params = error.params as Record<string, unknown>;
+      const subject = pointer === "" ? "The tool" : describePointer(pointer);
+      const rule =
+        error.keyword === "type" ? `must be ${typePhrase(String(params.type))}`
+        : error.keyword === "enum" && Array.isArray(params.allowedValues) ? `must be ${oneOfPhrase(params.allowedValues)}`
+        : error.message ?? "is invalid";
       const message =
         error.keyword === "required"
-          ? `The tool has no "${String(error.params.missingProperty)}", which the MCP Tool schema requires.`
-          : `${describePointer(pointer)} is ${shortJson(valueAt(tool.wire, splitPointer(pointer)))}; the MCP Tool schema says it ${error.message ?? "is invalid"}.`;
+          ? `${subject} has no "${String(params.missingProperty)}", which the MCP Tool schema requires.`
+          : `${subject} is ${shortJson(valueAt(tool.wire, splitPointer(pointer)))}; the MCP Tool schema says it ${rule}.`;
       if (seen.has(pointer + message)) continue;
       seen.add(pointer + message);
       report({ pointer, message, hint: hintFor(error.keyword, pointer, error.params as Record<string, unknown>) });
@@ -42,5 +48,6 @@ function hintFor(keyword: string, pointer: string, params: Record<string, unknow
   if (keyword === "required") return `Add a "${String(params.missingProperty)}" field.`;
   if (pointer.startsWith("/annotations/") && params.type === "boolean") return "Use true or false without quotes.";
   if (keyword === "type") return "Change the value to the type the MCP schema expects.";
+  if (keyword === "enum") return "Use one of the allowed values.";
   return "Follow the Tool definition of MCP 2026-07-28.";
 }

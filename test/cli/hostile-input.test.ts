@@ -1,0 +1,99 @@
+// Hostile input (issue: foundation, "Done when"): each gives a clear diagnostic and exit 1, promptly,
+// without a stack trace, and nothing is ever fetched.
+import { createServer, type Server } from "node:http";
+import { truncateSync, openSync, closeSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runInProcess, tempProject } from "../support/temp-project.js";
+
+const TOOL_HEAD = "name: hostile\ndescription: Hostile input.\n";
+
+function expectRejected(run: { code: number; stdout: string; stderr: string }, ruleId: string): void {
+  expect(run.code).toBe(1);
+  expect(run.stdout).toContain(` error ${ruleId} `);
+  expect(run.stderr).toBe("");
+  expect(run.stdout).not.toMatch(/\n\s+at .+:\d+:\d+\)?\n/); // no stack trace
+}
+
+describe("hostile descriptors", () => {
+  it("a YAML alias bomb stops at the alias budget", async () => {
+    const lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"];
+    for (let i = 1; i <= 9; i++) lines.push(`a${i}: &a${i} [${Array(10).fill(`*a${i - 1}`).join(", ")}]`);
+    const root = tempProject({ "tools/bomb.yaml": `${TOOL_HEAD}inputSchema: { type: object }\nx-mcp-gen:\n  ${lines.join("\n  ")}\n` });
+    expectRejected(await runInProcess(root, ["validate"]), "yaml-alias-limit");
+  });
+
+  it("10,000 levels of nesting in YAML are refused before parsing", async () => {
+    const deep = "- ".repeat(10_000) + "x\n";
+    const root = tempProject({ "tools/deep.yaml": `${TOOL_HEAD}inputSchema:\n  type: object\n  default:\n    ${deep}` });
+    expectRejected(await runInProcess(root, ["validate"]), "load-too-deep");
+  });
+
+  it("block-style YAML nested as deep as 1 MiB allows is refused before parsing", async () => {
+    let block = "";
+    for (let i = 0; i < 1_400; i++) block += `${" ".repeat(i)}k:\n`;
+    const root = tempProject({ "tools/deep.yaml": block });
+    expectRejected(await runInProcess(root, ["validate"]), "load-too-deep");
+  });
+
+  it("10,000 levels of nesting in JSON are refused before parsing", async () => {
+    const nested = '{"type":"object","properties":{"a":'.repeat(10_000) + "{}" + "}}".repeat(10_000);
+    const root = tempProject({ "tools/deep.json": `{"name":"deep","inputSchema":${nested}}` });
+    expectRejected(await runInProcess(root, ["validate"]), "load-too-deep");
+  });
+
+  it("a 50 MiB file is refused by size without being parsed", async () => {
+    const root = tempProject({ "tools/huge.json": "" });
+    const fd = openSync(join(root, "tools/huge.json"), "r+");
+    closeSync(fd);
+    truncateSync(join(root, "tools/huge.json"), 50 * 1024 * 1024);
+    expectRejected(await runInProcess(root, ["validate"]), "load-file-too-large");
+  });
+
+  it("a $ref cycle that never descends is an error", async () => {
+    const root = tempProject({
+      "tools/loop.yaml": `${TOOL_HEAD}inputSchema:\n  type: object\n  properties: { x: { $ref: "../schemas/a.yaml" } }\n`,
+      "schemas/a.yaml": "$ref: b.yaml\n",
+      "schemas/b.yaml": "allOf: [{ $ref: a.yaml }]\n",
+    });
+    expectRejected(await runInProcess(root, ["validate"]), "ref-cycle");
+  });
+
+  it("a broken file never hides the diagnostics of the others", async () => {
+    const root = tempProject({
+      "tools/a-broken.json": "{",
+      "tools/b-bad-name.yaml": "name: bad name\ndescription: x\ninputSchema: { type: object }\n",
+    });
+    const run = await runInProcess(root, ["validate"]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain("tools/a-broken.json:1:2 error json-syntax");
+    expect(run.stdout).toContain("tools/b-bad-name.yaml:1:7 error tool-name-syntax");
+  });
+});
+
+describe("remote $ref", () => {
+  let server: Server;
+  let requests = 0;
+  let port = 0;
+  beforeAll(async () => {
+    server = createServer((_req, res) => {
+      requests++;
+      res.end('{"type":"string"}');
+    });
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    port = (server.address() as { port: number }).port;
+  });
+  afterAll(() => new Promise<void>((done) => server.close(() => done())));
+
+  it("is refused and never fetched, over any scheme", async () => {
+    const refs = [`http://127.0.0.1:${port}/a.json`, `https://127.0.0.1:${port}/b.json`, `//127.0.0.1:${port}/c.json`, `ftp://127.0.0.1:${port}/d.json`, "data:application/json,{}", "file:///etc/passwd"];
+    const properties = refs.map((ref, i) => `    p${i}: { $ref: ${JSON.stringify(ref)} }`).join("\n");
+    const root = tempProject({ "tools/remote.yaml": `${TOOL_HEAD}inputSchema:\n  type: object\n  properties:\n${properties}\n` });
+    const run = await runInProcess(root, ["validate"]);
+    expect(run.code).toBe(1);
+    expect(run.stdout.match(/ error ref-network-refused /g)).toHaveLength(5);
+    expect(run.stdout).toContain(" error ref-outside-root ");
+    await new Promise((r) => setTimeout(r, 100));
+    expect(requests).toBe(0);
+  });
+});

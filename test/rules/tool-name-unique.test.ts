@@ -1,0 +1,4 @@
+import { toolNameUnique } from "../../src/validate/rules/tool-name-unique.js";
+import { describeRule } from "../support/rule-harness.js";
+
+describeRule(toolNameUnique);
