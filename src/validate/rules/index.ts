@@ -1,6 +1,8 @@
 // Every rule, by name, in alphabetical order of id. Nothing scans directories at run time; the
 // registry test checks that each file in this folder is listed here.
 import type { AnyRule } from "../define-rule.js";
+import { authoringBlockShape } from "./authoring-block-shape.js";
+import { authoringExampleValid } from "./authoring-example-valid.js";
 import { inputSchemaObject } from "./input-schema-object.js";
 import { schemaDialect } from "./schema-dialect.js";
 import { schemaDialectLegacy } from "./schema-dialect-legacy.js";
@@ -11,6 +13,8 @@ import { toolNameUnique } from "./tool-name-unique.js";
 import { toolShape } from "./tool-shape.js";
 
 export const ALL_RULES: readonly AnyRule[] = [
+  authoringBlockShape,
+  authoringExampleValid,
   inputSchemaObject,
   schemaDialect,
   schemaDialectLegacy,

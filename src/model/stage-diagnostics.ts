@@ -1,0 +1,34 @@
+// Diagnostic ids that come from the loading and resolving stages rather than from rules. Their
+// severity is fixed: a file that cannot be read or resolved cannot be checked further.
+
+export interface StageDiagnosticInfo {
+  readonly id: string;
+  readonly stage: "config" | "load" | "resolve" | "lock" | "internal";
+  readonly summary: string;
+}
+
+export const STAGE_DIAGNOSTICS: readonly StageDiagnosticInfo[] = [
+  { id: "config-invalid", stage: "config", summary: "mcp-gen.config.yaml has an unknown key, a wrong value, or an output folder outside the project." },
+  { id: "descriptor-not-object", stage: "load", summary: "A descriptor file holds something other than one Tool object." },
+  { id: "internal-error", stage: "internal", summary: "A rule failed unexpectedly; this is a bug in mcp-gen." },
+  { id: "json-duplicate-key", stage: "load", summary: "A JSON object has the same key twice." },
+  { id: "json-syntax", stage: "load", summary: "A .json file is not valid JSON (comments and trailing commas included)." },
+  { id: "load-encoding", stage: "load", summary: "A file is not UTF-8." },
+  { id: "load-file-too-large", stage: "load", summary: "A file is larger than load.maxFileBytes; it is not read." },
+  { id: "load-outside-root", stage: "load", summary: "A descriptor is a link to a file outside the project." },
+  { id: "load-too-deep", stage: "load", summary: "A file nests deeper than load.maxDepth; it is refused before parsing." },
+  { id: "load-too-many-nodes", stage: "load", summary: "A file holds more values than load.maxNodes." },
+  { id: "lock-invalid", stage: "lock", summary: "mcp-tools.lock.json is malformed or was edited by hand." },
+  { id: "ref-cycle", stage: "resolve", summary: "A $ref loop never descends into the value, so validation would never end." },
+  { id: "ref-network-refused", stage: "resolve", summary: "A $ref names a URI with a scheme (http, https, ftp, data, urn...); nothing is ever fetched." },
+  { id: "ref-outside-root", stage: "resolve", summary: "A $ref names an absolute path, a file: URI, or a path or link leaving the project." },
+  { id: "ref-unresolved", stage: "resolve", summary: "A $ref names a file or a JSON Pointer that does not exist." },
+  { id: "yaml-alias-cycle", stage: "load", summary: "A YAML alias is used inside its own anchor." },
+  { id: "yaml-alias-limit", stage: "load", summary: "YAML aliases expand to more than load.maxAliasNodes values (alias bombs stop here)." },
+  { id: "yaml-complex-key", stage: "load", summary: "A YAML mapping key is a collection, an alias or null, which JSON cannot represent." },
+  { id: "yaml-duplicate-key", stage: "load", summary: "A YAML mapping has the same key twice." },
+  { id: "yaml-merge-key", stage: "load", summary: "A YAML 1.1 merge key (<<) is used; write the keys out." },
+  { id: "yaml-non-json-value", stage: "load", summary: "A YAML value has no JSON equivalent (.inf, .nan)." },
+  { id: "yaml-syntax", stage: "load", summary: "A YAML file does not parse, is empty, or holds more than one document." },
+  { id: "yaml-unsupported-tag", stage: "load", summary: "A YAML tag (!!binary, !!timestamp, a custom tag) produces a non-JSON value." },
+];

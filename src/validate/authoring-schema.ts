@@ -1,0 +1,76 @@
+// The JSON Schema of the authoring-only `x-mcp-gen` block of a descriptor, and of a whole descriptor
+// file for editors. Both reuse the official MCP definitions rather than copying them.
+import type { JsonObject } from "../model/json.js";
+import { MCP_SCHEMA } from "../spec/mcp-schema.js";
+
+/** Names of `x-mcp-gen.inputRequests` keys: they become identifiers in generated helpers. */
+export const INPUT_REQUEST_KEY_PATTERN = "^[A-Za-z][A-Za-z0-9_]{0,63}$";
+
+/** `x-mcp-gen`: examples for scaffolds and docs, and the input_required forms a handler may ask for. */
+export function authoringBlockSchema(defsPrefix = "#/$defs/"): JsonObject {
+  return {
+    type: "object",
+    additionalProperties: false,
+    description: "Authoring-only data for mcp-gen. Never sent on the wire and never part of the tool's hash.",
+    properties: {
+      examples: {
+        type: "array",
+        description: "Example calls. Test scaffolds call the tool with each example's arguments and compare the result.",
+        items: {
+          type: "object",
+          additionalProperties: false,
+          required: ["arguments"],
+          properties: {
+            name: { type: "string", description: "What the example shows; becomes the test's name." },
+            arguments: { type: "object", description: "Arguments, valid against inputSchema." },
+            result: { description: "The structured result the example expects, valid against outputSchema." },
+          },
+        },
+      },
+      inputRequests: {
+        type: "object",
+        description:
+          "Forms the handler may ask the user to fill in through an input_required result (MCP elicitation, form mode). " +
+          "mcp-gen generates typed helpers to ask for each and to read the validated answer.",
+        propertyNames: { pattern: INPUT_REQUEST_KEY_PATTERN },
+        additionalProperties: { $ref: `${defsPrefix}ElicitRequestFormParams` },
+      },
+    },
+  };
+}
+
+/** `x-mcp-gen` wrapped so its refs resolve against the official definitions. */
+export function authoringValidationSchema(): JsonObject {
+  return { $schema: "https://json-schema.org/draft/2020-12/schema", ...authoringBlockSchema(), $defs: MCP_SCHEMA.$defs };
+}
+
+/** A whole descriptor file, for yaml-language-server and VS Code: an MCP Tool plus `x-mcp-gen`. */
+export function descriptorFileSchema(): JsonObject {
+  const tool = MCP_SCHEMA.$defs.Tool as JsonObject;
+  const properties = tool.properties as JsonObject;
+  return {
+    $schema: "https://json-schema.org/draft/2020-12/schema",
+    title: "mcp-gen tool descriptor (one MCP 2026-07-28 Tool)",
+    description: "One MCP Tool in its wire shape, as tools/list returns it, plus the authoring-only x-mcp-gen block.",
+    ...tool,
+    properties: {
+      ...properties,
+      inputSchema: { ...(properties.inputSchema as JsonObject), $ref: "https://json-schema.org/draft/2020-12/schema" },
+      outputSchema: { ...(properties.outputSchema as JsonObject), $ref: "https://json-schema.org/draft/2020-12/schema" },
+      "x-mcp-gen": authoringBlockSchema(),
+    },
+    $defs: reachableDefinitions(["Tool", "ElicitRequestFormParams"]),
+  };
+}
+
+/** The official definitions the named ones reach through `#/$defs/...` refs, in name order. */
+function reachableDefinitions(roots: readonly string[]): JsonObject {
+  const seen = new Set<string>();
+  const queue = [...roots];
+  for (let name = queue.shift(); name !== undefined; name = queue.shift()) {
+    if (seen.has(name) || MCP_SCHEMA.$defs[name] === undefined) continue;
+    seen.add(name);
+    for (const match of JSON.stringify(MCP_SCHEMA.$defs[name]).matchAll(/"\$ref":"#\/\$defs\/([^"]+)"/g)) queue.push(match[1]!);
+  }
+  return Object.fromEntries([...seen].sort().map((name) => [name, MCP_SCHEMA.$defs[name]!]));
+}

@@ -1,0 +1,57 @@
+import { getOwn } from "../../model/json.js";
+import { closest } from "../../config/suggest.js";
+import { authoringValidationSchema } from "../authoring-schema.js";
+import { defineRule } from "../define-rule.js";
+import { describePointer, oneOfPhrase, shortJson, typePhrase } from "../describe-pointer.js";
+import { valueAt } from "../../model/json.js";
+import { splitPointer } from "../../model/pointer.js";
+
+const SCHEMA = authoringValidationSchema();
+
+export const authoringBlockShape = defineRule({
+  id: "authoring-block-shape",
+  summary: "The authoring-only x-mcp-gen block has the shape mcp-gen reads.",
+  description:
+    "`x-mcp-gen` holds data for mcp-gen alone: `examples` (arguments, and optionally the expected structured result, used " +
+    "by the generated test scaffolds) and `inputRequests` (elicitation forms a handler may ask for through an " +
+    "input_required result, each an MCP ElicitRequestFormParams). It never reaches the wire or the hash. A misspelt key " +
+    "here would be silently ignored, so every key and value is checked.",
+  defaultSeverity: "error",
+  since: "0.1.0",
+  spec: "mcp-gen DESIGN.md § Descriptor files; MCP 2026-07-28 schema.json ElicitRequestFormParams",
+  checklist: [],
+  check(tool, report, { schemas }) {
+    if (tool.authoring === undefined) return;
+    const validate = schemas.validator(SCHEMA, "2020-12");
+    if (!validate || validate(tool.authoring)) return;
+    const seen = new Set<string>();
+    for (const error of validate.errors ?? []) {
+      if (["anyOf", "oneOf", "allOf", "if", "$ref"].includes(error.keyword)) continue;
+      const params = error.params as Record<string, unknown>;
+      const pointer = "/x-mcp-gen" + error.instancePath + (error.keyword === "additionalProperties" ? `/${String(params.additionalProperty)}` : "");
+      if (seen.has(pointer)) continue;
+      seen.add(pointer);
+      const subject = describePointer(pointer);
+      const value = valueAt(tool.authoring, splitPointer(error.instancePath));
+      const message =
+        error.keyword === "additionalProperties" ? `${subject} is not a key mcp-gen knows.`
+        : error.keyword === "required" ? `${subject} has no "${String(params.missingProperty)}".`
+        : error.keyword === "type" ? `${subject} is ${shortJson(value)}, but it must be ${typePhrase(String(params.type))}.`
+        : error.keyword === "enum" || error.keyword === "const" ? `${subject} is ${shortJson(value)}, but it must be ${oneOfPhrase((params.allowedValues as unknown[]) ?? [params.allowedValue])}.`
+        : `${subject} ${error.message ?? "is invalid"}.`;
+      report({
+        pointer,
+        target: error.keyword === "additionalProperties" ? "key" : "value",
+        message,
+        hint: error.keyword === "additionalProperties" ? unknownKeyHint(String(params.additionalProperty), error.instancePath) : "See schemas/mcp-gen.descriptor.schema.json for the shape of x-mcp-gen.",
+      });
+    }
+  },
+});
+
+function unknownKeyHint(key: string, parentPointer: string): string {
+  const parent = parentPointer === "" ? SCHEMA : parentPointer.startsWith("/examples/") ? getOwn(getOwn(getOwn(SCHEMA, "properties"), "examples"), "items") : undefined;
+  const known = Object.keys(getOwn(parent, "properties") ?? {});
+  const guess = closest(key, known);
+  return guess ? `Did you mean "${guess}"?` : `Use only ${known.map((k) => `"${k}"`).join(", ")} here.`;
+}

@@ -1,0 +1,31 @@
+// The JSON Schemas in schemas/ are contracts for editors and tools. Those built from code (config,
+// descriptor) must equal what the code builds; `npm run schemas` rewrites them. The official MCP
+// schema must stay byte-identical to the spec digest it was copied from.
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { buildConfigSchema } from "../src/config/config-schema.js";
+import { descriptorFileSchema } from "../src/validate/authoring-schema.js";
+import { ALL_RULES } from "../src/validate/rules/index.js";
+import { REPO_ROOT, specPath } from "./support/spec-paths.js";
+
+const GENERATED: Record<string, () => unknown> = {
+  "mcp-gen.config.schema.json": () => buildConfigSchema(ALL_RULES),
+  "mcp-gen.descriptor.schema.json": () => descriptorFileSchema(),
+};
+
+describe("schemas/", () => {
+  for (const [file, build] of Object.entries(GENERATED)) {
+    it(`${file} is what the code builds`, () => {
+      const path = join(REPO_ROOT, "schemas", file);
+      const expected = JSON.stringify(build(), null, 2) + "\n";
+      if (process.env.UPDATE_SCHEMAS) writeFileSync(path, expected);
+      expect(readFileSync(path, "utf8"), `run "npm run schemas" to rewrite ${file}`).toBe(expected);
+    });
+  }
+
+  it("mcp-2026-07-28/schema.json is the official schema, unchanged", () => {
+    const ours = readFileSync(join(REPO_ROOT, "schemas/mcp-2026-07-28/schema.json"));
+    expect(ours.equals(readFileSync(specPath("2026-07-28/schema.json")))).toBe(true);
+  });
+});
