@@ -8,6 +8,7 @@ import { schemaDialect } from "./schema-dialect.js";
 import { schemaDialectLegacy } from "./schema-dialect-legacy.js";
 import { schemaValid } from "./schema-valid.js";
 import { toolNameCaseCollision } from "./tool-name-case-collision.js";
+import { toolNameMangled } from "./tool-name-mangled.js";
 import { toolNameSyntax } from "./tool-name-syntax.js";
 import { toolNameUnique } from "./tool-name-unique.js";
 import { toolShape } from "./tool-shape.js";
@@ -20,6 +21,7 @@ export const ALL_RULES: readonly AnyRule[] = [
   schemaDialectLegacy,
   schemaValid,
   toolNameCaseCollision,
+  toolNameMangled,
   toolNameSyntax,
   toolNameUnique,
   toolShape,

@@ -1,0 +1,92 @@
+// Tool names → the identifiers and file names generated code uses. Readable first (`repos.get` →
+// `reposGet` / `ReposGet`, `get_weather.ts`), and collision-free across a project: when two names
+// would map to the same identifier or (case-insensitively) the same file, each gets a short suffix
+// derived from its exact name, so the result never depends on load order.
+import { createHash } from "node:crypto";
+
+const RESERVED = new Set(
+  ("break case catch class const continue debugger default delete do else enum export extends false finally for function if " +
+    "import in instanceof new null return super switch this throw true try typeof var void while with yield let static " +
+    "implements interface package private protected public await any boolean number string symbol object never unknown " +
+    "undefined bigint").split(" "),
+);
+
+/** Windows device names: a file called CON.ts (any case, any extension) cannot be created there. */
+const DEVICE = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])$/i;
+
+function words(name: string): string[] {
+  return name.split(/[^A-Za-z0-9]+/).filter((w) => w !== "");
+}
+
+function capitalize(word: string): string {
+  const normalized = word.length > 1 && word === word.toUpperCase() && /[A-Z]/.test(word) ? word.toLowerCase() : word;
+  return normalized.charAt(0).toUpperCase() + normalized.slice(1);
+}
+
+/** `repos.get` → `ReposGet`; `2fa_reset` → `T2faReset`; an empty result → `Tool`. */
+export function pascalName(name: string): string {
+  const pascal = words(name).map(capitalize).join("");
+  if (pascal === "") return "Tool";
+  return /^[0-9]/.test(pascal) ? `T${pascal}` : pascal;
+}
+
+/** `repos.get` → `reposGet`; `class` → `class_`; `2fa_reset` → `t2faReset`. */
+export function camelName(name: string): string {
+  const pascal = pascalName(name);
+  const camel = pascal.charAt(0).toLowerCase() + pascal.slice(1);
+  return RESERVED.has(camel) ? `${camel}_` : camel;
+}
+
+/** A file name stem that is safe on every file system: no separators, no leading dot, no device name. */
+export function fileStem(name: string): string {
+  let stem = name.replace(/[^A-Za-z0-9_.-]/g, "_");
+  if (stem === "" || /^\.+$/.test(stem)) stem = `_${stem.replace(/\./g, "_")}`;
+  if (stem.startsWith(".")) stem = `_${stem}`;
+  if (DEVICE.test(stem.split(".")[0]!)) stem = `_${stem}`;
+  return stem.slice(0, 100);
+}
+
+export interface ToolNames {
+  /** The tool name exactly as on the wire. */
+  readonly name: string;
+  /** PascalCase, for types: `${pascal}Arguments`. */
+  readonly pascal: string;
+  /** camelCase, for client methods and variables. */
+  readonly camel: string;
+  /** File name stem, unique case-insensitively within the project. */
+  readonly file: string;
+  /** True when the readable form collided with another tool's and a suffix was added. */
+  readonly disambiguated: boolean;
+}
+
+function suffix(name: string): string {
+  return createHash("sha256").update(name).digest("hex").slice(0, 6);
+}
+
+/** Names for every tool of a project, in the order given; distinct inputs always get distinct outputs. */
+export function assignToolNames(names: readonly string[]): ToolNames[] {
+  const pascalCount = countBy(names, (n) => pascalName(n).toLowerCase());
+  const fileCount = countBy(names, (n) => fileStem(n).toLowerCase());
+  // In a clash, a name already written as its own identifier (getUser) keeps it, so adding get-user
+  // later does not rename the existing tool's code.
+  const canonical = new Set(names.filter((n) => camelName(n) === n || pascalName(n) === n));
+  return names.map((name) => {
+    const clashPascal = (pascalCount.get(pascalName(name).toLowerCase()) ?? 0) > 1 && !canonical.has(name);
+    const clashFile = (fileCount.get(fileStem(name).toLowerCase()) ?? 0) > 1 && !(canonical.has(name) && fileStem(name) === name && !isCaseClash(names, name));
+    const pascal = clashPascal ? `${pascalName(name)}_${suffix(name)}` : pascalName(name);
+    const camel = clashPascal ? `${camelName(name).replace(/_$/, "")}_${suffix(name)}` : camelName(name);
+    const file = clashFile ? `${fileStem(name)}-${suffix(name)}` : fileStem(name);
+    return { name, pascal, camel, file, disambiguated: clashPascal || clashFile };
+  });
+}
+
+function countBy(names: readonly string[], key: (name: string) => string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const name of new Set(names)) counts.set(key(name), (counts.get(key(name)) ?? 0) + 1);
+  return counts;
+}
+
+/** True when another name has the same file stem up to case (only one can keep the plain stem). */
+function isCaseClash(names: readonly string[], name: string): boolean {
+  return names.some((other) => other !== name && fileStem(other).toLowerCase() === fileStem(name).toLowerCase() && fileStem(other) !== fileStem(name));
+}

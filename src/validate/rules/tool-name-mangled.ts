@@ -1,0 +1,42 @@
+import { assignToolNames, camelName, fileStem, pascalName } from "../../emit/names.js";
+import { defineRule } from "../define-rule.js";
+import { toolName } from "../walk.js";
+
+export const toolNameMangled = defineRule({
+  id: "tool-name-mangled",
+  summary: "Tool names map to generated identifiers and file names without clashes or surprises.",
+  description:
+    "Generated code names each tool's types and client method after the tool (`repos.get` → `ReposGetArguments`, " +
+    "`client.reposGet()`) and its handler and test files too (`src/handlers/repos.get.ts`). Two names that map to the same " +
+    "identifier (`get-user` and `get_user` both become `getUser`) or to file names that differ only in case get a suffix " +
+    "derived from the exact name, and names that cannot be file names everywhere (`CON`, `..`, a leading dot) are " +
+    "prefixed. Generated code stays correct either way; this warning says the names you will see differ from the tool name.",
+  defaultSeverity: "warning",
+  since: "0.1.0",
+  spec: "mcp-gen: generated identifiers and file names",
+  checklist: [],
+  checkProject(tools, report) {
+    const named = tools.flatMap((tool) => {
+      const name = toolName(tool);
+      return name === undefined ? [] : [{ tool, name }];
+    });
+    const assigned = assignToolNames(named.map((n) => n.name));
+    named.forEach(({ tool, name }, i) => {
+      const names = assigned[i]!;
+      if (names.disambiguated) {
+        const clashes = named.filter((o) => o.name !== name && (pascalName(o.name).toLowerCase() === pascalName(name).toLowerCase() || fileStem(o.name).toLowerCase() === fileStem(name).toLowerCase()));
+        report(tool, {
+          pointer: "/name",
+          message: `Tool name ${JSON.stringify(name)} maps to the same generated name as ${clashes.map((c) => JSON.stringify(c.name)).join(", ")}, so its code is named ${names.camel} and ${names.file}.ts.`,
+          hint: `Rename one of them so that they differ in more than punctuation and case, for example "${camelName(name)}2".`,
+        });
+      } else if (names.file !== name) {
+        report(tool, {
+          pointer: "/name",
+          message: `Tool name ${JSON.stringify(name)} is not a safe file name on every system, so its files are named ${names.file}.ts.`,
+          hint: "Rename the tool so that it does not start with a dot or name a Windows device (CON, NUL, COM1...).",
+        });
+      }
+    });
+  },
+});
