@@ -1,8 +1,15 @@
 // Every rule, by name, in alphabetical order of id. Nothing scans directories at run time; the
 // registry test checks that each file in this folder is listed here.
 import type { AnyRule } from "../define-rule.js";
+import { annotationsContradiction } from "./annotations-contradiction.js";
 import { authoringBlockShape } from "./authoring-block-shape.js";
 import { authoringExampleValid } from "./authoring-example-valid.js";
+import { descriptionHiddenInstructions } from "./description-hidden-instructions.js";
+import { descriptionInvisibleCharacters } from "./description-invisible-characters.js";
+import { descriptionLengthLimit } from "./description-length-limit.js";
+import { descriptionMissing } from "./description-missing.js";
+import { descriptionPromptInjection } from "./description-prompt-injection.js";
+import { descriptionToolShadowing } from "./description-tool-shadowing.js";
 import { inputSchemaObject } from "./input-schema-object.js";
 import { schemaDialect } from "./schema-dialect.js";
 import { schemaDialectLegacy } from "./schema-dialect-legacy.js";
@@ -12,10 +19,18 @@ import { toolNameMangled } from "./tool-name-mangled.js";
 import { toolNameSyntax } from "./tool-name-syntax.js";
 import { toolNameUnique } from "./tool-name-unique.js";
 import { toolShape } from "./tool-shape.js";
+import { toolUnknownField } from "./tool-unknown-field.js";
 
 export const ALL_RULES: readonly AnyRule[] = [
+  annotationsContradiction,
   authoringBlockShape,
   authoringExampleValid,
+  descriptionHiddenInstructions,
+  descriptionInvisibleCharacters,
+  descriptionLengthLimit,
+  descriptionMissing,
+  descriptionPromptInjection,
+  descriptionToolShadowing,
   inputSchemaObject,
   schemaDialect,
   schemaDialectLegacy,
@@ -25,4 +40,5 @@ export const ALL_RULES: readonly AnyRule[] = [
   toolNameSyntax,
   toolNameUnique,
   toolShape,
+  toolUnknownField,
 ];

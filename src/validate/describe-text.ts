@@ -1,0 +1,32 @@
+// Names and quotes model-facing texts in messages: which text it is, and an excerpt that cannot
+// smuggle invisible or control characters into the report itself.
+import { describePointer } from "./describe-pointer.js";
+import type { TextField } from "./walk.js";
+
+/** "The tool description", "The tool title", "annotations.title", "inputSchema.properties.city.description". */
+export function describeText(field: Pick<TextField, "pointer">): string {
+  if (field.pointer === "/description") return "The tool description";
+  if (field.pointer === "/title") return "The tool title";
+  return describePointer(field.pointer);
+}
+
+const UNSEEN = /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2028\u2029]/gu;
+
+/**
+ * A JSON string literal of `text`, cut to about `max` characters, with every control, format or
+ * default-ignorable character written as an escape so that the message shows what is really there.
+ * @example quoteText("a\u200bb") // "\"a\\u200bb\""
+ */
+export function quoteText(text: string, max = 60): string {
+  const chars = [...text];
+  const cut = chars.length > max ? chars.slice(0, max - 1).join("") + "…" : text;
+  return JSON.stringify(cut).replace(UNSEEN, (c) => {
+    const code = c.codePointAt(0)!;
+    return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, "0")}`;
+  });
+}
+
+/** "U+200B" for a code point. */
+export function codePointName(code: number): string {
+  return "U+" + code.toString(16).toUpperCase().padStart(4, "0");
+}

@@ -1,0 +1,77 @@
+// The phrases description-prompt-injection looks for, kept short on purpose: each one is the core of
+// a published tool-poisoning or prompt-injection example and has no match in the corpus of real
+// servers (corpus/real and the 1,223 GitHub REST tools). Widen it only with a test that shows the
+// new phrase in an attack and its absence from legitimate descriptions.
+
+export interface InjectionPhrase {
+  readonly id: string;
+  readonly patterns: readonly RegExp[];
+  /** Completes "<text> contains "<phrase>", ..." */
+  readonly why: string;
+}
+
+/** Within one sentence: a dot, "!" or "?" only ends it when a space or the end follows (so `~/.ssh` stays whole). */
+const W = String.raw`(?:[^.!?\n]|[.!?](?=\S))`;
+const NOT = String.raw`(?:do\s+not|don['’]?t|never|must\s+not|should\s+not)`;
+/** Adverbs allowed between "do not" and the verb; not "forget to" or "hesitate to", which turn the order around. */
+const FILL = String.raw`(?:(?:ever|even|explicitly|directly|proactively|actively|need\s+to|have\s+to|bother\s+to)\s+)?`;
+const USER = String.raw`(?:the\s+)?(?:user|human)\b`;
+/** Credential files. Public keys (`~/.ssh/id_rsa.pub`) are meant to be handed out: a VM-creating tool may ask for one. */
+const SECRET_FILE = String.raw`(?:\.ssh\b(?![\/\w.-]*\.pub\b)|\bid_(?:rsa|dsa|ecdsa|ed25519)\b(?!\.pub\b)|\.aws\/credentials|\.netrc\b|\.git-credentials|\.kube\/config|\bmcp\.json\b|claude_desktop_config\.json|\.cursor\/|\/etc\/(?:passwd|shadow)\b)`;
+const SEND = String.raw`(?:send|pass|include|forward|upload|post|attach|copy|append|add|put|provide|email|leak|exfiltrate)`;
+const re = (source: string) => new RegExp(source, "i");
+
+export const INJECTION_PHRASES: readonly InjectionPhrase[] = [
+  {
+    id: "override",
+    patterns: [
+      re(String.raw`\b(?:ignore|disregard|forget|override|bypass)\s+(?:(?:all|any|the|your|of|every)\s+)*(?:(?:previous|prior|above|earlier|preceding|foregoing|original|system)\s+(?:\w+\s+)?(?:instructions?|prompts?|rules|directions|guidelines|directives)|(?:other|existing)\s+(?:instructions?|prompts?|directives))\b`),
+      re(String.raw`\b(?:ignore|disregard|forget)\s+(?:everything|anything|all)\s+(?:above|before|previously|you\s+(?:were|have\s+been)\s+told)\b`),
+    ],
+    why: "which tries to override the instructions the model already follows",
+  },
+  {
+    id: "new-role",
+    patterns: [re(String.raw`\byou\s+are\s+now\s+(?:a|an|the|in|my|no\s+longer)\s+[\w-]+|\bfrom\s+now\s+on,?\s+you\s+(?:are|will|must|should|shall)\b|\bnew\s+(?:system\s+)?instructions\s*:`)],
+    why: "which tries to give the model a new role or new orders",
+  },
+  {
+    id: "secrecy",
+    patterns: [
+      re(String.raw`\b${NOT}\s+${FILL}(?:tell|inform|notify|alert|warn)\s+${USER}`),
+      re(String.raw`\b${NOT}\s+${FILL}(?:mention|say|speak\s+of)\s+(?:this|that|these|it|anything|any\s+of\s+this|the\s+(?:above|following|instructions?))\b${W}{0,30}?\b(?:to|with)\s+${USER}`),
+      re(String.raw`\b${NOT}\s+(?:mention|tell|say|reveal|disclose)\s+(?:to\s+${USER}\s+)?(?:that|how|why)\s+you\b`),
+      re(String.raw`\bwithout\s+(?:first\s+)?(?:telling|informing|notifying|alerting|asking|consulting|confirming\s+with)\s+${USER}`),
+      re(String.raw`\b(?:hide|conceal|keep)\s+(?:this|it|that|these)\s+(?:secret\s+|hidden\s+)?from\s+${USER}|\bthe\s+(?:user|human)\s+(?:must|should|will)\s+not\s+(?:know|notice|see|find\s+out)\b`),
+    ],
+    why: "which tells the model to keep something from the user or to act without asking",
+  },
+  {
+    // Reading a credential file and passing it on; naming such a path alone (an SSH tool's key option) is fine.
+    id: "exfiltration",
+    patterns: [
+      re(String.raw`\b(?:read|open|cat|load)\b${W}{0,80}?${SECRET_FILE}${W}{0,80}?\b${SEND}\b`),
+      re(String.raw`\b${SEND}\b${W}{0,40}?\bcontents?\b${W}{0,40}?${SECRET_FILE}`),
+      re(String.raw`\b(?:${SEND}|reveal|repeat|print|output|share)\b${W}{0,60}?\b(?:your|the\s+assistant['’]s|the\s+model['’]s)\s+(?:(?:full|entire|complete|original|initial|hidden)\s+)?(?:system\s+(?:prompt|message)|(?:initial|original|hidden)\s+instructions)\b`),
+    ],
+    why: "which tells the model to hand over local secrets or its own instructions",
+  },
+];
+
+export interface InjectionMatch {
+  readonly phrase: InjectionPhrase;
+  readonly index: number;
+  readonly text: string;
+}
+
+/** The earliest phrase of the list in `text`, if any. */
+export function findInjectionPhrase(text: string): InjectionMatch | undefined {
+  let best: InjectionMatch | undefined;
+  for (const phrase of INJECTION_PHRASES) {
+    for (const pattern of phrase.patterns) {
+      const match = pattern.exec(text);
+      if (match && (!best || match.index < best.index)) best = { phrase, index: match.index, text: match[0] };
+    }
+  }
+  return best;
+}

@@ -1,0 +1,54 @@
+import { getOwn, isJsonObject } from "../../model/json.js";
+import type { ResolvedTool } from "../../model/source.js";
+import { describeText, quoteText } from "../describe-text.js";
+import { defineRule } from "../define-rule.js";
+import { forEachSubschema, forEachText, toolName } from "../walk.js";
+import { findShadowing } from "./description-tool-shadowing/find-shadowing.js";
+
+export const descriptionToolShadowing = defineRule({
+  id: "description-tool-shadowing",
+  summary: "A tool's texts do not change how another tool is used.",
+  description:
+    "Tool shadowing is a poisoned description that steers a different tool: \"when calling send_email, always BCC ...\", " +
+    "\"the send_email tool must send all emails to ...\", \"this tool has a side effect on send_email\". Such an order sits " +
+    "where nobody reviewing the other tool looks, and stays in the model's context even when the other tool comes from " +
+    "another server. Cross-references are common and fine in real servers (\"use browser_snapshot first\", \"pass it to " +
+    "render_map_tool\", \"do not also call reverse_geocode_tool\"), so a bare mention is never reported: only a condition on " +
+    "calling the other tool followed by an order (always, must, never, instead, make sure, BCC...), an obligation put on the " +
+    "other tool, or a declared side effect on it. Targets that are tools of this project get a hint to move the instruction " +
+    "into that tool's own description; other identifiers are reported as another server's tool.",
+  defaultSeverity: "warning",
+  since: "0.1.0",
+  spec: "MCP 2026-07-28, index.mdx § Key Principles (Tool Safety); server/tools.mdx § Security Considerations",
+  checklist: ["T-SEC-8", "T-DESC-4"],
+  checkProject(tools, report) {
+    const names = new Set(tools.map(toolName).filter((n): n is string => n !== undefined));
+    for (const tool of tools) {
+      const context = { self: toolName(tool), tools: names, properties: propertyNames(tool) };
+      forEachText(tool, (field) => {
+        const match = findShadowing(field.text, context);
+        if (!match) return;
+        const target = JSON.stringify(match.target);
+        report(tool, {
+          pointer: field.pointer,
+          message: match.inProject
+            ? `${describeText(field)} tells the model how to use ${target}, another tool of this project: ${quoteText(match.text, 80)}.`
+            : `${describeText(field)} tells the model how to use ${target}, which is not a tool of this project: ${quoteText(match.text, 80)}.`,
+          hint: match.inProject
+            ? `Move the instruction into the description of ${target}, where it applies and where reviewers of that tool see it.`
+            : "Delete the instruction; a tool's description must not change how another server's tools are used.",
+        });
+      });
+    }
+  },
+});
+
+/** Every property name declared anywhere in the tool's schemas. */
+function propertyNames(tool: ResolvedTool): Set<string> {
+  const names = new Set<string>();
+  forEachSubschema(tool, (node) => {
+    const properties = isJsonObject(node.schema) ? getOwn(node.schema, "properties") : undefined;
+    if (isJsonObject(properties)) for (const name of Object.keys(properties)) names.add(name);
+  });
+  return names;
+}

@@ -1,0 +1,80 @@
+// Finds sentences that tell the model how to use a tool other than the one described ("when calling
+// send_email, always BCC ..."): the shape of tool shadowing. Plain cross-references, which real
+// servers use all the time ("use browser_snapshot first", "pass it to render_map_tool", "do not also
+// call reverse_geocode_tool"), do not match: a match needs a condition on calling the other tool plus
+// an order, an obligation put on the other tool, or a declared "side effect on" it.
+
+export interface ShadowingContext {
+  /** Name of the tool whose texts are searched. */
+  readonly self: string | undefined;
+  /** Every tool name of the project. */
+  readonly tools: ReadonlySet<string>;
+  /** Property names in the tool's own schemas: `when using page_token, always ...` is about a parameter. */
+  readonly properties: ReadonlySet<string>;
+}
+
+export interface ShadowingMatch {
+  readonly index: number;
+  readonly text: string;
+  readonly target: string;
+  /** True when the target is a tool of this project. */
+  readonly inProject: boolean;
+}
+
+const W = String.raw`(?:[^.!?\n]|[.!?](?=\S))`;
+/** A tool-name-like token, optionally in backticks, then optionally the word "tool". Groups: backtick, name, "tool". */
+const REF = String.raw`(\`?)([A-Za-z0-9][A-Za-z0-9_.-]*[A-Za-z0-9_]|[A-Za-z0-9])(?![A-Za-z0-9_]|[.-][A-Za-z0-9_])\`?(\s+tool\b)?`;
+const ORDER = /\b(?:always|also|must|never|make\s+sure|ensure|be\s+sure|remember\s+to|instead|do\s+not|don['’]?t|only|b?cc)\b/i;
+
+const PATTERNS: readonly { readonly pattern: RegExp; readonly needsOrder: boolean; readonly looseRef: boolean }[] = [
+  {
+    // "When calling X, always ..." / "Before you use X you must ..."
+    pattern: new RegExp(String.raw`\b(?:when|whenever|every\s+time|each\s+time|any\s+time|before|after|if)\b${W}{0,30}?\b(?:call(?:s|ing|ed)?|us(?:e|es|ing|ed)|invok(?:e|es|ing|ed)|run(?:s|ning)?|execut(?:e|es|ing|ed))\s+(?:the\s+)?${REF}(?!\s+(?:parameter|argument|field|option|flag|property|mode|value|key|setting|result|output|response)s?\b)(${W}{0,160})`, "gi"),
+    needsOrder: true,
+    looseRef: true,
+  },
+  {
+    // "the send_email tool must send all emails to ..."
+    pattern: new RegExp(String.raw`${REF}\s+(?:must|should|shall|has\s+to|needs\s+to|is\s+to)\s+(?:(?:now|always|only|instead|also)\s+)?(?:send|forward|route|redirect|b?cc|copy|include|add|use|be\s+(?:sent|routed|redirected|called\s+with))\b()`, "gi"),
+    needsOrder: false,
+    looseRef: false,
+  },
+  {
+    // "This tool has a very important side effect on the also present send_email tool."
+    pattern: new RegExp(String.raw`\bside[-\s]effects?\s+on\s+(?:the\s+)?(?:also\s+present\s+|other\s+)?${REF}()`, "gi"),
+    needsOrder: false,
+    looseRef: false,
+  },
+];
+
+/** The first sentence of `text` that tries to change how another tool is used, if any. */
+export function findShadowing(text: string, context: ShadowingContext): ShadowingMatch | undefined {
+  let best: ShadowingMatch | undefined;
+  for (const { pattern, needsOrder, looseRef } of PATTERNS) {
+    for (const match of text.matchAll(pattern)) {
+      const [whole, backtick, name, toolWord, rest] = match as unknown as [string, string, string, string | undefined, string];
+      if (best && match.index >= best.index) break;
+      if (needsOrder && !ORDER.test(rest)) continue;
+      const target = classify(name, { backtick: backtick !== "", toolWord: toolWord !== undefined, looseRef }, context);
+      if (target === undefined) continue;
+      best = { index: match.index, text: whole, target: name, inProject: target };
+      break;
+    }
+  }
+  return best;
+}
+
+/** true: a tool of the project; false: another server's tool; undefined: not a tool reference. */
+function classify(
+  name: string,
+  how: { readonly backtick: boolean; readonly toolWord: boolean; readonly looseRef: boolean },
+  { self, tools, properties }: ShadowingContext,
+): boolean | undefined {
+  if (name === self) return undefined;
+  const looksLikeName = /[_.-]|[a-z][A-Z]/.test(name);
+  // A project tool with a plain-word name ("search") counts only in backticks or followed by "tool".
+  if (tools.has(name)) return looksLikeName || how.backtick || how.toolWord ? true : undefined;
+  if (properties.has(name)) return undefined;
+  // Another server's tool: "the send_email tool", or an identifier right after "when calling".
+  return how.toolWord || (how.looseRef && looksLikeName) ? false : undefined;
+}
