@@ -62,6 +62,13 @@ export function parseJsonText(file: string, text: string, lineStarts: readonly n
     return { value: undefined, spans, diagnostics };
   }
   const value = convertNode(root, "", undefined, spans, (start, end, message, hint) => at(start, end, "json-duplicate-key", message, hint));
+  for (const span of spans.values()) {
+    const literal = text.slice(span.value.start, span.value.end);
+    if (/^-?[0-9]/.test(literal) && !Number.isFinite(Number(literal))) {
+      at(span.value.start, span.value.end, "json-number-range", `The number ${literal} is too large for a JSON number to hold (it reads as infinity).`,
+        "Use a number within ±1.7976931348623157e308, or quote it to keep it as a string.");
+    }
+  }
   return { value, spans, diagnostics };
 }
 

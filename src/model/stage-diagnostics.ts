@@ -12,6 +12,7 @@ export const STAGE_DIAGNOSTICS: readonly StageDiagnosticInfo[] = [
   { id: "descriptor-not-object", stage: "load", summary: "A descriptor file holds something other than one Tool object." },
   { id: "internal-error", stage: "internal", summary: "A rule failed unexpectedly; this is a bug in mcp-gen." },
   { id: "json-duplicate-key", stage: "load", summary: "A JSON object has the same key twice." },
+  { id: "json-number-range", stage: "load", summary: "A JSON number is too large to represent (it would read as infinity)." },
   { id: "json-syntax", stage: "load", summary: "A .json file is not valid JSON (comments and trailing commas included)." },
   { id: "load-encoding", stage: "load", summary: "A file is not UTF-8." },
   { id: "load-file-too-large", stage: "load", summary: "A file is larger than load.maxFileBytes; it is not read." },

@@ -1,0 +1,158 @@
+// Text of mcp-tools.lock.json → LockFile, checked against schemas/mcp-tools.lock.schema.json. A
+// malformed, truncated, merge-conflicted or hand-edited lock gives positioned `lock-invalid`
+// diagnostics and no value; it never throws. Never reads the disk.
+import { Ajv2020 } from "ajv/dist/2020.js";
+import type { ErrorObject } from "ajv";
+import { sortDiagnostics, type Diagnostic, type StageResult } from "../model/diagnostic.js";
+import { getOwn, type JsonValue } from "../model/json.js";
+import { LOCKFILE_VERSION, TOOL_PARTS, type LockFile } from "../model/lock.js";
+import { joinPointer, splitPointer } from "../model/pointer.js";
+import type { SourceDoc } from "../model/source.js";
+import { SPEC_REVISION } from "../model/spec.js";
+import { diagnosticAt, quote } from "../load/diagnostic-at.js";
+import { DEFAULT_LOAD_LIMITS } from "../load/limits.js";
+import { computeLineStarts } from "../load/line-index.js";
+import { diagnosticAtPointer, type SpanTarget } from "../load/locate.js";
+import { parseJsonText } from "../load/parse-json.js";
+import schema from "../../schemas/mcp-tools.lock.schema.json" with { type: "json" };
+
+export const LOCK_INVALID = "lock-invalid";
+
+interface Problem {
+  readonly pointer: string;
+  readonly message: string;
+  readonly hint?: string;
+  readonly target?: SpanTarget;
+}
+
+/**
+ * Parses and validates a lock file; `file` is its project-relative path, for diagnostics.
+ * @example parseLock(await readFile("mcp-tools.lock.json", "utf8"), "mcp-tools.lock.json").value?.tools
+ */
+export function parseLock(text: string, file: string): StageResult<LockFile | undefined> {
+  const doc = parseJsonDoc(text, file);
+  if (!("value" in doc)) return { value: undefined, diagnostics: doc.diagnostics };
+  const problems = checkVersion(doc.value) ?? checkSchema(doc.value);
+  if (problems.length === 0) return { value: doc.value as unknown as LockFile, diagnostics: [] };
+  const regenerate = regenerateHint(file);
+  const diagnostics = problems.map((p) =>
+    diagnosticAtPointer(doc, p.pointer, { ruleId: LOCK_INVALID, severity: "error", message: p.message, hint: p.hint ?? regenerate }, p.target));
+  return { value: undefined, diagnostics: sortDiagnostics(diagnostics) };
+}
+
+/** Always JSON, whatever the file is called: a lock written as YAML or with comments is hand-made. */
+function parseJsonDoc(raw: string, file: string): SourceDoc | { readonly diagnostics: Diagnostic[] } {
+  const text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
+  const lineStarts = computeLineStarts(text);
+  const parsed = parseJsonText(file, text, lineStarts, DEFAULT_LOAD_LIMITS);
+  if (parsed.value !== undefined && parsed.diagnostics.length === 0) return { file, text, value: parsed.value, spans: parsed.spans, lineStarts };
+  const conflict = /^(?:<{7}|={7}|>{7})(?:[ \t]|\r?$)/m.exec(text);
+  if (conflict) {
+    return {
+      diagnostics: [diagnosticAt(file, lineStarts, { start: conflict.index, end: conflict.index + 7 }, {
+        ruleId: LOCK_INVALID,
+        severity: "error",
+        message: `${file} holds a merge conflict marker ${quote(conflict[0].trim())}.`,
+        hint: `Run \`mcp-gen build\` on the merged descriptors to write ${file} again, instead of merging hashes by hand.`,
+      })],
+    };
+  }
+  const hint = regenerateHint(file);
+  return { diagnostics: parsed.diagnostics.map((d) => ({ ...d, ruleId: LOCK_INVALID, hint })) };
+}
+
+function regenerateHint(file: string): string {
+  return `Do not edit ${file} by hand; restore it from version control or run \`mcp-gen build\` to write it again.`;
+}
+
+/** A lock of another format version is reported once, not as a list of schema mismatches. */
+function checkVersion(root: JsonValue): Problem[] | undefined {
+  const version = getOwn(root, "lockfileVersion");
+  if (version === undefined || version === LOCKFILE_VERSION) return undefined;
+  const writer = getOwn(getOwn(root, "generator"), "version");
+  const newer = typeof version === "number" && version > LOCKFILE_VERSION;
+  return [{
+    pointer: "/lockfileVersion",
+    message: `lockfileVersion is ${JSON.stringify(version)}; this mcp-gen reads lock file version ${LOCKFILE_VERSION}.`,
+    hint: newer && typeof writer === "string"
+      ? `Upgrade mcp-gen to ${writer} or later, the version that wrote this lock.`
+      : newer ? "Upgrade mcp-gen to the version that wrote this lock." : "Run `mcp-gen build` to write the lock again in this format.",
+  }];
+}
+
+function checkSchema(root: JsonValue): Problem[] {
+  // Compiled per call: stages keep no module-level state, and a lock is parsed once per command.
+  const validate = new Ajv2020({ strict: true, allErrors: true }).compile(schema);
+  if (validate(root)) return [];
+  const errors = validate.errors ?? [];
+  // propertyNames reports each bad name twice: once as the failed pattern, once as propertyNames.
+  return errors.filter((e) => !(e.keyword === "pattern" && e.propertyName !== undefined)).map((e) => describeError(e, root));
+}
+
+const PART_LIST = TOOL_PARTS.join(", ");
+
+function describeError(error: ErrorObject, root: JsonValue): Problem {
+  const pointer = error.instancePath;
+  const where = describePointer(pointer);
+  const value = valueAtPointer(root, pointer);
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case "additionalProperties": {
+      const key = String(params.additionalProperty);
+      const isParts = /^\/tools\/[^/]*\/parts$/.test(pointer);
+      return {
+        pointer: joinPointer(pointer, key),
+        target: "key",
+        message: isParts ? `${where} has an unknown part ${quote(key)}; the parts are ${PART_LIST}.` : `${where} has an unknown key ${quote(key)}.`,
+      };
+    }
+    case "required":
+      return { pointer: joinPointer(pointer, String(params.missingProperty)), message: `${where} has no ${quote(String(params.missingProperty))}.` };
+    case "propertyNames": {
+      const key = String(params.propertyName);
+      return { pointer: joinPointer(pointer, key), target: "key", message: `${quote(key)} in ${where} is not a project-relative path with forward slashes.` };
+    }
+    case "pattern":
+      return { pointer, message: `${where} is ${show(value)}, which is not ${PATTERN_MEANING[error.schemaPath] ?? `of the form ${quote(String(params.pattern))}`}.` };
+    case "const":
+      return { pointer, message: `${where} is ${show(value)}; it must be ${JSON.stringify(params.allowedValue)}.` };
+    case "type":
+      return { pointer, message: `${where} is ${describeType(value)}; it must be ${params.type === "object" ? "an object" : `a ${String(params.type)}`}.` };
+    default:
+      return { pointer, message: `${where} is ${show(value)}, but it ${error.message ?? "is not valid"}.` };
+  }
+}
+
+/** What each pattern of the lock schema means, by its schema path. */
+const PATTERN_MEANING: Readonly<Record<string, string>> = {
+  "#/$defs/sha256/pattern": "a SHA-256 in lowercase hex (64 characters 0-9, a-f)",
+  "#/properties/specRevision/pattern": `an MCP revision date such as "${SPEC_REVISION}"`,
+};
+
+/** "/tools/get.weather/sha256" → `tools["get.weather"].sha256`; "" → "The lock file". */
+function describePointer(pointer: string): string {
+  if (pointer === "") return "The lock file";
+  return splitPointer(pointer)
+    .map((token, i) => (/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(token) ? (i === 0 ? token : `.${token}`) : `[${JSON.stringify(token)}]`))
+    .join("");
+}
+
+function valueAtPointer(root: JsonValue, pointer: string): JsonValue | undefined {
+  let current: JsonValue | undefined = root;
+  for (const token of splitPointer(pointer)) current = getOwn(current, token);
+  return current;
+}
+
+function show(value: JsonValue | undefined): string {
+  if (typeof value === "string") return quote(value);
+  if (value === null || typeof value === "number" || typeof value === "boolean") return String(value);
+  return describeType(value);
+}
+
+function describeType(value: JsonValue | undefined): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "object") return "an object";
+  if (typeof value === "string") return `the string ${quote(value)}`;
+  return `the ${typeof value} ${String(value)}`;
+}

@@ -1,0 +1,20 @@
+// Text or bytes → lowercase hex SHA-256. Strings are hashed as their UTF-8 bytes.
+import { createHash } from "node:crypto";
+
+/**
+ * Lowercase hex SHA-256 of `data`; a string is hashed as UTF-8.
+ * @example sha256Hex("") === "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+ */
+export function sha256Hex(data: string | Uint8Array): string {
+  return createHash("sha256").update(data).digest("hex");
+}
+
+/**
+ * The hash the lock records for a source or generated file: SHA-256 of its text with every CRLF
+ * written as LF. Git's `core.autocrlf` rewrites line ends on checkout; in YAML, JSON and TypeScript
+ * a CRLF means the same as an LF, so a Windows checkout must not look like a changed file.
+ * @example hashFileText("a\r\nb\n") === hashFileText("a\nb\n")
+ */
+export function hashFileText(text: string): string {
+  return sha256Hex(text.replace(/\r\n/g, "\n"));
+}

@@ -1,0 +1,55 @@
+// The lock file (mcp-tools.lock.json) as plain data. lock/ builds, renders, parses and compares it;
+// schemas/mcp-tools.lock.schema.json is its contract on disk.
+
+/** The lock file format this mcp-gen reads and writes. A new format gets a new number. */
+export const LOCKFILE_VERSION = 1;
+
+export const LOCK_GENERATOR_NAME = "mcp-gen";
+
+/**
+ * The parts of a tool that get their own hash, so that a change can be named. Every Tool field of
+ * MCP 2026-07-28 except `name` (the key of the entry), plus `other`: every remaining top-level
+ * field taken together, so that a change to a field the spec does not define still shows up.
+ * This order is the order in which changes are reported.
+ */
+export const TOOL_PARTS = ["title", "description", "inputSchema", "outputSchema", "annotations", "icons", "_meta", "other"] as const;
+
+export type ToolPart = (typeof TOOL_PARTS)[number];
+
+/** sha256 per part; a part the tool does not have is absent. */
+export type PartHashes = { readonly [P in ToolPart]?: string };
+
+export interface LockedTool {
+  /** The descriptor file the tool is written in, project-relative. */
+  readonly file: string;
+  /** Lowercase hex SHA-256 of the RFC 8785 canonical JSON of the whole wire descriptor. */
+  readonly sha256: string;
+  readonly parts: PartHashes;
+}
+
+export interface LockFile {
+  readonly lockfileVersion: typeof LOCKFILE_VERSION;
+  readonly generator: { readonly name: typeof LOCK_GENERATOR_NAME; readonly version: string };
+  /** The MCP revision the descriptors were checked against, for example "2026-07-28". */
+  readonly specRevision: string;
+  /** Keyed by tool name. */
+  readonly tools: { readonly [name: string]: LockedTool };
+  /**
+   * Every file the build read (descriptors, the files their `$ref`s name, the config), keyed by
+   * project-relative path: the hash of its text. When none changed, `check` can skip the pipeline.
+   */
+  readonly inputs: { readonly [path: string]: string };
+  /** Every file the build rewrites (under `out`), keyed by project-relative path: the hash of its text. */
+  readonly files: { readonly [path: string]: string };
+}
+
+/** Lowercase hex SHA-256. */
+export const SHA256_PATTERN = /^[0-9a-f]{64}$/;
+
+/**
+ * A normalised project-relative path: not empty, not absolute (no leading "/", no drive letter),
+ * no empty, "." or ".." segment. schemas/mcp-tools.lock.schema.json uses this same source.
+ */
+export const PROJECT_PATH_PATTERN_SOURCE = String.raw`^(?![A-Za-z]:)(?!/)(?![\s\S]*//)(?![\s\S]*/$)(?!(?:[\s\S]*/)?\.\.?(?:/|$))[\s\S]+$`;
+
+export const PROJECT_PATH_PATTERN = new RegExp(PROJECT_PATH_PATTERN_SOURCE, "u");

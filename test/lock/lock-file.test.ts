@@ -1,0 +1,165 @@
+// buildLock → renderLock → parseLock: the lock of a real fixture project as a whole file, the
+// round trip as a property, and positioned `lock-invalid` diagnostics for every way a lock file
+// gets broken (fixtures in test/fixtures/lock/parse/, expected.txt as the text printer shows them).
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { readProject } from "../../src/cli/read-project.js";
+import { loadConfig } from "../../src/config/load-config.js";
+import { buildLock, type BuildLockInput } from "../../src/lock/build-lock.js";
+import { hashFileText, sha256Hex } from "../../src/lock/sha256.js";
+import { parseLock } from "../../src/lock/parse-lock.js";
+import { renderLock } from "../../src/lock/render-lock.js";
+import { TOOL_PARTS, type LockFile } from "../../src/model/lock.js";
+import type { ResolvedTool } from "../../src/model/source.js";
+import { analyzeProject } from "../../src/project/analyze-project.js";
+import { formatText } from "../../src/report/format-text.js";
+
+const FIXTURES = join(import.meta.dirname, "..", "fixtures", "lock");
+
+async function weatherLockInput(): Promise<BuildLockInput> {
+  const root = join(FIXTURES, "render", "weather");
+  const read = await readProject({ root, configPath: undefined });
+  if (!read.ok) throw new Error("config failed");
+  const analysis = analyzeProject({ ...read.input, rules: [] });
+  expect(analysis.diagnostics).toEqual([]);
+  return {
+    tools: analysis.tools,
+    files: [
+      { path: "src/generated/tools.ts", contents: "// generated\nexport const tools = [];\n" },
+      { path: "src/generated/client.ts", contents: "// generated\r\nexport class Client {}\r\n" },
+    ],
+    inputs: new Map([...read.sources].map(([path, text]) => [path, hashFileText(text)])),
+    version: "0.1.0",
+  };
+}
+
+describe("buildLock and renderLock", () => {
+  it("write the fixture project's lock: sorted keys, one tool per block, trailing newline", async () => {
+    const text = renderLock(buildLock(deepFreeze(await weatherLockInput())));
+    await expect(text).toMatchFileSnapshot(join(FIXTURES, "render", "weather", "expected.lock.json"));
+    expect(text.endsWith("}\n")).toBe(true);
+  });
+
+  it("records every input the build read, and each generated file with CRLF read as LF", async () => {
+    const lock = buildLock(await weatherLockInput());
+    expect(Object.keys(lock.inputs)).toEqual(["mcp-gen.config.yaml", "schemas/location.yaml", "tools/10.json", "tools/9.json", "tools/get_weather.yaml", "tools/ping.json"]);
+    expect(lock.files["src/generated/client.ts"]).toBe(sha256Hex("// generated\nexport class Client {}\n"));
+    expect(lock.tools.ping!.parts).toEqual({ description: expect.any(String), inputSchema: expect.any(String), other: expect.any(String) });
+    expect(lock).toMatchObject({ lockfileVersion: 1, generator: { name: "mcp-gen", version: "0.1.0" }, specRevision: "2026-07-28" });
+  });
+
+  it("is the same whatever order tools and files come in", async () => {
+    const input = await weatherLockInput();
+    const reversed = { ...input, tools: [...input.tools].reverse(), files: [...input.files].reverse(), inputs: new Map([...input.inputs].reverse()) };
+    expect(renderLock(buildLock(reversed))).toBe(renderLock(buildLock(input)));
+  });
+
+  it("keeps a tool named __proto__ as data", () => {
+    const lock = buildLock({ tools: [tool("__proto__"), tool("constructor")], files: [], inputs: new Map(), version: "0.1.0" });
+    expect(Object.keys(lock.tools)).toEqual(["__proto__", "constructor"]);
+    expect(Object.getPrototypeOf(lock.tools)).toBe(Object.prototype);
+    expect(parseLock(renderLock(lock), "mcp-tools.lock.json").value).toEqual(lock);
+  });
+
+  it("throws on what validation must have stopped (a bug in the caller)", () => {
+    const base = { files: [], inputs: new Map<string, string>(), version: "0.1.0" };
+    expect(() => buildLock({ ...base, tools: [tool("a"), tool("a")] })).toThrow(/two tools are named "a".*bug in mcp-gen/);
+    expect(() => buildLock({ ...base, tools: [{ ...tool("a"), file: "../a.json" }] })).toThrow(/not a normalised project-relative path/);
+    expect(() => buildLock({ ...base, tools: [], inputs: new Map([["a.yaml", "ABC"]]) })).toThrow(/not lowercase hex SHA-256/);
+    expect(() => buildLock({ ...base, tools: [], files: [{ path: "x.ts", contents: "" }, { path: "x.ts", contents: "" }] })).toThrow(/share the path/);
+  });
+});
+
+describe("parseLock", () => {
+  it("reads back what renderLock wrote", async () => {
+    const lock = buildLock(await weatherLockInput());
+    expect(parseLock(renderLock(lock), "mcp-tools.lock.json")).toEqual({ value: lock, diagnostics: [] });
+    // The committed fixture too, with a BOM and CRLF line ends as a Windows checkout may have it.
+    const committed = readFileSync(join(FIXTURES, "render", "weather", "expected.lock.json"), "utf8");
+    expect(parseLock("\ufeff" + committed.replace(/\n/g, "\r\n"), "mcp-tools.lock.json").value).toEqual(lock);
+  });
+
+  it("property: parseLock(renderLock(x)) deep-equals x", () => {
+    fc.assert(
+      fc.property(lockArbitrary, (lock) => {
+        const parsed = parseLock(renderLock(lock), "mcp-tools.lock.json");
+        expect(parsed.diagnostics).toEqual([]);
+        expect(parsed.value).toEqual(lock);
+        // Rendering is a fixed point: the parsed lock renders to the same bytes.
+        expect(renderLock(parsed.value!)).toBe(renderLock(lock));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("property: never throws, and gives a value or a lock-invalid error, on arbitrary edits", () => {
+    const base = renderLock(lockOf({ a: tool("a"), b: tool("b") }));
+    fc.assert(
+      fc.property(fc.nat(base.length), fc.nat(40), fc.string({ unit: "binary", maxLength: 8 }), (at, cut, insert) => {
+        const text = base.slice(0, at) + insert + base.slice(Math.min(base.length, at + cut));
+        const result = parseLock(text, "mcp-tools.lock.json");
+        if (result.value === undefined) {
+          expect(result.diagnostics.length).toBeGreaterThan(0);
+          for (const d of result.diagnostics) expect(d).toMatchObject({ ruleId: "lock-invalid", severity: "error", file: "mcp-tools.lock.json" });
+        } else {
+          expect(result.diagnostics).toEqual([]);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  const cases = join(FIXTURES, "parse");
+  const names = readdirSync(cases).filter((f) => f.endsWith(".json")).sort();
+  it("reports each broken lock in test/fixtures/lock/parse/ with a position, never a throw", async () => {
+    const sources = new Map<string, string>();
+    const diagnostics = names.flatMap((name) => {
+      const file = `parse/${name}`;
+      const text = readFileSync(join(cases, name), "utf8");
+      sources.set(file, text);
+      const result = parseLock(text, file);
+      expect(result.value, name).toBeUndefined();
+      expect(result.diagnostics.length, name).toBeGreaterThan(0);
+      return result.diagnostics;
+    });
+    expect(new Set(diagnostics.map((d) => d.ruleId))).toEqual(new Set(["lock-invalid"]));
+    await expect(formatText(diagnostics, { sources, color: false })).toMatchFileSnapshot(join(cases, "expected.txt"));
+  });
+});
+
+function tool(name: string): ResolvedTool {
+  return { file: `tools/${name}.json`, wire: { name, inputSchema: { type: "object" } }, authoring: undefined, mounts: [] };
+}
+
+function lockOf(tools: Record<string, ResolvedTool>): LockFile {
+  return buildLock({ tools: Object.values(tools), files: [{ path: "src/generated/tools.ts", contents: "x" }], inputs: new Map([["tools/a.json", sha256Hex("a")]]), version: "1.2.3" });
+}
+
+const sha = fc.uint8Array({ minLength: 32, maxLength: 32 }).map((bytes) => Buffer.from(bytes).toString("hex"));
+const segment = fc.string({ unit: "binary", minLength: 1, maxLength: 6 }).filter((s) => !s.includes("/") && s !== "." && s !== ".." && !/[\uD800-\uDFFF]/u.test(s) && !/^[A-Za-z]:/.test(s));
+const path = fc.array(segment, { minLength: 1, maxLength: 3 }).map((parts) => parts.join("/"));
+const anyKey = fc.string({ unit: "binary", maxLength: 10 }).filter((s) => !/[\uD800-\uDFFF]/u.test(s));
+const lockArbitrary: fc.Arbitrary<LockFile> = fc.record({
+  lockfileVersion: fc.constant(1 as const),
+  generator: fc.record({ name: fc.constant("mcp-gen" as const), version: fc.string({ minLength: 1, maxLength: 12 }) }),
+  specRevision: fc.constantFrom("2026-07-28", "2025-11-25"),
+  tools: fc.dictionary(
+    fc.oneof(anyKey, fc.constantFrom("__proto__", "constructor", "10", "9")),
+    fc.record({ file: path, sha256: sha, parts: fc.dictionary(fc.constantFrom(...TOOL_PARTS), sha) }),
+    { maxKeys: 6 },
+  ),
+  inputs: fc.dictionary(path, sha, { maxKeys: 5 }),
+  files: fc.dictionary(path, sha, { maxKeys: 5 }),
+});
+
+function deepFreeze<T>(value: T): T {
+  if (value instanceof Map) {
+    Object.freeze(value);
+  } else if (value !== null && typeof value === "object") {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}
