@@ -92,8 +92,9 @@ export function isHeaderToken(name: string): boolean {
 function checkName(value: unknown): Finding | undefined {
   const q = quoteValue(value);
   if (typeof value !== "string") {
-    const kind = value === null ? "null" : Array.isArray(value) ? "an array" : typeof value === "object" ? "an object" : `a ${typeof value}`;
-    return { reason: "not-a-string", message: `x-mcp-header value ${q} is ${kind}, not a string naming the header.` };
+    // quoteValue shows numbers and booleans; null, arrays and objects are only named by kind.
+    const shown = typeof value === "number" || typeof value === "boolean" ? `x-mcp-header value ${q} is a ${typeof value}` : `x-mcp-header is ${q}`;
+    return { reason: "not-a-string", message: `${shown}, not a string naming the header.` };
   }
   if (value === "") return { reason: "empty", message: `x-mcp-header ${q} is empty, so it names no header.` };
   const chars = Array.from(value);
@@ -117,18 +118,36 @@ function checkUnique(site: AnnotationSite, firstByName: Map<string, AnnotationSi
     firstByName.set(key, site);
     return [];
   }
-  const message = `x-mcp-header ${quoteValue(site.value)} repeats ${quoteValue(first.value)} from ${first.pointer}/x-mcp-header, and header names compare case-insensitively.`;
+  const q = quoteValue(site.value);
+  const where = describeSite(first);
+  const message =
+    site.value === first.value
+      ? `x-mcp-header ${q} is already used by ${where}; each mirrored parameter needs a header of its own.`
+      : `x-mcp-header ${q} clashes with ${quoteValue(first.value)} of ${where}, because header names compare case-insensitively.`;
   return [{ reason: "duplicate", message }];
+}
+
+// The value as it follows "x-mcp-header" in a message: `"Region"`, `123`, or `(an array)`.
+function quoteAnnotation(value: unknown): string {
+  const q = quoteValue(value);
+  return typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? q : `(${q})`;
+}
+
+// "property "location.region"" for a reachable site; otherwise its pointer inside the inputSchema.
+function describeSite(site: AnnotationSite): string {
+  if (site.path !== undefined) return `property ${quoteValue(site.path.join("."))}`;
+  return site.pointer === "" ? "the inputSchema root" : `the schema at ${quoteValue(site.pointer)}`;
 }
 
 // T-HDR-8, T-HDR-9: only a chain of `properties` steps from the root may lead to an annotation.
 function checkPlacement(site: AnnotationSite): Finding | undefined {
   if (site.via === undefined) return undefined;
-  const q = quoteValue(site.value);
+  const q = quoteAnnotation(site.value);
+  const where = site.via === "$defs" || site.via === "definitions" ? "is inside" : "is reached through";
   const message =
     site.via === "(root)"
       ? `x-mcp-header ${q} is on the inputSchema root, which is not a property.`
-      : `x-mcp-header ${q} is reached through ${quoteValue(site.via)}, but a mirrored parameter must be reached from the root through "properties" alone.`;
+      : `x-mcp-header ${q} ${where} ${quoteValue(site.via)}, but a mirrored parameter must be reached from the root through "properties" alone.`;
   return { reason: "not-statically-reachable", via: site.via, message };
 }
 
@@ -139,7 +158,7 @@ function checkPlacement(site: AnnotationSite): Finding | undefined {
 // - Item 5: a property without its own `type` (typed only through `$ref`, `enum` or `const`) is
 //   rejected like the untyped property of vector XI-22.
 function checkType(site: AnnotationSite): Finding | { type: HeaderParamType } {
-  const q = quoteValue(site.value);
+  const q = quoteAnnotation(site.value);
   const schema = site.schema;
   const on = site.path === undefined ? "a schema" : "a property";
   if (!Object.hasOwn(schema, "type")) {
@@ -168,7 +187,7 @@ function checkType(site: AnnotationSite): Finding | { type: HeaderParamType } {
     if (unsafe !== undefined) {
       return {
         reason: "unsafe-integer-range",
-        message: `x-mcp-header ${q} is on an integer whose ${unsafe.keyword} ${String(unsafe.value)} lies outside the safe range -(2^53-1) to 2^53-1.`,
+        message: `x-mcp-header ${q} is on an integer whose ${unsafe.keyword} ${exactNumber(unsafe.value)} lies outside the safe range -(2^53-1) to 2^53-1.`,
       };
     }
   }
@@ -196,6 +215,12 @@ function findUnsafeBound(schema: Readonly<Record<string, unknown>>): { keyword: 
     if (typeof value === "number" && Number.isInteger(value) && !Number.isSafeInteger(value)) return { keyword, value };
   }
   return undefined;
+}
+
+// Beyond 2^53 String() rounds (2^60 prints as 1152921504606847000); the exact digits of the double
+// match what the schema author wrote for any integer a double can hold.
+function exactNumber(value: number): string {
+  return Number.isInteger(value) && Math.abs(value) < 1e21 ? BigInt(value).toString() : String(value);
 }
 
 function describeChar(char: string): string {

@@ -98,11 +98,23 @@ describe("findHeaderParams details", () => {
       ["Reg\r\nion", 'x-mcp-header "Reg\\u000D\\u000Aion" contains the control character U+000D.'],
       ["", 'x-mcp-header "" is empty, so it names no header.'],
       [123, "x-mcp-header value 123 is a number, not a string naming the header."],
+      [true, "x-mcp-header value true is a boolean, not a string naming the header."],
+      [null, "x-mcp-header is null, not a string naming the header."],
+      [["Region"], "x-mcp-header is an array, not a string naming the header."],
+      [{ name: "Region" }, "x-mcp-header is an object, not a string naming the header."],
     ];
     for (const [name, message] of cases) {
       const { problems } = findHeaderParams(schemaWith({ v: { type: "string", "x-mcp-header": name } }));
       expect(problems).toEqual([{ pointer: "/properties/v/x-mcp-header", reason: expect.any(String), message }]);
     }
+  });
+
+  it("names a value that is not a string, number or boolean by its kind in the other messages", () => {
+    const { problems } = findHeaderParams(schemaWith({ v: { type: "number", "x-mcp-header": ["Ratio"] } }));
+    expect(problems.map((p) => p.message)).toEqual([
+      "x-mcp-header is an array, not a string naming the header.",
+      'x-mcp-header (an array) is on a property of type "number"; only string, integer and boolean properties can be mirrored.',
+    ]);
   });
 
   it("points at the second of two duplicates and names the first (T-HDR-5)", () => {
@@ -113,10 +125,23 @@ describe("findHeaderParams details", () => {
       {
         pointer: "/properties/b/x-mcp-header",
         reason: "duplicate",
-        message: 'x-mcp-header "REGION" repeats "Region" from /properties/a/x-mcp-header, and header names compare case-insensitively.',
+        message: 'x-mcp-header "REGION" clashes with "Region" of property "a", because header names compare case-insensitively.',
       },
     ]);
     expect(params.map((p) => p.name)).toEqual(["Region"]);
+  });
+
+  it("names the first holder of a duplicate by its property path, or by its pointer when misplaced (T-HDR-5)", () => {
+    const nested = findHeaderParams(
+      schemaWith({ loc: { type: "object", properties: { region: { type: "string", "x-mcp-header": "Region" } } }, r: { type: "string", "x-mcp-header": "Region" } }),
+    );
+    expect(nested.problems.map((p) => p.message)).toEqual([
+      'x-mcp-header "Region" is already used by property "loc.region"; each mirrored parameter needs a header of its own.',
+    ]);
+    const misplaced = findHeaderParams(schemaWith({ r: { type: "string", "x-mcp-header": "region" } }, { "x-mcp-header": "Region" }));
+    expect(misplaced.problems.filter((p) => p.reason === "duplicate").map((p) => p.message)).toEqual([
+      'x-mcp-header "region" clashes with "Region" of the inputSchema root, because header names compare case-insensitively.',
+    ]);
   });
 
   it("escapes pointers (RFC 6901) and treats __proto__ and x-mcp-header as plain property names", () => {
@@ -195,7 +220,9 @@ describe("findHeaderParams details", () => {
     const bad = schemaWith({ v: { type: "integer", exclusiveMaximum: 2 ** 53 + 2, "x-mcp-header": "V" } });
     expect(findHeaderParams(bad).problems.map((p) => p.reason)).toEqual(["unsafe-integer-range"]);
     const enumBad = schemaWith({ v: { type: "integer", enum: [1, 2 ** 60], "x-mcp-header": "V" } });
-    expect(findHeaderParams(enumBad).problems.map((p) => p.reason)).toEqual(["unsafe-integer-range"]);
+    expect(findHeaderParams(enumBad).problems.map((p) => [p.reason, p.message])).toEqual([
+      ["unsafe-integer-range", 'x-mcp-header "V" is on an integer whose enum value 1152921504606846976 lies outside the safe range -(2^53-1) to 2^53-1.'],
+    ]);
   });
 
   it("reports a shared subtree at every place it occurs, as the wire carries it", () => {

@@ -10,7 +10,16 @@ import { descriptionLengthLimit } from "./description-length-limit.js";
 import { descriptionMissing } from "./description-missing.js";
 import { descriptionPromptInjection } from "./description-prompt-injection.js";
 import { descriptionToolShadowing } from "./description-tool-shadowing.js";
+import { headerIntegerRange } from "./header-integer-range.js";
+import { headerNameSyntax } from "./header-name-syntax.js";
+import { headerNameUnique } from "./header-name-unique.js";
+import { headerParamReachable } from "./header-param-reachable.js";
+import { headerParamSensitive } from "./header-param-sensitive.js";
+import { headerParamType } from "./header-param-type.js";
+import { iconUriScheme } from "./icon-uri-scheme.js";
 import { inputSchemaObject } from "./input-schema-object.js";
+import { metaKeyReserved } from "./meta-key-reserved.js";
+import { metaKeySyntax } from "./meta-key-syntax.js";
 import { schemaDialect } from "./schema-dialect.js";
 import { schemaDialectLegacy } from "./schema-dialect-legacy.js";
 import { schemaValid } from "./schema-valid.js";
@@ -31,7 +40,16 @@ export const ALL_RULES: readonly AnyRule[] = [
   descriptionMissing,
   descriptionPromptInjection,
   descriptionToolShadowing,
+  headerIntegerRange,
+  headerNameSyntax,
+  headerNameUnique,
+  headerParamReachable,
+  headerParamSensitive,
+  headerParamType,
+  iconUriScheme,
   inputSchemaObject,
+  metaKeyReserved,
+  metaKeySyntax,
   schemaDialect,
   schemaDialectLegacy,
   schemaValid,

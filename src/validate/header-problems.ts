@@ -1,0 +1,72 @@
+// The x-mcp-header analysis of src/runtime/header-annotations.ts as the header-* rules see it. In: a
+// resolved tool. Out: the problems of its inputSchema with wire pointers, and header-name suggestions
+// for hints. The analysis itself lives in runtime/ (generated clients run it too); nothing is re-checked here.
+import { getOwn, isJsonObject, valueAt, type JsonObject } from "../model/json.js";
+import { splitPointer } from "../model/pointer.js";
+import { findAnnotationSites, type AnnotationSite } from "../runtime/find-annotation-sites.js";
+import { findHeaderParams, isHeaderToken, type HeaderProblem, type HeaderProblemReason } from "../runtime/header-annotations.js";
+
+export interface ToolHeaderProblem extends HeaderProblem {
+  /** Wire pointer of the `x-mcp-header` keyword, for example "/inputSchema/properties/v/x-mcp-header". */
+  readonly wirePointer: string;
+  /** The schema object that carries the annotation. */
+  readonly schema: JsonObject;
+}
+
+/** The tool's x-mcp-header problems whose reason is one of `reasons`, in document order. */
+export function headerProblems(tool: { readonly wire: JsonObject }, reasons: readonly HeaderProblemReason[]): ToolHeaderProblem[] {
+  const inputSchema = getOwn(tool.wire, "inputSchema");
+  if (!isJsonObject(inputSchema)) return [];
+  const out: ToolHeaderProblem[] = [];
+  for (const problem of findHeaderParams(inputSchema).problems) {
+    if (!reasons.includes(problem.reason)) continue;
+    const schema = valueAt(inputSchema, splitPointer(problem.pointer).slice(0, -1));
+    if (!isJsonObject(schema)) continue; // cannot happen: the analysis found the keyword on this object
+    out.push({ ...problem, wirePointer: "/inputSchema" + problem.pointer, schema });
+  }
+  return out;
+}
+
+/** Every `x-mcp-header` of the tool's inputSchema, wherever it sits, with wire pointers of the annotated schemas. */
+export function headerSites(tool: { readonly wire: JsonObject }): (AnnotationSite & { readonly wirePointer: string })[] {
+  const inputSchema = getOwn(tool.wire, "inputSchema");
+  if (!isJsonObject(inputSchema)) return [];
+  return findAnnotationSites(inputSchema).map((site) => ({ ...site, wirePointer: "/inputSchema" + site.pointer }));
+}
+
+/** The name of the property (or definition) an annotation pointer sits on, when it sits on one. */
+export function annotatedName(annotationPointer: string): string | undefined {
+  const tokens = splitPointer(annotationPointer);
+  const map = tokens.at(-3);
+  return map === "properties" || map === "$defs" || map === "definitions" ? tokens.at(-2) : undefined;
+}
+
+/** The property names from the root to an annotation reached through `properties` alone, else undefined. */
+export function annotatedPath(annotationPointer: string): string[] | undefined {
+  const tokens = splitPointer(annotationPointer).slice(0, -1);
+  if (tokens.length === 0 || tokens.length % 2 !== 0 || tokens.some((t, i) => i % 2 === 0 && t !== "properties")) return undefined;
+  return tokens.filter((_, i) => i % 2 === 1);
+}
+
+/** A header name in the spec's style for a property name: "tenant_id" → "TenantId", "région" → "Region". */
+export function headerNameFor(propertyName: string): string {
+  const words = asciiOnly(propertyName)
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .split(/[^A-Za-z0-9]+/)
+    .filter((word) => word !== "");
+  return words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join("");
+}
+
+/** The nearest token to an invalid header name: "My Region" → "My-Region"; "" when nothing is left. */
+export function repairHeaderName(name: string): string {
+  const repaired = asciiOnly(name)
+    .split(/[^!#$%&'*+\-.^_`|~0-9A-Za-z]+/)
+    .filter((part) => part !== "")
+    .join("-");
+  return isHeaderToken(repaired) ? repaired : "";
+}
+
+function asciiOnly(text: string): string {
+  // Decomposes accented letters and drops the marks and invisible format characters (U+200B...).
+  return text.normalize("NFKD").replace(/[\u0300-\u036f\p{Cf}]/gu, "");
+}
