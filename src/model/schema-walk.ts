@@ -58,8 +58,8 @@ export interface SchemaNode {
   readonly depth: number;
   /** The keyword that led here from the parent schema; undefined at the root. */
   readonly keyword: string | undefined;
-  /** Keywords on the path from the root, outermost first. */
-  readonly path: readonly string[];
+  /** The schema this one sits in; undefined at the root. */
+  readonly parent: SchemaNode | undefined;
   /** Pointer tokens below the keyword ([] for single-schema keywords). */
   readonly tokens: readonly (string | number)[];
 }
@@ -70,7 +70,7 @@ export interface SchemaNode {
  */
 export function walkSchema(root: JsonValue, rootPointer: string, visit: (node: SchemaNode) => void | "skip" | "stop"): void {
   if (!isSchemaLike(root)) return;
-  const stack: SchemaNode[] = [{ pointer: rootPointer, schema: root, depth: 0, keyword: undefined, path: [], tokens: [] }];
+  const stack: SchemaNode[] = [{ pointer: rootPointer, schema: root, depth: 0, keyword: undefined, parent: undefined, tokens: [] }];
   while (stack.length > 0) {
     const node = stack.pop()!;
     const outcome = visit(node);
@@ -84,9 +84,16 @@ export function walkSchema(root: JsonValue, rootPointer: string, visit: (node: S
         schema: edge.schema as JsonObject | boolean,
         depth: node.depth + 1,
         keyword: edge.keyword,
-        path: [...node.path, edge.keyword],
+        parent: node,
         tokens: edge.tokens,
       });
     }
   }
+}
+
+/** Keywords on the path from the walk's root to `node`, outermost first. */
+export function keywordPath(node: SchemaNode): string[] {
+  const path: string[] = [];
+  for (let n: SchemaNode | undefined = node; n?.keyword !== undefined; n = n.parent) path.push(n.keyword);
+  return path.reverse();
 }

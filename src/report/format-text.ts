@@ -51,11 +51,13 @@ function codeFrame(source: string, d: Diagnostic, context: number, paint: (c: ke
     const marker = n === d.line ? paint("red", ">") : " ";
     out.push(`${marker} ${String(n).padStart(width)} | ${text}`);
     if (n === d.line) {
-      const lineText = lines[n - 1] ?? "";
+      const lineText = (lines[n - 1] ?? "").slice(0, 199);
       const start = Math.min(d.column - 1, lineText.length);
       const end = d.endLine === d.line ? Math.max(start + 1, Math.min(d.endColumn - 1, lineText.length)) : Math.max(start + 1, lineText.length);
       const pad = visible(lineText.slice(0, start)).replace(/[^\t]/g, " ");
-      out.push(`  ${" ".repeat(width)} | ${pad}${paint("red", "^".repeat(Math.max(1, visible(lineText.slice(start, end)).length)))}`);
+      if (d.column - 1 <= lineText.length) {
+        out.push(`  ${" ".repeat(width)} | ${pad}${paint("red", "^".repeat(Math.max(1, visible(lineText.slice(start, end)).length)))}`);
+      }
     }
   }
   return out;

@@ -4,7 +4,6 @@
 import { getOwn, isJsonObject, type JsonValue } from "../model/json.js";
 import { joinPointer } from "../model/pointer.js";
 import { childSchemas, IN_PLACE_KEYWORDS, walkSchema } from "../model/schema-walk.js";
-import { fragmentPointer } from "./bundle-schema.js";
 
 export interface RefCycle {
   /** Pointer (relative to the schema root) of the `$ref` that closes the loop. */
@@ -21,6 +20,15 @@ interface Edge {
 
 export function findRefCycles(root: JsonValue, maxCycles = 5): RefCycle[] {
   const edges = new Map<string, Edge[]>();
+  const anchors = new Map<string, string>();
+  walkSchema(root, "", (node) => {
+    if (!isJsonObject(node.schema)) return;
+    const anchor = getOwn(node.schema, "$anchor");
+    const id = getOwn(node.schema, "$id");
+    if (typeof anchor === "string" && !anchors.has(anchor)) anchors.set(anchor, node.pointer);
+    if (typeof id === "string" && id.startsWith("#") && !anchors.has(id.slice(1))) anchors.set(id.slice(1), node.pointer);
+  });
+  const targetOf = (fragment: string) => (fragment === "" || fragment.startsWith("/") ? fragment : anchors.get(fragment));
   walkSchema(root, "", (node) => {
     const out: Edge[] = [];
     if (isJsonObject(node.schema)) {
@@ -35,7 +43,7 @@ export function findRefCycles(root: JsonValue, maxCycles = 5): RefCycle[] {
         } catch {
           fragment = undefined;
         }
-        const target = fragment === undefined ? undefined : fragmentPointer(root, fragment);
+        const target = fragment === undefined ? undefined : targetOf(fragment);
         if (target !== undefined) out.push({ to: target, refPointer: joinPointer(node.pointer, "$ref") });
       }
     }

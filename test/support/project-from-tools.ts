@@ -2,11 +2,16 @@
 // descriptor file per tool, and analyses it without touching the disk.
 import { loadConfig } from "../../src/config/load-config.js";
 import type { Diagnostic } from "../../src/model/diagnostic.js";
+import type { JsonObject } from "../../src/model/json.js";
+import type { ResolvedTool } from "../../src/model/source.js";
+import { DEFAULT_LOAD_LIMITS, type LoadLimits } from "../../src/load/limits.js";
 import { loadDocument } from "../../src/load/load-document.js";
 import { analyzeProject, type ProjectAnalysis } from "../../src/project/analyze-project.js";
 import type { ProjectFile } from "../../src/resolve/project-file.js";
 import type { AnyRule } from "../../src/validate/define-rule.js";
 import { ALL_RULES } from "../../src/validate/rules/index.js";
+import { runRules, type RuleSettings } from "../../src/validate/run-rules.js";
+import { SchemaCompiler } from "../../src/validate/schema-compiler.js";
 
 export interface ToolsProject {
   readonly analysis: ProjectAnalysis;
@@ -15,24 +20,54 @@ export interface ToolsProject {
   readonly sources: ReadonlyMap<string, string>;
 }
 
+export interface AnalyzeToolsOptions {
+  /** Loader limits to use instead of the defaults (for large generated inputs). */
+  readonly load?: Partial<LoadLimits>;
+  /** Options per rule id, merged over the rule's defaults. */
+  readonly ruleOptions?: Readonly<Record<string, object>>;
+  /**
+   * Hands each tool to the rules as it is, without writing, parsing or resolving it: for hostile
+   * inputs no loader accepts (a 10,000-level schema). Diagnostics then carry pointers but no lines,
+   * and come in rule order, unsorted, so reports that differ only by pointer are all kept.
+   */
+  readonly skipLoad?: boolean;
+}
+
 export function descriptorPath(index: number, name: unknown): string {
   const safe = typeof name === "string" ? name.replace(/[^A-Za-z0-9_.-]/g, "_").slice(0, 80) : "unnamed";
   return `tools/${String(index).padStart(4, "0")}-${safe}.json`;
 }
 
-export function analyzeTools(tools: readonly unknown[], rules: readonly AnyRule[] = ALL_RULES): ToolsProject {
+export function analyzeTools(tools: readonly unknown[], rules: readonly AnyRule[] = ALL_RULES, options: AnalyzeToolsOptions = {}): ToolsProject {
+  const paths = tools.map((tool, i) => descriptorPath(i, (tool as { name?: unknown })?.name));
+  const base = loadConfig(undefined, rules, {}).value!;
+  const config = { ...base, rules: withRuleOptions(base.rules, options.ruleOptions ?? {}) };
+  if (options.skipLoad) {
+    const resolved: ResolvedTool[] = tools.map((tool, i) => ({
+      file: paths[i]!,
+      wire: tool as JsonObject,
+      authoring: undefined,
+      mounts: [{ wirePointer: "", file: paths[i]!, sourcePointer: "" }],
+    }));
+    const schemas = new SchemaCompiler();
+    const diagnostics = runRules({ tools: resolved, rules, settings: config.rules, docs: new Map(), schemas });
+    return { analysis: { tools: resolved, diagnostics, docs: new Map(), schemas }, paths, sources: new Map() };
+  }
   const files = new Map<string, ProjectFile>();
   const sources = new Map<string, string>();
   const loadDiagnostics: Diagnostic[] = [];
-  const paths = tools.map((tool, i) => descriptorPath(i, (tool as { name?: unknown })?.name));
+  const limits = { ...DEFAULT_LOAD_LIMITS, ...options.load };
   tools.forEach((tool, i) => {
     const text = JSON.stringify(tool, null, 2) + "\n";
     sources.set(paths[i]!, text);
-    const loaded = loadDocument({ path: paths[i]!, text });
+    const loaded = loadDocument({ path: paths[i]!, text }, limits);
     loadDiagnostics.push(...loaded.diagnostics);
     files.set(paths[i]!, loaded.value ? { status: "ok", doc: loaded.value } : { status: "invalid" });
   });
-  const config = loadConfig(undefined, rules, {}).value!;
   const analysis = analyzeProject({ descriptors: [...paths].sort(), files, loadDiagnostics, config, rules });
   return { analysis, paths, sources };
+}
+
+function withRuleOptions(settings: RuleSettings, options: Readonly<Record<string, object>>): RuleSettings {
+  return new Map([...settings].map(([id, setting]) => [id, id in options ? { ...setting, options: { ...(setting.options as object), ...options[id] } } : setting]));
 }

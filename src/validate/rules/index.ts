@@ -10,6 +10,7 @@ import { descriptionLengthLimit } from "./description-length-limit.js";
 import { descriptionMissing } from "./description-missing.js";
 import { descriptionPromptInjection } from "./description-prompt-injection.js";
 import { descriptionToolShadowing } from "./description-tool-shadowing.js";
+import { descriptorSizeLimit } from "./descriptor-size-limit.js";
 import { headerIntegerRange } from "./header-integer-range.js";
 import { headerNameSyntax } from "./header-name-syntax.js";
 import { headerNameUnique } from "./header-name-unique.js";
@@ -17,11 +18,21 @@ import { headerParamReachable } from "./header-param-reachable.js";
 import { headerParamSensitive } from "./header-param-sensitive.js";
 import { headerParamType } from "./header-param-type.js";
 import { iconUriScheme } from "./icon-uri-scheme.js";
+import { inputSchemaNoParams } from "./input-schema-no-params.js";
 import { inputSchemaObject } from "./input-schema-object.js";
 import { metaKeyReserved } from "./meta-key-reserved.js";
 import { metaKeySyntax } from "./meta-key-syntax.js";
+import { schemaCompositionLimit } from "./schema-composition-limit.js";
+import { schemaDefsLimit } from "./schema-defs-limit.js";
+import { schemaDepthLimit } from "./schema-depth-limit.js";
 import { schemaDialect } from "./schema-dialect.js";
 import { schemaDialectLegacy } from "./schema-dialect-legacy.js";
+import { schemaEnumLimit } from "./schema-enum-limit.js";
+import { schemaNullableKeyword } from "./schema-nullable-keyword.js";
+import { schemaPatternBacktracking } from "./schema-pattern-backtracking.js";
+import { schemaPatternLimit } from "./schema-pattern-limit.js";
+import { schemaSubschemaLimit } from "./schema-subschema-limit.js";
+import { schemaUnknownFormat } from "./schema-unknown-format.js";
 import { schemaValid } from "./schema-valid.js";
 import { toolNameCaseCollision } from "./tool-name-case-collision.js";
 import { toolNameMangled } from "./tool-name-mangled.js";
@@ -40,6 +51,7 @@ export const ALL_RULES: readonly AnyRule[] = [
   descriptionMissing,
   descriptionPromptInjection,
   descriptionToolShadowing,
+  descriptorSizeLimit,
   headerIntegerRange,
   headerNameSyntax,
   headerNameUnique,
@@ -47,11 +59,21 @@ export const ALL_RULES: readonly AnyRule[] = [
   headerParamSensitive,
   headerParamType,
   iconUriScheme,
+  inputSchemaNoParams,
   inputSchemaObject,
   metaKeyReserved,
   metaKeySyntax,
+  schemaCompositionLimit,
+  schemaDefsLimit,
+  schemaDepthLimit,
   schemaDialect,
   schemaDialectLegacy,
+  schemaEnumLimit,
+  schemaNullableKeyword,
+  schemaPatternBacktracking,
+  schemaPatternLimit,
+  schemaSubschemaLimit,
+  schemaUnknownFormat,
   schemaValid,
   toolNameCaseCollision,
   toolNameMangled,
