@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
+    include: ["test/**/*.test.ts", "examples/*/test/**/*.test.ts"],
     exclude: ["**/node_modules/**", "test/fixtures/**", "**/__tmp__/**"],
     testTimeout: 60_000,
     hookTimeout: 120_000,

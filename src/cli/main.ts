@@ -3,12 +3,14 @@
 // unless MCP_GEN_DEBUG is set).
 import { MCP_GEN_VERSION } from "../model/version.js";
 import { UsageError } from "./args.js";
+import { runBuild } from "./commands/build.js";
 import { runValidate } from "./commands/validate.js";
 import { EXIT, processIo, type CliIo } from "./io.js";
 
 type Command = (argv: readonly string[], io: CliIo) => Promise<number>;
 
 const COMMANDS: Readonly<Record<string, { run: Command; summary: string }>> = {
+  build: { run: runBuild, summary: "validate, then write generated code, missing stubs and scaffolds, and the lock file" },
   validate: { run: runValidate, summary: "load, resolve and validate every descriptor; print diagnostics" },
 };
 

@@ -69,7 +69,10 @@ async function readConfig(root: string, configPath: string | undefined, sources:
   const path = configPath ?? CONFIG_FILE;
   const absolute = resolve(root, path);
   const display = toProjectPath(root, absolute) ?? path;
-  const packageJson = await readJson(resolve(root, "package.json"));
+  const packageText = await readFile(resolve(root, "package.json"), "utf8").catch(() => undefined);
+  // The config defaults read package.json, so it is an input of the build too.
+  if (packageText !== undefined) sources.set("package.json", packageText);
+  const packageJson = parseJsonObject(packageText);
   const project = {
     ...(typeof packageJson?.name === "string" ? { packageName: packageJson.name } : {}),
     ...(typeof packageJson?.version === "string" ? { packageVersion: packageJson.version } : {}),
@@ -139,9 +142,10 @@ export function toProjectPath(root: string, absolute: string): string | undefine
   return rel.split(sep).join(posix.sep);
 }
 
-async function readJson(path: string): Promise<Record<string, unknown> | undefined> {
+function parseJsonObject(text: string | undefined): Record<string, unknown> | undefined {
+  if (text === undefined) return undefined;
   try {
-    const parsed: unknown = JSON.parse(await readFile(path, "utf8"));
+    const parsed: unknown = JSON.parse(text);
     return parsed !== null && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
   } catch {
     return undefined;

@@ -20,6 +20,15 @@ export function stringLiteral(text: string): string {
 }
 
 /**
+ * Code from a generator that may leave raw line separators or invisible characters inside string
+ * literals (json-schema-to-typescript does, for enum values): every such character becomes a \uXXXX
+ * escape, which in a string literal is the same value and in a comment is visible text.
+ */
+export function escapeInvisibleInCode(code: string): string {
+  return code.replace(/[\u2028\u2029]/g, escapeCodeUnits).replace(HIDDEN, escapeCodeUnits);
+}
+
+/**
  * The body lines of a `/** ... *\/` comment showing `text`. `*\/` cannot close the comment, every
  * line break starts a new comment line, invisible characters show as \uXXXX, and a line that starts
  * with `@` is escaped so it cannot become a JSDoc tag.
@@ -37,10 +46,28 @@ export function docCommentLines(text: string): string[] {
     );
 }
 
-/** A whole doc comment at the given indentation, or "" for empty text. */
+/** Breaks a long comment line at spaces so no line passes `width` columns (words are never split). */
+function wrapLine(line: string, width: number): string[] {
+  if (line.length <= width) return [line];
+  const out: string[] = [];
+  let current = "";
+  for (const word of line.split(" ")) {
+    if (current !== "" && current.length + 1 + word.length > width) {
+      out.push(current);
+      current = word;
+    } else {
+      current = current === "" ? word : `${current} ${word}`;
+    }
+  }
+  if (current !== "") out.push(current);
+  return out;
+}
+
+/** A whole doc comment at the given indentation, or "" for empty text; long lines wrap at 100 columns. */
 export function docComment(text: string | undefined, indent = ""): string {
   if (text === undefined || text.trim() === "") return "";
-  const lines = docCommentLines(text.trim());
+  const width = Math.max(40, 100 - indent.length - 3);
+  const lines = docCommentLines(text.trim()).flatMap((line) => (/^\s/.test(line) ? [line] : wrapLine(line, width)));
   if (lines.length === 1) return `${indent}/** ${lines[0]} */\n`;
   return `${indent}/**\n${lines.map((l) => (l === "" ? `${indent} *` : `${indent} * ${l}`)).join("\n")}\n${indent} */\n`;
 }
@@ -92,5 +119,10 @@ export function jsonLiteral(value: unknown, indent = "", step = "  "): string {
   const entries = Object.keys(value as object);
   if (entries.length === 0) return "{}";
   const record = value as Record<string, unknown>;
+  const isFlat = entries.length <= 6 && entries.every((k) => record[k] === null || typeof record[k] !== "object" || (Array.isArray(record[k]) && (record[k] as unknown[]).every((v) => v === null || typeof v !== "object")));
+  if (isFlat) {
+    const flat = `{ ${entries.map((k) => `${objectKey(k)}: ${jsonLiteral(record[k], inner, step)}`).join(", ")} }`;
+    if (flat.length <= 80 && !flat.includes("\n")) return flat;
+  }
   return `{\n${entries.map((k) => `${inner}${objectKey(k)}: ${jsonLiteral(record[k], inner, step)}`).join(",\n")},\n${indent}}`;
 }

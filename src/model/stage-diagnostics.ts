@@ -10,6 +10,7 @@ export interface StageDiagnosticInfo {
 export const STAGE_DIAGNOSTICS: readonly StageDiagnosticInfo[] = [
   { id: "config-invalid", stage: "config", summary: "mcp-gen.config.yaml has an unknown key, a wrong value, or an output folder outside the project." },
   { id: "descriptor-not-object", stage: "load", summary: "A descriptor file holds something other than one Tool object." },
+  { id: "generated-file-edited", stage: "lock", summary: "A generated file was edited by hand since the last build; build refuses to overwrite it without --force." },
   { id: "internal-error", stage: "internal", summary: "A rule failed unexpectedly; this is a bug in mcp-gen." },
   { id: "json-duplicate-key", stage: "load", summary: "A JSON object has the same key twice." },
   { id: "json-number-range", stage: "load", summary: "A JSON number is too large to represent (it would read as infinity)." },

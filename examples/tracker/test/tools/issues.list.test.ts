@@ -1,0 +1,33 @@
+// Tests of the MCP tool "issues.list", described in tools/issues.list.yaml.
+// Created once by mcp-gen; this file is yours: mcp-gen never overwrites it.
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { connectInProcess, type InProcessSession } from "../../src/generated/testing.js";
+
+describe("issues.list", () => {
+  let session: InProcessSession;
+  beforeEach(async () => {
+    session = await connectInProcess();
+  });
+  afterEach(async () => {
+    await session.close();
+  });
+
+  it("lists the open issues of WEB", async () => {
+    const outcome = await session.tools.issuesList({ project: "WEB", status: "open" });
+    if (outcome.isError) throw new Error(outcome.message);
+    expect(outcome.output).toEqual([
+      {
+        id: "WEB-1",
+        project: "WEB",
+        title: "Fix the login page",
+        status: "open",
+        labels: ["bug"],
+      },
+    ]);
+  });
+
+  it("rejects arguments that break inputSchema", async () => {
+    const result = await session.client.callTool({ name: "issues.list", arguments: {} });
+    expect(result.isError).toBe(true);
+  });
+});

@@ -1,0 +1,20 @@
+// Reads mcp-gen's own templates and runtime sources, which ship in the package next to dist/.
+import { readdir, readFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import type { RuntimeSource } from "../emit/emit-project.js";
+import { TEMPLATE_NAMES, type TemplateSources } from "../emit/templates.js";
+
+/** The package root: this file is src/cli/ (tests) or dist/cli/ (installed), two levels down. */
+const PACKAGE_ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+export async function readTemplates(): Promise<TemplateSources> {
+  const entries = await Promise.all(TEMPLATE_NAMES.map(async (name) => [name, await readFile(`${PACKAGE_ROOT}templates/${name}.hbs`, "utf8")] as const));
+  return Object.fromEntries(entries) as TemplateSources;
+}
+
+/** Every runtime module (src/runtime/*.ts), copied verbatim into generated projects. */
+export async function readRuntimeSources(): Promise<RuntimeSource[]> {
+  const dir = `${PACKAGE_ROOT}src/runtime/`;
+  const files = (await readdir(dir)).filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts")).sort();
+  return Promise.all(files.map(async (file) => ({ file, contents: await readFile(dir + file, "utf8") })));
+}

@@ -1,0 +1,133 @@
+// Arguments for test scaffolds: the descriptor's own `x-mcp-gen.examples`, or a value derived from
+// inputSchema when it has none; and arguments the schema rejects, for the "invalid arguments" test.
+// Every derived value is checked with the real validator, so a guess that misses is dropped, never
+// emitted.
+import { getOwn, isJsonObject, valueAt, type JsonObject, type JsonValue } from "../model/json.js";
+import { splitPointer } from "../model/pointer.js";
+
+export interface ScaffoldExample {
+  readonly title: string;
+  readonly arguments: JsonValue;
+  readonly result: JsonValue | undefined;
+}
+
+export type Validate = (value: unknown) => boolean;
+
+/** The descriptor's examples, or one derived from the schema that `validate` accepts. */
+export function scaffoldExamples(authoring: JsonValue | undefined, inputSchema: JsonValue, validate: Validate): ScaffoldExample[] {
+  const declared = getOwn(authoring, "examples");
+  if (Array.isArray(declared) && declared.length > 0) {
+    return declared.filter(isJsonObject).map((example, i) => ({
+      title: typeof example.name === "string" ? example.name : `example ${i + 1}`,
+      arguments: example.arguments ?? {},
+      result: example.result,
+    }));
+  }
+  const derived = sampleValue(inputSchema, inputSchema, 0);
+  return derived !== undefined && validate(derived) ? [{ title: "accepts arguments derived from its inputSchema", arguments: derived, result: undefined }] : [];
+}
+
+/** Arguments the schema rejects, or undefined when it accepts every object. */
+export function invalidArguments(inputSchema: JsonValue, validate: Validate): JsonValue | undefined {
+  const candidates: JsonValue[] = [];
+  const required = getOwn(inputSchema, "required");
+  if (Array.isArray(required) && required.length > 0) candidates.push({});
+  const properties = getOwn(inputSchema, "properties");
+  if (isJsonObject(properties)) {
+    for (const name of Object.keys(properties)) {
+      const type = getOwn(properties[name], "type");
+      const wrong = type === "string" ? 42 : type === "number" || type === "integer" || type === "boolean" || type === "array" || type === "object" ? "not-a-" + String(type) : undefined;
+      if (wrong !== undefined) candidates.push(withProperty(sampleValue(inputSchema, inputSchema, 0), name, wrong));
+    }
+  }
+  candidates.push({ mcp_gen_unexpected_argument: true }, [], "not an object");
+  return candidates.find((candidate) => !validate(candidate));
+}
+
+function withProperty(base: JsonValue | undefined, name: string, value: JsonValue): JsonValue {
+  const out: Record<string, JsonValue> = isJsonObject(base) ? { ...base } : {};
+  Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
+  return out;
+}
+
+const FORMAT_SAMPLES: Readonly<Record<string, string>> = {
+  "date-time": "2026-01-01T00:00:00Z",
+  date: "2026-01-01",
+  time: "12:00:00Z",
+  email: "user@example.com",
+  uri: "https://example.com/",
+  url: "https://example.com/",
+  "uri-reference": "https://example.com/",
+  hostname: "example.com",
+  ipv4: "192.0.2.1",
+  ipv6: "2001:db8::1",
+  uuid: "00000000-0000-4000-8000-000000000000",
+};
+
+/** A plausible value for a schema: const, enum, default or examples first, then by type. */
+export function sampleValue(schema: JsonValue | undefined, root: JsonValue, depth: number): JsonValue | undefined {
+  if (depth > 12 || schema === undefined || schema === false) return undefined;
+  if (schema === true || !isJsonObject(schema)) return {};
+  const ref = getOwn(schema, "$ref");
+  if (typeof ref === "string" && ref.startsWith("#")) return sampleValue(valueAt(root, splitPointer(decodeURIComponent(ref.slice(1)))), root, depth + 1);
+  for (const key of ["const", "default"]) if (getOwn(schema, key) !== undefined) return getOwn(schema, key);
+  const enumValues = getOwn(schema, "enum");
+  if (Array.isArray(enumValues) && enumValues.length > 0) return enumValues[0];
+  const examples = getOwn(schema, "examples");
+  if (Array.isArray(examples) && examples.length > 0) return examples[0];
+  for (const key of ["oneOf", "anyOf"]) {
+    const branches = getOwn(schema, key);
+    if (Array.isArray(branches) && branches.length > 0) return sampleValue(branches[0], root, depth + 1);
+  }
+  const type = getOwn(schema, "type");
+  const first = Array.isArray(type) ? type.find((t) => t !== "null") : type;
+  switch (first ?? (isJsonObject(getOwn(schema, "properties")) ? "object" : undefined)) {
+    case "string":
+      return sampleString(schema);
+    case "integer":
+    case "number":
+      return sampleNumber(schema, first === "integer");
+    case "boolean":
+      return false;
+    case "null":
+      return null;
+    case "array": {
+      const minItems = Number(getOwn(schema, "minItems") ?? 0);
+      const item = sampleValue(getOwn(schema, "items") as JsonValue | undefined, root, depth + 1);
+      return item === undefined ? [] : Array.from({ length: minItems }, () => item);
+    }
+    case "object":
+      return sampleObject(schema, root, depth);
+    default:
+      return undefined;
+  }
+}
+
+function sampleString(schema: JsonObject): string {
+  const format = getOwn(schema, "format");
+  if (typeof format === "string" && FORMAT_SAMPLES[format] !== undefined) return FORMAT_SAMPLES[format]!;
+  const minLength = Number(getOwn(schema, "minLength") ?? 0);
+  const maxLength = Number(getOwn(schema, "maxLength") ?? Infinity);
+  const base = "example";
+  const text = base.length >= minLength ? base : base + "x".repeat(minLength - base.length);
+  return text.slice(0, Math.max(minLength, Math.min(text.length, maxLength)));
+}
+
+function sampleNumber(schema: JsonObject, integer: boolean): number {
+  const minimum = getOwn(schema, "minimum") ?? getOwn(schema, "exclusiveMinimum");
+  const maximum = getOwn(schema, "maximum") ?? getOwn(schema, "exclusiveMaximum");
+  let value = typeof minimum === "number" ? minimum + (getOwn(schema, "exclusiveMinimum") === minimum ? 1 : 0) : typeof maximum === "number" ? Math.min(0, maximum - 1) : 1;
+  if (integer) value = Math.ceil(value);
+  return value;
+}
+
+function sampleObject(schema: JsonObject, root: JsonValue, depth: number): JsonValue {
+  const out: Record<string, JsonValue> = {};
+  const properties = getOwn(schema, "properties");
+  const required = getOwn(schema, "required");
+  for (const name of Array.isArray(required) ? required.filter((n): n is string => typeof n === "string") : []) {
+    const value = sampleValue(getOwn(properties, name), root, depth + 1);
+    if (value !== undefined) Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
