@@ -31,6 +31,8 @@ export class SchemaCompiler {
   private readonly engines = new Map<Dialect, Engine>();
   private readonly checks = new Map<string, SchemaCheck>();
   private readonly validators = new Map<string, ValidateFunction | undefined>();
+  /** Same schema object → same answer, without serialising it again (rule schemas are large). */
+  private readonly byObject = new WeakMap<object, Map<Dialect, ValidateFunction | undefined>>();
 
   /** Meta-validates and compiles `schema` under `dialect`. */
   check(schema: JsonValue, dialect: Dialect): SchemaCheck {
@@ -52,9 +54,17 @@ export class SchemaCompiler {
 
   /** A validator for `schema`, or undefined when it does not compile. */
   validator(schema: JsonValue, dialect: Dialect): ValidateFunction | undefined {
+    const byDialect = typeof schema === "object" && schema !== null ? this.byObject.get(schema) : undefined;
+    if (byDialect?.has(dialect)) return byDialect.get(dialect);
     const key = dialect + "\u0000" + JSON.stringify(schema);
     if (!this.validators.has(key)) this.validators.set(key, this.compileWith(this.engine(dialect), schema).validate);
-    return this.validators.get(key);
+    const validate = this.validators.get(key);
+    if (typeof schema === "object" && schema !== null) {
+      const map = byDialect ?? new Map<Dialect, ValidateFunction | undefined>();
+      map.set(dialect, validate);
+      this.byObject.set(schema, map);
+    }
+    return validate;
   }
 
   private compileWith(engine: Engine, schema: JsonValue): { validate?: ValidateFunction; error?: string } {
