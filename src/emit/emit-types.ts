@@ -27,22 +27,19 @@ const TEXT = new Set(["title", "description"]);
 const SINGLE = new Set(["additionalProperties", "additionalItems", "contains", "propertyNames", "not", "if", "then", "else", "unevaluatedItems", "unevaluatedProperties"]);
 const ARRAY = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
 const MAP = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
-const PROTO_PLACEHOLDER = "__mcp_gen_proto_key__";
+/**
+ * Property names json-schema-to-typescript cannot carry: names of Object.prototype members
+ * (`__proto__` is lost as a prototype, `hasOwnProperty` shadows the method it calls) and names with
+ * lone surrogates (its $ref parser URI-encodes them and throws). They travel as placeholders and
+ * are put back, through typeKey, in the output.
+ */
+const isUnsafeKey = (key: string) => key in Object.prototype || key.startsWith("mcp_gen_key_") || /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(key);
 
 export async function emitToolTypes(input: JsonValue, output: JsonValue | undefined, names: ToolTypeNames): Promise<ToolTypes> {
   const argumentsType = `${names.pascal}Arguments`;
   const resultType = output === undefined ? undefined : `${names.pascal}Result`;
-  const wrapper: JsonObject = {
-    title: `${names.pascal}Types`,
-    description: `Argument and result types of one tool, for typed handlers and clients.`,
-    type: "object",
-    additionalProperties: false,
-    properties: {
-      arguments: { ...(prepare(input, "/properties/arguments") as JsonObject), title: argumentsType },
-      ...(output === undefined ? {} : { result: withTitle(prepare(output, "/properties/result"), resultType!) }),
-    },
-    required: output === undefined ? ["arguments"] : ["arguments", "result"],
-  };
+  const placeholders = new Map<string, string>();
+  const wrapper = buildWrapper(input, output, names, argumentsType, resultType, placeholders);
   const raw = await compile(wrapper as unknown as JSONSchema, `${names.pascal}Types`, {
     bannerComment: "",
     format: false,
@@ -54,8 +51,35 @@ export async function emitToolTypes(input: JsonValue, output: JsonValue | undefi
     ignoreMinAndMaxItems: true,
     $refOptions: { resolve: { external: false, file: false, http: false } } as never,
   });
-  const code = indentTypeScript(escapeInvisibleInCode(raw).split(JSON.stringify(PROTO_PLACEHOLDER)).join(typeKey("__proto__")).split(PROTO_PLACEHOLDER).join(typeKey("__proto__")));
+  let restored = escapeInvisibleInCode(raw);
+  for (const [placeholder, key] of placeholders) restored = restored.split(JSON.stringify(placeholder)).join(typeKey(key)).split(placeholder).join(typeKey(key));
+  const code = indentTypeScript(restored);
   return { code, argumentsType, resultType };
+}
+
+function buildWrapper(input: JsonValue, output: JsonValue | undefined, names: ToolTypeNames, argumentsType: string, resultType: string | undefined, placeholders: Map<string, string>): JsonObject {
+  const assigned = new Map<string, string>();
+  const keyFor = (key: string) => {
+    if (!isUnsafeKey(key)) return key;
+    let placeholder = assigned.get(key);
+    if (placeholder === undefined) {
+      placeholder = `mcp_gen_key_${assigned.size}_`;
+      assigned.set(key, placeholder);
+      placeholders.set(placeholder, key);
+    }
+    return placeholder;
+  };
+  return {
+    title: `${names.pascal}Types`,
+    description: `Argument and result types of one tool, for typed handlers and clients.`,
+    type: "object",
+    additionalProperties: false,
+    properties: {
+      arguments: { ...(prepare(input, "/properties/arguments", keyFor) as JsonObject), title: argumentsType },
+      ...(output === undefined ? {} : { result: withTitle(prepare(output, "/properties/result", keyFor), resultType!) }),
+    },
+    required: output === undefined ? ["arguments"] : ["arguments", "result"],
+  };
 }
 
 function withTitle(schema: JsonValue, title: string): JsonValue {
@@ -68,7 +92,7 @@ function withTitle(schema: JsonValue, title: string): JsonValue {
  * dropped, refs are re-rooted under the wrapper, titles and descriptions are escaped for comments,
  * and `__proto__` keys are renamed to a placeholder that is restored in the output.
  */
-function prepare(schema: JsonValue, base: string): JsonValue {
+function prepare(schema: JsonValue, base: string, keyFor: (key: string) => string): JsonValue {
   if (!isJsonObject(schema)) return schema;
   const out: Record<string, JsonValue> = {};
   const put = (key: string, value: JsonValue) => defineOwn(out, key, value);
@@ -81,15 +105,17 @@ function prepare(schema: JsonValue, base: string): JsonValue {
       else if (typeof value === "string" && value.startsWith("#/")) put(key, `#${base}${value.slice(1)}`);
     } else if (TEXT.has(key) && typeof value === "string") {
       put(key, docCommentLines(value).join("\n"));
+    } else if (key === "required" && Array.isArray(value)) {
+      put(key, value.map((name) => (typeof name === "string" ? keyFor(name) : name)));
     } else if (DATA.has(key)) {
       put(key, value);
     } else if (SINGLE.has(key) || (key === "items" && !Array.isArray(value))) {
-      put(key, prepare(value, base));
+      put(key, prepare(value, base, keyFor));
     } else if ((ARRAY.has(key) || key === "items") && Array.isArray(value)) {
-      put(key, value.map((item) => prepare(item, base)));
+      put(key, value.map((item) => prepare(item, base, keyFor)));
     } else if (MAP.has(key) && isJsonObject(value)) {
       const map: Record<string, JsonValue> = {};
-      for (const name of Object.keys(value)) defineOwn(map, name === "__proto__" ? PROTO_PLACEHOLDER : name, prepare(value[name]!, base));
+      for (const name of Object.keys(value)) defineOwn(map, keyFor(name), prepare(value[name]!, base, keyFor));
       put(key, map);
     }
   }

@@ -8,7 +8,7 @@ const RESERVED = new Set(
   ("break case catch class const continue debugger default delete do else enum export extends false finally for function if " +
     "import in instanceof new null return super switch this throw true try typeof var void while with yield let static " +
     "implements interface package private protected public await any boolean number string symbol object never unknown " +
-    "undefined bigint").split(" "),
+    "undefined bigint constructor client").split(" "),
 );
 
 /** Windows device names: a file called CON.ts (any case, any extension) cannot be created there. */
@@ -23,10 +23,13 @@ function capitalize(word: string): string {
   return normalized.charAt(0).toUpperCase() + normalized.slice(1);
 }
 
-/** `repos.get` → `ReposGet`; `2fa_reset` → `T2faReset`; an empty result → `Tool`. */
+/** Type names generated code declares itself; a tool's derived names must not take them. */
+const RESERVED_PASCAL = new Set(["Tool"]);
+
+/** `repos.get` → `ReposGet`; `2fa_reset` → `T2faReset`; `tool` or a name without letters (`--`) → `Tool_`. */
 export function pascalName(name: string): string {
   const pascal = words(name).map(capitalize).join("");
-  if (pascal === "") return "Tool";
+  if (pascal === "" || RESERVED_PASCAL.has(pascal)) return "Tool_";
   return /^[0-9]/.test(pascal) ? `T${pascal}` : pascal;
 }
 
@@ -69,15 +72,27 @@ export function assignToolNames(names: readonly string[]): ToolNames[] {
   const fileCount = countBy(names, (n) => fileStem(n).toLowerCase());
   // In a clash, a name already written as its own identifier (getUser) keeps it, so adding get-user
   // later does not rename the existing tool's code.
+  // Only one can keep it: getUser and GetUser are both written as identifiers, and both get a suffix.
   const canonical = new Set(names.filter((n) => camelName(n) === n || pascalName(n) === n));
+  const canonicalCount = countBy([...canonical], (n) => pascalName(n).toLowerCase());
   return names.map((name) => {
-    const clashPascal = (pascalCount.get(pascalName(name).toLowerCase()) ?? 0) > 1 && !canonical.has(name);
+    const key = pascalName(name).toLowerCase();
+    const clashPascal = (pascalCount.get(key) ?? 0) > 1 && !(canonical.has(name) && canonicalCount.get(key) === 1);
     const clashFile = (fileCount.get(fileStem(name).toLowerCase()) ?? 0) > 1 && !(canonical.has(name) && fileStem(name) === name && !isCaseClash(names, name));
-    const pascal = clashPascal ? `${pascalName(name)}_${suffix(name)}` : pascalName(name);
+    const pascal = typeName(clashPascal ? `${pascalName(name)}_${suffix(name)}` : pascalName(name));
     const camel = clashPascal ? `${camelName(name).replace(/_$/, "")}_${suffix(name)}` : camelName(name);
     const file = clashFile ? `${fileStem(name)}-${suffix(name)}` : fileStem(name);
     return { name, pascal, camel, file, disambiguated: clashPascal || clashFile };
   });
+}
+
+/**
+ * json-schema-to-typescript rewrites each title it turns into a type name (its toSafeString): a
+ * letter after a digit becomes upper case, and `_x` loses its underscore. A name already in the form
+ * it keeps (`T2FaReset`, `GetUser_5D95C2`) is declared exactly as the other modules import it.
+ */
+function typeName(pascal: string): string {
+  return pascal.replace(/([0-9_])([a-z])/g, (_, before: string, letter: string) => before + letter.toUpperCase());
 }
 
 function countBy(names: readonly string[], key: (name: string) => string): Map<string, number> {

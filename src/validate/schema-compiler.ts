@@ -6,6 +6,7 @@ import { Ajv2019 } from "ajv/dist/2019.js";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import type { Dialect } from "../model/dialect.js";
+import "./ajv-lone-surrogates.js";
 import { cloneJson, isJsonObject, type JsonValue } from "../model/json.js";
 import { walkSchema } from "../model/schema-walk.js";
 import { oneOfPhrase, typePhrase } from "./describe-pointer.js";

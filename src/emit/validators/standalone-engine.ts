@@ -10,6 +10,7 @@ import { formatLimitDefinition } from "ajv-formats/dist/limit.js";
 import type { Dialect } from "../../model/dialect.js";
 import type { JsonValue } from "../../model/json.js";
 import { formats } from "../../runtime/validator-runtime.js";
+import "../../validate/ajv-lone-surrogates.js";
 import { rewriteStandalone, type StandaloneChunk } from "./rewrite-standalone.js";
 
 type StandaloneCode = (ajv: Ajv, validate: unknown) => string;
@@ -18,10 +19,7 @@ type StandaloneCode = (ajv: Ajv, validate: unknown) => string;
 const standaloneCode = ((standaloneModule as unknown as { default?: StandaloneCode }).default ?? standaloneModule) as unknown as StandaloneCode;
 
 /**
- * A fresh engine for `dialect`. Each schema is compiled with `addUsedSchema: false`, so a schema's
- * `$id` is not registered in the instance: two tools that share an `$id` (or bundle the same `$defs`
- * with nested `$id`s that differ) each resolve their `$ref`s inside their own schema, as they would
- * in a fresh ajv, and the schemas are compiled unchanged.
+ * A fresh engine for `dialect`; compileStandalone() leaves it as it found it after each schema.
  * @example const engine = createStandaloneEngine("draft-07");
  */
 export function createStandaloneEngine(dialect: Dialect): Ajv {
@@ -30,8 +28,8 @@ export function createStandaloneEngine(dialect: Dialect): Ajv {
     validateFormats: true,
     allErrors: false,
     validateSchema: false,
-    addUsedSchema: false,
     logger: false as const,
+    // One statement per line, so a changed schema shows as a readable diff of the generated file.
     code: { source: true, esm: true, lines: true, formats: _`__rt.formats` },
   };
   const engine = dialect === "2020-12" ? new Ajv2020(options) : dialect === "2019-09" ? new Ajv2019(options) : new Ajv(options);
@@ -44,15 +42,29 @@ export function createStandaloneEngine(dialect: Dialect): Ajv {
 /**
  * Compiles `schema` (already prepared) and returns its self-contained standalone chunk. Throws when
  * ajv cannot compile it: the schema-valid rule refuses such schemas before a build gets here.
+ *
+ * Schemas are compiled unchanged, `$id`s included. ajv registers a schema's root `$id` (or "" for a
+ * schema without one, which is how `$ref: "#"` finds the root) and every nested `$id` in the
+ * instance, and refuses a second schema with a root `$id` it already holds. So after each schema,
+ * everything the compilation registered is removed again, as mcp-gen's own SchemaCompiler removes
+ * each schema: two tools with the same `$id`, or the same bundled `$defs` with nested `$id`s that
+ * differ, each resolve their `$ref`s inside their own schema, as in a fresh ajv.
  * @example compileStandalone(createStandaloneEngine("2020-12"), { type: "string" }).validateName === "validate0"
  */
 export function compileStandalone(engine: Ajv, schema: JsonValue): StandaloneChunk {
-  let validate: unknown;
+  const registered = new Set(Object.keys(engine.refs));
   try {
-    validate = engine.compile(schema as AnySchema);
-  } catch (e) {
-    const reason = e instanceof Error ? e.message : String(e);
-    throw new Error(`A schema given to emitValidators does not compile (${reason}); the schema-valid rule refuses such schemas before a build.`);
+    let validate: unknown;
+    try {
+      validate = engine.compile(schema as AnySchema);
+    } catch (e) {
+      const reason = e instanceof Error ? e.message : String(e);
+      throw new Error(`A schema given to emitValidators does not compile (${reason}); the schema-valid rule refuses such schemas before a build.`);
+    }
+    return rewriteStandalone(standaloneCode(engine, validate));
+  } finally {
+    if (typeof schema === "object" && schema !== null) engine.removeSchema(schema as AnySchema);
+    const refs = engine.refs as Record<string, unknown>;
+    for (const key of Object.keys(refs)) if (!registered.has(key)) delete refs[key];
   }
-  return rewriteStandalone(standaloneCode(engine, validate));
 }

@@ -1,0 +1,23 @@
+// ajv 8 builds the schema paths of its error messages with encodeURIComponent, which throws on a lone
+// surrogate, so a schema with a property named "a\udfff" (legal JSON) fails to compile at all. The
+// path is only text for error messages: this makes ajv build it from the well-formed version of the
+// name (U+FFFD for the lone half), leaving validation itself untouched. ajv is pinned exactly; the
+// test in test/validate/ajv-lone-surrogates.test.ts fails if a new version changes this spot.
+import { createRequire } from "node:module";
+
+const require = createRequire(import.meta.url);
+const util = require("ajv/dist/compile/util.js") as { escapeFragment: (text: string | number) => string; escapeJsonPointer: (text: string | number) => string };
+
+const original = util.escapeFragment;
+if (!(original as { wellFormed?: boolean }).wellFormed) {
+  const escapeFragment = (text: string | number): string => encodeURIComponent(toWellFormed(util.escapeJsonPointer(text)));
+  (escapeFragment as { wellFormed?: boolean }).wellFormed = true;
+  util.escapeFragment = escapeFragment;
+}
+
+function toWellFormed(text: string): string {
+  return text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd");
+}
+
+/** Imported for its effect; exported so the import is explicit about why it is there. */
+export const AJV_LONE_SURROGATE_PATCH = true;

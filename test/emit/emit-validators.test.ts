@@ -1,0 +1,440 @@
+// emit/emit-validators.ts: standalone validators that accept exactly what mcp-gen's own ajv
+// validation (and so the official SDK) accepts, that depend on nothing but the runtime module, and
+// that come out byte-identical for the same schemas.
+import { execFileSync } from "node:child_process";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import fc from "fast-check";
+import { ts } from "ts-morph";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emitValidators, type EmittedValidators, type ValidatorRequest } from "../../src/emit/emit-validators.js";
+import { DEFAULT_DIALECT, dialectOf, type Dialect } from "../../src/model/dialect.js";
+import { isJsonObject, type JsonValue } from "../../src/model/json.js";
+import { SchemaCompiler } from "../../src/validate/schema-compiler.js";
+import { corpusCaptures } from "../support/corpus-tools.js";
+import { REPO_ROOT } from "../support/spec-paths.js";
+import { RUNTIME_SOURCE_PATH, writeEmittedFolder, type EmittedFolder, type LoadedValidator } from "./load-validators.js";
+import { instancesFor } from "./validator-instances.js";
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+  }
+  return value;
+}
+
+interface CorpusRequest extends ValidatorRequest {
+  readonly label: string;
+}
+
+/** Every inputSchema and outputSchema of corpus/real and corpus/bench, with its dialect as toolSchemas() reads it. */
+function corpusRequests(): CorpusRequest[] {
+  const out: CorpusRequest[] = [];
+  for (const { file, tools } of corpusCaptures()) {
+    for (const tool of tools as { name: string; inputSchema?: JsonValue; outputSchema?: JsonValue }[]) {
+      for (const key of ["inputSchema", "outputSchema"] as const) {
+        const schema = tool[key];
+        if (schema === undefined || (!isJsonObject(schema) && typeof schema !== "boolean")) continue;
+        const declared = isJsonObject(schema) ? schema.$schema : undefined;
+        const dialect = declared === undefined ? DEFAULT_DIALECT : dialectOf(declared);
+        if (dialect !== undefined) out.push(deepFreeze({ label: `${file} ${tool.name} ${key}`, schema, dialect }));
+      }
+    }
+  }
+  return out;
+}
+
+interface ErrorLike {
+  readonly instancePath: string;
+  readonly keyword: string;
+  readonly schemaPath?: string;
+}
+
+/** The first error as the server reports it: where, and which keyword. */
+function firstError(validator: { errors?: readonly ErrorLike[] | null }): string {
+  const first = validator.errors?.[0];
+  return first === undefined ? "-" : `${first.instancePath} ${first.keyword}`;
+}
+
+/**
+ * The first error that ajv with only the first error would report. With allErrors, ajv keeps the
+ * errors of the items that failed a `contains` subschema ahead of the `contains` error itself; with
+ * the first error only, it reports the `contains` error, which is what the server should say.
+ */
+function firstErrorOfReference(validator: { errors?: readonly ErrorLike[] | null }): string {
+  const errors = validator.errors ?? [];
+  const containsPaths = errors.filter((e) => e.keyword === "contains").map((e) => `${e.schemaPath ?? ""}/`);
+  return firstError({ errors: errors.filter((e) => !containsPaths.some((path) => (e.schemaPath ?? "").startsWith(path))) });
+}
+
+async function loadAll(emitted: EmittedValidators, folder: EmittedFolder): Promise<LoadedValidator[]> {
+  const modules = new Map<string, Record<string, LoadedValidator>>();
+  for (const file of emitted.files) {
+    const module = file.path.replace(/\.ts$/, ".js");
+    modules.set(module, await folder.load(module));
+  }
+  return emitted.refs.map((ref) => modules.get(ref.module)![ref.exportName]!);
+}
+
+/** Emits `requests`, loads the modules, and returns one validator per request. */
+async function emitAndLoad(requests: readonly ValidatorRequest[]): Promise<LoadedValidator[]> {
+  const emitted = emitValidators(requests);
+  const folder = writeEmittedFolder(emitted.files);
+  try {
+    return await loadAll(emitted, folder);
+  } finally {
+    folder.remove();
+  }
+}
+
+interface Mismatch {
+  readonly label: string;
+  readonly instance: string;
+  readonly expected: string;
+  readonly actual: string;
+}
+
+/** Runs both validators on every instance; lists where verdict or first error differ. */
+function compareOn(label: string, reference: (data: unknown) => boolean, emitted: LoadedValidator, instances: readonly unknown[]): Mismatch[] {
+  const mismatches: Mismatch[] = [];
+  for (const instance of instances) {
+    const expected = `${reference(instance)} ${firstErrorOfReference(reference as { errors?: readonly ErrorLike[] | null })}`;
+    const actual = `${emitted(instance)} ${firstError(emitted)}`;
+    if (expected !== actual) mismatches.push({ label, instance: JSON.stringify(instance).slice(0, 300), expected, actual });
+  }
+  return mismatches;
+}
+
+describe("emitValidators: equivalence with mcp-gen's own ajv validation", () => {
+  const compiler = new SchemaCompiler();
+  const requests = corpusRequests();
+  const compilable = requests.filter((r) => compiler.validator(r.schema, r.dialect) !== undefined);
+  let emitted: EmittedValidators;
+  let folder: EmittedFolder;
+  let validators: LoadedValidator[];
+
+  beforeAll(async () => {
+    emitted = emitValidators(compilable);
+    folder = writeEmittedFolder(emitted.files);
+    validators = await loadAll(emitted, folder);
+  });
+  afterAll(() => folder.remove());
+
+  it("covers the whole corpus: input and output schemas of corpus/real and corpus/bench", () => {
+    expect(requests.length).toBeGreaterThan(1_500);
+    expect(compilable.map((r) => r.label)).toEqual(requests.map((r) => r.label));
+    expect(new Set(emitted.refs.map((r) => r.module))).toEqual(new Set(["validators/2020-12.js", "validators/draft-07.js"]));
+  });
+
+  it("every corpus schema: the emitted validator gives the same verdict and the same first error on every instance", () => {
+    let checked = 0;
+    let rejected = 0;
+    const mismatches: Mismatch[] = [];
+    compilable.forEach((request, i) => {
+      const reference = compiler.validator(request.schema, request.dialect)!;
+      const instances = instancesFor(request.schema, 1_000 + i);
+      mismatches.push(...compareOn(request.label, reference, validators[i]!, instances));
+      checked += instances.length;
+      rejected += instances.filter((x) => !reference(x)).length;
+    });
+    expect(mismatches.slice(0, 10)).toEqual([]);
+    // Enough instances on both sides of every verdict to mean something.
+    expect(checked).toBeGreaterThan(50_000);
+    expect(rejected).toBeGreaterThan(checked / 4);
+    expect(checked - rejected).toBeGreaterThan(checked / 10);
+  });
+
+  it("a schema ajv cannot compile makes emitValidators throw instead of emitting a validator", () => {
+    const bad = deepFreeze({ schema: { type: "string", pattern: "(" }, dialect: "2020-12" as Dialect });
+    expect(compiler.validator(bad.schema, bad.dialect)).toBeUndefined();
+    expect(() => emitValidators([bad])).toThrow(/does not compile/);
+  });
+});
+
+describe("emitValidators: formats, $id and hostile text", () => {
+  const compiler = new SchemaCompiler();
+
+  async function expectSameAsReference(requests: readonly ValidatorRequest[], instances: readonly unknown[]): Promise<LoadedValidator[]> {
+    const validators = await emitAndLoad(requests.map((r) => deepFreeze(r)));
+    const mismatches = requests.flatMap((r, i) => compareOn(`request ${i}`, compiler.validator(r.schema, r.dialect)!, validators[i]!, instances));
+    expect(mismatches).toEqual([]);
+    return validators;
+  }
+
+  it("checks every ajv-formats format (and formatMinimum/formatMaximum) and treats unknown formats as annotations", async () => {
+    const formats = ["date", "time", "date-time", "iso-time", "iso-date-time", "duration", "uri", "uri-reference", "uri-template", "url", "email", "hostname", "ipv4", "ipv6", "regex", "uuid", "json-pointer", "json-pointer-uri-fragment", "relative-json-pointer", "byte", "int32", "int64", "float", "double", "password", "binary", "json", "made-up"];
+    const requests: ValidatorRequest[] = formats.map((format) => ({ schema: { format }, dialect: "2020-12" }));
+    requests.push({ schema: { type: "string", format: "date", formatMinimum: "2024-01-01", formatExclusiveMaximum: "2024-12-31" }, dialect: "2020-12" });
+    requests.push({ schema: { format: "date-time", formatMaximum: "2024-06-01T00:00:00Z" }, dialect: "draft-07" });
+    const instances = ["2024-02-29", "2023-02-29", "2024-12-31", "23:59:60Z", "23:59:60+01:00", "2024-01-01T00:00:00Z", "2024-06-01T00:00:01Z", "P1D", "https://a.b/c d", "a@b.co", "::1", "1.2.3.4", "(", "\\Z", "[a-z]", "aGk=", "", "x", 1, 2 ** 31, 1.5, -(2 ** 31) - 1, null, {}];
+    const validators = await expectSameAsReference(requests, instances);
+    expect(validators[formats.indexOf("made-up")]!("anything at all")).toBe(true);
+    expect(validators[formats.indexOf("date")]!("2024-02-30")).toBe(false);
+  });
+
+  it("two tools with the same root $id, or the same nested $id with different contents, or $ref \"#\" without $id, each keep their own $refs", async () => {
+    const tool = (type: string) => ({
+      $id: "https://example.com/shared.json",
+      type: "object",
+      properties: { a: { $ref: "#/$defs/a" }, b: { $ref: "https://example.com/shared.json#/$defs/a" }, c: { $ref: "https://example.com/nested.json" } },
+      $defs: { a: { type }, n: { $id: "https://example.com/nested.json", type } },
+    });
+    // `$ref: "#"` finds the root of a schema without `$id` through the same registry.
+    const recursive = (type: string) => ({ type: "object", properties: { k: { $ref: "#" }, a: { type } } });
+    const requests: ValidatorRequest[] = [
+      { schema: tool("string"), dialect: "2020-12" },
+      { schema: tool("integer"), dialect: "2020-12" },
+      { schema: { ...tool("boolean"), $defs: { a: { type: "boolean" }, n: { $id: "https://example.com/nested.json", type: "boolean" } } }, dialect: "2019-09" },
+      { schema: recursive("string"), dialect: "2020-12" },
+      { schema: recursive("integer"), dialect: "2020-12" },
+      { schema: recursive("boolean"), dialect: "draft-07" },
+    ];
+    const instances = [{ a: "x", b: "x", c: "x" }, { a: 1, b: 1, c: 1 }, { a: true, b: true, c: true }, { c: 2 }, { b: "x" }, { k: { k: { a: "x" } } }, { k: { k: { a: 1 } } }, { k: { a: true }, a: true }];
+    const [asString, asInteger, asBoolean, , recursiveInteger] = await expectSameAsReference(requests, instances);
+    expect(recursiveInteger!({ k: { k: { a: 1 } } })).toBe(true);
+    expect(recursiveInteger!({ k: { k: { a: "x" } } })).toBe(false);
+    expect(firstError(recursiveInteger!)).toBe("/k/k/a type");
+    expect(asString!({ a: "x", b: "y", c: "z" })).toBe(true);
+    expect(asInteger!({ a: 1, b: 2, c: 3 })).toBe(true);
+    expect(asInteger!({ c: "z" })).toBe(false);
+    expect(asBoolean!({ a: true, b: false, c: true })).toBe(true);
+  });
+
+  it("keywords that need the runtime or unusual code agree with the reference, in every dialect", async () => {
+    const schemas: JsonValue[] = [
+      { type: "array", uniqueItems: true, items: { type: ["object", "array", "number", "string", "null"] } },
+      { const: { a: [1, { b: null }] } },
+      { enum: [{ a: 1 }, [1, 2], "x", null, 1.5] },
+      { type: "string", minLength: 2, maxLength: 3 },
+      { type: "number", multipleOf: 0.01, exclusiveMinimum: 0, maximum: 10 },
+      { type: "integer", multipleOf: 3 },
+      { type: "object", patternProperties: { "^x-": { type: "string" }, "\\d": { type: "integer" } }, additionalProperties: false, propertyNames: { maxLength: 5 } },
+      { type: "object", if: { properties: { kind: { const: "a" } }, required: ["kind"] }, then: { required: ["a"] }, else: { required: ["b"] } },
+      { type: "array", contains: { type: "integer", minimum: 5 }, minItems: 2 },
+      { type: "object", properties: { tree: { $ref: "#/definitions/node" } }, definitions: { node: { type: "object", properties: { kids: { type: "array", items: { $ref: "#/definitions/node" } }, v: { type: "integer" } }, required: ["v"] } } },
+      { oneOf: [{ type: "string", maxLength: 2 }, { type: "string", pattern: "^a" }], not: { const: "zz" } },
+      { anyOf: [{ type: "object", properties: { kind: { const: "x" } }, required: ["kind"] }, { type: "array" }] },
+    ];
+    const dialects: readonly Dialect[] = ["draft-07", "2019-09", "2020-12"];
+    const requests = dialects.flatMap((dialect) => schemas.map((schema) => ({ schema, dialect })));
+    requests.push({ schema: { type: "object", unevaluatedProperties: false, properties: { a: { type: "integer" } }, allOf: [{ properties: { b: { type: "string" } } }] }, dialect: "2020-12" });
+    requests.push({ schema: { type: "array", prefixItems: [{ type: "string" }], unevaluatedItems: false }, dialect: "2020-12" });
+    const instances: unknown[] = [
+      [], [1, 1], [{ a: 1 }, { a: 1 }], [[1], [1]], [{ a: 1, b: 2 }, { b: 2, a: 1 }], [1, "1"], { a: [1, { b: null }] }, { a: [1, { b: 0 }] }, { a: 1 }, [1, 2], "x", null, 1.5, 1.25,
+      "😀😀", "😀", "abcd", "ab", 0.03, 0.035, 0, 10, 10.01, 9, 4, { "x-a": "s", "1": 2 }, { "x-a": 1 }, { toolong: 1 }, { kind: "a" }, { kind: "a", a: 1 }, { kind: "b" }, { b: 1 },
+      [1, 6], [1, 2], [6], { tree: { v: 1, kids: [{ v: 2, kids: [{ v: "x" }] }] } }, { tree: { v: 1, kids: [{}] } }, "ab", "abc", "zz", "a", { kind: "x" }, { kind: "y" }, { a: 1, b: "s" }, { a: 1, c: 1 }, ["s"], ["s", 1],
+    ];
+    const validators = await expectSameAsReference(requests, instances);
+    // With allErrors, ajv lists the failing items of `contains` first; the first error alone is `contains`.
+    const contains = validators[schemas.findIndex((s) => isJsonObject(s) && s.contains !== undefined)]!;
+    expect(contains([1, 2])).toBe(false);
+    expect(firstError(contains)).toBe(" contains");
+  });
+
+  it("an ajv-only `$async: true` is dropped: the validator stays synchronous and checks the schema", async () => {
+    const [validator] = await emitAndLoad([{ schema: { $async: true, type: "object", required: ["a"] }, dialect: "2020-12" }]);
+    expect(validator!({ a: 1 })).toBe(true);
+    expect(validator!({})).toBe(false);
+  });
+
+  it("a required property named \"\" is enforced, which ajv's first-error-only code forgets", async () => {
+    const requests: ValidatorRequest[] = [
+      { schema: { type: "object", required: [""] }, dialect: "2020-12" },
+      { schema: { type: "object", required: ["a", ""] }, dialect: "draft-07" },
+      { schema: { dependentRequired: { a: [""] } }, dialect: "2019-09" },
+      { schema: { dependencies: { a: ["", "b"] } }, dialect: "draft-07" },
+    ];
+    const validators = await expectSameAsReference(requests, [{}, { "": 0 }, { a: 1 }, { a: 1, "": 0 }, { a: 1, b: 2 }, { a: 1, b: 2, "": 3 }]);
+    expect(validators[0]!({})).toBe(false);
+    expect(validators[0]!.errors?.[0]?.params).toEqual({ missingProperty: "" });
+    expect(validators[2]!({ a: 1 })).toBe(false);
+  });
+
+  it("a hostile $id cannot end ajv's sourceURL comment and run code", async () => {
+    const schema = { $id: "https://e.com/*/ globalThis.mcpGenPwned = 1; /*", type: "object", properties: { "*/": { enum: ["*/ throw 1 /*", "`${x}`", "\u2028", "</script>"] } } };
+    const emitted = emitValidators([deepFreeze({ schema, dialect: "2020-12" })]);
+    expect(emitted.files[0]!.contents).not.toContain("sourceURL");
+    // In ajv's own output the comment sits at the top of the validate function, so it would run
+    // on every call.
+    const [validator] = await emitAndLoad([{ schema, dialect: "2020-12" }]);
+    expect(validator!({ "*/": "`${x}`" })).toBe(true);
+    expect(validator!({ "*/": "x" })).toBe(false);
+    expect(firstError(validator!)).toBe("/*~1 enum");
+    expect((globalThis as { mcpGenPwned?: unknown }).mcpGenPwned).toBeUndefined();
+  });
+
+  it("property names, patterns and enum values with arbitrary text give modules that parse and validators that agree", async () => {
+    const text = fc.oneof(fc.string({ unit: "binary", maxLength: 12 }), fc.constantFrom("*/", "/*", "`", "${a}", "\\", '"', "'", "\u2028", "\u0000", "__proto__", "constructor", "valueOf", "validate0", "schema0", "require(\"x\")", "</script>"));
+    const cases = fc.sample(fc.tuple(text, text, text), { seed: 42, numRuns: 60 });
+    const requests = cases.map(([name, value, other]): ValidatorRequest => {
+      const schema: JsonValue = {
+        type: "object",
+        properties: { [name]: { enum: [value, { [other]: [value] }] }, [other]: { type: "string", pattern: "^[a-z]*$", maxLength: 3 } },
+        required: [name],
+        dependentRequired: { [other]: [name, ""] },
+      };
+      return { schema, dialect: "2020-12" };
+    });
+    const emitted = emitValidators(requests.map((r) => deepFreeze(r)));
+    const parsed = ts.createSourceFile("m.ts", emitted.files[0]!.contents, ts.ScriptTarget.ES2022, false, ts.ScriptKind.TS);
+    expect((parsed as unknown as { parseDiagnostics: unknown[] }).parseDiagnostics).toEqual([]);
+    const instances = cases.flatMap(([name, value, other]) => [{ [name]: value }, { [name]: value, [other]: "ab" }, { [other]: "abcd" }, { [name]: 1 }, { "": 1, [other]: "a" }, {}]);
+    await expectSameAsReference(requests, instances);
+  });
+});
+
+describe("emitValidators: determinism and dedupe", () => {
+  const a = { type: "object", properties: { city: { type: "string", description: "City name" }, days: { type: "integer", maximum: 7 } }, required: ["city"] };
+  const aReordered = { required: ["city"], properties: { days: { maximum: 7, type: "integer" }, city: { description: "City name", type: "string" } }, type: "object" };
+  const aOtherDescription = { ...a, properties: { ...a.properties, city: { type: "string", description: "Where" } } };
+  const b = { type: "object", properties: { q: { type: "string", minLength: 1 } } };
+  const c = { type: "array", items: { type: "number" } };
+  const requests: readonly ValidatorRequest[] = deepFreeze([
+    { schema: a, dialect: "2020-12" },
+    { schema: b, dialect: "2020-12" },
+    { schema: aReordered, dialect: "2020-12" },
+    { schema: a, dialect: "draft-07" },
+    { schema: c, dialect: "2019-09" },
+    { schema: aOtherDescription, dialect: "2020-12" },
+    { schema: b, dialect: "2020-12" },
+  ]);
+
+  it("emitting twice gives byte-identical files, and request order does not change the files", () => {
+    const first = emitValidators(requests);
+    expect(emitValidators(requests)).toEqual(first);
+    const order = [6, 2, 4, 0, 5, 1, 3];
+    const shuffled = emitValidators(order.map((i) => requests[i]!));
+    expect(shuffled.files).toEqual(first.files);
+    expect(shuffled.refs).toEqual(order.map((i) => first.refs[i]));
+  });
+
+  it("one module per dialect in use, sorted by path; each opens with @ts-nocheck and imports only the runtime", () => {
+    const { files } = emitValidators(requests);
+    expect(files.map((f) => f.path)).toEqual(["validators/2019-09.ts", "validators/2020-12.ts", "validators/draft-07.ts"]);
+    for (const file of files) {
+      const lines = file.contents.split("\n");
+      expect(lines[0]).toBe("// @ts-nocheck");
+      expect(lines[1]).toMatch(/^\/\/ JSON Schema \S+ validators, generated by mcp-gen .*; do not edit\.$/);
+      expect(lines.filter((l) => /^import\b/.test(l))).toEqual(['import * as __rt from "../runtime/validator-runtime.js";']);
+      expect(file.contents).not.toMatch(/\brequire\(|\bimport\(/);
+    }
+  });
+
+  it("the same schema in one dialect shares a validator; names are v_ + 12 hex digits, listed in sorted order", () => {
+    const { files, refs } = emitValidators(requests);
+    const names = refs.map((r) => r.exportName);
+    for (const name of names) expect(name).toMatch(/^v_[0-9a-f]{12}$/);
+    // a and its copy with another description are one validator; its copy with the properties in
+    // another order is another, since the order decides which error is reported first.
+    expect(names[5]).toBe(names[0]);
+    expect(names[2]).not.toBe(names[0]);
+    expect(names[6]).toBe(names[1]);
+    expect(refs[3]).toEqual({ module: "validators/draft-07.js", exportName: refs[3]!.exportName });
+    expect(names[3]).not.toBe(names[0]);
+    const exported = files.flatMap((f) => [...f.contents.matchAll(/^export const (v_[0-9a-f]{12}) =/gm)].map((m) => m[1]!));
+    expect(exported).toHaveLength(new Set(refs.map((r) => r.module + r.exportName)).size);
+    const in2020 = [...files[1]!.contents.matchAll(/^export const (v_\w+)/gm)].map((m) => m[1]!);
+    expect(in2020).toEqual([...in2020].sort());
+  });
+
+  it("adding a tool renames no other validator and leaves every other validator's code unchanged", () => {
+    const chunks = (result: EmittedValidators) => result.files.flatMap((f) => f.contents.split(/\n(?=export const )/).slice(1));
+    const before = emitValidators(requests);
+    const added: ValidatorRequest = deepFreeze({ schema: { type: "object", properties: { zz: { enum: [1, { a: [2] }] } }, $id: "urn:example:added" }, dialect: "2020-12" });
+    const after = emitValidators([added, ...requests]);
+    expect(after.refs.slice(1)).toEqual(before.refs);
+    const afterChunks = new Set(chunks(after));
+    for (const chunk of chunks(before)) expect(afterChunks.has(chunk)).toBe(true);
+    expect(afterChunks.size).toBe(chunks(before).length + 1);
+  });
+
+  it("a validator's code is the same alone as among a whole corpus compiled by the same ajv instance", () => {
+    const chunks = (result: EmittedValidators) => result.files.flatMap((f) => f.contents.split(/\n(?=export const )/).slice(1));
+    const corpus = corpusRequests().filter((r) => !r.label.startsWith("bench/") && !r.label.includes("gitlab"));
+    const together = new Set(chunks(emitValidators(corpus)));
+    const sample = corpus.filter((_, i) => i % 9 === 0);
+    expect(sample.length).toBeGreaterThan(30);
+    for (const request of sample) {
+      const [alone] = chunks(emitValidators([request]));
+      expect(together.has(alone!)).toBe(true);
+    }
+  });
+
+  it("no requests, no files", () => {
+    expect(emitValidators([])).toEqual({ files: [], refs: [] });
+  });
+});
+
+describe("emitValidators: each dialect keeps its own semantics", () => {
+  const compiler = new SchemaCompiler();
+  const tuple = { type: "array", items: [{ type: "string" }, { type: "integer" }], additionalItems: false };
+  const prefixItems = { type: "array", prefixItems: [{ type: "string" }] };
+  // Before 2020-12, `items: false` applies to every item (prefixItems is not a keyword there).
+  const closedTuple = { type: "array", prefixItems: [{ type: "string" }], items: false };
+
+  it("draft-07 tuple: items as an array with additionalItems: false (which 2020-12 refuses to compile)", async () => {
+    const [draft07, v201909] = await emitAndLoad([{ schema: tuple, dialect: "draft-07" }, { schema: tuple, dialect: "2019-09" }]);
+    for (const validator of [draft07!, v201909!]) {
+      expect(validator(["a", 1])).toBe(true);
+      expect(validator(["a"])).toBe(true);
+      expect(validator(["a", 1, 2])).toBe(false);
+      expect(firstError(validator)).toBe(" additionalItems");
+      expect(validator(["a", "b"])).toBe(false);
+      expect(firstError(validator)).toBe("/1 type");
+    }
+    expect(compiler.validator(tuple, "2020-12")).toBeUndefined();
+    expect(() => emitValidators([{ schema: tuple, dialect: "2020-12" }])).toThrow(/does not compile/);
+  });
+
+  it("draft-07 and 2019-09 ignore prefixItems, which 2020-12 applies", async () => {
+    const cases = [
+      [prefixItems, [1], [true, true, false]],
+      [closedTuple, ["a"], [false, false, true]],
+      [closedTuple, [1], [false, false, false]],
+    ] as const;
+    const dialects: readonly Dialect[] = ["draft-07", "2019-09", "2020-12"];
+    const validators = await emitAndLoad(cases.flatMap(([schema]) => dialects.map((dialect) => ({ schema, dialect }))));
+    cases.forEach(([schema, instance, expected], i) => {
+      const verdicts = dialects.map((_, j) => validators[i * dialects.length + j]!(instance));
+      expect(verdicts).toEqual(expected);
+      expect(dialects.map((dialect) => compiler.validator(schema, dialect)!(instance))).toEqual(expected);
+    });
+    const [, , prefix2020] = validators;
+    prefix2020!([1]);
+    expect(firstError(prefix2020!)).toBe("/0 type");
+    const closed07 = validators[3]!;
+    closed07(["a"]);
+    expect(firstError(closed07)).toBe("/0 false schema");
+  });
+});
+
+describe("emitValidators: the generated code type-checks", () => {
+  it("every corpus module and the runtime pass tsc --strict (runtime: ES2022 lib only, no DOM, no Node types)", () => {
+    const emitted = emitValidators(corpusRequests());
+    const root = mkdtempSync(join(tmpdir(), "mcp-gen-validators-tsc-"));
+    try {
+      writeFileSync(join(root, "package.json"), '{ "type": "module" }\n');
+      for (const file of emitted.files) {
+        mkdirSync(dirname(join(root, file.path)), { recursive: true });
+        // The caller puts mcp-gen's banner above each module; @ts-nocheck still applies below it.
+        writeFileSync(join(root, file.path), `// Generated by mcp-gen. Do not edit.\n${file.contents}`);
+      }
+      mkdirSync(join(root, "runtime"));
+      copyFileSync(RUNTIME_SOURCE_PATH, join(root, "runtime", "validator-runtime.ts"));
+      const flags = ["--noEmit", "--strict", "--noUncheckedIndexedAccess", "--exactOptionalPropertyTypes", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "ES2022", "--lib", "ES2022", "--types", "", "--skipLibCheck"];
+      const tsc = join(REPO_ROOT, "node_modules", ".bin", "tsc");
+      const files = ["runtime/validator-runtime.ts", ...emitted.files.map((f) => f.path)];
+      let output = "";
+      try {
+        execFileSync(tsc, [...flags, ...files], { cwd: root, encoding: "utf8", stdio: "pipe" });
+      } catch (e) {
+        output = String((e as { stdout?: string }).stdout ?? e);
+      }
+      expect(output).toBe("");
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,43 @@
+// Writes emitted validator modules and the validator runtime into a temporary `out` folder and
+// imports them, as a generated server would. The validator modules are JavaScript under
+// `// @ts-nocheck`, so they are written as they are; the runtime is transpiled from its source.
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { ts } from "ts-morph";
+import { REPO_ROOT } from "../support/spec-paths.js";
+
+export const RUNTIME_SOURCE_PATH = join(REPO_ROOT, "src", "runtime", "validator-runtime.ts");
+
+export interface LoadedValidator {
+  (data: unknown): boolean;
+  errors?: readonly { instancePath: string; keyword: string; params: Record<string, unknown>; message?: string }[] | null;
+}
+
+export interface EmittedFolder {
+  readonly root: string;
+  /** Imports a module by its path relative to `out`, e.g. "validators/2020-12.js". */
+  load(module: string): Promise<Record<string, LoadedValidator>>;
+  remove(): void;
+}
+
+/** Lays out `out/` with the given files (".ts" written as ".js") and the transpiled runtime. */
+export function writeEmittedFolder(files: readonly { path: string; contents: string }[]): EmittedFolder {
+  const root = mkdtempSync(join(tmpdir(), "mcp-gen-validators-"));
+  const write = (path: string, text: string) => {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  };
+  write("package.json", '{ "type": "module" }\n');
+  const runtime = ts.transpileModule(readFileSync(RUNTIME_SOURCE_PATH, "utf8"), {
+    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+  });
+  write("runtime/validator-runtime.js", runtime.outputText);
+  for (const file of files) write(file.path.replace(/\.ts$/, ".js"), file.contents);
+  return {
+    root,
+    load: async (module) => (await import(pathToFileURL(join(root, module)).href)) as Record<string, LoadedValidator>,
+    remove: () => rmSync(root, { recursive: true, force: true }),
+  };
+}

@@ -1,0 +1,96 @@
+// Property test (hardening issue): for arbitrary valid but hostile descriptors, a build succeeds, the
+// generated project type-checks under tsc --strict, the generated wire descriptors are exactly the
+// input (no text altered or escaped away), and each lock hash equals an independent JCS + SHA-256.
+// PROPERTY_RUNS sets the number of projects (a nightly run uses thousands); every counterexample
+// found is kept in test/fixtures/properties/counterexamples.json and replayed first.
+import canonicalize from "canonicalize";
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { runInProcess, tempProject } from "../support/temp-project.js";
+import { REPO_ROOT } from "../support/spec-paths.js";
+import { toolSet, type ArbitraryTool } from "./arbitrary-descriptors.js";
+
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 12);
+const COUNTEREXAMPLES = join(REPO_ROOT, "test/fixtures/properties/counterexamples.json");
+const TSC = join(REPO_ROOT, "node_modules/.bin/tsc");
+
+const TSCONFIG = {
+  compilerOptions: {
+    strict: true, noUncheckedIndexedAccess: true, target: "ES2022", lib: ["ES2023"], module: "NodeNext", moduleResolution: "NodeNext",
+    skipLibCheck: true, types: ["node"], rootDir: ".", outDir: "dist",
+  },
+  include: ["src", "test"],
+};
+
+interface Lock { tools: Record<string, { sha256: string }> }
+interface Entry { name: string; descriptor: unknown }
+
+async function checkProject(tools: readonly ArbitraryTool[]): Promise<void> {
+  const files: Record<string, string> = { "tsconfig.json": JSON.stringify(TSCONFIG), "package.json": '{ "type": "module" }' };
+  tools.forEach((tool, i) => (files[`tools/t${i}.json`] = JSON.stringify(tool, null, 2)));
+  const root = tempProject(files);
+  symlinkSync(join(REPO_ROOT, "node_modules"), join(root, "node_modules"), "dir");
+
+  const build = await runInProcess(root, ["build"]);
+  expect(build.code, build.stdout + build.stderr).toBe(0);
+
+  try {
+    execFileSync(TSC, ["-p", join(root, "tsconfig.json")], { stdio: "pipe" });
+  } catch (e) {
+    throw new Error(`tsc failed:\n${String((e as { stdout?: Buffer }).stdout ?? e)}`);
+  }
+
+  const { TOOL_ENTRIES } = (await import(pathToFileURL(join(root, "dist/src/generated/tools.js")).href)) as { TOOL_ENTRIES: Entry[] };
+  const byName = new Map(TOOL_ENTRIES.map((e) => [e.name, e.descriptor]));
+  const lock = JSON.parse(readFileSync(join(root, "mcp-tools.lock.json"), "utf8")) as Lock;
+  for (const tool of tools) {
+    // Exactly the input, key order included: nothing altered or escaped away.
+    expect(JSON.stringify(byName.get(tool.name))).toBe(JSON.stringify(tool));
+    // canonicalize (RFC 8785) refuses lone surrogates, which JSON allows and mcp-gen escapes the way
+    // JSON.stringify does; the independent hash applies to every other descriptor.
+    if (!canonicalizable(tool)) continue;
+    const independent = createHash("sha256").update(canonicalize(tool)!, "utf8").digest("hex");
+    expect(lock.tools[tool.name]?.sha256).toBe(independent);
+  }
+}
+
+function remember(tools: readonly ArbitraryTool[]): void {
+  const known: ArbitraryTool[][] = existsSync(COUNTEREXAMPLES) ? JSON.parse(readFileSync(COUNTEREXAMPLES, "utf8")) : [];
+  known.push([...tools]);
+  writeFileSync(COUNTEREXAMPLES, JSON.stringify(known, null, 2) + "\n");
+}
+
+describe("build any valid descriptor", () => {
+  const known: ArbitraryTool[][] = existsSync(COUNTEREXAMPLES) ? JSON.parse(readFileSync(COUNTEREXAMPLES, "utf8")) : [];
+  known.forEach((tools, i) => {
+    it(`replays counterexample ${i + 1}`, () => checkProject(tools), 120_000);
+  });
+
+  it(`builds, type-checks and round-trips ${RUNS} random projects`, async () => {
+    await fc.assert(
+      fc.asyncProperty(toolSet, async (tools) => {
+        try {
+          await checkProject(tools);
+        } catch (e) {
+          if (process.env.PROPERTY_KEEP !== "0") remember(tools);
+          throw e;
+        }
+      }),
+      { numRuns: RUNS, endOnFailure: true },
+    );
+  }, 600_000);
+});
+
+function canonicalizable(value: unknown): boolean {
+  try {
+    canonicalize(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
