@@ -2,9 +2,10 @@
 // Do not edit: `mcp-gen build` rewrites this file and `mcp-gen check` reports hand edits.
 // The client half of generated code, copied verbatim into every project (depends only on
 // @modelcontextprotocol/client). Typed tool calls over the SDK Client: arguments are validated before
-// sending, the compiled descriptor travels as `toolDefinition` (so the SDK mirrors x-mcp-header
-// parameters into Mcp-Param-* headers without a prior tools/list), `isError` is checked, and
-// structuredContent is validated before it is typed. Results are data: nothing is ever evaluated.
+// sending, the compiled descriptor travels as `toolDefinition` (no prior tools/list needed),
+// x-mcp-header parameters become Mcp-Param-* headers with the spec's value encoding, `isError` is
+// checked, and structuredContent is validated before it is typed. Results are data: nothing is ever
+// evaluated.
 import {
   Client,
   StreamableHTTPClientTransport,
@@ -18,6 +19,8 @@ import {
   type Tool,
 } from "@modelcontextprotocol/client";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/client/validators/ajv";
+import { MCP_PARAM_PREFIX, type HeaderParam } from "./header-annotations.js";
+import { encodeHeaderValue } from "./header-encoding.js";
 import type { ToolDescriptor } from "./tool-table.js";
 import { describeValidationError, type CompiledValidator } from "./validation-messages.js";
 
@@ -27,6 +30,8 @@ export interface ClientToolEntry {
   readonly descriptor: ToolDescriptor;
   readonly validateInput: CompiledValidator;
   readonly validateOutput: CompiledValidator | undefined;
+  /** Parameters mirrored into Mcp-Param-* headers (x-mcp-header). */
+  readonly headers: readonly HeaderParam[];
 }
 
 /** What a call returned: the typed output, or the tool's own error message (for the model to read). */
@@ -53,14 +58,87 @@ export async function callTypedTool<O>(client: Client, entry: ClientToolEntry, a
   if (!entry.validateInput(args)) {
     throw new ToolArgumentsError(`Invalid arguments for tool ${entry.name}: ${describeValidationError(entry.validateInput)}`);
   }
-  const result = (await client.callTool({ name: entry.name, arguments: args as Record<string, unknown> }, { ...options, toolDefinition: entry.descriptor as Tool })) as CallToolResult;
+  const mirrored = mirrorHeaders(entry, args);
+  const era = client.getProtocolEra();
+  // 2025-era requests carry no Mcp-Param-* headers; the SDK mirrors nothing for them either.
+  const headers = era === "modern" ? mirrored : undefined;
+  const wrapped = era === "legacy" && isWrappedForLegacy(entry.descriptor);
+  const toolDefinition = headers === undefined && !wrapped ? (entry.descriptor as Tool) : adjustedDefinition(entry, headers !== undefined, wrapped);
+  const sendOptions: CallToolRequestOptions = headers === undefined ? { ...options, toolDefinition } : { ...options, headers: { ...options?.headers, ...headers }, toolDefinition };
+  const result = (await client.callTool({ name: entry.name, arguments: args as Record<string, unknown> }, sendOptions)) as CallToolResult;
   if (result.isError === true) return { isError: true, message: errorText(result), result };
   if (entry.validateOutput === undefined) return { isError: false, output: result.content as unknown as O, result };
-  if (result.structuredContent === undefined) throw new ToolOutputError(`Tool ${entry.name} returned no structuredContent, but its outputSchema requires one.`);
-  if (!entry.validateOutput(result.structuredContent)) {
+  const structured = wrapped ? unwrapLegacyResult(result.structuredContent) : result.structuredContent;
+  if (structured === undefined) throw new ToolOutputError(`Tool ${entry.name} returned no structuredContent, but its outputSchema requires one.`);
+  if (!entry.validateOutput(structured)) {
     throw new ToolOutputError(`Tool ${entry.name} returned output that does not match its outputSchema: ${describeValidationError(entry.validateOutput)}`);
   }
-  return { isError: false, output: result.structuredContent as O, result };
+  return { isError: false, output: structured as O, result };
+}
+
+/**
+ * True when a 2025-era server wraps this tool's structured results: 2025-11-25 requires an object
+ * outputSchema, so a non-object one is advertised as `{ type: "object", properties: { result } }`
+ * and results arrive as `{ result: value }` (SEP-2106; the SDK's server does this projection).
+ */
+function isWrappedForLegacy(descriptor: ToolDescriptor): boolean {
+  return descriptor.outputSchema !== undefined && descriptor.outputSchema["type"] !== "object";
+}
+
+function unwrapLegacyResult(structured: unknown): unknown {
+  if (structured === null || typeof structured !== "object" || Array.isArray(structured) || !Object.hasOwn(structured, "result")) return undefined;
+  return (structured as { result: unknown }).result;
+}
+
+/**
+ * The Mcp-Param-* headers of one call (T-HTTP-9, T-HDR-14), undefined for a tool without mirrored
+ * parameters. The SDK would mirror them itself, but 2.4.0 sends a TAB unencoded (T-ENC-3, vector
+ * ENC-30), leaves out the header of an integer outside ±(2^53-1) that the body still carries, and
+ * writes U+FFFD for a lone surrogate: each call then fails as a HeaderMismatch at a server that checks
+ * headers strictly. A value with no faithful header form is refused here, before anything is sent
+ * (T-HDR-7).
+ */
+function mirrorHeaders(entry: ClientToolEntry, args: unknown): Record<string, string> | undefined {
+  if (entry.headers.length === 0) return undefined;
+  const headers: Record<string, string> = {};
+  for (const param of entry.headers) {
+    const value = valueAtPath(args, param.path);
+    if (value === undefined || value === null) continue;
+    const encoded = typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? encodeHeaderValue(value) : undefined;
+    if (encoded === undefined || !encoded.ok) {
+      const why = encoded === undefined ? "Only strings, integers and booleans can be mirrored." : encoded.reason;
+      throw new ToolArgumentsError(`Invalid arguments for tool ${entry.name}: ${param.path.join(".")} is mirrored into the Mcp-Param-${param.name} header. ${why}`);
+    }
+    headers[MCP_PARAM_PREFIX + param.name] = encoded.value;
+  }
+  return headers;
+}
+
+function valueAtPath(args: unknown, path: readonly string[]): unknown {
+  let current = args;
+  for (const key of path) {
+    if (current === null || typeof current !== "object" || Array.isArray(current) || !Object.hasOwn(current, key)) return undefined;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return current;
+}
+
+/**
+ * The descriptor handed to the SDK as `toolDefinition`, changed where the SDK would get it wrong:
+ * without x-mcp-header keywords when this module mirrors the headers itself, and without the
+ * outputSchema when results arrive wrapped, since the SDK would check the wrapper against the
+ * natural schema (this module unwraps and checks instead).
+ */
+function adjustedDefinition(entry: ClientToolEntry, mirrorsHeaders: boolean, wrapped: boolean): Tool {
+  const descriptor = structuredClone(entry.descriptor) as Tool;
+  if (wrapped) delete descriptor.outputSchema;
+  if (!mirrorsHeaders) return descriptor;
+  for (const param of entry.headers) {
+    let schema: unknown = descriptor.inputSchema;
+    for (const key of param.path) schema = (schema as { properties?: Record<string, unknown> } | undefined)?.properties?.[key];
+    if (schema !== null && typeof schema === "object") delete (schema as Record<string, unknown>)["x-mcp-header"];
+  }
+  return descriptor;
 }
 
 /**
