@@ -4,6 +4,7 @@
 import { MCP_GEN_VERSION } from "../model/version.js";
 import { UsageError } from "./args.js";
 import { runBuild } from "./commands/build.js";
+import { runInit } from "./commands/init.js";
 import { runValidate } from "./commands/validate.js";
 import { EXIT, processIo, type CliIo } from "./io.js";
 
@@ -11,6 +12,7 @@ type Command = (argv: readonly string[], io: CliIo) => Promise<number>;
 
 const COMMANDS: Readonly<Record<string, { run: Command; summary: string }>> = {
   build: { run: runBuild, summary: "validate, then write generated code, missing stubs and scaffolds, and the lock file" },
+  init: { run: runInit, summary: "scaffold the config, an example tool, package.json scripts and a README section" },
   validate: { run: runValidate, summary: "load, resolve and validate every descriptor; print diagnostics" },
 };
 

@@ -40,7 +40,9 @@ export function invalidArguments(inputSchema: JsonValue, validate: Validate): Js
       if (wrong !== undefined) candidates.push(withProperty(sampleValue(inputSchema, inputSchema, 0), name, wrong));
     }
   }
-  candidates.push({ mcp_gen_unexpected_argument: true }, [], "not an object");
+  // Only objects: tools/call `arguments` is a JSON object, so the SDK refuses anything else with a
+  // protocol error before the tool's inputSchema is ever consulted.
+  candidates.push({ mcp_gen_unexpected_argument: true });
   return candidates.find((candidate) => !validate(candidate));
 }
 

@@ -1,0 +1,187 @@
+// `mcp-gen init`: scaffolds a project in the current folder: mcp-gen.config.yaml, one example tool with
+// its (working) handler, an stdio entry point, a tsconfig.json and a README section, and the
+// package.json scripts and dependencies the generated code needs. It never overwrites a file: every
+// file is created only when absent, and package.json only gains keys it lacks. It runs nothing; it
+// prints the next steps. Exit 0, or 2 when the project already has a config or package.json is unusable.
+import { readFile } from "node:fs/promises";
+import { basename, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import pkg from "../../../package.json" with { type: "json" };
+import { CONFIG_FILE } from "../../config/config.js";
+import type { GeneratedFile } from "../../model/generated-file.js";
+import { MCP_GEN_VERSION } from "../../model/version.js";
+import { parseCommandArgs } from "../args.js";
+import { EXIT, type CliIo } from "../io.js";
+import { createMissing, readTextIfExists, writeFileAtomic } from "../write-files.js";
+
+export const INIT_HELP = `Usage: mcp-gen init [options]
+
+Scaffold mcp-gen in a project: ${CONFIG_FILE}, an example tool (tools/greet.yaml) with its handler,
+src/stdio.ts, tsconfig.json and README.md when absent, and the package.json scripts and dependencies
+the generated code needs. Never overwrites a file; runs nothing.
+
+Options:
+  --cwd DIR          project root (default: the current directory)
+  -h, --help         show this help
+
+Exit status: 0 scaffolded, 2 bad usage, an existing ${CONFIG_FILE}, or an unreadable package.json.
+`;
+
+/** templates/init/ in mcp-gen's package: this file is src/cli/commands/ or dist/cli/commands/. */
+const INIT_TEMPLATES = fileURLToPath(new URL("../../../templates/init/", import.meta.url));
+
+/** Files copied from templates/init/, config last: a failed init leaves no config, so it can run again. */
+const TEMPLATE_FILES = ["tools/greet.yaml", "src/handlers/greet.ts", "src/stdio.ts", "tsconfig.json", "README.md", CONFIG_FILE] as const;
+
+/** Scripts by preferred name; a name the project already uses for something else gets an `mcp-gen:` prefix. */
+const SCRIPTS: readonly (readonly [string, string])[] = [
+  ["generate", "mcp-gen build"],
+  ["check", "mcp-gen check"],
+  ["test", "vitest run"],
+];
+
+/** Only with the tsconfig.json init writes: they assume its outDir. */
+const BUILD_SCRIPTS: readonly (readonly [string, string])[] = [
+  ["build", "tsc -p ."],
+  ["start", "node dist/src/stdio.js"],
+];
+
+const RUNTIME_PACKAGES = ["@modelcontextprotocol/client", "@modelcontextprotocol/server"] as const;
+const DEV_PACKAGES = ["@types/node", "typescript", "vitest"] as const;
+
+type PackageJson = Record<string, unknown>;
+
+/** @example process.exitCode = await runInit(["--cwd", "my-server"], processIo()) */
+export async function runInit(argv: readonly string[], io: CliIo): Promise<number> {
+  const { values } = parseCommandArgs(argv, { cwd: { type: "string" }, help: { type: "boolean", short: "h" } });
+  if (values.help) {
+    io.stdout(INIT_HELP);
+    return EXIT.ok;
+  }
+  const root = resolve(io.cwd, values.cwd ?? ".");
+  if ((await readTextIfExists(join(root, CONFIG_FILE))) !== undefined) {
+    io.stderr(`mcp-gen init: ${CONFIG_FILE} already exists in ${root}; init changes nothing in a project that has one.\nRun "mcp-gen build" to generate code, or delete ${CONFIG_FILE} to start over.\n`);
+    return EXIT.usage;
+  }
+  const packageText = await readTextIfExists(join(root, "package.json"));
+  const existing = packageText === undefined ? undefined : parsePackageJson(packageText);
+  if (typeof existing === "string") {
+    io.stderr(`mcp-gen init: package.json ${existing}; nothing was written.\nFix package.json, then run "mcp-gen init" again.\n`);
+    return EXIT.usage;
+  }
+  const writesTsconfig = (await readTextIfExists(join(root, "tsconfig.json"))) === undefined;
+  const name = packageName(existing, root);
+  const templates = await Promise.all(TEMPLATE_FILES.map(async (path) => ({ path, contents: await readFile(INIT_TEMPLATES + path, "utf8") })));
+  const files: GeneratedFile[] = templates.map((file) => (file.path === "README.md" ? { path: file.path, contents: `# ${name}\n\n${file.contents}` } : file));
+  const lines: string[] = [];
+  const notes: string[] = [];
+  const plan = planPackageJson(existing, name, writesTsconfig);
+  // package.json first: of everything init writes, it is the one file that may already exist.
+  if (existing === undefined) {
+    const created = await createMissing(root, [{ path: "package.json", contents: renderJson(plan.json, "  ", "\n") }]);
+    lines.push(...created.map((path) => `Created ${path}`));
+  } else if (plan.added.length > 0) {
+    await writeFileAtomic(join(root, "package.json"), renderJson(plan.json, detectIndent(packageText!), packageText!.includes("\r\n") ? "\r\n" : "\n"));
+    lines.push(`Updated package.json: added ${plan.added.join(", ")}`);
+  }
+  notes.push(...plan.notes);
+  const created = new Set(await createMissing(root, files));
+  for (const file of files) lines.push(created.has(file.path) ? `Created ${file.path}` : `Kept ${file.path} (it exists; not overwritten)`);
+  if (!created.has("README.md")) notes.push(`README.md exists, so it is unchanged; this section describes the tools:\n\n${indentLines(templates.find((f) => f.path === "README.md")!.contents)}`);
+  if (!writesTsconfig) notes.push(`Your tsconfig.json is unchanged; the generated code needs "module": "NodeNext" (or "Node16") and compiles under "strict": true.`);
+  io.stdout(`${lines.join("\n")}\n${notes.map((note) => `\nNote: ${note}\n`).join("")}\n${NEXT_STEPS}`);
+  return EXIT.ok;
+}
+
+const NEXT_STEPS = `Next steps:
+  npm install          install the MCP SDK, TypeScript and vitest
+  npx mcp-gen build    validate tools/ and write src/generated, the test scaffold and the lock file
+  npx tsc -p .         type-check (and compile) the project
+  npx vitest run       run the example tool's tests through a real MCP client
+`;
+
+/** The parsed package.json, or why it cannot be used. */
+function parsePackageJson(text: string): PackageJson | string {
+  let value: unknown;
+  try {
+    value = JSON.parse(text.replace(/^\uFEFF/, ""));
+  } catch (e) {
+    return `is not valid JSON (${(e as Error).message})`;
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return "is not a JSON object";
+  for (const key of ["scripts", "dependencies", "devDependencies"]) {
+    const field = (value as PackageJson)[key];
+    if (Object.hasOwn(value, key) && (field === null || typeof field !== "object" || Array.isArray(field))) return `has a "${key}" that is not an object`;
+  }
+  return value as PackageJson;
+}
+
+interface PackagePlan {
+  readonly json: PackageJson;
+  /** What was added, for the summary: `scripts.generate`, `devDependencies.vitest`. */
+  readonly added: string[];
+  readonly notes: string[];
+}
+
+/** package.json with the scripts and dependencies mcp-gen needs added; existing keys keep their values. */
+function planPackageJson(existing: PackageJson | undefined, name: string, writesTsconfig: boolean): PackagePlan {
+  const json: PackageJson = existing ? { ...existing } : { name, version: "0.1.0", private: true, type: "module" };
+  const added: string[] = [];
+  const notes: string[] = [];
+  const section = (key: string): Record<string, unknown> => {
+    const current = json[key] as Record<string, unknown> | undefined;
+    const copy = { ...current };
+    json[key] = copy;
+    return copy;
+  };
+  const scripts = section("scripts");
+  for (const [script, command] of [...SCRIPTS, ...(writesTsconfig ? BUILD_SCRIPTS : [])]) {
+    if (scripts[script] === command) continue;
+    const free = scripts[script] === undefined ? script : scripts[`mcp-gen:${script}`] === undefined ? `mcp-gen:${script}` : undefined;
+    if (free === undefined) continue;
+    if (free !== script) notes.push(`Your "${script}" script is kept; "${command}" is the script "${free}".`);
+    defineOwn(scripts, free, command);
+    added.push(`scripts.${free}`);
+  }
+  const versions = { ...pkg.devDependencies, ...pkg.dependencies } as Record<string, string>;
+  const has = (dependency: string) => ["dependencies", "devDependencies", "peerDependencies"].some((key) => Object.hasOwn((json[key] ?? {}) as object, dependency));
+  const addAll = (key: string, wanted: readonly (readonly [string, string])[]) => {
+    const missing = wanted.filter(([dependency]) => !has(dependency));
+    if (missing.length === 0) return;
+    const target = section(key);
+    for (const [dependency, version] of missing) {
+      defineOwn(target, dependency, version);
+      added.push(`${key}.${dependency}`);
+    }
+  };
+  addAll("dependencies", RUNTIME_PACKAGES.map((p) => [p, versions[p]!] as const));
+  addAll("devDependencies", [...DEV_PACKAGES.map((p) => [p, versions[p]!] as const), ["mcp-gen", `^${MCP_GEN_VERSION}`] as const].sort(([a], [b]) => (a < b ? -1 : 1)));
+  if (existing && existing.type !== "module") {
+    notes.push(`package.json has no "type": "module". The generated code is ES modules: add it, or keep the tools in a package of their own.`);
+  }
+  return { json, added, notes };
+}
+
+function defineOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** The npm package name for a new package.json: the folder's name, lower-case, npm-safe. */
+function packageName(existing: PackageJson | undefined, root: string): string {
+  if (typeof existing?.name === "string" && existing.name !== "") return existing.name;
+  const name = basename(root).toLowerCase().replace(/[^a-z0-9._~-]+/g, "-").replace(/^[._-]+|-+$/g, "");
+  return name === "" ? "mcp-server" : name.slice(0, 214);
+}
+
+function renderJson(value: unknown, indent: string, newline: string): string {
+  return (JSON.stringify(value, null, indent) + "\n").replace(/\n/g, newline);
+}
+
+/** The indentation an existing JSON file uses (its first indented line), so an edit keeps its style. */
+function detectIndent(text: string): string {
+  return /^([ \t]+)"/m.exec(text)?.[1] ?? "  ";
+}
+
+function indentLines(text: string): string {
+  return text.trimEnd().split("\n").map((line) => (line === "" ? "" : `    ${line}`)).join("\n");
+}
