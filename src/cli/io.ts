@@ -11,6 +11,12 @@ export interface CliIo {
 }
 
 export function processIo(): CliIo {
+  // A closed pipe (`mcp-gen validate | head`) is the reader's choice, not an error: stop writing quietly.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code !== "EPIPE") throw error;
+    });
+  }
   return {
     cwd: process.cwd(),
     env: process.env,
