@@ -22,8 +22,9 @@ export const schemaPatternBacktracking = defineRule({
     "cannot match, and two alternatives that can match the same text. It does not report polynomial backtracking " +
     "(`\\s*\\s*$`), ambiguity behind back-references, or patterns over 5,000 characters, and as alternatives of varying " +
     "length are compared by their first character it can report a safe pattern such as `((25[0-5]|1?\\d?\\d)\\.)+`. " +
-    "No pattern of the corpus is reported.",
-  defaultSeverity: "warning",
+    "No pattern of the corpus is reported. It is an error by default, because the generated server validates every call " +
+    "with these patterns; if a report is wrong for your pattern, set the rule to warning in mcp-gen.config.yaml.",
+  defaultSeverity: "error",
   since: "0.1.0",
   spec: "MCP 2026-07-28, basic/index.mdx § Composition-Keyword Resource Use; server/tools.mdx § Security Considerations",
   checklist: ["T-REF-5"],
