@@ -96,7 +96,7 @@ async function readConfig(root: string, configPath: string | undefined, sources:
 
 async function findDescriptors(root: string, config: Config): Promise<string[]> {
   const ignore = ["**/node_modules/**", `${config.out}/**`, "**/.git/**"];
-  const found = await glob([...config.tools], { cwd: root, ignore, onlyFiles: true, dot: false, followSymbolicLinks: false, expandDirectories: false });
+  const found = await glob([...config.tools], { cwd: root, ignore, onlyFiles: true, dot: false, followSymbolicLinks: true, expandDirectories: false });
   return [...new Set(found.map((p) => p.split(sep).join("/")))].filter((p) => !p.endsWith(".lock.json")).sort();
 }
 

@@ -14,6 +14,6 @@ export interface LoadLimits {
 export const DEFAULT_LOAD_LIMITS: LoadLimits = {
   maxFileBytes: 1024 * 1024,
   maxDepth: 256,
-  maxNodes: 500_000,
+  maxNodes: 100_000,
   maxAliasNodes: 10_000,
 };

@@ -61,6 +61,12 @@ export function parseJsonText(file: string, text: string, lineStarts: readonly n
     if (errors.length === 0) at(0, 0, "json-syntax", `${file} is empty.`, "Write one JSON object describing the tool.");
     return { value: undefined, spans, diagnostics };
   }
+  const nodeCount = countNodes(root, limits.maxNodes);
+  if (nodeCount > limits.maxNodes) {
+    at(0, 1, "load-too-many-nodes", `${file} holds more than ${limits.maxNodes} values.`,
+      "Split the schema into smaller files shared with $ref, or raise load.maxNodes in mcp-gen.config.yaml.");
+    return { value: undefined, spans, diagnostics };
+  }
   const value = convertNode(root, "", undefined, spans, (start, end, message, hint) => at(start, end, "json-duplicate-key", message, hint));
   for (const span of spans.values()) {
     const literal = text.slice(span.value.start, span.value.end);
@@ -70,6 +76,18 @@ export function parseJsonText(file: string, text: string, lineStarts: readonly n
     }
   }
   return { value, spans, diagnostics };
+}
+
+/** Counts values up to `stop`, iteratively. */
+function countNodes(root: Node, stop: number): number {
+  let count = 0;
+  const stack: Node[] = [root];
+  while (stack.length > 0 && count <= stop) {
+    const node = stack.pop()!;
+    if (node.type !== "property") count++;
+    if (node.children) stack.push(...(node.type === "property" ? node.children.slice(1) : node.children));
+  }
+  return count;
 }
 
 type ReportDuplicate = (start: number, end: number, message: string, hint: string) => void;

@@ -65,12 +65,48 @@ export interface SchemaNode {
 }
 
 /**
+ * A visited subschema. Its pointer is built only when asked for (most rules never ask), from the
+ * nearest ancestor that already has one, without recursion, so a 10,000-level schema costs no stack.
+ */
+class WalkNode implements SchemaNode {
+  private cached: string | undefined;
+
+  constructor(
+    readonly schema: JsonObject | boolean,
+    readonly depth: number,
+    readonly keyword: string | undefined,
+    readonly parent: WalkNode | undefined,
+    readonly tokens: readonly (string | number)[],
+    rootPointer?: string,
+  ) {
+    this.cached = rootPointer;
+  }
+
+  get pointer(): string {
+    if (this.cached !== undefined) return this.cached;
+    const pending: WalkNode[] = [];
+    let node: WalkNode | undefined = this;
+    while (node !== undefined && node.cached === undefined) {
+      pending.push(node);
+      node = node.parent;
+    }
+    let pointer = node?.cached ?? "";
+    for (let i = pending.length - 1; i >= 0; i--) {
+      const step = pending[i]!;
+      pointer = joinPointer(pointer, step.keyword!, ...step.tokens);
+      step.cached = pointer;
+    }
+    return pointer;
+  }
+}
+
+/**
  * Visits the root and every subschema, parents before children, in document order. Returning
  * "skip" from `visit` skips that node's children; returning "stop" ends the walk.
  */
 export function walkSchema(root: JsonValue, rootPointer: string, visit: (node: SchemaNode) => void | "skip" | "stop"): void {
   if (!isSchemaLike(root)) return;
-  const stack: SchemaNode[] = [{ pointer: rootPointer, schema: root, depth: 0, keyword: undefined, parent: undefined, tokens: [] }];
+  const stack: WalkNode[] = [new WalkNode(root, 0, undefined, undefined, [], rootPointer)];
   while (stack.length > 0) {
     const node = stack.pop()!;
     const outcome = visit(node);
@@ -79,14 +115,7 @@ export function walkSchema(root: JsonValue, rootPointer: string, visit: (node: S
     const children = childSchemas(node.schema);
     for (let i = children.length - 1; i >= 0; i--) {
       const edge = children[i]!;
-      stack.push({
-        pointer: joinPointer(node.pointer, edge.keyword, ...edge.tokens),
-        schema: edge.schema as JsonObject | boolean,
-        depth: node.depth + 1,
-        keyword: edge.keyword,
-        parent: node,
-        tokens: edge.tokens,
-      });
+      stack.push(new WalkNode(edge.schema as JsonObject | boolean, node.depth + 1, edge.keyword, node, edge.tokens));
     }
   }
 }
