@@ -3,17 +3,19 @@
 // unless MCP_GEN_DEBUG is set).
 import { MCP_GEN_VERSION } from "../model/version.js";
 import { UsageError } from "./args.js";
-import { runBuild } from "./commands/build.js";
-import { runInit } from "./commands/init.js";
-import { runValidate } from "./commands/validate.js";
 import { EXIT, processIo, type CliIo } from "./io.js";
 
 type Command = (argv: readonly string[], io: CliIo) => Promise<number>;
 
-const COMMANDS: Readonly<Record<string, { run: Command; summary: string }>> = {
-  build: { run: runBuild, summary: "validate, then write generated code, missing stubs and scaffolds, and the lock file" },
-  init: { run: runInit, summary: "scaffold the config, an example tool, package.json scripts and a README section" },
-  validate: { run: runValidate, summary: "load, resolve and validate every descriptor; print diagnostics" },
+/** Each command's module is loaded only when that command runs: `check` must not pay for code generation. */
+const COMMANDS: Readonly<Record<string, { load: () => Promise<Command>; summary: string }>> = {
+  build: { load: async () => (await import("./commands/build.js")).runBuild, summary: "validate, then write generated code, missing stubs and scaffolds, and the lock file" },
+  check: { load: async () => (await import("./commands/check.js")).runCheck, summary: "for CI: compare a build in memory with the lock and the generated files; write nothing" },
+  diff: { load: async () => (await import("./commands/diff.js")).runDiff, summary: "classify changes since the lock: breaking, needs review, compatible" },
+  import: { load: async () => (await import("./commands/import.js")).runImport, summary: "write descriptors and a lock from a live server's tools/list" },
+  init: { load: async () => (await import("./commands/init.js")).runInit, summary: "scaffold the config, an example tool, package.json scripts and a README section" },
+  validate: { load: async () => (await import("./commands/validate.js")).runValidate, summary: "load, resolve and validate every descriptor; print diagnostics" },
+  verify: { load: async () => (await import("./commands/verify.js")).runVerify, summary: "compare a live server's tools/list with the lock" },
 };
 
 export const MAIN_HELP = () => `Usage: mcp-gen <command> [options]
@@ -45,7 +47,7 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
     return EXIT.usage;
   }
   try {
-    return await command.run(rest, io);
+    return await (await command.load())(rest, io);
   } catch (e) {
     if (e instanceof UsageError) {
       io.stderr(`mcp-gen ${name}: ${e.message}\nRun "mcp-gen ${name} --help" for usage.\n`);

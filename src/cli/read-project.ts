@@ -65,7 +65,24 @@ export async function readProject(location: ProjectLocation): Promise<ReadProjec
   };
 }
 
-async function readConfig(root: string, configPath: string | undefined, sources: Map<string, string>) {
+export interface ProjectConfig {
+  readonly config: Config | undefined;
+  readonly diagnostics: readonly Diagnostic[];
+  /** Texts read (the config file and package.json), by project-relative path. */
+  readonly sources: ReadonlyMap<string, string>;
+}
+
+/**
+ * Reads only the configuration (mcp-gen.config.yaml and package.json, whose name and version are
+ * defaults), without any descriptor: for commands that need paths and limits but not the tools.
+ */
+export async function readProjectConfig(root: string, configPath: string | undefined): Promise<ProjectConfig> {
+  const sources = new Map<string, string>();
+  const result = await readConfig(root, configPath, sources);
+  return { ...result, sources };
+}
+
+async function readConfig(root: string, configPath: string | undefined, sources: Map<string, string>): Promise<{ config: Config | undefined; diagnostics: readonly Diagnostic[] }> {
   const path = configPath ?? CONFIG_FILE;
   const absolute = resolve(root, path);
   const display = toProjectPath(root, absolute) ?? path;

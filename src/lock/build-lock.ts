@@ -30,7 +30,7 @@ export function buildLock(input: BuildLockInput): LockFile {
     const name = toolName(tool);
     if (Object.prototype.hasOwnProperty.call(tools, name)) bug(`two tools are named ${JSON.stringify(name)}`);
     const { sha256, parts } = hashTool(tool.wire);
-    setOwn(tools, name, { file: checkPath(tool.file), sha256, parts });
+    setOwn(tools, name, { file: checkPath(tool.file), sha256, parts, descriptor: tool.wire });
   }
   const files: Record<string, string> = {};
   for (const file of [...input.files].sort((a, b) => compareText(a.path, b.path))) {

@@ -10,11 +10,14 @@ import { joinPointer, splitPointer } from "../model/pointer.js";
 import type { SourceDoc } from "../model/source.js";
 import { SPEC_REVISION } from "../model/spec.js";
 import { diagnosticAt, quote } from "../load/diagnostic-at.js";
-import { DEFAULT_LOAD_LIMITS } from "../load/limits.js";
+import { DEFAULT_LOAD_LIMITS, type LoadLimits } from "../load/limits.js";
 import { computeLineStarts } from "../load/line-index.js";
 import { diagnosticAtPointer, type SpanTarget } from "../load/locate.js";
 import { parseJsonText } from "../load/parse-json.js";
 import schema from "../../schemas/mcp-tools.lock.schema.json" with { type: "json" };
+import { checkLockHashes } from "./check-lock-hashes.js";
+import { renderLock } from "./render-lock.js";
+import { describeLockPointer } from "./describe-lock-pointer.js";
 
 export const LOCK_INVALID = "lock-invalid";
 
@@ -26,13 +29,19 @@ interface Problem {
 }
 
 /**
- * Parses and validates a lock file; `file` is its project-relative path, for diagnostics.
+ * Parses and validates a lock file; `file` is its project-relative path, for diagnostics. `limits`
+ * are the project's descriptor limits: the lock holds every descriptor three levels down, so it may
+ * nest that much deeper, and it holds as many nodes as all descriptors together.
  * @example parseLock(await readFile("mcp-tools.lock.json", "utf8"), "mcp-tools.lock.json").value?.tools
  */
-export function parseLock(text: string, file: string): StageResult<LockFile | undefined> {
-  const doc = parseJsonDoc(text, file);
+export function parseLock(text: string, file: string, limits: LoadLimits = DEFAULT_LOAD_LIMITS): StageResult<LockFile | undefined> {
+  // Most locks are exactly what renderLock wrote: JSON.parse reads them fast, and only a lock with a
+  // problem is parsed again with positions for its diagnostics.
+  const rendered = parseRendered(text);
+  if (rendered !== undefined && findProblems(rendered).length === 0) return { value: rendered as unknown as LockFile, diagnostics: [] };
+  const doc = parseJsonDoc(text, file, { ...limits, maxDepth: limits.maxDepth + LOCK_NESTING, maxNodes: Number.MAX_SAFE_INTEGER });
   if (!("value" in doc)) return { value: undefined, diagnostics: doc.diagnostics };
-  const problems = checkVersion(doc.value) ?? checkSchema(doc.value);
+  const problems = findProblems(doc.value);
   if (problems.length === 0) return { value: doc.value as unknown as LockFile, diagnostics: [] };
   const regenerate = regenerateHint(file);
   const diagnostics = problems.map((p) =>
@@ -40,11 +49,37 @@ export function parseLock(text: string, file: string): StageResult<LockFile | un
   return { value: undefined, diagnostics: sortDiagnostics(diagnostics) };
 }
 
+function findProblems(root: JsonValue): readonly Problem[] {
+  const schemaProblems = checkVersion(root) ?? checkSchema(root);
+  // Hashes are compared with the recorded descriptors only once the shape is known to be right.
+  return schemaProblems.length > 0 ? schemaProblems : checkLockHashes(root as unknown as LockFile);
+}
+
+/**
+ * The value of a lock whose text is byte for byte what renderLock writes for it (line ends and a BOM
+ * aside), else undefined. Rendering again proves there is no duplicate key, comment or hand edit
+ * that JSON.parse would let through.
+ */
+function parseRendered(raw: string): JsonValue | undefined {
+  const text = (raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw).replace(/\r\n/g, "\n");
+  try {
+    const value = JSON.parse(text) as JsonValue;
+    if (value === null || typeof value !== "object" || Array.isArray(value)) return undefined;
+    return renderLock(value as unknown as LockFile) === text ? value : undefined;
+  } catch {
+    // Not JSON, or nested deeper than the stack allows: the careful parse below reports it.
+    return undefined;
+  }
+}
+
 /** Always JSON, whatever the file is called: a lock written as YAML or with comments is hand-made. */
-function parseJsonDoc(raw: string, file: string): SourceDoc | { readonly diagnostics: Diagnostic[] } {
+/** Levels above a descriptor in the lock: the root, `tools`, the entry, `descriptor`. */
+const LOCK_NESTING = 4;
+
+function parseJsonDoc(raw: string, file: string, limits: LoadLimits): SourceDoc | { readonly diagnostics: Diagnostic[] } {
   const text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
   const lineStarts = computeLineStarts(text);
-  const parsed = parseJsonText(file, text, lineStarts, DEFAULT_LOAD_LIMITS);
+  const parsed = parseJsonText(file, text, lineStarts, limits);
   if (parsed.value !== undefined && parsed.diagnostics.length === 0) return { file, text, value: parsed.value, spans: parsed.spans, lineStarts };
   const conflict = /^(?:<{7}|={7}|>{7})(?:[ \t]|\r?$)/m.exec(text);
   if (conflict) {
@@ -93,7 +128,7 @@ const PART_LIST = TOOL_PARTS.join(", ");
 
 function describeError(error: ErrorObject, root: JsonValue): Problem {
   const pointer = error.instancePath;
-  const where = describePointer(pointer);
+  const where = describeLockPointer(pointer);
   const value = valueAtPointer(root, pointer);
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
@@ -128,14 +163,6 @@ const PATTERN_MEANING: Readonly<Record<string, string>> = {
   "#/$defs/sha256/pattern": "a SHA-256 in lowercase hex (64 characters 0-9, a-f)",
   "#/properties/specRevision/pattern": `an MCP revision date such as "${SPEC_REVISION}"`,
 };
-
-/** "/tools/get.weather/sha256" → `tools["get.weather"].sha256`; "" → "The lock file". */
-function describePointer(pointer: string): string {
-  if (pointer === "") return "The lock file";
-  return splitPointer(pointer)
-    .map((token, i) => (/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(token) ? (i === 0 ? token : `.${token}`) : `[${JSON.stringify(token)}]`))
-    .join("");
-}
 
 function valueAtPointer(root: JsonValue, pointer: string): JsonValue | undefined {
   let current: JsonValue | undefined = root;

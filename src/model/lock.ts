@@ -1,5 +1,6 @@
 // The lock file (mcp-tools.lock.json) as plain data. lock/ builds, renders, parses and compares it;
 // schemas/mcp-tools.lock.schema.json is its contract on disk.
+import type { JsonObject } from "./json.js";
 
 /** The lock file format this mcp-gen reads and writes. A new format gets a new number. */
 export const LOCKFILE_VERSION = 1;
@@ -25,6 +26,12 @@ export interface LockedTool {
   /** Lowercase hex SHA-256 of the RFC 8785 canonical JSON of the whole wire descriptor. */
   readonly sha256: string;
   readonly parts: PartHashes;
+  /**
+   * The wire descriptor itself, exactly as tools/list returns it; `sha256` and `parts` are its
+   * hashes (parseLock refuses a lock where they disagree). Kept so that `diff` and `verify` can
+   * classify a change and show its text without the old descriptor files.
+   */
+  readonly descriptor: JsonObject;
 }
 
 export interface LockFile {

@@ -1,11 +1,12 @@
 // Picks the printer for --format.
 import type { Diagnostic } from "../model/diagnostic.js";
 import type { AnyRule } from "../validate/define-rule.js";
+import { formatGithub } from "./format-github.js";
 import { formatJson } from "./format-json.js";
 import { formatSarif } from "./format-sarif.js";
 import { formatText } from "./format-text.js";
 
-export type DiagnosticFormat = "text" | "json" | "sarif";
+export type DiagnosticFormat = "text" | "json" | "sarif" | "github";
 
 export interface FormatContext {
   readonly sources: ReadonlyMap<string, string>;
@@ -27,5 +28,7 @@ export function formatDiagnostics(format: DiagnosticFormat, diagnostics: readonl
       });
     case "text":
       return formatText(diagnostics, { sources: context.sources, color: context.color });
+    case "github":
+      return formatGithub(diagnostics);
   }
 }

@@ -11,7 +11,9 @@ import { buildLock, type BuildLockInput } from "../../src/lock/build-lock.js";
 import { hashFileText, sha256Hex } from "../../src/lock/sha256.js";
 import { parseLock } from "../../src/lock/parse-lock.js";
 import { renderLock } from "../../src/lock/render-lock.js";
-import { TOOL_PARTS, type LockFile } from "../../src/model/lock.js";
+import { hashTool } from "../../src/lock/hash-tool.js";
+import { defineOwn, type JsonValue } from "../../src/model/json.js";
+import { TOOL_PARTS, type LockedTool, type LockFile } from "../../src/model/lock.js";
 import type { ResolvedTool } from "../../src/model/source.js";
 import { analyzeProject } from "../../src/project/analyze-project.js";
 import { formatText } from "../../src/report/format-text.js";
@@ -141,15 +143,31 @@ const sha = fc.uint8Array({ minLength: 32, maxLength: 32 }).map((bytes) => Buffe
 const segment = fc.string({ unit: "binary", minLength: 1, maxLength: 6 }).filter((s) => !s.includes("/") && s !== "." && s !== ".." && !/[\uD800-\uDFFF]/u.test(s) && !/^[A-Za-z]:/.test(s));
 const path = fc.array(segment, { minLength: 1, maxLength: 3 }).map((parts) => parts.join("/"));
 const anyKey = fc.string({ unit: "binary", maxLength: 10 }).filter((s) => !/[\uD800-\uDFFF]/u.test(s));
+// Descriptors as JSON.parse would give them (no lone surrogates, no -0: JSON text cannot tell them apart).
+const jsonValue: fc.Arbitrary<JsonValue> = fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.parse(JSON.stringify(v)) as JsonValue);
+
+/** Entries keyed by tool name → locked tools whose hashes are their descriptors' (as parseLock demands). */
+function lockedTools(entries: Record<string, { file: string; fields: Record<string, JsonValue> }>): Record<string, LockedTool> {
+  const tools: Record<string, LockedTool> = {};
+  for (const name of Object.keys(entries)) {
+    const { file, fields } = entries[name]!;
+    const descriptor: Record<string, JsonValue> = {};
+    for (const key of Object.keys(fields)) defineOwn(descriptor, key, fields[key]!);
+    defineOwn(descriptor, "name", name);
+    Object.defineProperty(tools, name, { value: { file, ...hashTool(descriptor), descriptor }, enumerable: true, writable: true, configurable: true });
+  }
+  return tools;
+}
+
 const lockArbitrary: fc.Arbitrary<LockFile> = fc.record({
   lockfileVersion: fc.constant(1 as const),
   generator: fc.record({ name: fc.constant("mcp-gen" as const), version: fc.string({ minLength: 1, maxLength: 12 }) }),
   specRevision: fc.constantFrom("2026-07-28", "2025-11-25"),
   tools: fc.dictionary(
     fc.oneof(anyKey, fc.constantFrom("__proto__", "constructor", "10", "9")),
-    fc.record({ file: path, sha256: sha, parts: fc.dictionary(fc.constantFrom(...TOOL_PARTS), sha) }),
+    fc.record({ file: path, fields: fc.dictionary(fc.oneof(fc.constantFrom(...TOOL_PARTS), anyKey), jsonValue, { maxKeys: 4 }) }),
     { maxKeys: 6 },
-  ),
+  ).map((entries) => lockedTools(entries)),
   inputs: fc.dictionary(path, sha, { maxKeys: 5 }),
   files: fc.dictionary(path, sha, { maxKeys: 5 }),
 });

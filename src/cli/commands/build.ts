@@ -1,11 +1,10 @@
 // `mcp-gen build`: validate; when clean, write the generated folder, create missing handler stubs and
 // test scaffolds, and write the lock. Writes nothing when validation has errors or when a generated
 // file was edited by hand (unless --force). Exit 0, 1 with errors, 2 bad usage or config.
-import { rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { hasErrors, type Diagnostic } from "../../model/diagnostic.js";
 import type { GeneratedFile } from "../../model/generated-file.js";
-import type { LockFile } from "../../model/lock.js";
+import type { LoadLimits } from "../../load/limits.js";
 import { MCP_GEN_HOMEPAGE, MCP_GEN_VERSION } from "../../model/version.js";
 import { parseLock } from "../../lock/parse-lock.js";
 import { renderLock } from "../../lock/render-lock.js";
@@ -18,7 +17,10 @@ import { choice, COMMON_OPTIONS, parseCommandArgs } from "../args.js";
 import { EXIT, type CliIo } from "../io.js";
 import { readRuntimeSources, readTemplates } from "../package-files.js";
 import { readProject } from "../read-project.js";
-import { createMissing, readTextIfExists, writeChanged, writeFileAtomic } from "../write-files.js";
+import type { ProjectInput } from "../../project/analyze-project.js";
+import { acquireProjectLock, PROJECT_LOCK_FILE } from "../project-lock.js";
+import { recoverInterruptedBuild, replaceTree, type TreeSummary } from "../replace-tree.js";
+import { createMissing, readTextIfExists } from "../write-files.js";
 import { FORMATS } from "./validate.js";
 
 export const BUILD_HELP = `Usage: mcp-gen build [options]
@@ -53,47 +55,107 @@ export async function runBuild(argv: readonly string[], io: CliIo): Promise<numb
     print(read.diagnostics);
     return EXIT.usage;
   }
-  const analysis = analyzeProject(read.input);
-  const { config } = read.input;
-  const previousLock = await readPreviousLock(root, config.lock);
+  const projectLock = await acquireProjectLock(root);
+  if (!projectLock.ok) {
+    print([buildInProgress(projectLock.owner)]);
+    return EXIT.problems;
+  }
+  try {
+    return await buildLocked(root, read.input, read.sources, values.force === true, format, print, io);
+  } finally {
+    await projectLock.release();
+  }
+}
+
+async function buildLocked(
+  root: string,
+  input: ProjectInput,
+  sources: ReadonlyMap<string, string>,
+  force: boolean,
+  format: string,
+  print: (diagnostics: readonly Diagnostic[]) => void,
+  io: CliIo,
+): Promise<number> {
+  const { config } = input;
+  await recoverInterruptedBuild(root, config.out, config.lock, [config.handlers, config.tests]);
+  const analysis = analyzeProject(input);
+  const previousLock = await readPreviousLock(root, config.lock, config.load);
   const diagnostics = [...analysis.diagnostics, ...previousLock.diagnostics];
   if (hasErrors(diagnostics)) {
     print(diagnostics);
     return EXIT.problems;
   }
-  const inputs = new Map([...read.sources].map(([path, text]) => [path, hashFileText(text)]));
+  const inputs = new Map([...sources].map(([path, text]) => [path, hashFileText(text)]));
   const { emit, lock } = await buildProject({
     tools: analysis.tools, config, templates: await readTemplates(), runtime: await readRuntimeSources(), schemas: analysis.schemas, inputs,
   });
-  const edited = values.force ? [] : await handEditedFiles(root, previousLock.lock, emit.generated);
+  const edited = force ? [] : await handEditedFiles(root, previousLock.lock, emit.generated);
   if (edited.length > 0) {
     print([...diagnostics, ...edited]);
     return EXIT.problems;
   }
-  const written = await writeChanged(root, emit.generated);
-  const removed = await removeStale(root, previousLock.lock, emit.generated);
-  const created = await createMissing(root, emit.scaffolds);
   const lockText = renderLock(lock);
   const lockChanged = (await readTextIfExists(join(root, config.lock))) !== lockText;
-  if (lockChanged) await writeFileAtomic(join(root, config.lock), lockText);
+  const tree = await replaceTree({
+    root, out: config.out, lock: config.lock, files: emit.generated, lockText,
+    drop: await staleFiles(root, previousLock.lock, emit.generated, force),
+  });
+  const created = await createMissing(root, emit.scaffolds);
   if (format === "text") {
     if (diagnostics.length > 0) print(diagnostics);
-    io.stdout(buildSummary(analysis.tools.length, config.out, written, removed, created, lockChanged ? config.lock : undefined));
+    io.stdout(buildSummary(analysis.tools.length, config.out, tree, created, lockChanged ? config.lock : undefined));
   } else {
     print(diagnostics);
   }
   return EXIT.ok;
 }
 
-async function readPreviousLock(root: string, path: string): Promise<{ lock: LockFile | undefined; diagnostics: readonly Diagnostic[] }> {
+function buildInProgress(owner: number): Diagnostic {
+  return {
+    ruleId: "build-in-progress", severity: "error",
+    message: `Another mcp-gen process${owner > 0 ? ` (pid ${owner})` : ""} is building this project.`,
+    hint: `Wait for it to finish; if no mcp-gen is running, delete ${PROJECT_LOCK_FILE}.`,
+    file: PROJECT_LOCK_FILE, line: 1, column: 1, endLine: 1, endColumn: 1, pointer: "",
+  };
+}
+
+/** What build needs from the previous lock: the hash of every file the last build generated. */
+type PreviousFiles = { readonly files: Readonly<Record<string, string>> } | undefined;
+
+/**
+ * The previous lock's record of generated files. A lock that does not parse (an older format, a
+ * merge conflict) is not an error: this build writes it again. Its `files` are still used when they
+ * can be read, so hand edits to generated files are not overwritten unnoticed.
+ */
+async function readPreviousLock(root: string, path: string, limits: LoadLimits): Promise<{ lock: PreviousFiles; diagnostics: readonly Diagnostic[] }> {
   const text = await readTextIfExists(join(root, path));
   if (text === undefined) return { lock: undefined, diagnostics: [] };
-  const parsed = parseLock(text, path);
-  return { lock: parsed.value, diagnostics: parsed.diagnostics };
+  const parsed = parseLock(text, path, limits);
+  if (parsed.value) return { lock: parsed.value, diagnostics: [] };
+  const first = parsed.diagnostics[0];
+  const warning: Diagnostic = {
+    ruleId: "lock-invalid", severity: "warning",
+    message: `${path} cannot be read (${first ? first.message.replace(/\.$/, "") : "it is malformed"}); this build writes it again.`,
+    hint: "Review the rewritten lock before committing it.",
+    file: path, line: first?.line ?? 1, column: first?.column ?? 1, endLine: first?.endLine ?? 1, endColumn: first?.endColumn ?? 1, pointer: first?.pointer ?? "",
+  };
+  return { lock: recordedFiles(text), diagnostics: [warning] };
+}
+
+/** The `files` member of a lock that does not parse as a whole, when it is a map of hashes. */
+function recordedFiles(text: string): PreviousFiles {
+  try {
+    const files: unknown = (JSON.parse(text) as { files?: unknown }).files;
+    if (files === null || typeof files !== "object" || Array.isArray(files)) return undefined;
+    const entries = Object.entries(files).filter((entry): entry is [string, string] => typeof entry[1] === "string");
+    return { files: Object.fromEntries(entries) };
+  } catch {
+    return undefined;
+  }
 }
 
 /** Generated files whose text on disk is neither what the last build wrote nor what this one writes. */
-async function handEditedFiles(root: string, lock: LockFile | undefined, files: readonly GeneratedFile[]): Promise<Diagnostic[]> {
+async function handEditedFiles(root: string, lock: PreviousFiles, files: readonly GeneratedFile[]): Promise<Diagnostic[]> {
   if (!lock) return [];
   const next = new Map(files.map((f) => [f.path, f.contents]));
   const edited: Diagnostic[] = [];
@@ -111,24 +173,25 @@ async function handEditedFiles(root: string, lock: LockFile | undefined, files: 
   return edited;
 }
 
-/** Deletes files the last build generated that this one does not, unless they were edited by hand. */
-async function removeStale(root: string, lock: LockFile | undefined, files: readonly GeneratedFile[]): Promise<string[]> {
-  if (!lock) return [];
+/**
+ * Files the last build generated that this one does not: removed, unless they were edited by hand
+ * since (then they stay, as any unknown file in the folder does), or --force says to drop them too.
+ */
+async function staleFiles(root: string, lock: PreviousFiles, files: readonly GeneratedFile[], force: boolean): Promise<Set<string>> {
+  const stale = new Set<string>();
+  if (!lock) return stale;
   const now = new Set(files.map((f) => f.path));
-  const removed: string[] = [];
   for (const [path, recorded] of Object.entries(lock.files)) {
     if (now.has(path)) continue;
     const current = await readTextIfExists(join(root, path));
-    if (current !== undefined && hashFileText(current) === recorded) {
-      await rm(join(root, path));
-      removed.push(path);
-    }
+    if (current !== undefined && (force || hashFileText(current) === recorded)) stale.add(path);
   }
-  return removed.sort();
+  return stale;
 }
 
-function buildSummary(tools: number, out: string, written: { written: string[]; unchanged: string[] }, removed: string[], created: string[], lock: string | undefined): string {
-  const lines = [`Built ${tools} tool${tools === 1 ? "" : "s"} into ${out}: ${written.written.length} file${written.written.length === 1 ? "" : "s"} written, ${written.unchanged.length} unchanged${removed.length > 0 ? `, ${removed.length} removed` : ""}.`];
+function buildSummary(tools: number, out: string, tree: TreeSummary, created: string[], lock: string | undefined): string {
+  const { written, unchanged, removed } = tree;
+  const lines = [`Built ${tools} tool${tools === 1 ? "" : "s"} into ${out}: ${written.length} file${written.length === 1 ? "" : "s"} written, ${unchanged.length} unchanged${removed.length > 0 ? `, ${removed.length} removed` : ""}.`];
   for (const path of created) lines.push(`Created ${path}`);
   lines.push(lock ? `Wrote ${lock}.` : "Lock file unchanged.");
   return lines.join("\n") + "\n";

@@ -1,0 +1,208 @@
+// `mcp-gen check`: for CI. Recomputes the build in memory and compares it with the committed lock and
+// the generated files on disk; writes nothing. Exit 0 up to date, 1 drift (each tool added, removed
+// or changed, with the part, and each generated file missing, stale, edited or left over), 2 bad
+// usage or config. When every input still hashes as the lock records, the lock was written by this
+// mcp-gen, and every generated file hashes as recorded, nothing is generated: reading and hashing is
+// the whole cost. That fast path trusts the lock; --full recomputes even then, so that a lock or
+// generated file edited together with its recorded hash is still caught.
+import { readFile } from "node:fs/promises";
+import { join, resolve, sep } from "node:path";
+import { glob } from "tinyglobby";
+import type { Config } from "../../config/config.js";
+import { loadDocument } from "../../load/load-document.js";
+import { describeDrift } from "../../lock/describe-drift.js";
+import { parseLock } from "../../lock/parse-lock.js";
+import { hashFileText } from "../../lock/sha256.js";
+import { hasErrors, type Diagnostic } from "../../model/diagnostic.js";
+import type { LockFile } from "../../model/lock.js";
+import type { SourceDoc } from "../../model/source.js";
+import { STAGE_DIAGNOSTICS } from "../../model/stage-diagnostics.js";
+import { MCP_GEN_HOMEPAGE, MCP_GEN_VERSION } from "../../model/version.js";
+import { formatGithub } from "../../report/format-github.js";
+import { formatJson } from "../../report/format-json.js";
+import { formatSarif } from "../../report/format-sarif.js";
+import { formatText } from "../../report/format-text.js";
+import { ALL_RULES } from "../../validate/rules/index.js";
+import { choice, COMMON_OPTIONS, parseCommandArgs } from "../args.js";
+import { EXIT, type CliIo } from "../io.js";
+import { readProjectConfig } from "../read-project.js";
+import { readTextIfExists } from "../write-files.js";
+
+export const CHECK_HELP = `Usage: mcp-gen check [options]
+
+For CI: recompute the build in memory and compare it with the committed lock file and the generated
+files. Writes nothing. Fails on any drift, naming each tool added, removed or changed (and the part
+that changed) and each generated file that is missing, out of date, edited by hand or left over.
+
+Options:
+  --cwd DIR          project root (default: the current directory)
+  --config FILE      config file, relative to the root (default: mcp-gen.config.yaml)
+  --format FORMAT    text | json | sarif | github (default: text); github prints workflow
+                     commands that annotate the descriptor lines in a pull request
+  --full             always recompute the whole build in memory. Without it, when every input
+                     file, the lock's mcp-gen version and every generated file still hash as the
+                     lock records, check trusts the lock and generates nothing; use --full where
+                     the lock itself may have been edited (pull requests from others)
+  -h, --help         show this help
+
+Exit status: 0 up to date, 1 drift or errors found, 2 bad usage or config.
+`;
+
+export const CHECK_FORMATS = ["text", "json", "sarif", "github"] as const;
+type CheckFormat = (typeof CHECK_FORMATS)[number];
+
+export async function runCheck(argv: readonly string[], io: CliIo): Promise<number> {
+  const { values } = parseCommandArgs(argv, { ...COMMON_OPTIONS, format: { type: "string" }, full: { type: "boolean" } });
+  if (values.help) {
+    io.stdout(CHECK_HELP);
+    return EXIT.ok;
+  }
+  const format = choice("format", values.format, CHECK_FORMATS, "text");
+  const root = resolve(io.cwd, values.cwd ?? ".");
+  const print = (diagnostics: readonly Diagnostic[], sources: ReadonlyMap<string, string>) =>
+    io.stdout(formatCheck(format, diagnostics, sources, io.isTty && !io.env.NO_COLOR));
+  const project = await readProjectConfig(root, values.config);
+  if (!project.config) {
+    print(project.diagnostics, project.sources);
+    return EXIT.usage;
+  }
+  const fresh = values.full ? undefined : await checkFast(root, project.config, project.sources);
+  if (fresh) {
+    if (format === "text") io.stdout(upToDate(fresh.tools, fresh.files, project.config.lock));
+    else print([], new Map());
+    return EXIT.ok;
+  }
+  return checkFully(root, values.config, format, io, print);
+}
+
+/** The slow path: analyze, build in memory, compare every tool and file. */
+async function checkFully(root: string, configPath: string | undefined, format: CheckFormat, io: CliIo, print: (d: readonly Diagnostic[], s: ReadonlyMap<string, string>) => void): Promise<number> {
+  // Loaded here, not at the top: the fast path never needs the analyzer or the code generator.
+  const [{ readProject }, { analyzeProject }, { buildProject }, { readRuntimeSources, readTemplates }] = await Promise.all([
+    import("../read-project.js"), import("../../project/analyze-project.js"), import("../../project/build-project.js"), import("../package-files.js"),
+  ]);
+  const read = await readProject({ root, configPath });
+  if (!read.ok) {
+    print(read.diagnostics, read.sources);
+    return EXIT.usage;
+  }
+  const { config } = read.input;
+  const analysis = analyzeProject(read.input);
+  const errors = analysis.diagnostics.filter((d) => d.severity === "error");
+  const lockText = await readTextIfExists(join(root, config.lock));
+  const parsed = lockText === undefined ? undefined : parseLock(lockText, config.lock, config.load);
+  const sources = new Map(read.sources);
+  if (lockText !== undefined) sources.set(config.lock, lockText);
+  if (errors.length > 0 || (parsed && !parsed.value)) {
+    print([...errors, ...(parsed?.diagnostics ?? [])], sources);
+    return EXIT.problems;
+  }
+  const inputs = new Map([...read.sources].map(([path, text]) => [path, hashFileText(text)]));
+  const { emit, lock } = await buildProject({ tools: analysis.tools, config, templates: await readTemplates(), runtime: await readRuntimeSources(), schemas: analysis.schemas, inputs });
+  const outFiles = await listFiles(root, config.out);
+  const disk = new Map<string, string>();
+  for (const path of new Set([...emit.generated.map((f) => f.path), ...outFiles])) {
+    const text = await readTextIfExists(join(root, path));
+    if (text !== undefined) disk.set(path, text);
+  }
+  const diagnostics = describeDrift({
+    lockPath: config.lock, committed: parsed?.value, lockDoc: lockText === undefined ? undefined : lockDocument(lockText, config), current: lock,
+    tools: analysis.tools, docs: analysis.docs, generated: emit.generated, disk, outFiles,
+  });
+  if (diagnostics.length === 0 && format === "text") {
+    io.stdout(upToDate(analysis.tools.length, emit.generated.length, config.lock));
+    return EXIT.ok;
+  }
+  for (const [path, text] of disk) sources.set(path, text);
+  print(diagnostics, sources);
+  return hasErrors(diagnostics) ? EXIT.problems : EXIT.ok;
+}
+
+/**
+ * The fast path: true (with counts) when every input file still hashes as the lock records, no new
+ * descriptor file appeared, this mcp-gen wrote the lock, and every generated file is on disk as
+ * recorded with nothing else beside it. Anything else (including any read error) means "look closer".
+ */
+async function checkFast(root: string, config: Config, configSources: ReadonlyMap<string, string>): Promise<{ tools: number; files: number } | undefined> {
+  const lockText = await readTextIfExists(join(root, config.lock));
+  if (lockText === undefined) return undefined;
+  const lock = parseLock(lockText, config.lock, config.load).value;
+  if (!lock || lock.generator.version !== MCP_GEN_VERSION) return undefined;
+  const inputs = Object.keys(lock.inputs);
+  const recorded = new Set(inputs);
+  // A config file or package.json created since the build is a new input.
+  for (const [path] of configSources) if (!recorded.has(path)) return undefined;
+  const descriptors = await findDescriptorFiles(root, config);
+  if (descriptors.some((path) => !recorded.has(path))) return undefined;
+  for (const path of inputs) {
+    const text = configSources.get(path) ?? (await readDecoded(root, path));
+    if (text === undefined || hashFileText(text) !== lock.inputs[path]) return undefined;
+  }
+  if (!(await filesMatch(root, config, lock))) return undefined;
+  return { tools: Object.keys(lock.tools).length, files: Object.keys(lock.files).length };
+}
+
+async function filesMatch(root: string, config: Config, lock: LockFile): Promise<boolean> {
+  const outFiles = await listFiles(root, config.out);
+  const recordedFiles = Object.keys(lock.files);
+  const recordedSet = new Set(recordedFiles);
+  if (outFiles.some((path) => !recordedSet.has(path))) return false;
+  for (const path of recordedFiles) {
+    const text = await readTextIfExists(join(root, path)).catch(() => undefined);
+    if (text === undefined || hashFileText(text) !== lock.files[path]) return false;
+  }
+  return true;
+}
+
+/** File text as the project reader decodes it (UTF-8, BOM dropped); undefined when unreadable. */
+async function readDecoded(root: string, path: string): Promise<string | undefined> {
+  try {
+    const bytes = await readFile(join(root, ...path.split("/")));
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Descriptor files the config's globs match, as the project reader finds them. */
+async function findDescriptorFiles(root: string, config: Config): Promise<string[]> {
+  const ignore = ["**/node_modules/**", `${config.out}/**`, "**/.git/**"];
+  const found = await glob([...config.tools], { cwd: root, ignore, onlyFiles: true, dot: false, followSymbolicLinks: false, expandDirectories: false });
+  return found.map((p) => p.split(sep).join("/")).filter((p) => !p.endsWith(".lock.json"));
+}
+
+/** Every file under `folder` (project-relative, forward slashes, sorted). */
+async function listFiles(root: string, folder: string): Promise<string[]> {
+  const found = await glob([`${folder}/**`], { cwd: root, onlyFiles: true, dot: true, followSymbolicLinks: false, expandDirectories: false });
+  return found.map((p) => p.split(sep).join("/")).sort();
+}
+
+function lockDocument(text: string, config: Config): SourceDoc | undefined {
+  return loadDocument({ path: config.lock, text }, { ...config.load, maxDepth: config.load.maxDepth + 4, maxNodes: Number.MAX_SAFE_INTEGER }).value;
+}
+
+
+function upToDate(tools: number, files: number, lock: string): string {
+  return `Up to date: ${tools} tool${tools === 1 ? "" : "s"} and ${files} generated file${files === 1 ? "" : "s"} match ${lock}.\n`;
+}
+
+function formatCheck(format: CheckFormat, diagnostics: readonly Diagnostic[], sources: ReadonlyMap<string, string>, color: boolean): string {
+  switch (format) {
+    case "text":
+      return formatText(diagnostics, { sources, color });
+    case "json":
+      return formatJson(diagnostics);
+    case "github":
+      return formatGithub(diagnostics);
+    case "sarif":
+      return formatSarif(diagnostics, {
+        toolVersion: MCP_GEN_VERSION,
+        informationUri: MCP_GEN_HOMEPAGE,
+        rules: [
+          ...ALL_RULES.map((r) => ({ id: r.id, summary: r.summary, description: r.description, defaultSeverity: r.defaultSeverity })),
+          ...STAGE_DIAGNOSTICS
+            .map((d) => ({ id: d.id, summary: d.summary, description: d.summary, defaultSeverity: "error" as const })),
+        ],
+      });
+  }
+}

@@ -1,0 +1,289 @@
+// An inputSchema or outputSchema, old and new → classified changes. Walks both schemas together
+// (through local `$ref`s, properties, required, items, additionalProperties) and decides from the
+// direction: arguments are what callers send, so fewer allowed values break them; output is what
+// callers receive, so a field removed or retyped breaks them. Pure. Anything it cannot judge is
+// reported as needs-review, never dropped.
+import { canonicalJson } from "../lock/canonical-json.js";
+import { isJsonObject, type JsonValue } from "../model/json.js";
+import { joinPointer } from "../model/pointer.js";
+import type { ChangeClass, ToolDiffChange } from "./change.js";
+import { subject, type Direction, type PathStep } from "./describe-path.js";
+import { compareLimits, compareType, compareValues, LIMIT_KEYWORDS, type ConstraintChange } from "./schema-keywords.js";
+import { keywordOf, keywordsOf, mergedNode, viewKey, viewSchema, type SchemaView } from "./schema-view.js";
+
+export type SchemaFinding = Omit<ToolDiffChange, "tool" | "part">;
+
+/** Keywords the walk judges itself; every other keyword that differs is reported as needs-review. */
+const HANDLED = new Set(["$ref", "$defs", "definitions", "description", "title", "x-mcp-header", "type", "enum", "const", "properties", "required", "additionalProperties", "items", ...LIMIT_KEYWORDS]);
+
+/**
+ * @example diffSchema("inputSchema", before.inputSchema, after.inputSchema)
+ */
+export function diffSchema(part: "inputSchema" | "outputSchema", base: JsonValue | undefined, head: JsonValue | undefined): SchemaFinding[] {
+  const direction: Direction = part === "inputSchema" ? "input" : "output";
+  const rootPointer = `/${part}`;
+  if (base === undefined && head === undefined) return [];
+  if (base === undefined || head === undefined) return [presenceChange(direction, rootPointer, head !== undefined)];
+  const findings: SchemaFinding[] = [];
+  const walk = new SchemaWalk(direction, base, head, rootPointer, findings);
+  walk.run(viewSchema(base, rootPointer, base, rootPointer), viewSchema(head, rootPointer, head, rootPointer));
+  return findings;
+}
+
+function presenceChange(direction: Direction, pointer: string, added: boolean): SchemaFinding {
+  if (direction === "output") {
+    return added
+      ? { class: "compatible", kind: "output-schema-added", pointer, side: "head", message: "The tool now declares an outputSchema: results carry typed structuredContent." }
+      : { class: "breaking", kind: "output-schema-removed", pointer: "", side: "head", message: "The tool no longer declares an outputSchema: callers lose its typed structuredContent." };
+  }
+  return added
+    ? { class: "needs-review", kind: "input-schema-added", pointer, side: "head", message: "The tool now declares an inputSchema." }
+    : { class: "breaking", kind: "input-schema-removed", pointer: "", side: "head", message: "The tool no longer declares an inputSchema." };
+}
+
+/** Breadth first, so a node reachable along several paths (a recursive schema) is named by the shortest. */
+class SchemaWalk {
+  private readonly seen = new Set<string>();
+  private readonly queue: [SchemaView, SchemaView, readonly PathStep[]][] = [];
+
+  constructor(
+    private readonly direction: Direction,
+    private readonly baseRoot: JsonValue,
+    private readonly headRoot: JsonValue,
+    private readonly rootPointer: string,
+    private readonly findings: SchemaFinding[],
+  ) {}
+
+  run(base: SchemaView, head: SchemaView): void {
+    this.queue.push([base, head, []]);
+    for (let next = this.queue.shift(); next !== undefined; next = this.queue.shift()) this.visit(...next);
+  }
+
+  private node(base: SchemaView, head: SchemaView, path: readonly PathStep[]): void {
+    this.queue.push([base, head, path]);
+  }
+
+  private visit(base: SchemaView, head: SchemaView, path: readonly PathStep[]): void {
+    const key = `${viewKey(base)}\u0001${viewKey(head)}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    if (base.layers.length === 0 || head.layers.length === 0) {
+      this.nonObject(base, head, path);
+      return;
+    }
+    this.text(base, head, path, "description");
+    this.text(base, head, path, "title");
+    if (this.direction === "input") this.header(base, head, path);
+    const merged = [mergedNode(base), mergedNode(head)] as const;
+    const type = compareType(...merged);
+    if (type) this.constraint(head, path, type, "type");
+    const values = compareValues(...merged);
+    if (values) this.constraint(head, path, values, "enum");
+    for (const limit of compareLimits(...merged)) this.constraint(head, path, limit, "limit");
+    this.properties(base, head, path);
+    this.additionalProperties(base, head, path);
+    this.items(base, head, path);
+    this.others(base, head, path);
+  }
+
+  private report(cls: ChangeClass, kind: string, pointer: string, message: string, text?: { before: string; after: string }): void {
+    this.findings.push({ class: cls, kind, pointer, side: "head", message, ...(text ? { text } : {}) });
+  }
+
+  private nonObject(base: SchemaView, head: SchemaView, path: readonly PathStep[]): void {
+    if (canonicalJson(base.raw) === canonicalJson(head.raw)) return;
+    const what = `${subject(this.direction, path)} changed its schema from ${shortJson(mergedNode(base))} to ${shortJson(mergedNode(head))}.`;
+    if (this.direction === "input") this.report("breaking", "argument-type-changed", head.pointer, what);
+    else this.report("breaking", "output-type-changed", head.pointer, what);
+  }
+
+  private text(base: SchemaView, head: SchemaView, path: readonly PathStep[], keyword: "description" | "title"): void {
+    const before = keywordOf(base, keyword);
+    const after = keywordOf(head, keyword);
+    if (before === undefined && after === undefined) return;
+    if (before !== undefined && after !== undefined && canonicalJson(before.value) === canonicalJson(after.value)) return;
+    const whose = path.length === 0 ? `the ${this.direction === "input" ? "inputSchema" : "outputSchema"}` : subject(this.direction, path).replace(/^\w/, (c) => c.toLowerCase());
+    const verb = before === undefined ? "was added" : after === undefined ? "was removed" : "changed";
+    this.report("needs-review", "schema-text-changed", after?.pointer ?? head.pointer, `The ${keyword} of ${whose} ${verb}.`, {
+      before: textOf(before?.value),
+      after: textOf(after?.value),
+    });
+  }
+
+  private header(base: SchemaView, head: SchemaView, path: readonly PathStep[]): void {
+    const before = keywordOf(base, "x-mcp-header")?.value;
+    const after = keywordOf(head, "x-mcp-header");
+    if (before === undefined && after === undefined) return;
+    if (before !== undefined && after !== undefined && canonicalJson(before) === canonicalJson(after.value)) return;
+    const who = subject("input", path);
+    const show = (v: JsonValue) => (typeof v === "string" ? `Mcp-Param-${v}` : shortJson(v));
+    if (before === undefined) this.report("breaking", "header-added", after!.pointer, `${who} now also travels as header ${show(after!.value)}; clients generated before this change do not send it.`);
+    else if (after === undefined) this.report("breaking", "header-removed", head.pointer, `${who} no longer travels as header ${show(before)}.`);
+    else this.report("breaking", "header-renamed", after.pointer, `${who} now travels as header ${show(after.value)} instead of ${show(before)}.`);
+  }
+
+  private constraint(head: SchemaView, path: readonly PathStep[], change: ConstraintChange, family: "type" | "enum" | "limit"): void {
+    const pointer = keywordOf(head, change.keyword)?.pointer ?? head.pointer;
+    const message = `${subject(this.direction, path)} ${change.detail}.`;
+    const [cls, kind] = this.direction === "input" ? inputClass(change, family) : outputClass(change, family);
+    this.report(cls, kind, pointer, message);
+  }
+
+  private properties(base: SchemaView, head: SchemaView, path: readonly PathStep[]): void {
+    const baseProps = objectOf(keywordOf(base, "properties")?.value);
+    const headPropsKeyword = keywordOf(head, "properties");
+    const headProps = objectOf(headPropsKeyword?.value);
+    const baseRequired = requiredOf(base);
+    const headRequired = requiredOf(head);
+    const names = [...new Set([...Object.keys(baseProps), ...Object.keys(headProps), ...baseRequired, ...headRequired])].sort();
+    for (const name of names) {
+      const child = [...path, { property: name }];
+      const who = subject(this.direction, child);
+      const inBase = hasOwn(baseProps, name);
+      const inHead = hasOwn(headProps, name);
+      const wasRequired = baseRequired.has(name);
+      const isRequired = headRequired.has(name);
+      const at = inHead ? joinPointer(headPropsKeyword!.pointer, name) : headPropsKeyword?.pointer ?? head.pointer;
+      if (inBase && !inHead) {
+        if (this.direction === "input") this.report("breaking", "argument-removed", at, `${who} was removed.`);
+        else this.report("breaking", "output-field-removed", at, `${who} was removed.`);
+        continue;
+      }
+      if (!inBase && inHead) {
+        if (this.direction === "output") this.report("compatible", "output-field-added", at, `${who} was added.`);
+        else if (isRequired) this.report("breaking", "argument-required-added", at, `${who} is new and required; callers that do not send it fail.`);
+        else this.report("compatible", "argument-optional-added", at, `${who} is new and optional.`);
+        continue;
+      }
+      if (wasRequired !== isRequired) this.requiredChange(who, at, wasRequired, isRequired);
+      if (inBase && inHead) {
+        this.node(this.childView(this.baseRoot, baseProps[name]!, joinPointer(keywordOf(base, "properties")!.pointer, name)),
+          this.childView(this.headRoot, headProps[name]!, at), child);
+      }
+    }
+  }
+
+  private requiredChange(who: string, pointer: string, wasRequired: boolean, isRequired: boolean): void {
+    if (this.direction === "input") {
+      if (isRequired) this.report("breaking", "argument-required-added", pointer, `${who} is now required; callers that do not send it fail.`);
+      else this.report("compatible", "argument-now-optional", pointer, `${who} is now optional.`);
+    } else if (wasRequired) {
+      this.report("breaking", "output-field-now-optional", pointer, `${who} may now be missing from the result.`);
+    } else {
+      this.report("compatible", "output-field-now-required", pointer, `${who} is now always present.`);
+    }
+  }
+
+  private additionalProperties(base: SchemaView, head: SchemaView, path: readonly PathStep[]): void {
+    const before = keywordOf(base, "additionalProperties");
+    const after = keywordOf(head, "additionalProperties");
+    const b = before?.value ?? true;
+    const h = after?.value ?? true;
+    if (isJsonObject(b) && isJsonObject(h)) {
+      this.node(this.childView(this.baseRoot, b, before!.pointer), this.childView(this.headRoot, h, after!.pointer), [...path, "*"]);
+      return;
+    }
+    if (canonicalJson(b) === canonicalJson(h)) return;
+    // true allows any other property, a schema some, false none.
+    const rank = (v: JsonValue) => (v === true ? 2 : v === false ? 0 : 1);
+    const movement = rank(h) < rank(b) ? "narrowed" : rank(h) > rank(b) ? "widened" : "changed";
+    const pointer = after?.pointer ?? head.pointer;
+    const detail = h === false ? "no longer accepts properties it does not list" : h === true ? "now accepts properties it does not list" : "changed which unlisted properties it accepts";
+    const change: ConstraintChange = { keyword: "additionalProperties", movement, detail };
+    const [cls, kind] = this.direction === "input" ? inputClass(change, "type") : outputClass(change, "limit");
+    this.report(cls, kind, pointer, `${subject(this.direction, path)} ${detail}.`);
+  }
+
+  private items(base: SchemaView, head: SchemaView, path: readonly PathStep[]): void {
+    const before = keywordOf(base, "items");
+    const after = keywordOf(head, "items");
+    if (before === undefined && after === undefined) return;
+    if (before !== undefined && after !== undefined) {
+      this.node(this.childView(this.baseRoot, before.value, before.pointer), this.childView(this.headRoot, after.value, after.pointer), [...path, "[]"]);
+      return;
+    }
+    // No items schema means items of any type: losing it widens what an array holds, gaining it narrows.
+    const gained = after !== undefined;
+    const who = subject(this.direction, path);
+    const pointer = after?.pointer ?? head.pointer;
+    if (this.direction === "input") {
+      if (gained) this.report("breaking", "argument-type-narrowed", pointer, `${who} gained an items schema ${shortJson(after.value)}.`);
+      else this.report("compatible", "argument-type-widened", pointer, `${who} lost its items schema: its items may be of any type.`);
+    } else if (gained) {
+      this.report("compatible", "output-limit-tightened", pointer, `${who} gained an items schema ${shortJson(after.value)}.`);
+    } else {
+      this.report("breaking", "output-type-changed", pointer, `${who} lost its items schema: its items may now be of any type.`);
+    }
+  }
+
+  private others(base: SchemaView, head: SchemaView, path: readonly PathStep[]): void {
+    const keywords = [...new Set([...keywordsOf(base), ...keywordsOf(head)])].filter((k) => !HANDLED.has(k)).sort();
+    for (const keyword of keywords) {
+      const before = keywordOf(base, keyword)?.value;
+      const after = keywordOf(head, keyword);
+      if (before !== undefined && after !== undefined && canonicalJson(before) === canonicalJson(after.value)) continue;
+      const verb = before === undefined ? "gained" : after === undefined ? "lost" : "changed";
+      this.report("needs-review", "schema-changed", after?.pointer ?? head.pointer, `${subject(this.direction, path)} ${verb} its ${JSON.stringify(keyword)} keyword.`, {
+        before: before === undefined ? "" : prettyJson(before),
+        after: after === undefined ? "" : prettyJson(after.value),
+      });
+    }
+  }
+
+  private childView(root: JsonValue, node: JsonValue, pointer: string): SchemaView {
+    return viewSchema(root, this.rootPointer, node, pointer);
+  }
+}
+
+function inputClass(change: ConstraintChange, family: "type" | "enum" | "limit"): [ChangeClass, string] {
+  if (family === "enum" && (change.removed?.length ?? 0) > 0) return ["breaking", "argument-enum-value-removed"];
+  if (change.movement === "widened") {
+    if (family === "enum") return ["compatible", change.added?.length ? "argument-enum-value-added" : "argument-type-widened"];
+    return ["compatible", family === "limit" ? "argument-limit-loosened" : "argument-type-widened"];
+  }
+  if (family === "limit") return ["breaking", change.movement === "narrowed" ? "argument-limit-tightened" : "argument-limit-changed"];
+  return ["breaking", change.movement === "narrowed" ? "argument-type-narrowed" : "argument-type-changed"];
+}
+
+function outputClass(change: ConstraintChange, family: "type" | "enum" | "limit"): [ChangeClass, string] {
+  if (family === "type") return ["breaking", "output-type-changed"];
+  if (change.movement === "narrowed") return ["compatible", family === "enum" ? "output-enum-value-removed" : "output-limit-tightened"];
+  if (family === "enum") return ["needs-review", (change.added?.length ?? 0) > 0 ? "output-enum-value-added" : "output-enum-removed"];
+  return ["needs-review", change.movement === "widened" ? "output-limit-loosened" : "output-limit-changed"];
+}
+
+function objectOf(value: JsonValue | undefined): Readonly<Record<string, JsonValue>> {
+  return isJsonObject(value) ? value : {};
+}
+
+function requiredOf(view: SchemaView): Set<string> {
+  const required = keywordOf(view, "required")?.value;
+  return new Set(Array.isArray(required) ? required.filter((r): r is string => typeof r === "string") : []);
+}
+
+function hasOwn(record: object, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(record, key);
+}
+
+function textOf(value: JsonValue | undefined): string {
+  if (value === undefined) return "";
+  return typeof value === "string" ? value : prettyJson(value);
+}
+
+/** Sorted keys, two-space indent: the same text for the same value, so a line diff is meaningful. */
+export function prettyJson(value: JsonValue): string {
+  return JSON.stringify(sortKeys(value), null, 2);
+}
+
+function sortKeys(value: JsonValue): JsonValue {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (!isJsonObject(value)) return value;
+  const out: Record<string, JsonValue> = {};
+  for (const key of Object.keys(value).sort()) Object.defineProperty(out, key, { value: sortKeys(value[key]!), enumerable: true, writable: true, configurable: true });
+  return out;
+}
+
+function shortJson(value: JsonValue): string {
+  const text = canonicalJson(value);
+  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
+}

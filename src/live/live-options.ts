@@ -1,0 +1,12 @@
+// Limits of one exchange with a live server, and their defaults. Kept apart from the client code so
+// the CLI can read them without loading the SDK.
+
+export interface LiveOptions {
+  /** The whole exchange (start, handshake, every page) must be over within this many ms. */
+  readonly timeoutMs: number;
+  readonly maxPages: number;
+  /** mcp-gen's version, sent as clientInfo. */
+  readonly clientVersion: string;
+}
+
+export const DEFAULT_LIVE_OPTIONS = { timeoutMs: 30_000, maxPages: 100 } as const;

@@ -1,0 +1,107 @@
+// `mcp-gen import` end to end (in-process, against server processes on this machine): one YAML
+// descriptor per tool exactly as sent and a lock that pins them, never overwriting a file without
+// --force, and a typed client built from the result for a server someone else runs.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { parseLock } from "../../src/lock/parse-lock.js";
+import { REPO_ROOT } from "../support/spec-paths.js";
+import { runInProcess, tempProject } from "../support/temp-project.js";
+import { FAKE_SERVER, startHttp, stopServers, TRACKER } from "../live/servers.js";
+import { compileTracker } from "../live/tracker.js";
+
+afterEach(stopServers);
+
+const fake = (mode: string) => ["--command", `node ${JSON.stringify(FAKE_SERVER)} ${mode}`, "--timeout", "5000"];
+
+describe("mcp-gen import", () => {
+  it("writes one YAML descriptor per tool, exactly as sent, and a lock that pins them", async () => {
+    const root = tempProject({});
+    const run = await runInProcess(root, ["import", ...fake("ok")]);
+    expect(run).toMatchObject({ code: 0, stderr: "" });
+    expect(run.stdout).toBe([
+      'Imported 2 tools from "fake" 1.0.0 (legacy era):',
+      "  tools/echo.yaml",
+      "  tools/add.yaml",
+      "Wrote mcp-tools.lock.json.",
+      "Next: run `mcp-gen validate`, then `mcp-gen build` to generate a typed client; `mcp-gen verify` with the same server options checks it against the lock.",
+      "",
+    ].join("\n"));
+    await expect(readFileSync(join(root, "tools/add.yaml"), "utf8")).toMatchFileSnapshot(join(REPO_ROOT, "test/fixtures/live/expected/add.yaml"));
+    const lock = parseLock(readFileSync(join(root, "mcp-tools.lock.json"), "utf8"), "mcp-tools.lock.json");
+    expect(lock.diagnostics).toEqual([]);
+    expect(lock.value!.tools.add).toMatchObject({ file: "tools/add.yaml", descriptor: { "x-vendor-extension": { rank: 1 } } });
+    expect(Object.keys(lock.value!.inputs)).toEqual(["tools/add.yaml", "tools/echo.yaml"]);
+    expect((await runInProcess(root, ["verify", ...fake("ok")])).code).toBe(0);
+  });
+
+  it("never overwrites a descriptor or the lock without --force, and writes nothing then", async () => {
+    const root = tempProject({ "tools/echo.yaml": "# mine\n" });
+    const run = await runInProcess(root, ["import", ...fake("ok")]);
+    expect(run).toEqual({ code: 1, stdout: "", stderr: "mcp-gen import: this file exists, so nothing was written:\n  tools/echo.yaml\nRun again with --force to overwrite it.\n" });
+    expect(readdirSync(join(root, "tools"))).toEqual(["echo.yaml"]);
+    expect(existsSync(join(root, "mcp-tools.lock.json"))).toBe(false);
+    const forced = await runInProcess(root, ["import", ...fake("ok"), "--force"]);
+    expect(forced.code).toBe(0);
+    expect(readFileSync(join(root, "tools/echo.yaml"), "utf8")).toContain("name: echo\n");
+  });
+
+  it("writes into --dir, and refuses a folder outside the project", async () => {
+    const root = tempProject({});
+    expect((await runInProcess(root, ["import", ...fake("ok"), "--dir", "vendor/fake/"])).code).toBe(0);
+    expect(readdirSync(join(root, "vendor/fake")).sort()).toEqual(["add.yaml", "echo.yaml"]);
+    const outside = await runInProcess(root, ["import", ...fake("ok"), "--dir", "../elsewhere"]);
+    expect(outside.code).toBe(2);
+    expect(outside.stderr).toContain('--dir "../elsewhere" must be a folder inside the project');
+  });
+
+  it.each([
+    ["invalid-tool", 'mcp-gen import: Tool 1 on page 1 of tools/list is the string "add", not an object.\n'],
+    ["duplicate", 'mcp-gen import: The server listed the tool "echo" twice (page 1, item 0 and page 2, item 1); tool names must be unique.\n'],
+    ["crash", "mcp-gen import: The server exited or closed the connection before answering tools/list.\nThe server's last output on stderr:\n  | fake server: something broke while listing tools\n"],
+  ])("a server answering %s gets exit 2, a clear message and no files", async (mode, stderr) => {
+    const root = tempProject({});
+    expect(await runInProcess(root, ["import", ...fake(mode)])).toEqual({ code: 2, stdout: "", stderr });
+    expect(readdirSync(root)).toEqual([]);
+  });
+
+  it("bad usage is exit 2", async () => {
+    const root = tempProject({});
+    for (const argv of [["import"], ["import", "--command", "x", "--url", "http://127.0.0.1:1/mcp"], ["import", "--url", "ftp://x/"], ["import", "--command", "x", "--timeout", "0"], ["import", "--command", "'x"]]) {
+      const run = await runInProcess(root, argv);
+      expect(run.code, argv.join(" ")).toBe(2);
+      expect(run.stderr).toMatch(/^mcp-gen import: /);
+    }
+  });
+});
+
+describe("a typed client for a server someone else runs", () => {
+  beforeAll(compileTracker, 120_000);
+
+  it("import over stdio pins the same hashes the tracker's own build wrote", async () => {
+    const root = tempProject({});
+    const run = await runInProcess(root, ["import", "--command", `node ${JSON.stringify(join(TRACKER, "dist/src/stdio.js"))}`]);
+    expect(run.code, run.stderr).toBe(0);
+    const imported = parseLock(readFileSync(join(root, "mcp-tools.lock.json"), "utf8"), "a").value!;
+    const built = parseLock(readFileSync(join(TRACKER, "mcp-tools.lock.json"), "utf8"), "b").value!;
+    const hashes = (lock: typeof built) => Object.fromEntries(Object.entries(lock.tools).map(([name, tool]) => [name, [tool.sha256, tool.parts]]));
+    expect(hashes(imported)).toEqual(hashes(built));
+  });
+
+  it("import over HTTP, build, then verify: the built lock still pins what the server sends", async () => {
+    const url = await startHttp(join(TRACKER, "dist/src/http.js"), ["0"]);
+    const root = tempProject({ "mcp-gen.config.yaml": "server:\n  name: tracker-client\n  version: 0.0.1\n" });
+    expect((await runInProcess(root, ["import", "--url", url.href])).code).toBe(0);
+    const imported = readFileSync(join(root, "mcp-tools.lock.json"), "utf8");
+    const build = await runInProcess(root, ["build"]);
+    expect(build.code, build.stdout).toBe(0);
+    expect(readFileSync(join(root, "src/generated/client.ts"), "utf8")).toContain("issuesCreate");
+    // The build rewrote the lock from the YAML files: every tool hash is the one the server sent.
+    const before = parseLock(imported, "a").value!;
+    const after = parseLock(readFileSync(join(root, "mcp-tools.lock.json"), "utf8"), "b").value!;
+    expect(Object.fromEntries(Object.entries(after.tools).map(([n, t]) => [n, t.sha256]))).toEqual(Object.fromEntries(Object.entries(before.tools).map(([n, t]) => [n, t.sha256])));
+    const verify = await runInProcess(root, ["verify", "--url", url.href]);
+    expect(verify.stdout).toContain("All 5 tools match mcp-tools.lock.json.");
+    expect(verify.code).toBe(0);
+  });
+});

@@ -1,0 +1,139 @@
+// An interrupted build (kill -9 at random points) leaves either the old generated tree and lock or the
+// new ones, never a mix, a half-written file or a lost user file (hardening issue). The next build
+// finishes or undoes a swap that was cut short; this test runs that recovery step alone to look.
+import { spawn, execFileSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { recoverInterruptedBuild } from "../../src/cli/replace-tree.js";
+import { REPO_ROOT } from "../support/spec-paths.js";
+
+const BIN = join(REPO_ROOT, "bin/mcp-gen.js");
+const work = mkdtempSync(join(tmpdir(), "mcp-gen-kill-"));
+const TOOLS = 120;
+
+function tool(i: number, version: string) {
+  return JSON.stringify({
+    name: `tool_${i}`,
+    description: `Tool ${i}, ${version}.`,
+    inputSchema: { type: "object", properties: { a: { type: "string", description: version }, n: { type: "integer", minimum: i } }, required: ["a"] },
+    outputSchema: { type: "object", properties: { ok: { type: "boolean" } } },
+  });
+}
+
+function writeProject(dir: string, version: string) {
+  for (let i = 0; i < TOOLS; i++) {
+    writeFileSync(join(dir, "tools", `t${i}.json`), tool(i, version));
+  }
+}
+
+function snapshot(dir: string, under: string): Map<string, string> {
+  const files = new Map<string, string>();
+  const walk = (current: string) => {
+    if (!existsSync(current)) return;
+    for (const entry of readdirSync(current, { withFileTypes: true })) {
+      const path = join(current, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else files.set(relative(dir, path), readFileSync(path, "utf8"));
+    }
+  };
+  walk(join(dir, under));
+  return files;
+}
+
+function build(dir: string) {
+  execFileSync(process.execPath, [BIN, "build", "--cwd", dir], { stdio: "pipe" });
+}
+
+let template = "";
+let oldTree = new Map<string, string>();
+let newTree = new Map<string, string>();
+let oldLock = "";
+let newLock = "";
+
+beforeAll(() => {
+  execFileSync(join(REPO_ROOT, "node_modules/.bin/tsc"), ["-p", join(REPO_ROOT, "tsconfig.build.json")], { stdio: "pipe" });
+  template = join(work, "template");
+  mkdirSync(join(template, "tools"), { recursive: true });
+  writeProject(template, "old");
+  build(template);
+  oldTree = snapshot(template, "src/generated");
+  oldLock = readFileSync(join(template, "mcp-tools.lock.json"), "utf8");
+  const reference = join(work, "reference");
+  cpSync(template, reference, { recursive: true });
+  writeProject(reference, "new");
+  build(reference);
+  newTree = snapshot(reference, "src/generated");
+  newLock = readFileSync(join(reference, "mcp-tools.lock.json"), "utf8");
+}, 120_000);
+
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe("kill -9 during a build", () => {
+  it("the two builds differ, so the test can tell old from new", () => {
+    expect(newLock).not.toBe(oldLock);
+    expect([...newTree.keys()].sort()).toEqual([...oldTree.keys()].sort());
+  });
+
+  for (let round = 0; round < 6; round++) {
+    it(`round ${round + 1}: the project holds the old tree and lock or the new ones`, async () => {
+      const dir = join(work, `round-${round}`);
+      cpSync(template, dir, { recursive: true });
+      writeProject(dir, "new");
+      const handlerBefore = readFileSync(join(dir, "src/handlers/tool_0.ts"), "utf8");
+      const child = spawn(process.execPath, [BIN, "build", "--cwd", dir], { stdio: "ignore" });
+      const exited = new Promise((r) => child.once("exit", r));
+      // Spread the kills over the whole build: from parsing to the last rename.
+      const delay = 150 + Math.floor(Math.random() * 2500);
+      await new Promise((r) => setTimeout(r, delay));
+      child.kill("SIGKILL");
+      await exited;
+
+      await recoverInterruptedBuild(dir, "src/generated", "mcp-tools.lock.json", ["src/handlers", "test/tools"]);
+      const tree = snapshot(dir, "src/generated");
+      const lock = readFileSync(join(dir, "mcp-tools.lock.json"), "utf8");
+      const isOld = lock === oldLock && sameTree(tree, oldTree);
+      const isNew = lock === newLock && sameTree(tree, newTree);
+      expect(isOld || isNew, `killed after ${delay} ms: tree and lock are neither the old nor the new build`).toBe(true);
+      expect(readFileSync(join(dir, "src/handlers/tool_0.ts"), "utf8")).toBe(handlerBefore);
+      const leftovers = [...snapshot(dir, ".").keys()].filter((p) => /\.mcp-gen-(new|old)|\.mcp-gen-\d+-[0-9a-f]+\.tmp$/.test(p));
+      expect(leftovers).toEqual([]);
+
+      // And the next build completes the job.
+      build(dir);
+      expect(sameTree(snapshot(dir, "src/generated"), newTree)).toBe(true);
+      expect(readFileSync(join(dir, "mcp-tools.lock.json"), "utf8")).toBe(newLock);
+    }, 60_000);
+  }
+});
+
+function sameTree(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [path, text] of a) if (b.get(path) !== text) return false;
+  return true;
+}
+
+describe("two builds at once", () => {
+  it("the second is refused while the first holds the project lock, and the first completes", async () => {
+    const dir = join(work, "concurrent");
+    cpSync(template, dir, { recursive: true });
+    writeProject(dir, "new");
+    const first = spawn(process.execPath, [BIN, "build", "--cwd", dir], { stdio: "ignore" });
+    const firstExit = new Promise<number | null>((r) => first.once("exit", r));
+    // Wait until the first build holds the lock.
+    for (let i = 0; i < 100 && !existsSync(join(dir, ".mcp-gen.pid")); i++) await new Promise((r) => setTimeout(r, 20));
+    let second: { status: number; stdout: string } = { status: 0, stdout: "" };
+    try {
+      execFileSync(process.execPath, [BIN, "build", "--cwd", dir], { stdio: "pipe" });
+    } catch (e) {
+      const error = e as { status: number; stdout: Buffer };
+      second = { status: error.status, stdout: String(error.stdout) };
+    }
+    expect(await firstExit).toBe(0);
+    expect(second.status).toBe(1);
+    expect(second.stdout).toContain("build-in-progress");
+    expect(existsSync(join(dir, ".mcp-gen.pid"))).toBe(false);
+    expect(readFileSync(join(dir, "mcp-tools.lock.json"), "utf8")).toBe(newLock);
+  }, 60_000);
+});

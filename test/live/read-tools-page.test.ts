@@ -1,0 +1,63 @@
+// readToolsPage and ToolsCollector: tool objects kept exactly as sent, and every way a tools/list
+// answer can be unusable named in one sentence.
+import { describe, expect, it } from "vitest";
+import { readToolsPage, ToolsCollector } from "../../src/live/read-tools-page.js";
+import type { JsonValue } from "../../src/model/json.js";
+
+const echo = { name: "echo", inputSchema: { type: "object" }, "x-unknown": [1, { deep: true }] };
+
+describe("readToolsPage", () => {
+  it("keeps each tool object as it is, unknown fields and all", () => {
+    const result = readToolsPage({ tools: [echo], nextCursor: "n" }, 1);
+    expect(result).toEqual({ ok: true, value: { tools: [echo], nextCursor: "n" } });
+    if (result.ok) expect(result.value.tools[0]).toBe(echo);
+  });
+
+  it("reads an absent, null or empty nextCursor as the last page", () => {
+    for (const nextCursor of [undefined, null, ""]) {
+      expect(readToolsPage({ tools: [], ...(nextCursor === undefined ? {} : { nextCursor }) }, 1)).toEqual({ ok: true, value: { tools: [], nextCursor: undefined } });
+    }
+  });
+
+  it.each<[string, JsonValue | undefined, string, string]>([
+    ["no result", undefined, "bad-response", "Page 2 of tools/list has no result object."],
+    ["a result that is an array", [], "bad-response", "Page 2 of tools/list has no result object."],
+    ["no tools member", { items: [] }, "bad-response", 'Page 2 of tools/list has no "tools" member.'],
+    ["tools that is an object", { tools: {} }, "bad-response", 'Page 2 of tools/list has a non-array "tools" member.'],
+    ["a tool that is a string", { tools: [echo, "add"] }, "bad-tool", 'Tool 1 on page 2 of tools/list is the string "add", not an object.'],
+    ["a tool that is null", { tools: [null] }, "bad-tool", "Tool 0 on page 2 of tools/list is null, not an object."],
+    ["a tool without a name", { tools: [{ inputSchema: {} }] }, "bad-tool", "Tool 0 on page 2 of tools/list has no name."],
+    ["a tool with a numeric name", { tools: [{ name: 5 }] }, "bad-tool", "Tool 0 on page 2 of tools/list has the name the number 5, not a string."],
+    ["a numeric cursor", { tools: [], nextCursor: 2 }, "bad-response", "Page 2 of tools/list has a nextCursor that is the number 2, not a string."],
+  ])("refuses %s", (_, result, kind, message) => {
+    expect(readToolsPage(result, 2)).toEqual({ ok: false, problem: { kind, message } });
+  });
+});
+
+describe("ToolsCollector", () => {
+  it("collects pages in order and ends on the page without a cursor", () => {
+    const collector = new ToolsCollector(10);
+    expect(collector.add({ tools: [echo], nextCursor: "p2" })).toEqual({ ok: true, value: "p2" });
+    expect(collector.add({ tools: [{ name: "add" }], nextCursor: undefined })).toEqual({ ok: true, value: undefined });
+    expect(collector.tools.map((t) => t.name)).toEqual(["echo", "add"]);
+    expect(collector.pages).toBe(2);
+  });
+
+  it("refuses a name listed twice, naming both places", () => {
+    const collector = new ToolsCollector(10);
+    collector.add({ tools: [echo], nextCursor: "p2" });
+    expect(collector.add({ tools: [{ name: "add" }, echo], nextCursor: undefined })).toEqual({
+      ok: false, problem: { kind: "duplicate-name", message: 'The server listed the tool "echo" twice (page 1, item 0 and page 2, item 1); tool names must be unique.' },
+    });
+  });
+
+  it("refuses a cursor sent twice and a list longer than the page limit", () => {
+    const looping = new ToolsCollector(10);
+    looping.add({ tools: [], nextCursor: "again" });
+    expect(looping.add({ tools: [], nextCursor: "again" })).toMatchObject({ ok: false, problem: { kind: "cursor-loop" } });
+    const endless = new ToolsCollector(3);
+    expect(endless.add({ tools: [], nextCursor: "1" }).ok).toBe(true);
+    expect(endless.add({ tools: [], nextCursor: "2" }).ok).toBe(true);
+    expect(endless.add({ tools: [], nextCursor: "3" })).toEqual({ ok: false, problem: { kind: "too-many-pages", message: "The server's tools/list did not end within 3 pages." } });
+  });
+});
