@@ -1,0 +1,34 @@
+// The targets of the performance issue (#6), next to the measured values. A target is a bound on
+// one number; `judge` says met or missed.
+
+export const TARGETS = {
+  coldVsJstt: { text: "≤ 0.50×", ok: (v) => v <= 0.5, what: "cold build ÷ json-schema-to-typescript (formatted)" },
+  coldVsOmg: { text: "≤ 1.00×", ok: (v) => v <= 1.0, what: "cold build ÷ openapi-mcp-generator" },
+  coldRss: { text: "< 400 MB", ok: (v) => v < 400, what: "cold build peak RSS" },
+  checkFraction: { text: "≤ 0.15×", ok: (v) => v <= 0.15, what: "no-change check ÷ cold build" },
+  checkMs: { text: "< 250 ms", ok: (v) => v < 250, what: "no-change check, 1,223 tools" },
+  rebuildFraction: { text: "≤ 0.15×", ok: (v) => v <= 0.15, what: "one-file rebuild ÷ cold build" },
+  linear: { text: "≤ 1.25×", ok: (v) => v <= 1.25, what: "per-tool build cost at the largest size ÷ at the size below (linear)" },
+  oneVsFloor: { text: "≥ 0.80×", ok: (v) => v >= 0.8, what: "generated 1-tool server calls/s ÷ SDK floor" },
+  githubVsFloor: { text: "≥ 0.80×", ok: (v) => v >= 0.8, what: "generated 1,223-tool server calls/s ÷ SDK floor" },
+  githubVsNaive: { text: "≥ 10×", ok: (v) => v >= 10, what: "generated 1,223-tool server calls/s ÷ naive McpServer" },
+  listMs: { text: "< 50 ms", ok: (v) => v < 50, what: "tools/list of 1,223 tools" },
+};
+
+/** "met" | "missed" | "" (no measurement). */
+export function judge(target, value) {
+  if (!target || !Number.isFinite(value)) return "";
+  return target.ok(value) ? "met" : "missed";
+}
+
+/** Collects every judged target of a run, for the summary table. */
+export class TargetLog {
+  entries = [];
+
+  add(key, measured, value, where) {
+    const target = TARGETS[key];
+    const status = judge(target, value);
+    if (status) this.entries.push({ key, what: target.what, where, target: target.text, measured, status });
+    return { target: target.text, status };
+  }
+}

@@ -1,0 +1,168 @@
+// Build workloads on the GitHub corpus (1,223 tools): mcp-gen's cold build against the baselines a
+// user would otherwise pick, then no-change check/build and a one-descriptor rebuild as fractions of
+// the cold build. Each round runs every case once, back to back, in this order; ratios are medians
+// of the per-round ratios, so the machine's drift hits both sides of a ratio alike.
+import { rmSync } from "node:fs";
+import { performance } from "node:perf_hooks";
+import { join } from "node:path";
+import * as fmt from "../lib/format.mjs";
+import { runNode } from "../lib/measure.mjs";
+import { BENCH_DIR, GITHUB_OPENAPI_FILE, githubToolsFile, MCP_GEN_BIN, OPENAPI_MCP_GENERATOR_BIN, OPENAPI_TYPESCRIPT_BIN, workPath } from "../lib/paths.mjs";
+import { editDescriptor, githubTools, writeProject } from "../lib/projects.mjs";
+import { max, median, min, pairedRatio } from "../lib/stats.mjs";
+
+const JSTT = join(BENCH_DIR, "children", "jstt.mjs");
+
+/** Whether this mcp-gen has a `check` command (another change may not have landed yet). */
+export async function hasCheckCommand() {
+  try {
+    await runNode(MCP_GEN_BIN, ["check", "--help"], { label: "mcp-gen check --help" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function cases(tools, checkAvailable) {
+  const toolsFile = githubToolsFile();
+  const project = () => workPath("gh-build");
+  const mcpGen = (command) => () => runNode(MCP_GEN_BIN, [command, "--cwd", project()], { cwd: project(), label: `mcp-gen ${command}` });
+  return [
+    {
+      key: "jstt",
+      label: "json-schema-to-typescript compile() per tool, default formatting",
+      run: () => runNode(JSTT, [toolsFile, "format"], { label: "jstt" }),
+    },
+    {
+      key: "jsttRaw",
+      label: "json-schema-to-typescript compile() per tool, format: false",
+      run: () => runNode(JSTT, [toolsFile, "no-format"], { label: "jstt no-format" }),
+    },
+    {
+      key: "ots",
+      label: "openapi-typescript, whole GitHub OpenAPI document",
+      maxRuns: 3, // the slowest baseline, and no target depends on it
+      run: () => runNode(OPENAPI_TYPESCRIPT_BIN, [GITHUB_OPENAPI_FILE, "-o", workPath("baselines", "github.d.ts")], { label: "openapi-typescript" }),
+    },
+    {
+      key: "omg",
+      label: "openapi-mcp-generator, GitHub OpenAPI document → server",
+      prepare: () => rmSync(workPath("baselines", "omg"), { recursive: true, force: true }),
+      run: () => runNode(OPENAPI_MCP_GENERATOR_BIN, ["-i", GITHUB_OPENAPI_FILE, "-o", workPath("baselines", "omg")], { label: "openapi-mcp-generator" }),
+    },
+    { key: "cold", label: "mcp-gen build, cold (no outputs, no lock)", prepare: () => writeProject("gh-build", tools, "github"), run: mcpGen("build") },
+    { key: "noChangeBuild", label: "mcp-gen build, no change", needs: "cold", run: mcpGen("build") },
+    checkAvailable
+      ? { key: "check", label: "mcp-gen check, no change", needs: "cold", run: mcpGen("check") }
+      : { key: "check", label: "mcp-gen check, no change", unavailable: true },
+    {
+      key: "rebuild",
+      label: "mcp-gen build after one descriptor changed",
+      needs: "cold",
+      prepare: (round) => editDescriptor(project(), tools[(round * 397) % tools.length], round + 1),
+      run: mcpGen("build"),
+    },
+  ];
+}
+
+/**
+ * Runs the rounds: `runs` of them, fewer when they would not fit in `budgetS` seconds (judged after
+ * the first round), at least one. Returns the raw measurements by case key.
+ */
+async function measure(list, { runs, budgetS, log }) {
+  const results = Object.fromEntries(list.map((c) => [c.key, { label: c.label, ms: [], rss: [], error: c.unavailable ? "not available" : undefined }]));
+  const started = performance.now();
+  let rounds = runs;
+  for (let round = 0; round < rounds; round++) {
+    const roundStart = performance.now();
+    for (const c of list) {
+      const r = results[c.key];
+      if (r.error || (c.maxRuns !== undefined && round >= c.maxRuns) || (c.needs && results[c.needs].ms[round] === undefined)) continue;
+      try {
+        c.prepare?.(round);
+        const { ms, rssMB } = await c.run();
+        r.ms[round] = ms;
+        r.rss[round] = rssMB;
+        log(`  round ${round + 1}/${rounds}  ${c.label}: ${fmt.ms(ms)}, ${fmt.mb(rssMB)}`);
+      } catch (error) {
+        r.error = String(error.message).split("\n")[0];
+        log(`  round ${round + 1}/${rounds}  ${c.label}: FAILED ${error.message}`);
+      }
+    }
+    if (round === 0) {
+      const roundS = (performance.now() - roundStart) / 1000;
+      const fit = Math.max(1, Math.floor(budgetS / roundS));
+      if (fit < rounds) {
+        log(`  a round takes ${roundS.toFixed(0)} s: ${fit} of ${rounds} rounds fit in the ${budgetS} s budget`);
+        rounds = fit;
+      }
+    }
+  }
+  return { results, rounds, seconds: (performance.now() - started) / 1000 };
+}
+
+const values = (r) => r.ms.filter(Number.isFinite);
+
+function row(r, ratioText, target = "", status = "") {
+  if (r.error) return [r.label, r.error, "", "", "", "", target, status];
+  const ms = values(r);
+  return [
+    r.label,
+    fmt.ms(median(ms)),
+    fmt.range(min(ms), max(ms)),
+    fmt.mb(median(r.rss.filter(Number.isFinite))),
+    String(ms.length),
+    ratioText,
+    target,
+    status,
+  ];
+}
+
+export async function buildSuite({ options, log, targets }) {
+  const tools = githubTools();
+  const checkAvailable = await hasCheckCommand();
+  log(`build: GitHub corpus, ${tools.length} tools; mcp-gen check ${checkAvailable ? "available" : "not available"}`);
+  const { results: r, rounds, seconds } = await measure(cases(tools, checkAvailable), { runs: options.runs, budgetS: options.buildBudgetS, log });
+
+  const ratio = (a, b) => (r[a].error || r[b].error ? NaN : pairedRatio(r[a].ms, r[b].ms));
+  const rows = [];
+  rows.push(row(r.jstt, "1.00× (baseline)"));
+  rows.push(row(r.jsttRaw, `${fmt.ratio(ratio("jsttRaw", "jstt"))} of jstt`));
+  rows.push(row(r.ots, `${fmt.ratio(ratio("ots", "jstt"))} of jstt`));
+  rows.push(row(r.omg, `${fmt.ratio(ratio("omg", "jstt"))} of jstt`));
+
+  const coldJstt = ratio("cold", "jstt");
+  const t1 = targets.add("coldVsJstt", fmt.ratio(coldJstt), coldJstt, "build");
+  rows.push(row(r.cold, `${fmt.ratio(coldJstt)} of jstt`, t1.target, t1.status));
+  rows.push(["↳ cold build ÷ jstt, format: false", "", "", "", "", fmt.ratio(ratio("cold", "jsttRaw")), "", ""]);
+  rows.push(["↳ cold build ÷ openapi-typescript", "", "", "", "", fmt.ratio(ratio("cold", "ots")), "", ""]);
+  const coldOmg = ratio("cold", "omg");
+  const t2 = targets.add("coldVsOmg", fmt.ratio(coldOmg), coldOmg, "build");
+  rows.push(["↳ cold build ÷ openapi-mcp-generator", "", "", "", "", fmt.ratio(coldOmg), t2.target, t2.status]);
+  const coldRss = r.cold.error ? NaN : median(r.cold.rss.filter(Number.isFinite));
+  const t3 = targets.add("coldRss", fmt.mb(coldRss), coldRss, "build");
+  rows.push(["↳ cold build peak RSS", "", "", fmt.mb(coldRss), "", "", t3.target, t3.status]);
+
+  rows.push(row(r.noChangeBuild, `${fmt.ratio(ratio("noChangeBuild", "cold"))} of cold`));
+  const checkFraction = ratio("check", "cold");
+  const t4 = targets.add("checkFraction", fmt.ratio(checkFraction), checkFraction, "build");
+  rows.push(row(r.check, `${fmt.ratio(checkFraction)} of cold`, t4.target, t4.status));
+  const checkMs = r.check.error ? NaN : median(values(r.check));
+  const t5 = targets.add("checkMs", fmt.ms(checkMs), checkMs, "build");
+  rows.push(["↳ no-change check, absolute", fmt.ms(checkMs), "", "", "", "", t5.target, t5.status]);
+  const rebuildFraction = ratio("rebuild", "cold");
+  const t6 = targets.add("rebuildFraction", fmt.ratio(rebuildFraction), rebuildFraction, "build");
+  rows.push(row(r.rebuild, `${fmt.ratio(rebuildFraction)} of cold`, t6.target, t6.status));
+
+  return {
+    title: `Build: GitHub corpus, ${fmt.int(tools.length)} tools (${rounds} round${rounds === 1 ? "" : "s"}, ${seconds.toFixed(0)} s)`,
+    columns: ["workload", "median", "min – max", "peak RSS", "runs", "ratio", "target", "status"],
+    rows,
+    notes: [
+      "Wall time of the whole command as a child process (Node start-up included), peak RSS of that process.",
+      "Ratios are medians of per-round ratios: each round runs every row once, back to back.",
+      "Cold = a fresh project directory with only tools/*.json and the config; no-change = the same build again; one descriptor changed = one tool's description edited, then build.",
+    ],
+    raw: r,
+  };
+}
