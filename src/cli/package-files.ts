@@ -1,5 +1,6 @@
 // Reads mcp-gen's own templates and runtime sources, which ship in the package next to dist/.
 import { readdir, readFile } from "node:fs/promises";
+import { sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { RuntimeSource } from "../emit/emit-project.js";
 import { TEMPLATE_NAMES, type TemplateSources } from "../emit/templates.js";
@@ -12,9 +13,16 @@ export async function readTemplates(): Promise<TemplateSources> {
   return Object.fromEntries(entries) as TemplateSources;
 }
 
-/** Every runtime module (src/runtime/*.ts), copied verbatim into generated projects. */
+/**
+ * Every runtime module: each .ts file under src/runtime (shared and SDK v2 modules at the top, SDK
+ * v1 modules in v1/), by path relative to src/runtime. A build copies only the ones its target's generated code
+ * reaches (emit/select-runtime.ts), keeping the folder layout so relative imports stay valid.
+ */
 export async function readRuntimeSources(): Promise<RuntimeSource[]> {
   const dir = `${PACKAGE_ROOT}src/runtime/`;
-  const files = (await readdir(dir)).filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts")).sort();
+  const files = (await readdir(dir, { recursive: true }))
+    .map((file) => file.split(sep).join("/"))
+    .filter((file) => file.endsWith(".ts") && !file.endsWith(".d.ts"))
+    .sort();
   return Promise.all(files.map(async (file) => ({ file, contents: await readFile(dir + file, "utf8") })));
 }

@@ -1,5 +1,5 @@
-// One tool's bundled schemas → TypeScript types for its arguments and structured result, written by
-// json-schema-to-typescript. The schemas it sees are copies made safe first: its own code-injecting
+// One tool's bundled schemas → TypeScript types for its arguments, its structured result and the
+// answers to its input requests (x-mcp-gen.inputRequests), written by json-schema-to-typescript. The schemas it sees are copies made safe first: its own code-injecting
 // keywords (tsType, tsEnumNames) are removed, text that would hide in comments is escaped, and keys
 // it cannot represent (__proto__) survive through a placeholder. It never resolves anything itself:
 // every $ref is already local.
@@ -9,8 +9,14 @@ import { docCommentLines, escapeInvisibleInCode, typeKey } from "./safe-text.js"
 import { indentTypeScript } from "./indent.js";
 
 export interface ToolTypeNames {
-  /** `${pascal}Arguments`, `${pascal}Result`, `${pascal}Types`. */
+  /** `${pascal}Arguments`, `${pascal}Result`, `${pascal}Inputs`, `${pascal}Types`. */
   readonly pascal: string;
+}
+
+/** One form of `x-mcp-gen.inputRequests`: its key and its requestedSchema. */
+export interface InputForm {
+  readonly key: string;
+  readonly requestedSchema: JsonValue;
 }
 
 export interface ToolTypes {
@@ -19,6 +25,8 @@ export interface ToolTypes {
   readonly argumentsType: string;
   /** Undefined when the tool has no outputSchema. */
   readonly resultType: string | undefined;
+  /** Undefined when the tool declares no input requests. */
+  readonly inputsType: string | undefined;
 }
 
 /** Schema keywords whose values are data that shape types; copied as they are. */
@@ -35,11 +43,17 @@ const MAP = new Set(["properties", "patternProperties", "$defs", "definitions", 
  */
 const isUnsafeKey = (key: string) => key in Object.prototype || key.startsWith("mcp_gen_key_") || /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(key);
 
-export async function emitToolTypes(input: JsonValue, output: JsonValue | undefined, names: ToolTypeNames): Promise<ToolTypes> {
+/**
+ * The declarations of one tool: `${pascal}Types` with `arguments`, `result` (when the tool has an
+ * outputSchema) and `inputs` (when it declares input requests: each form's accepted content, by key).
+ * @example await emitToolTypes({ type: "object" }, undefined, { pascal: "Ping" }, []) // declares PingArguments and PingTypes
+ */
+export async function emitToolTypes(input: JsonValue, output: JsonValue | undefined, names: ToolTypeNames, inputs: readonly InputForm[] = []): Promise<ToolTypes> {
   const argumentsType = `${names.pascal}Arguments`;
   const resultType = output === undefined ? undefined : `${names.pascal}Result`;
+  const inputsType = inputs.length === 0 ? undefined : `${names.pascal}Inputs`;
   const placeholders = new Map<string, string>();
-  const wrapper = buildWrapper(input, output, names, argumentsType, resultType, placeholders);
+  const wrapper = buildWrapper({ input, output, inputs }, names, { argumentsType, resultType, inputsType }, placeholders);
   const raw = await compile(wrapper as unknown as JSONSchema, `${names.pascal}Types`, {
     bannerComment: "",
     format: false,
@@ -54,10 +68,22 @@ export async function emitToolTypes(input: JsonValue, output: JsonValue | undefi
   let restored = escapeInvisibleInCode(raw);
   for (const [placeholder, key] of placeholders) restored = restored.split(JSON.stringify(placeholder)).join(typeKey(key)).split(placeholder).join(typeKey(key));
   const code = indentTypeScript(restored);
-  return { code, argumentsType, resultType };
+  return { code, argumentsType, resultType, inputsType };
 }
 
-function buildWrapper(input: JsonValue, output: JsonValue | undefined, names: ToolTypeNames, argumentsType: string, resultType: string | undefined, placeholders: Map<string, string>): JsonObject {
+interface WrapperSchemas {
+  readonly input: JsonValue;
+  readonly output: JsonValue | undefined;
+  readonly inputs: readonly InputForm[];
+}
+
+interface WrapperTitles {
+  readonly argumentsType: string;
+  readonly resultType: string | undefined;
+  readonly inputsType: string | undefined;
+}
+
+function buildWrapper(schemas: WrapperSchemas, names: ToolTypeNames, titles: WrapperTitles, placeholders: Map<string, string>): JsonObject {
   const assigned = new Map<string, string>();
   const keyFor = (key: string) => {
     if (!isUnsafeKey(key)) return key;
@@ -69,17 +95,33 @@ function buildWrapper(input: JsonValue, output: JsonValue | undefined, names: To
     }
     return placeholder;
   };
+  const { input, output, inputs } = schemas;
+  const properties: Record<string, JsonValue> = {
+    arguments: { ...(prepare(input, "/properties/arguments", keyFor) as JsonObject), title: titles.argumentsType },
+  };
+  if (output !== undefined) properties.result = withTitle(prepare(output, "/properties/result", keyFor), titles.resultType!);
+  if (titles.inputsType !== undefined) properties.inputs = inputsSchema(inputs, names, titles.inputsType, keyFor);
   return {
     title: `${names.pascal}Types`,
     description: `Argument and result types of one tool, for typed handlers and clients.`,
     type: "object",
     additionalProperties: false,
-    properties: {
-      arguments: { ...(prepare(input, "/properties/arguments", keyFor) as JsonObject), title: argumentsType },
-      ...(output === undefined ? {} : { result: withTitle(prepare(output, "/properties/result", keyFor), resultType!) }),
-    },
-    required: output === undefined ? ["arguments"] : ["arguments", "result"],
+    properties,
+    required: Object.keys(properties),
   };
+}
+
+/**
+ * `${pascal}Inputs`: the accepted content of each form, by key. Form fields carry `title` as a label
+ * for people (MCP elicitation), so titles become doc comments here instead of type names.
+ */
+function inputsSchema(inputs: readonly InputForm[], names: ToolTypeNames, title: string, keyFor: (key: string) => string): JsonObject {
+  const properties: Record<string, JsonValue> = {};
+  for (const { key, requestedSchema } of inputs) {
+    const base = `/properties/inputs/properties/${key}`;
+    defineOwn(properties, keyFor(key), withTitle(prepare(requestedSchema, base, keyFor, true), `${names.pascal}${key.charAt(0).toUpperCase()}${key.slice(1)}Input`));
+  }
+  return { title, description: "The answers a handler can read with ctx.answer(key), by input request key.", type: "object", additionalProperties: false, properties, required: inputs.map((form) => keyFor(form.key)) };
 }
 
 function withTitle(schema: JsonValue, title: string): JsonValue {
@@ -92,7 +134,7 @@ function withTitle(schema: JsonValue, title: string): JsonValue {
  * dropped, refs are re-rooted under the wrapper, titles and descriptions are escaped for comments,
  * and `__proto__` keys are renamed to a placeholder that is restored in the output.
  */
-function prepare(schema: JsonValue, base: string, keyFor: (key: string) => string): JsonValue {
+function prepare(schema: JsonValue, base: string, keyFor: (key: string) => string, titlesAsDocs = false): JsonValue {
   if (!isJsonObject(schema)) return schema;
   const out: Record<string, JsonValue> = {};
   const put = (key: string, value: JsonValue) => defineOwn(out, key, value);
@@ -104,18 +146,20 @@ function prepare(schema: JsonValue, base: string, keyFor: (key: string) => strin
       if (value === "#") put(key, `#${base}`);
       else if (typeof value === "string" && value.startsWith("#/")) put(key, `#${base}${value.slice(1)}`);
     } else if (TEXT.has(key) && typeof value === "string") {
-      put(key, docCommentLines(value).join("\n"));
+      // A title names a type; with titlesAsDocs it only documents one, when there is no description.
+      if (key !== "title" || !titlesAsDocs) put(key, docCommentLines(value).join("\n"));
+      else if (typeof schema.description !== "string") put("description", docCommentLines(value).join("\n"));
     } else if (key === "required" && Array.isArray(value)) {
       put(key, value.map((name) => (typeof name === "string" ? keyFor(name) : name)));
     } else if (DATA.has(key)) {
       put(key, value);
     } else if (SINGLE.has(key) || (key === "items" && !Array.isArray(value))) {
-      put(key, prepare(value, base, keyFor));
+      put(key, prepare(value, base, keyFor, titlesAsDocs));
     } else if ((ARRAY.has(key) || key === "items") && Array.isArray(value)) {
-      put(key, value.map((item) => prepare(item, base, keyFor)));
+      put(key, value.map((item) => prepare(item, base, keyFor, titlesAsDocs)));
     } else if (MAP.has(key) && isJsonObject(value)) {
       const map: Record<string, JsonValue> = {};
-      for (const name of Object.keys(value)) defineOwn(map, keyFor(name), prepare(value[name]!, base, keyFor));
+      for (const name of Object.keys(value)) defineOwn(map, keyFor(name), prepare(value[name]!, base, keyFor, titlesAsDocs));
       put(key, map);
     }
   }

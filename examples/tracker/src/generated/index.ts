@@ -5,7 +5,7 @@ export * from "./client.js";
 export { handlers } from "./handlers.js";
 export { TOOL_ENTRIES, TOOL_TABLE } from "./tools.js";
 export type { IssuesCreateArguments, IssuesCreateResult, IssuesCreateTypes } from "./tools/issues.create.js";
-export type { IssuesDeleteArguments, IssuesDeleteResult, IssuesDeleteTypes } from "./tools/issues.delete.js";
+export type { IssuesDeleteArguments, IssuesDeleteResult, IssuesDeleteInputs, IssuesDeleteTypes } from "./tools/issues.delete.js";
 export type { IssuesGetArguments, IssuesGetResult, IssuesGetTypes } from "./tools/issues.get.js";
 export type { IssuesListArguments, IssuesListResult, IssuesListTypes } from "./tools/issues.list.js";
 export type { ProjectsSummaryArguments, ProjectsSummaryTypes } from "./tools/projects.summary.js";

@@ -6,7 +6,7 @@ import { issuesDeleteTool } from "./tools/issues.delete.js";
 import { issuesGetTool } from "./tools/issues.get.js";
 import { issuesListTool } from "./tools/issues.list.js";
 import { projectsSummaryTool } from "./tools/projects.summary.js";
-import { v_396752ae4ec9, v_3b6eeb1ea62a, v_4de1c9ef87dd, v_6c39ea46a455, v_b930cb172339, v_c289f9485e3c, v_f6f4cf383392 } from "./validators/2020-12.js";
+import { v_396752ae4ec9, v_3b6eeb1ea62a, v_4de1c9ef87dd, v_6c39ea46a455, v_b3e2fe7f99f9, v_b930cb172339, v_c289f9485e3c, v_f6f4cf383392 } from "./validators/2020-12.js";
 
 /** Every tool, sorted by name: the exact descriptors tools/list serves, with their validators. */
 export const TOOL_ENTRIES: readonly ToolEntry[] = [
@@ -29,6 +29,7 @@ export const TOOL_ENTRIES: readonly ToolEntry[] = [
         pointer: "/properties/priority",
       },
     ],
+    inputRequests: {},
   },
   {
     name: "issues.delete",
@@ -36,6 +37,19 @@ export const TOOL_ENTRIES: readonly ToolEntry[] = [
     validateInput: v_b930cb172339,
     validateOutput: v_396752ae4ec9,
     headers: [],
+    inputRequests: {
+      confirm: {
+        message: "Delete this issue for good?",
+        requestedSchema: {
+          type: "object",
+          properties: {
+            confirm: { type: "boolean", title: "Delete the issue" },
+          },
+          required: ["confirm"],
+        },
+        validate: v_b3e2fe7f99f9,
+      },
+    },
   },
   {
     name: "issues.get",
@@ -43,6 +57,7 @@ export const TOOL_ENTRIES: readonly ToolEntry[] = [
     validateInput: v_b930cb172339,
     validateOutput: v_c289f9485e3c,
     headers: [],
+    inputRequests: {},
   },
   {
     name: "issues.list",
@@ -57,6 +72,7 @@ export const TOOL_ENTRIES: readonly ToolEntry[] = [
         pointer: "/properties/project",
       },
     ],
+    inputRequests: {},
   },
   {
     name: "projects.summary",
@@ -64,6 +80,7 @@ export const TOOL_ENTRIES: readonly ToolEntry[] = [
     validateInput: v_6c39ea46a455,
     validateOutput: undefined,
     headers: [],
+    inputRequests: {},
   },
 ];
 

@@ -12,6 +12,7 @@ export const TOOL_ENTRIES: readonly ToolEntry[] = [
     validateInput: v_b4504dd66401,
     validateOutput: v_16d7081b15e7,
     headers: [],
+    inputRequests: {},
   },
 ];
 

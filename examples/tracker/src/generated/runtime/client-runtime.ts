@@ -1,14 +1,17 @@
 // Copied by mcp-gen from its runtime (client-runtime.ts).
 // Do not edit: `mcp-gen build` rewrites this file and `mcp-gen check` reports hand edits.
-// The client half of generated code, copied verbatim into every project (depends only on
+// The client half of generated code for SDK v2, copied verbatim into every project (depends only on
 // @modelcontextprotocol/client). Typed tool calls over the SDK Client: arguments are validated before
 // sending, the compiled descriptor travels as `toolDefinition` (no prior tools/list needed),
 // x-mcp-header parameters become Mcp-Param-* headers with the spec's value encoding, `isError` is
-// checked, and structuredContent is validated before it is typed. Results are data: nothing is ever
-// evaluated.
+// checked, and structuredContent is validated before it is typed. The live tool list is cached by the
+// SDK per its ttlMs and checked with mcp-gen's own x-mcp-header validator. Results are data: nothing
+// is ever evaluated.
 import {
   Client,
+  ProtocolError,
   StreamableHTTPClientTransport,
+  type CacheableRequestOptions,
   type CallToolRequestOptions,
   type CallToolResult,
   type ClientOptions,
@@ -16,13 +19,22 @@ import {
   type JsonSchemaType,
   type JsonSchemaValidator,
   type jsonSchemaValidator,
+  type ListToolsResult,
   type Tool,
 } from "@modelcontextprotocol/client";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/client/validators/ajv";
-import { MCP_PARAM_PREFIX, type HeaderParam } from "./header-annotations.js";
+import { findHeaderParams, MCP_PARAM_PREFIX, type HeaderParam } from "./header-annotations.js";
 import { encodeHeaderValue } from "./header-encoding.js";
 import type { ToolDescriptor } from "./tool-table.js";
 import { describeValidationError, type CompiledValidator } from "./validation-messages.js";
+
+export type { Client, ContentBlock } from "@modelcontextprotocol/client";
+
+/** Options of one typed call (timeout, signal, progress callback, extra headers). */
+export type CallOptions = CallToolRequestOptions;
+
+/** Options of `listTools()`: `cacheMode: "refresh"` skips a list that is still fresh. */
+export type ListToolsOptions = CacheableRequestOptions;
 
 /** One tool as the generated client knows it (a ToolEntry fits). */
 export interface ClientToolEntry {
@@ -177,4 +189,56 @@ export async function connectHttpClient(url: string | URL, options: ConnectOptio
   const transport = new StreamableHTTPClientTransport(new URL(url), fetch ? { fetch } : {});
   await client.connect(transport);
   return client;
+}
+
+/** A tool left out of the live list, and why (T-HDR-11). */
+export interface RefusedTool {
+  readonly name: string;
+  readonly reason: string;
+}
+
+export interface ListedTools {
+  /** The usable tools, in the server's order. */
+  readonly tools: readonly Tool[];
+  /** Tools left out because their x-mcp-header annotations are invalid. */
+  readonly refused: readonly RefusedTool[];
+}
+
+const INVALID_PARAMS = -32602;
+
+/**
+ * Every page of the server's tools/list, through the SDK Client's cache: a list stays fresh for its
+ * `ttlMs` from receipt (0, absent or negative: stale at once), is keyed by method and parameters,
+ * shared across callers only when `cacheScope` is public, and dropped on list_changed; the SDK never
+ * polls (T-CACHE-6..11). If a cursor stops working mid-walk (the list changed between pages), the
+ * walk starts again from the first page, once (T-CACHE-13).
+ *
+ * On Streamable HTTP in the 2026-07-28 era a tool whose live x-mcp-header annotations are invalid is
+ * left out and reported to `warn` with its name and the reason (T-HDR-11, T-HDR-12, T-LIST-10),
+ * judged by the same validator mcp-gen uses on descriptors; other tools stay usable. The SDK drops
+ * such tools by its own rules first; this check covers what mcp-gen rejects beyond them. Typed calls
+ * are unaffected: they use the definitions compiled into the client.
+ */
+export async function listLiveTools(client: Client, options: ListToolsOptions | undefined, warn: (key: string, message: string) => void): Promise<ListedTools> {
+  let listed: ListToolsResult;
+  try {
+    listed = await client.listTools(undefined, options);
+  } catch (error) {
+    if (!(error instanceof ProtocolError) || error.code !== INVALID_PARAMS) throw error;
+    listed = await client.listTools(undefined, { ...options, cacheMode: "refresh" });
+  }
+  if (client.getProtocolEra() !== "modern" || !(client.transport instanceof StreamableHTTPClientTransport)) return { tools: listed.tools, refused: [] };
+  const tools: Tool[] = [];
+  const refused: RefusedTool[] = [];
+  for (const tool of listed.tools) {
+    const problems = findHeaderParams(tool.inputSchema).problems;
+    if (problems.length === 0) {
+      tools.push(tool);
+      continue;
+    }
+    const reason = problems.map((problem) => problem.message).join(" ");
+    refused.push({ name: tool.name, reason });
+    warn(`${tool.name}\u0000${reason}`, `[mcp-gen] Leaving out tool ${JSON.stringify(tool.name)} from tools/list: ${reason}`);
+  }
+  return { tools, refused };
 }

@@ -6,6 +6,7 @@
 // that only for McpServer, not for the low-level Server generated code uses (T-HTTP-11..16).
 import { createMcpHandler, type CreateMcpHandlerOptions, type Server } from "@modelcontextprotocol/server";
 import { validateRequestHeaders } from "./header-validation.js";
+import { jsonRpcError, readJsonBody } from "./http-body.js";
 import type { ToolTable } from "./tool-table.js";
 
 export interface HttpHandlerOptions {
@@ -23,37 +24,6 @@ export interface GeneratedHttpHandler {
 
 const MODERN = "2026-07-28";
 
-function jsonRpcError(status: number, id: unknown, code: number, message: string, data?: unknown): Response {
-  const error = data === undefined ? { code, message } : { code, message, data };
-  return new Response(JSON.stringify({ jsonrpc: "2.0", id: id ?? null, error }), { status, headers: { "content-type": "application/json" } });
-}
-
-async function readBounded(request: Request, maxBytes: number): Promise<string | undefined> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > maxBytes) return undefined;
-  if (request.body === null) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
-}
-
 /** createMcpHandler(factory) with the generated front layer. */
 export function createHttpHandler(factory: () => Server, table: ToolTable, options: HttpHandlerOptions): GeneratedHttpHandler {
   const handler = createMcpHandler(factory, options.handlerOptions);
@@ -64,14 +34,9 @@ export function createHttpHandler(factory: () => Server, table: ToolTable, optio
       if (request.method !== "POST") return handler.fetch(request);
       const contentType = request.headers.get("content-type") ?? "";
       if (!contentType.toLowerCase().includes("application/json")) return handler.fetch(request);
-      const text = await readBounded(request, options.maxRequestBytes);
-      if (text === undefined) return jsonRpcError(413, null, -32600, `The request body is larger than ${options.maxRequestBytes} bytes.`);
-      let body: unknown;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        return jsonRpcError(400, null, -32700, "Parse error: the request body is not valid JSON.");
-      }
+      const read = await readJsonBody(request, options.maxRequestBytes);
+      if (read instanceof Response) return read;
+      const body = read.body;
       // Header/body agreement is defined for 2026-07-28 requests; 2025-era clients send none of these headers.
       if (request.headers.get("mcp-protocol-version") === MODERN) {
         const verdict = validateRequestHeaders({ headers: new Map(request.headers), body, headerParamsFor, supportedVersions: [MODERN] });

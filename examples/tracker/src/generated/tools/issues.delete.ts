@@ -8,6 +8,7 @@ import type { ToolDescriptor as McpGenToolDescriptor } from "../runtime/tool-tab
 export interface IssuesDeleteTypes {
   arguments: IssuesDeleteArguments
   result: IssuesDeleteResult
+  inputs: IssuesDeleteInputs
 }
 export interface IssuesDeleteArguments {
   /**
@@ -17,6 +18,19 @@ export interface IssuesDeleteArguments {
 }
 export interface IssuesDeleteResult {
   deleted: boolean
+}
+/**
+ * The answers a handler can read with ctx.answer(key), by input request key.
+ */
+export interface IssuesDeleteInputs {
+  confirm: IssuesDeleteConfirmInput
+}
+export interface IssuesDeleteConfirmInput {
+  /**
+   * Delete the issue
+   */
+  confirm: boolean
+  [k: string]: unknown | undefined
 }
 
 /** The tool "issues.delete" exactly as tools/list returns it. */

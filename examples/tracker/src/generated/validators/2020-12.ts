@@ -384,6 +384,47 @@ validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 return validate0;
 })();
 
+export const v_b3e2fe7f99f9 = /* @__PURE__ */ (() => {
+const schema0 = {"type":"object","properties":{"confirm":{"type":"boolean"}},"required":["confirm"]};
+
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate0.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.confirm === undefined) && (missing0 = "confirm")){
+validate0.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.confirm !== undefined){
+if(typeof data.confirm !== "boolean"){
+validate0.errors = [{instancePath:instancePath+"/confirm",schemaPath:"#/properties/confirm/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+}
+}
+}
+else {
+validate0.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate0.errors = vErrors;
+return errors === 0;
+}
+validate0.evaluated = {"props":{"confirm":true},"dynamicProps":false,"dynamicItems":false};
+return validate0;
+})();
+
 export const v_b930cb172339 = /* @__PURE__ */ (() => {
 const schema0 = {"type":"object","properties":{"id":{"$ref":"#/$defs/IssueId"}},"required":["id"],"additionalProperties":false,"$defs":{"IssueId":{"type":"string","pattern":"^[A-Z]+-[0-9]+$"}}};
 const schema1 = {"type":"string","pattern":"^[A-Z]+-[0-9]+$"};

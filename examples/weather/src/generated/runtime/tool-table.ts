@@ -2,8 +2,9 @@
 // Do not edit: `mcp-gen build` rewrites this file and `mcp-gen check` reports hand edits.
 // The table generated code builds once at module load: every tool's wire descriptor, its compiled
 // validators and its mirrored header parameters, the name → entry map, and the tools/list pages with
-// their opaque cursors. Shared by the generated server and client; dependency-free.
+// their opaque cursors. Shared by the generated server and client of every target; dependency-free.
 import type { HeaderParam } from "./header-annotations.js";
+import type { InputRequestForms } from "./tool-context.js";
 import type { CompiledValidator } from "./validation-messages.js";
 
 /** An MCP Tool as tools/list returns it (MCP 2026-07-28 schema.json #/$defs/Tool). */
@@ -19,7 +20,7 @@ export interface ToolDescriptor {
   readonly [field: string]: unknown;
 }
 
-/** One tool: the exact wire descriptor and its compiled validators. */
+/** One tool: the exact wire descriptor, its compiled validators and the forms its handler may ask for. */
 export interface ToolEntry {
   readonly name: string;
   readonly descriptor: ToolDescriptor;
@@ -27,6 +28,8 @@ export interface ToolEntry {
   readonly validateOutput: CompiledValidator | undefined;
   /** Parameters mirrored into Mcp-Param-* headers (x-mcp-header). */
   readonly headers: readonly HeaderParam[];
+  /** The forms of `x-mcp-gen.inputRequests`, by key, with compiled validators ({} when none). */
+  readonly inputRequests: InputRequestForms;
 }
 
 export interface ToolListPage {
