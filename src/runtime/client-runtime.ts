@@ -73,7 +73,7 @@ export async function callTypedTool<O>(client: Client, entry: ClientToolEntry, a
   // 2025-era requests carry no Mcp-Param-* headers; the SDK mirrors nothing for them either.
   const headers = era === "modern" ? mirrored : undefined;
   const wrapped = era === "legacy" && isWrappedForLegacy(entry.descriptor);
-  const toolDefinition = headers === undefined && !wrapped ? (entry.descriptor as Tool) : adjustedDefinition(entry, headers !== undefined, wrapped);
+  const toolDefinition = definitionForSdk(entry, headers !== undefined);
   const sendOptions: CallToolRequestOptions = headers === undefined ? { ...options, toolDefinition } : { ...options, headers: { ...options?.headers, ...headers }, toolDefinition };
   const result = (await client.callTool({ name: entry.name, arguments: args as Record<string, unknown> }, sendOptions)) as CallToolResult;
   if (result.isError === true) return { isError: true, message: errorText(result), result };
@@ -133,22 +133,30 @@ function valueAtPath(args: unknown, path: readonly string[]): unknown {
   return current;
 }
 
+const sdkDefinitions = new WeakMap<ClientToolEntry, { plain: Tool; withoutHeaders: Tool }>();
+
 /**
- * The descriptor handed to the SDK as `toolDefinition`, changed where the SDK would get it wrong:
- * without x-mcp-header keywords when this module mirrors the headers itself, and without the
- * outputSchema when results arrive wrapped, since the SDK would check the wrapper against the
- * natural schema (this module unwraps and checks instead).
+ * The descriptor handed to the SDK as `toolDefinition`, built once per tool. It has no outputSchema:
+ * this module validates structured results itself, with the precompiled validator (so a bad result
+ * is always a ToolOutputError, checked once, and a 2025-era `{ result }` wrapper is unwrapped first).
+ * When this module mirrors the headers itself, the x-mcp-header keywords are left out too, so the SDK
+ * does not mirror them a second time.
  */
-function adjustedDefinition(entry: ClientToolEntry, mirrorsHeaders: boolean, wrapped: boolean): Tool {
-  const descriptor = structuredClone(entry.descriptor) as Tool;
-  if (wrapped) delete descriptor.outputSchema;
-  if (!mirrorsHeaders) return descriptor;
-  for (const param of entry.headers) {
-    let schema: unknown = descriptor.inputSchema;
-    for (const key of param.path) schema = (schema as { properties?: Record<string, unknown> } | undefined)?.properties?.[key];
-    if (schema !== null && typeof schema === "object") delete (schema as Record<string, unknown>)["x-mcp-header"];
+function definitionForSdk(entry: ClientToolEntry, mirrorsHeaders: boolean): Tool {
+  let cached = sdkDefinitions.get(entry);
+  if (cached === undefined) {
+    const plain = structuredClone(entry.descriptor) as Tool;
+    delete plain.outputSchema;
+    const withoutHeaders = structuredClone(plain);
+    for (const param of entry.headers) {
+      let schema: unknown = withoutHeaders.inputSchema;
+      for (const key of param.path) schema = (schema as { properties?: Record<string, unknown> } | undefined)?.properties?.[key];
+      if (schema !== null && typeof schema === "object") delete (schema as Record<string, unknown>)["x-mcp-header"];
+    }
+    cached = { plain, withoutHeaders };
+    sdkDefinitions.set(entry, cached);
   }
-  return descriptor;
+  return mirrorsHeaders ? cached.withoutHeaders : cached.plain;
 }
 
 /**
