@@ -85,7 +85,7 @@ describe("remote $ref", () => {
   });
   afterAll(() => new Promise<void>((done) => server.close(() => done())));
 
-  it("is refused and never fetched, over any scheme", async () => {
+  it("is refused and never fetched, over any scheme (T-REF-1, T-REF-4)", async () => {
     const refs = [`http://127.0.0.1:${port}/a.json`, `https://127.0.0.1:${port}/b.json`, `//127.0.0.1:${port}/c.json`, `ftp://127.0.0.1:${port}/d.json`, "data:application/json,{}", "file:///etc/passwd"];
     const properties = refs.map((ref, i) => `    p${i}: { $ref: ${JSON.stringify(ref)} }`).join("\n");
     const root = tempProject({ "tools/remote.yaml": `${TOOL_HEAD}inputSchema:\n  type: object\n  properties:\n${properties}\n` });

@@ -15,7 +15,7 @@ import { buildCompiledProject, descriptorFiles, type CompiledProject, type Gener
 
 const ENCODING = loadVectors<VectorFile<EncodingCase & { clientError?: string }>>("header-encoding.json").cases;
 
-describe("tracker: Mcp-Method, Mcp-Name and Mcp-Param-* on the wire (T-HTTP-8, T-HTTP-9, T-HDR-14)", () => {
+describe("tracker: Mcp-Method, Mcp-Name and Mcp-Param-* on the wire (T-HDR-10, T-HTTP-8, T-HTTP-9, T-HDR-14)", () => {
   let server: RecordingServer;
   let modern: ConnectedClient;
   let legacy: ConnectedClient;

@@ -100,7 +100,7 @@ describe("tools/list on the wire (raw JSON-RPC)", () => {
     }
   });
 
-  it("pages follow server.pageSize, every page carries the same cache hints, and a missing nextCursor ends the list (T-LIST-6, T-LIST-9, T-CACHE-3)", async () => {
+  it("pages follow server.pageSize, every page carries the same cache hints, and a missing nextCursor ends the list (T-LIST-6, T-LIST-7, T-LIST-9, T-CACHE-3)", async () => {
     const replies = await walk(modernPage(handler));
     expect(replies.map((reply) => (reply.message.result!["tools"] as { name: string }[]).map((tool) => tool.name))).toEqual(NAMES.map((name) => [name]));
     for (const reply of replies) expect(reply.message.result).toMatchObject({ resultType: "complete", ttlMs: 300_000, cacheScope: "public" });

@@ -174,7 +174,7 @@ describe("emitValidators: formats, $id and hostile text", () => {
     expect(validators[formats.indexOf("date")]!("2024-02-30")).toBe(false);
   });
 
-  it("two tools with the same root $id, or the same nested $id with different contents, or $ref \"#\" without $id, each keep their own $refs", async () => {
+  it("two tools with the same root $id, or the same nested $id with different contents, or $ref \"#\" without $id, each keep their own $refs (T-REF-6)", async () => {
     const tool = (type: string) => ({
       $id: "https://example.com/shared.json",
       type: "object",

@@ -148,7 +148,7 @@ describe("generated server over stdio", () => {
     throw new Error(`no answer to ${JSON.stringify(message)}; stdout so far:\n${stdout}`);
   }
 
-  it("writes only newline-delimited JSON-RPC messages to stdout (T-STDIO-1, T-STDIO-2, T-STDIO-4)", async () => {
+  it("writes only newline-delimited JSON-RPC messages to stdout, never a request to the client (T-STDIO-1, T-STDIO-2, T-STDIO-4, T-MRTR-6)", async () => {
     await exchange(request("server/discover"));
     await exchange(request("tools/list"));
     await exchange(request("tools/call", { name: "issues.get", arguments: { id: "NOPE-1" } }));

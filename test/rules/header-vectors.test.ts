@@ -45,7 +45,7 @@ describe("x-mcp-header-invalid.json with every header rule", () => {
   }
 });
 
-describe("x-mcp-header-valid.json with every header rule", () => {
+describe("x-mcp-header-valid.json with every header rule (T-SCHEMA-13)", () => {
   it("holds 23 cases", () => {
     expect(VALID_HEADER_CASES).toHaveLength(23);
   });
