@@ -81,7 +81,6 @@ export const NOT_OURS: Readonly<Record<string, { scope: Scope; why: string }>> =
   "T-ANN-4": { scope: "host", why: "hosts decide what annotations mean to them" },
   "T-ANN-5": { scope: "host", why: "hosts decide which servers they trust" },
   "T-ICON-2": { scope: "host", why: "icon rendering" },
-  "T-SEC-2": { scope: "handler", why: "access control is the server author's: the HTTP handler passes the SDK's authInfo through to handlers (see Security model)" },
   "T-SEC-3": { scope: "handler", why: "rate limiting belongs in front of the HTTP handler (see Security model)" },
   "T-VER-2": { scope: "sdk", why: "the SDK client's version negotiation" },
   "T-VER-3": { scope: "sdk", why: "extension negotiation is the SDK's" },
