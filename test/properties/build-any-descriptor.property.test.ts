@@ -1,6 +1,7 @@
 // Property test (hardening issue): for arbitrary valid but hostile descriptors, a build succeeds, the
 // generated project type-checks under tsc --strict, the generated wire descriptors are exactly the
-// input (no text altered or escaped away), and each lock hash equals an independent JCS + SHA-256.
+// input (no text altered or escaped away), each lock hash equals an independent JCS + SHA-256, and
+// the generated validators decide like ajv on the schema's own sample values.
 // PROPERTY_RUNS sets the number of projects (a nightly run uses thousands); every counterexample
 // found is kept in test/fixtures/properties/counterexamples.json and replayed first.
 import canonicalize from "canonicalize";
@@ -13,9 +14,12 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { runInProcess, tempProject } from "../support/temp-project.js";
 import { REPO_ROOT } from "../support/spec-paths.js";
+import { sampleValue } from "../../src/emit/derive-examples.js";
+import type { JsonValue } from "../../src/model/json.js";
+import { SchemaCompiler } from "../../src/validate/schema-compiler.js";
 import { toolSet, type ArbitraryTool } from "./arbitrary-descriptors.js";
 
-const RUNS = Number(process.env.PROPERTY_RUNS ?? 12);
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 25);
 const COUNTEREXAMPLES = join(REPO_ROOT, "test/fixtures/properties/counterexamples.json");
 const TSC = join(REPO_ROOT, "node_modules/.bin/tsc");
 
@@ -28,7 +32,7 @@ const TSCONFIG = {
 };
 
 interface Lock { tools: Record<string, { sha256: string }> }
-interface Entry { name: string; descriptor: unknown }
+interface Entry { name: string; descriptor: unknown; validateInput: (value: unknown) => boolean }
 
 async function checkProject(tools: readonly ArbitraryTool[]): Promise<void> {
   const files: Record<string, string> = { "tsconfig.json": JSON.stringify(TSCONFIG), "package.json": '{ "type": "module" }' };
@@ -48,6 +52,16 @@ async function checkProject(tools: readonly ArbitraryTool[]): Promise<void> {
   const { TOOL_ENTRIES } = (await import(pathToFileURL(join(root, "dist/src/generated/tools.js")).href)) as { TOOL_ENTRIES: Entry[] };
   const byName = new Map(TOOL_ENTRIES.map((e) => [e.name, e.descriptor]));
   const lock = JSON.parse(readFileSync(join(root, "mcp-tools.lock.json"), "utf8")) as Lock;
+  const compiler = new SchemaCompiler();
+  for (const entry of TOOL_ENTRIES) {
+    // The generated validator decides like ajv itself on the schema's own sample value and on {}.
+    const tool = tools.find((t) => t.name === entry.name)!;
+    const reference = compiler.validator(tool.inputSchema as JsonValue, "2020-12")!;
+    for (const candidate of [sampleValue(tool.inputSchema as JsonValue, tool.inputSchema as JsonValue, 0), {}]) {
+      if (candidate === undefined) continue;
+      expect(entry.validateInput(candidate), `${entry.name}: ${JSON.stringify(candidate)}`).toBe(reference(candidate));
+    }
+  }
   for (const tool of tools) {
     // Exactly the input, key order included: nothing altered or escaped away.
     expect(JSON.stringify(byName.get(tool.name))).toBe(JSON.stringify(tool));
