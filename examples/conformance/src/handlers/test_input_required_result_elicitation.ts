@@ -1,14 +1,21 @@
-// Handler of the MCP tool "test_input_required_result_elicitation", described in tools/test_input_required_result_elicitation.yaml.
-// Created once by mcp-gen; this file is yours: mcp-gen never overwrites it.
-import { ToolNotImplementedError, type ToolHandlers } from "../generated/server.js";
+// Handler of the MCP tool "test_input_required_result_elicitation", described in
+// tools/test_input_required_result_elicitation.yaml: the typed input_required round trip of
+// x-mcp-gen.inputRequests.user_name.
+import { ToolError, type ToolHandlers } from "../generated/server.js";
 
-/**
- * Asks for the user's name with an input_required result, then greets them (conformance scenarios
- * input-required-result-*).
- */
-export const testInputRequiredResultElicitation: ToolHandlers["test_input_required_result_elicitation"] = async (_args, _ctx) => {
-  // The arguments were validated against inputSchema before this runs.
-  // Return text or content blocks.
-  // Throw ToolError for a failure the model should read; ctx.signal says when the client cancels.
-  throw new ToolNotImplementedError("test_input_required_result_elicitation");
+/** Asks for the user's name with an input_required result, then greets them (conformance scenarios input-required-result-*). */
+export const testInputRequiredResultElicitation: ToolHandlers["test_input_required_result_elicitation"] = (_args, ctx) => {
+  const answer = ctx.answer("user_name");
+  switch (answer.kind) {
+    case "missing":
+      // No answer, an answer under another key, or one that is not an elicitation result: ask (again).
+      return ctx.ask({ user_name: {} });
+    case "invalid":
+      throw new ToolError(answer.message);
+    case "accepted":
+      return `Hello, ${answer.content.name}!`;
+    case "declined":
+    case "cancelled":
+      return "Hello, whoever you are!";
+  }
 };

@@ -4,7 +4,7 @@
 // SDK's createMcpHandler it bounds the body size, parses the body once (handed on as parsedBody, so
 // the SDK does not read it again), and checks Mcp-Param-* headers against the arguments: the SDK does
 // that only for McpServer, not for the low-level Server generated code uses (T-HTTP-11..16).
-import { createMcpHandler, type CreateMcpHandlerOptions, type Server } from "@modelcontextprotocol/server";
+import { createMcpHandler, type AuthInfo, type CreateMcpHandlerOptions, type Server } from "@modelcontextprotocol/server";
 import { validateRequestHeaders } from "./header-validation.js";
 import { jsonRpcError, readJsonBody } from "./http-body.js";
 import type { ToolTable } from "./tool-table.js";
@@ -16,9 +16,17 @@ export interface HttpHandlerOptions {
   readonly handlerOptions?: CreateMcpHandlerOptions;
 }
 
+export interface HttpRequestOptions {
+  /**
+   * The caller's verified credentials (from your auth middleware): handlers read them as
+   * `ctx.sdk.http?.authInfo` to decide what this caller may do (MCP 2026-07-28 T-SEC-2).
+   */
+  readonly authInfo?: AuthInfo;
+}
+
 export interface GeneratedHttpHandler {
   /** Web-standard entry: mount it on any fetch-style server, or call it in-process in tests. */
-  fetch(request: Request): Promise<Response>;
+  fetch(request: Request, options?: HttpRequestOptions): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -30,10 +38,11 @@ export function createHttpHandler(factory: () => Server, table: ToolTable, optio
   const headerParamsFor = (name: string) => table.byName.get(name)?.headers;
   return {
     close: () => handler.close(),
-    async fetch(request: Request): Promise<Response> {
-      if (request.method !== "POST") return handler.fetch(request);
+    async fetch(request: Request, requestOptions: HttpRequestOptions = {}): Promise<Response> {
+      const authInfo = requestOptions.authInfo === undefined ? {} : { authInfo: requestOptions.authInfo };
+      if (request.method !== "POST") return handler.fetch(request, authInfo);
       const contentType = request.headers.get("content-type") ?? "";
-      if (!contentType.toLowerCase().includes("application/json")) return handler.fetch(request);
+      if (!contentType.toLowerCase().includes("application/json")) return handler.fetch(request, authInfo);
       const read = await readJsonBody(request, options.maxRequestBytes);
       if (read instanceof Response) return read;
       const body = read.body;
@@ -45,7 +54,7 @@ export function createHttpHandler(factory: () => Server, table: ToolTable, optio
           return jsonRpcError(verdict.httpStatus, id, verdict.error.code, verdict.error.message, verdict.error.data);
         }
       }
-      return handler.fetch(request, { parsedBody: body });
+      return handler.fetch(request, { ...authInfo, parsedBody: body });
     },
   };
 }
