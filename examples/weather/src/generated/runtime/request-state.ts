@@ -13,6 +13,7 @@
 // minted under the old key is refused (-32602 "Invalid or expired requestState") and the client's
 // next call starts over; `ttlSeconds` (default 600) bounds how long a state can be replayed.
 import { createRequestStateCodec, type ServerContext } from "@modelcontextprotocol/server";
+import { decodeBase64 } from "./base64.js";
 import type { RequestStateOptions } from "./tool-context.js";
 
 /** What the codec seals: the handler's state and a digest of the call it belongs to. */
@@ -48,7 +49,7 @@ export function createRequestStateSeal(options: RequestStateOptions | undefined)
     bind: (ctx) => `${ctx.mcpReq.method}\u0000${ctx.http?.authInfo?.clientId ?? ""}`,
   });
   return {
-    verify: (state, ctx) => codec.verify(state, ctx),
+    verify: (state, ctx) => (isCanonicalState(state) ? codec.verify(state, ctx) : Promise.reject(new Error("requestState is not canonical base64url"))),
     seal: async (state, tool, args, ctx) => codec.mint({ call: await callDigest(tool, args), state: JSON.parse(JSON.stringify(state)) as unknown }, ctx),
     async open(payload, tool, args) {
       if (payload === null || typeof payload !== "object" || !("call" in payload)) return { ok: false };
@@ -56,6 +57,21 @@ export function createRequestStateSeal(options: RequestStateOptions | undefined)
       return sealed.call === (await callDigest(tool, args)) ? { ok: true, state: sealed.state } : { ok: false };
     },
   };
+}
+
+/**
+ * Whether every segment of a sealed state after its version prefix is canonical base64url (no
+ * padding, zero pad bits). The SDK's decoder ignores the pad bits, so without this check a state
+ * with its last character changed can still verify: harmless (the bytes are the same), but a
+ * changed state must never pass.
+ */
+function isCanonicalState(state: string): boolean {
+  const segments = state.split(".");
+  return segments.length > 1 && segments.slice(1).every((segment) => {
+    if (!/^[A-Za-z0-9_-]*$/.test(segment)) return false;
+    const standard = segment.replace(/-/g, "+").replace(/_/g, "/");
+    return decodeBase64(standard + "=".repeat((4 - (standard.length % 4)) % 4)) !== undefined;
+  });
 }
 
 /** SHA-256 of the tool name and the arguments as canonical JSON (members sorted), base64url. */
