@@ -3,10 +3,12 @@
 // the old one (unchanged files hard-linked, so their inode and mtime survive), the new lock is written
 // beside the old lock, then two renames swap the folders and one more puts the lock in place. A build
 // that finds the leftovers of an interrupted one finishes or undoes it first (recoverInterruptedBuild).
-import { access, link, mkdir, readdir, readFile, rename, rm } from "node:fs/promises";
-import { dirname, join, relative, sep } from "node:path";
+import { access, link, mkdir, readdir, readFile, realpath, rename, rm } from "node:fs/promises";
+import { randomBytes } from "node:crypto";
+import { dirname, join, posix, relative, sep } from "node:path";
 import type { GeneratedFile } from "../model/generated-file.js";
-import { writeFileAtomic } from "./write-files.js";
+import { buildCachePath } from "./build-cache.js";
+import { folderMaker, forEachConcurrently, readTextSyncIfExists, WRITE_CONCURRENCY, writeFileAtomic, writeNewFile } from "./write-files.js";
 
 export interface TreeReplacement {
   /** Absolute project root. */
@@ -20,6 +22,8 @@ export interface TreeReplacement {
   /** Files of the old folder to drop (stale generated files); everything else unknown is kept. */
   readonly drop: ReadonlySet<string>;
   readonly lockText: string;
+  /** The text of a project file on disk (a caller that has read the old files already); read here by default. */
+  readonly read?: (path: string) => string | undefined;
 }
 
 export interface TreeSummary {
@@ -30,6 +34,19 @@ export interface TreeSummary {
 
 const STAGING = ".mcp-gen-new";
 const BACKUP = ".mcp-gen-old";
+/** Beside the generated folder: the list of renames that make a build with few changes take effect. */
+const JOURNAL = ".mcp-gen-journal";
+
+/** A build that rewrites at most this many files (or this share of the folder) goes through the journal. */
+const JOURNAL_MAX_FILES = 64;
+const JOURNAL_MAX_SHARE = 0.1;
+
+/** Project-relative renames and removals, applied in order, then the lock's rename. */
+interface Journal {
+  readonly writes: readonly (readonly [string, string])[];
+  readonly removes: readonly string[];
+  readonly lock: readonly [string, string];
+}
 
 async function exists(path: string): Promise<boolean> {
   return access(path).then(() => true, () => false);
@@ -53,6 +70,7 @@ async function listFiles(dir: string): Promise<string[]> {
  * build left beside scaffolds (in `scaffoldDirs`) or the lock. Safe to call at any time.
  */
 export async function recoverInterruptedBuild(root: string, out: string, lock: string, scaffoldDirs: readonly string[] = []): Promise<void> {
+  await finishJournal(root, out);
   const outDir = join(root, out);
   const backup = outDir + BACKUP;
   const lockNew = join(root, lock) + STAGING;
@@ -70,6 +88,42 @@ export async function recoverInterruptedBuild(root: string, out: string, lock: s
   }
   await rm(outDir + STAGING, { recursive: true, force: true });
   for (const dir of new Set([...scaffoldDirs, dirname(lock)])) await removeTempFiles(join(root, dir));
+  const cache = buildCachePath(await realpath(root).catch(() => root));
+  if (cache !== undefined) await removeTempFiles(dirname(cache));
+  // New files of a journal that was never committed.
+  for (const dir of await listFolders(outDir)) await removeTempFiles(dir);
+}
+
+/**
+ * Applies a committed journal (a build killed while applying it, or just after): every rename whose
+ * new file is still there, every removal, the lock. A journal only exists once it is complete.
+ */
+async function finishJournal(root: string, out: string): Promise<void> {
+  const path = join(root, out) + JOURNAL;
+  await rm(`${path}.tmp`, { force: true });
+  const text = await readFile(path, "utf8").catch(() => undefined);
+  if (text === undefined) return;
+  const journal = JSON.parse(text) as Journal;
+  await applyJournal(root, journal);
+  await rm(path, { force: true });
+}
+
+async function applyJournal(root: string, journal: Journal): Promise<void> {
+  for (const [temp, target] of journal.writes) if (await exists(join(root, temp))) await rename(join(root, temp), join(root, target));
+  for (const path of journal.removes) await rm(join(root, path), { force: true });
+  const [lockTemp, lock] = journal.lock;
+  if (await exists(join(root, lockTemp))) await rename(join(root, lockTemp), join(root, lock));
+}
+
+/** `dir` and every folder below it (absolute paths); none when it does not exist. */
+async function listFolders(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (current: string): Promise<void> => {
+    out.push(current);
+    for (const entry of await readdir(current, { withFileTypes: true })) if (entry.isDirectory()) await walk(join(current, entry.name));
+  };
+  if (await exists(dir)) await walk(dir);
+  return out;
 }
 
 /** Temporary files of writeFileAtomic and createMissing (".mcp-gen-<pid>-<random>.tmp"), one level deep. */
@@ -84,22 +138,36 @@ export async function replaceTree(input: TreeReplacement): Promise<TreeSummary> 
   const staging = outDir + STAGING;
   await rm(staging, { recursive: true, force: true });
   const oldFiles = new Set((await listFiles(outDir)).map((p) => `${input.out}/${p}`));
+  const read = input.read ?? ((path: string) => readTextSyncIfExists(join(input.root, path)));
+  const changed = input.files.filter((file) => !oldFiles.has(file.path) || read(file.path) !== file.contents);
+  const generated = new Set(input.files.map((f) => f.path));
+  const dropped = [...oldFiles].filter((path) => !generated.has(path) && input.drop.has(path));
+  if (oldFiles.size > 0 && changed.length + dropped.length <= Math.max(JOURNAL_MAX_FILES, JOURNAL_MAX_SHARE * input.files.length)) {
+    return replaceThroughJournal(input, changed, dropped);
+  }
   const written: string[] = [];
   const unchanged: string[] = [];
-  for (const file of input.files) {
+  const makeFolder = folderMaker();
+  // Each file of the staging folder is written once and flushed (no temporary copy: nothing reads
+  // the folder before the swap), several at a time.
+  await forEachConcurrently(input.files, WRITE_CONCURRENCY, async (file) => {
     const target = join(staging, relative(input.out, file.path));
-    const current = oldFiles.has(file.path) ? await readFile(join(input.root, file.path), "utf8") : undefined;
+    const current = oldFiles.has(file.path) ? read(file.path) : undefined;
+    await makeFolder(dirname(target));
     if (current === file.contents) {
-      await mkdir(dirname(target), { recursive: true });
       await link(join(input.root, file.path), target);
       unchanged.push(file.path);
     } else {
-      await writeFileAtomic(target, file.contents);
+      await writeNewFile(target, file.contents);
       written.push(file.path);
     }
-  }
+  });
+  // In the order of input.files, whatever order the writes finished in.
+  const order = new Map(input.files.map((file, i) => [file.path, i]));
+  const byInput = (a: string, b: string) => order.get(a)! - order.get(b)!;
+  written.sort(byInput);
+  unchanged.sort(byInput);
   // Files in the folder that this build does not write stay, unless they are stale generated files.
-  const generated = new Set(input.files.map((f) => f.path));
   const removed: string[] = [];
   for (const path of oldFiles) {
     if (generated.has(path)) continue;
@@ -108,7 +176,7 @@ export async function replaceTree(input: TreeReplacement): Promise<TreeSummary> 
       continue;
     }
     const target = join(staging, relative(input.out, path));
-    await mkdir(dirname(target), { recursive: true });
+    await makeFolder(dirname(target));
     await link(join(input.root, path), target);
   }
   if (written.length === 0 && removed.length === 0) {
@@ -129,6 +197,41 @@ export async function replaceTree(input: TreeReplacement): Promise<TreeSummary> 
     await rename(lockPath + STAGING, lockPath);
   }
   return { written, unchanged, removed: removed.sort() };
+}
+
+/**
+ * Few files change: each new file is written beside its target, a journal of the renames is
+ * committed (written whole, then renamed into place), and the renames are applied. A build killed
+ * before the commit leaves only temporary files (recoverInterruptedBuild removes them: the old
+ * tree); one killed after it is finished by recoverInterruptedBuild (the new tree).
+ */
+async function replaceThroughJournal(input: TreeReplacement, changed: readonly GeneratedFile[], dropped: readonly string[]): Promise<TreeSummary> {
+  const changedPaths = new Set(changed.map((file) => file.path));
+  const written = input.files.filter((file) => changedPaths.has(file.path)).map((file) => file.path);
+  const unchanged = input.files.filter((file) => !changedPaths.has(file.path)).map((file) => file.path);
+  if (written.length === 0 && dropped.length === 0) {
+    await writeLockIfChanged(input);
+    return { written, unchanged, removed: [] };
+  }
+  const makeFolder = folderMaker();
+  const writes: [string, string][] = [];
+  for (const file of changed) {
+    const temp = posix.join(posix.dirname(file.path), `.mcp-gen-${process.pid}-${randomBytes(4).toString("hex")}.tmp`);
+    await makeFolder(dirname(join(input.root, file.path)));
+    await writeNewFile(join(input.root, temp), file.contents);
+    writes.push([temp, file.path]);
+  }
+  const lockTemp = input.lock + STAGING;
+  await rm(join(input.root, lockTemp), { force: true });
+  await writeNewFile(join(input.root, lockTemp), input.lockText);
+  const journal: Journal = { writes, removes: [...dropped].sort(), lock: [lockTemp, input.lock] };
+  const journalPath = join(input.root, input.out) + JOURNAL;
+  await rm(`${journalPath}.tmp`, { force: true });
+  await writeNewFile(`${journalPath}.tmp`, JSON.stringify(journal));
+  await rename(`${journalPath}.tmp`, journalPath);
+  await applyJournal(input.root, journal);
+  await rm(journalPath, { force: true });
+  return { written, unchanged, removed: [...dropped].sort() };
 }
 
 async function writeLockIfChanged(input: TreeReplacement): Promise<void> {

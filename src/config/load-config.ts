@@ -1,7 +1,8 @@
 // mcp-gen.config.yaml (already parsed, or absent) → Config with every default filled in. The file
 // is checked against its JSON Schema; unknown keys and rule ids get a "did you mean" hint.
-import { Ajv2020 } from "ajv/dist/2020.js";
+import { createRequire } from "node:module";
 import type { ErrorObject } from "ajv";
+import type { Ajv2020 as Ajv2020Class } from "ajv/dist/2020.js";
 import type { Diagnostic, StageResult } from "../model/diagnostic.js";
 import { getOwn, isJsonObject, type JsonObject, type JsonValue } from "../model/json.js";
 import type { SourceDoc } from "../model/source.js";
@@ -13,7 +14,12 @@ import type { RuleSetting } from "../validate/run-rules.js";
 import type { Config, ServerSettings } from "./config.js";
 import { buildConfigSchema } from "./config-schema.js";
 import { DEFAULT_SERVER, DEFAULT_TOOLS_GLOB } from "./defaults.js";
+import { isQuicklyValid } from "./quick-validate.js";
 import { closest } from "./suggest.js";
+
+// ajv (CommonJS) is loaded only for a config that the quick check does not confirm, to describe
+// what is wrong with it: a valid config, the usual case, costs no schema compilation.
+const require = createRequire(import.meta.url);
 
 export interface ProjectDefaults {
   /** From the project's package.json, when it has one. */
@@ -30,10 +36,14 @@ export function loadConfig(doc: SourceDoc | undefined, rules: readonly AnyRule[]
   const report = (pointer: string, message: string, hint: string, target: "key" | "value" = "value") => {
     if (doc) diagnostics.push(diagnosticAtPointer(doc, pointer, { ruleId: "config-invalid", severity: "error", message, hint }, target));
   };
-  const validate = new Ajv2020({ strict: false, allErrors: true }).compile(buildConfigSchema(rules));
-  if (!validate(value)) {
-    for (const error of leafErrors(validate.errors ?? [])) describeError(error, value, rules, report);
-    return { value: undefined, diagnostics };
+  const schema = buildConfigSchema(rules);
+  if (!isQuicklyValid(value, schema)) {
+    const { Ajv2020 } = require("ajv/dist/2020.js") as { Ajv2020: typeof Ajv2020Class };
+    const validate = new Ajv2020({ strict: false, allErrors: true }).compile(schema);
+    if (!validate(value)) {
+      for (const error of leafErrors(validate.errors ?? [])) describeError(error, value, rules, report);
+      return { value: undefined, diagnostics };
+    }
   }
   const config = normalize(value as JsonObject, rules, project);
   for (const problem of checkPaths(config)) report(problem.pointer, problem.message, problem.hint);

@@ -8,14 +8,14 @@ import { DEFAULT_DIALECT, dialectOf, type Dialect } from "../model/dialect.js";
 import type { EmitOutput, GeneratedFile } from "../model/generated-file.js";
 import { getOwn, isJsonObject, type JsonValue } from "../model/json.js";
 import type { ResolvedTool } from "../model/source.js";
-import { hashTool } from "../lock/hash-tool.js";
+import { hashTool, type ToolHash } from "../lock/hash-tool.js";
 import { sha256Hex } from "../lock/sha256.js";
 import { findHeaderParams } from "../runtime/header-annotations.js";
 import type { SchemaCompiler } from "../validate/schema-compiler.js";
 import { fileBanner, runtimeBanner } from "./banner.js";
 import { invalidArguments, scaffoldExamples } from "./derive-examples.js";
-import { emitToolTypes, type InputForm } from "./emit-types.js";
-import { emitValidators, type EmittedValidators, type ValidatorRef } from "./emit-validators.js";
+import { compileTypes, finishToolTypes, planToolTypes, type InputForm, type ToolTypes } from "./emit-types.js";
+import { emitValidators, type EmittedValidators, type KnownValidator, type ValidatorRef, type ValidatorRequest } from "./emit-validators.js";
 import { assignToolNames, type ToolNames } from "./names.js";
 import { docComment, docCommentLines, jsonLiteral, objectKey, stringLiteral, typeKey } from "./safe-text.js";
 import { selectRuntime } from "./select-runtime.js";
@@ -33,8 +33,63 @@ export interface EmitInput {
   readonly config: Config;
   readonly templates: TemplateSources;
   readonly runtime: readonly RuntimeSource[];
-  /** Validators for checking derived scaffold arguments (shared with validation, so cached). */
+  /** Compiles each schema once for validation, the generated validators and scaffold arguments. */
   readonly schemas: SchemaCompiler;
+  /**
+   * Runs json-schema-to-typescript for each job (compileTypes), answering in job order; by default
+   * one after another in this thread. The CLI passes one that spreads the jobs over worker threads.
+   */
+  readonly compileTypes?: TypesCompiler;
+  /**
+   * Scaffold paths (handler stubs, tests) that exist already: a build creates scaffolds only when
+   * absent, so these are not even rendered. Empty by default.
+   */
+  readonly existingScaffolds?: ReadonlySet<string>;
+  /** Tools unchanged since the last build, whose module and validators can be written again as they were. */
+  readonly reuse?: EmitReuse;
+  /** hashTool of tools whose hashes are known already (from the lock); the others are hashed here. */
+  readonly hashes?: ReadonlyMap<ResolvedTool, ToolHash>;
+}
+
+/**
+ * What an incremental build takes over from the last one. A reused tool's `wire` is its descriptor
+ * as the lock records it (members sorted), so nothing that depends on member order is computed from
+ * it: its module text, validator names and header parameters come from here instead.
+ */
+export interface EmitReuse {
+  readonly tools: ReadonlyMap<ResolvedTool, ReusedToolOutput>;
+  /** Validator code of the last build's modules, by export name; holds every reused tool's validators. */
+  readonly validators: ReadonlyMap<string, KnownValidator>;
+}
+
+export interface ReusedToolOutput {
+  /** The text of the tool's module, as the last build wrote it. */
+  readonly module: string;
+  /** Export names of its validators: inputSchema's, then outputSchema's when it has one. */
+  readonly validators: readonly string[];
+  /** findHeaderParams(inputSchema).params, from its descriptor in its own member order. */
+  readonly headers: JsonValue;
+}
+
+/** What a build remembers about each tool for the next one (see EmitReuse), by tool name. */
+export interface EmittedTool {
+  readonly validators: readonly string[];
+  readonly headers: JsonValue;
+}
+
+/** One run of json-schema-to-typescript: compileTypes(wrapperText, rootName). */
+export interface TypesJob {
+  readonly wrapperText: string;
+  readonly rootName: string;
+}
+
+export type TypesCompiler = (jobs: readonly TypesJob[]) => Promise<readonly string[]>;
+
+/** compileTypes for each job, one after another. */
+export async function compileTypesInTurn(jobs: readonly TypesJob[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const job of jobs) out.push(await compileTypes(job.wrapperText, job.rootName));
+  return out;
 }
 
 /** Everything known about one tool while emitting. */
@@ -48,6 +103,10 @@ interface ToolPlan {
   readonly outputRef: ValidatorRef | undefined;
   /** x-mcp-gen.inputRequests, sorted by key, each with its validator. */
   readonly forms: readonly PlannedForm[];
+  /** The tool's `x-mcp-header` parameters (findHeaderParams). */
+  readonly headers: JsonValue;
+  /** Its module as the last build wrote it, when it is reused. */
+  readonly module: string | undefined;
 }
 
 interface PlannedForm extends InputForm {
@@ -56,31 +115,52 @@ interface PlannedForm extends InputForm {
 }
 
 /** @example await emitProject({ tools, config, templates, runtime, schemas }) */
-export async function emitProject(input: EmitInput): Promise<EmitOutput> {
+export async function emitProject(input: EmitInput): Promise<EmitOutput & { readonly tools: ReadonlyMap<string, EmittedTool> }> {
   const templates = compileTemplates(input.templates);
   const tools = [...input.tools].sort((a, b) => compareText(String(a.wire.name), String(b.wire.name)));
   const names = assignToolNames(tools.map((t) => String(t.wire.name)));
-  const validators = emitValidators(tools.flatMap((t) => schemaRequests(t)));
-  const plans = planTools(tools, names, validators);
+  const reused = input.reuse?.tools ?? new Map<ResolvedTool, ReusedToolOutput>();
+  const validators = emitValidators(tools.flatMap((t) => schemaRequests(t, reused.get(t))), input.schemas, input.reuse?.validators);
+  const plans = planTools(tools, names, validators, reused, input.hashes);
   const setHash = sha256Hex(plans.map((p) => `${p.name}\u0000${p.sha256}`).join("\n"));
   const { out } = input.config;
   const aggregateBanner = fileBanner(`${plans.length} tool descriptor${plans.length === 1 ? "" : "s"}`, setHash);
+  const fresh = plans.filter((plan) => plan.module === undefined);
+  // Types are generated while everything that does not need them is rendered (compileTypes may run
+  // on other threads; the main thread helps when it waits below).
+  const pendingTypes = emitTypes(fresh, input.compileTypes ?? compileTypesInTurn);
+  pendingTypes.catch(() => undefined);
   const generated: GeneratedFile[] = [];
-  for (const plan of plans) generated.push(await emitToolModule(plan, templates, out));
   for (const file of validators.files) generated.push({ path: posix.join(out, file.path), contents: `${aggregateBanner}\n${file.contents}` });
   generated.push(...emitAggregates(plans, templates, input.config, aggregateBanner, setHash));
+  const existing = input.existingScaffolds ?? new Set<string>();
+  const scaffolds = plans.flatMap((plan) => emitScaffolds(plan, templates, input.config, input.schemas, existing));
+  const types = new Map(zip(fresh, await pendingTypes));
+  for (const plan of plans) {
+    const path = posix.join(out, "tools", `${plan.names.file}.ts`);
+    generated.push(plan.module !== undefined ? { path, contents: plan.module } : emitToolModule(plan, types.get(plan)!, templates, out));
+  }
   // Only the runtime modules this target's generated code reaches (SDK v2 or SDK v1, never both).
   for (const source of selectRuntime(generated, input.runtime, out)) {
     generated.push({ path: posix.join(out, "runtime", source.file), contents: `${runtimeBanner(source.file)}\n${source.contents}` });
   }
-  const scaffolds = plans.flatMap((plan) => emitScaffolds(plan, templates, input.config, input.schemas));
   const sort = (files: GeneratedFile[]) => files.sort((a, b) => compareText(a.path, b.path));
-  return { generated: sort(generated), scaffolds: sort(scaffolds) };
+  const emitted = new Map(plans.map((plan) => [plan.name, { validators: [plan.inputRef, ...(plan.outputRef ? [plan.outputRef] : [])].map((ref) => ref.exportName), headers: plan.headers }]));
+  return { generated: sort(generated), scaffolds: sort(scaffolds), tools: emitted };
+}
+
+function zip<A, B>(a: readonly A[], b: readonly B[]): [A, B][] {
+  return a.map((item, i) => [item, b[i]!]);
 }
 
 /** Validators one tool needs, in this order: inputSchema, outputSchema, then each form's requestedSchema by key. */
-function schemaRequests(tool: ResolvedTool): { schema: JsonValue; dialect: Dialect }[] {
-  const requests: { schema: JsonValue; dialect: Dialect }[] = [{ schema: tool.wire.inputSchema!, dialect: dialectFor(tool.wire.inputSchema) }];
+function schemaRequests(tool: ResolvedTool, reused: ReusedToolOutput | undefined): ValidatorRequest[] {
+  if (reused) {
+    // A reused tool declares no input requests (build.ts reuses no other), and its names are known.
+    const keys = ["inputSchema", "outputSchema"] as const;
+    return reused.validators.map((exportName, i) => ({ schema: tool.wire[keys[i]!]!, dialect: dialectFor(tool.wire[keys[i]!]), exportName }));
+  }
+  const requests: ValidatorRequest[] = [{ schema: tool.wire.inputSchema!, dialect: dialectFor(tool.wire.inputSchema) }];
   if (tool.wire.outputSchema !== undefined) requests.push({ schema: tool.wire.outputSchema, dialect: dialectFor(tool.wire.outputSchema) });
   for (const form of inputForms(tool)) requests.push({ schema: form.requestedSchema, dialect: dialectFor(form.requestedSchema) });
   return requests;
@@ -105,19 +185,39 @@ function dialectFor(schema: JsonValue | undefined) {
   return dialectOf(getOwn(schema, "$schema")) ?? DEFAULT_DIALECT;
 }
 
-function planTools(tools: readonly ResolvedTool[], names: readonly ToolNames[], validators: EmittedValidators): ToolPlan[] {
+function planTools(
+  tools: readonly ResolvedTool[],
+  names: readonly ToolNames[],
+  validators: EmittedValidators,
+  reused: ReadonlyMap<ResolvedTool, ReusedToolOutput>,
+  hashes: ReadonlyMap<ResolvedTool, ToolHash> | undefined,
+): ToolPlan[] {
   let next = 0;
   return tools.map((tool, i) => {
     const hasOutput = tool.wire.outputSchema !== undefined;
     const inputRef = validators.refs[next++]!;
     const outputRef = hasOutput ? validators.refs[next++]! : undefined;
-    const forms = inputForms(tool).map((form) => ({ ...form, ref: validators.refs[next++]! }));
-    return { tool, name: String(tool.wire.name), names: names[i]!, sha256: hashTool(tool.wire).sha256, hasOutput, inputRef, outputRef, forms };
+    const again = reused.get(tool);
+    const forms = again ? [] : inputForms(tool).map((form) => ({ ...form, ref: validators.refs[next++]! }));
+    const sha256 = (hashes?.get(tool) ?? hashTool(tool.wire)).sha256;
+    const headers = again ? again.headers : (findHeaderParams(tool.wire.inputSchema).params as unknown as JsonValue);
+    return { tool, name: String(tool.wire.name), names: names[i]!, sha256, hasOutput, inputRef, outputRef, forms, headers, module: again?.module };
   });
 }
 
-async function emitToolModule(plan: ToolPlan, templates: Templates, out: string): Promise<GeneratedFile> {
-  const types = await emitToolTypes(plan.tool.wire.inputSchema!, plan.tool.wire.outputSchema, { pascal: plan.names.pascal }, plan.forms);
+/** Every tool's types, in plan order; json-schema-to-typescript runs once per distinct job. */
+async function emitTypes(plans: readonly ToolPlan[], compile: TypesCompiler): Promise<ToolTypes[]> {
+  const requests = plans.map((plan) => planToolTypes(plan.tool.wire.inputSchema!, plan.tool.wire.outputSchema, { pascal: plan.names.pascal }, plan.forms));
+  const jobs = new Map<string, TypesJob>();
+  const keyOf = (job: TypesJob) => `${job.rootName}\u0000${job.wrapperText}`;
+  for (const request of requests) if (!jobs.has(keyOf(request))) jobs.set(keyOf(request), { wrapperText: request.wrapperText, rootName: request.rootName });
+  const distinct = [...jobs.values()];
+  const raws = await compile(distinct);
+  const rawByKey = new Map(distinct.map((job, i) => [keyOf(job), raws[i]!]));
+  return requests.map((request) => finishToolTypes(request, rawByKey.get(keyOf(request))!));
+}
+
+function emitToolModule(plan: ToolPlan, types: ToolTypes, templates: Templates, out: string): GeneratedFile {
   const contents = templates["tool-module.ts"]({
     banner: fileBanner(plan.tool.file, plan.sha256),
     types: types.code,
@@ -162,7 +262,7 @@ function emitAggregates(plans: readonly ToolPlan[], templates: Templates, config
       descriptorName: descriptorName(plan),
       validateInput: plan.inputRef.exportName,
       validateOutput: plan.outputRef?.exportName ?? "undefined",
-      headersLiteral: jsonLiteral(findHeaderParams(plan.tool.wire.inputSchema).params, "    "),
+      headersLiteral: jsonLiteral(plan.headers, "    "),
       inputRequestsLiteral: inputRequestsLiteral(plan.forms, "    "),
     })),
     pageSize: String(server.pageSize),
@@ -232,9 +332,13 @@ function inputRequestsLiteral(forms: readonly PlannedForm[], indent: string): st
   return `{\n${lines.join("\n")}\n${indent}}`;
 }
 
-function emitScaffolds(plan: ToolPlan, templates: Templates, config: Config, schemas: SchemaCompiler): GeneratedFile[] {
+function emitScaffolds(plan: ToolPlan, templates: Templates, config: Config, schemas: SchemaCompiler, existing: ReadonlySet<string>): GeneratedFile[] {
+  const stubPath = posix.join(config.handlers, `${plan.names.file}.ts`);
+  const testPath = posix.join(config.tests, `${plan.names.file}.test.ts`);
+  if (existing.has(stubPath) && existing.has(testPath)) return [];
   const inputSchema = plan.tool.wire.inputSchema!;
-  const validator = schemas.validator(inputSchema, dialectFor(inputSchema));
+  // The generated validator itself: an example or invalid argument judged as the server will judge it.
+  const validator = schemas.generatedValidator(inputSchema, dialectFor(inputSchema));
   const validate = (value: unknown) => validator?.(value) === true;
   const description = getOwn(plan.tool.wire, "description");
   const stub = templates["handler-stub.ts"]({
@@ -262,7 +366,7 @@ function emitScaffolds(plan: ToolPlan, templates: Templates, config: Config, sch
     invalidArgumentsLiteral: invalid === undefined ? "" : jsonLiteral(invalid, "    "),
   });
   return [
-    { path: posix.join(config.handlers, `${plan.names.file}.ts`), contents: stub },
-    { path: posix.join(config.tests, `${plan.names.file}.test.ts`), contents: test },
-  ];
+    { path: stubPath, contents: stub },
+    { path: testPath, contents: test },
+  ].filter((file) => !existing.has(file.path));
 }

@@ -3,8 +3,10 @@
 // keywords (tsType, tsEnumNames) are removed, text that would hide in comments is escaped, and keys
 // it cannot represent (__proto__) survive through a placeholder. It never resolves anything itself:
 // every $ref is already local.
-import { compile, type JSONSchema } from "json-schema-to-typescript";
+import { createRequire } from "node:module";
+import type { compile as Compile, JSONSchema } from "json-schema-to-typescript";
 import { defineOwn, isJsonObject, type JsonObject, type JsonValue } from "../model/json.js";
+import { walkSchema } from "../model/schema-walk.js";
 import { docCommentLines, escapeInvisibleInCode, typeKey } from "./safe-text.js";
 import { indentTypeScript } from "./indent.js";
 
@@ -29,6 +31,8 @@ export interface ToolTypes {
   readonly inputsType: string | undefined;
 }
 
+const require = createRequire(import.meta.url);
+
 /** Schema keywords whose values are data that shape types; copied as they are. */
 const DATA = new Set(["type", "enum", "const", "default", "examples", "required", "minItems", "maxItems", "deprecated", "readOnly", "writeOnly", "format"]);
 const TEXT = new Set(["title", "description"]);
@@ -44,17 +48,68 @@ const MAP = new Set(["properties", "patternProperties", "$defs", "definitions", 
 const isUnsafeKey = (key: string) => key in Object.prototype || key.startsWith("mcp_gen_key_") || /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(key);
 
 /**
+ * What json-schema-to-typescript is asked for one tool, as plain data (it can cross to a worker
+ * thread): the schema it compiles, as JSON text, and how its output becomes the tool's types. Tools
+ * whose schemas give the same types under different names get the same `wrapperText` and
+ * `rootName`, so the text is compiled once for all of them (see sharedTypeName).
+ */
+export interface TypesRequest {
+  readonly wrapperText: string;
+  readonly rootName: string;
+  /** The shared name standing in for the tool's `pascal` in the output, when it is shared. */
+  readonly sharedName: string | undefined;
+  readonly pascal: string;
+  /** Placeholder keys in the output, and the property names they stand for. */
+  readonly placeholders: readonly (readonly [string, string])[];
+  readonly argumentsType: string;
+  readonly resultType: string | undefined;
+  readonly inputsType: string | undefined;
+}
+
+/**
  * The declarations of one tool: `${pascal}Types` with `arguments`, `result` (when the tool has an
  * outputSchema) and `inputs` (when it declares input requests: each form's accepted content, by key).
  * @example await emitToolTypes({ type: "object" }, undefined, { pascal: "Ping" }, []) // declares PingArguments and PingTypes
  */
 export async function emitToolTypes(input: JsonValue, output: JsonValue | undefined, names: ToolTypeNames, inputs: readonly InputForm[] = []): Promise<ToolTypes> {
+  const request = planToolTypes(input, output, names, inputs);
+  return finishToolTypes(request, await compileTypes(request.wrapperText, request.rootName));
+}
+
+/**
+ * The request for one tool's types. Pure and cheap; the expensive part is compileTypes. `share:
+ * false` always names the types after the tool (the output is the same; tests compare the two).
+ * @example planToolTypes({ type: "object" }, undefined, { pascal: "Ping" }).rootName // "McpGenSharedTypes" (shared) or "PingTypes"
+ */
+export function planToolTypes(input: JsonValue, output: JsonValue | undefined, names: ToolTypeNames, inputs: readonly InputForm[] = [], share = true): TypesRequest {
   const argumentsType = `${names.pascal}Arguments`;
   const resultType = output === undefined ? undefined : `${names.pascal}Result`;
   const inputsType = inputs.length === 0 ? undefined : `${names.pascal}Inputs`;
   const placeholders = new Map<string, string>();
-  const wrapper = buildWrapper({ input, output, inputs }, names, { argumentsType, resultType, inputsType }, placeholders);
-  const raw = await compile(wrapper as unknown as JSONSchema, `${names.pascal}Types`, {
+  const shared = share && inputs.length === 0 ? sharedTypeName(names.pascal, input, output) : undefined;
+  const pascal = shared ?? names.pascal;
+  const titles = { argumentsType: `${pascal}Arguments`, resultType: output === undefined ? undefined : `${pascal}Result`, inputsType };
+  const wrapper = buildWrapper({ input, output, inputs }, { pascal }, titles, placeholders);
+  return {
+    wrapperText: JSON.stringify(wrapper),
+    rootName: `${pascal}Types`,
+    sharedName: shared,
+    pascal: names.pascal,
+    placeholders: [...placeholders],
+    argumentsType,
+    resultType,
+    inputsType,
+  };
+}
+
+/**
+ * json-schema-to-typescript's output for a request's wrapper (the expensive step, about 1 ms per
+ * schema; a build runs it once per distinct wrapper, on worker threads when there are many).
+ */
+export async function compileTypes(wrapperText: string, rootName: string): Promise<string> {
+  // CommonJS, loaded on first use: a build that reuses every tool's module never loads it.
+  const { compile } = require("json-schema-to-typescript") as { compile: typeof Compile };
+  return compile(JSON.parse(wrapperText) as JSONSchema, rootName, {
     bannerComment: "",
     format: false,
     additionalProperties: true,
@@ -65,10 +120,45 @@ export async function emitToolTypes(input: JsonValue, output: JsonValue | undefi
     ignoreMinAndMaxItems: true,
     $refOptions: { resolve: { external: false, file: false, http: false } } as never,
   });
-  let restored = escapeInvisibleInCode(raw);
-  for (const [placeholder, key] of placeholders) restored = restored.split(JSON.stringify(placeholder)).join(typeKey(key)).split(placeholder).join(typeKey(key));
+}
+
+/** The tool's declarations from compileTypes' output for its request. */
+export function finishToolTypes(request: TypesRequest, raw: string): ToolTypes {
+  const named = request.sharedName === undefined ? raw : raw.split(request.sharedName).join(request.pascal);
+  let restored = escapeInvisibleInCode(named);
+  for (const [placeholder, key] of request.placeholders) restored = restored.split(JSON.stringify(placeholder)).join(typeKey(key)).split(placeholder).join(typeKey(key));
   const code = indentTypeScript(restored);
-  return { code, argumentsType, resultType, inputsType };
+  return { code, argumentsType: request.argumentsType, resultType: request.resultType, inputsType: request.inputsType };
+}
+
+/** The stand-in name of tools whose types are compiled once for all of them. */
+const SHARED_NAME = "McpGenSharedTypeName";
+
+/**
+ * SHARED_NAME when the tool's types can be compiled under it and renamed after, else undefined.
+ * json-schema-to-typescript names a type after the root title, after any `title` in the schema and
+ * after referenced definitions, and numbers a name that is taken. Renaming is exact only when the
+ * roots are the only named types (no `title`, `$ref` or definitions below them), when the tool's
+ * `pascal` and the shared name come out of its name mangling unchanged (letters and digits, no
+ * lowercase letter after a digit), and when the shared name appears nowhere else. Then two tools
+ * whose schemas are the same JSON get the same wrapper text, and json-schema-to-typescript runs
+ * once for both: in the GitHub corpus, 727 times for 1,223 tools.
+ */
+function sharedTypeName(pascal: string, input: JsonValue, output: JsonValue | undefined): string | undefined {
+  if (!/^[A-Z][A-Za-z0-9]*$/.test(pascal) || /[0-9][a-z]/.test(pascal)) return undefined;
+  for (const schema of [input, output]) {
+    if (schema === undefined) continue;
+    let plain = true;
+    walkSchema(schema, "", (node) => {
+      if (!isJsonObject(node.schema)) return;
+      if (["title", "$ref", "$defs", "definitions", "$id", "id"].some((key) => Object.prototype.hasOwnProperty.call(node.schema, key))) {
+        plain = false;
+        return "stop";
+      }
+    });
+    if (!plain || JSON.stringify(schema).includes(SHARED_NAME)) return undefined;
+  }
+  return SHARED_NAME;
 }
 
 interface WrapperSchemas {

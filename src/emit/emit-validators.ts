@@ -1,16 +1,26 @@
 // Schemas with their dialects → standalone validator modules (ajv standalone code), one module per
 // dialect, that import nothing but the generated runtime/validator-runtime.js. Pure: no disk, no
 // clock; it never edits the schemas, and it does not write the runtime (the caller copies it).
-import { sha256Hex } from "../lock/sha256.js";
 import { compareText } from "../model/diagnostic.js";
 import type { Dialect } from "../model/dialect.js";
 import type { JsonValue } from "../model/json.js";
-import { prepareValidatorSchema } from "./validators/prepare-validator-schema.js";
-import { compileStandalone, createStandaloneEngine } from "./validators/standalone-engine.js";
+import type { StandaloneChunk } from "./validators/rewrite-standalone.js";
+import { SchemaCompiler, type CompiledValidator } from "../validate/schema-compiler.js";
 
 export interface ValidatorRequest {
   readonly schema: JsonValue;
   readonly dialect: Dialect;
+  /**
+   * The validator's export name when it is already known (a tool unchanged since the last build):
+   * its code comes from `known`, and `schema` is not looked at.
+   */
+  readonly exportName?: string;
+}
+
+/** A validator of a previous build's module, by export name: its code can be written again as it is. */
+export interface KnownValidator {
+  readonly dialect: Dialect;
+  readonly chunk: StandaloneChunk;
 }
 
 export interface ValidatorRef {
@@ -37,15 +47,34 @@ const DIALECT_MODULES: Readonly<Record<Dialect, { readonly stem: string; readonl
   "draft-07": { stem: "draft-07", title: "JSON Schema draft-07" },
 };
 
-/** Hex digits of the schema hash in an export name: 48 bits, collision-checked below. */
-const NAME_HASH_LENGTH = 12;
+/** A validator to write: compiled now, or known from a previous build (its schema text unknown). */
+type UniqueValidator = Omit<CompiledValidator, "text"> & { readonly text: string | undefined };
 
-interface UniqueValidator {
-  readonly exportName: string;
-  readonly dialect: Dialect;
-  /** The prepared schema as JSON text in its own member order. */
-  readonly text: string;
-  readonly schema: JsonValue;
+function fromKnown(exportName: string, dialect: Dialect, known: ReadonlyMap<string, KnownValidator>): UniqueValidator {
+  const validator = known.get(exportName);
+  if (!validator || validator.dialect !== dialect) throw new Error(`The validator ${exportName} is not in the previous build's modules; this is a bug in mcp-gen.`);
+  return { exportName, dialect, text: undefined, chunk: validator.chunk, error: undefined };
+}
+
+/**
+ * The validators of a module emitValidators wrote (its text as on disk, banner included), by export
+ * name, so that a build can write them again without compiling their schemas. A block that is not
+ * exactly as renderModule writes it is left out (its tool's schemas are compiled again).
+ * @example knownValidatorsOf(text, "2020-12").get("v_16d7081b15e7")?.chunk.validateName // "validate0"
+ */
+export function knownValidatorsOf(text: string, dialect: Dialect): Map<string, KnownValidator> {
+  const known = new Map<string, KnownValidator>();
+  const blocks = text.split("\nexport const ");
+  for (const block of blocks.slice(1)) {
+    const match = /^(v_[0-9a-f]+) = \/\* @__PURE__ \*\/ \(\(\) => \{\n([\s\S]*)\nreturn (validate\d+);\n\}\)\(\);\n?$/.exec(block);
+    if (match) known.set(match[1]!, { dialect, chunk: { body: match[2]!, validateName: match[3]! } });
+  }
+  return known;
+}
+
+/** The dialect whose validators `path` (relative to `out`, e.g. "validators/2020-12.ts") holds. */
+export function validatorModuleDialect(path: string): Dialect | undefined {
+  return (Object.keys(DIALECT_MODULES) as Dialect[]).find((dialect) => path === modulePath(dialect, ".ts"));
 }
 
 /**
@@ -54,16 +83,21 @@ interface UniqueValidator {
  * JSON, member order included, in the same dialect share one validator, named `v_` + the first 12
  * hex digits of the SHA-256 of dialect and schema text, so a name never depends on the other
  * requests. The same requests, in any order, give byte-identical files. Throws if a schema does not
- * compile: the schema-valid rule reports those before a build.
+ * compile: the schema-valid rule reports those before a build. `compiler` is the one validation
+ * used, so that no schema is compiled twice.
  * @example emitValidators([{ schema: { type: "object" }, dialect: "2020-12" }]).refs[0] // { module: "validators/2020-12.js", exportName: "v_…" }
  */
-export function emitValidators(requests: readonly ValidatorRequest[]): EmittedValidators {
+export function emitValidators(
+  requests: readonly ValidatorRequest[],
+  compiler: SchemaCompiler = new SchemaCompiler(),
+  knownValidators: ReadonlyMap<string, KnownValidator> = new Map(),
+): EmittedValidators {
   const unique = new Map<string, UniqueValidator>();
   const refs = requests.map((request): ValidatorRef => {
-    const validator = identify(request);
+    const validator = request.exportName === undefined ? compiler.compiled(request.schema, request.dialect) : fromKnown(request.exportName, request.dialect, knownValidators);
     const known = unique.get(validator.exportName);
-    if (known === undefined) unique.set(validator.exportName, validator);
-    else if (known.text !== validator.text || known.dialect !== validator.dialect) {
+    if (known === undefined || (known.text === undefined && validator.text !== undefined)) unique.set(validator.exportName, validator);
+    else if (known.dialect !== validator.dialect || (known.text !== undefined && validator.text !== undefined && known.text !== validator.text)) {
       throw new Error(`Two different schemas hash to the validator name ${validator.exportName}; this is a bug in mcp-gen.`);
     }
     return { module: modulePath(request.dialect, ".js"), exportName: validator.exportName };
@@ -74,22 +108,6 @@ export function emitValidators(requests: readonly ValidatorRequest[]): EmittedVa
     contents: renderModule(dialect, [...unique.values()].filter((v) => v.dialect === dialect)),
   }));
   return { files, refs };
-}
-
-/**
- * The validator a request needs, named after its prepared schema. The schema is taken as JSON text
- * with its member order kept: JSON.stringify writes strings and numbers exactly as RFC 8785 does,
- * so this is canonicalJson() except that members are not sorted. Order does not change what a
- * schema accepts, but ajv checks `properties` in their order, so it decides which error comes
- * first. Sharing one validator between two orders would let one tool's order decide the other's
- * error message, and a new tool could change an old tool's messages; in the corpus, keeping the
- * order costs 11 more validators than canonical JSON would (692 instead of 681).
- */
-function identify(request: ValidatorRequest): UniqueValidator {
-  const schema = prepareValidatorSchema(request.schema);
-  const text = JSON.stringify(schema);
-  const hash = sha256Hex(`${request.dialect}\n${text}`);
-  return { exportName: `v_${hash.slice(0, NAME_HASH_LENGTH)}`, dialect: request.dialect, text, schema };
 }
 
 function modulePath(dialect: Dialect, extension: ".ts" | ".js"): string {
@@ -103,7 +121,6 @@ function modulePath(dialect: Dialect, extension: ".ts" | ".js"): string {
  * the IIFE is marked pure so that a bundler can drop validators nothing imports.
  */
 function renderModule(dialect: Dialect, validators: readonly UniqueValidator[]): string {
-  const engine = createStandaloneEngine(dialect);
   const sorted = [...validators].sort((a, b) => compareText(a.exportName, b.exportName));
   const lines = [
     "// @ts-nocheck",
@@ -111,7 +128,8 @@ function renderModule(dialect: Dialect, validators: readonly UniqueValidator[]):
     'import * as __rt from "../runtime/validator-runtime.js";',
   ];
   for (const validator of sorted) {
-    const chunk = compileStandalone(engine, validator.schema);
+    const chunk = validator.chunk;
+    if (!chunk) throw new Error(`A schema given to emitValidators does not compile (${validator.error}); the schema-valid rule refuses such schemas before a build.`);
     lines.push("", `export const ${validator.exportName} = /* @__PURE__ */ (() => {`, chunk.body, `return ${chunk.validateName};`, "})();");
   }
   return lines.join("\n") + "\n";

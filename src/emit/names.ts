@@ -68,20 +68,30 @@ function suffix(name: string): string {
 
 /** Names for every tool of a project, in the order given; distinct inputs always get distinct outputs. */
 export function assignToolNames(names: readonly string[]): ToolNames[] {
-  const pascalCount = countBy(names, (n) => pascalName(n).toLowerCase());
-  const fileCount = countBy(names, (n) => fileStem(n).toLowerCase());
+  // Each name's readable forms, computed once (a project has thousands of names).
+  const forms = new Map<string, { pascal: string; camel: string; stem: string }>();
+  for (const name of names) {
+    if (forms.has(name)) continue;
+    const pascal = pascalName(name);
+    const camel = pascal.charAt(0).toLowerCase() + pascal.slice(1);
+    forms.set(name, { pascal, camel: RESERVED.has(camel) ? `${camel}_` : camel, stem: fileStem(name) });
+  }
+  const form = (name: string) => forms.get(name)!;
+  const pascalCount = countBy(names, (n) => form(n).pascal.toLowerCase());
+  const fileCount = countBy(names, (n) => form(n).stem.toLowerCase());
   // In a clash, a name already written as its own identifier (getUser) keeps it, so adding get-user
   // later does not rename the existing tool's code.
   // Only one can keep it: getUser and GetUser are both written as identifiers, and both get a suffix.
-  const canonical = new Set(names.filter((n) => camelName(n) === n || pascalName(n) === n));
-  const canonicalCount = countBy([...canonical], (n) => pascalName(n).toLowerCase());
+  const canonical = new Set(names.filter((n) => form(n).camel === n || form(n).pascal === n));
+  const canonicalCount = countBy([...canonical], (n) => form(n).pascal.toLowerCase());
   return names.map((name) => {
-    const key = pascalName(name).toLowerCase();
+    const { pascal: plainPascal, camel: plainCamel, stem } = form(name);
+    const key = plainPascal.toLowerCase();
     const clashPascal = (pascalCount.get(key) ?? 0) > 1 && !(canonical.has(name) && canonicalCount.get(key) === 1);
-    const clashFile = (fileCount.get(fileStem(name).toLowerCase()) ?? 0) > 1 && !(canonical.has(name) && fileStem(name) === name && !isCaseClash(names, name));
-    const pascal = typeName(clashPascal ? `${pascalName(name)}_${suffix(name)}` : pascalName(name));
-    const camel = clashPascal ? `${camelName(name).replace(/_$/, "")}_${suffix(name)}` : camelName(name);
-    const file = clashFile ? `${fileStem(name)}-${suffix(name)}` : fileStem(name);
+    const clashFile = (fileCount.get(stem.toLowerCase()) ?? 0) > 1 && !(canonical.has(name) && stem === name && !isCaseClash(names, name));
+    const pascal = typeName(clashPascal ? `${plainPascal}_${suffix(name)}` : plainPascal);
+    const camel = clashPascal ? `${plainCamel.replace(/_$/, "")}_${suffix(name)}` : plainCamel;
+    const file = clashFile ? `${stem}-${suffix(name)}` : stem;
     return { name, pascal, camel, file, disambiguated: clashPascal || clashFile };
   });
 }
@@ -97,7 +107,10 @@ function typeName(pascal: string): string {
 
 function countBy(names: readonly string[], key: (name: string) => string): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const name of new Set(names)) counts.set(key(name), (counts.get(key(name)) ?? 0) + 1);
+  for (const name of new Set(names)) {
+    const k = key(name);
+    counts.set(k, (counts.get(k) ?? 0) + 1);
+  }
   return counts;
 }
 

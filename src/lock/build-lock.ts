@@ -4,7 +4,7 @@ import { compareText } from "../model/diagnostic.js";
 import { LOCK_GENERATOR_NAME, LOCKFILE_VERSION, PROJECT_PATH_PATTERN, SHA256_PATTERN, type LockedTool, type LockFile } from "../model/lock.js";
 import type { ResolvedTool } from "../model/source.js";
 import { SPEC_REVISION } from "../model/spec.js";
-import { hashTool } from "./hash-tool.js";
+import { hashTool, type ToolHash } from "./hash-tool.js";
 import { hashFileText } from "./sha256.js";
 
 export interface BuildLockInput {
@@ -16,6 +16,10 @@ export interface BuildLockInput {
   readonly inputs: ReadonlyMap<string, string>;
   /** mcp-gen's version (MCP_GEN_VERSION). */
   readonly version: string;
+  /** hashTool of tools whose hashes are known already (from the previous lock); the others are hashed here. */
+  readonly hashes?: ReadonlyMap<ResolvedTool, ToolHash>;
+  /** hashFileText of a generated file, when the caller knows it already (the same text on disk). */
+  readonly fileHash?: (file: { readonly path: string; readonly contents: string }) => string | undefined;
 }
 
 /**
@@ -29,13 +33,13 @@ export function buildLock(input: BuildLockInput): LockFile {
   for (const tool of sorted) {
     const name = toolName(tool);
     if (Object.prototype.hasOwnProperty.call(tools, name)) bug(`two tools are named ${JSON.stringify(name)}`);
-    const { sha256, parts } = hashTool(tool.wire);
+    const { sha256, parts } = input.hashes?.get(tool) ?? hashTool(tool.wire);
     setOwn(tools, name, { file: checkPath(tool.file), sha256, parts, descriptor: tool.wire });
   }
   const files: Record<string, string> = {};
   for (const file of [...input.files].sort((a, b) => compareText(a.path, b.path))) {
     if (Object.prototype.hasOwnProperty.call(files, file.path)) bug(`two generated files share the path ${JSON.stringify(file.path)}`);
-    setOwn(files, checkPath(file.path), hashFileText(file.contents));
+    setOwn(files, checkPath(file.path), input.fileHash?.(file) ?? hashFileText(file.contents));
   }
   const inputs: Record<string, string> = {};
   for (const path of [...input.inputs.keys()].sort(compareText)) {

@@ -21,7 +21,7 @@
 // JSON.stringify (ES2019) does. Every other string is written exactly as RFC 8785 says; a strict JCS
 // library refuses such a tool instead of producing a different hash. findJcsProblem() finds these
 // values so that a rule can warn about them.
-import { isJsonObject, type JsonValue } from "../model/json.js";
+import { isJsonObject, type JsonObject, type JsonValue } from "../model/json.js";
 import { joinPointer } from "../model/pointer.js";
 
 /**
@@ -31,39 +31,52 @@ import { joinPointer } from "../model/pointer.js";
  * @example canonicalJson({ b: [1e21, -0], a: "\u20ac" }) === '{"a":"€","b":[1e+21,0]}'
  */
 export function canonicalJson(value: JsonValue): string {
-  const out: string[] = [];
-  writeValue(value, out);
-  return out.join("");
+  return writeValue(value);
 }
 
 // Recursion depth is bounded: the loader refuses files nested deeper than load.maxDepth, and the
-// resolver bundles `$ref`'d files under `$defs` instead of inlining them into each other.
-function writeValue(value: JsonValue, out: string[]): void {
-  if (value === null || typeof value === "boolean") {
-    out.push(String(value));
-  } else if (typeof value === "number") {
-    out.push(writeNumber(value));
-  } else if (typeof value === "string") {
-    out.push(JSON.stringify(value));
-  } else if (Array.isArray(value)) {
-    out.push("[");
-    value.forEach((item, i) => {
-      if (i > 0) out.push(",");
-      writeValue(item, out);
-    });
-    out.push("]");
-  } else if (isJsonObject(value)) {
-    out.push("{");
-    // Default sort compares UTF-16 code units (RFC 8785 §3.2.3), never the locale.
-    Object.keys(value).sort().forEach((key, i) => {
-      if (i > 0) out.push(",");
-      out.push(JSON.stringify(key), ":");
-      writeValue(value[key]!, out);
-    });
-    out.push("}");
-  } else {
-    throw new Error(`canonicalJson got a ${typeof value}, which is not a JSON value; this is a bug in mcp-gen.`);
+// resolver bundles `$ref`'d files under `$defs` instead of inlining them into each other. Strings
+// are built by concatenation (V8 joins them lazily), which is about twice as fast as collecting
+// pieces in an array; members already in order (every lock and most generated objects) skip the sort.
+function writeValue(value: JsonValue): string {
+  if (value === null || typeof value === "boolean") return String(value);
+  if (typeof value === "number") return writeNumber(value);
+  if (typeof value === "string") return JSON.stringify(value);
+  if (Array.isArray(value)) {
+    let out = "[";
+    for (let i = 0; i < value.length; i++) out += (i > 0 ? "," : "") + writeValue(value[i]!);
+    return out + "]";
   }
+  if (isJsonObject(value)) {
+    let out = "{";
+    const keys = sortedKeys(value);
+    for (let i = 0; i < keys.length; i++) out += (i > 0 ? "," : "") + JSON.stringify(keys[i]) + ":" + writeValue(value[keys[i]!]!);
+    return out + "}";
+  }
+  throw new Error(`canonicalJson got a ${typeof value}, which is not a JSON value; this is a bug in mcp-gen.`);
+}
+
+/** Own keys in RFC 8785 order: default sort compares UTF-16 code units (§3.2.3), never the locale. */
+function sortedKeys(value: JsonObject): string[] {
+  const keys = Object.keys(value);
+  for (let i = 1; i < keys.length; i++) if (!(keys[i - 1]! < keys[i]!)) return keys.sort();
+  return keys;
+}
+
+/**
+ * The canonical text of an object whose members are given already written: `members` maps each key
+ * to the canonical text of its value. Lets a caller that needs the canonical text of several values
+ * and of the object holding them (hashTool: every part and the whole tool) write each value once.
+ * @example canonicalObject(new Map([["b", "1"], ["a", '"x"']])) === '{"a":"x","b":1}'
+ */
+export function canonicalObject(members: ReadonlyMap<string, string>): string {
+  let out = "{";
+  let first = true;
+  for (const key of [...members.keys()].sort()) {
+    out += (first ? "" : ",") + JSON.stringify(key) + ":" + members.get(key)!;
+    first = false;
+  }
+  return out + "}";
 }
 
 /** RFC 8785 §3.2.2.3: ECMAScript Number::toString, which already writes -0 as "0". */

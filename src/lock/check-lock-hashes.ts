@@ -15,17 +15,18 @@ export interface LockHashProblem {
 }
 
 /**
+ * `order: "sorted"` says every object in the lock has its members in sorted order (see hashTool).
  * @example checkLockHashes(lock) // [] when every tool's hashes are its descriptor's
  */
-export function checkLockHashes(lock: LockFile): LockHashProblem[] {
+export function checkLockHashes(lock: LockFile, order: "any" | "sorted" = "any"): LockHashProblem[] {
   const problems: LockHashProblem[] = [];
   for (const name of Object.keys(lock.tools).sort(compareText)) {
-    problems.push(...checkTool(name, lock.tools[name]!));
+    problems.push(...checkTool(name, lock.tools[name]!, order));
   }
   return problems;
 }
 
-function checkTool(name: string, tool: LockedTool): LockHashProblem[] {
+function checkTool(name: string, tool: LockedTool, order: "any" | "sorted"): LockHashProblem[] {
   const at = joinPointer("/tools", name);
   const problems: LockHashProblem[] = [];
   const recordedName = tool.descriptor.name;
@@ -33,7 +34,7 @@ function checkTool(name: string, tool: LockedTool): LockHashProblem[] {
     const pointer = joinPointer(at, "descriptor", "name");
     problems.push({ pointer, message: `${describeLockPointer(pointer)} is ${JSON.stringify(recordedName)}, but the entry is keyed ${JSON.stringify(name)}.` });
   }
-  const computed = hashTool(tool.descriptor);
+  const computed = hashTool(tool.descriptor, order);
   if (computed.sha256 !== tool.sha256) {
     const pointer = joinPointer(at, "sha256");
     problems.push({ pointer, message: `${describeLockPointer(pointer)} is not the hash of the descriptor recorded next to it, which hashes to ${short(computed.sha256)}.` });

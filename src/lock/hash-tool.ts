@@ -11,9 +11,9 @@
 // top-level field; `other` is over an object holding every top-level field that is neither `name`
 // nor a named part. (A lone surrogate in a string is the one case where a strict JCS library refuses
 // instead of agreeing; see canonical-json.ts.)
-import { defineOwn, type JsonObject, type JsonValue } from "../model/json.js";
+import type { JsonObject, JsonValue } from "../model/json.js";
 import { TOOL_PARTS, type PartHashes, type ToolPart } from "../model/lock.js";
-import { canonicalJson } from "./canonical-json.js";
+import { canonicalJson, canonicalObject } from "./canonical-json.js";
 import { sha256Hex } from "./sha256.js";
 
 export interface ToolHash {
@@ -26,28 +26,29 @@ export interface ToolHash {
 const NAMED_PARTS: ReadonlySet<string> = new Set<string>(TOOL_PARTS.filter((part) => part !== "other"));
 
 /**
- * Hashes one wire descriptor (the exact object tools/list returns).
+ * Hashes one wire descriptor (the exact object tools/list returns). `order: "sorted"` promises that
+ * the members of every object in it are already in RFC 8785 order (as in a descriptor read back
+ * from a lock that renderLock wrote): its canonical text is then what JSON.stringify writes.
  * @example hashTool({ name: "ping", inputSchema: { type: "object" } }).parts.inputSchema
  */
-export function hashTool(wire: JsonObject): ToolHash {
-  const named = new Map<ToolPart, JsonValue>();
-  const other: Record<string, JsonValue> = {};
-  let hasOther = false;
-  for (const key of Object.keys(wire)) {
-    if (key === "name") continue;
-    if (NAMED_PARTS.has(key)) {
-      named.set(key as ToolPart, wire[key]!);
-    } else {
-      defineOwn(other, key, wire[key]!);
-      hasOther = true;
-    }
-  }
+export function hashTool(wire: JsonObject, order: "any" | "sorted" = "any"): ToolHash {
+  const write = order === "sorted" ? (value: JsonValue) => JSON.stringify(value) : canonicalJson;
+  // Each top-level value is written once; the whole tool and `other` are assembled from those texts.
+  const all = new Map<string, string>();
+  const other = new Map<string, string>();
   const parts: Partial<Record<ToolPart, string>> = {};
-  for (const part of TOOL_PARTS) {
-    const value = part === "other" ? (hasOther ? other : undefined) : named.get(part);
-    if (value !== undefined) parts[part] = hashJson(value);
+  for (const key of Object.keys(wire)) {
+    const text = write(wire[key]!);
+    all.set(key, text);
+    if (key === "name") continue;
+    if (NAMED_PARTS.has(key)) parts[key as ToolPart] = sha256Hex(text);
+    else other.set(key, text);
   }
-  return { sha256: hashJson(wire), parts };
+  if (other.size > 0) parts.other = sha256Hex(canonicalObject(other));
+  // Parts in TOOL_PARTS order, as they always were listed.
+  const ordered: Partial<Record<ToolPart, string>> = {};
+  for (const part of TOOL_PARTS) if (parts[part] !== undefined) ordered[part] = parts[part];
+  return { sha256: sha256Hex(canonicalObject(all)), parts: ordered };
 }
 
 /**

@@ -1,8 +1,9 @@
 // Text of mcp-tools.lock.json → LockFile, checked against schemas/mcp-tools.lock.schema.json. A
 // malformed, truncated, merge-conflicted or hand-edited lock gives positioned `lock-invalid`
 // diagnostics and no value; it never throws. Never reads the disk.
-import { Ajv2020 } from "ajv/dist/2020.js";
+import { createRequire } from "node:module";
 import type { ErrorObject } from "ajv";
+import type { Ajv2020 as Ajv2020Class } from "ajv/dist/2020.js";
 import { sortDiagnostics, type Diagnostic, type StageResult } from "../model/diagnostic.js";
 import { getOwn, type JsonValue } from "../model/json.js";
 import { LOCKFILE_VERSION, TOOL_PARTS, type LockFile } from "../model/lock.js";
@@ -16,8 +17,13 @@ import { diagnosticAtPointer, type SpanTarget } from "../load/locate.js";
 import { parseJsonText } from "../load/parse-json.js";
 import schema from "../../schemas/mcp-tools.lock.schema.json" with { type: "json" };
 import { checkLockHashes } from "./check-lock-hashes.js";
+import { isLockShape } from "./lock-shape.js";
 import { renderLock } from "./render-lock.js";
 import { describeLockPointer } from "./describe-lock-pointer.js";
+
+// ajv (CommonJS) is loaded only for a lock that fails the hand-written shape check: reading a good
+// lock, which every `check` does, then costs no schema compilation and no ajv start-up.
+const require = createRequire(import.meta.url);
 
 export const LOCK_INVALID = "lock-invalid";
 
@@ -38,7 +44,7 @@ export function parseLock(text: string, file: string, limits: LoadLimits = DEFAU
   // Most locks are exactly what renderLock wrote: JSON.parse reads them fast, and only a lock with a
   // problem is parsed again with positions for its diagnostics.
   const rendered = parseRendered(text);
-  if (rendered !== undefined && findProblems(rendered).length === 0) return { value: rendered as unknown as LockFile, diagnostics: [] };
+  if (rendered !== undefined && findProblems(rendered.value, rendered.order).length === 0) return { value: rendered.value as unknown as LockFile, diagnostics: [] };
   const doc = parseJsonDoc(text, file, { ...limits, maxDepth: limits.maxDepth + LOCK_NESTING, maxNodes: Number.MAX_SAFE_INTEGER });
   if (!("value" in doc)) return { value: undefined, diagnostics: doc.diagnostics };
   const problems = findProblems(doc.value);
@@ -49,10 +55,10 @@ export function parseLock(text: string, file: string, limits: LoadLimits = DEFAU
   return { value: undefined, diagnostics: sortDiagnostics(diagnostics) };
 }
 
-function findProblems(root: JsonValue): readonly Problem[] {
+function findProblems(root: JsonValue, order: "any" | "sorted" = "any"): readonly Problem[] {
   const schemaProblems = checkVersion(root) ?? checkSchema(root);
   // Hashes are compared with the recorded descriptors only once the shape is known to be right.
-  return schemaProblems.length > 0 ? schemaProblems : checkLockHashes(root as unknown as LockFile);
+  return schemaProblems.length > 0 ? schemaProblems : checkLockHashes(root as unknown as LockFile, order);
 }
 
 /**
@@ -60,16 +66,36 @@ function findProblems(root: JsonValue): readonly Problem[] {
  * aside), else undefined. Rendering again proves there is no duplicate key, comment or hand edit
  * that JSON.parse would let through.
  */
-function parseRendered(raw: string): JsonValue | undefined {
-  const text = (raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw).replace(/\r\n/g, "\n");
+function parseRendered(raw: string): { value: JsonValue; order: "any" | "sorted" } | undefined {
+  const unmarked = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
+  const text = unmarked.includes("\r") ? unmarked.replace(/\r\n/g, "\n") : unmarked;
   try {
     const value = JSON.parse(text) as JsonValue;
     if (value === null || typeof value !== "object" || Array.isArray(value)) return undefined;
-    return renderLock(value as unknown as LockFile) === text ? value : undefined;
+    // When every object's members are in sorted order (JSON.parse keeps the text's order, so this
+    // also means the text had them sorted), renderLock writes exactly what JSON.stringify does with
+    // a two-space indent, natively and several times faster. Integer-like keys, which objects keep
+    // in numeric order, fail the test and take the general way.
+    const sorted = isSortedDeep(value);
+    const rendered = sorted ? `${JSON.stringify(value, null, 2)}\n` : renderLock(value as unknown as LockFile);
+    return rendered === text ? { value, order: sorted ? "sorted" : "any" } : undefined;
   } catch {
     // Not JSON, or nested deeper than the stack allows: the careful parse below reports it.
     return undefined;
   }
+}
+
+/** True when the members of every object in `value` are in the order renderLock writes them. */
+function isSortedDeep(value: JsonValue): boolean {
+  if (value === null || typeof value !== "object") return true;
+  if (Array.isArray(value)) return value.every(isSortedDeep);
+  let previous: string | undefined;
+  for (const key of Object.keys(value)) {
+    if (previous !== undefined && !(previous < key)) return false;
+    previous = key;
+    if (!isSortedDeep((value as Record<string, JsonValue>)[key]!)) return false;
+  }
+  return true;
 }
 
 /** Always JSON, whatever the file is called: a lock written as YAML or with comments is hand-made. */
@@ -116,7 +142,9 @@ function checkVersion(root: JsonValue): Problem[] | undefined {
 }
 
 function checkSchema(root: JsonValue): Problem[] {
+  if (isLockShape(root)) return [];
   // Compiled per call: stages keep no module-level state, and a lock is parsed once per command.
+  const { Ajv2020 } = require("ajv/dist/2020.js") as { Ajv2020: typeof Ajv2020Class };
   const validate = new Ajv2020({ strict: true, allErrors: true }).compile(schema);
   if (validate(root)) return [];
   const errors = validate.errors ?? [];

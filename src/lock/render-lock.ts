@@ -13,17 +13,31 @@ export function renderLock(lock: LockFile): string {
 type Renderable = null | boolean | number | string | readonly Renderable[] | { readonly [key: string]: Renderable | undefined };
 
 // JSON.stringify(value, null, 2) is not used for objects: it writes integer-like keys ("10", "9")
-// first in numeric order whatever order they were inserted in.
+// first in numeric order whatever order they were inserted in. The text is built by concatenation
+// (V8 joins the pieces lazily), and members already in order skip the sort.
 function renderValue(value: Renderable, indent: string): string {
   if (value === null || typeof value !== "object") return JSON.stringify(value);
   const inner = indent + "  ";
   if (Array.isArray(value)) {
     const items = value as readonly Renderable[];
     if (items.length === 0) return "[]";
-    return `[\n${items.map((item) => inner + renderValue(item, inner)).join(",\n")}\n${indent}]`;
+    let out = "[\n";
+    for (let i = 0; i < items.length; i++) out += (i > 0 ? ",\n" : "") + inner + renderValue(items[i]!, inner);
+    return out + "\n" + indent + "]";
   }
   const object = value as { readonly [key: string]: Renderable | undefined };
-  const keys = Object.keys(object).filter((key) => object[key] !== undefined).sort();
-  if (keys.length === 0) return "{}";
-  return `{\n${keys.map((key) => `${inner}${JSON.stringify(key)}: ${renderValue(object[key]!, inner)}`).join(",\n")}\n${indent}}`;
+  const keys = sortedKeys(object);
+  let out = "";
+  for (const key of keys) {
+    const member = object[key];
+    if (member === undefined) continue;
+    out += (out === "" ? "{\n" : ",\n") + inner + JSON.stringify(key) + ": " + renderValue(member, inner);
+  }
+  return out === "" ? "{}" : out + "\n" + indent + "}";
+}
+
+function sortedKeys(object: object): string[] {
+  const keys = Object.keys(object);
+  for (let i = 1; i < keys.length; i++) if (!(keys[i - 1]! < keys[i]!)) return keys.sort();
+  return keys;
 }

@@ -7,8 +7,11 @@ import type { ProjectFile } from "../resolve/project-file.js";
 import { resolveTool } from "../resolve/resolve-tool.js";
 import type { AnyRule } from "../validate/define-rule.js";
 import { ALL_RULES } from "../validate/rules/index.js";
-import { runRules } from "../validate/run-rules.js";
-import { SchemaCompiler } from "../validate/schema-compiler.js";
+import { runRules, runRulesByTool } from "../validate/run-rules.js";
+import { isTooLargeToCompile, SchemaCompiler } from "../validate/schema-compiler.js";
+import { toolSchemas } from "../validate/walk.js";
+import type { Dialect } from "../model/dialect.js";
+import type { JsonValue } from "../model/json.js";
 
 export interface ProjectInput {
   /** Descriptor files in path order; each is "ok" when it parsed. */
@@ -19,6 +22,19 @@ export interface ProjectInput {
   readonly loadDiagnostics: readonly Diagnostic[];
   readonly config: Config;
   readonly rules?: readonly AnyRule[];
+  /**
+   * Tools that an incremental build takes from the previous build instead of resolving and checking
+   * them again (their descriptors are among `descriptors`). Only the project rules see them.
+   */
+  readonly reused?: readonly ReusedTool[];
+}
+
+/** A tool unchanged since the previous build, and the diagnostics it had then. */
+export interface ReusedTool {
+  /** Its wire descriptor as the lock records it, its cached mounts, and no authoring block. */
+  readonly tool: ResolvedTool;
+  /** Its resolve and per-tool rule diagnostics, as the previous build placed them. */
+  readonly diagnostics: readonly Diagnostic[];
 }
 
 export interface ProjectAnalysis {
@@ -28,22 +44,100 @@ export interface ProjectAnalysis {
   readonly docs: ReadonlyMap<string, SourceDoc>;
   /** The compiler the rules used, for later stages to reuse its cache. */
   readonly schemas: SchemaCompiler;
+  /** Each tool resolved and checked by this analysis, with its resolve and per-tool rule diagnostics. */
+  readonly toolDiagnostics?: ReadonlyMap<ResolvedTool, readonly Diagnostic[]>;
 }
 
 /** @example analyzeProject({ descriptors: ["tools/a.yaml"], files, loadDiagnostics: [], config }) */
 export function analyzeProject(input: ProjectInput): ProjectAnalysis {
+  const { docs, tools, diagnostics } = resolveProject({ ...input, reused: [] });
+  const schemas = new SchemaCompiler();
+  diagnostics.push(...runRules({ tools, rules: input.rules ?? ALL_RULES, settings: input.config.rules, docs, schemas }));
+  return { tools, diagnostics: sortDiagnostics(diagnostics), docs, schemas };
+}
+
+/** A schema of a tool that the rules will compile, and its dialect. */
+export interface SchemaRequest {
+  readonly schema: JsonValue;
+  readonly dialect: Dialect;
+}
+
+/**
+ * Compiles the given schemas into `schemas` (SchemaCompiler.check and compiled), for example on
+ * worker threads; when it settles, the rules that compile schemas find them all compiled.
+ */
+export type Precompile = (requests: readonly SchemaRequest[], schemas: SchemaCompiler) => Promise<void>;
+
+/**
+ * analyzeProject, with every schema compiled by `precompile` while the rules that do not compile
+ * schemas run. The same tools and diagnostics as analyzeProject.
+ * @example await analyzeProjectWith(input, async (requests, schemas) => { for (const r of requests) schemas.check(r.schema, r.dialect); })
+ */
+export async function analyzeProjectWith(input: ProjectInput, precompile: Precompile): Promise<ProjectAnalysis> {
+  const fresh = resolveProject(input);
+  const { docs, diagnostics } = fresh;
+  const reused = input.reused ?? [];
+  const tools = mergeByFile(fresh.tools, reused.map((r) => r.tool));
+  for (const r of reused) diagnostics.push(...r.diagnostics);
+  const checkTools = new Set(fresh.tools);
+  const schemas = new SchemaCompiler();
+  const rules = input.rules ?? ALL_RULES;
+  const compiling = precompile(compileRequests(fresh.tools), schemas);
+  // Rejections are awaited below; this keeps an early one from counting as unhandled meanwhile.
+  compiling.catch(() => undefined);
+  const settings = input.config.rules;
+  const first = runRulesByTool({ tools, rules: rules.filter((rule) => !rule.compilesSchemas), settings, docs, schemas, checkTools });
+  await compiling;
+  const second = runRulesByTool({ tools, rules: rules.filter((rule) => rule.compilesSchemas), settings, docs, schemas, checkTools });
+  diagnostics.push(...first.all, ...second.all);
+  const toolDiagnostics = new Map<ResolvedTool, Diagnostic[]>();
+  for (const tool of fresh.tools) {
+    toolDiagnostics.set(tool, [...(fresh.resolveDiagnostics.get(tool) ?? []), ...first.byTool.get(tool)!, ...second.byTool.get(tool)!]);
+  }
+  return { tools, diagnostics: sortDiagnostics(diagnostics), docs, schemas, toolDiagnostics };
+}
+
+/** Two lists of tools, each in descriptor path order, as one in that order. */
+function mergeByFile(a: readonly ResolvedTool[], b: readonly ResolvedTool[]): ResolvedTool[] {
+  if (b.length === 0) return [...a];
+  return [...a, ...b].sort((x, y) => (x.file < y.file ? -1 : x.file > y.file ? 1 : 0));
+}
+
+/** Every schema the schema-valid rule compiles: each tool's inputSchema and outputSchema. */
+function compileRequests(tools: readonly ResolvedTool[]): SchemaRequest[] {
+  const requests: SchemaRequest[] = [];
+  for (const tool of tools) {
+    for (const { schema, dialect } of toolSchemas(tool)) {
+      if (dialect !== undefined && !isTooLargeToCompile(schema)) requests.push({ schema, dialect });
+    }
+  }
+  return requests;
+}
+
+interface ResolvedProject {
+  readonly docs: Map<string, SourceDoc>;
+  readonly tools: ResolvedTool[];
+  readonly diagnostics: Diagnostic[];
+  readonly resolveDiagnostics: Map<ResolvedTool, readonly Diagnostic[]>;
+}
+
+/** Resolves every descriptor but the reused ones. */
+function resolveProject(input: ProjectInput): ResolvedProject {
   const docs = new Map<string, SourceDoc>();
   for (const [path, file] of input.files) if (file.status === "ok") docs.set(path, file.doc);
   const diagnostics: Diagnostic[] = [...input.loadDiagnostics];
   const tools: ResolvedTool[] = [];
+  const resolveDiagnostics = new Map<ResolvedTool, readonly Diagnostic[]>();
+  const reused = new Set((input.reused ?? []).map((r) => r.tool.file));
   for (const path of input.descriptors) {
     const file = input.files.get(path);
-    if (file?.status !== "ok") continue;
+    if (file?.status !== "ok" || reused.has(path)) continue;
     const resolved = resolveTool(file.doc, input.files);
     diagnostics.push(...resolved.diagnostics);
-    if (resolved.value) tools.push(resolved.value);
+    if (resolved.value) {
+      tools.push(resolved.value);
+      resolveDiagnostics.set(resolved.value, resolved.diagnostics);
+    }
   }
-  const schemas = new SchemaCompiler();
-  diagnostics.push(...runRules({ tools, rules: input.rules ?? ALL_RULES, settings: input.config.rules, docs, schemas }));
-  return { tools, diagnostics: sortDiagnostics(diagnostics), docs, schemas };
+  return { docs, tools, diagnostics, resolveDiagnostics };
 }

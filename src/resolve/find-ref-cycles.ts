@@ -21,13 +21,18 @@ interface Edge {
 export function findRefCycles(root: JsonValue, maxCycles = 5): RefCycle[] {
   const edges = new Map<string, Edge[]>();
   const anchors = new Map<string, string>();
+  let hasLocalRef = false;
   walkSchema(root, "", (node) => {
     if (!isJsonObject(node.schema)) return;
+    const ref = getOwn(node.schema, "$ref");
+    if (typeof ref === "string" && ref.startsWith("#")) hasLocalRef = true;
     const anchor = getOwn(node.schema, "$anchor");
     const id = getOwn(node.schema, "$id");
     if (typeof anchor === "string" && !anchors.has(anchor)) anchors.set(anchor, node.pointer);
     if (typeof id === "string" && id.startsWith("#") && !anchors.has(id.slice(1))) anchors.set(id.slice(1), node.pointer);
   });
+  // Every loop closes with a local `$ref`: a schema without one has none (most have none).
+  if (!hasLocalRef) return [];
   const targetOf = (fragment: string) => (fragment === "" || fragment.startsWith("/") ? fragment : anchors.get(fragment));
   walkSchema(root, "", (node) => {
     const out: Edge[] = [];

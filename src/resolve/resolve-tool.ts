@@ -51,13 +51,18 @@ export function resolveTool(doc: SourceDoc, files: ReadonlyMap<string, ProjectFi
 }
 
 function refCycleDiagnostics(tool: ResolvedTool, doc: SourceDoc, files: ReadonlyMap<string, ProjectFile>): Diagnostic[] {
-  const docs = new Map<string, SourceDoc>([[doc.file, doc]]);
-  for (const [path, file] of files) if (file.status === "ok") docs.set(path, file.doc);
   const out: Diagnostic[] = [];
+  let docs: Map<string, SourceDoc> | undefined;
   for (const key of SCHEMA_KEYS) {
     const schema = tool.wire[key];
     if (schema === undefined) continue;
     for (const cycle of findRefCycles(schema)) {
+      // Placing a report needs every file (a cycle may pass through a $ref'd one): gathered only
+      // for a tool that has a cycle, not once per tool of a project of thousands.
+      if (!docs) {
+        docs = new Map<string, SourceDoc>([[doc.file, doc]]);
+        for (const [path, file] of files) if (file.status === "ok") docs.set(path, file.doc);
+      }
       const chain = cycle.chain.map((p) => `#${p}`).join(" → ");
       out.push(diagnosticInTool(tool, docs, `/${key}${cycle.refPointer}`, {
         ruleId: "ref-cycle",

@@ -6,18 +6,32 @@
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
-const util = require("ajv/dist/compile/util.js") as { escapeFragment: (text: string | number) => string; escapeJsonPointer: (text: string | number) => string };
 
-const original = util.escapeFragment;
-if (!(original as { wellFormed?: boolean }).wellFormed) {
-  const escapeFragment = (text: string | number): string => encodeURIComponent(toWellFormed(util.escapeJsonPointer(text)));
-  (escapeFragment as { wellFormed?: boolean }).wellFormed = true;
-  util.escapeFragment = escapeFragment;
+/**
+ * ajv's modules, loaded on first use (commands that compile no schema never load ajv) with the patch
+ * above applied before anything is compiled. Every mcp-gen module that compiles schemas gets ajv here.
+ */
+export function loadAjv(): AjvModules {
+  const util = require("ajv/dist/compile/util.js") as { escapeFragment: (text: string | number) => string; escapeJsonPointer: (text: string | number) => string };
+  const original = util.escapeFragment;
+  if (!(original as { wellFormed?: boolean }).wellFormed) {
+    const escapeFragment = (text: string | number): string => encodeURIComponent(toWellFormed(util.escapeJsonPointer(text)));
+    (escapeFragment as { wellFormed?: boolean }).wellFormed = true;
+    util.escapeFragment = escapeFragment;
+  }
+  return {
+    ajv: require("ajv") as typeof import("ajv"),
+    ajv2019: require("ajv/dist/2019.js") as typeof import("ajv/dist/2019.js"),
+    ajv2020: require("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js"),
+  };
+}
+
+export interface AjvModules {
+  readonly ajv: typeof import("ajv");
+  readonly ajv2019: typeof import("ajv/dist/2019.js");
+  readonly ajv2020: typeof import("ajv/dist/2020.js");
 }
 
 function toWellFormed(text: string): string {
   return text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd");
 }
-
-/** Imported for its effect; exported so the import is explicit about why it is there. */
-export const AJV_LONE_SURROGATE_PATCH = true;

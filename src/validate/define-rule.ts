@@ -43,6 +43,12 @@ export interface Rule<Options = Record<string, never>> {
   readonly checklist: readonly string[];
   readonly options?: RuleOptionsSpec<Options>;
   readonly deprecated?: { readonly replacedBy: string };
+  /**
+   * True when the rule compiles the tool's own schemas (context.schemas.check or
+   * generatedValidator): a build compiles every schema first, on worker threads, and runs these
+   * rules after the others.
+   */
+  readonly compilesSchemas?: boolean;
   /** Checks one tool. */
   check?(tool: ResolvedTool, report: (r: RuleReport) => void, context: RuleContext<Options>): void;
   /** Checks the whole project at once (uniqueness across files and the like). */

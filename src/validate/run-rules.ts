@@ -23,40 +23,68 @@ export interface RunRulesInput {
   readonly docs: ReadonlyMap<string, SourceDoc>;
   /** Shared with later stages so schemas are compiled once; a fresh one is made when absent. */
   readonly schemas?: SchemaCompiler;
+  /**
+   * The tools whose per-tool checks run (default: all). Project checks always see every tool: an
+   * incremental build re-checks only the tools that changed, but names are unique across all.
+   */
+  readonly checkTools?: ReadonlySet<ResolvedTool>;
+}
+
+/** Diagnostics of runRules, by where they come from. */
+export interface RuleDiagnostics {
+  /** From the per-tool checks (and their internal errors), by tool. */
+  readonly byTool: Map<ResolvedTool, Diagnostic[]>;
+  /** From the project checks. */
+  readonly project: Diagnostic[];
+  /** All of them, in the order the rules reported them. */
+  readonly all: Diagnostic[];
 }
 
 /** @example runRules({ tools, rules: ALL_RULES, settings: defaultRuleSettings(ALL_RULES), docs }) */
 export function runRules(input: RunRulesInput): Diagnostic[] {
+  return runRulesByTool(input).all;
+}
+
+/** runRules, with each per-tool diagnostic kept with its tool (an incremental build remembers them). */
+export function runRulesByTool(input: RunRulesInput): RuleDiagnostics {
   const schemas = input.schemas ?? new SchemaCompiler();
-  const diagnostics: Diagnostic[] = [];
+  const byTool = new Map<ResolvedTool, Diagnostic[]>();
+  const project: Diagnostic[] = [];
+  const all: Diagnostic[] = [];
+  const checked = input.checkTools ? input.tools.filter((tool) => input.checkTools!.has(tool)) : input.tools;
+  for (const tool of checked) byTool.set(tool, []);
   for (const rule of input.rules) {
     const setting = input.settings.get(rule.id) ?? { severity: rule.defaultSeverity, options: rule.options?.defaults };
     if (setting.severity === "off") continue;
     const severity = setting.severity;
     const context = { options: setting.options ?? rule.options?.defaults ?? {}, schemas };
-    const place = (tool: ResolvedTool, r: RuleReport) =>
-      diagnostics.push(diagnosticInTool(tool, input.docs, r.pointer, {
+    const place = (into: Diagnostic[]) => (tool: ResolvedTool, r: RuleReport) => {
+      const diagnostic = diagnosticInTool(tool, input.docs, r.pointer, {
         ruleId: rule.id,
         severity: r.severity ?? severity,
         message: r.message,
         ...(r.hint !== undefined ? { hint: r.hint } : {}),
-      }, r.target ?? "value"));
-    for (const tool of input.tools) {
+      }, r.target ?? "value");
+      into.push(diagnostic);
+      all.push(diagnostic);
+    };
+    for (const tool of checked) {
       if (!rule.check) break;
-      guard(rule, tool, () => rule.check!(tool, (r) => place(tool, r), context), diagnostics);
+      const into = byTool.get(tool)!;
+      guard(rule, tool, () => rule.check!(tool, (r) => place(into)(tool, r), context), [into, all]);
     }
     if (rule.checkProject && input.tools.length > 0) {
-      guard(rule, input.tools[0]!, () => rule.checkProject!(input.tools, place, context), diagnostics);
+      guard(rule, input.tools[0]!, () => rule.checkProject!(input.tools, place(project), context), [project, all]);
     }
   }
-  return diagnostics;
+  return { byTool, project, all };
 }
 
-function guard(rule: AnyRule, tool: ResolvedTool, run: () => void, diagnostics: Diagnostic[]): void {
+function guard(rule: AnyRule, tool: ResolvedTool, run: () => void, lists: readonly Diagnostic[][]): void {
   try {
     run();
   } catch (e) {
-    diagnostics.push({
+    const internal: Diagnostic = {
       ruleId: "internal-error",
       severity: "error",
       message: `Rule ${rule.id} failed on this file: ${e instanceof Error ? e.message : String(e)}.`,
@@ -67,6 +95,7 @@ function guard(rule: AnyRule, tool: ResolvedTool, run: () => void, diagnostics: 
       endLine: 1,
       endColumn: 1,
       pointer: "",
-    });
+    };
+    for (const list of lists) list.push(internal);
   }
 }

@@ -1,17 +1,27 @@
-// Meta-validates and compiles JSON Schemas with ajv, one engine per dialect, the way the official
-// SDK configures it (strict: false, formats from ajv-formats, allErrors). Owns the ajv instances and
-// a cache for one run; nothing is fetched (ajv gets no loader).
-import { Ajv, type AnySchema, type ErrorObject, type ValidateFunction } from "ajv";
-import { Ajv2019 } from "ajv/dist/2019.js";
-import { Ajv2020 } from "ajv/dist/2020.js";
-import addFormatsModule from "ajv-formats";
+// Meta-validates and compiles JSON Schemas with ajv, the way the official SDK configures it
+// (strict: false, formats from ajv-formats). Each distinct schema is compiled once, by the engine
+// that writes the generated validators (first error only, standalone code): that one compilation
+// answers the schema-valid rule, checks examples and scaffold arguments with exactly the validator
+// the generated server runs, and gives emitValidators its code. Meta-validation (every complaint,
+// allErrors) and the rules' own shape schemas use a second engine per dialect. Owns the ajv
+// instances and the caches of one run; nothing is fetched (ajv gets no loader).
+import { createRequire } from "node:module";
+import type { Ajv, AnySchema, ErrorObject, ValidateFunction } from "ajv";
+import { sha256Hex } from "../lock/sha256.js";
 import type { Dialect } from "../model/dialect.js";
-import "./ajv-lone-surrogates.js";
+import * as validatorRuntime from "../runtime/validator-runtime.js";
+// The standalone engine and its helpers live with the emitter, which writes their output.
+import { prepareValidatorSchema } from "../emit/validators/prepare-validator-schema.js";
+import type { StandaloneChunk } from "../emit/validators/rewrite-standalone.js";
+import { createStandaloneEngine, standaloneChunk } from "../emit/validators/standalone-engine.js";
+import { loadAjv } from "./ajv-lone-surrogates.js";
 import { cloneJson, isJsonObject, type JsonValue } from "../model/json.js";
 import { walkSchema } from "../model/schema-walk.js";
 import { oneOfPhrase, typePhrase } from "./describe-pointer.js";
 
-const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+// ajv and ajv-formats (CommonJS) load with the first engine: commands and builds that compile no
+// schema (an unchanged project) never pay for them.
+const require = createRequire(import.meta.url);
 
 export interface SchemaProblem {
   /** Pointer relative to the schema root. */
@@ -26,34 +36,130 @@ export interface SchemaCheck {
   readonly compileError: string | undefined;
 }
 
+/** One schema as a generated validator: its name, the text it was compiled from, and its code. */
+export interface CompiledValidator {
+  /** `v_` + the first 12 hex digits of the SHA-256 of dialect and prepared schema text. */
+  readonly exportName: string;
+  readonly dialect: Dialect;
+  /** The prepared schema (prepareValidatorSchema) as JSON text in its own member order. */
+  readonly text: string;
+  /** The standalone code; undefined when ajv cannot compile the schema. */
+  readonly chunk: StandaloneChunk | undefined;
+  /** Why ajv could not compile it. */
+  readonly error: string | undefined;
+}
+
+/** Subschemas past which a schema is not compiled: about 0.25 ms each; the complexity rules report such schemas. */
+const COMPILE_BUDGET = 20_000;
+
+/**
+ * True when `schema` has so many subschemas that compiling it would only make a hostile file slow
+ * (far past the complexity limits, whose rules report it).
+ * @example isTooLargeToCompile({ type: "object" }) === false
+ */
+export function isTooLargeToCompile(schema: JsonValue): boolean {
+  let count = 0;
+  walkSchema(schema, "", () => (++count > COMPILE_BUDGET ? "stop" : undefined));
+  return count > COMPILE_BUDGET;
+}
+
+/** Hex digits of the schema hash in a validator's name: 48 bits (emitValidators checks for collisions). */
+const NAME_HASH_LENGTH = 12;
+
+/** A generated validator run in mcp-gen's own process: what the generated server calls. */
+export interface GeneratedValidator {
+  (data: unknown): boolean;
+  errors?: readonly ErrorObject[] | null;
+}
+
 type Engine = Ajv;
 
 export class SchemaCompiler {
   private readonly engines = new Map<Dialect, Engine>();
+  private readonly standaloneEngines = new Map<Dialect, Engine>();
   private readonly checks = new Map<string, SchemaCheck>();
   private readonly validators = new Map<string, ValidateFunction | undefined>();
   /** Same schema object → same answer, without serialising it again (rule schemas are large). */
   private readonly byObject = new WeakMap<object, Map<Dialect, ValidateFunction | undefined>>();
+  /** Compiled validators by dialect and prepared schema text. */
+  private readonly compiledByText = new Map<string, CompiledValidator>();
+  private readonly compiledByObject = new WeakMap<object, Map<Dialect, CompiledValidator>>();
+  private readonly functions = new Map<string, GeneratedValidator | undefined>();
 
   /** Meta-validates and compiles `schema` under `dialect`. */
   check(schema: JsonValue, dialect: Dialect): SchemaCheck {
-    const key = dialect + "\u0000" + JSON.stringify(schema);
+    const text = JSON.stringify(schema);
+    const key = dialect + "\u0000" + text;
     const cached = this.checks.get(key);
     if (cached) return cached;
     const engine = this.engine(dialect);
     const metaProblems = engine.validateSchema(schema as AnySchema) ? [] : pickMetaProblems(engine.errors ?? []);
     let compileError: string | undefined;
     if (metaProblems.length === 0) {
-      const compiled = this.compileWith(engine, schema);
-      compileError = compiled.error;
-      this.validators.set(key, compiled.validate);
+      // `$async` is the one keyword the generated validator's copy leaves out that changes whether
+      // ajv compiles a schema (it refuses an async subschema in a sync schema): such a schema is
+      // compiled as written. Every other schema is compiled once, as its generated validator.
+      compileError = text.includes('"$async"') ? this.compileWith(engine, schema).error : this.compiled(schema, dialect).error;
     }
     const result = { metaProblems, compileError };
     this.checks.set(key, result);
     return result;
   }
 
-  /** A validator for `schema`, or undefined when it does not compile. */
+  /**
+   * The generated validator of `schema`: compiled once per distinct prepared schema, whoever asks
+   * (the schema-valid rule, the example rule, scaffolds, emitValidators).
+   */
+  compiled(schema: JsonValue, dialect: Dialect): CompiledValidator {
+    const byDialect = typeof schema === "object" && schema !== null ? this.compiledByObject.get(schema) : undefined;
+    const known = byDialect?.get(dialect);
+    if (known) return known;
+    const prepared = prepareValidatorSchema(schema);
+    const text = JSON.stringify(prepared);
+    const key = dialect + "\u0000" + text;
+    let compiled = this.compiledByText.get(key);
+    if (!compiled) {
+      const result = standaloneChunk(this.standaloneEngine(dialect), prepared);
+      compiled = { exportName: validatorName(dialect, text), dialect, text, chunk: result.chunk, error: result.error };
+      this.compiledByText.set(key, compiled);
+    }
+    if (typeof schema === "object" && schema !== null) {
+      const map = byDialect ?? new Map<Dialect, CompiledValidator>();
+      map.set(dialect, compiled);
+      this.compiledByObject.set(schema, map);
+    }
+    return compiled;
+  }
+
+  /**
+   * The generated validator of `schema` as a function (first error only, exactly the code the
+   * generated server runs), or undefined when the schema does not compile.
+   */
+  generatedValidator(schema: JsonValue, dialect: Dialect): GeneratedValidator | undefined {
+    const compiled = this.compiled(schema, dialect);
+    const key = dialect + "\u0000" + compiled.text;
+    if (!this.functions.has(key)) this.functions.set(key, compiled.chunk && instantiate(compiled.chunk));
+    return this.functions.get(key);
+  }
+
+  /**
+   * Records what another thread's SchemaCompiler answered for `schema` (check and compiled, from
+   * its JSON text `text`), so that this one answers the same without compiling it again.
+   */
+  seed(schema: JsonValue, dialect: Dialect, text: string, check: SchemaCheck, compiled: CompiledValidator | undefined): void {
+    this.checks.set(dialect + "\u0000" + text, check);
+    if (!compiled) return;
+    const key = dialect + "\u0000" + compiled.text;
+    const known = this.compiledByText.get(key) ?? compiled;
+    this.compiledByText.set(key, known);
+    if (typeof schema === "object" && schema !== null) {
+      const map = this.compiledByObject.get(schema) ?? new Map<Dialect, CompiledValidator>();
+      map.set(dialect, known);
+      this.compiledByObject.set(schema, map);
+    }
+  }
+
+  /** A validator for `schema` that collects every error (allErrors), or undefined when it does not compile. */
   validator(schema: JsonValue, dialect: Dialect): ValidateFunction | undefined {
     const byDialect = typeof schema === "object" && schema !== null ? this.byObject.get(schema) : undefined;
     if (byDialect?.has(dialect)) return byDialect.get(dialect);
@@ -86,13 +192,45 @@ export class SchemaCompiler {
   private engine(dialect: Dialect): Engine {
     let engine = this.engines.get(dialect);
     if (!engine) {
+      const { ajv, ajv2019, ajv2020 } = loadAjv();
+      const addFormats = require("ajv-formats") as { default?: (ajv: Ajv) => Ajv } & ((ajv: Ajv) => Ajv);
       const options = { strict: false, validateFormats: true, validateSchema: false, allErrors: true, logger: false as const };
-      engine = dialect === "2020-12" ? new Ajv2020(options) : dialect === "2019-09" ? new Ajv2019(options) : new Ajv(options);
-      addFormats(engine);
+      engine = dialect === "2020-12" ? new ajv2020.Ajv2020(options) : dialect === "2019-09" ? new ajv2019.Ajv2019(options) : new ajv.Ajv(options);
+      (addFormats.default ?? addFormats)(engine);
       this.engines.set(dialect, engine);
     }
     return engine;
   }
+
+  private standaloneEngine(dialect: Dialect): Engine {
+    let engine = this.standaloneEngines.get(dialect);
+    if (!engine) {
+      engine = createStandaloneEngine(dialect);
+      this.standaloneEngines.set(dialect, engine);
+    }
+    return engine;
+  }
+}
+
+/**
+ * The name of the validator compiled from `text` (a prepared schema) under `dialect`, which never
+ * depends on any other schema of the project. The schema is taken as JSON text with its member
+ * order kept: JSON.stringify writes strings and numbers exactly as RFC 8785 does, so this is
+ * canonicalJson() except that members are not sorted. Order does not change what a schema accepts,
+ * but ajv checks `properties` in their order, so it decides which error comes first. Sharing one
+ * validator between two orders would let one tool's order decide the other's error message, and a
+ * new tool could change an old tool's messages; in the corpus, keeping the order costs 11 more
+ * validators than canonical JSON would (692 instead of 681).
+ * @example validatorName("2020-12", '{"type":"string"}') // "v_…"
+ */
+export function validatorName(dialect: Dialect, text: string): string {
+  return `v_${sha256Hex(`${dialect}\n${text}`).slice(0, NAME_HASH_LENGTH)}`;
+}
+
+/** Runs a standalone chunk as a function, with mcp-gen's copy of the runtime module it imports in generated code. */
+function instantiate(chunk: StandaloneChunk): GeneratedValidator {
+  // The chunk is ajv's code for a schema, the same code ajv itself evaluates to compile it.
+  return new Function("__rt", `${chunk.body}\nreturn ${chunk.validateName};`)(validatorRuntime) as GeneratedValidator;
 }
 
 /**

@@ -82,31 +82,69 @@ describe("kill -9 during a build", () => {
       cpSync(template, dir, { recursive: true });
       writeProject(dir, "new");
       const handlerBefore = readFileSync(join(dir, "src/handlers/tool_0.ts"), "utf8");
-      const child = spawn(process.execPath, [BIN, "build", "--cwd", dir], { stdio: "ignore" });
-      const exited = new Promise((r) => child.once("exit", r));
       // Spread the kills over the whole build: from parsing to the last rename.
-      const delay = 150 + Math.floor(Math.random() * 2500);
-      await new Promise((r) => setTimeout(r, delay));
-      child.kill("SIGKILL");
-      await exited;
-
-      await recoverInterruptedBuild(dir, "src/generated", "mcp-tools.lock.json", ["src/handlers", "test/tools"]);
-      const tree = snapshot(dir, "src/generated");
-      const lock = readFileSync(join(dir, "mcp-tools.lock.json"), "utf8");
-      const isOld = lock === oldLock && sameTree(tree, oldTree);
-      const isNew = lock === newLock && sameTree(tree, newTree);
-      expect(isOld || isNew, `killed after ${delay} ms: tree and lock are neither the old nor the new build`).toBe(true);
+      await killBuildAndRecover(dir, 150 + Math.floor(Math.random() * 2500), { tree: newTree, lock: newLock });
       expect(readFileSync(join(dir, "src/handlers/tool_0.ts"), "utf8")).toBe(handlerBefore);
-      const leftovers = [...snapshot(dir, ".").keys()].filter((p) => /\.mcp-gen-(new|old)|\.mcp-gen-\d+-[0-9a-f]+\.tmp$/.test(p));
-      expect(leftovers).toEqual([]);
-
-      // And the next build completes the job.
-      build(dir);
-      expect(sameTree(snapshot(dir, "src/generated"), newTree)).toBe(true);
-      expect(readFileSync(join(dir, "mcp-tools.lock.json"), "utf8")).toBe(newLock);
     }, 60_000);
   }
 });
+
+describe("kill -9 during a build that changes one tool (the journal: few files are renamed into place)", () => {
+  let oneTree = new Map<string, string>();
+  let oneLock = "";
+  const changeOne = (dir: string) => writeFileSync(join(dir, "tools", "t0.json"), tool(0, "one changed"));
+
+  beforeAll(() => {
+    const reference = join(work, "reference-one");
+    cpSync(template, reference, { recursive: true });
+    changeOne(reference);
+    build(reference);
+    oneTree = snapshot(reference, "src/generated");
+    oneLock = readFileSync(join(reference, "mcp-tools.lock.json"), "utf8");
+  }, 120_000);
+
+  it("the change rewrites a few files only", () => {
+    const changed = [...oneTree.keys()].filter((path) => oneTree.get(path) !== oldTree.get(path));
+    expect(changed.length).toBeGreaterThan(1);
+    expect(changed.length).toBeLessThan(20);
+  });
+
+  for (let round = 0; round < 6; round++) {
+    it(`round ${round + 1}: the project holds the old tree and lock or the new ones`, async () => {
+      const dir = join(work, `one-${round}`);
+      cpSync(template, dir, { recursive: true });
+      changeOne(dir);
+      // A build of one changed tool takes a fraction of a full one: kill early and often.
+      await killBuildAndRecover(dir, 80 + Math.floor(Math.random() * 900), { tree: oneTree, lock: oneLock });
+    }, 60_000);
+  }
+});
+
+/**
+ * Starts a build in `dir`, kills it with SIGKILL after `delay` ms, recovers, and expects the old
+ * tree and lock or `next`, no leftovers, and that a build after it writes exactly `next`.
+ */
+async function killBuildAndRecover(dir: string, delay: number, next: { tree: ReadonlyMap<string, string>; lock: string }): Promise<void> {
+  const child = spawn(process.execPath, [BIN, "build", "--cwd", dir], { stdio: "ignore" });
+  const exited = new Promise((r) => child.once("exit", r));
+  await new Promise((r) => setTimeout(r, delay));
+  child.kill("SIGKILL");
+  await exited;
+
+  await recoverInterruptedBuild(dir, "src/generated", "mcp-tools.lock.json", ["src/handlers", "test/tools"]);
+  const tree = snapshot(dir, "src/generated");
+  const lock = readFileSync(join(dir, "mcp-tools.lock.json"), "utf8");
+  const isOld = lock === oldLock && sameTree(tree, oldTree);
+  const isNew = lock === next.lock && sameTree(tree, next.tree);
+  expect(isOld || isNew, `killed after ${delay} ms: tree and lock are neither the old nor the new build`).toBe(true);
+  const leftovers = [...snapshot(dir, ".").keys()].filter((p) => /\.mcp-gen-(new|old|journal)|\.mcp-gen-\d+-[0-9a-f]+\.tmp$/.test(p));
+  expect(leftovers).toEqual([]);
+
+  // And the next build completes the job.
+  build(dir);
+  expect(sameTree(snapshot(dir, "src/generated"), next.tree)).toBe(true);
+  expect(readFileSync(join(dir, "mcp-tools.lock.json"), "utf8")).toBe(next.lock);
+}
 
 function sameTree(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>): boolean {
   if (a.size !== b.size) return false;

@@ -1,26 +1,35 @@
 // `mcp-gen build`: validate; when clean, write the generated folder, create missing handler stubs and
 // test scaffolds, and write the lock. Writes nothing when validation has errors or when a generated
 // file was edited by hand (unless --force). Exit 0, 1 with errors, 2 bad usage or config.
+import { readdirSync } from "node:fs";
+import { realpath } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { hasErrors, type Diagnostic } from "../../model/diagnostic.js";
+import type { Config } from "../../config/config.js";
 import type { GeneratedFile } from "../../model/generated-file.js";
+import type { LockFile } from "../../model/lock.js";
+import type { ResolvedTool } from "../../model/source.js";
 import type { LoadLimits } from "../../load/limits.js";
 import { MCP_GEN_HOMEPAGE, MCP_GEN_VERSION } from "../../model/version.js";
 import { parseLock } from "../../lock/parse-lock.js";
 import { renderLock } from "../../lock/render-lock.js";
 import { hashFileText } from "../../lock/sha256.js";
-import { analyzeProject } from "../../project/analyze-project.js";
+import { analyzeProjectWith } from "../../project/analyze-project.js";
 import { buildProject } from "../../project/build-project.js";
 import { formatDiagnostics, type DiagnosticFormat } from "../../report/format-diagnostics.js";
 import { ALL_RULES } from "../../validate/rules/index.js";
 import { choice, COMMON_OPTIONS, parseCommandArgs } from "../args.js";
 import { EXIT, type CliIo } from "../io.js";
+import { startBuildThreads, workerCount, type BuildThreads } from "../build-threads.js";
 import { readRuntimeSources, readTemplates } from "../package-files.js";
-import { readProject } from "../read-project.js";
+import { readProject, type FileRecord } from "../read-project.js";
+import { readProjectConfig, type ProjectConfig } from "../read-config.js";
+import { buildCachePath, configKey, generatorFingerprint, readBuildCache, writeBuildCache, type BuildCache } from "../build-cache.js";
+import { cacheReader, nextCache, planEmitReuse, reusableTools, usableCache } from "../plan-reuse.js";
 import type { ProjectInput } from "../../project/analyze-project.js";
 import { acquireProjectLock, PROJECT_LOCK_FILE } from "../project-lock.js";
 import { recoverInterruptedBuild, replaceTree, type TreeSummary } from "../replace-tree.js";
-import { createMissing, readTextIfExists } from "../write-files.js";
+import { createMissing, readTextIfExists, readTextSyncIfExists } from "../write-files.js";
 import { FORMATS } from "./validate.js";
 
 export const BUILD_HELP = `Usage: mcp-gen build [options]
@@ -46,13 +55,16 @@ export async function runBuild(argv: readonly string[], io: CliIo): Promise<numb
   }
   const format = choice("format", values.format, FORMATS, "text");
   const root = resolve(io.cwd, values.cwd ?? ".");
-  const read = await readProject({ root, configPath: values.config });
+  const sources = new Map<string, string>();
   const print = (diagnostics: readonly Diagnostic[]) =>
     io.stdout(formatDiagnostics(format as DiagnosticFormat, diagnostics, {
-      sources: read.sources, color: io.isTty && !io.env.NO_COLOR && format === "text", rules: ALL_RULES, toolVersion: MCP_GEN_VERSION, informationUri: MCP_GEN_HOMEPAGE,
+      sources, color: io.isTty && !io.env.NO_COLOR && format === "text", rules: ALL_RULES, toolVersion: MCP_GEN_VERSION, informationUri: MCP_GEN_HOMEPAGE,
     }));
-  if (!read.ok) {
-    print(read.diagnostics);
+  const realRoot = await realpath(root);
+  const project = await readProjectConfig(realRoot, values.config);
+  for (const [path, text] of project.sources) sources.set(path, text);
+  if (!project.config) {
+    print(project.diagnostics);
     return EXIT.usage;
   }
   const projectLock = await acquireProjectLock(root);
@@ -61,46 +73,102 @@ export async function runBuild(argv: readonly string[], io: CliIo): Promise<numb
     return EXIT.problems;
   }
   try {
-    return await buildLocked(root, read.input, read.sources, values.force === true, format, print, io);
+    return await buildLocked({ root, realRoot, configPath: values.config, project: { ...project, config: project.config }, sources, force: values.force === true, format, print, io });
   } finally {
     await projectLock.release();
   }
 }
 
-async function buildLocked(
-  root: string,
-  input: ProjectInput,
-  sources: ReadonlyMap<string, string>,
-  force: boolean,
-  format: string,
-  print: (diagnostics: readonly Diagnostic[]) => void,
-  io: CliIo,
-): Promise<number> {
-  const { config } = input;
+interface BuildRun {
+  readonly root: string;
+  /** `root` with every link resolved: names the project's build cache. */
+  readonly realRoot: string;
+  readonly configPath: string | undefined;
+  readonly project: ProjectConfig & { readonly config: Config };
+  /** Every text read so far, for the code frames of diagnostics; reading adds to it. */
+  readonly sources: Map<string, string>;
+  readonly force: boolean;
+  readonly format: string;
+  readonly print: (diagnostics: readonly Diagnostic[]) => void;
+  readonly io: CliIo;
+}
+
+async function buildLocked(run: BuildRun): Promise<number> {
+  const { root, project } = run;
+  const { config } = project;
   await recoverInterruptedBuild(root, config.out, config.lock, [config.handlers, config.tests]);
-  const analysis = analyzeProject(input);
   const previousLock = await readPreviousLock(root, config.lock, config.load);
+  // The build cache lets unchanged tools skip parsing, resolving, rules and type generation.
+  const configHashes = new Map([...project.sources].map(([path, text]) => [path, hashFileText(text)]));
+  const cachePath = buildCachePath(run.realRoot);
+  // Only a project with a cache needs to know which mcp-gen and config it was written by.
+  const generator = cachePath === undefined ? "" : generatorFingerprint();
+  const configId = configKey(configHashes);
+  const cache = previousLock.parsed ? usableCache(readBuildCache(cachePath), generator, configId, previousLock.text) : undefined;
+  const read = await readProject({ root, configPath: run.configPath, config }, cache ? cacheReader(cache) : undefined);
+  if (!read.ok) throw new Error("readProject refused a config it was given; this is a bug in mcp-gen.");
+  for (const [path, text] of read.sources) run.sources.set(path, text);
+  const reused = cache && previousLock.parsed ? reusableTools(read.input.descriptors, read.records, cache, previousLock.parsed) : [];
+  const input: ProjectInput = { ...read.input, loadDiagnostics: [...project.diagnostics, ...read.input.loadDiagnostics], reused };
+  const threads = startBuildThreads(workerCount(read.input.descriptors.length - reused.length, run.io.env));
+  try {
+    return await buildWith(run, threads, input, read.records, previousLock, { cache, cachePath, generator, configId });
+  } finally {
+    await threads.close();
+  }
+}
+
+interface CacheState {
+  readonly cache: BuildCache | undefined;
+  readonly cachePath: string | undefined;
+  readonly generator: string;
+  readonly configId: string;
+}
+
+async function buildWith(run: BuildRun, threads: BuildThreads, input: ProjectInput, records: ReadonlyMap<string, FileRecord>, previousLock: PreviousLock, state: CacheState): Promise<number> {
+  const { root, sources, print, io, format } = run;
+  const { config } = input;
+  const analysis = await analyzeProjectWith(input, threads.precompile);
   const diagnostics = [...analysis.diagnostics, ...previousLock.diagnostics];
   if (hasErrors(diagnostics)) {
     print(diagnostics);
     return EXIT.problems;
   }
-  const inputs = new Map([...sources].map(([path, text]) => [path, hashFileText(text)]));
-  const { emit, lock } = await buildProject({
-    tools: analysis.tools, config, templates: await readTemplates(), runtime: await readRuntimeSources(), schemas: analysis.schemas, inputs,
+  const disk = diskReader(root);
+  const inputs = new Map([...records].filter(([, record]) => record.hash !== undefined).map(([path, record]) => [path, record.hash!] as const));
+  const allInputs = new Map([...[...run.project.sources].map(([path, text]) => [path, hashFileText(text)] as const), ...inputs]);
+  const existingScaffolds = existingFiles(root, [config.handlers, config.tests]);
+  const reused = input.reused ?? [];
+  const plan = state.cache && previousLock.parsed && reused.length > 0
+    ? planEmitReuse({ tools: analysis.tools, reused, cache: state.cache, lock: previousLock.parsed, out: config.out, files: input.files, scaffolds: existingScaffolds, handlers: config.handlers, tests: config.tests, read: disk.text, hash: disk.hash })
+    : undefined;
+  const tools = plan?.tools ?? analysis.tools;
+  const { emit, lock, tools: emitted } = await buildProject({
+    tools, config, templates: await readTemplates(), runtime: await readRuntimeSources(), schemas: analysis.schemas, inputs: allInputs,
+    compileTypes: threads.compileTypes, existingScaffolds, ...(plan ? { reuse: plan.reuse, hashes: plan.hashes } : {}),
+    // A file that is on disk as it is generated again has the hash the disk reader took already.
+    fileHash: (file) => (recorded(previousLock.lock, file.path) && disk.text(file.path) === file.contents ? disk.hash(file.path) : undefined),
   });
-  const edited = force ? [] : await handEditedFiles(root, previousLock.lock, emit.generated);
+  const edited = run.force ? [] : handEditedFiles(previousLock.lock, emit.generated, disk);
   if (edited.length > 0) {
     print([...diagnostics, ...edited]);
     return EXIT.problems;
   }
   const lockText = renderLock(lock);
-  const lockChanged = (await readTextIfExists(join(root, config.lock))) !== lockText;
+  const lockChanged = previousLock.text !== lockText;
   const tree = await replaceTree({
     root, out: config.out, lock: config.lock, files: emit.generated, lockText,
-    drop: await staleFiles(root, previousLock.lock, emit.generated, force),
+    drop: staleFiles(previousLock.lock, emit.generated, run.force, disk), read: disk.text,
   });
-  const created = await createMissing(root, emit.scaffolds);
+  // emit.scaffolds holds only scaffolds that existingScaffolds (a listing of their folders) lacks.
+  const created = await createMissing(root, emit.scaffolds, true);
+  // Per tool: its diagnostics from this analysis, or from the cache when it was reused.
+  const cached = new Map(reused.map((r) => [r.tool.file, r.diagnostics]));
+  const fresh = new Map([...(analysis.toolDiagnostics ?? new Map<ResolvedTool, readonly Diagnostic[]>())].map(([tool, list]) => [tool.file, list]));
+  await writeBuildCache(state.cachePath, nextCache({
+    generator: state.generator, config: state.configId, lockText, records, emitted,
+    tools: tools.map((tool) => ({ tool, diagnostics: fresh.get(tool.file) ?? cached.get(tool.file) ?? [] })),
+  }));
   if (format === "text") {
     if (diagnostics.length > 0) print(diagnostics);
     io.stdout(buildSummary(analysis.tools.length, config.out, tree, created, lockChanged ? config.lock : undefined));
@@ -108,6 +176,34 @@ async function buildLocked(
     print(diagnostics);
   }
   return EXIT.ok;
+}
+
+/** Whether the last build wrote `path` (so it is probably on disk: worth reading, where a miss costs a thrown error). */
+function recorded(lock: PreviousFiles, path: string): boolean {
+  return lock !== undefined && Object.prototype.hasOwnProperty.call(lock.files, path);
+}
+
+interface DiskReader {
+  text(path: string): string | undefined;
+  hash(path: string): string | undefined;
+}
+
+/** Texts (and their hashes) of project files on disk, each read once per build. */
+function diskReader(root: string): DiskReader {
+  const texts = new Map<string, string | undefined>();
+  const hashes = new Map<string, string | undefined>();
+  const text = (path: string) => {
+    if (!texts.has(path)) texts.set(path, readTextSyncIfExists(join(root, path)));
+    return texts.get(path);
+  };
+  const hash = (path: string) => {
+    if (!hashes.has(path)) {
+      const current = text(path);
+      hashes.set(path, current === undefined ? undefined : hashFileText(current));
+    }
+    return hashes.get(path);
+  };
+  return { text, hash };
 }
 
 function buildInProgress(owner: number): Diagnostic {
@@ -122,16 +218,24 @@ function buildInProgress(owner: number): Diagnostic {
 /** What build needs from the previous lock: the hash of every file the last build generated. */
 type PreviousFiles = { readonly files: Readonly<Record<string, string>> } | undefined;
 
+interface PreviousLock {
+  readonly lock: PreviousFiles;
+  /** The whole lock, when it parses. */
+  readonly parsed?: LockFile;
+  readonly text?: string;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
 /**
  * The previous lock's record of generated files. A lock that does not parse (an older format, a
  * merge conflict) is not an error: this build writes it again. Its `files` are still used when they
  * can be read, so hand edits to generated files are not overwritten unnoticed.
  */
-async function readPreviousLock(root: string, path: string, limits: LoadLimits): Promise<{ lock: PreviousFiles; diagnostics: readonly Diagnostic[] }> {
+async function readPreviousLock(root: string, path: string, limits: LoadLimits): Promise<PreviousLock> {
   const text = await readTextIfExists(join(root, path));
   if (text === undefined) return { lock: undefined, diagnostics: [] };
   const parsed = parseLock(text, path, limits);
-  if (parsed.value) return { lock: parsed.value, diagnostics: [] };
+  if (parsed.value) return { lock: parsed.value, parsed: parsed.value, text, diagnostics: [] };
   const first = parsed.diagnostics[0];
   const warning: Diagnostic = {
     ruleId: "lock-invalid", severity: "warning",
@@ -139,7 +243,7 @@ async function readPreviousLock(root: string, path: string, limits: LoadLimits):
     hint: "Review the rewritten lock before committing it.",
     file: path, line: first?.line ?? 1, column: first?.column ?? 1, endLine: first?.endLine ?? 1, endColumn: first?.endColumn ?? 1, pointer: first?.pointer ?? "",
   };
-  return { lock: recordedFiles(text), diagnostics: [warning] };
+  return { lock: recordedFiles(text), text, diagnostics: [warning] };
 }
 
 /** The `files` member of a lock that does not parse as a whole, when it is a map of hashes. */
@@ -155,13 +259,13 @@ function recordedFiles(text: string): PreviousFiles {
 }
 
 /** Generated files whose text on disk is neither what the last build wrote nor what this one writes. */
-async function handEditedFiles(root: string, lock: PreviousFiles, files: readonly GeneratedFile[]): Promise<Diagnostic[]> {
+function handEditedFiles(lock: PreviousFiles, files: readonly GeneratedFile[], disk: DiskReader): Diagnostic[] {
   if (!lock) return [];
   const next = new Map(files.map((f) => [f.path, f.contents]));
   const edited: Diagnostic[] = [];
   for (const [path, recorded] of Object.entries(lock.files).sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const current = await readTextIfExists(join(root, path));
-    if (current === undefined || hashFileText(current) === recorded || current === next.get(path)) continue;
+    const current = disk.text(path);
+    if (current === undefined || disk.hash(path) === recorded || current === next.get(path)) continue;
     edited.push({
       ruleId: "generated-file-edited",
       severity: "error",
@@ -177,16 +281,31 @@ async function handEditedFiles(root: string, lock: PreviousFiles, files: readonl
  * Files the last build generated that this one does not: removed, unless they were edited by hand
  * since (then they stay, as any unknown file in the folder does), or --force says to drop them too.
  */
-async function staleFiles(root: string, lock: PreviousFiles, files: readonly GeneratedFile[], force: boolean): Promise<Set<string>> {
+function staleFiles(lock: PreviousFiles, files: readonly GeneratedFile[], force: boolean, disk: DiskReader): Set<string> {
   const stale = new Set<string>();
   if (!lock) return stale;
   const now = new Set(files.map((f) => f.path));
   for (const [path, recorded] of Object.entries(lock.files)) {
     if (now.has(path)) continue;
-    const current = await readTextIfExists(join(root, path));
-    if (current !== undefined && (force || hashFileText(current) === recorded)) stale.add(path);
+    const current = disk.text(path);
+    if (current !== undefined && (force || disk.hash(path) === recorded)) stale.add(path);
   }
   return stale;
+}
+
+/** Project paths of the files directly in each folder (scaffold folders: one file per tool). */
+function existingFiles(root: string, folders: readonly string[]): Set<string> {
+  const paths = new Set<string>();
+  for (const folder of folders) {
+    let names: string[];
+    try {
+      names = readdirSync(join(root, folder));
+    } catch {
+      continue;
+    }
+    for (const name of names) paths.add(`${folder}/${name}`);
+  }
+  return paths;
 }
 
 function buildSummary(tools: number, out: string, tree: TreeSummary, created: string[], lock: string | undefined): string {

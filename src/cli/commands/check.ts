@@ -5,14 +5,15 @@
 // mcp-gen, and every generated file hashes as recorded, nothing is generated: reading and hashing is
 // the whole cost. That fast path trusts the lock; --full recomputes even then, so that a lock or
 // generated file edited together with its recorded hash is still caught.
-import { readFile } from "node:fs/promises";
+import { readFileSync } from "node:fs";
+import { isUtf8 } from "node:buffer";
 import { join, resolve, sep } from "node:path";
 import { glob } from "tinyglobby";
 import type { Config } from "../../config/config.js";
 import { loadDocument } from "../../load/load-document.js";
 import { describeDrift } from "../../lock/describe-drift.js";
 import { parseLock } from "../../lock/parse-lock.js";
-import { hashFileText } from "../../lock/sha256.js";
+import { hashFileText, sha256Hex } from "../../lock/sha256.js";
 import { hasErrors, type Diagnostic } from "../../model/diagnostic.js";
 import type { LockFile } from "../../model/lock.js";
 import type { SourceDoc } from "../../model/source.js";
@@ -22,11 +23,9 @@ import { formatGithub } from "../../report/format-github.js";
 import { formatJson } from "../../report/format-json.js";
 import { formatSarif } from "../../report/format-sarif.js";
 import { formatText } from "../../report/format-text.js";
-import { ALL_RULES } from "../../validate/rules/index.js";
 import { choice, COMMON_OPTIONS, parseCommandArgs } from "../args.js";
 import { EXIT, type CliIo } from "../io.js";
-import { readProjectConfig } from "../read-project.js";
-import { readTextIfExists } from "../write-files.js";
+import { readProjectConfig } from "../read-config.js";
 
 export const CHECK_HELP = `Usage: mcp-gen check [options]
 
@@ -59,42 +58,44 @@ export async function runCheck(argv: readonly string[], io: CliIo): Promise<numb
   }
   const format = choice("format", values.format, CHECK_FORMATS, "text");
   const root = resolve(io.cwd, values.cwd ?? ".");
-  const print = (diagnostics: readonly Diagnostic[], sources: ReadonlyMap<string, string>) =>
-    io.stdout(formatCheck(format, diagnostics, sources, io.isTty && !io.env.NO_COLOR));
-  const project = await readProjectConfig(root, values.config);
+  const print = async (diagnostics: readonly Diagnostic[], sources: ReadonlyMap<string, string>) =>
+    io.stdout(await formatCheck(format, diagnostics, sources, io.isTty && !io.env.NO_COLOR));
+  // Rule settings play no part in the fast path; they are read (every rule loaded) only when the
+  // config sets some, to check them, and in full by the slow path.
+  const project = await readProjectConfig(root, values.config, "configured");
   if (!project.config) {
-    print(project.diagnostics, project.sources);
+    await print(project.diagnostics, project.sources);
     return EXIT.usage;
   }
   const fresh = values.full ? undefined : await checkFast(root, project.config, project.sources);
   if (fresh) {
     if (format === "text") io.stdout(upToDate(fresh.tools, fresh.files, project.config.lock));
-    else print([], new Map());
+    else await print([], new Map());
     return EXIT.ok;
   }
   return checkFully(root, values.config, format, io, print);
 }
 
 /** The slow path: analyze, build in memory, compare every tool and file. */
-async function checkFully(root: string, configPath: string | undefined, format: CheckFormat, io: CliIo, print: (d: readonly Diagnostic[], s: ReadonlyMap<string, string>) => void): Promise<number> {
+async function checkFully(root: string, configPath: string | undefined, format: CheckFormat, io: CliIo, print: (d: readonly Diagnostic[], s: ReadonlyMap<string, string>) => Promise<void>): Promise<number> {
   // Loaded here, not at the top: the fast path never needs the analyzer or the code generator.
   const [{ readProject }, { analyzeProject }, { buildProject }, { readRuntimeSources, readTemplates }] = await Promise.all([
     import("../read-project.js"), import("../../project/analyze-project.js"), import("../../project/build-project.js"), import("../package-files.js"),
   ]);
   const read = await readProject({ root, configPath });
   if (!read.ok) {
-    print(read.diagnostics, read.sources);
+    await print(read.diagnostics, read.sources);
     return EXIT.usage;
   }
   const { config } = read.input;
   const analysis = analyzeProject(read.input);
   const errors = analysis.diagnostics.filter((d) => d.severity === "error");
-  const lockText = await readTextIfExists(join(root, config.lock));
+  const lockText = readText(root, config.lock);
   const parsed = lockText === undefined ? undefined : parseLock(lockText, config.lock, config.load);
   const sources = new Map(read.sources);
   if (lockText !== undefined) sources.set(config.lock, lockText);
   if (errors.length > 0 || (parsed && !parsed.value)) {
-    print([...errors, ...(parsed?.diagnostics ?? [])], sources);
+    await print([...errors, ...(parsed?.diagnostics ?? [])], sources);
     return EXIT.problems;
   }
   const inputs = new Map([...read.sources].map(([path, text]) => [path, hashFileText(text)]));
@@ -102,7 +103,7 @@ async function checkFully(root: string, configPath: string | undefined, format: 
   const outFiles = await listFiles(root, config.out);
   const disk = new Map<string, string>();
   for (const path of new Set([...emit.generated.map((f) => f.path), ...outFiles])) {
-    const text = await readTextIfExists(join(root, path));
+    const text = readText(root, path);
     if (text !== undefined) disk.set(path, text);
   }
   const diagnostics = describeDrift({
@@ -114,7 +115,7 @@ async function checkFully(root: string, configPath: string | undefined, format: 
     return EXIT.ok;
   }
   for (const [path, text] of disk) sources.set(path, text);
-  print(diagnostics, sources);
+  await print(diagnostics, sources);
   return hasErrors(diagnostics) ? EXIT.problems : EXIT.ok;
 }
 
@@ -124,7 +125,7 @@ async function checkFully(root: string, configPath: string | undefined, format: 
  * recorded with nothing else beside it. Anything else (including any read error) means "look closer".
  */
 async function checkFast(root: string, config: Config, configSources: ReadonlyMap<string, string>): Promise<{ tools: number; files: number } | undefined> {
-  const lockText = await readTextIfExists(join(root, config.lock));
+  const lockText = readText(root, config.lock);
   if (lockText === undefined) return undefined;
   const lock = parseLock(lockText, config.lock, config.load).value;
   if (!lock || lock.generator.version !== MCP_GEN_VERSION) return undefined;
@@ -135,8 +136,9 @@ async function checkFast(root: string, config: Config, configSources: ReadonlyMa
   const descriptors = await findDescriptorFiles(root, config);
   if (descriptors.some((path) => !recorded.has(path))) return undefined;
   for (const path of inputs) {
-    const text = configSources.get(path) ?? (await readDecoded(root, path));
-    if (text === undefined || hashFileText(text) !== lock.inputs[path]) return undefined;
+    const text = configSources.get(path);
+    const hash = text === undefined ? hashInputFile(root, path) : hashFileText(text);
+    if (hash !== lock.inputs[path]) return undefined;
   }
   if (!(await filesMatch(root, config, lock))) return undefined;
   return { tools: Object.keys(lock.tools).length, files: Object.keys(lock.files).length };
@@ -147,20 +149,51 @@ async function filesMatch(root: string, config: Config, lock: LockFile): Promise
   const recordedFiles = Object.keys(lock.files);
   const recordedSet = new Set(recordedFiles);
   if (outFiles.some((path) => !recordedSet.has(path))) return false;
-  for (const path of recordedFiles) {
-    const text = await readTextIfExists(join(root, path)).catch(() => undefined);
-    if (text === undefined || hashFileText(text) !== lock.files[path]) return false;
-  }
+  for (const path of recordedFiles) if (hashGeneratedFile(root, path) !== lock.files[path]) return false;
   return true;
 }
 
-/** File text as the project reader decodes it (UTF-8, BOM dropped); undefined when unreadable. */
-async function readDecoded(root: string, path: string): Promise<string | undefined> {
+// The fast path reads synchronously: a few thousand small files read one after another with
+// readFileSync take a tenth of the time of awaiting fs/promises for each.
+
+/**
+ * hashFileText of an input file as the project reader decodes it (UTF-8, BOM dropped); undefined
+ * when unreadable or not UTF-8. Bytes with no BOM and no CR are their own UTF-8 text, so they are
+ * hashed as they are, without decoding and encoding them again.
+ */
+function hashInputFile(root: string, path: string): string | undefined {
+  const bytes = readBytes(root, path);
+  if (bytes === undefined || !isUtf8(bytes)) return undefined;
+  if (!hasBomOrCr(bytes)) return sha256Hex(bytes);
+  return hashFileText(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+}
+
+/** hashFileText of a generated file as build and the slow path read it; undefined when unreadable. */
+function hashGeneratedFile(root: string, path: string): string | undefined {
+  const bytes = readBytes(root, path);
+  if (bytes === undefined) return undefined;
+  if (isUtf8(bytes) && !hasBomOrCr(bytes)) return sha256Hex(bytes);
+  return hashFileText(bytes.toString("utf8"));
+}
+
+function hasBomOrCr(bytes: Uint8Array): boolean {
+  return (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) || bytes.includes(0x0d);
+}
+
+function readBytes(root: string, path: string): Buffer | undefined {
   try {
-    const bytes = await readFile(join(root, ...path.split("/")));
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    return readFileSync(join(root, ...path.split("/")));
   } catch {
     return undefined;
+  }
+}
+
+function readText(root: string, path: string): string | undefined {
+  try {
+    return readFileSync(join(root, path), "utf8");
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw e;
   }
 }
 
@@ -186,7 +219,7 @@ function upToDate(tools: number, files: number, lock: string): string {
   return `Up to date: ${tools} tool${tools === 1 ? "" : "s"} and ${files} generated file${files === 1 ? "" : "s"} match ${lock}.\n`;
 }
 
-function formatCheck(format: CheckFormat, diagnostics: readonly Diagnostic[], sources: ReadonlyMap<string, string>, color: boolean): string {
+async function formatCheck(format: CheckFormat, diagnostics: readonly Diagnostic[], sources: ReadonlyMap<string, string>, color: boolean): Promise<string> {
   switch (format) {
     case "text":
       return formatText(diagnostics, { sources, color });
@@ -194,7 +227,8 @@ function formatCheck(format: CheckFormat, diagnostics: readonly Diagnostic[], so
       return formatJson(diagnostics);
     case "github":
       return formatGithub(diagnostics);
-    case "sarif":
+    case "sarif": {
+      const { ALL_RULES } = await import("../../validate/rules/index.js");
       return formatSarif(diagnostics, {
         toolVersion: MCP_GEN_VERSION,
         informationUri: MCP_GEN_HOMEPAGE,
@@ -204,5 +238,6 @@ function formatCheck(format: CheckFormat, diagnostics: readonly Diagnostic[], so
             .map((d) => ({ id: d.id, summary: d.summary, description: d.summary, defaultSeverity: "error" as const })),
         ],
       });
+    }
   }
 }

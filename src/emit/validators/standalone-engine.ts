@@ -2,27 +2,31 @@
 // with the official SDK's options (strict: false, validateFormats: true), first error only, and the
 // formats and format-limit keywords of ajv-formats taken from mcp-gen's own validator runtime, so
 // that the generated code calls exactly the functions the runtime module exports.
-import { _, Ajv, type AnySchema, type Format } from "ajv";
-import { Ajv2019 } from "ajv/dist/2019.js";
-import { Ajv2020 } from "ajv/dist/2020.js";
-import standaloneModule from "ajv/dist/standalone/index.js";
-import { formatLimitDefinition } from "ajv-formats/dist/limit.js";
+import { createRequire } from "node:module";
+import type { Ajv, AnySchema, Format, KeywordDefinition } from "ajv";
 import type { Dialect } from "../../model/dialect.js";
 import type { JsonValue } from "../../model/json.js";
 import { formats } from "../../runtime/validator-runtime.js";
-import "../../validate/ajv-lone-surrogates.js";
+import { loadAjv } from "../../validate/ajv-lone-surrogates.js";
 import { rewriteStandalone, type StandaloneChunk } from "./rewrite-standalone.js";
 
 type StandaloneCode = (ajv: Ajv, validate: unknown) => string;
-// ajv's standalone module is CommonJS with `exports.default`; under Node's ESM it arrives as the
-// module object itself or wrapped in `default`, depending on the loader.
-const standaloneCode = ((standaloneModule as unknown as { default?: StandaloneCode }).default ?? standaloneModule) as unknown as StandaloneCode;
+// ajv is CommonJS, loaded on first use: a command that compiles nothing never pays for it.
+const require = createRequire(import.meta.url);
+
+function standaloneCode(ajv: Ajv, validate: unknown): string {
+  // ajv's standalone module has `exports.default` (and is the function itself too).
+  const module = require("ajv/dist/standalone/index.js") as { default?: StandaloneCode } & StandaloneCode;
+  return (module.default ?? module)(ajv, validate);
+}
 
 /**
  * A fresh engine for `dialect`; compileStandalone() leaves it as it found it after each schema.
  * @example const engine = createStandaloneEngine("draft-07");
  */
 export function createStandaloneEngine(dialect: Dialect): Ajv {
+  const { ajv, ajv2019, ajv2020 } = loadAjv();
+  const { formatLimitDefinition } = require("ajv-formats/dist/limit.js") as { formatLimitDefinition: KeywordDefinition };
   const options = {
     strict: false,
     validateFormats: true,
@@ -30,9 +34,9 @@ export function createStandaloneEngine(dialect: Dialect): Ajv {
     validateSchema: false,
     logger: false as const,
     // One statement per line, so a changed schema shows as a readable diff of the generated file.
-    code: { source: true, esm: true, lines: true, formats: _`__rt.formats` },
+    code: { source: true, esm: true, lines: true, formats: ajv._`__rt.formats` },
   };
-  const engine = dialect === "2020-12" ? new Ajv2020(options) : dialect === "2019-09" ? new Ajv2019(options) : new Ajv(options);
+  const engine = dialect === "2020-12" ? new ajv2020.Ajv2020(options) : dialect === "2019-09" ? new ajv2019.Ajv2019(options) : new ajv.Ajv(options);
   for (const [name, definition] of Object.entries(formats)) engine.addFormat(name, definition as Format);
   // ajv-formats adds these keywords by default, and mcp-gen's validation (like the SDK) uses them.
   engine.addKeyword(formatLimitDefinition);
@@ -52,18 +56,31 @@ export function createStandaloneEngine(dialect: Dialect): Ajv {
  * @example compileStandalone(createStandaloneEngine("2020-12"), { type: "string" }).validateName === "validate0"
  */
 export function compileStandalone(engine: Ajv, schema: JsonValue): StandaloneChunk {
+  const result = standaloneChunk(engine, schema);
+  if (result.chunk) return result.chunk;
+  throw new Error(`A schema given to emitValidators does not compile (${result.error}); the schema-valid rule refuses such schemas before a build.`);
+}
+
+/**
+ * compileStandalone without the throw: the chunk, or ajv's reason for refusing the schema.
+ * @example standaloneChunk(createStandaloneEngine("2020-12"), { type: "string", pattern: "(" }).error // "Invalid regular expression: …"
+ */
+export function standaloneChunk(engine: Ajv, schema: JsonValue): { readonly chunk?: StandaloneChunk; readonly error?: string } {
   const registered = new Set(Object.keys(engine.refs));
   try {
     let validate: unknown;
     try {
       validate = engine.compile(schema as AnySchema);
     } catch (e) {
-      const reason = e instanceof Error ? e.message : String(e);
-      throw new Error(`A schema given to emitValidators does not compile (${reason}); the schema-valid rule refuses such schemas before a build.`);
+      return { error: e instanceof Error ? e.message : String(e) };
     }
-    return rewriteStandalone(standaloneCode(engine, validate));
+    return { chunk: rewriteStandalone(standaloneCode(engine, validate)) };
   } finally {
-    if (typeof schema === "object" && schema !== null) engine.removeSchema(schema as AnySchema);
+    try {
+      if (typeof schema === "object" && schema !== null) engine.removeSchema(schema as AnySchema);
+    } catch {
+      // Nothing was registered.
+    }
     const refs = engine.refs as Record<string, unknown>;
     for (const key of Object.keys(refs)) if (!registered.has(key)) delete refs[key];
   }

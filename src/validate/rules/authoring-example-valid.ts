@@ -14,6 +14,7 @@ export const authoringExampleValid = defineRule({
   defaultSeverity: "error",
   since: "0.1.0",
   spec: "mcp-gen DESIGN.md § Descriptor files",
+  compilesSchemas: true,
   checklist: [],
   check(tool, report, { schemas }) {
     const examples = getOwn(tool.authoring, "examples");
@@ -26,7 +27,7 @@ export const authoringExampleValid = defineRule({
         const value = getOwn(example, field);
         const schema = byKey.get(schemaKey);
         if (value === undefined || !schema?.dialect) continue;
-        const validate = schemas.validator(schema.schema, schema.dialect);
+        const validate = schemas.generatedValidator(schema.schema, schema.dialect);
         if (!validate || validate(value)) continue;
         const first = validate.errors?.[0];
         const where = first ? `${field}${first.instancePath ? describePointer(first.instancePath).replace(/^(?=[A-Za-z_$])/, ".") : ""}` : field;

@@ -3,6 +3,7 @@ import { joinPointer, splitPointer } from "../../model/pointer.js";
 import { walkSchema } from "../../model/schema-walk.js";
 import { defineRule, type RuleReport } from "../define-rule.js";
 import { describePointer, shortJson } from "../describe-pointer.js";
+import { isTooLargeToCompile } from "../schema-compiler.js";
 import { toolSchemas } from "../walk.js";
 
 export const schemaValid = defineRule({
@@ -17,13 +18,12 @@ export const schemaValid = defineRule({
   defaultSeverity: "error",
   since: "0.1.0",
   spec: "MCP 2026-07-28, basic/index.mdx § Schema Validation; server/tools.mdx § Tool, § Output Schema",
+  compilesSchemas: true,
   checklist: ["T-SCHEMA-2", "T-SCHEMA-4", "T-SCHEMA-11", "T-SCHEMA-10"],
   check(tool, report, { schemas }) {
     for (const schema of toolSchemas(tool)) {
       if (schema.dialect === undefined) continue; // schema-dialect reports it
-      // Compiling costs about 0.25 ms per subschema; far past the complexity limits (which report
-      // such schemas themselves) it would only make a hostile file slow.
-      if (countSubschemas(schema.schema, COMPILE_BUDGET) > COMPILE_BUDGET) continue;
+      if (isTooLargeToCompile(schema.schema)) continue;
       const badPatterns = reportBadPatterns(schema.schema, schema.pointer, report);
       const result = schemas.check(schema.schema, schema.dialect);
       for (const problem of result.metaProblems) {
@@ -46,14 +46,6 @@ export const schemaValid = defineRule({
     }
   },
 });
-
-const COMPILE_BUDGET = 20_000;
-
-function countSubschemas(root: unknown, stopAfter: number): number {
-  let count = 0;
-  walkSchema(root as never, "", () => (++count > stopAfter ? "stop" : undefined));
-  return count;
-}
 
 /** Reports `pattern`s and `patternProperties` keys that are not valid regular expressions; true if any. */
 function reportBadPatterns(root: unknown, rootPointer: string, report: (r: RuleReport) => void): boolean {

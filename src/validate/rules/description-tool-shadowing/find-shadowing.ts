@@ -26,22 +26,29 @@ const W = String.raw`(?:[^.!?\n]|[.!?](?=\S))`;
 const REF = String.raw`(\`?)([A-Za-z0-9][A-Za-z0-9_.-]*[A-Za-z0-9_]|[A-Za-z0-9])(?![A-Za-z0-9_]|[.-][A-Za-z0-9_])\`?(\s+tool\b)?`;
 const ORDER = /\b(?:always|also|must|never|make\s+sure|ensure|be\s+sure|remember\s+to|instead|do\s+not|don['’]?t|only|b?cc)\b/i;
 
-const PATTERNS: readonly { readonly pattern: RegExp; readonly needsOrder: boolean; readonly looseRef: boolean }[] = [
+/**
+ * Each pattern with a word it cannot match without (`needs`): most texts lack it, and testing for a
+ * word is far cheaper than trying a pattern that may start at any letter.
+ */
+const PATTERNS: readonly { readonly pattern: RegExp; readonly needs: RegExp; readonly needsOrder: boolean; readonly looseRef: boolean }[] = [
   {
     // "When calling X, always ..." / "Before you use X you must ..."
     pattern: new RegExp(String.raw`\b(?:when|whenever|every\s+time|each\s+time|any\s+time|before|after|if)\b${W}{0,30}?\b(?:call(?:s|ing|ed)?|us(?:e|es|ing|ed)|invok(?:e|es|ing|ed)|run(?:s|ning)?|execut(?:e|es|ing|ed))\s+(?:the\s+)?${REF}(?!\s+(?:parameter|argument|field|option|flag|property|mode|value|key|setting|result|output|response)s?\b)(${W}{0,160})`, "gi"),
+    needs: /\b(?:when|whenever|time|before|after|if)\b/i,
     needsOrder: true,
     looseRef: true,
   },
   {
     // "the send_email tool must send all emails to ..."
     pattern: new RegExp(String.raw`${REF}\s+(?:must|should|shall|has\s+to|needs\s+to|is\s+to)\s+(?:(?:now|always|only|instead|also)\s+)?(?:send|forward|route|redirect|b?cc|copy|include|add|use|be\s+(?:sent|routed|redirected|called\s+with))\b()`, "gi"),
+    needs: /(?:must|should|shall|to)\s+(?:(?:now|always|only|instead|also)\s+)?(?:send|forward|route|redirect|b?cc|copy|include|add|use|be\s+(?:sent|routed|redirected|called\s+with))\b/i,
     needsOrder: false,
     looseRef: false,
   },
   {
     // "This tool has a very important side effect on the also present send_email tool."
     pattern: new RegExp(String.raw`\bside[-\s]effects?\s+on\s+(?:the\s+)?(?:also\s+present\s+|other\s+)?${REF}()`, "gi"),
+    needs: /\bside[-\s]effect/i,
     needsOrder: false,
     looseRef: false,
   },
@@ -50,7 +57,8 @@ const PATTERNS: readonly { readonly pattern: RegExp; readonly needsOrder: boolea
 /** The first sentence of `text` that tries to change how another tool is used, if any. */
 export function findShadowing(text: string, context: ShadowingContext): ShadowingMatch | undefined {
   let best: ShadowingMatch | undefined;
-  for (const { pattern, needsOrder, looseRef } of PATTERNS) {
+  for (const { pattern, needs, needsOrder, looseRef } of PATTERNS) {
+    if (!needs.test(text)) continue;
     for (const match of text.matchAll(pattern)) {
       const [whole, backtick, name, toolWord, rest] = match as unknown as [string, string, string, string | undefined, string];
       if (best && match.index >= best.index) break;

@@ -1,0 +1,150 @@
+// The build cache: what one build remembers so that the next one skips the tools that did not change
+// (no parsing, resolving, per-tool rules or type generation for them). It sits in
+// node_modules/.cache/mcp-gen/ of the project or the nearest folder above it that has node_modules
+// (git-ignored with node_modules, safe to delete: a build without it does everything; a project
+// with no node_modules gets no cache, and none is created for it), one file per project. It is
+// trusted only for the mcp-gen that wrote it, the config it was written with and the exact lock text
+// that build wrote, and every entry is keyed by the hash of a file's text.
+import { createHash } from "node:crypto";
+import { mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Diagnostic } from "../model/diagnostic.js";
+import { isJsonObject, type JsonValue } from "../model/json.js";
+import type { SourceMount } from "../model/source.js";
+import { MCP_GEN_VERSION } from "../model/version.js";
+import { sha256Hex } from "../lock/sha256.js";
+import { writeFileAtomic } from "./write-files.js";
+
+/**
+ * Where the cache of the project at `root` (an absolute real path) goes: node_modules/.cache/mcp-gen/
+ * of the nearest folder from `root` up that has a node_modules folder, in a file named after the
+ * project's path; undefined when there is none.
+ * @example buildCachePath("/home/me/app") // "/home/me/app/node_modules/.cache/mcp-gen/1f0c…json"
+ */
+export function buildCachePath(root: string): string | undefined {
+  for (let dir = root; ; dir = dirname(dir)) {
+    if (isFolder(join(dir, "node_modules"))) return join(dir, "node_modules", ".cache", "mcp-gen", `${sha256Hex(root).slice(0, 16)}.json`);
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+const CACHE_VERSION = 1;
+
+export interface BuildCache {
+  readonly version: typeof CACHE_VERSION;
+  /** generatorFingerprint() of the mcp-gen that wrote it. */
+  readonly generator: string;
+  /** configKey() of the config it was written with. */
+  readonly config: string;
+  /** sha256 of the text of the lock the same build wrote. */
+  readonly lock: string;
+  /** Every file the build read, by project path. */
+  readonly files: { readonly [path: string]: CachedFile };
+  /** Every tool, by descriptor path. */
+  readonly tools: { readonly [path: string]: CachedTool };
+}
+
+export interface CachedFile {
+  /** hashFileText of the text the entry is about. */
+  readonly input: string;
+  readonly refs: readonly string[];
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+export interface CachedTool {
+  readonly name: string;
+  readonly mounts: readonly SourceMount[];
+  /** Export names of its validators: inputSchema's, then outputSchema's when it has one. */
+  readonly validators: readonly string[];
+  /** Its `x-mcp-header` parameters (findHeaderParams of its inputSchema, in its own member order). */
+  readonly headers: JsonValue;
+  /** False when the tool cannot be taken over as it was (it declares input requests). */
+  readonly reusable: boolean;
+  /** Its resolve and per-tool rule diagnostics. */
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** The cache at `path` (buildCachePath), or undefined when there is none or it cannot be read. */
+export function readBuildCache(path: string | undefined): BuildCache | undefined {
+  if (path === undefined) return undefined;
+  try {
+    const value = JSON.parse(readFileSync(path, "utf8")) as JsonValue;
+    if (!isJsonObject(value) || value.version !== CACHE_VERSION || !isJsonObject(value.files) || !isJsonObject(value.tools)) return undefined;
+    if (typeof value.generator !== "string" || typeof value.config !== "string" || typeof value.lock !== "string") return undefined;
+    return value as unknown as BuildCache;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes the cache to `path`; a cache that cannot be written (read-only folder) is only a slower next build. */
+export async function writeBuildCache(path: string | undefined, cache: BuildCache): Promise<void> {
+  if (path === undefined) return;
+  const text = `${JSON.stringify(cache)}\n`;
+  try {
+    if (readFileSync(path, "utf8") === text) return;
+  } catch {
+    // Not there yet.
+  }
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+    await writeFileAtomic(path, text);
+  } catch {
+    // See above.
+  }
+}
+
+/** The key of a configuration: every config input (mcp-gen.config.yaml, package.json) by path and hash. */
+export function configKey(hashes: ReadonlyMap<string, string>): string {
+  return sha256Hex(JSON.stringify([...hashes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
+}
+
+const require = createRequire(import.meta.url);
+
+/**
+ * A hash of everything that decides what mcp-gen writes: its version, its own code (the folder
+ * this module was loaded from: dist/, or src/ when run from source), its templates and runtime
+ * sources, and the versions of the libraries that generate code. A changed mcp-gen, released or
+ * not, never reuses what another one wrote.
+ */
+export function generatorFingerprint(): string {
+  const hash = createHash("sha256").update(MCP_GEN_VERSION);
+  const code = fileURLToPath(new URL("../", import.meta.url));
+  const root = fileURLToPath(new URL("../../", import.meta.url));
+  for (const dir of [code, join(root, "templates"), join(root, "src", "runtime")]) hashFolder(hash, dir);
+  for (const name of ["ajv", "ajv-formats", "json-schema-to-typescript", "handlebars"]) {
+    try {
+      hash.update(`${name}@${(require(`${name}/package.json`) as { version?: string }).version ?? "?"}`);
+    } catch {
+      hash.update(`${name}@?`);
+    }
+  }
+  return hash.digest("hex");
+}
+
+function hashFolder(hash: ReturnType<typeof createHash>, dir: string): void {
+  let entries: string[];
+  try {
+    entries = (readdirSync(dir, { recursive: true }) as string[]).sort();
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    if (!/\.(js|ts|hbs|json)$/.test(entry)) continue;
+    try {
+      hash.update(`\u0000${entry}\u0000`).update(readFileSync(join(dir, entry)));
+    } catch {
+      // A folder (its name ends in .js) or a file that vanished.
+    }
+  }
+}

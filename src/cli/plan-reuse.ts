@@ -1,0 +1,200 @@
+// An incremental build: which tools did not change since the last build (their descriptor and every
+// file it names hash as the build cache and the lock record), and what of the last build's output
+// can be written again as it is. Pure apart from the `read` callback, which gives the text of a
+// generated file on disk. The rule is conservative: anything not known to be the same is redone.
+import { compareText, type Diagnostic } from "../model/diagnostic.js";
+import { DEFAULT_DIALECT, dialectOf } from "../model/dialect.js";
+import { getOwn, isJsonObject, type JsonValue } from "../model/json.js";
+import type { LockFile } from "../model/lock.js";
+import type { ResolvedTool } from "../model/source.js";
+import { knownValidatorsOf, validatorModuleDialect, type KnownValidator } from "../emit/emit-validators.js";
+import type { EmittedTool, EmitReuse, ReusedToolOutput } from "../emit/emit-project.js";
+import { assignToolNames, type ToolNames } from "../emit/names.js";
+import type { ToolHash } from "../lock/hash-tool.js";
+import { sha256Hex } from "../lock/sha256.js";
+import type { ReusedTool } from "../project/analyze-project.js";
+import { resolveTool } from "../resolve/resolve-tool.js";
+import type { ProjectFile } from "../resolve/project-file.js";
+import type { BuildCache, CachedTool } from "./build-cache.js";
+import type { FileRecord, ReadReuse } from "./read-project.js";
+
+/** The cache when it was written by this mcp-gen, with this config, next to this lock; else undefined. */
+export function usableCache(cache: BuildCache | undefined, generator: string, config: string, lockText: string | undefined): BuildCache | undefined {
+  if (!cache || lockText === undefined) return undefined;
+  return cache.generator === generator && cache.config === config && cache.lock === sha256Hex(lockText) ? cache : undefined;
+}
+
+/** For readProject: a file whose text is the one the cache describes is not parsed. */
+export function cacheReader(cache: BuildCache): ReadReuse {
+  return {
+    lookup: (path, hash) => {
+      const entry = Object.prototype.hasOwnProperty.call(cache.files, path) ? cache.files[path] : undefined;
+      return entry && entry.input === hash ? entry : undefined;
+    },
+  };
+}
+
+/**
+ * The tools that need no resolving and no per-tool rules: the descriptor and every file its `$ref`s
+ * reach were not parsed (their text is the cached one), the lock pins the tool to this descriptor
+ * with this text, and the tool declares no input requests. Each gets its descriptor from the lock.
+ */
+export function reusableTools(descriptors: readonly string[], records: ReadonlyMap<string, FileRecord>, cache: BuildCache, lock: LockFile): ReusedTool[] {
+  const reused: ReusedTool[] = [];
+  for (const path of descriptors) {
+    const record = records.get(path);
+    const entry = own(cache.tools, path);
+    if (!record?.reused || !entry?.reusable || record.hash === undefined || own(lock.inputs, path) !== record.hash) continue;
+    const locked = own(lock.tools, entry.name);
+    if (!locked || locked.file !== path || !closureUnchanged(path, records, lock)) continue;
+    reused.push({ tool: { file: path, wire: locked.descriptor, authoring: undefined, mounts: entry.mounts }, diagnostics: entry.diagnostics });
+  }
+  return reused;
+}
+
+/** Every file `path` names through `$ref`s, transitively, was taken from the cache and is pinned by the lock. */
+function closureUnchanged(path: string, records: ReadonlyMap<string, FileRecord>, lock: LockFile): boolean {
+  const seen = new Set([path]);
+  const queue = [path];
+  for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+    const record = records.get(next);
+    if (!record?.reused || record.hash === undefined || own(lock.inputs, next) !== record.hash) return false;
+    for (const target of record.refs) if (!seen.has(target)) (seen.add(target), queue.push(target));
+  }
+  return true;
+}
+
+export interface EmitPlan {
+  /** The tools to emit: the reused ones whose output cannot be taken over are resolved again. */
+  readonly tools: readonly ResolvedTool[];
+  readonly reuse: EmitReuse;
+  /** Hashes of the reused tools, from the lock. */
+  readonly hashes: ReadonlyMap<ResolvedTool, ToolHash>;
+}
+
+export interface EmitPlanInput {
+  readonly tools: readonly ResolvedTool[];
+  readonly reused: readonly ReusedTool[];
+  readonly cache: BuildCache;
+  readonly lock: LockFile;
+  readonly out: string;
+  readonly files: ReadonlyMap<string, ProjectFile>;
+  /** Scaffold paths that exist. */
+  readonly scaffolds: ReadonlySet<string>;
+  readonly handlers: string;
+  readonly tests: string;
+  /** The text of a project file on disk, or undefined. */
+  readonly read: (path: string) => string | undefined;
+  /** hashFileText of the same. */
+  readonly hash: (path: string) => string | undefined;
+}
+
+/**
+ * What of the last build's output each reused tool can keep: its module (when its names did not
+ * change and the file is as the lock records it), its validators (when the last build's module
+ * holds them) and its scaffolds (when they exist). A reused tool that cannot keep all of them is
+ * resolved from its descriptor again, so that everything is generated from it in its own order.
+ */
+export function planEmitReuse(input: EmitPlanInput): EmitPlan {
+  const currentNames = input.tools.map((tool) => String(tool.wire.name)).sort(compareText);
+  const previousNames = Object.keys(input.lock.tools).sort(compareText);
+  const current = namesByTool(currentNames);
+  // Names depend on the whole set of names only: the same set gives the same names.
+  const sameSet = currentNames.length === previousNames.length && currentNames.every((name, i) => name === previousNames[i]);
+  const previous = sameSet ? current : namesByTool(previousNames);
+  const validators = knownValidators(input.lock, input.out, input.read, input.hash);
+  const reusedFiles = new Map(input.reused.map((r) => [r.tool, r]));
+  const keep = new Map<ResolvedTool, ReusedToolOutput>();
+  const hashes = new Map<ResolvedTool, ToolHash>();
+  const tools = input.tools.map((tool) => {
+    if (!reusedFiles.has(tool)) return tool;
+    const name = String(tool.wire.name);
+    const entry = own(input.cache.tools, tool.file)!;
+    const names = current.get(name)!;
+    const modulePath = `${input.out}/tools/${names.file}.ts`;
+    const module = input.read(modulePath);
+    const kept =
+      sameNames(names, previous.get(name)) &&
+      module !== undefined &&
+      own(input.lock.files, modulePath) === input.hash(modulePath) &&
+      entry.validators.length === (tool.wire.outputSchema === undefined ? 1 : 2) &&
+      entry.validators.every((exportName, i) => validators.get(exportName)?.dialect === dialectOf$(tool.wire[i === 0 ? "inputSchema" : "outputSchema"])) &&
+      input.scaffolds.has(`${input.handlers}/${names.file}.ts`) &&
+      input.scaffolds.has(`${input.tests}/${names.file}.test.ts`);
+    if (kept) {
+      keep.set(tool, { module, validators: entry.validators, headers: entry.headers });
+      const locked = input.lock.tools[name]!;
+      hashes.set(tool, { sha256: locked.sha256, parts: locked.parts });
+      return tool;
+    }
+    // Resolved again from its (unchanged) descriptor; its cached diagnostics still hold.
+    const file = input.files.get(tool.file);
+    const resolved = file?.status === "ok" ? resolveTool(file.doc, input.files).value : undefined;
+    if (!resolved) throw new Error(`${tool.file} no longer resolves though it is unchanged; this is a bug in mcp-gen.`);
+    return resolved;
+  });
+  return { tools, reuse: { tools: keep, validators }, hashes };
+}
+
+function dialectOf$(schema: JsonValue | undefined) {
+  return dialectOf(getOwn(schema, "$schema")) ?? DEFAULT_DIALECT;
+}
+
+function namesByTool(names: readonly string[]): Map<string, ToolNames> {
+  const sorted = [...names].sort(compareText);
+  const assigned = assignToolNames(sorted);
+  return new Map(sorted.map((name, i) => [name, assigned[i]!]));
+}
+
+function sameNames(a: ToolNames, b: ToolNames | undefined): boolean {
+  return b !== undefined && a.pascal === b.pascal && a.camel === b.camel && a.file === b.file;
+}
+
+/** The validators of the last build's modules that are on disk as the lock records them. */
+function knownValidators(lock: LockFile, out: string, read: (path: string) => string | undefined, hash: (path: string) => string | undefined): Map<string, KnownValidator> {
+  const known = new Map<string, KnownValidator>();
+  for (const path of Object.keys(lock.files)) {
+    if (!path.startsWith(`${out}/validators/`)) continue;
+    const dialect = validatorModuleDialect(path.slice(out.length + 1));
+    const text = dialect === undefined ? undefined : read(path);
+    if (dialect === undefined || text === undefined || hash(path) !== lock.files[path]) continue;
+    for (const [name, validator] of knownValidatorsOf(text, dialect)) known.set(name, validator);
+  }
+  return known;
+}
+
+export interface NextCacheInput {
+  readonly generator: string;
+  readonly config: string;
+  readonly lockText: string;
+  readonly records: ReadonlyMap<string, FileRecord>;
+  /** The tools as emitted, each with its resolve and per-tool rule diagnostics. */
+  readonly tools: readonly { readonly tool: ResolvedTool; readonly diagnostics: readonly Diagnostic[] }[];
+  readonly emitted: ReadonlyMap<string, EmittedTool>;
+}
+
+/** What this build remembers for the next one. */
+export function nextCache(input: NextCacheInput): BuildCache {
+  const files: Record<string, BuildCache["files"][string]> = {};
+  for (const path of [...input.records.keys()].sort(compareText)) {
+    const record = input.records.get(path)!;
+    if (record.hash !== undefined) setOwn(files, path, { input: record.hash, refs: record.refs, diagnostics: record.diagnostics });
+  }
+  const tools: Record<string, CachedTool> = {};
+  for (const { tool, diagnostics } of [...input.tools].sort((a, b) => compareText(a.tool.file, b.tool.file))) {
+    const name = String(tool.wire.name);
+    const emitted = input.emitted.get(name);
+    if (!emitted) continue;
+    const reusable = !isJsonObject(getOwn(tool.authoring, "inputRequests"));
+    setOwn(tools, tool.file, { name, mounts: tool.mounts, validators: emitted.validators, headers: emitted.headers, reusable, diagnostics });
+  }
+  return { version: 1, generator: input.generator, config: input.config, lock: sha256Hex(input.lockText), files, tools };
+}
+
+function own<T>(record: { readonly [key: string]: T }, key: string): T | undefined {
+  return Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
+}
+
+function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}

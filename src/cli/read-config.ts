@@ -1,0 +1,96 @@
+// Reads a project's configuration from disk: mcp-gen.config.yaml (or --config) and package.json,
+// whose name and version are defaults. Turns them into a Config with every default filled in.
+import { readFile, stat } from "node:fs/promises";
+import { isAbsolute, posix, relative, resolve, sep } from "node:path";
+import type { Config } from "../config/config.js";
+import { CONFIG_FILE } from "../config/config.js";
+import { loadConfig } from "../config/load-config.js";
+import { decodeSource } from "../load/decode-source.js";
+import { DEFAULT_LOAD_LIMITS } from "../load/limits.js";
+import { loadDocument } from "../load/load-document.js";
+import type { Diagnostic } from "../model/diagnostic.js";
+import { getOwn, type JsonValue } from "../model/json.js";
+import type { SourceDoc } from "../model/source.js";
+import type { AnyRule } from "../validate/define-rule.js";
+
+export interface ProjectConfig {
+  readonly config: Config | undefined;
+  readonly diagnostics: readonly Diagnostic[];
+  /** Texts read (the config file and package.json), by project-relative path. */
+  readonly sources: ReadonlyMap<string, string>;
+}
+
+/**
+ * Which rules the configuration is read against. "all": every registered rule, so the Config holds
+ * every rule's setting. "configured": the rule registry is loaded only when the file has a `rules`
+ * section (to check it); otherwise Config.rules is empty. For `check`'s fast path, which needs the
+ * paths and limits only and would spend more time loading every rule than checking the project.
+ */
+export type RuleScope = "all" | "configured";
+
+/**
+ * Reads only the configuration (mcp-gen.config.yaml and package.json, whose name and version are
+ * defaults), without any descriptor: for commands that need paths and limits but not the tools.
+ */
+export async function readProjectConfig(root: string, configPath: string | undefined, scope: RuleScope = "all"): Promise<ProjectConfig> {
+  const sources = new Map<string, string>();
+  const result = await readConfig(root, configPath, sources, scope);
+  return { ...result, sources };
+}
+
+export async function readConfig(root: string, configPath: string | undefined, sources: Map<string, string>, scope: RuleScope): Promise<{ config: Config | undefined; diagnostics: readonly Diagnostic[] }> {
+  const path = configPath ?? CONFIG_FILE;
+  const absolute = resolve(root, path);
+  const display = toProjectPath(root, absolute) ?? path;
+  const packageText = await readFile(resolve(root, "package.json"), "utf8").catch(() => undefined);
+  // The config defaults read package.json, so it is an input of the build too.
+  if (packageText !== undefined) sources.set("package.json", packageText);
+  const packageJson = parseJsonObject(packageText);
+  const project = {
+    ...(typeof packageJson?.name === "string" ? { packageName: packageJson.name } : {}),
+    ...(typeof packageJson?.version === "string" ? { packageVersion: packageJson.version } : {}),
+  };
+  let doc: SourceDoc | undefined;
+  const exists = await stat(absolute).then((s) => s.isFile(), () => false);
+  if (!exists) {
+    if (configPath !== undefined) return { config: undefined, diagnostics: [configDiagnostic(display, `Config file ${display} does not exist.`, "Check the --config path; it is relative to --cwd.")] };
+  } else {
+    const bytes = await readFile(absolute);
+    const decoded = decodeSource(display, bytes, DEFAULT_LOAD_LIMITS);
+    if (!decoded.value) return { config: undefined, diagnostics: decoded.diagnostics };
+    sources.set(display, decoded.value.text);
+    const loaded = loadDocument(decoded.value);
+    if (!loaded.value) return { config: undefined, diagnostics: loaded.diagnostics };
+    doc = loaded.value;
+  }
+  const result = loadConfig(doc, await rulesFor(scope, doc?.value), project);
+  return { config: result.value, diagnostics: result.diagnostics };
+}
+
+/** The rule registry, loaded when needed: importing every rule costs more than checking a built project. */
+async function rulesFor(scope: RuleScope, value: JsonValue | undefined): Promise<readonly AnyRule[]> {
+  if (scope === "configured" && getOwn(value, "rules") === undefined) return [];
+  return (await import("../validate/rules/index.js")).ALL_RULES;
+}
+
+/** Project-relative path with forward slashes, or undefined when `absolute` is outside `root`. */
+export function toProjectPath(root: string, absolute: string): string | undefined {
+  const rel = relative(root, absolute);
+  if (rel === "") return ".";
+  if (rel === ".." || rel.startsWith(".." + sep) || isAbsolute(rel)) return undefined;
+  return rel.split(sep).join(posix.sep);
+}
+
+function parseJsonObject(text: string | undefined): Record<string, unknown> | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed !== null && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function configDiagnostic(file: string, message: string, hint: string): Diagnostic {
+  return { ruleId: "config-invalid", severity: "error", message, hint, file, line: 1, column: 1, endLine: 1, endColumn: 1, pointer: "" };
+}

@@ -1,0 +1,203 @@
+// Incremental builds (the build cache in node_modules/.cache/mcp-gen): a build after a change writes
+// exactly what a build from scratch writes, and prints the same diagnostics, whether one descriptor,
+// a shared $ref'd file, a tool name or nothing changed; tools that did not change get no type
+// generation; a missing, stale or corrupt cache only makes the build do everything again.
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { runInProcess, tempProject, writeFiles } from "../support/temp-project.js";
+
+// Counts json-schema-to-typescript runs, so a test can tell reuse from regeneration.
+const types = vi.hoisted(() => ({ runs: 0 }));
+vi.mock("../../src/emit/emit-types.js", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../../src/emit/emit-types.js")>();
+  return { ...real, compileTypes: (...args: Parameters<typeof real.compileTypes>) => (types.runs++, real.compileTypes(...args)) };
+});
+
+beforeEach(() => {
+  types.runs = 0;
+});
+
+const tool = (name: string, description: string, extra = "") => `name: ${name}
+description: ${description}
+inputSchema:
+  type: object
+  properties:
+    query: { type: string, minLength: 1 }
+    region: { type: string, x-mcp-header: Region }
+    page: { type: integer, minimum: 1 }
+  required: [query]
+${extra}`;
+
+const PROJECT: Record<string, string> = {
+  "tools/search_issues.yaml": tool("search_issues", "Find issues whose title contains the query."),
+  "tools/list_repos.yaml": tool("list_repos", "List the repositories of the query's owner.", "outputSchema:\n  type: object\n  properties:\n    names: { type: array, items: { type: string } }\n"),
+  "tools/get_user.json": JSON.stringify({ name: "get_user", description: "Get one user.", inputSchema: { type: "object", properties: { login: { $ref: "../schemas/login.yaml" }, z: { type: "string" }, a: { type: "number" } }, required: ["login"] } }, null, 2),
+  "tools/quiet.yaml": "name: quiet\ninputSchema: { type: object, properties: { level: { type: integer } } }\n",
+  "tools/with_example.yaml": `${tool("with_example", "A tool with an example.")}x-mcp-gen:\n  examples:\n    - name: One\n      arguments: { query: abc }\n`,
+  "tools/transfer.yaml": `name: transfer
+description: Move money after the user confirms.
+inputSchema: { type: object, properties: { to: { type: string } }, required: [to] }
+x-mcp-gen:
+  inputRequests:
+    confirm:
+      message: Move the money now?
+      requestedSchema: { type: object, properties: { confirm: { type: boolean } }, required: [confirm] }
+`,
+  "schemas/login.yaml": "type: string\nminLength: 1\ndescription: A GitHub login.\n",
+};
+
+/** Every file of the project but node_modules: path → text. */
+function tree(root: string): Map<string, string> {
+  const files = new Map<string, string>();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name === "node_modules") continue;
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else files.set(relative(root, path).split(sep).join("/"), readFileSync(path, "utf8"));
+    }
+  };
+  walk(root);
+  return new Map([...files].sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+/** A project with a node_modules folder, which is where its build cache goes. */
+function cachedProject(files: Record<string, string>): string {
+  const root = tempProject(files);
+  mkdirSync(join(root, "node_modules"));
+  return root;
+}
+
+function cacheFiles(root: string): string[] {
+  const dir = join(root, "node_modules", ".cache", "mcp-gen");
+  return existsSync(dir) ? readdirSync(dir) : [];
+}
+
+/** What a build from scratch writes for the project as it is now (its handlers and tests included). */
+async function fromScratch(root: string): Promise<{ tree: Map<string, string>; stdout: string }> {
+  const fresh = tempProject({});
+  for (const entry of readdirSync(root)) if (entry !== "node_modules") cpSync(join(root, entry), join(fresh, entry), { recursive: true });
+  for (const folder of ["src/generated", "mcp-tools.lock.json"]) rmSync(join(fresh, folder), { recursive: true, force: true });
+  const run = await runInProcess(fresh, ["build"]);
+  expect(run.code, run.stdout).toBe(0);
+  return { tree: tree(fresh), stdout: run.stdout };
+}
+
+/** Diagnostics of a build's text output (everything before the summary). */
+function diagnosticsOf(stdout: string): string {
+  return stdout.split(/^Built /m)[0]!;
+}
+
+async function expectSameAsScratch(root: string, run: { code: number; stdout: string }): Promise<void> {
+  expect(run.code, run.stdout).toBe(0);
+  const scratch = await fromScratch(root);
+  const incremental = tree(root);
+  for (const [path, text] of scratch.tree) if (!path.startsWith("src/handlers/") && !path.startsWith("test/tools/")) expect(incremental.get(path), path).toBe(text);
+  expect([...incremental.keys()].filter((p) => !p.startsWith("src/handlers/") && !p.startsWith("test/tools/"))).toEqual([...scratch.tree.keys()].filter((p) => !p.startsWith("src/handlers/") && !p.startsWith("test/tools/")));
+  expect(diagnosticsOf(run.stdout)).toBe(diagnosticsOf(scratch.stdout));
+}
+
+describe("incremental build", () => {
+  it("reuses every tool when nothing changed, and prints the same diagnostics", async () => {
+    const root = cachedProject(PROJECT);
+    const first = await runInProcess(root, ["build"]);
+    expect(first.code, first.stdout).toBe(0);
+    expect(diagnosticsOf(first.stdout)).toContain("description-missing");
+    expect(cacheFiles(root)).toHaveLength(1);
+    const before = tree(root);
+    types.runs = 0;
+    const second = await runInProcess(root, ["build"]);
+    expect(second.code).toBe(0);
+    expect(diagnosticsOf(second.stdout)).toBe(diagnosticsOf(first.stdout));
+    expect(second.stdout).toMatch(/0 files written/);
+    expect(tree(root)).toEqual(before);
+    // Only the tool with input requests is generated again (such tools are never reused).
+    expect(types.runs).toBe(1);
+  });
+
+  it("after one descriptor changed, generates that tool only and writes what a build from scratch writes", async () => {
+    const root = cachedProject(PROJECT);
+    expect((await runInProcess(root, ["build"])).code).toBe(0);
+    writeFiles(root, { "tools/search_issues.yaml": tool("search_issues", "Find issues whose title or body contains the query.") });
+    types.runs = 0;
+    const run = await runInProcess(root, ["build"]);
+    expect(types.runs).toBe(2);
+    await expectSameAsScratch(root, run);
+  });
+
+  it("after a shared $ref'd file changed, rebuilds the tools that use it", async () => {
+    const root = cachedProject(PROJECT);
+    expect((await runInProcess(root, ["build"])).code).toBe(0);
+    writeFiles(root, { "schemas/login.yaml": "type: string\nminLength: 3\ndescription: A GitHub login, 3 characters or more.\n" });
+    const run = await runInProcess(root, ["build"]);
+    expect(readFileSync(join(root, "mcp-tools.lock.json"), "utf8")).toContain('"schemas/login.yaml"');
+    await expectSameAsScratch(root, run);
+  });
+
+  it("after a tool was added whose name clashes with an unchanged one, renames as a build from scratch does", async () => {
+    const root = cachedProject(PROJECT);
+    expect((await runInProcess(root, ["build"])).code).toBe(0);
+    writeFiles(root, { "tools/get-user.yaml": tool("get-user", "Get one user, by another name.") });
+    const run = await runInProcess(root, ["build"]);
+    expect(run.stdout).toContain("tool-name-mangled");
+    await expectSameAsScratch(root, run);
+  });
+
+  it("after a tool was removed, a descriptor reformatted, and a generated module edited with --force", async () => {
+    const root = cachedProject(PROJECT);
+    expect((await runInProcess(root, ["build"])).code).toBe(0);
+    rmSync(join(root, "tools/quiet.yaml"));
+    writeFiles(root, {
+      "tools/get_user.json": JSON.stringify(JSON.parse(PROJECT["tools/get_user.json"]!)),
+      "src/generated/tools/list_repos.ts": `${readFileSync(join(root, "src/generated/tools/list_repos.ts"), "utf8")}// edited\n`,
+    });
+    const run = await runInProcess(root, ["build", "--force"]);
+    await expectSameAsScratch(root, run);
+  });
+
+  it("when a scaffold was deleted, creates it again as a build from scratch would", async () => {
+    const root = cachedProject(PROJECT);
+    expect((await runInProcess(root, ["build"])).code).toBe(0);
+    const test = readFileSync(join(root, "test/tools/with_example.test.ts"), "utf8");
+    rmSync(join(root, "test/tools/with_example.test.ts"));
+    const run = await runInProcess(root, ["build"]);
+    expect(run.stdout).toContain("Created test/tools/with_example.test.ts");
+    expect(readFileSync(join(root, "test/tools/with_example.test.ts"), "utf8")).toBe(test);
+    await expectSameAsScratch(root, run);
+  });
+
+  it("does everything again, and the same, with a corrupt or deleted cache, or after a config change", async () => {
+    const root = cachedProject(PROJECT);
+    expect((await runInProcess(root, ["build"])).code).toBe(0);
+    const [name] = cacheFiles(root);
+    writeFileSync(join(root, "node_modules/.cache/mcp-gen", name!), "{ not json");
+    writeFiles(root, { "tools/quiet.yaml": "name: quiet\ndescription: Now with a description.\ninputSchema: { type: object }\n" });
+    // As many type generations as a build from scratch: nothing was reused.
+    const expectNoReuse = async (run: { code: number; stdout: string }, runs: number) => {
+      types.runs = 0;
+      await expectSameAsScratch(root, run);
+      expect(runs).toBe(types.runs);
+      expect(runs).toBeGreaterThan(1);
+    };
+    types.runs = 0;
+    const corrupt = await runInProcess(root, ["build"]);
+    await expectNoReuse(corrupt, types.runs);
+    rmSync(join(root, "node_modules/.cache"), { recursive: true });
+    types.runs = 0;
+    const deleted = await runInProcess(root, ["build"]);
+    await expectNoReuse(deleted, types.runs);
+    writeFiles(root, { "mcp-gen.config.yaml": "server:\n  name: renamed\n  version: 2.0.0\nrules:\n  input-schema-no-params: warning\n" });
+    types.runs = 0;
+    const configured = await runInProcess(root, ["build"]);
+    expect(configured.stdout).toContain("warning input-schema-no-params");
+    await expectNoReuse(configured, types.runs);
+  });
+
+  it("writes no cache, and creates no node_modules, in a project without one", async () => {
+    const root = tempProject(PROJECT);
+    expect((await runInProcess(root, ["build"])).code).toBe(0);
+    expect((await runInProcess(root, ["build"])).code).toBe(0);
+    expect(existsSync(join(root, "node_modules"))).toBe(false);
+  });
+});

@@ -1,0 +1,85 @@
+// A build spreads schema compilation and type generation over worker threads (cli/build-threads.ts).
+// Which thread compiles what must never show in the output: the compiled CLI (worker threads need
+// JavaScript) builds one project with no worker, one and three, and every file and every line of
+// output is the same. It is compiled into a folder of its own so that it never races other tests.
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative, sep } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REPO_ROOT } from "../support/spec-paths.js";
+
+const work = mkdtempSync(join(tmpdir(), "mcp-gen-threads-"));
+const CLI = join(work, "cli.mjs");
+const TOOLS = 90;
+
+/** Tools of every shape the workers handle: output schemas, titles, shared schemas, input requests, bad examples. */
+function descriptor(i: number): Record<string, unknown> {
+  const properties: Record<string, unknown> = {
+    query: { type: "string", minLength: i % 5, description: `Query ${i % 7}.` },
+    mode: { enum: ["a", "b", `m${i % 3}`] },
+    when: { type: "string", format: i % 2 === 0 ? "date" : "date-time" },
+  };
+  if (i % 4 === 0) properties.owner = { title: `Owner ${i}`, type: "object", properties: { login: { type: "string" } }, required: ["login"] };
+  if (i % 6 === 0) properties.region = { type: "string", "x-mcp-header": `Region-${i}` };
+  const tool: Record<string, unknown> = {
+    name: `tool_${i}`,
+    description: `Tool ${i % 10}.`,
+    inputSchema: { type: "object", properties, required: ["query"], ...(i % 9 === 0 ? { $defs: { n: { type: "integer" } }, additionalProperties: { $ref: "#/$defs/n" } } : {}) },
+  };
+  if (i % 3 === 0) tool.outputSchema = { type: "object", properties: { ok: { type: "boolean" }, items: { type: "array", items: { type: "string" } } }, required: ["ok"] };
+  if (i % 10 === 0) tool["x-mcp-gen"] = { examples: [{ name: "One", arguments: { query: "abcdef", mode: "a" } }] };
+  if (i % 15 === 0) tool["x-mcp-gen"] = { inputRequests: { confirm: { message: "Sure?", requestedSchema: { type: "object", properties: { yes: { type: "boolean" } }, required: ["yes"] } } } };
+  return tool;
+}
+
+function writeProject(dir: string): void {
+  mkdirSync(join(dir, "tools"), { recursive: true });
+  for (let i = 0; i < TOOLS; i++) writeFileSync(join(dir, "tools", `t${i}.json`), JSON.stringify(descriptor(i), null, 2));
+  writeFileSync(join(dir, "mcp-gen.config.yaml"), "server:\n  name: threads\n  version: 1.0.0\n");
+}
+
+function tree(root: string): Map<string, string> {
+  const files = new Map<string, string>();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else files.set(relative(root, path).split(sep).join("/"), readFileSync(path, "utf8"));
+    }
+  };
+  walk(root);
+  return files;
+}
+
+function build(dir: string, workers: number): string {
+  return execFileSync(process.execPath, [CLI, "build", "--cwd", dir], { env: { ...process.env, MCP_GEN_WORKERS: String(workers) }, encoding: "utf8", timeout: 120_000 });
+}
+
+beforeAll(() => {
+  // The package as installed: dist/ next to templates/, schemas/ and src/runtime/.
+  execFileSync(join(REPO_ROOT, "node_modules/.bin/tsc"), ["-p", join(REPO_ROOT, "tsconfig.build.json"), "--outDir", join(work, "dist")], { stdio: "pipe" });
+  for (const name of ["templates", "schemas", "node_modules", "package.json"]) symlinkSync(join(REPO_ROOT, name), join(work, name));
+  mkdirSync(join(work, "src"));
+  symlinkSync(join(REPO_ROOT, "src", "runtime"), join(work, "src", "runtime"));
+  writeFileSync(CLI, 'import { runCli } from "./dist/cli/main.js";\nprocess.exitCode = await runCli(process.argv.slice(2));\n');
+}, 120_000);
+
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe("build on worker threads", () => {
+  it("writes the same files and prints the same diagnostics with no worker, one, and three", () => {
+    const outputs = [0, 1, 3].map((workers) => {
+      const dir = join(work, `project-${workers}`);
+      writeProject(dir);
+      return { stdout: build(dir, workers), files: tree(dir) };
+    });
+    expect(outputs[0]!.files.size).toBeGreaterThan(TOOLS * 3);
+    expect(outputs[0]!.stdout).toMatch(/Built 90 tools/);
+    for (const other of outputs.slice(1)) {
+      expect(other.stdout).toBe(outputs[0]!.stdout);
+      expect([...other.files.keys()]).toEqual([...outputs[0]!.files.keys()]);
+      for (const [path, text] of outputs[0]!.files) expect(other.files.get(path), path).toBe(text);
+    }
+  }, 240_000);
+});
