@@ -1,7 +1,7 @@
 // Spreads a build's CPU-heavy work over the machine's cores: compiling every schema with ajv (for
 // the rules and the generated validators) and running json-schema-to-typescript. Worker threads
-// (build-worker.ts) and the main thread, whenever it waits, take batches from one queue; answers
-// are put back in request order, so the output never depends on which thread did what.
+// (build-worker.ts) and the main thread, whenever it waits, claim batches through one shared
+// counter; answers are put back in request order, so the output never depends on which thread did what.
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
@@ -75,32 +75,40 @@ async function precompile(pool: Pool, requests: readonly SchemaRequest[], schema
   });
 }
 
-interface Batch {
+/** One `run`: its batches, who has answered, and how it ends. */
+interface Run {
   readonly kind: WorkerRequest["kind"];
-  readonly items: readonly unknown[];
+  readonly batches: readonly (readonly unknown[])[];
+  /** Int32Array over a SharedArrayBuffer: the index of the next batch nobody has claimed. */
+  readonly next: Int32Array;
+  readonly results: unknown[][];
   readonly inThread: (items: readonly unknown[]) => Promise<readonly unknown[]>;
-  readonly done: (results: readonly unknown[]) => void;
-  readonly fail: (error: Error) => void;
+  remaining: number;
+  readonly resolve: (results: unknown[]) => void;
+  readonly reject: (error: Error) => void;
 }
 
-/** Worker threads and the main thread, taking batches from one queue. */
+/**
+ * Worker threads and the main thread, claiming batches from one shared counter. Every worker is
+ * given all of a run's batches at once and claims the next one itself (Atomics.add), so it never
+ * waits for the main thread to hand out work: the main thread is often busy for a second at a time
+ * (rules, scaffolds) and could not answer. The main thread claims batches the same way whenever it
+ * gets to the event loop, that is, when it waits.
+ */
 class Pool {
-  private readonly queue: Batch[] = [];
-  private readonly idle: Worker[] = [];
   private readonly workers: Worker[] = [];
-  private readonly pending = new Map<number, Batch>();
+  private readonly runs = new Map<number, Run>();
   private nextId = 0;
   private mainBusy = false;
 
   constructor(count: number) {
     for (let i = 0; i < count; i++) {
       const worker = new Worker(WORKER_FILE);
-      // A worker whose batch is done must not keep the process alive by itself.
+      // Idle workers must not keep the process alive by themselves; a pending run refs them.
       worker.unref();
-      worker.on("message", (answer: WorkerAnswer) => this.answered(worker, answer));
+      worker.on("message", (answer: WorkerAnswer) => this.answered(answer));
       worker.on("error", (error) => this.crashed(error));
       this.workers.push(worker);
-      this.idle.push(worker);
     }
   }
 
@@ -109,70 +117,72 @@ class Pool {
     if (items.length === 0) return Promise.resolve([]);
     const threads = this.workers.length + 1;
     const size = Math.max(1, Math.min(32, Math.ceil(items.length / (threads * 6))));
-    const results: O[] = new Array<O>(items.length);
+    const batches: I[][] = [];
+    for (let start = 0; start < items.length; start += size) batches.push(items.slice(start, start + size));
+    const id = this.nextId++;
     return new Promise<O[]>((resolve, reject) => {
-      let remaining = Math.ceil(items.length / size);
-      for (let start = 0; start < items.length; start += size) {
-        const from = start;
-        this.queue.push({
-          kind,
-          items: items.slice(from, from + size),
-          inThread: inThread as (batch: readonly unknown[]) => Promise<readonly unknown[]>,
-          done: (answers) => {
-            answers.forEach((answer, i) => (results[from + i] = answer as O));
-            if (--remaining === 0) resolve(results);
-          },
-          fail: reject,
-        });
+      const run: Run = {
+        kind, batches, next: new Int32Array(new SharedArrayBuffer(4)), results: new Array<unknown[]>(batches.length),
+        inThread: inThread as (batch: readonly unknown[]) => Promise<readonly unknown[]>, remaining: batches.length,
+        resolve: (results) => resolve(results as O[]), reject,
+      };
+      this.runs.set(id, run);
+      for (const worker of this.workers) {
+        worker.ref();
+        worker.postMessage({ id, kind, batches, next: run.next } as WorkerRequest);
       }
-      this.dispatch();
+      this.helpOnMain();
     });
   }
 
-  private dispatch(): void {
-    while (this.queue.length > 0 && this.idle.length > 0) {
-      const batch = this.queue.shift()!;
-      const worker = this.idle.pop()!;
-      const id = this.nextId++;
-      this.pending.set(id, batch);
-      worker.ref();
-      worker.postMessage({ id, kind: batch.kind, items: batch.items } as WorkerRequest);
-    }
-    // The main thread takes a batch whenever it gets to the event loop, that is, when it waits.
-    if (this.queue.length > 0 && !this.mainBusy) {
-      this.mainBusy = true;
-      setImmediate(() => void this.runOnMain());
-    }
+  /** The main thread claims a batch when it next reaches the event loop, and again after each. */
+  private helpOnMain(): void {
+    if (this.mainBusy || this.runs.size === 0) return;
+    this.mainBusy = true;
+    setImmediate(() => void this.runOnMain());
   }
 
   private async runOnMain(): Promise<void> {
-    const batch = this.queue.shift();
-    if (batch) {
+    for (const [id, run] of this.runs) {
+      const index = Atomics.add(run.next, 0, 1);
+      if (index >= run.batches.length) continue;
       try {
-        batch.done(await batch.inThread(batch.items));
+        this.finished(id, index, await run.inThread(run.batches[index]!));
       } catch (e) {
-        batch.fail(e instanceof Error ? e : new Error(String(e)));
+        this.failed(id, e instanceof Error ? e : new Error(String(e)));
       }
+      break;
     }
     this.mainBusy = false;
-    this.dispatch();
+    // Another batch when there is one left to claim in any run.
+    if ([...this.runs.values()].some((run) => Atomics.load(run.next, 0) < run.batches.length)) this.helpOnMain();
   }
 
-  private answered(worker: Worker, answer: WorkerAnswer): void {
-    const batch = this.pending.get(answer.id);
-    this.pending.delete(answer.id);
-    worker.unref();
-    this.idle.push(worker);
-    if (batch) {
-      if ("error" in answer) batch.fail(new Error(answer.error));
-      else batch.done(answer.results);
-    }
-    this.dispatch();
+  private answered(answer: WorkerAnswer): void {
+    if ("error" in answer) this.failed(answer.id, new Error(answer.error));
+    else this.finished(answer.id, answer.index, answer.results);
+  }
+
+  private finished(id: number, index: number, results: readonly unknown[]): void {
+    const run = this.runs.get(id);
+    if (!run || run.results[index] !== undefined) return;
+    run.results[index] = [...results];
+    if (--run.remaining > 0) return;
+    this.runs.delete(id);
+    if (this.runs.size === 0) for (const worker of this.workers) worker.unref();
+    run.resolve(run.results.flat());
+  }
+
+  private failed(id: number, error: Error): void {
+    const run = this.runs.get(id);
+    if (!run) return;
+    this.runs.delete(id);
+    if (this.runs.size === 0) for (const worker of this.workers) worker.unref();
+    run.reject(error);
   }
 
   private crashed(error: Error): void {
-    for (const batch of this.pending.values()) batch.fail(error);
-    this.pending.clear();
+    for (const id of [...this.runs.keys()]) this.failed(id, error);
   }
 
   async close(): Promise<void> {

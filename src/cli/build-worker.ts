@@ -24,11 +24,12 @@ export interface TypesItem {
   readonly rootName: string;
 }
 
+/** All batches of one run; the worker claims the next unclaimed batch through `next` until none is left. */
 export type WorkerRequest =
-  | { readonly id: number; readonly kind: "check"; readonly items: readonly CheckItem[] }
-  | { readonly id: number; readonly kind: "types"; readonly items: readonly TypesItem[] };
+  | { readonly id: number; readonly kind: "check"; readonly batches: readonly (readonly CheckItem[])[]; readonly next: Int32Array }
+  | { readonly id: number; readonly kind: "types"; readonly batches: readonly (readonly TypesItem[])[]; readonly next: Int32Array };
 
-export type WorkerAnswer = { readonly id: number; readonly results: readonly unknown[] } | { readonly id: number; readonly error: string };
+export type WorkerAnswer = { readonly id: number; readonly index: number; readonly results: readonly unknown[] } | { readonly id: number; readonly error: string };
 
 /** What the main thread would do itself for one item: the same code either way. */
 export function checkItem(compiler: SchemaCompiler, schema: JsonValue, dialect: Dialect): CheckAnswer {
@@ -39,20 +40,27 @@ export function checkItem(compiler: SchemaCompiler, schema: JsonValue, dialect: 
 if (parentPort) {
   const port = parentPort;
   const compiler = new SchemaCompiler();
+  // Runs are worked through one after another, in the order they came.
+  let queue = Promise.resolve();
   port.on("message", (request: WorkerRequest) => {
-    void answer(compiler, request).then((message) => port.postMessage(message));
+    queue = queue.then(() => work(compiler, request, (answer) => port.postMessage(answer)));
   });
 }
 
-async function answer(compiler: SchemaCompiler, request: WorkerRequest): Promise<WorkerAnswer> {
-  try {
-    if (request.kind === "check") {
-      return { id: request.id, results: request.items.map((item) => checkItem(compiler, JSON.parse(item.text) as JsonValue, item.dialect)) };
+async function work(compiler: SchemaCompiler, request: WorkerRequest, send: (answer: WorkerAnswer) => void): Promise<void> {
+  for (let index = Atomics.add(request.next, 0, 1); index < request.batches.length; index = Atomics.add(request.next, 0, 1)) {
+    try {
+      send({ id: request.id, index, results: await answer(compiler, request, index) });
+    } catch (e) {
+      send({ id: request.id, error: e instanceof Error ? e.message : String(e) });
+      return;
     }
-    const results: string[] = [];
-    for (const item of request.items) results.push(await compileTypes(item.wrapperText, item.rootName));
-    return { id: request.id, results };
-  } catch (e) {
-    return { id: request.id, error: e instanceof Error ? e.message : String(e) };
   }
+}
+
+async function answer(compiler: SchemaCompiler, request: WorkerRequest, index: number): Promise<unknown[]> {
+  if (request.kind === "check") return request.batches[index]!.map((item) => checkItem(compiler, JSON.parse(item.text) as JsonValue, item.dialect));
+  const results: string[] = [];
+  for (const item of request.batches[index]!) results.push(await compileTypes(item.wrapperText, item.rootName));
+  return results;
 }
