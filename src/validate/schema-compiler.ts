@@ -74,9 +74,18 @@ export interface GeneratedValidator {
 
 type Engine = Ajv;
 
+/**
+ * Compilations after which an engine is replaced by a fresh one. ajv keeps every schema it compiled
+ * (and, for standalone code, its source text) in the instance's value scope for good, removeSchema
+ * or not: one engine over 10,000 schemas held gigabytes. A new engine costs a few milliseconds, and
+ * the generated code does not depend on what an engine compiled before (rewriteStandalone names
+ * everything afresh; test/emit/corpus-compiles holds a validator alone to the same among a corpus).
+ */
+const ENGINE_COMPILATIONS = 200;
+
 export class SchemaCompiler {
-  private readonly engines = new Map<Dialect, Engine>();
-  private readonly standaloneEngines = new Map<Dialect, Engine>();
+  private readonly engines = new Map<Dialect, { engine: Engine; uses: number }>();
+  private readonly standaloneEngines = new Map<Dialect, { engine: Engine; uses: number }>();
   private readonly checks = new Map<string, SchemaCheck>();
   private readonly validators = new Map<string, ValidateFunction | undefined>();
   /** Same schema object → same answer, without serialising it again (rule schemas are large). */
@@ -190,26 +199,33 @@ export class SchemaCompiler {
   }
 
   private engine(dialect: Dialect): Engine {
-    let engine = this.engines.get(dialect);
-    if (!engine) {
-      const { ajv, ajv2019, ajv2020 } = loadAjv();
-      const addFormats = require("ajv-formats") as { default?: (ajv: Ajv) => Ajv } & ((ajv: Ajv) => Ajv);
-      const options = { strict: false, validateFormats: true, validateSchema: false, allErrors: true, logger: false as const };
-      engine = dialect === "2020-12" ? new ajv2020.Ajv2020(options) : dialect === "2019-09" ? new ajv2019.Ajv2019(options) : new ajv.Ajv(options);
-      (addFormats.default ?? addFormats)(engine);
-      this.engines.set(dialect, engine);
-    }
-    return engine;
+    return nextUse(this.engines, dialect, createCheckEngine);
   }
 
   private standaloneEngine(dialect: Dialect): Engine {
-    let engine = this.standaloneEngines.get(dialect);
-    if (!engine) {
-      engine = createStandaloneEngine(dialect);
-      this.standaloneEngines.set(dialect, engine);
-    }
-    return engine;
+    return nextUse(this.standaloneEngines, dialect, createStandaloneEngine);
   }
+}
+
+/** The dialect's engine in `engines` for one more compilation: a fresh one every ENGINE_COMPILATIONS. */
+function nextUse(engines: Map<Dialect, { engine: Engine; uses: number }>, dialect: Dialect, create: (dialect: Dialect) => Engine): Engine {
+  let entry = engines.get(dialect);
+  if (!entry || entry.uses >= ENGINE_COMPILATIONS) {
+    entry = { engine: create(dialect), uses: 0 };
+    engines.set(dialect, entry);
+  }
+  entry.uses++;
+  return entry.engine;
+}
+
+/** The engine that meta-validates schemas and compiles allErrors validators for the rules. */
+function createCheckEngine(dialect: Dialect): Engine {
+  const { ajv, ajv2019, ajv2020 } = loadAjv();
+  const addFormats = require("ajv-formats") as { default?: (ajv: Ajv) => Ajv } & ((ajv: Ajv) => Ajv);
+  const options = { strict: false, validateFormats: true, validateSchema: false, allErrors: true, logger: false as const };
+  const engine = dialect === "2020-12" ? new ajv2020.Ajv2020(options) : dialect === "2019-09" ? new ajv2019.Ajv2019(options) : new ajv.Ajv(options);
+  (addFormats.default ?? addFormats)(engine);
+  return engine;
 }
 
 /**
