@@ -55,6 +55,25 @@ export function parseLock(text: string, file: string, limits: LoadLimits = DEFAU
   return { value: undefined, diagnostics: sortDiagnostics(diagnostics) };
 }
 
+/**
+ * The lock in `text` when it is JSON of the lock's shape whose recorded hashes are its recorded
+ * descriptors' own, else undefined; no diagnostics. For `check`'s fast path: it does not render the
+ * lock again to prove that the text is exactly what a build writes (parseLock does; a lock that
+ * only that would refuse, say one with a duplicate key, is refused by `check --full` and `build`).
+ * @example parseTrustedLock(renderLock(lock))?.files
+ */
+export function parseTrustedLock(text: string): LockFile | undefined {
+  let value: JsonValue;
+  try {
+    value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as JsonValue;
+  } catch {
+    return undefined;
+  }
+  if (!isLockShape(value)) return undefined;
+  const lock = value as unknown as LockFile;
+  return checkLockHashes(lock, isSortedDeep(value) ? "sorted" : "any").length === 0 ? lock : undefined;
+}
+
 function findProblems(root: JsonValue, order: "any" | "sorted" = "any"): readonly Problem[] {
   const schemaProblems = checkVersion(root) ?? checkSchema(root);
   // Hashes are compared with the recorded descriptors only once the shape is known to be right.

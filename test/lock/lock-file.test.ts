@@ -9,7 +9,7 @@ import { readProject } from "../../src/cli/read-project.js";
 import { loadConfig } from "../../src/config/load-config.js";
 import { buildLock, type BuildLockInput } from "../../src/lock/build-lock.js";
 import { hashFileText, sha256Hex } from "../../src/lock/sha256.js";
-import { parseLock } from "../../src/lock/parse-lock.js";
+import { parseLock, parseTrustedLock } from "../../src/lock/parse-lock.js";
 import { renderLock } from "../../src/lock/render-lock.js";
 import { hashTool } from "../../src/lock/hash-tool.js";
 import { defineOwn, type JsonValue } from "../../src/model/json.js";
@@ -71,6 +71,30 @@ describe("buildLock and renderLock", () => {
     expect(() => buildLock({ ...base, tools: [{ ...tool("a"), file: "../a.json" }] })).toThrow(/not a normalised project-relative path/);
     expect(() => buildLock({ ...base, tools: [], inputs: new Map([["a.yaml", "ABC"]]) })).toThrow(/not lowercase hex SHA-256/);
     expect(() => buildLock({ ...base, tools: [], files: [{ path: "x.ts", contents: "" }, { path: "x.ts", contents: "" }] })).toThrow(/share the path/);
+  });
+});
+
+describe("parseTrustedLock (check's fast path)", () => {
+  it("reads what renderLock wrote, as parseLock does", async () => {
+    const text = renderLock(buildLock(await weatherLockInput()));
+    expect(parseTrustedLock(text)).toEqual(parseLock(text, "mcp-tools.lock.json").value);
+  });
+
+  it("refuses what is not a lock, and a lock whose recorded hash is not its descriptor's", async () => {
+    const lock = buildLock(await weatherLockInput());
+    expect(parseTrustedLock("{")).toBeUndefined();
+    expect(parseTrustedLock(JSON.stringify({ ...lock, lockfileVersion: 2 }))).toBeUndefined();
+    const edited = { ...lock, tools: { ...lock.tools, ping: { ...lock.tools.ping!, sha256: "0".repeat(64) } } };
+    expect(parseTrustedLock(renderLock(edited))).toBeUndefined();
+    const forged = { ...lock, tools: { ...lock.tools, ping: { ...lock.tools.ping!, descriptor: { ...(lock.tools.ping!.descriptor as object), description: "forged" } as JsonValue } } };
+    expect(parseTrustedLock(renderLock(forged as LockFile))).toBeUndefined();
+  });
+
+  it("does not prove the text is what a build writes (parseLock does): a duplicate key passes", async () => {
+    const text = renderLock(buildLock(await weatherLockInput()));
+    const duplicated = text.replace('"lockfileVersion": 1,', '"lockfileVersion": 1,\n  "lockfileVersion": 1,');
+    expect(parseTrustedLock(duplicated)).toBeDefined();
+    expect(parseLock(duplicated, "mcp-tools.lock.json").value).toBeUndefined();
   });
 });
 
