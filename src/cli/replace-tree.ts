@@ -3,12 +3,13 @@
 // the old one (unchanged files hard-linked, so their inode and mtime survive), the new lock is written
 // beside the old lock, then two renames swap the folders and one more puts the lock in place. A build
 // that finds the leftovers of an interrupted one finishes or undoes it first (recoverInterruptedBuild).
-import { access, link, mkdir, readdir, readFile, realpath, rename, rm } from "node:fs/promises";
+import { linkSync, mkdirSync } from "node:fs";
+import { access, mkdir, readdir, readFile, realpath, rename, rm } from "node:fs/promises";
 import { randomBytes } from "node:crypto";
 import { dirname, join, posix, relative, sep } from "node:path";
 import type { GeneratedFile } from "../model/generated-file.js";
 import { buildCachePath } from "./build-cache.js";
-import { folderMaker, forEachConcurrently, readTextSyncIfExists, WRITE_CONCURRENCY, writeFileAtomic, writeNewFile } from "./write-files.js";
+import { folderMaker, readTextSyncIfExists, writeFileAtomic, writeNewFile, writeNewFileSync } from "./write-files.js";
 
 export interface TreeReplacement {
   /** Absolute project root. */
@@ -147,26 +148,24 @@ export async function replaceTree(input: TreeReplacement): Promise<TreeSummary> 
   }
   const written: string[] = [];
   const unchanged: string[] = [];
-  const makeFolder = folderMaker();
-  // Each file of the staging folder is written once and flushed (no temporary copy: nothing reads
-  // the folder before the swap), several at a time.
-  await forEachConcurrently(input.files, WRITE_CONCURRENCY, async (file) => {
+  const folders = new Set<string>();
+  const makeFolder = (dir: string) => {
+    if (!folders.has(dir)) (mkdirSync(dir, { recursive: true }), folders.add(dir));
+  };
+  // Each file of the staging folder is written once (no temporary copy: nothing reads the folder
+  // before the swap), with sync calls (see writeNewFileSync).
+  for (const file of input.files) {
     const target = join(staging, relative(input.out, file.path));
     const current = oldFiles.has(file.path) ? read(file.path) : undefined;
-    await makeFolder(dirname(target));
+    makeFolder(dirname(target));
     if (current === file.contents) {
-      await link(join(input.root, file.path), target);
+      linkSync(join(input.root, file.path), target);
       unchanged.push(file.path);
     } else {
-      await writeNewFile(target, file.contents);
+      writeNewFileSync(target, file.contents);
       written.push(file.path);
     }
-  });
-  // In the order of input.files, whatever order the writes finished in.
-  const order = new Map(input.files.map((file, i) => [file.path, i]));
-  const byInput = (a: string, b: string) => order.get(a)! - order.get(b)!;
-  written.sort(byInput);
-  unchanged.sort(byInput);
+  }
   // Files in the folder that this build does not write stay, unless they are stale generated files.
   const removed: string[] = [];
   for (const path of oldFiles) {
@@ -176,8 +175,8 @@ export async function replaceTree(input: TreeReplacement): Promise<TreeSummary> 
       continue;
     }
     const target = join(staging, relative(input.out, path));
-    await makeFolder(dirname(target));
-    await link(join(input.root, path), target);
+    makeFolder(dirname(target));
+    linkSync(join(input.root, path), target);
   }
   if (written.length === 0 && removed.length === 0) {
     await rm(staging, { recursive: true, force: true });
