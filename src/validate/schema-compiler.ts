@@ -77,11 +77,12 @@ type Engine = Ajv;
 /**
  * Compilations after which an engine is replaced by a fresh one. ajv keeps every schema it compiled
  * (and, for standalone code, its source text) in the instance's value scope for good, removeSchema
- * or not: one engine over 10,000 schemas held gigabytes. A new engine costs a few milliseconds, and
- * the generated code does not depend on what an engine compiled before (rewriteStandalone names
- * everything afresh; test/emit/corpus-compiles holds a validator alone to the same among a corpus).
+ * or not, so one engine over a 10,000-tool project would hold them all. A fresh engine costs 40-130
+ * ms (the check engine compiles its meta-schema again): at 200 that was a tenth of a GitHub corpus
+ * build. The generated code does not depend on what an engine compiled before (rewriteStandalone
+ * names everything afresh; test/emit/corpus-compiles holds a validator alone to the same among a corpus).
  */
-const ENGINE_COMPILATIONS = 200;
+const ENGINE_COMPILATIONS = 1000;
 
 export class SchemaCompiler {
   private readonly engines = new Map<Dialect, { engine: Engine; uses: number }>();
