@@ -63,15 +63,21 @@ export function parseLock(text: string, file: string, limits: LoadLimits = DEFAU
  * @example parseTrustedLock(renderLock(lock))?.files
  */
 export function parseTrustedLock(text: string): LockFile | undefined {
-  let value: JsonValue;
+  const lock = parseTrustedShape(text);
+  return lock && checkLockHashes(lock, isSortedDeep(lock as unknown as JsonValue) ? "sorted" : "any").length === 0 ? lock : undefined;
+}
+
+/**
+ * The lock in `text` when it is JSON of the lock's shape, else undefined: no more. For a lock whose
+ * text is known to be what a build wrote (the build cache records its hash).
+ */
+export function parseTrustedShape(text: string): LockFile | undefined {
   try {
-    value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as JsonValue;
+    const value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as JsonValue;
+    return isLockShape(value) ? (value as unknown as LockFile) : undefined;
   } catch {
     return undefined;
   }
-  if (!isLockShape(value)) return undefined;
-  const lock = value as unknown as LockFile;
-  return checkLockHashes(lock, isSortedDeep(value) ? "sorted" : "any").length === 0 ? lock : undefined;
 }
 
 function findProblems(root: JsonValue, order: "any" | "sorted" = "any"): readonly Problem[] {

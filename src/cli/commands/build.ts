@@ -11,7 +11,7 @@ import type { LockFile } from "../../model/lock.js";
 import type { ResolvedTool } from "../../model/source.js";
 import type { LoadLimits } from "../../load/limits.js";
 import { MCP_GEN_HOMEPAGE, MCP_GEN_VERSION } from "../../model/version.js";
-import { parseLock } from "../../lock/parse-lock.js";
+import { parseLock, parseTrustedShape } from "../../lock/parse-lock.js";
 import { renderLock } from "../../lock/render-lock.js";
 import { hashFileText } from "../../lock/sha256.js";
 import { analyzeProjectWith } from "../../project/analyze-project.js";
@@ -97,14 +97,17 @@ async function buildLocked(run: BuildRun): Promise<number> {
   const { root, project } = run;
   const { config } = project;
   await recoverInterruptedBuild(root, config.out, config.lock, [config.handlers, config.tests]);
-  const previousLock = await readPreviousLock(root, config.lock, config.load);
+  const lockText = await readTextIfExists(join(root, config.lock));
   // The build cache lets unchanged tools skip parsing, resolving, rules and type generation.
   const configHashes = new Map([...project.sources].map(([path, text]) => [path, hashFileText(text)]));
   const cachePath = buildCachePath(run.realRoot);
   // Only a project with a cache needs to know which mcp-gen and config it was written by.
   const generator = cachePath === undefined ? "" : generatorFingerprint();
   const configId = configKey(configHashes);
-  const cache = previousLock.parsed ? usableCache(readBuildCache(cachePath), generator, configId, previousLock.text) : undefined;
+  const usable = lockText === undefined ? undefined : usableCache(readBuildCache(cachePath), generator, configId, lockText);
+  // A usable cache vouches that the lock is byte for byte what this mcp-gen's last build wrote.
+  const previousLock = parsePreviousLock(lockText, config.lock, config.load, usable !== undefined);
+  const cache = previousLock.parsed ? usable : undefined;
   const read = await readProject({ root, configPath: run.configPath, config }, cache ? cacheReader(cache) : undefined);
   if (!read.ok) throw new Error("readProject refused a config it was given; this is a bug in mcp-gen.");
   for (const [path, text] of read.sources) run.sources.set(path, text);
@@ -229,11 +232,13 @@ interface PreviousLock {
 /**
  * The previous lock's record of generated files. A lock that does not parse (an older format, a
  * merge conflict) is not an error: this build writes it again. Its `files` are still used when they
- * can be read, so hand edits to generated files are not overwritten unnoticed.
+ * can be read, so hand edits to generated files are not overwritten unnoticed. `vouched`: the build
+ * cache says this is exactly the text the last build wrote, so only its shape is checked.
  */
-async function readPreviousLock(root: string, path: string, limits: LoadLimits): Promise<PreviousLock> {
-  const text = await readTextIfExists(join(root, path));
+function parsePreviousLock(text: string | undefined, path: string, limits: LoadLimits, vouched: boolean): PreviousLock {
   if (text === undefined) return { lock: undefined, diagnostics: [] };
+  const trusted = vouched ? parseTrustedShape(text) : undefined;
+  if (trusted) return { lock: trusted, parsed: trusted, text, diagnostics: [] };
   const parsed = parseLock(text, path, limits);
   if (parsed.value) return { lock: parsed.value, parsed: parsed.value, text, diagnostics: [] };
   const first = parsed.diagnostics[0];
