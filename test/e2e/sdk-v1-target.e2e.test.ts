@@ -14,7 +14,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ElicitRequestSchema, McpError, type CallToolResult, type ElicitRequest, type ElicitResult } from "@modelcontextprotocol/sdk/types.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { handlers as trackerHandlers } from "../../examples/tracker/src/generated/handlers.js";
 import { createToolHttpHandler as v2TrackerHttpHandler } from "../../examples/tracker/src/generated/server.js";
 import { compileProject, runNode, startHttpChild, stopChild, type ServedChild } from "../support/e2e-processes.js";
@@ -30,6 +30,8 @@ const KEPT = ["tools", "schemas", "src/handlers", "src/store.ts", "test/tools", 
 interface V1Module {
   readonly ToolsClient: new (client: Client) => Readonly<Record<string, (args: unknown) => Promise<Outcome>>>;
   readonly ToolArgumentsError: new (...args: never[]) => Error;
+  readonly handlers: unknown;
+  readonly createToolHttpHandler: (handlers: unknown, options?: { handlerOptions?: { sessionIdleMs?: number; maxSessions?: number } }) => { fetch(request: Request): Promise<Response>; close(): Promise<void> };
 }
 
 type Outcome = { readonly isError: false; readonly output: unknown; readonly result: CallToolResult } | { readonly isError: true; readonly message: string; readonly result: CallToolResult };
@@ -102,6 +104,61 @@ describe("the tracker built with target: sdk-v1", () => {
     expect(output).toMatch(/Tests\s+11 passed \(11\)/);
     expect(run.code).toBe(0);
   }, 120_000);
+});
+
+describe("sessions of the sdk-v1 HTTP handler (clients that never send DELETE)", () => {
+  /** An SDK v1 Client connected in-process to `handler`. */
+  async function connect(handler: { fetch(request: Request): Promise<Response> }): Promise<Client> {
+    const client = new Client({ name: "mcp-gen-e2e-v1", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(new URL("http://in-process.invalid/mcp"), { fetch: (url, init) => handler.fetch(new Request(url, init)) }));
+    return client;
+  }
+
+  /** tools/list with `client`'s session: the HTTP status the handler answers (the SDK client hides it in an error). */
+  async function statusOf(handler: { fetch(request: Request): Promise<Response> }, client: Client): Promise<number> {
+    const transport = client.transport as StreamableHTTPClientTransport;
+    const response = await handler.fetch(new Request("http://in-process.invalid/mcp", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-session-id": transport.sessionId!, "mcp-protocol-version": "2025-11-25" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 99, method: "tools/list", params: {} }),
+    }));
+    await response.body?.cancel();
+    return response.status;
+  }
+
+  it("beyond maxSessions, a new session closes the least recently used one: its client gets 404", async () => {
+    const handler = generated.createToolHttpHandler(generated.handlers, { handlerOptions: { maxSessions: 2 } });
+    try {
+      const first = await connect(handler);
+      const second = await connect(handler);
+      expect(await statusOf(handler, first)).toBe(200); // first is now the most recently used
+      const third = await connect(handler);
+      expect(await statusOf(handler, second)).toBe(404);
+      expect(await statusOf(handler, first)).toBe(200);
+      expect(await statusOf(handler, third)).toBe(200);
+      expect((await first.listTools()).tools.length).toBeGreaterThan(0);
+    } finally {
+      await handler.close();
+    }
+  });
+
+  it("a session idle for longer than sessionIdleMs is closed: its client gets 404, a new one works", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    const handler = generated.createToolHttpHandler(generated.handlers, { handlerOptions: { sessionIdleMs: 60_000 } });
+    try {
+      const idle = await connect(handler);
+      const busy = await connect(handler);
+      vi.setSystemTime(Date.now() + 40_000);
+      expect(await statusOf(handler, busy)).toBe(200);
+      vi.setSystemTime(Date.now() + 40_000);
+      expect(await statusOf(handler, busy)).toBe(200);
+      expect(await statusOf(handler, idle)).toBe(404);
+      expect((await (await connect(handler)).listTools()).tools.length).toBeGreaterThan(0);
+    } finally {
+      vi.useRealTimers();
+      await handler.close();
+    }
+  });
 });
 
 /** An SDK v1 Client that declares form elicitation and answers with `answer` (accept and confirm by default). */

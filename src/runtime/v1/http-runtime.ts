@@ -11,12 +11,23 @@ import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { jsonRpcError, readJsonBody } from "../http-body.js";
 import type { ToolTable } from "../tool-table.js";
 
+/** How long sessions live, and how many there may be: clients that vanish without a DELETE leave theirs behind. */
+export interface SessionLimits {
+  /** A session that has had no request for this long is closed (the client gets 404 and starts over). Default 30 minutes. */
+  readonly sessionIdleMs?: number;
+  /** At most this many open sessions; a new one closes the least recently used. Default 1,000. */
+  readonly maxSessions?: number;
+}
+
 export interface HttpHandlerOptions {
   /** Largest request body accepted, in bytes. */
   readonly maxRequestBytes: number;
-  /** Passed on to every session's transport (response mode, event store, ...). */
-  readonly handlerOptions?: Omit<ConstructorParameters<typeof WebStandardStreamableHTTPServerTransport>[0] & object, "sessionIdGenerator" | "onsessioninitialized" | "onsessionclosed">;
+  /** Session limits, and everything else is passed on to every session's transport (response mode, event store, ...). */
+  readonly handlerOptions?: SessionLimits & Omit<ConstructorParameters<typeof WebStandardStreamableHTTPServerTransport>[0] & object, "sessionIdGenerator" | "onsessioninitialized" | "onsessionclosed">;
 }
+
+const DEFAULT_SESSION_IDLE_MS = 30 * 60 * 1000;
+const DEFAULT_MAX_SESSIONS = 1000;
 
 export interface GeneratedHttpHandler {
   /** Web-standard entry: mount it on any fetch-style server, or call it in-process in tests. */
@@ -28,14 +39,37 @@ export interface GeneratedHttpHandler {
 const INVALID_REQUEST = -32600;
 const SESSION_NOT_FOUND = -32001;
 
-/** One session per client: a transport and its Server, created by the client's initialize request. */
+/**
+ * One session per client: a transport and its Server, created by the client's initialize request.
+ * Sessions are kept in least-recently-used order; each request first closes the sessions idle for
+ * longer than `sessionIdleMs`, and a new session beyond `maxSessions` closes the oldest. So memory
+ * stays bounded whatever clients do, and a closed session's client gets 404 and initializes again
+ * (2025-11-25 basic/transports § Session Management).
+ */
 export function createHttpHandler(factory: () => Server, _table: ToolTable, options: HttpHandlerOptions): GeneratedHttpHandler {
-  const sessions = new Map<string, WebStandardStreamableHTTPServerTransport>();
+  const { sessionIdleMs = DEFAULT_SESSION_IDLE_MS, maxSessions = DEFAULT_MAX_SESSIONS, ...transportOptions } = options.handlerOptions ?? {};
+  const sessions = new Map<string, { readonly transport: WebStandardStreamableHTTPServerTransport; lastSeen: number }>();
+  const drop = (id: string) => {
+    const session = sessions.get(id);
+    if (session === undefined) return;
+    sessions.delete(id);
+    void session.transport.close().catch(() => undefined);
+  };
+  const sweep = (now: number) => {
+    // Map order is least recently used first: stop at the first session still in use.
+    for (const [id, session] of sessions) {
+      if (now - session.lastSeen <= sessionIdleMs) break;
+      drop(id);
+    }
+  };
   const open = async (): Promise<WebStandardStreamableHTTPServerTransport> => {
     const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
-      ...options.handlerOptions,
+      ...transportOptions,
       sessionIdGenerator: () => crypto.randomUUID(),
-      onsessioninitialized: (id) => void sessions.set(id, transport),
+      onsessioninitialized: (id) => {
+        sessions.set(id, { transport, lastSeen: Date.now() });
+        while (sessions.size > Math.max(1, maxSessions)) drop(sessions.keys().next().value!);
+      },
       onsessionclosed: (id) => void sessions.delete(id),
     });
     transport.onclose = () => {
@@ -48,9 +82,11 @@ export function createHttpHandler(factory: () => Server, _table: ToolTable, opti
     async close() {
       const open = [...sessions.values()];
       sessions.clear();
-      await Promise.allSettled(open.map((transport) => transport.close()));
+      await Promise.allSettled(open.map((session) => session.transport.close()));
     },
     async fetch(request: Request): Promise<Response> {
+      const now = Date.now();
+      sweep(now);
       let parsedBody: unknown;
       if (request.method === "POST" && (request.headers.get("content-type") ?? "").toLowerCase().includes("application/json")) {
         const read = await readJsonBody(request, options.maxRequestBytes);
@@ -59,10 +95,14 @@ export function createHttpHandler(factory: () => Server, _table: ToolTable, opti
       }
       const sessionId = request.headers.get("mcp-session-id");
       if (sessionId !== null) {
-        const transport = sessions.get(sessionId);
+        const session = sessions.get(sessionId);
         // 2025-11-25 basic/transports § Session Management: an unknown session is 404, and the client starts over.
-        if (transport === undefined) return jsonRpcError(404, null, SESSION_NOT_FOUND, "Session not found: initialize a new session.");
-        return transport.handleRequest(request, { parsedBody });
+        if (session === undefined) return jsonRpcError(404, null, SESSION_NOT_FOUND, "Session not found: initialize a new session.");
+        // Most recently used: to the end of the map.
+        sessions.delete(sessionId);
+        session.lastSeen = now;
+        sessions.set(sessionId, session);
+        return session.transport.handleRequest(request, { parsedBody });
       }
       if (request.method === "POST" && isInitializeRequest(parsedBody)) return (await open()).handleRequest(request, { parsedBody });
       return jsonRpcError(400, null, INVALID_REQUEST, "Bad Request: send initialize first, then every request with its Mcp-Session-Id header.");
