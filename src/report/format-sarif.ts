@@ -39,7 +39,8 @@ export function formatSarif(diagnostics: readonly Diagnostic[], options: SarifOp
     locations: [
       {
         physicalLocation: {
-          artifactLocation: { uri: encodeURI(d.file), uriBaseId: "%SRCROOT%" },
+          // Each path segment percent-encoded: "#", "?" and "%" in a file name stay part of the path.
+          artifactLocation: { uri: d.file.split("/").map(encodeURIComponent).join("/"), uriBaseId: "%SRCROOT%" },
           region: { startLine: d.line, startColumn: d.column, endLine: d.endLine, endColumn: Math.max(d.endColumn, d.endLine === d.line ? d.column + 1 : 1) },
         },
       },

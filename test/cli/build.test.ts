@@ -9,6 +9,7 @@ import { join, relative, sep } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { hashFileText } from "../../src/lock/sha256.js";
+import { expectValidSarif } from "../support/sarif-schema.js";
 import { REPO_ROOT } from "../support/spec-paths.js";
 import { runInProcess, tempProject, writeFiles } from "../support/temp-project.js";
 
@@ -245,11 +246,11 @@ describe("mcp-gen build", () => {
     expect((JSON.parse(failed.stdout) as { summary: { errors: number } }).summary.errors).toBeGreaterThan(0);
   });
 
-  it("prints parseable SARIF 2.1.0 with --format sarif", async () => {
+  it("prints SARIF 2.1.0 that the official schema accepts, with --format sarif", async () => {
     const root = tempProject({ "tools/bad.yaml": "name: bad name\ndescription: A tool.\ninputSchema: { type: object }\n" });
     const run = await build(root, "--format", "sarif");
     expect(run.code).toBe(1);
-    const sarif = JSON.parse(run.stdout) as { version: string; runs: { results: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[] };
+    const sarif = expectValidSarif(run.stdout) as { version: string; runs: { results: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[] };
     expect(sarif.version).toBe("2.1.0");
     expect(sarif.runs[0]!.results.map((r) => [r.ruleId, r.locations[0]!.physicalLocation.artifactLocation.uri])).toContainEqual(["tool-name-syntax", "tools/bad.yaml"]);
   });

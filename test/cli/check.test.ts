@@ -8,6 +8,7 @@ import { hashTool } from "../../src/lock/hash-tool.js";
 import { hashFileText } from "../../src/lock/sha256.js";
 import { renderLock } from "../../src/lock/render-lock.js";
 import type { LockFile } from "../../src/model/lock.js";
+import { expectValidSarif } from "../support/sarif-schema.js";
 import { REPO_ROOT } from "../support/spec-paths.js";
 import { runInProcess, tempProject, writeFiles } from "../support/temp-project.js";
 
@@ -206,7 +207,7 @@ describe("mcp-gen check", () => {
     writeFiles(root, { "tools/ping.json": PING.replace("answers.", "answers!") });
     const check = await runInProcess(root, ["check", "--format", "sarif"]);
     expect(check.code).toBe(1);
-    const sarif = JSON.parse(check.stdout) as { runs: { tool: { driver: { rules: { id: string; shortDescription: { text: string } }[] } }; results: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[] }[] }[] };
+    const sarif = expectValidSarif(check.stdout) as { runs: { tool: { driver: { rules: { id: string; shortDescription: { text: string } }[] } }; results: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[] }[] }[] };
     const run = sarif.runs[0]!;
     const changed = run.results.find((r) => r.ruleId === "lock-tool-changed")!;
     expect(changed.locations[0]!.physicalLocation).toMatchObject({ artifactLocation: { uri: "tools/ping.json" }, region: { startLine: 3 } });
