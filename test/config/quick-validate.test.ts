@@ -72,5 +72,6 @@ function setPath(root: Record<string, JsonValue>, path: readonly string[], value
     if (next === null || typeof next !== "object" || Array.isArray(next)) Object.defineProperty(node, key, { value: {}, enumerable: true, writable: true, configurable: true });
     node = node[key] as Record<string, JsonValue>;
   }
-  Object.defineProperty(node, path[path.length - 1]!, { value, enumerable: true, writable: true, configurable: true });
+  // A copy: fast-check hands the same constant object to every run, and a later edit must not change it.
+  Object.defineProperty(node, path[path.length - 1]!, { value: structuredClone(value), enumerable: true, writable: true, configurable: true });
 }

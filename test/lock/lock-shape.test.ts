@@ -81,5 +81,6 @@ function apply(root: Record<string, JsonValue>, path: readonly string[], value: 
   if (node === null || typeof node !== "object" || Array.isArray(node)) return;
   const last = path[path.length - 1]!;
   if (value === undefined) delete (node as Record<string, JsonValue>)[last];
-  else Object.defineProperty(node, last, { value, enumerable: true, writable: true, configurable: true });
+  // A copy: fast-check hands the same constant object to every run, and a later edit must not change it.
+  else Object.defineProperty(node, last, { value: structuredClone(value), enumerable: true, writable: true, configurable: true });
 }
