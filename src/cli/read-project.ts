@@ -3,8 +3,8 @@
 // never reads a file larger than the configured bound. Everything after this is pure.
 import { lstatSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { realpath } from "node:fs/promises";
-import { isAbsolute, posix, relative, resolve, sep } from "node:path";
-import { glob } from "tinyglobby";
+import { isAbsolute, posix, relative, resolve } from "node:path";
+import { findDescriptors } from "./find-descriptors.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 import type { SourceDoc, SourceFile } from "../model/source.js";
 import { hashFileText } from "../lock/sha256.js";
@@ -85,12 +85,6 @@ export async function readProject(location: ProjectLocation, reuse?: ReadReuse):
     sources,
     records: reader.records(),
   };
-}
-
-async function findDescriptors(root: string, config: Config): Promise<string[]> {
-  const ignore = ["**/node_modules/**", `${config.out}/**`, "**/.git/**"];
-  const found = await glob([...config.tools], { cwd: root, ignore, onlyFiles: true, dot: false, followSymbolicLinks: true, expandDirectories: false });
-  return [...new Set(found.map((p) => p.split(sep).join("/")))].filter((p) => !p.endsWith(".lock.json")).sort();
 }
 
 class FileReader {

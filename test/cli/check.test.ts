@@ -1,7 +1,7 @@
 // `mcp-gen check` end to end in temp projects (in-process): up to date after a build without running
 // type generation (the fast path), and every kind of drift named, positioned and exited with 1, in
 // each output format. The committed examples must be up to date too.
-import { readFileSync, rmSync } from "node:fs";
+import { readFileSync, rmSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { hashTool } from "../../src/lock/hash-tool.js";
@@ -131,6 +131,16 @@ describe("mcp-gen check", () => {
     ]);
     const lock = read(root, "mcp-tools.lock.json").split("\n");
     expect(lock[tools[0]!.line - 1]).toBe('    "ping": {');
+  });
+
+  it("finds a tool added in a folder that tools/ reaches through a symbolic link, as build does", async () => {
+    const root = await builtProject();
+    writeFiles(root, { "shared/echo.json": '{ "name": "echo", "inputSchema": { "type": "object" } }\n' });
+    symlinkSync(join(root, "shared"), join(root, "tools", "linked"), "dir");
+    const check = await runInProcess(root, ["check", "--format", "json"]);
+    expect(check.code).toBe(1);
+    const added = (JSON.parse(check.stdout) as { diagnostics: { ruleId: string; file: string }[] }).diagnostics.filter((d) => d.ruleId === "lock-tool-added");
+    expect(added.map((d) => d.file)).toEqual(["tools/linked/echo.json"]);
   });
 
   it("names generated files edited by hand, missing, and left over", async () => {

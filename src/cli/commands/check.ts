@@ -26,8 +26,10 @@ import { formatSarif } from "../../report/format-sarif.js";
 import { formatText } from "../../report/format-text.js";
 import { choice, COMMON_OPTIONS, parseCommandArgs } from "../args.js";
 import { EXIT, type CliIo } from "../io.js";
-import { buildCachePath, readBuildCache } from "../build-cache.js";
+import { buildCachePath, readBuildCache, vouchesForLock } from "../build-cache.js";
+import { findDescriptors } from "../find-descriptors.js";
 import { readProjectConfig } from "../read-config.js";
+import { readTextSyncIfExists } from "../write-files.js";
 
 export const CHECK_HELP = `Usage: mcp-gen check [options]
 
@@ -92,7 +94,7 @@ async function checkFully(root: string, configPath: string | undefined, format: 
   const { config } = read.input;
   const analysis = analyzeProject(read.input);
   const errors = analysis.diagnostics.filter((d) => d.severity === "error");
-  const lockText = readText(root, config.lock);
+  const lockText = readTextSyncIfExists(join(root, config.lock));
   const parsed = lockText === undefined ? undefined : parseLock(lockText, config.lock, config.load);
   const sources = new Map(read.sources);
   if (lockText !== undefined) sources.set(config.lock, lockText);
@@ -105,7 +107,7 @@ async function checkFully(root: string, configPath: string | undefined, format: 
   const outFiles = await listFiles(root, config.out);
   const disk = new Map<string, string>();
   for (const path of new Set([...emit.generated.map((f) => f.path), ...outFiles])) {
-    const text = readText(root, path);
+    const text = readTextSyncIfExists(join(root, path));
     if (text !== undefined) disk.set(path, text);
   }
   const diagnostics = describeDrift({
@@ -127,19 +129,19 @@ async function checkFully(root: string, configPath: string | undefined, format: 
  * recorded with nothing else beside it. Anything else (including any read error) means "look closer".
  */
 async function checkFast(root: string, config: Config, configSources: ReadonlyMap<string, string>): Promise<{ tools: number; files: number } | undefined> {
-  const lockText = readText(root, config.lock);
+  const lockText = readTextSyncIfExists(join(root, config.lock));
   if (lockText === undefined) return undefined;
   // Trusted: the fast path answers for the files against the lock, not for the lock itself. When the
   // build cache records this very lock text, a build wrote it, and its recorded hashes are not
   // computed again either.
-  const vouched = readBuildCache(buildCachePath(await realpath(root)))?.lock === sha256Hex(lockText);
+  const vouched = vouchesForLock(readBuildCache(buildCachePath(await realpath(root))), lockText);
   const lock = vouched ? parseTrustedShape(lockText) : parseTrustedLock(lockText);
   if (!lock || lock.generator.version !== MCP_GEN_VERSION) return undefined;
   const inputs = Object.keys(lock.inputs);
   const recorded = new Set(inputs);
   // A config file or package.json created since the build is a new input.
   for (const [path] of configSources) if (!recorded.has(path)) return undefined;
-  const descriptors = await findDescriptorFiles(root, config);
+  const descriptors = await findDescriptors(root, config);
   if (descriptors.some((path) => !recorded.has(path))) return undefined;
   for (const path of inputs) {
     const text = configSources.get(path);
@@ -192,22 +194,6 @@ function readBytes(root: string, path: string): Buffer | undefined {
   } catch {
     return undefined;
   }
-}
-
-function readText(root: string, path: string): string | undefined {
-  try {
-    return readFileSync(join(root, path), "utf8");
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw e;
-  }
-}
-
-/** Descriptor files the config's globs match, as the project reader finds them. */
-async function findDescriptorFiles(root: string, config: Config): Promise<string[]> {
-  const ignore = ["**/node_modules/**", `${config.out}/**`, "**/.git/**"];
-  const found = await glob([...config.tools], { cwd: root, ignore, onlyFiles: true, dot: false, followSymbolicLinks: false, expandDirectories: false });
-  return found.map((p) => p.split(sep).join("/")).filter((p) => !p.endsWith(".lock.json"));
 }
 
 /** Every file under `folder` (project-relative, forward slashes, sorted). */
