@@ -38,7 +38,7 @@ function isFolder(path: string): boolean {
   }
 }
 
-const CACHE_VERSION = 1;
+export const CACHE_VERSION = 1;
 
 export interface BuildCache {
   readonly version: typeof CACHE_VERSION;
@@ -85,6 +85,14 @@ export function readBuildCache(path: string | undefined): BuildCache | undefined
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Whether `cache` was written by the build that wrote `lockText`, byte for byte: then the lock's
+ * recorded hashes are the ones that build computed, and reading it needs no more than its shape.
+ */
+export function vouchesForLock(cache: BuildCache | undefined, lockText: string): boolean {
+  return cache !== undefined && cache.lock === sha256Hex(lockText);
 }
 
 /** Writes the cache to `path`; a cache that cannot be written (read-only folder) is only a slower next build. */

@@ -15,13 +15,13 @@ import { sha256Hex } from "../lock/sha256.js";
 import type { ReusedTool } from "../project/analyze-project.js";
 import { resolveTool } from "../resolve/resolve-tool.js";
 import type { ProjectFile } from "../resolve/project-file.js";
-import type { BuildCache, CachedTool } from "./build-cache.js";
+import { CACHE_VERSION, vouchesForLock, type BuildCache, type CachedTool } from "./build-cache.js";
 import type { FileRecord, ReadReuse } from "./read-project.js";
 
 /** The cache when it was written by this mcp-gen, with this config, next to this lock; else undefined. */
 export function usableCache(cache: BuildCache | undefined, generator: string, config: string, lockText: string | undefined): BuildCache | undefined {
   if (!cache || lockText === undefined) return undefined;
-  return cache.generator === generator && cache.config === config && cache.lock === sha256Hex(lockText) ? cache : undefined;
+  return cache.generator === generator && cache.config === config && vouchesForLock(cache, lockText) ? cache : undefined;
 }
 
 /** For readProject: a file whose text is the one the cache describes is not parsed. */
@@ -188,7 +188,7 @@ export function nextCache(input: NextCacheInput): BuildCache {
     const reusable = !isJsonObject(getOwn(tool.authoring, "inputRequests"));
     setOwn(tools, tool.file, { name, mounts: tool.mounts, validators: emitted.validators, headers: emitted.headers, reusable, diagnostics });
   }
-  return { version: 1, generator: input.generator, config: input.config, lock: sha256Hex(input.lockText), files, tools };
+  return { version: CACHE_VERSION, generator: input.generator, config: input.config, lock: sha256Hex(input.lockText), files, tools };
 }
 
 function own<T>(record: { readonly [key: string]: T }, key: string): T | undefined {

@@ -115,7 +115,7 @@ async function buildLocked(run: BuildRun): Promise<number> {
   const input: ProjectInput = { ...read.input, loadDiagnostics: [...project.diagnostics, ...read.input.loadDiagnostics], reused };
   const threads = startBuildThreads(workerCount(read.input.descriptors.length - reused.length, run.io.env));
   try {
-    return await buildWith(run, threads, input, read.records, previousLock, { cache, cachePath, generator, configId });
+    return await buildWith(run, threads, input, read.records, previousLock, { cache, cachePath, generator, configId, configHashes });
   } finally {
     await threads.close();
   }
@@ -126,6 +126,8 @@ interface CacheState {
   readonly cachePath: string | undefined;
   readonly generator: string;
   readonly configId: string;
+  /** hashFileText of each config input (mcp-gen.config.yaml, package.json), by path. */
+  readonly configHashes: ReadonlyMap<string, string>;
 }
 
 async function buildWith(run: BuildRun, threads: BuildThreads, input: ProjectInput, records: ReadonlyMap<string, FileRecord>, previousLock: PreviousLock, state: CacheState): Promise<number> {
@@ -139,7 +141,7 @@ async function buildWith(run: BuildRun, threads: BuildThreads, input: ProjectInp
   }
   const disk = diskReader(root);
   const inputs = new Map([...records].filter(([, record]) => record.hash !== undefined).map(([path, record]) => [path, record.hash!] as const));
-  const allInputs = new Map([...[...run.project.sources].map(([path, text]) => [path, hashFileText(text)] as const), ...inputs]);
+  const allInputs = new Map([...state.configHashes, ...inputs]);
   const existingScaffolds = existingFiles(root, [config.handlers, config.tests]);
   const reused = input.reused ?? [];
   const plan = state.cache && previousLock.parsed && reused.length > 0
