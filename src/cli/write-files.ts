@@ -75,26 +75,6 @@ export async function readTextIfExists(path: string): Promise<string | undefined
   }
 }
 
-export interface WriteSummary {
-  readonly written: string[];
-  readonly unchanged: string[];
-}
-
-/** Writes files whose contents differ from what is on disk. */
-export async function writeChanged(root: string, files: readonly GeneratedFile[]): Promise<WriteSummary> {
-  const written: string[] = [];
-  const unchanged: string[] = [];
-  for (const file of files) {
-    const path = join(root, file.path);
-    if ((await readTextIfExists(path)) === file.contents) unchanged.push(file.path);
-    else {
-      await writeFileAtomic(path, file.contents);
-      written.push(file.path);
-    }
-  }
-  return { written, unchanged };
-}
-
 /**
  * Creates files that do not exist yet. Each is written whole to a temporary sibling and hard-linked
  * into place, which fails when the target exists: a user's file is never opened for writing, and a

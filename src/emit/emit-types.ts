@@ -67,19 +67,12 @@ export interface TypesRequest {
 }
 
 /**
- * The declarations of one tool: `${pascal}Types` with `arguments`, `result` (when the tool has an
- * outputSchema) and `inputs` (when it declares input requests: each form's accepted content, by key).
- * @example await emitToolTypes({ type: "object" }, undefined, { pascal: "Ping" }, []) // declares PingArguments and PingTypes
- */
-export async function emitToolTypes(input: JsonValue, output: JsonValue | undefined, names: ToolTypeNames, inputs: readonly InputForm[] = []): Promise<ToolTypes> {
-  const request = planToolTypes(input, output, names, inputs);
-  return finishToolTypes(request, await compileTypes(request.wrapperText, request.rootName));
-}
-
-/**
- * The request for one tool's types. Pure and cheap; the expensive part is compileTypes. `share:
- * false` always names the types after the tool (the output is the same; tests compare the two).
- * @example planToolTypes({ type: "object" }, undefined, { pascal: "Ping" }).rootName // "McpGenSharedTypes" (shared) or "PingTypes"
+ * The request for one tool's types; compileTypes and then finishToolTypes turn it into the tool's
+ * declarations: `${pascal}Types` with `arguments`, `result` when the tool has an outputSchema, and
+ * `inputs` when it declares input requests (each form's accepted content, by key). Pure and cheap;
+ * the expensive part is compileTypes. `share: false` always names the types after the tool (the
+ * output is the same; tests compare the two).
+ * @example planToolTypes({ type: "object" }, undefined, { pascal: "Ping" }).rootName // "McpGenSharedTypeNameTypes" (shared)
  */
 export function planToolTypes(input: JsonValue, output: JsonValue | undefined, names: ToolTypeNames, inputs: readonly InputForm[] = [], share = true): TypesRequest {
   const argumentsType = `${names.pascal}Arguments`;

@@ -119,10 +119,3 @@ export function walkSchema(root: JsonValue, rootPointer: string, visit: (node: S
     }
   }
 }
-
-/** Keywords on the path from the walk's root to `node`, outermost first. */
-export function keywordPath(node: SchemaNode): string[] {
-  const path: string[] = [];
-  for (let n: SchemaNode | undefined = node; n?.keyword !== undefined; n = n.parent) path.push(n.keyword);
-  return path.reverse();
-}

@@ -21,7 +21,7 @@ function standaloneCode(ajv: Ajv, validate: unknown): string {
 }
 
 /**
- * A fresh engine for `dialect`; compileStandalone() leaves it as it found it after each schema.
+ * A fresh engine for `dialect`; standaloneChunk() leaves it as it found it after each schema.
  * @example const engine = createStandaloneEngine("draft-07");
  */
 export function createStandaloneEngine(dialect: Dialect): Ajv {
@@ -44,8 +44,8 @@ export function createStandaloneEngine(dialect: Dialect): Ajv {
 }
 
 /**
- * Compiles `schema` (already prepared) and returns its self-contained standalone chunk. Throws when
- * ajv cannot compile it: the schema-valid rule refuses such schemas before a build gets here.
+ * The self-contained standalone chunk of `schema` (already prepared), or ajv's reason for refusing
+ * it (the schema-valid rule reports that before a build writes anything).
  *
  * Schemas are compiled unchanged, `$id`s included. ajv registers a schema's root `$id` (or "" for a
  * schema without one, which is how `$ref: "#"` finds the root) and every nested `$id` in the
@@ -53,16 +53,7 @@ export function createStandaloneEngine(dialect: Dialect): Ajv {
  * everything the compilation registered is removed again, as mcp-gen's own SchemaCompiler removes
  * each schema: two tools with the same `$id`, or the same bundled `$defs` with nested `$id`s that
  * differ, each resolve their `$ref`s inside their own schema, as in a fresh ajv.
- * @example compileStandalone(createStandaloneEngine("2020-12"), { type: "string" }).validateName === "validate0"
- */
-export function compileStandalone(engine: Ajv, schema: JsonValue): StandaloneChunk {
-  const result = standaloneChunk(engine, schema);
-  if (result.chunk) return result.chunk;
-  throw new Error(`A schema given to emitValidators does not compile (${result.error}); the schema-valid rule refuses such schemas before a build.`);
-}
-
-/**
- * compileStandalone without the throw: the chunk, or ajv's reason for refusing the schema.
+ * @example standaloneChunk(createStandaloneEngine("2020-12"), { type: "string" }).chunk?.validateName === "validate0"
  * @example standaloneChunk(createStandaloneEngine("2020-12"), { type: "string", pattern: "(" }).error // "Invalid regular expression: …"
  */
 export function standaloneChunk(engine: Ajv, schema: JsonValue): { readonly chunk?: StandaloneChunk; readonly error?: string } {
