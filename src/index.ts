@@ -56,6 +56,7 @@ export { diffTools } from "./diff/diff-tools.js";
 export { formatDiagnostics, type DiagnosticFormat } from "./report/format-diagnostics.js";
 
 // Disk and process: reading a project, running the command line.
-export { readProject, readProjectConfig, type ProjectLocation, type ReadProjectResult } from "./cli/read-project.js";
+export { readProject, type ProjectLocation, type ReadProjectResult } from "./cli/read-project.js";
+export { readProjectConfig, type ProjectConfig } from "./cli/read-config.js";
 export { runCli } from "./cli/main.js";
 export type { CliIo } from "./cli/io.js";

@@ -18,7 +18,6 @@ import type { ProjectFile } from "../resolve/project-file.js";
 import type { ProjectInput } from "../project/analyze-project.js";
 import { readConfig, toProjectPath } from "./read-config.js";
 
-export { readProjectConfig, toProjectPath, type ProjectConfig } from "./read-config.js";
 
 export interface ProjectLocation {
   /** Absolute project root. */

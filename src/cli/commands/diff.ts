@@ -20,7 +20,7 @@ import { choice, COMMON_OPTIONS, parseCommandArgs, UsageError } from "../args.js
 import { EXIT, type CliIo } from "../io.js";
 import { readProject } from "../read-project.js";
 import { readTextIfExists } from "../write-files.js";
-import { readProjectConfig } from "../read-project.js";
+import { readProjectConfig } from "../read-config.js";
 
 export const DIFF_HELP = `Usage: mcp-gen diff [options]
 

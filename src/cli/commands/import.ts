@@ -14,7 +14,7 @@ import { formatText } from "../../report/format-text.js";
 import { COMMON_OPTIONS, parseCommandArgs, UsageError } from "../args.js";
 import { EXIT, type CliIo } from "../io.js";
 import { readTextIfExists, writeFileAtomic } from "../write-files.js";
-import { readProjectConfig } from "../read-project.js";
+import { readProjectConfig } from "../read-config.js";
 import { describeServer, LIVE_HELP, LIVE_OPTIONS, liveRequest, loadLive, reportLiveProblem } from "./verify.js";
 
 export const IMPORT_HELP = `Usage: mcp-gen import (--command "CMD ARGS" | --url URL) [options]

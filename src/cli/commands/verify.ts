@@ -22,7 +22,7 @@ import { formatText } from "../../report/format-text.js";
 import { choice, COMMON_OPTIONS, parseCommandArgs, UsageError } from "../args.js";
 import { EXIT, type CliIo } from "../io.js";
 import { readTextIfExists } from "../write-files.js";
-import { readProjectConfig } from "../read-project.js";
+import { readProjectConfig } from "../read-config.js";
 
 /** The live client (and the SDK under it), loaded only by the commands that talk to a server. */
 export function loadLive(): Promise<typeof import("../../live/fetch-live-tools.js")> {
