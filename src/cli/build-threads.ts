@@ -7,11 +7,9 @@ import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { TypesCompiler, TypesJob } from "../emit/emit-project.js";
-import { compileTypes } from "../emit/emit-types.js";
-import type { JsonValue } from "../model/json.js";
 import type { Precompile, SchemaRequest } from "../project/analyze-project.js";
 import type { SchemaCompiler } from "../validate/schema-compiler.js";
-import { checkItem, type CheckAnswer, type CheckItem, type TypesItem, type WorkerAnswer, type WorkerRequest } from "./build-worker.js";
+import { checkBatch, typesBatch, type CheckAnswer, type CheckItem, type TypesItem, type WorkerAnswer, type WorkerRequest } from "./build-worker.js";
 
 export interface BuildThreads {
   readonly precompile: Precompile;
@@ -46,11 +44,7 @@ export function startBuildThreads(workers: number): BuildThreads {
   const pool = new Pool(workers);
   return {
     precompile: (requests, schemas) => precompile(pool, requests, schemas),
-    compileTypes: (jobs) => pool.run<TypesItem, string>("types", jobs, async (batch) => {
-      const out: string[] = [];
-      for (const job of batch) out.push(await compileTypes(job.wrapperText, job.rootName));
-      return out;
-    }),
+    compileTypes: (jobs) => pool.run<TypesItem, string>("types", jobs, typesBatch),
     close: () => pool.close(),
   };
 }
@@ -67,8 +61,7 @@ async function precompile(pool: Pool, requests: readonly SchemaRequest[], schema
   }
   // Largest first: the big schemas start early and the small ones fill in at the end.
   const entries = [...distinct.values()].sort((a, b) => b.item.text.length - a.item.text.length);
-  const answers = await pool.run<CheckItem, CheckAnswer>("check", entries.map((e) => e.item), async (batch) =>
-    batch.map((item) => checkItem(schemas, JSON.parse(item.text) as JsonValue, item.dialect)));
+  const answers = await pool.run<CheckItem, CheckAnswer>("check", entries.map((e) => e.item), async (batch) => checkBatch(schemas, batch));
   entries.forEach((entry, i) => {
     const answer = answers[i]!;
     for (const request of entry.requests) schemas.seed(request.schema, request.dialect, entry.item.text, answer.check, answer.compiled);

@@ -32,7 +32,7 @@ export type WorkerRequest =
 export type WorkerAnswer = { readonly id: number; readonly index: number; readonly results: readonly unknown[] } | { readonly id: number; readonly error: string };
 
 /** What the main thread would do itself for one item: the same code either way. */
-export function checkItem(compiler: SchemaCompiler, schema: JsonValue, dialect: Dialect): CheckAnswer {
+function checkItem(compiler: SchemaCompiler, schema: JsonValue, dialect: Dialect): CheckAnswer {
   const check = compiler.check(schema, dialect);
   return { check, compiled: check.metaProblems.length === 0 ? compiler.compiled(schema, dialect) : undefined };
 }
@@ -58,9 +58,18 @@ async function work(compiler: SchemaCompiler, request: WorkerRequest, send: (ans
   }
 }
 
-async function answer(compiler: SchemaCompiler, request: WorkerRequest, index: number): Promise<unknown[]> {
-  if (request.kind === "check") return request.batches[index]!.map((item) => checkItem(compiler, JSON.parse(item.text) as JsonValue, item.dialect));
+function answer(compiler: SchemaCompiler, request: WorkerRequest, index: number): Promise<readonly unknown[]> {
+  return request.kind === "check" ? Promise.resolve(checkBatch(compiler, request.batches[index]!)) : typesBatch(request.batches[index]!);
+}
+
+/** One batch of schemas, checked and compiled: the same on a worker and on the main thread. */
+export function checkBatch(compiler: SchemaCompiler, items: readonly CheckItem[]): CheckAnswer[] {
+  return items.map((item) => checkItem(compiler, JSON.parse(item.text) as JsonValue, item.dialect));
+}
+
+/** One batch of json-schema-to-typescript runs, one after another: the same on a worker and on the main thread. */
+export async function typesBatch(items: readonly TypesItem[]): Promise<string[]> {
   const results: string[] = [];
-  for (const item of request.batches[index]!) results.push(await compileTypes(item.wrapperText, item.rootName));
+  for (const item of items) results.push(await compileTypes(item.wrapperText, item.rootName));
   return results;
 }
