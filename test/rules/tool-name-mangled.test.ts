@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { assignToolNames } from "../../src/emit/names.js";
+import { assignToolNames, fileStem } from "../../src/emit/names.js";
 import { toolNameMangled } from "../../src/validate/rules/tool-name-mangled.js";
 import { describeRule } from "../support/rule-harness.js";
 
@@ -9,5 +9,14 @@ describeRule(toolNameMangled, () => {
     expect(names.map((n) => n.camel)).toEqual(["reposGet", "getUser_5d95c2", "t2faReset", "class_", "getUser_bf1e2a", "getUser"]);
     expect(new Set(names.map((n) => n.pascal)).size).toBe(6);
     for (const n of names) expect(n.camel).toMatch(/^[A-Za-z_$][A-Za-z0-9_$]*$/);
+  });
+
+  it("never gives a file name that TypeScript reads as a declaration file (x.d.ts, x.d.css.ts)", () => {
+    const cases = [".d", "a.d", "A.D", "a.d.css", "x.dd", "d", "a.d.d", ".d."];
+    const stems = cases.map(fileStem);
+    expect(stems).toEqual(["_.d_", "a.d_", "A.D_", "a.d_.css", "x.dd", "d", "a.d_.d_", "_.d_."]);
+    for (const stem of stems) {
+      for (const file of [`${stem}.ts`, `${stem}.test.ts`]) expect(file).not.toMatch(/\.d\.(?:[^.]+\.)?ts$/i);
+    }
   });
 });

@@ -9,8 +9,8 @@ export const toolNameMangled = defineRule({
     "Generated code names each tool's types and client method after the tool (`repos.get` → `ReposGetArguments`, " +
     "`client.reposGet()`) and its handler and test files too (`src/handlers/repos.get.ts`). Two names that map to the same " +
     "identifier (`get-user` and `get_user` both become `getUser`) or to file names that differ only in case get a suffix " +
-    "derived from the exact name, and names that cannot be file names everywhere (`CON`, `..`, a leading dot) are " +
-    "prefixed. Generated code stays correct either way; this warning says the names you will see differ from the tool name.",
+    "derived from the exact name, names that cannot be file names everywhere (`CON`, `..`, a leading dot) are " +
+    "prefixed, and a `.d` segment becomes `.d_` (TypeScript would take `x.d.ts` for a declaration file). Generated code stays correct either way; this warning says the names you will see differ from the tool name.",
   defaultSeverity: "warning",
   since: "0.1.0",
   spec: "mcp-gen: generated identifiers and file names",
