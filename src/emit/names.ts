@@ -42,15 +42,16 @@ export function camelName(name: string): string {
 
 /**
  * A file name stem that is safe on every file system: no separators, no leading dot, no device name,
- * and no `d` between dots: TypeScript takes `x.d.ts` and `x.d.<anything>.ts` for declaration files,
- * which it never compiles to JavaScript (a tool named `.d` would otherwise have no module at run time).
+ * no `d` between dots: TypeScript takes `x.d.ts` and `x.d.<anything>.ts` for declaration files,
+ * which it never compiles to JavaScript (a tool named `.d` would otherwise have no module at run time),
+ * and no `.test` or `.spec` at the end: vitest would run the handler `x.test.ts` as a test file.
  */
 export function fileStem(name: string): string {
   let stem = name.replace(/[^A-Za-z0-9_.-]/g, "_");
   if (stem === "" || /^\.+$/.test(stem)) stem = `_${stem.replace(/\./g, "_")}`;
   if (stem.startsWith(".")) stem = `_${stem}`;
   if (DEVICE.test(stem.split(".")[0]!)) stem = `_${stem}`;
-  return stem.slice(0, 100).replace(/\.d(?=\.|$)/gi, (dotD) => `${dotD}_`);
+  return stem.slice(0, 100).replace(/\.d(?=\.|$)/gi, (dotD) => `${dotD}_`).replace(/\.(test|spec)$/i, (suffix) => `${suffix}_`);
 }
 
 export interface ToolNames {

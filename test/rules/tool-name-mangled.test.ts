@@ -19,4 +19,8 @@ describeRule(toolNameMangled, () => {
       for (const file of [`${stem}.ts`, `${stem}.test.ts`]) expect(file).not.toMatch(/\.d\.(?:[^.]+\.)?ts$/i);
     }
   });
+
+  it("never gives a handler file name that vitest would run as a test (x.test.ts, x.spec.ts)", () => {
+    expect(["a.test", "a.SPEC", "test", "a.test.b", "a.tests"].map(fileStem)).toEqual(["a.test_", "a.SPEC_", "test", "a.test.b", "a.tests"]);
+  });
 });

@@ -10,7 +10,8 @@ export const toolNameMangled = defineRule({
     "`client.reposGet()`) and its handler and test files too (`src/handlers/repos.get.ts`). Two names that map to the same " +
     "identifier (`get-user` and `get_user` both become `getUser`) or to file names that differ only in case get a suffix " +
     "derived from the exact name, names that cannot be file names everywhere (`CON`, `..`, a leading dot) are " +
-    "prefixed, and a `.d` segment becomes `.d_` (TypeScript would take `x.d.ts` for a declaration file). Generated code stays correct either way; this warning says the names you will see differ from the tool name.",
+    "prefixed, a `.d` segment becomes `.d_` (TypeScript would take `x.d.ts` for a declaration file), and a final `.test` or " +
+    "`.spec` gets a `_` (vitest would run the handler as a test). Generated code stays correct either way; this warning says the names you will see differ from the tool name.",
   defaultSeverity: "warning",
   since: "0.1.0",
   spec: "mcp-gen: generated identifiers and file names",
