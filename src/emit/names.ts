@@ -8,7 +8,8 @@ const RESERVED = new Set(
   ("break case catch class const continue debugger default delete do else enum export extends false finally for function if " +
     "import in instanceof new null return super switch this throw true try typeof var void while with yield let static " +
     "implements interface package private protected public await any boolean number string symbol object never unknown " +
-    "undefined bigint constructor client").split(" "),
+    // eval and arguments cannot be declared in strict code (every module is strict).
+    "undefined bigint constructor client eval arguments").split(" "),
 );
 
 /** Windows device names: a file called CON.ts (any case, any extension) cannot be created there. */

@@ -20,6 +20,13 @@ describeRule(toolNameMangled, () => {
     }
   });
 
+  it("never declares eval or arguments, which strict code (every module) refuses", () => {
+    const camels = assignToolNames(["arguments", "eval", "Eval"]).map((n) => n.camel);
+    expect(camels[0]).toBe("arguments_");
+    expect(new Set(camels).size).toBe(3);
+    for (const camel of camels) expect(["eval", "arguments"]).not.toContain(camel);
+  });
+
   it("never gives a handler file name that vitest would run as a test (x.test.ts, x.spec.ts)", () => {
     expect(["a.test", "a.SPEC", "test", "a.test.b", "a.tests"].map(fileStem)).toEqual(["a.test_", "a.SPEC_", "test", "a.test.b", "a.tests"]);
   });
