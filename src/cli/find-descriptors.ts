@@ -2,7 +2,7 @@
 // .git and the generated folder, lock files left out. One function for the project reader and for
 // check's fast path, so that both see the same files (symbolic links followed).
 import { sep } from "node:path";
-import { glob } from "tinyglobby";
+import { globSync } from "tinyglobby";
 import type { Config } from "../config/config.js";
 
 /**
@@ -11,6 +11,7 @@ import type { Config } from "../config/config.js";
  */
 export async function findDescriptors(root: string, config: Config): Promise<string[]> {
   const ignore = ["**/node_modules/**", `${config.out}/**`, "**/.git/**"];
-  const found = await glob([...config.tools], { cwd: root, ignore, onlyFiles: true, dot: false, followSymbolicLinks: true, expandDirectories: false });
+  // Synchronous: a CLI has nothing else to do meanwhile, and the async walk waits on the thread pool per folder.
+  const found = globSync([...config.tools], { cwd: root, ignore, onlyFiles: true, dot: false, followSymbolicLinks: true, expandDirectories: false });
   return [...new Set(found.map((p) => p.split(sep).join("/")))].filter((p) => !p.endsWith(".lock.json")).sort();
 }

@@ -4,14 +4,14 @@ import { readFile, stat } from "node:fs/promises";
 import { isAbsolute, posix, relative, resolve, sep } from "node:path";
 import type { Config } from "../config/config.js";
 import { CONFIG_FILE } from "../config/config.js";
-import { loadConfig } from "../config/load-config.js";
 import { decodeSource } from "../load/decode-source.js";
 import { DEFAULT_LOAD_LIMITS } from "../load/limits.js";
-import { loadDocument } from "../load/load-document.js";
+import { sha256Hex } from "../lock/sha256.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 import { getOwn, type JsonValue } from "../model/json.js";
 import type { SourceDoc } from "../model/source.js";
 import type { AnyRule } from "../validate/define-rule.js";
+import { MCP_GEN_VERSION } from "../model/version.js";
 
 export interface ProjectConfig {
   readonly config: Config | undefined;
@@ -32,13 +32,24 @@ export type RuleScope = "all" | "configured";
  * Reads only the configuration (mcp-gen.config.yaml and package.json, whose name and version are
  * defaults), without any descriptor: for commands that need paths and limits but not the tools.
  */
-export async function readProjectConfig(root: string, configPath: string | undefined, scope: RuleScope = "all"): Promise<ProjectConfig> {
+export async function readProjectConfig(root: string, configPath: string | undefined, scope: RuleScope = "all", memo?: ConfigMemo): Promise<ProjectConfig> {
   const sources = new Map<string, string>();
-  const result = await readConfig(root, configPath, sources, scope);
+  const result = await readConfig(root, configPath, sources, scope, memo);
   return { ...result, sources };
 }
 
-export async function readConfig(root: string, configPath: string | undefined, sources: Map<string, string>, scope: RuleScope): Promise<{ config: Config | undefined; diagnostics: readonly Diagnostic[] }> {
+/**
+ * Configurations remembered by everything they were read from (a key over mcp-gen's version, the
+ * rule scope, the config path and the texts of the config file and package.json): a Config that
+ * read with no diagnostics and no rule settings is a pure function of those. `check` keeps one in
+ * the stat index so that its fast path does not load the YAML parser.
+ */
+export interface ConfigMemo {
+  config(key: string): Config | undefined;
+  rememberConfig(key: string, config: Config): void;
+}
+
+export async function readConfig(root: string, configPath: string | undefined, sources: Map<string, string>, scope: RuleScope, memo?: ConfigMemo): Promise<{ config: Config | undefined; diagnostics: readonly Diagnostic[] }> {
   const path = configPath ?? CONFIG_FILE;
   const absolute = resolve(root, path);
   const display = toProjectPath(root, absolute) ?? path;
@@ -52,6 +63,7 @@ export async function readConfig(root: string, configPath: string | undefined, s
   };
   let doc: SourceDoc | undefined;
   const exists = await stat(absolute).then((s) => s.isFile(), () => false);
+  let configText: string | undefined;
   if (!exists) {
     if (configPath !== undefined) return { config: undefined, diagnostics: [configDiagnostic(display, `Config file ${display} does not exist.`, "Check the --config path; it is relative to --cwd.")] };
   } else {
@@ -59,11 +71,21 @@ export async function readConfig(root: string, configPath: string | undefined, s
     const decoded = decodeSource(display, bytes, DEFAULT_LOAD_LIMITS);
     if (!decoded.value) return { config: undefined, diagnostics: decoded.diagnostics };
     sources.set(display, decoded.value.text);
-    const loaded = loadDocument(decoded.value);
+    configText = decoded.value.text;
+  }
+  const key = memo && sha256Hex(JSON.stringify([MCP_GEN_VERSION, scope, display, packageText ?? null, configText ?? null]));
+  const remembered = key === undefined ? undefined : memo?.config(key);
+  if (remembered) return { config: remembered, diagnostics: [] };
+  if (configText !== undefined) {
+    // The YAML and JSON parsers load only when a config is parsed.
+    const { loadDocument } = await import("../load/load-document.js");
+    const loaded = loadDocument({ path: display, text: configText });
     if (!loaded.value) return { config: undefined, diagnostics: loaded.diagnostics };
     doc = loaded.value;
   }
+  const { loadConfig } = await import("../config/load-config.js");
   const result = loadConfig(doc, await rulesFor(scope, doc?.value), project);
+  if (key !== undefined && result.value && result.diagnostics.length === 0 && result.value.rules.size === 0) memo?.rememberConfig(key, result.value);
   return { config: result.value, diagnostics: result.diagnostics };
 }
 

@@ -1,7 +1,7 @@
 // Reads a project from disk: config, descriptor files matched by the config's globs, and every file
 // their `$ref`s name (transitively). Refuses anything whose real path leaves the project root, and
 // never reads a file larger than the configured bound. Everything after this is pure.
-import { lstatSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { lstatSync, realpathSync, statSync } from "node:fs";
 import { realpath } from "node:fs/promises";
 import { isAbsolute, posix, relative, resolve } from "node:path";
 import { findDescriptors } from "./find-descriptors.js";
@@ -17,6 +17,7 @@ import { fileRefPaths } from "../resolve/parse-ref.js";
 import type { ProjectFile } from "../resolve/project-file.js";
 import type { ProjectInput } from "../project/analyze-project.js";
 import { readConfig, toProjectPath } from "./read-config.js";
+import { readWithStat, type StatRead } from "./stat-index.js";
 
 
 export interface ProjectLocation {
@@ -53,8 +54,11 @@ export interface ReadReuse {
   lookup(path: string, hash: string): { readonly refs: readonly string[]; readonly diagnostics: readonly Diagnostic[] } | undefined;
 }
 
+/** Called with each file read: its project path, its bytes with their stat, and hashFileText of its text. */
+export type OnRead = (path: string, read: StatRead, hash: string) => void;
+
 /** Reads config and every descriptor. `ok: false` means the config itself is unusable (exit 2). */
-export async function readProject(location: ProjectLocation, reuse?: ReadReuse): Promise<ReadProjectResult> {
+export async function readProject(location: ProjectLocation, reuse?: ReadReuse, onRead?: OnRead): Promise<ReadProjectResult> {
   const root = await realpath(location.root);
   const sources = new Map<string, string>();
   const configResult = location.config
@@ -62,7 +66,7 @@ export async function readProject(location: ProjectLocation, reuse?: ReadReuse):
     : await readConfig(root, location.configPath, sources, "all");
   if (!configResult.config) return { ok: false, diagnostics: configResult.diagnostics, sources };
   const config = configResult.config;
-  const reader = new FileReader(root, config.load, sources, reuse);
+  const reader = new FileReader(root, config.load, sources, reuse, onRead);
   const descriptors = await findDescriptors(root, config);
   for (const path of descriptors) {
     reader.read(path);
@@ -94,7 +98,10 @@ class FileReader {
   private readonly refs = new Map<string, readonly string[]>();
   private readonly reused = new Set<string>();
 
-  constructor(private readonly root: string, private readonly limits: LoadLimits, private readonly sources: Map<string, string>, private readonly reuse: ReadReuse | undefined) {}
+  constructor(
+    private readonly root: string, private readonly limits: LoadLimits, private readonly sources: Map<string, string>,
+    private readonly reuse: ReadReuse | undefined, private readonly onRead: OnRead | undefined,
+  ) {}
 
   // Synchronous reads: a project's files are read one after another, and awaiting fs/promises four
   // times per file (lstat, realpath, stat, read) costs ten times what the same reads cost in sync.
@@ -145,12 +152,15 @@ class FileReader {
       this.report(path, fileTooLarge(path, size, this.limits.maxFileBytes));
       return { status: "invalid" };
     }
-    const decoded = decodeSource(path, readFileSync(real), this.limits);
+    const read = readWithStat(real);
+    if (!read) return { status: "missing" };
+    const decoded = decodeSource(path, read.bytes, this.limits);
     for (const diagnostic of decoded.diagnostics) this.report(path, diagnostic);
     if (!decoded.value) return { status: "invalid" };
     this.sources.set(path, decoded.value.text);
     const hash = hashFileText(decoded.value.text);
     this.hashes.set(path, hash);
+    this.onRead?.(path, read, hash);
     const known = this.reuse?.lookup(path, hash);
     if (known) {
       this.reused.add(path);

@@ -69,9 +69,10 @@ function cachedProject(files: Record<string, string>): string {
   return root;
 }
 
+/** The build cache files (the stat index beside them left out). */
 function cacheFiles(root: string): string[] {
   const dir = join(root, "node_modules", ".cache", "mcp-gen");
-  return existsSync(dir) ? readdirSync(dir) : [];
+  return existsSync(dir) ? readdirSync(dir).filter((name) => !name.endsWith(".stat.json")) : [];
 }
 
 /** What a build from scratch writes for the project as it is now (its handlers and tests included). */
@@ -105,6 +106,7 @@ describe("incremental build", () => {
     expect(first.code, first.stdout).toBe(0);
     expect(diagnosticsOf(first.stdout)).toContain("description-missing");
     expect(cacheFiles(root)).toHaveLength(1);
+    expect(readdirSync(join(root, "node_modules", ".cache", "mcp-gen"))).toContain(cacheFiles(root)[0]!.replace(/\.json$/, ".stat.json"));
     const before = tree(root);
     types.runs = 0;
     const second = await runInProcess(root, ["build"]);

@@ -1,7 +1,7 @@
 // `mcp-gen check` end to end in temp projects (in-process): up to date after a build without running
 // type generation (the fast path), and every kind of drift named, positioned and exited with 1, in
 // each output format. The committed examples must be up to date too.
-import { readFileSync, rmSync, symlinkSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { hashTool } from "../../src/lock/hash-tool.js";
@@ -141,6 +141,59 @@ describe("mcp-gen check", () => {
     expect(check.code).toBe(1);
     const added = (JSON.parse(check.stdout) as { diagnostics: { ruleId: string; file: string }[] }).diagnostics.filter((d) => d.ruleId === "lock-tool-added");
     expect(added.map((d) => d.file)).toEqual(["tools/linked/echo.json"]);
+  });
+
+  it("with a build cache, takes unchanged files from its stat index, and still finds same-size edits with their times put back", async () => {
+    const root = tempProject({ "tools/search_issues.yaml": SEARCH, "tools/ping.json": PING });
+    mkdirSync(join(root, "node_modules"));
+    expect((await runInProcess(root, ["build"])).code).toBe(0);
+    // Files written moments ago are not recorded (their stat could repeat after a second write).
+    await new Promise((done) => setTimeout(done, 150));
+    expect((await runInProcess(root, ["check"])).code).toBe(0);
+    const cacheDir = join(root, "node_modules", ".cache", "mcp-gen");
+    const indexFile = readdirSync(cacheDir).find((name) => name.endsWith(".stat.json"));
+    expect(indexFile).toBeDefined();
+    const index = JSON.parse(readFileSync(join(cacheDir, indexFile!), "utf8")) as { hashes: Record<string, unknown>; configs: Record<string, unknown> };
+    expect(Object.keys(index.hashes)).toEqual(expect.arrayContaining(["input\u0000tools/ping.json", "generated\u0000src/generated/tools.ts", "lock\u0000mcp-tools.lock.json"]));
+    expect(Object.keys(index.configs)).toHaveLength(1);
+    expect((await runInProcess(root, ["check"])).code).toBe(0);
+    expect(generation.runs).toBe(1);
+
+    // Same size, modification time put back: only the change time tells.
+    const edit = (path: string, from: string, to: string) => {
+      const text = read(root, path);
+      expect(to.length).toBe(from.length);
+      writeFiles(root, { [path]: text.replace(from, to) });
+      utimesSync(join(root, path), 1_700_000_000.5, 1_700_000_000.5);
+    };
+    for (const path of ["src/generated/tools.ts", "tools/ping.json"]) utimesSync(join(root, path), 1_700_000_000.5, 1_700_000_000.5);
+    await new Promise((done) => setTimeout(done, 150));
+    expect((await runInProcess(root, ["check"])).code).toBe(0);
+    edit("src/generated/tools.ts", "export", "EXPORT");
+    const edited = await runInProcess(root, ["check"]);
+    expect(edited.code).toBe(1);
+    expect(edited.stdout).toContain("src/generated/tools.ts was edited by hand since the last build");
+    expect((await runInProcess(root, ["build", "--force"])).code).toBe(0);
+    await new Promise((done) => setTimeout(done, 150));
+    expect((await runInProcess(root, ["check"])).code).toBe(0);
+    utimesSync(join(root, "tools/ping.json"), 1_700_000_000.5, 1_700_000_000.5);
+    await new Promise((done) => setTimeout(done, 150));
+    expect((await runInProcess(root, ["check"])).code).toBe(0);
+    edit("tools/ping.json", "answers.", "answers!");
+    const changed = await runInProcess(root, ["check"]);
+    expect(changed.code).toBe(1);
+    expect(changed.stdout).toContain('Tool "ping" changed its description');
+  });
+
+  it("reads a changed config again, though its stat index remembers the last one", async () => {
+    const root = tempProject({ "tools/search_issues.yaml": SEARCH, "tools/ping.json": PING });
+    mkdirSync(join(root, "node_modules"));
+    expect((await runInProcess(root, ["build"])).code).toBe(0);
+    expect((await runInProcess(root, ["check"])).code).toBe(0);
+    writeFiles(root, { "mcp-gen.config.yaml": "out: src/elsewhere\n" });
+    const check = await runInProcess(root, ["check"]);
+    expect(check.code).toBe(1);
+    expect(check.stdout).toContain("src/elsewhere/");
   });
 
   it("names generated files edited by hand, missing, and left over", async () => {

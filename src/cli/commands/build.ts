@@ -13,7 +13,7 @@ import type { LoadLimits } from "../../load/limits.js";
 import { MCP_GEN_HOMEPAGE, MCP_GEN_VERSION } from "../../model/version.js";
 import { parseLock, parseTrustedShape } from "../../lock/parse-lock.js";
 import { renderLock } from "../../lock/render-lock.js";
-import { hashFileText } from "../../lock/sha256.js";
+import { hashFileText, sha256Hex } from "../../lock/sha256.js";
 import { analyzeProjectWith } from "../../project/analyze-project.js";
 import { buildProject } from "../../project/build-project.js";
 import { formatDiagnostics, type DiagnosticFormat } from "../../report/format-diagnostics.js";
@@ -31,6 +31,7 @@ import { acquireProjectLock, PROJECT_LOCK_FILE } from "../project-lock.js";
 import { recoverInterruptedBuild, replaceTree, type TreeSummary } from "../replace-tree.js";
 import { createMissing, readTextIfExists, readTextSyncIfExists } from "../write-files.js";
 import { FORMATS } from "./validate.js";
+import { lockSummary, readWithStat, StatIndex, statIndexPath, type StatRead } from "../stat-index.js";
 
 export const BUILD_HELP = `Usage: mcp-gen build [options]
 
@@ -97,10 +98,15 @@ async function buildLocked(run: BuildRun): Promise<number> {
   const { root, project } = run;
   const { config } = project;
   await recoverInterruptedBuild(root, config.out, config.lock, [config.handlers, config.tests]);
-  const lockText = await readTextIfExists(join(root, config.lock));
+  const cachePath = buildCachePath(run.realRoot);
+  // Stats of the files this build reads, for check (and the next build) to trust unchanged ones.
+  const index = StatIndex.read(statIndexPath(cachePath));
+  const lockRead = readWithStat(join(root, config.lock));
+  // A lock that cannot be read as a file (not there, or a folder) is read again for the error.
+  const lockText = lockRead ? lockRead.bytes.toString("utf8") : await readTextIfExists(join(root, config.lock));
+  if (lockRead && lockText !== undefined) index.record("lock", config.lock, lockRead, sha256Hex(lockText));
   // The build cache lets unchanged tools skip parsing, resolving, rules and type generation.
   const configHashes = new Map([...project.sources].map(([path, text]) => [path, hashFileText(text)]));
-  const cachePath = buildCachePath(run.realRoot);
   // Only a project with a cache needs to know which mcp-gen and config it was written by.
   const generator = cachePath === undefined ? "" : generatorFingerprint();
   const configId = configKey(configHashes);
@@ -108,14 +114,14 @@ async function buildLocked(run: BuildRun): Promise<number> {
   // A usable cache vouches that the lock is byte for byte what this mcp-gen's last build wrote.
   const previousLock = parsePreviousLock(lockText, config.lock, config.load, usable !== undefined);
   const cache = previousLock.parsed ? usable : undefined;
-  const read = await readProject({ root, configPath: run.configPath, config }, cache ? cacheReader(cache) : undefined);
+  const read = await readProject({ root, configPath: run.configPath, config }, cache ? cacheReader(cache) : undefined, (path, file, hash) => index.record("input", path, file, hash));
   if (!read.ok) throw new Error("readProject refused a config it was given; this is a bug in mcp-gen.");
   for (const [path, text] of read.sources) run.sources.set(path, text);
   const reused = cache && previousLock.parsed ? reusableTools(read.input.descriptors, read.records, cache, previousLock.parsed) : [];
   const input: ProjectInput = { ...read.input, loadDiagnostics: [...project.diagnostics, ...read.input.loadDiagnostics], reused };
   const threads = startBuildThreads(workerCount(read.input.descriptors.length - reused.length, run.io.env));
   try {
-    return await buildWith(run, threads, input, read.records, previousLock, { cache, cachePath, generator, configId, configHashes });
+    return await buildWith(run, threads, input, read.records, previousLock, { cache, cachePath, generator, configId, configHashes, index });
   } finally {
     await threads.close();
   }
@@ -128,6 +134,7 @@ interface CacheState {
   readonly configId: string;
   /** hashFileText of each config input (mcp-gen.config.yaml, package.json), by path. */
   readonly configHashes: ReadonlyMap<string, string>;
+  readonly index: StatIndex;
 }
 
 async function buildWith(run: BuildRun, threads: BuildThreads, input: ProjectInput, records: ReadonlyMap<string, FileRecord>, previousLock: PreviousLock, state: CacheState): Promise<number> {
@@ -139,7 +146,7 @@ async function buildWith(run: BuildRun, threads: BuildThreads, input: ProjectInp
     print(diagnostics);
     return EXIT.problems;
   }
-  const disk = diskReader(root);
+  const disk = diskReader(root, state.index);
   const inputs = new Map([...records].filter(([, record]) => record.hash !== undefined).map(([path, record]) => [path, record.hash!] as const));
   const allInputs = new Map([...state.configHashes, ...inputs]);
   const existingScaffolds = existingFiles(root, [config.handlers, config.tests]);
@@ -174,6 +181,11 @@ async function buildWith(run: BuildRun, threads: BuildThreads, input: ProjectInp
     generator: state.generator, config: state.configId, lockText, records, emitted,
     tools: tools.map((tool) => ({ tool, diagnostics: fresh.get(tool.file) ?? cached.get(tool.file) ?? [] })),
   }));
+  // What check's fast path needs of the lock just written, and the stats of what this build read.
+  state.index.rememberLock(sha256Hex(lockText), lockSummary(lock));
+  state.index.retain("input", records.keys());
+  state.index.retain("generated", Object.keys(lock.files));
+  await state.index.save(statIndexPath(state.cachePath));
   if (format === "text") {
     if (diagnostics.length > 0) print(diagnostics);
     io.stdout(buildSummary(analysis.tools.length, config.out, tree, created, lockChanged ? config.lock : undefined));
@@ -193,18 +205,27 @@ interface DiskReader {
   hash(path: string): string | undefined;
 }
 
-/** Texts (and their hashes) of project files on disk, each read once per build. */
-function diskReader(root: string): DiskReader {
+/** Texts (and their hashes) of project files on disk, each read once per build; hashes recorded in `index`. */
+function diskReader(root: string, index: StatIndex): DiskReader {
   const texts = new Map<string, string | undefined>();
+  const reads = new Map<string, StatRead>();
   const hashes = new Map<string, string | undefined>();
   const text = (path: string) => {
-    if (!texts.has(path)) texts.set(path, readTextSyncIfExists(join(root, path)));
+    if (!texts.has(path)) {
+      const read = readWithStat(join(root, path));
+      if (read) reads.set(path, read);
+      // Anything but a readable file is read again, for its error (a folder) or its absence.
+      texts.set(path, read ? read.bytes.toString("utf8") : readTextSyncIfExists(join(root, path)));
+    }
     return texts.get(path);
   };
   const hash = (path: string) => {
     if (!hashes.has(path)) {
       const current = text(path);
-      hashes.set(path, current === undefined ? undefined : hashFileText(current));
+      const value = current === undefined ? undefined : hashFileText(current);
+      hashes.set(path, value);
+      const read = reads.get(path);
+      if (read) index.record("generated", path, read, value);
     }
     return hashes.get(path);
   };

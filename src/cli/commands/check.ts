@@ -5,28 +5,19 @@
 // mcp-gen, and every generated file hashes as recorded, nothing is generated: reading and hashing is
 // the whole cost. That fast path trusts the lock; --full recomputes even then, so that a lock or
 // generated file edited together with its recorded hash is still caught.
-import { readFileSync } from "node:fs";
 import { realpath } from "node:fs/promises";
 import { isUtf8 } from "node:buffer";
 import { join, resolve, sep } from "node:path";
-import { glob } from "tinyglobby";
+import { globSync } from "tinyglobby";
 import type { Config } from "../../config/config.js";
-import { loadDocument } from "../../load/load-document.js";
-import { describeDrift } from "../../lock/describe-drift.js";
-import { parseLock, parseTrustedLock, parseTrustedShape } from "../../lock/parse-lock.js";
 import { hashFileText, sha256Hex } from "../../lock/sha256.js";
 import { hasErrors, type Diagnostic } from "../../model/diagnostic.js";
-import type { LockFile } from "../../model/lock.js";
 import type { SourceDoc } from "../../model/source.js";
-import { STAGE_DIAGNOSTICS } from "../../model/stage-diagnostics.js";
 import { MCP_GEN_HOMEPAGE, MCP_GEN_VERSION } from "../../model/version.js";
-import { formatGithub } from "../../report/format-github.js";
-import { formatJson } from "../../report/format-json.js";
-import { formatSarif } from "../../report/format-sarif.js";
-import { formatText } from "../../report/format-text.js";
 import { choice, COMMON_OPTIONS, parseCommandArgs } from "../args.js";
 import { EXIT, type CliIo } from "../io.js";
 import { buildCachePath, readBuildCache, vouchesForLock } from "../build-cache.js";
+import { lockSummary, readWithStat, StatIndex, statIndexPath, type LockSummary } from "../stat-index.js";
 import { findDescriptors } from "../find-descriptors.js";
 import { readProjectConfig } from "../read-config.js";
 import { readTextSyncIfExists } from "../write-files.js";
@@ -66,12 +57,16 @@ export async function runCheck(argv: readonly string[], io: CliIo): Promise<numb
     io.stdout(await formatCheck(format, diagnostics, sources, io.isTty && !io.env.NO_COLOR));
   // Rule settings play no part in the fast path; they are read (every rule loaded) only when the
   // config sets some, to check them, and in full by the slow path.
-  const project = await readProjectConfig(root, values.config, "configured");
+  const cachePath = buildCachePath(await realpath(root).catch(() => root));
+  const index = values.full ? StatIndex.empty() : StatIndex.read(statIndexPath(cachePath));
+  const project = await readProjectConfig(root, values.config, "configured", index);
   if (!project.config) {
     await print(project.diagnostics, project.sources);
     return EXIT.usage;
   }
-  const fresh = values.full ? undefined : await checkFast(root, project.config, project.sources);
+  const fresh = values.full ? undefined : await checkFast(root, project.config, project.sources, index, cachePath);
+  // The stat index is mcp-gen's cache, not a project file: check writes nothing in the project.
+  if (!values.full) await index.save(statIndexPath(cachePath));
   if (fresh) {
     if (format === "text") io.stdout(upToDate(fresh.tools, fresh.files, project.config.lock));
     else await print([], new Map());
@@ -83,8 +78,9 @@ export async function runCheck(argv: readonly string[], io: CliIo): Promise<numb
 /** The slow path: analyze, build in memory, compare every tool and file. */
 async function checkFully(root: string, configPath: string | undefined, format: CheckFormat, io: CliIo, print: (d: readonly Diagnostic[], s: ReadonlyMap<string, string>) => Promise<void>): Promise<number> {
   // Loaded here, not at the top: the fast path never needs the analyzer or the code generator.
-  const [{ readProject }, { analyzeProject }, { buildProject }, { readRuntimeSources, readTemplates }] = await Promise.all([
+  const [{ readProject }, { analyzeProject }, { buildProject }, { readRuntimeSources, readTemplates }, { parseLock }, { loadDocument }, { describeDrift }] = await Promise.all([
     import("../read-project.js"), import("../../project/analyze-project.js"), import("../../project/build-project.js"), import("../package-files.js"),
+    import("../../lock/parse-lock.js"), import("../../load/load-document.js"), import("../../lock/describe-drift.js"),
   ]);
   const read = await readProject({ root, configPath });
   if (!read.ok) {
@@ -111,7 +107,7 @@ async function checkFully(root: string, configPath: string | undefined, format: 
     if (text !== undefined) disk.set(path, text);
   }
   const diagnostics = describeDrift({
-    lockPath: config.lock, committed: parsed?.value, lockDoc: lockText === undefined ? undefined : lockDocument(lockText, config), current: lock,
+    lockPath: config.lock, committed: parsed?.value, lockDoc: lockText === undefined ? undefined : lockDocument(loadDocument, lockText, config), current: lock,
     tools: analysis.tools, docs: analysis.docs, generated: emit.generated, disk, outFiles,
   });
   if (diagnostics.length === 0 && format === "text") {
@@ -128,36 +124,61 @@ async function checkFully(root: string, configPath: string | undefined, format: 
  * descriptor file appeared, this mcp-gen wrote the lock, and every generated file is on disk as
  * recorded with nothing else beside it. Anything else (including any read error) means "look closer".
  */
-async function checkFast(root: string, config: Config, configSources: ReadonlyMap<string, string>): Promise<{ tools: number; files: number } | undefined> {
-  const lockText = readTextSyncIfExists(join(root, config.lock));
-  if (lockText === undefined) return undefined;
-  // Trusted: the fast path answers for the files against the lock, not for the lock itself. When the
-  // build cache records this very lock text, a build wrote it, and its recorded hashes are not
-  // computed again either.
-  const vouched = vouchesForLock(readBuildCache(buildCachePath(await realpath(root))), lockText);
-  const lock = vouched ? parseTrustedShape(lockText) : parseTrustedLock(lockText);
-  if (!lock || lock.generator.version !== MCP_GEN_VERSION) return undefined;
+async function checkFast(root: string, config: Config, configSources: ReadonlyMap<string, string>, index: StatIndex, cachePath: string | undefined): Promise<{ tools: number; files: number } | undefined> {
+  const lock = await readLockSummary(root, config.lock, cachePath, index);
+  if (!lock || lock.version !== MCP_GEN_VERSION) return undefined;
   const inputs = Object.keys(lock.inputs);
   const recorded = new Set(inputs);
   // A config file or package.json created since the build is a new input.
   for (const [path] of configSources) if (!recorded.has(path)) return undefined;
   const descriptors = await findDescriptors(root, config);
   if (descriptors.some((path) => !recorded.has(path))) return undefined;
-  for (const path of inputs) {
-    const text = configSources.get(path);
-    const hash = text === undefined ? hashInputFile(root, path) : hashFileText(text);
-    if (hash !== lock.inputs[path]) return undefined;
-  }
-  if (!(await filesMatch(root, config, lock))) return undefined;
-  return { tools: Object.keys(lock.tools).length, files: Object.keys(lock.files).length };
+  const fresh = await (async () => {
+    for (const path of inputs) {
+      const text = configSources.get(path);
+      const hash = text === undefined ? index.hash("input", path, absolutePath(root, path), hashInputBytes) : hashFileText(text);
+      if (hash !== lock.inputs[path]) return false;
+    }
+    return filesMatch(root, config, lock, index);
+  })();
+  // What was read is remembered either way: a failed fast path is followed by the slow one, whose
+  // answer the next run's fast path needs the same hashes for.
+  index.retain("input", inputs);
+  index.retain("generated", Object.keys(lock.files));
+  return fresh ? { tools: lock.tools, files: Object.keys(lock.files).length } : undefined;
 }
 
-async function filesMatch(root: string, config: Config, lock: LockFile): Promise<boolean> {
+/**
+ * What the fast path needs of the lock: remembered by the stat index for this very lock text, or
+ * parsed. Trusted: the fast path answers for the files against the lock, not for the lock itself.
+ * When the build cache records this very lock text, a build wrote it, and its recorded hashes are
+ * not computed again either.
+ */
+async function readLockSummary(root: string, lockPath: string, cachePath: string | undefined, index: StatIndex): Promise<LockSummary | undefined> {
+  const absolute = absolutePath(root, lockPath);
+  const knownHash = index.lookup("lock", lockPath, absolute);
+  const known = knownHash === undefined ? undefined : index.lockSummary(knownHash);
+  if (known) return known;
+  const read = readWithStat(absolute);
+  if (!read) return undefined;
+  const lockText = read.bytes.toString("utf8");
+  const lockHash = sha256Hex(lockText);
+  index.record("lock", lockPath, read, lockHash);
+  const vouched = vouchesForLock(readBuildCache(cachePath), lockText);
+  const { parseTrustedLock, parseTrustedShape } = await import("../../lock/parse-lock.js");
+  const lock = vouched ? parseTrustedShape(lockText) : parseTrustedLock(lockText);
+  if (!lock) return undefined;
+  const summary = lockSummary(lock);
+  index.rememberLock(lockHash, summary);
+  return summary;
+}
+
+async function filesMatch(root: string, config: Config, lock: LockSummary, index: StatIndex): Promise<boolean> {
   const outFiles = await listFiles(root, config.out);
   const recordedFiles = Object.keys(lock.files);
   const recordedSet = new Set(recordedFiles);
   if (outFiles.some((path) => !recordedSet.has(path))) return false;
-  for (const path of recordedFiles) if (hashGeneratedFile(root, path) !== lock.files[path]) return false;
+  for (const path of recordedFiles) if (index.hash("generated", path, absolutePath(root, path), hashGeneratedBytes) !== lock.files[path]) return false;
   return true;
 }
 
@@ -165,21 +186,18 @@ async function filesMatch(root: string, config: Config, lock: LockFile): Promise
 // readFileSync take a tenth of the time of awaiting fs/promises for each.
 
 /**
- * hashFileText of an input file as the project reader decodes it (UTF-8, BOM dropped); undefined
- * when unreadable or not UTF-8. Bytes with no BOM and no CR are their own UTF-8 text, so they are
+ * hashFileText of an input file's bytes as the project reader decodes them (UTF-8, BOM dropped);
+ * undefined when not UTF-8. Bytes with no BOM and no CR are their own UTF-8 text, so they are
  * hashed as they are, without decoding and encoding them again.
  */
-function hashInputFile(root: string, path: string): string | undefined {
-  const bytes = readBytes(root, path);
-  if (bytes === undefined || !isUtf8(bytes)) return undefined;
+function hashInputBytes(bytes: Buffer): string | undefined {
+  if (!isUtf8(bytes)) return undefined;
   if (!hasBomOrCr(bytes)) return sha256Hex(bytes);
   return hashFileText(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
 }
 
-/** hashFileText of a generated file as build and the slow path read it; undefined when unreadable. */
-function hashGeneratedFile(root: string, path: string): string | undefined {
-  const bytes = readBytes(root, path);
-  if (bytes === undefined) return undefined;
+/** hashFileText of a generated file's bytes as build and the slow path read them. */
+function hashGeneratedBytes(bytes: Buffer): string {
   if (isUtf8(bytes) && !hasBomOrCr(bytes)) return sha256Hex(bytes);
   return hashFileText(bytes.toString("utf8"));
 }
@@ -188,21 +206,18 @@ function hasBomOrCr(bytes: Uint8Array): boolean {
   return (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) || bytes.includes(0x0d);
 }
 
-function readBytes(root: string, path: string): Buffer | undefined {
-  try {
-    return readFileSync(join(root, ...path.split("/")));
-  } catch {
-    return undefined;
-  }
+/** The absolute path of a project path (forward slashes, no `.` or `..` segments). */
+function absolutePath(root: string, path: string): string {
+  return sep === "/" ? `${root}/${path}` : join(root, ...path.split("/"));
 }
 
 /** Every file under `folder` (project-relative, forward slashes, sorted). */
 async function listFiles(root: string, folder: string): Promise<string[]> {
-  const found = await glob([`${folder}/**`], { cwd: root, onlyFiles: true, dot: true, followSymbolicLinks: false, expandDirectories: false });
+  const found = globSync([`${folder}/**`], { cwd: root, onlyFiles: true, dot: true, followSymbolicLinks: false, expandDirectories: false });
   return found.map((p) => p.split(sep).join("/")).sort();
 }
 
-function lockDocument(text: string, config: Config): SourceDoc | undefined {
+function lockDocument(loadDocument: typeof import("../../load/load-document.js").loadDocument, text: string, config: Config): SourceDoc | undefined {
   return loadDocument({ path: config.lock, text }, { ...config.load, maxDepth: config.load.maxDepth + 4, maxNodes: Number.MAX_SAFE_INTEGER }).value;
 }
 
@@ -212,15 +227,18 @@ function upToDate(tools: number, files: number, lock: string): string {
 }
 
 async function formatCheck(format: CheckFormat, diagnostics: readonly Diagnostic[], sources: ReadonlyMap<string, string>, color: boolean): Promise<string> {
+  // Formatters load when there is something to print: an up-to-date project prints one line.
   switch (format) {
     case "text":
-      return formatText(diagnostics, { sources, color });
+      return (await import("../../report/format-text.js")).formatText(diagnostics, { sources, color });
     case "json":
-      return formatJson(diagnostics);
+      return (await import("../../report/format-json.js")).formatJson(diagnostics);
     case "github":
-      return formatGithub(diagnostics);
+      return (await import("../../report/format-github.js")).formatGithub(diagnostics);
     case "sarif": {
-      const { ALL_RULES } = await import("../../validate/rules/index.js");
+      const [{ ALL_RULES }, { STAGE_DIAGNOSTICS }, { formatSarif }] = await Promise.all([
+        import("../../validate/rules/index.js"), import("../../model/stage-diagnostics.js"), import("../../report/format-sarif.js"),
+      ]);
       return formatSarif(diagnostics, {
         toolVersion: MCP_GEN_VERSION,
         informationUri: MCP_GEN_HOMEPAGE,

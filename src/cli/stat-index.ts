@@ -1,0 +1,244 @@
+// The stat index: for each file whose hash mcp-gen computed, the stat the file had when its bytes
+// were read (size, modification and change times in nanoseconds, inode, device), so that a later
+// check or build takes the hash of a file whose stat is unchanged instead of reading and hashing it
+// again, as git's index does; and, by the hash of a lock's text, what check's fast path needs of
+// that lock (its mcp-gen version, tool count and recorded input and file hashes), so that an
+// unchanged lock is not parsed again. Both are memos of pure functions: deleting the index only
+// costs the next run its reads. It sits beside the build cache (node_modules/.cache/mcp-gen/).
+//
+// A file is recorded only once its times are older than the file system's timestamp resolution
+// allows a later write to repeat (RACY_NS, or RACY_COARSE_NS where timestamps are whole seconds):
+// a file written moments before it was hashed could be written again with the same size and the
+// same times, and would then look unchanged. The change time cannot be set by a user program, and
+// a file replaced by a rename has a new inode: either way its stat no longer matches.
+import { closeSync, fstatSync, openSync, readFileSync, statSync, type Stats } from "node:fs";
+import { isJsonObject, type JsonValue } from "../model/json.js";
+import type { LockFile } from "../model/lock.js";
+import type { Config } from "../config/config.js";
+import { writeFileAtomic } from "./write-files.js";
+
+export const STAT_INDEX_VERSION = 1;
+
+/** Which hash of a file: an input's (hashInputFile), a generated file's (hashGeneratedFile), or the lock's sha256. */
+export type HashKind = "input" | "generated" | "lock";
+
+/** What check's fast path needs of a lock: nothing else is read from it there. */
+export interface LockSummary {
+  readonly version: string;
+  readonly tools: number;
+  readonly inputs: Readonly<Record<string, string>>;
+  readonly files: Readonly<Record<string, string>>;
+}
+
+/** A file's bytes and the stat of exactly those bytes (taken through the same descriptor). */
+export interface StatRead {
+  readonly bytes: Buffer;
+  readonly stat: string;
+  /** Whether the file is old enough for its stat to stand for its bytes next time. */
+  readonly settled: boolean;
+}
+
+/** Times closer than this to the moment of reading are too recent to record (sub-second file systems), in ms. */
+const RACY_MS = 100;
+/** The same where a file's times are whole seconds (FAT, HFS+, ext3, some network file systems). */
+const RACY_COARSE_MS = 3000;
+
+export class StatIndex {
+  private readonly hashes: Map<string, { readonly stat: string; readonly hash: string }>;
+  private readonly locks: Map<string, LockSummary>;
+  private readonly configs: Map<string, Config>;
+  private changed = false;
+
+  private constructor(hashes: Map<string, { stat: string; hash: string }>, locks: Map<string, LockSummary>, configs: Map<string, Config>) {
+    this.hashes = hashes;
+    this.locks = locks;
+    this.configs = configs;
+  }
+
+  static empty(): StatIndex {
+    return new StatIndex(new Map(), new Map(), new Map());
+  }
+
+  /** The index at `path`; an empty one when there is none or it cannot be read. */
+  static read(path: string | undefined): StatIndex {
+    if (path === undefined) return StatIndex.empty();
+    try {
+      const value = JSON.parse(readFileSync(path, "utf8")) as JsonValue;
+      if (!isJsonObject(value) || value.version !== STAT_INDEX_VERSION || !isJsonObject(value.hashes) || !isJsonObject(value.locks)) return StatIndex.empty();
+      const hashes = new Map<string, { stat: string; hash: string }>();
+      for (const [key, entry] of Object.entries(value.hashes)) {
+        if (Array.isArray(entry) && entry.length === 2 && typeof entry[0] === "string" && typeof entry[1] === "string") hashes.set(key, { stat: entry[0], hash: entry[1] });
+      }
+      const locks = new Map<string, LockSummary>();
+      for (const [hash, summary] of Object.entries(value.locks)) if (isLockSummary(summary)) locks.set(hash, summary);
+      const configs = new Map<string, Config>();
+      for (const [key, config] of Object.entries(isJsonObject(value.configs) ? value.configs : {})) {
+        // Stored without its rule settings: only a config with none is remembered (ConfigMemo).
+        if (isConfigShape(config)) configs.set(key, { ...(config as unknown as Omit<Config, "rules">), rules: new Map() });
+      }
+      return new StatIndex(hashes, locks, configs);
+    } catch {
+      return StatIndex.empty();
+    }
+  }
+
+  /**
+   * The recorded `kind` hash of the file at `absolute` (project path `path`) when its stat is the
+   * one recorded with it; undefined when it must be read.
+   */
+  lookup(kind: HashKind, path: string, absolute: string): string | undefined {
+    const entry = this.hashes.get(keyOf(kind, path));
+    if (!entry) return undefined;
+    const stat = statSync(absolute, { throwIfNoEntry: false });
+    return stat !== undefined && stat.isFile() && fingerprint(stat) === entry.stat ? entry.hash : undefined;
+  }
+
+  /** Records the `kind` hash of bytes read by readWithStat; a file that is not settled is forgotten instead. */
+  record(kind: HashKind, path: string, read: Pick<StatRead, "stat" | "settled">, hash: string | undefined): void {
+    const key = keyOf(kind, path);
+    const known = this.hashes.get(key);
+    if (read.settled && hash !== undefined) {
+      if (known?.stat === read.stat && known.hash === hash) return;
+      this.hashes.set(key, { stat: read.stat, hash });
+    } else if (known) {
+      this.hashes.delete(key);
+    } else {
+      return;
+    }
+    this.changed = true;
+  }
+
+  /** The `kind` hash of the file at `absolute`: recorded, or read, hashed with `hashBytes` and recorded. */
+  hash(kind: HashKind, path: string, absolute: string, hashBytes: (bytes: Buffer) => string | undefined): string | undefined {
+    const known = this.lookup(kind, path, absolute);
+    if (known !== undefined) return known;
+    const read = readWithStat(absolute);
+    if (!read) return undefined;
+    const hash = hashBytes(read.bytes);
+    this.record(kind, path, read, hash);
+    return hash;
+  }
+
+  /** What check needs of the lock whose text hashes to `lockHash`, when known. */
+  lockSummary(lockHash: string): LockSummary | undefined {
+    return this.locks.get(lockHash);
+  }
+
+  /** Remembers `summary` for the lock text hashing to `lockHash`; only the latest lock is kept. */
+  rememberLock(lockHash: string, summary: LockSummary): void {
+    if (this.locks.size === 1 && this.locks.has(lockHash)) return;
+    this.locks.clear();
+    this.locks.set(lockHash, summary);
+    this.changed = true;
+  }
+
+  /** A configuration remembered by readConfig (ConfigMemo). */
+  config(key: string): Config | undefined {
+    return this.configs.get(key);
+  }
+
+  /** Remembers `config` (which has no rule settings) under `key`; only the latest is kept. */
+  rememberConfig(key: string, config: Config): void {
+    if (config.rules.size > 0 || (this.configs.size === 1 && this.configs.has(key))) return;
+    this.configs.clear();
+    this.configs.set(key, config);
+    this.changed = true;
+  }
+
+  /** Keeps only the entries of `paths` (by kind): files no longer read are dropped. */
+  retain(kind: HashKind, paths: Iterable<string>): void {
+    const keep = new Set([...paths].map((path) => keyOf(kind, path)));
+    for (const key of this.hashes.keys()) {
+      if (key.startsWith(`${kind}\u0000`) && !keep.has(key)) {
+        this.hashes.delete(key);
+        this.changed = true;
+      }
+    }
+  }
+
+  /** Writes the index to `path` when anything changed; an index that cannot be written only costs the next run its reads. */
+  async save(path: string | undefined): Promise<void> {
+    if (path === undefined || !this.changed) return;
+    const hashes: Record<string, [string, string]> = {};
+    for (const key of [...this.hashes.keys()].sort()) {
+      const entry = this.hashes.get(key)!;
+      hashes[key] = [entry.stat, entry.hash];
+    }
+    const configs = Object.fromEntries([...this.configs].map(([key, { rules: _rules, ...config }]) => [key, config]));
+    const text = `${JSON.stringify({ version: STAT_INDEX_VERSION, hashes, locks: Object.fromEntries(this.locks), configs })}\n`;
+    try {
+      await writeFileAtomic(path, text);
+      this.changed = false;
+    } catch {
+      // See above.
+    }
+  }
+}
+
+/** What check's fast path takes from `lock`. */
+export function lockSummary(lock: LockFile): LockSummary {
+  return { version: lock.generator.version, tools: Object.keys(lock.tools).length, inputs: lock.inputs, files: lock.files };
+}
+
+/** Where the stat index of a project goes: beside its build cache (buildCachePath). */
+export function statIndexPath(buildCachePath: string | undefined): string | undefined {
+  return buildCachePath?.replace(/\.json$/, ".stat.json");
+}
+
+/**
+ * The bytes of the regular file at `absolute` and their stat, taken through one file descriptor so
+ * that the stat is of the very file read (a file renamed into place in between is not mixed up with
+ * it); undefined when it cannot be read.
+ */
+export function readWithStat(absolute: string, now = Date.now()): StatRead | undefined {
+  let fd: number;
+  try {
+    fd = openSync(absolute, "r");
+  } catch {
+    return undefined;
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) return undefined;
+    const bytes = readFileSync(fd);
+    return { bytes, stat: fingerprint(stat), settled: isSettled(stat, now) };
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Whether a later write to the file is bound to change its stat: its times lie further in the past
+ * (before `now`, wall-clock milliseconds) than a file system's timestamp resolution.
+ * @example isSettled({ mtimeMs: 0, ctimeMs: 0 }, Date.now()) === true
+ */
+export function isSettled(stat: Pick<Stats, "mtimeMs" | "ctimeMs">, now: number): boolean {
+  const coarse = stat.mtimeMs % 1000 === 0 && stat.ctimeMs % 1000 === 0;
+  const limit = now - (coarse ? RACY_COARSE_MS : RACY_MS);
+  return stat.mtimeMs < limit && stat.ctimeMs < limit;
+}
+
+/** Size, times (milliseconds with their fraction: sub-microsecond at today's dates), inode and device. */
+function fingerprint(stat: Stats): string {
+  return `${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}:${stat.ino}:${stat.dev}`;
+}
+
+function keyOf(kind: HashKind, path: string): string {
+  return `${kind}\u0000${path}`;
+}
+
+function isLockSummary(value: JsonValue): value is JsonValue & LockSummary {
+  return isJsonObject(value) && typeof value.version === "string" && typeof value.tools === "number" && isStringMap(value.inputs) && isStringMap(value.files);
+}
+
+/** The paths a configuration names are strings; the rest of it is plain data written by save(). */
+function isConfigShape(value: JsonValue): boolean {
+  return isJsonObject(value) && Array.isArray(value.tools) && value.tools.every((t) => typeof t === "string")
+    && ["out", "handlers", "tests", "lock", "target"].every((key) => typeof value[key] === "string") && isJsonObject(value.server ?? null) && isJsonObject(value.load ?? null);
+}
+
+function isStringMap(value: JsonValue | undefined): boolean {
+  return value !== undefined && isJsonObject(value) && Object.values(value).every((v) => typeof v === "string");
+}

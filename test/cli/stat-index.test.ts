@@ -1,0 +1,120 @@
+// The stat index (src/cli/stat-index.ts): a file's recorded hash stands only while its stat is the
+// one recorded with it, recently written files are never recorded, and the index survives nothing
+// but its own format. Real files in a temporary folder; `now` is passed where a test needs a file to
+// count as settled without waiting.
+import { readFileSync, renameSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { Config } from "../../src/config/config.js";
+import { isSettled, lockSummary, readWithStat, StatIndex, statIndexPath } from "../../src/cli/stat-index.js";
+import { sha256Hex } from "../../src/lock/sha256.js";
+import type { LockFile } from "../../src/model/lock.js";
+import { tempProject } from "../support/temp-project.js";
+
+const LATER = () => Date.now() + 60_000;
+
+function indexed(root: string, path: string, text: string): StatIndex {
+  const index = StatIndex.empty();
+  writeFileSync(join(root, path), text);
+  const read = readWithStat(join(root, path), LATER())!;
+  expect(read.settled).toBe(true);
+  index.record("generated", path, read, sha256Hex(read.bytes));
+  return index;
+}
+
+describe("StatIndex", () => {
+  it("gives the recorded hash while the file's stat is unchanged", () => {
+    const root = tempProject({});
+    const index = indexed(root, "a.ts", "export const a = 1;\n");
+    expect(index.lookup("generated", "a.ts", join(root, "a.ts"))).toBe(sha256Hex("export const a = 1;\n"));
+    // Another kind of hash of the same file is not the one recorded.
+    expect(index.lookup("input", "a.ts", join(root, "a.ts"))).toBeUndefined();
+  });
+
+  it("misses after a same-size edit whose modification time was put back (the change time moves)", async () => {
+    const root = tempProject({ "a.ts": "export const a = 1;\n" });
+    // A time that survives utimes exactly (half a second past a whole one).
+    utimesSync(join(root, "a.ts"), 1_700_000_000.5, 1_700_000_000.5);
+    const index = StatIndex.empty();
+    const read = readWithStat(join(root, "a.ts"), LATER())!;
+    index.record("generated", "a.ts", read, sha256Hex(read.bytes));
+    expect(index.lookup("generated", "a.ts", join(root, "a.ts"))).toBe(sha256Hex("export const a = 1;\n"));
+    const before = statSync(join(root, "a.ts"));
+    await new Promise((done) => setTimeout(done, 20));
+    writeFileSync(join(root, "a.ts"), "export const a = 2;\n");
+    utimesSync(join(root, "a.ts"), 1_700_000_000.5, 1_700_000_000.5);
+    expect(statSync(join(root, "a.ts")).mtimeMs).toBe(before.mtimeMs);
+    expect(statSync(join(root, "a.ts")).size).toBe(before.size);
+    expect(index.lookup("generated", "a.ts", join(root, "a.ts"))).toBeUndefined();
+    expect(index.hash("generated", "a.ts", join(root, "a.ts"), sha256Hex)).toBe(sha256Hex("export const a = 2;\n"));
+  });
+
+  it("misses after a file was replaced by a rename, and when it is gone or a folder", () => {
+    const root = tempProject({ "dir/x": "" });
+    const index = indexed(root, "a.ts", "one\n");
+    writeFileSync(join(root, "b.ts"), "two\n");
+    renameSync(join(root, "b.ts"), join(root, "a.ts"));
+    expect(index.lookup("generated", "a.ts", join(root, "a.ts"))).toBeUndefined();
+    expect(index.lookup("generated", "gone.ts", join(root, "gone.ts"))).toBeUndefined();
+    expect(readWithStat(join(root, "dir"))).toBeUndefined();
+    expect(readWithStat(join(root, "gone.ts"))).toBeUndefined();
+  });
+
+  it("does not record a file written moments ago, and forgets what it knew of it", () => {
+    const root = tempProject({});
+    const index = indexed(root, "a.ts", "one\n");
+    writeFileSync(join(root, "a.ts"), "two\n");
+    const fresh = readWithStat(join(root, "a.ts"))!;
+    expect(fresh.settled).toBe(false);
+    index.record("generated", "a.ts", fresh, sha256Hex(fresh.bytes));
+    expect(index.lookup("generated", "a.ts", join(root, "a.ts"))).toBeUndefined();
+  });
+
+  it("counts whole-second times as settled only seconds later (coarse file systems)", () => {
+    const now = Date.UTC(2026, 10, 29, 12, 0, 0);
+    expect(isSettled({ mtimeMs: now - 500.25, ctimeMs: now - 500.25 }, now)).toBe(true);
+    expect(isSettled({ mtimeMs: now - 50.25, ctimeMs: now - 500.25 }, now)).toBe(false);
+    expect(isSettled({ mtimeMs: now - 1000, ctimeMs: now - 1000 }, now)).toBe(false);
+    expect(isSettled({ mtimeMs: now - 4000, ctimeMs: now - 4000 }, now)).toBe(true);
+  });
+
+  it("saves and reads back hashes, the lock summary and a configuration; anything else reads as empty", async () => {
+    const root = tempProject({});
+    const path = statIndexPath(join(root, "cache", "0123.json"))!;
+    expect(path).toBe(join(root, "cache", "0123.stat.json"));
+    const index = indexed(root, "a.ts", "one\n");
+    const lock = { generator: { version: "0.1.0" }, tools: { a: {}, b: {} }, inputs: { "tools/a.yaml": "1".repeat(64) }, files: { "a.ts": sha256Hex("one\n") } } as unknown as LockFile;
+    index.rememberLock("f".repeat(64), lockSummary(lock));
+    const config = { tools: ["tools/**/*.yaml"], out: "src/generated", handlers: "src/handlers", tests: "test/tools", lock: "mcp-tools.lock.json", target: "sdk-v2", server: { name: "x" }, load: { maxDepth: 64 }, rules: new Map() } as unknown as Config;
+    index.rememberConfig("k", config);
+    index.rememberConfig("with-rules", { ...config, rules: new Map([["x", { severity: "off" }]]) } as unknown as Config);
+    await index.save(path);
+    const again = StatIndex.read(path);
+    expect(again.lookup("generated", "a.ts", join(root, "a.ts"))).toBe(sha256Hex("one\n"));
+    expect(again.lockSummary("f".repeat(64))).toEqual({ version: "0.1.0", tools: 2, inputs: lock.inputs, files: lock.files });
+    expect(again.config("k")).toEqual(config);
+    expect(again.config("k")?.rules).toBeInstanceOf(Map);
+    expect(again.config("with-rules")).toBeUndefined();
+    for (const text of ["{ not json", "[]", JSON.stringify({ version: 99, hashes: {}, locks: {} }), ""]) {
+      writeFileSync(path, text);
+      expect(StatIndex.read(path).lookup("generated", "a.ts", join(root, "a.ts"))).toBeUndefined();
+    }
+    expect(StatIndex.read(undefined).lockSummary("f".repeat(64))).toBeUndefined();
+  });
+
+  it("drops entries of files no longer read, and writes nothing when nothing changed", async () => {
+    const root = tempProject({});
+    const path = join(root, "index.stat.json");
+    const index = indexed(root, "a.ts", "one\n");
+    const b = (writeFileSync(join(root, "b.ts"), "two\n"), readWithStat(join(root, "b.ts"), LATER())!);
+    index.record("generated", "b.ts", b, sha256Hex(b.bytes));
+    index.retain("generated", ["b.ts"]);
+    await index.save(path);
+    const saved = readFileSync(path, "utf8");
+    expect(saved).not.toContain("a.ts");
+    expect(saved).toContain("b.ts");
+    writeFileSync(path, saved.replace("\n", " \n"));
+    await StatIndex.read(path).save(path);
+    expect(readFileSync(path, "utf8")).toBe(saved.replace("\n", " \n"));
+  });
+});
