@@ -13,12 +13,22 @@ export interface ToolHeaderProblem extends HeaderProblem {
   readonly schema: JsonObject;
 }
 
+/** The analysis of each inputSchema, done once: six rules ask for it. */
+const ANALYSES = new WeakMap<JsonObject, readonly HeaderProblem[]>();
+const SITES = new WeakMap<JsonObject, readonly AnnotationSite[]>();
+
+function problemsOf(inputSchema: JsonObject): readonly HeaderProblem[] {
+  let problems = ANALYSES.get(inputSchema);
+  if (!problems) ANALYSES.set(inputSchema, (problems = findHeaderParams(inputSchema).problems));
+  return problems;
+}
+
 /** The tool's x-mcp-header problems whose reason is one of `reasons`, in document order. */
 export function headerProblems(tool: { readonly wire: JsonObject }, reasons: readonly HeaderProblemReason[]): ToolHeaderProblem[] {
   const inputSchema = getOwn(tool.wire, "inputSchema");
   if (!isJsonObject(inputSchema)) return [];
   const out: ToolHeaderProblem[] = [];
-  for (const problem of findHeaderParams(inputSchema).problems) {
+  for (const problem of problemsOf(inputSchema)) {
     if (!reasons.includes(problem.reason)) continue;
     const schema = valueAt(inputSchema, splitPointer(problem.pointer).slice(0, -1));
     if (!isJsonObject(schema)) continue; // cannot happen: the analysis found the keyword on this object
@@ -31,7 +41,9 @@ export function headerProblems(tool: { readonly wire: JsonObject }, reasons: rea
 export function headerSites(tool: { readonly wire: JsonObject }): (AnnotationSite & { readonly wirePointer: string })[] {
   const inputSchema = getOwn(tool.wire, "inputSchema");
   if (!isJsonObject(inputSchema)) return [];
-  return findAnnotationSites(inputSchema).map((site) => ({ ...site, wirePointer: "/inputSchema" + site.pointer }));
+  let sites = SITES.get(inputSchema);
+  if (!sites) SITES.set(inputSchema, (sites = findAnnotationSites(inputSchema)));
+  return sites.map((site) => ({ ...site, wirePointer: "/inputSchema" + site.pointer }));
 }
 
 /** The name of the property (or definition) an annotation pointer sits on, when it sits on one. */

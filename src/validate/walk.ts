@@ -51,20 +51,32 @@ export interface TextField {
 
 /** Every text the model or the user reads: tool title and description, annotation title, and schema titles and descriptions. */
 export function forEachText(tool: ResolvedTool, visit: (field: TextField) => void): void {
+  for (const field of textFields(tool)) visit(field);
+}
+
+/** The texts of each tool, collected once: five rules read them all. */
+const TEXTS = new WeakMap<ResolvedTool, readonly TextField[]>();
+
+function textFields(tool: ResolvedTool): readonly TextField[] {
+  const known = TEXTS.get(tool);
+  if (known) return known;
+  const fields: TextField[] = [];
   const top = [["description", "description"], ["title", "title"]] as const;
   for (const [key, kind] of top) {
     const text = getOwn(tool.wire, key);
-    if (typeof text === "string") visit({ pointer: `/${key}`, text, kind });
+    if (typeof text === "string") fields.push({ pointer: `/${key}`, text, kind });
   }
   const annotationsTitle = getOwn(getOwn(tool.wire, "annotations"), "title");
-  if (typeof annotationsTitle === "string") visit({ pointer: "/annotations/title", text: annotationsTitle, kind: "annotations title" });
+  if (typeof annotationsTitle === "string") fields.push({ pointer: "/annotations/title", text: annotationsTitle, kind: "annotations title" });
   forEachSubschema(tool, (node) => {
     if (!isJsonObject(node.schema)) return;
     for (const [key, kind] of [["description", "schema description"], ["title", "schema title"]] as const) {
       const text = getOwn(node.schema, key);
-      if (typeof text === "string") visit({ pointer: joinPointer(node.pointer, key), text, kind });
+      if (typeof text === "string") fields.push({ pointer: joinPointer(node.pointer, key), text, kind });
     }
   });
+  TEXTS.set(tool, fields);
+  return fields;
 }
 
 /** The tool's name when it is a string. */
