@@ -9,11 +9,17 @@ import { Worker } from "node:worker_threads";
 import type { TypesCompiler, TypesJob } from "../emit/emit-project.js";
 import type { Precompile, SchemaRequest } from "../project/analyze-project.js";
 import type { SchemaCompiler } from "../validate/schema-compiler.js";
-import { checkBatch, typesBatch, type CheckAnswer, type CheckItem, type TypesItem, type WorkerAnswer, type WorkerRequest } from "./build-worker.js";
+import type { GeneratedFile } from "../model/generated-file.js";
+import { checkBatch, createBatch, typesBatch, type CheckAnswer, type CheckItem, type CreateItem, type TypesItem, type WorkerAnswer, type WorkerRequest } from "./build-worker.js";
 
 export interface BuildThreads {
   readonly precompile: Precompile;
   readonly compileTypes: TypesCompiler;
+  /**
+   * createMissing(root, files, listed = true), spread over the threads: creating thousands of files
+   * is the kernel's work, and a worker does it while the main thread writes the generated folder.
+   */
+  createMissing(root: string, files: readonly GeneratedFile[]): Promise<string[]>;
   /** Stops the worker threads; the build's answers are unchanged whenever it is called. */
   close(): Promise<void>;
 }
@@ -42,9 +48,15 @@ const WORKER_FILE = fileURLToPath(new URL("./build-worker.js", import.meta.url))
 /** @example const threads = startBuildThreads(1); try { ... } finally { await threads.close(); } */
 export function startBuildThreads(workers: number): BuildThreads {
   const pool = new Pool(workers);
+  // Folders the main thread has made while creating scaffolds, in this build.
+  const mainFolders = new Set<string>();
   return {
     precompile: (requests, schemas) => precompile(pool, requests, schemas),
     compileTypes: (jobs) => pool.run<TypesItem, string>("types", jobs, typesBatch),
+    createMissing: async (root, files) => {
+      const made = await pool.run<CreateItem, boolean>("create", files.map((file) => ({ root, file })), async (batch) => createBatch(batch, mainFolders));
+      return files.filter((_, i) => made[i]).map((file) => file.path);
+    },
     close: () => pool.close(),
   };
 }
@@ -55,7 +67,8 @@ async function precompile(pool: Pool, requests: readonly SchemaRequest[], schema
   for (const request of requests) {
     const text = JSON.stringify(request.schema);
     const key = `${request.dialect}\u0000${text}`;
-    const entry = distinct.get(key) ?? { item: { text, dialect: request.dialect }, requests: [] };
+    const known = distinct.get(key);
+    const entry = { item: { text, dialect: request.dialect, samples: request.samples || known?.item.samples === true }, requests: known?.requests ?? [] };
     entry.requests.push(request);
     distinct.set(key, entry);
   }
@@ -64,7 +77,7 @@ async function precompile(pool: Pool, requests: readonly SchemaRequest[], schema
   const answers = await pool.run<CheckItem, CheckAnswer>("check", entries.map((e) => e.item), async (batch) => checkBatch(schemas, batch));
   entries.forEach((entry, i) => {
     const answer = answers[i]!;
-    for (const request of entry.requests) schemas.seed(request.schema, request.dialect, entry.item.text, answer.check, answer.compiled);
+    for (const request of entry.requests) schemas.seed(request.schema, request.dialect, entry.item.text, answer.check, answer.compiled, answer.samples);
   });
 }
 

@@ -1,22 +1,36 @@
 // The worker thread of a build: compiles what the main thread sends (schemas with ajv, types with
-// json-schema-to-typescript) and answers with plain data. Started by build-threads.ts; owns one
+// json-schema-to-typescript), creates missing scaffolds while the main thread writes the generated
+// folder, and answers with plain data. Started by build-threads.ts; owns one
 // SchemaCompiler for the whole build, like the main thread's.
 import { parentPort } from "node:worker_threads";
 import type { Dialect } from "../model/dialect.js";
 import type { JsonValue } from "../model/json.js";
 import { compileTypes } from "../emit/emit-types.js";
 import { SchemaCompiler, type CompiledValidator, type SchemaCheck } from "../validate/schema-compiler.js";
+import type { GeneratedFile } from "../model/generated-file.js";
+import type { ScaffoldSamples } from "../emit/derive-examples.js";
+import { createMissingFile } from "./write-files.js";
 
 /** A schema to check and compile, as JSON text (JSON.parse keeps every key an own property). */
 export interface CheckItem {
   readonly text: string;
   readonly dialect: Dialect;
+  /** An inputSchema: work out its scaffold samples with the validator just compiled. */
+  readonly samples: boolean;
 }
 
 export interface CheckAnswer {
   readonly check: SchemaCheck;
   /** The generated validator; undefined when the meta-schema refused the schema. */
   readonly compiled: CompiledValidator | undefined;
+  /** Its scaffold samples, when asked for and the meta-schema accepted it. */
+  readonly samples: ScaffoldSamples | undefined;
+}
+
+/** A scaffold to create when absent (createMissingFile, the folder listed already). */
+export interface CreateItem {
+  readonly root: string;
+  readonly file: GeneratedFile;
 }
 
 export interface TypesItem {
@@ -27,14 +41,16 @@ export interface TypesItem {
 /** All batches of one run; the worker claims the next unclaimed batch through `next` until none is left. */
 export type WorkerRequest =
   | { readonly id: number; readonly kind: "check"; readonly batches: readonly (readonly CheckItem[])[]; readonly next: Int32Array }
-  | { readonly id: number; readonly kind: "types"; readonly batches: readonly (readonly TypesItem[])[]; readonly next: Int32Array };
+  | { readonly id: number; readonly kind: "types"; readonly batches: readonly (readonly TypesItem[])[]; readonly next: Int32Array }
+  | { readonly id: number; readonly kind: "create"; readonly batches: readonly (readonly CreateItem[])[]; readonly next: Int32Array };
 
 export type WorkerAnswer = { readonly id: number; readonly index: number; readonly results: readonly unknown[] } | { readonly id: number; readonly error: string };
 
 /** What the main thread would do itself for one item: the same code either way. */
-function checkItem(compiler: SchemaCompiler, schema: JsonValue, dialect: Dialect): CheckAnswer {
+function checkItem(compiler: SchemaCompiler, schema: JsonValue, dialect: Dialect, samples: boolean): CheckAnswer {
   const check = compiler.check(schema, dialect);
-  return { check, compiled: check.metaProblems.length === 0 ? compiler.compiled(schema, dialect) : undefined };
+  const valid = check.metaProblems.length === 0;
+  return { check, compiled: valid ? compiler.compiled(schema, dialect) : undefined, samples: valid && samples ? compiler.samples(schema, dialect) : undefined };
 }
 
 if (parentPort) {
@@ -58,13 +74,28 @@ async function work(compiler: SchemaCompiler, request: WorkerRequest, send: (ans
   }
 }
 
+/** Folders this thread has made while creating scaffolds (a worker lives for one build). */
+const folders = new Set<string>();
+
 function answer(compiler: SchemaCompiler, request: WorkerRequest, index: number): Promise<readonly unknown[]> {
-  return request.kind === "check" ? Promise.resolve(checkBatch(compiler, request.batches[index]!)) : typesBatch(request.batches[index]!);
+  switch (request.kind) {
+    case "check":
+      return Promise.resolve(checkBatch(compiler, request.batches[index]!));
+    case "types":
+      return typesBatch(request.batches[index]!);
+    case "create":
+      return Promise.resolve(createBatch(request.batches[index]!, folders));
+  }
 }
 
 /** One batch of schemas, checked and compiled: the same on a worker and on the main thread. */
 export function checkBatch(compiler: SchemaCompiler, items: readonly CheckItem[]): CheckAnswer[] {
-  return items.map((item) => checkItem(compiler, JSON.parse(item.text) as JsonValue, item.dialect));
+  return items.map((item) => checkItem(compiler, JSON.parse(item.text) as JsonValue, item.dialect, item.samples));
+}
+
+/** One batch of scaffolds, each created when absent: true for each one created. */
+export function createBatch(items: readonly CreateItem[], made: Set<string>): boolean[] {
+  return items.map((item) => createMissingFile(item.root, item.file, true, made));
 }
 
 /** One batch of json-schema-to-typescript runs, one after another: the same on a worker and on the main thread. */

@@ -82,27 +82,32 @@ export async function readTextIfExists(path: string): Promise<string | undefined
  * them exists.
  */
 export async function createMissing(root: string, files: readonly GeneratedFile[], listed = false): Promise<string[]> {
-  const made: string[] = [];
   const folders = new Set<string>();
-  for (const file of files) {
-    const path = join(root, file.path);
-    // `listed`: the caller found these absent when it listed their folders, so the check is left to
-    // link(), which refuses to replace a file that appeared since.
-    if (!listed && existsSync(path)) continue;
-    const folder = dirname(path);
-    if (!folders.has(folder)) (mkdirSync(folder, { recursive: true }), folders.add(folder));
-    const temp = join(folder, `.mcp-gen-${process.pid}-${randomBytes(4).toString("hex")}.tmp`);
-    writeNewFileSync(temp, file.contents);
-    try {
-      linkSync(temp, path);
-      made.push(file.path);
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
-    } finally {
-      rmSync(temp, { force: true });
-    }
+  return files.filter((file) => createMissingFile(root, file, listed, folders)).map((file) => file.path);
+}
+
+/**
+ * createMissing for one file: true when it was created. `folders` holds the folders this thread
+ * has made already. Safe while other threads create the same files (link() decides who wins).
+ */
+export function createMissingFile(root: string, file: GeneratedFile, listed: boolean, folders: Set<string>): boolean {
+  const path = join(root, file.path);
+  // `listed`: the caller found these absent when it listed their folders, so the check is left to
+  // link(), which refuses to replace a file that appeared since.
+  if (!listed && existsSync(path)) return false;
+  const folder = dirname(path);
+  if (!folders.has(folder)) (mkdirSync(folder, { recursive: true }), folders.add(folder));
+  const temp = join(folder, `.mcp-gen-${process.pid}-${randomBytes(4).toString("hex")}.tmp`);
+  writeNewFileSync(temp, file.contents);
+  try {
+    linkSync(temp, path);
+    return true;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+    return false;
+  } finally {
+    rmSync(temp, { force: true });
   }
-  return made;
 }
 
 

@@ -13,8 +13,23 @@ export interface ScaffoldExample {
 
 export type Validate = (value: unknown) => boolean;
 
-/** The descriptor's examples, or one derived from the schema that `validate` accepts. */
-export function scaffoldExamples(authoring: JsonValue | undefined, inputSchema: JsonValue, validate: Validate): ScaffoldExample[] {
+/** What a tool's test scaffold needs of its inputSchema's validator, worked out where the validator is. */
+export interface ScaffoldSamples {
+  /** Arguments derived from the schema that the validator accepts; undefined when none was found. */
+  readonly derived: JsonValue | undefined;
+  /** Arguments the validator rejects; undefined when it accepts every object. */
+  readonly invalid: JsonValue | undefined;
+}
+
+/** The scaffold samples of `inputSchema` under `validate`; none at all without a validator (the schema does not compile). */
+export function scaffoldSamples(inputSchema: JsonValue, validate: Validate | undefined): ScaffoldSamples {
+  if (!validate) return { derived: undefined, invalid: undefined };
+  const derived = sampleValue(inputSchema, inputSchema, 0);
+  return { derived: derived !== undefined && validate(derived) ? derived : undefined, invalid: invalidArguments(inputSchema, validate) };
+}
+
+/** The descriptor's examples, or the one derived from the schema (ScaffoldSamples.derived). */
+export function scaffoldExamples(authoring: JsonValue | undefined, samples: ScaffoldSamples): ScaffoldExample[] {
   const declared = getOwn(authoring, "examples");
   if (Array.isArray(declared) && declared.length > 0) {
     return declared.filter(isJsonObject).map((example, i) => ({
@@ -23,8 +38,7 @@ export function scaffoldExamples(authoring: JsonValue | undefined, inputSchema: 
       result: example.result,
     }));
   }
-  const derived = sampleValue(inputSchema, inputSchema, 0);
-  return derived !== undefined && validate(derived) ? [{ title: "accepts arguments derived from its inputSchema", arguments: derived, result: undefined }] : [];
+  return samples.derived !== undefined ? [{ title: "accepts arguments derived from its inputSchema", arguments: samples.derived, result: undefined }] : [];
 }
 
 /** Arguments the schema rejects, or undefined when it accepts every object. */

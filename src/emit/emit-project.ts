@@ -13,7 +13,7 @@ import { sha256Hex } from "../lock/sha256.js";
 import { findHeaderParams } from "../runtime/header-annotations.js";
 import type { SchemaCompiler } from "../validate/schema-compiler.js";
 import { fileBanner, runtimeBanner } from "./banner.js";
-import { invalidArguments, scaffoldExamples } from "./derive-examples.js";
+import { scaffoldExamples } from "./derive-examples.js";
 import { compileTypes, finishToolTypes, planToolTypes, type InputForm, type ToolTypes } from "./emit-types.js";
 import { emitValidators, type EmittedValidators, type KnownValidator, type ValidatorRef, type ValidatorRequest } from "./emit-validators.js";
 import { assignToolNames, type ToolNames } from "./names.js";
@@ -338,8 +338,8 @@ function emitScaffolds(plan: ToolPlan, templates: Templates, config: Config, sch
   if (existing.has(stubPath) && existing.has(testPath)) return [];
   const inputSchema = plan.tool.wire.inputSchema!;
   // The generated validator itself: an example or invalid argument judged as the server will judge it.
-  const validator = schemas.generatedValidator(inputSchema, dialectFor(inputSchema));
-  const validate = (value: unknown) => validator?.(value) === true;
+  // Judged by the generated validator itself, as the server will judge them (often on a worker thread).
+  const samples = schemas.samples(inputSchema, dialectFor(inputSchema));
   const description = getOwn(plan.tool.wire, "description");
   const stub = templates["handler-stub.ts"]({
     nameComment: commentText(JSON.stringify(plan.name)),
@@ -350,8 +350,8 @@ function emitScaffolds(plan: ToolPlan, templates: Templates, config: Config, sch
     nameLiteral: stringLiteral(plan.name),
     returnHint: plan.hasOutput ? `a value matching outputSchema (${plan.names.pascal}Result)` : "text or content blocks",
   });
-  const examples = scaffoldExamples(plan.tool.authoring, inputSchema, validate);
-  const invalid = validator === undefined ? undefined : invalidArguments(inputSchema, validate);
+  const examples = scaffoldExamples(plan.tool.authoring, samples);
+  const invalid = samples.invalid;
   const test = templates["test-scaffold.ts"]({
     nameComment: commentText(JSON.stringify(plan.name)),
     descriptorFile: commentText(plan.tool.file),

@@ -60,6 +60,8 @@ export function analyzeProject(input: ProjectInput): ProjectAnalysis {
 export interface SchemaRequest {
   readonly schema: JsonValue;
   readonly dialect: Dialect;
+  /** An inputSchema: its scaffold arguments (SchemaCompiler.samples) are worked out too. */
+  readonly samples: boolean;
 }
 
 /**
@@ -107,8 +109,8 @@ function mergeByFile(a: readonly ResolvedTool[], b: readonly ResolvedTool[]): Re
 function compileRequests(tools: readonly ResolvedTool[]): SchemaRequest[] {
   const requests: SchemaRequest[] = [];
   for (const tool of tools) {
-    for (const { schema, dialect } of toolSchemas(tool)) {
-      if (dialect !== undefined && !isTooLargeToCompile(schema)) requests.push({ schema, dialect });
+    for (const { key, schema, dialect } of toolSchemas(tool)) {
+      if (dialect !== undefined && !isTooLargeToCompile(schema)) requests.push({ schema, dialect, samples: key === "inputSchema" });
     }
   }
   return requests;

@@ -12,6 +12,7 @@ import type { Dialect } from "../model/dialect.js";
 import * as validatorRuntime from "../runtime/validator-runtime.js";
 // The standalone engine and its helpers live with the emitter, which writes their output.
 import { prepareValidatorSchema } from "../emit/validators/prepare-validator-schema.js";
+import { scaffoldSamples, type ScaffoldSamples } from "../emit/derive-examples.js";
 import type { StandaloneChunk } from "../emit/validators/rewrite-standalone.js";
 import { createStandaloneEngine, standaloneChunk } from "../emit/validators/standalone-engine.js";
 import { loadAjv } from "./ajv-lone-surrogates.js";
@@ -88,6 +89,8 @@ export class SchemaCompiler {
   private readonly engines = new Map<Dialect, { engine: Engine; uses: number }>();
   private readonly standaloneEngines = new Map<Dialect, { engine: Engine; uses: number }>();
   private readonly checks = new Map<string, SchemaCheck>();
+  /** Same schema object → same check, without serialising it again (the rules ask for every schema). */
+  private readonly checksByObject = new WeakMap<object, Map<Dialect, SchemaCheck>>();
   private readonly validators = new Map<string, ValidateFunction | undefined>();
   /** Same schema object → same answer, without serialising it again (rule schemas are large). */
   private readonly byObject = new WeakMap<object, Map<Dialect, ValidateFunction | undefined>>();
@@ -95,13 +98,18 @@ export class SchemaCompiler {
   private readonly compiledByText = new Map<string, CompiledValidator>();
   private readonly compiledByObject = new WeakMap<object, Map<Dialect, CompiledValidator>>();
   private readonly functions = new Map<string, GeneratedValidator | undefined>();
+  /** Scaffold samples by dialect and schema text, and by schema object. */
+  private readonly sampleSets = new Map<string, ScaffoldSamples>();
+  private readonly samplesByObject = new WeakMap<object, Map<Dialect, ScaffoldSamples>>();
 
   /** Meta-validates and compiles `schema` under `dialect`. */
   check(schema: JsonValue, dialect: Dialect): SchemaCheck {
+    const known = typeof schema === "object" && schema !== null ? this.checksByObject.get(schema)?.get(dialect) : undefined;
+    if (known) return known;
     const text = JSON.stringify(schema);
     const key = dialect + "\u0000" + text;
     const cached = this.checks.get(key);
-    if (cached) return cached;
+    if (cached) return this.rememberCheck(schema, dialect, cached);
     const engine = this.engine(dialect);
     const metaProblems = engine.validateSchema(schema as AnySchema) ? [] : pickMetaProblems(engine.errors ?? []);
     let compileError: string | undefined;
@@ -113,7 +121,16 @@ export class SchemaCompiler {
     }
     const result = { metaProblems, compileError };
     this.checks.set(key, result);
-    return result;
+    return this.rememberCheck(schema, dialect, result);
+  }
+
+  private rememberCheck(schema: JsonValue, dialect: Dialect, check: SchemaCheck): SchemaCheck {
+    if (typeof schema === "object" && schema !== null) {
+      const map = this.checksByObject.get(schema) ?? new Map<Dialect, SchemaCheck>();
+      map.set(dialect, check);
+      this.checksByObject.set(schema, map);
+    }
+    return check;
   }
 
   /**
@@ -132,6 +149,8 @@ export class SchemaCompiler {
       const result = standaloneChunk(this.standaloneEngine(dialect), prepared);
       compiled = { exportName: validatorName(dialect, text), dialect, text, chunk: result.chunk, error: result.error };
       this.compiledByText.set(key, compiled);
+      // ajv's own function, where it is the generated validator (see standaloneChunk): not compiled twice.
+      if (result.validate) this.functions.set(key, result.validate as GeneratedValidator);
     }
     if (typeof schema === "object" && schema !== null) {
       const map = byDialect ?? new Map<Dialect, CompiledValidator>();
@@ -153,11 +172,42 @@ export class SchemaCompiler {
   }
 
   /**
+   * What the test scaffold of a tool with this inputSchema needs of its generated validator: worked
+   * out once per distinct schema, on the thread that compiled it when a build seeded it.
+   */
+  samples(schema: JsonValue, dialect: Dialect): ScaffoldSamples {
+    const known = typeof schema === "object" && schema !== null ? this.samplesByObject.get(schema)?.get(dialect) : undefined;
+    if (known) return known;
+    const key = dialect + "\u0000" + JSON.stringify(schema);
+    let samples = this.sampleSets.get(key);
+    if (!samples) {
+      const validator = this.generatedValidator(schema, dialect);
+      samples = scaffoldSamples(schema, validator && ((value: unknown) => validator(value) === true));
+      this.sampleSets.set(key, samples);
+    }
+    return this.rememberSamples(schema, dialect, samples);
+  }
+
+  private rememberSamples(schema: JsonValue, dialect: Dialect, samples: ScaffoldSamples): ScaffoldSamples {
+    if (typeof schema === "object" && schema !== null) {
+      const map = this.samplesByObject.get(schema) ?? new Map<Dialect, ScaffoldSamples>();
+      map.set(dialect, samples);
+      this.samplesByObject.set(schema, map);
+    }
+    return samples;
+  }
+
+  /**
    * Records what another thread's SchemaCompiler answered for `schema` (check and compiled, from
    * its JSON text `text`), so that this one answers the same without compiling it again.
    */
-  seed(schema: JsonValue, dialect: Dialect, text: string, check: SchemaCheck, compiled: CompiledValidator | undefined): void {
+  seed(schema: JsonValue, dialect: Dialect, text: string, check: SchemaCheck, compiled: CompiledValidator | undefined, samples?: ScaffoldSamples): void {
     this.checks.set(dialect + "\u0000" + text, check);
+    this.rememberCheck(schema, dialect, check);
+    if (samples) {
+      this.sampleSets.set(dialect + "\u0000" + text, samples);
+      this.rememberSamples(schema, dialect, samples);
+    }
     if (!compiled) return;
     const key = dialect + "\u0000" + compiled.text;
     const known = this.compiledByText.get(key) ?? compiled;

@@ -29,7 +29,7 @@ import { cacheReader, nextCache, planEmitReuse, reusableTools, usableCache } fro
 import type { ProjectInput } from "../../project/analyze-project.js";
 import { acquireProjectLock, PROJECT_LOCK_FILE } from "../project-lock.js";
 import { recoverInterruptedBuild, replaceTree, type TreeSummary } from "../replace-tree.js";
-import { createMissing, readTextIfExists, readTextSyncIfExists } from "../write-files.js";
+import { readTextIfExists, readTextSyncIfExists } from "../write-files.js";
 import { FORMATS } from "./validate.js";
 import { lockSummary, readWithStat, StatIndex, statIndexPath, type StatRead } from "../stat-index.js";
 
@@ -168,12 +168,15 @@ async function buildWith(run: BuildRun, threads: BuildThreads, input: ProjectInp
   }
   const lockText = renderLock(lock);
   const lockChanged = previousLock.text !== lockText;
+  // emit.scaffolds holds only scaffolds that existingScaffolds (a listing of their folders) lacks.
+  // They are created (on a worker, when there is one) while the generated folder is written.
+  const creating = threads.createMissing(root, emit.scaffolds);
+  creating.catch(() => undefined);
   const tree = await replaceTree({
     root, out: config.out, lock: config.lock, files: emit.generated, lockText,
     drop: staleFiles(previousLock.lock, emit.generated, run.force, disk), read: disk.text,
   });
-  // emit.scaffolds holds only scaffolds that existingScaffolds (a listing of their folders) lacks.
-  const created = await createMissing(root, emit.scaffolds, true);
+  const created = await creating;
   // Per tool: its diagnostics from this analysis, or from the cache when it was reused.
   const cached = new Map(reused.map((r) => [r.tool.file, r.diagnostics]));
   const fresh = new Map([...(analysis.toolDiagnostics ?? new Map<ResolvedTool, readonly Diagnostic[]>())].map(([tool, list]) => [tool.file, list]));

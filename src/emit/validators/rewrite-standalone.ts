@@ -79,6 +79,15 @@ export function rewriteStandalone(code: string): StandaloneChunk {
   return { body: body.replace(/^\n+|\n+$/g, ""), validateName };
 }
 
+/**
+ * Whether rewriteStandalone(code) changes what the code accepts, not only its names: it does where
+ * it mends ajv's unenforced `required: [""]`. Otherwise the function ajv compiled from `code` is the
+ * generated validator under other names. (A match inside a string literal only says "changes".)
+ */
+export function rewriteChangesBehaviour(code: string): boolean {
+  return /\(missing\d+ = ""\)/.test(code);
+}
+
 /** What replaces one token; undefined for a token the runtime cannot stand in for. */
 function rewriteToken(token: string, before: string, rename: (name: string) => string): string | undefined {
   const first = token.charAt(0);

@@ -8,7 +8,7 @@ import type { Dialect } from "../../model/dialect.js";
 import type { JsonValue } from "../../model/json.js";
 import { formats } from "../../runtime/validator-runtime.js";
 import { loadAjv } from "../../validate/ajv-lone-surrogates.js";
-import { rewriteStandalone, type StandaloneChunk } from "./rewrite-standalone.js";
+import { rewriteChangesBehaviour, rewriteStandalone, type StandaloneChunk } from "./rewrite-standalone.js";
 
 type StandaloneCode = (ajv: Ajv, validate: unknown) => string;
 // ajv is CommonJS, loaded on first use: a command that compiles nothing never pays for it.
@@ -56,16 +56,18 @@ export function createStandaloneEngine(dialect: Dialect): Ajv {
  * @example standaloneChunk(createStandaloneEngine("2020-12"), { type: "string" }).chunk?.validateName === "validate0"
  * @example standaloneChunk(createStandaloneEngine("2020-12"), { type: "string", pattern: "(" }).error // "Invalid regular expression: …"
  */
-export function standaloneChunk(engine: Ajv, schema: JsonValue): { readonly chunk?: StandaloneChunk; readonly error?: string } {
+export function standaloneChunk(engine: Ajv, schema: JsonValue): { readonly chunk?: StandaloneChunk; readonly error?: string; readonly validate?: (data: unknown) => boolean } {
   const registered = new Set(Object.keys(engine.refs));
   try {
-    let validate: unknown;
+    let validate: (data: unknown) => boolean;
     try {
       validate = engine.compile(schema as AnySchema);
     } catch (e) {
       return { error: e instanceof Error ? e.message : String(e) };
     }
-    return { chunk: rewriteStandalone(standaloneCode(engine, validate)) };
+    const code = standaloneCode(engine, validate);
+    // ajv's own function is the generated validator unless the rewrite mends its behaviour.
+    return { chunk: rewriteStandalone(code), ...(rewriteChangesBehaviour(code) ? {} : { validate }) };
   } finally {
     try {
       if (typeof schema === "object" && schema !== null) engine.removeSchema(schema as AnySchema);
