@@ -73,7 +73,8 @@ export async function readConfig(root: string, configPath: string | undefined, s
     sources.set(display, decoded.value.text);
     configText = decoded.value.text;
   }
-  const key = memo && sha256Hex(JSON.stringify([MCP_GEN_VERSION, scope, display, packageText ?? null, configText ?? null]));
+  const keyFor = (rules: RuleScope) => sha256Hex(JSON.stringify([MCP_GEN_VERSION, rules, display, packageText ?? null, configText ?? null]));
+  const key = memo && keyFor(scope);
   const remembered = key === undefined ? undefined : memo?.config(key);
   if (remembered) return { config: remembered, diagnostics: [] };
   if (configText !== undefined) {
@@ -85,7 +86,12 @@ export async function readConfig(root: string, configPath: string | undefined, s
   }
   const { loadConfig } = await import("../config/load-config.js");
   const result = loadConfig(doc, await rulesFor(scope, doc?.value), project);
-  if (key !== undefined && result.value && result.diagnostics.length === 0 && result.value.rules.size === 0) memo?.rememberConfig(key, result.value);
+  if (memo && result.value && result.diagnostics.length === 0) {
+    // Without a `rules` section the "configured" config is this one without rule settings: a build
+    // remembers it for the next check.
+    if (result.value.rules.size === 0) memo.rememberConfig(keyFor(scope), result.value);
+    else if (getOwn(doc?.value, "rules") === undefined) memo.rememberConfig(keyFor("configured"), { ...result.value, rules: new Map() });
+  }
   return { config: result.value, diagnostics: result.diagnostics };
 }
 

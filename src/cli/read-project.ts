@@ -54,11 +54,16 @@ export interface ReadReuse {
   lookup(path: string, hash: string): { readonly refs: readonly string[]; readonly diagnostics: readonly Diagnostic[] } | undefined;
 }
 
-/** Called with each file read: its project path, its bytes with their stat, and hashFileText of its text. */
-export type OnRead = (path: string, read: StatRead, hash: string) => void;
+/** Hashes of files read before, by their stat (a StatIndex for "input" hashes). */
+export interface ReadIndex {
+  /** hashFileText of these bytes' text, recorded when the file had this very stat; else undefined. */
+  known(path: string, read: StatRead): string | undefined;
+  /** Remembers hashFileText of the text of bytes just read. */
+  record(path: string, read: StatRead, hash: string): void;
+}
 
 /** Reads config and every descriptor. `ok: false` means the config itself is unusable (exit 2). */
-export async function readProject(location: ProjectLocation, reuse?: ReadReuse, onRead?: OnRead): Promise<ReadProjectResult> {
+export async function readProject(location: ProjectLocation, reuse?: ReadReuse, index?: ReadIndex): Promise<ReadProjectResult> {
   const root = await realpath(location.root);
   const sources = new Map<string, string>();
   const configResult = location.config
@@ -66,7 +71,7 @@ export async function readProject(location: ProjectLocation, reuse?: ReadReuse, 
     : await readConfig(root, location.configPath, sources, "all");
   if (!configResult.config) return { ok: false, diagnostics: configResult.diagnostics, sources };
   const config = configResult.config;
-  const reader = new FileReader(root, config.load, sources, reuse, onRead);
+  const reader = new FileReader(root, config.load, sources, reuse, index);
   const descriptors = await findDescriptors(root, config);
   for (const path of descriptors) {
     reader.read(path);
@@ -100,7 +105,7 @@ class FileReader {
 
   constructor(
     private readonly root: string, private readonly limits: LoadLimits, private readonly sources: Map<string, string>,
-    private readonly reuse: ReadReuse | undefined, private readonly onRead: OnRead | undefined,
+    private readonly reuse: ReadReuse | undefined, private readonly index: ReadIndex | undefined,
   ) {}
 
   // Synchronous reads: a project's files are read one after another, and awaiting fs/promises four
@@ -158,9 +163,9 @@ class FileReader {
     for (const diagnostic of decoded.diagnostics) this.report(path, diagnostic);
     if (!decoded.value) return { status: "invalid" };
     this.sources.set(path, decoded.value.text);
-    const hash = hashFileText(decoded.value.text);
+    const hash = this.index?.known(path, read) ?? hashFileText(decoded.value.text);
     this.hashes.set(path, hash);
-    this.onRead?.(path, read, hash);
+    this.index?.record(path, read, hash);
     const known = this.reuse?.lookup(path, hash);
     if (known) {
       this.reused.add(path);

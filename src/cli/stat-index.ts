@@ -93,6 +93,12 @@ export class StatIndex {
     return stat !== undefined && stat.isFile() && fingerprint(stat) === entry.stat ? entry.hash : undefined;
   }
 
+  /** The `kind` hash recorded for bytes read by readWithStat, when their stat is the one recorded with it. */
+  recorded(kind: HashKind, path: string, read: Pick<StatRead, "stat">): string | undefined {
+    const entry = this.hashes.get(keyOf(kind, path));
+    return entry !== undefined && entry.stat === read.stat ? entry.hash : undefined;
+  }
+
   /** Records the `kind` hash of bytes read by readWithStat; a file that is not settled is forgotten instead. */
   record(kind: HashKind, path: string, read: Pick<StatRead, "stat" | "settled">, hash: string | undefined): void {
     const key = keyOf(kind, path);

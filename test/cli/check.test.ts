@@ -186,8 +186,17 @@ describe("mcp-gen check", () => {
   });
 
   it("reads a changed config again, though its stat index remembers the last one", async () => {
-    const root = tempProject({ "tools/search_issues.yaml": SEARCH, "tools/ping.json": PING });
+    const root = tempProject({ "tools/search_issues.yaml": SEARCH, "tools/ping.json": PING, "mcp-gen.config.yaml": "server: { name: remembered }\n" });
     mkdirSync(join(root, "node_modules"));
+    expect((await runInProcess(root, ["build"])).code).toBe(0);
+    // The build already remembered the config as check reads it (no rule settings in the file).
+    const cacheDir = join(root, "node_modules", ".cache", "mcp-gen");
+    const indexFile = readdirSync(cacheDir).find((name) => name.endsWith(".stat.json"))!;
+    const configs = (JSON.parse(readFileSync(join(cacheDir, indexFile), "utf8")) as { configs: Record<string, { server: { name: string } }> }).configs;
+    expect(Object.values(configs).map((config) => config.server.name)).toEqual(["remembered"]);
+    expect((await runInProcess(root, ["check"])).code).toBe(0);
+    // A config with rule settings is read in full every time, and check still agrees with build.
+    writeFiles(root, { "mcp-gen.config.yaml": "server: { name: remembered }\nrules:\n  description-missing: off\n" });
     expect((await runInProcess(root, ["build"])).code).toBe(0);
     expect((await runInProcess(root, ["check"])).code).toBe(0);
     writeFiles(root, { "mcp-gen.config.yaml": "out: src/elsewhere\n" });

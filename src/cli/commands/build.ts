@@ -62,7 +62,9 @@ export async function runBuild(argv: readonly string[], io: CliIo): Promise<numb
       sources, color: io.isTty && !io.env.NO_COLOR && format === "text", rules: ALL_RULES, toolVersion: MCP_GEN_VERSION, informationUri: MCP_GEN_HOMEPAGE,
     }));
   const realRoot = await realpath(root);
-  const project = await readProjectConfig(realRoot, values.config);
+  // Stats of the files this build reads, for check (and the next build) to trust unchanged ones.
+  const index = StatIndex.read(statIndexPath(buildCachePath(realRoot)));
+  const project = await readProjectConfig(realRoot, values.config, "all", index);
   for (const [path, text] of project.sources) sources.set(path, text);
   if (!project.config) {
     print(project.diagnostics);
@@ -74,7 +76,7 @@ export async function runBuild(argv: readonly string[], io: CliIo): Promise<numb
     return EXIT.problems;
   }
   try {
-    return await buildLocked({ root, realRoot, configPath: values.config, project: { ...project, config: project.config }, sources, force: values.force === true, format, print, io });
+    return await buildLocked({ root, realRoot, configPath: values.config, project: { ...project, config: project.config }, sources, force: values.force === true, format, print, io, index });
   } finally {
     await projectLock.release();
   }
@@ -92,6 +94,7 @@ interface BuildRun {
   readonly format: string;
   readonly print: (diagnostics: readonly Diagnostic[]) => void;
   readonly io: CliIo;
+  readonly index: StatIndex;
 }
 
 async function buildLocked(run: BuildRun): Promise<number> {
@@ -99,8 +102,7 @@ async function buildLocked(run: BuildRun): Promise<number> {
   const { config } = project;
   await recoverInterruptedBuild(root, config.out, config.lock, [config.handlers, config.tests]);
   const cachePath = buildCachePath(run.realRoot);
-  // Stats of the files this build reads, for check (and the next build) to trust unchanged ones.
-  const index = StatIndex.read(statIndexPath(cachePath));
+  const { index } = run;
   const lockRead = readWithStat(join(root, config.lock));
   // A lock that cannot be read as a file (not there, or a folder) is read again for the error.
   const lockText = lockRead ? lockRead.bytes.toString("utf8") : await readTextIfExists(join(root, config.lock));
@@ -114,7 +116,10 @@ async function buildLocked(run: BuildRun): Promise<number> {
   // A usable cache vouches that the lock is byte for byte what this mcp-gen's last build wrote.
   const previousLock = parsePreviousLock(lockText, config.lock, config.load, usable !== undefined);
   const cache = previousLock.parsed ? usable : undefined;
-  const read = await readProject({ root, configPath: run.configPath, config }, cache ? cacheReader(cache) : undefined, (path, file, hash) => index.record("input", path, file, hash));
+  const read = await readProject({ root, configPath: run.configPath, config }, cache ? cacheReader(cache) : undefined, {
+    known: (path, file) => index.recorded("input", path, file),
+    record: (path, file, hash) => index.record("input", path, file, hash),
+  });
   if (!read.ok) throw new Error("readProject refused a config it was given; this is a bug in mcp-gen.");
   for (const [path, text] of read.sources) run.sources.set(path, text);
   const reused = cache && previousLock.parsed ? reusableTools(read.input.descriptors, read.records, cache, previousLock.parsed) : [];
@@ -225,9 +230,10 @@ function diskReader(root: string, index: StatIndex): DiskReader {
   const hash = (path: string) => {
     if (!hashes.has(path)) {
       const current = text(path);
-      const value = current === undefined ? undefined : hashFileText(current);
-      hashes.set(path, value);
       const read = reads.get(path);
+      // A file whose stat is the one the index recorded with its hash is not hashed again.
+      const value = current === undefined ? undefined : ((read && index.recorded("generated", path, read)) ?? hashFileText(current));
+      hashes.set(path, value);
       if (read) index.record("generated", path, read, value);
     }
     return hashes.get(path);
