@@ -1,0 +1,69 @@
+// Strict JSON text → its value, natively (JSON.parse), when the text is one that parseJsonText would
+// accept with no diagnostic at all: within the depth and value limits, no duplicate key, every
+// number finite. Anything else gives undefined, and the caller parses it in full for its
+// diagnostics. parseJsonText's spans are then needed only to place a report, so they can wait.
+import type { JsonValue } from "../model/json.js";
+import type { LoadLimits } from "./limits.js";
+import { findJsonDepthExcess } from "./measure-nesting.js";
+
+/**
+ * The value of `text`, exactly as parseJsonText gives it, or undefined when only the full parse can
+ * say what is wrong (or right) with it.
+ * @example parseCleanJson('{"a":1}', DEFAULT_LOAD_LIMITS) // { a: 1 }
+ * @example parseCleanJson('{"a":1,"a":2}', DEFAULT_LOAD_LIMITS) // undefined (duplicate key)
+ */
+export function parseCleanJson(text: string, limits: LoadLimits): JsonValue | undefined {
+  if (findJsonDepthExcess(text, limits.maxDepth) !== -1) return undefined;
+  let value: JsonValue;
+  try {
+    // V8's JSON.parse defines keys as own data properties (`__proto__` included), as defineOwn does.
+    value = JSON.parse(text) as JsonValue;
+  } catch {
+    return undefined;
+  }
+  const counted = countValue(value, limits.maxNodes);
+  if (counted === undefined || counted.members !== countMembers(text)) return undefined;
+  return value;
+}
+
+/** Values (as parseJsonText counts them) and object members in `root`; undefined past `maxNodes` or at a number that is not finite. */
+function countValue(root: JsonValue, maxNodes: number): { values: number; members: number } | undefined {
+  let values = 0;
+  let members = 0;
+  const stack: JsonValue[] = [root];
+  while (stack.length > 0) {
+    const value = stack.pop()!;
+    if (++values > maxNodes) return undefined;
+    if (typeof value === "number" && !Number.isFinite(value)) return undefined;
+    if (Array.isArray(value)) {
+      for (const item of value) stack.push(item);
+    } else if (typeof value === "object" && value !== null) {
+      const object = value as Readonly<Record<string, JsonValue>>;
+      const keys = Object.keys(object);
+      members += keys.length;
+      for (const key of keys) stack.push(object[key]!);
+    }
+  }
+  return { values, members };
+}
+
+/**
+ * Members written in the text of a JSON document that JSON.parse accepted: strings followed by a
+ * colon. Equal to the members of the parsed value exactly when no object repeats a key.
+ */
+function countMembers(text: string): number {
+  let members = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text.charCodeAt(i) !== 0x22 /* " */) continue;
+    // Past the closing quote of this string.
+    for (i++; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 0x5c /* \ */) i++;
+      else if (c === 0x22) break;
+    }
+    let j = i + 1;
+    while (j < text.length && (text.charCodeAt(j) === 0x20 || text.charCodeAt(j) === 0x0a || text.charCodeAt(j) === 0x0d || text.charCodeAt(j) === 0x09)) j++;
+    if (text.charCodeAt(j) === 0x3a /* : */) members++;
+  }
+  return members;
+}
