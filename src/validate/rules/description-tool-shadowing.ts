@@ -24,7 +24,11 @@ export const descriptionToolShadowing = defineRule({
   checkProject(tools, report) {
     const names = new Set(tools.map(toolName).filter((n): n is string => n !== undefined));
     for (const tool of tools) {
-      const context = { self: toolName(tool), tools: names, properties: propertyNames(tool) };
+      // The tool's property names are collected only for a text that matches (few do).
+      let properties: Set<string> | undefined;
+      const context = { self: toolName(tool), tools: names, get properties() {
+        return (properties ??= propertyNames(tool));
+      } };
       forEachText(tool, (field) => {
         const match = findShadowing(field.text, context);
         if (!match) return;
