@@ -1,6 +1,6 @@
 // Reads a project's configuration from disk: mcp-gen.config.yaml (or --config) and package.json,
 // whose name and version are defaults. Turns them into a Config with every default filled in.
-import { readFile, stat } from "node:fs/promises";
+import { readFileSync, statSync } from "node:fs";
 import { isAbsolute, posix, relative, resolve, sep } from "node:path";
 import type { Config } from "../config/config.js";
 import { CONFIG_FILE } from "../config/config.js";
@@ -53,7 +53,13 @@ export async function readConfig(root: string, configPath: string | undefined, s
   const path = configPath ?? CONFIG_FILE;
   const absolute = resolve(root, path);
   const display = toProjectPath(root, absolute) ?? path;
-  const packageText = await readFile(resolve(root, "package.json"), "utf8").catch(() => undefined);
+  // Two small files, read synchronously: every command starts here, and nothing else is waiting.
+  let packageText: string | undefined;
+  try {
+    packageText = readIfFile(resolve(root, "package.json"))?.toString("utf8");
+  } catch {
+    // An unreadable package.json only loses its defaults, as before.
+  }
   // The config defaults read package.json, so it is an input of the build too.
   if (packageText !== undefined) sources.set("package.json", packageText);
   const packageJson = parseJsonObject(packageText);
@@ -62,13 +68,13 @@ export async function readConfig(root: string, configPath: string | undefined, s
     ...(typeof packageJson?.version === "string" ? { packageVersion: packageJson.version } : {}),
   };
   let doc: SourceDoc | undefined;
-  const exists = await stat(absolute).then((s) => s.isFile(), () => false);
+  const configBytes = readIfFile(absolute);
+  const exists = configBytes !== undefined;
   let configText: string | undefined;
   if (!exists) {
     if (configPath !== undefined) return { config: undefined, diagnostics: [configDiagnostic(display, `Config file ${display} does not exist.`, "Check the --config path; it is relative to --cwd.")] };
   } else {
-    const bytes = await readFile(absolute);
-    const decoded = decodeSource(display, bytes, DEFAULT_LOAD_LIMITS);
+    const decoded = decodeSource(display, configBytes, DEFAULT_LOAD_LIMITS);
     if (!decoded.value) return { config: undefined, diagnostics: decoded.diagnostics };
     sources.set(display, decoded.value.text);
     configText = decoded.value.text;
@@ -93,6 +99,17 @@ export async function readConfig(root: string, configPath: string | undefined, s
     else if (getOwn(doc?.value, "rules") === undefined) memo.rememberConfig(keyFor("configured"), { ...result.value, rules: new Map() });
   }
   return { config: result.value, diagnostics: result.diagnostics };
+}
+
+/** The bytes of the regular file at `path`; undefined when there is none. A file that cannot be read throws. */
+function readIfFile(path: string): Buffer | undefined {
+  let isFile: boolean;
+  try {
+    isFile = statSync(path).isFile();
+  } catch {
+    return undefined;
+  }
+  return isFile ? readFileSync(path) : undefined;
 }
 
 /** The rule registry, loaded when needed: importing every rule costs more than checking a built project. */

@@ -5,7 +5,7 @@
 // mcp-gen, and every generated file hashes as recorded, nothing is generated: reading and hashing is
 // the whole cost. That fast path trusts the lock; --full recomputes even then, so that a lock or
 // generated file edited together with its recorded hash is still caught.
-import { realpath } from "node:fs/promises";
+import { realpathSync } from "node:fs";
 import { isUtf8 } from "node:buffer";
 import { join, resolve, sep } from "node:path";
 import { globSync } from "tinyglobby";
@@ -57,7 +57,7 @@ export async function runCheck(argv: readonly string[], io: CliIo): Promise<numb
     io.stdout(await formatCheck(format, diagnostics, sources, io.isTty && !io.env.NO_COLOR));
   // Rule settings play no part in the fast path; they are read (every rule loaded) only when the
   // config sets some, to check them, and in full by the slow path.
-  const cachePath = buildCachePath(await realpath(root).catch(() => root));
+  const cachePath = buildCachePath(realRootOf(root));
   const index = values.full ? StatIndex.empty() : StatIndex.read(statIndexPath(cachePath));
   const project = await readProjectConfig(root, values.config, "configured", index);
   if (!project.config) {
@@ -204,6 +204,14 @@ function hashGeneratedBytes(bytes: Buffer): string {
 
 function hasBomOrCr(bytes: Uint8Array): boolean {
   return (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) || bytes.includes(0x0d);
+}
+
+function realRootOf(root: string): string {
+  try {
+    return realpathSync(root);
+  } catch {
+    return root;
+  }
 }
 
 /** The absolute path of a project path (forward slashes, no `.` or `..` segments). */
