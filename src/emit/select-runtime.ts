@@ -26,8 +26,15 @@ export function selectRuntime(generated: readonly { readonly path: string; reado
   const byFile = new Map(runtime.map((source) => [source.file, source]));
   const runtimeRoot = posix.join(out, "runtime");
   const queue: string[] = [];
+  // Every tool module imports the same few runtime modules from the same folder: each specifier is
+  // resolved once per folder.
+  const seen = new Set<string>();
   for (const file of generated) {
+    const folder = posix.dirname(file.path);
     for (const specifier of relativeImports(file.contents)) {
+      const key = `${folder}\u0000${specifier}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
       const target = resolveSpecifier(file.path, specifier);
       if (target.startsWith(runtimeRoot + "/")) queue.push(target.slice(runtimeRoot.length + 1));
     }

@@ -26,17 +26,22 @@ export interface SubschemaEdge {
 }
 
 /** The immediate subschemas of one schema object, in a stable order (keyword order, then member order). */
+const SINGLE_SET: ReadonlySet<string> = new Set(SINGLE);
+const ARRAY_SET: ReadonlySet<string> = new Set(ARRAY);
+const MAP_SET: ReadonlySet<string> = new Set(MAP);
+const NO_TOKENS: readonly (string | number)[] = [];
+
 export function childSchemas(schema: JsonObject): SubschemaEdge[] {
   const edges: SubschemaEdge[] = [];
   for (const keyword of Object.keys(schema)) {
     const value = schema[keyword]!;
-    if ((SINGLE as readonly string[]).includes(keyword) && isSchemaLike(value) && !(keyword === "items" && Array.isArray(value))) {
-      edges.push({ keyword, tokens: [], schema: value });
-    } else if ((ARRAY as readonly string[]).includes(keyword) && Array.isArray(value)) {
+    if (SINGLE_SET.has(keyword) && isSchemaLike(value) && !(keyword === "items" && Array.isArray(value))) {
+      edges.push({ keyword, tokens: NO_TOKENS, schema: value });
+    } else if (ARRAY_SET.has(keyword) && Array.isArray(value)) {
       value.forEach((item, index) => {
         if (isSchemaLike(item)) edges.push({ keyword, tokens: [index], schema: item });
       });
-    } else if ((MAP as readonly string[]).includes(keyword) && isJsonObject(value)) {
+    } else if (MAP_SET.has(keyword) && isJsonObject(value)) {
       for (const name of Object.keys(value)) {
         const item = value[name]!;
         // draft-07 `dependencies` may map a property to a list of names instead of a schema.

@@ -72,11 +72,23 @@ function textFields(tool: ResolvedTool): readonly TextField[] {
     if (!isJsonObject(node.schema)) return;
     for (const [key, kind] of [["description", "schema description"], ["title", "schema title"]] as const) {
       const text = getOwn(node.schema, key);
-      if (typeof text === "string") fields.push({ pointer: joinPointer(node.pointer, key), text, kind });
+      if (typeof text === "string") fields.push(schemaText(node, key, text, kind));
     }
   });
   TEXTS.set(tool, fields);
   return fields;
+}
+
+/** A schema's text, whose pointer is built only when a rule reports on it (few texts are reported). */
+function schemaText(node: SchemaNode, key: string, text: string, kind: TextField["kind"]): TextField {
+  let pointer: string | undefined;
+  return {
+    get pointer() {
+      return (pointer ??= joinPointer(node.pointer, key));
+    },
+    text,
+    kind,
+  };
 }
 
 /** The tool's name when it is a string. */
