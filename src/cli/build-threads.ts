@@ -6,7 +6,7 @@ import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import type { TypesCompiler, TypesJob } from "../emit/emit-project.js";
+import { typesJobKey, type TypesCompiler, type TypesJob } from "../emit/emit-project.js";
 import type { Precompile, SchemaRequest } from "../project/analyze-project.js";
 import type { SchemaCompiler } from "../validate/schema-compiler.js";
 import type { GeneratedFile } from "../model/generated-file.js";
@@ -15,6 +15,11 @@ import { checkBatch, createBatch, typesBatch, type CheckAnswer, type CheckItem, 
 export interface BuildThreads {
   readonly precompile: Precompile;
   readonly compileTypes: TypesCompiler;
+  /**
+   * Starts json-schema-to-typescript on `jobs` now, behind any schema compilation already queued;
+   * compileTypes answers a job started here with its result. Jobs nobody asks for are dropped by close().
+   */
+  prefetchTypes(jobs: readonly TypesJob[]): void;
   /**
    * createMissing(root, files, listed = true), spread over the threads: creating thousands of files
    * is the kernel's work, and a worker does it while the main thread writes the generated folder.
@@ -50,9 +55,28 @@ export function startBuildThreads(workers: number): BuildThreads {
   const pool = new Pool(workers);
   // Folders the main thread has made while creating scaffolds, in this build.
   const mainFolders = new Set<string>();
+  // Type jobs started, by typesJobKey: the run that answers each and its place in that run.
+  const started = new Map<string, { readonly run: Promise<string[]>; readonly index: number }>();
+  const startTypes = (jobs: readonly TypesJob[]) => {
+    const fresh = [...new Map(jobs.filter((job) => !started.has(typesJobKey(job))).map((job) => [typesJobKey(job), job])).values()];
+    if (fresh.length === 0) return;
+    const run = pool.run<TypesItem, string>("types", fresh.map((job) => ({ wrapperText: job.wrapperText, rootName: job.rootName })), typesBatch);
+    run.catch(() => undefined);
+    fresh.forEach((job, index) => started.set(typesJobKey(job), { run, index }));
+  };
   return {
     precompile: (requests, schemas) => precompile(pool, requests, schemas),
-    compileTypes: (jobs) => pool.run<TypesItem, string>("types", jobs, typesBatch),
+    // Only worth it where a worker takes the jobs; the main thread has its own work until emit.
+    prefetchTypes: (jobs) => {
+      if (workers > 0) startTypes(jobs);
+    },
+    compileTypes: async (jobs) => {
+      startTypes(jobs);
+      return Promise.all(jobs.map(async (job) => {
+        const { run, index } = started.get(typesJobKey(job))!;
+        return (await run)[index]!;
+      }));
+    },
     createMissing: async (root, files) => {
       const made = await pool.run<CreateItem, boolean>("create", files.map((file) => ({ root, file })), async (batch) => createBatch(batch, mainFolders));
       return files.filter((_, i) => made[i]).map((file) => file.path);
@@ -191,7 +215,9 @@ class Pool {
     for (const id of [...this.runs.keys()]) this.failed(id, error);
   }
 
+  /** Stops the workers; runs still pending (jobs started ahead that nobody needed) are dropped. */
   async close(): Promise<void> {
+    for (const id of [...this.runs.keys()]) this.failed(id, new Error("The build threads were closed."));
     await Promise.all(this.workers.map((worker) => worker.terminate()));
   }
 }

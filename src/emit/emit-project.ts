@@ -14,7 +14,7 @@ import { findHeaderParams } from "../runtime/header-annotations.js";
 import type { SchemaCompiler } from "../validate/schema-compiler.js";
 import { fileBanner, runtimeBanner } from "./banner.js";
 import { scaffoldExamples } from "./derive-examples.js";
-import { compileTypes, finishToolTypes, planToolTypes, type InputForm, type ToolTypes } from "./emit-types.js";
+import { compileTypes, finishToolTypes, planToolTypes, type InputForm, type ToolTypes, type TypesRequest } from "./emit-types.js";
 import { emitValidators, type EmittedValidators, type KnownValidator, type ValidatorRef, type ValidatorRequest } from "./emit-validators.js";
 import { assignToolNames, type ToolNames } from "./names.js";
 import { docComment, docCommentLines, jsonLiteral, objectKey, stringLiteral, typeKey } from "./safe-text.js";
@@ -207,14 +207,52 @@ function planTools(
 
 /** Every tool's types, in plan order; json-schema-to-typescript runs once per distinct job. */
 async function emitTypes(plans: readonly ToolPlan[], compile: TypesCompiler): Promise<ToolTypes[]> {
-  const requests = plans.map((plan) => planToolTypes(plan.tool.wire.inputSchema!, plan.tool.wire.outputSchema, { pascal: plan.names.pascal }, plan.forms));
-  const jobs = new Map<string, TypesJob>();
-  const keyOf = (job: TypesJob) => `${job.rootName}\u0000${job.wrapperText}`;
-  for (const request of requests) if (!jobs.has(keyOf(request))) jobs.set(keyOf(request), { wrapperText: request.wrapperText, rootName: request.rootName });
-  const distinct = [...jobs.values()];
+  const requests = plans.map((plan) => typesRequest(plan.tool, plan.names.pascal, plan.forms));
+  const distinct = distinctJobs(requests);
   const raws = await compile(distinct);
-  const rawByKey = new Map(distinct.map((job, i) => [keyOf(job), raws[i]!]));
-  return requests.map((request) => finishToolTypes(request, rawByKey.get(keyOf(request))!));
+  const rawByKey = new Map(distinct.map((job, i) => [typesJobKey(job), raws[i]!]));
+  return requests.map((request) => finishToolTypes(request, rawByKey.get(typesJobKey(request))!));
+}
+
+/** Each tool's types request by its type name: expectedTypesJobs and emitTypes plan a tool once. */
+const REQUESTS = new WeakMap<ResolvedTool, { readonly pascal: string; readonly request: TypesRequest }>();
+
+function typesRequest(tool: ResolvedTool, pascal: string, forms: readonly InputForm[]): TypesRequest {
+  const known = REQUESTS.get(tool);
+  if (known?.pascal === pascal) return known.request;
+  const request = planToolTypes(tool.wire.inputSchema!, tool.wire.outputSchema, { pascal }, forms);
+  REQUESTS.set(tool, { pascal, request });
+  return request;
+}
+
+/** What identifies a json-schema-to-typescript run: its root name and its schema text. */
+export function typesJobKey(job: TypesJob): string {
+  return `${job.rootName}\u0000${job.wrapperText}`;
+}
+
+function distinctJobs(jobs: readonly TypesJob[]): TypesJob[] {
+  const distinct = new Map<string, TypesJob>();
+  for (const job of jobs) if (!distinct.has(typesJobKey(job))) distinct.set(typesJobKey(job), { wrapperText: job.wrapperText, rootName: job.rootName });
+  return [...distinct.values()];
+}
+
+/**
+ * The json-schema-to-typescript runs that emitProject will ask for `tools` (resolved tools; `all`:
+ * the names of every tool of the project, which decide the type names), as soon as they are known:
+ * a build starts them while it still validates, and emitProject finds them done. The same jobs as
+ * emitTypes makes for a tool that is generated afresh.
+ */
+export function expectedTypesJobs(tools: readonly ResolvedTool[], all: readonly string[]): TypesJob[] {
+  const sorted = [...all].sort(compareText);
+  const assigned = assignToolNames(sorted);
+  const pascal = new Map(sorted.map((name, i) => [name, assigned[i]!.pascal]));
+  const requests: TypesJob[] = [];
+  for (const tool of tools) {
+    const name = pascal.get(String(tool.wire.name));
+    if (name === undefined || tool.wire.inputSchema === undefined) continue;
+    requests.push(typesRequest(tool, name, inputForms(tool)));
+  }
+  return distinctJobs(requests);
 }
 
 function emitToolModule(plan: ToolPlan, types: ToolTypes, templates: Templates, out: string): GeneratedFile {

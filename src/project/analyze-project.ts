@@ -75,7 +75,12 @@ export type Precompile = (requests: readonly SchemaRequest[], schemas: SchemaCom
  * schemas run. The same tools and diagnostics as analyzeProject.
  * @example await analyzeProjectWith(input, async (requests, schemas) => { for (const r of requests) schemas.check(r.schema, r.dialect); })
  */
-export async function analyzeProjectWith(input: ProjectInput, precompile: Precompile): Promise<ProjectAnalysis> {
+/**
+ * analyzeProject, with schemas compiled by `precompile` while the rules run. `onResolved` is told
+ * the tools resolved afresh (and every tool) as soon as they are, so that work that will follow a
+ * clean analysis can start meanwhile; a caller must not depend on it for anything but speed.
+ */
+export async function analyzeProjectWith(input: ProjectInput, precompile: Precompile, onResolved?: (fresh: readonly ResolvedTool[], all: readonly ResolvedTool[]) => void): Promise<ProjectAnalysis> {
   const fresh = resolveProject(input);
   const { docs, diagnostics } = fresh;
   const reused = input.reused ?? [];
@@ -87,6 +92,7 @@ export async function analyzeProjectWith(input: ProjectInput, precompile: Precom
   const compiling = precompile(compileRequests(fresh.tools), schemas);
   // Rejections are awaited below; this keeps an early one from counting as unhandled meanwhile.
   compiling.catch(() => undefined);
+  onResolved?.(fresh.tools, tools);
   const settings = input.config.rules;
   const first = runRulesByTool({ tools, rules: rules.filter((rule) => !rule.compilesSchemas), settings, docs, schemas, checkTools });
   await compiling;

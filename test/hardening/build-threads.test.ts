@@ -2,7 +2,7 @@
 // Which thread compiles what must never show in the output: the compiled CLI (worker threads need
 // JavaScript) builds one project with no worker, one and three, and every file and every line of
 // output is the same. It is compiled into a folder of its own so that it never races other tests.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, sep } from "node:path";
@@ -52,6 +52,11 @@ function tree(root: string): Map<string, string> {
   return files;
 }
 
+function buildFailing(dir: string, workers: number): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [CLI, "build", "--cwd", dir], { env: { ...process.env, MCP_GEN_WORKERS: String(workers) }, encoding: "utf8", timeout: 120_000 });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
 function build(dir: string, workers: number): string {
   return execFileSync(process.execPath, [CLI, "build", "--cwd", dir], { env: { ...process.env, MCP_GEN_WORKERS: String(workers) }, encoding: "utf8", timeout: 120_000 });
 }
@@ -80,6 +85,20 @@ describe("build on worker threads", () => {
       expect(other.stdout).toBe(outputs[0]!.stdout);
       expect([...other.files.keys()]).toEqual([...outputs[0]!.files.keys()]);
       for (const [path, text] of outputs[0]!.files) expect(other.files.get(path), path).toBe(text);
+    }
+  }, 240_000);
+
+  it("stops at a validation error with types already under way on the workers: exit 1, a report, nothing written", () => {
+    const dir = join(work, "project-invalid");
+    writeProject(dir);
+    writeFileSync(join(dir, "tools", "t7.json"), JSON.stringify({ ...descriptor(7), inputSchema: { type: "object", properties: { q: { type: "strng" } } } }, null, 2));
+    for (const workers of [1, 3]) {
+      const run = buildFailing(dir, workers);
+      expect(run.status, run.stderr).toBe(1);
+      expect(run.stderr).toBe("");
+      expect(run.stdout).toContain("tools/t7.json");
+      expect(run.stdout).toContain("schema-valid");
+      expect(readdirSync(dir).sort()).toEqual(["mcp-gen.config.yaml", "tools"]);
     }
   }, 240_000);
 });

@@ -15,6 +15,7 @@ import { parseLock, parseTrustedShape } from "../../lock/parse-lock.js";
 import { renderLock } from "../../lock/render-lock.js";
 import { hashFileText, sha256Hex } from "../../lock/sha256.js";
 import { analyzeProjectWith } from "../../project/analyze-project.js";
+import { expectedTypesJobs } from "../../emit/emit-project.js";
 import { buildProject } from "../../project/build-project.js";
 import { formatDiagnostics, type DiagnosticFormat } from "../../report/format-diagnostics.js";
 import { ALL_RULES } from "../../validate/rules/index.js";
@@ -145,7 +146,9 @@ interface CacheState {
 async function buildWith(run: BuildRun, threads: BuildThreads, input: ProjectInput, records: ReadonlyMap<string, FileRecord>, previousLock: PreviousLock, state: CacheState): Promise<number> {
   const { root, sources, print, io, format } = run;
   const { config } = input;
-  const analysis = await analyzeProjectWith(input, threads.precompile);
+  // Type generation for the tools resolved afresh starts behind their schema compilation: the
+  // worker goes on to it while the main thread finishes the rules.
+  const analysis = await analyzeProjectWith(input, threads.precompile, (fresh, all) => threads.prefetchTypes(expectedTypesJobs(fresh, all.map((tool) => String(tool.wire.name)))));
   const diagnostics = [...analysis.diagnostics, ...previousLock.diagnostics];
   if (hasErrors(diagnostics)) {
     print(diagnostics);
