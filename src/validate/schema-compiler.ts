@@ -98,6 +98,8 @@ export class SchemaCompiler {
   private readonly compiledByText = new Map<string, CompiledValidator>();
   private readonly compiledByObject = new WeakMap<object, Map<Dialect, CompiledValidator>>();
   private readonly functions = new Map<string, GeneratedValidator | undefined>();
+  /** Keys of `functions` that are ajv's own compiled functions (see compiled()). */
+  private readonly fromEngine = new Set<string>();
   /** Scaffold samples by dialect and schema text, and by schema object. */
   private readonly sampleSets = new Map<string, ScaffoldSamples>();
   private readonly samplesByObject = new WeakMap<object, Map<Dialect, ScaffoldSamples>>();
@@ -150,7 +152,10 @@ export class SchemaCompiler {
       compiled = { exportName: validatorName(dialect, text), dialect, text, chunk: result.chunk, error: result.error };
       this.compiledByText.set(key, compiled);
       // ajv's own function, where it is the generated validator (see standaloneChunk): not compiled twice.
-      if (result.validate) this.functions.set(key, result.validate as GeneratedValidator);
+      if (result.validate) {
+        this.functions.set(key, result.validate as GeneratedValidator);
+        this.fromEngine.add(key);
+      }
     }
     if (typeof schema === "object" && schema !== null) {
       const map = byDialect ?? new Map<Dialect, CompiledValidator>();
@@ -254,7 +259,14 @@ export class SchemaCompiler {
   }
 
   private standaloneEngine(dialect: Dialect): Engine {
-    return nextUse(this.standaloneEngines, dialect, createStandaloneEngine);
+    const before = this.standaloneEngines.get(dialect)?.engine;
+    const engine = nextUse(this.standaloneEngines, dialect, createStandaloneEngine);
+    if (before !== undefined && before !== engine) {
+      // ajv's functions hold on to the engine that compiled them: let a replaced engine go (a later
+      // caller gets the rewritten code instead, instantiated from its chunk).
+      for (const key of this.fromEngine) if (key.startsWith(dialect + "\u0000")) (this.functions.delete(key), this.fromEngine.delete(key));
+    }
+    return engine;
   }
 }
 
