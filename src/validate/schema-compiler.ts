@@ -98,8 +98,8 @@ export class SchemaCompiler {
   private readonly compiledByText = new Map<string, CompiledValidator>();
   private readonly compiledByObject = new WeakMap<object, Map<Dialect, CompiledValidator>>();
   private readonly functions = new Map<string, GeneratedValidator | undefined>();
-  /** Keys of `functions` that are ajv's own compiled functions (see compiled()). */
-  private readonly fromEngine = new Set<string>();
+  /** ajv's function for the schema compiled last, when it is the generated validator (see compiled()). */
+  private justCompiled: { readonly key: string; readonly validate: GeneratedValidator } | undefined;
   /** Scaffold samples by dialect and schema text, and by schema object. */
   private readonly sampleSets = new Map<string, ScaffoldSamples>();
   private readonly samplesByObject = new WeakMap<object, Map<Dialect, ScaffoldSamples>>();
@@ -151,11 +151,10 @@ export class SchemaCompiler {
       const result = standaloneChunk(this.standaloneEngine(dialect), prepared);
       compiled = { exportName: validatorName(dialect, text), dialect, text, chunk: result.chunk, error: result.error };
       this.compiledByText.set(key, compiled);
-      // ajv's own function, where it is the generated validator (see standaloneChunk): not compiled twice.
-      if (result.validate) {
-        this.functions.set(key, result.validate as GeneratedValidator);
-        this.fromEngine.add(key);
-      }
+      // ajv's own function, where it is the generated validator (see standaloneChunk), for the
+      // samples() that a build asks for right after: not compiled twice, and not kept (it holds on
+      // to its whole engine).
+      this.justCompiled = result.validate ? { key, validate: result.validate as GeneratedValidator } : undefined;
     }
     if (typeof schema === "object" && schema !== null) {
       const map = byDialect ?? new Map<Dialect, CompiledValidator>();
@@ -172,7 +171,9 @@ export class SchemaCompiler {
   generatedValidator(schema: JsonValue, dialect: Dialect): GeneratedValidator | undefined {
     const compiled = this.compiled(schema, dialect);
     const key = dialect + "\u0000" + compiled.text;
-    if (!this.functions.has(key)) this.functions.set(key, compiled.chunk && instantiate(compiled.chunk));
+    if (this.functions.has(key)) return this.functions.get(key);
+    if (this.justCompiled?.key === key) return this.justCompiled.validate;
+    this.functions.set(key, compiled.chunk && instantiate(compiled.chunk));
     return this.functions.get(key);
   }
 
@@ -259,14 +260,7 @@ export class SchemaCompiler {
   }
 
   private standaloneEngine(dialect: Dialect): Engine {
-    const before = this.standaloneEngines.get(dialect)?.engine;
-    const engine = nextUse(this.standaloneEngines, dialect, createStandaloneEngine);
-    if (before !== undefined && before !== engine) {
-      // ajv's functions hold on to the engine that compiled them: let a replaced engine go (a later
-      // caller gets the rewritten code instead, instantiated from its chunk).
-      for (const key of this.fromEngine) if (key.startsWith(dialect + "\u0000")) (this.functions.delete(key), this.fromEngine.delete(key));
-    }
-    return engine;
+    return nextUse(this.standaloneEngines, dialect, createStandaloneEngine);
   }
 }
 
