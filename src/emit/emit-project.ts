@@ -208,6 +208,8 @@ function planTools(
 /** Every tool's types, in plan order; json-schema-to-typescript runs once per distinct job. */
 async function emitTypes(plans: readonly ToolPlan[], compile: TypesCompiler): Promise<ToolTypes[]> {
   const requests = plans.map((plan) => typesRequest(plan.tool, plan.names.pascal, plan.forms));
+  // Planned for the last time: the schema texts need not outlive this build step.
+  for (const plan of plans) REQUESTS.delete(plan.tool);
   const distinct = distinctJobs(requests);
   const raws = await compile(distinct);
   const rawByKey = new Map(distinct.map((job, i) => [typesJobKey(job), raws[i]!]));
