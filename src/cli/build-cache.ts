@@ -88,11 +88,12 @@ export function readBuildCache(path: string | undefined): BuildCache | undefined
 }
 
 /**
- * Whether `cache` was written by the build that wrote `lockText`, byte for byte: then the lock's
- * recorded hashes are the ones that build computed, and reading it needs no more than its shape.
+ * Whether `cache` was written by the build that wrote the lock whose text has the SHA-256
+ * `lockHash`, byte for byte: then the lock's recorded hashes are the ones that build computed, and
+ * reading it needs no more than its shape.
  */
-export function vouchesForLock(cache: BuildCache | undefined, lockText: string): boolean {
-  return cache !== undefined && cache.lock === sha256Hex(lockText);
+export function vouchesForLock(cache: BuildCache | undefined, lockHash: string): boolean {
+  return cache !== undefined && cache.lock === lockHash;
 }
 
 /** Writes the cache to `path`; a cache that cannot be written (read-only folder) is only a slower next build. */

@@ -11,17 +11,16 @@ import { knownValidatorsOf, validatorModuleDialect, type KnownValidator } from "
 import type { EmittedTool, EmitReuse, ReusedToolOutput } from "../emit/emit-project.js";
 import { assignToolNames, type ToolNames } from "../emit/names.js";
 import type { ToolHash } from "../lock/hash-tool.js";
-import { sha256Hex } from "../lock/sha256.js";
 import type { ReusedTool } from "../project/analyze-project.js";
 import { resolveTool } from "../resolve/resolve-tool.js";
 import type { ProjectFile } from "../resolve/project-file.js";
 import { CACHE_VERSION, vouchesForLock, type BuildCache, type CachedTool } from "./build-cache.js";
 import type { FileRecord, ReadReuse } from "./read-project.js";
 
-/** The cache when it was written by this mcp-gen, with this config, next to this lock; else undefined. */
-export function usableCache(cache: BuildCache | undefined, generator: string, config: string, lockText: string | undefined): BuildCache | undefined {
-  if (!cache || lockText === undefined) return undefined;
-  return cache.generator === generator && cache.config === config && vouchesForLock(cache, lockText) ? cache : undefined;
+/** The cache when it was written by this mcp-gen, with this config, next to this lock (by the SHA-256 of its text); else undefined. */
+export function usableCache(cache: BuildCache | undefined, generator: string, config: string, lockHash: string | undefined): BuildCache | undefined {
+  if (!cache || lockHash === undefined) return undefined;
+  return cache.generator === generator && cache.config === config && vouchesForLock(cache, lockHash) ? cache : undefined;
 }
 
 /** For readProject: a file whose text is the one the cache describes is not parsed. */
@@ -166,7 +165,8 @@ function knownValidators(lock: LockFile, out: string, read: (path: string) => st
 export interface NextCacheInput {
   readonly generator: string;
   readonly config: string;
-  readonly lockText: string;
+  /** SHA-256 of the text of the lock this build wrote. */
+  readonly lockHash: string;
   readonly records: ReadonlyMap<string, FileRecord>;
   /** The tools as emitted, each with its resolve and per-tool rule diagnostics. */
   readonly tools: readonly { readonly tool: ResolvedTool; readonly diagnostics: readonly Diagnostic[] }[];
@@ -188,7 +188,7 @@ export function nextCache(input: NextCacheInput): BuildCache {
     const reusable = !isJsonObject(getOwn(tool.authoring, "inputRequests"));
     setOwn(tools, tool.file, { name, mounts: tool.mounts, validators: emitted.validators, headers: emitted.headers, reusable, diagnostics });
   }
-  return { version: CACHE_VERSION, generator: input.generator, config: input.config, lock: sha256Hex(input.lockText), files, tools };
+  return { version: CACHE_VERSION, generator: input.generator, config: input.config, lock: input.lockHash, files, tools };
 }
 
 function own<T>(record: { readonly [key: string]: T }, key: string): T | undefined {

@@ -41,8 +41,8 @@ export async function readProjectConfig(root: string, configPath: string | undef
 /**
  * Configurations remembered by everything they were read from (a key over mcp-gen's version, the
  * rule scope, the config path and the texts of the config file and package.json): a Config that
- * read with no diagnostics and no rule settings is a pure function of those. `check` keeps one in
- * the stat index so that its fast path does not load the YAML parser.
+ * read with no diagnostics and no rule settings is a pure function of those. The stat index keeps
+ * the one check reads (a build remembers it too), so that check's fast path does not load the YAML parser.
  */
 export interface ConfigMemo {
   config(key: string): Config | undefined;

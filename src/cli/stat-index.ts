@@ -1,13 +1,14 @@
 // The stat index: for each file whose hash mcp-gen computed, the stat the file had when its bytes
-// were read (size, modification and change times in nanoseconds, inode, device), so that a later
+// were read (size, modification and change times, inode, device), so that a later
 // check or build takes the hash of a file whose stat is unchanged instead of reading and hashing it
 // again, as git's index does; and, by the hash of a lock's text, what check's fast path needs of
 // that lock (its mcp-gen version, tool count and recorded input and file hashes), so that an
-// unchanged lock is not parsed again. Both are memos of pure functions: deleting the index only
-// costs the next run its reads. It sits beside the build cache (node_modules/.cache/mcp-gen/).
+// unchanged lock is not parsed again; and, by the texts it was read from, the configuration (see
+// ConfigMemo). All are memos of pure functions: deleting the index only costs the next run its
+// reads. It sits beside the build cache (node_modules/.cache/mcp-gen/).
 //
 // A file is recorded only once its times are older than the file system's timestamp resolution
-// allows a later write to repeat (RACY_NS, or RACY_COARSE_NS where timestamps are whole seconds):
+// allows a later write to repeat (RACY_MS, or RACY_COARSE_MS where timestamps are whole seconds):
 // a file written moments before it was hashed could be written again with the same size and the
 // same times, and would then look unchanged. The change time cannot be set by a user program, and
 // a file replaced by a rename has a new inode: either way its stat no longer matches.
@@ -19,7 +20,10 @@ import { writeFileAtomic } from "./write-files.js";
 
 export const STAT_INDEX_VERSION = 1;
 
-/** Which hash of a file: an input's (hashInputFile), a generated file's (hashGeneratedFile), or the lock's sha256. */
+/**
+ * Which hash of a file: an input's or a generated file's (hashFileText of its text as the project
+ * reader or the disk reader decodes it), or the lock's (SHA-256 of its text).
+ */
 export type HashKind = "input" | "generated" | "lock";
 
 /** What check's fast path needs of a lock: nothing else is read from it there. */

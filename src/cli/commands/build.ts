@@ -107,13 +107,14 @@ async function buildLocked(run: BuildRun): Promise<number> {
   const lockRead = readWithStat(join(root, config.lock));
   // A lock that cannot be read as a file (not there, or a folder) is read again for the error.
   const lockText = lockRead ? lockRead.bytes.toString("utf8") : await readTextIfExists(join(root, config.lock));
-  if (lockRead && lockText !== undefined) index.record("lock", config.lock, lockRead, sha256Hex(lockText));
+  const lockHash = lockText === undefined ? undefined : sha256Hex(lockText);
+  if (lockRead && lockHash !== undefined) index.record("lock", config.lock, lockRead, lockHash);
   // The build cache lets unchanged tools skip parsing, resolving, rules and type generation.
   const configHashes = new Map([...project.sources].map(([path, text]) => [path, hashFileText(text)]));
   // Only a project with a cache needs to know which mcp-gen and config it was written by.
   const generator = cachePath === undefined ? "" : generatorFingerprint();
   const configId = configKey(configHashes);
-  const usable = lockText === undefined ? undefined : usableCache(readBuildCache(cachePath), generator, configId, lockText);
+  const usable = usableCache(readBuildCache(cachePath), generator, configId, lockHash);
   // A usable cache vouches that the lock is byte for byte what this mcp-gen's last build wrote.
   const previousLock = parsePreviousLock(lockText, config.lock, config.load, usable !== undefined);
   const cache = previousLock.parsed ? usable : undefined;
@@ -127,7 +128,7 @@ async function buildLocked(run: BuildRun): Promise<number> {
   const input: ProjectInput = { ...read.input, loadDiagnostics: [...project.diagnostics, ...read.input.loadDiagnostics], reused };
   const threads = startBuildThreads(workerCount(read.input.descriptors.length - reused.length, run.io.env));
   try {
-    return await buildWith(run, threads, input, read.records, previousLock, { cache, cachePath, generator, configId, configHashes, index });
+    return await buildWith(run, threads, input, read.records, previousLock, { cache, cachePath, generator, configId, configHashes });
   } finally {
     await threads.close();
   }
@@ -140,7 +141,6 @@ interface CacheState {
   readonly configId: string;
   /** hashFileText of each config input (mcp-gen.config.yaml, package.json), by path. */
   readonly configHashes: ReadonlyMap<string, string>;
-  readonly index: StatIndex;
 }
 
 async function buildWith(run: BuildRun, threads: BuildThreads, input: ProjectInput, records: ReadonlyMap<string, FileRecord>, previousLock: PreviousLock, state: CacheState): Promise<number> {
@@ -154,7 +154,7 @@ async function buildWith(run: BuildRun, threads: BuildThreads, input: ProjectInp
     print(diagnostics);
     return EXIT.problems;
   }
-  const disk = diskReader(root, state.index);
+  const disk = diskReader(root, run.index);
   const inputs = new Map([...records].filter(([, record]) => record.hash !== undefined).map(([path, record]) => [path, record.hash!] as const));
   const allInputs = new Map([...state.configHashes, ...inputs]);
   const existingScaffolds = existingFiles(root, [config.handlers, config.tests]);
@@ -176,6 +176,7 @@ async function buildWith(run: BuildRun, threads: BuildThreads, input: ProjectInp
   }
   const lockText = renderLock(lock);
   const lockChanged = previousLock.text !== lockText;
+  const lockHash = sha256Hex(lockText);
   // emit.scaffolds holds only scaffolds that existingScaffolds (a listing of their folders) lacks.
   // They are created (on a worker, when there is one) while the generated folder is written.
   const creating = threads.createMissing(root, emit.scaffolds);
@@ -189,14 +190,14 @@ async function buildWith(run: BuildRun, threads: BuildThreads, input: ProjectInp
   const cached = new Map(reused.map((r) => [r.tool.file, r.diagnostics]));
   const fresh = new Map([...(analysis.toolDiagnostics ?? new Map<ResolvedTool, readonly Diagnostic[]>())].map(([tool, list]) => [tool.file, list]));
   await writeBuildCache(state.cachePath, nextCache({
-    generator: state.generator, config: state.configId, lockText, records, emitted,
+    generator: state.generator, config: state.configId, lockHash, records, emitted,
     tools: tools.map((tool) => ({ tool, diagnostics: fresh.get(tool.file) ?? cached.get(tool.file) ?? [] })),
   }));
   // What check's fast path needs of the lock just written, and the stats of what this build read.
-  state.index.rememberLock(sha256Hex(lockText), lockSummary(lock));
-  state.index.retain("input", records.keys());
-  state.index.retain("generated", Object.keys(lock.files));
-  await state.index.save(statIndexPath(state.cachePath));
+  run.index.rememberLock(lockHash, lockSummary(lock));
+  run.index.retain("input", records.keys());
+  run.index.retain("generated", Object.keys(lock.files));
+  await run.index.save(statIndexPath(state.cachePath));
   if (format === "text") {
     if (diagnostics.length > 0) print(diagnostics);
     io.stdout(buildSummary(analysis.tools.length, config.out, tree, created, lockChanged ? config.lock : undefined));
