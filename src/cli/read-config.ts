@@ -11,6 +11,7 @@ import type { Diagnostic } from "../model/diagnostic.js";
 import { getOwn, type JsonValue } from "../model/json.js";
 import type { SourceDoc } from "../model/source.js";
 import type { AnyRule } from "../validate/define-rule.js";
+import type { RuleSetting } from "../validate/run-rules.js";
 import { MCP_GEN_VERSION } from "../model/version.js";
 
 export interface ProjectConfig {
@@ -83,6 +84,9 @@ export async function readConfig(root: string, configPath: string | undefined, s
   const key = memo && keyFor(scope);
   const remembered = key === undefined ? undefined : memo?.config(key);
   if (remembered) return { config: remembered, diagnostics: [] };
+  // A config remembered without rule settings has no `rules` section: every rule has its defaults.
+  const withoutRules = scope === "all" ? memo?.config(keyFor("configured")) : undefined;
+  if (withoutRules) return { config: { ...withoutRules, rules: defaultSettings(await rulesFor("all", undefined)) }, diagnostics: [] };
   if (configText !== undefined) {
     // The YAML and JSON parsers load only when a config is parsed.
     const { loadDocument } = await import("../load/load-document.js");
@@ -110,6 +114,11 @@ function readIfFile(path: string): Buffer | undefined {
     return undefined;
   }
   return isFile ? readFileSync(path) : undefined;
+}
+
+/** Each rule's setting in a config with no `rules` section (as loadConfig normalizes it). */
+function defaultSettings(rules: readonly AnyRule[]): Map<string, RuleSetting> {
+  return new Map(rules.map((rule) => [rule.id, { severity: rule.defaultSeverity, options: { ...rule.options?.defaults } }]));
 }
 
 /** The rule registry, loaded when needed: importing every rule costs more than checking a built project. */

@@ -72,8 +72,19 @@ function suffix(name: string): string {
   return createHash("sha256").update(name).digest("hex").slice(0, 6);
 }
 
+/** The last names assigned: a build asks for the same project's names up to three times. */
+let lastAssigned: { readonly names: readonly string[]; readonly assigned: readonly ToolNames[] } | undefined;
+
 /** Names for every tool of a project, in the order given; distinct inputs always get distinct outputs. */
 export function assignToolNames(names: readonly string[]): ToolNames[] {
+  const last = lastAssigned;
+  if (last && last.names.length === names.length && last.names.every((name, i) => name === names[i])) return [...last.assigned];
+  const assigned = computeToolNames(names);
+  lastAssigned = { names: [...names], assigned };
+  return [...assigned];
+}
+
+function computeToolNames(names: readonly string[]): ToolNames[] {
   // Each name's readable forms, computed once (a project has thousands of names).
   const forms = new Map<string, { pascal: string; camel: string; stem: string }>();
   for (const name of names) {

@@ -1,6 +1,7 @@
 // JSON text → value plus a span for every JSON Pointer. Strict RFC 8259: no comments, no trailing
 // commas, no duplicate keys. Never recurses deeper than the limit it was given.
-import { parseTree, printParseErrorCode, type Node, type ParseError } from "jsonc-parser";
+import { createRequire } from "node:module";
+import type { Node, ParseError } from "jsonc-parser";
 import type { Diagnostic } from "../model/diagnostic.js";
 import { defineOwn, type JsonValue } from "../model/json.js";
 import { joinPointer } from "../model/pointer.js";
@@ -8,6 +9,11 @@ import type { NodeSpan } from "../model/source.js";
 import { diagnosticAt, quote } from "./diagnostic-at.js";
 import type { LoadLimits } from "./limits.js";
 import { findJsonDepthExcess } from "./measure-nesting.js";
+
+// CommonJS, loaded on the first text that JSON.parse alone cannot take (fast-json.ts) or whose spans are needed.
+const require = createRequire(import.meta.url);
+let jsoncModule: typeof import("jsonc-parser") | undefined;
+const jsonc = () => (jsoncModule ??= require("jsonc-parser") as typeof import("jsonc-parser"));
 
 export interface ParsedText {
   readonly value: JsonValue | undefined;
@@ -47,11 +53,11 @@ export function parseJsonText(file: string, text: string, lineStarts: readonly n
     return { value: undefined, spans, diagnostics };
   }
   const errors: ParseError[] = [];
-  const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const root = jsonc().parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   // Later errors are usually echoes of the first; report only the first.
   const first = errors[0];
   if (first) {
-    const code = printParseErrorCode(first.error);
+    const code = jsonc().printParseErrorCode(first.error);
     const trailingComma = (code === "PropertyNameExpected" || code === "ValueExpected") && /,\s*$/.test(text.slice(0, first.offset));
     at(first.offset, first.offset + Math.max(first.length, 1), "json-syntax",
       `${file} is not valid JSON: ${trailingComma ? "trailing commas are not allowed" : JSON_ERROR_TEXT[code] ?? code}.`,

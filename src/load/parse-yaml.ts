@@ -1,7 +1,8 @@
 // YAML text → JSON value plus a span for every JSON Pointer. Only JSON-compatible YAML gets through:
 // duplicate keys, merge keys, non-core tags, non-finite numbers and complex keys are errors, and
 // aliases expand within a node budget so an alias bomb stops early.
-import { Alias, isAlias, isMap, isPair, isScalar, isSeq, parseDocument, type Document, type Node } from "yaml";
+import { createRequire } from "node:module";
+import type { Alias, Document, Node } from "yaml";
 import type { Diagnostic } from "../model/diagnostic.js";
 import { defineOwn, type JsonValue } from "../model/json.js";
 import { joinPointer } from "../model/pointer.js";
@@ -10,6 +11,11 @@ import { diagnosticAt, quote } from "./diagnostic-at.js";
 import type { LoadLimits } from "./limits.js";
 import { findYamlDepthExcess } from "./measure-nesting.js";
 import type { ParsedText } from "./parse-json.js";
+
+// CommonJS, loaded on the first YAML text: a project of JSON descriptors never pays for it.
+const require = createRequire(import.meta.url);
+let yamlModule: typeof import("yaml") | undefined;
+const yaml = () => (yamlModule ??= require("yaml") as typeof import("yaml"));
 
 const CORE_TAGS = new Set(["str", "int", "float", "bool", "null", "map", "seq"].map((t) => `tag:yaml.org,2002:${t}`));
 
@@ -27,7 +33,7 @@ export function parseYamlText(file: string, text: string, lineStarts: readonly n
       "Flatten the schema with $defs and $ref, or raise load.maxDepth in mcp-gen.config.yaml.");
     return { value: undefined, spans, diagnostics };
   }
-  const doc = parseDocument(text, { merge: false, uniqueKeys: true, prettyErrors: false, strict: true, version: "1.2", schema: "core" });
+  const doc = yaml().parseDocument(text, { merge: false, uniqueKeys: true, prettyErrors: false, strict: true, version: "1.2", schema: "core" });
   // Report every duplicate key, but only the first syntax error: later ones are usually echoes.
   const firstSyntax = doc.errors.find((e) => e.code !== "DUPLICATE_KEY");
   for (const e of doc.errors) {
@@ -79,16 +85,16 @@ class YamlConverter {
       this.fail(range, "load-too-deep", `This value nests more than ${this.limits.maxDepth} levels deep.`,
         "Flatten the schema with $defs and $ref, or raise load.maxDepth in mcp-gen.config.yaml.", pointer);
     }
-    if (isAlias(node)) return this.expandAlias(node, pointer, keyRange, depth);
+    if (yaml().isAlias(node)) return this.expandAlias(node, pointer, keyRange, depth);
     this.spans.set(pointer, keyRange ? { key: keyRange, value: range } : { value: range });
     const tag = (node as { tag?: string }).tag;
     if (tag !== undefined && !CORE_TAGS.has(tag)) {
       this.fail(range, "yaml-unsupported-tag", `The YAML tag ${quote(tag.replace(/^tag:yaml\.org,2002:/, "!!"))} does not produce a JSON value.`,
         "Remove the tag and write the value as a plain string, number, boolean, null, mapping or sequence.", pointer);
     }
-    if (isMap(node)) return this.convertMap(node.items, pointer, depth);
-    if (isSeq(node)) return node.items.map((item, i) => this.convert(item, joinPointer(pointer, i), undefined, depth + 1));
-    if (isScalar(node)) return this.convertScalar(node.value, range, pointer);
+    if (yaml().isMap(node)) return this.convertMap(node.items, pointer, depth);
+    if (yaml().isSeq(node)) return node.items.map((item, i) => this.convert(item, joinPointer(pointer, i), undefined, depth + 1));
+    if (yaml().isScalar(node)) return this.convertScalar(node.value, range, pointer);
     if (node === null || node === undefined) return null;
     this.fail(range, "yaml-syntax", "This YAML node has no JSON equivalent.", "Use a plain mapping, sequence or scalar.", pointer);
   }
@@ -96,10 +102,10 @@ class YamlConverter {
   private convertMap(items: readonly unknown[], pointer: string, depth: number): JsonValue {
     const out: Record<string, JsonValue> = {};
     for (const pair of items) {
-      if (!isPair(pair)) continue;
+      if (!yaml().isPair(pair)) continue;
       const keyNode = pair.key;
       const keyRange = rangeOf(keyNode);
-      if (!isScalar(keyNode) || (keyNode.value !== null && typeof keyNode.value === "object")) {
+      if (!yaml().isScalar(keyNode) || (keyNode.value !== null && typeof keyNode.value === "object")) {
         this.fail(keyRange, "yaml-complex-key", "This mapping key is a collection or alias, which JSON cannot represent.",
           "Use a plain string key.", pointer);
       }

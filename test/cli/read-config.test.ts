@@ -1,0 +1,48 @@
+// readProjectConfig with a ConfigMemo (the stat index): a remembered config stands in for parsing
+// mcp-gen.config.yaml, and a build (every rule) takes a config remembered without rule settings.
+import { describe, expect, it } from "vitest";
+import type { Config } from "../../src/config/config.js";
+import { readProjectConfig, type ConfigMemo } from "../../src/cli/read-config.js";
+import { StatIndex } from "../../src/cli/stat-index.js";
+import { tempProject } from "../support/temp-project.js";
+
+const CONFIG = "tools:\n  - tools/**/*.json\nserver:\n  name: weather\n";
+
+/** A memo that answers what `index` remembers, with `out` changed, so a test sees where a config came from. */
+function marking(index: StatIndex): ConfigMemo & { keys: string[] } {
+  const keys: string[] = [];
+  return {
+    keys,
+    config: (key) => {
+      const config = index.config(key);
+      return config && { ...config, out: "from/memo" };
+    },
+    rememberConfig: (key, config) => (keys.push(key), index.rememberConfig(key, config)),
+  };
+}
+
+describe("readProjectConfig with a memo", () => {
+  it("gives a build (every rule) the remembered config with each rule's default setting", async () => {
+    const root = tempProject({ "mcp-gen.config.yaml": CONFIG, "package.json": '{"name":"weather","version":"1.2.3"}' });
+    const index = StatIndex.empty();
+    const first = await readProjectConfig(root, undefined, "all", marking(index));
+    expect(first.config?.out).toBe("src/generated");
+    expect(first.config?.rules.size).toBeGreaterThan(30);
+    const again = await readProjectConfig(root, undefined, "all", marking(index));
+    expect(again.config?.out).toBe("from/memo");
+    expect({ ...again.config!, out: "src/generated" } satisfies Config).toEqual(first.config);
+    expect(again.diagnostics).toEqual([]);
+  });
+
+  it("parses a config with a rules section every time under every rule", async () => {
+    const root = tempProject({ "mcp-gen.config.yaml": `${CONFIG}rules:\n  description-missing: off\n` });
+    const index = StatIndex.empty();
+    const memo = marking(index);
+    const first = await readProjectConfig(root, undefined, "all", memo);
+    expect(memo.keys).toEqual([]);
+    expect(first.config?.rules.get("description-missing")?.severity).toBe("off");
+    const again = await readProjectConfig(root, undefined, "all", marking(index));
+    expect(again.config?.out).toBe("src/generated");
+    expect(again.config).toEqual(first.config);
+  });
+});
