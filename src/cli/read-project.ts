@@ -17,7 +17,7 @@ import { fileRefPaths } from "../resolve/parse-ref.js";
 import type { ProjectFile } from "../resolve/project-file.js";
 import type { ProjectInput } from "../project/analyze-project.js";
 import { readConfig, toProjectPath } from "./read-config.js";
-import { readWithStat, type StatRead } from "./stat-index.js";
+import { fingerprint, readWithStat, type StatRead } from "./stat-index.js";
 
 
 export interface ProjectLocation {
@@ -56,8 +56,8 @@ export interface ReadReuse {
 
 /** Hashes of files read before, by their stat (a StatIndex for "input" hashes). */
 export interface ReadIndex {
-  /** hashFileText of these bytes' text, recorded when the file had this very stat; else undefined. */
-  known(path: string, read: StatRead): string | undefined;
+  /** hashFileText of the file's text, recorded when the file had this very stat (`fingerprint`); else undefined. */
+  known(path: string, read: Pick<StatRead, "stat">): string | undefined;
   /** Remembers hashFileText of the text of bytes just read. */
   record(path: string, read: StatRead, hash: string): void;
 }
@@ -152,10 +152,17 @@ class FileReader {
     if (toProjectPath(this.root, real) === undefined) {
       return { status: "refused", reason: `${path} is a link to ${real}, outside the project root` };
     }
-    const size = statSync(real).size;
-    if (size > this.limits.maxFileBytes) {
-      this.report(path, fileTooLarge(path, size, this.limits.maxFileBytes));
+    const stat = statSync(real);
+    if (stat.size > this.limits.maxFileBytes) {
+      this.report(path, fileTooLarge(path, stat.size, this.limits.maxFileBytes));
       return { status: "invalid" };
+    }
+    if (stat.isFile()) {
+      // A file whose stat is the one recorded with its hash, and whose hash the last build parsed,
+      // is not even read: its document reads it the first time anything looks at it.
+      const hash = this.index?.known(path, { stat: fingerprint(stat) });
+      const known = hash === undefined ? undefined : this.reuse?.lookup(path, hash);
+      if (hash !== undefined && known) return this.reuseRecord(path, hash, known, unreadDocument(path, real, this.limits));
     }
     const read = readWithStat(real);
     if (!read) return { status: "missing" };
@@ -167,16 +174,54 @@ class FileReader {
     this.hashes.set(path, hash);
     this.index?.record(path, read, hash);
     const known = this.reuse?.lookup(path, hash);
-    if (known) {
-      this.reused.add(path);
-      this.refs.set(path, known.refs);
-      for (const diagnostic of known.diagnostics) this.report(path, diagnostic);
-      return { status: "ok", doc: lazyDocument(decoded.value, this.limits) };
-    }
+    if (known) return this.reuseRecord(path, hash, known, lazyDocument(decoded.value, this.limits));
     const loaded = loadDocument(decoded.value, this.limits);
     for (const diagnostic of loaded.diagnostics) this.report(path, diagnostic);
     return loaded.value ? { status: "ok", doc: loaded.value } : { status: "invalid" };
   }
+
+  /** A file a previous build parsed with this very text: its record stands in for parsing it. */
+  private reuseRecord(path: string, hash: string, known: ReturnType<ReadReuse["lookup"]> & object, doc: SourceDoc): ProjectFile {
+    this.hashes.set(path, hash);
+    this.reused.add(path);
+    this.refs.set(path, known.refs);
+    for (const diagnostic of known.diagnostics) this.report(path, diagnostic);
+    return { status: "ok", doc };
+  }
+}
+
+/**
+ * The document of a file not read yet (its stat says it is the file a previous build parsed): read,
+ * decoded and parsed the first time its text or value is looked at. Such a file is trusted as the
+ * stat index is (see stat-index.ts); one that no longer reads as it did is a bug or a tampered cache.
+ */
+function unreadDocument(path: string, absolute: string, limits: LoadLimits): SourceDoc {
+  let file: SourceFile | undefined;
+  const source = (): SourceFile => {
+    if (!file) {
+      const read = readWithStat(absolute);
+      file = read ? decodeSource(path, read.bytes, limits).value : undefined;
+      if (!file) throw new Error(`${path} can no longer be read as UTF-8 text though its stat is unchanged; delete node_modules/.cache/mcp-gen and build again.`);
+    }
+    return file;
+  };
+  let doc: SourceDoc | undefined;
+  const parsed = () => (doc ??= lazyDocument(source(), limits));
+  return {
+    file: path,
+    get text() {
+      return source().text;
+    },
+    get value() {
+      return parsed().value;
+    },
+    get spans() {
+      return parsed().spans;
+    },
+    get lineStarts() {
+      return parsed().lineStarts;
+    },
+  };
 }
 
 /**

@@ -231,7 +231,7 @@ export function isSettled(stat: Pick<Stats, "mtimeMs" | "ctimeMs">, now: number)
 }
 
 /** Size, times (milliseconds with their fraction: sub-microsecond at today's dates), inode and device. */
-function fingerprint(stat: Stats): string {
+export function fingerprint(stat: Stats): string {
   return `${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}:${stat.ino}:${stat.dev}`;
 }
 

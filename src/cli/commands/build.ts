@@ -58,10 +58,18 @@ export async function runBuild(argv: readonly string[], io: CliIo): Promise<numb
   const format = choice("format", values.format, FORMATS, "text");
   const root = resolve(io.cwd, values.cwd ?? ".");
   const sources = new Map<string, string>();
-  const print = (diagnostics: readonly Diagnostic[]) =>
+  // Files an incremental build did not read (unchanged, by their stat): read for their code frames only.
+  const unread: UnreadTexts = { text: () => undefined };
+  const print = (diagnostics: readonly Diagnostic[]) => {
+    for (const diagnostic of diagnostics) {
+      if (sources.has(diagnostic.file)) continue;
+      const text = unread.text(diagnostic.file);
+      if (text !== undefined) sources.set(diagnostic.file, text);
+    }
     io.stdout(formatDiagnostics(format as DiagnosticFormat, diagnostics, {
       sources, color: io.isTty && !io.env.NO_COLOR && format === "text", rules: ALL_RULES, toolVersion: MCP_GEN_VERSION, informationUri: MCP_GEN_HOMEPAGE,
     }));
+  };
   const realRoot = await realpath(root);
   // Stats of the files this build reads, for check (and the next build) to trust unchanged ones.
   const index = StatIndex.read(statIndexPath(buildCachePath(realRoot)));
@@ -77,7 +85,7 @@ export async function runBuild(argv: readonly string[], io: CliIo): Promise<numb
     return EXIT.problems;
   }
   try {
-    return await buildLocked({ root, realRoot, configPath: values.config, project: { ...project, config: project.config }, sources, force: values.force === true, format, print, io, index });
+    return await buildLocked({ root, realRoot, configPath: values.config, project: { ...project, config: project.config }, sources, force: values.force === true, format, print, io, index, unread });
   } finally {
     await projectLock.release();
   }
@@ -96,6 +104,12 @@ interface BuildRun {
   readonly print: (diagnostics: readonly Diagnostic[]) => void;
   readonly io: CliIo;
   readonly index: StatIndex;
+  /** Where print finds the text of a project file that is not in `sources` (set once the project is read). */
+  readonly unread: UnreadTexts;
+}
+
+interface UnreadTexts {
+  text: (path: string) => string | undefined;
 }
 
 async function buildLocked(run: BuildRun): Promise<number> {
@@ -124,6 +138,14 @@ async function buildLocked(run: BuildRun): Promise<number> {
   });
   if (!read.ok) throw new Error("readProject refused a config it was given; this is a bug in mcp-gen.");
   for (const [path, text] of read.sources) run.sources.set(path, text);
+  run.unread.text = (path) => {
+    const file = read.input.files.get(path);
+    try {
+      return file?.status === "ok" ? file.doc.text : undefined;
+    } catch {
+      return undefined; // gone since: the diagnostic is printed without its code frame
+    }
+  };
   const reused = cache && previousLock.parsed ? reusableTools(read.input.descriptors, read.records, cache, previousLock.parsed) : [];
   const input: ProjectInput = { ...read.input, loadDiagnostics: [...project.diagnostics, ...read.input.loadDiagnostics], reused };
   const threads = startBuildThreads(workerCount(read.input.descriptors.length - reused.length, run.io.env));
