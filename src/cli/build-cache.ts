@@ -38,7 +38,7 @@ function isFolder(path: string): boolean {
   }
 }
 
-export const CACHE_VERSION = 1;
+export const CACHE_VERSION = 2;
 
 export interface BuildCache {
   readonly version: typeof CACHE_VERSION;
@@ -68,6 +68,8 @@ export interface CachedTool {
   readonly validators: readonly string[];
   /** Its `x-mcp-header` parameters (findHeaderParams of its inputSchema, in its own member order). */
   readonly headers: JsonValue;
+  /** typesKey of the types its module holds (see PreviousModule in emit-project.ts). */
+  readonly types: string;
   /** False when the tool cannot be taken over as it was (it declares input requests). */
   readonly reusable: boolean;
   /** Its resolve and per-tool rule diagnostics. */

@@ -8,7 +8,7 @@ import { getOwn, isJsonObject, type JsonValue } from "../model/json.js";
 import type { LockFile } from "../model/lock.js";
 import type { ResolvedTool } from "../model/source.js";
 import { knownValidatorsOf, validatorModuleDialect, type KnownValidator } from "../emit/emit-validators.js";
-import type { EmittedTool, EmitReuse, ReusedToolOutput } from "../emit/emit-project.js";
+import type { EmittedTool, EmitReuse, PreviousModule, ReusedToolOutput } from "../emit/emit-project.js";
 import { assignToolNames, type ToolNames } from "../emit/names.js";
 import type { ToolHash } from "../lock/hash-tool.js";
 import type { ReusedTool } from "../project/analyze-project.js";
@@ -105,23 +105,36 @@ export function planEmitReuse(input: EmitPlanInput): EmitPlan {
   const reusedFiles = new Map(input.reused.map((r) => [r.tool, r]));
   const keep = new Map<ResolvedTool, ReusedToolOutput>();
   const hashes = new Map<ResolvedTool, ToolHash>();
+  const previousModules = new Map<ResolvedTool, PreviousModule>();
+  /** The tool's module of the last build, when its names are the same and it is on disk as the lock records it. */
+  const previousModule = (name: string, names: ToolNames): string | undefined => {
+    if (!sameNames(names, previous.get(name))) return undefined;
+    const modulePath = `${input.out}/tools/${names.file}.ts`;
+    const module = input.read(modulePath);
+    return module !== undefined && own(input.lock.files, modulePath) === input.hash(modulePath) ? module : undefined;
+  };
+  /** A tool generated afresh may still find its types in its last module. */
+  const fresh = (tool: ResolvedTool): ResolvedTool => {
+    const name = String(tool.wire.name);
+    const entry = own(input.cache.tools, tool.file);
+    const module = entry?.name === name ? previousModule(name, current.get(name)!) : undefined;
+    if (entry && module !== undefined) previousModules.set(tool, { module, types: entry.types });
+    return tool;
+  };
   const tools = input.tools.map((tool) => {
-    if (!reusedFiles.has(tool)) return tool;
+    if (!reusedFiles.has(tool)) return fresh(tool);
     const name = String(tool.wire.name);
     const entry = own(input.cache.tools, tool.file)!;
     const names = current.get(name)!;
-    const modulePath = `${input.out}/tools/${names.file}.ts`;
-    const module = input.read(modulePath);
+    const module = previousModule(name, names);
     const kept =
-      sameNames(names, previous.get(name)) &&
       module !== undefined &&
-      own(input.lock.files, modulePath) === input.hash(modulePath) &&
       entry.validators.length === (tool.wire.outputSchema === undefined ? 1 : 2) &&
       entry.validators.every((exportName, i) => validators.get(exportName)?.dialect === dialectOf$(tool.wire[i === 0 ? "inputSchema" : "outputSchema"])) &&
       input.scaffolds.has(`${input.handlers}/${names.file}.ts`) &&
       input.scaffolds.has(`${input.tests}/${names.file}.test.ts`);
     if (kept) {
-      keep.set(tool, { module, validators: entry.validators, headers: entry.headers });
+      keep.set(tool, { module, validators: entry.validators, headers: entry.headers, types: entry.types });
       const locked = input.lock.tools[name]!;
       hashes.set(tool, { sha256: locked.sha256, parts: locked.parts });
       return tool;
@@ -130,9 +143,9 @@ export function planEmitReuse(input: EmitPlanInput): EmitPlan {
     const file = input.files.get(tool.file);
     const resolved = file?.status === "ok" ? resolveTool(file.doc, input.files).value : undefined;
     if (!resolved) throw new Error(`${tool.file} no longer resolves though it is unchanged; this is a bug in mcp-gen.`);
-    return resolved;
+    return fresh(resolved);
   });
-  return { tools, reuse: { tools: keep, validators }, hashes };
+  return { tools, reuse: { tools: keep, validators, previous: previousModules }, hashes };
 }
 
 function dialectOf$(schema: JsonValue | undefined) {
@@ -186,7 +199,7 @@ export function nextCache(input: NextCacheInput): BuildCache {
     const emitted = input.emitted.get(name);
     if (!emitted) continue;
     const reusable = !isJsonObject(getOwn(tool.authoring, "inputRequests"));
-    setOwn(tools, tool.file, { name, mounts: tool.mounts, validators: emitted.validators, headers: emitted.headers, reusable, diagnostics });
+    setOwn(tools, tool.file, { name, mounts: tool.mounts, validators: emitted.validators, headers: emitted.headers, types: emitted.types, reusable, diagnostics });
   }
   return { version: CACHE_VERSION, generator: input.generator, config: input.config, lock: input.lockHash, files, tools };
 }

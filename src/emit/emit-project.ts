@@ -60,6 +60,8 @@ export interface EmitReuse {
   readonly tools: ReadonlyMap<ResolvedTool, ReusedToolOutput>;
   /** Validator code of the last build's modules, by export name; holds every reused tool's validators. */
   readonly validators: ReadonlyMap<string, KnownValidator>;
+  /** Tools generated afresh whose module of the last build may hold their types (see PreviousModule). */
+  readonly previous?: ReadonlyMap<ResolvedTool, PreviousModule>;
 }
 
 export interface ReusedToolOutput {
@@ -69,12 +71,27 @@ export interface ReusedToolOutput {
   readonly validators: readonly string[];
   /** findHeaderParams(inputSchema).params, from its descriptor in its own member order. */
   readonly headers: JsonValue;
+  /** typesKey of the types its module holds. */
+  readonly types: string;
+}
+
+/**
+ * The module the last build wrote for a tool that is generated afresh now (its descriptor changed),
+ * as on disk and as the lock records it, with the typesKey of the types in it: when the tool's types
+ * request is the same (a change that left its schemas and names alone, such as a new description),
+ * its types are taken from that module instead of running json-schema-to-typescript.
+ */
+export interface PreviousModule {
+  readonly module: string;
+  readonly types: string;
 }
 
 /** What a build remembers about each tool for the next one (see EmitReuse), by tool name. */
 export interface EmittedTool {
   readonly validators: readonly string[];
   readonly headers: JsonValue;
+  /** typesKey of its types request. */
+  readonly types: string;
 }
 
 /** One run of json-schema-to-typescript: compileTypes(wrapperText, rootName). */
@@ -107,6 +124,8 @@ interface ToolPlan {
   readonly headers: JsonValue;
   /** Its module as the last build wrote it, when it is reused. */
   readonly module: string | undefined;
+  /** typesKey of its types, when its module is reused (else worked out with its types). */
+  readonly types: string | undefined;
 }
 
 interface PlannedForm extends InputForm {
@@ -128,7 +147,7 @@ export async function emitProject(input: EmitInput): Promise<EmitOutput & { read
   const fresh = plans.filter((plan) => plan.module === undefined);
   // Types are generated while everything that does not need them is rendered (compileTypes may run
   // on other threads; the main thread helps when it waits below).
-  const pendingTypes = emitTypes(fresh, input.compileTypes ?? compileTypesInTurn);
+  const pendingTypes = emitTypes(fresh, input.compileTypes ?? compileTypesInTurn, (plan, key) => previousTypes(plan, key, input.reuse?.previous?.get(plan.tool), templates));
   pendingTypes.catch(() => undefined);
   const generated: GeneratedFile[] = [];
   for (const file of validators.files) generated.push({ path: posix.join(out, file.path), contents: `${aggregateBanner}\n${file.contents}` });
@@ -138,14 +157,18 @@ export async function emitProject(input: EmitInput): Promise<EmitOutput & { read
   const types = new Map(zip(fresh, await pendingTypes));
   for (const plan of plans) {
     const path = posix.join(out, "tools", `${plan.names.file}.ts`);
-    generated.push(plan.module !== undefined ? { path, contents: plan.module } : emitToolModule(plan, types.get(plan)!, templates, out));
+    generated.push(plan.module !== undefined ? { path, contents: plan.module } : emitToolModule(plan, types.get(plan)!.types, templates, out));
   }
   // Only the runtime modules this target's generated code reaches (SDK v2 or SDK v1, never both).
   for (const source of selectRuntime(generated, input.runtime, out)) {
     generated.push({ path: posix.join(out, "runtime", source.file), contents: `${runtimeBanner(source.file)}\n${source.contents}` });
   }
   const sort = (files: GeneratedFile[]) => files.sort((a, b) => compareText(a.path, b.path));
-  const emitted = new Map(plans.map((plan) => [plan.name, { validators: [plan.inputRef, ...(plan.outputRef ? [plan.outputRef] : [])].map((ref) => ref.exportName), headers: plan.headers }]));
+  const emitted = new Map(plans.map((plan) => [plan.name, {
+    validators: [plan.inputRef, ...(plan.outputRef ? [plan.outputRef] : [])].map((ref) => ref.exportName),
+    headers: plan.headers,
+    types: plan.types ?? types.get(plan)!.key,
+  }]));
   return { generated: sort(generated), scaffolds: sort(scaffolds), tools: emitted };
 }
 
@@ -201,19 +224,74 @@ function planTools(
     const forms = again ? [] : inputForms(tool).map((form) => ({ ...form, ref: validators.refs[next++]! }));
     const sha256 = (hashes?.get(tool) ?? hashTool(tool.wire)).sha256;
     const headers = again ? again.headers : (findHeaderParams(tool.wire.inputSchema).params as unknown as JsonValue);
-    return { tool, name: String(tool.wire.name), names: names[i]!, sha256, hasOutput, inputRef, outputRef, forms, headers, module: again?.module };
+    return { tool, name: String(tool.wire.name), names: names[i]!, sha256, hasOutput, inputRef, outputRef, forms, headers, module: again?.module, types: again?.types };
   });
 }
 
-/** Every tool's types, in plan order; json-schema-to-typescript runs once per distinct job. */
-async function emitTypes(plans: readonly ToolPlan[], compile: TypesCompiler): Promise<ToolTypes[]> {
+/**
+ * Every tool's types and their typesKey, in plan order; json-schema-to-typescript runs once per
+ * distinct job, and not for a tool whose `previous` module holds the types of the same request.
+ */
+async function emitTypes(
+  plans: readonly ToolPlan[],
+  compile: TypesCompiler,
+  previous: (plan: ToolPlan, key: string) => string | undefined,
+): Promise<{ readonly types: ToolTypes; readonly key: string }[]> {
   const requests = plans.map((plan) => typesRequest(plan.tool, plan.names.pascal, plan.forms));
   // Planned for the last time: the schema texts need not outlive this build step.
   for (const plan of plans) REQUESTS.delete(plan.tool);
-  const distinct = distinctJobs(requests);
+  const jobHashes = new Map<string, string>();
+  const keys = requests.map((request) => typesKey(request, jobHashes));
+  const known = plans.map((plan, i) => previous(plan, keys[i]!));
+  const distinct = distinctJobs(requests.filter((_, i) => known[i] === undefined));
   const raws = await compile(distinct);
   const rawByKey = new Map(distinct.map((job, i) => [typesJobKey(job), raws[i]!]));
-  return requests.map((request) => finishToolTypes(request, rawByKey.get(typesJobKey(request))!));
+  return requests.map((request, i) => {
+    const code = known[i];
+    const types = code !== undefined ? typesWithCode(request, code) : finishToolTypes(request, rawByKey.get(typesJobKey(request))!);
+    return { types, key: keys[i]! };
+  });
+}
+
+/**
+ * What identifies a tool's types: its request (the schema text json-schema-to-typescript compiles and
+ * how its output is renamed). The same key gives the same declarations (for the same mcp-gen, which
+ * the build cache that keeps keys checks). `jobHashes` memoises the hash of each job's text.
+ */
+function typesKey(request: TypesRequest, jobHashes: Map<string, string>): string {
+  const job = typesJobKey(request);
+  let jobHash = jobHashes.get(job);
+  if (jobHash === undefined) jobHashes.set(job, (jobHash = sha256Hex(job)));
+  const { sharedName, pascal, placeholders, argumentsType, resultType, inputsType } = request;
+  return sha256Hex(JSON.stringify([jobHash, sharedName ?? null, pascal, placeholders, argumentsType, resultType ?? null, inputsType ?? null]));
+}
+
+function typesWithCode(request: TypesRequest, code: string): ToolTypes {
+  return { code, argumentsType: request.argumentsType, resultType: request.resultType, inputsType: request.inputsType };
+}
+
+/**
+ * The types code in the last build's module of this tool when they were made from the request with
+ * typesKey `key`: the module is split where emitToolModule put the types, found by rendering the
+ * template around markers, and is used only when rendering it back with the same parts gives the
+ * module byte for byte.
+ */
+function previousTypes(plan: ToolPlan, key: string, previous: PreviousModule | undefined, templates: Templates): string | undefined {
+  if (!previous || previous.types !== key) return undefined;
+  const render = (banner: string, types: string, literal: string) => templates["tool-module.ts"](toolModuleView(plan, banner, types, literal));
+  const marks = ["\u0000banner\u0000", "\u0000types\u0000", "\u0000literal\u0000"] as const;
+  const parts = render(...marks).split(/\u0000(?:banner|types|literal)\u0000/);
+  if (parts.length !== 4) return undefined;
+  const [head, afterBanner, afterTypes, tail] = parts as [string, string, string, string];
+  const { module } = previous;
+  if (!module.startsWith(head) || !module.endsWith(tail)) return undefined;
+  const bannerEnd = module.indexOf(afterBanner, head.length);
+  const typesStart = bannerEnd + afterBanner.length;
+  const typesEnd = bannerEnd < 0 ? -1 : module.indexOf(afterTypes, typesStart);
+  if (typesEnd < 0 || typesEnd + afterTypes.length > module.length - tail.length) return undefined;
+  const types = module.slice(typesStart, typesEnd);
+  const again = render(module.slice(head.length, bannerEnd), types, module.slice(typesEnd + afterTypes.length, module.length - tail.length));
+  return again === module ? types : undefined;
 }
 
 /** Each tool's types request by its type name: expectedTypesJobs and emitTypes plan a tool once. */
@@ -258,14 +336,18 @@ export function expectedTypesJobs(tools: readonly ResolvedTool[], all: readonly 
 }
 
 function emitToolModule(plan: ToolPlan, types: ToolTypes, templates: Templates, out: string): GeneratedFile {
-  const contents = templates["tool-module.ts"]({
-    banner: fileBanner(plan.tool.file, plan.sha256),
-    types: types.code,
+  const contents = templates["tool-module.ts"](toolModuleView(plan, fileBanner(plan.tool.file, plan.sha256), types.code, jsonLiteral(plan.tool.wire)));
+  return { path: posix.join(out, "tools", `${plan.names.file}.ts`), contents };
+}
+
+function toolModuleView(plan: ToolPlan, banner: string, types: string, descriptorLiteral: string): object {
+  return {
+    banner,
+    types,
     descriptorDoc: docComment(`The tool ${JSON.stringify(plan.name)} exactly as tools/list returns it.`),
     descriptorName: descriptorName(plan),
-    descriptorLiteral: jsonLiteral(plan.tool.wire),
-  });
-  return { path: posix.join(out, "tools", `${plan.names.file}.ts`), contents };
+    descriptorLiteral,
+  };
 }
 
 function descriptorName(plan: ToolPlan): string {

@@ -114,17 +114,52 @@ describe("incremental build", () => {
     expect(diagnosticsOf(second.stdout)).toBe(diagnosticsOf(first.stdout));
     expect(second.stdout).toMatch(/0 files written/);
     expect(tree(root)).toEqual(before);
-    // Only the tool with input requests is generated again (such tools are never reused).
-    expect(types.runs).toBe(1);
+    // Only the tool with input requests is generated again (such tools are never reused), and its
+    // types are those of its module of the last build: the same request.
+    expect(types.runs).toBe(0);
+  });
+
+  it("prints the code frames of diagnostics in files it did not read (unchanged, by the stat index)", async () => {
+    const root = cachedProject(PROJECT);
+    // The stat index records files only once they are older than file times can repeat (100 ms).
+    await new Promise((done) => setTimeout(done, 250));
+    const first = await runInProcess(root, ["build"]);
+    expect(first.code, first.stdout).toBe(0);
+    expect(diagnosticsOf(first.stdout)).toMatch(/tools\/quiet\.yaml:1:1 .*description-missing[\s\S]*> 1 \| name: quiet/);
+    const index = readFileSync(join(root, "node_modules", ".cache", "mcp-gen", cacheFiles(root)[0]!.replace(/\.json$/, ".stat.json")), "utf8");
+    expect(index).toContain("tools/quiet.yaml");
+    const second = await runInProcess(root, ["build"]);
+    expect(diagnosticsOf(second.stdout)).toBe(diagnosticsOf(first.stdout));
   });
 
   it("after one descriptor changed, generates that tool only and writes what a build from scratch writes", async () => {
     const root = cachedProject(PROJECT);
     expect((await runInProcess(root, ["build"])).code).toBe(0);
+    // A new description: the types are the module's of the last build, not generated again.
     writeFiles(root, { "tools/search_issues.yaml": tool("search_issues", "Find issues whose title or body contains the query.") });
     types.runs = 0;
     const run = await runInProcess(root, ["build"]);
-    expect(types.runs).toBe(2);
+    expect(types.runs).toBe(0);
+    await expectSameAsScratch(root, run);
+    // A new property: its types are generated.
+    writeFiles(root, { "tools/search_issues.yaml": tool("search_issues", "Find issues.").replace("    page: { type: integer, minimum: 1 }", "    page: { type: integer, minimum: 1 }\n    label: { type: string }") });
+    types.runs = 0;
+    const again = await runInProcess(root, ["build"]);
+    expect(types.runs).toBe(1);
+    expect(readFileSync(join(root, "src/generated/tools/search_issues.ts"), "utf8")).toContain("label?: string");
+    await expectSameAsScratch(root, again);
+  });
+
+  it("generates the types of a changed tool again when its last module was edited since (--force)", async () => {
+    const root = cachedProject(PROJECT);
+    expect((await runInProcess(root, ["build"])).code).toBe(0);
+    const module = join(root, "src/generated/tools/search_issues.ts");
+    writeFileSync(module, readFileSync(module, "utf8").replace("query: string", "query: number"));
+    writeFiles(root, { "tools/search_issues.yaml": tool("search_issues", "Find issues whose title or body contains the query.") });
+    types.runs = 0;
+    const run = await runInProcess(root, ["build", "--force"]);
+    expect(types.runs).toBe(1);
+    expect(readFileSync(module, "utf8")).toContain("query: string");
     await expectSameAsScratch(root, run);
   });
 
