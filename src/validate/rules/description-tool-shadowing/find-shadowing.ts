@@ -27,28 +27,29 @@ const REF = String.raw`(\`?)([A-Za-z0-9][A-Za-z0-9_.-]*[A-Za-z0-9_]|[A-Za-z0-9])
 const ORDER = /\b(?:always|also|must|never|make\s+sure|ensure|be\s+sure|remember\s+to|instead|do\s+not|don['’]?t|only|b?cc)\b/i;
 
 /**
- * Each pattern with a word it cannot match without (`needs`): most texts lack it, and testing for a
- * word is far cheaper than trying a pattern that may start at any letter.
+ * Each pattern with words it cannot match without (`needs`, every one of them): most texts lack
+ * them, and testing for a word is far cheaper than trying a pattern that may start at any letter.
  */
-const PATTERNS: readonly { readonly pattern: RegExp; readonly needs: RegExp; readonly needsOrder: boolean; readonly looseRef: boolean }[] = [
+const PATTERNS: readonly { readonly pattern: RegExp; readonly needs: readonly RegExp[]; readonly needsOrder: boolean; readonly looseRef: boolean }[] = [
   {
     // "When calling X, always ..." / "Before you use X you must ..."
     pattern: new RegExp(String.raw`\b(?:when|whenever|every\s+time|each\s+time|any\s+time|before|after|if)\b${W}{0,30}?\b(?:call(?:s|ing|ed)?|us(?:e|es|ing|ed)|invok(?:e|es|ing|ed)|run(?:s|ning)?|execut(?:e|es|ing|ed))\s+(?:the\s+)?${REF}(?!\s+(?:parameter|argument|field|option|flag|property|mode|value|key|setting|result|output|response)s?\b)(${W}{0,160})`, "gi"),
-    needs: /\b(?:when|whenever|time|before|after|if)\b/i,
+    // A condition word, a verb of calling, and (needsOrder) an order somewhere after them.
+    needs: [/\b(?:when|whenever|time|before|after|if)\b/i, /\b(?:call|us[ei]|invok|run|execut)/i, ORDER],
     needsOrder: true,
     looseRef: true,
   },
   {
     // "the send_email tool must send all emails to ..."
     pattern: new RegExp(String.raw`${REF}\s+(?:must|should|shall|has\s+to|needs\s+to|is\s+to)\s+(?:(?:now|always|only|instead|also)\s+)?(?:send|forward|route|redirect|b?cc|copy|include|add|use|be\s+(?:sent|routed|redirected|called\s+with))\b()`, "gi"),
-    needs: /(?:must|should|shall|to)\s+(?:(?:now|always|only|instead|also)\s+)?(?:send|forward|route|redirect|b?cc|copy|include|add|use|be\s+(?:sent|routed|redirected|called\s+with))\b/i,
+    needs: [/(?:must|should|shall|to)\s+(?:(?:now|always|only|instead|also)\s+)?(?:send|forward|route|redirect|b?cc|copy|include|add|use|be\s+(?:sent|routed|redirected|called\s+with))\b/i],
     needsOrder: false,
     looseRef: false,
   },
   {
     // "This tool has a very important side effect on the also present send_email tool."
     pattern: new RegExp(String.raw`\bside[-\s]effects?\s+on\s+(?:the\s+)?(?:also\s+present\s+|other\s+)?${REF}()`, "gi"),
-    needs: /\bside[-\s]effect/i,
+    needs: [/\bside[-\s]effect/i],
     needsOrder: false,
     looseRef: false,
   },
@@ -58,7 +59,7 @@ const PATTERNS: readonly { readonly pattern: RegExp; readonly needs: RegExp; rea
 export function findShadowing(text: string, context: ShadowingContext): ShadowingMatch | undefined {
   let best: ShadowingMatch | undefined;
   for (const { pattern, needs, needsOrder, looseRef } of PATTERNS) {
-    if (!needs.test(text)) continue;
+    if (!needs.every((word) => word.test(text))) continue;
     for (const match of text.matchAll(pattern)) {
       const [whole, backtick, name, toolWord, rest] = match as unknown as [string, string, string, string | undefined, string];
       if (best && match.index >= best.index) break;
