@@ -38,7 +38,7 @@ function isFolder(path: string): boolean {
   }
 }
 
-export const CACHE_VERSION = 2;
+export const CACHE_VERSION = 3;
 
 export interface BuildCache {
   readonly version: typeof CACHE_VERSION;
@@ -52,6 +52,8 @@ export interface BuildCache {
   readonly files: { readonly [path: string]: CachedFile };
   /** Every tool, by descriptor path. */
   readonly tools: { readonly [path: string]: CachedTool };
+  /** cleanSchemaKey of every inputSchema and outputSchema the build found valid and compiled (see SchemaPrior). */
+  readonly clean: readonly string[];
 }
 
 export interface CachedFile {
@@ -81,7 +83,7 @@ export function readBuildCache(path: string | undefined): BuildCache | undefined
   if (path === undefined) return undefined;
   try {
     const value = JSON.parse(readFileSync(path, "utf8")) as JsonValue;
-    if (!isJsonObject(value) || value.version !== CACHE_VERSION || !isJsonObject(value.files) || !isJsonObject(value.tools)) return undefined;
+    if (!isJsonObject(value) || value.version !== CACHE_VERSION || !isJsonObject(value.files) || !isJsonObject(value.tools) || !Array.isArray(value.clean)) return undefined;
     if (typeof value.generator !== "string" || typeof value.config !== "string" || typeof value.lock !== "string") return undefined;
     return value as unknown as BuildCache;
   } catch {

@@ -13,6 +13,7 @@ import { assignToolNames, type ToolNames } from "../emit/names.js";
 import type { ToolHash } from "../lock/hash-tool.js";
 import type { ReusedTool } from "../project/analyze-project.js";
 import { resolveTool } from "../resolve/resolve-tool.js";
+import { cleanSchemaKey, type SchemaCompiler } from "../validate/schema-compiler.js";
 import type { ProjectFile } from "../resolve/project-file.js";
 import { CACHE_VERSION, vouchesForLock, type BuildCache, type CachedTool } from "./build-cache.js";
 import type { FileRecord, ReadReuse } from "./read-project.js";
@@ -80,6 +81,8 @@ export interface EmitPlanInput {
   readonly files: ReadonlyMap<string, ProjectFile>;
   /** Scaffold paths that exist. */
   readonly scaffolds: ReadonlySet<string>;
+  /** knownValidators of the last build's output. */
+  readonly validators: ReadonlyMap<string, KnownValidator>;
   readonly handlers: string;
   readonly tests: string;
   /** The text of a project file on disk, or undefined. */
@@ -101,7 +104,7 @@ export function planEmitReuse(input: EmitPlanInput): EmitPlan {
   // Names depend on the whole set of names only: the same set gives the same names.
   const sameSet = currentNames.length === previousNames.length && currentNames.every((name, i) => name === previousNames[i]);
   const previous = sameSet ? current : namesByTool(previousNames);
-  const validators = knownValidators(input.lock, input.out, input.read, input.hash);
+  const { validators } = input;
   const reusedFiles = new Map(input.reused.map((r) => [r.tool, r]));
   const keep = new Map<ResolvedTool, ReusedToolOutput>();
   const hashes = new Map<ResolvedTool, ToolHash>();
@@ -163,7 +166,7 @@ function sameNames(a: ToolNames, b: ToolNames | undefined): boolean {
 }
 
 /** The validators of the last build's modules that are on disk as the lock records them. */
-function knownValidators(lock: LockFile, out: string, read: (path: string) => string | undefined, hash: (path: string) => string | undefined): Map<string, KnownValidator> {
+export function knownValidators(lock: LockFile, out: string, read: (path: string) => string | undefined, hash: (path: string) => string | undefined): Map<string, KnownValidator> {
   const known = new Map<string, KnownValidator>();
   for (const path of Object.keys(lock.files)) {
     if (!path.startsWith(`${out}/validators/`)) continue;
@@ -184,6 +187,8 @@ export interface NextCacheInput {
   /** The tools as emitted, each with its resolve and per-tool rule diagnostics. */
   readonly tools: readonly { readonly tool: ResolvedTool; readonly diagnostics: readonly Diagnostic[] }[];
   readonly emitted: ReadonlyMap<string, EmittedTool>;
+  /** cleanSchemaKeys of the schemas found clean (see cleanSchemas). */
+  readonly clean: readonly string[];
 }
 
 /** What this build remembers for the next one. */
@@ -201,7 +206,29 @@ export function nextCache(input: NextCacheInput): BuildCache {
     const reusable = !isJsonObject(getOwn(tool.authoring, "inputRequests"));
     setOwn(tools, tool.file, { name, mounts: tool.mounts, validators: emitted.validators, headers: emitted.headers, types: emitted.types, reusable, diagnostics });
   }
-  return { version: CACHE_VERSION, generator: input.generator, config: input.config, lock: input.lockHash, files, tools };
+  return { version: CACHE_VERSION, generator: input.generator, config: input.config, lock: input.lockHash, files, tools, clean: input.clean };
+}
+
+/**
+ * cleanSchemaKey of every inputSchema and outputSchema of `tools` that is valid and compiles: as
+ * `schemas` checked it in this build, or, for a schema it did not check (a reused tool's), as the
+ * previous build found it (`earlier`). Keys use the schema hashes the lock records. Sorted.
+ */
+export function cleanSchemas(tools: readonly ResolvedTool[], lock: LockFile, schemas: SchemaCompiler, earlier: ReadonlySet<string>): string[] {
+  const clean = new Set<string>();
+  for (const tool of tools) {
+    const parts = own(lock.tools, String(tool.wire.name))?.parts;
+    for (const key of ["inputSchema", "outputSchema"] as const) {
+      const schema = tool.wire[key];
+      const hash = parts?.[key];
+      if (schema === undefined || hash === undefined) continue;
+      const dialect = dialectOf$(schema);
+      const id = cleanSchemaKey(dialect, hash);
+      const check = schemas.checked(schema, dialect);
+      if (check ? check.metaProblems.length === 0 && check.compileError === undefined : earlier.has(id)) clean.add(id);
+    }
+  }
+  return [...clean].sort(compareText);
 }
 
 function own<T>(record: { readonly [key: string]: T }, key: string): T | undefined {

@@ -8,7 +8,7 @@ import { resolveTool } from "../resolve/resolve-tool.js";
 import type { AnyRule } from "../validate/define-rule.js";
 import { ALL_RULES } from "../validate/rules/index.js";
 import { runRules, runRulesByTool } from "../validate/run-rules.js";
-import { isTooLargeToCompile, SchemaCompiler } from "../validate/schema-compiler.js";
+import { isTooLargeToCompile, SchemaCompiler, type SchemaPrior } from "../validate/schema-compiler.js";
 import { toolSchemas } from "../validate/walk.js";
 import type { Dialect } from "../model/dialect.js";
 import type { JsonValue } from "../model/json.js";
@@ -27,6 +27,8 @@ export interface ProjectInput {
    * them again (their descriptors are among `descriptors`). Only the project rules see them.
    */
   readonly reused?: readonly ReusedTool[];
+  /** What the previous build's ajv answered (an incremental build): those schemas are not compiled again. */
+  readonly prior?: SchemaPrior;
 }
 
 /** A tool unchanged since the previous build, and the diagnostics it had then. */
@@ -87,9 +89,10 @@ export async function analyzeProjectWith(input: ProjectInput, precompile: Precom
   const tools = mergeByFile(fresh.tools, reused.map((r) => r.tool));
   for (const r of reused) diagnostics.push(...r.diagnostics);
   const checkTools = new Set(fresh.tools);
-  const schemas = new SchemaCompiler();
+  const schemas = new SchemaCompiler(input.prior);
   const rules = input.rules ?? ALL_RULES;
-  const compiling = precompile(compileRequests(fresh.tools), schemas);
+  // Schemas the prior answers for need no thread: the rules get their answers without ajv.
+  const compiling = precompile(compileRequests(fresh.tools).filter((request) => !schemas.knowsFromPrior(request.schema, request.dialect)), schemas);
   // Rejections are awaited below; this keeps an early one from counting as unhandled meanwhile.
   compiling.catch(() => undefined);
   onResolved?.(fresh.tools, tools);

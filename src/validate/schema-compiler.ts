@@ -14,6 +14,8 @@ import * as validatorRuntime from "../runtime/validator-runtime.js";
 import { prepareValidatorSchema } from "../emit/validators/prepare-validator-schema.js";
 import { scaffoldSamples, type ScaffoldSamples } from "../emit/derive-examples.js";
 import type { StandaloneChunk } from "../emit/validators/rewrite-standalone.js";
+import type { KnownValidator } from "../emit/emit-validators.js";
+import { hashJson } from "../lock/hash-tool.js";
 import { createStandaloneEngine, standaloneChunk } from "../emit/validators/standalone-engine.js";
 import { loadAjv } from "./ajv-lone-surrogates.js";
 import { cloneJson, isJsonObject, type JsonValue } from "../model/json.js";
@@ -64,6 +66,29 @@ export function isTooLargeToCompile(schema: JsonValue): boolean {
   return count > COMPILE_BUDGET;
 }
 
+/**
+ * What an earlier build of the same project, by the same mcp-gen, learnt about schemas: a compiler
+ * given it answers for those schemas without loading ajv, as that build's ajv answered.
+ */
+export interface SchemaPrior {
+  /** The generated validators of that build, by export name: compiled() takes their code. */
+  readonly validators: ReadonlyMap<string, KnownValidator>;
+  /** cleanSchemaKey of every schema whose check found nothing wrong. */
+  readonly clean: ReadonlySet<string>;
+}
+
+/**
+ * The key of a schema in SchemaPrior.clean: its dialect and hashJson (canonical JSON, as the lock
+ * hashes a tool's inputSchema and outputSchema). Whether a schema is valid and compiles does not
+ * depend on the order of its members.
+ * @example cleanSchemaKey("2020-12", lock.tools.ping.parts.inputSchema)
+ */
+export function cleanSchemaKey(dialect: Dialect, schemaHash: string): string {
+  return `${dialect}:${schemaHash}`;
+}
+
+const CLEAN: SchemaCheck = Object.freeze({ metaProblems: Object.freeze([]) as readonly SchemaProblem[], compileError: undefined });
+
 /** Hex digits of the schema hash in a validator's name: 48 bits (emitValidators checks for collisions). */
 const NAME_HASH_LENGTH = 12;
 
@@ -104,6 +129,19 @@ export class SchemaCompiler {
   private readonly sampleSets = new Map<string, ScaffoldSamples>();
   private readonly samplesByObject = new WeakMap<object, Map<Dialect, ScaffoldSamples>>();
 
+  constructor(private readonly prior?: SchemaPrior) {}
+
+  /** Whether check() and compiled() can answer for `schema` from the prior alone, without ajv. */
+  knowsFromPrior(schema: JsonValue, dialect: Dialect): boolean {
+    if (!this.prior || this.prior.clean.size === 0 || !this.prior.clean.has(cleanSchemaKey(dialect, hashJson(schema)))) return false;
+    return this.prior.validators.get(validatorName(dialect, JSON.stringify(prepareValidatorSchema(schema))))?.dialect === dialect;
+  }
+
+  /** The check made of `schema` in this run, if one was made (or seeded); nothing is compiled. */
+  checked(schema: JsonValue, dialect: Dialect): SchemaCheck | undefined {
+    return typeof schema === "object" && schema !== null ? this.checksByObject.get(schema)?.get(dialect) : this.checks.get(dialect + "\u0000" + JSON.stringify(schema));
+  }
+
   /** Meta-validates and compiles `schema` under `dialect`. */
   check(schema: JsonValue, dialect: Dialect): SchemaCheck {
     const known = typeof schema === "object" && schema !== null ? this.checksByObject.get(schema)?.get(dialect) : undefined;
@@ -112,6 +150,10 @@ export class SchemaCompiler {
     const key = dialect + "\u0000" + text;
     const cached = this.checks.get(key);
     if (cached) return this.rememberCheck(schema, dialect, cached);
+    if (this.prior && this.prior.clean.size > 0 && this.prior.clean.has(cleanSchemaKey(dialect, hashJson(schema)))) {
+      this.checks.set(key, CLEAN);
+      return this.rememberCheck(schema, dialect, CLEAN);
+    }
     const engine = this.engine(dialect);
     const metaProblems = engine.validateSchema(schema as AnySchema) ? [] : pickMetaProblems(engine.errors ?? []);
     let compileError: string | undefined;
@@ -147,9 +189,16 @@ export class SchemaCompiler {
     const text = JSON.stringify(prepared);
     const key = dialect + "\u0000" + text;
     let compiled = this.compiledByText.get(key);
+    const exportName = compiled ? compiled.exportName : validatorName(dialect, text);
+    const earlier = compiled ? undefined : this.prior?.validators.get(exportName);
+    if (!compiled && earlier?.dialect === dialect) {
+      // The code an earlier build's ajv generated for this very text: the same as compiling it again.
+      compiled = { exportName, dialect, text, chunk: earlier.chunk, error: undefined };
+      this.compiledByText.set(key, compiled);
+    }
     if (!compiled) {
       const result = standaloneChunk(this.standaloneEngine(dialect), prepared);
-      compiled = { exportName: validatorName(dialect, text), dialect, text, chunk: result.chunk, error: result.error };
+      compiled = { exportName, dialect, text, chunk: result.chunk, error: result.error };
       this.compiledByText.set(key, compiled);
       // ajv's own function, where it is the generated validator (see standaloneChunk), for the
       // samples() that a build asks for right after: not compiled twice, and not kept (it holds on

@@ -150,6 +150,17 @@ describe("incremental build", () => {
     await expectSameAsScratch(root, again);
   });
 
+  it("checks a changed schema with ajv again: what the last build found clean was another schema", async () => {
+    const root = cachedProject(PROJECT);
+    expect((await runInProcess(root, ["build"])).code).toBe(0);
+    writeFiles(root, { "tools/search_issues.yaml": tool("search_issues", "Find issues.").replace("minimum: 1", 'minimum: "1"') });
+    const run = await runInProcess(root, ["build"]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/tools\/search_issues\.yaml:\d+:\d+ error schema-valid/);
+    writeFiles(root, { "tools/search_issues.yaml": tool("search_issues", "Find issues.") });
+    await expectSameAsScratch(root, await runInProcess(root, ["build"]));
+  });
+
   it("generates the types of a changed tool again when its last module was edited since (--force)", async () => {
     const root = cachedProject(PROJECT);
     expect((await runInProcess(root, ["build"])).code).toBe(0);

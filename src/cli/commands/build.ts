@@ -9,6 +9,7 @@ import type { Config } from "../../config/config.js";
 import type { GeneratedFile } from "../../model/generated-file.js";
 import type { LockFile } from "../../model/lock.js";
 import type { ResolvedTool } from "../../model/source.js";
+import type { KnownValidator } from "../../emit/emit-validators.js";
 import type { LoadLimits } from "../../load/limits.js";
 import { MCP_GEN_HOMEPAGE, MCP_GEN_VERSION } from "../../model/version.js";
 import { parseLock, parseTrustedShape } from "../../lock/parse-lock.js";
@@ -26,7 +27,7 @@ import { readRuntimeSources, readTemplates } from "../package-files.js";
 import { readProject, type FileRecord } from "../read-project.js";
 import { readProjectConfig, type ProjectConfig } from "../read-config.js";
 import { buildCachePath, configKey, generatorFingerprint, readBuildCache, writeBuildCache, type BuildCache } from "../build-cache.js";
-import { cacheReader, nextCache, planEmitReuse, reusableTools, usableCache } from "../plan-reuse.js";
+import { cacheReader, cleanSchemas, knownValidators, nextCache, planEmitReuse, reusableTools, usableCache } from "../plan-reuse.js";
 import type { ProjectInput } from "../../project/analyze-project.js";
 import { acquireProjectLock, PROJECT_LOCK_FILE } from "../project-lock.js";
 import { recoverInterruptedBuild, replaceTree, type TreeSummary } from "../replace-tree.js";
@@ -147,10 +148,15 @@ async function buildLocked(run: BuildRun): Promise<number> {
     }
   };
   const reused = cache && previousLock.parsed ? reusableTools(read.input.descriptors, read.records, cache, previousLock.parsed) : [];
-  const input: ProjectInput = { ...read.input, loadDiagnostics: [...project.diagnostics, ...read.input.loadDiagnostics], reused };
+  const disk = diskReader(root, run.index);
+  // The validators the last build generated, and the schemas it found clean: with them, a tool
+  // whose schemas did not change needs no ajv even when its descriptor did.
+  const validators = cache && previousLock.parsed ? knownValidators(previousLock.parsed, config.out, disk.text, disk.hash) : new Map<string, KnownValidator>();
+  const prior = cache ? { validators, clean: new Set(cache.clean) } : undefined;
+  const input: ProjectInput = { ...read.input, loadDiagnostics: [...project.diagnostics, ...read.input.loadDiagnostics], reused, ...(prior ? { prior } : {}) };
   const threads = startBuildThreads(workerCount(read.input.descriptors.length - reused.length, run.io.env));
   try {
-    return await buildWith(run, threads, input, read.records, previousLock, { cache, cachePath, generator, configId, configHashes });
+    return await buildWith(run, threads, input, read.records, previousLock, { cache, cachePath, generator, configId, configHashes, disk, validators });
   } finally {
     await threads.close();
   }
@@ -163,6 +169,10 @@ interface CacheState {
   readonly configId: string;
   /** hashFileText of each config input (mcp-gen.config.yaml, package.json), by path. */
   readonly configHashes: ReadonlyMap<string, string>;
+  /** The project's files on disk, each read once. */
+  readonly disk: DiskReader;
+  /** knownValidators of the last build's output (empty without a usable cache). */
+  readonly validators: ReadonlyMap<string, KnownValidator>;
 }
 
 async function buildWith(run: BuildRun, threads: BuildThreads, input: ProjectInput, records: ReadonlyMap<string, FileRecord>, previousLock: PreviousLock, state: CacheState): Promise<number> {
@@ -176,13 +186,13 @@ async function buildWith(run: BuildRun, threads: BuildThreads, input: ProjectInp
     print(diagnostics);
     return EXIT.problems;
   }
-  const disk = diskReader(root, run.index);
+  const { disk } = state;
   const inputs = new Map([...records].filter(([, record]) => record.hash !== undefined).map(([path, record]) => [path, record.hash!] as const));
   const allInputs = new Map([...state.configHashes, ...inputs]);
   const existingScaffolds = existingFiles(root, [config.handlers, config.tests]);
   const reused = input.reused ?? [];
   const plan = state.cache && previousLock.parsed && reused.length > 0
-    ? planEmitReuse({ tools: analysis.tools, reused, cache: state.cache, lock: previousLock.parsed, out: config.out, files: input.files, scaffolds: existingScaffolds, handlers: config.handlers, tests: config.tests, read: disk.text, hash: disk.hash })
+    ? planEmitReuse({ tools: analysis.tools, reused, cache: state.cache, lock: previousLock.parsed, out: config.out, files: input.files, scaffolds: existingScaffolds, handlers: config.handlers, tests: config.tests, read: disk.text, hash: disk.hash, validators: state.validators })
     : undefined;
   const tools = plan?.tools ?? analysis.tools;
   const { emit, lock, tools: emitted } = await buildProject({
@@ -214,6 +224,7 @@ async function buildWith(run: BuildRun, threads: BuildThreads, input: ProjectInp
   await writeBuildCache(state.cachePath, nextCache({
     generator: state.generator, config: state.configId, lockHash, records, emitted,
     tools: tools.map((tool) => ({ tool, diagnostics: fresh.get(tool.file) ?? cached.get(tool.file) ?? [] })),
+    clean: cleanSchemas(tools, lock, analysis.schemas, new Set(state.cache?.clean ?? [])),
   }));
   // What check's fast path needs of the lock just written, and the stats of what this build read.
   run.index.rememberLock(lockHash, lockSummary(lock));
