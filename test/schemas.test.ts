@@ -8,6 +8,7 @@ import { buildConfigSchema } from "../src/config/config-schema.js";
 import { descriptorFileSchema } from "../src/validate/authoring-schema.js";
 import { ALL_RULES } from "../src/validate/rules/index.js";
 import { REPO_ROOT, specPath } from "./support/spec-paths.js";
+import { TOOL_VALIDATOR_PATH, toolValidatorSource } from "./support/tool-validator-source.js";
 
 const GENERATED: Record<string, () => unknown> = {
   "mcp-gen.config.schema.json": () => buildConfigSchema(ALL_RULES),
@@ -23,6 +24,13 @@ describe("schemas/", () => {
       expect(readFileSync(path, "utf8"), `run "npm run schemas" to rewrite ${file}`).toBe(expected);
     });
   }
+
+  it(`${TOOL_VALIDATOR_PATH} is what ajv writes for the official Tool schema`, () => {
+    const path = join(REPO_ROOT, TOOL_VALIDATOR_PATH);
+    const expected = toolValidatorSource();
+    if (process.env.UPDATE_SCHEMAS) writeFileSync(path, expected);
+    expect(readFileSync(path, "utf8"), `run "npm run schemas" to rewrite ${TOOL_VALIDATOR_PATH}`).toBe(expected);
+  });
 
   it("mcp-2026-07-28/schema.json is the official schema, unchanged", () => {
     const ours = readFileSync(join(REPO_ROOT, "schemas/mcp-2026-07-28/schema.json"));

@@ -22,15 +22,17 @@ function standaloneCode(ajv: Ajv, validate: unknown): string {
 
 /**
  * A fresh engine for `dialect`; standaloneChunk() leaves it as it found it after each schema.
+ * `allErrors`: every error instead of the first (mcp-gen's own Tool-schema validator, which the
+ * tool-shape rule reports in full; generated validators stop at the first).
  * @example const engine = createStandaloneEngine("draft-07");
  */
-export function createStandaloneEngine(dialect: Dialect): Ajv {
+export function createStandaloneEngine(dialect: Dialect, { allErrors = false }: { readonly allErrors?: boolean } = {}): Ajv {
   const { ajv, ajv2019, ajv2020 } = loadAjv();
   const { formatLimitDefinition } = require("ajv-formats/dist/limit.js") as { formatLimitDefinition: KeywordDefinition };
   const options = {
     strict: false,
     validateFormats: true,
-    allErrors: false,
+    allErrors,
     validateSchema: false,
     logger: false as const,
     // One statement per line, so a changed schema shows as a readable diff of the generated file.

@@ -3,9 +3,17 @@ import { MCP_SCHEMA } from "../../spec/mcp-schema.js";
 import { describePointer, oneOfPhrase, shortJson, typePhrase } from "../describe-pointer.js";
 import { valueAt } from "../../model/json.js";
 import { splitPointer } from "../../model/pointer.js";
+import type { GeneratedValidator } from "../schema-compiler.js";
+import { validateTool as compiledToolValidator } from "./tool-shape/tool-validator.js";
 
-/** `#/$defs/Tool` of the official schema, wrapped so that its internal refs resolve (spec/README.md). */
-const TOOL_SCHEMA = { $schema: "https://json-schema.org/draft/2020-12/schema", $ref: "#/$defs/Tool", $defs: MCP_SCHEMA.$defs };
+/** The Tool schema's validator, compiled ahead of time: every error, exactly as ajv reports them. */
+const validateTool = compiledToolValidator as GeneratedValidator;
+
+/**
+ * `#/$defs/Tool` of the official schema, wrapped so that its internal refs resolve (spec/README.md).
+ * Compiled ahead of time into tool-shape/tool-validator.ts (test/schemas.test.ts keeps it current).
+ */
+export const TOOL_SCHEMA = { $schema: "https://json-schema.org/draft/2020-12/schema", $ref: "#/$defs/Tool", $defs: MCP_SCHEMA.$defs };
 
 export const toolShape = defineRule({
   id: "tool-shape",
@@ -19,11 +27,10 @@ export const toolShape = defineRule({
   since: "0.1.0",
   spec: "MCP 2026-07-28 schema.json #/$defs/Tool",
   checklist: ["T-DESC-1", "T-DESC-3", "T-DESC-5", "T-DESC-6", "T-DESC-7", "T-DESC-8", "T-ANN-1", "T-ICON-1", "T-SCHEMA-5"],
-  check(tool, report, { schemas }) {
-    const validate = schemas.validator(TOOL_SCHEMA, "2020-12");
-    if (!validate || validate(tool.wire)) return;
+  check(tool, report) {
+    if (validateTool(tool.wire)) return;
     const seen = new Set<string>();
-    for (const error of validate.errors ?? []) {
+    for (const error of validateTool.errors ?? []) {
       if (error.instancePath.startsWith("/inputSchema") || (error.keyword === "required" && error.params.missingProperty === "inputSchema")) continue;
       if (["anyOf", "oneOf", "allOf", "if", "$ref"].includes(error.keyword)) continue;
       const pointer = error.instancePath;
