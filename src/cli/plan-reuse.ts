@@ -236,5 +236,7 @@ function own<T>(record: { readonly [key: string]: T }, key: string): T | undefin
 }
 
 function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  // Only `__proto__` needs defining: assignment makes the same own property for every other key.
+  if (key === "__proto__") Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
 }

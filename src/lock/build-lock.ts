@@ -70,7 +70,9 @@ function checkPath(path: string): string {
 
 /** Like defineOwn: a key such as "__proto__" (a legal tool name) becomes an ordinary member. */
 function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  // Only `__proto__` needs defining: assignment makes the same own property for every other key.
+  if (key === "__proto__") Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
 }
 
 function bug(what: string): never {

@@ -20,7 +20,10 @@ export function getOwn(value: JsonValue | undefined, key: string): JsonValue | u
 
 /** Sets `key` as an own, enumerable data property, even when the key is "__proto__". */
 export function defineOwn(target: Record<string, JsonValue>, key: string, value: JsonValue): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  // Assignment makes the same own data property for every other key, several times faster: of
+  // Object.prototype's members only `__proto__` is an accessor, and none is read-only.
+  if (key === "__proto__") Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
 }
 
 /** A deep copy that keeps every key as an own data property. Depth is bounded by the loader. */
