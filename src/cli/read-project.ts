@@ -1,9 +1,9 @@
 // Reads a project from disk: config, descriptor files matched by the config's globs, and every file
 // their `$ref`s name (transitively). Refuses anything whose real path leaves the project root, and
 // never reads a file larger than the configured bound. Everything after this is pure.
-import { lstatSync, realpathSync, statSync } from "node:fs";
+import { realpathSync, statSync } from "node:fs";
 import { realpath } from "node:fs/promises";
-import { isAbsolute, posix, relative, resolve } from "node:path";
+import { isAbsolute, posix, relative, resolve, sep } from "node:path";
 import { findDescriptors } from "./find-descriptors.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 import type { SourceDoc, SourceFile } from "../model/source.js";
@@ -143,13 +143,13 @@ class FileReader {
     const absolute = resolve(this.root, ...path.split("/"));
     let real: string;
     try {
-      // lstat first: a dangling link is missing, like an absent file.
-      lstatSync(absolute);
-      real = realpathSync(absolute);
+      // A dangling link is missing, like an absent file (realpath fails on both).
+      real = realpathSync.native(absolute);
     } catch {
       return { status: "missing" };
     }
-    if (toProjectPath(this.root, real) === undefined) {
+    // Most files are no link at all: their real path is the one asked for, inside the root.
+    if (!(real === absolute && absolute.startsWith(this.root + sep)) && toProjectPath(this.root, real) === undefined) {
       return { status: "refused", reason: `${path} is a link to ${real}, outside the project root` };
     }
     const stat = statSync(real);
