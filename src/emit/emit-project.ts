@@ -159,8 +159,13 @@ export async function emitProject(input: EmitInput): Promise<EmitOutput & { read
     const path = posix.join(out, "tools", `${plan.names.file}.ts`);
     generated.push(plan.module !== undefined ? { path, contents: plan.module } : emitToolModule(plan, types.get(plan)!.types, templates, out));
   }
-  // Only the runtime modules this target's generated code reaches (SDK v2 or SDK v1, never both).
-  for (const source of selectRuntime(generated, input.runtime, out)) {
+  // Only the runtime modules this target's generated code reaches (SDK v2 or SDK v1, never both). A
+  // reused module was rendered from the same template by this same mcp-gen (the build cache holds
+  // for no other), so it imports what any other does: one of them stands for all.
+  const reusedPaths = new Set(plans.filter((plan) => plan.module !== undefined).map((plan) => posix.join(out, "tools", `${plan.names.file}.ts`)));
+  let standIn = false;
+  const scanned = generated.filter((file) => !reusedPaths.has(file.path) || (!standIn && (standIn = true)));
+  for (const source of selectRuntime(scanned, input.runtime, out)) {
     generated.push({ path: posix.join(out, "runtime", source.file), contents: `${runtimeBanner(source.file)}\n${source.contents}` });
   }
   const sort = (files: GeneratedFile[]) => files.sort((a, b) => compareText(a.path, b.path));
