@@ -9,6 +9,7 @@ import { descriptorFileSchema } from "../src/validate/authoring-schema.js";
 import { ALL_RULES } from "../src/validate/rules/index.js";
 import { REPO_ROOT, specPath } from "./support/spec-paths.js";
 import { TOOL_VALIDATOR_PATH, toolValidatorSource } from "./support/tool-validator-source.js";
+import { TEMPLATE_SPECS_PATH, templateSpecsSource } from "./support/template-specs-source.js";
 
 const GENERATED: Record<string, () => unknown> = {
   "mcp-gen.config.schema.json": () => buildConfigSchema(ALL_RULES),
@@ -30,6 +31,13 @@ describe("schemas/", () => {
     const expected = toolValidatorSource();
     if (process.env.UPDATE_SCHEMAS) writeFileSync(path, expected);
     expect(readFileSync(path, "utf8"), `run "npm run schemas" to rewrite ${TOOL_VALIDATOR_PATH}`).toBe(expected);
+  });
+
+  it(`${TEMPLATE_SPECS_PATH} holds templates/*.hbs precompiled`, async () => {
+    const path = join(REPO_ROOT, TEMPLATE_SPECS_PATH);
+    const expected = await templateSpecsSource();
+    if (process.env.UPDATE_SCHEMAS) writeFileSync(path, expected);
+    expect(readFileSync(path, "utf8"), `run "npm run schemas" to rewrite ${TEMPLATE_SPECS_PATH}`).toBe(expected);
   });
 
   it("mcp-2026-07-28/schema.json is the official schema, unchanged", () => {

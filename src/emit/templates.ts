@@ -1,6 +1,11 @@
 // Handlebars templates of the generated files, compiled strictly (a missing field is an error) with
 // HTML escaping off. Templates only ever receive values already made safe by safe-text.ts.
-import Handlebars from "handlebars";
+// mcp-gen's own templates are precompiled (template-specs.ts, kept current by test/schemas.test.ts):
+// a build loads only Handlebars' runtime and compiles nothing. Any other template text is compiled.
+import { createRequire } from "node:module";
+import type HandlebarsModule from "handlebars";
+import { sha256Hex } from "../lock/sha256.js";
+import { TEMPLATE_SPECS } from "./template-specs.js";
 
 export const TEMPLATE_NAMES = [
   "client.ts",
@@ -21,11 +26,34 @@ export type TemplateSources = Readonly<Record<TemplateName, string>>;
 
 export type Templates = Readonly<Record<TemplateName, (view: object) => string>>;
 
+/** How every template is compiled, ahead of time or now. */
+export const COMPILE_OPTIONS = { strict: true, noEscape: true, knownHelpersOnly: true } as const;
+
+/** A precompiled template: the SHA-256 of the source it was compiled from, and Handlebars' spec. */
+export interface PrecompiledTemplate {
+  readonly source: string;
+  readonly spec: unknown;
+}
+
+// CommonJS, loaded on first use: the runtime alone (half the load time) when every template is precompiled.
+const require = createRequire(import.meta.url);
+type Handlebars = typeof HandlebarsModule;
+
 export function compileTemplates(sources: TemplateSources): Templates {
-  const handlebars = Handlebars.create();
+  const specs = TEMPLATE_SPECS as Readonly<Partial<Record<string, PrecompiledTemplate>>>;
+  let runtime: Handlebars | undefined;
+  let compiler: Handlebars | undefined;
   const compiled = {} as Record<TemplateName, (view: object) => string>;
   for (const name of TEMPLATE_NAMES) {
-    const render = handlebars.compile(sources[name], { strict: true, noEscape: true, knownHelpersOnly: true });
+    const precompiled = specs[name];
+    let render: HandlebarsModule.TemplateDelegate;
+    if (precompiled !== undefined && precompiled.source === sha256Hex(sources[name])) {
+      runtime ??= (require("handlebars/runtime") as { default?: Handlebars } & Handlebars).create();
+      render = runtime.template(precompiled.spec as never);
+    } else {
+      compiler ??= (require("handlebars") as { default?: Handlebars } & Handlebars).create();
+      render = compiler.compile(sources[name], COMPILE_OPTIONS);
+    }
     compiled[name] = (view) => render(view);
   }
   return compiled;

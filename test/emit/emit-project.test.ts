@@ -128,3 +128,18 @@ describe("emitProject", () => {
     for (const file of output.scaffolds) expect(file.contents).toContain("this file is yours: mcp-gen never overwrites it");
   });
 });
+
+describe("precompiled templates", () => {
+  it("render exactly what the same templates compiled now render", async () => {
+    const { analysis } = analyzeTools([tool("get_user", withOutput), tool("list-repos"), tool("delete", { annotations: { destructiveHint: true } })]);
+    const templates = await readTemplates();
+    // A comment changes each source's hash but not what it renders: these are compiled now.
+    const changed = Object.fromEntries(Object.entries(templates).map(([name, source]) => [name, `{{!-- compiled now --}}${source}`])) as typeof templates;
+    const withRuntime = async (sources: typeof templates) => emitProject({ tools: analysis.tools, config, templates: sources, runtime: await readRuntimeSources(), schemas: analysis.schemas });
+    const precompiled = await withRuntime(templates);
+    const compiledNow = await withRuntime(changed);
+    expect(compiledNow).toEqual(precompiled);
+    expect(precompiled.generated.length).toBeGreaterThan(5);
+    expect(precompiled.scaffolds.length).toBe(6);
+  });
+});
