@@ -7,8 +7,54 @@ import type { LockFile } from "../model/lock.js";
  * @example writeFile(config.lock, renderLock(buildLock(input)))
  */
 export function renderLock(lock: LockFile): string {
-  return renderValue(lock as unknown as Renderable, "") + "\n";
+  const sorted = sortedCopy(lock as unknown as Renderable);
+  // JSON.stringify writes a tree whose members are all in order exactly as renderValue does, natively.
+  return (sorted !== undefined ? JSON.stringify(sorted, null, 2) : renderValue(lock as unknown as Renderable, "")) + "\n";
 }
+
+/**
+ * `value` with the members of every object in sorted order (objects already in order are taken as
+ * they are), or undefined when an object has an integer-like key: objects keep those first, in
+ * numeric order, whatever order they are given in.
+ */
+function sortedCopy(value: Renderable): Renderable | undefined {
+  if (value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) {
+    const items = value as readonly Renderable[];
+    let copy: Renderable[] | undefined;
+    for (let i = 0; i < items.length; i++) {
+      const item = sortedCopy(items[i]!);
+      if (item === undefined) return undefined;
+      if (item !== items[i]) (copy ??= [...items])[i] = item;
+    }
+    return copy ?? items;
+  }
+  const object = value as { readonly [key: string]: Renderable | undefined };
+  const keys = Object.keys(object);
+  let changed = false;
+  for (let i = 0; i < keys.length; i++) {
+    if (INTEGER_LIKE.test(keys[i]!)) return undefined;
+    if (i > 0 && !(keys[i - 1]! < keys[i]!)) changed = true;
+  }
+  const members: [string, Renderable | undefined][] = [];
+  for (const key of changed ? keys.sort() : keys) {
+    const member = object[key];
+    const copy = member === undefined ? undefined : sortedCopy(member);
+    if (member !== undefined && copy === undefined) return undefined;
+    if (copy !== member) changed = true;
+    members.push([key, copy]);
+  }
+  if (!changed) return value;
+  const out: Record<string, Renderable | undefined> = {};
+  for (const [key, member] of members) {
+    if (key === "__proto__") Object.defineProperty(out, key, { value: member, enumerable: true, writable: true, configurable: true });
+    else out[key] = member;
+  }
+  return out;
+}
+
+/** Keys an object orders before all others, by number (array indices, up to 2^32 - 2). */
+const INTEGER_LIKE = /^(?:0|[1-9][0-9]{0,9})$/;
 
 type Renderable = null | boolean | number | string | readonly Renderable[] | { readonly [key: string]: Renderable | undefined };
 

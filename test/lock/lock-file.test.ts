@@ -107,6 +107,32 @@ describe("parseLock", () => {
     expect(parseLock("\ufeff" + committed.replace(/\n/g, "\r\n"), "mcp-tools.lock.json").value).toEqual(lock);
   });
 
+  it("property: renderLock writes sorted members, two-space indent, whatever the key order and keys (integer-like, __proto__)", () => {
+    /** The format by its definition: members sorted by UTF-16 code units at every level. */
+    const reference = (value: unknown, indent = ""): string => {
+      if (value === null || typeof value !== "object") return JSON.stringify(value);
+      const inner = indent + "  ";
+      if (Array.isArray(value)) return value.length === 0 ? "[]" : `[\n${value.map((item) => inner + reference(item, inner)).join(",\n")}\n${indent}]`;
+      const keys = Object.keys(value).sort();
+      return keys.length === 0 ? "{}" : `{\n${keys.map((key) => `${inner}${JSON.stringify(key)}: ${reference((value as Record<string, unknown>)[key], inner)}`).join(",\n")}\n${indent}}`;
+    };
+    const key = fc.oneof(anyKey, fc.constantFrom("__proto__", "0", "10", "9", "a", "B", "4294967295"));
+    const tree: fc.Arbitrary<JsonValue> = fc.letrec<{ node: JsonValue }>((tie) => ({
+      node: fc.oneof({ depthSize: "small" }, fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null)), fc.array(tie("node"), { maxLength: 3 }), fc.array(fc.tuple(key, tie("node")), { maxLength: 4 }).map((entries) => {
+        const object: Record<string, JsonValue> = {};
+        for (const [k, v] of entries) defineOwn(object, k, v);
+        return object;
+      })),
+    })).node;
+    fc.assert(
+      fc.property(lockArbitrary, tree, (lock, extra) => {
+        const value = { ...lock, extra } as unknown as LockFile;
+        expect(renderLock(value)).toBe(reference(value) + "\n");
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it("property: parseLock(renderLock(x)) deep-equals x", () => {
     fc.assert(
       fc.property(lockArbitrary, (lock) => {
