@@ -72,16 +72,24 @@ function suffix(name: string): string {
   return createHash("sha256").update(name).digest("hex").slice(0, 6);
 }
 
-/** The last names assigned: a build asks for the same project's names up to three times. */
-let lastAssigned: { readonly names: readonly string[]; readonly assigned: readonly ToolNames[] } | undefined;
+/**
+ * The names last assigned, by the sorted set of tool names they were assigned for: a build asks for
+ * the same project's names four times (the rules in file order, the emitter sorted).
+ */
+let lastAssigned: { readonly sorted: readonly string[]; readonly byName: ReadonlyMap<string, ToolNames> } | undefined;
 
-/** Names for every tool of a project, in the order given; distinct inputs always get distinct outputs. */
+/**
+ * Names for every tool of a project, in the order given; distinct inputs always get distinct
+ * outputs. A name's forms depend on the set of names only, not on their order.
+ */
 export function assignToolNames(names: readonly string[]): ToolNames[] {
+  const sorted = [...new Set(names)].sort();
   const last = lastAssigned;
-  if (last && last.names.length === names.length && last.names.every((name, i) => name === names[i])) return [...last.assigned];
-  const assigned = computeToolNames(names);
-  lastAssigned = { names: [...names], assigned };
-  return [...assigned];
+  if (!last || last.sorted.length !== sorted.length || !last.sorted.every((name, i) => name === sorted[i])) {
+    lastAssigned = { sorted, byName: new Map(computeToolNames(sorted).map((assigned) => [assigned.name, assigned])) };
+  }
+  const byName = lastAssigned!.byName;
+  return names.map((name) => byName.get(name)!);
 }
 
 function computeToolNames(names: readonly string[]): ToolNames[] {

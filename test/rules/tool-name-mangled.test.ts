@@ -20,6 +20,14 @@ describeRule(toolNameMangled, () => {
     }
   });
 
+  it("gives each name the same forms in any order, and names of another project do not mix in", () => {
+    const set = ["repos.get", "get-user", "get_user", "getUser", "class", "get-user"];
+    const forward = assignToolNames(set);
+    expect(assignToolNames(["get-user"])[0]!.camel).toBe("getUser"); // alone, it clashes with nothing
+    expect(assignToolNames([...set].reverse()).reverse()).toEqual(forward);
+    expect(forward[1]).toEqual(forward[5]);
+  });
+
   it("never declares eval or arguments, which strict code (every module) refuses", () => {
     const camels = assignToolNames(["arguments", "eval", "Eval"]).map((n) => n.camel);
     expect(camels[0]).toBe("arguments_");

@@ -55,11 +55,27 @@ const PATTERNS: readonly { readonly pattern: RegExp; readonly needs: readonly Re
   },
 ];
 
+/**
+ * The patterns whose needed words `text` has, by text: a project repeats its parameter
+ * descriptions across tools ("The account owner of the repository..." in hundreds of GitHub tools).
+ */
+const CANDIDATES = new Map<string, readonly (typeof PATTERNS)[number][]>();
+const MAX_REMEMBERED = 100_000;
+
+function candidatesFor(text: string): readonly (typeof PATTERNS)[number][] {
+  let candidates = CANDIDATES.get(text);
+  if (candidates === undefined) {
+    candidates = PATTERNS.filter(({ needs }) => needs.every((word) => word.test(text)));
+    if (CANDIDATES.size >= MAX_REMEMBERED) CANDIDATES.clear();
+    CANDIDATES.set(text, candidates);
+  }
+  return candidates;
+}
+
 /** The first sentence of `text` that tries to change how another tool is used, if any. */
 export function findShadowing(text: string, context: ShadowingContext): ShadowingMatch | undefined {
   let best: ShadowingMatch | undefined;
-  for (const { pattern, needs, needsOrder, looseRef } of PATTERNS) {
-    if (!needs.every((word) => word.test(text))) continue;
+  for (const { pattern, needsOrder, looseRef } of candidatesFor(text)) {
     for (const match of text.matchAll(pattern)) {
       const [whole, backtick, name, toolWord, rest] = match as unknown as [string, string, string, string | undefined, string];
       if (best && match.index >= best.index) break;
