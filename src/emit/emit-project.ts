@@ -12,7 +12,7 @@ import { hashTool, type ToolHash } from "../lock/hash-tool.js";
 import { sha256Hex } from "../lock/sha256.js";
 import { findHeaderParams } from "../runtime/header-annotations.js";
 import type { SchemaCompiler } from "../validate/schema-compiler.js";
-import { fileBanner, runtimeBanner } from "./banner.js";
+import { aggregateBanner as bannerFor, fileBanner, runtimeBanner } from "./banner.js";
 import { scaffoldExamples } from "./derive-examples.js";
 import { compileTypes, finishToolTypes, planToolTypes, type InputForm, type ToolTypes, type TypesRequest } from "./emit-types.js";
 import { emitValidators, type EmittedValidators, type KnownValidator, type ValidatorRef, type ValidatorRequest } from "./emit-validators.js";
@@ -143,7 +143,7 @@ export async function emitProject(input: EmitInput): Promise<EmitOutput & { read
   const plans = planTools(tools, names, validators, reused, input.hashes);
   const setHash = sha256Hex(plans.map((p) => `${p.name}\u0000${p.sha256}`).join("\n"));
   const { out } = input.config;
-  const aggregateBanner = fileBanner(`${plans.length} tool descriptor${plans.length === 1 ? "" : "s"}`, setHash);
+  const aggregateBanner = bannerFor(plans.length);
   const fresh = plans.filter((plan) => plan.module === undefined);
   // Types are generated while everything that does not need them is rendered (compileTypes may run
   // on other threads; the main thread helps when it waits below).
