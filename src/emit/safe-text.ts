@@ -5,6 +5,9 @@
 /** Characters shown as \uXXXX escapes in comments: controls, bidi controls, invisible formatting. */
 const HIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]|\udb40[\udc00-\udc7f]/g;
 
+/** Anything but printable ASCII: a text without it has nothing HIDDEN or U+2028/U+2029 (most texts). */
+const BEYOND_PRINTABLE_ASCII = /[^\x20-\x7e]/;
+
 function escapeCodeUnits(match: string): string {
   let out = "";
   for (let i = 0; i < match.length; i++) out += `\\u${match.charCodeAt(i).toString(16).padStart(4, "0")}`;
@@ -16,7 +19,8 @@ function escapeCodeUnits(match: string): string {
  * line and paragraph separators, lone surrogates and invisible characters are escaped.
  */
 export function stringLiteral(text: string): string {
-  return JSON.stringify(text).replace(/[\u2028\u2029]/g, escapeCodeUnits).replace(HIDDEN, escapeCodeUnits);
+  const literal = JSON.stringify(text);
+  return BEYOND_PRINTABLE_ASCII.test(literal) ? literal.replace(/[\u2028\u2029]/g, escapeCodeUnits).replace(HIDDEN, escapeCodeUnits) : literal;
 }
 
 /**
@@ -25,7 +29,7 @@ export function stringLiteral(text: string): string {
  * escape, which in a string literal is the same value and in a comment is visible text.
  */
 export function escapeInvisibleInCode(code: string): string {
-  return code.replace(/[\u2028\u2029]/g, escapeCodeUnits).replace(HIDDEN, escapeCodeUnits);
+  return BEYOND_PRINTABLE_ASCII.test(code) ? code.replace(/[\u2028\u2029]/g, escapeCodeUnits).replace(HIDDEN, escapeCodeUnits) : code;
 }
 
 /**
@@ -37,13 +41,12 @@ export function docCommentLines(text: string): string[] {
   return text
     .replace(/\r\n?|[\u2028\u2029\u0085]/g, "\n")
     .split("\n")
-    .map((line) =>
-      line
-        .replace(HIDDEN, escapeCodeUnits)
-        .replace(/\*\//g, "*\\/")
-        .replace(/^(\s*)@/, "$1\\@")
-        .trimEnd(),
-    );
+    .map((line) => {
+      // Each replacement only where it can match: most lines are plain ASCII without `*/`.
+      let out = BEYOND_PRINTABLE_ASCII.test(line) ? line.replace(HIDDEN, escapeCodeUnits) : line;
+      if (out.includes("*/")) out = out.replace(/\*\//g, "*\\/");
+      return out.replace(/^(\s*)@/, "$1\\@").trimEnd();
+    });
 }
 
 /** Breaks a long comment line at spaces so no line passes `width` columns (words are never split). */
