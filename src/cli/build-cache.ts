@@ -16,6 +16,7 @@ import type { SourceMount } from "../model/source.js";
 import { MCP_GEN_VERSION } from "../model/version.js";
 import { sha256Hex } from "../lock/sha256.js";
 import { writeFileAtomic } from "./write-files.js";
+import type { StatIndex } from "./stat-index.js";
 
 /**
  * Where the cache of the project at `root` (an absolute real path) goes: node_modules/.cache/mcp-gen/
@@ -117,6 +118,14 @@ export async function writeBuildCache(path: string | undefined, cache: BuildCach
   }
 }
 
+function fileSha256(path: string): string | undefined {
+  try {
+    return sha256Hex(readFileSync(path));
+  } catch {
+    return undefined;
+  }
+}
+
 /** The key of a configuration: every config input (mcp-gen.config.yaml, package.json) by path and hash. */
 export function configKey(hashes: ReadonlyMap<string, string>): string {
   return sha256Hex(JSON.stringify([...hashes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
@@ -130,11 +139,11 @@ const require = createRequire(import.meta.url);
  * sources, and the versions of the libraries that generate code. A changed mcp-gen, released or
  * not, never reuses what another one wrote.
  */
-export function generatorFingerprint(): string {
+export function generatorFingerprint(index?: StatIndex): string {
   const hash = createHash("sha256").update(MCP_GEN_VERSION);
   const code = fileURLToPath(new URL("../", import.meta.url));
   const root = fileURLToPath(new URL("../../", import.meta.url));
-  for (const dir of [code, join(root, "templates"), join(root, "src", "runtime")]) hashFolder(hash, dir);
+  for (const dir of [code, join(root, "templates"), join(root, "src", "runtime")]) hashFolder(hash, dir, index);
   for (const name of ["ajv", "ajv-formats", "json-schema-to-typescript", "handlebars"]) {
     try {
       hash.update(`${name}@${(require(`${name}/package.json`) as { version?: string }).version ?? "?"}`);
@@ -145,7 +154,8 @@ export function generatorFingerprint(): string {
   return hash.digest("hex");
 }
 
-function hashFolder(hash: ReturnType<typeof createHash>, dir: string): void {
+/** Every code file's name and SHA-256 (from `index` while its stat is the one recorded: mcp-gen's own files are read once). */
+function hashFolder(hash: ReturnType<typeof createHash>, dir: string, index: StatIndex | undefined): void {
   let entries: string[];
   try {
     entries = (readdirSync(dir, { recursive: true }) as string[]).sort();
@@ -154,10 +164,9 @@ function hashFolder(hash: ReturnType<typeof createHash>, dir: string): void {
   }
   for (const entry of entries) {
     if (!/\.(js|ts|hbs|json)$/.test(entry)) continue;
-    try {
-      hash.update(`\u0000${entry}\u0000`).update(readFileSync(join(dir, entry)));
-    } catch {
-      // A folder (its name ends in .js) or a file that vanished.
-    }
+    const absolute = join(dir, entry);
+    // undefined: a folder (its name ends in .js) or a file that vanished.
+    const fileHash = index ? index.hash("mcp-gen", absolute, absolute, (bytes) => sha256Hex(bytes)) : fileSha256(absolute);
+    if (fileHash !== undefined) hash.update(`\u0000${entry}\u0000${fileHash}`);
   }
 }

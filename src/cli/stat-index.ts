@@ -22,9 +22,10 @@ export const STAT_INDEX_VERSION = 1;
 
 /**
  * Which hash of a file: an input's or a generated file's (hashFileText of its text as the project
- * reader or the disk reader decodes it), or the lock's (SHA-256 of its text).
+ * reader or the disk reader decodes it), the lock's (SHA-256 of its text), or one of mcp-gen's own
+ * code files (SHA-256 of its bytes, by absolute path: generatorFingerprint).
  */
-export type HashKind = "input" | "generated" | "lock";
+export type HashKind = "input" | "generated" | "lock" | "mcp-gen";
 
 /** What check's fast path needs of a lock: nothing else is read from it there. */
 export interface LockSummary {

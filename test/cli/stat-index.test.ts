@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Config } from "../../src/config/config.js";
 import { isSettled, lockSummary, readWithStat, StatIndex, statIndexPath } from "../../src/cli/stat-index.js";
+import { generatorFingerprint } from "../../src/cli/build-cache.js";
 import { sha256Hex } from "../../src/lock/sha256.js";
 import type { LockFile } from "../../src/model/lock.js";
 import { tempProject } from "../support/temp-project.js";
@@ -100,6 +101,18 @@ describe("StatIndex", () => {
       expect(StatIndex.read(path).lookup("generated", "a.ts", join(root, "a.ts"))).toBeUndefined();
     }
     expect(StatIndex.read(undefined).lockSummary("f".repeat(64))).toBeUndefined();
+  });
+
+  it("gives generatorFingerprint mcp-gen's file hashes: the same fingerprint, its files remembered", async () => {
+    const index = StatIndex.empty();
+    const plain = generatorFingerprint();
+    expect(plain).toMatch(/^[0-9a-f]{64}$/);
+    expect(generatorFingerprint(index)).toBe(plain);
+    const path = join(tempProject({}), "index.stat.json");
+    await index.save(path);
+    const saved = StatIndex.read(path);
+    expect(readFileSync(path, "utf8")).toMatch(/"mcp-gen\\u0000[^"]*build-cache\.ts"/);
+    expect(generatorFingerprint(saved)).toBe(plain);
   });
 
   it("drops entries of files no longer read, and writes nothing when nothing changed", async () => {

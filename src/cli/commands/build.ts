@@ -127,7 +127,7 @@ async function buildLocked(run: BuildRun): Promise<number> {
   // The build cache lets unchanged tools skip parsing, resolving, rules and type generation.
   const configHashes = new Map([...project.sources].map(([path, text]) => [path, hashFileText(text)]));
   // Only a project with a cache needs to know which mcp-gen and config it was written by.
-  const generator = cachePath === undefined ? "" : generatorFingerprint();
+  const generator = cachePath === undefined ? "" : generatorFingerprint(index);
   const configId = configKey(configHashes);
   const usable = usableCache(readBuildCache(cachePath), generator, configId, lockHash);
   // A usable cache vouches that the lock is byte for byte what this mcp-gen's last build wrote.
