@@ -5,7 +5,7 @@ import { createRequire } from "node:module";
 import type { ErrorObject } from "ajv";
 import type { Ajv2020 as Ajv2020Class } from "ajv/dist/2020.js";
 import { sortDiagnostics, type Diagnostic, type StageResult } from "../model/diagnostic.js";
-import { getOwn, type JsonValue } from "../model/json.js";
+import { getOwn, isJsonObject, type JsonValue } from "../model/json.js";
 import { LOCKFILE_VERSION, TOOL_PARTS, type LockFile } from "../model/lock.js";
 import { joinPointer, splitPointer } from "../model/pointer.js";
 import type { SourceDoc } from "../model/source.js";
@@ -75,6 +75,21 @@ export function parseTrustedShape(text: string): LockFile | undefined {
   try {
     const value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as JsonValue;
     return isLockShape(value) ? (value as unknown as LockFile) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The lock in `text`, read with JSON.parse alone: for a lock whose text the build cache vouches for
+ * (its SHA-256 is that of the lock this very mcp-gen wrote, so its shape was checked when it was
+ * made). Undefined if it does not even parse as an object.
+ */
+export function parseVouchedLock(text: string): LockFile | undefined {
+  try {
+    const value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as JsonValue;
+    if (!isJsonObject(value)) return undefined;
+    return [value.tools, value.files, value.inputs].every((member) => member !== undefined && isJsonObject(member)) ? (value as unknown as LockFile) : undefined;
   } catch {
     return undefined;
   }

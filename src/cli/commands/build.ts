@@ -12,7 +12,7 @@ import type { ResolvedTool } from "../../model/source.js";
 import type { KnownValidator } from "../../emit/emit-validators.js";
 import type { LoadLimits } from "../../load/limits.js";
 import { MCP_GEN_HOMEPAGE, MCP_GEN_VERSION } from "../../model/version.js";
-import { parseLock, parseTrustedShape } from "../../lock/parse-lock.js";
+import { parseLock, parseVouchedLock } from "../../lock/parse-lock.js";
 import { renderLock } from "../../lock/render-lock.js";
 import { hashFileText, sha256Hex } from "../../lock/sha256.js";
 import { analyzeProjectWith } from "../../project/analyze-project.js";
@@ -306,7 +306,7 @@ interface PreviousLock {
  */
 function parsePreviousLock(text: string | undefined, path: string, limits: LoadLimits, vouched: boolean): PreviousLock {
   if (text === undefined) return { lock: undefined, diagnostics: [] };
-  const trusted = vouched ? parseTrustedShape(text) : undefined;
+  const trusted = vouched ? parseVouchedLock(text) : undefined;
   if (trusted) return { lock: trusted, parsed: trusted, text, diagnostics: [] };
   const parsed = parseLock(text, path, limits);
   if (parsed.value) return { lock: parsed.value, parsed: parsed.value, text, diagnostics: [] };
