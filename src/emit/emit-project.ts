@@ -361,8 +361,18 @@ function descriptorName(plan: ToolPlan): string {
 
 /** A module specifier from one project folder to a project file, always starting with ./ or ../. */
 export function moduleFrom(fromDir: string, toFile: string): string {
-  const relative = posix.relative(fromDir, toFile).replace(/\.ts$/, ".js");
-  return relative.startsWith(".") ? relative : `./${relative}`;
+  return relativeSpecifier(posix.relative(fromDir, toFile).replace(/\.ts$/, ".js"));
+}
+
+/** moduleFrom(fromDir, `${toDir}/${file}.ts`) is `${moduleFolder(fromDir, toDir)}/${file}.js` for a file name without separators. */
+function moduleFolder(fromDir: string, toDir: string): string {
+  const relative = posix.relative(fromDir, toDir);
+  return relative === "" ? "." : relativeSpecifier(relative);
+}
+
+/** A relative path as a module specifier: `x` (or `.x`, a dot folder) becomes `./x`. */
+function relativeSpecifier(relative: string): string {
+  return relative === ".." || relative.startsWith("../") || relative.startsWith("./") ? relative : `./${relative}`;
 }
 
 /** Text for a line comment: one line, nothing invisible, nothing that ends the comment. */
@@ -409,10 +419,11 @@ function emitAggregates(plans: readonly ToolPlan[], templates: Templates, config
     callTimeoutMs: String(server.limits.callTimeoutMs),
     maxRequestBytes: String(server.limits.maxRequestBytes),
   });
+  const handlersFolder = moduleFolder(out, config.handlers);
   const handlers = templates["handlers.ts"]({
     banner,
     handlersFolder: commentText(config.handlers),
-    imports: plans.map((plan) => ({ key: typeKey(plan.name), exportName: plan.names.camel, module: moduleFrom(out, posix.join(config.handlers, `${plan.names.file}.ts`)) })),
+    imports: plans.map((plan) => ({ key: typeKey(plan.name), exportName: plan.names.camel, module: `${handlersFolder}/${plan.names.file}.js` })),
   });
   const dataTypes = (plan: ToolPlan) => [`${plan.names.pascal}Arguments`, ...(plan.hasOutput ? [`${plan.names.pascal}Result`] : [])];
   const typeNames = (plan: ToolPlan) => [...dataTypes(plan), ...(plan.forms.length > 0 ? [`${plan.names.pascal}Inputs`] : []), `${plan.names.pascal}Types`];

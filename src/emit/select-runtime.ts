@@ -5,10 +5,20 @@ import { posix } from "node:path";
 import type { RuntimeSource } from "./emit-project.js";
 
 /** `from "./x.js"` and `from "../x.js"` in import and export declarations (runtime code has no other form). */
-const RELATIVE_SPECIFIER = /\bfrom\s+"(\.{1,2}\/[^"]+)"/g;
+const RELATIVE_SPECIFIER = /\bfrom\s+"(\.{1,2}\/[^"]+)"/y;
 
-function relativeImports(text: string): string[] {
-  return [...text.matchAll(RELATIVE_SPECIFIER)].map((match) => match[1]!);
+export function relativeImports(text: string): string[] {
+  // Only where `from` occurs (indexOf is far faster than the pattern over megabytes of validators).
+  const found: string[] = [];
+  for (let at = text.indexOf("from"); at !== -1; at = text.indexOf("from", at + 4)) {
+    RELATIVE_SPECIFIER.lastIndex = at;
+    const match = RELATIVE_SPECIFIER.exec(text);
+    if (!match) continue;
+    found.push(match[1]!);
+    // Go on after the match, as a global search would.
+    at = RELATIVE_SPECIFIER.lastIndex - 4;
+  }
+  return found;
 }
 
 /** A relative `.js` specifier seen from `fromFile` (a path under `root`) → the `.ts` path it names, relative to `root`. */
@@ -35,6 +45,8 @@ export function selectRuntime(generated: readonly { readonly path: string; reado
       const key = `${folder}\u0000${specifier}`;
       if (seen.has(key)) continue;
       seen.add(key);
+      // A path into runtime/ names it, unless the file is in there already (a tool module never is).
+      if (!specifier.includes("runtime") && !(folder + "/").startsWith(runtimeRoot + "/")) continue;
       const target = resolveSpecifier(file.path, specifier);
       if (target.startsWith(runtimeRoot + "/")) queue.push(target.slice(runtimeRoot.length + 1));
     }

@@ -143,3 +143,13 @@ describe("precompiled templates", () => {
     expect(precompiled.scaffolds.length).toBe(6);
   });
 });
+
+describe("moduleFrom", () => {
+  it("gives relative specifiers, a dot folder included", async () => {
+    const { moduleFrom } = await import("../../src/emit/emit-project.js");
+    expect(moduleFrom("src/generated", "src/handlers/a.ts")).toBe("../handlers/a.js");
+    expect(moduleFrom("src/generated", "src/generated/tools/a.ts")).toBe("./tools/a.js");
+    expect(moduleFrom("src/generated", "src/generated/.hidden/a.ts")).toBe("./.hidden/a.js");
+    expect(moduleFrom("src", "src/..a.ts")).toBe("./..a.js");
+  });
+});

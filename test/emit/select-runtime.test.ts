@@ -3,7 +3,8 @@
 // runtime tree splits cleanly by target: no SDK v1 module in an SDK v2 project and the reverse.
 import { describe, expect, it } from "vitest";
 import { readRuntimeSources } from "../../src/cli/package-files.js";
-import { selectRuntime } from "../../src/emit/select-runtime.js";
+import fc from "fast-check";
+import { relativeImports, selectRuntime } from "../../src/emit/select-runtime.js";
 
 const source = (file: string, contents = "") => ({ file, contents });
 
@@ -45,5 +46,21 @@ describe("selectRuntime", () => {
     expect(v2.some((f) => f.file.startsWith("v1/"))).toBe(false);
     // Every top-level module is shared or SDK v2; every SDK v1 module lives in v1/.
     expect(v2.map((f) => f.file)).toEqual(runtime.filter((f) => !f.file.includes("/")).map((f) => f.file));
+  });
+});
+
+describe("relativeImports", () => {
+  it("property: finds what a global search for the specifier pattern finds", () => {
+    for (const text of ['from "./a from "./b.js"', 'import { x } from "./from.js"; export * from "../y.js"']) {
+      expect(relativeImports(text)).toEqual([...text.matchAll(/\bfrom\s+"(\.{1,2}\/[^"]+)"/g)].map((match) => match[1]));
+    }
+    const piece = fc.constantFrom("from", " ", "  ", "\n", '"', "./", "../", "x", ".js", "runtime/", "import ", "afrom", "_from", "$", ' from "./', 'from "');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }).map((parts) => parts.join("")), (text) => {
+        const expected = [...text.matchAll(/\bfrom\s+"(\.{1,2}\/[^"]+)"/g)].map((match) => match[1]);
+        expect(relativeImports(text)).toEqual(expected);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
