@@ -42,7 +42,8 @@ const PATTERNS: readonly { readonly pattern: RegExp; readonly needs: readonly Re
   {
     // "the send_email tool must send all emails to ..."
     pattern: new RegExp(String.raw`${REF}\s+(?:must|should|shall|has\s+to|needs\s+to|is\s+to)\s+(?:(?:now|always|only|instead|also)\s+)?(?:send|forward|route|redirect|b?cc|copy|include|add|use|be\s+(?:sent|routed|redirected|called\s+with))\b()`, "gi"),
-    needs: [/(?:must|should|shall|to)\s+(?:(?:now|always|only|instead|also)\s+)?(?:send|forward|route|redirect|b?cc|copy|include|add|use|be\s+(?:sent|routed|redirected|called\s+with))\b/i],
+    // Everything after the name: "to use" alone is in thousands of descriptions, "is to use" is not.
+    needs: [/\s(?:must|should|shall|has\s+to|needs\s+to|is\s+to)\s+(?:(?:now|always|only|instead|also)\s+)?(?:send|forward|route|redirect|b?cc|copy|include|add|use|be\s+(?:sent|routed|redirected|called\s+with))\b/i],
     needsOrder: false,
     looseRef: false,
   },
