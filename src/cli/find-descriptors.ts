@@ -1,17 +1,109 @@
 // The descriptor files of a project: what the config's `tools` globs match, outside node_modules,
 // .git and the generated folder, lock files left out. One function for the project reader and for
 // check's fast path, so that both see the same files (symbolic links followed).
-import { sep } from "node:path";
+//
+// Like git's untracked cache, a glob can be answered from memory: a folder's modification time
+// changes whenever an entry is added to it, removed from it or renamed in it, so when no folder the
+// globs could match anything in has a new stat, they match what they matched before. The stat index
+// keeps the last answer with those folders' stats (recorded only once they are settled, as for files).
+import { lstatSync, readdirSync, realpathSync, statSync } from "node:fs";
+import { join, posix, sep } from "node:path";
 import { globSync } from "tinyglobby";
 import type { Config } from "../config/config.js";
+import { fingerprint, isSettled } from "./stat-index.js";
+
+/** What the globs matched, and the stat of every folder they could match anything in. */
+export interface GlobRecord {
+  /** Project path ("" for the root) and stat fingerprint of each folder, sorted by path. */
+  readonly folders: readonly (readonly [string, string])[];
+  readonly files: readonly string[];
+}
+
+export interface GlobMemo {
+  glob(key: string): GlobRecord | undefined;
+  rememberGlob(key: string, record: GlobRecord): void;
+}
+
+/** Folders past which a project's globs are not remembered: stating them all would cost what globbing does. */
+const MAX_FOLDERS = 2_000;
 
 /**
  * Project-relative paths with forward slashes, sorted, each once.
  * @example await findDescriptors("/home/me/app", config) // ["tools/get_weather.yaml"]
  */
-export async function findDescriptors(root: string, config: Config): Promise<string[]> {
+export async function findDescriptors(root: string, config: Config, memo?: GlobMemo): Promise<string[]> {
+  const key = memo && JSON.stringify([config.tools, config.out]);
+  const known = key === undefined ? undefined : memo!.glob(key);
+  if (known && known.folders.every(([folder, stat]) => folderStat(root, folder) === stat)) return [...known.files];
   const ignore = ["**/node_modules/**", `${config.out}/**`, "**/.git/**"];
   // Synchronous: a CLI has nothing else to do meanwhile, and the async walk waits on the thread pool per folder.
   const found = globSync([...config.tools], { cwd: root, ignore, onlyFiles: true, dot: false, followSymbolicLinks: true, expandDirectories: false });
-  return [...new Set(found.map((p) => p.split(sep).join("/")))].filter((p) => !p.endsWith(".lock.json")).sort();
+  const files = [...new Set(found.map((p) => p.split(sep).join("/")))].filter((p) => !p.endsWith(".lock.json")).sort();
+  if (key !== undefined) {
+    const folders = watchedFolders(root, config, files);
+    if (folders) memo!.rememberGlob(key, { folders, files });
+  }
+  return files;
+}
+
+function folderStat(root: string, folder: string): string | undefined {
+  const stat = statSync(folder === "" ? root : join(root, folder), { throwIfNoEntry: false });
+  return stat?.isDirectory() ? fingerprint(stat) : undefined;
+}
+
+/** Characters that make a path segment of a glob a pattern rather than a name. */
+const MAGIC = /[*?[\]{}()!+@\\]/;
+
+/**
+ * The folder (project path, "" for the root) below which `pattern` can match, or undefined for a
+ * negation (which only takes matches away) or a pattern that leaves the project.
+ */
+function globBase(pattern: string): string | undefined {
+  if (pattern.startsWith("!")) return undefined;
+  const segments = pattern.split("/");
+  const base: string[] = [];
+  for (const segment of segments.slice(0, -1)) {
+    if (MAGIC.test(segment)) break;
+    base.push(segment);
+  }
+  const path = posix.normalize(base.join("/") || ".");
+  return path === "." ? "" : path;
+}
+
+/**
+ * Every folder the globs could match a file in, with its stat, sorted; undefined when the answer
+ * cannot be vouched for by folder stats: a pattern that leaves the project or whose folder is
+ * missing, a matched file that is a symbolic link (its target can go without its folder changing),
+ * a folder changed too recently for its stat to tell the next change apart, or too many folders.
+ */
+function watchedFolders(root: string, config: Config, files: readonly string[]): [string, string][] | undefined {
+  const bases = new Set<string>();
+  for (const pattern of config.tools) {
+    const base = globBase(pattern);
+    if (base === undefined) continue;
+    if (base === ".." || base.startsWith("../") || posix.isAbsolute(base)) return undefined;
+    bases.add(base);
+  }
+  for (const file of files) if (lstatSync(join(root, file), { throwIfNoEntry: false })?.isSymbolicLink() !== false) return undefined;
+  const now = Date.now();
+  const folders = new Map<string, string>();
+  const seen = new Set<string>();
+  const skipped = (path: string, name: string) => name === "node_modules" || name === ".git" || path === config.out || path.startsWith(`${config.out}/`);
+  const stack = [...bases];
+  for (let folder = stack.pop(); folder !== undefined; folder = stack.pop()) {
+    const absolute = folder === "" ? root : join(root, folder);
+    const stat = statSync(absolute, { throwIfNoEntry: false });
+    if (!stat?.isDirectory() || !isSettled(stat, now)) return undefined;
+    const real = realpathSync.native(absolute);
+    if (seen.has(real)) continue;
+    seen.add(real);
+    folders.set(folder, fingerprint(stat));
+    if (folders.size > MAX_FOLDERS) return undefined;
+    for (const entry of readdirSync(absolute, { withFileTypes: true })) {
+      const path = folder === "" ? entry.name : `${folder}/${entry.name}`;
+      if (skipped(path, entry.name)) continue;
+      if (entry.isDirectory() || (entry.isSymbolicLink() && statSync(join(absolute, entry.name), { throwIfNoEntry: false })?.isDirectory())) stack.push(path);
+    }
+  }
+  return [...folders].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }

@@ -4,7 +4,7 @@
 import { realpathSync, statSync } from "node:fs";
 import { realpath } from "node:fs/promises";
 import { isAbsolute, posix, relative, resolve, sep } from "node:path";
-import { findDescriptors } from "./find-descriptors.js";
+import { findDescriptors, type GlobMemo } from "./find-descriptors.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 import type { SourceDoc, SourceFile } from "../model/source.js";
 import { hashFileText } from "../lock/sha256.js";
@@ -60,6 +60,8 @@ export interface ReadIndex {
   known(path: string, read: Pick<StatRead, "stat">): string | undefined;
   /** Remembers hashFileText of the text of bytes just read. */
   record(path: string, read: StatRead, hash: string): void;
+  /** What the descriptor globs matched before (see findDescriptors). */
+  readonly globs?: GlobMemo;
 }
 
 /** Reads config and every descriptor. `ok: false` means the config itself is unusable (exit 2). */
@@ -72,7 +74,7 @@ export async function readProject(location: ProjectLocation, reuse?: ReadReuse, 
   if (!configResult.config) return { ok: false, diagnostics: configResult.diagnostics, sources };
   const config = configResult.config;
   const reader = new FileReader(root, config.load, sources, reuse, index);
-  const descriptors = await findDescriptors(root, config);
+  const descriptors = await findDescriptors(root, config, index?.globs);
   for (const path of descriptors) {
     reader.read(path);
     const file = reader.files.get(path);

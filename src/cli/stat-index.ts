@@ -17,6 +17,7 @@ import { isJsonObject, type JsonValue } from "../model/json.js";
 import type { LockFile } from "../model/lock.js";
 import type { Config } from "../config/config.js";
 import { writeFileAtomic } from "./write-files.js";
+import type { GlobRecord } from "./find-descriptors.js";
 
 export const STAT_INDEX_VERSION = 1;
 
@@ -52,16 +53,18 @@ export class StatIndex {
   private readonly hashes: Map<string, { readonly stat: string; readonly hash: string }>;
   private readonly locks: Map<string, LockSummary>;
   private readonly configs: Map<string, Config>;
+  private readonly globs: Map<string, GlobRecord>;
   private changed = false;
 
-  private constructor(hashes: Map<string, { stat: string; hash: string }>, locks: Map<string, LockSummary>, configs: Map<string, Config>) {
+  private constructor(hashes: Map<string, { stat: string; hash: string }>, locks: Map<string, LockSummary>, configs: Map<string, Config>, globs: Map<string, GlobRecord>) {
     this.hashes = hashes;
     this.locks = locks;
     this.configs = configs;
+    this.globs = globs;
   }
 
   static empty(): StatIndex {
-    return new StatIndex(new Map(), new Map(), new Map());
+    return new StatIndex(new Map(), new Map(), new Map(), new Map());
   }
 
   /** The index at `path`; an empty one when there is none or it cannot be read. */
@@ -81,7 +84,9 @@ export class StatIndex {
         // Stored without its rule settings: only a config with none is remembered (ConfigMemo).
         if (isConfigShape(config)) configs.set(key, { ...(config as unknown as Omit<Config, "rules">), rules: new Map() });
       }
-      return new StatIndex(hashes, locks, configs);
+      const globs = new Map<string, GlobRecord>();
+      for (const [key, record] of Object.entries(isJsonObject(value.globs) ? value.globs : {})) if (isGlobRecord(record)) globs.set(key, record);
+      return new StatIndex(hashes, locks, configs, globs);
     } catch {
       return StatIndex.empty();
     }
@@ -156,6 +161,20 @@ export class StatIndex {
     this.changed = true;
   }
 
+  /** What findDescriptors' globs matched, by the globs (GlobMemo). */
+  glob(key: string): GlobRecord | undefined {
+    return this.globs.get(key);
+  }
+
+  /** Remembers what the globs `key` matched; only the latest is kept. */
+  rememberGlob(key: string, record: GlobRecord): void {
+    const known = this.globs.get(key);
+    if (known && JSON.stringify(known) === JSON.stringify(record)) return;
+    this.globs.clear();
+    this.globs.set(key, record);
+    this.changed = true;
+  }
+
   /** Keeps only the entries of `paths` (by kind): files no longer read are dropped. */
   retain(kind: HashKind, paths: Iterable<string>): void {
     const keep = new Set([...paths].map((path) => keyOf(kind, path)));
@@ -176,7 +195,7 @@ export class StatIndex {
       hashes[key] = [entry.stat, entry.hash];
     }
     const configs = Object.fromEntries([...this.configs].map(([key, { rules: _rules, ...config }]) => [key, config]));
-    const text = `${JSON.stringify({ version: STAT_INDEX_VERSION, hashes, locks: Object.fromEntries(this.locks), configs })}\n`;
+    const text = `${JSON.stringify({ version: STAT_INDEX_VERSION, hashes, locks: Object.fromEntries(this.locks), configs, globs: Object.fromEntries(this.globs) })}\n`;
     try {
       await writeFileAtomic(path, text);
       this.changed = false;
@@ -248,6 +267,11 @@ function isLockSummary(value: JsonValue): value is JsonValue & LockSummary {
 function isConfigShape(value: JsonValue): boolean {
   return isJsonObject(value) && Array.isArray(value.tools) && value.tools.every((t) => typeof t === "string")
     && ["out", "handlers", "tests", "lock", "target"].every((key) => typeof value[key] === "string") && isJsonObject(value.server ?? null) && isJsonObject(value.load ?? null);
+}
+
+function isGlobRecord(value: JsonValue): value is JsonValue & GlobRecord {
+  return isJsonObject(value) && Array.isArray(value.files) && value.files.every((f) => typeof f === "string")
+    && Array.isArray(value.folders) && value.folders.every((f) => Array.isArray(f) && f.length === 2 && typeof f[0] === "string" && typeof f[1] === "string");
 }
 
 function isStringMap(value: JsonValue | undefined): boolean {

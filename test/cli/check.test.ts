@@ -185,6 +185,24 @@ describe("mcp-gen check", () => {
     expect(changed.stdout).toContain('Tool "ping" changed its description');
   });
 
+  it("with a build cache, finds a descriptor added deep in tools/ after its globs were remembered", async () => {
+    const root = tempProject({ "tools/ping.json": PING, "tools/more/echo.json": '{ "name": "echo", "inputSchema": { "type": "object" } }\n' });
+    mkdirSync(join(root, "node_modules"));
+    expect((await runInProcess(root, ["build"])).code).toBe(0);
+    await new Promise((done) => setTimeout(done, 250));
+    expect((await runInProcess(root, ["check"])).code).toBe(0);
+    const cacheDir = join(root, "node_modules", ".cache", "mcp-gen");
+    const indexFile = readdirSync(cacheDir).find((name) => name.endsWith(".stat.json"))!;
+    const index = JSON.parse(readFileSync(join(cacheDir, indexFile), "utf8")) as { globs: Record<string, { folders: [string, string][] }> };
+    expect(Object.values(index.globs)[0]!.folders.map(([folder]) => folder)).toEqual(["tools", "tools/more"]);
+    expect((await runInProcess(root, ["check"])).code).toBe(0);
+    writeFiles(root, { "tools/more/newer.json": '{ "name": "newer", "inputSchema": { "type": "object" } }\n' });
+    const check = await runInProcess(root, ["check", "--format", "json"]);
+    expect(check.code).toBe(1);
+    const added = (JSON.parse(check.stdout) as { diagnostics: { ruleId: string; file: string }[] }).diagnostics.filter((d) => d.ruleId === "lock-tool-added");
+    expect(added.map((d) => d.file)).toEqual(["tools/more/newer.json"]);
+  });
+
   it("reads a changed config again, though its stat index remembers the last one", async () => {
     const root = tempProject({ "tools/search_issues.yaml": SEARCH, "tools/ping.json": PING, "mcp-gen.config.yaml": "server: { name: remembered }\n" });
     mkdirSync(join(root, "node_modules"));

@@ -136,6 +136,7 @@ async function buildLocked(run: BuildRun): Promise<number> {
   const read = await readProject({ root, configPath: run.configPath, config }, cache ? cacheReader(cache) : undefined, {
     known: (path, file) => index.recorded("input", path, file),
     record: (path, file, hash) => index.record("input", path, file, hash),
+    globs: index,
   });
   if (!read.ok) throw new Error("readProject refused a config it was given; this is a bug in mcp-gen.");
   for (const [path, text] of read.sources) run.sources.set(path, text);

@@ -131,7 +131,7 @@ async function checkFast(root: string, config: Config, configSources: ReadonlyMa
   const recorded = new Set(inputs);
   // A config file or package.json created since the build is a new input.
   for (const [path] of configSources) if (!recorded.has(path)) return undefined;
-  const descriptors = await findDescriptors(root, config);
+  const descriptors = await findDescriptors(root, config, index);
   if (descriptors.some((path) => !recorded.has(path))) return undefined;
   const fresh = inputsMatch(root, lock, configSources, index) && filesMatch(root, config, lock, index);
   // What was read is remembered either way: a failed fast path is followed by the slow one, whose

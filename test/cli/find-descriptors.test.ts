@@ -1,0 +1,83 @@
+// findDescriptors with a GlobMemo (the stat index): the globs' last answer stands while no folder
+// they could match a file in has changed, and any added, removed or renamed entry, at any depth,
+// makes them glob again. Nothing is remembered that folder stats cannot vouch for.
+import { mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { Config } from "../../src/config/config.js";
+import { loadConfig } from "../../src/config/load-config.js";
+import { findDescriptors, type GlobMemo, type GlobRecord } from "../../src/cli/find-descriptors.js";
+import { ALL_RULES } from "../../src/validate/rules/index.js";
+import { tempProject } from "../support/temp-project.js";
+
+const config: Config = loadConfig(undefined, ALL_RULES, {}).value!;
+const PING = '{ "name": "ping", "inputSchema": { "type": "object" } }\n';
+
+/** Folders and files are recorded only once their times are older than file times can repeat. */
+const settle = () => new Promise((done) => setTimeout(done, 250));
+
+function memory(): GlobMemo & { records: GlobRecord[] } {
+  const records: GlobRecord[] = [];
+  let last: { key: string; record: GlobRecord } | undefined;
+  return {
+    records,
+    glob: (key) => (last?.key === key ? last.record : undefined),
+    rememberGlob: (key, record) => {
+      records.push(record);
+      last = { key, record };
+    },
+  };
+}
+
+describe("findDescriptors with a glob memo", () => {
+  it("answers from memory while no folder changed, with what it remembered", async () => {
+    const root = tempProject({ "tools/a.json": PING, "tools/deep/b.yaml": "name: b\n", "src/generated/x.json": "{}", "README.md": "" });
+    await settle();
+    const memo = memory();
+    expect(await findDescriptors(root, config, memo)).toEqual(["tools/a.json", "tools/deep/b.yaml"]);
+    expect(memo.records).toHaveLength(1);
+    expect(memo.records[0]!.folders.map(([folder]) => folder)).toEqual(["tools", "tools/deep"]);
+    // The remembered answer is taken as it is: a list no glob would give shows that it was.
+    const trusted: GlobMemo = { glob: () => ({ ...memo.records[0]!, files: ["tools/remembered.json"] }), rememberGlob: () => undefined };
+    expect(await findDescriptors(root, config, trusted)).toEqual(["tools/remembered.json"]);
+  });
+
+  it("globs again after a file is added, removed or renamed in any folder, or a folder is added", async () => {
+    const root = tempProject({ "tools/a.json": PING, "tools/deep/b.yaml": "name: b\n" });
+    const changes: [string, () => void, string[]][] = [
+      ["a file added deep down", () => writeFileSync(join(root, "tools/deep/c.json"), PING), ["tools/a.json", "tools/deep/b.yaml", "tools/deep/c.json"]],
+      ["a file renamed", () => renameSync(join(root, "tools/deep/c.json"), join(root, "tools/deep/d.json")), ["tools/a.json", "tools/deep/b.yaml", "tools/deep/d.json"]],
+      ["a file removed", () => rmSync(join(root, "tools/a.json")), ["tools/deep/b.yaml", "tools/deep/d.json"]],
+      ["a folder added with a file", () => (mkdirSync(join(root, "tools/new")), writeFileSync(join(root, "tools/new/e.json"), PING)), ["tools/deep/b.yaml", "tools/deep/d.json", "tools/new/e.json"]],
+    ];
+    const memo = memory();
+    await settle();
+    await findDescriptors(root, config, memo);
+    for (const [what, change, expected] of changes) {
+      change();
+      await settle();
+      expect(await findDescriptors(root, config, memo), what).toEqual(expected);
+    }
+    expect(memo.records).toHaveLength(changes.length + 1);
+  });
+
+  it("remembers nothing a folder's stat cannot vouch for: a folder changed just now, a linked descriptor", async () => {
+    const root = tempProject({ "tools/a.json": PING, "elsewhere/b.json": PING });
+    const memo = memory();
+    expect(await findDescriptors(root, config, memo)).toEqual(["tools/a.json"]);
+    expect(memo.records).toEqual([]);
+    symlinkSync(join(root, "elsewhere/b.json"), join(root, "tools/b.json"));
+    await settle();
+    expect(await findDescriptors(root, config, memo)).toEqual(["tools/a.json", "tools/b.json"]);
+    expect(memo.records).toEqual([]);
+  });
+
+  it("does not watch node_modules, .git or the generated folder", async () => {
+    const root = tempProject({ "a.json": PING, "node_modules/x/y.json": "{}", ".git/z.json": "{}", "src/generated/w.json": "{}" });
+    const everywhere = { ...config, tools: ["**/*.json"] };
+    await settle();
+    const memo = memory();
+    expect(await findDescriptors(root, everywhere, memo)).toEqual(["a.json"]);
+    expect(memo.records[0]!.folders.map(([folder]) => folder)).toEqual(["", "src"]);
+  });
+});
