@@ -109,18 +109,22 @@ export function planEmitReuse(input: EmitPlanInput): EmitPlan {
   const keep = new Map<ResolvedTool, ReusedToolOutput>();
   const hashes = new Map<ResolvedTool, ToolHash>();
   const previousModules = new Map<ResolvedTool, PreviousModule>();
-  /** The tool's module of the last build, when its names are the same and it is on disk as the lock records it. */
+  /**
+   * The path of the tool's module of the last build, when its names are the same and it is on disk
+   * as the lock records it (by its stat, as the stat index knows it: not read for that).
+   */
   const previousModule = (name: string, names: ToolNames): string | undefined => {
     if (!sameNames(names, previous.get(name))) return undefined;
     const modulePath = `${input.out}/tools/${names.file}.ts`;
-    const module = input.read(modulePath);
-    return module !== undefined && own(input.lock.files, modulePath) === input.hash(modulePath) ? module : undefined;
+    const recorded = own(input.lock.files, modulePath);
+    return recorded !== undefined && input.hash(modulePath) === recorded ? modulePath : undefined;
   };
   /** A tool generated afresh may still find its types in its last module. */
   const fresh = (tool: ResolvedTool): ResolvedTool => {
     const name = String(tool.wire.name);
     const entry = own(input.cache.tools, tool.file);
-    const module = entry?.name === name ? previousModule(name, current.get(name)!) : undefined;
+    const modulePath = entry?.name === name ? previousModule(name, current.get(name)!) : undefined;
+    const module = modulePath === undefined ? undefined : input.read(modulePath);
     if (entry && module !== undefined) previousModules.set(tool, { module, types: entry.types });
     return tool;
   };
@@ -129,14 +133,20 @@ export function planEmitReuse(input: EmitPlanInput): EmitPlan {
     const name = String(tool.wire.name);
     const entry = own(input.cache.tools, tool.file)!;
     const names = current.get(name)!;
-    const module = previousModule(name, names);
+    const modulePath = previousModule(name, names);
     const kept =
-      module !== undefined &&
+      modulePath !== undefined &&
       entry.validators.length === (tool.wire.outputSchema === undefined ? 1 : 2) &&
       entry.validators.every((exportName, i) => validators.get(exportName)?.dialect === dialectOf$(tool.wire[i === 0 ? "inputSchema" : "outputSchema"])) &&
       input.scaffolds.has(`${input.handlers}/${names.file}.ts`) &&
       input.scaffolds.has(`${input.tests}/${names.file}.test.ts`);
     if (kept) {
+      const read = input.read;
+      const module = () => {
+        const text = read(modulePath);
+        if (text === undefined) throw new Error(`${modulePath} was removed while mcp-gen was building; build again.`);
+        return text;
+      };
       keep.set(tool, { module, validators: entry.validators, headers: entry.headers, types: entry.types });
       const locked = input.lock.tools[name]!;
       hashes.set(tool, { sha256: locked.sha256, parts: locked.parts });

@@ -140,7 +140,7 @@ export async function replaceTree(input: TreeReplacement): Promise<TreeSummary> 
   await rm(staging, { recursive: true, force: true });
   const oldFiles = new Set((await listFiles(outDir)).map((p) => `${input.out}/${p}`));
   const read = input.read ?? ((path: string) => readTextSyncIfExists(join(input.root, path)));
-  const changed = input.files.filter((file) => !oldFiles.has(file.path) || read(file.path) !== file.contents);
+  const changed = input.files.filter((file) => !file.unchanged && (!oldFiles.has(file.path) || read(file.path) !== file.contents));
   const generated = new Set(input.files.map((f) => f.path));
   const dropped = [...oldFiles].filter((path) => !generated.has(path) && input.drop.has(path));
   if (oldFiles.size > 0 && changed.length + dropped.length <= Math.max(JOURNAL_MAX_FILES, JOURNAL_MAX_SHARE * input.files.length)) {
@@ -156,9 +156,8 @@ export async function replaceTree(input: TreeReplacement): Promise<TreeSummary> 
   // before the swap), with sync calls (see writeNewFileSync).
   for (const file of input.files) {
     const target = join(staging, relative(input.out, file.path));
-    const current = oldFiles.has(file.path) ? read(file.path) : undefined;
     makeFolder(dirname(target));
-    if (current === file.contents) {
+    if (file.unchanged || (oldFiles.has(file.path) && read(file.path) === file.contents)) {
       linkSync(join(input.root, file.path), target);
       unchanged.push(file.path);
     } else {

@@ -65,8 +65,8 @@ export interface EmitReuse {
 }
 
 export interface ReusedToolOutput {
-  /** The text of the tool's module, as the last build wrote it. */
-  readonly module: string;
+  /** The text of the tool's module, as the last build wrote it and as it is on disk (read when asked for). */
+  readonly module: () => string;
   /** Export names of its validators: inputSchema's, then outputSchema's when it has one. */
   readonly validators: readonly string[];
   /** findHeaderParams(inputSchema).params, from its descriptor in its own member order. */
@@ -122,8 +122,8 @@ interface ToolPlan {
   readonly forms: readonly PlannedForm[];
   /** The tool's `x-mcp-header` parameters (findHeaderParams). */
   readonly headers: JsonValue;
-  /** Its module as the last build wrote it, when it is reused. */
-  readonly module: string | undefined;
+  /** Its module as the last build wrote it and as it is on disk, when it is reused. */
+  readonly module: (() => string) | undefined;
   /** typesKey of its types, when its module is reused (else worked out with its types). */
   readonly types: string | undefined;
 }
@@ -157,7 +157,8 @@ export async function emitProject(input: EmitInput): Promise<EmitOutput & { read
   const types = new Map(zip(fresh, await pendingTypes));
   for (const plan of plans) {
     const path = posix.join(out, "tools", `${plan.names.file}.ts`);
-    generated.push(plan.module !== undefined ? { path, contents: plan.module } : emitToolModule(plan, types.get(plan)!.types, templates, out));
+    const reused = plan.module;
+    generated.push(reused !== undefined ? { path, get contents() { return reused(); }, unchanged: true } : emitToolModule(plan, types.get(plan)!.types, templates, out));
   }
   // Only the runtime modules this target's generated code reaches (SDK v2 or SDK v1, never both). A
   // reused module was rendered from the same template by this same mcp-gen (the build cache holds

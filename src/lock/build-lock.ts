@@ -3,6 +3,7 @@
 import { compareText } from "../model/diagnostic.js";
 import { LOCK_GENERATOR_NAME, LOCKFILE_VERSION, PROJECT_PATH_PATTERN, SHA256_PATTERN, type LockedTool, type LockFile } from "../model/lock.js";
 import type { ResolvedTool } from "../model/source.js";
+import type { GeneratedFile } from "../model/generated-file.js";
 import { SPEC_REVISION } from "../model/spec.js";
 import { hashTool, type ToolHash } from "./hash-tool.js";
 import { hashFileText } from "./sha256.js";
@@ -11,7 +12,7 @@ export interface BuildLockInput {
   /** Tools that passed validation; names are unique (rule tool-name-unique stops a build first). */
   readonly tools: readonly ResolvedTool[];
   /** Files every build rewrites (under `out`). Not handler stubs or test scaffolds: those are the user's. */
-  readonly files: readonly { readonly path: string; readonly contents: string }[];
+  readonly files: readonly GeneratedFile[];
   /** Project-relative path → hashFileText(text) of every file the build read, the lock file excepted. */
   readonly inputs: ReadonlyMap<string, string>;
   /** mcp-gen's version (MCP_GEN_VERSION). */
@@ -19,7 +20,7 @@ export interface BuildLockInput {
   /** hashTool of tools whose hashes are known already (from the previous lock); the others are hashed here. */
   readonly hashes?: ReadonlyMap<ResolvedTool, ToolHash>;
   /** hashFileText of a generated file, when the caller knows it already (the same text on disk). */
-  readonly fileHash?: (file: { readonly path: string; readonly contents: string }) => string | undefined;
+  readonly fileHash?: (file: GeneratedFile) => string | undefined;
 }
 
 /**

@@ -3,6 +3,12 @@
 export interface GeneratedFile {
   readonly path: string;
   readonly contents: string;
+  /**
+   * True when the file is on disk exactly as the last build wrote it (its hash, known from its stat,
+   * is the one the lock records) and this build writes the same: nothing needs to read, compare or
+   * write it, and its `contents` may be read from disk only when asked for.
+   */
+  readonly unchanged?: boolean;
 }
 
 /** What a build produces: files rewritten every build, and scaffolds created only when absent. */

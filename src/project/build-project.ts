@@ -1,7 +1,7 @@
 // A validated project → every file a build writes and the lock that pins them. Pure: the CLI has
 // read the inputs, templates and runtime sources, and decides what to write.
 import type { Config } from "../config/config.js";
-import type { EmitOutput } from "../model/generated-file.js";
+import type { EmitOutput, GeneratedFile } from "../model/generated-file.js";
 import type { LockFile } from "../model/lock.js";
 import type { ResolvedTool } from "../model/source.js";
 import { MCP_GEN_VERSION } from "../model/version.js";
@@ -28,7 +28,7 @@ export interface BuildInput {
   /** Hashes of tools known from the previous lock (hashTool of each is computed once either way). */
   readonly hashes?: ReadonlyMap<ResolvedTool, ToolHash>;
   /** See BuildLockInput.fileHash. */
-  readonly fileHash?: (file: { readonly path: string; readonly contents: string }) => string | undefined;
+  readonly fileHash?: (file: GeneratedFile) => string | undefined;
 }
 
 export interface BuildOutput {

@@ -200,7 +200,7 @@ async function buildWith(run: BuildRun, threads: BuildThreads, input: ProjectInp
     tools, config, templates: await readTemplates(), runtime: await readRuntimeSources(), schemas: analysis.schemas, inputs: allInputs,
     compileTypes: threads.compileTypes, existingScaffolds, ...(plan ? { reuse: plan.reuse, hashes: plan.hashes } : {}),
     // A file that is on disk as it is generated again has the hash the disk reader took already.
-    fileHash: (file) => (recorded(previousLock.lock, file.path) && disk.text(file.path) === file.contents ? disk.hash(file.path) : undefined),
+    fileHash: (file) => (file.unchanged || (recorded(previousLock.lock, file.path) && disk.text(file.path) === file.contents) ? disk.hash(file.path) : undefined),
   });
   const edited = run.force ? [] : handEditedFiles(previousLock.lock, emit.generated, disk);
   if (edited.length > 0) {
@@ -266,6 +266,11 @@ function diskReader(root: string, index: StatIndex): DiskReader {
     return texts.get(path);
   };
   const hash = (path: string) => {
+    if (!hashes.has(path) && !texts.has(path)) {
+      // A file whose stat is the one recorded with its hash is not even read for it.
+      const known = index.lookup("generated", path, join(root, path));
+      if (known !== undefined) hashes.set(path, known);
+    }
     if (!hashes.has(path)) {
       const current = text(path);
       const read = reads.get(path);
@@ -336,11 +341,13 @@ function recordedFiles(text: string): PreviousFiles {
 /** Generated files whose text on disk is neither what the last build wrote nor what this one writes. */
 function handEditedFiles(lock: PreviousFiles, files: readonly GeneratedFile[], disk: DiskReader): Diagnostic[] {
   if (!lock) return [];
-  const next = new Map(files.map((f) => [f.path, f.contents]));
+  const next = new Map(files.map((f) => [f.path, f]));
   const edited: Diagnostic[] = [];
   for (const [path, recorded] of Object.entries(lock.files).sort(([a], [b]) => (a < b ? -1 : 1))) {
+    // A file the build leaves as it is was found on disk as recorded.
+    if (next.get(path)?.unchanged) continue;
     const current = disk.text(path);
-    if (current === undefined || disk.hash(path) === recorded || current === next.get(path)) continue;
+    if (current === undefined || disk.hash(path) === recorded || current === next.get(path)?.contents) continue;
     edited.push({
       ruleId: "generated-file-edited",
       severity: "error",
