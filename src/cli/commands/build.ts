@@ -122,7 +122,8 @@ async function buildLocked(run: BuildRun): Promise<number> {
   const lockRead = readWithStat(join(root, config.lock));
   // A lock that cannot be read as a file (not there, or a folder) is read again for the error.
   const lockText = lockRead ? lockRead.bytes.toString("utf8") : await readTextIfExists(join(root, config.lock));
-  const lockHash = lockText === undefined ? undefined : sha256Hex(lockText);
+  // The stat index knows the hash of a lock unchanged since it was hashed.
+  const lockHash = lockText === undefined ? undefined : ((lockRead && index.recorded("lock", config.lock, lockRead)) ?? sha256Hex(lockText));
   if (lockRead && lockHash !== undefined) index.record("lock", config.lock, lockRead, lockHash);
   // The build cache lets unchanged tools skip parsing, resolving, rules and type generation.
   const configHashes = new Map([...project.sources].map(([path, text]) => [path, hashFileText(text)]));
