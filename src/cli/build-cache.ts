@@ -39,7 +39,7 @@ function isFolder(path: string): boolean {
   }
 }
 
-export const CACHE_VERSION = 3;
+export const CACHE_VERSION = 4;
 
 export interface BuildCache {
   readonly version: typeof CACHE_VERSION;
@@ -77,6 +77,8 @@ export interface CachedTool {
   readonly reusable: boolean;
   /** Its resolve and per-tool rule diagnostics. */
   readonly diagnostics: readonly Diagnostic[];
+  /** Its checkInProject rule diagnostics, and the namesKey of the project's tools they were found with. */
+  readonly inProject?: { readonly names: string; readonly diagnostics: readonly Diagnostic[] };
 }
 
 /** The cache at `path` (buildCachePath), or undefined when there is none or it cannot be read. */

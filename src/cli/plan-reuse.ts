@@ -47,7 +47,7 @@ export function reusableTools(descriptors: readonly string[], records: ReadonlyM
     if (!record?.reused || !entry?.reusable || record.hash === undefined || own(lock.inputs, path) !== record.hash) continue;
     const locked = own(lock.tools, entry.name);
     if (!locked || locked.file !== path || !closureUnchanged(path, records, lock)) continue;
-    reused.push({ tool: { file: path, wire: locked.descriptor, authoring: undefined, mounts: entry.mounts }, diagnostics: entry.diagnostics });
+    reused.push({ tool: { file: path, wire: locked.descriptor, authoring: undefined, mounts: entry.mounts }, diagnostics: entry.diagnostics, ...(entry.inProject ? { inProject: entry.inProject } : {}) });
   }
   return reused;
 }
@@ -194,8 +194,8 @@ export interface NextCacheInput {
   /** SHA-256 of the text of the lock this build wrote. */
   readonly lockHash: string;
   readonly records: ReadonlyMap<string, FileRecord>;
-  /** The tools as emitted, each with its resolve and per-tool rule diagnostics. */
-  readonly tools: readonly { readonly tool: ResolvedTool; readonly diagnostics: readonly Diagnostic[] }[];
+  /** The tools as emitted, each with its resolve and per-tool rule diagnostics, and its checkInProject ones. */
+  readonly tools: readonly { readonly tool: ResolvedTool; readonly diagnostics: readonly Diagnostic[]; readonly inProject?: CachedTool["inProject"] }[];
   readonly emitted: ReadonlyMap<string, EmittedTool>;
   /** cleanSchemaKeys of the schemas found clean (see cleanSchemas). */
   readonly clean: readonly string[];
@@ -209,12 +209,12 @@ export function nextCache(input: NextCacheInput): BuildCache {
     if (record.hash !== undefined) setOwn(files, path, { input: record.hash, refs: record.refs, diagnostics: record.diagnostics });
   }
   const tools: Record<string, CachedTool> = {};
-  for (const { tool, diagnostics } of [...input.tools].sort((a, b) => compareText(a.tool.file, b.tool.file))) {
+  for (const { tool, diagnostics, inProject } of [...input.tools].sort((a, b) => compareText(a.tool.file, b.tool.file))) {
     const name = String(tool.wire.name);
     const emitted = input.emitted.get(name);
     if (!emitted) continue;
     const reusable = !isJsonObject(getOwn(tool.authoring, "inputRequests"));
-    setOwn(tools, tool.file, { name, mounts: tool.mounts, validators: emitted.validators, headers: emitted.headers, types: emitted.types, reusable, diagnostics });
+    setOwn(tools, tool.file, { name, mounts: tool.mounts, validators: emitted.validators, headers: emitted.headers, types: emitted.types, reusable, diagnostics, ...(inProject ? { inProject } : {}) });
   }
   return { version: CACHE_VERSION, generator: input.generator, config: input.config, lock: input.lockHash, files, tools, clean: input.clean };
 }

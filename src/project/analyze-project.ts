@@ -10,6 +10,7 @@ import { ALL_RULES } from "../validate/rules/index.js";
 import { runRules, runRulesByTool } from "../validate/run-rules.js";
 import { isTooLargeToCompile, SchemaCompiler, type SchemaPrior } from "../validate/schema-compiler.js";
 import { toolSchemas } from "../validate/walk.js";
+import { sha256Hex } from "../lock/sha256.js";
 import type { Dialect } from "../model/dialect.js";
 import type { JsonValue } from "../model/json.js";
 
@@ -37,6 +38,17 @@ export interface ReusedTool {
   readonly tool: ResolvedTool;
   /** Its resolve and per-tool rule diagnostics, as the previous build placed them. */
   readonly diagnostics: readonly Diagnostic[];
+  /** Its checkInProject diagnostics then, and the namesKey of the project's tools then. */
+  readonly inProject?: { readonly names: string; readonly diagnostics: readonly Diagnostic[] };
+}
+
+/**
+ * What identifies the set of tool names of a project (checkInProject rules see nothing else of the
+ * other tools): the SHA-256 of the distinct names, sorted, one per line.
+ */
+export function namesKey(tools: readonly ResolvedTool[]): string {
+  const names = [...new Set(tools.map((tool) => tool.wire.name).filter((name): name is string => typeof name === "string"))].sort();
+  return sha256Hex(JSON.stringify(names));
 }
 
 export interface ProjectAnalysis {
@@ -48,6 +60,8 @@ export interface ProjectAnalysis {
   readonly schemas: SchemaCompiler;
   /** Each tool resolved and checked by this analysis, with its resolve and per-tool rule diagnostics. */
   readonly toolDiagnostics?: ReadonlyMap<ResolvedTool, readonly Diagnostic[]>;
+  /** Every tool's checkInProject diagnostics (checked now, or known from the previous build), and the namesKey they hold for. */
+  readonly inProject?: { readonly names: string; readonly diagnostics: ReadonlyMap<ResolvedTool, readonly Diagnostic[]> };
 }
 
 /** @example analyzeProject({ descriptors: ["tools/a.yaml"], files, loadDiagnostics: [], config }) */
@@ -89,6 +103,10 @@ export async function analyzeProjectWith(input: ProjectInput, precompile: Precom
   const tools = mergeByFile(fresh.tools, reused.map((r) => r.tool));
   for (const r of reused) diagnostics.push(...r.diagnostics);
   const checkTools = new Set(fresh.tools);
+  // A reused tool keeps its checkInProject diagnostics while the project's tool names are the same.
+  const names = namesKey(tools);
+  const inProjectKnown = new Map(reused.filter((r) => r.inProject?.names === names).map((r) => [r.tool, r.inProject!.diagnostics]));
+  for (const known of inProjectKnown.values()) diagnostics.push(...known);
   const schemas = new SchemaCompiler(input.prior);
   const rules = input.rules ?? ALL_RULES;
   // Schemas the prior answers for need no thread: the rules get their answers without ajv.
@@ -97,15 +115,18 @@ export async function analyzeProjectWith(input: ProjectInput, precompile: Precom
   compiling.catch(() => undefined);
   onResolved?.(fresh.tools, tools);
   const settings = input.config.rules;
-  const first = runRulesByTool({ tools, rules: rules.filter((rule) => !rule.compilesSchemas), settings, docs, schemas, checkTools });
+  const known = new Set(inProjectKnown.keys());
+  const first = runRulesByTool({ tools, rules: rules.filter((rule) => !rule.compilesSchemas), settings, docs, schemas, checkTools, inProjectKnown: known });
   await compiling;
-  const second = runRulesByTool({ tools, rules: rules.filter((rule) => rule.compilesSchemas), settings, docs, schemas, checkTools });
+  const second = runRulesByTool({ tools, rules: rules.filter((rule) => rule.compilesSchemas), settings, docs, schemas, checkTools, inProjectKnown: known });
   diagnostics.push(...first.all, ...second.all);
   const toolDiagnostics = new Map<ResolvedTool, Diagnostic[]>();
   for (const tool of fresh.tools) {
     toolDiagnostics.set(tool, [...(fresh.resolveDiagnostics.get(tool) ?? []), ...first.byTool.get(tool)!, ...second.byTool.get(tool)!]);
   }
-  return { tools, diagnostics: sortDiagnostics(diagnostics), docs, schemas, toolDiagnostics };
+  const inProject = new Map<ResolvedTool, readonly Diagnostic[]>(inProjectKnown);
+  for (const tool of tools) if (!inProject.has(tool)) inProject.set(tool, [...(first.inProject.get(tool) ?? []), ...(second.inProject.get(tool) ?? [])]);
+  return { tools, diagnostics: sortDiagnostics(diagnostics), docs, schemas, toolDiagnostics, inProject: { names, diagnostics: inProject } };
 }
 
 /** Two lists of tools, each in descriptor path order, as one in that order. */

@@ -22,6 +22,11 @@ export interface RuleContext<Options> {
   readonly schemas: SchemaCompiler;
 }
 
+/** All a checkInProject rule may know of the other tools: their names. */
+export interface ProjectNames {
+  readonly names: ReadonlySet<string>;
+}
+
 export interface RuleOptionsSpec<Options> {
   readonly defaults: Options;
   /** JSON Schema for the options object in mcp-gen.config.yaml. */
@@ -53,6 +58,12 @@ export interface Rule<Options = Record<string, never>> {
   check?(tool: ResolvedTool, report: (r: RuleReport) => void, context: RuleContext<Options>): void;
   /** Checks the whole project at once (uniqueness across files and the like). */
   checkProject?(tools: readonly ResolvedTool[], report: (tool: ResolvedTool, r: RuleReport) => void, context: RuleContext<Options>): void;
+  /**
+   * Checks one tool against the names of every tool of the project, and nothing else of them: its
+   * reports depend on the tool and the set of names only, so an incremental build keeps them for an
+   * unchanged tool while the set of names is the same.
+   */
+  checkInProject?(tool: ResolvedTool, project: ProjectNames, report: (r: RuleReport) => void, context: RuleContext<Options>): void;
 }
 
 export type AnyRule = Rule<any>;
@@ -67,7 +78,7 @@ export function defineRule<Options = Record<string, never>>(rule: Rule<Options>)
     problems.push("summary must be one sentence ending in a period");
   }
   if (rule.description.trim().length < 40 || rule.description.includes("\n\n")) problems.push("description must be one paragraph");
-  if (!rule.check && !rule.checkProject) problems.push("a rule needs check or checkProject");
+  if (!rule.check && !rule.checkProject && !rule.checkInProject) problems.push("a rule needs check, checkProject or checkInProject");
   if (rule.deprecated && !KEBAB.test(rule.deprecated.replacedBy)) problems.push("a deprecated rule names its replacement");
   for (const id of rule.checklist) if (!/^T-[A-Z]+-\d+$/.test(id)) problems.push(`checklist id ${id} is malformed`);
   if (problems.length > 0) throw new Error(`Rule ${rule.id}: ${problems.join("; ")}`);

@@ -4,7 +4,7 @@
 import type { Diagnostic, Severity } from "../model/diagnostic.js";
 import type { ResolvedTool, SourceDoc } from "../model/source.js";
 import { diagnosticInTool } from "../load/locate.js";
-import type { AnyRule, RuleReport } from "./define-rule.js";
+import type { AnyRule, ProjectNames, RuleReport } from "./define-rule.js";
 import { SchemaCompiler } from "./schema-compiler.js";
 
 export interface RuleSetting {
@@ -28,6 +28,11 @@ export interface RunRulesInput {
    * incremental build re-checks only the tools that changed, but names are unique across all.
    */
   readonly checkTools?: ReadonlySet<ResolvedTool>;
+  /**
+   * Tools whose checkInProject reports are known already (an incremental build: the tool and the set
+   * of tool names are unchanged): those checks do not run for them.
+   */
+  readonly inProjectKnown?: ReadonlySet<ResolvedTool>;
 }
 
 /** Diagnostics of runRules, by where they come from. */
@@ -36,6 +41,8 @@ export interface RuleDiagnostics {
   readonly byTool: Map<ResolvedTool, Diagnostic[]>;
   /** From the project checks. */
   readonly project: Diagnostic[];
+  /** From the checkInProject checks, by tool: every tool not in inProjectKnown has an entry. */
+  readonly inProject: Map<ResolvedTool, Diagnostic[]>;
   /** All of them, in the order the rules reported them. */
   readonly all: Diagnostic[];
 }
@@ -53,6 +60,9 @@ export function runRulesByTool(input: RunRulesInput): RuleDiagnostics {
   const all: Diagnostic[] = [];
   const checked = input.checkTools ? input.tools.filter((tool) => input.checkTools!.has(tool)) : input.tools;
   for (const tool of checked) byTool.set(tool, []);
+  const inProject = new Map<ResolvedTool, Diagnostic[]>();
+  for (const tool of input.tools) if (!input.inProjectKnown?.has(tool)) inProject.set(tool, []);
+  let project$: ProjectNames | undefined;
   for (const rule of input.rules) {
     const setting = input.settings.get(rule.id) ?? { severity: rule.defaultSeverity, options: rule.options?.defaults };
     if (setting.severity === "off") continue;
@@ -76,8 +86,12 @@ export function runRulesByTool(input: RunRulesInput): RuleDiagnostics {
     if (rule.checkProject && input.tools.length > 0) {
       guard(rule, input.tools[0]!, () => rule.checkProject!(input.tools, place(project), context), [project, all]);
     }
+    if (rule.checkInProject) {
+      const names = (project$ ??= { names: new Set(input.tools.map((tool) => tool.wire.name).filter((name): name is string => typeof name === "string")) });
+      for (const [tool, into] of inProject) guard(rule, tool, () => rule.checkInProject!(tool, names, (r) => place(into)(tool, r), context), [into, all]);
+    }
   }
-  return { byTool, project, all };
+  return { byTool, project, inProject, all };
 }
 
 function guard(rule: AnyRule, tool: ResolvedTool, run: () => void, lists: readonly Diagnostic[][]): void {

@@ -223,9 +223,14 @@ async function buildWith(run: BuildRun, threads: BuildThreads, input: ProjectInp
   // Per tool: its diagnostics from this analysis, or from the cache when it was reused.
   const cached = new Map(reused.map((r) => [r.tool.file, r.diagnostics]));
   const fresh = new Map([...(analysis.toolDiagnostics ?? new Map<ResolvedTool, readonly Diagnostic[]>())].map(([tool, list]) => [tool.file, list]));
+  const inProject = analysis.inProject;
+  const inProjectByFile = new Map([...(inProject?.diagnostics ?? new Map<ResolvedTool, readonly Diagnostic[]>())].map(([tool, list]) => [tool.file, list]));
   await writeBuildCache(state.cachePath, nextCache({
     generator: state.generator, config: state.configId, lockHash, records, emitted,
-    tools: tools.map((tool) => ({ tool, diagnostics: fresh.get(tool.file) ?? cached.get(tool.file) ?? [] })),
+    tools: tools.map((tool) => {
+      const found = inProjectByFile.get(tool.file);
+      return { tool, diagnostics: fresh.get(tool.file) ?? cached.get(tool.file) ?? [], ...(inProject && found ? { inProject: { names: inProject.names, diagnostics: found } } : {}) };
+    }),
     clean: cleanSchemas(tools, lock, analysis.schemas, new Set(state.cache?.clean ?? [])),
   }));
   // What check's fast path needs of the lock just written, and the stats of what this build read.

@@ -21,29 +21,26 @@ export const descriptionToolShadowing = defineRule({
   since: "0.1.0",
   spec: "MCP 2026-07-28, index.mdx § Key Principles (Tool Safety); server/tools.mdx § Security Considerations",
   checklist: ["T-SEC-8", "T-DESC-4"],
-  checkProject(tools, report) {
-    const names = new Set(tools.map(toolName).filter((n): n is string => n !== undefined));
-    for (const tool of tools) {
-      // The tool's property names are collected only for a text that matches (few do).
-      let properties: Set<string> | undefined;
-      const context = { self: toolName(tool), tools: names, get properties() {
-        return (properties ??= propertyNames(tool));
-      } };
-      forEachText(tool, (field) => {
-        const match = findShadowing(field.text, context);
-        if (!match) return;
-        const target = JSON.stringify(match.target);
-        report(tool, {
-          pointer: field.pointer,
-          message: match.inProject
-            ? `${describeText(field)} tells the model how to use ${target}, another tool of this project: ${quoteText(match.text, 80)}.`
-            : `${describeText(field)} tells the model how to use ${target}, which is not a tool of this project: ${quoteText(match.text, 80)}.`,
-          hint: match.inProject
-            ? `Move the instruction into the description of ${target}, where it applies and where reviewers of that tool see it.`
-            : "Delete the instruction; a tool's description must not change how another server's tools are used.",
-        });
+  checkInProject(tool, { names }, report) {
+    // The tool's property names are collected only for a text that matches (few do).
+    let properties: Set<string> | undefined;
+    const context = { self: toolName(tool), tools: names, get properties() {
+      return (properties ??= propertyNames(tool));
+    } };
+    forEachText(tool, (field) => {
+      const match = findShadowing(field.text, context);
+      if (!match) return;
+      const target = JSON.stringify(match.target);
+      report({
+        pointer: field.pointer,
+        message: match.inProject
+          ? `${describeText(field)} tells the model how to use ${target}, another tool of this project: ${quoteText(match.text, 80)}.`
+          : `${describeText(field)} tells the model how to use ${target}, which is not a tool of this project: ${quoteText(match.text, 80)}.`,
+        hint: match.inProject
+          ? `Move the instruction into the description of ${target}, where it applies and where reviewers of that tool see it.`
+          : "Delete the instruction; a tool's description must not change how another server's tools are used.",
       });
-    }
+    });
   },
 });
 
