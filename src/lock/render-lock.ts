@@ -6,8 +6,8 @@ import type { LockFile } from "../model/lock.js";
 /**
  * @example writeFile(config.lock, renderLock(buildLock(input)))
  */
-export function renderLock(lock: LockFile): string {
-  const sorted = sortedCopy(lock as unknown as Renderable);
+export function renderLock(lock: LockFile, inOrder?: ReadonlySet<object>): string {
+  const sorted = sortedCopy(lock as unknown as Renderable, inOrder);
   // JSON.stringify writes a tree whose members are all in order exactly as renderValue does, natively.
   return (sorted !== undefined ? JSON.stringify(sorted, null, 2) : renderValue(lock as unknown as Renderable, "")) + "\n";
 }
@@ -15,15 +15,16 @@ export function renderLock(lock: LockFile): string {
 /**
  * `value` with the members of every object in sorted order (objects already in order are taken as
  * they are), or undefined when an object has an integer-like key: objects keep those first, in
- * numeric order, whatever order they are given in.
+ * numeric order, whatever order they are given in. `inOrder`: objects known to be in order at every
+ * depth with no integer-like key (descriptors read back from a lock renderLock wrote), not walked.
  */
-function sortedCopy(value: Renderable): Renderable | undefined {
-  if (value === null || typeof value !== "object") return value;
+function sortedCopy(value: Renderable, inOrder?: ReadonlySet<object>): Renderable | undefined {
+  if (value === null || typeof value !== "object" || inOrder?.has(value)) return value;
   if (Array.isArray(value)) {
     const items = value as readonly Renderable[];
     let copy: Renderable[] | undefined;
     for (let i = 0; i < items.length; i++) {
-      const item = sortedCopy(items[i]!);
+      const item = sortedCopy(items[i]!, inOrder);
       if (item === undefined) return undefined;
       if (item !== items[i]) (copy ??= [...items])[i] = item;
     }
@@ -39,7 +40,7 @@ function sortedCopy(value: Renderable): Renderable | undefined {
   const members: [string, Renderable | undefined][] = [];
   for (const key of changed ? keys.sort() : keys) {
     const member = object[key];
-    const copy = member === undefined ? undefined : sortedCopy(member);
+    const copy = member === undefined ? undefined : sortedCopy(member, inOrder);
     if (member !== undefined && copy === undefined) return undefined;
     if (copy !== member) changed = true;
     members.push([key, copy]);

@@ -150,6 +150,15 @@ describe("incremental build", () => {
     await expectSameAsScratch(root, third);
   });
 
+  it("writes the lock as a build from scratch does when reused descriptors have integer-like member names", async () => {
+    const numbered = JSON.stringify({ name: "numbered", description: "Keys that objects order first.", inputSchema: { type: "object", properties: { "10": { type: "string" }, "9": { type: "string" }, a: { type: "string" } } } }, null, 2);
+    const root = cachedProject({ ...PROJECT, "tools/numbered.json": numbered });
+    expect((await runInProcess(root, ["build"])).code).toBe(0);
+    writeFiles(root, { "tools/search_issues.yaml": tool("search_issues", "Find issues, faster.") });
+    await expectSameAsScratch(root, await runInProcess(root, ["build"]));
+    expect(readFileSync(join(root, "mcp-tools.lock.json"), "utf8").indexOf('"10"')).toBeLessThan(readFileSync(join(root, "mcp-tools.lock.json"), "utf8").indexOf('"9"'));
+  });
+
   it("after one descriptor changed, generates that tool only and writes what a build from scratch writes", async () => {
     const root = cachedProject(PROJECT);
     expect((await runInProcess(root, ["build"])).code).toBe(0);

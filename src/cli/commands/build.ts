@@ -208,7 +208,12 @@ async function buildWith(run: BuildRun, threads: BuildThreads, input: ProjectInp
     print([...diagnostics, ...edited]);
     return EXIT.problems;
   }
-  const lockText = renderLock(lock);
+  // Descriptors read back from the lock the cache vouches for (renderLock's text), rendered with no
+  // integer-like key, are in order at every depth.
+  const inOrder = state.cache && previousLock.text !== undefined && previousLock.parsed && !INTEGER_KEY.test(previousLock.text)
+    ? new Set<object>(Object.values(previousLock.parsed.tools).map((entry) => entry.descriptor))
+    : undefined;
+  const lockText = renderLock(lock, inOrder);
   const lockChanged = previousLock.text !== lockText;
   const lockHash = sha256Hex(lockText);
   // emit.scaffolds holds only scaffolds that existingScaffolds (a listing of their folders) lacks.
@@ -246,6 +251,9 @@ async function buildWith(run: BuildRun, threads: BuildThreads, input: ProjectInp
   }
   return EXIT.ok;
 }
+
+/** A member name JavaScript objects order first (an array index), anywhere in a JSON text; a string that only looks like one errs on the safe side. */
+const INTEGER_KEY = /"(?:0|[1-9][0-9]{0,9})":/;
 
 /** Whether the last build wrote `path` (so it is probably on disk: worth reading, where a miss costs a thrown error). */
 function recorded(lock: PreviousFiles, path: string): boolean {
