@@ -164,7 +164,7 @@ class FileReader {
       // is not even read: its document reads it the first time anything looks at it.
       const hash = this.index?.known(path, { stat: fingerprint(stat) });
       const known = hash === undefined ? undefined : this.reuse?.lookup(path, hash);
-      if (hash !== undefined && known) return this.reuseRecord(path, hash, known, unreadDocument(path, real, this.limits));
+      if (hash !== undefined && known) return this.reuseRecord(path, hash, known, lazyDocument(path, unreadSource(path, real, this.limits), this.limits));
     }
     const read = readWithStat(real);
     if (!read) return { status: "missing" };
@@ -176,7 +176,8 @@ class FileReader {
     this.hashes.set(path, hash);
     this.index?.record(path, read, hash);
     const known = this.reuse?.lookup(path, hash);
-    if (known) return this.reuseRecord(path, hash, known, lazyDocument(decoded.value, this.limits));
+    const file = decoded.value;
+    if (known) return this.reuseRecord(path, hash, known, lazyDocument(path, () => file, this.limits));
     const loaded = loadDocument(decoded.value, this.limits);
     for (const diagnostic of loaded.diagnostics) this.report(path, diagnostic);
     return loaded.value ? { status: "ok", doc: loaded.value } : { status: "invalid" };
@@ -193,13 +194,13 @@ class FileReader {
 }
 
 /**
- * The document of a file not read yet (its stat says it is the file a previous build parsed): read,
- * decoded and parsed the first time its text or value is looked at. Such a file is trusted as the
- * stat index is (see stat-index.ts); one that no longer reads as it did is a bug or a tampered cache.
+ * The text of a file not read yet (its stat says it is the file a previous build parsed), read and
+ * decoded the first time it is asked for. Such a file is trusted as the stat index is (see
+ * stat-index.ts); one that no longer reads as it did is a bug or a tampered cache.
  */
-function unreadDocument(path: string, absolute: string, limits: LoadLimits): SourceDoc {
+function unreadSource(path: string, absolute: string, limits: LoadLimits): () => SourceFile {
   let file: SourceFile | undefined;
-  const source = (): SourceFile => {
+  return () => {
     if (!file) {
       const read = readWithStat(absolute);
       file = read ? decodeSource(path, read.bytes, limits).value : undefined;
@@ -207,43 +208,29 @@ function unreadDocument(path: string, absolute: string, limits: LoadLimits): Sou
     }
     return file;
   };
-  let doc: SourceDoc | undefined;
-  const parsed = () => (doc ??= lazyDocument(source(), limits));
-  return {
-    file: path,
-    get text() {
-      return source().text;
-    },
-    get value() {
-      return parsed().value;
-    },
-    get spans() {
-      return parsed().spans;
-    },
-    get lineStarts() {
-      return parsed().lineStarts;
-    },
-  };
 }
 
 /**
- * A document that parses the first time its value, spans or line starts are read: a file that an
- * earlier build parsed, unchanged since, and that this build may not need to look into.
+ * A document that parses the first time its value, spans or line starts are read (and reads its
+ * file, when `source` has not yet, the first time anything is): a file that an earlier build parsed,
+ * unchanged since, and that this build may not need to look into.
  */
-function lazyDocument(file: SourceFile, limits: LoadLimits): SourceDoc {
+function lazyDocument(path: string, source: () => SourceFile, limits: LoadLimits): SourceDoc {
   let parsed: SourceDoc | undefined;
   const doc = (): SourceDoc => {
     if (!parsed) {
-      parsed = loadDocument(file, limits).value;
+      parsed = loadDocument(source(), limits).value;
       // The same text parsed before with the same limits; anything else is a bug.
-      if (!parsed) throw new Error(`${file.path} no longer parses though its text is unchanged; this is a bug in mcp-gen.`);
+      if (!parsed) throw new Error(`${path} no longer parses though its text is unchanged; this is a bug in mcp-gen.`);
     }
     return parsed;
   };
   return {
-    file: file.path,
+    file: path,
     // decodeSource already dropped a BOM, as loadDocument would.
-    text: file.text,
+    get text() {
+      return source().text;
+    },
     get value() {
       return doc().value;
     },

@@ -142,10 +142,7 @@ export class StatIndex {
 
   /** Remembers `summary` for the lock text hashing to `lockHash`; only the latest lock is kept. */
   rememberLock(lockHash: string, summary: LockSummary): void {
-    if (this.locks.size === 1 && this.locks.has(lockHash)) return;
-    this.locks.clear();
-    this.locks.set(lockHash, summary);
-    this.changed = true;
+    this.keepOnly(this.locks, lockHash, summary, () => true);
   }
 
   /** A configuration remembered by readConfig (ConfigMemo). */
@@ -155,10 +152,7 @@ export class StatIndex {
 
   /** Remembers `config` (which has no rule settings) under `key`; only the latest is kept. */
   rememberConfig(key: string, config: Config): void {
-    if (config.rules.size > 0 || (this.configs.size === 1 && this.configs.has(key))) return;
-    this.configs.clear();
-    this.configs.set(key, config);
-    this.changed = true;
+    if (config.rules.size === 0) this.keepOnly(this.configs, key, config, () => true);
   }
 
   /** What findDescriptors' globs matched, by the globs (GlobMemo). */
@@ -168,10 +162,15 @@ export class StatIndex {
 
   /** Remembers what the globs `key` matched; only the latest is kept. */
   rememberGlob(key: string, record: GlobRecord): void {
-    const known = this.globs.get(key);
-    if (known && JSON.stringify(known) === JSON.stringify(record)) return;
-    this.globs.clear();
-    this.globs.set(key, record);
+    this.keepOnly(this.globs, key, record, (known) => JSON.stringify(known) === JSON.stringify(record));
+  }
+
+  /** Makes `value` the one entry of `memo`; nothing changes when the entry under `key` is the same (`same`). */
+  private keepOnly<T>(memo: Map<string, T>, key: string, value: T, same: (known: T) => boolean): void {
+    const known = memo.get(key);
+    if (memo.size === 1 && known !== undefined && same(known)) return;
+    memo.clear();
+    memo.set(key, value);
     this.changed = true;
   }
 

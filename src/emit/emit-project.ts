@@ -12,7 +12,7 @@ import { hashTool, type ToolHash } from "../lock/hash-tool.js";
 import { sha256Hex } from "../lock/sha256.js";
 import { findHeaderParams } from "../runtime/header-annotations.js";
 import type { SchemaCompiler } from "../validate/schema-compiler.js";
-import { aggregateBanner as bannerFor, fileBanner, runtimeBanner } from "./banner.js";
+import { aggregateBanner, fileBanner, runtimeBanner } from "./banner.js";
 import { scaffoldExamples } from "./derive-examples.js";
 import { compileTypes, finishToolTypes, planToolTypes, type InputForm, type ToolTypes, type TypesRequest } from "./emit-types.js";
 import { emitValidators, type EmittedValidators, type KnownValidator, type ValidatorRef, type ValidatorRequest } from "./emit-validators.js";
@@ -143,29 +143,31 @@ export async function emitProject(input: EmitInput): Promise<EmitOutput & { read
   const plans = planTools(tools, names, validators, reused, input.hashes);
   const setHash = sha256Hex(plans.map((p) => `${p.name}\u0000${p.sha256}`).join("\n"));
   const { out } = input.config;
-  const aggregateBanner = bannerFor(plans.length);
+  const banner = aggregateBanner(plans.length);
   const fresh = plans.filter((plan) => plan.module === undefined);
   // Types are generated while everything that does not need them is rendered (compileTypes may run
   // on other threads; the main thread helps when it waits below).
   const pendingTypes = emitTypes(fresh, input.compileTypes ?? compileTypesInTurn, (plan, key) => previousTypes(plan, key, input.reuse?.previous?.get(plan.tool), templates));
   pendingTypes.catch(() => undefined);
   const generated: GeneratedFile[] = [];
-  for (const file of validators.files) generated.push({ path: posix.join(out, file.path), contents: `${aggregateBanner}\n${file.contents}` });
-  generated.push(...emitAggregates(plans, templates, input.config, aggregateBanner, setHash));
+  for (const file of validators.files) generated.push({ path: posix.join(out, file.path), contents: `${banner}\n${file.contents}` });
+  generated.push(...emitAggregates(plans, templates, input.config, banner, setHash));
   const existing = input.existingScaffolds ?? new Set<string>();
   const scaffolds = plans.flatMap((plan) => emitScaffolds(plan, templates, input.config, input.schemas, existing));
   const types = new Map(zip(fresh, await pendingTypes));
-  for (const plan of plans) {
-    const path = posix.join(out, "tools", `${plan.names.file}.ts`);
-    const reused = plan.module;
-    generated.push(reused !== undefined ? { path, get contents() { return reused(); }, unchanged: true } : emitToolModule(plan, types.get(plan)!.types, templates, out));
-  }
   // Only the runtime modules this target's generated code reaches (SDK v2 or SDK v1, never both). A
   // reused module was rendered from the same template by this same mcp-gen (the build cache holds
   // for no other), so it imports what any other does: one of them stands for all.
-  const reusedPaths = new Set(plans.filter((plan) => plan.module !== undefined).map((plan) => posix.join(out, "tools", `${plan.names.file}.ts`)));
+  const scanned = [...generated];
   let standIn = false;
-  const scanned = generated.filter((file) => !reusedPaths.has(file.path) || (!standIn && (standIn = true)));
+  for (const plan of plans) {
+    const path = posix.join(out, "tools", `${plan.names.file}.ts`);
+    const reused = plan.module;
+    const file: GeneratedFile = reused !== undefined ? { path, get contents() { return reused(); }, unchanged: true } : emitToolModule(plan, types.get(plan)!.types, templates, out);
+    generated.push(file);
+    if (!file.unchanged || !standIn) scanned.push(file);
+    standIn ||= file.unchanged === true;
+  }
   for (const source of selectRuntime(scanned, input.runtime, out)) {
     generated.push({ path: posix.join(out, "runtime", source.file), contents: `${runtimeBanner(source.file)}\n${source.contents}` });
   }
@@ -476,8 +478,8 @@ function emitScaffolds(plan: ToolPlan, templates: Templates, config: Config, sch
   const testPath = posix.join(config.tests, `${plan.names.file}.test.ts`);
   if (existing.has(stubPath) && existing.has(testPath)) return [];
   const inputSchema = plan.tool.wire.inputSchema!;
-  // The generated validator itself: an example or invalid argument judged as the server will judge it.
-  // Judged by the generated validator itself, as the server will judge them (often on a worker thread).
+  // Examples and invalid arguments judged by the generated validator itself, as the server will judge
+  // them (often on a worker thread).
   const samples = schemas.samples(inputSchema, dialectFor(inputSchema));
   const description = getOwn(plan.tool.wire, "description");
   const stub = templates["handler-stub.ts"]({

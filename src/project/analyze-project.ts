@@ -9,7 +9,7 @@ import type { AnyRule } from "../validate/define-rule.js";
 import { ALL_RULES } from "../validate/rules/index.js";
 import { runRules, runRulesByTool } from "../validate/run-rules.js";
 import { isTooLargeToCompile, SchemaCompiler, type SchemaPrior } from "../validate/schema-compiler.js";
-import { toolSchemas } from "../validate/walk.js";
+import { toolNames, toolSchemas } from "../validate/walk.js";
 import { sha256Hex } from "../lock/sha256.js";
 import type { Dialect } from "../model/dialect.js";
 import type { JsonValue } from "../model/json.js";
@@ -44,11 +44,10 @@ export interface ReusedTool {
 
 /**
  * What identifies the set of tool names of a project (checkInProject rules see nothing else of the
- * other tools): the SHA-256 of the distinct names, sorted, one per line.
+ * other tools): the SHA-256 of the distinct names, sorted, as a JSON array.
  */
 export function namesKey(tools: readonly ResolvedTool[]): string {
-  const names = [...new Set(tools.map((tool) => tool.wire.name).filter((name): name is string => typeof name === "string"))].sort();
-  return sha256Hex(JSON.stringify(names));
+  return sha256Hex(JSON.stringify([...toolNames(tools)].sort()));
 }
 
 export interface ProjectAnalysis {

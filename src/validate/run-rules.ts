@@ -6,6 +6,7 @@ import type { ResolvedTool, SourceDoc } from "../model/source.js";
 import { diagnosticInTool } from "../load/locate.js";
 import type { AnyRule, ProjectNames, RuleReport } from "./define-rule.js";
 import { SchemaCompiler } from "./schema-compiler.js";
+import { toolNames } from "./walk.js";
 
 export interface RuleSetting {
   readonly severity: Severity | "off";
@@ -62,7 +63,7 @@ export function runRulesByTool(input: RunRulesInput): RuleDiagnostics {
   for (const tool of checked) byTool.set(tool, []);
   const inProject = new Map<ResolvedTool, Diagnostic[]>();
   for (const tool of input.tools) if (!input.inProjectKnown?.has(tool)) inProject.set(tool, []);
-  let project$: ProjectNames | undefined;
+  let projectNames: ProjectNames | undefined;
   for (const rule of input.rules) {
     const setting = input.settings.get(rule.id) ?? { severity: rule.defaultSeverity, options: rule.options?.defaults };
     if (setting.severity === "off") continue;
@@ -87,7 +88,7 @@ export function runRulesByTool(input: RunRulesInput): RuleDiagnostics {
       guard(rule, input.tools[0]!, () => rule.checkProject!(input.tools, place(project), context), [project, all]);
     }
     if (rule.checkInProject) {
-      const names = (project$ ??= { names: new Set(input.tools.map((tool) => tool.wire.name).filter((name): name is string => typeof name === "string")) });
+      const names = (projectNames ??= { names: toolNames(input.tools) });
       for (const [tool, into] of inProject) guard(rule, tool, () => rule.checkInProject!(tool, names, (r) => place(into)(tool, r), context), [into, all]);
     }
   }

@@ -110,49 +110,76 @@ type Engine = Ajv;
  */
 const ENGINE_COMPILATIONS = 1000;
 
+/** Answers by schema object and dialect: the same object is not serialised again to find its answer. */
+class ByObject<T> {
+  private readonly answers = new WeakMap<object, Map<Dialect, T>>();
+
+  has(schema: JsonValue, dialect: Dialect): boolean {
+    return typeof schema === "object" && schema !== null && this.answers.get(schema)?.has(dialect) === true;
+  }
+
+  get(schema: JsonValue, dialect: Dialect): T | undefined {
+    return typeof schema === "object" && schema !== null ? this.answers.get(schema)?.get(dialect) : undefined;
+  }
+
+  /** Remembers `answer` for an object schema (a boolean schema is looked up by its text); returns it. */
+  set(schema: JsonValue, dialect: Dialect, answer: T): T {
+    if (typeof schema === "object" && schema !== null) {
+      const byDialect = this.answers.get(schema) ?? new Map<Dialect, T>();
+      byDialect.set(dialect, answer);
+      this.answers.set(schema, byDialect);
+    }
+    return answer;
+  }
+}
+
 export class SchemaCompiler {
   private readonly engines = new Map<Dialect, { engine: Engine; uses: number }>();
   private readonly standaloneEngines = new Map<Dialect, { engine: Engine; uses: number }>();
   private readonly checks = new Map<string, SchemaCheck>();
   /** Same schema object → same check, without serialising it again (the rules ask for every schema). */
-  private readonly checksByObject = new WeakMap<object, Map<Dialect, SchemaCheck>>();
+  private readonly checksByObject = new ByObject<SchemaCheck>();
   private readonly validators = new Map<string, ValidateFunction | undefined>();
   /** Same schema object → same answer, without serialising it again (rule schemas are large). */
-  private readonly byObject = new WeakMap<object, Map<Dialect, ValidateFunction | undefined>>();
+  private readonly byObject = new ByObject<ValidateFunction | undefined>();
   /** Compiled validators by dialect and prepared schema text. */
   private readonly compiledByText = new Map<string, CompiledValidator>();
-  private readonly compiledByObject = new WeakMap<object, Map<Dialect, CompiledValidator>>();
+  private readonly compiledByObject = new ByObject<CompiledValidator>();
   private readonly functions = new Map<string, GeneratedValidator | undefined>();
   /** ajv's function for the schema compiled last, when it is the generated validator (see compiled()). */
   private justCompiled: { readonly key: string; readonly validate: GeneratedValidator } | undefined;
   /** Scaffold samples by dialect and schema text, and by schema object. */
   private readonly sampleSets = new Map<string, ScaffoldSamples>();
-  private readonly samplesByObject = new WeakMap<object, Map<Dialect, ScaffoldSamples>>();
+  private readonly samplesByObject = new ByObject<ScaffoldSamples>();
 
   constructor(private readonly prior?: SchemaPrior) {}
 
   /** Whether check() and compiled() can answer for `schema` from the prior alone, without ajv. */
   knowsFromPrior(schema: JsonValue, dialect: Dialect): boolean {
-    if (!this.prior || this.prior.clean.size === 0 || !this.prior.clean.has(cleanSchemaKey(dialect, hashJson(schema)))) return false;
-    return this.prior.validators.get(validatorName(dialect, JSON.stringify(prepareValidatorSchema(schema))))?.dialect === dialect;
+    return this.priorFoundClean(schema, dialect) && this.prior!.validators.get(validatorName(dialect, JSON.stringify(prepareValidatorSchema(schema))))?.dialect === dialect;
+  }
+
+  /** Whether the prior found `schema` valid and compiling under `dialect`. */
+  private priorFoundClean(schema: JsonValue, dialect: Dialect): boolean {
+    return this.prior !== undefined && this.prior.clean.size > 0 && this.prior.clean.has(cleanSchemaKey(dialect, hashJson(schema)));
   }
 
   /** The check made of `schema` in this run, if one was made (or seeded); nothing is compiled. */
   checked(schema: JsonValue, dialect: Dialect): SchemaCheck | undefined {
-    return typeof schema === "object" && schema !== null ? this.checksByObject.get(schema)?.get(dialect) : this.checks.get(dialect + "\u0000" + JSON.stringify(schema));
+    return typeof schema === "object" && schema !== null ? this.checksByObject.get(schema, dialect) : this.checks.get(dialect + "\u0000" + JSON.stringify(schema));
   }
 
   /** Meta-validates and compiles `schema` under `dialect`. */
   check(schema: JsonValue, dialect: Dialect): SchemaCheck {
-    const known = typeof schema === "object" && schema !== null ? this.checksByObject.get(schema)?.get(dialect) : undefined;
+    const known = this.checksByObject.get(schema, dialect);
     if (known) return known;
     const text = JSON.stringify(schema);
     const key = dialect + "\u0000" + text;
     const cached = this.checks.get(key);
-    if (cached) return this.rememberCheck(schema, dialect, cached);
-    if (this.prior && this.prior.clean.size > 0 && this.prior.clean.has(cleanSchemaKey(dialect, hashJson(schema)))) {
+    if (cached) return this.checksByObject.set(schema, dialect, cached);
+    if (this.priorFoundClean(schema, dialect)) {
       this.checks.set(key, CLEAN);
-      return this.rememberCheck(schema, dialect, CLEAN);
+      return this.checksByObject.set(schema, dialect, CLEAN);
     }
     const engine = this.engine(dialect);
     const metaProblems = engine.validateSchema(schema as AnySchema) ? [] : pickMetaProblems(engine.errors ?? []);
@@ -165,16 +192,7 @@ export class SchemaCompiler {
     }
     const result = { metaProblems, compileError };
     this.checks.set(key, result);
-    return this.rememberCheck(schema, dialect, result);
-  }
-
-  private rememberCheck(schema: JsonValue, dialect: Dialect, check: SchemaCheck): SchemaCheck {
-    if (typeof schema === "object" && schema !== null) {
-      const map = this.checksByObject.get(schema) ?? new Map<Dialect, SchemaCheck>();
-      map.set(dialect, check);
-      this.checksByObject.set(schema, map);
-    }
-    return check;
+    return this.checksByObject.set(schema, dialect, result);
   }
 
   /**
@@ -182,8 +200,7 @@ export class SchemaCompiler {
    * (the schema-valid rule, the example rule, scaffolds, emitValidators).
    */
   compiled(schema: JsonValue, dialect: Dialect): CompiledValidator {
-    const byDialect = typeof schema === "object" && schema !== null ? this.compiledByObject.get(schema) : undefined;
-    const known = byDialect?.get(dialect);
+    const known = this.compiledByObject.get(schema, dialect);
     if (known) return known;
     const prepared = prepareValidatorSchema(schema);
     const text = JSON.stringify(prepared);
@@ -205,12 +222,7 @@ export class SchemaCompiler {
       // to its whole engine).
       this.justCompiled = result.validate ? { key, validate: result.validate as GeneratedValidator } : undefined;
     }
-    if (typeof schema === "object" && schema !== null) {
-      const map = byDialect ?? new Map<Dialect, CompiledValidator>();
-      map.set(dialect, compiled);
-      this.compiledByObject.set(schema, map);
-    }
-    return compiled;
+    return this.compiledByObject.set(schema, dialect, compiled);
   }
 
   /**
@@ -231,7 +243,7 @@ export class SchemaCompiler {
    * out once per distinct schema, on the thread that compiled it when a build seeded it.
    */
   samples(schema: JsonValue, dialect: Dialect): ScaffoldSamples {
-    const known = typeof schema === "object" && schema !== null ? this.samplesByObject.get(schema)?.get(dialect) : undefined;
+    const known = this.samplesByObject.get(schema, dialect);
     if (known) return known;
     const key = dialect + "\u0000" + JSON.stringify(schema);
     let samples = this.sampleSets.get(key);
@@ -240,16 +252,7 @@ export class SchemaCompiler {
       samples = scaffoldSamples(schema, validator && ((value: unknown) => validator(value) === true));
       this.sampleSets.set(key, samples);
     }
-    return this.rememberSamples(schema, dialect, samples);
-  }
-
-  private rememberSamples(schema: JsonValue, dialect: Dialect, samples: ScaffoldSamples): ScaffoldSamples {
-    if (typeof schema === "object" && schema !== null) {
-      const map = this.samplesByObject.get(schema) ?? new Map<Dialect, ScaffoldSamples>();
-      map.set(dialect, samples);
-      this.samplesByObject.set(schema, map);
-    }
-    return samples;
+    return this.samplesByObject.set(schema, dialect, samples);
   }
 
   /**
@@ -258,35 +261,24 @@ export class SchemaCompiler {
    */
   seed(schema: JsonValue, dialect: Dialect, text: string, check: SchemaCheck, compiled: CompiledValidator | undefined, samples?: ScaffoldSamples): void {
     this.checks.set(dialect + "\u0000" + text, check);
-    this.rememberCheck(schema, dialect, check);
+    this.checksByObject.set(schema, dialect, check);
     if (samples) {
       this.sampleSets.set(dialect + "\u0000" + text, samples);
-      this.rememberSamples(schema, dialect, samples);
+      this.samplesByObject.set(schema, dialect, samples);
     }
     if (!compiled) return;
     const key = dialect + "\u0000" + compiled.text;
     const known = this.compiledByText.get(key) ?? compiled;
     this.compiledByText.set(key, known);
-    if (typeof schema === "object" && schema !== null) {
-      const map = this.compiledByObject.get(schema) ?? new Map<Dialect, CompiledValidator>();
-      map.set(dialect, known);
-      this.compiledByObject.set(schema, map);
-    }
+    this.compiledByObject.set(schema, dialect, known);
   }
 
   /** A validator for `schema` that collects every error (allErrors), or undefined when it does not compile. */
   validator(schema: JsonValue, dialect: Dialect): ValidateFunction | undefined {
-    const byDialect = typeof schema === "object" && schema !== null ? this.byObject.get(schema) : undefined;
-    if (byDialect?.has(dialect)) return byDialect.get(dialect);
+    if (this.byObject.has(schema, dialect)) return this.byObject.get(schema, dialect);
     const key = dialect + "\u0000" + JSON.stringify(schema);
     if (!this.validators.has(key)) this.validators.set(key, this.compileWith(this.engine(dialect), schema).validate);
-    const validate = this.validators.get(key);
-    if (typeof schema === "object" && schema !== null) {
-      const map = byDialect ?? new Map<Dialect, ValidateFunction | undefined>();
-      map.set(dialect, validate);
-      this.byObject.set(schema, map);
-    }
-    return validate;
+    return this.byObject.set(schema, dialect, this.validators.get(key));
   }
 
   private compileWith(engine: Engine, schema: JsonValue): { validate?: ValidateFunction; error?: string } {

@@ -92,6 +92,11 @@ function schemaText(node: SchemaNode, key: string, text: string, kind: TextField
 }
 
 /** The tool's name when it is a string. */
+/** The string names of `tools`, each once. */
+export function toolNames(tools: readonly ResolvedTool[]): Set<string> {
+  return new Set(tools.map(toolName).filter((name): name is string => name !== undefined));
+}
+
 export function toolName(tool: ResolvedTool): string | undefined {
   const name = getOwn(tool.wire, "name");
   return typeof name === "string" ? name : undefined;

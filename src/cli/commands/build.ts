@@ -236,7 +236,7 @@ async function buildWith(run: BuildRun, threads: BuildThreads, input: ProjectInp
       const found = inProjectByFile.get(tool.file);
       return { tool, diagnostics: fresh.get(tool.file) ?? cached.get(tool.file) ?? [], ...(inProject && found ? { inProject: { names: inProject.names, diagnostics: found } } : {}) };
     }),
-    clean: cleanSchemas(tools, lock, analysis.schemas, new Set(state.cache?.clean ?? [])),
+    clean: cleanSchemas(tools, lock, analysis.schemas, input.prior?.clean ?? new Set()),
   }));
   // What check's fast path needs of the lock just written, and the stats of what this build read.
   run.index.rememberLock(lockHash, lockSummary(lock));
