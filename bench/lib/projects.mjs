@@ -50,6 +50,17 @@ export function editDescriptor(dir, tool, revision) {
   writeFileSync(descriptorFile(dir, tool), `${JSON.stringify(edited, null, 2)}\n`);
 }
 
+/**
+ * Adds an optional string property to `tool`'s inputSchema in its descriptor file (a new one per
+ * revision): the commonest change to a tool's API, which changes its types and its validator.
+ */
+export function addSchemaProperty(dir, tool, revision) {
+  const schema = tool.inputSchema ?? { type: "object" };
+  const properties = { ...(schema.properties ?? {}), [`bench_revision_${revision}`]: { type: "string", description: `Added by revision ${revision}.` } };
+  const edited = { ...tool, inputSchema: { ...schema, properties } };
+  writeFileSync(descriptorFile(dir, tool), `${JSON.stringify(edited, null, 2)}\n`);
+}
+
 export function projectBytes(tools) {
   let bytes = 0;
   for (const tool of tools) bytes += Buffer.byteLength(JSON.stringify(tool));

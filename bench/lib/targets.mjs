@@ -8,6 +8,7 @@ export const TARGETS = {
   checkFraction: { text: "≤ 0.15×", ok: (v) => v <= 0.15, what: "no-change check ÷ cold build" },
   checkMs: { text: "< 250 ms", ok: (v) => v < 250, what: "no-change check, 1,223 tools" },
   rebuildFraction: { text: "≤ 0.15×", ok: (v) => v <= 0.15, what: "one-file rebuild ÷ cold build" },
+  schemaRebuildFraction: { text: "≤ 0.15×", ok: (v) => v <= 0.15, what: "one-file rebuild, an inputSchema property added ÷ cold build" },
   linear: { text: "≤ 1.25×", ok: (v) => v <= 1.25, what: "per-tool build cost at the largest size ÷ at the size below (linear)" },
   oneVsFloor: { text: "≥ 0.80×", ok: (v) => v >= 0.8, what: "generated 1-tool server calls/s ÷ SDK floor" },
   githubVsFloor: { text: "≥ 0.80×", ok: (v) => v >= 0.8, what: "generated 1,223-tool server calls/s ÷ SDK floor" },

@@ -8,10 +8,12 @@ import { join } from "node:path";
 import * as fmt from "../lib/format.mjs";
 import { runNode } from "../lib/measure.mjs";
 import { BENCH_DIR, GITHUB_OPENAPI_FILE, githubToolsFile, MCP_GEN_BIN, OPENAPI_MCP_GENERATOR_BIN, OPENAPI_TYPESCRIPT_BIN, workPath } from "../lib/paths.mjs";
-import { editDescriptor, githubTools, writeProject } from "../lib/projects.mjs";
+import { addSchemaProperty, editDescriptor, githubTools, writeProject } from "../lib/projects.mjs";
 import { max, median, min, pairedRatio } from "../lib/stats.mjs";
 
 const JSTT = join(BENCH_DIR, "children", "jstt.mjs");
+const GENERATORS = join(BENCH_DIR, "children", "generators.mjs");
+const WRITE_TREE = join(BENCH_DIR, "children", "write-tree.mjs");
 
 /** Whether this mcp-gen has a `check` command (another change may not have landed yet). */
 export async function hasCheckCommand() {
@@ -39,6 +41,11 @@ function cases(tools, checkAvailable) {
       run: () => runNode(JSTT, [toolsFile, "no-format"], { label: "jstt no-format" }),
     },
     {
+      key: "generators",
+      label: "json-schema-to-typescript + ajv alone, distinct inputSchemas, 2 threads",
+      run: () => runNode(GENERATORS, [toolsFile, "2"], { label: "pinned generators" }),
+    },
+    {
       key: "ots",
       label: "openapi-typescript, whole GitHub OpenAPI document",
       maxRuns: 3, // the slowest baseline, and no target depends on it
@@ -51,6 +58,13 @@ function cases(tools, checkAvailable) {
       run: () => runNode(OPENAPI_MCP_GENERATOR_BIN, ["-i", GITHUB_OPENAPI_FILE, "-o", workPath("baselines", "omg")], { label: "openapi-mcp-generator" }),
     },
     { key: "cold", label: "mcp-gen build, cold (no outputs, no lock)", prepare: () => writeProject("gh-build", tools, "github"), run: mcpGen("build") },
+    {
+      key: "writeTree",
+      label: "creating the cold build's files alone (same tree and contents)",
+      needs: "cold",
+      prepare: () => rmSync(workPath("baselines", "tree"), { recursive: true, force: true }),
+      run: () => runNode(WRITE_TREE, [project(), workPath("baselines", "tree")], { label: "write tree" }),
+    },
     { key: "noChangeBuild", label: "mcp-gen build, no change", needs: "cold", run: mcpGen("build") },
     checkAvailable
       ? { key: "check", label: "mcp-gen check, no change", needs: "cold", run: mcpGen("check") }
@@ -60,6 +74,14 @@ function cases(tools, checkAvailable) {
       label: "mcp-gen build after one descriptor changed",
       needs: "cold",
       prepare: (round) => editDescriptor(project(), tools[(round * 397) % tools.length], round + 1),
+      run: mcpGen("build"),
+    },
+    {
+      key: "schemaRebuild",
+      label: "mcp-gen build after one inputSchema changed (a property added)",
+      needs: "cold",
+      // Another tool than the description edit's; its descriptor keeps that edit.
+      prepare: (round) => addSchemaProperty(project(), tools[(round * 397 + 611) % tools.length], round + 1),
       run: mcpGen("build"),
     },
   ];
@@ -128,6 +150,8 @@ export async function buildSuite({ options, log, targets }) {
   const rows = [];
   rows.push(row(r.jstt, "1.00× (baseline)"));
   rows.push(row(r.jsttRaw, `${fmt.ratio(ratio("jsttRaw", "jstt"))} of jstt`));
+  rows.push(row(r.generators, `${fmt.ratio(ratio("generators", "jstt"))} of jstt`));
+  rows.push(["↳ pinned generators ÷ openapi-mcp-generator", "", "", "", "", fmt.ratio(ratio("generators", "omg")), "", ""]);
   rows.push(row(r.ots, `${fmt.ratio(ratio("ots", "jstt"))} of jstt`));
   rows.push(row(r.omg, `${fmt.ratio(ratio("omg", "jstt"))} of jstt`));
 
@@ -135,6 +159,9 @@ export async function buildSuite({ options, log, targets }) {
   const t1 = targets.add("coldVsJstt", fmt.ratio(coldJstt), coldJstt, "build");
   rows.push(row(r.cold, `${fmt.ratio(coldJstt)} of jstt`, t1.target, t1.status));
   rows.push(["↳ cold build ÷ jstt, format: false", "", "", "", "", fmt.ratio(ratio("cold", "jsttRaw")), "", ""]);
+  rows.push(["↳ cold build ÷ pinned generators alone", "", "", "", "", fmt.ratio(ratio("cold", "generators")), "", ""]);
+  rows.push(row(r.writeTree, `${fmt.ratio(ratio("writeTree", "cold"))} of cold`));
+  rows.push(["↳ creating the files ÷ openapi-mcp-generator", "", "", "", "", fmt.ratio(ratio("writeTree", "omg")), "", ""]);
   rows.push(["↳ cold build ÷ openapi-typescript", "", "", "", "", fmt.ratio(ratio("cold", "ots")), "", ""]);
   const coldOmg = ratio("cold", "omg");
   const t2 = targets.add("coldVsOmg", fmt.ratio(coldOmg), coldOmg, "build");
@@ -153,6 +180,9 @@ export async function buildSuite({ options, log, targets }) {
   const rebuildFraction = ratio("rebuild", "cold");
   const t6 = targets.add("rebuildFraction", fmt.ratio(rebuildFraction), rebuildFraction, "build");
   rows.push(row(r.rebuild, `${fmt.ratio(rebuildFraction)} of cold`, t6.target, t6.status));
+  const schemaFraction = ratio("schemaRebuild", "cold");
+  const t7 = targets.add("schemaRebuildFraction", fmt.ratio(schemaFraction), schemaFraction, "build");
+  rows.push(row(r.schemaRebuild, `${fmt.ratio(schemaFraction)} of cold`, t7.target, t7.status));
 
   return {
     title: `Build: GitHub corpus, ${fmt.int(tools.length)} tools (${rounds} round${rounds === 1 ? "" : "s"}, ${seconds.toFixed(0)} s)`,
@@ -161,7 +191,9 @@ export async function buildSuite({ options, log, targets }) {
     notes: [
       "Wall time of the whole command as a child process (Node start-up included), peak RSS of that process.",
       "Ratios are medians of per-round ratios: each round runs every row once, back to back.",
-      "Cold = a fresh project directory with only tools/*.json and the config; no-change = the same build again; one descriptor changed = one tool's description edited, then build.",
+      "Pinned generators alone = the floor of any build that makes types and validators with the packages mcp-gen pins: json-schema-to-typescript (format: false) and one ajv instance (standalone code) over the 727 distinct inputSchemas, split over a worker thread and the main thread; nothing read but the corpus file, nothing written (bench/children/generators.mjs).",
+      "Creating the files alone = the cold build's output (every file but the descriptors and the config) read into memory, then created in a fresh folder with one synchronous write each, one thread, no temporary names (bench/children/write-tree.mjs): the file system's share of a cold build.",
+      "Cold = a fresh project directory with only tools/*.json and the config; no-change = the same build again; one descriptor changed = one tool's description edited, then build; one inputSchema changed = an optional string property added to another tool's inputSchema (its types, validator and module change), then build.",
     ],
     raw: r,
   };
