@@ -10,6 +10,8 @@ import { ALL_RULES } from "../src/validate/rules/index.js";
 import { REPO_ROOT, specPath } from "./support/spec-paths.js";
 import { TOOL_VALIDATOR_PATH, toolValidatorSource } from "./support/tool-validator-source.js";
 import { TEMPLATE_SPECS_PATH, templateSpecsSource } from "./support/template-specs-source.js";
+import { META_VALIDATORS_PATH, metaValidatorsSource } from "./support/meta-validators-source.js";
+import { AUTHORING_VALIDATOR_PATH, authoringValidatorSource } from "./support/authoring-validator-source.js";
 
 const GENERATED: Record<string, () => unknown> = {
   "mcp-gen.config.schema.json": () => buildConfigSchema(ALL_RULES),
@@ -31,6 +33,20 @@ describe("schemas/", () => {
     const expected = toolValidatorSource();
     if (process.env.UPDATE_SCHEMAS) writeFileSync(path, expected);
     expect(readFileSync(path, "utf8"), `run "npm run schemas" to rewrite ${TOOL_VALIDATOR_PATH}`).toBe(expected);
+  });
+
+  it(`${AUTHORING_VALIDATOR_PATH} is what ajv writes for the x-mcp-gen block's schema`, () => {
+    const path = join(REPO_ROOT, AUTHORING_VALIDATOR_PATH);
+    const expected = authoringValidatorSource();
+    if (process.env.UPDATE_SCHEMAS) writeFileSync(path, expected);
+    expect(readFileSync(path, "utf8"), `run "npm run schemas" to rewrite ${AUTHORING_VALIDATOR_PATH}`).toBe(expected);
+  });
+
+  it(`${META_VALIDATORS_PATH} is what ajv writes for the dialects' meta-schemas`, () => {
+    const path = join(REPO_ROOT, META_VALIDATORS_PATH);
+    const expected = metaValidatorsSource();
+    if (process.env.UPDATE_SCHEMAS) writeFileSync(path, expected);
+    expect(readFileSync(path, "utf8"), `run "npm run schemas" to rewrite ${META_VALIDATORS_PATH}`).toBe(expected);
   });
 
   it(`${TEMPLATE_SPECS_PATH} holds templates/*.hbs precompiled`, async () => {

@@ -3,8 +3,10 @@
 // that writes the generated validators (first error only, standalone code): that one compilation
 // answers the schema-valid rule, checks examples and scaffold arguments with exactly the validator
 // the generated server runs, and gives emitValidators its code. Meta-validation (every complaint,
-// allErrors) and the rules' own shape schemas use a second engine per dialect. Owns the ajv
-// instances and the caches of one run; nothing is fetched (ajv gets no loader).
+// allErrors) runs each dialect's meta-schema precompiled (meta-validators.ts), as the rules run
+// their own shape schemas precompiled; a second engine per dialect compiles `$async` schemas as
+// written and validator()'s allErrors validators (the reference tests hold generated code to).
+// Owns the ajv instances and the caches of one run; nothing is fetched (ajv gets no loader).
 import { createRequire } from "node:module";
 import type { Ajv, AnySchema, ErrorObject, ValidateFunction } from "ajv";
 import { sha256Hex } from "../lock/sha256.js";
@@ -18,6 +20,7 @@ import type { KnownValidator } from "../emit/emit-validators.js";
 import { hashJson } from "../lock/hash-tool.js";
 import { createStandaloneEngine, standaloneChunk } from "../emit/validators/standalone-engine.js";
 import { loadAjv } from "./ajv-lone-surrogates.js";
+import { validateMeta201909, validateMeta202012, validateMetaDraft07 } from "./meta-validators.js";
 import { cloneJson, isJsonObject, type JsonValue } from "../model/json.js";
 import { walkSchema } from "../model/schema-walk.js";
 import { oneOfPhrase, typePhrase } from "./describe-pointer.js";
@@ -100,11 +103,18 @@ export interface GeneratedValidator {
 
 type Engine = Ajv;
 
+/** Each dialect's meta-schema as a precompiled validator (every error): src/validate/meta-validators.ts. */
+const META_VALIDATORS: Readonly<Record<Dialect, GeneratedValidator>> = {
+  "2020-12": validateMeta202012 as GeneratedValidator,
+  "2019-09": validateMeta201909 as GeneratedValidator,
+  "draft-07": validateMetaDraft07 as GeneratedValidator,
+};
+
 /**
  * Compilations after which an engine is replaced by a fresh one. ajv keeps every schema it compiled
  * (and, for standalone code, its source text) in the instance's value scope for good, removeSchema
- * or not, so one engine over a 10,000-tool project would hold them all. A fresh engine costs 40-130
- * ms (the check engine compiles its meta-schema again): at 200 that was a tenth of a GitHub corpus
+ * or not, so one engine over a 10,000-tool project would hold them all. A fresh engine cost 40-130
+ * ms when meta-validation compiled the meta-schema in it: at 200 that was a tenth of a GitHub corpus
  * build. The generated code does not depend on what an engine compiled before (rewriteStandalone
  * names everything afresh; test/emit/corpus-compiles holds a validator alone to the same among a corpus).
  */
@@ -181,14 +191,18 @@ export class SchemaCompiler {
       this.checks.set(key, CLEAN);
       return this.checksByObject.set(schema, dialect, CLEAN);
     }
-    const engine = this.engine(dialect);
-    const metaProblems = engine.validateSchema(schema as AnySchema) ? [] : pickMetaProblems(engine.errors ?? []);
+    // The dialect's meta-schema, compiled ahead of time: what ajv's validateSchema() runs, without
+    // loading ajv or compiling the meta-schema in a build that compiles no schema of its own. By
+    // dialect, not by `$schema`: ajv looks a `$schema` up by its exact text and throws on a variant
+    // that dialectOf accepts (http://json-schema.org/draft/2020-12/schema).
+    const validateMeta = META_VALIDATORS[dialect];
+    const metaProblems = validateMeta(schema) ? [] : pickMetaProblems(validateMeta.errors ?? []);
     let compileError: string | undefined;
     if (metaProblems.length === 0) {
       // `$async` is the one keyword the generated validator's copy leaves out that changes whether
       // ajv compiles a schema (it refuses an async subschema in a sync schema): such a schema is
       // compiled as written. Every other schema is compiled once, as its generated validator.
-      compileError = text.includes('"$async"') ? this.compileWith(engine, schema).error : this.compiled(schema, dialect).error;
+      compileError = text.includes('"$async"') ? this.compileWith(this.engine(dialect), schema).error : this.compiled(schema, dialect).error;
     }
     const result = { metaProblems, compileError };
     this.checks.set(key, result);
@@ -316,7 +330,7 @@ function nextUse(engines: Map<Dialect, { engine: Engine; uses: number }>, dialec
   return entry.engine;
 }
 
-/** The engine that meta-validates schemas and compiles allErrors validators for the rules. */
+/** The engine that compiles schemas as written, every error kept: `$async` schemas and validator(). */
 function createCheckEngine(dialect: Dialect): Engine {
   const { ajv, ajv2019, ajv2020 } = loadAjv();
   const addFormats = require("ajv-formats") as { default?: (ajv: Ajv) => Ajv } & ((ajv: Ajv) => Ajv);

@@ -1,11 +1,21 @@
 import { getOwn } from "../../model/json.js";
 import { closest } from "../../config/suggest.js";
 import { authoringValidationSchema } from "../authoring-schema.js";
+import type { GeneratedValidator } from "../schema-compiler.js";
+import { validateAuthoringBlock } from "./authoring-block-shape/authoring-validator.js";
 import { defineRule } from "../define-rule.js";
 import { describePointer, oneOfPhrase, shortJson, typePhrase } from "../describe-pointer.js";
 import { valueAt } from "../../model/json.js";
 import { splitPointer } from "../../model/pointer.js";
 
+/**
+ * The x-mcp-gen block's schema (authoringValidationSchema) with every error, compiled ahead of time
+ * into authoring-block-shape/authoring-validator.ts (test/schemas.test.ts keeps it current), so that
+ * checking a tool's block loads no ajv.
+ */
+const validate = validateAuthoringBlock as GeneratedValidator;
+
+/** The same schema as data, for the hints' lists of known keys. */
 const SCHEMA = authoringValidationSchema();
 
 export const authoringBlockShape = defineRule({
@@ -20,10 +30,8 @@ export const authoringBlockShape = defineRule({
   since: "0.1.0",
   spec: "mcp-gen DESIGN.md § Descriptor files; MCP 2026-07-28 schema.json ElicitRequestFormParams",
   checklist: [],
-  check(tool, report, { schemas }) {
-    if (tool.authoring === undefined) return;
-    const validate = schemas.validator(SCHEMA, "2020-12");
-    if (!validate || validate(tool.authoring)) return;
+  check(tool, report) {
+    if (tool.authoring === undefined || validate(tool.authoring)) return;
     const seen = new Set<string>();
     for (const error of validate.errors ?? []) {
       if (["anyOf", "oneOf", "allOf", "if", "$ref"].includes(error.keyword)) continue;

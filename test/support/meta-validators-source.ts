@@ -1,0 +1,41 @@
+// The text of src/validate/meta-validators.ts: the meta-schema of each dialect mcp-gen supports, as
+// ajv compiles it for meta-validation (every error kept, the formats of mcp-gen's validator runtime,
+// which are ajv-formats'), written as standalone code the way generated validators are written.
+// `npm run schemas` rewrites the file; test/schemas.test.ts fails when it is stale, and
+// test/validate/meta-validators.test.ts holds it to ajv's own validateSchema.
+import { createRequire } from "node:module";
+import type { Ajv } from "ajv";
+import { createStandaloneEngine } from "../../src/emit/validators/standalone-engine.js";
+import { rewriteStandalone } from "../../src/emit/validators/rewrite-standalone.js";
+import type { Dialect } from "../../src/model/dialect.js";
+
+export const META_VALIDATORS_PATH = "src/validate/meta-validators.ts";
+
+/** The id under which each dialect's ajv class holds its meta-schema, and the export that validates with it. */
+export const META_SCHEMAS: readonly { readonly dialect: Dialect; readonly id: string; readonly exportName: string }[] = [
+  { dialect: "2020-12", id: "https://json-schema.org/draft/2020-12/schema", exportName: "validateMeta202012" },
+  { dialect: "2019-09", id: "https://json-schema.org/draft/2019-09/schema", exportName: "validateMeta201909" },
+  { dialect: "draft-07", id: "http://json-schema.org/draft-07/schema", exportName: "validateMetaDraft07" },
+];
+
+const require = createRequire(import.meta.url);
+const standaloneCode = (require("ajv/dist/standalone/index.js") as { default: (ajv: Ajv, validate: unknown) => string }).default;
+
+export function metaValidatorsSource(): string {
+  const lines = [
+    "// @ts-nocheck",
+    "// The meta-schemas of JSON Schema 2020-12, 2019-09 and draft-07 as ajv standalone code with every",
+    "// error (allErrors), for SchemaCompiler.check: no ajv to load and no meta-schema to compile to find",
+    "// out whether a schema is a valid schema. Written by test/support/meta-validators-source.ts; `npm run",
+    "// schemas` rewrites it, test/schemas.test.ts fails when it is stale.",
+    'import * as __rt from "../runtime/validator-runtime.js";',
+  ];
+  for (const { dialect, id, exportName } of META_SCHEMAS) {
+    const engine = createStandaloneEngine(dialect, { allErrors: true });
+    const validate = engine.getSchema(id);
+    if (!validate) throw new Error(`ajv has no meta-schema ${id} for ${dialect}`);
+    const chunk = rewriteStandalone(standaloneCode(engine, validate));
+    lines.push("", `/** Validates a schema against the ${dialect} meta-schema (${id}). */`, `export const ${exportName} = /* @__PURE__ */ (() => {`, chunk.body, `return ${chunk.validateName};`, "})();");
+  }
+  return lines.join("\n") + "\n";
+}
