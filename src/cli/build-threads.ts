@@ -1,7 +1,8 @@
 // Spreads a build's CPU-heavy work over the machine's cores: compiling every schema with ajv (for
 // the rules and the generated validators) and running json-schema-to-typescript. Worker threads
 // (build-worker.ts) and the main thread, whenever it waits, claim batches through one shared
-// counter; answers are put back in request order, so the output never depends on which thread did what.
+// counter (a background run is left to the workers until the main thread needs its answers); answers
+// are put back in request order, so the output never depends on which thread did what.
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
@@ -48,19 +49,39 @@ export function workerCount(tools: number, env: Readonly<Record<string, string |
   return Math.max(1, Math.min(MAX_WORKERS, availableParallelism() - 1));
 }
 
+/**
+ * Whether a build with `workers` workers (workerCount) and `building` of `projectTools` tools to build
+ * gets one worker thread, started when the first json-schema-to-typescript job is known, that runs
+ * the type jobs in the background. For a few changed tools in a large project (an inputSchema edit):
+ * loading json-schema-to-typescript and compiling the tool's types, about 80 ms, then overlap the
+ * main thread's work on the whole project (rules, planning, rendering the aggregates) on a second
+ * core. A build whose tools all keep their types starts no thread at all. MCP_GEN_TYPES_THREAD=1 or
+ * 0 forces it on or off (tests); MCP_GEN_WORKERS, when set, rules it out.
+ */
+export function wantsTypesThread(workers: number, building: number, projectTools: number, env: Readonly<Record<string, string | undefined>>): boolean {
+  if (workers > 0 || building === 0 || !existsSync(WORKER_FILE)) return false;
+  if (env.MCP_GEN_TYPES_THREAD === "1" || env.MCP_GEN_TYPES_THREAD === "0") return env.MCP_GEN_TYPES_THREAD === "1";
+  return env.MCP_GEN_WORKERS === undefined && projectTools >= MIN_TOOLS_FOR_WORKERS && availableParallelism() >= 2;
+}
+
 const WORKER_FILE = fileURLToPath(new URL("./build-worker.js", import.meta.url));
 
-/** @example const threads = startBuildThreads(1); try { ... } finally { await threads.close(); } */
-export function startBuildThreads(workers: number): BuildThreads {
+/**
+ * `workers` worker threads from the start; with `typesThread` (and no workers), one started by the
+ * first prefetchTypes that has jobs (see wantsTypesThread).
+ * @example const threads = startBuildThreads(1); try { ... } finally { await threads.close(); }
+ */
+export function startBuildThreads(workers: number, { typesThread = false }: { readonly typesThread?: boolean } = {}): BuildThreads {
   const pool = new Pool(workers);
   // Folders the main thread has made while creating scaffolds, in this build.
   const mainFolders = new Set<string>();
   // Type jobs started, by typesJobKey: the run that answers each and its place in that run.
   const started = new Map<string, { readonly run: Promise<string[]>; readonly index: number }>();
-  const startTypes = (jobs: readonly TypesJob[]) => {
+  let typesWorker = false;
+  const startTypes = (jobs: readonly TypesJob[], background = false) => {
     const fresh = [...new Map(jobs.filter((job) => !started.has(typesJobKey(job))).map((job) => [typesJobKey(job), job])).values()];
     if (fresh.length === 0) return;
-    const run = pool.run<TypesItem, string>("types", fresh.map((job) => ({ wrapperText: job.wrapperText, rootName: job.rootName })), typesBatch);
+    const run = pool.run<TypesItem, string>("types", fresh.map((job) => ({ wrapperText: job.wrapperText, rootName: job.rootName })), typesBatch, background);
     run.catch(() => undefined);
     fresh.forEach((job, index) => started.set(typesJobKey(job), { run, index }));
   };
@@ -69,8 +90,14 @@ export function startBuildThreads(workers: number): BuildThreads {
     // Only worth it where a worker takes the jobs; the main thread has its own work until emit.
     prefetchTypes: (jobs) => {
       if (workers > 0) startTypes(jobs);
+      else if (typesThread && jobs.some((job) => !started.has(typesJobKey(job)))) {
+        // One worker, started now; the main thread leaves these jobs to it until compileTypes needs them.
+        if (!typesWorker) (pool.addWorker(), (typesWorker = true));
+        startTypes(jobs, true);
+      }
     },
     compileTypes: async (jobs) => {
+      pool.foreground();
       startTypes(jobs);
       return Promise.all(jobs.map(async (job) => {
         const { run, index } = started.get(typesJobKey(job))!;
@@ -116,6 +143,8 @@ interface Run {
   remaining: number;
   readonly resolve: (results: unknown[]) => void;
   readonly reject: (error: Error) => void;
+  /** Left to the workers: the main thread claims none of its batches until foreground(). */
+  background: boolean;
 }
 
 /**
@@ -132,18 +161,30 @@ class Pool {
   private mainBusy = false;
 
   constructor(count: number) {
-    for (let i = 0; i < count; i++) {
-      const worker = new Worker(WORKER_FILE);
-      // Idle workers must not keep the process alive by themselves; a pending run refs them.
-      worker.unref();
-      worker.on("message", (answer: WorkerAnswer) => this.answered(answer));
-      worker.on("error", (error) => this.crashed(error));
-      this.workers.push(worker);
-    }
+    for (let i = 0; i < count; i++) this.addWorker();
   }
 
-  /** Runs `inThread`'s work on every item, in batches spread over the threads; answers in item order. */
-  run<I, O>(kind: WorkerRequest["kind"], items: readonly I[], inThread: (batch: readonly I[]) => Promise<readonly O[]>): Promise<O[]> {
+  /** Starts one more worker; it takes part in the runs started from now on. */
+  addWorker(): void {
+    const worker = new Worker(WORKER_FILE);
+    // Idle workers must not keep the process alive by themselves; a pending run refs them.
+    worker.unref();
+    worker.on("message", (answer: WorkerAnswer) => this.answered(answer));
+    worker.on("error", (error) => this.crashed(error));
+    this.workers.push(worker);
+  }
+
+  /** Lets the main thread claim the batches of background runs too (it is about to wait for them). */
+  foreground(): void {
+    for (const run of this.runs.values()) run.background = false;
+    this.helpOnMain();
+  }
+
+  /**
+   * Runs `inThread`'s work on every item, in batches spread over the threads; answers in item order.
+   * `background`: only workers claim batches until foreground() (a run with no worker is never background).
+   */
+  run<I, O>(kind: WorkerRequest["kind"], items: readonly I[], inThread: (batch: readonly I[]) => Promise<readonly O[]>, background = false): Promise<O[]> {
     if (items.length === 0) return Promise.resolve([]);
     const threads = this.workers.length + 1;
     const size = Math.max(1, Math.min(32, Math.ceil(items.length / (threads * 6))));
@@ -154,7 +195,7 @@ class Pool {
       const run: Run = {
         kind, batches, next: new Int32Array(new SharedArrayBuffer(4)), results: new Array<unknown[]>(batches.length),
         inThread: inThread as (batch: readonly unknown[]) => Promise<readonly unknown[]>, remaining: batches.length,
-        resolve: (results) => resolve(results as O[]), reject,
+        resolve: (results) => resolve(results as O[]), reject, background: background && this.workers.length > 0,
       };
       this.runs.set(id, run);
       for (const worker of this.workers) {
@@ -167,13 +208,20 @@ class Pool {
 
   /** The main thread claims a batch when it next reaches the event loop, and again after each. */
   private helpOnMain(): void {
-    if (this.mainBusy || this.runs.size === 0) return;
+    if (this.mainBusy || !this.mainCanClaim()) return;
     this.mainBusy = true;
     setImmediate(() => void this.runOnMain());
   }
 
+  /** Whether a run the main thread may take part in has a batch left to claim. */
+  private mainCanClaim(): boolean {
+    for (const run of this.runs.values()) if (!run.background && Atomics.load(run.next, 0) < run.batches.length) return true;
+    return false;
+  }
+
   private async runOnMain(): Promise<void> {
     for (const [id, run] of this.runs) {
+      if (run.background) continue;
       const index = Atomics.add(run.next, 0, 1);
       if (index >= run.batches.length) continue;
       try {
@@ -185,7 +233,7 @@ class Pool {
     }
     this.mainBusy = false;
     // Another batch when there is one left to claim in any run.
-    if ([...this.runs.values()].some((run) => Atomics.load(run.next, 0) < run.batches.length)) this.helpOnMain();
+    this.helpOnMain();
   }
 
   private answered(answer: WorkerAnswer): void {

@@ -61,6 +61,13 @@ function build(dir: string, workers: number): string {
   return execFileSync(process.execPath, [CLI, "build", "--cwd", dir], { env: { ...process.env, MCP_GEN_WORKERS: String(workers) }, encoding: "utf8", timeout: 120_000 });
 }
 
+/** A build with no MCP_GEN_WORKERS, the types thread forced on or off. */
+function buildWithTypesThread(dir: string, on: boolean): string {
+  const env: Record<string, string | undefined> = { ...process.env, MCP_GEN_TYPES_THREAD: on ? "1" : "0" };
+  delete env.MCP_GEN_WORKERS;
+  return execFileSync(process.execPath, [CLI, "build", "--cwd", dir], { env, encoding: "utf8", timeout: 120_000 });
+}
+
 beforeAll(() => {
   // The package as installed: dist/ next to templates/, schemas/ and src/runtime/.
   execFileSync(join(REPO_ROOT, "node_modules/.bin/tsc"), ["-p", join(REPO_ROOT, "tsconfig.build.json"), "--outDir", join(work, "dist")], { stdio: "pipe" });
@@ -86,6 +93,37 @@ describe("build on worker threads", () => {
       expect([...other.files.keys()]).toEqual([...outputs[0]!.files.keys()]);
       for (const [path, text] of outputs[0]!.files) expect(other.files.get(path), path).toBe(text);
     }
+  }, 240_000);
+
+  it("rebuilds a few changed tools with the types thread as a build from scratch does", () => {
+    // Built once, then three tools change: a new property (new types and validator), a renamed
+    // property with an input request (new types and forms), and a description (types kept). The
+    // types thread compiles the changed types in the background; the generated files and the lock
+    // are what a fresh build of the changed project writes on one thread.
+    const dir = join(work, "project-types-thread");
+    writeProject(dir);
+    buildWithTypesThread(dir, false);
+    const changed = (i: number, edit: (tool: Record<string, unknown>) => void) => {
+      const tool = descriptor(i);
+      edit(tool);
+      writeFileSync(join(dir, "tools", `t${i}.json`), JSON.stringify(tool, null, 2));
+    };
+    const schemaOf = (tool: Record<string, unknown>) => tool.inputSchema as { properties: Record<string, unknown> };
+    changed(4, (tool) => void (schemaOf(tool).properties.added = { type: "integer", minimum: 2 }));
+    changed(15, (tool) => void (schemaOf(tool).properties.renamed = schemaOf(tool).properties.query));
+    changed(22, (tool) => void (tool.description = "Edited."));
+    const stdout = buildWithTypesThread(dir, true);
+    expect(stdout).toMatch(/Built 90 tools/);
+    const fresh = join(work, "project-types-thread-fresh");
+    mkdirSync(fresh);
+    for (const name of ["tools", "mcp-gen.config.yaml"]) execFileSync("cp", ["-r", join(dir, name), join(fresh, name)]);
+    build(fresh, 0);
+    const [ours, theirs] = [tree(dir), tree(fresh)];
+    expect([...ours.keys()]).toEqual([...theirs.keys()]);
+    // Scaffolds are written once and then belong to the user: only the generated files and the lock.
+    const generated = [...theirs.keys()].filter((path) => path.startsWith("src/generated/") || path === "mcp-tools.lock.json");
+    expect(generated.length).toBeGreaterThan(TOOLS);
+    for (const path of generated) expect(ours.get(path), path).toBe(theirs.get(path));
   }, 240_000);
 
   it("stops at a validation error with types already under way on the workers: exit 1, a report, nothing written", () => {

@@ -22,7 +22,7 @@ import { formatDiagnostics, type DiagnosticFormat } from "../../report/format-di
 import { ALL_RULES } from "../../validate/rules/index.js";
 import { choice, COMMON_OPTIONS, parseCommandArgs } from "../args.js";
 import { EXIT, type CliIo } from "../io.js";
-import { startBuildThreads, workerCount, type BuildThreads } from "../build-threads.js";
+import { startBuildThreads, wantsTypesThread, workerCount, type BuildThreads } from "../build-threads.js";
 import { readRuntimeSources, readTemplates } from "../package-files.js";
 import { readProject, type FileRecord } from "../read-project.js";
 import { readProjectConfig, type ProjectConfig } from "../read-config.js";
@@ -156,7 +156,9 @@ async function buildLocked(run: BuildRun): Promise<number> {
   const validators = cache && previousLock.parsed ? knownValidators(previousLock.parsed, config.out, disk.text, disk.hash) : new Map<string, KnownValidator>();
   const prior = cache ? { validators, clean: new Set(cache.clean) } : undefined;
   const input: ProjectInput = { ...read.input, loadDiagnostics: [...project.diagnostics, ...read.input.loadDiagnostics], reused, ...(prior ? { prior } : {}) };
-  const threads = startBuildThreads(workerCount(read.input.descriptors.length - reused.length, run.io.env));
+  const building = read.input.descriptors.length - reused.length;
+  const workers = workerCount(building, run.io.env);
+  const threads = startBuildThreads(workers, { typesThread: wantsTypesThread(workers, building, read.input.descriptors.length, run.io.env) });
   try {
     return await buildWith(run, threads, input, read.records, previousLock, { cache, cachePath, generator, configId, configHashes, disk, validators });
   } finally {
