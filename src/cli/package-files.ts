@@ -5,8 +5,11 @@ import { fileURLToPath } from "node:url";
 import type { RuntimeSource } from "../emit/emit-project.js";
 import { TEMPLATE_NAMES, type TemplateSources } from "../emit/templates.js";
 
-/** The package root: this file is src/cli/ (tests) or dist/cli/ (installed), two levels down. */
-const PACKAGE_ROOT = fileURLToPath(new URL("../../", import.meta.url));
+/**
+ * The package root: this file is src/cli/ (tests), dist/cli/ (compiled) or part of a chunk in
+ * dist/bundle/ (the bundled CLI), two levels down in each.
+ */
+export const PACKAGE_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
 // Read synchronously: thirty small files, and a build has nothing else to do meanwhile (each await
 // of fs/promises costs more than the read).

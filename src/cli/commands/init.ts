@@ -5,13 +5,13 @@
 // prints the next steps. Exit 0, or 2 when the project already has a config or package.json is unusable.
 import { readFile } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import pkg from "../../../package.json" with { type: "json" };
 import { CONFIG_FILE } from "../../config/config.js";
 import type { GeneratedFile } from "../../model/generated-file.js";
 import { MCP_GEN_VERSION } from "../../model/version.js";
 import { parseCommandArgs } from "../args.js";
 import { EXIT, type CliIo } from "../io.js";
+import { PACKAGE_ROOT } from "../package-files.js";
 import { createMissing, readTextIfExists, writeFileAtomic } from "../write-files.js";
 
 export const INIT_HELP = `Usage: mcp-gen init [options]
@@ -27,8 +27,8 @@ Options:
 Exit status: 0 scaffolded, 2 bad usage, an existing ${CONFIG_FILE}, or an unreadable package.json.
 `;
 
-/** templates/init/ in mcp-gen's package: this file is src/cli/commands/ or dist/cli/commands/. */
-const INIT_TEMPLATES = fileURLToPath(new URL("../../../templates/init/", import.meta.url));
+/** templates/init/ in mcp-gen's package. */
+const INIT_TEMPLATES = join(PACKAGE_ROOT, "templates", "init");
 
 /** Files copied from templates/init/, config last: a failed init leaves no config, so it can run again. */
 const TEMPLATE_FILES = ["tools/greet.yaml", "src/handlers/greet.ts", "src/stdio.ts", "tsconfig.json", "README.md", CONFIG_FILE] as const;
@@ -71,7 +71,7 @@ export async function runInit(argv: readonly string[], io: CliIo): Promise<numbe
   }
   const writesTsconfig = (await readTextIfExists(join(root, "tsconfig.json"))) === undefined;
   const name = packageName(existing, root);
-  const templates = await Promise.all(TEMPLATE_FILES.map(async (path) => ({ path, contents: await readFile(INIT_TEMPLATES + path, "utf8") })));
+  const templates = await Promise.all(TEMPLATE_FILES.map(async (path) => ({ path, contents: await readFile(join(INIT_TEMPLATES, path), "utf8") })));
   const files: GeneratedFile[] = templates.map((file) => (file.path === "README.md" ? { path: file.path, contents: `# ${name}\n\n${file.contents}` } : file));
   const lines: string[] = [];
   const notes: string[] = [];

@@ -1,0 +1,102 @@
+// The command runs dist/bundle/main.js (rolldown.config.mjs: tsc's dist/ bundled into a few modules,
+// which start faster). The bundle must be the compiled CLI in every respect a user can see: each
+// command, run through both, prints the same, exits the same and writes the same files, including
+// ones that find mcp-gen's own files by path (templates, runtime sources, init's templates, the
+// worker threads' module) and the bin's choice between them.
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative, sep } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { REPO_ROOT } from "../support/spec-paths.js";
+
+const work = mkdtempSync(join(tmpdir(), "mcp-gen-bundle-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const ENTRIES = { compiled: join(REPO_ROOT, "dist/cli/main.js"), bundled: join(REPO_ROOT, "dist/bundle/main.js") } as const;
+
+/** Runs the CLI through `entry` in `cwd`; the environment forces no worker choice of its own. */
+function run(entry: string, args: readonly string[], cwd: string): { status: number | null; stdout: string; stderr: string } {
+  const script = join(work, `run-${entry === ENTRIES.bundled ? "bundled" : "compiled"}.mjs`);
+  writeFileSync(script, `import { runCli } from ${JSON.stringify(entry)};\nprocess.exitCode = await runCli(process.argv.slice(2));\n`);
+  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("VITEST") && !key.startsWith("MCP_GEN_")));
+  const result = spawnSync(process.execPath, [script, ...args], { cwd, env: { ...env, NO_COLOR: "1" }, encoding: "utf8", timeout: 120_000 });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+function tree(root: string): Map<string, string> {
+  const files = new Map<string, string>();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const path = join(dir, entry.name);
+      if (entry.name === "node_modules") continue;
+      if (entry.isDirectory()) walk(path);
+      else files.set(relative(root, path).split(sep).join("/"), readFileSync(path, "utf8"));
+    }
+  };
+  walk(root);
+  return files;
+}
+
+/** A project of `count` tools: 64 or more build on worker threads. */
+function writeTools(dir: string, count: number): void {
+  mkdirSync(join(dir, "tools"), { recursive: true });
+  writeFileSync(join(dir, "mcp-gen.config.yaml"), "server:\n  name: bundle\n  version: 1.0.0\n");
+  for (let i = 0; i < count; i++) {
+    const tool = { name: `tool_${i}`, description: `Tool ${i}.`, inputSchema: { type: "object", properties: { q: { type: "string", minLength: i % 4 } }, required: ["q"] } };
+    writeFileSync(join(dir, "tools", `t${i}.json`), JSON.stringify(tool));
+  }
+}
+
+/** Runs the same commands in two copies of a project, one per entry; both must see and do the same. */
+function sameThrough(name: string, prepare: (dir: string) => void, commands: readonly (readonly string[])[]): void {
+  const results = Object.entries(ENTRIES).map(([kind, entry]) => {
+    const dir = join(work, `${name}-${kind}`);
+    mkdirSync(dir, { recursive: true });
+    prepare(dir);
+    const outputs = commands.map((args) => run(entry, args, dir));
+    return { outputs, files: tree(dir) };
+  });
+  const [compiled, bundled] = results as [(typeof results)[number], (typeof results)[number]];
+  expect(bundled.outputs).toEqual(compiled.outputs);
+  expect([...bundled.files.keys()]).toEqual([...compiled.files.keys()]);
+  for (const [path, text] of compiled.files) expect(bundled.files.get(path), path).toBe(text);
+}
+
+describe("the bundled CLI", () => {
+  it("exists and is not older than tsc's output (npm run build makes both)", () => {
+    const bundled = statSync(ENTRIES.bundled, { throwIfNoEntry: false });
+    expect(bundled, "dist/bundle/main.js is missing: run npm run build").toBeDefined();
+    expect(bundled!.mtimeMs).toBeGreaterThanOrEqual(statSync(ENTRIES.compiled).mtimeMs);
+    expect(statSync(join(REPO_ROOT, "dist/bundle/build-worker.js")).isFile()).toBe(true);
+  });
+
+  it("builds, checks and rebuilds examples/weather as the compiled CLI does", () => {
+    sameThrough("weather", (dir) => cpSync(join(REPO_ROOT, "examples/weather"), dir, { recursive: true, filter: (path) => !path.includes("node_modules") }), [
+      ["--version"],
+      ["build", "--force"],
+      ["check"],
+      ["check", "--format", "json"],
+      ["build"],
+      ["validate", "--format", "sarif"],
+    ]);
+  }, 120_000);
+
+  it("builds a project on worker threads and reports a broken tool as the compiled CLI does", () => {
+    sameThrough("threads", (dir) => writeTools(dir, 80), [["build"], ["check"]]);
+    sameThrough("broken", (dir) => {
+      writeTools(dir, 70);
+      writeFileSync(join(dir, "tools", "t3.json"), JSON.stringify({ name: "bad name!", inputSchema: { type: "strng" } }));
+    }, [["build"], ["validate"]]);
+  }, 240_000);
+
+  it("scaffolds a project with init (templates/init found from the bundle) as the compiled CLI does", () => {
+    sameThrough("init", (dir) => writeFileSync(join(dir, "package.json"), '{ "name": "scaffolded" }\n'), [["init"], ["build"]]);
+  }, 120_000);
+
+  it("is what bin/mcp-gen.js runs", () => {
+    const bin = spawnSync(process.execPath, [join(REPO_ROOT, "bin/mcp-gen.js"), "--version"], { encoding: "utf8" });
+    expect(bin.status).toBe(0);
+    expect(bin.stdout).toBe(run(ENTRIES.bundled, ["--version"], work).stdout);
+  });
+});
