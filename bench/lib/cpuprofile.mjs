@@ -18,6 +18,8 @@ function moduleOf(url) {
   const parts = short.split("/");
   // A generated project of the bench: its folder (…/dist/generated/runtime), not just "bench/.work".
   if (short.startsWith("bench/.work/")) return parts.slice(0, -1).join("/");
+  // The bundled CLI (dist/bundle/, rolldown.config.mjs): its chunks are named after their main module.
+  if (short.startsWith("dist/bundle/")) return short.replace(/\.js$/, "");
   return parts.slice(0, 2).join("/");
 }
 
