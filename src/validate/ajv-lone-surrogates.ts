@@ -4,14 +4,17 @@
 // name (U+FFFD for the lone half), leaving validation itself untouched. ajv is pinned exactly; the
 // test in test/validate/ajv-lone-surrogates.test.ts fails if a new version changes this spot.
 import { createRequire } from "node:module";
+import { installNameCounting, type CodeClasses } from "./ajv-optimize-names.js";
 
 const require = createRequire(import.meta.url);
 
 /**
  * ajv's modules, loaded on first use (commands that compile no schema never load ajv) with the patch
- * above applied before anything is compiled. Every mcp-gen module that compiles schemas gets ajv here.
+ * above and installNameCounting (ajv-optimize-names.ts: the same code, written faster) applied before
+ * anything is compiled. Every mcp-gen module that compiles schemas gets ajv here.
  */
 export function loadAjv(): AjvModules {
+  installNameCounting(require("ajv/dist/compile/codegen/index.js") as Parameters<typeof installNameCounting>[0], require("ajv/dist/compile/codegen/code.js") as CodeClasses);
   const util = require("ajv/dist/compile/util.js") as { escapeFragment: (text: string | number) => string; escapeJsonPointer: (text: string | number) => string };
   const original = util.escapeFragment;
   if (!(original as { wellFormed?: boolean }).wellFormed) {
