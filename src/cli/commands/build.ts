@@ -23,6 +23,7 @@ import { ALL_RULES } from "../../validate/rules/index.js";
 import { choice, COMMON_OPTIONS, parseCommandArgs } from "../args.js";
 import { EXIT, type CliIo } from "../io.js";
 import { startBuildThreads, wantsTypesThread, workerCount, type BuildThreads } from "../build-threads.js";
+import { unchangedOutput } from "../unchanged-build.js";
 import { readRuntimeSources, readTemplates } from "../package-files.js";
 import { readProject, type FileRecord } from "../read-project.js";
 import { readProjectConfig, type ProjectConfig } from "../read-config.js";
@@ -153,14 +154,16 @@ async function buildLocked(run: BuildRun): Promise<number> {
   const disk = diskReader(root, run.index);
   // The validators the last build generated, and the schemas it found clean: with them, a tool
   // whose schemas did not change needs no ajv even when its descriptor did.
-  const validators = cache && previousLock.parsed ? knownValidators(previousLock.parsed, config.out, disk.text, disk.hash) : new Map<string, KnownValidator>();
-  const prior = cache ? { validators, clean: new Set(cache.clean) } : undefined;
-  const input: ProjectInput = { ...read.input, loadDiagnostics: [...project.diagnostics, ...read.input.loadDiagnostics], reused, ...(prior ? { prior } : {}) };
+  // Read only when some tool is analysed afresh or emitted: a build with nothing to write needs none.
+  let known: ReadonlyMap<string, KnownValidator> | undefined;
+  const validators = () => (known ??= cache && previousLock.parsed ? knownValidators(previousLock.parsed, config.out, disk.text, disk.hash) : new Map<string, KnownValidator>());
   const building = read.input.descriptors.length - reused.length;
+  const prior = cache ? { validators: building > 0 ? validators() : new Map<string, KnownValidator>(), clean: new Set(cache.clean) } : undefined;
+  const input: ProjectInput = { ...read.input, loadDiagnostics: [...project.diagnostics, ...read.input.loadDiagnostics], reused, ...(prior ? { prior } : {}) };
   const workers = workerCount(building, run.io.env);
   const threads = startBuildThreads(workers, { typesThread: wantsTypesThread(workers, building, read.input.descriptors.length, run.io.env) });
   try {
-    return await buildWith(run, threads, input, read.records, previousLock, { cache, cachePath, generator, configId, configHashes, disk, validators });
+    return await buildWith(run, threads, input, read.records, previousLock, { cache, cachePath, generator, configId, configHashes, disk, validators, lockHash });
   } finally {
     await threads.close();
   }
@@ -175,8 +178,10 @@ interface CacheState {
   readonly configHashes: ReadonlyMap<string, string>;
   /** The project's files on disk, each read once. */
   readonly disk: DiskReader;
-  /** knownValidators of the last build's output (empty without a usable cache). */
-  readonly validators: ReadonlyMap<string, KnownValidator>;
+  /** knownValidators of the last build's output (empty without a usable cache), read on first use. */
+  readonly validators: () => ReadonlyMap<string, KnownValidator>;
+  /** The SHA-256 of the lock on disk, when there is one. */
+  readonly lockHash: string | undefined;
 }
 
 async function buildWith(run: BuildRun, threads: BuildThreads, input: ProjectInput, records: ReadonlyMap<string, FileRecord>, previousLock: PreviousLock, state: CacheState): Promise<number> {
@@ -195,8 +200,15 @@ async function buildWith(run: BuildRun, threads: BuildThreads, input: ProjectInp
   const allInputs = new Map([...state.configHashes, ...inputs]);
   const existingScaffolds = existingFiles(root, [config.handlers, config.tests]);
   const reused = input.reused ?? [];
+  if (!run.force && state.cache && previousLock.parsed && reused.length === analysis.tools.length) {
+    const files = unchangedOutput({
+      lock: previousLock.parsed, toolNames: analysis.tools.map((tool) => String(tool.wire.name)), inputs: allInputs, hash: disk.hash,
+      scaffolds: existingScaffolds, handlers: config.handlers, tests: config.tests,
+    });
+    if (files) return finishUnchanged(run, state, analysis.tools.length, files, diagnostics, records, previousLock.parsed);
+  }
   const plan = state.cache && previousLock.parsed && reused.length > 0
-    ? planEmitReuse({ tools: analysis.tools, reused, cache: state.cache, lock: previousLock.parsed, out: config.out, files: input.files, scaffolds: existingScaffolds, handlers: config.handlers, tests: config.tests, read: disk.text, hash: disk.hash, validators: state.validators })
+    ? planEmitReuse({ tools: analysis.tools, reused, cache: state.cache, lock: previousLock.parsed, out: config.out, files: input.files, scaffolds: existingScaffolds, handlers: config.handlers, tests: config.tests, read: disk.text, hash: disk.hash, validators: state.validators() })
     : undefined;
   const tools = plan?.tools ?? analysis.tools;
   const { emit, lock, tools: emitted } = await buildProject({
@@ -248,6 +260,26 @@ async function buildWith(run: BuildRun, threads: BuildThreads, input: ProjectInp
   if (format === "text") {
     if (diagnostics.length > 0) print(diagnostics);
     io.stdout(buildSummary(analysis.tools.length, config.out, tree, created, lockChanged ? config.lock : undefined));
+  } else {
+    print(diagnostics);
+  }
+  return EXIT.ok;
+}
+
+/**
+ * The end of a build that found nothing to write (unchangedOutput): what the full build would print
+ * and record in the stat index, without generating anything. The build cache stays as it is: it
+ * vouches for this very lock, and for every tool, by its hash.
+ */
+async function finishUnchanged(run: BuildRun, state: CacheState, tools: number, files: string[], diagnostics: readonly Diagnostic[], records: ReadonlyMap<string, FileRecord>, lock: LockFile): Promise<number> {
+  const { io, print, format, project } = run;
+  if (state.lockHash !== undefined) run.index.rememberLock(state.lockHash, lockSummary(lock));
+  run.index.retain("input", records.keys());
+  run.index.retain("generated", files);
+  await run.index.save(statIndexPath(state.cachePath));
+  if (format === "text") {
+    if (diagnostics.length > 0) print(diagnostics);
+    io.stdout(buildSummary(tools, project.config.out, { written: [], unchanged: files, removed: [] }, [], undefined));
   } else {
     print(diagnostics);
   }

@@ -1,0 +1,46 @@
+// Whether a build would write nothing at all: every file it reads is what the last build read, that
+// build's generated files are on disk as it recorded them, and every scaffold exists. Then its output
+// is the last build's, byte for byte (a build is a pure function of its inputs, its config and the
+// mcp-gen that runs it, which the build cache vouches for), and build can say so without generating
+// anything again: about a third of a no-change build of a large project.
+import { posix } from "node:path";
+import { assignToolNames } from "../emit/names.js";
+import { compareText } from "../model/diagnostic.js";
+import type { LockFile } from "../model/lock.js";
+
+export interface UnchangedQuestion {
+  /** The last build's lock, which the build cache vouches this mcp-gen wrote with this config. */
+  readonly lock: LockFile;
+  /** The names of the project's tools now. */
+  readonly toolNames: readonly string[];
+  /** Every file this build read (config, descriptors, the files their `$ref`s name) and its hash. */
+  readonly inputs: ReadonlyMap<string, string>;
+  /** hashFileText of a project file on disk (from the stat index while its stat is unchanged), or undefined. */
+  readonly hash: (path: string) => string | undefined;
+  /** Scaffold paths that exist. */
+  readonly scaffolds: ReadonlySet<string>;
+  readonly handlers: string;
+  readonly tests: string;
+}
+
+/**
+ * The generated files (project-relative) when the build would write, remove and create nothing and
+ * leave the lock as it is; undefined when anything may differ.
+ * @example unchangedOutput({ lock, toolNames: ["ping"], inputs, hash, scaffolds, handlers: "src/handlers", tests: "test/tools" })
+ */
+export function unchangedOutput(question: UnchangedQuestion): string[] | undefined {
+  const { lock } = question;
+  const recordedInputs = Object.keys(lock.inputs);
+  if (recordedInputs.length !== question.inputs.size) return undefined;
+  for (const path of recordedInputs) if (question.inputs.get(path) !== lock.inputs[path]) return undefined;
+  const names = [...question.toolNames].sort(compareText);
+  const recordedNames = Object.keys(lock.tools).sort(compareText);
+  if (names.length !== recordedNames.length || names.some((name, i) => name !== recordedNames[i])) return undefined;
+  // Scaffolds are created when missing: each tool's handler stub and test must be there.
+  for (const { file } of assignToolNames(names)) {
+    if (!question.scaffolds.has(posix.join(question.handlers, `${file}.ts`)) || !question.scaffolds.has(posix.join(question.tests, `${file}.test.ts`))) return undefined;
+  }
+  const files = Object.keys(lock.files);
+  for (const path of files) if (question.hash(path) !== lock.files[path]) return undefined;
+  return files;
+}
