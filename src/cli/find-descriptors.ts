@@ -56,9 +56,11 @@ const MAGIC = /[*?[\]{}()!+@\\]/;
 
 /**
  * The folder (project path, "" for the root) below which `pattern` can match, or undefined for a
- * negation (which only takes matches away) or a pattern that leaves the project.
+ * negation (which only takes matches away). A pattern that leaves the project gives a path starting
+ * with "..", which callers refuse.
+ * @example globBase("tools/**\/*.yaml") // "tools"
  */
-function globBase(pattern: string): string | undefined {
+export function globBase(pattern: string): string | undefined {
   if (pattern.startsWith("!")) return undefined;
   const segments = pattern.split("/");
   const base: string[] = [];

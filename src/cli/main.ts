@@ -16,6 +16,7 @@ const COMMANDS: Readonly<Record<string, { load: () => Promise<Command>; summary:
   init: { load: async () => (await import("./commands/init.js")).runInit, summary: "scaffold the config, an example tool, package.json scripts and a README section" },
   validate: { load: async () => (await import("./commands/validate.js")).runValidate, summary: "load, resolve and validate every descriptor; print diagnostics" },
   verify: { load: async () => (await import("./commands/verify.js")).runVerify, summary: "compare a live server's tools/list with the lock" },
+  watch: { load: async () => (await import("./commands/watch.js")).runWatch, summary: "build, then build again whenever a descriptor, a $ref'd file or the config changes" },
 };
 
 export const MAIN_HELP = () => `Usage: mcp-gen <command> [options]

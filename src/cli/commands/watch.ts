@@ -1,0 +1,140 @@
+// `mcp-gen watch`: build, then build again whenever an input changes, until stopped. One process
+// for the whole session, so a rebuild pays neither Node's start nor loading mcp-gen, and the build
+// cache and stat index make it cost what the change costs. Changes are seen through one
+// non-recursive watcher per folder that can hold an input (watch-folders.ts); a burst of changes
+// (an editor's save, a branch switch) gives one build once it has been quiet for DEBOUNCE_MS, and a
+// change made while a build runs gives another build right after it.
+import { watch, type FSWatcher } from "node:fs";
+import { join, resolve } from "node:path";
+import type { Config } from "../../config/config.js";
+import { choice, COMMON_OPTIONS, parseCommandArgs } from "../args.js";
+import { EXIT, type CliIo } from "../io.js";
+import { readProjectConfig } from "../read-config.js";
+import { readTextSyncIfExists } from "../write-files.js";
+import { foldersToWatch, isOwnWrite } from "../watch-folders.js";
+import { runBuild } from "./build.js";
+
+const FORMATS = ["text", "json", "sarif"] as const;
+
+/** Quiet time after a change before the build starts: an editor's save is several events. */
+export const DEBOUNCE_MS = 100;
+
+export const WATCH_HELP = `Usage: mcp-gen watch [options]
+
+Build, then build again whenever a descriptor, a file its $refs name, or the config changes (a new
+descriptor file included), until stopped with Ctrl+C. Each build prints what mcp-gen build prints;
+a build with errors writes nothing, and watching goes on.
+
+Options:
+  --cwd DIR          project root (default: the current directory)
+  --config FILE      config file, relative to the root (default: mcp-gen.config.yaml)
+  --format FORMAT    diagnostics as text | json | sarif (default: text); json and sarif print one
+                     document per build and nothing else
+  -h, --help         show this help
+
+Exit status: 0 when stopped, 2 bad usage.
+`;
+
+/**
+ * Runs until `stop` is aborted (the command line aborts it on SIGINT or SIGTERM); resolves 0 then.
+ * @example const stop = new AbortController(); const done = runWatch([], io, stop.signal); ...; stop.abort(); await done;
+ */
+export async function runWatch(argv: readonly string[], io: CliIo, stop?: AbortSignal): Promise<number> {
+  const { values } = parseCommandArgs(argv, { ...COMMON_OPTIONS, format: { type: "string" } });
+  if (values.help) {
+    io.stdout(WATCH_HELP);
+    return EXIT.ok;
+  }
+  const format = choice("format", values.format, FORMATS, "text");
+  const root = resolve(io.cwd, values.cwd ?? ".");
+  const buildArgs = ["--cwd", root, ...(values.config === undefined ? [] : ["--config", values.config]), "--format", format];
+  const text = format === "text";
+  const signal = stop ?? stopOnSignals();
+  const watchers = new Map<string, FSWatcher>();
+  let changed: string | undefined;
+  let wake: (() => void) | undefined;
+  let config: Config | undefined;
+  const onChange = (folder: string, name: string | Buffer | null) => {
+    const path = name === null ? folder : folder === "" ? String(name) : `${folder}/${String(name)}`;
+    if (config && isOwnWrite(path, config)) return;
+    // The last path of a burst: an editor's save ends with the rename onto the file it saves.
+    changed = path;
+    wake?.();
+  };
+  signal.addEventListener("abort", () => wake?.(), { once: true });
+  try {
+    while (!signal.aborted) {
+      await runBuild(buildArgs, io);
+      config = (await readProjectConfig(root, values.config, "configured")).config;
+      const folders = config ? foldersToWatch(root, config, lockInputs(root, config)) : [""];
+      syncWatchers(root, folders, watchers, onChange);
+      if (text && changed === undefined) io.stdout(`Watching ${folders.length} folder${folders.length === 1 ? "" : "s"} for changes (Ctrl+C to stop).\n`);
+      // A change seen during the build is built at once; otherwise wait for one.
+      if (changed === undefined) await new Promise<void>((done) => (wake = done));
+      // Then until the changes stop for a moment.
+      while (!signal.aborted) {
+        const quiet = await new Promise<boolean>((done) => {
+          const timer = setTimeout(() => done(true), DEBOUNCE_MS);
+          wake = () => (clearTimeout(timer), done(false));
+        });
+        if (quiet) break;
+      }
+      wake = undefined;
+      if (signal.aborted) break;
+      if (text) io.stdout(`\n${changed ?? "A watched file"} changed: building again.\n`);
+      changed = undefined;
+    }
+  } finally {
+    for (const watcher of watchers.values()) watcher.close();
+  }
+  return EXIT.ok;
+}
+
+/** An AbortSignal for Ctrl+C and SIGTERM, whose handlers go away with the first of them. */
+function stopOnSignals(): AbortSignal {
+  const controller = new AbortController();
+  const stop = () => {
+    process.off("SIGINT", stop);
+    process.off("SIGTERM", stop);
+    controller.abort();
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  return controller.signal;
+}
+
+/** One watcher per folder in `folders`; watchers of folders no longer there are closed. */
+function syncWatchers(root: string, folders: readonly string[], watchers: Map<string, FSWatcher>, onChange: (folder: string, name: string | Buffer | null) => void): void {
+  const wanted = new Set(folders);
+  for (const [folder, watcher] of watchers) {
+    if (!wanted.has(folder)) {
+      watcher.close();
+      watchers.delete(folder);
+    }
+  }
+  for (const folder of folders) {
+    if (watchers.has(folder)) continue;
+    try {
+      const watcher = watch(folder === "" ? root : join(root, folder), { persistent: true }, (_event, name) => onChange(folder, name));
+      // A folder removed while watched: its parent (or the root) sees that, and the next build re-syncs.
+      watcher.on("error", () => {
+        watcher.close();
+        watchers.delete(folder);
+        onChange(folder, null);
+      });
+      watchers.set(folder, watcher);
+    } catch {
+      // Gone since it was listed: the next build lists the folders again.
+    }
+  }
+}
+
+/** The files the last build read, from its lock (the config's and the descriptors' folders are watched anyway). */
+function lockInputs(root: string, config: Config): string[] {
+  try {
+    const lock = JSON.parse(readTextSyncIfExists(join(root, config.lock)) ?? "{}") as { inputs?: Record<string, unknown> };
+    return lock.inputs && typeof lock.inputs === "object" ? Object.keys(lock.inputs) : [];
+  } catch {
+    return [];
+  }
+}
