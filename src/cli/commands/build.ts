@@ -3,7 +3,7 @@
 // file was edited by hand (unless --force). Exit 0, 1 with errors, 2 bad usage or config.
 import { readdirSync } from "node:fs";
 import { realpath } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { hasErrors, type Diagnostic } from "../../model/diagnostic.js";
 import type { Config } from "../../config/config.js";
 import type { GeneratedFile } from "../../model/generated-file.js";
@@ -20,7 +20,7 @@ import { expectedTypesJobs } from "../../emit/emit-project.js";
 import { buildProject } from "../../project/build-project.js";
 import { formatDiagnostics, type DiagnosticFormat } from "../../report/format-diagnostics.js";
 import { ALL_RULES } from "../../validate/rules/index.js";
-import { choice, COMMON_OPTIONS, parseCommandArgs } from "../args.js";
+import { choice, COMMON_OPTIONS, parseCommandArgs, projectRoot } from "../args.js";
 import { EXIT, type CliIo } from "../io.js";
 import { startBuildThreads, wantsTypesThread, workerCount, type BuildThreads } from "../build-threads.js";
 import { unchangedOutput } from "../unchanged-build.js";
@@ -58,7 +58,7 @@ export async function runBuild(argv: readonly string[], io: CliIo): Promise<numb
     return EXIT.ok;
   }
   const format = choice("format", values.format, FORMATS, "text");
-  const root = resolve(io.cwd, values.cwd ?? ".");
+  const root = projectRoot(io.cwd, values.cwd);
   const sources = new Map<string, string>();
   // Files an incremental build did not read (unchanged, by their stat): read for their code frames only.
   const unread: UnreadTexts = { text: () => undefined };

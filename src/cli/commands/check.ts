@@ -7,14 +7,14 @@
 // generated file edited together with its recorded hash is still caught.
 import { realpathSync } from "node:fs";
 import { isUtf8 } from "node:buffer";
-import { join, resolve, sep } from "node:path";
+import { join, sep } from "node:path";
 import { globSync } from "tinyglobby";
 import type { Config } from "../../config/config.js";
 import { hashFileText, sha256Hex } from "../../lock/sha256.js";
 import { hasErrors, type Diagnostic } from "../../model/diagnostic.js";
 import type { SourceDoc } from "../../model/source.js";
 import { MCP_GEN_HOMEPAGE, MCP_GEN_VERSION } from "../../model/version.js";
-import { choice, COMMON_OPTIONS, parseCommandArgs } from "../args.js";
+import { choice, COMMON_OPTIONS, parseCommandArgs, projectRoot } from "../args.js";
 import { EXIT, type CliIo } from "../io.js";
 import { buildCachePath, readBuildCache, vouchesForLock } from "../build-cache.js";
 import { lockSummary, readWithStat, StatIndex, statIndexPath, type LockSummary } from "../stat-index.js";
@@ -52,7 +52,7 @@ export async function runCheck(argv: readonly string[], io: CliIo): Promise<numb
     return EXIT.ok;
   }
   const format = choice("format", values.format, CHECK_FORMATS, "text");
-  const root = resolve(io.cwd, values.cwd ?? ".");
+  const root = projectRoot(io.cwd, values.cwd);
   const print = async (diagnostics: readonly Diagnostic[], sources: ReadonlyMap<string, string>) =>
     io.stdout(await formatCheck(format, diagnostics, sources, io.isTty && !io.env.NO_COLOR));
   const cachePath = buildCachePath(realRootOf(root));

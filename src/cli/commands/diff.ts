@@ -16,7 +16,7 @@ import type { JsonObject } from "../../model/json.js";
 import type { LockFile } from "../../model/lock.js";
 import { analyzeProject } from "../../project/analyze-project.js";
 import { formatText } from "../../report/format-text.js";
-import { choice, COMMON_OPTIONS, parseCommandArgs, UsageError } from "../args.js";
+import { choice, COMMON_OPTIONS, parseCommandArgs, UsageError, projectRoot } from "../args.js";
 import { EXIT, type CliIo } from "../io.js";
 import { readProject } from "../read-project.js";
 import { readTextIfExists } from "../write-files.js";
@@ -62,7 +62,7 @@ export async function runDiff(argv: readonly string[], io: CliIo): Promise<numbe
   }
   const format = choice("format", values.format, ["text", "json"] as const, "text");
   if (values.base !== undefined && values["base-rev"] !== undefined) throw new UsageError("give --base or --base-rev, not both.");
-  const root = resolve(io.cwd, values.cwd ?? ".");
+  const root = projectRoot(io.cwd, values.cwd);
   const project = await readProjectConfig(root, values.config);
   if (!project.config) {
     io.stdout(formatText(project.diagnostics, { sources: project.sources, color: false }));

@@ -5,10 +5,9 @@ import { MCP_GEN_HOMEPAGE, MCP_GEN_VERSION } from "../../model/version.js";
 import { analyzeProject } from "../../project/analyze-project.js";
 import { formatDiagnostics, type DiagnosticFormat } from "../../report/format-diagnostics.js";
 import { ALL_RULES } from "../../validate/rules/index.js";
-import { choice, COMMON_OPTIONS, parseCommandArgs } from "../args.js";
+import { choice, COMMON_OPTIONS, parseCommandArgs, projectRoot } from "../args.js";
 import { EXIT, type CliIo } from "../io.js";
 import { readProject } from "../read-project.js";
-import { resolve } from "node:path";
 
 export const VALIDATE_HELP = `Usage: mcp-gen validate [options]
 
@@ -32,7 +31,7 @@ export async function runValidate(argv: readonly string[], io: CliIo): Promise<n
     return EXIT.ok;
   }
   const format = choice("format", values.format, FORMATS, "text");
-  const root = resolve(io.cwd, values.cwd ?? ".");
+  const root = projectRoot(io.cwd, values.cwd);
   const read = await readProject({ root, configPath: values.config });
   const print = (diagnostics: Parameters<typeof formatDiagnostics>[1], sources: ReadonlyMap<string, string>) =>
     io.stdout(formatDiagnostics(format as DiagnosticFormat, diagnostics, {

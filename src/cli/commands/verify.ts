@@ -19,7 +19,7 @@ import { TOOL_PARTS, type LockFile, type ToolPart } from "../../model/lock.js";
 import { MCP_GEN_VERSION } from "../../model/version.js";
 import { formatJson } from "../../report/format-json.js";
 import { formatText } from "../../report/format-text.js";
-import { choice, COMMON_OPTIONS, parseCommandArgs, UsageError } from "../args.js";
+import { choice, COMMON_OPTIONS, parseCommandArgs, UsageError, projectRoot } from "../args.js";
 import { EXIT, type CliIo } from "../io.js";
 import { readTextIfExists } from "../write-files.js";
 import { readProjectConfig } from "../read-config.js";
@@ -153,7 +153,7 @@ export async function runVerify(argv: readonly string[], io: CliIo): Promise<num
     return EXIT.ok;
   }
   const format = choice("format", values.format, ["text", "json"] as const, "text");
-  const root = resolve(io.cwd, values.cwd ?? ".");
+  const root = projectRoot(io.cwd, values.cwd);
   const { target, options } = liveRequest(values, root, io.env);
   const project = await readProjectConfig(root, values.config);
   if (!project.config) {

@@ -5,9 +5,9 @@
 // (an editor's save, a branch switch) gives one build once it has been quiet for DEBOUNCE_MS, and a
 // change made while a build runs gives another build right after it.
 import { watch, type FSWatcher } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import type { Config } from "../../config/config.js";
-import { choice, COMMON_OPTIONS, parseCommandArgs } from "../args.js";
+import { choice, COMMON_OPTIONS, parseCommandArgs, projectRoot } from "../args.js";
 import { EXIT, type CliIo } from "../io.js";
 import { readProjectConfig } from "../read-config.js";
 import { readTextSyncIfExists } from "../write-files.js";
@@ -46,7 +46,7 @@ export async function runWatch(argv: readonly string[], io: CliIo, stop?: AbortS
     return EXIT.ok;
   }
   const format = choice("format", values.format, FORMATS, "text");
-  const root = resolve(io.cwd, values.cwd ?? ".");
+  const root = projectRoot(io.cwd, values.cwd);
   const buildArgs = ["--cwd", root, ...(values.config === undefined ? [] : ["--config", values.config]), "--format", format];
   const text = format === "text";
   const signal = stop ?? stopOnSignals();
