@@ -14,6 +14,9 @@ import { max, median, min, pairedRatio } from "../lib/stats.mjs";
 const JSTT = join(BENCH_DIR, "children", "jstt.mjs");
 const GENERATORS = join(BENCH_DIR, "children", "generators.mjs");
 const WRITE_TREE = join(BENCH_DIR, "children", "write-tree.mjs");
+const WATCH_REBUILD = join(BENCH_DIR, "children", "watch-rebuild.mjs");
+/** Descriptions edited in a row in one watch session, per round. */
+const WATCH_EDITS = 3;
 
 /** Whether this mcp-gen has a `check` command (another change may not have landed yet). */
 export async function hasCheckCommand() {
@@ -26,6 +29,7 @@ export async function hasCheckCommand() {
 }
 
 function cases(tools, checkAvailable) {
+  let watchSessions = 0;
   const toolsFile = githubToolsFile();
   const project = () => workPath("gh-build");
   const mcpGen = (command) => () => runNode(MCP_GEN_BIN, [command, "--cwd", project()], { cwd: project(), label: `mcp-gen ${command}` });
@@ -75,6 +79,16 @@ function cases(tools, checkAvailable) {
       needs: "cold",
       prepare: (round) => editDescriptor(project(), tools[(round * 397) % tools.length], round + 1),
       run: mcpGen("build"),
+    },
+    {
+      key: "watchRebuild",
+      label: "mcp-gen watch: a description edited, saved → rebuilt (median of 3)",
+      needs: "cold",
+      run: async () => {
+        const { stdout } = await runNode(WATCH_REBUILD, [MCP_GEN_BIN, project(), String(WATCH_EDITS), String(watchSessions++)], { label: "mcp-gen watch" });
+        const { ms, rssMB } = JSON.parse(stdout);
+        return { ms: median(ms), rssMB };
+      },
     },
     {
       key: "schemaRebuild",
@@ -180,6 +194,7 @@ export async function buildSuite({ options, log, targets }) {
   const rebuildFraction = ratio("rebuild", "cold");
   const t6 = targets.add("rebuildFraction", fmt.ratio(rebuildFraction), rebuildFraction, "build");
   rows.push(row(r.rebuild, `${fmt.ratio(rebuildFraction)} of cold`, t6.target, t6.status));
+  rows.push(row(r.watchRebuild, `${fmt.ratio(ratio("watchRebuild", "cold"))} of cold`));
   const schemaFraction = ratio("schemaRebuild", "cold");
   const t7 = targets.add("schemaRebuildFraction", fmt.ratio(schemaFraction), schemaFraction, "build");
   rows.push(row(r.schemaRebuild, `${fmt.ratio(schemaFraction)} of cold`, t7.target, t7.status));
@@ -193,7 +208,7 @@ export async function buildSuite({ options, log, targets }) {
       "Ratios are medians of per-round ratios: each round runs every row once, back to back.",
       "Pinned generators alone = the floor of any build that makes types and validators with the packages mcp-gen pins: json-schema-to-typescript (format: false) and one ajv instance (standalone code) over the 727 distinct inputSchemas, split over a worker thread and the main thread; nothing read but the corpus file, nothing written (bench/children/generators.mjs).",
       "Creating the files alone = the cold build's output (every file but the descriptors and the config) read into memory, then created in a fresh folder with one synchronous write each, one thread, no temporary names (bench/children/write-tree.mjs): the file system's share of a cold build.",
-      "Cold = a fresh project directory with only tools/*.json and the config; no-change = the same build again; one descriptor changed = one tool's description edited, then build; one inputSchema changed = an optional string property added to another tool's inputSchema (its types, validator and module change), then build.",
+      "Cold = a fresh project directory with only tools/*.json and the config; no-change = the same build again; one descriptor changed = one tool's description edited, then build; one inputSchema changed = an optional string property added to another tool's inputSchema (its types, validator and module change), then build; watch = one mcp-gen watch session per round on the built project, three descriptions edited one after another, each timed from the write of the file to the end of the build it starts (watch's 100 ms of quiet included), the median of the three (bench/children/watch-rebuild.mjs); its peak RSS is the watch process's.",
     ],
     raw: r,
   };
