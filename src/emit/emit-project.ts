@@ -326,19 +326,26 @@ function distinctJobs(jobs: readonly TypesJob[]): TypesJob[] {
 
 /**
  * The json-schema-to-typescript runs that emitProject will ask for `tools` (resolved tools; `all`:
- * the names of every tool of the project, which decide the type names), as soon as they are known:
+ * the names of every tool of the project, which decide the type names; `lastKey`: the typesKey the
+ * last build recorded for a tool, whose types are then left out), as soon as they are known:
  * a build starts them while it still validates, and emitProject finds them done. The same jobs as
  * emitTypes makes for a tool that is generated afresh.
  */
-export function expectedTypesJobs(tools: readonly ResolvedTool[], all: readonly string[]): TypesJob[] {
+export function expectedTypesJobs(tools: readonly ResolvedTool[], all: readonly string[], lastKey?: (tool: ResolvedTool) => string | undefined): TypesJob[] {
   const sorted = [...all].sort(compareText);
   const assigned = assignToolNames(sorted);
   const pascal = new Map(sorted.map((name, i) => [name, assigned[i]!.pascal]));
   const requests: TypesJob[] = [];
+  const jobHashes = new Map<string, string>();
   for (const tool of tools) {
     const name = pascal.get(String(tool.wire.name));
     if (name === undefined || tool.wire.inputSchema === undefined) continue;
-    requests.push(typesRequest(tool, name, inputForms(tool)));
+    const request = typesRequest(tool, name, inputForms(tool));
+    // The same request as the last build's: its types are most likely in the tool's last module
+    // (emitTypes takes them from there, or compiles them then).
+    const last = lastKey?.(tool);
+    if (last !== undefined && last === typesKey(request, jobHashes)) continue;
+    requests.push(request);
   }
   return distinctJobs(requests);
 }

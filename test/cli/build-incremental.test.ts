@@ -7,6 +7,9 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, write
 import { join, relative, sep } from "node:path";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { runInProcess, tempProject, writeFiles } from "../support/temp-project.js";
+import { readProject } from "../../src/cli/read-project.js";
+import { expectedTypesJobs } from "../../src/emit/emit-project.js";
+import { analyzeProject } from "../../src/project/analyze-project.js";
 
 // Counts json-schema-to-typescript runs, so a test can tell reuse from regeneration.
 const types = vi.hoisted(() => ({ runs: 0 }));
@@ -184,6 +187,27 @@ describe("incremental build", () => {
     expect(unchanged.found).toBe(0);
     expect((await runInProcess(root, ["build"])).stdout).toMatch(/: 0 files written, \d+ unchanged\./);
     expect(unchanged.found).toBe(1);
+  });
+
+  it("expects no types job for a tool whose types request is the one the last build recorded", async () => {
+    // What a build hands its types thread ahead of time (expectedTypesJobs with the cache's keys):
+    // nothing after a description edit, one job after a schema edit.
+    const root = cachedProject(PROJECT);
+    expect((await runInProcess(root, ["build"])).code).toBe(0);
+    const cache = JSON.parse(readFileSync(join(root, "node_modules", ".cache", "mcp-gen", cacheFiles(root)[0]!), "utf8")) as { tools: Record<string, { types: string }> };
+    const expected = async () => {
+      const read = await readProject({ root, configPath: undefined });
+      if (!read.ok) throw new Error("unreadable project");
+      const tools = analyzeProject(read.input).tools;
+      return expectedTypesJobs(tools, tools.map((tool) => String(tool.wire.name)), (tool) => cache.tools[tool.file]?.types);
+    };
+    expect(await expected()).toEqual([]);
+    writeFiles(root, { "tools/list_repos.yaml": PROJECT["tools/list_repos.yaml"]!.replace("List the repositories", "List every repository") });
+    expect(await expected()).toEqual([]);
+    writeFiles(root, { "tools/search_issues.yaml": `${PROJECT["tools/search_issues.yaml"]!.replace("  required: [query]", "    state: { type: string }\n  required: [query]")}` });
+    const jobs = await expected();
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]!.wrapperText).toContain('"state"');
   });
 
   it("prints the code frames of diagnostics in files it did not read (unchanged, by the stat index)", async () => {

@@ -189,7 +189,9 @@ async function buildWith(run: BuildRun, threads: BuildThreads, input: ProjectInp
   const { config } = input;
   // Type generation for the tools resolved afresh starts behind their schema compilation: the
   // worker goes on to it while the main thread finishes the rules.
-  const analysis = await analyzeProjectWith(input, threads.precompile, (fresh, all) => threads.prefetchTypes(expectedTypesJobs(fresh, all.map((tool) => String(tool.wire.name)))));
+  // A tool whose types request is the last build's (a description edited) starts no job.
+  const lastTypesKey = (tool: ResolvedTool) => (state.cache && Object.prototype.hasOwnProperty.call(state.cache.tools, tool.file) ? state.cache.tools[tool.file]!.types : undefined);
+  const analysis = await analyzeProjectWith(input, threads.precompile, (fresh, all) => threads.prefetchTypes(expectedTypesJobs(fresh, all.map((tool) => String(tool.wire.name)), lastTypesKey)));
   const diagnostics = [...analysis.diagnostics, ...previousLock.diagnostics];
   if (hasErrors(diagnostics)) {
     print(diagnostics);
