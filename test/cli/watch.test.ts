@@ -133,6 +133,13 @@ describe("mcp-gen watch", () => {
     expect(await session.stop()).toBe(0);
   }, 60_000);
 
+  it("stops when told to during its first build", async () => {
+    const session = start(PROJECT);
+    const stopped = session.stop();
+    expect(await stopped).toBe(0);
+    expect(session.output()).toMatch(/^Built 2 tools/m);
+  }, 60_000);
+
   it("prints one JSON document per build with --format json, and nothing else", async () => {
     const session = start(PROJECT, ["--format", "json"]);
     const documents = () => session.output().trim().split(/\n(?=\{)/).filter(Boolean);

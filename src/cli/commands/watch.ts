@@ -69,8 +69,9 @@ export async function runWatch(argv: readonly string[], io: CliIo, stop?: AbortS
       const folders = config ? foldersToWatch(root, config, lockInputs(root, config)) : [""];
       syncWatchers(root, folders, watchers, onChange);
       if (text && changed === undefined) io.stdout(`Watching ${folders.length} folder${folders.length === 1 ? "" : "s"} for changes (Ctrl+C to stop).\n`);
-      // A change seen during the build is built at once; otherwise wait for one.
-      if (changed === undefined) await new Promise<void>((done) => (wake = done));
+      // A change seen during the build is built at once; otherwise wait for one (or the stop, which
+      // may have come during the build, when there was no one to wake).
+      if (changed === undefined && !signal.aborted) await new Promise<void>((done) => (wake = done));
       // Then until the changes stop for a moment.
       while (!signal.aborted) {
         const quiet = await new Promise<boolean>((done) => {
