@@ -28,26 +28,19 @@ describe("schemas/", () => {
     });
   }
 
-  it(`${TOOL_VALIDATOR_PATH} is what ajv writes for the official Tool schema`, () => {
-    const path = join(REPO_ROOT, TOOL_VALIDATOR_PATH);
-    const expected = toolValidatorSource();
-    if (process.env.UPDATE_SCHEMAS) writeFileSync(path, expected);
-    expect(readFileSync(path, "utf8"), `run "npm run schemas" to rewrite ${TOOL_VALIDATOR_PATH}`).toBe(expected);
-  });
-
-  it(`${AUTHORING_VALIDATOR_PATH} is what ajv writes for the x-mcp-gen block's schema`, () => {
-    const path = join(REPO_ROOT, AUTHORING_VALIDATOR_PATH);
-    const expected = authoringValidatorSource();
-    if (process.env.UPDATE_SCHEMAS) writeFileSync(path, expected);
-    expect(readFileSync(path, "utf8"), `run "npm run schemas" to rewrite ${AUTHORING_VALIDATOR_PATH}`).toBe(expected);
-  });
-
-  it(`${META_VALIDATORS_PATH} is what ajv writes for the dialects' meta-schemas`, () => {
-    const path = join(REPO_ROOT, META_VALIDATORS_PATH);
-    const expected = metaValidatorsSource();
-    if (process.env.UPDATE_SCHEMAS) writeFileSync(path, expected);
-    expect(readFileSync(path, "utf8"), `run "npm run schemas" to rewrite ${META_VALIDATORS_PATH}`).toBe(expected);
-  });
+  const PRECOMPILED_VALIDATORS: readonly (readonly [string, string, () => string])[] = [
+    [TOOL_VALIDATOR_PATH, "the official Tool schema", toolValidatorSource],
+    [AUTHORING_VALIDATOR_PATH, "the x-mcp-gen block's schema", authoringValidatorSource],
+    [META_VALIDATORS_PATH, "the dialects' meta-schemas", metaValidatorsSource],
+  ];
+  for (const [file, what, source] of PRECOMPILED_VALIDATORS) {
+    it(`${file} is what ajv writes for ${what}`, () => {
+      const path = join(REPO_ROOT, file);
+      const expected = source();
+      if (process.env.UPDATE_SCHEMAS) writeFileSync(path, expected);
+      expect(readFileSync(path, "utf8"), `run "npm run schemas" to rewrite ${file}`).toBe(expected);
+    });
+  }
 
   it(`${TEMPLATE_SPECS_PATH} holds templates/*.hbs precompiled`, async () => {
     const path = join(REPO_ROOT, TEMPLATE_SPECS_PATH);

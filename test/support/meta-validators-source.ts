@@ -8,6 +8,7 @@ import type { Ajv } from "ajv";
 import { createStandaloneEngine } from "../../src/emit/validators/standalone-engine.js";
 import { rewriteStandalone } from "../../src/emit/validators/rewrite-standalone.js";
 import type { Dialect } from "../../src/model/dialect.js";
+import { validatorModuleSource } from "./validator-module-source.js";
 
 export const META_VALIDATORS_PATH = "src/validate/meta-validators.ts";
 
@@ -22,20 +23,20 @@ const require = createRequire(import.meta.url);
 const standaloneCode = (require("ajv/dist/standalone/index.js") as { default: (ajv: Ajv, validate: unknown) => string }).default;
 
 export function metaValidatorsSource(): string {
-  const lines = [
-    "// @ts-nocheck",
-    "// The meta-schemas of JSON Schema 2020-12, 2019-09 and draft-07 as ajv standalone code with every",
-    "// error (allErrors), for SchemaCompiler.check: no ajv to load and no meta-schema to compile to find",
-    "// out whether a schema is a valid schema. Written by test/support/meta-validators-source.ts; `npm run",
-    "// schemas` rewrites it, test/schemas.test.ts fails when it is stale.",
-    'import * as __rt from "../runtime/validator-runtime.js";',
-  ];
-  for (const { dialect, id, exportName } of META_SCHEMAS) {
+  const exports = META_SCHEMAS.map(({ dialect, id, exportName }) => {
     const engine = createStandaloneEngine(dialect, { allErrors: true });
     const validate = engine.getSchema(id);
     if (!validate) throw new Error(`ajv has no meta-schema ${id} for ${dialect}`);
-    const chunk = rewriteStandalone(standaloneCode(engine, validate));
-    lines.push("", `/** Validates a schema against the ${dialect} meta-schema (${id}). */`, `export const ${exportName} = /* @__PURE__ */ (() => {`, chunk.body, `return ${chunk.validateName};`, "})();");
-  }
-  return lines.join("\n") + "\n";
+    return { name: exportName, doc: `/** Validates a schema against the ${dialect} meta-schema (${id}). */`, chunk: rewriteStandalone(standaloneCode(engine, validate)) };
+  });
+  return validatorModuleSource(
+    [
+      "// The meta-schemas of JSON Schema 2020-12, 2019-09 and draft-07 as ajv standalone code with every",
+      "// error (allErrors), for SchemaCompiler.check: no ajv to load and no meta-schema to compile to find",
+      "// out whether a schema is a valid schema. Written by test/support/meta-validators-source.ts; `npm run",
+      "// schemas` rewrites it, test/schemas.test.ts fails when it is stale.",
+    ],
+    "../runtime/validator-runtime.js",
+    exports,
+  );
 }
