@@ -28,7 +28,7 @@ Options:
                        one-fjs, gh-gen, gh-naive)
   --help            this text
 
-Environment: MCP_CORPUS_DIR = the corpus folder (default ../shared/corpus beside the repository).`;
+The GitHub corpus is read from test/data/corpus/bench/github-rest-tools.json, inside the repository.`;
 
 const SUITES = ["build", "scaling", "inproc", "http"];
 

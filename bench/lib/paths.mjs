@@ -11,14 +11,14 @@ export const MCP_GEN_BIN = join(REPO_DIR, "bin", "mcp-gen.js");
 export const TSC_BIN = join(REPO_DIR, "node_modules", "typescript", "bin", "tsc");
 export const BENCH_MODULES = join(BENCH_DIR, "node_modules");
 
-/** The shared corpus: MCP_CORPUS_DIR, else ../shared/corpus beside the repository. */
+/** The tool corpus, inside the repository (test/data/corpus; its README gives sources and licences). */
 export function corpusDir() {
-  return resolve(process.env.MCP_CORPUS_DIR ?? join(REPO_DIR, "..", "shared", "corpus"));
+  return join(REPO_DIR, "test", "data", "corpus");
 }
 
 export function githubToolsFile() {
   const file = join(corpusDir(), "bench", "github-rest-tools.json");
-  if (!existsSync(file)) throw new Error(`The GitHub tool corpus is missing: ${file}. Set MCP_CORPUS_DIR to the corpus folder.`);
+  if (!existsSync(file)) throw new Error(`The GitHub tool corpus is missing: ${file}.`);
   return file;
 }
 

@@ -167,11 +167,11 @@ describe("hash independence, through the real loader and resolver", () => {
     });
     // The same schemas in another layout: deeper descriptor, schemas in two other folders.
     const moved = await toolsOf({
-      "tools/orders/create_order.yaml": read("tools/create_order.yaml").replaceAll("../schemas/address.yaml", "../../shared/addr/address.yaml")
-        .replaceAll("../schemas/common.json", "../../shared/common.json").replaceAll("../schemas/order.yaml", "../../shared/order.yaml"),
-      "shared/addr/address.yaml": read("schemas/address.yaml").replace("./common.json", "../common.json"),
-      "shared/common.json": read("schemas/common.json"),
-      "shared/order.yaml": read("schemas/order.yaml").replace("address.yaml", "addr/address.yaml"),
+      "tools/orders/create_order.yaml": read("tools/create_order.yaml").replaceAll("../schemas/address.yaml", "../../common/addr/address.yaml")
+        .replaceAll("../schemas/common.json", "../../common/common.json").replaceAll("../schemas/order.yaml", "../../common/order.yaml"),
+      "common/addr/address.yaml": read("schemas/address.yaml").replace("./common.json", "../common.json"),
+      "common/common.json": read("schemas/common.json"),
+      "common/order.yaml": read("schemas/order.yaml").replace("address.yaml", "addr/address.yaml"),
     });
     const bundled = JSON.parse(read("expected-wire.json"))["tools/create_order.yaml"] as JsonObject;
     const inline = await toolsOf({ "tools/create_order.json": JSON.stringify(bundled, null, 1), "tools/again.yaml": toYaml(bundled) });

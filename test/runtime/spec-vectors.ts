@@ -1,10 +1,10 @@
-// Loads the shared MCP 2026-07-28 test vectors (spec/vectors/*.json) for the runtime tests, deep-frozen
-// so that any code under test that mutates its input fails. MCP_SPEC_VECTORS overrides the folder.
+// Loads the MCP 2026-07-28 test vectors (test/data/spec/vectors/*.json) for the runtime tests,
+// deep-frozen so that any code under test that mutates its input fails.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-const VECTORS_DIR = process.env["MCP_SPEC_VECTORS"] ?? fileURLToPath(new URL("../../../shared/spec/vectors/", import.meta.url));
+const VECTORS_DIR = fileURLToPath(new URL("../data/spec/vectors/", import.meta.url));
 
 export function loadVectors<T>(file: string): T {
   return deepFreeze(JSON.parse(readFileSync(join(VECTORS_DIR, file), "utf8")) as T);

@@ -136,7 +136,7 @@ export function renderChecklistCoverage(): string {
     return ids.length === 0 ? "" : `- **${SCOPE_NAMES[scope]}** (${ids.length}): ${ids.map((i) => `${i.id} (${NOT_OURS[i.id]!.why})`).join("; ")}.`;
   });
   return [
-    `${proven} of the ${items.length} requirements of the spec digest (../shared/spec/CHECKLIST.md) are proven by tests that cite their ids; the other ${items.length - proven} are met elsewhere, as listed below. An item can have several roles.`,
+    `${proven} of the ${items.length} requirements of the spec digest (test/data/spec/CHECKLIST.md) are proven by tests that cite their ids; the other ${items.length - proven} are met elsewhere, as listed below. An item can have several roles.`,
     "",
     "| role | items | proven by mcp-gen's tests | met elsewhere |",
     "|---|---|---|---|",

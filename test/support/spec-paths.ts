@@ -1,18 +1,20 @@
-// Where the shared MCP spec digest lives: ../shared/spec next to the repository (as in CI), or the
-// folder MCP_SPEC_DIR names.
+// Where the test data lives: test/data/spec (the MCP 2026-07-28 spec digest) and test/data/corpus
+// (tool definitions captured from published servers), both inside the repository, so that a clone
+// with nothing beside it runs every test (see test/data/README.md for sources and licences).
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 export const REPO_ROOT = resolve(import.meta.dirname, "..", "..");
-export const SHARED_ROOT = resolve(REPO_ROOT, "..", "shared");
-const SPEC_DIR = process.env.MCP_SPEC_DIR ?? join(SHARED_ROOT, "spec");
+export const TEST_DATA_ROOT = join(REPO_ROOT, "test", "data");
+const SPEC_DIR = join(TEST_DATA_ROOT, "spec");
+const CORPUS_DIR = join(TEST_DATA_ROOT, "corpus");
 
 export function specPath(relativePath: string): string {
   const path = join(SPEC_DIR, relativePath);
-  if (!existsSync(path)) throw new Error(`Spec file ${path} not found; set MCP_SPEC_DIR to the spec digest folder.`);
+  if (!existsSync(path)) throw new Error(`Spec file ${path} not found in the repository's test data.`);
   return path;
 }
 
 export function corpusPath(relativePath: string): string {
-  return join(process.env.MCP_CORPUS_DIR ?? join(SHARED_ROOT, "corpus"), relativePath);
+  return join(CORPUS_DIR, relativePath);
 }
