@@ -18,7 +18,8 @@ import { scaffoldSamples, type ScaffoldSamples } from "../emit/derive-examples.j
 import type { StandaloneChunk } from "../emit/validators/rewrite-standalone.js";
 import type { KnownValidator } from "../emit/emit-validators.js";
 import { hashJson } from "../lock/hash-tool.js";
-import { createStandaloneEngine, standaloneChunk } from "../emit/validators/standalone-engine.js";
+import { AJV_CODE_GUARD, createStandaloneEngine, standaloneChunk } from "../emit/validators/standalone-engine.js";
+import { withoutSourceUrls } from "../emit/validators/ajv-code-tokens.js";
 import { loadAjv } from "./ajv-lone-surrogates.js";
 import { validateMeta201909, validateMeta202012, validateMetaDraft07 } from "./meta-validators.js";
 import { cloneJson, isJsonObject, type JsonValue } from "../model/json.js";
@@ -334,7 +335,7 @@ function nextUse(engines: Map<Dialect, { engine: Engine; uses: number }>, dialec
 function createCheckEngine(dialect: Dialect): Engine {
   const { ajv, ajv2019, ajv2020 } = loadAjv();
   const addFormats = require("ajv-formats") as { default?: (ajv: Ajv) => Ajv } & ((ajv: Ajv) => Ajv);
-  const options = { strict: false, validateFormats: true, validateSchema: false, allErrors: true, logger: false as const };
+  const options = { strict: false, validateFormats: true, validateSchema: false, allErrors: true, logger: false as const, code: { process: AJV_CODE_GUARD } };
   const engine = dialect === "2020-12" ? new ajv2020.Ajv2020(options) : dialect === "2019-09" ? new ajv2019.Ajv2019(options) : new ajv.Ajv(options);
   (addFormats.default ?? addFormats)(engine);
   return engine;
@@ -357,8 +358,9 @@ export function validatorName(dialect: Dialect, text: string): string {
 
 /** Runs a standalone chunk as a function, with mcp-gen's copy of the runtime module it imports in generated code. */
 function instantiate(chunk: StandaloneChunk): GeneratedValidator {
-  // The chunk is ajv's code for a schema, the same code ajv itself evaluates to compile it.
-  return new Function("__rt", `${chunk.body}\nreturn ${chunk.validateName};`)(validatorRuntime) as GeneratedValidator;
+  // The chunk is ajv's code for a schema, rewritten; it is scanned once more, as ajv's own code is
+  // before ajv evaluates it (a chunk may come from the last build's module on disk).
+  return new Function("__rt", `${withoutSourceUrls(chunk.body)}\nreturn ${chunk.validateName};`)(validatorRuntime) as GeneratedValidator;
 }
 
 /**

@@ -1,23 +1,20 @@
 // One validator's ajv standalone code → a self-contained chunk that needs only the runtime module.
 // ajv writes CommonJS `require()`s for its runtime helpers, a `/*# sourceURL=<$id> */` comment, and
 // value names numbered across the whole ajv instance (validate37, schema112); this rewrites them
-// (and one ajv bug, below) in one pass over the tokens, outside string literals, and refuses
-// anything it does not know.
+// (and one ajv bug, below) in one pass over the tokens that scanAjvCode reads as a JavaScript engine
+// does, and refuses anything it does not know.
+import { scanAjvCode, UnsafeAjvCodeError } from "./ajv-code-tokens.js";
 
 /** Runtime helpers ajv's standalone code requires, and what the generated code uses instead. */
 const RUNTIME_REQUIRES: ReadonlyMap<string, string> = new Map([
-  ['require("ajv/dist/runtime/equal").default', "__rt.equal"],
-  ['require("ajv/dist/runtime/ucs2length").default', "__rt.ucs2length"],
+  ["ajv/dist/runtime/equal", "__rt.equal"],
+  ["ajv/dist/runtime/ucs2length", "__rt.ucs2length"],
 ]);
 
 /** The prefixes of ajv's instance-wide value names (ajv/lib/core.ts, EXT_SCOPE_NAMES). */
 const SCOPE_PREFIXES = ["validate\\$data", "validate", "serialize", "parse", "wrapper", "root", "schema", "keyword", "pattern", "formats", "func", "obj", "Error"];
 
-/**
- * The only regular expression literals ajv writes into JSON Schema validators: JSON Pointer escaping
- * of a property name in an error's instancePath (ajv/lib/compile/util.ts, getErrorPath).
- */
-const REGEXP_LITERALS = [String.raw`/~/g`, String.raw`/\//g`];
+const SCOPE_NAME = new RegExp(String.raw`^(${SCOPE_PREFIXES.join("|")})\d+$`);
 
 /**
  * ajv checks `required` (and `dependentRequired`, `dependencies`) with first-error-only as
@@ -25,28 +22,7 @@ const REGEXP_LITERALS = [String.raw`/~/g`, String.raw`/\//g`];
  * assignment's value "" is falsy, so `required: [""]` is not enforced. With allErrors (mcp-gen's own
  * validation) it is. The rewrite makes the assignment true, which is what ajv means.
  */
-const MISSING_EMPTY_NAME = /^\(missing\d+ = ""\)$/;
-
-// Alternatives, tried in order at each position: a string literal or a known regular expression
-// literal (kept as is); ajv's check for a missing property named ""; the sourceURL comment ajv
-// writes for a schema with `$id` (its value is JSON, so `*/` can only sit inside a string there: a
-// hostile `$id` cannot end the comment early); any other comment or a template literal
-// (unexpected: refused); an identifier, with the rest of a runtime require if it is one, or a
-// number (kept whole, so "xvalidate1" or "1e5" is never split).
-const TOKEN = new RegExp(
-  [
-    String.raw`"[^"\\]*(?:\\[\s\S][^"\\]*)*"`,
-    String.raw`'[^'\\]*(?:\\[\s\S][^'\\]*)*'`,
-    ...REGEXP_LITERALS.map((literal) => literal.replace(/[/\\]/g, "\\$&")),
-    String.raw`\(missing\d+ = ""\)`,
-    String.raw`\/\*# sourceURL=(?:"[^"\\]*(?:\\[\s\S][^"\\]*)*"|[^"*/])* \*\/;?`,
-    String.raw`\/[*/]|` + "`",
-    String.raw`require\("[^"\\]*"\)\.default|[A-Za-z_$][\w$]*|[0-9][\w$.]*`,
-  ].join("|"),
-  "g",
-);
-
-const SCOPE_NAME = new RegExp(String.raw`^(${SCOPE_PREFIXES.join("|")})\d+$`);
+const MISSING_NAME = /^missing\d+$/;
 
 export interface StandaloneChunk {
   /** The statements that declare the validator and everything it uses. */
@@ -67,16 +43,43 @@ export function rewriteStandalone(code: string): StandaloneChunk {
   if (!head) throw new Error(`ajv's standalone code does not start as expected: ${JSON.stringify(code.slice(0, 120))}; this is a bug in mcp-gen.`);
   const rename = scopeNameNumbering();
   const validateName = rename(head[1]!);
+  const text = code.slice(head[0].length);
   const unknown = new Set<string>();
-  const body = code.slice(head[0].length).replace(TOKEN, (token: string, offset: number, text: string) => {
-    const rewritten = rewriteToken(token, text.charAt(offset - 1), rename);
-    if (rewritten === undefined) unknown.add(token);
-    return rewritten ?? token;
+  const parts: string[] = [];
+  let copied = 0;
+  const replace = (start: number, end: number, by: string) => {
+    parts.push(text.slice(copied, start), by);
+    copied = end;
+  };
+  const refused = scanAjvCode(text, (kind, start, end) => {
+    if (start < copied) return; // inside a replaced span
+    if (kind === "sourceUrl") {
+      // ajv writes it as a statement of its own, `/*# sourceURL="…" */;`: both go.
+      replace(start, text.charCodeAt(end) === 0x3b ? end + 1 : end, "");
+    } else if (kind === "word") {
+      const word = text.slice(start, end);
+      const required = word === "require" ? RUNTIME_REQUIRE.exec(text.slice(end, end + 200)) : null;
+      if (required) {
+        const helper = RUNTIME_REQUIRES.get(required[1]!);
+        if (helper === undefined) unknown.add(`require("${required[1]!}")`);
+        replace(start, end + required[0].length, helper ?? "");
+      } else if (word === "require") {
+        unknown.add(word);
+      } else if (MISSING_NAME.test(word) && previousChar(text, start) === "(" && text.startsWith(' = "")', end)) {
+        // `(missing0 = "")` → `(missing0 = "", true)`: see MISSING_NAME.
+        replace(start, end + 5, `${word} = "", true`);
+      } else if (SCOPE_NAME.test(word) && previousChar(text, start) !== ".") {
+        // A name after "." is a property (`formats0.validate`), not one of ajv's values.
+        replace(start, end, rename(word));
+      }
+    }
   });
+  if (refused >= 0) throw new UnsafeAjvCodeError(text.slice(refused, refused + 40));
   if (unknown.size > 0) {
-    throw new Error(`ajv's standalone code uses ${[...unknown].map((t) => JSON.stringify(t)).join(", ")}, which mcp-gen's validator runtime does not provide; this is a bug in mcp-gen.`);
+    throw new Error(`ajv's standalone code uses ${[...unknown].join(", ")}, which mcp-gen's validator runtime does not provide; this is a bug in mcp-gen.`);
   }
-  return { body: body.replace(/^\n+|\n+$/g, ""), validateName };
+  parts.push(text.slice(copied));
+  return { body: parts.join("").replace(/^\n+|\n+$/g, ""), validateName };
 }
 
 /**
@@ -88,16 +91,14 @@ export function rewriteChangesBehaviour(code: string): boolean {
   return /\(missing\d+ = ""\)/.test(code);
 }
 
-/** What replaces one token; undefined for a token the runtime cannot stand in for. */
-function rewriteToken(token: string, before: string, rename: (name: string) => string): string | undefined {
-  const first = token.charAt(0);
-  if (first === '"' || first === "'" || REGEXP_LITERALS.includes(token)) return token;
-  if (MISSING_EMPTY_NAME.test(token)) return token.replace(/\)$/, ", true)");
-  if (token.startsWith("/*# sourceURL=")) return "";
-  if (token.startsWith("/") || token === "`" || token === "require") return undefined;
-  if (token.startsWith("require(")) return RUNTIME_REQUIRES.get(token);
-  // A name after "." is a property (`formats0.validate`), not one of ajv's values.
-  return SCOPE_NAME.test(token) && before !== "." ? rename(token) : token;
+/** The rest of `require("<module>").default` after the word `require`. */
+const RUNTIME_REQUIRE = /^\("([^"\\]*)"\)\.default(?![\w$])/;
+
+/** The character before `index` that is not a space or line break. */
+function previousChar(text: string, index: number): string {
+  let i = index - 1;
+  while (i >= 0 && (text[i] === " " || text[i] === "\n")) i--;
+  return i >= 0 ? text[i]! : "";
 }
 
 /** Renames ajv's instance-wide names to prefix + 0, 1, 2... per prefix, in order of first use. */

@@ -8,6 +8,7 @@ import type { Dialect } from "../../model/dialect.js";
 import type { JsonValue } from "../../model/json.js";
 import { formats } from "../../runtime/validator-runtime.js";
 import { loadAjv } from "../../validate/ajv-lone-surrogates.js";
+import { withoutSourceUrls } from "./ajv-code-tokens.js";
 import { rewriteChangesBehaviour, rewriteStandalone, type StandaloneChunk } from "./rewrite-standalone.js";
 
 type StandaloneCode = (ajv: Ajv, validate: unknown) => string;
@@ -19,6 +20,14 @@ function standaloneCode(ajv: Ajv, validate: unknown): string {
   const module = require("ajv/dist/standalone/index.js") as { default?: StandaloneCode } & StandaloneCode;
   return (module.default ?? module)(ajv, validate);
 }
+
+/**
+ * ajv's `code.process` option for every engine that compiles descriptor schemas: ajv evaluates the
+ * code it generates with `new Function` as it compiles, so the code goes through withoutSourceUrls
+ * first (the `$id` comment taken out as ajv wrote it, anything else refused; see ajv-code-tokens.ts).
+ * A schema whose code is refused does not compile, and nothing of it ran.
+ */
+export const AJV_CODE_GUARD = (code: string): string => withoutSourceUrls(code);
 
 /**
  * A fresh engine for `dialect`; standaloneChunk() leaves it as it found it after each schema.
@@ -36,7 +45,8 @@ export function createStandaloneEngine(dialect: Dialect, { allErrors = false }: 
     validateSchema: false,
     logger: false as const,
     // One statement per line, so a changed schema shows as a readable diff of the generated file.
-    code: { source: true, esm: true, lines: true, formats: ajv._`__rt.formats` },
+    // `process` sees every function ajv is about to evaluate: see AJV_CODE_GUARD.
+    code: { source: true, esm: true, lines: true, formats: ajv._`__rt.formats`, process: AJV_CODE_GUARD },
   };
   const engine = dialect === "2020-12" ? new ajv2020.Ajv2020(options) : dialect === "2019-09" ? new ajv2019.Ajv2019(options) : new ajv.Ajv(options);
   for (const [name, definition] of Object.entries(formats)) engine.addFormat(name, definition as Format);
