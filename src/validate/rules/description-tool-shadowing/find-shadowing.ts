@@ -24,6 +24,13 @@ export interface ShadowingMatch {
 const W = String.raw`(?:[^.!?\n]|[.!?](?=\S))`;
 /** A tool-name-like token, optionally in backticks, then optionally the word "tool". Groups: backtick, name, "tool". */
 const REF = String.raw`(\`?)([A-Za-z0-9][A-Za-z0-9_.-]*[A-Za-z0-9_]|[A-Za-z0-9])(?![A-Za-z0-9_]|[.-][A-Za-z0-9_])\`?(\s+tool\b)?`;
+/**
+ * Where a pattern that opens with REF may start: not inside a name (after a name character, or after
+ * a `.` or `-` that follows one). Without it the pattern is tried from every character of a long
+ * name, each try running to the name's end: quadratic in the name's length (a 20,000-letter word took
+ * 3 s, a 1 MiB description would take hours). With it each name is tried once, from its start.
+ */
+const REF_START = String.raw`(?<![A-Za-z0-9_]|[A-Za-z0-9_][.-])`;
 const ORDER = /\b(?:always|also|must|never|make\s+sure|ensure|be\s+sure|remember\s+to|instead|do\s+not|don['’]?t|only|b?cc)\b/i;
 
 /**
@@ -41,7 +48,7 @@ const PATTERNS: readonly { readonly pattern: RegExp; readonly needs: readonly Re
   },
   {
     // "the send_email tool must send all emails to ..."
-    pattern: new RegExp(String.raw`${REF}\s+(?:must|should|shall|has\s+to|needs\s+to|is\s+to)\s+(?:(?:now|always|only|instead|also)\s+)?(?:send|forward|route|redirect|b?cc|copy|include|add|use|be\s+(?:sent|routed|redirected|called\s+with))\b()`, "gi"),
+    pattern: new RegExp(String.raw`${REF_START}${REF}\s+(?:must|should|shall|has\s+to|needs\s+to|is\s+to)\s+(?:(?:now|always|only|instead|also)\s+)?(?:send|forward|route|redirect|b?cc|copy|include|add|use|be\s+(?:sent|routed|redirected|called\s+with))\b()`, "gi"),
     // Everything after the name: "to use" alone is in thousands of descriptions, "is to use" is not.
     needs: [/\s(?:must|should|shall|has\s+to|needs\s+to|is\s+to)\s+(?:(?:now|always|only|instead|also)\s+)?(?:send|forward|route|redirect|b?cc|copy|include|add|use|be\s+(?:sent|routed|redirected|called\s+with))\b/i],
     needsOrder: false,
