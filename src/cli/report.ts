@@ -112,6 +112,8 @@ export interface ReportContent {
   readonly markdown?: FormatContext["markdown"];
   /** The command's own text output, when it prints more than its findings (diff, verify, check). */
   readonly text?: (color: boolean) => string;
+  /** The command's own JSON document, when it has one (diff, verify: every change and the counts). */
+  readonly json?: () => string;
 }
 
 /**
@@ -125,6 +127,7 @@ export async function writeReport(io: CliIo, setup: ReportSetup, diagnostics: re
 
 async function render(format: DiagnosticFormat, setup: ReportSetup, diagnostics: readonly Diagnostic[], content: ReportContent, color: boolean): Promise<string> {
   if (format === "text" && content.text) return content.text(color);
+  if (format === "json" && content.json) return content.json();
   // Printers load when there is something to print: an up-to-date check prints one line.
   const { formatDiagnostics } = await import("../report/format-diagnostics.js");
   const rules = format === "sarif" && !content.rules ? (await import("../validate/rules/index.js")).ALL_RULES : (content.rules ?? []);
