@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
+import { runCli } from "../../src/cli/main.js";
 import { renderLock } from "../../src/lock/render-lock.js";
 import { hashFileText } from "../../src/lock/sha256.js";
 import type { LockFile } from "../../src/model/lock.js";
@@ -233,5 +234,24 @@ describe("report options", () => {
     expect(existsSync(join(root, "src"))).toBe(false);
     expect(existsSync(join(root, "mcp-tools.lock.json"))).toBe(false);
     expect((await runInProcess(root, ["validate"])).stdout).toContain("warning tools-not-found");
+  });
+
+  it("build shows progress on a terminal, and none in a pipe or in json", async () => {
+    const onTerminal = async (root: string, argv: string[], isTty: boolean) => {
+      let stdout = "";
+      let stderr = "";
+      const code = await runCli(argv, { cwd: root, env: {}, isTty, stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t) });
+      return { code, stdout, stderr };
+    };
+    const root = tempProject({ "tools/ping.yaml": PING, "tools/echo.yaml": ECHO });
+    const tty = await onTerminal(root, ["build"], true);
+    expect(tty.code).toBe(0);
+    expect(tty.stderr).toContain("\r\u001b[2KValidating 2 tools…\r\u001b[2KGenerating code for 2 tools…\r\u001b[2KWriting ");
+    expect(tty.stderr.endsWith("\r\u001b[2K")).toBe(true);
+    expect(tty.stdout).toMatch(/^Built 2 tools into src\/generated: /);
+    writeFiles(root, { "tools/ping.yaml": PING.replace("answers.", "answers!") });
+    expect((await onTerminal(root, ["build", "--format", "json"], true)).stderr).toBe("");
+    writeFiles(root, { "tools/ping.yaml": PING });
+    expect((await onTerminal(root, ["build"], false)).stderr).toBe("");
   });
 });

@@ -66,6 +66,7 @@ export async function runBuild(argv: readonly string[], io: CliIo): Promise<numb
   // Files an incremental build did not read (unchanged, by their stat): read for their code frames only.
   const unread: UnreadTexts = { text: () => undefined };
   const print = async (diagnostics: readonly Diagnostic[]) => {
+    clearProgress(io, format);
     for (const diagnostic of diagnostics) {
       if (sources.has(diagnostic.file)) continue;
       const text = unread.text(diagnostic.file);
@@ -195,6 +196,8 @@ async function buildWith(run: BuildRun, threads: BuildThreads, input: ProjectInp
   // worker goes on to it while the main thread finishes the rules.
   // A tool whose types request is the last build's (a description edited) starts no job.
   const lastTypesKey = (tool: ResolvedTool) => (state.cache && Object.prototype.hasOwnProperty.call(state.cache.tools, tool.file) ? state.cache.tools[tool.file]!.types : undefined);
+  const progress = buildProgress(run);
+  progress(`Validating ${count(input.descriptors.length, "tool")}…`);
   const analysis = await analyzeProjectWith(input, threads.precompile, (fresh, all) => threads.prefetchTypes(expectedTypesJobs(fresh, all.map((tool) => String(tool.wire.name)), lastTypesKey)));
   const diagnostics = [...analysis.diagnostics, ...previousLock.diagnostics];
   if (input.descriptors.length === 0) {
@@ -223,6 +226,7 @@ async function buildWith(run: BuildRun, threads: BuildThreads, input: ProjectInp
     ? planEmitReuse({ tools: analysis.tools, reused, cache: state.cache, lock: previousLock.parsed, out: config.out, files: input.files, scaffolds: existingScaffolds, handlers: config.handlers, tests: config.tests, read: disk.text, hash: disk.hash, validators: state.validators() })
     : undefined;
   const tools = plan?.tools ?? analysis.tools;
+  progress(`Generating code for ${count(analysis.tools.length, "tool")}…`);
   const { emit, lock, tools: emitted } = await buildProject({
     tools, config, templates: await readTemplates(), runtime: await readRuntimeSources(), schemas: analysis.schemas, inputs: allInputs,
     compileTypes: threads.compileTypes, existingScaffolds, ...(plan ? { reuse: plan.reuse, hashes: plan.hashes } : {}),
@@ -246,6 +250,7 @@ async function buildWith(run: BuildRun, threads: BuildThreads, input: ProjectInp
   // They are created (on a worker, when there is one) while the generated folder is written.
   const creating = threads.createMissing(root, emit.scaffolds);
   creating.catch(() => undefined);
+  progress(`Writing ${count(emit.generated.length, "file")}…`);
   const tree = await replaceTree({
     root, out: config.out, lock: config.lock, files: emit.generated, lockText,
     drop: staleFiles(previousLock.lock, emit.generated, run.force, disk), read: disk.text,
@@ -271,6 +276,7 @@ async function buildWith(run: BuildRun, threads: BuildThreads, input: ProjectInp
   await run.index.save(statIndexPath(state.cachePath));
   if (format === "text") {
     if (diagnostics.length > 0) await print(diagnostics);
+    clearProgress(io, format);
     io.stdout(buildSummary({ tools: analysis.tools.length, out: config.out, tree, created, lock: lockChanged ? config.lock : undefined, handlers: config.handlers, verbose: run.verbose }));
   } else {
     await print(diagnostics);
@@ -448,6 +454,20 @@ function existingFiles(root: string, folders: readonly string[]): Set<string> {
     for (const name of names) paths.add(`${folder}/${name}`);
   }
   return paths;
+}
+
+/**
+ * A one-line progress report on stderr, rewritten in place, while stdout is a terminal and the
+ * format is text: long work (a cold build of a thousand tools) says what it is doing. Nothing
+ * otherwise: not in CI logs, not in json or sarif.
+ */
+function buildProgress(run: BuildRun): (text: string) => void {
+  if (!run.io.isTty || run.format !== "text") return () => undefined;
+  return (text) => run.io.stderr(`\r\u001b[2K${text}`);
+}
+
+function clearProgress(io: CliIo, format: string): void {
+  if (io.isTty && format === "text") io.stderr("\r\u001b[2K");
 }
 
 interface BuildSummary {
