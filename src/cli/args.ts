@@ -2,6 +2,7 @@
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import { closest } from "../config/suggest.js";
 
 export type OptionSpec = NonNullable<ParseArgsConfig["options"]>;
 
@@ -17,8 +18,19 @@ export function parseCommandArgs<T extends OptionSpec>(argv: readonly string[], 
   try {
     return parseArgs({ args: [...argv], options, allowPositionals, strict: true });
   } catch (e) {
-    throw new UsageError((e as Error).message.replace(/^.*?: /, ""));
+    const error = e as NodeJS.ErrnoException;
+    if (error.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") throw new UsageError(unknownOption(error.message, options));
+    throw new UsageError(error.message.replace(/^.*?: /, ""));
   }
+}
+
+/** "unknown option --frmat; did you mean --format?" from parseArgs' message, which quotes the option. */
+function unknownOption(message: string, options: OptionSpec): string {
+  const given = /'(-[^']*)'/.exec(message)?.[1];
+  if (given === undefined) return message.replace(/^.*?: /, "");
+  const name = given.replace(/^-+/, "").replace(/=.*$/, "");
+  const suggestion = closest(name, Object.keys(options));
+  return `unknown option ${given}${suggestion ? `; did you mean --${suggestion}?` : "."}`;
 }
 
 /** Checks a choice-valued option such as --format. */

@@ -12,6 +12,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Diagnostic } from "../model/diagnostic.js";
 import { isJsonObject, type JsonValue } from "../model/json.js";
+import type { PackageValues } from "../model/lock.js";
 import type { SourceMount } from "../model/source.js";
 import { MCP_GEN_VERSION } from "../model/version.js";
 import { sha256Hex } from "../lock/sha256.js";
@@ -128,9 +129,12 @@ function fileSha256(path: string): string | undefined {
   }
 }
 
-/** The key of a configuration: every config input (mcp-gen.config.yaml, package.json) by path and hash. */
-export function configKey(hashes: ReadonlyMap<string, string>): string {
-  return sha256Hex(JSON.stringify([...hashes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
+/**
+ * The key of a configuration: every config file by path and hash (mcp-gen.config.yaml), and the
+ * package.json values it took (the rest of package.json does not count).
+ */
+export function configKey(hashes: ReadonlyMap<string, string>, packageJson: PackageValues): string {
+  return sha256Hex(JSON.stringify([[...hashes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)), packageJson.name ?? null, packageJson.version ?? null]));
 }
 
 const require = createRequire(import.meta.url);

@@ -14,6 +14,17 @@ import type { AnyRule } from "../validate/define-rule.js";
 import type { RuleSetting } from "../validate/run-rules.js";
 import { MCP_GEN_VERSION } from "../model/version.js";
 
+/** Where the config's defaults come from; the lock records the values taken from it, not its hash. */
+export const PACKAGE_JSON = "package.json";
+
+/**
+ * The files the lock records by hash, among `sources`: all but package.json, of which only the
+ * values generation uses count (Config.packageJson), so that a dependency bump changes nothing.
+ */
+export function hashedInputs<T>(sources: ReadonlyMap<string, T>): Map<string, T> {
+  return new Map([...sources].filter(([path]) => path !== PACKAGE_JSON));
+}
+
 export interface ProjectConfig {
   readonly config: Config | undefined;
   readonly diagnostics: readonly Diagnostic[];
@@ -57,12 +68,12 @@ export async function readConfig(root: string, configPath: string | undefined, s
   // Two small files, read synchronously: every command starts here, and nothing else is waiting.
   let packageText: string | undefined;
   try {
-    packageText = readIfFile(resolve(root, "package.json"))?.toString("utf8");
+    packageText = readIfFile(resolve(root, PACKAGE_JSON))?.toString("utf8");
   } catch {
     // An unreadable package.json only loses its defaults, as before.
   }
   // The config defaults read package.json, so it is an input of the build too.
-  if (packageText !== undefined) sources.set("package.json", packageText);
+  if (packageText !== undefined) sources.set(PACKAGE_JSON, packageText);
   const packageJson = parseJsonObject(packageText);
   const project = {
     ...(typeof packageJson?.name === "string" ? { packageName: packageJson.name } : {}),

@@ -14,7 +14,7 @@
 // a file replaced by a rename has a new inode: either way its stat no longer matches.
 import { closeSync, fstatSync, openSync, readFileSync, statSync, type Stats } from "node:fs";
 import { isJsonObject, type JsonValue } from "../model/json.js";
-import type { LockFile } from "../model/lock.js";
+import type { LockFile, PackageValues } from "../model/lock.js";
 import type { Config } from "../config/config.js";
 import { writeFileAtomic } from "./write-files.js";
 import type { GlobRecord } from "./find-descriptors.js";
@@ -34,6 +34,8 @@ export interface LockSummary {
   readonly tools: number;
   readonly inputs: Readonly<Record<string, string>>;
   readonly files: Readonly<Record<string, string>>;
+  /** LockFile.packageJson; absent for a lock written before it was recorded. */
+  readonly packageJson?: PackageValues;
 }
 
 /** A file's bytes and the stat of exactly those bytes (taken through the same descriptor). */
@@ -206,7 +208,7 @@ export class StatIndex {
 
 /** What check's fast path takes from `lock`. */
 export function lockSummary(lock: LockFile): LockSummary {
-  return { version: lock.generator.version, tools: Object.keys(lock.tools).length, inputs: lock.inputs, files: lock.files };
+  return { version: lock.generator.version, tools: Object.keys(lock.tools).length, inputs: lock.inputs, files: lock.files, ...(lock.packageJson ? { packageJson: lock.packageJson } : {}) };
 }
 
 /** Where the stat index of a project goes: beside its build cache (buildCachePath). */
@@ -259,13 +261,15 @@ function keyOf(kind: HashKind, path: string): string {
 }
 
 function isLockSummary(value: JsonValue): value is JsonValue & LockSummary {
-  return isJsonObject(value) && typeof value.version === "string" && typeof value.tools === "number" && isStringMap(value.inputs) && isStringMap(value.files);
+  return isJsonObject(value) && typeof value.version === "string" && typeof value.tools === "number" && isStringMap(value.inputs) && isStringMap(value.files)
+    && (value.packageJson === undefined || isStringMap(value.packageJson));
 }
 
 /** The paths a configuration names are strings; the rest of it is plain data written by save(). */
 function isConfigShape(value: JsonValue): boolean {
   return isJsonObject(value) && Array.isArray(value.tools) && value.tools.every((t) => typeof t === "string")
-    && ["out", "handlers", "tests", "lock", "target"].every((key) => typeof value[key] === "string") && isJsonObject(value.server ?? null) && isJsonObject(value.load ?? null);
+    && ["out", "handlers", "tests", "lock", "target"].every((key) => typeof value[key] === "string") && isJsonObject(value.server ?? null) && isJsonObject(value.load ?? null)
+    && isStringMap(value.packageJson);
 }
 
 function isGlobRecord(value: JsonValue): value is JsonValue & GlobRecord {

@@ -5,8 +5,9 @@
 // anything again: about a third of a no-change build of a large project.
 import { posix } from "node:path";
 import { assignToolNames } from "../emit/names.js";
+import { comparePackageValues } from "../lock/compare-lock.js";
 import { compareText } from "../model/diagnostic.js";
-import type { LockFile } from "../model/lock.js";
+import type { LockFile, PackageValues } from "../model/lock.js";
 
 export interface UnchangedQuestion {
   /** The last build's lock, which the build cache vouches this mcp-gen wrote with this config. */
@@ -15,6 +16,8 @@ export interface UnchangedQuestion {
   readonly toolNames: readonly string[];
   /** Every file this build read (config, descriptors, the files their `$ref`s name) and its hash. */
   readonly inputs: ReadonlyMap<string, string>;
+  /** Config.packageJson: the package.json values this build uses. */
+  readonly packageJson: PackageValues;
   /** hashFileText of a project file on disk (from the stat index while its stat is unchanged), or undefined. */
   readonly hash: (path: string) => string | undefined;
   /** Scaffold paths that exist. */
@@ -33,6 +36,8 @@ export function unchangedOutput(question: UnchangedQuestion): string[] | undefin
   const recordedInputs = Object.keys(lock.inputs);
   if (recordedInputs.length !== question.inputs.size) return undefined;
   for (const path of recordedInputs) if (question.inputs.get(path) !== lock.inputs[path]) return undefined;
+  // A lock of the earlier format (no packageJson) is written again in this one.
+  if (!lock.packageJson || comparePackageValues(lock.packageJson, question.packageJson).length > 0) return undefined;
   const names = [...question.toolNames].sort(compareText);
   const recordedNames = Object.keys(lock.tools).sort(compareText);
   if (names.length !== recordedNames.length || names.some((name, i) => name !== recordedNames[i])) return undefined;
@@ -44,3 +49,4 @@ export function unchangedOutput(question: UnchangedQuestion): string[] | undefin
   for (const path of files) if (question.hash(path) !== lock.files[path]) return undefined;
   return files;
 }
+

@@ -1,6 +1,7 @@
 // The normalised configuration: every option filled in, no optional fields. Later stages never
 // apply defaults of their own.
 import type { LoadLimits } from "../load/limits.js";
+import type { PackageValues } from "../model/lock.js";
 import type { RuleSettings } from "../validate/run-rules.js";
 
 export type Target = "sdk-v2" | "sdk-v1";
@@ -42,6 +43,8 @@ export interface Config {
   readonly server: ServerSettings;
   readonly load: LoadLimits;
   readonly rules: RuleSettings;
+  /** The package.json values this config took as defaults (recorded in the lock): none when the config sets both. */
+  readonly packageJson: PackageValues;
 }
 
 export const CONFIG_FILE = "mcp-gen.config.yaml";

@@ -81,6 +81,10 @@ function normalize(raw: JsonObject, rules: readonly AnyRule[], project: ProjectD
     },
     load: { ...DEFAULT_LOAD_LIMITS, ...load },
     rules: settings,
+    packageJson: {
+      ...(server.name === undefined && project.packageName !== undefined ? { name: project.packageName } : {}),
+      ...(server.version === undefined && project.packageVersion !== undefined ? { version: project.packageVersion } : {}),
+    },
   };
 }
 

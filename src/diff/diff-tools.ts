@@ -37,8 +37,11 @@ export function diffTools(base: ReadonlyMap<string, JsonObject>, head: ReadonlyM
   return { changes: sorted, tools: [...new Set(sorted.map((c) => c.tool))].sort(compareText) };
 }
 
-/** Removed → added pairs whose descriptors are equal apart from the name, matched in name order. */
-function pairRenames(removed: readonly string[], added: readonly string[], base: ReadonlyMap<string, JsonObject>, head: ReadonlyMap<string, JsonObject>): Map<string, string> {
+/**
+ * Removed → added pairs whose descriptors are equal apart from the name, matched in name order.
+ * @example pairRenames(["old"], ["new"], base, head) // Map { "old" => "new" } when only the name differs
+ */
+export function pairRenames(removed: readonly string[], added: readonly string[], base: ReadonlyMap<string, JsonObject>, head: ReadonlyMap<string, JsonObject>): Map<string, string> {
   const byBody = new Map<string, string[]>();
   for (const name of added) {
     const key = bodyKey(head.get(name)!);

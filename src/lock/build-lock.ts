@@ -1,7 +1,7 @@
 // Resolved tools + generated files + input hashes → LockFile. Pure: the CLI reads and hashes the
 // input files and decides whether to write the result; this only assembles and hashes in memory.
 import { compareText } from "../model/diagnostic.js";
-import { LOCK_GENERATOR_NAME, LOCKFILE_VERSION, PROJECT_PATH_PATTERN, SHA256_PATTERN, type LockedTool, type LockFile } from "../model/lock.js";
+import { LOCK_GENERATOR_NAME, LOCKFILE_VERSION, PROJECT_PATH_PATTERN, SHA256_PATTERN, type LockedTool, type LockFile, type PackageValues } from "../model/lock.js";
 import type { ResolvedTool } from "../model/source.js";
 import type { GeneratedFile } from "../model/generated-file.js";
 import { SPEC_REVISION } from "../model/spec.js";
@@ -13,8 +13,10 @@ export interface BuildLockInput {
   readonly tools: readonly ResolvedTool[];
   /** Files every build rewrites (under `out`). Not handler stubs or test scaffolds: those are the user's. */
   readonly files: readonly GeneratedFile[];
-  /** Project-relative path → hashFileText(text) of every file the build read, the lock file excepted. */
+  /** Project-relative path → hashFileText(text) of every file the build read, the lock file and package.json excepted. */
   readonly inputs: ReadonlyMap<string, string>;
+  /** Config.packageJson: what the build took from package.json (none by default). */
+  readonly packageJson?: PackageValues;
   /** mcp-gen's version (MCP_GEN_VERSION). */
   readonly version: string;
   /** hashTool of tools whose hashes are known already (from the previous lock); the others are hashed here. */
@@ -55,6 +57,7 @@ export function buildLock(input: BuildLockInput): LockFile {
     tools,
     inputs,
     files,
+    packageJson: { ...input.packageJson },
   };
 }
 

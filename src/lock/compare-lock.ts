@@ -3,7 +3,7 @@
 // units, parts follow TOOL_PARTS, so the same two locks always give the same drift. Decides nothing:
 // `check`, `diff` and `verify` choose which kinds of drift fail.
 import { compareText } from "../model/diagnostic.js";
-import { TOOL_PARTS, type LockedTool, type LockFile, type ToolPart } from "../model/lock.js";
+import { TOOL_PARTS, type LockedTool, type LockFile, type PackageValues, type ToolPart } from "../model/lock.js";
 
 export interface ValueChange {
   readonly committed: string;
@@ -35,6 +35,16 @@ export interface ToolMove {
   readonly file: ValueChange;
 }
 
+export interface PackageValueChange {
+  readonly field: keyof PackageValues;
+  /** Undefined where that side took no value from package.json. */
+  readonly committed: string | undefined;
+  readonly current: string | undefined;
+}
+
+/** The path under which a lock written before LockFile.packageJson hashed the whole package.json. */
+export const LEGACY_PACKAGE_INPUT = "package.json";
+
 export interface LockDrift {
   /** Set when a different mcp-gen version wrote the committed lock. */
   readonly generatorVersion: ValueChange | undefined;
@@ -63,6 +73,12 @@ export interface LockDrift {
     readonly added: readonly string[];
     readonly removed: readonly string[];
   };
+  /**
+   * package.json values that differ. A committed lock without packageJson (an earlier format) has
+   * none to compare: its whole-file hash of package.json is left out of `inputs` too, and the
+   * generated files say whether the values it used changed.
+   */
+  readonly packageJson: readonly PackageValueChange[];
 }
 
 /**
@@ -71,7 +87,8 @@ export interface LockDrift {
 export function compareLock(committed: LockFile, current: LockFile): LockDrift {
   const toolNames = compareKeys(committed.tools, current.tools);
   const files = compareKeys(committed.files, current.files);
-  const inputs = compareKeys(committed.inputs, current.inputs);
+  const legacy = committed.packageJson === undefined;
+  const inputs = compareKeys(legacy ? withoutKey(committed.inputs, LEGACY_PACKAGE_INPUT) : committed.inputs, current.inputs);
   const changed: ToolChange[] = [];
   const moved: ToolMove[] = [];
   for (const name of toolNames.both) {
@@ -102,7 +119,21 @@ export function compareLock(committed: LockFile, current: LockFile): LockDrift {
       added: inputs.onlyCurrent,
       removed: inputs.onlyCommitted,
     },
+    packageJson: legacy ? [] : comparePackageValues(committed.packageJson!, current.packageJson ?? {}),
   };
+}
+
+/** @example comparePackageValues({ version: "1.0.0" }, { version: "1.1.0" }) // [{ field: "version", committed: "1.0.0", current: "1.1.0" }] */
+export function comparePackageValues(committed: PackageValues, current: PackageValues): PackageValueChange[] {
+  const fields = ["name", "version"] as const;
+  const value = (values: PackageValues, field: keyof PackageValues) => (Object.prototype.hasOwnProperty.call(values, field) ? values[field] : undefined);
+  return fields.filter((field) => value(committed, field) !== value(current, field)).map((field) => ({ field, committed: value(committed, field), current: value(current, field) }));
+}
+
+function withoutKey<T>(record: { readonly [key: string]: T }, key: string): { readonly [key: string]: T } {
+  if (!Object.prototype.hasOwnProperty.call(record, key)) return record;
+  const { [key]: _dropped, ...rest } = record;
+  return rest;
 }
 
 /**
@@ -114,7 +145,7 @@ export function hasDrift(drift: LockDrift): boolean {
   return (
     drift.generatorVersion !== undefined ||
     drift.specRevision !== undefined ||
-    [tools.added, tools.removed, tools.changed, tools.moved, files.stale, files.missing, files.extra, inputs.changed, inputs.added, inputs.removed].some((list) => list.length > 0)
+    [tools.added, tools.removed, tools.changed, tools.moved, files.stale, files.missing, files.extra, inputs.changed, inputs.added, inputs.removed, drift.packageJson].some((list) => list.length > 0)
   );
 }
 

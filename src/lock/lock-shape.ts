@@ -6,6 +6,8 @@ import { isJsonObject, type JsonObject, type JsonValue } from "../model/json.js"
 import { LOCK_GENERATOR_NAME, LOCKFILE_VERSION, PROJECT_PATH_PATTERN, SHA256_PATTERN, TOOL_PARTS } from "../model/lock.js";
 
 const ROOT_KEYS = ["lockfileVersion", "generator", "specRevision", "tools", "inputs", "files"];
+/** Optional at the root: a lock written before package.json's values were recorded lacks it. */
+const PACKAGE_JSON_KEYS: ReadonlySet<string> = new Set(["name", "version"]);
 const TOOL_KEYS = ["file", "sha256", "parts", "descriptor"];
 const GENERATOR_KEYS = ["name", "version"];
 const PARTS: ReadonlySet<string> = new Set(TOOL_PARTS);
@@ -16,8 +18,9 @@ const REVISION = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
  * @example isLockShape(JSON.parse(renderLock(lock))) === true
  */
 export function isLockShape(value: JsonValue): boolean {
-  if (!hasExactly(value, ROOT_KEYS) || value.lockfileVersion !== LOCKFILE_VERSION) return false;
-  const { generator, specRevision, tools, inputs, files } = value;
+  if (!hasExactly(value, ROOT_KEYS, ["packageJson"]) || value.lockfileVersion !== LOCKFILE_VERSION) return false;
+  const { generator, specRevision, tools, inputs, files, packageJson } = value;
+  if (packageJson !== undefined && !isPackageValues(packageJson)) return false;
   if (!hasExactly(generator, GENERATOR_KEYS) || generator.name !== LOCK_GENERATOR_NAME) return false;
   if (typeof generator.version !== "string" || generator.version === "") return false;
   if (typeof specRevision !== "string" || !REVISION.test(specRevision)) return false;
@@ -46,9 +49,14 @@ function isSha256(value: JsonValue | undefined): boolean {
   return typeof value === "string" && SHA256_PATTERN.test(value);
 }
 
-/** An object with every one of `keys` as an own property and no other. */
-function hasExactly(value: JsonValue | undefined, keys: readonly string[]): value is JsonObject {
+function isPackageValues(value: JsonValue): boolean {
+  return isJsonObject(value) && Object.keys(value).every((key) => PACKAGE_JSON_KEYS.has(key) && typeof value[key] === "string");
+}
+
+/** An object with every one of `keys` as an own property, and no other but those of `optional`. */
+function hasExactly(value: JsonValue | undefined, keys: readonly string[], optional: readonly string[] = []): value is JsonObject {
   if (!isJsonObject(value)) return false;
   const own = Object.keys(value);
-  return own.length === keys.length && keys.every((key) => Object.prototype.hasOwnProperty.call(value, key));
+  const extra = optional.filter((key) => Object.prototype.hasOwnProperty.call(value, key)).length;
+  return own.length === keys.length + extra && keys.every((key) => Object.prototype.hasOwnProperty.call(value, key));
 }

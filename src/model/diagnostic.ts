@@ -1,6 +1,28 @@
-// The one diagnostic shape every stage produces and every printer in report/ formats.
+// The one diagnostic (finding) shape every stage produces and every printer in report/ formats.
+// A finding has one cause and one position; the other places it concerns (the generated files a
+// changed tool makes stale) are its related locations, and a change of text a reader should see
+// side by side travels with it as a text change.
 
 export type Severity = "error" | "warning" | "info";
+
+/** Another place a finding concerns, for example a generated file its cause makes stale. */
+export interface RelatedLocation {
+  /** Project-relative, forward slashes. */
+  readonly file: string;
+  /** 1-based. */
+  readonly line: number;
+  readonly column: number;
+  /** What this place has to do with the finding, as a short phrase: "out of date", "left over". */
+  readonly message: string;
+}
+
+/** Text before and after a change, for printers that show it as a diff (descriptions, titles). */
+export interface TextChange {
+  /** What the text is, for example "description" or "inputSchema/properties/city/description". */
+  readonly label: string;
+  readonly before: string;
+  readonly after: string;
+}
 
 export interface Diagnostic {
   /** Stable id: a rule id ("tool-name-syntax") or a stage id ("yaml-syntax", "ref-network-refused"). */
@@ -19,6 +41,10 @@ export interface Diagnostic {
   readonly endColumn: number;
   /** JSON Pointer inside the document the diagnostic is about; "" is the root. */
   readonly pointer: string;
+  /** Other places this finding concerns; never findings of their own. */
+  readonly related?: readonly RelatedLocation[];
+  /** Changes of text behind this finding, shown as diffs. */
+  readonly textChanges?: readonly TextChange[];
 }
 
 export interface StageResult<T> {

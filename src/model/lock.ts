@@ -34,6 +34,16 @@ export interface LockedTool {
   readonly descriptor: JsonObject;
 }
 
+/**
+ * The values of the project's package.json that generated code uses: the defaults the config took
+ * from it (server.name from `name`, server.version from `version`), by field. Only these, not a
+ * hash of the whole file: a dependency bump changes nothing a build writes.
+ */
+export interface PackageValues {
+  readonly name?: string;
+  readonly version?: string;
+}
+
 export interface LockFile {
   readonly lockfileVersion: typeof LOCKFILE_VERSION;
   readonly generator: { readonly name: typeof LOCK_GENERATOR_NAME; readonly version: string };
@@ -48,6 +58,12 @@ export interface LockFile {
   readonly inputs: { readonly [path: string]: string };
   /** Every file the build rewrites (under `out`), keyed by project-relative path: the hash of its text. */
   readonly files: { readonly [path: string]: string };
+  /**
+   * The package.json values the build used. Every lock this mcp-gen writes has it; a lock without it
+   * was written before (it records package.json's whole hash under `inputs` instead), and is read
+   * as such: see describe-drift.ts.
+   */
+  readonly packageJson?: PackageValues;
 }
 
 /** Lowercase hex SHA-256. */

@@ -1,10 +1,12 @@
-// Diagnostic ids that come from the loading and resolving stages rather than from rules. Their
-// severity is fixed: a file that cannot be read or resolved cannot be checked further.
+// Diagnostic ids that come from the stages and commands rather than from rules (loading, resolving,
+// the lock, diff, verify). Their severity is fixed: error unless `severity` says otherwise.
 
 export interface StageDiagnosticInfo {
   readonly id: string;
-  readonly stage: "config" | "load" | "resolve" | "lock" | "internal";
+  readonly stage: "config" | "load" | "resolve" | "lock" | "diff" | "verify" | "internal";
   readonly summary: string;
+  /** Error when absent. */
+  readonly severity?: "error" | "warning" | "info";
 }
 
 export const STAGE_DIAGNOSTICS: readonly StageDiagnosticInfo[] = [
@@ -13,6 +15,7 @@ export const STAGE_DIAGNOSTICS: readonly StageDiagnosticInfo[] = [
   { id: "descriptor-not-object", stage: "load", summary: "A descriptor file holds something other than one Tool object." },
   { id: "generated-file-edited", stage: "lock", summary: "A generated file was edited by hand since the last build; build refuses to overwrite it without --force." },
   { id: "generated-file-extra", stage: "lock", summary: "A file in the generated folder is not written by a build (left over, or added by hand)." },
+  { id: "generated-file-formatted", stage: "lock", summary: "Generated files were reformatted (only whitespace, quotes, semicolons, commas or parentheses differ): a formatter or linter ran over the generated folder; one finding names them all." },
   { id: "generated-file-missing", stage: "lock", summary: "A file a build writes is missing from the generated folder." },
   { id: "generated-file-stale", stage: "lock", summary: "A generated file is what an earlier build wrote, not what a build writes now." },
   { id: "internal-error", stage: "internal", summary: "A rule failed unexpectedly; this is a bug in mcp-gen." },
@@ -24,6 +27,7 @@ export const STAGE_DIAGNOSTICS: readonly StageDiagnosticInfo[] = [
   { id: "load-outside-root", stage: "load", summary: "A descriptor is a link to a file outside the project." },
   { id: "load-too-deep", stage: "load", summary: "A file nests deeper than load.maxDepth; it is refused before parsing." },
   { id: "load-too-many-nodes", stage: "load", summary: "A file holds more values than load.maxNodes." },
+  { id: "lock-format-old", stage: "lock", summary: "mcp-tools.lock.json is of the earlier format that hashed all of package.json; the next build records only the package.json values generation uses.", severity: "info" },
   { id: "lock-generator-changed", stage: "lock", summary: "mcp-tools.lock.json was written by another mcp-gen version, whose build may write different code." },
   { id: "lock-input-changed", stage: "lock", summary: "A file the build reads changed (or appeared, or went away) without changing any tool; the lock does not record it yet." },
   { id: "lock-invalid", stage: "lock", summary: "mcp-tools.lock.json is malformed or was edited by hand." },
@@ -33,10 +37,18 @@ export const STAGE_DIAGNOSTICS: readonly StageDiagnosticInfo[] = [
   { id: "lock-tool-changed", stage: "lock", summary: "A tool's wire descriptor differs from the one mcp-tools.lock.json pins; the part that changed is named." },
   { id: "lock-tool-moved", stage: "lock", summary: "A tool is now defined in another descriptor file than the one mcp-tools.lock.json names." },
   { id: "lock-tool-removed", stage: "lock", summary: "mcp-tools.lock.json pins a tool that no descriptor defines any more." },
+  { id: "lock-tool-renamed", stage: "lock", summary: "A tool pinned in mcp-tools.lock.json is now defined under another name, with the same descriptor otherwise." },
   { id: "ref-cycle", stage: "resolve", summary: "A $ref loop never descends into the value, so validation would never end." },
   { id: "ref-network-refused", stage: "resolve", summary: "A $ref names a URI with a scheme (http, https, ftp, data, urn...); nothing is ever fetched." },
   { id: "ref-outside-root", stage: "resolve", summary: "A $ref names an absolute path, a file: URI, or a path or link leaving the project." },
   { id: "ref-unresolved", stage: "resolve", summary: "A $ref names a file or a JSON Pointer that does not exist." },
+  { id: "tool-change-breaking", stage: "diff", summary: "A change to a tool that can make a caller written against the old descriptor fail (mcp-gen diff)." },
+  { id: "tool-change-compatible", stage: "diff", summary: "A change to a tool that old callers keep working with (mcp-gen diff).", severity: "info" },
+  { id: "tool-change-needs-review", stage: "diff", summary: "A change to what the model reads or people see of a tool, which a person should review: what a rug pull looks like (mcp-gen diff).", severity: "warning" },
+  { id: "tools-not-found", stage: "config", summary: "The tools globs matched no descriptor file, so there is nothing to validate or build.", severity: "warning" },
+  { id: "verify-tool-added", stage: "verify", summary: "The live server lists a tool that mcp-tools.lock.json does not pin." },
+  { id: "verify-tool-changed", stage: "verify", summary: "A tool the live server lists differs from the one mcp-tools.lock.json pins; the parts that changed are named." },
+  { id: "verify-tool-removed", stage: "verify", summary: "mcp-tools.lock.json pins a tool that the live server no longer lists." },
   { id: "yaml-alias-cycle", stage: "load", summary: "A YAML alias is used inside its own anchor." },
   { id: "yaml-alias-limit", stage: "load", summary: "YAML aliases expand to more than load.maxAliasNodes values (alias bombs stop here)." },
   { id: "yaml-complex-key", stage: "load", summary: "A YAML mapping key is a collection, an alias or null, which JSON cannot represent." },

@@ -17,7 +17,7 @@ export interface BuildInput {
   readonly templates: TemplateSources;
   readonly runtime: readonly RuntimeSource[];
   readonly schemas: SchemaCompiler;
-  /** Project-relative path → hashFileText of every input file read. */
+  /** Project-relative path → hashFileText of every input file read (package.json's values come from the config). */
   readonly inputs: ReadonlyMap<string, string>;
   /** See EmitInput.compileTypes: where json-schema-to-typescript runs. */
   readonly compileTypes?: TypesCompiler;
@@ -43,6 +43,6 @@ export async function buildProject(input: BuildInput): Promise<BuildOutput> {
   // Each tool is hashed once, for its module's banner and for the lock.
   const hashes = new Map(input.tools.map((tool) => [tool, input.hashes?.get(tool) ?? hashTool(tool.wire)]));
   const { tools, ...emit } = await emitProject({ ...input, hashes });
-  const lock = buildLock({ tools: input.tools, files: emit.generated, inputs: input.inputs, version: MCP_GEN_VERSION, hashes, ...(input.fileHash ? { fileHash: input.fileHash } : {}) });
+  const lock = buildLock({ tools: input.tools, files: emit.generated, inputs: input.inputs, packageJson: input.config.packageJson, version: MCP_GEN_VERSION, hashes, ...(input.fileHash ? { fileHash: input.fileHash } : {}) });
   return { emit, lock, tools };
 }

@@ -1,5 +1,9 @@
-// Diagnostic[] → human-readable text: "file:line:col severity rule-id message", the hint, and a code
-// frame with a caret under the span, like tsc or eslint. Only formats; sorting happened before.
+// Diagnostic[] → human-readable text: "file:line:col severity rule-id message", the hint, a code
+// frame with a caret under the span, like tsc or eslint, then the finding's text changes as unified
+// diffs and its related locations. Files are named from where the command runs. Only formats;
+// sorting happened before.
+import { unifiedDiff } from "../diff/line-diff.js";
+import { visibleText } from "../diff/visible-text.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 
 export interface TextFormatOptions {
@@ -8,18 +12,25 @@ export interface TextFormatOptions {
   readonly color: boolean;
   /** Lines of context shown above and below the offending line. */
   readonly contextLines?: number;
+  /** A project path as the reader names it (ReportPaths.fromCwd); the path itself by default. */
+  readonly display?: (file: string) => string;
 }
 
-const CODES = { red: 31, yellow: 33, cyan: 36, gray: 90, bold: 1 } as const;
+const CODES = { red: 31, green: 32, yellow: 33, cyan: 36, gray: 90, bold: 1 } as const;
 
 export function formatText(diagnostics: readonly Diagnostic[], options: TextFormatOptions): string {
   const paint = (code: keyof typeof CODES, text: string) => (options.color ? `\u001b[${CODES[code]}m${text}\u001b[0m` : text);
+  const display = options.display ?? ((file: string) => file);
   const blocks = diagnostics.map((d) => {
     const severity = d.severity === "error" ? paint("red", "error") : d.severity === "warning" ? paint("yellow", "warning") : paint("cyan", "info");
-    const lines = [`${paint("bold", `${d.file}:${d.line}:${d.column}`)} ${severity} ${paint("gray", d.ruleId)} ${d.message}`];
+    const lines = [`${paint("bold", `${display(d.file)}:${d.line}:${d.column}`)} ${severity} ${paint("gray", d.ruleId)} ${d.message}`];
     if (d.hint) lines.push(`  ${paint("cyan", "hint:")} ${d.hint}`);
     const source = options.sources.get(d.file);
     if (source !== undefined) lines.push(...codeFrame(source, d, options.contextLines ?? 1, paint));
+    for (const change of d.textChanges ?? []) lines.push("", ...textChangeLines(change, paint));
+    if (d.related && d.related.length > 0) {
+      lines.push("", ...d.related.map((r, i) => `  ${i === 0 ? paint("cyan", "related:") : "        "} ${display(r.file)}:${r.line}:${r.column} ${r.message}`));
+    }
     return lines.join("\n");
   });
   const summary = summarize(diagnostics);
@@ -33,6 +44,15 @@ export function summarize(diagnostics: readonly Diagnostic[]): string {
   const parts = [plural(errors, "error"), plural(warnings, "warning")];
   if (infos > 0) parts.push(plural(infos, "info"));
   return `${plural(errors + warnings + infos, "problem")} (${parts.join(", ")})`;
+}
+
+/** A text change as an indented unified diff, every invisible character made visible. */
+function textChangeLines(change: NonNullable<Diagnostic["textChanges"]>[number], paint: (c: keyof typeof CODES, t: string) => string): string[] {
+  const diff = unifiedDiff(change.before, change.after, { before: `before ${change.label}`, after: `after ${change.label}` });
+  return diff.trimEnd().split("\n").map((line) => {
+    const shown = visibleText(line);
+    return `    ${line.startsWith("-") && !line.startsWith("---") ? paint("red", shown) : line.startsWith("+") && !line.startsWith("+++") ? paint("green", shown) : shown}`;
+  });
 }
 
 function plural(n: number, word: string): string {

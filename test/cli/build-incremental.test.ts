@@ -169,8 +169,8 @@ describe("incremental build", () => {
     expect((await runInProcess(root, ["build"])).code).toBe(0);
     const before = tree(root);
     rmSync(join(root, "test/tools/quiet.test.ts"));
-    const scaffold = await runInProcess(root, ["build"]);
-    expect(scaffold.stdout).toContain("Created test/tools/quiet.test.ts");
+    const scaffold = await runInProcess(root, ["build", "--verbose"]);
+    expect(scaffold.stdout).toContain("Created 1 test scaffold:\n  test/tools/quiet.test.ts\n");
     expect(tree(root)).toEqual(before);
     rmSync(join(root, "src/generated/tools/quiet.ts"));
     const deleted = await runInProcess(root, ["build"]);
@@ -327,8 +327,8 @@ describe("incremental build", () => {
     expect((await runInProcess(root, ["build"])).code).toBe(0);
     const test = readFileSync(join(root, "test/tools/with_example.test.ts"), "utf8");
     rmSync(join(root, "test/tools/with_example.test.ts"));
-    const run = await runInProcess(root, ["build"]);
-    expect(run.stdout).toContain("Created test/tools/with_example.test.ts");
+    const run = await runInProcess(root, ["build", "--verbose"]);
+    expect(run.stdout).toContain("Created 1 test scaffold:\n  test/tools/with_example.test.ts\n");
     expect(readFileSync(join(root, "test/tools/with_example.test.ts"), "utf8")).toBe(test);
     await expectSameAsScratch(root, run);
   });

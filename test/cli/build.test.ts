@@ -97,10 +97,19 @@ describe("mcp-gen build", () => {
     const generated = generatedPaths(["get_weather", "ping"]);
     expect(run.stdout).toBe([
       `Built 2 tools into src/generated: ${generated.length} files written, 0 unchanged.`,
-      "Created src/handlers/get_weather.ts",
-      "Created src/handlers/ping.ts",
-      "Created test/tools/get_weather.test.ts",
-      "Created test/tools/ping.test.ts",
+      "Created 2 handler stubs and 2 test scaffolds.",
+      "Wrote mcp-tools.lock.json.",
+      "",
+    ].join("\n"));
+    // --verbose lists each file created.
+    const again = tempProject(SMALL_PROJECT);
+    expect((await build(again, "--verbose")).stdout).toBe([
+      `Built 2 tools into src/generated: ${generated.length} files written, 0 unchanged.`,
+      "Created 2 handler stubs and 2 test scaffolds:",
+      "  src/handlers/get_weather.ts",
+      "  src/handlers/ping.ts",
+      "  test/tools/get_weather.test.ts",
+      "  test/tools/ping.test.ts",
       "Wrote mcp-tools.lock.json.",
       "",
     ].join("\n"));
@@ -184,8 +193,12 @@ describe("mcp-gen build", () => {
     unlinkSync(join(root, "src/handlers/ping.ts"));
     const run = await build(root);
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain("Created src/handlers/ping.ts\n");
-    expect(run.stdout).not.toContain("get_weather.ts");
+    expect(run.stdout).toContain("Created 1 handler stub.\n");
+    expect((await build(root, "--verbose")).stdout).not.toContain("Created");
+    unlinkSync(join(root, "src/handlers/ping.ts"));
+    const verbose = await build(root, "--verbose");
+    expect(verbose.stdout).toContain("Created 1 handler stub:\n  src/handlers/ping.ts\n");
+    expect(verbose.stdout).not.toContain("get_weather.ts");
     expect(readFileSync(join(root, "src/handlers/get_weather.ts"), "utf8")).toBe(mine);
     expect(readFileSync(join(root, "test/tools/get_weather.test.ts"), "utf8")).toBe("// my tests\n");
     expect(readFileSync(join(root, "src/handlers/ping.ts"), "utf8")).toBe(stub);
@@ -256,8 +269,9 @@ describe("mcp-gen build", () => {
   });
 
   it.each([
-    [["--bogus"], /Unknown option '--bogus'/],
-    [["--format", "xml"], /--format must be one of text, json, sarif; got "xml"/],
+    [["--bogus"], /unknown option --bogus\./],
+    [["--forse"], /unknown option --forse; did you mean --force\?/],
+    [["--format", "xml"], /--format must be one of text, json, sarif, github; got "xml"/],
     [["extra"], /Unexpected argument 'extra'/],
   ])("exits 2 on bad usage: build %j", async (args, message) => {
     const root = tempProject(SMALL_PROJECT);

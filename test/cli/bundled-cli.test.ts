@@ -7,6 +7,7 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { pathToFileURL } from "node:url";
 import { join, relative, sep } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../support/spec-paths.js";
@@ -65,7 +66,8 @@ function sameThrough(name: string, prepare: (dir: string) => void, commands: rea
     const dir = join(work, `${name}-${kind}`);
     mkdirSync(dir, { recursive: true });
     prepare(dir);
-    const outputs = commands.map((args) => run(entry, args, dir));
+    // SARIF declares the project's folder (%SRCROOT%), which differs between the two copies.
+    const outputs = commands.map((args) => run(entry, args, dir)).map((out) => ({ ...out, stdout: out.stdout.split(pathToFileURL(dir).href).join("file:///PROJECT") }));
     return { outputs, files: tree(dir) };
   });
   const [compiled, bundled] = results as [(typeof results)[number], (typeof results)[number]];

@@ -48,9 +48,11 @@ describe("mcp-gen init", () => {
     const init = await runInProcess(root, ["init"]);
     expect(init.stderr).toBe("");
     expect(init.code).toBe(0);
-    expect(init.stdout).toMatch(/^Created package\.json\nCreated tools\/greet\.yaml\nCreated src\/handlers\/greet\.ts\nCreated src\/stdio\.ts\nCreated tsconfig\.json\nCreated README\.md\nCreated mcp-gen\.config\.yaml\n\nNext steps:\n/);
+    expect(init.stdout).toMatch(/^Created package\.json\nCreated tools\/greet\.yaml\nCreated src\/handlers\/greet\.ts\nCreated src\/stdio\.ts\nCreated tsconfig\.json\nCreated README\.md\nCreated mcp-gen\.config\.yaml\nCreated \.gitattributes\nCreated \.prettierignore\n\nNext steps:\n/);
     expect(init.stdout).toContain("npx mcp-gen build");
-    expect([...readTree(root).keys()].sort()).toEqual(["README.md", "mcp-gen.config.yaml", "package.json", "src/handlers/greet.ts", "src/stdio.ts", "tools/greet.yaml", "tsconfig.json"]);
+    expect([...readTree(root).keys()].sort()).toEqual([".gitattributes", ".prettierignore", "README.md", "mcp-gen.config.yaml", "package.json", "src/handlers/greet.ts", "src/stdio.ts", "tools/greet.yaml", "tsconfig.json"]);
+    expect(readFileSync(join(root, ".gitattributes"), "utf8")).toBe("# mcp-gen: generated code and the lock file, rewritten by `mcp-gen build`\nsrc/generated/** linguist-generated=true\nmcp-tools.lock.json linguist-generated=true\n");
+    expect(readFileSync(join(root, ".prettierignore"), "utf8")).toBe("# mcp-gen: generated code and the lock file, rewritten by `mcp-gen build`\nsrc/generated/\nmcp-tools.lock.json\n");
     const pkg = readJson(root, "package.json");
     expect(pkg.type).toBe("module");
     expect(pkg.scripts).toMatchObject({ generate: "mcp-gen build", check: "mcp-gen check", test: "vitest run", build: "tsc -p ." });
@@ -60,7 +62,7 @@ describe("mcp-gen init", () => {
     const build = await runInProcess(root, ["build"]);
     expect(build.code).toBe(0);
     // The example is clean: no warning, no info, just the summary.
-    expect(build.stdout).toMatch(/^Built 1 tool into src\/generated: \d+ files written, 0 unchanged\.\nCreated test\/tools\/greet\.test\.ts\nWrote mcp-tools\.lock\.json\.\n$/);
+    expect(build.stdout).toMatch(/^Built 1 tool into src\/generated: \d+ files written, 0 unchanged\.\nCreated 1 test scaffold\.\nWrote mcp-tools\.lock\.json\.\n$/);
     // The handler init wrote is the user's: build left it alone (it is not a throwing stub).
     expect(readFileSync(join(root, "src/handlers/greet.ts"), "utf8")).not.toContain("ToolNotImplementedError");
 
@@ -135,7 +137,23 @@ describe("mcp-gen init", () => {
     for (const path of ["tsconfig.json", "README.md", "tools/greet.yaml"]) expect(after.get(path)).toEqual(before.get(path));
     // Without its own tsconfig.json, init adds no build or start script (they assume its outDir).
     expect(Object.keys(readJson(root, "package.json").scripts!)).toEqual(["generate", "check", "test"]);
-    expect([...after.keys()].filter((path) => !before.has(path)).sort()).toEqual(["mcp-gen.config.yaml", "src/handlers/greet.ts", "src/stdio.ts"]);
+    expect([...after.keys()].filter((path) => !before.has(path)).sort()).toEqual([".gitattributes", ".prettierignore", "mcp-gen.config.yaml", "src/handlers/greet.ts", "src/stdio.ts"]);
+  });
+
+  it("adds only the ignore lines a project lacks, keeps its own, and names the ESLint and Biome entries", async () => {
+    const root = tempProject({
+      ".gitattributes": "* text=auto eol=lf\r\nsrc/generated/** linguist-generated=true\r\n",
+      ".prettierignore": "dist",
+      "eslint.config.js": "export default [];\n",
+      "biome.json": "{}\n",
+    });
+    const init = await runInProcess(root, ["init"]);
+    expect(init.code).toBe(0);
+    expect(init.stdout).toContain("Updated .gitattributes: added mcp-tools.lock.json linguist-generated=true\nUpdated .prettierignore: added src/generated/, mcp-tools.lock.json\n");
+    expect(readFileSync(join(root, ".gitattributes"), "utf8")).toBe("* text=auto eol=lf\r\nsrc/generated/** linguist-generated=true\r\n\r\n# mcp-gen: generated code and the lock file, rewritten by `mcp-gen build`\r\nmcp-tools.lock.json linguist-generated=true\r\n");
+    expect(readFileSync(join(root, ".prettierignore"), "utf8")).toBe("dist\n\n# mcp-gen: generated code and the lock file, rewritten by `mcp-gen build`\nsrc/generated/\nmcp-tools.lock.json\n");
+    expect(init.stdout).toContain('Note: Keep ESLint off the generated code: add { ignores: ["src/generated/"] } to the array your eslint.config exports.');
+    expect(init.stdout).toContain('"files": { "includes": ["**", "!src/generated", "!mcp-tools.lock.json"] }');
   });
 
   it("leaves a package.json it cannot read alone and writes nothing (exit 2)", async () => {
@@ -152,7 +170,7 @@ describe("mcp-gen init", () => {
     const root = tempProject({});
     const bad = await runInProcess(root, ["init", "--bogus"]);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain("Unknown option '--bogus'");
+    expect(bad.stderr).toContain("unknown option --bogus.");
     expect(readTree(root).size).toBe(0);
     const help = await runInProcess(root, ["init", "--help"]);
     expect(help.code).toBe(0);

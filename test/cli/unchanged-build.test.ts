@@ -21,7 +21,7 @@ async function builtProject(): Promise<{ root: string; question: UnchangedQuesti
   const hash = (path: string) => (existsSync(join(root, path)) ? hashFileText(readFileSync(join(root, path), "utf8")) : undefined);
   const scaffolds = new Set(["src/handlers/ping.ts", "src/handlers/echo.ts", "test/tools/ping.test.ts", "test/tools/echo.test.ts"]);
   for (const path of scaffolds) expect(existsSync(join(root, path)), path).toBe(true);
-  return { root, question: { lock, toolNames: ["echo", "ping"], inputs: new Map(Object.entries(lock.inputs)), hash, scaffolds, handlers: "src/handlers", tests: "test/tools" } };
+  return { root, question: { lock, toolNames: ["echo", "ping"], inputs: new Map(Object.entries(lock.inputs)), packageJson: {}, hash, scaffolds, handlers: "src/handlers", tests: "test/tools" } };
 }
 
 describe("unchangedOutput", () => {
@@ -51,7 +51,14 @@ describe("unchangedOutput", () => {
       "a test scaffold missing": { ...question, scaffolds: new Set([...question.scaffolds].filter((path) => path !== "test/tools/ping.test.ts")) },
       "a generated file edited": { ...question, hash: (path) => (path.endsWith("/server.ts") ? "0".repeat(64) : question.hash(path)) },
       "a generated file missing": { ...question, hash: (path) => (path.endsWith("/client.ts") ? undefined : question.hash(path)) },
+      "a package.json value taken": { ...question, packageJson: { version: "1.0.0" } },
+      "a lock of the earlier format (package.json hashed whole)": { ...question, lock: withoutPackageValues(question.lock) },
     };
     for (const [what, variant] of Object.entries(variants)) expect(unchangedOutput(variant), what).toBeUndefined();
   });
 });
+
+function withoutPackageValues(lock: LockFile): LockFile {
+  const { packageJson: _values, ...rest } = lock;
+  return rest;
+}

@@ -8,6 +8,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { hashTool } from "../../src/lock/hash-tool.js";
 import { renderLock } from "../../src/lock/render-lock.js";
 import type { LockFile } from "../../src/model/lock.js";
+import { expectValidSarif } from "../support/sarif-schema.js";
 import { REPO_ROOT } from "../support/spec-paths.js";
 import { runInProcess, tempProject, writeFiles } from "../support/temp-project.js";
 import { FAKE_SERVER, startHttp, stopServers, TRACKER } from "../live/servers.js";
@@ -122,6 +123,21 @@ describe("verify against a misbehaving server", () => {
     const verify = await runInProcess(root, ["verify", ...fake("ok")]);
     expect(verify.code).toBe(1);
     expect(verify.stdout).toContain('The server does not match mcp-tools.lock.json: 1 tool added ("add").');
+    // Every CI format: one finding, at the lock's tools, valid SARIF, an annotation, a Markdown report.
+    const sarif = await runInProcess(root, ["verify", ...fake("ok"), "--format", "sarif"]);
+    expect(sarif.code).toBe(1);
+    const log = expectValidSarif(sarif.stdout) as { runs: { automationDetails: { id: string }; results: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string; uriBaseId: string } } }[] }[] }[] };
+    expect(log.runs[0]!.automationDetails.id).toBe("mcp-gen/verify/");
+    expect(log.runs[0]!.results.map((r) => [r.ruleId, r.locations[0]!.physicalLocation.artifactLocation])).toEqual([["verify-tool-added", { uri: "mcp-tools.lock.json", uriBaseId: "%SRCROOT%" }]]);
+    const github = await runInProcess(root, ["verify", ...fake("ok"), "--format", "github"]);
+    expect(github.stdout).toMatch(/^::error file=mcp-tools\.lock\.json,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=mcp-gen verify-tool-added::The server lists a tool "add" that mcp-tools\.lock\.json does not pin \(needs review\)\./);
+    expect(github.stdout.trim().split("\n")).toHaveLength(1);
+    const markdown = await runInProcess(root, ["verify", ...fake("ok"), "--format", "markdown"]);
+    expect(markdown.code).toBe(1);
+    expect(markdown.stdout).toContain("### mcp-gen verify: failed\n");
+    expect(markdown.stdout).toContain("#### `add`: needs review\n");
+    // --fail-on none reports and passes.
+    expect((await runInProcess(root, ["verify", ...fake("ok"), "--fail-on", "none"])).code).toBe(0);
   });
 
   it("HTTP: a non-JSON answer is named", async () => {

@@ -77,7 +77,7 @@ describe("mcp-gen watch", () => {
     writeFileSync(join(session.root, "tools/c.yaml"), tool("c", "Tool c."));
     await session.builds(3);
     expect(lastBuild(session.output())).toMatch(/Built 3 tools/);
-    expect(lastBuild(session.output())).toContain("Created src/handlers/c.ts");
+    expect(lastBuild(session.output())).toContain("Created 1 handler stub and 1 test scaffold.");
 
     const lock = readFileSync(join(session.root, "mcp-tools.lock.json"), "utf8");
     writeFileSync(join(session.root, "tools/b.yaml"), "name: b\ninputSchema: { type: strng }\n");

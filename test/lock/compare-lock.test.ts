@@ -13,6 +13,7 @@ const NO_DRIFT: LockDrift = {
   tools: { added: [], removed: [], changed: [], moved: [] },
   files: { stale: [], missing: [], extra: [] },
   inputs: { changed: [], added: [], removed: [] },
+  packageJson: [],
 };
 
 interface ProjectState {
@@ -20,6 +21,7 @@ interface ProjectState {
   readonly files?: Record<string, string>;
   readonly inputs?: Record<string, string>;
   readonly version?: string;
+  readonly packageJson?: { name?: string; version?: string };
 }
 
 function lock(state: ProjectState): LockFile {
@@ -28,6 +30,7 @@ function lock(state: ProjectState): LockFile {
     files: Object.entries(state.files ?? {}).map(([path, contents]) => ({ path, contents })),
     inputs: new Map(Object.entries(state.inputs ?? {}).map(([path, text]) => [path, sha256Hex(text)])),
     version: state.version ?? "0.1.0",
+    ...(state.packageJson ? { packageJson: state.packageJson } : {}),
   });
 }
 
@@ -107,5 +110,24 @@ describe("compareLock", () => {
     const before = lock({ tools: { t: weather } });
     const edited: LockFile = { ...before, tools: { t: { ...before.tools.t!, parts: { ...before.tools.t!.parts, description: "0".repeat(64) } } } };
     expect(compareLock(edited, before).tools.changed[0]!.parts).toEqual([{ part: "description", change: "changed" }]);
+  });
+
+  it("compares the package.json values generation used, not package.json as a whole", () => {
+    const before = lock({ tools: {}, packageJson: { name: "weather", version: "1.0.0" } });
+    expect(compareLock(before, lock({ tools: {}, packageJson: { name: "weather", version: "1.0.0" } }))).toEqual(NO_DRIFT);
+    expect(compareLock(before, lock({ tools: {}, packageJson: { name: "weather" } })).packageJson).toEqual([{ field: "version", committed: "1.0.0", current: undefined }]);
+    expect(compareLock(before, lock({ tools: {}, packageJson: { name: "rain", version: "1.1.0" } })).packageJson).toEqual([
+      { field: "name", committed: "weather", current: "rain" },
+      { field: "version", committed: "1.0.0", current: "1.1.0" },
+    ]);
+  });
+
+  it("reads a lock of the earlier format (package.json hashed whole under inputs) without calling package.json removed", () => {
+    const { packageJson: _values, ...current } = lock({ tools: {}, inputs: { "mcp-gen.config.yaml": "a", "package.json": "{}" } });
+    const legacy: LockFile = current;
+    const now = lock({ tools: {}, inputs: { "mcp-gen.config.yaml": "a" }, packageJson: { version: "2.0.0" } });
+    expect(compareLock(legacy, now)).toEqual(NO_DRIFT);
+    // A lock of this format that lists package.json is compared as it is: the key is not special there.
+    expect(compareLock(lock({ tools: {}, inputs: { "package.json": "{}" } }), now).inputs.removed).toEqual(["package.json"]);
   });
 });

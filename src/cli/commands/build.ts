@@ -18,22 +18,22 @@ import { hashFileText, sha256Hex } from "../../lock/sha256.js";
 import { analyzeProjectWith } from "../../project/analyze-project.js";
 import { expectedTypesJobs } from "../../emit/emit-project.js";
 import { buildProject } from "../../project/build-project.js";
-import { formatDiagnostics, type DiagnosticFormat } from "../../report/format-diagnostics.js";
 import { ALL_RULES } from "../../validate/rules/index.js";
-import { choice, COMMON_OPTIONS, parseCommandArgs, projectRoot } from "../args.js";
+import { COMMON_OPTIONS, parseCommandArgs, projectRoot } from "../args.js";
 import { EXIT, type CliIo } from "../io.js";
 import { startBuildThreads, wantsTypesThread, workerCount, type BuildThreads } from "../build-threads.js";
 import { unchangedOutput } from "../unchanged-build.js";
 import { readRuntimeSources, readTemplates } from "../package-files.js";
 import { readProject, type FileRecord } from "../read-project.js";
-import { readProjectConfig, type ProjectConfig } from "../read-config.js";
+import { hashedInputs, readProjectConfig, type ProjectConfig } from "../read-config.js";
 import { buildCachePath, configKey, generatorFingerprint, readBuildCache, writeBuildCache, type BuildCache } from "../build-cache.js";
 import { cacheReader, cleanSchemas, knownValidators, nextCache, planEmitReuse, reusableTools, usableCache } from "../plan-reuse.js";
 import type { ProjectInput } from "../../project/analyze-project.js";
 import { acquireProjectLock, PROJECT_LOCK_FILE } from "../project-lock.js";
 import { recoverInterruptedBuild, replaceTree, type TreeSummary } from "../replace-tree.js";
 import { readTextIfExists, readTextSyncIfExists } from "../write-files.js";
-import { FORMATS } from "./validate.js";
+import { failsPolicy, REPORT_FORMATS, REPORT_OPTIONS, reportHelp, reportSetup, writeReport, type ReportSetup } from "../report.js";
+import { toolsNotFound } from "../tools-not-found.js";
 import { lockSummary, readWithStat, StatIndex, statIndexPath, type StatRead } from "../stat-index.js";
 
 export const BUILD_HELP = `Usage: mcp-gen build [options]
@@ -42,35 +42,37 @@ Validate every descriptor; when there are no errors, write the generated code, c
 and test scaffolds that do not exist yet, and write the lock file.
 
 Options:
-  --cwd DIR          project root (default: the current directory)
-  --config FILE      config file, relative to the root (default: mcp-gen.config.yaml)
-  --format FORMAT    diagnostics as text | json | sarif (default: text)
-  --force            overwrite generated files that were edited by hand
-  -h, --help         show this help
+  --cwd DIR                project root (default: the current directory)
+  --config FILE            config file, relative to the root (default: mcp-gen.config.yaml)
+${reportHelp(REPORT_FORMATS, "error")}
+                           (findings that fail the build stop it: nothing is written)
+  --force                  overwrite generated files that were edited by hand
+  --verbose                list every file created, not only how many
+  -h, --help               show this help
 
 Exit status: 0 built, 1 errors found (nothing written), 2 bad usage or config.
 `;
 
 export async function runBuild(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values } = parseCommandArgs(argv, { ...COMMON_OPTIONS, format: { type: "string" }, force: { type: "boolean" } });
+  const { values } = parseCommandArgs(argv, { ...COMMON_OPTIONS, ...REPORT_OPTIONS, force: { type: "boolean" }, verbose: { type: "boolean" } });
   if (values.help) {
     io.stdout(BUILD_HELP);
     return EXIT.ok;
   }
-  const format = choice("format", values.format, FORMATS, "text");
   const root = projectRoot(io.cwd, values.cwd);
+  const setup = reportSetup("build", values, io, root, REPORT_FORMATS, "error");
+  const format = setup.format;
   const sources = new Map<string, string>();
   // Files an incremental build did not read (unchanged, by their stat): read for their code frames only.
   const unread: UnreadTexts = { text: () => undefined };
-  const print = (diagnostics: readonly Diagnostic[]) => {
+  const print = async (diagnostics: readonly Diagnostic[]) => {
+    clearProgress(io, format);
     for (const diagnostic of diagnostics) {
       if (sources.has(diagnostic.file)) continue;
       const text = unread.text(diagnostic.file);
       if (text !== undefined) sources.set(diagnostic.file, text);
     }
-    io.stdout(formatDiagnostics(format as DiagnosticFormat, diagnostics, {
-      sources, color: io.isTty && !io.env.NO_COLOR && format === "text", rules: ALL_RULES, toolVersion: MCP_GEN_VERSION, informationUri: MCP_GEN_HOMEPAGE,
-    }));
+    await writeReport(io, setup, diagnostics, { sources, rules: ALL_RULES });
   };
   const realRoot = await realpath(root);
   // Stats of the files this build reads, for check (and the next build) to trust unchanged ones.
@@ -78,16 +80,16 @@ export async function runBuild(argv: readonly string[], io: CliIo): Promise<numb
   const project = await readProjectConfig(realRoot, values.config, "all", index);
   for (const [path, text] of project.sources) sources.set(path, text);
   if (!project.config) {
-    print(project.diagnostics);
+    await print(project.diagnostics);
     return EXIT.usage;
   }
   const projectLock = await acquireProjectLock(root);
   if (!projectLock.ok) {
-    print([buildInProgress(projectLock.owner)]);
+    await print([buildInProgress(projectLock.owner)]);
     return EXIT.problems;
   }
   try {
-    return await buildLocked({ root, realRoot, configPath: values.config, project: { ...project, config: project.config }, sources, force: values.force === true, format, print, io, index, unread });
+    return await buildLocked({ root, realRoot, configPath: values.config, project: { ...project, config: project.config }, sources, force: values.force === true, verbose: values.verbose === true, format, setup, print, io, index, unread });
   } finally {
     await projectLock.release();
   }
@@ -102,8 +104,11 @@ interface BuildRun {
   /** Every text read so far, for the code frames of diagnostics; reading adds to it. */
   readonly sources: Map<string, string>;
   readonly force: boolean;
+  /** List every file created (--verbose), not only how many. */
+  readonly verbose: boolean;
   readonly format: string;
-  readonly print: (diagnostics: readonly Diagnostic[]) => void;
+  readonly setup: ReportSetup;
+  readonly print: (diagnostics: readonly Diagnostic[]) => Promise<void>;
   readonly io: CliIo;
   readonly index: StatIndex;
   /** Where print finds the text of a project file that is not in `sources` (set once the project is read). */
@@ -127,10 +132,10 @@ async function buildLocked(run: BuildRun): Promise<number> {
   const lockHash = lockText === undefined ? undefined : ((lockRead && index.recorded("lock", config.lock, lockRead)) ?? sha256Hex(lockText));
   if (lockRead && lockHash !== undefined) index.record("lock", config.lock, lockRead, lockHash);
   // The build cache lets unchanged tools skip parsing, resolving, rules and type generation.
-  const configHashes = new Map([...project.sources].map(([path, text]) => [path, hashFileText(text)]));
+  const configHashes = new Map([...hashedInputs(project.sources)].map(([path, text]) => [path, hashFileText(text)]));
   // Only a project with a cache needs to know which mcp-gen and config it was written by.
   const generator = cachePath === undefined ? "" : generatorFingerprint(index);
-  const configId = configKey(configHashes);
+  const configId = configKey(configHashes, config.packageJson);
   const usable = usableCache(readBuildCache(cachePath), generator, configId, lockHash);
   // A usable cache vouches that the lock is byte for byte what this mcp-gen's last build wrote.
   const previousLock = parsePreviousLock(lockText, config.lock, config.load, usable !== undefined);
@@ -174,7 +179,7 @@ interface CacheState {
   readonly cachePath: string | undefined;
   readonly generator: string;
   readonly configId: string;
-  /** hashFileText of each config input (mcp-gen.config.yaml, package.json), by path. */
+  /** hashFileText of each config input the lock hashes (mcp-gen.config.yaml), by path. */
   readonly configHashes: ReadonlyMap<string, string>;
   /** The project's files on disk, each read once. */
   readonly disk: DiskReader;
@@ -191,10 +196,18 @@ async function buildWith(run: BuildRun, threads: BuildThreads, input: ProjectInp
   // worker goes on to it while the main thread finishes the rules.
   // A tool whose types request is the last build's (a description edited) starts no job.
   const lastTypesKey = (tool: ResolvedTool) => (state.cache && Object.prototype.hasOwnProperty.call(state.cache.tools, tool.file) ? state.cache.tools[tool.file]!.types : undefined);
+  const progress = buildProgress(run);
+  progress(`Validating ${count(input.descriptors.length, "tool")}…`);
   const analysis = await analyzeProjectWith(input, threads.precompile, (fresh, all) => threads.prefetchTypes(expectedTypesJobs(fresh, all.map((tool) => String(tool.wire.name)), lastTypesKey)));
   const diagnostics = [...analysis.diagnostics, ...previousLock.diagnostics];
-  if (hasErrors(diagnostics)) {
-    print(diagnostics);
+  if (input.descriptors.length === 0) {
+    // Nothing to build: writing the runtime and an empty tool table would only hide the mistake.
+    const all = [...diagnostics, toolsNotFound(config, run.configPath, run.sources)];
+    await print(all);
+    return hasErrors(all) || failsPolicy(all, run.setup.policy) ? EXIT.problems : EXIT.ok;
+  }
+  if (hasErrors(diagnostics) || failsPolicy(diagnostics, run.setup.policy)) {
+    await print(diagnostics);
     return EXIT.problems;
   }
   const { disk } = state;
@@ -204,7 +217,7 @@ async function buildWith(run: BuildRun, threads: BuildThreads, input: ProjectInp
   const reused = input.reused ?? [];
   if (!run.force && state.cache && previousLock.parsed && reused.length === analysis.tools.length) {
     const files = unchangedOutput({
-      lock: previousLock.parsed, toolNames: analysis.tools.map((tool) => String(tool.wire.name)), inputs: allInputs, hash: disk.hash,
+      lock: previousLock.parsed, toolNames: analysis.tools.map((tool) => String(tool.wire.name)), inputs: allInputs, packageJson: config.packageJson, hash: disk.hash,
       scaffolds: existingScaffolds, handlers: config.handlers, tests: config.tests,
     });
     if (files) return finishUnchanged(run, state, analysis.tools.length, files, diagnostics, records, previousLock.parsed);
@@ -213,6 +226,7 @@ async function buildWith(run: BuildRun, threads: BuildThreads, input: ProjectInp
     ? planEmitReuse({ tools: analysis.tools, reused, cache: state.cache, lock: previousLock.parsed, out: config.out, files: input.files, scaffolds: existingScaffolds, handlers: config.handlers, tests: config.tests, read: disk.text, hash: disk.hash, validators: state.validators() })
     : undefined;
   const tools = plan?.tools ?? analysis.tools;
+  progress(`Generating code for ${count(analysis.tools.length, "tool")}…`);
   const { emit, lock, tools: emitted } = await buildProject({
     tools, config, templates: await readTemplates(), runtime: await readRuntimeSources(), schemas: analysis.schemas, inputs: allInputs,
     compileTypes: threads.compileTypes, existingScaffolds, ...(plan ? { reuse: plan.reuse, hashes: plan.hashes } : {}),
@@ -221,7 +235,7 @@ async function buildWith(run: BuildRun, threads: BuildThreads, input: ProjectInp
   });
   const edited = run.force ? [] : handEditedFiles(previousLock.lock, emit.generated, disk);
   if (edited.length > 0) {
-    print([...diagnostics, ...edited]);
+    await print([...diagnostics, ...edited]);
     return EXIT.problems;
   }
   // Descriptors read back from the lock the cache vouches for (renderLock's text), rendered with no
@@ -236,6 +250,7 @@ async function buildWith(run: BuildRun, threads: BuildThreads, input: ProjectInp
   // They are created (on a worker, when there is one) while the generated folder is written.
   const creating = threads.createMissing(root, emit.scaffolds);
   creating.catch(() => undefined);
+  progress(`Writing ${count(emit.generated.length, "file")}…`);
   const tree = await replaceTree({
     root, out: config.out, lock: config.lock, files: emit.generated, lockText,
     drop: staleFiles(previousLock.lock, emit.generated, run.force, disk), read: disk.text,
@@ -260,10 +275,11 @@ async function buildWith(run: BuildRun, threads: BuildThreads, input: ProjectInp
   run.index.retain("generated", Object.keys(lock.files));
   await run.index.save(statIndexPath(state.cachePath));
   if (format === "text") {
-    if (diagnostics.length > 0) print(diagnostics);
-    io.stdout(buildSummary(analysis.tools.length, config.out, tree, created, lockChanged ? config.lock : undefined));
+    if (diagnostics.length > 0) await print(diagnostics);
+    clearProgress(io, format);
+    io.stdout(buildSummary({ tools: analysis.tools.length, out: config.out, tree, created, lock: lockChanged ? config.lock : undefined, handlers: config.handlers, verbose: run.verbose }));
   } else {
-    print(diagnostics);
+    await print(diagnostics);
   }
   return EXIT.ok;
 }
@@ -280,10 +296,10 @@ async function finishUnchanged(run: BuildRun, state: CacheState, tools: number, 
   run.index.retain("generated", files);
   await run.index.save(statIndexPath(state.cachePath));
   if (format === "text") {
-    if (diagnostics.length > 0) print(diagnostics);
-    io.stdout(buildSummary(tools, project.config.out, { written: [], unchanged: files, removed: [] }, [], undefined));
+    if (diagnostics.length > 0) await print(diagnostics);
+    io.stdout(buildSummary({ tools, out: project.config.out, tree: { written: [], unchanged: files, removed: [] }, created: [], lock: undefined, handlers: project.config.handlers, verbose: run.verbose }));
   } else {
-    print(diagnostics);
+    await print(diagnostics);
   }
   return EXIT.ok;
 }
@@ -440,10 +456,49 @@ function existingFiles(root: string, folders: readonly string[]): Set<string> {
   return paths;
 }
 
-function buildSummary(tools: number, out: string, tree: TreeSummary, created: string[], lock: string | undefined): string {
-  const { written, unchanged, removed } = tree;
-  const lines = [`Built ${tools} tool${tools === 1 ? "" : "s"} into ${out}: ${written.length} file${written.length === 1 ? "" : "s"} written, ${unchanged.length} unchanged${removed.length > 0 ? `, ${removed.length} removed` : ""}.`];
-  for (const path of created) lines.push(`Created ${path}`);
-  lines.push(lock ? `Wrote ${lock}.` : "Lock file unchanged.");
+/**
+ * A one-line progress report on stderr, rewritten in place, while stdout is a terminal and the
+ * format is text: long work (a cold build of a thousand tools) says what it is doing. Nothing
+ * otherwise: not in CI logs, not in json or sarif.
+ */
+function buildProgress(run: BuildRun): (text: string) => void {
+  if (!run.io.isTty || run.format !== "text") return () => undefined;
+  return (text) => run.io.stderr(`\r\u001b[2K${text}`);
+}
+
+function clearProgress(io: CliIo, format: string): void {
+  if (io.isTty && format === "text") io.stderr("\r\u001b[2K");
+}
+
+interface BuildSummary {
+  readonly tools: number;
+  readonly out: string;
+  readonly tree: TreeSummary;
+  /** Scaffolds created: handler stubs (under `handlers`) and test scaffolds. */
+  readonly created: readonly string[];
+  /** The lock's path when it was written. */
+  readonly lock: string | undefined;
+  readonly handlers: string;
+  readonly verbose: boolean;
+}
+
+/** "Built 1,223 tools into src/generated: ...", "Created 1,223 handler stubs and 1,223 test scaffolds." and, with --verbose, each file created. */
+function buildSummary(summary: BuildSummary): string {
+  const { written, unchanged, removed } = summary.tree;
+  const lines = [`Built ${count(summary.tools, "tool")} into ${summary.out}: ${count(written.length, "file")} written, ${count(unchanged.length)} unchanged${removed.length > 0 ? `, ${count(removed.length)} removed` : ""}.`];
+  if (summary.created.length > 0) {
+    const stubs = summary.created.filter((path) => path.startsWith(`${summary.handlers}/`)).length;
+    const scaffolds = summary.created.length - stubs;
+    const parts = [stubs > 0 ? count(stubs, "handler stub") : "", scaffolds > 0 ? count(scaffolds, "test scaffold") : ""].filter((part) => part !== "");
+    lines.push(`Created ${parts.join(" and ")}${summary.verbose ? ":" : "."}`);
+    if (summary.verbose) lines.push(...summary.created.map((path) => `  ${path}`));
+  }
+  lines.push(summary.lock ? `Wrote ${summary.lock}.` : "Lock file unchanged.");
   return lines.join("\n") + "\n";
+}
+
+/** "1,223 tools": English digit grouping, whatever the machine's locale. */
+function count(n: number, word?: string): string {
+  const number = n.toLocaleString("en-US");
+  return word === undefined ? number : `${number} ${word}${n === 1 ? "" : "s"}`;
 }

@@ -11,80 +11,79 @@ import { join, sep } from "node:path";
 import { globSync } from "tinyglobby";
 import type { Config } from "../../config/config.js";
 import { hashFileText, sha256Hex } from "../../lock/sha256.js";
-import { hasErrors, type Diagnostic } from "../../model/diagnostic.js";
+import type { Diagnostic } from "../../model/diagnostic.js";
 import type { SourceDoc } from "../../model/source.js";
-import { MCP_GEN_HOMEPAGE, MCP_GEN_VERSION } from "../../model/version.js";
-import { choice, COMMON_OPTIONS, parseCommandArgs, projectRoot } from "../args.js";
+import { MCP_GEN_VERSION } from "../../model/version.js";
+import { COMMON_OPTIONS, parseCommandArgs, projectRoot } from "../args.js";
 import { EXIT, type CliIo } from "../io.js";
 import { buildCachePath, readBuildCache, vouchesForLock } from "../build-cache.js";
 import { lockSummary, readWithStat, StatIndex, statIndexPath, type LockSummary } from "../stat-index.js";
 import { findDescriptors } from "../find-descriptors.js";
-import { readProjectConfig } from "../read-config.js";
+import { hashedInputs, PACKAGE_JSON, readProjectConfig } from "../read-config.js";
+import { COMPARING_FORMATS, failsPolicy, REPORT_OPTIONS, reportHelp, reportSetup, writeReport, type ReportContent, type ReportSetup } from "../report.js";
+import { comparePackageValues } from "../../lock/compare-lock.js";
 import { readTextSyncIfExists } from "../write-files.js";
 
 export const CHECK_HELP = `Usage: mcp-gen check [options]
 
 For CI: recompute the build in memory and compare it with the committed lock file and the generated
-files. Writes nothing. Fails on any drift, naming each tool added, removed or changed (and the part
-that changed) and each generated file that is missing, out of date, edited by hand or left over.
+files. Writes nothing in the project. Fails on any drift, with one finding per cause: each tool
+added, removed, renamed or changed (naming the parts that changed, with the generated files it
+makes out of date), each input or package.json value changed, each generated file edited by hand.
 
 Options:
-  --cwd DIR          project root (default: the current directory)
-  --config FILE      config file, relative to the root (default: mcp-gen.config.yaml)
-  --format FORMAT    text | json | sarif | github (default: text); github prints workflow
-                     commands that annotate the descriptor lines in a pull request
-  --full             always recompute the whole build in memory. Without it, when every input
-                     file, the lock's mcp-gen version and every generated file still hash as the
-                     lock records, check trusts the lock and generates nothing; use --full where
-                     the lock itself may have been edited (pull requests from others)
-  -h, --help         show this help
+  --cwd DIR                project root (default: the current directory)
+  --config FILE            config file, relative to the root (default: mcp-gen.config.yaml)
+${reportHelp(COMPARING_FORMATS, "error")}
+                           (markdown: a short report for a pull request or $GITHUB_STEP_SUMMARY)
+  --full                   always recompute the whole build in memory. Without it, when every input
+                           file, the lock's mcp-gen version and every generated file still hash as the
+                           lock records, check trusts the lock and generates nothing; use --full where
+                           the lock itself may have been edited (pull requests from others)
+  -h, --help               show this help
 
 Exit status: 0 up to date, 1 drift or errors found, 2 bad usage or config.
 `;
 
-export const CHECK_FORMATS = ["text", "json", "sarif", "github"] as const;
-type CheckFormat = (typeof CHECK_FORMATS)[number];
-
 export async function runCheck(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values } = parseCommandArgs(argv, { ...COMMON_OPTIONS, format: { type: "string" }, full: { type: "boolean" } });
+  const { values } = parseCommandArgs(argv, { ...COMMON_OPTIONS, ...REPORT_OPTIONS, full: { type: "boolean" } });
   if (values.help) {
     io.stdout(CHECK_HELP);
     return EXIT.ok;
   }
-  const format = choice("format", values.format, CHECK_FORMATS, "text");
   const root = projectRoot(io.cwd, values.cwd);
-  const print = async (diagnostics: readonly Diagnostic[], sources: ReadonlyMap<string, string>) =>
-    io.stdout(await formatCheck(format, diagnostics, sources, io.isTty && !io.env.NO_COLOR));
+  const setup = reportSetup("check", values, io, root, COMPARING_FORMATS, "error");
+  const print = (diagnostics: readonly Diagnostic[], content: ReportContent) => writeReport(io, setup, diagnostics, content);
   const cachePath = buildCachePath(realRootOf(root));
   const index = values.full ? StatIndex.empty() : StatIndex.read(statIndexPath(cachePath));
   // Rule settings play no part in the fast path; they are read (every rule loaded) only when the
   // config sets some, to check them, and in full by the slow path.
   const project = await readProjectConfig(root, values.config, "configured", index);
   if (!project.config) {
-    await print(project.diagnostics, project.sources);
+    await print(project.diagnostics, { sources: project.sources });
     return EXIT.usage;
   }
   const fresh = values.full ? undefined : await checkFast(root, project.config, project.sources, index, cachePath);
   // The stat index is mcp-gen's cache, not a project file: check writes nothing in the project.
   if (!values.full) await index.save(statIndexPath(cachePath));
   if (fresh) {
-    if (format === "text") io.stdout(upToDate(fresh.tools, fresh.files, project.config.lock));
-    else await print([], new Map());
+    const line = upToDate(fresh.tools, fresh.files, project.config.lock);
+    await print([], { text: () => line, markdown: { passed: true, headline: line.trim() } });
     return EXIT.ok;
   }
-  return checkFully(root, values.config, format, io, print);
+  return checkFully(root, values.config, setup, print);
 }
 
 /** The slow path: analyze, build in memory, compare every tool and file. */
-async function checkFully(root: string, configPath: string | undefined, format: CheckFormat, io: CliIo, print: (d: readonly Diagnostic[], s: ReadonlyMap<string, string>) => Promise<void>): Promise<number> {
+async function checkFully(root: string, configPath: string | undefined, setup: ReportSetup, print: (d: readonly Diagnostic[], content: ReportContent) => Promise<void>): Promise<number> {
   // Loaded here, not at the top: the fast path never needs the analyzer or the code generator.
-  const [{ readProject }, { analyzeProject }, { buildProject }, { readRuntimeSources, readTemplates }, { parseLock }, { loadDocument }, { describeDrift }] = await Promise.all([
+  const [{ readProject }, { analyzeProject }, { buildProject }, { readRuntimeSources, readTemplates }, { parseLock }, { loadDocument }, { describeDrift }, { diffTools }] = await Promise.all([
     import("../read-project.js"), import("../../project/analyze-project.js"), import("../../project/build-project.js"), import("../package-files.js"),
-    import("../../lock/parse-lock.js"), import("../../load/load-document.js"), import("../../lock/describe-drift.js"),
+    import("../../lock/parse-lock.js"), import("../../load/load-document.js"), import("../../lock/describe-drift.js"), import("../../diff/diff-tools.js"),
   ]);
   const read = await readProject({ root, configPath });
   if (!read.ok) {
-    await print(read.diagnostics, read.sources);
+    await print(read.diagnostics, { sources: read.sources });
     return EXIT.usage;
   }
   const { config } = read.input;
@@ -95,10 +94,11 @@ async function checkFully(root: string, configPath: string | undefined, format: 
   const sources = new Map(read.sources);
   if (lockText !== undefined) sources.set(config.lock, lockText);
   if (errors.length > 0 || (parsed && !parsed.value)) {
-    await print([...errors, ...(parsed?.diagnostics ?? [])], sources);
+    const found = [...errors, ...(parsed?.diagnostics ?? [])];
+    await print(found, { sources, markdown: { passed: false, headline: "The descriptors or the lock have errors; nothing was compared." } });
     return EXIT.problems;
   }
-  const inputs = new Map([...read.sources].map(([path, text]) => [path, hashFileText(text)]));
+  const inputs = new Map([...hashedInputs(read.sources)].map(([path, text]) => [path, hashFileText(text)]));
   const { emit, lock } = await buildProject({ tools: analysis.tools, config, templates: await readTemplates(), runtime: await readRuntimeSources(), schemas: analysis.schemas, inputs });
   const outFiles = listFiles(root, config.out);
   const disk = new Map<string, string>();
@@ -106,17 +106,27 @@ async function checkFully(root: string, configPath: string | undefined, format: 
     const text = readTextSyncIfExists(join(root, path));
     if (text !== undefined) disk.set(path, text);
   }
+  const packageText = read.sources.get(PACKAGE_JSON);
   const diagnostics = describeDrift({
     lockPath: config.lock, committed: parsed?.value, lockDoc: lockText === undefined ? undefined : lockDocument(loadDocument, lockText, config), current: lock,
-    tools: analysis.tools, docs: analysis.docs, generated: emit.generated, disk, outFiles,
+    tools: analysis.tools, docs: analysis.docs, generated: emit.generated, disk, outFiles, out: config.out,
+    packageDoc: packageText === undefined ? undefined : loadDocument({ path: PACKAGE_JSON, text: packageText }).value,
   });
-  if (diagnostics.length === 0 && format === "text") {
-    io.stdout(upToDate(analysis.tools.length, emit.generated.length, config.lock));
-    return EXIT.ok;
-  }
   for (const [path, text] of disk) sources.set(path, text);
-  await print(diagnostics, sources);
-  return hasErrors(diagnostics) ? EXIT.problems : EXIT.ok;
+  const failed = failsPolicy(diagnostics, setup.policy);
+  const summary = diagnostics.length === 0 ? upToDate(analysis.tools.length, emit.generated.length, config.lock) : undefined;
+  const committed = new Map(Object.entries(parsed?.value?.tools ?? {}).map(([name, tool]) => [name, tool.descriptor]));
+  const changes = diffTools(committed, new Map(analysis.tools.map((tool) => [String(tool.wire.name), tool.wire])));
+  await print(diagnostics, {
+    sources,
+    ...(summary ? { text: () => summary } : {}),
+    markdown: {
+      passed: !failed,
+      headline: summary?.trim() ?? `${diagnostics.length} finding${diagnostics.length === 1 ? "" : "s"}: the lock, the descriptors and the generated files do not agree.`,
+      changes, toolFiles: new Map(analysis.tools.map((tool) => [String(tool.wire.name), tool.file])), before: config.lock, after: "descriptors",
+    },
+  });
+  return failed ? EXIT.problems : EXIT.ok;
 }
 
 /**
@@ -129,8 +139,11 @@ async function checkFast(root: string, config: Config, configSources: ReadonlyMa
   if (!lock || lock.version !== MCP_GEN_VERSION) return undefined;
   const inputs = Object.keys(lock.inputs);
   const recorded = new Set(inputs);
-  // A config file or package.json created since the build is a new input.
-  for (const [path] of configSources) if (!recorded.has(path)) return undefined;
+  // A config file created since the build is a new input. Of package.json only the values the
+  // config took count, unless the lock is of the earlier format that hashed it whole.
+  const legacy = lock.packageJson === undefined;
+  for (const [path] of legacy ? configSources : hashedInputs(configSources)) if (!recorded.has(path)) return undefined;
+  if (!legacy && comparePackageValues(lock.packageJson!, config.packageJson).length > 0) return undefined;
   const descriptors = await findDescriptors(root, config, index);
   if (descriptors.some((path) => !recorded.has(path))) return undefined;
   const fresh = inputsMatch(root, lock, configSources, index) && filesMatch(root, config, lock, index);
@@ -231,30 +244,4 @@ function lockDocument(loadDocument: typeof import("../../load/load-document.js")
 
 function upToDate(tools: number, files: number, lock: string): string {
   return `Up to date: ${tools} tool${tools === 1 ? "" : "s"} and ${files} generated file${files === 1 ? "" : "s"} match ${lock}.\n`;
-}
-
-async function formatCheck(format: CheckFormat, diagnostics: readonly Diagnostic[], sources: ReadonlyMap<string, string>, color: boolean): Promise<string> {
-  // Formatters load when there is something to print: an up-to-date project prints one line.
-  switch (format) {
-    case "text":
-      return (await import("../../report/format-text.js")).formatText(diagnostics, { sources, color });
-    case "json":
-      return (await import("../../report/format-json.js")).formatJson(diagnostics);
-    case "github":
-      return (await import("../../report/format-github.js")).formatGithub(diagnostics);
-    case "sarif": {
-      const [{ ALL_RULES }, { STAGE_DIAGNOSTICS }, { formatSarif }] = await Promise.all([
-        import("../../validate/rules/index.js"), import("../../model/stage-diagnostics.js"), import("../../report/format-sarif.js"),
-      ]);
-      return formatSarif(diagnostics, {
-        toolVersion: MCP_GEN_VERSION,
-        informationUri: MCP_GEN_HOMEPAGE,
-        rules: [
-          ...ALL_RULES.map((r) => ({ id: r.id, summary: r.summary, description: r.description, defaultSeverity: r.defaultSeverity })),
-          ...STAGE_DIAGNOSTICS
-            .map((d) => ({ id: d.id, summary: d.summary, description: d.summary, defaultSeverity: "error" as const })),
-        ],
-      });
-    }
-  }
 }

@@ -5,22 +5,27 @@
 import { execFile } from "node:child_process";
 import { resolve } from "node:path";
 import { promisify } from "node:util";
-import type { ToolDiff } from "../../diff/change.js";
-import { countByClass } from "../../diff/change.js";
+import type { ToolDiff, ToolDiffChange } from "../../diff/change.js";
 import { diffTools } from "../../diff/diff-tools.js";
 import { diffJson, formatDiffText, summarizeDiff } from "../../diff/format-diff.js";
+import { loadDocument } from "../../load/load-document.js";
+import { diagnosticAtPointer, diagnosticInTool } from "../../load/locate.js";
 import { parseLock } from "../../lock/parse-lock.js";
 import type { Config } from "../../config/config.js";
-import { hasErrors, type Diagnostic } from "../../model/diagnostic.js";
+import { sortDiagnostics, type Diagnostic } from "../../model/diagnostic.js";
 import type { JsonObject } from "../../model/json.js";
 import type { LockFile } from "../../model/lock.js";
+import { joinPointer } from "../../model/pointer.js";
+import type { SourceDoc } from "../../model/source.js";
 import { analyzeProject } from "../../project/analyze-project.js";
 import { formatText } from "../../report/format-text.js";
-import { choice, COMMON_OPTIONS, parseCommandArgs, UsageError, projectRoot } from "../args.js";
+import { relocate } from "../../report/format-json.js";
+import { COMMON_OPTIONS, parseCommandArgs, UsageError, projectRoot } from "../args.js";
 import { EXIT, type CliIo } from "../io.js";
 import { readProject } from "../read-project.js";
 import { readTextIfExists } from "../write-files.js";
 import { readProjectConfig } from "../read-config.js";
+import { COMPARING_FORMATS, failsPolicy, REPORT_OPTIONS, reportHelp, reportSetup, writeReport, type ReportSetup } from "../report.js";
 
 export const DIFF_HELP = `Usage: mcp-gen diff [options]
 
@@ -35,9 +40,11 @@ Options:
   --base FILE        compare from this lock file instead of the project's (relative to the root)
   --base-rev REV     compare from the project's lock as committed at git revision REV (e.g. origin/main)
   --head FILE        compare to this lock file instead of the current descriptors
-  --format FORMAT    text | json (default: text)
   --cwd DIR          project root (default: the current directory)
   --config FILE      config file, relative to the root (default: mcp-gen.config.yaml)
+${reportHelp(COMPARING_FORMATS, "warning")}
+                     (each change is a finding: breaking an error, needs review a warning,
+                     compatible an info, at the changed line of the descriptor)
   -h, --help         show this help
 
 Exit status: 0 no changes or only compatible ones, 1 breaking or needs-review changes (or errors),
@@ -52,46 +59,74 @@ interface Side {
   readonly sources: ReadonlyMap<string, string>;
   /** Said before the diff, for example that there was no lock to compare with. */
   readonly note?: string;
+  /** Where a tool's node (a JSON Pointer into its wire descriptor) is written on this side; line 1 of `fallback` when unknown. */
+  readonly locate?: (tool: string, pointer: string) => Diagnostic | undefined;
+  /** The file findings about this side point at when nothing better is known. */
+  readonly fallback: string;
 }
 
 export async function runDiff(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values } = parseCommandArgs(argv, { ...COMMON_OPTIONS, base: { type: "string" }, "base-rev": { type: "string" }, head: { type: "string" }, format: { type: "string" } });
+  const { values } = parseCommandArgs(argv, { ...COMMON_OPTIONS, ...REPORT_OPTIONS, base: { type: "string" }, "base-rev": { type: "string" }, head: { type: "string" } });
   if (values.help) {
     io.stdout(DIFF_HELP);
     return EXIT.ok;
   }
-  const format = choice("format", values.format, ["text", "json"] as const, "text");
   if (values.base !== undefined && values["base-rev"] !== undefined) throw new UsageError("give --base or --base-rev, not both.");
   const root = projectRoot(io.cwd, values.cwd);
+  const setup = reportSetup("diff", values, io, root, COMPARING_FORMATS, "warning");
   const project = await readProjectConfig(root, values.config);
   if (!project.config) {
-    io.stdout(formatText(project.diagnostics, { sources: project.sources, color: false }));
+    await writeReport(io, setup, project.diagnostics, { sources: project.sources });
     return EXIT.usage;
   }
   const config = project.config;
   const base = values["base-rev"] !== undefined ? await lockAtRevision(root, config, values["base-rev"]) : await lockSide(root, config, values.base, values.base === undefined);
   const head = values.head !== undefined ? await lockSide(root, config, values.head, false) : await descriptorSide(root, values.config);
   const diagnostics = [...base.diagnostics, ...head.diagnostics];
-  const color = io.isTty && !io.env.NO_COLOR;
+  const sources = new Map([...base.sources, ...head.sources]);
   if (diagnostics.some((d) => d.ruleId === "lock-invalid")) {
-    io.stdout(format === "json" ? JSON.stringify({ diagnostics }, null, 2) + "\n" : formatText(diagnostics, { sources: new Map([...base.sources, ...head.sources]), color }));
+    await writeReport(io, setup, diagnostics, { sources, json: () => JSON.stringify({ diagnostics: relocate(diagnostics, setup.paths.fromCwd) }, null, 2) + "\n", markdown: { passed: false, headline: "A lock file cannot be read; nothing was compared." } });
     return EXIT.problems;
   }
   const diff = diffTools(base.tools, head.tools);
-  if (format === "json") {
-    io.stdout(JSON.stringify({ base: base.label, head: head.label, ...diffJson(diff), diagnostics }, null, 2) + "\n");
-  } else {
-    io.stdout(renderText(diff, base, head, diagnostics, color));
-  }
-  const counts = countByClass(diff.changes);
-  return hasErrors(diagnostics) || counts.breaking + counts["needs-review"] > 0 ? EXIT.problems : EXIT.ok;
+  const findings = sortDiagnostics([...diagnostics, ...diff.changes.map((change) => changeFinding(change, base, head))]);
+  const failed = failsPolicy(findings, setup.policy);
+  await writeReport(io, setup, findings, {
+    sources,
+    text: (color) => renderText(diff, base, head, diagnostics, color, setup),
+    json: () => JSON.stringify({ base: base.label, head: head.label, ...diffJson(diff), diagnostics: relocate(diagnostics, setup.paths.fromCwd) }, null, 2) + "\n",
+    markdown: {
+      passed: !failed, headline: diff.changes.length === 0 ? `No changes between ${base.label} and ${head.label}.` : summarizeDiff(diff),
+      changes: diff, toolFiles: new Map([...base.files, ...head.files]), before: base.label, after: head.label,
+    },
+  });
+  return failed ? EXIT.problems : EXIT.ok;
 }
 
-function renderText(diff: ToolDiff, base: Side, head: Side, diagnostics: readonly Diagnostic[], color: boolean): string {
+const CHANGE_SEVERITY = { breaking: "error", "needs-review": "warning", compatible: "info" } as const;
+const CHANGE_HINT = {
+  breaking: "Callers written against the old descriptor can fail: keep the old behaviour, or release it as a new tool and tell its callers.",
+  "needs-review": "Review the change: it alters what the model reads or people see of the tool.",
+  compatible: "Old callers keep working.",
+} as const;
+
+/** A classified change as a finding, at the changed node of the side it is in. */
+function changeFinding(change: ToolDiffChange, base: Side, head: Side): Diagnostic {
+  const side = change.side === "head" ? head : base;
+  const placed = side.locate?.(change.tool, change.pointer) ?? (change.side === "base" ? undefined : base.locate?.(change.tool, change.pointer));
+  const where = placed ?? { file: side.fallback, line: 1, column: 1, endLine: 1, endColumn: 1 };
+  return {
+    ruleId: `tool-change-${change.class}`, severity: CHANGE_SEVERITY[change.class], message: `${JSON.stringify(change.tool)}: ${change.message}`, hint: CHANGE_HINT[change.class],
+    file: where.file, line: where.line, column: where.column, endLine: where.endLine, endColumn: where.endColumn, pointer: change.pointer,
+    ...(change.text ? { textChanges: [{ label: change.part ?? "", before: change.text.before, after: change.text.after }] } : {}),
+  };
+}
+
+function renderText(diff: ToolDiff, base: Side, head: Side, diagnostics: readonly Diagnostic[], color: boolean, setup: ReportSetup): string {
   const parts: string[] = [];
-  if (diagnostics.length > 0) parts.push(formatText(diagnostics, { sources: new Map([...base.sources, ...head.sources]), color }));
+  if (diagnostics.length > 0) parts.push(formatText(diagnostics, { sources: new Map([...base.sources, ...head.sources]), color, display: setup.paths.fromCwd }));
   if (base.note) parts.push(`${base.note}\n`);
-  const files = new Map([...base.files, ...head.files]);
+  const files = new Map([...base.files, ...head.files].map(([tool, file]) => [tool, setup.paths.fromCwd(file)]));
   const body = formatDiffText(diff, { files, before: base.label, after: head.label, color });
   if (body) parts.push(body);
   parts.push(diff.changes.length === 0 ? `No changes between ${base.label} and ${head.label}.\n` : `${summarizeDiff(diff)}\n`);
@@ -104,27 +139,37 @@ async function lockSide(root: string, config: Config, path: string | undefined, 
   const text = await readTextIfExists(resolve(root, file));
   if (text === undefined) {
     if (!optional) throw new UsageError(`there is no lock file at ${file}.`);
-    return { ...emptySide(file), note: `There is no ${file} yet: every tool counts as new.` };
+    return { ...emptySide(file, config.lock), note: `There is no ${file} yet: every tool counts as new.` };
   }
-  return fromLockText(text, file, file, config);
+  return fromLockText(text, file, file, config, true);
 }
 
-function fromLockText(text: string, file: string, label: string, config: Config): Side {
+/** A lock's text as one side; `inTree`: the text is the file `file` (not a lock at another revision), so findings can point into it. */
+function fromLockText(text: string, file: string, label: string, config: Config, inTree: boolean): Side {
   const parsed = parseLock(text, file, config.load);
   const sources = new Map([[file, text]]);
-  if (!parsed.value) return { label, tools: new Map(), files: new Map(), diagnostics: parsed.diagnostics, sources };
+  if (!parsed.value) return { label, tools: new Map(), files: new Map(), diagnostics: parsed.diagnostics, sources, fallback: file };
   const lock: LockFile = parsed.value;
+  let doc: SourceDoc | undefined | null = inTree ? undefined : null;
+  const locate = (tool: string, pointer: string) => {
+    // Parsed with positions on the first finding only: a diff with no change pays nothing for it.
+    if (doc === undefined) doc = loadDocument({ path: file, text }, { ...config.load, maxDepth: config.load.maxDepth + 4, maxNodes: Number.MAX_SAFE_INTEGER }).value ?? null;
+    if (doc === null) return undefined;
+    return diagnosticAtPointer(doc, `${joinPointer("/tools", tool)}${pointer === "" ? "" : `/descriptor${pointer}`}`, { ruleId: "", severity: "info", message: "" }, "key");
+  };
   return {
     label,
     tools: new Map(Object.entries(lock.tools).map(([name, tool]) => [name, tool.descriptor])),
     files: new Map(Object.entries(lock.tools).map(([name, tool]) => [name, tool.file])),
     diagnostics: [],
     sources,
+    locate,
+    fallback: inTree ? file : config.lock,
   };
 }
 
-function emptySide(label: string): Side {
-  return { label, tools: new Map(), files: new Map(), diagnostics: [], sources: new Map() };
+function emptySide(label: string, fallback: string): Side {
+  return { label, tools: new Map(), files: new Map(), diagnostics: [], sources: new Map(), fallback };
 }
 
 /** The project's lock as committed at a git revision (`git show REV:./LOCK`, run in the root). */
@@ -140,9 +185,9 @@ async function lockAtRevision(root: string, config: Config, rev: string): Promis
   }
   try {
     const { stdout } = await git(["show", `${rev}:./${config.lock}`]);
-    return fromLockText(stdout, config.lock, label, config);
+    return fromLockText(stdout, config.lock, label, config, false);
   } catch {
-    return { ...emptySide(label), note: `${config.lock} does not exist at ${rev}: every tool counts as new.` };
+    return { ...emptySide(label, config.lock), note: `${config.lock} does not exist at ${rev}: every tool counts as new.` };
   }
 }
 
@@ -152,11 +197,17 @@ async function descriptorSide(root: string, configPath: string | undefined): Pro
   if (!read.ok) throw new UsageError("the config cannot be used; run `mcp-gen validate` to see why.");
   const analysis = analyzeProject(read.input);
   const tools = analysis.tools.filter((tool) => typeof tool.wire.name === "string");
+  const byName = new Map(tools.map((tool) => [tool.wire.name as string, tool]));
   return {
     label: "descriptors",
     tools: new Map(tools.map((tool) => [tool.wire.name as string, tool.wire])),
     files: new Map(tools.map((tool) => [tool.wire.name as string, tool.file])),
     diagnostics: analysis.diagnostics.filter((d) => d.severity === "error"),
     sources: read.sources,
+    locate: (name, pointer) => {
+      const tool = byName.get(name);
+      return tool ? diagnosticInTool(tool, analysis.docs, pointer === "" ? "/name" : pointer, { ruleId: "", severity: "info", message: "" }, pointer === "" || pointer === "/name" ? "value" : "key") : undefined;
+    },
+    fallback: read.input.config.lock,
   };
 }

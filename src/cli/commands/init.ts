@@ -13,12 +13,14 @@ import { parseCommandArgs } from "../args.js";
 import { EXIT, type CliIo } from "../io.js";
 import { PACKAGE_ROOT } from "../package-files.js";
 import { createMissing, readTextIfExists, writeFileAtomic } from "../write-files.js";
+import { ignoreFiles, linterEntries, withLines } from "../ignore-files.js";
 
 export const INIT_HELP = `Usage: mcp-gen init [options]
 
 Scaffold mcp-gen in a project: ${CONFIG_FILE}, an example tool (tools/greet.yaml) with its handler,
-src/stdio.ts, tsconfig.json and README.md when absent, and the package.json scripts and dependencies
-the generated code needs. Never overwrites a file; runs nothing.
+src/stdio.ts, tsconfig.json and README.md when absent, the package.json scripts and dependencies
+the generated code needs, and the .gitattributes and .prettierignore lines that mark the generated
+folder and the lock as generated. Never overwrites a file (it only adds lines); runs nothing.
 
 Options:
   --cwd DIR          project root (default: the current directory)
@@ -89,9 +91,37 @@ export async function runInit(argv: readonly string[], io: CliIo): Promise<numbe
   for (const file of files) lines.push(created.has(file.path) ? `Created ${file.path}` : `Kept ${file.path} (it exists; not overwritten)`);
   if (!created.has("README.md")) notes.push(`README.md exists, so it is unchanged; this section describes the tools:\n\n${indentLines(templates.find((f) => f.path === "README.md")!.contents)}`);
   if (!writesTsconfig) notes.push(`Your tsconfig.json is unchanged; the generated code needs "module": "NodeNext" (or "Node16") and compiles under "strict": true.`);
+  lines.push(...(await writeIgnoreFiles(root)));
+  notes.push(...(await linterNotes(root)));
   io.stdout(`${lines.join("\n")}\n${notes.map((note) => `\nNote: ${note}\n`).join("")}\n${NEXT_STEPS}`);
   return EXIT.ok;
 }
+
+/** .gitattributes and .prettierignore: created, or given the lines they lack. */
+async function writeIgnoreFiles(root: string): Promise<string[]> {
+  const lines: string[] = [];
+  for (const file of ignoreFiles(DEFAULT_OUTPUT)) {
+    const existing = await readTextIfExists(join(root, file.path));
+    const next = withLines(existing, file.lines);
+    if (next === undefined) continue;
+    await writeFileAtomic(join(root, file.path), next.text);
+    lines.push(existing === undefined ? `Created ${file.path}` : `Updated ${file.path}: added ${next.added.join(", ")}`);
+  }
+  return lines;
+}
+
+/** Notes for the linters whose config is the project's own code: the entry to add. */
+async function linterNotes(root: string): Promise<string[]> {
+  const entries = linterEntries(DEFAULT_OUTPUT);
+  const notes: string[] = [];
+  const exists = async (names: readonly string[]) => (await Promise.all(names.map((name) => readTextIfExists(join(root, name))))).some((text) => text !== undefined);
+  if (await exists(["eslint.config.js", "eslint.config.mjs", "eslint.config.cjs", "eslint.config.ts"])) notes.push(`Keep ESLint off the generated code: add ${entries.eslint} to the array your eslint.config exports.`);
+  if (await exists(["biome.json", "biome.jsonc"])) notes.push(`Keep Biome off the generated code and the lock: in biome.json, ${entries.biome} (Biome 2; with Biome 1, "files": { "ignore": [...] }).`);
+  return notes;
+}
+
+/** init writes the default config: its output paths. */
+const DEFAULT_OUTPUT = { out: "src/generated", lock: "mcp-tools.lock.json" } as const;
 
 const NEXT_STEPS = `Next steps:
   npm install          install the MCP SDK, TypeScript and vitest

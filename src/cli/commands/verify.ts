@@ -17,9 +17,9 @@ import { compareText } from "../../model/diagnostic.js";
 import type { JsonObject } from "../../model/json.js";
 import { TOOL_PARTS, type LockFile, type ToolPart } from "../../model/lock.js";
 import { MCP_GEN_VERSION } from "../../model/version.js";
-import { formatJson } from "../../report/format-json.js";
-import { formatText } from "../../report/format-text.js";
-import { choice, COMMON_OPTIONS, parseCommandArgs, UsageError, projectRoot } from "../args.js";
+import { COMMON_OPTIONS, parseCommandArgs, UsageError, projectRoot } from "../args.js";
+import { COMPARING_FORMATS, failsPolicy, REPORT_OPTIONS, reportHelp, reportSetup, writeReport } from "../report.js";
+import { verifyFindings } from "../verify-findings.js";
 import { EXIT, type CliIo } from "../io.js";
 import { readTextIfExists } from "../write-files.js";
 import { readProjectConfig } from "../read-config.js";
@@ -47,7 +47,8 @@ the part that changed, with a diff of the text.
 Options:
 ${LIVE_HELP}
   --lock FILE              the lock file, relative to the root (default: the config's lock)
-  --format FORMAT          text | json (default: text)
+${reportHelp(COMPARING_FORMATS, "error")}
+                           (one finding per tool added, removed or changed, at its lock entry)
   --cwd DIR                project root (default: the current directory)
   --config FILE            config file, relative to the root (default: mcp-gen.config.yaml)
   -h, --help               show this help
@@ -147,17 +148,17 @@ export function describeServer(live: LiveTools): string {
 }
 
 export async function runVerify(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values } = parseCommandArgs(argv, { ...COMMON_OPTIONS, ...LIVE_OPTIONS, lock: { type: "string" }, format: { type: "string" } });
+  const { values } = parseCommandArgs(argv, { ...COMMON_OPTIONS, ...LIVE_OPTIONS, ...REPORT_OPTIONS, lock: { type: "string" } });
   if (values.help) {
     io.stdout(VERIFY_HELP);
     return EXIT.ok;
   }
-  const format = choice("format", values.format, ["text", "json"] as const, "text");
   const root = projectRoot(io.cwd, values.cwd);
+  const setup = reportSetup("verify", values, io, root, COMPARING_FORMATS, "error");
   const { target, options } = liveRequest(values, root, io.env);
   const project = await readProjectConfig(root, values.config);
   if (!project.config) {
-    io.stdout(formatText(project.diagnostics, { sources: project.sources, color: false }));
+    await writeReport(io, setup, project.diagnostics, { sources: project.sources });
     return EXIT.usage;
   }
   const lockPath = values.lock ?? project.config.lock;
@@ -165,25 +166,30 @@ export async function runVerify(argv: readonly string[], io: CliIo): Promise<num
   if (lockText === undefined) throw new UsageError(`there is no lock file at ${lockPath}; write one with \`mcp-gen import\` (a server someone else runs) or \`mcp-gen build\`.`);
   const parsed = parseLock(lockText, lockPath, project.config.load);
   if (!parsed.value) {
-    io.stdout(format === "json" ? formatJson(parsed.diagnostics) : formatText(parsed.diagnostics, { sources: new Map([[lockPath, lockText]]), color: io.isTty && !io.env.NO_COLOR }));
+    await writeReport(io, setup, parsed.diagnostics, { sources: new Map([[lockPath, lockText]]), markdown: { passed: false, headline: `${lockPath} cannot be read; nothing was compared.` } });
     return EXIT.problems;
   }
   const live = await (await loadLive()).fetchLiveTools(target, options);
   if (!live.ok) return reportLiveProblem("verify", live.problem, io);
   const comparison = compareWithLock(parsed.value, live.value.tools);
   const diff = diffTools(new Map(Object.entries(parsed.value.tools).map(([name, tool]) => [name, tool.descriptor])), comparison.byName);
-  if (format === "json") {
-    const { byName: _byName, ...rest } = comparison;
-    io.stdout(JSON.stringify({ server: live.value.server, pages: live.value.pages, lock: lockPath, ...rest, ...diffJson(diff) }, null, 2) + "\n");
-  } else {
-    const files = new Map(Object.entries(parsed.value.tools).map(([name, tool]) => [name, tool.file]));
-    const body = formatDiffText(diff, { files, before: lockPath, after: "server", color: io.isTty && !io.env.NO_COLOR });
-    io.stdout(`${describeServer(live.value)} listed ${plural(live.value.tools.length, "tool")} on ${plural(live.value.pages, "page")}.\n${body ? `\n${body}` : ""}\n${verdict(comparison, lockPath)}\n`);
-  }
-  return comparison.added.length + comparison.removed.length + comparison.changed.length > 0 ? EXIT.problems : EXIT.ok;
+  const files = new Map(Object.entries(parsed.value.tools).map(([name, tool]) => [name, tool.file]));
+  const findings = verifyFindings({ lockPath, lockText, limits: project.config.load, diff, ...comparison });
+  const failed = failsPolicy(findings, setup.policy);
+  const { byName: _byName, ...rest } = comparison;
+  await writeReport(io, setup, findings, {
+    sources: new Map([[lockPath, lockText]]),
+    json: () => JSON.stringify({ server: live.value.server, pages: live.value.pages, lock: lockPath, ...rest, ...diffJson(diff) }, null, 2) + "\n",
+    text: (color) => {
+      const body = formatDiffText(diff, { files: new Map([...files].map(([tool, file]) => [tool, setup.paths.fromCwd(file)])), before: lockPath, after: "server", color });
+      return `${describeServer(live.value)} listed ${plural(live.value.tools.length, "tool")} on ${plural(live.value.pages, "page")}.\n${body ? `\n${body}` : ""}\n${verdict(comparison, lockPath)}\n`;
+    },
+    markdown: { passed: !failed, headline: verdict(comparison, lockPath), changes: diff, toolFiles: files, before: lockPath, after: "server" },
+  });
+  return failed ? EXIT.problems : EXIT.ok;
 }
 
-interface LockComparison {
+export interface LockComparison {
   readonly byName: ReadonlyMap<string, JsonObject>;
   readonly matched: readonly string[];
   readonly added: readonly string[];

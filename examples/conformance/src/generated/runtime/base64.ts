@@ -1,5 +1,6 @@
 // Copied by mcp-gen from its runtime (base64.ts).
 // Do not edit: `mcp-gen build` rewrites this file and `mcp-gen check` reports hand edits.
+/* eslint-disable */
 // Base64 with the standard RFC 4648 §4 alphabet and "=" padding, the form MCP 2026-07-28 header values
 // use (streamable-http.mdx § Value Encoding shows "/" and padding). In: bytes or Base64 text. Out: the
 // other one, or undefined. The decoder is strict and never skips or repairs characters.

@@ -1,5 +1,6 @@
 // Copied by mcp-gen from its runtime (request-state.ts).
 // Do not edit: `mcp-gen build` rewrites this file and `mcp-gen check` reports hand edits.
+/* eslint-disable */
 // `requestState` for SDK v2 servers: what `ctx.ask(requests, { state })` seals and `ctx.state()`
 // reads back, protected by the SDK's own codec (createRequestStateCodec: HMAC-SHA256 with an expiry).
 // MCP 2026-07-28 basic/patterns/mrtr: requestState is attacker-controlled on its way back (T-MRTR-7),

@@ -1,5 +1,6 @@
 // Copied by mcp-gen from its runtime (server-runtime.ts).
 // Do not edit: `mcp-gen build` rewrites this file and `mcp-gen check` reports hand edits.
+/* eslint-disable */
 // The server half of generated code for SDK v2, copied verbatim into every project (depends only on
 // @modelcontextprotocol/server). In: a tool table built once at module load, and the user's typed
 // handlers. Out: an SDK server factory whose per-request cost does not grow with the number of tools.

@@ -1,5 +1,6 @@
 // Copied by mcp-gen from its runtime (tool-context.ts).
 // Do not edit: `mcp-gen build` rewrites this file and `mcp-gen check` reports hand edits.
+/* eslint-disable */
 // The context every generated handler receives, whatever SDK the project targets: the call's abort
 // signal, progress notifications, typed input requests (MCP 2026-07-28 input_required with form-mode
 // elicitation) whose answers arrive validated, state carried across rounds, and the SDK's own context

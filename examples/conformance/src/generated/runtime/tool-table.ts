@@ -1,5 +1,6 @@
 // Copied by mcp-gen from its runtime (tool-table.ts).
 // Do not edit: `mcp-gen build` rewrites this file and `mcp-gen check` reports hand edits.
+/* eslint-disable */
 // The table generated code builds once at module load: every tool's wire descriptor, its compiled
 // validators and its mirrored header parameters, the name → entry map, and the tools/list pages with
 // their opaque cursors. Shared by the generated server and client of every target; dependency-free.

@@ -1,5 +1,6 @@
 // Copied by mcp-gen from its runtime (utf8.ts).
 // Do not edit: `mcp-gen build` rewrites this file and `mcp-gen check` reports hand edits.
+/* eslint-disable */
 // UTF-8 (RFC 3629) between JavaScript strings and bytes, written out so the runtime needs neither
 // TextEncoder typings nor Buffer. In: a string or bytes. Out: bytes or a string, or undefined when the
 // input has no faithful counterpart. Never substitutes U+FFFD, never throws.

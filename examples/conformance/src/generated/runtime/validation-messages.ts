@@ -1,5 +1,6 @@
 // Copied by mcp-gen from its runtime (validation-messages.ts).
 // Do not edit: `mcp-gen build` rewrites this file and `mcp-gen check` reports hand edits.
+/* eslint-disable */
 // Turns a compiled validator's first error into one sentence that names the field, and checks the
 // cheap bounds (depth, string length) before any schema runs. Shared by generated servers and
 // clients; dependency-free.

@@ -1,5 +1,6 @@
 // Copied by mcp-gen from its runtime (find-annotation-sites.ts).
 // Do not edit: `mcp-gen build` rewrites this file and `mcp-gen check` reports hand edits.
+/* eslint-disable */
 // Finds every `x-mcp-header` in an inputSchema and how it is reached. In: a parsed JSON Schema. Out: one
 // site per annotation, in document order, with its pointer and either its `properties` path or the
 // keyword that breaks static reachability. Iterative, linear, own properties only; never throws.

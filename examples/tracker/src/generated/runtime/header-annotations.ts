@@ -1,5 +1,6 @@
 // Copied by mcp-gen from its runtime (header-annotations.ts).
 // Do not edit: `mcp-gen build` rewrites this file and `mcp-gen check` reports hand edits.
+/* eslint-disable */
 // Checks the x-mcp-header annotations of one tool's inputSchema (MCP 2026-07-28, server/tools.mdx
 // § x-mcp-header; basic/transports/streamable-http.mdx § Schema Extension). In: the parsed inputSchema.
 // Out: the mirrored parameters and every broken constraint, with pointers. Never throws or mutates.

@@ -1,5 +1,6 @@
 // Copied by mcp-gen from its runtime (http-body.ts).
 // Do not edit: `mcp-gen build` rewrites this file and `mcp-gen check` reports hand edits.
+/* eslint-disable */
 // Reading a Streamable HTTP request body once, within a size bound, for the HTTP front layers of
 // every target; and the JSON-RPC error responses they send themselves. Dependency-free (web
 // standard Request and Response).

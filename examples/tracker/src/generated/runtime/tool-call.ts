@@ -1,5 +1,6 @@
 // Copied by mcp-gen from its runtime (tool-call.ts).
 // Do not edit: `mcp-gen build` rewrites this file and `mcp-gen check` reports hand edits.
+/* eslint-disable */
 // The SDK-independent body of tools/call, shared by the server runtimes of every target. In: one
 // tool's entry, its handler, the arguments and a way to make the handler's context. Out: a complete
 // result, an input_required result, or a JSON-RPC error to send; never a stack trace. The target

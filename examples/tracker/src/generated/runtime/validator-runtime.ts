@@ -1,5 +1,6 @@
 // Copied by mcp-gen from its runtime (validator-runtime.ts).
 // Do not edit: `mcp-gen build` rewrites this file and `mcp-gen check` reports hand edits.
+/* eslint-disable */
 // The helpers mcp-gen's standalone JSON Schema validators call: deep equality (`const`, `enum`,
 // `uniqueItems`), string length in code points (`minLength`, `maxLength`) and every format of
 // ajv-formats' `fullFormats`, with the same verdicts, so a generated server accepts exactly what the

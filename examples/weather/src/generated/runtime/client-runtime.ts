@@ -1,5 +1,6 @@
 // Copied by mcp-gen from its runtime (client-runtime.ts).
 // Do not edit: `mcp-gen build` rewrites this file and `mcp-gen check` reports hand edits.
+/* eslint-disable */
 // The client half of generated code for SDK v2, copied verbatim into every project (depends only on
 // @modelcontextprotocol/client). Typed tool calls over the SDK Client: arguments are validated before
 // sending, the compiled descriptor travels as `toolDefinition` (no prior tools/list needed),

@@ -1,5 +1,6 @@
 // Copied by mcp-gen from its runtime (header-encoding.ts).
 // Do not edit: `mcp-gen build` rewrites this file and `mcp-gen check` reports hand edits.
+/* eslint-disable */
 // Header values for Mcp-Param-{Name} and Mcp-Name (MCP 2026-07-28, basic/transports/streamable-http.mdx
 // § Value Encoding, § Standard Request Headers). In: an argument value, a tool name, or a received header
 // value. Out: the exact header text or the decoded string, or a reason. Never throws, never does I/O.

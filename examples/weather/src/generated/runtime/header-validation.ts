@@ -1,5 +1,6 @@
 // Copied by mcp-gen from its runtime (header-validation.ts).
 // Do not edit: `mcp-gen build` rewrites this file and `mcp-gen check` reports hand edits.
+/* eslint-disable */
 // Server-side check of the MCP request headers against the JSON-RPC body, run before the SDK handler
 // (MCP 2026-07-28, basic/transports/streamable-http.mdx § Server Validation, § Server Behavior for
 // Custom Headers, § Protocol Version Header). In: headers, parsed body, registered header params.

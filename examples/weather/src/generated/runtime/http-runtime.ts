@@ -1,5 +1,6 @@
 // Copied by mcp-gen from its runtime (http-runtime.ts).
 // Do not edit: `mcp-gen build` rewrites this file and `mcp-gen check` reports hand edits.
+/* eslint-disable */
 // The Streamable HTTP entry of generated servers, copied verbatim into every project. In front of the
 // SDK's createMcpHandler it bounds the body size, parses the body once (handed on as parsedBody, so
 // the SDK does not read it again), and checks Mcp-Param-* headers against the arguments: the SDK does

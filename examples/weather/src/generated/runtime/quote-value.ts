@@ -1,5 +1,6 @@
 // Copied by mcp-gen from its runtime (quote-value.ts).
 // Do not edit: `mcp-gen build` rewrites this file and `mcp-gen check` reports hand edits.
+/* eslint-disable */
 // Renders untrusted values for one-line messages. In: any value. Out: a short, printable quotation in
 // which control, format and separator characters and lone surrogates appear as \u escapes, so a message
 // can never carry a line break or an invisible character. Never throws.

@@ -1,5 +1,6 @@
 // Copied by mcp-gen from its runtime (testing-runtime.ts).
 // Do not edit: `mcp-gen build` rewrites this file and `mcp-gen check` reports hand edits.
+/* eslint-disable */
 // In-process tests for SDK v2 projects, copied verbatim into every project: a real SDK Client talks
 // to the generated HTTP handler through a fetch that calls it directly (the SDK's documented testing
 // pattern: no port, no socket, no mock), negotiating MCP 2026-07-28.

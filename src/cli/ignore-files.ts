@@ -1,0 +1,50 @@
+// The lines that keep tools off mcp-gen's output: .gitattributes marks the generated folder and the
+// lock linguist-generated (GitHub folds them in pull requests and leaves them out of language
+// statistics), and .prettierignore keeps Prettier from reformatting them (check would report every
+// file). ESLint's flat config and Biome's are code or JSON of the project's own: init names the
+// entries for them instead of editing them. Pure: init reads and writes the files.
+
+/** Where a project's generated output is: Config.out and Config.lock. */
+export interface OutputPaths {
+  readonly out: string;
+  readonly lock: string;
+}
+
+export interface IgnoreFile {
+  readonly path: string;
+  /** The lines the file should hold. */
+  readonly lines: readonly string[];
+}
+
+const HEADER = "# mcp-gen: generated code and the lock file, rewritten by `mcp-gen build`";
+
+/** @example ignoreFiles({ out: "src/generated", lock: "mcp-tools.lock.json" })[0].lines */
+export function ignoreFiles(paths: OutputPaths): IgnoreFile[] {
+  return [
+    { path: ".gitattributes", lines: [`${paths.out}/** linguist-generated=true`, `${paths.lock} linguist-generated=true`] },
+    { path: ".prettierignore", lines: [`${paths.out}/`, paths.lock] },
+  ];
+}
+
+/** What to add to ESLint's and Biome's configs, said in init's notes and the README. */
+export function linterEntries(paths: OutputPaths): { readonly eslint: string; readonly biome: string } {
+  return {
+    eslint: `{ ignores: [${JSON.stringify(`${paths.out}/`)}] }`,
+    biome: `"files": { "includes": ["**", ${JSON.stringify(`!${paths.out}`)}, ${JSON.stringify(`!${paths.lock}`)}] }`,
+  };
+}
+
+/**
+ * The file's text with the lines it lacks added at the end under one comment, and those lines;
+ * undefined when it has them all. Line ends follow the file's.
+ * @example withLines("node_modules/\n", [".cache/"])?.text // "node_modules/\n\n# mcp-gen: ...\n.cache/\n"
+ */
+export function withLines(existing: string | undefined, lines: readonly string[]): { readonly text: string; readonly added: readonly string[] } | undefined {
+  const text = existing ?? "";
+  const present = new Set(text.split(/\r?\n/).map((line) => line.trim()));
+  const added = lines.filter((line) => !present.has(line));
+  if (added.length === 0) return undefined;
+  const eol = text.includes("\r\n") ? "\r\n" : "\n";
+  const separator = text === "" ? "" : text.endsWith("\n") ? eol : `${eol}${eol}`;
+  return { text: `${text}${separator}${[HEADER, ...added].join(eol)}${eol}`, added };
+}

@@ -1,0 +1,67 @@
+// The generated folder on disk against what a build writes now and what the committed lock records →
+// the state of each file that differs: missing, stale (what an earlier build wrote), edited by hand,
+// reformatted (edited, but only as a formatter does), left over (an earlier build wrote it, a build
+// now does not), or extra (never written by a build, or edited since). Pure; describe-drift.ts
+// decides which cause each belongs to.
+import { compareText } from "../model/diagnostic.js";
+import type { GeneratedFile } from "../model/generated-file.js";
+import { differsOnlyInFormatting } from "./formatting-only.js";
+import { hashFileText } from "./sha256.js";
+
+export type GeneratedFileStatus = "missing" | "stale" | "edited" | "formatted" | "leftover" | "extra";
+
+export interface GeneratedFileState {
+  /** Project-relative. */
+  readonly path: string;
+  readonly status: GeneratedFileStatus;
+  /** The first line that differs from what a build writes now (1 when the whole file is the news). */
+  readonly line: number;
+}
+
+export interface GeneratedDriftInput {
+  /** Every file a build writes now. */
+  readonly generated: readonly GeneratedFile[];
+  /** Text on disk of every file that exists among the generated paths and `outFiles`. */
+  readonly disk: ReadonlyMap<string, string>;
+  /** The committed lock's hash of each file the last build wrote; none without a lock. */
+  readonly recorded: Readonly<Record<string, string>> | undefined;
+  /** Every file under the generated folder now, project-relative. */
+  readonly outFiles: readonly string[];
+}
+
+/** @example generatedFileStates({ generated, disk, recorded: lock?.files, outFiles }) */
+export function generatedFileStates(input: GeneratedDriftInput): GeneratedFileState[] {
+  const states: GeneratedFileState[] = [];
+  const written = new Set(input.generated.map((file) => file.path));
+  const recorded = (path: string) => (input.recorded && Object.prototype.hasOwnProperty.call(input.recorded, path) ? input.recorded[path] : undefined);
+  for (const file of [...input.generated].sort((a, b) => compareText(a.path, b.path))) {
+    const onDisk = input.disk.get(file.path);
+    if (onDisk === undefined) {
+      states.push({ path: file.path, status: "missing", line: 1 });
+      continue;
+    }
+    const diskHash = hashFileText(onDisk);
+    if (diskHash === hashFileText(file.contents)) continue;
+    const line = firstDifferentLine(onDisk, file.contents);
+    const before = recorded(file.path);
+    // Not what the last build wrote either: someone edited it.
+    const edited = typeof before === "string" && before !== diskHash;
+    const status = !edited ? "stale" : differsOnlyInFormatting(onDisk, file.contents) ? "formatted" : "edited";
+    states.push({ path: file.path, status, line });
+  }
+  for (const path of input.outFiles) {
+    if (written.has(path)) continue;
+    const onDisk = input.disk.get(path);
+    const leftover = onDisk !== undefined && recorded(path) === hashFileText(onDisk);
+    states.push({ path, status: leftover ? "leftover" : "extra", line: 1 });
+  }
+  return states;
+}
+
+function firstDifferentLine(a: string, b: string): number {
+  const left = a.replace(/\r\n/g, "\n").split("\n");
+  const right = b.replace(/\r\n/g, "\n").split("\n");
+  let i = 0;
+  while (i < left.length && i < right.length && left[i] === right[i]) i++;
+  return i + 1;
+}
