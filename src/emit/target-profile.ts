@@ -18,7 +18,7 @@ const PROFILES: Readonly<Record<Target, TargetProfile>> = {
   "sdk-v2": {
     runtime: "./runtime/",
     factoryUse: "one Server per request, for `serveStdio` and `createMcpHandler`",
-    httpNote: ", with Mcp-Param-* header validation in front",
+    httpNote: ", with its Mcp-* headers checked against the body in both eras",
     connectNote: "2026-07-28 when the server speaks it, 2025-11-25 otherwise",
     listNote: [
       "The SDK Client caches it for the list's `ttlMs` (`cacheMode: \"refresh\"` fetches it anew).",

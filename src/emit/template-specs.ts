@@ -145,7 +145,7 @@ export const TEMPLATE_SPECS = {
 },"useData":true},
   },
   "server.ts": {
-    source: "a105a755c1592bd364263ff11a1296f2e7490541d8be557b9bbd8434a6d3cf41",
+    source: "c622d6c2c4e05547c1f66b57faaa592bdcd52b98515e1a80bd7dc541553a4f72",
     spec: {"0":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda;
 
@@ -158,9 +158,9 @@ export const TEMPLATE_SPECS = {
     var stack1, alias1=container.strict, alias2=container.lambda;
 
   return "  "
-    + ((stack1 = alias2(alias1(depth0, "key", {"start":{"line":24,"column":5},"end":{"line":24,"column":8}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "key", {"start":{"line":28,"column":5},"end":{"line":28,"column":8}} ), depth0)) != null ? stack1 : "")
     + ": "
-    + ((stack1 = alias2(alias1(depth0, "typesName", {"start":{"line":24,"column":16},"end":{"line":24,"column":25}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "typesName", {"start":{"line":28,"column":16},"end":{"line":28,"column":25}} ), depth0)) != null ? stack1 : "")
     + ";\n";
 },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda, alias3=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -177,30 +177,32 @@ export const TEMPLATE_SPECS = {
     + ((stack1 = alias2(alias1(depth0, "runtime", {"start":{"line":3,"column":131},"end":{"line":3,"column":138}} ), depth0)) != null ? stack1 : "")
     + "server-runtime.js\";\nimport { TOOL_TABLE } from \"./tools.js\";\n"
     + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"typeImports"),{"name":"each","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":5,"column":0},"end":{"line":7,"column":9}}})) != null ? stack1 : "")
-    + "\nexport {\n  randomRequestStateKey,\n  ToolError,\n  ToolNotImplementedError,\n  toolResult,\n  type AskOptions,\n  type InputAnswer,\n  type InputRequired,\n  type RequestStateOptions,\n  type ToolContext,\n} from \""
-    + ((stack1 = alias2(alias1(depth0, "runtime", {"start":{"line":19,"column":11},"end":{"line":19,"column":18}} ), depth0)) != null ? stack1 : "")
+    + "\n// A check for Node's HTTP server, before `toNodeHandler(handler)`: it refuses an MCP header sent on\n// two lines, which a web-standard Request (and so the handler) only sees joined into one value.\nexport { duplicateMcpHeaderValidation } from \""
+    + ((stack1 = alias2(alias1(depth0, "runtime", {"start":{"line":11,"column":49},"end":{"line":11,"column":56}} ), depth0)) != null ? stack1 : "")
+    + "http-runtime.js\";\n\nexport {\n  randomRequestStateKey,\n  ToolError,\n  ToolNotImplementedError,\n  toolResult,\n  type AskOptions,\n  type InputAnswer,\n  type InputRequired,\n  type RequestStateOptions,\n  type ToolContext,\n} from \""
+    + ((stack1 = alias2(alias1(depth0, "runtime", {"start":{"line":23,"column":11},"end":{"line":23,"column":18}} ), depth0)) != null ? stack1 : "")
     + "server-runtime.js\";\n\n/** Argument, result and input-request types of every tool, by tool name. */\nexport interface ToolTypes {\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"tools"),{"name":"each","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":23,"column":0},"end":{"line":25,"column":9}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"tools"),{"name":"each","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":27,"column":0},"end":{"line":29,"column":9}}})) != null ? stack1 : "")
     + "}\n\n/** The result a handler returns: plain data typed by outputSchema, or content for tools without one. */\nexport type ToolReturn<T> = T extends { result: infer R } ? R : ToolContent;\n\n/** The answers a handler can read with `ctx.answer(key)` (x-mcp-gen.inputRequests); none by default. */\nexport type ToolInputs<T> = T extends { inputs: infer I } ? I : NoInputs;\n\n/** One typed handler per tool: `(args, ctx) => result`, sync or async. */\nexport type ToolHandlers = { readonly [Name in keyof ToolTypes]: ToolHandler<ToolTypes[Name][\"arguments\"], ToolReturn<ToolTypes[Name]>, ToolInputs<ToolTypes[Name]>> };\n\n/** Defaults from mcp-gen.config.yaml; every field can be overridden per call. */\nexport const SERVER_DEFAULTS: ServerRuntimeOptions = {\n  serverInfo: { name: "
-    + ((stack1 = alias2(alias1(depth0, "serverNameLiteral", {"start":{"line":39,"column":25},"end":{"line":39,"column":42}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "serverNameLiteral", {"start":{"line":43,"column":25},"end":{"line":43,"column":42}} ), depth0)) != null ? stack1 : "")
     + ", version: "
-    + ((stack1 = alias2(alias1(depth0, "serverVersionLiteral", {"start":{"line":39,"column":59},"end":{"line":39,"column":79}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "serverVersionLiteral", {"start":{"line":43,"column":59},"end":{"line":43,"column":79}} ), depth0)) != null ? stack1 : "")
     + " },\n  cacheHint: { ttlMs: "
-    + ((stack1 = alias2(alias1(depth0, "ttlMs", {"start":{"line":40,"column":25},"end":{"line":40,"column":30}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "ttlMs", {"start":{"line":44,"column":25},"end":{"line":44,"column":30}} ), depth0)) != null ? stack1 : "")
     + ", cacheScope: "
-    + ((stack1 = alias2(alias1(depth0, "cacheScopeLiteral", {"start":{"line":40,"column":50},"end":{"line":40,"column":67}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "cacheScopeLiteral", {"start":{"line":44,"column":50},"end":{"line":44,"column":67}} ), depth0)) != null ? stack1 : "")
     + " },\n  limits: { maxArgumentDepth: "
-    + ((stack1 = alias2(alias1(depth0, "maxArgumentDepth", {"start":{"line":41,"column":33},"end":{"line":41,"column":49}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "maxArgumentDepth", {"start":{"line":45,"column":33},"end":{"line":45,"column":49}} ), depth0)) != null ? stack1 : "")
     + ", maxStringLength: "
-    + ((stack1 = alias2(alias1(depth0, "maxStringLength", {"start":{"line":41,"column":74},"end":{"line":41,"column":89}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "maxStringLength", {"start":{"line":45,"column":74},"end":{"line":45,"column":89}} ), depth0)) != null ? stack1 : "")
     + ", callTimeoutMs: "
-    + ((stack1 = alias2(alias1(depth0, "callTimeoutMs", {"start":{"line":41,"column":112},"end":{"line":41,"column":125}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "callTimeoutMs", {"start":{"line":45,"column":112},"end":{"line":45,"column":125}} ), depth0)) != null ? stack1 : "")
     + " },\n};\n\n/** Largest HTTP request body accepted, in bytes (server.limits.maxRequestBytes). */\nexport const MAX_REQUEST_BYTES = "
-    + ((stack1 = alias2(alias1(depth0, "maxRequestBytes", {"start":{"line":45,"column":36},"end":{"line":45,"column":51}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "maxRequestBytes", {"start":{"line":49,"column":36},"end":{"line":49,"column":51}} ), depth0)) != null ? stack1 : "")
     + ";\n\n/**\n * The server factory: "
-    + ((stack1 = alias2(alias1(depth0, "factoryUse", {"start":{"line":48,"column":26},"end":{"line":48,"column":36}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "factoryUse", {"start":{"line":52,"column":26},"end":{"line":52,"column":36}} ), depth0)) != null ? stack1 : "")
     + ". Cheap to call: the tool table was built\n * once, when this module loaded. Pass `requestState: { key }` when handlers carry state across input\n * requests.\n */\nexport function createToolServerFactory(handlers: ToolHandlers, options: Partial<ServerRuntimeOptions> = {}): () => Server {\n  return createServerFactory(TOOL_TABLE, handlers as never, { ...SERVER_DEFAULTS, ...options });\n}\n\n/** A Streamable HTTP handler (web-standard fetch) serving these tools"
-    + ((stack1 = alias2(alias1(depth0, "httpNote", {"start":{"line":56,"column":73},"end":{"line":56,"column":81}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "httpNote", {"start":{"line":60,"column":73},"end":{"line":60,"column":81}} ), depth0)) != null ? stack1 : "")
     + ". */\nexport function createToolHttpHandler(handlers: ToolHandlers, options: Partial<ServerRuntimeOptions> & Partial<HttpHandlerOptions> = {}): GeneratedHttpHandler {\n  const { maxRequestBytes = MAX_REQUEST_BYTES, handlerOptions, ...serverOptions } = options;\n  return createHttpHandler(createToolServerFactory(handlers, serverOptions), TOOL_TABLE, { maxRequestBytes, ...(handlerOptions ? { handlerOptions } : {}) });\n}\n";
 },"useData":true},
   },

@@ -38,6 +38,7 @@ export const STAGE_DIAGNOSTICS: readonly StageDiagnosticInfo[] = [
   { id: "lock-tool-moved", stage: "lock", summary: "A tool is now defined in another descriptor file than the one mcp-tools.lock.json names." },
   { id: "lock-tool-removed", stage: "lock", summary: "mcp-tools.lock.json pins a tool that no descriptor defines any more." },
   { id: "lock-tool-renamed", stage: "lock", summary: "A tool pinned in mcp-tools.lock.json is now defined under another name, with the same descriptor otherwise." },
+  { id: "output-path-unsafe", stage: "config", summary: "A folder or file mcp-gen writes (out, handlers, tests, the lock, import's --dir, init's files) is a link, or lies behind one, whose real path leaves the project; or the generated folder or lock is a link or holds one." },
   { id: "ref-cycle", stage: "resolve", summary: "A $ref loop never descends into the value, so validation would never end." },
   { id: "ref-network-refused", stage: "resolve", summary: "A $ref names a URI with a scheme (http, https, ftp, data, urn...); nothing is ever fetched." },
   { id: "ref-outside-root", stage: "resolve", summary: "A $ref names an absolute path, a file: URI, or a path or link leaving the project." },

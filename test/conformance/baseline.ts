@@ -18,8 +18,13 @@ export interface Check {
 /** Why a baselined check does not pass. */
 export type FailureKind = "sdk-gap" | "suite-issue" | "out-of-scope" | "mcp-gen-gap";
 
+/** How the server under test serves 2025-era clients (examples/conformance/src/http.ts). */
+export type LegacyServing = "stateless" | "sessions";
+
 export interface BaselineEntry {
   readonly era: Era;
+  /** The 2025-era serving the entry holds for; absent, it holds for both. */
+  readonly legacy?: LegacyServing;
   readonly scenario: string;
   readonly check: string;
   readonly status: "FAILURE" | "WARNING";
@@ -56,6 +61,11 @@ export function collapseChecks(checks: readonly Check[]): Check[] {
     if (seen === undefined || SEVERITY[check.status] > SEVERITY[seen.status]) worst.set(key, check);
   }
   return [...worst.values()];
+}
+
+/** The entries that hold for a run at `era` against a server serving 2025-era clients `legacy`. */
+export function entriesFor(baseline: Baseline, era: Era, legacy: LegacyServing): BaselineEntry[] {
+  return baseline.failures.filter((entry) => entry.era === era && (entry.legacy === undefined || entry.legacy === legacy));
 }
 
 /** Compares the collapsed checks of a run with the baseline entries. */

@@ -19,6 +19,7 @@ import { handlers as trackerHandlers } from "../../examples/tracker/src/generate
 import { createToolHttpHandler as v2TrackerHttpHandler } from "../../examples/tracker/src/generated/server.js";
 import { compileProject, runNode, startHttpChild, stopChild, type ServedChild } from "../support/e2e-processes.js";
 import { REPO_ROOT } from "../support/spec-paths.js";
+import { sessionStatus, type FetchHandler } from "../support/raw-mcp.js";
 import { runInProcess } from "../support/temp-project.js";
 
 const TRACKER = join(REPO_ROOT, "examples", "tracker");
@@ -75,13 +76,19 @@ describe("the tracker built with target: sdk-v1", () => {
 
   it("copies only the runtime the target needs, and the generated code imports no SDK v2 package", () => {
     expect(filesUnder(join(root, "src", "generated", "runtime"))).toEqual([
+      "base64.ts",
       "find-annotation-sites.ts",
       "header-annotations.ts",
+      "header-encoding.ts",
+      "header-validation.ts",
       "http-body.ts",
       "quote-value.ts",
+      "request-headers.ts",
+      "session-pool.ts",
       "tool-call.ts",
       "tool-context.ts",
       "tool-table.ts",
+      "utf8.ts",
       "v1/client-runtime.ts",
       "v1/http-runtime.ts",
       "v1/legacy-projection.ts",
@@ -114,17 +121,8 @@ describe("sessions of the sdk-v1 HTTP handler (clients that never send DELETE)",
     return client;
   }
 
-  /** tools/list with `client`'s session: the HTTP status the handler answers (the SDK client hides it in an error). */
-  async function statusOf(handler: { fetch(request: Request): Promise<Response> }, client: Client): Promise<number> {
-    const transport = client.transport as StreamableHTTPClientTransport;
-    const response = await handler.fetch(new Request("http://in-process.invalid/mcp", {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-session-id": transport.sessionId!, "mcp-protocol-version": "2025-11-25" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 99, method: "tools/list", params: {} }),
-    }));
-    await response.body?.cancel();
-    return response.status;
-  }
+  /** tools/list with `client`'s session: the HTTP status the handler answers. */
+  const statusOf = (handler: FetchHandler, client: Client) => sessionStatus(handler, (client.transport as StreamableHTTPClientTransport).sessionId!);
 
   it("beyond maxSessions, a new session closes the least recently used one: its client gets 404", async () => {
     const handler = generated.createToolHttpHandler(generated.handlers, { handlerOptions: { maxSessions: 2 } });

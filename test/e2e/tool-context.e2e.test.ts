@@ -10,8 +10,9 @@ import { Client, StreamableHTTPClientTransport, type CallToolResult, type Elicit
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ERAS, type Era } from "../support/e2e-clients.js";
+import { startRecordingServer } from "../support/e2e-http.js";
 import { buildCompiledProject, type CompiledProject } from "../support/e2e-project.js";
-import { modernMeta, postLegacy, postModern, type FetchHandler } from "../support/raw-mcp.js";
+import { modernMeta, postLegacy, postModern, sessionStatus, type FetchHandler } from "../support/raw-mcp.js";
 
 const TOOLS = {
   "tools/count.json": {
@@ -285,6 +286,99 @@ describe("ctx.ask, ctx.answer and ctx.state across rounds", () => {
       expect(answers).toEqual([]);
     } finally {
       await client.close();
+    }
+  });
+});
+
+describe('2025-era clients over HTTP with handlerOptions: { legacy: "sessions" }', () => {
+  /** A 2025-era client (the SDK's default) on a real listener on 127.0.0.1, answering forms from `answers`. */
+  async function legacyClient(url: URL, answers: ElicitResult[]): Promise<Client> {
+    const client = new Client({ name: "context-e2e", version: "1.0.0" }, { capabilities: { elicitation: { form: {} } } });
+    client.setRequestHandler("elicitation/create", () => answers.shift() ?? { action: "cancel" });
+    await client.connect(new StreamableHTTPClientTransport(url));
+    expect(client.getProtocolEra()).toBe("legacy");
+    return client;
+  }
+
+  it("ctx.ask works for them as over stdio, and for 2026-07-28 clients on the same endpoint as before", async () => {
+    const handler = generated.createToolHttpHandler(generated.handlers, { requestState: { key: KEY }, handlerOptions: { legacy: "sessions" } });
+    const server = await startRecordingServer(handler);
+    const answers: ElicitResult[] = [{ action: "accept", content: { amount: 7 } }, { action: "accept", content: { confirm: true } }];
+    const client = await legacyClient(server.url, answers);
+    try {
+      const result = (await client.callTool({ name: "transfer", arguments: { from: "A", to: "B" } })) as CallToolResult;
+      expect(result.structuredContent).toEqual({ transferred: 7 });
+      expect(answers).toEqual([]);
+      // The session lives on the endpoint: its requests carry Mcp-Session-Id.
+      expect(server.received.some((request) => request.rawHeaders.some(([name]) => name.toLowerCase() === "mcp-session-id"))).toBe(true);
+      const { client: modern } = await connect("modern", handler, [{ action: "accept", content: { amount: 40 } }, { action: "accept", content: { confirm: true } }]);
+      expect(((await modern.callTool({ name: "transfer", arguments: { from: "A", to: "B" } })) as CallToolResult).structuredContent).toEqual({ transferred: 40 });
+      await modern.close();
+    } finally {
+      await client.close();
+      await server.close();
+      await handler.close();
+    }
+  });
+
+  it("served statelessly (the default), the same call ends with a tool error: the SDK has no way to ask them", async () => {
+    const handler = generated.createToolHttpHandler(generated.handlers, { requestState: { key: KEY } });
+    const server = await startRecordingServer(handler);
+    const client = await legacyClient(server.url, [{ action: "accept", content: { amount: 7 } }]);
+    try {
+      const result = (await client.callTool({ name: "transfer", arguments: { from: "A", to: "B" } })) as CallToolResult;
+      expect(result.isError).toBe(true);
+    } finally {
+      await client.close();
+      await server.close();
+      await handler.close();
+    }
+  });
+
+  const statusOf = (handler: FetchHandler, client: Client) => sessionStatus(handler, (client.transport as StreamableHTTPClientTransport).sessionId!);
+
+  it("keeps at most maxSessions sessions, closing the least recently used: its client gets 404", async () => {
+    const handler = generated.createToolHttpHandler(generated.handlers, { handlerOptions: { legacy: "sessions", maxSessions: 2 } });
+    try {
+      const [first, second] = [(await connect("legacy", handler)).client, (await connect("legacy", handler)).client];
+      expect(await statusOf(handler, first)).toBe(200);
+      const third = (await connect("legacy", handler)).client;
+      expect(await statusOf(handler, second)).toBe(404);
+      expect(await statusOf(handler, first)).toBe(200);
+      expect(await statusOf(handler, third)).toBe(200);
+    } finally {
+      await handler.close();
+    }
+  });
+
+  it("closes a session idle for longer than sessionIdleMs: its client gets 404, a new one works", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    const handler = generated.createToolHttpHandler(generated.handlers, { handlerOptions: { legacy: "sessions", sessionIdleMs: 60_000 } });
+    try {
+      const idle = (await connect("legacy", handler)).client;
+      const busy = (await connect("legacy", handler)).client;
+      vi.setSystemTime(Date.now() + 40_000);
+      expect(await statusOf(handler, busy)).toBe(200);
+      vi.setSystemTime(Date.now() + 40_000);
+      expect(await statusOf(handler, busy)).toBe(200);
+      expect(await statusOf(handler, idle)).toBe(404);
+      expect((await (await connect("legacy", handler)).client.listTools()).tools.length).toBeGreaterThan(0);
+    } finally {
+      vi.useRealTimers();
+      await handler.close();
+    }
+  });
+
+  it('legacy: "reject" serves 2026-07-28 clients only: a 2025 initialize gets -32022', async () => {
+    const handler = generated.createToolHttpHandler(generated.handlers, { handlerOptions: { legacy: "reject" } });
+    try {
+      const reply = await postLegacy(handler, 1, "initialize", { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1.0.0" } });
+      expect(reply.message.error).toMatchObject({ code: -32022, data: { supported: ["2026-07-28"] } });
+      const { client } = await connect("modern", handler);
+      expect((await client.listTools()).tools.length).toBe(3);
+      await client.close();
+    } finally {
+      await handler.close();
     }
   });
 });

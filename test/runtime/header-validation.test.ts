@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { describe, expect, it } from "vitest";
 import { findHeaderParams, type HeaderParam } from "../../src/runtime/header-annotations.js";
-import { validateRequestHeaders, type HeaderValidationInput } from "../../src/runtime/header-validation.js";
+import { validateLegacyHeaders, validateRequestHeaders, type HeaderValidationInput } from "../../src/runtime/header-validation.js";
 import { deepFreeze, loadVectors, type ToolVector, type ValidationCase, type VectorFile } from "./spec-vectors.js";
 
 const vectors = loadVectors<VectorFile<ValidationCase> & { tools: Record<string, ToolVector> }>("header-validation.json");
@@ -147,5 +147,87 @@ describe("validateRequestHeaders beyond the vectors", () => {
       httpStatus: 400,
       error: { code: -32602 },
     });
+  });
+});
+
+describe("validateLegacyHeaders: a 2025-era request may omit every header, but one it carries must agree", () => {
+  function validateLegacy(headers: HeaderValidationInput["headers"], body: unknown) {
+    return validateLegacyHeaders({ headers, body, headerParamsFor: (name) => registered.get(name) });
+  }
+
+  /** A vector's request as a 2025-era client would send it: no _meta envelope, no MCP-Protocol-Version. */
+  function asLegacy(c: ValidationCase): { headers: Record<string, string>; body: unknown } {
+    const headers = Object.fromEntries(Object.entries(c.request.headers).filter(([name]) => name.toLowerCase() !== "mcp-protocol-version"));
+    const body = c.request.body as { params?: Record<string, unknown> };
+    const params = body.params === undefined ? undefined : Object.fromEntries(Object.entries(body.params).filter(([key]) => key !== "_meta"));
+    return { headers, body: { ...body, ...(params ? { params } : {}) } };
+  }
+
+  for (const c of vectors.cases) {
+    it(`${c.id}: the same verdict on each header that is present, none for one that is missing`, () => {
+      const modern = validate(c.request.headers, c.request.body);
+      const legacy = asLegacy(c);
+      const result = validateLegacy(legacy.headers, legacy.body);
+      // Faults a 2025-era request cannot have: a missing header, the version header, the envelope.
+      const legacyFault = !modern.ok && modern.error.code !== -32022 && !/is missing|MCP-Protocol-Version|_meta/.test(modern.error.message);
+      if (!legacyFault) expect(result).toEqual({ ok: true });
+      else expect(result).toEqual(modern);
+    });
+  }
+
+  it("refuses the downgrade that skipped every check: another Mcp-Name and Mcp-Param-Region than the body's", () => {
+    const body = { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "execute_sql", arguments: { query: "q", region: "us-west1" } } };
+    expect(validateLegacy({ "Mcp-Name": "other" }, body)).toMatchObject({ ok: false, httpStatus: 400, error: { code: -32020, data: { header: "Mcp-Name" } } });
+    expect(validateLegacy({ "Mcp-Param-Region": "eu-west1" }, body)).toMatchObject({ ok: false, httpStatus: 400, error: { code: -32020, data: { header: "Mcp-Param-Region" } } });
+    expect(validateLegacy({ "mcp-method": "tools/list" }, body)).toMatchObject({ ok: false, error: { code: -32020 } });
+    expect(validateLegacy({}, body)).toEqual({ ok: true });
+  });
+
+  it("refuses a mirror header on a body it cannot be checked against (a batch, a response), and lets such bodies through without one", () => {
+    const call = { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "execute_sql", arguments: { region: "us-west1" } } };
+    for (const body of [[call], { jsonrpc: "2.0", id: 1, result: {} }, undefined]) {
+      expect(validateLegacy({ "Mcp-Param-Region": "us-west1" }, body)).toMatchObject({ ok: false, error: { code: -32020, data: { header: "Mcp-Param-Region" } } });
+      expect(validateLegacy({ "mcp-session-id": "s" }, body)).toEqual({ ok: true });
+    }
+  });
+
+  it("checks the Mcp-Method of a notification in both eras", () => {
+    const note = { jsonrpc: "2.0", method: "notifications/initialized" };
+    expect(validateLegacy({ "Mcp-Method": "tools/call" }, note)).toMatchObject({ ok: false, error: { code: -32020 } });
+    expect(validate({ "Mcp-Method": "tools/call" }, note)).toMatchObject({ ok: false, error: { code: -32020 } });
+    expect(validate({ "Mcp-Method": "notifications/initialized" }, note)).toEqual({ ok: true });
+  });
+});
+
+describe("repeated MCP headers and integers past 2^53 (both eras)", () => {
+  const limitHeaders = { "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": "list_items" };
+
+  it("refuses an MCP header given twice, even when its values joined equal the body value", () => {
+    const body = callBody({ query: "q", region: "eu-west1, us-west1" });
+    const expected = { ok: false, httpStatus: 400, error: { code: -32020, message: "Header mismatch: the Mcp-Param-Region header is sent more than once; an MCP header may appear on one line only.", data: { header: "Mcp-Param-Region" } } };
+    expect(validate({ ...okHeaders, "Mcp-Param-Region": ["eu-west1", "us-west1"] }, body)).toEqual(expected);
+    const legacyBody = { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "execute_sql", arguments: { region: "eu-west1, us-west1" } } };
+    expect(validateLegacyHeaders({ headers: { "Mcp-Param-Region": ["eu-west1", "us-west1"] }, body: legacyBody, headerParamsFor: (name) => registered.get(name) })).toEqual(expected);
+    // One line whose value holds ", " is a value like any other (vector ENC-27).
+    expect(validate({ ...okHeaders, "Mcp-Param-Region": "eu-west1, us-west1" }, body)).toEqual({ ok: true });
+  });
+
+  it("refuses a mirrored integer that JSON.parse rounded, and compares integer headers exactly", () => {
+    const body = (limit: number) => callBody({ limit }, "list_items");
+    // 9007199254740993 in the body reads as 9007199254740992, outside the safe range: refused whatever the header says.
+    for (const header of ["9007199254740993", "9007199254740992"]) {
+      expect(validate({ ...limitHeaders, "Mcp-Param-Limit": header }, body(9007199254740993))).toMatchObject({ ok: false, error: { code: -32602 } });
+    }
+    expect(validate({ ...limitHeaders, "Mcp-Param-Limit": "-9007199254740991" }, body(-9007199254740991))).toEqual({ ok: true });
+    // A header that reads as the same double but names another number does not match.
+    for (const header of ["9007199254740990.9", "9007199254740991.4", "90071992547409911e-1"]) {
+      expect(validate({ ...limitHeaders, "Mcp-Param-Limit": header }, body(9007199254740991)), header).toMatchObject({ ok: false, error: { code: -32020 } });
+    }
+    for (const header of ["9007199254740991", "9007199254740991.000", "90071992547409910e-1", "9007199254740991e0", "0.9007199254740991e16"]) {
+      expect(validate({ ...limitHeaders, "Mcp-Param-Limit": header }, body(9007199254740991)), header).toEqual({ ok: true });
+    }
+    for (const [header, value] of [["0", 0], ["-0", 0], ["0.0e5", 0], ["1e99999", 1], ["-7", -7], ["7e0", 7], ["70e-1", 7]] as const) {
+      expect(validate({ ...limitHeaders, "Mcp-Param-Limit": header }, body(value)).ok, header).toBe(header !== "1e99999");
+    }
   });
 });

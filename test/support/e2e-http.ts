@@ -1,7 +1,7 @@
 // A real HTTP listener on 127.0.0.1 for the end-to-end tests: it records each request's headers
 // exactly as they arrived on the socket, then hands the request to a generated (web-standard)
 // handler through the SDK's Node adapter, so the client under test talks to a real server.
-import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from "node:http";
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { toNodeHandler, type FetchLikeMcpHandler } from "@modelcontextprotocol/node";
 
@@ -18,14 +18,18 @@ export interface RecordingServer {
   close(): Promise<void>;
 }
 
-/** Listens on 127.0.0.1 (a free port), records every request, and serves it with `handler`. */
-export async function startRecordingServer(handler: FetchLikeMcpHandler): Promise<RecordingServer> {
+/**
+ * Listens on 127.0.0.1 (a free port), records every request, and serves it with `handler`, after
+ * `check` when given (a Node check such as the generated `duplicateMcpHeaderValidation()`).
+ */
+export async function startRecordingServer(handler: FetchLikeMcpHandler, check?: (req: IncomingMessage, res: ServerResponse) => boolean): Promise<RecordingServer> {
   const listener = toNodeHandler(handler);
   const received: ReceivedRequest[] = [];
   const server = createServer((req, res) => {
     const raw: [string, string][] = [];
     for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) raw.push([req.rawHeaders[i]!, req.rawHeaders[i + 1]!]);
     received.push({ method: req.method ?? "", rawHeaders: raw });
+    if (check && !check(req, res)) return;
     void listener(req, res);
   });
   await listen(server);
@@ -61,7 +65,7 @@ export interface RawResponse {
 }
 
 /**
- * POSTs `body` with exactly these header lines through node:http, where fetch would trim values or
+ * POSTs `body` with exactly these header lines (a name given twice, twice) through node:http, where fetch would trim values or
  * refuse non-ASCII text. Each character of a value goes out as one Latin-1 octet, spaces kept: Node
  * writes the header block as Latin-1 when the body is a Buffer (with a string body it would use the
  * body's encoding, UTF-8, for the headers too).
@@ -76,7 +80,15 @@ export function postRaw(url: URL, headers: readonly (readonly [string, string])[
       res.on("error", reject);
     });
     req.on("error", reject);
-    for (const [name, value] of headers) req.setHeader(name, value);
+    // A name given twice goes out as two header lines (setHeader with an array), as a client (or
+    // an attacker) can send them; fetch would join them into one.
+    const lines = new Map<string, { name: string; values: string[] }>();
+    for (const [name, value] of headers) {
+      const line = lines.get(name.toLowerCase());
+      if (line) line.values.push(value);
+      else lines.set(name.toLowerCase(), { name, values: [value] });
+    }
+    for (const { name, values } of lines.values()) req.setHeader(name, values.length === 1 ? values[0]! : values);
     const bytes = Buffer.from(body, "utf8");
     req.setHeader("content-length", bytes.byteLength);
     req.end(bytes);

@@ -39,11 +39,11 @@ export interface ServedChild {
 }
 
 /**
- * Starts `node script 0` (port 0: the system picks a free port), and waits for the line where the
+ * Starts `node script 0 ...args` (port 0: the system picks a free port), and waits for the line where the
  * server names its URL on 127.0.0.1. Rejects when the child exits first or stays silent too long.
  */
-export function startHttpChild(script: string, timeoutMs = 20_000): Promise<ServedChild> {
-  const child = spawn(process.execPath, [script, "0"], { cwd: REPO_ROOT, stdio: ["ignore", "ignore", "pipe"] });
+export function startHttpChild(script: string, timeoutMs = 20_000, args: readonly string[] = []): Promise<ServedChild> {
+  const child = spawn(process.execPath, [script, "0", ...args], { cwd: REPO_ROOT, stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {

@@ -64,3 +64,17 @@ export function postModern(handler: FetchHandler, id: number | string, method: s
 export function postLegacy(handler: FetchHandler, id: number | string, method: string, params: Record<string, unknown>, signal?: AbortSignal): Promise<RawReply> {
   return postRaw(handler, { jsonrpc: "2.0", id, method, params }, { "mcp-protocol-version": LEGACY }, signal);
 }
+
+/**
+ * tools/list in the 2025-era session `sessionId`: the HTTP status the handler answers (an SDK client
+ * hides it in an error), the body left unread.
+ */
+export async function sessionStatus(handler: FetchHandler, sessionId: string): Promise<number> {
+  const response = await handler.fetch(new Request("http://in-process.invalid/mcp", {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-session-id": sessionId, "mcp-protocol-version": LEGACY },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 99, method: "tools/list", params: {} }),
+  }));
+  await response.body?.cancel();
+  return response.status;
+}

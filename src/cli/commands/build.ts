@@ -29,6 +29,7 @@ import { hashedInputs, readProjectConfig, type ProjectConfig } from "../read-con
 import { buildCachePath, configKey, generatorFingerprint, readBuildCache, writeBuildCache, type BuildCache } from "../build-cache.js";
 import { cacheReader, cleanSchemas, knownValidators, nextCache, planEmitReuse, reusableTools, usableCache } from "../plan-reuse.js";
 import type { ProjectInput } from "../../project/analyze-project.js";
+import { confineProjectPaths } from "../confine-paths.js";
 import { acquireProjectLock, PROJECT_LOCK_FILE } from "../project-lock.js";
 import { recoverInterruptedBuild, replaceTree, type TreeSummary } from "../replace-tree.js";
 import { readTextIfExists, readTextSyncIfExists } from "../write-files.js";
@@ -81,6 +82,13 @@ export async function runBuild(argv: readonly string[], io: CliIo): Promise<numb
   for (const [path, text] of project.sources) sources.set(path, text);
   if (!project.config) {
     await print(project.diagnostics);
+    return EXIT.usage;
+  }
+  // Before anything is written (or a killed build's leftovers removed): every folder this build
+  // writes must really be inside the project.
+  const confined = confineProjectPaths(realRoot, project.config).diagnostics;
+  if (confined.length > 0) {
+    print([...project.diagnostics, ...confined]);
     return EXIT.usage;
   }
   const projectLock = await acquireProjectLock(root);

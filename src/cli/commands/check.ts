@@ -18,6 +18,7 @@ import { COMMON_OPTIONS, parseCommandArgs, projectRoot } from "../args.js";
 import { EXIT, type CliIo } from "../io.js";
 import { buildCachePath, readBuildCache, vouchesForLock } from "../build-cache.js";
 import { lockSummary, readWithStat, StatIndex, statIndexPath, type LockSummary } from "../stat-index.js";
+import { confineProjectPaths } from "../confine-paths.js";
 import { findDescriptors } from "../find-descriptors.js";
 import { hashedInputs, PACKAGE_JSON, readProjectConfig } from "../read-config.js";
 import { COMPARING_FORMATS, failsPolicy, REPORT_OPTIONS, reportHelp, reportSetup, writeReport, type ReportContent, type ReportSetup } from "../report.js";
@@ -54,7 +55,8 @@ export async function runCheck(argv: readonly string[], io: CliIo): Promise<numb
   const root = projectRoot(io.cwd, values.cwd);
   const setup = reportSetup("check", values, io, root, COMPARING_FORMATS, "error");
   const print = (diagnostics: readonly Diagnostic[], content: ReportContent) => writeReport(io, setup, diagnostics, content);
-  const cachePath = buildCachePath(realRootOf(root));
+  const realRoot = realRootOf(root);
+  const cachePath = buildCachePath(realRoot);
   const index = values.full ? StatIndex.empty() : StatIndex.read(statIndexPath(cachePath));
   // Rule settings play no part in the fast path; they are read (every rule loaded) only when the
   // config sets some, to check them, and in full by the slow path.
@@ -63,7 +65,15 @@ export async function runCheck(argv: readonly string[], io: CliIo): Promise<numb
     await print(project.diagnostics, { sources: project.sources });
     return EXIT.usage;
   }
-  const fresh = values.full ? undefined : await checkFast(root, project.config, project.sources, index, cachePath);
+  // What a build would refuse to write, check refuses to compare: a generated folder that is a
+  // link, or that links lead out of the project, is not what the lock describes.
+  const confined = confineProjectPaths(realRoot, project.config);
+  if (confined.diagnostics.length > 0) {
+    await print(confined.diagnostics, { sources: project.sources });
+    return EXIT.usage;
+  }
+  const outFolder = confined.real.get(project.config.out)!;
+  const fresh = values.full ? undefined : await checkFast(root, project.config, project.sources, index, cachePath, outFolder);
   // The stat index is mcp-gen's cache, not a project file: check writes nothing in the project.
   if (!values.full) await index.save(statIndexPath(cachePath));
   if (fresh) {
@@ -71,11 +81,11 @@ export async function runCheck(argv: readonly string[], io: CliIo): Promise<numb
     await print([], { text: () => line, markdown: { passed: true, headline: line.trim() } });
     return EXIT.ok;
   }
-  return checkFully(root, values.config, setup, print);
+  return checkFully(root, values.config, setup, print, outFolder);
 }
 
 /** The slow path: analyze, build in memory, compare every tool and file. */
-async function checkFully(root: string, configPath: string | undefined, setup: ReportSetup, print: (d: readonly Diagnostic[], content: ReportContent) => Promise<void>): Promise<number> {
+async function checkFully(root: string, configPath: string | undefined, setup: ReportSetup, print: (d: readonly Diagnostic[], content: ReportContent) => Promise<void>, outFolder: string): Promise<number> {
   // Loaded here, not at the top: the fast path never needs the analyzer or the code generator.
   const [{ readProject }, { analyzeProject }, { buildProject }, { readRuntimeSources, readTemplates }, { parseLock }, { loadDocument }, { describeDrift }, { diffTools }] = await Promise.all([
     import("../read-project.js"), import("../../project/analyze-project.js"), import("../../project/build-project.js"), import("../package-files.js"),
@@ -100,7 +110,7 @@ async function checkFully(root: string, configPath: string | undefined, setup: R
   }
   const inputs = new Map([...hashedInputs(read.sources)].map(([path, text]) => [path, hashFileText(text)]));
   const { emit, lock } = await buildProject({ tools: analysis.tools, config, templates: await readTemplates(), runtime: await readRuntimeSources(), schemas: analysis.schemas, inputs });
-  const outFiles = listFiles(root, config.out);
+  const outFiles = listFiles(outFolder, config.out);
   const disk = new Map<string, string>();
   for (const path of new Set([...emit.generated.map((f) => f.path), ...outFiles])) {
     const text = readTextSyncIfExists(join(root, path));
@@ -134,7 +144,7 @@ async function checkFully(root: string, configPath: string | undefined, setup: R
  * descriptor file appeared, this mcp-gen wrote the lock, and every generated file is on disk as
  * recorded with nothing else beside it. Anything else (including any read error) means "look closer".
  */
-async function checkFast(root: string, config: Config, configSources: ReadonlyMap<string, string>, index: StatIndex, cachePath: string | undefined): Promise<{ tools: number; files: number } | undefined> {
+async function checkFast(root: string, config: Config, configSources: ReadonlyMap<string, string>, index: StatIndex, cachePath: string | undefined, outFolder: string): Promise<{ tools: number; files: number } | undefined> {
   const lock = await readLockSummary(root, config.lock, cachePath, index);
   if (!lock || lock.version !== MCP_GEN_VERSION) return undefined;
   const inputs = Object.keys(lock.inputs);
@@ -146,7 +156,7 @@ async function checkFast(root: string, config: Config, configSources: ReadonlyMa
   if (!legacy && comparePackageValues(lock.packageJson!, config.packageJson).length > 0) return undefined;
   const descriptors = await findDescriptors(root, config, index);
   if (descriptors.some((path) => !recorded.has(path))) return undefined;
-  const fresh = inputsMatch(root, lock, configSources, index) && filesMatch(root, config, lock, index);
+  const fresh = inputsMatch(root, lock, configSources, index) && filesMatch(root, config, lock, index, outFolder);
   // What was read is remembered either way: a failed fast path is followed by the slow one, whose
   // answer the next run's fast path needs the same hashes for.
   index.retain("input", inputs);
@@ -188,8 +198,8 @@ function inputsMatch(root: string, lock: LockSummary, configSources: ReadonlyMap
   return true;
 }
 
-function filesMatch(root: string, config: Config, lock: LockSummary, index: StatIndex): boolean {
-  const outFiles = listFiles(root, config.out);
+function filesMatch(root: string, config: Config, lock: LockSummary, index: StatIndex, outFolder: string): boolean {
+  const outFiles = listFiles(outFolder, config.out);
   const recordedFiles = Object.keys(lock.files);
   const recordedSet = new Set(recordedFiles);
   if (outFiles.some((path) => !recordedSet.has(path))) return false;
@@ -231,10 +241,14 @@ function absolutePath(root: string, path: string): string {
   return sep === "/" ? `${root}/${path}` : join(root, ...path.split("/"));
 }
 
-/** Every file under `folder` (project-relative, forward slashes, sorted). */
-function listFiles(root: string, folder: string): string[] {
-  const found = globSync([`${folder}/**`], { cwd: root, onlyFiles: true, dot: true, followSymbolicLinks: false, expandDirectories: false });
-  return found.map((p) => p.split(sep).join("/")).sort();
+/**
+ * Every file in the generated folder, as project paths (`out/...`, forward slashes, sorted), listed
+ * from its real path `outFolder`: a folder above it may be a link inside the project, which a
+ * listing from the root would not follow (confineProjectPaths refused any link below it).
+ */
+function listFiles(outFolder: string, out: string): string[] {
+  const found = globSync(["**"], { cwd: outFolder, onlyFiles: true, dot: true, followSymbolicLinks: false, expandDirectories: false });
+  return found.map((p) => `${out}/${p.split(sep).join("/")}`).sort();
 }
 
 function lockDocument(loadDocument: typeof import("../../load/load-document.js").loadDocument, text: string, config: Config): SourceDoc | undefined {

@@ -15,6 +15,7 @@ import { COMMON_OPTIONS, parseCommandArgs, UsageError } from "../args.js";
 import { EXIT, type CliIo } from "../io.js";
 import { readTextIfExists, writeFileAtomic } from "../write-files.js";
 import { readProjectConfig } from "../read-config.js";
+import { confinePaths, realPathOrSelf } from "../confine-paths.js";
 import { describeServer, LIVE_HELP, LIVE_OPTIONS, liveRequest, loadLive, reportLiveProblem } from "./verify.js";
 
 export const IMPORT_HELP = `Usage: mcp-gen import (--command "CMD ARGS" | --url URL) [options]
@@ -50,6 +51,13 @@ export async function runImport(argv: readonly string[], io: CliIo): Promise<num
     return EXIT.usage;
   }
   const { config } = project;
+  // The descriptor folder and the lock must really be in the project (a linked tools/ would take
+  // the server's descriptors anywhere): refused before the server is even started.
+  const confined = confinePaths(realPathOrSelf(root), [{ path: dir, role: "--dir", kind: "folder" }, { path: config.lock, role: "lock", kind: "file", replaced: true }]);
+  if (confined.diagnostics.length > 0) {
+    io.stdout(formatText(confined.diagnostics, { sources: project.sources, color: false }));
+    return EXIT.usage;
+  }
   const live = await (await loadLive()).fetchLiveTools(target, options);
   if (!live.ok) return reportLiveProblem("import", live.problem, io);
   const plan = planImport(live.value.tools, dir, config.load);

@@ -4,12 +4,14 @@
 // file is created only when absent, and package.json only gains keys it lacks. It runs nothing; it
 // prints the next steps. Exit 0, or 2 when the project already has a config or package.json is unusable.
 import { readFile } from "node:fs/promises";
-import { basename, join, resolve } from "node:path";
+import { basename, join, posix, resolve } from "node:path";
 import pkg from "../../../package.json" with { type: "json" };
 import { CONFIG_FILE } from "../../config/config.js";
 import type { GeneratedFile } from "../../model/generated-file.js";
 import { MCP_GEN_VERSION } from "../../model/version.js";
+import { formatText } from "../../report/format-text.js";
 import { parseCommandArgs } from "../args.js";
+import { confinePaths, realPathOrSelf, type WritePath } from "../confine-paths.js";
 import { EXIT, type CliIo } from "../io.js";
 import { PACKAGE_ROOT } from "../package-files.js";
 import { createMissing, readTextIfExists, writeFileAtomic } from "../write-files.js";
@@ -34,6 +36,12 @@ const INIT_TEMPLATES = join(PACKAGE_ROOT, "templates", "init");
 
 /** Files copied from templates/init/, config last: a failed init leaves no config, so it can run again. */
 const TEMPLATE_FILES = ["tools/greet.yaml", "src/handlers/greet.ts", "src/stdio.ts", "tsconfig.json", "README.md", CONFIG_FILE] as const;
+
+/** What init writes into or rewrites, each of which must really be in the project (a linked src/ would take the example anywhere). */
+const INIT_PATHS: readonly WritePath[] = [
+  ...[...new Set(TEMPLATE_FILES.map((path) => posix.dirname(path)).filter((folder) => folder !== "."))].map((path) => ({ path, role: "init's files", kind: "folder" as const })),
+  { path: "package.json", role: "init's files", kind: "file" },
+];
 
 /** Scripts by preferred name; a name the project already uses for something else gets an `mcp-gen:` prefix. */
 const SCRIPTS: readonly (readonly [string, string])[] = [
@@ -63,6 +71,11 @@ export async function runInit(argv: readonly string[], io: CliIo): Promise<numbe
   const root = resolve(io.cwd, values.cwd ?? ".");
   if ((await readTextIfExists(join(root, CONFIG_FILE))) !== undefined) {
     io.stderr(`mcp-gen init: ${CONFIG_FILE} already exists in ${root}; init changes nothing in a project that has one.\nRun "mcp-gen build" to generate code, or delete ${CONFIG_FILE} to start over.\n`);
+    return EXIT.usage;
+  }
+  const confined = confinePaths(realPathOrSelf(root), INIT_PATHS);
+  if (confined.diagnostics.length > 0) {
+    io.stderr(`${formatText(confined.diagnostics, { sources: new Map(), color: false })}mcp-gen init: nothing was written.\n`);
     return EXIT.usage;
   }
   const packageText = await readTextIfExists(join(root, "package.json"));

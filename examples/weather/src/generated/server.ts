@@ -6,6 +6,10 @@ import { createServerFactory, type NoInputs, type Server, type ServerRuntimeOpti
 import { TOOL_TABLE } from "./tools.js";
 import type { GetWeatherTypes } from "./tools/get_weather.js";
 
+// A check for Node's HTTP server, before `toNodeHandler(handler)`: it refuses an MCP header sent on
+// two lines, which a web-standard Request (and so the handler) only sees joined into one value.
+export { duplicateMcpHeaderValidation } from "./runtime/http-runtime.js";
+
 export {
   randomRequestStateKey,
   ToolError,
@@ -51,7 +55,7 @@ export function createToolServerFactory(handlers: ToolHandlers, options: Partial
   return createServerFactory(TOOL_TABLE, handlers as never, { ...SERVER_DEFAULTS, ...options });
 }
 
-/** A Streamable HTTP handler (web-standard fetch) serving these tools, with Mcp-Param-* header validation in front. */
+/** A Streamable HTTP handler (web-standard fetch) serving these tools, with its Mcp-* headers checked against the body in both eras. */
 export function createToolHttpHandler(handlers: ToolHandlers, options: Partial<ServerRuntimeOptions> & Partial<HttpHandlerOptions> = {}): GeneratedHttpHandler {
   const { maxRequestBytes = MAX_REQUEST_BYTES, handlerOptions, ...serverOptions } = options;
   return createHttpHandler(createToolServerFactory(handlers, serverOptions), TOOL_TABLE, { maxRequestBytes, ...(handlerOptions ? { handlerOptions } : {}) });

@@ -11,6 +11,11 @@ export function jsonRpcError(status: number, id: unknown, code: number, message:
   return new Response(JSON.stringify({ jsonrpc: "2.0", id: id ?? null, error }), { status, headers: { "content-type": "application/json" } });
 }
 
+/** The id of a single JSON-RPC request, to answer it with; null for anything else. */
+export function requestIdOf(body: unknown): unknown {
+  return body !== null && typeof body === "object" && !Array.isArray(body) ? ((body as { id?: unknown }).id ?? null) : null;
+}
+
 /**
  * The parsed body, or the error response to send: 413 past `maxBytes` (declared or counted while
  * reading, so a lying Content-Length cannot get more through), 400 -32700 when it is not JSON.

@@ -5,13 +5,17 @@
 // (MCP 2026-07-28, basic/transports/streamable-http.mdx § Server Validation, § Server Behavior for
 // Custom Headers, § Protocol Version Header). In: headers, parsed body, registered header params.
 // Out: ok, or the HTTP status and JSON-RPC error to send. Never throws, never does I/O.
+//
+// A 2026-07-28 request must carry its headers; a 2025-era request carries none, but any Mcp-Method,
+// Mcp-Name or Mcp-Param-* header it does carry must still agree with the body: a proxy or WAF that
+// routes on those headers would otherwise be bypassed by a client that claims the older era.
 
 import type { HeaderParam } from "./header-annotations.js";
 import { decodeHeaderValue } from "./header-encoding.js";
 import { quoteValue } from "./quote-value.js";
+import { HEADER_MISMATCH, normalizeHeaders, type NormalizedHeaders, type RequestHeaders } from "./request-headers.js";
 
-/** Header names compare case-insensitively (T-HTTP-10); Node's `req.headers` fits as it is. */
-export type RequestHeaders = ReadonlyMap<string, string> | Readonly<Record<string, string | readonly string[] | undefined>>;
+export type { RequestHeaders } from "./request-headers.js";
 
 export interface HeaderValidationInput {
   readonly headers: RequestHeaders;
@@ -33,7 +37,7 @@ export interface HeaderValidationError {
 
 export type HeaderValidationResult = { ok: true } | { ok: false; httpStatus: number; error: HeaderValidationError };
 
-export const HEADER_MISMATCH = -32020;
+export { HEADER_MISMATCH };
 export const UNSUPPORTED_PROTOCOL_VERSION = -32022;
 export const INVALID_PARAMS = -32602;
 export const INVALID_REQUEST = -32600;
@@ -46,6 +50,17 @@ const NAME_FIELD: Readonly<Record<string, string>> = { "tools/call": "name", "pr
 
 type Failure = Extract<HeaderValidationResult, { ok: false }>;
 
+/** The headers that mirror the body: Mcp-Method, Mcp-Name and Mcp-Param-* (lower-cased names). */
+function isMirrorHeader(name: string): boolean {
+  return name === "mcp-method" || name === "mcp-name" || name.startsWith("mcp-param-");
+}
+
+/** normalizeHeaders, with a repeated MCP header as the failure to answer. */
+function readHeaders(headers: RequestHeaders): Extract<NormalizedHeaders, { ok: true }> | Failure {
+  const read = normalizeHeaders(headers);
+  return read.ok ? read : fail(400, read.error.code, read.error.message, read.error.data);
+}
+
 /**
  * Accepts the request, or says how to reject it: 400 with `-32020` for a missing, malformed or
  * mismatching header, 400 with `-32022` for an unsupported version, 400 with `-32602` for a missing
@@ -53,26 +68,55 @@ type Failure = Extract<HeaderValidationResult, { ok: false }>;
  * supportedVersions: ["2026-07-28"] })` gives `{ ok: true }` for a consistent `tools/call`.
  */
 export function validateRequestHeaders(input: HeaderValidationInput): HeaderValidationResult {
-  const headers = normalizeHeaders(input.headers);
+  const headers = readHeaders(input.headers);
+  if (!headers.ok) return headers;
   const body = input.body;
   // One message per POST in this revision: a batch could slip a tools/call past these checks.
   if (!isPlainObject(body) || typeof own(body, "method") !== "string") {
     return fail(400, INVALID_REQUEST, "The body is not a single JSON-RPC request or notification.");
   }
-  // Header rules for notifications are not defined in this revision (CHECKLIST Appendix B item 13).
-  if (!Object.hasOwn(body, "id")) return { ok: true };
   const method = String(own(body, "method"));
+  // Header rules for notifications are not defined in this revision (CHECKLIST Appendix B item 13);
+  // an Mcp-Method header one does carry must still name its method.
+  if (!Object.hasOwn(body, "id")) return checkStandardHeader(headers.map, "Mcp-Method", method, false) ?? { ok: true };
   const params = own(body, "params");
   const meta = isPlainObject(params) ? own(params, "_meta") : undefined;
   const metaProblem = checkMeta(meta);
   if (metaProblem !== undefined) return metaProblem;
   const version = String(own(meta, PROTOCOL_VERSION_KEY));
   return (
-    checkProtocolVersion(headers, version, input.supportedVersions) ??
-    checkStandardHeader(headers, "Mcp-Method", method) ??
+    checkProtocolVersion(headers.map, version, input.supportedVersions) ??
+    checkStandardHeader(headers.map, "Mcp-Method", method, true) ??
     checkImplemented(method, input.implementedMethods) ??
-    checkName(headers, method, params) ??
-    checkParams(headers, method, params, input.headerParamsFor) ?? { ok: true }
+    checkName(headers.map, method, params, true) ??
+    checkParams(headers.map, method, params, input.headerParamsFor, true) ?? { ok: true }
+  );
+}
+
+/**
+ * The same agreement for a 2025-era request (no `_meta` envelope), which needs no header at all: every
+ * Mcp-Method, Mcp-Name and Mcp-Param-* header that is present must agree with the body exactly as a
+ * 2026-07-28 one must, repeated ones are refused, and a mirrored integer must stay within
+ * ±(2^53-1). A body these headers cannot be checked against (a batch, a response) is refused when it
+ * carries any of them. Example: `validateLegacyHeaders({ headers: { "mcp-name": "other" }, body,
+ * headerParamsFor })` refuses a `tools/call` of `region_lookup` with `-32020`.
+ */
+export function validateLegacyHeaders(input: Omit<HeaderValidationInput, "supportedVersions" | "implementedMethods">): HeaderValidationResult {
+  const headers = readHeaders(input.headers);
+  if (!headers.ok) return headers;
+  const body = input.body;
+  if (!isPlainObject(body) || typeof own(body, "method") !== "string") {
+    const mirrored = [...headers.map.keys()].find(isMirrorHeader);
+    if (mirrored === undefined) return { ok: true };
+    const name = headers.names.get(mirrored) ?? mirrored;
+    return mismatch(name, `Header mismatch: the ${name} header is present, but the body is not a single JSON-RPC request or notification to check it against.`);
+  }
+  const method = String(own(body, "method"));
+  const params = own(body, "params");
+  return (
+    checkStandardHeader(headers.map, "Mcp-Method", method, false) ??
+    checkName(headers.map, method, params, false) ??
+    checkParams(headers.map, method, params, input.headerParamsFor, false) ?? { ok: true }
   );
 }
 
@@ -91,7 +135,7 @@ function checkMeta(meta: unknown): Failure | undefined {
 // T-HTTP-4, T-HTTP-5, T-HTTP-7, T-VER-1. This server does not serve pre-2025-06-18 clients, so a
 // missing header is a failure rather than a request for version 2025-03-26.
 function checkProtocolVersion(headers: ReadonlyMap<string, string>, version: string, supported: readonly string[]): Failure | undefined {
-  const mismatch = checkStandardHeader(headers, "MCP-Protocol-Version", version);
+  const mismatch = checkStandardHeader(headers, "MCP-Protocol-Version", version, true);
   if (mismatch !== undefined) return mismatch;
   if (!supported.includes(version)) {
     return fail(400, UNSUPPORTED_PROTOCOL_VERSION, "Unsupported protocol version", { supported: [...supported], requested: version });
@@ -99,11 +143,11 @@ function checkProtocolVersion(headers: ReadonlyMap<string, string>, version: str
   return undefined;
 }
 
-// T-HTTP-12: the header must be there, hold only plain characters, and equal the body value exactly
-// (values are case-sensitive, T-HTTP-10).
-function checkStandardHeader(headers: ReadonlyMap<string, string>, name: string, bodyValue: string): Failure | undefined {
+// T-HTTP-12: the header must be there (when `required`), hold only plain characters, and equal the
+// body value exactly (values are case-sensitive, T-HTTP-10).
+function checkStandardHeader(headers: ReadonlyMap<string, string>, name: string, bodyValue: string, required: boolean): Failure | undefined {
   const raw = headers.get(name.toLowerCase());
-  if (raw === undefined) return mismatch(name, `Header mismatch: the ${name} header is missing.`);
+  if (raw === undefined) return required ? mismatch(name, `Header mismatch: the ${name} header is missing.`) : undefined;
   if (!/^[\x20-\x7e]*$/.test(raw)) return mismatch(name, `Header mismatch: the ${name} header value ${quoteValue(raw)} holds characters outside 0x20-0x7E.`);
   if (raw !== bodyValue) return mismatch(name, differs(name, raw, bodyValue));
   return undefined;
@@ -115,12 +159,13 @@ function checkImplemented(method: string, implemented: readonly string[] | undef
 }
 
 // T-HTTP-8, T-ENC-7: Mcp-Name is decoded before it is compared with params.name (or params.uri).
-function checkName(headers: ReadonlyMap<string, string>, method: string, params: unknown): Failure | undefined {
+function checkName(headers: ReadonlyMap<string, string>, method: string, params: unknown, required: boolean): Failure | undefined {
   const field = Object.hasOwn(NAME_FIELD, method) ? NAME_FIELD[method] : undefined;
   if (field === undefined) return undefined;
+  const raw = headers.get("mcp-name");
+  if (raw === undefined && !required) return undefined;
   const bodyValue = own(params, field);
   if (typeof bodyValue !== "string") return fail(400, INVALID_PARAMS, `The ${method} request has no string params.${field}.`);
-  const raw = headers.get("mcp-name");
   if (raw === undefined) return mismatch("Mcp-Name", "Header mismatch: the Mcp-Name header is missing.");
   const decoded = decodeHeaderValue(raw);
   if (!decoded.ok) return mismatch("Mcp-Name", `Header mismatch: the Mcp-Name header value ${quoteValue(raw)} is malformed. ${decoded.reason}`);
@@ -128,13 +173,15 @@ function checkName(headers: ReadonlyMap<string, string>, method: string, params:
   return undefined;
 }
 
-// T-HTTP-11, T-HTTP-13..16. Mcp-Param headers the tool does not declare are ignored (Appendix B item 8,
-// vector HV-44). Unknown tools are left to the SDK, which answers -32602.
+// T-HTTP-11, T-HTTP-13..16, T-HDR-7. Mcp-Param headers the tool does not declare are ignored
+// (Appendix B item 8, vector HV-44). Unknown tools are left to the SDK, which answers -32602. A
+// missing header is a mismatch only when `required` (a 2026-07-28 request).
 function checkParams(
   headers: ReadonlyMap<string, string>,
   method: string,
   params: unknown,
   headerParamsFor: (toolName: string) => readonly HeaderParam[] | undefined,
+  required: boolean,
 ): Failure | undefined {
   if (method !== "tools/call") return undefined;
   const declared = headerParamsFor(String(own(params, "name")));
@@ -144,12 +191,18 @@ function checkParams(
     const header = `Mcp-Param-${param.name}`;
     const raw = headers.get(header.toLowerCase());
     const bodyValue = valueAtPath(args, param.path);
+    // JSON.parse has already rounded an integer past 2^53 (9007199254740993 reads as ...992), so the
+    // handler would get another number than the client sent, and a header could agree with either.
+    if (param.type === "integer" && typeof bodyValue === "number" && Number.isInteger(bodyValue) && !Number.isSafeInteger(bodyValue)) {
+      return fail(400, INVALID_PARAMS, `Invalid arguments: ${argumentPath(param)} is ${String(bodyValue)}, outside the range -(2^53-1) to 2^53-1 that an integer mirrored into ${header} must stay in.`);
+    }
     if (bodyValue === undefined || bodyValue === null) {
       // The header is not expected here (T-HTTP-15); one sent anyway matches no body value, so it is
       // rejected (Appendix B item 6, vectors HV-24 and HV-25).
       if (raw !== undefined) return mismatch(header, `Header mismatch: the ${header} header is present but the body has no value at ${argumentPath(param)}.`);
       continue;
     }
+    if (raw === undefined && !required) continue;
     if (typeof bodyValue === "object") {
       // No client can mirror an object or array, so the arguments are wrong, not the headers; a
       // HeaderMismatch would send the client into a pointless tools/list refresh (T-HDR-16).
@@ -165,12 +218,32 @@ function checkParams(
 }
 
 // Compares the decoded header with the body as a client would have encoded the body value (T-ENC-2).
-// Numbers compare numerically, so "42.0" and "042" equal 42 (T-HTTP-16, vectors HV-12 and HV-14).
+// Numbers compare numerically, so "42.0" and "042" equal 42 (T-HTTP-16, vectors HV-12 and HV-14),
+// and exactly: "9007199254740993" does not equal 9007199254740992, though both read as that double.
 function matchesBody(decoded: string, bodyValue: unknown): boolean {
   if (typeof bodyValue === "string") return decoded === bodyValue;
   if (typeof bodyValue === "boolean") return decoded === String(bodyValue);
-  if (typeof bodyValue === "number") return /^-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?$/.test(decoded) && Number(decoded) === bodyValue;
+  if (typeof bodyValue === "number") return Number.isSafeInteger(bodyValue) && denotesInteger(decoded, bodyValue);
   return false;
+}
+
+/** Whether decimal `text` (sign, digits, optional fraction and exponent) is exactly the integer `value`. */
+function denotesInteger(text: string, value: number): boolean {
+  const match = /^(-?)([0-9]+)(?:\.([0-9]+))?(?:[eE]([-+]?[0-9]{1,5}))?$/.exec(text);
+  if (match === null) return false;
+  const fraction = match[3] ?? "";
+  let digits = (match[2]! + fraction).replace(/^0+(?=[0-9])/, "");
+  let scale = Number(match[4] ?? "0") - fraction.length;
+  // Trailing zeros after the point ("42.0") and before a negative exponent change nothing.
+  while (scale < 0 && digits.length > 1 && digits.endsWith("0")) {
+    digits = digits.slice(0, -1);
+    scale++;
+  }
+  if (scale < 0) return digits === "0" && value === 0;
+  // Past 16 digits no safe integer is left to be equal to.
+  if (digits !== "0" && digits.length + scale > 16) return false;
+  const magnitude = BigInt(digits) * 10n ** BigInt(digits === "0" ? 0 : scale);
+  return (match[1] === "-" ? -magnitude : magnitude) === BigInt(value);
 }
 
 // Own properties only, through plain objects only: `__proto__` in a path is just a name.
@@ -181,23 +254,6 @@ function valueAtPath(args: unknown, path: readonly string[]): unknown {
     current = current[key];
   }
   return current;
-}
-
-// Lower-cased names; values trimmed of optional whitespace, which HTTP strips anyway (RFC 9110 §5.5,
-// vector HV-43); repeated fields joined with ", " as RFC 9110 §5.3 combines them.
-function normalizeHeaders(headers: RequestHeaders): Map<string, string> {
-  const entries: [string, string | readonly string[] | undefined][] = isReadonlyMap(headers)
-    ? [...headers.entries()]
-    : Object.keys(headers).map((name) => [name, headers[name]]);
-  const out = new Map<string, string>();
-  for (const [name, value] of entries) {
-    if (value === undefined) continue;
-    const text = (typeof value === "string" ? [value] : value).map((v) => v.replace(/^[ \t]+|[ \t]+$/g, "")).join(", ");
-    const key = name.toLowerCase();
-    const previous = out.get(key);
-    out.set(key, previous === undefined ? text : `${previous}, ${text}`);
-  }
-  return out;
 }
 
 function argumentPath(param: HeaderParam): string {
@@ -222,8 +278,4 @@ function own(value: unknown, key: string): unknown {
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function isReadonlyMap(headers: RequestHeaders): headers is ReadonlyMap<string, string> {
-  return headers instanceof Map;
 }
