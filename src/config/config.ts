@@ -2,6 +2,7 @@
 // apply defaults of their own.
 import type { LoadLimits } from "../load/limits.js";
 import type { RuleSettings } from "../validate/run-rules.js";
+import type { Preset } from "./preset.js";
 
 export type Target = "sdk-v2" | "sdk-v1";
 
@@ -41,6 +42,8 @@ export interface Config {
   readonly target: Target;
   readonly server: ServerSettings;
   readonly load: LoadLimits;
+  /** The rule preset the severities start from (`rules` below already applies it). */
+  readonly preset: Preset;
   readonly rules: RuleSettings;
 }
 

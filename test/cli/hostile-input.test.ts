@@ -63,12 +63,12 @@ describe("hostile descriptors", () => {
   it("a broken file never hides the diagnostics of the others", async () => {
     const root = tempProject({
       "tools/a-broken.json": "{",
-      "tools/b-bad-name.yaml": "name: bad name\ndescription: x\ninputSchema: { type: object }\n",
+      "tools/b-bad-schema.yaml": "name: bad_schema\ndescription: x\ninputSchema: { type: objekt }\n",
     });
     const run = await runInProcess(root, ["validate"]);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain("tools/a-broken.json:1:2 error json-syntax");
-    expect(run.stdout).toContain("tools/b-bad-name.yaml:1:7 error tool-name-syntax");
+    expect(run.stdout).toContain("tools/b-bad-schema.yaml:3:22 error input-schema-object");
   });
 });
 
