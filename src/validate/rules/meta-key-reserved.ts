@@ -23,9 +23,7 @@ export const metaKeyReserved = defineRule<MetaKeyReservedOptions>({
     "the key, or its prefix ending in `/`, in the `allow` option.",
   defaultSeverity: "warning",
   must: true,
-  why:
-    "A MUST NOT that nothing enforces: the SDKs and clients accept the key and the tool works; preset strict makes " +
-    "it an error.",
+  why: "A MUST NOT that nothing enforces: the SDKs and clients accept the key, and the tool works.",
   since: "0.1.0",
   spec: "MCP 2026-07-28, basic/index.mdx § _meta; schema.json MetaObject",
   checklist: ["T-META-10", "T-DESC-8"],

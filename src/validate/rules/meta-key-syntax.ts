@@ -21,8 +21,7 @@ export const metaKeySyntax = defineRule({
   must: true,
   why:
     "A MUST that nothing enforces: the schema types _meta as a plain object, both SDKs and the hosts accept any " +
-    "key, and OpenAI's Apps SDK requires keys such as openai/toolInvocation/invoking; preset strict makes it an " +
-    "error.",
+    "key, and OpenAI's Apps SDK requires keys such as openai/toolInvocation/invoking.",
   since: "0.1.0",
   spec: "MCP 2026-07-28, basic/index.mdx § _meta; schema.json MetaObject",
   checklist: ["T-META-9", "T-DESC-8"],
@@ -39,6 +38,10 @@ export const metaKeySyntax = defineRule({
 
 function hintFor(key: string): string {
   const suggestion = suggestMetaKey(key);
+  // A host may require a key exactly as written, as OpenAI's Apps SDK does its openai/toolInvocation/ keys.
+  if (suggestion !== undefined && splitMetaKey(key).name.includes("/")) {
+    return `Rename it to ${quoteValue(suggestion)} if the key is yours; a key a host requires as written (OpenAI's Apps SDK requires openai/toolInvocation/invoking) can stay, as a warning.`;
+  }
   if (suggestion !== undefined) return `Rename it to ${quoteValue(suggestion)}.`;
   const digitLabel = splitMetaKey(key).labels?.some((label) => /^[0-9]/.test(label)) ?? false;
   return digitLabel ? 'Start every prefix label with a letter, as in "com.example/setting".' : 'Use a key such as "com.example/setting".';
