@@ -22,6 +22,7 @@ export { MCP_GEN_VERSION } from "./model/version.js";
 export type { Config, ServerLimits, ServerSettings, Target } from "./config/config.js";
 export { loadConfig, type ProjectDefaults } from "./config/load-config.js";
 export { buildConfigSchema } from "./config/config-schema.js";
+export { PRESETS, presetSeverity, type Preset } from "./config/preset.js";
 
 // Loading and resolving (pure: texts in, values out).
 export { decodeSource } from "./load/decode-source.js";
@@ -33,7 +34,7 @@ export type { ProjectFile } from "./resolve/project-file.js";
 
 // Validation.
 export { ALL_RULES } from "./validate/rules/index.js";
-export { defineRule, type AnyRule, type Rule, type RuleContext, type RuleReport, type RuleSeverity } from "./validate/define-rule.js";
+export { defineRule, type AnyRule, type Breakage, type Rule, type RuleContext, type RuleReport, type RuleSeverity } from "./validate/define-rule.js";
 export { runRules, type RuleSetting, type RuleSettings, type RunRulesInput } from "./validate/run-rules.js";
 export { SchemaCompiler } from "./validate/schema-compiler.js";
 export { analyzeProject, type ProjectAnalysis, type ProjectInput } from "./project/analyze-project.js";

@@ -26,5 +26,5 @@ export function processIo(): CliIo {
   };
 }
 
-/** Exit codes of DESIGN.md: 0 success, 1 problems found, 2 bad usage or configuration. */
-export const EXIT = { ok: 0, problems: 1, usage: 2 } as const;
+/** Exit codes of DESIGN.md: 0 success, 1 problems found, 2 bad usage or configuration; 70 a bug in mcp-gen (EX_SOFTWARE). */
+export const EXIT = { ok: 0, problems: 1, usage: 2, internal: 70 } as const;

@@ -1,7 +1,8 @@
 // argv → exit code. Dispatches to one file per command; turns usage mistakes into exit 2 with a
 // short message, and any unexpected failure into one line that says it is a bug (no stack trace
 // unless MCP_GEN_DEBUG is set).
-import { MCP_GEN_VERSION } from "../model/version.js";
+import { MCP_GEN_HOMEPAGE, MCP_GEN_VERSION } from "../model/version.js";
+import { formatFailure, type StructuredFormat } from "../report/format-failure.js";
 import { UsageError } from "./args.js";
 import { EXIT, processIo, type CliIo } from "./io.js";
 
@@ -50,13 +51,33 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
   try {
     return await (await command.load())(rest, io);
   } catch (e) {
-    if (e instanceof UsageError) {
-      io.stderr(`mcp-gen ${name}: ${e.message}\nRun "mcp-gen ${name} --help" for usage.\n`);
-      return EXIT.usage;
-    }
+    const usage = e instanceof UsageError;
     const message = e instanceof Error ? e.message : String(e);
+    const exitCode = usage ? EXIT.usage : EXIT.internal;
+    // Whoever asked for a document gets one, never an empty file.
+    const format = structuredFormat(rest);
+    if (format) {
+      const text = usage ? message : `Internal error: ${message.replace(/([^.!?])$/, "$1.")} This is a bug in mcp-gen; please report it.`;
+      io.stdout(formatFailure(format, { command: name, exitCode, message: text }, { toolVersion: MCP_GEN_VERSION, informationUri: MCP_GEN_HOMEPAGE }));
+    }
+    if (usage) {
+      io.stderr(`mcp-gen ${name}: ${message}\nRun "mcp-gen ${name} --help" for usage.\n`);
+      return exitCode;
+    }
     io.stderr(`mcp-gen ${name}: internal error: ${message}\nThis is a bug in mcp-gen; please report it. Set MCP_GEN_DEBUG=1 for details.\n`);
     if (io.env.MCP_GEN_DEBUG) io.stderr(`${e instanceof Error ? e.stack : ""}\n`);
-    return 70;
+    return exitCode;
   }
+}
+
+/** The --format a command line asks for, when it is a document format; read leniently, as the command may have failed parsing it. */
+function structuredFormat(argv: readonly string[]): StructuredFormat | undefined {
+  let format: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === "--") break;
+    if (arg === "--format") format = argv[++i];
+    else if (arg.startsWith("--format=")) format = arg.slice("--format=".length);
+  }
+  return format === "json" || format === "sarif" ? format : undefined;
 }

@@ -4,6 +4,7 @@ import { readFileSync, statSync } from "node:fs";
 import { isAbsolute, posix, relative, resolve, sep } from "node:path";
 import type { Config } from "../config/config.js";
 import { CONFIG_FILE } from "../config/config.js";
+import { presetSeverity, type Preset } from "../config/preset.js";
 import { decodeSource } from "../load/decode-source.js";
 import { DEFAULT_LOAD_LIMITS } from "../load/limits.js";
 import { sha256Hex } from "../lock/sha256.js";
@@ -97,7 +98,7 @@ export async function readConfig(root: string, configPath: string | undefined, s
   if (remembered) return { config: remembered, diagnostics: [] };
   // A config remembered without rule settings has no `rules` section: every rule has its defaults.
   const withoutRules = scope === "all" ? memo?.config(keyFor("configured")) : undefined;
-  if (withoutRules) return { config: { ...withoutRules, rules: defaultSettings(await rulesFor("all", undefined)) }, diagnostics: [] };
+  if (withoutRules) return { config: { ...withoutRules, rules: defaultSettings(await rulesFor("all", undefined), withoutRules.preset) }, diagnostics: [] };
   if (configText !== undefined) {
     // The YAML and JSON parsers load only when a config is parsed.
     const { loadDocument } = await import("../load/load-document.js");
@@ -128,8 +129,8 @@ function readIfFile(path: string): Buffer | undefined {
 }
 
 /** Each rule's setting in a config with no `rules` section (as loadConfig normalizes it). */
-function defaultSettings(rules: readonly AnyRule[]): Map<string, RuleSetting> {
-  return new Map(rules.map((rule) => [rule.id, { severity: rule.defaultSeverity, options: { ...rule.options?.defaults } }]));
+function defaultSettings(rules: readonly AnyRule[], preset: Preset): Map<string, RuleSetting> {
+  return new Map(rules.map((rule) => [rule.id, { severity: presetSeverity(rule, preset), options: { ...rule.options?.defaults } }]));
 }
 
 /** The rule registry, loaded when needed: importing every rule costs more than checking a built project. */

@@ -16,6 +16,7 @@ import { closeSync, fstatSync, openSync, readFileSync, statSync, type Stats } fr
 import { isJsonObject, type JsonValue } from "../model/json.js";
 import type { LockFile, PackageValues } from "../model/lock.js";
 import type { Config } from "../config/config.js";
+import { PRESETS } from "../config/preset.js";
 import { writeFileAtomic } from "./write-files.js";
 import type { GlobRecord } from "./find-descriptors.js";
 
@@ -269,7 +270,7 @@ function isLockSummary(value: JsonValue): value is JsonValue & LockSummary {
 function isConfigShape(value: JsonValue): boolean {
   return isJsonObject(value) && Array.isArray(value.tools) && value.tools.every((t) => typeof t === "string")
     && ["out", "handlers", "tests", "lock", "target"].every((key) => typeof value[key] === "string") && isJsonObject(value.server ?? null) && isJsonObject(value.load ?? null)
-    && isStringMap(value.packageJson);
+    && isStringMap(value.packageJson) && (PRESETS as readonly JsonValue[]).includes(value.preset ?? null);
 }
 
 function isGlobRecord(value: JsonValue): value is JsonValue & GlobRecord {

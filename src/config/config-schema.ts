@@ -4,8 +4,11 @@
 import type { AnyRule } from "../validate/define-rule.js";
 import { DEFAULT_LOAD_LIMITS } from "../load/limits.js";
 import { DEFAULT_SERVER } from "./defaults.js";
+import { PRESETS } from "./preset.js";
 
 const SEVERITY = { enum: ["off", "info", "warning", "error"] };
+/** A rule mcp-gen cannot generate code past stays an error. */
+const REQUIRED_SEVERITY = { enum: ["error"] };
 
 export function buildConfigSchema(rules: readonly AnyRule[]): Record<string, unknown> {
   const integer = (minimum: number, defaultValue: number, description: string) => ({ type: "integer", minimum, default: defaultValue, description });
@@ -62,6 +65,11 @@ export function buildConfigSchema(rules: readonly AnyRule[]): Record<string, unk
           maxAliasNodes: integer(0, DEFAULT_LOAD_LIMITS.maxAliasNodes, "Most values YAML aliases may expand to in one file."),
         },
       },
+      preset: {
+        enum: [...PRESETS],
+        default: "default",
+        description: "Rule severities to start from: default (an error is what breaks a client, the SDK, the generated code or safety; a MUST of the spec that nothing enforces is a warning) or strict (every MUST of the spec is an error). Settings under rules override it.",
+      },
       rules: {
         type: "object",
         additionalProperties: false,
@@ -73,8 +81,14 @@ export function buildConfigSchema(rules: readonly AnyRule[]): Record<string, unk
 }
 
 function ruleSettingSchema(rule: AnyRule): Record<string, unknown> {
+  const severity = rule.required ? REQUIRED_SEVERITY : SEVERITY;
   const withOptions = rule.options
-    ? [{ type: "array", prefixItems: [SEVERITY, rule.options.schema], minItems: 1, items: false }]
-    : [{ type: "array", prefixItems: [SEVERITY], minItems: 1, items: false }];
-  return { description: `${rule.summary} (default: ${rule.defaultSeverity})`, anyOf: [SEVERITY, ...withOptions] };
+    ? [{ type: "array", prefixItems: [severity, rule.options.schema], minItems: 1, items: false }]
+    : [{ type: "array", prefixItems: [severity], minItems: 1, items: false }];
+  return { description: `${rule.summary} (${describeDefault(rule)})`, anyOf: [severity, ...withOptions] };
+}
+
+function describeDefault(rule: AnyRule): string {
+  if (rule.required) return "always error";
+  return rule.must && rule.defaultSeverity !== "error" ? `default: ${rule.defaultSeverity}; strict: error` : `default: ${rule.defaultSeverity}`;
 }

@@ -3,6 +3,7 @@
 import type { LoadLimits } from "../load/limits.js";
 import type { PackageValues } from "../model/lock.js";
 import type { RuleSettings } from "../validate/run-rules.js";
+import type { Preset } from "./preset.js";
 
 export type Target = "sdk-v2" | "sdk-v1";
 
@@ -42,6 +43,8 @@ export interface Config {
   readonly target: Target;
   readonly server: ServerSettings;
   readonly load: LoadLimits;
+  /** The rule preset the severities start from (`rules` below already applies it). */
+  readonly preset: Preset;
   readonly rules: RuleSettings;
   /** The package.json values this config took as defaults (recorded in the lock): none when the config sets both. */
   readonly packageJson: PackageValues;

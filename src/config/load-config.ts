@@ -14,6 +14,7 @@ import type { RuleSetting } from "../validate/run-rules.js";
 import type { Config, ServerSettings } from "./config.js";
 import { buildConfigSchema } from "./config-schema.js";
 import { DEFAULT_SERVER, DEFAULT_TOOLS_GLOB } from "./defaults.js";
+import { presetSeverity, type Preset } from "./preset.js";
 import { isQuicklyValid } from "./quick-validate.js";
 import { closest } from "./suggest.js";
 
@@ -41,7 +42,18 @@ export function loadConfig(doc: SourceDoc | undefined, rules: readonly AnyRule[]
     const { Ajv2020 } = require("ajv/dist/2020.js") as { Ajv2020: typeof Ajv2020Class };
     const validate = new Ajv2020({ strict: false, allErrors: true }).compile(schema);
     if (!validate(value)) {
-      for (const error of leafErrors(validate.errors ?? [])) describeError(error, value, rules, report);
+      const lowered = new Set<AnyRule>();
+      for (const error of leafErrors(validate.errors ?? [], value)) {
+        // Every branch of a required rule's setting fails alike: one report per rule says why.
+        const required = requiredRuleAt(rules, error.instancePath);
+        if (required) lowered.add(required);
+        else describeError(error, value, rules, report);
+      }
+      for (const rule of lowered) {
+        const setting = valueAt(getOwn(value, "rules") ?? null, `/${rule.id}`);
+        const severity = JSON.stringify(Array.isArray(setting) ? setting[0] : setting);
+        report(`/rules/${rule.id}`, `${rule.id} is set to ${severity}, but it is always an error: ${lowerFirst(rule.why)}`, `Remove the setting, or set it to "error".`);
+      }
       return { value: undefined, diagnostics };
     }
   }
@@ -54,12 +66,13 @@ function normalize(raw: JsonObject, rules: readonly AnyRule[], project: ProjectD
   const server = (getOwn(raw, "server") ?? {}) as Partial<ServerSettings> & JsonObject;
   const load = (getOwn(raw, "load") ?? {}) as Partial<LoadLimits>;
   const ruleValues = (getOwn(raw, "rules") ?? {}) as JsonObject;
+  const preset = (getOwn(raw, "preset") as Preset | undefined) ?? "default";
   const settings = new Map<string, RuleSetting>();
   for (const rule of rules) {
     const configured = getOwn(ruleValues, rule.id);
     const [severity, options] = Array.isArray(configured) ? configured : [configured, undefined];
     settings.set(rule.id, {
-      severity: (severity as RuleSetting["severity"] | undefined) ?? rule.defaultSeverity,
+      severity: (severity as RuleSetting["severity"] | undefined) ?? presetSeverity(rule, preset),
       options: { ...rule.options?.defaults, ...(isJsonObject(options) ? options : {}) },
     });
   }
@@ -80,6 +93,7 @@ function normalize(raw: JsonObject, rules: readonly AnyRule[], project: ProjectD
       limits: { ...DEFAULT_SERVER.limits, ...(server.limits ?? {}) },
     },
     load: { ...DEFAULT_LOAD_LIMITS, ...load },
+    preset,
     rules: settings,
     packageJson: {
       ...(server.name === undefined && project.packageName !== undefined ? { name: project.packageName } : {}),
@@ -110,11 +124,14 @@ function checkPaths(config: Config): { pointer: string; message: string; hint: s
   return problems;
 }
 
-function leafErrors(errors: readonly ErrorObject[]): ErrorObject[] {
+function leafErrors(errors: readonly ErrorObject[], root: JsonValue): ErrorObject[] {
   const useful = errors.filter((e) => e.keyword !== "anyOf" && e.keyword !== "if");
   // A rule value that fits neither the string nor the array form yields errors from both branches;
-  // keep those of the branch the user meant (an array gives array errors, a string gives enum errors).
-  return useful.filter((e, i) => useful.findIndex((o) => o.instancePath === e.instancePath && o.keyword === e.keyword) === i);
+  // keep those of the branch the user meant: a string gets the enum error, not "must be array".
+  const otherBranch = (e: ErrorObject) => e.keyword === "type" && e.params.type === "array" && typeof valueAt(root, e.instancePath) === "string"
+    && useful.some((o) => o.instancePath === e.instancePath && o.keyword === "enum");
+  const meant = useful.filter((e) => !otherBranch(e));
+  return meant.filter((e, i) => meant.findIndex((o) => o.instancePath === e.instancePath && o.keyword === e.keyword) === i);
 }
 
 function describeError(error: ErrorObject, root: JsonValue, rules: readonly AnyRule[], report: (p: string, m: string, h: string, t?: "key" | "value") => void): void {
@@ -134,8 +151,12 @@ function describeError(error: ErrorObject, root: JsonValue, rules: readonly AnyR
     return;
   }
   const value = valueDescription(root, error.instancePath);
-  const allowed = Array.isArray(error.params.allowedValues) ? ` (one of ${error.params.allowedValues.map((v: unknown) => JSON.stringify(v)).join(", ")})` : "";
-  report(error.instancePath, `${where} is ${value}, but it ${error.message ?? "is invalid"}${allowed}.`, "Fix the value; see schemas/mcp-gen.config.schema.json for every option.");
+  const allowedValues: unknown[] | undefined = Array.isArray(error.params.allowedValues) ? error.params.allowedValues : undefined;
+  const allowed = allowedValues ? ` (one of ${allowedValues.map((v) => JSON.stringify(v)).join(", ")})` : "";
+  const actual = valueAt(root, error.instancePath);
+  const guess = allowedValues && typeof actual === "string" ? closest(actual, allowedValues.filter((v): v is string => typeof v === "string")) : undefined;
+  report(error.instancePath, `${where} is ${value}, but it ${error.message ?? "is invalid"}${allowed}.`,
+    guess ? `Did you mean ${JSON.stringify(guess)}?` : "Fix the value; see schemas/mcp-gen.config.schema.json for every option.");
 }
 
 function schemaAt(rules: readonly AnyRule[], schemaPath: string): JsonValue {
@@ -144,9 +165,24 @@ function schemaAt(rules: readonly AnyRule[], schemaPath: string): JsonValue {
   return node;
 }
 
-function valueDescription(root: JsonValue, pointer: string): string {
+/** The rule whose severity sits at `pointer` (`/rules/<id>` or `/rules/<id>/0`), when no config may lower it. */
+function requiredRuleAt(rules: readonly AnyRule[], pointer: string): AnyRule | undefined {
+  const match = /^\/rules\/([^/]+)(?:\/0)?$/.exec(pointer);
+  return match ? rules.find((rule) => rule.required && rule.id === match[1]) : undefined;
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+function valueAt(root: JsonValue, pointer: string): JsonValue | undefined {
   let node: JsonValue | undefined = root;
   for (const token of pointer.split("/").slice(1)) node = Array.isArray(node) ? node[Number(token)] : getOwn(node, token.replace(/~1/g, "/").replace(/~0/g, "~"));
+  return node;
+}
+
+function valueDescription(root: JsonValue, pointer: string): string {
+  const node = valueAt(root, pointer);
   if (node === undefined) return "missing";
   const text = JSON.stringify(node);
   return text.length > 40 ? text.slice(0, 39) + "…" : text;

@@ -2,7 +2,7 @@
 // duplicate keys, merge keys, non-core tags, non-finite numbers and complex keys are errors, and
 // aliases expand within a node budget so an alias bomb stops early.
 import { createRequire } from "node:module";
-import type { Alias, Document, Node } from "yaml";
+import type { Alias, Document, Node, ParsedNode, Scalar, YAMLMap } from "yaml";
 import type { Diagnostic } from "../model/diagnostic.js";
 import { defineOwn, type JsonValue } from "../model/json.js";
 import { joinPointer } from "../model/pointer.js";
@@ -55,7 +55,7 @@ export function parseYamlText(file: string, text: string, lineStarts: readonly n
     error({ start: 0, end: 0 }, "yaml-syntax", `${file} is empty.`, "Write one YAML mapping describing the tool.");
     return { value: undefined, spans, diagnostics };
   }
-  const converter = new YamlConverter(doc, spans, limits, error);
+  const converter = new YamlConverter(doc, text, spans, limits, error);
   try {
     return { value: converter.convert(doc.contents, "", undefined, 0), spans, diagnostics };
   } catch (e) {
@@ -73,12 +73,15 @@ class YamlConverter {
 
   constructor(
     private readonly doc: Document,
+    private readonly text: string,
     private readonly spans: Map<string, NodeSpan>,
     private readonly limits: LoadLimits,
     private readonly report: ReportError,
   ) {}
 
-  convert(node: unknown, pointer: string, keyRange: TextRange | undefined, depth: number): JsonValue {
+  // Nodes are the yaml library's parsed nodes; a mapping entry without a value has no node at all
+  // (its value is null), which convertMap handles before anything here could read a field of it.
+  convert(node: ParsedNode, pointer: string, keyRange: TextRange | undefined, depth: number): JsonValue {
     const range = rangeOf(node);
     this.count(range, pointer);
     if (depth > this.limits.maxDepth) {
@@ -87,23 +90,27 @@ class YamlConverter {
     }
     if (yaml().isAlias(node)) return this.expandAlias(node, pointer, keyRange, depth);
     this.spans.set(pointer, keyRange ? { key: keyRange, value: range } : { value: range });
-    const tag = (node as { tag?: string }).tag;
+    const tag = node.tag;
     if (tag !== undefined && !CORE_TAGS.has(tag)) {
       this.fail(range, "yaml-unsupported-tag", `The YAML tag ${quote(tag.replace(/^tag:yaml\.org,2002:/, "!!"))} does not produce a JSON value.`,
         "Remove the tag and write the value as a plain string, number, boolean, null, mapping or sequence.", pointer);
     }
-    if (yaml().isMap(node)) return this.convertMap(node.items, pointer, depth);
-    if (yaml().isSeq(node)) return node.items.map((item, i) => this.convert(item, joinPointer(pointer, i), undefined, depth + 1));
+    if (yaml().isMap(node)) return this.convertMap(node as YAMLMap.Parsed, pointer, depth);
+    if (yaml().isSeq(node)) {
+      return node.items.map((item, i) => {
+        if (yaml().isPair(item)) this.fail(range, "yaml-syntax", "This sequence holds a bare key-value pair.", "Wrap the pair in { } to make it a mapping.", pointer);
+        return this.convert(item as ParsedNode, joinPointer(pointer, i), undefined, depth + 1);
+      });
+    }
     if (yaml().isScalar(node)) return this.convertScalar(node.value, range, pointer);
-    if (node === null || node === undefined) return null;
     this.fail(range, "yaml-syntax", "This YAML node has no JSON equivalent.", "Use a plain mapping, sequence or scalar.", pointer);
   }
 
-  private convertMap(items: readonly unknown[], pointer: string, depth: number): JsonValue {
+  private convertMap(map: YAMLMap.Parsed, pointer: string, depth: number): JsonValue {
     const out: Record<string, JsonValue> = {};
-    for (const pair of items) {
-      if (!yaml().isPair(pair)) continue;
-      const keyNode = pair.key;
+    let previous: ParsedNode | null = null;
+    for (const pair of map.items) {
+      const keyNode: ParsedNode | null = pair.key;
       const keyRange = rangeOf(keyNode);
       if (!yaml().isScalar(keyNode) || (keyNode.value !== null && typeof keyNode.value === "object")) {
         this.fail(keyRange, "yaml-complex-key", "This mapping key is a collection or alias, which JSON cannot represent.",
@@ -118,9 +125,33 @@ class YamlConverter {
           "Write the merged keys out in full, or quote \"<<\" if you mean a literal key.", pointer);
       }
       const childPointer = joinPointer(pointer, name);
-      defineOwn(out, name, this.convert(pair.value, childPointer, keyRange, depth + 1));
+      const value = pair.value === null
+        ? this.absentValue(map, keyNode, previous, keyRange, childPointer)
+        : this.convert(pair.value, childPointer, keyRange, depth + 1);
+      defineOwn(out, name, value);
+      previous = pair.value;
     }
     return out;
+  }
+
+  /**
+   * A key written without ":" and a value. YAML reads it as null; inside { } that is almost always a
+   * slip (an unquoted comma ends the value before it: `{ description: Path of the file, relative to
+   * it. }`), so it is an error there unless the key is explicit (`? key`).
+   */
+  private absentValue(map: YAMLMap.Parsed, key: Scalar.Parsed, previous: ParsedNode | null, keyRange: TextRange, pointer: string): JsonValue {
+    this.count(keyRange, pointer);
+    this.spans.set(pointer, { key: keyRange, value: keyRange });
+    if (!map.flow || /\?\s*$/.test(this.text.slice(Math.max(0, keyRange.start - 64), keyRange.start))) return null;
+    const name = String(key.value);
+    const split = previous !== null && yaml().isScalar(previous) && previous.type === "PLAIN" && /^\s*,\s*$/.test(this.text.slice(rangeOf(previous).end, keyRange.start));
+    const message = split
+      ? `${quote(name)} inside { } is a key without a value: the unquoted comma before it ended the value ${quote(String(previous.value))}.`
+      : `The key ${quote(name)} inside { } has no ":" and no value.`;
+    const hint = split
+      ? `If the comma belongs to the text, quote it all: ${quote(this.text.slice(rangeOf(previous).start, keyRange.end), 120)}; if ${quote(name)} is a key, give it a value after a colon.`
+      : "Remove it, or give it a value after a colon.";
+    this.fail(keyRange, "yaml-key-without-value", message, hint, pointer);
   }
 
   private convertScalar(value: unknown, range: TextRange, pointer: string): JsonValue {
@@ -132,8 +163,8 @@ class YamlConverter {
     this.fail(range, "yaml-non-json-value", "This YAML scalar does not produce a JSON value.", "Write a string, number, boolean or null.", pointer);
   }
 
-  private expandAlias(alias: Alias, pointer: string, keyRange: TextRange | undefined, depth: number): JsonValue {
-    const target = alias.resolve(this.doc);
+  private expandAlias(alias: Alias.Parsed, pointer: string, keyRange: TextRange | undefined, depth: number): JsonValue {
+    const target = alias.resolve(this.doc) as ParsedNode | undefined;
     const range = rangeOf(alias);
     if (target === undefined) {
       this.fail(range, "yaml-syntax", `The alias *${alias.source} names no anchor.`, `Define &${alias.source} before using it.`, pointer);

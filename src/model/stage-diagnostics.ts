@@ -54,6 +54,7 @@ export const STAGE_DIAGNOSTICS: readonly StageDiagnosticInfo[] = [
   { id: "yaml-alias-limit", stage: "load", summary: "YAML aliases expand to more than load.maxAliasNodes values (alias bombs stop here)." },
   { id: "yaml-complex-key", stage: "load", summary: "A YAML mapping key is a collection, an alias or null, which JSON cannot represent." },
   { id: "yaml-duplicate-key", stage: "load", summary: "A YAML mapping has the same key twice." },
+  { id: "yaml-key-without-value", stage: "load", summary: "A key inside { } has no value: usually an unquoted comma split a value in two." },
   { id: "yaml-merge-key", stage: "load", summary: "A YAML 1.1 merge key (<<) is used; write the keys out." },
   { id: "yaml-non-json-value", stage: "load", summary: "A YAML value has no JSON equivalent (.inf, .nan)." },
   { id: "yaml-syntax", stage: "load", summary: "A YAML file does not parse, is empty, or holds more than one document." },

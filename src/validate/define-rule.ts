@@ -5,6 +5,19 @@ import type { SchemaCompiler } from "./schema-compiler.js";
 
 export type RuleSeverity = Severity | "off";
 
+/**
+ * What ignoring a rule breaks (README § Rules, "How defaults are chosen"): a client that follows the
+ * spec, the official SDK, the code mcp-gen generates, or the safety of the server and its users.
+ */
+export type Breakage = "client" | "sdk" | "generated-code" | "safety";
+
+export const BREAKAGE_TEXT: Readonly<Record<Breakage, string>> = {
+  client: "a conforming client",
+  sdk: "the official SDK",
+  "generated-code": "the generated code",
+  safety: "safety",
+};
+
 /** What a rule says about one place: the pointer is into the wire descriptor (or `/x-mcp-gen/...`). */
 export interface RuleReport {
   readonly pointer: string;
@@ -12,7 +25,7 @@ export interface RuleReport {
   readonly hint?: string;
   /** Point at the member's key instead of its value (for example an unknown field name). */
   readonly target?: "key" | "value";
-  /** Overrides the configured severity for this one report (for example an info-level note). */
+  /** A milder severity for this one report (for example an info-level note); the configured severity still caps it. */
   readonly severity?: Severity;
 }
 
@@ -39,7 +52,24 @@ export interface Rule<Options = Record<string, never>> {
   readonly summary: string;
   /** One paragraph: what is checked, why it matters, what to do. */
   readonly description: string;
+  /**
+   * An error exactly when ignoring the rule breaks something (`breaks`); a MUST of the spec that
+   * nothing enforces is a warning; anything else is a warning or a note.
+   */
   readonly defaultSeverity: RuleSeverity;
+  /** What a report of this rule breaks when it is ignored; present exactly when the default is error. */
+  readonly breaks?: readonly Breakage[];
+  /** The rule checks a MUST or MUST NOT of MCP 2026-07-28 or its schema: `preset: strict` makes it an error. */
+  readonly must: boolean;
+  /** Its reports are a heuristic's findings, for a person to judge: they are not errors unless they break something. */
+  readonly heuristic?: boolean;
+  /** Why the default is what it is, in a sentence or two that README shows beside it. */
+  readonly why: string;
+  /**
+   * mcp-gen cannot generate working code past a report of this rule (it would fail, or write code
+   * that does not compile), so no configuration lowers it below error.
+   */
+  readonly required?: boolean;
   /** The mcp-gen version that introduced the rule. */
   readonly since: string;
   /** Where the requirement comes from, in words. */
@@ -80,7 +110,19 @@ export function defineRule<Options = Record<string, never>>(rule: Rule<Options>)
   if (rule.description.trim().length < 40 || rule.description.includes("\n\n")) problems.push("description must be one paragraph");
   if (!rule.check && !rule.checkProject && !rule.checkInProject) problems.push("a rule needs check, checkProject or checkInProject");
   if (rule.deprecated && !KEBAB.test(rule.deprecated.replacedBy)) problems.push("a deprecated rule names its replacement");
+  problems.push(...levelProblems(rule));
   for (const id of rule.checklist) if (!/^T-[A-Z]+-\d+$/.test(id)) problems.push(`checklist id ${id} is malformed`);
   if (problems.length > 0) throw new Error(`Rule ${rule.id}: ${problems.join("; ")}`);
   return rule;
+}
+
+/** The default severity follows README's principle, and says why. */
+function levelProblems(rule: AnyRule): string[] {
+  const problems: string[] = [];
+  const breaks = (rule.breaks ?? []).length > 0;
+  if ((rule.defaultSeverity === "error") !== breaks) problems.push("a rule is an error by default exactly when it names what ignoring it breaks");
+  if (rule.must && !breaks && rule.defaultSeverity !== "warning") problems.push("a MUST that nothing enforces is a warning by default");
+  if (rule.required && !rule.breaks?.includes("generated-code")) problems.push("only a rule that breaks the generated code is required");
+  if (!/^[A-Z`"].*\.$/s.test(rule.why) || rule.why.includes("\n")) problems.push("why is one or two sentences ending in a period");
+  return problems;
 }

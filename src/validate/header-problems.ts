@@ -82,3 +82,7 @@ function asciiOnly(text: string): string {
   // Decomposes accented letters and drops the marks and invisible format characters (U+200B...).
   return text.normalize("NFKD").replace(/[\u0300-\u036f\p{Cf}]/gu, "");
 }
+
+/** Why the header-* rules that check a MUST of x-mcp-header are errors by default. */
+export const DROPPED_BY_HTTP_CLIENTS =
+  "A Streamable HTTP client must leave a tool with an invalid x-mcp-header out of tools/list, so the tool is gone for every such client.";

@@ -72,7 +72,7 @@ export function runRulesByTool(input: RunRulesInput): RuleDiagnostics {
     const place = (into: Diagnostic[]) => (tool: ResolvedTool, r: RuleReport) => {
       const diagnostic = diagnosticInTool(tool, input.docs, r.pointer, {
         ruleId: rule.id,
-        severity: r.severity ?? severity,
+        severity: r.severity === undefined ? severity : milder(r.severity, severity),
         message: r.message,
         ...(r.hint !== undefined ? { hint: r.hint } : {}),
       }, r.target ?? "value");
@@ -93,6 +93,13 @@ export function runRulesByTool(input: RunRulesInput): RuleDiagnostics {
     }
   }
   return { byTool, project, inProject, all };
+}
+
+const RANK: Record<Severity, number> = { info: 0, warning: 1, error: 2 };
+
+/** A report may be milder than its rule's setting (a note beside errors), never harsher than the user set it. */
+function milder(a: Severity, b: Severity): Severity {
+  return RANK[a] <= RANK[b] ? a : b;
 }
 
 function guard(rule: AnyRule, tool: ResolvedTool, run: () => void, lists: readonly Diagnostic[][]): void {

@@ -135,11 +135,11 @@ describe("mcp-gen build", () => {
   });
 
   it("writes nothing and exits 1 when a descriptor has errors", async () => {
-    const root = tempProject({ ...SMALL_PROJECT, "tools/bad.yaml": "name: bad name\ndescription: A tool.\ninputSchema: { type: object }\n" });
+    const root = tempProject({ ...SMALL_PROJECT, "tools/bad.yaml": "name: bad\ndescription: A tool.\ninputSchema: { type: object, properties: { a: { type: strin } } }\n" });
     const before = readTree(root);
     const run = await build(root);
     expect(run.code).toBe(1);
-    expect(run.stdout).toContain("tools/bad.yaml:1:7 error tool-name-syntax");
+    expect(run.stdout).toContain("tools/bad.yaml:3:55 error schema-valid");
     expect(run.stdout).not.toContain("Built");
     expect(readTree(root)).toEqual(before);
   });
@@ -253,19 +253,19 @@ describe("mcp-gen build", () => {
     expect(report.diagnostics.map((d) => `${d.file} ${d.ruleId}`)).toEqual(["tools/quiet.yaml description-missing"]);
     expect(existsSync(join(root, "mcp-tools.lock.json"))).toBe(true);
 
-    const broken = tempProject({ "tools/bad.yaml": "name: bad name\ninputSchema: { type: object }\n" });
+    const broken = tempProject({ "tools/bad.yaml": "name: bad\ninputSchema: { type: objekt }\n" });
     const failed = await build(broken, "--format", "json");
     expect(failed.code).toBe(1);
     expect((JSON.parse(failed.stdout) as { summary: { errors: number } }).summary.errors).toBeGreaterThan(0);
   });
 
   it("prints SARIF 2.1.0 that the official schema accepts, with --format sarif", async () => {
-    const root = tempProject({ "tools/bad.yaml": "name: bad name\ndescription: A tool.\ninputSchema: { type: object }\n" });
+    const root = tempProject({ "tools/bad.yaml": "name: bad\ndescription: A tool.\ninputSchema: { type: object, properties: { a: { type: strin } } }\n" });
     const run = await build(root, "--format", "sarif");
     expect(run.code).toBe(1);
     const sarif = expectValidSarif(run.stdout) as { version: string; runs: { results: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[] };
     expect(sarif.version).toBe("2.1.0");
-    expect(sarif.runs[0]!.results.map((r) => [r.ruleId, r.locations[0]!.physicalLocation.artifactLocation.uri])).toContainEqual(["tool-name-syntax", "tools/bad.yaml"]);
+    expect(sarif.runs[0]!.results.map((r) => [r.ruleId, r.locations[0]!.physicalLocation.artifactLocation.uri])).toContainEqual(["schema-valid", "tools/bad.yaml"]);
   });
 
   it.each([

@@ -4,6 +4,7 @@ import { createServer, type Server } from "node:http";
 import { truncateSync, openSync, closeSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectValidSarif } from "../support/sarif-schema.js";
 import { runInProcess, tempProject } from "../support/temp-project.js";
 
 const TOOL_HEAD = "name: hostile\ndescription: Hostile input.\n";
@@ -62,12 +63,34 @@ describe("hostile descriptors", () => {
   it("a broken file never hides the diagnostics of the others", async () => {
     const root = tempProject({
       "tools/a-broken.json": "{",
-      "tools/b-bad-name.yaml": "name: bad name\ndescription: x\ninputSchema: { type: object }\n",
+      "tools/b-bad-schema.yaml": "name: bad_schema\ndescription: x\ninputSchema: { type: objekt }\n",
     });
     const run = await runInProcess(root, ["validate"]);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain("tools/a-broken.json:1:2 error json-syntax");
-    expect(run.stdout).toContain("tools/b-bad-name.yaml:1:7 error tool-name-syntax");
+    expect(run.stdout).toContain("tools/b-bad-schema.yaml:3:22 error input-schema-object");
+  });
+});
+
+describe("YAML slips inside { } (issue 18.5)", () => {
+  const slips = {
+    "tools/bare-key.yaml": `${TOOL_HEAD}inputSchema: { type: object, foo }\n`,
+    "tools/comma.yaml": `${TOOL_HEAD}inputSchema:\n  type: object\n  properties:\n    path: { type: string, description: Path of the file, relative to the workspace. }\n`,
+  };
+
+  it("name the file, line and column of the key without a value, in every format", async () => {
+    const root = tempProject(slips);
+    const run = await runInProcess(root, ["validate"]);
+    expectRejected(run, "yaml-key-without-value");
+    expect(run.stdout).toContain("tools/bare-key.yaml:3:30 error yaml-key-without-value");
+    expect(run.stdout).toContain("tools/comma.yaml:6:58 error yaml-key-without-value");
+    const sarif = await runInProcess(root, ["check", "--format", "sarif"]);
+    expect(sarif.code).toBe(1);
+    const log = expectValidSarif(sarif.stdout) as { runs: { results: { ruleId: string; locations: { physicalLocation: { region: { startLine: number } } }[] }[] }[] };
+    expect(log.runs[0]!.results.map((r) => [r.ruleId, r.locations[0]!.physicalLocation.region.startLine])).toEqual([
+      ["yaml-key-without-value", 3],
+      ["yaml-key-without-value", 6],
+    ]);
   });
 });
 

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { parseLock } from "../../src/lock/parse-lock.js";
 import { REPO_ROOT } from "../support/spec-paths.js";
-import { runInProcess, tempProject } from "../support/temp-project.js";
+import { runInProcess, tempProject, writeFiles } from "../support/temp-project.js";
 import { FAKE_SERVER, startHttp, stopServers, TRACKER } from "../live/servers.js";
 import { compileTracker } from "../live/tracker.js";
 
@@ -63,6 +63,40 @@ describe("mcp-gen import", () => {
     const root = tempProject({});
     expect(await runInProcess(root, ["import", ...fake(mode)])).toEqual({ code: 2, stdout: "", stderr });
     expect(readdirSync(root)).toEqual([]);
+  });
+
+  it("pins a server built for ChatGPT Apps, which then builds with warnings, and fails only under preset: strict (issue 18.4)", async () => {
+    const root = tempProject({});
+    expect((await runInProcess(root, ["import", ...fake("apps-sdk")])).code).toBe(0);
+    expect((await runInProcess(root, ["verify", ...fake("apps-sdk")])).code).toBe(0);
+    const build = await runInProcess(root, ["build"]);
+    expect(build.code, build.stdout).toBe(0);
+    const reports = (text: string) => [...text.matchAll(/^(\S+) (error|warning|info) (\S+)/gm)].map((m) => `${m[1]} ${m[2]} ${m[3]}`);
+    expect(reports(build.stdout)).toEqual([
+      "tools/show_map.yaml:15:3 warning meta-key-syntax",
+      "tools/show_map.yaml:16:3 warning meta-key-syntax",
+    ]);
+    writeFiles(root, { "mcp-gen.config.yaml": "preset: strict\n" });
+    const strict = await runInProcess(root, ["build"]);
+    expect(strict.code).toBe(1);
+    expect(reports(strict.stdout)).toEqual([
+      "tools/show_map.yaml:15:3 error meta-key-syntax",
+      "tools/show_map.yaml:16:3 error meta-key-syntax",
+    ]);
+    // A rule's own setting still wins over the preset.
+    writeFiles(root, { "mcp-gen.config.yaml": "preset: strict\nrules:\n  meta-key-syntax: warning\n" });
+    expect((await runInProcess(root, ["build"])).code).toBe(0);
+  });
+
+  it("pins a tool that the rules and the SDK refuse, exactly as sent", async () => {
+    const root = tempProject({});
+    expect((await runInProcess(root, ["import", ...fake("sdk-refuses")])).code).toBe(0);
+    const lock = parseLock(readFileSync(join(root, "mcp-tools.lock.json"), "utf8"), "mcp-tools.lock.json").value!;
+    expect(lock.tools.odd!.descriptor).toEqual({ name: "odd", inputSchema: { type: "array", items: { type: "string" } } });
+    expect((await runInProcess(root, ["verify", ...fake("sdk-refuses")])).code).toBe(0);
+    expect((await runInProcess(root, ["verify", ...fake("ok")])).code).toBe(1);
+    // validate still says what is wrong with it.
+    expect((await runInProcess(root, ["validate"])).stdout).toContain("tools/odd.yaml:5:9 error input-schema-object");
   });
 
   it("bad usage is exit 2", async () => {

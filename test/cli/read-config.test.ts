@@ -45,4 +45,15 @@ describe("readProjectConfig with a memo", () => {
     expect(again.config?.out).toBe("src/generated");
     expect(again.config).toEqual(first.config);
   });
+
+  it("keeps the preset of a remembered config: a build from the memo still starts from strict", async () => {
+    const root = tempProject({ "mcp-gen.config.yaml": `${CONFIG}preset: strict\n` });
+    const index = StatIndex.empty();
+    const first = await readProjectConfig(root, undefined, "all", marking(index));
+    expect(first.config?.rules.get("meta-key-syntax")?.severity).toBe("error");
+    const again = await readProjectConfig(root, undefined, "all", marking(index));
+    expect(again.config?.out).toBe("from/memo");
+    expect(again.config?.preset).toBe("strict");
+    expect({ ...again.config!, out: "src/generated" }).toEqual(first.config);
+  });
 });

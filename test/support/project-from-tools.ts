@@ -1,5 +1,6 @@
 // Builds an in-memory project from wire Tool objects (for example a captured tools/list), one JSON
 // descriptor file per tool, and analyses it without touching the disk.
+import type { Config } from "../../src/config/config.js";
 import { loadConfig } from "../../src/config/load-config.js";
 import type { Diagnostic } from "../../src/model/diagnostic.js";
 import type { JsonObject } from "../../src/model/json.js";
@@ -53,19 +54,26 @@ export function analyzeTools(tools: readonly unknown[], rules: readonly AnyRule[
     const diagnostics = runRules({ tools: resolved, rules, settings: config.rules, docs: new Map(), schemas });
     return { analysis: { tools: resolved, diagnostics, docs: new Map(), schemas }, paths, sources: new Map() };
   }
+  const texts = new Map(tools.map((tool, i) => [paths[i]!, JSON.stringify(tool, null, 2) + "\n"]));
+  return { ...analyzeTexts(texts, rules, { ...options, config }), paths };
+}
+
+/**
+ * Loads, resolves and validates descriptor texts (project-relative path → text) in memory, as
+ * `mcp-gen validate` would the same files on disk. No $ref to another file resolves (nothing is read).
+ */
+export function analyzeTexts(texts: ReadonlyMap<string, string>, rules: readonly AnyRule[] = ALL_RULES, options: AnalyzeToolsOptions & { readonly config?: Config } = {}): Omit<ToolsProject, "paths"> {
+  const config = options.config ?? loadConfig(undefined, rules, {}).value!;
   const files = new Map<string, ProjectFile>();
-  const sources = new Map<string, string>();
   const loadDiagnostics: Diagnostic[] = [];
   const limits = { ...DEFAULT_LOAD_LIMITS, ...options.load };
-  tools.forEach((tool, i) => {
-    const text = JSON.stringify(tool, null, 2) + "\n";
-    sources.set(paths[i]!, text);
-    const loaded = loadDocument({ path: paths[i]!, text }, limits);
+  for (const [path, text] of texts) {
+    const loaded = loadDocument({ path, text }, limits);
     loadDiagnostics.push(...loaded.diagnostics);
-    files.set(paths[i]!, loaded.value ? { status: "ok", doc: loaded.value } : { status: "invalid" });
-  });
-  const analysis = analyzeProject({ descriptors: [...paths].sort(), files, loadDiagnostics, config, rules });
-  return { analysis, paths, sources };
+    files.set(path, loaded.value ? { status: "ok", doc: loaded.value } : { status: "invalid" });
+  }
+  const analysis = analyzeProject({ descriptors: [...texts.keys()].sort(), files, loadDiagnostics, config, rules });
+  return { analysis, sources: texts };
 }
 
 function withRuleOptions(settings: RuleSettings, options: Readonly<Record<string, object>>): RuleSettings {

@@ -12,6 +12,10 @@ export const annotationsContradiction = defineRule({
     "values destructiveHint: false and idempotentHint: true are redundant but harmless, and many servers spell them out, " +
     "so they are not reported. Hint types are checked by tool-shape.",
   defaultSeverity: "warning",
+  must: false,
+  why:
+    "The hints are advice that clients must treat as untrusted; a contradiction misleads a client's confirmation " +
+    "prompts but breaks nothing.",
   since: "0.1.0",
   spec: "MCP 2026-07-28, schema.ts ToolAnnotations",
   checklist: ["T-ANN-3", "T-ANN-2"],

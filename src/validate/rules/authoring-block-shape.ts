@@ -27,6 +27,12 @@ export const authoringBlockShape = defineRule({
     "input_required result, each an MCP ElicitRequestFormParams). It never reaches the wire or the hash. A misspelt key " +
     "here would be silently ignored, so every key and value is checked.",
   defaultSeverity: "error",
+  breaks: ["generated-code"],
+  must: false,
+  required: true,
+  why:
+    "The generated test scaffolds and input-request types are written from this block, so a malformed one makes " +
+    "them fail to compile.",
   since: "0.1.0",
   spec: "mcp-gen DESIGN.md § Descriptor files; MCP 2026-07-28 schema.json ElicitRequestFormParams",
   checklist: [],

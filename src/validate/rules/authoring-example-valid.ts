@@ -12,6 +12,12 @@ export const authoringExampleValid = defineRule({
     "its own schema rejects would make those tests fail for the wrong reason, and usually means the schema and the example " +
     "disagree about the tool. The check uses the same validator configuration as the generated server.",
   defaultSeverity: "error",
+  breaks: ["generated-code"],
+  must: false,
+  required: true,
+  why:
+    "The generated tests call the tool with each example, typed by its schema, so an example the schema rejects " +
+    "makes them fail to compile or fail.",
   since: "0.1.0",
   spec: "mcp-gen DESIGN.md § Descriptor files",
   compilesSchemas: true,

@@ -14,6 +14,11 @@ export const descriptionHiddenInstructions = defineRule({
     "common placeholders (`--secret <secret>`) count only as a closed block (`<secret>...</secret>`), and plain emphasis " +
     "such as `IMPORTANT:` is not reported. Write what the tool does in plain, visible text instead.",
   defaultSeverity: "warning",
+  must: false,
+  heuristic: true,
+  why:
+    "A heuristic's finding for a person to judge: hidden blocks are how poisoned tools talk to the model, but the " +
+    "rule cannot know the intent; set it to error to refuse such text outright.",
   since: "0.1.0",
   spec: "MCP 2026-07-28, index.mdx § Key Principles (Tool Safety); server/tools.mdx § Security Considerations",
   checklist: ["T-SEC-8", "T-DESC-4"],

@@ -31,6 +31,11 @@ export const descriptionInvisibleCharacters = defineRule({
     "selector after a visible character (❤️), joiners inside emoji and between letters of joining scripts such as Persian, " +
     "bidi marks in right-to-left text, and emoji tag sequences such as the flag of Scotland.",
   defaultSeverity: "warning",
+  must: false,
+  heuristic: true,
+  why:
+    "A heuristic's finding for a person to judge: invisible text can hide instructions, and joiners, marks and " +
+    "selectors also have uses the rule cannot always tell apart.",
   since: "0.1.0",
   spec: "MCP 2026-07-28, index.mdx § Key Principles (Tool Safety); server/tools.mdx § Security Considerations",
   checklist: ["T-SEC-8", "T-DESC-3", "T-DESC-4"],

@@ -24,6 +24,8 @@ export const descriptionLengthLimit = defineRule<DescriptionLengthLimitOptions>(
     "corpus (the longest has 4,557) and reports the 30 KB descriptions seen in the wild. Set `maxLength` to 2048 to stay " +
     "within what such clients keep. Move reference material into a resource or documentation instead.",
   defaultSeverity: "warning",
+  must: false,
+  why: "A long text costs context in every conversation and some clients cut it, but nothing refuses it.",
   since: "0.1.0",
   spec: "MCP 2026-07-28, schema.ts Tool.description (the spec sets no limit; the default is mcp-gen's)",
   checklist: ["T-DESC-4"],

@@ -11,6 +11,8 @@ export const descriptionMissing = defineRule({
     "without calling it optional, so mcp-gen warns when it is missing or blank. A description that is not a string is " +
     "reported by tool-shape.",
   defaultSeverity: "warning",
+  must: false,
+  why: "The schema makes description optional: without one the model guesses from the name and schema, but nothing breaks.",
   since: "0.1.0",
   spec: "MCP 2026-07-28, server/tools.mdx § Tool; schema.ts Tool.description",
   checklist: ["T-DESC-4"],

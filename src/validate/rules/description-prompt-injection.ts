@@ -14,6 +14,11 @@ export const descriptionPromptInjection = defineRule({
     "published servers, where it finds nothing: naming a path such as `~/.ssh/id_rsa` is fine, reading it and passing it " +
     "on is not. A match means the text needs a human review, not that the tool is malicious.",
   defaultSeverity: "warning",
+  must: false,
+  heuristic: true,
+  why:
+    "A heuristic's finding for a person to judge: a phrase match calls for review, since a description may quote " +
+    "such a phrase for a good reason.",
   since: "0.1.0",
   spec: "MCP 2026-07-28, index.mdx § Key Principles (Tool Safety); server/tools.mdx § Security Considerations",
   checklist: ["T-SEC-5", "T-SEC-6", "T-SEC-8"],

@@ -18,6 +18,11 @@ export const descriptionToolShadowing = defineRule({
     "other tool, or a declared side effect on it. Targets that are tools of this project get a hint to move the instruction " +
     "into that tool's own description; other identifiers are reported as another server's tool.",
   defaultSeverity: "warning",
+  must: false,
+  heuristic: true,
+  why:
+    "A heuristic's finding for a person to judge: references between tools are common and fine, and the rule " +
+    "reports only those that read like orders.",
   since: "0.1.0",
   spec: "MCP 2026-07-28, index.mdx § Key Principles (Tool Safety); server/tools.mdx § Security Considerations",
   checklist: ["T-SEC-8", "T-DESC-4"],

@@ -1,5 +1,5 @@
 import { defineRule } from "../define-rule.js";
-import { headerProblems } from "../header-problems.js";
+import { DROPPED_BY_HTTP_CLIENTS, headerProblems } from "../header-problems.js";
 
 export const headerIntegerRange = defineRule({
   id: "header-integer-range",
@@ -11,6 +11,9 @@ export const headerIntegerRange = defineRule({
     "may go one further), a `const` or an `enum` value outside the range. An integer without bounds is accepted, and the " +
     "generated client refuses out-of-range values at run time. To carry larger numbers, make the parameter a string.",
   defaultSeverity: "error",
+  breaks: ["client"],
+  must: true,
+  why: DROPPED_BY_HTTP_CLIENTS,
   since: "0.1.0",
   spec: "MCP 2026-07-28, server/tools.mdx § x-mcp-header; basic/transports/streamable-http.mdx § Schema Extension",
   checklist: ["T-HDR-7", "T-HDR-11"],

@@ -1,6 +1,6 @@
 import { quoteValue } from "../../runtime/quote-value.js";
 import { defineRule } from "../define-rule.js";
-import { annotatedName, headerNameFor, headerProblems, repairHeaderName, type ToolHeaderProblem } from "../header-problems.js";
+import { DROPPED_BY_HTTP_CLIENTS, annotatedName, headerNameFor, headerProblems, repairHeaderName, type ToolHeaderProblem } from "../header-problems.js";
 
 export const headerNameSyntax = defineRule({
   id: "header-name-syntax",
@@ -12,6 +12,9 @@ export const headerNameSyntax = defineRule({
     "breaks the header, and a Streamable HTTP client must then drop the whole tool from `tools/list`. Rename the header to " +
     "a plain token such as `Region` or `Tenant-Id`.",
   defaultSeverity: "error",
+  breaks: ["client"],
+  must: true,
+  why: DROPPED_BY_HTTP_CLIENTS,
   since: "0.1.0",
   spec: "MCP 2026-07-28, server/tools.mdx § x-mcp-header; basic/transports/streamable-http.mdx § Schema Extension",
   checklist: ["T-HDR-2", "T-HDR-3", "T-HDR-4", "T-HDR-11"],

@@ -1,6 +1,6 @@
 import { quoteValue } from "../../runtime/quote-value.js";
 import { defineRule } from "../define-rule.js";
-import { annotatedName, annotatedPath, headerNameFor, headerProblems, headerSites } from "../header-problems.js";
+import { DROPPED_BY_HTTP_CLIENTS, annotatedName, annotatedPath, headerNameFor, headerProblems, headerSites } from "../header-problems.js";
 
 export const headerNameUnique = defineRule({
   id: "header-name-unique",
@@ -11,6 +11,9 @@ export const headerNameUnique = defineRule({
     "unique across the whole inputSchema, nested properties included; the same name in two different tools is fine. Every " +
     "annotation after the first is reported, naming the first; a Streamable HTTP client drops the whole tool.",
   defaultSeverity: "error",
+  breaks: ["client"],
+  must: true,
+  why: DROPPED_BY_HTTP_CLIENTS,
   since: "0.1.0",
   spec: "MCP 2026-07-28, server/tools.mdx § x-mcp-header; basic/transports/streamable-http.mdx § Schema Extension",
   checklist: ["T-HDR-5", "T-HDR-11"],

@@ -1,6 +1,6 @@
 import { quoteValue } from "../../runtime/quote-value.js";
 import { defineRule } from "../define-rule.js";
-import { headerProblems } from "../header-problems.js";
+import { DROPPED_BY_HTTP_CLIENTS, headerProblems } from "../header-problems.js";
 
 const ARRAY_KEYWORDS = new Set(["items", "prefixItems", "additionalItems", "contains", "unevaluatedItems"]);
 const NAME_KEYWORDS = new Set(["additionalProperties", "patternProperties", "propertyNames", "unevaluatedProperties", "dependentSchemas", "dependencies"]);
@@ -17,6 +17,9 @@ export const headerParamReachable = defineRule({
     "invalid, and a Streamable HTTP client drops it. Note that a property `$ref`'d from another file is bundled under " +
     "`$defs` on the wire, so an annotation inside the referenced file is reached through `$ref` too.",
   defaultSeverity: "error",
+  breaks: ["client"],
+  must: true,
+  why: DROPPED_BY_HTTP_CLIENTS,
   since: "0.1.0",
   spec: "MCP 2026-07-28, basic/transports/streamable-http.mdx § Schema Extension; server/tools.mdx § x-mcp-header",
   checklist: ["T-HDR-8", "T-HDR-9", "T-HDR-11"],

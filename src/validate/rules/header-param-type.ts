@@ -1,6 +1,6 @@
 import { quoteValue } from "../../runtime/quote-value.js";
 import { defineRule } from "../define-rule.js";
-import { headerProblems, type ToolHeaderProblem } from "../header-problems.js";
+import { DROPPED_BY_HTTP_CLIENTS, headerProblems, type ToolHeaderProblem } from "../header-problems.js";
 
 const PRIMITIVES = ["string", "integer", "boolean"];
 
@@ -14,6 +14,9 @@ export const headerParamType = defineRule({
     "`$ref`, `enum` or `const` does not count) or a `type` list, `[\"string\", \"null\"]` included, since an absent or null " +
     "argument already leaves the header out. A Streamable HTTP client drops a tool that breaks this.",
   defaultSeverity: "error",
+  breaks: ["client"],
+  must: true,
+  why: DROPPED_BY_HTTP_CLIENTS,
   since: "0.1.0",
   spec: "MCP 2026-07-28, server/tools.mdx § x-mcp-header; basic/transports/streamable-http.mdx § Schema Extension",
   checklist: ["T-HDR-6", "T-HDR-11"],

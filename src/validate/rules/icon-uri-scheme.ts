@@ -19,6 +19,11 @@ export const iconUriScheme = defineRule({
     "Base64 is broken. An SVG data: URI is decoded and gets a warning when it holds scripts, event handlers, " +
     "`javascript:` links or embedded HTML, because SVG can execute if a client renders it inline; other SVG icons are fine.",
   defaultSeverity: "error",
+  breaks: ["client",  "safety"],
+  must: true,
+  why:
+    "Clients must refuse such an icon, so it never shows where the spec is followed, and a javascript:, file: or " +
+    "http: source is unsafe in a client that does not follow it.",
   since: "0.1.0",
   spec: "MCP 2026-07-28, basic/index.mdx § icons; schema.ts Icon.src",
   checklist: ["T-ICON-3", "T-ICON-4", "T-ICON-1"],

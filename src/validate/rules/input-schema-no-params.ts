@@ -17,6 +17,8 @@ export const inputSchemaNoParams = defineRule({
     "note, since the spec allows the open form and the reference servers emit it; 24 tools of the corpus use it (six " +
     "reference-server tools, notion's API-get-self and 17 GitHub REST tools).",
   defaultSeverity: "info",
+  must: false,
+  why: "The spec recommends the closed form (SHOULD) and allows the open one, which the reference servers emit.",
   since: "0.1.0",
   spec: "MCP 2026-07-28, server/tools.mdx § Tool (tools without parameters)",
   checklist: ["T-SCHEMA-3"],

@@ -13,6 +13,12 @@ export const inputSchemaObject = defineRule({
     "the official SDK client refuses the whole `tools/list` page that contains it, hiding every other tool of the server " +
     "(the published server-gitlab package does this). Tools without parameters still need `{ type: object }`.",
   defaultSeverity: "error",
+  breaks: ["sdk",  "generated-code"],
+  must: true,
+  required: true,
+  why:
+    "The official SDK client refuses the whole tools/list page that holds such a tool, and mcp-gen cannot generate " +
+    "argument types or a validator for it.",
   since: "0.1.0",
   spec: "MCP 2026-07-28, server/tools.mdx § Tool; schema.ts Tool.inputSchema",
   checklist: ["T-DESC-2", "T-SCHEMA-1", "T-SCHEMA-2"],

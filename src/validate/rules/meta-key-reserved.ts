@@ -21,7 +21,9 @@ export const metaKeyReserved = defineRule<MetaKeyReservedOptions>({
     "`mcp/`. Labels are compared case-insensitively. The 2026-07-28 schema defines no reserved keys for `Tool._meta` (its " +
     "reserved keys belong to requests and results), so every such key is reported; when an MCP extension defines one, list " +
     "the key, or its prefix ending in `/`, in the `allow` option.",
-  defaultSeverity: "error",
+  defaultSeverity: "warning",
+  must: true,
+  why: "A MUST NOT that nothing enforces: the SDKs and clients accept the key, and the tool works.",
   since: "0.1.0",
   spec: "MCP 2026-07-28, basic/index.mdx § _meta; schema.json MetaObject",
   checklist: ["T-META-10", "T-DESC-8"],

@@ -25,6 +25,11 @@ export const schemaPatternBacktracking = defineRule({
     "No pattern of the corpus is reported. It is an error by default, because the generated server validates every call " +
     "with these patterns; if a report is wrong for your pattern, set the rule to warning in mcp-gen.config.yaml.",
   defaultSeverity: "error",
+  breaks: ["safety"],
+  must: false,
+  why:
+    "The generated server runs every pattern on every call, so one crafted argument can hold it for seconds; the " +
+    "check is static, so set the rule to warning if it reports a pattern wrongly.",
   since: "0.1.0",
   spec: "MCP 2026-07-28, basic/index.mdx § Composition-Keyword Resource Use; server/tools.mdx § Security Considerations",
   checklist: ["T-REF-5"],

@@ -25,6 +25,11 @@ export const schemaPatternLimit = defineRule<SchemaPatternLimitOptions>({
     "characters is nine times the longest pattern of the corpus (109, GitHub's pattern for SSH signing keys) and holds " +
     "the long e-mail and URL patterns in circulation; check more elaborate formats in the handler, or raise `maxLength`.",
   defaultSeverity: "error",
+  breaks: ["safety"],
+  must: false,
+  why:
+    "Every validator compiles every pattern, and a backtracking engine's time grows with its size; raise maxLength " +
+    "for a pattern you mean to serve.",
   since: "0.1.0",
   spec: "MCP 2026-07-28, basic/index.mdx § Composition-Keyword Resource Use (the limit is mcp-gen's)",
   checklist: ["T-REF-5"],

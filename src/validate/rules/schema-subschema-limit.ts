@@ -30,6 +30,11 @@ export const schemaSubschemaLimit = defineRule<SchemaSubschemaLimitOptions>({
     "directions_tool outputSchema; the largest input schema, a GitHub REST tool, has 189). Each bound is reported once per " +
     "schema, where it is first crossed; the expanded count is checked only when the written count is within its limit.",
   defaultSeverity: "error",
+  breaks: ["safety"],
+  must: false,
+  why:
+    "Compiling costs time per subschema, and $defs that refer to each other twice per step make a validator apply " +
+    "billions of them to one value, so a few hostile lines could hold a server or client.",
   since: "0.1.0",
   spec: "MCP 2026-07-28, basic/index.mdx § Composition-Keyword Resource Use (the limits are mcp-gen's)",
   checklist: ["T-REF-5"],

@@ -16,6 +16,10 @@ export const schemaValid = defineRule({
     "call of the tool fail at run time, or makes validators disagree about what it accepts. Unknown keywords are allowed, " +
     "as JSON Schema allows them; `$ref` problems are reported by the ref-* diagnostics.",
   defaultSeverity: "error",
+  breaks: ["sdk",  "generated-code"],
+  must: true,
+  required: true,
+  why: "A schema that does not compile fails every call of the tool in the SDK, and mcp-gen cannot generate its validator.",
   since: "0.1.0",
   spec: "MCP 2026-07-28, basic/index.mdx § Schema Validation; server/tools.mdx § Tool, § Output Schema",
   compilesSchemas: true,

@@ -13,6 +13,8 @@ export const toolNameMangled = defineRule({
     "prefixed, a `.d` segment becomes `.d_` (TypeScript would take `x.d.ts` for a declaration file), and a final `.test` or " +
     "`.spec` gets a `_` (vitest would run the handler as a test). Generated code stays correct either way; this warning says the names you will see differ from the tool name.",
   defaultSeverity: "warning",
+  must: false,
+  why: "The generated code stays correct; the warning says that the names in it differ from the tool name.",
   since: "0.1.0",
   spec: "mcp-gen: generated identifiers and file names",
   checklist: [],

@@ -12,6 +12,12 @@ export const toolNameUnique = defineRule({
     "spec says; names that differ only in case are reported by tool-name-case-collision instead. Every copy after the first " +
     "(in path order) is reported, pointing back at the first.",
   defaultSeverity: "error",
+  breaks: ["generated-code"],
+  must: false,
+  required: true,
+  why:
+    "The lock, the generated server and the generated client key tools by name, so one of two tools with the same " +
+    "name would be unreachable, and mcp-gen cannot build the project.",
   since: "0.1.0",
   spec: "MCP 2026-07-28, server/tools.mdx § Tool Names",
   checklist: ["T-NAME-5", "T-NAME-2"],

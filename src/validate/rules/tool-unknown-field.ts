@@ -23,6 +23,10 @@ export const toolUnknownField = defineRule({
     "task support, is reported as info: 2026-07-28 dropped it and its clients ignore it, but it is not a mistake for a server " +
     "that also serves 2025-11-25 clients. Custom data belongs in `_meta` under a reverse-DNS key.",
   defaultSeverity: "warning",
+  must: false,
+  why:
+    "The schema allows extra fields and clients ignore them, so nothing breaks, but the data in a misspelt field " +
+    "never takes effect.",
   since: "0.1.0",
   spec: "MCP 2026-07-28, schema.ts Tool; server/tools.mdx § Tool",
   checklist: ["T-DESC-1", "T-DESC-2", "T-DESC-3", "T-DESC-4", "T-DESC-5", "T-DESC-6", "T-DESC-7", "T-DESC-8"],
