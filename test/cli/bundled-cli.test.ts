@@ -8,6 +8,7 @@
 // its own, and the installed command, a server it generates and the library API run under each
 // supported Node.js release (test/support/node-versions.ts).
 import { execFileSync, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, sep } from "node:path";
@@ -192,6 +193,51 @@ describe("the packed package", () => {
     expect([...imported].filter((name) => !Object.hasOwn(manifest.dependencies, name)).sort()).toEqual([]);
   });
 });
+
+/** README's line for installing mcp-gen from a packed tarball: `npm install -D <path>/mcp-gen-<version>.tgz`. */
+function readmeInstallLine(): { readonly line: string; readonly path: string } {
+  const readme = readFileSync(join(REPO_ROOT, "README.md"), "utf8");
+  const match = /^(npm install -D (\S+\/mcp-gen-\d+\.\d+\.\d+\.tgz))$/m.exec(readme);
+  if (!match) throw new Error("README.md has no line `npm install -D <path>/mcp-gen-<version>.tgz`");
+  return { line: match[1]!, path: match[2]! };
+}
+
+describe("README's install line", () => {
+  it("installs the packed tarball with npm, and the command runs", () => {
+    const { line, path } = readmeInstallLine();
+    expect(path.endsWith(`/mcp-gen-${api.MCP_GEN_VERSION}.tgz`)).toBe(true);
+    const project = join(work, "readme-install");
+    mkdirSync(project);
+    writeFileSync(join(project, "package.json"), '{ "name": "my-server", "version": "1.0.0", "private": true }\n');
+    // What the registry would answer for mcp-gen's dependencies, as a lock npm reads instead (tests
+    // do not use the registry): the versions, tarball URLs and integrity of the repository's own
+    // lock, whose tarballs npm ci left in npm's cache. npm itself unpacks, places and links.
+    writeFileSync(join(project, "package-lock.json"), JSON.stringify(lockFor(project, packed.tarball), null, 2));
+    const args = line.replace(path, packed.tarball).split(" ").slice(1);
+    const install = spawnSync("npm", [...args, "--offline", "--no-audit", "--no-fund"], { cwd: project, env: cleanEnv(), encoding: "utf8", timeout: 120_000 });
+    expect(install.status, `${install.stdout}${install.stderr}`).toBe(0);
+    const manifest = JSON.parse(readFileSync(join(project, "package.json"), "utf8")) as { devDependencies: Record<string, string> };
+    expect(Object.keys(manifest.devDependencies)).toEqual(["mcp-gen"]);
+    const version = spawnSync(join(project, "node_modules", ".bin", "mcp-gen"), ["--version"], { cwd: project, env: cleanEnv(), encoding: "utf8" });
+    expect(version.stdout.trim()).toBe(api.MCP_GEN_VERSION);
+  });
+});
+
+/** A package-lock.json for `project` holding mcp-gen from `tarball` and, as the repository's lock has them, its dependencies. */
+function lockFor(project: string, tarball: string): unknown {
+  const own = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as Record<string, unknown>;
+  const repoLock = JSON.parse(readFileSync(join(REPO_ROOT, "package-lock.json"), "utf8")) as { packages: Record<string, { dev?: boolean; devOptional?: boolean; link?: boolean }> };
+  const spec = `file:${relative(project, tarball)}`;
+  const integrity = `sha512-${createHash("sha512").update(readFileSync(tarball)).digest("base64")}`;
+  const packages: Record<string, unknown> = {
+    "": { name: "my-server", version: "1.0.0", devDependencies: { "mcp-gen": spec } },
+    "node_modules/mcp-gen": { version: own.version, resolved: spec, integrity, dev: true, license: own.license, dependencies: own.dependencies, bin: own.bin, engines: own.engines },
+  };
+  for (const [path, entry] of Object.entries(repoLock.packages)) {
+    if (path.startsWith("node_modules/") && !entry.dev && !entry.devOptional && !entry.link) packages[path] = { ...entry, dev: true };
+  }
+  return { name: "my-server", version: "1.0.0", lockfileVersion: 3, requires: true, packages };
+}
 
 describe("the supported Node.js releases", () => {
   it("are each installed where npm has them all (linux-x64), and the oldest of its line", () => {
