@@ -1,6 +1,8 @@
 // The library API (src/index.ts, the package's `exports`): the stages of the command line, usable
-// without it. That the packed package exports exactly these, under each supported Node, is tested
-// on the installed tarball in test/cli/bundled-cli.test.ts.
+// without it. The package exports them from dist/bundle/index.js, built with the command line by
+// `npm run build` (and by `prepare` on install); test/cli/bundled-cli.test.ts imports them from the
+// packed and installed tarball under each supported Node.
+import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import * as api from "../src/index.js";
@@ -24,4 +26,8 @@ describe("library API", () => {
     expect(diagnostics.map((d) => d.ruleId)).toContain("tool-name-syntax");
   });
 
+  it("is what the built package exports (run `npm run build` after changing src/)", () => {
+    const keys = execFileSync(process.execPath, ["--input-type=module", "-e", "const m = await import('mcp-gen'); console.log(Object.keys(m).sort().join(','))"], { cwd: REPO_ROOT, encoding: "utf8" }).trim();
+    expect(keys.split(",")).toEqual(Object.keys(api).sort());
+  });
 });
