@@ -1,12 +1,9 @@
 #!/usr/bin/env node
-// Entry point for the `mcp-gen` command. The compiled CLI lives in dist/ (built by `npm install` via
-// `prepare`): dist/bundle/main.js, the same modules bundled into a few (see rolldown.config.mjs),
-// which start faster, unless it is missing or older than dist/cli/main.js (tsc was run alone since).
-import { statSync } from "node:fs";
-
-const modified = (path) => statSync(new URL(path, import.meta.url), { throwIfNoEntry: false })?.mtimeMs;
-const bundled = modified("../dist/bundle/main.js");
-const compiled = modified("../dist/cli/main.js");
-const { runCli } = bundled !== undefined && (compiled === undefined || bundled >= compiled) ? await import("../dist/bundle/main.js") : await import("../dist/cli/main.js");
+// Entry point for the `mcp-gen` command: dist/bundle/main.js, the one build of the command line the
+// package ships (rolldown.config.mjs bundles tsc's output in dist/ into a few modules; `npm run
+// build`, and `prepare` on `npm install` in a clone, make both). Nothing else is ever chosen here:
+// a command that picked between builds by their file times ran whichever an install happened to
+// write last.
+import { runCli } from "../dist/bundle/main.js";
 
 process.exitCode = await runCli(process.argv.slice(2));

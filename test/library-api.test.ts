@@ -1,14 +1,12 @@
 // The library API (src/index.ts, the package's `exports`): the stages of the command line, usable
-// without it, from the built package as a user imports it.
+// without it. The package exports them from dist/bundle/index.js, built with the command line by
+// `npm run build` (and by `prepare` on install); test/cli/bundled-cli.test.ts imports them from the
+// packed and installed tarball under each supported Node.
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as api from "../src/index.js";
 import { REPO_ROOT } from "./support/spec-paths.js";
-
-beforeAll(() => {
-  execFileSync(join(REPO_ROOT, "node_modules/.bin/tsc"), ["-p", join(REPO_ROOT, "tsconfig.build.json")], { stdio: "pipe" });
-}, 120_000);
 
 describe("library API", () => {
   it("loads, validates and builds the weather example in memory, as the CLI does", async () => {
@@ -28,7 +26,7 @@ describe("library API", () => {
     expect(diagnostics.map((d) => d.ruleId)).toContain("tool-name-syntax");
   });
 
-  it("is what the built package exports", () => {
+  it("is what the built package exports (run `npm run build` after changing src/)", () => {
     const keys = execFileSync(process.execPath, ["--input-type=module", "-e", "const m = await import('mcp-gen'); console.log(Object.keys(m).sort().join(','))"], { cwd: REPO_ROOT, encoding: "utf8" }).trim();
     expect(keys.split(",")).toEqual(Object.keys(api).sort());
   });

@@ -6,7 +6,7 @@ import type { Config } from "../config/config.js";
 import { compareText } from "../model/diagnostic.js";
 import { DEFAULT_DIALECT, dialectOf, type Dialect } from "../model/dialect.js";
 import type { EmitOutput, GeneratedFile } from "../model/generated-file.js";
-import { getOwn, isJsonObject, type JsonValue } from "../model/json.js";
+import { getOwn, isJsonObject, type JsonObject, type JsonValue } from "../model/json.js";
 import type { ResolvedTool } from "../model/source.js";
 import { hashTool, type ToolHash } from "../lock/hash-tool.js";
 import { sha256Hex } from "../lock/sha256.js";
@@ -480,6 +480,19 @@ function inputRequestsLiteral(forms: readonly PlannedForm[], indent: string): st
   return `{\n${lines.join("\n")}\n${indent}}`;
 }
 
+/**
+ * What the test scaffold's user enters in each form: a value derived from its requestedSchema that
+ * the form's own validator accepts (a form with none is left out, and so declined).
+ */
+function formAnswers(forms: readonly InputForm[], schemas: SchemaCompiler): JsonObject {
+  const answers: Record<string, JsonValue> = {};
+  for (const form of forms) {
+    const answer = schemas.samples(form.requestedSchema, dialectFor(form.requestedSchema)).derived;
+    if (answer !== undefined) Object.defineProperty(answers, form.key, { value: answer, enumerable: true, writable: true, configurable: true });
+  }
+  return answers;
+}
+
 function emitScaffolds(plan: ToolPlan, templates: Templates, config: Config, schemas: SchemaCompiler, existing: ReadonlySet<string>): GeneratedFile[] {
   const stubPath = posix.join(config.handlers, `${plan.names.file}.ts`);
   const testPath = posix.join(config.tests, `${plan.names.file}.test.ts`);
@@ -489,6 +502,9 @@ function emitScaffolds(plan: ToolPlan, templates: Templates, config: Config, sch
   // them (often on a worker thread).
   const samples = schemas.samples(inputSchema, dialectFor(inputSchema));
   const description = getOwn(plan.tool.wire, "description");
+  // Forms from the descriptor itself: a tool whose generated module is reused has no planned forms.
+  const forms = inputForms(plan.tool);
+  const askKey = forms[0]?.key;
   const stub = templates["handler-stub.ts"]({
     nameComment: commentText(JSON.stringify(plan.name)),
     descriptorFile: commentText(plan.tool.file),
@@ -497,6 +513,9 @@ function emitScaffolds(plan: ToolPlan, templates: Templates, config: Config, sch
     exportName: plan.names.camel,
     nameLiteral: stringLiteral(plan.name),
     returnHint: plan.hasOutput ? `a value matching outputSchema (${plan.names.pascal}Result)` : "text or content blocks",
+    askKey: askKey === undefined ? "" : objectKey(askKey),
+    askKeyLiteral: askKey === undefined ? "" : stringLiteral(askKey),
+    formKeys: commentText(forms.map((form) => JSON.stringify(form.key)).join(", ")),
   });
   const examples = scaffoldExamples(plan.tool.authoring, samples);
   const invalid = samples.invalid;
@@ -512,6 +531,7 @@ function emitScaffolds(plan: ToolPlan, templates: Templates, config: Config, sch
       resultLiteral: plan.hasOutput && example.result !== undefined ? jsonLiteral(example.result, "    ") : "",
     })),
     invalidArgumentsLiteral: invalid === undefined ? "" : jsonLiteral(invalid, "    "),
+    answersLiteral: forms.length === 0 ? "" : jsonLiteral(formAnswers(forms, schemas), "      "),
   });
   return [
     { path: stubPath, contents: stub },

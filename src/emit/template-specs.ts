@@ -62,9 +62,28 @@ export const TEMPLATE_SPECS = {
 },"useData":true},
   },
   "handler-stub.ts": {
-    source: "4bfa0cb5c12e9137c351b57fc8641b0f0b378cfcb2dbe7033c92c36e50330032",
-    spec: {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+    source: "692dea1658db9219be65e7ae2682e6869d887c037af89f356df90f00b174ace7",
+    spec: {"0":function(container,depth0,helpers,partials,data) {
+    return "ctx";
+},"1":function(container,depth0,helpers,partials,data) {
+    return "_ctx";
+},"2":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda;
+
+  return "  // This tool may ask the user to fill in a form (x-mcp-gen.inputRequests: "
+    + ((stack1 = alias2(alias1(depth0, "formKeys", {"start":{"line":8,"column":79},"end":{"line":8,"column":87}} ), depth0)) != null ? stack1 : "")
+    + ").\n  // ctx.answer(key) is the answer, checked against the form's requestedSchema: \"missing\" until the\n  // user answered, then \"accepted\" (with typed content), \"declined\", \"cancelled\" or \"invalid\".\n  // Return ctx.ask({ key: {} }) to ask: the client shows the form and calls the tool again.\n  const answer = ctx.answer("
+    + ((stack1 = alias2(alias1(depth0, "askKeyLiteral", {"start":{"line":12,"column":31},"end":{"line":12,"column":44}} ), depth0)) != null ? stack1 : "")
+    + ");\n  if (answer.kind === \"missing\") return ctx.ask({ "
+    + ((stack1 = alias2(alias1(depth0, "askKey", {"start":{"line":13,"column":53},"end":{"line":13,"column":59}} ), depth0)) != null ? stack1 : "")
+    + ": {} });\n";
+},"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+    var stack1, alias1=container.strict, alias2=container.lambda, alias3=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+          return parent[propertyName];
+        }
+        return undefined
+    };
 
   return "// Handler of the MCP tool "
     + ((stack1 = alias2(alias1(depth0, "nameComment", {"start":{"line":1,"column":30},"end":{"line":1,"column":41}} ), depth0)) != null ? stack1 : "")
@@ -78,10 +97,14 @@ export const TEMPLATE_SPECS = {
     + ((stack1 = alias2(alias1(depth0, "exportName", {"start":{"line":5,"column":25},"end":{"line":5,"column":35}} ), depth0)) != null ? stack1 : "")
     + ": ToolHandlers["
     + ((stack1 = alias2(alias1(depth0, "nameLiteral", {"start":{"line":5,"column":56},"end":{"line":5,"column":67}} ), depth0)) != null ? stack1 : "")
-    + "] = async (_args, _ctx) => {\n  // The arguments were validated against inputSchema before this runs.\n  // Return "
-    + ((stack1 = alias2(alias1(depth0, "returnHint", {"start":{"line":7,"column":15},"end":{"line":7,"column":25}} ), depth0)) != null ? stack1 : "")
+    + "] = async (_args, "
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"askKey"),{"name":"if","hash":{},"fn":container.program(0, data, 0),"inverse":container.program(1, data, 0),"data":data,"loc":{"start":{"line":5,"column":88},"end":{"line":5,"column":124}}})) != null ? stack1 : "")
+    + ") => {\n  // The arguments were validated against inputSchema before this runs.\n"
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"askKey"),{"name":"if","hash":{},"fn":container.program(2, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":7,"column":0},"end":{"line":14,"column":7}}})) != null ? stack1 : "")
+    + "  // Return "
+    + ((stack1 = alias2(alias1(depth0, "returnHint", {"start":{"line":15,"column":15},"end":{"line":15,"column":25}} ), depth0)) != null ? stack1 : "")
     + ".\n  // Throw ToolError for a failure the model should read; ctx.signal says when the client cancels.\n  throw new ToolNotImplementedError("
-    + ((stack1 = alias2(alias1(depth0, "nameLiteral", {"start":{"line":9,"column":39},"end":{"line":9,"column":50}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "nameLiteral", {"start":{"line":17,"column":39},"end":{"line":17,"column":50}} ), depth0)) != null ? stack1 : "")
     + ");\n};\n";
 },"useData":true},
   },
@@ -207,8 +230,20 @@ export const TEMPLATE_SPECS = {
 },"useData":true},
   },
   "test-scaffold.ts": {
-    source: "9b8a7d14cc7e7ac6904c4c85e9ff9fff57f1b2a7c2a2dfe195654f43fe896ad5",
-    spec: {"0":function(container,depth0,helpers,partials,data,blockParams,depths) {
+    source: "2cc93251798e176f0bff452dc045157c3e262a73d0093a19ca39e8181de3fa68",
+    spec: {"0":function(container,depth0,helpers,partials,data) {
+    return "answerInputRequests, ";
+},"1":function(container,depth0,helpers,partials,data) {
+    var stack1, alias1=container.strict, alias2=container.lambda;
+
+  return "    // The tool may ask the user (x-mcp-gen.inputRequests): this client answers each form with the\n    // values below, which its requestedSchema accepts. Change them to test other answers.\n    session = await connectInProcess({\n      onElicit: answerInputRequests("
+    + ((stack1 = alias2(alias1(depth0, "nameLiteral", {"start":{"line":13,"column":39},"end":{"line":13,"column":50}} ), depth0)) != null ? stack1 : "")
+    + ", "
+    + ((stack1 = alias2(alias1(depth0, "answersLiteral", {"start":{"line":13,"column":58},"end":{"line":13,"column":72}} ), depth0)) != null ? stack1 : "")
+    + "),\n    });\n";
+},"2":function(container,depth0,helpers,partials,data) {
+    return "    session = await connectInProcess();\n";
+},"3":function(container,depth0,helpers,partials,data,blockParams,depths) {
     var stack1, alias1=container.strict, alias2=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
@@ -217,29 +252,29 @@ export const TEMPLATE_SPECS = {
     };
 
   return "\n  it("
-    + ((stack1 = alias2(alias1(depth0, "title", {"start":{"line":16,"column":8},"end":{"line":16,"column":13}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "title", {"start":{"line":24,"column":8},"end":{"line":24,"column":13}} ), depth0)) != null ? stack1 : "")
     + ", async () => {\n    const outcome = await session.tools."
-    + ((stack1 = alias2(alias1(depths[1], "methodName", {"start":{"line":17,"column":43},"end":{"line":17,"column":56}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depths[1], "methodName", {"start":{"line":25,"column":43},"end":{"line":25,"column":56}} ), depth0)) != null ? stack1 : "")
     + "("
-    + ((stack1 = alias2(alias1(depth0, "argumentsLiteral", {"start":{"line":17,"column":63},"end":{"line":17,"column":79}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "argumentsLiteral", {"start":{"line":25,"column":63},"end":{"line":25,"column":79}} ), depth0)) != null ? stack1 : "")
     + ");\n    if (outcome.isError) throw new Error(outcome.message);\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"resultLiteral"),{"name":"if","hash":{},"fn":container.program(1, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":19,"column":0},"end":{"line":21,"column":7}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"resultLiteral"),{"name":"if","hash":{},"fn":container.program(4, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":27,"column":0},"end":{"line":29,"column":7}}})) != null ? stack1 : "")
     + "  });\n";
-},"1":function(container,depth0,helpers,partials,data) {
+},"4":function(container,depth0,helpers,partials,data) {
     var stack1;
 
   return "    expect(outcome.output).toEqual("
-    + ((stack1 = container.lambda(container.strict(depth0, "resultLiteral", {"start":{"line":20,"column":38},"end":{"line":20,"column":51}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = container.lambda(container.strict(depth0, "resultLiteral", {"start":{"line":28,"column":38},"end":{"line":28,"column":51}} ), depth0)) != null ? stack1 : "")
     + ");\n";
-},"2":function(container,depth0,helpers,partials,data) {
+},"5":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda;
 
   return "\n  it(\"rejects arguments that break inputSchema\", async () => {\n    const result = await session.client.callTool({ name: "
-    + ((stack1 = alias2(alias1(depth0, "nameLiteral", {"start":{"line":27,"column":60},"end":{"line":27,"column":71}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "nameLiteral", {"start":{"line":35,"column":60},"end":{"line":35,"column":71}} ), depth0)) != null ? stack1 : "")
     + ", arguments: "
-    + ((stack1 = alias2(alias1(depth0, "invalidArgumentsLiteral", {"start":{"line":27,"column":90},"end":{"line":27,"column":113}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "invalidArgumentsLiteral", {"start":{"line":35,"column":90},"end":{"line":35,"column":113}} ), depth0)) != null ? stack1 : "")
     + " });\n    expect(result.isError).toBe(true);\n  });\n";
-},"3":function(container,depth0,helpers,partials,data) {
+},"6":function(container,depth0,helpers,partials,data) {
     return "\n  it.todo(\"rejects arguments that break inputSchema (inputSchema accepts every object)\");\n";
 },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data,blockParams,depths) {
     var stack1, alias1=container.strict, alias2=container.lambda, alias3=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -253,27 +288,31 @@ export const TEMPLATE_SPECS = {
     + ((stack1 = alias2(alias1(depth0, "nameComment", {"start":{"line":1,"column":28},"end":{"line":1,"column":39}} ), depth0)) != null ? stack1 : "")
     + ", described in "
     + ((stack1 = alias2(alias1(depth0, "descriptorFile", {"start":{"line":1,"column":60},"end":{"line":1,"column":74}} ), depth0)) != null ? stack1 : "")
-    + ".\n// Created once by mcp-gen; this file is yours: mcp-gen never overwrites it.\nimport { afterEach, beforeEach, describe, expect, it } from \"vitest\";\nimport { connectInProcess, type InProcessSession } from \""
-    + ((stack1 = alias2(alias1(depth0, "testingModule", {"start":{"line":4,"column":60},"end":{"line":4,"column":73}} ), depth0)) != null ? stack1 : "")
+    + ".\n// Created once by mcp-gen; this file is yours: mcp-gen never overwrites it.\nimport { afterEach, beforeEach, describe, expect, it } from \"vitest\";\nimport { "
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"answersLiteral"),{"name":"if","hash":{},"fn":container.program(0, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":4,"column":9},"end":{"line":4,"column":59}}})) != null ? stack1 : "")
+    + "connectInProcess, type InProcessSession } from \""
+    + ((stack1 = alias2(alias1(depth0, "testingModule", {"start":{"line":4,"column":110},"end":{"line":4,"column":123}} ), depth0)) != null ? stack1 : "")
     + "\";\n\ndescribe("
     + ((stack1 = alias2(alias1(depth0, "nameLiteral", {"start":{"line":6,"column":12},"end":{"line":6,"column":23}} ), depth0)) != null ? stack1 : "")
-    + ", () => {\n  let session: InProcessSession;\n  beforeEach(async () => {\n    session = await connectInProcess();\n  });\n  afterEach(async () => {\n    await session.close();\n  });\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"examples"),{"name":"each","hash":{},"fn":container.program(0, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":14,"column":0},"end":{"line":23,"column":9}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"invalidArgumentsLiteral"),{"name":"if","hash":{},"fn":container.program(2, data, 0, blockParams, depths),"inverse":container.program(3, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":24,"column":0},"end":{"line":33,"column":7}}})) != null ? stack1 : "")
+    + ", () => {\n  let session: InProcessSession;\n  beforeEach(async () => {\n"
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"answersLiteral"),{"name":"if","hash":{},"fn":container.program(1, data, 0, blockParams, depths),"inverse":container.program(2, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":9,"column":0},"end":{"line":17,"column":7}}})) != null ? stack1 : "")
+    + "  });\n  afterEach(async () => {\n    await session.close();\n  });\n"
+    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"examples"),{"name":"each","hash":{},"fn":container.program(3, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":22,"column":0},"end":{"line":31,"column":9}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"invalidArgumentsLiteral"),{"name":"if","hash":{},"fn":container.program(5, data, 0, blockParams, depths),"inverse":container.program(6, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":32,"column":0},"end":{"line":41,"column":7}}})) != null ? stack1 : "")
     + "});\n";
 },"useData":true,"useDepths":true},
   },
   "testing.ts": {
-    source: "03bf70624af7623c58b620309b2ba95f75967f6e6acf7b7272b4bf4d72e405ec",
+    source: "5f8e7ac6d7f3eb338f8ff4381c987478acacd8627116b6cd925d904470980fd5",
     spec: {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda;
 
   return ((stack1 = alias2(alias1(depth0, "banner", {"start":{"line":1,"column":3},"end":{"line":1,"column":9}} ), depth0)) != null ? stack1 : "")
-    + "\nimport { ToolsClient } from \"./client.js\";\nimport { handlers as projectHandlers } from \"./handlers.js\";\nimport { createToolHttpHandler, randomRequestStateKey, type ToolHandlers } from \"./server.js\";\nimport { connectInProcessClient, type Client, type ElicitHandler } from \""
-    + ((stack1 = alias2(alias1(depth0, "runtime", {"start":{"line":5,"column":76},"end":{"line":5,"column":83}} ), depth0)) != null ? stack1 : "")
+    + "\nimport { ToolsClient } from \"./client.js\";\nimport { handlers as projectHandlers } from \"./handlers.js\";\nimport { createToolHttpHandler, randomRequestStateKey, type ToolHandlers, type ToolInputs, type ToolTypes } from \"./server.js\";\nimport { TOOL_TABLE } from \"./tools.js\";\nimport { connectInProcessClient, type Client, type ElicitHandler } from \""
+    + ((stack1 = alias2(alias1(depth0, "runtime", {"start":{"line":6,"column":76},"end":{"line":6,"column":83}} ), depth0)) != null ? stack1 : "")
     + "testing-runtime.js\";\n\nexport interface InProcessOptions {\n  /** The handlers to serve; the project's own by default. */\n  readonly handlers?: ToolHandlers;\n  /** Answers elicitation requests (input_required forms); without it the client declares no elicitation. */\n  readonly onElicit?: ElicitHandler;\n  /** More server options (onError, limits, ...); requestState gets a key of this process by default. */\n  readonly server?: Parameters<typeof createToolHttpHandler>[1];\n}\n\nexport interface InProcessSession {\n  /** The raw SDK client, for calls the typed client would refuse (invalid arguments). */\n  readonly client: Client;\n  /** Typed calls to every tool. */\n  readonly tools: ToolsClient;\n  close(): Promise<void>;\n}\n\n/**\n * Serves the tools in-process through the generated HTTP handler and connects a real SDK Client to\n * it (the SDK's documented testing pattern: no port, no socket, no mock), on "
-    + ((stack1 = alias2(alias1(depth0, "protocolNote", {"start":{"line":26,"column":81},"end":{"line":26,"column":93}} ), depth0)) != null ? stack1 : "")
-    + ".\n */\nexport async function connectInProcess(options: InProcessOptions = {}): Promise<InProcessSession> {\n  const handler = createToolHttpHandler(options.handlers ?? projectHandlers, { requestState: { key: randomRequestStateKey() }, ...options.server });\n  const client = await connectInProcessClient(handler, options.onElicit);\n  return {\n    client,\n    tools: new ToolsClient(client),\n    async close() {\n      await client.close();\n      await handler.close();\n    },\n  };\n}\n";
+    + ((stack1 = alias2(alias1(depth0, "protocolNote", {"start":{"line":27,"column":81},"end":{"line":27,"column":93}} ), depth0)) != null ? stack1 : "")
+    + ".\n */\nexport async function connectInProcess(options: InProcessOptions = {}): Promise<InProcessSession> {\n  const handler = createToolHttpHandler(options.handlers ?? projectHandlers, { requestState: { key: randomRequestStateKey() }, ...options.server });\n  const client = await connectInProcessClient(handler, options.onElicit);\n  return {\n    client,\n    tools: new ToolsClient(client),\n    async close() {\n      await client.close();\n      await handler.close();\n    },\n  };\n}\n\n/** What a user enters in each form a tool may ask for (x-mcp-gen.inputRequests), by form key. */\nexport type InputAnswers<Name extends keyof ToolTypes> = { readonly [Key in keyof ToolInputs<ToolTypes[Name]>]?: ToolInputs<ToolTypes[Name]>[Key] };\n\n/** The content of an accepted elicitation, as the client sends it. */\ntype ElicitContent = NonNullable<Awaited<ReturnType<ElicitHandler>>[\"content\"]>;\n\n/**\n * An `onElicit` that answers `tool`'s input requests as a user would: it tells the form apart by\n * the fields its requestedSchema asks for, and accepts it with `answers[key]`; a form without an\n * answer here is declined.\n */\nexport function answerInputRequests<Name extends keyof ToolTypes>(tool: Name, answers: InputAnswers<Name>): ElicitHandler {\n  const forms = TOOL_TABLE.byName.get(tool)?.inputRequests ?? {};\n  const fields = (schema: unknown) => JSON.stringify(Object.keys((schema as { properties?: object } | undefined)?.properties ?? {}).sort());\n  return (request) => {\n    const asked = \"requestedSchema\" in request ? fields(request.requestedSchema) : undefined;\n    const key = Object.keys(forms).find((k) => Object.hasOwn(answers, k) && fields(forms[k]!.requestedSchema) === asked);\n    return key === undefined ? { action: \"decline\" } : { action: \"accept\", content: (answers as Readonly<Record<string, ElicitContent>>)[key] };\n  };\n}\n";
 },"useData":true},
   },
   "tool-module.ts": {

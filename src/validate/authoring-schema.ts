@@ -2,6 +2,7 @@
 // file for editors. Both reuse the official MCP definitions rather than copying them.
 import type { JsonObject } from "../model/json.js";
 import { MCP_SCHEMA } from "../spec/mcp-schema.js";
+import { bundledMetaSchemaDefs, META_SCHEMA_2020_12, metaSchemaDefName } from "./bundled-meta-schema.js";
 
 /** Names of `x-mcp-gen.inputRequests` keys: they become identifiers in generated helpers. */
 export const INPUT_REQUEST_KEY_PATTERN = "^[A-Za-z][A-Za-z0-9_]{0,63}$";
@@ -49,19 +50,27 @@ export function descriptorFileSchema(): JsonObject {
   const tool = MCP_SCHEMA.$defs.Tool as JsonObject;
   const properties = tool.properties as JsonObject;
   return {
-    $schema: "https://json-schema.org/draft/2020-12/schema",
+    $schema: META_SCHEMA_2020_12,
     title: "mcp-gen tool descriptor (one MCP 2026-07-28 Tool)",
     description: "One MCP Tool in its wire shape, as tools/list returns it, plus the authoring-only x-mcp-gen block.",
     ...tool,
     properties: {
       ...properties,
-      inputSchema: { ...(properties.inputSchema as JsonObject), $ref: "https://json-schema.org/draft/2020-12/schema" },
-      outputSchema: { ...(properties.outputSchema as JsonObject), $ref: "https://json-schema.org/draft/2020-12/schema" },
+      inputSchema: { ...(properties.inputSchema as JsonObject), $ref: META_SCHEMA_REF },
+      outputSchema: { ...(properties.outputSchema as JsonObject), $ref: META_SCHEMA_REF },
       "x-mcp-gen": authoringBlockSchema(),
+      execution: { deprecated: true, description: "Task support in MCP 2025-11-25; 2026-07-28 dropped it, so its clients ignore it (rule tool-unknown-field)." },
     },
-    $defs: reachableDefinitions(["Tool", "ElicitRequestFormParams"]),
+    // The Tool type allows other fields, but clients ignore them: an editor shows a misspelt key as
+    // the tool-unknown-field rule does, as a warning.
+    additionalProperties: false,
+    // Self-contained: an editor offline resolves every reference, the meta-schema's too.
+    $defs: { ...reachableDefinitions(["Tool", "ElicitRequestFormParams"]), ...bundledMetaSchemaDefs() },
   };
 }
+
+/** inputSchema and outputSchema are JSON Schemas: the 2020-12 meta-schema, bundled under `$defs`. */
+const META_SCHEMA_REF = `#/$defs/${metaSchemaDefName("schema")}`;
 
 /** The official definitions the named ones reach through `#/$defs/...` refs, in name order. */
 function reachableDefinitions(roots: readonly string[]): JsonObject {

@@ -1,29 +1,76 @@
-// The command runs dist/bundle/main.js (rolldown.config.mjs: tsc's dist/ bundled into a few modules,
-// which start faster). The bundle must be the compiled CLI in every respect a user can see: each
-// command, run through both, prints the same, exits the same and writes the same files, including
-// ones that find mcp-gen's own files by path (templates, runtime sources, init's templates, the
-// worker threads' module). Both are made here, as `npm run build` makes them, in a package folder
-// of this test's own: other tests compile the repository's dist/ again while this one runs.
+// The package as a user gets it. The command runs dist/bundle/main.js (rolldown.config.mjs: tsc's
+// dist/ bundled into a few modules, which start faster), which must be the compiled CLI in every
+// respect a user can see: each command, run through both, prints the same, exits the same and
+// writes the same files, including ones that find mcp-gen's own files by path (templates, runtime
+// sources, init's templates, the worker threads' module). Both are made here, as `npm run build`
+// makes them, in a package folder of this test's own (other tests compile the repository's dist/
+// again while this one runs); then `npm pack` packs it, the tarball is installed into a project of
+// its own, and the installed command, a server it generates and the library API run under each
+// supported Node.js release (test/support/node-versions.ts).
 import { execFileSync, spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { pathToFileURL } from "node:url";
-import { join, relative, sep } from "node:path";
+import { dirname, join, relative, sep } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as api from "../../src/index.js";
+import { ALL_NODES_EXPECTED, SUPPORTED_NODES } from "../support/node-versions.js";
 import { REPO_ROOT } from "../support/spec-paths.js";
 
 const work = mkdtempSync(join(tmpdir(), "mcp-gen-bundle-"));
 const PACKAGE = join(work, "package");
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
+/** The packed package, installed into this project's node_modules. */
+const CONSUMER = join(work, "consumer");
+const INSTALLED = join(CONSUMER, "node_modules", "mcp-gen");
+let packed: { readonly tarball: string; readonly files: readonly string[] };
+
 beforeAll(() => {
-  // The package as installed: dist/ next to templates/, schemas/, src/runtime/ and package.json.
+  // The package folder as the repository has it: dist/ next to bin/, templates/, schemas/,
+  // src/runtime/, package.json, README.md and LICENSE (copies: npm pack reads them).
   mkdirSync(join(PACKAGE, "src"), { recursive: true });
-  for (const name of ["templates", "schemas", "node_modules", "package.json"]) symlinkSync(join(REPO_ROOT, name), join(PACKAGE, name));
-  symlinkSync(join(REPO_ROOT, "src", "runtime"), join(PACKAGE, "src", "runtime"));
+  for (const name of ["bin", "templates", "schemas", "package.json", "README.md", "LICENSE"]) cpSync(join(REPO_ROOT, name), join(PACKAGE, name), { recursive: true });
+  cpSync(join(REPO_ROOT, "src", "runtime"), join(PACKAGE, "src", "runtime"), { recursive: true });
+  symlinkSync(join(REPO_ROOT, "node_modules"), join(PACKAGE, "node_modules"));
   execFileSync(join(REPO_ROOT, "node_modules/.bin/tsc"), ["-p", join(REPO_ROOT, "tsconfig.build.json"), "--outDir", join(PACKAGE, "dist")], { stdio: "pipe" });
   execFileSync(join(REPO_ROOT, "node_modules/.bin/rolldown"), ["-c", join(REPO_ROOT, "rolldown.config.mjs")], { cwd: PACKAGE, stdio: "pipe" });
-}, 180_000);
+  packed = pack(PACKAGE, work);
+  install(packed.tarball, CONSUMER);
+}, 240_000);
+
+/** `npm pack` of `dir` (its build is done: no scripts), into `destination`. */
+function pack(dir: string, destination: string): { tarball: string; files: string[] } {
+  const out = execFileSync("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", destination], { cwd: dir, encoding: "utf8", env: cleanEnv() });
+  const [report] = JSON.parse(out) as [{ filename: string; files: { path: string }[] }];
+  return { tarball: join(destination, report.filename), files: report.files.map((file) => file.path).sort() };
+}
+
+/**
+ * Installs `tarball` into a new project at `root` as npm would, without the registry (tests do not
+ * install from it): the tarball unpacked into node_modules/mcp-gen, each of its `dependencies`
+ * linked from the repository's node_modules (and nothing else, so an import of a package it does
+ * not declare fails), and its command in node_modules/.bin.
+ */
+function install(tarball: string, root: string): void {
+  mkdirSync(join(root, "node_modules", ".bin"), { recursive: true });
+  writeFileSync(join(root, "package.json"), '{ "name": "consumer", "version": "1.0.0", "private": true, "type": "module" }\n');
+  mkdirSync(INSTALLED);
+  execFileSync("tar", ["-xzf", tarball, "-C", INSTALLED, "--strip-components=1"]);
+  const manifest = JSON.parse(readFileSync(join(INSTALLED, "package.json"), "utf8")) as { dependencies: Record<string, string>; bin: Record<string, string> };
+  for (const name of Object.keys(manifest.dependencies)) {
+    mkdirSync(dirname(join(root, "node_modules", name)), { recursive: true });
+    symlinkSync(join(REPO_ROOT, "node_modules", name), join(root, "node_modules", name), "dir");
+  }
+  for (const [command, file] of Object.entries(manifest.bin)) symlinkSync(join("..", "mcp-gen", file), join(root, "node_modules", ".bin", command));
+}
+
+/** The environment of a user's shell: none of this run's VITEST_*, npm_* or MCP_GEN_* variables. */
+function cleanEnv(): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("VITEST") && !key.startsWith("npm_") && !key.startsWith("MCP_GEN_")));
+  return { ...env, NO_COLOR: "1", CI: "1" };
+}
 
 const ENTRIES = { compiled: join(PACKAGE, "dist/cli/main.js"), bundled: join(PACKAGE, "dist/bundle/main.js") } as const;
 
@@ -31,8 +78,7 @@ const ENTRIES = { compiled: join(PACKAGE, "dist/cli/main.js"), bundled: join(PAC
 function run(entry: string, args: readonly string[], cwd: string): { status: number | null; stdout: string; stderr: string } {
   const script = join(work, `run-${entry === ENTRIES.bundled ? "bundled" : "compiled"}.mjs`);
   writeFileSync(script, `import { runCli } from ${JSON.stringify(entry)};\nprocess.exitCode = await runCli(process.argv.slice(2));\n`);
-  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("VITEST") && !key.startsWith("MCP_GEN_")));
-  const result = spawnSync(process.execPath, [script, ...args], { cwd, env: { ...env, NO_COLOR: "1" }, encoding: "utf8", timeout: 120_000 });
+  const result = spawnSync(process.execPath, [script, ...args], { cwd, env: cleanEnv(), encoding: "utf8", timeout: 120_000 });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -77,9 +123,9 @@ function sameThrough(name: string, prepare: (dir: string) => void, commands: rea
 }
 
 describe("the bundled CLI", () => {
-  it("has an entry for the command line and one for the build's worker threads, next to their chunks", () => {
+  it("has an entry for the command line, one for the build's worker threads and one for the library, next to their chunks", () => {
     const files = readdirSync(join(PACKAGE, "dist/bundle"));
-    expect(files).toEqual(expect.arrayContaining(["main.js", "build-worker.js"]));
+    expect(files).toEqual(expect.arrayContaining(["main.js", "build-worker.js", "index.js"]));
     // A few chunks in place of the ~150 modules of dist/, and none of them a package.
     expect(files.length).toBeLessThan(80);
     expect(readdirSync(join(PACKAGE, "dist"), { recursive: true }).filter((f) => String(f).endsWith(".js")).length).toBeGreaterThan(files.length * 2);
@@ -109,24 +155,151 @@ describe("the bundled CLI", () => {
     sameThrough("init", (dir) => writeFileSync(join(dir, "package.json"), '{ "name": "scaffolded" }\n'), [["init"], ["build"]]);
   }, 120_000);
 
-  it("is what bin/mcp-gen.js runs, unless tsc wrote dist/cli since", () => {
-    const bin = join(PACKAGE, "bin", "mcp-gen.js");
-    mkdirSync(join(PACKAGE, "bin"));
-    cpSync(join(REPO_ROOT, "bin", "mcp-gen.js"), bin);
-    // Which entry ran shows in the stack of an internal error: make `--version` throw in each.
-    const marker = (file: string, text: string) => writeFileSync(file, readFileSync(file, "utf8").replace(/export \{[^}]*\brunCli\b[^}]*\};?|export async function runCli/, (m) => `globalThis.MCP_GEN_ENTRY = ${JSON.stringify(text)};\n${m}`));
-    marker(ENTRIES.bundled, "bundled");
-    marker(ENTRIES.compiled, "compiled");
-    const entryOf = () => execFileSync(process.execPath, ["--import", `data:text/javascript,process.on("exit",()=>process.stdout.write(" "+globalThis.MCP_GEN_ENTRY))`, bin, "--version"], { encoding: "utf8" }).trim().split(" ").pop();
-    // The bundle is written after tsc's output; then tsc alone writes dist/cli again.
-    const now = Date.now() / 1000;
-    const touch = (file: string, seconds: number) => execFileSync("touch", ["-d", `@${seconds}`, file]);
-    touch(ENTRIES.compiled, now - 60);
-    touch(ENTRIES.bundled, now - 30);
-    expect(entryOf()).toBe("bundled");
-    touch(ENTRIES.compiled, now);
-    expect(entryOf()).toBe("compiled");
-    rmSync(ENTRIES.bundled);
-    expect(entryOf()).toBe("compiled");
+});
+
+describe("the packed package", () => {
+  it("ships the bundle, the declarations, the files it reads at run time, README and LICENSE, and nothing else", () => {
+    const top = [...new Set(packed.files.map((file) => file.split("/").slice(0, file.startsWith("dist/bundle/") || file.startsWith("src/runtime/") ? 2 : 1).join("/")))].sort();
+    expect(top).toEqual(["LICENSE", "README.md", "bin", "dist", "dist/bundle", "package.json", "schemas", "src/runtime", "templates"]);
+    // dist/ holds tsc's declarations (the library's types) but no module: the bundle is the code.
+    expect(packed.files.filter((file) => file.startsWith("dist/") && !file.startsWith("dist/bundle/") && !file.endsWith(".d.ts"))).toEqual([]);
+    expect(packed.files).toEqual(expect.arrayContaining(["bin/mcp-gen.js", "dist/bundle/main.js", "dist/bundle/build-worker.js", "dist/bundle/index.js", "dist/index.d.ts"]));
+    expect(readFileSync(join(INSTALLED, "LICENSE"), "utf8")).toMatch(/^MIT License\n/);
+  });
+
+  it("runs one build, whatever the file times: bin/mcp-gen.js imports dist/bundle/main.js and nothing else", () => {
+    const bin = readFileSync(join(INSTALLED, "bin", "mcp-gen.js"), "utf8");
+    expect([...bin.matchAll(/\bimport\b[^"']*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']/g)].map((m) => m[1] ?? m[2])).toEqual(["../dist/bundle/main.js"]);
+    expect(bin).not.toMatch(/statSync|mtime/);
+  });
+
+  it("declares what it needs: a license, where it lives, and no package only its tests use", () => {
+    const manifest = JSON.parse(readFileSync(join(INSTALLED, "package.json"), "utf8")) as Record<string, unknown> & { dependencies: Record<string, string> };
+    expect(manifest.license).toBe("MIT");
+    expect(manifest).toMatchObject({
+      repository: { type: "git", url: "git+https://github.com/mcp-gen/mcp-gen.git" },
+      homepage: "https://github.com/mcp-gen/mcp-gen#readme",
+      bugs: { url: "https://github.com/mcp-gen/mcp-gen/issues" },
+    });
+    expect(Object.keys(manifest.dependencies)).not.toContain("ts-morph");
+    // Every package the shipped code imports is a dependency (the install above links only those).
+    const imported = new Set<string>();
+    for (const file of packed.files.filter((f) => f.startsWith("dist/bundle/"))) {
+      for (const m of readFileSync(join(INSTALLED, file), "utf8").matchAll(/^import\s(?:[^;]*?\sfrom\s*)?"([@\w][\w@/.:-]*)";?$|\bimport\(\s*"([@\w][\w@/.:-]*)"\s*\)|\brequire(?:\.resolve)?\(\s*"([@\w][\w@/.:-]*)"\s*\)/gm)) {
+        const specifier = (m[1] ?? m[2] ?? m[3])!;
+        if (specifier.startsWith("node:")) continue;
+        imported.add(specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/"));
+      }
+    }
+    expect(imported.size).toBeGreaterThan(5);
+    expect([...imported].filter((name) => !Object.hasOwn(manifest.dependencies, name)).sort()).toEqual([]);
+  });
+});
+
+/** README's line for installing mcp-gen from a packed tarball: `npm install -D <path>/mcp-gen-<version>.tgz`. */
+function readmeInstallLine(): { readonly line: string; readonly path: string } {
+  const readme = readFileSync(join(REPO_ROOT, "README.md"), "utf8");
+  const match = /^(npm install -D (\S+\/mcp-gen-\d+\.\d+\.\d+\.tgz))$/m.exec(readme);
+  if (!match) throw new Error("README.md has no line `npm install -D <path>/mcp-gen-<version>.tgz`");
+  return { line: match[1]!, path: match[2]! };
+}
+
+describe("README's install line", () => {
+  it("installs the packed tarball with npm, and the command runs", () => {
+    const { line, path } = readmeInstallLine();
+    expect(path.endsWith(`/mcp-gen-${api.MCP_GEN_VERSION}.tgz`)).toBe(true);
+    const project = join(work, "readme-install");
+    mkdirSync(project);
+    writeFileSync(join(project, "package.json"), '{ "name": "my-server", "version": "1.0.0", "private": true }\n');
+    // What the registry would answer for mcp-gen's dependencies, as a lock npm reads instead (tests
+    // do not use the registry): the versions, tarball URLs and integrity of the repository's own
+    // lock, whose tarballs npm ci left in npm's cache. npm itself unpacks, places and links.
+    writeFileSync(join(project, "package-lock.json"), JSON.stringify(lockFor(project, packed.tarball), null, 2));
+    const args = line.replace(path, packed.tarball).split(" ").slice(1);
+    const install = spawnSync("npm", [...args, "--offline", "--no-audit", "--no-fund"], { cwd: project, env: cleanEnv(), encoding: "utf8", timeout: 120_000 });
+    expect(install.status, `${install.stdout}${install.stderr}`).toBe(0);
+    const manifest = JSON.parse(readFileSync(join(project, "package.json"), "utf8")) as { devDependencies: Record<string, string> };
+    expect(Object.keys(manifest.devDependencies)).toEqual(["mcp-gen"]);
+    const version = spawnSync(join(project, "node_modules", ".bin", "mcp-gen"), ["--version"], { cwd: project, env: cleanEnv(), encoding: "utf8" });
+    expect(version.stdout.trim()).toBe(api.MCP_GEN_VERSION);
+  });
+});
+
+/** A package-lock.json for `project` holding mcp-gen from `tarball` and, as the repository's lock has them, its dependencies. */
+function lockFor(project: string, tarball: string): unknown {
+  const own = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as Record<string, unknown>;
+  const repoLock = JSON.parse(readFileSync(join(REPO_ROOT, "package-lock.json"), "utf8")) as { packages: Record<string, { dev?: boolean; devOptional?: boolean; link?: boolean }> };
+  const spec = `file:${relative(project, tarball)}`;
+  const integrity = `sha512-${createHash("sha512").update(readFileSync(tarball)).digest("base64")}`;
+  const packages: Record<string, unknown> = {
+    "": { name: "my-server", version: "1.0.0", devDependencies: { "mcp-gen": spec } },
+    "node_modules/mcp-gen": { version: own.version, resolved: spec, integrity, dev: true, license: own.license, dependencies: own.dependencies, bin: own.bin, engines: own.engines },
+  };
+  for (const [path, entry] of Object.entries(repoLock.packages)) {
+    if (path.startsWith("node_modules/") && !entry.dev && !entry.devOptional && !entry.link) packages[path] = { ...entry, dev: true };
+  }
+  return { name: "my-server", version: "1.0.0", lockfileVersion: 3, requires: true, packages };
+}
+
+describe("the supported Node.js releases", () => {
+  it("are each installed where npm has them all (linux-x64), and the oldest of its line", () => {
+    expect(SUPPORTED_NODES.map((n) => n.version.split(".")[0])).toEqual(["20", "22", "24"]);
+    const engines = (JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as { engines: { node: string } }).engines.node;
+    const [v20, v22] = SUPPORTED_NODES.map((n) => n.version);
+    expect(engines).toBe(`^${v20} || >=${v22}`);
+    if (ALL_NODES_EXPECTED) expect(SUPPORTED_NODES.filter((n) => n.binary === undefined)).toEqual([]);
+  });
+});
+
+/** npm's own command-line script, to run under another Node than the one on PATH. */
+function npmCli(): string {
+  return realpathSync(execFileSync("sh", ["-c", "command -v npm"], { encoding: "utf8" }).trim());
+}
+
+describe.each(SUPPORTED_NODES)("the installed package under Node.js $version", ({ version, binary }) => {
+  const node = (args: readonly string[], cwd: string) => {
+    const result = spawnSync(binary!, args, { cwd, env: cleanEnv(), encoding: "utf8", timeout: 120_000 });
+    return { status: result.status, output: `${result.stdout}${result.stderr}` };
+  };
+  const mcpGen = (args: readonly string[], cwd: string) => node([join(CONSUMER, "node_modules", ".bin", "mcp-gen"), ...args], cwd);
+
+  it.skipIf(binary === undefined)("runs the command: init, build, check, and a generated server that verify checks", () => {
+    expect(node(["--version"], CONSUMER).output.trim()).toBe(`v${version}`);
+    expect(mcpGen(["--version"], CONSUMER).output.trim()).toBe(api.MCP_GEN_VERSION);
+    const project = join(work, `project-${version}`);
+    mkdirSync(project);
+    const init = mcpGen(["init"], project);
+    expect(init.status, init.output).toBe(0);
+    // What `npm install` would add: mcp-gen as installed above, and the packages the generated code
+    // and its compilation need, linked from the repository.
+    mkdirSync(join(project, "node_modules", "@modelcontextprotocol"), { recursive: true });
+    mkdirSync(join(project, "node_modules", "@types"));
+    symlinkSync(INSTALLED, join(project, "node_modules", "mcp-gen"), "dir");
+    for (const name of ["@modelcontextprotocol/server", "@modelcontextprotocol/client", "@types/node"]) symlinkSync(join(REPO_ROOT, "node_modules", name), join(project, "node_modules", name), "dir");
+    const build = mcpGen(["build"], project);
+    expect(build.status, build.output).toBe(0);
+    const check = mcpGen(["check"], project);
+    expect(check.status, check.output).toBe(0);
+    // Compiled by TypeScript (which Node runs it does not matter), then served under this Node.
+    execFileSync(process.execPath, [join(REPO_ROOT, "node_modules/typescript/bin/tsc"), "-p", join(project, "tsconfig.build.json")], { cwd: project, stdio: "pipe" });
+    const verify = mcpGen(["verify", "--command", `${JSON.stringify(binary)} dist/stdio.js`], project);
+    expect(verify.output).toContain("All 1 tool match mcp-tools.lock.json.");
+    expect(verify.status).toBe(0);
+  });
+
+  it.skipIf(binary === undefined)("is installed, with the repository's own dependencies, without an engine warning", () => {
+    // npm's own engine check, on the lock as `npm ci` reads it, without installing anything.
+    const dir = join(work, `engines-${version}`);
+    mkdirSync(join(dir, "test", "node-versions"), { recursive: true });
+    for (const file of ["package.json", "package-lock.json", "test/node-versions/package.json"]) cpSync(join(REPO_ROOT, file), join(dir, file));
+    const ci = node([npmCli(), "ci", "--dry-run", "--offline", "--ignore-scripts", "--no-audit", "--no-fund", "--cache", join(dir, "cache")], dir);
+    expect(ci.output).not.toContain("EBADENGINE");
+    expect(ci.status, ci.output).toBe(0);
+  });
+
+  it.skipIf(binary === undefined)("imports the library API, the package's `exports`", () => {
+    const keys = node(["--input-type=module", "-e", "const m = await import('mcp-gen'); console.log(Object.keys(m).sort().join(','))"], CONSUMER);
+    expect(keys.status, keys.output).toBe(0);
+    expect(keys.output.trim().split(",")).toEqual(Object.keys(api).sort());
   });
 });

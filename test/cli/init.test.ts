@@ -1,9 +1,9 @@
-// `mcp-gen init` end to end: a project it scaffolds builds, compiles and passes its scaffold test
-// right away (issue 3); it never overwrites a file, only adds keys to an existing package.json, and
+// `mcp-gen init` end to end: a project it scaffolds, in a folder as `npm init -y` leaves it, passes
+// the next steps init prints, run exactly as printed (issues 3 and 18); it never overwrites a file, only adds keys to an existing package.json, and
 // refuses a project that already has a config.
 import { execFile } from "node:child_process";
-import { readdirSync, readFileSync, statSync, symlinkSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { mkdirSync, readdirSync, readFileSync, statSync, symlinkSync } from "node:fs";
+import { dirname, join, relative, sep } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { MCP_GEN_VERSION } from "../../src/model/version.js";
@@ -27,16 +27,34 @@ function readTree(root: string): Map<string, { text: string; mtimeMs: number }> 
   return tree;
 }
 
-/** Runs a tool from the repository's node_modules/.bin; resolves with its exit code and output. */
-async function runBin(name: string, args: readonly string[], cwd: string): Promise<{ code: number; output: string }> {
+/** Runs a command line as a user's shell would in `cwd`, with project/node_modules/.bin first on PATH as npm does. */
+async function runShell(command: string, cwd: string): Promise<{ code: number; output: string }> {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("VITEST") && !key.startsWith("npm_") && !key.startsWith("MCP_GEN_")));
   try {
-    // A clean environment for the child: without this run's VITEST_* variables, as in a user's shell.
-    const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("VITEST")));
-    const { stdout, stderr } = await run(join(REPO_ROOT, "node_modules", ".bin", name), [...args], { cwd, timeout: 120_000, env: { ...env, CI: "1", NO_COLOR: "1" } });
+    const { stdout, stderr } = await run("sh", ["-c", command], { cwd, timeout: 120_000, env: { ...env, CI: "1", NO_COLOR: "1" } });
     return { code: 0, output: stdout + stderr };
   } catch (e) {
     const failure = e as { code?: number; stdout?: string; stderr?: string };
     return { code: typeof failure.code === "number" ? failure.code : -1, output: `${failure.stdout ?? ""}${failure.stderr ?? ""}` };
+  }
+}
+
+/**
+ * What `npm install` gives the project, without the registry: each package its package.json names,
+ * linked from mcp-gen's node_modules (mcp-gen itself: this repository, built), and their commands
+ * in node_modules/.bin.
+ */
+function installLinked(root: string): void {
+  const pkg = readJson(root, "package.json");
+  const modules = join(root, "node_modules");
+  mkdirSync(join(modules, ".bin"), { recursive: true });
+  for (const name of Object.keys({ ...pkg.dependencies, ...pkg.devDependencies })) {
+    const from = name === "mcp-gen" ? REPO_ROOT : join(REPO_ROOT, "node_modules", name);
+    mkdirSync(dirname(join(modules, name)), { recursive: true });
+    symlinkSync(from, join(modules, name), "dir");
+    const bin = (JSON.parse(readFileSync(join(from, "package.json"), "utf8")) as { bin?: string | Record<string, string> }).bin;
+    const bins = typeof bin === "string" ? { [name]: bin } : (bin ?? {});
+    for (const [command, file] of Object.entries(bins)) symlinkSync(join(from, file), join(modules, ".bin", command));
   }
 }
 
@@ -48,14 +66,14 @@ describe("mcp-gen init", () => {
     const init = await runInProcess(root, ["init"]);
     expect(init.stderr).toBe("");
     expect(init.code).toBe(0);
-    expect(init.stdout).toMatch(/^Created package\.json\nCreated tools\/greet\.yaml\nCreated src\/handlers\/greet\.ts\nCreated src\/stdio\.ts\nCreated tsconfig\.json\nCreated README\.md\nCreated mcp-gen\.config\.yaml\nCreated \.gitattributes\nCreated \.prettierignore\n\nNext steps:\n/);
+    expect(init.stdout).toMatch(/^Created package\.json\nCreated tools\/greet\.yaml\nCreated src\/handlers\/greet\.ts\nCreated src\/stdio\.ts\nCreated tsconfig\.json\nCreated tsconfig\.build\.json\nCreated README\.md\nCreated mcp-gen\.config\.yaml\nCreated \.gitattributes\nCreated \.prettierignore\n\nNext steps:\n/);
     expect(init.stdout).toContain("npx mcp-gen build");
-    expect([...readTree(root).keys()].sort()).toEqual([".gitattributes", ".prettierignore", "README.md", "mcp-gen.config.yaml", "package.json", "src/handlers/greet.ts", "src/stdio.ts", "tools/greet.yaml", "tsconfig.json"]);
+    expect([...readTree(root).keys()].sort()).toEqual([".gitattributes", ".prettierignore", "README.md", "mcp-gen.config.yaml", "package.json", "src/handlers/greet.ts", "src/stdio.ts", "tools/greet.yaml", "tsconfig.build.json", "tsconfig.json"]);
     expect(readFileSync(join(root, ".gitattributes"), "utf8")).toBe("# mcp-gen: generated code and the lock file, rewritten by `mcp-gen build`\nsrc/generated/** linguist-generated=true\nmcp-tools.lock.json linguist-generated=true\n");
     expect(readFileSync(join(root, ".prettierignore"), "utf8")).toBe("# mcp-gen: generated code and the lock file, rewritten by `mcp-gen build`\nsrc/generated/\nmcp-tools.lock.json\n");
     const pkg = readJson(root, "package.json");
     expect(pkg.type).toBe("module");
-    expect(pkg.scripts).toMatchObject({ generate: "mcp-gen build", check: "mcp-gen check", test: "vitest run", build: "tsc -p ." });
+    expect(pkg.scripts).toMatchObject({ generate: "mcp-gen build", check: "mcp-gen check", test: "vitest run", build: "tsc -p tsconfig.build.json", start: "node dist/stdio.js" });
     expect(Object.keys(pkg.dependencies!)).toEqual(["@modelcontextprotocol/client", "@modelcontextprotocol/server"]);
     expect(Object.keys(pkg.devDependencies!)).toEqual(["@types/node", "mcp-gen", "typescript", "vitest"]);
 
@@ -65,16 +83,38 @@ describe("mcp-gen init", () => {
     expect(build.stdout).toMatch(/^Built 1 tool into src\/generated: \d+ files written, 0 unchanged\.\nCreated 1 test scaffold\.\nWrote mcp-tools\.lock\.json\.\n$/);
     // The handler init wrote is the user's: build left it alone (it is not a throwing stub).
     expect(readFileSync(join(root, "src/handlers/greet.ts"), "utf8")).not.toContain("ToolNotImplementedError");
+  });
 
-    symlinkSync(join(REPO_ROOT, "node_modules"), join(root, "node_modules"), "dir");
-    const tsc = await runBin("tsc", ["-p", root, "--noEmit"], root);
-    expect(tsc.output).toBe("");
-    expect(tsc.code).toBe(0);
-    const vitest = await runBin("vitest", ["run", "--root", root, "--reporter", "verbose"], root);
-    expect(vitest.output).toContain("greets Ada in English");
-    expect(vitest.output).toContain("greets Ada in French");
-    expect(vitest.output).toMatch(/Tests\s+3 passed \(3\)/);
-    expect(vitest.code).toBe(0);
+  it("gives a project, made by a fresh `npm init -y`, that passes its next steps exactly as printed", async () => {
+    const root = tempProject({});
+    const npmInit = await runShell("npm init -y", root);
+    expect(npmInit.code, npmInit.output).toBe(0);
+    // npm 11 writes "type": "commonjs": the project must work as that too.
+    expect(readJson(root, "package.json").type).toBe("commonjs");
+    const init = await runShell(`node ${JSON.stringify(join(REPO_ROOT, "bin/mcp-gen.js"))} init`, root);
+    expect(init.code, init.output).toBe(0);
+    const steps = init.output.slice(init.output.indexOf("Next steps:\n") + "Next steps:\n".length).trimEnd().split("\n").map((line) => line.trim().split(/ {2,}/)[0]!);
+    expect(steps).toEqual(["npm install", "npx mcp-gen build", "npx tsc -p .", "npx vitest run"]);
+    // `npm install` from the registry is not for tests: the packages it would install are linked
+    // from mcp-gen's own node_modules (the versions init wrote are those), mcp-gen itself from here.
+    installLinked(root);
+    for (const step of steps.slice(1)) {
+      const result = await runShell(step, root);
+      expect(result.code, `${step}\n${result.output}`).toBe(0);
+      if (step === "npx tsc -p .") expect(result.output).toBe("");
+      if (step === "npx vitest run") expect(result.output).toMatch(/Test Files\s+1 passed \(1\)\n\s+Tests\s+3 passed \(3\)/);
+    }
+    // Type-checking writes nothing; `npm run build` compiles src/ alone, so vitest still finds each test once.
+    expect(readdirSync(root)).not.toContain("dist");
+    const compiled = await runShell("npm run build", root);
+    expect(compiled.code, compiled.output).toBe(0);
+    expect(readdirSync(join(root, "dist")).sort()).toEqual(["generated", "handlers", "stdio.js"]);
+    const again = await runShell("npx vitest run", root);
+    expect(again.output).toMatch(/Test Files\s+1 passed \(1\)\n\s+Tests\s+3 passed \(3\)/);
+    // The compiled server (CommonJS here) serves the tool the lock pins.
+    const verify = await runShell(`npx mcp-gen verify --command "node dist/stdio.js"`, root);
+    expect(verify.output).toContain("All 1 tool match mcp-tools.lock.json.");
+    expect(verify.code).toBe(0);
   });
 
   it("refuses, with exit 2 and nothing written, a project that already has mcp-gen.config.yaml", async () => {
@@ -110,7 +150,7 @@ describe("mcp-gen init", () => {
     const version = (name: string) => own.dependencies![name] ?? own.devDependencies![name];
     expect(pkg).toEqual({
       ...existing,
-      scripts: { ...existing.scripts, generate: "mcp-gen build", check: "mcp-gen check", "mcp-gen:test": "vitest run", build: "tsc -p .", start: "node dist/src/stdio.js" },
+      scripts: { ...existing.scripts, generate: "mcp-gen build", check: "mcp-gen check", "mcp-gen:test": "vitest run", build: "tsc -p tsconfig.build.json", start: "node dist/stdio.js" },
       dependencies: { ...existing.dependencies, "@modelcontextprotocol/client": version("@modelcontextprotocol/client") },
       devDependencies: { ...existing.devDependencies, "@types/node": version("@types/node"), "mcp-gen": `^${MCP_GEN_VERSION}`, vitest: version("vitest") },
     });
@@ -132,10 +172,10 @@ describe("mcp-gen init", () => {
     expect(init.stdout).toContain("Kept tsconfig.json (it exists; not overwritten)");
     expect(init.stdout).toContain("Kept README.md (it exists; not overwritten)");
     expect(init.stdout).toContain("README.md exists, so it is unchanged; this section describes the tools:");
-    expect(init.stdout).toContain('package.json has no "type": "module"');
     const after = readTree(root);
     for (const path of ["tsconfig.json", "README.md", "tools/greet.yaml"]) expect(after.get(path)).toEqual(before.get(path));
-    // Without its own tsconfig.json, init adds no build or start script (they assume its outDir).
+    // Without its own tsconfig.json, init adds no build or start script (they assume its outDir),
+    // and no tsconfig.build.json (it extends init's tsconfig.json).
     expect(Object.keys(readJson(root, "package.json").scripts!)).toEqual(["generate", "check", "test"]);
     expect([...after.keys()].filter((path) => !before.has(path)).sort()).toEqual([".gitattributes", ".prettierignore", "mcp-gen.config.yaml", "src/handlers/greet.ts", "src/stdio.ts"]);
   });

@@ -1,6 +1,8 @@
 // `mcp-gen init`: scaffolds a project in the current folder: mcp-gen.config.yaml, one example tool with
-// its (working) handler, an stdio entry point, a tsconfig.json and a README section, and the
-// package.json scripts and dependencies the generated code needs. It never overwrites a file: every
+// its (working) handler, an stdio entry point, tsconfig.json (type-checks src/ and test/) with
+// tsconfig.build.json (compiles src/ alone), a README section, and the package.json scripts and
+// dependencies the generated code needs. The project passes its own next steps whether package.json
+// says "type": "module" or, as `npm init` writes it, "commonjs". It never overwrites a file: every
 // file is created only when absent, and package.json only gains keys it lacks. It runs nothing; it
 // prints the next steps. Exit 0, or 2 when the project already has a config or package.json is unusable.
 import { readFile } from "node:fs/promises";
@@ -20,9 +22,10 @@ import { ignoreFiles, linterEntries, withLines } from "../ignore-files.js";
 export const INIT_HELP = `Usage: mcp-gen init [options]
 
 Scaffold mcp-gen in a project: ${CONFIG_FILE}, an example tool (tools/greet.yaml) with its handler,
-src/stdio.ts, tsconfig.json and README.md when absent, the package.json scripts and dependencies
-the generated code needs, and the .gitattributes and .prettierignore lines that mark the generated
-folder and the lock as generated. Never overwrites a file (it only adds lines); runs nothing.
+src/stdio.ts, tsconfig.json with tsconfig.build.json, and README.md when absent, the package.json
+scripts and dependencies the generated code needs, and the .gitattributes and .prettierignore lines
+that mark the generated folder and the lock as generated. Never overwrites a file (it only adds
+lines); runs nothing.
 
 Options:
   --cwd DIR          project root (default: the current directory)
@@ -35,7 +38,10 @@ Exit status: 0 scaffolded, 2 bad usage, an existing ${CONFIG_FILE}, or an unread
 const INIT_TEMPLATES = join(PACKAGE_ROOT, "templates", "init");
 
 /** Files copied from templates/init/, config last: a failed init leaves no config, so it can run again. */
-const TEMPLATE_FILES = ["tools/greet.yaml", "src/handlers/greet.ts", "src/stdio.ts", "tsconfig.json", "README.md", CONFIG_FILE] as const;
+const TEMPLATE_FILES = ["tools/greet.yaml", "src/handlers/greet.ts", "src/stdio.ts", "tsconfig.json", "tsconfig.build.json", "README.md", CONFIG_FILE] as const;
+
+/** Written only with init's own tsconfig.json, which it extends. */
+const BUILD_TSCONFIG = "tsconfig.build.json";
 
 /** What init writes into or rewrites, each of which must really be in the project (a linked src/ would take the example anywhere). */
 const INIT_PATHS: readonly WritePath[] = [
@@ -50,10 +56,10 @@ const SCRIPTS: readonly (readonly [string, string])[] = [
   ["test", "vitest run"],
 ];
 
-/** Only with the tsconfig.json init writes: they assume its outDir. */
+/** Only with the tsconfig files init writes: they assume tsconfig.build.json's outDir. */
 const BUILD_SCRIPTS: readonly (readonly [string, string])[] = [
-  ["build", "tsc -p ."],
-  ["start", "node dist/src/stdio.js"],
+  ["build", `tsc -p ${BUILD_TSCONFIG}`],
+  ["start", "node dist/stdio.js"],
 ];
 
 const RUNTIME_PACKAGES = ["@modelcontextprotocol/client", "@modelcontextprotocol/server"] as const;
@@ -86,7 +92,8 @@ export async function runInit(argv: readonly string[], io: CliIo): Promise<numbe
   }
   const writesTsconfig = (await readTextIfExists(join(root, "tsconfig.json"))) === undefined;
   const name = packageName(existing, root);
-  const templates = await Promise.all(TEMPLATE_FILES.map(async (path) => ({ path, contents: await readFile(join(INIT_TEMPLATES, path), "utf8") })));
+  const wanted = TEMPLATE_FILES.filter((path) => path !== BUILD_TSCONFIG || writesTsconfig);
+  const templates = await Promise.all(wanted.map(async (path) => ({ path, contents: await readFile(join(INIT_TEMPLATES, path), "utf8") })));
   const files: GeneratedFile[] = templates.map((file) => (file.path === "README.md" ? { path: file.path, contents: `# ${name}\n\n${file.contents}` } : file));
   const lines: string[] = [];
   const notes: string[] = [];
@@ -103,7 +110,7 @@ export async function runInit(argv: readonly string[], io: CliIo): Promise<numbe
   const created = new Set(await createMissing(root, files));
   for (const file of files) lines.push(created.has(file.path) ? `Created ${file.path}` : `Kept ${file.path} (it exists; not overwritten)`);
   if (!created.has("README.md")) notes.push(`README.md exists, so it is unchanged; this section describes the tools:\n\n${indentLines(templates.find((f) => f.path === "README.md")!.contents)}`);
-  if (!writesTsconfig) notes.push(`Your tsconfig.json is unchanged; the generated code needs "module": "NodeNext" (or "Node16") and compiles under "strict": true.`);
+  if (!writesTsconfig) notes.push(`Your tsconfig.json is unchanged; the generated code needs "module": "NodeNext" (or "Node16") and compiles under "strict": true. Keep compiled tests out of the project's folders (or out of vitest's "include"): vitest would run them a second time.`);
   lines.push(...(await writeIgnoreFiles(root)));
   notes.push(...(await linterNotes(root)));
   io.stdout(`${lines.join("\n")}\n${notes.map((note) => `\nNote: ${note}\n`).join("")}\n${NEXT_STEPS}`);
@@ -139,7 +146,7 @@ const DEFAULT_OUTPUT = { out: "src/generated", lock: "mcp-tools.lock.json" } as 
 const NEXT_STEPS = `Next steps:
   npm install          install the MCP SDK, TypeScript and vitest
   npx mcp-gen build    validate tools/ and write src/generated, the test scaffold and the lock file
-  npx tsc -p .         type-check (and compile) the project
+  npx tsc -p .         type-check the project, tests included
   npx vitest run       run the example tool's tests through a real MCP client
 `;
 
@@ -199,9 +206,6 @@ function planPackageJson(existing: PackageJson | undefined, name: string, writes
   };
   addAll("dependencies", RUNTIME_PACKAGES.map((p) => [p, versions[p]!] as const));
   addAll("devDependencies", [...DEV_PACKAGES.map((p) => [p, versions[p]!] as const), ["mcp-gen", `^${MCP_GEN_VERSION}`] as const].sort(([a], [b]) => (a < b ? -1 : 1)));
-  if (existing && existing.type !== "module") {
-    notes.push(`package.json has no "type": "module". The generated code is ES modules: add it, or keep the tools in a package of their own.`);
-  }
   return { json, added, notes };
 }
 

@@ -1,4 +1,4 @@
-// Serves this project's MCP tools over stdio (`npm run build && node dist/src/stdio.js`), for an MCP
+// Serves this project's MCP tools over stdio (`npm run build && node dist/stdio.js`), for an MCP
 // host to start. Written by `mcp-gen init`; this file is yours.
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { createToolServerFactory, handlers } from "./generated/index.js";

@@ -3,7 +3,8 @@
 /* eslint-disable */
 import { ToolsClient } from "./client.js";
 import { handlers as projectHandlers } from "./handlers.js";
-import { createToolHttpHandler, randomRequestStateKey, type ToolHandlers } from "./server.js";
+import { createToolHttpHandler, randomRequestStateKey, type ToolHandlers, type ToolInputs, type ToolTypes } from "./server.js";
+import { TOOL_TABLE } from "./tools.js";
 import { connectInProcessClient, type Client, type ElicitHandler } from "./runtime/testing-runtime.js";
 
 export interface InProcessOptions {
@@ -37,5 +38,26 @@ export async function connectInProcess(options: InProcessOptions = {}): Promise<
       await client.close();
       await handler.close();
     },
+  };
+}
+
+/** What a user enters in each form a tool may ask for (x-mcp-gen.inputRequests), by form key. */
+export type InputAnswers<Name extends keyof ToolTypes> = { readonly [Key in keyof ToolInputs<ToolTypes[Name]>]?: ToolInputs<ToolTypes[Name]>[Key] };
+
+/** The content of an accepted elicitation, as the client sends it. */
+type ElicitContent = NonNullable<Awaited<ReturnType<ElicitHandler>>["content"]>;
+
+/**
+ * An `onElicit` that answers `tool`'s input requests as a user would: it tells the form apart by
+ * the fields its requestedSchema asks for, and accepts it with `answers[key]`; a form without an
+ * answer here is declined.
+ */
+export function answerInputRequests<Name extends keyof ToolTypes>(tool: Name, answers: InputAnswers<Name>): ElicitHandler {
+  const forms = TOOL_TABLE.byName.get(tool)?.inputRequests ?? {};
+  const fields = (schema: unknown) => JSON.stringify(Object.keys((schema as { properties?: object } | undefined)?.properties ?? {}).sort());
+  return (request) => {
+    const asked = "requestedSchema" in request ? fields(request.requestedSchema) : undefined;
+    const key = Object.keys(forms).find((k) => Object.hasOwn(answers, k) && fields(forms[k]!.requestedSchema) === asked);
+    return key === undefined ? { action: "decline" } : { action: "accept", content: (answers as Readonly<Record<string, ElicitContent>>)[key] };
   };
 }
