@@ -79,6 +79,7 @@ describe("the tracker built with target: sdk-v1", () => {
       "header-annotations.ts",
       "http-body.ts",
       "quote-value.ts",
+      "stdio-server.ts",
       "tool-call.ts",
       "tool-context.ts",
       "tool-table.ts",
