@@ -79,8 +79,8 @@ export interface EmitPlanInput {
   readonly lock: LockFile;
   readonly out: string;
   readonly files: ReadonlyMap<string, ProjectFile>;
-  /** Scaffold paths that exist. */
-  readonly scaffolds: ReadonlySet<string>;
+  /** Scaffold paths that exist; undefined for a project that has none (`generate: client`). */
+  readonly scaffolds: ReadonlySet<string> | undefined;
   /** knownValidators of the last build's output. */
   readonly validators: ReadonlyMap<string, KnownValidator>;
   readonly handlers: string;
@@ -138,8 +138,7 @@ export function planEmitReuse(input: EmitPlanInput): EmitPlan {
       modulePath !== undefined &&
       entry.validators.length === (tool.wire.outputSchema === undefined ? 1 : 2) &&
       entry.validators.every((exportName, i) => validators.get(exportName)?.dialect === dialectOf$(tool.wire[i === 0 ? "inputSchema" : "outputSchema"])) &&
-      input.scaffolds.has(`${input.handlers}/${names.file}.ts`) &&
-      input.scaffolds.has(`${input.tests}/${names.file}.test.ts`);
+      (input.scaffolds === undefined || (input.scaffolds.has(`${input.handlers}/${names.file}.ts`) && input.scaffolds.has(`${input.tests}/${names.file}.test.ts`)));
     if (kept) {
       const read = input.read;
       const module = () => {

@@ -20,8 +20,8 @@ export interface UnchangedQuestion {
   readonly packageJson: PackageValues;
   /** hashFileText of a project file on disk (from the stat index while its stat is unchanged), or undefined. */
   readonly hash: (path: string) => string | undefined;
-  /** Scaffold paths that exist. */
-  readonly scaffolds: ReadonlySet<string>;
+  /** Scaffold paths that exist; undefined for a project that has none (`generate: client`). */
+  readonly scaffolds: ReadonlySet<string> | undefined;
   readonly handlers: string;
   readonly tests: string;
 }
@@ -42,8 +42,8 @@ export function unchangedOutput(question: UnchangedQuestion): string[] | undefin
   const recordedNames = Object.keys(lock.tools).sort(compareText);
   if (names.length !== recordedNames.length || names.some((name, i) => name !== recordedNames[i])) return undefined;
   // Scaffolds are created when missing: each tool's handler stub and test must be there.
-  for (const { file } of assignToolNames(names)) {
-    if (!question.scaffolds.has(posix.join(question.handlers, `${file}.ts`)) || !question.scaffolds.has(posix.join(question.tests, `${file}.test.ts`))) return undefined;
+  for (const { file } of question.scaffolds ? assignToolNames(names) : []) {
+    if (!question.scaffolds!.has(posix.join(question.handlers, `${file}.ts`)) || !question.scaffolds!.has(posix.join(question.tests, `${file}.test.ts`))) return undefined;
   }
   const files = Object.keys(lock.files);
   for (const path of files) if (question.hash(path) !== lock.files[path]) return undefined;

@@ -32,6 +32,11 @@ export function buildConfigSchema(rules: readonly AnyRule[]): Record<string, unk
       tests: path("Folder of vitest scaffolds: created once per tool when absent, then yours.", "test/tools"),
       lock: path("The descriptor hash manifest that `mcp-gen check` compares against.", "mcp-tools.lock.json"),
       target: { enum: ["sdk-v2", "sdk-v1"], default: "sdk-v2", description: "SDK the generated code runs on: @modelcontextprotocol/server 2.x (sdk-v2) or @modelcontextprotocol/sdk 1.x (sdk-v1)." },
+      generate: {
+        enum: ["all", "client"],
+        default: "all",
+        description: "What a build generates: \"all\" (server, client, handler stubs and test scaffolds) or \"client\" (the typed client, its types and validators, and the lock: a project that consumes a server someone else runs).",
+      },
       server: {
         type: "object",
         additionalProperties: false,

@@ -7,6 +7,13 @@ import type { Preset } from "./preset.js";
 
 export type Target = "sdk-v2" | "sdk-v1";
 
+/**
+ * What a build generates. "all": the server, the client and the handler stubs and test scaffolds.
+ * "client": the typed client, its types and validators, and the lock: a project that consumes a
+ * server someone else runs (what `mcp-gen import` sets up).
+ */
+export type Generate = "all" | "client";
+
 export interface ServerLimits {
   /** Largest tools/call request body accepted over HTTP, in bytes. */
   readonly maxRequestBytes: number;
@@ -41,6 +48,7 @@ export interface Config {
   readonly tests: string;
   readonly lock: string;
   readonly target: Target;
+  readonly generate: Generate;
   readonly server: ServerSettings;
   readonly load: LoadLimits;
   /** The rule preset the severities start from (`rules` below already applies it). */

@@ -1,6 +1,7 @@
 // ResolvedTool[] + config + templates → every file a build writes: the generated folder (types,
 // descriptors, validators, server, client, runtime) and the scaffolds created only when absent
-// (handler stubs, tests). Pure: the CLI reads templates and runtime sources and writes the result.
+// (handler stubs, tests). With `generate: client`, the client, its types and validators only.
+// Pure: the CLI reads templates and runtime sources and writes the result.
 import { posix } from "node:path";
 import type { Config } from "../config/config.js";
 import { compareText } from "../model/diagnostic.js";
@@ -153,7 +154,7 @@ export async function emitProject(input: EmitInput): Promise<EmitOutput & { read
   for (const file of validators.files) generated.push({ path: posix.join(out, file.path), contents: `${banner}\n${file.contents}` });
   generated.push(...emitAggregates(plans, templates, input.config, banner, setHash));
   const existing = input.existingScaffolds ?? new Set<string>();
-  const scaffolds = plans.flatMap((plan) => emitScaffolds(plan, templates, input.config, input.schemas, existing));
+  const scaffolds = input.config.generate === "client" ? [] : plans.flatMap((plan) => emitScaffolds(plan, templates, input.config, input.schemas, existing));
   const types = new Map(zip(fresh, await pendingTypes));
   // Only the runtime modules this target's generated code reaches (SDK v2 or SDK v1, never both). A
   // reused module was rendered from the same template by this same mcp-gen (the build cache holds
@@ -393,7 +394,6 @@ function commentText(text: string): string {
 function emitAggregates(plans: readonly ToolPlan[], templates: Templates, config: Config, banner: string, setHash: string): GeneratedFile[] {
   const { out, server } = config;
   const target = targetProfile(config.target);
-  const toolModule = (plan: ToolPlan) => `./tools/${plan.names.file}.js`;
   const validatorModules = new Map<string, Set<string>>();
   for (const plan of plans) {
     for (const ref of [plan.inputRef, plan.outputRef, ...plan.forms.map((form) => form.ref)]) {
@@ -415,26 +415,6 @@ function emitAggregates(plans: readonly ToolPlan[], templates: Templates, config
     pageSize: String(server.pageSize),
     versionLiteral: stringLiteral(setHash.slice(0, 16)),
   });
-  const serverFile = templates["server.ts"]({
-    banner,
-    ...target,
-    typeImports: plans.map((plan) => ({ name: `${plan.names.pascal}Types`, module: toolModule(plan) })),
-    tools: plans.map((plan) => ({ key: typeKey(plan.name), typesName: `${plan.names.pascal}Types` })),
-    serverNameLiteral: stringLiteral(server.name),
-    serverVersionLiteral: stringLiteral(server.version),
-    ttlMs: String(server.ttlMs),
-    cacheScopeLiteral: stringLiteral(server.cacheScope),
-    maxArgumentDepth: String(server.limits.maxArgumentDepth),
-    maxStringLength: String(server.limits.maxStringLength),
-    callTimeoutMs: String(server.limits.callTimeoutMs),
-    maxRequestBytes: String(server.limits.maxRequestBytes),
-  });
-  const handlersFolder = moduleFolder(out, config.handlers);
-  const handlers = templates["handlers.ts"]({
-    banner,
-    handlersFolder: commentText(config.handlers),
-    imports: plans.map((plan) => ({ key: typeKey(plan.name), exportName: plan.names.camel, module: `${handlersFolder}/${plan.names.file}.js` })),
-  });
   const dataTypes = (plan: ToolPlan) => [`${plan.names.pascal}Arguments`, ...(plan.hasOutput ? [`${plan.names.pascal}Result`] : [])];
   const typeNames = (plan: ToolPlan) => [...dataTypes(plan), ...(plan.forms.length > 0 ? [`${plan.names.pascal}Inputs`] : []), `${plan.names.pascal}Types`];
   const client = templates["client.ts"]({
@@ -450,18 +430,55 @@ function emitAggregates(plans: readonly ToolPlan[], templates: Templates, config
       nameLiteral: stringLiteral(plan.name),
     })),
   });
+  const withServer = config.generate === "all";
   const index = templates["index.ts"]({
     banner,
+    withServer,
     typeExports: plans.map((plan) => ({ names: typeNames(plan).join(", "), module: toolModule(plan) })),
   });
-  return [
+  const clientFiles = [
     { path: posix.join(out, "client.ts"), contents: client },
-    { path: posix.join(out, "handlers.ts"), contents: handlers },
     { path: posix.join(out, "index.ts"), contents: index },
-    { path: posix.join(out, "server.ts"), contents: serverFile },
-    { path: posix.join(out, "testing.ts"), contents: templates["testing.ts"]({ banner, ...target }) },
     { path: posix.join(out, "tools.ts"), contents: tools },
   ];
+  if (!withServer) return clientFiles;
+  return [
+    ...clientFiles,
+    { path: posix.join(out, "handlers.ts"), contents: templates["handlers.ts"](handlersView(plans, config, banner)) },
+    { path: posix.join(out, "server.ts"), contents: templates["server.ts"](serverView(plans, config, banner)) },
+    { path: posix.join(out, "testing.ts"), contents: templates["testing.ts"]({ banner, ...target }) },
+  ];
+}
+
+function toolModule(plan: ToolPlan): string {
+  return `./tools/${plan.names.file}.js`;
+}
+
+function serverView(plans: readonly ToolPlan[], config: Config, banner: string): object {
+  const { server } = config;
+  return {
+    banner,
+    ...targetProfile(config.target),
+    typeImports: plans.map((plan) => ({ name: `${plan.names.pascal}Types`, module: toolModule(plan) })),
+    tools: plans.map((plan) => ({ key: typeKey(plan.name), typesName: `${plan.names.pascal}Types` })),
+    serverNameLiteral: stringLiteral(server.name),
+    serverVersionLiteral: stringLiteral(server.version),
+    ttlMs: String(server.ttlMs),
+    cacheScopeLiteral: stringLiteral(server.cacheScope),
+    maxArgumentDepth: String(server.limits.maxArgumentDepth),
+    maxStringLength: String(server.limits.maxStringLength),
+    callTimeoutMs: String(server.limits.callTimeoutMs),
+    maxRequestBytes: String(server.limits.maxRequestBytes),
+  };
+}
+
+function handlersView(plans: readonly ToolPlan[], config: Config, banner: string): object {
+  const handlersFolder = moduleFolder(config.out, config.handlers);
+  return {
+    banner,
+    handlersFolder: commentText(config.handlers),
+    imports: plans.map((plan) => ({ key: typeKey(plan.name), exportName: plan.names.camel, module: `${handlersFolder}/${plan.names.file}.js` })),
+  };
 }
 
 /** The `inputRequests` member of one tool entry: each form's message, requestedSchema and validator. */

@@ -4,16 +4,16 @@
 // `npm run schemas` rewrites it, test/schemas.test.ts fails when it is stale.
 export const TEMPLATE_SPECS = {
   "client.ts": {
-    source: "3a1ccd14e90bd3614d7302d93ea0b7eef31b17947260e2f60c25d9559c3abf81",
+    source: "234379036a18d49caaf5e050e32ee92a053e04cfea9f0caf889624bce7c0ca99",
     spec: {"0":function(container,depth0,helpers,partials,data) {
     return "  type ContentBlock,\n";
 },"1":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda;
 
   return "import type { "
-    + ((stack1 = alias2(alias1(depth0, "names", {"start":{"line":19,"column":17},"end":{"line":19,"column":22}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "names", {"start":{"line":21,"column":17},"end":{"line":21,"column":22}} ), depth0)) != null ? stack1 : "")
     + " } from \""
-    + ((stack1 = alias2(alias1(depth0, "module", {"start":{"line":19,"column":37},"end":{"line":19,"column":43}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "module", {"start":{"line":21,"column":37},"end":{"line":21,"column":43}} ), depth0)) != null ? stack1 : "")
     + "\";\n";
 },"2":function(container,depth0,helpers,partials,data) {
     var stack1;
@@ -25,15 +25,15 @@ export const TEMPLATE_SPECS = {
     var stack1, alias1=container.strict, alias2=container.lambda;
 
   return "\n"
-    + ((stack1 = alias2(alias1(depth0, "doc", {"start":{"line":68,"column":3},"end":{"line":68,"column":6}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "doc", {"start":{"line":82,"column":3},"end":{"line":82,"column":6}} ), depth0)) != null ? stack1 : "")
     + "  "
-    + ((stack1 = alias2(alias1(depth0, "methodName", {"start":{"line":68,"column":14},"end":{"line":68,"column":24}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "methodName", {"start":{"line":82,"column":14},"end":{"line":82,"column":24}} ), depth0)) != null ? stack1 : "")
     + "(args: "
-    + ((stack1 = alias2(alias1(depth0, "argumentsType", {"start":{"line":68,"column":37},"end":{"line":68,"column":50}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "argumentsType", {"start":{"line":82,"column":37},"end":{"line":82,"column":50}} ), depth0)) != null ? stack1 : "")
     + ", options?: CallOptions): Promise<ToolOutcome<"
-    + ((stack1 = alias2(alias1(depth0, "outputType", {"start":{"line":68,"column":102},"end":{"line":68,"column":112}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "outputType", {"start":{"line":82,"column":102},"end":{"line":82,"column":112}} ), depth0)) != null ? stack1 : "")
     + ">> {\n    return callTypedTool(this.client, entry("
-    + ((stack1 = alias2(alias1(depth0, "nameLiteral", {"start":{"line":69,"column":47},"end":{"line":69,"column":58}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "nameLiteral", {"start":{"line":83,"column":47},"end":{"line":83,"column":58}} ), depth0)) != null ? stack1 : "")
     + "), args, options);\n  }\n";
 },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda, alias3=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -44,20 +44,22 @@ export const TEMPLATE_SPECS = {
     };
 
   return ((stack1 = alias2(alias1(depth0, "banner", {"start":{"line":1,"column":3},"end":{"line":1,"column":9}} ), depth0)) != null ? stack1 : "")
-    + "\nimport {\n  callTypedTool,\n  connectHttpClient,\n  listLiveTools,\n  precompiledValidators,\n  type CallOptions,\n  type Client,\n  type ConnectOptions,\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"needsContentBlock"),{"name":"if","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":10,"column":0},"end":{"line":12,"column":7}}})) != null ? stack1 : "")
-    + "  type ListedTools,\n  type ListToolsOptions,\n  type ToolOutcome,\n} from \""
-    + ((stack1 = alias2(alias1(depth0, "runtime", {"start":{"line":16,"column":11},"end":{"line":16,"column":18}} ), depth0)) != null ? stack1 : "")
+    + "\nimport {\n  callTypedTool,\n  connectHttpClient,\n  connectStdioClient,\n  listLiveTools,\n  precompiledValidators,\n  type CallOptions,\n  type Client,\n  type ConnectOptions,\n"
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"needsContentBlock"),{"name":"if","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":11,"column":0},"end":{"line":13,"column":7}}})) != null ? stack1 : "")
+    + "  type ListedTools,\n  type ListToolsOptions,\n  type StdioServer,\n  type ToolOutcome,\n} from \""
+    + ((stack1 = alias2(alias1(depth0, "runtime", {"start":{"line":18,"column":11},"end":{"line":18,"column":18}} ), depth0)) != null ? stack1 : "")
     + "client-runtime.js\";\nimport { TOOL_ENTRIES, TOOL_TABLE } from \"./tools.js\";\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"typeImports"),{"name":"each","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":18,"column":0},"end":{"line":20,"column":9}}})) != null ? stack1 : "")
-    + "\nexport { ToolArgumentsError, ToolOutputError, type ListedTools, type RefusedTool, type ToolOutcome } from \""
-    + ((stack1 = alias2(alias1(depth0, "runtime", {"start":{"line":22,"column":110},"end":{"line":22,"column":117}} ), depth0)) != null ? stack1 : "")
-    + "client-runtime.js\";\n\nfunction entry(name: string) {\n  return TOOL_TABLE.byName.get(name)!;\n}\n\nexport interface ToolsClientOptions {\n  /** Where warnings about refused tools go (T-HDR-12); console.warn by default. */\n  readonly warn?: (message: string) => void;\n}\n\n/**\n * Typed calls to the tools of this project over an SDK Client. Each method validates its arguments\n * before sending, returns the tool's error message when `isError` is set, and validates\n * structuredContent against outputSchema before typing it. The methods use the definitions compiled\n * into this module, so they need no tools/list first.\n */\nexport class ToolsClient {\n  readonly #warned = new Set<string>();\n  readonly #warn: (message: string) => void;\n\n  constructor(readonly client: Client, options: ToolsClientOptions = {}) {\n    this.#warn = options.warn ?? ((message) => console.warn(message));\n  }\n\n  /** Connects over Streamable HTTP ("
-    + ((stack1 = alias2(alias1(depth0, "connectNote", {"start":{"line":47,"column":40},"end":{"line":47,"column":51}} ), depth0)) != null ? stack1 : "")
-    + "). */\n  static async connectHttp(url: string | URL, options: ConnectOptions = {}): Promise<ToolsClient> {\n    const clientOptions = { jsonSchemaValidator: precompiledValidators(TOOL_ENTRIES), ...options.clientOptions };\n    return new ToolsClient(await connectHttpClient(url, { ...options, clientOptions }));\n  }\n\n  /**\n   * The server's live tool list, every page.\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"listNote"),{"name":"each","hash":{},"fn":container.program(2, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":55,"column":0},"end":{"line":57,"column":9}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"typeImports"),{"name":"each","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":20,"column":0},"end":{"line":22,"column":9}}})) != null ? stack1 : "")
+    + "\nexport { ToolArgumentsError, ToolOutputError, type ListedTools, type RefusedTool, type StdioServer, type ToolOutcome } from \""
+    + ((stack1 = alias2(alias1(depth0, "runtime", {"start":{"line":24,"column":128},"end":{"line":24,"column":135}} ), depth0)) != null ? stack1 : "")
+    + "client-runtime.js\";\n\nfunction entry(name: string) {\n  return TOOL_TABLE.byName.get(name)!;\n}\n\n/** The connect options with this project's precompiled validators, unless the caller gives its own. */\nfunction withValidators(options: ConnectOptions): ConnectOptions {\n  return { ...options, clientOptions: { jsonSchemaValidator: precompiledValidators(TOOL_ENTRIES), ...options.clientOptions } };\n}\n\nexport interface ToolsClientOptions {\n  /** Where warnings about refused tools go (T-HDR-12); console.warn by default. */\n  readonly warn?: (message: string) => void;\n}\n\n/**\n * Typed calls to the tools of this project over an SDK Client. Each method validates its arguments\n * before sending, returns the tool's error message when `isError` is set, and validates\n * structuredContent against outputSchema before typing it. The methods use the definitions compiled\n * into this module, so they need no tools/list first.\n */\nexport class ToolsClient {\n  readonly #warned = new Set<string>();\n  readonly #warn: (message: string) => void;\n\n  constructor(readonly client: Client, options: ToolsClientOptions = {}) {\n    this.#warn = options.warn ?? ((message) => console.warn(message));\n  }\n\n  /** Connects over Streamable HTTP ("
+    + ((stack1 = alias2(alias1(depth0, "connectNote", {"start":{"line":54,"column":40},"end":{"line":54,"column":51}} ), depth0)) != null ? stack1 : "")
+    + "). */\n  static async connectHttp(url: string | URL, options: ConnectOptions = {}): Promise<ToolsClient> {\n    return new ToolsClient(await connectHttpClient(url, withValidators(options)));\n  }\n\n  /**\n   * Starts a stdio server (`{ command, args, env, cwd }`) and connects to it ("
+    + ((stack1 = alias2(alias1(depth0, "connectNote", {"start":{"line":60,"column":82},"end":{"line":60,"column":93}} ), depth0)) != null ? stack1 : "")
+    + ").\n   * `close()` on `client` ends the server.\n   */\n  static async connectStdio(server: StdioServer, options: ConnectOptions = {}): Promise<ToolsClient> {\n    return new ToolsClient(await connectStdioClient(server, withValidators(options)));\n  }\n\n  /**\n   * The server's live tool list, every page.\n"
+    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"listNote"),{"name":"each","hash":{},"fn":container.program(2, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":69,"column":0},"end":{"line":71,"column":9}}})) != null ? stack1 : "")
     + "   */\n  listTools(options?: ListToolsOptions): Promise<ListedTools> {\n    return listLiveTools(this.client, options, (key, message) => {\n      if (this.#warned.has(key)) return;\n      this.#warned.add(key);\n      this.#warn(message);\n    });\n  }\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"methods"),{"name":"each","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":66,"column":0},"end":{"line":71,"column":9}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"methods"),{"name":"each","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":80,"column":0},"end":{"line":85,"column":9}}})) != null ? stack1 : "")
     + "}\n";
 },"useData":true},
   },
@@ -145,17 +147,21 @@ export const TEMPLATE_SPECS = {
 },"useData":true},
   },
   "index.ts": {
-    source: "f43bc7f88c22b34b7554a96fad84694a61ad62e15b71fcc32507410719d12465",
+    source: "ab3c9af95b0146b09518f98dc22e2dd951b7ca167e95ece674b79b08656223cc",
     spec: {"0":function(container,depth0,helpers,partials,data) {
+    return "export * from \"./server.js\";\n";
+},"1":function(container,depth0,helpers,partials,data) {
+    return "export { handlers } from \"./handlers.js\";\n";
+},"2":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda;
 
   return "export type { "
-    + ((stack1 = alias2(alias1(depth0, "names", {"start":{"line":7,"column":17},"end":{"line":7,"column":22}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "names", {"start":{"line":11,"column":17},"end":{"line":11,"column":22}} ), depth0)) != null ? stack1 : "")
     + " } from \""
-    + ((stack1 = alias2(alias1(depth0, "module", {"start":{"line":7,"column":37},"end":{"line":7,"column":43}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "module", {"start":{"line":11,"column":37},"end":{"line":11,"column":43}} ), depth0)) != null ? stack1 : "")
     + "\";\n";
 },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
-    var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+    var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
         }
@@ -163,8 +169,12 @@ export const TEMPLATE_SPECS = {
     };
 
   return ((stack1 = container.lambda(container.strict(depth0, "banner", {"start":{"line":1,"column":3},"end":{"line":1,"column":9}} ), depth0)) != null ? stack1 : "")
-    + "\nexport * from \"./server.js\";\nexport * from \"./client.js\";\nexport { handlers } from \"./handlers.js\";\nexport { TOOL_ENTRIES, TOOL_TABLE } from \"./tools.js\";\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"typeExports"),{"name":"each","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":6,"column":0},"end":{"line":8,"column":9}}})) != null ? stack1 : "");
+    + "\n"
+    + ((stack1 = lookupProperty(helpers,"if").call(alias1,lookupProperty(depth0,"withServer"),{"name":"if","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":2,"column":0},"end":{"line":4,"column":7}}})) != null ? stack1 : "")
+    + "export * from \"./client.js\";\n"
+    + ((stack1 = lookupProperty(helpers,"if").call(alias1,lookupProperty(depth0,"withServer"),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":6,"column":0},"end":{"line":8,"column":7}}})) != null ? stack1 : "")
+    + "export { TOOL_ENTRIES, TOOL_TABLE } from \"./tools.js\";\n"
+    + ((stack1 = lookupProperty(helpers,"each").call(alias1,lookupProperty(depth0,"typeExports"),{"name":"each","hash":{},"fn":container.program(2, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":10,"column":0},"end":{"line":12,"column":9}}})) != null ? stack1 : "");
 },"useData":true},
   },
   "server.ts": {

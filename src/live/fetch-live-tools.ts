@@ -15,18 +15,18 @@ export interface LiveTools {
 }
 
 /**
- * @example await fetchLiveTools({ kind: "http", url: new URL("http://127.0.0.1:3000/mcp"), headers: {} }, { timeoutMs: 30000, maxPages: 100, clientVersion: "0.1.0" })
+ * @example await fetchLiveTools({ kind: "http", url: new URL("http://127.0.0.1:3000/mcp"), headers: {} }, { timeoutMs: 30000, maxPages: 100, clientInfo: { name: "mcp-gen", version: "0.1.0" }, maxDepth: 256 })
  */
 export async function fetchLiveTools(target: LiveTarget, options: LiveOptions): Promise<LiveResult<LiveTools>> {
   const controller = new AbortController();
   const deadline: Deadline = { at: Date.now() + options.timeoutMs, timeoutMs: options.timeoutMs, signal: controller.signal };
   const timer = setTimeout(() => controller.abort(), options.timeoutMs);
   try {
-    const opened = await LiveConnection.open(target, deadline, options.clientVersion);
+    const opened = await LiveConnection.open(target, deadline, options);
     if (!opened.ok) return opened;
     const connection = opened.value;
     try {
-      return await collect(connection, target, deadline, options.maxPages);
+      return await collect(connection, deadline, options);
     } finally {
       await connection.close();
     }
@@ -35,13 +35,13 @@ export async function fetchLiveTools(target: LiveTarget, options: LiveOptions): 
   }
 }
 
-async function collect(connection: LiveConnection, target: LiveTarget, deadline: Deadline, maxPages: number): Promise<LiveResult<LiveTools>> {
-  const collector = new ToolsCollector(maxPages);
+async function collect(connection: LiveConnection, deadline: Deadline, options: LiveOptions): Promise<LiveResult<LiveTools>> {
+  const collector = new ToolsCollector(options.maxPages);
   let cursor: string | undefined;
   do {
-    const answer = await connection.listToolsPage(cursor, deadline, target);
+    const answer = await connection.listToolsPage(cursor, deadline);
     if (!answer.ok) return answer;
-    const page = readToolsPage(answer.value, collector.pages + 1);
+    const page = readToolsPage(answer.value, collector.pages + 1, options.maxDepth);
     if (!page.ok) return page;
     const next = collector.add(page.value);
     if (!next.ok) return next;

@@ -5,8 +5,10 @@ export interface LiveOptions {
   /** The whole exchange (start, handshake, every page) must be over within this many ms. */
   readonly timeoutMs: number;
   readonly maxPages: number;
-  /** mcp-gen's version, sent as clientInfo. */
-  readonly clientVersion: string;
+  /** The clientInfo sent in the handshake: mcp-gen and its version unless the user names another. */
+  readonly clientInfo: { readonly name: string; readonly version: string };
+  /** Deepest nesting of objects and arrays a tool may have (the loader's `load.maxDepth`). */
+  readonly maxDepth: number;
 }
 
 export const DEFAULT_LIVE_OPTIONS = { timeoutMs: 30_000, maxPages: 100 } as const;

@@ -1,8 +1,8 @@
 // One raw tools/list result (as the server sent it) → its tool objects and next cursor, and the
 // checks across pages: every tool is an object with a string name, no name twice, no cursor twice,
-// a bounded number of pages. Pure. Tool objects are kept exactly as received, every field included:
+// a bounded number of pages, no tool nested deeper than mcp-gen reads a descriptor. Pure. Tool objects are kept exactly as received, every field included:
 // they are what gets hashed.
-import { isJsonObject, type JsonObject, type JsonValue } from "../model/json.js";
+import { isJsonObject, nestsDeeperThan, type JsonObject, type JsonValue } from "../model/json.js";
 import { liveProblem, type LiveResult } from "./live-problem.js";
 
 export interface ToolsPage {
@@ -12,9 +12,9 @@ export interface ToolsPage {
 }
 
 /**
- * @example readToolsPage({ tools: [{ name: "echo", inputSchema: { type: "object" } }] }, 1)
+ * @example readToolsPage({ tools: [{ name: "echo", inputSchema: { type: "object" } }] }, 1, 256)
  */
-export function readToolsPage(result: JsonValue | undefined, page: number): LiveResult<ToolsPage> {
+export function readToolsPage(result: JsonValue | undefined, page: number, maxDepth: number): LiveResult<ToolsPage> {
   if (!isJsonObject(result)) return liveProblem("bad-response", `Page ${page} of tools/list has no result object.`);
   const tools = Object.prototype.hasOwnProperty.call(result, "tools") ? result.tools : undefined;
   if (!Array.isArray(tools)) return liveProblem("bad-response", `Page ${page} of tools/list has ${tools === undefined ? "no" : "a non-array"} "tools" member.`);
@@ -23,6 +23,10 @@ export function readToolsPage(result: JsonValue | undefined, page: number): Live
     if (!isJsonObject(tool)) return liveProblem("bad-tool", `Tool ${i} on page ${page} of tools/list is ${describe(tool)}, not an object.`);
     const name = Object.prototype.hasOwnProperty.call(tool, "name") ? tool.name : undefined;
     if (typeof name !== "string") return liveProblem("bad-tool", `Tool ${i} on page ${page} of tools/list has ${name === undefined ? "no name" : `the name ${describe(name)}, not a string`}.`);
+    // Hashing, comparing and writing a tool all walk it; a descriptor file may nest no deeper either.
+    if (nestsDeeperThan(tool, maxDepth)) {
+      return liveProblem("bad-tool", `The tool ${short(name)} on page ${page} of tools/list nests objects and arrays more than ${maxDepth} levels deep, deeper than mcp-gen reads a tool (load.maxDepth, at most 1000).`);
+    }
   }
   const cursor = Object.prototype.hasOwnProperty.call(result, "nextCursor") ? result.nextCursor : undefined;
   if (cursor !== undefined && cursor !== null && typeof cursor !== "string") {

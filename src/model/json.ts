@@ -51,3 +51,18 @@ export function valueAt(root: JsonValue, tokens: readonly string[]): JsonValue |
   }
   return current;
 }
+
+/**
+ * Whether objects and arrays nest deeper than `maxDepth` in `value` (the value itself, when an
+ * object or array, is level 1, as the loader counts). Iterative, so any depth is safe to ask about.
+ */
+export function nestsDeeperThan(value: JsonValue, maxDepth: number): boolean {
+  const stack: [JsonValue, number][] = [[value, 1]];
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    const [node, depth] = item;
+    if (node === null || typeof node !== "object") continue;
+    if (depth > maxDepth) return true;
+    for (const child of Array.isArray(node) ? node : Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return false;
+}

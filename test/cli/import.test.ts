@@ -24,9 +24,11 @@ describe("mcp-gen import", () => {
       "  tools/echo.yaml",
       "  tools/add.yaml",
       "Wrote mcp-tools.lock.json.",
-      "Next: run `mcp-gen validate`, then `mcp-gen build` to generate a typed client; `mcp-gen verify` with the same server options checks it against the lock.",
+      "Wrote mcp-gen.config.yaml: `generate: client`, so a build writes the typed client only.",
+      "Next: run `mcp-gen build` to generate the typed client; `mcp-gen verify` with the same server options checks the server against the lock.",
       "",
     ].join("\n"));
+    expect(readFileSync(join(root, "mcp-gen.config.yaml"), "utf8")).toMatch(/\ngenerate: client\n$/);
     await expect(readFileSync(join(root, "tools/add.yaml"), "utf8")).toMatchFileSnapshot(join(REPO_ROOT, "test/fixtures/live/expected/add.yaml"));
     const lock = parseLock(readFileSync(join(root, "mcp-tools.lock.json"), "utf8"), "mcp-tools.lock.json");
     expect(lock.diagnostics).toEqual([]);
@@ -137,5 +139,96 @@ describe("a typed client for a server someone else runs", () => {
     const verify = await runInProcess(root, ["verify", "--url", url.href]);
     expect(verify.stdout).toContain("All 5 tools match mcp-tools.lock.json.");
     expect(verify.code).toBe(0);
+  });
+});
+
+describe("import again: the project mirrors the server", () => {
+  async function imported(): Promise<string> {
+    const root = tempProject({});
+    expect((await runInProcess(root, ["import", ...fake("ok")])).code).toBe(0);
+    return root;
+  }
+
+  it("a plain import over a pinned project changes nothing and points to --update", async () => {
+    const root = await imported();
+    const run = await runInProcess(root, ["import", ...fake("dropped")]);
+    expect(run).toEqual({ code: 1, stdout: "", stderr: "mcp-gen import: this file exists, so nothing was written:\n  mcp-tools.lock.json\nRun again with --update to mirror the server the lock pins (it shows what changed), or --force to overwrite it.\n" });
+  });
+
+  it("--update shows a removed tool as breaking and writes nothing until it is accepted; then the tool's descriptor is gone", async () => {
+    const root = await imported();
+    const lockBefore = readFileSync(join(root, "mcp-tools.lock.json"), "utf8");
+    const refused = await runInProcess(root, ["import", ...fake("dropped"), "--update"]);
+    expect(refused).toEqual({
+      code: 1,
+      stdout: 'add  tools/add.yaml\n  breaking      Tool "add" was removed; callers that use it fail.\n\n1 change in 1 tool: 1 breaking, 0 needs review, 0 compatible.\n',
+      stderr: "mcp-gen import: the server made 1 breaking change, so nothing was written. Review it, then run again with --update --accept-breaking to take it.\n",
+    });
+    expect(readdirSync(join(root, "tools")).sort()).toEqual(["add.yaml", "echo.yaml"]);
+    expect(readFileSync(join(root, "mcp-tools.lock.json"), "utf8")).toBe(lockBefore);
+    const accepted = await runInProcess(root, ["import", ...fake("dropped"), "--update", "--accept-breaking"]);
+    expect(accepted).toEqual({
+      code: 0,
+      stderr: "",
+      stdout: [
+        '"fake" 1.0.0 (legacy era) lists 1 tool.',
+        "",
+        "add  tools/add.yaml",
+        '  breaking      Tool "add" was removed; callers that use it fail.',
+        "",
+        "1 change in 1 tool: 1 breaking, 0 needs review, 0 compatible.",
+        "",
+        "Deleted tools/add.yaml",
+        "Wrote mcp-tools.lock.json.",
+        "",
+      ].join("\n"),
+    });
+    expect(readdirSync(join(root, "tools"))).toEqual(["echo.yaml"]);
+    expect(Object.keys(parseLock(readFileSync(join(root, "mcp-tools.lock.json"), "utf8"), "l").value!.tools)).toEqual(["echo"]);
+    // The project now agrees with itself and with the server.
+    expect((await runInProcess(root, ["check"])).stdout).not.toContain("added since the lock");
+    expect((await runInProcess(root, ["verify", ...fake("dropped")])).code).toBe(0);
+    const again = await runInProcess(root, ["import", ...fake("dropped"), "--update"]);
+    expect(again).toEqual({ code: 0, stderr: "", stdout: '"fake" 1.0.0 (legacy era) lists 1 tool.\nNo tool changed since mcp-tools.lock.json was written.\nmcp-tools.lock.json unchanged.\n' });
+  });
+
+  it("--update writes a new or changed tool with its diff, and the build that follows drops the removed tool's generated code", async () => {
+    const root = await imported();
+    expect((await runInProcess(root, ["build"])).code).toBe(0);
+    expect(existsSync(join(root, "src/generated/tools/add.ts"))).toBe(true);
+    const run = await runInProcess(root, ["import", ...fake("poisoned"), "--update"]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain("helper\n  needs review  Tool \"helper\" is new: review what it does and what its description tells the model.\n");
+    expect(run.stdout).toContain("Wrote tools/echo.yaml\nWrote tools/helper.yaml\nWrote mcp-tools.lock.json.\n");
+    expect((await runInProcess(root, ["import", ...fake("dropped"), "--force"])).code).toBe(0);
+    const build = await runInProcess(root, ["build"]);
+    expect(build.code, build.stdout).toBe(0);
+    expect(existsSync(join(root, "src/generated/tools/add.ts"))).toBe(false);
+    expect(existsSync(join(root, "src/generated/tools/helper.ts"))).toBe(false);
+    expect(readFileSync(join(root, "src/generated/client.ts"), "utf8")).not.toContain(`entry("add")`);
+  });
+
+  it("--update on a built project whose server did not change leaves the lock as the build wrote it", async () => {
+    const root = await imported();
+    expect((await runInProcess(root, ["build"])).code).toBe(0);
+    const built = readFileSync(join(root, "mcp-tools.lock.json"), "utf8");
+    const run = await runInProcess(root, ["import", ...fake("ok"), "--update"]);
+    expect(run.stdout).toBe('"fake" 1.0.0 (legacy era) lists 2 tools.\nNo tool changed since mcp-tools.lock.json was written.\nmcp-tools.lock.json unchanged.\n');
+    expect(readFileSync(join(root, "mcp-tools.lock.json"), "utf8")).toBe(built);
+    expect((await runInProcess(root, ["check"])).code).toBe(0);
+  });
+
+  it("--update refuses to overwrite a descriptor edited since the lock, or a file the lock does not record", async () => {
+    const root = await imported();
+    writeFiles(root, { "tools/add.yaml": readFileSync(join(root, "tools/add.yaml"), "utf8") + "# my note\n" });
+    const edited = await runInProcess(root, ["import", ...fake("dropped"), "--update", "--accept-breaking"]);
+    expect(edited.code).toBe(1);
+    expect(edited.stderr).toBe("mcp-gen import: this file would be lost, so nothing was written:\n  tools/add.yaml (holds a tool the server no longer lists, and was edited since mcp-tools.lock.json was written)\nRun again with --force to overwrite it.\n");
+    expect(existsSync(join(root, "tools/add.yaml"))).toBe(true);
+    writeFiles(root, { "tools/add.yaml": "# mine\n", "tools/helper.yaml": "# mine too\n" });
+    const foreign = await runInProcess(root, ["import", ...fake("poisoned"), "--update"]);
+    expect(foreign.stderr).toContain("  tools/helper.yaml (exists, and mcp-tools.lock.json does not record it as a descriptor)\n");
+    expect(foreign.stderr).toContain("  tools/add.yaml (was edited since mcp-tools.lock.json was written)\n");
+    expect(readFileSync(join(root, "tools/helper.yaml"), "utf8")).toBe("# mine too\n");
   });
 });

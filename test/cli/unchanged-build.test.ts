@@ -33,6 +33,12 @@ describe("unchangedOutput", () => {
     expect(unchangedOutput({ ...question, toolNames: ["ping", "echo"] })).toEqual(files);
   });
 
+  it("asks for no scaffolds in a project that has none (generate: client)", async () => {
+    const { question } = await builtProject();
+    expect(unchangedOutput({ ...question, scaffolds: undefined })).toEqual(Object.keys(question.lock.files));
+    expect(unchangedOutput({ ...question, scaffolds: new Set() })).toBeUndefined();
+  });
+
   it("answers undefined when any one thing differs", async () => {
     const { question } = await builtProject();
     const inputs = (edit: (map: Map<string, string>) => void) => {
@@ -47,8 +53,8 @@ describe("unchangedOutput", () => {
       "a tool more": { ...question, toolNames: ["echo", "ping", "pong"] },
       "a tool less": { ...question, toolNames: ["ping"] },
       "a tool renamed": { ...question, toolNames: ["echo", "pinger"] },
-      "a handler stub missing": { ...question, scaffolds: new Set([...question.scaffolds].filter((path) => path !== "src/handlers/echo.ts")) },
-      "a test scaffold missing": { ...question, scaffolds: new Set([...question.scaffolds].filter((path) => path !== "test/tools/ping.test.ts")) },
+      "a handler stub missing": { ...question, scaffolds: new Set([...question.scaffolds!].filter((path) => path !== "src/handlers/echo.ts")) },
+      "a test scaffold missing": { ...question, scaffolds: new Set([...question.scaffolds!].filter((path) => path !== "test/tools/ping.test.ts")) },
       "a generated file edited": { ...question, hash: (path) => (path.endsWith("/server.ts") ? "0".repeat(64) : question.hash(path)) },
       "a generated file missing": { ...question, hash: (path) => (path.endsWith("/client.ts") ? undefined : question.hash(path)) },
       "a package.json value taken": { ...question, packageJson: { version: "1.0.0" } },

@@ -85,6 +85,7 @@ describe("the tracker built with target: sdk-v1", () => {
       "quote-value.ts",
       "request-headers.ts",
       "session-pool.ts",
+      "stdio-server.ts",
       "tool-call.ts",
       "tool-context.ts",
       "tool-table.ts",

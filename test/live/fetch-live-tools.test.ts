@@ -8,7 +8,9 @@ import { fakeHttp, fakeStdio, stopServers } from "./servers.js";
 
 afterEach(stopServers);
 
-const options = { timeoutMs: 2500, maxPages: 20, clientVersion: "0.0.0-test" };
+const options = { timeoutMs: 2500, maxPages: 20, clientInfo: { name: "mcp-gen", version: "0.0.0-test" }, maxDepth: 256 };
+/** A budget no test reaches: a problem reported at once cannot pass as a timeout. */
+const slow = { ...options, timeoutMs: 600_000 };
 
 const transports: [string, (mode: string) => LiveTarget | Promise<LiveTarget>][] = [["stdio", fakeStdio], ["http", fakeHttp]];
 
@@ -52,9 +54,32 @@ describe.each(transports)("over %s", (_, target) => {
 });
 
 describe("bad answers that look different per transport", () => {
-  it("non-JSON over HTTP is named; over stdio the SDK skips the line, so it is a timeout", async () => {
+  it("non-JSON over HTTP is named; over stdio a log line is skipped, as clients do, and shown with the timeout", async () => {
     expect(await fetchLiveTools(await fakeHttp("non-json"), options)).toMatchObject({ ok: false, problem: { kind: "bad-response", message: expect.stringMatching(/^The server's answer to tools\/list is not JSON: /) } });
-    expect(await fetchLiveTools(fakeStdio("non-json"), options)).toMatchObject({ ok: false, problem: { kind: "timeout", message: expect.stringContaining("Lines it writes to stdout that are not JSON are ignored.") } });
+    expect(await fetchLiveTools(fakeStdio("non-json"), options)).toEqual({
+      ok: false, problem: { kind: "timeout", message: 'The server did not answer tools/list within the 2500 ms timeout. (It wrote a line to stdout that is not JSON, which clients ignore: "this is not JSON".)' },
+    });
+  });
+
+  it("a line of JSON cut short is named as soon as it arrives, on both", async () => {
+    expect(await fetchLiveTools(fakeStdio("truncated"), slow)).toEqual({ ok: false, problem: { kind: "bad-response", message: 'The server sent a line that is not complete JSON: "{\\"jsonrpc\\":\\"2.0\\",\\"id\\":1,\\"result\\":{\\"tools"' } });
+    expect(await fetchLiveTools(await fakeHttp("truncated"), slow)).toMatchObject({ ok: false, problem: { kind: "bad-response", message: expect.stringMatching(/^The server's answer to tools\/list is not JSON: /) } });
+  });
+
+  it("an answer to an id never asked is named as soon as it arrives, on both", async () => {
+    for (const target of [fakeStdio("wrong-id"), await fakeHttp("wrong-id")]) {
+      expect(await fetchLiveTools(target, slow)).toEqual({ ok: false, problem: { kind: "bad-response", message: expect.stringMatching(/^The server sent an answer to an id never asked: \d+\.$/) } });
+    }
+  });
+
+  it("a 2025 server that exits on the era probe connects with the 2025 handshake in a fresh process", async () => {
+    expect(await fetchLiveTools(fakeStdio("exit-on-discover"), options)).toMatchObject({ ok: true, value: { server: { name: "fake", era: "legacy" } } });
+  });
+
+  it("a tool nested 100,000 levels deep is refused with a message, over both", async () => {
+    for (const target of [fakeStdio("deep-meta"), await fakeHttp("deep-meta")]) {
+      expect(await fetchLiveTools(target, options)).toEqual({ ok: false, problem: { kind: "bad-tool", message: 'The tool "deep" on page 1 of tools/list nests objects and arrays more than 256 levels deep, deeper than mcp-gen reads a tool (load.maxDepth, at most 1000).' } });
+    }
   });
 
   it("JSON that is no JSON-RPC message is named on both", async () => {

@@ -57,4 +57,25 @@ describe("planImport", () => {
   it("refuses a tool with an x-mcp-gen field, which a descriptor cannot carry", () => {
     expect(planImport([{ name: "x", "x-mcp-gen": {} }], "tools", DEFAULT_LOAD_LIMITS)).toMatchObject({ ok: false, problem: { kind: "bad-tool" } });
   });
+
+  it("refuses a tool that no descriptor file reads back within the load limits, instead of writing one a build refuses", () => {
+    const big: JsonObject = { name: "big", description: "x".repeat(2000), inputSchema: { type: "object" } };
+    expect(planImport([big], "tools", { ...DEFAULT_LOAD_LIMITS, maxFileBytes: 1000 })).toEqual({
+      ok: false,
+      problem: { kind: "bad-tool", message: 'The server\'s tool "big" cannot be written as a descriptor that mcp-gen reads back as sent (tools/big.json is 2086 bytes, more than the 1000-byte limit); raise the limits under `load:` in mcp-gen.config.yaml to import it.' },
+    });
+  });
+
+  it("writes a tool deeper than YAML renders as compact JSON that loads back as sent", () => {
+    let meta: JsonObject = {};
+    for (let i = 0; i < 200; i++) meta = { a: meta };
+    const deep: JsonObject = { name: "deep", inputSchema: { type: "object" }, _meta: meta };
+    const plan = planImport([deep], "tools", DEFAULT_LOAD_LIMITS);
+    if (!plan.ok) throw new Error(plan.problem.message);
+    const [file] = plan.value.files;
+    expect(file!.path).toBe("tools/deep.json");
+    expect(file!.contents.split("\n")).toHaveLength(2);
+    expect(canonicalJson(loadDocument({ path: file!.path, text: file!.contents }).value!.value)).toBe(canonicalJson(deep));
+    expect(plan.value.notes).toEqual(["tools/deep.json is JSON: the tool nests more than 128 levels deep."]);
+  });
 });

@@ -8,14 +8,14 @@ const echo = { name: "echo", inputSchema: { type: "object" }, "x-unknown": [1, {
 
 describe("readToolsPage", () => {
   it("keeps each tool object as it is, unknown fields and all", () => {
-    const result = readToolsPage({ tools: [echo], nextCursor: "n" }, 1);
+    const result = readToolsPage({ tools: [echo], nextCursor: "n" }, 1, 256);
     expect(result).toEqual({ ok: true, value: { tools: [echo], nextCursor: "n" } });
     if (result.ok) expect(result.value.tools[0]).toBe(echo);
   });
 
   it("reads an absent, null or empty nextCursor as the last page", () => {
     for (const nextCursor of [undefined, null, ""]) {
-      expect(readToolsPage({ tools: [], ...(nextCursor === undefined ? {} : { nextCursor }) }, 1)).toEqual({ ok: true, value: { tools: [], nextCursor: undefined } });
+      expect(readToolsPage({ tools: [], ...(nextCursor === undefined ? {} : { nextCursor }) }, 1, 256)).toEqual({ ok: true, value: { tools: [], nextCursor: undefined } });
     }
   });
 
@@ -30,7 +30,28 @@ describe("readToolsPage", () => {
     ["a tool with a numeric name", { tools: [{ name: 5 }] }, "bad-tool", "Tool 0 on page 2 of tools/list has the name the number 5, not a string."],
     ["a numeric cursor", { tools: [], nextCursor: 2 }, "bad-response", "Page 2 of tools/list has a nextCursor that is the number 2, not a string."],
   ])("refuses %s", (_, result, kind, message) => {
-    expect(readToolsPage(result, 2)).toEqual({ ok: false, problem: { kind, message } });
+    expect(readToolsPage(result, 2, 256)).toEqual({ ok: false, problem: { kind, message } });
+  });
+});
+
+describe("readToolsPage on deep tools", () => {
+  /** A tool whose _meta nests `depth` objects, built without recursion. */
+  function deepTool(depth: number): JsonValue {
+    let meta: JsonValue = {};
+    for (let i = 1; i < depth; i++) meta = { a: meta };
+    return { name: "deep", inputSchema: { type: "object" }, _meta: meta as { readonly [key: string]: JsonValue } };
+  }
+
+  it("takes a tool exactly as deep as load.maxDepth, and refuses one level more", () => {
+    // The tool object is level 1 and its _meta level 2, as the loader counts a descriptor file.
+    expect(readToolsPage({ tools: [deepTool(9)] }, 1, 10).ok).toBe(true);
+    expect(readToolsPage({ tools: [deepTool(10)] }, 1, 10)).toEqual({
+      ok: false, problem: { kind: "bad-tool", message: 'The tool "deep" on page 1 of tools/list nests objects and arrays more than 10 levels deep, deeper than mcp-gen reads a tool (load.maxDepth, at most 1000).' },
+    });
+  });
+
+  it("measures a 100,000-deep _meta without overflowing the stack", () => {
+    expect(readToolsPage({ tools: [deepTool(100_000)] }, 1, 256)).toMatchObject({ ok: false, problem: { kind: "bad-tool" } });
   });
 });
 

@@ -221,7 +221,8 @@ async function buildWith(run: BuildRun, threads: BuildThreads, input: ProjectInp
   const { disk } = state;
   const inputs = new Map([...records].filter(([, record]) => record.hash !== undefined).map(([path, record]) => [path, record.hash!] as const));
   const allInputs = new Map([...state.configHashes, ...inputs]);
-  const existingScaffolds = existingFiles(root, [config.handlers, config.tests]);
+  // A client-only project has no scaffolds to create or to find.
+  const existingScaffolds = config.generate === "all" ? existingFiles(root, [config.handlers, config.tests]) : undefined;
   const reused = input.reused ?? [];
   if (!run.force && state.cache && previousLock.parsed && reused.length === analysis.tools.length) {
     const files = unchangedOutput({

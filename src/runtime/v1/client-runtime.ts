@@ -12,9 +12,11 @@ import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from "@
 import type { ToolDescriptor } from "../tool-table.js";
 import { describeValidationError, type CompiledValidator } from "../validation-messages.js";
 import { needsLegacyWrap, unwrapLegacyResult, wrapOutputSchema } from "./legacy-projection.js";
+import { stdioParameters, type StdioServer } from "../stdio-server.js";
 
 export type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 export type { ContentBlock } from "@modelcontextprotocol/sdk/types.js";
+export type { StdioServer } from "../stdio-server.js";
 
 /** Options of one typed call (timeout, signal, progress callback). */
 export type CallOptions = RequestOptions;
@@ -142,6 +144,18 @@ export interface ConnectOptions {
 }
 
 const DEFAULT_INFO: Implementation = { name: "mcp-gen-client", version: "1.0.0" };
+
+/**
+ * Starts a stdio server and connects an SDK v1 Client to it (MCP 2025-11-25). The stdio transport is
+ * loaded only here, so the client runs where there are no child processes as long as this is not called.
+ */
+export async function connectStdioClient(server: StdioServer, options: ConnectOptions = {}): Promise<Client> {
+  const { StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js");
+  const client = new Client(options.clientInfo ?? DEFAULT_INFO, options.clientOptions);
+  const transport = new StdioClientTransport(stdioParameters(server));
+  await client.connect(transport);
+  return client;
+}
 
 /** Connects an SDK v1 Client over Streamable HTTP (MCP 2025-11-25). */
 export async function connectHttpClient(url: string | URL, options: ConnectOptions = {}, fetch?: (url: string | URL, init?: RequestInit) => Promise<Response>): Promise<Client> {

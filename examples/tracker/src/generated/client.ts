@@ -4,6 +4,7 @@
 import {
   callTypedTool,
   connectHttpClient,
+  connectStdioClient,
   listLiveTools,
   precompiledValidators,
   type CallOptions,
@@ -12,6 +13,7 @@ import {
   type ContentBlock,
   type ListedTools,
   type ListToolsOptions,
+  type StdioServer,
   type ToolOutcome,
 } from "./runtime/client-runtime.js";
 import { TOOL_ENTRIES, TOOL_TABLE } from "./tools.js";
@@ -21,10 +23,15 @@ import type { IssuesGetArguments, IssuesGetResult } from "./tools/issues.get.js"
 import type { IssuesListArguments, IssuesListResult } from "./tools/issues.list.js";
 import type { ProjectsSummaryArguments } from "./tools/projects.summary.js";
 
-export { ToolArgumentsError, ToolOutputError, type ListedTools, type RefusedTool, type ToolOutcome } from "./runtime/client-runtime.js";
+export { ToolArgumentsError, ToolOutputError, type ListedTools, type RefusedTool, type StdioServer, type ToolOutcome } from "./runtime/client-runtime.js";
 
 function entry(name: string) {
   return TOOL_TABLE.byName.get(name)!;
+}
+
+/** The connect options with this project's precompiled validators, unless the caller gives its own. */
+function withValidators(options: ConnectOptions): ConnectOptions {
+  return { ...options, clientOptions: { jsonSchemaValidator: precompiledValidators(TOOL_ENTRIES), ...options.clientOptions } };
 }
 
 export interface ToolsClientOptions {
@@ -48,8 +55,15 @@ export class ToolsClient {
 
   /** Connects over Streamable HTTP (2026-07-28 when the server speaks it, 2025-11-25 otherwise). */
   static async connectHttp(url: string | URL, options: ConnectOptions = {}): Promise<ToolsClient> {
-    const clientOptions = { jsonSchemaValidator: precompiledValidators(TOOL_ENTRIES), ...options.clientOptions };
-    return new ToolsClient(await connectHttpClient(url, { ...options, clientOptions }));
+    return new ToolsClient(await connectHttpClient(url, withValidators(options)));
+  }
+
+  /**
+   * Starts a stdio server (`{ command, args, env, cwd }`) and connects to it (2026-07-28 when the server speaks it, 2025-11-25 otherwise).
+   * `close()` on `client` ends the server.
+   */
+  static async connectStdio(server: StdioServer, options: ConnectOptions = {}): Promise<ToolsClient> {
+    return new ToolsClient(await connectStdioClient(server, withValidators(options)));
   }
 
   /**

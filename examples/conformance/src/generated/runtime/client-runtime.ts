@@ -28,8 +28,10 @@ import { findHeaderParams, MCP_PARAM_PREFIX, type HeaderParam } from "./header-a
 import { encodeHeaderValue } from "./header-encoding.js";
 import type { ToolDescriptor } from "./tool-table.js";
 import { describeValidationError, type CompiledValidator } from "./validation-messages.js";
+import { stdioParameters, type StdioServer } from "./stdio-server.js";
 
 export type { Client, ContentBlock } from "@modelcontextprotocol/client";
+export type { StdioServer } from "./stdio-server.js";
 
 /** Options of one typed call (timeout, signal, progress callback, extra headers). */
 export type CallOptions = CallToolRequestOptions;
@@ -191,6 +193,19 @@ export interface ConnectOptions {
 }
 
 const DEFAULT_INFO: Implementation = { name: "mcp-gen-client", version: "1.0.0" };
+
+/**
+ * Starts a stdio server and connects an SDK Client to it, negotiating the newest era the server
+ * speaks. The stdio transport is loaded only here, so the client runs where there are no child
+ * processes (browsers, edge runtimes) as long as this is not called.
+ */
+export async function connectStdioClient(server: StdioServer, options: ConnectOptions = {}): Promise<Client> {
+  const { StdioClientTransport } = await import("@modelcontextprotocol/client/stdio");
+  const client = new Client(options.clientInfo ?? DEFAULT_INFO, { versionNegotiation: { mode: "auto" }, ...options.clientOptions });
+  const transport = new StdioClientTransport(stdioParameters(server));
+  await client.connect(transport);
+  return client;
+}
 
 /** Connects an SDK Client over Streamable HTTP, negotiating the newest era the server speaks. */
 export async function connectHttpClient(url: string | URL, options: ConnectOptions = {}, fetch?: (url: string | URL, init?: RequestInit) => Promise<Response>): Promise<Client> {

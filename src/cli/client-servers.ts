@@ -1,0 +1,41 @@
+// `--client-config FILE` → the servers it lists, each with the folder that pins it: one client-only
+// mcp-gen project per server under --servers-dir, named after the server (safe on every file system,
+// distinct up to case). Reads the file; problems with the file itself are usage errors (exit 2).
+import { readFile } from "node:fs/promises";
+import { posix } from "node:path";
+import { assignToolNames } from "../emit/names.js";
+import { readClientConfig, type ClientConfigServer } from "../live/client-config.js";
+import { UsageError } from "./args.js";
+import type { LiveRequest } from "./live-args.js";
+
+export interface PinnedServer {
+  readonly name: string;
+  /** The server's project folder, relative to the root. */
+  readonly folder: string;
+  readonly entry: ClientConfigServer;
+}
+
+/** The file's servers in its order (only those --server names, when given). */
+export async function readClientServers(request: Extract<LiveRequest, { kind: "client-config" }>): Promise<PinnedServer[]> {
+  let text: string;
+  try {
+    text = await readFile(request.file, "utf8");
+  } catch (e) {
+    throw new UsageError(`--client-config: cannot read ${JSON.stringify(request.file)} (${(e as NodeJS.ErrnoException).code ?? "unreadable"}).`);
+  }
+  const config = readClientConfig(text, request.context);
+  if (!config.ok) throw new UsageError(`--client-config: ${JSON.stringify(request.file)} is not an MCP client's config: ${config.message}`);
+  const names = config.servers.map((server) => server.name);
+  const unknown = request.only.filter((name) => !names.includes(name));
+  if (unknown.length > 0) throw new UsageError(`--server ${unknown.map((name) => JSON.stringify(name)).join(", ")}: not in ${JSON.stringify(request.file)}, which lists ${names.map((name) => JSON.stringify(name)).join(", ") || "no servers"}.`);
+  if (names.length === 0) throw new UsageError(`--client-config: ${JSON.stringify(request.file)} lists no servers.`);
+  const stems = assignToolNames(names);
+  return config.servers
+    .map((entry, i) => ({ name: entry.name, folder: posix.join(request.serversDir, stems[i]!.file), entry }))
+    .filter((server) => request.only.length === 0 || request.only.includes(server.name));
+}
+
+/** `"github" (mcp-servers/github)`, the heading of one server's part of a report. */
+export function serverHeading(server: PinnedServer): string {
+  return `${JSON.stringify(server.name)} (${server.folder})`;
+}

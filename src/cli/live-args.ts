@@ -1,0 +1,217 @@
+// The options verify and import share: how to reach one server (--command or --url, with --env and
+// --header), or every server of an MCP client's config (--client-config), the limits of the
+// exchange and the clientInfo mcp-gen sends. Usage mistakes throw UsageError (exit 2).
+import { homedir } from "node:os";
+import { basename, dirname, posix, resolve } from "node:path";
+import type { Config } from "../config/config.js";
+import { visibleText } from "../diff/visible-text.js";
+import type { LiveTools } from "../live/fetch-live-tools.js";
+import type { ClientConfigContext } from "../live/client-config.js";
+import type { LiveTarget } from "../live/live-connection.js";
+import { DEFAULT_LIVE_OPTIONS, type LiveOptions } from "../live/live-options.js";
+import type { LiveProblem } from "../live/live-problem.js";
+import { splitCommand } from "../live/split-command.js";
+import { PROJECT_PATH_PATTERN } from "../model/lock.js";
+import { MCP_GEN_VERSION } from "../model/version.js";
+import { UsageError } from "./args.js";
+import { EXIT, type CliIo } from "./io.js";
+import { readProjectConfig, type ProjectConfig } from "./read-config.js";
+import { readTextIfExists } from "./write-files.js";
+
+/** The live client (and the SDK under it), loaded only by the commands that talk to a server. */
+export function loadLive(): Promise<typeof import("../live/fetch-live-tools.js")> {
+  return import("../live/fetch-live-tools.js");
+}
+
+/**
+ * Deepest tool taken from a server whatever load.maxDepth says: hashing, comparing and writing a
+ * tool recurse, and a few thousand levels is where the stack ends.
+ */
+const MAX_LIVE_DEPTH = 1000;
+
+/** Where `--client-config` puts each server's folder unless --servers-dir says otherwise. */
+export const DEFAULT_SERVERS_DIR = "mcp-servers";
+
+export const LIVE_HELP = `  --command "CMD ARGS"     start the server over stdio: a program and its arguments, split as a
+                           shell splits words but never run by a shell; it runs in the project root
+  --url URL                reach a Streamable HTTP server at this URL
+  --env NAME[=VALUE]       pass an environment variable to the --command server (repeatable); with no
+                           value, its value here. Otherwise only PATH, HOME and a few others pass.
+  --header "NAME: VALUE"   send this HTTP header with every --url request (repeatable)
+  --client-config FILE     every stdio and HTTP server of an MCP client's config (.vscode/mcp.json
+                           "servers", claude_desktop_config.json or Cursor's mcp.json "mcpServers"),
+                           each in a folder of its own under --servers-dir; the variables it uses
+                           (\${env:NAME}, \${workspaceFolder}...) are filled in from this environment
+                           and written nowhere
+  --servers-dir DIR        with --client-config: the folder of the servers' folders (default: ${DEFAULT_SERVERS_DIR})
+  --server NAME            with --client-config: only this server (repeatable)
+  --client-name NAME       the clientInfo name sent to the server (default: mcp-gen)
+  --client-version VER     the clientInfo version sent to the server (default: mcp-gen's version)
+  --timeout MS             the whole exchange must end within MS milliseconds (default: ${DEFAULT_LIVE_OPTIONS.timeoutMs})
+  --max-pages N            follow nextCursor for at most N pages (default: ${DEFAULT_LIVE_OPTIONS.maxPages})`;
+
+export const LIVE_OPTIONS = {
+  command: { type: "string" },
+  url: { type: "string" },
+  env: { type: "string", multiple: true },
+  header: { type: "string", multiple: true },
+  "client-config": { type: "string" },
+  "servers-dir": { type: "string" },
+  server: { type: "string", multiple: true },
+  "client-name": { type: "string" },
+  "client-version": { type: "string" },
+  timeout: { type: "string" },
+  "max-pages": { type: "string" },
+} as const;
+
+export interface LiveValues {
+  readonly command?: string | undefined;
+  readonly url?: string | undefined;
+  readonly env?: string[] | undefined;
+  readonly header?: string[] | undefined;
+  readonly "client-config"?: string | undefined;
+  readonly "servers-dir"?: string | undefined;
+  readonly server?: string[] | undefined;
+  readonly "client-name"?: string | undefined;
+  readonly "client-version"?: string | undefined;
+  readonly timeout?: string | undefined;
+  readonly "max-pages"?: string | undefined;
+}
+
+/** One server (--command or --url) or every server of a client config. */
+export type LiveRequest =
+  | { readonly kind: "one"; readonly target: LiveTarget }
+  | { readonly kind: "client-config"; readonly file: string; readonly serversDir: string; readonly only: readonly string[]; readonly context: ClientConfigContext };
+
+/** What to reach, from the live options; throws UsageError on bad usage. */
+export function liveRequest(values: LiveValues, root: string, env: Readonly<Record<string, string | undefined>>): LiveRequest {
+  const ways = [values.command, values.url, values["client-config"]].filter((value) => value !== undefined).length;
+  if (ways !== 1) throw new UsageError("give exactly one of --command \"CMD ARGS\" (stdio), --url URL (Streamable HTTP) and --client-config FILE (every server of an MCP client's config).");
+  if (values["client-config"] === undefined) {
+    if (values["servers-dir"] !== undefined || values.server?.length) throw new UsageError("--servers-dir and --server apply to --client-config only.");
+    return { kind: "one", target: oneTarget(values, root, env) };
+  }
+  if (values.env?.length || values.header?.length) throw new UsageError("--env and --header apply to --command and --url; a client config names its servers' variables and headers itself.");
+  const file = resolve(root, values["client-config"]);
+  // VS Code's ${workspaceFolder} is the folder that holds .vscode/.
+  const folder = dirname(file);
+  const workspaceFolder = basename(folder) === ".vscode" ? dirname(folder) : folder;
+  return {
+    kind: "client-config",
+    file,
+    serversDir: projectFolder("servers-dir", values["servers-dir"] ?? DEFAULT_SERVERS_DIR),
+    only: values.server ?? [],
+    context: { env, workspaceFolder, home: homedir() },
+  };
+}
+
+/** The limits of each exchange and the clientInfo to send. */
+export function liveOptions(values: LiveValues, config: Config): LiveOptions {
+  const name = values["client-name"] ?? "mcp-gen";
+  const version = values["client-version"] ?? MCP_GEN_VERSION;
+  for (const [option, value] of [["client-name", name], ["client-version", version]] as const) {
+    if (value.trim() === "" || /[\u0000-\u001f\u007f]/.test(value)) throw new UsageError(`--${option} must be non-empty text without control characters.`);
+  }
+  return {
+    timeoutMs: positive("timeout", values.timeout, DEFAULT_LIVE_OPTIONS.timeoutMs),
+    maxPages: positive("max-pages", values["max-pages"], DEFAULT_LIVE_OPTIONS.maxPages),
+    clientInfo: { name, version },
+    maxDepth: Math.min(config.load.maxDepth, MAX_LIVE_DEPTH),
+  };
+}
+
+function oneTarget(values: LiveValues, root: string, env: Readonly<Record<string, string | undefined>>): LiveTarget {
+  if (values.command !== undefined) {
+    if (values.header?.length) throw new UsageError("--header applies to --url servers only.");
+    const split = splitCommand(values.command);
+    if (!split.ok) throw new UsageError(split.message);
+    return { kind: "stdio", command: split.command, args: split.args, cwd: root, env: serverEnv(values.env ?? [], env) };
+  }
+  if (values.env?.length) throw new UsageError("--env applies to --command servers only.");
+  let url: URL;
+  try {
+    url = new URL(values.url!);
+  } catch {
+    throw new UsageError(`--url ${JSON.stringify(values.url)} is not a URL.`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new UsageError(`--url must be an http or https URL; got ${JSON.stringify(url.protocol)}.`);
+  return { kind: "http", url, headers: headers(values.header ?? []) };
+}
+
+function positive(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!/^[1-9][0-9]{0,8}$/.test(value)) throw new UsageError(`--${name} must be a positive whole number; got ${JSON.stringify(value)}.`);
+  return Number(value);
+}
+
+function serverEnv(entries: readonly string[], env: Readonly<Record<string, string | undefined>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const entry of entries) {
+    const eq = entry.indexOf("=");
+    const name = eq === -1 ? entry : entry.slice(0, eq);
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new UsageError(`--env ${JSON.stringify(entry)} does not start with a variable name.`);
+    const value = eq === -1 ? env[name] : entry.slice(eq + 1);
+    if (value === undefined) throw new UsageError(`--env ${name}: ${name} is not set here; give a value with --env ${name}=VALUE.`);
+    out[name] = value;
+  }
+  return out;
+}
+
+function headers(entries: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const entry of entries) {
+    const colon = entry.indexOf(":");
+    const name = colon === -1 ? "" : entry.slice(0, colon).trim();
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw new UsageError(`--header ${JSON.stringify(entry)} is not of the form "Name: value".`);
+    out[name] = entry.slice(colon + 1).trim();
+  }
+  return out;
+}
+
+/** A project-relative folder with forward slashes; throws UsageError for one outside the project. */
+export function projectFolder(option: string, dir: string): string {
+  const normalized = posix.normalize(dir.replace(/\\/g, "/")).replace(/\/+$/, "");
+  if (!PROJECT_PATH_PATTERN.test(normalized) || normalized === ".") throw new UsageError(`--${option} ${JSON.stringify(dir)} must be a folder inside the project, such as "tools".`);
+  return normalized;
+}
+
+/**
+ * mcp-gen's own config for verify or import. `--config` names that file here as everywhere; an MCP
+ * client's config given there by mistake gets a usage error that says to use --client-config.
+ */
+export async function readServerConfig(root: string, configPath: string | undefined): Promise<ProjectConfig> {
+  const project = await readProjectConfig(root, configPath);
+  if (project.config || configPath === undefined) return project;
+  const text = await readTextIfExists(resolve(root, configPath));
+  if (text !== undefined && (await import("../live/client-config.js")).isClientConfig(text)) {
+    throw new UsageError(`--config ${JSON.stringify(configPath)} is an MCP client's config; --config names mcp-gen's own config. Pass the client's config as --client-config ${JSON.stringify(configPath)}.`);
+  }
+  return project;
+}
+
+/** "The server exited ..." with the end of its stderr, as one message. */
+export function describeProblem(problem: LiveProblem): string {
+  const tail = problem.stderr ? `\nThe server's last output on stderr:\n${problem.stderr.split("\n").slice(-10).map((line) => `  | ${shorten(visibleText(line))}`).join("\n")}` : "";
+  return `${visibleText(problem.message)}${tail}`;
+}
+
+/** Prints a live problem as a command's error (exit 2). */
+export function reportLiveProblem(command: string, problem: LiveProblem, io: CliIo): number {
+  io.stderr(`mcp-gen ${command}: ${describeProblem(problem)}\n`);
+  return EXIT.usage;
+}
+
+function shorten(line: string): string {
+  return line.length > 200 ? `${line.slice(0, 199)}…` : line;
+}
+
+/** "fake 1.0.0 (legacy era)" */
+export function describeServer(live: LiveTools): string {
+  const { name, version, era } = live.server;
+  return visibleText(`${name === undefined ? "The server" : JSON.stringify(name)}${version ? ` ${version}` : ""}${era ? ` (${era} era)` : ""}`);
+}
+
+/** "1 tool", "2 tools". */
+export function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}

@@ -1,0 +1,173 @@
+// An MCP client's config file (VS Code's .vscode/mcp.json `servers`, Claude Desktop's
+// claude_desktop_config.json and Cursor's mcp.json `mcpServers`; JSON with comments) → one entry per
+// server: how to reach it, or why mcp-gen cannot. Pure: the CLI reads the file and passes the
+// environment. Variables the config references (${env:NAME}, ${NAME}, ${workspaceFolder}...) are
+// filled in from that environment for this run only; they go into no lock and no file, and
+// messages name the server by the text the config holds, before anything was filled in.
+import { createRequire } from "node:module";
+import { posix, resolve, sep } from "node:path";
+import type { Node, ParseError } from "jsonc-parser";
+import { defineOwn, getOwn, isJsonObject, type JsonObject, type JsonValue } from "../model/json.js";
+import type { LiveTarget } from "./live-connection.js";
+
+const require = createRequire(import.meta.url);
+
+export interface ClientConfigContext {
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** The folder of the config file, or the folder above it for a file in `.vscode/`. */
+  readonly workspaceFolder: string;
+  readonly home: string;
+}
+
+export type ClientConfigServer =
+  | { readonly name: string; readonly status: "ready"; readonly target: LiveTarget }
+  /** Listed but not usable by mcp-gen as written (a variable it cannot fill in, an SSE server...). */
+  | { readonly name: string; readonly status: "unusable"; readonly reason: string }
+  /** Turned off in the config (`"disabled": true`). */
+  | { readonly name: string; readonly status: "disabled" };
+
+export type ClientConfig = { readonly ok: true; readonly servers: readonly ClientConfigServer[] } | { readonly ok: false; readonly message: string };
+
+/**
+ * @example readClientConfig('{ "servers": { "fs": { "command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "."] } } }', context)
+ */
+export function readClientConfig(text: string, context: ClientConfigContext): ClientConfig {
+  const parsed = parseJsonc(text);
+  if (!parsed.ok) return parsed;
+  const root = parsed.value;
+  // VS Code's mcp.json, or the `mcp` member of its settings.json; everyone else's `mcpServers`.
+  const servers = getOwn(root, "servers") ?? getOwn(getOwn(root, "mcp"), "servers") ?? getOwn(root, "mcpServers");
+  if (!isJsonObject(servers)) {
+    return { ok: false, message: 'it has no "servers" (VS Code) or "mcpServers" (Claude Desktop, Cursor) object listing MCP servers.' };
+  }
+  return { ok: true, servers: Object.keys(servers).map((name) => readServer(name, getOwn(servers, name)!, context)) };
+}
+
+/** Whether `text` is an MCP client's config (to tell someone who gave one where mcp-gen's own config goes). */
+export function isClientConfig(text: string): boolean {
+  const parsed = parseJsonc(text);
+  return parsed.ok && ["servers", "mcpServers", "mcp"].some((key) => isJsonObject(getOwn(parsed.value, key)));
+}
+
+function readServer(name: string, entry: JsonValue, context: ClientConfigContext): ClientConfigServer {
+  const unusable = (reason: string): ClientConfigServer => ({ name, status: "unusable", reason });
+  if (!isJsonObject(entry)) return unusable("its entry is not an object.");
+  if (getOwn(entry, "disabled") === true) return { name, status: "disabled" };
+  const fill = filler(context);
+  const type = getOwn(entry, "type") ?? getOwn(entry, "transport");
+  const command = getOwn(entry, "command");
+  const url = getOwn(entry, "url") ?? getOwn(entry, "serverUrl");
+  try {
+    if (type === "sse") return unusable("it is an SSE server; mcp-gen reaches servers over stdio and Streamable HTTP only.");
+    if (getOwn(entry, "envFile") !== undefined) {
+      return unusable('it reads variables from an "envFile", which mcp-gen does not read; set them in the environment and reference them as ${env:NAME}.');
+    }
+    const isStdio = type === "stdio" || (type === undefined && command !== undefined && url === undefined);
+    const isHttp = type === "http" || type === "streamable-http" || type === "streamableHttp" || (type === undefined && url !== undefined && command === undefined);
+    if (isStdio) return { name, status: "ready", target: stdioTarget(entry, fill, context) };
+    if (isHttp) return { name, status: "ready", target: httpTarget(entry, fill) };
+    if (type !== undefined) return unusable(`its type is ${JSON.stringify(type)}; mcp-gen knows "stdio" and "http".`);
+    return unusable(command !== undefined ? 'it has both a "command" and a "url".' : 'it has neither a "command" (stdio) nor a "url" (HTTP).');
+  } catch (e) {
+    if (e instanceof EntryError) return unusable(e.message);
+    throw e;
+  }
+}
+
+class EntryError extends Error {}
+
+function stdioTarget(entry: JsonObject, fill: (text: string, where: string) => string, context: ClientConfigContext): LiveTarget {
+  const command = text(getOwn(entry, "command"), '"command"');
+  const args = strings(getOwn(entry, "args") ?? [], '"args"');
+  const env = stringMap(getOwn(entry, "env") ?? {}, '"env"');
+  const cwd = getOwn(entry, "cwd");
+  return {
+    kind: "stdio",
+    command: fill(command, '"command"'),
+    args: args.map((arg, i) => fill(arg, `"args"[${i}]`)),
+    env: Object.fromEntries(Object.entries(env).map(([key, value]) => [key, fill(value, `"env".${key}`)])),
+    cwd: cwd === undefined ? context.workspaceFolder : resolve(context.workspaceFolder, fill(text(cwd, '"cwd"'), '"cwd"')),
+    label: JSON.stringify([command, ...args].join(" ")),
+  };
+}
+
+function httpTarget(entry: JsonObject, fill: (text: string, where: string) => string): LiveTarget {
+  const written = text(getOwn(entry, "url") ?? getOwn(entry, "serverUrl"), '"url"');
+  const headers = stringMap(getOwn(entry, "headers") ?? {}, '"headers"');
+  let url: URL;
+  try {
+    url = new URL(fill(written, '"url"'));
+  } catch {
+    throw new EntryError(`its "url" ${JSON.stringify(written)} is not a URL.`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new EntryError(`its "url" is not an http or https URL.`);
+  return { kind: "http", url, headers: Object.fromEntries(Object.entries(headers).map(([key, value]) => [key, fill(value, `"headers".${key}`)])), label: written };
+}
+
+/** `${...}` variables of VS Code, Cursor and Claude Code, filled in; anything else is refused, never passed on as text. */
+function filler(context: ClientConfigContext): (text: string, where: string) => string {
+  const variable = (body: string, where: string): string => {
+    const named = /^env:([A-Za-z_][A-Za-z0-9_]*)$/.exec(body) ?? /^([A-Za-z_][A-Za-z0-9_]*)(?::-(.*))?$/s.exec(body);
+    if (body === "workspaceFolder") return context.workspaceFolder;
+    if (body === "workspaceFolderBasename") return posix.basename(context.workspaceFolder.replace(/\\/g, "/"));
+    if (body === "userHome") return context.home;
+    if (body === "pathSeparator" || body === "/") return sep;
+    if (body.startsWith("input:")) {
+      throw new EntryError(`${where} asks for ${JSON.stringify(body.slice(6))} interactively, which mcp-gen cannot do; put the value in an environment variable and write \${env:NAME} instead.`);
+    }
+    if (named) {
+      const value = context.env[named[1]!];
+      if (value !== undefined) return value;
+      if (named[2] !== undefined) return named[2];
+      throw new EntryError(`${where} uses the environment variable ${named[1]}, which is not set.`);
+    }
+    throw new EntryError(`${where} uses \${${body}}, a variable mcp-gen does not know.`);
+  };
+  return (value, where) => value.replace(/\$\{([^}]*)\}/g, (_, body: string) => variable(body, where));
+}
+
+function text(value: JsonValue | undefined, where: string): string {
+  if (typeof value !== "string" || value === "") throw new EntryError(`its ${where} is ${value === undefined ? "missing" : "not a non-empty string"}.`);
+  return value;
+}
+
+function strings(value: JsonValue, where: string): string[] {
+  if (!Array.isArray(value) || !value.every((item) => typeof item === "string")) throw new EntryError(`its ${where} is not a list of strings.`);
+  return value as string[];
+}
+
+function stringMap(value: JsonValue, where: string): Record<string, string> {
+  if (!isJsonObject(value) || !Object.values(value).every((item) => typeof item === "string")) throw new EntryError(`its ${where} is not an object of strings.`);
+  return value as Record<string, string>;
+}
+
+/** JSON with comments and trailing commas, as these files are written; every key an own property. */
+function parseJsonc(source: string): { readonly ok: true; readonly value: JsonValue } | { readonly ok: false; readonly message: string } {
+  const jsonc = require("jsonc-parser") as typeof import("jsonc-parser");
+  const errors: ParseError[] = [];
+  const tree = jsonc.parseTree(source, errors, { allowTrailingComma: true, disallowComments: false });
+  if (errors.length > 0 || tree === undefined) {
+    const first = errors[0];
+    const at = first ? lineColumn(source, first.offset) : { line: 1, column: 1 };
+    return { ok: false, message: `it is not JSON: ${first ? jsonc.printParseErrorCode(first.error) : "it is empty"} at line ${at.line}, column ${at.column}.` };
+  }
+  return { ok: true, value: toValue(tree) };
+}
+
+function toValue(node: Node): JsonValue {
+  if (node.type === "object") {
+    const out: Record<string, JsonValue> = {};
+    for (const property of node.children ?? []) {
+      const [key, value] = property.children ?? [];
+      if (key && value) defineOwn(out, String(key.value), toValue(value));
+    }
+    return out;
+  }
+  if (node.type === "array") return (node.children ?? []).map(toValue);
+  return node.value as JsonValue;
+}
+
+function lineColumn(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset).split("\n");
+  return { line: before.length, column: before[before.length - 1]!.length + 1 };
+}

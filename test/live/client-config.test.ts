@@ -1,0 +1,62 @@
+// readClientConfig: the MCP client configs people have (VS Code's `servers`, Claude Desktop's and
+// Cursor's `mcpServers`, with comments and trailing commas) → a target per server, variables filled
+// in from the environment given, and every server mcp-gen cannot reach named with the reason.
+import { describe, expect, it } from "vitest";
+import { readClientConfig, type ClientConfigContext } from "../../src/live/client-config.js";
+
+const context: ClientConfigContext = { env: { API_KEY: "k-123", TOKEN: "t-456" }, workspaceFolder: "/work/app", home: "/home/me" };
+
+describe("readClientConfig", () => {
+  it("reads VS Code's .vscode/mcp.json: stdio and http servers, comments and trailing commas", () => {
+    const text = `{
+      // the servers this workspace uses
+      "inputs": [],
+      "servers": {
+        "memory": { "type": "stdio", "command": "npx", "args": ["-y", "@modelcontextprotocol/server-memory"], "env": { "KEY": "\${env:API_KEY}" }, },
+        "remote": { "type": "http", "url": "https://mcp.example/mcp", "headers": { "Authorization": "Bearer \${env:TOKEN}" } },
+      },
+    }`;
+    expect(readClientConfig(text, context)).toEqual({
+      ok: true,
+      servers: [
+        { name: "memory", status: "ready", target: { kind: "stdio", command: "npx", args: ["-y", "@modelcontextprotocol/server-memory"], env: { KEY: "k-123" }, cwd: "/work/app", label: '"npx -y @modelcontextprotocol/server-memory"' } },
+        { name: "remote", status: "ready", target: { kind: "http", url: new URL("https://mcp.example/mcp"), headers: { Authorization: "Bearer t-456" }, label: "https://mcp.example/mcp" } },
+      ],
+    });
+  });
+
+  it("reads Claude Desktop's and Cursor's mcpServers, with or without a type", () => {
+    const text = JSON.stringify({ mcpServers: { fs: { command: "node", args: ["${workspaceFolder}/server.js", "${userHome}"] }, web: { url: "http://127.0.0.1:3000/mcp" } } });
+    const config = readClientConfig(text, context);
+    expect(config).toMatchObject({ ok: true, servers: [{ name: "fs", status: "ready", target: { kind: "stdio", args: ["/work/app/server.js", "/home/me"] } }, { name: "web", status: "ready", target: { kind: "http" } }] });
+  });
+
+  it("fills ${NAME} and ${NAME:-default} as Claude Code does, and labels servers by the text before filling in", () => {
+    const config = readClientConfig(JSON.stringify({ mcpServers: { a: { command: "run", args: ["--key=${API_KEY}", "--region=${REGION:-eu}"] } } }), context);
+    expect(config).toMatchObject({ ok: true, servers: [{ target: { args: ["--key=k-123", "--region=eu"], label: '"run --key=${API_KEY} --region=${REGION:-eu}"' } }] });
+  });
+
+  it.each([
+    ["a variable that is not set", { command: "x", env: { A: "${env:MISSING}" } }, '"env".A uses the environment variable MISSING, which is not set.'],
+    ["a VS Code input prompt", { command: "x", args: ["${input:api-key}"] }, '"args"[0] asks for "api-key" interactively, which mcp-gen cannot do; put the value in an environment variable and write ${env:NAME} instead.'],
+    ["an unknown variable", { command: "x", args: ["${command:pick}"] }, '"args"[0] uses ${command:pick}, a variable mcp-gen does not know.'],
+    ["an SSE server", { type: "sse", url: "http://x/sse" }, "it is an SSE server; mcp-gen reaches servers over stdio and Streamable HTTP only."],
+    ["an envFile", { command: "x", envFile: ".env" }, 'it reads variables from an "envFile", which mcp-gen does not read; set them in the environment and reference them as ${env:NAME}.'],
+    ["both a command and a url", { command: "x", url: "http://x/" }, 'it has both a "command" and a "url".'],
+    ["neither", { args: [] }, 'it has neither a "command" (stdio) nor a "url" (HTTP).'],
+    ["args that are not strings", { command: "x", args: [1] }, 'its "args" is not a list of strings.'],
+    ["a url that is not http", { url: "file:///etc/passwd" }, 'its "url" is not an http or https URL.'],
+  ])("names %s as the reason the server cannot be reached", (_, entry, reason) => {
+    expect(readClientConfig(JSON.stringify({ mcpServers: { s: entry } }), context)).toEqual({ ok: true, servers: [{ name: "s", status: "unusable", reason }] });
+  });
+
+  it("skips a disabled server, and keeps a server named __proto__ as data", () => {
+    const config = readClientConfig('{ "mcpServers": { "off": { "command": "x", "disabled": true }, "__proto__": { "command": "y" } } }', context);
+    expect(config).toMatchObject({ ok: true, servers: [{ name: "off", status: "disabled" }, { name: "__proto__", status: "ready" }] });
+  });
+
+  it("refuses a file that is not JSON or lists no servers", () => {
+    expect(readClientConfig('{ "servers": { ', context)).toEqual({ ok: false, message: "it is not JSON: CloseBraceExpected at line 1, column 16." });
+    expect(readClientConfig('{ "tools": [] }', context)).toEqual({ ok: false, message: 'it has no "servers" (VS Code) or "mcpServers" (Claude Desktop, Cursor) object listing MCP servers.' });
+  });
+});
