@@ -498,7 +498,11 @@ function emitScaffolds(plan: ToolPlan, templates: Templates, config: Config, sch
     nameLiteral: stringLiteral(plan.name),
     returnHint: plan.hasOutput ? `a value matching outputSchema (${plan.names.pascal}Result)` : "text or content blocks",
   });
-  const examples = scaffoldExamples(plan.tool.authoring, samples);
+  const examples = scaffoldExamples(plan.tool.authoring, samples).map((example) => ({
+    title: stringLiteral(example.title),
+    argumentsLiteral: jsonLiteral(example.arguments, "    "),
+    resultLiteral: plan.hasOutput && example.result !== undefined ? jsonLiteral(example.result, "    ") : "",
+  }));
   const invalid = samples.invalid;
   const test = templates["test-scaffold.ts"]({
     nameComment: commentText(JSON.stringify(plan.name)),
@@ -506,12 +510,10 @@ function emitScaffolds(plan: ToolPlan, templates: Templates, config: Config, sch
     testingModule: moduleFrom(config.tests, posix.join(config.out, "testing.ts")),
     nameLiteral: stringLiteral(plan.name),
     methodName: plan.names.camel,
-    examples: examples.map((example) => ({
-      title: stringLiteral(example.title),
-      argumentsLiteral: jsonLiteral(example.arguments, "    "),
-      resultLiteral: plan.hasOutput && example.result !== undefined ? jsonLiteral(example.result, "    ") : "",
-    })),
+    examples,
     invalidArgumentsLiteral: invalid === undefined ? "" : jsonLiteral(invalid, "    "),
+    // Imported only when a test uses it: an unused import fails noUnusedLocals.
+    usesExpect: invalid !== undefined || examples.some((example) => example.resultLiteral !== ""),
   });
   return [
     { path: stubPath, contents: stub },
