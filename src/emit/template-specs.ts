@@ -4,7 +4,7 @@
 // `npm run schemas` rewrites it, test/schemas.test.ts fails when it is stale.
 export const TEMPLATE_SPECS = {
   "client.ts": {
-    source: "3a1ccd14e90bd3614d7302d93ea0b7eef31b17947260e2f60c25d9559c3abf81",
+    source: "17753c5ff6bc70aed734666e0bc5a018b3e7d1a608b15ac5b957f423eae417bb",
     spec: {"0":function(container,depth0,helpers,partials,data) {
     return "  type ContentBlock,\n";
 },"1":function(container,depth0,helpers,partials,data) {
@@ -25,15 +25,15 @@ export const TEMPLATE_SPECS = {
     var stack1, alias1=container.strict, alias2=container.lambda;
 
   return "\n"
-    + ((stack1 = alias2(alias1(depth0, "doc", {"start":{"line":68,"column":3},"end":{"line":68,"column":6}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "doc", {"start":{"line":70,"column":3},"end":{"line":70,"column":6}} ), depth0)) != null ? stack1 : "")
     + "  "
-    + ((stack1 = alias2(alias1(depth0, "methodName", {"start":{"line":68,"column":14},"end":{"line":68,"column":24}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "methodName", {"start":{"line":70,"column":14},"end":{"line":70,"column":24}} ), depth0)) != null ? stack1 : "")
     + "(args: "
-    + ((stack1 = alias2(alias1(depth0, "argumentsType", {"start":{"line":68,"column":37},"end":{"line":68,"column":50}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "argumentsType", {"start":{"line":70,"column":37},"end":{"line":70,"column":50}} ), depth0)) != null ? stack1 : "")
     + ", options?: CallOptions): Promise<ToolOutcome<"
-    + ((stack1 = alias2(alias1(depth0, "outputType", {"start":{"line":68,"column":102},"end":{"line":68,"column":112}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "outputType", {"start":{"line":70,"column":102},"end":{"line":70,"column":112}} ), depth0)) != null ? stack1 : "")
     + ">> {\n    return callTypedTool(this.client, entry("
-    + ((stack1 = alias2(alias1(depth0, "nameLiteral", {"start":{"line":69,"column":47},"end":{"line":69,"column":58}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "nameLiteral", {"start":{"line":71,"column":47},"end":{"line":71,"column":58}} ), depth0)) != null ? stack1 : "")
     + "), args, options);\n  }\n";
 },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda, alias3=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -52,12 +52,12 @@ export const TEMPLATE_SPECS = {
     + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"typeImports"),{"name":"each","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":18,"column":0},"end":{"line":20,"column":9}}})) != null ? stack1 : "")
     + "\nexport { ToolArgumentsError, ToolOutputError, type ListedTools, type RefusedTool, type ToolOutcome } from \""
     + ((stack1 = alias2(alias1(depth0, "runtime", {"start":{"line":22,"column":110},"end":{"line":22,"column":117}} ), depth0)) != null ? stack1 : "")
-    + "client-runtime.js\";\n\nfunction entry(name: string) {\n  return TOOL_TABLE.byName.get(name)!;\n}\n\nexport interface ToolsClientOptions {\n  /** Where warnings about refused tools go (T-HDR-12); console.warn by default. */\n  readonly warn?: (message: string) => void;\n}\n\n/**\n * Typed calls to the tools of this project over an SDK Client. Each method validates its arguments\n * before sending, returns the tool's error message when `isError` is set, and validates\n * structuredContent against outputSchema before typing it. The methods use the definitions compiled\n * into this module, so they need no tools/list first.\n */\nexport class ToolsClient {\n  readonly #warned = new Set<string>();\n  readonly #warn: (message: string) => void;\n\n  constructor(readonly client: Client, options: ToolsClientOptions = {}) {\n    this.#warn = options.warn ?? ((message) => console.warn(message));\n  }\n\n  /** Connects over Streamable HTTP ("
-    + ((stack1 = alias2(alias1(depth0, "connectNote", {"start":{"line":47,"column":40},"end":{"line":47,"column":51}} ), depth0)) != null ? stack1 : "")
+    + "client-runtime.js\";\n\nfunction entry(name: string) {\n  return TOOL_TABLE.byName.get(name)!;\n}\n\nexport interface ToolsClientOptions {\n  /** Where warnings about refused tools go (T-HDR-12); console.warn by default. */\n  readonly warn?: (message: string) => void;\n}\n\n/**\n * Typed calls to the tools of this project over an SDK Client. Each method validates its arguments\n * before sending, returns the tool's error message when `isError` is set, and validates\n * structuredContent against outputSchema before typing it. The methods use the definitions compiled\n * into this module, so they need no tools/list first.\n */\nexport class ToolsClient {\n  readonly #warned = new Set<string>();\n  readonly #warn: (message: string) => void;\n  readonly client: Client;\n\n  constructor(client: Client, options: ToolsClientOptions = {}) {\n    this.client = client;\n    this.#warn = options.warn ?? ((message) => console.warn(message));\n  }\n\n  /** Connects over Streamable HTTP ("
+    + ((stack1 = alias2(alias1(depth0, "connectNote", {"start":{"line":49,"column":40},"end":{"line":49,"column":51}} ), depth0)) != null ? stack1 : "")
     + "). */\n  static async connectHttp(url: string | URL, options: ConnectOptions = {}): Promise<ToolsClient> {\n    const clientOptions = { jsonSchemaValidator: precompiledValidators(TOOL_ENTRIES), ...options.clientOptions };\n    return new ToolsClient(await connectHttpClient(url, { ...options, clientOptions }));\n  }\n\n  /**\n   * The server's live tool list, every page.\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"listNote"),{"name":"each","hash":{},"fn":container.program(2, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":55,"column":0},"end":{"line":57,"column":9}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"listNote"),{"name":"each","hash":{},"fn":container.program(2, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":57,"column":0},"end":{"line":59,"column":9}}})) != null ? stack1 : "")
     + "   */\n  listTools(options?: ListToolsOptions): Promise<ListedTools> {\n    return listLiveTools(this.client, options, (key, message) => {\n      if (this.#warned.has(key)) return;\n      this.#warned.add(key);\n      this.#warn(message);\n    });\n  }\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"methods"),{"name":"each","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":66,"column":0},"end":{"line":71,"column":9}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"methods"),{"name":"each","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":68,"column":0},"end":{"line":73,"column":9}}})) != null ? stack1 : "")
     + "}\n";
 },"useData":true},
   },
@@ -205,8 +205,10 @@ export const TEMPLATE_SPECS = {
 },"useData":true},
   },
   "test-scaffold.ts": {
-    source: "9b8a7d14cc7e7ac6904c4c85e9ff9fff57f1b2a7c2a2dfe195654f43fe896ad5",
-    spec: {"0":function(container,depth0,helpers,partials,data,blockParams,depths) {
+    source: "66d4df00dd5275b224c907103f6b83937f22690654a3373a9550f917d33902d5",
+    spec: {"0":function(container,depth0,helpers,partials,data) {
+    return "expect, ";
+},"1":function(container,depth0,helpers,partials,data,blockParams,depths) {
     var stack1, alias1=container.strict, alias2=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
@@ -221,15 +223,15 @@ export const TEMPLATE_SPECS = {
     + "("
     + ((stack1 = alias2(alias1(depth0, "argumentsLiteral", {"start":{"line":17,"column":63},"end":{"line":17,"column":79}} ), depth0)) != null ? stack1 : "")
     + ");\n    if (outcome.isError) throw new Error(outcome.message);\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"resultLiteral"),{"name":"if","hash":{},"fn":container.program(1, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":19,"column":0},"end":{"line":21,"column":7}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"resultLiteral"),{"name":"if","hash":{},"fn":container.program(2, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":19,"column":0},"end":{"line":21,"column":7}}})) != null ? stack1 : "")
     + "  });\n";
-},"1":function(container,depth0,helpers,partials,data) {
+},"2":function(container,depth0,helpers,partials,data) {
     var stack1;
 
   return "    expect(outcome.output).toEqual("
     + ((stack1 = container.lambda(container.strict(depth0, "resultLiteral", {"start":{"line":20,"column":38},"end":{"line":20,"column":51}} ), depth0)) != null ? stack1 : "")
     + ");\n";
-},"2":function(container,depth0,helpers,partials,data) {
+},"3":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda;
 
   return "\n  it(\"rejects arguments that break inputSchema\", async () => {\n    const result = await session.client.callTool({ name: "
@@ -237,7 +239,7 @@ export const TEMPLATE_SPECS = {
     + ", arguments: "
     + ((stack1 = alias2(alias1(depth0, "invalidArgumentsLiteral", {"start":{"line":27,"column":90},"end":{"line":27,"column":113}} ), depth0)) != null ? stack1 : "")
     + " });\n    expect(result.isError).toBe(true);\n  });\n";
-},"3":function(container,depth0,helpers,partials,data) {
+},"4":function(container,depth0,helpers,partials,data) {
     return "\n  it.todo(\"rejects arguments that break inputSchema (inputSchema accepts every object)\");\n";
 },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data,blockParams,depths) {
     var stack1, alias1=container.strict, alias2=container.lambda, alias3=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -251,13 +253,15 @@ export const TEMPLATE_SPECS = {
     + ((stack1 = alias2(alias1(depth0, "nameComment", {"start":{"line":1,"column":28},"end":{"line":1,"column":39}} ), depth0)) != null ? stack1 : "")
     + ", described in "
     + ((stack1 = alias2(alias1(depth0, "descriptorFile", {"start":{"line":1,"column":60},"end":{"line":1,"column":74}} ), depth0)) != null ? stack1 : "")
-    + ".\n// Created once by mcp-gen; this file is yours: mcp-gen never overwrites it.\nimport { afterEach, beforeEach, describe, expect, it } from \"vitest\";\nimport { connectInProcess, type InProcessSession } from \""
+    + ".\n// Created once by mcp-gen; this file is yours: mcp-gen never overwrites it.\nimport { afterEach, beforeEach, describe, "
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"usesExpect"),{"name":"if","hash":{},"fn":container.program(0, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":3,"column":42},"end":{"line":3,"column":75}}})) != null ? stack1 : "")
+    + "it } from \"vitest\";\nimport { connectInProcess, type InProcessSession } from \""
     + ((stack1 = alias2(alias1(depth0, "testingModule", {"start":{"line":4,"column":60},"end":{"line":4,"column":73}} ), depth0)) != null ? stack1 : "")
     + "\";\n\ndescribe("
     + ((stack1 = alias2(alias1(depth0, "nameLiteral", {"start":{"line":6,"column":12},"end":{"line":6,"column":23}} ), depth0)) != null ? stack1 : "")
     + ", () => {\n  let session: InProcessSession;\n  beforeEach(async () => {\n    session = await connectInProcess();\n  });\n  afterEach(async () => {\n    await session.close();\n  });\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"examples"),{"name":"each","hash":{},"fn":container.program(0, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":14,"column":0},"end":{"line":23,"column":9}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"invalidArgumentsLiteral"),{"name":"if","hash":{},"fn":container.program(2, data, 0, blockParams, depths),"inverse":container.program(3, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":24,"column":0},"end":{"line":33,"column":7}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"examples"),{"name":"each","hash":{},"fn":container.program(1, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":14,"column":0},"end":{"line":23,"column":9}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"invalidArgumentsLiteral"),{"name":"if","hash":{},"fn":container.program(3, data, 0, blockParams, depths),"inverse":container.program(4, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":24,"column":0},"end":{"line":33,"column":7}}})) != null ? stack1 : "")
     + "});\n";
 },"useData":true,"useDepths":true},
   },
