@@ -534,7 +534,11 @@ function emitScaffolds(plan: ToolPlan, templates: Templates, config: Config, sch
     askKeyLiteral: askKey === undefined ? "" : stringLiteral(askKey),
     formKeys: commentText(forms.map((form) => JSON.stringify(form.key)).join(", ")),
   });
-  const examples = scaffoldExamples(plan.tool.authoring, samples);
+  const examples = scaffoldExamples(plan.tool.authoring, samples).map((example) => ({
+    title: stringLiteral(example.title),
+    argumentsLiteral: jsonLiteral(example.arguments, "    "),
+    resultLiteral: plan.hasOutput && example.result !== undefined ? jsonLiteral(example.result, "    ") : "",
+  }));
   const invalid = samples.invalid;
   const test = templates["test-scaffold.ts"]({
     nameComment: commentText(JSON.stringify(plan.name)),
@@ -542,13 +546,11 @@ function emitScaffolds(plan: ToolPlan, templates: Templates, config: Config, sch
     testingModule: moduleFrom(config.tests, posix.join(config.out, "testing.ts")),
     nameLiteral: stringLiteral(plan.name),
     methodName: plan.names.camel,
-    examples: examples.map((example) => ({
-      title: stringLiteral(example.title),
-      argumentsLiteral: jsonLiteral(example.arguments, "    "),
-      resultLiteral: plan.hasOutput && example.result !== undefined ? jsonLiteral(example.result, "    ") : "",
-    })),
+    examples,
     invalidArgumentsLiteral: invalid === undefined ? "" : jsonLiteral(invalid, "    "),
     answersLiteral: forms.length === 0 ? "" : jsonLiteral(formAnswers(forms, schemas), "      "),
+    // Imported only when a test uses it: an unused import fails noUnusedLocals.
+    usesExpect: invalid !== undefined || examples.some((example) => example.resultLiteral !== ""),
   });
   return [
     { path: stubPath, contents: stub },

@@ -11,8 +11,12 @@ export const FULL_RESULT: unique symbol = Symbol.for("mcp-gen.fullResult");
 
 /** Base of every target's ToolError: a failure the model should read, sent as `isError: true`. */
 export class ToolErrorBase extends Error {
-  constructor(message: string, readonly content?: readonly object[]) {
+  // A field, not a parameter property: generated code stays erasable (Node's type stripping).
+  readonly content: readonly object[] | undefined;
+
+  constructor(message: string, content?: readonly object[]) {
     super(message);
+    this.content = content;
   }
 }
 

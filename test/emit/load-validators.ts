@@ -1,6 +1,6 @@
 // Writes emitted validator modules and the validator runtime into a temporary `out` folder and
-// imports them, as a generated server would. The validator modules are JavaScript under
-// `// @ts-nocheck`, so they are written as they are; the runtime is transpiled from its source.
+// imports them, as a generated server would. The validator modules (JavaScript under `// @ts-nocheck`
+// but for each export's declared type) and the runtime are transpiled.
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -30,11 +30,9 @@ export function writeEmittedFolder(files: readonly { path: string; contents: str
     writeFileSync(join(root, path), text);
   };
   write("package.json", '{ "type": "module" }\n');
-  const runtime = ts.transpileModule(readFileSync(RUNTIME_SOURCE_PATH, "utf8"), {
-    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
-  });
-  write("runtime/validator-runtime.js", runtime.outputText);
-  for (const file of files) write(file.path.replace(/\.ts$/, ".js"), file.contents);
+  const toJs = (text: string) => ts.transpileModule(text, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
+  write("runtime/validator-runtime.js", toJs(readFileSync(RUNTIME_SOURCE_PATH, "utf8")));
+  for (const file of files) write(file.path.replace(/\.ts$/, ".js"), toJs(file.contents));
   return {
     root,
     load: async (module) => (await import(pathToFileURL(join(root, module)).href)) as Record<string, LoadedValidator>,

@@ -43,8 +43,10 @@ export interface ToolsClientOptions {
 export class ToolsClient {
   readonly #warned = new Set<string>();
   readonly #warn: (message: string) => void;
+  readonly client: Client;
 
-  constructor(readonly client: Client, options: ToolsClientOptions = {}) {
+  constructor(client: Client, options: ToolsClientOptions = {}) {
+    this.client = client;
     this.#warn = options.warn ?? ((message) => console.warn(message));
   }
 

@@ -24,14 +24,14 @@ export function describeValidationError(validator: CompiledValidator): string {
   const params = error.params;
   switch (error.keyword) {
     case "required":
-      return `${fieldPath(error.instancePath, params.missingProperty)}: is required`;
+      return `${fieldPath(error.instancePath, params["missingProperty"])}: is required`;
     case "additionalProperties":
-      return `${fieldPath(error.instancePath, params.additionalProperty)}: is not allowed`;
+      return `${fieldPath(error.instancePath, params["additionalProperty"])}: is not allowed`;
     case "unevaluatedProperties":
-      return `${fieldPath(error.instancePath, params.unevaluatedProperty)}: is not allowed`;
+      return `${fieldPath(error.instancePath, params["unevaluatedProperty"])}: is not allowed`;
     case "enum":
-      return Array.isArray(params.allowedValues)
-        ? `${fieldPath(error.instancePath)}: must be one of ${params.allowedValues.map((v) => JSON.stringify(v)).join(", ")}`
+      return Array.isArray(params["allowedValues"])
+        ? `${fieldPath(error.instancePath)}: must be one of ${params["allowedValues"].map((v) => JSON.stringify(v)).join(", ")}`
         : `${fieldPath(error.instancePath)}: must be one of the allowed values`;
     default:
       return `${fieldPath(error.instancePath)}: ${error.message ?? `fails ${error.keyword}`}`;
