@@ -360,13 +360,9 @@ function toolModuleView(plan: ToolPlan, banner: string, types: string, descripto
     banner,
     types,
     descriptorDoc: docComment(`The tool ${JSON.stringify(plan.name)} exactly as tools/list returns it.`),
-    descriptorName: descriptorName(plan),
+    descriptorName: plan.names.descriptor,
     descriptorLiteral,
   };
-}
-
-function descriptorName(plan: ToolPlan): string {
-  return `${plan.names.camel.replace(/_$/, "")}Tool`;
 }
 
 /** A module specifier from one project folder to a project file, always starting with ./ or ../. */
@@ -402,11 +398,11 @@ function emitAggregates(plans: readonly ToolPlan[], templates: Templates, config
   }
   const tools = templates["tools.ts"]({
     banner,
-    toolImports: plans.map((plan) => ({ name: descriptorName(plan), module: toolModule(plan) })),
+    toolImports: plans.map((plan) => ({ name: plan.names.descriptor, module: toolModule(plan) })),
     validatorImports: [...validatorModules].sort(([a], [b]) => compareText(a, b)).map(([module, exports]) => ({ module, names: [...exports].sort().join(", ") })),
     entries: plans.map((plan) => ({
       nameLiteral: stringLiteral(plan.name),
-      descriptorName: descriptorName(plan),
+      descriptorName: plan.names.descriptor,
       validateInput: plan.inputRef.exportName,
       validateOutput: plan.outputRef?.exportName ?? "undefined",
       headersLiteral: jsonLiteral(plan.headers, "    "),
