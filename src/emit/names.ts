@@ -88,8 +88,12 @@ export interface ToolNames {
   readonly disambiguated: boolean;
 }
 
+function digest(name: string): string {
+  return createHash("sha256").update(name).digest("hex");
+}
+
 function suffix(name: string): string {
-  return createHash("sha256").update(name).digest("hex").slice(0, 6);
+  return digest(name).slice(0, 6);
 }
 
 /**
@@ -100,7 +104,8 @@ let lastAssigned: { readonly sorted: readonly string[]; readonly byName: Readonl
 
 /**
  * Names for every tool of a project, in the order given; distinct inputs always get distinct
- * outputs. A name's forms depend on the set of names only, not on their order.
+ * outputs, and file stems that differ in more than case. A name's forms depend on the set of names
+ * only, not on their order.
  */
 export function assignToolNames(names: readonly string[]): ToolNames[] {
   const sorted = [...new Set(names)].sort();
@@ -129,15 +134,41 @@ function computeToolNames(names: readonly string[]): ToolNames[] {
   const canonical = new Set(names.filter((n) => form(n).camel === n || form(n).pascal === n));
   const canonicalCount = countBy([...canonical], (n) => form(n).pascal.toLowerCase());
   const clashFile = (name: string) => (fileCount.get(form(name).stem.toLowerCase()) ?? 0) > 1 && !(canonical.has(name) && form(name).stem === name && !isCaseClash(names, name));
+  const files = suffixedStems(names.filter(clashFile), names.filter((name) => !clashFile(name)), (name) => form(name).stem);
   return names.map((name) => {
     const { pascal: plainPascal, camel: plainCamel, stem } = form(name);
     const key = plainPascal.toLowerCase();
     const clashPascal = (pascalCount.get(key) ?? 0) > 1 && !(canonical.has(name) && canonicalCount.get(key) === 1);
     const pascal = typeName(clashPascal ? `${plainPascal}_${suffix(name)}` : plainPascal);
     const camel = clashPascal ? `${plainCamel.replace(/_$/, "")}_${suffix(name)}` : plainCamel;
-    const file = clashFile(name) ? `${stem}-${suffix(name)}` : stem;
-    return { name, pascal, camel, descriptor: descriptorName(camel), file, disambiguated: clashPascal || clashFile(name) };
+    const file = files.get(name) ?? stem;
+    return { name, pascal, camel, descriptor: descriptorName(camel), file, disambiguated: clashPascal || files.has(name) };
   });
+}
+
+/**
+ * A file stem for each name in `clashing` (sorted) that differs, in more than case, from the plain
+ * stems the names in `keeping` keep and from every stem given before it: the plain stem with the
+ * first 6 hex digits of the name's SHA-256 (`a-ca9781`), or more of them when another tool has that
+ * stem already (a tool named `a-ca9781`), and in the end a number after all 64.
+ */
+function suffixedStems(clashing: readonly string[], keeping: readonly string[], stemOf: (name: string) => string): Map<string, string> {
+  const taken = new Set(keeping.map((name) => stemOf(name).toLowerCase()));
+  const out = new Map<string, string>();
+  for (const name of clashing) {
+    const hex = digest(name);
+    const candidates = function* () {
+      for (let length = 6; length <= hex.length; length += 2) yield `${stemOf(name)}-${hex.slice(0, length)}`;
+      for (let n = 2; ; n++) yield `${stemOf(name)}-${hex}-${n}`;
+    };
+    for (const stem of candidates()) {
+      if (taken.has(stem.toLowerCase())) continue;
+      taken.add(stem.toLowerCase());
+      out.set(name, stem);
+      break;
+    }
+  }
+  return out;
 }
 
 /**

@@ -282,6 +282,21 @@ describe("mcp-gen build", () => {
     expect(readTree(root)).toEqual(before);
   });
 
+  it.each([["a-ca9781"], ["a-CA9781"]])("gives a, A and %s a module, handler and test each, distinct up to case", async (third) => {
+    // `a` and `A` clash on case-insensitive file systems; `a`'s suffixed stem would be a-ca9781.
+    const tool = (name: string) => JSON.stringify({ name, description: `Tool ${name}.`, inputSchema: { type: "object", additionalProperties: false } });
+    const root = tempProject({ "tools/one.json": tool("a"), "tools/two.json": tool("A"), "tools/three.json": tool(third) });
+    const run = await build(root);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    const paths = [...readTree(root).keys()];
+    for (const folder of ["src/generated/tools/", "src/handlers/", "test/tools/"]) {
+      const files = paths.filter((path) => path.startsWith(folder)).map((path) => path.toLowerCase());
+      expect(new Set(files).size, folder).toBe(3);
+    }
+    expect(paths).toContain(`src/generated/tools/${third}.ts`);
+  });
+
   it("prints its help with --help", async () => {
     const run = await build(tempProject({}), "--help");
     expect(run.code).toBe(0);
