@@ -13,7 +13,7 @@ import { sha256Hex } from "../lock/sha256.js";
 import { findHeaderParams } from "../runtime/header-annotations.js";
 import type { SchemaCompiler } from "../validate/schema-compiler.js";
 import { aggregateBanner, fileBanner, runtimeBanner } from "./banner.js";
-import { scaffoldExamples } from "./derive-examples.js";
+import { scaffoldExamples, spellOutObjectMembers } from "./derive-examples.js";
 import { compileTypes, finishToolTypes, planToolTypes, type InputForm, type ToolTypes, type TypesRequest } from "./emit-types.js";
 import { emitValidators, type EmittedValidators, type KnownValidator, type ValidatorRef, type ValidatorRequest } from "./emit-validators.js";
 import { assignToolNames, type ToolNames } from "./names.js";
@@ -504,7 +504,7 @@ function emitScaffolds(plan: ToolPlan, templates: Templates, config: Config, sch
     methodName: plan.names.camel,
     examples: examples.map((example) => ({
       title: stringLiteral(example.title),
-      argumentsLiteral: jsonLiteral(example.arguments, "    "),
+      argumentsLiteral: jsonLiteral(spellOutObjectMembers(example.arguments, inputSchema), "    "),
       resultLiteral: plan.hasOutput && example.result !== undefined ? jsonLiteral(example.result, "    ") : "",
     })),
     invalidArgumentsLiteral: invalid === undefined ? "" : jsonLiteral(invalid, "    "),

@@ -45,6 +45,12 @@ const PING = `{
 
 const SMALL_PROJECT = { "tools/get_weather.yaml": WEATHER, "tools/ping.json": PING };
 
+/** A generated project's own tsconfig: the generated code, handlers and scaffolds under tsc --strict. */
+const PROJECT_TSCONFIG = {
+  compilerOptions: { strict: true, noUncheckedIndexedAccess: true, target: "ES2022", lib: ["ES2023"], module: "NodeNext", moduleResolution: "NodeNext", skipLibCheck: true, types: ["node"], noEmit: true },
+  include: ["src", "test"],
+};
+
 interface FileState {
   readonly text: string;
   readonly ino: number;
@@ -295,6 +301,28 @@ describe("mcp-gen build", () => {
       expect(new Set(files).size, folder).toBe(3);
     }
     expect(paths).toContain(`src/generated/tools/${third}.ts`);
+  });
+
+  it("writes a test scaffold tsc accepts when an example leaves out an optional property named like Object's members", async () => {
+    const descriptor = {
+      name: "tag",
+      description: "Tag an item.",
+      inputSchema: {
+        type: "object",
+        properties: { item: { type: "string" }, constructor: { type: "string" }, style: { type: "object", properties: { toString: { type: "string" }, color: { type: "string" } } } },
+        required: ["item"],
+      },
+      "x-mcp-gen": { examples: [{ name: "plain", arguments: { item: "x", style: { color: "red" } } }] },
+    };
+    // The generated validators read an inherited member as present (a separate issue), so the rule
+    // that checks examples with them is off here: the scaffold is what this test is about.
+    const root = tempProject({ "tools/tag.json": JSON.stringify(descriptor), "mcp-gen.config.yaml": "rules:\n  authoring-example-valid: off\n", "tsconfig.json": JSON.stringify(PROJECT_TSCONFIG), "package.json": '{ "type": "module" }' });
+    symlinkSync(join(REPO_ROOT, "node_modules"), join(root, "node_modules"), "dir");
+    expect((await build(root)).code).toBe(0);
+    const scaffold = readFileSync(join(root, "test/tools/tag.test.ts"), "utf8");
+    expect(scaffold).toContain(['session.tools.tag({', '      item: "x",', '      style: { color: "red", toString: undefined },', "      constructor: undefined,", "    });"].join("\n"));
+    const checked = await promisify(execFile)(join(REPO_ROOT, "node_modules", ".bin", "tsc"), ["-p", join(root, "tsconfig.json")], { timeout: 120_000 }).catch((e: { stdout: string }) => ({ stdout: e.stdout }));
+    expect(checked.stdout).toBe("");
   });
 
   it("prints its help with --help", async () => {
