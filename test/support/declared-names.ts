@@ -1,6 +1,7 @@
 // The names generated modules declare, read from the code with ts-morph: for each file, what its
 // module scope holds (imports and declarations) and what it exports (`export *` resolved), and the
-// members of the classes it declares. Used to check names.ts's reserved names against the templates.
+// members of the classes it declares. Used to check names.ts's reserved names against the templates
+// and to draw hostile tool names from the generated code itself.
 import { Node, Project, SyntaxKind } from "ts-morph";
 import { readRuntimeSources, readTemplates } from "../../src/cli/package-files.js";
 import type { Target } from "../../src/config/config.js";
@@ -31,6 +32,16 @@ export async function sentinelProjectNames(target: Target = "sdk-v2"): Promise<M
   const config = { ...loadConfig(undefined, ALL_RULES, {}).value!, target };
   const output = await emitProject({ tools: analysis.tools, config, templates: await readTemplates(), runtime: await readRuntimeSources(), schemas: analysis.schemas });
   return declaredNames([...output.generated, ...output.scaffolds]);
+}
+
+/**
+ * Every name the templates declare anywhere (module scopes, exports, class members), the tools' own
+ * and `#private` ones left out; not the runtime's or the validators' (copied code, not templates).
+ */
+export function templateNames(files: ReadonlyMap<string, DeclaredNames>): string[] {
+  const rendered = [...files].filter(([path]) => !/^src\/generated\/(?:runtime|validators)\//.test(path)).map(([, names]) => names);
+  const all = rendered.flatMap((names) => [...names.module, ...names.exports, ...[...names.classMembers.values()].flat()]);
+  return [...new Set(all)].filter((name) => !SENTINEL.test(name) && !name.startsWith("#") && !/^v_[0-9a-f]+$/.test(name)).sort();
 }
 
 export interface DeclaredNames {
