@@ -275,19 +275,19 @@ export const TEMPLATE_SPECS = {
 },"useData":true},
   },
   "tool-module.ts": {
-    source: "ec72a534f5a5bd871245f40204ec8f4b4433964ed0ec0a01643d582ea3945aea",
+    source: "554d95607275451a1413b0d63610bbb27b3edc09e7e07081f253cdc7cab04813",
     spec: {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda;
 
   return ((stack1 = alias2(alias1(depth0, "banner", {"start":{"line":1,"column":3},"end":{"line":1,"column":9}} ), depth0)) != null ? stack1 : "")
-    + "\nimport type { ToolDescriptor as McpGenToolDescriptor } from \"../runtime/tool-table.js\";\n\n"
+    + "\nimport type * as mcpGen from \"../runtime/tool-table.js\";\n\n"
     + ((stack1 = alias2(alias1(depth0, "types", {"start":{"line":4,"column":3},"end":{"line":4,"column":8}} ), depth0)) != null ? stack1 : "")
     + "\n"
     + ((stack1 = alias2(alias1(depth0, "descriptorDoc", {"start":{"line":5,"column":3},"end":{"line":5,"column":16}} ), depth0)) != null ? stack1 : "")
     + "export const "
     + ((stack1 = alias2(alias1(depth0, "descriptorName", {"start":{"line":5,"column":35},"end":{"line":5,"column":49}} ), depth0)) != null ? stack1 : "")
-    + ": McpGenToolDescriptor = "
-    + ((stack1 = alias2(alias1(depth0, "descriptorLiteral", {"start":{"line":5,"column":80},"end":{"line":5,"column":97}} ), depth0)) != null ? stack1 : "")
+    + ": mcpGen.ToolDescriptor = "
+    + ((stack1 = alias2(alias1(depth0, "descriptorLiteral", {"start":{"line":5,"column":81},"end":{"line":5,"column":98}} ), depth0)) != null ? stack1 : "")
     + ";\n";
 },"useData":true},
   },
