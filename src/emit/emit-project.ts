@@ -14,7 +14,7 @@ import { sha256Hex } from "../lock/sha256.js";
 import { findHeaderParams } from "../runtime/header-annotations.js";
 import type { SchemaCompiler } from "../validate/schema-compiler.js";
 import { aggregateBanner, fileBanner, runtimeBanner } from "./banner.js";
-import { scaffoldExamples } from "./derive-examples.js";
+import { scaffoldExamples, spellOutObjectMembers } from "./derive-examples.js";
 import { compileTypes, finishToolTypes, planToolTypes, type InputForm, type ToolTypes, type TypesRequest } from "./emit-types.js";
 import { emitValidators, type EmittedValidators, type KnownValidator, type ValidatorRef, type ValidatorRequest } from "./emit-validators.js";
 import { assignToolNames, type ToolNames } from "./names.js";
@@ -361,13 +361,9 @@ function toolModuleView(plan: ToolPlan, banner: string, types: string, descripto
     banner,
     types,
     descriptorDoc: docComment(`The tool ${JSON.stringify(plan.name)} exactly as tools/list returns it.`),
-    descriptorName: descriptorName(plan),
+    descriptorName: plan.names.descriptor,
     descriptorLiteral,
   };
-}
-
-function descriptorName(plan: ToolPlan): string {
-  return `${plan.names.camel.replace(/_$/, "")}Tool`;
 }
 
 /** A module specifier from one project folder to a project file, always starting with ./ or ../. */
@@ -402,11 +398,11 @@ function emitAggregates(plans: readonly ToolPlan[], templates: Templates, config
   }
   const tools = templates["tools.ts"]({
     banner,
-    toolImports: plans.map((plan) => ({ name: descriptorName(plan), module: toolModule(plan) })),
+    toolImports: plans.map((plan) => ({ name: plan.names.descriptor, module: toolModule(plan) })),
     validatorImports: [...validatorModules].sort(([a], [b]) => compareText(a, b)).map(([module, exports]) => ({ module, names: [...exports].sort().join(", ") })),
     entries: plans.map((plan) => ({
       nameLiteral: stringLiteral(plan.name),
-      descriptorName: descriptorName(plan),
+      descriptorName: plan.names.descriptor,
       validateInput: plan.inputRef.exportName,
       validateOutput: plan.outputRef?.exportName ?? "undefined",
       headersLiteral: jsonLiteral(plan.headers, "    "),
@@ -536,7 +532,7 @@ function emitScaffolds(plan: ToolPlan, templates: Templates, config: Config, sch
   });
   const examples = scaffoldExamples(plan.tool.authoring, samples).map((example) => ({
     title: stringLiteral(example.title),
-    argumentsLiteral: jsonLiteral(example.arguments, "    "),
+    argumentsLiteral: jsonLiteral(spellOutObjectMembers(example.arguments, inputSchema), "    "),
     resultLiteral: plan.hasOutput && example.result !== undefined ? jsonLiteral(example.result, "    ") : "",
   }));
   const invalid = samples.invalid;

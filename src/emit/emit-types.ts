@@ -5,7 +5,7 @@
 // every $ref is already local.
 import { createRequire } from "node:module";
 import type { compile as Compile, JSONSchema } from "json-schema-to-typescript";
-import { defineOwn, isJsonObject, type JsonObject, type JsonValue } from "../model/json.js";
+import { defineOwn, getOwn, isJsonObject, type JsonObject, type JsonValue } from "../model/json.js";
 import { walkSchema } from "../model/schema-walk.js";
 import { docCommentLines, escapeInvisibleInCode, typeKey } from "./safe-text.js";
 import { indentTypeScript } from "./indent.js";
@@ -102,7 +102,8 @@ export function planToolTypes(input: JsonValue, output: JsonValue | undefined, n
 export async function compileTypes(wrapperText: string, rootName: string): Promise<string> {
   // CommonJS, loaded on first use: a build that reuses every tool's module never loads it.
   const { compile } = require("json-schema-to-typescript") as { compile: typeof Compile };
-  return compile(JSON.parse(wrapperText) as JSONSchema, rootName, {
+  const wrapper = JSON.parse(wrapperText) as JsonObject;
+  return compile(wrapper as JSONSchema, rootName, {
     bannerComment: "",
     format: false,
     additionalProperties: true,
@@ -111,8 +112,43 @@ export async function compileTypes(wrapperText: string, rootName: string): Promi
     declareExternallyReferenced: true,
     unreachableDefinitions: false,
     ignoreMinAndMaxItems: true,
+    customName: keepOwnNames(wrapper),
     $refOptions: { resolve: { external: false, file: false, http: false } } as never,
   });
+}
+
+/** A schema as json-schema-to-typescript hands it to `customName`. */
+type LinkedSchema = { readonly [key: string | symbol]: unknown };
+
+/** Marks the schemas of a wrapper that declare the tool's own types; prepare() never copies this key from a descriptor. */
+const OWN_TYPE = "x-mcp-gen-own-type";
+
+/**
+ * json-schema-to-typescript names types in the order it reaches them and numbers a name that is
+ * taken, so a `title` (or `$defs` key) deep in inputSchema could take `${pascal}Result` before the
+ * wrapper's result does, and the module would declare the tool's result as `${pascal}Result1`. The
+ * wrapper's own names are kept for its own schemas: any other schema whose name would be one of them
+ * is numbered as the library numbers a taken name (`TResult` → `TResult1`).
+ */
+function keepOwnNames(wrapper: JsonObject): (schema: object, keyNameFromDefinition: string | undefined) => string | undefined {
+  const { toSafeString } = require("json-schema-to-typescript/dist/src/utils.js") as { toSafeString: (name: string) => string };
+  // A schema it understands as more than one type (properties and allOf) is named through a copy it
+  // makes, which points back to the schema as its Parent and is the schema's Intersection.
+  const { Intersection, Parent } = require("json-schema-to-typescript/dist/src/types/JSONSchema.js") as { Intersection: symbol; Parent: symbol };
+  const isOwn = (schema: LinkedSchema) => {
+    const parent = schema[Parent] as LinkedSchema | undefined;
+    return schema[OWN_TYPE] === true || (parent?.[Intersection] === schema && parent[OWN_TYPE] === true);
+  };
+  const own = [wrapper, ...Object.values(getOwn(wrapper, "properties") as JsonObject), ...Object.values((getOwn(getOwn(getOwn(wrapper, "properties"), "inputs"), "properties") ?? {}) as JsonObject)];
+  const taken = new Set(own.map((schema) => getOwn(schema, "title")).filter((title) => typeof title === "string").map(toSafeString));
+  return (linked, keyNameFromDefinition) => {
+    const schema = linked as LinkedSchema;
+    if (isOwn(schema)) return undefined;
+    // The library's own choice of name, in its order ($id here is one its normalizer gave).
+    const name = schema.title || schema.$id || keyNameFromDefinition;
+    if (typeof name !== "string" || name === "" || !taken.has(toSafeString(name))) return undefined;
+    return `${toSafeString(name)}1`;
+  };
 }
 
 /** The tool's declarations from compileTypes' output for its request. */
@@ -180,12 +216,13 @@ function buildWrapper(schemas: WrapperSchemas, names: ToolTypeNames, titles: Wra
   };
   const { input, output, inputs } = schemas;
   const properties: Record<string, JsonValue> = {
-    arguments: { ...(prepare(input, "/properties/arguments", keyFor) as JsonObject), title: titles.argumentsType },
+    arguments: named(prepare(input, "/properties/arguments", keyFor), titles.argumentsType),
   };
-  if (output !== undefined) properties.result = withTitle(prepare(output, "/properties/result", keyFor), titles.resultType!);
+  if (output !== undefined) properties.result = named(prepare(output, "/properties/result", keyFor), titles.resultType!);
   if (titles.inputsType !== undefined) properties.inputs = inputsSchema(inputs, names, titles.inputsType, keyFor);
   return {
     title: `${names.pascal}Types`,
+    [OWN_TYPE]: true,
     description: `Argument and result types of one tool, for typed handlers and clients.`,
     type: "object",
     additionalProperties: false,
@@ -202,13 +239,14 @@ function inputsSchema(inputs: readonly InputForm[], names: ToolTypeNames, title:
   const properties: Record<string, JsonValue> = {};
   for (const { key, requestedSchema } of inputs) {
     const base = `/properties/inputs/properties/${key}`;
-    defineOwn(properties, keyFor(key), withTitle(prepare(requestedSchema, base, keyFor, true), `${names.pascal}${key.charAt(0).toUpperCase()}${key.slice(1)}Input`));
+    defineOwn(properties, keyFor(key), named(prepare(requestedSchema, base, keyFor, true), `${names.pascal}${key.charAt(0).toUpperCase()}${key.slice(1)}Input`));
   }
-  return { title, description: "The answers a handler can read with ctx.answer(key), by input request key.", type: "object", additionalProperties: false, properties, required: inputs.map((form) => keyFor(form.key)) };
+  return { title, [OWN_TYPE]: true, description: "The answers a handler can read with ctx.answer(key), by input request key.", type: "object", additionalProperties: false, properties, required: inputs.map((form) => keyFor(form.key)) };
 }
 
-function withTitle(schema: JsonValue, title: string): JsonValue {
-  return isJsonObject(schema) ? { ...schema, title } : { allOf: [schema], title };
+/** A schema of the wrapper that declares one of the tool's own types, under `title`. */
+function named(schema: JsonValue, title: string): JsonObject {
+  return isJsonObject(schema) ? { ...schema, title, [OWN_TYPE]: true } : { allOf: [schema], title, [OWN_TYPE]: true };
 }
 
 /**

@@ -1,16 +1,10 @@
 // Tool names → the identifiers and file names generated code uses. Readable first (`repos.get` →
 // `reposGet` / `ReposGet`, `get_weather.ts`), and collision-free across a project: when two names
 // would map to the same identifier or (case-insensitively) the same file, each gets a short suffix
-// derived from its exact name, so the result never depends on load order.
+// derived from its exact name, so the result never depends on load order. A name that would take
+// one the generated code declares itself (declared-names.ts) gets a `_`: `then` → `then_`.
 import { createHash } from "node:crypto";
-
-const RESERVED = new Set(
-  ("break case catch class const continue debugger default delete do else enum export extends false finally for function if " +
-    "import in instanceof new null return super switch this throw true try typeof var void while with yield let static " +
-    "implements interface package private protected public await any boolean number string symbol object never unknown " +
-    // eval and arguments cannot be declared in strict code (every module is strict).
-    "undefined bigint constructor client eval arguments").split(" "),
-);
+import { DECLARED_NAMES, OBJECT_PROTOCOL, RESERVED_WORDS } from "./declared-names.js";
 
 /** Windows device names: a file called CON.ts (any case, any extension) cannot be created there. */
 const DEVICE = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])$/i;
@@ -24,21 +18,45 @@ function capitalize(word: string): string {
   return normalized.charAt(0).toUpperCase() + normalized.slice(1);
 }
 
-/** Type names generated code declares itself; a tool's derived names must not take them. */
-const RESERVED_PASCAL = new Set(["Tool"]);
+const names = (...lists: readonly (readonly string[])[]) => new Set(lists.flat());
+const { client, clientMembers, handlerStub, handlers, index, server, toolModule, tools } = DECLARED_NAMES;
 
-/** `repos.get` → `ReposGet`; `2fa_reset` → `T2faReset`; `tool` or a name without letters (`--`) → `Tool_`. */
+/** Each of a tool's type names, `${pascal}${suffix}`, with the names already declared where it goes. */
+const TYPE_NAMES: readonly (readonly [suffix: string, taken: ReadonlySet<string>])[] = [
+  ["Types", names(server, index, toolModule)],
+  ["Arguments", names(client, index, toolModule)],
+  ["Result", names(client, index, toolModule)],
+  ["Inputs", names(index, toolModule)],
+];
+
+/** What a tool's camelCase name cannot be: a ToolsClient method, and a binding in handlers.ts and its handler stub. */
+const CAMEL_TAKEN = names(RESERVED_WORDS, OBJECT_PROTOCOL, clientMembers, handlers, handlerStub);
+
+/** What a tool's descriptor constant cannot be: tools.ts imports it, its module declares it. */
+const DESCRIPTOR_TAKEN = names(tools, toolModule);
+
+/** `repos.get` → `ReposGet`; `2fa_reset` → `T2faReset`; `tool` (`ToolTypes` is taken) or a name without letters (`--`) → `Tool_`. */
 export function pascalName(name: string): string {
-  const pascal = words(name).map(capitalize).join("");
-  if (pascal === "" || RESERVED_PASCAL.has(pascal)) return "Tool_";
-  return /^[0-9]/.test(pascal) ? `T${pascal}` : pascal;
+  const joined = words(name).map(capitalize).join("");
+  if (joined === "") return "Tool_";
+  const pascal = /^[0-9]/.test(joined) ? `T${joined}` : joined;
+  return TYPE_NAMES.some(([suffix, taken]) => taken.has(`${pascal}${suffix}`)) ? `${pascal}_` : pascal;
 }
 
-/** `repos.get` → `reposGet`; `class` → `class_`; `2fa_reset` → `t2faReset`. */
+/** `repos.get` → `reposGet`; `class` → `class_`; `then` → `then_`; `2fa_reset` → `t2faReset`. */
 export function camelName(name: string): string {
-  const pascal = pascalName(name);
+  return camelOf(pascalName(name));
+}
+
+function camelOf(pascal: string): string {
   const camel = pascal.charAt(0).toLowerCase() + pascal.slice(1);
-  return RESERVED.has(camel) ? `${camel}_` : camel;
+  return CAMEL_TAKEN.has(camel) || DESCRIPTOR_TAKEN.has(`${camel}Tool`) ? `${camel}_` : camel;
+}
+
+/** The descriptor constant of a tool whose camelCase name is `camel`: `getUserTool`, and `classTool` for `class_`. */
+function descriptorName(camel: string): string {
+  const plain = `${camel.replace(/_$/, "")}Tool`;
+  return DESCRIPTOR_TAKEN.has(plain) ? `${camel}Tool` : plain;
 }
 
 /**
@@ -62,14 +80,20 @@ export interface ToolNames {
   readonly pascal: string;
   /** camelCase, for client methods and variables. */
   readonly camel: string;
+  /** Its descriptor constant: `getUserTool`, and `classTool` for `class_`. */
+  readonly descriptor: string;
   /** File name stem, unique case-insensitively within the project. */
   readonly file: string;
   /** True when the readable form collided with another tool's and a suffix was added. */
   readonly disambiguated: boolean;
 }
 
+function digest(name: string): string {
+  return createHash("sha256").update(name).digest("hex");
+}
+
 function suffix(name: string): string {
-  return createHash("sha256").update(name).digest("hex").slice(0, 6);
+  return digest(name).slice(0, 6);
 }
 
 /**
@@ -80,7 +104,8 @@ let lastAssigned: { readonly sorted: readonly string[]; readonly byName: Readonl
 
 /**
  * Names for every tool of a project, in the order given; distinct inputs always get distinct
- * outputs. A name's forms depend on the set of names only, not on their order.
+ * outputs, and file stems that differ in more than case. A name's forms depend on the set of names
+ * only, not on their order.
  */
 export function assignToolNames(names: readonly string[]): ToolNames[] {
   const sorted = [...new Set(names)].sort();
@@ -92,14 +117,13 @@ export function assignToolNames(names: readonly string[]): ToolNames[] {
   return names.map((name) => byName.get(name)!);
 }
 
+/** `names`: distinct and sorted. */
 function computeToolNames(names: readonly string[]): ToolNames[] {
   // Each name's readable forms, computed once (a project has thousands of names).
   const forms = new Map<string, { pascal: string; camel: string; stem: string }>();
   for (const name of names) {
-    if (forms.has(name)) continue;
     const pascal = pascalName(name);
-    const camel = pascal.charAt(0).toLowerCase() + pascal.slice(1);
-    forms.set(name, { pascal, camel: RESERVED.has(camel) ? `${camel}_` : camel, stem: fileStem(name) });
+    forms.set(name, { pascal, camel: camelOf(pascal), stem: fileStem(name) });
   }
   const form = (name: string) => forms.get(name)!;
   const pascalCount = countBy(names, (n) => form(n).pascal.toLowerCase());
@@ -109,16 +133,42 @@ function computeToolNames(names: readonly string[]): ToolNames[] {
   // Only one can keep it: getUser and GetUser are both written as identifiers, and both get a suffix.
   const canonical = new Set(names.filter((n) => form(n).camel === n || form(n).pascal === n));
   const canonicalCount = countBy([...canonical], (n) => form(n).pascal.toLowerCase());
+  const clashFile = (name: string) => (fileCount.get(form(name).stem.toLowerCase()) ?? 0) > 1 && !(canonical.has(name) && form(name).stem === name && !isCaseClash(names, name));
+  const files = suffixedStems(names.filter(clashFile), names.filter((name) => !clashFile(name)), (name) => form(name).stem);
   return names.map((name) => {
     const { pascal: plainPascal, camel: plainCamel, stem } = form(name);
     const key = plainPascal.toLowerCase();
     const clashPascal = (pascalCount.get(key) ?? 0) > 1 && !(canonical.has(name) && canonicalCount.get(key) === 1);
-    const clashFile = (fileCount.get(stem.toLowerCase()) ?? 0) > 1 && !(canonical.has(name) && stem === name && !isCaseClash(names, name));
     const pascal = typeName(clashPascal ? `${plainPascal}_${suffix(name)}` : plainPascal);
     const camel = clashPascal ? `${plainCamel.replace(/_$/, "")}_${suffix(name)}` : plainCamel;
-    const file = clashFile ? `${stem}-${suffix(name)}` : stem;
-    return { name, pascal, camel, file, disambiguated: clashPascal || clashFile };
+    const file = files.get(name) ?? stem;
+    return { name, pascal, camel, descriptor: descriptorName(camel), file, disambiguated: clashPascal || files.has(name) };
   });
+}
+
+/**
+ * A file stem for each name in `clashing` (sorted) that differs, in more than case, from the plain
+ * stems the names in `keeping` keep and from every stem given before it: the plain stem with the
+ * first 6 hex digits of the name's SHA-256 (`a-ca9781`), or more of them when another tool has that
+ * stem already (a tool named `a-ca9781`), and in the end a number after all 64.
+ */
+function suffixedStems(clashing: readonly string[], keeping: readonly string[], stemOf: (name: string) => string): Map<string, string> {
+  const taken = new Set(keeping.map((name) => stemOf(name).toLowerCase()));
+  const out = new Map<string, string>();
+  for (const name of clashing) {
+    const hex = digest(name);
+    const candidates = function* () {
+      for (let length = 6; length <= hex.length; length += 2) yield `${stemOf(name)}-${hex.slice(0, length)}`;
+      for (let n = 2; ; n++) yield `${stemOf(name)}-${hex}-${n}`;
+    };
+    for (const stem of candidates()) {
+      if (taken.has(stem.toLowerCase())) continue;
+      taken.add(stem.toLowerCase());
+      out.set(name, stem);
+      break;
+    }
+  }
+  return out;
 }
 
 /**

@@ -101,9 +101,11 @@ export function identifier(name: string): string {
 
 /**
  * A JSON value as a TypeScript expression that evaluates to an equal value: object literals with
- * keys in their original order, one member per line, strings through stringLiteral.
+ * keys in their original order, one member per line, strings through stringLiteral. A member may
+ * also be `undefined` (spellOutObjectMembers).
  */
 export function jsonLiteral(value: unknown, indent = "", step = "  "): string {
+  if (value === undefined) return "undefined";
   if (value === null || typeof value === "boolean") return String(value);
   if (typeof value === "number") {
     if (!Number.isFinite(value)) throw new Error("Non-finite number in JSON");

@@ -4,7 +4,7 @@
 // `npm run schemas` rewrites it, test/schemas.test.ts fails when it is stale.
 export const TEMPLATE_SPECS = {
   "client.ts": {
-    source: "234379036a18d49caaf5e050e32ee92a053e04cfea9f0caf889624bce7c0ca99",
+    source: "daa1899259d76735b9b10fd8614bb798f5c8b37436f9e2e7003a7f7d56c5a21b",
     spec: {"0":function(container,depth0,helpers,partials,data) {
     return "  type ContentBlock,\n";
 },"1":function(container,depth0,helpers,partials,data) {
@@ -25,15 +25,15 @@ export const TEMPLATE_SPECS = {
     var stack1, alias1=container.strict, alias2=container.lambda;
 
   return "\n"
-    + ((stack1 = alias2(alias1(depth0, "doc", {"start":{"line":82,"column":3},"end":{"line":82,"column":6}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "doc", {"start":{"line":84,"column":3},"end":{"line":84,"column":6}} ), depth0)) != null ? stack1 : "")
     + "  "
-    + ((stack1 = alias2(alias1(depth0, "methodName", {"start":{"line":82,"column":14},"end":{"line":82,"column":24}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "methodName", {"start":{"line":84,"column":14},"end":{"line":84,"column":24}} ), depth0)) != null ? stack1 : "")
     + "(args: "
-    + ((stack1 = alias2(alias1(depth0, "argumentsType", {"start":{"line":82,"column":37},"end":{"line":82,"column":50}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "argumentsType", {"start":{"line":84,"column":37},"end":{"line":84,"column":50}} ), depth0)) != null ? stack1 : "")
     + ", options?: CallOptions): Promise<ToolOutcome<"
-    + ((stack1 = alias2(alias1(depth0, "outputType", {"start":{"line":82,"column":102},"end":{"line":82,"column":112}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "outputType", {"start":{"line":84,"column":102},"end":{"line":84,"column":112}} ), depth0)) != null ? stack1 : "")
     + ">> {\n    return callTypedTool(this.client, entry("
-    + ((stack1 = alias2(alias1(depth0, "nameLiteral", {"start":{"line":83,"column":47},"end":{"line":83,"column":58}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "nameLiteral", {"start":{"line":85,"column":47},"end":{"line":85,"column":58}} ), depth0)) != null ? stack1 : "")
     + "), args, options);\n  }\n";
 },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda, alias3=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -52,14 +52,14 @@ export const TEMPLATE_SPECS = {
     + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"typeImports"),{"name":"each","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":20,"column":0},"end":{"line":22,"column":9}}})) != null ? stack1 : "")
     + "\nexport { ToolArgumentsError, ToolOutputError, type ListedTools, type RefusedTool, type StdioServer, type ToolOutcome } from \""
     + ((stack1 = alias2(alias1(depth0, "runtime", {"start":{"line":24,"column":128},"end":{"line":24,"column":135}} ), depth0)) != null ? stack1 : "")
-    + "client-runtime.js\";\n\nfunction entry(name: string) {\n  return TOOL_TABLE.byName.get(name)!;\n}\n\n/** The connect options with this project's precompiled validators, unless the caller gives its own. */\nfunction withValidators(options: ConnectOptions): ConnectOptions {\n  return { ...options, clientOptions: { jsonSchemaValidator: precompiledValidators(TOOL_ENTRIES), ...options.clientOptions } };\n}\n\nexport interface ToolsClientOptions {\n  /** Where warnings about refused tools go (T-HDR-12); console.warn by default. */\n  readonly warn?: (message: string) => void;\n}\n\n/**\n * Typed calls to the tools of this project over an SDK Client. Each method validates its arguments\n * before sending, returns the tool's error message when `isError` is set, and validates\n * structuredContent against outputSchema before typing it. The methods use the definitions compiled\n * into this module, so they need no tools/list first.\n */\nexport class ToolsClient {\n  readonly #warned = new Set<string>();\n  readonly #warn: (message: string) => void;\n\n  constructor(readonly client: Client, options: ToolsClientOptions = {}) {\n    this.#warn = options.warn ?? ((message) => console.warn(message));\n  }\n\n  /** Connects over Streamable HTTP ("
-    + ((stack1 = alias2(alias1(depth0, "connectNote", {"start":{"line":54,"column":40},"end":{"line":54,"column":51}} ), depth0)) != null ? stack1 : "")
+    + "client-runtime.js\";\n\nfunction entry(name: string) {\n  return TOOL_TABLE.byName.get(name)!;\n}\n\n/** The connect options with this project's precompiled validators, unless the caller gives its own. */\nfunction withValidators(options: ConnectOptions): ConnectOptions {\n  return { ...options, clientOptions: { jsonSchemaValidator: precompiledValidators(TOOL_ENTRIES), ...options.clientOptions } };\n}\n\nexport interface ToolsClientOptions {\n  /** Where warnings about refused tools go (T-HDR-12); console.warn by default. */\n  readonly warn?: (message: string) => void;\n}\n\n/**\n * Typed calls to the tools of this project over an SDK Client. Each method validates its arguments\n * before sending, returns the tool's error message when `isError` is set, and validates\n * structuredContent against outputSchema before typing it. The methods use the definitions compiled\n * into this module, so they need no tools/list first.\n */\nexport class ToolsClient {\n  readonly #warned = new Set<string>();\n  readonly #warn: (message: string) => void;\n  readonly client: Client;\n\n  constructor(client: Client, options: ToolsClientOptions = {}) {\n    this.client = client;\n    this.#warn = options.warn ?? ((message) => console.warn(message));\n  }\n\n  /** Connects over Streamable HTTP ("
+    + ((stack1 = alias2(alias1(depth0, "connectNote", {"start":{"line":56,"column":40},"end":{"line":56,"column":51}} ), depth0)) != null ? stack1 : "")
     + "). */\n  static async connectHttp(url: string | URL, options: ConnectOptions = {}): Promise<ToolsClient> {\n    return new ToolsClient(await connectHttpClient(url, withValidators(options)));\n  }\n\n  /**\n   * Starts a stdio server (`{ command, args, env, cwd }`) and connects to it ("
-    + ((stack1 = alias2(alias1(depth0, "connectNote", {"start":{"line":60,"column":82},"end":{"line":60,"column":93}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "connectNote", {"start":{"line":62,"column":82},"end":{"line":62,"column":93}} ), depth0)) != null ? stack1 : "")
     + ").\n   * `close()` on `client` ends the server.\n   */\n  static async connectStdio(server: StdioServer, options: ConnectOptions = {}): Promise<ToolsClient> {\n    return new ToolsClient(await connectStdioClient(server, withValidators(options)));\n  }\n\n  /**\n   * The server's live tool list, every page.\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"listNote"),{"name":"each","hash":{},"fn":container.program(2, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":69,"column":0},"end":{"line":71,"column":9}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"listNote"),{"name":"each","hash":{},"fn":container.program(2, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":71,"column":0},"end":{"line":73,"column":9}}})) != null ? stack1 : "")
     + "   */\n  listTools(options?: ListToolsOptions): Promise<ListedTools> {\n    return listLiveTools(this.client, options, (key, message) => {\n      if (this.#warned.has(key)) return;\n      this.#warned.add(key);\n      this.#warn(message);\n    });\n  }\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"methods"),{"name":"each","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":80,"column":0},"end":{"line":85,"column":9}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"methods"),{"name":"each","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":82,"column":0},"end":{"line":87,"column":9}}})) != null ? stack1 : "")
     + "}\n";
 },"useData":true},
   },
@@ -240,10 +240,12 @@ export const TEMPLATE_SPECS = {
 },"useData":true},
   },
   "test-scaffold.ts": {
-    source: "2cc93251798e176f0bff452dc045157c3e262a73d0093a19ca39e8181de3fa68",
+    source: "8756cfb3d31a25e0f210507d935efcc8980fb5c5490e91086e683c551da3b28e",
     spec: {"0":function(container,depth0,helpers,partials,data) {
-    return "answerInputRequests, ";
+    return "expect, ";
 },"1":function(container,depth0,helpers,partials,data) {
+    return "answerInputRequests, ";
+},"2":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda;
 
   return "    // The tool may ask the user (x-mcp-gen.inputRequests): this client answers each form with the\n    // values below, which its requestedSchema accepts. Change them to test other answers.\n    session = await connectInProcess({\n      onElicit: answerInputRequests("
@@ -251,9 +253,9 @@ export const TEMPLATE_SPECS = {
     + ", "
     + ((stack1 = alias2(alias1(depth0, "answersLiteral", {"start":{"line":13,"column":58},"end":{"line":13,"column":72}} ), depth0)) != null ? stack1 : "")
     + "),\n    });\n";
-},"2":function(container,depth0,helpers,partials,data) {
+},"3":function(container,depth0,helpers,partials,data) {
     return "    session = await connectInProcess();\n";
-},"3":function(container,depth0,helpers,partials,data,blockParams,depths) {
+},"4":function(container,depth0,helpers,partials,data,blockParams,depths) {
     var stack1, alias1=container.strict, alias2=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
@@ -268,15 +270,15 @@ export const TEMPLATE_SPECS = {
     + "("
     + ((stack1 = alias2(alias1(depth0, "argumentsLiteral", {"start":{"line":25,"column":63},"end":{"line":25,"column":79}} ), depth0)) != null ? stack1 : "")
     + ");\n    if (outcome.isError) throw new Error(outcome.message);\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"resultLiteral"),{"name":"if","hash":{},"fn":container.program(4, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":27,"column":0},"end":{"line":29,"column":7}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"resultLiteral"),{"name":"if","hash":{},"fn":container.program(5, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":27,"column":0},"end":{"line":29,"column":7}}})) != null ? stack1 : "")
     + "  });\n";
-},"4":function(container,depth0,helpers,partials,data) {
+},"5":function(container,depth0,helpers,partials,data) {
     var stack1;
 
   return "    expect(outcome.output).toEqual("
     + ((stack1 = container.lambda(container.strict(depth0, "resultLiteral", {"start":{"line":28,"column":38},"end":{"line":28,"column":51}} ), depth0)) != null ? stack1 : "")
     + ");\n";
-},"5":function(container,depth0,helpers,partials,data) {
+},"6":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda;
 
   return "\n  it(\"rejects arguments that break inputSchema\", async () => {\n    const result = await session.client.callTool({ name: "
@@ -284,7 +286,7 @@ export const TEMPLATE_SPECS = {
     + ", arguments: "
     + ((stack1 = alias2(alias1(depth0, "invalidArgumentsLiteral", {"start":{"line":35,"column":90},"end":{"line":35,"column":113}} ), depth0)) != null ? stack1 : "")
     + " });\n    expect(result.isError).toBe(true);\n  });\n";
-},"6":function(container,depth0,helpers,partials,data) {
+},"7":function(container,depth0,helpers,partials,data) {
     return "\n  it.todo(\"rejects arguments that break inputSchema (inputSchema accepts every object)\");\n";
 },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data,blockParams,depths) {
     var stack1, alias1=container.strict, alias2=container.lambda, alias3=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -298,17 +300,19 @@ export const TEMPLATE_SPECS = {
     + ((stack1 = alias2(alias1(depth0, "nameComment", {"start":{"line":1,"column":28},"end":{"line":1,"column":39}} ), depth0)) != null ? stack1 : "")
     + ", described in "
     + ((stack1 = alias2(alias1(depth0, "descriptorFile", {"start":{"line":1,"column":60},"end":{"line":1,"column":74}} ), depth0)) != null ? stack1 : "")
-    + ".\n// Created once by mcp-gen; this file is yours: mcp-gen never overwrites it.\nimport { afterEach, beforeEach, describe, expect, it } from \"vitest\";\nimport { "
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"answersLiteral"),{"name":"if","hash":{},"fn":container.program(0, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":4,"column":9},"end":{"line":4,"column":59}}})) != null ? stack1 : "")
+    + ".\n// Created once by mcp-gen; this file is yours: mcp-gen never overwrites it.\nimport { afterEach, beforeEach, describe, "
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"usesExpect"),{"name":"if","hash":{},"fn":container.program(0, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":3,"column":42},"end":{"line":3,"column":75}}})) != null ? stack1 : "")
+    + "it } from \"vitest\";\nimport { "
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"answersLiteral"),{"name":"if","hash":{},"fn":container.program(1, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":4,"column":9},"end":{"line":4,"column":59}}})) != null ? stack1 : "")
     + "connectInProcess, type InProcessSession } from \""
     + ((stack1 = alias2(alias1(depth0, "testingModule", {"start":{"line":4,"column":110},"end":{"line":4,"column":123}} ), depth0)) != null ? stack1 : "")
     + "\";\n\ndescribe("
     + ((stack1 = alias2(alias1(depth0, "nameLiteral", {"start":{"line":6,"column":12},"end":{"line":6,"column":23}} ), depth0)) != null ? stack1 : "")
     + ", () => {\n  let session: InProcessSession;\n  beforeEach(async () => {\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"answersLiteral"),{"name":"if","hash":{},"fn":container.program(1, data, 0, blockParams, depths),"inverse":container.program(2, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":9,"column":0},"end":{"line":17,"column":7}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"answersLiteral"),{"name":"if","hash":{},"fn":container.program(2, data, 0, blockParams, depths),"inverse":container.program(3, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":9,"column":0},"end":{"line":17,"column":7}}})) != null ? stack1 : "")
     + "  });\n  afterEach(async () => {\n    await session.close();\n  });\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"examples"),{"name":"each","hash":{},"fn":container.program(3, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":22,"column":0},"end":{"line":31,"column":9}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"invalidArgumentsLiteral"),{"name":"if","hash":{},"fn":container.program(5, data, 0, blockParams, depths),"inverse":container.program(6, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":32,"column":0},"end":{"line":41,"column":7}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"examples"),{"name":"each","hash":{},"fn":container.program(4, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":22,"column":0},"end":{"line":31,"column":9}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"invalidArgumentsLiteral"),{"name":"if","hash":{},"fn":container.program(6, data, 0, blockParams, depths),"inverse":container.program(7, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":32,"column":0},"end":{"line":41,"column":7}}})) != null ? stack1 : "")
     + "});\n";
 },"useData":true,"useDepths":true},
   },
@@ -326,19 +330,19 @@ export const TEMPLATE_SPECS = {
 },"useData":true},
   },
   "tool-module.ts": {
-    source: "ec72a534f5a5bd871245f40204ec8f4b4433964ed0ec0a01643d582ea3945aea",
+    source: "554d95607275451a1413b0d63610bbb27b3edc09e7e07081f253cdc7cab04813",
     spec: {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda;
 
   return ((stack1 = alias2(alias1(depth0, "banner", {"start":{"line":1,"column":3},"end":{"line":1,"column":9}} ), depth0)) != null ? stack1 : "")
-    + "\nimport type { ToolDescriptor as McpGenToolDescriptor } from \"../runtime/tool-table.js\";\n\n"
+    + "\nimport type * as mcpGen from \"../runtime/tool-table.js\";\n\n"
     + ((stack1 = alias2(alias1(depth0, "types", {"start":{"line":4,"column":3},"end":{"line":4,"column":8}} ), depth0)) != null ? stack1 : "")
     + "\n"
     + ((stack1 = alias2(alias1(depth0, "descriptorDoc", {"start":{"line":5,"column":3},"end":{"line":5,"column":16}} ), depth0)) != null ? stack1 : "")
     + "export const "
     + ((stack1 = alias2(alias1(depth0, "descriptorName", {"start":{"line":5,"column":35},"end":{"line":5,"column":49}} ), depth0)) != null ? stack1 : "")
-    + ": McpGenToolDescriptor = "
-    + ((stack1 = alias2(alias1(depth0, "descriptorLiteral", {"start":{"line":5,"column":80},"end":{"line":5,"column":97}} ), depth0)) != null ? stack1 : "")
+    + ": mcpGen.ToolDescriptor = "
+    + ((stack1 = alias2(alias1(depth0, "descriptorLiteral", {"start":{"line":5,"column":81},"end":{"line":5,"column":98}} ), depth0)) != null ? stack1 : "")
     + ";\n";
 },"useData":true},
   },

@@ -1,8 +1,9 @@
 // Scaffold arguments derived from an inputSchema (derive-examples.ts): required properties, and
 // optional ones named like members of TypeScript's Object interface, which an object literal must
-// spell out to be assignable to the arguments type (property counterexample 4).
+// spell out to be assignable to the arguments type (property counterexample 4); and declared examples,
+// which spell such properties out as undefined when they leave them out.
 import { describe, expect, it } from "vitest";
-import { sampleValue } from "../../src/emit/derive-examples.js";
+import { sampleValue, spellOutObjectMembers } from "../../src/emit/derive-examples.js";
 import type { JsonValue } from "../../src/model/json.js";
 
 const sample = (schema: JsonValue) => sampleValue(schema, schema, 0);
@@ -28,5 +29,40 @@ describe("sampleValue of an object schema", () => {
     expect(Object.keys(value.item!)).toEqual(["name", "constructor", "toString", "valueOf"]);
     expect(typeof value.item!.constructor).toBe("string");
     expect(Object.prototype.hasOwnProperty.call(value, "hasOwnProperty")).toBe(true);
+  });
+});
+
+describe("spellOutObjectMembers of a declared example", () => {
+  const withUndefined = (value: unknown) => JSON.stringify(value, (_key, member: unknown) => (member === undefined ? "<undefined>" : member));
+
+  it("adds the optional members it leaves out as undefined, after its own, and changes nothing else", () => {
+    const schema = { type: "object", properties: { a: { type: "string" }, constructor: { type: "string" }, valueOf: { type: "number" }, toString: { type: "string" } }, required: ["a", "valueOf"] };
+    const spelled = spellOutObjectMembers({ a: "x", toString: "y" }, schema);
+    expect(withUndefined(spelled)).toBe('{"a":"x","toString":"y","constructor":"<undefined>"}');
+    expect(JSON.stringify(spelled)).toBe('{"a":"x","toString":"y"}');
+  });
+
+  it("reaches objects through properties, items, prefixItems, allOf, anyOf and local $refs", () => {
+    const member = { type: "object", properties: { hasOwnProperty: { type: "boolean" } } };
+    const schema = {
+      type: "object",
+      $defs: { member },
+      properties: {
+        list: { type: "array", items: { $ref: "#/$defs/member" } },
+        pair: { type: "array", prefixItems: [{ type: "string" }, member] },
+        either: { anyOf: [{ type: "string" }, { allOf: [member] }] },
+      },
+    } as JsonValue;
+    const spelled = spellOutObjectMembers({ list: [{}, {}], pair: ["a", {}], either: {} }, schema);
+    expect(withUndefined(spelled)).toBe(
+      '{"list":[{"hasOwnProperty":"<undefined>"},{"hasOwnProperty":"<undefined>"}],"pair":["a",{"hasOwnProperty":"<undefined>"}],"either":{"hasOwnProperty":"<undefined>"}}',
+    );
+  });
+
+  it("ends on recursive schemas and leaves values the schema does not describe alone", () => {
+    const schema: JsonValue = { $ref: "#/$defs/node", $defs: { node: { type: "object", properties: { next: { $ref: "#/$defs/node" }, constructor: { type: "string" } } } } };
+    expect(withUndefined(spellOutObjectMembers({ next: { next: {} } }, schema))).toBe('{"next":{"next":{"constructor":"<undefined>"},"constructor":"<undefined>"},"constructor":"<undefined>"}');
+    expect(spellOutObjectMembers("text", schema)).toBe("text");
+    expect(withUndefined(spellOutObjectMembers({ other: {} }, { type: "object" }))).toBe('{"other":{}}');
   });
 });

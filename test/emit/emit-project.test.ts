@@ -110,6 +110,35 @@ describe("emitProject", () => {
     expect(test("needs_id")).toContain('session.client.callTool({ name: "needs_id", arguments: {} })');
   });
 
+  it("keeps a tool's own type names when titles and $defs deep in inputSchema would take them first", async () => {
+    const report = tool("report", {
+      inputSchema: {
+        type: "object",
+        $defs: { ReportInputs: { type: "object", properties: { n: { type: "integer" } } } },
+        properties: { layout: { title: "ReportResult", type: "string" }, form: { title: "Report confirm input", type: "string" }, list: { $ref: "#/$defs/ReportInputs" } },
+      },
+      ...withOutput,
+      "x-mcp-gen": { inputRequests: { confirm: { message: "Sure?", requestedSchema: { type: "object", properties: { ok: { type: "boolean" } } } } } },
+    });
+    const { output } = await emit([report]);
+    const module = output.generated.find((f) => f.path === "src/generated/tools/report.ts")!.contents;
+    expect(module).toContain("export interface ReportTypes {\n  arguments: ReportArguments\n  result: ReportResult\n  inputs: ReportInputs\n}");
+    expect(module).toMatch(/^export interface ReportInputs \{\n {2}confirm: ReportConfirmInput\n/m);
+    expect(module).toMatch(/^export interface ReportResult \{\n {2}ok\?: boolean\n/m);
+    // The schema's own names are numbered, as json-schema-to-typescript numbers any taken name.
+    expect(module).toMatch(/^ {2}layout\?: ReportResult1\n {2}form\?: ReportConfirmInput1\n {2}list\?: ReportInputs1\n/m);
+  });
+
+  it("keeps a tool's own type names for schemas json-schema-to-typescript reads as more than one type", async () => {
+    // properties and allOf: the library names an intersection it makes of the schema, not the schema.
+    const both = { type: "object", properties: { a: { type: "string" }, b: { type: "string" } }, allOf: [{ anyOf: [{ required: ["a"] }, { required: ["b"] }] }] };
+    const { output } = await emit([tool("either", { inputSchema: both, outputSchema: both })]);
+    const module = output.generated.find((f) => f.path === "src/generated/tools/either.ts")!.contents;
+    expect(module).toContain("export interface EitherTypes {\n  arguments: EitherArguments\n  result: EitherResult\n}");
+    expect(module).toMatch(/^export type EitherArguments = /m);
+    expect(module).toMatch(/^export type EitherResult = /m);
+  });
+
   it("never mutates its (deep-frozen) input and gives the same bytes twice", async () => {
     const { output, tools } = await emit(AWKWARD);
     const again = await emitProject({ tools, config, templates: await readTemplates(), runtime: await readRuntimeSources(), schemas: analyzeTools(AWKWARD).analysis.schemas });

@@ -54,6 +54,18 @@ describe("planImport", () => {
     expect(paths.filter((p) => p.split("/").some((segment) => segment === ".." || segment.startsWith(".")))).toEqual([]);
   });
 
+  it("never writes two tools to one file, even when a tool is named like another's suffixed file", () => {
+    // `a` and `A` clash, and `a`'s suffixed stem would be a-ca9781, the name of a third tool.
+    for (const third of ["a-ca9781", "a-CA9781"]) {
+      const plan = planImport([{ name: "a" }, { name: "A" }, { name: third }], "tools", DEFAULT_LOAD_LIMITS);
+      if (!plan.ok) throw new Error(plan.problem.message);
+      const paths = plan.value.files.map((f) => f.path);
+      expect(new Set(paths.map((p) => p.toLowerCase())).size, paths.join(", ")).toBe(3);
+      expect(paths[2]).toBe(`tools/${third}.yaml`);
+      expect(plan.value.tools.map((tool) => tool.file)).toEqual(paths);
+    }
+  });
+
   it("refuses a tool with an x-mcp-gen field, which a descriptor cannot carry", () => {
     expect(planImport([{ name: "x", "x-mcp-gen": {} }], "tools", DEFAULT_LOAD_LIMITS)).toMatchObject({ ok: false, problem: { kind: "bad-tool" } });
   });

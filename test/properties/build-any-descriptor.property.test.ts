@@ -1,13 +1,16 @@
 // Property test (hardening issue): for arbitrary valid but hostile descriptors, a build succeeds, the
 // generated project type-checks under tsc --strict, the generated wire descriptors are exactly the
 // input (no text altered or escaped away), each lock hash equals an independent JCS + SHA-256, and
-// the generated validators decide like ajv on the schema's own sample values.
+// the generated validators decide like ajv on the schema's own sample values. Tool names and schema
+// titles are drawn also from the names the generated code declares itself (read from a build with
+// ts-morph), so a name a template adds is tried as a tool name without anyone listing it here; each
+// tool module must still declare the tool's own types under the names the other modules import.
 // PROPERTY_RUNS sets the number of projects (a nightly run uses thousands); every counterexample
 // found is kept in test/fixtures/properties/counterexamples.json and replayed first.
 import canonicalize from "canonicalize";
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import fc from "fast-check";
@@ -17,11 +20,13 @@ import { REPO_ROOT } from "../support/spec-paths.js";
 import { sampleValue } from "../../src/emit/derive-examples.js";
 import type { JsonValue } from "../../src/model/json.js";
 import { SchemaCompiler } from "../../src/validate/schema-compiler.js";
-import { toolSet, type ArbitraryTool } from "./arbitrary-descriptors.js";
+import { sentinelProjectNames, templateNames } from "../support/declared-names.js";
+import { toolSetOnto, type ArbitraryTool } from "./arbitrary-descriptors.js";
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 25);
 const COUNTEREXAMPLES = join(REPO_ROOT, "test/fixtures/properties/counterexamples.json");
 const TSC = join(REPO_ROOT, "node_modules/.bin/tsc");
+const toolSet = toolSetOnto(templateNames(await sentinelProjectNames()));
 
 const TSCONFIG = {
   compilerOptions: {
@@ -48,6 +53,20 @@ async function checkProject(tools: readonly ArbitraryTool[]): Promise<void> {
   } catch (e) {
     throw new Error(`tsc failed:\n${String((e as { stdout?: Buffer }).stdout ?? e)}`);
   }
+
+  // Each tool module declares the tool's types under the names server, client and index import: no
+  // title or $defs key of its schemas took one of them first.
+  for (const file of readdirSync(join(root, "src/generated/tools"))) {
+    const module = readFileSync(join(root, "src/generated/tools", file), "utf8");
+    const types = /^export interface (\w+)Types \{\n((?: {2}\w+: \w+\n)+)\}/m.exec(module);
+    expect(types, file).not.toBeNull();
+    const members = types![2]!.trimEnd().split("\n").map((line) => line.trim());
+    expect(members, file).toEqual(members.map((line) => `${line.split(":")[0]}: ${types![1]}${{ arguments: "Arguments", result: "Result", inputs: "Inputs" }[line.split(":")[0]!]}`));
+  }
+  // ToolsClient has no member that await, JSON.stringify or string conversion would call.
+  const { ToolsClient } = (await import(pathToFileURL(join(root, "dist/src/generated/client.js")).href)) as { ToolsClient: { prototype: object } };
+  const protocol = [...Object.getOwnPropertyNames(Object.prototype), "then", "toJSON"].filter((name) => name !== "constructor");
+  expect(Object.getOwnPropertyNames(ToolsClient.prototype).filter((name) => protocol.includes(name))).toEqual([]);
 
   const { TOOL_ENTRIES } = (await import(pathToFileURL(join(root, "dist/src/generated/tools.js")).href)) as { TOOL_ENTRIES: Entry[] };
   const byName = new Map(TOOL_ENTRIES.map((e) => [e.name, e.descriptor]));

@@ -9,9 +9,14 @@ export const toolNameMangled = defineRule({
     "Generated code names each tool's types and client method after the tool (`repos.get` → `ReposGetArguments`, " +
     "`client.reposGet()`) and its handler and test files too (`src/handlers/repos.get.ts`). Two names that map to the same " +
     "identifier (`get-user` and `get_user` both become `getUser`) or to file names that differ only in case get a suffix " +
-    "derived from the exact name, names that cannot be file names everywhere (`CON`, `..`, a leading dot) are " +
+    "derived from the exact name (the first 6 hex digits of its SHA-256, more when another tool already has that file name), " +
+    "names that cannot be file names everywhere (`CON`, `..`, a leading dot) are " +
     "prefixed, a `.d` segment becomes `.d_` (TypeScript would take `x.d.ts` for a declaration file), and a final `.test` or " +
-    "`.spec` gets a `_` (vitest would run the handler as a test). Generated code stays correct either way; this warning says the names you will see differ from the tool name.",
+    "`.spec` gets a `_` (vitest would run the handler as a test). Generated code stays correct either way; this warning says the names you will see differ from the tool name. " +
+    "Without a warning, a name that would take one the generated code declares itself gets a `_`: a reserved word (`class_`), " +
+    "a member of `ToolsClient` or of every object (`listTools_`, `then_`, `toString_`), `handlers_`, and `Tool_` for the types " +
+    "(`ToolTypes` is taken); and a `title` or `$defs` key in a schema that would name one of the tool's own types " +
+    "(`GetUserResult`) is numbered instead (`GetUserResult1`), as json-schema-to-typescript numbers any taken name.",
   defaultSeverity: "warning",
   must: false,
   why: "The generated code stays correct; the warning says that the names in it differ from the tool name.",
