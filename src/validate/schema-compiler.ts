@@ -335,7 +335,8 @@ function nextUse(engines: Map<Dialect, { engine: Engine; uses: number }>, dialec
 function createCheckEngine(dialect: Dialect): Engine {
   const { ajv, ajv2019, ajv2020 } = loadAjv();
   const addFormats = require("ajv-formats") as { default?: (ajv: Ajv) => Ajv } & ((ajv: Ajv) => Ajv);
-  const options = { strict: false, validateFormats: true, validateSchema: false, allErrors: true, logger: false as const, code: { process: AJV_CODE_GUARD } };
+  // ownProperties as the generated validators have it (createStandaloneEngine).
+  const options = { strict: false, validateFormats: true, validateSchema: false, allErrors: true, ownProperties: true, logger: false as const, code: { process: AJV_CODE_GUARD } };
   const engine = dialect === "2020-12" ? new ajv2020.Ajv2020(options) : dialect === "2019-09" ? new ajv2019.Ajv2019(options) : new ajv.Ajv(options);
   (addFormats.default ?? addFormats)(engine);
   return engine;

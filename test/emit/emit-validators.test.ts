@@ -252,6 +252,22 @@ describe("emitValidators: formats, $id and hostile text", () => {
     expect(validators[2]!({ a: 1 })).toBe(false);
   });
 
+  it("a property named like one of Object's members is present only when the object has it as its own", async () => {
+    // JSON arguments never inherit `constructor` or `toString` as data: before ajv's ownProperties,
+    // an optional `constructor: { type: string }` saw Object and refused every call that left it out.
+    const schema = { type: "object", properties: { constructor: { type: "string" }, toString: { type: "string" }, item: { type: "string" } }, required: ["item"] };
+    const [optional, required] = await emitAndLoad([
+      { schema, dialect: "2020-12" },
+      { schema: { type: "object", required: ["valueOf", "__proto__"] }, dialect: "draft-07" },
+    ]);
+    expect(optional!({ item: "x" })).toBe(true);
+    expect(optional!({ item: "x", constructor: "y" })).toBe(true);
+    expect(optional!({ item: "x", constructor: 5 })).toBe(false);
+    expect(optional!(JSON.parse('{ "item": "x", "toString": 1 }'))).toBe(false);
+    expect(required!({})).toBe(false);
+    expect(required!(JSON.parse('{ "valueOf": 1, "__proto__": {} }'))).toBe(true);
+  });
+
   it("a hostile $id cannot end ajv's sourceURL comment and run code", async () => {
     const schema = { $id: "https://e.com/*/ globalThis.mcpGenPwned = 1; /*", type: "object", properties: { "*/": { enum: ["*/ throw 1 /*", "`${x}`", "\u2028", "</script>"] } } };
     const emitted = emitValidators([deepFreeze({ schema, dialect: "2020-12" })]);

@@ -44,6 +44,10 @@ export function createStandaloneEngine(dialect: Dialect, { allErrors = false }: 
     allErrors,
     validateSchema: false,
     logger: false as const,
+    // A property is present only when the object has it as its own: `data.constructor` or
+    // `data.toString` is inherited from Object.prototype, never an argument, so an optional property
+    // named like one of Object's members must not be checked (and fail) when it is left out.
+    ownProperties: true,
     // One statement per line, so a changed schema shows as a readable diff of the generated file.
     // `process` sees every function ajv is about to evaluate: see AJV_CODE_GUARD.
     code: { source: true, esm: true, lines: true, formats: ajv._`__rt.formats`, process: AJV_CODE_GUARD },
