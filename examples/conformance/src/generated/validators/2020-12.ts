@@ -8,6 +8,7 @@ import type { CompiledValidator } from "../runtime/validation-messages.js";
 
 export const v_30bd0e806ef7: CompiledValidator = /* @__PURE__ */ (() => {
 const schema0 = {"type":"object","properties":{"greeting":{"type":"string","x-mcp-header":"Greeting"}},"required":["greeting"],"additionalProperties":false};
+const func0 = Object.prototype.hasOwnProperty;
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -22,13 +23,13 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.greeting === undefined) && (missing0 = "greeting")){
+if(((data.greeting === undefined) || (!(func0.call(data, "greeting")))) && (missing0 = "greeting")){
 validate0.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "greeting")){
 validate0.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -36,7 +37,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.greeting !== undefined){
+if(data.greeting !== undefined && func0.call(data, "greeting")){
 if(typeof data.greeting !== "string"){
 validate0.errors = [{instancePath:instancePath+"/greeting",schemaPath:"#/properties/greeting/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
@@ -59,6 +60,7 @@ return validate0;
 
 export const v_64f2b4b9c793: CompiledValidator = /* @__PURE__ */ (() => {
 const schema0 = {"type":"object","properties":{"ok":{"type":"boolean"}},"required":["ok"]};
+const func0 = Object.prototype.hasOwnProperty;
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -73,12 +75,12 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.ok === undefined) && (missing0 = "ok")){
+if(((data.ok === undefined) || (!(func0.call(data, "ok")))) && (missing0 = "ok")){
 validate0.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
-if(data.ok !== undefined){
+if(data.ok !== undefined && func0.call(data, "ok")){
 if(typeof data.ok !== "boolean"){
 validate0.errors = [{instancePath:instancePath+"/ok",schemaPath:"#/properties/ok/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
@@ -100,6 +102,7 @@ return validate0;
 
 export const v_792709eb5875: CompiledValidator = /* @__PURE__ */ (() => {
 const schema0 = {"type":"object","properties":{"name":{"type":"string"}},"required":["name"]};
+const func0 = Object.prototype.hasOwnProperty;
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -114,12 +117,12 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.name === undefined) && (missing0 = "name")){
+if(((data.name === undefined) || (!(func0.call(data, "name")))) && (missing0 = "name")){
 validate0.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
-if(data.name !== undefined){
+if(data.name !== undefined && func0.call(data, "name")){
 if(typeof data.name !== "string"){
 validate0.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
@@ -141,6 +144,7 @@ return validate0;
 
 export const v_c6de12b4e095: CompiledValidator = /* @__PURE__ */ (() => {
 const schema0 = {"type":"object","properties":{"prompt":{"type":"string"}},"required":["prompt"],"additionalProperties":false};
+const func0 = Object.prototype.hasOwnProperty;
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -155,13 +159,13 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.prompt === undefined) && (missing0 = "prompt")){
+if(((data.prompt === undefined) || (!(func0.call(data, "prompt")))) && (missing0 = "prompt")){
 validate0.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "prompt")){
 validate0.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -169,7 +173,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.prompt !== undefined){
+if(data.prompt !== undefined && func0.call(data, "prompt")){
 if(typeof data.prompt !== "string"){
 validate0.errors = [{instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
@@ -192,6 +196,7 @@ return validate0;
 
 export const v_d440bf3aba25: CompiledValidator = /* @__PURE__ */ (() => {
 const schema0 = {"type":"object","properties":{"color":{"type":"string"}},"required":["color"]};
+const func0 = Object.prototype.hasOwnProperty;
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -206,12 +211,12 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.color === undefined) && (missing0 = "color")){
+if(((data.color === undefined) || (!(func0.call(data, "color")))) && (missing0 = "color")){
 validate0.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
-if(data.color !== undefined){
+if(data.color !== undefined && func0.call(data, "color")){
 if(typeof data.color !== "string"){
 validate0.errors = [{instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
@@ -246,7 +251,7 @@ evaluated0.items = undefined;
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 validate0.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -267,6 +272,7 @@ return validate0;
 export const v_e43435357b61: CompiledValidator = /* @__PURE__ */ (() => {
 const schema0 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","$defs":{"address":{"$anchor":"addressDef","type":"object","properties":{"street":{"type":"string"},"city":{"type":"string"}}}},"properties":{"name":{"type":"string"},"address":{"$ref":"#/$defs/address"},"contactMethod":{"type":"string","enum":["phone","email"]},"phone":{"type":"string"},"email":{"type":"string"}},"allOf":[{"anyOf":[{"required":["phone"]},{"required":["email"]}]}],"if":{"properties":{"contactMethod":{"const":"phone"}},"required":["contactMethod"]},"then":{"required":["phone"]},"else":{"required":["email"]},"additionalProperties":false};
 const schema1 = {"$anchor":"addressDef","type":"object","properties":{"street":{"type":"string"},"city":{"type":"string"}}};
+const func0 = Object.prototype.hasOwnProperty;
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -284,7 +290,7 @@ let valid1 = false;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.phone === undefined) && (missing0 = "phone")){
+if(((data.phone === undefined) || (!(func0.call(data, "phone")))) && (missing0 = "phone")){
 const err0 = {instancePath,schemaPath:"#/allOf/0/anyOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -300,7 +306,7 @@ valid1 = valid1 || _valid0;
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if((data.email === undefined) && (missing1 = "email")){
+if(((data.email === undefined) || (!(func0.call(data, "email")))) && (missing1 = "email")){
 const err1 = {instancePath,schemaPath:"#/allOf/0/anyOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -343,7 +349,7 @@ let valid2 = true;
 const _errs6 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
-if((data.contactMethod === undefined) && (missing2 = "contactMethod")){
+if(((data.contactMethod === undefined) || (!(func0.call(data, "contactMethod")))) && (missing2 = "contactMethod")){
 const err3 = {};
 if(vErrors === null){
 vErrors = [err3];
@@ -354,7 +360,7 @@ vErrors.push(err3);
 errors++;
 }
 else {
-if(data.contactMethod !== undefined){
+if(data.contactMethod !== undefined && func0.call(data, "contactMethod")){
 if("phone" !== data.contactMethod){
 const err4 = {};
 if(vErrors === null){
@@ -383,7 +389,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
-if((data.phone === undefined) && (missing3 = "phone")){
+if(((data.phone === undefined) || (!(func0.call(data, "phone")))) && (missing3 = "phone")){
 validate0.errors = [{instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
 return false;
 }
@@ -396,7 +402,7 @@ else {
 const _errs9 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
-if((data.email === undefined) && (missing4 = "email")){
+if(((data.email === undefined) || (!(func0.call(data, "email")))) && (missing4 = "email")){
 validate0.errors = [{instancePath,schemaPath:"#/else/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
 return false;
 }
@@ -421,7 +427,7 @@ return false;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs10 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((((key0 === "name") || (key0 === "address")) || (key0 === "contactMethod")) || (key0 === "phone")) || (key0 === "email"))){
 validate0.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -429,7 +435,7 @@ break;
 }
 }
 if(_errs10 === errors){
-if(data.name !== undefined){
+if(data.name !== undefined && func0.call(data, "name")){
 const _errs11 = errors;
 if(typeof data.name !== "string"){
 validate0.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -441,13 +447,13 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.address !== undefined){
+if(data.address !== undefined && func0.call(data, "address")){
 let data2 = data.address;
 const _errs13 = errors;
 const _errs14 = errors;
 if(errors === _errs14){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.street !== undefined){
+if(data2.street !== undefined && func0.call(data2, "street")){
 const _errs16 = errors;
 if(typeof data2.street !== "string"){
 validate0.errors = [{instancePath:instancePath+"/address/street",schemaPath:"#/$defs/address/properties/street/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -459,7 +465,7 @@ else {
 var valid6 = true;
 }
 if(valid6){
-if(data2.city !== undefined){
+if(data2.city !== undefined && func0.call(data2, "city")){
 const _errs18 = errors;
 if(typeof data2.city !== "string"){
 validate0.errors = [{instancePath:instancePath+"/address/city",schemaPath:"#/$defs/address/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -483,7 +489,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.contactMethod !== undefined){
+if(data.contactMethod !== undefined && func0.call(data, "contactMethod")){
 let data5 = data.contactMethod;
 const _errs20 = errors;
 if(typeof data5 !== "string"){
@@ -500,7 +506,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.phone !== undefined){
+if(data.phone !== undefined && func0.call(data, "phone")){
 const _errs22 = errors;
 if(typeof data.phone !== "string"){
 validate0.errors = [{instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -512,7 +518,7 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data.email !== undefined){
+if(data.email !== undefined && func0.call(data, "email")){
 const _errs24 = errors;
 if(typeof data.email !== "string"){
 validate0.errors = [{instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -543,6 +549,7 @@ return validate0;
 
 export const v_f6d7f4f5a539: CompiledValidator = /* @__PURE__ */ (() => {
 const schema0 = {"type":"object","properties":{"message":{"type":"string"}},"required":["message"],"additionalProperties":false};
+const func0 = Object.prototype.hasOwnProperty;
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -557,13 +564,13 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.message === undefined) && (missing0 = "message")){
+if(((data.message === undefined) || (!(func0.call(data, "message")))) && (missing0 = "message")){
 validate0.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "message")){
 validate0.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -571,7 +578,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.message !== undefined){
+if(data.message !== undefined && func0.call(data, "message")){
 if(typeof data.message !== "string"){
 validate0.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;

@@ -8,6 +8,7 @@ import type { CompiledValidator } from "../runtime/validation-messages.js";
 
 export const v_396752ae4ec9: CompiledValidator = /* @__PURE__ */ (() => {
 const schema0 = {"type":"object","properties":{"deleted":{"type":"boolean"}},"required":["deleted"],"additionalProperties":false};
+const func0 = Object.prototype.hasOwnProperty;
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -22,13 +23,13 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.deleted === undefined) && (missing0 = "deleted")){
+if(((data.deleted === undefined) || (!(func0.call(data, "deleted")))) && (missing0 = "deleted")){
 validate0.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "deleted")){
 validate0.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -36,7 +37,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.deleted !== undefined){
+if(data.deleted !== undefined && func0.call(data, "deleted")){
 if(typeof data.deleted !== "boolean"){
 validate0.errors = [{instancePath:instancePath+"/deleted",schemaPath:"#/properties/deleted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
@@ -60,6 +61,7 @@ return validate0;
 export const v_3b6eeb1ea62a: CompiledValidator = /* @__PURE__ */ (() => {
 const schema0 = {"type":"object","properties":{"project":{"type":"string","pattern":"^[A-Z]+$","x-mcp-header":"Project"},"status":{"$ref":"#/$defs/Status"}},"required":["project"],"additionalProperties":false,"$defs":{"Status":{"type":"string","enum":["open","in_progress","done"]}}};
 const schema1 = {"type":"string","enum":["open","in_progress","done"]};
+const func0 = Object.prototype.hasOwnProperty;
 const pattern0 = new RegExp("^[A-Z]+$", "u");
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -75,13 +77,13 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.project === undefined) && (missing0 = "project")){
+if(((data.project === undefined) || (!(func0.call(data, "project")))) && (missing0 = "project")){
 validate0.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "project") || (key0 === "status"))){
 validate0.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -89,7 +91,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.project !== undefined){
+if(data.project !== undefined && func0.call(data, "project")){
 let data0 = data.project;
 const _errs2 = errors;
 if(errors === _errs2){
@@ -110,7 +112,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.status !== undefined){
+if(data.status !== undefined && func0.call(data, "status")){
 let data1 = data.status;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
@@ -147,6 +149,7 @@ const schema0 = {"type":"array","items":{"$ref":"#/$defs/Issue"},"$defs":{"Issue
 const schema1 = {"type":"object","properties":{"id":{"$ref":"#/$defs/IssueId"},"project":{"type":"string"},"title":{"type":"string"},"status":{"$ref":"#/$defs/Status"},"labels":{"type":"array","items":{"type":"string"}}},"required":["id","project","title","status","labels"],"additionalProperties":false};
 const schema2 = {"type":"string","pattern":"^[A-Z]+-[0-9]+$"};
 const schema3 = {"type":"string","enum":["open","in_progress","done"]};
+const func0 = Object.prototype.hasOwnProperty;
 const pattern0 = new RegExp("^[A-Z]+-[0-9]+$", "u");
 
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -162,13 +165,13 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((data.id === undefined) && (missing0 = "id")) || ((data.project === undefined) && (missing0 = "project"))) || ((data.title === undefined) && (missing0 = "title"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.labels === undefined) && (missing0 = "labels"))){
+if(((((((data.id === undefined) || (!(func0.call(data, "id")))) && (missing0 = "id")) || (((data.project === undefined) || (!(func0.call(data, "project")))) && (missing0 = "project"))) || (((data.title === undefined) || (!(func0.call(data, "title")))) && (missing0 = "title"))) || (((data.status === undefined) || (!(func0.call(data, "status")))) && (missing0 = "status"))) || (((data.labels === undefined) || (!(func0.call(data, "labels")))) && (missing0 = "labels"))){
 validate1.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((((key0 === "id") || (key0 === "project")) || (key0 === "title")) || (key0 === "status")) || (key0 === "labels"))){
 validate1.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -176,7 +179,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.id !== undefined){
+if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 const _errs2 = errors;
 const _errs3 = errors;
@@ -198,7 +201,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.project !== undefined){
+if(data.project !== undefined && func0.call(data, "project")){
 const _errs5 = errors;
 if(typeof data.project !== "string"){
 validate1.errors = [{instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -210,7 +213,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.title !== undefined){
+if(data.title !== undefined && func0.call(data, "title")){
 const _errs7 = errors;
 if(typeof data.title !== "string"){
 validate1.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -222,7 +225,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.status !== undefined){
+if(data.status !== undefined && func0.call(data, "status")){
 let data3 = data.status;
 const _errs9 = errors;
 if(typeof data3 !== "string"){
@@ -239,7 +242,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.labels !== undefined){
+if(data.labels !== undefined && func0.call(data, "labels")){
 let data4 = data.labels;
 const _errs12 = errors;
 if(errors === _errs12){
@@ -326,6 +329,7 @@ return validate0;
 
 export const v_6c39ea46a455: CompiledValidator = /* @__PURE__ */ (() => {
 const schema0 = {"type":"object","properties":{"project":{"type":"string","pattern":"^[A-Z]+$"}},"required":["project"],"additionalProperties":false};
+const func0 = Object.prototype.hasOwnProperty;
 const pattern0 = new RegExp("^[A-Z]+$", "u");
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -341,13 +345,13 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.project === undefined) && (missing0 = "project")){
+if(((data.project === undefined) || (!(func0.call(data, "project")))) && (missing0 = "project")){
 validate0.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "project")){
 validate0.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -355,7 +359,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.project !== undefined){
+if(data.project !== undefined && func0.call(data, "project")){
 let data0 = data.project;
 const _errs2 = errors;
 if(errors === _errs2){
@@ -388,6 +392,7 @@ return validate0;
 
 export const v_b3e2fe7f99f9: CompiledValidator = /* @__PURE__ */ (() => {
 const schema0 = {"type":"object","properties":{"confirm":{"type":"boolean"}},"required":["confirm"]};
+const func0 = Object.prototype.hasOwnProperty;
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -402,12 +407,12 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.confirm === undefined) && (missing0 = "confirm")){
+if(((data.confirm === undefined) || (!(func0.call(data, "confirm")))) && (missing0 = "confirm")){
 validate0.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
-if(data.confirm !== undefined){
+if(data.confirm !== undefined && func0.call(data, "confirm")){
 if(typeof data.confirm !== "boolean"){
 validate0.errors = [{instancePath:instancePath+"/confirm",schemaPath:"#/properties/confirm/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
@@ -430,6 +435,7 @@ return validate0;
 export const v_b930cb172339: CompiledValidator = /* @__PURE__ */ (() => {
 const schema0 = {"type":"object","properties":{"id":{"$ref":"#/$defs/IssueId"}},"required":["id"],"additionalProperties":false,"$defs":{"IssueId":{"type":"string","pattern":"^[A-Z]+-[0-9]+$"}}};
 const schema1 = {"type":"string","pattern":"^[A-Z]+-[0-9]+$"};
+const func0 = Object.prototype.hasOwnProperty;
 const pattern0 = new RegExp("^[A-Z]+-[0-9]+$", "u");
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -445,13 +451,13 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.id === undefined) && (missing0 = "id")){
+if(((data.id === undefined) || (!(func0.call(data, "id")))) && (missing0 = "id")){
 validate0.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(key0 === "id")){
 validate0.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -459,7 +465,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.id !== undefined){
+if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 const _errs3 = errors;
 if(errors === _errs3){
@@ -494,6 +500,7 @@ export const v_c289f9485e3c: CompiledValidator = /* @__PURE__ */ (() => {
 const schema0 = {"type":"object","properties":{"id":{"$ref":"#/$defs/IssueId"},"project":{"type":"string"},"title":{"type":"string"},"status":{"$ref":"#/$defs/Status"},"labels":{"type":"array","items":{"type":"string"}}},"required":["id","project","title","status","labels"],"additionalProperties":false,"$defs":{"IssueId":{"type":"string","pattern":"^[A-Z]+-[0-9]+$"},"Status":{"type":"string","enum":["open","in_progress","done"]}}};
 const schema1 = {"type":"string","pattern":"^[A-Z]+-[0-9]+$"};
 const schema2 = {"type":"string","enum":["open","in_progress","done"]};
+const func0 = Object.prototype.hasOwnProperty;
 const pattern0 = new RegExp("^[A-Z]+-[0-9]+$", "u");
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -509,13 +516,13 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((((data.id === undefined) && (missing0 = "id")) || ((data.project === undefined) && (missing0 = "project"))) || ((data.title === undefined) && (missing0 = "title"))) || ((data.status === undefined) && (missing0 = "status"))) || ((data.labels === undefined) && (missing0 = "labels"))){
+if(((((((data.id === undefined) || (!(func0.call(data, "id")))) && (missing0 = "id")) || (((data.project === undefined) || (!(func0.call(data, "project")))) && (missing0 = "project"))) || (((data.title === undefined) || (!(func0.call(data, "title")))) && (missing0 = "title"))) || (((data.status === undefined) || (!(func0.call(data, "status")))) && (missing0 = "status"))) || (((data.labels === undefined) || (!(func0.call(data, "labels")))) && (missing0 = "labels"))){
 validate0.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((((key0 === "id") || (key0 === "project")) || (key0 === "title")) || (key0 === "status")) || (key0 === "labels"))){
 validate0.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -523,7 +530,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.id !== undefined){
+if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 const _errs2 = errors;
 const _errs3 = errors;
@@ -545,7 +552,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.project !== undefined){
+if(data.project !== undefined && func0.call(data, "project")){
 const _errs5 = errors;
 if(typeof data.project !== "string"){
 validate0.errors = [{instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -557,7 +564,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.title !== undefined){
+if(data.title !== undefined && func0.call(data, "title")){
 const _errs7 = errors;
 if(typeof data.title !== "string"){
 validate0.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -569,7 +576,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.status !== undefined){
+if(data.status !== undefined && func0.call(data, "status")){
 let data3 = data.status;
 const _errs9 = errors;
 if(typeof data3 !== "string"){
@@ -586,7 +593,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.labels !== undefined){
+if(data.labels !== undefined && func0.call(data, "labels")){
 let data4 = data.labels;
 const _errs12 = errors;
 if(errors === _errs12){
@@ -636,8 +643,9 @@ return validate0;
 
 export const v_f6f4cf383392: CompiledValidator = /* @__PURE__ */ (() => {
 const schema0 = {"type":"object","properties":{"project":{"type":"string","pattern":"^[A-Z]+$","x-mcp-header":"Project"},"title":{"type":"string","minLength":1,"maxLength":200},"labels":{"type":"array","items":{"type":"string"},"maxItems":10},"priority":{"type":"integer","minimum":1,"maximum":5,"x-mcp-header":"Priority"}},"required":["project","title"],"additionalProperties":false};
+const func0 = Object.prototype.hasOwnProperty;
+const func1 = __rt.ucs2length;
 const pattern0 = new RegExp("^[A-Z]+$", "u");
-const func0 = __rt.ucs2length;
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -652,13 +660,13 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.project === undefined) && (missing0 = "project")) || ((data.title === undefined) && (missing0 = "title"))){
+if((((data.project === undefined) || (!(func0.call(data, "project")))) && (missing0 = "project")) || (((data.title === undefined) || (!(func0.call(data, "title")))) && (missing0 = "title"))){
 validate0.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((((key0 === "project") || (key0 === "title")) || (key0 === "labels")) || (key0 === "priority"))){
 validate0.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -666,7 +674,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.project !== undefined){
+if(data.project !== undefined && func0.call(data, "project")){
 let data0 = data.project;
 const _errs2 = errors;
 if(errors === _errs2){
@@ -687,17 +695,17 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.title !== undefined){
+if(data.title !== undefined && func0.call(data, "title")){
 let data1 = data.title;
 const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
-if(func0(data1) > 200){
+if(func1(data1) > 200){
 validate0.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
 else {
-if(func0(data1) < 1){
+if(func1(data1) < 1){
 validate0.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -714,7 +722,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.labels !== undefined){
+if(data.labels !== undefined && func0.call(data, "labels")){
 let data2 = data.labels;
 const _errs6 = errors;
 if(errors === _errs6){
@@ -750,7 +758,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.priority !== undefined){
+if(data.priority !== undefined && func0.call(data, "priority")){
 let data4 = data.priority;
 const _errs10 = errors;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){

@@ -8,6 +8,7 @@ import type { CompiledValidator } from "../runtime/validation-messages.js";
 
 export const v_16d7081b15e7: CompiledValidator = /* @__PURE__ */ (() => {
 const schema0 = {"type":"object","properties":{"city":{"type":"string"},"temperature":{"type":"number"},"conditions":{"type":"string"}},"required":["city","temperature","conditions"],"additionalProperties":false};
+const func0 = Object.prototype.hasOwnProperty;
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -22,13 +23,13 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.city === undefined) && (missing0 = "city")) || ((data.temperature === undefined) && (missing0 = "temperature"))) || ((data.conditions === undefined) && (missing0 = "conditions"))){
+if(((((data.city === undefined) || (!(func0.call(data, "city")))) && (missing0 = "city")) || (((data.temperature === undefined) || (!(func0.call(data, "temperature")))) && (missing0 = "temperature"))) || (((data.conditions === undefined) || (!(func0.call(data, "conditions")))) && (missing0 = "conditions"))){
 validate0.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!(((key0 === "city") || (key0 === "temperature")) || (key0 === "conditions"))){
 validate0.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -36,7 +37,7 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.city !== undefined){
+if(data.city !== undefined && func0.call(data, "city")){
 const _errs2 = errors;
 if(typeof data.city !== "string"){
 validate0.errors = [{instancePath:instancePath+"/city",schemaPath:"#/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -48,7 +49,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.temperature !== undefined){
+if(data.temperature !== undefined && func0.call(data, "temperature")){
 const _errs4 = errors;
 if(!(typeof data.temperature == "number")){
 validate0.errors = [{instancePath:instancePath+"/temperature",schemaPath:"#/properties/temperature/type",keyword:"type",params:{type: "number"},message:"must be number"}];
@@ -60,7 +61,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.conditions !== undefined){
+if(data.conditions !== undefined && func0.call(data, "conditions")){
 const _errs6 = errors;
 if(typeof data.conditions !== "string"){
 validate0.errors = [{instancePath:instancePath+"/conditions",schemaPath:"#/properties/conditions/type",keyword:"type",params:{type: "string"},message:"must be string"}];
@@ -90,7 +91,8 @@ return validate0;
 
 export const v_b4504dd66401: CompiledValidator = /* @__PURE__ */ (() => {
 const schema0 = {"type":"object","properties":{"city":{"type":"string","minLength":1},"units":{"type":"string","enum":["metric","imperial"]}},"required":["city"],"additionalProperties":false};
-const func0 = __rt.ucs2length;
+const func0 = Object.prototype.hasOwnProperty;
+const func1 = __rt.ucs2length;
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -105,13 +107,13 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.city === undefined) && (missing0 = "city")){
+if(((data.city === undefined) || (!(func0.call(data, "city")))) && (missing0 = "city")){
 validate0.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
-for(const key0 in data){
+for(const key0 of Object.keys(data)){
 if(!((key0 === "city") || (key0 === "units"))){
 validate0.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
@@ -119,12 +121,12 @@ break;
 }
 }
 if(_errs1 === errors){
-if(data.city !== undefined){
+if(data.city !== undefined && func0.call(data, "city")){
 let data0 = data.city;
 const _errs2 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
-if(func0(data0) < 1){
+if(func1(data0) < 1){
 validate0.errors = [{instancePath:instancePath+"/city",schemaPath:"#/properties/city/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -140,7 +142,7 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.units !== undefined){
+if(data.units !== undefined && func0.call(data, "units")){
 let data1 = data.units;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
