@@ -88,7 +88,7 @@ export async function runBuild(argv: readonly string[], io: CliIo): Promise<numb
   // writes must really be inside the project.
   const confined = confineProjectPaths(realRoot, project.config).diagnostics;
   if (confined.length > 0) {
-    print([...project.diagnostics, ...confined]);
+    await print([...project.diagnostics, ...confined]);
     return EXIT.usage;
   }
   const projectLock = await acquireProjectLock(root);
