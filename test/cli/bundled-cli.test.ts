@@ -283,7 +283,7 @@ describe.each(SUPPORTED_NODES)("the installed package under Node.js $version", (
     // Compiled by TypeScript (which Node runs it does not matter), then served under this Node.
     execFileSync(process.execPath, [join(REPO_ROOT, "node_modules/typescript/bin/tsc"), "-p", join(project, "tsconfig.build.json")], { cwd: project, stdio: "pipe" });
     const verify = mcpGen(["verify", "--command", `${JSON.stringify(binary)} dist/stdio.js`], project);
-    expect(verify.output).toContain("All 1 tool match mcp-tools.lock.json.");
+    expect(verify.output).toContain("The 1 tool matches mcp-tools.lock.json.");
     expect(verify.status).toBe(0);
   });
 

@@ -134,6 +134,8 @@ describe("paths in a project two folders below the repository root", () => {
   function monorepo(): { repo: string; other: string } {
     const repo = tempProject({
       "packages/tools-a/tools/bad.yaml": "name: bad name\ndescription: A tool.\ninputSchema: { type: object, additionalProperties: false }\n",
+      // A name with a space is a warning by default; the paths are what this is about.
+      "packages/tools-a/mcp-gen.config.yaml": "rules:\n  tool-name-syntax: error\n",
       "packages/tools-b/README.md": "another package\n",
     });
     mkdirSync(join(repo, ".git"));
@@ -217,7 +219,7 @@ describe("report options", () => {
   });
 
   it("suggests the option meant, and honours FORCE_COLOR and NO_COLOR", async () => {
-    const root = tempProject({ "tools/a.yaml": "name: a b\ninputSchema: { type: object }\n" });
+    const root = tempProject({ "tools/a.yaml": "name: a b\ninputSchema: { type: object }\n", "mcp-gen.config.yaml": "rules:\n  tool-name-syntax: error\n" });
     const typo = await runInProcess(root, ["validate", "--frmat", "json"]);
     expect(typo).toMatchObject({ code: 2, stderr: expect.stringContaining("unknown option --frmat; did you mean --format?") });
     expect((await runInProcess(root, ["validate"])).stdout).not.toContain("\u001b[");

@@ -113,7 +113,7 @@ describe("mcp-gen init", () => {
     expect(again.output).toMatch(/Test Files\s+1 passed \(1\)\n\s+Tests\s+3 passed \(3\)/);
     // The compiled server (CommonJS here) serves the tool the lock pins.
     const verify = await runShell(`npx mcp-gen verify --command "node dist/stdio.js"`, root);
-    expect(verify.output).toContain("All 1 tool match mcp-tools.lock.json.");
+    expect(verify.output).toContain("The 1 tool matches mcp-tools.lock.json.");
     expect(verify.code).toBe(0);
   });
 
