@@ -9,7 +9,7 @@ import { MCP_GEN_HOMEPAGE, MCP_GEN_VERSION } from "../model/version.js";
 import type { DiagnosticFormat, FormatContext } from "../report/format-diagnostics.js";
 import { reportPaths, type ReportPaths } from "../report/report-paths.js";
 import type { SarifRuleInfo } from "../report/format-sarif.js";
-import { choice, UsageError } from "./args.js";
+import { choice, projectRoot, UsageError } from "./args.js";
 import type { CliIo } from "./io.js";
 import { writeFileAtomic } from "./write-files.js";
 
@@ -36,6 +36,8 @@ export interface FailPolicy {
 
 export interface ReportSetup {
   readonly command: string;
+  /** The project root (`--cwd`), worked out once the report options are known to be good. */
+  readonly root: string;
   readonly format: DiagnosticFormat;
   /** Further reports written to files: `--report FORMAT=FILE`. */
   readonly files: readonly { readonly format: DiagnosticFormat; readonly path: string }[];
@@ -46,6 +48,7 @@ export interface ReportSetup {
 }
 
 interface ReportValues {
+  readonly cwd?: string | undefined;
   readonly format?: string | undefined;
   readonly report?: string[] | undefined;
   readonly "fail-on"?: string | undefined;
@@ -68,19 +71,23 @@ export function reportHelp(formats: readonly string[], failOn: FailOn): string {
  * Reads the report options; throws UsageError for a bad one.
  * @example reportSetup("check", values, io, root, COMPARING_FORMATS, "error")
  */
-export function reportSetup(command: string, values: ReportValues, io: CliIo, root: string, formats: readonly DiagnosticFormat[], failOn: FailOn): ReportSetup {
+export function reportSetup(command: string, values: ReportValues, io: CliIo, formats: readonly DiagnosticFormat[], failOn: FailOn): ReportSetup {
   const format = choice("format", values.format, formats, "text");
   const files = (values.report ?? []).map((entry) => {
     const eq = entry.indexOf("=");
     if (eq <= 0 || eq === entry.length - 1) throw new UsageError(`--report ${JSON.stringify(entry)} is not of the form FORMAT=FILE, such as markdown=summary.md.`);
     return { format: choice("report", entry.slice(0, eq), formats, "text"), path: resolve(io.cwd, entry.slice(eq + 1)) };
   });
+  const policy = { failOn: choice("fail-on", values["fail-on"], ["error", "warning", "info", "none"] as const, failOn), maxWarnings: maxWarnings(values["max-warnings"]) };
+  // Bad options are bad usage whatever else fails: they are judged before the root is looked for.
+  const root = projectRoot(io.cwd, values.cwd);
   return {
     command,
+    root,
     format,
     files,
     paths: reportPaths({ cwd: io.cwd, root, repoRoot: findRepoRoot(root) }),
-    policy: { failOn: choice("fail-on", values["fail-on"], ["error", "warning", "info", "none"] as const, failOn), maxWarnings: maxWarnings(values["max-warnings"]) },
+    policy,
     color: format === "text" && useColor(io),
   };
 }

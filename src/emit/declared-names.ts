@@ -5,26 +5,26 @@
 
 export const DECLARED_NAMES = {
   /** ToolsClient's own members (client.ts); each tool's method (`camel`) sits beside them. */
-  clientMembers: ["client", "connectHttp", "constructor", "listTools"],
+  clientMembers: ["client", "connectHttp", "connectStdio", "constructor", "listTools"],
   /** What client.ts declares, imports or exports; it imports each tool's `${pascal}Arguments` and `${pascal}Result`. */
   client: [
-    "CallOptions", "Client", "ConnectOptions", "ContentBlock", "ListToolsOptions", "ListedTools", "RefusedTool", "TOOL_ENTRIES", "TOOL_TABLE",
-    "ToolArgumentsError", "ToolOutcome", "ToolOutputError", "ToolsClient", "ToolsClientOptions", "callTypedTool", "connectHttpClient", "entry",
-    "listLiveTools", "precompiledValidators",
+    "CallOptions", "Client", "ConnectOptions", "ContentBlock", "ListToolsOptions", "ListedTools", "RefusedTool", "StdioServer", "TOOL_ENTRIES",
+    "TOOL_TABLE", "ToolArgumentsError", "ToolOutcome", "ToolOutputError", "ToolsClient", "ToolsClientOptions", "callTypedTool", "connectHttpClient",
+    "connectStdioClient", "entry", "listLiveTools", "precompiledValidators", "withValidators",
   ],
   /** What server.ts declares, imports or exports; it imports each tool's `${pascal}Types`. */
   server: [
     "AskOptions", "GeneratedHttpHandler", "HttpHandlerOptions", "InputAnswer", "InputRequired", "MAX_REQUEST_BYTES", "NoInputs", "RequestStateOptions",
     "SERVER_DEFAULTS", "Server", "ServerRuntimeOptions", "TOOL_TABLE", "ToolContent", "ToolContext", "ToolError", "ToolHandler", "ToolHandlers",
     "ToolInputs", "ToolNotImplementedError", "ToolReturn", "ToolTypes", "createHttpHandler", "createServerFactory", "createToolHttpHandler",
-    "createToolServerFactory", "randomRequestStateKey", "toolResult",
+    "createToolServerFactory", "duplicateMcpHeaderValidation", "randomRequestStateKey", "toolResult",
   ],
   /** What index.ts exports besides the tools' types (server.ts's and client.ts's exports); it exports all four type names of each tool. */
   index: [
-    "AskOptions", "InputAnswer", "InputRequired", "ListedTools", "MAX_REQUEST_BYTES", "RefusedTool", "RequestStateOptions", "SERVER_DEFAULTS",
+    "AskOptions", "InputAnswer", "InputRequired", "ListedTools", "MAX_REQUEST_BYTES", "RefusedTool", "RequestStateOptions", "SERVER_DEFAULTS", "StdioServer",
     "TOOL_ENTRIES", "TOOL_TABLE", "ToolArgumentsError", "ToolContext", "ToolError", "ToolHandlers", "ToolInputs", "ToolNotImplementedError",
     "ToolOutcome", "ToolOutputError", "ToolReturn", "ToolTypes", "ToolsClient", "ToolsClientOptions", "createToolHttpHandler",
-    "createToolServerFactory", "handlers", "randomRequestStateKey", "toolResult",
+    "createToolServerFactory", "duplicateMcpHeaderValidation", "handlers", "randomRequestStateKey", "toolResult",
   ],
   /** What handlers.ts declares or imports; it imports each tool's handler as `camel`. */
   handlers: ["ToolHandlers", "handlers"],

@@ -13,6 +13,7 @@ const schema2 = {"type":"string","pattern":"^[A-Za-z_][-A-Za-z0-9._]*$"};
 const schema3 = {"type":"string","format":"uri-reference"};
 const schema4 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/core","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/core":true},"$dynamicAnchor":"meta","title":"Core vocabulary meta-schema","type":["object","boolean"],"properties":{"$id":{"$ref":"#/$defs/uriReferenceString","$comment":"Non-empty fragments not allowed.","pattern":"^[^#]*#?$"},"$schema":{"$ref":"#/$defs/uriString"},"$ref":{"$ref":"#/$defs/uriReferenceString"},"$anchor":{"$ref":"#/$defs/anchorString"},"$dynamicRef":{"$ref":"#/$defs/uriReferenceString"},"$dynamicAnchor":{"$ref":"#/$defs/anchorString"},"$vocabulary":{"type":"object","propertyNames":{"$ref":"#/$defs/uriString"},"additionalProperties":{"type":"boolean"}},"$comment":{"type":"string"},"$defs":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"}}},"$defs":{"anchorString":{"type":"string","pattern":"^[A-Za-z_][-A-Za-z0-9._]*$"},"uriString":{"type":"string","format":"uri"},"uriReferenceString":{"type":"string","format":"uri-reference"}}};
 const schema5 = {"type":"string","format":"uri"};
+const func0 = Object.prototype.hasOwnProperty;
 const pattern0 = new RegExp("^[^#]*#?$", "u");
 const pattern1 = new RegExp("^[A-Za-z_][-A-Za-z0-9._]*$", "u");
 
@@ -41,7 +42,7 @@ if(!dynamicAnchors.meta){
 dynamicAnchors.meta = validate1;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.$id !== undefined){
+if(data.$id !== undefined && func0.call(data, "$id")){
 let data0 = data.$id;
 if(!(typeof data0 === "string")){
 const err1 = {instancePath:instancePath+"/$id",schemaPath:"#/$defs/uriReferenceString/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -66,7 +67,7 @@ errors++;
 }
 }
 }
-if(data.$schema !== undefined){
+if(data.$schema !== undefined && func0.call(data, "$schema")){
 if(!(typeof data.$schema === "string")){
 const err3 = {instancePath:instancePath+"/$schema",schemaPath:"#/$defs/uriString/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -78,7 +79,7 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.$ref !== undefined){
+if(data.$ref !== undefined && func0.call(data, "$ref")){
 if(!(typeof data.$ref === "string")){
 const err4 = {instancePath:instancePath+"/$ref",schemaPath:"#/$defs/uriReferenceString/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -90,7 +91,7 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.$anchor !== undefined){
+if(data.$anchor !== undefined && func0.call(data, "$anchor")){
 let data3 = data.$anchor;
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
@@ -115,7 +116,7 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.$dynamicRef !== undefined){
+if(data.$dynamicRef !== undefined && func0.call(data, "$dynamicRef")){
 if(!(typeof data.$dynamicRef === "string")){
 const err7 = {instancePath:instancePath+"/$dynamicRef",schemaPath:"#/$defs/uriReferenceString/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -127,7 +128,7 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.$dynamicAnchor !== undefined){
+if(data.$dynamicAnchor !== undefined && func0.call(data, "$dynamicAnchor")){
 let data5 = data.$dynamicAnchor;
 if(typeof data5 === "string"){
 if(!pattern1.test(data5)){
@@ -152,10 +153,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.$vocabulary !== undefined){
+if(data.$vocabulary !== undefined && func0.call(data, "$vocabulary")){
 let data6 = data.$vocabulary;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-for(const key0 in data6){
+for(const key0 of Object.keys(data6)){
 const _errs22 = errors;
 if(!(typeof key0 === "string")){
 const err10 = {instancePath:instancePath+"/$vocabulary",schemaPath:"#/$defs/uriString/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key0};
@@ -179,7 +180,7 @@ vErrors.push(err11);
 errors++;
 }
 }
-for(const key1 in data6){
+for(const key1 of Object.keys(data6)){
 if(typeof data6[key1] !== "boolean"){
 const err12 = {instancePath:instancePath+"/$vocabulary/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/%24vocabulary/additionalProperties/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -203,7 +204,7 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.$comment !== undefined){
+if(data.$comment !== undefined && func0.call(data, "$comment")){
 if(typeof data.$comment !== "string"){
 const err14 = {instancePath:instancePath+"/$comment",schemaPath:"#/properties/%24comment/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -215,10 +216,10 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.$defs !== undefined){
+if(data.$defs !== undefined && func0.call(data, "$defs")){
 let data9 = data.$defs;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-for(const key2 in data9){
+for(const key2 of Object.keys(data9)){
 let data10 = data9[key2];
 let _v0 = dynamicAnchors.meta;
 if(_v0){
@@ -375,13 +376,13 @@ if(!dynamicAnchors.meta){
 dynamicAnchors.meta = validate3;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.prefixItems !== undefined){
+if(data.prefixItems !== undefined && func0.call(data, "prefixItems")){
 if(!(validate2(data.prefixItems, {instancePath:instancePath+"/prefixItems",parentData:data,parentDataProperty:"prefixItems",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 }
-if(data.items !== undefined){
+if(data.items !== undefined && func0.call(data, "items")){
 let data1 = data.items;
 let _v0 = dynamicAnchors.meta;
 if(_v0){
@@ -417,7 +418,7 @@ items0 = items1 === true ? true : items0 > items1 ? items0 : items1;
 }
 }
 }
-if(data.contains !== undefined){
+if(data.contains !== undefined && func0.call(data, "contains")){
 let data2 = data.contains;
 let _v1 = dynamicAnchors.meta;
 if(_v1){
@@ -453,7 +454,7 @@ items2 = items3 === true ? true : items2 > items3 ? items2 : items3;
 }
 }
 }
-if(data.additionalProperties !== undefined){
+if(data.additionalProperties !== undefined && func0.call(data, "additionalProperties")){
 let data3 = data.additionalProperties;
 let _v2 = dynamicAnchors.meta;
 if(_v2){
@@ -489,10 +490,10 @@ items4 = items5 === true ? true : items4 > items5 ? items4 : items5;
 }
 }
 }
-if(data.properties !== undefined){
+if(data.properties !== undefined && func0.call(data, "properties")){
 let data4 = data.properties;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-for(const key0 in data4){
+for(const key0 of Object.keys(data4)){
 let data5 = data4[key0];
 let _v3 = dynamicAnchors.meta;
 if(_v3){
@@ -540,10 +541,10 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.patternProperties !== undefined){
+if(data.patternProperties !== undefined && func0.call(data, "patternProperties")){
 let data6 = data.patternProperties;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-for(const key1 in data6){
+for(const key1 of Object.keys(data6)){
 const _errs11 = errors;
 var valid2 = _errs11 === errors;
 if(!valid2){
@@ -557,7 +558,7 @@ vErrors.push(err2);
 errors++;
 }
 }
-for(const key2 in data6){
+for(const key2 of Object.keys(data6)){
 let data7 = data6[key2];
 let _v4 = dynamicAnchors.meta;
 if(_v4){
@@ -605,10 +606,10 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.dependentSchemas !== undefined){
+if(data.dependentSchemas !== undefined && func0.call(data, "dependentSchemas")){
 let data8 = data.dependentSchemas;
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-for(const key3 in data8){
+for(const key3 of Object.keys(data8)){
 let data9 = data8[key3];
 let _v5 = dynamicAnchors.meta;
 if(_v5){
@@ -656,7 +657,7 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.propertyNames !== undefined){
+if(data.propertyNames !== undefined && func0.call(data, "propertyNames")){
 let data10 = data.propertyNames;
 let _v6 = dynamicAnchors.meta;
 if(_v6){
@@ -692,7 +693,7 @@ items12 = items13 === true ? true : items12 > items13 ? items12 : items13;
 }
 }
 }
-if(data.if !== undefined){
+if(data.if !== undefined && func0.call(data, "if")){
 let data11 = data.if;
 let _v7 = dynamicAnchors.meta;
 if(_v7){
@@ -728,7 +729,7 @@ items14 = items15 === true ? true : items14 > items15 ? items14 : items15;
 }
 }
 }
-if(data.then !== undefined){
+if(data.then !== undefined && func0.call(data, "then")){
 let data12 = data.then;
 let _v8 = dynamicAnchors.meta;
 if(_v8){
@@ -764,7 +765,7 @@ items16 = items17 === true ? true : items16 > items17 ? items16 : items17;
 }
 }
 }
-if(data.else !== undefined){
+if(data.else !== undefined && func0.call(data, "else")){
 let data13 = data.else;
 let _v9 = dynamicAnchors.meta;
 if(_v9){
@@ -800,25 +801,25 @@ items18 = items19 === true ? true : items18 > items19 ? items18 : items19;
 }
 }
 }
-if(data.allOf !== undefined){
+if(data.allOf !== undefined && func0.call(data, "allOf")){
 if(!(validate2(data.allOf, {instancePath:instancePath+"/allOf",parentData:data,parentDataProperty:"allOf",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 }
-if(data.anyOf !== undefined){
+if(data.anyOf !== undefined && func0.call(data, "anyOf")){
 if(!(validate2(data.anyOf, {instancePath:instancePath+"/anyOf",parentData:data,parentDataProperty:"anyOf",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 }
-if(data.oneOf !== undefined){
+if(data.oneOf !== undefined && func0.call(data, "oneOf")){
 if(!(validate2(data.oneOf, {instancePath:instancePath+"/oneOf",parentData:data,parentDataProperty:"oneOf",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 }
-if(data.not !== undefined){
+if(data.not !== undefined && func0.call(data, "not")){
 let data17 = data.not;
 let _v10 = dynamicAnchors.meta;
 if(_v10){
@@ -887,7 +888,7 @@ if(!dynamicAnchors.meta){
 dynamicAnchors.meta = validate4;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.unevaluatedItems !== undefined){
+if(data.unevaluatedItems !== undefined && func0.call(data, "unevaluatedItems")){
 let data0 = data.unevaluatedItems;
 let _v0 = dynamicAnchors.meta;
 if(_v0){
@@ -923,7 +924,7 @@ items0 = items1 === true ? true : items0 > items1 ? items0 : items1;
 }
 }
 }
-if(data.unevaluatedProperties !== undefined){
+if(data.unevaluatedProperties !== undefined && func0.call(data, "unevaluatedProperties")){
 let data1 = data.unevaluatedProperties;
 let _v1 = dynamicAnchors.meta;
 if(_v1){
@@ -968,7 +969,7 @@ validate4.evaluated = {"props":{"unevaluatedItems":true,"unevaluatedProperties":
 const schema9 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/validation","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/validation":true},"$dynamicAnchor":"meta","title":"Validation vocabulary meta-schema","type":["object","boolean"],"properties":{"type":{"anyOf":[{"$ref":"#/$defs/simpleTypes"},{"type":"array","items":{"$ref":"#/$defs/simpleTypes"},"minItems":1,"uniqueItems":true}]},"const":true,"enum":{"type":"array","items":true},"multipleOf":{"type":"number","exclusiveMinimum":0},"maximum":{"type":"number"},"exclusiveMaximum":{"type":"number"},"minimum":{"type":"number"},"exclusiveMinimum":{"type":"number"},"maxLength":{"$ref":"#/$defs/nonNegativeInteger"},"minLength":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"pattern":{"type":"string","format":"regex"},"maxItems":{"$ref":"#/$defs/nonNegativeInteger"},"minItems":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"uniqueItems":{"type":"boolean","default":false},"maxContains":{"$ref":"#/$defs/nonNegativeInteger"},"minContains":{"$ref":"#/$defs/nonNegativeInteger","default":1},"maxProperties":{"$ref":"#/$defs/nonNegativeInteger"},"minProperties":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"required":{"$ref":"#/$defs/stringArray"},"dependentRequired":{"type":"object","additionalProperties":{"$ref":"#/$defs/stringArray"}}},"$defs":{"nonNegativeInteger":{"type":"integer","minimum":0},"nonNegativeIntegerDefault0":{"$ref":"#/$defs/nonNegativeInteger","default":0},"simpleTypes":{"enum":["array","boolean","integer","null","number","object","string"]},"stringArray":{"type":"array","items":{"type":"string"},"uniqueItems":true,"default":[]}}};
 const schema10 = {"enum":["array","boolean","integer","null","number","object","string"]};
 const schema11 = {"type":"integer","minimum":0};
-const func0 = __rt.equal;
+const func1 = __rt.equal;
 
 function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 
@@ -995,7 +996,7 @@ if(!dynamicAnchors.meta){
 dynamicAnchors.meta = validate5;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type !== undefined){
+if(data.type !== undefined && func0.call(data, "type")){
 let data0 = data.type;
 const _errs2 = errors;
 let valid1 = false;
@@ -1044,7 +1045,7 @@ if(i1 > 1){
 outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
-if(func0(data0[i1], data0[j0])){
+if(func1(data0[i1], data0[j0])){
 const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/1/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
 if(vErrors === null){
 vErrors = [err4];
@@ -1093,7 +1094,7 @@ vErrors = null;
 }
 }
 }
-if(data.enum !== undefined){
+if(data.enum !== undefined && func0.call(data, "enum")){
 if(!(Array.isArray(data.enum))){
 const err7 = {instancePath:instancePath+"/enum",schemaPath:"#/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
@@ -1105,7 +1106,7 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.multipleOf !== undefined){
+if(data.multipleOf !== undefined && func0.call(data, "multipleOf")){
 let data3 = data.multipleOf;
 if(typeof data3 == "number"){
 if(data3 <= 0 || isNaN(data3)){
@@ -1130,7 +1131,7 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.maximum !== undefined){
+if(data.maximum !== undefined && func0.call(data, "maximum")){
 if(!(typeof data.maximum == "number")){
 const err10 = {instancePath:instancePath+"/maximum",schemaPath:"#/properties/maximum/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
@@ -1142,7 +1143,7 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.exclusiveMaximum !== undefined){
+if(data.exclusiveMaximum !== undefined && func0.call(data, "exclusiveMaximum")){
 if(!(typeof data.exclusiveMaximum == "number")){
 const err11 = {instancePath:instancePath+"/exclusiveMaximum",schemaPath:"#/properties/exclusiveMaximum/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
@@ -1154,7 +1155,7 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.minimum !== undefined){
+if(data.minimum !== undefined && func0.call(data, "minimum")){
 if(!(typeof data.minimum == "number")){
 const err12 = {instancePath:instancePath+"/minimum",schemaPath:"#/properties/minimum/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
@@ -1166,7 +1167,7 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.exclusiveMinimum !== undefined){
+if(data.exclusiveMinimum !== undefined && func0.call(data, "exclusiveMinimum")){
 if(!(typeof data.exclusiveMinimum == "number")){
 const err13 = {instancePath:instancePath+"/exclusiveMinimum",schemaPath:"#/properties/exclusiveMinimum/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
@@ -1178,7 +1179,7 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.maxLength !== undefined){
+if(data.maxLength !== undefined && func0.call(data, "maxLength")){
 let data8 = data.maxLength;
 if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
 const err14 = {instancePath:instancePath+"/maxLength",schemaPath:"#/$defs/nonNegativeInteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -1203,7 +1204,7 @@ errors++;
 }
 }
 }
-if(data.minLength !== undefined){
+if(data.minLength !== undefined && func0.call(data, "minLength")){
 let data9 = data.minLength;
 if(!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))){
 const err16 = {instancePath:instancePath+"/minLength",schemaPath:"#/$defs/nonNegativeIntegerDefault0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -1228,7 +1229,7 @@ errors++;
 }
 }
 }
-if(data.pattern !== undefined){
+if(data.pattern !== undefined && func0.call(data, "pattern")){
 if(!(typeof data.pattern === "string")){
 const err18 = {instancePath:instancePath+"/pattern",schemaPath:"#/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -1240,7 +1241,7 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.maxItems !== undefined){
+if(data.maxItems !== undefined && func0.call(data, "maxItems")){
 let data11 = data.maxItems;
 if(!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))){
 const err19 = {instancePath:instancePath+"/maxItems",schemaPath:"#/$defs/nonNegativeInteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -1265,7 +1266,7 @@ errors++;
 }
 }
 }
-if(data.minItems !== undefined){
+if(data.minItems !== undefined && func0.call(data, "minItems")){
 let data12 = data.minItems;
 if(!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))){
 const err21 = {instancePath:instancePath+"/minItems",schemaPath:"#/$defs/nonNegativeIntegerDefault0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -1290,7 +1291,7 @@ errors++;
 }
 }
 }
-if(data.uniqueItems !== undefined){
+if(data.uniqueItems !== undefined && func0.call(data, "uniqueItems")){
 if(typeof data.uniqueItems !== "boolean"){
 const err23 = {instancePath:instancePath+"/uniqueItems",schemaPath:"#/properties/uniqueItems/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -1302,7 +1303,7 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.maxContains !== undefined){
+if(data.maxContains !== undefined && func0.call(data, "maxContains")){
 let data14 = data.maxContains;
 if(!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))){
 const err24 = {instancePath:instancePath+"/maxContains",schemaPath:"#/$defs/nonNegativeInteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -1327,7 +1328,7 @@ errors++;
 }
 }
 }
-if(data.minContains !== undefined){
+if(data.minContains !== undefined && func0.call(data, "minContains")){
 let data15 = data.minContains;
 if(!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))){
 const err26 = {instancePath:instancePath+"/minContains",schemaPath:"#/$defs/nonNegativeInteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -1352,7 +1353,7 @@ errors++;
 }
 }
 }
-if(data.maxProperties !== undefined){
+if(data.maxProperties !== undefined && func0.call(data, "maxProperties")){
 let data16 = data.maxProperties;
 if(!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))){
 const err28 = {instancePath:instancePath+"/maxProperties",schemaPath:"#/$defs/nonNegativeInteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -1377,7 +1378,7 @@ errors++;
 }
 }
 }
-if(data.minProperties !== undefined){
+if(data.minProperties !== undefined && func0.call(data, "minProperties")){
 let data17 = data.minProperties;
 if(!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))){
 const err30 = {instancePath:instancePath+"/minProperties",schemaPath:"#/$defs/nonNegativeIntegerDefault0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -1402,7 +1403,7 @@ errors++;
 }
 }
 }
-if(data.required !== undefined){
+if(data.required !== undefined && func0.call(data, "required")){
 let data18 = data.required;
 if(Array.isArray(data18)){
 const len1 = data18.length;
@@ -1454,10 +1455,10 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.dependentRequired !== undefined){
+if(data.dependentRequired !== undefined && func0.call(data, "dependentRequired")){
 let data20 = data.dependentRequired;
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-for(const key0 in data20){
+for(const key0 of Object.keys(data20)){
 let data21 = data20[key0];
 if(Array.isArray(data21)){
 const len2 = data21.length;
@@ -1554,7 +1555,7 @@ if(!dynamicAnchors.meta){
 dynamicAnchors.meta = validate6;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.title !== undefined){
+if(data.title !== undefined && func0.call(data, "title")){
 if(typeof data.title !== "string"){
 const err1 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -1566,7 +1567,7 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.description !== undefined){
+if(data.description !== undefined && func0.call(data, "description")){
 if(typeof data.description !== "string"){
 const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -1578,7 +1579,7 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.deprecated !== undefined){
+if(data.deprecated !== undefined && func0.call(data, "deprecated")){
 if(typeof data.deprecated !== "boolean"){
 const err3 = {instancePath:instancePath+"/deprecated",schemaPath:"#/properties/deprecated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -1590,7 +1591,7 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.readOnly !== undefined){
+if(data.readOnly !== undefined && func0.call(data, "readOnly")){
 if(typeof data.readOnly !== "boolean"){
 const err4 = {instancePath:instancePath+"/readOnly",schemaPath:"#/properties/readOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -1602,7 +1603,7 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.writeOnly !== undefined){
+if(data.writeOnly !== undefined && func0.call(data, "writeOnly")){
 if(typeof data.writeOnly !== "boolean"){
 const err5 = {instancePath:instancePath+"/writeOnly",schemaPath:"#/properties/writeOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -1614,7 +1615,7 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.examples !== undefined){
+if(data.examples !== undefined && func0.call(data, "examples")){
 if(!(Array.isArray(data.examples))){
 const err6 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
@@ -1659,7 +1660,7 @@ if(!dynamicAnchors.meta){
 dynamicAnchors.meta = validate7;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.format !== undefined){
+if(data.format !== undefined && func0.call(data, "format")){
 if(typeof data.format !== "string"){
 const err1 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -1704,7 +1705,7 @@ if(!dynamicAnchors.meta){
 dynamicAnchors.meta = validate8;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.contentEncoding !== undefined){
+if(data.contentEncoding !== undefined && func0.call(data, "contentEncoding")){
 if(typeof data.contentEncoding !== "string"){
 const err1 = {instancePath:instancePath+"/contentEncoding",schemaPath:"#/properties/contentEncoding/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -1716,7 +1717,7 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.contentMediaType !== undefined){
+if(data.contentMediaType !== undefined && func0.call(data, "contentMediaType")){
 if(typeof data.contentMediaType !== "string"){
 const err2 = {instancePath:instancePath+"/contentMediaType",schemaPath:"#/properties/contentMediaType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -1728,7 +1729,7 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.contentSchema !== undefined){
+if(data.contentSchema !== undefined && func0.call(data, "contentSchema")){
 let data2 = data.contentSchema;
 let _v0 = dynamicAnchors.meta;
 if(_v0){
@@ -1824,10 +1825,10 @@ vErrors = vErrors === null ? validate8.errors : vErrors.concat(validate8.errors)
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.definitions !== undefined){
+if(data.definitions !== undefined && func0.call(data, "definitions")){
 let data0 = data.definitions;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-for(const key0 in data0){
+for(const key0 of Object.keys(data0)){
 let data1 = data0[key0];
 let _v0 = dynamicAnchors.meta;
 if(_v0){
@@ -1875,10 +1876,10 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.dependencies !== undefined){
+if(data.dependencies !== undefined && func0.call(data, "dependencies")){
 let data2 = data.dependencies;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-for(const key1 in data2){
+for(const key1 of Object.keys(data2)){
 let data3 = data2[key1];
 const _errs19 = errors;
 let valid4 = false;
@@ -2009,7 +2010,7 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.$recursiveAnchor !== undefined){
+if(data.$recursiveAnchor !== undefined && func0.call(data, "$recursiveAnchor")){
 let data5 = data.$recursiveAnchor;
 if(typeof data5 === "string"){
 if(!pattern1.test(data5)){
@@ -2034,7 +2035,7 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.$recursiveRef !== undefined){
+if(data.$recursiveRef !== undefined && func0.call(data, "$recursiveRef")){
 if(!(typeof data.$recursiveRef === "string")){
 const err9 = {instancePath:instancePath+"/$recursiveRef",schemaPath:"meta/core#/$defs/uriReferenceString/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -2059,6 +2060,7 @@ export const validateMeta201909 = /* @__PURE__ */ (() => {
 const schema0 = {"$schema":"https://json-schema.org/draft/2019-09/schema","$id":"https://json-schema.org/draft/2019-09/schema","$vocabulary":{"https://json-schema.org/draft/2019-09/vocab/core":true,"https://json-schema.org/draft/2019-09/vocab/applicator":true,"https://json-schema.org/draft/2019-09/vocab/validation":true,"https://json-schema.org/draft/2019-09/vocab/meta-data":true,"https://json-schema.org/draft/2019-09/vocab/format":false,"https://json-schema.org/draft/2019-09/vocab/content":true},"$recursiveAnchor":true,"title":"Core and Validation specifications meta-schema","allOf":[{"$ref":"meta/core"},{"$ref":"meta/applicator"},{"$ref":"meta/validation"},{"$ref":"meta/meta-data"},{"$ref":"meta/format"},{"$ref":"meta/content"}],"type":["object","boolean"],"properties":{"definitions":{"$comment":"While no longer an official keyword as it is replaced by $defs, this keyword is retained in the meta-schema to prevent incompatible extensions as it remains in common use.","type":"object","additionalProperties":{"$recursiveRef":"#"},"default":{}},"dependencies":{"$comment":"\"dependencies\" is no longer a keyword, but schema authors should avoid redefining it to facilitate a smooth transition to \"dependentSchemas\" and \"dependentRequired\"","type":"object","additionalProperties":{"anyOf":[{"$recursiveRef":"#"},{"$ref":"meta/validation#/$defs/stringArray"}]}}}};
 const schema1 = {"type":"array","items":{"type":"string"},"uniqueItems":true,"default":[]};
 const schema2 = {"$schema":"https://json-schema.org/draft/2019-09/schema","$id":"https://json-schema.org/draft/2019-09/meta/core","$vocabulary":{"https://json-schema.org/draft/2019-09/vocab/core":true},"$recursiveAnchor":true,"title":"Core vocabulary meta-schema","type":["object","boolean"],"properties":{"$id":{"type":"string","format":"uri-reference","$comment":"Non-empty fragments not allowed.","pattern":"^[^#]*#?$"},"$schema":{"type":"string","format":"uri"},"$anchor":{"type":"string","pattern":"^[A-Za-z][-A-Za-z0-9.:_]*$"},"$ref":{"type":"string","format":"uri-reference"},"$recursiveRef":{"type":"string","format":"uri-reference"},"$recursiveAnchor":{"type":"boolean","default":false},"$vocabulary":{"type":"object","propertyNames":{"type":"string","format":"uri"},"additionalProperties":{"type":"boolean"}},"$comment":{"type":"string"},"$defs":{"type":"object","additionalProperties":{"$recursiveRef":"#"},"default":{}}}};
+const func0 = Object.prototype.hasOwnProperty;
 const pattern0 = new RegExp("^[^#]*#?$", "u");
 const pattern1 = new RegExp("^[A-Za-z][-A-Za-z0-9.:_]*$", "u");
 
@@ -2087,7 +2089,7 @@ if(!dynamicAnchors[""]){
 dynamicAnchors[""] = validate1;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.$id !== undefined){
+if(data.$id !== undefined && func0.call(data, "$id")){
 let data0 = data.$id;
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
@@ -2112,7 +2114,7 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.$schema !== undefined){
+if(data.$schema !== undefined && func0.call(data, "$schema")){
 if(!(typeof data.$schema === "string")){
 const err3 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -2124,7 +2126,7 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.$anchor !== undefined){
+if(data.$anchor !== undefined && func0.call(data, "$anchor")){
 let data2 = data.$anchor;
 if(typeof data2 === "string"){
 if(!pattern1.test(data2)){
@@ -2149,7 +2151,7 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.$ref !== undefined){
+if(data.$ref !== undefined && func0.call(data, "$ref")){
 if(!(typeof data.$ref === "string")){
 const err6 = {instancePath:instancePath+"/$ref",schemaPath:"#/properties/%24ref/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -2161,7 +2163,7 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.$recursiveRef !== undefined){
+if(data.$recursiveRef !== undefined && func0.call(data, "$recursiveRef")){
 if(!(typeof data.$recursiveRef === "string")){
 const err7 = {instancePath:instancePath+"/$recursiveRef",schemaPath:"#/properties/%24recursiveRef/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -2173,7 +2175,7 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.$recursiveAnchor !== undefined){
+if(data.$recursiveAnchor !== undefined && func0.call(data, "$recursiveAnchor")){
 if(typeof data.$recursiveAnchor !== "boolean"){
 const err8 = {instancePath:instancePath+"/$recursiveAnchor",schemaPath:"#/properties/%24recursiveAnchor/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -2185,10 +2187,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.$vocabulary !== undefined){
+if(data.$vocabulary !== undefined && func0.call(data, "$vocabulary")){
 let data6 = data.$vocabulary;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-for(const key0 in data6){
+for(const key0 of Object.keys(data6)){
 const _errs16 = errors;
 if(!(typeof key0 === "string")){
 const err9 = {instancePath:instancePath+"/$vocabulary",schemaPath:"#/properties/%24vocabulary/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key0};
@@ -2212,7 +2214,7 @@ vErrors.push(err10);
 errors++;
 }
 }
-for(const key1 in data6){
+for(const key1 of Object.keys(data6)){
 if(typeof data6[key1] !== "boolean"){
 const err11 = {instancePath:instancePath+"/$vocabulary/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/%24vocabulary/additionalProperties/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -2236,7 +2238,7 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.$comment !== undefined){
+if(data.$comment !== undefined && func0.call(data, "$comment")){
 if(typeof data.$comment !== "string"){
 const err13 = {instancePath:instancePath+"/$comment",schemaPath:"#/properties/%24comment/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -2248,10 +2250,10 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.$defs !== undefined){
+if(data.$defs !== undefined && func0.call(data, "$defs")){
 let data9 = data.$defs;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-for(const key2 in data9){
+for(const key2 of Object.keys(data9)){
 let data10 = data9[key2];
 let _v0 = dynamicAnchors[""];
 if(_v0){
@@ -2408,7 +2410,7 @@ if(!dynamicAnchors[""]){
 dynamicAnchors[""] = validate3;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.additionalItems !== undefined){
+if(data.additionalItems !== undefined && func0.call(data, "additionalItems")){
 let data0 = data.additionalItems;
 let _v0 = dynamicAnchors[""];
 if(_v0){
@@ -2444,7 +2446,7 @@ items0 = items1 === true ? true : items0 > items1 ? items0 : items1;
 }
 }
 }
-if(data.unevaluatedItems !== undefined){
+if(data.unevaluatedItems !== undefined && func0.call(data, "unevaluatedItems")){
 let data1 = data.unevaluatedItems;
 let _v1 = dynamicAnchors[""];
 if(_v1){
@@ -2480,7 +2482,7 @@ items2 = items3 === true ? true : items2 > items3 ? items2 : items3;
 }
 }
 }
-if(data.items !== undefined){
+if(data.items !== undefined && func0.call(data, "items")){
 let data2 = data.items;
 const _errs4 = errors;
 let valid1 = false;
@@ -2554,7 +2556,7 @@ vErrors = null;
 }
 }
 }
-if(data.contains !== undefined){
+if(data.contains !== undefined && func0.call(data, "contains")){
 let data3 = data.contains;
 let _v3 = dynamicAnchors[""];
 if(_v3){
@@ -2590,7 +2592,7 @@ items6 = items7 === true ? true : items6 > items7 ? items6 : items7;
 }
 }
 }
-if(data.additionalProperties !== undefined){
+if(data.additionalProperties !== undefined && func0.call(data, "additionalProperties")){
 let data4 = data.additionalProperties;
 let _v4 = dynamicAnchors[""];
 if(_v4){
@@ -2626,7 +2628,7 @@ items8 = items9 === true ? true : items8 > items9 ? items8 : items9;
 }
 }
 }
-if(data.unevaluatedProperties !== undefined){
+if(data.unevaluatedProperties !== undefined && func0.call(data, "unevaluatedProperties")){
 let data5 = data.unevaluatedProperties;
 let _v5 = dynamicAnchors[""];
 if(_v5){
@@ -2662,10 +2664,10 @@ items10 = items11 === true ? true : items10 > items11 ? items10 : items11;
 }
 }
 }
-if(data.properties !== undefined){
+if(data.properties !== undefined && func0.call(data, "properties")){
 let data6 = data.properties;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-for(const key0 in data6){
+for(const key0 of Object.keys(data6)){
 let data7 = data6[key0];
 let _v6 = dynamicAnchors[""];
 if(_v6){
@@ -2713,10 +2715,10 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.patternProperties !== undefined){
+if(data.patternProperties !== undefined && func0.call(data, "patternProperties")){
 let data8 = data.patternProperties;
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-for(const key1 in data8){
+for(const key1 of Object.keys(data8)){
 const _errs16 = errors;
 var valid3 = _errs16 === errors;
 if(!valid3){
@@ -2730,7 +2732,7 @@ vErrors.push(err3);
 errors++;
 }
 }
-for(const key2 in data8){
+for(const key2 of Object.keys(data8)){
 let data9 = data8[key2];
 let _v7 = dynamicAnchors[""];
 if(_v7){
@@ -2778,10 +2780,10 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.dependentSchemas !== undefined){
+if(data.dependentSchemas !== undefined && func0.call(data, "dependentSchemas")){
 let data10 = data.dependentSchemas;
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-for(const key3 in data10){
+for(const key3 of Object.keys(data10)){
 let data11 = data10[key3];
 let _v8 = dynamicAnchors[""];
 if(_v8){
@@ -2829,7 +2831,7 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.propertyNames !== undefined){
+if(data.propertyNames !== undefined && func0.call(data, "propertyNames")){
 let data12 = data.propertyNames;
 let _v9 = dynamicAnchors[""];
 if(_v9){
@@ -2865,7 +2867,7 @@ items18 = items19 === true ? true : items18 > items19 ? items18 : items19;
 }
 }
 }
-if(data.if !== undefined){
+if(data.if !== undefined && func0.call(data, "if")){
 let data13 = data.if;
 let _v10 = dynamicAnchors[""];
 if(_v10){
@@ -2901,7 +2903,7 @@ items20 = items21 === true ? true : items20 > items21 ? items20 : items21;
 }
 }
 }
-if(data.then !== undefined){
+if(data.then !== undefined && func0.call(data, "then")){
 let data14 = data.then;
 let _v11 = dynamicAnchors[""];
 if(_v11){
@@ -2937,7 +2939,7 @@ items22 = items23 === true ? true : items22 > items23 ? items22 : items23;
 }
 }
 }
-if(data.else !== undefined){
+if(data.else !== undefined && func0.call(data, "else")){
 let data15 = data.else;
 let _v12 = dynamicAnchors[""];
 if(_v12){
@@ -2973,25 +2975,25 @@ items24 = items25 === true ? true : items24 > items25 ? items24 : items25;
 }
 }
 }
-if(data.allOf !== undefined){
+if(data.allOf !== undefined && func0.call(data, "allOf")){
 if(!(validate2(data.allOf, {instancePath:instancePath+"/allOf",parentData:data,parentDataProperty:"allOf",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 }
-if(data.anyOf !== undefined){
+if(data.anyOf !== undefined && func0.call(data, "anyOf")){
 if(!(validate2(data.anyOf, {instancePath:instancePath+"/anyOf",parentData:data,parentDataProperty:"anyOf",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 }
-if(data.oneOf !== undefined){
+if(data.oneOf !== undefined && func0.call(data, "oneOf")){
 if(!(validate2(data.oneOf, {instancePath:instancePath+"/oneOf",parentData:data,parentDataProperty:"oneOf",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 }
-if(data.not !== undefined){
+if(data.not !== undefined && func0.call(data, "not")){
 let data19 = data.not;
 let _v13 = dynamicAnchors[""];
 if(_v13){
@@ -3036,7 +3038,7 @@ validate3.evaluated = {"props":{"additionalItems":true,"unevaluatedItems":true,"
 const schema5 = {"$schema":"https://json-schema.org/draft/2019-09/schema","$id":"https://json-schema.org/draft/2019-09/meta/validation","$vocabulary":{"https://json-schema.org/draft/2019-09/vocab/validation":true},"$recursiveAnchor":true,"title":"Validation vocabulary meta-schema","type":["object","boolean"],"properties":{"multipleOf":{"type":"number","exclusiveMinimum":0},"maximum":{"type":"number"},"exclusiveMaximum":{"type":"number"},"minimum":{"type":"number"},"exclusiveMinimum":{"type":"number"},"maxLength":{"$ref":"#/$defs/nonNegativeInteger"},"minLength":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"pattern":{"type":"string","format":"regex"},"maxItems":{"$ref":"#/$defs/nonNegativeInteger"},"minItems":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"uniqueItems":{"type":"boolean","default":false},"maxContains":{"$ref":"#/$defs/nonNegativeInteger"},"minContains":{"$ref":"#/$defs/nonNegativeInteger","default":1},"maxProperties":{"$ref":"#/$defs/nonNegativeInteger"},"minProperties":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"required":{"$ref":"#/$defs/stringArray"},"dependentRequired":{"type":"object","additionalProperties":{"$ref":"#/$defs/stringArray"}},"const":true,"enum":{"type":"array","items":true},"type":{"anyOf":[{"$ref":"#/$defs/simpleTypes"},{"type":"array","items":{"$ref":"#/$defs/simpleTypes"},"minItems":1,"uniqueItems":true}]}},"$defs":{"nonNegativeInteger":{"type":"integer","minimum":0},"nonNegativeIntegerDefault0":{"$ref":"#/$defs/nonNegativeInteger","default":0},"simpleTypes":{"enum":["array","boolean","integer","null","number","object","string"]},"stringArray":{"type":"array","items":{"type":"string"},"uniqueItems":true,"default":[]}}};
 const schema6 = {"type":"integer","minimum":0};
 const schema7 = {"enum":["array","boolean","integer","null","number","object","string"]};
-const func0 = __rt.equal;
+const func1 = __rt.equal;
 
 function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 
@@ -3063,7 +3065,7 @@ if(!dynamicAnchors[""]){
 dynamicAnchors[""] = validate4;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.multipleOf !== undefined){
+if(data.multipleOf !== undefined && func0.call(data, "multipleOf")){
 let data0 = data.multipleOf;
 if(typeof data0 == "number"){
 if(data0 <= 0 || isNaN(data0)){
@@ -3088,7 +3090,7 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.maximum !== undefined){
+if(data.maximum !== undefined && func0.call(data, "maximum")){
 if(!(typeof data.maximum == "number")){
 const err3 = {instancePath:instancePath+"/maximum",schemaPath:"#/properties/maximum/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
@@ -3100,7 +3102,7 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.exclusiveMaximum !== undefined){
+if(data.exclusiveMaximum !== undefined && func0.call(data, "exclusiveMaximum")){
 if(!(typeof data.exclusiveMaximum == "number")){
 const err4 = {instancePath:instancePath+"/exclusiveMaximum",schemaPath:"#/properties/exclusiveMaximum/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
@@ -3112,7 +3114,7 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.minimum !== undefined){
+if(data.minimum !== undefined && func0.call(data, "minimum")){
 if(!(typeof data.minimum == "number")){
 const err5 = {instancePath:instancePath+"/minimum",schemaPath:"#/properties/minimum/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
@@ -3124,7 +3126,7 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.exclusiveMinimum !== undefined){
+if(data.exclusiveMinimum !== undefined && func0.call(data, "exclusiveMinimum")){
 if(!(typeof data.exclusiveMinimum == "number")){
 const err6 = {instancePath:instancePath+"/exclusiveMinimum",schemaPath:"#/properties/exclusiveMinimum/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
@@ -3136,7 +3138,7 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.maxLength !== undefined){
+if(data.maxLength !== undefined && func0.call(data, "maxLength")){
 let data5 = data.maxLength;
 if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
 const err7 = {instancePath:instancePath+"/maxLength",schemaPath:"#/$defs/nonNegativeInteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -3161,7 +3163,7 @@ errors++;
 }
 }
 }
-if(data.minLength !== undefined){
+if(data.minLength !== undefined && func0.call(data, "minLength")){
 let data6 = data.minLength;
 if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
 const err9 = {instancePath:instancePath+"/minLength",schemaPath:"#/$defs/nonNegativeIntegerDefault0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -3186,7 +3188,7 @@ errors++;
 }
 }
 }
-if(data.pattern !== undefined){
+if(data.pattern !== undefined && func0.call(data, "pattern")){
 if(!(typeof data.pattern === "string")){
 const err11 = {instancePath:instancePath+"/pattern",schemaPath:"#/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -3198,7 +3200,7 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.maxItems !== undefined){
+if(data.maxItems !== undefined && func0.call(data, "maxItems")){
 let data8 = data.maxItems;
 if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
 const err12 = {instancePath:instancePath+"/maxItems",schemaPath:"#/$defs/nonNegativeInteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -3223,7 +3225,7 @@ errors++;
 }
 }
 }
-if(data.minItems !== undefined){
+if(data.minItems !== undefined && func0.call(data, "minItems")){
 let data9 = data.minItems;
 if(!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))){
 const err14 = {instancePath:instancePath+"/minItems",schemaPath:"#/$defs/nonNegativeIntegerDefault0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -3248,7 +3250,7 @@ errors++;
 }
 }
 }
-if(data.uniqueItems !== undefined){
+if(data.uniqueItems !== undefined && func0.call(data, "uniqueItems")){
 if(typeof data.uniqueItems !== "boolean"){
 const err16 = {instancePath:instancePath+"/uniqueItems",schemaPath:"#/properties/uniqueItems/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -3260,7 +3262,7 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.maxContains !== undefined){
+if(data.maxContains !== undefined && func0.call(data, "maxContains")){
 let data11 = data.maxContains;
 if(!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))){
 const err17 = {instancePath:instancePath+"/maxContains",schemaPath:"#/$defs/nonNegativeInteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -3285,7 +3287,7 @@ errors++;
 }
 }
 }
-if(data.minContains !== undefined){
+if(data.minContains !== undefined && func0.call(data, "minContains")){
 let data12 = data.minContains;
 if(!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))){
 const err19 = {instancePath:instancePath+"/minContains",schemaPath:"#/$defs/nonNegativeInteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -3310,7 +3312,7 @@ errors++;
 }
 }
 }
-if(data.maxProperties !== undefined){
+if(data.maxProperties !== undefined && func0.call(data, "maxProperties")){
 let data13 = data.maxProperties;
 if(!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))){
 const err21 = {instancePath:instancePath+"/maxProperties",schemaPath:"#/$defs/nonNegativeInteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -3335,7 +3337,7 @@ errors++;
 }
 }
 }
-if(data.minProperties !== undefined){
+if(data.minProperties !== undefined && func0.call(data, "minProperties")){
 let data14 = data.minProperties;
 if(!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))){
 const err23 = {instancePath:instancePath+"/minProperties",schemaPath:"#/$defs/nonNegativeIntegerDefault0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -3360,7 +3362,7 @@ errors++;
 }
 }
 }
-if(data.required !== undefined){
+if(data.required !== undefined && func0.call(data, "required")){
 let data15 = data.required;
 if(Array.isArray(data15)){
 const len0 = data15.length;
@@ -3412,10 +3414,10 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.dependentRequired !== undefined){
+if(data.dependentRequired !== undefined && func0.call(data, "dependentRequired")){
 let data17 = data.dependentRequired;
 if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-for(const key0 in data17){
+for(const key0 of Object.keys(data17)){
 let data18 = data17[key0];
 if(Array.isArray(data18)){
 const len1 = data18.length;
@@ -3479,7 +3481,7 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.enum !== undefined){
+if(data.enum !== undefined && func0.call(data, "enum")){
 if(!(Array.isArray(data.enum))){
 const err32 = {instancePath:instancePath+"/enum",schemaPath:"#/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
@@ -3491,7 +3493,7 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.type !== undefined){
+if(data.type !== undefined && func0.call(data, "type")){
 let data21 = data.type;
 const _errs55 = errors;
 let valid18 = false;
@@ -3540,7 +3542,7 @@ if(i5 > 1){
 outer0:
 for(;i5--;){
 for(j2 = i5; j2--;){
-if(func0(data21[i5], data21[j2])){
+if(func1(data21[i5], data21[j2])){
 const err36 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/1/uniqueItems",keyword:"uniqueItems",params:{i: i5, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i5+" are identical)"};
 if(vErrors === null){
 vErrors = [err36];
@@ -3622,7 +3624,7 @@ if(!dynamicAnchors[""]){
 dynamicAnchors[""] = validate5;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.title !== undefined){
+if(data.title !== undefined && func0.call(data, "title")){
 if(typeof data.title !== "string"){
 const err1 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -3634,7 +3636,7 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.description !== undefined){
+if(data.description !== undefined && func0.call(data, "description")){
 if(typeof data.description !== "string"){
 const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -3646,7 +3648,7 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.deprecated !== undefined){
+if(data.deprecated !== undefined && func0.call(data, "deprecated")){
 if(typeof data.deprecated !== "boolean"){
 const err3 = {instancePath:instancePath+"/deprecated",schemaPath:"#/properties/deprecated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -3658,7 +3660,7 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.readOnly !== undefined){
+if(data.readOnly !== undefined && func0.call(data, "readOnly")){
 if(typeof data.readOnly !== "boolean"){
 const err4 = {instancePath:instancePath+"/readOnly",schemaPath:"#/properties/readOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -3670,7 +3672,7 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.writeOnly !== undefined){
+if(data.writeOnly !== undefined && func0.call(data, "writeOnly")){
 if(typeof data.writeOnly !== "boolean"){
 const err5 = {instancePath:instancePath+"/writeOnly",schemaPath:"#/properties/writeOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -3682,7 +3684,7 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.examples !== undefined){
+if(data.examples !== undefined && func0.call(data, "examples")){
 if(!(Array.isArray(data.examples))){
 const err6 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
@@ -3727,7 +3729,7 @@ if(!dynamicAnchors[""]){
 dynamicAnchors[""] = validate6;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.format !== undefined){
+if(data.format !== undefined && func0.call(data, "format")){
 if(typeof data.format !== "string"){
 const err1 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -3772,7 +3774,7 @@ if(!dynamicAnchors[""]){
 dynamicAnchors[""] = validate7;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.contentMediaType !== undefined){
+if(data.contentMediaType !== undefined && func0.call(data, "contentMediaType")){
 if(typeof data.contentMediaType !== "string"){
 const err1 = {instancePath:instancePath+"/contentMediaType",schemaPath:"#/properties/contentMediaType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -3784,7 +3786,7 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.contentEncoding !== undefined){
+if(data.contentEncoding !== undefined && func0.call(data, "contentEncoding")){
 if(typeof data.contentEncoding !== "string"){
 const err2 = {instancePath:instancePath+"/contentEncoding",schemaPath:"#/properties/contentEncoding/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -3796,7 +3798,7 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.contentSchema !== undefined){
+if(data.contentSchema !== undefined && func0.call(data, "contentSchema")){
 let data2 = data.contentSchema;
 let _v0 = dynamicAnchors[""];
 if(_v0){
@@ -3888,10 +3890,10 @@ vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors)
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.definitions !== undefined){
+if(data.definitions !== undefined && func0.call(data, "definitions")){
 let data0 = data.definitions;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-for(const key0 in data0){
+for(const key0 of Object.keys(data0)){
 let data1 = data0[key0];
 let _v0 = dynamicAnchors[""];
 if(_v0){
@@ -3939,10 +3941,10 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.dependencies !== undefined){
+if(data.dependencies !== undefined && func0.call(data, "dependencies")){
 let data2 = data.dependencies;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-for(const key1 in data2){
+for(const key1 of Object.keys(data2)){
 let data3 = data2[key1];
 const _errs17 = errors;
 let valid4 = false;
@@ -4087,6 +4089,8 @@ const schema0 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"http
 const schema1 = {"type":"integer","minimum":0};
 const schema2 = {"type":"array","items":{"type":"string"},"uniqueItems":true,"default":[]};
 const schema3 = {"enum":["array","boolean","integer","null","number","object","string"]};
+const func0 = Object.prototype.hasOwnProperty;
+const func1 = __rt.equal;
 const schema4 = {"allOf":[{"$ref":"#/definitions/nonNegativeInteger"},{"default":0}]};
 
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -4157,7 +4161,6 @@ validate2.errors = vErrors;
 return errors === 0;
 }
 
-const func0 = __rt.equal;
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 
@@ -4174,7 +4177,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.$id !== undefined){
+if(data.$id !== undefined && func0.call(data, "$id")){
 if(!(typeof data.$id === "string")){
 const err1 = {instancePath:instancePath+"/$id",schemaPath:"#/properties/%24id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -4186,7 +4189,7 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.$schema !== undefined){
+if(data.$schema !== undefined && func0.call(data, "$schema")){
 if(!(typeof data.$schema === "string")){
 const err2 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -4198,7 +4201,7 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.$ref !== undefined){
+if(data.$ref !== undefined && func0.call(data, "$ref")){
 if(!(typeof data.$ref === "string")){
 const err3 = {instancePath:instancePath+"/$ref",schemaPath:"#/properties/%24ref/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -4210,7 +4213,7 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.$comment !== undefined){
+if(data.$comment !== undefined && func0.call(data, "$comment")){
 if(typeof data.$comment !== "string"){
 const err4 = {instancePath:instancePath+"/$comment",schemaPath:"#/properties/%24comment/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -4222,7 +4225,7 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.title !== undefined){
+if(data.title !== undefined && func0.call(data, "title")){
 if(typeof data.title !== "string"){
 const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -4234,7 +4237,7 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.description !== undefined){
+if(data.description !== undefined && func0.call(data, "description")){
 if(typeof data.description !== "string"){
 const err6 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -4246,7 +4249,7 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.readOnly !== undefined){
+if(data.readOnly !== undefined && func0.call(data, "readOnly")){
 if(typeof data.readOnly !== "boolean"){
 const err7 = {instancePath:instancePath+"/readOnly",schemaPath:"#/properties/readOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -4258,7 +4261,7 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.examples !== undefined){
+if(data.examples !== undefined && func0.call(data, "examples")){
 if(!(Array.isArray(data.examples))){
 const err8 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
@@ -4270,7 +4273,7 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.multipleOf !== undefined){
+if(data.multipleOf !== undefined && func0.call(data, "multipleOf")){
 let data8 = data.multipleOf;
 if(typeof data8 == "number"){
 if(data8 <= 0 || isNaN(data8)){
@@ -4295,7 +4298,7 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.maximum !== undefined){
+if(data.maximum !== undefined && func0.call(data, "maximum")){
 if(!(typeof data.maximum == "number")){
 const err11 = {instancePath:instancePath+"/maximum",schemaPath:"#/properties/maximum/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
@@ -4307,7 +4310,7 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.exclusiveMaximum !== undefined){
+if(data.exclusiveMaximum !== undefined && func0.call(data, "exclusiveMaximum")){
 if(!(typeof data.exclusiveMaximum == "number")){
 const err12 = {instancePath:instancePath+"/exclusiveMaximum",schemaPath:"#/properties/exclusiveMaximum/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
@@ -4319,7 +4322,7 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.minimum !== undefined){
+if(data.minimum !== undefined && func0.call(data, "minimum")){
 if(!(typeof data.minimum == "number")){
 const err13 = {instancePath:instancePath+"/minimum",schemaPath:"#/properties/minimum/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
@@ -4331,7 +4334,7 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.exclusiveMinimum !== undefined){
+if(data.exclusiveMinimum !== undefined && func0.call(data, "exclusiveMinimum")){
 if(!(typeof data.exclusiveMinimum == "number")){
 const err14 = {instancePath:instancePath+"/exclusiveMinimum",schemaPath:"#/properties/exclusiveMinimum/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
@@ -4343,7 +4346,7 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.maxLength !== undefined){
+if(data.maxLength !== undefined && func0.call(data, "maxLength")){
 let data13 = data.maxLength;
 if(!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))){
 const err15 = {instancePath:instancePath+"/maxLength",schemaPath:"#/definitions/nonNegativeInteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -4368,13 +4371,13 @@ errors++;
 }
 }
 }
-if(data.minLength !== undefined){
+if(data.minLength !== undefined && func0.call(data, "minLength")){
 if(!(validate1(data.minLength, {instancePath:instancePath+"/minLength",parentData:data,parentDataProperty:"minLength",rootData}))){
 vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
 errors = vErrors.length;
 }
 }
-if(data.pattern !== undefined){
+if(data.pattern !== undefined && func0.call(data, "pattern")){
 if(!(typeof data.pattern === "string")){
 const err17 = {instancePath:instancePath+"/pattern",schemaPath:"#/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -4386,13 +4389,13 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.additionalItems !== undefined){
+if(data.additionalItems !== undefined && func0.call(data, "additionalItems")){
 if(!(validate0(data.additionalItems, {instancePath:instancePath+"/additionalItems",parentData:data,parentDataProperty:"additionalItems",rootData}))){
 vErrors = vErrors === null ? validate0.errors : vErrors.concat(validate0.errors);
 errors = vErrors.length;
 }
 }
-if(data.items !== undefined){
+if(data.items !== undefined && func0.call(data, "items")){
 let data17 = data.items;
 const _errs35 = errors;
 let valid2 = false;
@@ -4434,7 +4437,7 @@ vErrors = null;
 }
 }
 }
-if(data.maxItems !== undefined){
+if(data.maxItems !== undefined && func0.call(data, "maxItems")){
 let data18 = data.maxItems;
 if(!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))){
 const err19 = {instancePath:instancePath+"/maxItems",schemaPath:"#/definitions/nonNegativeInteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -4459,13 +4462,13 @@ errors++;
 }
 }
 }
-if(data.minItems !== undefined){
+if(data.minItems !== undefined && func0.call(data, "minItems")){
 if(!(validate1(data.minItems, {instancePath:instancePath+"/minItems",parentData:data,parentDataProperty:"minItems",rootData}))){
 vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
 errors = vErrors.length;
 }
 }
-if(data.uniqueItems !== undefined){
+if(data.uniqueItems !== undefined && func0.call(data, "uniqueItems")){
 if(typeof data.uniqueItems !== "boolean"){
 const err21 = {instancePath:instancePath+"/uniqueItems",schemaPath:"#/properties/uniqueItems/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -4477,13 +4480,13 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.contains !== undefined){
+if(data.contains !== undefined && func0.call(data, "contains")){
 if(!(validate0(data.contains, {instancePath:instancePath+"/contains",parentData:data,parentDataProperty:"contains",rootData}))){
 vErrors = vErrors === null ? validate0.errors : vErrors.concat(validate0.errors);
 errors = vErrors.length;
 }
 }
-if(data.maxProperties !== undefined){
+if(data.maxProperties !== undefined && func0.call(data, "maxProperties")){
 let data22 = data.maxProperties;
 if(!((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22)))){
 const err22 = {instancePath:instancePath+"/maxProperties",schemaPath:"#/definitions/nonNegativeInteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
@@ -4508,13 +4511,13 @@ errors++;
 }
 }
 }
-if(data.minProperties !== undefined){
+if(data.minProperties !== undefined && func0.call(data, "minProperties")){
 if(!(validate1(data.minProperties, {instancePath:instancePath+"/minProperties",parentData:data,parentDataProperty:"minProperties",rootData}))){
 vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
 errors = vErrors.length;
 }
 }
-if(data.required !== undefined){
+if(data.required !== undefined && func0.call(data, "required")){
 let data24 = data.required;
 if(Array.isArray(data24)){
 const len0 = data24.length;
@@ -4566,16 +4569,16 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.additionalProperties !== undefined){
+if(data.additionalProperties !== undefined && func0.call(data, "additionalProperties")){
 if(!(validate0(data.additionalProperties, {instancePath:instancePath+"/additionalProperties",parentData:data,parentDataProperty:"additionalProperties",rootData}))){
 vErrors = vErrors === null ? validate0.errors : vErrors.concat(validate0.errors);
 errors = vErrors.length;
 }
 }
-if(data.definitions !== undefined){
+if(data.definitions !== undefined && func0.call(data, "definitions")){
 let data27 = data.definitions;
 if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
-for(const key0 in data27){
+for(const key0 of Object.keys(data27)){
 if(!(validate0(data27[key0], {instancePath:instancePath+"/definitions/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data27,parentDataProperty:key0,rootData}))){
 vErrors = vErrors === null ? validate0.errors : vErrors.concat(validate0.errors);
 errors = vErrors.length;
@@ -4593,10 +4596,10 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.properties !== undefined){
+if(data.properties !== undefined && func0.call(data, "properties")){
 let data29 = data.properties;
 if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
-for(const key1 in data29){
+for(const key1 of Object.keys(data29)){
 if(!(validate0(data29[key1], {instancePath:instancePath+"/properties/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data29,parentDataProperty:key1,rootData}))){
 vErrors = vErrors === null ? validate0.errors : vErrors.concat(validate0.errors);
 errors = vErrors.length;
@@ -4614,10 +4617,10 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.patternProperties !== undefined){
+if(data.patternProperties !== undefined && func0.call(data, "patternProperties")){
 let data31 = data.patternProperties;
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
-for(const key2 in data31){
+for(const key2 of Object.keys(data31)){
 const _errs65 = errors;
 var valid11 = _errs65 === errors;
 if(!valid11){
@@ -4631,7 +4634,7 @@ vErrors.push(err29);
 errors++;
 }
 }
-for(const key3 in data31){
+for(const key3 of Object.keys(data31)){
 if(!(validate0(data31[key3], {instancePath:instancePath+"/patternProperties/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data31,parentDataProperty:key3,rootData}))){
 vErrors = vErrors === null ? validate0.errors : vErrors.concat(validate0.errors);
 errors = vErrors.length;
@@ -4649,10 +4652,10 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.dependencies !== undefined){
+if(data.dependencies !== undefined && func0.call(data, "dependencies")){
 let data33 = data.dependencies;
 if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
-for(const key4 in data33){
+for(const key4 of Object.keys(data33)){
 let data34 = data33[key4];
 const _errs72 = errors;
 let valid14 = false;
@@ -4751,13 +4754,13 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data.propertyNames !== undefined){
+if(data.propertyNames !== undefined && func0.call(data, "propertyNames")){
 if(!(validate0(data.propertyNames, {instancePath:instancePath+"/propertyNames",parentData:data,parentDataProperty:"propertyNames",rootData}))){
 vErrors = vErrors === null ? validate0.errors : vErrors.concat(validate0.errors);
 errors = vErrors.length;
 }
 }
-if(data.enum !== undefined){
+if(data.enum !== undefined && func0.call(data, "enum")){
 let data37 = data.enum;
 if(Array.isArray(data37)){
 if(data37.length < 1){
@@ -4776,7 +4779,7 @@ if(i4 > 1){
 outer0:
 for(;i4--;){
 for(j2 = i4; j2--;){
-if(func0(data37[i4], data37[j2])){
+if(func1(data37[i4], data37[j2])){
 const err37 = {instancePath:instancePath+"/enum",schemaPath:"#/properties/enum/uniqueItems",keyword:"uniqueItems",params:{i: i4, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i4+" are identical)"};
 if(vErrors === null){
 vErrors = [err37];
@@ -4802,7 +4805,7 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data.type !== undefined){
+if(data.type !== undefined && func0.call(data, "type")){
 let data38 = data.type;
 const _errs83 = errors;
 let valid20 = false;
@@ -4852,7 +4855,7 @@ if(i6 > 1){
 outer1:
 for(;i6--;){
 for(j3 = i6; j3--;){
-if(func0(data38[i6], data38[j3])){
+if(func1(data38[i6], data38[j3])){
 const err42 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/1/uniqueItems",keyword:"uniqueItems",params:{i: i6, j: j3},message:"must NOT have duplicate items (items ## "+j3+" and "+i6+" are identical)"};
 if(vErrors === null){
 vErrors = [err42];
@@ -4902,7 +4905,7 @@ vErrors = null;
 }
 }
 }
-if(data.format !== undefined){
+if(data.format !== undefined && func0.call(data, "format")){
 if(typeof data.format !== "string"){
 const err45 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -4914,7 +4917,7 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data.contentMediaType !== undefined){
+if(data.contentMediaType !== undefined && func0.call(data, "contentMediaType")){
 if(typeof data.contentMediaType !== "string"){
 const err46 = {instancePath:instancePath+"/contentMediaType",schemaPath:"#/properties/contentMediaType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -4926,7 +4929,7 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data.contentEncoding !== undefined){
+if(data.contentEncoding !== undefined && func0.call(data, "contentEncoding")){
 if(typeof data.contentEncoding !== "string"){
 const err47 = {instancePath:instancePath+"/contentEncoding",schemaPath:"#/properties/contentEncoding/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -4938,43 +4941,43 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data.if !== undefined){
+if(data.if !== undefined && func0.call(data, "if")){
 if(!(validate0(data.if, {instancePath:instancePath+"/if",parentData:data,parentDataProperty:"if",rootData}))){
 vErrors = vErrors === null ? validate0.errors : vErrors.concat(validate0.errors);
 errors = vErrors.length;
 }
 }
-if(data.then !== undefined){
+if(data.then !== undefined && func0.call(data, "then")){
 if(!(validate0(data.then, {instancePath:instancePath+"/then",parentData:data,parentDataProperty:"then",rootData}))){
 vErrors = vErrors === null ? validate0.errors : vErrors.concat(validate0.errors);
 errors = vErrors.length;
 }
 }
-if(data.else !== undefined){
+if(data.else !== undefined && func0.call(data, "else")){
 if(!(validate0(data.else, {instancePath:instancePath+"/else",parentData:data,parentDataProperty:"else",rootData}))){
 vErrors = vErrors === null ? validate0.errors : vErrors.concat(validate0.errors);
 errors = vErrors.length;
 }
 }
-if(data.allOf !== undefined){
+if(data.allOf !== undefined && func0.call(data, "allOf")){
 if(!(validate2(data.allOf, {instancePath:instancePath+"/allOf",parentData:data,parentDataProperty:"allOf",rootData}))){
 vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 }
-if(data.anyOf !== undefined){
+if(data.anyOf !== undefined && func0.call(data, "anyOf")){
 if(!(validate2(data.anyOf, {instancePath:instancePath+"/anyOf",parentData:data,parentDataProperty:"anyOf",rootData}))){
 vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 }
-if(data.oneOf !== undefined){
+if(data.oneOf !== undefined && func0.call(data, "oneOf")){
 if(!(validate2(data.oneOf, {instancePath:instancePath+"/oneOf",parentData:data,parentDataProperty:"oneOf",rootData}))){
 vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
 }
-if(data.not !== undefined){
+if(data.not !== undefined && func0.call(data, "not")){
 if(!(validate0(data.not, {instancePath:instancePath+"/not",parentData:data,parentDataProperty:"not",rootData}))){
 vErrors = vErrors === null ? validate0.errors : vErrors.concat(validate0.errors);
 errors = vErrors.length;

@@ -19,7 +19,7 @@ import { analyzeProjectWith } from "../../project/analyze-project.js";
 import { expectedTypesJobs } from "../../emit/emit-project.js";
 import { buildProject } from "../../project/build-project.js";
 import { ALL_RULES } from "../../validate/rules/index.js";
-import { COMMON_OPTIONS, parseCommandArgs, projectRoot } from "../args.js";
+import { COMMON_OPTIONS, parseCommandArgs } from "../args.js";
 import { EXIT, type CliIo } from "../io.js";
 import { startBuildThreads, wantsTypesThread, workerCount, type BuildThreads } from "../build-threads.js";
 import { unchangedOutput } from "../unchanged-build.js";
@@ -60,8 +60,8 @@ export async function runBuild(argv: readonly string[], io: CliIo): Promise<numb
     io.stdout(BUILD_HELP);
     return EXIT.ok;
   }
-  const root = projectRoot(io.cwd, values.cwd);
-  const setup = reportSetup("build", values, io, root, REPORT_FORMATS, "error");
+  const setup = reportSetup("build", values, io, REPORT_FORMATS, "error");
+  const { root } = setup;
   const format = setup.format;
   const sources = new Map<string, string>();
   // Files an incremental build did not read (unchanged, by their stat): read for their code frames only.

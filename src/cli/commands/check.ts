@@ -14,7 +14,7 @@ import { hashFileText, sha256Hex } from "../../lock/sha256.js";
 import type { Diagnostic } from "../../model/diagnostic.js";
 import type { SourceDoc } from "../../model/source.js";
 import { MCP_GEN_VERSION } from "../../model/version.js";
-import { COMMON_OPTIONS, parseCommandArgs, projectRoot } from "../args.js";
+import { COMMON_OPTIONS, parseCommandArgs } from "../args.js";
 import { EXIT, type CliIo } from "../io.js";
 import { buildCachePath, readBuildCache, vouchesForLock } from "../build-cache.js";
 import { lockSummary, readWithStat, StatIndex, statIndexPath, type LockSummary } from "../stat-index.js";
@@ -52,8 +52,8 @@ export async function runCheck(argv: readonly string[], io: CliIo): Promise<numb
     io.stdout(CHECK_HELP);
     return EXIT.ok;
   }
-  const root = projectRoot(io.cwd, values.cwd);
-  const setup = reportSetup("check", values, io, root, COMPARING_FORMATS, "error");
+  const setup = reportSetup("check", values, io, COMPARING_FORMATS, "error");
+  const { root } = setup;
   const print = (diagnostics: readonly Diagnostic[], content: ReportContent) => writeReport(io, setup, diagnostics, content);
   const realRoot = realRootOf(root);
   const cachePath = buildCachePath(realRoot);

@@ -20,7 +20,7 @@ import type { SourceDoc } from "../../model/source.js";
 import { analyzeProject } from "../../project/analyze-project.js";
 import { formatText } from "../../report/format-text.js";
 import { relocate } from "../../report/format-json.js";
-import { COMMON_OPTIONS, parseCommandArgs, UsageError, projectRoot } from "../args.js";
+import { COMMON_OPTIONS, parseCommandArgs, UsageError } from "../args.js";
 import { EXIT, type CliIo } from "../io.js";
 import { readProject } from "../read-project.js";
 import { readTextIfExists } from "../write-files.js";
@@ -72,8 +72,8 @@ export async function runDiff(argv: readonly string[], io: CliIo): Promise<numbe
     return EXIT.ok;
   }
   if (values.base !== undefined && values["base-rev"] !== undefined) throw new UsageError("give --base or --base-rev, not both.");
-  const root = projectRoot(io.cwd, values.cwd);
-  const setup = reportSetup("diff", values, io, root, COMPARING_FORMATS, "warning");
+  const setup = reportSetup("diff", values, io, COMPARING_FORMATS, "warning");
+  const { root } = setup;
   const project = await readProjectConfig(root, values.config);
   if (!project.config) {
     await writeReport(io, setup, project.diagnostics, { sources: project.sources });

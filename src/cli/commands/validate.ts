@@ -2,7 +2,7 @@
 // Exit 0 when clean or warnings only (see --fail-on), 1 with errors, 2 when the config is unusable.
 import { analyzeProject } from "../../project/analyze-project.js";
 import { ALL_RULES } from "../../validate/rules/index.js";
-import { COMMON_OPTIONS, parseCommandArgs, projectRoot } from "../args.js";
+import { COMMON_OPTIONS, parseCommandArgs } from "../args.js";
 import { EXIT, type CliIo } from "../io.js";
 import { readProject } from "../read-project.js";
 import { toolsNotFound } from "../tools-not-found.js";
@@ -27,8 +27,8 @@ export async function runValidate(argv: readonly string[], io: CliIo): Promise<n
     io.stdout(VALIDATE_HELP);
     return EXIT.ok;
   }
-  const root = projectRoot(io.cwd, values.cwd);
-  const setup = reportSetup("validate", values, io, root, REPORT_FORMATS, "error");
+  const setup = reportSetup("validate", values, io, REPORT_FORMATS, "error");
+  const { root } = setup;
   const read = await readProject({ root, configPath: values.config });
   if (!read.ok) {
     await writeReport(io, setup, read.diagnostics, { sources: read.sources, rules: ALL_RULES });

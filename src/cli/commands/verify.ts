@@ -14,7 +14,7 @@ import type { Config } from "../../config/config.js";
 import { formatText } from "../../report/format-text.js";
 import { formatVerifyText, hasDrift, toolDiff, verdict as verifyVerdict, verifyJson, type VerifyReport } from "../../report/format-verify.js";
 import { ALL_RULES } from "../../validate/rules/index.js";
-import { COMMON_OPTIONS, parseCommandArgs, UsageError, projectRoot } from "../args.js";
+import { COMMON_OPTIONS, parseCommandArgs, UsageError } from "../args.js";
 import { readClientServers, serverHeading, type PinnedServer } from "../client-servers.js";
 import { EXIT, type CliIo } from "../io.js";
 import { describeProblem, describeServer, LIVE_HELP, LIVE_OPTIONS, liveOptions, liveRequest, loadLive, plural, readServerConfig, reportLiveProblem, type LiveRequest, type LiveValues } from "../live-args.js";
@@ -58,8 +58,8 @@ export async function runVerify(argv: readonly string[], io: CliIo): Promise<num
     io.stdout(VERIFY_HELP);
     return EXIT.ok;
   }
-  const root = projectRoot(io.cwd, values.cwd);
-  const setup = reportSetup("verify", values, io, root, COMPARING_FORMATS, "error");
+  const setup = reportSetup("verify", values, io, COMPARING_FORMATS, "error");
+  const { root } = setup;
   const request = liveRequest(values, root, io.env);
   if (request.kind === "client-config") {
     if (values.lock !== undefined || values.config !== undefined) throw new UsageError("--lock and --config name one project; with --client-config each server's folder has its own.");

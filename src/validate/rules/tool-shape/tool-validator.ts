@@ -10,6 +10,7 @@ const schema1 = {"description":"Definition for a tool the client can call.","pro
 const schema2 = {"description":"Represents the contents of a `_meta` field, which clients and servers use to attach additional metadata to their interactions.\n\nCertain key names are reserved by MCP for protocol-level metadata; implementations MUST NOT make assumptions about values at these keys. Additionally, specific schema definitions may reserve particular names for purpose-specific metadata, as declared in those definitions.\n\nValid keys have two segments:\n\n**Prefix:**\n- Optional — if specified, MUST be a series of _labels_ separated by dots (`.`), followed by a slash (`/`).\n- Labels MUST start with a letter and end with a letter or digit. Interior characters may be letters, digits, or hyphens (`-`).\n- Implementations SHOULD use reverse DNS notation (e.g., `com.example/` rather than `example.com/`).\n- Any prefix where the second label is `modelcontextprotocol` or `mcp` is **reserved** for MCP use. For example: `io.modelcontextprotocol/`, `dev.mcp/`, `org.modelcontextprotocol.api/`, and `com.mcp.tools/` are all reserved. However, `com.example.mcp/` is NOT reserved, as the second label is `example`.\n\n**Name:**\n- Unless empty, MUST start and end with an alphanumeric character (`[a-z0-9A-Z]`).\n- Interior characters may be alphanumeric, hyphens (`-`), underscores (`_`), or dots (`.`).","type":"object"};
 const schema3 = {"description":"Additional properties describing a {@link Tool} to clients.\n\nNOTE: all properties in `ToolAnnotations` are **hints**.\nThey are not guaranteed to provide a faithful description of\ntool behavior (including descriptive properties like `title`).\n\nClients should never make tool use decisions based on `ToolAnnotations`\nreceived from untrusted servers.","properties":{"destructiveHint":{"description":"If true, the tool may perform destructive updates to its environment.\nIf false, the tool performs only additive updates.\n\n(This property is meaningful only when `readOnlyHint == false`)\n\nDefault: true","type":"boolean"},"idempotentHint":{"description":"If true, calling the tool repeatedly with the same arguments\nwill have no additional effect on its environment.\n\n(This property is meaningful only when `readOnlyHint == false`)\n\nDefault: false","type":"boolean"},"openWorldHint":{"description":"If true, this tool may interact with an \"open world\" of external\nentities. If false, the tool's domain of interaction is closed.\nFor example, the world of a web search tool is open, whereas that\nof a memory tool is not.\n\nDefault: true","type":"boolean"},"readOnlyHint":{"description":"If true, the tool does not modify its environment.\n\nDefault: false","type":"boolean"},"title":{"description":"A human-readable title for the tool.","type":"string"}},"type":"object"};
 const schema4 = {"description":"An optionally-sized icon that can be displayed in a user interface.","properties":{"mimeType":{"description":"Optional MIME type override if the source MIME type is missing or generic.\nFor example: `\"image/png\"`, `\"image/jpeg\"`, or `\"image/svg+xml\"`.","type":"string"},"sizes":{"description":"Optional array of strings that specify sizes at which the icon can be used.\nEach string should be in WxH format (e.g., `\"48x48\"`, `\"96x96\"`) or `\"any\"` for scalable formats like SVG.\n\nIf not provided, the client should assume that the icon can be used at any size.","items":{"type":"string"},"type":"array"},"src":{"description":"A standard URI pointing to an icon resource. May be an HTTP/HTTPS URL or a\n`data:` URI with Base64-encoded image data.\n\nConsumers SHOULD take steps to ensure URLs serving icons are from the\nsame domain as the client/server or a trusted domain.\n\nConsumers SHOULD take appropriate precautions when consuming SVGs as they can contain\nexecutable JavaScript.","format":"uri","type":"string"},"theme":{"description":"Optional specifier for the theme this icon is designed for. `\"light\"` indicates\nthe icon is designed to be used with a light background, and `\"dark\"` indicates\nthe icon is designed to be used with a dark background.\n\nIf not provided, the client should assume the icon can be used with any theme.","enum":["dark","light"],"type":"string"}},"required":["src"],"type":"object"};
+const func0 = Object.prototype.hasOwnProperty;
 const formats0 = __rt.formats.uri;
 
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -23,7 +24,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.inputSchema === undefined){
+if((data.inputSchema === undefined) || (!(func0.call(data, "inputSchema")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "inputSchema"},message:"must have required property '"+"inputSchema"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -33,7 +34,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.name === undefined){
+if((data.name === undefined) || (!(func0.call(data, "name")))){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -43,7 +44,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data._meta !== undefined){
+if(data._meta !== undefined && func0.call(data, "_meta")){
 let data0 = data._meta;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
 const err2 = {instancePath:instancePath+"/_meta",schemaPath:"#/$defs/MetaObject/type",keyword:"type",params:{type: "object"},message:"must be object"};
@@ -56,10 +57,10 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.annotations !== undefined){
+if(data.annotations !== undefined && func0.call(data, "annotations")){
 let data1 = data.annotations;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.destructiveHint !== undefined){
+if(data1.destructiveHint !== undefined && func0.call(data1, "destructiveHint")){
 if(typeof data1.destructiveHint !== "boolean"){
 const err3 = {instancePath:instancePath+"/annotations/destructiveHint",schemaPath:"#/$defs/ToolAnnotations/properties/destructiveHint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -71,7 +72,7 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data1.idempotentHint !== undefined){
+if(data1.idempotentHint !== undefined && func0.call(data1, "idempotentHint")){
 if(typeof data1.idempotentHint !== "boolean"){
 const err4 = {instancePath:instancePath+"/annotations/idempotentHint",schemaPath:"#/$defs/ToolAnnotations/properties/idempotentHint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -83,7 +84,7 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data1.openWorldHint !== undefined){
+if(data1.openWorldHint !== undefined && func0.call(data1, "openWorldHint")){
 if(typeof data1.openWorldHint !== "boolean"){
 const err5 = {instancePath:instancePath+"/annotations/openWorldHint",schemaPath:"#/$defs/ToolAnnotations/properties/openWorldHint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -95,7 +96,7 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data1.readOnlyHint !== undefined){
+if(data1.readOnlyHint !== undefined && func0.call(data1, "readOnlyHint")){
 if(typeof data1.readOnlyHint !== "boolean"){
 const err6 = {instancePath:instancePath+"/annotations/readOnlyHint",schemaPath:"#/$defs/ToolAnnotations/properties/readOnlyHint/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
@@ -107,7 +108,7 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data1.title !== undefined){
+if(data1.title !== undefined && func0.call(data1, "title")){
 if(typeof data1.title !== "string"){
 const err7 = {instancePath:instancePath+"/annotations/title",schemaPath:"#/$defs/ToolAnnotations/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -131,7 +132,7 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.description !== undefined){
+if(data.description !== undefined && func0.call(data, "description")){
 if(typeof data.description !== "string"){
 const err9 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -143,14 +144,14 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.icons !== undefined){
+if(data.icons !== undefined && func0.call(data, "icons")){
 let data8 = data.icons;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
 let data9 = data8[i0];
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.src === undefined){
+if((data9.src === undefined) || (!(func0.call(data9, "src")))){
 const err10 = {instancePath:instancePath+"/icons/" + i0,schemaPath:"#/$defs/Icon/required",keyword:"required",params:{missingProperty: "src"},message:"must have required property '"+"src"+"'"};
 if(vErrors === null){
 vErrors = [err10];
@@ -160,7 +161,7 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(data9.mimeType !== undefined){
+if(data9.mimeType !== undefined && func0.call(data9, "mimeType")){
 if(typeof data9.mimeType !== "string"){
 const err11 = {instancePath:instancePath+"/icons/" + i0+"/mimeType",schemaPath:"#/$defs/Icon/properties/mimeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -172,7 +173,7 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data9.sizes !== undefined){
+if(data9.sizes !== undefined && func0.call(data9, "sizes")){
 let data11 = data9.sizes;
 if(Array.isArray(data11)){
 const len1 = data11.length;
@@ -200,7 +201,7 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data9.src !== undefined){
+if(data9.src !== undefined && func0.call(data9, "src")){
 let data13 = data9.src;
 if(typeof data13 === "string"){
 if(!(formats0(data13))){
@@ -225,7 +226,7 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data9.theme !== undefined){
+if(data9.theme !== undefined && func0.call(data9, "theme")){
 let data14 = data9.theme;
 if(typeof data14 !== "string"){
 const err16 = {instancePath:instancePath+"/icons/" + i0+"/theme",schemaPath:"#/$defs/Icon/properties/theme/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -272,10 +273,10 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.inputSchema !== undefined){
+if(data.inputSchema !== undefined && func0.call(data, "inputSchema")){
 let data15 = data.inputSchema;
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-if(data15.type === undefined){
+if((data15.type === undefined) || (!(func0.call(data15, "type")))){
 const err20 = {instancePath:instancePath+"/inputSchema",schemaPath:"#/properties/inputSchema/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err20];
@@ -285,7 +286,7 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(data15.$schema !== undefined){
+if(data15.$schema !== undefined && func0.call(data15, "$schema")){
 if(typeof data15.$schema !== "string"){
 const err21 = {instancePath:instancePath+"/inputSchema/$schema",schemaPath:"#/properties/inputSchema/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -297,7 +298,7 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data15.type !== undefined){
+if(data15.type !== undefined && func0.call(data15, "type")){
 let data17 = data15.type;
 if(typeof data17 !== "string"){
 const err22 = {instancePath:instancePath+"/inputSchema/type",schemaPath:"#/properties/inputSchema/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -332,7 +333,7 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.name !== undefined){
+if(data.name !== undefined && func0.call(data, "name")){
 if(typeof data.name !== "string"){
 const err25 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -344,10 +345,10 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.outputSchema !== undefined){
+if(data.outputSchema !== undefined && func0.call(data, "outputSchema")){
 let data19 = data.outputSchema;
 if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
-if(data19.$schema !== undefined){
+if(data19.$schema !== undefined && func0.call(data19, "$schema")){
 if(typeof data19.$schema !== "string"){
 const err26 = {instancePath:instancePath+"/outputSchema/$schema",schemaPath:"#/properties/outputSchema/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -371,7 +372,7 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.title !== undefined){
+if(data.title !== undefined && func0.call(data, "title")){
 if(typeof data.title !== "string"){
 const err28 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
