@@ -20,6 +20,7 @@ import type { KnownValidator } from "../emit/emit-validators.js";
 import { hashJson } from "../lock/hash-tool.js";
 import { createStandaloneEngine, standaloneChunk } from "../emit/validators/standalone-engine.js";
 import { loadAjv } from "./ajv-lone-surrogates.js";
+import { pattern } from "./linear-pattern/linear-regexp.js";
 import { validateMeta201909, validateMeta202012, validateMetaDraft07 } from "./meta-validators.js";
 import { cloneJson, isJsonObject, type JsonValue } from "../model/json.js";
 import { walkSchema } from "../model/schema-walk.js";
@@ -358,8 +359,11 @@ export function validatorName(dialect: Dialect, text: string): string {
 /** Runs a standalone chunk as a function, with mcp-gen's copy of the runtime module it imports in generated code. */
 function instantiate(chunk: StandaloneChunk): GeneratedValidator {
   // The chunk is ajv's code for a schema, the same code ajv itself evaluates to compile it.
-  return new Function("__rt", `${chunk.body}\nreturn ${chunk.validateName};`)(validatorRuntime) as GeneratedValidator;
+  return new Function("__rt", `${chunk.body}\nreturn ${chunk.validateName};`)(GENERATED_RUNTIME) as GeneratedValidator;
 }
+
+/** What `__rt` is to generated validators: validator-runtime.ts, and pattern-runtime.ts's `pattern` (linear-regexp.ts). */
+const GENERATED_RUNTIME = { ...validatorRuntime, pattern };
 
 /**
  * The copy ajv compiles. OpenAPI's `nullable` is not JSON Schema (a JSON Schema validator ignores

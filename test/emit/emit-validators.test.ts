@@ -2,7 +2,7 @@
 // validation (and so the official SDK) accepts, that depend on nothing but the runtime module, and
 // that come out byte-identical for the same schemas.
 import { execFileSync } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import fc from "fast-check";
@@ -14,7 +14,7 @@ import { isJsonObject, type JsonValue } from "../../src/model/json.js";
 import { SchemaCompiler } from "../../src/validate/schema-compiler.js";
 import { corpusCaptures } from "../support/corpus-tools.js";
 import { REPO_ROOT } from "../support/spec-paths.js";
-import { RUNTIME_SOURCE_PATH, writeEmittedFolder, type EmittedFolder, type LoadedValidator } from "./load-validators.js";
+import { PATTERN_RUNTIME_SOURCE_PATH, RUNTIME_SOURCE_PATH, writeEmittedFolder, type EmittedFolder, type LoadedValidator } from "./load-validators.js";
 import { instancesFor } from "./validator-instances.js";
 
 function deepFreeze<T>(value: T): T {
@@ -411,7 +411,7 @@ describe("emitValidators: each dialect keeps its own semantics", () => {
 });
 
 describe("emitValidators: the generated code type-checks", () => {
-  it("every corpus module and the runtime pass tsc --strict (runtime: ES2022 lib only, no DOM, no Node types)", () => {
+  it("every corpus module and the runtime (with pattern-runtime) pass tsc --strict (runtime: ES2022 lib only, no DOM, no Node types)", () => {
     const emitted = emitValidators(corpusRequests());
     const root = mkdtempSync(join(tmpdir(), "mcp-gen-validators-tsc-"));
     try {
@@ -423,9 +423,13 @@ describe("emitValidators: the generated code type-checks", () => {
       }
       mkdirSync(join(root, "runtime"));
       copyFileSync(RUNTIME_SOURCE_PATH, join(root, "runtime", "validator-runtime.ts"));
+      copyFileSync(PATTERN_RUNTIME_SOURCE_PATH, join(root, "runtime", "pattern-runtime.ts"));
+      // pattern-runtime imports re2js, a dependency of the generated project.
+      mkdirSync(join(root, "node_modules"));
+      symlinkSync(join(REPO_ROOT, "node_modules", "re2js"), join(root, "node_modules", "re2js"), "dir");
       const flags = ["--noEmit", "--strict", "--noUncheckedIndexedAccess", "--exactOptionalPropertyTypes", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "ES2022", "--lib", "ES2022", "--types", "", "--skipLibCheck"];
       const tsc = join(REPO_ROOT, "node_modules", ".bin", "tsc");
-      const files = ["runtime/validator-runtime.ts", ...emitted.files.map((f) => f.path)];
+      const files = ["runtime/validator-runtime.ts", "runtime/pattern-runtime.ts", ...emitted.files.map((f) => f.path)];
       let output = "";
       try {
         execFileSync(tsc, [...flags, ...files], { cwd: root, encoding: "utf8", stdio: "pipe" });

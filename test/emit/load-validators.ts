@@ -1,6 +1,7 @@
 // Writes emitted validator modules and the validator runtime into a temporary `out` folder and
 // imports them, as a generated server would. The validator modules are JavaScript under
-// `// @ts-nocheck`, so they are written as they are; the runtime is transpiled from its source.
+// `// @ts-nocheck`, so they are written as they are; the runtime is transpiled from its source,
+// with pattern-runtime's `re2js` import pointed at mcp-gen's own copy (the folder has no node_modules).
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -9,6 +10,8 @@ import { ts } from "ts-morph";
 import { REPO_ROOT } from "../support/spec-paths.js";
 
 export const RUNTIME_SOURCE_PATH = join(REPO_ROOT, "src", "runtime", "validator-runtime.ts");
+export const PATTERN_RUNTIME_SOURCE_PATH = join(REPO_ROOT, "src", "runtime", "pattern-runtime.ts");
+const RE2JS_MODULE = pathToFileURL(join(REPO_ROOT, "node_modules", "re2js", "build", "index.js")).href;
 
 export interface LoadedValidator {
   (data: unknown): boolean;
@@ -30,10 +33,9 @@ export function writeEmittedFolder(files: readonly { path: string; contents: str
     writeFileSync(join(root, path), text);
   };
   write("package.json", '{ "type": "module" }\n');
-  const runtime = ts.transpileModule(readFileSync(RUNTIME_SOURCE_PATH, "utf8"), {
-    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
-  });
-  write("runtime/validator-runtime.js", runtime.outputText);
+  const transpile = (path: string) => ts.transpileModule(readFileSync(path, "utf8"), { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
+  write("runtime/validator-runtime.js", transpile(RUNTIME_SOURCE_PATH));
+  write("runtime/pattern-runtime.js", transpile(PATTERN_RUNTIME_SOURCE_PATH).replace('from "re2js"', `from ${JSON.stringify(RE2JS_MODULE)}`));
   for (const file of files) write(file.path.replace(/\.ts$/, ".js"), file.contents);
   return {
     root,

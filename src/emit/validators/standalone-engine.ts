@@ -8,6 +8,8 @@ import type { Dialect } from "../../model/dialect.js";
 import type { JsonValue } from "../../model/json.js";
 import { formats } from "../../runtime/validator-runtime.js";
 import { loadAjv } from "../../validate/ajv-lone-surrogates.js";
+import { linearRegExp } from "../../validate/linear-pattern/linear-regexp.js";
+import { linearPatternCode } from "./linear-pattern-code.js";
 import { rewriteChangesBehaviour, rewriteStandalone, type StandaloneChunk } from "./rewrite-standalone.js";
 
 type StandaloneCode = (ajv: Ajv, validate: unknown) => string;
@@ -36,7 +38,8 @@ export function createStandaloneEngine(dialect: Dialect, { allErrors = false }: 
     validateSchema: false,
     logger: false as const,
     // One statement per line, so a changed schema shows as a readable diff of the generated file.
-    code: { source: true, esm: true, lines: true, formats: ajv._`__rt.formats` },
+    // Patterns run on re2js, in linear time (linear-regexp.ts), in mcp-gen and in the generated code.
+    code: { source: true, esm: true, lines: true, formats: ajv._`__rt.formats`, regExp: linearRegExp },
   };
   const engine = dialect === "2020-12" ? new ajv2020.Ajv2020(options) : dialect === "2019-09" ? new ajv2019.Ajv2019(options) : new ajv.Ajv(options);
   for (const [name, definition] of Object.entries(formats)) engine.addFormat(name, definition as Format);
@@ -69,7 +72,7 @@ export function standaloneChunk(engine: Ajv, schema: JsonValue): { readonly chun
     }
     const code = standaloneCode(engine, validate);
     // ajv's own function is the generated validator unless the rewrite mends its behaviour.
-    return { chunk: rewriteStandalone(code), ...(rewriteChangesBehaviour(code) ? {} : { validate }) };
+    return { chunk: linearPatternCode(rewriteStandalone(code)), ...(rewriteChangesBehaviour(code) ? {} : { validate }) };
   } finally {
     try {
       if (typeof schema === "object" && schema !== null) engine.removeSchema(schema as AnySchema);
