@@ -25,10 +25,12 @@ function standaloneCode(ajv: Ajv, validate: unknown): string {
 /**
  * A fresh engine for `dialect`; standaloneChunk() leaves it as it found it after each schema.
  * `allErrors`: every error instead of the first (mcp-gen's own Tool-schema validator, which the
- * tool-shape rule reports in full; generated validators stop at the first).
+ * tool-shape rule reports in full; generated validators stop at the first). `nativePatterns`:
+ * RegExp for patterns, only for mcp-gen's own schemas, whose patterns are fixed and safe (so that
+ * mcp-gen's start does not load re2js); generated validators always run patterns on re2js.
  * @example const engine = createStandaloneEngine("draft-07");
  */
-export function createStandaloneEngine(dialect: Dialect, { allErrors = false }: { readonly allErrors?: boolean } = {}): Ajv {
+export function createStandaloneEngine(dialect: Dialect, { allErrors = false, nativePatterns = false }: { readonly allErrors?: boolean; readonly nativePatterns?: boolean } = {}): Ajv {
   const { ajv, ajv2019, ajv2020 } = loadAjv();
   const { formatLimitDefinition } = require("ajv-formats/dist/limit.js") as { formatLimitDefinition: KeywordDefinition };
   const options = {
@@ -39,7 +41,7 @@ export function createStandaloneEngine(dialect: Dialect, { allErrors = false }: 
     logger: false as const,
     // One statement per line, so a changed schema shows as a readable diff of the generated file.
     // Patterns run on re2js, in linear time (linear-regexp.ts), in mcp-gen and in the generated code.
-    code: { source: true, esm: true, lines: true, formats: ajv._`__rt.formats`, regExp: linearRegExp },
+    code: { source: true, esm: true, lines: true, formats: ajv._`__rt.formats`, ...(nativePatterns ? {} : { regExp: linearRegExp }) },
   };
   const engine = dialect === "2020-12" ? new ajv2020.Ajv2020(options) : dialect === "2019-09" ? new ajv2019.Ajv2019(options) : new ajv.Ajv(options);
   for (const [name, definition] of Object.entries(formats)) engine.addFormat(name, definition as Format);

@@ -46,7 +46,7 @@ export function linearTranslation(pattern: string): LinearTranslation {
       re2js().compile(result.source);
     } catch (e) {
       const reason = (e instanceof Error ? e.message : String(e)).replace(/^error parsing regexp: /, "").replace(/: `[\s\S]*`$/, "");
-      result = { ok: false, problem: { kind: "engine", what: `something re2js cannot compile (${reason})`, start: 0, end: pattern.length } };
+      result = { ok: false, problem: { kind: "engine", what: `a repetition count or size re2js refuses (${reason})`, start: 0, end: pattern.length } };
     }
   }
   return result;
@@ -62,14 +62,24 @@ export function pattern(source: string): LinearRegExp {
   return { test: (value) => (compiled ??= re2js().compile(source)).test(value) };
 }
 
+const NON_LINEAR = ", which re2js, the linear-time regex engine of the generated validators, cannot run";
+
 /** Thrown by linearRegExp for a pattern re2js cannot run; its message names the pattern. */
 export class NonLinearPatternError extends Error {
   constructor(
     readonly pattern: string,
     readonly problem: PatternProblem,
   ) {
-    super(`pattern ${JSON.stringify(pattern)} cannot run in linear time: it uses ${problem.what}`);
+    super(`pattern ${JSON.stringify(pattern)} uses ${problem.what}${NON_LINEAR}`);
   }
+}
+
+/**
+ * Whether a compile error (ajv's message, as SchemaCompiler keeps it) is a NonLinearPatternError's.
+ * @example isNonLinearPatternError(new NonLinearPatternError("(?=a)", problem).message) === true
+ */
+export function isNonLinearPatternError(message: string): boolean {
+  return message.startsWith("pattern ") && message.endsWith(NON_LINEAR);
 }
 
 /**

@@ -11,7 +11,7 @@
 // - `\p{Letter}`, `\p{gc=Lu}`, `\p{Script=Greek}`, `\p{ASCII}`: see unicode-properties.ts;
 // - named groups lose their names (a verdict needs no captures); `$` without the m flag is the end
 //   of the input in both, `\b`, `\d` and `\w` are ASCII in both.
-// Lookahead, lookbehind, backreferences and modifiers cannot be run in linear time and are refused.
+// Lookahead, lookbehind and back-references are refused: re2js cannot run them.
 import { createRequire } from "node:module";
 import type { AST } from "@eslint-community/regexpp";
 import { complement, ECMA_LINE_TERMINATORS, ECMA_WHITE_SPACE, re2ClassItems, re2Literal, ANY, type CodePointRanges } from "./code-point-ranges.js";
@@ -19,7 +19,7 @@ import { translateProperty, type PropertyTranslation } from "./unicode-propertie
 
 /** What cannot be translated, and where in the pattern (UTF-16 offsets). */
 export interface PatternProblem {
-  readonly kind: "syntax" | "lookahead" | "lookbehind" | "backreference" | "modifiers" | "property" | "nesting" | "engine";
+  readonly kind: "syntax" | "lookahead" | "lookbehind" | "backreference" | "property" | "nesting" | "engine";
   /** A phrase naming the construct, to follow "uses": `a lookahead (?=\d)`. */
   readonly what: string;
   readonly start: number;
@@ -39,8 +39,9 @@ const require = createRequire(import.meta.url);
 
 function parse(pattern: string): AST.Pattern {
   const { RegExpParser } = require("@eslint-community/regexpp") as typeof import("@eslint-community/regexpp");
-  // The newest syntax regexpp knows; what Node's own RegExp refuses, schema-valid reports.
-  return new RegExpParser({ ecmaVersion: 2025 }).parsePattern(pattern, 0, pattern.length, { unicode: true });
+  // ECMAScript 2024: what Node 20's RegExp reads. The modifiers and duplicate group names of 2025
+  // would make a schema that the SDK's ajv on such a Node cannot compile.
+  return new RegExpParser({ ecmaVersion: 2024 }).parsePattern(pattern, 0, pattern.length, { unicode: true });
 }
 
 /**
@@ -63,6 +64,17 @@ export function translatePattern(pattern: string, knowsScript: (name: string) =>
   }
 }
 
+/**
+ * Why `pattern` is not an ECMAScript 2024 regular expression with the u flag, in V8's words
+ * ("Unterminated group"), or undefined when it is one. Parsed, never compiled by V8.
+ * @example patternSyntaxError("(") === "Unterminated group"
+ */
+export function patternSyntaxError(pattern: string): string | undefined {
+  const translation = translatePattern(pattern, () => true);
+  if (translation.ok || translation.problem.kind !== "syntax") return undefined;
+  return /^invalid syntax \((.*)\)$/s.exec(translation.problem.what)?.[1] ?? translation.problem.what;
+}
+
 function refuse(node: AST.Node, kind: PatternProblem["kind"], what: string): never {
   throw new Untranslatable({ kind, what, start: node.start, end: node.end });
 }
@@ -81,7 +93,8 @@ function translateElement(node: AST.Element, knowsScript: (name: string) => bool
     case "Quantifier":
       return translateElement(node.element, knowsScript) + quantifier(node);
     case "Group":
-      if (node.modifiers) refuse(node, "modifiers", `the modifiers (?${node.modifiers.raw}:…)`);
+      // Modifiers are ECMAScript 2025, which parse() does not read.
+      if (node.modifiers) refuse(node, "syntax", `the modifiers (?${node.modifiers.raw}:…)`);
       return `(?:${alternatives(node.alternatives, knowsScript)})`;
     case "CapturingGroup":
       // Without its name: RE2 allows fewer characters in one, and a verdict needs no captures.
@@ -159,7 +172,7 @@ function setItem(node: AST.EscapeCharacterSet | AST.UnicodePropertyCharacterSet 
 
 function propertyOf(node: AST.UnicodePropertyCharacterSet, knowsScript: (name: string) => boolean): Exclude<PropertyTranslation, { kind: "refused" }> {
   const translated = translateProperty(node.key, node.value, node.negate, knowsScript);
-  return translated.kind === "refused" ? refuse(node, "property", `${node.raw}, ${translated.reason}`) : translated;
+  return translated.kind === "refused" ? refuse(node, "property", `${node.raw} (${translated.reason})`) : translated;
 }
 
 /** The ranges (or every code point but them) as items inside a class. */

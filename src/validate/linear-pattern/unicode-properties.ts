@@ -40,14 +40,14 @@ export function translateProperty(key: string, value: string | null, negate: boo
     if (key === "Assigned") return { kind: "table", name: "Cn", negate: !negate };
     const ranges = Object.hasOwn(FIXED_BINARY, key) ? FIXED_BINARY[key] : undefined;
     if (ranges) return { kind: "ranges", ranges, negate };
-    return { kind: "refused", reason: `the binary Unicode property ${key}, which re2js has no table for` };
+    return { kind: "refused", reason: "a binary Unicode property re2js has no table for" };
   }
   if (key === "General_Category" || key === "gc") {
     const short = GENERAL_CATEGORY_SHORT.has(value) ? value : Object.hasOwn(GENERAL_CATEGORY, value) ? GENERAL_CATEGORY[value] : undefined;
     if (short) return { kind: "table", name: short, negate };
-    return { kind: "refused", reason: `the General_Category ${value}, which re2js has no table for` };
+    return { kind: "refused", reason: "a General_Category re2js has no table for" };
   }
   if ((key === "Script" || key === "sc") && knowsScript(value)) return { kind: "table", name: value, negate };
-  if (key === "Script" || key === "sc") return { kind: "refused", reason: `the script ${value}, which re2js knows only by its full name if at all (Script=Greek, not Script=Grek)` };
-  return { kind: "refused", reason: `the Unicode property ${key}, which re2js has no table for` };
+  if (key === "Script" || key === "sc") return { kind: "refused", reason: "a script re2js does not know by that name; it knows scripts by their full names, Script=Greek, not Script=Grek" };
+  return { kind: "refused", reason: `a Unicode property re2js has no table for` };
 }
