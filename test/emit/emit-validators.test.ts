@@ -16,6 +16,7 @@ import { corpusCaptures } from "../support/corpus-tools.js";
 import { REPO_ROOT } from "../support/spec-paths.js";
 import { PATTERN_RUNTIME_SOURCE_PATH, RUNTIME_SOURCE_PATH, writeEmittedFolder, type EmittedFolder, type LoadedValidator } from "./load-validators.js";
 import { instancesFor } from "./validator-instances.js";
+import { withinSeconds } from "../support/within-seconds.js";
 
 function deepFreeze<T>(value: T): T {
   if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
@@ -407,6 +408,46 @@ describe("emitValidators: each dialect keeps its own semantics", () => {
     const closed07 = validators[3]!;
     closed07(["a"]);
     expect(firstError(closed07)).toBe("/0 false schema");
+  });
+});
+
+describe("emitValidators: patterns run in linear time", () => {
+  // Issue 14: on these strings V8's RegExp runs for more than 20 s; withinSeconds stops a call that
+  // takes longer than its generous bound and fails the test.
+  const schema = deepFreeze({
+    type: "object",
+    properties: {
+      a: { type: "string", pattern: "^\\d+\\d+\\d+\\d+x$" },
+      b: { type: "string", pattern: "^(\\d+)(\\d+)(\\d+)(\\d+)(\\d+)x$" },
+      c: { type: "string", pattern: "^[a-z]*[a-z]*[a-z]*[a-z]*[a-z]*!$" },
+    },
+    patternProperties: { "^k[a-z]*[a-z]*[a-z]*[a-z]*[a-z]*!$": { type: "integer" } },
+  });
+  // The last key is tested against the patternProperties pattern, does not match, so its value is not checked.
+  const slow: [unknown, boolean][] = [[{ a: "1".repeat(600) }, false], [{ b: "1".repeat(300) }, false], [{ c: "a".repeat(300) }, false], [{ ["k" + "a".repeat(300)]: "not an integer" }, true]];
+  let folder: EmittedFolder;
+  let validate: LoadedValidator;
+  let text: string;
+
+  beforeAll(async () => {
+    const emitted = emitValidators([{ schema, dialect: "2020-12" }]);
+    text = emitted.files[0]!.contents;
+    folder = writeEmittedFolder(emitted.files);
+    validate = (await folder.load("validators/2020-12.js"))[emitted.refs[0]!.exportName]!;
+  });
+  afterAll(() => folder.remove());
+
+  it("the module runs its patterns on re2js, translated, and never on RegExp", () => {
+    expect(text).toContain('import * as __rt from "../runtime/pattern-runtime.js";');
+    expect(text).toContain('const pattern1 = func0("^(\\\\d+)(\\\\d+)(\\\\d+)(\\\\d+)(\\\\d+)x$");');
+    expect(text).not.toMatch(/RegExp/);
+  });
+
+  it("answers the issue's strings at once, with ajv's error naming the schema's own pattern", () => {
+    for (const [data, valid] of slow) expect(withinSeconds(10, () => validate(data))).toBe(valid);
+    validate({ a: "1".repeat(600) });
+    expect(validate.errors?.[0]).toMatchObject({ instancePath: "/a", keyword: "pattern", params: { pattern: "^\\d+\\d+\\d+\\d+x$" }, message: 'must match pattern "^\\d+\\d+\\d+\\d+x$"' });
+    expect(validate({ a: "12345x", b: "123456x", c: "abc!", kabc: 1 })).toBe(true);
   });
 });
 

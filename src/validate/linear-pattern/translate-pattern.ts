@@ -56,7 +56,10 @@ export function translatePattern(pattern: string, knowsScript: (name: string) =>
     if (e instanceof Untranslatable) return { ok: false, problem: e.problem };
     if (e instanceof SyntaxError && typeof (e as { index?: unknown }).index === "number") {
       const index = (e as SyntaxError & { index: number }).index;
-      return { ok: false, problem: { kind: "syntax", what: `invalid syntax (${e.message.replace(/^Invalid regular expression: \/.*\/u?: /s, "")})`, start: index, end: index } };
+      // regexpp's message is V8's: "Invalid regular expression: /<pattern>/u: <reason>".
+      const prefix = `Invalid regular expression: /${pattern}/u: `;
+      const reason = e.message.startsWith(prefix) ? e.message.slice(prefix.length) : e.message;
+      return { ok: false, problem: { kind: "syntax", what: `invalid syntax (${reason})`, start: index, end: index } };
     }
     // Groups nested thousands deep exhaust the parser's stack (or ours): refused, not crashed.
     if (e instanceof RangeError) return { ok: false, problem: { kind: "nesting", what: "groups nested too deeply to read", start: 0, end: pattern.length } };
