@@ -20,7 +20,7 @@ import type { KnownValidator } from "../emit/emit-validators.js";
 import { hashJson } from "../lock/hash-tool.js";
 import { createStandaloneEngine, standaloneChunk } from "../emit/validators/standalone-engine.js";
 import { loadAjv } from "./ajv-lone-surrogates.js";
-import { pattern } from "./linear-pattern/linear-regexp.js";
+import { linearRegExp, pattern } from "./linear-pattern/linear-regexp.js";
 import { validateMeta201909, validateMeta202012, validateMetaDraft07 } from "./meta-validators.js";
 import { cloneJson, isJsonObject, type JsonValue } from "../model/json.js";
 import { walkSchema } from "../model/schema-walk.js";
@@ -335,7 +335,8 @@ function nextUse(engines: Map<Dialect, { engine: Engine; uses: number }>, dialec
 function createCheckEngine(dialect: Dialect): Engine {
   const { ajv, ajv2019, ajv2020 } = loadAjv();
   const addFormats = require("ajv-formats") as { default?: (ajv: Ajv) => Ajv } & ((ajv: Ajv) => Ajv);
-  const options = { strict: false, validateFormats: true, validateSchema: false, allErrors: true, logger: false as const };
+  // Patterns on re2js here too: a schema compiles here exactly when its generated validator can.
+  const options = { strict: false, validateFormats: true, validateSchema: false, allErrors: true, logger: false as const, code: { regExp: linearRegExp } };
   const engine = dialect === "2020-12" ? new ajv2020.Ajv2020(options) : dialect === "2019-09" ? new ajv2019.Ajv2019(options) : new ajv.Ajv(options);
   (addFormats.default ?? addFormats)(engine);
   return engine;

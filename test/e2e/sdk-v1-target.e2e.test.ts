@@ -78,6 +78,8 @@ describe("the tracker built with target: sdk-v1", () => {
       "find-annotation-sites.ts",
       "header-annotations.ts",
       "http-body.ts",
+      // The tracker's schemas have patterns: its validators run them on re2js.
+      "pattern-runtime.ts",
       "quote-value.ts",
       "tool-call.ts",
       "tool-context.ts",

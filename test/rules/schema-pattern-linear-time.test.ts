@@ -12,11 +12,11 @@ import { describeRule } from "../support/rule-harness.js";
 const rule = schemaPatternLinearTime;
 
 /** Rule ids and messages for one tool with `pattern`, both rules at the given severities. */
-function reportsWith(pattern: string, linearTime: RuleSeverity) {
+function reportsWith(pattern: string, linearTime: RuleSeverity, extra: object = {}) {
   const rules = [schemaValid, rule];
   const settings = new Map(loadConfig(undefined, rules, {}).value!.rules);
   settings.set(rule.id, { severity: linearTime, options: {} });
-  const tool = { file: "t.json", wire: toolWith({ type: "object", properties: { p: { type: "string", pattern } } }), authoring: undefined, mounts: [] };
+  const tool = { file: "t.json", wire: toolWith({ ...extra, type: "object", properties: { p: { type: "string", pattern } } }), authoring: undefined, mounts: [] };
   return runRules({ tools: [tool], rules, settings, docs: new Map(), schemas: new SchemaCompiler() }).map((d) => `${d.ruleId} ${d.severity} ${d.pointer}: ${d.message}`);
 }
 
@@ -37,5 +37,7 @@ describeRule(rule, () => {
     const refused = 'schema-valid error /inputSchema: inputSchema does not compile: pattern "^(?=.*\\\\d)\\\\w+$" uses a lookahead (?=.*\\d), which re2js, the linear-time regex engine of the generated validators, cannot run.';
     expect(reportsWith(lookahead, "warning")).toEqual([refused, expect.stringMatching(/^schema-pattern-linear-time warning /)]);
     expect(reportsWith(lookahead, "off")).toEqual([refused]);
+    // An $async schema is compiled as written, by the other engine: the same refusal.
+    expect(reportsWith(lookahead, "off", { $async: true })).toEqual([refused]);
   });
 });
