@@ -33,6 +33,11 @@ export interface RuleContext<Options> {
   readonly options: Options;
   /** Compiles and meta-validates schemas; caches within one run. */
   readonly schemas: SchemaCompiler;
+  /**
+   * The severity another rule runs at in this run ("off" when it does not run), for a rule that
+   * leaves a problem to a more precise rule while that one reports it as an error.
+   */
+  readonly severityOf?: (ruleId: string) => RuleSeverity;
 }
 
 /** All a checkInProject rule may know of the other tools: their names. */

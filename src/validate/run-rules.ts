@@ -64,11 +64,15 @@ export function runRulesByTool(input: RunRulesInput): RuleDiagnostics {
   const inProject = new Map<ResolvedTool, Diagnostic[]>();
   for (const tool of input.tools) if (!input.inProjectKnown?.has(tool)) inProject.set(tool, []);
   let projectNames: ProjectNames | undefined;
+  const severityOf = (id: string): Severity | "off" => {
+    const rule = input.rules.find((r) => r.id === id);
+    return rule === undefined ? "off" : (input.settings.get(id)?.severity ?? rule.defaultSeverity);
+  };
   for (const rule of input.rules) {
     const setting = input.settings.get(rule.id) ?? { severity: rule.defaultSeverity, options: rule.options?.defaults };
     if (setting.severity === "off") continue;
     const severity = setting.severity;
-    const context = { options: setting.options ?? rule.options?.defaults ?? {}, schemas };
+    const context = { options: setting.options ?? rule.options?.defaults ?? {}, schemas, severityOf };
     const place = (into: Diagnostic[]) => (tool: ResolvedTool, r: RuleReport) => {
       const diagnostic = diagnosticInTool(tool, input.docs, r.pointer, {
         ruleId: rule.id,

@@ -21,6 +21,7 @@ import { hashJson } from "../lock/hash-tool.js";
 import { AJV_CODE_GUARD, createStandaloneEngine, standaloneChunk } from "../emit/validators/standalone-engine.js";
 import { withoutSourceUrls } from "../emit/validators/ajv-code-tokens.js";
 import { loadAjv } from "./ajv-lone-surrogates.js";
+import { linearRegExp, pattern } from "./linear-pattern/linear-regexp.js";
 import { validateMeta201909, validateMeta202012, validateMetaDraft07 } from "./meta-validators.js";
 import { cloneJson, isJsonObject, type JsonValue } from "../model/json.js";
 import { walkSchema } from "../model/schema-walk.js";
@@ -335,8 +336,9 @@ function nextUse(engines: Map<Dialect, { engine: Engine; uses: number }>, dialec
 function createCheckEngine(dialect: Dialect): Engine {
   const { ajv, ajv2019, ajv2020 } = loadAjv();
   const addFormats = require("ajv-formats") as { default?: (ajv: Ajv) => Ajv } & ((ajv: Ajv) => Ajv);
-  // ownProperties as the generated validators have it (createStandaloneEngine).
-  const options = { strict: false, validateFormats: true, validateSchema: false, allErrors: true, ownProperties: true, logger: false as const, code: { process: AJV_CODE_GUARD } };
+  // ownProperties as the generated validators have it (createStandaloneEngine), and patterns on
+  // re2js here too: a schema compiles here exactly when its generated validator can.
+  const options = { strict: false, validateFormats: true, validateSchema: false, allErrors: true, ownProperties: true, logger: false as const, code: { process: AJV_CODE_GUARD, regExp: linearRegExp } };
   const engine = dialect === "2020-12" ? new ajv2020.Ajv2020(options) : dialect === "2019-09" ? new ajv2019.Ajv2019(options) : new ajv.Ajv(options);
   (addFormats.default ?? addFormats)(engine);
   return engine;
@@ -361,8 +363,11 @@ export function validatorName(dialect: Dialect, text: string): string {
 function instantiate(chunk: StandaloneChunk): GeneratedValidator {
   // The chunk is ajv's code for a schema, rewritten; it is scanned once more, as ajv's own code is
   // before ajv evaluates it (a chunk may come from the last build's module on disk).
-  return new Function("__rt", `${withoutSourceUrls(chunk.body)}\nreturn ${chunk.validateName};`)(validatorRuntime) as GeneratedValidator;
+  return new Function("__rt", `${withoutSourceUrls(chunk.body)}\nreturn ${chunk.validateName};`)(GENERATED_RUNTIME) as GeneratedValidator;
 }
+
+/** What `__rt` is to generated validators: validator-runtime.ts, and pattern-runtime.ts's `pattern` (linear-regexp.ts). */
+const GENERATED_RUNTIME = { ...validatorRuntime, pattern };
 
 /**
  * The copy ajv compiles. OpenAPI's `nullable` is not JSON Schema (a JSON Schema validator ignores

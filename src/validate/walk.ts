@@ -101,3 +101,24 @@ export function toolName(tool: ResolvedTool): string | undefined {
   const name = getOwn(tool.wire, "name");
   return typeof name === "string" ? name : undefined;
 }
+
+/** A regular expression of a schema: a `pattern` value, or a `patternProperties` key. */
+export interface SchemaPattern {
+  readonly pattern: string;
+  /** Wire pointer to the `pattern` member, or to the `patternProperties` member named by the pattern. */
+  readonly pointer: string;
+  /** Where a report points: the key of a `patternProperties` member, the value of a `pattern`. */
+  readonly target: "key" | "value";
+}
+
+/** Every `pattern` and `patternProperties` key under `root` (a schema whose pointer is `rootPointer`), in walk order. */
+export function forEachPattern(root: JsonValue, rootPointer: string, visit: (found: SchemaPattern) => void): void {
+  walkSchema(root, rootPointer, (node) => {
+    if (!isJsonObject(node.schema)) return;
+    const pattern = getOwn(node.schema, "pattern");
+    if (typeof pattern === "string") visit({ pattern, pointer: joinPointer(node.pointer, "pattern"), target: "value" });
+    const patternProperties = getOwn(node.schema, "patternProperties");
+    if (!isJsonObject(patternProperties)) return;
+    for (const key of Object.keys(patternProperties)) visit({ pattern: key, pointer: joinPointer(node.pointer, "patternProperties", key), target: "key" });
+  });
+}

@@ -74,7 +74,7 @@ describe("mcp-gen init", () => {
     const pkg = readJson(root, "package.json");
     expect(pkg.type).toBe("module");
     expect(pkg.scripts).toMatchObject({ generate: "mcp-gen build", check: "mcp-gen check", test: "vitest run", build: "tsc -p tsconfig.build.json", start: "node dist/stdio.js" });
-    expect(Object.keys(pkg.dependencies!)).toEqual(["@modelcontextprotocol/client", "@modelcontextprotocol/server"]);
+    expect(Object.keys(pkg.dependencies!)).toEqual(["@modelcontextprotocol/client", "@modelcontextprotocol/server", "re2js"]);
     expect(Object.keys(pkg.devDependencies!)).toEqual(["@types/node", "mcp-gen", "typescript", "vitest"]);
 
     const build = await runInProcess(root, ["build"]);
@@ -151,7 +151,7 @@ describe("mcp-gen init", () => {
     expect(pkg).toEqual({
       ...existing,
       scripts: { ...existing.scripts, generate: "mcp-gen build", check: "mcp-gen check", "mcp-gen:test": "vitest run", build: "tsc -p tsconfig.build.json", start: "node dist/stdio.js" },
-      dependencies: { ...existing.dependencies, "@modelcontextprotocol/client": version("@modelcontextprotocol/client") },
+      dependencies: { ...existing.dependencies, "@modelcontextprotocol/client": version("@modelcontextprotocol/client"), re2js: version("re2js") },
       devDependencies: { ...existing.devDependencies, "@types/node": version("@types/node"), "mcp-gen": `^${MCP_GEN_VERSION}`, vitest: version("vitest") },
     });
     // The README section is about the project's own name.

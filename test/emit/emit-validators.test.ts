@@ -2,7 +2,7 @@
 // validation (and so the official SDK) accepts, that depend on nothing but the runtime module, and
 // that come out byte-identical for the same schemas.
 import { execFileSync } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import fc from "fast-check";
@@ -14,8 +14,9 @@ import { isJsonObject, type JsonValue } from "../../src/model/json.js";
 import { SchemaCompiler } from "../../src/validate/schema-compiler.js";
 import { corpusCaptures } from "../support/corpus-tools.js";
 import { REPO_ROOT } from "../support/spec-paths.js";
-import { RUNTIME_SOURCE_PATH, writeEmittedFolder, type EmittedFolder, type LoadedValidator } from "./load-validators.js";
+import { PATTERN_RUNTIME_SOURCE_PATH, RUNTIME_SOURCE_PATH, writeEmittedFolder, type EmittedFolder, type LoadedValidator } from "./load-validators.js";
 import { instancesFor } from "./validator-instances.js";
+import { withinSeconds } from "../support/within-seconds.js";
 
 function deepFreeze<T>(value: T): T {
   if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
@@ -439,8 +440,48 @@ describe("emitValidators: each dialect keeps its own semantics", () => {
   });
 });
 
+describe("emitValidators: patterns run in linear time", () => {
+  // Issue 14: on these strings V8's RegExp runs for more than 20 s; withinSeconds stops a call that
+  // takes longer than its generous bound and fails the test.
+  const schema = deepFreeze({
+    type: "object",
+    properties: {
+      a: { type: "string", pattern: "^\\d+\\d+\\d+\\d+x$" },
+      b: { type: "string", pattern: "^(\\d+)(\\d+)(\\d+)(\\d+)(\\d+)x$" },
+      c: { type: "string", pattern: "^[a-z]*[a-z]*[a-z]*[a-z]*[a-z]*!$" },
+    },
+    patternProperties: { "^k[a-z]*[a-z]*[a-z]*[a-z]*[a-z]*!$": { type: "integer" } },
+  });
+  // The last key is tested against the patternProperties pattern, does not match, so its value is not checked.
+  const slow: [unknown, boolean][] = [[{ a: "1".repeat(600) }, false], [{ b: "1".repeat(300) }, false], [{ c: "a".repeat(300) }, false], [{ ["k" + "a".repeat(300)]: "not an integer" }, true]];
+  let folder: EmittedFolder;
+  let validate: LoadedValidator;
+  let text: string;
+
+  beforeAll(async () => {
+    const emitted = emitValidators([{ schema, dialect: "2020-12" }]);
+    text = emitted.files[0]!.contents;
+    folder = writeEmittedFolder(emitted.files);
+    validate = (await folder.load("validators/2020-12.js"))[emitted.refs[0]!.exportName]!;
+  });
+  afterAll(() => folder.remove());
+
+  it("the module runs its patterns on re2js, translated, and never on RegExp", () => {
+    expect(text).toContain('import * as __rt from "../runtime/pattern-runtime.js";');
+    expect(text).toContain('const pattern1 = func0("^(\\\\d+)(\\\\d+)(\\\\d+)(\\\\d+)(\\\\d+)x$");');
+    expect(text).not.toMatch(/RegExp/);
+  });
+
+  it("answers the issue's strings at once, with ajv's error naming the schema's own pattern", () => {
+    for (const [data, valid] of slow) expect(withinSeconds(10, () => validate(data))).toBe(valid);
+    validate({ a: "1".repeat(600) });
+    expect(validate.errors?.[0]).toMatchObject({ instancePath: "/a", keyword: "pattern", params: { pattern: "^\\d+\\d+\\d+\\d+x$" }, message: 'must match pattern "^\\d+\\d+\\d+\\d+x$"' });
+    expect(validate({ a: "12345x", b: "123456x", c: "abc!", kabc: 1 })).toBe(true);
+  });
+});
+
 describe("emitValidators: the generated code type-checks", () => {
-  it("every corpus module and the runtime pass tsc --strict (runtime: ES2022 lib only, no DOM, no Node types)", () => {
+  it("every corpus module and the runtime (with pattern-runtime) pass tsc --strict (runtime: ES2022 lib only, no DOM, no Node types)", () => {
     const emitted = emitValidators(corpusRequests());
     const root = mkdtempSync(join(tmpdir(), "mcp-gen-validators-tsc-"));
     try {
@@ -453,9 +494,13 @@ describe("emitValidators: the generated code type-checks", () => {
       mkdirSync(join(root, "runtime"));
       copyFileSync(RUNTIME_SOURCE_PATH, join(root, "runtime", "validator-runtime.ts"));
       copyFileSync(join(dirname(RUNTIME_SOURCE_PATH), "validation-messages.ts"), join(root, "runtime", "validation-messages.ts"));
+      copyFileSync(PATTERN_RUNTIME_SOURCE_PATH, join(root, "runtime", "pattern-runtime.ts"));
+      // pattern-runtime imports re2js, a dependency of the generated project.
+      mkdirSync(join(root, "node_modules"));
+      symlinkSync(join(REPO_ROOT, "node_modules", "re2js"), join(root, "node_modules", "re2js"), "dir");
       const flags = ["--noEmit", "--strict", "--noUncheckedIndexedAccess", "--exactOptionalPropertyTypes", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "ES2022", "--lib", "ES2022", "--types", "", "--skipLibCheck"];
       const tsc = join(REPO_ROOT, "node_modules", ".bin", "tsc");
-      const files = ["runtime/validator-runtime.ts", ...emitted.files.map((f) => f.path)];
+      const files = ["runtime/validator-runtime.ts", "runtime/pattern-runtime.ts", ...emitted.files.map((f) => f.path)];
       let output = "";
       try {
         execFileSync(tsc, [...flags, ...files], { cwd: root, encoding: "utf8", stdio: "pipe" });

@@ -1,6 +1,7 @@
 // Writes emitted validator modules and the validator runtime into a temporary `out` folder and
 // imports them, as a generated server would. The validator modules (JavaScript under `// @ts-nocheck`
-// but for each export's declared type) and the runtime are transpiled.
+// but for each export's declared type) and the runtime are transpiled, with pattern-runtime's `re2js`
+// import pointed at mcp-gen's own copy (the folder has no node_modules).
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -9,6 +10,8 @@ import { ts } from "ts-morph";
 import { REPO_ROOT } from "../support/spec-paths.js";
 
 export const RUNTIME_SOURCE_PATH = join(REPO_ROOT, "src", "runtime", "validator-runtime.ts");
+export const PATTERN_RUNTIME_SOURCE_PATH = join(REPO_ROOT, "src", "runtime", "pattern-runtime.ts");
+const RE2JS_MODULE = pathToFileURL(join(REPO_ROOT, "node_modules", "re2js", "build", "index.js")).href;
 
 export interface LoadedValidator {
   (data: unknown): boolean;
@@ -32,6 +35,7 @@ export function writeEmittedFolder(files: readonly { path: string; contents: str
   write("package.json", '{ "type": "module" }\n');
   const toJs = (text: string) => ts.transpileModule(text, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
   write("runtime/validator-runtime.js", toJs(readFileSync(RUNTIME_SOURCE_PATH, "utf8")));
+  write("runtime/pattern-runtime.js", toJs(readFileSync(PATTERN_RUNTIME_SOURCE_PATH, "utf8")).replace('from "re2js"', `from ${JSON.stringify(RE2JS_MODULE)}`));
   for (const file of files) write(file.path.replace(/\.ts$/, ".js"), toJs(file.contents));
   return {
     root,

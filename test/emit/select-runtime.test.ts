@@ -37,9 +37,11 @@ describe("selectRuntime", () => {
   it("splits the shipped runtime by SDK: each target's entry modules reach no module of the other", async () => {
     const runtime = await readRuntimeSources();
     const reach = (entries: string[]) => selectRuntime([{ path: "g/index.ts", contents: entries.map((e) => `export * from "./runtime/${e}.js";`).join("\n") }], runtime, "g");
-    const entries = ["server-runtime", "http-runtime", "client-runtime", "testing-runtime", "tool-table", "validator-runtime"];
+    // Validators import validator-runtime, or pattern-runtime when they have a pattern; both targets share them.
+    const shared = new Set(["tool-table", "validator-runtime", "pattern-runtime"]);
+    const entries = ["server-runtime", "http-runtime", "client-runtime", "testing-runtime", ...shared];
     const v2 = reach(entries);
-    const v1 = reach(entries.map((e) => (e.endsWith("-runtime") && e !== "validator-runtime" ? `v1/${e}` : e)));
+    const v1 = reach(entries.map((e) => (shared.has(e) ? e : `v1/${e}`)));
     const sdkOf = (files: typeof v2) => new Set(files.flatMap((f) => [...f.contents.matchAll(/from "(@modelcontextprotocol\/[a-z]+)/g)].map((m) => m[1])));
     expect([...sdkOf(v2)].sort()).toEqual(["@modelcontextprotocol/client", "@modelcontextprotocol/server"]);
     expect([...sdkOf(v1)]).toEqual(["@modelcontextprotocol/sdk"]);

@@ -61,8 +61,8 @@ describe("adversarial descriptors and configs", () => {
     await expectRefused({ "tools/a.yaml": TOOL("same"), "tools/b.json": JSON.stringify({ name: "same", description: "x", inputSchema: { type: "object" } }) }, "tool-name-unique");
   });
 
-  it("a catastrophic-backtracking pattern is refused", async () => {
-    await expectRefused({ "tools/t.yaml": TOOL("t", '  properties:\n    p: { type: string, pattern: "^(a+)+$" }\n') }, "schema-pattern-backtracking");
+  it("a pattern no linear-time engine can run is refused", async () => {
+    await expectRefused({ "tools/t.yaml": TOOL("t", '  properties:\n    p: { type: string, pattern: "^(?=(a+)+$)b" }\n') }, "schema-pattern-linear-time");
   });
 
   it("invalid UTF-8 is refused", async () => {

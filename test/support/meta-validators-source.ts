@@ -24,7 +24,7 @@ const standaloneCode = (require("ajv/dist/standalone/index.js") as { default: (a
 
 export function metaValidatorsSource(): string {
   const exports = META_SCHEMAS.map(({ dialect, id, exportName }) => {
-    const engine = createStandaloneEngine(dialect, { allErrors: true });
+    const engine = createStandaloneEngine(dialect, { allErrors: true, nativePatterns: true });
     const validate = engine.getSchema(id);
     if (!validate) throw new Error(`ajv has no meta-schema ${id} for ${dialect}`);
     return { name: exportName, doc: `/** Validates a schema against the ${dialect} meta-schema (${id}). */`, chunk: rewriteStandalone(standaloneCode(engine, validate)) };

@@ -15,7 +15,7 @@ export interface ValidatorExport {
 
 /** `schema` (2020-12) compiled with every error kept; throws, naming `what`, when ajv refuses it. */
 export function allErrorsChunk(schema: JsonValue, what: string): StandaloneChunk {
-  const { chunk, error } = standaloneChunk(createStandaloneEngine("2020-12", { allErrors: true }), schema);
+  const { chunk, error } = standaloneChunk(createStandaloneEngine("2020-12", { allErrors: true, nativePatterns: true }), schema);
   if (!chunk) throw new Error(`${what} does not compile: ${error}`);
   return chunk;
 }

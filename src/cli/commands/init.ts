@@ -62,7 +62,8 @@ const BUILD_SCRIPTS: readonly (readonly [string, string])[] = [
   ["start", "node dist/stdio.js"],
 ];
 
-const RUNTIME_PACKAGES = ["@modelcontextprotocol/client", "@modelcontextprotocol/server"] as const;
+/** What generated code imports at run time; re2js runs the validators' patterns (runtime/pattern-runtime.ts). */
+const RUNTIME_PACKAGES = ["@modelcontextprotocol/client", "@modelcontextprotocol/server", "re2js"] as const;
 const DEV_PACKAGES = ["@types/node", "typescript", "vitest"] as const;
 
 type PackageJson = Record<string, unknown>;

@@ -9,6 +9,8 @@ import type { JsonValue } from "../../model/json.js";
 import { formats } from "../../runtime/validator-runtime.js";
 import { loadAjv } from "../../validate/ajv-lone-surrogates.js";
 import { withoutSourceUrls } from "./ajv-code-tokens.js";
+import { linearRegExp } from "../../validate/linear-pattern/linear-regexp.js";
+import { linearPatternCode } from "./linear-pattern-code.js";
 import { rewriteChangesBehaviour, rewriteStandalone, type StandaloneChunk } from "./rewrite-standalone.js";
 
 type StandaloneCode = (ajv: Ajv, validate: unknown) => string;
@@ -32,10 +34,12 @@ export const AJV_CODE_GUARD = (code: string): string => withoutSourceUrls(code);
 /**
  * A fresh engine for `dialect`; standaloneChunk() leaves it as it found it after each schema.
  * `allErrors`: every error instead of the first (mcp-gen's own Tool-schema validator, which the
- * tool-shape rule reports in full; generated validators stop at the first).
+ * tool-shape rule reports in full; generated validators stop at the first). `nativePatterns`:
+ * RegExp for patterns, only for mcp-gen's own schemas, whose patterns are fixed and safe (so that
+ * mcp-gen's start does not load re2js); generated validators always run patterns on re2js.
  * @example const engine = createStandaloneEngine("draft-07");
  */
-export function createStandaloneEngine(dialect: Dialect, { allErrors = false }: { readonly allErrors?: boolean } = {}): Ajv {
+export function createStandaloneEngine(dialect: Dialect, { allErrors = false, nativePatterns = false }: { readonly allErrors?: boolean; readonly nativePatterns?: boolean } = {}): Ajv {
   const { ajv, ajv2019, ajv2020 } = loadAjv();
   const { formatLimitDefinition } = require("ajv-formats/dist/limit.js") as { formatLimitDefinition: KeywordDefinition };
   const options = {
@@ -49,8 +53,9 @@ export function createStandaloneEngine(dialect: Dialect, { allErrors = false }: 
     // named like one of Object's members must not be checked (and fail) when it is left out.
     ownProperties: true,
     // One statement per line, so a changed schema shows as a readable diff of the generated file.
-    // `process` sees every function ajv is about to evaluate: see AJV_CODE_GUARD.
-    code: { source: true, esm: true, lines: true, formats: ajv._`__rt.formats`, process: AJV_CODE_GUARD },
+    // `process` sees every function ajv is about to evaluate: see AJV_CODE_GUARD. Patterns run on
+    // re2js, in linear time (linear-regexp.ts), in mcp-gen and in the generated code.
+    code: { source: true, esm: true, lines: true, formats: ajv._`__rt.formats`, process: AJV_CODE_GUARD, ...(nativePatterns ? {} : { regExp: linearRegExp }) },
   };
   const engine = dialect === "2020-12" ? new ajv2020.Ajv2020(options) : dialect === "2019-09" ? new ajv2019.Ajv2019(options) : new ajv.Ajv(options);
   for (const [name, definition] of Object.entries(formats)) engine.addFormat(name, definition as Format);
@@ -83,7 +88,7 @@ export function standaloneChunk(engine: Ajv, schema: JsonValue): { readonly chun
     }
     const code = standaloneCode(engine, validate);
     // ajv's own function is the generated validator unless the rewrite mends its behaviour.
-    return { chunk: rewriteStandalone(code), ...(rewriteChangesBehaviour(code) ? {} : { validate }) };
+    return { chunk: linearPatternCode(rewriteStandalone(code)), ...(rewriteChangesBehaviour(code) ? {} : { validate }) };
   } finally {
     try {
       if (typeof schema === "object" && schema !== null) engine.removeSchema(schema as AnySchema);

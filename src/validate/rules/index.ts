@@ -31,6 +31,7 @@ import { schemaEnumLimit } from "./schema-enum-limit.js";
 import { schemaNullableKeyword } from "./schema-nullable-keyword.js";
 import { schemaPatternBacktracking } from "./schema-pattern-backtracking.js";
 import { schemaPatternLimit } from "./schema-pattern-limit.js";
+import { schemaPatternLinearTime } from "./schema-pattern-linear-time.js";
 import { schemaSubschemaLimit } from "./schema-subschema-limit.js";
 import { schemaUnknownFormat } from "./schema-unknown-format.js";
 import { schemaValid } from "./schema-valid.js";
@@ -72,6 +73,7 @@ export const ALL_RULES: readonly AnyRule[] = [
   schemaNullableKeyword,
   schemaPatternBacktracking,
   schemaPatternLimit,
+  schemaPatternLinearTime,
   schemaSubschemaLimit,
   schemaUnknownFormat,
   schemaValid,

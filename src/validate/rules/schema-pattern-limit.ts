@@ -19,8 +19,8 @@ export const schemaPatternLimit = defineRule<SchemaPatternLimitOptions>({
   summary: "No pattern or patternProperties key is longer than the configured limit.",
   description:
     "Every `pattern` and `patternProperties` key becomes a regular expression that each validator compiles, and the " +
-    "time a backtracking engine can spend on a pattern grows with its size, so a pattern of many kilobytes is a cost " +
-    "(and a place to hide a catastrophic one, which schema-pattern-backtracking looks for) with no use in a tool. Each " +
+    "time a regex engine spends on a string grows with the pattern's size (re2js, which the generated validators use: " +
+    "the string's length times the pattern's), so a pattern of many kilobytes is a cost with no use in a tool. Each " +
     "of inputSchema and outputSchema is reported once, at the first pattern past the limit. The default of 1,000 " +
     "characters is nine times the longest pattern of the corpus (109, GitHub's pattern for SSH signing keys) and holds " +
     "the long e-mail and URL patterns in circulation; check more elaborate formats in the handler, or raise `maxLength`.",

@@ -1,18 +1,21 @@
-import { getOwn, isJsonObject, valueAt } from "../../model/json.js";
-import { joinPointer, splitPointer } from "../../model/pointer.js";
-import { walkSchema } from "../../model/schema-walk.js";
+import { valueAt, type JsonValue } from "../../model/json.js";
+import { splitPointer } from "../../model/pointer.js";
 import { defineRule, type RuleReport } from "../define-rule.js";
 import { describePointer, shortJson } from "../describe-pointer.js";
+import { isNonLinearPatternError } from "../linear-pattern/linear-regexp.js";
+import { patternSyntaxError } from "../linear-pattern/translate-pattern.js";
 import { isTooLargeToCompile } from "../schema-compiler.js";
-import { toolSchemas } from "../walk.js";
+import { forEachPattern, toolSchemas } from "../walk.js";
+import { SCHEMA_PATTERN_LINEAR_TIME } from "./schema-pattern-linear-time.js";
 
 export const schemaValid = defineRule({
   id: "schema-valid",
   summary: "inputSchema and outputSchema are valid JSON Schemas under their dialect.",
   description:
     "Each schema is checked against its dialect's meta-schema (a misspelt `type`, a `required` that is not an array of " +
-    "strings, a negative `minLength`), every `pattern` must be a valid ECMAScript regular expression with the `u` flag, and " +
-    "the schema must compile with ajv configured as the official SDK configures it. A schema that fails here makes every " +
+    "strings, a negative `minLength`), every `pattern` must be a valid ECMAScript 2024 regular expression with the `u` flag, and " +
+    "the schema must compile with ajv configured as the official SDK configures it, with every pattern on re2js (a pattern " +
+    "re2js cannot run is reported by schema-pattern-linear-time, and here while that rule is lowered). A schema that fails here makes every " +
     "call of the tool fail at run time, or makes validators disagree about what it accepts. Unknown keywords are allowed, " +
     "as JSON Schema allows them; `$ref` problems are reported by the ref-* diagnostics.",
   defaultSeverity: "error",
@@ -24,7 +27,7 @@ export const schemaValid = defineRule({
   spec: "MCP 2026-07-28, basic/index.mdx § Schema Validation; server/tools.mdx § Tool, § Output Schema",
   compilesSchemas: true,
   checklist: ["T-SCHEMA-2", "T-SCHEMA-4", "T-SCHEMA-11", "T-SCHEMA-10"],
-  check(tool, report, { schemas }) {
+  check(tool, report, { schemas, severityOf }) {
     for (const schema of toolSchemas(tool)) {
       if (schema.dialect === undefined) continue; // schema-dialect reports it
       if (isTooLargeToCompile(schema.schema)) continue;
@@ -41,6 +44,8 @@ export const schemaValid = defineRule({
       }
       const error = result.compileError;
       if (result.metaProblems.length > 0 || error === undefined || badPatterns || /can't resolve reference/i.test(error)) continue;
+      // A pattern re2js cannot run: schema-pattern-linear-time says which and where, unless it is lowered.
+      if (isNonLinearPatternError(error) && severityOf?.(SCHEMA_PATTERN_LINEAR_TIME) === "error") continue;
       report({
         pointer: schema.pointer,
         target: "key",
@@ -52,30 +57,19 @@ export const schemaValid = defineRule({
 });
 
 /** Reports `pattern`s and `patternProperties` keys that are not valid regular expressions; true if any. */
-function reportBadPatterns(root: unknown, rootPointer: string, report: (r: RuleReport) => void): boolean {
+function reportBadPatterns(root: JsonValue, rootPointer: string, report: (r: RuleReport) => void): boolean {
   let found = false;
-  walkSchema(root as never, rootPointer, (node) => {
-    if (!isJsonObject(node.schema)) return;
-    const pattern = getOwn(node.schema, "pattern");
-    const keys = Object.keys(getOwn(node.schema, "patternProperties") ?? {});
-    const candidates: [string, string, "key" | "value"][] = [];
-    if (typeof pattern === "string") candidates.push([pattern, joinPointer(node.pointer, "pattern"), "value"]);
-    for (const key of isJsonObject(getOwn(node.schema, "patternProperties")) ? keys : []) {
-      candidates.push([key, joinPointer(node.pointer, "patternProperties", key), "key"]);
-    }
-    for (const [source, pointer, target] of candidates) {
-      try {
-        new RegExp(source, "u");
-      } catch (e) {
-        found = true;
-        report({
-          pointer,
-          target,
-          message: `Pattern ${JSON.stringify(source)} is not a valid regular expression: ${(e as Error).message.replace(/^Invalid regular expression: \/.*\/u?: /, "")}.`,
-          hint: "JSON Schema patterns are ECMAScript regular expressions with Unicode mode; escape special characters with a backslash.",
-        });
-      }
-    }
+  forEachPattern(root, rootPointer, ({ pattern, pointer, target }) => {
+    // Parsed by regexpp, as the translation for re2js reads it; never compiled by V8.
+    const error = patternSyntaxError(pattern);
+    if (error === undefined) return;
+    found = true;
+    report({
+      pointer,
+      target,
+      message: `Pattern ${JSON.stringify(pattern)} is not a valid regular expression: ${error}.`,
+      hint: "JSON Schema patterns are ECMAScript regular expressions with Unicode mode; escape special characters with a backslash.",
+    });
   });
   return found;
 }

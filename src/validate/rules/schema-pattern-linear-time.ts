@@ -1,0 +1,58 @@
+import { linearTranslation } from "../linear-pattern/linear-regexp.js";
+import type { PatternProblem } from "../linear-pattern/translate-pattern.js";
+import { defineRule } from "../define-rule.js";
+import { quotePattern } from "../quote-pattern.js";
+import { forEachPattern, toolSchemas } from "../walk.js";
+
+export const SCHEMA_PATTERN_LINEAR_TIME = "schema-pattern-linear-time";
+
+/** What to write instead, by what the pattern uses. */
+const HINTS: Readonly<Record<Exclude<PatternProblem["kind"], "syntax">, string>> = {
+  lookahead:
+    'Give each lookahead a pattern of its own under allOf, and a negative one under not: ^(?=.*\\d)\\w+$ is allOf: [{pattern: "^.*\\d"}, {pattern: "^\\w+$"}], ^(?!admin$)\\w+$ is pattern: "^\\w+$" with not: {pattern: "^admin$"}.',
+  lookbehind: "Rewrite the pattern without the lookbehind (match the preceding text too, or split it with allOf), or check the value in the handler.",
+  backreference: "List the forms the back-reference allows as alternatives, such as ^('[^']*'|\"[^\"]*\")$ for ^(['\"]).*\\1$, or check the value in the handler.",
+  property: "Use a General_Category (\\p{L}, \\p{Letter}), a script by its full name (\\p{Script=Latin}) or a character class.",
+  nesting: "Nest fewer groups.",
+  engine: "Keep each repetition count at 1,000 or below and the pattern shorter; check a length with minLength and maxLength instead.",
+};
+
+export const schemaPatternLinearTime = defineRule({
+  id: SCHEMA_PATTERN_LINEAR_TIME,
+  summary: "Every pattern and patternProperties key can run on a linear-time regex engine.",
+  description:
+    "The generated validators, and mcp-gen's own checks of examples and scaffold arguments, run `pattern` and " +
+    "`patternProperties` on re2js, a regex engine that answers in time linear in the input whatever the pattern, so no " +
+    "argument can hold the server's event loop (a backtracking engine such as JavaScript's RegExp takes seconds to years " +
+    "on patterns like `^\\d+\\d+x$` or `^(a+)+$`). mcp-gen translates each ECMAScript pattern into re2js's syntax with the " +
+    "same verdict on every string. Some constructs have no linear-time equivalent and are reported here: lookahead " +
+    "`(?=…)` `(?!…)`, lookbehind `(?<=…)` `(?<!…)`, back-references `\\1` `\\k<name>`, Unicode properties re2js has no table " +
+    "for (binary properties other than Any, ASCII, ASCII_Hex_Digit and Assigned, Script_Extensions, scripts by their short " +
+    "names), and repetition counts above 1,000. Such a schema cannot be compiled into a validator: lowering this rule does " +
+    "not let it build, schema-valid then reports the schema instead.",
+  defaultSeverity: "error",
+  breaks: ["generated-code", "safety"],
+  must: false,
+  why: "A pattern with no linear-time equivalent cannot be compiled into a generated validator, and run by a backtracking engine it could hold the server.",
+  since: "0.1.0",
+  spec: "MCP 2026-07-28, basic/index.mdx § Composition-Keyword Resource Use; server/tools.mdx § Security Considerations",
+  checklist: ["T-REF-5"],
+  check(tool, report) {
+    for (const schema of toolSchemas(tool)) {
+      forEachPattern(schema.schema, schema.pointer, ({ pattern, pointer, target }) => {
+        const translation = linearTranslation(pattern);
+        if (translation.ok) return;
+        const { problem } = translation;
+        // Invalid patterns are schema-valid's.
+        if (problem.kind === "syntax") return;
+        const where = problem.start === 0 && problem.end === pattern.length ? "" : ` at character ${problem.start + 1}`;
+        report({
+          pointer,
+          target,
+          message: `Pattern ${quotePattern(pattern, 50)} uses ${problem.what}${where}, which re2js, the linear-time regex engine the generated validators run patterns on, cannot run.`,
+          hint: HINTS[problem.kind],
+        });
+      });
+    }
+  },
+});

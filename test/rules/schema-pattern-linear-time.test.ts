@@ -1,0 +1,43 @@
+import { expect, it } from "vitest";
+import { loadConfig } from "../../src/config/load-config.js";
+import type { RuleSeverity } from "../../src/validate/define-rule.js";
+import { schemaPatternLinearTime } from "../../src/validate/rules/schema-pattern-linear-time.js";
+import { schemaValid } from "../../src/validate/rules/schema-valid.js";
+import { runRules } from "../../src/validate/run-rules.js";
+import { SchemaCompiler } from "../../src/validate/schema-compiler.js";
+import { corpusReports } from "../support/corpus-tools.js";
+import { toolWith } from "../support/hostile-schemas.js";
+import { describeRule } from "../support/rule-harness.js";
+
+const rule = schemaPatternLinearTime;
+
+/** Rule ids and messages for one tool with `pattern`, both rules at the given severities. */
+function reportsWith(pattern: string, linearTime: RuleSeverity, extra: object = {}) {
+  const rules = [schemaValid, rule];
+  const settings = new Map(loadConfig(undefined, rules, {}).value!.rules);
+  settings.set(rule.id, { severity: linearTime, options: {} });
+  const tool = { file: "t.json", wire: toolWith({ ...extra, type: "object", properties: { p: { type: "string", pattern } } }), authoring: undefined, mounts: [] };
+  return runRules({ tools: [tool], rules, settings, docs: new Map(), schemas: new SchemaCompiler() }).map((d) => `${d.ruleId} ${d.severity} ${d.pointer}: ${d.message}`);
+}
+
+describeRule(rule, () => {
+  it("reports no pattern of the corpus (T-REF-5)", () => {
+    expect(corpusReports(rule)).toEqual([]);
+  });
+
+  it("leaves invalid patterns to schema-valid (T-REF-5)", () => {
+    expect(reportsWith("(?=a", "error")).toEqual(['schema-valid error /inputSchema/properties/p/pattern: Pattern "(?=a" is not a valid regular expression: Unterminated group.']);
+  });
+
+  it("is the one report of a pattern re2js cannot run; lowered or off, schema-valid refuses the schema instead (T-REF-5)", () => {
+    const lookahead = "^(?=.*\\d)\\w+$";
+    expect(reportsWith(lookahead, "error")).toEqual([
+      "schema-pattern-linear-time error /inputSchema/properties/p/pattern: Pattern /^(?=.*\\d)\\w+$/ uses a lookahead (?=.*\\d) at character 2, which re2js, the linear-time regex engine the generated validators run patterns on, cannot run.",
+    ]);
+    const refused = 'schema-valid error /inputSchema: inputSchema does not compile: pattern "^(?=.*\\\\d)\\\\w+$" uses a lookahead (?=.*\\d), which re2js, the linear-time regex engine of the generated validators, cannot run.';
+    expect(reportsWith(lookahead, "warning")).toEqual([refused, expect.stringMatching(/^schema-pattern-linear-time warning /)]);
+    expect(reportsWith(lookahead, "off")).toEqual([refused]);
+    // An $async schema is compiled as written, by the other engine: the same refusal.
+    expect(reportsWith(lookahead, "off", { $async: true })).toEqual([refused]);
+  });
+});
