@@ -42,7 +42,8 @@ export const LIVE_HELP = `  --command "CMD ARGS"     start the server over stdio
                            "servers", claude_desktop_config.json or Cursor's mcp.json "mcpServers"),
                            each in a folder of its own under --servers-dir; the variables it uses
                            (\${env:NAME}, \${workspaceFolder}...) are filled in from this environment
-                           and written nowhere
+                           and written nowhere; --config FILE means the same when FILE is such a
+                           config and no --command or --url is given
   --servers-dir DIR        with --client-config: the folder of the servers' folders (default: ${DEFAULT_SERVERS_DIR})
   --server NAME            with --client-config: only this server (repeatable)
   --client-name NAME       the clientInfo name sent to the server (default: mcp-gen)
@@ -176,8 +177,22 @@ export function projectFolder(option: string, dir: string): string {
 }
 
 /**
- * mcp-gen's own config for verify or import. `--config` names that file here as everywhere; an MCP
- * client's config given there by mistake gets a usage error that says to use --client-config.
+ * The live options with `--config FILE` read as `--client-config FILE` when FILE is an MCP client's
+ * config and nothing else names a server: DESIGN.md's `mcp-gen import --config .vscode/mcp.json`.
+ * mcp-gen's own config is never an MCP client's config (it has no `servers` or `mcpServers`).
+ * @example await withClientConfigFlag({ config: ".vscode/mcp.json" }, root) // { "client-config": ".vscode/mcp.json" }
+ */
+export async function withClientConfigFlag<T extends LiveValues & { readonly config?: string | undefined }>(values: T, root: string): Promise<T> {
+  if (values.config === undefined || values.command !== undefined || values.url !== undefined || values["client-config"] !== undefined) return values;
+  const text = await readTextIfExists(resolve(root, values.config));
+  if (text === undefined || !(await import("../live/client-config.js")).isClientConfig(text)) return values;
+  return { ...values, config: undefined, "client-config": values.config };
+}
+
+/**
+ * mcp-gen's own config for verify or import. `--config` names that file here as everywhere (an MCP
+ * client's config there with --command or --url, where it cannot mean the servers to reach, gets a
+ * usage error that says to use --client-config).
  */
 export async function readServerConfig(root: string, configPath: string | undefined): Promise<ProjectConfig> {
   const project = await readProjectConfig(root, configPath);

@@ -115,7 +115,14 @@ describe("a client config with several servers", () => {
     expect(run.stdout).toBe('"remote" (mcp-servers/remote):\nNot pinned: there is no mcp-servers/remote/mcp-tools.lock.json; pin it with `mcp-gen import --client-config`.\n\n1 server: 1 not pinned.\n');
   });
 
-  it("usage: --config is mcp-gen's own config, and a client's config given there says so", async () => {
+  it("--config naming an MCP client's config, with no server named otherwise, is --client-config (DESIGN.md's form)", async () => {
+    const other = tempProject({ ".vscode/mcp.json": mcpJson(url) });
+    const run = await runInProcess(other, ["verify", "--config", ".vscode/mcp.json", "--server", "remote"]);
+    expect(run).toMatchObject({ code: 1, stderr: "" });
+    expect(run.stdout).toBe('"remote" (mcp-servers/remote):\nNot pinned: there is no mcp-servers/remote/mcp-tools.lock.json; pin it with `mcp-gen import --client-config`.\n\n1 server: 1 not pinned.\n');
+  });
+
+  it("usage: --config with --command or --url is mcp-gen's own config, and a client's config given there says so", async () => {
     const wrong = await runInProcess(root, ["verify", "--config", ".vscode/mcp.json", "--url", url.href]);
     expect(wrong).toEqual({ code: 2, stdout: "", stderr: 'mcp-gen verify: --config ".vscode/mcp.json" is an MCP client\'s config; --config names mcp-gen\'s own config. Pass the client\'s config as --client-config ".vscode/mcp.json".\nRun "mcp-gen verify --help" for usage.\n' });
     for (const argv of [["--client-config", ".vscode/mcp.json", "--url", url.href], ["--client-config", ".vscode/mcp.json", "--server", "nope"], ["--client-config", "missing.json"], ["--url", url.href, "--server", "x"], ["--client-config", ".vscode/mcp.json", "--lock", "x.json"]]) {

@@ -23,7 +23,7 @@ import { formatText } from "../../report/format-text.js";
 import { COMMON_OPTIONS, parseCommandArgs, projectRoot, UsageError } from "../args.js";
 import { readClientServers, serverHeading, type PinnedServer } from "../client-servers.js";
 import { EXIT, type CliIo } from "../io.js";
-import { describeProblem, describeServer, LIVE_HELP, LIVE_OPTIONS, liveOptions, liveRequest, loadLive, plural, projectFolder, readServerConfig, type LiveRequest, type LiveValues } from "../live-args.js";
+import { describeProblem, describeServer, LIVE_HELP, LIVE_OPTIONS, liveOptions, liveRequest, loadLive, withClientConfigFlag, plural, projectFolder, readServerConfig, type LiveRequest, type LiveValues } from "../live-args.js";
 import { readTextIfExists, writeFileAtomic } from "../write-files.js";
 import { rm } from "node:fs/promises";
 import { confinePaths, realPathOrSelf } from "../confine-paths.js";
@@ -83,12 +83,13 @@ interface ImportJob {
 
 export async function runImport(argv: readonly string[], io: CliIo): Promise<number> {
   const options = { ...COMMON_OPTIONS, ...LIVE_OPTIONS, dir: { type: "string" }, force: { type: "boolean" }, update: { type: "boolean" }, "accept-breaking": { type: "boolean" } } as const;
-  const { values } = parseCommandArgs(argv, options);
-  if (values.help) {
+  const { values: given } = parseCommandArgs(argv, options);
+  if (given.help) {
     io.stdout(IMPORT_HELP);
     return EXIT.ok;
   }
-  const root = projectRoot(io.cwd, values.cwd);
+  const root = projectRoot(io.cwd, given.cwd);
+  const values = await withClientConfigFlag(given, root);
   const dir = projectFolder("dir", values.dir ?? "tools");
   if (values.force && values.update) throw new UsageError("give one of --update and --force.");
   if (values["accept-breaking"] && !values.update) throw new UsageError("--accept-breaking goes with --update (--force accepts every change).");

@@ -17,7 +17,7 @@ import { ALL_RULES } from "../../validate/rules/index.js";
 import { COMMON_OPTIONS, parseCommandArgs, UsageError } from "../args.js";
 import { readClientServers, serverHeading, type PinnedServer } from "../client-servers.js";
 import { EXIT, type CliIo } from "../io.js";
-import { describeProblem, describeServer, LIVE_HELP, LIVE_OPTIONS, liveOptions, liveRequest, loadLive, plural, readServerConfig, reportLiveProblem, type LiveRequest, type LiveValues } from "../live-args.js";
+import { describeProblem, describeServer, LIVE_HELP, LIVE_OPTIONS, liveOptions, liveRequest, loadLive, withClientConfigFlag, plural, readServerConfig, reportLiveProblem, type LiveRequest, type LiveValues } from "../live-args.js";
 import { COMPARING_FORMATS, failsPolicy, REPORT_OPTIONS, reportHelp, reportSetup, writeReport, type ReportSetup } from "../report.js";
 import { verifyFindings } from "../verify-findings.js";
 import { readTextIfExists } from "../write-files.js";
@@ -53,13 +53,14 @@ type Verdict =
   | { readonly kind: "invalid-lock"; readonly lock: string; readonly text: string; readonly diagnostics: readonly Diagnostic[] };
 
 export async function runVerify(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values } = parseCommandArgs(argv, { ...COMMON_OPTIONS, ...LIVE_OPTIONS, ...REPORT_OPTIONS, lock: { type: "string" } });
-  if (values.help) {
+  const { values: given } = parseCommandArgs(argv, { ...COMMON_OPTIONS, ...LIVE_OPTIONS, ...REPORT_OPTIONS, lock: { type: "string" } });
+  if (given.help) {
     io.stdout(VERIFY_HELP);
     return EXIT.ok;
   }
-  const setup = reportSetup("verify", values, io, COMPARING_FORMATS, "error");
+  const setup = reportSetup("verify", given, io, COMPARING_FORMATS, "error");
   const { root } = setup;
+  const values = await withClientConfigFlag(given, root);
   const request = liveRequest(values, root, io.env);
   if (request.kind === "client-config") {
     if (values.lock !== undefined || values.config !== undefined) throw new UsageError("--lock and --config name one project; with --client-config each server's folder has its own.");
