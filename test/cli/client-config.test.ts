@@ -58,11 +58,25 @@ describe("a client config with several servers", () => {
 
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
+  it("a pinned server's project builds without advice only the server's author can act on", async () => {
+    // server-memory writes draft-07 schemas and the 2025-era `execution` field: info findings that
+    // its author, not the project that pins it, can act on. The import's config turns them off.
+    const build = await runInProcess(join(root, "mcp-servers", "memory"), ["build"]);
+    expect(build.code, build.stdout).toBe(0);
+    expect(build.stdout).not.toMatch(/ (info|warning) /);
+    // With the default rules, the same descriptors get that advice.
+    writeFiles(join(root, "mcp-servers", "memory"), { "defaults.yaml": "generate: client\n" });
+    const advice = await runInProcess(join(root, "mcp-servers", "memory"), ["validate", "--format", "json", "--config", "defaults.yaml"]);
+    rmSync(join(root, "mcp-servers", "memory", "defaults.yaml"));
+    const rules = new Set((JSON.parse(advice.stdout) as { diagnostics: { ruleId: string }[] }).diagnostics.map((d) => d.ruleId));
+    expect([...rules].sort()).toEqual(["input-schema-no-params", "schema-dialect-legacy", "tool-unknown-field"]);
+  });
+
   it("import pins each server in a folder of its own, a client-only project, and writes no variable anywhere", () => {
     expect(readdirSync(join(root, "mcp-servers")).sort()).toEqual(["everything", "fake", "memory", "remote"]);
     for (const server of ["everything", "fake", "memory", "remote"]) {
       const folder = join(root, "mcp-servers", server);
-      expect(readFileSync(join(folder, "mcp-gen.config.yaml"), "utf8")).toMatch(/\ngenerate: client\n$/);
+      expect(readFileSync(join(folder, "mcp-gen.config.yaml"), "utf8")).toMatch(/\ngenerate: client\n/);
       const lock = JSON.parse(readFileSync(join(folder, "mcp-tools.lock.json"), "utf8")) as LockFile;
       expect(Object.keys(lock.tools).length, server).toBeGreaterThan(0);
     }

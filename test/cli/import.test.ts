@@ -28,7 +28,7 @@ describe("mcp-gen import", () => {
       "Next: run `mcp-gen build` to generate the typed client; `mcp-gen verify` with the same server options checks the server against the lock.",
       "",
     ].join("\n"));
-    expect(readFileSync(join(root, "mcp-gen.config.yaml"), "utf8")).toMatch(/\ngenerate: client\n$/);
+    await expect(readFileSync(join(root, "mcp-gen.config.yaml"), "utf8")).toMatchFileSnapshot(join(REPO_ROOT, "test/fixtures/live/expected/mcp-gen.config.yaml"));
     await expect(readFileSync(join(root, "tools/add.yaml"), "utf8")).toMatchFileSnapshot(join(REPO_ROOT, "test/fixtures/live/expected/add.yaml"));
     const lock = parseLock(readFileSync(join(root, "mcp-tools.lock.json"), "utf8"), "mcp-tools.lock.json");
     expect(lock.diagnostics).toEqual([]);

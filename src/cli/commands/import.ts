@@ -52,10 +52,24 @@ Exit status: 0 imported, 1 nothing written (a file exists or was edited since th
 reached or answered badly (with --client-config, the other servers are still imported).
 `;
 
+/** Rules whose findings only a server's author can act on: off in the config import writes. */
+const ADVICE_FOR_THE_AUTHOR = [
+  "description-length-limit",
+  "description-missing",
+  "input-schema-no-params",
+  "schema-dialect-legacy",
+  "tool-name-syntax",
+  "tool-unknown-field",
+];
+
 const CONFIG_TEXT = [
   "# A client-only mcp-gen project: `mcp-gen build` generates the typed client of the server that",
   "# mcp-tools.lock.json pins (no server code, handler stubs or test scaffolds).",
   "generate: client",
+  "# The descriptors are the server's, not yours: advice that only its author can act on is off. The",
+  "# description rules (poisoning patterns) and every rule that guards the typed client stay on.",
+  "rules:",
+  ...ADVICE_FOR_THE_AUTHOR.map((rule) => `  ${rule}: off`),
   "",
 ].join("\n");
 
