@@ -3,8 +3,8 @@
 // for hints. The analysis itself lives in runtime/ (generated clients run it too); nothing is re-checked here.
 import { getOwn, isJsonObject, valueAt, type JsonObject } from "../model/json.js";
 import { splitPointer } from "../model/pointer.js";
-import { findAnnotationSites, type AnnotationSite } from "../runtime/find-annotation-sites.js";
-import { findHeaderParams, isHeaderToken, type HeaderProblem, type HeaderProblemReason } from "../runtime/header-annotations.js";
+import { findAnnotationSites, type AnnotationSite } from "@mcp-gen/runtime/find-annotation-sites";
+import { findHeaderParams, isHeaderToken, type HeaderProblem, type HeaderProblemReason } from "@mcp-gen/runtime/header-annotations";
 
 export interface ToolHeaderProblem extends HeaderProblem {
   /** Wire pointer of the `x-mcp-header` keyword, for example "/inputSchema/properties/v/x-mcp-header". */

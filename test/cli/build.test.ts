@@ -15,7 +15,7 @@ import { runInProcess, tempProject, writeFiles } from "../support/temp-project.j
 import { STRICTEST_OPTIONS, TYPESCRIPT_COMPILERS, typeCheck, writeTsconfig } from "../support/typescript-compilers.js";
 
 /** The runtime an SDK v2 project without patterns gets: all of it but pattern-runtime.ts, which imports re2js. */
-const RUNTIME_FILES = readdirSync(join(REPO_ROOT, "src/runtime")).filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts") && f !== "pattern-runtime.ts").sort();
+const RUNTIME_FILES = readdirSync(join(REPO_ROOT, "packages/runtime/src")).filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts") && f !== "pattern-runtime.ts").sort();
 
 const WEATHER = `name: get_weather
 description: Get the current weather for a city.
@@ -139,7 +139,7 @@ describe("mcp-gen build", () => {
     expect(lock.files).toEqual(Object.fromEntries(generated.map((path) => [path, hashFileText(tree.get(path)!.text)])));
     expect(Object.keys(lock.inputs)).toEqual(["tools/get_weather.yaml", "tools/ping.json"]);
     expect(tree.get("src/handlers/ping.ts")!.text).toContain('throw new ToolNotImplementedError("ping")');
-    expect(tree.get("src/generated/runtime/tool-table.ts")!.text).toContain(readFileSync(join(REPO_ROOT, "src/runtime/tool-table.ts"), "utf8"));
+    expect(tree.get("src/generated/runtime/tool-table.ts")!.text).toContain(readFileSync(join(REPO_ROOT, "packages/runtime/src/tool-table.ts"), "utf8"));
   });
 
   it("writes nothing and exits 1 when a descriptor has errors", async () => {

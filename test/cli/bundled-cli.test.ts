@@ -29,10 +29,10 @@ let packed: { readonly tarball: string; readonly files: readonly string[] };
 
 beforeAll(() => {
   // The package folder as the repository has it: dist/ next to bin/, templates/, schemas/,
-  // src/runtime/, package.json, README.md and LICENSE (copies: npm pack reads them).
-  mkdirSync(join(PACKAGE, "src"), { recursive: true });
+  // packages/runtime/src/, package.json, README.md and LICENSE (copies: npm pack reads them).
+  mkdirSync(join(PACKAGE, "packages", "runtime"), { recursive: true });
   for (const name of ["bin", "templates", "schemas", "package.json", "README.md", "LICENSE"]) cpSync(join(REPO_ROOT, name), join(PACKAGE, name), { recursive: true });
-  cpSync(join(REPO_ROOT, "src", "runtime"), join(PACKAGE, "src", "runtime"), { recursive: true });
+  cpSync(join(REPO_ROOT, "packages", "runtime", "src"), join(PACKAGE, "packages", "runtime", "src"), { recursive: true });
   symlinkSync(join(REPO_ROOT, "node_modules"), join(PACKAGE, "node_modules"));
   execFileSync(join(REPO_ROOT, "node_modules/.bin/tsc"), ["-p", join(REPO_ROOT, "tsconfig.build.json"), "--outDir", join(PACKAGE, "dist")], { stdio: "pipe" });
   execFileSync(join(REPO_ROOT, "node_modules/.bin/rolldown"), ["-c", join(REPO_ROOT, "rolldown.config.mjs")], { cwd: PACKAGE, stdio: "pipe" });
@@ -159,8 +159,8 @@ describe("the bundled CLI", () => {
 
 describe("the packed package", () => {
   it("ships the bundle, the declarations, the files it reads at run time, README and LICENSE, and nothing else", () => {
-    const top = [...new Set(packed.files.map((file) => file.split("/").slice(0, file.startsWith("dist/bundle/") || file.startsWith("src/runtime/") ? 2 : 1).join("/")))].sort();
-    expect(top).toEqual(["LICENSE", "README.md", "bin", "dist", "dist/bundle", "package.json", "schemas", "src/runtime", "templates"]);
+    const top = [...new Set(packed.files.map((file) => file.split("/").slice(0, file.startsWith("dist/bundle/") || file.startsWith("packages/runtime/src/") ? 2 : 1).join("/")))].sort();
+    expect(top).toEqual(["LICENSE", "README.md", "bin", "dist", "dist/bundle", "package.json", "schemas", "packages/runtime/src", "templates"]);
     // dist/ holds tsc's declarations (the library's types) but no module: the bundle is the code.
     expect(packed.files.filter((file) => file.startsWith("dist/") && !file.startsWith("dist/bundle/") && !file.endsWith(".d.ts"))).toEqual([]);
     expect(packed.files).toEqual(expect.arrayContaining(["bin/mcp-gen.js", "dist/bundle/main.js", "dist/bundle/build-worker.js", "dist/bundle/index.js", "dist/index.d.ts"]));
