@@ -4,7 +4,7 @@
 // range the generated code states (RUNTIME_RANGE in tools.ts) — a runtime upgraded by Dependabot
 // past what the code was generated for, or an mcp-gen upgraded without its runtime, fails here and
 // not at a user's first call. A vendored project carries its runtime and gets no finding.
-import { existsSync, readFileSync } from "node:fs";
+import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync } from "node:fs";
 import { dirname, join, posix, relative, sep } from "node:path";
 import type { Config } from "../config/config.js";
 import { RUNTIME_PACKAGE, RUNTIME_RANGE } from "../emit/runtime-modules.js";
@@ -49,7 +49,27 @@ function readVersion(manifest: string): string | undefined {
   }
 }
 
-/** The range a generated tools.ts states, `export const RUNTIME_RANGE = "^0.1.0";`. */
+/**
+ * The last bytes of a generated tools.ts, where its template states RUNTIME_RANGE: check reads no
+ * more of a file that holds every tool's entry (400 KB for a thousand tools) unless it has a finding
+ * to show in it. Undefined when the file cannot be read.
+ */
+export function readTail(path: string, bytes = 512): string | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, "r");
+    const size = fstatSync(fd).size;
+    const buffer = Buffer.alloc(Math.min(bytes, size));
+    const read = readSync(fd, buffer, 0, buffer.length, size - buffer.length);
+    return buffer.subarray(0, read).toString("utf8");
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** The range a generated tools.ts (or its tail) states, `export const RUNTIME_RANGE = "^0.1.0";`. */
 export function statedRange(toolsText: string | undefined): string | undefined {
   return toolsText === undefined ? undefined : /^export const RUNTIME_RANGE = "([^"\n]*)";$/m.exec(toolsText)?.[1];
 }

@@ -2,7 +2,7 @@
 // where Node would find the package, each finding on its own, and `mcp-gen check` on a built project
 // whose installed runtime is outside the range (fast path and --full alike).
 import { describe, expect, it } from "vitest";
-import { findInstalledRuntime, inCaretRange, runtimeSkew, statedRange, type InstalledRuntime } from "../../src/cli/runtime-skew.js";
+import { findInstalledRuntime, inCaretRange, readTail, runtimeSkew, statedRange, type InstalledRuntime } from "../../src/cli/runtime-skew.js";
 import { RUNTIME_RANGE } from "../../src/emit/runtime-modules.js";
 import { runInProcess, tempProject, writeFiles } from "../support/temp-project.js";
 
@@ -30,6 +30,16 @@ describe("inCaretRange", () => {
     expect(inCaretRange("0.1.0", "~0.1.0")).toBeUndefined();
     expect(inCaretRange("0.1.0", "0.1.0")).toBeUndefined();
     expect(inCaretRange("0.1.0", "^0.1.0-beta")).toBeUndefined();
+  });
+});
+
+describe("readTail", () => {
+  it("reads the end of a file, or all of a short one, and nothing of a missing one", () => {
+    const root = tempProject({ "long.ts": `${"// x\n".repeat(1000)}export const RUNTIME_RANGE = "^0.1.0";\n`, "short.ts": "abc" });
+    expect(statedRange(readTail(`${root}/long.ts`))).toBe("^0.1.0");
+    expect(readTail(`${root}/long.ts`)!.length).toBe(512);
+    expect(readTail(`${root}/short.ts`)).toBe("abc");
+    expect(readTail(`${root}/missing.ts`)).toBeUndefined();
   });
 });
 

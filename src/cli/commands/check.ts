@@ -24,7 +24,7 @@ import { hashedInputs, PACKAGE_JSON, readProjectConfig } from "../read-config.js
 import { COMPARING_FORMATS, failsPolicy, REPORT_OPTIONS, reportHelp, reportSetup, writeReport, type ReportContent, type ReportSetup } from "../report.js";
 import { comparePackageValues } from "../../lock/compare-lock.js";
 import { readTextSyncIfExists } from "../write-files.js";
-import { findInstalledRuntime, runtimeSkew } from "../runtime-skew.js";
+import { findInstalledRuntime, readTail, runtimeSkew } from "../runtime-skew.js";
 
 export const CHECK_HELP = `Usage: mcp-gen check [options]
 
@@ -105,8 +105,11 @@ function runtimeFindings(root: string, config: Config): RuntimeFindings {
   if (config.runtime !== "package") return { diagnostics: [], sources: new Map() };
   const toolsPath = `${config.out}/tools.ts`;
   const packageText = readTextSyncIfExists(join(root, PACKAGE_JSON));
+  const installed = findInstalledRuntime(root, config.out);
+  // The range is at the end of tools.ts; the whole file is read only to show a finding in it.
+  if (runtimeSkew({ config, packageText, toolsText: readTail(join(root, toolsPath)), installed }).length === 0) return { diagnostics: [], sources: new Map() };
   const toolsText = readTextSyncIfExists(join(root, toolsPath));
-  const diagnostics = runtimeSkew({ config, packageText, toolsText, installed: findInstalledRuntime(root, config.out) });
+  const diagnostics = runtimeSkew({ config, packageText, toolsText, installed });
   const sources = new Map<string, string>();
   if (packageText !== undefined) sources.set(PACKAGE_JSON, packageText);
   if (toolsText !== undefined) sources.set(toolsPath, toolsText);
