@@ -5,12 +5,15 @@
 // and links 150 small modules in about 100 ms on every run; the bundle takes a fraction of that (a
 // no-change build of the GitHub corpus: about 80 ms less, see BENCHMARKS.md). Packages stay in
 // node_modules and load as before, on first use. The JSON modules mcp-gen imports (its own
-// package.json, the MCP schema) are inlined, so no shipped module needs import attributes.
+// package.json, the MCP schema) are inlined, so no shipped module needs import attributes. So are the
+// few modules of the workspace package @mcp-gen/runtime that mcp-gen runs itself (quote-value,
+// header-annotations, the validators' helpers) and its package.json (the version generated code is
+// written for): mcp-gen needs no runtime package installed beside it, only the projects it generates.
 export default {
   input: { main: "dist/cli/main.js", "build-worker": "dist/cli/build-worker.js", index: "dist/index.js" },
   platform: "node",
-  // Node's built-in modules and every package: only mcp-gen's own modules go into the bundle.
-  external: (id) => !id.startsWith(".") && !id.startsWith("/"),
+  // Node's built-in modules and every package but its own runtime: only mcp-gen's own modules go into the bundle.
+  external: (id) => !id.startsWith(".") && !id.startsWith("/") && !id.startsWith("@mcp-gen/runtime/"),
   output: {
     dir: "dist/bundle",
     format: "esm",

@@ -2,7 +2,7 @@
 // (the face of the SDK's createMcpHandler and of the generated createToolHttpHandler), plus the
 // tools/call it answers. Used by the in-process child (SDK Client → fetch) and the HTTP child
 // (node:http → toNodeHandler → fetch), so both measure the same servers.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -165,7 +165,9 @@ export async function generatedClient(projects) {
   const { TOOL_ENTRIES } = await importGenerated(projects.one, "tools.js");
   let clientOptions = {};
   try {
-    const { precompiledValidators } = await importGenerated(projects.one, "runtime/client-runtime.js");
+    // The runtime package the generated client imports (a project of an older mcp-gen, or a vendored
+    // one, has its copy in runtime/).
+    const { precompiledValidators } = existsSync(join(projects.one, "dist", "generated", "runtime")) ? await importGenerated(projects.one, "runtime/client-runtime.js") : await import("@mcp-gen/runtime/client");
     // What ToolsClient.connectHttp configures.
     if (typeof precompiledValidators === "function") clientOptions = { jsonSchemaValidator: precompiledValidators(TOOL_ENTRIES) };
   } catch {

@@ -149,7 +149,7 @@ export function generatorFingerprint(index?: StatIndex): string {
   const hash = createHash("sha256").update(MCP_GEN_VERSION);
   const code = fileURLToPath(new URL("../", import.meta.url));
   const root = fileURLToPath(new URL("../../", import.meta.url));
-  for (const dir of [code, join(root, "templates"), join(root, "src", "runtime")]) hashFolder(hash, dir, index);
+  for (const dir of [code, join(root, "templates"), join(root, "packages", "runtime", "src")]) hashFolder(hash, dir, index);
   for (const name of ["ajv", "ajv-formats", "json-schema-to-typescript", "handlebars"]) {
     try {
       hash.update(`${name}@${(require(`${name}/package.json`) as { version?: string }).version ?? "?"}`);

@@ -1,4 +1,5 @@
-// Reads mcp-gen's own templates and runtime sources, which ship in the package next to dist/.
+// Reads mcp-gen's own templates and runtime sources, which ship in the package next to dist/ (the
+// runtime's as packages/runtime/src, the sources of the @mcp-gen/runtime of the same commit).
 import { readdirSync, readFileSync } from "node:fs";
 import { sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -18,13 +19,17 @@ export async function readTemplates(): Promise<TemplateSources> {
   return Object.fromEntries(entries) as TemplateSources;
 }
 
+/** The runtime's sources in mcp-gen's package: what `runtime: vendored` copies. */
+export const RUNTIME_SOURCES = `${PACKAGE_ROOT}packages/runtime/src/`;
+
 /**
- * Every runtime module: each .ts file under src/runtime (shared and SDK v2 modules at the top, SDK
- * v1 modules in v1/), by path relative to src/runtime. A build copies only the ones its target's generated code
- * reaches (emit/select-runtime.ts), keeping the folder layout so relative imports stay valid.
+ * Every runtime module: each .ts file under packages/runtime/src (shared and SDK v2 modules at the
+ * top, SDK v1 modules in v1/), by path relative to it. A vendored build copies only the ones its
+ * target's generated code reaches (emit/select-runtime.ts), keeping the folder layout so relative
+ * imports stay valid; a build that imports @mcp-gen/runtime copies none.
  */
 export async function readRuntimeSources(): Promise<RuntimeSource[]> {
-  const dir = `${PACKAGE_ROOT}src/runtime/`;
+  const dir = RUNTIME_SOURCES;
   const files = readdirSync(dir, { recursive: true, encoding: "utf8" })
     .map((file) => file.split(sep).join("/"))
     .filter((file) => file.endsWith(".ts") && !file.endsWith(".d.ts"))

@@ -37,6 +37,11 @@ export function buildConfigSchema(rules: readonly AnyRule[]): Record<string, unk
         default: "all",
         description: "What a build generates: \"all\" (server, client, handler stubs and test scaffolds) or \"client\" (the typed client, its types and validators, and the lock: a project that consumes a server someone else runs).",
       },
+      runtime: {
+        enum: ["package", "vendored"],
+        default: "package",
+        description: "Where the generated code gets its runtime: \"package\" imports @mcp-gen/runtime (a dependency of the project; `mcp-gen check` reports an installed version outside the range the code was generated for), \"vendored\" copies the runtime modules it needs into the generated folder's runtime/ (no dependency beyond the SDK and re2js).",
+      },
       server: {
         type: "object",
         additionalProperties: false,

@@ -14,6 +14,14 @@ export type Target = "sdk-v2" | "sdk-v1";
  */
 export type Generate = "all" | "client";
 
+/**
+ * Where generated code gets its runtime. "package": it imports @mcp-gen/runtime, a dependency of the
+ * project (npm audit and Dependabot see it; a runtime fix needs no rebuild). "vendored": a build
+ * copies the runtime modules the generated code needs into `out`/runtime/, for a project that wants
+ * no dependency beyond the SDK.
+ */
+export type RuntimeMode = "package" | "vendored";
+
 export interface ServerLimits {
   /** Largest tools/call request body accepted over HTTP, in bytes. */
   readonly maxRequestBytes: number;
@@ -49,6 +57,7 @@ export interface Config {
   readonly lock: string;
   readonly target: Target;
   readonly generate: Generate;
+  readonly runtime: RuntimeMode;
   readonly server: ServerSettings;
   readonly load: LoadLimits;
   /** The rule preset the severities start from (`rules` below already applies it). */

@@ -85,6 +85,7 @@ function normalize(raw: JsonObject, rules: readonly AnyRule[], project: ProjectD
     lock: normalizePath(str("lock", "mcp-tools.lock.json")),
     target: str("target", "sdk-v2") as Config["target"],
     generate: str("generate", "all") as Config["generate"],
+    runtime: str("runtime", "package") as Config["runtime"],
     server: {
       name: server.name ?? project.packageName ?? "mcp-server",
       version: server.version ?? project.packageVersion ?? "0.0.0",

@@ -31,7 +31,7 @@ export const DECLARED_NAMES = {
   /** What a handler stub declares or imports; it exports the tool's handler as `camel`. */
   handlerStub: ["ToolHandlers", "ToolNotImplementedError"],
   /** What tools.ts declares or imports besides the validators (`v_<hex>`); it imports each tool's descriptor as `descriptor`. */
-  tools: ["TOOL_ENTRIES", "TOOL_TABLE", "ToolEntry", "buildToolTable"],
+  tools: ["RUNTIME_RANGE", "TOOL_ENTRIES", "TOOL_TABLE", "ToolEntry", "buildToolTable"],
   /**
    * What a tool module declares or imports besides its types; it declares the tool's `descriptor`.
    * Only names that start with a lower-case letter belong here: json-schema-to-typescript declares

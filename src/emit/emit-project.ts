@@ -1,7 +1,8 @@
 // ResolvedTool[] + config + templates → every file a build writes: the generated folder (types,
 // descriptors, validators, server, client, runtime) and the scaffolds created only when absent
-// (handler stubs, tests). With `generate: client`, the client, its types and validators only.
-// Pure: the CLI reads templates and runtime sources and writes the result.
+// (handler stubs, tests). With `generate: client`, the client, its types and validators only. The
+// generated code imports @mcp-gen/runtime, or with `runtime: vendored` a copy of the runtime modules
+// it needs, written into out/runtime/. Pure: the CLI reads templates and runtime sources and writes the result.
 import { posix } from "node:path";
 import type { Config } from "../config/config.js";
 import { compareText } from "../model/diagnostic.js";
@@ -11,7 +12,7 @@ import { getOwn, isJsonObject, type JsonObject, type JsonValue } from "../model/
 import type { ResolvedTool } from "../model/source.js";
 import { hashTool, type ToolHash } from "../lock/hash-tool.js";
 import { sha256Hex } from "../lock/sha256.js";
-import { findHeaderParams } from "../runtime/header-annotations.js";
+import { findHeaderParams } from "@mcp-gen/runtime/header-annotations";
 import type { SchemaCompiler } from "../validate/schema-compiler.js";
 import { aggregateBanner, fileBanner, runtimeBanner } from "./banner.js";
 import { scaffoldExamples, spellOutObjectMembers } from "./derive-examples.js";
@@ -19,12 +20,13 @@ import { compileTypes, finishToolTypes, planToolTypes, type InputForm, type Tool
 import { emitValidators, type EmittedValidators, type KnownValidator, type ValidatorRef, type ValidatorRequest } from "./emit-validators.js";
 import { assignToolNames, type ToolNames } from "./names.js";
 import { docComment, docCommentLines, jsonLiteral, objectKey, stringLiteral, typeKey } from "./safe-text.js";
+import { RUNTIME_RANGE, runtimeSpecifier, type RuntimeModule } from "./runtime-modules.js";
 import { selectRuntime } from "./select-runtime.js";
 import { targetProfile, type TargetProfile } from "./target-profile.js";
 import { compileTemplates, type TemplateSources, type Templates } from "./templates.js";
 
 export interface RuntimeSource {
-  /** Path inside src/runtime, e.g. "server-runtime.ts" or "v1/server-runtime.ts". */
+  /** Path inside the runtime's sources (packages/runtime/src), e.g. "server-runtime.ts" or "v1/server-runtime.ts". */
   readonly file: string;
   readonly contents: string;
 }
@@ -33,6 +35,7 @@ export interface EmitInput {
   readonly tools: readonly ResolvedTool[];
   readonly config: Config;
   readonly templates: TemplateSources;
+  /** The runtime's sources, copied in part into the generated folder with `runtime: vendored` (unused otherwise). */
   readonly runtime: readonly RuntimeSource[];
   /** Compiles each schema once for validation, the generated validators and scaffold arguments. */
   readonly schemas: SchemaCompiler;
@@ -140,15 +143,21 @@ export async function emitProject(input: EmitInput): Promise<EmitOutput & { read
   const tools = [...input.tools].sort((a, b) => compareText(String(a.wire.name), String(b.wire.name)));
   const names = assignToolNames(tools.map((t) => String(t.wire.name)));
   const reused = input.reuse?.tools ?? new Map<ResolvedTool, ReusedToolOutput>();
-  const validators = emitValidators(tools.flatMap((t) => schemaRequests(t, reused.get(t))), input.schemas, input.reuse?.validators);
+  const { out } = input.config;
+  const fromValidators = posix.join(out, "validators");
+  const validatorImports = {
+    validators: runtimeSpecifier(input.config, fromValidators, "validators"),
+    patterns: runtimeSpecifier(input.config, fromValidators, "patterns"),
+    messages: runtimeSpecifier(input.config, fromValidators, "validation-messages"),
+  };
+  const validators = emitValidators(tools.flatMap((t) => schemaRequests(t, reused.get(t))), input.schemas, input.reuse?.validators, validatorImports);
   const plans = planTools(tools, names, validators, reused, input.hashes);
   const setHash = sha256Hex(plans.map((p) => `${p.name}\u0000${p.sha256}`).join("\n"));
-  const { out } = input.config;
   const banner = aggregateBanner(plans.length);
   const fresh = plans.filter((plan) => plan.module === undefined);
   // Types are generated while everything that does not need them is rendered (compileTypes may run
   // on other threads; the main thread helps when it waits below).
-  const pendingTypes = emitTypes(fresh, input.compileTypes ?? compileTypesInTurn, (plan, key) => previousTypes(plan, key, input.reuse?.previous?.get(plan.tool), templates));
+  const pendingTypes = emitTypes(fresh, input.compileTypes ?? compileTypesInTurn, (plan, key) => previousTypes(plan, key, input.reuse?.previous?.get(plan.tool), templates, input.config));
   pendingTypes.catch(() => undefined);
   const generated: GeneratedFile[] = [];
   for (const file of validators.files) generated.push({ path: posix.join(out, file.path), contents: `${banner}\n${file.contents}` });
@@ -164,12 +173,12 @@ export async function emitProject(input: EmitInput): Promise<EmitOutput & { read
   for (const plan of plans) {
     const path = posix.join(out, "tools", `${plan.names.file}.ts`);
     const reused = plan.module;
-    const file: GeneratedFile = reused !== undefined ? { path, get contents() { return reused(); }, unchanged: true } : emitToolModule(plan, types.get(plan)!.types, templates, out);
+    const file: GeneratedFile = reused !== undefined ? { path, get contents() { return reused(); }, unchanged: true } : emitToolModule(plan, types.get(plan)!.types, templates, input.config);
     generated.push(file);
     if (!file.unchanged || !standIn) scanned.push(file);
     standIn ||= file.unchanged === true;
   }
-  for (const source of selectRuntime(scanned, input.runtime, out)) {
+  for (const source of input.config.runtime === "vendored" ? selectRuntime(scanned, input.runtime, out) : []) {
     generated.push({ path: posix.join(out, "runtime", source.file), contents: `${runtimeBanner(source.file)}\n${source.contents}` });
   }
   const sort = (files: GeneratedFile[]) => files.sort((a, b) => compareText(a.path, b.path));
@@ -285,9 +294,10 @@ function typesWithCode(request: TypesRequest, code: string): ToolTypes {
  * template around markers, and is used only when rendering it back with the same parts gives the
  * module byte for byte.
  */
-function previousTypes(plan: ToolPlan, key: string, previous: PreviousModule | undefined, templates: Templates): string | undefined {
+function previousTypes(plan: ToolPlan, key: string, previous: PreviousModule | undefined, templates: Templates, config: Config): string | undefined {
   if (!previous || previous.types !== key) return undefined;
-  const render = (banner: string, types: string, literal: string) => templates["tool-module.ts"](toolModuleView(plan, banner, types, literal));
+  const toolTableRuntime = runtimeSpecifier(config, posix.join(config.out, "tools"), "tool-table");
+  const render = (banner: string, types: string, literal: string) => templates["tool-module.ts"](toolModuleView(plan, banner, types, literal, toolTableRuntime));
   const marks = ["\u0000banner\u0000", "\u0000types\u0000", "\u0000literal\u0000"] as const;
   const parts = render(...marks).split(/\u0000(?:banner|types|literal)\u0000/);
   if (parts.length !== 4) return undefined;
@@ -351,14 +361,17 @@ export function expectedTypesJobs(tools: readonly ResolvedTool[], all: readonly 
   return distinctJobs(requests);
 }
 
-function emitToolModule(plan: ToolPlan, types: ToolTypes, templates: Templates, out: string): GeneratedFile {
-  const contents = templates["tool-module.ts"](toolModuleView(plan, fileBanner(plan.tool.file, plan.sha256), types.code, jsonLiteral(plan.tool.wire)));
-  return { path: posix.join(out, "tools", `${plan.names.file}.ts`), contents };
+function emitToolModule(plan: ToolPlan, types: ToolTypes, templates: Templates, config: Config): GeneratedFile {
+  const folder = posix.join(config.out, "tools");
+  const toolTableRuntime = runtimeSpecifier(config, folder, "tool-table");
+  const contents = templates["tool-module.ts"](toolModuleView(plan, fileBanner(plan.tool.file, plan.sha256), types.code, jsonLiteral(plan.tool.wire), toolTableRuntime));
+  return { path: posix.join(folder, `${plan.names.file}.ts`), contents };
 }
 
-function toolModuleView(plan: ToolPlan, banner: string, types: string, descriptorLiteral: string): object {
+function toolModuleView(plan: ToolPlan, banner: string, types: string, descriptorLiteral: string, toolTableRuntime: string): object {
   return {
     banner,
+    toolTableRuntime,
     types,
     descriptorDoc: docComment(`The tool ${JSON.stringify(plan.name)} exactly as tools/list returns it.`),
     descriptorName: plan.names.descriptor,
@@ -389,7 +402,7 @@ function commentText(text: string): string {
 
 function emitAggregates(plans: readonly ToolPlan[], templates: Templates, config: Config, banner: string, setHash: string): GeneratedFile[] {
   const { out, server } = config;
-  const target = targetProfile(config.target);
+  const target = { ...targetProfile(config.target), ...runtimeView(config) };
   const validatorModules = new Map<string, Set<string>>();
   for (const plan of plans) {
     for (const ref of [plan.inputRef, plan.outputRef, ...plan.forms.map((form) => form.ref)]) {
@@ -398,6 +411,8 @@ function emitAggregates(plans: readonly ToolPlan[], templates: Templates, config
   }
   const tools = templates["tools.ts"]({
     banner,
+    toolTableRuntime: runtimeSpecifier(config, out, "tool-table"),
+    runtimeRange: config.runtime === "package" ? stringLiteral(RUNTIME_RANGE) : "",
     toolImports: plans.map((plan) => ({ name: plan.names.descriptor, module: toolModule(plan) })),
     validatorImports: [...validatorModules].sort(([a], [b]) => compareText(a, b)).map(([module, exports]) => ({ module, names: [...exports].sort().join(", ") })),
     entries: plans.map((plan) => ({
@@ -446,6 +461,12 @@ function emitAggregates(plans: readonly ToolPlan[], templates: Templates, config
   ];
 }
 
+/** The runtime specifiers of the files in `out` itself, as template values: `clientRuntime`, `serverRuntime`... */
+function runtimeView(config: Config): Readonly<Record<string, string>> {
+  const modules: readonly (readonly [string, RuntimeModule])[] = [["toolTableRuntime", "tool-table"], ["serverRuntime", "server"], ["httpRuntime", "http"], ["clientRuntime", "client"], ["testingRuntime", "testing"]];
+  return Object.fromEntries(modules.map(([key, module]) => [key, runtimeSpecifier(config, config.out, module)]));
+}
+
 function toolModule(plan: ToolPlan): string {
   return `./tools/${plan.names.file}.js`;
 }
@@ -455,6 +476,7 @@ function serverView(plans: readonly ToolPlan[], config: Config, banner: string):
   return {
     banner,
     ...targetProfile(config.target),
+    ...runtimeView(config),
     typeImports: plans.map((plan) => ({ name: `${plan.names.pascal}Types`, module: toolModule(plan) })),
     tools: plans.map((plan) => ({ key: typeKey(plan.name), typesName: `${plan.names.pascal}Types` })),
     serverNameLiteral: stringLiteral(server.name),

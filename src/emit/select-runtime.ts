@@ -1,6 +1,6 @@
-// The runtime modules one project needs: every module its generated files import from `runtime/`,
-// and everything those import in turn. So an SDK v2 project gets no SDK v1 code and the reverse, and
-// a module nothing uses is never copied. Pure: module texts in, a subset out.
+// The runtime modules a vendored project (`runtime: vendored`) needs: every module its generated
+// files import from `runtime/`, and everything those import in turn. So an SDK v2 project gets no SDK
+// v1 code and the reverse, and a module nothing uses is never copied. Pure: module texts in, a subset out.
 import { posix } from "node:path";
 import type { RuntimeSource } from "./emit-project.js";
 

@@ -1,11 +1,9 @@
-// What differs between the SDKs generated code can target, as template values: where the target's
-// runtime modules sit (they hold every SDK import, so templates stay the same for both) and the few
-// sentences the generated doc comments say about the protocol. Everything else is shared.
+// What differs between the SDKs generated code can target, as template values: the few sentences the
+// generated doc comments say about the protocol. The target's runtime modules hold every SDK import
+// (runtime-modules.ts names them), so templates stay the same for both. Everything else is shared.
 import type { Target } from "../config/config.js";
 
 export interface TargetProfile {
-  /** Module prefix of the target's server, client, http and testing runtimes, from the `out` folder. */
-  readonly runtime: string;
   readonly factoryUse: string;
   readonly httpNote: string;
   readonly connectNote: string;
@@ -16,7 +14,6 @@ export interface TargetProfile {
 
 const PROFILES: Readonly<Record<Target, TargetProfile>> = {
   "sdk-v2": {
-    runtime: "./runtime/",
     factoryUse: "one Server per request, for `serveStdio` and `createMcpHandler`",
     httpNote: ", with its Mcp-* headers checked against the body in both eras",
     connectNote: "2026-07-28 when the server speaks it, 2025-11-25 otherwise",
@@ -28,7 +25,6 @@ const PROFILES: Readonly<Record<Target, TargetProfile>> = {
     protocolNote: "MCP 2026-07-28",
   },
   "sdk-v1": {
-    runtime: "./runtime/v1/",
     factoryUse: "one Server per connection, `factory().connect(transport)`",
     httpNote: " over MCP 2025-11-25, one session per client",
     connectNote: "MCP 2025-11-25",

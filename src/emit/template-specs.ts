@@ -4,7 +4,7 @@
 // `npm run schemas` rewrites it, test/schemas.test.ts fails when it is stale.
 export const TEMPLATE_SPECS = {
   "client.ts": {
-    source: "daa1899259d76735b9b10fd8614bb798f5c8b37436f9e2e7003a7f7d56c5a21b",
+    source: "72f96fe897bb89172ce940cb9cb681c4d159d9d653272733ff50dcd9afb874a3",
     spec: {"0":function(container,depth0,helpers,partials,data) {
     return "  type ContentBlock,\n";
 },"1":function(container,depth0,helpers,partials,data) {
@@ -47,12 +47,12 @@ export const TEMPLATE_SPECS = {
     + "\nimport {\n  callTypedTool,\n  connectHttpClient,\n  connectStdioClient,\n  listLiveTools,\n  precompiledValidators,\n  type CallOptions,\n  type Client,\n  type ConnectOptions,\n"
     + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"needsContentBlock"),{"name":"if","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":11,"column":0},"end":{"line":13,"column":7}}})) != null ? stack1 : "")
     + "  type ListedTools,\n  type ListToolsOptions,\n  type StdioServer,\n  type ToolOutcome,\n} from \""
-    + ((stack1 = alias2(alias1(depth0, "runtime", {"start":{"line":18,"column":11},"end":{"line":18,"column":18}} ), depth0)) != null ? stack1 : "")
-    + "client-runtime.js\";\nimport { TOOL_ENTRIES, TOOL_TABLE } from \"./tools.js\";\n"
+    + ((stack1 = alias2(alias1(depth0, "clientRuntime", {"start":{"line":18,"column":11},"end":{"line":18,"column":24}} ), depth0)) != null ? stack1 : "")
+    + "\";\nimport { TOOL_ENTRIES, TOOL_TABLE } from \"./tools.js\";\n"
     + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"typeImports"),{"name":"each","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":20,"column":0},"end":{"line":22,"column":9}}})) != null ? stack1 : "")
     + "\nexport { ToolArgumentsError, ToolOutputError, type ListedTools, type RefusedTool, type StdioServer, type ToolOutcome } from \""
-    + ((stack1 = alias2(alias1(depth0, "runtime", {"start":{"line":24,"column":128},"end":{"line":24,"column":135}} ), depth0)) != null ? stack1 : "")
-    + "client-runtime.js\";\n\nfunction entry(name: string) {\n  return TOOL_TABLE.byName.get(name)!;\n}\n\n/** The connect options with this project's precompiled validators, unless the caller gives its own. */\nfunction withValidators(options: ConnectOptions): ConnectOptions {\n  return { ...options, clientOptions: { jsonSchemaValidator: precompiledValidators(TOOL_ENTRIES), ...options.clientOptions } };\n}\n\nexport interface ToolsClientOptions {\n  /** Where warnings about refused tools go (T-HDR-12); console.warn by default. */\n  readonly warn?: (message: string) => void;\n}\n\n/**\n * Typed calls to the tools of this project over an SDK Client. Each method validates its arguments\n * before sending, returns the tool's error message when `isError` is set, and validates\n * structuredContent against outputSchema before typing it. The methods use the definitions compiled\n * into this module, so they need no tools/list first.\n */\nexport class ToolsClient {\n  readonly #warned = new Set<string>();\n  readonly #warn: (message: string) => void;\n  readonly client: Client;\n\n  constructor(client: Client, options: ToolsClientOptions = {}) {\n    this.client = client;\n    this.#warn = options.warn ?? ((message) => console.warn(message));\n  }\n\n  /** Connects over Streamable HTTP ("
+    + ((stack1 = alias2(alias1(depth0, "clientRuntime", {"start":{"line":24,"column":128},"end":{"line":24,"column":141}} ), depth0)) != null ? stack1 : "")
+    + "\";\n\nfunction entry(name: string) {\n  return TOOL_TABLE.byName.get(name)!;\n}\n\n/** The connect options with this project's precompiled validators, unless the caller gives its own. */\nfunction withValidators(options: ConnectOptions): ConnectOptions {\n  return { ...options, clientOptions: { jsonSchemaValidator: precompiledValidators(TOOL_ENTRIES), ...options.clientOptions } };\n}\n\nexport interface ToolsClientOptions {\n  /** Where warnings about refused tools go (T-HDR-12); console.warn by default. */\n  readonly warn?: (message: string) => void;\n}\n\n/**\n * Typed calls to the tools of this project over an SDK Client. Each method validates its arguments\n * before sending, returns the tool's error message when `isError` is set, and validates\n * structuredContent against outputSchema before typing it. The methods use the definitions compiled\n * into this module, so they need no tools/list first.\n */\nexport class ToolsClient {\n  readonly #warned = new Set<string>();\n  readonly #warn: (message: string) => void;\n  readonly client: Client;\n\n  constructor(client: Client, options: ToolsClientOptions = {}) {\n    this.client = client;\n    this.#warn = options.warn ?? ((message) => console.warn(message));\n  }\n\n  /** Connects over Streamable HTTP ("
     + ((stack1 = alias2(alias1(depth0, "connectNote", {"start":{"line":56,"column":40},"end":{"line":56,"column":51}} ), depth0)) != null ? stack1 : "")
     + "). */\n  static async connectHttp(url: string | URL, options: ConnectOptions = {}): Promise<ToolsClient> {\n    return new ToolsClient(await connectHttpClient(url, withValidators(options)));\n  }\n\n  /**\n   * Starts a stdio server (`{ command, args, env, cwd }`) and connects to it ("
     + ((stack1 = alias2(alias1(depth0, "connectNote", {"start":{"line":62,"column":82},"end":{"line":62,"column":93}} ), depth0)) != null ? stack1 : "")
@@ -178,7 +178,7 @@ export const TEMPLATE_SPECS = {
 },"useData":true},
   },
   "server.ts": {
-    source: "c622d6c2c4e05547c1f66b57faaa592bdcd52b98515e1a80bd7dc541553a4f72",
+    source: "fa3229fa2e89c5a25c37eceab14516c402a3b68d421ea02f97c73049ab1226b5",
     spec: {"0":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda;
 
@@ -205,16 +205,16 @@ export const TEMPLATE_SPECS = {
 
   return ((stack1 = alias2(alias1(depth0, "banner", {"start":{"line":1,"column":3},"end":{"line":1,"column":9}} ), depth0)) != null ? stack1 : "")
     + "\nimport { createHttpHandler, type GeneratedHttpHandler, type HttpHandlerOptions } from \""
-    + ((stack1 = alias2(alias1(depth0, "runtime", {"start":{"line":2,"column":90},"end":{"line":2,"column":97}} ), depth0)) != null ? stack1 : "")
-    + "http-runtime.js\";\nimport { createServerFactory, type NoInputs, type Server, type ServerRuntimeOptions, type ToolContent, type ToolHandler } from \""
-    + ((stack1 = alias2(alias1(depth0, "runtime", {"start":{"line":3,"column":131},"end":{"line":3,"column":138}} ), depth0)) != null ? stack1 : "")
-    + "server-runtime.js\";\nimport { TOOL_TABLE } from \"./tools.js\";\n"
+    + ((stack1 = alias2(alias1(depth0, "httpRuntime", {"start":{"line":2,"column":90},"end":{"line":2,"column":101}} ), depth0)) != null ? stack1 : "")
+    + "\";\nimport { createServerFactory, type NoInputs, type Server, type ServerRuntimeOptions, type ToolContent, type ToolHandler } from \""
+    + ((stack1 = alias2(alias1(depth0, "serverRuntime", {"start":{"line":3,"column":131},"end":{"line":3,"column":144}} ), depth0)) != null ? stack1 : "")
+    + "\";\nimport { TOOL_TABLE } from \"./tools.js\";\n"
     + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"typeImports"),{"name":"each","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":5,"column":0},"end":{"line":7,"column":9}}})) != null ? stack1 : "")
     + "\n// A check for Node's HTTP server, before `toNodeHandler(handler)`: it refuses an MCP header sent on\n// two lines, which a web-standard Request (and so the handler) only sees joined into one value.\nexport { duplicateMcpHeaderValidation } from \""
-    + ((stack1 = alias2(alias1(depth0, "runtime", {"start":{"line":11,"column":49},"end":{"line":11,"column":56}} ), depth0)) != null ? stack1 : "")
-    + "http-runtime.js\";\n\nexport {\n  randomRequestStateKey,\n  ToolError,\n  ToolNotImplementedError,\n  toolResult,\n  type AskOptions,\n  type InputAnswer,\n  type InputRequired,\n  type RequestStateOptions,\n  type ToolContext,\n} from \""
-    + ((stack1 = alias2(alias1(depth0, "runtime", {"start":{"line":23,"column":11},"end":{"line":23,"column":18}} ), depth0)) != null ? stack1 : "")
-    + "server-runtime.js\";\n\n/** Argument, result and input-request types of every tool, by tool name. */\nexport interface ToolTypes {\n"
+    + ((stack1 = alias2(alias1(depth0, "httpRuntime", {"start":{"line":11,"column":49},"end":{"line":11,"column":60}} ), depth0)) != null ? stack1 : "")
+    + "\";\n\nexport {\n  randomRequestStateKey,\n  ToolError,\n  ToolNotImplementedError,\n  toolResult,\n  type AskOptions,\n  type InputAnswer,\n  type InputRequired,\n  type RequestStateOptions,\n  type ToolContext,\n} from \""
+    + ((stack1 = alias2(alias1(depth0, "serverRuntime", {"start":{"line":23,"column":11},"end":{"line":23,"column":24}} ), depth0)) != null ? stack1 : "")
+    + "\";\n\n/** Argument, result and input-request types of every tool, by tool name. */\nexport interface ToolTypes {\n"
     + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"tools"),{"name":"each","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":27,"column":0},"end":{"line":29,"column":9}}})) != null ? stack1 : "")
     + "}\n\n/** The result a handler returns: plain data typed by outputSchema, or content for tools without one. */\nexport type ToolReturn<T> = T extends { result: infer R } ? R : ToolContent;\n\n/** The answers a handler can read with `ctx.answer(key)` (x-mcp-gen.inputRequests); none by default. */\nexport type ToolInputs<T> = T extends { inputs: infer I } ? I : NoInputs;\n\n/** One typed handler per tool: `(args, ctx) => result`, sync or async. */\nexport type ToolHandlers = { readonly [Name in keyof ToolTypes]: ToolHandler<ToolTypes[Name][\"arguments\"], ToolReturn<ToolTypes[Name]>, ToolInputs<ToolTypes[Name]>> };\n\n/** Defaults from mcp-gen.config.yaml; every field can be overridden per call. */\nexport const SERVER_DEFAULTS: ServerRuntimeOptions = {\n  serverInfo: { name: "
     + ((stack1 = alias2(alias1(depth0, "serverNameLiteral", {"start":{"line":43,"column":25},"end":{"line":43,"column":42}} ), depth0)) != null ? stack1 : "")
@@ -317,25 +317,27 @@ export const TEMPLATE_SPECS = {
 },"useData":true,"useDepths":true},
   },
   "testing.ts": {
-    source: "5f8e7ac6d7f3eb338f8ff4381c987478acacd8627116b6cd925d904470980fd5",
+    source: "eb7b780f0eb0e855c8c5c4d21b52f3cb715b25739fdab758ba6f1439714d66a1",
     spec: {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda;
 
   return ((stack1 = alias2(alias1(depth0, "banner", {"start":{"line":1,"column":3},"end":{"line":1,"column":9}} ), depth0)) != null ? stack1 : "")
     + "\nimport { ToolsClient } from \"./client.js\";\nimport { handlers as projectHandlers } from \"./handlers.js\";\nimport { createToolHttpHandler, randomRequestStateKey, type ToolHandlers, type ToolInputs, type ToolTypes } from \"./server.js\";\nimport { TOOL_TABLE } from \"./tools.js\";\nimport { connectInProcessClient, type Client, type ElicitHandler } from \""
-    + ((stack1 = alias2(alias1(depth0, "runtime", {"start":{"line":6,"column":76},"end":{"line":6,"column":83}} ), depth0)) != null ? stack1 : "")
-    + "testing-runtime.js\";\n\nexport interface InProcessOptions {\n  /** The handlers to serve; the project's own by default. */\n  readonly handlers?: ToolHandlers;\n  /** Answers elicitation requests (input_required forms); without it the client declares no elicitation. */\n  readonly onElicit?: ElicitHandler;\n  /** More server options (onError, limits, ...); requestState gets a key of this process by default. */\n  readonly server?: Parameters<typeof createToolHttpHandler>[1];\n}\n\nexport interface InProcessSession {\n  /** The raw SDK client, for calls the typed client would refuse (invalid arguments). */\n  readonly client: Client;\n  /** Typed calls to every tool. */\n  readonly tools: ToolsClient;\n  close(): Promise<void>;\n}\n\n/**\n * Serves the tools in-process through the generated HTTP handler and connects a real SDK Client to\n * it (the SDK's documented testing pattern: no port, no socket, no mock), on "
+    + ((stack1 = alias2(alias1(depth0, "testingRuntime", {"start":{"line":6,"column":76},"end":{"line":6,"column":90}} ), depth0)) != null ? stack1 : "")
+    + "\";\n\nexport interface InProcessOptions {\n  /** The handlers to serve; the project's own by default. */\n  readonly handlers?: ToolHandlers;\n  /** Answers elicitation requests (input_required forms); without it the client declares no elicitation. */\n  readonly onElicit?: ElicitHandler;\n  /** More server options (onError, limits, ...); requestState gets a key of this process by default. */\n  readonly server?: Parameters<typeof createToolHttpHandler>[1];\n}\n\nexport interface InProcessSession {\n  /** The raw SDK client, for calls the typed client would refuse (invalid arguments). */\n  readonly client: Client;\n  /** Typed calls to every tool. */\n  readonly tools: ToolsClient;\n  close(): Promise<void>;\n}\n\n/**\n * Serves the tools in-process through the generated HTTP handler and connects a real SDK Client to\n * it (the SDK's documented testing pattern: no port, no socket, no mock), on "
     + ((stack1 = alias2(alias1(depth0, "protocolNote", {"start":{"line":27,"column":81},"end":{"line":27,"column":93}} ), depth0)) != null ? stack1 : "")
     + ".\n */\nexport async function connectInProcess(options: InProcessOptions = {}): Promise<InProcessSession> {\n  const handler = createToolHttpHandler(options.handlers ?? projectHandlers, { requestState: { key: randomRequestStateKey() }, ...options.server });\n  const client = await connectInProcessClient(handler, options.onElicit);\n  return {\n    client,\n    tools: new ToolsClient(client),\n    async close() {\n      await client.close();\n      await handler.close();\n    },\n  };\n}\n\n/** What a user enters in each form a tool may ask for (x-mcp-gen.inputRequests), by form key. */\nexport type InputAnswers<Name extends keyof ToolTypes> = { readonly [Key in keyof ToolInputs<ToolTypes[Name]>]?: ToolInputs<ToolTypes[Name]>[Key] };\n\n/** The content of an accepted elicitation, as the client sends it. */\ntype ElicitContent = NonNullable<Awaited<ReturnType<ElicitHandler>>[\"content\"]>;\n\n/**\n * An `onElicit` that answers `tool`'s input requests as a user would: it tells the form apart by\n * the fields its requestedSchema asks for, and accepts it with `answers[key]`; a form without an\n * answer here is declined.\n */\nexport function answerInputRequests<Name extends keyof ToolTypes>(tool: Name, answers: InputAnswers<Name>): ElicitHandler {\n  const forms = TOOL_TABLE.byName.get(tool)?.inputRequests ?? {};\n  const fields = (schema: unknown) => JSON.stringify(Object.keys((schema as { properties?: object } | undefined)?.properties ?? {}).sort());\n  return (request) => {\n    const asked = \"requestedSchema\" in request ? fields(request.requestedSchema) : undefined;\n    const key = Object.keys(forms).find((k) => Object.hasOwn(answers, k) && fields(forms[k]!.requestedSchema) === asked);\n    return key === undefined ? { action: \"decline\" } : { action: \"accept\", content: (answers as Readonly<Record<string, ElicitContent>>)[key] };\n  };\n}\n";
 },"useData":true},
   },
   "tool-module.ts": {
-    source: "554d95607275451a1413b0d63610bbb27b3edc09e7e07081f253cdc7cab04813",
+    source: "eeee156afeb29179d6eb8a2875f9da3fd1e5c29f5e0cce160327b5ee074e10b9",
     spec: {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda;
 
   return ((stack1 = alias2(alias1(depth0, "banner", {"start":{"line":1,"column":3},"end":{"line":1,"column":9}} ), depth0)) != null ? stack1 : "")
-    + "\nimport type * as mcpGen from \"../runtime/tool-table.js\";\n\n"
+    + "\nimport type * as mcpGen from \""
+    + ((stack1 = alias2(alias1(depth0, "toolTableRuntime", {"start":{"line":2,"column":33},"end":{"line":2,"column":49}} ), depth0)) != null ? stack1 : "")
+    + "\";\n\n"
     + ((stack1 = alias2(alias1(depth0, "types", {"start":{"line":4,"column":3},"end":{"line":4,"column":8}} ), depth0)) != null ? stack1 : "")
     + "\n"
     + ((stack1 = alias2(alias1(depth0, "descriptorDoc", {"start":{"line":5,"column":3},"end":{"line":5,"column":16}} ), depth0)) != null ? stack1 : "")
@@ -347,7 +349,7 @@ export const TEMPLATE_SPECS = {
 },"useData":true},
   },
   "tools.ts": {
-    source: "28100623721135fb5b571dca9de32d1b7901db88a1af1ef5c444901f51d4db7a",
+    source: "ad3738316a5f8d22c8c3803ceab548cfc3e9a36b058629ff4bc67ddac1fc2c42",
     spec: {"0":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda;
 
@@ -380,6 +382,12 @@ export const TEMPLATE_SPECS = {
     + ",\n    inputRequests: "
     + ((stack1 = alias2(alias1(depth0, "inputRequestsLiteral", {"start":{"line":19,"column":22},"end":{"line":19,"column":42}} ), depth0)) != null ? stack1 : "")
     + ",\n  },\n";
+},"3":function(container,depth0,helpers,partials,data) {
+    var stack1;
+
+  return "\n/** The @mcp-gen/runtime versions this code was generated for: `mcp-gen check` reports an installed runtime outside them. */\nexport const RUNTIME_RANGE = "
+    + ((stack1 = container.lambda(container.strict(depth0, "runtimeRange", {"start":{"line":29,"column":32},"end":{"line":29,"column":44}} ), depth0)) != null ? stack1 : "")
+    + ";\n";
 },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda, alias3=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -389,7 +397,9 @@ export const TEMPLATE_SPECS = {
     };
 
   return ((stack1 = alias2(alias1(depth0, "banner", {"start":{"line":1,"column":3},"end":{"line":1,"column":9}} ), depth0)) != null ? stack1 : "")
-    + "\nimport { buildToolTable, type ToolEntry } from \"./runtime/tool-table.js\";\n"
+    + "\nimport { buildToolTable, type ToolEntry } from \""
+    + ((stack1 = alias2(alias1(depth0, "toolTableRuntime", {"start":{"line":2,"column":51},"end":{"line":2,"column":67}} ), depth0)) != null ? stack1 : "")
+    + "\";\n"
     + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"toolImports"),{"name":"each","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":3,"column":0},"end":{"line":5,"column":9}}})) != null ? stack1 : "")
     + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"validatorImports"),{"name":"each","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":6,"column":0},"end":{"line":8,"column":9}}})) != null ? stack1 : "")
     + "\n/** Every tool, sorted by name: the exact descriptors tools/list serves, with their validators. */\nexport const TOOL_ENTRIES: readonly ToolEntry[] = [\n"
@@ -398,7 +408,8 @@ export const TEMPLATE_SPECS = {
     + ((stack1 = alias2(alias1(depth0, "pageSize", {"start":{"line":25,"column":58},"end":{"line":25,"column":66}} ), depth0)) != null ? stack1 : "")
     + ", "
     + ((stack1 = alias2(alias1(depth0, "versionLiteral", {"start":{"line":25,"column":74},"end":{"line":25,"column":88}} ), depth0)) != null ? stack1 : "")
-    + ");\n";
+    + ");\n"
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"runtimeRange"),{"name":"if","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":26,"column":0},"end":{"line":30,"column":7}}})) != null ? stack1 : "");
 },"useData":true},
   },
 };

@@ -43,6 +43,8 @@ export const STAGE_DIAGNOSTICS: readonly StageDiagnosticInfo[] = [
   { id: "ref-network-refused", stage: "resolve", summary: "A $ref names a URI with a scheme (http, https, ftp, data, urn...); nothing is ever fetched." },
   { id: "ref-outside-root", stage: "resolve", summary: "A $ref names an absolute path, a file: URI, or a path or link leaving the project." },
   { id: "ref-unresolved", stage: "resolve", summary: "A $ref names a file or a JSON Pointer that does not exist." },
+  { id: "runtime-missing", stage: "lock", summary: "The generated code imports @mcp-gen/runtime, and package.json does not depend on it (or only as a dev dependency), or no node_modules holds it." },
+  { id: "runtime-version", stage: "lock", summary: "The installed @mcp-gen/runtime is outside the range the generated code states (RUNTIME_RANGE in tools.ts)." },
   { id: "tool-change-breaking", stage: "diff", summary: "A change to a tool that can make a caller written against the old descriptor fail (mcp-gen diff)." },
   { id: "tool-change-compatible", stage: "diff", summary: "A change to a tool that old callers keep working with (mcp-gen diff).", severity: "info" },
   { id: "tool-change-needs-review", stage: "diff", summary: "A change to what the model reads or people see of a tool, which a person should review: what a rug pull looks like (mcp-gen diff).", severity: "warning" },

@@ -1,10 +1,10 @@
-// The x-mcp-header analysis of src/runtime/header-annotations.ts as the header-* rules see it. In: a
+// The x-mcp-header analysis of @mcp-gen/runtime/header-annotations as the header-* rules see it. In: a
 // resolved tool. Out: the problems of its inputSchema with wire pointers, and header-name suggestions
-// for hints. The analysis itself lives in runtime/ (generated clients run it too); nothing is re-checked here.
+// for hints. The analysis itself lives in the runtime package (generated clients run it too); nothing is re-checked here.
 import { getOwn, isJsonObject, valueAt, type JsonObject } from "../model/json.js";
 import { splitPointer } from "../model/pointer.js";
-import { findAnnotationSites, type AnnotationSite } from "../runtime/find-annotation-sites.js";
-import { findHeaderParams, isHeaderToken, type HeaderProblem, type HeaderProblemReason } from "../runtime/header-annotations.js";
+import { findAnnotationSites, type AnnotationSite } from "@mcp-gen/runtime/find-annotation-sites";
+import { findHeaderParams, isHeaderToken, type HeaderProblem, type HeaderProblemReason } from "@mcp-gen/runtime/header-annotations";
 
 export interface ToolHeaderProblem extends HeaderProblem {
   /** Wire pointer of the `x-mcp-header` keyword, for example "/inputSchema/properties/v/x-mcp-header". */

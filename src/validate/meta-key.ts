@@ -1,7 +1,7 @@
 // `_meta` key format of MCP 2026-07-28 (basic/index.mdx § _meta; schema.json MetaObject), shared by the
 // meta-key-* rules. In: one key. Out: its prefix labels and name, what breaks the format, and a
 // conforming key close to it. Plain string functions; never throws.
-import { quoteValue } from "../runtime/quote-value.js";
+import { quoteValue } from "@mcp-gen/runtime/quote-value";
 
 const LABEL = "[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?";
 const NAME = "(?:[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)?";

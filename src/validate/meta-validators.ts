@@ -3,7 +3,7 @@
 // error (allErrors), for SchemaCompiler.check: no ajv to load and no meta-schema to compile to find
 // out whether a schema is a valid schema. Written by test/support/meta-validators-source.ts; `npm run
 // schemas` rewrites it, test/schemas.test.ts fails when it is stale.
-import * as __rt from "../runtime/validator-runtime.js";
+import * as __rt from "@mcp-gen/runtime/validators";
 
 /** Validates a schema against the 2020-12 meta-schema (https://json-schema.org/draft/2020-12/schema). */
 export const validateMeta202012 = /* @__PURE__ */ (() => {

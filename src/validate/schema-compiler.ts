@@ -11,7 +11,7 @@ import { createRequire } from "node:module";
 import type { Ajv, AnySchema, ErrorObject, ValidateFunction } from "ajv";
 import { sha256Hex } from "../lock/sha256.js";
 import type { Dialect } from "../model/dialect.js";
-import * as validatorRuntime from "../runtime/validator-runtime.js";
+import * as validatorRuntime from "@mcp-gen/runtime/validators";
 // The standalone engine and its helpers live with the emitter, which writes their output.
 import { prepareValidatorSchema } from "../emit/validators/prepare-validator-schema.js";
 import { scaffoldSamples, type ScaffoldSamples } from "../emit/derive-examples.js";

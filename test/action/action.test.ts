@@ -68,10 +68,13 @@ const PING = "name: ping\ndescription: Check that the server answers.\ninputSche
 
 /** A repository whose project sits in packages/server: the base commit, then a head commit that changes a description (rebuilt, so check passes). */
 async function pullRequest(): Promise<{ repo: string; base: string }> {
-  const repo = tempProject({ "packages/server/tools/ping.yaml": PING, "packages/server/package.json": '{ "name": "server", "version": "1.0.0", "type": "module" }\n' });
+  const repo = tempProject({ "packages/server/tools/ping.yaml": PING, "packages/server/package.json": '{ "name": "server", "version": "1.0.0", "type": "module", "dependencies": { "@mcp-gen/runtime": "^0.1.0" } }\n' });
   const project = join(repo, "packages", "server");
   mkdirSync(join(project, "node_modules", ".bin"), { recursive: true });
+  mkdirSync(join(project, "node_modules", "@mcp-gen"));
   symlinkSync(REPO_ROOT, join(project, "node_modules", "mcp-gen"), "dir");
+  // The runtime the generated code imports, which check looks for.
+  symlinkSync(join(REPO_ROOT, "packages", "runtime"), join(project, "node_modules", "@mcp-gen", "runtime"), "dir");
   symlinkSync(join("..", "mcp-gen", "bin", "mcp-gen.js"), join(project, "node_modules", ".bin", "mcp-gen"));
   writeFileSync(join(repo, ".gitignore"), "node_modules/\n");
   const git = (...args: string[]) => execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.invalid", "-c", "commit.gpgsign=false", ...args], { cwd: repo, encoding: "utf8" }).trim();

@@ -8,14 +8,15 @@ import { tmpdir } from "node:os";
 import { join, relative, sep } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
+import { RUNTIME_RANGE } from "../../src/emit/runtime-modules.js";
 import { hashFileText } from "../../src/lock/sha256.js";
 import { expectValidSarif } from "../support/sarif-schema.js";
 import { REPO_ROOT } from "../support/spec-paths.js";
 import { runInProcess, tempProject, writeFiles } from "../support/temp-project.js";
 import { STRICTEST_OPTIONS, TYPESCRIPT_COMPILERS, typeCheck, writeTsconfig } from "../support/typescript-compilers.js";
 
-/** The runtime an SDK v2 project without patterns gets: all of it but pattern-runtime.ts, which imports re2js. */
-const RUNTIME_FILES = readdirSync(join(REPO_ROOT, "src/runtime")).filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts") && f !== "pattern-runtime.ts").sort();
+/** The runtime a vendored SDK v2 project without patterns gets: all of it but pattern-runtime.ts, which imports re2js. */
+const RUNTIME_FILES = readdirSync(join(REPO_ROOT, "packages/runtime/src")).filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts") && f !== "pattern-runtime.ts").sort();
 
 const WEATHER = `name: get_weather
 description: Get the current weather for a city.
@@ -83,10 +84,11 @@ function ageFiles(root: string): void {
   for (const path of readTree(root).keys()) utimesSync(join(root, path), past, past);
 }
 
-function generatedPaths(tools: readonly string[]): string[] {
+/** What a build writes into src/generated: with `runtime: vendored`, the runtime modules too. */
+function generatedPaths(tools: readonly string[], vendored = false): string[] {
   return [
     ...["client", "handlers", "index", "server", "testing", "tools"].map((f) => `src/generated/${f}.ts`),
-    ...RUNTIME_FILES.map((f) => `src/generated/runtime/${f}`),
+    ...(vendored ? RUNTIME_FILES.map((f) => `src/generated/runtime/${f}`) : []),
     ...tools.map((t) => `src/generated/tools/${t}.ts`),
     "src/generated/validators/2020-12.ts",
   ].sort();
@@ -139,7 +141,25 @@ describe("mcp-gen build", () => {
     expect(lock.files).toEqual(Object.fromEntries(generated.map((path) => [path, hashFileText(tree.get(path)!.text)])));
     expect(Object.keys(lock.inputs)).toEqual(["tools/get_weather.yaml", "tools/ping.json"]);
     expect(tree.get("src/handlers/ping.ts")!.text).toContain('throw new ToolNotImplementedError("ping")');
-    expect(tree.get("src/generated/runtime/tool-table.ts")!.text).toContain(readFileSync(join(REPO_ROOT, "src/runtime/tool-table.ts"), "utf8"));
+    // The runtime is the package's, in the range this mcp-gen writes for.
+    expect(tree.get("src/generated/tools.ts")!.text).toContain('import { buildToolTable, type ToolEntry } from "@mcp-gen/runtime/tool-table";');
+    expect(tree.get("src/generated/tools.ts")!.text).toContain(`export const RUNTIME_RANGE = "${RUNTIME_RANGE}";`);
+  });
+
+  it("copies the runtime modules the generated code imports into src/generated/runtime/ with runtime: vendored", async () => {
+    const root = tempProject({ ...SMALL_PROJECT, "mcp-gen.config.yaml": "runtime: vendored\n" });
+    const run = await build(root);
+    expect(run.code).toBe(0);
+    const generated = generatedPaths(["get_weather", "ping"], true);
+    expect(run.stdout).toContain(`Built 2 tools into src/generated: ${generated.length} files written, 0 unchanged.`);
+    const tree = readTree(root);
+    expect([...tree.keys()].filter((path) => path.startsWith("src/generated/")).sort()).toEqual(generated);
+    expect(tree.get("src/generated/runtime/tool-table.ts")!.text).toContain(readFileSync(join(REPO_ROOT, "packages/runtime/src/tool-table.ts"), "utf8"));
+    const tools = tree.get("src/generated/tools.ts")!.text;
+    expect(tools).toContain('import { buildToolTable, type ToolEntry } from "./runtime/tool-table.js";');
+    // Nothing to check a version against: the project carries its runtime.
+    expect(tools).not.toContain("RUNTIME_RANGE");
+    expect([...tree.values()].some((file) => file.text.includes("@mcp-gen/runtime"))).toBe(false);
   });
 
   it("writes nothing and exits 1 when a descriptor has errors", async () => {

@@ -29,16 +29,36 @@ let packed: { readonly tarball: string; readonly files: readonly string[] };
 
 beforeAll(() => {
   // The package folder as the repository has it: dist/ next to bin/, templates/, schemas/,
-  // src/runtime/, package.json, README.md and LICENSE (copies: npm pack reads them).
-  mkdirSync(join(PACKAGE, "src"), { recursive: true });
+  // packages/runtime/src/, package.json, README.md and LICENSE (copies: npm pack reads them).
+  mkdirSync(join(PACKAGE, "packages", "runtime"), { recursive: true });
   for (const name of ["bin", "templates", "schemas", "package.json", "README.md", "LICENSE"]) cpSync(join(REPO_ROOT, name), join(PACKAGE, name), { recursive: true });
-  cpSync(join(REPO_ROOT, "src", "runtime"), join(PACKAGE, "src", "runtime"), { recursive: true });
+  cpSync(join(REPO_ROOT, "packages", "runtime", "src"), join(PACKAGE, "packages", "runtime", "src"), { recursive: true });
   symlinkSync(join(REPO_ROOT, "node_modules"), join(PACKAGE, "node_modules"));
   execFileSync(join(REPO_ROOT, "node_modules/.bin/tsc"), ["-p", join(REPO_ROOT, "tsconfig.build.json"), "--outDir", join(PACKAGE, "dist")], { stdio: "pipe" });
   execFileSync(join(REPO_ROOT, "node_modules/.bin/rolldown"), ["-c", join(REPO_ROOT, "rolldown.config.mjs")], { cwd: PACKAGE, stdio: "pipe" });
   packed = pack(PACKAGE, work);
   install(packed.tarball, CONSUMER);
+  // The runtime package as it ships: built by `npm run build` (npm ci's prepare), packed as is.
+  runtimePacked = pack(join(REPO_ROOT, "packages", "runtime"), work);
 }, 240_000);
+
+let runtimePacked: { readonly tarball: string; readonly files: readonly string[] };
+
+/**
+ * Installs the packed @mcp-gen/runtime into `root` as npm would: unpacked into
+ * node_modules/@mcp-gen/runtime, with its dependencies (not its peers, which the project declares)
+ * linked from the repository's node_modules beside it.
+ */
+function installRuntime(root: string): void {
+  const target = join(root, "node_modules", "@mcp-gen", "runtime");
+  mkdirSync(target, { recursive: true });
+  execFileSync("tar", ["-xzf", runtimePacked.tarball, "-C", target, "--strip-components=1"]);
+  const manifest = JSON.parse(readFileSync(join(target, "package.json"), "utf8")) as { dependencies: Record<string, string> };
+  for (const name of Object.keys(manifest.dependencies)) {
+    mkdirSync(dirname(join(root, "node_modules", name)), { recursive: true });
+    symlinkSync(join(REPO_ROOT, "node_modules", name), join(root, "node_modules", name), "dir");
+  }
+}
 
 /** `npm pack` of `dir` (its build is done: no scripts), into `destination`. */
 function pack(dir: string, destination: string): { tarball: string; files: string[] } {
@@ -159,8 +179,9 @@ describe("the bundled CLI", () => {
 
 describe("the packed package", () => {
   it("ships the bundle, the declarations, the files it reads at run time, README and LICENSE, and nothing else", () => {
-    const top = [...new Set(packed.files.map((file) => file.split("/").slice(0, file.startsWith("dist/bundle/") || file.startsWith("src/runtime/") ? 2 : 1).join("/")))].sort();
-    expect(top).toEqual(["LICENSE", "README.md", "bin", "dist", "dist/bundle", "package.json", "schemas", "src/runtime", "templates"]);
+    const top = [...new Set(packed.files.map((file) => file.split("/").slice(0, file.startsWith("dist/bundle/") ? 2 : file.startsWith("packages/runtime/src/") ? 3 : 1).join("/")))].sort();
+    // packages/runtime/src: the runtime's sources, which `runtime: vendored` copies into a project.
+    expect(top).toEqual(["LICENSE", "README.md", "bin", "dist", "dist/bundle", "package.json", "packages/runtime/src", "schemas", "templates"]);
     // dist/ holds tsc's declarations (the library's types) but no module: the bundle is the code.
     expect(packed.files.filter((file) => file.startsWith("dist/") && !file.startsWith("dist/bundle/") && !file.endsWith(".d.ts"))).toEqual([]);
     expect(packed.files).toEqual(expect.arrayContaining(["bin/mcp-gen.js", "dist/bundle/main.js", "dist/bundle/build-worker.js", "dist/bundle/index.js", "dist/index.d.ts"]));
@@ -203,6 +224,22 @@ function readmeInstallLine(): { readonly line: string; readonly path: string } {
   if (!match) throw new Error("README.md has no line `npm install -D <path>/mcp-gen-<version>.tgz`");
   return { line: match[1]!, path: match[2]! };
 }
+
+describe("the packed runtime package", () => {
+  it("ships its ES and CommonJS builds with their declarations, README and LICENSE, and no sources", () => {
+    const files = runtimePacked.files;
+    expect(files.filter((file) => !file.startsWith("dist/esm/") && !file.startsWith("dist/cjs/")).sort()).toEqual(["LICENSE", "README.md", "package.json"]);
+    for (const build of ["esm", "cjs"]) expect(files).toEqual(expect.arrayContaining([`dist/${build}/tool-table.js`, `dist/${build}/tool-table.d.ts`, `dist/${build}/v1/server-runtime.js`]));
+    expect(files).toContain("dist/cjs/package.json");
+    expect(files.filter((file) => file.endsWith(".ts") && !file.endsWith(".d.ts"))).toEqual([]);
+  });
+
+  it("has every file its exports name", () => {
+    const manifest = JSON.parse(readFileSync(join(REPO_ROOT, "packages", "runtime", "package.json"), "utf8")) as { exports: Record<string, string | Record<string, Record<string, string>>> };
+    const named = Object.values(manifest.exports).flatMap((entry) => (typeof entry === "string" ? [entry] : Object.values(entry).flatMap((condition) => Object.values(condition))));
+    expect(named.map((path) => path.replace(/^\.\//, "")).filter((path) => !runtimePacked.files.includes(path))).toEqual([]);
+  });
+});
 
 describe("README's install line", () => {
   it("installs the packed tarball with npm, and the command runs", () => {
@@ -276,6 +313,8 @@ describe.each(SUPPORTED_NODES)("the installed package under Node.js $version", (
     mkdirSync(join(project, "node_modules", "@types"));
     symlinkSync(INSTALLED, join(project, "node_modules", "mcp-gen"), "dir");
     for (const name of ["@modelcontextprotocol/server", "@modelcontextprotocol/client", "@types/node"]) symlinkSync(join(REPO_ROOT, "node_modules", name), join(project, "node_modules", name), "dir");
+    // The runtime init added to the dependencies, from its own tarball: the generated code imports it.
+    installRuntime(project);
     const build = mcpGen(["build"], project);
     expect(build.status, build.output).toBe(0);
     const check = mcpGen(["check"], project);
@@ -291,7 +330,8 @@ describe.each(SUPPORTED_NODES)("the installed package under Node.js $version", (
     // npm's own engine check, on the lock as `npm ci` reads it, without installing anything.
     const dir = join(work, `engines-${version}`);
     mkdirSync(join(dir, "test", "node-versions"), { recursive: true });
-    for (const file of ["package.json", "package-lock.json", "test/node-versions/package.json"]) cpSync(join(REPO_ROOT, file), join(dir, file));
+    mkdirSync(join(dir, "packages", "runtime"), { recursive: true });
+    for (const file of ["package.json", "package-lock.json", "test/node-versions/package.json", "packages/runtime/package.json"]) cpSync(join(REPO_ROOT, file), join(dir, file));
     const ci = node([npmCli(), "ci", "--dry-run", "--offline", "--ignore-scripts", "--no-audit", "--no-fund", "--cache", join(dir, "cache")], dir);
     expect(ci.output).not.toContain("EBADENGINE");
     expect(ci.status, ci.output).toBe(0);

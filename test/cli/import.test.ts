@@ -4,6 +4,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { RUNTIME_RANGE } from "../../src/emit/runtime-modules.js";
 import { parseLock } from "../../src/lock/parse-lock.js";
 import { REPO_ROOT } from "../support/spec-paths.js";
 import { runInProcess, tempProject, writeFiles } from "../support/temp-project.js";
@@ -11,6 +12,9 @@ import { FAKE_SERVER, startHttp, stopServers, TRACKER } from "../live/servers.js
 import { compileTracker } from "../live/tracker.js";
 
 afterEach(stopServers);
+
+/** The SDK client version mcp-gen is built with, which import suggests installing. */
+const CLIENT_VERSION = (JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as { dependencies: Record<string, string> }).dependencies["@modelcontextprotocol/client"];
 
 const fake = (mode: string) => ["--command", `node ${JSON.stringify(FAKE_SERVER)} ${mode}`, "--timeout", "5000"];
 
@@ -25,6 +29,7 @@ describe("mcp-gen import", () => {
       "  tools/add.yaml",
       "Wrote mcp-tools.lock.json.",
       "Wrote mcp-gen.config.yaml: `generate: client`, so a build writes the typed client only.",
+      `The typed client imports @mcp-gen/runtime and @modelcontextprotocol/client: \`npm install @mcp-gen/runtime@${RUNTIME_RANGE} @modelcontextprotocol/client@${CLIENT_VERSION}\` adds them to package.json.`,
       "Next: run `mcp-gen build` to generate the typed client; `mcp-gen verify` with the same server options checks the server against the lock.",
       "",
     ].join("\n"));
@@ -35,6 +40,14 @@ describe("mcp-gen import", () => {
     expect(lock.value!.tools.add).toMatchObject({ file: "tools/add.yaml", descriptor: { "x-vendor-extension": { rank: 1 } } });
     expect(Object.keys(lock.value!.inputs)).toEqual(["tools/add.yaml", "tools/echo.yaml"]);
     expect((await runInProcess(root, ["verify", ...fake("ok")])).code).toBe(0);
+  });
+
+  it("names only the packages the typed client imports that package.json lacks", async () => {
+    const withClient = tempProject({ "package.json": JSON.stringify({ name: "app", dependencies: { "@modelcontextprotocol/client": "^2.4.0" } }) });
+    const run = await runInProcess(withClient, ["import", ...fake("ok")]);
+    expect(run.stdout).toContain(`The typed client imports @mcp-gen/runtime: \`npm install @mcp-gen/runtime@${RUNTIME_RANGE}\` adds it to package.json.`);
+    const withBoth = tempProject({ "package.json": JSON.stringify({ name: "app", dependencies: { "@modelcontextprotocol/client": "^2.4.0", "@mcp-gen/runtime": RUNTIME_RANGE } }) });
+    expect((await runInProcess(withBoth, ["import", ...fake("ok")])).stdout).not.toContain("The typed client imports");
   });
 
   it("never overwrites a descriptor or the lock without --force, and writes nothing then", async () => {

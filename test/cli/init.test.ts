@@ -6,6 +6,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync, symlinkSync } from "nod
 import { dirname, join, relative, sep } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import { RUNTIME_RANGE } from "../../src/emit/runtime-modules.js";
 import { MCP_GEN_VERSION } from "../../src/model/version.js";
 import { REPO_ROOT } from "../support/spec-paths.js";
 import { runInProcess, tempProject } from "../support/temp-project.js";
@@ -74,7 +75,8 @@ describe("mcp-gen init", () => {
     const pkg = readJson(root, "package.json");
     expect(pkg.type).toBe("module");
     expect(pkg.scripts).toMatchObject({ generate: "mcp-gen build", check: "mcp-gen check", test: "vitest run", build: "tsc -p tsconfig.build.json", start: "node dist/stdio.js" });
-    expect(Object.keys(pkg.dependencies!)).toEqual(["@modelcontextprotocol/client", "@modelcontextprotocol/server", "re2js"]);
+    // The runtime the generated code imports, in the range it is generated for (it brings re2js).
+    expect(pkg.dependencies).toEqual({ "@mcp-gen/runtime": RUNTIME_RANGE, "@modelcontextprotocol/client": expect.any(String), "@modelcontextprotocol/server": expect.any(String) });
     expect(Object.keys(pkg.devDependencies!)).toEqual(["@types/node", "mcp-gen", "typescript", "vitest"]);
 
     const build = await runInProcess(root, ["build"]);
@@ -115,6 +117,10 @@ describe("mcp-gen init", () => {
     const verify = await runShell(`npx mcp-gen verify --command "node dist/stdio.js"`, root);
     expect(verify.output).toContain("The 1 tool matches mcp-tools.lock.json.");
     expect(verify.code).toBe(0);
+    // The runtime init added is the one the generated code was written for.
+    const check = await runShell("npx mcp-gen check", root);
+    expect(check.output).toContain("Up to date");
+    expect(check.code).toBe(0);
   });
 
   it("refuses, with exit 2 and nothing written, a project that already has mcp-gen.config.yaml", async () => {
@@ -151,7 +157,7 @@ describe("mcp-gen init", () => {
     expect(pkg).toEqual({
       ...existing,
       scripts: { ...existing.scripts, generate: "mcp-gen build", check: "mcp-gen check", "mcp-gen:test": "vitest run", build: "tsc -p tsconfig.build.json", start: "node dist/stdio.js" },
-      dependencies: { ...existing.dependencies, "@modelcontextprotocol/client": version("@modelcontextprotocol/client"), re2js: version("re2js") },
+      dependencies: { ...existing.dependencies, "@mcp-gen/runtime": RUNTIME_RANGE, "@modelcontextprotocol/client": version("@modelcontextprotocol/client") },
       devDependencies: { ...existing.devDependencies, "@types/node": version("@types/node"), "mcp-gen": `^${MCP_GEN_VERSION}`, vitest: version("vitest") },
     });
     // The README section is about the project's own name.

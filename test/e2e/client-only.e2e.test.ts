@@ -10,6 +10,7 @@ import { join, relative, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { compileProject } from "../support/e2e-processes.js";
+import { RUNTIME_RANGE } from "../../src/emit/runtime-modules.js";
 import { REPO_ROOT } from "../support/spec-paths.js";
 import { runInProcess, writeFiles } from "../support/temp-project.js";
 
@@ -55,7 +56,9 @@ async function importedProject(extraConfig: string): Promise<string> {
   roots.push(root);
   const imported = await runInProcess(root, ["import", "--command", `${JSON.stringify(process.execPath)} ${JSON.stringify(MEMORY)}`, "--env", `MEMORY_FILE_PATH=${join(root, "memory.jsonl")}`]);
   expect(imported.code, imported.stderr).toBe(0);
-  writeFiles(root, { "package.json": JSON.stringify({ name: "memory-consumer", private: true, type: "module" }), "tsconfig.json": JSON.stringify(TSCONFIG, null, 2) });
+  // The dependencies import's output names (linked from the repository's node_modules below).
+  const dependencies = { "@mcp-gen/runtime": RUNTIME_RANGE, "@modelcontextprotocol/client": "^2.4.0" };
+  writeFiles(root, { "package.json": JSON.stringify({ name: "memory-consumer", private: true, type: "module", dependencies }), "tsconfig.json": JSON.stringify(TSCONFIG, null, 2) });
   if (extraConfig !== "") writeFileSync(join(root, "mcp-gen.config.yaml"), `generate: client\n${extraConfig}`, { flag: "w" });
   const build = await runInProcess(root, ["build"]);
   expect(build.code, build.stdout).toBe(0);

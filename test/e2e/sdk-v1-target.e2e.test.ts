@@ -1,7 +1,8 @@
 // `target: sdk-v1`: the tracker example built for @modelcontextprotocol/sdk 1.x (MCP 2025-11-25) from
 // the same descriptors, the same handler files and the same scaffold tests, copied to a temp folder
-// where the config gains one line (`target: sdk-v1`) and the two entry files import the v1 SDK's
-// transports. It type-checks under tsc --strict, its own vitest scaffolds pass, and its servers,
+// where the config gains two lines (`target: sdk-v1`, and `runtime: vendored`: the runtime is copied
+// into the project, so this is also the vendored mode end to end) and the two entry files import the
+// v1 SDK's transports. It type-checks under tsc --strict, its own vitest scaffolds pass, and its servers,
 // started over stdio and over Streamable HTTP on 127.0.0.1, are driven by the SDK v1 Client through
 // the generated typed client. `ctx.ask` works there although 2025-11-25 has no input_required: the v1
 // runtime asks the client itself (elicitation/create) and runs the handler again.
@@ -37,6 +38,9 @@ interface V1Module {
 
 type Outcome = { readonly isError: false; readonly output: unknown; readonly result: CallToolResult } | { readonly isError: true; readonly message: string; readonly result: CallToolResult };
 
+/** What the config gains. */
+const V1_LINES = "target: sdk-v1\nruntime: vendored\n";
+
 let root = "";
 let generated: V1Module;
 
@@ -50,7 +54,7 @@ function filesUnder(dir: string): string[] {
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), "mcp-gen-sdk-v1-"));
   for (const path of KEPT) cpSync(join(TRACKER, path), join(root, path), { recursive: true });
-  writeFileSync(join(root, "mcp-gen.config.yaml"), `${readFileSync(join(TRACKER, "mcp-gen.config.yaml"), "utf8")}target: sdk-v1\n`);
+  writeFileSync(join(root, "mcp-gen.config.yaml"), `${readFileSync(join(TRACKER, "mcp-gen.config.yaml"), "utf8")}${V1_LINES}`);
   for (const entry of ["stdio.ts", "http.ts"]) cpSync(join(REPO_ROOT, "test", "fixtures", "sdk-v1-entries", entry), join(root, "src", entry));
   const build = await runInProcess(root, ["build"]);
   if (build.code !== 0) throw new Error(`mcp-gen build failed (exit ${build.code}):\n${build.stdout}${build.stderr}`);
@@ -64,14 +68,14 @@ afterAll(() => {
 });
 
 describe("the tracker built with target: sdk-v1", () => {
-  it("keeps the example's handlers and tests unchanged: only the config's target line differs", () => {
+  it("keeps the example's handlers and tests unchanged: only the config's target and runtime lines differ", () => {
     for (const path of ["src/handlers", "test/tools"]) {
       const files = filesUnder(join(TRACKER, path));
       expect(files.length).toBeGreaterThan(0);
       for (const file of files) expect(readFileSync(join(root, path, file), "utf8")).toBe(readFileSync(join(TRACKER, path, file), "utf8"));
     }
     const config = readFileSync(join(root, "mcp-gen.config.yaml"), "utf8");
-    expect(config).toBe(`${readFileSync(join(TRACKER, "mcp-gen.config.yaml"), "utf8")}target: sdk-v1\n`);
+    expect(config).toBe(`${readFileSync(join(TRACKER, "mcp-gen.config.yaml"), "utf8")}${V1_LINES}`);
   });
 
   it("copies only the runtime the target needs, and the generated code imports no SDK v2 package", () => {
@@ -105,6 +109,8 @@ describe("the tracker built with target: sdk-v1", () => {
       for (const match of readFileSync(join(root, "src", "generated", file), "utf8").matchAll(/from "(@modelcontextprotocol\/[^/"]+)/g)) sdkImports.add(match[1]!);
     }
     expect([...sdkImports]).toEqual(["@modelcontextprotocol/sdk"]);
+    // Vendored: nothing imports the runtime package.
+    for (const file of filesUnder(join(root, "src", "generated"))) expect(readFileSync(join(root, "src", "generated", file), "utf8"), file).not.toContain("@mcp-gen/runtime");
   });
 
   it("passes its own scaffold tests, run by vitest in the project (the issues.delete confirmation included)", async () => {

@@ -9,8 +9,8 @@ import { pathToFileURL } from "node:url";
 import { ts } from "ts-morph";
 import { REPO_ROOT } from "../support/spec-paths.js";
 
-export const RUNTIME_SOURCE_PATH = join(REPO_ROOT, "src", "runtime", "validator-runtime.ts");
-export const PATTERN_RUNTIME_SOURCE_PATH = join(REPO_ROOT, "src", "runtime", "pattern-runtime.ts");
+export const RUNTIME_SOURCE_PATH = join(REPO_ROOT, "packages", "runtime", "src", "validator-runtime.ts");
+export const PATTERN_RUNTIME_SOURCE_PATH = join(REPO_ROOT, "packages", "runtime", "src", "pattern-runtime.ts");
 const RE2JS_MODULE = pathToFileURL(join(REPO_ROOT, "node_modules", "re2js", "build", "index.js")).href;
 
 export interface LoadedValidator {

@@ -5,7 +5,7 @@ import ajvUcs2length from "ajv/dist/runtime/ucs2length.js";
 import fastDeepEqual from "fast-deep-equal";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { equal, formats, ucs2length, type ComparableFormat, type NumberFormat } from "../../src/runtime/validator-runtime.js";
+import { equal, formats, ucs2length, type ComparableFormat, type NumberFormat } from "../../packages/runtime/src/validator-runtime.js";
 
 type AjvFormat = RegExp | ((value: string) => boolean) | { validate: RegExp | ((value: unknown) => boolean); compare?: (a: string, b: string) => number | undefined; type?: string } | true;
 const reference = fullFormats as unknown as Record<string, AjvFormat>;

@@ -69,11 +69,11 @@ function buildWithTypesThread(dir: string, on: boolean): string {
 }
 
 beforeAll(() => {
-  // The package as installed: dist/ next to templates/, schemas/ and src/runtime/.
+  // The package as installed: dist/ next to templates/, schemas/ and packages/runtime/src/.
   execFileSync(join(REPO_ROOT, "node_modules/.bin/tsc"), ["-p", join(REPO_ROOT, "tsconfig.build.json"), "--outDir", join(work, "dist")], { stdio: "pipe" });
   for (const name of ["templates", "schemas", "node_modules", "package.json"]) symlinkSync(join(REPO_ROOT, name), join(work, name));
-  mkdirSync(join(work, "src"));
-  symlinkSync(join(REPO_ROOT, "src", "runtime"), join(work, "src", "runtime"));
+  mkdirSync(join(work, "packages", "runtime"), { recursive: true });
+  symlinkSync(join(REPO_ROOT, "packages", "runtime", "src"), join(work, "packages", "runtime", "src"));
   writeFileSync(CLI, 'import { runCli } from "./dist/cli/main.js";\nprocess.exitCode = await runCli(process.argv.slice(2));\n');
 }, 120_000);
 

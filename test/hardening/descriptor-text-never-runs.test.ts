@@ -4,7 +4,7 @@
 // process, and once as the installed command with worker threads), and then the generated validators
 // run. Each payload's code would write a canary file and set a global: neither may ever appear.
 // On bc5300c the `$id` payloads wrote the canary in all three commands.
-import { existsSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, rmSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { spawnSync } from "node:child_process";
@@ -133,7 +133,10 @@ describe("descriptor text never runs inside mcp-gen", () => {
       const checked = await runInProcess(root, ["check", "--full"]);
       expectNothingRan(checked, "check --full");
       expect(checked.code, checked.stdout).toBe(0);
-      // The generated validators, loaded and run on the payload itself and on plain data.
+      // The generated validators, loaded and run on the payload itself and on plain data; they import
+      // @mcp-gen/runtime, installed as the repository's node_modules (linked only now, so that the
+      // commands above kept their caches out of it).
+      symlinkSync(join(REPO_ROOT, "node_modules"), join(root, "node_modules"), "dir");
       const folder = join(root, "src", "generated", "validators");
       for (const file of readdirSync(folder).filter((name) => name.endsWith(".ts"))) {
         const module = (await import(pathToFileURL(join(folder, file)).href)) as Record<string, unknown>;

@@ -37,9 +37,9 @@ function signal(pid: number): void {
 beforeAll(() => {
   // The CLI compiled into a package folder of this test's own, as bundled-cli.test.ts does: other
   // tests compile the repository's dist/ while this one runs.
-  mkdirSync(join(PACKAGE, "src"), { recursive: true });
+  mkdirSync(join(PACKAGE, "packages", "runtime"), { recursive: true });
   for (const name of ["templates", "schemas", "node_modules", "package.json"]) symlinkSync(join(REPO_ROOT, name), join(PACKAGE, name));
-  symlinkSync(join(REPO_ROOT, "src", "runtime"), join(PACKAGE, "src", "runtime"));
+  symlinkSync(join(REPO_ROOT, "packages", "runtime", "src"), join(PACKAGE, "packages", "runtime", "src"));
   execFileSync(join(REPO_ROOT, "node_modules/.bin/tsc"), ["-p", join(REPO_ROOT, "tsconfig.build.json"), "--outDir", join(PACKAGE, "dist")], { stdio: "pipe" });
   // What bin/mcp-gen.js does: the exit code is set, and the process ends when nothing holds it.
   writeFileSync(RUNNER, `import { runCli } from ${JSON.stringify(join(PACKAGE, "dist/cli/main.js"))};\nprocess.exitCode = await runCli(process.argv.slice(2));\n`);

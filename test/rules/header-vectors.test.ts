@@ -1,7 +1,7 @@
 // All x-mcp-header rules together over the shared vectors: each invalid case is rejected by the rule
 // that owns its `reason` (and the tool is invalid as a whole, T-HDR-11), each valid case gives no error.
 import { describe, expect, it } from "vitest";
-import type { HeaderProblemReason } from "../../src/runtime/header-annotations.js";
+import type { HeaderProblemReason } from "../../packages/runtime/src/header-annotations.js";
 import { headerIntegerRange } from "../../src/validate/rules/header-integer-range.js";
 import { headerNameSyntax } from "../../src/validate/rules/header-name-syntax.js";
 import { headerNameUnique } from "../../src/validate/rules/header-name-unique.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findHeaderParams, isHeaderToken, MCP_PARAM_PREFIX, type HeaderParam } from "../../src/runtime/header-annotations.js";
+import { findHeaderParams, isHeaderToken, MCP_PARAM_PREFIX, type HeaderParam } from "../../packages/runtime/src/header-annotations.js";
 import { deepFreeze, loadVectors, type InvalidAnnotationCase, type ValidAnnotationCase, type VectorFile } from "./spec-vectors.js";
 
 const valid = loadVectors<VectorFile<ValidAnnotationCase>>("x-mcp-header-valid.json");

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { decodeBase64, encodeBase64 } from "../../src/runtime/base64.js";
-import { decodeHeaderValue, encodeHeaderValue, encodeNameHeader, needsBase64 } from "../../src/runtime/header-encoding.js";
-import { decodeUtf8, encodeUtf8 } from "../../src/runtime/utf8.js";
+import { decodeBase64, encodeBase64 } from "../../packages/runtime/src/base64.js";
+import { decodeHeaderValue, encodeHeaderValue, encodeNameHeader, needsBase64 } from "../../packages/runtime/src/header-encoding.js";
+import { decodeUtf8, encodeUtf8 } from "../../packages/runtime/src/utf8.js";
 import { loadVectors, type EncodingCase, type VectorFile } from "./spec-vectors.js";
 
 const vectors = loadVectors<VectorFile<EncodingCase>>("header-encoding.json");

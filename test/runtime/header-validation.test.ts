@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { describe, expect, it } from "vitest";
-import { findHeaderParams, type HeaderParam } from "../../src/runtime/header-annotations.js";
-import { validateLegacyHeaders, validateRequestHeaders, type HeaderValidationInput } from "../../src/runtime/header-validation.js";
+import { findHeaderParams, type HeaderParam } from "../../packages/runtime/src/header-annotations.js";
+import { validateLegacyHeaders, validateRequestHeaders, type HeaderValidationInput } from "../../packages/runtime/src/header-validation.js";
 import { deepFreeze, loadVectors, type ToolVector, type ValidationCase, type VectorFile } from "./spec-vectors.js";
 
 const vectors = loadVectors<VectorFile<ValidationCase> & { tools: Record<string, ToolVector> }>("header-validation.json");

@@ -3,7 +3,7 @@
 // moved under the new root, and results wrapped to match. The SDK v1 e2e test checks the whole list
 // against what the SDK v2 server sends 2025-era clients.
 import { describe, expect, it } from "vitest";
-import { legacyDescriptor, legacyResult, needsLegacyWrap, unwrapLegacyResult, wrapOutputSchema } from "../../src/runtime/v1/legacy-projection.js";
+import { legacyDescriptor, legacyResult, needsLegacyWrap, unwrapLegacyResult, wrapOutputSchema } from "../../packages/runtime/src/v1/legacy-projection.js";
 
 describe("wrapOutputSchema", () => {
   it("wraps a non-object root and moves same-document refs, but not refs inside data or other documents", () => {

@@ -1,7 +1,7 @@
 // The raw header lines of a Node request, before anything joins them: an MCP header on two lines is
 // refused, whatever its case, and nothing else is.
 import { describe, expect, it } from "vitest";
-import { duplicateMcpHeaderValidation, normalizeHeaders, repeatedMcpHeader } from "../../src/runtime/request-headers.js";
+import { duplicateMcpHeaderValidation, normalizeHeaders, repeatedMcpHeader } from "../../packages/runtime/src/request-headers.js";
 
 describe("repeatedMcpHeader", () => {
   it("names the second line of an MCP header, in any case, and ignores other repeated fields", () => {

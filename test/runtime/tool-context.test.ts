@@ -2,8 +2,8 @@
 // the form's compiled validator), what ctx.ask builds (MCP 2026-07-28 InputRequiredResult with
 // form-mode elicitation requests), and when ctx.progress sends.
 import { describe, expect, it } from "vitest";
-import { createToolContext, type ContextSource, type InputRequestForms, type ProgressUpdate, type ToolContext } from "../../src/runtime/tool-context.js";
-import type { CompiledValidator } from "../../src/runtime/validation-messages.js";
+import { createToolContext, type ContextSource, type InputRequestForms, type ProgressUpdate, type ToolContext } from "../../packages/runtime/src/tool-context.js";
+import type { CompiledValidator } from "../../packages/runtime/src/validation-messages.js";
 
 /** A validator for `{ confirm: boolean }` in the shape ajv standalone code has. */
 const validateConfirm: CompiledValidator = Object.assign(

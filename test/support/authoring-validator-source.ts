@@ -15,7 +15,7 @@ export function authoringValidatorSource(): string {
       "// build. Written by test/support/authoring-validator-source.ts; `npm run schemas` rewrites it,",
       "// test/schemas.test.ts fails when it is stale.",
     ],
-    "../../../runtime/validator-runtime.js",
+    "@mcp-gen/runtime/validators",
     [{ name: "validateAuthoringBlock", chunk: allErrorsChunk(authoringValidationSchema(), "The x-mcp-gen schema") }],
   );
 }

@@ -3,7 +3,7 @@
 // `x-mcp-header` keyword in the file, and no valid case gives any error.
 import { expect, it } from "vitest";
 import type { Diagnostic } from "../../src/model/diagnostic.js";
-import type { HeaderProblemReason } from "../../src/runtime/header-annotations.js";
+import type { HeaderProblemReason } from "../../packages/runtime/src/header-annotations.js";
 import type { AnyRule } from "../../src/validate/define-rule.js";
 import { loadVectors, type InvalidAnnotationCase, type ValidAnnotationCase, type VectorFile } from "../runtime/spec-vectors.js";
 import { analyzeTools } from "./project-from-tools.js";

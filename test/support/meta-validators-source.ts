@@ -36,7 +36,7 @@ export function metaValidatorsSource(): string {
       "// out whether a schema is a valid schema. Written by test/support/meta-validators-source.ts; `npm run",
       "// schemas` rewrites it, test/schemas.test.ts fails when it is stale.",
     ],
-    "../runtime/validator-runtime.js",
+    "@mcp-gen/runtime/validators",
     exports,
   );
 }

@@ -13,7 +13,7 @@ export function toolValidatorSource(): string {
       "// every error (allErrors), for the tool-shape rule: no ajv to load or compile in a build. Written by",
       "// test/support/tool-validator-source.ts; `npm run schemas` rewrites it, test/schemas.test.ts fails when it is stale.",
     ],
-    "../../../runtime/validator-runtime.js",
+    "@mcp-gen/runtime/validators",
     [{ name: "validateTool", chunk: allErrorsChunk(TOOL_SCHEMA, "The Tool schema") }],
   );
 }

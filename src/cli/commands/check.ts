@@ -24,13 +24,16 @@ import { hashedInputs, PACKAGE_JSON, readProjectConfig } from "../read-config.js
 import { COMPARING_FORMATS, failsPolicy, REPORT_OPTIONS, reportHelp, reportSetup, writeReport, type ReportContent, type ReportSetup } from "../report.js";
 import { comparePackageValues } from "../../lock/compare-lock.js";
 import { readTextSyncIfExists } from "../write-files.js";
+import { findInstalledRuntime, readTail, runtimeSkew } from "../runtime-skew.js";
 
 export const CHECK_HELP = `Usage: mcp-gen check [options]
 
 For CI: recompute the build in memory and compare it with the committed lock file and the generated
 files. Writes nothing in the project. Fails on any drift, with one finding per cause: each tool
 added, removed, renamed or changed (naming the parts that changed, with the generated files it
-makes out of date), each input or package.json value changed, each generated file edited by hand.
+makes out of date), each input or package.json value changed, each generated file edited by hand;
+and, when the generated code imports @mcp-gen/runtime, a project that does not depend on it or has
+a version installed outside the range the code was generated for.
 
 Options:
   --cwd DIR                project root (default: the current directory)
@@ -73,19 +76,48 @@ export async function runCheck(argv: readonly string[], io: CliIo): Promise<numb
     return EXIT.usage;
   }
   const outFolder = confined.real.get(project.config.out)!;
+  const runtime = runtimeFindings(root, project.config);
   const fresh = values.full ? undefined : await checkFast(root, project.config, project.sources, index, cachePath, outFolder);
   // The stat index is mcp-gen's cache, not a project file: check writes nothing in the project.
   if (!values.full) await index.save(statIndexPath(cachePath));
-  if (fresh) {
+  if (fresh && runtime.diagnostics.length === 0) {
     const line = upToDate(fresh.tools, fresh.files, project.config.lock);
     await print([], { text: () => line, markdown: { passed: true, headline: line.trim() } });
     return EXIT.ok;
   }
-  return checkFully(root, values.config, setup, print, outFolder);
+  if (fresh) {
+    const failed = failsPolicy(runtime.diagnostics, setup.policy);
+    const headline = `The generated files are up to date, but the runtime they import is not what they were written for.`;
+    await print(runtime.diagnostics, { sources: new Map([...project.sources, ...runtime.sources]), markdown: { passed: !failed, headline } });
+    return failed ? EXIT.problems : EXIT.ok;
+  }
+  return checkFully(root, values.config, setup, print, outFolder, runtime);
+}
+
+interface RuntimeFindings {
+  readonly diagnostics: readonly Diagnostic[];
+  /** The texts they point into, for excerpts. */
+  readonly sources: ReadonlyMap<string, string>;
+}
+
+/** runtime-skew.ts's findings, from package.json, the generated tools.ts and the installed runtime. */
+function runtimeFindings(root: string, config: Config): RuntimeFindings {
+  if (config.runtime !== "package") return { diagnostics: [], sources: new Map() };
+  const toolsPath = `${config.out}/tools.ts`;
+  const packageText = readTextSyncIfExists(join(root, PACKAGE_JSON));
+  const installed = findInstalledRuntime(root, config.out);
+  // The range is at the end of tools.ts; the whole file is read only to show a finding in it.
+  if (runtimeSkew({ config, packageText, toolsText: readTail(join(root, toolsPath)), installed }).length === 0) return { diagnostics: [], sources: new Map() };
+  const toolsText = readTextSyncIfExists(join(root, toolsPath));
+  const diagnostics = runtimeSkew({ config, packageText, toolsText, installed });
+  const sources = new Map<string, string>();
+  if (packageText !== undefined) sources.set(PACKAGE_JSON, packageText);
+  if (toolsText !== undefined) sources.set(toolsPath, toolsText);
+  return { diagnostics, sources };
 }
 
 /** The slow path: analyze, build in memory, compare every tool and file. */
-async function checkFully(root: string, configPath: string | undefined, setup: ReportSetup, print: (d: readonly Diagnostic[], content: ReportContent) => Promise<void>, outFolder: string): Promise<number> {
+async function checkFully(root: string, configPath: string | undefined, setup: ReportSetup, print: (d: readonly Diagnostic[], content: ReportContent) => Promise<void>, outFolder: string, runtime: RuntimeFindings): Promise<number> {
   // Loaded here, not at the top: the fast path never needs the analyzer or the code generator.
   const [{ readProject }, { analyzeProject }, { buildProject }, { readRuntimeSources, readTemplates }, { parseLock }, { loadDocument }, { describeDrift }, { diffTools }] = await Promise.all([
     import("../read-project.js"), import("../../project/analyze-project.js"), import("../../project/build-project.js"), import("../package-files.js"),
@@ -117,12 +149,13 @@ async function checkFully(root: string, configPath: string | undefined, setup: R
     if (text !== undefined) disk.set(path, text);
   }
   const packageText = read.sources.get(PACKAGE_JSON);
-  const diagnostics = describeDrift({
+  const drift = describeDrift({
     lockPath: config.lock, committed: parsed?.value, lockDoc: lockText === undefined ? undefined : lockDocument(loadDocument, lockText, config), current: lock,
     tools: analysis.tools, docs: analysis.docs, generated: emit.generated, disk, outFiles, out: config.out,
     packageDoc: packageText === undefined ? undefined : loadDocument({ path: PACKAGE_JSON, text: packageText }).value,
   });
-  for (const [path, text] of disk) sources.set(path, text);
+  const diagnostics = [...drift, ...runtime.diagnostics];
+  for (const [path, text] of [...runtime.sources, ...disk]) sources.set(path, text);
   const failed = failsPolicy(diagnostics, setup.policy);
   const summary = diagnostics.length === 0 ? upToDate(analysis.tools.length, emit.generated.length, config.lock) : undefined;
   const committed = new Map(Object.entries(parsed?.value?.tools ?? {}).map(([name, tool]) => [name, tool.descriptor]));

@@ -18,6 +18,8 @@ import { planImport } from "../../live/plan-import.js";
 import { parseLock } from "../../lock/parse-lock.js";
 import { renderLock } from "../../lock/render-lock.js";
 import { CONFIG_FILE, type Config } from "../../config/config.js";
+import pkg from "../../../package.json" with { type: "json" };
+import { RUNTIME_PACKAGE, RUNTIME_RANGE } from "../../emit/runtime-modules.js";
 import { MCP_GEN_VERSION } from "../../model/version.js";
 import { formatText } from "../../report/format-text.js";
 import { COMMON_OPTIONS, parseCommandArgs, projectRoot, UsageError } from "../args.js";
@@ -173,6 +175,7 @@ async function importServer(job: ImportJob): Promise<Outcome> {
   const lockChanged = disk.get(config.lock) !== lockText;
   if (lockChanged) await writeFileAtomic(resolve(root, config.lock), lockText);
   if (job.newConfig !== undefined) await writeFileAtomic(resolve(root, job.newConfig), CONFIG_TEXT);
+  const missing = job.newConfig === undefined ? [] : missingDependencies(await readTextIfExists(resolve(root, "package.json")), CLIENT_PACKAGES);
   const head = mirror.diff === undefined
     ? [`Imported ${plural(plan.value.files.length, "tool")} from ${server}:`, ...plan.value.files.map((file) => `  ${file.path}`)]
     : [`${server} lists ${plural(plan.value.files.length, "tool")}.`, ...(diffText === "" ? [`No tool changed since ${config.lock} was written.`] : ["", diffText.trimEnd(), ""]), ...mirror.writes.map((file) => `Wrote ${file.path}`), ...mirror.deletes.map((path) => `Deleted ${path}`)];
@@ -180,12 +183,35 @@ async function importServer(job: ImportJob): Promise<Outcome> {
     ...head,
     lockChanged ? `Wrote ${config.lock}.` : `${config.lock} unchanged.`,
     ...(job.newConfig !== undefined ? [`Wrote ${job.newConfig}: \`generate: client\`, so a build writes the typed client only.`] : []),
+    ...(missing.length > 0 ? [`The typed client imports ${missing.map(([name]) => name).join(" and ")}: \`npm install ${missing.map(([name, range]) => `${name}@${range}`).join(" ")}\` adds ${missing.length === 1 ? "it" : "them"} to package.json.`] : []),
     ...(config.generate === "all" && job.newConfig === undefined ? ["Note: the config builds a server, handler stubs and test scaffolds too; add `generate: client` to it to build only the typed client."] : []),
     ...mirror.kept.map((kept) => `Note: ${kept.path} ${kept.reason}.`),
     ...plan.value.notes.map((note) => `Note: ${note}`),
     ...(mirror.diff === undefined ? [`Next: run \`mcp-gen build\` to generate the typed client; \`mcp-gen verify\` ${job.again} checks the server against the lock.`] : []),
   ];
   return { kind: "written", stdout: lines.map((line) => visibleText(line)).join("\n") + "\n" };
+}
+
+/** What a client-only project (the config import writes: sdk-v2, the runtime package) imports at run time, with the versions to install. */
+const CLIENT_PACKAGES: readonly (readonly [string, string])[] = [
+  [RUNTIME_PACKAGE, RUNTIME_RANGE],
+  ["@modelcontextprotocol/client", pkg.dependencies["@modelcontextprotocol/client"]],
+];
+
+/** The packages of `wanted` that package.json (absent, or unreadable: none) does not depend on. */
+function missingDependencies(packageText: string | undefined, wanted: readonly (readonly [string, string])[]): (readonly [string, string])[] {
+  let manifest: unknown;
+  try {
+    manifest = packageText === undefined ? undefined : JSON.parse(packageText);
+  } catch {
+    manifest = undefined;
+  }
+  const declared = (name: string) =>
+    ["dependencies", "peerDependencies", "optionalDependencies"].some((key) => {
+      const section = (manifest as Record<string, unknown> | undefined)?.[key];
+      return section !== null && typeof section === "object" && Object.hasOwn(section, name);
+    });
+  return wanted.filter(([name]) => !declared(name));
 }
 
 function conflictMessage(mirror: MirrorPlan, job: ImportJob): string {

@@ -10,6 +10,7 @@ import { basename, join, posix, resolve } from "node:path";
 import pkg from "../../../package.json" with { type: "json" };
 import { CONFIG_FILE } from "../../config/config.js";
 import type { GeneratedFile } from "../../model/generated-file.js";
+import { RUNTIME_PACKAGE, RUNTIME_RANGE } from "../../emit/runtime-modules.js";
 import { MCP_GEN_VERSION } from "../../model/version.js";
 import { formatText } from "../../report/format-text.js";
 import { parseCommandArgs } from "../args.js";
@@ -62,8 +63,8 @@ const BUILD_SCRIPTS: readonly (readonly [string, string])[] = [
   ["start", "node dist/stdio.js"],
 ];
 
-/** What generated code imports at run time; re2js runs the validators' patterns (runtime/pattern-runtime.ts). */
-const RUNTIME_PACKAGES = ["@modelcontextprotocol/client", "@modelcontextprotocol/server", "re2js"] as const;
+/** What generated code imports at run time: the SDK, and @mcp-gen/runtime (which brings re2js, for the validators' patterns). */
+const RUNTIME_PACKAGES = ["@modelcontextprotocol/client", "@modelcontextprotocol/server"] as const;
 const DEV_PACKAGES = ["@types/node", "typescript", "vitest"] as const;
 
 type PackageJson = Record<string, unknown>;
@@ -205,7 +206,7 @@ function planPackageJson(existing: PackageJson | undefined, name: string, writes
       added.push(`${key}.${dependency}`);
     }
   };
-  addAll("dependencies", RUNTIME_PACKAGES.map((p) => [p, versions[p]!] as const));
+  addAll("dependencies", [...RUNTIME_PACKAGES.map((p) => [p, versions[p]!] as const), [RUNTIME_PACKAGE, RUNTIME_RANGE] as const].sort(([a], [b]) => (a < b ? -1 : 1)));
   addAll("devDependencies", [...DEV_PACKAGES.map((p) => [p, versions[p]!] as const), ["mcp-gen", `^${MCP_GEN_VERSION}`] as const].sort(([a], [b]) => (a < b ? -1 : 1)));
   return { json, added, notes };
 }

@@ -6,7 +6,7 @@ import { createRequire } from "node:module";
 import type { Ajv, AnySchema, Format, KeywordDefinition } from "ajv";
 import type { Dialect } from "../../model/dialect.js";
 import type { JsonValue } from "../../model/json.js";
-import { formats } from "../../runtime/validator-runtime.js";
+import { formats } from "@mcp-gen/runtime/validators";
 import { loadAjv } from "../../validate/ajv-lone-surrogates.js";
 import { withoutSourceUrls } from "./ajv-code-tokens.js";
 import { linearRegExp } from "../../validate/linear-pattern/linear-regexp.js";

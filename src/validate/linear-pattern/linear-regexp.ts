@@ -6,7 +6,7 @@ import { createRequire } from "node:module";
 import type { RE2JS as RE2JSClass } from "re2js";
 import { translatePattern, type PatternProblem } from "./translate-pattern.js";
 
-/** What `pattern` (the runtime function, see src/runtime/pattern-runtime.ts) returns: a test, as RegExp has. */
+/** What `pattern` (the runtime function, see packages/runtime/src/pattern-runtime.ts) returns: a test, as RegExp has. */
 export interface LinearRegExp {
   test(value: string): boolean;
 }
@@ -54,7 +54,7 @@ export function linearTranslation(pattern: string): LinearTranslation {
 
 /**
  * The runtime's `pattern` for mcp-gen's own process: `source` is RE2 syntax (a translation),
- * compiled by re2js on the first test. Keep in step with src/runtime/pattern-runtime.ts, which is
+ * compiled by re2js on the first test. Keep in step with packages/runtime/src/pattern-runtime.ts, which is
  * the same function over re2js's ES module.
  */
 export function pattern(source: string): LinearRegExp {

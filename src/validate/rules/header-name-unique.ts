@@ -1,4 +1,4 @@
-import { quoteValue } from "../../runtime/quote-value.js";
+import { quoteValue } from "@mcp-gen/runtime/quote-value";
 import { defineRule } from "../define-rule.js";
 import { DROPPED_BY_HTTP_CLIENTS, annotatedName, annotatedPath, headerNameFor, headerProblems, headerSites } from "../header-problems.js";
 

@@ -1,4 +1,4 @@
-import { quoteValue } from "../../runtime/quote-value.js";
+import { quoteValue } from "@mcp-gen/runtime/quote-value";
 import { defineRule } from "../define-rule.js";
 import { annotatedName, headerSites } from "../header-problems.js";
 import { sensitiveTerm } from "./header-param-sensitive/sensitive-terms.js";

@@ -1,4 +1,4 @@
-import { quoteValue } from "../../runtime/quote-value.js";
+import { quoteValue } from "@mcp-gen/runtime/quote-value";
 import { defineRule } from "../define-rule.js";
 import { DROPPED_BY_HTTP_CLIENTS, headerProblems, type ToolHeaderProblem } from "../header-problems.js";
 

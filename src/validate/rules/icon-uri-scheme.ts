@@ -1,6 +1,6 @@
 import { getOwn } from "../../model/json.js";
 import { joinPointer } from "../../model/pointer.js";
-import { codePointLabel, isHiddenCharacter, quoteValue } from "../../runtime/quote-value.js";
+import { codePointLabel, isHiddenCharacter, quoteValue } from "@mcp-gen/runtime/quote-value";
 import { defineRule } from "../define-rule.js";
 import { checkDataUri, type Finding } from "./icon-uri-scheme/check-data-uri.js";
 

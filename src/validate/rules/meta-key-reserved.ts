@@ -1,6 +1,6 @@
 import { getOwn, isJsonObject } from "../../model/json.js";
 import { joinPointer } from "../../model/pointer.js";
-import { quoteValue } from "../../runtime/quote-value.js";
+import { quoteValue } from "@mcp-gen/runtime/quote-value";
 import { defineRule } from "../define-rule.js";
 import { splitMetaKey } from "../meta-key.js";
 

@@ -15,7 +15,7 @@ import {
   type ListToolsOptions,
   type StdioServer,
   type ToolOutcome,
-} from "./runtime/client-runtime.js";
+} from "@mcp-gen/runtime/client";
 import { TOOL_ENTRIES, TOOL_TABLE } from "./tools.js";
 import type { JsonSchema202012ToolArguments } from "./tools/json_schema_2020_12_tool.js";
 import type { TestAudioContentArguments } from "./tools/test_audio_content.js";
@@ -43,7 +43,7 @@ import type { TestStreamingElicitationArguments } from "./tools/test_streaming_e
 import type { TestToolWithLoggingArguments } from "./tools/test_tool_with_logging.js";
 import type { TestToolWithProgressArguments } from "./tools/test_tool_with_progress.js";
 
-export { ToolArgumentsError, ToolOutputError, type ListedTools, type RefusedTool, type StdioServer, type ToolOutcome } from "./runtime/client-runtime.js";
+export { ToolArgumentsError, ToolOutputError, type ListedTools, type RefusedTool, type StdioServer, type ToolOutcome } from "@mcp-gen/runtime/client";
 
 function entry(name: string) {
   return TOOL_TABLE.byName.get(name)!;

@@ -15,7 +15,7 @@ import {
   type ListToolsOptions,
   type StdioServer,
   type ToolOutcome,
-} from "./runtime/client-runtime.js";
+} from "@mcp-gen/runtime/client";
 import { TOOL_ENTRIES, TOOL_TABLE } from "./tools.js";
 import type { IssuesCreateArguments, IssuesCreateResult } from "./tools/issues.create.js";
 import type { IssuesDeleteArguments, IssuesDeleteResult } from "./tools/issues.delete.js";
@@ -23,7 +23,7 @@ import type { IssuesGetArguments, IssuesGetResult } from "./tools/issues.get.js"
 import type { IssuesListArguments, IssuesListResult } from "./tools/issues.list.js";
 import type { ProjectsSummaryArguments } from "./tools/projects.summary.js";
 
-export { ToolArgumentsError, ToolOutputError, type ListedTools, type RefusedTool, type StdioServer, type ToolOutcome } from "./runtime/client-runtime.js";
+export { ToolArgumentsError, ToolOutputError, type ListedTools, type RefusedTool, type StdioServer, type ToolOutcome } from "@mcp-gen/runtime/client";
 
 function entry(name: string) {
   return TOOL_TABLE.byName.get(name)!;

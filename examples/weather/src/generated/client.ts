@@ -14,11 +14,11 @@ import {
   type ListToolsOptions,
   type StdioServer,
   type ToolOutcome,
-} from "./runtime/client-runtime.js";
+} from "@mcp-gen/runtime/client";
 import { TOOL_ENTRIES, TOOL_TABLE } from "./tools.js";
 import type { GetWeatherArguments, GetWeatherResult } from "./tools/get_weather.js";
 
-export { ToolArgumentsError, ToolOutputError, type ListedTools, type RefusedTool, type StdioServer, type ToolOutcome } from "./runtime/client-runtime.js";
+export { ToolArgumentsError, ToolOutputError, type ListedTools, type RefusedTool, type StdioServer, type ToolOutcome } from "@mcp-gen/runtime/client";
 
 function entry(name: string) {
   return TOOL_TABLE.byName.get(name)!;

@@ -5,7 +5,7 @@ import { ToolsClient } from "./client.js";
 import { handlers as projectHandlers } from "./handlers.js";
 import { createToolHttpHandler, randomRequestStateKey, type ToolHandlers, type ToolInputs, type ToolTypes } from "./server.js";
 import { TOOL_TABLE } from "./tools.js";
-import { connectInProcessClient, type Client, type ElicitHandler } from "./runtime/testing-runtime.js";
+import { connectInProcessClient, type Client, type ElicitHandler } from "@mcp-gen/runtime/testing";
 
 export interface InProcessOptions {
   /** The handlers to serve; the project's own by default. */

@@ -1,7 +1,7 @@
 // data: icon URIs (RFC 2397) for icon-uri-scheme. In: a src that starts with "data:" and holds only URI
 // characters. Out: what is wrong with it, if anything: not an image, broken Base64, or an SVG that
 // carries active content (T-ICON-4: clients must treat SVG as possibly executable).
-import { quoteValue } from "../../../runtime/quote-value.js";
+import { quoteValue } from "@mcp-gen/runtime/quote-value";
 import type { RuleReport } from "../../define-rule.js";
 
 export type Finding = Omit<RuleReport, "pointer">;
