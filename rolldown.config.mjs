@@ -7,7 +7,7 @@
 // node_modules and load as before, on first use. The JSON modules mcp-gen imports (its own
 // package.json, the MCP schema) are inlined, so no shipped module needs import attributes.
 export default {
-  input: { main: "dist/cli/main.js", "build-worker": "dist/cli/build-worker.js", index: "dist/index.js" },
+  input: { main: "dist/cli/main.js", "build-worker": "dist/incremental/build-worker.js", index: "dist/index.js" },
   platform: "node",
   // Node's built-in modules and every package: only mcp-gen's own modules go into the bundle.
   external: (id) => !id.startsWith(".") && !id.startsWith("/"),

@@ -21,21 +21,22 @@ import { buildProject } from "../../project/build-project.js";
 import { ALL_RULES } from "../../validate/rules/index.js";
 import { COMMON_OPTIONS, parseCommandArgs } from "../args.js";
 import { EXIT, type CliIo } from "../io.js";
-import { startBuildThreads, wantsTypesThread, workerCount, type BuildThreads } from "../build-threads.js";
-import { unchangedOutput } from "../unchanged-build.js";
+import { startBuildThreads, wantsTypesThread, workerCount, type BuildThreads } from "../../incremental/build-threads.js";
+import { unchangedOutput } from "../../incremental/unchanged-build.js";
 import { readRuntimeSources, readTemplates } from "../package-files.js";
 import { readProject, type FileRecord } from "../read-project.js";
 import { hashedInputs, readProjectConfig, type ProjectConfig } from "../read-config.js";
-import { buildCachePath, configKey, generatorFingerprint, readBuildCache, writeBuildCache, type BuildCache } from "../build-cache.js";
-import { cacheReader, cleanSchemas, knownValidators, nextCache, planEmitReuse, reusableTools, usableCache } from "../plan-reuse.js";
+import { buildCachePath, configKey, generatorFingerprint, readBuildCache, writeBuildCache, type BuildCache } from "../../incremental/build-cache.js";
+import { cacheReader, cleanSchemas, knownValidators, nextCache, planEmitReuse, reusableTools, usableCache } from "../../incremental/plan-reuse.js";
 import type { ProjectInput } from "../../project/analyze-project.js";
 import { confineProjectPaths } from "../confine-paths.js";
-import { acquireProjectLock, PROJECT_LOCK_FILE } from "../project-lock.js";
-import { recoverInterruptedBuild, replaceTree, type TreeSummary } from "../replace-tree.js";
-import { readTextIfExists, readTextSyncIfExists } from "../write-files.js";
+import { acquireProjectLock, PROJECT_LOCK_FILE } from "../../incremental/project-lock.js";
+import { recoverInterruptedBuild, replaceTree, type TreeSummary } from "../../incremental/replace-tree.js";
+import { readTextIfExists, readTextSyncIfExists } from "../../files/write-files.js";
 import { failsPolicy, REPORT_FORMATS, REPORT_OPTIONS, reportHelp, reportSetup, writeReport, type ReportSetup } from "../report.js";
 import { toolsNotFound } from "../tools-not-found.js";
-import { lockSummary, readWithStat, StatIndex, statIndexPath, type StatRead } from "../stat-index.js";
+import { lockSummary, StatIndex, statIndexPath } from "../../incremental/stat-index.js";
+import { readWithStat, type StatRead } from "../../files/read-with-stat.js";
 
 export const BUILD_HELP = `Usage: mcp-gen build [options]
 

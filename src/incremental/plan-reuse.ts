@@ -16,7 +16,7 @@ import { resolveTool } from "../resolve/resolve-tool.js";
 import { cleanSchemaKey, type SchemaCompiler } from "../validate/schema-compiler.js";
 import type { ProjectFile } from "../resolve/project-file.js";
 import { CACHE_VERSION, vouchesForLock, type BuildCache, type CachedTool } from "./build-cache.js";
-import type { FileRecord, ReadReuse } from "./read-project.js";
+import type { FileRecord, ReadReuse } from "./file-record.js";
 
 /** The cache when it was written by this mcp-gen, with this config, next to this lock (by the SHA-256 of its text); else undefined. */
 export function usableCache(cache: BuildCache | undefined, generator: string, config: string, lockHash: string | undefined): BuildCache | undefined {
