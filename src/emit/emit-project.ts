@@ -19,15 +19,11 @@ import { compileTypes, finishToolTypes, planToolTypes, type InputForm, type Tool
 import { emitValidators, type EmittedValidators, type KnownValidator, type ValidatorRef, type ValidatorRequest } from "./emit-validators.js";
 import { assignToolNames, type ToolNames } from "./names.js";
 import { docComment, docCommentLines, jsonLiteral, objectKey, stringLiteral, typeKey } from "./safe-text.js";
-import { selectRuntime } from "./select-runtime.js";
+import { selectRuntime, type RuntimeSource } from "./select-runtime.js";
 import { targetProfile, type TargetProfile } from "./target-profile.js";
 import { compileTemplates, type TemplateSources, type Templates } from "./templates.js";
 
-export interface RuntimeSource {
-  /** Path inside src/runtime, e.g. "server-runtime.ts" or "v1/server-runtime.ts". */
-  readonly file: string;
-  readonly contents: string;
-}
+export type { RuntimeSource };
 
 export interface EmitInput {
   readonly tools: readonly ResolvedTool[];
