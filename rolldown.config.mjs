@@ -10,7 +10,7 @@
 // header-annotations, the validators' helpers) and its package.json (the version generated code is
 // written for): mcp-gen needs no runtime package installed beside it, only the projects it generates.
 export default {
-  input: { main: "dist/cli/main.js", "build-worker": "dist/cli/build-worker.js", index: "dist/index.js" },
+  input: { main: "dist/cli/main.js", "build-worker": "dist/incremental/build-worker.js", index: "dist/index.js" },
   platform: "node",
   // Node's built-in modules and every package but its own runtime: only mcp-gen's own modules go into the bundle.
   external: (id) => !id.startsWith(".") && !id.startsWith("/") && !id.startsWith("@mcp-gen/runtime/"),

@@ -10,14 +10,8 @@ import { lstatSync, readdirSync, realpathSync, statSync } from "node:fs";
 import { join, posix, sep } from "node:path";
 import { globSync } from "tinyglobby";
 import type { Config } from "../config/config.js";
-import { fingerprint, isSettled } from "./stat-index.js";
-
-/** What the globs matched, and the stat of every folder they could match anything in. */
-export interface GlobRecord {
-  /** Project path ("" for the root) and stat fingerprint of each folder, sorted by path. */
-  readonly folders: readonly (readonly [string, string])[];
-  readonly files: readonly string[];
-}
+import { fingerprint, isSettled } from "../files/read-with-stat.js";
+import type { GlobRecord } from "../incremental/stat-index.js";
 
 export interface GlobMemo {
   glob(key: string): GlobRecord | undefined;

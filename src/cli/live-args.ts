@@ -16,7 +16,7 @@ import { MCP_GEN_VERSION } from "../model/version.js";
 import { UsageError } from "./args.js";
 import { EXIT, type CliIo } from "./io.js";
 import { readProjectConfig, type ProjectConfig } from "./read-config.js";
-import { readTextIfExists } from "./write-files.js";
+import { readTextIfExists } from "../files/write-files.js";
 
 /** The live client (and the SDK under it), loaded only by the commands that talk to a server. */
 export function loadLive(): Promise<typeof import("../live/fetch-live-tools.js")> {

@@ -17,8 +17,10 @@ import { fileRefPaths } from "../resolve/parse-ref.js";
 import type { ProjectFile } from "../resolve/project-file.js";
 import type { ProjectInput } from "../project/analyze-project.js";
 import { readConfig, toProjectPath } from "./read-config.js";
-import { fingerprint, readWithStat, type StatRead } from "./stat-index.js";
+import { fingerprint, readWithStat, type StatRead } from "../files/read-with-stat.js";
+import type { FileRecord, ReadReuse } from "../incremental/file-record.js";
 
+export type { FileRecord, ReadReuse };
 
 export interface ProjectLocation {
   /** Absolute project root. */
@@ -32,27 +34,6 @@ export interface ProjectLocation {
 export type ReadProjectResult =
   | { readonly ok: true; readonly input: ProjectInput; readonly sources: ReadonlyMap<string, string>; readonly records: ReadonlyMap<string, FileRecord> }
   | { readonly ok: false; readonly diagnostics: readonly Diagnostic[]; readonly sources: ReadonlyMap<string, string> };
-
-/** What reading one file gave: what a later build needs to know whether it can skip parsing it. */
-export interface FileRecord {
-  /** hashFileText of its text; undefined when it was not read (missing, refused, too large, not UTF-8). */
-  readonly hash: string | undefined;
-  /** Project paths its `$ref`s name, in the order they were followed. */
-  readonly refs: readonly string[];
-  /** Its load diagnostics (size, encoding, syntax, outside the root). */
-  readonly diagnostics: readonly Diagnostic[];
-  /** True when it was not parsed: a previous build's record stood in (see ReadReuse). */
-  readonly reused: boolean;
-}
-
-/**
- * What a previous build recorded about a file whose text hashes as it does now. A file found here
- * is not parsed while reading: its recorded diagnostics are reported again, its recorded `$ref`s are
- * followed, and its document parses the first time anything looks at it.
- */
-export interface ReadReuse {
-  lookup(path: string, hash: string): { readonly refs: readonly string[]; readonly diagnostics: readonly Diagnostic[] } | undefined;
-}
 
 /** Hashes of files read before, by their stat (a StatIndex for "input" hashes). */
 export interface ReadIndex {
@@ -196,7 +177,7 @@ class FileReader {
 /**
  * The text of a file not read yet (its stat says it is the file a previous build parsed), read and
  * decoded the first time it is asked for. Such a file is trusted as the stat index is (see
- * stat-index.ts); one that no longer reads as it did is a bug or a tampered cache.
+ * src/incremental/stat-index.ts); one that no longer reads as it did is a bug or a tampered cache.
  */
 function unreadSource(path: string, absolute: string, limits: LoadLimits): () => SourceFile {
   let file: SourceFile | undefined;

@@ -11,7 +11,7 @@ import { reportPaths, type ReportPaths } from "../report/report-paths.js";
 import type { SarifRuleInfo } from "../report/format-sarif.js";
 import { choice, projectRoot, UsageError } from "./args.js";
 import type { CliIo } from "./io.js";
-import { writeFileAtomic } from "./write-files.js";
+import { writeFileAtomic } from "../files/write-files.js";
 
 /** The options of every command that reports findings. */
 export const REPORT_OPTIONS = {

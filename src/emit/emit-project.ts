@@ -21,15 +21,11 @@ import { emitValidators, type EmittedValidators, type KnownValidator, type Valid
 import { assignToolNames, type ToolNames } from "./names.js";
 import { docComment, docCommentLines, jsonLiteral, objectKey, stringLiteral, typeKey } from "./safe-text.js";
 import { RUNTIME_RANGE, runtimeSpecifier, type RuntimeModule } from "./runtime-modules.js";
-import { selectRuntime } from "./select-runtime.js";
+import { selectRuntime, type RuntimeSource } from "./select-runtime.js";
 import { targetProfile, type TargetProfile } from "./target-profile.js";
 import { compileTemplates, type TemplateSources, type Templates } from "./templates.js";
 
-export interface RuntimeSource {
-  /** Path inside the runtime's sources (packages/runtime/src), e.g. "server-runtime.ts" or "v1/server-runtime.ts". */
-  readonly file: string;
-  readonly contents: string;
-}
+export type { RuntimeSource };
 
 export interface EmitInput {
   readonly tools: readonly ResolvedTool[];
@@ -49,28 +45,32 @@ export interface EmitInput {
    * absent, so these are not even rendered. Empty by default.
    */
   readonly existingScaffolds?: ReadonlySet<string>;
-  /** Tools unchanged since the last build, whose module and validators can be written again as they were. */
+  /** Output known already (an earlier emit of the same tools), taken as it is instead of generated again. */
   readonly reuse?: EmitReuse;
   /** hashTool of tools whose hashes are known already (from the lock); the others are hashed here. */
   readonly hashes?: ReadonlyMap<ResolvedTool, ToolHash>;
 }
 
 /**
- * What an incremental build takes over from the last one. A reused tool's `wire` is its descriptor
- * as the lock records it (members sorted), so nothing that depends on member order is computed from
- * it: its module text, validator names and header parameters come from here instead.
+ * Output of an earlier emit that this one takes as it is: plain data, which the caller vouches was
+ * generated from the same tools by the same mcp-gen. A reused tool's `wire` may have its members in
+ * another order than its descriptor (the lock sorts them), so nothing that depends on member order
+ * is computed from it: its module, validator names and header parameters come from here instead.
  */
 export interface EmitReuse {
   readonly tools: ReadonlyMap<ResolvedTool, ReusedToolOutput>;
-  /** Validator code of the last build's modules, by export name; holds every reused tool's validators. */
+  /** Validator code known already, by export name; holds every reused tool's validators. */
   readonly validators: ReadonlyMap<string, KnownValidator>;
-  /** Tools generated afresh whose module of the last build may hold their types (see PreviousModule). */
+  /** Tools generated afresh whose earlier module may hold their types (see PreviousModule). */
   readonly previous?: ReadonlyMap<ResolvedTool, PreviousModule>;
 }
 
 export interface ReusedToolOutput {
-  /** The text of the tool's module, as the last build wrote it and as it is on disk (read when asked for). */
-  readonly module: () => string;
+  /**
+   * The tool's module (`<out>/tools/<file>.ts`) as the earlier emit wrote it, marked `unchanged`:
+   * it goes into the output as it is, and nothing here reads its contents but the runtime selection.
+   */
+  readonly module: GeneratedFile;
   /** Export names of its validators: inputSchema's, then outputSchema's when it has one. */
   readonly validators: readonly string[];
   /** findHeaderParams(inputSchema).params, from its descriptor in its own member order. */
@@ -80,8 +80,8 @@ export interface ReusedToolOutput {
 }
 
 /**
- * The module the last build wrote for a tool that is generated afresh now (its descriptor changed),
- * as on disk and as the lock records it, with the typesKey of the types in it: when the tool's types
+ * The module an earlier emit wrote for a tool that is generated afresh now (its descriptor changed),
+ * with the typesKey of the types in it: when the tool's types
  * request is the same (a change that left its schemas and names alone, such as a new description),
  * its types are taken from that module instead of running json-schema-to-typescript.
  */
@@ -126,8 +126,8 @@ interface ToolPlan {
   readonly forms: readonly PlannedForm[];
   /** The tool's `x-mcp-header` parameters (findHeaderParams). */
   readonly headers: JsonValue;
-  /** Its module as the last build wrote it and as it is on disk, when it is reused. */
-  readonly module: (() => string) | undefined;
+  /** Its module as an earlier emit wrote it, when it is reused. */
+  readonly module: GeneratedFile | undefined;
   /** typesKey of its types, when its module is reused (else worked out with its types). */
   readonly types: string | undefined;
 }
@@ -166,17 +166,19 @@ export async function emitProject(input: EmitInput): Promise<EmitOutput & { read
   const scaffolds = input.config.generate === "client" ? [] : plans.flatMap((plan) => emitScaffolds(plan, templates, input.config, input.schemas, existing));
   const types = new Map(zip(fresh, await pendingTypes));
   // Only the runtime modules this target's generated code reaches (SDK v2 or SDK v1, never both). A
-  // reused module was rendered from the same template by this same mcp-gen (the build cache holds
-  // for no other), so it imports what any other does: one of them stands for all.
+  // reused module was rendered from the same template by this same mcp-gen (EmitReuse's promise),
+  // so it imports what any other does: one of them stands for all.
   const scanned = [...generated];
   let standIn = false;
   for (const plan of plans) {
-    const path = posix.join(out, "tools", `${plan.names.file}.ts`);
     const reused = plan.module;
-    const file: GeneratedFile = reused !== undefined ? { path, get contents() { return reused(); }, unchanged: true } : emitToolModule(plan, types.get(plan)!.types, templates, input.config);
+    if (reused && reused.path !== posix.join(out, "tools", `${plan.names.file}.ts`)) {
+      throw new Error(`The reused module ${reused.path} is not the module of ${JSON.stringify(plan.name)}; this is a bug in mcp-gen.`);
+    }
+    const file = reused ?? emitToolModule(plan, types.get(plan)!.types, templates, input.config);
     generated.push(file);
-    if (!file.unchanged || !standIn) scanned.push(file);
-    standIn ||= file.unchanged === true;
+    if (!reused || !standIn) scanned.push(file);
+    standIn ||= reused !== undefined;
   }
   for (const source of input.config.runtime === "vendored" ? selectRuntime(scanned, input.runtime, out) : []) {
     generated.push({ path: posix.join(out, "runtime", source.file), contents: `${runtimeBanner(source.file)}\n${source.contents}` });
@@ -197,7 +199,7 @@ function zip<A, B>(a: readonly A[], b: readonly B[]): [A, B][] {
 /** Validators one tool needs, in this order: inputSchema, outputSchema, then each form's requestedSchema by key. */
 function schemaRequests(tool: ResolvedTool, reused: ReusedToolOutput | undefined): ValidatorRequest[] {
   if (reused) {
-    // A reused tool declares no input requests (build.ts reuses no other), and its names are known.
+    // A reused tool declares no input requests (no other is ever reused), and its names are known.
     const keys = ["inputSchema", "outputSchema"] as const;
     return reused.validators.map((exportName, i) => ({ schema: tool.wire[keys[i]!]!, dialect: dialectFor(tool.wire[keys[i]!]), exportName }));
   }

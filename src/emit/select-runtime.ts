@@ -2,7 +2,13 @@
 // files import from `runtime/`, and everything those import in turn. So an SDK v2 project gets no SDK
 // v1 code and the reverse, and a module nothing uses is never copied. Pure: module texts in, a subset out.
 import { posix } from "node:path";
-import type { RuntimeSource } from "./emit-project.js";
+
+/** One module of mcp-gen's runtime, as shipped. */
+export interface RuntimeSource {
+  /** Path inside the runtime's sources (packages/runtime/src), e.g. "server-runtime.ts" or "v1/server-runtime.ts". */
+  readonly file: string;
+  readonly contents: string;
+}
 
 /** `from "./x.js"` and `from "../x.js"` in import and export declarations (runtime code has no other form). */
 const RELATIVE_SPECIFIER = /\bfrom\s+"(\.{1,2}\/[^"]+)"/y;

@@ -113,8 +113,7 @@ function textWarnings(tools: readonly JsonObject[], names: ReadonlySet<string>, 
   const resolved = tools.map((wire): ResolvedTool => ({ file: file(wire.name as string), wire, authoring: undefined, mounts: [] }));
   const fresh = new Set(resolved.filter((tool) => names.has(tool.wire.name as string)));
   const rules = text.rules.filter((rule) => TEXT_RULE_IDS.has(rule.id));
-  const known = new Set(resolved.filter((tool) => !fresh.has(tool)));
-  const found = runRulesByTool({ tools: resolved, rules, settings: text.settings, docs: new Map(), checkTools: fresh, inProjectKnown: known });
+  const found = runRulesByTool({ tools: resolved, rules, settings: text.settings, docs: new Map(), checkTools: fresh, checkInProjectTools: fresh });
   for (const tool of fresh) {
     const diagnostics = [...(found.byTool.get(tool) ?? []), ...(found.inProject.get(tool) ?? [])];
     out.set(tool.wire.name as string, diagnostics.map((d) => ({ ruleId: d.ruleId, severity: d.severity, message: d.message, ...(d.hint !== undefined ? { hint: d.hint } : {}), pointer: d.pointer })));

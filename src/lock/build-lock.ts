@@ -21,8 +21,11 @@ export interface BuildLockInput {
   readonly version: string;
   /** hashTool of tools whose hashes are known already (from the previous lock); the others are hashed here. */
   readonly hashes?: ReadonlyMap<ResolvedTool, ToolHash>;
-  /** hashFileText of a generated file, when the caller knows it already (the same text on disk). */
-  readonly fileHash?: (file: GeneratedFile) => string | undefined;
+  /**
+   * hashFileText of generated files that the caller has hashed already, by path: each must be the
+   * hash of the very text `files` holds for that path (the caller found that text on disk, hashed).
+   */
+  readonly fileHashes?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -42,7 +45,7 @@ export function buildLock(input: BuildLockInput): LockFile {
   const files: Record<string, string> = {};
   for (const file of [...input.files].sort((a, b) => compareText(a.path, b.path))) {
     if (Object.prototype.hasOwnProperty.call(files, file.path)) bug(`two generated files share the path ${JSON.stringify(file.path)}`);
-    setOwn(files, checkPath(file.path), input.fileHash?.(file) ?? hashFileText(file.contents));
+    setOwn(files, checkPath(file.path), input.fileHashes?.get(file.path) ?? hashFileText(file.contents));
   }
   const inputs: Record<string, string> = {};
   for (const path of [...input.inputs.keys()].sort(compareText)) {

@@ -24,21 +24,22 @@ export interface ProjectInput {
   readonly config: Config;
   readonly rules?: readonly AnyRule[];
   /**
-   * Tools that an incremental build takes from the previous build instead of resolving and checking
-   * them again (their descriptors are among `descriptors`). Only the project rules see them.
+   * Tools resolved and checked already, from the very texts of their descriptors and of every file
+   * those name (the caller vouches for that): they are taken as they are, with what was found then,
+   * and only the project rules look at them again. Their descriptors are among `descriptors`.
    */
-  readonly reused?: readonly ReusedTool[];
-  /** What the previous build's ajv answered (an incremental build): those schemas are not compiled again. */
-  readonly prior?: SchemaPrior;
+  readonly checked?: readonly CheckedTool[];
+  /** What is known already of some schemas (whether they are valid, their validators): those are not compiled again. */
+  readonly knownSchemas?: SchemaPrior;
 }
 
-/** A tool unchanged since the previous build, and the diagnostics it had then. */
-export interface ReusedTool {
-  /** Its wire descriptor as the lock records it, its cached mounts, and no authoring block. */
+/** A tool resolved and checked already, and what was found then. */
+export interface CheckedTool {
+  /** Its wire descriptor (with members in any order), its mounts, and no authoring block. */
   readonly tool: ResolvedTool;
-  /** Its resolve and per-tool rule diagnostics, as the previous build placed them. */
+  /** Its resolve and per-tool rule diagnostics. */
   readonly diagnostics: readonly Diagnostic[];
-  /** Its checkInProject diagnostics then, and the namesKey of the project's tools then. */
+  /** Its checkInProject diagnostics, and the namesKey of the project's tools they were found among. */
   readonly inProject?: { readonly names: string; readonly diagnostics: readonly Diagnostic[] };
 }
 
@@ -59,13 +60,13 @@ export interface ProjectAnalysis {
   readonly schemas: SchemaCompiler;
   /** Each tool resolved and checked by this analysis, with its resolve and per-tool rule diagnostics. */
   readonly toolDiagnostics?: ReadonlyMap<ResolvedTool, readonly Diagnostic[]>;
-  /** Every tool's checkInProject diagnostics (checked now, or known from the previous build), and the namesKey they hold for. */
+  /** Every tool's checkInProject diagnostics (checked now, or known from `checked`), and the namesKey they hold for. */
   readonly inProject?: { readonly names: string; readonly diagnostics: ReadonlyMap<ResolvedTool, readonly Diagnostic[]> };
 }
 
 /** @example analyzeProject({ descriptors: ["tools/a.yaml"], files, loadDiagnostics: [], config }) */
 export function analyzeProject(input: ProjectInput): ProjectAnalysis {
-  const { docs, tools, diagnostics } = resolveProject({ ...input, reused: [] });
+  const { docs, tools, diagnostics } = resolveProject({ ...input, checked: [] });
   const schemas = new SchemaCompiler();
   diagnostics.push(...runRules({ tools, rules: input.rules ?? ALL_RULES, settings: input.config.rules, docs, schemas }));
   return { tools, diagnostics: sortDiagnostics(diagnostics), docs, schemas };
@@ -87,37 +88,35 @@ export type Precompile = (requests: readonly SchemaRequest[], schemas: SchemaCom
 
 /**
  * analyzeProject, with every schema compiled by `precompile` while the rules that do not compile
- * schemas run. The same tools and diagnostics as analyzeProject.
+ * schemas run, and the tools of `input.checked` taken as they are: the same tools and diagnostics.
+ * `onResolved` is told the tools resolved afresh (and every tool) as soon as they are, so that work
+ * that will follow a clean analysis can start meanwhile; a caller must not depend on it for anything
+ * but speed.
  * @example await analyzeProjectWith(input, async (requests, schemas) => { for (const r of requests) schemas.check(r.schema, r.dialect); })
- */
-/**
- * analyzeProject, with schemas compiled by `precompile` while the rules run. `onResolved` is told
- * the tools resolved afresh (and every tool) as soon as they are, so that work that will follow a
- * clean analysis can start meanwhile; a caller must not depend on it for anything but speed.
  */
 export async function analyzeProjectWith(input: ProjectInput, precompile: Precompile, onResolved?: (fresh: readonly ResolvedTool[], all: readonly ResolvedTool[]) => void): Promise<ProjectAnalysis> {
   const fresh = resolveProject(input);
   const { docs, diagnostics } = fresh;
-  const reused = input.reused ?? [];
-  const tools = mergeByFile(fresh.tools, reused.map((r) => r.tool));
-  for (const r of reused) diagnostics.push(...r.diagnostics);
+  const checked = input.checked ?? [];
+  const tools = mergeByFile(fresh.tools, checked.map((c) => c.tool));
+  for (const c of checked) diagnostics.push(...c.diagnostics);
   const checkTools = new Set(fresh.tools);
-  // A reused tool keeps its checkInProject diagnostics while the project's tool names are the same.
+  // A tool checked already keeps its checkInProject diagnostics while the project's tool names are the same.
   const names = namesKey(tools);
-  const inProjectKnown = new Map(reused.filter((r) => r.inProject?.names === names).map((r) => [r.tool, r.inProject!.diagnostics]));
+  const inProjectKnown = new Map(checked.filter((c) => c.inProject?.names === names).map((c) => [c.tool, c.inProject!.diagnostics]));
   for (const known of inProjectKnown.values()) diagnostics.push(...known);
-  const schemas = new SchemaCompiler(input.prior);
+  const schemas = new SchemaCompiler(input.knownSchemas);
   const rules = input.rules ?? ALL_RULES;
-  // Schemas the prior answers for need no thread: the rules get their answers without ajv.
+  // Schemas known already need no thread: the rules get their answers without ajv.
   const compiling = precompile(compileRequests(fresh.tools).filter((request) => !schemas.knowsFromPrior(request.schema, request.dialect)), schemas);
   // Rejections are awaited below; this keeps an early one from counting as unhandled meanwhile.
   compiling.catch(() => undefined);
   onResolved?.(fresh.tools, tools);
   const settings = input.config.rules;
-  const known = new Set(inProjectKnown.keys());
-  const first = runRulesByTool({ tools, rules: rules.filter((rule) => !rule.compilesSchemas), settings, docs, schemas, checkTools, inProjectKnown: known });
+  const checkInProjectTools = new Set(tools.filter((tool) => !inProjectKnown.has(tool)));
+  const first = runRulesByTool({ tools, rules: rules.filter((rule) => !rule.compilesSchemas), settings, docs, schemas, checkTools, checkInProjectTools });
   await compiling;
-  const second = runRulesByTool({ tools, rules: rules.filter((rule) => rule.compilesSchemas), settings, docs, schemas, checkTools, inProjectKnown: known });
+  const second = runRulesByTool({ tools, rules: rules.filter((rule) => rule.compilesSchemas), settings, docs, schemas, checkTools, checkInProjectTools });
   diagnostics.push(...first.all, ...second.all);
   const toolDiagnostics = new Map<ResolvedTool, Diagnostic[]>();
   for (const tool of fresh.tools) {
@@ -152,17 +151,17 @@ interface ResolvedProject {
   readonly resolveDiagnostics: Map<ResolvedTool, readonly Diagnostic[]>;
 }
 
-/** Resolves every descriptor but the reused ones. */
+/** Resolves every descriptor but those of the tools checked already. */
 function resolveProject(input: ProjectInput): ResolvedProject {
   const docs = new Map<string, SourceDoc>();
   for (const [path, file] of input.files) if (file.status === "ok") docs.set(path, file.doc);
   const diagnostics: Diagnostic[] = [...input.loadDiagnostics];
   const tools: ResolvedTool[] = [];
   const resolveDiagnostics = new Map<ResolvedTool, readonly Diagnostic[]>();
-  const reused = new Set((input.reused ?? []).map((r) => r.tool.file));
+  const checked = new Set((input.checked ?? []).map((c) => c.tool.file));
   for (const path of input.descriptors) {
     const file = input.files.get(path);
-    if (file?.status !== "ok" || reused.has(path)) continue;
+    if (file?.status !== "ok" || checked.has(path)) continue;
     const resolved = resolveTool(file.doc, input.files);
     diagnostics.push(...resolved.diagnostics);
     if (resolved.value) {

@@ -1,7 +1,7 @@
 // A validated project → every file a build writes and the lock that pins them. Pure: the CLI has
 // read the inputs, templates and runtime sources, and decides what to write.
 import type { Config } from "../config/config.js";
-import type { EmitOutput, GeneratedFile } from "../model/generated-file.js";
+import type { EmitOutput } from "../model/generated-file.js";
 import type { LockFile } from "../model/lock.js";
 import type { ResolvedTool } from "../model/source.js";
 import { MCP_GEN_VERSION } from "../model/version.js";
@@ -23,26 +23,47 @@ export interface BuildInput {
   readonly compileTypes?: TypesCompiler;
   /** See EmitInput.existingScaffolds: scaffolds not to render. */
   readonly existingScaffolds?: ReadonlySet<string>;
-  /** See EmitInput.reuse: what an incremental build takes over from the last one. */
+  /** See EmitInput.reuse: output known already, taken as it is. */
   readonly reuse?: EmitReuse;
-  /** Hashes of tools known from the previous lock (hashTool of each is computed once either way). */
+  /** Hashes of tools known already (hashTool of each is computed once either way). */
   readonly hashes?: ReadonlyMap<ResolvedTool, ToolHash>;
-  /** See BuildLockInput.fileHash. */
-  readonly fileHash?: (file: GeneratedFile) => string | undefined;
 }
 
-export interface BuildOutput {
-  readonly emit: EmitOutput;
+export interface BuildOutput extends GeneratedProject {
   readonly lock: LockFile;
-  /** Per tool name: what the next build needs to reuse this one's output. */
+}
+
+/** A project's generated files, before the lock that pins them. */
+export interface GeneratedProject {
+  readonly emit: EmitOutput;
+  /** Per tool name: what a later emit needs to reuse this one's output (see EmitReuse). */
   readonly tools: ReadonlyMap<string, EmittedTool>;
+  /** hashTool of every tool. */
+  readonly hashes: ReadonlyMap<ResolvedTool, ToolHash>;
 }
 
 /** @example const { emit, lock } = await buildProject({ tools, config, templates, runtime, schemas, inputs }) */
 export async function buildProject(input: BuildInput): Promise<BuildOutput> {
+  const generated = await generateProject(input);
+  return { ...generated, lock: lockProject(input, generated) };
+}
+
+/**
+ * The first half of buildProject: every file, no lock yet.
+ * @example const generated = await generateProject({ tools, config, templates, runtime, schemas, inputs })
+ */
+export async function generateProject(input: BuildInput): Promise<GeneratedProject> {
   // Each tool is hashed once, for its module's banner and for the lock.
   const hashes = new Map(input.tools.map((tool) => [tool, input.hashes?.get(tool) ?? hashTool(tool.wire)]));
   const { tools, ...emit } = await emitProject({ ...input, hashes });
-  const lock = buildLock({ tools: input.tools, files: emit.generated, inputs: input.inputs, packageJson: input.config.packageJson, version: MCP_GEN_VERSION, hashes, ...(input.fileHash ? { fileHash: input.fileHash } : {}) });
-  return { emit, lock, tools };
+  return { emit, tools, hashes };
+}
+
+/**
+ * The second half of buildProject: the lock of the generated files. `fileHashes`: see BuildLockInput.
+ * @example const lock = lockProject(input, await generateProject(input))
+ */
+export function lockProject(input: Pick<BuildInput, "tools" | "config" | "inputs">, generated: GeneratedProject, fileHashes?: ReadonlyMap<string, string>): LockFile {
+  const { tools, config, inputs } = input;
+  return buildLock({ tools, files: generated.emit.generated, inputs, packageJson: config.packageJson, version: MCP_GEN_VERSION, hashes: generated.hashes, ...(fileHashes ? { fileHashes } : {}) });
 }

@@ -95,8 +95,8 @@ export interface Rule<Options = Record<string, never>> {
   checkProject?(tools: readonly ResolvedTool[], report: (tool: ResolvedTool, r: RuleReport) => void, context: RuleContext<Options>): void;
   /**
    * Checks one tool against the names of every tool of the project, and nothing else of them: its
-   * reports depend on the tool and the set of names only, so an incremental build keeps them for an
-   * unchanged tool while the set of names is the same.
+   * reports depend on the tool and the set of names only, so they hold for an unchanged tool while
+   * the set of names is the same (ProjectInput.checked).
    */
   checkInProject?(tool: ResolvedTool, project: ProjectNames, report: (r: RuleReport) => void, context: RuleContext<Options>): void;
 }

@@ -25,15 +25,15 @@ export interface RunRulesInput {
   /** Shared with later stages so schemas are compiled once; a fresh one is made when absent. */
   readonly schemas?: SchemaCompiler;
   /**
-   * The tools whose per-tool checks run (default: all). Project checks always see every tool: an
-   * incremental build re-checks only the tools that changed, but names are unique across all.
+   * The tools whose per-tool checks run (default: all): the caller knows the others' reports
+   * already. Project checks always see every tool: names are unique across all.
    */
   readonly checkTools?: ReadonlySet<ResolvedTool>;
   /**
-   * Tools whose checkInProject reports are known already (an incremental build: the tool and the set
-   * of tool names are unchanged): those checks do not run for them.
+   * The tools whose checkInProject checks run (default: all): the caller knows the others' reports
+   * already (the tool and the set of tool names are the ones they were found with).
    */
-  readonly inProjectKnown?: ReadonlySet<ResolvedTool>;
+  readonly checkInProjectTools?: ReadonlySet<ResolvedTool>;
 }
 
 /** Diagnostics of runRules, by where they come from. */
@@ -42,7 +42,7 @@ export interface RuleDiagnostics {
   readonly byTool: Map<ResolvedTool, Diagnostic[]>;
   /** From the project checks. */
   readonly project: Diagnostic[];
-  /** From the checkInProject checks, by tool: every tool not in inProjectKnown has an entry. */
+  /** From the checkInProject checks, by tool: every tool in checkInProjectTools has an entry. */
   readonly inProject: Map<ResolvedTool, Diagnostic[]>;
   /** All of them, in the order the rules reported them. */
   readonly all: Diagnostic[];
@@ -53,7 +53,7 @@ export function runRules(input: RunRulesInput): Diagnostic[] {
   return runRulesByTool(input).all;
 }
 
-/** runRules, with each per-tool diagnostic kept with its tool (an incremental build remembers them). */
+/** runRules, with each per-tool diagnostic kept with its tool (for a caller that remembers them). */
 export function runRulesByTool(input: RunRulesInput): RuleDiagnostics {
   const schemas = input.schemas ?? new SchemaCompiler();
   const byTool = new Map<ResolvedTool, Diagnostic[]>();
@@ -62,7 +62,7 @@ export function runRulesByTool(input: RunRulesInput): RuleDiagnostics {
   const checked = input.checkTools ? input.tools.filter((tool) => input.checkTools!.has(tool)) : input.tools;
   for (const tool of checked) byTool.set(tool, []);
   const inProject = new Map<ResolvedTool, Diagnostic[]>();
-  for (const tool of input.tools) if (!input.inProjectKnown?.has(tool)) inProject.set(tool, []);
+  for (const tool of input.tools) if (input.checkInProjectTools?.has(tool) ?? true) inProject.set(tool, []);
   let projectNames: ProjectNames | undefined;
   const severityOf = (id: string): Severity | "off" => {
     const rule = input.rules.find((r) => r.id === id);

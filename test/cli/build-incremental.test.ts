@@ -20,8 +20,8 @@ vi.mock("../../src/emit/emit-types.js", async (importOriginal) => {
 
 // Counts builds that found they had nothing to write (unchanged-build.ts).
 const unchanged = vi.hoisted(() => ({ found: 0 }));
-vi.mock("../../src/cli/unchanged-build.js", async (importOriginal) => {
-  const real = await importOriginal<typeof import("../../src/cli/unchanged-build.js")>();
+vi.mock("../../src/incremental/unchanged-build.js", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../../src/incremental/unchanged-build.js")>();
   return {
     ...real,
     unchangedOutput: (...args: Parameters<typeof real.unchangedOutput>) => {

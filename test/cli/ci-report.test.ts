@@ -257,4 +257,16 @@ describe("report options", () => {
     writeFiles(root, { "tools/ping.yaml": PING });
     expect((await onTerminal(root, ["build"], false)).stderr).toBe("");
   });
+
+  it("build with nothing to write leaves no progress line on a terminal either", async () => {
+    // A project with node_modules has a build cache, so the second build finds it has nothing to write.
+    const root = tempProject({ "tools/ping.yaml": PING, "node_modules/.keep": "" });
+    expect((await runInProcess(root, ["build"])).code).toBe(0);
+    let stdout = "";
+    let stderr = "";
+    const code = await runCli(["build"], { cwd: root, env: {}, isTty: true, stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t) });
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^Built 1 tool into src\/generated: 0 files written, \d+ unchanged\.\nLock file unchanged\.\n$/);
+    expect(stderr).toBe("\r\u001b[2KValidating 1 tool…\r\u001b[2K");
+  });
 });

@@ -6,7 +6,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Config } from "../../src/config/config.js";
 import { loadConfig } from "../../src/config/load-config.js";
-import { findDescriptors, type GlobMemo, type GlobRecord } from "../../src/cli/find-descriptors.js";
+import { findDescriptors, type GlobMemo } from "../../src/cli/find-descriptors.js";
+import type { GlobRecord } from "../../src/incremental/stat-index.js";
 import { ALL_RULES } from "../../src/validate/rules/index.js";
 import { tempProject } from "../support/temp-project.js";
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import type { Config } from "../../src/config/config.js";
 import { readProjectConfig, type ConfigMemo } from "../../src/cli/read-config.js";
-import { StatIndex } from "../../src/cli/stat-index.js";
+import { StatIndex } from "../../src/incremental/stat-index.js";
 import { tempProject } from "../support/temp-project.js";
 
 const CONFIG = "tools:\n  - tools/**/*.json\nserver:\n  name: weather\n";

@@ -4,7 +4,7 @@ import { rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readProject, type ReadIndex, type ReadReuse } from "../../src/cli/read-project.js";
-import { fingerprint } from "../../src/cli/stat-index.js";
+import { fingerprint } from "../../src/files/read-with-stat.js";
 import { hashFileText } from "../../src/lock/sha256.js";
 import { tempProject } from "../support/temp-project.js";
 

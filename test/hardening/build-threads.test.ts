@@ -1,4 +1,4 @@
-// A build spreads schema compilation and type generation over worker threads (cli/build-threads.ts).
+// A build spreads schema compilation and type generation over worker threads (src/incremental/build-threads.ts).
 // Which thread compiles what must never show in the output: the compiled CLI (worker threads need
 // JavaScript) builds one project with no worker, one and three, and every file and every line of
 // output is the same. It is compiled into a folder of its own so that it never races other tests.

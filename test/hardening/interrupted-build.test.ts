@@ -6,7 +6,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { recoverInterruptedBuild } from "../../src/cli/replace-tree.js";
+import { recoverInterruptedBuild } from "../../src/incremental/replace-tree.js";
 import { REPO_ROOT } from "../support/spec-paths.js";
 
 const BIN = join(REPO_ROOT, "bin/mcp-gen.js");

@@ -1,41 +1,38 @@
 // `mcp-gen build`: validate; when clean, write the generated folder, create missing handler stubs and
 // test scaffolds, and write the lock. Writes nothing when validation has errors or when a generated
 // file was edited by hand (unless --force). Exit 0, 1 with errors, 2 bad usage or config.
+//
+// The steps, in order: read the config; plan what the last build left that this one can trust
+// (src/incremental: the build cache, the stat index, the lock); read the project; validate it;
+// reuse what did not change (or stop: nothing to write); generate the rest; write the folder and
+// the lock as one unit. Everything between reading and writing is the pure pipeline.
 import { readdirSync } from "node:fs";
 import { realpath } from "node:fs/promises";
 import { join } from "node:path";
-import { hasErrors, type Diagnostic } from "../../model/diagnostic.js";
 import type { Config } from "../../config/config.js";
-import type { GeneratedFile } from "../../model/generated-file.js";
-import type { LockFile } from "../../model/lock.js";
-import type { ResolvedTool } from "../../model/source.js";
-import type { KnownValidator } from "../../emit/emit-validators.js";
-import type { LoadLimits } from "../../load/limits.js";
-import { MCP_GEN_HOMEPAGE, MCP_GEN_VERSION } from "../../model/version.js";
-import { parseLock, parseVouchedLock } from "../../lock/parse-lock.js";
-import { renderLock } from "../../lock/render-lock.js";
-import { hashFileText, sha256Hex } from "../../lock/sha256.js";
-import { analyzeProjectWith } from "../../project/analyze-project.js";
+import { hasErrors, type Diagnostic } from "../../model/diagnostic.js";
+import { hashFileText } from "../../lock/sha256.js";
+import { analyzeProjectWith, type ProjectAnalysis, type ProjectInput } from "../../project/analyze-project.js";
 import { expectedTypesJobs } from "../../emit/emit-project.js";
-import { buildProject } from "../../project/build-project.js";
+import { generateProject, lockProject, type BuildOutput } from "../../project/build-project.js";
 import { ALL_RULES } from "../../validate/rules/index.js";
 import { COMMON_OPTIONS, parseCommandArgs } from "../args.js";
 import { EXIT, type CliIo } from "../io.js";
-import { startBuildThreads, wantsTypesThread, workerCount, type BuildThreads } from "../build-threads.js";
-import { unchangedOutput } from "../unchanged-build.js";
+import { startBuildThreads, wantsTypesThread, workerCount, type BuildThreads } from "../../incremental/build-threads.js";
+import {
+  handEditedFiles, knownFileHashes, openStatIndex, planBuild, recordUnchanged, reuseChecks, reuseOutput, writeBuild,
+  type BuildPlan, type ChecksReuse, type OutputReuse,
+} from "../../incremental/incremental-build.js";
+import type { FileRecord } from "../../incremental/file-record.js";
+import { acquireProjectLock, PROJECT_LOCK_FILE } from "../../incremental/project-lock.js";
+import type { TreeSummary } from "../../incremental/replace-tree.js";
+import type { StatIndex } from "../../incremental/stat-index.js";
 import { readRuntimeSources, readTemplates } from "../package-files.js";
-import { readProject, type FileRecord } from "../read-project.js";
+import { readProject, type ReadProjectResult } from "../read-project.js";
 import { hashedInputs, readProjectConfig, type ProjectConfig } from "../read-config.js";
-import { buildCachePath, configKey, generatorFingerprint, readBuildCache, writeBuildCache, type BuildCache } from "../build-cache.js";
-import { cacheReader, cleanSchemas, knownValidators, nextCache, planEmitReuse, reusableTools, usableCache } from "../plan-reuse.js";
-import type { ProjectInput } from "../../project/analyze-project.js";
 import { confineProjectPaths } from "../confine-paths.js";
-import { acquireProjectLock, PROJECT_LOCK_FILE } from "../project-lock.js";
-import { recoverInterruptedBuild, replaceTree, type TreeSummary } from "../replace-tree.js";
-import { readTextIfExists, readTextSyncIfExists } from "../write-files.js";
 import { failsPolicy, REPORT_FORMATS, REPORT_OPTIONS, reportHelp, reportSetup, writeReport, type ReportSetup } from "../report.js";
 import { toolsNotFound } from "../tools-not-found.js";
-import { lockSummary, readWithStat, StatIndex, statIndexPath, type StatRead } from "../stat-index.js";
 
 export const BUILD_HELP = `Usage: mcp-gen build [options]
 
@@ -61,13 +58,71 @@ export async function runBuild(argv: readonly string[], io: CliIo): Promise<numb
     return EXIT.ok;
   }
   const setup = reportSetup("build", values, io, REPORT_FORMATS, "error");
-  const { root } = setup;
-  const format = setup.format;
+  const { root, format } = setup;
+  const report = diagnosticsPrinter(io, setup);
+  const realRoot = await realpath(root);
+  // Stats of the files this build reads, for check (and the next build) to trust unchanged ones.
+  const index = openStatIndex(realRoot);
+  const project = await readProjectConfig(realRoot, values.config, "all", index);
+  for (const [path, text] of project.sources) report.sources.set(path, text);
+  if (!project.config) {
+    await report.print(project.diagnostics);
+    return EXIT.usage;
+  }
+  // Before anything is written (or a killed build's leftovers removed): every folder this build
+  // writes must really be inside the project.
+  const confined = confineProjectPaths(realRoot, project.config).diagnostics;
+  if (confined.length > 0) {
+    await report.print([...project.diagnostics, ...confined]);
+    return EXIT.usage;
+  }
+  const projectLock = await acquireProjectLock(root);
+  if (!projectLock.ok) {
+    await report.print([buildInProgress(projectLock.owner)]);
+    return EXIT.problems;
+  }
+  try {
+    return await buildLocked({
+      root, realRoot, configPath: values.config, project: { ...project, config: project.config }, force: values.force === true, verbose: values.verbose === true,
+      format, setup, io, index, ...report, progress: buildProgress(io, format),
+    });
+  } finally {
+    await projectLock.release();
+  }
+}
+
+interface BuildRun extends DiagnosticsPrinter {
+  readonly root: string;
+  /** `root` with every link resolved: names the project's build cache. */
+  readonly realRoot: string;
+  readonly configPath: string | undefined;
+  readonly project: ProjectConfig & { readonly config: Config };
+  readonly force: boolean;
+  /** List every file created (--verbose), not only how many. */
+  readonly verbose: boolean;
+  readonly format: string;
+  readonly setup: ReportSetup;
+  readonly io: CliIo;
+  readonly index: StatIndex;
+  /** Says what the build is doing, on a terminal (buildProgress). */
+  readonly progress: (text: string) => void;
+}
+
+interface DiagnosticsPrinter {
+  /** Every text read so far, for the code frames of diagnostics; reading adds to it. */
+  readonly sources: Map<string, string>;
+  /** Where print finds the text of a project file that is not in `sources` (set once the project is read). */
+  readonly unread: { text: (path: string) => string | undefined };
+  readonly print: (diagnostics: readonly Diagnostic[]) => Promise<void>;
+}
+
+/** Prints diagnostics as the setup says, each with the code frame of its file. */
+function diagnosticsPrinter(io: CliIo, setup: ReportSetup): DiagnosticsPrinter {
   const sources = new Map<string, string>();
   // Files an incremental build did not read (unchanged, by their stat): read for their code frames only.
-  const unread: UnreadTexts = { text: () => undefined };
+  const unread = { text: (_path: string): string | undefined => undefined };
   const print = async (diagnostics: readonly Diagnostic[]) => {
-    clearProgress(io, format);
+    clearProgress(io, setup.format);
     for (const diagnostic of diagnostics) {
       if (sources.has(diagnostic.file)) continue;
       const text = unread.text(diagnostic.file);
@@ -75,80 +130,39 @@ export async function runBuild(argv: readonly string[], io: CliIo): Promise<numb
     }
     await writeReport(io, setup, diagnostics, { sources, rules: ALL_RULES });
   };
-  const realRoot = await realpath(root);
-  // Stats of the files this build reads, for check (and the next build) to trust unchanged ones.
-  const index = StatIndex.read(statIndexPath(buildCachePath(realRoot)));
-  const project = await readProjectConfig(realRoot, values.config, "all", index);
-  for (const [path, text] of project.sources) sources.set(path, text);
-  if (!project.config) {
-    await print(project.diagnostics);
-    return EXIT.usage;
-  }
-  // Before anything is written (or a killed build's leftovers removed): every folder this build
-  // writes must really be inside the project.
-  const confined = confineProjectPaths(realRoot, project.config).diagnostics;
-  if (confined.length > 0) {
-    await print([...project.diagnostics, ...confined]);
-    return EXIT.usage;
-  }
-  const projectLock = await acquireProjectLock(root);
-  if (!projectLock.ok) {
-    await print([buildInProgress(projectLock.owner)]);
-    return EXIT.problems;
-  }
-  try {
-    return await buildLocked({ root, realRoot, configPath: values.config, project: { ...project, config: project.config }, sources, force: values.force === true, verbose: values.verbose === true, format, setup, print, io, index, unread });
-  } finally {
-    await projectLock.release();
-  }
+  return { sources, unread, print };
 }
 
-interface BuildRun {
-  readonly root: string;
-  /** `root` with every link resolved: names the project's build cache. */
-  readonly realRoot: string;
-  readonly configPath: string | undefined;
-  readonly project: ProjectConfig & { readonly config: Config };
-  /** Every text read so far, for the code frames of diagnostics; reading adds to it. */
-  readonly sources: Map<string, string>;
-  readonly force: boolean;
-  /** List every file created (--verbose), not only how many. */
-  readonly verbose: boolean;
-  readonly format: string;
-  readonly setup: ReportSetup;
-  readonly print: (diagnostics: readonly Diagnostic[]) => Promise<void>;
-  readonly io: CliIo;
-  readonly index: StatIndex;
-  /** Where print finds the text of a project file that is not in `sources` (set once the project is read). */
-  readonly unread: UnreadTexts;
-}
-
-interface UnreadTexts {
-  text: (path: string) => string | undefined;
-}
-
+/** The build, with the project lock held: plan, read, then validate, reuse, generate and write. */
 async function buildLocked(run: BuildRun): Promise<number> {
-  const { root, project } = run;
-  const { config } = project;
-  await recoverInterruptedBuild(root, config.out, config.lock, [config.handlers, config.tests]);
-  const cachePath = buildCachePath(run.realRoot);
-  const { index } = run;
-  const lockRead = readWithStat(join(root, config.lock));
-  // A lock that cannot be read as a file (not there, or a folder) is read again for the error.
-  const lockText = lockRead ? lockRead.bytes.toString("utf8") : await readTextIfExists(join(root, config.lock));
-  // The stat index knows the hash of a lock unchanged since it was hashed.
-  const lockHash = lockText === undefined ? undefined : ((lockRead && index.recorded("lock", config.lock, lockRead)) ?? sha256Hex(lockText));
-  if (lockRead && lockHash !== undefined) index.record("lock", config.lock, lockRead, lockHash);
-  // The build cache lets unchanged tools skip parsing, resolving, rules and type generation.
+  const { project } = run;
   const configHashes = new Map([...hashedInputs(project.sources)].map(([path, text]) => [path, hashFileText(text)]));
-  // Only a project with a cache needs to know which mcp-gen and config it was written by.
-  const generator = cachePath === undefined ? "" : generatorFingerprint(index);
-  const configId = configKey(configHashes, config.packageJson);
-  const usable = usableCache(readBuildCache(cachePath), generator, configId, lockHash);
-  // A usable cache vouches that the lock is byte for byte what this mcp-gen's last build wrote.
-  const previousLock = parsePreviousLock(lockText, config.lock, config.load, usable !== undefined);
-  const cache = previousLock.parsed ? usable : undefined;
-  const read = await readProject({ root, configPath: run.configPath, config }, cache ? cacheReader(cache) : undefined, {
+  const plan = await planBuild({ root: run.root, realRoot: run.realRoot, config: project.config, configHashes, index: run.index });
+  const read = await readInputs(run, plan);
+  const reuse = reuseChecks(plan, read.input.descriptors, read.records);
+  const input: ProjectInput = {
+    ...read.input, loadDiagnostics: [...project.diagnostics, ...read.input.loadDiagnostics],
+    checked: reuse.checked, ...(reuse.knownSchemas ? { knownSchemas: reuse.knownSchemas } : {}),
+  };
+  const building = input.descriptors.length - reuse.checked.length;
+  const workers = workerCount(building, run.io.env);
+  const threads = startBuildThreads(workers, { typesThread: wantsTypesThread(workers, building, input.descriptors.length, run.io.env) });
+  try {
+    return await validateAndWrite(run, plan, threads, { input, records: read.records, reuse, configHashes });
+  } finally {
+    await threads.close();
+  }
+}
+
+type ProjectRead = ReadProjectResult & { readonly ok: true };
+
+/**
+ * Reads the descriptors and every file they name. A file whose stat is the one the stat index
+ * recorded is hashed from the index; one whose text the last build parsed is not parsed again.
+ */
+async function readInputs(run: BuildRun, plan: BuildPlan): Promise<ProjectRead> {
+  const { index } = run;
+  const read = await readProject({ root: run.root, configPath: run.configPath, config: plan.config }, plan.readReuse, {
     known: (path, file) => index.recorded("input", path, file),
     record: (path, file, hash) => index.record("input", path, file, hash),
     globs: index,
@@ -163,200 +177,106 @@ async function buildLocked(run: BuildRun): Promise<number> {
       return undefined; // gone since: the diagnostic is printed without its code frame
     }
   };
-  const reused = cache && previousLock.parsed ? reusableTools(read.input.descriptors, read.records, cache, previousLock.parsed) : [];
-  const disk = diskReader(root, run.index);
-  // The validators the last build generated, and the schemas it found clean: with them, a tool
-  // whose schemas did not change needs no ajv even when its descriptor did.
-  // Read only when some tool is analysed afresh or emitted: a build with nothing to write needs none.
-  let known: ReadonlyMap<string, KnownValidator> | undefined;
-  const validators = () => (known ??= cache && previousLock.parsed ? knownValidators(previousLock.parsed, config.out, disk.text, disk.hash) : new Map<string, KnownValidator>());
-  const building = read.input.descriptors.length - reused.length;
-  const prior = cache ? { validators: building > 0 ? validators() : new Map<string, KnownValidator>(), clean: new Set(cache.clean) } : undefined;
-  const input: ProjectInput = { ...read.input, loadDiagnostics: [...project.diagnostics, ...read.input.loadDiagnostics], reused, ...(prior ? { prior } : {}) };
-  const workers = workerCount(building, run.io.env);
-  const threads = startBuildThreads(workers, { typesThread: wantsTypesThread(workers, building, read.input.descriptors.length, run.io.env) });
-  try {
-    return await buildWith(run, threads, input, read.records, previousLock, { cache, cachePath, generator, configId, configHashes, disk, validators, lockHash });
-  } finally {
-    await threads.close();
-  }
+  return read;
 }
 
-interface CacheState {
-  readonly cache: BuildCache | undefined;
-  readonly cachePath: string | undefined;
-  readonly generator: string;
-  readonly configId: string;
-  /** hashFileText of each config input the lock hashes (mcp-gen.config.yaml), by path. */
+/** The project as read, with what the analysis takes over from the last build. */
+interface ReadInputs {
+  readonly input: ProjectInput;
+  readonly records: ReadonlyMap<string, FileRecord>;
+  readonly reuse: ChecksReuse;
+  /** hashFileText of each config file the lock records. */
   readonly configHashes: ReadonlyMap<string, string>;
-  /** The project's files on disk, each read once. */
-  readonly disk: DiskReader;
-  /** knownValidators of the last build's output (empty without a usable cache), read on first use. */
-  readonly validators: () => ReadonlyMap<string, KnownValidator>;
-  /** The SHA-256 of the lock on disk, when there is one. */
-  readonly lockHash: string | undefined;
 }
 
-async function buildWith(run: BuildRun, threads: BuildThreads, input: ProjectInput, records: ReadonlyMap<string, FileRecord>, previousLock: PreviousLock, state: CacheState): Promise<number> {
-  const { root, sources, print, io, format } = run;
-  const { config } = input;
-  // Type generation for the tools resolved afresh starts behind their schema compilation: the
-  // worker goes on to it while the main thread finishes the rules.
-  // A tool whose types request is the last build's (a description edited) starts no job.
-  const lastTypesKey = (tool: ResolvedTool) => (state.cache && Object.prototype.hasOwnProperty.call(state.cache.tools, tool.file) ? state.cache.tools[tool.file]!.types : undefined);
-  const progress = buildProgress(run);
-  progress(`Validating ${count(input.descriptors.length, "tool")}…`);
-  const analysis = await analyzeProjectWith(input, threads.precompile, (fresh, all) => threads.prefetchTypes(expectedTypesJobs(fresh, all.map((tool) => String(tool.wire.name)), lastTypesKey)));
-  const diagnostics = [...analysis.diagnostics, ...previousLock.diagnostics];
-  if (input.descriptors.length === 0) {
-    // Nothing to build: writing the runtime and an empty tool table would only hide the mistake.
-    const all = [...diagnostics, toolsNotFound(config, run.configPath, run.sources)];
-    await print(all);
-    return hasErrors(all) || failsPolicy(all, run.setup.policy) ? EXIT.problems : EXIT.ok;
-  }
-  if (hasErrors(diagnostics) || failsPolicy(diagnostics, run.setup.policy)) {
-    await print(diagnostics);
-    return EXIT.problems;
-  }
-  const { disk } = state;
-  const inputs = new Map([...records].filter(([, record]) => record.hash !== undefined).map(([path, record]) => [path, record.hash!] as const));
-  const allInputs = new Map([...state.configHashes, ...inputs]);
+/** Validate, then reuse what did not change, generate the rest and write it; or stop and say why. */
+async function validateAndWrite(run: BuildRun, plan: BuildPlan, threads: BuildThreads, read: ReadInputs): Promise<number> {
+  const { input, records } = read;
+  const analysis = await validateProject(run, threads, input, read.reuse);
+  const diagnostics = [...analysis.diagnostics, ...plan.previous.diagnostics];
+  const stopped = await stopBeforeWriting(run, input, diagnostics);
+  if (stopped !== undefined) return stopped;
   // A client-only project has no scaffolds to create or to find.
-  const existingScaffolds = config.generate === "all" ? existingFiles(root, [config.handlers, config.tests]) : undefined;
-  const reused = input.reused ?? [];
-  if (!run.force && state.cache && previousLock.parsed && reused.length === analysis.tools.length) {
-    const files = unchangedOutput({
-      lock: previousLock.parsed, toolNames: analysis.tools.map((tool) => String(tool.wire.name)), inputs: allInputs, packageJson: config.packageJson, hash: disk.hash,
-      scaffolds: existingScaffolds, handlers: config.handlers, tests: config.tests,
-    });
-    if (files) return finishUnchanged(run, state, analysis.tools.length, files, diagnostics, records, previousLock.parsed);
+  const scaffolds = input.config.generate === "all" ? existingFiles(run.root, [input.config.handlers, input.config.tests]) : undefined;
+  const inputs = inputHashes(read.configHashes, records);
+  const checked = input.checked ?? [];
+  const output = reuseOutput(plan, { tools: analysis.tools, checked, inputs, files: input.files, scaffolds, force: run.force });
+  if (output.unchanged) {
+    await recordUnchanged(plan, output.unchanged, records);
+    await printBuilt(run, diagnostics, { tools: analysis.tools.length, tree: { written: [], unchanged: [...output.unchanged], removed: [] }, created: [], lockChanged: false });
+    return EXIT.ok;
   }
-  const plan = state.cache && previousLock.parsed && reused.length > 0
-    ? planEmitReuse({ tools: analysis.tools, reused, cache: state.cache, lock: previousLock.parsed, out: config.out, files: input.files, scaffolds: existingScaffolds, handlers: config.handlers, tests: config.tests, read: disk.text, hash: disk.hash, validators: state.validators() })
-    : undefined;
-  const tools = plan?.tools ?? analysis.tools;
-  progress(`Generating code for ${count(analysis.tools.length, "tool")}…`);
-  const { emit, lock, tools: emitted } = await buildProject({
-    tools, config, templates: await readTemplates(), runtime: await readRuntimeSources(), schemas: analysis.schemas, inputs: allInputs,
-    compileTypes: threads.compileTypes, existingScaffolds, ...(plan ? { reuse: plan.reuse, hashes: plan.hashes } : {}),
-    // A file that is on disk as it is generated again has the hash the disk reader took already.
-    fileHash: (file) => (file.unchanged || (recorded(previousLock.lock, file.path) && disk.text(file.path) === file.contents) ? disk.hash(file.path) : undefined),
-  });
-  const edited = run.force ? [] : handEditedFiles(previousLock.lock, emit.generated, disk);
+  const built = await generateOutput(run, plan, threads, analysis, output, inputs, scaffolds);
+  const edited = handEditedFiles(plan, built.emit.generated, run.force);
   if (edited.length > 0) {
-    await print([...diagnostics, ...edited]);
+    await run.print([...diagnostics, ...edited]);
     return EXIT.problems;
   }
-  // Descriptors read back from the lock the cache vouches for (renderLock's text), rendered with no
-  // integer-like key, are in order at every depth.
-  const inOrder = state.cache && previousLock.text !== undefined && previousLock.parsed && !INTEGER_KEY.test(previousLock.text)
-    ? new Set<object>(Object.values(previousLock.parsed.tools).map((entry) => entry.descriptor))
-    : undefined;
-  const lockText = renderLock(lock, inOrder);
-  const lockChanged = previousLock.text !== lockText;
-  const lockHash = sha256Hex(lockText);
-  // emit.scaffolds holds only scaffolds that existingScaffolds (a listing of their folders) lacks.
-  // They are created (on a worker, when there is one) while the generated folder is written.
-  const creating = threads.createMissing(root, emit.scaffolds);
-  creating.catch(() => undefined);
-  progress(`Writing ${count(emit.generated.length, "file")}…`);
-  const tree = await replaceTree({
-    root, out: config.out, lock: config.lock, files: emit.generated, lockText,
-    drop: staleFiles(previousLock.lock, emit.generated, run.force, disk), read: disk.text,
+  run.progress(`Writing ${count(built.emit.generated.length, "file")}…`);
+  const written = await writeBuild(plan, {
+    generated: built.emit.generated, lock: built.lock, force: run.force, createScaffolds: () => threads.createMissing(run.root, built.emit.scaffolds),
+    tools: output.tools, emitted: built.tools, analysis, checked, records,
   });
-  const created = await creating;
-  // Per tool: its diagnostics from this analysis, or from the cache when it was reused.
-  const cached = new Map(reused.map((r) => [r.tool.file, r.diagnostics]));
-  const fresh = new Map([...(analysis.toolDiagnostics ?? new Map<ResolvedTool, readonly Diagnostic[]>())].map(([tool, list]) => [tool.file, list]));
-  const inProject = analysis.inProject;
-  const inProjectByFile = new Map([...(inProject?.diagnostics ?? new Map<ResolvedTool, readonly Diagnostic[]>())].map(([tool, list]) => [tool.file, list]));
-  await writeBuildCache(state.cachePath, nextCache({
-    generator: state.generator, config: state.configId, lockHash, records, emitted,
-    tools: tools.map((tool) => {
-      const found = inProjectByFile.get(tool.file);
-      return { tool, diagnostics: fresh.get(tool.file) ?? cached.get(tool.file) ?? [], ...(inProject && found ? { inProject: { names: inProject.names, diagnostics: found } } : {}) };
-    }),
-    clean: cleanSchemas(tools, lock, analysis.schemas, input.prior?.clean ?? new Set()),
-  }));
-  // What check's fast path needs of the lock just written, and the stats of what this build read.
-  run.index.rememberLock(lockHash, lockSummary(lock));
-  run.index.retain("input", records.keys());
-  run.index.retain("generated", Object.keys(lock.files));
-  await run.index.save(statIndexPath(state.cachePath));
-  if (format === "text") {
-    if (diagnostics.length > 0) await print(diagnostics);
-    clearProgress(io, format);
-    io.stdout(buildSummary({ tools: analysis.tools.length, out: config.out, tree, created, lock: lockChanged ? config.lock : undefined, handlers: config.handlers, verbose: run.verbose }));
-  } else {
-    await print(diagnostics);
-  }
+  await printBuilt(run, diagnostics, { tools: analysis.tools.length, ...written });
   return EXIT.ok;
 }
 
 /**
- * The end of a build that found nothing to write (unchangedOutput): what the full build would print
- * and record in the stat index, without generating anything. The build cache stays as it is: it
- * vouches for this very lock, and for every tool, by its hash.
+ * Validates every descriptor (but those reuseChecks took over). Type generation for the tools
+ * resolved afresh starts behind their schema compilation: a worker goes on to it while the main
+ * thread finishes the rules. A tool whose types request is the last build's (a description edited)
+ * starts no job.
  */
-async function finishUnchanged(run: BuildRun, state: CacheState, tools: number, files: string[], diagnostics: readonly Diagnostic[], records: ReadonlyMap<string, FileRecord>, lock: LockFile): Promise<number> {
-  const { io, print, format, project } = run;
-  if (state.lockHash !== undefined) run.index.rememberLock(state.lockHash, lockSummary(lock));
-  run.index.retain("input", records.keys());
-  run.index.retain("generated", files);
-  await run.index.save(statIndexPath(state.cachePath));
-  if (format === "text") {
-    if (diagnostics.length > 0) await print(diagnostics);
-    io.stdout(buildSummary({ tools, out: project.config.out, tree: { written: [], unchanged: files, removed: [] }, created: [], lock: undefined, handlers: project.config.handlers, verbose: run.verbose }));
-  } else {
-    await print(diagnostics);
+async function validateProject(run: BuildRun, threads: BuildThreads, input: ProjectInput, reuse: ChecksReuse): Promise<ProjectAnalysis> {
+  run.progress(`Validating ${count(input.descriptors.length, "tool")}…`);
+  return analyzeProjectWith(input, threads.precompile, (fresh, all) => threads.prefetchTypes(expectedTypesJobs(fresh, all.map((tool) => String(tool.wire.name)), reuse.lastTypesKey)));
+}
+
+/**
+ * When the build must stop before writing anything (no descriptor at all, or findings that fail
+ * it): prints why, and answers the exit status; else undefined.
+ */
+async function stopBeforeWriting(run: BuildRun, input: ProjectInput, diagnostics: readonly Diagnostic[]): Promise<number | undefined> {
+  if (input.descriptors.length === 0) {
+    // Nothing to build: writing the runtime and an empty tool table would only hide the mistake.
+    const all = [...diagnostics, toolsNotFound(input.config, run.configPath, run.sources)];
+    await run.print(all);
+    return hasErrors(all) || failsPolicy(all, run.setup.policy) ? EXIT.problems : EXIT.ok;
   }
-  return EXIT.ok;
+  if (hasErrors(diagnostics) || failsPolicy(diagnostics, run.setup.policy)) {
+    await run.print(diagnostics);
+    return EXIT.problems;
+  }
+  return undefined;
 }
 
-/** A member name JavaScript objects order first (an array index), anywhere in a JSON text; a string that only looks like one errs on the safe side. */
-const INTEGER_KEY = /"(?:0|[1-9][0-9]{0,9})":/;
-
-/** Whether the last build wrote `path` (so it is probably on disk: worth reading, where a miss costs a thrown error). */
-function recorded(lock: PreviousFiles, path: string): boolean {
-  return lock !== undefined && Object.prototype.hasOwnProperty.call(lock.files, path);
+/** Every file the build read, with its hash: the config files the lock records, and every project file read. */
+function inputHashes(configHashes: ReadonlyMap<string, string>, records: ReadonlyMap<string, FileRecord>): Map<string, string> {
+  const inputs = new Map([...records].filter(([, record]) => record.hash !== undefined).map(([path, record]) => [path, record.hash!] as const));
+  return new Map([...configHashes, ...inputs]);
 }
 
-interface DiskReader {
-  text(path: string): string | undefined;
-  hash(path: string): string | undefined;
-}
-
-/** Texts (and their hashes) of project files on disk, each read once per build; hashes recorded in `index`. */
-function diskReader(root: string, index: StatIndex): DiskReader {
-  const texts = new Map<string, string | undefined>();
-  const reads = new Map<string, StatRead>();
-  const hashes = new Map<string, string | undefined>();
-  const text = (path: string) => {
-    if (!texts.has(path)) {
-      const read = readWithStat(join(root, path));
-      if (read) reads.set(path, read);
-      // Anything but a readable file is read again, for its error (a folder) or its absence.
-      texts.set(path, read ? read.bytes.toString("utf8") : readTextSyncIfExists(join(root, path)));
-    }
-    return texts.get(path);
+/** Generates every file and the lock, taking as it is whatever reuseOutput kept of the last build. */
+async function generateOutput(
+  run: BuildRun, plan: BuildPlan, threads: BuildThreads, analysis: ProjectAnalysis, output: Exclude<OutputReuse, { unchanged: readonly string[] }>,
+  inputs: ReadonlyMap<string, string>, scaffolds: ReadonlySet<string> | undefined,
+): Promise<BuildOutput> {
+  run.progress(`Generating code for ${count(analysis.tools.length, "tool")}…`);
+  const input = {
+    tools: output.tools, config: run.project.config, templates: await readTemplates(), runtime: await readRuntimeSources(), schemas: analysis.schemas, inputs,
+    compileTypes: threads.compileTypes, existingScaffolds: scaffolds, ...(output.reuse ? { reuse: output.reuse, hashes: output.hashes } : {}),
   };
-  const hash = (path: string) => {
-    if (!hashes.has(path) && !texts.has(path)) {
-      // A file whose stat is the one recorded with its hash is not even read for it.
-      const known = index.lookup("generated", path, join(root, path));
-      if (known !== undefined) hashes.set(path, known);
-    }
-    if (!hashes.has(path)) {
-      const current = text(path);
-      const read = reads.get(path);
-      // A file whose stat is the one the index recorded with its hash is not hashed again.
-      const value = current === undefined ? undefined : ((read && index.recorded("generated", path, read)) ?? hashFileText(current));
-      hashes.set(path, value);
-      if (read) index.record("generated", path, read, value);
-    }
-    return hashes.get(path);
-  };
-  return { text, hash };
+  const generated = await generateProject(input);
+  return { ...generated, lock: lockProject(input, generated, knownFileHashes(plan, generated.emit.generated)) };
+}
+
+/** Prints the diagnostics and, in text, the summary of what the build wrote. */
+async function printBuilt(run: BuildRun, diagnostics: readonly Diagnostic[], built: Pick<BuildSummary, "tools" | "tree" | "created"> & { readonly lockChanged: boolean }): Promise<void> {
+  if (run.format !== "text") return run.print(diagnostics);
+  if (diagnostics.length > 0) await run.print(diagnostics);
+  clearProgress(run.io, run.format);
+  const { config } = run.project;
+  run.io.stdout(buildSummary({ ...built, out: config.out, lock: built.lockChanged ? config.lock : undefined, handlers: config.handlers, verbose: run.verbose }));
 }
 
 function buildInProgress(owner: number): Diagnostic {
@@ -366,88 +286,6 @@ function buildInProgress(owner: number): Diagnostic {
     hint: `Wait for it to finish; if no mcp-gen is running, delete ${PROJECT_LOCK_FILE}.`,
     file: PROJECT_LOCK_FILE, line: 1, column: 1, endLine: 1, endColumn: 1, pointer: "",
   };
-}
-
-/** What build needs from the previous lock: the hash of every file the last build generated. */
-type PreviousFiles = { readonly files: Readonly<Record<string, string>> } | undefined;
-
-interface PreviousLock {
-  readonly lock: PreviousFiles;
-  /** The whole lock, when it parses. */
-  readonly parsed?: LockFile;
-  readonly text?: string;
-  readonly diagnostics: readonly Diagnostic[];
-}
-
-/**
- * The previous lock's record of generated files. A lock that does not parse (an older format, a
- * merge conflict) is not an error: this build writes it again. Its `files` are still used when they
- * can be read, so hand edits to generated files are not overwritten unnoticed. `vouched`: the build
- * cache says this is exactly the text the last build wrote, so only its shape is checked.
- */
-function parsePreviousLock(text: string | undefined, path: string, limits: LoadLimits, vouched: boolean): PreviousLock {
-  if (text === undefined) return { lock: undefined, diagnostics: [] };
-  const trusted = vouched ? parseVouchedLock(text) : undefined;
-  if (trusted) return { lock: trusted, parsed: trusted, text, diagnostics: [] };
-  const parsed = parseLock(text, path, limits);
-  if (parsed.value) return { lock: parsed.value, parsed: parsed.value, text, diagnostics: [] };
-  const first = parsed.diagnostics[0];
-  const warning: Diagnostic = {
-    ruleId: "lock-invalid", severity: "warning",
-    message: `${path} cannot be read (${first ? first.message.replace(/\.$/, "") : "it is malformed"}); this build writes it again.`,
-    hint: "Review the rewritten lock before committing it.",
-    file: path, line: first?.line ?? 1, column: first?.column ?? 1, endLine: first?.endLine ?? 1, endColumn: first?.endColumn ?? 1, pointer: first?.pointer ?? "",
-  };
-  return { lock: recordedFiles(text), text, diagnostics: [warning] };
-}
-
-/** The `files` member of a lock that does not parse as a whole, when it is a map of hashes. */
-function recordedFiles(text: string): PreviousFiles {
-  try {
-    const files: unknown = (JSON.parse(text) as { files?: unknown }).files;
-    if (files === null || typeof files !== "object" || Array.isArray(files)) return undefined;
-    const entries = Object.entries(files).filter((entry): entry is [string, string] => typeof entry[1] === "string");
-    return { files: Object.fromEntries(entries) };
-  } catch {
-    return undefined;
-  }
-}
-
-/** Generated files whose text on disk is neither what the last build wrote nor what this one writes. */
-function handEditedFiles(lock: PreviousFiles, files: readonly GeneratedFile[], disk: DiskReader): Diagnostic[] {
-  if (!lock) return [];
-  const next = new Map(files.map((f) => [f.path, f]));
-  const edited: Diagnostic[] = [];
-  for (const [path, recorded] of Object.entries(lock.files).sort(([a], [b]) => (a < b ? -1 : 1))) {
-    // A file the build leaves as it is was found on disk as recorded.
-    if (next.get(path)?.unchanged) continue;
-    const current = disk.text(path);
-    if (current === undefined || disk.hash(path) === recorded || current === next.get(path)?.contents) continue;
-    edited.push({
-      ruleId: "generated-file-edited",
-      severity: "error",
-      message: `${path} was edited by hand since the last build; building would overwrite the edit.`,
-      hint: "Move the change into the descriptor, a handler or a template, or run `mcp-gen build --force` to discard it.",
-      file: path, line: 1, column: 1, endLine: 1, endColumn: 1, pointer: "",
-    });
-  }
-  return edited;
-}
-
-/**
- * Files the last build generated that this one does not: removed, unless they were edited by hand
- * since (then they stay, as any unknown file in the folder does), or --force says to drop them too.
- */
-function staleFiles(lock: PreviousFiles, files: readonly GeneratedFile[], force: boolean, disk: DiskReader): Set<string> {
-  const stale = new Set<string>();
-  if (!lock) return stale;
-  const now = new Set(files.map((f) => f.path));
-  for (const [path, recorded] of Object.entries(lock.files)) {
-    if (now.has(path)) continue;
-    const current = disk.text(path);
-    if (current !== undefined && (force || disk.hash(path) === recorded)) stale.add(path);
-  }
-  return stale;
 }
 
 /** Project paths of the files directly in each folder (scaffold folders: one file per tool). */
@@ -470,9 +308,9 @@ function existingFiles(root: string, folders: readonly string[]): Set<string> {
  * format is text: long work (a cold build of a thousand tools) says what it is doing. Nothing
  * otherwise: not in CI logs, not in json or sarif.
  */
-function buildProgress(run: BuildRun): (text: string) => void {
-  if (!run.io.isTty || run.format !== "text") return () => undefined;
-  return (text) => run.io.stderr(`\r\u001b[2K${text}`);
+function buildProgress(io: CliIo, format: string): (text: string) => void {
+  if (!io.isTty || format !== "text") return () => undefined;
+  return (text) => io.stderr(`\r\u001b[2K${text}`);
 }
 
 function clearProgress(io: CliIo, format: string): void {

@@ -16,14 +16,15 @@ import type { SourceDoc } from "../../model/source.js";
 import { MCP_GEN_VERSION } from "../../model/version.js";
 import { COMMON_OPTIONS, parseCommandArgs } from "../args.js";
 import { EXIT, type CliIo } from "../io.js";
-import { buildCachePath, readBuildCache, vouchesForLock } from "../build-cache.js";
-import { lockSummary, readWithStat, StatIndex, statIndexPath, type LockSummary } from "../stat-index.js";
+import { buildCachePath, readBuildCache, vouchesForLock } from "../../incremental/build-cache.js";
+import { lockSummary, StatIndex, statIndexPath, type LockSummary } from "../../incremental/stat-index.js";
+import { readWithStat } from "../../files/read-with-stat.js";
 import { confineProjectPaths } from "../confine-paths.js";
 import { findDescriptors } from "../find-descriptors.js";
 import { hashedInputs, PACKAGE_JSON, readProjectConfig } from "../read-config.js";
 import { COMPARING_FORMATS, failsPolicy, REPORT_OPTIONS, reportHelp, reportSetup, writeReport, type ReportContent, type ReportSetup } from "../report.js";
 import { comparePackageValues } from "../../lock/compare-lock.js";
-import { readTextSyncIfExists } from "../write-files.js";
+import { readTextSyncIfExists } from "../../files/write-files.js";
 import { findInstalledRuntime, readTail, runtimeSkew } from "../runtime-skew.js";
 
 export const CHECK_HELP = `Usage: mcp-gen check [options]

@@ -23,7 +23,7 @@ import { relocate } from "../../report/format-json.js";
 import { COMMON_OPTIONS, parseCommandArgs, UsageError } from "../args.js";
 import { EXIT, type CliIo } from "../io.js";
 import { readProject } from "../read-project.js";
-import { readTextIfExists } from "../write-files.js";
+import { readTextIfExists } from "../../files/write-files.js";
 import { readProjectConfig } from "../read-config.js";
 import { COMPARING_FORMATS, failsPolicy, REPORT_OPTIONS, reportHelp, reportSetup, writeReport, type ReportSetup } from "../report.js";
 

@@ -26,7 +26,7 @@ import { COMMON_OPTIONS, parseCommandArgs, projectRoot, UsageError } from "../ar
 import { readClientServers, serverHeading, type PinnedServer } from "../client-servers.js";
 import { EXIT, type CliIo } from "../io.js";
 import { describeProblem, describeServer, LIVE_HELP, LIVE_OPTIONS, liveOptions, liveRequest, loadLive, withClientConfigFlag, plural, projectFolder, readServerConfig, type LiveRequest, type LiveValues } from "../live-args.js";
-import { readTextIfExists, writeFileAtomic } from "../write-files.js";
+import { readTextIfExists, writeFileAtomic } from "../../files/write-files.js";
 import { rm } from "node:fs/promises";
 import { confinePaths, realPathOrSelf } from "../confine-paths.js";
 

@@ -17,7 +17,7 @@ import { parseCommandArgs } from "../args.js";
 import { confinePaths, realPathOrSelf, type WritePath } from "../confine-paths.js";
 import { EXIT, type CliIo } from "../io.js";
 import { PACKAGE_ROOT } from "../package-files.js";
-import { createMissing, readTextIfExists, writeFileAtomic } from "../write-files.js";
+import { createMissing, readTextIfExists, writeFileAtomic } from "../../files/write-files.js";
 import { ignoreFiles, linterEntries, withLines } from "../ignore-files.js";
 
 export const INIT_HELP = `Usage: mcp-gen init [options]

@@ -20,7 +20,7 @@ import { EXIT, type CliIo } from "../io.js";
 import { describeProblem, describeServer, LIVE_HELP, LIVE_OPTIONS, liveOptions, liveRequest, loadLive, withClientConfigFlag, plural, readServerConfig, reportLiveProblem, type LiveRequest, type LiveValues } from "../live-args.js";
 import { COMPARING_FORMATS, failsPolicy, REPORT_OPTIONS, reportHelp, reportSetup, writeReport, type ReportSetup } from "../report.js";
 import { verifyFindings } from "../verify-findings.js";
-import { readTextIfExists } from "../write-files.js";
+import { readTextIfExists } from "../../files/write-files.js";
 
 export const VERIFY_HELP = `Usage: mcp-gen verify (--command "CMD ARGS" | --url URL | --client-config FILE) [options]
 

@@ -10,7 +10,7 @@ import type { Config } from "../../config/config.js";
 import { choice, COMMON_OPTIONS, parseCommandArgs, projectRoot } from "../args.js";
 import { EXIT, type CliIo } from "../io.js";
 import { readProjectConfig } from "../read-config.js";
-import { readTextSyncIfExists } from "../write-files.js";
+import { readTextSyncIfExists } from "../../files/write-files.js";
 import { foldersToWatch, isOwnWrite } from "../watch-folders.js";
 import { runBuild } from "./build.js";
 

@@ -1,6 +1,6 @@
 // cleanSchemas: what a build tells the next one about the schemas it found valid (SchemaPrior.clean).
 import { describe, expect, it } from "vitest";
-import { cleanSchemas } from "../../src/cli/plan-reuse.js";
+import { cleanSchemas } from "../../src/incremental/plan-reuse.js";
 import { hashJson } from "../../src/lock/hash-tool.js";
 import type { JsonObject } from "../../src/model/json.js";
 import type { LockFile } from "../../src/model/lock.js";

@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { unchangedOutput, type UnchangedQuestion } from "../../src/cli/unchanged-build.js";
+import { unchangedOutput, type UnchangedQuestion } from "../../src/incremental/unchanged-build.js";
 import { hashFileText } from "../../src/lock/sha256.js";
 import type { LockFile } from "../../src/model/lock.js";
 import { runInProcess, tempProject } from "../support/temp-project.js";

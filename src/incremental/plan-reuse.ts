@@ -5,18 +5,19 @@
 import { compareText, type Diagnostic } from "../model/diagnostic.js";
 import { DEFAULT_DIALECT, dialectOf } from "../model/dialect.js";
 import { getOwn, isJsonObject, type JsonValue } from "../model/json.js";
+import type { GeneratedFile } from "../model/generated-file.js";
 import type { LockFile } from "../model/lock.js";
 import type { ResolvedTool } from "../model/source.js";
 import { knownValidatorsOf, validatorModuleDialect, type KnownValidator } from "../emit/emit-validators.js";
 import type { EmittedTool, EmitReuse, PreviousModule, ReusedToolOutput } from "../emit/emit-project.js";
 import { assignToolNames, type ToolNames } from "../emit/names.js";
 import type { ToolHash } from "../lock/hash-tool.js";
-import type { ReusedTool } from "../project/analyze-project.js";
+import type { CheckedTool } from "../project/analyze-project.js";
 import { resolveTool } from "../resolve/resolve-tool.js";
 import { cleanSchemaKey, type SchemaCompiler } from "../validate/schema-compiler.js";
 import type { ProjectFile } from "../resolve/project-file.js";
 import { CACHE_VERSION, vouchesForLock, type BuildCache, type CachedTool } from "./build-cache.js";
-import type { FileRecord, ReadReuse } from "./read-project.js";
+import type { FileRecord, ReadReuse } from "./file-record.js";
 
 /** The cache when it was written by this mcp-gen, with this config, next to this lock (by the SHA-256 of its text); else undefined. */
 export function usableCache(cache: BuildCache | undefined, generator: string, config: string, lockHash: string | undefined): BuildCache | undefined {
@@ -39,8 +40,8 @@ export function cacheReader(cache: BuildCache): ReadReuse {
  * reach were not parsed (their text is the cached one), the lock pins the tool to this descriptor
  * with this text, and the tool declares no input requests. Each gets its descriptor from the lock.
  */
-export function reusableTools(descriptors: readonly string[], records: ReadonlyMap<string, FileRecord>, cache: BuildCache, lock: LockFile): ReusedTool[] {
-  const reused: ReusedTool[] = [];
+export function reusableTools(descriptors: readonly string[], records: ReadonlyMap<string, FileRecord>, cache: BuildCache, lock: LockFile): CheckedTool[] {
+  const reused: CheckedTool[] = [];
   for (const path of descriptors) {
     const record = records.get(path);
     const entry = own(cache.tools, path);
@@ -74,7 +75,7 @@ export interface EmitPlan {
 
 export interface EmitPlanInput {
   readonly tools: readonly ResolvedTool[];
-  readonly reused: readonly ReusedTool[];
+  readonly reused: readonly CheckedTool[];
   readonly cache: BuildCache;
   readonly lock: LockFile;
   readonly out: string;
@@ -140,13 +141,7 @@ export function planEmitReuse(input: EmitPlanInput): EmitPlan {
       entry.validators.every((exportName, i) => validators.get(exportName)?.dialect === dialectOf$(tool.wire[i === 0 ? "inputSchema" : "outputSchema"])) &&
       (input.scaffolds === undefined || (input.scaffolds.has(`${input.handlers}/${names.file}.ts`) && input.scaffolds.has(`${input.tests}/${names.file}.test.ts`)));
     if (kept) {
-      const read = input.read;
-      const module = () => {
-        const text = read(modulePath);
-        if (text === undefined) throw new Error(`${modulePath} was removed while mcp-gen was building; build again.`);
-        return text;
-      };
-      keep.set(tool, { module, validators: entry.validators, headers: entry.headers, types: entry.types });
+      keep.set(tool, { module: unchangedFile(modulePath, input.read), validators: entry.validators, headers: entry.headers, types: entry.types });
       const locked = input.lock.tools[name]!;
       hashes.set(tool, { sha256: locked.sha256, parts: locked.parts });
       return tool;
@@ -158,6 +153,22 @@ export function planEmitReuse(input: EmitPlanInput): EmitPlan {
     return fresh(resolved);
   });
   return { tools, reuse: { tools: keep, validators, previous: previousModules }, hashes };
+}
+
+/**
+ * A generated file on disk as the lock records it, which this build writes again as it is: its text
+ * is read only if something asks for it (the build links the file into the new tree unread).
+ */
+function unchangedFile(path: string, read: (path: string) => string | undefined): GeneratedFile {
+  return {
+    path,
+    get contents() {
+      const text = read(path);
+      if (text === undefined) throw new Error(`${path} was removed while mcp-gen was building; build again.`);
+      return text;
+    },
+    unchanged: true,
+  };
 }
 
 function dialectOf$(schema: JsonValue | undefined) {

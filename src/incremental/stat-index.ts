@@ -7,20 +7,24 @@
 // ConfigMemo). All are memos of pure functions: deleting the index only costs the next run its
 // reads. It sits beside the build cache (node_modules/.cache/mcp-gen/).
 //
-// A file is recorded only once its times are older than the file system's timestamp resolution
-// allows a later write to repeat (RACY_MS, or RACY_COARSE_MS where timestamps are whole seconds):
-// a file written moments before it was hashed could be written again with the same size and the
-// same times, and would then look unchanged. The change time cannot be set by a user program, and
-// a file replaced by a rename has a new inode: either way its stat no longer matches.
-import { closeSync, fstatSync, openSync, readFileSync, statSync, type Stats } from "node:fs";
+// A file is recorded only once its stat can stand for its bytes (it is settled: see
+// src/files/read-with-stat.ts), so that a second write in the same clock tick cannot hide.
+import { readFileSync, statSync } from "node:fs";
 import { isJsonObject, type JsonValue } from "../model/json.js";
 import type { LockFile, PackageValues } from "../model/lock.js";
 import type { Config } from "../config/config.js";
 import { PRESETS } from "../config/preset.js";
-import { writeFileAtomic } from "./write-files.js";
-import type { GlobRecord } from "./find-descriptors.js";
+import { writeFileAtomic } from "../files/write-files.js";
+import { fingerprint, readWithStat, type StatRead } from "../files/read-with-stat.js";
 
 export const STAT_INDEX_VERSION = 1;
+
+/** What the descriptor globs matched (findDescriptors), and the stat of every folder they could match anything in. */
+export interface GlobRecord {
+  /** Project path ("" for the root) and stat fingerprint of each folder, sorted by path. */
+  readonly folders: readonly (readonly [string, string])[];
+  readonly files: readonly string[];
+}
 
 /**
  * Which hash of a file: an input's or a generated file's (hashFileText of its text as the project
@@ -38,19 +42,6 @@ export interface LockSummary {
   /** LockFile.packageJson; absent for a lock written before it was recorded. */
   readonly packageJson?: PackageValues;
 }
-
-/** A file's bytes and the stat of exactly those bytes (taken through the same descriptor). */
-export interface StatRead {
-  readonly bytes: Buffer;
-  readonly stat: string;
-  /** Whether the file is old enough for its stat to stand for its bytes next time. */
-  readonly settled: boolean;
-}
-
-/** Times closer than this to the moment of reading are too recent to record (sub-second file systems), in ms. */
-const RACY_MS = 100;
-/** The same where a file's times are whole seconds (FAT, HFS+, ext3, some network file systems). */
-const RACY_COARSE_MS = 3000;
 
 export class StatIndex {
   private readonly hashes: Map<string, { readonly stat: string; readonly hash: string }>;
@@ -215,46 +206,6 @@ export function lockSummary(lock: LockFile): LockSummary {
 /** Where the stat index of a project goes: beside its build cache (buildCachePath). */
 export function statIndexPath(buildCachePath: string | undefined): string | undefined {
   return buildCachePath?.replace(/\.json$/, ".stat.json");
-}
-
-/**
- * The bytes of the regular file at `absolute` and their stat, taken through one file descriptor so
- * that the stat is of the very file read (a file renamed into place in between is not mixed up with
- * it); undefined when it cannot be read.
- */
-export function readWithStat(absolute: string, now = Date.now()): StatRead | undefined {
-  let fd: number;
-  try {
-    fd = openSync(absolute, "r");
-  } catch {
-    return undefined;
-  }
-  try {
-    const stat = fstatSync(fd);
-    if (!stat.isFile()) return undefined;
-    const bytes = readFileSync(fd);
-    return { bytes, stat: fingerprint(stat), settled: isSettled(stat, now) };
-  } catch {
-    return undefined;
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/**
- * Whether a later write to the file is bound to change its stat: its times lie further in the past
- * (before `now`, wall-clock milliseconds) than a file system's timestamp resolution.
- * @example isSettled({ mtimeMs: 0, ctimeMs: 0 }, Date.now()) === true
- */
-export function isSettled(stat: Pick<Stats, "mtimeMs" | "ctimeMs">, now: number): boolean {
-  const coarse = stat.mtimeMs % 1000 === 0 && stat.ctimeMs % 1000 === 0;
-  const limit = now - (coarse ? RACY_COARSE_MS : RACY_MS);
-  return stat.mtimeMs < limit && stat.ctimeMs < limit;
-}
-
-/** Size, times (milliseconds with their fraction: sub-microsecond at today's dates), inode and device. */
-export function fingerprint(stat: Stats): string {
-  return `${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}:${stat.ino}:${stat.dev}`;
 }
 
 function keyOf(kind: HashKind, path: string): string {

@@ -9,7 +9,7 @@ import { compileTypes } from "../emit/emit-types.js";
 import { SchemaCompiler, type CompiledValidator, type SchemaCheck } from "../validate/schema-compiler.js";
 import type { GeneratedFile } from "../model/generated-file.js";
 import type { ScaffoldSamples } from "../emit/derive-examples.js";
-import { createMissingFile } from "./write-files.js";
+import { createMissingFile } from "../files/write-files.js";
 
 /** A schema to check and compile, as JSON text (JSON.parse keeps every key an own property). */
 export interface CheckItem {

@@ -16,7 +16,7 @@ import type { PackageValues } from "../model/lock.js";
 import type { SourceMount } from "../model/source.js";
 import { MCP_GEN_VERSION } from "../model/version.js";
 import { sha256Hex } from "../lock/sha256.js";
-import { writeFileAtomic } from "./write-files.js";
+import { writeFileAtomic } from "../files/write-files.js";
 import type { StatIndex } from "./stat-index.js";
 
 /**

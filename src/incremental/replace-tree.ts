@@ -9,7 +9,7 @@ import { randomBytes } from "node:crypto";
 import { dirname, join, posix, relative } from "node:path";
 import type { GeneratedFile } from "../model/generated-file.js";
 import { buildCachePath } from "./build-cache.js";
-import { folderMaker, readTextSyncIfExists, writeFileAtomic, writeNewFile, writeNewFileSync } from "./write-files.js";
+import { folderMaker, readTextSyncIfExists, writeFileAtomic, writeNewFile, writeNewFileSync } from "../files/write-files.js";
 
 export interface TreeReplacement {
   /** Absolute project root. */

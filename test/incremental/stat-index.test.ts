@@ -1,4 +1,4 @@
-// The stat index (src/cli/stat-index.ts): a file's recorded hash stands only while its stat is the
+// The stat index (src/incremental/stat-index.ts): a file's recorded hash stands only while its stat is the
 // one recorded with it, recently written files are never recorded, and the index survives nothing
 // but its own format. Real files in a temporary folder; `now` is passed where a test needs a file to
 // count as settled without waiting.
@@ -6,8 +6,9 @@ import { readFileSync, renameSync, statSync, utimesSync, writeFileSync } from "n
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Config } from "../../src/config/config.js";
-import { isSettled, lockSummary, readWithStat, StatIndex, statIndexPath } from "../../src/cli/stat-index.js";
-import { generatorFingerprint } from "../../src/cli/build-cache.js";
+import { lockSummary, StatIndex, statIndexPath } from "../../src/incremental/stat-index.js";
+import { isSettled, readWithStat } from "../../src/files/read-with-stat.js";
+import { generatorFingerprint } from "../../src/incremental/build-cache.js";
 import { sha256Hex } from "../../src/lock/sha256.js";
 import type { LockFile } from "../../src/model/lock.js";
 import { tempProject } from "../support/temp-project.js";

@@ -1,0 +1,63 @@
+// A file's bytes with the stat of exactly those bytes, and whether that stat can stand for them
+// later: what lets the stat index (src/incremental/stat-index.ts) and the project reader take the
+// hash of a file whose stat is unchanged instead of reading it again, as git's index does.
+//
+// A stat stands for its bytes only once the file's times are older than the file system's timestamp
+// resolution allows a later write to repeat (RACY_MS, or RACY_COARSE_MS where timestamps are whole
+// seconds): a file written moments before it was read could be written again with the same size
+// and the same times. The change time cannot be set by a user program, and a file replaced by a
+// rename has a new inode: either way its stat no longer matches.
+import { closeSync, fstatSync, openSync, readFileSync, type Stats } from "node:fs";
+
+/** A file's bytes and the stat of exactly those bytes (taken through the same descriptor). */
+export interface StatRead {
+  readonly bytes: Buffer;
+  readonly stat: string;
+  /** Whether the file is old enough for its stat to stand for its bytes next time. */
+  readonly settled: boolean;
+}
+
+/** Times closer than this to the moment of reading are too recent to record (sub-second file systems), in ms. */
+const RACY_MS = 100;
+/** The same where a file's times are whole seconds (FAT, HFS+, ext3, some network file systems). */
+const RACY_COARSE_MS = 3000;
+
+/**
+ * The bytes of the regular file at `absolute` and their stat, taken through one file descriptor so
+ * that the stat is of the very file read (a file renamed into place in between is not mixed up with
+ * it); undefined when it cannot be read.
+ */
+export function readWithStat(absolute: string, now = Date.now()): StatRead | undefined {
+  let fd: number;
+  try {
+    fd = openSync(absolute, "r");
+  } catch {
+    return undefined;
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) return undefined;
+    const bytes = readFileSync(fd);
+    return { bytes, stat: fingerprint(stat), settled: isSettled(stat, now) };
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Whether a later write to the file is bound to change its stat: its times lie further in the past
+ * (before `now`, wall-clock milliseconds) than a file system's timestamp resolution.
+ * @example isSettled({ mtimeMs: 0, ctimeMs: 0 }, Date.now()) === true
+ */
+export function isSettled(stat: Pick<Stats, "mtimeMs" | "ctimeMs">, now: number): boolean {
+  const coarse = stat.mtimeMs % 1000 === 0 && stat.ctimeMs % 1000 === 0;
+  const limit = now - (coarse ? RACY_COARSE_MS : RACY_MS);
+  return stat.mtimeMs < limit && stat.ctimeMs < limit;
+}
+
+/** Size, times (milliseconds with their fraction: sub-microsecond at today's dates), inode and device. */
+export function fingerprint(stat: Stats): string {
+  return `${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}:${stat.ino}:${stat.dev}`;
+}

@@ -1,0 +1,51 @@
+// The project's files on disk as one build sees them: each read at most once, and hashed from the
+// stat index while its stat is the one recorded with its hash (then not even read for it). The
+// build's steps that compare the generated folder with the last lock share one reader.
+import { join } from "node:path";
+import { hashFileText } from "../lock/sha256.js";
+import { readWithStat, type StatRead } from "../files/read-with-stat.js";
+import { readTextSyncIfExists } from "../files/write-files.js";
+import type { StatIndex } from "./stat-index.js";
+
+export interface DiskReader {
+  /** The text of a project file, or undefined when there is none. */
+  text(path: string): string | undefined;
+  /** hashFileText of the same. */
+  hash(path: string): string | undefined;
+}
+
+/**
+ * Texts (and their hashes) of project files on disk, each read once per build; hashes recorded in `index`.
+ * @example diskReader("/home/me/app", index).hash("src/generated/tools.ts")
+ */
+export function diskReader(root: string, index: StatIndex): DiskReader {
+  const texts = new Map<string, string | undefined>();
+  const reads = new Map<string, StatRead>();
+  const hashes = new Map<string, string | undefined>();
+  const text = (path: string) => {
+    if (!texts.has(path)) {
+      const read = readWithStat(join(root, path));
+      if (read) reads.set(path, read);
+      // Anything but a readable file is read again, for its error (a folder) or its absence.
+      texts.set(path, read ? read.bytes.toString("utf8") : readTextSyncIfExists(join(root, path)));
+    }
+    return texts.get(path);
+  };
+  const hash = (path: string) => {
+    if (!hashes.has(path) && !texts.has(path)) {
+      // A file whose stat is the one recorded with its hash is not even read for it.
+      const known = index.lookup("generated", path, join(root, path));
+      if (known !== undefined) hashes.set(path, known);
+    }
+    if (!hashes.has(path)) {
+      const current = text(path);
+      const read = reads.get(path);
+      // A file whose stat is the one the index recorded with its hash is not hashed again.
+      const value = current === undefined ? undefined : ((read && index.recorded("generated", path, read)) ?? hashFileText(current));
+      hashes.set(path, value);
+      if (read) index.record("generated", path, read, value);
+    }
+    return hashes.get(path);
+  };
+  return { text, hash };
+}

@@ -1,0 +1,326 @@
+// The incremental build: what one build takes over from the last one, so that a build costs what
+// changed. The build command takes its three steps in order, around the pure pipeline (load →
+// resolve → validate → hash → emit), which sees no cache, no stat and no disk: only plain data
+// (tools checked already, validators and modules known already, hashes of files known already).
+//
+//   plan   planBuild, before the project is read: the lock on disk, the build cache
+//          (build-cache.ts) and the stat index (stat-index.ts) say what the last build left that
+//          this one may trust, and which files need no parsing (readReuse).
+//   reuse  reuseChecks, once the project is read: the tools that need no resolving and no per-tool
+//          rules, and what is known of their schemas (plan-reuse.ts). reuseOutput, once the project
+//          is valid: that the build would write nothing at all (unchanged-build.ts), or which tools'
+//          modules and validators are kept as they are on disk. knownFileHashes: the hashes of the
+//          generated files that are on disk as generated, for the lock.
+//   write  writeBuild: the generated folder and the lock as one unit (replace-tree.ts), once
+//          handEditedFiles found no edit it would lose; then what the next build needs (the build
+//          cache, the stat index). recordUnchanged, for a build that had nothing to write.
+//
+// A build with no usable cache (none, or one written by another mcp-gen, with another config or
+// beside another lock) takes the same steps and reuses nothing.
+import { join } from "node:path";
+import type { Config } from "../config/config.js";
+import type { Diagnostic } from "../model/diagnostic.js";
+import type { GeneratedFile } from "../model/generated-file.js";
+import type { LockFile } from "../model/lock.js";
+import type { ResolvedTool } from "../model/source.js";
+import type { ToolHash } from "../lock/hash-tool.js";
+import { renderLock } from "../lock/render-lock.js";
+import { sha256Hex } from "../lock/sha256.js";
+import type { EmittedTool, EmitReuse } from "../emit/emit-project.js";
+import type { KnownValidator } from "../emit/emit-validators.js";
+import type { CheckedTool, ProjectAnalysis } from "../project/analyze-project.js";
+import type { ProjectFile } from "../resolve/project-file.js";
+import type { SchemaPrior } from "../validate/schema-compiler.js";
+import { readWithStat } from "../files/read-with-stat.js";
+import { readTextIfExists } from "../files/write-files.js";
+import { buildCachePath, configKey, generatorFingerprint, readBuildCache, writeBuildCache, type BuildCache } from "./build-cache.js";
+import { diskReader, type DiskReader } from "./disk-reader.js";
+import type { FileRecord, ReadReuse } from "./file-record.js";
+import { cacheReader, cleanSchemas, knownValidators, nextCache, planEmitReuse, reusableTools, usableCache } from "./plan-reuse.js";
+import { handEditedFiles as editedSinceLastBuild, isRecorded, parsePreviousLock, staleFiles, type PreviousLock } from "./previous-lock.js";
+import { recoverInterruptedBuild, replaceTree, type TreeSummary } from "./replace-tree.js";
+import { lockSummary, StatIndex, statIndexPath } from "./stat-index.js";
+import { unchangedOutput } from "./unchanged-build.js";
+
+/**
+ * The stat index of the project whose real root is `realRoot` (beside its build cache); an empty
+ * one when it has none. Read before anything else: reading the config already consults it.
+ * @example const index = openStatIndex(await realpath(root))
+ */
+export function openStatIndex(realRoot: string): StatIndex {
+  return StatIndex.read(statIndexPath(buildCachePath(realRoot)));
+}
+
+export interface PlanInput {
+  /** Absolute project root. */
+  readonly root: string;
+  /** `root` with every link resolved: names the project's build cache. */
+  readonly realRoot: string;
+  readonly config: Config;
+  /** hashFileText of each config file the lock records (mcp-gen.config.yaml), by path. */
+  readonly configHashes: ReadonlyMap<string, string>;
+  /** The project's stat index (openStatIndex). */
+  readonly index: StatIndex;
+}
+
+/** What a build may take over from the last one, and what it needs to write for the next one. */
+export interface BuildPlan {
+  readonly root: string;
+  readonly config: Config;
+  /** The lock on disk, as far as it can be read; its diagnostics are the build's. */
+  readonly previous: PreviousLock;
+  /** For readProject: a file whose text the build cache describes is not parsed (no usable cache: undefined). */
+  readonly readReuse: ReadReuse | undefined;
+  /** The project's files on disk, each read once per build. */
+  readonly disk: DiskReader;
+  readonly index: StatIndex;
+  /** The last build, when its cache vouches for the lock on disk: everything reused comes from it. */
+  readonly last: LastBuild | undefined;
+  /** Where this build's cache goes, and what it is keyed by. */
+  readonly next: CacheKey;
+}
+
+interface LastBuild {
+  readonly cache: BuildCache;
+  /** The lock it wrote, which is the lock on disk. */
+  readonly lock: LockFile;
+  /** knownValidators of its output on disk, read on first use. */
+  readonly validators: () => ReadonlyMap<string, KnownValidator>;
+}
+
+interface CacheKey {
+  /** buildCachePath: undefined for a project with no node_modules folder (no cache). */
+  readonly path: string | undefined;
+  readonly generator: string;
+  readonly config: string;
+  /** The SHA-256 of the text of the lock on disk, when there is one. */
+  readonly lockHash: string | undefined;
+}
+
+/**
+ * The plan step: finishes or undoes a build that was killed while writing, reads the lock and the
+ * build cache, and keeps the cache only when it vouches for that very lock.
+ * @example const plan = await planBuild({ root, realRoot, config, configHashes, index })
+ */
+export async function planBuild(input: PlanInput): Promise<BuildPlan> {
+  const { root, config, index } = input;
+  await recoverInterruptedBuild(root, config.out, config.lock, [config.handlers, config.tests]);
+  const cachePath = buildCachePath(input.realRoot);
+  const lock = await readLock(root, config.lock, index);
+  // Only a project with a cache needs to know which mcp-gen and config it was written by.
+  const next: CacheKey = {
+    path: cachePath, generator: cachePath === undefined ? "" : generatorFingerprint(index), config: configKey(input.configHashes, config.packageJson), lockHash: lock.hash,
+  };
+  const usable = usableCache(readBuildCache(cachePath), next.generator, next.config, lock.hash);
+  // A usable cache vouches that the lock is byte for byte what this mcp-gen's last build wrote.
+  const previous = parsePreviousLock(lock.text, config.lock, config.load, usable !== undefined);
+  const disk = diskReader(root, index);
+  const last = usable && previous.parsed ? lastBuild(usable, previous.parsed, config.out, disk) : undefined;
+  return { root, config, previous, readReuse: last ? cacheReader(last.cache) : undefined, disk, index, last, next };
+}
+
+function lastBuild(cache: BuildCache, lock: LockFile, out: string, disk: DiskReader): LastBuild {
+  let known: ReadonlyMap<string, KnownValidator> | undefined;
+  return { cache, lock, validators: () => (known ??= knownValidators(lock, out, disk.text, disk.hash)) };
+}
+
+/** The lock's text, and its SHA-256 (known to the stat index while the lock's stat is unchanged). */
+async function readLock(root: string, path: string, index: StatIndex): Promise<{ readonly text: string | undefined; readonly hash: string | undefined }> {
+  const read = readWithStat(join(root, path));
+  // A lock that cannot be read as a file (not there, or a folder) is read again for the error.
+  const text = read ? read.bytes.toString("utf8") : await readTextIfExists(join(root, path));
+  const hash = text === undefined ? undefined : ((read && index.recorded("lock", path, read)) ?? sha256Hex(text));
+  if (read && hash !== undefined) index.record("lock", path, read, hash);
+  return { text, hash };
+}
+
+/** What the analysis takes over from the last build (see ProjectInput). */
+export interface ChecksReuse {
+  /** ProjectInput.checked: the tools that need no resolving and no per-tool rules. */
+  readonly checked: readonly CheckedTool[];
+  /** ProjectInput.knownSchemas; absent without a usable cache. */
+  readonly knownSchemas?: SchemaPrior;
+  /** The typesKey the last build recorded for a tool, if any (see expectedTypesJobs). */
+  readonly lastTypesKey: (tool: ResolvedTool) => string | undefined;
+}
+
+/**
+ * The reuse step, for the analysis: the tools whose descriptor and every file it names are what the
+ * last build read, and what that build learnt about schemas.
+ * @example const { checked, knownSchemas } = reuseChecks(plan, read.input.descriptors, read.records)
+ */
+export function reuseChecks(plan: BuildPlan, descriptors: readonly string[], records: ReadonlyMap<string, FileRecord>): ChecksReuse {
+  const { last } = plan;
+  if (!last) return { checked: [], lastTypesKey: () => undefined };
+  const checked = reusableTools(descriptors, records, last.cache, last.lock);
+  // The validators the last build generated, and the schemas it found clean: with them, a tool
+  // whose schemas did not change needs no ajv even when its descriptor did. Read only when some
+  // tool is analysed afresh: a build with nothing to write needs none.
+  const validators = descriptors.length > checked.length ? last.validators() : new Map<string, KnownValidator>();
+  const tools = last.cache.tools;
+  return {
+    checked,
+    knownSchemas: { validators, clean: new Set(last.cache.clean) },
+    lastTypesKey: (tool) => (Object.prototype.hasOwnProperty.call(tools, tool.file) ? tools[tool.file]!.types : undefined),
+  };
+}
+
+/** What reuseOutput looks at: the analysed project and what the build read. */
+export interface OutputQuestion {
+  /** Every tool of the analysis, in descriptor path order. */
+  readonly tools: readonly ResolvedTool[];
+  /** ChecksReuse.checked, as the analysis took them. */
+  readonly checked: readonly CheckedTool[];
+  /** Every file the build read (config included), with its hashFileText. */
+  readonly inputs: ReadonlyMap<string, string>;
+  /** ProjectInput.files. */
+  readonly files: ReadonlyMap<string, ProjectFile>;
+  /** Scaffold paths that exist; undefined for a project that has none (`generate: client`). */
+  readonly scaffolds: ReadonlySet<string> | undefined;
+  /** --force: generated files edited by hand are overwritten, so the build writes whatever it found. */
+  readonly force: boolean;
+}
+
+/**
+ * What of the last build's output this one keeps: all of it (`unchanged`: every generated file, the
+ * build has nothing to write), or the tools to emit with what emitProject may take as it is.
+ */
+export type OutputReuse =
+  | { readonly unchanged: readonly string[] }
+  | { readonly unchanged?: undefined; readonly tools: readonly ResolvedTool[]; readonly reuse?: EmitReuse; readonly hashes?: ReadonlyMap<ResolvedTool, ToolHash> };
+
+/**
+ * The reuse step, for the output.
+ * @example const output = reuseOutput(plan, { tools: analysis.tools, checked, inputs, files, scaffolds, force: false })
+ */
+export function reuseOutput(plan: BuildPlan, question: OutputQuestion): OutputReuse {
+  const { last, config, disk } = plan;
+  const { tools, checked, scaffolds } = question;
+  if (!question.force && last && checked.length === tools.length) {
+    const files = unchangedOutput({
+      lock: last.lock, toolNames: tools.map((tool) => String(tool.wire.name)), inputs: question.inputs, packageJson: config.packageJson, hash: disk.hash,
+      scaffolds, handlers: config.handlers, tests: config.tests,
+    });
+    if (files) return { unchanged: files };
+  }
+  if (!last || checked.length === 0) return { tools };
+  const planned = planEmitReuse({
+    tools, reused: checked, cache: last.cache, lock: last.lock, out: config.out, files: question.files, scaffolds,
+    handlers: config.handlers, tests: config.tests, read: disk.text, hash: disk.hash, validators: last.validators(),
+  });
+  return { tools: planned.tools, reuse: planned.reuse, hashes: planned.hashes };
+}
+
+/**
+ * hashFileText of each generated file that is on disk exactly as generated (mostly known to the
+ * stat index, so not even read), by path: the lock need not hash those again (lockProject).
+ */
+export function knownFileHashes(plan: BuildPlan, files: readonly GeneratedFile[]): Map<string, string> {
+  const hashes = new Map<string, string>();
+  for (const file of files) {
+    if (!file.unchanged && !(isRecorded(plan.previous.lock, file.path) && plan.disk.text(file.path) === file.contents)) continue;
+    const hash = plan.disk.hash(file.path);
+    if (hash !== undefined) hashes.set(file.path, hash);
+  }
+  return hashes;
+}
+
+/**
+ * The write step's guard: generated files edited by hand since the last build, which writing would
+ * overwrite (none with --force).
+ */
+export function handEditedFiles(plan: BuildPlan, files: readonly GeneratedFile[], force: boolean): Diagnostic[] {
+  return force ? [] : editedSinceLastBuild(plan.previous.lock, files, plan.disk);
+}
+
+/** What writeBuild writes, and what the next build needs to know of this one. */
+export interface BuildWrite {
+  /** Every file of the generated folder (EmitOutput.generated). */
+  readonly generated: readonly GeneratedFile[];
+  readonly lock: LockFile;
+  readonly force: boolean;
+  /** Creates the missing scaffolds while the folder is written (on worker threads); answers with their paths. */
+  readonly createScaffolds: () => Promise<readonly string[]>;
+  /** The tools emitted (OutputReuse.tools), and what emitProject said of each (GeneratedProject.tools). */
+  readonly tools: readonly ResolvedTool[];
+  readonly emitted: ReadonlyMap<string, EmittedTool>;
+  readonly analysis: Pick<ProjectAnalysis, "schemas" | "toolDiagnostics" | "inProject">;
+  readonly checked: readonly CheckedTool[];
+  /** What reading the project recorded of each file. */
+  readonly records: ReadonlyMap<string, FileRecord>;
+}
+
+export interface BuildWritten {
+  readonly tree: TreeSummary;
+  /** The scaffolds created. */
+  readonly created: readonly string[];
+  /** Whether the lock's text changed. */
+  readonly lockChanged: boolean;
+}
+
+/**
+ * The write step: the generated folder and the lock as one unit, the missing scaffolds beside them,
+ * then the build cache and the stat index for the next build.
+ */
+export async function writeBuild(plan: BuildPlan, write: BuildWrite): Promise<BuildWritten> {
+  const { config, previous, disk } = plan;
+  const lockText = renderLock(write.lock, descriptorsInOrder(plan));
+  // Only scaffolds that the listing of their folders lacks: created while the folder is written.
+  const creating = write.createScaffolds();
+  creating.catch(() => undefined);
+  const tree = await replaceTree({
+    root: plan.root, out: config.out, lock: config.lock, files: write.generated, lockText,
+    drop: staleFiles(previous.lock, write.generated, write.force, disk), read: disk.text,
+  });
+  const created = await creating;
+  const lockHash = sha256Hex(lockText);
+  await writeBuildCache(plan.next.path, nextCache({
+    generator: plan.next.generator, config: plan.next.config, lockHash, records: write.records, emitted: write.emitted,
+    tools: toolsForCache(write), clean: cleanSchemas(write.tools, write.lock, write.analysis.schemas, new Set(plan.last?.cache.clean ?? [])),
+  }));
+  await recordBuild(plan, lockHash, write.lock, write.records.keys(), Object.keys(write.lock.files));
+  return { tree, created, lockChanged: previous.text !== lockText };
+}
+
+/**
+ * The write step of a build that found nothing to write (OutputReuse.unchanged): only what check's
+ * fast path and the next build need. The build cache stays as it is: it vouches for this very lock,
+ * and for every tool, by its hash.
+ */
+export async function recordUnchanged(plan: BuildPlan, files: readonly string[], records: ReadonlyMap<string, FileRecord>): Promise<void> {
+  await recordBuild(plan, plan.next.lockHash, plan.last?.lock, records.keys(), files);
+}
+
+/** What check's fast path needs of the lock on disk, and the stats of what this build read. */
+async function recordBuild(plan: BuildPlan, lockHash: string | undefined, lock: LockFile | undefined, inputs: Iterable<string>, generated: Iterable<string>): Promise<void> {
+  const { index } = plan;
+  if (lockHash !== undefined && lock) index.rememberLock(lockHash, lockSummary(lock));
+  index.retain("input", inputs);
+  index.retain("generated", generated);
+  await index.save(statIndexPath(plan.next.path));
+}
+
+/** Per tool: its diagnostics from this analysis, or from the last build when it was checked then. */
+function toolsForCache(write: BuildWrite): Parameters<typeof nextCache>[0]["tools"] {
+  const earlier = new Map(write.checked.map((c) => [c.tool.file, c.diagnostics]));
+  const fresh = new Map([...(write.analysis.toolDiagnostics ?? new Map<ResolvedTool, readonly Diagnostic[]>())].map(([tool, list]) => [tool.file, list]));
+  const inProject = write.analysis.inProject;
+  const inProjectByFile = new Map([...(inProject?.diagnostics ?? new Map<ResolvedTool, readonly Diagnostic[]>())].map(([tool, list]) => [tool.file, list]));
+  return write.tools.map((tool) => {
+    const found = inProjectByFile.get(tool.file);
+    return { tool, diagnostics: fresh.get(tool.file) ?? earlier.get(tool.file) ?? [], ...(inProject && found ? { inProject: { names: inProject.names, diagnostics: found } } : {}) };
+  });
+}
+
+/** A member name JavaScript objects order first (an array index), anywhere in a JSON text; a string that only looks like one errs on the safe side. */
+const INTEGER_KEY = /"(?:0|[1-9][0-9]{0,9})":/;
+
+/**
+ * Descriptors read back from the lock the cache vouches for (renderLock's text), rendered with no
+ * integer-like key, are in order at every depth: renderLock need not sort them again.
+ */
+function descriptorsInOrder(plan: BuildPlan): Set<object> | undefined {
+  const { last, previous } = plan;
+  if (!last || previous.text === undefined || INTEGER_KEY.test(previous.text)) return undefined;
+  return new Set<object>(Object.values(last.lock.tools).map((entry) => entry.descriptor));
+}

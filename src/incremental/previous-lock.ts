@@ -1,0 +1,97 @@
+// The lock the last build wrote, as far as it can be read, and what it tells a build about the
+// generated folder on disk: which files were edited by hand since (the build stops rather than lose
+// the edit) and which are stale (generated then, not now: removed).
+import type { Diagnostic } from "../model/diagnostic.js";
+import type { GeneratedFile } from "../model/generated-file.js";
+import type { LockFile } from "../model/lock.js";
+import type { LoadLimits } from "../load/limits.js";
+import { parseLock, parseVouchedLock } from "../lock/parse-lock.js";
+import type { DiskReader } from "./disk-reader.js";
+
+/** What build needs from the previous lock: the hash of every file the last build generated. */
+export type PreviousFiles = { readonly files: Readonly<Record<string, string>> } | undefined;
+
+export interface PreviousLock {
+  readonly lock: PreviousFiles;
+  /** The whole lock, when it parses. */
+  readonly parsed?: LockFile;
+  readonly text?: string;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/**
+ * The previous lock's record of generated files. A lock that does not parse (an older format, a
+ * merge conflict) is not an error: this build writes it again. Its `files` are still used when they
+ * can be read, so hand edits to generated files are not overwritten unnoticed. `vouched`: the build
+ * cache says this is exactly the text the last build wrote, so only its shape is checked.
+ * @example parsePreviousLock(text, "mcp-tools.lock.json", config.load, false).parsed
+ */
+export function parsePreviousLock(text: string | undefined, path: string, limits: LoadLimits, vouched: boolean): PreviousLock {
+  if (text === undefined) return { lock: undefined, diagnostics: [] };
+  const trusted = vouched ? parseVouchedLock(text) : undefined;
+  if (trusted) return { lock: trusted, parsed: trusted, text, diagnostics: [] };
+  const parsed = parseLock(text, path, limits);
+  if (parsed.value) return { lock: parsed.value, parsed: parsed.value, text, diagnostics: [] };
+  const first = parsed.diagnostics[0];
+  const warning: Diagnostic = {
+    ruleId: "lock-invalid", severity: "warning",
+    message: `${path} cannot be read (${first ? first.message.replace(/\.$/, "") : "it is malformed"}); this build writes it again.`,
+    hint: "Review the rewritten lock before committing it.",
+    file: path, line: first?.line ?? 1, column: first?.column ?? 1, endLine: first?.endLine ?? 1, endColumn: first?.endColumn ?? 1, pointer: first?.pointer ?? "",
+  };
+  return { lock: recordedFiles(text), text, diagnostics: [warning] };
+}
+
+/** The `files` member of a lock that does not parse as a whole, when it is a map of hashes. */
+function recordedFiles(text: string): PreviousFiles {
+  try {
+    const files: unknown = (JSON.parse(text) as { files?: unknown }).files;
+    if (files === null || typeof files !== "object" || Array.isArray(files)) return undefined;
+    const entries = Object.entries(files).filter((entry): entry is [string, string] => typeof entry[1] === "string");
+    return { files: Object.fromEntries(entries) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the last build wrote `path` (so it is probably on disk: worth reading, where a miss costs a thrown error). */
+export function isRecorded(lock: PreviousFiles, path: string): boolean {
+  return lock !== undefined && Object.prototype.hasOwnProperty.call(lock.files, path);
+}
+
+/** Generated files whose text on disk is neither what the last build wrote nor what this one writes. */
+export function handEditedFiles(lock: PreviousFiles, files: readonly GeneratedFile[], disk: DiskReader): Diagnostic[] {
+  if (!lock) return [];
+  const next = new Map(files.map((f) => [f.path, f]));
+  const edited: Diagnostic[] = [];
+  for (const [path, recorded] of Object.entries(lock.files).sort(([a], [b]) => (a < b ? -1 : 1))) {
+    // A file the build leaves as it is was found on disk as recorded.
+    if (next.get(path)?.unchanged) continue;
+    const current = disk.text(path);
+    if (current === undefined || disk.hash(path) === recorded || current === next.get(path)?.contents) continue;
+    edited.push({
+      ruleId: "generated-file-edited",
+      severity: "error",
+      message: `${path} was edited by hand since the last build; building would overwrite the edit.`,
+      hint: "Move the change into the descriptor, a handler or a template, or run `mcp-gen build --force` to discard it.",
+      file: path, line: 1, column: 1, endLine: 1, endColumn: 1, pointer: "",
+    });
+  }
+  return edited;
+}
+
+/**
+ * Files the last build generated that this one does not: removed, unless they were edited by hand
+ * since (then they stay, as any unknown file in the folder does), or --force says to drop them too.
+ */
+export function staleFiles(lock: PreviousFiles, files: readonly GeneratedFile[], force: boolean, disk: DiskReader): Set<string> {
+  const stale = new Set<string>();
+  if (!lock) return stale;
+  const now = new Set(files.map((f) => f.path));
+  for (const [path, recorded] of Object.entries(lock.files)) {
+    if (now.has(path)) continue;
+    const current = disk.text(path);
+    if (current !== undefined && (force || disk.hash(path) === recorded)) stale.add(path);
+  }
+  return stale;
+}
