@@ -6,9 +6,9 @@ import { parentPort } from "node:worker_threads";
 import type { Dialect } from "../model/dialect.js";
 import type { JsonValue } from "../model/json.js";
 import { compileTypes } from "../emit/emit-types.js";
-import { SchemaCompiler, type CompiledValidator, type SchemaCheck } from "../validate/schema-compiler.js";
+import { SchemaCompiler, type CompiledValidator, type SchemaCheck } from "../compile/schema-compiler.js";
 import type { GeneratedFile } from "../model/generated-file.js";
-import type { ScaffoldSamples } from "../emit/derive-examples.js";
+import type { ScaffoldSamples } from "../compile/schema-samples.js";
 import { createMissingFile } from "./write-files.js";
 
 /** A schema to check and compile, as JSON text (JSON.parse keeps every key an own property). */

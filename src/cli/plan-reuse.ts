@@ -13,7 +13,7 @@ import { assignToolNames, type ToolNames } from "../emit/names.js";
 import type { ToolHash } from "../lock/hash-tool.js";
 import type { ReusedTool } from "../project/analyze-project.js";
 import { resolveTool } from "../resolve/resolve-tool.js";
-import { cleanSchemaKey, type SchemaCompiler } from "../validate/schema-compiler.js";
+import { cleanSchemaKey, type SchemaCompiler } from "../compile/schema-compiler.js";
 import type { ProjectFile } from "../resolve/project-file.js";
 import { CACHE_VERSION, vouchesForLock, type BuildCache, type CachedTool } from "./build-cache.js";
 import type { FileRecord, ReadReuse } from "./read-project.js";

@@ -12,7 +12,7 @@ import type { ResolvedTool } from "../model/source.js";
 import { hashTool, type ToolHash } from "../lock/hash-tool.js";
 import { sha256Hex } from "../lock/sha256.js";
 import { findHeaderParams } from "../runtime/header-annotations.js";
-import type { SchemaCompiler } from "../validate/schema-compiler.js";
+import type { SchemaCompiler } from "../compile/schema-compiler.js";
 import { aggregateBanner, fileBanner, runtimeBanner } from "./banner.js";
 import { scaffoldExamples, spellOutObjectMembers } from "./derive-examples.js";
 import { compileTypes, finishToolTypes, planToolTypes, type InputForm, type ToolTypes, type TypesRequest } from "./emit-types.js";

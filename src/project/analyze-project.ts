@@ -8,7 +8,7 @@ import { resolveTool } from "../resolve/resolve-tool.js";
 import type { AnyRule } from "../validate/define-rule.js";
 import { ALL_RULES } from "../validate/rules/index.js";
 import { runRules, runRulesByTool } from "../validate/run-rules.js";
-import { isTooLargeToCompile, SchemaCompiler, type SchemaPrior } from "../validate/schema-compiler.js";
+import { isTooLargeToCompile, SchemaCompiler, type SchemaPrior } from "../compile/schema-compiler.js";
 import { toolNames, toolSchemas } from "../validate/walk.js";
 import { sha256Hex } from "../lock/sha256.js";
 import type { Dialect } from "../model/dialect.js";

@@ -9,7 +9,7 @@ import { emitProject, type EmittedTool, type EmitReuse, type RuntimeSource, type
 import { hashTool, type ToolHash } from "../lock/hash-tool.js";
 import type { TemplateSources } from "../emit/templates.js";
 import { buildLock } from "../lock/build-lock.js";
-import type { SchemaCompiler } from "../validate/schema-compiler.js";
+import type { SchemaCompiler } from "../compile/schema-compiler.js";
 
 export interface BuildInput {
   readonly tools: readonly ResolvedTool[];

@@ -1,7 +1,7 @@
 // The shape of a validation rule and the metadata checks every rule passes when the registry loads.
 import type { Severity } from "../model/diagnostic.js";
 import type { ResolvedTool } from "../model/source.js";
-import type { SchemaCompiler } from "./schema-compiler.js";
+import type { SchemaCompiler } from "../compile/schema-compiler.js";
 
 export type RuleSeverity = Severity | "off";
 

@@ -5,7 +5,7 @@ import type { Diagnostic, Severity } from "../model/diagnostic.js";
 import type { ResolvedTool, SourceDoc } from "../model/source.js";
 import { diagnosticInTool } from "../load/locate.js";
 import type { AnyRule, ProjectNames, RuleReport } from "./define-rule.js";
-import { SchemaCompiler } from "./schema-compiler.js";
+import { SchemaCompiler } from "../compile/schema-compiler.js";
 import { toolNames } from "./walk.js";
 
 export interface RuleSetting {

@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import type { RuleReport } from "../../src/validate/define-rule.js";
 import { descriptionLengthLimit } from "../../src/validate/rules/description-length-limit.js";
-import { SchemaCompiler } from "../../src/validate/schema-compiler.js";
+import { SchemaCompiler } from "../../src/compile/schema-compiler.js";
 import { describeRule } from "../support/rule-harness.js";
 
 function run(wire: Record<string, unknown>, maxLength: number): RuleReport[] {

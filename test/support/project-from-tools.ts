@@ -12,7 +12,7 @@ import type { ProjectFile } from "../../src/resolve/project-file.js";
 import type { AnyRule } from "../../src/validate/define-rule.js";
 import { ALL_RULES } from "../../src/validate/rules/index.js";
 import { runRules, type RuleSettings } from "../../src/validate/run-rules.js";
-import { SchemaCompiler } from "../../src/validate/schema-compiler.js";
+import { SchemaCompiler } from "../../src/compile/schema-compiler.js";
 
 export interface ToolsProject {
   readonly analysis: ProjectAnalysis;
