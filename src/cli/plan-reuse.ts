@@ -6,6 +6,7 @@ import { compareText, type Diagnostic } from "../model/diagnostic.js";
 import { DEFAULT_DIALECT, dialectOf } from "../model/dialect.js";
 import { getOwn, isJsonObject, type JsonValue } from "../model/json.js";
 import type { LockFile } from "../model/lock.js";
+import type { RunMemo } from "../model/run-memo.js";
 import type { ResolvedTool } from "../model/source.js";
 import { knownValidatorsOf, validatorModuleDialect, type KnownValidator } from "../emit/emit-validators.js";
 import type { EmittedTool, EmitReuse, PreviousModule, ReusedToolOutput } from "../emit/emit-project.js";
@@ -89,6 +90,8 @@ export interface EmitPlanInput {
   readonly read: (path: string) => string | undefined;
   /** hashFileText of the same. */
   readonly hash: (path: string) => string | undefined;
+  /** The run's memo, whose analysis assigned the current names already. */
+  readonly memo?: RunMemo;
 }
 
 /**
@@ -100,10 +103,10 @@ export interface EmitPlanInput {
 export function planEmitReuse(input: EmitPlanInput): EmitPlan {
   const currentNames = input.tools.map((tool) => String(tool.wire.name)).sort(compareText);
   const previousNames = Object.keys(input.lock.tools).sort(compareText);
-  const current = namesByTool(currentNames);
+  const current = namesByTool(currentNames, input.memo);
   // Names depend on the whole set of names only: the same set gives the same names.
   const sameSet = currentNames.length === previousNames.length && currentNames.every((name, i) => name === previousNames[i]);
-  const previous = sameSet ? current : namesByTool(previousNames);
+  const previous = sameSet ? current : namesByTool(previousNames, input.memo);
   const { validators } = input;
   const reusedFiles = new Map(input.reused.map((r) => [r.tool, r]));
   const keep = new Map<ResolvedTool, ReusedToolOutput>();
@@ -164,9 +167,9 @@ function dialectOf$(schema: JsonValue | undefined) {
   return dialectOf(getOwn(schema, "$schema")) ?? DEFAULT_DIALECT;
 }
 
-function namesByTool(names: readonly string[]): Map<string, ToolNames> {
+function namesByTool(names: readonly string[], memo: RunMemo | undefined): Map<string, ToolNames> {
   const sorted = [...names].sort(compareText);
-  const assigned = assignToolNames(sorted);
+  const assigned = assignToolNames(sorted, memo);
   return new Map(sorted.map((name, i) => [name, assigned[i]!]));
 }
 

@@ -12,6 +12,7 @@ import { isTooLargeToCompile, SchemaCompiler, type SchemaPrior } from "../compil
 import { toolNames, toolSchemas } from "../validate/walk.js";
 import { sha256Hex } from "../lock/sha256.js";
 import type { Dialect } from "../model/dialect.js";
+import { RunMemo } from "../model/run-memo.js";
 import type { JsonValue } from "../model/json.js";
 
 export interface ProjectInput {
@@ -30,6 +31,8 @@ export interface ProjectInput {
   readonly reused?: readonly ReusedTool[];
   /** What the previous build's ajv answered (an incremental build): those schemas are not compiled again. */
   readonly prior?: SchemaPrior;
+  /** What the run remembers (see RunMemo); a fresh one when absent. */
+  readonly memo?: RunMemo;
 }
 
 /** A tool unchanged since the previous build, and the diagnostics it had then. */
@@ -57,6 +60,8 @@ export interface ProjectAnalysis {
   readonly docs: ReadonlyMap<string, SourceDoc>;
   /** The compiler the rules used, for later stages to reuse its cache. */
   readonly schemas: SchemaCompiler;
+  /** What the run remembers (input.memo, or a fresh one), for later stages of the same run. */
+  readonly memo: RunMemo;
   /** Each tool resolved and checked by this analysis, with its resolve and per-tool rule diagnostics. */
   readonly toolDiagnostics?: ReadonlyMap<ResolvedTool, readonly Diagnostic[]>;
   /** Every tool's checkInProject diagnostics (checked now, or known from the previous build), and the namesKey they hold for. */
@@ -67,8 +72,9 @@ export interface ProjectAnalysis {
 export function analyzeProject(input: ProjectInput): ProjectAnalysis {
   const { docs, tools, diagnostics } = resolveProject({ ...input, reused: [] });
   const schemas = new SchemaCompiler();
-  diagnostics.push(...runRules({ tools, rules: input.rules ?? ALL_RULES, settings: input.config.rules, docs, schemas }));
-  return { tools, diagnostics: sortDiagnostics(diagnostics), docs, schemas };
+  const memo = input.memo ?? new RunMemo();
+  diagnostics.push(...runRules({ tools, rules: input.rules ?? ALL_RULES, settings: input.config.rules, docs, schemas, memo }));
+  return { tools, diagnostics: sortDiagnostics(diagnostics), docs, schemas, memo };
 }
 
 /** A schema of a tool that the rules will compile, and its dialect. */
@@ -107,6 +113,7 @@ export async function analyzeProjectWith(input: ProjectInput, precompile: Precom
   const inProjectKnown = new Map(reused.filter((r) => r.inProject?.names === names).map((r) => [r.tool, r.inProject!.diagnostics]));
   for (const known of inProjectKnown.values()) diagnostics.push(...known);
   const schemas = new SchemaCompiler(input.prior);
+  const memo = input.memo ?? new RunMemo();
   const rules = input.rules ?? ALL_RULES;
   // Schemas the prior answers for need no thread: the rules get their answers without ajv.
   const compiling = precompile(compileRequests(fresh.tools).filter((request) => !schemas.knowsFromPrior(request.schema, request.dialect)), schemas);
@@ -115,9 +122,9 @@ export async function analyzeProjectWith(input: ProjectInput, precompile: Precom
   onResolved?.(fresh.tools, tools);
   const settings = input.config.rules;
   const known = new Set(inProjectKnown.keys());
-  const first = runRulesByTool({ tools, rules: rules.filter((rule) => !rule.compilesSchemas), settings, docs, schemas, checkTools, inProjectKnown: known });
+  const first = runRulesByTool({ tools, rules: rules.filter((rule) => !rule.compilesSchemas), settings, docs, schemas, memo, checkTools, inProjectKnown: known });
   await compiling;
-  const second = runRulesByTool({ tools, rules: rules.filter((rule) => rule.compilesSchemas), settings, docs, schemas, checkTools, inProjectKnown: known });
+  const second = runRulesByTool({ tools, rules: rules.filter((rule) => rule.compilesSchemas), settings, docs, schemas, memo, checkTools, inProjectKnown: known });
   diagnostics.push(...first.all, ...second.all);
   const toolDiagnostics = new Map<ResolvedTool, Diagnostic[]>();
   for (const tool of fresh.tools) {
@@ -125,7 +132,7 @@ export async function analyzeProjectWith(input: ProjectInput, precompile: Precom
   }
   const inProject = new Map<ResolvedTool, readonly Diagnostic[]>(inProjectKnown);
   for (const tool of tools) if (!inProject.has(tool)) inProject.set(tool, [...(first.inProject.get(tool) ?? []), ...(second.inProject.get(tool) ?? [])]);
-  return { tools, diagnostics: sortDiagnostics(diagnostics), docs, schemas, toolDiagnostics, inProject: { names, diagnostics: inProject } };
+  return { tools, diagnostics: sortDiagnostics(diagnostics), docs, schemas, memo, toolDiagnostics, inProject: { names, diagnostics: inProject } };
 }
 
 /** Two lists of tools, each in descriptor path order, as one in that order. */

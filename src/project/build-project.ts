@@ -3,6 +3,7 @@
 import type { Config } from "../config/config.js";
 import type { EmitOutput, GeneratedFile } from "../model/generated-file.js";
 import type { LockFile } from "../model/lock.js";
+import type { RunMemo } from "../model/run-memo.js";
 import type { ResolvedTool } from "../model/source.js";
 import { MCP_GEN_VERSION } from "../model/version.js";
 import { emitProject, type EmittedTool, type EmitReuse, type RuntimeSource, type TypesCompiler } from "../emit/emit-project.js";
@@ -29,6 +30,8 @@ export interface BuildInput {
   readonly hashes?: ReadonlyMap<ResolvedTool, ToolHash>;
   /** See BuildLockInput.fileHash. */
   readonly fileHash?: (file: GeneratedFile) => string | undefined;
+  /** See EmitInput.memo: the analysis's (ProjectAnalysis.memo). */
+  readonly memo?: RunMemo;
 }
 
 export interface BuildOutput {

@@ -8,6 +8,7 @@ import { hasErrors, type Diagnostic } from "../../model/diagnostic.js";
 import type { Config } from "../../config/config.js";
 import type { GeneratedFile } from "../../model/generated-file.js";
 import type { LockFile } from "../../model/lock.js";
+import { RunMemo } from "../../model/run-memo.js";
 import type { ResolvedTool } from "../../model/source.js";
 import type { KnownValidator } from "../../emit/emit-validators.js";
 import type { LoadLimits } from "../../load/limits.js";
@@ -54,7 +55,8 @@ ${reportHelp(REPORT_FORMATS, "error")}
 Exit status: 0 built, 1 errors found (nothing written), 2 bad usage or config.
 `;
 
-export async function runBuild(argv: readonly string[], io: CliIo): Promise<number> {
+/** `memo`: what the build remembers while it runs; watch passes one that lasts its session. */
+export async function runBuild(argv: readonly string[], io: CliIo, memo = new RunMemo()): Promise<number> {
   const { values } = parseCommandArgs(argv, { ...COMMON_OPTIONS, ...REPORT_OPTIONS, force: { type: "boolean" }, verbose: { type: "boolean" } });
   if (values.help) {
     io.stdout(BUILD_HELP);
@@ -97,7 +99,7 @@ export async function runBuild(argv: readonly string[], io: CliIo): Promise<numb
     return EXIT.problems;
   }
   try {
-    return await buildLocked({ root, realRoot, configPath: values.config, project: { ...project, config: project.config }, sources, force: values.force === true, verbose: values.verbose === true, format, setup, print, io, index, unread });
+    return await buildLocked({ root, realRoot, configPath: values.config, project: { ...project, config: project.config }, sources, force: values.force === true, verbose: values.verbose === true, format, setup, print, io, index, unread, memo });
   } finally {
     await projectLock.release();
   }
@@ -121,6 +123,7 @@ interface BuildRun {
   readonly index: StatIndex;
   /** Where print finds the text of a project file that is not in `sources` (set once the project is read). */
   readonly unread: UnreadTexts;
+  readonly memo: RunMemo;
 }
 
 interface UnreadTexts {
@@ -172,7 +175,7 @@ async function buildLocked(run: BuildRun): Promise<number> {
   const validators = () => (known ??= cache && previousLock.parsed ? knownValidators(previousLock.parsed, config.out, disk.text, disk.hash) : new Map<string, KnownValidator>());
   const building = read.input.descriptors.length - reused.length;
   const prior = cache ? { validators: building > 0 ? validators() : new Map<string, KnownValidator>(), clean: new Set(cache.clean) } : undefined;
-  const input: ProjectInput = { ...read.input, loadDiagnostics: [...project.diagnostics, ...read.input.loadDiagnostics], reused, ...(prior ? { prior } : {}) };
+  const input: ProjectInput = { ...read.input, loadDiagnostics: [...project.diagnostics, ...read.input.loadDiagnostics], reused, ...(prior ? { prior } : {}), memo: run.memo };
   const workers = workerCount(building, run.io.env);
   const threads = startBuildThreads(workers, { typesThread: wantsTypesThread(workers, building, read.input.descriptors.length, run.io.env) });
   try {
@@ -206,7 +209,7 @@ async function buildWith(run: BuildRun, threads: BuildThreads, input: ProjectInp
   const lastTypesKey = (tool: ResolvedTool) => (state.cache && Object.prototype.hasOwnProperty.call(state.cache.tools, tool.file) ? state.cache.tools[tool.file]!.types : undefined);
   const progress = buildProgress(run);
   progress(`Validating ${count(input.descriptors.length, "tool")}…`);
-  const analysis = await analyzeProjectWith(input, threads.precompile, (fresh, all) => threads.prefetchTypes(expectedTypesJobs(fresh, all.map((tool) => String(tool.wire.name)), lastTypesKey)));
+  const analysis = await analyzeProjectWith(input, threads.precompile, (fresh, all) => threads.prefetchTypes(expectedTypesJobs(fresh, all.map((tool) => String(tool.wire.name)), run.memo, lastTypesKey)));
   const diagnostics = [...analysis.diagnostics, ...previousLock.diagnostics];
   if (input.descriptors.length === 0) {
     // Nothing to build: writing the runtime and an empty tool table would only hide the mistake.
@@ -227,17 +230,17 @@ async function buildWith(run: BuildRun, threads: BuildThreads, input: ProjectInp
   if (!run.force && state.cache && previousLock.parsed && reused.length === analysis.tools.length) {
     const files = unchangedOutput({
       lock: previousLock.parsed, toolNames: analysis.tools.map((tool) => String(tool.wire.name)), inputs: allInputs, packageJson: config.packageJson, hash: disk.hash,
-      scaffolds: existingScaffolds, handlers: config.handlers, tests: config.tests,
+      scaffolds: existingScaffolds, handlers: config.handlers, tests: config.tests, memo: analysis.memo,
     });
     if (files) return finishUnchanged(run, state, analysis.tools.length, files, diagnostics, records, previousLock.parsed);
   }
   const plan = state.cache && previousLock.parsed && reused.length > 0
-    ? planEmitReuse({ tools: analysis.tools, reused, cache: state.cache, lock: previousLock.parsed, out: config.out, files: input.files, scaffolds: existingScaffolds, handlers: config.handlers, tests: config.tests, read: disk.text, hash: disk.hash, validators: state.validators() })
+    ? planEmitReuse({ tools: analysis.tools, reused, cache: state.cache, lock: previousLock.parsed, out: config.out, files: input.files, scaffolds: existingScaffolds, handlers: config.handlers, tests: config.tests, read: disk.text, hash: disk.hash, validators: state.validators(), memo: analysis.memo })
     : undefined;
   const tools = plan?.tools ?? analysis.tools;
   progress(`Generating code for ${count(analysis.tools.length, "tool")}…`);
   const { emit, lock, tools: emitted } = await buildProject({
-    tools, config, templates: await readTemplates(), runtime: await readRuntimeSources(), schemas: analysis.schemas, inputs: allInputs,
+    tools, config, templates: await readTemplates(), runtime: await readRuntimeSources(), schemas: analysis.schemas, memo: analysis.memo, inputs: allInputs,
     compileTypes: threads.compileTypes, existingScaffolds, ...(plan ? { reuse: plan.reuse, hashes: plan.hashes } : {}),
     // A file that is on disk as it is generated again has the hash the disk reader took already.
     fileHash: (file) => (file.unchanged || (recorded(previousLock.lock, file.path) && disk.text(file.path) === file.contents) ? disk.hash(file.path) : undefined),
