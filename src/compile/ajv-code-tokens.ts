@@ -32,7 +32,7 @@ const PUNCTUATOR = new Uint8Array(128);
 for (const c of "{}()[];,.<>=!&|?:+-*%^~") PUNCTUATOR[c.charCodeAt(0)] = 1;
 
 /** After these words a value starts, so a `/` there would open a regular expression literal. */
-const KEYWORDS_BEFORE_VALUE = new Set(["return", "typeof", "instanceof", "in", "of", "new", "delete", "void", "throw", "case", "do", "else"]);
+const KEYWORDS_BEFORE_VALUE: ReadonlySet<string> = new Set(["return", "typeof", "instanceof", "in", "of", "new", "delete", "void", "throw", "case", "do", "else"]);
 
 /**
  * Scans `code`, which ajv wrote, as a JavaScript engine reads it, and calls `visit` for every string

@@ -56,8 +56,8 @@ export function complement(ranges: CodePointRanges): CodePointRanges {
 }
 
 /** Printable ASCII that RE2 gives a meaning outside a class, and inside one. */
-const RE2_SPECIAL = new Set("\\.+*?()|[]{}^$");
-const RE2_CLASS_SPECIAL = new Set("\\[]^-");
+const RE2_SPECIAL: ReadonlySet<string> = new Set("\\.+*?()|[]{}^$");
+const RE2_CLASS_SPECIAL: ReadonlySet<string> = new Set("\\[]^-");
 
 /**
  * One code point as RE2 reads it literally: printable ASCII as itself (after a backslash where RE2

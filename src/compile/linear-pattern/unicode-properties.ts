@@ -19,7 +19,7 @@ const GENERAL_CATEGORY: Readonly<Record<string, string>> = {
   Symbol: "S", Currency_Symbol: "Sc", Modifier_Symbol: "Sk", Math_Symbol: "Sm", Other_Symbol: "So",
   Separator: "Z", Line_Separator: "Zl", Paragraph_Separator: "Zp", Space_Separator: "Zs",
 };
-const GENERAL_CATEGORY_SHORT = new Set(Object.values(GENERAL_CATEGORY));
+const GENERAL_CATEGORY_SHORT: ReadonlySet<string> = new Set(Object.values(GENERAL_CATEGORY));
 
 /** Binary properties whose code points are fixed by definition, as ranges. */
 const FIXED_BINARY: Readonly<Record<string, CodePointRanges>> = { Any: ANY, ASCII, ASCII_Hex_Digit: ASCII_HEX_DIGIT, AHex: ASCII_HEX_DIGIT };
