@@ -112,6 +112,14 @@ export function withoutSourceUrls(code: string): string {
   return parts.join("");
 }
 
+/**
+ * ajv's `code.process` option, which every engine mcp-gen creates has (newAjv in load-ajv.ts sets
+ * it): ajv evaluates the code it generates with `new Function` as it compiles, so the code goes
+ * through withoutSourceUrls first (the `$id` comment taken out as ajv wrote it, anything else
+ * refused). A schema whose code is refused does not compile, and nothing of it ran.
+ */
+export const AJV_CODE_GUARD = (code: string): string => withoutSourceUrls(code);
+
 /** ajv wrote something that withoutSourceUrls cannot vouch for. */
 export class UnsafeAjvCodeError extends Error {
   constructor(readonly token: string) {

@@ -19,11 +19,11 @@ import { validateMeta201909, validateMeta202012, validateMetaDraft07 } from "../
 import * as validatorRuntime from "../runtime/validator-runtime.js";
 import { withoutSourceUrls } from "./ajv-code-tokens.js";
 import { linearRegExp, pattern } from "./linear-pattern/linear-regexp.js";
-import { loadAjv } from "./load-ajv.js";
+import { newAjv } from "./load-ajv.js";
 import { prepareForAjv, prepareValidatorSchema } from "./prepare-validator-schema.js";
 import type { StandaloneChunk } from "./rewrite-standalone.js";
 import { scaffoldSamples, type ScaffoldSamples } from "./schema-samples.js";
-import { AJV_CODE_GUARD, createStandaloneEngine, standaloneChunk } from "./standalone-engine.js";
+import { createStandaloneEngine, standaloneChunk } from "./standalone-engine.js";
 
 // ajv and ajv-formats (CommonJS) load with the first engine: commands and builds that compile no
 // schema (an unchanged project) never pay for them.
@@ -338,12 +338,10 @@ function nextUse(engines: Map<Dialect, { engine: Engine; uses: number }>, dialec
 
 /** The engine that compiles schemas as written, every error kept: `$async` schemas and validator(). */
 function createCheckEngine(dialect: Dialect): Engine {
-  const { ajv, ajv2019, ajv2020 } = loadAjv();
   const addFormats = require("ajv-formats") as { default?: (ajv: Ajv) => Ajv } & ((ajv: Ajv) => Ajv);
   // ownProperties as the generated validators have it (createStandaloneEngine), and patterns on
   // re2js here too: a schema compiles here exactly when its generated validator can.
-  const options = { strict: false, validateFormats: true, validateSchema: false, allErrors: true, ownProperties: true, logger: false as const, code: { process: AJV_CODE_GUARD, regExp: linearRegExp } };
-  const engine = dialect === "2020-12" ? new ajv2020.Ajv2020(options) : dialect === "2019-09" ? new ajv2019.Ajv2019(options) : new ajv.Ajv(options);
+  const engine = newAjv(dialect, { strict: false, validateFormats: true, validateSchema: false, allErrors: true, ownProperties: true, logger: false, code: { regExp: linearRegExp } });
   (addFormats.default ?? addFormats)(engine);
   return engine;
 }

@@ -7,22 +7,13 @@ import type { Ajv, AnySchema, Format, KeywordDefinition } from "ajv";
 import type { Dialect } from "../model/dialect.js";
 import type { JsonValue } from "../model/json.js";
 import { formats } from "../runtime/validator-runtime.js";
-import { loadAjv, standaloneCode } from "./load-ajv.js";
-import { withoutSourceUrls } from "./ajv-code-tokens.js";
+import { ajvCode, newAjv, standaloneCode } from "./load-ajv.js";
 import { linearRegExp } from "./linear-pattern/linear-regexp.js";
 import { linearPatternCode } from "./linear-pattern-code.js";
 import { rewriteChangesBehaviour, rewriteStandalone, type StandaloneChunk } from "./rewrite-standalone.js";
 
 // ajv-formats is CommonJS, loaded with the first engine: a command that compiles nothing never pays for it.
 const require = createRequire(import.meta.url);
-
-/**
- * ajv's `code.process` option for every engine that compiles descriptor schemas: ajv evaluates the
- * code it generates with `new Function` as it compiles, so the code goes through withoutSourceUrls
- * first (the `$id` comment taken out as ajv wrote it, anything else refused; see ajv-code-tokens.ts).
- * A schema whose code is refused does not compile, and nothing of it ran.
- */
-export const AJV_CODE_GUARD = (code: string): string => withoutSourceUrls(code);
 
 /**
  * A fresh engine for `dialect`; standaloneChunk() leaves it as it found it after each schema.
@@ -33,7 +24,6 @@ export const AJV_CODE_GUARD = (code: string): string => withoutSourceUrls(code);
  * @example const engine = createStandaloneEngine("draft-07");
  */
 export function createStandaloneEngine(dialect: Dialect, { allErrors = false, nativePatterns = false }: { readonly allErrors?: boolean; readonly nativePatterns?: boolean } = {}): Ajv {
-  const { ajv, ajv2019, ajv2020 } = loadAjv();
   const { formatLimitDefinition } = require("ajv-formats/dist/limit.js") as { formatLimitDefinition: KeywordDefinition };
   const options = {
     strict: false,
@@ -45,12 +35,12 @@ export function createStandaloneEngine(dialect: Dialect, { allErrors = false, na
     // `data.toString` is inherited from Object.prototype, never an argument, so an optional property
     // named like one of Object's members must not be checked (and fail) when it is left out.
     ownProperties: true,
-    // One statement per line, so a changed schema shows as a readable diff of the generated file.
-    // `process` sees every function ajv is about to evaluate: see AJV_CODE_GUARD. Patterns run on
-    // re2js, in linear time (linear-regexp.ts), in mcp-gen and in the generated code.
-    code: { source: true, esm: true, lines: true, formats: ajv._`__rt.formats`, process: AJV_CODE_GUARD, ...(nativePatterns ? {} : { regExp: linearRegExp }) },
+    // One statement per line, so a changed schema shows as a readable diff of the generated file
+    // (newAjv adds the guard every function ajv evaluates passes). Patterns run on re2js, in linear
+    // time (linear-regexp.ts), in mcp-gen and in the generated code.
+    code: { source: true, esm: true, lines: true, formats: ajvCode("__rt.formats"), ...(nativePatterns ? {} : { regExp: linearRegExp }) },
   };
-  const engine = dialect === "2020-12" ? new ajv2020.Ajv2020(options) : dialect === "2019-09" ? new ajv2019.Ajv2019(options) : new ajv.Ajv(options);
+  const engine = newAjv(dialect, options);
   for (const [name, definition] of Object.entries(formats)) engine.addFormat(name, definition as Format);
   // ajv-formats adds these keywords by default, and mcp-gen's validation (like the SDK) uses them.
   engine.addKeyword(formatLimitDefinition);

@@ -1,7 +1,7 @@
 // mcp-gen.config.yaml (already parsed, or absent) → Config with every default filled in. The file
 // is checked against its JSON Schema; unknown keys and rule ids get a "did you mean" hint.
 import type { ErrorObject } from "ajv";
-import { loadAjv } from "../compile/load-ajv.js";
+import { newAjv } from "../compile/load-ajv.js";
 import type { Diagnostic, StageResult } from "../model/diagnostic.js";
 import { getOwn, isJsonObject, type JsonObject, type JsonValue } from "../model/json.js";
 import type { SourceDoc } from "../model/source.js";
@@ -36,8 +36,7 @@ export function loadConfig(doc: SourceDoc | undefined, rules: readonly AnyRule[]
   if (!isQuicklyValid(value, schema)) {
     // ajv loads only for a config that the quick check does not confirm, to describe what is wrong
     // with it: a valid config, the usual case, costs no schema compilation.
-    const { Ajv2020 } = loadAjv().ajv2020;
-    const validate = new Ajv2020({ strict: false, allErrors: true }).compile(schema);
+    const validate = newAjv("2020-12", { strict: false, allErrors: true }).compile(schema);
     if (!validate(value)) {
       const lowered = new Set<AnyRule>();
       for (const error of leafErrors(validate.errors ?? [], value)) {

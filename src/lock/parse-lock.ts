@@ -2,7 +2,7 @@
 // malformed, truncated, merge-conflicted or hand-edited lock gives positioned `lock-invalid`
 // diagnostics and no value; it never throws. Never reads the disk.
 import type { ErrorObject } from "ajv";
-import { loadAjv } from "../compile/load-ajv.js";
+import { newAjv } from "../compile/load-ajv.js";
 import { sortDiagnostics, type Diagnostic, type StageResult } from "../model/diagnostic.js";
 import { getOwn, isJsonObject, type JsonValue } from "../model/json.js";
 import { LOCKFILE_VERSION, TOOL_PARTS, type LockFile } from "../model/lock.js";
@@ -181,8 +181,7 @@ function checkSchema(root: JsonValue): Problem[] {
   // ajv loads only for a lock that fails the hand-written shape check: reading a good lock, which
   // every `check` does, costs no ajv start-up. Compiled per call: stages keep no module-level state,
   // and a lock is parsed once per command.
-  const { Ajv2020 } = loadAjv().ajv2020;
-  const validate = new Ajv2020({ strict: true, allErrors: true }).compile(schema);
+  const validate = newAjv("2020-12", { strict: true, allErrors: true }).compile(schema);
   if (validate(root)) return [];
   const errors = validate.errors ?? [];
   // propertyNames reports each bad name twice: once as the failed pattern, once as propertyNames.

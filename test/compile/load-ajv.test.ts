@@ -1,12 +1,13 @@
-// loadAjv (src/compile/load-ajv.ts) is the only way mcp-gen loads ajv, and the ajv it loads is the
-// release its patches were written for. Patch 1: schemas with lone surrogates in property names
-// compile (ajv alone throws "URI malformed") and validate exactly as written. Patch 2 has its own
-// test (ajv-optimize-names.test.ts).
+// src/compile/load-ajv.ts is the only module that loads ajv, every engine it creates passes ajv's
+// code through the guard, and the ajv it loads is the release its patches were written for.
+// Patch 1: schemas with lone surrogates in property names compile (ajv alone throws "URI
+// malformed") and validate exactly as written. Patch 2 has its own test (ajv-optimize-names.test.ts).
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { AJV_VERSION } from "../../src/compile/load-ajv.js";
+import { AJV_CODE_GUARD } from "../../src/compile/ajv-code-tokens.js";
+import { AJV_VERSION, newAjv } from "../../src/compile/load-ajv.js";
 import { SchemaCompiler } from "../../src/compile/schema-compiler.js";
 import { moduleImports, sourceModules } from "../support/source-modules.js";
 import { REPO_ROOT } from "../support/spec-paths.js";
@@ -40,7 +41,15 @@ describe("the patched ajv", () => {
         .filter((entry) => !entry.typeOnly && /^ajv(?:\/|$)/.test(entry.specifier))
         .map((entry) => `${module.path}:${entry.line} loads ${entry.specifier}`),
     );
-    expect(loaders.filter((loader) => !loader.startsWith("src/compile/load-ajv.ts:")), "load ajv with loadAjv() (src/compile/load-ajv.ts) instead").toEqual([]);
+    expect(loaders.filter((loader) => !loader.startsWith("src/compile/load-ajv.ts:")), "create engines with newAjv() (src/compile/load-ajv.ts) instead").toEqual([]);
     expect(loaders.length).toBeGreaterThan(0);
+  });
+
+  it("creates every engine with the code guard, which options cannot take out", () => {
+    const own = (code: string) => code;
+    for (const dialect of ["2020-12", "2019-09", "draft-07"] as const) {
+      expect(newAjv(dialect, {}).opts.code.process, dialect).toBe(AJV_CODE_GUARD);
+      expect(newAjv(dialect, { code: { process: own, lines: true } }).opts.code, dialect).toMatchObject({ process: AJV_CODE_GUARD, lines: true });
+    }
   });
 });
