@@ -338,10 +338,11 @@ function nextUse(engines: Map<Dialect, { engine: Engine; uses: number }>, dialec
 
 /** The engine that compiles schemas as written, every error kept: `$async` schemas and validator(). */
 function createCheckEngine(dialect: Dialect): Engine {
-  const addFormats = require("ajv-formats") as { default?: (ajv: Ajv) => Ajv } & ((ajv: Ajv) => Ajv);
   // ownProperties as the generated validators have it (createStandaloneEngine), and patterns on
   // re2js here too: a schema compiles here exactly when its generated validator can.
   const engine = newAjv(dialect, { strict: false, validateFormats: true, validateSchema: false, allErrors: true, ownProperties: true, logger: false, code: { regExp: linearRegExp } });
+  // After newAjv: ajv-formats loads ajv, which load-ajv.ts patches first.
+  const addFormats = require("ajv-formats") as { default?: (ajv: Ajv) => Ajv } & ((ajv: Ajv) => Ajv);
   (addFormats.default ?? addFormats)(engine);
   return engine;
 }

@@ -24,7 +24,6 @@ const require = createRequire(import.meta.url);
  * @example const engine = createStandaloneEngine("draft-07");
  */
 export function createStandaloneEngine(dialect: Dialect, { allErrors = false, nativePatterns = false }: { readonly allErrors?: boolean; readonly nativePatterns?: boolean } = {}): Ajv {
-  const { formatLimitDefinition } = require("ajv-formats/dist/limit.js") as { formatLimitDefinition: KeywordDefinition };
   const options = {
     strict: false,
     validateFormats: true,
@@ -41,6 +40,8 @@ export function createStandaloneEngine(dialect: Dialect, { allErrors = false, na
     code: { source: true, esm: true, lines: true, formats: ajvCode("__rt.formats"), ...(nativePatterns ? {} : { regExp: linearRegExp }) },
   };
   const engine = newAjv(dialect, options);
+  // After newAjv: ajv-formats loads ajv, which load-ajv.ts patches first.
+  const { formatLimitDefinition } = require("ajv-formats/dist/limit.js") as { formatLimitDefinition: KeywordDefinition };
   for (const [name, definition] of Object.entries(formats)) engine.addFormat(name, definition as Format);
   // ajv-formats adds these keywords by default, and mcp-gen's validation (like the SDK) uses them.
   engine.addKeyword(formatLimitDefinition);
