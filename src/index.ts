@@ -36,7 +36,7 @@ export type { ProjectFile } from "./resolve/project-file.js";
 export { ALL_RULES } from "./validate/rules/index.js";
 export { defineRule, type AnyRule, type Breakage, type Rule, type RuleContext, type RuleReport, type RuleSeverity } from "./validate/define-rule.js";
 export { runRules, type RuleSetting, type RuleSettings, type RunRulesInput } from "./validate/run-rules.js";
-export { SchemaCompiler } from "./validate/schema-compiler.js";
+export { SchemaCompiler } from "./compile/schema-compiler.js";
 export { analyzeProject, type ProjectAnalysis, type ProjectInput } from "./project/analyze-project.js";
 
 // Code generation and the lock.

@@ -17,8 +17,8 @@ function sourceFiles(folder: string): string[] {
 }
 
 describe("the repository is self-contained", () => {
-  it("no test, bench or CI file names a folder beside the repository", () => {
-    const files = [...sourceFiles("test"), ...sourceFiles("bench"), ...sourceFiles(".ci"), join(REPO_ROOT, "package.json"), join(REPO_ROOT, "vitest.config.ts")];
+  it("no test, bench, script or CI file names a folder beside the repository", () => {
+    const files = [...sourceFiles("test"), ...sourceFiles("bench"), ...sourceFiles("scripts"), ...sourceFiles(".ci"), join(REPO_ROOT, "package.json"), join(REPO_ROOT, "vitest.config.ts")];
     const outside = files.filter((file) => /\.\.\/+shared\b|\/shared\/(spec|corpus)\b|MCP_(SPEC|CORPUS)_DIR/.test(readFileSync(file, "utf8")));
     expect(outside.map((file) => relative(REPO_ROOT, file))).toEqual([]);
   });

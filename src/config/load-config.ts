@@ -1,8 +1,7 @@
 // mcp-gen.config.yaml (already parsed, or absent) → Config with every default filled in. The file
 // is checked against its JSON Schema; unknown keys and rule ids get a "did you mean" hint.
-import { createRequire } from "node:module";
 import type { ErrorObject } from "ajv";
-import type { Ajv2020 as Ajv2020Class } from "ajv/dist/2020.js";
+import { newAjv } from "../compile/load-ajv.js";
 import type { Diagnostic, StageResult } from "../model/diagnostic.js";
 import { getOwn, isJsonObject, type JsonObject, type JsonValue } from "../model/json.js";
 import type { SourceDoc } from "../model/source.js";
@@ -17,10 +16,6 @@ import { DEFAULT_SERVER, DEFAULT_TOOLS_GLOB } from "./defaults.js";
 import { presetSeverity, type Preset } from "./preset.js";
 import { isQuicklyValid } from "./quick-validate.js";
 import { closest } from "./suggest.js";
-
-// ajv (CommonJS) is loaded only for a config that the quick check does not confirm, to describe
-// what is wrong with it: a valid config, the usual case, costs no schema compilation.
-const require = createRequire(import.meta.url);
 
 export interface ProjectDefaults {
   /** From the project's package.json, when it has one. */
@@ -39,8 +34,9 @@ export function loadConfig(doc: SourceDoc | undefined, rules: readonly AnyRule[]
   };
   const schema = buildConfigSchema(rules);
   if (!isQuicklyValid(value, schema)) {
-    const { Ajv2020 } = require("ajv/dist/2020.js") as { Ajv2020: typeof Ajv2020Class };
-    const validate = new Ajv2020({ strict: false, allErrors: true }).compile(schema);
+    // ajv loads only for a config that the quick check does not confirm, to describe what is wrong
+    // with it: a valid config, the usual case, costs no schema compilation.
+    const validate = newAjv("2020-12", { strict: false, allErrors: true }).compile(schema);
     if (!validate(value)) {
       const lowered = new Set<AnyRule>();
       for (const error of leafErrors(validate.errors ?? [], value)) {

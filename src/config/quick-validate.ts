@@ -7,9 +7,9 @@
 import { isJsonObject, type JsonValue } from "../model/json.js";
 
 /** Keywords that never change a verdict. */
-const ANNOTATIONS = new Set(["$schema", "title", "description", "default", "examples", "deprecated", "$comment"]);
+const ANNOTATIONS: ReadonlySet<string> = new Set(["$schema", "title", "description", "default", "examples", "deprecated", "$comment"]);
 
-const KNOWN = new Set([
+const KNOWN: ReadonlySet<string> = new Set([
   ...ANNOTATIONS,
   "type", "enum", "const", "minLength", "maxLength", "minimum", "maximum", "minItems", "maxItems", "uniqueItems",
   "items", "prefixItems", "properties", "additionalProperties", "required", "anyOf",

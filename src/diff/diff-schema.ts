@@ -14,7 +14,7 @@ import { keywordOf, keywordsOf, mergedNode, viewKey, viewSchema, type SchemaView
 export type SchemaFinding = Omit<ToolDiffChange, "tool" | "part">;
 
 /** Keywords the walk judges itself; every other keyword that differs is reported as needs-review. */
-const HANDLED = new Set(["$ref", "$defs", "definitions", "description", "title", "x-mcp-header", "type", "enum", "const", "properties", "required", "additionalProperties", "items", ...LIMIT_KEYWORDS]);
+const HANDLED: ReadonlySet<string> = new Set(["$ref", "$defs", "definitions", "description", "title", "x-mcp-header", "type", "enum", "const", "properties", "required", "additionalProperties", "items", ...LIMIT_KEYWORDS]);
 
 /**
  * @example diffSchema("inputSchema", before.inputSchema, after.inputSchema)

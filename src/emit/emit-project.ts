@@ -9,11 +9,12 @@ import { compareText } from "../model/diagnostic.js";
 import { DEFAULT_DIALECT, dialectOf, type Dialect } from "../model/dialect.js";
 import type { EmitOutput, GeneratedFile } from "../model/generated-file.js";
 import { getOwn, isJsonObject, type JsonObject, type JsonValue } from "../model/json.js";
+import { memoSlot, RunMemo } from "../model/run-memo.js";
 import type { ResolvedTool } from "../model/source.js";
 import { hashTool, type ToolHash } from "../lock/hash-tool.js";
 import { sha256Hex } from "../lock/sha256.js";
 import { findHeaderParams } from "@mcp-gen/runtime/header-annotations";
-import type { SchemaCompiler } from "../validate/schema-compiler.js";
+import type { SchemaCompiler } from "../compile/schema-compiler.js";
 import { aggregateBanner, fileBanner, runtimeBanner } from "./banner.js";
 import { scaffoldExamples, spellOutObjectMembers } from "./derive-examples.js";
 import { compileTypes, finishToolTypes, planToolTypes, type InputForm, type ToolTypes, type TypesRequest } from "./emit-types.js";
@@ -49,6 +50,8 @@ export interface EmitInput {
   readonly reuse?: EmitReuse;
   /** hashTool of tools whose hashes are known already (from the lock); the others are hashed here. */
   readonly hashes?: ReadonlyMap<ResolvedTool, ToolHash>;
+  /** What the run remembers (the analysis's, and expectedTypesJobs'); a fresh one when absent. */
+  readonly memo?: RunMemo;
 }
 
 /**
@@ -141,7 +144,8 @@ interface PlannedForm extends InputForm {
 export async function emitProject(input: EmitInput): Promise<EmitOutput & { readonly tools: ReadonlyMap<string, EmittedTool> }> {
   const templates = compileTemplates(input.templates);
   const tools = [...input.tools].sort((a, b) => compareText(String(a.wire.name), String(b.wire.name)));
-  const names = assignToolNames(tools.map((t) => String(t.wire.name)));
+  const memo = input.memo ?? new RunMemo();
+  const names = assignToolNames(tools.map((t) => String(t.wire.name)), memo);
   const reused = input.reuse?.tools ?? new Map<ResolvedTool, ReusedToolOutput>();
   const { out } = input.config;
   const fromValidators = posix.join(out, "validators");
@@ -157,7 +161,7 @@ export async function emitProject(input: EmitInput): Promise<EmitOutput & { read
   const fresh = plans.filter((plan) => plan.module === undefined);
   // Types are generated while everything that does not need them is rendered (compileTypes may run
   // on other threads; the main thread helps when it waits below).
-  const pendingTypes = emitTypes(fresh, input.compileTypes ?? compileTypesInTurn, (plan, key) => previousTypes(plan, key, input.reuse?.previous?.get(plan.tool), templates, input.config));
+  const pendingTypes = emitTypes(fresh, input.compileTypes ?? compileTypesInTurn, (plan, key) => previousTypes(plan, key, input.reuse?.previous?.get(plan.tool), templates, input.config), memo);
   pendingTypes.catch(() => undefined);
   const generated: GeneratedFile[] = [];
   for (const file of validators.files) generated.push({ path: posix.join(out, file.path), contents: `${banner}\n${file.contents}` });
@@ -256,10 +260,12 @@ async function emitTypes(
   plans: readonly ToolPlan[],
   compile: TypesCompiler,
   previous: (plan: ToolPlan, key: string) => string | undefined,
+  memo: RunMemo,
 ): Promise<{ readonly types: ToolTypes; readonly key: string }[]> {
-  const requests = plans.map((plan) => typesRequest(plan.tool, plan.names.pascal, plan.forms));
+  const planned = memo.get(REQUESTS);
+  const requests = plans.map((plan) => typesRequest(plan.tool, plan.names.pascal, plan.forms, planned));
   // Planned for the last time: the schema texts need not outlive this build step.
-  for (const plan of plans) REQUESTS.delete(plan.tool);
+  for (const plan of plans) planned.delete(plan.tool);
   const jobHashes = new Map<string, string>();
   const keys = requests.map((request) => typesKey(request, jobHashes));
   const known = plans.map((plan, i) => previous(plan, keys[i]!));
@@ -315,14 +321,19 @@ function previousTypes(plan: ToolPlan, key: string, previous: PreviousModule | u
   return again === module ? types : undefined;
 }
 
-/** Each tool's types request by its type name: expectedTypesJobs and emitTypes plan a tool once. */
-const REQUESTS = new WeakMap<ResolvedTool, { readonly pascal: string; readonly request: TypesRequest }>();
+/** Each tool's types request by its type name, in a run: expectedTypesJobs and emitTypes plan a tool once. */
+const REQUESTS = memoSlot("the types request of each tool", () => new WeakMap<ResolvedTool, PlannedTypes>());
 
-function typesRequest(tool: ResolvedTool, pascal: string, forms: readonly InputForm[]): TypesRequest {
-  const known = REQUESTS.get(tool);
+interface PlannedTypes {
+  readonly pascal: string;
+  readonly request: TypesRequest;
+}
+
+function typesRequest(tool: ResolvedTool, pascal: string, forms: readonly InputForm[], planned: WeakMap<ResolvedTool, PlannedTypes>): TypesRequest {
+  const known = planned.get(tool);
   if (known?.pascal === pascal) return known.request;
   const request = planToolTypes(tool.wire.inputSchema!, tool.wire.outputSchema, { pascal }, forms);
-  REQUESTS.set(tool, { pascal, request });
+  planned.set(tool, { pascal, request });
   return request;
 }
 
@@ -339,21 +350,22 @@ function distinctJobs(jobs: readonly TypesJob[]): TypesJob[] {
 
 /**
  * The json-schema-to-typescript runs that emitProject will ask for `tools` (resolved tools; `all`:
- * the names of every tool of the project, which decide the type names; `lastKey`: the typesKey the
- * last build recorded for a tool, whose types are then left out), as soon as they are known:
- * a build starts them while it still validates, and emitProject finds them done. The same jobs as
- * emitTypes makes for a tool that is generated afresh.
+ * the names of every tool of the project, which decide the type names; `memo`: the run's, which
+ * emitProject gets too; `lastKey`: the typesKey the last build recorded for a tool, whose types are
+ * then left out), as soon as they are known: a build starts them while it still validates, and
+ * emitProject finds them done. The same jobs as emitTypes makes for a tool that is generated afresh.
  */
-export function expectedTypesJobs(tools: readonly ResolvedTool[], all: readonly string[], lastKey?: (tool: ResolvedTool) => string | undefined): TypesJob[] {
+export function expectedTypesJobs(tools: readonly ResolvedTool[], all: readonly string[], memo: RunMemo, lastKey?: (tool: ResolvedTool) => string | undefined): TypesJob[] {
   const sorted = [...all].sort(compareText);
-  const assigned = assignToolNames(sorted);
+  const assigned = assignToolNames(sorted, memo);
+  const planned = memo.get(REQUESTS);
   const pascal = new Map(sorted.map((name, i) => [name, assigned[i]!.pascal]));
   const requests: TypesJob[] = [];
   const jobHashes = new Map<string, string>();
   for (const tool of tools) {
     const name = pascal.get(String(tool.wire.name));
     if (name === undefined || tool.wire.inputSchema === undefined) continue;
-    const request = typesRequest(tool, name, inputForms(tool));
+    const request = typesRequest(tool, name, inputForms(tool), planned);
     // The same request as the last build's: its types are most likely in the tool's last module
     // (emitTypes takes them from there, or compiles them then).
     const last = lastKey?.(tool);

@@ -34,11 +34,11 @@ export interface ToolTypes {
 const require = createRequire(import.meta.url);
 
 /** Schema keywords whose values are data that shape types; copied as they are. */
-const DATA = new Set(["type", "enum", "const", "default", "examples", "required", "minItems", "maxItems", "deprecated", "readOnly", "writeOnly", "format"]);
-const TEXT = new Set(["title", "description"]);
-const SINGLE = new Set(["additionalProperties", "additionalItems", "contains", "propertyNames", "not", "if", "then", "else", "unevaluatedItems", "unevaluatedProperties"]);
-const ARRAY = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
-const MAP = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
+const DATA: ReadonlySet<string> = new Set(["type", "enum", "const", "default", "examples", "required", "minItems", "maxItems", "deprecated", "readOnly", "writeOnly", "format"]);
+const TEXT: ReadonlySet<string> = new Set(["title", "description"]);
+const SINGLE: ReadonlySet<string> = new Set(["additionalProperties", "additionalItems", "contains", "propertyNames", "not", "if", "then", "else", "unevaluatedItems", "unevaluatedProperties"]);
+const ARRAY: ReadonlySet<string> = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
+const MAP: ReadonlySet<string> = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
 /**
  * Property names json-schema-to-typescript cannot carry: names of Object.prototype members
  * (`__proto__` is lost as a prototype, `hasOwnProperty` shadows the method it calls) and names with

@@ -5,9 +5,11 @@
 import { compareText } from "../model/diagnostic.js";
 import type { Dialect } from "../model/dialect.js";
 import type { JsonValue } from "../model/json.js";
-import { usesPatterns } from "./validators/linear-pattern-code.js";
-import type { StandaloneChunk } from "./validators/rewrite-standalone.js";
-import { SchemaCompiler, type CompiledValidator } from "../validate/schema-compiler.js";
+import { usesPatterns } from "../compile/linear-pattern-code.js";
+import { SchemaCompiler, type CompiledValidator, type KnownValidator } from "../compile/schema-compiler.js";
+
+// Validators a build reads back out of the modules emitValidators wrote (knownValidatorsOf).
+export type { KnownValidator } from "../compile/schema-compiler.js";
 
 export interface ValidatorRequest {
   readonly schema: JsonValue;
@@ -19,11 +21,6 @@ export interface ValidatorRequest {
   readonly exportName?: string;
 }
 
-/** A validator of a previous build's module, by export name: its code can be written again as it is. */
-export interface KnownValidator {
-  readonly dialect: Dialect;
-  readonly chunk: StandaloneChunk;
-}
 
 export interface ValidatorRef {
   /** Module path relative to the `out` folder, e.g. "validators/2020-12.js". */

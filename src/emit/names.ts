@@ -4,6 +4,7 @@
 // derived from its exact name, so the result never depends on load order. A name that would take
 // one the generated code declares itself (declared-names.ts) gets a `_`: `then` → `then_`.
 import { createHash } from "node:crypto";
+import { memoSlot, type RunMemo } from "../model/run-memo.js";
 import { DECLARED_NAMES, OBJECT_PROTOCOL, RESERVED_WORDS } from "./declared-names.js";
 
 /** Windows device names: a file called CON.ts (any case, any extension) cannot be created there. */
@@ -18,7 +19,7 @@ function capitalize(word: string): string {
   return normalized.charAt(0).toUpperCase() + normalized.slice(1);
 }
 
-const names = (...lists: readonly (readonly string[])[]) => new Set(lists.flat());
+const names = (...lists: readonly (readonly string[])[]): ReadonlySet<string> => new Set(lists.flat());
 const { client, clientMembers, handlerStub, handlers, index, server, toolModule, tools } = DECLARED_NAMES;
 
 /** Each of a tool's type names, `${pascal}${suffix}`, with the names already declared where it goes. */
@@ -96,25 +97,31 @@ function suffix(name: string): string {
   return digest(name).slice(0, 6);
 }
 
+interface AssignedNames {
+  readonly sorted: readonly string[];
+  readonly byName: ReadonlyMap<string, ToolNames>;
+}
+
 /**
- * The names last assigned, by the sorted set of tool names they were assigned for: a build asks for
- * the same project's names four times (the rules in file order, the emitter sorted).
+ * The names a run assigned last, by the sorted set of tool names they were assigned for: a build
+ * asks for the same project's names four times (the rules in file order, the emitter sorted).
  */
-let lastAssigned: { readonly sorted: readonly string[]; readonly byName: ReadonlyMap<string, ToolNames> } | undefined;
+const LAST_ASSIGNED = memoSlot<{ last?: AssignedNames }>("the tool names assigned last", () => ({}));
 
 /**
  * Names for every tool of a project, in the order given; distinct inputs always get distinct
  * outputs, and file stems that differ in more than case. A name's forms depend on the set of names
- * only, not on their order.
+ * only, not on their order. With `memo`, the run's last answer for the same set is reused.
+ * @example assignToolNames(["repos.get", "get-user"])[0]!.camel === "reposGet"
  */
-export function assignToolNames(names: readonly string[]): ToolNames[] {
+export function assignToolNames(names: readonly string[], memo?: RunMemo): ToolNames[] {
   const sorted = [...new Set(names)].sort();
-  const last = lastAssigned;
-  if (!last || last.sorted.length !== sorted.length || !last.sorted.every((name, i) => name === sorted[i])) {
-    lastAssigned = { sorted, byName: new Map(computeToolNames(sorted).map((assigned) => [assigned.name, assigned])) };
-  }
-  const byName = lastAssigned!.byName;
-  return names.map((name) => byName.get(name)!);
+  const remembered = memo?.get(LAST_ASSIGNED) ?? {};
+  const last = remembered.last;
+  const assigned = last && last.sorted.length === sorted.length && last.sorted.every((name, i) => name === sorted[i])
+    ? last
+    : (remembered.last = { sorted, byName: new Map(computeToolNames(sorted).map((forms) => [forms.name, forms])) });
+  return names.map((name) => assigned.byName.get(name)!);
 }
 
 /** `names`: distinct and sorted. */

@@ -1,11 +1,11 @@
 // Handlebars templates of the generated files, compiled strictly (a missing field is an error) with
 // HTML escaping off. Templates only ever receive values already made safe by safe-text.ts.
-// mcp-gen's own templates are precompiled (template-specs.ts, kept current by test/schemas.test.ts):
+// mcp-gen's own templates are precompiled (src/precompiled/template-specs.ts, kept current by test/schemas.test.ts):
 // a build loads only Handlebars' runtime and compiles nothing. Any other template text is compiled.
 import { createRequire } from "node:module";
 import type HandlebarsModule from "handlebars";
 import { sha256Hex } from "../lock/sha256.js";
-import { TEMPLATE_SPECS } from "./template-specs.js";
+import { TEMPLATE_SPECS } from "../precompiled/template-specs.js";
 
 export const TEMPLATE_NAMES = [
   "client.ts",

@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { typesJobKey, type TypesCompiler, type TypesJob } from "../emit/emit-project.js";
 import type { Precompile, SchemaRequest } from "../project/analyze-project.js";
-import type { SchemaCompiler } from "../validate/schema-compiler.js";
+import type { SchemaCompiler } from "../compile/schema-compiler.js";
 import type { GeneratedFile } from "../model/generated-file.js";
 import { checkBatch, createBatch, typesBatch, type CheckAnswer, type CheckItem, type CreateItem, type TypesItem, type WorkerAnswer, type WorkerRequest } from "./build-worker.js";
 

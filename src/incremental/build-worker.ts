@@ -6,9 +6,9 @@ import { parentPort } from "node:worker_threads";
 import type { Dialect } from "../model/dialect.js";
 import type { JsonValue } from "../model/json.js";
 import { compileTypes } from "../emit/emit-types.js";
-import { SchemaCompiler, type CompiledValidator, type SchemaCheck } from "../validate/schema-compiler.js";
+import { SchemaCompiler, type CompiledValidator, type SchemaCheck } from "../compile/schema-compiler.js";
 import type { GeneratedFile } from "../model/generated-file.js";
-import type { ScaffoldSamples } from "../emit/derive-examples.js";
+import type { ScaffoldSamples } from "../compile/schema-samples.js";
 import { createMissingFile } from "../files/write-files.js";
 
 /** A schema to check and compile, as JSON text (JSON.parse keeps every key an own property). */
@@ -55,18 +55,22 @@ function checkItem(compiler: SchemaCompiler, schema: JsonValue, dialect: Dialect
 
 if (parentPort) {
   const port = parentPort;
+  // The thread's state, in its entry point only (build-threads.ts imports this module's functions
+  // too): a worker serves one build and ends with it.
   const compiler = new SchemaCompiler();
+  // Folders this thread has made while creating scaffolds.
+  const folders = new Set<string>();
   // Runs are worked through one after another, in the order they came.
   let queue = Promise.resolve();
   port.on("message", (request: WorkerRequest) => {
-    queue = queue.then(() => work(compiler, request, (answer) => port.postMessage(answer)));
+    queue = queue.then(() => work(compiler, folders, request, (answer) => port.postMessage(answer)));
   });
 }
 
-async function work(compiler: SchemaCompiler, request: WorkerRequest, send: (answer: WorkerAnswer) => void): Promise<void> {
+async function work(compiler: SchemaCompiler, folders: Set<string>, request: WorkerRequest, send: (answer: WorkerAnswer) => void): Promise<void> {
   for (let index = Atomics.add(request.next, 0, 1); index < request.batches.length; index = Atomics.add(request.next, 0, 1)) {
     try {
-      send({ id: request.id, index, results: await answer(compiler, request, index) });
+      send({ id: request.id, index, results: await answer(compiler, folders, request, index) });
     } catch (e) {
       send({ id: request.id, error: e instanceof Error ? e.message : String(e) });
       return;
@@ -74,10 +78,7 @@ async function work(compiler: SchemaCompiler, request: WorkerRequest, send: (ans
   }
 }
 
-/** Folders this thread has made while creating scaffolds (a worker lives for one build). */
-const folders = new Set<string>();
-
-function answer(compiler: SchemaCompiler, request: WorkerRequest, index: number): Promise<readonly unknown[]> {
+function answer(compiler: SchemaCompiler, folders: Set<string>, request: WorkerRequest, index: number): Promise<readonly unknown[]> {
   switch (request.kind) {
     case "check":
       return Promise.resolve(checkBatch(compiler, request.batches[index]!));

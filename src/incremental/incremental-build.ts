@@ -30,7 +30,8 @@ import type { EmittedTool, EmitReuse } from "../emit/emit-project.js";
 import type { KnownValidator } from "../emit/emit-validators.js";
 import type { CheckedTool, ProjectAnalysis } from "../project/analyze-project.js";
 import type { ProjectFile } from "../resolve/project-file.js";
-import type { SchemaPrior } from "../validate/schema-compiler.js";
+import type { SchemaPrior } from "../compile/schema-compiler.js";
+import type { RunMemo } from "../model/run-memo.js";
 import { readWithStat } from "../files/read-with-stat.js";
 import { readTextIfExists } from "../files/write-files.js";
 import { buildCachePath, configKey, generatorFingerprint, readBuildCache, writeBuildCache, type BuildCache } from "./build-cache.js";
@@ -179,6 +180,8 @@ export interface OutputQuestion {
   readonly scaffolds: ReadonlySet<string> | undefined;
   /** --force: generated files edited by hand are overwritten, so the build writes whatever it found. */
   readonly force: boolean;
+  /** The run's memo (ProjectAnalysis.memo), whose analysis assigned the current names already. */
+  readonly memo?: RunMemo;
 }
 
 /**
@@ -199,14 +202,14 @@ export function reuseOutput(plan: BuildPlan, question: OutputQuestion): OutputRe
   if (!question.force && last && checked.length === tools.length) {
     const files = unchangedOutput({
       lock: last.lock, toolNames: tools.map((tool) => String(tool.wire.name)), inputs: question.inputs, packageJson: config.packageJson, hash: disk.hash,
-      scaffolds, handlers: config.handlers, tests: config.tests,
+      scaffolds, handlers: config.handlers, tests: config.tests, ...(question.memo ? { memo: question.memo } : {}),
     });
     if (files) return { unchanged: files };
   }
   if (!last || checked.length === 0) return { tools };
   const planned = planEmitReuse({
     tools, reused: checked, cache: last.cache, lock: last.lock, out: config.out, files: question.files, scaffolds,
-    handlers: config.handlers, tests: config.tests, read: disk.text, hash: disk.hash, validators: last.validators(),
+    handlers: config.handlers, tests: config.tests, read: disk.text, hash: disk.hash, validators: last.validators(), ...(question.memo ? { memo: question.memo } : {}),
   });
   return { tools: planned.tools, reuse: planned.reuse, hashes: planned.hashes };
 }

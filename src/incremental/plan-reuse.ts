@@ -7,6 +7,7 @@ import { DEFAULT_DIALECT, dialectOf } from "../model/dialect.js";
 import { getOwn, isJsonObject, type JsonValue } from "../model/json.js";
 import type { GeneratedFile } from "../model/generated-file.js";
 import type { LockFile } from "../model/lock.js";
+import type { RunMemo } from "../model/run-memo.js";
 import type { ResolvedTool } from "../model/source.js";
 import { knownValidatorsOf, validatorModuleDialect, type KnownValidator } from "../emit/emit-validators.js";
 import type { EmittedTool, EmitReuse, PreviousModule, ReusedToolOutput } from "../emit/emit-project.js";
@@ -14,7 +15,7 @@ import { assignToolNames, type ToolNames } from "../emit/names.js";
 import type { ToolHash } from "../lock/hash-tool.js";
 import type { CheckedTool } from "../project/analyze-project.js";
 import { resolveTool } from "../resolve/resolve-tool.js";
-import { cleanSchemaKey, type SchemaCompiler } from "../validate/schema-compiler.js";
+import { cleanSchemaKey, type SchemaCompiler } from "../compile/schema-compiler.js";
 import type { ProjectFile } from "../resolve/project-file.js";
 import { CACHE_VERSION, vouchesForLock, type BuildCache, type CachedTool } from "./build-cache.js";
 import type { FileRecord, ReadReuse } from "./file-record.js";
@@ -90,6 +91,8 @@ export interface EmitPlanInput {
   readonly read: (path: string) => string | undefined;
   /** hashFileText of the same. */
   readonly hash: (path: string) => string | undefined;
+  /** The run's memo, whose analysis assigned the current names already. */
+  readonly memo?: RunMemo;
 }
 
 /**
@@ -101,10 +104,10 @@ export interface EmitPlanInput {
 export function planEmitReuse(input: EmitPlanInput): EmitPlan {
   const currentNames = input.tools.map((tool) => String(tool.wire.name)).sort(compareText);
   const previousNames = Object.keys(input.lock.tools).sort(compareText);
-  const current = namesByTool(currentNames);
+  const current = namesByTool(currentNames, input.memo);
   // Names depend on the whole set of names only: the same set gives the same names.
   const sameSet = currentNames.length === previousNames.length && currentNames.every((name, i) => name === previousNames[i]);
-  const previous = sameSet ? current : namesByTool(previousNames);
+  const previous = sameSet ? current : namesByTool(previousNames, input.memo);
   const { validators } = input;
   const reusedFiles = new Map(input.reused.map((r) => [r.tool, r]));
   const keep = new Map<ResolvedTool, ReusedToolOutput>();
@@ -175,9 +178,9 @@ function dialectOf$(schema: JsonValue | undefined) {
   return dialectOf(getOwn(schema, "$schema")) ?? DEFAULT_DIALECT;
 }
 
-function namesByTool(names: readonly string[]): Map<string, ToolNames> {
+function namesByTool(names: readonly string[], memo: RunMemo | undefined): Map<string, ToolNames> {
   const sorted = [...names].sort(compareText);
-  const assigned = assignToolNames(sorted);
+  const assigned = assignToolNames(sorted, memo);
   return new Map(sorted.map((name, i) => [name, assigned[i]!]));
 }
 

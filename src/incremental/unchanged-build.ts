@@ -8,6 +8,7 @@ import { assignToolNames } from "../emit/names.js";
 import { comparePackageValues } from "../lock/compare-lock.js";
 import { compareText } from "../model/diagnostic.js";
 import type { LockFile, PackageValues } from "../model/lock.js";
+import type { RunMemo } from "../model/run-memo.js";
 
 export interface UnchangedQuestion {
   /** The last build's lock, which the build cache vouches this mcp-gen wrote with this config. */
@@ -24,6 +25,8 @@ export interface UnchangedQuestion {
   readonly scaffolds: ReadonlySet<string> | undefined;
   readonly handlers: string;
   readonly tests: string;
+  /** The run's memo, whose analysis assigned these names already. */
+  readonly memo?: RunMemo;
 }
 
 /**
@@ -42,7 +45,7 @@ export function unchangedOutput(question: UnchangedQuestion): string[] | undefin
   const recordedNames = Object.keys(lock.tools).sort(compareText);
   if (names.length !== recordedNames.length || names.some((name, i) => name !== recordedNames[i])) return undefined;
   // Scaffolds are created when missing: each tool's handler stub and test must be there.
-  for (const { file } of question.scaffolds ? assignToolNames(names) : []) {
+  for (const { file } of question.scaffolds ? assignToolNames(names, question.memo) : []) {
     if (!question.scaffolds!.has(posix.join(question.handlers, `${file}.ts`)) || !question.scaffolds!.has(posix.join(question.tests, `${file}.test.ts`))) return undefined;
   }
   const files = Object.keys(lock.files);

@@ -182,7 +182,7 @@ function isEnvelopeError(error: Error): boolean {
 }
 
 /** System error codes this reports in words; the SDK's own error codes are not among them. */
-const SYSTEM_CODES = new Set(["ENOENT", "EACCES", "ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN"]);
+const SYSTEM_CODES: ReadonlySet<string> = new Set(["ENOENT", "EACCES", "ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN"]);
 
 /** The first system error code along the cause chain (the SDK wraps fetch, which wraps the socket). */
 function causeCode(error: Error): string | undefined {

@@ -11,9 +11,9 @@ import type { LoadLimits } from "./limits.js";
 import { findJsonDepthExcess } from "./measure-nesting.js";
 
 // CommonJS, loaded on the first text that JSON.parse alone cannot take (fast-json.ts) or whose spans are needed.
+// Node's module cache keeps it for the next text.
 const require = createRequire(import.meta.url);
-let jsoncModule: typeof import("jsonc-parser") | undefined;
-const jsonc = () => (jsoncModule ??= require("jsonc-parser") as typeof import("jsonc-parser"));
+const jsonc = () => require("jsonc-parser") as typeof import("jsonc-parser");
 
 export interface ParsedText {
   readonly value: JsonValue | undefined;

@@ -12,12 +12,12 @@ import type { LoadLimits } from "./limits.js";
 import { findYamlDepthExcess } from "./measure-nesting.js";
 import type { ParsedText } from "./parse-json.js";
 
-// CommonJS, loaded on the first YAML text: a project of JSON descriptors never pays for it.
+// CommonJS, loaded on the first YAML text: a project of JSON descriptors never pays for it (Node's
+// module cache keeps it for the next one).
 const require = createRequire(import.meta.url);
-let yamlModule: typeof import("yaml") | undefined;
-const yaml = () => (yamlModule ??= require("yaml") as typeof import("yaml"));
+const yaml = () => require("yaml") as typeof import("yaml");
 
-const CORE_TAGS = new Set(["str", "int", "float", "bool", "null", "map", "seq"].map((t) => `tag:yaml.org,2002:${t}`));
+const CORE_TAGS: ReadonlySet<string> = new Set(["str", "int", "float", "bool", "null", "map", "seq"].map((t) => `tag:yaml.org,2002:${t}`));
 
 class LoadAbort extends Error {}
 
@@ -33,7 +33,8 @@ export function parseYamlText(file: string, text: string, lineStarts: readonly n
       "Flatten the schema with $defs and $ref, or raise load.maxDepth in mcp-gen.config.yaml.");
     return { value: undefined, spans, diagnostics };
   }
-  const doc = yaml().parseDocument(text, { merge: false, uniqueKeys: true, prettyErrors: false, strict: true, version: "1.2", schema: "core" });
+  const yamlModule = yaml();
+  const doc = yamlModule.parseDocument(text, { merge: false, uniqueKeys: true, prettyErrors: false, strict: true, version: "1.2", schema: "core" });
   // Report every duplicate key, but only the first syntax error: later ones are usually echoes.
   const firstSyntax = doc.errors.find((e) => e.code !== "DUPLICATE_KEY");
   for (const e of doc.errors) {
@@ -55,7 +56,7 @@ export function parseYamlText(file: string, text: string, lineStarts: readonly n
     error({ start: 0, end: 0 }, "yaml-syntax", `${file} is empty.`, "Write one YAML mapping describing the tool.");
     return { value: undefined, spans, diagnostics };
   }
-  const converter = new YamlConverter(doc, text, spans, limits, error);
+  const converter = new YamlConverter(yamlModule, doc, text, spans, limits, error);
   try {
     return { value: converter.convert(doc.contents, "", undefined, 0), spans, diagnostics };
   } catch (e) {
@@ -72,6 +73,7 @@ class YamlConverter {
   private readonly expanding: { target: Node; range: TextRange }[] = [];
 
   constructor(
+    private readonly yaml: typeof import("yaml"),
     private readonly doc: Document,
     private readonly text: string,
     private readonly spans: Map<string, NodeSpan>,
@@ -88,21 +90,21 @@ class YamlConverter {
       this.fail(range, "load-too-deep", `This value nests more than ${this.limits.maxDepth} levels deep.`,
         "Flatten the schema with $defs and $ref, or raise load.maxDepth in mcp-gen.config.yaml.", pointer);
     }
-    if (yaml().isAlias(node)) return this.expandAlias(node, pointer, keyRange, depth);
+    if (this.yaml.isAlias(node)) return this.expandAlias(node, pointer, keyRange, depth);
     this.spans.set(pointer, keyRange ? { key: keyRange, value: range } : { value: range });
     const tag = node.tag;
     if (tag !== undefined && !CORE_TAGS.has(tag)) {
       this.fail(range, "yaml-unsupported-tag", `The YAML tag ${quote(tag.replace(/^tag:yaml\.org,2002:/, "!!"))} does not produce a JSON value.`,
         "Remove the tag and write the value as a plain string, number, boolean, null, mapping or sequence.", pointer);
     }
-    if (yaml().isMap(node)) return this.convertMap(node as YAMLMap.Parsed, pointer, depth);
-    if (yaml().isSeq(node)) {
+    if (this.yaml.isMap(node)) return this.convertMap(node as YAMLMap.Parsed, pointer, depth);
+    if (this.yaml.isSeq(node)) {
       return node.items.map((item, i) => {
-        if (yaml().isPair(item)) this.fail(range, "yaml-syntax", "This sequence holds a bare key-value pair.", "Wrap the pair in { } to make it a mapping.", pointer);
+        if (this.yaml.isPair(item)) this.fail(range, "yaml-syntax", "This sequence holds a bare key-value pair.", "Wrap the pair in { } to make it a mapping.", pointer);
         return this.convert(item as ParsedNode, joinPointer(pointer, i), undefined, depth + 1);
       });
     }
-    if (yaml().isScalar(node)) return this.convertScalar(node.value, range, pointer);
+    if (this.yaml.isScalar(node)) return this.convertScalar(node.value, range, pointer);
     this.fail(range, "yaml-syntax", "This YAML node has no JSON equivalent.", "Use a plain mapping, sequence or scalar.", pointer);
   }
 
@@ -112,7 +114,7 @@ class YamlConverter {
     for (const pair of map.items) {
       const keyNode: ParsedNode | null = pair.key;
       const keyRange = rangeOf(keyNode);
-      if (!yaml().isScalar(keyNode) || (keyNode.value !== null && typeof keyNode.value === "object")) {
+      if (!this.yaml.isScalar(keyNode) || (keyNode.value !== null && typeof keyNode.value === "object")) {
         this.fail(keyRange, "yaml-complex-key", "This mapping key is a collection or alias, which JSON cannot represent.",
           "Use a plain string key.", pointer);
       }
@@ -144,7 +146,7 @@ class YamlConverter {
     this.spans.set(pointer, { key: keyRange, value: keyRange });
     if (!map.flow || /\?\s*$/.test(this.text.slice(Math.max(0, keyRange.start - 64), keyRange.start))) return null;
     const name = String(key.value);
-    const split = previous !== null && yaml().isScalar(previous) && previous.type === "PLAIN" && /^\s*,\s*$/.test(this.text.slice(rangeOf(previous).end, keyRange.start));
+    const split = previous !== null && this.yaml.isScalar(previous) && previous.type === "PLAIN" && /^\s*,\s*$/.test(this.text.slice(rangeOf(previous).end, keyRange.start));
     const message = split
       ? `${quote(name)} inside { } is a key without a value: the unquoted comma before it ended the value ${quote(String(previous.value))}.`
       : `The key ${quote(name)} inside { } has no ":" and no value.`;

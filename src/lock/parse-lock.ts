@@ -1,9 +1,8 @@
 // Text of mcp-tools.lock.json → LockFile, checked against schemas/mcp-tools.lock.schema.json. A
 // malformed, truncated, merge-conflicted or hand-edited lock gives positioned `lock-invalid`
 // diagnostics and no value; it never throws. Never reads the disk.
-import { createRequire } from "node:module";
 import type { ErrorObject } from "ajv";
-import type { Ajv2020 as Ajv2020Class } from "ajv/dist/2020.js";
+import { newAjv } from "../compile/load-ajv.js";
 import { sortDiagnostics, type Diagnostic, type StageResult } from "../model/diagnostic.js";
 import { getOwn, isJsonObject, type JsonValue } from "../model/json.js";
 import { LOCKFILE_VERSION, TOOL_PARTS, type LockFile } from "../model/lock.js";
@@ -20,10 +19,6 @@ import { checkLockHashes } from "./check-lock-hashes.js";
 import { isLockShape } from "./lock-shape.js";
 import { renderLock } from "./render-lock.js";
 import { describeLockPointer } from "./describe-lock-pointer.js";
-
-// ajv (CommonJS) is loaded only for a lock that fails the hand-written shape check: reading a good
-// lock, which every `check` does, then costs no schema compilation and no ajv start-up.
-const require = createRequire(import.meta.url);
 
 export const LOCK_INVALID = "lock-invalid";
 
@@ -183,9 +178,10 @@ function checkVersion(root: JsonValue): Problem[] | undefined {
 
 function checkSchema(root: JsonValue): Problem[] {
   if (isLockShape(root)) return [];
-  // Compiled per call: stages keep no module-level state, and a lock is parsed once per command.
-  const { Ajv2020 } = require("ajv/dist/2020.js") as { Ajv2020: typeof Ajv2020Class };
-  const validate = new Ajv2020({ strict: true, allErrors: true }).compile(schema);
+  // ajv loads only for a lock that fails the hand-written shape check: reading a good lock, which
+  // every `check` does, costs no ajv start-up. Compiled per call: stages keep no module-level state,
+  // and a lock is parsed once per command.
+  const validate = newAjv("2020-12", { strict: true, allErrors: true }).compile(schema);
   if (validate(root)) return [];
   const errors = validate.errors ?? [];
   // propertyNames reports each bad name twice: once as the failed pattern, once as propertyNames.

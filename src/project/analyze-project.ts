@@ -8,10 +8,11 @@ import { resolveTool } from "../resolve/resolve-tool.js";
 import type { AnyRule } from "../validate/define-rule.js";
 import { ALL_RULES } from "../validate/rules/index.js";
 import { runRules, runRulesByTool } from "../validate/run-rules.js";
-import { isTooLargeToCompile, SchemaCompiler, type SchemaPrior } from "../validate/schema-compiler.js";
+import { isTooLargeToCompile, SchemaCompiler, type SchemaPrior } from "../compile/schema-compiler.js";
 import { toolNames, toolSchemas } from "../validate/walk.js";
 import { sha256Hex } from "../lock/sha256.js";
 import type { Dialect } from "../model/dialect.js";
+import { RunMemo } from "../model/run-memo.js";
 import type { JsonValue } from "../model/json.js";
 
 export interface ProjectInput {
@@ -31,6 +32,8 @@ export interface ProjectInput {
   readonly checked?: readonly CheckedTool[];
   /** What is known already of some schemas (whether they are valid, their validators): those are not compiled again. */
   readonly knownSchemas?: SchemaPrior;
+  /** What the run remembers (see RunMemo); a fresh one when absent. */
+  readonly memo?: RunMemo;
 }
 
 /** A tool resolved and checked already, and what was found then. */
@@ -58,6 +61,8 @@ export interface ProjectAnalysis {
   readonly docs: ReadonlyMap<string, SourceDoc>;
   /** The compiler the rules used, for later stages to reuse its cache. */
   readonly schemas: SchemaCompiler;
+  /** What the run remembers (input.memo, or a fresh one), for later stages of the same run. */
+  readonly memo: RunMemo;
   /** Each tool resolved and checked by this analysis, with its resolve and per-tool rule diagnostics. */
   readonly toolDiagnostics?: ReadonlyMap<ResolvedTool, readonly Diagnostic[]>;
   /** Every tool's checkInProject diagnostics (checked now, or known from `checked`), and the namesKey they hold for. */
@@ -68,8 +73,9 @@ export interface ProjectAnalysis {
 export function analyzeProject(input: ProjectInput): ProjectAnalysis {
   const { docs, tools, diagnostics } = resolveProject({ ...input, checked: [] });
   const schemas = new SchemaCompiler();
-  diagnostics.push(...runRules({ tools, rules: input.rules ?? ALL_RULES, settings: input.config.rules, docs, schemas }));
-  return { tools, diagnostics: sortDiagnostics(diagnostics), docs, schemas };
+  const memo = input.memo ?? new RunMemo();
+  diagnostics.push(...runRules({ tools, rules: input.rules ?? ALL_RULES, settings: input.config.rules, docs, schemas, memo }));
+  return { tools, diagnostics: sortDiagnostics(diagnostics), docs, schemas, memo };
 }
 
 /** A schema of a tool that the rules will compile, and its dialect. */
@@ -106,6 +112,7 @@ export async function analyzeProjectWith(input: ProjectInput, precompile: Precom
   const inProjectKnown = new Map(checked.filter((c) => c.inProject?.names === names).map((c) => [c.tool, c.inProject!.diagnostics]));
   for (const known of inProjectKnown.values()) diagnostics.push(...known);
   const schemas = new SchemaCompiler(input.knownSchemas);
+  const memo = input.memo ?? new RunMemo();
   const rules = input.rules ?? ALL_RULES;
   // Schemas known already need no thread: the rules get their answers without ajv.
   const compiling = precompile(compileRequests(fresh.tools).filter((request) => !schemas.knowsFromPrior(request.schema, request.dialect)), schemas);
@@ -114,9 +121,9 @@ export async function analyzeProjectWith(input: ProjectInput, precompile: Precom
   onResolved?.(fresh.tools, tools);
   const settings = input.config.rules;
   const checkInProjectTools = new Set(tools.filter((tool) => !inProjectKnown.has(tool)));
-  const first = runRulesByTool({ tools, rules: rules.filter((rule) => !rule.compilesSchemas), settings, docs, schemas, checkTools, checkInProjectTools });
+  const first = runRulesByTool({ tools, rules: rules.filter((rule) => !rule.compilesSchemas), settings, docs, schemas, memo, checkTools, checkInProjectTools });
   await compiling;
-  const second = runRulesByTool({ tools, rules: rules.filter((rule) => rule.compilesSchemas), settings, docs, schemas, checkTools, checkInProjectTools });
+  const second = runRulesByTool({ tools, rules: rules.filter((rule) => rule.compilesSchemas), settings, docs, schemas, memo, checkTools, checkInProjectTools });
   diagnostics.push(...first.all, ...second.all);
   const toolDiagnostics = new Map<ResolvedTool, Diagnostic[]>();
   for (const tool of fresh.tools) {
@@ -124,7 +131,7 @@ export async function analyzeProjectWith(input: ProjectInput, precompile: Precom
   }
   const inProject = new Map<ResolvedTool, readonly Diagnostic[]>(inProjectKnown);
   for (const tool of tools) if (!inProject.has(tool)) inProject.set(tool, [...(first.inProject.get(tool) ?? []), ...(second.inProject.get(tool) ?? [])]);
-  return { tools, diagnostics: sortDiagnostics(diagnostics), docs, schemas, toolDiagnostics, inProject: { names, diagnostics: inProject } };
+  return { tools, diagnostics: sortDiagnostics(diagnostics), docs, schemas, memo, toolDiagnostics, inProject: { names, diagnostics: inProject } };
 }
 
 /** Two lists of tools, each in descriptor path order, as one in that order. */

@@ -3,13 +3,14 @@
 import type { Config } from "../config/config.js";
 import type { EmitOutput } from "../model/generated-file.js";
 import type { LockFile } from "../model/lock.js";
+import type { RunMemo } from "../model/run-memo.js";
 import type { ResolvedTool } from "../model/source.js";
 import { MCP_GEN_VERSION } from "../model/version.js";
 import { emitProject, type EmittedTool, type EmitReuse, type RuntimeSource, type TypesCompiler } from "../emit/emit-project.js";
 import { hashTool, type ToolHash } from "../lock/hash-tool.js";
 import type { TemplateSources } from "../emit/templates.js";
 import { buildLock } from "../lock/build-lock.js";
-import type { SchemaCompiler } from "../validate/schema-compiler.js";
+import type { SchemaCompiler } from "../compile/schema-compiler.js";
 
 export interface BuildInput {
   readonly tools: readonly ResolvedTool[];
@@ -27,6 +28,8 @@ export interface BuildInput {
   readonly reuse?: EmitReuse;
   /** Hashes of tools known already (hashTool of each is computed once either way). */
   readonly hashes?: ReadonlyMap<ResolvedTool, ToolHash>;
+  /** See EmitInput.memo: the analysis's (ProjectAnalysis.memo). */
+  readonly memo?: RunMemo;
 }
 
 export interface BuildOutput extends GeneratedProject {

@@ -16,7 +16,7 @@ const META_BASE = "https://json-schema.org/draft/2020-12/";
 const DOCUMENTS = ["schema", "meta/core", "meta/applicator", "meta/unevaluated", "meta/validation", "meta/meta-data", "meta/format-annotation", "meta/content"] as const;
 
 /** Keywords that only identify a document or declare its vocabulary: meaningless once it is a local definition. */
-const DROPPED = new Set(["$id", "$schema", "$vocabulary", "$dynamicAnchor"]);
+const DROPPED: ReadonlySet<string> = new Set(["$id", "$schema", "$vocabulary", "$dynamicAnchor"]);
 
 /** The `$defs` key of each document: `json-schema-2020-12` for the root, `json-schema-2020-12-core` and so on. */
 export function metaSchemaDefName(document: (typeof DOCUMENTS)[number]): string {
@@ -40,7 +40,7 @@ export function bundledMetaSchemaDefs(defsPointer = "#/$defs/"): JsonObject {
 }
 
 /** Keywords whose value maps names (of properties, definitions...) to schemas: the names are data, not keywords. */
-const NAME_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"]);
+const NAME_MAPS: ReadonlySet<string> = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"]);
 
 function localized(value: JsonValue, base: URL, defsPointer: string): JsonValue {
   if (Array.isArray(value)) return value.map((item) => localized(item, base, defsPointer));

@@ -1,7 +1,8 @@
 // The shape of a validation rule and the metadata checks every rule passes when the registry loads.
 import type { Severity } from "../model/diagnostic.js";
+import type { RunMemo } from "../model/run-memo.js";
 import type { ResolvedTool } from "../model/source.js";
-import type { SchemaCompiler } from "./schema-compiler.js";
+import type { SchemaCompiler } from "../compile/schema-compiler.js";
 
 export type RuleSeverity = Severity | "off";
 
@@ -33,6 +34,8 @@ export interface RuleContext<Options> {
   readonly options: Options;
   /** Compiles and meta-validates schemas; caches within one run. */
   readonly schemas: SchemaCompiler;
+  /** What this run remembers for the rules (each tool's texts, header analyses, tool names). */
+  readonly memo: RunMemo;
   /**
    * The severity another rule runs at in this run ("off" when it does not run), for a rule that
    * leaves a problem to a more precise rule while that one reports it as an error.

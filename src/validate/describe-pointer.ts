@@ -17,17 +17,3 @@ export function shortJson(value: unknown): string {
   if (value !== null && typeof value === "object") return "an object";
   return text.slice(0, 39) + "…" + (typeof value === "string" ? '"' : "");
 }
-
-/** "a string", "an object", "an integer or a null" for JSON Schema type names. */
-export function typePhrase(types: string): string {
-  return types
-    .split(",")
-    .map((t) => (/^[aeiou]/.test(t) ? `an ${t}` : `a ${t}`))
-    .join(" or ");
-}
-
-/** '"a", "b" or "c"' */
-export function oneOfPhrase(values: readonly unknown[]): string {
-  const shown = values.map((v) => JSON.stringify(v));
-  return shown.length <= 1 ? shown.join("") : `${shown.slice(0, -1).join(", ")} or ${shown.at(-1)}`;
-}

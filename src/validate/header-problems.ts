@@ -3,6 +3,7 @@
 // for hints. The analysis itself lives in the runtime package (generated clients run it too); nothing is re-checked here.
 import { getOwn, isJsonObject, valueAt, type JsonObject } from "../model/json.js";
 import { splitPointer } from "../model/pointer.js";
+import { memoSlot, type RunMemo } from "../model/run-memo.js";
 import { findAnnotationSites, type AnnotationSite } from "@mcp-gen/runtime/find-annotation-sites";
 import { findHeaderParams, isHeaderToken, type HeaderProblem, type HeaderProblemReason } from "@mcp-gen/runtime/header-annotations";
 
@@ -13,22 +14,26 @@ export interface ToolHeaderProblem extends HeaderProblem {
   readonly schema: JsonObject;
 }
 
-/** The analysis of each inputSchema, done once: six rules ask for it. */
-const ANALYSES = new WeakMap<JsonObject, readonly HeaderProblem[]>();
-const SITES = new WeakMap<JsonObject, readonly AnnotationSite[]>();
+/** The analysis of each inputSchema, done once in a run: six rules ask for it. */
+const ANALYSES = memoSlot("the x-mcp-header problems of each inputSchema", () => new WeakMap<JsonObject, readonly HeaderProblem[]>());
+const SITES = memoSlot("the x-mcp-header sites of each inputSchema", () => new WeakMap<JsonObject, readonly AnnotationSite[]>());
 
-function problemsOf(inputSchema: JsonObject): readonly HeaderProblem[] {
-  let problems = ANALYSES.get(inputSchema);
-  if (!problems) ANALYSES.set(inputSchema, (problems = findHeaderParams(inputSchema).problems));
+function problemsOf(inputSchema: JsonObject, memo: RunMemo): readonly HeaderProblem[] {
+  const analyses = memo.get(ANALYSES);
+  let problems = analyses.get(inputSchema);
+  if (!problems) analyses.set(inputSchema, (problems = findHeaderParams(inputSchema).problems));
   return problems;
 }
 
-/** The tool's x-mcp-header problems whose reason is one of `reasons`, in document order. */
-export function headerProblems(tool: { readonly wire: JsonObject }, reasons: readonly HeaderProblemReason[]): ToolHeaderProblem[] {
+/**
+ * The tool's x-mcp-header problems whose reason is one of `reasons`, in document order.
+ * @example headerProblems(tool, ["duplicate"], context.memo)
+ */
+export function headerProblems(tool: { readonly wire: JsonObject }, reasons: readonly HeaderProblemReason[], memo: RunMemo): ToolHeaderProblem[] {
   const inputSchema = getOwn(tool.wire, "inputSchema");
   if (!isJsonObject(inputSchema)) return [];
   const out: ToolHeaderProblem[] = [];
-  for (const problem of problemsOf(inputSchema)) {
+  for (const problem of problemsOf(inputSchema, memo)) {
     if (!reasons.includes(problem.reason)) continue;
     const schema = valueAt(inputSchema, splitPointer(problem.pointer).slice(0, -1));
     if (!isJsonObject(schema)) continue; // cannot happen: the analysis found the keyword on this object
@@ -38,11 +43,12 @@ export function headerProblems(tool: { readonly wire: JsonObject }, reasons: rea
 }
 
 /** Every `x-mcp-header` of the tool's inputSchema, wherever it sits, with wire pointers of the annotated schemas. */
-export function headerSites(tool: { readonly wire: JsonObject }): (AnnotationSite & { readonly wirePointer: string })[] {
+export function headerSites(tool: { readonly wire: JsonObject }, memo: RunMemo): (AnnotationSite & { readonly wirePointer: string })[] {
   const inputSchema = getOwn(tool.wire, "inputSchema");
   if (!isJsonObject(inputSchema)) return [];
-  let sites = SITES.get(inputSchema);
-  if (!sites) SITES.set(inputSchema, (sites = findAnnotationSites(inputSchema)));
+  const known = memo.get(SITES);
+  let sites = known.get(inputSchema);
+  if (!sites) known.set(inputSchema, (sites = findAnnotationSites(inputSchema)));
   return sites.map((site) => ({ ...site, wirePointer: "/inputSchema" + site.pointer }));
 }
 

@@ -2,10 +2,11 @@
 // user configured, and places every report in the file and line it is about. Rules never see
 // severities or positions; a rule that throws is a bug in mcp-gen and is reported as one.
 import type { Diagnostic, Severity } from "../model/diagnostic.js";
+import { RunMemo } from "../model/run-memo.js";
 import type { ResolvedTool, SourceDoc } from "../model/source.js";
 import { diagnosticInTool } from "../load/locate.js";
 import type { AnyRule, ProjectNames, RuleReport } from "./define-rule.js";
-import { SchemaCompiler } from "./schema-compiler.js";
+import { SchemaCompiler } from "../compile/schema-compiler.js";
 import { toolNames } from "./walk.js";
 
 export interface RuleSetting {
@@ -24,6 +25,8 @@ export interface RunRulesInput {
   readonly docs: ReadonlyMap<string, SourceDoc>;
   /** Shared with later stages so schemas are compiled once; a fresh one is made when absent. */
   readonly schemas?: SchemaCompiler;
+  /** What the run remembers (see RunMemo), shared with later stages; a fresh one when absent. */
+  readonly memo?: RunMemo;
   /**
    * The tools whose per-tool checks run (default: all): the caller knows the others' reports
    * already. Project checks always see every tool: names are unique across all.
@@ -56,6 +59,7 @@ export function runRules(input: RunRulesInput): Diagnostic[] {
 /** runRules, with each per-tool diagnostic kept with its tool (for a caller that remembers them). */
 export function runRulesByTool(input: RunRulesInput): RuleDiagnostics {
   const schemas = input.schemas ?? new SchemaCompiler();
+  const memo = input.memo ?? new RunMemo();
   const byTool = new Map<ResolvedTool, Diagnostic[]>();
   const project: Diagnostic[] = [];
   const all: Diagnostic[] = [];
@@ -72,7 +76,7 @@ export function runRulesByTool(input: RunRulesInput): RuleDiagnostics {
     const setting = input.settings.get(rule.id) ?? { severity: rule.defaultSeverity, options: rule.options?.defaults };
     if (setting.severity === "off") continue;
     const severity = setting.severity;
-    const context = { options: setting.options ?? rule.options?.defaults ?? {}, schemas, severityOf };
+    const context = { options: setting.options ?? rule.options?.defaults ?? {}, schemas, memo, severityOf };
     const place = (into: Diagnostic[]) => (tool: ResolvedTool, r: RuleReport) => {
       const diagnostic = diagnosticInTool(tool, input.docs, r.pointer, {
         ruleId: rule.id,

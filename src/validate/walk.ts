@@ -2,6 +2,7 @@
 import { DEFAULT_DIALECT, dialectOf, type Dialect } from "../model/dialect.js";
 import { getOwn, isJsonObject, type JsonValue } from "../model/json.js";
 import { joinPointer } from "../model/pointer.js";
+import { memoSlot, type RunMemo } from "../model/run-memo.js";
 import { walkSchema, type SchemaNode } from "../model/schema-walk.js";
 import type { ResolvedTool } from "../model/source.js";
 
@@ -49,17 +50,21 @@ export interface TextField {
   readonly kind: "description" | "title" | "annotations title" | "schema description" | "schema title";
 }
 
-/** Every text the model or the user reads: tool title and description, annotation title, and schema titles and descriptions. */
-export function forEachText(tool: ResolvedTool, visit: (field: TextField) => void): void {
-  for (const field of textFields(tool)) visit(field);
+/**
+ * Every text the model or the user reads: tool title and description, annotation title, and schema
+ * titles and descriptions. Collected once per tool in a run (`memo`): five rules read them all.
+ * @example forEachText(tool, context.memo, (field) => check(field.text))
+ */
+export function forEachText(tool: ResolvedTool, memo: RunMemo, visit: (field: TextField) => void): void {
+  const texts = memo.get(TEXTS);
+  let fields = texts.get(tool);
+  if (!fields) texts.set(tool, (fields = textFields(tool)));
+  for (const field of fields) visit(field);
 }
 
-/** The texts of each tool, collected once: five rules read them all. */
-const TEXTS = new WeakMap<ResolvedTool, readonly TextField[]>();
+const TEXTS = memoSlot("the texts of each tool", () => new WeakMap<ResolvedTool, readonly TextField[]>());
 
 function textFields(tool: ResolvedTool): readonly TextField[] {
-  const known = TEXTS.get(tool);
-  if (known) return known;
   const fields: TextField[] = [];
   const top = [["description", "description"], ["title", "title"]] as const;
   for (const [key, kind] of top) {
@@ -75,7 +80,6 @@ function textFields(tool: ResolvedTool): readonly TextField[] {
       if (typeof text === "string") fields.push(schemaText(node, key, text, kind));
     }
   });
-  TEXTS.set(tool, fields);
   return fields;
 }
 

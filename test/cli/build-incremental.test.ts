@@ -10,6 +10,7 @@ import { runInProcess, tempProject, writeFiles } from "../support/temp-project.j
 import { readProject } from "../../src/cli/read-project.js";
 import { expectedTypesJobs } from "../../src/emit/emit-project.js";
 import { analyzeProject } from "../../src/project/analyze-project.js";
+import { RunMemo } from "../../src/model/run-memo.js";
 
 // Counts json-schema-to-typescript runs, so a test can tell reuse from regeneration.
 const types = vi.hoisted(() => ({ runs: 0 }));
@@ -199,7 +200,7 @@ describe("incremental build", () => {
       const read = await readProject({ root, configPath: undefined });
       if (!read.ok) throw new Error("unreadable project");
       const tools = analyzeProject(read.input).tools;
-      return expectedTypesJobs(tools, tools.map((tool) => String(tool.wire.name)), (tool) => cache.tools[tool.file]?.types);
+      return expectedTypesJobs(tools, tools.map((tool) => String(tool.wire.name)), new RunMemo(), (tool) => cache.tools[tool.file]?.types);
     };
     expect(await expected()).toEqual([]);
     writeFiles(root, { "tools/list_repos.yaml": PROJECT["tools/list_repos.yaml"]!.replace("List the repositories", "List every repository") });

@@ -1,9 +1,11 @@
-// Scaffold arguments derived from an inputSchema (derive-examples.ts): required properties, and
-// optional ones named like members of TypeScript's Object interface, which an object literal must
-// spell out to be assignable to the arguments type (property counterexample 4); and declared examples,
-// which spell such properties out as undefined when they leave them out.
+// Scaffold arguments derived from an inputSchema (compile/schema-samples.ts) and written out for
+// TypeScript (emit/derive-examples.ts): required properties, and optional ones named like members of
+// TypeScript's Object interface, which an object literal must spell out to be assignable to the
+// arguments type (property counterexample 4); and declared examples, which spell such properties out
+// as undefined when they leave them out.
 import { describe, expect, it } from "vitest";
-import { sampleValue, spellOutObjectMembers } from "../../src/emit/derive-examples.js";
+import { sampleValue } from "../../src/compile/schema-samples.js";
+import { spellOutObjectMembers } from "../../src/emit/derive-examples.js";
 import type { JsonValue } from "../../src/model/json.js";
 
 const sample = (schema: JsonValue) => sampleValue(schema, schema, 0);

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emitValidators, type EmittedValidators, type ValidatorRequest } from "../../src/emit/emit-validators.js";
 import { DEFAULT_DIALECT, dialectOf, type Dialect } from "../../src/model/dialect.js";
 import { isJsonObject, type JsonValue } from "../../src/model/json.js";
-import { SchemaCompiler } from "../../src/validate/schema-compiler.js";
+import { SchemaCompiler } from "../../src/compile/schema-compiler.js";
 import { corpusCaptures } from "../support/corpus-tools.js";
 import { REPO_ROOT } from "../support/spec-paths.js";
 import { PATTERN_RUNTIME_SOURCE_PATH, RUNTIME_SOURCE_PATH, writeEmittedFolder, type EmittedFolder, type LoadedValidator } from "./load-validators.js";

@@ -5,7 +5,7 @@ import { hashJson } from "../../src/lock/hash-tool.js";
 import type { JsonObject } from "../../src/model/json.js";
 import type { LockFile } from "../../src/model/lock.js";
 import type { ResolvedTool } from "../../src/model/source.js";
-import { cleanSchemaKey, SchemaCompiler } from "../../src/validate/schema-compiler.js";
+import { cleanSchemaKey, SchemaCompiler } from "../../src/compile/schema-compiler.js";
 
 const tool = (wire: JsonObject): ResolvedTool => ({ file: `tools/${String(wire.name)}.json`, wire, authoring: undefined, mounts: [] }) as unknown as ResolvedTool;
 

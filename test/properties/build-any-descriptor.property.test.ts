@@ -17,9 +17,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { runInProcess, tempProject } from "../support/temp-project.js";
 import { REPO_ROOT } from "../support/spec-paths.js";
-import { sampleValue } from "../../src/emit/derive-examples.js";
+import { sampleValue } from "../../src/compile/schema-samples.js";
 import type { JsonValue } from "../../src/model/json.js";
-import { SchemaCompiler } from "../../src/validate/schema-compiler.js";
+import { SchemaCompiler } from "../../src/compile/schema-compiler.js";
 import { sentinelProjectNames, templateNames } from "../support/declared-names.js";
 import { toolSetOnto, type ArbitraryTool } from "./arbitrary-descriptors.js";
 

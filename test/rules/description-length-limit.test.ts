@@ -1,13 +1,14 @@
 import { expect, it } from "vitest";
 import type { RuleReport } from "../../src/validate/define-rule.js";
 import { descriptionLengthLimit } from "../../src/validate/rules/description-length-limit.js";
-import { SchemaCompiler } from "../../src/validate/schema-compiler.js";
+import { SchemaCompiler } from "../../src/compile/schema-compiler.js";
 import { describeRule } from "../support/rule-harness.js";
+import { RunMemo } from "../../src/model/run-memo.js";
 
 function run(wire: Record<string, unknown>, maxLength: number): RuleReport[] {
   const reports: RuleReport[] = [];
   const tool = { file: "t.json", wire: wire as never, authoring: undefined, mounts: [] };
-  descriptionLengthLimit.check!(tool, (r) => reports.push(r), { options: { maxLength }, schemas: new SchemaCompiler() });
+  descriptionLengthLimit.check!(tool, (r) => reports.push(r), { options: { maxLength }, schemas: new SchemaCompiler(), memo: new RunMemo() });
   return reports;
 }
 

@@ -7,11 +7,12 @@ import { deepFreeze } from "../runtime/spec-vectors.js";
 import { INVALID_HEADER_CASES, toolsOf, VALID_HEADER_CASES } from "../support/header-vectors.js";
 import { analyzeTools } from "../support/project-from-tools.js";
 import { describeRule } from "../support/rule-harness.js";
+import { RunMemo } from "../../src/model/run-memo.js";
 
 function reportsFor(wire: unknown, allow: string[] = []): RuleReport[] {
   const tool: ResolvedTool = deepFreeze({ file: "t.json", wire: wire as ResolvedTool["wire"], authoring: undefined, mounts: [] });
   const reports: RuleReport[] = [];
-  headerParamSensitive.check!(tool, (r) => reports.push(r), { options: { allow }, schemas: undefined as never });
+  headerParamSensitive.check!(tool, (r) => reports.push(r), { options: { allow }, schemas: undefined as never, memo: new RunMemo() });
   return reports;
 }
 

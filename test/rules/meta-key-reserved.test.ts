@@ -4,11 +4,12 @@ import type { RuleReport } from "../../src/validate/define-rule.js";
 import { metaKeyReserved } from "../../src/validate/rules/meta-key-reserved.js";
 import { deepFreeze } from "../runtime/spec-vectors.js";
 import { describeRule } from "../support/rule-harness.js";
+import { RunMemo } from "../../src/model/run-memo.js";
 
 function reportsFor(meta: Record<string, unknown>, allow: string[] = []): RuleReport[] {
   const wire = { name: "t", inputSchema: { type: "object" }, _meta: meta } as unknown as ResolvedTool["wire"];
   const reports: RuleReport[] = [];
-  metaKeyReserved.check!(deepFreeze({ file: "t.json", wire, authoring: undefined, mounts: [] }), (r) => reports.push(r), { options: { allow }, schemas: undefined as never });
+  metaKeyReserved.check!(deepFreeze({ file: "t.json", wire, authoring: undefined, mounts: [] }), (r) => reports.push(r), { options: { allow }, schemas: undefined as never, memo: new RunMemo() });
   return reports;
 }
 

@@ -4,7 +4,7 @@ import type { RuleSeverity } from "../../src/validate/define-rule.js";
 import { schemaPatternLinearTime } from "../../src/validate/rules/schema-pattern-linear-time.js";
 import { schemaValid } from "../../src/validate/rules/schema-valid.js";
 import { runRules } from "../../src/validate/run-rules.js";
-import { SchemaCompiler } from "../../src/validate/schema-compiler.js";
+import { SchemaCompiler } from "../../src/compile/schema-compiler.js";
 import { corpusReports } from "../support/corpus-tools.js";
 import { toolWith } from "../support/hostile-schemas.js";
 import { describeRule } from "../support/rule-harness.js";

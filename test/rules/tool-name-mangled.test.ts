@@ -1,5 +1,6 @@
 import { expect, it } from "vitest";
 import { assignToolNames, fileStem } from "../../src/emit/names.js";
+import { RunMemo } from "../../src/model/run-memo.js";
 import { toolNameMangled } from "../../src/validate/rules/tool-name-mangled.js";
 import { describeRule } from "../support/rule-harness.js";
 
@@ -22,10 +23,22 @@ describeRule(toolNameMangled, () => {
 
   it("gives each name the same forms in any order, and names of another project do not mix in", () => {
     const set = ["repos.get", "get-user", "get_user", "getUser", "class", "get-user"];
-    const forward = assignToolNames(set);
-    expect(assignToolNames(["get-user"])[0]!.camel).toBe("getUser"); // alone, it clashes with nothing
-    expect(assignToolNames([...set].reverse()).reverse()).toEqual(forward);
+    const memo = new RunMemo();
+    const forward = assignToolNames(set, memo);
+    expect(assignToolNames(["get-user"], memo)[0]!.camel).toBe("getUser"); // alone, it clashes with nothing
+    expect(assignToolNames([...set].reverse(), memo).reverse()).toEqual(forward);
     expect(forward[1]).toEqual(forward[5]);
+    expect(assignToolNames(set)).toEqual(forward);
+  });
+
+  it("assigns a set's names once per run, and never takes another run's answer", () => {
+    const set = ["repos.get", "get-user", "get_user"];
+    const run = new RunMemo();
+    const first = assignToolNames(set, run);
+    expect(assignToolNames([...set].reverse(), run).reverse()[0]).toBe(first[0]);
+    const other = assignToolNames(set, new RunMemo());
+    expect(other).toEqual(first);
+    expect(other[0]).not.toBe(first[0]);
   });
 
   it("never declares eval or arguments, which strict code (every module) refuses", () => {

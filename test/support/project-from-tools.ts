@@ -12,7 +12,8 @@ import type { ProjectFile } from "../../src/resolve/project-file.js";
 import type { AnyRule } from "../../src/validate/define-rule.js";
 import { ALL_RULES } from "../../src/validate/rules/index.js";
 import { runRules, type RuleSettings } from "../../src/validate/run-rules.js";
-import { SchemaCompiler } from "../../src/validate/schema-compiler.js";
+import { SchemaCompiler } from "../../src/compile/schema-compiler.js";
+import { RunMemo } from "../../src/model/run-memo.js";
 
 export interface ToolsProject {
   readonly analysis: ProjectAnalysis;
@@ -51,8 +52,9 @@ export function analyzeTools(tools: readonly unknown[], rules: readonly AnyRule[
       mounts: [{ wirePointer: "", file: paths[i]!, sourcePointer: "" }],
     }));
     const schemas = new SchemaCompiler();
-    const diagnostics = runRules({ tools: resolved, rules, settings: config.rules, docs: new Map(), schemas });
-    return { analysis: { tools: resolved, diagnostics, docs: new Map(), schemas }, paths, sources: new Map() };
+    const memo = new RunMemo();
+    const diagnostics = runRules({ tools: resolved, rules, settings: config.rules, docs: new Map(), schemas, memo });
+    return { analysis: { tools: resolved, diagnostics, docs: new Map(), schemas, memo }, paths, sources: new Map() };
   }
   const texts = new Map(tools.map((tool, i) => [paths[i]!, JSON.stringify(tool, null, 2) + "\n"]));
   return { ...analyzeTexts(texts, rules, { ...options, config }), paths };

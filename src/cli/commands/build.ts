@@ -11,6 +11,7 @@ import { realpath } from "node:fs/promises";
 import { join } from "node:path";
 import type { Config } from "../../config/config.js";
 import { hasErrors, type Diagnostic } from "../../model/diagnostic.js";
+import { RunMemo } from "../../model/run-memo.js";
 import { hashFileText } from "../../lock/sha256.js";
 import { analyzeProjectWith, type ProjectAnalysis, type ProjectInput } from "../../project/analyze-project.js";
 import { expectedTypesJobs } from "../../emit/emit-project.js";
@@ -51,7 +52,8 @@ ${reportHelp(REPORT_FORMATS, "error")}
 Exit status: 0 built, 1 errors found (nothing written), 2 bad usage or config.
 `;
 
-export async function runBuild(argv: readonly string[], io: CliIo): Promise<number> {
+/** `memo`: what the build remembers while it runs; watch passes one that lasts its session. */
+export async function runBuild(argv: readonly string[], io: CliIo, memo = new RunMemo()): Promise<number> {
   const { values } = parseCommandArgs(argv, { ...COMMON_OPTIONS, ...REPORT_OPTIONS, force: { type: "boolean" }, verbose: { type: "boolean" } });
   if (values.help) {
     io.stdout(BUILD_HELP);
@@ -84,7 +86,7 @@ export async function runBuild(argv: readonly string[], io: CliIo): Promise<numb
   try {
     return await buildLocked({
       root, realRoot, configPath: values.config, project: { ...project, config: project.config }, force: values.force === true, verbose: values.verbose === true,
-      format, setup, io, index, ...report, progress: buildProgress(io, format),
+      format, setup, io, index, memo, ...report, progress: buildProgress(io, format),
     });
   } finally {
     await projectLock.release();
@@ -106,6 +108,8 @@ interface BuildRun extends DiagnosticsPrinter {
   readonly index: StatIndex;
   /** Says what the build is doing, on a terminal (buildProgress). */
   readonly progress: (text: string) => void;
+  /** What the run remembers (see RunMemo): watch's lasts its session. */
+  readonly memo: RunMemo;
 }
 
 interface DiagnosticsPrinter {
@@ -142,7 +146,7 @@ async function buildLocked(run: BuildRun): Promise<number> {
   const reuse = reuseChecks(plan, read.input.descriptors, read.records);
   const input: ProjectInput = {
     ...read.input, loadDiagnostics: [...project.diagnostics, ...read.input.loadDiagnostics],
-    checked: reuse.checked, ...(reuse.knownSchemas ? { knownSchemas: reuse.knownSchemas } : {}),
+    checked: reuse.checked, ...(reuse.knownSchemas ? { knownSchemas: reuse.knownSchemas } : {}), memo: run.memo,
   };
   const building = input.descriptors.length - reuse.checked.length;
   const workers = workerCount(building, run.io.env);
@@ -200,7 +204,7 @@ async function validateAndWrite(run: BuildRun, plan: BuildPlan, threads: BuildTh
   const scaffolds = input.config.generate === "all" ? existingFiles(run.root, [input.config.handlers, input.config.tests]) : undefined;
   const inputs = inputHashes(read.configHashes, records);
   const checked = input.checked ?? [];
-  const output = reuseOutput(plan, { tools: analysis.tools, checked, inputs, files: input.files, scaffolds, force: run.force });
+  const output = reuseOutput(plan, { tools: analysis.tools, checked, inputs, files: input.files, scaffolds, force: run.force, memo: analysis.memo });
   if (output.unchanged) {
     await recordUnchanged(plan, output.unchanged, records);
     await printBuilt(run, diagnostics, { tools: analysis.tools.length, tree: { written: [], unchanged: [...output.unchanged], removed: [] }, created: [], lockChanged: false });
@@ -229,7 +233,7 @@ async function validateAndWrite(run: BuildRun, plan: BuildPlan, threads: BuildTh
  */
 async function validateProject(run: BuildRun, threads: BuildThreads, input: ProjectInput, reuse: ChecksReuse): Promise<ProjectAnalysis> {
   run.progress(`Validating ${count(input.descriptors.length, "tool")}…`);
-  return analyzeProjectWith(input, threads.precompile, (fresh, all) => threads.prefetchTypes(expectedTypesJobs(fresh, all.map((tool) => String(tool.wire.name)), reuse.lastTypesKey)));
+  return analyzeProjectWith(input, threads.precompile, (fresh, all) => threads.prefetchTypes(expectedTypesJobs(fresh, all.map((tool) => String(tool.wire.name)), run.memo, reuse.lastTypesKey)));
 }
 
 /**
@@ -263,7 +267,7 @@ async function generateOutput(
 ): Promise<BuildOutput> {
   run.progress(`Generating code for ${count(analysis.tools.length, "tool")}…`);
   const input = {
-    tools: output.tools, config: run.project.config, templates: await readTemplates(), runtime: await readRuntimeSources(), schemas: analysis.schemas, inputs,
+    tools: output.tools, config: run.project.config, templates: await readTemplates(), runtime: await readRuntimeSources(), schemas: analysis.schemas, memo: analysis.memo, inputs,
     compileTypes: threads.compileTypes, existingScaffolds: scaffolds, ...(output.reuse ? { reuse: output.reuse, hashes: output.hashes } : {}),
   };
   const generated = await generateProject(input);

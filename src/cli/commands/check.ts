@@ -142,7 +142,7 @@ async function checkFully(root: string, configPath: string | undefined, setup: R
     return EXIT.problems;
   }
   const inputs = new Map([...hashedInputs(read.sources)].map(([path, text]) => [path, hashFileText(text)]));
-  const { emit, lock } = await buildProject({ tools: analysis.tools, config, templates: await readTemplates(), runtime: await readRuntimeSources(), schemas: analysis.schemas, inputs });
+  const { emit, lock } = await buildProject({ tools: analysis.tools, config, templates: await readTemplates(), runtime: await readRuntimeSources(), schemas: analysis.schemas, memo: analysis.memo, inputs });
   const outFiles = listFiles(outFolder, config.out);
   const disk = new Map<string, string>();
   for (const path of new Set([...emit.generated.map((f) => f.path), ...outFiles])) {

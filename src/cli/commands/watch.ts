@@ -7,6 +7,7 @@
 import { watch, type FSWatcher } from "node:fs";
 import { join } from "node:path";
 import type { Config } from "../../config/config.js";
+import { RunMemo } from "../../model/run-memo.js";
 import { choice, COMMON_OPTIONS, parseCommandArgs, projectRoot } from "../args.js";
 import { EXIT, type CliIo } from "../io.js";
 import { readProjectConfig } from "../read-config.js";
@@ -62,9 +63,12 @@ export async function runWatch(argv: readonly string[], io: CliIo, stop?: AbortS
     wake?.();
   };
   signal.addEventListener("abort", () => wake?.(), { once: true });
+  // What the builds remember is kept for the session: it holds answers that depend on their keys
+  // alone (a set of tool names, a text), so a rebuild takes them over instead of working them out again.
+  const memo = new RunMemo();
   try {
     while (!signal.aborted) {
-      await runBuild(buildArgs, io);
+      await runBuild(buildArgs, io, memo);
       config = (await readProjectConfig(root, values.config, "configured")).config;
       const folders = config ? foldersToWatch(root, config, lockInputs(root, config)) : [""];
       syncWatchers(root, folders, watchers, onChange);

@@ -1,16 +1,17 @@
 import { getOwn } from "../../model/json.js";
 import { closest } from "../../config/suggest.js";
 import { authoringValidationSchema } from "../authoring-schema.js";
-import type { GeneratedValidator } from "../schema-compiler.js";
-import { validateAuthoringBlock } from "./authoring-block-shape/authoring-validator.js";
+import type { GeneratedValidator } from "../../compile/schema-compiler.js";
+import { validateAuthoringBlock } from "../../precompiled/authoring-validator.js";
 import { defineRule } from "../define-rule.js";
-import { describePointer, oneOfPhrase, shortJson, typePhrase } from "../describe-pointer.js";
+import { oneOfPhrase, typePhrase } from "../../model/phrases.js";
+import { describePointer, shortJson } from "../describe-pointer.js";
 import { valueAt } from "../../model/json.js";
 import { splitPointer } from "../../model/pointer.js";
 
 /**
  * The x-mcp-gen block's schema (authoringValidationSchema) with every error, compiled ahead of time
- * into authoring-block-shape/authoring-validator.ts (test/schemas.test.ts keeps it current), so that
+ * into src/precompiled/authoring-validator.ts (test/schemas.test.ts keeps it current), so that
  * checking a tool's block loads no ajv.
  */
 const validate = validateAuthoringBlock as GeneratedValidator;

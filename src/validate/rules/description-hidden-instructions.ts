@@ -22,8 +22,8 @@ export const descriptionHiddenInstructions = defineRule({
   since: "0.1.0",
   spec: "MCP 2026-07-28, index.mdx § Key Principles (Tool Safety); server/tools.mdx § Security Considerations",
   checklist: ["T-SEC-8", "T-DESC-4"],
-  check(tool, report) {
-    forEachText(tool, (field) => {
+  check(tool, report, { memo }) {
+    forEachText(tool, memo, (field) => {
       const block = findHiddenBlock(field.text);
       if (!block) return;
       report({

@@ -39,8 +39,8 @@ export const descriptionInvisibleCharacters = defineRule({
   since: "0.1.0",
   spec: "MCP 2026-07-28, index.mdx § Key Principles (Tool Safety); server/tools.mdx § Security Considerations",
   checklist: ["T-SEC-8", "T-DESC-3", "T-DESC-4"],
-  check(tool, report) {
-    forEachText(tool, (field) => {
+  check(tool, report, { memo }) {
+    forEachText(tool, memo, (field) => {
       const finding = findInvisible(field.text);
       if (!finding) return;
       report({ pointer: field.pointer, message: describeFinding(describeText(field), field.text, finding), hint: hintFor(finding) });

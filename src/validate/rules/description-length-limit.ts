@@ -39,8 +39,8 @@ export const descriptionLengthLimit = defineRule<DescriptionLengthLimitOptions>(
       },
     },
   },
-  check(tool, report, { options }) {
-    forEachText(tool, (field) => {
+  check(tool, report, { options, memo }) {
+    forEachText(tool, memo, (field) => {
       // Cheap test first: code points never outnumber UTF-16 code units.
       if (field.text.length <= options.maxLength) return;
       const length = [...field.text].length;

@@ -22,8 +22,8 @@ export const descriptionPromptInjection = defineRule({
   since: "0.1.0",
   spec: "MCP 2026-07-28, index.mdx § Key Principles (Tool Safety); server/tools.mdx § Security Considerations",
   checklist: ["T-SEC-5", "T-SEC-6", "T-SEC-8"],
-  check(tool, report) {
-    forEachText(tool, (field) => {
+  check(tool, report, { memo }) {
+    forEachText(tool, memo, (field) => {
       const match = findInjectionPhrase(field.text);
       if (!match) return;
       report({

@@ -26,14 +26,14 @@ export const descriptionToolShadowing = defineRule({
   since: "0.1.0",
   spec: "MCP 2026-07-28, index.mdx § Key Principles (Tool Safety); server/tools.mdx § Security Considerations",
   checklist: ["T-SEC-8", "T-DESC-4"],
-  checkInProject(tool, { names }, report) {
+  checkInProject(tool, { names }, report, { memo }) {
     // The tool's property names are collected only for a text that matches (few do).
     let properties: Set<string> | undefined;
     const context = { self: toolName(tool), tools: names, get properties() {
       return (properties ??= propertyNames(tool));
     } };
-    forEachText(tool, (field) => {
-      const match = findShadowing(field.text, context);
+    forEachText(tool, memo, (field) => {
+      const match = findShadowing(field.text, context, memo);
       if (!match) return;
       const target = JSON.stringify(match.target);
       report({

@@ -17,8 +17,8 @@ export const headerIntegerRange = defineRule({
   since: "0.1.0",
   spec: "MCP 2026-07-28, server/tools.mdx § x-mcp-header; basic/transports/streamable-http.mdx § Schema Extension",
   checklist: ["T-HDR-7", "T-HDR-11"],
-  check(tool, report) {
-    for (const problem of headerProblems(tool, ["unsafe-integer-range"])) {
+  check(tool, report, { memo }) {
+    for (const problem of headerProblems(tool, ["unsafe-integer-range"], memo)) {
       report({
         pointer: problem.wirePointer,
         target: "key",

@@ -18,8 +18,8 @@ export const headerNameSyntax = defineRule({
   since: "0.1.0",
   spec: "MCP 2026-07-28, server/tools.mdx § x-mcp-header; basic/transports/streamable-http.mdx § Schema Extension",
   checklist: ["T-HDR-2", "T-HDR-3", "T-HDR-4", "T-HDR-11"],
-  check(tool, report) {
-    for (const problem of headerProblems(tool, ["empty", "not-token", "control-character", "not-a-string"])) {
+  check(tool, report, { memo }) {
+    for (const problem of headerProblems(tool, ["empty", "not-token", "control-character", "not-a-string"], memo)) {
       report({ pointer: problem.wirePointer, message: problem.message, hint: hintFor(problem) });
     }
   },

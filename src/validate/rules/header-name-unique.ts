@@ -17,10 +17,10 @@ export const headerNameUnique = defineRule({
   since: "0.1.0",
   spec: "MCP 2026-07-28, server/tools.mdx § x-mcp-header; basic/transports/streamable-http.mdx § Schema Extension",
   checklist: ["T-HDR-5", "T-HDR-11"],
-  check(tool, report) {
-    const problems = headerProblems(tool, ["duplicate"]);
+  check(tool, report, { memo }) {
+    const problems = headerProblems(tool, ["duplicate"], memo);
     if (problems.length === 0) return;
-    const taken = new Set(headerSites(tool).map((site) => String(site.value).toLowerCase()));
+    const taken = new Set(headerSites(tool, memo).map((site) => String(site.value).toLowerCase()));
     for (const problem of problems) {
       const free = freeName(annotatedPath(problem.pointer)?.join("_") ?? annotatedName(problem.pointer), taken);
       taken.add(free.toLowerCase());

@@ -2,9 +2,9 @@ import { quoteValue } from "@mcp-gen/runtime/quote-value";
 import { defineRule } from "../define-rule.js";
 import { DROPPED_BY_HTTP_CLIENTS, headerProblems } from "../header-problems.js";
 
-const ARRAY_KEYWORDS = new Set(["items", "prefixItems", "additionalItems", "contains", "unevaluatedItems"]);
-const NAME_KEYWORDS = new Set(["additionalProperties", "patternProperties", "propertyNames", "unevaluatedProperties", "dependentSchemas", "dependencies"]);
-const BRANCH_KEYWORDS = new Set(["allOf", "anyOf", "oneOf", "not", "if", "then", "else"]);
+const ARRAY_KEYWORDS: ReadonlySet<string> = new Set(["items", "prefixItems", "additionalItems", "contains", "unevaluatedItems"]);
+const NAME_KEYWORDS: ReadonlySet<string> = new Set(["additionalProperties", "patternProperties", "propertyNames", "unevaluatedProperties", "dependentSchemas", "dependencies"]);
+const BRANCH_KEYWORDS: ReadonlySet<string> = new Set(["allOf", "anyOf", "oneOf", "not", "if", "then", "else"]);
 
 export const headerParamReachable = defineRule({
   id: "header-param-reachable",
@@ -23,8 +23,8 @@ export const headerParamReachable = defineRule({
   since: "0.1.0",
   spec: "MCP 2026-07-28, basic/transports/streamable-http.mdx § Schema Extension; server/tools.mdx § x-mcp-header",
   checklist: ["T-HDR-8", "T-HDR-9", "T-HDR-11"],
-  check(tool, report) {
-    for (const problem of headerProblems(tool, ["not-statically-reachable"])) {
+  check(tool, report, { memo }) {
+    for (const problem of headerProblems(tool, ["not-statically-reachable"], memo)) {
       report({ pointer: problem.wirePointer, target: "key", message: problem.message, hint: hintFor(problem.via ?? "") });
     }
   },

@@ -35,9 +35,9 @@ export const headerParamSensitive = defineRule<HeaderParamSensitiveOptions>({
       properties: { allow: { type: "array", items: { type: "string" }, description: "Property names, dotted paths or header names not to report." } },
     },
   },
-  check(tool, report, { options }) {
+  check(tool, report, { options, memo }) {
     const allowed = new Set(options.allow.map((name) => name.toLowerCase()));
-    for (const site of headerSites(tool)) {
+    for (const site of headerSites(tool, memo)) {
       if (typeof site.value !== "string") continue; // header-name-syntax reports it
       if (Object.hasOwn(site.schema, "type") && site.schema["type"] === "boolean") continue; // true or false reveals nothing
       const header = site.value;

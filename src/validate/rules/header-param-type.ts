@@ -20,8 +20,8 @@ export const headerParamType = defineRule({
   since: "0.1.0",
   spec: "MCP 2026-07-28, server/tools.mdx § x-mcp-header; basic/transports/streamable-http.mdx § Schema Extension",
   checklist: ["T-HDR-6", "T-HDR-11"],
-  check(tool, report) {
-    for (const problem of headerProblems(tool, ["number-type", "non-primitive-type"])) {
+  check(tool, report, { memo }) {
+    for (const problem of headerProblems(tool, ["number-type", "non-primitive-type"], memo)) {
       report({ pointer: problem.wirePointer, target: "key", message: problem.message, hint: hintFor(problem) });
     }
   },

@@ -4,7 +4,7 @@ import { quoteValue } from "@mcp-gen/runtime/quote-value";
 import { defineRule } from "../define-rule.js";
 import { splitMetaKey } from "../meta-key.js";
 
-const RESERVED_SECOND_LABELS = new Set(["modelcontextprotocol", "mcp"]);
+const RESERVED_SECOND_LABELS: ReadonlySet<string> = new Set(["modelcontextprotocol", "mcp"]);
 
 export interface MetaKeyReservedOptions {
   /** Keys, or prefixes ending in "/", that the project may use under a reserved prefix. */

@@ -1,5 +1,5 @@
-import { linearTranslation } from "../linear-pattern/linear-regexp.js";
-import type { PatternProblem } from "../linear-pattern/translate-pattern.js";
+import { linearTranslation } from "../../compile/linear-pattern/linear-regexp.js";
+import type { PatternProblem } from "../../compile/linear-pattern/translate-pattern.js";
 import { defineRule } from "../define-rule.js";
 import { quotePattern } from "../quote-pattern.js";
 import { forEachPattern, toolSchemas } from "../walk.js";

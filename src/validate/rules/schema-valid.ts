@@ -2,9 +2,9 @@ import { valueAt, type JsonValue } from "../../model/json.js";
 import { splitPointer } from "../../model/pointer.js";
 import { defineRule, type RuleReport } from "../define-rule.js";
 import { describePointer, shortJson } from "../describe-pointer.js";
-import { isNonLinearPatternError } from "../linear-pattern/linear-regexp.js";
-import { patternSyntaxError } from "../linear-pattern/translate-pattern.js";
-import { isTooLargeToCompile } from "../schema-compiler.js";
+import { isNonLinearPatternError } from "../../compile/linear-pattern/linear-regexp.js";
+import { patternSyntaxError } from "../../compile/linear-pattern/translate-pattern.js";
+import { isTooLargeToCompile } from "../../compile/schema-compiler.js";
 import { forEachPattern, toolSchemas } from "../walk.js";
 import { SCHEMA_PATTERN_LINEAR_TIME } from "./schema-pattern-linear-time.js";
 

@@ -23,12 +23,12 @@ export const toolNameMangled = defineRule({
   since: "0.1.0",
   spec: "mcp-gen: generated identifiers and file names",
   checklist: [],
-  checkProject(tools, report) {
+  checkProject(tools, report, { memo }) {
     const named = tools.flatMap((tool) => {
       const name = toolName(tool);
       return name === undefined ? [] : [{ tool, name }];
     });
-    const assigned = assignToolNames(named.map((n) => n.name));
+    const assigned = assignToolNames(named.map((n) => n.name), memo);
     named.forEach(({ tool, name }, i) => {
       const names = assigned[i]!;
       if (names.disambiguated) {

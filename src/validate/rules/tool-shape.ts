@@ -1,17 +1,18 @@
 import { defineRule } from "../define-rule.js";
 import { MCP_SCHEMA } from "../../spec/mcp-schema.js";
-import { describePointer, oneOfPhrase, shortJson, typePhrase } from "../describe-pointer.js";
+import { oneOfPhrase, typePhrase } from "../../model/phrases.js";
+import { describePointer, shortJson } from "../describe-pointer.js";
 import { valueAt } from "../../model/json.js";
 import { splitPointer } from "../../model/pointer.js";
-import type { GeneratedValidator } from "../schema-compiler.js";
-import { validateTool as compiledToolValidator } from "./tool-shape/tool-validator.js";
+import type { GeneratedValidator } from "../../compile/schema-compiler.js";
+import { validateTool as compiledToolValidator } from "../../precompiled/tool-validator.js";
 
 /** The Tool schema's validator, compiled ahead of time: every error, exactly as ajv reports them. */
 const validateTool = compiledToolValidator as GeneratedValidator;
 
 /**
  * `#/$defs/Tool` of the official schema, wrapped so that its internal refs resolve (spec/README.md).
- * Compiled ahead of time into tool-shape/tool-validator.ts (test/schemas.test.ts keeps it current).
+ * Compiled ahead of time into src/precompiled/tool-validator.ts (test/schemas.test.ts keeps it current).
  */
 export const TOOL_SCHEMA = { $schema: "https://json-schema.org/draft/2020-12/schema", $ref: "#/$defs/Tool", $defs: MCP_SCHEMA.$defs };
 

@@ -28,9 +28,9 @@ const ABOUT_MESSAGES = [...DESCRIBING, "subject", "message", "messages", "body",
   "notifications", "verification", "visibility", "settings", "preferences", "format"];
 const ABOUT_SECRETS = [...DESCRIBING, "id", "ids", "scanning", "protection", "alert", "alerts", "manager", "store", "version"];
 // A description's leading noun phrase ends at the first of these words.
-const PHRASE_END = new Set(["of", "for", "to", "used", "that", "which", "who", "with", "in", "on", "from", "by", "when", "if", "is", "are",
+const PHRASE_END: ReadonlySet<string> = new Set(["of", "for", "to", "used", "that", "which", "who", "with", "in", "on", "from", "by", "when", "if", "is", "are",
   "as", "at", "or", "and", "whether", "unless", "whose", "where", "can", "will", "should", "must", "may"]);
-const LEADING_WORDS = new Set(["the", "a", "an", "your", "optional", "required"]);
+const LEADING_WORDS: ReadonlySet<string> = new Set(["the", "a", "an", "your", "optional", "required"]);
 
 const TERMS: readonly Term[] = [
   { words: ["password"], looksLike: "a password" },

@@ -1,0 +1,135 @@
+// ajv turns a schema into a tree of code nodes, then optimises it once: it counts how often every
+// name is used (`_root.names`) and drops the declarations nobody reads, inlining constants used
+// once. ajv counts by asking each node for a fresh map of its whole subtree's names and merging the
+// children's maps at every level, so a name deep in a large validator is copied once per enclosing
+// block: on the GitHub corpus a fifth of ajv's compile time went into those copies. This counts the
+// same names into one map in one walk of the tree and hands ajv the result; ajv's optimisation itself
+// is untouched, so the generated code is byte for byte what ajv writes (test/compile/
+// ajv-optimize-names.test.ts compiles every corpus schema both ways). Applied by load-ajv.ts, which
+// pins the ajv version; a node kind this walk does not know makes it fall back to ajv's own count
+// for that validator.
+
+/** A node of ajv's code tree (ajv/dist/compile/codegen), as far as the count reads it. */
+export interface CodeNode {
+  readonly constructor: { readonly name: string };
+  readonly names: Record<string, number | undefined>;
+  readonly nodes?: readonly CodeNode[];
+  readonly [member: string]: unknown;
+}
+
+/** An expression (ajv's `_Code` or `Name`): `str` for a Name, `names` for either. */
+interface CodeExpr {
+  readonly str?: string;
+  readonly names: Record<string, number | undefined>;
+}
+
+interface CodeModules {
+  readonly CodeGen: { prototype: { optimize(this: CodeGenLike, n?: number): void } };
+}
+
+interface CodeGenLike {
+  readonly _root: CodeNode & { optimizeNodes(): unknown; optimizeNames(names: Record<string, number | undefined>, constants: unknown): unknown };
+  readonly _constants: unknown;
+}
+
+/** ajv's dist/compile/codegen/code.js: the classes of its expressions. */
+export interface CodeClasses {
+  readonly _CodeOrName: abstract new (...args: never[]) => object;
+  readonly Name: abstract new (...args: never[]) => object;
+}
+
+const INSTALLED = Symbol.for("mcp-gen.ajv-optimize-names");
+/** Where installNameCounting keeps ajv's own optimize, for tests that compare the two. */
+export const AJV_OWN_OPTIMIZE = Symbol.for("mcp-gen.ajv-optimize-names.ajv-own");
+
+/**
+ * Makes ajv's CodeGen count names in one walk. `codegen` and `code` are ajv's
+ * dist/compile/codegen/index.js and code.js modules (the instances ajv itself uses). Idempotent.
+ */
+export function installNameCounting(codegen: CodeModules, code: CodeClasses): void {
+  const prototype = codegen.CodeGen.prototype as CodeModules["CodeGen"]["prototype"] & { [INSTALLED]?: boolean };
+  if (prototype[INSTALLED]) return;
+  Object.defineProperty(prototype, AJV_OWN_OPTIMIZE, { value: prototype.optimize });
+  prototype.optimize = function optimize(this: CodeGenLike, n = 1): void {
+    // ajv's own loop, with the count of names taken from countNames.
+    while (n-- > 0) {
+      this._root.optimizeNodes();
+      this._root.optimizeNames(countNames(this._root, code) ?? this._root.names, this._constants);
+    }
+  };
+  Object.defineProperty(prototype, INSTALLED, { value: true });
+}
+
+/**
+ * How often each name is used in the tree under `root`: what ajv's `root.names` returns, counted into
+ * one map. Undefined when the tree holds a node kind this does not know (then ajv counts).
+ */
+export function countNames(root: CodeNode, code: CodeClasses): Record<string, number> | undefined {
+  const counts: Record<string, number> = {};
+  const add = (expr: unknown) => {
+    if (!(expr instanceof code._CodeOrName)) return;
+    if (expr instanceof code.Name) {
+      const { str } = expr as CodeExpr;
+      counts[str!] = (counts[str!] ?? 0) + 1;
+      return;
+    }
+    const names = (expr as CodeExpr).names;
+    for (const name in names) counts[name] = (counts[name] ?? 0) + (names[name] ?? 0);
+  };
+  // Depth-first, without recursion: generated validators nest as deep as their schemas.
+  const stack: CodeNode[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    switch (node.constructor.name) {
+      // Leaves, as their `names` getters count them.
+      case "Def":
+        add(node.rhs);
+        continue;
+      case "Assign":
+      case "AssignOp":
+        if (!(node.lhs instanceof code.Name)) add(node.lhs);
+        add(node.rhs);
+        continue;
+      case "Label":
+      case "Break":
+        continue;
+      case "Throw":
+        add(node.error);
+        continue;
+      case "AnyCode":
+        add(node.code);
+        continue;
+      // Blocks: their children, and what each kind's getter adds to them.
+      case "If":
+        add(node.condition);
+        if (node.else) stack.push(node.else as CodeNode);
+        break;
+      case "ForLoop":
+        add(node.iteration);
+        break;
+      case "ForRange":
+        add(node.from);
+        add(node.to);
+        break;
+      case "ForIter":
+        add(node.iterable);
+        break;
+      case "Try":
+        if (node.catch) stack.push(node.catch as CodeNode);
+        if (node.finally) stack.push(node.finally as CodeNode);
+        break;
+      case "Root":
+      case "Else":
+      case "Func":
+      case "Return":
+      case "Catch":
+      case "Finally":
+        break;
+      default:
+        return undefined;
+    }
+    if (!Array.isArray(node.nodes)) return undefined;
+    for (const child of node.nodes) stack.push(child);
+  }
+  return counts;
+}

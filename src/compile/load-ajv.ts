@@ -1,0 +1,94 @@
+// ajv, loaded on first use and patched: the only module that loads ajv and the only one that
+// creates its engines (newAjv), for descriptor schemas and for mcp-gen's own config and lock
+// schemas alike. Every engine passes the code ajv generates through AJV_CODE_GUARD
+// (ajv-code-tokens.ts) before ajv evaluates it, and runs with the same two changes to ajv, made
+// before anything is compiled. Both reach into ajv's internals, which any new ajv may change: ajv is
+// pinned exactly in package.json, AJV_VERSION is the version the patches were written for, and
+// test/compile/load-ajv.test.ts fails when the installed ajv is another version or when a module
+// other than this one loads ajv.
+// 1. Error paths from well-formed text. ajv 8 builds the schema paths of its error messages with
+//    encodeURIComponent, which throws on a lone surrogate, so a schema with a property named
+//    "a\udfff" (legal JSON) fails to compile at all. The path is only text for error messages:
+//    ajv builds it here from the well-formed version of the name (U+FFFD for the lone half), and
+//    validation itself is untouched. Pinned by test/compile/load-ajv.test.ts.
+// 2. Names counted in one walk (ajv-optimize-names.ts): the same code, written faster. Pinned by
+//    test/compile/ajv-optimize-names.test.ts, which compiles every corpus schema both ways.
+import { createRequire } from "node:module";
+import type { Ajv, Options } from "ajv";
+import type { Dialect } from "../model/dialect.js";
+import { AJV_CODE_GUARD } from "./ajv-code-tokens.js";
+import { installNameCounting, type CodeClasses } from "./ajv-optimize-names.js";
+
+// ajv is CommonJS, loaded by the first caller: commands that compile no schema never load it.
+const require = createRequire(import.meta.url);
+
+/** The ajv release the patches above were written against (package.json pins exactly this one). */
+export const AJV_VERSION = "8.20.0";
+
+interface AjvModules {
+  readonly ajv: typeof import("ajv");
+  readonly ajv2019: typeof import("ajv/dist/2019.js");
+  readonly ajv2020: typeof import("ajv/dist/2020.js");
+}
+
+/**
+ * A new engine of `dialect`'s ajv class with `options`, whose generated code always passes
+ * AJV_CODE_GUARD: a `code.process` in `options` is replaced, never trusted.
+ * @example newAjv("2020-12", { allErrors: true }).compile(schema)
+ */
+export function newAjv(dialect: Dialect, options: Options): Ajv {
+  const { ajv, ajv2019, ajv2020 } = loadAjv();
+  const guarded: Options = { ...options, code: { ...options.code, process: AJV_CODE_GUARD } };
+  return dialect === "2020-12" ? new ajv2020.Ajv2020(guarded) : dialect === "2019-09" ? new ajv2019.Ajv2019(guarded) : new ajv.Ajv(guarded);
+}
+
+/**
+ * `text` as code that ajv writes into a validator as it is (ajv's `_` template), for an option
+ * such as `code.formats`.
+ * @example ajvCode("__rt.formats")
+ */
+export function ajvCode(text: string): ReturnType<typeof import("ajv")._> {
+  return loadAjv().ajv._(Object.assign([text], { raw: [text] }));
+}
+
+/** ajv's modules with both patches applied (each once: applying them again changes nothing). */
+function loadAjv(): AjvModules {
+  installNameCounting(require("ajv/dist/compile/codegen/index.js") as Parameters<typeof installNameCounting>[0], require("ajv/dist/compile/codegen/code.js") as CodeClasses);
+  wellFormedErrorPaths(require("ajv/dist/compile/util.js") as AjvUtil);
+  return {
+    ajv: require("ajv") as typeof import("ajv"),
+    ajv2019: require("ajv/dist/2019.js") as typeof import("ajv/dist/2019.js"),
+    ajv2020: require("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js"),
+  };
+}
+
+type StandaloneCode = (ajv: Ajv, validate: unknown) => string;
+
+/**
+ * ajv's standalone code (ESM) of `validate`, a function that `ajv` (an engine of newAjv, with
+ * `code.source`) compiled. The module loads with the first call: config and lock checks never
+ * need it.
+ */
+export function standaloneCode(ajv: Ajv, validate: unknown): string {
+  // ajv's standalone module has `exports.default` (and is the function itself too).
+  const module = require("ajv/dist/standalone/index.js") as { default?: StandaloneCode } & StandaloneCode;
+  return (module.default ?? module)(ajv, validate);
+}
+
+/** ajv/dist/compile/util.js, as far as patch 1 touches it. */
+interface AjvUtil {
+  escapeFragment: (text: string | number) => string;
+  escapeJsonPointer: (text: string | number) => string;
+}
+
+/** Patch 1: ajv's escapeFragment, on the well-formed version of the text. */
+function wellFormedErrorPaths(util: AjvUtil): void {
+  if ((util.escapeFragment as { wellFormed?: boolean }).wellFormed) return;
+  const escapeFragment = (text: string | number): string => encodeURIComponent(toWellFormed(util.escapeJsonPointer(text)));
+  (escapeFragment as { wellFormed?: boolean }).wellFormed = true;
+  util.escapeFragment = escapeFragment;
+}
+
+function toWellFormed(text: string): string {
+  return text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd");
+}
