@@ -21,10 +21,10 @@ import { compileTypes, finishToolTypes, planToolTypes, type InputForm, type Tool
 import { emitValidators, type EmittedValidators, type KnownValidator, type ValidatorRef, type ValidatorRequest } from "./emit-validators.js";
 import { assignToolNames, type ToolNames } from "./names.js";
 import { docComment, docCommentLines, jsonLiteral, objectKey, stringLiteral, typeKey } from "./safe-text.js";
-import { RUNTIME_RANGE, runtimeSpecifier, type RuntimeModule } from "./runtime-modules.js";
+import { RUNTIME_RANGE, runtimeFile, runtimeSpecifier, type RuntimeModule } from "./runtime-modules.js";
 import { selectRuntime, type RuntimeSource } from "./select-runtime.js";
 import { targetProfile, type TargetProfile } from "./target-profile.js";
-import { compileTemplates, type TemplateSources, type Templates } from "./templates.js";
+import { compileTemplates, type TemplateName, type TemplateSources, type Templates } from "./templates.js";
 
 export type { RuntimeSource };
 
@@ -169,11 +169,6 @@ export async function emitProject(input: EmitInput): Promise<EmitOutput & { read
   const existing = input.existingScaffolds ?? new Set<string>();
   const scaffolds = input.config.generate === "client" ? [] : plans.flatMap((plan) => emitScaffolds(plan, templates, input.config, input.schemas, existing));
   const types = new Map(zip(fresh, await pendingTypes));
-  // Only the runtime modules this target's generated code reaches (SDK v2 or SDK v1, never both). A
-  // reused module was rendered from the same template by this same mcp-gen (EmitReuse's promise),
-  // so it imports what any other does: one of them stands for all.
-  const scanned = [...generated];
-  let standIn = false;
   for (const plan of plans) {
     const reused = plan.module;
     if (reused && reused.path !== posix.join(out, "tools", `${plan.names.file}.ts`)) {
@@ -181,10 +176,12 @@ export async function emitProject(input: EmitInput): Promise<EmitOutput & { read
     }
     const file = reused ?? emitToolModule(plan, types.get(plan)!.types, templates, input.config);
     generated.push(file);
-    if (!reused || !standIn) scanned.push(file);
-    standIn ||= reused !== undefined;
   }
-  for (const source of input.config.runtime === "vendored" ? selectRuntime(scanned, input.runtime, out) : []) {
+  // Only the runtime modules this target's generated code imports (SDK v2 or SDK v1, never both),
+  // as the emitter wrote the imports: the generated text is never searched for them, since its
+  // comments and strings hold descriptor text.
+  const vendored = input.config.runtime === "vendored" ? selectRuntime(runtimeEntries(input.config, validators.runtime), input.runtime) : [];
+  for (const source of vendored) {
     generated.push({ path: posix.join(out, "runtime", source.file), contents: `${runtimeBanner(source.file)}\n${source.contents}` });
   }
   const sort = (files: GeneratedFile[]) => files.sort((a, b) => compareText(a.path, b.path));
@@ -473,6 +470,35 @@ function emitAggregates(plans: readonly ToolPlan[], templates: Templates, config
     { path: posix.join(out, "server.ts"), contents: templates["server.ts"](serverView(plans, config, banner)) },
     { path: posix.join(out, "testing.ts"), contents: templates["testing.ts"]({ banner, ...target }) },
   ];
+}
+
+/**
+ * The runtime modules each template imports, through the view keys runtimeView and the tool module
+ * give it (`{{{serverRuntime}}}`...); test/emit/runtime-modules.test.ts holds this table to the templates.
+ */
+export const TEMPLATE_RUNTIME: Readonly<Record<TemplateName, readonly RuntimeModule[]>> = {
+  "client.ts": ["client"],
+  "handler-stub.ts": [],
+  "handlers.ts": [],
+  "index.ts": [],
+  "server.ts": ["http", "server"],
+  "test-scaffold.ts": [],
+  "testing.ts": ["testing"],
+  "tool-module.ts": ["tool-table"],
+  "tools.ts": ["tool-table"],
+};
+
+/** The templates whose output lands in the generated folder (scaffolds import the generated folder, never the runtime). */
+function generatedTemplates(config: Config): TemplateName[] {
+  const client: TemplateName[] = ["client.ts", "index.ts", "tool-module.ts", "tools.ts"];
+  return config.generate === "all" ? [...client, "handlers.ts", "server.ts", "testing.ts"] : client;
+}
+
+/** The runtime files the generated folder imports: its templates' modules and the validators' (`validatorRuntime`, see EmittedValidators.runtime). */
+function runtimeEntries(config: Config, validatorRuntime: EmittedValidators["runtime"]): string[] {
+  const modules = new Set<RuntimeModule>(generatedTemplates(config).flatMap((name) => TEMPLATE_RUNTIME[name]));
+  for (const key of validatorRuntime) modules.add(key === "messages" ? "validation-messages" : key);
+  return [...modules].map((module) => runtimeFile(module, config.target));
 }
 
 /** The runtime specifiers of the files in `out` itself, as template values: `clientRuntime`, `serverRuntime`... */

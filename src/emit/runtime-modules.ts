@@ -55,6 +55,14 @@ export function runtimeSubpaths(): string[] {
   return [...new Set((["sdk-v2", "sdk-v1"] as const).flatMap((target) => modules.map((module) => placeOf(module, target).subpath)))].sort();
 }
 
+/**
+ * The runtime source file (packages/runtime/src/, copied into `out`/runtime/) that `module` is for `target`.
+ * @example runtimeFile("server", "sdk-v1") === "v1/server-runtime.ts"
+ */
+export function runtimeFile(module: RuntimeModule, target: Target): string {
+  return `${placeOf(module, target).file}.ts`;
+}
+
 /** What decides the runtime's specifiers: the config's runtime mode, target and generated folder. */
 export type RuntimeSettings = Pick<Config, "out" | "target"> & { readonly runtime: RuntimeMode };
 

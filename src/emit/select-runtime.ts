@@ -1,6 +1,7 @@
 // The runtime modules a vendored project (`runtime: vendored`) needs: every module its generated
-// files import from `runtime/`, and everything those import in turn. So an SDK v2 project gets no SDK
-// v1 code and the reverse, and a module nothing uses is never copied. Pure: module texts in, a subset out.
+// files import from `runtime/` (which the emitter knows, as it wrote the imports), and everything
+// those import in turn. So an SDK v2 project gets no SDK v1 code and the reverse, and a module
+// nothing uses is never copied. Pure: module texts in, a subset out.
 import { posix } from "node:path";
 
 /** One module of mcp-gen's runtime, as shipped. */
@@ -27,36 +28,22 @@ export function relativeImports(text: string): string[] {
   return found;
 }
 
-/** A relative `.js` specifier seen from `fromFile` (a path under `root`) → the `.ts` path it names, relative to `root`. */
+/** A relative `.js` specifier seen from `fromFile` (a runtime file) → the `.ts` runtime file it names. */
 function resolveSpecifier(fromFile: string, specifier: string): string {
   return posix.normalize(posix.join(posix.dirname(fromFile), specifier)).replace(/\.js$/, ".ts");
 }
 
 /**
- * The runtime sources reachable from `generated` (paths relative to the project, under `out`),
- * sorted by file. Throws when a generated file names a runtime module that does not exist: that is a
- * bug in a template, not a user error.
- * @example selectRuntime([{ path: "src/generated/tools.ts", contents: 'import { x } from "./runtime/tool-table.js";' }], runtime, "src/generated")
+ * The runtime sources reachable from `entries` (files of the runtime, e.g. "server-runtime.ts": the
+ * modules the generated code imports, as the emitter requested them), sorted by file. Only mcp-gen's
+ * own runtime sources are read for imports, never the generated files, whose comments and strings
+ * hold descriptor text. Throws when a module is not in the runtime: that is a bug in mcp-gen, not a
+ * user error.
+ * @example selectRuntime(["tool-table.ts", "server-runtime.ts"], runtime)
  */
-export function selectRuntime(generated: readonly { readonly path: string; readonly contents: string }[], runtime: readonly RuntimeSource[], out: string): RuntimeSource[] {
+export function selectRuntime(entries: Iterable<string>, runtime: readonly RuntimeSource[]): RuntimeSource[] {
   const byFile = new Map(runtime.map((source) => [source.file, source]));
-  const runtimeRoot = posix.join(out, "runtime");
-  const queue: string[] = [];
-  // Every tool module imports the same few runtime modules from the same folder: each specifier is
-  // resolved once per folder.
-  const seen = new Set<string>();
-  for (const file of generated) {
-    const folder = posix.dirname(file.path);
-    for (const specifier of relativeImports(file.contents)) {
-      const key = `${folder}\u0000${specifier}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      // A path into runtime/ names it, unless the file is in there already (a tool module never is).
-      if (!specifier.includes("runtime") && !(folder + "/").startsWith(runtimeRoot + "/")) continue;
-      const target = resolveSpecifier(file.path, specifier);
-      if (target.startsWith(runtimeRoot + "/")) queue.push(target.slice(runtimeRoot.length + 1));
-    }
-  }
+  const queue = [...entries];
   const selected = new Set<string>();
   for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
     if (selected.has(file)) continue;

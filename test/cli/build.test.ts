@@ -162,6 +162,21 @@ describe("mcp-gen build", () => {
     expect([...tree.values()].some((file) => file.text.includes("@mcp-gen/runtime"))).toBe(false);
   });
 
+  it("copies the same runtime modules whatever the descriptors' text says (imports in a description are text)", async () => {
+    // The runtime to copy was once found by searching the generated files for `from "./runtime/…"`,
+    // doc comments included: a description naming a module that does not exist stopped the build
+    // (exit 70), and one naming an SDK v1 module copied SDK v1 code into an SDK v2 project.
+    const imports = 'See import { x } from "./runtime/evil.js"; export * from "../runtime/v1/server-runtime.js"; from "../runtime/x.js"';
+    const tool = `name: looks_like_code\ndescription: '${imports}'\ninputSchema:\n  type: object\n  properties:\n    q: { type: string, description: '${imports}' }\n`;
+    const root = tempProject({ ...SMALL_PROJECT, "tools/looks_like_code.yaml": tool, "mcp-gen.config.yaml": "runtime: vendored\n" });
+    const run = await build(root);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    const tree = readTree(root);
+    expect(tree.get("src/generated/tools/looks_like_code.ts")!.text).toContain('from "./runtime/evil.js"');
+    expect([...tree.keys()].filter((path) => path.startsWith("src/generated/runtime/")).sort()).toEqual(RUNTIME_FILES.map((f) => `src/generated/runtime/${f}`));
+  });
+
   it("writes nothing and exits 1 when a descriptor has errors", async () => {
     const root = tempProject({ ...SMALL_PROJECT, "tools/bad.yaml": "name: bad\ndescription: A tool.\ninputSchema: { type: object, properties: { a: { type: strin } } }\n" });
     const before = readTree(root);

@@ -328,8 +328,10 @@ describe("emitValidators: determinism and dedupe", () => {
   });
 
   it("one module per dialect in use, sorted by path; each opens with @ts-nocheck and imports only the runtime", () => {
-    const { files } = emitValidators(requests);
+    const { files, runtime } = emitValidators(requests);
     expect(files.map((f) => f.path)).toEqual(["validators/2019-09.ts", "validators/2020-12.ts", "validators/draft-07.ts"]);
+    // What they import, for a vendored build to copy (the texts are never searched for imports).
+    expect(runtime).toEqual(["messages", "validators"]);
     for (const file of files) {
       const lines = file.contents.split("\n");
       expect(lines[0]).toBe("// @ts-nocheck");
@@ -393,7 +395,7 @@ describe("emitValidators: determinism and dedupe", () => {
   });
 
   it("no requests, no files", () => {
-    expect(emitValidators([])).toEqual({ files: [], refs: [] });
+    expect(emitValidators([])).toEqual({ files: [], refs: [], runtime: [] });
   });
 });
 
@@ -457,10 +459,12 @@ describe("emitValidators: patterns run in linear time", () => {
   let folder: EmittedFolder;
   let validate: LoadedValidator;
   let text: string;
+  let runtime: readonly string[];
 
   beforeAll(async () => {
     const emitted = emitValidators([{ schema, dialect: "2020-12" }]);
     text = emitted.files[0]!.contents;
+    runtime = emitted.runtime;
     folder = writeEmittedFolder(emitted.files);
     validate = (await folder.load("validators/2020-12.js"))[emitted.refs[0]!.exportName]!;
   });
@@ -468,6 +472,7 @@ describe("emitValidators: patterns run in linear time", () => {
 
   it("the module runs its patterns on re2js, translated, and never on RegExp", () => {
     expect(text).toContain('import * as __rt from "../runtime/pattern-runtime.js";');
+    expect(runtime).toEqual(["messages", "patterns"]);
     // The pattern function is one of ajv's numbered funcs (func0 is hasOwnProperty, for own properties).
     const engine = /const (func\d+) = __rt\.pattern;/.exec(text)?.[1];
     expect(engine).toBeDefined();

@@ -1,15 +1,25 @@
-// emit/select-runtime.ts: a project gets exactly the runtime modules its generated files reach,
-// following relative imports through the runtime (./ and ../, type-only ones included), and the real
-// runtime tree splits cleanly by target: no SDK v1 module in an SDK v2 project and the reverse.
+// emit/select-runtime.ts: a project gets exactly the runtime modules the emitter requested and what
+// they import, following relative imports through the runtime (./ and ../, type-only ones included),
+// and the real runtime tree splits cleanly by target: no SDK v1 module in an SDK v2 project and the
+// reverse. The emitter's table of the modules each template imports matches the templates.
 import { describe, expect, it } from "vitest";
 import { readRuntimeSources } from "../../src/cli/package-files.js";
 import fc from "fast-check";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Target } from "../../src/config/config.js";
+import { TEMPLATE_RUNTIME } from "../../src/emit/emit-project.js";
+import { runtimeFile, type RuntimeModule } from "../../src/emit/runtime-modules.js";
 import { relativeImports, selectRuntime } from "../../src/emit/select-runtime.js";
+import { TEMPLATE_NAMES } from "../../src/emit/templates.js";
+import { REPO_ROOT } from "../support/spec-paths.js";
+
+const MODULES: readonly RuntimeModule[] = ["tool-table", "validators", "patterns", "validation-messages", "server", "http", "client", "testing"];
 
 const source = (file: string, contents = "") => ({ file, contents });
 
 describe("selectRuntime", () => {
-  it("follows imports from generated files into the runtime, and between runtime modules", () => {
+  it("follows imports between runtime modules from the entry modules", () => {
     const runtime = [
       source("a.ts", 'import { b } from "./b.js";\nexport type { C } from "./v1/c.js";'),
       source("b.ts"),
@@ -17,37 +27,41 @@ describe("selectRuntime", () => {
       source("d.ts"),
       source("unused.ts", 'import { a } from "./a.js";'),
     ];
-    const generated = [{ path: "src/generated/server.ts", contents: 'import { a } from "./runtime/a.js";\nimport { x } from "./tools.js";' }];
-    expect(selectRuntime(generated, runtime, "src/generated").map((s) => s.file)).toEqual(["a.ts", "b.ts", "d.ts", "v1/c.ts"]);
+    expect(selectRuntime(["a.ts"], runtime).map((s) => s.file)).toEqual(["a.ts", "b.ts", "d.ts", "v1/c.ts"]);
+    expect(selectRuntime(["d.ts", "b.ts", "d.ts"], runtime).map((s) => s.file)).toEqual(["b.ts", "d.ts"]);
   });
 
-  it("resolves imports from nested generated folders, and ignores packages", () => {
-    const runtime = [source("tool-table.ts"), source("validator-runtime.ts")];
-    const generated = [
-      { path: "out/tools/x.ts", contents: 'import type { ToolDescriptor } from "../runtime/tool-table.js";\nimport { z } from "zod";' },
-      { path: "out/validators/2020-12.ts", contents: 'import * as __rt from "../runtime/validator-runtime.js";' },
-    ];
-    expect(selectRuntime(generated, runtime, "out").map((s) => s.file)).toEqual(["tool-table.ts", "validator-runtime.ts"]);
-  });
-
-  it("throws when generated code names a module the runtime does not have (a template bug)", () => {
-    expect(() => selectRuntime([{ path: "o/a.ts", contents: 'import "./runtime/missing.js";\nexport { m } from "./runtime/missing.js";' }], [], "o")).toThrow("runtime/missing.ts");
+  it("throws when an entry or an import names a module the runtime does not have (a bug in mcp-gen)", () => {
+    expect(() => selectRuntime(["missing.ts"], [])).toThrow("runtime/missing.ts");
+    expect(() => selectRuntime(["a.ts"], [source("a.ts", 'export { m } from "./gone.js";')])).toThrow("runtime/gone.ts");
   });
 
   it("splits the shipped runtime by SDK: each target's entry modules reach no module of the other", async () => {
     const runtime = await readRuntimeSources();
-    const reach = (entries: string[]) => selectRuntime([{ path: "g/index.ts", contents: entries.map((e) => `export * from "./runtime/${e}.js";`).join("\n") }], runtime, "g");
-    // Validators import validator-runtime, or pattern-runtime when they have a pattern; both targets share them.
-    const shared = new Set(["tool-table", "validator-runtime", "pattern-runtime"]);
-    const entries = ["server-runtime", "http-runtime", "client-runtime", "testing-runtime", ...shared];
-    const v2 = reach(entries);
-    const v1 = reach(entries.map((e) => (shared.has(e) ? e : `v1/${e}`)));
+    const reach = (target: Target) => selectRuntime(MODULES.map((module) => runtimeFile(module, target)), runtime);
+    const v2 = reach("sdk-v2");
+    const v1 = reach("sdk-v1");
     const sdkOf = (files: typeof v2) => new Set(files.flatMap((f) => [...f.contents.matchAll(/from "(@modelcontextprotocol\/[a-z]+)/g)].map((m) => m[1])));
     expect([...sdkOf(v2)].sort()).toEqual(["@modelcontextprotocol/client", "@modelcontextprotocol/server"]);
     expect([...sdkOf(v1)]).toEqual(["@modelcontextprotocol/sdk"]);
     expect(v2.some((f) => f.file.startsWith("v1/"))).toBe(false);
     // Every top-level module is shared or SDK v2; every SDK v1 module lives in v1/.
     expect(v2.map((f) => f.file)).toEqual(runtime.filter((f) => !f.file.includes("/")).map((f) => f.file));
+  });
+});
+
+describe("TEMPLATE_RUNTIME", () => {
+  it("names exactly the runtime modules each template imports", () => {
+    // The view keys that carry a runtime specifier (runtimeView and the tool module's), by module.
+    const keys: Readonly<Record<string, RuntimeModule>> = { toolTableRuntime: "tool-table", serverRuntime: "server", httpRuntime: "http", clientRuntime: "client", testingRuntime: "testing" };
+    for (const name of TEMPLATE_NAMES) {
+      const text = readFileSync(join(REPO_ROOT, "templates", `${name}.hbs`), "utf8");
+      const used = [...text.matchAll(/\{\{\{?\s*(\w+Runtime)\s*\}?\}\}/g)].map((match) => {
+        expect(keys, `${name}: ${match[1]}`).toHaveProperty(match[1]!);
+        return keys[match[1]!]!;
+      });
+      expect([...new Set(used)].sort(), name).toEqual([...TEMPLATE_RUNTIME[name]].sort());
+    }
   });
 });
 
