@@ -30,6 +30,15 @@ export interface BuildThreads {
   close(): Promise<void>;
 }
 
+/** Work the threads report progress on: schemas checked and compiled, and tools' types generated. */
+export type ThreadWork = "schemas" | "types";
+
+/** Told after each batch of `work` that ends: how many items of it are done, of how many started so far in this build. */
+export type ThreadProgress = (work: ThreadWork, done: number, total: number) => void;
+
+/** The work each kind of run reports progress on (creating scaffolds reports none). */
+const PROGRESS_WORK: Readonly<Record<WorkerRequest["kind"], ThreadWork | undefined>> = { check: "schemas", types: "types", create: undefined };
+
 /** Below this many tools, starting a worker costs more than it saves. */
 const MIN_TOOLS_FOR_WORKERS = 64;
 
@@ -71,8 +80,8 @@ const WORKER_FILE = fileURLToPath(new URL("./build-worker.js", import.meta.url))
  * first prefetchTypes that has jobs (see wantsTypesThread).
  * @example const threads = startBuildThreads(1); try { ... } finally { await threads.close(); }
  */
-export function startBuildThreads(workers: number, { typesThread = false }: { readonly typesThread?: boolean } = {}): BuildThreads {
-  const pool = new Pool(workers);
+export function startBuildThreads(workers: number, { typesThread = false, progress }: { readonly typesThread?: boolean; readonly progress?: ThreadProgress } = {}): BuildThreads {
+  const pool = new Pool(workers, progress);
   // Folders the main thread has made while creating scaffolds, in this build.
   const mainFolders = new Set<string>();
   // Type jobs started, by typesJobKey: the run that answers each and its place in that run.
@@ -159,8 +168,10 @@ class Pool {
   private readonly runs = new Map<number, Run>();
   private nextId = 0;
   private mainBusy = false;
+  /** Items started and done, of the work progress is reported on. */
+  private readonly counts = { schemas: { done: 0, total: 0 }, types: { done: 0, total: 0 } };
 
-  constructor(count: number) {
+  constructor(count: number, private readonly progress?: ThreadProgress) {
     for (let i = 0; i < count; i++) this.addWorker();
   }
 
@@ -186,6 +197,8 @@ class Pool {
    */
   run<I, O>(kind: WorkerRequest["kind"], items: readonly I[], inThread: (batch: readonly I[]) => Promise<readonly O[]>, background = false): Promise<O[]> {
     if (items.length === 0) return Promise.resolve([]);
+    const work = PROGRESS_WORK[kind];
+    if (work) this.counts[work].total += items.length;
     const threads = this.workers.length + 1;
     const size = Math.max(1, Math.min(32, Math.ceil(items.length / (threads * 6))));
     const batches: I[][] = [];
@@ -245,6 +258,12 @@ class Pool {
     const run = this.runs.get(id);
     if (!run || run.results[index] !== undefined) return;
     run.results[index] = [...results];
+    const work = PROGRESS_WORK[run.kind];
+    if (work && this.progress) {
+      const count = this.counts[work];
+      count.done += results.length;
+      this.progress(work, count.done, count.total);
+    }
     if (--run.remaining > 0) return;
     this.runs.delete(id);
     if (this.runs.size === 0) for (const worker of this.workers) worker.unref();

@@ -28,6 +28,7 @@ import type { FileRecord } from "../../incremental/file-record.js";
 import { acquireProjectLock, PROJECT_LOCK_FILE } from "../../incremental/project-lock.js";
 import type { TreeSummary } from "../../incremental/replace-tree.js";
 import type { StatIndex } from "../../incremental/stat-index.js";
+import { buildProgress, type BuildProgress } from "../build-progress.js";
 import { readRuntimeSources, readTemplates } from "../package-files.js";
 import { readProject, type ReadProjectResult } from "../read-project.js";
 import { hashedInputs, readProjectConfig, type ProjectConfig } from "../read-config.js";
@@ -86,7 +87,7 @@ export async function runBuild(argv: readonly string[], io: CliIo, memo = new Ru
   try {
     return await buildLocked({
       root, realRoot, configPath: values.config, project: { ...project, config: project.config }, force: values.force === true, verbose: values.verbose === true,
-      format, setup, io, index, memo, ...report, progress: buildProgress(io, format),
+      format, setup, io, index, memo, ...report, progress: buildProgress(io.isTty && format === "text" ? (line) => io.stderr(`\r\u001b[2K${line}`) : undefined),
     });
   } finally {
     await projectLock.release();
@@ -107,7 +108,7 @@ interface BuildRun extends DiagnosticsPrinter {
   readonly io: CliIo;
   readonly index: StatIndex;
   /** Says what the build is doing, on a terminal (buildProgress). */
-  readonly progress: (text: string) => void;
+  readonly progress: BuildProgress;
   /** What the run remembers (see RunMemo): watch's lasts its session. */
   readonly memo: RunMemo;
 }
@@ -150,7 +151,7 @@ async function buildLocked(run: BuildRun): Promise<number> {
   };
   const building = input.descriptors.length - reuse.checked.length;
   const workers = workerCount(building, run.io.env);
-  const threads = startBuildThreads(workers, { typesThread: wantsTypesThread(workers, building, input.descriptors.length, run.io.env) });
+  const threads = startBuildThreads(workers, { typesThread: wantsTypesThread(workers, building, input.descriptors.length, run.io.env), progress: run.progress.work });
   try {
     return await validateAndWrite(run, plan, threads, { input, records: read.records, reuse, configHashes });
   } finally {
@@ -216,7 +217,7 @@ async function validateAndWrite(run: BuildRun, plan: BuildPlan, threads: BuildTh
     await run.print([...diagnostics, ...edited]);
     return EXIT.problems;
   }
-  run.progress(`Writing ${count(built.emit.generated.length, "file")}…`);
+  run.progress.phase(`Writing ${count(built.emit.generated.length, "file")}`);
   const written = await writeBuild(plan, {
     generated: built.emit.generated, lock: built.lock, force: run.force, createScaffolds: () => threads.createMissing(run.root, built.emit.scaffolds),
     tools: output.tools, emitted: built.tools, analysis, checked, records,
@@ -232,7 +233,7 @@ async function validateAndWrite(run: BuildRun, plan: BuildPlan, threads: BuildTh
  * starts no job.
  */
 async function validateProject(run: BuildRun, threads: BuildThreads, input: ProjectInput, reuse: ChecksReuse): Promise<ProjectAnalysis> {
-  run.progress(`Validating ${count(input.descriptors.length, "tool")}…`);
+  run.progress.phase(`Validating ${count(input.descriptors.length, "tool")}`, "schemas");
   return analyzeProjectWith(input, threads.precompile, (fresh, all) => threads.prefetchTypes(expectedTypesJobs(fresh, all.map((tool) => String(tool.wire.name)), run.memo, reuse.lastTypesKey)));
 }
 
@@ -265,7 +266,7 @@ async function generateOutput(
   run: BuildRun, plan: BuildPlan, threads: BuildThreads, analysis: ProjectAnalysis, output: Exclude<OutputReuse, { unchanged: readonly string[] }>,
   inputs: ReadonlyMap<string, string>, scaffolds: ReadonlySet<string> | undefined,
 ): Promise<BuildOutput> {
-  run.progress(`Generating code for ${count(analysis.tools.length, "tool")}…`);
+  run.progress.phase(`Generating code for ${count(analysis.tools.length, "tool")}`, "types");
   const input = {
     tools: output.tools, config: run.project.config, templates: await readTemplates(), runtime: await readRuntimeSources(), schemas: analysis.schemas, memo: analysis.memo, inputs,
     compileTypes: threads.compileTypes, existingScaffolds: scaffolds, ...(output.reuse ? { reuse: output.reuse, hashes: output.hashes } : {}),
@@ -305,16 +306,6 @@ function existingFiles(root: string, folders: readonly string[]): Set<string> {
     for (const name of names) paths.add(`${folder}/${name}`);
   }
   return paths;
-}
-
-/**
- * A one-line progress report on stderr, rewritten in place, while stdout is a terminal and the
- * format is text: long work (a cold build of a thousand tools) says what it is doing. Nothing
- * otherwise: not in CI logs, not in json or sarif.
- */
-function buildProgress(io: CliIo, format: string): (text: string) => void {
-  if (!io.isTty || format !== "text") return () => undefined;
-  return (text) => io.stderr(`\r\u001b[2K${text}`);
 }
 
 function clearProgress(io: CliIo, format: string): void {
