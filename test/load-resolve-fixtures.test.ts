@@ -43,7 +43,7 @@ describe("keys named like JavaScript internals", () => {
     const properties = (analysis.tools[0]!.wire.inputSchema as Record<string, Record<string, unknown>>).properties!;
     expect(Object.keys(properties)).toEqual(["__proto__", "constructor", "prototype"]);
     expect(Object.getPrototypeOf(properties)).toBe(Object.prototype);
-    expect(Object.prototype.hasOwnProperty.call(properties, "__proto__")).toBe(true);
+    expect(Object.hasOwn(properties, "__proto__")).toBe(true);
     expect(({} as Record<string, unknown>).type).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@
 // resolved to its real path, links followed, and must lie inside the project's real root. Comparing
 // path strings is not enough: `src/handlers` may be a link to any folder on the machine. Checked
 // before a command writes anything; nothing here writes.
-import { lstatSync, readdirSync, realpathSync, type Stats } from "node:fs";
+import { lstatSync, readdirSync, realpathSync, type Dirent, type Stats } from "node:fs";
 import { isAbsolute, join, relative, sep } from "node:path";
 import type { Config } from "../config/config.js";
 import { sortDiagnostics, type Diagnostic } from "../model/diagnostic.js";
@@ -100,7 +100,7 @@ function resolveInProject(realRoot: string, item: WritePath): string | Diagnosti
 
 /** The project path of the first link found in the folder `real` (project path `shown`), depth first; undefined when none or no folder. */
 function firstLinkBelow(real: string, shown: string): string | undefined {
-  let entries;
+  let entries: Dirent[];
   try {
     entries = readdirSync(real, { withFileTypes: true });
   } catch {

@@ -28,7 +28,7 @@ const MAX_FOLDERS = 2_000;
 export async function findDescriptors(root: string, config: Config, memo?: GlobMemo): Promise<string[]> {
   const key = memo && JSON.stringify([config.tools, config.out]);
   const known = key === undefined ? undefined : memo!.glob(key);
-  if (known && known.folders.every(([folder, stat]) => folderStat(root, folder) === stat)) return [...known.files];
+  if (known?.folders.every(([folder, stat]) => folderStat(root, folder) === stat)) return [...known.files];
   const ignore = ["**/node_modules/**", `${config.out}/**`, "**/.git/**"];
   // Synchronous: a CLI has nothing else to do meanwhile, and the async walk waits on the thread pool per folder.
   const found = globSync([...config.tools], { cwd: root, ignore, onlyFiles: true, dot: false, followSymbolicLinks: true, expandDirectories: false });

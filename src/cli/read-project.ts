@@ -3,7 +3,7 @@
 // never reads a file larger than the configured bound. Everything after this is pure.
 import { realpathSync, statSync } from "node:fs";
 import { realpath } from "node:fs/promises";
-import { isAbsolute, posix, relative, resolve, sep } from "node:path";
+import { resolve, sep } from "node:path";
 import { findDescriptors, type GlobMemo } from "./find-descriptors.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 import type { SourceDoc, SourceFile } from "../model/source.js";

@@ -4,7 +4,7 @@
 // editor that saves by writing a new file and renaming it over the old one changes the folder.
 // Generated output, scaffolds, node_modules and .git are never watched: a build's own writes must
 // not start another build.
-import { readdirSync, statSync } from "node:fs";
+import { readdirSync, statSync, type Dirent } from "node:fs";
 import { join, posix } from "node:path";
 import type { Config } from "../config/config.js";
 import { globBase } from "./find-descriptors.js";
@@ -32,7 +32,7 @@ export function foldersToWatch(root: string, config: Config, inputs: readonly st
   for (let folder = stack.pop(); folder !== undefined && folders.size < MAX_WATCHED_FOLDERS; folder = stack.pop()) {
     if (skipped(folder)) continue;
     const absolute = folder === "" ? root : join(root, folder);
-    let entries;
+    let entries: Dirent[];
     try {
       entries = readdirSync(absolute, { withFileTypes: true });
     } catch {

@@ -33,7 +33,7 @@ export function prepareValidatorSchema(schema: JsonValue): JsonValue {
   walkSchema(copy, "", (node) => {
     if (!isJsonObject(node.schema)) return;
     const target = node.schema as Record<string, JsonValue>;
-    for (const keyword of REMOVED) if (Object.prototype.hasOwnProperty.call(target, keyword)) delete target[keyword];
+    for (const keyword of REMOVED) if (Object.hasOwn(target, keyword)) delete target[keyword];
   });
   return copy;
 }

@@ -83,10 +83,10 @@ function objectOk(value: JsonValue, s: Record<string, unknown>): boolean {
   if (!isJsonObject(value)) return true;
   const properties = s.properties;
   if (properties !== undefined && !isJsonObject(properties)) return false;
-  const declared = (key: string) => properties !== undefined && Object.prototype.hasOwnProperty.call(properties, key);
+  const declared = (key: string) => properties !== undefined && Object.hasOwn(properties, key);
   if (s.required !== undefined) {
     if (!Array.isArray(s.required)) return false;
-    for (const key of s.required) if (typeof key !== "string" || !Object.prototype.hasOwnProperty.call(value, key)) return false;
+    for (const key of s.required) if (typeof key !== "string" || !Object.hasOwn(value, key)) return false;
   }
   for (const key of Object.keys(value)) {
     const member = value[key]!;
@@ -109,5 +109,5 @@ function equal(a: JsonValue, b: JsonValue): boolean {
   const x = a as Record<string, JsonValue>;
   const y = b as Record<string, JsonValue>;
   const keys = Object.keys(x);
-  return keys.length === Object.keys(y).length && keys.every((key) => Object.prototype.hasOwnProperty.call(y, key) && equal(x[key]!, y[key]!));
+  return keys.length === Object.keys(y).length && keys.every((key) => Object.hasOwn(y, key) && equal(x[key]!, y[key]!));
 }

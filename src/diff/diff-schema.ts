@@ -262,7 +262,7 @@ function requiredOf(view: SchemaView): Set<string> {
 }
 
 function hasOwn(record: object, key: string): boolean {
-  return Object.prototype.hasOwnProperty.call(record, key);
+  return Object.hasOwn(record, key);
 }
 
 function textOf(value: JsonValue | undefined): string {

@@ -1,7 +1,9 @@
 // Makes text safe and honest to print: invisible and control characters (zero-width spaces, bidi
 // overrides, escape sequences) become <U+XXXX>, so a description cannot hide words from the reviewer
 // or rewrite the terminal. This matters most exactly where a rug pull hides its instructions.
-const INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb]|[\uDB40][\uDC00-\uDC7F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const INVISIBLE =
+  // biome-ignore lint/suspicious/noMisleadingCharacterClass: matches each invisible code unit on its own (combining marks and variation selectors included), with no u flag.
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb]|[\uDB40][\uDC00-\uDC7F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** @example visibleText("a\u200bb") === "a<U+200B>b" */
 export function visibleText(text: string): string {

@@ -61,7 +61,7 @@ function spellOut(value: JsonValue, schemas: readonly JsonObject[], root: JsonVa
     const required = getOwn(schema, "required");
     if (!isJsonObject(properties)) continue;
     for (const name of Object.keys(properties)) {
-      if (OBJECT_MEMBERS.has(name) && !Object.prototype.hasOwnProperty.call(out, name) && !(Array.isArray(required) && required.includes(name))) put(name, undefined);
+      if (OBJECT_MEMBERS.has(name) && !Object.hasOwn(out, name) && !(Array.isArray(required) && required.includes(name))) put(name, undefined);
     }
   }
   return out;

@@ -6,7 +6,7 @@
 import { posix } from "node:path";
 import type { Config } from "../config/config.js";
 import { compareText } from "../model/diagnostic.js";
-import { DEFAULT_DIALECT, dialectOf, type Dialect } from "../model/dialect.js";
+import { DEFAULT_DIALECT, dialectOf } from "../model/dialect.js";
 import type { EmitOutput, GeneratedFile } from "../model/generated-file.js";
 import { getOwn, isJsonObject, type JsonObject, type JsonValue } from "../model/json.js";
 import { memoSlot, RunMemo } from "../model/run-memo.js";
@@ -23,7 +23,7 @@ import { assignToolNames, type ToolNames } from "./names.js";
 import { docComment, docCommentLines, jsonLiteral, objectKey, stringLiteral, typeKey } from "./safe-text.js";
 import { RUNTIME_RANGE, runtimeFile, runtimeSpecifier, type RuntimeModule } from "./runtime-modules.js";
 import { selectRuntime, type RuntimeSource } from "./select-runtime.js";
-import { targetProfile, type TargetProfile } from "./target-profile.js";
+import { targetProfile } from "./target-profile.js";
 import { compileTemplates, type TemplateName, type TemplateSources, type Templates } from "./templates.js";
 
 export type { RuntimeSource };

@@ -179,8 +179,9 @@ function sharedTypeName(pascal: string, input: JsonValue, output: JsonValue | un
     if (schema === undefined) continue;
     let plain = true;
     walkSchema(schema, "", (node) => {
-      if (!isJsonObject(node.schema)) return;
-      if (["title", "$ref", "$defs", "definitions", "$id", "id"].some((key) => Object.prototype.hasOwnProperty.call(node.schema, key))) {
+      const object = node.schema;
+      if (!isJsonObject(object)) return;
+      if (["title", "$ref", "$defs", "definitions", "$id", "id"].some((key) => Object.hasOwn(object, key))) {
         plain = false;
         return "stop";
       }

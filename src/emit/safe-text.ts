@@ -3,7 +3,9 @@
 // hide itself with invisible characters. Property-tested in test/emit/safe-text.property.test.ts.
 
 /** Characters shown as \uXXXX escapes in comments: controls, bidi controls, invisible formatting. */
-const HIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]|\udb40[\udc00-\udc7f]/g;
+const HIDDEN =
+  // biome-ignore lint/suspicious/noMisleadingCharacterClass: matches each hidden code unit on its own (combining marks and variation selectors included), with no u flag.
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]|\udb40[\udc00-\udc7f]/g;
 
 /** Anything but printable ASCII: a text without it has nothing HIDDEN or U+2028/U+2029 (most texts). */
 const BEYOND_PRINTABLE_ASCII = /[^\x20-\x7e]/;

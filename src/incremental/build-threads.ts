@@ -92,7 +92,7 @@ export function startBuildThreads(workers: number, { typesThread = false, progre
     if (fresh.length === 0) return;
     const run = pool.run<TypesItem, string>("types", fresh.map((job) => ({ wrapperText: job.wrapperText, rootName: job.rootName })), typesBatch, background);
     run.catch(() => undefined);
-    fresh.forEach((job, index) => started.set(typesJobKey(job), { run, index }));
+    fresh.forEach((job, index) => void started.set(typesJobKey(job), { run, index }));
   };
   return {
     precompile: (requests, schemas) => precompile(pool, requests, schemas),

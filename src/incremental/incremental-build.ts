@@ -162,7 +162,7 @@ export function reuseChecks(plan: BuildPlan, descriptors: readonly string[], rec
   return {
     checked,
     knownSchemas: { validators, clean: new Set(last.cache.clean) },
-    lastTypesKey: (tool) => (Object.prototype.hasOwnProperty.call(tools, tool.file) ? tools[tool.file]!.types : undefined),
+    lastTypesKey: (tool) => (Object.hasOwn(tools, tool.file) ? tools[tool.file]!.types : undefined),
   };
 }
 

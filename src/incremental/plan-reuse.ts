@@ -30,7 +30,7 @@ export function usableCache(cache: BuildCache | undefined, generator: string, co
 export function cacheReader(cache: BuildCache): ReadReuse {
   return {
     lookup: (path, hash) => {
-      const entry = Object.prototype.hasOwnProperty.call(cache.files, path) ? cache.files[path] : undefined;
+      const entry = Object.hasOwn(cache.files, path) ? cache.files[path] : undefined;
       return entry && entry.input === hash ? entry : undefined;
     },
   };
@@ -255,7 +255,7 @@ export function cleanSchemas(tools: readonly ResolvedTool[], lock: LockFile, sch
 }
 
 function own<T>(record: { readonly [key: string]: T }, key: string): T | undefined {
-  return Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
+  return Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
 function setOwn<T>(target: Record<string, T>, key: string, value: T): void {

@@ -56,7 +56,7 @@ function recordedFiles(text: string): PreviousFiles {
 
 /** Whether the last build wrote `path` (so it is probably on disk: worth reading, where a miss costs a thrown error). */
 export function isRecorded(lock: PreviousFiles, path: string): boolean {
-  return lock !== undefined && Object.prototype.hasOwnProperty.call(lock.files, path);
+  return lock !== undefined && Object.hasOwn(lock.files, path);
 }
 
 /** Generated files whose text on disk is neither what the last build wrote nor what this one writes. */

@@ -94,7 +94,7 @@ export class StatIndex {
     const entry = this.hashes.get(keyOf(kind, path));
     if (!entry) return undefined;
     const stat = statSync(absolute, { throwIfNoEntry: false });
-    return stat !== undefined && stat.isFile() && fingerprint(stat) === entry.stat ? entry.hash : undefined;
+    return stat?.isFile() && fingerprint(stat) === entry.stat ? entry.hash : undefined;
   }
 
   /** The `kind` hash recorded for bytes read by readWithStat, when their stat is the one recorded with it. */

@@ -68,12 +68,12 @@ export function compareLive(lock: LockFile, tools: readonly JsonObject[], text: 
   const pinned = new Map(Object.entries(lock.tools).map(([name, entry]) => [name, entry.descriptor]));
   const diff = diffTools(pinned, byName);
   const hashes = new Map([...byName].map(([name, tool]) => [name, hashTool(tool)]));
-  const fresh = new Set([...hashes].filter(([name, hash]) => !Object.prototype.hasOwnProperty.call(lock.tools, name) || lock.tools[name]!.sha256 !== hash.sha256).map(([name]) => name));
+  const fresh = new Set([...hashes].filter(([name, hash]) => !Object.hasOwn(lock.tools, name) || lock.tools[name]!.sha256 !== hash.sha256).map(([name]) => name));
   const warnings = textWarnings(tools, fresh, lock, text);
   const matched: string[] = [];
   const findings: VerifyFinding[] = [];
   for (const name of [...new Set([...pinned.keys(), ...byName.keys()])].sort(compareText)) {
-    const entry = Object.prototype.hasOwnProperty.call(lock.tools, name) ? lock.tools[name]! : undefined;
+    const entry = Object.hasOwn(lock.tools, name) ? lock.tools[name]! : undefined;
     const live = byName.get(name);
     const now = hashes.get(name);
     if (entry !== undefined && now !== undefined && now.sha256 === entry.sha256) {
@@ -81,7 +81,7 @@ export function compareLive(lock: LockFile, tools: readonly JsonObject[], text: 
       continue;
     }
     const status = entry === undefined ? "added" : live === undefined ? "removed" : "changed";
-    const parts = entry && now ? TOOL_PARTS.filter((part) => now.parts[part] !== (Object.prototype.hasOwnProperty.call(entry.parts, part) ? entry.parts[part] : undefined)) : [];
+    const parts = entry && now ? TOOL_PARTS.filter((part) => now.parts[part] !== (Object.hasOwn(entry.parts, part) ? entry.parts[part] : undefined)) : [];
     const before = description(entry?.descriptor);
     const after = description(live);
     // A new tool's description is shown whole, as text added to the description.
@@ -109,7 +109,7 @@ function description(descriptor: JsonObject | undefined): string | undefined {
 function textWarnings(tools: readonly JsonObject[], names: ReadonlySet<string>, lock: LockFile, text: TextRules): Map<string, TextWarning[]> {
   const out = new Map<string, TextWarning[]>();
   if (names.size === 0) return out;
-  const file = (name: string) => (Object.prototype.hasOwnProperty.call(lock.tools, name) ? lock.tools[name]!.file : "server");
+  const file = (name: string) => (Object.hasOwn(lock.tools, name) ? lock.tools[name]!.file : "server");
   const resolved = tools.map((wire): ResolvedTool => ({ file: file(wire.name as string), wire, authoring: undefined, mounts: [] }));
   const fresh = new Set(resolved.filter((tool) => names.has(tool.wire.name as string)));
   const rules = text.rules.filter((rule) => TEXT_RULE_IDS.has(rule.id));

@@ -16,19 +16,19 @@ export interface ToolsPage {
  */
 export function readToolsPage(result: JsonValue | undefined, page: number, maxDepth: number): LiveResult<ToolsPage> {
   if (!isJsonObject(result)) return liveProblem("bad-response", `Page ${page} of tools/list has no result object.`);
-  const tools = Object.prototype.hasOwnProperty.call(result, "tools") ? result.tools : undefined;
+  const tools = Object.hasOwn(result, "tools") ? result.tools : undefined;
   if (!Array.isArray(tools)) return liveProblem("bad-response", `Page ${page} of tools/list has ${tools === undefined ? "no" : "a non-array"} "tools" member.`);
   for (let i = 0; i < tools.length; i++) {
     const tool = tools[i];
     if (!isJsonObject(tool)) return liveProblem("bad-tool", `Tool ${i} on page ${page} of tools/list is ${describe(tool)}, not an object.`);
-    const name = Object.prototype.hasOwnProperty.call(tool, "name") ? tool.name : undefined;
+    const name = Object.hasOwn(tool, "name") ? tool.name : undefined;
     if (typeof name !== "string") return liveProblem("bad-tool", `Tool ${i} on page ${page} of tools/list has ${name === undefined ? "no name" : `the name ${describe(name)}, not a string`}.`);
     // Hashing, comparing and writing a tool all walk it; a descriptor file may nest no deeper either.
     if (nestsDeeperThan(tool, maxDepth)) {
       return liveProblem("bad-tool", `The tool ${short(name)} on page ${page} of tools/list nests objects and arrays more than ${maxDepth} levels deep, deeper than mcp-gen reads a tool (load.maxDepth, at most 1000).`);
     }
   }
-  const cursor = Object.prototype.hasOwnProperty.call(result, "nextCursor") ? result.nextCursor : undefined;
+  const cursor = Object.hasOwn(result, "nextCursor") ? result.nextCursor : undefined;
   if (cursor !== undefined && cursor !== null && typeof cursor !== "string") {
     return liveProblem("bad-response", `Page ${page} of tools/list has a nextCursor that is ${describe(cursor)}, not a string.`);
   }

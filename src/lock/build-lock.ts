@@ -38,13 +38,13 @@ export function buildLock(input: BuildLockInput): LockFile {
   const sorted = [...input.tools].sort((a, b) => compareText(toolName(a), toolName(b)));
   for (const tool of sorted) {
     const name = toolName(tool);
-    if (Object.prototype.hasOwnProperty.call(tools, name)) bug(`two tools are named ${JSON.stringify(name)}`);
+    if (Object.hasOwn(tools, name)) bug(`two tools are named ${JSON.stringify(name)}`);
     const { sha256, parts } = input.hashes?.get(tool) ?? hashTool(tool.wire);
     setOwn(tools, name, { file: checkPath(tool.file), sha256, parts, descriptor: tool.wire });
   }
   const files: Record<string, string> = {};
   for (const file of [...input.files].sort((a, b) => compareText(a.path, b.path))) {
-    if (Object.prototype.hasOwnProperty.call(files, file.path)) bug(`two generated files share the path ${JSON.stringify(file.path)}`);
+    if (Object.hasOwn(files, file.path)) bug(`two generated files share the path ${JSON.stringify(file.path)}`);
     setOwn(files, checkPath(file.path), input.fileHashes?.get(file.path) ?? hashFileText(file.contents));
   }
   const inputs: Record<string, string> = {};

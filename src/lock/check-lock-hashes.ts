@@ -63,5 +63,5 @@ function short(hash: string): string {
 }
 
 function own(parts: LockedTool["parts"], key: string): string | undefined {
-  return Object.prototype.hasOwnProperty.call(parts, key) ? (parts as Record<string, string>)[key] : undefined;
+  return Object.hasOwn(parts, key) ? (parts as Record<string, string>)[key] : undefined;
 }

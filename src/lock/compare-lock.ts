@@ -126,12 +126,12 @@ export function compareLock(committed: LockFile, current: LockFile): LockDrift {
 /** @example comparePackageValues({ version: "1.0.0" }, { version: "1.1.0" }) // [{ field: "version", committed: "1.0.0", current: "1.1.0" }] */
 export function comparePackageValues(committed: PackageValues, current: PackageValues): PackageValueChange[] {
   const fields = ["name", "version"] as const;
-  const value = (values: PackageValues, field: keyof PackageValues) => (Object.prototype.hasOwnProperty.call(values, field) ? values[field] : undefined);
+  const value = (values: PackageValues, field: keyof PackageValues) => (Object.hasOwn(values, field) ? values[field] : undefined);
   return fields.filter((field) => value(committed, field) !== value(current, field)).map((field) => ({ field, committed: value(committed, field), current: value(current, field) }));
 }
 
 function withoutKey<T>(record: { readonly [key: string]: T }, key: string): { readonly [key: string]: T } {
-  if (!Object.prototype.hasOwnProperty.call(record, key)) return record;
+  if (!Object.hasOwn(record, key)) return record;
   const { [key]: _dropped, ...rest } = record;
   return rest;
 }
@@ -179,7 +179,7 @@ function compareKeys(committed: object, current: object): KeyComparison {
 
 /** Own members only: a tool or path named "__proto__" or "constructor" is data, not a prototype. */
 function own<T>(record: { readonly [key: string]: T }, key: string): T | undefined {
-  return Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
+  return Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
 function valueChange(committed: string, current: string): ValueChange | undefined {

@@ -231,7 +231,7 @@ function inputCauses(input: DriftInput, committed: LockFile, drift: LockDrift): 
   const legacy = committed.packageJson === undefined;
   // A lock of the earlier format hashed all of package.json: an edit there is a cause only when some
   // generated file changed with it (the name or version it gives); a dependency bump is not.
-  const packageHash = Object.prototype.hasOwnProperty.call(committed.inputs, LEGACY_PACKAGE_INPUT) ? committed.inputs[LEGACY_PACKAGE_INPUT] : undefined;
+  const packageHash = Object.hasOwn(committed.inputs, LEGACY_PACKAGE_INPUT) ? committed.inputs[LEGACY_PACKAGE_INPUT] : undefined;
   const legacyPackage = legacy && packageHash !== undefined && packageHash !== (input.packageDoc ? hashFileText(input.packageDoc.text) : undefined)
     ? [{ finding: at(LEGACY_PACKAGE_INPUT, "lock-input-changed", `package.json changed since ${lock} was written, and a build now writes generated files differently (its name or version, which the generated server reports).`, REBUILD), alone: null }]
     : [];

@@ -33,7 +33,7 @@ export interface GeneratedDriftInput {
 export function generatedFileStates(input: GeneratedDriftInput): GeneratedFileState[] {
   const states: GeneratedFileState[] = [];
   const written = new Set(input.generated.map((file) => file.path));
-  const recorded = (path: string) => (input.recorded && Object.prototype.hasOwnProperty.call(input.recorded, path) ? input.recorded[path] : undefined);
+  const recorded = (path: string) => (input.recorded && Object.hasOwn(input.recorded, path) ? input.recorded[path] : undefined);
   for (const file of [...input.generated].sort((a, b) => compareText(a.path, b.path))) {
     const onDisk = input.disk.get(file.path);
     if (onDisk === undefined) {

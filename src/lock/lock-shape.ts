@@ -35,7 +35,7 @@ function isLockedTool(tool: JsonValue): boolean {
   if (typeof file !== "string" || !PROJECT_PATH_PATTERN.test(file) || !isSha256(sha256)) return false;
   if (!isJsonObject(parts)) return false;
   for (const key of Object.keys(parts)) if (!PARTS.has(key) || !isSha256(parts[key])) return false;
-  return isJsonObject(descriptor) && Object.prototype.hasOwnProperty.call(descriptor, "name") && typeof descriptor.name === "string";
+  return isJsonObject(descriptor) && Object.hasOwn(descriptor, "name") && typeof descriptor.name === "string";
 }
 
 /** An object keyed by project-relative paths whose values are SHA-256 hex. */
@@ -57,6 +57,6 @@ function isPackageValues(value: JsonValue): boolean {
 function hasExactly(value: JsonValue | undefined, keys: readonly string[], optional: readonly string[] = []): value is JsonObject {
   if (!isJsonObject(value)) return false;
   const own = Object.keys(value);
-  const extra = optional.filter((key) => Object.prototype.hasOwnProperty.call(value, key)).length;
-  return own.length === keys.length + extra && keys.every((key) => Object.prototype.hasOwnProperty.call(value, key));
+  const extra = optional.filter((key) => Object.hasOwn(value, key)).length;
+  return own.length === keys.length + extra && keys.every((key) => Object.hasOwn(value, key));
 }

@@ -14,7 +14,7 @@ export function isJsonObject(value: unknown): value is JsonObject {
 
 /** Reads an own property only: `get(obj, "__proto__")` never returns the prototype. */
 export function getOwn(value: JsonValue | undefined, key: string): JsonValue | undefined {
-  if (!isJsonObject(value) || !Object.prototype.hasOwnProperty.call(value, key)) return undefined;
+  if (!isJsonObject(value) || !Object.hasOwn(value, key)) return undefined;
   return value[key];
 }
 

@@ -109,7 +109,7 @@ class WalkNode implements SchemaNode {
  * Visits the root and every subschema, parents before children, in document order. Returning
  * "skip" from `visit` skips that node's children; returning "stop" ends the walk.
  */
-export function walkSchema(root: JsonValue, rootPointer: string, visit: (node: SchemaNode) => void | "skip" | "stop"): void {
+export function walkSchema(root: JsonValue, rootPointer: string, visit: (node: SchemaNode) => undefined | "skip" | "stop"): void {
   if (!isSchemaLike(root)) return;
   const stack: WalkNode[] = [new WalkNode(root, 0, undefined, undefined, [], rootPointer)];
   while (stack.length > 0) {

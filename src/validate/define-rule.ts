@@ -104,6 +104,7 @@ export interface Rule<Options = Record<string, never>> {
   checkInProject?(tool: ResolvedTool, project: ProjectNames, report: (r: RuleReport) => void, context: RuleContext<Options>): void;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: a rule of any options type; unknown would make each rule's check reject its own options.
 export type AnyRule = Rule<any>;
 
 const KEBAB = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;

@@ -31,7 +31,7 @@ export function toolSchemas(tool: ResolvedTool): ToolSchema[] {
 }
 
 /** Visits every subschema of both schemas of a tool. Pointers are wire pointers. */
-export function forEachSubschema(tool: ResolvedTool, visit: (node: SchemaNode, schema: ToolSchema) => void | "skip" | "stop"): void {
+export function forEachSubschema(tool: ResolvedTool, visit: (node: SchemaNode, schema: ToolSchema) => undefined | "skip" | "stop"): void {
   for (const schema of toolSchemas(tool)) {
     let stopped = false;
     walkSchema(schema.schema, schema.pointer, (node) => {

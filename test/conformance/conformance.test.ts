@@ -37,7 +37,7 @@ describe("official MCP conformance suite, tool scenarios, against examples/confo
     // Every era against both servers at once: the stateless 2025 run waits out its scenario timeouts meanwhile.
     const plan = SERVINGS.flatMap((legacy, i) => ERAS.map((era) => ({ era, legacy, url: servers[i]!.url })));
     const results = await Promise.all(plan.map(({ era, legacy, url }) => runConformance(url, era, mkdtempSync(join(root, `${era}-${legacy}-`)))));
-    plan.forEach(({ era, legacy }, i) => runs.set(runKey(era, legacy), results[i]!));
+    plan.forEach(({ era, legacy }, i) => void runs.set(runKey(era, legacy), results[i]!));
   }, 240_000);
 
   afterAll(async () => {

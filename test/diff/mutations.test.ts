@@ -184,7 +184,7 @@ describe("mutations: every field of every fixture tool", async () => {
 /** Every object member and array item, as JSON Pointers, in document order. */
 function fieldPointers(value: JsonValue, pointer = ""): string[] {
   const out: string[] = [];
-  if (Array.isArray(value)) value.forEach((item, i) => out.push(`${pointer}/${i}`, ...fieldPointers(item, `${pointer}/${i}`)));
+  if (Array.isArray(value)) value.forEach((item, i) => void out.push(`${pointer}/${i}`, ...fieldPointers(item, `${pointer}/${i}`)));
   else if (value !== null && typeof value === "object") {
     for (const key of Object.keys(value)) {
       const at = `${pointer}/${escapePointerToken(key)}`;

@@ -9,7 +9,7 @@ import { ToolArgumentsError as TrackerArgumentsError, ToolsClient as TrackerClie
 import { TOOL_ENTRIES as TRACKER_ENTRIES } from "../../examples/tracker/src/generated/tools.js";
 import { ToolArgumentsError as WeatherArgumentsError, ToolsClient as WeatherClient } from "../../examples/weather/src/generated/client.js";
 import { TOOL_ENTRIES as WEATHER_ENTRIES } from "../../examples/weather/src/generated/tools.js";
-import { connectHttp, connectStdio, ERAS, protocolErrorOf, recordingFetch, rejectionOf, type ConnectedClient, type Era, type SentRequest } from "../support/e2e-clients.js";
+import { connectHttp, connectStdio, ERAS, protocolErrorOf, recordingFetch, rejectionOf, type ConnectedClient, type SentRequest } from "../support/e2e-clients.js";
 import { compileProject, startHttpChild, stopChild, type ServedChild } from "../support/e2e-processes.js";
 import { REPO_ROOT } from "../support/spec-paths.js";
 

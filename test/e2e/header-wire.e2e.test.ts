@@ -3,7 +3,7 @@
 // server: Mcp-Method, Mcp-Name and the Mcp-Param-* mirrors of x-mcp-header parameters, with the
 // value encoding of the spec's header-encoding.json vectors. The tracker example covers a real
 // project; a throwaway project, built and compiled here, carries one parameter per vector header.
-import { Client, ProtocolError, SdkError } from "@modelcontextprotocol/client";
+import { type Client, ProtocolError, SdkError } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { handlers as trackerHandlers } from "../../examples/tracker/src/generated/handlers.js";
 import { ToolArgumentsError, ToolsClient as TrackerClient } from "../../examples/tracker/src/generated/client.js";

@@ -30,7 +30,7 @@ describe("sampleValue of an object schema", () => {
     expect(Object.keys(value)).toEqual(["item", "hasOwnProperty"]);
     expect(Object.keys(value.item!)).toEqual(["name", "constructor", "toString", "valueOf"]);
     expect(typeof value.item!.constructor).toBe("string");
-    expect(Object.prototype.hasOwnProperty.call(value, "hasOwnProperty")).toBe(true);
+    expect(Object.hasOwn(value, "hasOwnProperty")).toBe(true);
   });
 });
 

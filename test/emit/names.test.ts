@@ -16,11 +16,11 @@ const snake = (camel: string) => camel.replace(/[A-Z]/g, (letter) => `_${letter.
 
 describe("tool names against the names generated code declares", () => {
   it("gives the tools of the issue a method, handler and descriptor of their own, readably", () => {
-    const [then, listTools, handlers, toString] = assignToolNames(["then", "list_tools", "handlers", "to_string"]);
-    expect([then, listTools, handlers, toString].map((n) => n!.camel)).toEqual(["then_", "listTools_", "handlers_", "toString_"]);
-    expect([then, listTools, handlers, toString].map((n) => n!.descriptor)).toEqual(["thenTool", "listToolsTool", "handlersTool", "toStringTool"]);
-    expect([then, listTools, handlers, toString].map((n) => n!.file)).toEqual(["then", "list_tools", "handlers", "to_string"]);
-    expect([then, listTools, handlers, toString].every((n) => !n!.disambiguated)).toBe(true);
+    const [then, listTools, handlers, toStringTool] = assignToolNames(["then", "list_tools", "handlers", "to_string"]);
+    expect([then, listTools, handlers, toStringTool].map((n) => n!.camel)).toEqual(["then_", "listTools_", "handlers_", "toString_"]);
+    expect([then, listTools, handlers, toStringTool].map((n) => n!.descriptor)).toEqual(["thenTool", "listToolsTool", "handlersTool", "toStringTool"]);
+    expect([then, listTools, handlers, toStringTool].map((n) => n!.file)).toEqual(["then", "list_tools", "handlers", "to_string"]);
+    expect([then, listTools, handlers, toStringTool].every((n) => !n!.disambiguated)).toBe(true);
   });
 
   it("keeps every tool's camelCase name off ToolsClient's members, Object's, handlers.ts's and the stub's", () => {

@@ -78,7 +78,7 @@ describe("safe-text", () => {
       fc.property(fc.oneof(hostileText, fc.constant("__proto__")), (key) => {
         expect(parse(`type T = { ${typeKey(key)}: string };`).diagnostics).toEqual([]);
         const object = new Function(`return { ${objectKey(key)}: 1 };`)();
-        expect(Object.prototype.hasOwnProperty.call(object, key)).toBe(true);
+        expect(Object.hasOwn(object, key)).toBe(true);
       }),
       { numRuns: 300 },
     );

@@ -150,7 +150,7 @@ type Path = readonly (string | number)[];
 function collectPaths(value: JsonValue, path: Path, depth: number): Path[] {
   const paths: Path[] = [path];
   if (depth > 6) return paths;
-  if (Array.isArray(value)) value.slice(0, 3).forEach((item, i) => paths.push(...collectPaths(item, [...path, i], depth + 1)));
+  if (Array.isArray(value)) value.slice(0, 3).forEach((item, i) => void paths.push(...collectPaths(item, [...path, i], depth + 1)));
   else if (isJsonObject(value)) for (const key of Object.keys(value)) paths.push(...collectPaths(value[key]!, [...path, key], depth + 1));
   return paths;
 }

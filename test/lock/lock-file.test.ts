@@ -6,7 +6,6 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { readProject } from "../../src/cli/read-project.js";
-import { loadConfig } from "../../src/config/load-config.js";
 import { buildLock, type BuildLockInput } from "../../src/lock/build-lock.js";
 import { hashFileText, sha256Hex } from "../../src/lock/sha256.js";
 import { parseLock, parseTrustedLock } from "../../src/lock/parse-lock.js";

@@ -75,7 +75,7 @@ describe("isLockShape", () => {
 function apply(root: Record<string, JsonValue>, path: readonly string[], value: JsonValue | undefined): void {
   let node: JsonValue = root;
   for (const key of path.slice(0, -1)) {
-    if (node === null || typeof node !== "object" || Array.isArray(node) || !Object.prototype.hasOwnProperty.call(node, key)) return;
+    if (node === null || typeof node !== "object" || Array.isArray(node) || !Object.hasOwn(node, key)) return;
     node = (node as Record<string, JsonValue>)[key]!;
   }
   if (node === null || typeof node !== "object" || Array.isArray(node)) return;

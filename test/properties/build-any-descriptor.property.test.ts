@@ -41,7 +41,7 @@ interface Entry { name: string; descriptor: unknown; validateInput: (value: unkn
 
 async function checkProject(tools: readonly ArbitraryTool[]): Promise<void> {
   const files: Record<string, string> = { "tsconfig.json": JSON.stringify(TSCONFIG), "package.json": '{ "type": "module" }' };
-  tools.forEach((tool, i) => (files[`tools/t${i}.json`] = JSON.stringify(tool, null, 2)));
+  tools.forEach((tool, i) => void (files[`tools/t${i}.json`] = JSON.stringify(tool, null, 2)));
   const root = tempProject(files);
   symlinkSync(join(REPO_ROOT, "node_modules"), join(root, "node_modules"), "dir");
 

@@ -12,6 +12,7 @@ import fc from "fast-check";
 import { Document, visit } from "yaml";
 import { describe, expect, it } from "vitest";
 import { isJsonPath } from "../../src/load/load-document.js";
+import type { Diagnostic } from "../../src/model/diagnostic.js";
 import { computeLineStarts } from "../../src/load/line-index.js";
 import { corpusCaptures } from "../support/corpus-tools.js";
 import { analyzeTexts } from "../support/project-from-tools.js";
@@ -68,7 +69,7 @@ function mutate(text: string, mutations: readonly { at: number; mutation: Mutati
 
 /** Loads, resolves and validates one descriptor text; fails the test on a throw or an unplaced diagnostic. */
 function checkDescriptor(path: string, text: string): void {
-  let diagnostics;
+  let diagnostics: readonly Diagnostic[];
   try {
     diagnostics = analyzeTexts(new Map([[path, text]])).analysis.diagnostics;
   } catch (e) {

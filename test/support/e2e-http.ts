@@ -3,7 +3,7 @@
 // handler through the SDK's Node adapter, so the client under test talks to a real server.
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { toNodeHandler, type FetchLikeMcpHandler } from "@modelcontextprotocol/node";
+import { toNodeHandler, type FetchLikeMcpHandler, type NodeIncomingMessageLike } from "@modelcontextprotocol/node";
 
 /** One request as the listener received it. */
 export interface ReceivedRequest {
@@ -30,7 +30,8 @@ export async function startRecordingServer(handler: FetchLikeMcpHandler, check?:
     for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) raw.push([req.rawHeaders[i]!, req.rawHeaders[i + 1]!]);
     received.push({ method: req.method ?? "", rawHeaders: raw });
     if (check && !check(req, res)) return;
-    void listener(req, res);
+    // The SDK's request shape declares `method?: string`, which Node's `string | undefined` misses under exactOptionalPropertyTypes.
+    void listener(req as NodeIncomingMessageLike, res);
   });
   await listen(server);
   const { port } = server.address() as AddressInfo;

@@ -56,7 +56,7 @@ export function equal(a: unknown, b: unknown): boolean {
     if (x.toString !== Object.prototype.toString && typeof x.toString === "function" && typeof y.toString === "function") return x.toString() === y.toString();
     const keys = Object.keys(x);
     if (keys.length !== Object.keys(y).length) return false;
-    for (let i = keys.length; i-- !== 0; ) if (!Object.prototype.hasOwnProperty.call(y, keys[i]!)) return false;
+    for (let i = keys.length; i-- !== 0; ) if (!Object.hasOwn(y, keys[i]!)) return false;
     for (let i = keys.length; i-- !== 0; ) {
       const key = keys[i]!;
       if (!equal(x[key], y[key])) return false;
@@ -64,7 +64,7 @@ export function equal(a: unknown, b: unknown): boolean {
     return true;
   }
   // True if both are NaN, false otherwise.
-  return a !== a && b !== b;
+  return Number.isNaN(a) && Number.isNaN(b);
 }
 
 /**

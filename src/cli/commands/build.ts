@@ -269,7 +269,7 @@ async function generateOutput(
   run.progress.phase(`Generating code for ${count(analysis.tools.length, "tool")}`, "types");
   const input = {
     tools: output.tools, config: run.project.config, templates: await readTemplates(), runtime: await readRuntimeSources(), schemas: analysis.schemas, memo: analysis.memo, inputs,
-    compileTypes: threads.compileTypes, existingScaffolds: scaffolds, ...(output.reuse ? { reuse: output.reuse, hashes: output.hashes } : {}),
+    compileTypes: threads.compileTypes, ...(scaffolds ? { existingScaffolds: scaffolds } : {}), ...(output.reuse ? { reuse: output.reuse, hashes: output.hashes } : {}),
   };
   const generated = await generateProject(input);
   return { ...generated, lock: lockProject(input, generated, knownFileHashes(plan, generated.emit.generated)) };

@@ -27,7 +27,7 @@ export const inputSchemaNoParams = defineRule({
     if (!isJsonObject(schema) || getOwn(schema, "type") !== "object") return; // input-schema-object reports the rest
     const properties = getOwn(schema, "properties");
     if (isJsonObject(properties) ? Object.keys(properties).length > 0 : properties !== undefined) return;
-    if (SHAPING.some((keyword) => Object.prototype.hasOwnProperty.call(schema, keyword))) return;
+    if (SHAPING.some((keyword) => Object.hasOwn(schema, keyword))) return;
     const required = getOwn(schema, "required");
     if (required !== undefined && !(Array.isArray(required) && required.length === 0)) return; // `required: []` asks for nothing
     report({

@@ -23,7 +23,7 @@ export const inputSchemaObject = defineRule({
   spec: "MCP 2026-07-28, server/tools.mdx § Tool; schema.ts Tool.inputSchema",
   checklist: ["T-DESC-2", "T-SCHEMA-1", "T-SCHEMA-2"],
   check(tool, report) {
-    if (!Object.prototype.hasOwnProperty.call(tool.wire, "inputSchema")) {
+    if (!Object.hasOwn(tool.wire, "inputSchema")) {
       report({ pointer: "", message: "The tool has no inputSchema; MCP requires one on every tool.", hint: NO_PARAMS });
       return;
     }

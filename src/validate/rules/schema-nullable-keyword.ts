@@ -32,7 +32,7 @@ export const schemaNullableKeyword = defineRule({
   check(tool, report) {
     for (const schema of toolSchemas(tool)) {
       walkSchema(schema.schema, schema.pointer, (node) => {
-        if (!isJsonObject(node.schema) || !Object.prototype.hasOwnProperty.call(node.schema, "nullable")) return;
+        if (!isJsonObject(node.schema) || !Object.hasOwn(node.schema, "nullable")) return;
         const problem = describeNullable(node.schema, schema.key);
         if (!problem) return;
         const { refused, ...text } = problem;
@@ -81,5 +81,5 @@ function describeNullable(schema: JsonObject, key: SchemaKey): { message: string
 function excludesNull(schema: JsonObject): boolean {
   const values: JsonValue | undefined = getOwn(schema, "enum");
   if (Array.isArray(values) && !values.includes(null)) return true;
-  return Object.prototype.hasOwnProperty.call(schema, "const") && getOwn(schema, "const") !== null;
+  return Object.hasOwn(schema, "const") && getOwn(schema, "const") !== null;
 }
