@@ -8,7 +8,7 @@ import type { compile as Compile, JSONSchema } from "json-schema-to-typescript";
 import { defineOwn, getOwn, isJsonObject, type JsonObject, type JsonValue } from "../model/json.js";
 import { walkSchema } from "../model/schema-walk.js";
 import { docCommentLines, escapeInvisibleInCode, typeKey } from "./safe-text.js";
-import { indentTypeScript } from "./indent.js";
+import { formatTypeScript } from "./format-types.js";
 
 export interface ToolTypeNames {
   /** `${pascal}Arguments`, `${pascal}Result`, `${pascal}Inputs`, `${pascal}Types`. */
@@ -156,7 +156,7 @@ export function finishToolTypes(request: TypesRequest, raw: string): ToolTypes {
   const named = request.sharedName === undefined ? raw : raw.split(request.sharedName).join(request.pascal);
   let restored = escapeInvisibleInCode(named);
   for (const [placeholder, key] of request.placeholders) restored = restored.split(JSON.stringify(placeholder)).join(typeKey(key)).split(placeholder).join(typeKey(key));
-  const code = indentTypeScript(restored);
+  const code = formatTypeScript(restored);
   return { code, argumentsType: request.argumentsType, resultType: request.resultType, inputsType: request.inputsType };
 }
 
