@@ -96,8 +96,8 @@ export function planToolTypes(input: JsonValue, output: JsonValue | undefined, n
 }
 
 /**
- * json-schema-to-typescript's output for a request's wrapper (the expensive step, about 1 ms per
- * schema; a build runs it once per distinct wrapper, on worker threads when there are many).
+ * json-schema-to-typescript's output for a request's wrapper (the expensive step of type generation:
+ * a build runs it once per distinct wrapper, on worker threads when there are many).
  */
 export async function compileTypes(wrapperText: string, rootName: string): Promise<string> {
   // CommonJS, loaded on first use: a build that reuses every tool's module never loads it.
