@@ -30,8 +30,16 @@ export const DECLARED_NAMES = {
   handlers: ["ToolHandlers", "handlers"],
   /** What a handler stub declares or imports; it exports the tool's handler as `camel`. */
   handlerStub: ["ToolHandlers", "ToolNotImplementedError"],
-  /** What tools.ts declares or imports besides the validators (`v_<hex>`); it imports each tool's descriptor as `descriptor`. */
+  /**
+   * What tools.ts declares or imports; it imports each tool's descriptor as `descriptor` and its
+   * validators as `validate${pascal}…` (validator-names.ts), which no name here starts with.
+   */
   tools: ["RUNTIME_RANGE", "TOOL_ENTRIES", "TOOL_TABLE", "ToolEntry", "buildToolTable"],
+  /**
+   * What a validator module declares or imports besides its validators' ids (`v_<hex>`); it exports
+   * each tool's validators as `validate${pascal}…`, which neither these nor an id can be.
+   */
+  validators: ["CompiledValidator", "__rt"],
   /**
    * What a tool module declares or imports besides its types; it declares the tool's `descriptor`.
    * Only names that start with a lower-case letter belong here: json-schema-to-typescript declares

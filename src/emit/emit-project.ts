@@ -20,6 +20,7 @@ import { scaffoldExamples, spellOutObjectMembers } from "./derive-examples.js";
 import { compileTypes, finishToolTypes, planToolTypes, type InputForm, type ToolTypes, type TypesRequest } from "./emit-types.js";
 import { emitValidators, type EmittedValidators, type KnownValidator, type ValidatorRef, type ValidatorRequest } from "./emit-validators.js";
 import { assignToolNames, type ToolNames } from "./names.js";
+import { validatorExportNames, type ValidatorOwner, type ValidatorSubject } from "./validator-names.js";
 import { docComment, docCommentLines, jsonLiteral, objectKey, stringLiteral, typeKey } from "./safe-text.js";
 import { RUNTIME_RANGE, runtimeFile, runtimeSpecifier, type RuntimeModule } from "./runtime-modules.js";
 import { selectRuntime, type RuntimeSource } from "./select-runtime.js";
@@ -154,7 +155,7 @@ export async function emitProject(input: EmitInput): Promise<EmitOutput & { read
     patterns: runtimeSpecifier(input.config, fromValidators, "patterns"),
     messages: runtimeSpecifier(input.config, fromValidators, "validation-messages"),
   };
-  const validators = emitValidators(tools.flatMap((t) => schemaRequests(t, reused.get(t))), input.schemas, input.reuse?.validators, validatorImports);
+  const validators = emitValidators(namedRequests(tools.map((t, i) => schemaRequests(t, reused.get(t), names[i]!.pascal))), input.schemas, input.reuse?.validators, validatorImports);
   const plans = planTools(tools, names, validators, reused, input.hashes);
   const setHash = sha256Hex(plans.map((p) => `${p.name}\u0000${p.sha256}`).join("\n"));
   const banner = aggregateBanner(plans.length);
@@ -186,7 +187,7 @@ export async function emitProject(input: EmitInput): Promise<EmitOutput & { read
   }
   const sort = (files: GeneratedFile[]) => files.sort((a, b) => compareText(a.path, b.path));
   const emitted = new Map(plans.map((plan) => [plan.name, {
-    validators: [plan.inputRef, ...(plan.outputRef ? [plan.outputRef] : [])].map((ref) => ref.exportName),
+    validators: [plan.inputRef, ...(plan.outputRef ? [plan.outputRef] : [])].map((ref) => ref.id),
     headers: plan.headers,
     types: plan.types ?? types.get(plan)!.key,
   }]));
@@ -197,17 +198,29 @@ function zip<A, B>(a: readonly A[], b: readonly B[]): [A, B][] {
   return a.map((item, i) => [item, b[i]!]);
 }
 
+/** A validator one tool needs, and what it checks (its export name comes from that). */
+type OwnedRequest = Omit<ValidatorRequest, "exportName"> & { readonly owner: ValidatorOwner };
+
 /** Validators one tool needs, in this order: inputSchema, outputSchema, then each form's requestedSchema by key. */
-function schemaRequests(tool: ResolvedTool, reused: ReusedToolOutput | undefined): ValidatorRequest[] {
+function schemaRequests(tool: ResolvedTool, reused: ReusedToolOutput | undefined, pascal: string): OwnedRequest[] {
+  const owner = (subject: ValidatorSubject): ValidatorOwner => ({ tool: String(tool.wire.name), pascal, subject });
   if (reused) {
-    // A reused tool declares no input requests (no other is ever reused), and its names are known.
+    // A reused tool declares no input requests (no other is ever reused), and its ids are known.
     const keys = ["inputSchema", "outputSchema"] as const;
-    return reused.validators.map((exportName, i) => ({ schema: tool.wire[keys[i]!]!, dialect: dialectFor(tool.wire[keys[i]!]), exportName }));
+    const subjects = [{ kind: "arguments" }, { kind: "result" }] as const;
+    return reused.validators.map((id, i) => ({ schema: tool.wire[keys[i]!]!, dialect: dialectFor(tool.wire[keys[i]!]), id, owner: owner(subjects[i]!) }));
   }
-  const requests: ValidatorRequest[] = [{ schema: tool.wire.inputSchema!, dialect: dialectFor(tool.wire.inputSchema) }];
-  if (tool.wire.outputSchema !== undefined) requests.push({ schema: tool.wire.outputSchema, dialect: dialectFor(tool.wire.outputSchema) });
-  for (const form of inputForms(tool)) requests.push({ schema: form.requestedSchema, dialect: dialectFor(form.requestedSchema) });
+  const requests: OwnedRequest[] = [{ schema: tool.wire.inputSchema!, dialect: dialectFor(tool.wire.inputSchema), owner: owner({ kind: "arguments" }) }];
+  if (tool.wire.outputSchema !== undefined) requests.push({ schema: tool.wire.outputSchema, dialect: dialectFor(tool.wire.outputSchema), owner: owner({ kind: "result" }) });
+  for (const form of inputForms(tool)) requests.push({ schema: form.requestedSchema, dialect: dialectFor(form.requestedSchema), owner: owner({ kind: "input", key: form.key }) });
   return requests;
+}
+
+/** Every tool's requests, in order, each with the name its validator is exported under. */
+function namedRequests(perTool: readonly OwnedRequest[][]): ValidatorRequest[] {
+  const requests = perTool.flat();
+  const names = validatorExportNames(requests.map((request) => request.owner));
+  return requests.map((request, i) => ({ schema: request.schema, dialect: request.dialect, exportName: names[i]!, ...(request.id === undefined ? {} : { id: request.id }) }));
 }
 
 /**

@@ -8,7 +8,7 @@ import type { compile as Compile, JSONSchema } from "json-schema-to-typescript";
 import { defineOwn, getOwn, isJsonObject, type JsonObject, type JsonValue } from "../model/json.js";
 import { walkSchema } from "../model/schema-walk.js";
 import { docCommentLines, escapeInvisibleInCode, typeKey } from "./safe-text.js";
-import { indentTypeScript } from "./indent.js";
+import { formatTypeScript } from "./format-types.js";
 
 export interface ToolTypeNames {
   /** `${pascal}Arguments`, `${pascal}Result`, `${pascal}Inputs`, `${pascal}Types`. */
@@ -96,8 +96,8 @@ export function planToolTypes(input: JsonValue, output: JsonValue | undefined, n
 }
 
 /**
- * json-schema-to-typescript's output for a request's wrapper (the expensive step, about 1 ms per
- * schema; a build runs it once per distinct wrapper, on worker threads when there are many).
+ * json-schema-to-typescript's output for a request's wrapper (the expensive step of type generation:
+ * a build runs it once per distinct wrapper, on worker threads when there are many).
  */
 export async function compileTypes(wrapperText: string, rootName: string): Promise<string> {
   // CommonJS, loaded on first use: a build that reuses every tool's module never loads it.
@@ -156,7 +156,7 @@ export function finishToolTypes(request: TypesRequest, raw: string): ToolTypes {
   const named = request.sharedName === undefined ? raw : raw.split(request.sharedName).join(request.pascal);
   let restored = escapeInvisibleInCode(named);
   for (const [placeholder, key] of request.placeholders) restored = restored.split(JSON.stringify(placeholder)).join(typeKey(key)).split(placeholder).join(typeKey(key));
-  const code = indentTypeScript(restored);
+  const code = formatTypeScript(restored);
   return { code, argumentsType: request.argumentsType, resultType: request.resultType, inputsType: request.inputsType };
 }
 

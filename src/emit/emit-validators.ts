@@ -15,17 +15,28 @@ export interface ValidatorRequest {
   readonly schema: JsonValue;
   readonly dialect: Dialect;
   /**
-   * The validator's export name when it is already known (a tool unchanged since the last build):
-   * its code comes from `known`, and `schema` is not looked at.
+   * The name the module exports this request's validator under, which says what it checks
+   * (validatorExportNames: `validateGetWeatherArguments`). Distinct across the requests of a call.
    */
-  readonly exportName?: string;
+  readonly exportName: string;
+  /**
+   * The validator's id when it is already known (a tool unchanged since the last build): its code
+   * comes from `known`, and `schema` is not looked at.
+   */
+  readonly id?: string;
 }
 
 
 export interface ValidatorRef {
   /** Module path relative to the `out` folder, e.g. "validators/2020-12.js". */
   readonly module: string;
+  /** The request's exportName. */
   readonly exportName: string;
+  /**
+   * The module's own name for the validator: `v_` + hex digits of the hash of its schema, shared by
+   * every request whose schema is the same. A later build finds its code by it (knownValidatorsOf).
+   */
+  readonly id: string;
 }
 
 /** The specifiers a validator module imports the runtime with (see runtime-modules.ts). */
@@ -57,7 +68,7 @@ export interface EmittedValidators {
   readonly runtime: readonly (keyof ValidatorImports)[];
 }
 
-/** Where each dialect's validators go, and the name the module's comment gives the dialect. */
+/** Where each dialect's validators go, and the name the module's banner gives the dialect. */
 const DIALECT_MODULES: Readonly<Record<Dialect, { readonly stem: string; readonly title: string }>> = {
   "2020-12": { stem: "2020-12", title: "JSON Schema 2020-12" },
   "2019-09": { stem: "2019-09", title: "JSON Schema 2019-09" },
@@ -67,24 +78,26 @@ const DIALECT_MODULES: Readonly<Record<Dialect, { readonly stem: string; readonl
 /** A validator to write: compiled now, or known from a previous build (its schema text unknown). */
 type UniqueValidator = Omit<CompiledValidator, "text"> & { readonly text: string | undefined };
 
-function fromKnown(exportName: string, dialect: Dialect, known: ReadonlyMap<string, KnownValidator>): UniqueValidator {
-  const validator = known.get(exportName);
-  if (!validator || validator.dialect !== dialect) throw new Error(`The validator ${exportName} is not in the previous build's modules; this is a bug in mcp-gen.`);
-  return { exportName, dialect, text: undefined, chunk: validator.chunk, error: undefined };
+function fromKnown(id: string, dialect: Dialect, known: ReadonlyMap<string, KnownValidator>): UniqueValidator {
+  const validator = known.get(id);
+  if (!validator || validator.dialect !== dialect) throw new Error(`The validator ${id} is not in the previous build's modules; this is a bug in mcp-gen.`);
+  return { exportName: id, dialect, text: undefined, chunk: validator.chunk, error: undefined };
 }
 
 /**
- * The validators of a module emitValidators wrote (its text as on disk, banner included), by export
- * name, so that a build can write them again without compiling their schemas. A block that is not
- * exactly as renderModule writes it is left out (its tool's schemas are compiled again).
+ * The validators of a module emitValidators wrote (its text as on disk, banner included), by id, so
+ * that a build can write them again without compiling their schemas. A block that is not exactly as
+ * renderModule writes it is left out (its tool's schemas are compiled again).
  * @example knownValidatorsOf(text, "2020-12").get("v_16d7081b15e7")?.chunk.validateName // "validate0"
  */
 export function knownValidatorsOf(text: string, dialect: Dialect): Map<string, KnownValidator> {
   const known = new Map<string, KnownValidator>();
-  const blocks = text.split("\nexport const ");
+  const exportsAt = text.lastIndexOf(EXPORTS_HEAD);
+  // A validator's code declares nothing at the start of a line that starts with `v_` (ajv's names are schema0, validate0...).
+  const blocks = (exportsAt < 0 ? text : text.slice(0, exportsAt)).split("\nconst v_");
   for (const block of blocks.slice(1)) {
-    const match = /^(v_[0-9a-f]+): CompiledValidator = \/\* @__PURE__ \*\/ \(\(\) => \{\n([\s\S]*)\nreturn (validate\d+);\n\}\)\(\);\n?$/.exec(block);
-    if (match) known.set(match[1]!, { dialect, chunk: { body: match[2]!, validateName: match[3]! } });
+    const match = /^([0-9a-f]+): CompiledValidator = \/\* @__PURE__ \*\/ \(\(\) => \{\n([\s\S]*)\nreturn (validate\d+);\n\}\)\(\);\n?$/.exec(block);
+    if (match) known.set(`v_${match[1]!}`, { dialect, chunk: { body: match[2]!, validateName: match[3]! } });
   }
   return known;
 }
@@ -95,14 +108,15 @@ export function validatorModuleDialect(path: string): Dialect | undefined {
 }
 
 /**
- * Compiles each request's schema under its own dialect into a standalone validator. Requests whose
- * prepared schemas (no `nullable`, no annotations: see prepare-validator-schema.ts) are the same
- * JSON, member order included, in the same dialect share one validator, named `v_` + the first 12
- * hex digits of the SHA-256 of dialect and schema text, so a name never depends on the other
- * requests. The same requests, in any order, give byte-identical files. Throws if a schema does not
- * compile: the schema-valid rule reports those before a build. `compiler` is the one validation
- * used, so that no schema is compiled twice.
- * @example emitValidators([{ schema: { type: "object" }, dialect: "2020-12" }]).refs[0] // { module: "validators/2020-12.js", exportName: "v_…" }
+ * Compiles each request's schema under its own dialect into a standalone validator, exported under
+ * the request's exportName. Requests whose prepared schemas (no `nullable`, no annotations: see
+ * prepare-validator-schema.ts) are the same JSON, member order included, in the same dialect share
+ * one validator, whose id is `v_` + the first 12 hex digits of the SHA-256 of dialect and schema
+ * text, so an id never depends on the other requests; each of them exports it under its own name.
+ * The same requests, in any order, give byte-identical files. Throws if a schema does not compile:
+ * the schema-valid rule reports those before a build. `compiler` is the one validation used, so
+ * that no schema is compiled twice.
+ * @example emitValidators([{ schema: { type: "object" }, dialect: "2020-12", exportName: "validatePingArguments" }]).refs[0] // { module: "validators/2020-12.js", exportName: "validatePingArguments", id: "v_…" }
  */
 export function emitValidators(
   requests: readonly ValidatorRequest[],
@@ -111,19 +125,22 @@ export function emitValidators(
   imports: ValidatorImports = VENDORED_VALIDATOR_IMPORTS,
 ): EmittedValidators {
   const unique = new Map<string, UniqueValidator>();
+  const exported = new Set<string>();
   const refs = requests.map((request): ValidatorRef => {
-    const validator = request.exportName === undefined ? compiler.compiled(request.schema, request.dialect) : fromKnown(request.exportName, request.dialect, knownValidators);
+    if (exported.has(request.exportName)) throw new Error(`Two validators are to be exported as ${request.exportName}; this is a bug in mcp-gen.`);
+    exported.add(request.exportName);
+    const validator = request.id === undefined ? compiler.compiled(request.schema, request.dialect) : fromKnown(request.id, request.dialect, knownValidators);
     const known = unique.get(validator.exportName);
     if (known === undefined || (known.text === undefined && validator.text !== undefined)) unique.set(validator.exportName, validator);
     else if (known.dialect !== validator.dialect || (known.text !== undefined && validator.text !== undefined && known.text !== validator.text)) {
       throw new Error(`Two different schemas hash to the validator name ${validator.exportName}; this is a bug in mcp-gen.`);
     }
-    return { module: modulePath(request.dialect, ".js"), exportName: validator.exportName };
+    return { module: modulePath(request.dialect, ".js"), exportName: request.exportName, id: validator.exportName };
   });
   const dialects = [...new Set([...unique.values()].map((v) => v.dialect))].sort((a, b) => compareText(DIALECT_MODULES[a].stem, DIALECT_MODULES[b].stem));
   const runtime = new Set<keyof ValidatorImports>();
   const files = dialects.map((dialect) => {
-    const module = renderModule(dialect, [...unique.values()].filter((v) => v.dialect === dialect), imports);
+    const module = renderModule(dialect, [...unique.values()].filter((v) => v.dialect === dialect), refs.filter((ref) => ref.module === modulePath(dialect, ".js")), imports);
     for (const key of module.runtime) runtime.add(key);
     return { path: modulePath(dialect, ".ts"), contents: module.contents };
   });
@@ -134,16 +151,25 @@ function modulePath(dialect: Dialect, extension: ".ts" | ".js"): string {
   return `validators/${DIALECT_MODULES[dialect].stem}${extension}`;
 }
 
+/** Where a validator module's exports start: every block before it declares one validator. */
+const EXPORTS_HEAD = "\nexport {\n";
+
 /**
- * One module: every validator of `dialect`, sorted by export name, compiled by one ajv instance (an
- * instance per schema would cost more than the schema itself). Each validator sits in its own
- * closure with its names numbered from 0, so its code is the same whatever else the module holds;
- * the IIFE is marked pure so that a bundler can drop validators nothing imports. Each export
- * declares its type: `@ts-nocheck` keeps the compiler from checking the body, but an export whose
- * type it must infer is still inferred from it when tools.ts uses the export, by flow analysis over
- * thousands of lines, which overflows the stack of tsc 5.9 and 6.0 on large schemas.
+ * One module: every validator of `dialect`, sorted by id, compiled by one ajv instance (an instance
+ * per schema would cost more than the schema itself), then one export per request, sorted by name.
+ * Each validator sits in its own closure with its names numbered from 0, so its code is the same
+ * whatever else the module holds; the IIFE is marked pure so that a bundler can drop validators
+ * nothing imports. Each validator declares its type: `@ts-nocheck` keeps the compiler from checking
+ * the body, but a constant whose type it must infer is still inferred from it when tools.ts uses the
+ * export, by flow analysis over thousands of lines, which overflows the stack of tsc 5.9 and 6.0 on
+ * large schemas.
  */
-function renderModule(dialect: Dialect, validators: readonly UniqueValidator[], imports: ValidatorImports): { contents: string; runtime: readonly (keyof ValidatorImports)[] } {
+function renderModule(
+  dialect: Dialect,
+  validators: readonly UniqueValidator[],
+  refs: readonly ValidatorRef[],
+  imports: ValidatorImports,
+): { contents: string; runtime: readonly (keyof ValidatorImports)[] } {
   const sorted = [...validators].sort((a, b) => compareText(a.exportName, b.exportName));
   const chunks = sorted.map((validator) => {
     if (!validator.chunk) throw new Error(`A schema given to emitValidators does not compile (${validator.error}); the schema-valid rule refuses such schemas before a build.`);
@@ -153,13 +179,14 @@ function renderModule(dialect: Dialect, validators: readonly UniqueValidator[], 
   const runtime = chunks.some(usesPatterns) ? "patterns" : "validators";
   const lines = [
     "// @ts-nocheck",
-    `// ${DIALECT_MODULES[dialect].title} validators, generated by mcp-gen from the tool schemas with ajv standalone code; do not edit.`,
+    `// The ${DIALECT_MODULES[dialect].title} validators of the tools' schemas, as ajv standalone code; tools whose schemas are the same share one.`,
     `import * as __rt from "${imports[runtime]}";`,
     `import type { CompiledValidator } from "${imports.messages}";`,
   ];
   for (const [index, validator] of sorted.entries()) {
     const chunk = chunks[index]!;
-    lines.push("", `export const ${validator.exportName}: CompiledValidator = /* @__PURE__ */ (() => {`, chunk.body, `return ${chunk.validateName};`, "})();");
+    lines.push("", `const ${validator.exportName}: CompiledValidator = /* @__PURE__ */ (() => {`, chunk.body, `return ${chunk.validateName};`, "})();");
   }
-  return { contents: lines.join("\n") + "\n", runtime: [runtime, "messages"] };
+  const exports = [...refs].sort((a, b) => compareText(a.exportName, b.exportName)).map((ref) => `  ${ref.id} as ${ref.exportName},`);
+  return { contents: `${lines.join("\n")}\n${EXPORTS_HEAD}${exports.join("\n")}\n};\n`, runtime: [runtime, "messages"] };
 }

@@ -20,7 +20,7 @@ const PROFILES: Readonly<Record<Target, TargetProfile>> = {
     listNote: [
       "The SDK Client caches it for the list's `ttlMs` (`cacheMode: \"refresh\"` fetches it anew).",
       "On Streamable HTTP in the 2026-07-28 era, a tool whose `x-mcp-header` annotations are invalid",
-      "is left out, with a warning that names it and the reason (T-HDR-11, T-HDR-12).",
+      "is left out, with a warning that names it and the reason.",
     ],
     protocolNote: "MCP 2026-07-28",
   },

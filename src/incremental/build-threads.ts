@@ -62,8 +62,8 @@ export function workerCount(tools: number, env: Readonly<Record<string, string |
  * Whether a build with `workers` workers (workerCount) and `building` of `projectTools` tools to build
  * gets one worker thread, started when the first json-schema-to-typescript job is known, that runs
  * the type jobs in the background. For a few changed tools in a large project (an inputSchema edit):
- * loading json-schema-to-typescript and compiling the tool's types, about 80 ms, then overlap the
- * main thread's work on the whole project (rules, planning, rendering the aggregates) on a second
+ * loading json-schema-to-typescript and compiling the tool's types, the slow part of such a build,
+ * then overlap the main thread's work on the whole project (rules, planning, rendering the aggregates) on a second
  * core. A build whose tools all keep their types starts no thread at all. MCP_GEN_TYPES_THREAD=1 or
  * 0 forces it on or off (tests); MCP_GEN_WORKERS, when set, rules it out.
  */

@@ -4,7 +4,7 @@
 // `npm run schemas` rewrites it, test/schemas.test.ts fails when it is stale.
 export const TEMPLATE_SPECS = {
   "client.ts": {
-    source: "72f96fe897bb89172ce940cb9cb681c4d159d9d653272733ff50dcd9afb874a3",
+    source: "efbe6be66c8a7af5412f4a850ba56dbbd38548c676a31ca7bd915a9792eec6cf",
     spec: {"0":function(container,depth0,helpers,partials,data) {
     return "  type ContentBlock,\n";
 },"1":function(container,depth0,helpers,partials,data) {
@@ -52,7 +52,7 @@ export const TEMPLATE_SPECS = {
     + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"typeImports"),{"name":"each","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":20,"column":0},"end":{"line":22,"column":9}}})) != null ? stack1 : "")
     + "\nexport { ToolArgumentsError, ToolOutputError, type ListedTools, type RefusedTool, type StdioServer, type ToolOutcome } from \""
     + ((stack1 = alias2(alias1(depth0, "clientRuntime", {"start":{"line":24,"column":128},"end":{"line":24,"column":141}} ), depth0)) != null ? stack1 : "")
-    + "\";\n\nfunction entry(name: string) {\n  return TOOL_TABLE.byName.get(name)!;\n}\n\n/** The connect options with this project's precompiled validators, unless the caller gives its own. */\nfunction withValidators(options: ConnectOptions): ConnectOptions {\n  return { ...options, clientOptions: { jsonSchemaValidator: precompiledValidators(TOOL_ENTRIES), ...options.clientOptions } };\n}\n\nexport interface ToolsClientOptions {\n  /** Where warnings about refused tools go (T-HDR-12); console.warn by default. */\n  readonly warn?: (message: string) => void;\n}\n\n/**\n * Typed calls to the tools of this project over an SDK Client. Each method validates its arguments\n * before sending, returns the tool's error message when `isError` is set, and validates\n * structuredContent against outputSchema before typing it. The methods use the definitions compiled\n * into this module, so they need no tools/list first.\n */\nexport class ToolsClient {\n  readonly #warned = new Set<string>();\n  readonly #warn: (message: string) => void;\n  readonly client: Client;\n\n  constructor(client: Client, options: ToolsClientOptions = {}) {\n    this.client = client;\n    this.#warn = options.warn ?? ((message) => console.warn(message));\n  }\n\n  /** Connects over Streamable HTTP ("
+    + "\";\n\nfunction entry(name: string) {\n  return TOOL_TABLE.byName.get(name)!;\n}\n\n/** The connect options with this project's precompiled validators, unless the caller gives its own. */\nfunction withValidators(options: ConnectOptions): ConnectOptions {\n  return { ...options, clientOptions: { jsonSchemaValidator: precompiledValidators(TOOL_ENTRIES), ...options.clientOptions } };\n}\n\nexport interface ToolsClientOptions {\n  /** Where the warning about each tool left out of the live list goes (its name and why, such as an invalid x-mcp-header annotation); console.warn by default. */\n  readonly warn?: (message: string) => void;\n}\n\n/**\n * Typed calls to the tools of this project over an SDK Client. Each method validates its arguments\n * before sending, returns the tool's error message when `isError` is set, and validates\n * structuredContent against outputSchema before typing it. The methods use the definitions compiled\n * into this module, so they need no tools/list first.\n */\nexport class ToolsClient {\n  readonly #warned = new Set<string>();\n  readonly #warn: (message: string) => void;\n  readonly client: Client;\n\n  constructor(client: Client, options: ToolsClientOptions = {}) {\n    this.client = client;\n    this.#warn = options.warn ?? ((message) => console.warn(message));\n  }\n\n  /** Connects over Streamable HTTP ("
     + ((stack1 = alias2(alias1(depth0, "connectNote", {"start":{"line":56,"column":40},"end":{"line":56,"column":51}} ), depth0)) != null ? stack1 : "")
     + "). */\n  static async connectHttp(url: string | URL, options: ConnectOptions = {}): Promise<ToolsClient> {\n    return new ToolsClient(await connectHttpClient(url, withValidators(options)));\n  }\n\n  /**\n   * Starts a stdio server (`{ command, args, env, cwd }`) and connects to it ("
     + ((stack1 = alias2(alias1(depth0, "connectNote", {"start":{"line":62,"column":82},"end":{"line":62,"column":93}} ), depth0)) != null ? stack1 : "")
@@ -330,7 +330,7 @@ export const TEMPLATE_SPECS = {
 },"useData":true},
   },
   "tool-module.ts": {
-    source: "eeee156afeb29179d6eb8a2875f9da3fd1e5c29f5e0cce160327b5ee074e10b9",
+    source: "7d6f82f6eb8e59e527d6134c7dd7e54fc6827ce1148aedcde0e43466b77165d2",
     spec: {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda;
 
@@ -343,9 +343,9 @@ export const TEMPLATE_SPECS = {
     + ((stack1 = alias2(alias1(depth0, "descriptorDoc", {"start":{"line":5,"column":3},"end":{"line":5,"column":16}} ), depth0)) != null ? stack1 : "")
     + "export const "
     + ((stack1 = alias2(alias1(depth0, "descriptorName", {"start":{"line":5,"column":35},"end":{"line":5,"column":49}} ), depth0)) != null ? stack1 : "")
-    + ": mcpGen.ToolDescriptor = "
-    + ((stack1 = alias2(alias1(depth0, "descriptorLiteral", {"start":{"line":5,"column":81},"end":{"line":5,"column":98}} ), depth0)) != null ? stack1 : "")
-    + ";\n";
+    + " = "
+    + ((stack1 = alias2(alias1(depth0, "descriptorLiteral", {"start":{"line":5,"column":58},"end":{"line":5,"column":75}} ), depth0)) != null ? stack1 : "")
+    + " satisfies mcpGen.ToolDescriptor;\n";
 },"useData":true},
   },
   "tools.ts": {

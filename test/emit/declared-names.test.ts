@@ -6,8 +6,8 @@ import { describe, expect, it } from "vitest";
 import { DECLARED_NAMES, OBJECT_PROTOCOL } from "../../src/emit/declared-names.js";
 import { SENTINEL, SENTINEL_TOOLS, sentinelProjectNames, type DeclaredNames } from "../support/declared-names.js";
 
-/** What the scope declares besides the tools' own names (and the validators' `v_<hex>`). */
-const own = (names: readonly string[]) => [...new Set(names)].filter((name) => !SENTINEL.test(name) && !/^v_[0-9a-f]+$/.test(name)).sort();
+/** What the scope declares besides the tools' own names (validators' included: `validate${pascal}Arguments`). */
+const own = (names: readonly string[]) => [...new Set(names)].filter((name) => !SENTINEL.test(name)).sort();
 const sorted = (names: readonly string[]) => [...names].sort();
 const only = (files: Map<string, DeclaredNames>, pattern: RegExp) => [...files].filter(([path]) => pattern.test(path)).map(([, names]) => names);
 
@@ -22,6 +22,9 @@ describe.each(["sdk-v2", "sdk-v1"] as const)("the names the templates declare (%
     expect(own(at("src/generated/index.ts").exports)).toEqual(sorted(DECLARED_NAMES.index));
     expect(scope(at("src/generated/handlers.ts"))).toEqual(sorted(DECLARED_NAMES.handlers));
     expect(scope(at("src/generated/tools.ts"))).toEqual(sorted(DECLARED_NAMES.tools));
+    const validatorModules = only(files, /^src\/generated\/validators\//);
+    expect(validatorModules.length).toBeGreaterThan(0);
+    for (const module of validatorModules) expect(scope(module).filter((name) => !/^v_[0-9a-f]{12}$/.test(name))).toEqual(sorted(DECLARED_NAMES.validators));
     const stubs = only(files, /^src\/handlers\//);
     const modules = only(files, /^src\/generated\/tools\//);
     expect(stubs).toHaveLength(SENTINEL_TOOLS.length);
@@ -32,7 +35,7 @@ describe.each(["sdk-v2", "sdk-v1"] as const)("the names the templates declare (%
 
   it("put the tools' names only into the scopes names.ts checks", async () => {
     const files = await sentinelProjectNames(target);
-    const checked = /^src\/generated\/(?:client|server|index|handlers|tools)\.ts$|^src\/handlers\/|^src\/generated\/tools\//;
+    const checked = /^src\/generated\/(?:client|server|index|handlers|tools)\.ts$|^src\/handlers\/|^src\/generated\/(?:tools|validators)\//;
     for (const [path, names] of files) {
       if (checked.test(path)) continue;
       const declared = [...names.module, ...names.exports, ...[...names.classMembers.values()].flat()];
@@ -41,6 +44,7 @@ describe.each(["sdk-v2", "sdk-v1"] as const)("the names the templates declare (%
     // Each tool's method, handler, descriptor and types do reach the scopes that are checked.
     expect(files.get("src/generated/client.ts")!.classMembers.get("ToolsClient")).toContain("zqxResult");
     expect(files.get("src/generated/index.ts")!.exports).toEqual(expect.arrayContaining(["ZqxAsksInputs", "ZqxResultArguments", "ZqxResultResult", "ZqxResultTypes"]));
+    expect(files.get("src/generated/validators/2020-12.ts")!.exports).toEqual(expect.arrayContaining(["validateZqxAsksZqxConfirmInput", "validateZqxResultArguments", "validateZqxResultResult"]));
   });
 });
 

@@ -122,11 +122,11 @@ describe("emitProject", () => {
     });
     const { output } = await emit([report]);
     const module = output.generated.find((f) => f.path === "src/generated/tools/report.ts")!.contents;
-    expect(module).toContain("export interface ReportTypes {\n  arguments: ReportArguments\n  result: ReportResult\n  inputs: ReportInputs\n}");
-    expect(module).toMatch(/^export interface ReportInputs \{\n {2}confirm: ReportConfirmInput\n/m);
-    expect(module).toMatch(/^export interface ReportResult \{\n {2}ok\?: boolean\n/m);
+    expect(module).toContain("export interface ReportTypes {\n  arguments: ReportArguments;\n  result: ReportResult;\n  inputs: ReportInputs;\n}");
+    expect(module).toMatch(/^export interface ReportInputs \{\n {2}confirm: ReportConfirmInput;\n/m);
+    expect(module).toMatch(/^export interface ReportResult \{\n {2}ok\?: boolean;\n/m);
     // The schema's own names are numbered, as json-schema-to-typescript numbers any taken name.
-    expect(module).toMatch(/^ {2}layout\?: ReportResult1\n {2}form\?: ReportConfirmInput1\n {2}list\?: ReportInputs1\n/m);
+    expect(module).toMatch(/^ {2}layout\?: ReportResult1;\n {2}form\?: ReportConfirmInput1;\n {2}list\?: ReportInputs1;\n/m);
   });
 
   it("keeps a tool's own type names for schemas json-schema-to-typescript reads as more than one type", async () => {
@@ -134,7 +134,7 @@ describe("emitProject", () => {
     const both = { type: "object", properties: { a: { type: "string" }, b: { type: "string" } }, allOf: [{ anyOf: [{ required: ["a"] }, { required: ["b"] }] }] };
     const { output } = await emit([tool("either", { inputSchema: both, outputSchema: both })]);
     const module = output.generated.find((f) => f.path === "src/generated/tools/either.ts")!.contents;
-    expect(module).toContain("export interface EitherTypes {\n  arguments: EitherArguments\n  result: EitherResult\n}");
+    expect(module).toContain("export interface EitherTypes {\n  arguments: EitherArguments;\n  result: EitherResult;\n}");
     expect(module).toMatch(/^export type EitherArguments = /m);
     expect(module).toMatch(/^export type EitherResult = /m);
   });

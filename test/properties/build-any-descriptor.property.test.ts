@@ -58,10 +58,10 @@ async function checkProject(tools: readonly ArbitraryTool[]): Promise<void> {
   // title or $defs key of its schemas took one of them first.
   for (const file of readdirSync(join(root, "src/generated/tools"))) {
     const module = readFileSync(join(root, "src/generated/tools", file), "utf8");
-    const types = /^export interface (\w+)Types \{\n((?: {2}\w+: \w+\n)+)\}/m.exec(module);
+    const types = /^export interface (\w+)Types \{\n((?: {2}\w+: \w+;\n)+)\}/m.exec(module);
     expect(types, file).not.toBeNull();
     const members = types![2]!.trimEnd().split("\n").map((line) => line.trim());
-    expect(members, file).toEqual(members.map((line) => `${line.split(":")[0]}: ${types![1]}${{ arguments: "Arguments", result: "Result", inputs: "Inputs" }[line.split(":")[0]!]}`));
+    expect(members, file).toEqual(members.map((line) => `${line.split(":")[0]}: ${types![1]}${{ arguments: "Arguments", result: "Result", inputs: "Inputs" }[line.split(":")[0]!]};`));
   }
   // ToolsClient has no member that await, JSON.stringify or string conversion would call.
   const { ToolsClient } = (await import(pathToFileURL(join(root, "dist/src/generated/client.js")).href)) as { ToolsClient: { prototype: object } };

@@ -41,7 +41,7 @@ export async function sentinelProjectNames(target: Target = "sdk-v2"): Promise<M
 export function templateNames(files: ReadonlyMap<string, DeclaredNames>): string[] {
   const rendered = [...files].filter(([path]) => !/^src\/generated\/(?:runtime|validators)\//.test(path)).map(([, names]) => names);
   const all = rendered.flatMap((names) => [...names.module, ...names.exports, ...[...names.classMembers.values()].flat()]);
-  return [...new Set(all)].filter((name) => !SENTINEL.test(name) && !name.startsWith("#") && !/^v_[0-9a-f]+$/.test(name)).sort();
+  return [...new Set(all)].filter((name) => !SENTINEL.test(name) && !name.startsWith("#")).sort();
 }
 
 export interface DeclaredNames {

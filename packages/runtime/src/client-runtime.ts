@@ -103,12 +103,11 @@ function unwrapLegacyResult(structured: unknown): unknown {
 }
 
 /**
- * The Mcp-Param-* headers of one call (T-HTTP-9, T-HDR-14), undefined for a tool without mirrored
- * parameters. The SDK would mirror them itself, but 2.4.0 sends a TAB unencoded (T-ENC-3, vector
- * ENC-30), leaves out the header of an integer outside ±(2^53-1) that the body still carries, and
+ * The Mcp-Param-* headers of one call (one per x-mcp-header parameter the arguments hold), undefined for a tool without mirrored
+ * parameters. The SDK would mirror them itself, but 2.4.0 sends a TAB unencoded (a control
+ * character must be Base64-encoded), leaves out the header of an integer outside ±(2^53-1) that the body still carries, and
  * writes U+FFFD for a lone surrogate: each call then fails as a HeaderMismatch at a server that checks
- * headers strictly. A value with no faithful header form is refused here, before anything is sent
- * (T-HDR-7).
+ * headers strictly. A value with no faithful header form is refused here, before anything is sent.
  */
 function mirrorHeaders(entry: ClientToolEntry, args: unknown): Record<string, string> | undefined {
   if (entry.headers.length === 0) return undefined;
@@ -212,7 +211,7 @@ export async function connectHttpClient(url: string | URL, options: ConnectOptio
   return client;
 }
 
-/** A tool left out of the live list, and why (T-HDR-11). */
+/** A tool left out of the live list (its x-mcp-header annotations are invalid), and why. */
 export interface RefusedTool {
   readonly name: string;
   readonly reason: string;
@@ -231,11 +230,11 @@ const INVALID_PARAMS = -32602;
  * Every page of the server's tools/list, through the SDK Client's cache: a list stays fresh for its
  * `ttlMs` from receipt (0, absent or negative: stale at once), is keyed by method and parameters,
  * shared across callers only when `cacheScope` is public, and dropped on list_changed; the SDK never
- * polls (T-CACHE-6..11). If a cursor stops working mid-walk (the list changed between pages), the
- * walk starts again from the first page, once (T-CACHE-13).
+ * polls. If a cursor stops working mid-walk (the list changed between pages), the walk starts again
+ * from the first page, once.
  *
  * On Streamable HTTP in the 2026-07-28 era a tool whose live x-mcp-header annotations are invalid is
- * left out and reported to `warn` with its name and the reason (T-HDR-11, T-HDR-12, T-LIST-10),
+ * left out and reported to `warn` with its name and the reason,
  * judged by the same validator mcp-gen uses on descriptors; other tools stay usable. The SDK drops
  * such tools by its own rules first; this check covers what mcp-gen rejects beyond them. Typed calls
  * are unaffected: they use the definitions compiled into the client.

@@ -9,9 +9,9 @@ export interface AnnotationSite {
   readonly schema: Readonly<Record<string, unknown>>;
   /** RFC 6901 pointer of that schema inside the inputSchema ("" is the root). */
   readonly pointer: string;
-  /** Property names from the root when every step is `properties` (T-HDR-8); otherwise undefined. */
+  /** Property names from the root when every step is `properties`; otherwise undefined. */
   readonly path: readonly string[] | undefined;
-  /** The keyword that breaks reachability (T-HDR-9), "(root)" for the root itself; undefined if reachable. */
+  /** The keyword that breaks reachability (a header parameter must be reachable through `properties` alone), "(root)" for the root itself; undefined if reachable. */
   readonly via: string | undefined;
 }
 
@@ -92,7 +92,7 @@ function childFrames(frame: Frame, value: object): Frame[] {
       children.push({ value: member, parent: frame, token: key, kind: "schema", keyword: frame.keyword, via: frame.via });
     } else if (!DATA_KEYWORDS.has(key)) {
       const isMap = MAP_KEYWORDS.has(key) && isPlainObject(member);
-      // `properties` is the one step that keeps a parameter statically reachable (T-HDR-8).
+      // `properties` is the one step that keeps a parameter statically reachable.
       const via = key === "properties" && isMap ? frame.via : (frame.via ?? key);
       children.push({ value: member, parent: frame, token: key, kind: isMap ? "map" : "schema", keyword: key, via });
     }
@@ -162,8 +162,8 @@ function toSite(frame: Frame, schema: Record<string, unknown>, value: unknown, r
   const pointer = tokens.map((t) => "/" + t.replace(/~/g, "~0").replace(/\//g, "~1")).join("");
   if (frame.parent === undefined) return { value, schema, pointer, path: undefined, via: "(root)" };
   if (frame.via !== undefined) {
-    // A `$defs` entry that a `$ref` uses is reached "through $ref" (vectors XI-35, XI-36); an unused
-    // one is simply misplaced under `$defs` (XI-37).
+    // A `$defs` entry that a `$ref` uses is reached "through $ref"; an unused
+    // one is simply misplaced under `$defs`.
     const via = DEFS_KEYWORDS.has(frame.via) && usedByRef ? "$ref" : frame.via;
     return { value, schema, pointer, path: undefined, via };
   }

@@ -10,7 +10,7 @@ export const MCP_PARAM_PREFIX = "Mcp-Param-";
 export type HeaderParamType = "string" | "integer" | "boolean";
 
 export interface HeaderParam {
-  /** Property names from the inputSchema root to the annotated property (T-HDR-14). */
+  /** Property names from the inputSchema root to the annotated property, where a client takes the header value from. */
   path: string[];
   /** The `x-mcp-header` value: the header is `Mcp-Param-{name}`. */
   name: string;
@@ -43,7 +43,7 @@ export interface HeaderProblem {
 export interface HeaderParamsResult {
   /** Annotations that break no rule, in document order. Use them only when `problems` is empty. */
   params: HeaderParam[];
-  /** A tool with any problem is invalid as a whole (T-HDR-11). */
+  /** A tool with any problem is invalid as a whole (a client leaves it out of tools/list). */
   problems: HeaderProblem[];
 }
 
@@ -82,13 +82,14 @@ export function findHeaderParams(inputSchema: unknown): HeaderParamsResult {
 
 /**
  * True when `name` is an RFC 9110 token (1*tchar), the form an `x-mcp-header` value must have
- * (T-HDR-3). Example: `isHeaderToken("Region-Id")` is true, `isHeaderToken("Re gion")` is false.
+ * Example: `isHeaderToken("Region-Id")` is true, `isHeaderToken("Re gion")` is false.
  */
 export function isHeaderToken(name: string): boolean {
   return name.length > 0 && Array.from(name).every((char) => TCHAR.test(char));
 }
 
-// T-HDR-2, T-HDR-3, T-HDR-4; a non-string value cannot be a token at all (vector XI-42).
+// A header name: a non-empty RFC 9110 token, so no space and no control character, CR and LF
+// included; a non-string value cannot be a token at all.
 function checkName(value: unknown): Finding | undefined {
   const q = quoteValue(value);
   if (typeof value !== "string") {
@@ -110,7 +111,7 @@ function checkName(value: unknown): Finding | undefined {
   return undefined;
 }
 
-// T-HDR-5: unique across the whole inputSchema, compared case-insensitively (tokens are ASCII).
+// Header names are unique across the whole inputSchema, compared case-insensitively (tokens are ASCII).
 function checkUnique(site: AnnotationSite, firstByName: Map<string, AnnotationSite>): Finding[] {
   const key = String(site.value).toLowerCase();
   const first = firstByName.get(key);
@@ -139,7 +140,7 @@ function describeSite(site: AnnotationSite): string {
   return site.pointer === "" ? "the inputSchema root" : `the schema at ${quoteValue(site.pointer)}`;
 }
 
-// T-HDR-8, T-HDR-9: only a chain of `properties` steps from the root may lead to an annotation.
+// Only a chain of `properties` steps from the root may lead to an annotation.
 function checkPlacement(site: AnnotationSite): Finding | undefined {
   if (site.via === undefined) return undefined;
   const q = quoteAnnotation(site.value);
@@ -151,12 +152,13 @@ function checkPlacement(site: AnnotationSite): Finding | undefined {
   return { reason: "not-statically-reachable", via: site.via, message };
 }
 
-// T-HDR-6, T-HDR-7. Decisions on the open points of CHECKLIST Appendix B:
-// - Item 4: a `type` array is rejected, `["string", "null"]` included. Other clients may drop such a
-//   tool under their own reading (T-HDR-11), and an absent or null argument already omits the header,
+// Only `string`, `integer` and `boolean` parameters can be mirrored, integers within ±(2^53-1).
+// Where MCP 2026-07-28 leaves it open:
+// - A `type` array is rejected, `["string", "null"]` included. Other clients may drop such a
+//   tool under their own reading, and an absent or null argument already omits the header,
 //   so nullability needs no type array.
-// - Item 5: a property without its own `type` (typed only through `$ref`, `enum` or `const`) is
-//   rejected like the untyped property of vector XI-22.
+// - A property without its own `type` (typed only through `$ref`, `enum` or `const`) is rejected
+//   like a property with no type at all.
 function checkType(site: AnnotationSite): Finding | { type: HeaderParamType } {
   const q = quoteAnnotation(site.value);
   const schema = site.schema;
@@ -194,7 +196,7 @@ function checkType(site: AnnotationSite): Finding | { type: HeaderParamType } {
   return { type };
 }
 
-// Declared bounds are a static stand-in for the rule on values (Appendix B item 3, vectors XI-23/24).
+// Declared bounds are a static stand-in for the rule on values: a declared `minimum` or `maximum` outside ±(2^53-1) is refused.
 // An exclusive bound one past the range still admits only safe integers.
 function findUnsafeBound(schema: Readonly<Record<string, unknown>>): { keyword: string; value: number } | undefined {
   const checks: [string, (n: number) => boolean][] = [

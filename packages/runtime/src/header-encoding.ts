@@ -5,7 +5,7 @@
 import { decodeBase64, encodeBase64 } from "./base64.js";
 import { decodeUtf8, encodeUtf8 } from "./utf8.js";
 
-/** The sentinel markers are lowercase and case-sensitive (T-ENC-5). */
+/** The sentinel markers are lowercase and case-sensitive. */
 export const BASE64_PREFIX = "=?base64?";
 export const BASE64_SUFFIX = "?=";
 
@@ -14,9 +14,9 @@ export type HeaderDecodeResult = { readonly ok: true; readonly value: string } |
 
 /**
  * The Mcp-Param header value for one mirrored argument: strings as they are, integers in decimal,
- * booleans as `true`/`false` (T-ENC-2), then the Base64 sentinel form when the text is not safe as a
- * plain value (T-ENC-3, T-ENC-4). Integers outside ±(2^53-1), fractions, and strings holding a lone
- * surrogate have no faithful header form, so they are refused (T-HDR-7; vector ENC-39).
+ * booleans as `true`/`false`, then the Base64 sentinel form when the text is not safe as a
+ * plain value. Integers outside ±(2^53-1), fractions, and strings holding a lone
+ * surrogate have no faithful header form, so they are refused.
  * Example: `encodeHeaderValue("Hello, 世界")` gives `{ ok: true, value: "=?base64?SGVsbG8sIOS4lueVjA==?=" }`.
  */
 export function encodeHeaderValue(value: string | number | boolean): HeaderEncodeResult {
@@ -29,7 +29,7 @@ export function encodeHeaderValue(value: string | number | boolean): HeaderEncod
 
 /**
  * The Mcp-Name header value for a tool or prompt name or a resource URI; the same rules as for
- * parameters apply (T-ENC-6, T-NAME-8). Example: `encodeNameHeader("météo")` gives
+ * parameters apply. Example: `encodeNameHeader("météo")` gives
  * `{ ok: true, value: "=?base64?bcOpdMOpbw==?=" }`.
  */
 export function encodeNameHeader(name: string): HeaderEncodeResult {
@@ -38,7 +38,7 @@ export function encodeNameHeader(name: string): HeaderEncodeResult {
 
 /**
  * True when `text` must travel in the sentinel form: a character outside 0x20-0x7E (non-ASCII or a
- * control character, TAB included, vector ENC-30), a leading or trailing space, or a plain value that
+ * control character, TAB included), a leading or trailing space, or a plain value that
  * already looks like a sentinel. Example: `needsBase64(" padded ")` is true.
  */
 export function needsBase64(text: string): boolean {
@@ -47,15 +47,14 @@ export function needsBase64(text: string): boolean {
 }
 
 /**
- * Decodes a received Mcp-Name or Mcp-Param value for comparison with the body (T-ENC-7). A value of at
+ * Decodes a received Mcp-Name or Mcp-Param value for comparison with the body, which is always done decoded. A value of at
  * least 11 characters between the exact markers is Base64: RFC 4648 alphabet, padding required, bytes
- * that are well-formed UTF-8 (T-ENC-8). Anything else is a plain value and must be one a conforming
- * client could send: only 0x20-0x7E and no surrounding spaces (T-HTTP-13). Surrounding HTTP whitespace
+ * that are well-formed UTF-8. Anything else is a plain value and must be one a conforming
+ * client could send: only 0x20-0x7E and no surrounding spaces. Surrounding HTTP whitespace
  * is the caller's to strip. Example: `decodeHeaderValue("=?base64?SGVsbG8=?=")` gives `{ ok: true, value: "Hello" }`.
  */
 export function decodeHeaderValue(raw: string): HeaderDecodeResult {
-  // Shorter values overlap the markers ("=?base64?=" shares its "?"), so they count as plain text
-  // (vector ENC-40, note).
+  // Shorter values overlap the markers ("=?base64?=" shares its "?"), so they count as plain text.
   if (raw.length >= BASE64_PREFIX.length + BASE64_SUFFIX.length && raw.startsWith(BASE64_PREFIX) && raw.endsWith(BASE64_SUFFIX)) {
     const payload = raw.slice(BASE64_PREFIX.length, raw.length - BASE64_SUFFIX.length);
     const bytes = decodeBase64(payload);
@@ -79,7 +78,7 @@ function encodeText(text: string): HeaderEncodeResult {
 }
 
 function encodeInteger(value: number): HeaderEncodeResult {
-  // JSON Schema counts 42.0 as an integer; JavaScript already holds it as 42 (vector ENC-32).
+  // JSON Schema counts 42.0 as an integer; JavaScript already holds it as 42.
   if (!Number.isInteger(value)) return { ok: false, reason: `The number ${String(value)} is not an integer, so it cannot be mirrored into a header.` };
   if (!Number.isSafeInteger(value)) {
     return { ok: false, reason: `The integer ${String(value)} is outside the safe range -(2^53-1) to 2^53-1 that mirrored integers must stay in.` };

@@ -22,7 +22,7 @@ export interface HeaderValidationInput {
   headerParamsFor(toolName: string): readonly HeaderParam[] | undefined;
   /** Protocol versions this server serves, reported in `-32022` errors. */
   readonly supportedVersions: readonly string[];
-  /** When given, any other method is answered with 404 and `-32601` (T-HTTP-6). */
+  /** When given, any other method is answered with 404 and `-32601` (method not implemented). */
   readonly implementedMethods?: readonly string[];
 }
 
@@ -42,7 +42,7 @@ export const METHOD_NOT_FOUND = -32601;
 
 const PROTOCOL_VERSION_KEY = "io.modelcontextprotocol/protocolVersion";
 const CLIENT_CAPABILITIES_KEY = "io.modelcontextprotocol/clientCapabilities";
-// Methods whose target travels in Mcp-Name, and where the body keeps it (T-HTTP-8).
+// Methods whose target travels in Mcp-Name, and where the body keeps it (`params.name`, or `params.uri` for resources/read).
 const NAME_FIELD: Readonly<Record<string, string>> = { "tools/call": "name", "prompts/get": "name", "resources/read": "uri" };
 
 type Failure = Extract<HeaderValidationResult, { ok: false }>;
@@ -73,7 +73,7 @@ export function validateRequestHeaders(input: HeaderValidationInput): HeaderVali
     return fail(400, INVALID_REQUEST, "The body is not a single JSON-RPC request or notification.");
   }
   const method = String(own(body, "method"));
-  // Header rules for notifications are not defined in this revision (CHECKLIST Appendix B item 13);
+  // Header rules for notifications are not defined in MCP 2026-07-28;
   // an Mcp-Method header one does carry must still name its method.
   if (!Object.hasOwn(body, "id")) return checkStandardHeader(headers.map, "Mcp-Method", method, false) ?? { ok: true };
   const params = own(body, "params");
@@ -117,7 +117,7 @@ export function validateLegacyHeaders(input: Omit<HeaderValidationInput, "suppor
   );
 }
 
-// T-META-4: a request without its required `_meta` fields is invalid params, 400 over HTTP.
+// A request without its required `_meta` fields is invalid params, 400 over HTTP.
 function checkMeta(meta: unknown): Failure | undefined {
   if (!isPlainObject(meta)) return fail(400, INVALID_PARAMS, "The request has no params._meta object.");
   if (typeof own(meta, PROTOCOL_VERSION_KEY) !== "string") {
@@ -129,7 +129,8 @@ function checkMeta(meta: unknown): Failure | undefined {
   return undefined;
 }
 
-// T-HTTP-4, T-HTTP-5, T-HTTP-7, T-VER-1. This server does not serve pre-2025-06-18 clients, so a
+// MCP-Protocol-Version must equal the body's version (else HeaderMismatch) and be one this server
+// serves (else UnsupportedProtocolVersionError, -32022). This server does not serve pre-2025-06-18 clients, so a
 // missing header is a failure rather than a request for version 2025-03-26.
 function checkProtocolVersion(headers: ReadonlyMap<string, string>, version: string, supported: readonly string[]): Failure | undefined {
   const mismatch = checkStandardHeader(headers, "MCP-Protocol-Version", version, true);
@@ -140,8 +141,8 @@ function checkProtocolVersion(headers: ReadonlyMap<string, string>, version: str
   return undefined;
 }
 
-// T-HTTP-12: the header must be there (when `required`), hold only plain characters, and equal the
-// body value exactly (values are case-sensitive, T-HTTP-10).
+// A standard header must be there (when `required`), hold only plain characters, and equal the
+// body value exactly (values are case-sensitive); any failure is 400 HeaderMismatch (-32020).
 function checkStandardHeader(headers: ReadonlyMap<string, string>, name: string, bodyValue: string, required: boolean): Failure | undefined {
   const raw = headers.get(name.toLowerCase());
   if (raw === undefined) return required ? mismatch(name, `Header mismatch: the ${name} header is missing.`) : undefined;
@@ -155,7 +156,7 @@ function checkImplemented(method: string, implemented: readonly string[] | undef
   return fail(404, METHOD_NOT_FOUND, `Method not found: ${method}`);
 }
 
-// T-HTTP-8, T-ENC-7: Mcp-Name is decoded before it is compared with params.name (or params.uri).
+// Mcp-Name is decoded before it is compared with params.name (or params.uri).
 function checkName(headers: ReadonlyMap<string, string>, method: string, params: unknown, required: boolean): Failure | undefined {
   const field = Object.hasOwn(NAME_FIELD, method) ? NAME_FIELD[method] : undefined;
   if (field === undefined) return undefined;
@@ -170,9 +171,11 @@ function checkName(headers: ReadonlyMap<string, string>, method: string, params:
   return undefined;
 }
 
-// T-HTTP-11, T-HTTP-13..16, T-HDR-7. Mcp-Param headers the tool does not declare are ignored
-// (Appendix B item 8, vector HV-44). Unknown tools are left to the SDK, which answers -32602. A
-// missing header is a mismatch only when `required` (a 2026-07-28 request).
+// Each Mcp-Param header the tool declares must agree with the body value at its path, once decoded,
+// hold only characters the encoding allows, and an integer must be within ±(2^53-1). Mcp-Param
+// headers the tool does not declare are ignored (MCP 2026-07-28 leaves this open). Unknown tools are
+// left to the SDK, which answers -32602. A missing header is a mismatch only when `required` (a
+// 2026-07-28 request).
 function checkParams(
   headers: ReadonlyMap<string, string>,
   method: string,
@@ -194,15 +197,15 @@ function checkParams(
       return fail(400, INVALID_PARAMS, `Invalid arguments: ${argumentPath(param)} is ${String(bodyValue)}, outside the range -(2^53-1) to 2^53-1 that an integer mirrored into ${header} must stay in.`);
     }
     if (bodyValue === undefined || bodyValue === null) {
-      // The header is not expected here (T-HTTP-15); one sent anyway matches no body value, so it is
-      // rejected (Appendix B item 6, vectors HV-24 and HV-25).
+      // The header is not expected here (the argument is null or absent); one sent anyway matches no body value, so it is
+      // rejected.
       if (raw !== undefined) return mismatch(header, `Header mismatch: the ${header} header is present but the body has no value at ${argumentPath(param)}.`);
       continue;
     }
     if (raw === undefined && !required) continue;
     if (typeof bodyValue === "object") {
       // No client can mirror an object or array, so the arguments are wrong, not the headers; a
-      // HeaderMismatch would send the client into a pointless tools/list refresh (T-HDR-16).
+      // HeaderMismatch would send the client into a pointless tools/list refresh.
       const kind = Array.isArray(bodyValue) ? "an array" : "an object";
       return fail(400, INVALID_PARAMS, `Invalid arguments: ${argumentPath(param)} is ${kind}, but ${header} can only mirror a string, integer or boolean.`);
     }
@@ -214,8 +217,8 @@ function checkParams(
   return undefined;
 }
 
-// Compares the decoded header with the body as a client would have encoded the body value (T-ENC-2).
-// Numbers compare numerically, so "42.0" and "042" equal 42 (T-HTTP-16, vectors HV-12 and HV-14),
+// Compares the decoded header with the body as a client would have encoded the body value.
+// Numbers compare numerically, so "42.0" and "042" equal 42,
 // and exactly: "9007199254740993" does not equal 9007199254740992, though both read as that double.
 function matchesBody(decoded: string, bodyValue: unknown): boolean {
   if (typeof bodyValue === "string") return decoded === bodyValue;

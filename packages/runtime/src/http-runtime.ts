@@ -2,7 +2,7 @@
 // SDK's createMcpHandler it bounds the body size, parses the body once (handed on as parsedBody, so
 // the SDK does not read it again), and checks the Mcp-Method, Mcp-Name and Mcp-Param-* headers
 // against the body in both protocol eras: the SDK does that only for McpServer and only for
-// 2026-07-28 requests, not for the low-level Server generated code uses (T-HTTP-11..16).
+// 2026-07-28 requests, not for the low-level Server generated code uses.
 // 2025-era clients are served statelessly by the SDK (the default), refused (`legacy: "reject"`), or
 // given sessions beside the modern endpoint (`legacy: "sessions"`), the SDK v2's documented pattern
 // (isLegacyRequest in front of a `legacy: 'reject'` handler), so that a tool can ask them for input.
@@ -49,7 +49,7 @@ export interface HttpHandlerOptions {
 export interface HttpRequestOptions {
   /**
    * The caller's verified credentials (from your auth middleware): handlers read them as
-   * `ctx.sdk.http?.authInfo` to decide what this caller may do (MCP 2026-07-28 T-SEC-2).
+   * `ctx.sdk.http?.authInfo` to decide what this caller may do (access control to tools is the server's to apply).
    */
   readonly authInfo?: AuthInfo;
 }

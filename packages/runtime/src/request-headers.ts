@@ -5,7 +5,7 @@
 // run the call with "eu-west1, us-west1". A web-standard Request has joined them already, so Node
 // servers check the raw lines first (`duplicateMcpHeaderValidation`). Dependency-free.
 
-/** Header names compare case-insensitively (T-HTTP-10); Node's `req.headers` fits as it is. */
+/** Header names compare case-insensitively (values do not); Node's `req.headers` fits as it is. */
 export type RequestHeaders = ReadonlyMap<string, string> | Readonly<Record<string, string | readonly string[] | undefined>>;
 
 /** A JSON-RPC error, with the header it is about. */
@@ -22,7 +22,7 @@ export type NormalizedHeaders = { readonly ok: true; readonly map: ReadonlyMap<s
 
 /**
  * Lower-cased names (with each name as it was sent, in `names`) and values trimmed of optional
- * whitespace, which HTTP strips anyway (RFC 9110 §5.5, vector HV-43). A repeated `Mcp-*` field (an
+ * whitespace, which HTTP strips anyway (RFC 9110 §5.5). A repeated `Mcp-*` field (an
  * array value, or two names that differ in case) is refused; other repeated fields are joined with
  * ", " as RFC 9110 combines them. Example: `normalizeHeaders({ "Mcp-Name": [" a", "b"] })` refuses Mcp-Name.
  */

@@ -1,7 +1,7 @@
 // `requestState` for SDK v2 servers: what `ctx.ask(requests, { state })` seals and `ctx.state()`
 // reads back, protected by the SDK's own codec (createRequestStateCodec: HMAC-SHA256 with an expiry).
-// MCP 2026-07-28 basic/patterns/mrtr: requestState is attacker-controlled on its way back (T-MRTR-7),
-// so it is integrity-protected and bound to the principal, the tool and its arguments (T-MRTR-8).
+// MCP 2026-07-28 basic/patterns/mrtr: requestState is attacker-controlled on its way back,
+// so it is integrity-protected and bound to the principal, the tool and its arguments.
 //
 // Replicas. The server keeps nothing between rounds: the state travels inside requestState, and any
 // replica behind a plain (non-sticky) load balancer can verify it, provided every replica is given the

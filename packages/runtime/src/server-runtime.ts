@@ -88,7 +88,7 @@ export function installTools(server: Server, table: ToolTable, handlers: Handler
   server.setRequestHandler("tools/list", (request: ListToolsRequest) => {
     const cursor = request.params?.cursor;
     const page = cursor === undefined ? 0 : table.cursors.get(cursor);
-    // MCP 2026-07-28 server/utilities/pagination.mdx § Error Handling: an invalid cursor is -32602 (T-LIST-5).
+    // MCP 2026-07-28 server/utilities/pagination.mdx § Error Handling: an invalid cursor is -32602.
     if (page === undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, "Invalid cursor: it does not come from this server's tool list.");
     return table.pages[page] as unknown as ListToolsResult;
   });

@@ -75,7 +75,7 @@ export function logToStderr(report: ErrorReport): void {
 /**
  * Why the arguments are refused, as the tool execution error to send, or undefined. MCP 2026-07-28
  * server/tools.mdx § Error Handling: invalid input is an error the model can correct (`isError`),
- * not a protocol error (CHECKLIST Appendix B.2).
+ * not a protocol error.
  */
 export function refuseArguments(entry: ToolEntry, args: unknown, limits: ServerLimits): WireToolResult | undefined {
   const tooBig = checkArgumentLimits(args, limits);

@@ -61,7 +61,7 @@ export interface ToolContext<Inputs = NoInputs, Sdk = unknown> {
   readonly signal: AbortSignal;
   /**
    * Sends notifications/progress when the request carried a progressToken; otherwise does nothing.
-   * Values that do not increase, and calls after the handler finished, are dropped (T-CANCEL-8).
+   * Values that do not increase, and calls after the handler finished, are dropped (progress must increase, and stops with the call).
    */
   progress(progress: number, total?: number, message?: string): Promise<void>;
   /** The answer to one of this tool's input requests, validated against its requestedSchema. */
@@ -171,7 +171,7 @@ export function createToolContext<Sdk>(source: ContextSource<Sdk>): ToolContextC
 /**
  * One entry of `inputResponses` as the handler sees it (MCP 2026-07-28 InputResponses: the bare
  * ElicitResult). Anything that is not an elicitation result reads as missing, so the handler asks
- * again (T-MRTR-11); accepted content is checked with the form's precompiled validator.
+ * again; accepted content is checked with the form's precompiled validator.
  */
 function readAnswer(key: string, form: InputRequestForm, responses: ContextSource<unknown>["inputResponses"]): InputAnswer<unknown> {
   const entry = responses !== undefined && Object.hasOwn(responses, key) ? responses[key] : undefined;

@@ -55,7 +55,7 @@ function withValidators(options: ConnectOptions): ConnectOptions {
 }
 
 export interface ToolsClientOptions {
-  /** Where warnings about refused tools go (T-HDR-12); console.warn by default. */
+  /** Where the warning about each tool left out of the live list goes (its name and why, such as an invalid x-mcp-header annotation); console.warn by default. */
   readonly warn?: (message: string) => void;
 }
 
@@ -92,7 +92,7 @@ export class ToolsClient {
    * The server's live tool list, every page.
    * The SDK Client caches it for the list's `ttlMs` (`cacheMode: "refresh"` fetches it anew).
    * On Streamable HTTP in the 2026-07-28 era, a tool whose `x-mcp-header` annotations are invalid
-   * is left out, with a warning that names it and the reason (T-HDR-11, T-HDR-12).
+   * is left out, with a warning that names it and the reason.
    */
   listTools(options?: ListToolsOptions): Promise<ListedTools> {
     return listLiveTools(this.client, options, (key, message) => {

@@ -27,14 +27,14 @@ import { testSimpleTextTool } from "./tools/test_simple_text.js";
 import { testStreamingElicitationTool } from "./tools/test_streaming_elicitation.js";
 import { testToolWithLoggingTool } from "./tools/test_tool_with_logging.js";
 import { testToolWithProgressTool } from "./tools/test_tool_with_progress.js";
-import { v_30bd0e806ef7, v_64f2b4b9c793, v_792709eb5875, v_c6de12b4e095, v_d440bf3aba25, v_de2a5bce136c, v_e43435357b61, v_f6d7f4f5a539 } from "./validators/2020-12.js";
+import { validateJsonSchema202012ToolArguments, validateTestAudioContentArguments, validateTestCustomHeaderArguments, validateTestElicitationArguments, validateTestElicitationSep1034DefaultsArguments, validateTestElicitationSep1330EnumsArguments, validateTestEmbeddedResourceArguments, validateTestErrorHandlingArguments, validateTestImageContentArguments, validateTestInputRequiredResultCapabilitiesArguments, validateTestInputRequiredResultCapabilitiesUser_nameInput, validateTestInputRequiredResultElicitationArguments, validateTestInputRequiredResultElicitationUser_nameInput, validateTestInputRequiredResultListRootsArguments, validateTestInputRequiredResultMultiRoundArguments, validateTestInputRequiredResultMultiRoundStep1Input, validateTestInputRequiredResultMultiRoundStep2Input, validateTestInputRequiredResultMultipleInputsArguments, validateTestInputRequiredResultMultipleInputsUser_nameInput, validateTestInputRequiredResultRequestStateArguments, validateTestInputRequiredResultRequestStateConfirmInput, validateTestInputRequiredResultSamplingArguments, validateTestInputRequiredResultTamperedStateArguments, validateTestInputRequiredResultTamperedStateConfirmInput, validateTestLoggingToolArguments, validateTestMissingCapabilityArguments, validateTestMultipleContentTypesArguments, validateTestSamplingArguments, validateTestSimpleTextArguments, validateTestStreamingElicitationArguments, validateTestStreamingElicitationConfirmInput, validateTestToolWithLoggingArguments, validateTestToolWithProgressArguments } from "./validators/2020-12.js";
 
 /** Every tool, sorted by name: the exact descriptors tools/list serves, with their validators. */
 export const TOOL_ENTRIES: readonly ToolEntry[] = [
   {
     name: "json_schema_2020_12_tool",
     descriptor: jsonSchema202012ToolTool,
-    validateInput: v_e43435357b61,
+    validateInput: validateJsonSchema202012ToolArguments,
     validateOutput: undefined,
     headers: [],
     inputRequests: {},
@@ -42,7 +42,7 @@ export const TOOL_ENTRIES: readonly ToolEntry[] = [
   {
     name: "test_audio_content",
     descriptor: testAudioContentTool,
-    validateInput: v_de2a5bce136c,
+    validateInput: validateTestAudioContentArguments,
     validateOutput: undefined,
     headers: [],
     inputRequests: {},
@@ -50,7 +50,7 @@ export const TOOL_ENTRIES: readonly ToolEntry[] = [
   {
     name: "test_custom_header",
     descriptor: testCustomHeaderTool,
-    validateInput: v_30bd0e806ef7,
+    validateInput: validateTestCustomHeaderArguments,
     validateOutput: undefined,
     headers: [
       {
@@ -65,7 +65,7 @@ export const TOOL_ENTRIES: readonly ToolEntry[] = [
   {
     name: "test_elicitation",
     descriptor: testElicitationTool,
-    validateInput: v_f6d7f4f5a539,
+    validateInput: validateTestElicitationArguments,
     validateOutput: undefined,
     headers: [],
     inputRequests: {},
@@ -73,7 +73,7 @@ export const TOOL_ENTRIES: readonly ToolEntry[] = [
   {
     name: "test_elicitation_sep1034_defaults",
     descriptor: testElicitationSep1034DefaultsTool,
-    validateInput: v_de2a5bce136c,
+    validateInput: validateTestElicitationSep1034DefaultsArguments,
     validateOutput: undefined,
     headers: [],
     inputRequests: {},
@@ -81,7 +81,7 @@ export const TOOL_ENTRIES: readonly ToolEntry[] = [
   {
     name: "test_elicitation_sep1330_enums",
     descriptor: testElicitationSep1330EnumsTool,
-    validateInput: v_de2a5bce136c,
+    validateInput: validateTestElicitationSep1330EnumsArguments,
     validateOutput: undefined,
     headers: [],
     inputRequests: {},
@@ -89,7 +89,7 @@ export const TOOL_ENTRIES: readonly ToolEntry[] = [
   {
     name: "test_embedded_resource",
     descriptor: testEmbeddedResourceTool,
-    validateInput: v_de2a5bce136c,
+    validateInput: validateTestEmbeddedResourceArguments,
     validateOutput: undefined,
     headers: [],
     inputRequests: {},
@@ -97,7 +97,7 @@ export const TOOL_ENTRIES: readonly ToolEntry[] = [
   {
     name: "test_error_handling",
     descriptor: testErrorHandlingTool,
-    validateInput: v_de2a5bce136c,
+    validateInput: validateTestErrorHandlingArguments,
     validateOutput: undefined,
     headers: [],
     inputRequests: {},
@@ -105,7 +105,7 @@ export const TOOL_ENTRIES: readonly ToolEntry[] = [
   {
     name: "test_image_content",
     descriptor: testImageContentTool,
-    validateInput: v_de2a5bce136c,
+    validateInput: validateTestImageContentArguments,
     validateOutput: undefined,
     headers: [],
     inputRequests: {},
@@ -113,7 +113,7 @@ export const TOOL_ENTRIES: readonly ToolEntry[] = [
   {
     name: "test_input_required_result_capabilities",
     descriptor: testInputRequiredResultCapabilitiesTool,
-    validateInput: v_de2a5bce136c,
+    validateInput: validateTestInputRequiredResultCapabilitiesArguments,
     validateOutput: undefined,
     headers: [],
     inputRequests: {
@@ -126,14 +126,14 @@ export const TOOL_ENTRIES: readonly ToolEntry[] = [
           },
           required: ["name"],
         },
-        validate: v_792709eb5875,
+        validate: validateTestInputRequiredResultCapabilitiesUser_nameInput,
       },
     },
   },
   {
     name: "test_input_required_result_elicitation",
     descriptor: testInputRequiredResultElicitationTool,
-    validateInput: v_de2a5bce136c,
+    validateInput: validateTestInputRequiredResultElicitationArguments,
     validateOutput: undefined,
     headers: [],
     inputRequests: {
@@ -146,14 +146,14 @@ export const TOOL_ENTRIES: readonly ToolEntry[] = [
           },
           required: ["name"],
         },
-        validate: v_792709eb5875,
+        validate: validateTestInputRequiredResultElicitationUser_nameInput,
       },
     },
   },
   {
     name: "test_input_required_result_list_roots",
     descriptor: testInputRequiredResultListRootsTool,
-    validateInput: v_de2a5bce136c,
+    validateInput: validateTestInputRequiredResultListRootsArguments,
     validateOutput: undefined,
     headers: [],
     inputRequests: {},
@@ -161,7 +161,7 @@ export const TOOL_ENTRIES: readonly ToolEntry[] = [
   {
     name: "test_input_required_result_multi_round",
     descriptor: testInputRequiredResultMultiRoundTool,
-    validateInput: v_de2a5bce136c,
+    validateInput: validateTestInputRequiredResultMultiRoundArguments,
     validateOutput: undefined,
     headers: [],
     inputRequests: {
@@ -174,7 +174,7 @@ export const TOOL_ENTRIES: readonly ToolEntry[] = [
           },
           required: ["name"],
         },
-        validate: v_792709eb5875,
+        validate: validateTestInputRequiredResultMultiRoundStep1Input,
       },
       step2: {
         message: "Step 2: What is your favorite color?",
@@ -185,14 +185,14 @@ export const TOOL_ENTRIES: readonly ToolEntry[] = [
           },
           required: ["color"],
         },
-        validate: v_d440bf3aba25,
+        validate: validateTestInputRequiredResultMultiRoundStep2Input,
       },
     },
   },
   {
     name: "test_input_required_result_multiple_inputs",
     descriptor: testInputRequiredResultMultipleInputsTool,
-    validateInput: v_de2a5bce136c,
+    validateInput: validateTestInputRequiredResultMultipleInputsArguments,
     validateOutput: undefined,
     headers: [],
     inputRequests: {
@@ -205,14 +205,14 @@ export const TOOL_ENTRIES: readonly ToolEntry[] = [
           },
           required: ["name"],
         },
-        validate: v_792709eb5875,
+        validate: validateTestInputRequiredResultMultipleInputsUser_nameInput,
       },
     },
   },
   {
     name: "test_input_required_result_request_state",
     descriptor: testInputRequiredResultRequestStateTool,
-    validateInput: v_de2a5bce136c,
+    validateInput: validateTestInputRequiredResultRequestStateArguments,
     validateOutput: undefined,
     headers: [],
     inputRequests: {
@@ -225,14 +225,14 @@ export const TOOL_ENTRIES: readonly ToolEntry[] = [
           },
           required: ["ok"],
         },
-        validate: v_64f2b4b9c793,
+        validate: validateTestInputRequiredResultRequestStateConfirmInput,
       },
     },
   },
   {
     name: "test_input_required_result_sampling",
     descriptor: testInputRequiredResultSamplingTool,
-    validateInput: v_de2a5bce136c,
+    validateInput: validateTestInputRequiredResultSamplingArguments,
     validateOutput: undefined,
     headers: [],
     inputRequests: {},
@@ -240,7 +240,7 @@ export const TOOL_ENTRIES: readonly ToolEntry[] = [
   {
     name: "test_input_required_result_tampered_state",
     descriptor: testInputRequiredResultTamperedStateTool,
-    validateInput: v_de2a5bce136c,
+    validateInput: validateTestInputRequiredResultTamperedStateArguments,
     validateOutput: undefined,
     headers: [],
     inputRequests: {
@@ -253,14 +253,14 @@ export const TOOL_ENTRIES: readonly ToolEntry[] = [
           },
           required: ["ok"],
         },
-        validate: v_64f2b4b9c793,
+        validate: validateTestInputRequiredResultTamperedStateConfirmInput,
       },
     },
   },
   {
     name: "test_logging_tool",
     descriptor: testLoggingToolTool,
-    validateInput: v_de2a5bce136c,
+    validateInput: validateTestLoggingToolArguments,
     validateOutput: undefined,
     headers: [],
     inputRequests: {},
@@ -268,7 +268,7 @@ export const TOOL_ENTRIES: readonly ToolEntry[] = [
   {
     name: "test_missing_capability",
     descriptor: testMissingCapabilityTool,
-    validateInput: v_de2a5bce136c,
+    validateInput: validateTestMissingCapabilityArguments,
     validateOutput: undefined,
     headers: [],
     inputRequests: {},
@@ -276,7 +276,7 @@ export const TOOL_ENTRIES: readonly ToolEntry[] = [
   {
     name: "test_multiple_content_types",
     descriptor: testMultipleContentTypesTool,
-    validateInput: v_de2a5bce136c,
+    validateInput: validateTestMultipleContentTypesArguments,
     validateOutput: undefined,
     headers: [],
     inputRequests: {},
@@ -284,7 +284,7 @@ export const TOOL_ENTRIES: readonly ToolEntry[] = [
   {
     name: "test_sampling",
     descriptor: testSamplingTool,
-    validateInput: v_c6de12b4e095,
+    validateInput: validateTestSamplingArguments,
     validateOutput: undefined,
     headers: [],
     inputRequests: {},
@@ -292,7 +292,7 @@ export const TOOL_ENTRIES: readonly ToolEntry[] = [
   {
     name: "test_simple_text",
     descriptor: testSimpleTextTool,
-    validateInput: v_de2a5bce136c,
+    validateInput: validateTestSimpleTextArguments,
     validateOutput: undefined,
     headers: [],
     inputRequests: {},
@@ -300,7 +300,7 @@ export const TOOL_ENTRIES: readonly ToolEntry[] = [
   {
     name: "test_streaming_elicitation",
     descriptor: testStreamingElicitationTool,
-    validateInput: v_de2a5bce136c,
+    validateInput: validateTestStreamingElicitationArguments,
     validateOutput: undefined,
     headers: [],
     inputRequests: {
@@ -313,14 +313,14 @@ export const TOOL_ENTRIES: readonly ToolEntry[] = [
           },
           required: ["ok"],
         },
-        validate: v_64f2b4b9c793,
+        validate: validateTestStreamingElicitationConfirmInput,
       },
     },
   },
   {
     name: "test_tool_with_logging",
     descriptor: testToolWithLoggingTool,
-    validateInput: v_de2a5bce136c,
+    validateInput: validateTestToolWithLoggingArguments,
     validateOutput: undefined,
     headers: [],
     inputRequests: {},
@@ -328,7 +328,7 @@ export const TOOL_ENTRIES: readonly ToolEntry[] = [
   {
     name: "test_tool_with_progress",
     descriptor: testToolWithProgressTool,
-    validateInput: v_de2a5bce136c,
+    validateInput: validateTestToolWithProgressArguments,
     validateOutput: undefined,
     headers: [],
     inputRequests: {},

@@ -7,15 +7,15 @@ import { issuesDeleteTool } from "./tools/issues.delete.js";
 import { issuesGetTool } from "./tools/issues.get.js";
 import { issuesListTool } from "./tools/issues.list.js";
 import { projectsSummaryTool } from "./tools/projects.summary.js";
-import { v_396752ae4ec9, v_3b6eeb1ea62a, v_4de1c9ef87dd, v_6c39ea46a455, v_b3e2fe7f99f9, v_b930cb172339, v_c289f9485e3c, v_f6f4cf383392 } from "./validators/2020-12.js";
+import { validateIssuesCreateArguments, validateIssuesCreateResult, validateIssuesDeleteArguments, validateIssuesDeleteConfirmInput, validateIssuesDeleteResult, validateIssuesGetArguments, validateIssuesGetResult, validateIssuesListArguments, validateIssuesListResult, validateProjectsSummaryArguments } from "./validators/2020-12.js";
 
 /** Every tool, sorted by name: the exact descriptors tools/list serves, with their validators. */
 export const TOOL_ENTRIES: readonly ToolEntry[] = [
   {
     name: "issues.create",
     descriptor: issuesCreateTool,
-    validateInput: v_f6f4cf383392,
-    validateOutput: v_c289f9485e3c,
+    validateInput: validateIssuesCreateArguments,
+    validateOutput: validateIssuesCreateResult,
     headers: [
       {
         path: ["project"],
@@ -35,8 +35,8 @@ export const TOOL_ENTRIES: readonly ToolEntry[] = [
   {
     name: "issues.delete",
     descriptor: issuesDeleteTool,
-    validateInput: v_b930cb172339,
-    validateOutput: v_396752ae4ec9,
+    validateInput: validateIssuesDeleteArguments,
+    validateOutput: validateIssuesDeleteResult,
     headers: [],
     inputRequests: {
       confirm: {
@@ -48,23 +48,23 @@ export const TOOL_ENTRIES: readonly ToolEntry[] = [
           },
           required: ["confirm"],
         },
-        validate: v_b3e2fe7f99f9,
+        validate: validateIssuesDeleteConfirmInput,
       },
     },
   },
   {
     name: "issues.get",
     descriptor: issuesGetTool,
-    validateInput: v_b930cb172339,
-    validateOutput: v_c289f9485e3c,
+    validateInput: validateIssuesGetArguments,
+    validateOutput: validateIssuesGetResult,
     headers: [],
     inputRequests: {},
   },
   {
     name: "issues.list",
     descriptor: issuesListTool,
-    validateInput: v_3b6eeb1ea62a,
-    validateOutput: v_4de1c9ef87dd,
+    validateInput: validateIssuesListArguments,
+    validateOutput: validateIssuesListResult,
     headers: [
       {
         path: ["project"],
@@ -78,7 +78,7 @@ export const TOOL_ENTRIES: readonly ToolEntry[] = [
   {
     name: "projects.summary",
     descriptor: projectsSummaryTool,
-    validateInput: v_6c39ea46a455,
+    validateInput: validateProjectsSummaryArguments,
     validateOutput: undefined,
     headers: [],
     inputRequests: {},

@@ -3,15 +3,15 @@
 /* eslint-disable */
 import { buildToolTable, type ToolEntry } from "@mcp-gen/runtime/tool-table";
 import { getWeatherTool } from "./tools/get_weather.js";
-import { v_16d7081b15e7, v_b4504dd66401 } from "./validators/2020-12.js";
+import { validateGetWeatherArguments, validateGetWeatherResult } from "./validators/2020-12.js";
 
 /** Every tool, sorted by name: the exact descriptors tools/list serves, with their validators. */
 export const TOOL_ENTRIES: readonly ToolEntry[] = [
   {
     name: "get_weather",
     descriptor: getWeatherTool,
-    validateInput: v_b4504dd66401,
-    validateOutput: v_16d7081b15e7,
+    validateInput: validateGetWeatherArguments,
+    validateOutput: validateGetWeatherResult,
     headers: [],
     inputRequests: {},
   },

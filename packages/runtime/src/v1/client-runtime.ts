@@ -83,8 +83,7 @@ const MAX_PAGES = 1000;
 
 /**
  * Every page of tools/list, walked by cursor until one has no nextCursor (an empty-string cursor is a
- * cursor: T-LIST-8, T-LIST-9). If a cursor stops working mid-walk, the walk starts over once
- * (T-CACHE-13). Nothing is left out: x-mcp-header only matters for 2026-07-28 Streamable HTTP.
+ * cursor, and a cursor is opaque). If a cursor stops working mid-walk, the walk starts over once. Nothing is left out: x-mcp-header only matters for 2026-07-28 Streamable HTTP.
  */
 export async function listLiveTools(client: Client, options: ListToolsOptions | undefined, _warn: (key: string, message: string) => void): Promise<ListedTools> {
   try {

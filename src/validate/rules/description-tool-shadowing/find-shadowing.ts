@@ -28,8 +28,8 @@ const REF = String.raw`(\`?)([A-Za-z0-9][A-Za-z0-9_.-]*[A-Za-z0-9_]|[A-Za-z0-9])
 /**
  * Where a pattern that opens with REF may start: not inside a name (after a name character, or after
  * a `.` or `-` that follows one). Without it the pattern is tried from every character of a long
- * name, each try running to the name's end: quadratic in the name's length (a 20,000-letter word took
- * 3 s, a 1 MiB description would take hours). With it each name is tried once, from its start.
+ * name, each try running to the name's end: quadratic in the name's length, which a hostile
+ * description can make as long as it likes. With it each name is tried once, from its start.
  */
 const REF_START = String.raw`(?<![A-Za-z0-9_]|[A-Za-z0-9_][.-])`;
 const ORDER = /\b(?:always|also|must|never|make\s+sure|ensure|be\s+sure|remember\s+to|instead|do\s+not|don['’]?t|only|b?cc)\b/i;

@@ -4,29 +4,29 @@
 import type * as mcpGen from "@mcp-gen/runtime/tool-table";
 
 export type JsonSchema202012ToolArguments = ({
-    [k: string]: unknown | undefined
+    [k: string]: unknown | undefined;
   } & {
-    name?: string
-    address?: Address
-    contactMethod?: ("phone" | "email")
-    phone?: string
-    email?: string
-})
+    name?: string;
+    address?: Address;
+    contactMethod?: ("phone" | "email");
+    phone?: string;
+    email?: string;
+});
 
 /**
  * Argument and result types of one tool, for typed handlers and clients.
  */
 export interface JsonSchema202012ToolTypes {
-  arguments: JsonSchema202012ToolArguments
+  arguments: JsonSchema202012ToolArguments;
 }
 export interface Address {
-  street?: string
-  city?: string
-  [k: string]: unknown | undefined
+  street?: string;
+  city?: string;
+  [k: string]: unknown | undefined;
 }
 
 /** The tool "json_schema_2020_12_tool" exactly as tools/list returns it. */
-export const jsonSchema202012ToolTool: mcpGen.ToolDescriptor = {
+export const jsonSchema202012ToolTool = {
   name: "json_schema_2020_12_tool",
   description: "Tool with JSON Schema 2020-12 features (conformance scenario json-schema-2020-12). Echoes its arguments.",
   inputSchema: {
@@ -67,4 +67,4 @@ export const jsonSchema202012ToolTool: mcpGen.ToolDescriptor = {
     else: { required: ["email"] },
     additionalProperties: false,
   },
-};
+} satisfies mcpGen.ToolDescriptor;

@@ -7,15 +7,15 @@ import type * as mcpGen from "@mcp-gen/runtime/tool-table";
  * Argument and result types of one tool, for typed handlers and clients.
  */
 export interface TestAudioContentTypes {
-  arguments: TestAudioContentArguments
+  arguments: TestAudioContentArguments;
 }
 export interface TestAudioContentArguments {
 
 }
 
 /** The tool "test_audio_content" exactly as tools/list returns it. */
-export const testAudioContentTool: mcpGen.ToolDescriptor = {
+export const testAudioContentTool = {
   name: "test_audio_content",
   description: "Returns one WAV audio block (conformance scenario tools-call-audio).",
   inputSchema: { type: "object", additionalProperties: false },
-};
+} satisfies mcpGen.ToolDescriptor;

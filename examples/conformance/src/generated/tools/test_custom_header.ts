@@ -7,17 +7,17 @@ import type * as mcpGen from "@mcp-gen/runtime/tool-table";
  * Argument and result types of one tool, for typed handlers and clients.
  */
 export interface TestCustomHeaderTypes {
-  arguments: TestCustomHeaderArguments
+  arguments: TestCustomHeaderArguments;
 }
 export interface TestCustomHeaderArguments {
   /**
    * Any text.
    */
-  greeting: string
+  greeting: string;
 }
 
 /** The tool "test_custom_header" exactly as tools/list returns it. */
-export const testCustomHeaderTool: mcpGen.ToolDescriptor = {
+export const testCustomHeaderTool = {
   name: "test_custom_header",
   description: "Echoes a greeting that also travels in the Mcp-Param-Greeting header (conformance scenario http-custom-header-server-validation).",
   inputSchema: {
@@ -28,4 +28,4 @@ export const testCustomHeaderTool: mcpGen.ToolDescriptor = {
     required: ["greeting"],
     additionalProperties: false,
   },
-};
+} satisfies mcpGen.ToolDescriptor;

@@ -7,17 +7,17 @@ import type * as mcpGen from "@mcp-gen/runtime/tool-table";
  * Argument and result types of one tool, for typed handlers and clients.
  */
 export interface TestElicitationTypes {
-  arguments: TestElicitationArguments
+  arguments: TestElicitationArguments;
 }
 export interface TestElicitationArguments {
   /**
    * The message to show the user.
    */
-  message: string
+  message: string;
 }
 
 /** The tool "test_elicitation" exactly as tools/list returns it. */
-export const testElicitationTool: mcpGen.ToolDescriptor = {
+export const testElicitationTool = {
   name: "test_elicitation",
   description: "Asks the user for a user name and an email address and returns the answer (conformance scenario tools-call-elicitation).",
   inputSchema: {
@@ -28,4 +28,4 @@ export const testElicitationTool: mcpGen.ToolDescriptor = {
     required: ["message"],
     additionalProperties: false,
   },
-};
+} satisfies mcpGen.ToolDescriptor;

@@ -7,15 +7,15 @@ import type * as mcpGen from "@mcp-gen/runtime/tool-table";
  * Argument and result types of one tool, for typed handlers and clients.
  */
 export interface TestElicitationSep1034DefaultsTypes {
-  arguments: TestElicitationSep1034DefaultsArguments
+  arguments: TestElicitationSep1034DefaultsArguments;
 }
 export interface TestElicitationSep1034DefaultsArguments {
 
 }
 
 /** The tool "test_elicitation_sep1034_defaults" exactly as tools/list returns it. */
-export const testElicitationSep1034DefaultsTool: mcpGen.ToolDescriptor = {
+export const testElicitationSep1034DefaultsTool = {
   name: "test_elicitation_sep1034_defaults",
   description: "Asks the user for a form whose fields all have defaults (conformance scenario elicitation-sep1034-defaults, 2025-era clients).",
   inputSchema: { type: "object", additionalProperties: false },
-};
+} satisfies mcpGen.ToolDescriptor;

@@ -7,15 +7,15 @@ import type * as mcpGen from "@mcp-gen/runtime/tool-table";
  * Argument and result types of one tool, for typed handlers and clients.
  */
 export interface TestElicitationSep1330EnumsTypes {
-  arguments: TestElicitationSep1330EnumsArguments
+  arguments: TestElicitationSep1330EnumsArguments;
 }
 export interface TestElicitationSep1330EnumsArguments {
 
 }
 
 /** The tool "test_elicitation_sep1330_enums" exactly as tools/list returns it. */
-export const testElicitationSep1330EnumsTool: mcpGen.ToolDescriptor = {
+export const testElicitationSep1330EnumsTool = {
   name: "test_elicitation_sep1330_enums",
   description: "Asks the user for a form with the five enum field variants (conformance scenario elicitation-sep1330-enums, 2025-era clients).",
   inputSchema: { type: "object", additionalProperties: false },
-};
+} satisfies mcpGen.ToolDescriptor;

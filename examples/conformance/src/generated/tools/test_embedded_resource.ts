@@ -7,15 +7,15 @@ import type * as mcpGen from "@mcp-gen/runtime/tool-table";
  * Argument and result types of one tool, for typed handlers and clients.
  */
 export interface TestEmbeddedResourceTypes {
-  arguments: TestEmbeddedResourceArguments
+  arguments: TestEmbeddedResourceArguments;
 }
 export interface TestEmbeddedResourceArguments {
 
 }
 
 /** The tool "test_embedded_resource" exactly as tools/list returns it. */
-export const testEmbeddedResourceTool: mcpGen.ToolDescriptor = {
+export const testEmbeddedResourceTool = {
   name: "test_embedded_resource",
   description: "Returns one embedded text resource (conformance scenario tools-call-embedded-resource).",
   inputSchema: { type: "object", additionalProperties: false },
-};
+} satisfies mcpGen.ToolDescriptor;

@@ -7,15 +7,15 @@ import type * as mcpGen from "@mcp-gen/runtime/tool-table";
  * Argument and result types of one tool, for typed handlers and clients.
  */
 export interface TestErrorHandlingTypes {
-  arguments: TestErrorHandlingArguments
+  arguments: TestErrorHandlingArguments;
 }
 export interface TestErrorHandlingArguments {
 
 }
 
 /** The tool "test_error_handling" exactly as tools/list returns it. */
-export const testErrorHandlingTool: mcpGen.ToolDescriptor = {
+export const testErrorHandlingTool = {
   name: "test_error_handling",
   description: "Always fails with a tool execution error (conformance scenario tools-call-error).",
   inputSchema: { type: "object", additionalProperties: false },
-};
+} satisfies mcpGen.ToolDescriptor;

@@ -7,15 +7,15 @@ import type * as mcpGen from "@mcp-gen/runtime/tool-table";
  * Argument and result types of one tool, for typed handlers and clients.
  */
 export interface TestImageContentTypes {
-  arguments: TestImageContentArguments
+  arguments: TestImageContentArguments;
 }
 export interface TestImageContentArguments {
 
 }
 
 /** The tool "test_image_content" exactly as tools/list returns it. */
-export const testImageContentTool: mcpGen.ToolDescriptor = {
+export const testImageContentTool = {
   name: "test_image_content",
   description: "Returns one PNG image block (conformance scenario tools-call-image).",
   inputSchema: { type: "object", additionalProperties: false },
-};
+} satisfies mcpGen.ToolDescriptor;

@@ -7,8 +7,8 @@ import type * as mcpGen from "@mcp-gen/runtime/tool-table";
  * Argument and result types of one tool, for typed handlers and clients.
  */
 export interface TestInputRequiredResultCapabilitiesTypes {
-  arguments: TestInputRequiredResultCapabilitiesArguments
-  inputs: TestInputRequiredResultCapabilitiesInputs
+  arguments: TestInputRequiredResultCapabilitiesArguments;
+  inputs: TestInputRequiredResultCapabilitiesInputs;
 }
 export interface TestInputRequiredResultCapabilitiesArguments {
 
@@ -17,16 +17,16 @@ export interface TestInputRequiredResultCapabilitiesArguments {
  * The answers a handler can read with ctx.answer(key), by input request key.
  */
 export interface TestInputRequiredResultCapabilitiesInputs {
-  user_name: TestInputRequiredResultCapabilitiesUserNameInput
+  user_name: TestInputRequiredResultCapabilitiesUserNameInput;
 }
 export interface TestInputRequiredResultCapabilitiesUserNameInput {
-  name: string
-  [k: string]: unknown | undefined
+  name: string;
+  [k: string]: unknown | undefined;
 }
 
 /** The tool "test_input_required_result_capabilities" exactly as tools/list returns it. */
-export const testInputRequiredResultCapabilitiesTool: mcpGen.ToolDescriptor = {
+export const testInputRequiredResultCapabilitiesTool = {
   name: "test_input_required_result_capabilities",
   description: "Asks only for inputs the client declared it can provide (an LLM answer with sampling, a name with elicitation) (conformance scenario input-required-result-capability-check).",
   inputSchema: { type: "object", additionalProperties: false },
-};
+} satisfies mcpGen.ToolDescriptor;

@@ -7,8 +7,8 @@ import type * as mcpGen from "@mcp-gen/runtime/tool-table";
  * Argument and result types of one tool, for typed handlers and clients.
  */
 export interface TestInputRequiredResultElicitationTypes {
-  arguments: TestInputRequiredResultElicitationArguments
-  inputs: TestInputRequiredResultElicitationInputs
+  arguments: TestInputRequiredResultElicitationArguments;
+  inputs: TestInputRequiredResultElicitationInputs;
 }
 export interface TestInputRequiredResultElicitationArguments {
 
@@ -17,16 +17,16 @@ export interface TestInputRequiredResultElicitationArguments {
  * The answers a handler can read with ctx.answer(key), by input request key.
  */
 export interface TestInputRequiredResultElicitationInputs {
-  user_name: TestInputRequiredResultElicitationUserNameInput
+  user_name: TestInputRequiredResultElicitationUserNameInput;
 }
 export interface TestInputRequiredResultElicitationUserNameInput {
-  name: string
-  [k: string]: unknown | undefined
+  name: string;
+  [k: string]: unknown | undefined;
 }
 
 /** The tool "test_input_required_result_elicitation" exactly as tools/list returns it. */
-export const testInputRequiredResultElicitationTool: mcpGen.ToolDescriptor = {
+export const testInputRequiredResultElicitationTool = {
   name: "test_input_required_result_elicitation",
   description: "Asks for the user's name with an input_required result, then greets them (conformance scenarios input-required-result-*).",
   inputSchema: { type: "object", additionalProperties: false },
-};
+} satisfies mcpGen.ToolDescriptor;

@@ -7,15 +7,15 @@ import type * as mcpGen from "@mcp-gen/runtime/tool-table";
  * Argument and result types of one tool, for typed handlers and clients.
  */
 export interface TestInputRequiredResultListRootsTypes {
-  arguments: TestInputRequiredResultListRootsArguments
+  arguments: TestInputRequiredResultListRootsArguments;
 }
 export interface TestInputRequiredResultListRootsArguments {
 
 }
 
 /** The tool "test_input_required_result_list_roots" exactly as tools/list returns it. */
-export const testInputRequiredResultListRootsTool: mcpGen.ToolDescriptor = {
+export const testInputRequiredResultListRootsTool = {
   name: "test_input_required_result_list_roots",
   description: "Asks the client for its roots with an input_required result, then lists them (conformance scenario input-required-result-basic-list-roots).",
   inputSchema: { type: "object", additionalProperties: false },
-};
+} satisfies mcpGen.ToolDescriptor;

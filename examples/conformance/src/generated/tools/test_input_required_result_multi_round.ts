@@ -7,8 +7,8 @@ import type * as mcpGen from "@mcp-gen/runtime/tool-table";
  * Argument and result types of one tool, for typed handlers and clients.
  */
 export interface TestInputRequiredResultMultiRoundTypes {
-  arguments: TestInputRequiredResultMultiRoundArguments
-  inputs: TestInputRequiredResultMultiRoundInputs
+  arguments: TestInputRequiredResultMultiRoundArguments;
+  inputs: TestInputRequiredResultMultiRoundInputs;
 }
 export interface TestInputRequiredResultMultiRoundArguments {
 
@@ -17,21 +17,21 @@ export interface TestInputRequiredResultMultiRoundArguments {
  * The answers a handler can read with ctx.answer(key), by input request key.
  */
 export interface TestInputRequiredResultMultiRoundInputs {
-  step1: TestInputRequiredResultMultiRoundStep1Input
-  step2: TestInputRequiredResultMultiRoundStep2Input
+  step1: TestInputRequiredResultMultiRoundStep1Input;
+  step2: TestInputRequiredResultMultiRoundStep2Input;
 }
 export interface TestInputRequiredResultMultiRoundStep1Input {
-  name: string
-  [k: string]: unknown | undefined
+  name: string;
+  [k: string]: unknown | undefined;
 }
 export interface TestInputRequiredResultMultiRoundStep2Input {
-  color: string
-  [k: string]: unknown | undefined
+  color: string;
+  [k: string]: unknown | undefined;
 }
 
 /** The tool "test_input_required_result_multi_round" exactly as tools/list returns it. */
-export const testInputRequiredResultMultiRoundTool: mcpGen.ToolDescriptor = {
+export const testInputRequiredResultMultiRoundTool = {
   name: "test_input_required_result_multi_round",
   description: "Asks for a name, then for a favourite colour, carrying state across three rounds (conformance scenario input-required-result-multi-round).",
   inputSchema: { type: "object", additionalProperties: false },
-};
+} satisfies mcpGen.ToolDescriptor;

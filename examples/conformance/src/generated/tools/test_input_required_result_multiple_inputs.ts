@@ -7,8 +7,8 @@ import type * as mcpGen from "@mcp-gen/runtime/tool-table";
  * Argument and result types of one tool, for typed handlers and clients.
  */
 export interface TestInputRequiredResultMultipleInputsTypes {
-  arguments: TestInputRequiredResultMultipleInputsArguments
-  inputs: TestInputRequiredResultMultipleInputsInputs
+  arguments: TestInputRequiredResultMultipleInputsArguments;
+  inputs: TestInputRequiredResultMultipleInputsInputs;
 }
 export interface TestInputRequiredResultMultipleInputsArguments {
 
@@ -17,16 +17,16 @@ export interface TestInputRequiredResultMultipleInputsArguments {
  * The answers a handler can read with ctx.answer(key), by input request key.
  */
 export interface TestInputRequiredResultMultipleInputsInputs {
-  user_name: TestInputRequiredResultMultipleInputsUserNameInput
+  user_name: TestInputRequiredResultMultipleInputsUserNameInput;
 }
 export interface TestInputRequiredResultMultipleInputsUserNameInput {
-  name: string
-  [k: string]: unknown | undefined
+  name: string;
+  [k: string]: unknown | undefined;
 }
 
 /** The tool "test_input_required_result_multiple_inputs" exactly as tools/list returns it. */
-export const testInputRequiredResultMultipleInputsTool: mcpGen.ToolDescriptor = {
+export const testInputRequiredResultMultipleInputsTool = {
   name: "test_input_required_result_multiple_inputs",
   description: "Asks for a name, an LLM greeting and the client's roots in one input_required result (conformance scenario input-required-result-multiple-input-requests).",
   inputSchema: { type: "object", additionalProperties: false },
-};
+} satisfies mcpGen.ToolDescriptor;

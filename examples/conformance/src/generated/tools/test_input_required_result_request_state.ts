@@ -7,8 +7,8 @@ import type * as mcpGen from "@mcp-gen/runtime/tool-table";
  * Argument and result types of one tool, for typed handlers and clients.
  */
 export interface TestInputRequiredResultRequestStateTypes {
-  arguments: TestInputRequiredResultRequestStateArguments
-  inputs: TestInputRequiredResultRequestStateInputs
+  arguments: TestInputRequiredResultRequestStateArguments;
+  inputs: TestInputRequiredResultRequestStateInputs;
 }
 export interface TestInputRequiredResultRequestStateArguments {
 
@@ -17,16 +17,16 @@ export interface TestInputRequiredResultRequestStateArguments {
  * The answers a handler can read with ctx.answer(key), by input request key.
  */
 export interface TestInputRequiredResultRequestStateInputs {
-  confirm: TestInputRequiredResultRequestStateConfirmInput
+  confirm: TestInputRequiredResultRequestStateConfirmInput;
 }
 export interface TestInputRequiredResultRequestStateConfirmInput {
-  ok: boolean
-  [k: string]: unknown | undefined
+  ok: boolean;
+  [k: string]: unknown | undefined;
 }
 
 /** The tool "test_input_required_result_request_state" exactly as tools/list returns it. */
-export const testInputRequiredResultRequestStateTool: mcpGen.ToolDescriptor = {
+export const testInputRequiredResultRequestStateTool = {
   name: "test_input_required_result_request_state",
   description: "Asks for a confirmation and carries state across the round trip (conformance scenario input-required-result-request-state).",
   inputSchema: { type: "object", additionalProperties: false },
-};
+} satisfies mcpGen.ToolDescriptor;

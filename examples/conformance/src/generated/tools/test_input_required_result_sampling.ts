@@ -7,15 +7,15 @@ import type * as mcpGen from "@mcp-gen/runtime/tool-table";
  * Argument and result types of one tool, for typed handlers and clients.
  */
 export interface TestInputRequiredResultSamplingTypes {
-  arguments: TestInputRequiredResultSamplingArguments
+  arguments: TestInputRequiredResultSamplingArguments;
 }
 export interface TestInputRequiredResultSamplingArguments {
 
 }
 
 /** The tool "test_input_required_result_sampling" exactly as tools/list returns it. */
-export const testInputRequiredResultSamplingTool: mcpGen.ToolDescriptor = {
+export const testInputRequiredResultSamplingTool = {
   name: "test_input_required_result_sampling",
   description: "Asks the client's LLM a question with an input_required result, then returns its answer (conformance scenario input-required-result-basic-sampling).",
   inputSchema: { type: "object", additionalProperties: false },
-};
+} satisfies mcpGen.ToolDescriptor;

@@ -7,8 +7,8 @@ import type * as mcpGen from "@mcp-gen/runtime/tool-table";
  * Argument and result types of one tool, for typed handlers and clients.
  */
 export interface TestInputRequiredResultTamperedStateTypes {
-  arguments: TestInputRequiredResultTamperedStateArguments
-  inputs: TestInputRequiredResultTamperedStateInputs
+  arguments: TestInputRequiredResultTamperedStateArguments;
+  inputs: TestInputRequiredResultTamperedStateInputs;
 }
 export interface TestInputRequiredResultTamperedStateArguments {
 
@@ -17,16 +17,16 @@ export interface TestInputRequiredResultTamperedStateArguments {
  * The answers a handler can read with ctx.answer(key), by input request key.
  */
 export interface TestInputRequiredResultTamperedStateInputs {
-  confirm: TestInputRequiredResultTamperedStateConfirmInput
+  confirm: TestInputRequiredResultTamperedStateConfirmInput;
 }
 export interface TestInputRequiredResultTamperedStateConfirmInput {
-  ok: boolean
-  [k: string]: unknown | undefined
+  ok: boolean;
+  [k: string]: unknown | undefined;
 }
 
 /** The tool "test_input_required_result_tampered_state" exactly as tools/list returns it. */
-export const testInputRequiredResultTamperedStateTool: mcpGen.ToolDescriptor = {
+export const testInputRequiredResultTamperedStateTool = {
   name: "test_input_required_result_tampered_state",
   description: "Asks for a confirmation with integrity-protected state; a tampered state is refused (conformance scenario input-required-result-tampered-state).",
   inputSchema: { type: "object", additionalProperties: false },
-};
+} satisfies mcpGen.ToolDescriptor;

@@ -7,15 +7,15 @@ import type * as mcpGen from "@mcp-gen/runtime/tool-table";
  * Argument and result types of one tool, for typed handlers and clients.
  */
 export interface TestLoggingToolTypes {
-  arguments: TestLoggingToolArguments
+  arguments: TestLoggingToolArguments;
 }
 export interface TestLoggingToolArguments {
 
 }
 
 /** The tool "test_logging_tool" exactly as tools/list returns it. */
-export const testLoggingToolTool: mcpGen.ToolDescriptor = {
+export const testLoggingToolTool = {
   name: "test_logging_tool",
   description: "Logs one info message, which the client receives only when its request set a log level (conformance scenario server-stateless).",
   inputSchema: { type: "object", additionalProperties: false },
-};
+} satisfies mcpGen.ToolDescriptor;

@@ -7,15 +7,15 @@ import type * as mcpGen from "@mcp-gen/runtime/tool-table";
  * Argument and result types of one tool, for typed handlers and clients.
  */
 export interface TestMissingCapabilityTypes {
-  arguments: TestMissingCapabilityArguments
+  arguments: TestMissingCapabilityArguments;
 }
 export interface TestMissingCapabilityArguments {
 
 }
 
 /** The tool "test_missing_capability" exactly as tools/list returns it. */
-export const testMissingCapabilityTool: mcpGen.ToolDescriptor = {
+export const testMissingCapabilityTool = {
   name: "test_missing_capability",
   description: "Needs the sampling capability; refuses clients that did not declare it with MissingRequiredClientCapabilityError (conformance scenario server-stateless).",
   inputSchema: { type: "object", additionalProperties: false },
-};
+} satisfies mcpGen.ToolDescriptor;

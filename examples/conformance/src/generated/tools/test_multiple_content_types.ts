@@ -7,15 +7,15 @@ import type * as mcpGen from "@mcp-gen/runtime/tool-table";
  * Argument and result types of one tool, for typed handlers and clients.
  */
 export interface TestMultipleContentTypesTypes {
-  arguments: TestMultipleContentTypesArguments
+  arguments: TestMultipleContentTypesArguments;
 }
 export interface TestMultipleContentTypesArguments {
 
 }
 
 /** The tool "test_multiple_content_types" exactly as tools/list returns it. */
-export const testMultipleContentTypesTool: mcpGen.ToolDescriptor = {
+export const testMultipleContentTypesTool = {
   name: "test_multiple_content_types",
   description: "Returns a text, an image and an embedded resource block (conformance scenario tools-call-mixed-content).",
   inputSchema: { type: "object", additionalProperties: false },
-};
+} satisfies mcpGen.ToolDescriptor;

@@ -7,17 +7,17 @@ import type * as mcpGen from "@mcp-gen/runtime/tool-table";
  * Argument and result types of one tool, for typed handlers and clients.
  */
 export interface TestSamplingTypes {
-  arguments: TestSamplingArguments
+  arguments: TestSamplingArguments;
 }
 export interface TestSamplingArguments {
   /**
    * The prompt to send to the LLM.
    */
-  prompt: string
+  prompt: string;
 }
 
 /** The tool "test_sampling" exactly as tools/list returns it. */
-export const testSamplingTool: mcpGen.ToolDescriptor = {
+export const testSamplingTool = {
   name: "test_sampling",
   description: "Asks the client's LLM to answer a prompt and returns the answer (conformance scenario tools-call-sampling).",
   inputSchema: {
@@ -28,4 +28,4 @@ export const testSamplingTool: mcpGen.ToolDescriptor = {
     required: ["prompt"],
     additionalProperties: false,
   },
-};
+} satisfies mcpGen.ToolDescriptor;

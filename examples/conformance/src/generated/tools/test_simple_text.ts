@@ -7,15 +7,15 @@ import type * as mcpGen from "@mcp-gen/runtime/tool-table";
  * Argument and result types of one tool, for typed handlers and clients.
  */
 export interface TestSimpleTextTypes {
-  arguments: TestSimpleTextArguments
+  arguments: TestSimpleTextArguments;
 }
 export interface TestSimpleTextArguments {
 
 }
 
 /** The tool "test_simple_text" exactly as tools/list returns it. */
-export const testSimpleTextTool: mcpGen.ToolDescriptor = {
+export const testSimpleTextTool = {
   name: "test_simple_text",
   description: "Returns one text block (conformance scenario tools-call-simple-text).",
   inputSchema: { type: "object", additionalProperties: false },
-};
+} satisfies mcpGen.ToolDescriptor;

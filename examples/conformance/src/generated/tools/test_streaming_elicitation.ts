@@ -7,8 +7,8 @@ import type * as mcpGen from "@mcp-gen/runtime/tool-table";
  * Argument and result types of one tool, for typed handlers and clients.
  */
 export interface TestStreamingElicitationTypes {
-  arguments: TestStreamingElicitationArguments
-  inputs: TestStreamingElicitationInputs
+  arguments: TestStreamingElicitationArguments;
+  inputs: TestStreamingElicitationInputs;
 }
 export interface TestStreamingElicitationArguments {
 
@@ -17,16 +17,16 @@ export interface TestStreamingElicitationArguments {
  * The answers a handler can read with ctx.answer(key), by input request key.
  */
 export interface TestStreamingElicitationInputs {
-  confirm: TestStreamingElicitationConfirmInput
+  confirm: TestStreamingElicitationConfirmInput;
 }
 export interface TestStreamingElicitationConfirmInput {
-  ok: boolean
-  [k: string]: unknown | undefined
+  ok: boolean;
+  [k: string]: unknown | undefined;
 }
 
 /** The tool "test_streaming_elicitation" exactly as tools/list returns it. */
-export const testStreamingElicitationTool: mcpGen.ToolDescriptor = {
+export const testStreamingElicitationTool = {
   name: "test_streaming_elicitation",
   description: "Asks the user to confirm with an input_required result, reporting progress when asked to (conformance scenario server-stateless).",
   inputSchema: { type: "object", additionalProperties: false },
-};
+} satisfies mcpGen.ToolDescriptor;

@@ -7,15 +7,15 @@ import type * as mcpGen from "@mcp-gen/runtime/tool-table";
  * Argument and result types of one tool, for typed handlers and clients.
  */
 export interface TestToolWithLoggingTypes {
-  arguments: TestToolWithLoggingArguments
+  arguments: TestToolWithLoggingArguments;
 }
 export interface TestToolWithLoggingArguments {
 
 }
 
 /** The tool "test_tool_with_logging" exactly as tools/list returns it. */
-export const testToolWithLoggingTool: mcpGen.ToolDescriptor = {
+export const testToolWithLoggingTool = {
   name: "test_tool_with_logging",
   description: "Sends three info log messages while it runs (conformance scenario tools-call-with-logging, 2025-era clients).",
   inputSchema: { type: "object", additionalProperties: false },
-};
+} satisfies mcpGen.ToolDescriptor;

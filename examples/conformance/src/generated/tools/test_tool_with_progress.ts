@@ -7,15 +7,15 @@ import type * as mcpGen from "@mcp-gen/runtime/tool-table";
  * Argument and result types of one tool, for typed handlers and clients.
  */
 export interface TestToolWithProgressTypes {
-  arguments: TestToolWithProgressArguments
+  arguments: TestToolWithProgressArguments;
 }
 export interface TestToolWithProgressArguments {
 
 }
 
 /** The tool "test_tool_with_progress" exactly as tools/list returns it. */
-export const testToolWithProgressTool: mcpGen.ToolDescriptor = {
+export const testToolWithProgressTool = {
   name: "test_tool_with_progress",
   description: "Reports progress 0, 50 and 100 of 100 when the call carries a progress token (conformance scenario tools-call-with-progress).",
   inputSchema: { type: "object", additionalProperties: false },
-};
+} satisfies mcpGen.ToolDescriptor;

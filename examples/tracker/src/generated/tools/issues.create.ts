@@ -7,34 +7,34 @@ import type * as mcpGen from "@mcp-gen/runtime/tool-table";
  * Argument and result types of one tool, for typed handlers and clients.
  */
 export interface IssuesCreateTypes {
-  arguments: IssuesCreateArguments
-  result: IssuesCreateResult
+  arguments: IssuesCreateArguments;
+  result: IssuesCreateResult;
 }
 export interface IssuesCreateArguments {
-  project: string
-  title: string
+  project: string;
+  title: string;
   /**
    * @maxItems 10
    */
-  labels?: string[]
+  labels?: string[];
   /**
    * 1 is the most urgent.
    */
-  priority?: number
+  priority?: number;
 }
 export interface IssuesCreateResult {
   /**
    * Issue key, for example "WEB-42".
    */
-  id: string
-  project: string
-  title: string
-  status: ("open" | "in_progress" | "done")
-  labels: string[]
+  id: string;
+  project: string;
+  title: string;
+  status: ("open" | "in_progress" | "done");
+  labels: string[];
 }
 
 /** The tool "issues.create" exactly as tools/list returns it. */
-export const issuesCreateTool: mcpGen.ToolDescriptor = {
+export const issuesCreateTool = {
   name: "issues.create",
   title: "Create an issue",
   description: "Create an issue in a project and return it with its new key.",
@@ -88,4 +88,4 @@ export const issuesCreateTool: mcpGen.ToolDescriptor = {
     idempotentHint: false,
     openWorldHint: false,
   },
-};
+} satisfies mcpGen.ToolDescriptor;

@@ -7,35 +7,35 @@ import type * as mcpGen from "@mcp-gen/runtime/tool-table";
  * Argument and result types of one tool, for typed handlers and clients.
  */
 export interface IssuesDeleteTypes {
-  arguments: IssuesDeleteArguments
-  result: IssuesDeleteResult
-  inputs: IssuesDeleteInputs
+  arguments: IssuesDeleteArguments;
+  result: IssuesDeleteResult;
+  inputs: IssuesDeleteInputs;
 }
 export interface IssuesDeleteArguments {
   /**
    * Issue key, for example "WEB-42".
    */
-  id: string
+  id: string;
 }
 export interface IssuesDeleteResult {
-  deleted: boolean
+  deleted: boolean;
 }
 /**
  * The answers a handler can read with ctx.answer(key), by input request key.
  */
 export interface IssuesDeleteInputs {
-  confirm: IssuesDeleteConfirmInput
+  confirm: IssuesDeleteConfirmInput;
 }
 export interface IssuesDeleteConfirmInput {
   /**
    * Delete the issue
    */
-  confirm: boolean
-  [k: string]: unknown | undefined
+  confirm: boolean;
+  [k: string]: unknown | undefined;
 }
 
 /** The tool "issues.delete" exactly as tools/list returns it. */
-export const issuesDeleteTool: mcpGen.ToolDescriptor = {
+export const issuesDeleteTool = {
   name: "issues.delete",
   title: "Delete an issue",
   description: "Delete an issue for good. Asks the user to confirm before anything is deleted.",
@@ -63,4 +63,4 @@ export const issuesDeleteTool: mcpGen.ToolDescriptor = {
     additionalProperties: false,
   },
   annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
-};
+} satisfies mcpGen.ToolDescriptor;

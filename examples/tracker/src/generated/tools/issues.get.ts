@@ -7,28 +7,28 @@ import type * as mcpGen from "@mcp-gen/runtime/tool-table";
  * Argument and result types of one tool, for typed handlers and clients.
  */
 export interface IssuesGetTypes {
-  arguments: IssuesGetArguments
-  result: IssuesGetResult
+  arguments: IssuesGetArguments;
+  result: IssuesGetResult;
 }
 export interface IssuesGetArguments {
   /**
    * Issue key, for example "WEB-42".
    */
-  id: string
+  id: string;
 }
 export interface IssuesGetResult {
   /**
    * Issue key, for example "WEB-42".
    */
-  id: string
-  project: string
-  title: string
-  status: ("open" | "in_progress" | "done")
-  labels: string[]
+  id: string;
+  project: string;
+  title: string;
+  status: ("open" | "in_progress" | "done");
+  labels: string[];
 }
 
 /** The tool "issues.get" exactly as tools/list returns it. */
-export const issuesGetTool: mcpGen.ToolDescriptor = {
+export const issuesGetTool = {
   name: "issues.get",
   title: "Get an issue",
   description: "Get one issue by its key.",
@@ -71,4 +71,4 @@ export const issuesGetTool: mcpGen.ToolDescriptor = {
     },
   },
   annotations: { readOnlyHint: true, openWorldHint: false },
-};
+} satisfies mcpGen.ToolDescriptor;

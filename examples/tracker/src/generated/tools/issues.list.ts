@@ -3,35 +3,35 @@
 /* eslint-disable */
 import type * as mcpGen from "@mcp-gen/runtime/tool-table";
 
-export type IssuesListResult = Issue[]
+export type IssuesListResult = Issue[];
 
 /**
  * Argument and result types of one tool, for typed handlers and clients.
  */
 export interface IssuesListTypes {
-  arguments: IssuesListArguments
-  result: IssuesListResult
+  arguments: IssuesListArguments;
+  result: IssuesListResult;
 }
 export interface IssuesListArguments {
   /**
    * Project key, for example "WEB".
    */
-  project: string
-  status?: ("open" | "in_progress" | "done")
+  project: string;
+  status?: ("open" | "in_progress" | "done");
 }
 export interface Issue {
   /**
    * Issue key, for example "WEB-42".
    */
-  id: string
-  project: string
-  title: string
-  status: ("open" | "in_progress" | "done")
-  labels: string[]
+  id: string;
+  project: string;
+  title: string;
+  status: ("open" | "in_progress" | "done");
+  labels: string[];
 }
 
 /** The tool "issues.list" exactly as tools/list returns it. */
-export const issuesListTool: mcpGen.ToolDescriptor = {
+export const issuesListTool = {
   name: "issues.list",
   title: "List issues",
   description: "List the issues of one project, optionally only those with a given status.",
@@ -80,4 +80,4 @@ export const issuesListTool: mcpGen.ToolDescriptor = {
     },
   },
   annotations: { readOnlyHint: true, openWorldHint: false },
-};
+} satisfies mcpGen.ToolDescriptor;

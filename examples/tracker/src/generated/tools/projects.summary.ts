@@ -7,14 +7,14 @@ import type * as mcpGen from "@mcp-gen/runtime/tool-table";
  * Argument and result types of one tool, for typed handlers and clients.
  */
 export interface ProjectsSummaryTypes {
-  arguments: ProjectsSummaryArguments
+  arguments: ProjectsSummaryArguments;
 }
 export interface ProjectsSummaryArguments {
-  project: string
+  project: string;
 }
 
 /** The tool "projects.summary" exactly as tools/list returns it. */
-export const projectsSummaryTool: mcpGen.ToolDescriptor = {
+export const projectsSummaryTool = {
   name: "projects.summary",
   title: "Summarize a project",
   description: "A short text summary of a project's issues, for people to read.",
@@ -27,4 +27,4 @@ export const projectsSummaryTool: mcpGen.ToolDescriptor = {
     additionalProperties: false,
   },
   annotations: { readOnlyHint: true, openWorldHint: false },
-};
+} satisfies mcpGen.ToolDescriptor;

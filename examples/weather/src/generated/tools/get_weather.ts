@@ -7,33 +7,33 @@ import type * as mcpGen from "@mcp-gen/runtime/tool-table";
  * Argument and result types of one tool, for typed handlers and clients.
  */
 export interface GetWeatherTypes {
-  arguments: GetWeatherArguments
-  result: GetWeatherResult
+  arguments: GetWeatherArguments;
+  result: GetWeatherResult;
 }
 export interface GetWeatherArguments {
   /**
    * City name, optionally with a country code, for example "Lisbon" or "Paris, FR".
    */
-  city: string
+  city: string;
   /**
    * Unit system for the temperature.
    */
-  units?: ("metric" | "imperial")
+  units?: ("metric" | "imperial");
 }
 export interface GetWeatherResult {
-  city: string
+  city: string;
   /**
    * Temperature in the requested units.
    */
-  temperature: number
+  temperature: number;
   /**
    * Short description, for example "light rain".
    */
-  conditions: string
+  conditions: string;
 }
 
 /** The tool "get_weather" exactly as tools/list returns it. */
-export const getWeatherTool: mcpGen.ToolDescriptor = {
+export const getWeatherTool = {
   name: "get_weather",
   title: "Current weather",
   description: "Get the current weather for a city. Returns the temperature in degrees Celsius and a short description of the conditions.",
@@ -69,4 +69,4 @@ export const getWeatherTool: mcpGen.ToolDescriptor = {
     additionalProperties: false,
   },
   annotations: { readOnlyHint: true, openWorldHint: true },
-};
+} satisfies mcpGen.ToolDescriptor;
