@@ -6,7 +6,10 @@ import { describe, expect, it } from "vitest";
 import { runInProcess } from "./support/temp-project.js";
 import { REPO_ROOT } from "./support/spec-paths.js";
 
-const examples = readdirSync(join(REPO_ROOT, "examples"), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+const examples = readdirSync(join(REPO_ROOT, "examples"), { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name)
+  .sort();
 
 describe("committed examples", () => {
   for (const name of examples) {

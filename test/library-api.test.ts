@@ -27,7 +27,10 @@ describe("library API", () => {
   });
 
   it("is what the built package exports (run `npm run build` after changing src/)", () => {
-    const keys = execFileSync(process.execPath, ["--input-type=module", "-e", "const m = await import('mcp-gen'); console.log(Object.keys(m).sort().join(','))"], { cwd: REPO_ROOT, encoding: "utf8" }).trim();
+    const keys = execFileSync(process.execPath, ["--input-type=module", "-e", "const m = await import('mcp-gen'); console.log(Object.keys(m).sort().join(','))"], {
+      cwd: REPO_ROOT,
+      encoding: "utf8",
+    }).trim();
     expect(keys.split(",")).toEqual(Object.keys(api).sort());
   });
 });

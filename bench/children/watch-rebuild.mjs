@@ -31,7 +31,9 @@ const until = (count) =>
   });
 
 await until(1);
-const files = readdirSync(join(project, "tools")).filter((name) => name.endsWith(".json")).sort();
+const files = readdirSync(join(project, "tools"))
+  .filter((name) => name.endsWith(".json"))
+  .sort();
 const ms = [];
 for (let round = 0; round < rounds; round++) {
   const file = join(project, "tools", files[(seed * 131 + round * 397) % files.length]);

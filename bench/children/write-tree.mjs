@@ -24,7 +24,7 @@ const made = new Set();
 let bytes = 0;
 for (const [path, contents] of files) {
   const folder = join(dest, path, "..");
-  if (!made.has(folder)) (mkdirSync(folder, { recursive: true }), made.add(folder));
+  if (!made.has(folder)) mkdirSync(folder, { recursive: true }), made.add(folder);
   writeFileSync(join(dest, path), contents, { flag: "wx" });
   bytes += contents.length;
 }

@@ -15,8 +15,7 @@ let gnuTime;
 /** Whether /usr/bin/time is GNU time (understands -v). Checked once. */
 export function hasGnuTime() {
   if (gnuTime === undefined) {
-    gnuTime =
-      existsSync(GNU_TIME) && /Maximum resident set size/.test(spawnSync(GNU_TIME, ["-v", process.execPath, "-e", ""], { encoding: "utf8" }).stderr ?? "");
+    gnuTime = existsSync(GNU_TIME) && /Maximum resident set size/.test(spawnSync(GNU_TIME, ["-v", process.execPath, "-e", ""], { encoding: "utf8" }).stderr ?? "");
   }
   return gnuTime;
 }

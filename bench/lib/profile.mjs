@@ -77,10 +77,7 @@ export async function runProfile(workload, { log, seconds = 5 }) {
       if (kind !== "client" && !SERVER_CASES.includes(name)) throw new Error(`${kind}:<case> needs one of ${SERVER_CASES.join(", ")}`);
       const { projects } = await prepareRuntimeProjects(log);
       out = profileDir(workload);
-      const config =
-        kind === "list"
-          ? { cases: [], projects, list: [name], listIterations: 100, connectIterations: 10 }
-          : { cases: [name], projects, seconds, warmupMs: 500 };
+      const config = kind === "list" ? { cases: [], projects, list: [name], listIterations: 100, connectIterations: 10 } : { cases: [name], projects, seconds, warmupMs: 500 };
       result = await runNode(join(BENCH_DIR, "children", "inproc.mjs"), [JSON.stringify(config)], {
         nodeArgs: ["--cpu-prof", "--cpu-prof-dir", out],
         label: `in-process ${name}`,

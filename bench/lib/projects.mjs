@@ -76,8 +76,7 @@ export async function compileProject(dir) {
   const result = await runNode(TSC_BIN, ["-p", join(dir, "tsconfig.json")], { cwd: dir, label: `tsc -p ${dir}`, expectExit: null });
   if (result.exitCode === 0) return { warning: undefined };
   const errors = `${result.stdout}\n${result.stderr}`.split("\n").filter((line) => /error TS\d+/.test(line));
-  if (!existsSync(join(dir, "dist", "generated", "server.js")))
-    throw new Error(`tsc -p ${dir} exited with ${result.exitCode} and emitted no server:\n${errors.slice(0, 10).join("\n")}`);
+  if (!existsSync(join(dir, "dist", "generated", "server.js"))) throw new Error(`tsc -p ${dir} exited with ${result.exitCode} and emitted no server:\n${errors.slice(0, 10).join("\n")}`);
   return {
     warning: `the generated code of ${dir} does not type-check (${errors.length} tsc error${errors.length === 1 ? "" : "s"}; measured the JavaScript tsc emitted anyway), first: ${errors[0] ?? `exit ${result.exitCode}`}`,
   };

@@ -167,7 +167,9 @@ export async function generatedClient(projects) {
   try {
     // The runtime package the generated client imports (a project of an older mcp-gen, or a vendored
     // one, has its copy in runtime/).
-    const { precompiledValidators } = existsSync(join(projects.one, "dist", "generated", "runtime")) ? await importGenerated(projects.one, "runtime/client-runtime.js") : await import("@mcp-gen/runtime/client");
+    const { precompiledValidators } = existsSync(join(projects.one, "dist", "generated", "runtime"))
+      ? await importGenerated(projects.one, "runtime/client-runtime.js")
+      : await import("@mcp-gen/runtime/client");
     // What ToolsClient.connectHttp configures.
     if (typeof precompiledValidators === "function") clientOptions = { jsonSchemaValidator: precompiledValidators(TOOL_ENTRIES) };
   } catch {

@@ -96,8 +96,7 @@ function objectSchema(rand, count, depth, extras) {
     const name = propertyName(rand, used);
     const roll = rand();
     if (depth > 0 && roll < 0.12) properties[name] = objectSchema(rand, int(rand, 2, 6), depth - 1, extras);
-    else if (depth > 0 && roll < 0.2)
-      properties[name] = { type: "array", description: sentence(rand, 3, 12), items: objectSchema(rand, int(rand, 2, 5), depth - 1, extras) };
+    else if (depth > 0 && roll < 0.2) properties[name] = { type: "array", description: sentence(rand, 3, 12), items: objectSchema(rand, int(rand, 2, 5), depth - 1, extras) };
     else if (roll < 0.27) properties[name] = { type: "array", items: leaf(rand), maxItems: int(rand, 5, 100) };
     else if (extras && depth > 0 && roll < 0.31) properties[name] = taggedUnion(rand);
     else if (extras && roll < 0.34) properties[name] = { $ref: "#/$defs/address" };
@@ -167,8 +166,7 @@ export function syntheticTool(i) {
   tool.description = sentence(rand, kind === "large" ? 30 : 8, kind === "large" ? 150 : 50);
   tool.inputSchema = inputSchema(rand, kind);
   if (rand() < 0.33) tool.outputSchema = outputSchema(rand);
-  if (rand() < 0.5)
-    tool.annotations = { readOnlyHint: name.startsWith("get") || name.startsWith("list") || name.startsWith("search"), openWorldHint: rand() < 0.5 };
+  if (rand() < 0.5) tool.annotations = { readOnlyHint: name.startsWith("get") || name.startsWith("list") || name.startsWith("search"), openWorldHint: rand() < 0.5 };
   return tool;
 }
 

@@ -70,9 +70,7 @@ function cases(tools, checkAvailable) {
       run: () => runNode(WRITE_TREE, [project(), workPath("baselines", "tree")], { label: "write tree" }),
     },
     { key: "noChangeBuild", label: "mcp-gen build, no change", needs: "cold", run: mcpGen("build") },
-    checkAvailable
-      ? { key: "check", label: "mcp-gen check, no change", needs: "cold", run: mcpGen("check") }
-      : { key: "check", label: "mcp-gen check, no change", unavailable: true },
+    checkAvailable ? { key: "check", label: "mcp-gen check, no change", needs: "cold", run: mcpGen("check") } : { key: "check", label: "mcp-gen check, no change", unavailable: true },
     {
       key: "rebuild",
       label: "mcp-gen build after one descriptor changed",
@@ -142,16 +140,7 @@ const values = (r) => r.ms.filter(Number.isFinite);
 function row(r, ratioText, target = "", status = "") {
   if (r.error) return [r.label, r.error, "", "", "", "", target, status];
   const ms = values(r);
-  return [
-    r.label,
-    fmt.ms(median(ms)),
-    fmt.range(min(ms), max(ms)),
-    fmt.mb(median(r.rss.filter(Number.isFinite))),
-    String(ms.length),
-    ratioText,
-    target,
-    status,
-  ];
+  return [r.label, fmt.ms(median(ms)), fmt.range(min(ms), max(ms)), fmt.mb(median(r.rss.filter(Number.isFinite))), String(ms.length), ratioText, target, status];
 }
 
 export async function buildSuite({ options, log, targets }) {

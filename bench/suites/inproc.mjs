@@ -70,10 +70,7 @@ export async function inprocSuite({ options, log, targets, projects }) {
   // One process per listed server, so no other server's heap is around.
   const lists = [];
   for (const name of LISTED) {
-    const out = await inprocess(
-      { cases: [], era: "modern", projects, list: [name], listIterations: options.quick ? 5 : 20, connectIterations: options.quick ? 2 : 5 },
-      `tools/list ${name}`,
-    );
+    const out = await inprocess({ cases: [], era: "modern", projects, list: [name], listIterations: options.quick ? 5 : 20, connectIterations: options.quick ? 2 : 5 }, `tools/list ${name}`);
     lists.push(...out.lists);
   }
   const listOf = (name) => lists.find((l) => l.case === name);
@@ -139,13 +136,7 @@ async function legacySection(common) {
   const legacy = await runAll(LEGACY, { ...common, runs: Math.min(common.runs, LEGACY_RUNS), era: "legacy" });
   const rows = [];
   for (const [name, entry] of legacy)
-    rows.push([
-      entry.label,
-      ...rateCells(entry),
-      name === "floor" ? "1.00× (baseline)" : fmt.ratio(median(entry.ratio)),
-      fmt.us(median(entry.cpu)),
-      String(entry.perSec.length),
-    ]);
+    rows.push([entry.label, ...rateCells(entry), name === "floor" ? "1.00× (baseline)" : fmt.ratio(median(entry.ratio)), fmt.us(median(entry.cpu)), String(entry.perSec.length)]);
   return {
     title: "Server, in-process, 2025-11-25 era (initialize handshake; served stateless per request)",
     columns: ["server", "calls/s", "min – max", "× floor", "CPU/call", "runs"],

@@ -62,8 +62,7 @@ export async function scalingSuite({ options, log, targets }) {
     const prev = done[done.indexOf(m) - 1];
     const marginal = prev ? (median(m.ms) - median(prev.ms)) / (m.size - prev.size) : NaN;
     const ratio = perTool(m) / perTool(base);
-    const t =
-      m === judged ? targets.add("linear", fmt.ratio(ratio), ratio, `scaling, ${fmt.int(m.size)} ÷ ${fmt.int(base.size)} tools`) : { target: "", status: "" };
+    const t = m === judged ? targets.add("linear", fmt.ratio(ratio), ratio, `scaling, ${fmt.int(m.size)} ÷ ${fmt.int(base.size)} tools`) : { target: "", status: "" };
     return [
       `${fmt.int(m.size)} tools`,
       `${fmt.int(m.bytes / 1024)} KB`,
@@ -81,20 +80,7 @@ export async function scalingSuite({ options, log, targets }) {
   });
   return {
     title: `Scaling: cold mcp-gen build of synthetic projects (${((performance.now() - started) / 1000).toFixed(0)} s)`,
-    columns: [
-      "project",
-      "descriptors",
-      "median",
-      "min – max",
-      "per tool",
-      "marginal per tool",
-      "per KB",
-      "peak RSS",
-      "runs",
-      "per tool ÷ base",
-      "target",
-      "status",
-    ],
+    columns: ["project", "descriptors", "median", "min – max", "per tool", "marginal per tool", "per KB", "peak RSS", "runs", "per tool ÷ base", "target", "status"],
     rows,
     notes: [
       "Synthetic descriptors (bench/lib/synthetic.mjs): 55% small, 33% medium, 12% large schemas (0.3–20 KB), a third with an outputSchema; tool i is the same at every size.",

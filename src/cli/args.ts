@@ -14,7 +14,11 @@ export const COMMON_OPTIONS = {
 
 export class UsageError extends Error {}
 
-export function parseCommandArgs<T extends OptionSpec>(argv: readonly string[], options: T, allowPositionals = false): ReturnType<typeof parseArgs<{ options: T; allowPositionals: boolean; strict: true }>> {
+export function parseCommandArgs<T extends OptionSpec>(
+  argv: readonly string[],
+  options: T,
+  allowPositionals = false,
+): ReturnType<typeof parseArgs<{ options: T; allowPositionals: boolean; strict: true }>> {
   try {
     return parseArgs({ args: [...argv], options, allowPositionals, strict: true });
   } catch (e) {

@@ -27,7 +27,10 @@ export async function readClientServers(request: Extract<LiveRequest, { kind: "c
   if (!config.ok) throw new UsageError(`--client-config: ${JSON.stringify(request.file)} is not an MCP client's config: ${config.message}`);
   const names = config.servers.map((server) => server.name);
   const unknown = request.only.filter((name) => !names.includes(name));
-  if (unknown.length > 0) throw new UsageError(`--server ${unknown.map((name) => JSON.stringify(name)).join(", ")}: not in ${JSON.stringify(request.file)}, which lists ${names.map((name) => JSON.stringify(name)).join(", ") || "no servers"}.`);
+  if (unknown.length > 0)
+    throw new UsageError(
+      `--server ${unknown.map((name) => JSON.stringify(name)).join(", ")}: not in ${JSON.stringify(request.file)}, which lists ${names.map((name) => JSON.stringify(name)).join(", ") || "no servers"}.`,
+    );
   if (names.length === 0) throw new UsageError(`--client-config: ${JSON.stringify(request.file)} lists no servers.`);
   const stems = assignToolNames(names);
   return config.servers

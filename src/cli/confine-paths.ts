@@ -43,7 +43,8 @@ export function confinePaths(realRoot: string, paths: readonly WritePath[]): Con
     if (typeof found === "string") {
       real.set(item.path, found);
       const link = item.replaced && item.kind === "folder" ? firstLinkBelow(found, item.path) : undefined;
-      if (link !== undefined) diagnostics.push(problem(link, `${link} is a link inside ${item.role} (${item.path}), which every build replaces as a whole.`, `Remove the link; mcp-gen writes ${item.path} again.`));
+      if (link !== undefined)
+        diagnostics.push(problem(link, `${link} is a link inside ${item.role} (${item.path}), which every build replaces as a whole.`, `Remove the link; mcp-gen writes ${item.path} again.`));
     } else {
       diagnostics.push(found);
     }
@@ -64,10 +65,20 @@ export function confineProjectPaths(realRoot: string, config: Pick<Config, "out"
   ]);
   const out = confined.real.get(config.out);
   const overlaps: Diagnostic[] = [];
-  for (const [role, path] of [["handlers", config.handlers], ["tests", config.tests], ["lock", config.lock]] as const) {
+  for (const [role, path] of [
+    ["handlers", config.handlers],
+    ["tests", config.tests],
+    ["lock", config.lock],
+  ] as const) {
     const other = confined.real.get(path);
     if (out === undefined || other === undefined || !(isWithin(other, out) || isWithin(out, other))) continue;
-    overlaps.push(problem(config.out, `out (${config.out}) and ${role} (${path}) overlap once links are followed (${JSON.stringify(out)} and ${JSON.stringify(other)}); every build rewrites out, which would destroy your ${role === "lock" ? "lock file" : role}.`, "Point out and the link at folders of their own."));
+    overlaps.push(
+      problem(
+        config.out,
+        `out (${config.out}) and ${role} (${path}) overlap once links are followed (${JSON.stringify(out)} and ${JSON.stringify(other)}); every build rewrites out, which would destroy your ${role === "lock" ? "lock file" : role}.`,
+        "Point out and the link at folders of their own.",
+      ),
+    );
   }
   return { diagnostics: sortDiagnostics([...confined.diagnostics, ...overlaps]), real: confined.real };
 }
@@ -84,9 +95,20 @@ function resolveInProject(realRoot: string, item: WritePath): string | Diagnosti
     const last = i === names.length - 1;
     if (stat.isSymbolicLink()) {
       const target = realpathOrUndefined(next);
-      if (last && item.replaced) return problem(shown, `${item.role} (${item.path}) is a link${target === undefined ? "" : ` to ${JSON.stringify(target)}`}; a build replaces it as a whole, which would swap the link for a plain ${item.kind}.`, `Point the setting at a plain ${item.kind} inside the project in mcp-gen.config.yaml, or replace the link with one.`);
-      if (target === undefined) return problem(shown, `${shown} is a link to something that does not exist, so ${item.role} (${item.path}) has no real place.`, "Remove the link or create its target inside the project.");
-      if (!isWithin(target, realRoot)) return problem(shown, `${shown} is a link to ${JSON.stringify(target)}, outside the project, so ${item.role} (${item.path}) would be written there.`, "Replace the link with a folder inside the project, or point the setting at one.");
+      if (last && item.replaced)
+        return problem(
+          shown,
+          `${item.role} (${item.path}) is a link${target === undefined ? "" : ` to ${JSON.stringify(target)}`}; a build replaces it as a whole, which would swap the link for a plain ${item.kind}.`,
+          `Point the setting at a plain ${item.kind} inside the project in mcp-gen.config.yaml, or replace the link with one.`,
+        );
+      if (target === undefined)
+        return problem(shown, `${shown} is a link to something that does not exist, so ${item.role} (${item.path}) has no real place.`, "Remove the link or create its target inside the project.");
+      if (!isWithin(target, realRoot))
+        return problem(
+          shown,
+          `${shown} is a link to ${JSON.stringify(target)}, outside the project, so ${item.role} (${item.path}) would be written there.`,
+          "Replace the link with a folder inside the project, or point the setting at one.",
+        );
       current = target;
       continue;
     }

@@ -87,7 +87,7 @@ export type LiveRequest =
 /** What to reach, from the live options; throws UsageError on bad usage. */
 export function liveRequest(values: LiveValues, root: string, env: Readonly<Record<string, string | undefined>>): LiveRequest {
   const ways = [values.command, values.url, values["client-config"]].filter((value) => value !== undefined).length;
-  if (ways !== 1) throw new UsageError("give exactly one of --command \"CMD ARGS\" (stdio), --url URL (Streamable HTTP) and --client-config FILE (every server of an MCP client's config).");
+  if (ways !== 1) throw new UsageError('give exactly one of --command "CMD ARGS" (stdio), --url URL (Streamable HTTP) and --client-config FILE (every server of an MCP client\'s config).');
   if (values["client-config"] === undefined) {
     if (values["servers-dir"] !== undefined || values.server?.length) throw new UsageError("--servers-dir and --server apply to --client-config only.");
     return { kind: "one", target: oneTarget(values, root, env) };
@@ -110,7 +110,10 @@ export function liveRequest(values: LiveValues, root: string, env: Readonly<Reco
 export function liveOptions(values: LiveValues, config: Config): LiveOptions {
   const name = values["client-name"] ?? "mcp-gen";
   const version = values["client-version"] ?? MCP_GEN_VERSION;
-  for (const [option, value] of [["client-name", name], ["client-version", version]] as const) {
+  for (const [option, value] of [
+    ["client-name", name],
+    ["client-version", version],
+  ] as const) {
     if (value.trim() === "" || /[\u0000-\u001f\u007f]/.test(value)) throw new UsageError(`--${option} must be non-empty text without control characters.`);
   }
   return {
@@ -199,14 +202,22 @@ export async function readServerConfig(root: string, configPath: string | undefi
   if (project.config || configPath === undefined) return project;
   const text = await readTextIfExists(resolve(root, configPath));
   if (text !== undefined && (await import("../live/client-config.js")).isClientConfig(text)) {
-    throw new UsageError(`--config ${JSON.stringify(configPath)} is an MCP client's config; --config names mcp-gen's own config. Pass the client's config as --client-config ${JSON.stringify(configPath)}.`);
+    throw new UsageError(
+      `--config ${JSON.stringify(configPath)} is an MCP client's config; --config names mcp-gen's own config. Pass the client's config as --client-config ${JSON.stringify(configPath)}.`,
+    );
   }
   return project;
 }
 
 /** "The server exited ..." with the end of its stderr, as one message. */
 export function describeProblem(problem: LiveProblem): string {
-  const tail = problem.stderr ? `\nThe server's last output on stderr:\n${problem.stderr.split("\n").slice(-10).map((line) => `  | ${shorten(visibleText(line))}`).join("\n")}` : "";
+  const tail = problem.stderr
+    ? `\nThe server's last output on stderr:\n${problem.stderr
+        .split("\n")
+        .slice(-10)
+        .map((line) => `  | ${shorten(visibleText(line))}`)
+        .join("\n")}`
+    : "";
   return `${visibleText(problem.message)}${tail}`;
 }
 

@@ -26,7 +26,9 @@ Validate MCP tool descriptors against MCP 2026-07-28, generate typed server and 
 every tool with a hash lock file.
 
 Commands:
-${Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`).join("\n")}
+${Object.entries(COMMANDS)
+  .map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`)
+  .join("\n")}
 
 Run "mcp-gen <command> --help" for the options of a command.
 Options: --version, --help

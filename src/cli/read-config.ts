@@ -62,7 +62,13 @@ export interface ConfigMemo {
   rememberConfig(key: string, config: Config): void;
 }
 
-export async function readConfig(root: string, configPath: string | undefined, sources: Map<string, string>, scope: RuleScope, memo?: ConfigMemo): Promise<{ config: Config | undefined; diagnostics: readonly Diagnostic[] }> {
+export async function readConfig(
+  root: string,
+  configPath: string | undefined,
+  sources: Map<string, string>,
+  scope: RuleScope,
+  memo?: ConfigMemo,
+): Promise<{ config: Config | undefined; diagnostics: readonly Diagnostic[] }> {
   const path = configPath ?? CONFIG_FILE;
   const absolute = resolve(root, path);
   const display = toProjectPath(root, absolute) ?? path;

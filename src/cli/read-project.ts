@@ -49,9 +49,7 @@ export interface ReadIndex {
 export async function readProject(location: ProjectLocation, reuse?: ReadReuse, index?: ReadIndex): Promise<ReadProjectResult> {
   const root = await realpath(location.root);
   const sources = new Map<string, string>();
-  const configResult = location.config
-    ? { config: location.config, diagnostics: [] }
-    : await readConfig(root, location.configPath, sources, "all");
+  const configResult = location.config ? { config: location.config, diagnostics: [] } : await readConfig(root, location.configPath, sources, "all");
   if (!configResult.config) return { ok: false, diagnostics: configResult.diagnostics, sources };
   const config = configResult.config;
   const reader = new FileReader(root, config.load, sources, reuse, index);
@@ -87,8 +85,11 @@ class FileReader {
   private readonly reused = new Set<string>();
 
   constructor(
-    private readonly root: string, private readonly limits: LoadLimits, private readonly sources: Map<string, string>,
-    private readonly reuse: ReadReuse | undefined, private readonly index: ReadIndex | undefined,
+    private readonly root: string,
+    private readonly limits: LoadLimits,
+    private readonly sources: Map<string, string>,
+    private readonly reuse: ReadReuse | undefined,
+    private readonly index: ReadIndex | undefined,
   ) {}
 
   // Synchronous reads: a project's files are read one after another, and awaiting fs/promises four
@@ -158,7 +159,13 @@ class FileReader {
     this.index?.record(path, read, hash);
     const known = this.reuse?.lookup(path, hash);
     const file = decoded.value;
-    if (known) return this.reuseRecord(path, hash, known, lazyDocument(path, () => file, this.limits));
+    if (known)
+      return this.reuseRecord(
+        path,
+        hash,
+        known,
+        lazyDocument(path, () => file, this.limits),
+      );
     const loaded = loadDocument(decoded.value, this.limits);
     for (const diagnostic of loaded.diagnostics) this.report(path, diagnostic);
     return loaded.value ? { status: "ok", doc: loaded.value } : { status: "invalid" };
@@ -230,6 +237,11 @@ function outsideRoot(file: string, reason: string): Diagnostic {
     severity: "error",
     message: `${reason}; mcp-gen reads nothing outside the project.`,
     hint: "Copy the file into the project instead of linking to it.",
-    file, line: 1, column: 1, endLine: 1, endColumn: 1, pointer: "",
+    file,
+    line: 1,
+    column: 1,
+    endLine: 1,
+    endColumn: 1,
+    pointer: "",
   };
 }

@@ -139,8 +139,14 @@ async function render(format: DiagnosticFormat, setup: ReportSetup, diagnostics:
   const { formatDiagnostics } = await import("../report/format-diagnostics.js");
   const rules = format === "sarif" && !content.rules ? (await import("../validate/rules/index.js")).ALL_RULES : (content.rules ?? []);
   return formatDiagnostics(format, diagnostics, {
-    sources: content.sources ?? new Map(), color, rules, toolVersion: MCP_GEN_VERSION, informationUri: MCP_GEN_HOMEPAGE,
-    paths: setup.paths, command: setup.command, ...(content.markdown ? { markdown: content.markdown } : {}),
+    sources: content.sources ?? new Map(),
+    color,
+    rules,
+    toolVersion: MCP_GEN_VERSION,
+    informationUri: MCP_GEN_HOMEPAGE,
+    paths: setup.paths,
+    command: setup.command,
+    ...(content.markdown ? { markdown: content.markdown } : {}),
   });
 }
 

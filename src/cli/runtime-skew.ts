@@ -142,15 +142,23 @@ export function runtimeSkew(input: RuntimeSkewInput): Diagnostic[] {
   const at = (ruleId: string, message: string, hint: string): Diagnostic =>
     doc && declaration !== undefined ? diagnosticAtPointer(doc, pointer(declaration), { ruleId, severity: "error", message, hint }) : rangeLine(toolsPath, input.toolsText, { ruleId, message, hint });
   if (input.installed.kind === "absent" && declaration !== undefined) {
-    found.push(at("runtime-missing", `${RUNTIME_PACKAGE} is not installed: no node_modules from ${input.config.out} up holds it, and the generated code imports it.`, `Run \`npm install\` (package.json declares it), ${vendored}.`));
+    found.push(
+      at(
+        "runtime-missing",
+        `${RUNTIME_PACKAGE} is not installed: no node_modules from ${input.config.out} up holds it, and the generated code imports it.`,
+        `Run \`npm install\` (package.json declares it), ${vendored}.`,
+      ),
+    );
   }
   if (input.installed.kind === "found" && inCaretRange(input.installed.version, range) === false) {
     const { version, path } = input.installed;
-    found.push(at(
-      "runtime-version",
-      `${RUNTIME_PACKAGE} ${version} is installed (${path}), outside ${range}, the versions the generated code in ${input.config.out} was written for.`,
-      `Install a runtime in that range (\`${install}\`), or upgrade mcp-gen to a release written for ${RUNTIME_PACKAGE} ${version} and run \`mcp-gen build\`.`,
-    ));
+    found.push(
+      at(
+        "runtime-version",
+        `${RUNTIME_PACKAGE} ${version} is installed (${path}), outside ${range}, the versions the generated code in ${input.config.out} was written for.`,
+        `Install a runtime in that range (\`${install}\`), or upgrade mcp-gen to a release written for ${RUNTIME_PACKAGE} ${version} and run \`mcp-gen build\`.`,
+      ),
+    );
   }
   return found;
 }

@@ -14,7 +14,8 @@ export function toolsNotFound(config: Config, configPath: string | undefined, so
   const file = configPath ?? CONFIG_FILE;
   const globs = config.tools.map((glob) => JSON.stringify(glob)).join(", ");
   const base = {
-    ruleId: "tools-not-found", severity: "warning" as const,
+    ruleId: "tools-not-found",
+    severity: "warning" as const,
     message: `The tools glob${config.tools.length === 1 ? "" : "s"} ${globs} matched no file: there is no tool to validate or build.`,
     hint: `Put descriptors (*.yaml, *.yml, *.json) where the globs look, or set \`tools\` in ${file} to where they are.`,
   };

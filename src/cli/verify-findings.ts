@@ -27,7 +27,10 @@ const LABEL = { breaking: "breaking", "needs-review": "needs review", compatible
 export function verifyFindings({ lockPath, lockText, limits, comparison }: VerifyFindingsInput): Diagnostic[] {
   if (comparison.findings.length === 0) return [];
   const doc = loadDocument({ path: lockPath, text: lockText }, { ...limits, maxDepth: limits.maxDepth + 4, maxNodes: Number.MAX_SAFE_INTEGER }).value;
-  const at = (pointer: string, content: Pick<Diagnostic, "ruleId" | "severity" | "message" | "hint">, extra: Partial<Diagnostic> = {}): Diagnostic => ({ ...place(doc, lockPath, pointer, { ...content, message: visibleText(content.message) }), ...extra });
+  const at = (pointer: string, content: Pick<Diagnostic, "ruleId" | "severity" | "message" | "hint">, extra: Partial<Diagnostic> = {}): Diagnostic => ({
+    ...place(doc, lockPath, pointer, { ...content, message: visibleText(content.message) }),
+    ...extra,
+  });
   const pin = `Find out why the server changed; if the change is wanted, pin it again with \`mcp-gen import --update\` (or \`mcp-gen build\`) and commit ${lockPath}.`;
   const findings: Diagnostic[] = [];
   for (const finding of comparison.findings) {
@@ -41,11 +44,24 @@ export function verifyFindings({ lockPath, lockText, limits, comparison }: Verif
     } else {
       const first = finding.parts[0];
       const pointer = `${entry}/descriptor${first && first !== "other" ? `/${first}` : ""}`;
-      findings.push(at(pointer, { ruleId: "verify-tool-changed", severity: "error", message: `The server's tool ${name} changed its ${finding.parts.join(", ")} since ${lockPath} pinned it${cls}.`, hint: pin }, textChanges(finding)));
+      findings.push(
+        at(
+          pointer,
+          { ruleId: "verify-tool-changed", severity: "error", message: `The server's tool ${name} changed its ${finding.parts.join(", ")} since ${lockPath} pinned it${cls}.`, hint: pin },
+          textChanges(finding),
+        ),
+      );
     }
     const which = finding.status === "added" ? "new tool" : "changed tool";
     for (const warning of finding.warnings) {
-      findings.push(at(entry, { ruleId: warning.ruleId, severity: warning.severity, message: `In the server's ${which} ${name} (${warning.pointer || "/"}): ${warning.message}`, ...(warning.hint ? { hint: warning.hint } : {}) }));
+      findings.push(
+        at(entry, {
+          ruleId: warning.ruleId,
+          severity: warning.severity,
+          message: `In the server's ${which} ${name} (${warning.pointer || "/"}): ${warning.message}`,
+          ...(warning.hint ? { hint: warning.hint } : {}),
+        }),
+      );
     }
   }
   return sortDiagnostics(findings);

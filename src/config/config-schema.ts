@@ -35,12 +35,14 @@ export function buildConfigSchema(rules: readonly AnyRule[]): Record<string, unk
       generate: {
         enum: ["all", "client"],
         default: "all",
-        description: "What a build generates: \"all\" (server, client, handler stubs and test scaffolds) or \"client\" (the typed client, its types and validators, and the lock: a project that consumes a server someone else runs).",
+        description:
+          'What a build generates: "all" (server, client, handler stubs and test scaffolds) or "client" (the typed client, its types and validators, and the lock: a project that consumes a server someone else runs).',
       },
       runtime: {
         enum: ["package", "vendored"],
         default: "package",
-        description: "Where the generated code gets its runtime: \"package\" imports @mcp-gen/runtime (a dependency of the project; `mcp-gen check` reports an installed version outside the range the code was generated for), \"vendored\" copies the runtime modules it needs into the generated folder's runtime/ (no dependency beyond the SDK and re2js).",
+        description:
+          'Where the generated code gets its runtime: "package" imports @mcp-gen/runtime (a dependency of the project; `mcp-gen check` reports an installed version outside the range the code was generated for), "vendored" copies the runtime modules it needs into the generated folder\'s runtime/ (no dependency beyond the SDK and re2js).',
       },
       server: {
         type: "object",
@@ -78,7 +80,8 @@ export function buildConfigSchema(rules: readonly AnyRule[]): Record<string, unk
       preset: {
         enum: [...PRESETS],
         default: "default",
-        description: "Rule severities to start from: default (an error is what breaks a client, the SDK, the generated code or safety; a MUST of the spec that nothing enforces is a warning) or strict (every MUST of the spec is an error). Settings under rules override it.",
+        description:
+          "Rule severities to start from: default (an error is what breaks a client, the SDK, the generated code or safety; a MUST of the spec that nothing enforces is a warning) or strict (every MUST of the spec is an error). Settings under rules override it.",
       },
       rules: {
         type: "object",

@@ -107,16 +107,29 @@ function normalizePath(path: string): string {
 /** Output folders must stay inside the project and must not overlap each other. */
 function checkPaths(config: Config): { pointer: string; message: string; hint: string }[] {
   const problems: { pointer: string; message: string; hint: string }[] = [];
-  const folders = [["out", config.out], ["handlers", config.handlers], ["tests", config.tests], ["lock", config.lock]] as const;
+  const folders = [
+    ["out", config.out],
+    ["handlers", config.handlers],
+    ["tests", config.tests],
+    ["lock", config.lock],
+  ] as const;
   for (const [key, path] of folders) {
     if (posix.isAbsolute(path) || /^[A-Za-z]:/.test(path) || path === ".." || path.startsWith("../") || path === ".") {
-      problems.push({ pointer: `/${key}`, message: `${key} is ${JSON.stringify(path)}, which is not a folder inside the project.`, hint: `Use a relative path inside the project, such as "${key === "out" ? "src/generated" : key === "lock" ? "mcp-tools.lock.json" : `src/${key}`}".` });
+      problems.push({
+        pointer: `/${key}`,
+        message: `${key} is ${JSON.stringify(path)}, which is not a folder inside the project.`,
+        hint: `Use a relative path inside the project, such as "${key === "out" ? "src/generated" : key === "lock" ? "mcp-tools.lock.json" : `src/${key}`}".`,
+      });
     }
   }
   const within = (a: string, b: string) => a === b || a.startsWith(b + "/") || b.startsWith(a + "/");
   for (const [key, path] of folders.slice(1)) {
     if (within(config.out, path)) {
-      problems.push({ pointer: "/out", message: `out (${JSON.stringify(config.out)}) overlaps ${key} (${JSON.stringify(path)}); every build rewrites out, which would destroy your ${key === "lock" ? "lock file" : key}.`, hint: `Point out at a folder of its own, such as "src/generated".` });
+      problems.push({
+        pointer: "/out",
+        message: `out (${JSON.stringify(config.out)}) overlaps ${key} (${JSON.stringify(path)}); every build rewrites out, which would destroy your ${key === "lock" ? "lock file" : key}.`,
+        hint: `Point out at a folder of its own, such as "src/generated".`,
+      });
     }
   }
   return problems;
@@ -126,8 +139,8 @@ function leafErrors(errors: readonly ErrorObject[], root: JsonValue): ErrorObjec
   const useful = errors.filter((e) => e.keyword !== "anyOf" && e.keyword !== "if");
   // A rule value that fits neither the string nor the array form yields errors from both branches;
   // keep those of the branch the user meant: a string gets the enum error, not "must be array".
-  const otherBranch = (e: ErrorObject) => e.keyword === "type" && e.params.type === "array" && typeof valueAt(root, e.instancePath) === "string"
-    && useful.some((o) => o.instancePath === e.instancePath && o.keyword === "enum");
+  const otherBranch = (e: ErrorObject) =>
+    e.keyword === "type" && e.params.type === "array" && typeof valueAt(root, e.instancePath) === "string" && useful.some((o) => o.instancePath === e.instancePath && o.keyword === "enum");
   const meant = useful.filter((e) => !otherBranch(e));
   return meant.filter((e, i) => meant.findIndex((o) => o.instancePath === e.instancePath && o.keyword === e.keyword) === i);
 }
@@ -139,12 +152,15 @@ function describeError(error: ErrorObject, root: JsonValue, rules: readonly AnyR
     const isRules = error.instancePath === "/rules";
     const known = isRules ? rules.map((r) => r.id) : Object.keys(getOwn(schemaAt(rules, error.schemaPath), "properties") ?? {});
     const guess = closest(key, known);
-    report(`${error.instancePath}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`,
+    report(
+      `${error.instancePath}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`,
       isRules ? `Unknown rule id ${JSON.stringify(key)} in rules.` : `Unknown key ${JSON.stringify(key)} in ${where}.`,
-      guess ? `Did you mean ${JSON.stringify(guess)}?` : `Remove it; the known keys are ${known.join(", ")}.`, "key");
+      guess ? `Did you mean ${JSON.stringify(guess)}?` : `Remove it; the known keys are ${known.join(", ")}.`,
+      "key",
+    );
     return;
   }
-  if (error.keyword === "type" && error.instancePath === "" ) {
+  if (error.keyword === "type" && error.instancePath === "") {
     report("", "mcp-gen.config.yaml must be a mapping of options.", "Write keys such as tools, out and rules at the top level.");
     return;
   }
@@ -152,9 +168,18 @@ function describeError(error: ErrorObject, root: JsonValue, rules: readonly AnyR
   const allowedValues: unknown[] | undefined = Array.isArray(error.params.allowedValues) ? error.params.allowedValues : undefined;
   const allowed = allowedValues ? ` (one of ${allowedValues.map((v) => JSON.stringify(v)).join(", ")})` : "";
   const actual = valueAt(root, error.instancePath);
-  const guess = allowedValues && typeof actual === "string" ? closest(actual, allowedValues.filter((v): v is string => typeof v === "string")) : undefined;
-  report(error.instancePath, `${where} is ${value}, but it ${error.message ?? "is invalid"}${allowed}.`,
-    guess ? `Did you mean ${JSON.stringify(guess)}?` : "Fix the value; see schemas/mcp-gen.config.schema.json for every option.");
+  const guess =
+    allowedValues && typeof actual === "string"
+      ? closest(
+          actual,
+          allowedValues.filter((v): v is string => typeof v === "string"),
+        )
+      : undefined;
+  report(
+    error.instancePath,
+    `${where} is ${value}, but it ${error.message ?? "is invalid"}${allowed}.`,
+    guess ? `Did you mean ${JSON.stringify(guess)}?` : "Fix the value; see schemas/mcp-gen.config.schema.json for every option.",
+  );
 }
 
 function schemaAt(rules: readonly AnyRule[], schemaPath: string): JsonValue {

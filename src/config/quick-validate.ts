@@ -11,8 +11,22 @@ const ANNOTATIONS: ReadonlySet<string> = new Set(["$schema", "title", "descripti
 
 const KNOWN: ReadonlySet<string> = new Set([
   ...ANNOTATIONS,
-  "type", "enum", "const", "minLength", "maxLength", "minimum", "maximum", "minItems", "maxItems", "uniqueItems",
-  "items", "prefixItems", "properties", "additionalProperties", "required", "anyOf",
+  "type",
+  "enum",
+  "const",
+  "minLength",
+  "maxLength",
+  "minimum",
+  "maximum",
+  "minItems",
+  "maxItems",
+  "uniqueItems",
+  "items",
+  "prefixItems",
+  "properties",
+  "additionalProperties",
+  "required",
+  "anyOf",
 ]);
 
 /**
@@ -34,14 +48,22 @@ export function isQuicklyValid(value: JsonValue, schema: unknown): boolean {
 
 function hasType(value: JsonValue, type: unknown): boolean {
   switch (type) {
-    case "object": return isJsonObject(value);
-    case "array": return Array.isArray(value);
-    case "string": return typeof value === "string";
-    case "boolean": return typeof value === "boolean";
-    case "null": return value === null;
-    case "number": return typeof value === "number" && Number.isFinite(value);
-    case "integer": return typeof value === "number" && Number.isInteger(value);
-    default: return false;
+    case "object":
+      return isJsonObject(value);
+    case "array":
+      return Array.isArray(value);
+    case "string":
+      return typeof value === "string";
+    case "boolean":
+      return typeof value === "boolean";
+    case "null":
+      return value === null;
+    case "number":
+      return typeof value === "number" && Number.isFinite(value);
+    case "integer":
+      return typeof value === "number" && Number.isInteger(value);
+    default:
+      return false;
   }
 }
 

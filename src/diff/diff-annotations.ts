@@ -27,16 +27,18 @@ export function diffAnnotations(base: JsonValue | undefined, head: JsonValue | u
     if (before === after) continue;
     const danger = DANGER[hint]!;
     const towardDanger = after === danger.value;
-    const message = towardDanger
-      ? `${hint} flipped toward danger, from ${String(before)} to ${String(after)}: ${danger.meaning}.`
-      : `${hint} changed from ${String(before)} to ${String(after)}.`;
+    const message = towardDanger ? `${hint} flipped toward danger, from ${String(before)} to ${String(after)}: ${danger.meaning}.` : `${hint} changed from ${String(before)} to ${String(after)}.`;
     findings.push({ class: "needs-review", kind: towardDanger ? "annotation-toward-danger" : "annotation-changed", pointer: at(hint), side: "head", message });
   }
   const beforeTitle = getOwn(base, "title");
   const afterTitle = getOwn(head, "title");
   if (!same(beforeTitle, afterTitle)) {
     findings.push({
-      class: "needs-review", kind: "title-changed", pointer: at("title"), side: "head", message: "The annotations title changed.",
+      class: "needs-review",
+      kind: "title-changed",
+      pointer: at("title"),
+      side: "head",
+      message: "The annotations title changed.",
       text: { before: typeof beforeTitle === "string" ? beforeTitle : "", after: typeof afterTitle === "string" ? afterTitle : "" },
     });
   }

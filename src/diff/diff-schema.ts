@@ -14,7 +14,22 @@ import { keywordOf, keywordsOf, mergedNode, viewKey, viewSchema, type SchemaView
 export type SchemaFinding = Omit<ToolDiffChange, "tool" | "part">;
 
 /** Keywords the walk judges itself; every other keyword that differs is reported as needs-review. */
-const HANDLED: ReadonlySet<string> = new Set(["$ref", "$defs", "definitions", "description", "title", "x-mcp-header", "type", "enum", "const", "properties", "required", "additionalProperties", "items", ...LIMIT_KEYWORDS]);
+const HANDLED: ReadonlySet<string> = new Set([
+  "$ref",
+  "$defs",
+  "definitions",
+  "description",
+  "title",
+  "x-mcp-header",
+  "type",
+  "enum",
+  "const",
+  "properties",
+  "required",
+  "additionalProperties",
+  "items",
+  ...LIMIT_KEYWORDS,
+]);
 
 /**
  * @example diffSchema("inputSchema", before.inputSchema, after.inputSchema)
@@ -143,7 +158,7 @@ class SchemaWalk {
       const inHead = hasOwn(headProps, name);
       const wasRequired = baseRequired.has(name);
       const isRequired = headRequired.has(name);
-      const at = inHead ? joinPointer(headPropsKeyword!.pointer, name) : headPropsKeyword?.pointer ?? head.pointer;
+      const at = inHead ? joinPointer(headPropsKeyword!.pointer, name) : (headPropsKeyword?.pointer ?? head.pointer);
       if (inBase && !inHead) {
         if (this.direction === "input") this.report("breaking", "argument-removed", at, `${who} was removed.`);
         else this.report("breaking", "output-field-removed", at, `${who} was removed.`);
@@ -157,8 +172,7 @@ class SchemaWalk {
       }
       if (wasRequired !== isRequired) this.requiredChange(who, at, wasRequired, isRequired);
       if (inBase && inHead) {
-        this.node(this.childView(this.baseRoot, baseProps[name]!, joinPointer(keywordOf(base, "properties")!.pointer, name)),
-          this.childView(this.headRoot, headProps[name]!, at), child);
+        this.node(this.childView(this.baseRoot, baseProps[name]!, joinPointer(keywordOf(base, "properties")!.pointer, name)), this.childView(this.headRoot, headProps[name]!, at), child);
       }
     }
   }

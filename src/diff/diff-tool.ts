@@ -63,7 +63,11 @@ function otherFields(base: JsonObject, head: JsonObject): SchemaFinding[] {
     if (before !== undefined && after !== undefined && canonicalJson(before) === canonicalJson(after)) continue;
     const verb = before === undefined ? "was added" : after === undefined ? "was removed" : "changed";
     findings.push({
-      class: "needs-review", kind: "field-changed", pointer: pointerIn(head, key), side: "head", message: `The field ${JSON.stringify(key)} ${verb}.`,
+      class: "needs-review",
+      kind: "field-changed",
+      pointer: pointerIn(head, key),
+      side: "head",
+      message: `The field ${JSON.stringify(key)} ${verb}.`,
       text: { before: before === undefined ? "" : prettyJson(before), after: after === undefined ? "" : prettyJson(after) },
     });
   }
@@ -74,7 +78,10 @@ function fallback(part: ToolPart, base: JsonObject, head: JsonObject): SchemaFin
   const before = part === "other" ? undefined : getOwn(base, part);
   const after = part === "other" ? undefined : getOwn(head, part);
   return {
-    class: "needs-review", kind: "part-changed", pointer: pointerIn(head, part), side: "head",
+    class: "needs-review",
+    kind: "part-changed",
+    pointer: pointerIn(head, part),
+    side: "head",
     message: `The ${part} changed in a way no specific rule describes (for example its $ref layout or an explicit default).`,
     ...(part === "other" ? {} : { text: { before: before === undefined ? "" : prettyJson(before), after: after === undefined ? "" : prettyJson(after) } }),
   };

@@ -17,7 +17,15 @@ export function diffTools(base: ReadonlyMap<string, JsonObject>, head: ReadonlyM
   const added = [...head.keys()].filter((name) => !base.has(name)).sort(compareText);
   const renamed = pairRenames(removed, added, base, head);
   for (const [from, to] of renamed) {
-    changes.push({ tool: to, class: "breaking", kind: "tool-renamed", part: undefined, pointer: "/name", side: "head", message: `Tool ${JSON.stringify(from)} was renamed to ${JSON.stringify(to)}; callers that use the old name fail.` });
+    changes.push({
+      tool: to,
+      class: "breaking",
+      kind: "tool-renamed",
+      part: undefined,
+      pointer: "/name",
+      side: "head",
+      message: `Tool ${JSON.stringify(from)} was renamed to ${JSON.stringify(to)}; callers that use the old name fail.`,
+    });
   }
   const renamedFrom = new Set(renamed.keys());
   const renamedTo = new Set(renamed.values());
@@ -27,7 +35,15 @@ export function diffTools(base: ReadonlyMap<string, JsonObject>, head: ReadonlyM
   }
   for (const name of added) {
     if (renamedTo.has(name)) continue;
-    changes.push({ tool: name, class: "needs-review", kind: "tool-added", part: undefined, pointer: "", side: "head", message: `Tool ${JSON.stringify(name)} is new: review what it does and what its description tells the model.` });
+    changes.push({
+      tool: name,
+      class: "needs-review",
+      kind: "tool-added",
+      part: undefined,
+      pointer: "",
+      side: "head",
+      message: `Tool ${JSON.stringify(name)} is new: review what it does and what its description tells the model.`,
+    });
   }
   for (const [name, before] of base) {
     const after = head.get(name);

@@ -39,11 +39,21 @@ export function formatDiffText(diff: ToolDiff, options: DiffTextOptions): string
 function textDiff(change: ToolDiffChange, options: DiffTextOptions, paint: (key: keyof typeof COLOR, text: string) => string): string[] {
   const what = change.part === undefined ? "" : `${change.part}${change.pointer.startsWith(`/${change.part}/`) ? change.pointer.slice(change.part.length + 1) : ""}`;
   const text = unifiedDiff(change.text!.before, change.text!.after, { before: `${options.before} ${what}`.trim(), after: `${options.after} ${what}`.trim() });
-  return text.trimEnd().split("\n").map((line) => {
-    const shown = visibleText(line);
-    const colored = line.startsWith("-") && !line.startsWith("---") ? paint("removed", shown) : line.startsWith("+") && !line.startsWith("+++") ? paint("added", shown) : line.startsWith("@@") ? paint("dim", shown) : shown;
-    return `      ${colored}`;
-  });
+  return text
+    .trimEnd()
+    .split("\n")
+    .map((line) => {
+      const shown = visibleText(line);
+      const colored =
+        line.startsWith("-") && !line.startsWith("---")
+          ? paint("removed", shown)
+          : line.startsWith("+") && !line.startsWith("+++")
+            ? paint("added", shown)
+            : line.startsWith("@@")
+              ? paint("dim", shown)
+              : shown;
+      return `      ${colored}`;
+    });
 }
 
 /** "3 changes in 2 tools: 1 breaking, 1 needs review, 1 compatible." */

@@ -84,8 +84,18 @@ export function compareValues(base: JsonValue, head: JsonValue): ConstraintChang
 
 /** Numeric bounds: a larger lower bound or a smaller upper bound allows fewer values. */
 const BOUNDS: Readonly<Record<string, "lower" | "upper">> = {
-  minimum: "lower", exclusiveMinimum: "lower", minLength: "lower", minItems: "lower", minProperties: "lower", minContains: "lower",
-  maximum: "upper", exclusiveMaximum: "upper", maxLength: "upper", maxItems: "upper", maxProperties: "upper", maxContains: "upper",
+  minimum: "lower",
+  exclusiveMinimum: "lower",
+  minLength: "lower",
+  minItems: "lower",
+  minProperties: "lower",
+  minContains: "lower",
+  maximum: "upper",
+  exclusiveMaximum: "upper",
+  maxLength: "upper",
+  maxItems: "upper",
+  maxProperties: "upper",
+  maxContains: "upper",
 };
 
 /** Keywords that only ever take values away when present: adding one narrows, removing one widens. */

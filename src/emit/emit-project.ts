@@ -146,7 +146,10 @@ export async function emitProject(input: EmitInput): Promise<EmitOutput & { read
   const templates = compileTemplates(input.templates);
   const tools = [...input.tools].sort((a, b) => compareText(String(a.wire.name), String(b.wire.name)));
   const memo = input.memo ?? new RunMemo();
-  const names = assignToolNames(tools.map((t) => String(t.wire.name)), memo);
+  const names = assignToolNames(
+    tools.map((t) => String(t.wire.name)),
+    memo,
+  );
   const reused = input.reuse?.tools ?? new Map<ResolvedTool, ReusedToolOutput>();
   const { out } = input.config;
   const fromValidators = posix.join(out, "validators");
@@ -186,11 +189,16 @@ export async function emitProject(input: EmitInput): Promise<EmitOutput & { read
     generated.push({ path: posix.join(out, "runtime", source.file), contents: `${runtimeBanner(source.file)}\n${source.contents}` });
   }
   const sort = (files: GeneratedFile[]) => files.sort((a, b) => compareText(a.path, b.path));
-  const emitted = new Map(plans.map((plan) => [plan.name, {
-    validators: [plan.inputRef, ...(plan.outputRef ? [plan.outputRef] : [])].map((ref) => ref.id),
-    headers: plan.headers,
-    types: plan.types ?? types.get(plan)!.key,
-  }]));
+  const emitted = new Map(
+    plans.map((plan) => [
+      plan.name,
+      {
+        validators: [plan.inputRef, ...(plan.outputRef ? [plan.outputRef] : [])].map((ref) => ref.id),
+        headers: plan.headers,
+        types: plan.types ?? types.get(plan)!.key,
+      },
+    ]),
+  );
   return { generated: sort(generated), scaffolds: sort(scaffolds), tools: emitted };
 }
 
@@ -516,7 +524,13 @@ function runtimeEntries(config: Config, validatorRuntime: EmittedValidators["run
 
 /** The runtime specifiers of the files in `out` itself, as template values: `clientRuntime`, `serverRuntime`... */
 function runtimeView(config: Config): Readonly<Record<string, string>> {
-  const modules: readonly (readonly [string, RuntimeModule])[] = [["toolTableRuntime", "tool-table"], ["serverRuntime", "server"], ["httpRuntime", "http"], ["clientRuntime", "client"], ["testingRuntime", "testing"]];
+  const modules: readonly (readonly [string, RuntimeModule])[] = [
+    ["toolTableRuntime", "tool-table"],
+    ["serverRuntime", "server"],
+    ["httpRuntime", "http"],
+    ["clientRuntime", "client"],
+    ["testingRuntime", "testing"],
+  ];
   return Object.fromEntries(modules.map(([key, module]) => [key, runtimeSpecifier(config, config.out, module)]));
 }
 

@@ -140,7 +140,12 @@ function keepOwnNames(wrapper: JsonObject): (schema: object, keyNameFromDefiniti
     return schema[OWN_TYPE] === true || (parent?.[Intersection] === schema && parent[OWN_TYPE] === true);
   };
   const own = [wrapper, ...Object.values(getOwn(wrapper, "properties") as JsonObject), ...Object.values((getOwn(getOwn(getOwn(wrapper, "properties"), "inputs"), "properties") ?? {}) as JsonObject)];
-  const taken = new Set(own.map((schema) => getOwn(schema, "title")).filter((title) => typeof title === "string").map(toSafeString));
+  const taken = new Set(
+    own
+      .map((schema) => getOwn(schema, "title"))
+      .filter((title) => typeof title === "string")
+      .map(toSafeString),
+  );
   return (linked, keyNameFromDefinition) => {
     const schema = linked as LinkedSchema;
     if (isOwn(schema)) return undefined;
@@ -242,7 +247,15 @@ function inputsSchema(inputs: readonly InputForm[], names: ToolTypeNames, title:
     const base = `/properties/inputs/properties/${key}`;
     defineOwn(properties, keyFor(key), named(prepare(requestedSchema, base, keyFor, true), `${names.pascal}${key.charAt(0).toUpperCase()}${key.slice(1)}Input`));
   }
-  return { title, [OWN_TYPE]: true, description: "The answers a handler can read with ctx.answer(key), by input request key.", type: "object", additionalProperties: false, properties, required: inputs.map((form) => keyFor(form.key)) };
+  return {
+    title,
+    [OWN_TYPE]: true,
+    description: "The answers a handler can read with ctx.answer(key), by input request key.",
+    type: "object",
+    additionalProperties: false,
+    properties,
+    required: inputs.map((form) => keyFor(form.key)),
+  };
 }
 
 /** A schema of the wrapper that declares one of the tool's own types, under `title`. */
@@ -272,13 +285,19 @@ function prepare(schema: JsonValue, base: string, keyFor: (key: string) => strin
       if (key !== "title" || !titlesAsDocs) put(key, docCommentLines(value).join("\n"));
       else if (typeof schema.description !== "string") put("description", docCommentLines(value).join("\n"));
     } else if (key === "required" && Array.isArray(value)) {
-      put(key, value.map((name) => (typeof name === "string" ? keyFor(name) : name)));
+      put(
+        key,
+        value.map((name) => (typeof name === "string" ? keyFor(name) : name)),
+      );
     } else if (DATA.has(key)) {
       put(key, value);
     } else if (SINGLE.has(key) || (key === "items" && !Array.isArray(value))) {
       put(key, prepare(value, base, keyFor, titlesAsDocs));
     } else if ((ARRAY.has(key) || key === "items") && Array.isArray(value)) {
-      put(key, value.map((item) => prepare(item, base, keyFor, titlesAsDocs)));
+      put(
+        key,
+        value.map((item) => prepare(item, base, keyFor, titlesAsDocs)),
+      );
     } else if (MAP.has(key) && isJsonObject(value)) {
       const map: Record<string, JsonValue> = {};
       for (const name of Object.keys(value)) defineOwn(map, keyFor(name), prepare(value[name]!, base, keyFor, titlesAsDocs));

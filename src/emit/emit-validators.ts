@@ -26,7 +26,6 @@ export interface ValidatorRequest {
   readonly id?: string;
 }
 
-
 export interface ValidatorRef {
   /** Module path relative to the `out` folder, e.g. "validators/2020-12.js". */
   readonly module: string;
@@ -140,7 +139,12 @@ export function emitValidators(
   const dialects = [...new Set([...unique.values()].map((v) => v.dialect))].sort((a, b) => compareText(DIALECT_MODULES[a].stem, DIALECT_MODULES[b].stem));
   const runtime = new Set<keyof ValidatorImports>();
   const files = dialects.map((dialect) => {
-    const module = renderModule(dialect, [...unique.values()].filter((v) => v.dialect === dialect), refs.filter((ref) => ref.module === modulePath(dialect, ".js")), imports);
+    const module = renderModule(
+      dialect,
+      [...unique.values()].filter((v) => v.dialect === dialect),
+      refs.filter((ref) => ref.module === modulePath(dialect, ".js")),
+      imports,
+    );
     for (const key of module.runtime) runtime.add(key);
     return { path: modulePath(dialect, ".ts"), contents: module.contents };
   });

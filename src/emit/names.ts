@@ -71,7 +71,10 @@ export function fileStem(name: string): string {
   if (stem === "" || /^\.+$/.test(stem)) stem = `_${stem.replace(/\./g, "_")}`;
   if (stem.startsWith(".")) stem = `_${stem}`;
   if (DEVICE.test(stem.split(".")[0]!)) stem = `_${stem}`;
-  return stem.slice(0, 100).replace(/\.d(?=\.|$)/gi, (dotD) => `${dotD}_`).replace(/\.(test|spec)$/i, (suffix) => `${suffix}_`);
+  return stem
+    .slice(0, 100)
+    .replace(/\.d(?=\.|$)/gi, (dotD) => `${dotD}_`)
+    .replace(/\.(test|spec)$/i, (suffix) => `${suffix}_`);
 }
 
 export interface ToolNames {
@@ -118,9 +121,10 @@ export function assignToolNames(names: readonly string[], memo?: RunMemo): ToolN
   const sorted = [...new Set(names)].sort();
   const remembered = memo?.get(LAST_ASSIGNED) ?? {};
   const last = remembered.last;
-  const assigned = last && last.sorted.length === sorted.length && last.sorted.every((name, i) => name === sorted[i])
-    ? last
-    : (remembered.last = { sorted, byName: new Map(computeToolNames(sorted).map((forms) => [forms.name, forms])) });
+  const assigned =
+    last && last.sorted.length === sorted.length && last.sorted.every((name, i) => name === sorted[i])
+      ? last
+      : (remembered.last = { sorted, byName: new Map(computeToolNames(sorted).map((forms) => [forms.name, forms])) });
   return names.map((name) => assigned.byName.get(name)!);
 }
 
@@ -141,7 +145,11 @@ function computeToolNames(names: readonly string[]): ToolNames[] {
   const canonical = new Set(names.filter((n) => form(n).camel === n || form(n).pascal === n));
   const canonicalCount = countBy([...canonical], (n) => form(n).pascal.toLowerCase());
   const clashFile = (name: string) => (fileCount.get(form(name).stem.toLowerCase()) ?? 0) > 1 && !(canonical.has(name) && form(name).stem === name && !isCaseClash(names, name));
-  const files = suffixedStems(names.filter(clashFile), names.filter((name) => !clashFile(name)), (name) => form(name).stem);
+  const files = suffixedStems(
+    names.filter(clashFile),
+    names.filter((name) => !clashFile(name)),
+    (name) => form(name).stem,
+  );
   return names.map((name) => {
     const { pascal: plainPascal, camel: plainCamel, stem } = form(name);
     const key = plainPascal.toLowerCase();

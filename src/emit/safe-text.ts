@@ -126,7 +126,9 @@ export function jsonLiteral(value: unknown, indent = "", step = "  "): string {
   const entries = Object.keys(value as object);
   if (entries.length === 0) return "{}";
   const record = value as Record<string, unknown>;
-  const isFlat = entries.length <= 6 && entries.every((k) => record[k] === null || typeof record[k] !== "object" || (Array.isArray(record[k]) && (record[k] as unknown[]).every((v) => v === null || typeof v !== "object")));
+  const isFlat =
+    entries.length <= 6 &&
+    entries.every((k) => record[k] === null || typeof record[k] !== "object" || (Array.isArray(record[k]) && (record[k] as unknown[]).every((v) => v === null || typeof v !== "object")));
   if (isFlat) {
     const flat = `{ ${entries.map((k) => `${objectKey(k)}: ${jsonLiteral(record[k], inner, step)}`).join(", ")} }`;
     if (flat.length <= 80 && !flat.includes("\n")) return flat;

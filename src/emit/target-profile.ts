@@ -18,7 +18,7 @@ const PROFILES: Readonly<Record<Target, TargetProfile>> = {
     httpNote: ", with its Mcp-* headers checked against the body in both eras",
     connectNote: "2026-07-28 when the server speaks it, 2025-11-25 otherwise",
     listNote: [
-      "The SDK Client caches it for the list's `ttlMs` (`cacheMode: \"refresh\"` fetches it anew).",
+      'The SDK Client caches it for the list\'s `ttlMs` (`cacheMode: "refresh"` fetches it anew).',
       "On Streamable HTTP in the 2026-07-28 era, a tool whose `x-mcp-header` annotations are invalid",
       "is left out, with a warning that names it and the reason.",
     ],

@@ -7,17 +7,7 @@ import type HandlebarsModule from "handlebars";
 import { sha256Hex } from "../lock/sha256.js";
 import { TEMPLATE_SPECS } from "../precompiled/template-specs.js";
 
-export const TEMPLATE_NAMES = [
-  "client.ts",
-  "handler-stub.ts",
-  "handlers.ts",
-  "index.ts",
-  "server.ts",
-  "test-scaffold.ts",
-  "testing.ts",
-  "tool-module.ts",
-  "tools.ts",
-] as const;
+export const TEMPLATE_NAMES = ["client.ts", "handler-stub.ts", "handlers.ts", "index.ts", "server.ts", "test-scaffold.ts", "testing.ts", "tool-module.ts", "tools.ts"] as const;
 
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];
 

@@ -6,9 +6,7 @@
 import { createHash } from "node:crypto";
 
 /** What checks one validator: a tool's arguments or result, or the answer to one of its input requests. */
-export type ValidatorSubject =
-  | { readonly kind: "arguments" | "result" }
-  | { readonly kind: "input"; readonly key: string };
+export type ValidatorSubject = { readonly kind: "arguments" | "result" } | { readonly kind: "input"; readonly key: string };
 
 export interface ValidatorOwner {
   /** The tool name exactly as on the wire. */

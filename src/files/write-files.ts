@@ -96,7 +96,7 @@ export function createMissingFile(root: string, file: GeneratedFile, listed: boo
   // link(), which refuses to replace a file that appeared since.
   if (!listed && existsSync(path)) return false;
   const folder = dirname(path);
-  if (!folders.has(folder)) (mkdirSync(folder, { recursive: true }), folders.add(folder));
+  if (!folders.has(folder)) mkdirSync(folder, { recursive: true }), folders.add(folder);
   const temp = join(folder, `.mcp-gen-${process.pid}-${randomBytes(4).toString("hex")}.tmp`);
   writeNewFileSync(temp, file.contents);
   try {
@@ -109,7 +109,6 @@ export function createMissingFile(root: string, file: GeneratedFile, listed: boo
     rmSync(temp, { force: true });
   }
 }
-
 
 /** readTextIfExists without awaiting: a build reads thousands of small files one after another. */
 export function readTextSyncIfExists(path: string): string | undefined {

@@ -90,7 +90,12 @@ export function startBuildThreads(workers: number, { typesThread = false, progre
   const startTypes = (jobs: readonly TypesJob[], background = false) => {
     const fresh = [...new Map(jobs.filter((job) => !started.has(typesJobKey(job))).map((job) => [typesJobKey(job), job])).values()];
     if (fresh.length === 0) return;
-    const run = pool.run<TypesItem, string>("types", fresh.map((job) => ({ wrapperText: job.wrapperText, rootName: job.rootName })), typesBatch, background);
+    const run = pool.run<TypesItem, string>(
+      "types",
+      fresh.map((job) => ({ wrapperText: job.wrapperText, rootName: job.rootName })),
+      typesBatch,
+      background,
+    );
     run.catch(() => undefined);
     fresh.forEach((job, index) => void started.set(typesJobKey(job), { run, index }));
   };
@@ -101,20 +106,26 @@ export function startBuildThreads(workers: number, { typesThread = false, progre
       if (workers > 0) startTypes(jobs);
       else if (typesThread && jobs.some((job) => !started.has(typesJobKey(job)))) {
         // One worker, started now; the main thread leaves these jobs to it until compileTypes needs them.
-        if (!typesWorker) (pool.addWorker(), (typesWorker = true));
+        if (!typesWorker) pool.addWorker(), (typesWorker = true);
         startTypes(jobs, true);
       }
     },
     compileTypes: async (jobs) => {
       pool.foreground();
       startTypes(jobs);
-      return Promise.all(jobs.map(async (job) => {
-        const { run, index } = started.get(typesJobKey(job))!;
-        return (await run)[index]!;
-      }));
+      return Promise.all(
+        jobs.map(async (job) => {
+          const { run, index } = started.get(typesJobKey(job))!;
+          return (await run)[index]!;
+        }),
+      );
     },
     createMissing: async (root, files) => {
-      const made = await pool.run<CreateItem, boolean>("create", files.map((file) => ({ root, file })), async (batch) => createBatch(batch, mainFolders));
+      const made = await pool.run<CreateItem, boolean>(
+        "create",
+        files.map((file) => ({ root, file })),
+        async (batch) => createBatch(batch, mainFolders),
+      );
       return files.filter((_, i) => made[i]).map((file) => file.path);
     },
     close: () => pool.close(),
@@ -134,7 +145,11 @@ async function precompile(pool: Pool, requests: readonly SchemaRequest[], schema
   }
   // Largest first: the big schemas start early and the small ones fill in at the end.
   const entries = [...distinct.values()].sort((a, b) => b.item.text.length - a.item.text.length);
-  const answers = await pool.run<CheckItem, CheckAnswer>("check", entries.map((e) => e.item), async (batch) => checkBatch(schemas, batch));
+  const answers = await pool.run<CheckItem, CheckAnswer>(
+    "check",
+    entries.map((e) => e.item),
+    async (batch) => checkBatch(schemas, batch),
+  );
   entries.forEach((entry, i) => {
     const answer = answers[i]!;
     for (const request of entry.requests) schemas.seed(request.schema, request.dialect, entry.item.text, answer.check, answer.compiled, answer.samples);
@@ -171,7 +186,10 @@ class Pool {
   /** Items started and done, of the work progress is reported on. */
   private readonly counts = { schemas: { done: 0, total: 0 }, types: { done: 0, total: 0 } };
 
-  constructor(count: number, private readonly progress?: ThreadProgress) {
+  constructor(
+    count: number,
+    private readonly progress?: ThreadProgress,
+  ) {
     for (let i = 0; i < count; i++) this.addWorker();
   }
 
@@ -206,9 +224,15 @@ class Pool {
     const id = this.nextId++;
     return new Promise<O[]>((resolve, reject) => {
       const run: Run = {
-        kind, batches, next: new Int32Array(new SharedArrayBuffer(4)), results: new Array<unknown[]>(batches.length),
-        inThread: inThread as (batch: readonly unknown[]) => Promise<readonly unknown[]>, remaining: batches.length,
-        resolve: (results) => resolve(results as O[]), reject, background: background && this.workers.length > 0,
+        kind,
+        batches,
+        next: new Int32Array(new SharedArrayBuffer(4)),
+        results: new Array<unknown[]>(batches.length),
+        inThread: inThread as (batch: readonly unknown[]) => Promise<readonly unknown[]>,
+        remaining: batches.length,
+        resolve: (results) => resolve(results as O[]),
+        reject,
+        background: background && this.workers.length > 0,
       };
       this.runs.set(id, run);
       for (const worker of this.workers) {

@@ -110,7 +110,10 @@ export async function planBuild(input: PlanInput): Promise<BuildPlan> {
   const lock = await readLock(root, config.lock, index);
   // Only a project with a cache needs to know which mcp-gen and config it was written by.
   const next: CacheKey = {
-    path: cachePath, generator: cachePath === undefined ? "" : generatorFingerprint(index), config: configKey(input.configHashes, config.packageJson), lockHash: lock.hash,
+    path: cachePath,
+    generator: cachePath === undefined ? "" : generatorFingerprint(index),
+    config: configKey(input.configHashes, config.packageJson),
+    lockHash: lock.hash,
   };
   const usable = usableCache(readBuildCache(cachePath), next.generator, next.config, lock.hash);
   // A usable cache vouches that the lock is byte for byte what this mcp-gen's last build wrote.
@@ -201,15 +204,33 @@ export function reuseOutput(plan: BuildPlan, question: OutputQuestion): OutputRe
   const { tools, checked, scaffolds } = question;
   if (!question.force && last && checked.length === tools.length) {
     const files = unchangedOutput({
-      lock: last.lock, toolNames: tools.map((tool) => String(tool.wire.name)), inputs: question.inputs, packageJson: config.packageJson, hash: disk.hash,
-      scaffolds, handlers: config.handlers, tests: config.tests, ...(question.memo ? { memo: question.memo } : {}),
+      lock: last.lock,
+      toolNames: tools.map((tool) => String(tool.wire.name)),
+      inputs: question.inputs,
+      packageJson: config.packageJson,
+      hash: disk.hash,
+      scaffolds,
+      handlers: config.handlers,
+      tests: config.tests,
+      ...(question.memo ? { memo: question.memo } : {}),
     });
     if (files) return { unchanged: files };
   }
   if (!last || checked.length === 0) return { tools };
   const planned = planEmitReuse({
-    tools, reused: checked, cache: last.cache, lock: last.lock, out: config.out, files: question.files, scaffolds,
-    handlers: config.handlers, tests: config.tests, read: disk.text, hash: disk.hash, validators: last.validators(), ...(question.memo ? { memo: question.memo } : {}),
+    tools,
+    reused: checked,
+    cache: last.cache,
+    lock: last.lock,
+    out: config.out,
+    files: question.files,
+    scaffolds,
+    handlers: config.handlers,
+    tests: config.tests,
+    read: disk.text,
+    hash: disk.hash,
+    validators: last.validators(),
+    ...(question.memo ? { memo: question.memo } : {}),
   });
   return { tools: planned.tools, reuse: planned.reuse, hashes: planned.hashes };
 }
@@ -272,15 +293,28 @@ export async function writeBuild(plan: BuildPlan, write: BuildWrite): Promise<Bu
   const creating = write.createScaffolds();
   creating.catch(() => undefined);
   const tree = await replaceTree({
-    root: plan.root, out: config.out, lock: config.lock, files: write.generated, lockText,
-    drop: staleFiles(previous.lock, write.generated, write.force, disk), read: disk.text,
+    root: plan.root,
+    out: config.out,
+    lock: config.lock,
+    files: write.generated,
+    lockText,
+    drop: staleFiles(previous.lock, write.generated, write.force, disk),
+    read: disk.text,
   });
   const created = await creating;
   const lockHash = sha256Hex(lockText);
-  await writeBuildCache(plan.next.path, nextCache({
-    generator: plan.next.generator, config: plan.next.config, lockHash, records: write.records, emitted: write.emitted,
-    tools: toolsForCache(write), clean: cleanSchemas(write.tools, write.lock, write.analysis.schemas, new Set(plan.last?.cache.clean ?? [])),
-  }));
+  await writeBuildCache(
+    plan.next.path,
+    nextCache({
+      generator: plan.next.generator,
+      config: plan.next.config,
+      lockHash,
+      records: write.records,
+      emitted: write.emitted,
+      tools: toolsForCache(write),
+      clean: cleanSchemas(write.tools, write.lock, write.analysis.schemas, new Set(plan.last?.cache.clean ?? [])),
+    }),
+  );
   await recordBuild(plan, lockHash, write.lock, write.records.keys(), Object.keys(write.lock.files));
   return { tree, created, lockChanged: previous.text !== lockText };
 }

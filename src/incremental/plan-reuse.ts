@@ -49,7 +49,11 @@ export function reusableTools(descriptors: readonly string[], records: ReadonlyM
     if (!record?.reused || !entry?.reusable || record.hash === undefined || own(lock.inputs, path) !== record.hash) continue;
     const locked = own(lock.tools, entry.name);
     if (!locked || locked.file !== path || !closureUnchanged(path, records, lock)) continue;
-    reused.push({ tool: { file: path, wire: locked.descriptor, authoring: undefined, mounts: entry.mounts }, diagnostics: entry.diagnostics, ...(entry.inProject ? { inProject: entry.inProject } : {}) });
+    reused.push({
+      tool: { file: path, wire: locked.descriptor, authoring: undefined, mounts: entry.mounts },
+      diagnostics: entry.diagnostics,
+      ...(entry.inProject ? { inProject: entry.inProject } : {}),
+    });
   }
   return reused;
 }
@@ -61,7 +65,7 @@ function closureUnchanged(path: string, records: ReadonlyMap<string, FileRecord>
   for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
     const record = records.get(next);
     if (!record?.reused || record.hash === undefined || own(lock.inputs, next) !== record.hash) return false;
-    for (const target of record.refs) if (!seen.has(target)) (seen.add(target), queue.push(target));
+    for (const target of record.refs) if (!seen.has(target)) seen.add(target), queue.push(target);
   }
   return true;
 }

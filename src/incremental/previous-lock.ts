@@ -34,10 +34,16 @@ export function parsePreviousLock(text: string | undefined, path: string, limits
   if (parsed.value) return { lock: parsed.value, parsed: parsed.value, text, diagnostics: [] };
   const first = parsed.diagnostics[0];
   const warning: Diagnostic = {
-    ruleId: "lock-invalid", severity: "warning",
+    ruleId: "lock-invalid",
+    severity: "warning",
     message: `${path} cannot be read (${first ? first.message.replace(/\.$/, "") : "it is malformed"}); this build writes it again.`,
     hint: "Review the rewritten lock before committing it.",
-    file: path, line: first?.line ?? 1, column: first?.column ?? 1, endLine: first?.endLine ?? 1, endColumn: first?.endColumn ?? 1, pointer: first?.pointer ?? "",
+    file: path,
+    line: first?.line ?? 1,
+    column: first?.column ?? 1,
+    endLine: first?.endLine ?? 1,
+    endColumn: first?.endColumn ?? 1,
+    pointer: first?.pointer ?? "",
   };
   return { lock: recordedFiles(text), text, diagnostics: [warning] };
 }
@@ -74,7 +80,12 @@ export function handEditedFiles(lock: PreviousFiles, files: readonly GeneratedFi
       severity: "error",
       message: `${path} was edited by hand since the last build; building would overwrite the edit.`,
       hint: "Move the change into the descriptor, a handler or a template, or run `mcp-gen build --force` to discard it.",
-      file: path, line: 1, column: 1, endLine: 1, endColumn: 1, pointer: "",
+      file: path,
+      line: 1,
+      column: 1,
+      endLine: 1,
+      endColumn: 1,
+      pointer: "",
     });
   }
   return edited;

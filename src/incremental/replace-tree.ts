@@ -50,7 +50,10 @@ interface Journal {
 }
 
 async function exists(path: string): Promise<boolean> {
-  return access(path).then(() => true, () => false);
+  return access(path).then(
+    () => true,
+    () => false,
+  );
 }
 
 // The folder walks are synchronous: a build waits for them, and an await per folder entry (as
@@ -161,7 +164,7 @@ export async function replaceTree(input: TreeReplacement): Promise<TreeSummary> 
   const unchanged: string[] = [];
   const folders = new Set<string>();
   const makeFolder = (dir: string) => {
-    if (!folders.has(dir)) (mkdirSync(dir, { recursive: true }), folders.add(dir));
+    if (!folders.has(dir)) mkdirSync(dir, { recursive: true }), folders.add(dir);
   };
   // Each file of the staging folder is written once (no temporary copy: nothing reads the folder
   // before the swap), with sync calls (see writeNewFileSync).

@@ -213,20 +213,38 @@ function keyOf(kind: HashKind, path: string): string {
 }
 
 function isLockSummary(value: JsonValue): value is JsonValue & LockSummary {
-  return isJsonObject(value) && typeof value.version === "string" && typeof value.tools === "number" && isStringMap(value.inputs) && isStringMap(value.files)
-    && (value.packageJson === undefined || isStringMap(value.packageJson));
+  return (
+    isJsonObject(value) &&
+    typeof value.version === "string" &&
+    typeof value.tools === "number" &&
+    isStringMap(value.inputs) &&
+    isStringMap(value.files) &&
+    (value.packageJson === undefined || isStringMap(value.packageJson))
+  );
 }
 
 /** The paths a configuration names are strings; the rest of it is plain data written by save(). */
 function isConfigShape(value: JsonValue): boolean {
-  return isJsonObject(value) && Array.isArray(value.tools) && value.tools.every((t) => typeof t === "string")
-    && ["out", "handlers", "tests", "lock", "target"].every((key) => typeof value[key] === "string") && isJsonObject(value.server ?? null) && isJsonObject(value.load ?? null)
-    && isStringMap(value.packageJson) && (PRESETS as readonly JsonValue[]).includes(value.preset ?? null);
+  return (
+    isJsonObject(value) &&
+    Array.isArray(value.tools) &&
+    value.tools.every((t) => typeof t === "string") &&
+    ["out", "handlers", "tests", "lock", "target"].every((key) => typeof value[key] === "string") &&
+    isJsonObject(value.server ?? null) &&
+    isJsonObject(value.load ?? null) &&
+    isStringMap(value.packageJson) &&
+    (PRESETS as readonly JsonValue[]).includes(value.preset ?? null)
+  );
 }
 
 function isGlobRecord(value: JsonValue): value is JsonValue & GlobRecord {
-  return isJsonObject(value) && Array.isArray(value.files) && value.files.every((f) => typeof f === "string")
-    && Array.isArray(value.folders) && value.folders.every((f) => Array.isArray(f) && f.length === 2 && typeof f[0] === "string" && typeof f[1] === "string");
+  return (
+    isJsonObject(value) &&
+    Array.isArray(value.files) &&
+    value.files.every((f) => typeof f === "string") &&
+    Array.isArray(value.folders) &&
+    value.folders.every((f) => Array.isArray(f) && f.length === 2 && typeof f[0] === "string" && typeof f[1] === "string")
+  );
 }
 
 function isStringMap(value: JsonValue | undefined): boolean {

@@ -52,4 +52,3 @@ export function unchangedOutput(question: UnchangedQuestion): string[] | undefin
   for (const path of files) if (question.hash(path) !== lock.files[path]) return undefined;
   return files;
 }
-

@@ -47,12 +47,7 @@ export interface LiveComparison {
 }
 
 /** The rules verify runs on a new or changed tool's text: the ones that look for poisoning. */
-export const TEXT_RULE_IDS: ReadonlySet<string> = new Set([
-  "description-hidden-instructions",
-  "description-invisible-characters",
-  "description-prompt-injection",
-  "description-tool-shadowing",
-]);
+export const TEXT_RULE_IDS: ReadonlySet<string> = new Set(["description-hidden-instructions", "description-invisible-characters", "description-prompt-injection", "description-tool-shadowing"]);
 
 export interface TextRules {
   readonly rules: readonly AnyRule[];
@@ -85,7 +80,9 @@ export function compareLive(lock: LockFile, tools: readonly JsonObject[], text: 
     const before = description(entry?.descriptor);
     const after = description(live);
     // A new tool's description is shown whole, as text added to the description.
-    const changes = diff.changes.filter((change) => change.tool === name).map((change) => (change.kind === "tool-added" && after !== undefined ? { ...change, part: "description" as const, pointer: "/description", text: { before: "", after } } : change));
+    const changes = diff.changes
+      .filter((change) => change.tool === name)
+      .map((change) => (change.kind === "tool-added" && after !== undefined ? { ...change, part: "description" as const, pointer: "/description", text: { before: "", after } } : change));
     findings.push({
       tool: name,
       status,
@@ -116,7 +113,10 @@ function textWarnings(tools: readonly JsonObject[], names: ReadonlySet<string>, 
   const found = runRulesByTool({ tools: resolved, rules, settings: text.settings, docs: new Map(), checkTools: fresh, checkInProjectTools: fresh });
   for (const tool of fresh) {
     const diagnostics = [...(found.byTool.get(tool) ?? []), ...(found.inProject.get(tool) ?? [])];
-    out.set(tool.wire.name as string, diagnostics.map((d) => ({ ruleId: d.ruleId, severity: d.severity, message: d.message, ...(d.hint !== undefined ? { hint: d.hint } : {}), pointer: d.pointer })));
+    out.set(
+      tool.wire.name as string,
+      diagnostics.map((d) => ({ ruleId: d.ruleId, severity: d.severity, message: d.message, ...(d.hint !== undefined ? { hint: d.hint } : {}), pointer: d.pointer })),
+    );
   }
   return out;
 }

@@ -63,7 +63,12 @@ export class LiveConnection {
     return strip(first);
   }
 
-  private static async connect(target: LiveTarget, deadline: Deadline, options: Pick<LiveOptions, "clientInfo">, mode: "auto" | "legacy"): Promise<LiveResult<LiveConnection> & { readonly closedInProbe?: boolean }> {
+  private static async connect(
+    target: LiveTarget,
+    deadline: Deadline,
+    options: Pick<LiveOptions, "clientInfo">,
+    mode: "auto" | "legacy",
+  ): Promise<LiveResult<LiveConnection> & { readonly closedInProbe?: boolean }> {
     // Aborted by the deadline or by the first fault, whichever comes first.
     const faults = new AbortController();
     if (deadline.signal.aborted) faults.abort();
@@ -84,7 +89,8 @@ export class LiveConnection {
       await client.connect(transport, { timeout: budget, signal: wire.signal });
     } catch (e) {
       await closeQuietly(client, transport);
-      const closedInProbe = mode === "auto" && target.kind === "stdio" && e instanceof SdkError && e.code === SdkErrorCode.EraNegotiationFailed && /closed during the server\/discover probe/.test(e.message);
+      const closedInProbe =
+        mode === "auto" && target.kind === "stdio" && e instanceof SdkError && e.code === SdkErrorCode.EraNegotiationFailed && /closed during the server\/discover probe/.test(e.message);
       return { ok: false, problem: failure(wire, e, "the connection handshake", target, deadline.timeoutMs), closedInProbe };
     }
     return { ok: true, value: new LiveConnection(client, wire, target) };
@@ -153,7 +159,12 @@ function describeFailure(e: unknown, what: string, target: LiveTarget, timeoutMs
   const where = target.label ?? (target.kind === "http" ? target.url.href : JSON.stringify(target.command));
   // A line that is JSON but no JSON-RPC message is skipped, by the SDK's transports and ours.
   const notJsonRpc = noise?.notJsonRpc || transportErrors.some(isEnvelopeError) ? " It did send a message that is not JSON-RPC." : "";
-  const ignored = noise?.text !== undefined ? ` (It wrote a line to stdout that is not JSON, which clients ignore: ${excerpt(noise.text)}.)` : target.kind === "stdio" && notJsonRpc === "" ? " (Lines it writes to stdout that are not JSON are ignored.)" : "";
+  const ignored =
+    noise?.text !== undefined
+      ? ` (It wrote a line to stdout that is not JSON, which clients ignore: ${excerpt(noise.text)}.)`
+      : target.kind === "stdio" && notJsonRpc === ""
+        ? " (Lines it writes to stdout that are not JSON are ignored.)"
+        : "";
   const timeout = (): LiveProblem => ({ kind: "timeout", message: `The server did not answer ${what} within the ${timeoutMs} ms timeout.${notJsonRpc}${ignored}` });
   if (e instanceof ProtocolError) return { kind: "rpc-error", message: `The server answered ${what} with JSON-RPC error ${e.code}: ${firstLine(e.message)}` };
   if (e instanceof SdkHttpError) return { kind: "connect-failed", message: `The server at ${where} answered ${what} with HTTP ${e.status}${e.statusText ? ` ${e.statusText}` : ""}.` };
@@ -205,11 +216,10 @@ function describeChain(error: Error): string {
     current = current.cause;
   }
   const [first, ...rest] = messages;
-  return rest.length > 0 ? `${first} (${rest.join("; ")})` : first ?? "unknown error";
+  return rest.length > 0 ? `${first} (${rest.join("; ")})` : (first ?? "unknown error");
 }
 
 function firstLine(text: string): string {
   const line = text.split("\n")[0]!.trim();
   return line.length > 300 ? `${line.slice(0, 299)}…` : line;
 }
-

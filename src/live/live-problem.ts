@@ -1,17 +1,7 @@
 // Why talking to a live server failed, as plain data the CLI prints (exit 2). Every way a server can
 // misbehave ends here with a sentence, never as a stack trace.
 
-export type LiveProblemKind =
-  | "start-failed"
-  | "connect-failed"
-  | "timeout"
-  | "closed"
-  | "rpc-error"
-  | "bad-response"
-  | "bad-tool"
-  | "duplicate-name"
-  | "too-many-pages"
-  | "cursor-loop";
+export type LiveProblemKind = "start-failed" | "connect-failed" | "timeout" | "closed" | "rpc-error" | "bad-response" | "bad-tool" | "duplicate-name" | "too-many-pages" | "cursor-loop";
 
 export interface LiveProblem {
   readonly kind: LiveProblemKind;

@@ -43,7 +43,10 @@ const FIRST = ["name", "title", "description", "inputSchema", "outputSchema", "a
 export function planImport(tools: readonly JsonObject[], dir: string, limits: LoadLimits): LiveResult<ImportPlan> {
   const reserved = tools.find((tool) => getOwn(tool, "x-mcp-gen") !== undefined);
   if (reserved) {
-    return liveProblem("bad-tool", `The server's tool ${JSON.stringify(reserved.name)} has a top-level "x-mcp-gen" field, which mcp-gen reserves for authoring data and strips from descriptors; it cannot be imported faithfully.`);
+    return liveProblem(
+      "bad-tool",
+      `The server's tool ${JSON.stringify(reserved.name)} has a top-level "x-mcp-gen" field, which mcp-gen reserves for authoring data and strips from descriptors; it cannot be imported faithfully.`,
+    );
   }
   const names = assignToolNames(tools.map((tool) => tool.name as string));
   const files: GeneratedFile[] = [];
@@ -61,7 +64,10 @@ export function planImport(tools: readonly JsonObject[], dir: string, limits: Lo
     if (file === undefined) {
       const again = readBack(json, tool, limits);
       if (again !== true) {
-        return liveProblem("bad-tool", `The server's tool ${JSON.stringify(tool.name)} cannot be written as a descriptor that mcp-gen reads back as sent (${again}); raise the limits under \`load:\` in mcp-gen.config.yaml to import it.`);
+        return liveProblem(
+          "bad-tool",
+          `The server's tool ${JSON.stringify(tool.name)} cannot be written as a descriptor that mcp-gen reads back as sent (${again}); raise the limits under \`load:\` in mcp-gen.config.yaml to import it.`,
+        );
       }
       file = json;
       notes.push(`${json.path} is JSON: ${deep ? `the tool nests more than ${YAML_MAX_DEPTH} levels deep` : "the tool does not read back from YAML as exactly the same value"}.`);
@@ -78,7 +84,9 @@ function renderYaml(tool: JsonObject): string {
     defineOwn(ordered, key, tool[key]!);
   }
   const body = stringify(ordered, { version: "1.2", lineWidth: 0, aliasDuplicateObjects: false });
-  return `${HEADER.split("\n").map((line) => `#${line}`).join("\n")}\n${body}`;
+  return `${HEADER.split("\n")
+    .map((line) => `#${line}`)
+    .join("\n")}\n${body}`;
 }
 
 /** true when the file loads as exactly `tool`; otherwise why not. */

@@ -16,7 +16,10 @@ export class RawRecorder {
   private lastId: string | number | undefined;
 
   /** Wraps `send` and sets `onmessage` on a transport that no Client has connected yet. */
-  constructor(transport: Transport, private readonly onfault: (problem: LiveProblem) => void) {
+  constructor(
+    transport: Transport,
+    private readonly onfault: (problem: LiveProblem) => void,
+  ) {
     const send = transport.send.bind(transport);
     transport.send = (message, options) => {
       if ("method" in message && "id" in message && message.id !== undefined) {
@@ -36,7 +39,10 @@ export class RawRecorder {
     const id = message.id;
     if (id === undefined || id === null) {
       const error = "error" in message ? message.error : undefined;
-      this.onfault({ kind: "bad-response", message: `The server sent an error that answers no request${error ? ` (JSON-RPC error ${error.code}: ${firstLine(error.message)})` : ""}; it could not read what it was sent.` });
+      this.onfault({
+        kind: "bad-response",
+        message: `The server sent an error that answers no request${error ? ` (JSON-RPC error ${error.code}: ${firstLine(error.message)})` : ""}; it could not read what it was sent.`,
+      });
       return;
     }
     if (!this.sent.has(id)) {

@@ -25,7 +25,10 @@ export function readToolsPage(result: JsonValue | undefined, page: number, maxDe
     if (typeof name !== "string") return liveProblem("bad-tool", `Tool ${i} on page ${page} of tools/list has ${name === undefined ? "no name" : `the name ${describe(name)}, not a string`}.`);
     // Hashing, comparing and writing a tool all walk it; a descriptor file may nest no deeper either.
     if (nestsDeeperThan(tool, maxDepth)) {
-      return liveProblem("bad-tool", `The tool ${short(name)} on page ${page} of tools/list nests objects and arrays more than ${maxDepth} levels deep, deeper than mcp-gen reads a tool (load.maxDepth, at most 1000).`);
+      return liveProblem(
+        "bad-tool",
+        `The tool ${short(name)} on page ${page} of tools/list nests objects and arrays more than ${maxDepth} levels deep, deeper than mcp-gen reads a tool (load.maxDepth, at most 1000).`,
+      );
     }
   }
   const cursor = Object.hasOwn(result, "nextCursor") ? result.nextCursor : undefined;

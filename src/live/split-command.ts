@@ -3,9 +3,7 @@
 // "…" only before " \ $ `). Nothing is expanded and no shell ever runs, so `;`, `|`, `$HOME` and
 // globs reach the program as plain text.
 
-export type SplitCommand =
-  | { readonly ok: true; readonly command: string; readonly args: readonly string[] }
-  | { readonly ok: false; readonly message: string };
+export type SplitCommand = { readonly ok: true; readonly command: string; readonly args: readonly string[] } | { readonly ok: false; readonly message: string };
 
 /**
  * @example splitCommand(`npx -y "@scope/server" --root '/tmp/my dir'`)
@@ -44,6 +42,6 @@ export function splitCommand(text: string): SplitCommand {
   if (quote) return { ok: false, message: `--command has an unclosed ${quote} quote.` };
   if (inWord) words.push(word);
   const [command, ...args] = words;
-  if (command === undefined || command === "") return { ok: false, message: "--command is empty; give the program to start and its arguments, for example --command \"node dist/stdio.js\"." };
+  if (command === undefined || command === "") return { ok: false, message: '--command is empty; give the program to start and its arguments, for example --command "node dist/stdio.js".' };
   return { ok: true, command, args };
 }

@@ -11,12 +11,7 @@ export interface DiagnosticContent {
   readonly pointer?: string;
 }
 
-export function diagnosticAt(
-  file: string,
-  lineStarts: readonly number[],
-  range: TextRange,
-  content: DiagnosticContent,
-): Diagnostic {
+export function diagnosticAt(file: string, lineStarts: readonly number[], range: TextRange, content: DiagnosticContent): Diagnostic {
   const start = positionAt(lineStarts, range.start);
   const end = positionAt(lineStarts, Math.max(range.start, range.end));
   return {

@@ -43,13 +43,7 @@ export function mountFor(mounts: readonly SourceMount[], wirePointer: string): S
  * Places a report about a resolved tool: the diagnostic names the file the node was written in.
  * `docs` holds every parsed file of the project by path.
  */
-export function diagnosticInTool(
-  tool: ResolvedTool,
-  docs: ReadonlyMap<string, SourceDoc>,
-  wirePointer: string,
-  content: DiagnosticContent,
-  target: SpanTarget = "value",
-): Diagnostic {
+export function diagnosticInTool(tool: ResolvedTool, docs: ReadonlyMap<string, SourceDoc>, wirePointer: string, content: DiagnosticContent, target: SpanTarget = "value"): Diagnostic {
   const mount = mountFor(tool.mounts, wirePointer);
   const doc = mount ? docs.get(mount.file) : undefined;
   if (!mount || !doc) {

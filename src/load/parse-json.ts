@@ -48,8 +48,13 @@ export function parseJsonText(file: string, text: string, lineStarts: readonly n
 
   const excess = findJsonDepthExcess(text, limits.maxDepth);
   if (excess !== -1) {
-    at(excess, excess + 1, "load-too-deep", `${file} nests objects and arrays more than ${limits.maxDepth} levels deep.`,
-      "Flatten the schema with $defs and $ref, or raise load.maxDepth in mcp-gen.config.yaml.");
+    at(
+      excess,
+      excess + 1,
+      "load-too-deep",
+      `${file} nests objects and arrays more than ${limits.maxDepth} levels deep.`,
+      "Flatten the schema with $defs and $ref, or raise load.maxDepth in mcp-gen.config.yaml.",
+    );
     return { value: undefined, spans, diagnostics };
   }
   const errors: ParseError[] = [];
@@ -59,9 +64,17 @@ export function parseJsonText(file: string, text: string, lineStarts: readonly n
   if (first) {
     const code = jsonc().printParseErrorCode(first.error);
     const trailingComma = (code === "PropertyNameExpected" || code === "ValueExpected") && /,\s*$/.test(text.slice(0, first.offset));
-    at(first.offset, first.offset + Math.max(first.length, 1), "json-syntax",
-      `${file} is not valid JSON: ${trailingComma ? "trailing commas are not allowed" : JSON_ERROR_TEXT[code] ?? code}.`,
-      trailingComma ? "Remove the comma before this point." : code === "InvalidCommentToken" ? "Remove the comment, or write the descriptor in YAML, which allows comments." : "Fix the JSON syntax here.");
+    at(
+      first.offset,
+      first.offset + Math.max(first.length, 1),
+      "json-syntax",
+      `${file} is not valid JSON: ${trailingComma ? "trailing commas are not allowed" : (JSON_ERROR_TEXT[code] ?? code)}.`,
+      trailingComma
+        ? "Remove the comma before this point."
+        : code === "InvalidCommentToken"
+          ? "Remove the comment, or write the descriptor in YAML, which allows comments."
+          : "Fix the JSON syntax here.",
+    );
   }
   if (errors.length > 0 || root === undefined) {
     if (errors.length === 0) at(0, 0, "json-syntax", `${file} is empty.`, "Write one JSON object describing the tool.");
@@ -69,16 +82,20 @@ export function parseJsonText(file: string, text: string, lineStarts: readonly n
   }
   const nodeCount = countNodes(root, limits.maxNodes);
   if (nodeCount > limits.maxNodes) {
-    at(0, 1, "load-too-many-nodes", `${file} holds more than ${limits.maxNodes} values.`,
-      "Split the schema into smaller files shared with $ref, or raise load.maxNodes in mcp-gen.config.yaml.");
+    at(0, 1, "load-too-many-nodes", `${file} holds more than ${limits.maxNodes} values.`, "Split the schema into smaller files shared with $ref, or raise load.maxNodes in mcp-gen.config.yaml.");
     return { value: undefined, spans, diagnostics };
   }
   const value = convertNode(root, "", undefined, spans, (start, end, message, hint) => at(start, end, "json-duplicate-key", message, hint));
   for (const span of spans.values()) {
     const literal = text.slice(span.value.start, span.value.end);
     if (/^-?[0-9]/.test(literal) && !Number.isFinite(Number(literal))) {
-      at(span.value.start, span.value.end, "json-number-range", `The number ${literal} is too large for a JSON number to hold (it reads as infinity).`,
-        "Use a number within ±1.7976931348623157e308, or quote it to keep it as a string.");
+      at(
+        span.value.start,
+        span.value.end,
+        "json-number-range",
+        `The number ${literal} is too large for a JSON number to hold (it reads as infinity).`,
+        "Use a number within ±1.7976931348623157e308, or quote it to keep it as a string.",
+      );
     }
   }
   return { value, spans, diagnostics };
@@ -112,8 +129,12 @@ function convertNode(node: Node, pointer: string, key: Node | undefined, spans: 
         if (!keyNode || !valueNode) continue;
         const name = String(keyNode.value);
         if (seen.has(name)) {
-          duplicate(keyNode.offset, keyNode.offset + keyNode.length, `Key ${quote(name)} appears more than once in this object.`,
-            "Remove one of the duplicate keys; JSON readers disagree about which one wins.");
+          duplicate(
+            keyNode.offset,
+            keyNode.offset + keyNode.length,
+            `Key ${quote(name)} appears more than once in this object.`,
+            "Remove one of the duplicate keys; JSON readers disagree about which one wins.",
+          );
           continue;
         }
         seen.add(name);

@@ -29,8 +29,12 @@ export function parseYamlText(file: string, text: string, lineStarts: readonly n
 
   const excess = findYamlDepthExcess(text, limits.maxDepth);
   if (excess !== -1) {
-    error({ start: excess, end: excess }, "load-too-deep", `${file} nests mappings and sequences more than ${limits.maxDepth} levels deep.`,
-      "Flatten the schema with $defs and $ref, or raise load.maxDepth in mcp-gen.config.yaml.");
+    error(
+      { start: excess, end: excess },
+      "load-too-deep",
+      `${file} nests mappings and sequences more than ${limits.maxDepth} levels deep.`,
+      "Flatten the schema with $defs and $ref, or raise load.maxDepth in mcp-gen.config.yaml.",
+    );
     return { value: undefined, spans, diagnostics };
   }
   const yamlModule = yaml();
@@ -41,8 +45,12 @@ export function parseYamlText(file: string, text: string, lineStarts: readonly n
     const [start, end] = e.pos;
     if (e.code === "DUPLICATE_KEY") {
       const key = /^\s*("(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^:\n]*?)\s*:/.exec(text.slice(start, start + 2048))?.[1] ?? text.slice(start, end);
-      error({ start, end: start + key.length }, "yaml-duplicate-key", `Key ${quote(key.replace(/^["']|["']$/g, ""))} appears more than once in this mapping.`,
-        "Remove one of the duplicate keys; YAML readers disagree about which one wins.");
+      error(
+        { start, end: start + key.length },
+        "yaml-duplicate-key",
+        `Key ${quote(key.replace(/^["']|["']$/g, ""))} appears more than once in this mapping.`,
+        "Remove one of the duplicate keys; YAML readers disagree about which one wins.",
+      );
     } else if (e === firstSyntax) {
       if (e.code === "MULTIPLE_DOCS") {
         error({ start, end }, "yaml-syntax", `${file} holds more than one YAML document.`, "Put each tool in a file of its own.");
@@ -87,15 +95,25 @@ class YamlConverter {
     const range = rangeOf(node);
     this.count(range, pointer);
     if (depth > this.limits.maxDepth) {
-      this.fail(range, "load-too-deep", `This value nests more than ${this.limits.maxDepth} levels deep.`,
-        "Flatten the schema with $defs and $ref, or raise load.maxDepth in mcp-gen.config.yaml.", pointer);
+      this.fail(
+        range,
+        "load-too-deep",
+        `This value nests more than ${this.limits.maxDepth} levels deep.`,
+        "Flatten the schema with $defs and $ref, or raise load.maxDepth in mcp-gen.config.yaml.",
+        pointer,
+      );
     }
     if (this.yaml.isAlias(node)) return this.expandAlias(node, pointer, keyRange, depth);
     this.spans.set(pointer, keyRange ? { key: keyRange, value: range } : { value: range });
     const tag = node.tag;
     if (tag !== undefined && !CORE_TAGS.has(tag)) {
-      this.fail(range, "yaml-unsupported-tag", `The YAML tag ${quote(tag.replace(/^tag:yaml\.org,2002:/, "!!"))} does not produce a JSON value.`,
-        "Remove the tag and write the value as a plain string, number, boolean, null, mapping or sequence.", pointer);
+      this.fail(
+        range,
+        "yaml-unsupported-tag",
+        `The YAML tag ${quote(tag.replace(/^tag:yaml\.org,2002:/, "!!"))} does not produce a JSON value.`,
+        "Remove the tag and write the value as a plain string, number, boolean, null, mapping or sequence.",
+        pointer,
+      );
     }
     if (this.yaml.isMap(node)) return this.convertMap(node as YAMLMap.Parsed, pointer, depth);
     if (this.yaml.isSeq(node)) {
@@ -115,21 +133,23 @@ class YamlConverter {
       const keyNode: ParsedNode | null = pair.key;
       const keyRange = rangeOf(keyNode);
       if (!this.yaml.isScalar(keyNode) || (keyNode.value !== null && typeof keyNode.value === "object")) {
-        this.fail(keyRange, "yaml-complex-key", "This mapping key is a collection or alias, which JSON cannot represent.",
-          "Use a plain string key.", pointer);
+        this.fail(keyRange, "yaml-complex-key", "This mapping key is a collection or alias, which JSON cannot represent.", "Use a plain string key.", pointer);
       }
       if (keyNode.value === null) {
         this.fail(keyRange, "yaml-complex-key", "This mapping key is null, which JSON cannot represent.", "Use a plain string key.", pointer);
       }
       const name = String(keyNode.value);
       if (name === "<<" && keyNode.type === "PLAIN") {
-        this.fail(keyRange, "yaml-merge-key", "The YAML merge key \"<<\" is not part of YAML 1.2, and readers disagree on what it does.",
-          "Write the merged keys out in full, or quote \"<<\" if you mean a literal key.", pointer);
+        this.fail(
+          keyRange,
+          "yaml-merge-key",
+          'The YAML merge key "<<" is not part of YAML 1.2, and readers disagree on what it does.',
+          'Write the merged keys out in full, or quote "<<" if you mean a literal key.',
+          pointer,
+        );
       }
       const childPointer = joinPointer(pointer, name);
-      const value = pair.value === null
-        ? this.absentValue(map, keyNode, previous, keyRange, childPointer)
-        : this.convert(pair.value, childPointer, keyRange, depth + 1);
+      const value = pair.value === null ? this.absentValue(map, keyNode, previous, keyRange, childPointer) : this.convert(pair.value, childPointer, keyRange, depth + 1);
       defineOwn(out, name, value);
       previous = pair.value;
     }
@@ -158,8 +178,7 @@ class YamlConverter {
 
   private convertScalar(value: unknown, range: TextRange, pointer: string): JsonValue {
     if (typeof value === "number" && !Number.isFinite(value)) {
-      this.fail(range, "yaml-non-json-value", `The number ${String(value)} has no JSON representation.`,
-        "Use a finite number, or quote the value to keep it as a string.", pointer);
+      this.fail(range, "yaml-non-json-value", `The number ${String(value)} has no JSON representation.`, "Use a finite number, or quote the value to keep it as a string.", pointer);
     }
     if (value === null || typeof value === "string" || typeof value === "number" || typeof value === "boolean") return value;
     this.fail(range, "yaml-non-json-value", "This YAML scalar does not produce a JSON value.", "Write a string, number, boolean or null.", pointer);
@@ -172,8 +191,7 @@ class YamlConverter {
       this.fail(range, "yaml-syntax", `The alias *${alias.source} names no anchor.`, `Define &${alias.source} before using it.`, pointer);
     }
     if (this.expanding.some((e) => e.target === target)) {
-      this.fail(range, "yaml-alias-cycle", `The alias *${alias.source} refers to a node that contains it.`,
-        "Break the cycle; JSON values cannot contain themselves.", pointer);
+      this.fail(range, "yaml-alias-cycle", `The alias *${alias.source} refers to a node that contains it.`, "Break the cycle; JSON values cannot contain themselves.", pointer);
     }
     this.expanding.push({ target, range });
     const value = this.convert(target, pointer, keyRange, depth);
@@ -184,12 +202,22 @@ class YamlConverter {
   private count(range: TextRange, pointer: string): void {
     this.nodes++;
     if (this.expanding.length > 0 && ++this.aliasNodes > this.limits.maxAliasNodes) {
-      this.fail(this.expanding[0]!.range, "yaml-alias-limit", `YAML aliases in this file expand to more than ${this.limits.maxAliasNodes} nodes.`,
-        "Write the repeated parts out, share them with $ref, or raise load.maxAliasNodes in mcp-gen.config.yaml.", pointer);
+      this.fail(
+        this.expanding[0]!.range,
+        "yaml-alias-limit",
+        `YAML aliases in this file expand to more than ${this.limits.maxAliasNodes} nodes.`,
+        "Write the repeated parts out, share them with $ref, or raise load.maxAliasNodes in mcp-gen.config.yaml.",
+        pointer,
+      );
     }
     if (this.nodes > this.limits.maxNodes) {
-      this.fail(range, "load-too-many-nodes", `This file holds more than ${this.limits.maxNodes} values.`,
-        "Split the schema into smaller files, or raise load.maxNodes in mcp-gen.config.yaml.", pointer);
+      this.fail(
+        range,
+        "load-too-many-nodes",
+        `This file holds more than ${this.limits.maxNodes} values.`,
+        "Split the schema into smaller files, or raise load.maxNodes in mcp-gen.config.yaml.",
+        pointer,
+      );
     }
   }
 

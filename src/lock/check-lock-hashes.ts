@@ -48,11 +48,12 @@ function checkTool(name: string, tool: LockedTool, order: "any" | "sorted"): Loc
     const field = part === "other" ? "fields outside the named parts" : part;
     problems.push({
       pointer,
-      message: recorded === undefined
-        ? `${describeLockPointer(joinPointer(at, "parts"))} has no ${JSON.stringify(part)}, but the descriptor has ${part === "other" ? "fields outside the named parts" : `a ${part}`}.`
-        : actual === undefined
-          ? `${where} is recorded, but the descriptor has no ${field}.`
-          : `${where} is not the hash of the descriptor's ${field}, which hashes to ${short(actual)}.`,
+      message:
+        recorded === undefined
+          ? `${describeLockPointer(joinPointer(at, "parts"))} has no ${JSON.stringify(part)}, but the descriptor has ${part === "other" ? "fields outside the named parts" : `a ${part}`}.`
+          : actual === undefined
+            ? `${where} is recorded, but the descriptor has no ${field}.`
+            : `${where} is not the hash of the descriptor's ${field}, which hashes to ${short(actual)}.`,
     });
   }
   return problems;

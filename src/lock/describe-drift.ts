@@ -60,7 +60,12 @@ interface Cause {
  * @example describeDrift({ lockPath, committed, lockDoc, current, tools, docs, generated, disk, outFiles, out })
  */
 export function describeDrift(input: DriftInput): Diagnostic[] {
-  const missingLock = at(input.lockPath, "lock-missing", `There is no ${input.lockPath}: nothing has been built and pinned yet.`, `Run \`mcp-gen build\` and commit ${input.lockPath} with the generated files.`);
+  const missingLock = at(
+    input.lockPath,
+    "lock-missing",
+    `There is no ${input.lockPath}: nothing has been built and pinned yet.`,
+    `Run \`mcp-gen build\` and commit ${input.lockPath} with the generated files.`,
+  );
   // A project that was never built: one diagnostic says so, not one per file a build would write.
   if (!input.committed && input.outFiles.length === 0) return [missingLock];
   const states = generatedFileStates({ generated: input.generated, disk: input.disk, recorded: input.committed?.files, outFiles: input.outFiles });
@@ -102,17 +107,29 @@ function related(file: GeneratedFileState): RelatedLocation {
 
 /** Files edited by hand: one finding each, and one for all that a formatter rewrote. */
 function handEdits(states: readonly GeneratedFileState[]): Diagnostic[] {
-  const out = states.filter((s) => s.status === "edited").map((s) =>
-    at(s.path, "generated-file-edited", `${s.path} was edited by hand since the last build (first difference at line ${s.line}).`,
-      "Move the change into the descriptor, a handler or a template, then run `mcp-gen build --force` to discard the edit.", s.line));
+  const out = states
+    .filter((s) => s.status === "edited")
+    .map((s) =>
+      at(
+        s.path,
+        "generated-file-edited",
+        `${s.path} was edited by hand since the last build (first difference at line ${s.line}).`,
+        "Move the change into the descriptor, a handler or a template, then run `mcp-gen build --force` to discard the edit.",
+        s.line,
+      ),
+    );
   const formatted = states.filter((s) => s.status === "formatted");
   if (formatted.length > 0) {
     const [first] = formatted;
     const which = formatted.length === 1 ? `${first!.path} was reformatted` : `${formatted.length} generated files were reformatted`;
     out.push({
-      ...at(first!.path, "generated-file-formatted",
+      ...at(
+        first!.path,
+        "generated-file-formatted",
         `${which} since the last build: only whitespace, quotes, semicolons, commas or parentheses differ, as when a formatter or linter runs over the generated folder.`,
-        "Keep formatters and linters off the generated folder and the lock (.prettierignore, ESLint's ignores, Biome's files.includes: see the README's \"Use in CI\"), then run `mcp-gen build --force` to write the files again.", first!.line),
+        "Keep formatters and linters off the generated folder and the lock (.prettierignore, ESLint's ignores, Biome's files.includes: see the README's \"Use in CI\"), then run `mcp-gen build --force` to write the files again.",
+        first!.line,
+      ),
       ...(formatted.length > 1 ? { related: formatted.slice(1).map((s) => ({ file: s.path, line: s.line, column: 1, message: "reformatted" })) } : {}),
     });
   }
@@ -131,8 +148,18 @@ function unexplained(states: readonly GeneratedFileState[]): Diagnostic[] {
       ...(files.length > 1 ? { related: files.slice(1).map(related) } : {}),
     });
   };
-  group("stale", "generated-file-stale", (s) => `${s.path} is out of date: a build now writes something else (first difference at line ${s.line}).`, (n) => `${n} generated files are out of date: a build now writes something else.`);
-  group("missing", "generated-file-missing", (s) => `${s.path} is missing; a build writes it.`, (n) => `${n} generated files are missing; a build writes them.`);
+  group(
+    "stale",
+    "generated-file-stale",
+    (s) => `${s.path} is out of date: a build now writes something else (first difference at line ${s.line}).`,
+    (n) => `${n} generated files are out of date: a build now writes something else.`,
+  );
+  group(
+    "missing",
+    "generated-file-missing",
+    (s) => `${s.path} is missing; a build writes it.`,
+    (n) => `${n} generated files are missing; a build writes them.`,
+  );
   for (const s of states.filter((state) => state.status === "extra" || state.status === "leftover")) {
     out.push(at(s.path, "generated-file-extra", `${s.path} is in the generated folder, but a build does not write it.`, "Delete it, or run `mcp-gen build`, which removes files it generated before."));
   }
@@ -145,8 +172,13 @@ function lockCauses(input: DriftInput, committed: LockFile): Cause[] {
   if (drift.generatorVersion) {
     causes.push({
       modules: new Set(),
-      finding: inLock(input, "/generator/version", "lock-generator-changed",
-        `${input.lockPath} was written by mcp-gen ${drift.generatorVersion.committed}; this is mcp-gen ${drift.generatorVersion.current}, whose build may write different code.`, "Run `mcp-gen build` with this version and commit the result, or use the version that wrote the lock."),
+      finding: inLock(
+        input,
+        "/generator/version",
+        "lock-generator-changed",
+        `${input.lockPath} was written by mcp-gen ${drift.generatorVersion.committed}; this is mcp-gen ${drift.generatorVersion.current}, whose build may write different code.`,
+        "Run `mcp-gen build` with this version and commit the result, or use the version that wrote the lock.",
+      ),
     });
   }
   return causes;
@@ -156,19 +188,39 @@ function toolCauses(input: DriftInput, committed: LockFile, drift: LockDrift): C
   const lock = input.lockPath;
   const byName = new Map(input.tools.map((tool) => [tool.wire.name as string, tool]));
   const descriptors = (names: readonly string[], lockFile: LockFile) => new Map(names.map((name) => [name, lockFile.tools[name]!.descriptor]));
-  const renames = pairRenames(drift.tools.removed.map((t) => t.name), drift.tools.added.map((t) => t.name), descriptors(drift.tools.removed.map((t) => t.name), committed), descriptors(drift.tools.added.map((t) => t.name), input.current));
+  const renames = pairRenames(
+    drift.tools.removed.map((t) => t.name),
+    drift.tools.added.map((t) => t.name),
+    descriptors(
+      drift.tools.removed.map((t) => t.name),
+      committed,
+    ),
+    descriptors(
+      drift.tools.added.map((t) => t.name),
+      input.current,
+    ),
+  );
   const renamedTo = new Set(renames.values());
   const module = moduleOf(input, committed);
   const moved = new Map(drift.tools.moved.map((m) => [m.name, m]));
   const causes: Cause[] = [];
   for (const [from, to] of renames) {
-    causes.push({ modules: new Set([module.committed(from), module.current(to)]), finding: inTool(input, byName.get(to)!, "/name", "lock-tool-renamed", `Tool ${q(from)} was renamed to ${q(to)} since ${lock} was written.`, REVIEW) });
+    causes.push({
+      modules: new Set([module.committed(from), module.current(to)]),
+      finding: inTool(input, byName.get(to)!, "/name", "lock-tool-renamed", `Tool ${q(from)} was renamed to ${q(to)} since ${lock} was written.`, REVIEW),
+    });
   }
   for (const added of drift.tools.added.filter((t) => !renamedTo.has(t.name))) {
-    causes.push({ modules: new Set([module.current(added.name)]), finding: inTool(input, byName.get(added.name)!, "/name", "lock-tool-added", `Tool ${q(added.name)} is not in ${lock}: it was added since the lock was written.`, REVIEW) });
+    causes.push({
+      modules: new Set([module.current(added.name)]),
+      finding: inTool(input, byName.get(added.name)!, "/name", "lock-tool-added", `Tool ${q(added.name)} is not in ${lock}: it was added since the lock was written.`, REVIEW),
+    });
   }
   for (const removed of drift.tools.removed.filter((t) => !renames.has(t.name))) {
-    causes.push({ modules: new Set([module.committed(removed.name)]), finding: inLock(input, joinPointer("/tools", removed.name), "lock-tool-removed", `Tool ${q(removed.name)} is pinned in ${lock}, but no descriptor defines it any more.`, REVIEW) });
+    causes.push({
+      modules: new Set([module.committed(removed.name)]),
+      finding: inLock(input, joinPointer("/tools", removed.name), "lock-tool-removed", `Tool ${q(removed.name)} is pinned in ${lock}, but no descriptor defines it any more.`, REVIEW),
+    });
   }
   for (const changed of drift.tools.changed) {
     const tool = byName.get(changed.name)!;
@@ -177,13 +229,23 @@ function toolCauses(input: DriftInput, committed: LockFile, drift: LockDrift): C
     const where = move ? `; it is now defined in ${move.file.current}, not ${move.file.committed}` : "";
     // At the first part the descriptor still has; a tool that only lost parts is named at its name.
     const shown = changed.parts.find((part) => part.change !== "removed") ?? changed.parts[0]!;
-    const finding = inTool(input, tool, partPointer(tool, before, shown), "lock-tool-changed", `Tool ${q(changed.name)} ${describeParts(changed.parts, tool, before)} since ${lock} was written${where}.`, REVIEW);
+    const finding = inTool(
+      input,
+      tool,
+      partPointer(tool, before, shown),
+      "lock-tool-changed",
+      `Tool ${q(changed.name)} ${describeParts(changed.parts, tool, before)} since ${lock} was written${where}.`,
+      REVIEW,
+    );
     const texts = textChanges(before, tool.wire);
     causes.push({ modules: new Set([module.current(changed.name)]), finding: texts.length > 0 ? { ...finding, textChanges: texts } : finding });
   }
   const changedNames = new Set(drift.tools.changed.map((c) => c.name));
   for (const move of drift.tools.moved.filter((m) => !changedNames.has(m.name))) {
-    causes.push({ modules: new Set([module.current(move.name)]), finding: inTool(input, byName.get(move.name)!, "/name", "lock-tool-moved", `Tool ${q(move.name)} is now defined in ${move.file.current}; ${lock} still names ${move.file.committed}.`, REBUILD) });
+    causes.push({
+      modules: new Set([module.current(move.name)]),
+      finding: inTool(input, byName.get(move.name)!, "/name", "lock-tool-moved", `Tool ${q(move.name)} is now defined in ${move.file.current}; ${lock} still names ${move.file.committed}.`, REBUILD),
+    });
   }
   return causes;
 }
@@ -207,11 +269,12 @@ function textChanges(before: JsonObject, after: JsonObject): TextChange[] {
 function packageCauses(input: DriftInput, drift: LockDrift): Cause[] {
   return drift.packageJson.map((change) => {
     const use = change.field === "name" ? "server name" : "server version";
-    const message = change.current === undefined
-      ? `package.json no longer gives the ${use} (${q(change.committed!)} when ${input.lockPath} was written).`
-      : change.committed === undefined
-        ? `package.json's ${change.field} ${q(change.current)} is now the ${use}; ${input.lockPath} was written without it.`
-        : `package.json's ${change.field} is now ${q(change.current)}; ${input.lockPath} was written with ${q(change.committed)}, the ${use} the generated code reports.`;
+    const message =
+      change.current === undefined
+        ? `package.json no longer gives the ${use} (${q(change.committed!)} when ${input.lockPath} was written).`
+        : change.committed === undefined
+          ? `package.json's ${change.field} ${q(change.current)} is now the ${use}; ${input.lockPath} was written without it.`
+          : `package.json's ${change.field} is now ${q(change.current)}; ${input.lockPath} was written with ${q(change.committed)}, the ${use} the generated code reports.`;
     const content = { ruleId: "lock-input-changed", severity: "error" as const, message, hint: REBUILD };
     const finding = input.packageDoc ? diagnosticAtPointer(input.packageDoc, `/${change.field}`, content, "key") : at("package.json", content.ruleId, message, REBUILD);
     return { modules: new Set<string>(), finding };
@@ -232,9 +295,20 @@ function inputCauses(input: DriftInput, committed: LockFile, drift: LockDrift): 
   // A lock of the earlier format hashed all of package.json: an edit there is a cause only when some
   // generated file changed with it (the name or version it gives); a dependency bump is not.
   const packageHash = Object.hasOwn(committed.inputs, LEGACY_PACKAGE_INPUT) ? committed.inputs[LEGACY_PACKAGE_INPUT] : undefined;
-  const legacyPackage = legacy && packageHash !== undefined && packageHash !== (input.packageDoc ? hashFileText(input.packageDoc.text) : undefined)
-    ? [{ finding: at(LEGACY_PACKAGE_INPUT, "lock-input-changed", `package.json changed since ${lock} was written, and a build now writes generated files differently (its name or version, which the generated server reports).`, REBUILD), alone: null }]
-    : [];
+  const legacyPackage =
+    legacy && packageHash !== undefined && packageHash !== (input.packageDoc ? hashFileText(input.packageDoc.text) : undefined)
+      ? [
+          {
+            finding: at(
+              LEGACY_PACKAGE_INPUT,
+              "lock-input-changed",
+              `package.json changed since ${lock} was written, and a build now writes generated files differently (its name or version, which the generated server reports).`,
+              REBUILD,
+            ),
+            alone: null,
+          },
+        ]
+      : [];
   return [
     ...legacyPackage,
     ...changed.map((path) => ({
@@ -242,14 +316,22 @@ function inputCauses(input: DriftInput, committed: LockFile, drift: LockDrift): 
       alone: at(path, "lock-input-changed", `${path} changed since ${lock} was written, though no tool did (a comment or formatting edit).`, hint),
     })),
     ...drift.inputs.added.filter((path) => !touched.has(path)).map((path) => ({ finding: at(path, "lock-input-changed", `${path} is read by the build but not recorded in ${lock}.`, hint) })),
-    ...drift.inputs.removed.filter((path) => !touched.has(path) && !(legacy && path === LEGACY_PACKAGE_INPUT)).map((path) => ({ finding: at(lock, "lock-input-changed", `${path} is recorded in ${lock} but no longer read by the build.`, hint) })),
+    ...drift.inputs.removed
+      .filter((path) => !touched.has(path) && !(legacy && path === LEGACY_PACKAGE_INPUT))
+      .map((path) => ({ finding: at(lock, "lock-input-changed", `${path} is recorded in ${lock} but no longer read by the build.`, hint) })),
   ].map((cause) => ({ ...cause, modules: new Set<string>() }));
 }
 
 /** A lock of the earlier format: read, and said so once. */
 function legacyLock(input: DriftInput): Diagnostic {
   return {
-    ...inLock(input, "", "lock-format-old", `${input.lockPath} records a hash of all of package.json, as mcp-gen did before it recorded only the values generation uses (name, version); other package.json edits are not compared.`, `Run \`mcp-gen build\` and commit ${input.lockPath} to write it in the current format.`),
+    ...inLock(
+      input,
+      "",
+      "lock-format-old",
+      `${input.lockPath} records a hash of all of package.json, as mcp-gen did before it recorded only the values generation uses (name, version); other package.json edits are not compared.`,
+      `Run \`mcp-gen build\` and commit ${input.lockPath} to write it in the current format.`,
+    ),
     severity: "info",
   };
 }
@@ -288,11 +370,13 @@ function list(items: readonly string[]): string {
 function otherKeys(tool: ResolvedTool, before: JsonObject): string[] {
   const named = new Set<string>(["name", ...TOOL_PARTS]);
   const keys = [...new Set([...Object.keys(before), ...Object.keys(tool.wire)])].filter((key) => !named.has(key));
-  return keys.filter((key) => {
-    const a = getOwn(before, key);
-    const b = getOwn(tool.wire, key);
-    return a === undefined || b === undefined ? a !== b : canonicalJson(a) !== canonicalJson(b);
-  }).sort(compareText);
+  return keys
+    .filter((key) => {
+      const a = getOwn(before, key);
+      const b = getOwn(tool.wire, key);
+      return a === undefined || b === undefined ? a !== b : canonicalJson(a) !== canonicalJson(b);
+    })
+    .sort(compareText);
 }
 
 function article(part: string): string {

@@ -11,5 +11,8 @@ export function differsOnlyInFormatting(a: string, b: string): boolean {
 
 /** The text without what formatters add, drop or swap; an escaped quote is its quote. */
 function skeleton(text: string): string {
-  return text.replace(/\\(['"])/g, "$1").replace(/'/g, '"').replace(/[\s;,()]/g, "");
+  return text
+    .replace(/\\(['"])/g, "$1")
+    .replace(/'/g, '"')
+    .replace(/[\s;,()]/g, "");
 }

@@ -45,8 +45,7 @@ export function parseLock(text: string, file: string, limits: LoadLimits = DEFAU
   const problems = findProblems(doc.value);
   if (problems.length === 0) return { value: doc.value as unknown as LockFile, diagnostics: [] };
   const regenerate = regenerateHint(file);
-  const diagnostics = problems.map((p) =>
-    diagnosticAtPointer(doc, p.pointer, { ruleId: LOCK_INVALID, severity: "error", message: p.message, hint: p.hint ?? regenerate }, p.target));
+  const diagnostics = problems.map((p) => diagnosticAtPointer(doc, p.pointer, { ruleId: LOCK_INVALID, severity: "error", message: p.message, hint: p.hint ?? regenerate }, p.target));
   return { value: undefined, diagnostics: sortDiagnostics(diagnostics) };
 }
 
@@ -145,12 +144,19 @@ function parseJsonDoc(raw: string, file: string, limits: LoadLimits): SourceDoc 
   const conflict = /^(?:<{7}|={7}|>{7})(?:[ \t]|\r?$)/m.exec(text);
   if (conflict) {
     return {
-      diagnostics: [diagnosticAt(file, lineStarts, { start: conflict.index, end: conflict.index + 7 }, {
-        ruleId: LOCK_INVALID,
-        severity: "error",
-        message: `${file} holds a merge conflict marker ${quote(conflict[0].trim())}.`,
-        hint: `Run \`mcp-gen build\` on the merged descriptors to write ${file} again, instead of merging hashes by hand.`,
-      })],
+      diagnostics: [
+        diagnosticAt(
+          file,
+          lineStarts,
+          { start: conflict.index, end: conflict.index + 7 },
+          {
+            ruleId: LOCK_INVALID,
+            severity: "error",
+            message: `${file} holds a merge conflict marker ${quote(conflict[0].trim())}.`,
+            hint: `Run \`mcp-gen build\` on the merged descriptors to write ${file} again, instead of merging hashes by hand.`,
+          },
+        ),
+      ],
     };
   }
   const hint = regenerateHint(file);
@@ -167,13 +173,18 @@ function checkVersion(root: JsonValue): Problem[] | undefined {
   if (version === undefined || version === LOCKFILE_VERSION) return undefined;
   const writer = getOwn(getOwn(root, "generator"), "version");
   const newer = typeof version === "number" && version > LOCKFILE_VERSION;
-  return [{
-    pointer: "/lockfileVersion",
-    message: `lockfileVersion is ${JSON.stringify(version)}; this mcp-gen reads lock file version ${LOCKFILE_VERSION}.`,
-    hint: newer && typeof writer === "string"
-      ? `Upgrade mcp-gen to ${writer} or later, the version that wrote this lock.`
-      : newer ? "Upgrade mcp-gen to the version that wrote this lock." : "Run `mcp-gen build` to write the lock again in this format.",
-  }];
+  return [
+    {
+      pointer: "/lockfileVersion",
+      message: `lockfileVersion is ${JSON.stringify(version)}; this mcp-gen reads lock file version ${LOCKFILE_VERSION}.`,
+      hint:
+        newer && typeof writer === "string"
+          ? `Upgrade mcp-gen to ${writer} or later, the version that wrote this lock.`
+          : newer
+            ? "Upgrade mcp-gen to the version that wrote this lock."
+            : "Run `mcp-gen build` to write the lock again in this format.",
+    },
+  ];
 }
 
 function checkSchema(root: JsonValue): Problem[] {

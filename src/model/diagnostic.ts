@@ -73,14 +73,7 @@ export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[
 }
 
 function sameDiagnostic(a: Diagnostic, b: Diagnostic): boolean {
-  return (
-    a.file === b.file &&
-    a.line === b.line &&
-    a.column === b.column &&
-    a.ruleId === b.ruleId &&
-    a.message === b.message &&
-    a.severity === b.severity
-  );
+  return a.file === b.file && a.line === b.line && a.column === b.column && a.ruleId === b.ruleId && a.message === b.message && a.severity === b.severity;
 }
 
 /** Code-unit order, the same in every locale. */

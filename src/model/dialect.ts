@@ -24,8 +24,4 @@ export function definitionsKeyword(dialect: Dialect): "$defs" | "definitions" {
   return dialect === "draft-07" ? "definitions" : "$defs";
 }
 
-export const SUPPORTED_DIALECT_URIS: readonly string[] = [
-  "https://json-schema.org/draft/2020-12/schema",
-  "https://json-schema.org/draft/2019-09/schema",
-  "http://json-schema.org/draft-07/schema#",
-];
+export const SUPPORTED_DIALECT_URIS: readonly string[] = ["https://json-schema.org/draft/2020-12/schema", "https://json-schema.org/draft/2019-09/schema", "http://json-schema.org/draft-07/schema#"];

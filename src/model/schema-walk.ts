@@ -5,8 +5,7 @@ import { isJsonObject, type JsonObject, type JsonValue } from "./json.js";
 import { joinPointer } from "./pointer.js";
 
 /** Keywords whose value is one subschema. */
-const SINGLE = ["additionalProperties", "additionalItems", "contains", "propertyNames", "not", "if", "then", "else",
-  "unevaluatedItems", "unevaluatedProperties", "contentSchema", "items"] as const;
+const SINGLE = ["additionalProperties", "additionalItems", "contains", "propertyNames", "not", "if", "then", "else", "unevaluatedItems", "unevaluatedProperties", "contentSchema", "items"] as const;
 /** Keywords whose value is an array of subschemas. */
 const ARRAY = ["allOf", "anyOf", "oneOf", "prefixItems", "items"] as const;
 /** Keywords whose value maps names to subschemas. */

@@ -104,7 +104,10 @@ export async function analyzeProjectWith(input: ProjectInput, precompile: Precom
   const fresh = resolveProject(input);
   const { docs, diagnostics } = fresh;
   const checked = input.checked ?? [];
-  const tools = mergeByFile(fresh.tools, checked.map((c) => c.tool));
+  const tools = mergeByFile(
+    fresh.tools,
+    checked.map((c) => c.tool),
+  );
   for (const c of checked) diagnostics.push(...c.diagnostics);
   const checkTools = new Set(fresh.tools);
   // A tool checked already keeps its checkInProject diagnostics while the project's tool names are the same.
@@ -115,7 +118,10 @@ export async function analyzeProjectWith(input: ProjectInput, precompile: Precom
   const memo = input.memo ?? new RunMemo();
   const rules = input.rules ?? ALL_RULES;
   // Schemas known already need no thread: the rules get their answers without ajv.
-  const compiling = precompile(compileRequests(fresh.tools).filter((request) => !schemas.knowsFromPrior(request.schema, request.dialect)), schemas);
+  const compiling = precompile(
+    compileRequests(fresh.tools).filter((request) => !schemas.knowsFromPrior(request.schema, request.dialect)),
+    schemas,
+  );
   // Rejections are awaited below; this keeps an early one from counting as unhandled meanwhile.
   compiling.catch(() => undefined);
   onResolved?.(fresh.tools, tools);

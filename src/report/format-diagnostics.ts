@@ -55,5 +55,8 @@ export function formatDiagnostics(format: DiagnosticFormat, diagnostics: readonl
 
 function defaultVerdict(diagnostics: readonly Diagnostic[]): Omit<MarkdownReport, "findings" | "command"> {
   const errors = diagnostics.filter((d) => d.severity === "error").length;
-  return { passed: errors === 0, headline: diagnostics.length === 0 ? "No findings." : `${diagnostics.length} finding${diagnostics.length === 1 ? "" : "s"}, ${errors} of them error${errors === 1 ? "" : "s"}.` };
+  return {
+    passed: errors === 0,
+    headline: diagnostics.length === 0 ? "No findings." : `${diagnostics.length} finding${diagnostics.length === 1 ? "" : "s"}, ${errors} of them error${errors === 1 ? "" : "s"}.`,
+  };
 }

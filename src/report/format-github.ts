@@ -13,21 +13,23 @@ const MAX_RELATED = 10;
 
 /** @example formatGithub([diagnostic], paths.fromRepo) // "::error file=tools/a.yaml,line=3,col=1,...::Tool ...\n" */
 export function formatGithub(diagnostics: readonly Diagnostic[], fromRepo: (file: string) => string = (file) => file): string {
-  return diagnostics.map((d) => {
-    const properties = [
-      `file=${escapeProperty(fromRepo(d.file))}`,
-      `line=${d.line}`,
-      `col=${d.column}`,
-      `endLine=${Math.max(d.endLine, d.line)}`,
-      `endColumn=${d.endLine === d.line ? Math.max(d.endColumn, d.column) : d.endColumn}`,
-      `title=${escapeProperty(`mcp-gen ${d.ruleId}`)}`,
-    ];
-    const related = d.related ?? [];
-    const relatedLines = related.slice(0, MAX_RELATED).map((r) => `- ${fromRepo(r.file)}:${r.line} ${r.message}`);
-    if (related.length > MAX_RELATED) relatedLines.push(`- and ${related.length - MAX_RELATED} more`);
-    const message = [d.message, ...(d.hint ? [d.hint] : []), ...(relatedLines.length > 0 ? ["Related:", ...relatedLines] : [])].join("\n");
-    return `::${COMMAND[d.severity]} ${properties.join(",")}::${escapeData(message)}\n`;
-  }).join("");
+  return diagnostics
+    .map((d) => {
+      const properties = [
+        `file=${escapeProperty(fromRepo(d.file))}`,
+        `line=${d.line}`,
+        `col=${d.column}`,
+        `endLine=${Math.max(d.endLine, d.line)}`,
+        `endColumn=${d.endLine === d.line ? Math.max(d.endColumn, d.column) : d.endColumn}`,
+        `title=${escapeProperty(`mcp-gen ${d.ruleId}`)}`,
+      ];
+      const related = d.related ?? [];
+      const relatedLines = related.slice(0, MAX_RELATED).map((r) => `- ${fromRepo(r.file)}:${r.line} ${r.message}`);
+      if (related.length > MAX_RELATED) relatedLines.push(`- and ${related.length - MAX_RELATED} more`);
+      const message = [d.message, ...(d.hint ? [d.hint] : []), ...(relatedLines.length > 0 ? ["Related:", ...relatedLines] : [])].join("\n");
+      return `::${COMMAND[d.severity]} ${properties.join(",")}::${escapeData(message)}\n`;
+    })
+    .join("");
 }
 
 function escapeData(text: string): string {

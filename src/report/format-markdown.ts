@@ -52,7 +52,10 @@ export function formatMarkdown(report: MarkdownReport, fromRepo: (file: string) 
 
 /** mcp-gen's sentence, with every double-quoted part (a name or value it quotes) shown as code. */
 function headline(text: string): string {
-  return text.split(/("(?:[^"\\]|\\.)*")/).map((part, i) => (i % 2 === 1 ? inlineCode(part) : escapePlain(part))).join("");
+  return text
+    .split(/("(?:[^"\\]|\\.)*")/)
+    .map((part, i) => (i % 2 === 1 ? inlineCode(part) : escapePlain(part)))
+    .join("");
 }
 
 function toolSections(report: MarkdownReport, changes: ToolDiff, fromRepo: (file: string) => string): string[] {
@@ -77,7 +80,9 @@ function label(change: ToolDiffChange): string {
 }
 
 function textDiff(what: string, text: { readonly before: string; readonly after: string }, before: string, after: string): string {
-  const diff = unifiedDiff(text.before, text.after, { before: `${before} ${what}`.trim(), after: `${after} ${what}`.trim() }).trimEnd().split("\n");
+  const diff = unifiedDiff(text.before, text.after, { before: `${before} ${what}`.trim(), after: `${after} ${what}`.trim() })
+    .trimEnd()
+    .split("\n");
   const cut = diff.length > MAX_DIFF_LINES ? [...diff.slice(0, MAX_DIFF_LINES), `… ${diff.length - MAX_DIFF_LINES} more lines`] : diff;
   return codeBlock(cut.join("\n"), "diff");
 }
@@ -86,13 +91,22 @@ function findingItem(d: Diagnostic, fromRepo: (file: string) => string, diffs: b
   const lines = [`- **${SEVERITY[d.severity]}** ${inlineCode(d.ruleId)} at ${inlineCode(`${fromRepo(d.file)}:${d.line}`)}: ${inlineCode(d.message)}`];
   if (d.hint) lines.push(`  ${inlineCode(d.hint)}`);
   const related = d.related ?? [];
-  if (related.length > 0) lines.push(`  Related: ${related.slice(0, 10).map((r) => inlineCode(`${fromRepo(r.file)}:${r.line} ${r.message}`)).join(", ")}${related.length > 10 ? `, and ${related.length - 10} more` : ""}.`);
+  if (related.length > 0)
+    lines.push(
+      `  Related: ${related
+        .slice(0, 10)
+        .map((r) => inlineCode(`${fromRepo(r.file)}:${r.line} ${r.message}`))
+        .join(", ")}${related.length > 10 ? `, and ${related.length - 10} more` : ""}.`,
+    );
   for (const change of diffs ? (d.textChanges ?? []) : []) lines.push("", indent(textDiff(change.label, change, "before", "after")), "");
   return lines;
 }
 
 function indent(block: string): string {
-  return block.split("\n").map((line) => `  ${line}`).join("\n");
+  return block
+    .split("\n")
+    .map((line) => `  ${line}`)
+    .join("\n");
 }
 
 /** mcp-gen's own words: only punctuation that could start markup is escaped. */

@@ -49,10 +49,13 @@ export function summarize(diagnostics: readonly Diagnostic[]): string {
 /** A text change as an indented unified diff, every invisible character made visible. */
 function textChangeLines(change: NonNullable<Diagnostic["textChanges"]>[number], paint: (c: keyof typeof CODES, t: string) => string): string[] {
   const diff = unifiedDiff(change.before, change.after, { before: `before ${change.label}`, after: `after ${change.label}` });
-  return diff.trimEnd().split("\n").map((line) => {
-    const shown = visibleText(line);
-    return `    ${line.startsWith("-") && !line.startsWith("---") ? paint("red", shown) : line.startsWith("+") && !line.startsWith("+++") ? paint("green", shown) : shown}`;
-  });
+  return diff
+    .trimEnd()
+    .split("\n")
+    .map((line) => {
+      const shown = visibleText(line);
+      return `    ${line.startsWith("-") && !line.startsWith("---") ? paint("red", shown) : line.startsWith("+") && !line.startsWith("+++") ? paint("green", shown) : shown}`;
+    });
 }
 
 function plural(n: number, word: string): string {
@@ -86,6 +89,8 @@ function codeFrame(source: string, d: Diagnostic, context: number, paint: (c: ke
 /** Makes invisible and control characters visible so a frame cannot hide or rewrite terminal text. */
 function visible(text: string): string {
   const long = text.length > 200 ? text.slice(0, 199) + "…" : text;
-  return long.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g,
-    (c) => `<U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}>`);
+  return long.replace(
+    /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g,
+    (c) => `<U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}>`,
+  );
 }

@@ -74,8 +74,16 @@ export function verdict(report: VerifyReport): string {
   const changed = of("changed");
   const differences = [
     changed.length > 0 ? `${plural(changed.length, "tool")} changed (${changed.map((f) => `${JSON.stringify(f.tool)}: ${f.parts.join(", ")}`).join("; ")})` : "",
-    of("added").length > 0 ? `${plural(of("added").length, "tool")} added (${of("added").map((f) => JSON.stringify(f.tool)).join(", ")})` : "",
-    of("removed").length > 0 ? `${plural(of("removed").length, "tool")} removed (${of("removed").map((f) => JSON.stringify(f.tool)).join(", ")})` : "",
+    of("added").length > 0
+      ? `${plural(of("added").length, "tool")} added (${of("added")
+          .map((f) => JSON.stringify(f.tool))
+          .join(", ")})`
+      : "",
+    of("removed").length > 0
+      ? `${plural(of("removed").length, "tool")} removed (${of("removed")
+          .map((f) => JSON.stringify(f.tool))
+          .join(", ")})`
+      : "",
   ].filter((part) => part !== "");
   if (differences.length === 0) {
     if (matched.length === 0) return `The server lists no tools, and ${lock} pins none.`;

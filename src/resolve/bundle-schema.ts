@@ -142,16 +142,17 @@ class Bundler {
   /** Finds what a `$ref` names, reporting why when it cannot (never reading the disk or the network). */
   private lookup(ref: string, from: SourceDoc, refPointer: string, isMain: boolean): { doc: SourceDoc; pointer: string; value: JsonValue } | undefined {
     const target = parseRef(ref, from.file);
-    const report = (ruleId: string, message: string, hint: string) =>
-      this.diagnostics.push(diagnosticAtPointer(from, refPointer, { ruleId, severity: "error", message, hint }));
+    const report = (ruleId: string, message: string, hint: string) => this.diagnostics.push(diagnosticAtPointer(from, refPointer, { ruleId, severity: "error", message, hint }));
     switch (target.kind) {
       case "network":
-        report("ref-network-refused", `$ref ${quote(ref)} ${target.scheme === "//" ? "is a network-path reference" : `uses the ${target.scheme}: scheme`}; mcp-gen resolves only files inside the project and never fetches anything.`,
-          "Copy the schema into the project and $ref it by relative path, or inline it under $defs.");
+        report(
+          "ref-network-refused",
+          `$ref ${quote(ref)} ${target.scheme === "//" ? "is a network-path reference" : `uses the ${target.scheme}: scheme`}; mcp-gen resolves only files inside the project and never fetches anything.`,
+          "Copy the schema into the project and $ref it by relative path, or inline it under $defs.",
+        );
         return undefined;
       case "outside-root":
-        report("ref-outside-root", `$ref ${quote(ref)} leaves the project: ${target.reason}.`,
-          "Keep shared schemas inside the project (for example under schemas/) and $ref them by relative path.");
+        report("ref-outside-root", `$ref ${quote(ref)} leaves the project: ${target.reason}.`, "Keep shared schemas inside the project (for example under schemas/) and $ref them by relative path.");
         return undefined;
       case "malformed":
         report("ref-unresolved", `$ref ${quote(ref)} cannot be resolved: ${target.reason}.`, "Fix the reference.");
@@ -160,8 +161,11 @@ class Bundler {
         if (isMain) {
           const schemaRoot = valueAt(from.value, splitPointer(this.input.sourcePointer));
           if (resolveFragment(schemaRoot, target.fragment) === undefined) {
-            report("ref-unresolved", `$ref ${quote(ref)} points at nothing in this schema.`,
-              "Point it at an existing definition, for example \"#/$defs/Name\"; same-document refs start at the schema root.");
+            report(
+              "ref-unresolved",
+              `$ref ${quote(ref)} points at nothing in this schema.`,
+              'Point it at an existing definition, for example "#/$defs/Name"; same-document refs start at the schema root.',
+            );
             return undefined;
           }
           return { doc: from, pointer: "", value: null };
@@ -173,8 +177,7 @@ class Bundler {
         if (file?.status === "ok") return this.inFile(file.doc, target.fragment, ref, report);
         if (file?.status === "invalid") return undefined;
         if (file?.status === "refused") {
-          report("ref-outside-root", `$ref ${quote(ref)} leaves the project: ${file.reason}.`,
-            "Keep shared schemas inside the project and $ref them by relative path.");
+          report("ref-outside-root", `$ref ${quote(ref)} leaves the project: ${file.reason}.`, "Keep shared schemas inside the project and $ref them by relative path.");
         } else {
           report("ref-unresolved", `$ref ${quote(ref)} names ${quote(target.path)}, which does not exist.`, "Fix the path; it is relative to this file.");
         }
@@ -187,7 +190,7 @@ class Bundler {
     const pointer = fragmentPointer(doc.value, fragment);
     const value = pointer === undefined ? undefined : valueAt(doc.value, splitPointer(pointer));
     if (pointer === undefined || value === undefined) {
-      report("ref-unresolved", `$ref ${quote(ref)} points at nothing in ${doc.file}.`, "Fix the JSON Pointer after \"#\".");
+      report("ref-unresolved", `$ref ${quote(ref)} points at nothing in ${doc.file}.`, 'Fix the JSON Pointer after "#".');
       return undefined;
     }
     return { doc, pointer, value };

@@ -23,12 +23,14 @@ export function resolveTool(doc: SourceDoc, files: ReadonlyMap<string, ProjectFi
     const kind = Array.isArray(doc.value) ? "an array" : doc.value === null ? "null" : `a ${typeof doc.value}`;
     return {
       value: undefined,
-      diagnostics: [diagnosticAtPointer(doc, "", {
-        ruleId: "descriptor-not-object",
-        severity: "error",
-        message: `${doc.file} holds ${kind}, but a descriptor is one MCP Tool object.`,
-        hint: "Write one mapping with name, description and inputSchema; put each tool in its own file.",
-      })],
+      diagnostics: [
+        diagnosticAtPointer(doc, "", {
+          ruleId: "descriptor-not-object",
+          severity: "error",
+          message: `${doc.file} holds ${kind}, but a descriptor is one MCP Tool object.`,
+          hint: "Write one mapping with name, description and inputSchema; put each tool in its own file.",
+        }),
+      ],
     };
   }
   const diagnostics: Diagnostic[] = [];
@@ -64,12 +66,14 @@ function refCycleDiagnostics(tool: ResolvedTool, doc: SourceDoc, files: Readonly
         for (const [path, file] of files) if (file.status === "ok") docs.set(path, file.doc);
       }
       const chain = cycle.chain.map((p) => `#${p}`).join(" → ");
-      out.push(diagnosticInTool(tool, docs, `/${key}${cycle.refPointer}`, {
-        ruleId: "ref-cycle",
-        severity: "error",
-        message: `This $ref loops back without descending into the value (${chain}), so validation would never end.`,
-        hint: "Make the recursion pass through properties or items, so each step validates a smaller part of the value.",
-      }));
+      out.push(
+        diagnosticInTool(tool, docs, `/${key}${cycle.refPointer}`, {
+          ruleId: "ref-cycle",
+          severity: "error",
+          message: `This $ref loops back without descending into the value (${chain}), so validation would never end.`,
+          hint: "Make the recursion pass through properties or items, so each step validates a smaller part of the value.",
+        }),
+      );
     }
   }
   return out;

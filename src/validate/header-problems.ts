@@ -90,5 +90,4 @@ function asciiOnly(text: string): string {
 }
 
 /** Why the header-* rules that check a MUST of x-mcp-header are errors by default. */
-export const DROPPED_BY_HTTP_CLIENTS =
-  "A Streamable HTTP client must leave a tool with an invalid x-mcp-header out of tools/list, so the tool is gone for every such client.";
+export const DROPPED_BY_HTTP_CLIENTS = "A Streamable HTTP client must leave a tool with an invalid x-mcp-header out of tools/list, so the tool is gone for every such client.";

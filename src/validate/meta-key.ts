@@ -43,11 +43,18 @@ export function metaKeyProblem(key: string): string | undefined {
 export function suggestMetaKey(key: string): string | undefined {
   const { labels, name } = splitMetaKey(key);
   const fixedLabels = (labels ?? [])
-    .map((label) => ascii(label).replace(/[^A-Za-z0-9-]+/g, "-").replace(/^-+|-+$/g, ""))
+    .map((label) =>
+      ascii(label)
+        .replace(/[^A-Za-z0-9-]+/g, "-")
+        .replace(/^-+|-+$/g, ""),
+    )
     .filter((label) => label !== "");
   // Dropping the digits of "1password" would name another domain: no suggestion then.
   if (fixedLabels.some((label) => /^[0-9]/.test(label))) return undefined;
-  const fixedName = ascii(name).replace(/\//g, ".").replace(/[^A-Za-z0-9._-]+/g, "_").replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, "");
+  const fixedName = ascii(name)
+    .replace(/\//g, ".")
+    .replace(/[^A-Za-z0-9._-]+/g, "_")
+    .replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, "");
   const fixed = (fixedLabels.length > 0 ? fixedLabels.join(".") + "/" : "") + fixedName;
   return fixed !== "" && fixed !== key && META_KEY_PATTERN.test(fixed) ? fixed : undefined;
 }

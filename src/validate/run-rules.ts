@@ -78,12 +78,18 @@ export function runRulesByTool(input: RunRulesInput): RuleDiagnostics {
     const severity = setting.severity;
     const context = { options: setting.options ?? rule.options?.defaults ?? {}, schemas, memo, severityOf };
     const place = (into: Diagnostic[]) => (tool: ResolvedTool, r: RuleReport) => {
-      const diagnostic = diagnosticInTool(tool, input.docs, r.pointer, {
-        ruleId: rule.id,
-        severity: r.severity === undefined ? severity : milder(r.severity, severity),
-        message: r.message,
-        ...(r.hint !== undefined ? { hint: r.hint } : {}),
-      }, r.target ?? "value");
+      const diagnostic = diagnosticInTool(
+        tool,
+        input.docs,
+        r.pointer,
+        {
+          ruleId: rule.id,
+          severity: r.severity === undefined ? severity : milder(r.severity, severity),
+          message: r.message,
+          ...(r.hint !== undefined ? { hint: r.hint } : {}),
+        },
+        r.target ?? "value",
+      );
       into.push(diagnostic);
       all.push(diagnostic);
     };

@@ -66,7 +66,10 @@ const TEXTS = memoSlot("the texts of each tool", () => new WeakMap<ResolvedTool,
 
 function textFields(tool: ResolvedTool): readonly TextField[] {
   const fields: TextField[] = [];
-  const top = [["description", "description"], ["title", "title"]] as const;
+  const top = [
+    ["description", "description"],
+    ["title", "title"],
+  ] as const;
   for (const [key, kind] of top) {
     const text = getOwn(tool.wire, key);
     if (typeof text === "string") fields.push({ pointer: `/${key}`, text, kind });
@@ -75,7 +78,10 @@ function textFields(tool: ResolvedTool): readonly TextField[] {
   if (typeof annotationsTitle === "string") fields.push({ pointer: "/annotations/title", text: annotationsTitle, kind: "annotations title" });
   forEachSubschema(tool, (node) => {
     if (!isJsonObject(node.schema)) return;
-    for (const [key, kind] of [["description", "schema description"], ["title", "schema title"]] as const) {
+    for (const [key, kind] of [
+      ["description", "schema description"],
+      ["title", "schema title"],
+    ] as const) {
       const text = getOwn(node.schema, key);
       if (typeof text === "string") fields.push(schemaText(node, key, text, kind));
     }

@@ -15,7 +15,10 @@ import { runInProcess, tempProject, writeFiles } from "../support/temp-project.j
 
 interface ActionYaml {
   readonly inputs: Record<string, { readonly default: string }>;
-  readonly runs: { readonly using: string; readonly steps: { readonly id: string; readonly shell: string; readonly "working-directory": string; readonly env: Record<string, string>; readonly run: string }[] };
+  readonly runs: {
+    readonly using: string;
+    readonly steps: { readonly id: string; readonly shell: string; readonly "working-directory": string; readonly env: Record<string, string>; readonly run: string }[];
+  };
 }
 
 const action = parse(readFileSync(join(REPO_ROOT, "action.yml"), "utf8")) as ActionYaml;
@@ -52,15 +55,27 @@ function runAction(repo: string, given: Record<string, string>, event: object): 
     const script = join(runner, `${step.id}.sh`);
     writeFileSync(script, expand(step.run, inputs));
     const env = {
-      PATH: process.env.PATH!, HOME: process.env.HOME ?? runner, CI: "true",
-      GITHUB_ACTIONS: "true", GITHUB_ACTION_PATH: REPO_ROOT, GITHUB_WORKSPACE: repo, GITHUB_EVENT_NAME: "pull_request", GITHUB_EVENT_PATH: files.event,
-      GITHUB_STEP_SUMMARY: files.summary, GITHUB_OUTPUT: files.output,
+      PATH: process.env.PATH!,
+      HOME: process.env.HOME ?? runner,
+      CI: "true",
+      GITHUB_ACTIONS: "true",
+      GITHUB_ACTION_PATH: REPO_ROOT,
+      GITHUB_WORKSPACE: repo,
+      GITHUB_EVENT_NAME: "pull_request",
+      GITHUB_EVENT_PATH: files.event,
+      GITHUB_STEP_SUMMARY: files.summary,
+      GITHUB_OUTPUT: files.output,
       ...Object.fromEntries(Object.entries(step.env).map(([name, value]) => [name, expand(value, inputs)])),
     };
     const result = spawnSync("bash", ["--noprofile", "--norc", "-eo", "pipefail", script], { cwd: join(repo, expand(step["working-directory"], inputs)), env, encoding: "utf8", timeout: 120_000 });
     last = { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
   }
-  const outputs = Object.fromEntries(readFileSync(files.output, "utf8").split("\n").filter((line) => line !== "").map((line) => line.split(/=(.*)/s).slice(0, 2) as [string, string]));
+  const outputs = Object.fromEntries(
+    readFileSync(files.output, "utf8")
+      .split("\n")
+      .filter((line) => line !== "")
+      .map((line) => line.split(/=(.*)/s).slice(0, 2) as [string, string]),
+  );
   return { ...last, summary: readFileSync(files.summary, "utf8"), outputs };
 }
 
@@ -68,7 +83,10 @@ const PING = "name: ping\ndescription: Check that the server answers.\ninputSche
 
 /** A repository whose project sits in packages/server: the base commit, then a head commit that changes a description (rebuilt, so check passes). */
 async function pullRequest(): Promise<{ repo: string; base: string }> {
-  const repo = tempProject({ "packages/server/tools/ping.yaml": PING, "packages/server/package.json": '{ "name": "server", "version": "1.0.0", "type": "module", "dependencies": { "@mcp-gen/runtime": "^0.1.0" } }\n' });
+  const repo = tempProject({
+    "packages/server/tools/ping.yaml": PING,
+    "packages/server/package.json": '{ "name": "server", "version": "1.0.0", "type": "module", "dependencies": { "@mcp-gen/runtime": "^0.1.0" } }\n',
+  });
   const project = join(repo, "packages", "server");
   mkdirSync(join(project, "node_modules", ".bin"), { recursive: true });
   mkdirSync(join(project, "node_modules", "@mcp-gen"));

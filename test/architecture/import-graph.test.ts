@@ -99,7 +99,7 @@ function cyclePath(graph: ReadonlyMap<string, readonly string[]>, component: rea
         for (let at: string | undefined = module; at !== start && at !== undefined; at = previous.get(at)) path.splice(1, 0, at);
         return [...path, start].join(" → ");
       }
-      if (inside.has(target) && !previous.has(target)) (previous.set(target, module), queue.push(target));
+      if (inside.has(target) && !previous.has(target)) previous.set(target, module), queue.push(target);
     }
   }
   return component.join(", ");
@@ -122,8 +122,12 @@ describe("the import graph of src/", () => {
 
   it("is read from every kind of import", () => {
     // Guards the reader itself: a static import, an export from, an import() call and an import type.
-    expect(importedSpecifiers('import a from "./a.js";\nimport type { B } from "./b.js";\nexport { c } from "./c.js";\nconst d = () => import("./d.js");\nlet e: typeof import("./e.js");\n// import f from "./f.js";\nconst g = `import h from "./h.js"`;\n', "x.ts"))
-      .toEqual(["./a.js", "./b.js", "./c.js", "./d.js", "./e.js"]);
+    expect(
+      importedSpecifiers(
+        'import a from "./a.js";\nimport type { B } from "./b.js";\nexport { c } from "./c.js";\nconst d = () => import("./d.js");\nlet e: typeof import("./e.js");\n// import f from "./f.js";\nconst g = `import h from "./h.js"`;\n',
+        "x.ts",
+      ),
+    ).toEqual(["./a.js", "./b.js", "./c.js", "./d.js", "./e.js"]);
     expect(graph.get("src/cli/commands/build.ts")).toContain("src/project/analyze-project.ts");
     expect(graph.get("src/cli/main.ts")).toContain("src/cli/commands/build.ts");
   });
@@ -147,7 +151,13 @@ describe("the import graph of src/", () => {
   });
 
   it("finds a cycle where there is one", () => {
-    const looped = new Map([["src/a.ts", ["src/b.ts"]], ["src/b.ts", ["src/c.ts"]], ["src/c.ts", ["src/a.ts", "src/d.ts"]], ["src/d.ts", []], ["src/e.ts", ["src/e.ts"]]]);
+    const looped = new Map([
+      ["src/a.ts", ["src/b.ts"]],
+      ["src/b.ts", ["src/c.ts"]],
+      ["src/c.ts", ["src/a.ts", "src/d.ts"]],
+      ["src/d.ts", []],
+      ["src/e.ts", ["src/e.ts"]],
+    ]);
     expect(cycles(looped)).toEqual([["src/a.ts", "src/b.ts", "src/c.ts"], ["src/e.ts"]]);
     expect(cyclePath(looped, ["src/a.ts", "src/b.ts", "src/c.ts"])).toBe("src/a.ts → src/b.ts → src/c.ts → src/a.ts");
   });

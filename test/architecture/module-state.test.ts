@@ -63,7 +63,9 @@ function declarationProblem(module: SourceModule, kind: string, declaration: Var
     if (made === "WeakMap" || made === "WeakSet") return `a module-level ${made}`;
     if ((made === "Map" || made === "Set") && !readonlyType) return `a module-level ${made} not typed Readonly${made}`;
   }
-  const empty = initializer && ((Node.isArrayLiteralExpression(initializer) && initializer.getElements().length === 0) || (Node.isObjectLiteralExpression(initializer) && initializer.getProperties().length === 0));
+  const empty =
+    initializer &&
+    ((Node.isArrayLiteralExpression(initializer) && initializer.getElements().length === 0) || (Node.isObjectLiteralExpression(initializer) && initializer.getProperties().length === 0));
   if (empty && !readonlyType) return "an empty module-level container";
   return undefined;
 }
@@ -99,6 +101,9 @@ describe("module-level state in src/ and the runtime package", () => {
 
   it("has an allow-list that names only what is there", () => {
     const found = new Set(all.map((finding) => finding.key));
-    expect([...ALLOWED.keys()].filter((key) => !found.has(key)), "remove these from ALLOWED").toEqual([]);
+    expect(
+      [...ALLOWED.keys()].filter((key) => !found.has(key)),
+      "remove these from ALLOWED",
+    ).toEqual([]);
   });
 });

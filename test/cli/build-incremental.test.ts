@@ -52,7 +52,15 @@ ${extra}`;
 const PROJECT: Record<string, string> = {
   "tools/search_issues.yaml": tool("search_issues", "Find issues whose title contains the query."),
   "tools/list_repos.yaml": tool("list_repos", "List the repositories of the query's owner.", "outputSchema:\n  type: object\n  properties:\n    names: { type: array, items: { type: string } }\n"),
-  "tools/get_user.json": JSON.stringify({ name: "get_user", description: "Get one user.", inputSchema: { type: "object", properties: { login: { $ref: "../schemas/login.yaml" }, z: { type: "string" }, a: { type: "number" } }, required: ["login"] } }, null, 2),
+  "tools/get_user.json": JSON.stringify(
+    {
+      name: "get_user",
+      description: "Get one user.",
+      inputSchema: { type: "object", properties: { login: { $ref: "../schemas/login.yaml" }, z: { type: "string" }, a: { type: "number" } }, required: ["login"] },
+    },
+    null,
+    2,
+  ),
   "tools/quiet.yaml": "name: quiet\ninputSchema: { type: object, properties: { level: { type: integer } } }\n",
   "tools/with_example.yaml": `${tool("with_example", "A tool with an example.")}x-mcp-gen:\n  examples:\n    - name: One\n      arguments: { query: abc }\n`,
   "tools/transfer.yaml": `name: transfer
@@ -115,7 +123,9 @@ async function expectSameAsScratch(root: string, run: { code: number; stdout: st
   const scratch = await fromScratch(root);
   const incremental = tree(root);
   for (const [path, text] of scratch.tree) if (!path.startsWith("src/handlers/") && !path.startsWith("test/tools/")) expect(incremental.get(path), path).toBe(text);
-  expect([...incremental.keys()].filter((p) => !p.startsWith("src/handlers/") && !p.startsWith("test/tools/"))).toEqual([...scratch.tree.keys()].filter((p) => !p.startsWith("src/handlers/") && !p.startsWith("test/tools/")));
+  expect([...incremental.keys()].filter((p) => !p.startsWith("src/handlers/") && !p.startsWith("test/tools/"))).toEqual(
+    [...scratch.tree.keys()].filter((p) => !p.startsWith("src/handlers/") && !p.startsWith("test/tools/")),
+  );
   expect(diagnosticsOf(run.stdout)).toBe(diagnosticsOf(scratch.stdout));
 }
 
@@ -200,7 +210,12 @@ describe("incremental build", () => {
       const read = await readProject({ root, configPath: undefined });
       if (!read.ok) throw new Error("unreadable project");
       const tools = analyzeProject(read.input).tools;
-      return expectedTypesJobs(tools, tools.map((tool) => String(tool.wire.name)), new RunMemo(), (tool) => cache.tools[tool.file]?.types);
+      return expectedTypesJobs(
+        tools,
+        tools.map((tool) => String(tool.wire.name)),
+        new RunMemo(),
+        (tool) => cache.tools[tool.file]?.types,
+      );
     };
     expect(await expected()).toEqual([]);
     writeFiles(root, { "tools/list_repos.yaml": PROJECT["tools/list_repos.yaml"]!.replace("List the repositories", "List every repository") });
@@ -243,7 +258,11 @@ describe("incremental build", () => {
   });
 
   it("writes the lock as a build from scratch does when reused descriptors have integer-like member names", async () => {
-    const numbered = JSON.stringify({ name: "numbered", description: "Keys that objects order first.", inputSchema: { type: "object", properties: { "10": { type: "string" }, "9": { type: "string" }, a: { type: "string" } } } }, null, 2);
+    const numbered = JSON.stringify(
+      { name: "numbered", description: "Keys that objects order first.", inputSchema: { type: "object", properties: { "10": { type: "string" }, "9": { type: "string" }, a: { type: "string" } } } },
+      null,
+      2,
+    );
     const root = cachedProject({ ...PROJECT, "tools/numbered.json": numbered });
     expect((await runInProcess(root, ["build"])).code).toBe(0);
     writeFiles(root, { "tools/search_issues.yaml": tool("search_issues", "Find issues, faster.") });
@@ -261,7 +280,9 @@ describe("incremental build", () => {
     expect(types.runs).toBe(0);
     await expectSameAsScratch(root, run);
     // A new property: its types are generated.
-    writeFiles(root, { "tools/search_issues.yaml": tool("search_issues", "Find issues.").replace("    page: { type: integer, minimum: 1 }", "    page: { type: integer, minimum: 1 }\n    label: { type: string }") });
+    writeFiles(root, {
+      "tools/search_issues.yaml": tool("search_issues", "Find issues.").replace("    page: { type: integer, minimum: 1 }", "    page: { type: integer, minimum: 1 }\n    label: { type: string }"),
+    });
     types.runs = 0;
     const again = await runInProcess(root, ["build"]);
     expect(types.runs).toBe(1);

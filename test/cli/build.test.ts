@@ -16,7 +16,9 @@ import { runInProcess, tempProject, writeFiles } from "../support/temp-project.j
 import { STRICTEST_OPTIONS, TYPESCRIPT_COMPILERS, typeCheck, writeTsconfig } from "../support/typescript-compilers.js";
 
 /** The runtime a vendored SDK v2 project without patterns gets: all of it but pattern-runtime.ts, which imports re2js. */
-const RUNTIME_FILES = readdirSync(join(REPO_ROOT, "packages/runtime/src")).filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts") && f !== "pattern-runtime.ts").sort();
+const RUNTIME_FILES = readdirSync(join(REPO_ROOT, "packages/runtime/src"))
+  .filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts") && f !== "pattern-runtime.ts")
+  .sort();
 
 const WEATHER = `name: get_weather
 description: Get the current weather for a city.
@@ -50,7 +52,17 @@ const SMALL_PROJECT = { "tools/get_weather.yaml": WEATHER, "tools/ping.json": PI
 
 /** A generated project's own tsconfig: the generated code, handlers and scaffolds under tsc --strict. */
 const PROJECT_TSCONFIG = {
-  compilerOptions: { strict: true, noUncheckedIndexedAccess: true, target: "ES2022", lib: ["ES2023"], module: "NodeNext", moduleResolution: "NodeNext", skipLibCheck: true, types: ["node"], noEmit: true },
+  compilerOptions: {
+    strict: true,
+    noUncheckedIndexedAccess: true,
+    target: "ES2022",
+    lib: ["ES2023"],
+    module: "NodeNext",
+    moduleResolution: "NodeNext",
+    skipLibCheck: true,
+    types: ["node"],
+    noEmit: true,
+  },
   include: ["src", "test"],
 };
 
@@ -105,35 +117,36 @@ describe("mcp-gen build", () => {
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     const generated = generatedPaths(["get_weather", "ping"]);
-    expect(run.stdout).toBe([
-      `Built 2 tools into src/generated: ${generated.length} files written, 0 unchanged.`,
-      "Created 2 handler stubs and 2 test scaffolds.",
-      "Wrote mcp-tools.lock.json.",
-      "",
-    ].join("\n"));
+    expect(run.stdout).toBe(
+      [`Built 2 tools into src/generated: ${generated.length} files written, 0 unchanged.`, "Created 2 handler stubs and 2 test scaffolds.", "Wrote mcp-tools.lock.json.", ""].join("\n"),
+    );
     // --verbose lists each file created.
     const again = tempProject(SMALL_PROJECT);
-    expect((await build(again, "--verbose")).stdout).toBe([
-      `Built 2 tools into src/generated: ${generated.length} files written, 0 unchanged.`,
-      "Created 2 handler stubs and 2 test scaffolds:",
-      "  src/handlers/get_weather.ts",
-      "  src/handlers/ping.ts",
-      "  test/tools/get_weather.test.ts",
-      "  test/tools/ping.test.ts",
-      "Wrote mcp-tools.lock.json.",
-      "",
-    ].join("\n"));
+    expect((await build(again, "--verbose")).stdout).toBe(
+      [
+        `Built 2 tools into src/generated: ${generated.length} files written, 0 unchanged.`,
+        "Created 2 handler stubs and 2 test scaffolds:",
+        "  src/handlers/get_weather.ts",
+        "  src/handlers/ping.ts",
+        "  test/tools/get_weather.test.ts",
+        "  test/tools/ping.test.ts",
+        "Wrote mcp-tools.lock.json.",
+        "",
+      ].join("\n"),
+    );
     const tree = readTree(root);
-    expect([...tree.keys()].sort()).toEqual([
-      ...generated,
-      "mcp-tools.lock.json",
-      "src/handlers/get_weather.ts",
-      "src/handlers/ping.ts",
-      "test/tools/get_weather.test.ts",
-      "test/tools/ping.test.ts",
-      "tools/get_weather.yaml",
-      "tools/ping.json",
-    ].sort());
+    expect([...tree.keys()].sort()).toEqual(
+      [
+        ...generated,
+        "mcp-tools.lock.json",
+        "src/handlers/get_weather.ts",
+        "src/handlers/ping.ts",
+        "test/tools/get_weather.test.ts",
+        "test/tools/ping.test.ts",
+        "tools/get_weather.yaml",
+        "tools/ping.json",
+      ].sort(),
+    );
     const lock = JSON.parse(tree.get("mcp-tools.lock.json")!.text) as { tools: Record<string, { file: string }>; files: Record<string, string>; inputs: Record<string, string> };
     expect(Object.keys(lock.tools)).toEqual(["get_weather", "ping"]);
     expect(lock.tools.ping!.file).toBe("tools/ping.json");
@@ -371,8 +384,10 @@ describe("mcp-gen build", () => {
     symlinkSync(join(REPO_ROOT, "node_modules"), join(root, "node_modules"), "dir");
     expect((await build(root)).code).toBe(0);
     const scaffold = readFileSync(join(root, "test/tools/tag.test.ts"), "utf8");
-    expect(scaffold).toContain(['session.tools.tag({', '      item: "x",', '      style: { color: "red", toString: undefined },', "      constructor: undefined,", "    });"].join("\n"));
-    const checked = await promisify(execFile)(join(REPO_ROOT, "node_modules", ".bin", "tsc"), ["-p", join(root, "tsconfig.json")], { timeout: 120_000 }).catch((e: { stdout: string }) => ({ stdout: e.stdout }));
+    expect(scaffold).toContain(["session.tools.tag({", '      item: "x",', '      style: { color: "red", toString: undefined },', "      constructor: undefined,", "    });"].join("\n"));
+    const checked = await promisify(execFile)(join(REPO_ROOT, "node_modules", ".bin", "tsc"), ["-p", join(root, "tsconfig.json")], { timeout: 120_000 }).catch((e: { stdout: string }) => ({
+      stdout: e.stdout,
+    }));
     expect(checked.stdout).toBe("");
   });
 
@@ -389,7 +404,9 @@ describe("mcp-gen build", () => {
 // the diff, and delete expected files that a build no longer writes.
 const FIXTURES = join(import.meta.dirname, "..", "fixtures", "build");
 const INPUTS = new Set(["tools", "schemas", "mcp-gen.config.yaml", "package.json"]);
-const CASES = readdirSync(FIXTURES).filter((name) => lstatSync(join(FIXTURES, name)).isDirectory()).sort();
+const CASES = readdirSync(FIXTURES)
+  .filter((name) => lstatSync(join(FIXTURES, name)).isDirectory())
+  .sort();
 
 describe("build fixtures", () => {
   it("has cases", () => {

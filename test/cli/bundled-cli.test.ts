@@ -165,21 +165,33 @@ describe("the bundled CLI", () => {
 
   it("builds a project on worker threads and reports a broken tool as the compiled CLI does", () => {
     sameThrough("threads", (dir) => writeTools(dir, 80), [["build"], ["check"]]);
-    sameThrough("broken", (dir) => {
-      writeTools(dir, 70);
-      writeFileSync(join(dir, "tools", "t3.json"), JSON.stringify({ name: "bad name!", inputSchema: { type: "strng" } }));
-    }, [["build"], ["validate"]]);
+    sameThrough(
+      "broken",
+      (dir) => {
+        writeTools(dir, 70);
+        writeFileSync(join(dir, "tools", "t3.json"), JSON.stringify({ name: "bad name!", inputSchema: { type: "strng" } }));
+      },
+      [["build"], ["validate"]],
+    );
   }, 240_000);
 
   it("scaffolds a project with init (templates/init found from the bundle) as the compiled CLI does", () => {
     sameThrough("init", (dir) => writeFileSync(join(dir, "package.json"), '{ "name": "scaffolded" }\n'), [["init"], ["build"]]);
   }, 120_000);
-
 });
 
 describe("the packed package", () => {
   it("ships the bundle, the declarations, the files it reads at run time, README and LICENSE, and nothing else", () => {
-    const top = [...new Set(packed.files.map((file) => file.split("/").slice(0, file.startsWith("dist/bundle/") ? 2 : file.startsWith("packages/runtime/src/") ? 3 : 1).join("/")))].sort();
+    const top = [
+      ...new Set(
+        packed.files.map((file) =>
+          file
+            .split("/")
+            .slice(0, file.startsWith("dist/bundle/") ? 2 : file.startsWith("packages/runtime/src/") ? 3 : 1)
+            .join("/"),
+        ),
+      ),
+    ].sort();
     // packages/runtime/src: the runtime's sources, which `runtime: vendored` copies into a project.
     expect(top).toEqual(["LICENSE", "README.md", "bin", "dist", "dist/bundle", "package.json", "packages/runtime/src", "schemas", "templates"]);
     // dist/ holds tsc's declarations (the library's types) but no module: the bundle is the code.
@@ -206,10 +218,17 @@ describe("the packed package", () => {
     // Every package the shipped code imports is a dependency (the install above links only those).
     const imported = new Set<string>();
     for (const file of packed.files.filter((f) => f.startsWith("dist/bundle/"))) {
-      for (const m of readFileSync(join(INSTALLED, file), "utf8").matchAll(/^import\s(?:[^;]*?\sfrom\s*)?"([@\w][\w@/.:-]*)";?$|\bimport\(\s*"([@\w][\w@/.:-]*)"\s*\)|\brequire(?:\.resolve)?\(\s*"([@\w][\w@/.:-]*)"\s*\)/gm)) {
+      for (const m of readFileSync(join(INSTALLED, file), "utf8").matchAll(
+        /^import\s(?:[^;]*?\sfrom\s*)?"([@\w][\w@/.:-]*)";?$|\bimport\(\s*"([@\w][\w@/.:-]*)"\s*\)|\brequire(?:\.resolve)?\(\s*"([@\w][\w@/.:-]*)"\s*\)/gm,
+      )) {
         const specifier = (m[1] ?? m[2] ?? m[3])!;
         if (specifier.startsWith("node:")) continue;
-        imported.add(specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/"));
+        imported.add(
+          specifier
+            .split("/")
+            .slice(0, specifier.startsWith("@") ? 2 : 1)
+            .join("/"),
+        );
       }
     }
     expect(imported.size).toBeGreaterThan(5);

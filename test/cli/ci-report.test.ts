@@ -53,7 +53,13 @@ describe("package.json in the lock", () => {
     expect(check.code).toBe(1);
     const { diagnostics } = JSON.parse(check.stdout) as { diagnostics: { ruleId: string; file: string; line: number; message: string; related: { file: string }[] }[] };
     expect(diagnostics.map((d) => [d.ruleId, d.file, d.line, d.message, d.related.map((r) => r.file)])).toEqual([
-      ["lock-input-changed", "package.json", 3, 'package.json\'s version is now "1.1.0"; mcp-tools.lock.json was written with "1.0.0", the server version the generated code reports.', ["src/generated/server.ts"]],
+      [
+        "lock-input-changed",
+        "package.json",
+        3,
+        'package.json\'s version is now "1.1.0"; mcp-tools.lock.json was written with "1.0.0", the server version the generated code reports.',
+        ["src/generated/server.ts"],
+      ],
     ]);
   });
 
@@ -108,16 +114,17 @@ describe("one cause, one finding", () => {
   it("a formatter run over the generated folder is one finding that says so and how to fix it", async () => {
     const root = await built();
     const generated = join(root, "src/generated");
-    const reformat = (dir: string): number => readdirSync(dir, { withFileTypes: true }).reduce((n, entry) => {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) return n + reformat(path);
-      // What Prettier with singleQuote and semi: false does, near enough.
-      const text = readFileSync(path, "utf8");
-      const formatted = text.replace(/"([^"'\\\n]*)"/g, "'$1'").replace(/;$/gm, "");
-      if (formatted === text) return n;
-      writeFileSync(path, formatted);
-      return n + 1;
-    }, 0);
+    const reformat = (dir: string): number =>
+      readdirSync(dir, { withFileTypes: true }).reduce((n, entry) => {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) return n + reformat(path);
+        // What Prettier with singleQuote and semi: false does, near enough.
+        const text = readFileSync(path, "utf8");
+        const formatted = text.replace(/"([^"'\\\n]*)"/g, "'$1'").replace(/;$/gm, "");
+        if (formatted === text) return n;
+        writeFileSync(path, formatted);
+        return n + 1;
+      }, 0);
     const changed = reformat(generated);
     // Every generated file: six aggregate modules, three tool modules and the validators.
     expect(changed).toBe(10);
@@ -158,7 +165,9 @@ describe("paths in a project two folders below the repository root", () => {
       expect(new Set(json.diagnostics.map((d) => d.file))).toEqual(new Set([run.fromCwd]));
       const github = await runInProcess(run.cwd, ["validate", ...run.argv, "--format", "github"]);
       expect(github.stdout).toMatch(/^::error file=packages\/tools-a\/tools\/bad\.yaml,line=1,col=7,.*title=mcp-gen tool-name-syntax::/m);
-      const sarif = expectValidSarif((await runInProcess(run.cwd, ["validate", ...run.argv, "--format", "sarif"])).stdout) as { runs: { originalUriBaseIds: Record<string, { uri: string }>; results: { locations: { physicalLocation: { artifactLocation: { uri: string; uriBaseId: string } } }[] }[] }[] };
+      const sarif = expectValidSarif((await runInProcess(run.cwd, ["validate", ...run.argv, "--format", "sarif"])).stdout) as {
+        runs: { originalUriBaseIds: Record<string, { uri: string }>; results: { locations: { physicalLocation: { artifactLocation: { uri: string; uriBaseId: string } } }[] }[] }[];
+      };
       expect(sarif.runs[0]!.originalUriBaseIds["%SRCROOT%"]!.uri).toBe(`${pathToFileURL(repo).href}/`);
       expect(sarif.runs[0]!.results[0]!.locations[0]!.physicalLocation.artifactLocation).toEqual({ uri: "packages/tools-a/tools/bad.yaml", uriBaseId: "%SRCROOT%" });
     }
@@ -175,9 +184,12 @@ describe("paths in a project two folders below the repository root", () => {
     expect(check.stdout).toMatch(/related: packages\/tools-a\/src\/generated\/client\.ts:\d+:1 out of date/);
     const diff = await runInProcess(repo, ["diff", "--cwd", "packages/tools-a", "--format", "sarif"]);
     expect(diff.code).toBe(1);
-    const log = expectValidSarif(diff.stdout) as { runs: { results: { ruleId: string; level: string; locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[] }[] }[] };
-    expect(log.runs[0]!.results.map((r) => [r.ruleId, r.level, r.locations[0]!.physicalLocation.artifactLocation.uri, r.locations[0]!.physicalLocation.region.startLine]))
-      .toEqual([["tool-change-needs-review", "warning", "packages/tools-a/tools/bad.yaml", 2]]);
+    const log = expectValidSarif(diff.stdout) as {
+      runs: { results: { ruleId: string; level: string; locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[] }[] }[];
+    };
+    expect(log.runs[0]!.results.map((r) => [r.ruleId, r.level, r.locations[0]!.physicalLocation.artifactLocation.uri, r.locations[0]!.physicalLocation.region.startLine])).toEqual([
+      ["tool-change-needs-review", "warning", "packages/tools-a/tools/bad.yaml", 2],
+    ]);
     const markdown = await runInProcess(join(repo, "packages", "tools-b"), ["diff", "--cwd", "../tools-a", "--format", "markdown"]);
     expect(markdown.stdout).toContain("In `packages/tools-a/tools/bad.yaml`.");
     expect(markdown.stdout).toContain("-Check that the server answers.\n+Check that the server answers!\n");
@@ -196,7 +208,12 @@ describe("report options", () => {
     // A failing build writes nothing.
     expect((await runInProcess(root, ["build", "--fail-on", "warning"])).code).toBe(1);
     expect(existsSync(join(root, "mcp-tools.lock.json"))).toBe(false);
-    for (const bad of [["--fail-on", "fatal"], ["--max-warnings", "-1"], ["--report", "markdown"], ["--report", "xml=a.txt"]]) {
+    for (const bad of [
+      ["--fail-on", "fatal"],
+      ["--max-warnings", "-1"],
+      ["--report", "markdown"],
+      ["--report", "xml=a.txt"],
+    ]) {
       expect((await runInProcess(root, ["validate", ...bad])).code, bad.join(" ")).toBe(2);
     }
   });
@@ -230,7 +247,7 @@ describe("report options", () => {
   });
 
   it("build with no descriptor warns that the tools globs matched nothing, and writes nothing", async () => {
-    const root = tempProject({ "mcp-gen.config.yaml": "tools: [\"descriptors/*.yaml\"]\n" });
+    const root = tempProject({ "mcp-gen.config.yaml": 'tools: ["descriptors/*.yaml"]\n' });
     const build = await runInProcess(root, ["build"]);
     expect(build.code).toBe(0);
     expect(build.stdout).toMatch(/^mcp-gen\.config\.yaml:1:1 warning tools-not-found The tools glob "descriptors\/\*\.yaml" matched no file: there is no tool to validate or build\./);

@@ -87,7 +87,9 @@ describe("a client config with several servers", () => {
   it("verify checks every server against its own lock", async () => {
     const run = await runInProcess(root, ["verify", "--client-config", ".vscode/mcp.json"], env);
     expect(run.stderr).toBe("");
-    expect(run.stdout).toMatch(/^"memory" \(mcp-servers\/memory\):\n"memory-server" \S+ \(legacy era\) listed 9 tools on 1 page\.\n\nAll 9 tools match mcp-tools\.lock\.json\.\n\n"everything" \(mcp-servers\/everything\):\n/);
+    expect(run.stdout).toMatch(
+      /^"memory" \(mcp-servers\/memory\):\n"memory-server" \S+ \(legacy era\) listed 9 tools on 1 page\.\n\nAll 9 tools match mcp-tools\.lock\.json\.\n\n"everything" \(mcp-servers\/everything\):\n/,
+    );
     expect(run.stdout).toMatch(/\n\n4 servers: 4 match their locks\.\n$/);
     expect(run.code).toBe(0);
   });
@@ -104,8 +106,15 @@ describe("a client config with several servers", () => {
       expect(run.stdout).toContain('The server does not match mcp-tools.lock.json: 1 tool added ("read_graph").');
       expect(run.stdout).toContain('"fake" (mcp-servers/fake):\nThe server exited or closed the connection before answering tools/list.\n');
       expect(run.stdout).toMatch(/\n\n4 servers: 2 match their locks, 1 changed, 1 could not be checked\.\n$/);
-      const json = JSON.parse((await runInProcess(root, ["verify", "--client-config", ".vscode/mcp.json", "--format", "json"], env)).stdout) as { servers: { name: string; status: string; findings?: { tool: string }[] }[] };
-      expect(json.servers.map((s) => [s.name, s.status])).toEqual([["memory", "drift"], ["everything", "match"], ["fake", "failed"], ["remote", "match"]]);
+      const json = JSON.parse((await runInProcess(root, ["verify", "--client-config", ".vscode/mcp.json", "--format", "json"], env)).stdout) as {
+        servers: { name: string; status: string; findings?: { tool: string }[] }[];
+      };
+      expect(json.servers.map((s) => [s.name, s.status])).toEqual([
+        ["memory", "drift"],
+        ["everything", "match"],
+        ["fake", "failed"],
+        ["remote", "match"],
+      ]);
       expect(json.servers[0]!.findings!.map((f) => f.tool)).toEqual(["read_graph"]);
       // Only the drift left: exit 1.
       writeFiles(root, { ".vscode/mcp.json": mcpJson(url) });
@@ -126,20 +135,35 @@ describe("a client config with several servers", () => {
     const other = tempProject({ ".vscode/mcp.json": mcpJson(url) });
     const run = await runInProcess(other, ["verify", "--client-config", ".vscode/mcp.json", "--server", "remote"]);
     expect(run).toMatchObject({ code: 1, stderr: "" });
-    expect(run.stdout).toBe('"remote" (mcp-servers/remote):\nNot pinned: there is no mcp-servers/remote/mcp-tools.lock.json; pin it with `mcp-gen import --client-config`.\n\n1 server: 1 not pinned.\n');
+    expect(run.stdout).toBe(
+      '"remote" (mcp-servers/remote):\nNot pinned: there is no mcp-servers/remote/mcp-tools.lock.json; pin it with `mcp-gen import --client-config`.\n\n1 server: 1 not pinned.\n',
+    );
   });
 
   it("--config naming an MCP client's config, with no server named otherwise, is --client-config (DESIGN.md's form)", async () => {
     const other = tempProject({ ".vscode/mcp.json": mcpJson(url) });
     const run = await runInProcess(other, ["verify", "--config", ".vscode/mcp.json", "--server", "remote"]);
     expect(run).toMatchObject({ code: 1, stderr: "" });
-    expect(run.stdout).toBe('"remote" (mcp-servers/remote):\nNot pinned: there is no mcp-servers/remote/mcp-tools.lock.json; pin it with `mcp-gen import --client-config`.\n\n1 server: 1 not pinned.\n');
+    expect(run.stdout).toBe(
+      '"remote" (mcp-servers/remote):\nNot pinned: there is no mcp-servers/remote/mcp-tools.lock.json; pin it with `mcp-gen import --client-config`.\n\n1 server: 1 not pinned.\n',
+    );
   });
 
   it("usage: --config with --command or --url is mcp-gen's own config, and a client's config given there says so", async () => {
     const wrong = await runInProcess(root, ["verify", "--config", ".vscode/mcp.json", "--url", url.href]);
-    expect(wrong).toEqual({ code: 2, stdout: "", stderr: 'mcp-gen verify: --config ".vscode/mcp.json" is an MCP client\'s config; --config names mcp-gen\'s own config. Pass the client\'s config as --client-config ".vscode/mcp.json".\nRun "mcp-gen verify --help" for usage.\n' });
-    for (const argv of [["--client-config", ".vscode/mcp.json", "--url", url.href], ["--client-config", ".vscode/mcp.json", "--server", "nope"], ["--client-config", "missing.json"], ["--url", url.href, "--server", "x"], ["--client-config", ".vscode/mcp.json", "--lock", "x.json"]]) {
+    expect(wrong).toEqual({
+      code: 2,
+      stdout: "",
+      stderr:
+        'mcp-gen verify: --config ".vscode/mcp.json" is an MCP client\'s config; --config names mcp-gen\'s own config. Pass the client\'s config as --client-config ".vscode/mcp.json".\nRun "mcp-gen verify --help" for usage.\n',
+    });
+    for (const argv of [
+      ["--client-config", ".vscode/mcp.json", "--url", url.href],
+      ["--client-config", ".vscode/mcp.json", "--server", "nope"],
+      ["--client-config", "missing.json"],
+      ["--url", url.href, "--server", "x"],
+      ["--client-config", ".vscode/mcp.json", "--lock", "x.json"],
+    ]) {
       const run = await runInProcess(root, ["verify", ...argv], env);
       expect(run.code, argv.join(" ")).toBe(2);
       expect(run.stderr).toMatch(/^mcp-gen verify: /);

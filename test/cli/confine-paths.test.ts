@@ -77,7 +77,9 @@ describe("build refuses folders that links take out of the project", () => {
     link(outside, root, "src/handlers");
     const run = await runInProcess(root, ["build"]);
     expect(run.code).toBe(2);
-    expect(run.stdout).toContain(`src/handlers:1:1 error output-path-unsafe src/handlers is a link to ${JSON.stringify(outside)}, outside the project, so handlers (src/handlers) would be written there.`);
+    expect(run.stdout).toContain(
+      `src/handlers:1:1 error output-path-unsafe src/handlers is a link to ${JSON.stringify(outside)}, outside the project, so handlers (src/handlers) would be written there.`,
+    );
     expect(run.stdout).toContain("hint: Replace the link with a folder inside the project, or point the setting at one.");
   });
 
@@ -100,7 +102,10 @@ describe("build refuses folders that links take out of the project", () => {
     link(join(root, "gen"), root, "src/generated");
     symlinkSync(join(root, "locks/mcp-tools.lock.json"), join(root, "mcp-tools.lock.json"));
     const run = await runInProcess(root, ["build", "--format", "json"]);
-    expect(refused(run)).toEqual([["mcp-tools.lock.json", "output-path-unsafe"], ["src/generated", "output-path-unsafe"]]);
+    expect(refused(run)).toEqual([
+      ["mcp-tools.lock.json", "output-path-unsafe"],
+      ["src/generated", "output-path-unsafe"],
+    ]);
     expect(filesBelow(join(root, "gen"))).toEqual(["keep.txt"]);
   });
 

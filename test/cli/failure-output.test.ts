@@ -7,7 +7,11 @@ import type { CliIo } from "../../src/cli/io.js";
 import { expectValidSarif } from "../support/sarif-schema.js";
 import { runInProcess, tempProject } from "../support/temp-project.js";
 
-interface SarifInvocation { executionSuccessful: boolean; exitCode: number; toolExecutionNotifications: { level: string; message: { text: string } }[] }
+interface SarifInvocation {
+  executionSuccessful: boolean;
+  exitCode: number;
+  toolExecutionNotifications: { level: string; message: { text: string } }[];
+}
 
 /** Runs the CLI with an io whose working directory cannot be read: every command fails inside, past its arguments. */
 async function runBroken(argv: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {

@@ -19,7 +19,12 @@ function expectRejected(run: { code: number; stdout: string; stderr: string }, r
 describe("hostile descriptors", () => {
   it("a YAML alias bomb stops at the alias budget", async () => {
     const lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"];
-    for (let i = 1; i <= 9; i++) lines.push(`a${i}: &a${i} [${Array(10).fill(`*a${i - 1}`).join(", ")}]`);
+    for (let i = 1; i <= 9; i++)
+      lines.push(
+        `a${i}: &a${i} [${Array(10)
+          .fill(`*a${i - 1}`)
+          .join(", ")}]`,
+      );
     const root = tempProject({ "tools/bomb.yaml": `${TOOL_HEAD}inputSchema: { type: object }\nx-mcp-gen:\n  ${lines.join("\n  ")}\n` });
     expectRejected(await runInProcess(root, ["validate"]), "yaml-alias-limit");
   });
@@ -109,7 +114,14 @@ describe("remote $ref", () => {
   afterAll(() => new Promise<void>((done) => server.close(() => done())));
 
   it("is refused and never fetched, over any scheme (T-REF-1, T-REF-4)", async () => {
-    const refs = [`http://127.0.0.1:${port}/a.json`, `https://127.0.0.1:${port}/b.json`, `//127.0.0.1:${port}/c.json`, `ftp://127.0.0.1:${port}/d.json`, "data:application/json,{}", "file:///etc/passwd"];
+    const refs = [
+      `http://127.0.0.1:${port}/a.json`,
+      `https://127.0.0.1:${port}/b.json`,
+      `//127.0.0.1:${port}/c.json`,
+      `ftp://127.0.0.1:${port}/d.json`,
+      "data:application/json,{}",
+      "file:///etc/passwd",
+    ];
     const properties = refs.map((ref, i) => `    p${i}: { $ref: ${JSON.stringify(ref)} }`).join("\n");
     const root = tempProject({ "tools/remote.yaml": `${TOOL_HEAD}inputSchema:\n  type: object\n  properties:\n${properties}\n` });
     const run = await runInProcess(root, ["validate"]);

@@ -23,16 +23,18 @@ describe("mcp-gen import", () => {
     const root = tempProject({});
     const run = await runInProcess(root, ["import", ...fake("ok")]);
     expect(run).toMatchObject({ code: 0, stderr: "" });
-    expect(run.stdout).toBe([
-      'Imported 2 tools from "fake" 1.0.0 (legacy era):',
-      "  tools/echo.yaml",
-      "  tools/add.yaml",
-      "Wrote mcp-tools.lock.json.",
-      "Wrote mcp-gen.config.yaml: `generate: client`, so a build writes the typed client only.",
-      `The typed client imports @mcp-gen/runtime and @modelcontextprotocol/client: \`npm install @mcp-gen/runtime@${RUNTIME_RANGE} @modelcontextprotocol/client@${CLIENT_VERSION}\` adds them to package.json.`,
-      "Next: run `mcp-gen build` to generate the typed client; `mcp-gen verify` with the same server options checks the server against the lock.",
-      "",
-    ].join("\n"));
+    expect(run.stdout).toBe(
+      [
+        'Imported 2 tools from "fake" 1.0.0 (legacy era):',
+        "  tools/echo.yaml",
+        "  tools/add.yaml",
+        "Wrote mcp-tools.lock.json.",
+        "Wrote mcp-gen.config.yaml: `generate: client`, so a build writes the typed client only.",
+        `The typed client imports @mcp-gen/runtime and @modelcontextprotocol/client: \`npm install @mcp-gen/runtime@${RUNTIME_RANGE} @modelcontextprotocol/client@${CLIENT_VERSION}\` adds them to package.json.`,
+        "Next: run `mcp-gen build` to generate the typed client; `mcp-gen verify` with the same server options checks the server against the lock.",
+        "",
+      ].join("\n"),
+    );
     await expect(readFileSync(join(root, "mcp-gen.config.yaml"), "utf8")).toMatchFileSnapshot(join(REPO_ROOT, "test/fixtures/live/expected/mcp-gen.config.yaml"));
     await expect(readFileSync(join(root, "tools/add.yaml"), "utf8")).toMatchFileSnapshot(join(REPO_ROOT, "test/fixtures/live/expected/add.yaml"));
     const lock = parseLock(readFileSync(join(root, "mcp-tools.lock.json"), "utf8"), "mcp-tools.lock.json");
@@ -87,17 +89,11 @@ describe("mcp-gen import", () => {
     const build = await runInProcess(root, ["build"]);
     expect(build.code, build.stdout).toBe(0);
     const reports = (text: string) => [...text.matchAll(/^(\S+) (error|warning|info) (\S+)/gm)].map((m) => `${m[1]} ${m[2]} ${m[3]}`);
-    expect(reports(build.stdout)).toEqual([
-      "tools/show_map.yaml:15:3 warning meta-key-syntax",
-      "tools/show_map.yaml:16:3 warning meta-key-syntax",
-    ]);
+    expect(reports(build.stdout)).toEqual(["tools/show_map.yaml:15:3 warning meta-key-syntax", "tools/show_map.yaml:16:3 warning meta-key-syntax"]);
     writeFiles(root, { "mcp-gen.config.yaml": "preset: strict\n" });
     const strict = await runInProcess(root, ["build"]);
     expect(strict.code).toBe(1);
-    expect(reports(strict.stdout)).toEqual([
-      "tools/show_map.yaml:15:3 error meta-key-syntax",
-      "tools/show_map.yaml:16:3 error meta-key-syntax",
-    ]);
+    expect(reports(strict.stdout)).toEqual(["tools/show_map.yaml:15:3 error meta-key-syntax", "tools/show_map.yaml:16:3 error meta-key-syntax"]);
     // A rule's own setting still wins over the preset.
     writeFiles(root, { "mcp-gen.config.yaml": "preset: strict\nrules:\n  meta-key-syntax: warning\n" });
     expect((await runInProcess(root, ["build"])).code).toBe(0);
@@ -116,7 +112,13 @@ describe("mcp-gen import", () => {
 
   it("bad usage is exit 2", async () => {
     const root = tempProject({});
-    for (const argv of [["import"], ["import", "--command", "x", "--url", "http://127.0.0.1:1/mcp"], ["import", "--url", "ftp://x/"], ["import", "--command", "x", "--timeout", "0"], ["import", "--command", "'x"]]) {
+    for (const argv of [
+      ["import"],
+      ["import", "--command", "x", "--url", "http://127.0.0.1:1/mcp"],
+      ["import", "--url", "ftp://x/"],
+      ["import", "--command", "x", "--timeout", "0"],
+      ["import", "--command", "'x"],
+    ]) {
       const run = await runInProcess(root, argv);
       expect(run.code, argv.join(" ")).toBe(2);
       expect(run.stderr).toMatch(/^mcp-gen import: /);
@@ -165,7 +167,12 @@ describe("import again: the project mirrors the server", () => {
   it("a plain import over a pinned project changes nothing and points to --update", async () => {
     const root = await imported();
     const run = await runInProcess(root, ["import", ...fake("dropped")]);
-    expect(run).toEqual({ code: 1, stdout: "", stderr: "mcp-gen import: this file exists, so nothing was written:\n  mcp-tools.lock.json\nRun again with --update to mirror the server the lock pins (it shows what changed), or --force to overwrite it.\n" });
+    expect(run).toEqual({
+      code: 1,
+      stdout: "",
+      stderr:
+        "mcp-gen import: this file exists, so nothing was written:\n  mcp-tools.lock.json\nRun again with --update to mirror the server the lock pins (it shows what changed), or --force to overwrite it.\n",
+    });
   });
 
   it("--update shows a removed tool as breaking and writes nothing until it is accepted; then the tool's descriptor is gone", async () => {
@@ -211,7 +218,7 @@ describe("import again: the project mirrors the server", () => {
     expect(existsSync(join(root, "src/generated/tools/add.ts"))).toBe(true);
     const run = await runInProcess(root, ["import", ...fake("poisoned"), "--update"]);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toContain("helper\n  needs review  Tool \"helper\" is new: review what it does and what its description tells the model.\n");
+    expect(run.stdout).toContain('helper\n  needs review  Tool "helper" is new: review what it does and what its description tells the model.\n');
     expect(run.stdout).toContain("Wrote tools/echo.yaml\nWrote tools/helper.yaml\nWrote mcp-tools.lock.json.\n");
     expect((await runInProcess(root, ["import", ...fake("dropped"), "--force"])).code).toBe(0);
     const build = await runInProcess(root, ["build"]);
@@ -236,7 +243,9 @@ describe("import again: the project mirrors the server", () => {
     writeFiles(root, { "tools/add.yaml": readFileSync(join(root, "tools/add.yaml"), "utf8") + "# my note\n" });
     const edited = await runInProcess(root, ["import", ...fake("dropped"), "--update", "--accept-breaking"]);
     expect(edited.code).toBe(1);
-    expect(edited.stderr).toBe("mcp-gen import: this file would be lost, so nothing was written:\n  tools/add.yaml (holds a tool the server no longer lists, and was edited since mcp-tools.lock.json was written)\nRun again with --force to overwrite it.\n");
+    expect(edited.stderr).toBe(
+      "mcp-gen import: this file would be lost, so nothing was written:\n  tools/add.yaml (holds a tool the server no longer lists, and was edited since mcp-tools.lock.json was written)\nRun again with --force to overwrite it.\n",
+    );
     expect(existsSync(join(root, "tools/add.yaml"))).toBe(true);
     writeFiles(root, { "tools/add.yaml": "# mine\n", "tools/helper.yaml": "# mine too\n" });
     const foreign = await runInProcess(root, ["import", ...fake("poisoned"), "--update"]);

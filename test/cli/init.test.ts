@@ -67,10 +67,25 @@ describe("mcp-gen init", () => {
     const init = await runInProcess(root, ["init"]);
     expect(init.stderr).toBe("");
     expect(init.code).toBe(0);
-    expect(init.stdout).toMatch(/^Created package\.json\nCreated tools\/greet\.yaml\nCreated src\/handlers\/greet\.ts\nCreated src\/stdio\.ts\nCreated tsconfig\.json\nCreated tsconfig\.build\.json\nCreated README\.md\nCreated mcp-gen\.config\.yaml\nCreated \.gitattributes\nCreated \.prettierignore\n\nNext steps:\n/);
+    expect(init.stdout).toMatch(
+      /^Created package\.json\nCreated tools\/greet\.yaml\nCreated src\/handlers\/greet\.ts\nCreated src\/stdio\.ts\nCreated tsconfig\.json\nCreated tsconfig\.build\.json\nCreated README\.md\nCreated mcp-gen\.config\.yaml\nCreated \.gitattributes\nCreated \.prettierignore\n\nNext steps:\n/,
+    );
     expect(init.stdout).toContain("npx mcp-gen build");
-    expect([...readTree(root).keys()].sort()).toEqual([".gitattributes", ".prettierignore", "README.md", "mcp-gen.config.yaml", "package.json", "src/handlers/greet.ts", "src/stdio.ts", "tools/greet.yaml", "tsconfig.build.json", "tsconfig.json"]);
-    expect(readFileSync(join(root, ".gitattributes"), "utf8")).toBe("# mcp-gen: generated code and the lock file, rewritten by `mcp-gen build`\nsrc/generated/** linguist-generated=true\nmcp-tools.lock.json linguist-generated=true\n");
+    expect([...readTree(root).keys()].sort()).toEqual([
+      ".gitattributes",
+      ".prettierignore",
+      "README.md",
+      "mcp-gen.config.yaml",
+      "package.json",
+      "src/handlers/greet.ts",
+      "src/stdio.ts",
+      "tools/greet.yaml",
+      "tsconfig.build.json",
+      "tsconfig.json",
+    ]);
+    expect(readFileSync(join(root, ".gitattributes"), "utf8")).toBe(
+      "# mcp-gen: generated code and the lock file, rewritten by `mcp-gen build`\nsrc/generated/** linguist-generated=true\nmcp-tools.lock.json linguist-generated=true\n",
+    );
     expect(readFileSync(join(root, ".prettierignore"), "utf8")).toBe("# mcp-gen: generated code and the lock file, rewritten by `mcp-gen build`\nsrc/generated/\nmcp-tools.lock.json\n");
     const pkg = readJson(root, "package.json");
     expect(pkg.type).toBe("module");
@@ -95,7 +110,11 @@ describe("mcp-gen init", () => {
     expect(readJson(root, "package.json").type).toBe("commonjs");
     const init = await runShell(`node ${JSON.stringify(join(REPO_ROOT, "bin/mcp-gen.js"))} init`, root);
     expect(init.code, init.output).toBe(0);
-    const steps = init.output.slice(init.output.indexOf("Next steps:\n") + "Next steps:\n".length).trimEnd().split("\n").map((line) => line.trim().split(/ {2,}/)[0]!);
+    const steps = init.output
+      .slice(init.output.indexOf("Next steps:\n") + "Next steps:\n".length)
+      .trimEnd()
+      .split("\n")
+      .map((line) => line.trim().split(/ {2,}/)[0]!);
     expect(steps).toEqual(["npm install", "npx mcp-gen build", "npx tsc -p .", "npx vitest run"]);
     // `npm install` from the registry is not for tests: the packages it would install are linked
     // from mcp-gen's own node_modules (the versions init wrote are those), mcp-gen itself from here.
@@ -196,7 +215,9 @@ describe("mcp-gen init", () => {
     const init = await runInProcess(root, ["init"]);
     expect(init.code).toBe(0);
     expect(init.stdout).toContain("Updated .gitattributes: added mcp-tools.lock.json linguist-generated=true\nUpdated .prettierignore: added src/generated/, mcp-tools.lock.json\n");
-    expect(readFileSync(join(root, ".gitattributes"), "utf8")).toBe("* text=auto eol=lf\r\nsrc/generated/** linguist-generated=true\r\n\r\n# mcp-gen: generated code and the lock file, rewritten by `mcp-gen build`\r\nmcp-tools.lock.json linguist-generated=true\r\n");
+    expect(readFileSync(join(root, ".gitattributes"), "utf8")).toBe(
+      "* text=auto eol=lf\r\nsrc/generated/** linguist-generated=true\r\n\r\n# mcp-gen: generated code and the lock file, rewritten by `mcp-gen build`\r\nmcp-tools.lock.json linguist-generated=true\r\n",
+    );
     expect(readFileSync(join(root, ".prettierignore"), "utf8")).toBe("dist\n\n# mcp-gen: generated code and the lock file, rewritten by `mcp-gen build`\nsrc/generated/\nmcp-tools.lock.json\n");
     expect(init.stdout).toContain('Note: Keep ESLint off the generated code: add { ignores: ["src/generated/"] } to the array your eslint.config exports.');
     expect(init.stdout).toContain('"files": { "includes": ["**", "!src/generated", "!mcp-tools.lock.json"] }');

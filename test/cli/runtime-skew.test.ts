@@ -84,7 +84,13 @@ describe("runtimeSkew", () => {
 
   it("reports a package.json without the dependency at its first line", () => {
     expect(skew(packageJson({ dependencies: { zod: "^4.0.0" } }), { kind: "not-installed" })).toEqual([
-      ["runtime-missing", "package.json", 1, "package.json does not depend on @mcp-gen/runtime, which the generated code in src/generated imports.", "Run `npm install @mcp-gen/runtime@^0.1.0`, or set `runtime: vendored` in the config to have the runtime copied into the generated folder."],
+      [
+        "runtime-missing",
+        "package.json",
+        1,
+        "package.json does not depend on @mcp-gen/runtime, which the generated code in src/generated imports.",
+        "Run `npm install @mcp-gen/runtime@^0.1.0`, or set `runtime: vendored` in the config to have the runtime copied into the generated folder.",
+      ],
     ]);
   });
 

@@ -142,7 +142,12 @@ describe("mcp-gen watch", () => {
 
   it("prints one JSON document per build with --format json, and nothing else", async () => {
     const session = start(PROJECT, ["--format", "json"]);
-    const documents = () => session.output().trim().split(/\n(?=\{)/).filter(Boolean);
+    const documents = () =>
+      session
+        .output()
+        .trim()
+        .split(/\n(?=\{)/)
+        .filter(Boolean);
     const deadline = Date.now() + 30_000;
     while (documents().length < 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     writeFileSync(join(session.root, "tools/a.yaml"), "name: a\ninputSchema: { type: object }\n");

@@ -7,11 +7,15 @@ import { scanAjvCode, UnsafeAjvCodeError, withoutSourceUrls } from "../../src/co
 import { createStandaloneEngine, standaloneChunk } from "../../src/compile/standalone-engine.js";
 
 /** ajv's comment for a schema whose `$id` is `id`, as its codegen writes it (safeStringify). */
-const sourceUrl = (id: string) => `/*# sourceURL=${JSON.stringify(id).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029")} */`;
+const sourceUrl = (id: string) =>
+  `/*# sourceURL=${JSON.stringify(id)
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029")} */`;
 
 describe("scanAjvCode", () => {
   it("reads ajv's code as JavaScript does: strings, words, numbers, divisions and its two regular expressions", () => {
-    const code = 'function validate0(data, {instancePath=""}={}){"use strict"; let vErrors = null; if(data.a !== \'x\' && data/2 > 1e-7 && (data)/.5){return "/*" + \'*/\';} const p = instancePath.replace(/~/g, "~0").replace(/\\//g, "~1");}';
+    const code =
+      'function validate0(data, {instancePath=""}={}){"use strict"; let vErrors = null; if(data.a !== \'x\' && data/2 > 1e-7 && (data)/.5){return "/*" + \'*/\';} const p = instancePath.replace(/~/g, "~0").replace(/\\//g, "~1");}';
     const seen: string[] = [];
     expect(scanAjvCode(code, (kind, start, end) => seen.push(`${kind}:${code.slice(start, end)}`))).toBe(-1);
     expect(seen.filter((token) => token.startsWith("string:"))).toEqual(['string:""', 'string:"use strict"', "string:'x'", 'string:"/*"', "string:'*/'", 'string:"~0"', 'string:"~1"']);
@@ -19,7 +23,20 @@ describe("scanAjvCode", () => {
   });
 
   it("refuses comments, template literals, stray quotes, unknown characters and a / where a regular expression could start", () => {
-    const cases: [string, number][] = [["a /* x */ b", 2], ["a // x", 2], ["a `x` b", 2], ['a "x', 2], ["a \\ b", 2], ["a # b", 2], ["return /x/.test(s)", 7], ["(/a/)", 1], ["a = /\\//x", 4], ['"a\nb"', 0], ["1x", 0], ["é", 0]];
+    const cases: [string, number][] = [
+      ["a /* x */ b", 2],
+      ["a // x", 2],
+      ["a `x` b", 2],
+      ['a "x', 2],
+      ["a \\ b", 2],
+      ["a # b", 2],
+      ["return /x/.test(s)", 7],
+      ["(/a/)", 1],
+      ["a = /\\//x", 4],
+      ['"a\nb"', 0],
+      ["1x", 0],
+      ["é", 0],
+    ];
     for (const [code, at] of cases) expect(scanAjvCode(code), code).toBe(at);
     // withoutSourceUrls scans code that could hold a comment or a template literal, and refuses them.
     for (const code of ["a /* x */ b", "a // x", "a `x` b", 'a "x" /* y', "a # b //", "return /x/.test(s) + `"]) {
@@ -51,7 +68,7 @@ describe("withoutSourceUrls", () => {
   });
 
   it("leaves code with no comment opener or backtick as it is, strings with */ included", () => {
-    const code = 'return "*/ not a comment" + \'x\';';
+    const code = "return \"*/ not a comment\" + 'x';";
     expect(withoutSourceUrls(code)).toBe(code);
   });
 });

@@ -29,7 +29,13 @@ const SHAPES: readonly JsonValue[] = [
   { type: "array", prefixItems: [{ type: "string" }, { type: "number" }], items: { type: "boolean" }, contains: { const: true }, minContains: 1, uniqueItems: true },
   { if: { properties: { kind: { const: "a" } } }, then: { required: ["a"] }, else: { required: ["b"] }, dependentSchemas: { a: { required: ["c"] } }, dependentRequired: { b: ["d"] } },
   { $defs: { node: { $dynamicAnchor: "node", type: "object", properties: { next: { $dynamicRef: "#node" } } } }, $ref: "#/$defs/node", unevaluatedProperties: false },
-  { oneOf: [{ type: "string", format: "date-time" }, { type: "integer", minimum: 1, multipleOf: 3 }], not: { const: 6 } },
+  {
+    oneOf: [
+      { type: "string", format: "date-time" },
+      { type: "integer", minimum: 1, multipleOf: 3 },
+    ],
+    not: { const: 6 },
+  },
   { type: "object", properties: { list: { type: "array", items: { type: "object", properties: { id: { type: "string", pattern: "^[a-z]+$" } }, required: ["id"] } } }, unevaluatedItems: false },
   { $async: true, type: "object", properties: { a: { $async: true, type: "string" } } },
   // A recursive async definition is its own function, called with await inside try/catch.

@@ -33,7 +33,10 @@ function expectSameVerdicts(pattern: string, all: readonly string[]): void {
   }
   const { v8, re2 } = answers;
   const differ = inputs.filter((_, i) => v8[i] !== re2[i]).slice(0, 5);
-  expect(differ.map((s) => [...s].map((c) => c.codePointAt(0)!.toString(16))), `pattern ${JSON.stringify(pattern)}`).toEqual([]);
+  expect(
+    differ.map((s) => [...s].map((c) => c.codePointAt(0)!.toString(16))),
+    `pattern ${JSON.stringify(pattern)}`,
+  ).toEqual([]);
 }
 
 // --- character sets, over the code points where V8's answer changes ------------------------------
@@ -66,12 +69,125 @@ function sameInV8(a: string, b: string): boolean {
 
 function expectSameSet(atom: string): void {
   const points = [...edgesOf(atom), ...SPREAD];
-  expectSameVerdicts(`^${atom}$`, points.map((p) => String.fromCodePoint(p)));
+  expectSameVerdicts(
+    `^${atom}$`,
+    points.map((p) => String.fromCodePoint(p)),
+  );
 }
 
-const ESCAPES = [".", "\\s", "\\S", "\\d", "\\D", "\\w", "\\W", "[\\s]", "[^\\s]", "[\\S]", "[^\\S]", "[^\\w\\s]", "[\\d\\S]", "[.]", "[^.]", "[]", "[^]", "[\\s\\S]", "[^\\-a-z]", "[\\u{1F600}-\\u{1F64F}]", "\\uD83D\\uDE00", "\\uD800", "[\\uD800-\\uDFFF]", "[^\\uD800-\\uDFFF]", "\\cJ", "\\0", "[\\b]"];
-const GENERAL_CATEGORIES = ["C", "Cc", "Cf", "Cn", "Co", "Cs", "L", "LC", "Ll", "Lm", "Lo", "Lt", "Lu", "M", "Mc", "Me", "Mn", "N", "Nd", "Nl", "No", "P", "Pc", "Pd", "Pe", "Pf", "Pi", "Po", "Ps", "S", "Sc", "Sk", "Sm", "So", "Z", "Zl", "Zp", "Zs"];
-const CATEGORY_ALIASES = ["Other", "Control", "cntrl", "Format", "Unassigned", "Private_Use", "Surrogate", "Letter", "Cased_Letter", "Lowercase_Letter", "Modifier_Letter", "Other_Letter", "Titlecase_Letter", "Uppercase_Letter", "Mark", "Combining_Mark", "Spacing_Mark", "Enclosing_Mark", "Nonspacing_Mark", "Number", "Decimal_Number", "digit", "Letter_Number", "Other_Number", "Punctuation", "punct", "Connector_Punctuation", "Dash_Punctuation", "Close_Punctuation", "Final_Punctuation", "Initial_Punctuation", "Other_Punctuation", "Open_Punctuation", "Symbol", "Currency_Symbol", "Modifier_Symbol", "Math_Symbol", "Other_Symbol", "Separator", "Line_Separator", "Paragraph_Separator", "Space_Separator"];
+const ESCAPES = [
+  ".",
+  "\\s",
+  "\\S",
+  "\\d",
+  "\\D",
+  "\\w",
+  "\\W",
+  "[\\s]",
+  "[^\\s]",
+  "[\\S]",
+  "[^\\S]",
+  "[^\\w\\s]",
+  "[\\d\\S]",
+  "[.]",
+  "[^.]",
+  "[]",
+  "[^]",
+  "[\\s\\S]",
+  "[^\\-a-z]",
+  "[\\u{1F600}-\\u{1F64F}]",
+  "\\uD83D\\uDE00",
+  "\\uD800",
+  "[\\uD800-\\uDFFF]",
+  "[^\\uD800-\\uDFFF]",
+  "\\cJ",
+  "\\0",
+  "[\\b]",
+];
+const GENERAL_CATEGORIES = [
+  "C",
+  "Cc",
+  "Cf",
+  "Cn",
+  "Co",
+  "Cs",
+  "L",
+  "LC",
+  "Ll",
+  "Lm",
+  "Lo",
+  "Lt",
+  "Lu",
+  "M",
+  "Mc",
+  "Me",
+  "Mn",
+  "N",
+  "Nd",
+  "Nl",
+  "No",
+  "P",
+  "Pc",
+  "Pd",
+  "Pe",
+  "Pf",
+  "Pi",
+  "Po",
+  "Ps",
+  "S",
+  "Sc",
+  "Sk",
+  "Sm",
+  "So",
+  "Z",
+  "Zl",
+  "Zp",
+  "Zs",
+];
+const CATEGORY_ALIASES = [
+  "Other",
+  "Control",
+  "cntrl",
+  "Format",
+  "Unassigned",
+  "Private_Use",
+  "Surrogate",
+  "Letter",
+  "Cased_Letter",
+  "Lowercase_Letter",
+  "Modifier_Letter",
+  "Other_Letter",
+  "Titlecase_Letter",
+  "Uppercase_Letter",
+  "Mark",
+  "Combining_Mark",
+  "Spacing_Mark",
+  "Enclosing_Mark",
+  "Nonspacing_Mark",
+  "Number",
+  "Decimal_Number",
+  "digit",
+  "Letter_Number",
+  "Other_Number",
+  "Punctuation",
+  "punct",
+  "Connector_Punctuation",
+  "Dash_Punctuation",
+  "Close_Punctuation",
+  "Final_Punctuation",
+  "Initial_Punctuation",
+  "Other_Punctuation",
+  "Open_Punctuation",
+  "Symbol",
+  "Currency_Symbol",
+  "Modifier_Symbol",
+  "Math_Symbol",
+  "Other_Symbol",
+  "Separator",
+  "Line_Separator",
+  "Paragraph_Separator",
+  "Space_Separator",
+];
 
 /** Every script both V8 and re2js know by its full name: re2js's own list, as its tables name them. */
 function re2jsScripts(): string[] {
@@ -127,7 +243,24 @@ const literal = fc.constantFrom(...ALPHABET).chain((c) => {
   return fc.constantFrom(SYNTAX.has(c) ? `\\${c}` : c, ...escapes);
 });
 const classChar = fc.constantFrom(...ALPHABET).map((c) => (SYNTAX.has(c) || c === "-" ? `\\${c}` : c));
-const setEscape = fc.constantFrom("\\d", "\\D", "\\w", "\\W", "\\s", "\\S", "\\p{L}", "\\P{Ll}", "\\p{Lu}", "\\p{Script=Greek}", "\\p{sc=Latin}", "\\p{ASCII}", "\\P{Any}", "\\p{Assigned}", "\\p{Zs}", "\\p{Nd}");
+const setEscape = fc.constantFrom(
+  "\\d",
+  "\\D",
+  "\\w",
+  "\\W",
+  "\\s",
+  "\\S",
+  "\\p{L}",
+  "\\P{Ll}",
+  "\\p{Lu}",
+  "\\p{Script=Greek}",
+  "\\p{sc=Latin}",
+  "\\p{ASCII}",
+  "\\P{Any}",
+  "\\p{Assigned}",
+  "\\p{Zs}",
+  "\\p{Nd}",
+);
 const range = fc.tuple(fc.constantFrom(...ALPHABET), fc.constantFrom(...ALPHABET)).map(([a, b]) => {
   const [lo, hi] = [a, b].sort((x, y) => x.codePointAt(0)! - y.codePointAt(0)!);
   return `\\u{${lo!.codePointAt(0)!.toString(16)}}-\\u{${hi!.codePointAt(0)!.toString(16)}}`;
@@ -214,8 +347,24 @@ describe("the patterns of the corpus and the fixtures", () => {
 
   it("are translated, all but the ones schema-pattern-linear-time's fixtures refuse on purpose", () => {
     expect(runnable.length).toBeGreaterThan(30);
-    const refused = [...patterns].filter((p) => !runnable.includes(p) && (() => { try { new RegExp(p, "u"); return p.length <= 1000; } catch { return false; } })());
-    expect(refused.map((p) => linearTranslation(p)).map((t) => (t.ok ? "ok" : t.problem.kind)).filter((k) => !["lookahead", "lookbehind", "backreference", "property", "engine"].includes(k))).toEqual([]);
+    const refused = [...patterns].filter(
+      (p) =>
+        !runnable.includes(p) &&
+        (() => {
+          try {
+            new RegExp(p, "u");
+            return p.length <= 1000;
+          } catch {
+            return false;
+          }
+        })(),
+    );
+    expect(
+      refused
+        .map((p) => linearTranslation(p))
+        .map((t) => (t.ok ? "ok" : t.problem.kind))
+        .filter((k) => !["lookahead", "lookbehind", "backreference", "property", "engine"].includes(k)),
+    ).toEqual([]);
   });
 
   it("give V8's verdict on strings they match and on those strings changed by one character", () => {

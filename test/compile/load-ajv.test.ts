@@ -41,7 +41,10 @@ describe("the patched ajv", () => {
         .filter((entry) => !entry.typeOnly && /^ajv(?:\/|$)/.test(entry.specifier))
         .map((entry) => `${module.path}:${entry.line} loads ${entry.specifier}`),
     );
-    expect(loaders.filter((loader) => !loader.startsWith("src/compile/load-ajv.ts:")), "create engines with newAjv() (src/compile/load-ajv.ts) instead").toEqual([]);
+    expect(
+      loaders.filter((loader) => !loader.startsWith("src/compile/load-ajv.ts:")),
+      "create engines with newAjv() (src/compile/load-ajv.ts) instead",
+    ).toEqual([]);
     expect(loaders.length).toBeGreaterThan(0);
   });
 

@@ -9,7 +9,7 @@ import { hashJson } from "../../src/lock/hash-tool.js";
 import type { JsonValue } from "../../src/model/json.js";
 
 describe("SchemaCompiler", () => {
-  it("enforces a required property named \"\" in-process too, as the generated validator does", () => {
+  it('enforces a required property named "" in-process too, as the generated validator does', () => {
     const compiler = new SchemaCompiler();
     const schema: JsonValue = { type: "object", properties: { "": { type: "string" }, a: { type: "integer" } }, required: ["", "a"] };
     const validate = compiler.generatedValidator(schema, "2020-12")!;

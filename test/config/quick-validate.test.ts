@@ -31,10 +31,22 @@ describe("isQuicklyValid", () => {
 
   it("refuses what ajv refuses: unknown keys, wrong types, bounds, bad rule settings", () => {
     const invalid: JsonValue[] = [
-      [], "x", null, { outt: "src" }, { out: "" }, { tools: [] }, { tools: [""] }, { target: "sdk-v3" },
-      { server: { pageSize: -1 } }, { server: { pageSize: 1.5 } }, { server: { limits: { maxRequestBytes: 0 } } },
-      { rules: { "no-such-rule": "off" } }, { rules: { "tool-name-syntax": "loud" } }, { rules: { "tool-name-syntax": [] } },
-      { rules: { "tool-name-syntax": ["error", {}] } }, { rules: { "description-length-limit": ["warning", { maxLength: -1 }] } },
+      [],
+      "x",
+      null,
+      { outt: "src" },
+      { out: "" },
+      { tools: [] },
+      { tools: [""] },
+      { target: "sdk-v3" },
+      { server: { pageSize: -1 } },
+      { server: { pageSize: 1.5 } },
+      { server: { limits: { maxRequestBytes: 0 } } },
+      { rules: { "no-such-rule": "off" } },
+      { rules: { "tool-name-syntax": "loud" } },
+      { rules: { "tool-name-syntax": [] } },
+      { rules: { "tool-name-syntax": ["error", {}] } },
+      { rules: { "description-length-limit": ["warning", { maxLength: -1 }] } },
       { rules: { "description-length-limit": ["warning", { bogus: 1 }] } },
     ];
     for (const config of invalid) {
@@ -50,8 +62,33 @@ describe("isQuicklyValid", () => {
 
   it("property: never calls valid what ajv refuses, on edits of valid configs", () => {
     const ruleIds = ALL_RULES.map((r) => r.id);
-    const leaf = fc.oneof(fc.jsonValue({ maxDepth: 2 }) as fc.Arbitrary<JsonValue>, fc.constantFrom<JsonValue>("off", "warning", "error", "info", 0, 1, -1, 2.5, "", "sdk-v2", "private", ["warning"], ["warning", {}], ["error", { maxLength: 5 }]));
-    const key = fc.oneof(fc.constantFrom("tools", "out", "handlers", "tests", "lock", "target", "server", "load", "rules", "name", "version", "pageSize", "ttlMs", "cacheScope", "limits", "maxDepth", "maxLength", ...ruleIds), fc.string({ maxLength: 4 }));
+    const leaf = fc.oneof(
+      fc.jsonValue({ maxDepth: 2 }) as fc.Arbitrary<JsonValue>,
+      fc.constantFrom<JsonValue>("off", "warning", "error", "info", 0, 1, -1, 2.5, "", "sdk-v2", "private", ["warning"], ["warning", {}], ["error", { maxLength: 5 }]),
+    );
+    const key = fc.oneof(
+      fc.constantFrom(
+        "tools",
+        "out",
+        "handlers",
+        "tests",
+        "lock",
+        "target",
+        "server",
+        "load",
+        "rules",
+        "name",
+        "version",
+        "pageSize",
+        "ttlMs",
+        "cacheScope",
+        "limits",
+        "maxDepth",
+        "maxLength",
+        ...ruleIds,
+      ),
+      fc.string({ maxLength: 4 }),
+    );
     const edit = fc.record({ path: fc.array(key, { maxLength: 3 }), value: leaf });
     fc.assert(
       fc.property(fc.constantFrom(...VALID), fc.array(edit, { maxLength: 3 }), (base, edits) => {

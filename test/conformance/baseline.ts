@@ -72,9 +72,7 @@ export function entriesFor(baseline: Baseline, era: Era, legacy: LegacyServing):
 export function compareWithBaseline(checks: readonly Check[], baseline: readonly BaselineEntry[]): Verdict {
   const expected = new Map(baseline.map((entry) => [keyOf(entry.era, entry.scenario, entry.check), entry]));
   const actual = new Map(collapseChecks(checks).map((check) => [keyOf(check.era, check.scenario, check.id), check]));
-  const unexpected = [...actual.entries()]
-    .filter(([key, check]) => (check.status === "FAILURE" || check.status === "WARNING") && expected.get(key)?.status !== check.status)
-    .map(([, check]) => check);
+  const unexpected = [...actual.entries()].filter(([key, check]) => (check.status === "FAILURE" || check.status === "WARNING") && expected.get(key)?.status !== check.status).map(([, check]) => check);
   const stale = [...expected.entries()].filter(([key, entry]) => actual.get(key)?.status !== entry.status).map(([, entry]) => entry);
   return { unexpected, stale };
 }

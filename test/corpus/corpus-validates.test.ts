@@ -5,14 +5,19 @@ import { describe, expect, it } from "vitest";
 import { analyzeTools } from "../support/project-from-tools.js";
 import { corpusPath } from "../support/spec-paths.js";
 
-interface Capture { server: string; tools: unknown[] }
+interface Capture {
+  server: string;
+  tools: unknown[];
+}
 
 /** Corpus files whose tools are invalid on purpose, and the rule each tool must fail with. */
 const INVALID: Record<string, string> = {
   "modelcontextprotocol__server-gitlab.json": "input-schema-object",
 };
 
-const files = readdirSync(corpusPath("real")).filter((f) => f.endsWith(".json")).sort();
+const files = readdirSync(corpusPath("real"))
+  .filter((f) => f.endsWith(".json"))
+  .sort();
 
 describe("corpus/real", () => {
   for (const file of files) {
@@ -21,7 +26,11 @@ describe("corpus/real", () => {
       const { analysis, paths } = analyzeTools(capture.tools);
       const errors = analysis.diagnostics.filter((d) => d.severity === "error");
       if (INVALID[file]) {
-        for (const path of paths) expect(errors.filter((d) => d.file === path).map((d) => d.ruleId), path).toContain(INVALID[file]);
+        for (const path of paths)
+          expect(
+            errors.filter((d) => d.file === path).map((d) => d.ruleId),
+            path,
+          ).toContain(INVALID[file]);
       } else {
         expect(errors.map((d) => `${d.file}:${d.line} ${d.ruleId} ${d.message}`)).toEqual([]);
       }

@@ -17,11 +17,27 @@ describe("unifiedDiff", () => {
   it("keeps three lines of context and splits distant changes into hunks", () => {
     const before = Array.from({ length: 20 }, (_, i) => `line ${i + 1}`).join("\n");
     const after = before.replace("line 2\n", "line two\n").replace("line 18\n", "");
-    expect(unifiedDiff(before, after)).toBe([
-      "--- before", "+++ after",
-      "@@ -1,5 +1,5 @@", " line 1", "-line 2", "+line two", " line 3", " line 4", " line 5",
-      "@@ -15,6 +15,5 @@", " line 15", " line 16", " line 17", "-line 18", " line 19", " line 20", "",
-    ].join("\n"));
+    expect(unifiedDiff(before, after)).toBe(
+      [
+        "--- before",
+        "+++ after",
+        "@@ -1,5 +1,5 @@",
+        " line 1",
+        "-line 2",
+        "+line two",
+        " line 3",
+        " line 4",
+        " line 5",
+        "@@ -15,6 +15,5 @@",
+        " line 15",
+        " line 16",
+        " line 17",
+        "-line 18",
+        " line 19",
+        " line 20",
+        "",
+      ].join("\n"),
+    );
   });
 
   it("merges changes closer than twice the context", () => {
@@ -41,18 +57,24 @@ describe("diffLines", () => {
   const lines = fc.array(fc.constantFrom("a", "b", "c", "d"), { maxLength: 12 });
 
   it("property: keeping ' ' and '-' lines gives the old text, ' ' and '+' lines the new one", () => {
-    fc.assert(fc.property(lines, lines, (a, b) => {
-      const edits = diffLines(a, b);
-      expect(edits.filter((e) => e.op !== "+").map((e) => e.line)).toEqual(a);
-      expect(edits.filter((e) => e.op !== "-").map((e) => e.line)).toEqual(b);
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(lines, lines, (a, b) => {
+        const edits = diffLines(a, b);
+        expect(edits.filter((e) => e.op !== "+").map((e) => e.line)).toEqual(a);
+        expect(edits.filter((e) => e.op !== "-").map((e) => e.line)).toEqual(b);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it("property: keeps as many lines as the longest common subsequence (the edit is minimal)", () => {
-    fc.assert(fc.property(lines, lines, (a, b) => {
-      const kept = diffLines(a, b).filter((e) => e.op === " ").length;
-      expect(kept).toBe(lcsLength(a, b));
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(lines, lines, (a, b) => {
+        const kept = diffLines(a, b).filter((e) => e.op === " ").length;
+        expect(kept).toBe(lcsLength(a, b));
+      }),
+      { numRuns: 500 },
+    );
   });
 });
 

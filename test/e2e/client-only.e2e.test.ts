@@ -18,8 +18,16 @@ const MEMORY = join(REPO_ROOT, "node_modules/@modelcontextprotocol/server-memory
 
 const TSCONFIG = {
   compilerOptions: {
-    target: "ES2022", lib: ["ES2023"], module: "NodeNext", moduleResolution: "NodeNext", strict: true, noUncheckedIndexedAccess: true,
-    skipLibCheck: true, types: ["node"], rootDir: ".", outDir: "dist",
+    target: "ES2022",
+    lib: ["ES2023"],
+    module: "NodeNext",
+    moduleResolution: "NodeNext",
+    strict: true,
+    noUncheckedIndexedAccess: true,
+    skipLibCheck: true,
+    types: ["node"],
+    rootDir: ".",
+    outDir: "dist",
   },
   include: ["src"],
 };
@@ -68,7 +76,10 @@ async function importedProject(extraConfig: string): Promise<string> {
   return root;
 }
 
-describe.each([["sdk-v2", ""], ["sdk-v1", "target: sdk-v1\n"]])("a client-only project (%s)", (_, extraConfig) => {
+describe.each([
+  ["sdk-v2", ""],
+  ["sdk-v1", "target: sdk-v1\n"],
+])("a client-only project (%s)", (_, extraConfig) => {
   it("builds the client only, compiles, and calls the server's tools through connectStdio", async () => {
     const root = await importedProject(extraConfig);
     const generated = filesUnder(join(root, "src/generated"));

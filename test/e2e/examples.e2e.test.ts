@@ -83,7 +83,9 @@ function asLegacyClientSeesIt(descriptor: Readonly<Record<string, unknown>>): un
   const moveRefs = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(moveRefs);
     if (node === null || typeof node !== "object") return node;
-    return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, key === "$ref" && typeof value === "string" && value.startsWith("#/") ? `#/properties/result${value.slice(1)}` : moveRefs(value)]));
+    return Object.fromEntries(
+      Object.entries(node).map(([key, value]) => [key, key === "$ref" && typeof value === "string" && value.startsWith("#/") ? `#/properties/result${value.slice(1)}` : moveRefs(value)]),
+    );
   };
   return { ...descriptor, outputSchema: { type: "object", properties: { result: moveRefs(outputSchema) }, required: ["result"] } };
 }

@@ -17,8 +17,15 @@ const TOOLS = {
   "tools/other.json": JSON.stringify({ name: "other", description: "Another tool.", inputSchema: { type: "object", properties: { region: { type: "string" } } } }),
 };
 
-const MODERN_META = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1.0.0" }, "io.modelcontextprotocol/clientCapabilities": {} };
-const JSON_HEADERS: [string, string][] = [["content-type", "application/json"], ["accept", "application/json, text/event-stream"]];
+const MODERN_META = {
+  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+  "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1.0.0" },
+  "io.modelcontextprotocol/clientCapabilities": {},
+};
+const JSON_HEADERS: [string, string][] = [
+  ["content-type", "application/json"],
+  ["accept", "application/json, text/event-stream"],
+];
 
 type Target = "sdk-v2 stateless" | "sdk-v2 sessions" | "sdk-v1";
 
@@ -141,7 +148,14 @@ describe("sdk-v2: a 2026-07-28 request", () => {
   it("with an Mcp-Param-Region sent on two lines is refused", async () => {
     const { server, calls } = served.get("sdk-v2 stateless")!;
     calls.length = 0;
-    const response = await postRaw(server.url, modern([["Mcp-Param-Region", "eu-west1"], ["Mcp-Param-Region", "us-west1"]]), callBody("region_lookup", { region: "eu-west1, us-west1" }, MODERN_META));
+    const response = await postRaw(
+      server.url,
+      modern([
+        ["Mcp-Param-Region", "eu-west1"],
+        ["Mcp-Param-Region", "us-west1"],
+      ]),
+      callBody("region_lookup", { region: "eu-west1, us-west1" }, MODERN_META),
+    );
     expectRefused(response, -32020, calls);
   });
 

@@ -107,7 +107,7 @@ const METEO_TOOL = { name: "météo", description: "A tool name outside the head
 const SPACED_TOOL = { name: "my tool", description: "A tool name with an interior space.", inputSchema: { type: "object", properties: {}, additionalProperties: false } };
 
 // Generated method names of the throwaway project's ToolsClient.
-const METHOD = { mirror: "mirror", "météo": "mTO", "my tool": "myTool" } as const;
+const METHOD = { mirror: "mirror", météo: "mTO", "my tool": "myTool" } as const;
 
 describe("header-encoding.json through a generated client and server (T-ENC-1..8, T-HTTP-9, T-HDR-7, T-HDR-14, T-NAME-8)", () => {
   let project: CompiledProject;
@@ -124,7 +124,7 @@ describe("header-encoding.json through a generated client and server (T-ENC-1..8
     generated = await project.importGenerated();
     handler = generated.createToolHttpHandler({
       mirror: (args: unknown) => JSON.stringify(args),
-      "météo": () => "météo ok",
+      météo: () => "météo ok",
       "my tool": () => "my tool ok",
     });
     server = await startRecordingServer(handler);
@@ -187,7 +187,7 @@ describe("header-encoding.json through a generated client and server (T-ENC-1..8
   // Mcp-Name (T-ENC-6, T-HTTP-8): names this project serves go through the typed client; the others
   // through the raw client, where the server's -32602 for an unknown tool (not -32020) shows that it
   // decoded the header and found it equal to params.name.
-  const served: Readonly<Record<string, keyof typeof METHOD>> = { "météo": "météo", "my tool": "my tool" };
+  const served: Readonly<Record<string, keyof typeof METHOD>> = { météo: "météo", "my tool": "my tool" };
   for (const c of ENCODING.filter((c) => c.target === "Mcp-Name")) {
     const name = String(c.value);
     it(`${c.id} Mcp-Name for ${JSON.stringify(name)} is ${JSON.stringify(c.expectedHeaderValue)} (${c.reason})`, async () => {

@@ -15,7 +15,18 @@ const FIXTURE = join(REPO_ROOT, "test", "fixtures", "build", "input-requests");
 const VITEST = join(REPO_ROOT, "node_modules", "vitest", "vitest.mjs");
 
 const TSCONFIG = {
-  compilerOptions: { target: "ES2022", lib: ["ES2023"], module: "NodeNext", moduleResolution: "NodeNext", strict: true, noUncheckedIndexedAccess: true, noUnusedLocals: true, skipLibCheck: true, types: ["node"], noEmit: true },
+  compilerOptions: {
+    target: "ES2022",
+    lib: ["ES2023"],
+    module: "NodeNext",
+    moduleResolution: "NodeNext",
+    strict: true,
+    noUncheckedIndexedAccess: true,
+    noUnusedLocals: true,
+    skipLibCheck: true,
+    types: ["node"],
+    noEmit: true,
+  },
   include: ["src", "test"],
 };
 

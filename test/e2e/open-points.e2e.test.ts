@@ -68,7 +68,11 @@ describe("Appendix B.2: arguments that break inputSchema (T-ERR-3, T-SEC-1; T-ER
 
 describe("Appendix B.3: integer x-mcp-header parameters and the safe range (T-HDR-7)", () => {
   it("a schema bound outside ±(2^53-1) stops the build (header-integer-range)", async () => {
-    const bounded = { ...LOOKUP, description: "Bounded.", inputSchema: { ...LOOKUP.inputSchema, properties: { ...LOOKUP.inputSchema.properties, id: { type: "integer", maximum: 2 ** 53, "x-mcp-header": "Id" } } } };
+    const bounded = {
+      ...LOOKUP,
+      description: "Bounded.",
+      inputSchema: { ...LOOKUP.inputSchema, properties: { ...LOOKUP.inputSchema.properties, id: { type: "integer", maximum: 2 ** 53, "x-mcp-header": "Id" } } },
+    };
     const run = await runInProcess(tempProject({ "tools/lookup.json": JSON.stringify(bounded) }), ["build"]);
     expect(run.code).toBe(1);
     expect(run.stdout + run.stderr).toMatch(/error\s+header-integer-range\s+x-mcp-header "Id" is on an integer whose maximum 9007199254740992 lies outside the safe range/);
@@ -78,7 +82,10 @@ describe("Appendix B.3: integer x-mcp-header parameters and the safe range (T-HD
     const tools = new generated.ToolsClient(client) as unknown as { lookup(args: unknown): Promise<{ isError: boolean; output?: unknown }> };
     expect(await tools.lookup({ id: 2 ** 53 - 1, label: "largest safe" })).toMatchObject({ isError: false, output: [{ type: "text", text: `found ${2 ** 53 - 1}` }] });
     for (const id of [2 ** 53, -(2 ** 53)]) {
-      const error = await tools.lookup({ id, label: "too large" }).then(() => undefined, (caught: unknown) => caught);
+      const error = await tools.lookup({ id, label: "too large" }).then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
       expect(error).toBeInstanceOf(generated.ToolArgumentsError);
       expect((error as Error).message).toMatch(/^Invalid arguments for tool lookup: id is mirrored into the Mcp-Param-Id header\. /);
     }

@@ -33,7 +33,10 @@ interface V1Module {
   readonly ToolsClient: new (client: Client) => Readonly<Record<string, (args: unknown) => Promise<Outcome>>>;
   readonly ToolArgumentsError: new (...args: never[]) => Error;
   readonly handlers: unknown;
-  readonly createToolHttpHandler: (handlers: unknown, options?: { handlerOptions?: { sessionIdleMs?: number; maxSessions?: number } }) => { fetch(request: Request): Promise<Response>; close(): Promise<void> };
+  readonly createToolHttpHandler: (
+    handlers: unknown,
+    options?: { handlerOptions?: { sessionIdleMs?: number; maxSessions?: number } },
+  ) => { fetch(request: Request): Promise<Response>; close(): Promise<void> };
 }
 
 type Outcome = { readonly isError: false; readonly output: unknown; readonly result: CallToolResult } | { readonly isError: true; readonly message: string; readonly result: CallToolResult };
@@ -284,7 +287,9 @@ for (const transport of ["stdio", "http"] as const) {
 
     it("a client that declares no elicitation gets a tool error naming the input, and nothing is deleted (T-MRTR-5)", async () => {
       const bare = new Client({ name: "mcp-gen-e2e-v1-bare", version: "1.0.0" });
-      await bare.connect(transport === "stdio" ? new StdioClientTransport({ command: process.execPath, args: [join(root, "dist", "src", "stdio.js")], stderr: "pipe" }) : new StreamableHTTPClientTransport(served!.url));
+      await bare.connect(
+        transport === "stdio" ? new StdioClientTransport({ command: process.execPath, args: [join(root, "dist", "src", "stdio.js")], stderr: "pipe" }) : new StreamableHTTPClientTransport(served!.url),
+      );
       try {
         const outcome = await new generated.ToolsClient(bare).issuesDelete!({ id: "WEB-1" });
         expect(outcome).toMatchObject({ isError: true, message: 'Tool issues.delete cannot ask for input "confirm" (elicitation/create): Client does not support form elicitation.' });

@@ -197,7 +197,11 @@ describe("ctx.progress over stdio (raw JSON lines)", () => {
         const params = { name: "count", arguments: { steps: 3 }, _meta: { progressToken: `token-${id}`, ...modernMeta() } };
         child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params })}\n`);
       }
-      const lines = () => out.split("\n").filter((line) => line !== "").map((line) => JSON.parse(line) as { id?: number; method?: string; params?: { progressToken: string; progress: number } });
+      const lines = () =>
+        out
+          .split("\n")
+          .filter((line) => line !== "")
+          .map((line) => JSON.parse(line) as { id?: number; method?: string; params?: { progressToken: string; progress: number } });
       await vi.waitFor(() => expect(lines().filter((message) => message.id !== undefined)).toHaveLength(3), { timeout: 10_000 });
       for (const id of [1, 2, 3]) {
         const messages = lines();
@@ -249,7 +253,10 @@ describe("ctx.signal on a call timeout", () => {
 describe("ctx.ask, ctx.answer and ctx.state across rounds", () => {
   it("the SDK client answers each form and the handler carries the amount as state (T-MRTR-1, T-MRTR-12, T-MRTR-13)", async () => {
     const handler = generated.createToolHttpHandler(generated.handlers, { requestState: { key: KEY } });
-    const { client, asked } = await connect("modern", handler, [{ action: "accept", content: { amount: 40 } }, { action: "accept", content: { confirm: true } }]);
+    const { client, asked } = await connect("modern", handler, [
+      { action: "accept", content: { amount: 40 } },
+      { action: "accept", content: { confirm: true } },
+    ]);
     try {
       const result = (await client.callTool({ name: "transfer", arguments: { from: "A", to: "B" } })) as CallToolResult;
       expect(result.structuredContent).toEqual({ transferred: 40 });
@@ -276,7 +283,10 @@ describe("ctx.ask, ctx.answer and ctx.state across rounds", () => {
 
   it("works the same for a 2025-era client over stdio, through the SDK's legacy shim (state sealed and verified in process)", async () => {
     const client = new Client({ name: "context-e2e", version: "1.0.0" }, { capabilities: { elicitation: { form: {} } } });
-    const answers: ElicitResult[] = [{ action: "accept", content: { amount: 7 } }, { action: "accept", content: { confirm: true } }];
+    const answers: ElicitResult[] = [
+      { action: "accept", content: { amount: 7 } },
+      { action: "accept", content: { confirm: true } },
+    ];
     client.setRequestHandler("elicitation/create", () => answers.shift() ?? { action: "cancel" });
     await client.connect(new StdioClientTransport({ command: process.execPath, args: [join(project.root, "dist", "src", "stdio.js")], stderr: "pipe" }));
     try {
@@ -303,7 +313,10 @@ describe('2025-era clients over HTTP with handlerOptions: { legacy: "sessions" }
   it("ctx.ask works for them as over stdio, and for 2026-07-28 clients on the same endpoint as before", async () => {
     const handler = generated.createToolHttpHandler(generated.handlers, { requestState: { key: KEY }, handlerOptions: { legacy: "sessions" } });
     const server = await startRecordingServer(handler);
-    const answers: ElicitResult[] = [{ action: "accept", content: { amount: 7 } }, { action: "accept", content: { confirm: true } }];
+    const answers: ElicitResult[] = [
+      { action: "accept", content: { amount: 7 } },
+      { action: "accept", content: { confirm: true } },
+    ];
     const client = await legacyClient(server.url, answers);
     try {
       const result = (await client.callTool({ name: "transfer", arguments: { from: "A", to: "B" } })) as CallToolResult;
@@ -311,7 +324,10 @@ describe('2025-era clients over HTTP with handlerOptions: { legacy: "sessions" }
       expect(answers).toEqual([]);
       // The session lives on the endpoint: its requests carry Mcp-Session-Id.
       expect(server.received.some((request) => request.rawHeaders.some(([name]) => name.toLowerCase() === "mcp-session-id"))).toBe(true);
-      const { client: modern } = await connect("modern", handler, [{ action: "accept", content: { amount: 40 } }, { action: "accept", content: { confirm: true } }]);
+      const { client: modern } = await connect("modern", handler, [
+        { action: "accept", content: { amount: 40 } },
+        { action: "accept", content: { confirm: true } },
+      ]);
       expect(((await modern.callTool({ name: "transfer", arguments: { from: "A", to: "B" } })) as CallToolResult).structuredContent).toEqual({ transferred: 40 });
       await modern.close();
     } finally {

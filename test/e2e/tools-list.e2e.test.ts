@@ -21,8 +21,16 @@ const EXAMPLE_TOOL = (EXAMPLE_RESULT["tools"] as Record<string, unknown>[])[0]!;
 /** Sorted by name, one per page: the spec example's tool comes first. */
 const TOOLS = [
   EXAMPLE_TOOL,
-  { name: "get_weather_alerts", description: "Weather alerts for a region.", inputSchema: { type: "object", properties: { region: { type: "string", "x-mcp-header": "Region" } }, required: ["region"], additionalProperties: false } },
-  { name: "set_units", description: "Choose metric or imperial units.", inputSchema: { type: "object", properties: { units: { type: "string", enum: ["metric", "imperial"] } }, required: ["units"], additionalProperties: false } },
+  {
+    name: "get_weather_alerts",
+    description: "Weather alerts for a region.",
+    inputSchema: { type: "object", properties: { region: { type: "string", "x-mcp-header": "Region" } }, required: ["region"], additionalProperties: false },
+  },
+  {
+    name: "set_units",
+    description: "Choose metric or imperial units.",
+    inputSchema: { type: "object", properties: { units: { type: "string", enum: ["metric", "imperial"] } }, required: ["units"], additionalProperties: false },
+  },
 ];
 const NAMES = TOOLS.map((tool) => tool.name as string);
 const CONFIG = "server:\n  name: list-demo\n  version: 1.0.0\n  pageSize: 1\n  ttlMs: 300000\n  cacheScope: public\n";
@@ -30,7 +38,10 @@ const CONFIG = "server:\n  name: list-demo\n  version: 1.0.0\n  pageSize: 1\n  t
 interface ListModule {
   readonly TOOL_ENTRIES: readonly { readonly descriptor: Record<string, unknown> }[];
   createToolHttpHandler(handlers: unknown, options?: object): FetchHandler & { close(): Promise<void> };
-  readonly ToolsClient: new (client: Client, options?: { warn?: (message: string) => void }) => {
+  readonly ToolsClient: new (
+    client: Client,
+    options?: { warn?: (message: string) => void },
+  ) => {
     listTools(options?: object): Promise<{ tools: { name: string }[]; refused: { name: string; reason: string }[] }>;
     setUnits(args: { units: string }): Promise<{ isError: boolean }>;
   };
@@ -59,7 +70,10 @@ async function walk(post: (cursor: string | undefined, id: number) => Promise<Ra
   return replies;
 }
 
-const modernPage = (handler: FetchHandler, capabilities: object = {}) => (cursor: string | undefined, id: number) => postModern(handler, id, "tools/list", cursor === undefined ? {} : { cursor }, capabilities);
+const modernPage =
+  (handler: FetchHandler, capabilities: object = {}) =>
+  (cursor: string | undefined, id: number) =>
+    postModern(handler, id, "tools/list", cursor === undefined ? {} : { cursor }, capabilities);
 const legacyPage = (handler: FetchHandler) => (cursor: string | undefined, id: number) => postLegacy(handler, id, "tools/list", cursor === undefined ? {} : { cursor });
 
 describe("tools/list on the wire (raw JSON-RPC)", () => {
@@ -126,7 +140,10 @@ describe("tools/list on the wire (raw JSON-RPC)", () => {
     for (const era of ERAS) {
       const client = await connect(era, handler);
       try {
-        const error = await client.listTools({ cursor: "bogus" }).then(() => undefined, (caught: unknown) => caught);
+        const error = await client.listTools({ cursor: "bogus" }).then(
+          () => undefined,
+          (caught: unknown) => caught,
+        );
         expect(error).toBeInstanceOf(ProtocolError);
         expect((error as ProtocolError).code).toBe(-32602);
       } finally {
@@ -314,7 +331,9 @@ describe("the generated client's listTools()", () => {
       expect(listed.tools.map((tool) => tool.name)).toEqual(["get_weather", "get_weather_alerts"]);
       expect(listed.refused).toEqual([{ name: "set_units", reason: 'x-mcp-header "Big" is on an integer whose maximum 1152921504606846976 lies outside the safe range -(2^53-1) to 2^53-1.' }]);
       await typed.listTools({ cacheMode: "refresh" });
-      expect(warnings).toEqual(['[mcp-gen] Leaving out tool "set_units" from tools/list: x-mcp-header "Big" is on an integer whose maximum 1152921504606846976 lies outside the safe range -(2^53-1) to 2^53-1.']);
+      expect(warnings).toEqual([
+        '[mcp-gen] Leaving out tool "set_units" from tools/list: x-mcp-header "Big" is on an integer whose maximum 1152921504606846976 lies outside the safe range -(2^53-1) to 2^53-1.',
+      ]);
       // The typed method uses the definition compiled into the client, which is valid: it still works.
       expect(await typed.setUnits({ units: "metric" })).toMatchObject({ isError: false });
     } finally {

@@ -18,14 +18,21 @@ import { installedVersion, STRICTEST_OPTIONS, TYPESCRIPT_COMPILERS, typeCheck, w
 const INVALID_ON_PURPOSE = "real/modelcontextprotocol__server-gitlab.json";
 
 const CAPTURES = [
-  ...readdirSync(corpusPath("real")).filter((f) => f.endsWith(".json")).sort().map((f) => `real/${f}`),
+  ...readdirSync(corpusPath("real"))
+    .filter((f) => f.endsWith(".json"))
+    .sort()
+    .map((f) => `real/${f}`),
   "bench/github-rest-tools.json",
 ].filter((file) => file !== INVALID_ON_PURPOSE);
 
 const GOLDENS = join(REPO_ROOT, "test", "fixtures", "build");
-const GOLDEN_CASES = readdirSync(GOLDENS).filter((name) => lstatSync(join(GOLDENS, name)).isDirectory()).sort();
+const GOLDEN_CASES = readdirSync(GOLDENS)
+  .filter((name) => lstatSync(join(GOLDENS, name)).isDirectory())
+  .sort();
 const EXAMPLES = join(REPO_ROOT, "examples");
-const EXAMPLE_NAMES = readdirSync(EXAMPLES).filter((name) => existsSync(join(EXAMPLES, name, "tsconfig.json"))).sort();
+const EXAMPLE_NAMES = readdirSync(EXAMPLES)
+  .filter((name) => existsSync(join(EXAMPLES, name, "tsconfig.json")))
+  .sort();
 
 /** The tools of a capture: one JSON descriptor each, named after the tool (made file-safe). */
 function captureFiles(file: string): { files: Record<string, string>; names: string[] } {

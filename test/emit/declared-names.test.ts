@@ -17,7 +17,13 @@ describe.each(["sdk-v2", "sdk-v1"] as const)("the names the templates declare (%
     const at = (path: string) => files.get(path)!;
     const scope = (names: DeclaredNames) => own([...names.module, ...names.exports]);
     expect(scope(at("src/generated/client.ts"))).toEqual(sorted(DECLARED_NAMES.client));
-    expect(own(at("src/generated/client.ts").classMembers.get("ToolsClient")!.filter((name) => !name.startsWith("#")))).toEqual(sorted(DECLARED_NAMES.clientMembers));
+    expect(
+      own(
+        at("src/generated/client.ts")
+          .classMembers.get("ToolsClient")!
+          .filter((name) => !name.startsWith("#")),
+      ),
+    ).toEqual(sorted(DECLARED_NAMES.clientMembers));
     expect(scope(at("src/generated/server.ts"))).toEqual(sorted(DECLARED_NAMES.server));
     expect(own(at("src/generated/index.ts").exports)).toEqual(sorted(DECLARED_NAMES.index));
     expect(scope(at("src/generated/handlers.ts"))).toEqual(sorted(DECLARED_NAMES.handlers));
@@ -39,7 +45,10 @@ describe.each(["sdk-v2", "sdk-v1"] as const)("the names the templates declare (%
     for (const [path, names] of files) {
       if (checked.test(path)) continue;
       const declared = [...names.module, ...names.exports, ...[...names.classMembers.values()].flat()];
-      expect(declared.filter((name) => SENTINEL.test(name)), path).toEqual([]);
+      expect(
+        declared.filter((name) => SENTINEL.test(name)),
+        path,
+      ).toEqual([]);
     }
     // Each tool's method, handler, descriptor and types do reach the scopes that are checked.
     expect(files.get("src/generated/client.ts")!.classMembers.get("ToolsClient")).toContain("zqxResult");

@@ -12,7 +12,10 @@ const sample = (schema: JsonValue) => sampleValue(schema, schema, 0);
 
 describe("sampleValue of an object schema", () => {
   it("fills the required properties only, in their order", () => {
-    expect(sample({ type: "object", properties: { b: { type: "integer" }, a: { type: "string" }, c: { type: "boolean" } }, required: ["a", "b"] })).toEqual({ a: expect.any(String), b: expect.any(Number) });
+    expect(sample({ type: "object", properties: { b: { type: "integer" }, a: { type: "string" }, c: { type: "boolean" } }, required: ["a", "b"] })).toEqual({
+      a: expect.any(String),
+      b: expect.any(Number),
+    });
     expect(Object.keys(sample({ type: "object", properties: { b: { type: "integer" }, a: { type: "string" } }, required: ["b", "a"] }) as object)).toEqual(["b", "a"]);
   });
 

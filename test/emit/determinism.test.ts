@@ -116,7 +116,15 @@ describe("what the output depends on", () => {
 
   it("member order is kept, so it may change the code, but never a tool's hashes", async () => {
     const reversed = (value: unknown): unknown =>
-      Array.isArray(value) ? value.map(reversed) : value !== null && typeof value === "object" ? Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, reversed(v)])) : value;
+      Array.isArray(value)
+        ? value.map(reversed)
+        : value !== null && typeof value === "object"
+          ? Object.fromEntries(
+              Object.entries(value)
+                .reverse()
+                .map(([k, v]) => [k, reversed(v)]),
+            )
+          : value;
     const a = await build(tempProject({ "tools/alpha.json": JSON.stringify(ALPHA), "tools/zeta.json": JSON.stringify(ZETA) }));
     const b = await build(tempProject({ "tools/alpha.json": JSON.stringify(reversed(ALPHA)), "tools/zeta.json": JSON.stringify(reversed(ZETA)) }));
     const lockA = JSON.parse(a.get("mcp-tools.lock.json")!) as Lock;

@@ -42,9 +42,12 @@ const AWKWARD = [
   tool("2fa_reset", withOutput), // leading digit, a letter after a digit: T2FaReset
   tool("x_9lives"),
   tool("orgs_defi_b15b18", withOutput), // a hash-like tail, as in the GitHub corpus
-  tool("get_user"), tool("get-user", withOutput), // clash: both get a suffix
-  tool("getUser"), tool("GetUser", withOutput), // both written as identifiers already: both get a suffix
-  tool("class"), tool("delete", withOutput), // reserved words
+  tool("get_user"),
+  tool("get-user", withOutput), // clash: both get a suffix
+  tool("getUser"),
+  tool("GetUser", withOutput), // both written as identifiers already: both get a suffix
+  tool("class"),
+  tool("delete", withOutput), // reserved words
 ];
 
 /** `import type { A, B } from "./tools/x.js"` and `export type { … } from` lines → module → names. */
@@ -106,7 +109,7 @@ describe("emitProject", () => {
     // tools/call arguments must be an object: the SDK refuses anything else before the schema is asked.
     expect(test("open")).not.toMatch(/arguments: (\[|")/);
     expect(test("open")).toContain('it.todo("rejects arguments that break inputSchema (inputSchema accepts every object)");');
-    expect(test("closed")).toContain('arguments: { mcp_gen_unexpected_argument: true }');
+    expect(test("closed")).toContain("arguments: { mcp_gen_unexpected_argument: true }");
     expect(test("needs_id")).toContain('session.client.callTool({ name: "needs_id", arguments: {} })');
   });
 

@@ -22,7 +22,10 @@ import { withinSeconds } from "../support/within-seconds.js";
 type ValidatorRequest = Omit<NamedRequest, "exportName"> & { readonly exportName?: string };
 
 function emitValidators(requests: readonly ValidatorRequest[], ...rest: Parameters<typeof emitNamedValidators> extends [unknown, ...infer R] ? R : never): EmittedValidators {
-  return emitNamedValidators(requests.map((request, i) => ({ exportName: `validateRequest${i}`, ...request })), ...rest);
+  return emitNamedValidators(
+    requests.map((request, i) => ({ exportName: `validateRequest${i}`, ...request })),
+    ...rest,
+  );
 }
 
 function deepFreeze<T>(value: T): T {
@@ -172,17 +175,71 @@ describe("emitValidators: formats, $id and hostile text", () => {
   }
 
   it("checks every ajv-formats format (and formatMinimum/formatMaximum) and treats unknown formats as annotations", async () => {
-    const formats = ["date", "time", "date-time", "iso-time", "iso-date-time", "duration", "uri", "uri-reference", "uri-template", "url", "email", "hostname", "ipv4", "ipv6", "regex", "uuid", "json-pointer", "json-pointer-uri-fragment", "relative-json-pointer", "byte", "int32", "int64", "float", "double", "password", "binary", "json", "made-up"];
+    const formats = [
+      "date",
+      "time",
+      "date-time",
+      "iso-time",
+      "iso-date-time",
+      "duration",
+      "uri",
+      "uri-reference",
+      "uri-template",
+      "url",
+      "email",
+      "hostname",
+      "ipv4",
+      "ipv6",
+      "regex",
+      "uuid",
+      "json-pointer",
+      "json-pointer-uri-fragment",
+      "relative-json-pointer",
+      "byte",
+      "int32",
+      "int64",
+      "float",
+      "double",
+      "password",
+      "binary",
+      "json",
+      "made-up",
+    ];
     const requests: ValidatorRequest[] = formats.map((format) => ({ schema: { format }, dialect: "2020-12" }));
     requests.push({ schema: { type: "string", format: "date", formatMinimum: "2024-01-01", formatExclusiveMaximum: "2024-12-31" }, dialect: "2020-12" });
     requests.push({ schema: { format: "date-time", formatMaximum: "2024-06-01T00:00:00Z" }, dialect: "draft-07" });
-    const instances = ["2024-02-29", "2023-02-29", "2024-12-31", "23:59:60Z", "23:59:60+01:00", "2024-01-01T00:00:00Z", "2024-06-01T00:00:01Z", "P1D", "https://a.b/c d", "a@b.co", "::1", "1.2.3.4", "(", "\\Z", "[a-z]", "aGk=", "", "x", 1, 2 ** 31, 1.5, -(2 ** 31) - 1, null, {}];
+    const instances = [
+      "2024-02-29",
+      "2023-02-29",
+      "2024-12-31",
+      "23:59:60Z",
+      "23:59:60+01:00",
+      "2024-01-01T00:00:00Z",
+      "2024-06-01T00:00:01Z",
+      "P1D",
+      "https://a.b/c d",
+      "a@b.co",
+      "::1",
+      "1.2.3.4",
+      "(",
+      "\\Z",
+      "[a-z]",
+      "aGk=",
+      "",
+      "x",
+      1,
+      2 ** 31,
+      1.5,
+      -(2 ** 31) - 1,
+      null,
+      {},
+    ];
     const validators = await expectSameAsReference(requests, instances);
     expect(validators[formats.indexOf("made-up")]!("anything at all")).toBe(true);
     expect(validators[formats.indexOf("date")]!("2024-02-30")).toBe(false);
   });
 
-  it("two tools with the same root $id, or the same nested $id with different contents, or $ref \"#\" without $id, each keep their own $refs (T-REF-6)", async () => {
+  it('two tools with the same root $id, or the same nested $id with different contents, or $ref "#" without $id, each keep their own $refs (T-REF-6)', async () => {
     const tool = (type: string) => ({
       $id: "https://example.com/shared.json",
       type: "object",
@@ -199,7 +256,16 @@ describe("emitValidators: formats, $id and hostile text", () => {
       { schema: recursive("integer"), dialect: "2020-12" },
       { schema: recursive("boolean"), dialect: "draft-07" },
     ];
-    const instances = [{ a: "x", b: "x", c: "x" }, { a: 1, b: 1, c: 1 }, { a: true, b: true, c: true }, { c: 2 }, { b: "x" }, { k: { k: { a: "x" } } }, { k: { k: { a: 1 } } }, { k: { a: true }, a: true }];
+    const instances = [
+      { a: "x", b: "x", c: "x" },
+      { a: 1, b: 1, c: 1 },
+      { a: true, b: true, c: true },
+      { c: 2 },
+      { b: "x" },
+      { k: { k: { a: "x" } } },
+      { k: { k: { a: 1 } } },
+      { k: { a: true }, a: true },
+    ];
     const [asString, asInteger, asBoolean, , recursiveInteger] = await expectSameAsReference(requests, instances);
     expect(recursiveInteger!({ k: { k: { a: 1 } } })).toBe(true);
     expect(recursiveInteger!({ k: { k: { a: "x" } } })).toBe(false);
@@ -221,8 +287,18 @@ describe("emitValidators: formats, $id and hostile text", () => {
       { type: "object", patternProperties: { "^x-": { type: "string" }, "\\d": { type: "integer" } }, additionalProperties: false, propertyNames: { maxLength: 5 } },
       { type: "object", if: { properties: { kind: { const: "a" } }, required: ["kind"] }, then: { required: ["a"] }, else: { required: ["b"] } },
       { type: "array", contains: { type: "integer", minimum: 5 }, minItems: 2 },
-      { type: "object", properties: { tree: { $ref: "#/definitions/node" } }, definitions: { node: { type: "object", properties: { kids: { type: "array", items: { $ref: "#/definitions/node" } }, v: { type: "integer" } }, required: ["v"] } } },
-      { oneOf: [{ type: "string", maxLength: 2 }, { type: "string", pattern: "^a" }], not: { const: "zz" } },
+      {
+        type: "object",
+        properties: { tree: { $ref: "#/definitions/node" } },
+        definitions: { node: { type: "object", properties: { kids: { type: "array", items: { $ref: "#/definitions/node" } }, v: { type: "integer" } }, required: ["v"] } },
+      },
+      {
+        oneOf: [
+          { type: "string", maxLength: 2 },
+          { type: "string", pattern: "^a" },
+        ],
+        not: { const: "zz" },
+      },
       { anyOf: [{ type: "object", properties: { kind: { const: "x" } }, required: ["kind"] }, { type: "array" }] },
     ];
     const dialects: readonly Dialect[] = ["draft-07", "2019-09", "2020-12"];
@@ -230,9 +306,56 @@ describe("emitValidators: formats, $id and hostile text", () => {
     requests.push({ schema: { type: "object", unevaluatedProperties: false, properties: { a: { type: "integer" } }, allOf: [{ properties: { b: { type: "string" } } }] }, dialect: "2020-12" });
     requests.push({ schema: { type: "array", prefixItems: [{ type: "string" }], unevaluatedItems: false }, dialect: "2020-12" });
     const instances: unknown[] = [
-      [], [1, 1], [{ a: 1 }, { a: 1 }], [[1], [1]], [{ a: 1, b: 2 }, { b: 2, a: 1 }], [1, "1"], { a: [1, { b: null }] }, { a: [1, { b: 0 }] }, { a: 1 }, [1, 2], "x", null, 1.5, 1.25,
-      "😀😀", "😀", "abcd", "ab", 0.03, 0.035, 0, 10, 10.01, 9, 4, { "x-a": "s", "1": 2 }, { "x-a": 1 }, { toolong: 1 }, { kind: "a" }, { kind: "a", a: 1 }, { kind: "b" }, { b: 1 },
-      [1, 6], [1, 2], [6], { tree: { v: 1, kids: [{ v: 2, kids: [{ v: "x" }] }] } }, { tree: { v: 1, kids: [{}] } }, "ab", "abc", "zz", "a", { kind: "x" }, { kind: "y" }, { a: 1, b: "s" }, { a: 1, c: 1 }, ["s"], ["s", 1],
+      [],
+      [1, 1],
+      [{ a: 1 }, { a: 1 }],
+      [[1], [1]],
+      [
+        { a: 1, b: 2 },
+        { b: 2, a: 1 },
+      ],
+      [1, "1"],
+      { a: [1, { b: null }] },
+      { a: [1, { b: 0 }] },
+      { a: 1 },
+      [1, 2],
+      "x",
+      null,
+      1.5,
+      1.25,
+      "😀😀",
+      "😀",
+      "abcd",
+      "ab",
+      0.03,
+      0.035,
+      0,
+      10,
+      10.01,
+      9,
+      4,
+      { "x-a": "s", "1": 2 },
+      { "x-a": 1 },
+      { toolong: 1 },
+      { kind: "a" },
+      { kind: "a", a: 1 },
+      { kind: "b" },
+      { b: 1 },
+      [1, 6],
+      [1, 2],
+      [6],
+      { tree: { v: 1, kids: [{ v: 2, kids: [{ v: "x" }] }] } },
+      { tree: { v: 1, kids: [{}] } },
+      "ab",
+      "abc",
+      "zz",
+      "a",
+      { kind: "x" },
+      { kind: "y" },
+      { a: 1, b: "s" },
+      { a: 1, c: 1 },
+      ["s"],
+      ["s", 1],
     ];
     const validators = await expectSameAsReference(requests, instances);
     // With allErrors, ajv lists the failing items of `contains` first; the first error alone is `contains`.
@@ -247,7 +370,7 @@ describe("emitValidators: formats, $id and hostile text", () => {
     expect(validator!({})).toBe(false);
   });
 
-  it("a required property named \"\" is enforced, which ajv's first-error-only code forgets", async () => {
+  it('a required property named "" is enforced, which ajv\'s first-error-only code forgets', async () => {
     const requests: ValidatorRequest[] = [
       { schema: { type: "object", required: [""] }, dialect: "2020-12" },
       { schema: { type: "object", required: ["a", ""] }, dialect: "draft-07" },
@@ -290,7 +413,10 @@ describe("emitValidators: formats, $id and hostile text", () => {
   });
 
   it("property names, patterns and enum values with arbitrary text give modules that parse and validators that agree", async () => {
-    const text = fc.oneof(fc.string({ unit: "binary", maxLength: 12 }), fc.constantFrom("*/", "/*", "`", "${a}", "\\", '"', "'", "\u2028", "\u0000", "__proto__", "constructor", "valueOf", "validate0", "schema0", "require(\"x\")", "</script>"));
+    const text = fc.oneof(
+      fc.string({ unit: "binary", maxLength: 12 }),
+      fc.constantFrom("*/", "/*", "`", "${a}", "\\", '"', "'", "\u2028", "\u0000", "__proto__", "constructor", "valueOf", "validate0", "schema0", 'require("x")', "</script>"),
+    );
     const cases = fc.sample(fc.tuple(text, text, text), { seed: 42, numRuns: 60 });
     const requests = cases.map(([name, value, other]): ValidatorRequest => {
       const schema: JsonValue = {
@@ -326,7 +452,13 @@ describe("emitValidators: determinism and dedupe", () => {
   ]);
 
   /** Each validator's block (its constant), without the exports at the end of the module. */
-  const validatorBlocks = (result: EmittedValidators) => result.files.flatMap((f) => f.contents.slice(0, f.contents.indexOf("\nexport {\n")).split(/\n(?=const v_)/).slice(1));
+  const validatorBlocks = (result: EmittedValidators) =>
+    result.files.flatMap((f) =>
+      f.contents
+        .slice(0, f.contents.indexOf("\nexport {\n"))
+        .split(/\n(?=const v_)/)
+        .slice(1),
+    );
 
   it("emitting twice gives byte-identical files, and request order does not change the files", () => {
     const first = emitValidators(requests);
@@ -382,7 +514,10 @@ describe("emitValidators: determinism and dedupe", () => {
     const ids2020 = [...in2020.matchAll(/^const (v_\w+)/gm)].map((m) => m[1]!);
     expect(ids2020).toEqual([...ids2020].sort());
     // One export per request, sorted by name, each naming the validator its schema compiled to.
-    const exports = in2020.slice(in2020.indexOf("\nexport {\n")).split("\n").filter((line) => line.startsWith("  "));
+    const exports = in2020
+      .slice(in2020.indexOf("\nexport {\n"))
+      .split("\n")
+      .filter((line) => line.startsWith("  "));
     const of2020 = refs.filter((r) => r.module === "validators/2020-12.js");
     expect(exports).toEqual(of2020.sort((x, y) => (x.exportName < y.exportName ? -1 : 1)).map((r) => `  ${r.id} as ${r.exportName},`));
   });
@@ -394,7 +529,11 @@ describe("emitValidators: determinism and dedupe", () => {
   it("adding a tool renames no other validator and leaves every other validator's code unchanged", () => {
     const chunks = validatorBlocks;
     const before = emitValidators(requests);
-    const added: ValidatorRequest = deepFreeze({ schema: { type: "object", properties: { zz: { enum: [1, { a: [2] }] } }, $id: "urn:example:added" }, dialect: "2020-12", exportName: "validateZArguments" });
+    const added: ValidatorRequest = deepFreeze({
+      schema: { type: "object", properties: { zz: { enum: [1, { a: [2] }] } }, $id: "urn:example:added" },
+      dialect: "2020-12",
+      exportName: "validateZArguments",
+    });
     const after = emitValidators([added, ...requests]);
     expect(after.refs.slice(1)).toEqual(before.refs);
     const afterChunks = new Set(chunks(after));
@@ -418,7 +557,11 @@ describe("emitValidators: determinism and dedupe", () => {
     const first = emitValidators(requests);
     const known = new Map(first.files.flatMap((file) => [...knownValidatorsOf(`// banner\n${file.contents}`, validatorModuleDialect(file.path)!)]));
     expect([...known.keys()].sort()).toEqual([...new Set(first.refs.map((r) => r.id))].sort());
-    const again = emitNamedValidators(first.refs.map((ref, i) => ({ ...requests[i]!, exportName: ref.exportName, id: ref.id, schema: null })), new SchemaCompiler(), known);
+    const again = emitNamedValidators(
+      first.refs.map((ref, i) => ({ ...requests[i]!, exportName: ref.exportName, id: ref.id, schema: null })),
+      new SchemaCompiler(),
+      known,
+    );
     expect(again).toEqual(first);
   });
 
@@ -435,7 +578,10 @@ describe("emitValidators: each dialect keeps its own semantics", () => {
   const closedTuple = { type: "array", prefixItems: [{ type: "string" }], items: false };
 
   it("draft-07 tuple: items as an array with additionalItems: false (which 2020-12 refuses to compile)", async () => {
-    const [draft07, v201909] = await emitAndLoad([{ schema: tuple, dialect: "draft-07" }, { schema: tuple, dialect: "2019-09" }]);
+    const [draft07, v201909] = await emitAndLoad([
+      { schema: tuple, dialect: "draft-07" },
+      { schema: tuple, dialect: "2019-09" },
+    ]);
     for (const validator of [draft07!, v201909!]) {
       expect(validator(["a", 1])).toBe(true);
       expect(validator(["a"])).toBe(true);
@@ -483,7 +629,12 @@ describe("emitValidators: patterns run in linear time", () => {
     patternProperties: { "^k[a-z]*[a-z]*[a-z]*[a-z]*[a-z]*!$": { type: "integer" } },
   });
   // The last key is tested against the patternProperties pattern, does not match, so its value is not checked.
-  const slow: [unknown, boolean][] = [[{ a: "1".repeat(600) }, false], [{ b: "1".repeat(300) }, false], [{ c: "a".repeat(300) }, false], [{ ["k" + "a".repeat(300)]: "not an integer" }, true]];
+  const slow: [unknown, boolean][] = [
+    [{ a: "1".repeat(600) }, false],
+    [{ b: "1".repeat(300) }, false],
+    [{ c: "a".repeat(300) }, false],
+    [{ ["k" + "a".repeat(300)]: "not an integer" }, true],
+  ];
   let folder: EmittedFolder;
   let validate: LoadedValidator;
   let text: string;
@@ -534,7 +685,23 @@ describe("emitValidators: the generated code type-checks", () => {
       // pattern-runtime imports re2js, a dependency of the generated project.
       mkdirSync(join(root, "node_modules"));
       symlinkSync(join(REPO_ROOT, "node_modules", "re2js"), join(root, "node_modules", "re2js"), "dir");
-      const flags = ["--noEmit", "--strict", "--noUncheckedIndexedAccess", "--exactOptionalPropertyTypes", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "ES2022", "--lib", "ES2022", "--types", "", "--skipLibCheck"];
+      const flags = [
+        "--noEmit",
+        "--strict",
+        "--noUncheckedIndexedAccess",
+        "--exactOptionalPropertyTypes",
+        "--module",
+        "nodenext",
+        "--moduleResolution",
+        "nodenext",
+        "--target",
+        "ES2022",
+        "--lib",
+        "ES2022",
+        "--types",
+        "",
+        "--skipLibCheck",
+      ];
       const tsc = join(REPO_ROOT, "node_modules", ".bin", "tsc");
       const files = ["runtime/validator-runtime.ts", "runtime/pattern-runtime.ts", ...emitted.files.map((f) => f.path)];
       let output = "";

@@ -34,53 +34,58 @@ describe("formatTypeScript", () => {
       "a: string",
       "}, {",
       "b?: (number | {",
-      "c: \"x;y\"",
+      'c: "x;y"',
       "})",
       "}]",
       "export interface Probe {",
       "/**",
-      " * A; description { with ( brackets \"",
+      ' * A; description { with ( brackets "',
       " */",
-      "\"k;}\": string // a trailing comment",
+      '"k;}": string // a trailing comment',
       "list?: {",
       "[k: string]: unknown | undefined",
       "}[]",
       "}",
     ].join("\n");
-    expect(formatTypeScript(raw)).toBe([
-      "export type Id = string;",
-      "export type Pair = [{",
-      "    a: string;",
-      "  }, {",
-      "    b?: (number | {",
-      "        c: \"x;y\";",
-      "    });",
-      "}];",
-      "export interface Probe {",
-      "  /**",
-      "   * A; description { with ( brackets \"",
-      "   */",
-      "  \"k;}\": string; // a trailing comment",
-      "  list?: {",
-      "    [k: string]: unknown | undefined;",
-      "  }[];",
-      "}",
-      "",
-    ].join("\n"));
+    expect(formatTypeScript(raw)).toBe(
+      [
+        "export type Id = string;",
+        "export type Pair = [{",
+        "    a: string;",
+        "  }, {",
+        "    b?: (number | {",
+        '        c: "x;y";',
+        "    });",
+        "}];",
+        "export interface Probe {",
+        "  /**",
+        '   * A; description { with ( brackets "',
+        "   */",
+        '  "k;}": string; // a trailing comment',
+        "  list?: {",
+        "    [k: string]: unknown | undefined;",
+        "  }[];",
+        "}",
+        "",
+      ].join("\n"),
+    );
   });
 
   it("the types of a schema with nested objects, unions, tuples, maps and definitions parse, every member terminated", async () => {
-    const code = await typesOf({
-      type: "object",
-      properties: {
-        nested: { type: "array", items: { type: "object", properties: { d: { enum: ["q;", "r}"] } } } },
-        union: { anyOf: [{ type: "string" }, { type: "object", properties: { f: { type: "number" } } }] },
-        map: { type: "object", additionalProperties: { type: "string" } },
-        tuple: { type: "array", prefixItems: [{ type: "object", properties: { z: { type: "string" } } }, { type: "string" }] },
-        ref: { $ref: "#/$defs/Named" },
+    const code = await typesOf(
+      {
+        type: "object",
+        properties: {
+          nested: { type: "array", items: { type: "object", properties: { d: { enum: ["q;", "r}"] } } } },
+          union: { anyOf: [{ type: "string" }, { type: "object", properties: { f: { type: "number" } } }] },
+          map: { type: "object", additionalProperties: { type: "string" } },
+          tuple: { type: "array", prefixItems: [{ type: "object", properties: { z: { type: "string" } } }, { type: "string" }] },
+          ref: { $ref: "#/$defs/Named" },
+        },
+        $defs: { Named: { title: "Named", type: "object", properties: { m: { type: "string" } } } },
       },
-      $defs: { Named: { title: "Named", type: "object", properties: { m: { type: "string" } } } },
-    }, { type: "object", properties: { ok: { type: "boolean" } } });
+      { type: "object", properties: { ok: { type: "boolean" } } },
+    );
     const { parseErrors, unterminated, kinds } = parse(code);
     expect(parseErrors).toEqual([]);
     expect(unterminated).toEqual([]);
@@ -90,12 +95,26 @@ describe("formatTypeScript", () => {
   it("property names, titles, descriptions and enum values with any text leave valid, terminated declarations", async () => {
     const hostile = fc.oneof(
       fc.string({ maxLength: 20 }),
-      fc.array(fc.constantFrom(";", "*/", "/*", "//", "{", "}", "(", ")", "[", "]", '"', "'", "`", "\\", "\n", "\r", "\u2028", " ", "a", "é", "$", "|"), { maxLength: 10 }).map((parts) => parts.join("")),
+      fc
+        .array(fc.constantFrom(";", "*/", "/*", "//", "{", "}", "(", ")", "[", "]", '"', "'", "`", "\\", "\n", "\r", "\u2028", " ", "a", "é", "$", "|"), { maxLength: 10 })
+        .map((parts) => parts.join("")),
     );
-    const property = fc.record({ type: fc.constantFrom("string", "number", "object"), description: hostile, enum: fc.option(fc.array(hostile, { minLength: 1, maxLength: 3 }), { nil: undefined }) }, { requiredKeys: ["type", "description"] });
+    const property = fc.record(
+      { type: fc.constantFrom("string", "number", "object"), description: hostile, enum: fc.option(fc.array(hostile, { minLength: 1, maxLength: 3 }), { nil: undefined }) },
+      { requiredKeys: ["type", "description"] },
+    );
     await fc.assert(
       fc.asyncProperty(fc.dictionary(hostile, property, { minKeys: 1, maxKeys: 4 }), hostile, async (properties, title) => {
-        const input: JsonValue = { type: "object", description: title, properties: Object.fromEntries(Object.entries(properties).map(([key, value]): [string, JsonValue] => [key, value.enum === undefined ? { type: value.type, description: value.description } : { enum: value.enum, description: value.description }])) };
+        const input: JsonValue = {
+          type: "object",
+          description: title,
+          properties: Object.fromEntries(
+            Object.entries(properties).map(([key, value]): [string, JsonValue] => [
+              key,
+              value.enum === undefined ? { type: value.type, description: value.description } : { enum: value.enum, description: value.description },
+            ]),
+          ),
+        };
         const code = await typesOf(input);
         const { parseErrors, unterminated } = parse(code);
         expect(parseErrors, code).toEqual([]);

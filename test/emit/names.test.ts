@@ -36,7 +36,11 @@ describe("tool names against the names generated code declares", () => {
     const scopes = { Types: ["server", "index", "toolModule"], Arguments: ["client", "index", "toolModule"], Result: ["client", "index", "toolModule"], Inputs: ["index", "toolModule"] } as const;
     const all = Object.values(DECLARED_NAMES).flat();
     // A tool named after the part of a declared name before a type suffix: `ToolTypes` → `tool`.
-    const candidates = all.flatMap((name) => Object.keys(scopes).filter((suffix) => name.endsWith(suffix) && name !== suffix).map((suffix) => name.slice(0, -suffix.length)));
+    const candidates = all.flatMap((name) =>
+      Object.keys(scopes)
+        .filter((suffix) => name.endsWith(suffix) && name !== suffix)
+        .map((suffix) => name.slice(0, -suffix.length)),
+    );
     expect(candidates).toContain("Tool");
     for (const assigned of assignToolNames(candidates)) {
       for (const [suffix, where] of Object.entries(scopes)) {
@@ -73,7 +77,10 @@ describe("file stems after the collision suffix", () => {
     const base = fc.stringMatching(/^[A-Za-z0-9_.-]{1,6}$/);
     // Each name, its case variants and the stems a suffix would give it, at several hash lengths.
     const related = base.chain((name) =>
-      fc.subarray([name, name.toUpperCase(), name.toLowerCase(), ...[6, 8, 10].flatMap((n) => [`${fileStem(name)}-${hex(name).slice(0, n)}`, `${fileStem(name)}-${hex(name).slice(0, n).toUpperCase()}`])], { minLength: 1 }),
+      fc.subarray(
+        [name, name.toUpperCase(), name.toLowerCase(), ...[6, 8, 10].flatMap((n) => [`${fileStem(name)}-${hex(name).slice(0, n)}`, `${fileStem(name)}-${hex(name).slice(0, n).toUpperCase()}`])],
+        { minLength: 1 },
+      ),
     );
     const nameSet = fc.array(related, { minLength: 1, maxLength: 6 }).chain((groups) => fc.shuffledSubarray([...new Set(groups.flat())], { minLength: 1 }));
     fc.assert(

@@ -8,7 +8,9 @@ import { docComment, jsonLiteral, lineComment, objectKey, stringLiteral, typeKey
 /** Arbitrary UTF-16 text, lone surrogates included, biased towards characters that break things. */
 const hostileText = fc.oneof(
   fc.string({ unit: "binary", maxLength: 40 }),
-  fc.array(fc.constantFrom("*/", "/*", "`", "${", "\\", '"', "'", "\u2028", "\u2029", "\0", "\r", "\n", "<!--", "-->", "\u202e", "\ud800", "\udc00", "@param", " ", "a", "é", "😀"), { maxLength: 12 }).map((parts) => parts.join("")),
+  fc
+    .array(fc.constantFrom("*/", "/*", "`", "${", "\\", '"', "'", "\u2028", "\u2029", "\0", "\r", "\n", "<!--", "-->", "\u202e", "\ud800", "\udc00", "@param", " ", "a", "é", "😀"), { maxLength: 12 })
+    .map((parts) => parts.join("")),
 );
 
 function parse(code: string) {
@@ -59,7 +61,15 @@ describe("safe-text", () => {
   it("jsonLiteral(v) evaluates to a value deep-equal to v, own keys included", () => {
     const key = fc.oneof(hostileText, fc.constantFrom("__proto__", "constructor", "prototype", "toString"));
     const json = fc.letrec((tie) => ({
-      value: fc.oneof({ depthSize: "small" }, fc.constant(null), fc.boolean(), fc.double({ noNaN: true, noDefaultInfinity: true }), hostileText, fc.array(tie("value"), { maxLength: 4 }), fc.dictionary(key, tie("value"), { maxKeys: 4 })),
+      value: fc.oneof(
+        { depthSize: "small" },
+        fc.constant(null),
+        fc.boolean(),
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
+        hostileText,
+        fc.array(tie("value"), { maxLength: 4 }),
+        fc.dictionary(key, tie("value"), { maxKeys: 4 }),
+      ),
     })).value;
     fc.assert(
       fc.property(json, (value) => {

@@ -38,7 +38,11 @@ describe("selectRuntime", () => {
 
   it("splits the shipped runtime by SDK: each target's entry modules reach no module of the other", async () => {
     const runtime = await readRuntimeSources();
-    const reach = (target: Target) => selectRuntime(MODULES.map((module) => runtimeFile(module, target)), runtime);
+    const reach = (target: Target) =>
+      selectRuntime(
+        MODULES.map((module) => runtimeFile(module, target)),
+        runtime,
+      );
     const v2 = reach("sdk-v2");
     const v1 = reach("sdk-v1");
     const sdkOf = (files: typeof v2) => new Set(files.flatMap((f) => [...f.contents.matchAll(/from "(@modelcontextprotocol\/[a-z]+)/g)].map((m) => m[1])));
@@ -72,10 +76,13 @@ describe("relativeImports", () => {
     }
     const piece = fc.constantFrom("from", " ", "  ", "\n", '"', "./", "../", "x", ".js", "runtime/", "import ", "afrom", "_from", "$", ' from "./', 'from "');
     fc.assert(
-      fc.property(fc.array(piece, { maxLength: 40 }).map((parts) => parts.join("")), (text) => {
-        const expected = [...text.matchAll(/\bfrom\s+"(\.{1,2}\/[^"]+)"/g)].map((match) => match[1]);
-        expect(relativeImports(text)).toEqual(expected);
-      }),
+      fc.property(
+        fc.array(piece, { maxLength: 40 }).map((parts) => parts.join("")),
+        (text) => {
+          const expected = [...text.matchAll(/\bfrom\s+"(\.{1,2}\/[^"]+)"/g)].map((match) => match[1]);
+          expect(relativeImports(text)).toEqual(expected);
+        },
+      ),
       { numRuns: 2000 },
     );
   });

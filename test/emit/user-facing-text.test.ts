@@ -22,8 +22,12 @@ function filesUnder(dir: string): string[] {
   return out.sort();
 }
 
-const GOLDENS = readdirSync(join(REPO_ROOT, "test/fixtures/build"), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => `test/fixtures/build/${e.name}/expected`);
-const EXAMPLES = readdirSync(join(REPO_ROOT, "examples"), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => `examples/${e.name}/src`);
+const GOLDENS = readdirSync(join(REPO_ROOT, "test/fixtures/build"), { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => `test/fixtures/build/${e.name}/expected`);
+const EXAMPLES = readdirSync(join(REPO_ROOT, "examples"), { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => `examples/${e.name}/src`);
 /** Build output: the golden builds (generated folder, scaffolds, lock) and the examples' sources. */
 const BUILT = [...GOLDENS, ...EXAMPLES].flatMap(filesUnder);
 const USER_FACING = [...filesUnder("templates"), ...filesUnder("packages/runtime/src"), ...BUILT];
@@ -40,7 +44,11 @@ describe("text that lands in a user's project", () => {
   });
 
   it("cites no checklist id or test vector: it says the rule in words", () => {
-    const cited = USER_FACING.flatMap((path) => readFileSync(join(REPO_ROOT, path), "utf8").split("\n").flatMap((line, i) => (CHECKLIST_REFERENCE.test(line) ? [`${path}:${i + 1}: ${line.trim()}`] : [])));
+    const cited = USER_FACING.flatMap((path) =>
+      readFileSync(join(REPO_ROOT, path), "utf8")
+        .split("\n")
+        .flatMap((line, i) => (CHECKLIST_REFERENCE.test(line) ? [`${path}:${i + 1}: ${line.trim()}`] : [])),
+    );
     expect(cited).toEqual([]);
   });
 

@@ -9,10 +9,26 @@ import { walkSchema } from "../../src/model/schema-walk.js";
 
 /** A valid value for each format ajv-formats knows, so a built instance gets past `format`. */
 const FORMAT_SAMPLES: Readonly<Record<string, string>> = {
-  date: "2024-02-29", time: "23:59:60Z", "date-time": "2024-01-01T12:00:00Z", "iso-time": "12:00:00", "iso-date-time": "2024-01-01T12:00:00",
-  duration: "P1DT2H", uri: "https://example.com/a?b#c", "uri-reference": "../a", "uri-template": "/users/{id}", url: "https://example.com",
-  email: "a.b@example.com", hostname: "example.com", ipv4: "192.0.2.1", ipv6: "2001:db8::1", regex: "^a+$", uuid: "123e4567-e89b-12d3-a456-426614174000",
-  "json-pointer": "/a/b", "json-pointer-uri-fragment": "#/a", "relative-json-pointer": "1/a", byte: "aGVsbG8=",
+  date: "2024-02-29",
+  time: "23:59:60Z",
+  "date-time": "2024-01-01T12:00:00Z",
+  "iso-time": "12:00:00",
+  "iso-date-time": "2024-01-01T12:00:00",
+  duration: "P1DT2H",
+  uri: "https://example.com/a?b#c",
+  "uri-reference": "../a",
+  "uri-template": "/users/{id}",
+  url: "https://example.com",
+  email: "a.b@example.com",
+  hostname: "example.com",
+  ipv4: "192.0.2.1",
+  ipv6: "2001:db8::1",
+  regex: "^a+$",
+  uuid: "123e4567-e89b-12d3-a456-426614174000",
+  "json-pointer": "/a/b",
+  "json-pointer-uri-fragment": "#/a",
+  "relative-json-pointer": "1/a",
+  byte: "aGVsbG8=",
 };
 
 export function instancesFor(schema: JsonValue, seed: number): unknown[] {

@@ -7,11 +7,13 @@ const owner = (tool: string, pascal: string, subject: ValidatorOwner["subject"])
 
 describe("validatorExportNames", () => {
   it("names a tool's arguments, result and input requests after the tool", () => {
-    expect(validatorExportNames([
-      owner("get_weather", "GetWeather", { kind: "arguments" }),
-      owner("get_weather", "GetWeather", { kind: "result" }),
-      owner("get_weather", "GetWeather", { kind: "input", key: "confirmCity" }),
-    ])).toEqual(["validateGetWeatherArguments", "validateGetWeatherResult", "validateGetWeatherConfirmCityInput"]);
+    expect(
+      validatorExportNames([
+        owner("get_weather", "GetWeather", { kind: "arguments" }),
+        owner("get_weather", "GetWeather", { kind: "result" }),
+        owner("get_weather", "GetWeather", { kind: "input", key: "confirmCity" }),
+      ]),
+    ).toEqual(["validateGetWeatherArguments", "validateGetWeatherResult", "validateGetWeatherConfirmCityInput"]);
   });
 
   it("input requests whose names would clash get a suffix from the tool and key, whatever the order", () => {

@@ -32,21 +32,89 @@ function runtimeVerdict(format: string, value: string | number): boolean {
 /** Valid and invalid strings per format; each row's verdicts come from ajv-formats itself. */
 const TABLE: Readonly<Record<string, readonly (string | number)[]>> = {
   date: ["2024-02-29", "2023-02-29", "2024-02-30", "2024-04-31", "2024-12-31", "2024-13-01", "2024-00-10", "0000-01-01", "2024-1-01", "24-01-01", "2024-01-01T00:00:00Z", ""],
-  time: ["23:59:60Z", "23:59:60+00:00", "00:59:60+01:00", "23:59:60+01:00", "22:59:60-01:00", "12:00:00", "12:00:00z", "12:00:00.123456+05:30", "24:00:00Z", "12:60:00Z", "12:00:61Z", "12:00:00+24:00", "12:00:00+0530", "12:00Z"],
-  "date-time": ["2024-01-01T12:00:00Z", "2024-01-01t12:00:00z", "2024-01-01 12:00:00Z", "2024-01-01T12:00:00", "2024-02-30T12:00:00Z", "2016-12-31T23:59:60Z", "2016-12-31T23:59:60+01:00", "2024-01-01T12:00:00.5-08:00", "2024-01-01TT12:00:00Z", "2024-01-01"],
+  time: [
+    "23:59:60Z",
+    "23:59:60+00:00",
+    "00:59:60+01:00",
+    "23:59:60+01:00",
+    "22:59:60-01:00",
+    "12:00:00",
+    "12:00:00z",
+    "12:00:00.123456+05:30",
+    "24:00:00Z",
+    "12:60:00Z",
+    "12:00:61Z",
+    "12:00:00+24:00",
+    "12:00:00+0530",
+    "12:00Z",
+  ],
+  "date-time": [
+    "2024-01-01T12:00:00Z",
+    "2024-01-01t12:00:00z",
+    "2024-01-01 12:00:00Z",
+    "2024-01-01T12:00:00",
+    "2024-02-30T12:00:00Z",
+    "2016-12-31T23:59:60Z",
+    "2016-12-31T23:59:60+01:00",
+    "2024-01-01T12:00:00.5-08:00",
+    "2024-01-01TT12:00:00Z",
+    "2024-01-01",
+  ],
   "iso-time": ["12:00:00", "12:00:00Z", "23:59:60", "23:59:60+01:00", "25:00:00", "12:00"],
   "iso-date-time": ["2024-01-01T12:00:00", "2024-01-01 12:00:00+01:00", "2024-01-01\t12:00:00", "2024-02-30T12:00:00", "2024-01-01T12:00:00ZZ"],
   duration: ["P1D", "PT1H30M", "P1Y2M3DT4H5M6S", "P2W", "P", "PT", "P1W2D", "1D", "P1.5D", "PT36H"],
-  uri: ["https://example.com/a?b=c#d", "urn:isbn:0451450523", "mailto:a@b.c", "http://[::1]:80/", "http://[fe80::1%25eth0]/", "https://example.com/a b", "/relative/path", "//host/path", "example.com", "https://exa mple.com", "http://例え.jp", "a:b"],
+  uri: [
+    "https://example.com/a?b=c#d",
+    "urn:isbn:0451450523",
+    "mailto:a@b.c",
+    "http://[::1]:80/",
+    "http://[fe80::1%25eth0]/",
+    "https://example.com/a b",
+    "/relative/path",
+    "//host/path",
+    "example.com",
+    "https://exa mple.com",
+    "http://例え.jp",
+    "a:b",
+  ],
   "uri-reference": ["https://example.com", "../a/b", "#frag", "", "a b", "/path?q", "\\\\server", "http://[::1]/"],
   "uri-template": ["/users/{id}", "/search{?q,lang}", "{+path}/here", "/{id", "/a}", "http://x/{a:3}", "{a*}", "{ a }"],
-  url: ["https://example.com", "http://10.0.0.1", "http://192.168.1.1", "http://1.1.1.1", "ftp://user:pw@host.com:21/x", "https://localhost", "https://example.com:8080/a b", "mailto:a@b.c", "http://例え.テスト"],
-  email: ["a@b.co", "first.last+tag@example.com", "\"quoted\"@example.com", "\"a b\"@example.com", "a..b@example.com", ".a@example.com", "a@b", "a@-b.com", "a@b_c.com", "a@[127.0.0.1]", "ünï@example.com"],
+  url: [
+    "https://example.com",
+    "http://10.0.0.1",
+    "http://192.168.1.1",
+    "http://1.1.1.1",
+    "ftp://user:pw@host.com:21/x",
+    "https://localhost",
+    "https://example.com:8080/a b",
+    "mailto:a@b.c",
+    "http://例え.テスト",
+  ],
+  email: [
+    "a@b.co",
+    "first.last+tag@example.com",
+    '"quoted"@example.com',
+    '"a b"@example.com',
+    "a..b@example.com",
+    ".a@example.com",
+    "a@b",
+    "a@-b.com",
+    "a@b_c.com",
+    "a@[127.0.0.1]",
+    "ünï@example.com",
+  ],
   hostname: ["example.com", "example.com.", "a", "-a.com", "a-.com", "a".repeat(63) + ".com", "a".repeat(64) + ".com", `${"a.".repeat(126)}a`, `${"a.".repeat(127)}a`, "ex_ample.com", "例え.jp", ""],
   ipv4: ["192.0.2.1", "0.0.0.0", "255.255.255.255", "256.0.0.1", "01.2.3.4", "1.2.3", "1.2.3.4.5", " 1.2.3.4"],
   ipv6: ["::1", "::", "2001:db8::1", "2001:0db8:0000:0000:0000:ff00:0042:8329", "fe80::1%eth0", "fe80::1%25eth0", "::ffff:192.0.2.1", "1::2::3", "12345::", "2001:db8:::1", "[::1]"],
   regex: ["^a+$", "(", "[a-z", "a{2,1}", "\\Z", "a\\Z", "\\\\Z", "\\-", "a{", "(?<n>x)\\k<n>", "(?<=a)b", "\\p{L}", "(a+)+$"],
-  uuid: ["123e4567-e89b-12d3-a456-426614174000", "urn:uuid:123e4567-e89b-12d3-a456-426614174000", "123E4567-E89B-12D3-A456-426614174000", "123e4567e89b12d3a456426614174000", "123e4567-e89b-12d3-a456-42661417400", "g23e4567-e89b-12d3-a456-426614174000"],
+  uuid: [
+    "123e4567-e89b-12d3-a456-426614174000",
+    "urn:uuid:123e4567-e89b-12d3-a456-426614174000",
+    "123E4567-E89B-12D3-A456-426614174000",
+    "123e4567e89b12d3a456426614174000",
+    "123e4567-e89b-12d3-a456-42661417400",
+    "g23e4567-e89b-12d3-a456-426614174000",
+  ],
   "json-pointer": ["", "/", "/a/b", "/a~0b/c~1d", "/a~2", "a/b", "/~"],
   "json-pointer-uri-fragment": ["#", "#/a/b", "#/a%20b", "#/a b", "/a", "#/%zz"],
   "relative-json-pointer": ["0", "1/a", "2#", "01", "-1", "/a", "1#/a"],
@@ -84,8 +152,62 @@ describe("validator-runtime formats", () => {
   }
 
   it("the same verdicts as ajv-formats on generated strings, for every format", () => {
-    const pieces = ["0", "1", "9", "12", "2024", "-", ":", ".", "/", "#", "?", "@", "%", "%2", "%20", "~", "~0", "~1", "T", "Z", "z", "+", " ", "\n", "a", "A", "f", "g", "P", "D", "H", "M", "S", "W", "Y", "[", "]", "{", "}", "(", ")", "\\", "*", "=", '"', "::", "http://", "é", "😀", "\ud800"];
-    const text = fc.oneof(fc.array(fc.constantFrom(...pieces), { maxLength: 14 }).map((p) => p.join("")), fc.string({ unit: "binary", maxLength: 20 }));
+    const pieces = [
+      "0",
+      "1",
+      "9",
+      "12",
+      "2024",
+      "-",
+      ":",
+      ".",
+      "/",
+      "#",
+      "?",
+      "@",
+      "%",
+      "%2",
+      "%20",
+      "~",
+      "~0",
+      "~1",
+      "T",
+      "Z",
+      "z",
+      "+",
+      " ",
+      "\n",
+      "a",
+      "A",
+      "f",
+      "g",
+      "P",
+      "D",
+      "H",
+      "M",
+      "S",
+      "W",
+      "Y",
+      "[",
+      "]",
+      "{",
+      "}",
+      "(",
+      ")",
+      "\\",
+      "*",
+      "=",
+      '"',
+      "::",
+      "http://",
+      "é",
+      "😀",
+      "\ud800",
+    ];
+    const text = fc.oneof(
+      fc.array(fc.constantFrom(...pieces), { maxLength: 14 }).map((p) => p.join("")),
+      fc.string({ unit: "binary", maxLength: 20 }),
+    );
     const names = Object.keys(reference);
     fc.assert(
       fc.property(text, (value) => {
@@ -130,17 +252,36 @@ describe("validator-runtime formats", () => {
 describe("validator-runtime equal and ucs2length", () => {
   it("equal agrees with fast-deep-equal (ajv's runtime/equal) on JSON values", () => {
     const json = fc.jsonValue({ maxDepth: 3 });
-    const pair = fc.oneof(fc.tuple(json, json), json.map((v) => [v, structuredClone(v)] as const));
-    fc.assert(fc.property(pair, ([a, b]) => {
-          expect(equal(a, b)).toBe(referenceEqual(a, b));
-        }), { numRuns: 3_000, seed: 9 });
+    const pair = fc.oneof(
+      fc.tuple(json, json),
+      json.map((v) => [v, structuredClone(v)] as const),
+    );
+    fc.assert(
+      fc.property(pair, ([a, b]) => {
+        expect(equal(a, b)).toBe(referenceEqual(a, b));
+      }),
+      { numRuns: 3_000, seed: 9 },
+    );
   });
 
   it("equal on the edge cases: key order, NaN, arrays against objects, a `constructor` member", () => {
     const cases: [unknown, unknown][] = [
-      [{ a: 1, b: [1, 2] }, { b: [1, 2], a: 1 }], [{ a: 1 }, { a: 1, b: undefined }], [[1, 2], { 0: 1, 1: 2 }], [NaN, NaN], [0, -0], [null, {}],
-      [[], []], [{}, []], ["1", 1], [JSON.parse('{"__proto__": 1}'), JSON.parse('{"__proto__": 1}')], [JSON.parse('{"__proto__": 1}'), {}],
-      [{ constructor: 1 }, { constructor: 1 }], [{ constructor: 1 }, { constructor: 2 }],
+      [
+        { a: 1, b: [1, 2] },
+        { b: [1, 2], a: 1 },
+      ],
+      [{ a: 1 }, { a: 1, b: undefined }],
+      [[1, 2], { 0: 1, 1: 2 }],
+      [NaN, NaN],
+      [0, -0],
+      [null, {}],
+      [[], []],
+      [{}, []],
+      ["1", 1],
+      [JSON.parse('{"__proto__": 1}'), JSON.parse('{"__proto__": 1}')],
+      [JSON.parse('{"__proto__": 1}'), {}],
+      [{ constructor: 1 }, { constructor: 1 }],
+      [{ constructor: 1 }, { constructor: 2 }],
     ];
     for (const [a, b] of cases) expect(equal(a, b)).toBe(referenceEqual(a, b));
   });
@@ -152,9 +293,12 @@ describe("validator-runtime equal and ucs2length", () => {
   });
 
   it("ucs2length counts code points like ajv's, lone surrogates included", () => {
-    fc.assert(fc.property(fc.string({ unit: "binary", maxLength: 30 }), (s) => {
-          expect(ucs2length(s)).toBe(referenceUcs2length(s));
-        }), { numRuns: 3_000, seed: 10 });
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", maxLength: 30 }), (s) => {
+        expect(ucs2length(s)).toBe(referenceUcs2length(s));
+      }),
+      { numRuns: 3_000, seed: 10 },
+    );
     for (const s of ["", "a", "😀", "\ud800", "\udc00\ud800", "a\ud83d", "\ud83d\ude00\ud83d"]) expect(ucs2length(s)).toBe(referenceUcs2length(s));
   });
 });

@@ -40,15 +40,10 @@ afterAll(() => rmSync(outside, { recursive: true, force: true }));
 
 describe("adversarial descriptors and configs", () => {
   it("a $ref through a symlink that leaves the project is refused and not read", async () => {
-    await expectRefused(
-      { "tools/t.yaml": TOOL("t", "  properties:\n    p: { $ref: ../schemas/link.json }\n") },
-      "ref-outside-root",
-      1,
-      (root) => {
-        mkdirSync(join(root, "schemas"));
-        symlinkSync(join(outside, "secret.json"), join(root, "schemas/link.json"));
-      },
-    );
+    await expectRefused({ "tools/t.yaml": TOOL("t", "  properties:\n    p: { $ref: ../schemas/link.json }\n") }, "ref-outside-root", 1, (root) => {
+      mkdirSync(join(root, "schemas"));
+      symlinkSync(join(outside, "secret.json"), join(root, "schemas/link.json"));
+    });
   });
 
   it("a descriptor that is a symlink leaving the project is refused", async () => {

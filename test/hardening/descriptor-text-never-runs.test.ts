@@ -26,7 +26,7 @@ const CODE = `(globalThis.${FLAG}=1,process.getBuiltinModule('fs').writeFileSync
 /** Ways out of the place where a text lands in generated or evaluated code, each around CODE. */
 const PAYLOADS: Readonly<Record<string, string>> = {
   "comment, closing the function": `*/}, ${CODE}, function(){/*`,
-  "comment": `*/ ${CODE}; /*`,
+  comment: `*/ ${CODE}; /*`,
   "double-quoted string": `"; ${CODE}; "`,
   "single-quoted string": `'; ${CODE}; '`,
   "string concatenation": `" + ${CODE} + '`,
@@ -34,13 +34,18 @@ const PAYLOADS: Readonly<Record<string, string>> = {
   "line break": `\n${CODE}; //`,
   "line separator": `\u2028${CODE}; //\u2029${CODE}`,
   "escaped quote": `\\"; ${CODE}; //`,
-  "handlebars": `{{${CODE}}} {{{${CODE}}}} }}{{${CODE}`,
-  "script": `</script><script>${CODE}</script><!--`,
+  handlebars: `{{${CODE}}} {{{${CODE}}}} }}{{${CODE}`,
+  script: `</script><script>${CODE}</script><!--`,
 };
 
 /** `text` as a regular expression that matches it literally (the comment-closing characters stay in it). */
 function literalPattern(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&").replace(/\n/g, "\\n").replace(/\r/g, "\\r").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return text
+    .replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")
+    .replace(/\n/g, "\\n")
+    .replace(/\r/g, "\\r")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }
 
 /** A JSON Pointer fragment naming `$defs/<name>`, percent-encoded as a `$ref` value needs. */
@@ -57,21 +62,21 @@ function toolsWith(text: string): Record<string, unknown>[] {
     "root-id-raw": object({ $id: text }),
     "nested-id": object({ properties: { q: { $id: `https://e.example/n/${text}`, type: "string" } } }),
     "defs-id": object({ $defs: { d: { $id: `https://e.example/d/${text}`, type: "string" } }, properties: { q: { $ref: `https://e.example/d/${text}` } } }),
-    "anchor": object({ properties: { q: { $anchor: text, type: "string" } } }),
+    anchor: object({ properties: { q: { $anchor: text, type: "string" } } }),
     "dynamic-anchor": object({ $dynamicAnchor: text }),
-    "comment": object({ $comment: text, properties: { q: { $comment: text, type: "string" } } }),
+    comment: object({ $comment: text, properties: { q: { $comment: text, type: "string" } } }),
     "property-name": { type: "object", properties: { [text]: { type: "string" } }, required: [text], additionalProperties: false },
     "defs-name": object({ $defs: { [text]: { type: "string", minLength: 1 } }, properties: { q: { $ref: defsRef(text) } } }),
-    "pattern": object({ properties: { q: { type: "string", pattern: literalPattern(text) } } }),
+    pattern: object({ properties: { q: { type: "string", pattern: literalPattern(text) } } }),
     "pattern-properties": { type: "object", patternProperties: { [literalPattern(text)]: { type: "string" } } },
-    "format": object({ properties: { q: { type: "string", format: text } } }),
-    "enum": object({ properties: { q: { enum: [text, "plain"] } } }),
-    "const": object({ properties: { q: { const: text } } }),
+    format: object({ properties: { q: { type: "string", format: text } } }),
+    enum: object({ properties: { q: { enum: [text, "plain"] } } }),
+    const: object({ properties: { q: { const: text } } }),
     "default-examples": object({ properties: { q: { type: "string", default: text, examples: [text] } } }),
     "title-description": object({ title: text, description: text, properties: { q: { type: "string", title: text, description: text } } }),
     "dependent-required": { type: "object", properties: { q, [text]: q }, dependentRequired: { q: [text] } },
     "property-names": object({ propertyNames: { not: { const: text } } }),
-    "contains": object({ properties: { q: { type: "array", contains: { const: text } } } }),
+    contains: object({ properties: { q: { type: "array", contains: { const: text } } } }),
   };
   const tools: Record<string, unknown>[] = Object.entries(schemas).map(([position, inputSchema]) => ({
     name: `in_${position.replace(/-/g, "_")}`,

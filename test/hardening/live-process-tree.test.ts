@@ -72,7 +72,9 @@ function mcpGen(cwd: string, args: readonly string[]): Promise<Run> {
 function isRunning(pid: number): boolean {
   servers.push(pid);
   try {
-    return !execFileSync("ps", ["-o", "stat=", "-p", String(pid)], { encoding: "utf8" }).trim().startsWith("Z");
+    return !execFileSync("ps", ["-o", "stat=", "-p", String(pid)], { encoding: "utf8" })
+      .trim()
+      .startsWith("Z");
   } catch {
     return false; // ps exits 1 when there is no such process
   }

@@ -87,7 +87,19 @@ describe("StatIndex", () => {
     const index = indexed(root, "a.ts", "one\n");
     const lock = { generator: { version: "0.1.0" }, tools: { a: {}, b: {} }, inputs: { "tools/a.yaml": "1".repeat(64) }, files: { "a.ts": sha256Hex("one\n") } } as unknown as LockFile;
     index.rememberLock("f".repeat(64), lockSummary(lock));
-    const config = { tools: ["tools/**/*.yaml"], out: "src/generated", handlers: "src/handlers", tests: "test/tools", lock: "mcp-tools.lock.json", target: "sdk-v2", server: { name: "x" }, load: { maxDepth: 64 }, preset: "strict", rules: new Map(), packageJson: { name: "x" } } as unknown as Config;
+    const config = {
+      tools: ["tools/**/*.yaml"],
+      out: "src/generated",
+      handlers: "src/handlers",
+      tests: "test/tools",
+      lock: "mcp-tools.lock.json",
+      target: "sdk-v2",
+      server: { name: "x" },
+      load: { maxDepth: 64 },
+      preset: "strict",
+      rules: new Map(),
+      packageJson: { name: "x" },
+    } as unknown as Config;
     index.rememberConfig("k", config);
     index.rememberConfig("with-rules", { ...config, rules: new Map([["x", { severity: "off" }]]) } as unknown as Config);
     await index.save(path);

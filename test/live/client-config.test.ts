@@ -19,7 +19,18 @@ describe("readClientConfig", () => {
     expect(readClientConfig(text, context)).toEqual({
       ok: true,
       servers: [
-        { name: "memory", status: "ready", target: { kind: "stdio", command: "npx", args: ["-y", "@modelcontextprotocol/server-memory"], env: { KEY: "k-123" }, cwd: "/work/app", label: '"npx -y @modelcontextprotocol/server-memory"' } },
+        {
+          name: "memory",
+          status: "ready",
+          target: {
+            kind: "stdio",
+            command: "npx",
+            args: ["-y", "@modelcontextprotocol/server-memory"],
+            env: { KEY: "k-123" },
+            cwd: "/work/app",
+            label: '"npx -y @modelcontextprotocol/server-memory"',
+          },
+        },
         { name: "remote", status: "ready", target: { kind: "http", url: new URL("https://mcp.example/mcp"), headers: { Authorization: "Bearer t-456" }, label: "https://mcp.example/mcp" } },
       ],
     });
@@ -28,7 +39,13 @@ describe("readClientConfig", () => {
   it("reads Claude Desktop's and Cursor's mcpServers, with or without a type", () => {
     const text = JSON.stringify({ mcpServers: { fs: { command: "node", args: ["${workspaceFolder}/server.js", "${userHome}"] }, web: { url: "http://127.0.0.1:3000/mcp" } } });
     const config = readClientConfig(text, context);
-    expect(config).toMatchObject({ ok: true, servers: [{ name: "fs", status: "ready", target: { kind: "stdio", args: ["/work/app/server.js", "/home/me"] } }, { name: "web", status: "ready", target: { kind: "http" } }] });
+    expect(config).toMatchObject({
+      ok: true,
+      servers: [
+        { name: "fs", status: "ready", target: { kind: "stdio", args: ["/work/app/server.js", "/home/me"] } },
+        { name: "web", status: "ready", target: { kind: "http" } },
+      ],
+    });
   });
 
   it("fills ${NAME} and ${NAME:-default} as Claude Code does, and labels servers by the text before filling in", () => {
@@ -38,7 +55,11 @@ describe("readClientConfig", () => {
 
   it.each([
     ["a variable that is not set", { command: "x", env: { A: "${env:MISSING}" } }, '"env".A uses the environment variable MISSING, which is not set.'],
-    ["a VS Code input prompt", { command: "x", args: ["${input:api-key}"] }, '"args"[0] asks for "api-key" interactively, which mcp-gen cannot do; put the value in an environment variable and write ${env:NAME} instead.'],
+    [
+      "a VS Code input prompt",
+      { command: "x", args: ["${input:api-key}"] },
+      '"args"[0] asks for "api-key" interactively, which mcp-gen cannot do; put the value in an environment variable and write ${env:NAME} instead.',
+    ],
     ["an unknown variable", { command: "x", args: ["${command:pick}"] }, '"args"[0] uses ${command:pick}, a variable mcp-gen does not know.'],
     ["an SSE server", { type: "sse", url: "http://x/sse" }, "it is an SSE server; mcp-gen reaches servers over stdio and Streamable HTTP only."],
     ["an envFile", { command: "x", envFile: ".env" }, 'it reads variables from an "envFile", which mcp-gen does not read; set them in the environment and reference them as ${env:NAME}.'],
@@ -52,7 +73,13 @@ describe("readClientConfig", () => {
 
   it("skips a disabled server, and keeps a server named __proto__ as data", () => {
     const config = readClientConfig('{ "mcpServers": { "off": { "command": "x", "disabled": true }, "__proto__": { "command": "y" } } }', context);
-    expect(config).toMatchObject({ ok: true, servers: [{ name: "off", status: "disabled" }, { name: "__proto__", status: "ready" }] });
+    expect(config).toMatchObject({
+      ok: true,
+      servers: [
+        { name: "off", status: "disabled" },
+        { name: "__proto__", status: "ready" },
+      ],
+    });
   });
 
   it("refuses a file that is not JSON or lists no servers", () => {

@@ -12,16 +12,24 @@ const options = { timeoutMs: 2500, maxPages: 20, clientInfo: { name: "mcp-gen", 
 /** A budget no test reaches: a problem reported at once cannot pass as a timeout. */
 const slow = { ...options, timeoutMs: 600_000 };
 
-const transports: [string, (mode: string) => LiveTarget | Promise<LiveTarget>][] = [["stdio", fakeStdio], ["http", fakeHttp]];
+const transports: [string, (mode: string) => LiveTarget | Promise<LiveTarget>][] = [
+  ["stdio", fakeStdio],
+  ["http", fakeHttp],
+];
 
 describe.each(transports)("over %s", (_, target) => {
   it("returns every tool exactly as sent, fields the SDK does not know included", async () => {
     const result = await fetchLiveTools(await target("ok"), options);
     expect(result).toMatchObject({ ok: true, value: { server: { name: "fake", version: "1.0.0", era: "legacy" }, pages: 1 } });
-    if (result.ok) expect(result.value.tools[1]).toEqual({
-      name: "add", title: "Add", description: "Adds two numbers.", inputSchema: { type: "object", properties: { a: { type: "number" }, b: { type: "number" } } },
-      annotations: { readOnlyHint: true }, "x-vendor-extension": { rank: 1 },
-    });
+    if (result.ok)
+      expect(result.value.tools[1]).toEqual({
+        name: "add",
+        title: "Add",
+        description: "Adds two numbers.",
+        inputSchema: { type: "object", properties: { a: { type: "number" }, b: { type: "number" } } },
+        annotations: { readOnlyHint: true },
+        "x-vendor-extension": { rank: 1 },
+      });
   });
 
   it("follows nextCursor to the last page", async () => {
@@ -55,15 +63,25 @@ describe.each(transports)("over %s", (_, target) => {
 
 describe("bad answers that look different per transport", () => {
   it("non-JSON over HTTP is named; over stdio a log line is skipped, as clients do, and shown with the timeout", async () => {
-    expect(await fetchLiveTools(await fakeHttp("non-json"), options)).toMatchObject({ ok: false, problem: { kind: "bad-response", message: expect.stringMatching(/^The server's answer to tools\/list is not JSON: /) } });
+    expect(await fetchLiveTools(await fakeHttp("non-json"), options)).toMatchObject({
+      ok: false,
+      problem: { kind: "bad-response", message: expect.stringMatching(/^The server's answer to tools\/list is not JSON: /) },
+    });
     expect(await fetchLiveTools(fakeStdio("non-json"), options)).toEqual({
-      ok: false, problem: { kind: "timeout", message: 'The server did not answer tools/list within the 2500 ms timeout. (It wrote a line to stdout that is not JSON, which clients ignore: "this is not JSON".)' },
+      ok: false,
+      problem: { kind: "timeout", message: 'The server did not answer tools/list within the 2500 ms timeout. (It wrote a line to stdout that is not JSON, which clients ignore: "this is not JSON".)' },
     });
   });
 
   it("a line of JSON cut short is named as soon as it arrives, on both", async () => {
-    expect(await fetchLiveTools(fakeStdio("truncated"), slow)).toEqual({ ok: false, problem: { kind: "bad-response", message: 'The server sent a line that is not complete JSON: "{\\"jsonrpc\\":\\"2.0\\",\\"id\\":1,\\"result\\":{\\"tools"' } });
-    expect(await fetchLiveTools(await fakeHttp("truncated"), slow)).toMatchObject({ ok: false, problem: { kind: "bad-response", message: expect.stringMatching(/^The server's answer to tools\/list is not JSON: /) } });
+    expect(await fetchLiveTools(fakeStdio("truncated"), slow)).toEqual({
+      ok: false,
+      problem: { kind: "bad-response", message: 'The server sent a line that is not complete JSON: "{\\"jsonrpc\\":\\"2.0\\",\\"id\\":1,\\"result\\":{\\"tools"' },
+    });
+    expect(await fetchLiveTools(await fakeHttp("truncated"), slow)).toMatchObject({
+      ok: false,
+      problem: { kind: "bad-response", message: expect.stringMatching(/^The server's answer to tools\/list is not JSON: /) },
+    });
   });
 
   it("an answer to an id never asked is named as soon as it arrives, on both", async () => {
@@ -78,21 +96,35 @@ describe("bad answers that look different per transport", () => {
 
   it("a tool nested 100,000 levels deep is refused with a message, over both", async () => {
     for (const target of [fakeStdio("deep-meta"), await fakeHttp("deep-meta")]) {
-      expect(await fetchLiveTools(target, options)).toEqual({ ok: false, problem: { kind: "bad-tool", message: 'The tool "deep" on page 1 of tools/list nests objects and arrays more than 256 levels deep, deeper than mcp-gen reads a tool (load.maxDepth, at most 1000).' } });
+      expect(await fetchLiveTools(target, options)).toEqual({
+        ok: false,
+        problem: {
+          kind: "bad-tool",
+          message: 'The tool "deep" on page 1 of tools/list nests objects and arrays more than 256 levels deep, deeper than mcp-gen reads a tool (load.maxDepth, at most 1000).',
+        },
+      });
     }
   });
 
   it("JSON that is no JSON-RPC message is named on both", async () => {
-    expect(await fetchLiveTools(await fakeHttp("not-jsonrpc"), options)).toEqual({ ok: false, problem: { kind: "bad-response", message: "The server's answer to tools/list is JSON but not a JSON-RPC message." } });
-    expect(await fetchLiveTools(fakeStdio("not-jsonrpc"), options)).toMatchObject({ ok: false, problem: { kind: "timeout", message: expect.stringContaining("It did send a message that is not JSON-RPC.") } });
+    expect(await fetchLiveTools(await fakeHttp("not-jsonrpc"), options)).toEqual({
+      ok: false,
+      problem: { kind: "bad-response", message: "The server's answer to tools/list is JSON but not a JSON-RPC message." },
+    });
+    expect(await fetchLiveTools(fakeStdio("not-jsonrpc"), options)).toMatchObject({
+      ok: false,
+      problem: { kind: "timeout", message: expect.stringContaining("It did send a message that is not JSON-RPC.") },
+    });
   });
 
   it("a stdio server that crashes is reported with the end of its stderr", async () => {
     expect(await fetchLiveTools(fakeStdio("crash"), options)).toEqual({
-      ok: false, problem: { kind: "closed", message: "The server exited or closed the connection before answering tools/list.", stderr: "fake server: something broke while listing tools" },
+      ok: false,
+      problem: { kind: "closed", message: "The server exited or closed the connection before answering tools/list.", stderr: "fake server: something broke while listing tools" },
     });
     expect(await fetchLiveTools(fakeStdio("exit-on-start"), options)).toEqual({
-      ok: false, problem: { kind: "closed", message: "The server exited or closed the connection before answering the connection handshake.", stderr: "fake server: missing configuration, exiting" },
+      ok: false,
+      problem: { kind: "closed", message: "The server exited or closed the connection before answering the connection handshake.", stderr: "fake server: missing configuration, exiting" },
     });
   });
 
@@ -102,12 +134,14 @@ describe("bad answers that look different per transport", () => {
 
   it("a program that does not exist, and a port nobody listens on", async () => {
     expect(await fetchLiveTools({ kind: "stdio", command: "mcp-gen-no-such-program", args: [], cwd: process.cwd(), env: {} }, options)).toEqual({
-      ok: false, problem: { kind: "start-failed", message: 'Could not start "mcp-gen-no-such-program": no such program.' },
+      ok: false,
+      problem: { kind: "start-failed", message: 'Could not start "mcp-gen-no-such-program": no such program.' },
     });
     const url = await fakeHttp("ok").then((t) => (t.kind === "http" ? t.url : undefined));
     await stopServers();
     expect(await fetchLiveTools({ kind: "http", url: url!, headers: {} }, options)).toEqual({
-      ok: false, problem: { kind: "connect-failed", message: `Could not connect to ${url!.href}: the connection was refused.` },
+      ok: false,
+      problem: { kind: "connect-failed", message: `Could not connect to ${url!.href}: the connection was refused.` },
     });
   });
 });

@@ -23,7 +23,10 @@ function plan(tools: readonly JsonObject[]): ImportPlan {
 /** The lock and the files on disk of a project that imported `tools` (and built once: one generated file). */
 function pinned(tools: readonly JsonObject[]): { lock: LockFile; disk: Map<string, string | undefined> } {
   const first = plan(tools);
-  const lock = { ...buildLock({ tools: first.tools, files: [], inputs: new Map(first.files.map((f) => [f.path, hashFileText(f.contents)])), version: "0.1.0" }), files: { "src/generated/client.ts": "0".repeat(64) } };
+  const lock = {
+    ...buildLock({ tools: first.tools, files: [], inputs: new Map(first.files.map((f) => [f.path, hashFileText(f.contents)])), version: "0.1.0" }),
+    files: { "src/generated/client.ts": "0".repeat(64) },
+  };
   return { lock, disk: new Map(first.files.map((f) => [f.path, f.contents])) };
 }
 
@@ -57,7 +60,10 @@ describe("mirrorImport", () => {
     expect(mirror([echo], undefined, disk, "create").conflicts).toEqual([]);
     disk.set("tools/echo.yaml", "# mine\n");
     disk.set("mcp-tools.lock.json", "{}\n");
-    expect(mirror([echo], undefined, disk, "create").conflicts).toEqual([{ path: "tools/echo.yaml", reason: "exists" }, { path: "mcp-tools.lock.json", reason: "exists" }]);
+    expect(mirror([echo], undefined, disk, "create").conflicts).toEqual([
+      { path: "tools/echo.yaml", reason: "exists" },
+      { path: "mcp-tools.lock.json", reason: "exists" },
+    ]);
   });
 
   it("never deletes outside the descriptor folder: a removed tool's file elsewhere is kept and named", () => {

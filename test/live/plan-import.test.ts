@@ -11,7 +11,7 @@ const tricky: JsonObject = {
   inputSchema: { type: "object", properties: { "<<": { type: "string", default: "yes" }, on: { const: "1e3" }, "#x": { enum: ["~", "null", "", " lead", "a: b # c"] } } },
   name: "Get-Thing",
   description: "Line one.\nLine two with trailing space \n\n  indented\n",
-  "x-vendor": { "__proto__": { polluted: true }, n: -0.5e-7, big: 1e21 },
+  "x-vendor": { __proto__: { polluted: true }, n: -0.5e-7, big: 1e21 },
 };
 
 describe("planImport", () => {
@@ -21,11 +21,18 @@ describe("planImport", () => {
     if (!plan.ok) return;
     const [file] = plan.value.files;
     expect(file!.path).toBe("tools/echo.yaml");
-    expect(file!.contents).toBe([
-      "# Imported by `mcp-gen import` from a live server's tools/list, exactly as the server sent it.",
-      "# mcp-tools.lock.json pins this descriptor; `mcp-gen verify` reports any change the server makes.",
-      "name: echo", "title: Echo", "description: Echo.", "inputSchema:", "  type: object", "",
-    ].join("\n"));
+    expect(file!.contents).toBe(
+      [
+        "# Imported by `mcp-gen import` from a live server's tools/list, exactly as the server sent it.",
+        "# mcp-tools.lock.json pins this descriptor; `mcp-gen verify` reports any change the server makes.",
+        "name: echo",
+        "title: Echo",
+        "description: Echo.",
+        "inputSchema:",
+        "  type: object",
+        "",
+      ].join("\n"),
+    );
     expect(plan.value.tools[0]).toMatchObject({ file: "tools/echo.yaml", wire: { name: "echo" } });
   });
 
@@ -74,7 +81,11 @@ describe("planImport", () => {
     const big: JsonObject = { name: "big", description: "x".repeat(2000), inputSchema: { type: "object" } };
     expect(planImport([big], "tools", { ...DEFAULT_LOAD_LIMITS, maxFileBytes: 1000 })).toEqual({
       ok: false,
-      problem: { kind: "bad-tool", message: 'The server\'s tool "big" cannot be written as a descriptor that mcp-gen reads back as sent (tools/big.json is 2086 bytes, more than the 1000-byte limit); raise the limits under `load:` in mcp-gen.config.yaml to import it.' },
+      problem: {
+        kind: "bad-tool",
+        message:
+          'The server\'s tool "big" cannot be written as a descriptor that mcp-gen reads back as sent (tools/big.json is 2086 bytes, more than the 1000-byte limit); raise the limits under `load:` in mcp-gen.config.yaml to import it.',
+      },
     });
   });
 

@@ -46,7 +46,11 @@ describe("readToolsPage on deep tools", () => {
     // The tool object is level 1 and its _meta level 2, as the loader counts a descriptor file.
     expect(readToolsPage({ tools: [deepTool(9)] }, 1, 10).ok).toBe(true);
     expect(readToolsPage({ tools: [deepTool(10)] }, 1, 10)).toEqual({
-      ok: false, problem: { kind: "bad-tool", message: 'The tool "deep" on page 1 of tools/list nests objects and arrays more than 10 levels deep, deeper than mcp-gen reads a tool (load.maxDepth, at most 1000).' },
+      ok: false,
+      problem: {
+        kind: "bad-tool",
+        message: 'The tool "deep" on page 1 of tools/list nests objects and arrays more than 10 levels deep, deeper than mcp-gen reads a tool (load.maxDepth, at most 1000).',
+      },
     });
   });
 
@@ -68,7 +72,8 @@ describe("ToolsCollector", () => {
     const collector = new ToolsCollector(10);
     collector.add({ tools: [echo], nextCursor: "p2" });
     expect(collector.add({ tools: [{ name: "add" }, echo], nextCursor: undefined })).toEqual({
-      ok: false, problem: { kind: "duplicate-name", message: 'The server listed the tool "echo" twice (page 1, item 0 and page 2, item 1); tool names must be unique.' },
+      ok: false,
+      problem: { kind: "duplicate-name", message: 'The server listed the tool "echo" twice (page 1, item 0 and page 2, item 1); tool names must be unique.' },
     });
   });
 

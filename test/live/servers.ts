@@ -35,10 +35,15 @@ export async function fakeHttp(mode: string): Promise<LiveTarget> {
 }
 
 export async function stopServers(): Promise<void> {
-  await Promise.all([...running].map((child) => new Promise<void>((resolve) => {
-    running.delete(child);
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once("exit", () => resolve());
-    child.kill("SIGKILL");
-  })));
+  await Promise.all(
+    [...running].map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          running.delete(child);
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          child.once("exit", () => resolve());
+          child.kill("SIGKILL");
+        }),
+    ),
+  );
 }

@@ -25,29 +25,52 @@ describe("parseCleanJson", () => {
   it("gives the full parse's value for any JSON text it accepts, and accepts every clean one", () => {
     const key = fc.oneof(fc.string({ unit: "binary", maxLength: 6 }), fc.constantFrom("__proto__", "constructor", "1", "01", "-1", "", "a"));
     const value = fc.letrec((tie) => ({
-      json: fc.oneof({ depthSize: "small" }, fc.string({ unit: "binary", maxLength: 8 }), fc.double(), fc.integer(), fc.boolean(), fc.constant(null), fc.constant(-0),
-        fc.array(tie("json"), { maxLength: 4 }), fc.array(fc.tuple(key, tie("json")), { maxLength: 4 })
-          .map((entries) => Object.fromEntries(entries) as unknown)),
+      json: fc.oneof(
+        { depthSize: "small" },
+        fc.string({ unit: "binary", maxLength: 8 }),
+        fc.double(),
+        fc.integer(),
+        fc.boolean(),
+        fc.constant(null),
+        fc.constant(-0),
+        fc.array(tie("json"), { maxLength: 4 }),
+        fc.array(fc.tuple(key, tie("json")), { maxLength: 4 }).map((entries) => Object.fromEntries(entries) as unknown),
+      ),
     })).json;
     const space = fc.constantFrom("", " ", "\n", "\t", "\r\n  ");
-    fc.assert(fc.property(value, space, (json, ws) => {
-      const text = ws + JSON.stringify(json, null, ws.includes("\n") ? 2 : undefined) + ws;
-      const fast = parseCleanJson(text, DEFAULT_LOAD_LIMITS);
-      const slow = full(text);
-      if (fast !== undefined) {
-        expect(slow.diagnostics).toEqual([]);
-        expectIdentical(fast, slow.value);
-      } else {
-        expect(slow.diagnostics.length).toBeGreaterThan(0);
-      }
-    }), { numRuns: RUNS, seed: 20261130 });
+    fc.assert(
+      fc.property(value, space, (json, ws) => {
+        const text = ws + JSON.stringify(json, null, ws.includes("\n") ? 2 : undefined) + ws;
+        const fast = parseCleanJson(text, DEFAULT_LOAD_LIMITS);
+        const slow = full(text);
+        if (fast !== undefined) {
+          expect(slow.diagnostics).toEqual([]);
+          expectIdentical(fast, slow.value);
+        } else {
+          expect(slow.diagnostics.length).toBeGreaterThan(0);
+        }
+      }),
+      { numRuns: RUNS, seed: 20261130 },
+    );
   });
 
   it("leaves to the full parse every text the full parse reports on", () => {
     const deep = "[".repeat(DEFAULT_LOAD_LIMITS.maxDepth + 1) + "]".repeat(DEFAULT_LOAD_LIMITS.maxDepth + 1);
     const cases = [
-      '{"a":1,"a":2}', '{"a":{"b":1,"c":{"b":2,"b":3}}}', '{"a":1,}', "// c\n{}", "", "  ", '{"n":1e999}', '{"n":-1e400}',
-      '{"s":"a\u0001b"}', "[1,2", '{"a" 1}', deep, "\u00a0{}", '{"a":"x"} {"b":1}',
+      '{"a":1,"a":2}',
+      '{"a":{"b":1,"c":{"b":2,"b":3}}}',
+      '{"a":1,}',
+      "// c\n{}",
+      "",
+      "  ",
+      '{"n":1e999}',
+      '{"n":-1e400}',
+      '{"s":"a\u0001b"}',
+      "[1,2",
+      '{"a" 1}',
+      deep,
+      "\u00a0{}",
+      '{"a":"x"} {"b":1}',
     ];
     for (const text of cases) {
       expect(parseCleanJson(text, DEFAULT_LOAD_LIMITS), text).toBeUndefined();

@@ -36,7 +36,9 @@ describe("RFC 8785 test vectors (cyberphone/json-canonicalization testdata)", ()
 });
 
 describe("RFC 8785 Appendix B: numbers", () => {
-  const rows = readFileSync(join(JCS, "rfc8785-appendix-b.txt"), "utf8").split("\n").filter((l) => l !== "" && !l.startsWith("#"));
+  const rows = readFileSync(join(JCS, "rfc8785-appendix-b.txt"), "utf8")
+    .split("\n")
+    .filter((l) => l !== "" && !l.startsWith("#"));
   it.each(rows.map((row) => row.split(" ") as [string, string]))("%s → %s", (hex, expected) => {
     const value = fromHex(hex);
     if (expected === "error") expect(() => canonicalJson(value)).toThrow(/JSON cannot represent.*bug in mcp-gen/);
@@ -44,8 +46,19 @@ describe("RFC 8785 Appendix B: numbers", () => {
   });
 
   it("covers the edge cases by name", () => {
-    expect([1e21, 1e20, 1e-7, 1e-6, -0, 5e-324, 1.7976931348623157e308, -1.7976931348623157e308, 0.1 + 0.2, 4.5, 1e30].map((n) => canonicalJson(n)))
-      .toEqual(["1e+21", "100000000000000000000", "1e-7", "0.000001", "0", "5e-324", "1.7976931348623157e+308", "-1.7976931348623157e+308", "0.30000000000000004", "4.5", "1e+30"]);
+    expect([1e21, 1e20, 1e-7, 1e-6, -0, 5e-324, 1.7976931348623157e308, -1.7976931348623157e308, 0.1 + 0.2, 4.5, 1e30].map((n) => canonicalJson(n))).toEqual([
+      "1e+21",
+      "100000000000000000000",
+      "1e-7",
+      "0.000001",
+      "0",
+      "5e-324",
+      "1.7976931348623157e+308",
+      "-1.7976931348623157e+308",
+      "0.30000000000000004",
+      "4.5",
+      "1e+30",
+    ]);
     expect(canonicalJson({ a: [-0] })).toBe('{"a":[0]}');
     expect(() => canonicalJson(Number.NEGATIVE_INFINITY)).toThrow(/bug in mcp-gen/);
     expect(() => canonicalJson({ a: [Number.NaN] })).toThrow(/bug in mcp-gen/);
@@ -94,7 +107,7 @@ describe("RFC 8785 §3.2.3: member order by UTF-16 code units", () => {
   });
 
   it("sorts integer-like keys as strings, not numbers", () => {
-    expect(canonicalJson({ "9": 0, "10": 1, "": 2, "a": 3, "A": 4, "1": 5 })).toBe('{"":2,"1":5,"10":1,"9":0,"A":4,"a":3}');
+    expect(canonicalJson({ "9": 0, "10": 1, "": 2, a: 3, A: 4, "1": 5 })).toBe('{"":2,"1":5,"10":1,"9":0,"A":4,"a":3}');
   });
 
   it("sorts nested objects and keeps array order", () => {
@@ -102,7 +115,11 @@ describe("RFC 8785 §3.2.3: member order by UTF-16 code units", () => {
   });
 
   it("treats an own __proto__ key as ordinary data, as the loader stores it", () => {
-    const value = withOwn([["z", 1], ["__proto__", withOwn([["polluted", true]])], ["constructor", "c"]]);
+    const value = withOwn([
+      ["z", 1],
+      ["__proto__", withOwn([["polluted", true]])],
+      ["constructor", "c"],
+    ]);
     expect(canonicalJson(value)).toBe('{"__proto__":{"polluted":true},"constructor":"c","z":1}');
     // JSON.parse also makes "__proto__" an own key; the canonicalize package agrees.
     expect(canonicalize(JSON.parse('{"z":1,"__proto__":{"polluted":true},"constructor":"c"}'))).toBe(canonicalJson(value));

@@ -48,12 +48,14 @@ describe("compareLock", () => {
     const before = lock({ tools: { get_weather: weather } });
     const after = lock({ tools: { get_weather: { ...weather, description: "Current weather!" } } });
     const drift = compareLock(before, after);
-    expect(drift.tools.changed).toEqual([{
-      name: "get_weather",
-      file: "tools/get_weather.yaml",
-      sha256: { committed: before.tools.get_weather!.sha256, current: after.tools.get_weather!.sha256 },
-      parts: [{ part: "description", change: "changed" }],
-    }]);
+    expect(drift.tools.changed).toEqual([
+      {
+        name: "get_weather",
+        file: "tools/get_weather.yaml",
+        sha256: { committed: before.tools.get_weather!.sha256, current: after.tools.get_weather!.sha256 },
+        parts: [{ part: "description", change: "changed" }],
+      },
+    ]);
     expect(hasDrift(drift)).toBe(true);
   });
 
@@ -72,8 +74,16 @@ describe("compareLock", () => {
     const before = lock({ tools: { b: weather, "10": weather, Z: weather, keep: weather, ["constructor"]: weather } });
     const after = lock({ tools: { a: weather, "9": weather, keep: { ...weather, file: "tools/moved/keep.yaml" }, ["__proto__"]: weather, ["constructor"]: weather } });
     const drift = compareLock(before, after);
-    expect(drift.tools.added).toEqual([{ name: "9", file: "tools/9.yaml" }, { name: "__proto__", file: "tools/__proto__.yaml" }, { name: "a", file: "tools/a.yaml" }]);
-    expect(drift.tools.removed).toEqual([{ name: "10", file: "tools/10.yaml" }, { name: "Z", file: "tools/Z.yaml" }, { name: "b", file: "tools/b.yaml" }]);
+    expect(drift.tools.added).toEqual([
+      { name: "9", file: "tools/9.yaml" },
+      { name: "__proto__", file: "tools/__proto__.yaml" },
+      { name: "a", file: "tools/a.yaml" },
+    ]);
+    expect(drift.tools.removed).toEqual([
+      { name: "10", file: "tools/10.yaml" },
+      { name: "Z", file: "tools/Z.yaml" },
+      { name: "b", file: "tools/b.yaml" },
+    ]);
     expect(drift.tools.moved).toEqual([{ name: "keep", file: { committed: "tools/keep.yaml", current: "tools/moved/keep.yaml" } }]);
     expect(drift.tools.changed).toEqual([]);
   });

@@ -12,7 +12,10 @@ import { renderLock } from "../../src/lock/render-lock.js";
 import { analyzeTools } from "../support/project-from-tools.js";
 import { corpusPath } from "../support/spec-paths.js";
 
-interface Capture { server: string; tools: Record<string, unknown>[] }
+interface Capture {
+  server: string;
+  tools: Record<string, unknown>[];
+}
 
 const PART_FIELDS = ["title", "description", "inputSchema", "outputSchema", "annotations", "icons", "_meta"];
 
@@ -26,7 +29,9 @@ function thirdParty(tool: Record<string, unknown>): { sha256: string; parts: Rec
   return { sha256: sha(tool), parts };
 }
 
-const files = readdirSync(corpusPath("real")).filter((f) => f.endsWith(".json")).sort();
+const files = readdirSync(corpusPath("real"))
+  .filter((f) => f.endsWith(".json"))
+  .sort();
 
 describe("corpus/real: locked hashes equal an independent recomputation from tools/list", () => {
   for (const file of files) {

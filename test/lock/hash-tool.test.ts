@@ -78,7 +78,11 @@ icons:
 function reverseKeys(value: JsonValue): JsonValue {
   if (Array.isArray(value)) return value.map(reverseKeys);
   if (value !== null && typeof value === "object") {
-    return Object.fromEntries(Object.keys(value).reverse().map((key) => [key, reverseKeys((value as JsonObject)[key]!)]));
+    return Object.fromEntries(
+      Object.keys(value)
+        .reverse()
+        .map((key) => [key, reverseKeys((value as JsonObject)[key]!)]),
+    );
   }
   return value;
 }
@@ -167,8 +171,10 @@ describe("hash independence, through the real loader and resolver", () => {
     });
     // The same schemas in another layout: deeper descriptor, schemas in two other folders.
     const moved = await toolsOf({
-      "tools/orders/create_order.yaml": read("tools/create_order.yaml").replaceAll("../schemas/address.yaml", "../../common/addr/address.yaml")
-        .replaceAll("../schemas/common.json", "../../common/common.json").replaceAll("../schemas/order.yaml", "../../common/order.yaml"),
+      "tools/orders/create_order.yaml": read("tools/create_order.yaml")
+        .replaceAll("../schemas/address.yaml", "../../common/addr/address.yaml")
+        .replaceAll("../schemas/common.json", "../../common/common.json")
+        .replaceAll("../schemas/order.yaml", "../../common/order.yaml"),
       "common/addr/address.yaml": read("schemas/address.yaml").replace("./common.json", "../common.json"),
       "common/common.json": read("schemas/common.json"),
       "common/order.yaml": read("schemas/order.yaml").replace("address.yaml", "addr/address.yaml"),
@@ -184,7 +190,13 @@ describe("hash independence, through the real loader and resolver", () => {
 
 describe("property: reordering keys and reformatting never changes the hash", () => {
   const key = fc.string({ unit: "binary", minLength: 1, maxLength: 8 }).filter((k) => k !== "$ref" && k !== "x-mcp-gen" && !/[\uD800-\uDFFF]/u.test(k));
-  const leaf = fc.oneof(fc.string({ unit: "binary" }).filter((s) => !/[\uD800-\uDFFF]/u.test(s)), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer(), fc.boolean(), fc.constant(null));
+  const leaf = fc.oneof(
+    fc.string({ unit: "binary" }).filter((s) => !/[\uD800-\uDFFF]/u.test(s)),
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+    fc.integer(),
+    fc.boolean(),
+    fc.constant(null),
+  );
   const json = fc.letrec<{ value: JsonValue }>((tie) => ({
     value: fc.oneof({ depthSize: "small" }, leaf, fc.array(tie("value"), { maxLength: 4 }), fc.dictionary(key, tie("value"), { maxKeys: 5 })),
   })).value;
@@ -212,7 +224,12 @@ function diffParts(a: Readonly<Record<string, string | undefined>>, b: Readonly<
 /** Independent of canonical-json.ts for this ASCII-and-°, integer-only value: sorted JSON.stringify. */
 function sortDeep(value: JsonValue): JsonValue {
   if (Array.isArray(value)) return value.map(sortDeep);
-  if (value !== null && typeof value === "object") return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sortDeep((value as JsonObject)[k]!)]));
+  if (value !== null && typeof value === "object")
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, sortDeep((value as JsonObject)[k]!)]),
+    );
   return value;
 }
 

@@ -69,7 +69,16 @@ describe("buildLock and renderLock", () => {
     expect(() => buildLock({ ...base, tools: [tool("a"), tool("a")] })).toThrow(/two tools are named "a".*bug in mcp-gen/);
     expect(() => buildLock({ ...base, tools: [{ ...tool("a"), file: "../a.json" }] })).toThrow(/not a normalised project-relative path/);
     expect(() => buildLock({ ...base, tools: [], inputs: new Map([["a.yaml", "ABC"]]) })).toThrow(/not lowercase hex SHA-256/);
-    expect(() => buildLock({ ...base, tools: [], files: [{ path: "x.ts", contents: "" }, { path: "x.ts", contents: "" }] })).toThrow(/share the path/);
+    expect(() =>
+      buildLock({
+        ...base,
+        tools: [],
+        files: [
+          { path: "x.ts", contents: "" },
+          { path: "x.ts", contents: "" },
+        ],
+      }),
+    ).toThrow(/share the path/);
   });
 });
 
@@ -117,11 +126,16 @@ describe("parseLock", () => {
     };
     const key = fc.oneof(anyKey, fc.constantFrom("__proto__", "0", "10", "9", "a", "B", "4294967295"));
     const tree: fc.Arbitrary<JsonValue> = fc.letrec<{ node: JsonValue }>((tie) => ({
-      node: fc.oneof({ depthSize: "small" }, fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null)), fc.array(tie("node"), { maxLength: 3 }), fc.array(fc.tuple(key, tie("node")), { maxLength: 4 }).map((entries) => {
-        const object: Record<string, JsonValue> = {};
-        for (const [k, v] of entries) defineOwn(object, k, v);
-        return object;
-      })),
+      node: fc.oneof(
+        { depthSize: "small" },
+        fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null)),
+        fc.array(tie("node"), { maxLength: 3 }),
+        fc.array(fc.tuple(key, tie("node")), { maxLength: 4 }).map((entries) => {
+          const object: Record<string, JsonValue> = {};
+          for (const [k, v] of entries) defineOwn(object, k, v);
+          return object;
+        }),
+      ),
     })).node;
     fc.assert(
       fc.property(lockArbitrary, tree, (lock, extra) => {
@@ -163,7 +177,9 @@ describe("parseLock", () => {
   });
 
   const cases = join(FIXTURES, "parse");
-  const names = readdirSync(cases).filter((f) => f.endsWith(".json")).sort();
+  const names = readdirSync(cases)
+    .filter((f) => f.endsWith(".json"))
+    .sort();
   it("reports each broken lock in test/fixtures/lock/parse/ with a position, never a throw", async () => {
     const sources = new Map<string, string>();
     const diagnostics = names.flatMap((name) => {
@@ -212,11 +228,13 @@ const lockArbitrary: fc.Arbitrary<LockFile> = fc.record({
   lockfileVersion: fc.constant(1 as const),
   generator: fc.record({ name: fc.constant("mcp-gen" as const), version: fc.string({ minLength: 1, maxLength: 12 }) }),
   specRevision: fc.constantFrom("2026-07-28", "2025-11-25"),
-  tools: fc.dictionary(
-    fc.oneof(anyKey, fc.constantFrom("__proto__", "constructor", "10", "9")),
-    fc.record({ file: path, fields: fc.dictionary(fc.oneof(fc.constantFrom(...TOOL_PARTS), anyKey), jsonValue, { maxKeys: 4 }) }),
-    { maxKeys: 6 },
-  ).map((entries) => lockedTools(entries)),
+  tools: fc
+    .dictionary(
+      fc.oneof(anyKey, fc.constantFrom("__proto__", "constructor", "10", "9")),
+      fc.record({ file: path, fields: fc.dictionary(fc.oneof(fc.constantFrom(...TOOL_PARTS), anyKey), jsonValue, { maxKeys: 4 }) }),
+      { maxKeys: 6 },
+    )
+    .map((entries) => lockedTools(entries)),
   inputs: fc.dictionary(path, sha, { maxKeys: 5 }),
   files: fc.dictionary(path, sha, { maxKeys: 5 }),
 });

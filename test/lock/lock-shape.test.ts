@@ -19,7 +19,10 @@ function lockText(): JsonValue {
   const lock = buildLock({
     tools: [tool("a", "tools/a.json"), tool("__proto__", "tools/p.yaml", { title: "P", "x-other": 1, annotations: { readOnlyHint: true } })],
     files: [{ path: "src/generated/tools.ts", contents: "x" }],
-    inputs: new Map([["tools/a.json", sha256Hex("a")], ["tools/p.yaml", sha256Hex("p")]]),
+    inputs: new Map([
+      ["tools/a.json", sha256Hex("a")],
+      ["tools/p.yaml", sha256Hex("p")],
+    ]),
     version: "0.1.0",
   });
   return JSON.parse(renderLock(lock)) as JsonValue;
@@ -59,7 +62,10 @@ describe("isLockShape", () => {
   });
 
   it("property: never accepts what the schema refuses, on arbitrary edits", () => {
-    const key = fc.oneof(fc.constantFrom("tools", "inputs", "files", "generator", "name", "version", "a", "__proto__", "parts", "descriptor", "file", "sha256", "title", "other", "specRevision", "lockfileVersion"), fc.string({ maxLength: 3 }));
+    const key = fc.oneof(
+      fc.constantFrom("tools", "inputs", "files", "generator", "name", "version", "a", "__proto__", "parts", "descriptor", "file", "sha256", "title", "other", "specRevision", "lockfileVersion"),
+      fc.string({ maxLength: 3 }),
+    );
     const value = fc.oneof(fc.jsonValue({ maxDepth: 2 }) as fc.Arbitrary<JsonValue>, fc.constantFrom<JsonValue>(sha256Hex("v"), "tools/x.json", "2026-07-28", 1, "mcp-gen", {}));
     fc.assert(
       fc.property(fc.array(fc.record({ path: fc.array(key, { minLength: 1, maxLength: 4 }), value, remove: fc.boolean() }), { maxLength: 3 }), (edits) => {

@@ -77,10 +77,12 @@ const VALID: readonly JsonValue[] = [true, false, {}, wideSchema(300), { $schema
 
 describe("the precompiled meta-schema validators", () => {
   const schemas: JsonValue[] = [
-    ...corpusCaptures().flatMap((capture) => capture.tools.flatMap((tool) => {
-      const { inputSchema, outputSchema } = tool as { inputSchema?: JsonValue; outputSchema?: JsonValue };
-      return [inputSchema, outputSchema].filter((schema): schema is JsonValue => schema !== undefined);
-    })),
+    ...corpusCaptures().flatMap((capture) =>
+      capture.tools.flatMap((tool) => {
+        const { inputSchema, outputSchema } = tool as { inputSchema?: JsonValue; outputSchema?: JsonValue };
+        return [inputSchema, outputSchema].filter((schema): schema is JsonValue => schema !== undefined);
+      }),
+    ),
     ...BROKEN,
     ...VALID,
   ];

@@ -5,7 +5,34 @@ import fc from "fast-check";
 import { assignToolNames } from "../../src/emit/names.js";
 
 /** Characters and fragments that break strings, comments, templates and terminals. */
-const NASTY = ["*/", "/*", "`", "${", "\\", '"', "'", "\u2028", "\u2029", "\0", "\r\n", "\n", "<!--", "-->", "\u202e", "\u2066", "\ud800", "\udfff", "@param", "</script>", "é", "😀", "\t", "\u200b", "{{", "}}"];
+const NASTY = [
+  "*/",
+  "/*",
+  "`",
+  "${",
+  "\\",
+  '"',
+  "'",
+  "\u2028",
+  "\u2029",
+  "\0",
+  "\r\n",
+  "\n",
+  "<!--",
+  "-->",
+  "\u202e",
+  "\u2066",
+  "\ud800",
+  "\udfff",
+  "@param",
+  "</script>",
+  "é",
+  "😀",
+  "\t",
+  "\u200b",
+  "{{",
+  "}}",
+];
 
 export const hostileText = fc.oneof(
   { weight: 2, arbitrary: fc.array(fc.oneof(fc.constantFrom(...NASTY), fc.string({ maxLength: 4 })), { maxLength: 8 }).map((parts) => parts.join("")) },
@@ -13,16 +40,38 @@ export const hostileText = fc.oneof(
 );
 
 // `then` and `toJSON` are what `await` and JSON.stringify look for on any object.
-const NAME_SPECIALS = ["__proto__", "constructor", "prototype", "class", "default", "new", "await", "..", ".", "CON", "nul", "2fa_reset", "toString", "to_string", "value_of", "then", "toJSON", "-", "_", "A", "a"];
+const NAME_SPECIALS = [
+  "__proto__",
+  "constructor",
+  "prototype",
+  "class",
+  "default",
+  "new",
+  "await",
+  "..",
+  ".",
+  "CON",
+  "nul",
+  "2fa_reset",
+  "toString",
+  "to_string",
+  "value_of",
+  "then",
+  "toJSON",
+  "-",
+  "_",
+  "A",
+  "a",
+];
 
 /** Tool names that MCP allows: 1-128 of [A-Za-z0-9_.-]. */
-export const toolName = fc.oneof(
-  fc.constantFrom(...NAME_SPECIALS),
-  fc.stringMatching(/^[A-Za-z0-9_.-]{1,24}$/),
-);
+export const toolName = fc.oneof(fc.constantFrom(...NAME_SPECIALS), fc.stringMatching(/^[A-Za-z0-9_.-]{1,24}$/));
 
 /** Property names: anything at all, including keys that name JavaScript internals. */
-export const propertyName = fc.oneof(hostileText.filter((s) => s.length > 0), fc.constantFrom("__proto__", "constructor", "hasOwnProperty", "$ref", "properties", "type", "x-mcp-header", "fill-opacity", "StartTime<", "{{userName}}"));
+export const propertyName = fc.oneof(
+  hostileText.filter((s) => s.length > 0),
+  fc.constantFrom("__proto__", "constructor", "hasOwnProperty", "$ref", "properties", "type", "x-mcp-header", "fill-opacity", "StartTime<", "{{userName}}"),
+);
 
 type Schema = Record<string, unknown>;
 

@@ -30,14 +30,28 @@ const toolSet = toolSetOnto(templateNames(await sentinelProjectNames()));
 
 const TSCONFIG = {
   compilerOptions: {
-    strict: true, noUncheckedIndexedAccess: true, target: "ES2022", lib: ["ES2023"], module: "NodeNext", moduleResolution: "NodeNext",
-    skipLibCheck: true, types: ["node"], rootDir: ".", outDir: "dist",
+    strict: true,
+    noUncheckedIndexedAccess: true,
+    target: "ES2022",
+    lib: ["ES2023"],
+    module: "NodeNext",
+    moduleResolution: "NodeNext",
+    skipLibCheck: true,
+    types: ["node"],
+    rootDir: ".",
+    outDir: "dist",
   },
   include: ["src", "test"],
 };
 
-interface Lock { tools: Record<string, { sha256: string }> }
-interface Entry { name: string; descriptor: unknown; validateInput: (value: unknown) => boolean }
+interface Lock {
+  tools: Record<string, { sha256: string }>;
+}
+interface Entry {
+  name: string;
+  descriptor: unknown;
+  validateInput: (value: unknown) => boolean;
+}
 
 async function checkProject(tools: readonly ArbitraryTool[]): Promise<void> {
   const files: Record<string, string> = { "tsconfig.json": JSON.stringify(TSCONFIG), "package.json": '{ "type": "module" }' };
@@ -60,7 +74,10 @@ async function checkProject(tools: readonly ArbitraryTool[]): Promise<void> {
     const module = readFileSync(join(root, "src/generated/tools", file), "utf8");
     const types = /^export interface (\w+)Types \{\n((?: {2}\w+: \w+;\n)+)\}/m.exec(module);
     expect(types, file).not.toBeNull();
-    const members = types![2]!.trimEnd().split("\n").map((line) => line.trim());
+    const members = types![2]!
+      .trimEnd()
+      .split("\n")
+      .map((line) => line.trim());
     expect(members, file).toEqual(members.map((line) => `${line.split(":")[0]}: ${types![1]}${{ arguments: "Arguments", result: "Result", inputs: "Inputs" }[line.split(":")[0]!]};`));
   }
   // ToolsClient has no member that await, JSON.stringify or string conversion would call.

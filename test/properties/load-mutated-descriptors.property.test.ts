@@ -27,7 +27,9 @@ type Style = "block" | "flow" | "nested-flow" | "json";
 type Mutation = { readonly kind: "delete" | "duplicate" | "swap" } | { readonly kind: "insert"; readonly text: string };
 
 // The real captures only: the 1,223 generated GitHub tools repeat one shape.
-const TOOLS = corpusCaptures().filter((c) => c.file.startsWith("real/")).flatMap((c) => c.tools);
+const TOOLS = corpusCaptures()
+  .filter((c) => c.file.startsWith("real/"))
+  .flatMap((c) => c.tools);
 
 /** A tool as a person might have written it. */
 function render(tool: unknown, style: Style): string {

@@ -39,7 +39,13 @@ async function post(body: Record<string, unknown>, headers: Record<string, strin
   });
   const text = await response.text();
   const contentType = response.headers.get("content-type") ?? "";
-  const line = contentType.includes("text/event-stream") ? text.split("\n").filter((l) => l.startsWith("data:")).at(-1)!.slice(5) : text;
+  const line = contentType.includes("text/event-stream")
+    ? text
+        .split("\n")
+        .filter((l) => l.startsWith("data:"))
+        .at(-1)!
+        .slice(5)
+    : text;
   return { response, contentType, message: JSON.parse(line) as { id?: unknown; result?: Record<string, unknown>; error?: { code: number; message: string } } };
 }
 
@@ -81,10 +87,7 @@ describe("generated server over HTTP (2026-07-28)", () => {
   });
 
   it("answers errors with the request id, an integer code and a message, using only defined codes (T-ERR-7, T-ERR-8, T-ERR-9, T-ERR-10, T-ERR-11)", async () => {
-    const cases = [
-      request("tools/call", { name: "no.such.tool", arguments: {} }),
-      request("tools/list", { cursor: "not-a-cursor" }),
-    ];
+    const cases = [request("tools/call", { name: "no.such.tool", arguments: {} }), request("tools/list", { cursor: "not-a-cursor" })];
     for (const body of cases) {
       const { message } = await post(body);
       expect(message.id).toBe(body.id);
@@ -140,7 +143,10 @@ describe("generated server over stdio", () => {
     const before = stdout.length;
     child.stdin.write(JSON.stringify({ jsonrpc: "2.0", ...message }) + "\n");
     for (let i = 0; i < 200; i++) {
-      const lines = stdout.slice(before).split("\n").filter((l) => l.trim() !== "");
+      const lines = stdout
+        .slice(before)
+        .split("\n")
+        .filter((l) => l.trim() !== "");
       const answer = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((m) => m.id === message.id);
       if (answer) return answer;
       await new Promise((r) => setTimeout(r, 20));

@@ -20,28 +20,76 @@ function tags(html: string): string[] {
 }
 
 const HOSTILE = [
-  "<img src=x onerror=alert(1)>", "[click](https://evil.example)", "![x](https://evil.example/a.png)", "https://evil.example/path",
-  "www.evil.example", "a@evil.example", "`code` ``x``", "```\n# heading\n```", "line\n\n# Heading\n- item", "<script>alert(1)</script>",
-  "a | b | c", "&lt;b&gt;", "\u202eevil\u200b", "*bold* _em_ ~~del~~", "\\`", " ` ", "",
+  "<img src=x onerror=alert(1)>",
+  "[click](https://evil.example)",
+  "![x](https://evil.example/a.png)",
+  "https://evil.example/path",
+  "www.evil.example",
+  "a@evil.example",
+  "`code` ``x``",
+  "```\n# heading\n```",
+  "line\n\n# Heading\n- item",
+  "<script>alert(1)</script>",
+  "a | b | c",
+  "&lt;b&gt;",
+  "\u202eevil\u200b",
+  "*bold* _em_ ~~del~~",
+  "\\`",
+  " ` ",
+  "",
 ];
 
 function finding(message: string): Diagnostic {
-  return { ruleId: "verify-tool-changed", severity: "error", message, hint: message, file: "mcp-tools.lock.json", line: 3, column: 5, endLine: 3, endColumn: 9, pointer: "", related: [{ file: "src/generated/x.ts", line: 1, column: 1, message }], textChanges: [{ label: "description", before: message, after: `${message}!` }] };
+  return {
+    ruleId: "verify-tool-changed",
+    severity: "error",
+    message,
+    hint: message,
+    file: "mcp-tools.lock.json",
+    line: 3,
+    column: 5,
+    endLine: 3,
+    endColumn: 9,
+    pointer: "",
+    related: [{ file: "src/generated/x.ts", line: 1, column: 1, message }],
+    textChanges: [{ label: "description", before: message, after: `${message}!` }],
+  };
 }
 
 function diff(name: string, text: string): ToolDiff {
   return {
     tools: [name],
-    changes: [{ tool: name, class: "needs-review", kind: "description-changed", part: "description", pointer: "/description", side: "head", message: text, text: { before: text, after: `${text} Also ${text}` } }],
+    changes: [
+      {
+        tool: name,
+        class: "needs-review",
+        kind: "description-changed",
+        part: "description",
+        pointer: "/description",
+        side: "head",
+        message: text,
+        text: { before: text, after: `${text} Also ${text}` },
+      },
+    ],
   };
 }
 
 describe("formatMarkdown", () => {
   it("shows hostile text only as code: no link, image, HTML or heading comes from it", () => {
     for (const text of HOSTILE) {
-      const markdown = formatMarkdown({ command: "verify", passed: false, headline: `Tool ${JSON.stringify(text)} changed.`, findings: [finding(text)], changes: diff(text, text), toolFiles: new Map([[text, `tools/${text}.yaml`]]) });
+      const markdown = formatMarkdown({
+        command: "verify",
+        passed: false,
+        headline: `Tool ${JSON.stringify(text)} changed.`,
+        findings: [finding(text)],
+        changes: diff(text, text),
+        toolFiles: new Map([[text, `tools/${text}.yaml`]]),
+      });
       const html = render(markdown);
-      expect(tags(html).filter((tag) => !OWN_TAGS.has(tag)), `${JSON.stringify(text)}\n${markdown}`).toEqual([]);
+      expect(
+        tags(html).filter((tag) => !OWN_TAGS.has(tag)),
+        `${JSON.stringify(text)}\n${markdown}`,
+      ).toEqual([]);
       // Exactly the headings mcp-gen writes: the title and the tool's.
       expect(tags(html).filter((tag) => tag === "h3" || tag === "h4")).toEqual(["h3", "h4", "h4"]);
     }
@@ -49,16 +97,24 @@ describe("formatMarkdown", () => {
 
   it("property: any tool name, message and description stays inside code", () => {
     const text = fc.string({ unit: fc.constantFrom(..."<>[]()!`*_#-+|&:/.@ \n\\ahttpsw"), maxLength: 40 });
-    fc.assert(fc.property(text, text, (name, message) => {
-      const html = render(formatMarkdown({ command: "diff", passed: false, headline: `Tool ${JSON.stringify(name)}.`, findings: [finding(message)], changes: diff(name, message) }));
-      expect(tags(html).filter((tag) => !OWN_TAGS.has(tag))).toEqual([]);
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(text, text, (name, message) => {
+        const html = render(formatMarkdown({ command: "diff", passed: false, headline: `Tool ${JSON.stringify(name)}.`, findings: [finding(message)], changes: diff(name, message) }));
+        expect(tags(html).filter((tag) => !OWN_TAGS.has(tag))).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it("keeps text recoverable: a code span and a code block show exactly the text, invisible characters made visible", () => {
     for (const text of ["a`b", "``", "` x `", "plain", "x\u200by"]) {
       const html = render(inlineCode(text));
-      const shown = /<code>([\s\S]*)<\/code>/.exec(html)![1]!.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&").replace(/&quot;/g, '"');
+      const shown = /<code>([\s\S]*)<\/code>/
+        .exec(html)![1]!
+        .replace(/&lt;/g, "<")
+        .replace(/&gt;/g, ">")
+        .replace(/&amp;/g, "&")
+        .replace(/&quot;/g, '"');
       expect(shown).toBe(text.replace("\u200b", "<U+200B>"));
     }
     const block = "-a\n```\n+b````\n";
@@ -66,26 +122,37 @@ describe("formatMarkdown", () => {
   });
 
   it("says what changed per tool, its class, and the description's diff", () => {
-    const markdown = formatMarkdown({ command: "diff", passed: false, headline: "1 change in 1 tool: 0 breaking, 1 needs review, 0 compatible.", findings: [], changes: diff("get_weather", "Current weather."), toolFiles: new Map([["get_weather", "tools/get_weather.yaml"]]), before: "mcp-tools.lock.json", after: "descriptors" });
-    expect(markdown).toBe([
-      "### mcp-gen diff: failed",
-      "",
-      "1 change in 1 tool: 0 breaking, 1 needs review, 0 compatible\\.",
-      "",
-      "#### `get_weather`: needs review",
-      "",
-      "In `tools/get_weather.yaml`.",
-      "",
-      "- **needs review**: `Current weather.`",
-      "",
-      "```diff",
-      "--- mcp-tools.lock.json description",
-      "+++ descriptors description",
-      "@@ -1 +1 @@",
-      "-Current weather.",
-      "+Current weather. Also Current weather.",
-      "```",
-      "",
-    ].join("\n"));
+    const markdown = formatMarkdown({
+      command: "diff",
+      passed: false,
+      headline: "1 change in 1 tool: 0 breaking, 1 needs review, 0 compatible.",
+      findings: [],
+      changes: diff("get_weather", "Current weather."),
+      toolFiles: new Map([["get_weather", "tools/get_weather.yaml"]]),
+      before: "mcp-tools.lock.json",
+      after: "descriptors",
+    });
+    expect(markdown).toBe(
+      [
+        "### mcp-gen diff: failed",
+        "",
+        "1 change in 1 tool: 0 breaking, 1 needs review, 0 compatible\\.",
+        "",
+        "#### `get_weather`: needs review",
+        "",
+        "In `tools/get_weather.yaml`.",
+        "",
+        "- **needs review**: `Current weather.`",
+        "",
+        "```diff",
+        "--- mcp-tools.lock.json description",
+        "+++ descriptors description",
+        "@@ -1 +1 @@",
+        "-Current weather.",
+        "+Current weather. Also Current weather.",
+        "```",
+        "",
+      ].join("\n"),
+    );
   });
 });

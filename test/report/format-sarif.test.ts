@@ -19,14 +19,17 @@ describe("formatSarif", () => {
   it("passes the official schema with every rule, every stage diagnostic and every severity", () => {
     const severities = ["error", "warning", "info"] as const;
     const diagnostics = [...ALL_RULES.map((rule) => rule.id), ...STAGE_DIAGNOSTICS.map((stage) => stage.id)].map((ruleId, i) =>
-      diagnostic({ ruleId, severity: severities[i % 3]!, ...(i % 2 === 0 ? { hint: "Do this." } : {}), pointer: i % 3 === 0 ? "" : "/inputSchema" }));
+      diagnostic({ ruleId, severity: severities[i % 3]!, ...(i % 2 === 0 ? { hint: "Do this." } : {}), pointer: i % 3 === 0 ? "" : "/inputSchema" }),
+    );
     const log = expectValidSarif(formatSarif(diagnostics, OPTIONS)) as { runs: { results: unknown[]; tool: { driver: { rules: unknown[] } } }[] };
     expect(log.runs[0]!.results).toHaveLength(diagnostics.length);
     expect(log.runs[0]!.tool.driver.rules.length).toBeGreaterThanOrEqual(ALL_RULES.length);
   });
 
   it("keeps '#', '?', '%' and spaces in a file name part of the path", () => {
-    const log = expectValidSarif(formatSarif([diagnostic({ file: "tools/a #1?%.yaml" })], OPTIONS)) as { runs: { results: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[] };
+    const log = expectValidSarif(formatSarif([diagnostic({ file: "tools/a #1?%.yaml" })], OPTIONS)) as {
+      runs: { results: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[];
+    };
     const uri = log.runs[0]!.results[0]!.locations[0]!.physicalLocation.artifactLocation.uri;
     expect(uri).toBe("tools/a%20%231%3F%25.yaml");
     expect(decodeURIComponent(uri)).toBe("tools/a #1?%.yaml");
@@ -36,7 +39,16 @@ describe("formatSarif", () => {
     const text = fc.string({ unit: "binary", maxLength: 40 });
     fc.assert(
       fc.property(fc.array(fc.record({ message: text, hint: fc.option(text, { nil: undefined }), line: fc.nat(10_000), column: fc.nat(500), span: fc.nat(3) }), { maxLength: 6 }), (items) => {
-        const diagnostics = items.map((item) => diagnostic({ message: item.message, ...(item.hint === undefined ? {} : { hint: item.hint }), line: item.line + 1, column: item.column + 1, endLine: item.line + 1 + item.span, endColumn: item.column + 1 }));
+        const diagnostics = items.map((item) =>
+          diagnostic({
+            message: item.message,
+            ...(item.hint === undefined ? {} : { hint: item.hint }),
+            line: item.line + 1,
+            column: item.column + 1,
+            endLine: item.line + 1 + item.span,
+            endColumn: item.column + 1,
+          }),
+        );
         expectValidSarif(formatSarif(diagnostics, OPTIONS));
       }),
       { numRuns: 50 },

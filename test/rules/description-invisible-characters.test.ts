@@ -50,9 +50,7 @@ describeRule(descriptionInvisibleCharacters, () => {
   });
 
   it("names the first character, its UTF-16 index and how many there are (T-SEC-8)", () => {
-    expect(messages(tool("\u{1f600} ok\u200b then\u200b"))).toEqual([
-      'The tool description contains the invisible character U+200B ZERO WIDTH SPACE at index 5, after "\u{1f600} ok" (2 in all).',
-    ]);
+    expect(messages(tool("\u{1f600} ok\u200b then\u200b"))).toEqual(['The tool description contains the invisible character U+200B ZERO WIDTH SPACE at index 5, after "\u{1f600} ok" (2 in all).']);
   });
 
   it("spells out text smuggled in tag characters (T-SEC-8)", () => {
@@ -61,11 +59,16 @@ describeRule(descriptionInvisibleCharacters, () => {
   });
 
   it("checks titles and descriptions in inputSchema and outputSchema, not enum values or property names (T-SEC-8)", () => {
-    const found = analyzeTools([{
-      name: "t",
-      inputSchema: { type: "object", properties: { "a\u200b": { enum: ["x\u200b"], default: "y\u200b", title: "T\u200b" } } },
-      outputSchema: { type: "object", $defs: { D: { description: "d\u200b" } } },
-    }], [descriptionInvisibleCharacters]).analysis.diagnostics.map((d) => d.pointer);
+    const found = analyzeTools(
+      [
+        {
+          name: "t",
+          inputSchema: { type: "object", properties: { "a\u200b": { enum: ["x\u200b"], default: "y\u200b", title: "T\u200b" } } },
+          outputSchema: { type: "object", $defs: { D: { description: "d\u200b" } } },
+        },
+      ],
+      [descriptionInvisibleCharacters],
+    ).analysis.diagnostics.map((d) => d.pointer);
     expect(found).toEqual(["/inputSchema/properties/a\u200b/title", "/outputSchema/$defs/D/description"]);
   });
 

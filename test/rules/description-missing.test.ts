@@ -11,8 +11,6 @@ describeRule(descriptionMissing, () => {
   });
 
   it("names the tool only when it has a name (T-DESC-1, T-DESC-4)", () => {
-    expect(messages({ inputSchema: { type: "object" } })).toEqual([
-      "The tool has no description, so the model has only its name and schema to decide when to call it.",
-    ]);
+    expect(messages({ inputSchema: { type: "object" } })).toEqual(["The tool has no description, so the model has only its name and schema to decide when to call it."]);
   });
 });

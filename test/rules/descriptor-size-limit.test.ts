@@ -9,21 +9,18 @@ import { describeRule } from "../support/rule-harness.js";
 
 const rule = descriptorSizeLimit;
 const pointers = (tools: readonly unknown[], maxBytes?: number) =>
-  analyzeTools(tools, [rule], { skipLoad: true, ruleOptions: maxBytes ? { [rule.id]: { maxBytes } } : {} }).analysis.diagnostics
-    .map((d) => `${d.ruleId} ${d.pointer}`);
+  analyzeTools(tools, [rule], { skipLoad: true, ruleOptions: maxBytes ? { [rule.id]: { maxBytes } } : {} }).analysis.diagnostics.map((d) => `${d.ruleId} ${d.pointer}`);
 
 describeRule(rule, () => {
   it("passes the corpus at half the default, and its largest tool has the 23,980 bytes the description quotes (T-REF-5)", () => {
     const captures = corpusCaptures();
     expect(corpusReports(rule, { maxBytes: rule.options!.defaults.maxBytes / 2 }, captures)).toEqual([]);
     expect(corpusReports(rule, { maxBytes: 23_980 }, captures)).toEqual([]);
-    expect(corpusReports(rule, { maxBytes: 23_979 }, captures).map((line) => line.replace(/ (\/.*)?$/, ""))).toEqual([
-      "bench/github-rest-tools.json tools/0474-repos_update-org-ruleset.json",
-    ]);
+    expect(corpusReports(rule, { maxBytes: 23_979 }, captures).map((line) => line.replace(/ (\/.*)?$/, ""))).toEqual(["bench/github-rest-tools.json tools/0474-repos_update-org-ruleset.json"]);
   });
 
   it("measures exactly what JSON.stringify sends, in UTF-8 bytes (T-REF-5)", () => {
-    const values: JsonValue[] = [{}, [], "", "é\u2028😀\"\\\n", { a: [1, -2.5e-7, true, null, { "ü": "x" }], b: {} }, [[[]], {}, "z"]];
+    const values: JsonValue[] = [{}, [], "", 'é\u2028😀"\\\n', { a: [1, -2.5e-7, true, null, { ü: "x" }], b: {} }, [[[]], {}, "z"]];
     for (const value of values) expect(measureJson(value).of(value)).toBe(Buffer.byteLength(JSON.stringify(value)));
   });
 

@@ -30,10 +30,46 @@ describeRule(headerParamSensitive, () => {
   });
 
   it("flags secrets and personal data by name, and leaves counted, paging and descriptive names alone (T-HDR-15)", () => {
-    const flagged = ["password", "db_passwd", "clientSecret", "X-Api-Key", "apikey", "api_key", "PRIVATE_KEY", "credentials", "refresh-token",
-      "Authorization", "session_id", "cookie", "ssn", "socialSecurityNumber", "email", "e-mail", "phone_number", "credit_card", "iban", "cvv"];
-    const harmless = ["token_count", "max_tokens", "pageToken", "nextToken", "auth_type", "author", "authority", "secret_name", "secretScanning",
-      "email_subject", "tokenizer", "keyword", "sessions_total_count", "region", "tenant_id", "passage"];
+    const flagged = [
+      "password",
+      "db_passwd",
+      "clientSecret",
+      "X-Api-Key",
+      "apikey",
+      "api_key",
+      "PRIVATE_KEY",
+      "credentials",
+      "refresh-token",
+      "Authorization",
+      "session_id",
+      "cookie",
+      "ssn",
+      "socialSecurityNumber",
+      "email",
+      "e-mail",
+      "phone_number",
+      "credit_card",
+      "iban",
+      "cvv",
+    ];
+    const harmless = [
+      "token_count",
+      "max_tokens",
+      "pageToken",
+      "nextToken",
+      "auth_type",
+      "author",
+      "authority",
+      "secret_name",
+      "secretScanning",
+      "email_subject",
+      "tokenizer",
+      "keyword",
+      "sessions_total_count",
+      "region",
+      "tenant_id",
+      "passage",
+    ];
     expect(flagged.filter((name) => sensitiveTerm(name, "name") === undefined)).toEqual([]);
     expect(harmless.filter((name) => sensitiveTerm(name, "name") !== undefined)).toEqual([]);
   });

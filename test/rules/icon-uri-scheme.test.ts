@@ -26,15 +26,41 @@ function messagesFor(...srcs: string[]) {
 
 describeRule(iconUriScheme, () => {
   it("refuses every scheme but https: and data:, in any case and with browser-ignored whitespace (T-ICON-3)", () => {
-    const refused = ["http://x.test/i.png", "HTTP://x.test/i.png", "javascript:void(0)", "JavaScript:alert(1)", " javascript:alert(1)",
-      "java\tscript:alert(1)", "vbscript:msgbox(1)", "file:///c:/icon.png", "ftp://x.test/i.png", "ws://x.test/i", "wss://x.test/i",
-      "blob:https://x.test/1", "about:blank", "mailto:a@x.test", "app://icon", "//x.test/i.png", "", "x"];
+    const refused = [
+      "http://x.test/i.png",
+      "HTTP://x.test/i.png",
+      "javascript:void(0)",
+      "JavaScript:alert(1)",
+      " javascript:alert(1)",
+      "java\tscript:alert(1)",
+      "vbscript:msgbox(1)",
+      "file:///c:/icon.png",
+      "ftp://x.test/i.png",
+      "ws://x.test/i",
+      "wss://x.test/i",
+      "blob:https://x.test/1",
+      "about:blank",
+      "mailto:a@x.test",
+      "app://icon",
+      "//x.test/i.png",
+      "",
+      "x",
+    ];
     for (const src of refused) expect(messagesFor(src), JSON.stringify(src)).toHaveLength(1);
   });
 
   it("accepts well-formed https: and image data: URIs (T-ICON-3)", () => {
-    expect(messagesFor("https://x.test/i.png", "https://x.test", "https://[::1]:8443/i.png", "data:image/png;base64,AAAA", "data:image/webp,%00%01",
-      "DATA:IMAGE/PNG;BASE64,AAA", "data:image/png;name=a.png;base64,AA==")).toEqual([]);
+    expect(
+      messagesFor(
+        "https://x.test/i.png",
+        "https://x.test",
+        "https://[::1]:8443/i.png",
+        "data:image/png;base64,AAAA",
+        "data:image/webp,%00%01",
+        "DATA:IMAGE/PNG;BASE64,AAA",
+        "data:image/png;name=a.png;base64,AA==",
+      ),
+    ).toEqual([]);
   });
 
   it("accepts every icon of the official examples (T-ICON-3)", () => {
@@ -47,12 +73,21 @@ describeRule(iconUriScheme, () => {
     const svg = (text: string) => "data:image/svg+xml;base64," + Buffer.from(text).toString("base64");
     expect(messagesFor(svg("<svg><rect/></svg>"), svg("<svg><text>one two</text></svg>"))).toEqual([]);
     for (const text of ["<svg><script/></svg>", "<svg onload='x()'/>", '<svg><a href="javascript:x()"/></svg>', "<svg><foreignObject/></svg>"]) {
-      expect(messagesFor(svg(text)).map(([severity]) => severity), text).toEqual(["warning"]);
+      expect(
+        messagesFor(svg(text)).map(([severity]) => severity),
+        text,
+      ).toEqual(["warning"]);
     }
   });
 
   it("leaves a src that is not a string, and icons that are not a list, to tool-shape (T-ICON-1)", () => {
-    const { analysis } = analyzeTools([{ name: "t", inputSchema: { type: "object" }, icons: [{ src: 42 }, "x", null] }, { name: "u", inputSchema: { type: "object" }, icons: {} }], [iconUriScheme]);
+    const { analysis } = analyzeTools(
+      [
+        { name: "t", inputSchema: { type: "object" }, icons: [{ src: 42 }, "x", null] },
+        { name: "u", inputSchema: { type: "object" }, icons: {} },
+      ],
+      [iconUriScheme],
+    );
     expect(analysis.diagnostics).toEqual([]);
   });
 });

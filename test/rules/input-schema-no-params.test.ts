@@ -6,8 +6,7 @@ import { analyzeTools } from "../support/project-from-tools.js";
 import { describeRule } from "../support/rule-harness.js";
 
 const rule = inputSchemaNoParams;
-const reported = (inputSchema: object) =>
-  analyzeTools([toolWith(inputSchema as never)], [rule], { skipLoad: true }).analysis.diagnostics.length > 0;
+const reported = (inputSchema: object) => analyzeTools([toolWith(inputSchema as never)], [rule], { skipLoad: true }).analysis.diagnostics.length > 0;
 
 describeRule(rule, () => {
   it("is left to input-schema-object when the root is not type: object (T-SCHEMA-3)", () => {
@@ -19,8 +18,15 @@ describeRule(rule, () => {
   });
 
   it("leaves alone a schema that shapes its arguments in any other way (T-SCHEMA-3)", () => {
-    const shaped = [{ $ref: "#/$defs/a", $defs: { a: { type: "object" } } }, { anyOf: [{ required: ["a"] }] }, { required: ["a"] },
-      { patternProperties: { "^x-": {} } }, { unevaluatedProperties: false }, { maxProperties: 0 }, { properties: { a: {} } }];
+    const shaped = [
+      { $ref: "#/$defs/a", $defs: { a: { type: "object" } } },
+      { anyOf: [{ required: ["a"] }] },
+      { required: ["a"] },
+      { patternProperties: { "^x-": {} } },
+      { unevaluatedProperties: false },
+      { maxProperties: 0 },
+      { properties: { a: {} } },
+    ];
     expect(shaped.map((schema) => reported({ type: "object", ...schema }))).toEqual(shaped.map(() => false));
   });
 

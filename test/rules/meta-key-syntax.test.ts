@@ -23,10 +23,7 @@ describeRule(metaKeySyntax, () => {
   });
 
   it("reports nothing on the corpus's _meta keys (T-META-9)", () => {
-    const { analysis } = analyzeTools(
-      [{ name: "t", inputSchema: { type: "object" }, _meta: { SecretHint: true, LocalRequiredHint: true, ui: { resourceUri: "ui://a/b" } } }],
-      [metaKeySyntax],
-    );
+    const { analysis } = analyzeTools([{ name: "t", inputSchema: { type: "object" }, _meta: { SecretHint: true, LocalRequiredHint: true, ui: { resourceUri: "ui://a/b" } } }], [metaKeySyntax]);
     expect(analysis.diagnostics).toEqual([]);
   });
 });

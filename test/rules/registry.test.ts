@@ -46,8 +46,16 @@ describe("rule registry", () => {
 
   it("refuses rule metadata that breaks the principle", () => {
     const base: Rule = {
-      id: "x-rule", summary: "Checks x.", description: "A description long enough to be one real paragraph of text.",
-      defaultSeverity: "warning", must: false, why: "Because.", since: "0.1.0", spec: "none", checklist: [], check() {},
+      id: "x-rule",
+      summary: "Checks x.",
+      description: "A description long enough to be one real paragraph of text.",
+      defaultSeverity: "warning",
+      must: false,
+      why: "Because.",
+      since: "0.1.0",
+      spec: "none",
+      checklist: [],
+      check() {},
     };
     expect(() => defineRule(base)).not.toThrow();
     expect(() => defineRule({ ...base, defaultSeverity: "error" })).toThrow(/names what ignoring it breaks/);

@@ -40,8 +40,6 @@ describeRule(rule, () => {
 
   it("counts not and if/then/else as nesting, and properties as none (T-REF-5)", () => {
     const mixed = { not: { if: { properties: { a: { then: { else: { type: "string" } } } } } } };
-    expect(pointers([toolWith(mixed)], { skipLoad: true, ruleOptions: { [rule.id]: { maxNesting: 3 } } })).toEqual([
-      "schema-composition-limit /inputSchema/not/if/properties/a/then/else",
-    ]);
+    expect(pointers([toolWith(mixed)], { skipLoad: true, ruleOptions: { [rule.id]: { maxNesting: 3 } } })).toEqual(["schema-composition-limit /inputSchema/not/if/properties/a/then/else"]);
   });
 });

@@ -5,8 +5,7 @@ import { nestedSchema, repeatPointer, toolWith } from "../support/hostile-schema
 import { analyzeTools } from "../support/project-from-tools.js";
 import { describeRule } from "../support/rule-harness.js";
 
-const reports = (tools: readonly unknown[]) =>
-  analyzeTools(tools, [schemaDepthLimit], { skipLoad: true }).analysis.diagnostics.map((d) => `${d.ruleId} ${d.pointer}`);
+const reports = (tools: readonly unknown[]) => analyzeTools(tools, [schemaDepthLimit], { skipLoad: true }).analysis.diagnostics.map((d) => `${d.ruleId} ${d.pointer}`);
 
 describeRule(schemaDepthLimit, () => {
   it("passes the corpus at half the default, and its deepest schema is the 14 levels the description quotes (T-REF-5)", () => {
@@ -29,7 +28,8 @@ describeRule(schemaDepthLimit, () => {
 
   it("honours a configured maxDepth (T-REF-5)", () => {
     const tool = toolWith(nestedSchema(3, (inner) => ({ type: "array", items: inner })));
-    expect(analyzeTools([tool], [schemaDepthLimit], { skipLoad: true, ruleOptions: { "schema-depth-limit": { maxDepth: 2 } } }).analysis.diagnostics
-      .map((d) => d.pointer)).toEqual(["/inputSchema/items/items/items"]);
+    expect(analyzeTools([tool], [schemaDepthLimit], { skipLoad: true, ruleOptions: { "schema-depth-limit": { maxDepth: 2 } } }).analysis.diagnostics.map((d) => d.pointer)).toEqual([
+      "/inputSchema/items/items/items",
+    ]);
   });
 });

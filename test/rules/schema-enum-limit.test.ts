@@ -6,8 +6,7 @@ import { analyzeTools } from "../support/project-from-tools.js";
 import { describeRule } from "../support/rule-harness.js";
 
 const rule = schemaEnumLimit;
-const pointers = (tools: readonly unknown[]) =>
-  analyzeTools(tools, [rule], { skipLoad: true }).analysis.diagnostics.map((d) => `${d.ruleId} ${d.pointer}`);
+const pointers = (tools: readonly unknown[]) => analyzeTools(tools, [rule], { skipLoad: true }).analysis.diagnostics.map((d) => `${d.ruleId} ${d.pointer}`);
 
 describeRule(rule, () => {
   it("passes the corpus at half the default, and its longest enum has the 22 values the description quotes (T-REF-5)", () => {
@@ -21,9 +20,7 @@ describeRule(rule, () => {
 
   it("reports an enum of 1,000,000 values once, at value 1,001 (T-REF-5)", () => {
     const values = Array.from({ length: 1_000_000 }, (_, i) => i);
-    expect(pointers([toolWith({ type: "object", properties: { n: { enum: values }, m: { enum: values } } })])).toEqual([
-      "schema-enum-limit /inputSchema/properties/n/enum/1000",
-    ]);
+    expect(pointers([toolWith({ type: "object", properties: { n: { enum: values }, m: { enum: values } } })])).toEqual(["schema-enum-limit /inputSchema/properties/n/enum/1000"]);
   });
 
   it("finds a long enum 10,000 levels down without overflowing the stack (T-REF-5)", () => {

@@ -34,7 +34,8 @@ describeRule(rule, () => {
     expect(reportsWith(lookahead, "error")).toEqual([
       "schema-pattern-linear-time error /inputSchema/properties/p/pattern: Pattern /^(?=.*\\d)\\w+$/ uses a lookahead (?=.*\\d) at character 2, which re2js, the linear-time regex engine the generated validators run patterns on, cannot run.",
     ]);
-    const refused = 'schema-valid error /inputSchema: inputSchema does not compile: pattern "^(?=.*\\\\d)\\\\w+$" uses a lookahead (?=.*\\d), which re2js, the linear-time regex engine of the generated validators, cannot run.';
+    const refused =
+      'schema-valid error /inputSchema: inputSchema does not compile: pattern "^(?=.*\\\\d)\\\\w+$" uses a lookahead (?=.*\\d), which re2js, the linear-time regex engine of the generated validators, cannot run.';
     expect(reportsWith(lookahead, "warning")).toEqual([refused, expect.stringMatching(/^schema-pattern-linear-time warning /)]);
     expect(reportsWith(lookahead, "off")).toEqual([refused]);
     // An $async schema is compiled as written, by the other engine: the same refusal.

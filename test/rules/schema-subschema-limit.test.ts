@@ -6,8 +6,7 @@ import { analyzeTools } from "../support/project-from-tools.js";
 import { describeRule } from "../support/rule-harness.js";
 
 const reports = (tools: readonly unknown[], options: object = {}) =>
-  analyzeTools(tools, [schemaSubschemaLimit], { skipLoad: true, ruleOptions: { "schema-subschema-limit": options } }).analysis.diagnostics
-    .map((d) => `${d.ruleId} ${d.pointer}`);
+  analyzeTools(tools, [schemaSubschemaLimit], { skipLoad: true, ruleOptions: { "schema-subschema-limit": options } }).analysis.diagnostics.map((d) => `${d.ruleId} ${d.pointer}`);
 
 describeRule(schemaSubschemaLimit, () => {
   it("passes the corpus at half the defaults, and its largest schema has the 385 subschemas the description quotes (T-REF-5)", () => {
@@ -29,8 +28,11 @@ describeRule(schemaSubschemaLimit, () => {
   });
 
   it("counts a $ref back into a schema being expanded once, so recursive schemas pass (T-REF-5)", () => {
-    const tree = deepFreeze({ type: "object", properties: { children: { type: "array", items: { $ref: "#" } }, next: { $ref: "#/$defs/a" } },
-      $defs: { a: { $anchor: "node", properties: { self: { $ref: "#node" }, root: { $ref: "#" } } } } });
+    const tree = deepFreeze({
+      type: "object",
+      properties: { children: { type: "array", items: { $ref: "#" } }, next: { $ref: "#/$defs/a" } },
+      $defs: { a: { $anchor: "node", properties: { self: { $ref: "#node" }, root: { $ref: "#" } } } },
+    });
     expect(reports([toolWith(tree)], { maxExpandedSubschemas: 10 })).toEqual([]);
   });
 

@@ -5,7 +5,11 @@ import { suggestName, toolNameSyntax } from "../../src/validate/rules/tool-name-
 import { describeRule } from "../support/rule-harness.js";
 import { specPath } from "../support/spec-paths.js";
 
-interface NameCase { id: string; name?: string; expected: string }
+interface NameCase {
+  id: string;
+  name?: string;
+  expected: string;
+}
 const vectors = JSON.parse(readFileSync(specPath("vectors/tool-names.json"), "utf8")) as { pattern: string; cases: NameCase[] };
 
 describeRule(toolNameSyntax, () => {

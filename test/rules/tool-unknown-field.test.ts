@@ -17,9 +17,13 @@ describeRule(toolUnknownField, () => {
   });
 
   it("reports nothing for the fields of the spec's own Tool example (T-DESC-1..8)", () => {
-    const tool = { name: "get_weather", title: "Weather Information Provider", description: "Get current weather information for a location",
+    const tool = {
+      name: "get_weather",
+      title: "Weather Information Provider",
+      description: "Get current weather information for a location",
       inputSchema: { type: "object", properties: { location: { type: "string" } }, required: ["location"] },
-      icons: [{ src: "https://example.com/weather-icon.png", mimeType: "image/png", sizes: ["48x48"] }] };
+      icons: [{ src: "https://example.com/weather-icon.png", mimeType: "image/png", sizes: ["48x48"] }],
+    };
     expect(hints(tool)).toEqual([]);
   });
 });

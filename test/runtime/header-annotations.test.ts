@@ -55,9 +55,7 @@ describe("x-mcp-header-valid.json", () => {
       for (const tool of tools) {
         const result = findHeaderParams(tool.inputSchema);
         expect(result.problems).toEqual([]);
-        const expected = c.expectedHeaders
-          .filter((h) => h.tool === undefined || h.tool === tool.name)
-          .map(({ path, header, type }) => ({ path, header, type }));
+        const expected = c.expectedHeaders.filter((h) => h.tool === undefined || h.tool === tool.name).map(({ path, header, type }) => ({ path, header, type }));
         expect(asExpected(result.params)).toEqual(expected);
         for (const param of result.params) expect(param.pointer).toBe(pointerOf(param.path));
       }
@@ -118,9 +116,7 @@ describe("findHeaderParams details", () => {
   });
 
   it("points at the second of two duplicates and names the first (T-HDR-5)", () => {
-    const { params, problems } = findHeaderParams(
-      schemaWith({ a: { type: "string", "x-mcp-header": "Region" }, b: { type: "string", "x-mcp-header": "REGION" } }),
-    );
+    const { params, problems } = findHeaderParams(schemaWith({ a: { type: "string", "x-mcp-header": "Region" }, b: { type: "string", "x-mcp-header": "REGION" } }));
     expect(problems).toEqual([
       {
         pointer: "/properties/b/x-mcp-header",
@@ -132,12 +128,8 @@ describe("findHeaderParams details", () => {
   });
 
   it("names the first holder of a duplicate by its property path, or by its pointer when misplaced (T-HDR-5)", () => {
-    const nested = findHeaderParams(
-      schemaWith({ loc: { type: "object", properties: { region: { type: "string", "x-mcp-header": "Region" } } }, r: { type: "string", "x-mcp-header": "Region" } }),
-    );
-    expect(nested.problems.map((p) => p.message)).toEqual([
-      'x-mcp-header "Region" is already used by property "loc.region"; each mirrored parameter needs a header of its own.',
-    ]);
+    const nested = findHeaderParams(schemaWith({ loc: { type: "object", properties: { region: { type: "string", "x-mcp-header": "Region" } } }, r: { type: "string", "x-mcp-header": "Region" } }));
+    expect(nested.problems.map((p) => p.message)).toEqual(['x-mcp-header "Region" is already used by property "loc.region"; each mirrored parameter needs a header of its own.']);
     const misplaced = findHeaderParams(schemaWith({ r: { type: "string", "x-mcp-header": "region" } }, { "x-mcp-header": "Region" }));
     expect(misplaced.problems.filter((p) => p.reason === "duplicate").map((p) => p.message)).toEqual([
       'x-mcp-header "region" clashes with "Region" of the inputSchema root, because header names compare case-insensitively.',
@@ -195,7 +187,10 @@ describe("findHeaderParams details", () => {
     ];
     for (const [via, extra] of places) {
       const { problems } = findHeaderParams(deepFreeze({ type: "object", ...extra }));
-      expect(problems.map((p) => p.via), JSON.stringify(extra)).toContain(via);
+      expect(
+        problems.map((p) => p.via),
+        JSON.stringify(extra),
+      ).toContain(via);
     }
   });
 
@@ -245,12 +240,7 @@ describe("findHeaderParams details", () => {
     for (const keyword of ["properties", "items", "allOf"] as const) {
       let schema: Record<string, unknown> = { type: "string", "x-mcp-header": "Deep" };
       for (let i = 0; i < 10_000; i++) {
-        schema =
-          keyword === "properties"
-            ? { type: "object", properties: { n: schema } }
-            : keyword === "items"
-              ? { type: "array", items: schema }
-              : { allOf: [schema] };
+        schema = keyword === "properties" ? { type: "object", properties: { n: schema } } : keyword === "items" ? { type: "array", items: schema } : { allOf: [schema] };
       }
       const result = findHeaderParams({ type: "object", properties: { root: schema } });
       if (keyword === "properties") {

@@ -204,7 +204,11 @@ describe("repeated MCP headers and integers past 2^53 (both eras)", () => {
 
   it("refuses an MCP header given twice, even when its values joined equal the body value", () => {
     const body = callBody({ query: "q", region: "eu-west1, us-west1" });
-    const expected = { ok: false, httpStatus: 400, error: { code: -32020, message: "Header mismatch: the Mcp-Param-Region header is sent more than once; an MCP header may appear on one line only.", data: { header: "Mcp-Param-Region" } } };
+    const expected = {
+      ok: false,
+      httpStatus: 400,
+      error: { code: -32020, message: "Header mismatch: the Mcp-Param-Region header is sent more than once; an MCP header may appear on one line only.", data: { header: "Mcp-Param-Region" } },
+    };
     expect(validate({ ...okHeaders, "Mcp-Param-Region": ["eu-west1", "us-west1"] }, body)).toEqual(expected);
     const legacyBody = { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "execute_sql", arguments: { region: "eu-west1, us-west1" } } };
     expect(validateLegacyHeaders({ headers: { "Mcp-Param-Region": ["eu-west1", "us-west1"] }, body: legacyBody, headerParamsFor: (name) => registered.get(name) })).toEqual(expected);
@@ -227,7 +231,15 @@ describe("repeated MCP headers and integers past 2^53 (both eras)", () => {
     for (const header of ["9007199254740991", "9007199254740991.000", "90071992547409910e-1", "9007199254740991e0", "0.9007199254740991e16"]) {
       expect(validate({ ...limitHeaders, "Mcp-Param-Limit": header }, body(9007199254740991)), header).toEqual({ ok: true });
     }
-    for (const [header, value] of [["0", 0], ["-0", 0], ["0.0e5", 0], ["1e99999", 1], ["-7", -7], ["7e0", 7], ["70e-1", 7]] as const) {
+    for (const [header, value] of [
+      ["0", 0],
+      ["-0", 0],
+      ["0.0e5", 0],
+      ["1e99999", 1],
+      ["-7", -7],
+      ["7e0", 7],
+      ["70e-1", 7],
+    ] as const) {
       expect(validate({ ...limitHeaders, "Mcp-Param-Limit": header }, body(value)).ok, header).toBe(header !== "1e99999");
     }
   });

@@ -52,7 +52,10 @@ describe("wrapOutputSchema", () => {
 describe("legacyResult", () => {
   it("wraps a non-object value, adding its JSON as text when the handler wrote none (SEP-2106 § 4.3)", () => {
     expect(legacyResult({ content: [], structuredContent: [1, 2] }, { type: "array" })).toStrictEqual({ content: [{ type: "text", text: "[1,2]" }], structuredContent: { result: [1, 2] } });
-    expect(legacyResult({ content: [{ type: "text", text: "two" }], structuredContent: 2 }, { type: "integer" })).toStrictEqual({ content: [{ type: "text", text: "two" }], structuredContent: { result: 2 } });
+    expect(legacyResult({ content: [{ type: "text", text: "two" }], structuredContent: 2 }, { type: "integer" })).toStrictEqual({
+      content: [{ type: "text", text: "two" }],
+      structuredContent: { result: 2 },
+    });
   });
 
   it("wraps an object value when the schema was wrapped, and leaves object schemas and missing content alone", () => {

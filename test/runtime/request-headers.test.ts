@@ -16,9 +16,19 @@ describe("repeatedMcpHeader", () => {
 describe("normalizeHeaders", () => {
   it("refuses an MCP header given as two values or under two spellings, and joins any other field", () => {
     expect(normalizeHeaders({ "Mcp-Name": ["a", "b"] })).toMatchObject({ ok: false, error: { code: -32020, data: { header: "Mcp-Name" } } });
-    expect(normalizeHeaders(new Map([["Mcp-Name", "a"], ["MCP-NAME", "a"]]))).toMatchObject({ ok: false, error: { data: { header: "MCP-NAME" } } });
+    expect(
+      normalizeHeaders(
+        new Map([
+          ["Mcp-Name", "a"],
+          ["MCP-NAME", "a"],
+        ]),
+      ),
+    ).toMatchObject({ ok: false, error: { data: { header: "MCP-NAME" } } });
     const joined = normalizeHeaders({ Accept: ["a ", " b"], "Mcp-Name": " x " });
-    expect(joined.ok && [...joined.map]).toEqual([["accept", "a, b"], ["mcp-name", "x"]]);
+    expect(joined.ok && [...joined.map]).toEqual([
+      ["accept", "a, b"],
+      ["mcp-name", "x"],
+    ]);
   });
 });
 
@@ -31,7 +41,11 @@ describe("duplicateMcpHeaderValidation", () => {
     expect(written).toEqual([
       400,
       { "content-type": "application/json", connection: "close" },
-      { jsonrpc: "2.0", id: null, error: { code: -32020, message: "Header mismatch: the Mcp-Param-Region header is sent more than once; an MCP header may appear on one line only.", data: { header: "Mcp-Param-Region" } } },
+      {
+        jsonrpc: "2.0",
+        id: null,
+        error: { code: -32020, message: "Header mismatch: the Mcp-Param-Region header is sent more than once; an MCP header may appear on one line only.", data: { header: "Mcp-Param-Region" } },
+      },
     ]);
     written.length = 0;
     expect(check({ rawHeaders: ["Mcp-Param-Region", "a", "Accept", "b"] }, res)).toBe(true);

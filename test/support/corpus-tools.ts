@@ -11,7 +11,13 @@ export interface CorpusCapture {
 }
 
 export function corpusCaptures(): CorpusCapture[] {
-  const files = [...readdirSync(corpusPath("real")).filter((f) => f.endsWith(".json")).sort().map((f) => `real/${f}`), "bench/github-rest-tools.json"];
+  const files = [
+    ...readdirSync(corpusPath("real"))
+      .filter((f) => f.endsWith(".json"))
+      .sort()
+      .map((f) => `real/${f}`),
+    "bench/github-rest-tools.json",
+  ];
   return files.map((file) => ({ file, tools: (JSON.parse(readFileSync(corpusPath(file), "utf8")) as { tools: unknown[] }).tools }));
 }
 
@@ -23,5 +29,6 @@ export function corpusReports(rule: AnyRule, options: object = {}, captures = co
   return captures.flatMap(({ file, tools }) =>
     analyzeTools(tools, [rule], { skipLoad: true, ruleOptions: { [rule.id]: options } })
       .analysis.diagnostics.filter((d) => d.ruleId === rule.id)
-      .map((d) => `${file} ${d.file} ${d.pointer}`));
+      .map((d) => `${file} ${d.file} ${d.pointer}`),
+  );
 }

@@ -72,7 +72,14 @@ export function declaredNames(files: readonly { readonly path: string; readonly 
         for (const named of statement.getNamedImports()) module.add((named.getAliasNode() ?? named.getNameNode()).getText());
       } else if (Node.isVariableStatement(statement)) {
         for (const declaration of statement.getDeclarations()) module.add(declaration.getName());
-      } else if (Node.isFunctionDeclaration(statement) || Node.isClassDeclaration(statement) || Node.isInterfaceDeclaration(statement) || Node.isTypeAliasDeclaration(statement) || Node.isEnumDeclaration(statement) || Node.isModuleDeclaration(statement)) {
+      } else if (
+        Node.isFunctionDeclaration(statement) ||
+        Node.isClassDeclaration(statement) ||
+        Node.isInterfaceDeclaration(statement) ||
+        Node.isTypeAliasDeclaration(statement) ||
+        Node.isEnumDeclaration(statement) ||
+        Node.isModuleDeclaration(statement)
+      ) {
         const name = statement.getName();
         if (name !== undefined) module.add(name);
       }

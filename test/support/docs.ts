@@ -5,9 +5,7 @@ import { STAGE_DIAGNOSTICS } from "../../src/model/stage-diagnostics.js";
 const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, " ");
 
 export function renderRulesTable(rules: readonly AnyRule[]): string {
-  const rows = [...rules]
-    .sort((a, b) => (a.id < b.id ? -1 : 1))
-    .map((r) => `| \`${r.id}\` | ${defaultCell(r)} | ${reasonCell(r)} | ${cell(r.summary)} | ${r.checklist.join(", ") || "—"} |`);
+  const rows = [...rules].sort((a, b) => (a.id < b.id ? -1 : 1)).map((r) => `| \`${r.id}\` | ${defaultCell(r)} | ${reasonCell(r)} | ${cell(r.summary)} | ${r.checklist.join(", ") || "—"} |`);
   return ["| rule | default | because | what it checks | CHECKLIST |", "|---|---|---|---|---|", ...rows].join("\n");
 }
 

@@ -47,10 +47,7 @@ export interface ConnectedClient {
 
 /** A Client that declares form elicitation and accepts every form with `{ confirm: true }`. */
 export function newClient(era: Era): { client: Client; elicitations: Elicitations } {
-  const client = new Client(
-    { name: "mcp-gen-e2e", version: "1.0.0" },
-    { capabilities: { elicitation: { form: {} } }, ...(era === "modern" ? { versionNegotiation: { mode: "auto" as const } } : {}) },
-  );
+  const client = new Client({ name: "mcp-gen-e2e", version: "1.0.0" }, { capabilities: { elicitation: { form: {} } }, ...(era === "modern" ? { versionNegotiation: { mode: "auto" as const } } : {}) });
   const elicitations: Elicitations = { asked: [] };
   client.setRequestHandler("elicitation/create", (request) => {
     elicitations.asked.push(request.params);

@@ -23,9 +23,7 @@ export interface GeneratedHttpHandler {
   close(): Promise<void>;
 }
 
-export type ToolOutcomeLike =
-  | { readonly isError: false; readonly output: unknown; readonly result: unknown }
-  | { readonly isError: true; readonly message: string; readonly result: unknown };
+export type ToolOutcomeLike = { readonly isError: false; readonly output: unknown; readonly result: unknown } | { readonly isError: true; readonly message: string; readonly result: unknown };
 
 export interface CompiledProject {
   readonly root: string;

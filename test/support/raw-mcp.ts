@@ -54,7 +54,14 @@ function parseMessage(contentType: string, text: string): RawReply["message"] {
 }
 
 /** A 2026-07-28 request: envelope in `_meta`, and MCP-Protocol-Version, Mcp-Method and Mcp-Name headers. */
-export function postModern(handler: FetchHandler, id: number | string, method: string, params: Record<string, unknown>, capabilities: object = {}, extraHeaders: Readonly<Record<string, string>> = {}): Promise<RawReply> {
+export function postModern(
+  handler: FetchHandler,
+  id: number | string,
+  method: string,
+  params: Record<string, unknown>,
+  capabilities: object = {},
+  extraHeaders: Readonly<Record<string, string>> = {},
+): Promise<RawReply> {
   const headers: Record<string, string> = { "mcp-protocol-version": MODERN, "mcp-method": method, ...extraHeaders };
   if (method === "tools/call" && typeof params["name"] === "string") headers["mcp-name"] = params["name"];
   return postRaw(handler, { jsonrpc: "2.0", id, method, params: { ...params, _meta: { ...modernMeta(capabilities), ...(params["_meta"] as object | undefined) } } }, headers);
@@ -70,11 +77,13 @@ export function postLegacy(handler: FetchHandler, id: number | string, method: s
  * hides it in an error), the body left unread.
  */
 export async function sessionStatus(handler: FetchHandler, sessionId: string): Promise<number> {
-  const response = await handler.fetch(new Request("http://in-process.invalid/mcp", {
-    method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-session-id": sessionId, "mcp-protocol-version": LEGACY },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 99, method: "tools/list", params: {} }),
-  }));
+  const response = await handler.fetch(
+    new Request("http://in-process.invalid/mcp", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-session-id": sessionId, "mcp-protocol-version": LEGACY },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 99, method: "tools/list", params: {} }),
+    }),
+  );
   await response.body?.cancel();
   return response.status;
 }

@@ -46,7 +46,10 @@ export function describeRule(rule: AnyRule, more?: () => void): void {
       for (const file of files) {
         expect(diagnostics.filter((d) => d.file === file && d.ruleId === rule.id).length, `${file} should trigger ${rule.id}`).toBeGreaterThan(0);
       }
-      expect(diagnostics.filter((d) => d.ruleId !== rule.id), "fixtures must not trip load or resolve diagnostics").toEqual([]);
+      expect(
+        diagnostics.filter((d) => d.ruleId !== rule.id),
+        "fixtures must not trip load or resolve diagnostics",
+      ).toEqual([]);
       await expect(textOf(diagnostics, sources)).toMatchFileSnapshot(join(root, "expected.txt"));
     });
     more?.();

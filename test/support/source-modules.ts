@@ -44,7 +44,8 @@ export function moduleImports(module: SourceModule): ModuleImport[] {
   const add = (specifier: string, typeOnly: boolean, node: Node) => out.push({ specifier, target: relativeTarget(module.path, specifier), typeOnly, line: node.getStartLineNumber() });
   for (const declaration of module.file.getImportDeclarations()) {
     const named = declaration.getNamedImports();
-    const typeOnly = declaration.isTypeOnly() || (declaration.getDefaultImport() === undefined && declaration.getNamespaceImport() === undefined && named.length > 0 && named.every((n) => n.isTypeOnly()));
+    const typeOnly =
+      declaration.isTypeOnly() || (declaration.getDefaultImport() === undefined && declaration.getNamespaceImport() === undefined && named.length > 0 && named.every((n) => n.isTypeOnly()));
     add(declaration.getModuleSpecifierValue(), typeOnly, declaration);
   }
   for (const declaration of module.file.getExportDeclarations()) {

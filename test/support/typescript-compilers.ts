@@ -84,9 +84,10 @@ export interface TypeCheck {
 export async function typeCheck(compiler: TypeScriptCompiler, tsconfig: string): Promise<TypeCheck> {
   const tsc = join(REPO_ROOT, "node_modules", compiler.packageName, "bin", "tsc");
   const args = [tsc, "-p", tsconfig, "--listFiles", "--pretty", "false"];
-  const run = await promisify(execFile)(process.execPath, args, { timeout: 600_000, maxBuffer: 256 * 1024 * 1024 }).catch(
-    (e: { stdout?: string; stderr?: string; message: string }) => ({ stdout: e.stdout ?? "", stderr: e.stderr || (e.stdout ? "" : e.message) }),
-  );
+  const run = await promisify(execFile)(process.execPath, args, { timeout: 600_000, maxBuffer: 256 * 1024 * 1024 }).catch((e: { stdout?: string; stderr?: string; message: string }) => ({
+    stdout: e.stdout ?? "",
+    stderr: e.stderr || (e.stdout ? "" : e.message),
+  }));
   const files: string[] = [];
   const errors: string[] = [];
   for (const line of run.stdout.split("\n")) {

@@ -20,7 +20,10 @@ execFileSync(process.execPath, [tsc, "-p", join(root, "tsconfig.json"), "--outDi
 const copy = join(root, "dist", "cjs-src");
 cpSync(join(root, "src"), join(copy, "src"), { recursive: true });
 writeFileSync(join(copy, "package.json"), commonjs);
-writeFileSync(join(copy, "tsconfig.json"), JSON.stringify({ extends: join(root, "tsconfig.json"), compilerOptions: { rootDir: "src", outDir: join(root, "dist", "cjs"), verbatimModuleSyntax: false }, include: ["src"] }));
+writeFileSync(
+  join(copy, "tsconfig.json"),
+  JSON.stringify({ extends: join(root, "tsconfig.json"), compilerOptions: { rootDir: "src", outDir: join(root, "dist", "cjs"), verbatimModuleSyntax: false }, include: ["src"] }),
+);
 try {
   execFileSync(process.execPath, [tsc, "-p", join(copy, "tsconfig.json")], { stdio: "inherit" });
 } finally {

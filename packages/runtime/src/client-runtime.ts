@@ -47,9 +47,7 @@ export interface ClientToolEntry {
 }
 
 /** What a call returned: the typed output, or the tool's own error message (for the model to read). */
-export type ToolOutcome<O> =
-  | { readonly isError: false; readonly output: O; readonly result: CallToolResult }
-  | { readonly isError: true; readonly message: string; readonly result: CallToolResult };
+export type ToolOutcome<O> = { readonly isError: false; readonly output: O; readonly result: CallToolResult } | { readonly isError: true; readonly message: string; readonly result: CallToolResult };
 
 /** The arguments failed the tool's inputSchema; nothing was sent. */
 export class ToolArgumentsError extends Error {
@@ -176,8 +174,7 @@ export function precompiledValidators(entries: readonly ClientToolEntry[], fallb
     getValidator<T>(schema: JsonSchemaType): JsonSchemaValidator<T> {
       const validate = byJson.get(JSON.stringify(schema));
       if (validate === undefined) return fallback.getValidator<T>(schema);
-      return (input: unknown) =>
-        validate(input) ? { valid: true, data: input as T, errorMessage: undefined } : { valid: false, data: undefined, errorMessage: describeValidationError(validate) };
+      return (input: unknown) => (validate(input) ? { valid: true, data: input as T, errorMessage: undefined } : { valid: false, data: undefined, errorMessage: describeValidationError(validate) });
     },
   };
 }

@@ -194,7 +194,11 @@ function checkParams(
     // JSON.parse has already rounded an integer past 2^53 (9007199254740993 reads as ...992), so the
     // handler would get another number than the client sent, and a header could agree with either.
     if (param.type === "integer" && typeof bodyValue === "number" && Number.isInteger(bodyValue) && !Number.isSafeInteger(bodyValue)) {
-      return fail(400, INVALID_PARAMS, `Invalid arguments: ${argumentPath(param)} is ${String(bodyValue)}, outside the range -(2^53-1) to 2^53-1 that an integer mirrored into ${header} must stay in.`);
+      return fail(
+        400,
+        INVALID_PARAMS,
+        `Invalid arguments: ${argumentPath(param)} is ${String(bodyValue)}, outside the range -(2^53-1) to 2^53-1 that an integer mirrored into ${header} must stay in.`,
+      );
     }
     if (bodyValue === undefined || bodyValue === null) {
       // The header is not expected here (the argument is null or absent); one sent anyway matches no body value, so it is

@@ -52,4 +52,3 @@ async function readBounded(request: Request, maxBytes: number): Promise<string |
   }
   return new TextDecoder().decode(bytes);
 }
-

@@ -33,11 +33,12 @@ export type { SessionLimits } from "./session-pool.js";
 export type LegacyServing = "stateless" | "sessions" | "reject";
 
 /** createMcpHandler's options, with `legacy` extended by "sessions" and the limits of those sessions. */
-export type HandlerOptions = Omit<CreateMcpHandlerOptions, "legacy"> & SessionLimits & {
-  readonly legacy?: LegacyServing;
-  /** With `legacy: "sessions"`: passed on to every session's transport (event store, JSON responses, ...). */
-  readonly sessionTransport?: Omit<WebStandardStreamableHTTPServerTransportOptions, "sessionIdGenerator" | "onsessioninitialized" | "onsessionclosed">;
-};
+export type HandlerOptions = Omit<CreateMcpHandlerOptions, "legacy"> &
+  SessionLimits & {
+    readonly legacy?: LegacyServing;
+    /** With `legacy: "sessions"`: passed on to every session's transport (event store, JSON responses, ...). */
+    readonly sessionTransport?: Omit<WebStandardStreamableHTTPServerTransportOptions, "sessionIdGenerator" | "onsessioninitialized" | "onsessionclosed">;
+  };
 
 export interface HttpHandlerOptions {
   /** Largest request body accepted, in bytes. */
@@ -66,7 +67,10 @@ const MODERN = "2026-07-28";
 export function createHttpHandler(factory: () => Server, table: ToolTable, options: HttpHandlerOptions): GeneratedHttpHandler {
   const { legacy = "stateless", sessionIdleMs, maxSessions, sessionTransport, ...sdkOptions } = options.handlerOptions ?? {};
   const handler = createMcpHandler(factory, { ...sdkOptions, legacy: legacy === "stateless" ? "stateless" : "reject" });
-  const sessions = legacy === "sessions" ? sessionPool(factory, sessionTransport ?? {}, { ...(sessionIdleMs === undefined ? {} : { sessionIdleMs }), ...(maxSessions === undefined ? {} : { maxSessions }) }) : undefined;
+  const sessions =
+    legacy === "sessions"
+      ? sessionPool(factory, sessionTransport ?? {}, { ...(sessionIdleMs === undefined ? {} : { sessionIdleMs }), ...(maxSessions === undefined ? {} : { maxSessions }) })
+      : undefined;
   const headerParamsFor = (name: string) => table.byName.get(name)?.headers;
   // The SDK's own era decision, so that the checks and the routing never disagree with it.
   const isLegacy = (request: Request, body: unknown) => isLegacyRequest(request, body, { maxRequestBodySize: options.maxRequestBytes });

@@ -27,9 +27,10 @@ export type NormalizedHeaders = { readonly ok: true; readonly map: ReadonlyMap<s
  * ", " as RFC 9110 combines them. Example: `normalizeHeaders({ "Mcp-Name": [" a", "b"] })` refuses Mcp-Name.
  */
 export function normalizeHeaders(headers: RequestHeaders): NormalizedHeaders {
-  const entries: [string, string | readonly string[] | undefined][] = headers instanceof Map
-    ? [...(headers as ReadonlyMap<string, string>).entries()]
-    : Object.keys(headers).map((name) => [name, (headers as Readonly<Record<string, string | readonly string[] | undefined>>)[name]]);
+  const entries: [string, string | readonly string[] | undefined][] =
+    headers instanceof Map
+      ? [...(headers as ReadonlyMap<string, string>).entries()]
+      : Object.keys(headers).map((name) => [name, (headers as Readonly<Record<string, string | readonly string[] | undefined>>)[name]]);
   const map = new Map<string, string>();
   const names = new Map<string, string>();
   for (const [name, value] of entries) {

@@ -65,23 +65,32 @@ export function createRequestStateSeal(options: RequestStateOptions | undefined)
  */
 function isCanonicalState(state: string): boolean {
   const segments = state.split(".");
-  return segments.length > 1 && segments.slice(1).every((segment) => {
-    if (!/^[A-Za-z0-9_-]*$/.test(segment)) return false;
-    const standard = segment.replace(/-/g, "+").replace(/_/g, "/");
-    return decodeBase64(standard + "=".repeat((4 - (standard.length % 4)) % 4)) !== undefined;
-  });
+  return (
+    segments.length > 1 &&
+    segments.slice(1).every((segment) => {
+      if (!/^[A-Za-z0-9_-]*$/.test(segment)) return false;
+      const standard = segment.replace(/-/g, "+").replace(/_/g, "/");
+      return decodeBase64(standard + "=".repeat((4 - (standard.length % 4)) % 4)) !== undefined;
+    })
+  );
 }
 
 /** SHA-256 of the tool name and the arguments as canonical JSON (members sorted), base64url. */
 async function callDigest(tool: string, args: unknown): Promise<string> {
   const bytes = new TextEncoder().encode(`${tool}\u0000${canonicalJson(args)}`);
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return btoa(String.fromCharCode(...digest)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
+  return btoa(String.fromCharCode(...digest))
+    .replace(/=+$/, "")
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_");
 }
 
 function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
   const record = value as Record<string, unknown>;
-  return `{${Object.keys(record).sort().map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key])}`).join(",")}}`;
+  return `{${Object.keys(record)
+    .sort()
+    .map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key])}`)
+    .join(",")}}`;
 }

@@ -95,7 +95,15 @@ export function installTools(server: Server, table: ToolTable, handlers: Handler
   server.setRequestHandler("tools/call", (request: CallToolRequest, ctx: ServerContext) => callTool(server, table, handlers, settings, seal, request, ctx));
 }
 
-async function callTool(server: Server, table: ToolTable, handlers: Handlers, settings: CallSettings, seal: RequestStateSeal, request: CallToolRequest, ctx: ServerContext): Promise<CallToolResult | InputRequiredResult> {
+async function callTool(
+  server: Server,
+  table: ToolTable,
+  handlers: Handlers,
+  settings: CallSettings,
+  seal: RequestStateSeal,
+  request: CallToolRequest,
+  ctx: ServerContext,
+): Promise<CallToolResult | InputRequiredResult> {
   const { name } = request.params;
   const entry = table.byName.get(name);
   const handler = entry === undefined ? undefined : handlers[name];

@@ -68,7 +68,7 @@ function errorId(): string {
 
 /** One line on stderr (stdout belongs to stdio): the default `onError`. */
 export function logToStderr(report: ErrorReport): void {
-  const detail = report.error instanceof Error ? report.error.stack ?? report.error.message : String(report.error);
+  const detail = report.error instanceof Error ? (report.error.stack ?? report.error.message) : String(report.error);
   console.error(`[mcp-gen] ${report.kind} in tool ${report.tool} (error id ${report.errorId}): ${detail}`);
 }
 

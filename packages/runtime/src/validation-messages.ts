@@ -9,9 +9,20 @@ export interface CompiledValidator {
 }
 
 function fieldPath(instancePath: string, child?: unknown): string {
-  const tokens = instancePath === "" ? [] : instancePath.slice(1).split("/").map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const tokens =
+    instancePath === ""
+      ? []
+      : instancePath
+          .slice(1)
+          .split("/")
+          .map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
   if (child !== undefined) tokens.push(String(child));
-  return tokens.length === 0 ? "the arguments" : tokens.map((t) => (/^\d+$/.test(t) ? `[${t}]` : t)).join(".").replace(/\.\[/g, "[");
+  return tokens.length === 0
+    ? "the arguments"
+    : tokens
+        .map((t) => (/^\d+$/.test(t) ? `[${t}]` : t))
+        .join(".")
+        .replace(/\.\[/g, "[");
 }
 
 /** "city: is required", "days: must be <= 7", "units: must be one of metric, imperial". */

@@ -21,8 +21,17 @@ import { COMMON_OPTIONS, parseCommandArgs } from "../args.js";
 import { EXIT, type CliIo } from "../io.js";
 import { startBuildThreads, wantsTypesThread, workerCount, type BuildThreads } from "../../incremental/build-threads.js";
 import {
-  handEditedFiles, knownFileHashes, openStatIndex, planBuild, recordUnchanged, reuseChecks, reuseOutput, writeBuild,
-  type BuildPlan, type ChecksReuse, type OutputReuse,
+  handEditedFiles,
+  knownFileHashes,
+  openStatIndex,
+  planBuild,
+  recordUnchanged,
+  reuseChecks,
+  reuseOutput,
+  writeBuild,
+  type BuildPlan,
+  type ChecksReuse,
+  type OutputReuse,
 } from "../../incremental/incremental-build.js";
 import type { FileRecord } from "../../incremental/file-record.js";
 import { acquireProjectLock, PROJECT_LOCK_FILE } from "../../incremental/project-lock.js";
@@ -86,8 +95,19 @@ export async function runBuild(argv: readonly string[], io: CliIo, memo = new Ru
   }
   try {
     return await buildLocked({
-      root, realRoot, configPath: values.config, project: { ...project, config: project.config }, force: values.force === true, verbose: values.verbose === true,
-      format, setup, io, index, memo, ...report, progress: buildProgress(io.isTty && format === "text" ? (line) => io.stderr(`\r\u001b[2K${line}`) : undefined),
+      root,
+      realRoot,
+      configPath: values.config,
+      project: { ...project, config: project.config },
+      force: values.force === true,
+      verbose: values.verbose === true,
+      format,
+      setup,
+      io,
+      index,
+      memo,
+      ...report,
+      progress: buildProgress(io.isTty && format === "text" ? (line) => io.stderr(`\r\u001b[2K${line}`) : undefined),
     });
   } finally {
     await projectLock.release();
@@ -146,8 +166,11 @@ async function buildLocked(run: BuildRun): Promise<number> {
   const read = await readInputs(run, plan);
   const reuse = reuseChecks(plan, read.input.descriptors, read.records);
   const input: ProjectInput = {
-    ...read.input, loadDiagnostics: [...project.diagnostics, ...read.input.loadDiagnostics],
-    checked: reuse.checked, ...(reuse.knownSchemas ? { knownSchemas: reuse.knownSchemas } : {}), memo: run.memo,
+    ...read.input,
+    loadDiagnostics: [...project.diagnostics, ...read.input.loadDiagnostics],
+    checked: reuse.checked,
+    ...(reuse.knownSchemas ? { knownSchemas: reuse.knownSchemas } : {}),
+    memo: run.memo,
   };
   const building = input.descriptors.length - reuse.checked.length;
   const workers = workerCount(building, run.io.env);
@@ -219,8 +242,15 @@ async function validateAndWrite(run: BuildRun, plan: BuildPlan, threads: BuildTh
   }
   run.progress.phase(`Writing ${count(built.emit.generated.length, "file")}`);
   const written = await writeBuild(plan, {
-    generated: built.emit.generated, lock: built.lock, force: run.force, createScaffolds: () => threads.createMissing(run.root, built.emit.scaffolds),
-    tools: output.tools, emitted: built.tools, analysis, checked, records,
+    generated: built.emit.generated,
+    lock: built.lock,
+    force: run.force,
+    createScaffolds: () => threads.createMissing(run.root, built.emit.scaffolds),
+    tools: output.tools,
+    emitted: built.tools,
+    analysis,
+    checked,
+    records,
   });
   await printBuilt(run, diagnostics, { tools: analysis.tools.length, ...written });
   return EXIT.ok;
@@ -234,7 +264,16 @@ async function validateAndWrite(run: BuildRun, plan: BuildPlan, threads: BuildTh
  */
 async function validateProject(run: BuildRun, threads: BuildThreads, input: ProjectInput, reuse: ChecksReuse): Promise<ProjectAnalysis> {
   run.progress.phase(`Validating ${count(input.descriptors.length, "tool")}`, "schemas");
-  return analyzeProjectWith(input, threads.precompile, (fresh, all) => threads.prefetchTypes(expectedTypesJobs(fresh, all.map((tool) => String(tool.wire.name)), run.memo, reuse.lastTypesKey)));
+  return analyzeProjectWith(input, threads.precompile, (fresh, all) =>
+    threads.prefetchTypes(
+      expectedTypesJobs(
+        fresh,
+        all.map((tool) => String(tool.wire.name)),
+        run.memo,
+        reuse.lastTypesKey,
+      ),
+    ),
+  );
 }
 
 /**
@@ -263,13 +302,26 @@ function inputHashes(configHashes: ReadonlyMap<string, string>, records: Readonl
 
 /** Generates every file and the lock, taking as it is whatever reuseOutput kept of the last build. */
 async function generateOutput(
-  run: BuildRun, plan: BuildPlan, threads: BuildThreads, analysis: ProjectAnalysis, output: Exclude<OutputReuse, { unchanged: readonly string[] }>,
-  inputs: ReadonlyMap<string, string>, scaffolds: ReadonlySet<string> | undefined,
+  run: BuildRun,
+  plan: BuildPlan,
+  threads: BuildThreads,
+  analysis: ProjectAnalysis,
+  output: Exclude<OutputReuse, { unchanged: readonly string[] }>,
+  inputs: ReadonlyMap<string, string>,
+  scaffolds: ReadonlySet<string> | undefined,
 ): Promise<BuildOutput> {
   run.progress.phase(`Generating code for ${count(analysis.tools.length, "tool")}`, "types");
   const input = {
-    tools: output.tools, config: run.project.config, templates: await readTemplates(), runtime: await readRuntimeSources(), schemas: analysis.schemas, memo: analysis.memo, inputs,
-    compileTypes: threads.compileTypes, ...(scaffolds ? { existingScaffolds: scaffolds } : {}), ...(output.reuse ? { reuse: output.reuse, hashes: output.hashes } : {}),
+    tools: output.tools,
+    config: run.project.config,
+    templates: await readTemplates(),
+    runtime: await readRuntimeSources(),
+    schemas: analysis.schemas,
+    memo: analysis.memo,
+    inputs,
+    compileTypes: threads.compileTypes,
+    ...(scaffolds ? { existingScaffolds: scaffolds } : {}),
+    ...(output.reuse ? { reuse: output.reuse, hashes: output.hashes } : {}),
   };
   const generated = await generateProject(input);
   return { ...generated, lock: lockProject(input, generated, knownFileHashes(plan, generated.emit.generated)) };
@@ -286,10 +338,16 @@ async function printBuilt(run: BuildRun, diagnostics: readonly Diagnostic[], bui
 
 function buildInProgress(owner: number): Diagnostic {
   return {
-    ruleId: "build-in-progress", severity: "error",
+    ruleId: "build-in-progress",
+    severity: "error",
     message: `Another mcp-gen process${owner > 0 ? ` (pid ${owner})` : ""} is building this project.`,
     hint: `Wait for it to finish; if no mcp-gen is running, delete ${PROJECT_LOCK_FILE}.`,
-    file: PROJECT_LOCK_FILE, line: 1, column: 1, endLine: 1, endColumn: 1, pointer: "",
+    file: PROJECT_LOCK_FILE,
+    line: 1,
+    column: 1,
+    endLine: 1,
+    endColumn: 1,
+    pointer: "",
   };
 }
 
@@ -327,7 +385,9 @@ interface BuildSummary {
 /** "Built 1,223 tools into src/generated: ...", "Created 1,223 handler stubs and 1,223 test scaffolds." and, with --verbose, each file created. */
 function buildSummary(summary: BuildSummary): string {
   const { written, unchanged, removed } = summary.tree;
-  const lines = [`Built ${count(summary.tools, "tool")} into ${summary.out}: ${count(written.length, "file")} written, ${count(unchanged.length)} unchanged${removed.length > 0 ? `, ${count(removed.length)} removed` : ""}.`];
+  const lines = [
+    `Built ${count(summary.tools, "tool")} into ${summary.out}: ${count(written.length, "file")} written, ${count(unchanged.length)} unchanged${removed.length > 0 ? `, ${count(removed.length)} removed` : ""}.`,
+  ];
   if (summary.created.length > 0) {
     const stubs = summary.created.filter((path) => path.startsWith(`${summary.handlers}/`)).length;
     const scaffolds = summary.created.length - stubs;

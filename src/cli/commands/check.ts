@@ -118,11 +118,24 @@ function runtimeFindings(root: string, config: Config): RuntimeFindings {
 }
 
 /** The slow path: analyze, build in memory, compare every tool and file. */
-async function checkFully(root: string, configPath: string | undefined, setup: ReportSetup, print: (d: readonly Diagnostic[], content: ReportContent) => Promise<void>, outFolder: string, runtime: RuntimeFindings): Promise<number> {
+async function checkFully(
+  root: string,
+  configPath: string | undefined,
+  setup: ReportSetup,
+  print: (d: readonly Diagnostic[], content: ReportContent) => Promise<void>,
+  outFolder: string,
+  runtime: RuntimeFindings,
+): Promise<number> {
   // Loaded here, not at the top: the fast path never needs the analyzer or the code generator.
   const [{ readProject }, { analyzeProject }, { buildProject }, { readRuntimeSources, readTemplates }, { parseLock }, { loadDocument }, { describeDrift }, { diffTools }] = await Promise.all([
-    import("../read-project.js"), import("../../project/analyze-project.js"), import("../../project/build-project.js"), import("../package-files.js"),
-    import("../../lock/parse-lock.js"), import("../../load/load-document.js"), import("../../lock/describe-drift.js"), import("../../diff/diff-tools.js"),
+    import("../read-project.js"),
+    import("../../project/analyze-project.js"),
+    import("../../project/build-project.js"),
+    import("../package-files.js"),
+    import("../../lock/parse-lock.js"),
+    import("../../load/load-document.js"),
+    import("../../lock/describe-drift.js"),
+    import("../../diff/diff-tools.js"),
   ]);
   const read = await readProject({ root, configPath });
   if (!read.ok) {
@@ -142,7 +155,15 @@ async function checkFully(root: string, configPath: string | undefined, setup: R
     return EXIT.problems;
   }
   const inputs = new Map([...hashedInputs(read.sources)].map(([path, text]) => [path, hashFileText(text)]));
-  const { emit, lock } = await buildProject({ tools: analysis.tools, config, templates: await readTemplates(), runtime: await readRuntimeSources(), schemas: analysis.schemas, memo: analysis.memo, inputs });
+  const { emit, lock } = await buildProject({
+    tools: analysis.tools,
+    config,
+    templates: await readTemplates(),
+    runtime: await readRuntimeSources(),
+    schemas: analysis.schemas,
+    memo: analysis.memo,
+    inputs,
+  });
   const outFiles = listFiles(outFolder, config.out);
   const disk = new Map<string, string>();
   for (const path of new Set([...emit.generated.map((f) => f.path), ...outFiles])) {
@@ -151,8 +172,16 @@ async function checkFully(root: string, configPath: string | undefined, setup: R
   }
   const packageText = read.sources.get(PACKAGE_JSON);
   const drift = describeDrift({
-    lockPath: config.lock, committed: parsed?.value, lockDoc: lockText === undefined ? undefined : lockDocument(loadDocument, lockText, config), current: lock,
-    tools: analysis.tools, docs: analysis.docs, generated: emit.generated, disk, outFiles, out: config.out,
+    lockPath: config.lock,
+    committed: parsed?.value,
+    lockDoc: lockText === undefined ? undefined : lockDocument(loadDocument, lockText, config),
+    current: lock,
+    tools: analysis.tools,
+    docs: analysis.docs,
+    generated: emit.generated,
+    disk,
+    outFiles,
+    out: config.out,
     packageDoc: packageText === undefined ? undefined : loadDocument({ path: PACKAGE_JSON, text: packageText }).value,
   });
   const diagnostics = [...drift, ...runtime.diagnostics];
@@ -167,7 +196,10 @@ async function checkFully(root: string, configPath: string | undefined, setup: R
     markdown: {
       passed: !failed,
       headline: summary?.trim() ?? `${diagnostics.length} finding${diagnostics.length === 1 ? "" : "s"}: the lock, the descriptors and the generated files do not agree.`,
-      changes, toolFiles: new Map(analysis.tools.map((tool) => [String(tool.wire.name), tool.file])), before: config.lock, after: "descriptors",
+      changes,
+      toolFiles: new Map(analysis.tools.map((tool) => [String(tool.wire.name), tool.file])),
+      before: config.lock,
+      after: "descriptors",
     },
   });
   return failed ? EXIT.problems : EXIT.ok;
@@ -178,7 +210,14 @@ async function checkFully(root: string, configPath: string | undefined, setup: R
  * descriptor file appeared, this mcp-gen wrote the lock, and every generated file is on disk as
  * recorded with nothing else beside it. Anything else (including any read error) means "look closer".
  */
-async function checkFast(root: string, config: Config, configSources: ReadonlyMap<string, string>, index: StatIndex, cachePath: string | undefined, outFolder: string): Promise<{ tools: number; files: number } | undefined> {
+async function checkFast(
+  root: string,
+  config: Config,
+  configSources: ReadonlyMap<string, string>,
+  index: StatIndex,
+  cachePath: string | undefined,
+  outFolder: string,
+): Promise<{ tools: number; files: number } | undefined> {
   const lock = await readLockSummary(root, config.lock, cachePath, index);
   if (!lock || lock.version !== MCP_GEN_VERSION) return undefined;
   const inputs = Object.keys(lock.inputs);
@@ -288,7 +327,6 @@ function listFiles(outFolder: string, out: string): string[] {
 function lockDocument(loadDocument: typeof import("../../load/load-document.js").loadDocument, text: string, config: Config): SourceDoc | undefined {
   return loadDocument({ path: config.lock, text }, { ...config.load, maxDepth: config.load.maxDepth + 4, maxNodes: Number.MAX_SAFE_INTEGER }).value;
 }
-
 
 function upToDate(tools: number, files: number, lock: string): string {
   return `Up to date: ${tools} tool${tools === 1 ? "" : "s"} and ${files} generated file${files === 1 ? "" : "s"} match ${lock}.\n`;

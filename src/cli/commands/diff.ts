@@ -85,7 +85,11 @@ export async function runDiff(argv: readonly string[], io: CliIo): Promise<numbe
   const diagnostics = [...base.diagnostics, ...head.diagnostics];
   const sources = new Map([...base.sources, ...head.sources]);
   if (diagnostics.some((d) => d.ruleId === "lock-invalid")) {
-    await writeReport(io, setup, diagnostics, { sources, json: () => JSON.stringify({ diagnostics: relocate(diagnostics, setup.paths.fromCwd) }, null, 2) + "\n", markdown: { passed: false, headline: "A lock file cannot be read; nothing was compared." } });
+    await writeReport(io, setup, diagnostics, {
+      sources,
+      json: () => JSON.stringify({ diagnostics: relocate(diagnostics, setup.paths.fromCwd) }, null, 2) + "\n",
+      markdown: { passed: false, headline: "A lock file cannot be read; nothing was compared." },
+    });
     return EXIT.problems;
   }
   const diff = diffTools(base.tools, head.tools);
@@ -96,8 +100,12 @@ export async function runDiff(argv: readonly string[], io: CliIo): Promise<numbe
     text: (color) => renderText(diff, base, head, diagnostics, color, setup),
     json: () => JSON.stringify({ base: base.label, head: head.label, ...diffJson(diff), diagnostics: relocate(diagnostics, setup.paths.fromCwd) }, null, 2) + "\n",
     markdown: {
-      passed: !failed, headline: diff.changes.length === 0 ? `No changes between ${base.label} and ${head.label}.` : summarizeDiff(diff),
-      changes: diff, toolFiles: new Map([...base.files, ...head.files]), before: base.label, after: head.label,
+      passed: !failed,
+      headline: diff.changes.length === 0 ? `No changes between ${base.label} and ${head.label}.` : summarizeDiff(diff),
+      changes: diff,
+      toolFiles: new Map([...base.files, ...head.files]),
+      before: base.label,
+      after: head.label,
     },
   });
   return failed ? EXIT.problems : EXIT.ok;
@@ -116,8 +124,16 @@ function changeFinding(change: ToolDiffChange, base: Side, head: Side): Diagnost
   const placed = side.locate?.(change.tool, change.pointer) ?? (change.side === "base" ? undefined : base.locate?.(change.tool, change.pointer));
   const where = placed ?? { file: side.fallback, line: 1, column: 1, endLine: 1, endColumn: 1 };
   return {
-    ruleId: `tool-change-${change.class}`, severity: CHANGE_SEVERITY[change.class], message: `${JSON.stringify(change.tool)}: ${change.message}`, hint: CHANGE_HINT[change.class],
-    file: where.file, line: where.line, column: where.column, endLine: where.endLine, endColumn: where.endColumn, pointer: change.pointer,
+    ruleId: `tool-change-${change.class}`,
+    severity: CHANGE_SEVERITY[change.class],
+    message: `${JSON.stringify(change.tool)}: ${change.message}`,
+    hint: CHANGE_HINT[change.class],
+    file: where.file,
+    line: where.line,
+    column: where.column,
+    endLine: where.endLine,
+    endColumn: where.endColumn,
+    pointer: change.pointer,
     ...(change.text ? { textChanges: [{ label: change.part ?? "", before: change.text.before, after: change.text.after }] } : {}),
   };
 }
@@ -206,7 +222,9 @@ async function descriptorSide(root: string, configPath: string | undefined): Pro
     sources: read.sources,
     locate: (name, pointer) => {
       const tool = byName.get(name);
-      return tool ? diagnosticInTool(tool, analysis.docs, pointer === "" ? "/name" : pointer, { ruleId: "", severity: "info", message: "" }, pointer === "" || pointer === "/name" ? "value" : "key") : undefined;
+      return tool
+        ? diagnosticInTool(tool, analysis.docs, pointer === "" ? "/name" : pointer, { ruleId: "", severity: "info", message: "" }, pointer === "" || pointer === "/name" ? "value" : "key")
+        : undefined;
     },
     fallback: read.input.config.lock,
   };

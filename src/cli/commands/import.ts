@@ -25,7 +25,21 @@ import { formatText } from "../../report/format-text.js";
 import { COMMON_OPTIONS, parseCommandArgs, projectRoot, UsageError } from "../args.js";
 import { readClientServers, serverHeading, type PinnedServer } from "../client-servers.js";
 import { EXIT, type CliIo } from "../io.js";
-import { describeProblem, describeServer, LIVE_HELP, LIVE_OPTIONS, liveOptions, liveRequest, loadLive, withClientConfigFlag, plural, projectFolder, readServerConfig, type LiveRequest, type LiveValues } from "../live-args.js";
+import {
+  describeProblem,
+  describeServer,
+  LIVE_HELP,
+  LIVE_OPTIONS,
+  liveOptions,
+  liveRequest,
+  loadLive,
+  withClientConfigFlag,
+  plural,
+  projectFolder,
+  readServerConfig,
+  type LiveRequest,
+  type LiveValues,
+} from "../live-args.js";
 import { readTextIfExists, writeFileAtomic } from "../../files/write-files.js";
 import { rm } from "node:fs/promises";
 import { confinePaths, realPathOrSelf } from "../confine-paths.js";
@@ -55,14 +69,7 @@ reached or answered badly (with --client-config, the other servers are still imp
 `;
 
 /** Rules whose findings only a server's author can act on: off in the config import writes. */
-const ADVICE_FOR_THE_AUTHOR = [
-  "description-length-limit",
-  "description-missing",
-  "input-schema-no-params",
-  "schema-dialect-legacy",
-  "tool-name-syntax",
-  "tool-unknown-field",
-];
+const ADVICE_FOR_THE_AUTHOR = ["description-length-limit", "description-missing", "input-schema-no-params", "schema-dialect-legacy", "tool-name-syntax", "tool-unknown-field"];
 
 const CONFIG_TEXT = [
   "# A client-only mcp-gen project: `mcp-gen build` generates the typed client of the server that",
@@ -121,7 +128,17 @@ export async function runImport(argv: readonly string[], io: CliIo): Promise<num
     return EXIT.usage;
   }
   const newConfig = values.config === undefined && !project.sources.has(CONFIG_FILE) ? CONFIG_FILE : undefined;
-  const outcome = await importServer({ root, dir, config: project.config, newConfig, target: request.target, options: liveOptions(values, project.config), mode, acceptBreaking: values["accept-breaking"] === true, again: "with the same server options" });
+  const outcome = await importServer({
+    root,
+    dir,
+    config: project.config,
+    newConfig,
+    target: request.target,
+    options: liveOptions(values, project.config),
+    mode,
+    acceptBreaking: values["accept-breaking"] === true,
+    again: "with the same server options",
+  });
   switch (outcome.kind) {
     case "failed":
       io.stderr(`mcp-gen import: ${outcome.message}\n`);
@@ -152,7 +169,11 @@ async function importServer(job: ImportJob): Promise<Outcome> {
   const previousText = await readTextIfExists(resolve(root, config.lock));
   const previous = previousText === undefined ? undefined : parseLock(previousText, config.lock, config.load);
   if (previous && !previous.value && job.mode === "update") {
-    return { kind: "refused", stdout: formatText(previous.diagnostics, { sources: new Map([[config.lock, previousText!]]), color: false }), stderr: `${config.lock} cannot be read, so there is nothing to update and nothing was written; run again with --force to import afresh.` };
+    return {
+      kind: "refused",
+      stdout: formatText(previous.diagnostics, { sources: new Map([[config.lock, previousText!]]), color: false }),
+      stderr: `${config.lock} cannot be read, so there is nothing to update and nothing was written; run again with --force to import afresh.`,
+    };
   }
   const live = await (await loadLive()).fetchLiveTools(job.target, job.options);
   if (!live.ok) return { kind: "failed", message: describeProblem(live.problem) };
@@ -163,11 +184,18 @@ async function importServer(job: ImportJob): Promise<Outcome> {
   const disk = new Map(await Promise.all(paths.map(async (path) => [path, await readTextIfExists(resolve(root, path))] as const)));
   const mirror = mirrorImport({ plan: plan.value, dir: job.dir, lockPath: config.lock, previous: lock, disk, mode: job.mode, version: MCP_GEN_VERSION });
   const server = describeServer(live.value);
-  const diffText = mirror.diff && mirror.diff.changes.length > 0 ? `${formatDiffText(mirror.diff, { files: recordedFiles(lock), before: config.lock, after: "server", color: false })}\n${summarizeDiff(mirror.diff)}\n` : "";
+  const diffText =
+    mirror.diff && mirror.diff.changes.length > 0
+      ? `${formatDiffText(mirror.diff, { files: recordedFiles(lock), before: config.lock, after: "server", color: false })}\n${summarizeDiff(mirror.diff)}\n`
+      : "";
   if (mirror.conflicts.length > 0) return { kind: "refused", stdout: diffText, stderr: conflictMessage(mirror, job) };
   const breaking = mirror.diff ? countByClass(mirror.diff.changes).breaking : 0;
   if (breaking > 0 && job.mode === "update" && !job.acceptBreaking) {
-    return { kind: "refused", stdout: diffText, stderr: `the server made ${plural(breaking, "breaking change")}, so nothing was written. Review ${breaking === 1 ? "it" : "them"}, then run again with --update --accept-breaking to take ${breaking === 1 ? "it" : "them"}.` };
+    return {
+      kind: "refused",
+      stdout: diffText,
+      stderr: `the server made ${plural(breaking, "breaking change")}, so nothing was written. Review ${breaking === 1 ? "it" : "them"}, then run again with --update --accept-breaking to take ${breaking === 1 ? "it" : "them"}.`,
+    };
   }
   for (const file of mirror.writes) await writeFileAtomic(resolve(root, file.path), file.contents);
   for (const path of mirror.deletes) await rm(resolve(root, path), { force: true });
@@ -176,15 +204,27 @@ async function importServer(job: ImportJob): Promise<Outcome> {
   if (lockChanged) await writeFileAtomic(resolve(root, config.lock), lockText);
   if (job.newConfig !== undefined) await writeFileAtomic(resolve(root, job.newConfig), CONFIG_TEXT);
   const missing = job.newConfig === undefined ? [] : missingDependencies(await readTextIfExists(resolve(root, "package.json")), CLIENT_PACKAGES);
-  const head = mirror.diff === undefined
-    ? [`Imported ${plural(plan.value.files.length, "tool")} from ${server}:`, ...plan.value.files.map((file) => `  ${file.path}`)]
-    : [`${server} lists ${plural(plan.value.files.length, "tool")}.`, ...(diffText === "" ? [`No tool changed since ${config.lock} was written.`] : ["", diffText.trimEnd(), ""]), ...mirror.writes.map((file) => `Wrote ${file.path}`), ...mirror.deletes.map((path) => `Deleted ${path}`)];
+  const head =
+    mirror.diff === undefined
+      ? [`Imported ${plural(plan.value.files.length, "tool")} from ${server}:`, ...plan.value.files.map((file) => `  ${file.path}`)]
+      : [
+          `${server} lists ${plural(plan.value.files.length, "tool")}.`,
+          ...(diffText === "" ? [`No tool changed since ${config.lock} was written.`] : ["", diffText.trimEnd(), ""]),
+          ...mirror.writes.map((file) => `Wrote ${file.path}`),
+          ...mirror.deletes.map((path) => `Deleted ${path}`),
+        ];
   const lines = [
     ...head,
     lockChanged ? `Wrote ${config.lock}.` : `${config.lock} unchanged.`,
     ...(job.newConfig !== undefined ? [`Wrote ${job.newConfig}: \`generate: client\`, so a build writes the typed client only.`] : []),
-    ...(missing.length > 0 ? [`The typed client imports ${missing.map(([name]) => name).join(" and ")}: \`npm install ${missing.map(([name, range]) => `${name}@${range}`).join(" ")}\` adds ${missing.length === 1 ? "it" : "them"} to package.json.`] : []),
-    ...(config.generate === "all" && job.newConfig === undefined ? ["Note: the config builds a server, handler stubs and test scaffolds too; add `generate: client` to it to build only the typed client."] : []),
+    ...(missing.length > 0
+      ? [
+          `The typed client imports ${missing.map(([name]) => name).join(" and ")}: \`npm install ${missing.map(([name, range]) => `${name}@${range}`).join(" ")}\` adds ${missing.length === 1 ? "it" : "them"} to package.json.`,
+        ]
+      : []),
+    ...(config.generate === "all" && job.newConfig === undefined
+      ? ["Note: the config builds a server, handler stubs and test scaffolds too; add `generate: client` to it to build only the typed client."]
+      : []),
     ...mirror.kept.map((kept) => `Note: ${kept.path} ${kept.reason}.`),
     ...plan.value.notes.map((note) => `Note: ${note}`),
     ...(mirror.diff === undefined ? [`Next: run \`mcp-gen build\` to generate the typed client; \`mcp-gen verify\` ${job.again} checks the server against the lock.`] : []),
@@ -218,10 +258,17 @@ function conflictMessage(mirror: MirrorPlan, job: ImportJob): string {
   const { conflicts } = mirror;
   const listed = conflicts.map((c) => `  ${c.path}${c.reason === "exists" ? "" : ` (${c.reason})`}`).join("\n");
   const first = job.mode === "create";
-  const hint = first && conflicts.some((c) => c.path === job.config.lock)
-    ? `Run again with --update to mirror the server the lock pins (it shows what changed), or --force to overwrite ${conflicts.length === 1 ? "it" : "them"}.`
-    : `Run again with --force to overwrite ${conflicts.length === 1 ? "it" : "them"}.`;
-  const what = conflicts.every((c) => c.reason === "exists") ? (conflicts.length === 1 ? "this file exists" : "these files exist") : conflicts.length === 1 ? "this file would be lost" : "these files would be lost";
+  const hint =
+    first && conflicts.some((c) => c.path === job.config.lock)
+      ? `Run again with --update to mirror the server the lock pins (it shows what changed), or --force to overwrite ${conflicts.length === 1 ? "it" : "them"}.`
+      : `Run again with --force to overwrite ${conflicts.length === 1 ? "it" : "them"}.`;
+  const what = conflicts.every((c) => c.reason === "exists")
+    ? conflicts.length === 1
+      ? "this file exists"
+      : "these files exist"
+    : conflicts.length === 1
+      ? "this file would be lost"
+      : "these files would be lost";
   return `${what}, so nothing was written:\n${listed}\n${hint}`;
 }
 
@@ -251,7 +298,9 @@ async function importClientConfig(request: Extract<LiveRequest, { kind: "client-
     parts.push(`${serverHeading(server)}:\n${text.trimEnd()}`);
   }
   const imported = servers.length - failed - refused - disabled;
-  const summary = [`${imported} imported`, refused > 0 ? `${refused} left as they were` : "", failed > 0 ? `${failed} could not be imported` : "", disabled > 0 ? `${disabled} disabled` : ""].filter((part) => part !== "").join(", ");
+  const summary = [`${imported} imported`, refused > 0 ? `${refused} left as they were` : "", failed > 0 ? `${failed} could not be imported` : "", disabled > 0 ? `${disabled} disabled` : ""]
+    .filter((part) => part !== "")
+    .join(", ");
   io.stdout(`${parts.join("\n\n")}\n\n${plural(servers.length, "server")}: ${summary}.\n`);
   return failed > 0 ? EXIT.usage : refused > 0 ? EXIT.problems : EXIT.ok;
 }
@@ -265,7 +314,14 @@ async function importPinned(server: PinnedServer, values: LiveValues, job: Clien
   if (!project.config) return { kind: "failed", message: `${server.folder}: ${project.diagnostics.map((d) => d.message).join(" ")}` };
   const newConfig = project.sources.has(CONFIG_FILE) ? undefined : CONFIG_FILE;
   return importServer({
-    root, dir: job.dir, config: project.config, newConfig, target: entry.target, options: liveOptions(values, project.config),
-    mode: job.mode, acceptBreaking: job.acceptBreaking, again: `--client-config --server ${JSON.stringify(server.name)}`,
+    root,
+    dir: job.dir,
+    config: project.config,
+    newConfig,
+    target: entry.target,
+    options: liveOptions(values, project.config),
+    mode: job.mode,
+    acceptBreaking: job.acceptBreaking,
+    again: `--client-config --server ${JSON.stringify(server.name)}`,
   });
 }

@@ -78,7 +78,9 @@ export async function runInit(argv: readonly string[], io: CliIo): Promise<numbe
   }
   const root = resolve(io.cwd, values.cwd ?? ".");
   if ((await readTextIfExists(join(root, CONFIG_FILE))) !== undefined) {
-    io.stderr(`mcp-gen init: ${CONFIG_FILE} already exists in ${root}; init changes nothing in a project that has one.\nRun "mcp-gen build" to generate code, or delete ${CONFIG_FILE} to start over.\n`);
+    io.stderr(
+      `mcp-gen init: ${CONFIG_FILE} already exists in ${root}; init changes nothing in a project that has one.\nRun "mcp-gen build" to generate code, or delete ${CONFIG_FILE} to start over.\n`,
+    );
     return EXIT.usage;
   }
   const confined = confinePaths(realPathOrSelf(root), INIT_PATHS);
@@ -112,7 +114,10 @@ export async function runInit(argv: readonly string[], io: CliIo): Promise<numbe
   const created = new Set(await createMissing(root, files));
   for (const file of files) lines.push(created.has(file.path) ? `Created ${file.path}` : `Kept ${file.path} (it exists; not overwritten)`);
   if (!created.has("README.md")) notes.push(`README.md exists, so it is unchanged; this section describes the tools:\n\n${indentLines(templates.find((f) => f.path === "README.md")!.contents)}`);
-  if (!writesTsconfig) notes.push(`Your tsconfig.json is unchanged; the generated code needs "module": "NodeNext" (or "Node16") and compiles under "strict": true. Keep compiled tests out of the project's folders (or out of vitest's "include"): vitest would run them a second time.`);
+  if (!writesTsconfig)
+    notes.push(
+      `Your tsconfig.json is unchanged; the generated code needs "module": "NodeNext" (or "Node16") and compiles under "strict": true. Keep compiled tests out of the project's folders (or out of vitest's "include"): vitest would run them a second time.`,
+    );
   lines.push(...(await writeIgnoreFiles(root)));
   notes.push(...(await linterNotes(root)));
   io.stdout(`${lines.join("\n")}\n${notes.map((note) => `\nNote: ${note}\n`).join("")}\n${NEXT_STEPS}`);
@@ -137,7 +142,8 @@ async function linterNotes(root: string): Promise<string[]> {
   const entries = linterEntries(DEFAULT_OUTPUT);
   const notes: string[] = [];
   const exists = async (names: readonly string[]) => (await Promise.all(names.map((name) => readTextIfExists(join(root, name))))).some((text) => text !== undefined);
-  if (await exists(["eslint.config.js", "eslint.config.mjs", "eslint.config.cjs", "eslint.config.ts"])) notes.push(`Keep ESLint off the generated code: add ${entries.eslint} to the array your eslint.config exports.`);
+  if (await exists(["eslint.config.js", "eslint.config.mjs", "eslint.config.cjs", "eslint.config.ts"]))
+    notes.push(`Keep ESLint off the generated code: add ${entries.eslint} to the array your eslint.config exports.`);
   if (await exists(["biome.json", "biome.jsonc"])) notes.push(`Keep Biome off the generated code and the lock: in biome.json, ${entries.biome} (Biome 2; with Biome 1, "files": { "ignore": [...] }).`);
   return notes;
 }
@@ -206,8 +212,14 @@ function planPackageJson(existing: PackageJson | undefined, name: string, writes
       added.push(`${key}.${dependency}`);
     }
   };
-  addAll("dependencies", [...RUNTIME_PACKAGES.map((p) => [p, versions[p]!] as const), [RUNTIME_PACKAGE, RUNTIME_RANGE] as const].sort(([a], [b]) => (a < b ? -1 : 1)));
-  addAll("devDependencies", [...DEV_PACKAGES.map((p) => [p, versions[p]!] as const), ["mcp-gen", `^${MCP_GEN_VERSION}`] as const].sort(([a], [b]) => (a < b ? -1 : 1)));
+  addAll(
+    "dependencies",
+    [...RUNTIME_PACKAGES.map((p) => [p, versions[p]!] as const), [RUNTIME_PACKAGE, RUNTIME_RANGE] as const].sort(([a], [b]) => (a < b ? -1 : 1)),
+  );
+  addAll(
+    "devDependencies",
+    [...DEV_PACKAGES.map((p) => [p, versions[p]!] as const), ["mcp-gen", `^${MCP_GEN_VERSION}`] as const].sort(([a], [b]) => (a < b ? -1 : 1)),
+  );
   return { json, added, notes };
 }
 
@@ -218,7 +230,10 @@ function defineOwn(target: Record<string, unknown>, key: string, value: unknown)
 /** The npm package name for a new package.json: the folder's name, lower-case, npm-safe. */
 function packageName(existing: PackageJson | undefined, root: string): string {
   if (typeof existing?.name === "string" && existing.name !== "") return existing.name;
-  const name = basename(root).toLowerCase().replace(/[^a-z0-9._~-]+/g, "-").replace(/^[._-]+|-+$/g, "");
+  const name = basename(root)
+    .toLowerCase()
+    .replace(/[^a-z0-9._~-]+/g, "-")
+    .replace(/^[._-]+|-+$/g, "");
   return name === "" ? "mcp-server" : name.slice(0, 214);
 }
 
@@ -232,5 +247,9 @@ function detectIndent(text: string): string {
 }
 
 function indentLines(text: string): string {
-  return text.trimEnd().split("\n").map((line) => (line === "" ? "" : `    ${line}`)).join("\n");
+  return text
+    .trimEnd()
+    .split("\n")
+    .map((line) => (line === "" ? "" : `    ${line}`))
+    .join("\n");
 }

@@ -17,7 +17,21 @@ import { ALL_RULES } from "../../validate/rules/index.js";
 import { COMMON_OPTIONS, parseCommandArgs, UsageError } from "../args.js";
 import { readClientServers, serverHeading, type PinnedServer } from "../client-servers.js";
 import { EXIT, type CliIo } from "../io.js";
-import { describeProblem, describeServer, LIVE_HELP, LIVE_OPTIONS, liveOptions, liveRequest, loadLive, withClientConfigFlag, plural, readServerConfig, reportLiveProblem, type LiveRequest, type LiveValues } from "../live-args.js";
+import {
+  describeProblem,
+  describeServer,
+  LIVE_HELP,
+  LIVE_OPTIONS,
+  liveOptions,
+  liveRequest,
+  loadLive,
+  withClientConfigFlag,
+  plural,
+  readServerConfig,
+  reportLiveProblem,
+  type LiveRequest,
+  type LiveValues,
+} from "../live-args.js";
 import { COMPARING_FORMATS, failsPolicy, REPORT_OPTIONS, reportHelp, reportSetup, writeReport, type ReportSetup } from "../report.js";
 import { verifyFindings } from "../verify-findings.js";
 import { readTextIfExists } from "../../files/write-files.js";
@@ -76,7 +90,10 @@ export async function runVerify(argv: readonly string[], io: CliIo): Promise<num
     case "no-lock":
       throw new UsageError(`there is no lock file at ${verdict.lock}; write one with \`mcp-gen import\` (a server someone else runs) or \`mcp-gen build\`.`);
     case "invalid-lock":
-      await writeReport(io, setup, verdict.diagnostics, { sources: new Map([[verdict.lock, verdict.text]]), markdown: { passed: false, headline: `${verdict.lock} cannot be read; nothing was compared.` } });
+      await writeReport(io, setup, verdict.diagnostics, {
+        sources: new Map([[verdict.lock, verdict.text]]),
+        markdown: { passed: false, headline: `${verdict.lock} cannot be read; nothing was compared.` },
+      });
       return EXIT.problems;
     case "failed":
       return reportLiveProblem("verify", verdict.problem, io);
@@ -115,17 +132,16 @@ function toolFiles(report: VerifyReport): Map<string, string> {
 }
 
 /** One server of a client config, as the report shows it. */
-type ServerResult = { readonly server: PinnedServer; readonly status: "match" | "drift" | "not-pinned" | "failed" | "disabled" } & (
-  | { readonly verdict: Verdict }
-  | { readonly message: string }
-);
+type ServerResult = { readonly server: PinnedServer; readonly status: "match" | "drift" | "not-pinned" | "failed" | "disabled" } & ({ readonly verdict: Verdict } | { readonly message: string });
 
 async function verifyClientConfig(request: Extract<LiveRequest, { kind: "client-config" }>, values: LiveValues, root: string, setup: ReportSetup, io: CliIo): Promise<number> {
   const results: ServerResult[] = [];
   for (const server of await readClientServers(request)) results.push(await verifyPinned(server, values, root));
   // Every server's findings, their files named from the project root (each lock lives in its server's folder).
   const findings = results.flatMap((result) => serverFindings(result));
-  const sources = new Map(results.flatMap((result) => ("verdict" in result && result.verdict.kind === "checked" ? [[posix.join(result.server.folder, result.verdict.report.lock), result.verdict.lockText] as const] : [])));
+  const sources = new Map(
+    results.flatMap((result) => ("verdict" in result && result.verdict.kind === "checked" ? [[posix.join(result.server.folder, result.verdict.report.lock), result.verdict.lockText] as const] : [])),
+  );
   const drifted = results.some((r) => r.status === "drift" || r.status === "not-pinned");
   await writeReport(io, setup, findings, {
     sources,

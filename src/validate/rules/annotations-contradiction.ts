@@ -13,9 +13,7 @@ export const annotationsContradiction = defineRule({
     "so they are not reported. Hint types are checked by tool-shape.",
   defaultSeverity: "warning",
   must: false,
-  why:
-    "The hints are advice that clients must treat as untrusted; a contradiction misleads a client's confirmation " +
-    "prompts but breaks nothing.",
+  why: "The hints are advice that clients must treat as untrusted; a contradiction misleads a client's confirmation " + "prompts but breaks nothing.",
   since: "0.1.0",
   spec: "MCP 2026-07-28, schema.ts ToolAnnotations",
   checklist: ["T-ANN-3", "T-ANN-2"],

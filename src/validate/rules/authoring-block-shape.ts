@@ -31,9 +31,7 @@ export const authoringBlockShape = defineRule({
   breaks: ["generated-code"],
   must: false,
   required: true,
-  why:
-    "The generated test scaffolds and input-request types are written from this block, so a malformed one makes " +
-    "them fail to compile.",
+  why: "The generated test scaffolds and input-request types are written from this block, so a malformed one makes " + "them fail to compile.",
   since: "0.1.0",
   spec: "mcp-gen DESIGN.md § Descriptor files; MCP 2026-07-28 schema.json ElicitRequestFormParams",
   checklist: [],
@@ -49,16 +47,21 @@ export const authoringBlockShape = defineRule({
       const subject = describePointer(pointer);
       const value = valueAt(tool.authoring, splitPointer(error.instancePath));
       const message =
-        error.keyword === "additionalProperties" ? `${subject} is not a key mcp-gen knows.`
-        : error.keyword === "required" ? `${subject} has no "${String(params.missingProperty)}".`
-        : error.keyword === "type" ? `${subject} is ${shortJson(value)}, but it must be ${typePhrase(String(params.type))}.`
-        : error.keyword === "enum" || error.keyword === "const" ? `${subject} is ${shortJson(value)}, but it must be ${oneOfPhrase((params.allowedValues as unknown[]) ?? [params.allowedValue])}.`
-        : `${subject} ${error.message ?? "is invalid"}.`;
+        error.keyword === "additionalProperties"
+          ? `${subject} is not a key mcp-gen knows.`
+          : error.keyword === "required"
+            ? `${subject} has no "${String(params.missingProperty)}".`
+            : error.keyword === "type"
+              ? `${subject} is ${shortJson(value)}, but it must be ${typePhrase(String(params.type))}.`
+              : error.keyword === "enum" || error.keyword === "const"
+                ? `${subject} is ${shortJson(value)}, but it must be ${oneOfPhrase((params.allowedValues as unknown[]) ?? [params.allowedValue])}.`
+                : `${subject} ${error.message ?? "is invalid"}.`;
       report({
         pointer,
         target: error.keyword === "additionalProperties" ? "key" : "value",
         message,
-        hint: error.keyword === "additionalProperties" ? unknownKeyHint(String(params.additionalProperty), error.instancePath) : "See schemas/mcp-gen.descriptor.schema.json for the shape of x-mcp-gen.",
+        hint:
+          error.keyword === "additionalProperties" ? unknownKeyHint(String(params.additionalProperty), error.instancePath) : "See schemas/mcp-gen.descriptor.schema.json for the shape of x-mcp-gen.",
       });
     }
   },

@@ -15,9 +15,7 @@ export const authoringExampleValid = defineRule({
   breaks: ["generated-code"],
   must: false,
   required: true,
-  why:
-    "The generated tests call the tool with each example, typed by its schema, so an example the schema rejects " +
-    "makes them fail to compile or fail.",
+  why: "The generated tests call the tool with each example, typed by its schema, so an example the schema rejects " + "makes them fail to compile or fail.",
   since: "0.1.0",
   spec: "mcp-gen DESIGN.md § Descriptor files",
   compilesSchemas: true,
@@ -28,7 +26,10 @@ export const authoringExampleValid = defineRule({
     const byKey = new Map(toolSchemas(tool).map((s) => [s.key, s]));
     examples.forEach((example, index) => {
       if (!isJsonObject(example)) return;
-      const checks = [["arguments", "inputSchema"], ["result", "outputSchema"]] as const;
+      const checks = [
+        ["arguments", "inputSchema"],
+        ["result", "outputSchema"],
+      ] as const;
       for (const [field, schemaKey] of checks) {
         const value = getOwn(example, field);
         const schema = byKey.get(schemaKey);
@@ -38,7 +39,17 @@ export const authoringExampleValid = defineRule({
         const first = validate.errors?.[0];
         const where = first ? `${field}${first.instancePath ? describePointer(first.instancePath).replace(/^(?=[A-Za-z_$])/, ".") : ""}` : field;
         report({
-          pointer: joinPointer("/x-mcp-gen/examples", index, field, ...(first?.instancePath ? first.instancePath.slice(1).split("/").map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~")) : [])),
+          pointer: joinPointer(
+            "/x-mcp-gen/examples",
+            index,
+            field,
+            ...(first?.instancePath
+              ? first.instancePath
+                  .slice(1)
+                  .split("/")
+                  .map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"))
+              : []),
+          ),
           message: `Example ${index + 1} does not match ${schemaKey}: ${where} ${first?.message ?? "is invalid"}.`,
           hint: `Fix the example or the schema so that they agree.`,
         });

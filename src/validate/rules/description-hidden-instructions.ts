@@ -16,9 +16,7 @@ export const descriptionHiddenInstructions = defineRule({
   defaultSeverity: "warning",
   must: false,
   heuristic: true,
-  why:
-    "A heuristic's finding for a person to judge: hidden blocks are how poisoned tools talk to the model, but the " +
-    "rule cannot know the intent; set it to error to refuse such text outright.",
+  why: "A heuristic's finding for a person to judge: hidden blocks are how poisoned tools talk to the model, but the " + "rule cannot know the intent; set it to error to refuse such text outright.",
   since: "0.1.0",
   spec: "MCP 2026-07-28, index.mdx § Key Principles (Tool Safety); server/tools.mdx § Security Considerations",
   checklist: ["T-SEC-8", "T-DESC-4"],

@@ -5,14 +5,36 @@ import { findInvisible, isVariationSelector, type InvisibleFinding } from "./des
 
 /** Names of the characters seen in tool-poisoning reports; others are named by their category. */
 const NAMES: Readonly<Record<number, string>> = {
-  0x00ad: "SOFT HYPHEN", 0x034f: "COMBINING GRAPHEME JOINER", 0x061c: "ARABIC LETTER MARK", 0x180e: "MONGOLIAN VOWEL SEPARATOR",
-  0x200b: "ZERO WIDTH SPACE", 0x200c: "ZERO WIDTH NON-JOINER", 0x200d: "ZERO WIDTH JOINER", 0x200e: "LEFT-TO-RIGHT MARK",
-  0x200f: "RIGHT-TO-LEFT MARK", 0x202a: "LEFT-TO-RIGHT EMBEDDING", 0x202b: "RIGHT-TO-LEFT EMBEDDING",
-  0x202c: "POP DIRECTIONAL FORMATTING", 0x202d: "LEFT-TO-RIGHT OVERRIDE", 0x202e: "RIGHT-TO-LEFT OVERRIDE", 0x2060: "WORD JOINER",
-  0x2061: "FUNCTION APPLICATION", 0x2062: "INVISIBLE TIMES", 0x2063: "INVISIBLE SEPARATOR", 0x2064: "INVISIBLE PLUS",
-  0x2066: "LEFT-TO-RIGHT ISOLATE", 0x2067: "RIGHT-TO-LEFT ISOLATE", 0x2068: "FIRST STRONG ISOLATE", 0x2069: "POP DIRECTIONAL ISOLATE",
-  0x3164: "HANGUL FILLER", 0xfeff: "ZERO WIDTH NO-BREAK SPACE", 0x0000: "NULL", 0x0008: "BACKSPACE", 0x000d: "CARRIAGE RETURN",
-  0x001b: "ESCAPE", 0x007f: "DELETE",
+  0x00ad: "SOFT HYPHEN",
+  0x034f: "COMBINING GRAPHEME JOINER",
+  0x061c: "ARABIC LETTER MARK",
+  0x180e: "MONGOLIAN VOWEL SEPARATOR",
+  0x200b: "ZERO WIDTH SPACE",
+  0x200c: "ZERO WIDTH NON-JOINER",
+  0x200d: "ZERO WIDTH JOINER",
+  0x200e: "LEFT-TO-RIGHT MARK",
+  0x200f: "RIGHT-TO-LEFT MARK",
+  0x202a: "LEFT-TO-RIGHT EMBEDDING",
+  0x202b: "RIGHT-TO-LEFT EMBEDDING",
+  0x202c: "POP DIRECTIONAL FORMATTING",
+  0x202d: "LEFT-TO-RIGHT OVERRIDE",
+  0x202e: "RIGHT-TO-LEFT OVERRIDE",
+  0x2060: "WORD JOINER",
+  0x2061: "FUNCTION APPLICATION",
+  0x2062: "INVISIBLE TIMES",
+  0x2063: "INVISIBLE SEPARATOR",
+  0x2064: "INVISIBLE PLUS",
+  0x2066: "LEFT-TO-RIGHT ISOLATE",
+  0x2067: "RIGHT-TO-LEFT ISOLATE",
+  0x2068: "FIRST STRONG ISOLATE",
+  0x2069: "POP DIRECTIONAL ISOLATE",
+  0x3164: "HANGUL FILLER",
+  0xfeff: "ZERO WIDTH NO-BREAK SPACE",
+  0x0000: "NULL",
+  0x0008: "BACKSPACE",
+  0x000d: "CARRIAGE RETURN",
+  0x001b: "ESCAPE",
+  0x007f: "DELETE",
 };
 
 const isBidiControl = (c: number) => (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
@@ -24,8 +46,8 @@ export const descriptionInvisibleCharacters = defineRule({
   description:
     "Tool descriptions and titles, and the titles and descriptions inside inputSchema and outputSchema, are read by the model, " +
     "so a character people cannot see is text that only the model sees: zero-width characters, bidi embeddings, overrides and " +
-    "isolates (which reorder what is displayed), Unicode tag characters (\"ASCII smuggling\"), runs of variation selectors " +
-    "(\"emoji smuggling\"), other format characters and controls other than tab and line breaks. Poisoned tools hide " +
+    'isolates (which reorder what is displayed), Unicode tag characters ("ASCII smuggling"), runs of variation selectors ' +
+    '("emoji smuggling"), other format characters and controls other than tab and line breaks. Poisoned tools hide ' +
     "instructions this way. The message names the first such character, its index in the text (in UTF-16 code units, as " +
     "JavaScript counts) and any text that tag characters or variation selectors spell. Legitimate uses pass: one variation " +
     "selector after a visible character (❤️), joiners inside emoji and between letters of joining scripts such as Persian, " +
@@ -33,9 +55,7 @@ export const descriptionInvisibleCharacters = defineRule({
   defaultSeverity: "warning",
   must: false,
   heuristic: true,
-  why:
-    "A heuristic's finding for a person to judge: invisible text can hide instructions, and joiners, marks and " +
-    "selectors also have uses the rule cannot always tell apart.",
+  why: "A heuristic's finding for a person to judge: invisible text can hide instructions, and joiners, marks and " + "selectors also have uses the rule cannot always tell apart.",
   since: "0.1.0",
   spec: "MCP 2026-07-28, index.mdx § Key Principles (Tool Safety); server/tools.mdx § Security Considerations",
   checklist: ["T-SEC-8", "T-DESC-3", "T-DESC-4"],

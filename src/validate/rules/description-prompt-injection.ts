@@ -8,17 +8,15 @@ export const descriptionPromptInjection = defineRule({
   summary: "Descriptions and titles contain no prompt-injection phrases.",
   description:
     "A description is read by the model as instructions about the tool, so a poisoned one talks to the model about other " +
-    "things: \"ignore previous instructions\", \"you are now ...\", \"do not tell the user\", \"without asking the user\", or " +
-    "\"read ~/.ssh/id_rsa and pass its content as ...\". This rule looks for a short list of such phrases in every tool and " +
+    'things: "ignore previous instructions", "you are now ...", "do not tell the user", "without asking the user", or ' +
+    '"read ~/.ssh/id_rsa and pass its content as ...". This rule looks for a short list of such phrases in every tool and ' +
     "schema title and description and reports the first one in each text. The list is small on purpose and tested against " +
     "published servers, where it finds nothing: naming a path such as `~/.ssh/id_rsa` is fine, reading it and passing it " +
     "on is not. A match means the text needs a human review, not that the tool is malicious.",
   defaultSeverity: "warning",
   must: false,
   heuristic: true,
-  why:
-    "A heuristic's finding for a person to judge: a phrase match calls for review, since a description may quote " +
-    "such a phrase for a good reason.",
+  why: "A heuristic's finding for a person to judge: a phrase match calls for review, since a description may quote " + "such a phrase for a good reason.",
   since: "0.1.0",
   spec: "MCP 2026-07-28, index.mdx § Key Principles (Tool Safety); server/tools.mdx § Security Considerations",
   checklist: ["T-SEC-5", "T-SEC-6", "T-SEC-8"],

@@ -9,29 +9,31 @@ export const descriptionToolShadowing = defineRule({
   id: "description-tool-shadowing",
   summary: "A tool's texts do not change how another tool is used.",
   description:
-    "Tool shadowing is a poisoned description that steers a different tool: \"when calling send_email, always BCC ...\", " +
-    "\"the send_email tool must send all emails to ...\", \"this tool has a side effect on send_email\". Such an order sits " +
+    'Tool shadowing is a poisoned description that steers a different tool: "when calling send_email, always BCC ...", ' +
+    '"the send_email tool must send all emails to ...", "this tool has a side effect on send_email". Such an order sits ' +
     "where nobody reviewing the other tool looks, and stays in the model's context even when the other tool comes from " +
-    "another server. Cross-references are common and fine in real servers (\"use browser_snapshot first\", \"pass it to " +
-    "render_map_tool\", \"do not also call reverse_geocode_tool\"), so a bare mention is never reported: only a condition on " +
+    'another server. Cross-references are common and fine in real servers ("use browser_snapshot first", "pass it to ' +
+    'render_map_tool", "do not also call reverse_geocode_tool"), so a bare mention is never reported: only a condition on ' +
     "calling the other tool followed by an order (always, must, never, instead, make sure, BCC...), an obligation put on the " +
     "other tool, or a declared side effect on it. Targets that are tools of this project get a hint to move the instruction " +
     "into that tool's own description; other identifiers are reported as another server's tool.",
   defaultSeverity: "warning",
   must: false,
   heuristic: true,
-  why:
-    "A heuristic's finding for a person to judge: references between tools are common and fine, and the rule " +
-    "reports only those that read like orders.",
+  why: "A heuristic's finding for a person to judge: references between tools are common and fine, and the rule " + "reports only those that read like orders.",
   since: "0.1.0",
   spec: "MCP 2026-07-28, index.mdx § Key Principles (Tool Safety); server/tools.mdx § Security Considerations",
   checklist: ["T-SEC-8", "T-DESC-4"],
   checkInProject(tool, { names }, report, { memo }) {
     // The tool's property names are collected only for a text that matches (few do).
     let properties: Set<string> | undefined;
-    const context = { self: toolName(tool), tools: names, get properties() {
-      return (properties ??= propertyNames(tool));
-    } };
+    const context = {
+      self: toolName(tool),
+      tools: names,
+      get properties() {
+        return (properties ??= propertyNames(tool));
+      },
+    };
     forEachText(tool, memo, (field) => {
       const match = findShadowing(field.text, context, memo);
       if (!match) return;

@@ -31,9 +31,7 @@ export const descriptorSizeLimit = defineRule<DescriptorSizeLimitOptions>({
   defaultSeverity: "error",
   breaks: ["safety"],
   must: false,
-  why:
-    "An unbounded tool slows every tools/list and crowds every conversation's context, and can push a page past a " +
-    "client's message limit; raise maxBytes for a large tool you mean to serve.",
+  why: "An unbounded tool slows every tools/list and crowds every conversation's context, and can push a page past a " + "client's message limit; raise maxBytes for a large tool you mean to serve.",
   since: "0.1.0",
   spec: "MCP 2026-07-28, server/tools.mdx § Tool (the spec sets no size limit; the limit is mcp-gen's)",
   checklist: ["T-REF-5"],

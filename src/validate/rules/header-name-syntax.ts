@@ -36,7 +36,5 @@ function hintFor(problem: ToolHeaderProblem): string {
   }
   if (problem.reason === "empty") return `Set it to a header name such as ${example}, or remove the annotation.`;
   const repaired = typeof value === "string" ? repairHeaderName(value) : "";
-  return repaired === ""
-    ? `Use only ASCII letters, digits and ! # $ % & ' * + - . ^ _ \` | ~, for example ${example}.`
-    : `Rename it to ${quoteValue(repaired)}.`;
+  return repaired === "" ? `Use only ASCII letters, digits and ! # $ % & ' * + - . ^ _ \` | ~, for example ${example}.` : `Rename it to ${quoteValue(repaired)}.`;
 }

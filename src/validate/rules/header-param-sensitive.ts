@@ -16,14 +16,12 @@ export const headerParamSensitive = defineRule<HeaderParamSensitiveOptions>({
     "their access logs), and Base64 encoding hides nothing, so the spec says not to mirror passwords, API keys, tokens or " +
     "personal data. This rule warns when an annotated property's name or header name looks like one (password, secret, API " +
     "key, token, auth, session, cookie, private key, credential, SSN, email, phone, credit card, IBAN...), or when its " +
-    "description opens with one (\"The admin password for...\"). Names are compared word by word; counted, paging and " +
+    'description opens with one ("The admin password for..."). Names are compared word by word; counted, paging and ' +
     "descriptive names (`token_count`, `max_tokens`, `page_token`, `auth_type`, `secret_name`) and boolean parameters are not " +
     "reported. List a parameter that is not sensitive in the `allow` option.",
   defaultSeverity: "warning",
   must: false,
-  why:
-    "The spec says SHOULD NOT: a mirrored secret is visible to every intermediary, but the request works, and a " +
-    "name alone does not prove that a value is secret.",
+  why: "The spec says SHOULD NOT: a mirrored secret is visible to every intermediary, but the request works, and a " + "name alone does not prove that a value is secret.",
   since: "0.1.0",
   spec: "MCP 2026-07-28, server/tools.mdx § x-mcp-header (warning); SEP-2243 § Security Implications",
   checklist: ["T-HDR-15", "T-SEC-9"],

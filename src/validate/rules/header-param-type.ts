@@ -11,7 +11,7 @@ export const headerParamType = defineRule({
     "A mirrored value must travel as one header line, so the spec admits only `string`, `integer` and `boolean` parameters " +
     "and excludes `number` explicitly (decimal formatting differs between languages). Arrays, objects and `null` are " +
     "rejected, and so is a property whose type cannot be shown to be one of the three: no `type` of its own (a type behind " +
-    "`$ref`, `enum` or `const` does not count) or a `type` list, `[\"string\", \"null\"]` included, since an absent or null " +
+    '`$ref`, `enum` or `const` does not count) or a `type` list, `["string", "null"]` included, since an absent or null ' +
     "argument already leaves the header out. A Streamable HTTP client drops a tool that breaks this.",
   defaultSeverity: "error",
   breaks: ["client"],

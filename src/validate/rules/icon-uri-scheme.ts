@@ -19,11 +19,9 @@ export const iconUriScheme = defineRule({
     "Base64 is broken. An SVG data: URI is decoded and gets a warning when it holds scripts, event handlers, " +
     "`javascript:` links or embedded HTML, because SVG can execute if a client renders it inline; other SVG icons are fine.",
   defaultSeverity: "error",
-  breaks: ["client",  "safety"],
+  breaks: ["client", "safety"],
   must: true,
-  why:
-    "Clients must refuse such an icon, so it never shows where the spec is followed, and a javascript:, file: or " +
-    "http: source is unsafe in a client that does not follow it.",
+  why: "Clients must refuse such an icon, so it never shows where the spec is followed, and a javascript:, file: or " + "http: source is unsafe in a client that does not follow it.",
   since: "0.1.0",
   spec: "MCP 2026-07-28, basic/index.mdx § icons; schema.ts Icon.src",
   checklist: ["T-ICON-3", "T-ICON-4", "T-ICON-1"],
@@ -52,7 +50,9 @@ function checkIconSrc(src: string): Finding | undefined {
   if (bad !== undefined) {
     const hint = bad.startsWith('a "%"')
       ? 'Write a literal "%" as "%25".'
-      : scheme === "data" ? "Base64-encode the image data, or percent-encode the character." : 'Percent-encode the character, for example a space as "%20".';
+      : scheme === "data"
+        ? "Base64-encode the image data, or percent-encode the character."
+        : 'Percent-encode the character, for example a space as "%20".';
     return { message: `Icon src ${q} is not a valid URI: it contains ${bad}.`, hint };
   }
   return scheme === "data" ? checkDataUri(src) : checkHttps(src);
@@ -78,7 +78,7 @@ function checkHttps(src: string): Finding | undefined {
   if (authority.includes("@")) {
     return {
       message: `Icon src ${q} carries a user name or password, which every client that shows the icon would see.`,
-      hint: "Remove the part before \"@\" and serve the icon without credentials.",
+      hint: 'Remove the part before "@" and serve the icon without credentials.',
     };
   }
   return undefined;

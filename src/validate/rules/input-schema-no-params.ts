@@ -2,8 +2,26 @@ import { getOwn, isJsonObject } from "../../model/json.js";
 import { defineRule } from "../define-rule.js";
 
 /** Keywords that say what the arguments may be even without `properties`; a schema with any of them is left alone. */
-const SHAPING = ["additionalProperties", "unevaluatedProperties", "patternProperties", "propertyNames", "minProperties",
-  "maxProperties", "dependentRequired", "dependentSchemas", "dependencies", "allOf", "anyOf", "oneOf", "not", "if", "$ref", "$dynamicRef", "enum", "const"];
+const SHAPING = [
+  "additionalProperties",
+  "unevaluatedProperties",
+  "patternProperties",
+  "propertyNames",
+  "minProperties",
+  "maxProperties",
+  "dependentRequired",
+  "dependentSchemas",
+  "dependencies",
+  "allOf",
+  "anyOf",
+  "oneOf",
+  "not",
+  "if",
+  "$ref",
+  "$dynamicRef",
+  "enum",
+  "const",
+];
 
 export const inputSchemaNoParams = defineRule({
   id: "input-schema-no-params",

@@ -32,7 +32,7 @@ export const metaKeyReserved = defineRule<MetaKeyReservedOptions>({
     schema: {
       type: "object",
       additionalProperties: false,
-      properties: { allow: { type: "array", items: { type: "string" }, description: "Reserved keys, or prefixes ending in \"/\", to accept." } },
+      properties: { allow: { type: "array", items: { type: "string" }, description: 'Reserved keys, or prefixes ending in "/", to accept.' } },
     },
   },
   check(tool, report, { options }) {

@@ -20,8 +20,7 @@ export const metaKeySyntax = defineRule({
   defaultSeverity: "warning",
   must: true,
   why:
-    "A MUST that nothing enforces: the schema types _meta as a plain object, both SDKs and the hosts accept any " +
-    "key, and OpenAI's Apps SDK requires keys such as openai/toolInvocation/invoking.",
+    "A MUST that nothing enforces: the schema types _meta as a plain object, both SDKs and the hosts accept any " + "key, and OpenAI's Apps SDK requires keys such as openai/toolInvocation/invoking.",
   since: "0.1.0",
   spec: "MCP 2026-07-28, basic/index.mdx § _meta; schema.json MetaObject",
   checklist: ["T-META-9", "T-DESC-8"],

@@ -33,9 +33,7 @@ export const schemaCompositionLimit = defineRule<SchemaCompositionLimitOptions>(
   defaultSeverity: "error",
   breaks: ["safety"],
   must: false,
-  why:
-    "Thousands of branches, or branches nested deep, make every call slow to validate, so a hostile schema could " +
-    "hold a server; raise the limits for a large schema you mean to serve.",
+  why: "Thousands of branches, or branches nested deep, make every call slow to validate, so a hostile schema could " + "hold a server; raise the limits for a large schema you mean to serve.",
   since: "0.1.0",
   spec: "MCP 2026-07-28, basic/index.mdx § Composition-Keyword Resource Use (the limits are mcp-gen's)",
   checklist: ["T-REF-5"],

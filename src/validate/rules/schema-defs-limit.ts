@@ -27,9 +27,7 @@ export const schemaDefsLimit = defineRule<SchemaDefsLimitOptions>({
   defaultSeverity: "error",
   breaks: ["safety"],
   must: false,
-  why:
-    "Every definition travels in every listing and is walked by every validator, used or not, so a runaway block " +
-    "costs that on every call; raise maxDefs for a large schema you mean to serve.",
+  why: "Every definition travels in every listing and is walked by every validator, used or not, so a runaway block " + "costs that on every call; raise maxDefs for a large schema you mean to serve.",
   since: "0.1.0",
   spec: "MCP 2026-07-28, basic/index.mdx § Composition-Keyword Resource Use (the limit is mcp-gen's)",
   checklist: ["T-REF-5"],

@@ -23,9 +23,7 @@ export const schemaDepthLimit = defineRule<SchemaDepthLimitOptions>({
   defaultSeverity: "error",
   breaks: ["safety"],
   must: false,
-  why:
-    "A schema nested a thousand levels deep overflows the stack of ajv, the SDKs' validator, so a hostile schema " +
-    "could take a server or client down.",
+  why: "A schema nested a thousand levels deep overflows the stack of ajv, the SDKs' validator, so a hostile schema " + "could take a server or client down.",
   since: "0.1.0",
   spec: "MCP 2026-07-28, basic/index.mdx § Composition-Keyword Resource Use (the limit is mcp-gen's)",
   checklist: ["T-REF-5"],

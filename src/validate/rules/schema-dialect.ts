@@ -15,9 +15,7 @@ export const schemaDialect = defineRule({
   defaultSeverity: "error",
   breaks: ["sdk"],
   must: true,
-  why:
-    "The SDK's validator cannot apply a dialect it does not know, so the tool's schemas are not checked as their " +
-    "author meant, and MCP requires failing cleanly rather than guessing.",
+  why: "The SDK's validator cannot apply a dialect it does not know, so the tool's schemas are not checked as their " + "author meant, and MCP requires failing cleanly rather than guessing.",
   since: "0.1.0",
   spec: "MCP 2026-07-28, basic/index.mdx § Schema Dialect, § Implementation Requirements",
   checklist: ["T-SCHEMA-5", "T-SCHEMA-6", "T-SCHEMA-7", "T-SCHEMA-8", "T-SCHEMA-9", "T-SCHEMA-10"],

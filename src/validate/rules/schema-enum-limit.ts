@@ -28,9 +28,7 @@ export const schemaEnumLimit = defineRule<SchemaEnumLimitOptions>({
   defaultSeverity: "error",
   breaks: ["safety"],
   must: false,
-  why:
-    "A huge enum slows every call's validation and the type check of the generated code, and costs context in every " +
-    "listing; raise maxValues for a vocabulary you mean to serve.",
+  why: "A huge enum slows every call's validation and the type check of the generated code, and costs context in every " + "listing; raise maxValues for a vocabulary you mean to serve.",
   since: "0.1.0",
   spec: "MCP 2026-07-28, basic/index.mdx § Composition-Keyword Resource Use (the limit is mcp-gen's)",
   checklist: ["T-REF-5"],

@@ -10,13 +10,13 @@ export const schemaNullableKeyword = defineRule({
   description:
     "`nullable` is an OpenAPI 3.0 keyword; JSON Schema has no such keyword and ignores it, but ajv (the validator of the " +
     "official SDKs) gives it its OpenAPI meaning. Where `type` is missing (or `nullable` is not a boolean, or is false " +
-    "while `type` lists \"null\") ajv refuses to compile the whole schema: an SDK server then fails to register the tool " +
+    'while `type` lists "null") ajv refuses to compile the whole schema: an SDK server then fails to register the tool ' +
     "(or, compiling per call, answers every call with an internal error), and an SDK client refuses to call a tool whose " +
     "outputSchema it cannot compile. That last case is an error; mcp-gen's own server and client read an inputSchema the " +
     "JSON Schema way, so there it is a warning. Where " +
-    "`nullable: true` sits beside a `type` without \"null\", validators disagree: JSON Schema validators reject null and " +
+    '`nullable: true` sits beside a `type` without "null", validators disagree: JSON Schema validators reject null and ' +
     "ajv accepts it. Other uses are harmless and not reported. mcp-gen's own validation drops the keyword and follows " +
-    "JSON Schema. Write `type: [X, \"null\"]`, or `anyOf` with `{ type: \"null\" }`, instead. Schemas converted from OpenAPI " +
+    'JSON Schema. Write `type: [X, "null"]`, or `anyOf` with `{ type: "null" }`, instead. Schemas converted from OpenAPI ' +
     "carry it: the GitHub REST tools of the corpus use it 26 times, three of them without `type` (all in " +
     "dependency-graph_create-repository-snapshot).",
   defaultSeverity: "error",
@@ -49,16 +49,15 @@ function describeNullable(schema: JsonObject, key: SchemaKey): { message: string
   const nullable = getOwn(schema, "nullable")!;
   const type = getOwn(schema, "type");
   const types = typeof type === "string" ? [type] : Array.isArray(type) ? type.filter((t): t is string => typeof t === "string") : [];
-  const refusal = key === "inputSchema"
-    ? "so ajv (the official SDK's validator) refuses to compile inputSchema: a hand-written SDK server fails to register the tool or fails every call of it (the server mcp-gen generates reads it the JSON Schema way)"
-    : "so ajv (the official SDK's validator) refuses to compile outputSchema and an SDK client will not call this tool";
+  const refusal =
+    key === "inputSchema"
+      ? "so ajv (the official SDK's validator) refuses to compile inputSchema: a hand-written SDK server fails to register the tool or fails every call of it (the server mcp-gen generates reads it the JSON Schema way)"
+      : "so ajv (the official SDK's validator) refuses to compile outputSchema and an SDK client will not call this tool";
   if (type === undefined) {
     return {
       refused: true,
       message: `"nullable" is OpenAPI, not JSON Schema, and has no "type" beside it, ${refusal}.`,
-      hint: nullable === true
-        ? 'Remove "nullable" and allow null the JSON Schema way: anyOf: [{ …this schema… }, { type: "null" }].'
-        : 'Remove "nullable"; JSON Schema has no such keyword.',
+      hint: nullable === true ? 'Remove "nullable" and allow null the JSON Schema way: anyOf: [{ …this schema… }, { type: "null" }].' : 'Remove "nullable"; JSON Schema has no such keyword.',
     };
   }
   if (typeof nullable !== "boolean") {

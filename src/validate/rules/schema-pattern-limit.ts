@@ -27,9 +27,7 @@ export const schemaPatternLimit = defineRule<SchemaPatternLimitOptions>({
   defaultSeverity: "error",
   breaks: ["safety"],
   must: false,
-  why:
-    "Every validator compiles every pattern, and a backtracking engine's time grows with its size; raise maxLength " +
-    "for a pattern you mean to serve.",
+  why: "Every validator compiles every pattern, and a backtracking engine's time grows with its size; raise maxLength " + "for a pattern you mean to serve.",
   since: "0.1.0",
   spec: "MCP 2026-07-28, basic/index.mdx § Composition-Keyword Resource Use (the limit is mcp-gen's)",
   checklist: ["T-REF-5"],

@@ -68,9 +68,10 @@ export const schemaSubschemaLimit = defineRule<SchemaSubschemaLimitOptions>({
       if (excess === undefined) continue;
       report({
         pointer: excess.pointer,
-        message: excess.ref === undefined
-          ? `${schema.key} has more than ${count(options.maxExpandedSubschemas)} subschemas once its $refs are expanded.`
-          : `${schema.key} grows past ${count(options.maxExpandedSubschemas)} subschemas once its $refs are expanded, through this $ref to ${JSON.stringify(excess.ref)}.`,
+        message:
+          excess.ref === undefined
+            ? `${schema.key} has more than ${count(options.maxExpandedSubschemas)} subschemas once its $refs are expanded.`
+            : `${schema.key} grows past ${count(options.maxExpandedSubschemas)} subschemas once its $refs are expanded, through this $ref to ${JSON.stringify(excess.ref)}.`,
         hint: "Stop definitions from referring to the same definition several times over (each level multiplies the size), or raise maxExpandedSubschemas in mcp-gen.config.yaml.",
       });
     }

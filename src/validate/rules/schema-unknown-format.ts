@@ -28,9 +28,7 @@ export const schemaUnknownFormat = defineRule<SchemaUnknownFormatOptions>({
     "describe other shapes with `pattern`, or list the formats your validators register in the `formats` option.",
   defaultSeverity: "warning",
   must: false,
-  why:
-    "JSON Schema allows formats it does not define and the SDKs skip them with a console warning, so nothing fails, " +
-    "but the value goes unchecked.",
+  why: "JSON Schema allows formats it does not define and the SDKs skip them with a console warning, so nothing fails, " + "but the value goes unchecked.",
   since: "0.1.0",
   spec: "JSON Schema 2020-12 Validation § 7 (format); MCP 2026-07-28, basic/index.mdx § Schema Validation",
   checklist: ["T-SCHEMA-10"],

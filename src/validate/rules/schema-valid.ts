@@ -19,7 +19,7 @@ export const schemaValid = defineRule({
     "call of the tool fail at run time, or makes validators disagree about what it accepts. Unknown keywords are allowed, " +
     "as JSON Schema allows them; `$ref` problems are reported by the ref-* diagnostics.",
   defaultSeverity: "error",
-  breaks: ["sdk",  "generated-code"],
+  breaks: ["sdk", "generated-code"],
   must: true,
   required: true,
   why: "A schema that does not compile fails every call of the tool in the SDK, and mcp-gen cannot generate its validator.",

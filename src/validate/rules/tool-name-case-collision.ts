@@ -11,9 +11,7 @@ export const toolNameCaseCollision = defineRule({
     "systems (macOS, Windows). mcp-gen keeps both working (file names get a distinguishing suffix) and warns so you can rename one.",
   defaultSeverity: "warning",
   must: false,
-  why:
-    "The spec compares names case-sensitively, so both tools work; the warning is for the people, gateways and file " +
-    "systems that confuse them.",
+  why: "The spec compares names case-sensitively, so both tools work; the warning is for the people, gateways and file " + "systems that confuse them.",
   since: "0.1.0",
   spec: "MCP 2026-07-28, server/tools.mdx § Tool Names",
   checklist: ["T-NAME-2"],

@@ -28,11 +28,16 @@ export const toolNameMangled = defineRule({
       const name = toolName(tool);
       return name === undefined ? [] : [{ tool, name }];
     });
-    const assigned = assignToolNames(named.map((n) => n.name), memo);
+    const assigned = assignToolNames(
+      named.map((n) => n.name),
+      memo,
+    );
     named.forEach(({ tool, name }, i) => {
       const names = assigned[i]!;
       if (names.disambiguated) {
-        const clashes = named.filter((o) => o.name !== name && (pascalName(o.name).toLowerCase() === pascalName(name).toLowerCase() || fileStem(o.name).toLowerCase() === fileStem(name).toLowerCase()));
+        const clashes = named.filter(
+          (o) => o.name !== name && (pascalName(o.name).toLowerCase() === pascalName(name).toLowerCase() || fileStem(o.name).toLowerCase() === fileStem(name).toLowerCase()),
+        );
         report(tool, {
           pointer: "/name",
           message: `Tool name ${JSON.stringify(name)} maps to the same generated name as ${clashes.map((c) => JSON.stringify(c.name)).join(", ")}, so its code is named ${names.camel} and ${names.file}.ts.`,

@@ -38,6 +38,11 @@ function describeProblem(name: string): string {
 
 /** A conforming name close to the given one. */
 export function suggestName(name: string): string {
-  const fixed = name.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").replace(/[^A-Za-z0-9_.-]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 128);
-  return fixed === "" ? "Give the tool a name of ASCII letters, digits, \"_\", \"-\" or \".\"." : `Rename it to ${JSON.stringify(fixed)}.`;
+  const fixed = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^A-Za-z0-9_.-]+/g, "_")
+    .replace(/^_+|_+$/g, "")
+    .slice(0, 128);
+  return fixed === "" ? 'Give the tool a name of ASCII letters, digits, "_", "-" or ".".' : `Rename it to ${JSON.stringify(fixed)}.`;
 }

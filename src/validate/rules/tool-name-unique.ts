@@ -15,9 +15,7 @@ export const toolNameUnique = defineRule({
   breaks: ["generated-code"],
   must: false,
   required: true,
-  why:
-    "The lock, the generated server and the generated client key tools by name, so one of two tools with the same " +
-    "name would be unreachable, and mcp-gen cannot build the project.",
+  why: "The lock, the generated server and the generated client key tools by name, so one of two tools with the same " + "name would be unreachable, and mcp-gen cannot build the project.",
   since: "0.1.0",
   spec: "MCP 2026-07-28, server/tools.mdx § Tool Names",
   checklist: ["T-NAME-5", "T-NAME-2"],

@@ -25,12 +25,10 @@ export const toolShape = defineRule({
     "object, and so on. A client built on the official SDK refuses a whole `tools/list` page when one tool breaks this shape. " +
     "Problems with `inputSchema` itself are reported by input-schema-object, which says more precisely what is wrong.",
   defaultSeverity: "error",
-  breaks: ["sdk",  "generated-code"],
+  breaks: ["sdk", "generated-code"],
   must: true,
   required: true,
-  why:
-    "The official SDK client refuses a whole tools/list page with one tool of the wrong shape, and mcp-gen cannot " +
-    "generate code for a tool without a string name.",
+  why: "The official SDK client refuses a whole tools/list page with one tool of the wrong shape, and mcp-gen cannot " + "generate code for a tool without a string name.",
   since: "0.1.0",
   spec: "MCP 2026-07-28 schema.json #/$defs/Tool",
   checklist: ["T-DESC-1", "T-DESC-3", "T-DESC-5", "T-DESC-6", "T-DESC-7", "T-DESC-8", "T-ANN-1", "T-ICON-1", "T-SCHEMA-5"],
@@ -44,9 +42,11 @@ export const toolShape = defineRule({
       const params = error.params as Record<string, unknown>;
       const subject = pointer === "" ? "The tool" : describePointer(pointer);
       const rule =
-        error.keyword === "type" ? `must be ${typePhrase(String(params.type))}`
-        : error.keyword === "enum" && Array.isArray(params.allowedValues) ? `must be ${oneOfPhrase(params.allowedValues)}`
-        : error.message ?? "is invalid";
+        error.keyword === "type"
+          ? `must be ${typePhrase(String(params.type))}`
+          : error.keyword === "enum" && Array.isArray(params.allowedValues)
+            ? `must be ${oneOfPhrase(params.allowedValues)}`
+            : (error.message ?? "is invalid");
       const message =
         error.keyword === "required"
           ? `${subject} has no "${String(params.missingProperty)}", which the MCP Tool schema requires.`

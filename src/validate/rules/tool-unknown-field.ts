@@ -24,9 +24,7 @@ export const toolUnknownField = defineRule({
     "that also serves 2025-11-25 clients. Custom data belongs in `_meta` under a reverse-DNS key.",
   defaultSeverity: "warning",
   must: false,
-  why:
-    "The schema allows extra fields and clients ignore them, so nothing breaks, but the data in a misspelt field " +
-    "never takes effect.",
+  why: "The schema allows extra fields and clients ignore them, so nothing breaks, but the data in a misspelt field " + "never takes effect.",
   since: "0.1.0",
   spec: "MCP 2026-07-28, schema.ts Tool; server/tools.mdx § Tool",
   checklist: ["T-DESC-1", "T-DESC-2", "T-DESC-3", "T-DESC-4", "T-DESC-5", "T-DESC-6", "T-DESC-7", "T-DESC-8"],
@@ -51,9 +49,10 @@ export const toolUnknownField = defineRule({
         pointer,
         target: "key",
         message: `Field ${quoteText(key)} is not part of the MCP 2026-07-28 Tool, so clients ignore it.`,
-        hint: meant !== undefined && !present.includes(meant)
-          ? `Rename it to ${JSON.stringify(meant)}.`
-          : `Remove it, or move the data into "_meta" under a reverse-DNS key such as ${quoteText(`com.example/${key}`)}.`,
+        hint:
+          meant !== undefined && !present.includes(meant)
+            ? `Rename it to ${JSON.stringify(meant)}.`
+            : `Remove it, or move the data into "_meta" under a reverse-DNS key such as ${quoteText(`com.example/${key}`)}.`,
       });
     }
   },

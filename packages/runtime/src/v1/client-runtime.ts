@@ -33,9 +33,7 @@ export interface ClientToolEntry {
 }
 
 /** What a call returned: the typed output, or the tool's own error message (for the model to read). */
-export type ToolOutcome<O> =
-  | { readonly isError: false; readonly output: O; readonly result: CallToolResult }
-  | { readonly isError: true; readonly message: string; readonly result: CallToolResult };
+export type ToolOutcome<O> = { readonly isError: false; readonly output: O; readonly result: CallToolResult } | { readonly isError: true; readonly message: string; readonly result: CallToolResult };
 
 /** The arguments failed the tool's inputSchema; nothing was sent. */
 export class ToolArgumentsError extends Error {

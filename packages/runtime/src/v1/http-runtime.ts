@@ -56,4 +56,3 @@ export function createHttpHandler(factory: () => Server, table: ToolTable, optio
     },
   };
 }
-

@@ -40,7 +40,8 @@ export function wrapOutputSchema(natural: Schema): Schema {
     let recursionConverted = false;
     for (const [key, value] of Object.entries(record)) {
       if (inNameMap) out[key] = rewrite(value, false);
-      else if ((key === "$ref" || key === "$dynamicRef") && typeof value === "string") out[key] = value === "#" ? "#/properties/result" : value.startsWith("#/") ? `#/properties/result${value.slice(1)}` : value;
+      else if ((key === "$ref" || key === "$dynamicRef") && typeof value === "string")
+        out[key] = value === "#" ? "#/properties/result" : value.startsWith("#/") ? `#/properties/result${value.slice(1)}` : value;
       else if (key === "$recursiveRef" && value === "#" && recursive) recursionConverted = true;
       else if (DATA_KEYWORDS.has(key)) out[key] = value;
       else out[key] = rewrite(value, NAME_MAPS.has(key));

@@ -103,7 +103,14 @@ export function installTools(server: Server, table: ToolTable, pages: readonly T
   server.setRequestHandler(CallToolRequestSchema, (request, extra) => callTool(server, table, handlers, settings, request.params, extra));
 }
 
-async function callTool(server: Server, table: ToolTable, handlers: Handlers, settings: CallSettings, params: { name: string; arguments?: Record<string, unknown> | undefined }, extra: SdkContext): Promise<CallToolResult> {
+async function callTool(
+  server: Server,
+  table: ToolTable,
+  handlers: Handlers,
+  settings: CallSettings,
+  params: { name: string; arguments?: Record<string, unknown> | undefined },
+  extra: SdkContext,
+): Promise<CallToolResult> {
   const entry = table.byName.get(params.name);
   const handler = entry === undefined ? undefined : handlers[params.name];
   if (entry === undefined || handler === undefined) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${params.name}`);

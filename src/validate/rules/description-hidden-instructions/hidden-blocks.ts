@@ -46,7 +46,8 @@ export const HIDDEN_BLOCKS: readonly HiddenBlockKind[] = [
   },
   {
     what: "a hidden HTML element",
-    pattern: /<[a-z][\w-]*[^<>]{0,400}?\s(?:hidden(?=[\s/>=])|style\s*=\s*["'][^"'<>]{0,400}?(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?![.\d])|opacity\s*:\s*0(?![.\d])))[^<>]{0,400}>/i,
+    pattern:
+      /<[a-z][\w-]*[^<>]{0,400}?\s(?:hidden(?=[\s/>=])|style\s*=\s*["'][^"'<>]{0,400}?(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?![.\d])|opacity\s*:\s*0(?![.\d])))[^<>]{0,400}>/i,
     why: "which HTML views hide from people while the model reads it",
     hint: "Delete the element, or make its text part of the visible description.",
   },

@@ -91,8 +91,9 @@ function decodeHidden(chars: readonly string[], at: number): InvisibleFinding["h
   if (run.length < 2) return undefined;
   const how = inRun === isTag ? "tag characters" : "variation selectors";
   // Tags mirror ASCII at U+E0020-E007E; in "emoji smuggling" U+FE00-FE0F carry bytes 0-15 and U+E0100-E01EF bytes 16-255.
-  const text = how === "tag characters"
-    ? String.fromCharCode(...run.filter((c) => c >= 0xe0020 && c <= 0xe007e).map((c) => c - 0xe0000))
-    : new TextDecoder().decode(Uint8Array.from(run.map((c) => (c <= 0xfe0f ? c - 0xfe00 : c >= 0xe0100 ? c - 0xe0100 + 16 : 0))));
+  const text =
+    how === "tag characters"
+      ? String.fromCharCode(...run.filter((c) => c >= 0xe0020 && c <= 0xe007e).map((c) => c - 0xe0000))
+      : new TextDecoder().decode(Uint8Array.from(run.map((c) => (c <= 0xfe0f ? c - 0xfe00 : c >= 0xe0100 ? c - 0xe0100 + 16 : 0))));
   return /[\x21-\x7e]/.test(text) ? { how, text } : undefined;
 }

@@ -25,7 +25,9 @@ export const INJECTION_PHRASES: readonly InjectionPhrase[] = [
   {
     id: "override",
     patterns: [
-      re(String.raw`\b(?:ignore|disregard|forget|override|bypass)\s+(?:(?:all|any|the|your|of|every)\s+)*(?:(?:previous|prior|above|earlier|preceding|foregoing|original|system)\s+(?:\w+\s+)?(?:instructions?|prompts?|rules|directions|guidelines|directives)|(?:other|existing)\s+(?:instructions?|prompts?|directives))\b`),
+      re(
+        String.raw`\b(?:ignore|disregard|forget|override|bypass)\s+(?:(?:all|any|the|your|of|every)\s+)*(?:(?:previous|prior|above|earlier|preceding|foregoing|original|system)\s+(?:\w+\s+)?(?:instructions?|prompts?|rules|directions|guidelines|directives)|(?:other|existing)\s+(?:instructions?|prompts?|directives))\b`,
+      ),
       re(String.raw`\b(?:ignore|disregard|forget)\s+(?:everything|anything|all)\s+(?:above|before|previously|you\s+(?:were|have\s+been)\s+told)\b`),
     ],
     why: "which tries to override the instructions the model already follows",
@@ -52,7 +54,9 @@ export const INJECTION_PHRASES: readonly InjectionPhrase[] = [
     patterns: [
       re(String.raw`\b(?:read|open|cat|load)\b${W}{0,80}?${SECRET_FILE}${W}{0,80}?\b${SEND}\b`),
       re(String.raw`\b${SEND}\b${W}{0,40}?\bcontents?\b${W}{0,40}?${SECRET_FILE}`),
-      re(String.raw`\b(?:${SEND}|reveal|repeat|print|output|share)\b${W}{0,60}?\b(?:your|the\s+assistant['’]s|the\s+model['’]s)\s+(?:(?:full|entire|complete|original|initial|hidden)\s+)?(?:system\s+(?:prompt|message)|(?:initial|original|hidden)\s+instructions)\b`),
+      re(
+        String.raw`\b(?:${SEND}|reveal|repeat|print|output|share)\b${W}{0,60}?\b(?:your|the\s+assistant['’]s|the\s+model['’]s)\s+(?:(?:full|entire|complete|original|initial|hidden)\s+)?(?:system\s+(?:prompt|message)|(?:initial|original|hidden)\s+instructions)\b`,
+      ),
     ],
     why: "which tells the model to hand over local secrets or its own instructions",
   },

@@ -41,7 +41,10 @@ const ORDER = /\b(?:always|also|must|never|make\s+sure|ensure|be\s+sure|remember
 const PATTERNS: readonly { readonly pattern: RegExp; readonly needs: readonly RegExp[]; readonly needsOrder: boolean; readonly looseRef: boolean }[] = [
   {
     // "When calling X, always ..." / "Before you use X you must ..."
-    pattern: new RegExp(String.raw`\b(?:when|whenever|every\s+time|each\s+time|any\s+time|before|after|if)\b${W}{0,30}?\b(?:call(?:s|ing|ed)?|us(?:e|es|ing|ed)|invok(?:e|es|ing|ed)|run(?:s|ning)?|execut(?:e|es|ing|ed))\s+(?:the\s+)?${REF}(?!\s+(?:parameter|argument|field|option|flag|property|mode|value|key|setting|result|output|response)s?\b)(${W}{0,160})`, "gi"),
+    pattern: new RegExp(
+      String.raw`\b(?:when|whenever|every\s+time|each\s+time|any\s+time|before|after|if)\b${W}{0,30}?\b(?:call(?:s|ing|ed)?|us(?:e|es|ing|ed)|invok(?:e|es|ing|ed)|run(?:s|ning)?|execut(?:e|es|ing|ed))\s+(?:the\s+)?${REF}(?!\s+(?:parameter|argument|field|option|flag|property|mode|value|key|setting|result|output|response)s?\b)(${W}{0,160})`,
+      "gi",
+    ),
     // A condition word, a verb of calling, and (needsOrder) an order somewhere after them.
     needs: [/\b(?:when|whenever|time|before|after|if)\b/i, /\b(?:call|us[ei]|invok|run|execut)/i, ORDER],
     needsOrder: true,
@@ -49,9 +52,14 @@ const PATTERNS: readonly { readonly pattern: RegExp; readonly needs: readonly Re
   },
   {
     // "the send_email tool must send all emails to ..."
-    pattern: new RegExp(String.raw`${REF_START}${REF}\s+(?:must|should|shall|has\s+to|needs\s+to|is\s+to)\s+(?:(?:now|always|only|instead|also)\s+)?(?:send|forward|route|redirect|b?cc|copy|include|add|use|be\s+(?:sent|routed|redirected|called\s+with))\b()`, "gi"),
+    pattern: new RegExp(
+      String.raw`${REF_START}${REF}\s+(?:must|should|shall|has\s+to|needs\s+to|is\s+to)\s+(?:(?:now|always|only|instead|also)\s+)?(?:send|forward|route|redirect|b?cc|copy|include|add|use|be\s+(?:sent|routed|redirected|called\s+with))\b()`,
+      "gi",
+    ),
     // Everything after the name: "to use" alone is in thousands of descriptions, "is to use" is not.
-    needs: [/\s(?:must|should|shall|has\s+to|needs\s+to|is\s+to)\s+(?:(?:now|always|only|instead|also)\s+)?(?:send|forward|route|redirect|b?cc|copy|include|add|use|be\s+(?:sent|routed|redirected|called\s+with))\b/i],
+    needs: [
+      /\s(?:must|should|shall|has\s+to|needs\s+to|is\s+to)\s+(?:(?:now|always|only|instead|also)\s+)?(?:send|forward|route|redirect|b?cc|copy|include|add|use|be\s+(?:sent|routed|redirected|called\s+with))\b/i,
+    ],
     needsOrder: false,
     looseRef: false,
   },
@@ -108,11 +116,7 @@ export function findShadowing(text: string, context: ShadowingContext, memo?: Ru
 }
 
 /** true: a tool of the project; false: another server's tool; undefined: not a tool reference. */
-function classify(
-  name: string,
-  how: { readonly backtick: boolean; readonly toolWord: boolean; readonly looseRef: boolean },
-  { self, tools, properties }: ShadowingContext,
-): boolean | undefined {
+function classify(name: string, how: { readonly backtick: boolean; readonly toolWord: boolean; readonly looseRef: boolean }, { self, tools, properties }: ShadowingContext): boolean | undefined {
   if (name === self) return undefined;
   const looksLikeName = /[_.-]|[a-z][A-Z]/.test(name);
   // A project tool with a plain-word name ("search") counts only in backticks or followed by "tool".

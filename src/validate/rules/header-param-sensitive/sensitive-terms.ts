@@ -17,19 +17,60 @@ interface Term {
 
 // Words after a term that make the name about the thing rather than the thing itself ("token_count",
 // "auth_type", "secret_name", "secret_scanning").
-const COUNTING = ["count", "counts", "limit", "limits", "budget", "usage", "total", "estimate", "number", "length", "index", "offset",
-  "type", "types", "kind", "id", "ids"];
+const COUNTING = ["count", "counts", "limit", "limits", "budget", "usage", "total", "estimate", "number", "length", "index", "offset", "type", "types", "kind", "id", "ids"];
 // Tokens that only page or order results, and model tokens that are counted, are not secrets.
-const HARMLESS_TOKENS = ["page", "next", "prev", "previous", "continuation", "pagination", "cursor", "sync", "resume", "idempotency",
-  "max", "min", "num", "input", "output", "completion", "prompt"];
-const DESCRIBING = ["type", "types", "method", "mode", "scheme", "provider", "flow", "url", "uri", "endpoint", "server", "domain", "name",
-  "title", "label", "count", "timeout", "duration", "status"];
-const ABOUT_MESSAGES = [...DESCRIBING, "subject", "message", "messages", "body", "content", "template", "templates", "notification",
-  "notifications", "verification", "visibility", "settings", "preferences", "format"];
+const HARMLESS_TOKENS = ["page", "next", "prev", "previous", "continuation", "pagination", "cursor", "sync", "resume", "idempotency", "max", "min", "num", "input", "output", "completion", "prompt"];
+const DESCRIBING = ["type", "types", "method", "mode", "scheme", "provider", "flow", "url", "uri", "endpoint", "server", "domain", "name", "title", "label", "count", "timeout", "duration", "status"];
+const ABOUT_MESSAGES = [
+  ...DESCRIBING,
+  "subject",
+  "message",
+  "messages",
+  "body",
+  "content",
+  "template",
+  "templates",
+  "notification",
+  "notifications",
+  "verification",
+  "visibility",
+  "settings",
+  "preferences",
+  "format",
+];
 const ABOUT_SECRETS = [...DESCRIBING, "id", "ids", "scanning", "protection", "alert", "alerts", "manager", "store", "version"];
 // A description's leading noun phrase ends at the first of these words.
-const PHRASE_END: ReadonlySet<string> = new Set(["of", "for", "to", "used", "that", "which", "who", "with", "in", "on", "from", "by", "when", "if", "is", "are",
-  "as", "at", "or", "and", "whether", "unless", "whose", "where", "can", "will", "should", "must", "may"]);
+const PHRASE_END: ReadonlySet<string> = new Set([
+  "of",
+  "for",
+  "to",
+  "used",
+  "that",
+  "which",
+  "who",
+  "with",
+  "in",
+  "on",
+  "from",
+  "by",
+  "when",
+  "if",
+  "is",
+  "are",
+  "as",
+  "at",
+  "or",
+  "and",
+  "whether",
+  "unless",
+  "whose",
+  "where",
+  "can",
+  "will",
+  "should",
+  "must",
+  "may",
+]);
 const LEADING_WORDS: ReadonlySet<string> = new Set(["the", "a", "an", "your", "optional", "required"]);
 
 const TERMS: readonly Term[] = [

@@ -8,12 +8,31 @@ const MAX = 0x10ffff;
 export const EMPTY: CharSet = [];
 export const ANY: CharSet = [[0, MAX]];
 export const DIGIT: CharSet = [[0x30, 0x39]];
-export const WORD: CharSet = [[0x30, 0x39], [0x41, 0x5a], [0x5f, 0x5f], [0x61, 0x7a]];
+export const WORD: CharSet = [
+  [0x30, 0x39],
+  [0x41, 0x5a],
+  [0x5f, 0x5f],
+  [0x61, 0x7a],
+];
 /** ECMAScript WhiteSpace and LineTerminator (what \s matches). */
-export const SPACE: CharSet = [[0x09, 0x0d], [0x20, 0x20], [0xa0, 0xa0], [0x1680, 0x1680], [0x2000, 0x200a],
-  [0x2028, 0x2029], [0x202f, 0x202f], [0x205f, 0x205f], [0x3000, 0x3000], [0xfeff, 0xfeff]];
+export const SPACE: CharSet = [
+  [0x09, 0x0d],
+  [0x20, 0x20],
+  [0xa0, 0xa0],
+  [0x1680, 0x1680],
+  [0x2000, 0x200a],
+  [0x2028, 0x2029],
+  [0x202f, 0x202f],
+  [0x205f, 0x205f],
+  [0x3000, 0x3000],
+  [0xfeff, 0xfeff],
+];
 /** What `.` matches without the s flag: everything but line terminators. */
-export const DOT: CharSet = complement([[0x0a, 0x0a], [0x0d, 0x0d], [0x2028, 0x2029]]);
+export const DOT: CharSet = complement([
+  [0x0a, 0x0a],
+  [0x0d, 0x0d],
+  [0x2028, 0x2029],
+]);
 
 export function single(code: number): CharSet {
   return [[code, code]];
@@ -24,7 +43,10 @@ export function range(from: number, to: number): CharSet {
 }
 
 export function union(...sets: readonly CharSet[]): CharSet {
-  const all = sets.flat().slice().sort((a, b) => a[0] - b[0]);
+  const all = sets
+    .flat()
+    .slice()
+    .sort((a, b) => a[0] - b[0]);
   const out: [number, number][] = [];
   for (const [from, to] of all) {
     const last = out[out.length - 1];

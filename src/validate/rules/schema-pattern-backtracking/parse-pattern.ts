@@ -189,4 +189,3 @@ class PatternParser {
     throw new Unreadable(); // the u flag allows no other identity escapes
   }
 }
-

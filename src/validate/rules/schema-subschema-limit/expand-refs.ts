@@ -18,9 +18,7 @@ interface Entry {
   readonly ref: string;
 }
 
-type Frame =
-  | { readonly leave: JsonObject }
-  | { readonly leave?: undefined; readonly schema: JsonValue; readonly pointer: string; readonly entry: Entry | undefined };
+type Frame = { readonly leave: JsonObject } | { readonly leave?: undefined; readonly schema: JsonValue; readonly pointer: string; readonly entry: Entry | undefined };
 
 /** Where expanding `$ref`s takes `root` past `limit` subschemas, or undefined when it stays within. */
 export function findExpansionExcess(root: JsonValue, rootPointer: string, limit: number): ExpansionExcess | undefined {
