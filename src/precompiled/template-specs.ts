@@ -330,7 +330,7 @@ export const TEMPLATE_SPECS = {
 },"useData":true},
   },
   "tool-module.ts": {
-    source: "7d6f82f6eb8e59e527d6134c7dd7e54fc6827ce1148aedcde0e43466b77165d2",
+    source: "2446c1fc61614cc8712c5e78ea2c78e67a5974c20a6491a84224b0d22a401baa",
     spec: {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda;
 
@@ -343,9 +343,9 @@ export const TEMPLATE_SPECS = {
     + ((stack1 = alias2(alias1(depth0, "descriptorDoc", {"start":{"line":5,"column":3},"end":{"line":5,"column":16}} ), depth0)) != null ? stack1 : "")
     + "export const "
     + ((stack1 = alias2(alias1(depth0, "descriptorName", {"start":{"line":5,"column":35},"end":{"line":5,"column":49}} ), depth0)) != null ? stack1 : "")
-    + " = "
-    + ((stack1 = alias2(alias1(depth0, "descriptorLiteral", {"start":{"line":5,"column":58},"end":{"line":5,"column":75}} ), depth0)) != null ? stack1 : "")
-    + " satisfies mcpGen.ToolDescriptor;\n";
+    + ": mcpGen.ToolDescriptor = "
+    + ((stack1 = alias2(alias1(depth0, "descriptorLiteral", {"start":{"line":5,"column":81},"end":{"line":5,"column":98}} ), depth0)) != null ? stack1 : "")
+    + ";\n";
 },"useData":true},
   },
   "tools.ts": {

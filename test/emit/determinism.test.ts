@@ -133,7 +133,7 @@ describe("what the output depends on", () => {
     // The served descriptor follows the author's order: properties b, a stay b, a; reversed, a, b.
     expect(a.get("src/generated/tools/zeta.ts")).toMatch(/properties: \{\n\s+b: \{ type: "string" \},\n\s+a: \{ type: "integer" \},/);
     expect(b.get("src/generated/tools/zeta.ts")).toMatch(/properties: \{\n\s+a: \{ type: "integer" \},\n\s+b: \{ type: "string" \},/);
-    expect(a.get("src/generated/tools/zeta.ts")).toMatch(/^export const zetaTool = \{\n {2}name: "zeta",/m);
-    expect(b.get("src/generated/tools/zeta.ts")).toMatch(/^export const zetaTool = \{\n {2}inputSchema: \{/m);
+    expect(a.get("src/generated/tools/zeta.ts")).toMatch(/^export const zetaTool: mcpGen\.ToolDescriptor = \{\n {2}name: "zeta",/m);
+    expect(b.get("src/generated/tools/zeta.ts")).toMatch(/^export const zetaTool: mcpGen\.ToolDescriptor = \{\n {2}inputSchema: \{/m);
   });
 });

@@ -26,7 +26,7 @@ export interface Address {
 }
 
 /** The tool "json_schema_2020_12_tool" exactly as tools/list returns it. */
-export const jsonSchema202012ToolTool = {
+export const jsonSchema202012ToolTool: mcpGen.ToolDescriptor = {
   name: "json_schema_2020_12_tool",
   description: "Tool with JSON Schema 2020-12 features (conformance scenario json-schema-2020-12). Echoes its arguments.",
   inputSchema: {
@@ -67,4 +67,4 @@ export const jsonSchema202012ToolTool = {
     else: { required: ["email"] },
     additionalProperties: false,
   },
-} satisfies mcpGen.ToolDescriptor;
+};

@@ -14,8 +14,8 @@ export interface TestAudioContentArguments {
 }
 
 /** The tool "test_audio_content" exactly as tools/list returns it. */
-export const testAudioContentTool = {
+export const testAudioContentTool: mcpGen.ToolDescriptor = {
   name: "test_audio_content",
   description: "Returns one WAV audio block (conformance scenario tools-call-audio).",
   inputSchema: { type: "object", additionalProperties: false },
-} satisfies mcpGen.ToolDescriptor;
+};

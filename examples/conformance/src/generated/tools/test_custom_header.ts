@@ -17,7 +17,7 @@ export interface TestCustomHeaderArguments {
 }
 
 /** The tool "test_custom_header" exactly as tools/list returns it. */
-export const testCustomHeaderTool = {
+export const testCustomHeaderTool: mcpGen.ToolDescriptor = {
   name: "test_custom_header",
   description: "Echoes a greeting that also travels in the Mcp-Param-Greeting header (conformance scenario http-custom-header-server-validation).",
   inputSchema: {
@@ -28,4 +28,4 @@ export const testCustomHeaderTool = {
     required: ["greeting"],
     additionalProperties: false,
   },
-} satisfies mcpGen.ToolDescriptor;
+};

@@ -17,7 +17,7 @@ export interface TestElicitationArguments {
 }
 
 /** The tool "test_elicitation" exactly as tools/list returns it. */
-export const testElicitationTool = {
+export const testElicitationTool: mcpGen.ToolDescriptor = {
   name: "test_elicitation",
   description: "Asks the user for a user name and an email address and returns the answer (conformance scenario tools-call-elicitation).",
   inputSchema: {
@@ -28,4 +28,4 @@ export const testElicitationTool = {
     required: ["message"],
     additionalProperties: false,
   },
-} satisfies mcpGen.ToolDescriptor;
+};

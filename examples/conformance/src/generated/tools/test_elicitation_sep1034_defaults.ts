@@ -14,8 +14,8 @@ export interface TestElicitationSep1034DefaultsArguments {
 }
 
 /** The tool "test_elicitation_sep1034_defaults" exactly as tools/list returns it. */
-export const testElicitationSep1034DefaultsTool = {
+export const testElicitationSep1034DefaultsTool: mcpGen.ToolDescriptor = {
   name: "test_elicitation_sep1034_defaults",
   description: "Asks the user for a form whose fields all have defaults (conformance scenario elicitation-sep1034-defaults, 2025-era clients).",
   inputSchema: { type: "object", additionalProperties: false },
-} satisfies mcpGen.ToolDescriptor;
+};

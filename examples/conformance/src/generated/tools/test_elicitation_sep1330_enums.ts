@@ -14,8 +14,8 @@ export interface TestElicitationSep1330EnumsArguments {
 }
 
 /** The tool "test_elicitation_sep1330_enums" exactly as tools/list returns it. */
-export const testElicitationSep1330EnumsTool = {
+export const testElicitationSep1330EnumsTool: mcpGen.ToolDescriptor = {
   name: "test_elicitation_sep1330_enums",
   description: "Asks the user for a form with the five enum field variants (conformance scenario elicitation-sep1330-enums, 2025-era clients).",
   inputSchema: { type: "object", additionalProperties: false },
-} satisfies mcpGen.ToolDescriptor;
+};

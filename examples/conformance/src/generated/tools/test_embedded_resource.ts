@@ -14,8 +14,8 @@ export interface TestEmbeddedResourceArguments {
 }
 
 /** The tool "test_embedded_resource" exactly as tools/list returns it. */
-export const testEmbeddedResourceTool = {
+export const testEmbeddedResourceTool: mcpGen.ToolDescriptor = {
   name: "test_embedded_resource",
   description: "Returns one embedded text resource (conformance scenario tools-call-embedded-resource).",
   inputSchema: { type: "object", additionalProperties: false },
-} satisfies mcpGen.ToolDescriptor;
+};

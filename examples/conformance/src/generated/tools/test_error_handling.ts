@@ -14,8 +14,8 @@ export interface TestErrorHandlingArguments {
 }
 
 /** The tool "test_error_handling" exactly as tools/list returns it. */
-export const testErrorHandlingTool = {
+export const testErrorHandlingTool: mcpGen.ToolDescriptor = {
   name: "test_error_handling",
   description: "Always fails with a tool execution error (conformance scenario tools-call-error).",
   inputSchema: { type: "object", additionalProperties: false },
-} satisfies mcpGen.ToolDescriptor;
+};

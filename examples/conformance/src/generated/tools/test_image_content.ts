@@ -14,8 +14,8 @@ export interface TestImageContentArguments {
 }
 
 /** The tool "test_image_content" exactly as tools/list returns it. */
-export const testImageContentTool = {
+export const testImageContentTool: mcpGen.ToolDescriptor = {
   name: "test_image_content",
   description: "Returns one PNG image block (conformance scenario tools-call-image).",
   inputSchema: { type: "object", additionalProperties: false },
-} satisfies mcpGen.ToolDescriptor;
+};

@@ -25,8 +25,8 @@ export interface TestInputRequiredResultCapabilitiesUserNameInput {
 }
 
 /** The tool "test_input_required_result_capabilities" exactly as tools/list returns it. */
-export const testInputRequiredResultCapabilitiesTool = {
+export const testInputRequiredResultCapabilitiesTool: mcpGen.ToolDescriptor = {
   name: "test_input_required_result_capabilities",
   description: "Asks only for inputs the client declared it can provide (an LLM answer with sampling, a name with elicitation) (conformance scenario input-required-result-capability-check).",
   inputSchema: { type: "object", additionalProperties: false },
-} satisfies mcpGen.ToolDescriptor;
+};

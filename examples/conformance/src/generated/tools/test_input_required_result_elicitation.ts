@@ -25,8 +25,8 @@ export interface TestInputRequiredResultElicitationUserNameInput {
 }
 
 /** The tool "test_input_required_result_elicitation" exactly as tools/list returns it. */
-export const testInputRequiredResultElicitationTool = {
+export const testInputRequiredResultElicitationTool: mcpGen.ToolDescriptor = {
   name: "test_input_required_result_elicitation",
   description: "Asks for the user's name with an input_required result, then greets them (conformance scenarios input-required-result-*).",
   inputSchema: { type: "object", additionalProperties: false },
-} satisfies mcpGen.ToolDescriptor;
+};

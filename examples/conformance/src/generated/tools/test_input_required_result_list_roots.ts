@@ -14,8 +14,8 @@ export interface TestInputRequiredResultListRootsArguments {
 }
 
 /** The tool "test_input_required_result_list_roots" exactly as tools/list returns it. */
-export const testInputRequiredResultListRootsTool = {
+export const testInputRequiredResultListRootsTool: mcpGen.ToolDescriptor = {
   name: "test_input_required_result_list_roots",
   description: "Asks the client for its roots with an input_required result, then lists them (conformance scenario input-required-result-basic-list-roots).",
   inputSchema: { type: "object", additionalProperties: false },
-} satisfies mcpGen.ToolDescriptor;
+};

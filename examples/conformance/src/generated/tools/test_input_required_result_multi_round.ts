@@ -30,8 +30,8 @@ export interface TestInputRequiredResultMultiRoundStep2Input {
 }
 
 /** The tool "test_input_required_result_multi_round" exactly as tools/list returns it. */
-export const testInputRequiredResultMultiRoundTool = {
+export const testInputRequiredResultMultiRoundTool: mcpGen.ToolDescriptor = {
   name: "test_input_required_result_multi_round",
   description: "Asks for a name, then for a favourite colour, carrying state across three rounds (conformance scenario input-required-result-multi-round).",
   inputSchema: { type: "object", additionalProperties: false },
-} satisfies mcpGen.ToolDescriptor;
+};

@@ -25,8 +25,8 @@ export interface TestInputRequiredResultMultipleInputsUserNameInput {
 }
 
 /** The tool "test_input_required_result_multiple_inputs" exactly as tools/list returns it. */
-export const testInputRequiredResultMultipleInputsTool = {
+export const testInputRequiredResultMultipleInputsTool: mcpGen.ToolDescriptor = {
   name: "test_input_required_result_multiple_inputs",
   description: "Asks for a name, an LLM greeting and the client's roots in one input_required result (conformance scenario input-required-result-multiple-input-requests).",
   inputSchema: { type: "object", additionalProperties: false },
-} satisfies mcpGen.ToolDescriptor;
+};

@@ -25,8 +25,8 @@ export interface TestInputRequiredResultRequestStateConfirmInput {
 }
 
 /** The tool "test_input_required_result_request_state" exactly as tools/list returns it. */
-export const testInputRequiredResultRequestStateTool = {
+export const testInputRequiredResultRequestStateTool: mcpGen.ToolDescriptor = {
   name: "test_input_required_result_request_state",
   description: "Asks for a confirmation and carries state across the round trip (conformance scenario input-required-result-request-state).",
   inputSchema: { type: "object", additionalProperties: false },
-} satisfies mcpGen.ToolDescriptor;
+};

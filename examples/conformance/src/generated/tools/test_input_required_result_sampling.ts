@@ -14,8 +14,8 @@ export interface TestInputRequiredResultSamplingArguments {
 }
 
 /** The tool "test_input_required_result_sampling" exactly as tools/list returns it. */
-export const testInputRequiredResultSamplingTool = {
+export const testInputRequiredResultSamplingTool: mcpGen.ToolDescriptor = {
   name: "test_input_required_result_sampling",
   description: "Asks the client's LLM a question with an input_required result, then returns its answer (conformance scenario input-required-result-basic-sampling).",
   inputSchema: { type: "object", additionalProperties: false },
-} satisfies mcpGen.ToolDescriptor;
+};

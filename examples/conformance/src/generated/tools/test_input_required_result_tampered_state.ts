@@ -25,8 +25,8 @@ export interface TestInputRequiredResultTamperedStateConfirmInput {
 }
 
 /** The tool "test_input_required_result_tampered_state" exactly as tools/list returns it. */
-export const testInputRequiredResultTamperedStateTool = {
+export const testInputRequiredResultTamperedStateTool: mcpGen.ToolDescriptor = {
   name: "test_input_required_result_tampered_state",
   description: "Asks for a confirmation with integrity-protected state; a tampered state is refused (conformance scenario input-required-result-tampered-state).",
   inputSchema: { type: "object", additionalProperties: false },
-} satisfies mcpGen.ToolDescriptor;
+};

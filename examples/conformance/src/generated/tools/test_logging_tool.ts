@@ -14,8 +14,8 @@ export interface TestLoggingToolArguments {
 }
 
 /** The tool "test_logging_tool" exactly as tools/list returns it. */
-export const testLoggingToolTool = {
+export const testLoggingToolTool: mcpGen.ToolDescriptor = {
   name: "test_logging_tool",
   description: "Logs one info message, which the client receives only when its request set a log level (conformance scenario server-stateless).",
   inputSchema: { type: "object", additionalProperties: false },
-} satisfies mcpGen.ToolDescriptor;
+};

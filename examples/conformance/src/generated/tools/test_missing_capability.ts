@@ -14,8 +14,8 @@ export interface TestMissingCapabilityArguments {
 }
 
 /** The tool "test_missing_capability" exactly as tools/list returns it. */
-export const testMissingCapabilityTool = {
+export const testMissingCapabilityTool: mcpGen.ToolDescriptor = {
   name: "test_missing_capability",
   description: "Needs the sampling capability; refuses clients that did not declare it with MissingRequiredClientCapabilityError (conformance scenario server-stateless).",
   inputSchema: { type: "object", additionalProperties: false },
-} satisfies mcpGen.ToolDescriptor;
+};

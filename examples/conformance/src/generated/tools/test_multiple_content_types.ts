@@ -14,8 +14,8 @@ export interface TestMultipleContentTypesArguments {
 }
 
 /** The tool "test_multiple_content_types" exactly as tools/list returns it. */
-export const testMultipleContentTypesTool = {
+export const testMultipleContentTypesTool: mcpGen.ToolDescriptor = {
   name: "test_multiple_content_types",
   description: "Returns a text, an image and an embedded resource block (conformance scenario tools-call-mixed-content).",
   inputSchema: { type: "object", additionalProperties: false },
-} satisfies mcpGen.ToolDescriptor;
+};

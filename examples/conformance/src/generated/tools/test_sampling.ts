@@ -17,7 +17,7 @@ export interface TestSamplingArguments {
 }
 
 /** The tool "test_sampling" exactly as tools/list returns it. */
-export const testSamplingTool = {
+export const testSamplingTool: mcpGen.ToolDescriptor = {
   name: "test_sampling",
   description: "Asks the client's LLM to answer a prompt and returns the answer (conformance scenario tools-call-sampling).",
   inputSchema: {
@@ -28,4 +28,4 @@ export const testSamplingTool = {
     required: ["prompt"],
     additionalProperties: false,
   },
-} satisfies mcpGen.ToolDescriptor;
+};

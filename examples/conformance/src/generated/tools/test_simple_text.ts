@@ -14,8 +14,8 @@ export interface TestSimpleTextArguments {
 }
 
 /** The tool "test_simple_text" exactly as tools/list returns it. */
-export const testSimpleTextTool = {
+export const testSimpleTextTool: mcpGen.ToolDescriptor = {
   name: "test_simple_text",
   description: "Returns one text block (conformance scenario tools-call-simple-text).",
   inputSchema: { type: "object", additionalProperties: false },
-} satisfies mcpGen.ToolDescriptor;
+};

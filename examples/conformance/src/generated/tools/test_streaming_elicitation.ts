@@ -25,8 +25,8 @@ export interface TestStreamingElicitationConfirmInput {
 }
 
 /** The tool "test_streaming_elicitation" exactly as tools/list returns it. */
-export const testStreamingElicitationTool = {
+export const testStreamingElicitationTool: mcpGen.ToolDescriptor = {
   name: "test_streaming_elicitation",
   description: "Asks the user to confirm with an input_required result, reporting progress when asked to (conformance scenario server-stateless).",
   inputSchema: { type: "object", additionalProperties: false },
-} satisfies mcpGen.ToolDescriptor;
+};

@@ -14,8 +14,8 @@ export interface TestToolWithLoggingArguments {
 }
 
 /** The tool "test_tool_with_logging" exactly as tools/list returns it. */
-export const testToolWithLoggingTool = {
+export const testToolWithLoggingTool: mcpGen.ToolDescriptor = {
   name: "test_tool_with_logging",
   description: "Sends three info log messages while it runs (conformance scenario tools-call-with-logging, 2025-era clients).",
   inputSchema: { type: "object", additionalProperties: false },
-} satisfies mcpGen.ToolDescriptor;
+};

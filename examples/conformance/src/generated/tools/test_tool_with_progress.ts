@@ -14,8 +14,8 @@ export interface TestToolWithProgressArguments {
 }
 
 /** The tool "test_tool_with_progress" exactly as tools/list returns it. */
-export const testToolWithProgressTool = {
+export const testToolWithProgressTool: mcpGen.ToolDescriptor = {
   name: "test_tool_with_progress",
   description: "Reports progress 0, 50 and 100 of 100 when the call carries a progress token (conformance scenario tools-call-with-progress).",
   inputSchema: { type: "object", additionalProperties: false },
-} satisfies mcpGen.ToolDescriptor;
+};

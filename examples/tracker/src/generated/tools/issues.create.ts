@@ -34,7 +34,7 @@ export interface IssuesCreateResult {
 }
 
 /** The tool "issues.create" exactly as tools/list returns it. */
-export const issuesCreateTool = {
+export const issuesCreateTool: mcpGen.ToolDescriptor = {
   name: "issues.create",
   title: "Create an issue",
   description: "Create an issue in a project and return it with its new key.",
@@ -88,4 +88,4 @@ export const issuesCreateTool = {
     idempotentHint: false,
     openWorldHint: false,
   },
-} satisfies mcpGen.ToolDescriptor;
+};

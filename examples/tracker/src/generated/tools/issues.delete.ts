@@ -35,7 +35,7 @@ export interface IssuesDeleteConfirmInput {
 }
 
 /** The tool "issues.delete" exactly as tools/list returns it. */
-export const issuesDeleteTool = {
+export const issuesDeleteTool: mcpGen.ToolDescriptor = {
   name: "issues.delete",
   title: "Delete an issue",
   description: "Delete an issue for good. Asks the user to confirm before anything is deleted.",
@@ -63,4 +63,4 @@ export const issuesDeleteTool = {
     additionalProperties: false,
   },
   annotations: { destructiveHint: true, idempotentHint: true, openWorldHint: false },
-} satisfies mcpGen.ToolDescriptor;
+};

@@ -28,7 +28,7 @@ export interface IssuesGetResult {
 }
 
 /** The tool "issues.get" exactly as tools/list returns it. */
-export const issuesGetTool = {
+export const issuesGetTool: mcpGen.ToolDescriptor = {
   name: "issues.get",
   title: "Get an issue",
   description: "Get one issue by its key.",
@@ -71,4 +71,4 @@ export const issuesGetTool = {
     },
   },
   annotations: { readOnlyHint: true, openWorldHint: false },
-} satisfies mcpGen.ToolDescriptor;
+};

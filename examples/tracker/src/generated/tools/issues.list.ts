@@ -31,7 +31,7 @@ export interface Issue {
 }
 
 /** The tool "issues.list" exactly as tools/list returns it. */
-export const issuesListTool = {
+export const issuesListTool: mcpGen.ToolDescriptor = {
   name: "issues.list",
   title: "List issues",
   description: "List the issues of one project, optionally only those with a given status.",
@@ -80,4 +80,4 @@ export const issuesListTool = {
     },
   },
   annotations: { readOnlyHint: true, openWorldHint: false },
-} satisfies mcpGen.ToolDescriptor;
+};

@@ -14,7 +14,7 @@ export interface ProjectsSummaryArguments {
 }
 
 /** The tool "projects.summary" exactly as tools/list returns it. */
-export const projectsSummaryTool = {
+export const projectsSummaryTool: mcpGen.ToolDescriptor = {
   name: "projects.summary",
   title: "Summarize a project",
   description: "A short text summary of a project's issues, for people to read.",
@@ -27,4 +27,4 @@ export const projectsSummaryTool = {
     additionalProperties: false,
   },
   annotations: { readOnlyHint: true, openWorldHint: false },
-} satisfies mcpGen.ToolDescriptor;
+};

@@ -33,7 +33,7 @@ export interface GetWeatherResult {
 }
 
 /** The tool "get_weather" exactly as tools/list returns it. */
-export const getWeatherTool = {
+export const getWeatherTool: mcpGen.ToolDescriptor = {
   name: "get_weather",
   title: "Current weather",
   description: "Get the current weather for a city. Returns the temperature in degrees Celsius and a short description of the conditions.",
@@ -69,4 +69,4 @@ export const getWeatherTool = {
     additionalProperties: false,
   },
   annotations: { readOnlyHint: true, openWorldHint: true },
-} satisfies mcpGen.ToolDescriptor;
+};
