@@ -68,10 +68,11 @@ function scanLine(line: string, startsInComment: boolean, brackets: string[]): L
   for (let i = 0; i < line.length; i++) {
     const c = line[i]!;
     if (inComment) {
-      if (c === "*" && line[i + 1] === "/") {
-        inComment = false;
-        i++;
-      }
+      // Doc comments are most of the text: jump to the comment's end, or past the line.
+      const end = line.indexOf("*/", i);
+      if (end === -1) break;
+      inComment = false;
+      i = end + 1;
       continue;
     }
     if (quote !== "") {
