@@ -3,6 +3,7 @@
 // schemas compiled…"), rewritten in place on stderr. Silent when not on a terminal (CI logs) and in
 // json or sarif; the caller decides that by giving no writer.
 import type { ThreadProgress, ThreadWork } from "../incremental/build-threads.js";
+import type { CliIo } from "./io.js";
 
 /** Below this many items a phase ends before counts would help; only its name is shown. */
 export const MIN_ITEMS_FOR_COUNTS = 100;
@@ -14,6 +15,14 @@ export interface BuildProgress {
   phase(text: string, work?: ThreadWork): void;
   /** The threads' counts (a ThreadProgress): shown while their phase lasts, for long work only. */
   readonly work: ThreadProgress;
+}
+
+/**
+ * Writes `line` over the progress line on stderr (an empty line clears it), while stdout is a
+ * terminal and the format is text; undefined otherwise.
+ */
+export function progressLine(io: Pick<CliIo, "isTty" | "stderr">, format: string): ((line: string) => void) | undefined {
+  return io.isTty && format === "text" ? (line) => io.stderr(`\r\u001b[2K${line}`) : undefined;
 }
 
 /**

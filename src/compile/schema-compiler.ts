@@ -44,8 +44,8 @@ export interface SchemaCheck {
 
 /** One schema as a generated validator: its name, the text it was compiled from, and its code. */
 export interface CompiledValidator {
-  /** `v_` + the first 12 hex digits of the SHA-256 of dialect and prepared schema text. */
-  readonly exportName: string;
+  /** Its id in a validator module: `v_` + the first 12 hex digits of the SHA-256 of dialect and prepared schema text. */
+  readonly id: string;
   readonly dialect: Dialect;
   /** The prepared schema (prepareValidatorSchema) as JSON text in its own member order. */
   readonly text: string;
@@ -226,16 +226,16 @@ export class SchemaCompiler {
     const text = JSON.stringify(prepared);
     const key = dialect + "\u0000" + text;
     let compiled = this.compiledByText.get(key);
-    const exportName = compiled ? compiled.exportName : validatorName(dialect, text);
-    const earlier = compiled ? undefined : this.prior?.validators.get(exportName);
+    const id = compiled ? compiled.id : validatorName(dialect, text);
+    const earlier = compiled ? undefined : this.prior?.validators.get(id);
     if (!compiled && earlier?.dialect === dialect) {
       // The code an earlier build's ajv generated for this very text: the same as compiling it again.
-      compiled = { exportName, dialect, text, chunk: earlier.chunk, error: undefined };
+      compiled = { id, dialect, text, chunk: earlier.chunk, error: undefined };
       this.compiledByText.set(key, compiled);
     }
     if (!compiled) {
       const result = standaloneChunk(this.standaloneEngine(dialect), prepared);
-      compiled = { exportName, dialect, text, chunk: result.chunk, error: result.error };
+      compiled = { id, dialect, text, chunk: result.chunk, error: result.error };
       this.compiledByText.set(key, compiled);
       // ajv's own function, where it is the generated validator (see standaloneChunk), for the
       // samples() that a build asks for right after: not compiled twice, and not kept (it holds on

@@ -63,7 +63,7 @@ export interface EmitInput {
  */
 export interface EmitReuse {
   readonly tools: ReadonlyMap<ResolvedTool, ReusedToolOutput>;
-  /** Validator code known already, by export name; holds every reused tool's validators. */
+  /** Validator code known already, by id; holds every reused tool's validators. */
   readonly validators: ReadonlyMap<string, KnownValidator>;
   /** Tools generated afresh whose earlier module may hold their types (see PreviousModule). */
   readonly previous?: ReadonlyMap<ResolvedTool, PreviousModule>;
@@ -72,10 +72,10 @@ export interface EmitReuse {
 export interface ReusedToolOutput {
   /**
    * The tool's module (`<out>/tools/<file>.ts`) as the earlier emit wrote it, marked `unchanged`:
-   * it goes into the output as it is, and nothing here reads its contents but the runtime selection.
+   * it goes into the output as it is, and nothing here reads its contents.
    */
   readonly module: GeneratedFile;
-  /** Export names of its validators: inputSchema's, then outputSchema's when it has one. */
+  /** Ids of its validators (ValidatorRef.id): inputSchema's, then outputSchema's when it has one. */
   readonly validators: readonly string[];
   /** findHeaderParams(inputSchema).params, from its descriptor in its own member order. */
   readonly headers: JsonValue;
@@ -488,14 +488,14 @@ function emitAggregates(plans: readonly ToolPlan[], templates: Templates, config
   return [
     ...clientFiles,
     { path: posix.join(out, "handlers.ts"), contents: templates["handlers.ts"](handlersView(plans, config, banner)) },
-    { path: posix.join(out, "server.ts"), contents: templates["server.ts"](serverView(plans, config, banner)) },
+    { path: posix.join(out, "server.ts"), contents: templates["server.ts"](serverView(plans, config, banner, target)) },
     { path: posix.join(out, "testing.ts"), contents: templates["testing.ts"]({ banner, ...target }) },
   ];
 }
 
 /**
- * The runtime modules each template imports, through the view keys runtimeView and the tool module
- * give it (`{{{serverRuntime}}}`...); test/emit/runtime-modules.test.ts holds this table to the templates.
+ * The runtime modules each template imports, through the RUNTIME_VIEW_KEYS it is given
+ * (`{{{serverRuntime}}}`...); test/emit/select-runtime.test.ts holds this table to the templates.
  */
 export const TEMPLATE_RUNTIME: Readonly<Record<TemplateName, readonly RuntimeModule[]>> = {
   "client.ts": ["client"],
@@ -522,28 +522,30 @@ function runtimeEntries(config: Config, validatorRuntime: EmittedValidators["run
   return [...modules].map((module) => runtimeFile(module, config.target));
 }
 
+/** The template values that hold a runtime specifier (`{{{serverRuntime}}}`...), and the module each names. */
+export const RUNTIME_VIEW_KEYS: Readonly<Record<string, RuntimeModule>> = {
+  toolTableRuntime: "tool-table",
+  serverRuntime: "server",
+  httpRuntime: "http",
+  clientRuntime: "client",
+  testingRuntime: "testing",
+};
+
 /** The runtime specifiers of the files in `out` itself, as template values: `clientRuntime`, `serverRuntime`... */
 function runtimeView(config: Config): Readonly<Record<string, string>> {
-  const modules: readonly (readonly [string, RuntimeModule])[] = [
-    ["toolTableRuntime", "tool-table"],
-    ["serverRuntime", "server"],
-    ["httpRuntime", "http"],
-    ["clientRuntime", "client"],
-    ["testingRuntime", "testing"],
-  ];
-  return Object.fromEntries(modules.map(([key, module]) => [key, runtimeSpecifier(config, config.out, module)]));
+  return Object.fromEntries(Object.entries(RUNTIME_VIEW_KEYS).map(([key, module]) => [key, runtimeSpecifier(config, config.out, module)]));
 }
 
 function toolModule(plan: ToolPlan): string {
   return `./tools/${plan.names.file}.js`;
 }
 
-function serverView(plans: readonly ToolPlan[], config: Config, banner: string): object {
+/** `target`: the target profile and runtime specifiers every aggregate gets. */
+function serverView(plans: readonly ToolPlan[], config: Config, banner: string, target: object): object {
   const { server } = config;
   return {
     banner,
-    ...targetProfile(config.target),
-    ...runtimeView(config),
+    ...target,
     typeImports: plans.map((plan) => ({ name: `${plan.names.pascal}Types`, module: toolModule(plan) })),
     tools: plans.map((plan) => ({ key: typeKey(plan.name), typesName: `${plan.names.pascal}Types` })),
     serverNameLiteral: stringLiteral(server.name),

@@ -80,7 +80,7 @@ type UniqueValidator = Omit<CompiledValidator, "text"> & { readonly text: string
 function fromKnown(id: string, dialect: Dialect, known: ReadonlyMap<string, KnownValidator>): UniqueValidator {
   const validator = known.get(id);
   if (!validator || validator.dialect !== dialect) throw new Error(`The validator ${id} is not in the previous build's modules; this is a bug in mcp-gen.`);
-  return { exportName: id, dialect, text: undefined, chunk: validator.chunk, error: undefined };
+  return { id, dialect, text: undefined, chunk: validator.chunk, error: undefined };
 }
 
 /**
@@ -129,12 +129,12 @@ export function emitValidators(
     if (exported.has(request.exportName)) throw new Error(`Two validators are to be exported as ${request.exportName}; this is a bug in mcp-gen.`);
     exported.add(request.exportName);
     const validator = request.id === undefined ? compiler.compiled(request.schema, request.dialect) : fromKnown(request.id, request.dialect, knownValidators);
-    const known = unique.get(validator.exportName);
-    if (known === undefined || (known.text === undefined && validator.text !== undefined)) unique.set(validator.exportName, validator);
+    const known = unique.get(validator.id);
+    if (known === undefined || (known.text === undefined && validator.text !== undefined)) unique.set(validator.id, validator);
     else if (known.dialect !== validator.dialect || (known.text !== undefined && validator.text !== undefined && known.text !== validator.text)) {
-      throw new Error(`Two different schemas hash to the validator name ${validator.exportName}; this is a bug in mcp-gen.`);
+      throw new Error(`Two different schemas hash to the validator id ${validator.id}; this is a bug in mcp-gen.`);
     }
-    return { module: modulePath(request.dialect, ".js"), exportName: request.exportName, id: validator.exportName };
+    return { module: modulePath(request.dialect, ".js"), exportName: request.exportName, id: validator.id };
   });
   const dialects = [...new Set([...unique.values()].map((v) => v.dialect))].sort((a, b) => compareText(DIALECT_MODULES[a].stem, DIALECT_MODULES[b].stem));
   const runtime = new Set<keyof ValidatorImports>();
@@ -174,7 +174,7 @@ function renderModule(
   refs: readonly ValidatorRef[],
   imports: ValidatorImports,
 ): { contents: string; runtime: readonly (keyof ValidatorImports)[] } {
-  const sorted = [...validators].sort((a, b) => compareText(a.exportName, b.exportName));
+  const sorted = [...validators].sort((a, b) => compareText(a.id, b.id));
   const chunks = sorted.map((validator) => {
     if (!validator.chunk) throw new Error(`A schema given to emitValidators does not compile (${validator.error}); the schema-valid rule refuses such schemas before a build.`);
     return validator.chunk;
@@ -189,7 +189,7 @@ function renderModule(
   ];
   for (const [index, validator] of sorted.entries()) {
     const chunk = chunks[index]!;
-    lines.push("", `const ${validator.exportName}: CompiledValidator = /* @__PURE__ */ (() => {`, chunk.body, `return ${chunk.validateName};`, "})();");
+    lines.push("", `const ${validator.id}: CompiledValidator = /* @__PURE__ */ (() => {`, chunk.body, `return ${chunk.validateName};`, "})();");
   }
   const exports = [...refs].sort((a, b) => compareText(a.exportName, b.exportName)).map((ref) => `  ${ref.id} as ${ref.exportName},`);
   return { contents: `${lines.join("\n")}\n${EXPORTS_HEAD}${exports.join("\n")}\n};\n`, runtime: [runtime, "messages"] };

@@ -145,7 +145,7 @@ export function planEmitReuse(input: EmitPlanInput): EmitPlan {
     const kept =
       modulePath !== undefined &&
       entry.validators.length === (tool.wire.outputSchema === undefined ? 1 : 2) &&
-      entry.validators.every((exportName, i) => validators.get(exportName)?.dialect === dialectOf$(tool.wire[i === 0 ? "inputSchema" : "outputSchema"])) &&
+      entry.validators.every((id, i) => validators.get(id)?.dialect === dialectOf$(tool.wire[i === 0 ? "inputSchema" : "outputSchema"])) &&
       (input.scaffolds === undefined || (input.scaffolds.has(`${input.handlers}/${names.file}.ts`) && input.scaffolds.has(`${input.tests}/${names.file}.test.ts`)));
     if (kept) {
       keep.set(tool, { module: unchangedFile(modulePath, input.read), validators: entry.validators, headers: entry.headers, types: entry.types });

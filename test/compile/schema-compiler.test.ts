@@ -46,7 +46,7 @@ describe("SchemaCompiler", () => {
     expect(first.check(schema, "2020-12")).toEqual({ metaProblems: [], compileError: undefined });
     // A chunk no ajv would write, so that an answer taken from the prior shows.
     const chunk = { body: "const validate9 = (data) => data === 42;", validateName: "validate9" };
-    const prior = { validators: new Map([[compiled.exportName, { dialect: "2020-12" as const, chunk }]]), clean: new Set([cleanSchemaKey("2020-12", hashJson(schema))]) };
+    const prior = { validators: new Map([[compiled.id, { dialect: "2020-12" as const, chunk }]]), clean: new Set([cleanSchemaKey("2020-12", hashJson(schema))]) };
     const later = new SchemaCompiler(prior);
     // Members in another order: the same canonical schema, so the same clean key.
     const reordered: JsonValue = { required: ["q"], properties: { q: { minLength: 1, type: "string" } }, type: "object" };

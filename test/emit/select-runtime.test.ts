@@ -8,7 +8,7 @@ import fc from "fast-check";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Target } from "../../src/config/config.js";
-import { TEMPLATE_RUNTIME } from "../../src/emit/emit-project.js";
+import { RUNTIME_VIEW_KEYS, TEMPLATE_RUNTIME } from "../../src/emit/emit-project.js";
 import { runtimeFile, type RuntimeModule } from "../../src/emit/runtime-modules.js";
 import { relativeImports, selectRuntime } from "../../src/emit/select-runtime.js";
 import { TEMPLATE_NAMES } from "../../src/emit/templates.js";
@@ -56,8 +56,7 @@ describe("selectRuntime", () => {
 
 describe("TEMPLATE_RUNTIME", () => {
   it("names exactly the runtime modules each template imports", () => {
-    // The view keys that carry a runtime specifier (runtimeView and the tool module's), by module.
-    const keys: Readonly<Record<string, RuntimeModule>> = { toolTableRuntime: "tool-table", serverRuntime: "server", httpRuntime: "http", clientRuntime: "client", testingRuntime: "testing" };
+    const keys = RUNTIME_VIEW_KEYS;
     for (const name of TEMPLATE_NAMES) {
       const text = readFileSync(join(REPO_ROOT, "templates", `${name}.hbs`), "utf8");
       const used = [...text.matchAll(/\{\{\{?\s*(\w+Runtime)\s*\}?\}\}/g)].map((match) => {

@@ -37,7 +37,7 @@ import type { FileRecord } from "../../incremental/file-record.js";
 import { acquireProjectLock, PROJECT_LOCK_FILE } from "../../incremental/project-lock.js";
 import type { TreeSummary } from "../../incremental/replace-tree.js";
 import type { StatIndex } from "../../incremental/stat-index.js";
-import { buildProgress, type BuildProgress } from "../build-progress.js";
+import { buildProgress, progressLine, type BuildProgress } from "../build-progress.js";
 import { readRuntimeSources, readTemplates } from "../package-files.js";
 import { readProject, type ReadProjectResult } from "../read-project.js";
 import { hashedInputs, readProjectConfig, type ProjectConfig } from "../read-config.js";
@@ -107,7 +107,7 @@ export async function runBuild(argv: readonly string[], io: CliIo, memo = new Ru
       index,
       memo,
       ...report,
-      progress: buildProgress(io.isTty && format === "text" ? (line) => io.stderr(`\r\u001b[2K${line}`) : undefined),
+      progress: buildProgress(progressLine(io, format)),
     });
   } finally {
     await projectLock.release();
@@ -367,7 +367,7 @@ function existingFiles(root: string, folders: readonly string[]): Set<string> {
 }
 
 function clearProgress(io: CliIo, format: string): void {
-  if (io.isTty && format === "text") io.stderr("\r\u001b[2K");
+  progressLine(io, format)?.("");
 }
 
 interface BuildSummary {
