@@ -10,27 +10,12 @@ import { join, relative, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { compileProject } from "../support/e2e-processes.js";
+import { E2E_TSCONFIG } from "../support/e2e-project.js";
 import { RUNTIME_RANGE } from "../../src/emit/runtime-modules.js";
 import { REPO_ROOT } from "../support/spec-paths.js";
 import { runInProcess, writeFiles } from "../support/temp-project.js";
 
 const MEMORY = join(REPO_ROOT, "node_modules/@modelcontextprotocol/server-memory/dist/index.js");
-
-const TSCONFIG = {
-  compilerOptions: {
-    target: "ES2022",
-    lib: ["ES2023"],
-    module: "NodeNext",
-    moduleResolution: "NodeNext",
-    strict: true,
-    noUncheckedIndexedAccess: true,
-    skipLibCheck: true,
-    types: ["node"],
-    rootDir: ".",
-    outDir: "dist",
-  },
-  include: ["src"],
-};
 
 /** What the compiled client module exports, as far as these tests use it. */
 interface ClientModule {
@@ -66,7 +51,7 @@ async function importedProject(extraConfig: string): Promise<string> {
   expect(imported.code, imported.stderr).toBe(0);
   // The dependencies import's output names (linked from the repository's node_modules below).
   const dependencies = { "@mcp-gen/runtime": RUNTIME_RANGE, "@modelcontextprotocol/client": "^2.4.0" };
-  writeFiles(root, { "package.json": JSON.stringify({ name: "memory-consumer", private: true, type: "module", dependencies }), "tsconfig.json": JSON.stringify(TSCONFIG, null, 2) });
+  writeFiles(root, { "package.json": JSON.stringify({ name: "memory-consumer", private: true, type: "module", dependencies }), "tsconfig.json": JSON.stringify(E2E_TSCONFIG, null, 2) });
   if (extraConfig !== "") writeFileSync(join(root, "mcp-gen.config.yaml"), `generate: client\n${extraConfig}`, { flag: "w" });
   const build = await runInProcess(root, ["build"]);
   expect(build.code, build.stdout).toBe(0);

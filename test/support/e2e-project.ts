@@ -35,7 +35,8 @@ export interface CompiledProject {
   remove(): void;
 }
 
-const TSCONFIG = {
+/** The tsconfig of a generated project that e2e tests compile to dist/ and run. */
+export const E2E_TSCONFIG = {
   compilerOptions: {
     target: "ES2022",
     lib: ["ES2023"],
@@ -60,7 +61,7 @@ export async function buildCompiledProject(files: Readonly<Record<string, string
   const root = mkdtempSync(join(tmpdir(), "mcp-gen-e2e-"));
   const remove = () => rmSync(root, { recursive: true, force: true });
   try {
-    writeFiles(root, { "package.json": JSON.stringify({ name: "e2e-project", private: true, type: "module" }), "tsconfig.json": JSON.stringify(TSCONFIG, null, 2), ...files });
+    writeFiles(root, { "package.json": JSON.stringify({ name: "e2e-project", private: true, type: "module" }), "tsconfig.json": JSON.stringify(E2E_TSCONFIG, null, 2), ...files });
     const build = await runInProcess(root, ["build"]);
     const buildOutput = build.stdout + build.stderr;
     if (build.code !== 0) throw new Error(`mcp-gen build failed with exit code ${build.code}:\n${buildOutput}`);
