@@ -502,7 +502,7 @@ export const TEMPLATE_RUNTIME: Readonly<Record<TemplateName, readonly RuntimeMod
   "handler-stub.ts": [],
   "handlers.ts": [],
   "index.ts": [],
-  "server.ts": ["http", "server"],
+  "server.ts": ["http", "node", "server"],
   "test-scaffold.ts": [],
   "testing.ts": ["testing"],
   "tool-module.ts": ["tool-table"],
@@ -527,6 +527,7 @@ export const RUNTIME_VIEW_KEYS: Readonly<Record<string, RuntimeModule>> = {
   toolTableRuntime: "tool-table",
   serverRuntime: "server",
   httpRuntime: "http",
+  nodeRuntime: "node",
   clientRuntime: "client",
   testingRuntime: "testing",
 };

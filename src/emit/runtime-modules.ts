@@ -15,7 +15,7 @@ export const RUNTIME_PACKAGE = "@mcp-gen/runtime";
  */
 export const RUNTIME_RANGE = `^${runtimePackage.version}`;
 
-export type RuntimeModule = "tool-table" | "validators" | "patterns" | "validation-messages" | "server" | "http" | "client" | "testing";
+export type RuntimeModule = "tool-table" | "validators" | "patterns" | "validation-messages" | "server" | "http" | "node" | "client" | "testing";
 
 interface ModulePlace {
   /** The source file in the runtime (packages/runtime/src/, copied into `out`/runtime/), without `.ts`. */
@@ -33,9 +33,10 @@ const SHARED: Readonly<Record<"tool-table" | "validators" | "patterns" | "valida
 };
 
 /** Modules that hold a target's SDK imports: the SDK v1 ones sit in v1/ (a subpath `v1/…` of the package). */
-const BY_TARGET: Readonly<Record<"server" | "http" | "client" | "testing", string>> = {
+const BY_TARGET: Readonly<Record<"server" | "http" | "node" | "client" | "testing", string>> = {
   server: "server-runtime",
   http: "http-runtime",
+  node: "node-runtime",
   client: "client-runtime",
   testing: "testing-runtime",
 };

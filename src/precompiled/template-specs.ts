@@ -178,22 +178,22 @@ export const TEMPLATE_SPECS = {
 },"useData":true},
   },
   "server.ts": {
-    source: "fa3229fa2e89c5a25c37eceab14516c402a3b68d421ea02f97c73049ab1226b5",
+    source: "b081efcc452816a466c7adf01a64d701031d6edc57cb9a0acfe7500eaee91e71",
     spec: {"0":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda;
 
   return "import type { "
-    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":6,"column":17},"end":{"line":6,"column":21}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "name", {"start":{"line":7,"column":17},"end":{"line":7,"column":21}} ), depth0)) != null ? stack1 : "")
     + " } from \""
-    + ((stack1 = alias2(alias1(depth0, "module", {"start":{"line":6,"column":36},"end":{"line":6,"column":42}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "module", {"start":{"line":7,"column":36},"end":{"line":7,"column":42}} ), depth0)) != null ? stack1 : "")
     + "\";\n";
 },"1":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda;
 
   return "  "
-    + ((stack1 = alias2(alias1(depth0, "key", {"start":{"line":28,"column":5},"end":{"line":28,"column":8}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "key", {"start":{"line":30,"column":5},"end":{"line":30,"column":8}} ), depth0)) != null ? stack1 : "")
     + ": "
-    + ((stack1 = alias2(alias1(depth0, "typesName", {"start":{"line":28,"column":16},"end":{"line":28,"column":25}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "typesName", {"start":{"line":30,"column":16},"end":{"line":30,"column":25}} ), depth0)) != null ? stack1 : "")
     + ";\n";
 },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda, alias3=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -206,37 +206,41 @@ export const TEMPLATE_SPECS = {
   return ((stack1 = alias2(alias1(depth0, "banner", {"start":{"line":1,"column":3},"end":{"line":1,"column":9}} ), depth0)) != null ? stack1 : "")
     + "\nimport { createHttpHandler, type GeneratedHttpHandler, type HttpHandlerOptions } from \""
     + ((stack1 = alias2(alias1(depth0, "httpRuntime", {"start":{"line":2,"column":90},"end":{"line":2,"column":101}} ), depth0)) != null ? stack1 : "")
+    + "\";\nimport type { HttpServing, ServeHttpOptions } from \""
+    + ((stack1 = alias2(alias1(depth0, "nodeRuntime", {"start":{"line":3,"column":55},"end":{"line":3,"column":66}} ), depth0)) != null ? stack1 : "")
     + "\";\nimport { createServerFactory, type NoInputs, type Server, type ServerRuntimeOptions, type ToolContent, type ToolHandler } from \""
-    + ((stack1 = alias2(alias1(depth0, "serverRuntime", {"start":{"line":3,"column":131},"end":{"line":3,"column":144}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "serverRuntime", {"start":{"line":4,"column":131},"end":{"line":4,"column":144}} ), depth0)) != null ? stack1 : "")
     + "\";\nimport { TOOL_TABLE } from \"./tools.js\";\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"typeImports"),{"name":"each","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":5,"column":0},"end":{"line":7,"column":9}}})) != null ? stack1 : "")
-    + "\n// A check for Node's HTTP server, before `toNodeHandler(handler)`: it refuses an MCP header sent on\n// two lines, which a web-standard Request (and so the handler) only sees joined into one value.\nexport { duplicateMcpHeaderValidation } from \""
-    + ((stack1 = alias2(alias1(depth0, "httpRuntime", {"start":{"line":11,"column":49},"end":{"line":11,"column":60}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"typeImports"),{"name":"each","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":6,"column":0},"end":{"line":8,"column":9}}})) != null ? stack1 : "")
+    + "\n// For a Node HTTP server wired by hand (`serveHttp` below has it built in), before\n// `toNodeHandler(handler)`: it refuses an MCP header sent on two lines, which a web-standard Request\n// (and so the handler) only sees joined into one value.\nexport { duplicateMcpHeaderValidation } from \""
+    + ((stack1 = alias2(alias1(depth0, "httpRuntime", {"start":{"line":13,"column":49},"end":{"line":13,"column":60}} ), depth0)) != null ? stack1 : "")
     + "\";\n\nexport {\n  randomRequestStateKey,\n  ToolError,\n  ToolNotImplementedError,\n  toolResult,\n  type AskOptions,\n  type InputAnswer,\n  type InputRequired,\n  type RequestStateOptions,\n  type ToolContext,\n} from \""
-    + ((stack1 = alias2(alias1(depth0, "serverRuntime", {"start":{"line":23,"column":11},"end":{"line":23,"column":24}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "serverRuntime", {"start":{"line":25,"column":11},"end":{"line":25,"column":24}} ), depth0)) != null ? stack1 : "")
     + "\";\n\n/** Argument, result and input-request types of every tool, by tool name. */\nexport interface ToolTypes {\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"tools"),{"name":"each","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":27,"column":0},"end":{"line":29,"column":9}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"tools"),{"name":"each","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":29,"column":0},"end":{"line":31,"column":9}}})) != null ? stack1 : "")
     + "}\n\n/** The result a handler returns: plain data typed by outputSchema, or content for tools without one. */\nexport type ToolReturn<T> = T extends { result: infer R } ? R : ToolContent;\n\n/** The answers a handler can read with `ctx.answer(key)` (x-mcp-gen.inputRequests); none by default. */\nexport type ToolInputs<T> = T extends { inputs: infer I } ? I : NoInputs;\n\n/** One typed handler per tool: `(args, ctx) => result`, sync or async. */\nexport type ToolHandlers = { readonly [Name in keyof ToolTypes]: ToolHandler<ToolTypes[Name][\"arguments\"], ToolReturn<ToolTypes[Name]>, ToolInputs<ToolTypes[Name]>> };\n\n/** Defaults from mcp-gen.config.yaml; every field can be overridden per call. */\nexport const SERVER_DEFAULTS: ServerRuntimeOptions = {\n  serverInfo: { name: "
-    + ((stack1 = alias2(alias1(depth0, "serverNameLiteral", {"start":{"line":43,"column":25},"end":{"line":43,"column":42}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "serverNameLiteral", {"start":{"line":45,"column":25},"end":{"line":45,"column":42}} ), depth0)) != null ? stack1 : "")
     + ", version: "
-    + ((stack1 = alias2(alias1(depth0, "serverVersionLiteral", {"start":{"line":43,"column":59},"end":{"line":43,"column":79}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "serverVersionLiteral", {"start":{"line":45,"column":59},"end":{"line":45,"column":79}} ), depth0)) != null ? stack1 : "")
     + " },\n  cacheHint: { ttlMs: "
-    + ((stack1 = alias2(alias1(depth0, "ttlMs", {"start":{"line":44,"column":25},"end":{"line":44,"column":30}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "ttlMs", {"start":{"line":46,"column":25},"end":{"line":46,"column":30}} ), depth0)) != null ? stack1 : "")
     + ", cacheScope: "
-    + ((stack1 = alias2(alias1(depth0, "cacheScopeLiteral", {"start":{"line":44,"column":50},"end":{"line":44,"column":67}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "cacheScopeLiteral", {"start":{"line":46,"column":50},"end":{"line":46,"column":67}} ), depth0)) != null ? stack1 : "")
     + " },\n  limits: { maxArgumentDepth: "
-    + ((stack1 = alias2(alias1(depth0, "maxArgumentDepth", {"start":{"line":45,"column":33},"end":{"line":45,"column":49}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "maxArgumentDepth", {"start":{"line":47,"column":33},"end":{"line":47,"column":49}} ), depth0)) != null ? stack1 : "")
     + ", maxStringLength: "
-    + ((stack1 = alias2(alias1(depth0, "maxStringLength", {"start":{"line":45,"column":74},"end":{"line":45,"column":89}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "maxStringLength", {"start":{"line":47,"column":74},"end":{"line":47,"column":89}} ), depth0)) != null ? stack1 : "")
     + ", callTimeoutMs: "
-    + ((stack1 = alias2(alias1(depth0, "callTimeoutMs", {"start":{"line":45,"column":112},"end":{"line":45,"column":125}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "callTimeoutMs", {"start":{"line":47,"column":112},"end":{"line":47,"column":125}} ), depth0)) != null ? stack1 : "")
     + " },\n};\n\n/** Largest HTTP request body accepted, in bytes (server.limits.maxRequestBytes). */\nexport const MAX_REQUEST_BYTES = "
-    + ((stack1 = alias2(alias1(depth0, "maxRequestBytes", {"start":{"line":49,"column":36},"end":{"line":49,"column":51}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "maxRequestBytes", {"start":{"line":51,"column":36},"end":{"line":51,"column":51}} ), depth0)) != null ? stack1 : "")
     + ";\n\n/**\n * The server factory: "
-    + ((stack1 = alias2(alias1(depth0, "factoryUse", {"start":{"line":52,"column":26},"end":{"line":52,"column":36}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "factoryUse", {"start":{"line":54,"column":26},"end":{"line":54,"column":36}} ), depth0)) != null ? stack1 : "")
     + ". Cheap to call: the tool table was built\n * once, when this module loaded. Pass `requestState: { key }` when handlers carry state across input\n * requests.\n */\nexport function createToolServerFactory(handlers: ToolHandlers, options: Partial<ServerRuntimeOptions> = {}): () => Server {\n  return createServerFactory(TOOL_TABLE, handlers as never, { ...SERVER_DEFAULTS, ...options });\n}\n\n/** A Streamable HTTP handler (web-standard fetch) serving these tools"
-    + ((stack1 = alias2(alias1(depth0, "httpNote", {"start":{"line":60,"column":73},"end":{"line":60,"column":81}} ), depth0)) != null ? stack1 : "")
-    + ". */\nexport function createToolHttpHandler(handlers: ToolHandlers, options: Partial<ServerRuntimeOptions> & Partial<HttpHandlerOptions> = {}): GeneratedHttpHandler {\n  const { maxRequestBytes = MAX_REQUEST_BYTES, handlerOptions, ...serverOptions } = options;\n  return createHttpHandler(createToolServerFactory(handlers, serverOptions), TOOL_TABLE, { maxRequestBytes, ...(handlerOptions ? { handlerOptions } : {}) });\n}\n";
+    + ((stack1 = alias2(alias1(depth0, "httpNote", {"start":{"line":62,"column":73},"end":{"line":62,"column":81}} ), depth0)) != null ? stack1 : "")
+    + ". */\nexport function createToolHttpHandler(handlers: ToolHandlers, options: Partial<ServerRuntimeOptions> & Partial<HttpHandlerOptions> = {}): GeneratedHttpHandler {\n  const { maxRequestBytes = MAX_REQUEST_BYTES, handlerOptions, ...serverOptions } = options;\n  return createHttpHandler(createToolServerFactory(handlers, serverOptions), TOOL_TABLE, { maxRequestBytes, ...(handlerOptions ? { handlerOptions } : {}) });\n}\n\n/**\n * Serves these tools over Streamable HTTP on Node's HTTP server with every guard on: it listens on\n * 127.0.0.1 (`options.host`) and answers at /mcp; a Host or Origin header that names no loopback host\n * and none of `options.allowedHosts` / `allowedOrigins` is refused (DNS rebinding), and so are Host,\n * Origin or Mcp-* headers sent twice, a body past `maxRequestBytes` and a header block past\n * `options.maxHeaderBytes`. Resolves once listening; `close()` stops it.\n * @example const serving = await serveHttp(handlers, { port: 3000 }); console.error(`MCP server on ${serving.url.href}`);\n */\nexport async function serveHttp(handlers: ToolHandlers, options: ServeHttpOptions = {}, handlerOptions: Partial<ServerRuntimeOptions> & Partial<HttpHandlerOptions> = {}): Promise<HttpServing> {\n  // Loaded on the first call: a stdio server, or one on a fetch-native runtime, never loads node:http.\n  const { serveOnNode } = await import(\""
+    + ((stack1 = alias2(alias1(depth0, "nodeRuntime", {"start":{"line":78,"column":43},"end":{"line":78,"column":54}} ), depth0)) != null ? stack1 : "")
+    + "\");\n  return serveOnNode(createToolHttpHandler(handlers, handlerOptions), { maxRequestBytes: handlerOptions.maxRequestBytes ?? MAX_REQUEST_BYTES, ...options });\n}\n";
 },"useData":true},
   },
   "test-scaffold.ts": {

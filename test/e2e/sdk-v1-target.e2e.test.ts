@@ -1,8 +1,8 @@
 // `target: sdk-v1`: the tracker example built for @modelcontextprotocol/sdk 1.x (MCP 2025-11-25) from
 // the same descriptors, the same handler files and the same scaffold tests, copied to a temp folder
 // where the config gains two lines (`target: sdk-v1`, and `runtime: vendored`: the runtime is copied
-// into the project, so this is also the vendored mode end to end) and the two entry files import the
-// v1 SDK's transports. It type-checks under tsc --strict, its own vitest scaffolds pass, and its servers,
+// into the project, so this is also the vendored mode end to end) and the stdio entry imports the v1
+// SDK's transport (the HTTP entry, the generated `serveHttp`, is the example's own). It type-checks under tsc --strict, its own vitest scaffolds pass, and its servers,
 // started over stdio and over Streamable HTTP on 127.0.0.1, are driven by the SDK v1 Client through
 // the generated typed client. `ctx.ask` works there although 2025-11-25 has no input_required: the v1
 // runtime asks the client itself (elicitation/create) and runs the handler again.
@@ -26,7 +26,7 @@ import { runInProcess } from "../support/temp-project.js";
 const TRACKER = join(REPO_ROOT, "examples", "tracker");
 const VITEST = join(REPO_ROOT, "node_modules", "vitest", "vitest.mjs");
 /** What the project keeps from the example, byte for byte. */
-const KEPT = ["tools", "schemas", "src/handlers", "src/store.ts", "test/tools", "package.json", "tsconfig.json"];
+const KEPT = ["tools", "schemas", "src/handlers", "src/store.ts", "src/http.ts", "test/tools", "package.json", "tsconfig.json"];
 
 /** What a compiled v1 project's src/generated/index.js exports, as far as these tests use it. */
 interface V1Module {
@@ -58,7 +58,7 @@ beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), "mcp-gen-sdk-v1-"));
   for (const path of KEPT) cpSync(join(TRACKER, path), join(root, path), { recursive: true });
   writeFileSync(join(root, "mcp-gen.config.yaml"), `${readFileSync(join(TRACKER, "mcp-gen.config.yaml"), "utf8")}${V1_LINES}`);
-  for (const entry of ["stdio.ts", "http.ts"]) cpSync(join(REPO_ROOT, "test", "fixtures", "sdk-v1-entries", entry), join(root, "src", entry));
+  cpSync(join(REPO_ROOT, "test", "fixtures", "sdk-v1-entries", "stdio.ts"), join(root, "src", "stdio.ts"));
   const build = await runInProcess(root, ["build"]);
   if (build.code !== 0) throw new Error(`mcp-gen build failed (exit ${build.code}):\n${build.stdout}${build.stderr}`);
   symlinkSync(join(REPO_ROOT, "node_modules"), join(root, "node_modules"), "dir");
@@ -89,6 +89,7 @@ describe("the tracker built with target: sdk-v1", () => {
       "header-encoding.ts",
       "header-validation.ts",
       "http-body.ts",
+      "node-serve.ts",
       // The tracker's schemas have patterns: its validators run them on re2js.
       "pattern-runtime.ts",
       "quote-value.ts",
@@ -100,8 +101,11 @@ describe("the tracker built with target: sdk-v1", () => {
       "tool-table.ts",
       "utf8.ts",
       "v1/client-runtime.ts",
+      "v1/host-origin.ts",
       "v1/http-runtime.ts",
       "v1/legacy-projection.ts",
+      "v1/node-adapter.ts",
+      "v1/node-runtime.ts",
       "v1/server-runtime.ts",
       "v1/testing-runtime.ts",
       "validation-messages.ts",

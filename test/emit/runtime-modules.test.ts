@@ -8,7 +8,7 @@ import { REPO_ROOT } from "../support/spec-paths.js";
 
 const RUNTIME = join(REPO_ROOT, "packages", "runtime");
 const manifest = JSON.parse(readFileSync(join(RUNTIME, "package.json"), "utf8")) as { version: string; exports: Record<string, Record<string, Record<string, string>>> };
-const MODULES: readonly RuntimeModule[] = ["tool-table", "validators", "patterns", "validation-messages", "server", "http", "client", "testing"];
+const MODULES: readonly RuntimeModule[] = ["tool-table", "validators", "patterns", "validation-messages", "server", "http", "node", "client", "testing"];
 
 describe("runtime specifiers", () => {
   it("name only subpaths the runtime package exports, each to a module of its sources", () => {

@@ -14,7 +14,7 @@ import { relativeImports, selectRuntime } from "../../src/emit/select-runtime.js
 import { TEMPLATE_NAMES } from "../../src/emit/templates.js";
 import { REPO_ROOT } from "../support/spec-paths.js";
 
-const MODULES: readonly RuntimeModule[] = ["tool-table", "validators", "patterns", "validation-messages", "server", "http", "client", "testing"];
+const MODULES: readonly RuntimeModule[] = ["tool-table", "validators", "patterns", "validation-messages", "server", "http", "node", "client", "testing"];
 
 const source = (file: string, contents = "") => ({ file, contents });
 
@@ -46,7 +46,7 @@ describe("selectRuntime", () => {
     const v2 = reach("sdk-v2");
     const v1 = reach("sdk-v1");
     const sdkOf = (files: typeof v2) => new Set(files.flatMap((f) => [...f.contents.matchAll(/from "(@modelcontextprotocol\/[a-z]+)/g)].map((m) => m[1])));
-    expect([...sdkOf(v2)].sort()).toEqual(["@modelcontextprotocol/client", "@modelcontextprotocol/server"]);
+    expect([...sdkOf(v2)].sort()).toEqual(["@modelcontextprotocol/client", "@modelcontextprotocol/node", "@modelcontextprotocol/server"]);
     expect([...sdkOf(v1)]).toEqual(["@modelcontextprotocol/sdk"]);
     expect(v2.some((f) => f.file.startsWith("v1/"))).toBe(false);
     // Every top-level module is shared or SDK v2; every SDK v1 module lives in v1/.

@@ -1,24 +1,8 @@
-// Serves the weather tools over Streamable HTTP on 127.0.0.1: `node dist/http.js [port]`.
-import { createServer } from "node:http";
-import { localhostHostValidation, localhostOriginValidation, toNodeHandler } from "@modelcontextprotocol/node";
-import { createToolHttpHandler, duplicateMcpHeaderValidation, handlers } from "./generated/index.js";
+// Serves the weather tools over Streamable HTTP on 127.0.0.1: `node dist/src/http.js [port]`. The
+// generated `serveHttp` has every guard on: Host and Origin must be loopback names (DNS rebinding),
+// and repeated Mcp-* headers, oversized bodies and oversized headers are refused.
+import { handlers, serveHttp } from "./generated/index.js";
 
-const port = Number(process.argv[2] ?? process.env.PORT ?? 3000);
-const handler = createToolHttpHandler(handlers);
-const listener = toNodeHandler(handler);
-const checkHost = localhostHostValidation();
-const checkOrigin = localhostOriginValidation();
-const checkHeaders = duplicateMcpHeaderValidation();
-
-const server = createServer((req, res) => {
-  // Only local pages and tools may call a server bound to 127.0.0.1 (DNS rebinding protection).
-  if (!checkHost(req, res) || !checkOrigin(req, res)) return;
-  // An MCP header sent twice would reach the handler joined into one value: refused here.
-  if (!checkHeaders(req, res)) return;
-  void listener(req, res);
-});
-server.listen(port, "127.0.0.1", () => {
-  const address = server.address();
-  console.error(`weather MCP server on http://127.0.0.1:${typeof address === "object" && address ? address.port : port}/mcp`);
-});
-process.on("SIGTERM", () => server.close(() => void handler.close()));
+const serving = await serveHttp(handlers, { port: Number(process.argv[2] ?? process.env.PORT ?? 3000) });
+console.error(`weather MCP server on ${serving.url.href}`);
+process.on("SIGTERM", () => void serving.close());

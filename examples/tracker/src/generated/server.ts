@@ -2,6 +2,7 @@
 // Do not edit: `mcp-gen build` rewrites this file and `mcp-gen check` reports hand edits.
 /* eslint-disable */
 import { createHttpHandler, type GeneratedHttpHandler, type HttpHandlerOptions } from "@mcp-gen/runtime/http";
+import type { HttpServing, ServeHttpOptions } from "@mcp-gen/runtime/node";
 import { createServerFactory, type NoInputs, type Server, type ServerRuntimeOptions, type ToolContent, type ToolHandler } from "@mcp-gen/runtime/server";
 import { TOOL_TABLE } from "./tools.js";
 import type { IssuesCreateTypes } from "./tools/issues.create.js";
@@ -10,8 +11,9 @@ import type { IssuesGetTypes } from "./tools/issues.get.js";
 import type { IssuesListTypes } from "./tools/issues.list.js";
 import type { ProjectsSummaryTypes } from "./tools/projects.summary.js";
 
-// A check for Node's HTTP server, before `toNodeHandler(handler)`: it refuses an MCP header sent on
-// two lines, which a web-standard Request (and so the handler) only sees joined into one value.
+// For a Node HTTP server wired by hand (`serveHttp` below has it built in), before
+// `toNodeHandler(handler)`: it refuses an MCP header sent on two lines, which a web-standard Request
+// (and so the handler) only sees joined into one value.
 export { duplicateMcpHeaderValidation } from "@mcp-gen/runtime/http";
 
 export {
@@ -67,4 +69,18 @@ export function createToolServerFactory(handlers: ToolHandlers, options: Partial
 export function createToolHttpHandler(handlers: ToolHandlers, options: Partial<ServerRuntimeOptions> & Partial<HttpHandlerOptions> = {}): GeneratedHttpHandler {
   const { maxRequestBytes = MAX_REQUEST_BYTES, handlerOptions, ...serverOptions } = options;
   return createHttpHandler(createToolServerFactory(handlers, serverOptions), TOOL_TABLE, { maxRequestBytes, ...(handlerOptions ? { handlerOptions } : {}) });
+}
+
+/**
+ * Serves these tools over Streamable HTTP on Node's HTTP server with every guard on: it listens on
+ * 127.0.0.1 (`options.host`) and answers at /mcp; a Host or Origin header that names no loopback host
+ * and none of `options.allowedHosts` / `allowedOrigins` is refused (DNS rebinding), and so are Host,
+ * Origin or Mcp-* headers sent twice, a body past `maxRequestBytes` and a header block past
+ * `options.maxHeaderBytes`. Resolves once listening; `close()` stops it.
+ * @example const serving = await serveHttp(handlers, { port: 3000 }); console.error(`MCP server on ${serving.url.href}`);
+ */
+export async function serveHttp(handlers: ToolHandlers, options: ServeHttpOptions = {}, handlerOptions: Partial<ServerRuntimeOptions> & Partial<HttpHandlerOptions> = {}): Promise<HttpServing> {
+  // Loaded on the first call: a stdio server, or one on a fetch-native runtime, never loads node:http.
+  const { serveOnNode } = await import("@mcp-gen/runtime/node");
+  return serveOnNode(createToolHttpHandler(handlers, handlerOptions), { maxRequestBytes: handlerOptions.maxRequestBytes ?? MAX_REQUEST_BYTES, ...options });
 }
