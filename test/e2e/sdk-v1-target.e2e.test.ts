@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { handlers as trackerHandlers } from "../../examples/tracker/src/generated/handlers.js";
 import { createToolHttpHandler as v2TrackerHttpHandler } from "../../examples/tracker/src/generated/server.js";
 import { compileProject, runNode, startHttpChild, stopChild, type ServedChild } from "../support/e2e-processes.js";
+import { attack, expectVerdict, GUARD_CASES } from "../support/http-guard-attacks.js";
 import { REPO_ROOT } from "../support/spec-paths.js";
 import { sessionStatus, type FetchHandler } from "../support/raw-mcp.js";
 import { runInProcess } from "../support/temp-project.js";
@@ -312,3 +313,21 @@ for (const transport of ["stdio", "http"] as const) {
     });
   });
 }
+
+describe("the sdk-v1 tracker's HTTP entry (the generated serveHttp), attacked with raw requests", () => {
+  let served: ServedChild | undefined;
+  beforeAll(async () => {
+    served = await startHttpChild(join(root, "dist", "src", "http.js"));
+  }, 60_000);
+  afterAll(async () => {
+    if (served !== undefined) await stopChild(served.child);
+  });
+
+  // The same table as the SDK v2 target's (test/e2e/init-http.e2e.test.ts): the runtime's own
+  // adapter and Host/Origin checks refuse what the SDK v2's do, with the same answers.
+  for (const guardCase of GUARD_CASES) {
+    it(`answers ${guardCase.name} with ${guardCase.expected.status}`, async () => {
+      expectVerdict(await attack(served!.url, guardCase), guardCase);
+    });
+  }
+});

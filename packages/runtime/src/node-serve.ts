@@ -66,19 +66,28 @@ export const DEFAULT_MAX_HEADER_BYTES = 16384;
 export const LOOPBACK_NAMES: readonly string[] = ["localhost", "127.0.0.1", "[::1]"];
 
 /**
- * The allow-list entries as given, or a RangeError naming the first that is no bare host name: a port,
+ * The allow-list entries as the checks compare them (the WHATWG URL parser's host name: lower-cased,
+ * IDNA-mapped, IPv6 compressed), or a RangeError naming the first that is no bare host name: a port,
  * a scheme or a path would never match, and the server would refuse every client without saying why.
+ * @example checkAllowList("allowedHosts", ["MCP.Example.com", "[FD00:0::1]"]) // ["mcp.example.com", "[fd00::1]"]
  */
 export function checkAllowList(option: "allowedHosts" | "allowedOrigins", entries: readonly string[] | undefined): string[] {
-  const list = [...(entries ?? [])];
-  for (const entry of list) {
-    const schemeWildcard = option === "allowedOrigins" && /^[a-z][a-z0-9+.-]*:\/\/\*$/i.test(entry);
-    const bareName = /^(\[[0-9a-f:.]+\]|[^\s/:@?#[\]]+)$/i.test(entry);
-    if (!schemeWildcard && !bareName) {
+  return (entries ?? []).map((entry) => {
+    if (option === "allowedOrigins" && /^[a-z][a-z0-9+.-]*:\/\/\*$/i.test(entry)) return entry.toLowerCase();
+    const hostname = /^(\[[0-9a-f:.]+\]|[^\s/:@?#[\]]+)$/i.test(entry) ? hostnameOf(entry) : undefined;
+    if (hostname === undefined) {
       throw new RangeError(`${option}: ${JSON.stringify(entry)} is not a host name; give the name alone, without scheme, port or path (e.g. "mcp.example.com").`);
     }
+    return hostname;
+  });
+}
+
+function hostnameOf(name: string): string | undefined {
+  try {
+    return new URL(`http://${name}`).hostname;
+  } catch {
+    return undefined;
   }
-  return list.map((entry) => entry.toLowerCase());
 }
 
 /** Listens with every guard in front of the target's adapter; resolves once listening, rejects when it cannot (port in use). */
