@@ -2,7 +2,10 @@
 // lock linguist-generated (GitHub folds them in pull requests and leaves them out of language
 // statistics), and .prettierignore keeps Prettier from reformatting them (check would report every
 // file). ESLint's flat config and Biome's are code or JSON of the project's own: init names the
-// entries for them instead of editing them. Pure: init reads and writes the files.
+// entries for them instead of editing them. And the .gitignore lines of the project init scaffolds:
+// what is installed or compiled, never the generated code or the lock, which are committed. Pure:
+// init reads and writes the files.
+import { PROJECT_LOCK_FILE } from "../incremental/project-lock.js";
 
 /** Where a project's generated output is: Config.out and Config.lock. */
 export interface OutputPaths {
@@ -39,12 +42,29 @@ export function linterEntries(paths: OutputPaths): { readonly eslint: string; re
  * undefined when it has them all. Line ends follow the file's.
  * @example withLines("node_modules/\n", [".cache/"])?.text // "node_modules/\n\n# mcp-gen: ...\n.cache/\n"
  */
-export function withLines(existing: string | undefined, lines: readonly string[]): { readonly text: string; readonly added: readonly string[] } | undefined {
+export function withLines(
+  existing: string | undefined,
+  lines: readonly string[],
+  header = HEADER,
+  present = (line: string) => line.trim(),
+): { readonly text: string; readonly added: readonly string[] } | undefined {
   const text = existing ?? "";
-  const present = new Set(text.split(/\r?\n/).map((line) => line.trim()));
-  const added = lines.filter((line) => !present.has(line));
+  const have = new Set(text.split(/\r?\n/).map(present));
+  const added = lines.filter((line) => !have.has(present(line)));
   if (added.length === 0) return undefined;
   const eol = text.includes("\r\n") ? "\r\n" : "\n";
   const separator = text === "" ? "" : text.endsWith("\n") ? eol : `${eol}${eol}`;
-  return { text: `${text}${separator}${[HEADER, ...added].join(eol)}${eol}`, added };
+  return { text: `${text}${separator}${[header, ...added].join(eol)}${eol}`, added };
+}
+
+/** What git should not track in the project init scaffolds: installed packages, compiled output, a running build's lock. */
+export const GITIGNORE: IgnoreFile = { path: ".gitignore", lines: ["node_modules/", "dist/", PROJECT_LOCK_FILE] };
+
+/**
+ * withLines for .gitignore, where `dist`, `dist/` and `/dist/` ignore the same folder at the root, so
+ * any of them counts as present.
+ * @example gitignoreLines("/node_modules\n", GITIGNORE.lines)?.added // ["dist/", ".mcp-gen.pid"]
+ */
+export function gitignoreLines(existing: string | undefined, lines: readonly string[]): ReturnType<typeof withLines> {
+  return withLines(existing, lines, "# written by `mcp-gen init`: installed, compiled or transient, never committed", (line) => line.trim().replace(/^\/|\/$/g, ""));
 }

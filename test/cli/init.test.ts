@@ -2,12 +2,14 @@
 // the next steps init prints, run exactly as printed (issues 3 and 18); it never overwrites a file, only adds keys to an existing package.json, and
 // refuses a project that already has a config.
 import { execFile } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, statSync, symlinkSync } from "node:fs";
-import { dirname, join, relative, sep } from "node:path";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative, sep } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { RUNTIME_RANGE } from "../../src/emit/runtime-modules.js";
 import { MCP_GEN_VERSION } from "../../src/model/version.js";
+import { startHttpChild, stopChild } from "../support/e2e-processes.js";
+import { installLinked } from "../support/linked-install.js";
 import { REPO_ROOT } from "../support/spec-paths.js";
 import { runInProcess, tempProject } from "../support/temp-project.js";
 
@@ -40,23 +42,14 @@ async function runShell(command: string, cwd: string): Promise<{ code: number; o
   }
 }
 
-/**
- * What `npm install` gives the project, without the registry: each package its package.json names,
- * linked from mcp-gen's node_modules (mcp-gen itself: this repository, built), and their commands
- * in node_modules/.bin.
- */
-function installLinked(root: string): void {
-  const pkg = readJson(root, "package.json");
-  const modules = join(root, "node_modules");
-  mkdirSync(join(modules, ".bin"), { recursive: true });
-  for (const name of Object.keys({ ...pkg.dependencies, ...pkg.devDependencies })) {
-    const from = name === "mcp-gen" ? REPO_ROOT : join(REPO_ROOT, "node_modules", name);
-    mkdirSync(dirname(join(modules, name)), { recursive: true });
-    symlinkSync(from, join(modules, name), "dir");
-    const bin = (JSON.parse(readFileSync(join(from, "package.json"), "utf8")) as { bin?: string | Record<string, string> }).bin;
-    const bins = typeof bin === "string" ? { [name]: bin } : (bin ?? {});
-    for (const [command, file] of Object.entries(bins)) symlinkSync(join(from, file), join(modules, ".bin", command));
-  }
+/** The commands of init's "Next steps:" list, one per line up to the blank line. */
+function printedSteps(output: string): string[] {
+  const list = output.slice(output.indexOf("Next steps:\n") + "Next steps:\n".length);
+  return list
+    .slice(0, list.indexOf("\n\n") === -1 ? undefined : list.indexOf("\n\n"))
+    .trimEnd()
+    .split("\n")
+    .map((line) => line.trim().split(/ {2,}/)[0]!);
 }
 
 const readJson = (root: string, path: string) => JSON.parse(readFileSync(join(root, path), "utf8")) as Record<string, Record<string, string>>;
@@ -68,16 +61,18 @@ describe("mcp-gen init", () => {
     expect(init.stderr).toBe("");
     expect(init.code).toBe(0);
     expect(init.stdout).toMatch(
-      /^Created package\.json\nCreated tools\/greet\.yaml\nCreated src\/handlers\/greet\.ts\nCreated src\/stdio\.ts\nCreated tsconfig\.json\nCreated tsconfig\.build\.json\nCreated README\.md\nCreated mcp-gen\.config\.yaml\nCreated \.gitattributes\nCreated \.prettierignore\n\nNext steps:\n/,
+      /^Created package\.json\nCreated tools\/greet\.yaml\nCreated src\/handlers\/greet\.ts\nCreated src\/stdio\.ts\nCreated src\/http\.ts\nCreated tsconfig\.json\nCreated tsconfig\.build\.json\nCreated README\.md\nCreated mcp-gen\.config\.yaml\nCreated \.gitattributes\nCreated \.prettierignore\nCreated \.gitignore\n\nNext steps:\n/,
     );
     expect(init.stdout).toContain("npx mcp-gen build");
     expect([...readTree(root).keys()].sort()).toEqual([
       ".gitattributes",
+      ".gitignore",
       ".prettierignore",
       "README.md",
       "mcp-gen.config.yaml",
       "package.json",
       "src/handlers/greet.ts",
+      "src/http.ts",
       "src/stdio.ts",
       "tools/greet.yaml",
       "tsconfig.build.json",
@@ -87,11 +82,26 @@ describe("mcp-gen init", () => {
       "# mcp-gen: generated code and the lock file, rewritten by `mcp-gen build`\nsrc/generated/** linguist-generated=true\nmcp-tools.lock.json linguist-generated=true\n",
     );
     expect(readFileSync(join(root, ".prettierignore"), "utf8")).toBe("# mcp-gen: generated code and the lock file, rewritten by `mcp-gen build`\nsrc/generated/\nmcp-tools.lock.json\n");
+    // What is installed, compiled or transient; never the generated code or the lock, which are committed.
+    expect(readFileSync(join(root, ".gitignore"), "utf8")).toBe("# written by `mcp-gen init`: installed, compiled or transient, never committed\nnode_modules/\ndist/\n.mcp-gen.pid\n");
     const pkg = readJson(root, "package.json");
     expect(pkg.type).toBe("module");
-    expect(pkg.scripts).toMatchObject({ generate: "mcp-gen build", check: "mcp-gen check", test: "vitest run", build: "tsc -p tsconfig.build.json", start: "node dist/stdio.js" });
-    // The runtime the generated code imports, in the range it is generated for (it brings re2js).
-    expect(pkg.dependencies).toEqual({ "@mcp-gen/runtime": RUNTIME_RANGE, "@modelcontextprotocol/client": expect.any(String), "@modelcontextprotocol/server": expect.any(String) });
+    expect(pkg.scripts).toEqual({
+      generate: "mcp-gen build",
+      check: "mcp-gen check",
+      test: "vitest run",
+      build: "tsc -p tsconfig.build.json",
+      start: "node dist/stdio.js",
+      "start:http": "node dist/http.js",
+    });
+    // The runtime the generated code imports, in the range it is generated for (it brings re2js), and
+    // the SDK's Node adapter, which the HTTP entry's serveHttp uses.
+    expect(pkg.dependencies).toEqual({
+      "@mcp-gen/runtime": RUNTIME_RANGE,
+      "@modelcontextprotocol/client": expect.any(String),
+      "@modelcontextprotocol/node": expect.any(String),
+      "@modelcontextprotocol/server": expect.any(String),
+    });
     expect(Object.keys(pkg.devDependencies!)).toEqual(["@types/node", "mcp-gen", "typescript", "vitest"]);
 
     const build = await runInProcess(root, ["build"]);
@@ -110,12 +120,12 @@ describe("mcp-gen init", () => {
     expect(readJson(root, "package.json").type).toBe("commonjs");
     const init = await runShell(`node ${JSON.stringify(join(REPO_ROOT, "bin/mcp-gen.js"))} init`, root);
     expect(init.code, init.output).toBe(0);
-    const steps = init.output
-      .slice(init.output.indexOf("Next steps:\n") + "Next steps:\n".length)
-      .trimEnd()
-      .split("\n")
-      .map((line) => line.trim().split(/ {2,}/)[0]!);
+    const steps = printedSteps(init.output);
     expect(steps).toEqual(["npm install", "npx mcp-gen build", "npx tsc -p .", "npx vitest run"]);
+    // npm's placeholder "test" script (it fails) is replaced, not kept beside init's.
+    expect(init.output).toContain("scripts.test (in place of the placeholder");
+    expect(readJson(root, "package.json").scripts).toMatchObject({ test: "vitest run" });
+    expect(Object.keys(readJson(root, "package.json").scripts!)).not.toContain("mcp-gen:test");
     // `npm install` from the registry is not for tests: the packages it would install are linked
     // from mcp-gen's own node_modules (the versions init wrote are those), mcp-gen itself from here.
     installLinked(root);
@@ -129,17 +139,44 @@ describe("mcp-gen init", () => {
     expect(readdirSync(root)).not.toContain("dist");
     const compiled = await runShell("npm run build", root);
     expect(compiled.code, compiled.output).toBe(0);
-    expect(readdirSync(join(root, "dist")).sort()).toEqual(["generated", "handlers", "stdio.js"]);
+    expect(readdirSync(join(root, "dist")).sort()).toEqual(["generated", "handlers", "http.js", "stdio.js"]);
     const again = await runShell("npx vitest run", root);
     expect(again.output).toMatch(/Test Files\s+1 passed \(1\)\n\s+Tests\s+3 passed \(3\)/);
     // The compiled server (CommonJS here) serves the tool the lock pins.
     const verify = await runShell(`npx mcp-gen verify --command "node dist/stdio.js"`, root);
     expect(verify.output).toContain("The 1 tool matches mcp-tools.lock.json.");
     expect(verify.code).toBe(0);
+    // So does its HTTP entry: `npm test` runs the tests, and the same tool answers over HTTP, from
+    // CommonJS code that loads the runtime's Node module (ES) on the first serveHttp call.
+    const served = await startHttpChild(join(root, "dist", "http.js"));
+    const verifyHttp = await runShell(`npx mcp-gen verify --url ${served.url.href}`, root).finally(() => stopChild(served.child));
+    expect(verifyHttp.output).toContain("The 1 tool matches mcp-tools.lock.json.");
+    expect(verifyHttp.code).toBe(0);
+    const npmTest = await runShell("npm test", root);
+    expect(npmTest.code, npmTest.output).toBe(0);
     // The runtime init added is the one the generated code was written for.
     const check = await runShell("npx mcp-gen check", root);
     expect(check.output).toContain("Up to date");
     expect(check.code).toBe(0);
+  });
+
+  it("with --cwd, prints next steps that work as printed from where it ran, the first one into the project", async () => {
+    const parent = tempProject({});
+    const init = await runShell(`node ${JSON.stringify(join(REPO_ROOT, "bin/mcp-gen.js"))} init --cwd "packages/my server"`, parent);
+    expect(init.code, init.output).toBe(0);
+    const root = join(parent, "packages", "my server");
+    expect(readdirSync(root)).toContain("mcp-gen.config.yaml");
+    const steps = printedSteps(init.output);
+    expect(steps).toEqual(["cd 'packages/my server'", "npm install", "npx mcp-gen build", "npx tsc -p .", "npx vitest run"]);
+    expect(init.output).toContain("mcp-gen's commands also take --cwd 'packages/my server'");
+    installLinked(root);
+    // One shell, from the folder init ran in, as a user types them.
+    const result = await runShell(steps.filter((step) => step !== "npm install").join(" && "), parent);
+    expect(result.code, result.output).toBe(0);
+    expect(result.output).toMatch(/Tests\s+3 passed \(3\)/);
+    // The same steps without --cwd (or with --cwd .) start in the project itself.
+    const here = await runInProcess(tempProject({}), ["init", "--cwd", "."]);
+    expect(printedSteps(here.stdout)[0]).toBe("npm install");
   });
 
   it("refuses, with exit 2 and nothing written, a project that already has mcp-gen.config.yaml", async () => {
@@ -175,8 +212,21 @@ describe("mcp-gen init", () => {
     const version = (name: string) => own.dependencies![name] ?? own.devDependencies![name];
     expect(pkg).toEqual({
       ...existing,
-      scripts: { ...existing.scripts, generate: "mcp-gen build", check: "mcp-gen check", "mcp-gen:test": "vitest run", build: "tsc -p tsconfig.build.json", start: "node dist/stdio.js" },
-      dependencies: { ...existing.dependencies, "@mcp-gen/runtime": RUNTIME_RANGE, "@modelcontextprotocol/client": version("@modelcontextprotocol/client") },
+      scripts: {
+        ...existing.scripts,
+        generate: "mcp-gen build",
+        check: "mcp-gen check",
+        "mcp-gen:test": "vitest run",
+        build: "tsc -p tsconfig.build.json",
+        start: "node dist/stdio.js",
+        "start:http": "node dist/http.js",
+      },
+      dependencies: {
+        ...existing.dependencies,
+        "@mcp-gen/runtime": RUNTIME_RANGE,
+        "@modelcontextprotocol/client": version("@modelcontextprotocol/client"),
+        "@modelcontextprotocol/node": version("@modelcontextprotocol/node"),
+      },
       devDependencies: { ...existing.devDependencies, "@types/node": version("@types/node"), "mcp-gen": `^${MCP_GEN_VERSION}`, vitest: version("vitest") },
     });
     // The README section is about the project's own name.
@@ -202,13 +252,26 @@ describe("mcp-gen init", () => {
     // Without its own tsconfig.json, init adds no build or start script (they assume its outDir),
     // and no tsconfig.build.json (it extends init's tsconfig.json).
     expect(Object.keys(readJson(root, "package.json").scripts!)).toEqual(["generate", "check", "test"]);
-    expect([...after.keys()].filter((path) => !before.has(path)).sort()).toEqual([".gitattributes", ".prettierignore", "mcp-gen.config.yaml", "src/handlers/greet.ts", "src/stdio.ts"]);
+    expect([...after.keys()].filter((path) => !before.has(path)).sort()).toEqual([
+      ".gitattributes",
+      ".gitignore",
+      ".prettierignore",
+      "mcp-gen.config.yaml",
+      "src/handlers/greet.ts",
+      "src/http.ts",
+      "src/stdio.ts",
+    ]);
+    // Without the build scripts, no dist/ line either (the project's own tsconfig says where output goes).
+    expect(after.get(".gitignore")?.text).toBe("# written by `mcp-gen init`: installed, compiled or transient, never committed\nnode_modules/\n.mcp-gen.pid\n");
+    // And no "serve" line naming scripts it did not add.
+    expect(init.stdout).not.toContain("Then serve the tools");
   });
 
   it("adds only the ignore lines a project lacks, keeps its own, and names the ESLint and Biome entries", async () => {
     const root = tempProject({
       ".gitattributes": "* text=auto eol=lf\r\nsrc/generated/** linguist-generated=true\r\n",
       ".prettierignore": "dist",
+      ".gitignore": "/node_modules\ndist\n",
       "eslint.config.js": "export default [];\n",
       "biome.json": "{}\n",
     });
@@ -219,6 +282,9 @@ describe("mcp-gen init", () => {
       "* text=auto eol=lf\r\nsrc/generated/** linguist-generated=true\r\n\r\n# mcp-gen: generated code and the lock file, rewritten by `mcp-gen build`\r\nmcp-tools.lock.json linguist-generated=true\r\n",
     );
     expect(readFileSync(join(root, ".prettierignore"), "utf8")).toBe("dist\n\n# mcp-gen: generated code and the lock file, rewritten by `mcp-gen build`\nsrc/generated/\nmcp-tools.lock.json\n");
+    // `/node_modules` and `dist` already ignore what init's lines would.
+    expect(init.stdout).toContain("Updated .gitignore: added .mcp-gen.pid\n");
+    expect(readFileSync(join(root, ".gitignore"), "utf8")).toBe("/node_modules\ndist\n\n# written by `mcp-gen init`: installed, compiled or transient, never committed\n.mcp-gen.pid\n");
     expect(init.stdout).toContain('Note: Keep ESLint off the generated code: add { ignores: ["src/generated/"] } to the array your eslint.config exports.');
     expect(init.stdout).toContain('"files": { "includes": ["**", "!src/generated", "!mcp-tools.lock.json"] }');
   });

@@ -1,7 +1,7 @@
 // `mcp-gen init`: scaffolds a project in the current folder: mcp-gen.config.yaml, one example tool with
-// its (working) handler, an stdio entry point, tsconfig.json (type-checks src/ and test/) with
-// tsconfig.build.json (compiles src/ alone), a README section, and the package.json scripts and
-// dependencies the generated code needs. The project passes its own next steps whether package.json
+// its (working) handler, a stdio entry point and a Streamable HTTP one (every guard on), tsconfig.json
+// (type-checks src/ and test/) with tsconfig.build.json (compiles src/ alone), a README section, a
+// .gitignore, and the package.json scripts and dependencies the generated code needs. The project passes its own next steps whether package.json
 // says "type": "module" or, as `npm init` writes it, "commonjs". It never overwrites a file: every
 // file is created only when absent, and package.json only gains keys it lacks. It runs nothing; it
 // prints the next steps. Exit 0, or 2 when the project already has a config or package.json is unusable.
@@ -18,15 +18,17 @@ import { confinePaths, realPathOrSelf, type WritePath } from "../confine-paths.j
 import { EXIT, type CliIo } from "../io.js";
 import { PACKAGE_ROOT } from "../package-files.js";
 import { createMissing, readTextIfExists, writeFileAtomic } from "../../files/write-files.js";
-import { ignoreFiles, linterEntries, withLines } from "../ignore-files.js";
+import { GITIGNORE, gitignoreLines, ignoreFiles, linterEntries, withLines } from "../ignore-files.js";
 
 export const INIT_HELP = `Usage: mcp-gen init [options]
 
 Scaffold mcp-gen in a project: ${CONFIG_FILE}, an example tool (tools/greet.yaml) with its handler,
-src/stdio.ts, tsconfig.json with tsconfig.build.json, and README.md when absent, the package.json
-scripts and dependencies the generated code needs, and the .gitattributes and .prettierignore lines
-that mark the generated folder and the lock as generated. Never overwrites a file (it only adds
-lines); runs nothing.
+src/stdio.ts and src/http.ts (Streamable HTTP on 127.0.0.1, every guard on), tsconfig.json with
+tsconfig.build.json, and README.md when absent, the package.json scripts and dependencies the
+generated code needs, the .gitignore lines for node_modules/ and the compiled output, and the
+.gitattributes and .prettierignore lines that mark the generated folder and the lock as generated.
+Never overwrites a file (it only adds lines, and replaces only npm's placeholder "test" script);
+runs nothing.
 
 Options:
   --cwd DIR          project root (default: the current directory)
@@ -39,7 +41,7 @@ Exit status: 0 scaffolded, 2 bad usage, an existing ${CONFIG_FILE}, or an unread
 const INIT_TEMPLATES = join(PACKAGE_ROOT, "templates", "init");
 
 /** Files copied from templates/init/, config last: a failed init leaves no config, so it can run again. */
-const TEMPLATE_FILES = ["tools/greet.yaml", "src/handlers/greet.ts", "src/stdio.ts", "tsconfig.json", "tsconfig.build.json", "README.md", CONFIG_FILE] as const;
+const TEMPLATE_FILES = ["tools/greet.yaml", "src/handlers/greet.ts", "src/stdio.ts", "src/http.ts", "tsconfig.json", "tsconfig.build.json", "README.md", CONFIG_FILE] as const;
 
 /** Written only with init's own tsconfig.json, which it extends. */
 const BUILD_TSCONFIG = "tsconfig.build.json";
@@ -61,10 +63,11 @@ const SCRIPTS: readonly (readonly [string, string])[] = [
 const BUILD_SCRIPTS: readonly (readonly [string, string])[] = [
   ["build", `tsc -p ${BUILD_TSCONFIG}`],
   ["start", "node dist/stdio.js"],
+  ["start:http", "node dist/http.js"],
 ];
 
 /** What generated code imports at run time: the SDK, and @mcp-gen/runtime (which brings re2js, for the validators' patterns). */
-const RUNTIME_PACKAGES = ["@modelcontextprotocol/client", "@modelcontextprotocol/server"] as const;
+const RUNTIME_PACKAGES = ["@modelcontextprotocol/client", "@modelcontextprotocol/node", "@modelcontextprotocol/server"] as const;
 const DEV_PACKAGES = ["@types/node", "typescript", "vitest"] as const;
 
 type PackageJson = Record<string, unknown>;
@@ -119,8 +122,9 @@ export async function runInit(argv: readonly string[], io: CliIo): Promise<numbe
       `Your tsconfig.json is unchanged; the generated code needs "module": "NodeNext" (or "Node16") and compiles under "strict": true. Keep compiled tests out of the project's folders (or out of vitest's "include"): vitest would run them a second time.`,
     );
   lines.push(...(await writeIgnoreFiles(root)));
+  lines.push(...(await writeGitignore(root, writesTsconfig)));
   notes.push(...(await linterNotes(root)));
-  io.stdout(`${lines.join("\n")}\n${notes.map((note) => `\nNote: ${note}\n`).join("")}\n${NEXT_STEPS}`);
+  io.stdout(`${lines.join("\n")}\n${notes.map((note) => `\nNote: ${note}\n`).join("")}\n${nextSteps(values.cwd, servesWithScripts(plan.json))}`);
   return EXIT.ok;
 }
 
@@ -151,8 +155,7 @@ async function linterNotes(root: string): Promise<string[]> {
 /** init writes the default config: its output paths. */
 const DEFAULT_OUTPUT = { out: "src/generated", lock: "mcp-tools.lock.json" } as const;
 
-const NEXT_STEPS = `Next steps:
-  npm install          install the MCP SDK, TypeScript and vitest
+const NEXT_STEPS = `  npm install          install the MCP SDK, TypeScript and vitest
   npx mcp-gen build    validate tools/ and write src/generated, the test scaffold and the lock file
   npx tsc -p .         type-check the project, tests included
   npx vitest run       run the example tool's tests through a real MCP client
@@ -195,6 +198,11 @@ function planPackageJson(existing: PackageJson | undefined, name: string, writes
   const scripts = section("scripts");
   for (const [script, command] of [...SCRIPTS, ...(writesTsconfig ? BUILD_SCRIPTS : [])]) {
     if (scripts[script] === command) continue;
+    if (isPlaceholderScript(script, scripts[script])) {
+      defineOwn(scripts, script, command);
+      added.push(`scripts.${script} (in place of the placeholder "npm init" writes)`);
+      continue;
+    }
     const free = scripts[script] === undefined ? script : scripts[`mcp-gen:${script}`] === undefined ? `mcp-gen:${script}` : undefined;
     if (free === undefined) continue;
     if (free !== script) notes.push(`Your "${script}" script is kept; "${command}" is the script "${free}".`);
@@ -252,4 +260,44 @@ function indentLines(text: string): string {
     .split("\n")
     .map((line) => (line === "" ? "" : `    ${line}`))
     .join("\n");
+}
+
+/**
+ * Whether `value` is the placeholder package managers write for `script` ("npm init" and "pnpm init"
+ * write a "test" that fails), which init replaces rather than keeping beside its own.
+ */
+function isPlaceholderScript(script: string, value: unknown): boolean {
+  return script === "test" && typeof value === "string" && /^echo "Error: no test specified" && exit 1$/.test(value.trim());
+}
+
+/** .gitignore: created, or given the lines it lacks (dist/ only beside the tsconfig.build.json whose outDir it is). */
+async function writeGitignore(root: string, writesTsconfig: boolean): Promise<string[]> {
+  const existing = await readTextIfExists(join(root, GITIGNORE.path));
+  const next = gitignoreLines(existing, writesTsconfig ? GITIGNORE.lines : GITIGNORE.lines.filter((line) => line !== "dist/"));
+  if (next === undefined) return [];
+  await writeFileAtomic(join(root, GITIGNORE.path), next.text);
+  return [existing === undefined ? `Created ${GITIGNORE.path}` : `Updated ${GITIGNORE.path}: added ${next.added.join(", ")}`];
+}
+
+/**
+ * The next steps, run from where init ran: first into the project's folder when `--cwd` named
+ * another one (npx finds the project's mcp-gen from inside it), then how to serve the tools when
+ * init wrote the scripts that do.
+ */
+function nextSteps(cwd: string | undefined, withScripts: boolean): string {
+  const serve = withScripts ? "\nThen serve the tools: `npm run build`, then `npm start` (stdio) or `npm run start:http` (http://127.0.0.1:3000/mcp).\n" : "";
+  if (cwd === undefined || posix.normalize(cwd.replaceAll("\\", "/")) === ".") return `Next steps:\n${NEXT_STEPS}${serve}`;
+  const folder = shellWord(cwd);
+  return `Next steps:\n  ${`cd ${folder}`.padEnd(19)}  the project's folder (mcp-gen's commands also take --cwd ${folder})\n${NEXT_STEPS}${serve}`;
+}
+
+/** Whether package.json's build, start and start:http scripts are init's (a project's own are kept). */
+function servesWithScripts(json: PackageJson): boolean {
+  const scripts = (json.scripts ?? {}) as Record<string, unknown>;
+  return BUILD_SCRIPTS.every(([name, command]) => scripts[name] === command);
+}
+
+/** `text` as one word of a POSIX shell command line: as it is when that is safe, single-quoted otherwise. */
+function shellWord(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", `'"'"'`)}'`;
 }
