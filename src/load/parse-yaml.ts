@@ -10,6 +10,7 @@ import type { NodeSpan, TextRange } from "../model/source.js";
 import { diagnosticAt, quote } from "./diagnostic-at.js";
 import type { LoadLimits } from "./limits.js";
 import { findYamlDepthExcess } from "./measure-nesting.js";
+import { findIndentationSlip, type IndentationSlip } from "./yaml-indentation.js";
 import type { ParsedText } from "./parse-json.js";
 
 // CommonJS, loaded on the first YAML text: a project of JSON descriptors never pays for it (Node's
@@ -55,7 +56,9 @@ export function parseYamlText(file: string, text: string, lineStarts: readonly n
       if (e.code === "MULTIPLE_DOCS") {
         error({ start, end }, "yaml-syntax", `${file} holds more than one YAML document.`, "Put each tool in a file of its own.");
       } else {
-        error({ start, end }, "yaml-syntax", `${file} is not valid YAML: ${firstLine(e.message)}`, "Fix the YAML syntax here.");
+        const slip = findIndentationSlip(text, e, doc.errors);
+        if (slip === undefined) error({ start, end }, "yaml-syntax", `${file} is not valid YAML: ${firstLine(e.message)}`, "Fix the YAML syntax here.");
+        else error(slip, "yaml-syntax", indentationMessage(file, slip), indentationHint(slip));
       }
     }
   }
@@ -71,6 +74,20 @@ export function parseYamlText(file: string, text: string, lineStarts: readonly n
     if (e instanceof LoadAbort) return { value: undefined, spans, diagnostics };
     throw e;
   }
+}
+
+function indentationMessage(file: string, slip: IndentationSlip): string {
+  const above = slip.above === undefined ? "" : `; the line above is indented ${slip.above}`;
+  return `${file} is not valid YAML: this line is indented ${spaces(slip.indent)}, which lines it up with no key or item it could belong to${above}.`;
+}
+
+function indentationHint(slip: IndentationSlip): string {
+  const beside = slip.above === undefined ? "" : ` (${spaces(slip.above)} to sit beside the line above)`;
+  return `Indent it exactly as far as the key or item it belongs beside${beside}, or further than the key it belongs under.`;
+}
+
+function spaces(n: number): string {
+  return n === 1 ? "1 space" : `${n} spaces`;
 }
 
 type ReportError = (range: TextRange, ruleId: string, message: string, hint: string, pointer?: string) => void;
