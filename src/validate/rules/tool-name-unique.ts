@@ -9,8 +9,9 @@ export const toolNameUnique = defineRule({
   description:
     "All descriptors of a project are served by one server, and a name is how a client calls a tool, so two descriptors with " +
     "the same name leave one of them unreachable (which one depends on load order). Names compare case-sensitively, as the " +
-    "spec says; names that differ only in case are reported by tool-name-case-collision instead. Every copy after the first " +
-    "(in path order) is reported, pointing back at the first.",
+    "spec says; names that differ only in case are reported by tool-name-case-collision instead. Every descriptor that uses " +
+    "the name is reported, each naming the others: no copy is the original by position, so which one keeps the name is yours " +
+    "to decide.",
   defaultSeverity: "error",
   breaks: ["generated-code"],
   must: false,
