@@ -67,14 +67,38 @@ function descriptorName(camel: string): string {
  * and no `.test` or `.spec` at the end: vitest would run the handler `x.test.ts` as a test file.
  */
 export function fileStem(name: string): string {
-  let stem = name.replace(/[^A-Za-z0-9_.-]/g, "_");
-  if (stem === "" || /^\.+$/.test(stem)) stem = `_${stem.replace(/\./g, "_")}`;
-  if (stem.startsWith(".")) stem = `_${stem}`;
-  if (DEVICE.test(stem.split(".")[0]!)) stem = `_${stem}`;
-  return stem
-    .slice(0, 100)
-    .replace(/\.d(?=\.|$)/gi, (dotD) => `${dotD}_`)
-    .replace(/\.(test|spec)$/i, (suffix) => `${suffix}_`);
+  return fileStemOf(name).stem;
+}
+
+/** Why a file name stem differs from its tool name: one entry per step of fileStem that changed it. */
+export type FileStemChange = "characters" | "dots-only" | "leading-dot" | "device" | "length" | "declaration" | "test-suffix";
+
+/**
+ * fileStem's result, and the steps that changed the name on the way, in order.
+ * @example fileStemOf("report.test") // { stem: "report.test_", changes: ["test-suffix"] }
+ */
+export function fileStemOf(name: string): { readonly stem: string; readonly changes: readonly FileStemChange[] } {
+  const changes: FileStemChange[] = [];
+  const step = (change: FileStemChange, before: string, after: string): string => {
+    if (after !== before) changes.push(change);
+    return after;
+  };
+  let stem = step("characters", name, name.replace(/[^A-Za-z0-9_.-]/g, "_"));
+  if (stem === "" || /^\.+$/.test(stem)) stem = step("dots-only", stem, `_${stem.replace(/\./g, "_")}`);
+  if (stem.startsWith(".")) stem = step("leading-dot", stem, `_${stem}`);
+  if (DEVICE.test(stem.split(".")[0]!)) stem = step("device", stem, `_${stem}`);
+  stem = step("length", stem, stem.slice(0, 100));
+  stem = step(
+    "declaration",
+    stem,
+    stem.replace(/\.d(?=\.|$)/gi, (dotD) => `${dotD}_`),
+  );
+  stem = step(
+    "test-suffix",
+    stem,
+    stem.replace(/\.(test|spec)$/i, (suffix) => `${suffix}_`),
+  );
+  return { stem, changes };
 }
 
 export interface ToolNames {

@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DECLARED_NAMES, OBJECT_PROTOCOL, RESERVED_WORDS } from "../../src/emit/declared-names.js";
-import { assignToolNames, fileStem } from "../../src/emit/names.js";
+import { assignToolNames, fileStem, fileStemOf } from "../../src/emit/names.js";
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 200);
 
@@ -95,6 +95,36 @@ describe("file stems after the collision suffix", () => {
           if (plainCount.get(fileStem(n.name).toLowerCase()) === 1) expect(n.file).toBe(fileStem(n.name));
           else expect(n.file.startsWith(`${fileStem(n.name)}-`) || n.file === fileStem(n.name)).toBe(true);
         }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
+
+describe("fileStemOf", () => {
+  it("names each change fileStem makes, and none for a name it keeps (tool-name-mangled's hint says only these)", () => {
+    const cases: readonly (readonly [string, readonly string[]])[] = [
+      ["get_weather", []],
+      ["repos.get", []],
+      ["get weather", ["characters"]],
+      ["..", ["dots-only"]],
+      [".hidden", ["leading-dot"]],
+      ["CON", ["device"]],
+      ["nul.backup", ["device"]],
+      ["a".repeat(101), ["length"]],
+      ["types.d", ["declaration"]],
+      ["a.d.b", ["declaration"]],
+      ["report.test", ["test-suffix"]],
+      [".env.spec", ["leading-dot", "test-suffix"]],
+      ["con.d", ["device", "declaration"]],
+      ["caf\u00e9.test", ["characters", "test-suffix"]],
+    ];
+    for (const [name, changes] of cases) expect(fileStemOf(name).changes, name).toEqual(changes);
+    fc.assert(
+      fc.property(fc.string({ maxLength: 130 }), (name) => {
+        const { stem, changes } = fileStemOf(name);
+        expect(stem).toBe(fileStem(name));
+        expect(changes.length === 0).toBe(stem === name);
       }),
       { numRuns: RUNS },
     );

@@ -1,4 +1,4 @@
-import { assignToolNames, camelName, fileStem, pascalName } from "../../emit/names.js";
+import { assignToolNames, camelName, fileStem, fileStemOf, pascalName, type FileStemChange } from "../../emit/names.js";
 import { defineRule } from "../define-rule.js";
 import { toolName } from "../walk.js";
 
@@ -44,12 +44,36 @@ export const toolNameMangled = defineRule({
           hint: `Rename one of them so that they differ in more than punctuation and case, for example "${camelName(name)}2".`,
         });
       } else if (names.file !== name) {
+        const changes = fileStemOf(name).changes;
+        // A name that only needed other characters has its file name as a rename that needs none.
+        const example = changes.length === 1 && changes[0] === "characters" ? `, for example ${JSON.stringify(names.file)}` : "";
         report(tool, {
           pointer: "/name",
-          message: `Tool name ${JSON.stringify(name)} is not a safe file name on every system, so its files are named ${names.file}.ts.`,
-          hint: "Rename the tool so that it does not start with a dot or name a Windows device (CON, NUL, COM1...).",
+          message: `Tool name ${JSON.stringify(name)} ${joinAnd(changes.map((change) => FILE_CHANGES[change].why(name)))}, so its files are named ${names.file}.ts.`,
+          hint: `Rename the tool so that it ${joinAnd(changes.map((change) => FILE_CHANGES[change].fix))}${example}.`,
         });
       }
     });
   },
 });
+
+/** Each way fileStem changes a name: what about the name made it (after "Tool name X"), and what to rename it to (after "so that it"). */
+const FILE_CHANGES: Readonly<Record<FileStemChange, { readonly why: (name: string) => string; readonly fix: string }>> = {
+  characters: {
+    why: (name) => {
+      const found = [...new Set(name.match(/[^A-Za-z0-9_.-]/gu))];
+      return `holds ${joinAnd(found.map((c) => (c === " " ? "a space" : JSON.stringify(c))))} (not every file system takes ${found.length === 1 ? "it" : "them"} in a file name)`;
+    },
+    fix: 'uses only ASCII letters, digits, "_", "-" and "."',
+  },
+  "dots-only": { why: (name) => (name === "" ? "is empty" : "is only dots"), fix: "holds a letter or digit" },
+  "leading-dot": { why: () => "starts with a dot (a hidden file)", fix: "does not start with a dot" },
+  device: { why: (name) => `begins with ${JSON.stringify(name.split(".")[0])} (a Windows device name)`, fix: "does not begin with a Windows device name (CON, PRN, AUX, NUL, COM1-9, LPT1-9)" },
+  length: { why: () => "is longer than 100 characters (a file name keeps that many)", fix: "is at most 100 characters long" },
+  declaration: { why: () => 'has a segment "d" between dots or at the end (TypeScript takes x.d.ts for a declaration file)', fix: 'has no segment "d" between dots or after the last one' },
+  "test-suffix": { why: (name) => `ends in ${JSON.stringify(/\.(test|spec)$/i.exec(name)?.[0] ?? "")} (vitest runs such a file as a test)`, fix: 'does not end in ".test" or ".spec"' },
+};
+
+function joinAnd(parts: readonly string[]): string {
+  return parts.length <= 1 ? parts.join("") : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
+}
