@@ -3,6 +3,7 @@
 // unless MCP_GEN_DEBUG is set).
 import { MCP_GEN_HOMEPAGE, MCP_GEN_VERSION } from "../model/version.js";
 import { formatFailure, type StructuredFormat } from "../report/format-failure.js";
+import { closest } from "../config/suggest.js";
 import { UsageError } from "./args.js";
 import { EXIT, processIo, type CliIo } from "./io.js";
 
@@ -45,9 +46,9 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
     io.stdout(`${MCP_GEN_VERSION}\n`);
     return EXIT.ok;
   }
-  const command = COMMANDS[name];
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!command) {
-    io.stderr(`mcp-gen: unknown command "${name}". Run "mcp-gen --help" for the list.\n`);
+    io.stderr(unknownCommand(name, rest));
     return EXIT.usage;
   }
   try {
@@ -82,4 +83,17 @@ function structuredFormat(argv: readonly string[]): StructuredFormat | undefined
     else if (arg.startsWith("--format=")) format = arg.slice("--format=".length);
   }
   return format === "json" || format === "sarif" ? format : undefined;
+}
+
+/** What to say about a first argument that names no command: the command it most likely meant, or that options follow the command. */
+function unknownCommand(name: string, rest: readonly string[]): string {
+  const names = Object.keys(COMMANDS);
+  const given = rest.find((arg) => Object.hasOwn(COMMANDS, arg));
+  if (name.startsWith("-")) {
+    const example = given === undefined ? `mcp-gen build ${name}` : `mcp-gen ${given} ${name}`;
+    return `mcp-gen: "${name}" is an option, and the command comes first: ${example} ...\nRun "mcp-gen --help" for the list of commands.\n`;
+  }
+  const guess = closest(name, names);
+  const suggestion = guess === undefined ? "" : ` Did you mean "${guess}"?`;
+  return `mcp-gen: unknown command "${name}".${suggestion}\nRun "mcp-gen --help" for the list of commands.\n`;
 }
