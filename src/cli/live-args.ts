@@ -6,7 +6,7 @@ import { basename, dirname, posix, resolve } from "node:path";
 import type { Config } from "../config/config.js";
 import { visibleText } from "../diff/visible-text.js";
 import type { LiveTools } from "../live/fetch-live-tools.js";
-import type { ClientConfigContext } from "../live/client-config.js";
+import { isClientConfig, type ClientConfigContext } from "../live/client-config.js";
 import type { LiveTarget } from "../live/live-connection.js";
 import { DEFAULT_LIVE_OPTIONS, type LiveOptions } from "../live/live-options.js";
 import type { LiveProblem } from "../live/live-problem.js";
@@ -188,7 +188,7 @@ export function projectFolder(option: string, dir: string): string {
 export async function withClientConfigFlag<T extends LiveValues & { readonly config?: string | undefined }>(values: T, root: string): Promise<T> {
   if (values.config === undefined || values.command !== undefined || values.url !== undefined || values["client-config"] !== undefined) return values;
   const text = await readTextIfExists(resolve(root, values.config));
-  if (text === undefined || !(await import("../live/client-config.js")).isClientConfig(text)) return values;
+  if (text === undefined || !isClientConfig(text)) return values;
   return { ...values, config: undefined, "client-config": values.config };
 }
 
@@ -201,7 +201,7 @@ export async function readServerConfig(root: string, configPath: string | undefi
   const project = await readProjectConfig(root, configPath);
   if (project.config || configPath === undefined) return project;
   const text = await readTextIfExists(resolve(root, configPath));
-  if (text !== undefined && (await import("../live/client-config.js")).isClientConfig(text)) {
+  if (text !== undefined && isClientConfig(text)) {
     throw new UsageError(
       `--config ${JSON.stringify(configPath)} is an MCP client's config; --config names mcp-gen's own config. Pass the client's config as --client-config ${JSON.stringify(configPath)}.`,
     );

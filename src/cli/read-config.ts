@@ -7,6 +7,7 @@ import { CONFIG_FILE } from "../config/config.js";
 import { presetSeverity, type Preset } from "../config/preset.js";
 import { decodeSource } from "../load/decode-source.js";
 import { DEFAULT_LOAD_LIMITS } from "../load/limits.js";
+import { loadDocument } from "../load/load-document.js";
 import { sha256Hex } from "../lock/sha256.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 import { getOwn, type JsonValue } from "../model/json.js";
@@ -106,8 +107,6 @@ export async function readConfig(
   const withoutRules = scope === "all" ? memo?.config(keyFor("configured")) : undefined;
   if (withoutRules) return { config: { ...withoutRules, rules: defaultSettings(await rulesFor("all", undefined), withoutRules.preset) }, diagnostics: [] };
   if (configText !== undefined) {
-    // The YAML and JSON parsers load only when a config is parsed.
-    const { loadDocument } = await import("../load/load-document.js");
     const loaded = loadDocument({ path: display, text: configText });
     if (!loaded.value) return { config: undefined, diagnostics: loaded.diagnostics };
     doc = loaded.value;

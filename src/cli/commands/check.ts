@@ -10,6 +10,7 @@ import { isUtf8 } from "node:buffer";
 import { join, sep } from "node:path";
 import { globSync } from "tinyglobby";
 import type { Config } from "../../config/config.js";
+import { loadDocument } from "../../load/load-document.js";
 import { hashFileText, sha256Hex } from "../../lock/sha256.js";
 import type { Diagnostic } from "../../model/diagnostic.js";
 import type { SourceDoc } from "../../model/source.js";
@@ -127,13 +128,13 @@ async function checkFully(
   runtime: RuntimeFindings,
 ): Promise<number> {
   // Loaded here, not at the top: the fast path never needs the analyzer or the code generator.
-  const [{ readProject }, { analyzeProject }, { buildProject }, { readRuntimeSources, readTemplates }, { parseLock }, { loadDocument }, { describeDrift }, { diffTools }] = await Promise.all([
+  // (The loader is not among them: the fast path reads package.json with it, in runtime-skew.ts.)
+  const [{ readProject }, { analyzeProject }, { buildProject }, { readRuntimeSources, readTemplates }, { parseLock }, { describeDrift }, { diffTools }] = await Promise.all([
     import("../read-project.js"),
     import("../../project/analyze-project.js"),
     import("../../project/build-project.js"),
     import("../package-files.js"),
     import("../../lock/parse-lock.js"),
-    import("../../load/load-document.js"),
     import("../../lock/describe-drift.js"),
     import("../../diff/diff-tools.js"),
   ]);
@@ -174,7 +175,7 @@ async function checkFully(
   const drift = describeDrift({
     lockPath: config.lock,
     committed: parsed?.value,
-    lockDoc: lockText === undefined ? undefined : lockDocument(loadDocument, lockText, config),
+    lockDoc: lockText === undefined ? undefined : lockDocument(lockText, config),
     current: lock,
     tools: analysis.tools,
     docs: analysis.docs,
@@ -324,7 +325,7 @@ function listFiles(outFolder: string, out: string): string[] {
   return found.map((p) => `${out}/${p.split(sep).join("/")}`).sort();
 }
 
-function lockDocument(loadDocument: typeof import("../../load/load-document.js").loadDocument, text: string, config: Config): SourceDoc | undefined {
+function lockDocument(text: string, config: Config): SourceDoc | undefined {
   return loadDocument({ path: config.lock, text }, { ...config.load, maxDepth: config.load.maxDepth + 4, maxNodes: Number.MAX_SAFE_INTEGER }).value;
 }
 
