@@ -37,8 +37,10 @@ and, when the generated code imports @mcp-gen/runtime, a project that does not d
 a version installed outside the range the code was generated for.
 
 Options:
-  --cwd DIR                project root (default: the current directory)
-  --config FILE            config file, relative to the root (default: mcp-gen.config.yaml)
+  --cwd DIR                project root (default: the nearest folder, here or above, with
+                           mcp-gen.config.yaml; else the current folder)
+  --config FILE            config file, relative to --cwd or the current folder
+                           (default: mcp-gen.config.yaml, in the project root)
 ${reportHelp(COMPARING_FORMATS, "error")}
                            (markdown: a short report for a pull request or $GITHUB_STEP_SUMMARY)
   --full                   always recompute the whole build in memory. Without it, when every input

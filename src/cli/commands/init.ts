@@ -17,6 +17,7 @@ import { parseCommandArgs } from "../args.js";
 import { confinePaths, realPathOrSelf, type WritePath } from "../confine-paths.js";
 import { EXIT, type CliIo } from "../io.js";
 import { PACKAGE_ROOT } from "../package-files.js";
+import { findConfigFolder } from "../project-root.js";
 import { createMissing, readTextIfExists, writeFileAtomic } from "../../files/write-files.js";
 import { ignoreFiles, linterEntries, withLines } from "../ignore-files.js";
 
@@ -80,6 +81,14 @@ export async function runInit(argv: readonly string[], io: CliIo): Promise<numbe
   if ((await readTextIfExists(join(root, CONFIG_FILE))) !== undefined) {
     io.stderr(
       `mcp-gen init: ${CONFIG_FILE} already exists in ${root}; init changes nothing in a project that has one.\nRun "mcp-gen build" to generate code, or delete ${CONFIG_FILE} to start over.\n`,
+    );
+    return EXIT.usage;
+  }
+  // In a subfolder of a project, every other command works on that project: so does init.
+  const above = values.cwd === undefined ? findConfigFolder(root) : undefined;
+  if (above !== undefined) {
+    io.stderr(
+      `mcp-gen init: ${join(above, CONFIG_FILE)} already exists: this folder is part of that project, which init does not change.\nRun "mcp-gen build" to build it, or "mcp-gen init --cwd ." to scaffold a separate project in this folder.\n`,
     );
     return EXIT.usage;
   }
