@@ -141,6 +141,14 @@ describe("commands run in a subfolder work on the project above", () => {
     expect(readdirSync(src)).toContain("mcp-gen.config.yaml");
   });
 
+  it("with no config here or above, the finding that no tool was found says so", async () => {
+    const root = tempProject({ "tools/ping.yaml": PING, "src/.keep": "" });
+    const build = await runInProcess(join(root, "src"), ["build"]);
+    expect(build.stdout).toContain("hint: No mcp-gen.config.yaml was found here or in a folder above: run mcp-gen in the project's folder (or give --cwd DIR)");
+    expect(readdirSync(join(root, "src"))).toEqual([".keep"]);
+    expect((await runInProcess(root, ["validate"])).stdout).toBe("No problems found.\n");
+  });
+
   it("--config keeps the current folder as the root, --cwd names it", async () => {
     const { app, src } = project();
     writeFiles(src, { "own.config.yaml": "tools: [none/*.yaml]\n" });
