@@ -6,8 +6,6 @@ import { mkdirSync, readdirSync, readFileSync, statSync, symlinkSync } from "nod
 import { dirname, join, relative, sep } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { RUNTIME_RANGE } from "../../src/emit/runtime-modules.js";
-import { MCP_GEN_VERSION } from "../../src/model/version.js";
 import { REPO_ROOT } from "../support/spec-paths.js";
 import { runInProcess, tempProject } from "../support/temp-project.js";
 
@@ -59,6 +57,9 @@ function installLinked(root: string): void {
   }
 }
 
+/** The `file:` spec of a folder of this checkout, from `root`, as init writes it when mcp-gen runs from a checkout. */
+const fromCheckout = (root: string, folder: string) => `file:${relative(root, join(REPO_ROOT, folder)).split(sep).join("/")}`;
+
 const readJson = (root: string, path: string) => JSON.parse(readFileSync(join(root, path), "utf8")) as Record<string, Record<string, string>>;
 
 describe("mcp-gen init", () => {
@@ -91,7 +92,13 @@ describe("mcp-gen init", () => {
     expect(pkg.type).toBe("module");
     expect(pkg.scripts).toMatchObject({ generate: "mcp-gen build", check: "mcp-gen check", test: "vitest run", build: "tsc -p tsconfig.build.json", start: "node dist/stdio.js" });
     // The runtime the generated code imports, in the range it is generated for (it brings re2js).
-    expect(pkg.dependencies).toEqual({ "@mcp-gen/runtime": RUNTIME_RANGE, "@modelcontextprotocol/client": expect.any(String), "@modelcontextprotocol/server": expect.any(String) });
+    // mcp-gen and its runtime from where this mcp-gen runs (this checkout: test/cli/dependency-specs.test.ts has the others).
+    expect(pkg.dependencies).toEqual({
+      "@mcp-gen/runtime": fromCheckout(root, "packages/runtime"),
+      "@modelcontextprotocol/client": expect.any(String),
+      "@modelcontextprotocol/server": expect.any(String),
+    });
+    expect(pkg.devDependencies!["mcp-gen"]).toBe(fromCheckout(root, "."));
     expect(Object.keys(pkg.devDependencies!)).toEqual(["@types/node", "mcp-gen", "typescript", "vitest"]);
 
     const build = await runInProcess(root, ["build"]);
@@ -176,8 +183,8 @@ describe("mcp-gen init", () => {
     expect(pkg).toEqual({
       ...existing,
       scripts: { ...existing.scripts, generate: "mcp-gen build", check: "mcp-gen check", "mcp-gen:test": "vitest run", build: "tsc -p tsconfig.build.json", start: "node dist/stdio.js" },
-      dependencies: { ...existing.dependencies, "@mcp-gen/runtime": RUNTIME_RANGE, "@modelcontextprotocol/client": version("@modelcontextprotocol/client") },
-      devDependencies: { ...existing.devDependencies, "@types/node": version("@types/node"), "mcp-gen": `^${MCP_GEN_VERSION}`, vitest: version("vitest") },
+      dependencies: { ...existing.dependencies, "@mcp-gen/runtime": fromCheckout(root, "packages/runtime"), "@modelcontextprotocol/client": version("@modelcontextprotocol/client") },
+      devDependencies: { ...existing.devDependencies, "@types/node": version("@types/node"), "mcp-gen": fromCheckout(root, "."), vitest: version("vitest") },
     });
     // The README section is about the project's own name.
     expect(readFileSync(join(root, "README.md"), "utf8")).toMatch(/^# my-server\n\n## MCP tools\n/);

@@ -26,6 +26,8 @@ import { COMPARING_FORMATS, failsPolicy, REPORT_OPTIONS, reportHelp, reportSetup
 import { comparePackageValues } from "../../lock/compare-lock.js";
 import { readTextSyncIfExists } from "../../files/write-files.js";
 import { findInstalledRuntime, readTail, runtimeSkew } from "../runtime-skew.js";
+import { runtimeInstallArgument } from "../dependency-specs.js";
+import { PACKAGE_ROOT } from "../package-root.js";
 
 export const CHECK_HELP = `Usage: mcp-gen check [options]
 
@@ -112,7 +114,7 @@ function runtimeFindings(root: string, config: Config): RuntimeFindings {
   // The range is at the end of tools.ts; the whole file is read only to show a finding in it.
   if (runtimeSkew({ config, packageText, toolsText: readTail(join(root, toolsPath)), installed }).length === 0) return { diagnostics: [], sources: new Map() };
   const toolsText = readTextSyncIfExists(join(root, toolsPath));
-  const diagnostics = runtimeSkew({ config, packageText, toolsText, installed });
+  const diagnostics = runtimeSkew({ config, packageText, toolsText, installed, installArgument: runtimeInstallArgument(root, PACKAGE_ROOT) ?? null });
   const sources = new Map<string, string>();
   if (packageText !== undefined) sources.set(PACKAGE_JSON, packageText);
   if (toolsText !== undefined) sources.set(toolsPath, toolsText);
