@@ -38,9 +38,11 @@ import { acquireProjectLock, PROJECT_LOCK_FILE } from "../../incremental/project
 import type { TreeSummary } from "../../incremental/replace-tree.js";
 import type { StatIndex } from "../../incremental/stat-index.js";
 import { buildProgress, progressLine, type BuildProgress } from "../build-progress.js";
-import { readRuntimeSources, readTemplates } from "../package-files.js";
+import { PACKAGE_ROOT, readRuntimeSources, readTemplates } from "../package-files.js";
+import { runtimeInstallArgument } from "../dependency-specs.js";
+import { runtimeWarnings } from "../runtime-skew.js";
 import { readProject, type ReadProjectResult } from "../read-project.js";
-import { hashedInputs, readProjectConfig, type ProjectConfig } from "../read-config.js";
+import { hashedInputs, PACKAGE_JSON, readProjectConfig, type ProjectConfig } from "../read-config.js";
 import { confineProjectPaths } from "../confine-paths.js";
 import { failsPolicy, REPORT_FORMATS, REPORT_OPTIONS, reportHelp, reportSetup, writeReport, type ReportSetup } from "../report.js";
 import { toolsNotFound } from "../tools-not-found.js";
@@ -223,7 +225,9 @@ interface ReadInputs {
 async function validateAndWrite(run: BuildRun, plan: BuildPlan, threads: BuildThreads, read: ReadInputs): Promise<number> {
   const { input, records } = read;
   const analysis = await validateProject(run, threads, input, read.reuse);
-  const diagnostics = [...analysis.diagnostics, ...plan.previous.diagnostics];
+  // A project that lacks the runtime its code imports builds, with the line that installs it (check fails on it).
+  const runtime = input.descriptors.length === 0 ? [] : runtimeWarnings(run.root, input.config, run.project.sources.get(PACKAGE_JSON), () => runtimeInstallArgument(run.root, PACKAGE_ROOT) ?? null);
+  const diagnostics = [...analysis.diagnostics, ...plan.previous.diagnostics, ...runtime];
   const stopped = await stopBeforeWriting(run, input, diagnostics);
   if (stopped !== undefined) return stopped;
   // A client-only project has no scaffolds to create or to find.
