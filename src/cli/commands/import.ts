@@ -26,6 +26,8 @@ import { COMMON_OPTIONS, parseCommandArgs, UsageError } from "../args.js";
 import { readClientServers, serverHeading, type PinnedServer } from "../client-servers.js";
 import { findProjectRoot, pathsFromCommandLine } from "../project-root.js";
 import { reportPaths } from "../../report/report-paths.js";
+import { runtimeInstallArgument } from "../dependency-specs.js";
+import { PACKAGE_ROOT } from "../package-root.js";
 import { EXIT, type CliIo } from "../io.js";
 import {
   describeProblem,
@@ -226,7 +228,7 @@ async function importServer(job: ImportJob): Promise<Outcome> {
     ...(job.newConfig !== undefined ? [`Wrote ${display(job.newConfig)}: \`generate: client\`, so a build writes the typed client only.`] : []),
     ...(missing.length > 0
       ? [
-          `The typed client imports ${missing.map(([name]) => name).join(" and ")}: \`npm install ${missing.map(([name, range]) => `${name}@${range}`).join(" ")}\` adds ${missing.length === 1 ? "it" : "them"} to package.json.`,
+          `The typed client imports ${missing.map(([name]) => name).join(" and ")}: \`npm install ${missing.map(([name, range]) => (name === RUNTIME_PACKAGE ? (runtimeInstallArgument(root, PACKAGE_ROOT) ?? `${name}@${range}`) : `${name}@${range}`)).join(" ")}\` adds ${missing.length === 1 ? "it" : "them"} to package.json.`,
         ]
       : []),
     ...(config.generate === "all" && job.newConfig === undefined
