@@ -113,7 +113,9 @@ export function installedSource(packageRoot: string): InstallSource {
   const key = parts.slice(at).join("/");
   for (const lockfile of [join(prefix, "node_modules", ".package-lock.json"), join(prefix, "package-lock.json")]) {
     const entry = (readJson(lockfile)?.packages as Record<string, { resolved?: unknown; link?: unknown }> | undefined)?.[key];
-    if (typeof entry?.resolved !== "string") continue;
+    if (entry === undefined) continue;
+    // npm leaves `resolved` out for a package from the default registry.
+    if (typeof entry.resolved !== "string") return { kind: "registry" };
     const resolved = entry.resolved;
     // A registry's tarball URL: <registry>/mcp-gen/-/mcp-gen-0.1.0.tgz.
     if (isUrl(resolved) && /\/mcp-gen\/-\/mcp-gen-[^/]*\.tgz$/.test(urlPath(resolved))) return { kind: "registry" };

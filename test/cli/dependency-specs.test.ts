@@ -27,6 +27,9 @@ describe("dependency specs", () => {
   it("from the registry: the caret ranges of this mcp-gen and its runtime", () => {
     const { app, packageRoot } = installed(`https://registry.npmjs.org/mcp-gen/-/${TARBALL}`);
     expect(dependencySpecs(app, packageRoot)).toEqual({ mcpGen: `^${MCP_GEN_VERSION}`, runtime: RUNTIME_RANGE, from: "the npm registry" });
+    // npm 11 leaves `resolved` out for the default registry (npx's cache too).
+    const npx = tempProject({ "node_modules/mcp-gen/package.json": "{}\n", "node_modules/.package-lock.json": JSON.stringify({ packages: { "node_modules/mcp-gen": { version: MCP_GEN_VERSION } } }) });
+    expect(installedSource(join(npx, "node_modules", "mcp-gen"))).toEqual({ kind: "registry" });
     // No record at all (an install npm did not write down): the registry too.
     const bare = tempProject({ "node_modules/mcp-gen/package.json": "{}\n" });
     expect(installedSource(join(bare, "node_modules", "mcp-gen"))).toEqual({ kind: "registry" });
