@@ -56,7 +56,7 @@ export function dependencySpecs(root: string, packageRoot: string): DependencySp
   const declared = declaredSpec(root, "mcp-gen");
   const source = declared ? sourceOfSpec(declared.spec, declared.dir) : installedSource(packageRoot);
   return {
-    mcpGen: declared && declared.dir === root ? declared.spec : specOf(source, root),
+    mcpGen: declared ? rebased(declared, root) : specOf(source, root),
     runtime: runtimeSpec(source, root),
     from: source.kind === "registry" ? "the npm registry" : specOf(source, root),
   };
@@ -67,9 +67,17 @@ export function dependencySpecs(root: string, packageRoot: string): DependencySp
  * or a tarball or folder path; undefined when no spec installs it.
  */
 export function runtimeInstallArgument(root: string, packageRoot: string): string | undefined {
-  const spec = declaredSpec(root, RUNTIME_PACKAGE)?.spec ?? dependencySpecs(root, packageRoot).runtime;
+  const declared = declaredSpec(root, RUNTIME_PACKAGE);
+  const spec = declared ? rebased(declared, root) : dependencySpecs(root, packageRoot).runtime;
   if (spec === undefined) return undefined;
   return spec.startsWith("file:") ? spec.slice("file:".length) : spec.includes("://") ? spec : `${RUNTIME_PACKAGE}@${spec}`;
+}
+
+/** A spec a package.json in `dir` gives, for one in `root`: a local path from there; anything else as it is. */
+function rebased(declared: { spec: string; dir: string }, root: string): string {
+  if (declared.dir === root) return declared.spec;
+  const source = sourceOfSpec(declared.spec, declared.dir);
+  return source.kind === "folder" || (source.kind === "tarball" && !isUrl(source.location)) ? specOf(source, root) : declared.spec;
 }
 
 /** The nearest package.json at or above `root` (up to the repository's root) that declares `name`, with its spec and folder. */

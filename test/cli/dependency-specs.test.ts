@@ -2,7 +2,7 @@
 // from: the spec a package.json already gives (the project's, or a workspace root's above it), npm's
 // lockfile record of the installed package (registry, tarball file or URL, git), or the checkout it
 // runs from. Each case is a folder laid out as npm leaves it.
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { dependencySpecs, installedSource, RUNTIME_TARBALL, runtimeInstallArgument, sourceOfSpec } from "../../src/cli/dependency-specs.js";
@@ -74,6 +74,9 @@ describe("dependency specs", () => {
     // The install line for a missing runtime names the same tarball; one the project declares is that one.
     expect(runtimeInstallArgument(app, packageRoot)).toBe(`vendor/${RUNTIME_TARBALL}`);
     expect(runtimeInstallArgument(root, packageRoot)).toBe(`@mcp-gen/runtime@${RUNTIME_RANGE}`);
+    // A runtime a workspace root declares, from a package of it: the same tarball, from there.
+    writeFileSync(join(app, "package.json"), `{ "devDependencies": { "mcp-gen": "./vendor/${TARBALL}" }, "dependencies": { "@mcp-gen/runtime": "file:vendor/${RUNTIME_TARBALL}" } }\n`);
+    expect(runtimeInstallArgument(join(app, "packages", "a"), packageRoot)).toBe(`../../vendor/${RUNTIME_TARBALL}`);
   });
 });
 
