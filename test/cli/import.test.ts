@@ -2,7 +2,7 @@
 // descriptor per tool exactly as sent and a lock that pins them, never overwriting a file without
 // --force, and a typed client built from the result for a server someone else runs.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative, sep } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { RUNTIME_RANGE } from "../../src/emit/runtime-modules.js";
 import { parseLock } from "../../src/lock/parse-lock.js";
@@ -10,6 +10,12 @@ import { REPO_ROOT } from "../support/spec-paths.js";
 import { runInProcess, tempProject, writeFiles } from "../support/temp-project.js";
 import { FAKE_SERVER, startHttp, stopServers, TRACKER } from "../live/servers.js";
 import { compileTracker } from "../live/tracker.js";
+
+/** The runtime to install, from `root`: this mcp-gen runs from a checkout, so its packages/runtime (dependency-specs.ts). */
+const runtimeFrom = (root: string) =>
+  relative(root, join(REPO_ROOT, "packages", "runtime"))
+    .split(sep)
+    .join("/");
 
 afterEach(stopServers);
 
@@ -30,7 +36,7 @@ describe("mcp-gen import", () => {
         "  tools/add.yaml",
         "Wrote mcp-tools.lock.json.",
         "Wrote mcp-gen.config.yaml: `generate: client`, so a build writes the typed client only.",
-        `The typed client imports @mcp-gen/runtime and @modelcontextprotocol/client: \`npm install @mcp-gen/runtime@${RUNTIME_RANGE} @modelcontextprotocol/client@${CLIENT_VERSION}\` adds them to package.json.`,
+        `The typed client imports @mcp-gen/runtime and @modelcontextprotocol/client: \`npm install ${runtimeFrom(root)} @modelcontextprotocol/client@${CLIENT_VERSION}\` adds them to package.json.`,
         "Next: run `mcp-gen build` to generate the typed client; `mcp-gen verify` with the same server options checks the server against the lock.",
         "",
       ].join("\n"),
@@ -47,7 +53,7 @@ describe("mcp-gen import", () => {
   it("names only the packages the typed client imports that package.json lacks", async () => {
     const withClient = tempProject({ "package.json": JSON.stringify({ name: "app", dependencies: { "@modelcontextprotocol/client": "^2.4.0" } }) });
     const run = await runInProcess(withClient, ["import", ...fake("ok")]);
-    expect(run.stdout).toContain(`The typed client imports @mcp-gen/runtime: \`npm install @mcp-gen/runtime@${RUNTIME_RANGE}\` adds it to package.json.`);
+    expect(run.stdout).toContain(`The typed client imports @mcp-gen/runtime: \`npm install ${runtimeFrom(withClient)}\` adds it to package.json.`);
     const withBoth = tempProject({ "package.json": JSON.stringify({ name: "app", dependencies: { "@modelcontextprotocol/client": "^2.4.0", "@mcp-gen/runtime": RUNTIME_RANGE } }) });
     expect((await runInProcess(withBoth, ["import", ...fake("ok")])).stdout).not.toContain("The typed client imports");
   });

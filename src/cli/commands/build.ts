@@ -38,9 +38,11 @@ import { acquireProjectLock, PROJECT_LOCK_FILE } from "../../incremental/project
 import type { TreeSummary } from "../../incremental/replace-tree.js";
 import type { StatIndex } from "../../incremental/stat-index.js";
 import { buildProgress, progressLine, type BuildProgress } from "../build-progress.js";
-import { readRuntimeSources, readTemplates } from "../package-files.js";
+import { PACKAGE_ROOT, readRuntimeSources, readTemplates } from "../package-files.js";
+import { runtimeInstallArgument } from "../dependency-specs.js";
+import { runtimeWarnings } from "../runtime-skew.js";
 import { readProject, type ReadProjectResult } from "../read-project.js";
-import { hashedInputs, readProjectConfig, type ProjectConfig } from "../read-config.js";
+import { hashedInputs, PACKAGE_JSON, readProjectConfig, type ProjectConfig } from "../read-config.js";
 import { confineProjectPaths } from "../confine-paths.js";
 import { failsPolicy, REPORT_FORMATS, REPORT_OPTIONS, reportHelp, reportSetup, writeReport, type ReportSetup } from "../report.js";
 import { toolsNotFound } from "../tools-not-found.js";
@@ -51,8 +53,10 @@ Validate every descriptor; when there are no errors, write the generated code, c
 and test scaffolds that do not exist yet, and write the lock file.
 
 Options:
-  --cwd DIR                project root (default: the current directory)
-  --config FILE            config file, relative to the root (default: mcp-gen.config.yaml)
+  --cwd DIR                project root (default: the nearest folder, here or above, with
+                           mcp-gen.config.yaml; else the current folder)
+  --config FILE            config file, relative to --cwd or the current folder
+                           (default: mcp-gen.config.yaml, in the project root)
 ${reportHelp(REPORT_FORMATS, "error")}
                            (findings that fail the build stop it: nothing is written)
   --force                  overwrite generated files that were edited by hand
@@ -221,7 +225,9 @@ interface ReadInputs {
 async function validateAndWrite(run: BuildRun, plan: BuildPlan, threads: BuildThreads, read: ReadInputs): Promise<number> {
   const { input, records } = read;
   const analysis = await validateProject(run, threads, input, read.reuse);
-  const diagnostics = [...analysis.diagnostics, ...plan.previous.diagnostics];
+  // A project that lacks the runtime its code imports builds, with the line that installs it (check fails on it).
+  const runtime = input.descriptors.length === 0 ? [] : runtimeWarnings(run.root, input.config, run.project.sources.get(PACKAGE_JSON), () => runtimeInstallArgument(run.root, PACKAGE_ROOT) ?? null);
+  const diagnostics = [...analysis.diagnostics, ...plan.previous.diagnostics, ...runtime];
   const stopped = await stopBeforeWriting(run, input, diagnostics);
   if (stopped !== undefined) return stopped;
   // A client-only project has no scaffolds to create or to find.
@@ -333,7 +339,7 @@ async function printBuilt(run: BuildRun, diagnostics: readonly Diagnostic[], bui
   if (diagnostics.length > 0) await run.print(diagnostics);
   clearProgress(run.io, run.format);
   const { config } = run.project;
-  run.io.stdout(buildSummary({ ...built, out: config.out, lock: built.lockChanged ? config.lock : undefined, handlers: config.handlers, verbose: run.verbose }));
+  run.io.stdout(buildSummary({ ...built, out: config.out, lock: built.lockChanged ? config.lock : undefined, handlers: config.handlers, verbose: run.verbose }, run.setup.paths.fromCwd));
 }
 
 function buildInProgress(owner: number): Diagnostic {
@@ -382,20 +388,23 @@ interface BuildSummary {
   readonly verbose: boolean;
 }
 
-/** "Built 1,223 tools into src/generated: ...", "Created 1,223 handler stubs and 1,223 test scaffolds." and, with --verbose, each file created. */
-function buildSummary(summary: BuildSummary): string {
+/**
+ * "Built 1,223 tools into src/generated: ...", "Created 1,223 handler stubs and 1,223 test scaffolds." and, with --verbose, each file created;
+ * paths from where the command runs (`fromCwd`).
+ */
+function buildSummary(summary: BuildSummary, fromCwd: (path: string) => string): string {
   const { written, unchanged, removed } = summary.tree;
   const lines = [
-    `Built ${count(summary.tools, "tool")} into ${summary.out}: ${count(written.length, "file")} written, ${count(unchanged.length)} unchanged${removed.length > 0 ? `, ${count(removed.length)} removed` : ""}.`,
+    `Built ${count(summary.tools, "tool")} into ${fromCwd(summary.out)}: ${count(written.length, "file")} written, ${count(unchanged.length)} unchanged${removed.length > 0 ? `, ${count(removed.length)} removed` : ""}.`,
   ];
   if (summary.created.length > 0) {
     const stubs = summary.created.filter((path) => path.startsWith(`${summary.handlers}/`)).length;
     const scaffolds = summary.created.length - stubs;
     const parts = [stubs > 0 ? count(stubs, "handler stub") : "", scaffolds > 0 ? count(scaffolds, "test scaffold") : ""].filter((part) => part !== "");
     lines.push(`Created ${parts.join(" and ")}${summary.verbose ? ":" : "."}`);
-    if (summary.verbose) lines.push(...summary.created.map((path) => `  ${path}`));
+    if (summary.verbose) lines.push(...summary.created.map((path) => `  ${fromCwd(path)}`));
   }
-  lines.push(summary.lock ? `Wrote ${summary.lock}.` : "Lock file unchanged.");
+  lines.push(summary.lock ? `Wrote ${fromCwd(summary.lock)}.` : "Lock file unchanged.");
   return lines.join("\n") + "\n";
 }
 

@@ -27,6 +27,8 @@ import { COMPARING_FORMATS, failsPolicy, REPORT_OPTIONS, reportHelp, reportSetup
 import { comparePackageValues } from "../../lock/compare-lock.js";
 import { readTextSyncIfExists } from "../../files/write-files.js";
 import { findInstalledRuntime, readTail, runtimeSkew } from "../runtime-skew.js";
+import { runtimeInstallArgument } from "../dependency-specs.js";
+import { PACKAGE_ROOT } from "../package-root.js";
 
 export const CHECK_HELP = `Usage: mcp-gen check [options]
 
@@ -38,8 +40,10 @@ and, when the generated code imports @mcp-gen/runtime, a project that does not d
 a version installed outside the range the code was generated for.
 
 Options:
-  --cwd DIR                project root (default: the current directory)
-  --config FILE            config file, relative to the root (default: mcp-gen.config.yaml)
+  --cwd DIR                project root (default: the nearest folder, here or above, with
+                           mcp-gen.config.yaml; else the current folder)
+  --config FILE            config file, relative to --cwd or the current folder
+                           (default: mcp-gen.config.yaml, in the project root)
 ${reportHelp(COMPARING_FORMATS, "error")}
                            (markdown: a short report for a pull request or $GITHUB_STEP_SUMMARY)
   --full                   always recompute the whole build in memory. Without it, when every input
@@ -111,7 +115,7 @@ function runtimeFindings(root: string, config: Config): RuntimeFindings {
   // The range is at the end of tools.ts; the whole file is read only to show a finding in it.
   if (runtimeSkew({ config, packageText, toolsText: readTail(join(root, toolsPath)), installed }).length === 0) return { diagnostics: [], sources: new Map() };
   const toolsText = readTextSyncIfExists(join(root, toolsPath));
-  const diagnostics = runtimeSkew({ config, packageText, toolsText, installed });
+  const diagnostics = runtimeSkew({ config, packageText, toolsText, installed, installArgument: runtimeInstallArgument(root, PACKAGE_ROOT) ?? null });
   const sources = new Map<string, string>();
   if (packageText !== undefined) sources.set(PACKAGE_JSON, packageText);
   if (toolsText !== undefined) sources.set(toolsPath, toolsText);

@@ -22,8 +22,12 @@ import pkg from "../../../package.json" with { type: "json" };
 import { RUNTIME_PACKAGE, RUNTIME_RANGE } from "../../emit/runtime-modules.js";
 import { MCP_GEN_VERSION } from "../../model/version.js";
 import { formatText } from "../../report/format-text.js";
-import { COMMON_OPTIONS, parseCommandArgs, projectRoot, UsageError } from "../args.js";
+import { COMMON_OPTIONS, parseCommandArgs, UsageError } from "../args.js";
 import { readClientServers, serverHeading, type PinnedServer } from "../client-servers.js";
+import { findProjectRoot, pathsFromCommandLine } from "../project-root.js";
+import { reportPaths } from "../../report/report-paths.js";
+import { runtimeInstallArgument } from "../dependency-specs.js";
+import { PACKAGE_ROOT } from "../package-root.js";
 import { EXIT, type CliIo } from "../io.js";
 import {
   describeProblem,
@@ -59,8 +63,10 @@ ${LIVE_HELP}
                            files the lock does not record or that were edited since
   --accept-breaking        with --update: write even when the server made breaking changes
   --force                  overwrite and delete whatever is there, breaking changes included
-  --cwd DIR                project root (default: the current directory)
-  --config FILE            mcp-gen's config file, relative to the root (default: mcp-gen.config.yaml)
+  --cwd DIR                project root (default: the nearest folder, here or above, with
+                           mcp-gen.config.yaml; else the current folder)
+  --config FILE            mcp-gen's config file, relative to --cwd or the current folder
+                           (default: mcp-gen.config.yaml, in the project root)
   -h, --help               show this help
 
 Exit status: 0 imported, 1 nothing written (a file exists or was edited since the lock, or
@@ -92,6 +98,8 @@ type Outcome =
 
 interface ImportJob {
   readonly root: string;
+  /** A project path as printed: from the folder the command runs in. */
+  readonly display: (path: string) => string;
   readonly dir: string;
   readonly config: Config;
   /** Where to write a config with `generate: client` when the project has none (undefined: it has one). */
@@ -111,8 +119,8 @@ export async function runImport(argv: readonly string[], io: CliIo): Promise<num
     io.stdout(IMPORT_HELP);
     return EXIT.ok;
   }
-  const root = projectRoot(io.cwd, given.cwd);
-  const values = await withClientConfigFlag(given, root);
+  const root = findProjectRoot(io.cwd, given);
+  const values = await withClientConfigFlag(pathsFromCommandLine(io.cwd, given, root, ["client-config"]), root);
   const dir = projectFolder("dir", values.dir ?? "tools");
   if (values.force && values.update) throw new UsageError("give one of --update and --force.");
   if (values["accept-breaking"] && !values.update) throw new UsageError("--accept-breaking goes with --update (--force accepts every change).");
@@ -130,6 +138,7 @@ export async function runImport(argv: readonly string[], io: CliIo): Promise<num
   const newConfig = values.config === undefined && !project.sources.has(CONFIG_FILE) ? CONFIG_FILE : undefined;
   const outcome = await importServer({
     root,
+    display: reportPaths({ cwd: io.cwd, root }).fromCwd,
     dir,
     config: project.config,
     newConfig,
@@ -157,7 +166,7 @@ export async function runImport(argv: readonly string[], io: CliIo): Promise<num
 }
 
 async function importServer(job: ImportJob): Promise<Outcome> {
-  const { root, config } = job;
+  const { root, config, display } = job;
   // The descriptor folder, the lock and a new config must really be in the project (a linked tools/
   // would take the server's descriptors anywhere): refused before the server is even started.
   const confined = confinePaths(realPathOrSelf(root), [
@@ -206,26 +215,26 @@ async function importServer(job: ImportJob): Promise<Outcome> {
   const missing = job.newConfig === undefined ? [] : missingDependencies(await readTextIfExists(resolve(root, "package.json")), CLIENT_PACKAGES);
   const head =
     mirror.diff === undefined
-      ? [`Imported ${plural(plan.value.files.length, "tool")} from ${server}:`, ...plan.value.files.map((file) => `  ${file.path}`)]
+      ? [`Imported ${plural(plan.value.files.length, "tool")} from ${server}:`, ...plan.value.files.map((file) => `  ${display(file.path)}`)]
       : [
           `${server} lists ${plural(plan.value.files.length, "tool")}.`,
           ...(diffText === "" ? [`No tool changed since ${config.lock} was written.`] : ["", diffText.trimEnd(), ""]),
-          ...mirror.writes.map((file) => `Wrote ${file.path}`),
-          ...mirror.deletes.map((path) => `Deleted ${path}`),
+          ...mirror.writes.map((file) => `Wrote ${display(file.path)}`),
+          ...mirror.deletes.map((path) => `Deleted ${display(path)}`),
         ];
   const lines = [
     ...head,
-    lockChanged ? `Wrote ${config.lock}.` : `${config.lock} unchanged.`,
-    ...(job.newConfig !== undefined ? [`Wrote ${job.newConfig}: \`generate: client\`, so a build writes the typed client only.`] : []),
+    lockChanged ? `Wrote ${display(config.lock)}.` : `${display(config.lock)} unchanged.`,
+    ...(job.newConfig !== undefined ? [`Wrote ${display(job.newConfig)}: \`generate: client\`, so a build writes the typed client only.`] : []),
     ...(missing.length > 0
       ? [
-          `The typed client imports ${missing.map(([name]) => name).join(" and ")}: \`npm install ${missing.map(([name, range]) => `${name}@${range}`).join(" ")}\` adds ${missing.length === 1 ? "it" : "them"} to package.json.`,
+          `The typed client imports ${missing.map(([name]) => name).join(" and ")}: \`npm install ${missing.map(([name, range]) => (name === RUNTIME_PACKAGE ? (runtimeInstallArgument(root, PACKAGE_ROOT) ?? `${name}@${range}`) : `${name}@${range}`)).join(" ")}\` adds ${missing.length === 1 ? "it" : "them"} to package.json.`,
         ]
       : []),
     ...(config.generate === "all" && job.newConfig === undefined
       ? ["Note: the config builds a server, handler stubs and test scaffolds too; add `generate: client` to it to build only the typed client."]
       : []),
-    ...mirror.kept.map((kept) => `Note: ${kept.path} ${kept.reason}.`),
+    ...mirror.kept.map((kept) => `Note: ${display(kept.path)} ${kept.reason}.`),
     ...plan.value.notes.map((note) => `Note: ${note}`),
     ...(mirror.diff === undefined ? [`Next: run \`mcp-gen build\` to generate the typed client; \`mcp-gen verify\` ${job.again} checks the server against the lock.`] : []),
   ];
@@ -256,7 +265,7 @@ function missingDependencies(packageText: string | undefined, wanted: readonly (
 
 function conflictMessage(mirror: MirrorPlan, job: ImportJob): string {
   const { conflicts } = mirror;
-  const listed = conflicts.map((c) => `  ${c.path}${c.reason === "exists" ? "" : ` (${c.reason})`}`).join("\n");
+  const listed = conflicts.map((c) => `  ${job.display(c.path)}${c.reason === "exists" ? "" : ` (${c.reason})`}`).join("\n");
   const first = job.mode === "create";
   const hint =
     first && conflicts.some((c) => c.path === job.config.lock)
@@ -315,6 +324,8 @@ async function importPinned(server: PinnedServer, values: LiveValues, job: Clien
   const newConfig = project.sources.has(CONFIG_FILE) ? undefined : CONFIG_FILE;
   return importServer({
     root,
+    // Under the server's heading, which names its folder.
+    display: (path) => path,
     dir: job.dir,
     config: project.config,
     newConfig,

@@ -13,8 +13,10 @@ export const VALIDATE_HELP = `Usage: mcp-gen validate [options]
 Load, resolve and validate every tool descriptor, and print the diagnostics.
 
 Options:
-  --cwd DIR                project root (default: the current directory)
-  --config FILE            config file, relative to the root (default: mcp-gen.config.yaml)
+  --cwd DIR                project root (default: the nearest folder, here or above, with
+                           mcp-gen.config.yaml; else the current folder)
+  --config FILE            config file, relative to --cwd or the current folder
+                           (default: mcp-gen.config.yaml, in the project root)
 ${reportHelp(REPORT_FORMATS, "error")}
   -h, --help               show this help
 

@@ -16,6 +16,7 @@ import { formatVerifyText, hasDrift, toolDiff, verdict as verifyVerdict, verifyJ
 import { ALL_RULES } from "../../validate/rules/index.js";
 import { COMMON_OPTIONS, parseCommandArgs, UsageError } from "../args.js";
 import { readClientServers, serverHeading, type PinnedServer } from "../client-servers.js";
+import { pathsFromCommandLine } from "../project-root.js";
 import { EXIT, type CliIo } from "../io.js";
 import {
   describeProblem,
@@ -45,12 +46,15 @@ new text (prompt injection, hidden instructions, shadowing, invisible characters
 
 Options:
 ${LIVE_HELP}
-  --lock FILE              the lock file, relative to the root (default: the config's lock)
+  --lock FILE              the lock file, relative to the current folder or --cwd (default: the
+                           config's lock)
 ${reportHelp(COMPARING_FORMATS, "error")}
                            (one finding per tool added, removed or changed, at its lock entry, and
                            the description rules' findings on a new or changed tool's text)
-  --cwd DIR                project root (default: the current directory)
-  --config FILE            mcp-gen's config file, relative to the root (default: mcp-gen.config.yaml);
+  --cwd DIR                project root (default: the nearest folder, here or above, with
+                           mcp-gen.config.yaml; else the current folder)
+  --config FILE            mcp-gen's config file, relative to --cwd or the current folder
+                           (default: mcp-gen.config.yaml, in the project root);
                            with --client-config, each server folder's own config is used
   -h, --help               show this help
 
@@ -74,7 +78,7 @@ export async function runVerify(argv: readonly string[], io: CliIo): Promise<num
   }
   const setup = reportSetup("verify", given, io, COMPARING_FORMATS, "error");
   const { root } = setup;
-  const values = await withClientConfigFlag(given, root);
+  const values = await withClientConfigFlag(pathsFromCommandLine(io.cwd, given, root, ["client-config", "lock"]), root);
   const request = liveRequest(values, root, io.env);
   if (request.kind === "client-config") {
     if (values.lock !== undefined || values.config !== undefined) throw new UsageError("--lock and --config name one project; with --client-config each server's folder has its own.");
