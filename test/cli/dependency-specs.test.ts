@@ -87,7 +87,7 @@ describe("init with an mcp-gen from a git URL", () => {
     expect(init.code).toBe(0);
     expect(init.stdout).toContain("Note: mcp-gen comes from github:mcp-gen/mcp-gen#v0.1.0, from where no @mcp-gen/runtime can be installed: the config says `runtime: vendored`");
     const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as Record<string, Record<string, string>>;
-    expect(Object.keys(pkg.dependencies!)).toEqual(["@modelcontextprotocol/client", "@modelcontextprotocol/server", "re2js"]);
+    expect(Object.keys(pkg.dependencies!)).toEqual(["@modelcontextprotocol/client", "@modelcontextprotocol/node", "@modelcontextprotocol/server", "re2js"]);
     expect(pkg.devDependencies!["mcp-gen"]).toBe("github:mcp-gen/mcp-gen#v0.1.0");
     expect(readFileSync(join(root, "mcp-gen.config.yaml"), "utf8")).toMatch(/\nruntime: vendored\n$/);
     expect((await runInProcess(root, ["build"])).code).toBe(0);
