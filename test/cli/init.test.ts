@@ -161,7 +161,7 @@ describe("mcp-gen init", () => {
     const check = await runShell("npx mcp-gen check", root);
     expect(check.output).toContain("Up to date");
     expect(check.code).toBe(0);
-  });
+  }, 180_000); // npm, tsc, vitest and an HTTP server, each a process of its own: minutes on a loaded machine
 
   it("with --cwd, prints next steps that work as printed from where it ran, the first one into the project", async () => {
     const parent = tempProject({});

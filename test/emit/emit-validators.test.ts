@@ -130,7 +130,7 @@ describe("emitValidators: equivalence with mcp-gen's own ajv validation", () => 
     emitted = emitValidators(compilable);
     folder = writeEmittedFolder(emitted.files);
     validators = await loadAll(emitted, folder);
-  });
+  }, 300_000); // the whole corpus compiled and loaded: minutes on a loaded machine
   afterAll(() => folder.remove());
 
   it("covers the whole corpus: input and output schemas of corpus/real and corpus/bench", () => {
