@@ -1,0 +1,289 @@
+// The projects of an editor's workspace, as the language server keeps them: which project each open
+// document belongs to (find-project.ts), one ProjectSession per project, the editor's buffers laid
+// over the disk, an analysis loop per project, and the diagnostics published for each file (every
+// file of the project that has any, as `mcp-gen validate` lists them; a file's list is sent again
+// only when it changed, or when the editor has a new version of it). A config file takes effect
+// when it is saved: the project is then read again from scratch.
+import { realpathSync } from "node:fs";
+import { extname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { Diagnostic as LspDiagnostic } from "vscode-languageserver";
+import { CONFIG_FILE } from "../config/config.js";
+import type { Diagnostic } from "../model/diagnostic.js";
+import type { SourceDoc } from "../model/source.js";
+import { PACKAGE_JSON, readProjectConfig, toProjectPath } from "../cli/read-config.js";
+import { AnalysisLoop } from "./analysis-loop.js";
+import { findProject, type ProjectLocation } from "./find-project.js";
+import { ProjectSession, type SessionAnalysis } from "./project-session.js";
+import { SchemaAnswers } from "./schema-answers.js";
+import { toLspDiagnostic } from "./to-lsp-diagnostic.js";
+
+/** Where the workspace sends what it finds. */
+export interface WorkspaceHost {
+  publish(uri: string, diagnostics: LspDiagnostic[], version: number | undefined): void;
+  /** A note for the server's log (the editor's output panel). */
+  log(message: string): void;
+  /** A bug in mcp-gen, survived. */
+  error(message: string): void;
+}
+
+/** What an analysis gave, or why there was none (the config cannot be used). */
+type ProjectResult = SessionAnalysis | { readonly configProblems: readonly Diagnostic[] };
+
+interface Project {
+  readonly location: ProjectLocation;
+  readonly realRoot: string;
+  session: ProjectSession | undefined;
+  /** Why there is no session: the config's problems. */
+  configProblems: readonly Diagnostic[];
+  /** The session being made (the config read, the descriptors found). */
+  ready: Promise<void>;
+  readonly loop: AnalysisLoop<ProjectResult>;
+  /** What was last published for each URI (its version and diagnostics). */
+  readonly published: Map<string, string>;
+  /** The URI the editor uses for each project path it opened. */
+  readonly uris: Map<string, string>;
+}
+
+/** What the server knows of one open document. */
+export interface DocumentContext {
+  readonly uri: string;
+  /** Project path. */
+  readonly path: string;
+  readonly root: string;
+  readonly session: ProjectSession;
+  /** The document's text now, parsed (or not) as an analysis reads it. */
+  readonly doc: SourceDoc | undefined;
+  readonly text: string;
+  /** The last analysis published for the project, if any. */
+  readonly analysis: SessionAnalysis | undefined;
+  /** The URI of another file of the project. */
+  uriOf(path: string): string;
+}
+
+const WATCHED_EXTENSIONS: ReadonlySet<string> = new Set([".yaml", ".yml", ".json"]);
+
+export class Workspace {
+  private readonly projects = new Map<string, Project>();
+  private readonly documents = new Map<string, { readonly text: string; readonly version: number }>();
+  private readonly answers: SchemaAnswers;
+  /** Files already noted as outside every project. */
+  private readonly noted = new Set<string>();
+
+  constructor(
+    private folderPaths: readonly string[],
+    private readonly host: WorkspaceHost,
+    env: Readonly<Record<string, string | undefined>>,
+  ) {
+    this.answers = new SchemaAnswers(env);
+  }
+
+  /** The editor opened a document or changed its text. */
+  changed(uri: string, text: string, version: number): void {
+    if (!isCandidate(uri)) return;
+    this.documents.set(uri, { text, version });
+    const place = this.place(uri);
+    if (!place) return;
+    place.project.uris.set(place.path, uri);
+    place.project.session?.files.setText(place.path, text, version);
+    place.project.loop.request();
+  }
+
+  /** The editor closed a document: the disk has its text again. */
+  closed(uri: string): void {
+    if (!this.documents.delete(uri)) return;
+    const place = this.place(uri);
+    if (!place) return;
+    place.project.session?.files.close(place.path);
+    place.project.loop.request();
+  }
+
+  /** Files changed on disk (saved, created, deleted, renamed; the editor's file watcher). */
+  diskChanged(changes: readonly { readonly uri: string; readonly created: boolean; readonly deleted: boolean }[]): void {
+    for (const change of changes) {
+      const file = filePath(change.uri);
+      if (file === undefined) continue;
+      for (const project of this.projects.values()) {
+        const path = toProjectPath(project.location.root, file);
+        if (path === undefined) continue;
+        if (path === (project.location.configPath ?? CONFIG_FILE) || path === PACKAGE_JSON) this.reload(project);
+        else if (project.session) {
+          project.session.files.diskChanged(path);
+          if (change.created || change.deleted) project.ready = project.ready.then(() => project.session?.findDescriptors());
+          project.loop.request();
+        }
+      }
+    }
+  }
+
+  /** The editor's workspace folders, as paths. */
+  get folders(): readonly string[] {
+    return this.folderPaths;
+  }
+
+  /** The editor's workspace folders changed. */
+  setFolders(folders: readonly string[]): void {
+    this.folderPaths = folders;
+  }
+
+  /** Resolves once the project of `uri` has published what it finds of the latest text (at once for no project). */
+  async settled(uri: string): Promise<void> {
+    const place = this.place(uri);
+    if (!place) return;
+    await place.project.ready;
+    await place.project.loop.settled();
+  }
+
+  /** What the server knows of the open document `uri`; undefined outside every project or while its project loads. */
+  context(uri: string): DocumentContext | undefined {
+    const place = this.place(uri);
+    const session = place?.project.session;
+    const open = this.documents.get(uri);
+    if (!place || !session || !open) return undefined;
+    const stored = session.files.get(place.path);
+    const latest = place.project.loop.latest;
+    const project = place.project;
+    return {
+      uri,
+      path: place.path,
+      root: project.location.root,
+      session,
+      doc: stored.file.status === "ok" ? stored.file.doc : undefined,
+      text: open.text,
+      analysis: latest && "tools" in latest ? latest : undefined,
+      uriOf: (path) => this.uriOf(project, path),
+    };
+  }
+
+  /** Stops every analysis loop. */
+  dispose(): void {
+    for (const project of this.projects.values()) project.loop.dispose();
+  }
+
+  /** The project of `uri` and its path in it; undefined for a file in no project (noted once in the log). */
+  private place(uri: string): { project: Project; path: string } | undefined {
+    const file = filePath(uri);
+    if (file === undefined) return undefined;
+    const location = findProject(file, this.folderPaths);
+    if (!location) {
+      this.note(file, `${file} is in no mcp-gen project (no ${CONFIG_FILE} above it, and no workspace folder holds it): mcp-gen lsp does not check it.`);
+      return undefined;
+    }
+    const project = this.projects.get(location.root) ?? this.open(location);
+    const path = toProjectPath(location.root, file);
+    return path === undefined ? undefined : { project, path };
+  }
+
+  private open(location: ProjectLocation): Project {
+    let realRoot: string;
+    try {
+      realRoot = realpathSync.native(location.root);
+    } catch {
+      realRoot = location.root;
+    }
+    const project: Project = {
+      location,
+      realRoot,
+      session: undefined,
+      configProblems: [],
+      ready: Promise.resolve(),
+      published: new Map(),
+      uris: new Map(),
+      loop: new AnalysisLoop<ProjectResult>({
+        run: async () => {
+          await project.ready;
+          const session = project.session;
+          return session ? session.analyze() : { configProblems: project.configProblems };
+        },
+        isCurrent: (result) => ("configProblems" in result ? true : project.session?.isCurrent(result) === true),
+        publish: (result) => this.publish(project, "configProblems" in result ? result.configProblems : result.diagnostics, "versions" in result ? result.versions : new Map()),
+        failed: (error) =>
+          this.host.error(`mcp-gen lsp: analyzing ${location.root} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}. This is a bug in mcp-gen; please report it.`),
+      }),
+    };
+    this.projects.set(location.root, project);
+    this.reload(project);
+    return project;
+  }
+
+  /** Reads the project's config and finds its descriptors again: a new session, with the editor's buffers. */
+  private reload(project: Project): void {
+    project.ready = project.ready.then(async () => {
+      const read = await readProjectConfig(project.realRoot, project.location.configPath, "all");
+      if (!read.config) {
+        project.session = undefined;
+        project.configProblems = read.diagnostics;
+        return;
+      }
+      const session = new ProjectSession({
+        root: project.realRoot,
+        config: read.config,
+        configPath: project.location.configPath,
+        configSources: read.sources,
+        configDiagnostics: read.diagnostics,
+        answers: this.answers,
+      });
+      await session.findDescriptors();
+      for (const [uri, open] of this.documents) {
+        const file = filePath(uri);
+        const path = file === undefined ? undefined : toProjectPath(project.location.root, file);
+        if (path !== undefined && findProject(file!, this.folderPaths)?.root === project.location.root) session.files.setText(path, open.text, open.version);
+      }
+      project.session = session;
+    });
+    project.ready.catch((error: unknown) => this.host.error(`mcp-gen lsp: reading the project at ${project.location.root} failed: ${String(error)}. This is a bug in mcp-gen; please report it.`));
+    project.loop.request();
+  }
+
+  private publish(project: Project, diagnostics: readonly Diagnostic[], versions: ReadonlyMap<string, number>): void {
+    const byFile = new Map<string, Diagnostic[]>();
+    for (const diagnostic of diagnostics) {
+      const list = byFile.get(diagnostic.file);
+      if (list) list.push(diagnostic);
+      else byFile.set(diagnostic.file, [diagnostic]);
+    }
+    // Open documents are answered on every analysis (with their version); others when their list changes.
+    for (const path of versions.keys()) if (!byFile.has(path)) byFile.set(path, []);
+    const stale = new Set(project.published.keys());
+    for (const [path, list] of byFile) {
+      const uri = this.uriOf(project, path);
+      stale.delete(uri);
+      const lsp = list.map((diagnostic) => toLspDiagnostic(diagnostic, (other) => this.uriOf(project, other)));
+      const version = versions.get(path);
+      const key = JSON.stringify([version ?? null, lsp]);
+      if (project.published.get(uri) === key) continue;
+      if (lsp.length === 0 && version === undefined && !project.published.has(uri)) continue;
+      project.published.set(uri, key);
+      this.host.publish(uri, lsp, version);
+    }
+    for (const uri of stale) {
+      project.published.delete(uri);
+      this.host.publish(uri, [], undefined);
+    }
+  }
+
+  private uriOf(project: Project, path: string): string {
+    return project.uris.get(path) ?? pathToFileURL(join(project.location.root, ...path.split("/"))).href;
+  }
+
+  private note(file: string, message: string): void {
+    if (this.noted.has(file)) return;
+    this.noted.add(file);
+    this.host.log(message);
+  }
+}
+
+/** A document the server looks at: a file: URI of a YAML or JSON file. */
+function isCandidate(uri: string): boolean {
+  const file = filePath(uri);
+  return file !== undefined && WATCHED_EXTENSIONS.has(extname(file).toLowerCase());
+}
+
+function filePath(uri: string): string | undefined {
+  if (!uri.startsWith("file:")) return undefined;
+  try {
+    return fileURLToPath(uri);
+  } catch {
+    return undefined;
+  }
+}
