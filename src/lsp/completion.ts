@@ -29,7 +29,7 @@ export function completions(guide: SchemaGuide, text: string, offset: number, js
       return { label: written, kind: CompletionItemKind.Value, sortText: String(i).padStart(3, "0"), textEdit: { range, newText: written } };
     });
   }
-  const present = new Set(Object.keys(objectAt(value, cursor.path) ?? {}));
+  const present = new Set([...Object.keys(objectAt(value, cursor.path) ?? {}), ...cursor.siblings]);
   return guide
     .membersAt(cursor.path)
     .filter((member) => !present.has(member.name))

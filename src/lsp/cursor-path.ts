@@ -17,6 +17,8 @@ export interface CursorPath {
   readonly end: number;
   /** Inside a JSON string: a completion is written without its own quotes. */
   readonly quoted: boolean;
+  /** Member names written already beside the one being written (YAML; JSON leaves it to the parse). */
+  readonly siblings: readonly string[];
 }
 
 /**
@@ -29,13 +31,14 @@ export function cursorPath(text: string, offset: number, json: boolean): CursorP
 function jsonCursor(text: string, offset: number): CursorPath | undefined {
   const location = jsonc().getLocation(text, offset);
   const node = location.previousNode;
-  const onString = node !== undefined && node.type === "string" && node.offset <= offset && offset <= node.offset + node.length;
-  const start = onString ? node.offset : offset;
+  // A key ("property") or a string value being written, quotes and all; else the word before the cursor.
+  const onString = node !== undefined && (node.type === "property" || node.type === "string") && node.offset <= offset && offset <= node.offset + node.length;
+  const start = onString ? node.offset : offset - (/[\w$.-]*$/.exec(text.slice(0, offset))?.[0].length ?? 0);
   const end = onString ? node.offset + node.length : offset;
-  if (location.isAtPropertyKey) return { kind: "key", path: location.path.slice(0, -1), start, end, quoted: onString };
+  if (location.isAtPropertyKey) return { kind: "key", path: location.path.slice(0, -1), start, end, quoted: onString, siblings: [] };
   const last = location.path.at(-1);
   if (last === undefined || typeof last === "number") return undefined;
-  return { kind: "value", path: location.path, start, end, quoted: onString };
+  return { kind: "value", path: location.path, start, end, quoted: onString, siblings: [] };
 }
 
 interface YamlLine {
@@ -81,11 +84,32 @@ function yamlCursor(text: string, offset: number): CursorPath | undefined {
   const colon = /^([^:]*?)\s*:\s+(\S*)$/.exec(before.slice(line.keyColumn));
   if (colon && line.key !== undefined) {
     const word = colon[2]!;
-    return { kind: "value", path: [...path, line.key], start: offset - word.length, end: offset, quoted: false };
+    return { kind: "value", path: [...path, line.key], start: offset - word.length, end: offset, quoted: false, siblings: [] };
   }
   const word = before.slice(line.keyColumn);
   if (!/^[\w$.\-"']*$/.test(word)) return undefined;
-  return { kind: "key", path, start: offset - word.length, end: offset, quoted: false };
+  return { kind: "key", path, start: offset - word.length, end: offset, quoted: false, siblings: yamlSiblings(text, lineStart, line.keyColumn) };
+}
+
+/** The keys written at `column` in the block of the line at `lineStart` (above and below it). */
+function yamlSiblings(text: string, lineStart: number, column: number): string[] {
+  const keys: string[] = [];
+  const lines = text.split("\n");
+  const current = text.slice(0, lineStart).split("\n").length - 1;
+  for (const step of [-1, 1]) {
+    for (let i = current + step; i >= 0 && i < lines.length; i += step) {
+      const line = readLine(lines[i]!);
+      if (line.key === undefined && line.dash === -1 && !line.inlineValue) continue;
+      if (line.keyColumn < column) break;
+      // A "- " at this block's column, or left of it, opens an element: the block ends (or began) there.
+      if (line.dash !== -1 && line.keyColumn === column) {
+        if (step === -1 && line.key !== undefined) keys.push(line.key);
+        break;
+      }
+      if (line.keyColumn === column && line.key !== undefined) keys.push(line.key);
+    }
+  }
+  return keys;
 }
 
 /** A line of block YAML (or the part of it before the cursor): its dashes, key and value. */

@@ -105,22 +105,23 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
     });
     return text === undefined ? null : { contents: { kind: "markdown", value: text } };
   });
-  connection.onCodeAction((params) => {
-    const context = workspace?.context(params.textDocument.uri);
+  connection.onCodeAction(async (params) => {
+    const context = await loadedContext(workspace, params.textDocument.uri);
     return context?.doc ? quickFixes(context.doc, context.uri, params.context.diagnostics) : [];
   });
-  connection.onCompletion((params) => {
-    const context = workspace?.context(params.textDocument.uri);
+  connection.onCompletion(async (params) => {
+    const context = await loadedContext(workspace, params.textDocument.uri);
     if (!context?.session.isDescriptor(context.path)) return [];
     return completions(guide, context.text, offsetOf(context.text, params.position), isJsonPath(context.path), context.doc?.value);
   });
-  connection.onDefinition((params) => {
-    const context = workspace?.context(params.textDocument.uri);
+  connection.onDefinition(async (params) => {
+    const context = await loadedContext(workspace, params.textDocument.uri);
     if (!context?.doc) return null;
     const session = context.session;
     return (
       definitionOf({
         doc: context.doc,
+        descriptor: session.isDescriptor(context.path),
         offset: offsetOf(context.text, params.position),
         docOf: (path) => {
           const stored = session.files.get(path);
@@ -155,6 +156,12 @@ async function settledContext(workspace: Workspace | undefined, uri: string, tok
     );
   });
   return workspace.context(uri);
+}
+
+/** The context of `uri` once its project is read (not analyzed: completion and quick fixes work on the text). */
+async function loadedContext(workspace: Workspace | undefined, uri: string): Promise<DocumentContext | undefined> {
+  await workspace?.loaded(uri);
+  return workspace?.context(uri);
 }
 
 /** The editor's workspace folders as paths: workspaceFolders, or the older rootUri and rootPath. */

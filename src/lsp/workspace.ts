@@ -43,6 +43,8 @@ interface Project {
   readonly published: Map<string, string>;
   /** The URI the editor uses for each project path it opened. */
   readonly uris: Map<string, string>;
+  /** Open files that are no descriptor, for which the globs were run again once. */
+  readonly looked: Set<string>;
 }
 
 /** What the server knows of one open document. */
@@ -84,9 +86,17 @@ export class Workspace {
     this.documents.set(uri, { text, version });
     const place = this.place(uri);
     if (!place) return;
-    place.project.uris.set(place.path, uri);
-    place.project.session?.files.setText(place.path, text, version);
-    place.project.loop.request();
+    const { project, path } = place;
+    project.uris.set(path, uri);
+    const session = project.session;
+    session?.files.setText(path, text, version);
+    // A file the globs did not match when the descriptors were last found may be new (an editor
+    // without a file watcher tells nothing else): the globs are run again, once per such file.
+    if (session && !session.isDescriptor(path) && !project.looked.has(path)) {
+      project.looked.add(path);
+      project.ready = project.ready.then(() => session.findDescriptors());
+    }
+    project.loop.request();
   }
 
   /** The editor closed a document: the disk has its text again. */
@@ -126,11 +136,22 @@ export class Workspace {
     this.folderPaths = folders;
   }
 
+  /** Resolves once the project of `uri` is read (its config and descriptors), at once for no project. */
+  async loaded(uri: string): Promise<void> {
+    const project = this.place(uri)?.project;
+    if (!project) return;
+    // Each wait may have queued more reading (a new file, a saved config): until none is left.
+    for (let ready = project.ready; ; ready = project.ready) {
+      await ready;
+      if (ready === project.ready) return;
+    }
+  }
+
   /** Resolves once the project of `uri` has published what it finds of the latest text (at once for no project). */
   async settled(uri: string): Promise<void> {
     const place = this.place(uri);
     if (!place) return;
-    await place.project.ready;
+    await this.loaded(uri);
     await place.project.loop.settled();
   }
 
@@ -189,6 +210,7 @@ export class Workspace {
       ready: Promise.resolve(),
       published: new Map(),
       uris: new Map(),
+      looked: new Set(),
       loop: new AnalysisLoop<ProjectResult>({
         run: async () => {
           await project.ready;
