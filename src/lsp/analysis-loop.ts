@@ -1,9 +1,10 @@
 // When a project is analyzed again, and which results are published. One analysis at a time per
-// project; a change asks for one, which starts after a pause as long as the last analysis took (at
-// most MAX_DELAY_MS): a project checked in 10 ms answers each keystroke at once, and one that takes
-// a second waits for the typing to pause instead of falling behind. Changes made while an analysis
-// runs ask for another one right after it, and that analysis's results are dropped when anything it
-// read has changed since: results for an old version of a buffer are never published over a newer one.
+// project. A change after a quiet spell is analyzed at once; a change that comes while an analysis
+// runs, or less than one analysis's time after the last, waits as long as the last analysis took
+// (at most MAX_DELAY_MS), so that a burst of keystrokes on a slow project becomes one analysis
+// instead of a queue, and a project checked in 10 ms answers every keystroke. An analysis's results
+// are dropped when anything it read has changed since: results for an old version of a buffer are
+// never published over a newer one.
 
 /** Longest pause between a change and the analysis it asks for. */
 export const MAX_DELAY_MS = 250;
@@ -23,6 +24,8 @@ export class AnalysisLoop<T> {
   private running = false;
   private wanted = false;
   private lastRunMs = 0;
+  /** When the last analysis ended (performance.now()). */
+  private lastEnd = Number.NEGATIVE_INFINITY;
   private disposed = false;
   private waiters: (() => void)[] = [];
   /** The last result published. */
@@ -34,7 +37,8 @@ export class AnalysisLoop<T> {
   request(): void {
     this.wanted = true;
     if (this.running || this.timer !== undefined || this.disposed) return;
-    this.timer = setTimeout(() => void this.run(), Math.min(MAX_DELAY_MS, Math.ceil(this.lastRunMs)));
+    const busy = performance.now() - this.lastEnd < this.lastRunMs;
+    this.timer = setTimeout(() => void this.run(), busy ? Math.min(MAX_DELAY_MS, Math.ceil(this.lastRunMs)) : 0);
   }
 
   /** Resolves once no analysis is running or asked for (at once when none is). */
@@ -72,7 +76,8 @@ export class AnalysisLoop<T> {
     } catch (error) {
       this.steps.failed(error);
     } finally {
-      this.lastRunMs = performance.now() - started;
+      this.lastEnd = performance.now();
+      this.lastRunMs = this.lastEnd - started;
       this.running = false;
     }
     if (this.wanted) this.request();

@@ -46,8 +46,9 @@ export class SchemaAnswers {
     const todo = [...missing.values()];
     const workers = workerCount(todo.length, this.env);
     if (workers > 0) {
-      // Scaffold samples are a build's concern: nothing here needs them.
-      const threads = startBuildThreads(workers);
+      // The workers alone compile: their memory goes with them, where the main thread's would stay
+      // with the server for the session. Scaffold samples are a build's concern: nothing here needs them.
+      const threads = startBuildThreads(workers, { mainHelps: false });
       try {
         await threads.precompile(
           todo.map(({ request }) => ({ ...request, samples: false })),
