@@ -2,13 +2,15 @@
 // nothing else on stdout. The CLI is compiled into a package folder of this test's own, as
 // live-process-tree.test.ts does (other tests compile the repository's dist/ while this one runs).
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LspClient } from "../support/lsp-client.js";
 import { REPO_ROOT } from "../support/spec-paths.js";
 import { runInProcess, tempProject } from "../support/temp-project.js";
+import { findServer } from "../../packages/vscode/src/find-server.js";
+import { serverCommand } from "../../packages/vscode/src/server-command.js";
 
 const work = mkdtempSync(join(tmpdir(), "mcp-gen-lsp-"));
 const PACKAGE = join(work, "package");
@@ -34,6 +36,23 @@ describe("mcp-gen lsp over stdio", () => {
     expect((await client.current("tools/a.yaml")).map((d) => d.code)).toContain("tool-name-syntax");
     await client.change("tools/a.yaml", "name: get_weather\ndescription: Gets the weather.\ninputSchema: {type: object, additionalProperties: false}\n");
     expect(await client.current("tools/a.yaml")).toEqual([]);
+    expect(await client.shutdown()).toBe(0);
+  });
+
+  it("starts from the command line the VS Code extension builds for a project that installed it", async () => {
+    const main = join(PACKAGE, "dist/cli/main.js");
+    const root = tempProject({
+      "node_modules/mcp-gen/package.json": JSON.stringify({ name: "mcp-gen", version: "0.1.0", bin: { "mcp-gen": "bin/mcp-gen.js" } }),
+      "node_modules/mcp-gen/bin/mcp-gen.js": `import { runCli } from ${JSON.stringify(main)};\nprocess.exitCode = await runCli(process.argv.slice(2));\n`,
+      "tools/a.json": JSON.stringify({ name: "a", inputSchema: { type: "object", additionalProperties: false } }),
+    });
+    const server = findServer(root, "", { exists: existsSync, readText: (path) => readFileSync(path, "utf8") });
+    if (server.kind !== "found") throw new Error(server.message);
+    const command = serverCommand(server, root, process.execPath);
+    const client = LspClient.overCommand(command.command, command.args, command.cwd, root);
+    await client.initialize();
+    await client.open("tools/a.json");
+    expect((await client.current("tools/a.json")).map((d) => d.code)).toEqual(["description-missing"]);
     expect(await client.shutdown()).toBe(0);
   });
 

@@ -70,7 +70,12 @@ export class LspClient {
 
   /** `node <script> lsp --stdio` as an editor starts it, with `cwd` as its working folder. */
   static overProcess(script: string, root: string, env: Readonly<Record<string, string>> = {}): LspClient {
-    const child = spawn(process.execPath, [script, "lsp", "--stdio"], { cwd: root, stdio: ["pipe", "pipe", "pipe"], env: { ...process.env, ...env } });
+    return LspClient.overCommand(process.execPath, [script, "lsp", "--stdio"], root, root, env);
+  }
+
+  /** A server started as `command args` in `cwd`, for the workspace folder `root`. */
+  static overCommand(command: string, args: readonly string[], cwd: string, root: string, env: Readonly<Record<string, string>> = {}): LspClient {
+    const child = spawn(command, [...args], { cwd, stdio: ["pipe", "pipe", "pipe"], env: { ...process.env, ...env } });
     let stderr = "";
     child.stderr.on("data", (chunk: Buffer) => void (stderr += chunk.toString("utf8")));
     const exited = new Promise<number>((resolve, reject) => {
