@@ -118,11 +118,15 @@ export class ProjectSession {
   async analyze(): Promise<SessionAnalysis> {
     const descriptors = this.descriptors;
     const { files, loadDiagnostics, versions, generations } = this.readFiles(descriptors);
-    const closures = new Map(descriptors.map((path) => [path, this.closureOf(path)]));
+    const closures = new Map<string, ReadonlyMap<string, number>>();
     const checked: CheckedTool[] = [];
-    for (const [path, closure] of closures) {
+    for (const path of descriptors) {
       const known = this.checks.get(path);
-      if (known && sameGenerations(known.closure, closure)) checked.push(known.checked);
+      // A tool whose files all have the generation they had: its closure is what it was.
+      if (known && this.unchanged(known.closure)) {
+        checked.push(known.checked);
+        closures.set(path, known.closure);
+      } else closures.set(path, this.closureOf(path));
     }
     if (++this.runs % MEMO_LIFETIME === 0) this.memo = new RunMemo();
     const input = { descriptors, files, loadDiagnostics: [...this.setup.configDiagnostics, ...loadDiagnostics], config: this.config, checked, memo: this.memo };
@@ -177,14 +181,14 @@ export class ProjectSession {
     return closure;
   }
 
+  /** Whether every file of a closure still has the generation recorded in it. */
+  private unchanged(closure: ReadonlyMap<string, number>): boolean {
+    for (const [path, generation] of closure) if (this.files.get(path).generation !== generation) return false;
+    return true;
+  }
+
   /** Drops what was read from disk of files no analysis reads any more. */
   private forgetUnused(files: ReadonlyMap<string, ProjectFile>): void {
     for (const path of this.files.paths()) if (!files.has(path)) this.files.forget(path);
   }
-}
-
-function sameGenerations(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>): boolean {
-  if (a.size !== b.size) return false;
-  for (const [path, generation] of a) if (b.get(path) !== generation) return false;
-  return true;
 }

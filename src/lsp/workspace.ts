@@ -39,12 +39,20 @@ interface Project {
   /** The session being made (the config read, the descriptors found). */
   ready: Promise<void>;
   readonly loop: AnalysisLoop<ProjectResult>;
-  /** What was last published for each URI (its version and diagnostics). */
-  readonly published: Map<string, string>;
+  /** What was last published for each URI. */
+  readonly published: Map<string, Published>;
   /** The URI the editor uses for each project path it opened. */
   readonly uris: Map<string, string>;
   /** Open files that are no descriptor, for which the globs were run again once. */
   readonly looked: Set<string>;
+  /** Each diagnostic as LSP has it, while the diagnostic lives. */
+  readonly converted: WeakMap<Diagnostic, LspDiagnostic>;
+}
+
+/** What was last published for a URI: the document's version, and the diagnostics. */
+interface Published {
+  readonly version: number | undefined;
+  readonly diagnostics: readonly Diagnostic[];
 }
 
 /** What the server knows of one open document. */
@@ -211,6 +219,7 @@ export class Workspace {
       published: new Map(),
       uris: new Map(),
       looked: new Set(),
+      converted: new WeakMap(),
       loop: new AnalysisLoop<ProjectResult>({
         run: async () => {
           await project.ready;
@@ -270,18 +279,36 @@ export class Workspace {
     for (const [path, list] of byFile) {
       const uri = this.uriOf(project, path);
       stale.delete(uri);
-      const lsp = list.map((diagnostic) => toLspDiagnostic(diagnostic, (other) => this.uriOf(project, other)));
       const version = versions.get(path);
-      const key = JSON.stringify([version ?? null, lsp]);
-      if (project.published.get(uri) === key) continue;
-      if (lsp.length === 0 && version === undefined && !project.published.has(uri)) continue;
-      project.published.set(uri, key);
-      this.host.publish(uri, lsp, version);
+      const last = project.published.get(uri);
+      if (!last && list.length === 0 && version === undefined) continue;
+      // Most files keep the very diagnostics of the last analysis (tools not checked again), or new
+      // ones that read the same (a tool checked again, a project rule run again): nothing is sent.
+      if (last !== undefined && last.version === version && sameContent(last.diagnostics, list)) {
+        if (last.diagnostics !== list) project.published.set(uri, { version, diagnostics: list });
+        continue;
+      }
+      project.published.set(uri, { version, diagnostics: list });
+      this.host.publish(
+        uri,
+        list.map((diagnostic) => this.lspOf(project, diagnostic)),
+        version,
+      );
     }
     for (const uri of stale) {
       project.published.delete(uri);
       this.host.publish(uri, [], undefined);
     }
+  }
+
+  /** A diagnostic as LSP has it (converted once per diagnostic object and project). */
+  private lspOf(project: Project, diagnostic: Diagnostic): LspDiagnostic {
+    let lsp = project.converted.get(diagnostic);
+    if (!lsp) {
+      lsp = toLspDiagnostic(diagnostic, (other) => this.uriOf(project, other));
+      project.converted.set(diagnostic, lsp);
+    }
+    return lsp;
   }
 
   private uriOf(project: Project, path: string): string {
@@ -308,4 +335,25 @@ function filePath(uri: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Whether two lists of diagnostics read the same in an editor, item by item (the very same objects, mostly). */
+function sameContent(a: readonly Diagnostic[], b: readonly Diagnostic[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const [x, y] = [a[i]!, b[i]!];
+    if (x === y) continue;
+    const same =
+      x.ruleId === y.ruleId &&
+      x.severity === y.severity &&
+      x.message === y.message &&
+      x.hint === y.hint &&
+      x.line === y.line &&
+      x.column === y.column &&
+      x.endLine === y.endLine &&
+      x.endColumn === y.endColumn &&
+      JSON.stringify(x.related ?? null) === JSON.stringify(y.related ?? null);
+    if (!same) return false;
+  }
+  return true;
 }
