@@ -94,6 +94,32 @@ describe("mcp-gen lsp diagnostics", () => {
     expect(diagnostics.some((d) => d.code === "description-missing")).toBe(false);
   });
 
+  it("follow a config saved in the editor: its new rule settings, or its problems on the config file", async () => {
+    const root = tempProject({ "mcp-gen.config.yaml": "rules:\n  tool-name-syntax: warning\n", "tools/a.yaml": NAME_CLASH("get weather") });
+    const client = await start(root);
+    await client.open("tools/a.yaml");
+    await client.open("mcp-gen.config.yaml");
+    expect((await client.current("tools/a.yaml")).find((d) => d.code === "tool-name-syntax")?.severity).toBe(2);
+    const save = async (text: string) => {
+      await client.change("mcp-gen.config.yaml", text);
+      writeFileSync(join(root, "mcp-gen.config.yaml"), text);
+      await client.connection.sendNotification("textDocument/didSave", { textDocument: { uri: client.uri("mcp-gen.config.yaml") } });
+    };
+    let mark = client.mark();
+    await save("rules:\n  tool-name-syntax: error\n");
+    expect((await client.diagnostics("tools/a.yaml", mark)).find((d) => d.code === "tool-name-syntax")?.severity).toBe(1);
+    mark = client.mark();
+    await save("rules:\n  tool-name-syntax: eror\n");
+    const problems = await client.diagnostics("mcp-gen.config.yaml", mark, (p) => p.diagnostics.length > 0);
+    expect(shown(problems)).toEqual((await validateJson(root)).map(asEditorShows));
+    expect(problems.map((d) => d.code)).toEqual(["config-invalid"]);
+    mark = client.mark();
+    await save("rules:\n  tool-name-syntax: off\n");
+    expect(await client.diagnostics("mcp-gen.config.yaml", mark)).toEqual([]);
+    const off = await client.diagnostics("tools/a.yaml", mark);
+    expect(off.map((d) => d.code)).toEqual(["tool-name-mangled"]);
+  });
+
   it("come from the unsaved buffer as it is typed, and from the disk again when it is closed", async () => {
     const root = tempProject({ "tools/a.yaml": NAME_CLASH("get weather") });
     const client = await start(root);
