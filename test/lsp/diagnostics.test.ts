@@ -5,23 +5,13 @@
 import { cpSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Diagnostic as LspDiagnostic } from "vscode-languageserver/node";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Diagnostic } from "../../src/model/diagnostic.js";
-import { LspClient } from "../support/lsp-client.js";
+import { startInProcess, type LspClient } from "../support/lsp-client.js";
 import { RULE_FIXTURES } from "../support/rule-harness.js";
 import { runInProcess, tempProject } from "../support/temp-project.js";
 
-const clients: LspClient[] = [];
-afterEach(async () => {
-  for (const client of clients.splice(0)) await client.shutdown();
-});
-
-async function start(root: string): Promise<LspClient> {
-  const client = LspClient.inProcess(root);
-  clients.push(client);
-  await client.initialize();
-  return client;
-}
+const start = startInProcess;
 
 /** What validate's JSON says, as an editor would show it. */
 function asEditorShows(diagnostic: Diagnostic) {
@@ -113,6 +103,8 @@ describe("mcp-gen lsp diagnostics", () => {
     const problems = await client.diagnostics("mcp-gen.config.yaml", mark, (p) => p.diagnostics.length > 0);
     expect(shown(problems)).toEqual((await validateJson(root)).map(asEditorShows));
     expect(problems.map((d) => d.code)).toEqual(["config-invalid"]);
+    // An unusable config is all validate reports (exit 2): the descriptors' findings go meanwhile.
+    expect(await client.diagnostics("tools/a.yaml", mark)).toEqual([]);
     mark = client.mark();
     await save("rules:\n  tool-name-syntax: off\n");
     expect(await client.diagnostics("mcp-gen.config.yaml", mark)).toEqual([]);

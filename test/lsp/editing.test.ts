@@ -4,21 +4,11 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { CancellationTokenSource, type Hover } from "vscode-languageserver/node";
-import { afterEach, describe, expect, it } from "vitest";
-import { LspClient } from "../support/lsp-client.js";
+import { describe, expect, it } from "vitest";
+import { startInProcess } from "../support/lsp-client.js";
 import { tempProject } from "../support/temp-project.js";
 
-const clients: LspClient[] = [];
-afterEach(async () => {
-  for (const client of clients.splice(0)) await client.shutdown();
-});
-
-async function start(root: string, folders?: readonly string[]): Promise<LspClient> {
-  const client = LspClient.inProcess(root);
-  clients.push(client);
-  await client.initialize({}, folders);
-  return client;
-}
+const start = startInProcess;
 
 const TOOL = (name: string, description = "Gets the weather for a city.") =>
   `name: ${name}\ndescription: ${description}\ninputSchema:\n  type: object\n  properties:\n    city:\n      type: string\n      maxLength: 100\n  required: [city]\n`;

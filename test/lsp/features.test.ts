@@ -2,21 +2,11 @@
 // a tool's standing against the lock, the descriptor schema), completion and go to definition,
 // driven over an in-process stream pair.
 import type { CodeAction, CompletionItem, Hover, Location, TextEdit } from "vscode-languageserver/node";
-import { afterEach, describe, expect, it } from "vitest";
-import { LspClient } from "../support/lsp-client.js";
+import { describe, expect, it } from "vitest";
+import { startInProcess, type LspClient } from "../support/lsp-client.js";
 import { runInProcess, tempProject } from "../support/temp-project.js";
 
-const clients: LspClient[] = [];
-afterEach(async () => {
-  for (const client of clients.splice(0)) await client.shutdown();
-});
-
-async function start(root: string): Promise<LspClient> {
-  const client = LspClient.inProcess(root);
-  clients.push(client);
-  await client.initialize();
-  return client;
-}
+const start = startInProcess;
 
 function codes(diagnostics: readonly { code?: string | number }[]): (string | number | undefined)[] {
   return diagnostics.map((d) => d.code);

@@ -2,14 +2,14 @@
 // nothing else on stdout. The CLI is compiled into a package folder of this test's own, as
 // live-process-tree.test.ts does (other tests compile the repository's dist/ while this one runs).
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LspClient } from "../support/lsp-client.js";
 import { REPO_ROOT } from "../support/spec-paths.js";
 import { runInProcess, tempProject } from "../support/temp-project.js";
-import { findServer } from "../../packages/vscode/src/find-server.js";
+import { findServer, NODE_FILES } from "../../packages/vscode/src/find-server.js";
 import { serverCommand } from "../../packages/vscode/src/server-command.js";
 
 const work = mkdtempSync(join(tmpdir(), "mcp-gen-lsp-"));
@@ -46,7 +46,7 @@ describe("mcp-gen lsp over stdio", () => {
       "node_modules/mcp-gen/bin/mcp-gen.js": `import { runCli } from ${JSON.stringify(main)};\nprocess.exitCode = await runCli(process.argv.slice(2));\n`,
       "tools/a.json": JSON.stringify({ name: "a", inputSchema: { type: "object", additionalProperties: false } }),
     });
-    const server = findServer(root, "", { exists: existsSync, readText: (path) => readFileSync(path, "utf8") });
+    const server = findServer(root, "", NODE_FILES);
     if (server.kind !== "found") throw new Error(server.message);
     const command = serverCommand(server, root, process.execPath);
     const client = LspClient.overCommand(command.command, command.args, command.cwd, root);

@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { pathToFileURL } from "node:url";
+import { afterEach } from "vitest";
 import {
   type CancellationTokenSource,
   createProtocolConnection,
@@ -22,6 +23,23 @@ import {
 } from "vscode-languageserver/node";
 import { connectStreams } from "../../src/lsp/connection.js";
 import { startLanguageServer } from "../../src/lsp/server.js";
+
+const started: LspClient[] = [];
+
+afterEach(async () => {
+  for (const client of started.splice(0)) await client.shutdown();
+});
+
+/**
+ * An initialized in-process server for the workspace folders `folders` (by default the root alone),
+ * shut down after the test.
+ */
+export async function startInProcess(root: string, folders: readonly string[] = [root]): Promise<LspClient> {
+  const client = LspClient.inProcess(root);
+  started.push(client);
+  await client.initialize({}, folders);
+  return client;
+}
 
 export class LspClient {
   /** Every publishDiagnostics, in the order the server sent them. */

@@ -1,23 +1,11 @@
 // The VS Code extension's plain part: which mcp-gen it runs for a workspace folder (the project's
 // own, from node_modules, found as Node finds packages; or the one the settings name), the command
 // line it hands to vscode-languageclient, and when a missing server is worth a message.
-import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { findServer, isMcpGenProject, type FileAccess } from "../../packages/vscode/src/find-server.js";
+import { findServer, isMcpGenProject, NODE_FILES as disk } from "../../packages/vscode/src/find-server.js";
 import { documentSelector, serverCommand } from "../../packages/vscode/src/server-command.js";
 import { tempProject } from "../support/temp-project.js";
-
-const disk: FileAccess = {
-  exists: existsSync,
-  readText: (path) => {
-    try {
-      return readFileSync(path, "utf8");
-    } catch {
-      return undefined;
-    }
-  },
-};
 
 const INSTALLED = {
   "node_modules/mcp-gen/package.json": JSON.stringify({ name: "mcp-gen", version: "0.2.0", bin: { "mcp-gen": "bin/mcp-gen.js" } }),

@@ -2,22 +2,10 @@
 // `mcp-gen lsp` (find-server.ts, server-command.ts: plain code, tested without VS Code). This file
 // is only what cannot run without VS Code: reading the settings, showing a message, and handing the
 // command line to vscode-languageclient.
-import { existsSync, readFileSync } from "node:fs";
 import * as vscode from "vscode";
 import { LanguageClient } from "vscode-languageclient/node";
-import { findServer, isMcpGenProject, type FileAccess } from "./find-server.js";
+import { findServer, isMcpGenProject, NODE_FILES as files } from "./find-server.js";
 import { documentSelector, serverCommand } from "./server-command.js";
-
-const files: FileAccess = {
-  exists: existsSync,
-  readText: (path) => {
-    try {
-      return readFileSync(path, "utf8");
-    } catch {
-      return undefined;
-    }
-  },
-};
 
 export function activate(context: vscode.ExtensionContext): void {
   const clients = new Map<string, LanguageClient>();

@@ -1,7 +1,8 @@
 // Which `mcp-gen` the extension runs for a workspace folder: the project's own, the one its
 // node_modules hold (found as Node finds a package, from the folder up), so that the editor checks
 // with the very version CI checks with; or the one the `mcpGen.serverPath` setting names. Plain
-// code: the file system comes in as two functions, so that tests need no VS Code.
+// code, tested without VS Code: the file system comes in as two functions (NODE_FILES: Node's).
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 
 /** What the lookup may read. */
@@ -10,6 +11,18 @@ export interface FileAccess {
   /** A file's text, or undefined when it cannot be read. */
   readText(path: string): string | undefined;
 }
+
+/** The file system as Node sees it. */
+export const NODE_FILES: FileAccess = {
+  exists: existsSync,
+  readText: (path) => {
+    try {
+      return readFileSync(path, "utf8");
+    } catch {
+      return undefined;
+    }
+  },
+};
 
 export type ServerFound =
   /** `bin`: the absolute path of mcp-gen's command script; `version` when its package.json says. */
