@@ -102,7 +102,7 @@ export class Workspace {
     // without a file watcher tells nothing else): the globs are run again, once per such file.
     if (session && !session.isDescriptor(path) && !project.looked.has(path)) {
       project.looked.add(path);
-      project.ready = project.ready.then(() => session.findDescriptors());
+      this.queue(project, () => session.findDescriptors());
     }
     project.loop.request();
   }
@@ -127,7 +127,7 @@ export class Workspace {
         if (path === (project.location.configPath ?? CONFIG_FILE) || path === PACKAGE_JSON) this.reload(project);
         else if (project.session) {
           project.session.files.diskChanged(path);
-          if (change.created || change.deleted) project.ready = project.ready.then(() => project.session?.findDescriptors());
+          if (change.created || change.deleted) this.queue(project, async () => project.session?.findDescriptors());
           project.loop.request();
         }
       }
@@ -239,7 +239,7 @@ export class Workspace {
 
   /** Reads the project's config and finds its descriptors again: a new session, with the editor's buffers. */
   private reload(project: Project): void {
-    project.ready = project.ready.then(async () => {
+    this.queue(project, async () => {
       const read = await readProjectConfig(project.realRoot, project.location.configPath, "all");
       if (!read.config) {
         project.session = undefined;
@@ -262,8 +262,22 @@ export class Workspace {
       }
       project.session = session;
     });
-    project.ready.catch((error: unknown) => this.host.error(`mcp-gen lsp: reading the project at ${project.location.root} failed: ${String(error)}. This is a bug in mcp-gen; please report it.`));
     project.loop.request();
+  }
+
+  /**
+   * Runs `step` on the project once what is queued before it is done (reading the project is
+   * asynchronous, and an analysis waits for it). A step that throws is a bug, reported; the steps
+   * after it run all the same.
+   */
+  private queue(project: Project, step: () => Promise<unknown>): void {
+    project.ready = project.ready.then(step).then(
+      () => undefined,
+      (error: unknown) =>
+        this.host.error(
+          `mcp-gen lsp: reading the project at ${project.location.root} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}. This is a bug in mcp-gen; please report it.`,
+        ),
+    );
   }
 
   private publish(project: Project, diagnostics: readonly Diagnostic[], versions: ReadonlyMap<string, number>): void {
