@@ -1,4 +1,4 @@
-// The targets of the performance issue (#6), next to the measured values. A target is a bound on
+// The targets of the performance issue (#6) and of the language server (#26), next to the measured values. A target is a bound on
 // one number; `judge` says met or missed.
 
 export const TARGETS = {
@@ -14,6 +14,10 @@ export const TARGETS = {
   githubVsFloor: { text: "≥ 0.80×", ok: (v) => v >= 0.8, what: "generated 1,223-tool server calls/s ÷ SDK floor" },
   githubVsNaive: { text: "≥ 10×", ok: (v) => v >= 10, what: "generated 1,223-tool server calls/s ÷ naive McpServer" },
   listMs: { text: "< 50 ms", ok: (v) => v < 50, what: "tools/list of 1,223 tools" },
+  // Issue #26.
+  lspP50: { text: "< 50 ms", ok: (v) => v < 50, what: "language server, one edit in a 1,000-tool project: didChange → publishDiagnostics, p50" },
+  lspP99: { text: "< 150 ms", ok: (v) => v < 150, what: "the same, p99" },
+  lspRss: { text: "< 300 MB", ok: (v) => v < 300, what: "language server RSS once every file of the 1,000-tool project is open" },
 };
 
 /** "met" | "missed" | "" (no measurement). */

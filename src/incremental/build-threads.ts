@@ -75,13 +75,24 @@ export function wantsTypesThread(workers: number, building: number, projectTools
 
 const WORKER_FILE = fileURLToPath(new URL("./build-worker.js", import.meta.url));
 
+export interface ThreadOptions {
+  readonly typesThread?: boolean;
+  readonly progress?: ThreadProgress;
+  /**
+   * Whether the main thread claims batches too (default true). A long-lived process (the language
+   * server) leaves them to the workers when it has any: what compiling leaves behind (ajv's
+   * garbage, a heap grown for it) goes with the worker instead of staying in the process for good.
+   */
+  readonly mainHelps?: boolean;
+}
+
 /**
  * `workers` worker threads from the start; with `typesThread` (and no workers), one started by the
  * first prefetchTypes that has jobs (see wantsTypesThread).
  * @example const threads = startBuildThreads(1); try { ... } finally { await threads.close(); }
  */
-export function startBuildThreads(workers: number, { typesThread = false, progress }: { readonly typesThread?: boolean; readonly progress?: ThreadProgress } = {}): BuildThreads {
-  const pool = new Pool(workers, progress);
+export function startBuildThreads(workers: number, { typesThread = false, progress, mainHelps = true }: ThreadOptions = {}): BuildThreads {
+  const pool = new Pool(workers, progress, mainHelps);
   // Folders the main thread has made while creating scaffolds, in this build.
   const mainFolders = new Set<string>();
   // Type jobs started, by typesJobKey: the run that answers each and its place in that run.
@@ -189,6 +200,7 @@ class Pool {
   constructor(
     count: number,
     private readonly progress?: ThreadProgress,
+    private readonly mainHelps = true,
   ) {
     for (let i = 0; i < count; i++) this.addWorker();
   }
@@ -245,7 +257,7 @@ class Pool {
 
   /** The main thread claims a batch when it next reaches the event loop, and again after each. */
   private helpOnMain(): void {
-    if (this.mainBusy || !this.mainCanClaim()) return;
+    if (this.mainBusy || !this.mainCanClaim() || (!this.mainHelps && this.workers.length > 0)) return;
     this.mainBusy = true;
     setImmediate(() => void this.runOnMain());
   }

@@ -127,9 +127,10 @@ export async function analyzeProjectWith(input: ProjectInput, precompile: Precom
   onResolved?.(fresh.tools, tools);
   const settings = input.config.rules;
   const checkInProjectTools = new Set(tools.filter((tool) => !inProjectKnown.has(tool)));
-  const first = runRulesByTool({ tools, rules: rules.filter((rule) => !rule.compilesSchemas), settings, docs, schemas, memo, checkTools, checkInProjectTools });
+  const [plain, compilers] = [rules.filter((rule) => !rule.compilesSchemas), rules.filter((rule) => rule.compilesSchemas)];
+  const first = runRulesByTool({ tools, rules: plain, peers: compilers, settings, docs, schemas, memo, checkTools, checkInProjectTools });
   await compiling;
-  const second = runRulesByTool({ tools, rules: rules.filter((rule) => rule.compilesSchemas), settings, docs, schemas, memo, checkTools, checkInProjectTools });
+  const second = runRulesByTool({ tools, rules: compilers, peers: plain, settings, docs, schemas, memo, checkTools, checkInProjectTools });
   diagnostics.push(...first.all, ...second.all);
   const toolDiagnostics = new Map<ResolvedTool, Diagnostic[]>();
   for (const tool of fresh.tools) {

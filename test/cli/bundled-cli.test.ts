@@ -370,6 +370,9 @@ describe.each(SUPPORTED_NODES)("the installed package under Node.js $version", (
   it.skipIf(binary === undefined)("runs the command: init, build, check, and a generated server that verify checks", () => {
     expect(node(["--version"], CONSUMER).output.trim()).toBe(`v${version}`);
     expect(mcpGen(["--version"], CONSUMER).output.trim()).toBe(api.MCP_GEN_VERSION);
+    // The language server's module loads, with the packages it needs installed as dependencies.
+    const lsp = mcpGen(["lsp", "--help"], CONSUMER);
+    expect(lsp.status, lsp.output).toBe(0);
     const project = join(work, `project-${version}`);
     mkdirSync(project);
     const init = mcpGen(["init"], project);
