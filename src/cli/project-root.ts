@@ -30,13 +30,14 @@ export function findProjectRoot(cwd: string, options: RootOptions): string {
 
 /**
  * The nearest folder at or above `start` that holds mcp-gen.config.yaml, looking no higher than the
- * repository's root or the file system's root; undefined when there is none.
+ * repository's root, the file system's root or `stop` (the language server's workspace folder);
+ * undefined when there is none.
  * @example findConfigFolder("/repo/packages/a/src") // "/repo/packages/a"
  */
-export function findConfigFolder(start: string): string | undefined {
+export function findConfigFolder(start: string, stop?: string): string | undefined {
   for (let dir = start; ; dir = dirname(dir)) {
     if (isFile(join(dir, CONFIG_FILE))) return dir;
-    if (existsSync(join(dir, ".git")) || dirname(dir) === dir) return undefined;
+    if (dir === stop || existsSync(join(dir, ".git")) || dirname(dir) === dir) return undefined;
   }
 }
 

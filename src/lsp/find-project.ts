@@ -2,11 +2,10 @@
 // file's folder that holds a config file (mcp-gen.config.yaml), not above the workspace folder the
 // file is in; without one, that workspace folder itself, as `mcp-gen validate` run there would take
 // it (every config key has a default). A file in no workspace folder and under no config belongs
-// to no project. Every command will soon find its config upward the same way (issue 25's config
-// discovery); findConfigUpward is the one function that then becomes a call to it.
-import { statSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { CONFIG_FILE } from "../config/config.js";
+// to no project. Commands find their config upward the same way (src/cli/project-root.ts), and
+// also stop at the repository's root.
+import { dirname } from "node:path";
+import { findConfigFolder } from "../cli/project-root.js";
 import { toProjectPath } from "../cli/read-config.js";
 
 export interface ProjectLocation {
@@ -28,14 +27,8 @@ export function findProject(file: string, workspaceFolders: readonly string[]): 
   return folder === undefined ? undefined : { root: folder, configPath: undefined };
 }
 
-/** The nearest folder from `start` up to `stop` (or the file system's root) that holds a config file. */
+/** The nearest folder from `start` up to `stop` (or the repository's or file system's root) that holds a config file. */
 export function findConfigUpward(start: string, stop: string | undefined): ProjectLocation | undefined {
-  for (let folder = start; ; folder = dirname(folder)) {
-    if (isFile(join(folder, CONFIG_FILE))) return { root: folder, configPath: undefined };
-    if (folder === stop || dirname(folder) === folder) return undefined;
-  }
-}
-
-function isFile(path: string): boolean {
-  return statSync(path, { throwIfNoEntry: false })?.isFile() === true;
+  const root = findConfigFolder(start, stop);
+  return root === undefined ? undefined : { root, configPath: undefined };
 }
