@@ -90,7 +90,7 @@ export async function checkPatterns(patterns: readonly string[], options: Checke
       }
     }
   } finally {
-    checker?.child.stdin!.end();
+    checker?.child.stdin?.end();
     checker?.child.kill();
   }
   return verdicts;
