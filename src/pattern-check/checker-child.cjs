@@ -6,7 +6,7 @@
 // JSON line out per answer, in order; the parameters come as the first argument.
 // Plain CommonJS, not TypeScript: it runs as it is from the sources (tests) and is bundled, recheck
 // inlined, into dist/bundle/pattern-checker.js (rolldown.config.mjs).
-// @license recheck: MIT License, Copyright (c) 2020-2024 TSUYUSATO "MakeNowJust" Kitsune
+// @license recheck: MIT License, Copyright (c) 2020-2025 TSUYUSATO "MakeNowJust" Kitsune
 "use strict";
 const { createInterface } = require("node:readline");
 const { checkSync } = require("recheck");
