@@ -15,6 +15,7 @@ import { TargetLog } from "./lib/targets.mjs";
 import { buildSuite } from "./suites/build.mjs";
 import { httpSuite } from "./suites/http.mjs";
 import { inprocSuite } from "./suites/inproc.mjs";
+import { patternsSuite } from "./suites/patterns.mjs";
 import { scalingSuite } from "./suites/scaling.mjs";
 
 const started = performance.now();
@@ -56,6 +57,7 @@ async function main(argv) {
   };
   if (run("build")) await guarded("Build: GitHub corpus", () => buildSuite(ctx));
   if (run("scaling")) await guarded("Scaling", () => scalingSuite(ctx));
+  if (run("patterns")) await guarded("Patterns", () => patternsSuite(ctx));
   if (run("inproc") || run("http")) {
     const ready = await guarded("Runtime projects", async () => {
       const prepared = await prepareRuntimeProjects(log);

@@ -44,7 +44,7 @@ const DEFAULT_HEAP_MB = 512;
  * bundled module, else the source (mcp-gen run from its TypeScript sources, as in its tests).
  */
 function childScript(): string {
-  const candidates = [new URL("./pattern-checker.js", import.meta.url), new URL("../../bundle/pattern-checker.js", import.meta.url), new URL("./checker-child.cjs", import.meta.url)];
+  const candidates = [new URL("./pattern-checker.js", import.meta.url), new URL("../bundle/pattern-checker.js", import.meta.url), new URL("./checker-child.cjs", import.meta.url)];
   const found = candidates.map((url) => fileURLToPath(url)).find((path) => existsSync(path));
   if (found === undefined) throw new Error("mcp-gen's ReDoS checker (pattern-checker.js) is missing; reinstall mcp-gen.");
   return found;
