@@ -62,7 +62,14 @@ export async function patternsSuite({ options, log }) {
     cached.push(second.ms);
     log(`  run ${i + 1}/${runs}: classify ${fmt.ms(classify.at(-1))}, checker cold ${fmt.ms(first.ms)}, cached ${fmt.ms(second.ms)}`);
   }
-  const row = (what, count, ms, base) => [what, String(count), fmt.ms(median(ms)), fmt.range(min(ms), max(ms)), String(ms.length), base === ms ? "1.00× (baseline)" : `${fmt.int(median(base) / median(ms))}×`];
+  const row = (what, count, ms, base) => [
+    what,
+    String(count),
+    fmt.ms(median(ms)),
+    fmt.range(min(ms), max(ms)),
+    String(ms.length),
+    base === ms ? "1.00× (baseline)" : `${fmt.int(median(base) / median(ms))}×`,
+  ];
   const checker = {
     title: "Patterns: the checker's cost on the corpus",
     columns: ["what", "patterns", "median", "min – max", "runs", "cold ÷ this"],
@@ -95,7 +102,15 @@ export async function patternsSuite({ options, log }) {
       attack.push((await timed(() => validate(c.attack))).ms);
     }
     log(`  ${c.strategy}: adversarial ${fmt.ms(median(attack))}, benign ${fmt.ms(median(benign))}`);
-    rows.push([c.strategy, fmt.int(c.attack.length), fmt.ms(median(attack)), fmt.range(min(attack), max(attack)), fmt.ms(median(benign)), String(attack.length), fmt.ratio(median(attack) / median(benign))]);
+    rows.push([
+      c.strategy,
+      fmt.int(c.attack.length),
+      fmt.ms(median(attack)),
+      fmt.range(min(attack), max(attack)),
+      fmt.ms(median(benign)),
+      String(attack.length),
+      fmt.ratio(median(attack) / median(benign)),
+    ]);
   }
   const adversarial = {
     title: "Patterns: adversarial input of the default string limit, per strategy",
