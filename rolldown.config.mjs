@@ -15,12 +15,15 @@ import { fileURLToPath } from "node:url";
 // pure-JavaScript build inlined (MIT; recheck is a devDependency): installing recheck itself would
 // also install its optional native binary and JAR (52 MB) for every user. Its one dependency,
 // synckit, serves a backend the checker does not use, and is replaced by a stub (no-synckit.cjs).
+// The checker's entry and stub are sources, found beside this file; tsc's output is found in the
+// working folder (test/cli/bundled-cli.test.ts bundles a dist/ of its own with this config).
 const CHECKER_PACKAGES = ["recheck", "synckit"];
+const source = (path) => fileURLToPath(new URL(path, import.meta.url));
 
 export default {
-  input: { main: "dist/cli/main.js", "build-worker": "dist/incremental/build-worker.js", index: "dist/index.js", "pattern-checker": "src/pattern-check/checker-child.cjs" },
+  input: { main: "dist/cli/main.js", "build-worker": "dist/incremental/build-worker.js", index: "dist/index.js", "pattern-checker": source("./src/pattern-check/checker-child.cjs") },
   platform: "node",
-  resolve: { alias: { synckit: fileURLToPath(new URL("./src/pattern-check/no-synckit.cjs", import.meta.url)) } },
+  resolve: { alias: { synckit: source("./src/pattern-check/no-synckit.cjs") } },
   // Node's built-in modules and every package but its own runtime and the checker's: only mcp-gen's own modules go into the bundle.
   external: (id) => !id.startsWith(".") && !id.startsWith("/") && !id.startsWith("@mcp-gen/runtime/") && !CHECKER_PACKAGES.some((name) => id === name || id.startsWith(`${name}/`)),
   output: {
