@@ -16,6 +16,7 @@ import { buildSuite } from "./suites/build.mjs";
 import { httpSuite } from "./suites/http.mjs";
 import { inprocSuite } from "./suites/inproc.mjs";
 import { lspSuite } from "./suites/lsp.mjs";
+import { patternsSuite } from "./suites/patterns.mjs";
 import { scalingSuite } from "./suites/scaling.mjs";
 
 const started = performance.now();
@@ -57,6 +58,7 @@ async function main(argv) {
   };
   if (run("build")) await guarded("Build: GitHub corpus", () => buildSuite(ctx));
   if (run("scaling")) await guarded("Scaling", () => scalingSuite(ctx));
+  if (run("patterns")) await guarded("Patterns", () => patternsSuite(ctx));
   if (run("inproc") || run("http")) {
     const ready = await guarded("Runtime projects", async () => {
       const prepared = await prepareRuntimeProjects(log);

@@ -8,7 +8,8 @@ import type { Dialect } from "../model/dialect.js";
 import type { JsonValue } from "../model/json.js";
 import { formats } from "@mcp-gen/runtime/validators";
 import { ajvCode, newAjv, standaloneCode } from "./load-ajv.js";
-import { linearRegExp } from "./linear-pattern/linear-regexp.js";
+import { patternEngine } from "./linear-pattern/linear-regexp.js";
+import { NO_VERDICTS, type PatternPlan } from "./linear-pattern/pattern-plan.js";
 import { linearPatternCode } from "./linear-pattern-code.js";
 import { rewriteChangesBehaviour, rewriteStandalone, type StandaloneChunk } from "./rewrite-standalone.js";
 
@@ -20,10 +21,14 @@ const require = createRequire(import.meta.url);
  * `allErrors`: every error instead of the first (mcp-gen's own Tool-schema validator, which the
  * tool-shape rule reports in full; generated validators stop at the first). `nativePatterns`:
  * RegExp for patterns, only for mcp-gen's own schemas, whose patterns are fixed and safe (so that
- * mcp-gen's start does not load re2js); generated validators always run patterns on re2js.
+ * mcp-gen's start does not load re2js); generated validators run patterns as `patterns` says
+ * (pattern-plan.ts: re2js, or RegExp for a pattern the ReDoS checker certified).
  * @example const engine = createStandaloneEngine("draft-07");
  */
-export function createStandaloneEngine(dialect: Dialect, { allErrors = false, nativePatterns = false }: { readonly allErrors?: boolean; readonly nativePatterns?: boolean } = {}): Ajv {
+export function createStandaloneEngine(
+  dialect: Dialect,
+  { allErrors = false, nativePatterns = false, patterns = NO_VERDICTS }: { readonly allErrors?: boolean; readonly nativePatterns?: boolean; readonly patterns?: PatternPlan } = {},
+): Ajv {
   const options = {
     strict: false,
     validateFormats: true,
@@ -35,9 +40,9 @@ export function createStandaloneEngine(dialect: Dialect, { allErrors = false, na
     // named like one of Object's members must not be checked (and fail) when it is left out.
     ownProperties: true,
     // One statement per line, so a changed schema shows as a readable diff of the generated file
-    // (newAjv adds the guard every function ajv evaluates passes). Patterns run on re2js, in linear
-    // time (linear-regexp.ts), in mcp-gen and in the generated code.
-    code: { source: true, esm: true, lines: true, formats: ajvCode("__rt.formats"), ...(nativePatterns ? {} : { regExp: linearRegExp }) },
+    // (newAjv adds the guard every function ajv evaluates passes). Patterns run in bounded time
+    // (pattern-plan.ts), in mcp-gen and in the generated code.
+    code: { source: true, esm: true, lines: true, formats: ajvCode("__rt.formats"), ...(nativePatterns ? {} : { regExp: patternEngine(patterns) }) },
   };
   const engine = newAjv(dialect, options);
   // After newAjv: ajv-formats loads ajv, which load-ajv.ts patches first.
@@ -50,7 +55,8 @@ export function createStandaloneEngine(dialect: Dialect, { allErrors = false, na
 
 /**
  * The self-contained standalone chunk of `schema` (already prepared), or ajv's reason for refusing
- * it (the schema-valid rule reports that before a build writes anything).
+ * it (the schema-valid rule reports that before a build writes anything). `patterns` is the plan
+ * the engine was created with.
  *
  * Schemas are compiled unchanged, `$id`s included. ajv registers a schema's root `$id` (or "" for a
  * schema without one, which is how `$ref: "#"` finds the root) and every nested `$id` in the
@@ -61,7 +67,11 @@ export function createStandaloneEngine(dialect: Dialect, { allErrors = false, na
  * @example standaloneChunk(createStandaloneEngine("2020-12"), { type: "string" }).chunk?.validateName === "validate0"
  * @example standaloneChunk(createStandaloneEngine("2020-12"), { type: "string", pattern: "(" }).error // "Invalid regular expression: …"
  */
-export function standaloneChunk(engine: Ajv, schema: JsonValue): { readonly chunk?: StandaloneChunk; readonly error?: string; readonly validate?: (data: unknown) => boolean } {
+export function standaloneChunk(
+  engine: Ajv,
+  schema: JsonValue,
+  patterns: PatternPlan = NO_VERDICTS,
+): { readonly chunk?: StandaloneChunk; readonly error?: string; readonly validate?: (data: unknown) => boolean } {
   const registered = new Set(Object.keys(engine.refs));
   try {
     let validate: (data: unknown) => boolean;
@@ -72,7 +82,7 @@ export function standaloneChunk(engine: Ajv, schema: JsonValue): { readonly chun
     }
     const code = standaloneCode(engine, validate);
     // ajv's own function is the generated validator unless the rewrite mends its behaviour.
-    return { chunk: linearPatternCode(rewriteStandalone(code)), ...(rewriteChangesBehaviour(code) ? {} : { validate }) };
+    return { chunk: linearPatternCode(rewriteStandalone(code), patterns), ...(rewriteChangesBehaviour(code) ? {} : { validate }) };
   } finally {
     try {
       if (typeof schema === "object" && schema !== null) engine.removeSchema(schema as AnySchema);

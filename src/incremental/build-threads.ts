@@ -146,11 +146,14 @@ export function startBuildThreads(workers: number, { typesThread = false, progre
 /** Checks and compiles each distinct schema once, anywhere, and records the answers in `schemas`. */
 async function precompile(pool: Pool, requests: readonly SchemaRequest[], schemas: SchemaCompiler): Promise<void> {
   const distinct = new Map<string, { item: CheckItem; requests: SchemaRequest[] }>();
+  // The checker's verdicts go with each item, only when there are any: a worker compiles as the main thread does.
+  const plan = schemas.patterns;
+  const patterns = plan.verdicts.size > 0 || plan.leaveOutUncertified ? { patterns: plan } : {};
   for (const request of requests) {
     const text = JSON.stringify(request.schema);
     const key = `${request.dialect}\u0000${text}`;
     const known = distinct.get(key);
-    const entry = { item: { text, dialect: request.dialect, samples: request.samples || known?.item.samples === true }, requests: known?.requests ?? [] };
+    const entry = { item: { text, dialect: request.dialect, samples: request.samples || known?.item.samples === true, ...patterns }, requests: known?.requests ?? [] };
     entry.requests.push(request);
     distinct.set(key, entry);
   }

@@ -10,6 +10,7 @@ import { SchemaCompiler, type CompiledValidator, type SchemaCheck } from "../com
 import type { GeneratedFile } from "../model/generated-file.js";
 import type { ScaffoldSamples } from "../compile/schema-samples.js";
 import { createMissingFile } from "../files/write-files.js";
+import { NO_VERDICTS, type PatternPlan } from "../compile/linear-pattern/pattern-plan.js";
 
 /** A schema to check and compile, as JSON text (JSON.parse keeps every key an own property). */
 export interface CheckItem {
@@ -17,6 +18,8 @@ export interface CheckItem {
   readonly dialect: Dialect;
   /** An inputSchema: work out its scaffold samples with the validator just compiled. */
   readonly samples: boolean;
+  /** How patterns run (SchemaCompiler.patterns), when the build has verdicts or leaves patterns out. */
+  readonly patterns?: PatternPlan;
 }
 
 export interface CheckAnswer {
@@ -57,20 +60,21 @@ if (parentPort) {
   const port = parentPort;
   // The thread's state, in its entry point only (build-threads.ts imports this module's functions
   // too): a worker serves one build and ends with it.
-  const compiler = new SchemaCompiler();
+  // One compiler per pattern plan (a build has one), by its verdicts as JSON text.
+  const compilers = new Map<string, SchemaCompiler>();
   // Folders this thread has made while creating scaffolds.
   const folders = new Set<string>();
   // Runs are worked through one after another, in the order they came.
   let queue = Promise.resolve();
   port.on("message", (request: WorkerRequest) => {
-    queue = queue.then(() => work(compiler, folders, request, (answer) => port.postMessage(answer)));
+    queue = queue.then(() => work(compilers, folders, request, (answer) => port.postMessage(answer)));
   });
 }
 
-async function work(compiler: SchemaCompiler, folders: Set<string>, request: WorkerRequest, send: (answer: WorkerAnswer) => void): Promise<void> {
+async function work(compilers: Map<string, SchemaCompiler>, folders: Set<string>, request: WorkerRequest, send: (answer: WorkerAnswer) => void): Promise<void> {
   for (let index = Atomics.add(request.next, 0, 1); index < request.batches.length; index = Atomics.add(request.next, 0, 1)) {
     try {
-      send({ id: request.id, index, results: await answer(compiler, folders, request, index) });
+      send({ id: request.id, index, results: await answer(compilers, folders, request, index) });
     } catch (e) {
       send({ id: request.id, error: e instanceof Error ? e.message : String(e) });
       return;
@@ -78,15 +82,23 @@ async function work(compiler: SchemaCompiler, folders: Set<string>, request: Wor
   }
 }
 
-function answer(compiler: SchemaCompiler, folders: Set<string>, request: WorkerRequest, index: number): Promise<readonly unknown[]> {
+function answer(compilers: Map<string, SchemaCompiler>, folders: Set<string>, request: WorkerRequest, index: number): Promise<readonly unknown[]> {
   switch (request.kind) {
     case "check":
-      return Promise.resolve(checkBatch(compiler, request.batches[index]!));
+      return Promise.resolve(checkBatch(compilerFor(compilers, request.batches[index]![0]?.patterns), request.batches[index]!));
     case "types":
       return typesBatch(request.batches[index]!);
     case "create":
       return Promise.resolve(createBatch(request.batches[index]!, folders));
   }
+}
+
+/** The thread's compiler for `plan`: the same one for the same verdicts. */
+function compilerFor(compilers: Map<string, SchemaCompiler>, plan: PatternPlan = NO_VERDICTS): SchemaCompiler {
+  const key = JSON.stringify([plan.leaveOutUncertified, [...plan.verdicts]]);
+  let compiler = compilers.get(key);
+  if (!compiler) compilers.set(key, (compiler = new SchemaCompiler(undefined, plan)));
+  return compiler;
 }
 
 /** One batch of schemas, checked and compiled: the same on a worker and on the main thread. */

@@ -14,6 +14,7 @@ import { sha256Hex } from "../lock/sha256.js";
 import type { Dialect } from "../model/dialect.js";
 import { RunMemo } from "../model/run-memo.js";
 import type { JsonValue } from "../model/json.js";
+import type { PatternPlan, PatternVerdict } from "../compile/linear-pattern/pattern-plan.js";
 
 export interface ProjectInput {
   /** Descriptor files in path order; each is "ok" when it parsed. */
@@ -34,6 +35,20 @@ export interface ProjectInput {
   readonly knownSchemas?: SchemaPrior;
   /** What the run remembers (see RunMemo); a fresh one when absent. */
   readonly memo?: RunMemo;
+  /**
+   * The ReDoS checker's verdicts on the patterns that need one (pattern-plan.ts), by pattern, as
+   * withPatternVerdicts (src/pattern-check/) finds them; without one, such a pattern is refused.
+   */
+  readonly patternVerdicts?: ReadonlyMap<string, PatternVerdict>;
+}
+
+/**
+ * How the project's patterns run: the checker's verdicts, and in a `generate: client` project an
+ * uncertified pattern left out of its validator rather than refused.
+ * @example patternPlan(input).leaveOutUncertified === (input.config.generate === "client")
+ */
+export function patternPlan(input: Pick<ProjectInput, "config" | "patternVerdicts">): PatternPlan {
+  return { verdicts: input.patternVerdicts ?? new Map(), leaveOutUncertified: input.config.generate === "client" };
 }
 
 /** A tool resolved and checked already, and what was found then. */
@@ -72,7 +87,7 @@ export interface ProjectAnalysis {
 /** @example analyzeProject({ descriptors: ["tools/a.yaml"], files, loadDiagnostics: [], config }) */
 export function analyzeProject(input: ProjectInput): ProjectAnalysis {
   const { docs, tools, diagnostics } = resolveProject({ ...input, checked: [] });
-  const schemas = new SchemaCompiler();
+  const schemas = new SchemaCompiler(undefined, patternPlan(input));
   const memo = input.memo ?? new RunMemo();
   diagnostics.push(...runRules({ tools, rules: input.rules ?? ALL_RULES, settings: input.config.rules, docs, schemas, memo }));
   return { tools, diagnostics: sortDiagnostics(diagnostics), docs, schemas, memo };
@@ -114,7 +129,7 @@ export async function analyzeProjectWith(input: ProjectInput, precompile: Precom
   const names = namesKey(tools);
   const inProjectKnown = new Map(checked.filter((c) => c.inProject?.names === names).map((c) => [c.tool, c.inProject!.diagnostics]));
   for (const known of inProjectKnown.values()) diagnostics.push(...known);
-  const schemas = new SchemaCompiler(input.knownSchemas);
+  const schemas = new SchemaCompiler(input.knownSchemas, patternPlan(input));
   const memo = input.memo ?? new RunMemo();
   const rules = input.rules ?? ALL_RULES;
   // Schemas known already need no thread: the rules get their answers without ajv.

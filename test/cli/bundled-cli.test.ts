@@ -196,7 +196,9 @@ describe("the packed package", () => {
     expect(top).toEqual(["LICENSE", "README.md", "bin", "dist", "dist/bundle", "package.json", "packages/runtime/src", "schemas", "templates"]);
     // dist/ holds tsc's declarations (the library's types) but no module: the bundle is the code.
     expect(packed.files.filter((file) => file.startsWith("dist/") && !file.startsWith("dist/bundle/") && !file.endsWith(".d.ts"))).toEqual([]);
-    expect(packed.files).toEqual(expect.arrayContaining(["bin/mcp-gen.js", "dist/bundle/main.js", "dist/bundle/build-worker.js", "dist/bundle/index.js", "dist/index.d.ts"]));
+    expect(packed.files).toEqual(
+      expect.arrayContaining(["bin/mcp-gen.js", "dist/bundle/main.js", "dist/bundle/build-worker.js", "dist/bundle/index.js", "dist/bundle/pattern-checker.js", "dist/index.d.ts"]),
+    );
     expect(readFileSync(join(INSTALLED, "LICENSE"), "utf8")).toMatch(/^MIT License\n/);
   });
 
@@ -394,6 +396,19 @@ describe.each(SUPPORTED_NODES)("the installed package under Node.js $version", (
     const verify = mcpGen(["verify", "--command", `${JSON.stringify(binary)} dist/stdio.js`], project);
     expect(verify.output).toContain("The 1 tool matches mcp-tools.lock.json.");
     expect(verify.status).toBe(0);
+  });
+
+  it.skipIf(binary === undefined)("runs the bundled ReDoS checker (recheck inlined, not installed) on patterns that need its verdict", () => {
+    const project = join(work, `patterns-${version}`);
+    mkdirSync(join(project, "tools"), { recursive: true });
+    const properties = { quoted: { type: "string", pattern: "^(['\"]).*\\1$" }, title: { type: "string", pattern: "^(\\w+\\s?)*(?<!\\s)$" } };
+    writeFileSync(join(project, "tools", "t.json"), JSON.stringify({ name: "t", description: "T.", inputSchema: { type: "object", properties } }));
+    const validate = mcpGen(["validate"], project);
+    // The back-reference is certified (not reported); the exponential lookbehind is refused with its attack string.
+    expect(validate.output.match(/error schema-pattern-bounded-time/g), validate.output).toHaveLength(1);
+    expect(validate.output).toContain("Pattern /^(\\w+\\s?)*(?<!\\s)$/ uses a lookbehind");
+    expect(validate.output).toContain("hint: Attack string: '0' + '0'.repeat(31) + '\\x00'.");
+    expect(validate.status).toBe(1);
   });
 
   it.skipIf(binary === undefined)("is installed, with the repository's own dependencies, without an engine warning", () => {

@@ -13,6 +13,7 @@ import type { Config } from "../../config/config.js";
 import { hasErrors, type Diagnostic } from "../../model/diagnostic.js";
 import { RunMemo } from "../../model/run-memo.js";
 import { hashFileText } from "../../lock/sha256.js";
+import { withPatternVerdicts } from "../../pattern-check/certify-patterns.js";
 import { analyzeProjectWith, type ProjectAnalysis, type ProjectInput } from "../../project/analyze-project.js";
 import { expectedTypesJobs } from "../../emit/emit-project.js";
 import { generateProject, lockProject, type BuildOutput } from "../../project/build-project.js";
@@ -270,7 +271,7 @@ async function validateAndWrite(run: BuildRun, plan: BuildPlan, threads: BuildTh
  */
 async function validateProject(run: BuildRun, threads: BuildThreads, input: ProjectInput, reuse: ChecksReuse): Promise<ProjectAnalysis> {
   run.progress.phase(`Validating ${count(input.descriptors.length, "tool")}`, "schemas");
-  return analyzeProjectWith(input, threads.precompile, (fresh, all) =>
+  return analyzeProjectWith(await withPatternVerdicts(input, run.root), threads.precompile, (fresh, all) =>
     threads.prefetchTypes(
       expectedTypesJobs(
         fresh,

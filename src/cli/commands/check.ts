@@ -133,7 +133,7 @@ async function checkFully(
 ): Promise<number> {
   // Loaded here, not at the top: the fast path never needs the analyzer or the code generator.
   // (The loader is not among them: the fast path reads package.json with it, in runtime-skew.ts.)
-  const [{ readProject }, { analyzeProject }, { buildProject }, { readRuntimeSources, readTemplates }, { parseLock }, { describeDrift }, { diffTools }] = await Promise.all([
+  const [{ readProject }, { analyzeProject }, { buildProject }, { readRuntimeSources, readTemplates }, { parseLock }, { describeDrift }, { diffTools }, { withPatternVerdicts }] = await Promise.all([
     import("../read-project.js"),
     import("../../project/analyze-project.js"),
     import("../../project/build-project.js"),
@@ -141,6 +141,7 @@ async function checkFully(
     import("../../lock/parse-lock.js"),
     import("../../lock/describe-drift.js"),
     import("../../diff/diff-tools.js"),
+    import("../../pattern-check/certify-patterns.js"),
   ]);
   const read = await readProject({ root, configPath });
   if (!read.ok) {
@@ -148,7 +149,7 @@ async function checkFully(
     return EXIT.usage;
   }
   const { config } = read.input;
-  const analysis = analyzeProject(read.input);
+  const analysis = analyzeProject(await withPatternVerdicts(read.input, root));
   const errors = analysis.diagnostics.filter((d) => d.severity === "error");
   const lockText = readTextSyncIfExists(join(root, config.lock));
   const parsed = lockText === undefined ? undefined : parseLock(lockText, config.lock, config.load);

@@ -18,6 +18,7 @@ import type { LockFile } from "../../model/lock.js";
 import { joinPointer } from "../../model/pointer.js";
 import type { SourceDoc } from "../../model/source.js";
 import { analyzeProject } from "../../project/analyze-project.js";
+import { withPatternVerdicts } from "../../pattern-check/certify-patterns.js";
 import { formatText } from "../../report/format-text.js";
 import { relocate } from "../../report/format-json.js";
 import { COMMON_OPTIONS, parseCommandArgs, UsageError } from "../args.js";
@@ -216,7 +217,7 @@ async function lockAtRevision(root: string, config: Config, rev: string): Promis
 async function descriptorSide(root: string, configPath: string | undefined): Promise<Side> {
   const read = await readProject({ root, configPath });
   if (!read.ok) throw new UsageError("the config cannot be used; run `mcp-gen validate` to see why.");
-  const analysis = analyzeProject(read.input);
+  const analysis = analyzeProject(await withPatternVerdicts(read.input, root));
   const tools = analysis.tools.filter((tool) => typeof tool.wire.name === "string");
   const byName = new Map(tools.map((tool) => [tool.wire.name as string, tool]));
   return {

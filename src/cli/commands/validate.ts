@@ -1,6 +1,7 @@
 // `mcp-gen validate`: load, resolve and validate every descriptor, print the diagnostics.
 // Exit 0 when clean or warnings only (see --fail-on), 1 with errors, 2 when the config is unusable.
 import { analyzeProject } from "../../project/analyze-project.js";
+import { withPatternVerdicts } from "../../pattern-check/certify-patterns.js";
 import { ALL_RULES } from "../../validate/rules/index.js";
 import { COMMON_OPTIONS, parseCommandArgs } from "../args.js";
 import { EXIT, type CliIo } from "../io.js";
@@ -36,7 +37,7 @@ export async function runValidate(argv: readonly string[], io: CliIo): Promise<n
     await writeReport(io, setup, read.diagnostics, { sources: read.sources, rules: ALL_RULES });
     return EXIT.usage;
   }
-  const analysis = analyzeProject(read.input);
+  const analysis = analyzeProject(await withPatternVerdicts(read.input, root));
   const diagnostics = read.input.descriptors.length === 0 ? [...analysis.diagnostics, toolsNotFound(read.input.config, values.config, read.sources)] : analysis.diagnostics;
   await writeReport(io, setup, diagnostics, { sources: read.sources, rules: ALL_RULES });
   return failsPolicy(diagnostics, setup.policy) ? EXIT.problems : EXIT.ok;
