@@ -12,6 +12,7 @@ import type { LockFile } from "../model/lock.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 import { RunMemo } from "../model/run-memo.js";
 import type { ResolvedTool, SourceDoc } from "../model/source.js";
+import { withPatternVerdicts } from "../pattern-check/certify-patterns.js";
 import { analyzeProjectWith, type CheckedTool } from "../project/analyze-project.js";
 import type { ProjectFile } from "../resolve/project-file.js";
 import { findDescriptors } from "../cli/find-descriptors.js";
@@ -130,7 +131,8 @@ export class ProjectSession {
     }
     if (++this.runs % MEMO_LIFETIME === 0) this.memo = new RunMemo();
     const input = { descriptors, files, loadDiagnostics: [...this.setup.configDiagnostics, ...loadDiagnostics], config: this.config, checked, memo: this.memo };
-    const analysis = await analyzeProjectWith(input, this.setup.answers.precompile);
+    // The ReDoS checker's verdicts, as validate gets them: a lookaround pattern is judged the same here.
+    const analysis = await analyzeProjectWith(await withPatternVerdicts(input, this.setup.root), this.setup.answers.precompile);
     const next = new Map<string, ToolCheck>();
     for (const tool of analysis.tools) {
       const fresh = analysis.toolDiagnostics?.get(tool);
