@@ -51,6 +51,11 @@ export function proxyCli(): Promise<string> {
   return bundled;
 }
 
+/** An empty folder, for `mcp-gen import` to pin a server in. */
+export function emptyProject(): string {
+  return mkdtempSync(join(work, "project-"));
+}
+
 /** A folder whose mcp-tools.lock.json pins exactly `tools` (hashed as the lock does). */
 export function pinnedProject(tools: readonly JsonObject[], extra: Readonly<Record<string, string>> = {}): string {
   const dir = mkdtempSync(join(work, "project-"));
@@ -80,7 +85,9 @@ export function callsFile(): string {
 }
 
 export function callsIn(file: string): string[] {
-  return readFileSync(file, "utf8").split("\n").filter((line) => line !== "");
+  return readFileSync(file, "utf8")
+    .split("\n")
+    .filter((line) => line !== "");
 }
 
 /** The argv of `node <cli> proxy --cwd <project> [options] -- <server...>`. */
@@ -93,7 +100,12 @@ export function pinServer(mode: string): string[] {
 }
 
 /** Starts a process (tracked); its stderr collects in `stderr()`. */
-export function startProcess(command: string, args: readonly string[], env: Readonly<Record<string, string>> = {}, detached = false): { child: ChildProcess; stderr: () => string; stdout: () => string } {
+export function startProcess(
+  command: string,
+  args: readonly string[],
+  env: Readonly<Record<string, string>> = {},
+  detached = false,
+): { child: ChildProcess; stderr: () => string; stdout: () => string } {
   const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["pipe", "pipe", "pipe"], detached });
   started.add(child);
   let stderr = "";
