@@ -99,6 +99,11 @@ export class ProxySession {
   private legacyLevel: JsonValue | undefined;
   private nextOwnId = 0;
   private over = false;
+  private faulted = false;
+  /** The host is not reading what the proxy sends it: the server waits, and so does the host's input. */
+  private hostFull = false;
+  /** The server is not reading what the proxy sends it: the host's input waits. */
+  private serverFull = false;
   private finish!: (end: ServerEnd) => void;
   /** Resolves when the server is gone (it exited, or the connection ended), with how it ended. */
   readonly ended: Promise<ServerEnd> = new Promise((resolve) => (this.finish = resolve));
@@ -111,14 +116,21 @@ export class ProxySession {
 
   /** Starts the server (or reaches it). Rejects when it cannot be started at all. */
   async start(): Promise<void> {
-    this.host.onDrain(() => this.upstream.resume());
+    this.host.onDrain(() => {
+      this.hostFull = false;
+      this.upstream.resume();
+      if (!this.serverFull) this.host.resume();
+    });
     await this.upstream.start({
       line: (text, via) => this.fromServer(text, via),
       fault: (problem) => void this.fault(problem),
       noise: (text) => this.options.reporter.problem(`the server wrote a line to stdout that is not JSON-RPC; it was not passed on: ${excerpt(text)}`),
       failed: (key, problem) => this.failed(key, problem),
       ended: (end) => this.serverEnded(end),
-      drain: () => this.host.resume(),
+      drain: () => {
+        this.serverFull = false;
+        if (!this.hostFull) this.host.resume();
+      },
     });
   }
 
@@ -266,7 +278,9 @@ export class ProxySession {
   }
 
   private toServer(text: string, received: Received, tool?: JsonObject, key?: string): void {
-    if (!this.upstream.send(text, { message: received.message, tool, key })) this.host.pause();
+    if (this.upstream.send(text, { message: received.message, tool, key })) return;
+    this.serverFull = true;
+    this.host.pause();
   }
 
   /** 2025 era from `initialize` on; 2026-07-28 when requests carry a protocol version in _meta (the proxy's own list repeats it). */
@@ -560,7 +574,11 @@ export class ProxySession {
   }
 
   private send(text: string, route: Route, final: boolean): void {
-    if (!this.host.send(text, route, final)) this.upstream.pause();
+    if (this.host.send(text, route, final)) return;
+    // Answers to the host's own messages go to the same full output: its input waits too.
+    this.hostFull = true;
+    this.upstream.pause();
+    this.host.pause();
   }
 
   private failed(key: string, problem: string): void {
@@ -575,16 +593,18 @@ export class ProxySession {
     this.answer(pending, errorText(pending.hostIdText ?? JSON.stringify(pending.hostId), INTERNAL_ERROR, `mcp-gen proxy: ${problem}`));
   }
 
-  /** Something no working server sends: every open request gets an error, and the server is ended. */
+  /** Something no working server sends: every open request gets an error, and the server is ended (exit 1). */
   private async fault(problem: string): Promise<void> {
-    if (this.over) return;
+    if (this.over || this.faulted) return;
+    this.faulted = true;
     this.options.reporter.problem(`${problem}; ending the connection.`);
     this.failAll(`mcp-gen proxy ended the connection: ${problem}.`);
-    const end = await this.upstream.close();
-    this.serverEnded({ ...end, code: end.code === 0 || end.code === undefined ? 1 : end.code, signal: undefined, problem } as ServerEnd);
+    this.serverEnded(await this.upstream.close());
   }
 
-  private serverEnded(end: ServerEnd): void {
+  private serverEnded(given: ServerEnd): void {
+    // After a fault the proxy ends on its own error, however the server took being stopped.
+    const end: ServerEnd = this.faulted ? { code: given.code !== undefined && given.code !== 0 ? given.code : 1 } : given;
     if (!this.over) {
       const how = end.signal !== undefined ? `was ended by ${end.signal}` : `exited with status ${end.code}`;
       this.failAll(end.problem ? `mcp-gen proxy: ${end.problem}` : `mcp-gen proxy: the server ${how} before answering.`);

@@ -4,6 +4,9 @@
 // (the signal is passed on to its whole process group); the server's end ends the proxy, with the
 // server's exit status, or its signal raised again on the proxy.
 import type { LockFile } from "../model/lock.js";
+import { fstatSync } from "node:fs";
+import { Socket } from "node:net";
+import type { Writable } from "node:stream";
 import { ChildServer } from "./child-server.js";
 import type { DriftContext } from "./drift-notice.js";
 import { DriftReporter } from "./drift-reporter.js";
@@ -32,6 +35,8 @@ export interface ProxyRun {
 /** Most pages the proxy follows when it lists the tools itself, and how long it waits for each answer. */
 const MAX_PAGES = 100;
 const OWN_TIMEOUT_MS = 30_000;
+/** How long answers still buffered for the host may take to go out once the server has ended. */
+const FLUSH_TIMEOUT_MS = 2000;
 
 /** Runs the proxy until either side ends; the exit status to use. */
 export async function runProxySession(run: ProxyRun): Promise<number> {
@@ -43,7 +48,7 @@ export async function runProxySession(run: ProxyRun): Promise<number> {
     const { runHttpHost } = await import("./http-host.js");
     return runHttpHost({ listen: run.listen, maxMessageBytes: run.maxMessageBytes, stderr: run.stderr }, upstream, options);
   }
-  const host = new StdioHost(process.stdin, process.stdout, run.maxMessageBytes);
+  const host = new StdioHost(process.stdin, hostOutput(), run.maxMessageBytes);
   const session = new ProxySession(host, upstream, options);
   try {
     await session.start();
@@ -59,9 +64,24 @@ export async function runProxySession(run: ProxyRun): Promise<number> {
   const stop = untilSignal((signal) => void session.close(signal));
   const end = await session.ended;
   stop();
-  await host.flush();
+  await host.flush(FLUSH_TIMEOUT_MS);
   process.stdin.destroy();
   return exitLike(end, run.stderr);
+}
+
+/**
+ * The proxy's stdout. Node writes to a pipe synchronously on Linux: a host that stops reading would
+ * block the whole proxy in write(2), signals and all. A socket of its own on fd 1 writes without
+ * blocking and says when its buffer is full, so the session can pause the server instead.
+ */
+function hostOutput(): Writable {
+  try {
+    const stat = fstatSync(1);
+    if (stat.isFIFO() || stat.isSocket()) return new Socket({ fd: 1, readable: false, writable: true });
+  } catch {
+    // No stdout at all: process.stdout swallows what is written.
+  }
+  return process.stdout;
 }
 
 async function makeUpstream(run: ProxyRun): Promise<UpstreamPort> {

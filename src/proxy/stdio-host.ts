@@ -56,13 +56,24 @@ export class StdioHost implements HostPort {
     this.input.resume();
   }
 
-  /** Resolves once everything sent has been handed to the operating system (or stdout is gone). */
-  flush(): Promise<void> {
-    if (!this.output.writable || this.output.writableLength === 0) return Promise.resolve();
-    return new Promise((resolve) => {
-      this.output.once("drain", resolve);
-      this.output.once("error", resolve);
-      this.output.once("close", resolve);
-    });
+  /**
+   * Resolves once everything sent has been handed to the operating system, stdout is gone, or
+   * `timeoutMs` passed (a host that never reads does not keep the proxy alive); then lets go of stdout.
+   */
+  async flush(timeoutMs: number): Promise<void> {
+    if (this.output.writable && this.output.writableLength > 0) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, timeoutMs);
+        const done = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        this.output.once("drain", done);
+        this.output.once("error", done);
+        this.output.once("close", done);
+      });
+    }
+    if (this.output.writableLength > 0) this.output.destroy();
+    else this.output.end();
   }
 }

@@ -108,6 +108,8 @@ export function startProcess(
 ): { child: ChildProcess; stderr: () => string; stdout: () => string } {
   const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["pipe", "pipe", "pipe"], detached });
   started.add(child);
+  // A test may write to a process that has just ended.
+  child.stdin!.on("error", () => undefined);
   let stderr = "";
   let stdout = "";
   child.stderr!.setEncoding("utf8").on("data", (text: string) => void (stderr += text));
