@@ -15,6 +15,7 @@ import { TargetLog } from "./lib/targets.mjs";
 import { buildSuite } from "./suites/build.mjs";
 import { httpSuite } from "./suites/http.mjs";
 import { inprocSuite } from "./suites/inproc.mjs";
+import { proxySuite } from "./suites/proxy.mjs";
 import { scalingSuite } from "./suites/scaling.mjs";
 
 const started = performance.now();
@@ -66,6 +67,7 @@ async function main(argv) {
     if (ready && run("inproc")) await guarded("Server, in-process", () => inprocSuite(ctx));
     if (ready && run("http")) await guarded("Server over HTTP", () => httpSuite(ctx));
   }
+  if (run("proxy")) await guarded("mcp-gen proxy", () => proxySuite(ctx));
 
   const duration = `${((performance.now() - started) / 60000).toFixed(1)} min`;
   const command = `node bench/run.mjs${argv.length ? ` ${argv.join(" ")}` : ""}`;

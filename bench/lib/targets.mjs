@@ -14,6 +14,10 @@ export const TARGETS = {
   githubVsFloor: { text: "≥ 0.80×", ok: (v) => v >= 0.8, what: "generated 1,223-tool server calls/s ÷ SDK floor" },
   githubVsNaive: { text: "≥ 10×", ok: (v) => v >= 10, what: "generated 1,223-tool server calls/s ÷ naive McpServer" },
   listMs: { text: "< 50 ms", ok: (v) => v < 50, what: "tools/list of 1,223 tools" },
+  proxyStdio: { text: "≥ 0.85×", ok: (v) => v >= 0.85, what: "sequential tools/call through mcp-gen proxy ÷ direct, stdio" },
+  proxyHttp: { text: "≥ 0.85×", ok: (v) => v >= 0.85, what: "sequential tools/call through mcp-gen proxy --url ÷ direct, HTTP" },
+  proxyListMs: { text: "< 20 ms", ok: (v) => v < 20, what: "tools/list of 1,001 tools: time the proxy's check adds" },
+  proxyRss: { text: "< 80 MB", ok: (v) => v < 80, what: "mcp-gen proxy peak RSS" },
 };
 
 /** "met" | "missed" | "" (no measurement). */

@@ -5,7 +5,7 @@
 // no name, one nested past the limit) is refused whole: no tool gets through a list the proxy could
 // not check. Pure.
 import { readToolsPage } from "../live/read-tools-page.js";
-import { getOwn, type JsonObject } from "../model/json.js";
+import { getOwn, type JsonObject, type JsonValue } from "../model/json.js";
 import { arrayElements, memberSpan, skipSpace, spliceSpan } from "./json-spans.js";
 import type { Received } from "./read-message.js";
 import type { ToolGate, ToolVerdict } from "./tool-gate.js";
@@ -30,18 +30,32 @@ export function checkListAnswer(received: Received, gate: ToolGate, maxDepth: nu
   const read = readToolsPage(result, 1, maxDepth);
   if (!read.ok) return { ok: false, problem: read.problem.message.replace(/^Page 1 of tools\/list/, "The tools/list answer").replace(/ on page 1 of tools\/list/, "") };
   const tools = read.value.tools;
-  const verdicts = gate.checkTools(tools);
+  const problem = unhashable(received.text, tools);
+  if (problem !== undefined) return { ok: false, problem };
+  const text = received.text;
+  const list = memberSpan(text, memberSpan(text, skipSpace(text, 0), "result")!.start, "tools")!;
+  const elements = arrayElements(text, list.start).map((span) => text.slice(span.start, span.end));
+  const verdicts = gate.checkTools(tools, elements);
   const cursor = getOwn(result, "nextCursor");
   const nextCursor = typeof cursor === "string" ? cursor : undefined;
-  if (verdicts.every((verdict) => verdict.forwarded)) return { ok: true, page: { text: received.text, tools, verdicts, nextCursor } };
-  return { ok: true, page: { text: withoutTools(received.text, verdicts), tools, verdicts, nextCursor } };
+  if (verdicts.every((verdict) => verdict.forwarded)) return { ok: true, page: { text, tools, verdicts, nextCursor } };
+  // The withheld tools are left out of result.tools; every other byte is the server's.
+  const kept = elements.filter((_, i) => verdicts[i]!.forwarded);
+  return { ok: true, page: { text: spliceSpan(text, list, `[${kept.join(",")}]`), tools, verdicts, nextCursor } };
 }
 
-/** The answer with the tools whose verdict is not `forwarded` left out of result.tools. */
-function withoutTools(text: string, verdicts: readonly ToolVerdict[]): string {
-  const result = memberSpan(text, skipSpace(text, 0), "result")!;
-  const list = memberSpan(text, result.start, "tools")!;
-  const elements = arrayElements(text, list.start);
-  const kept = elements.filter((_, i) => verdicts[i]!.forwarded).map((span) => text.slice(span.start, span.end));
-  return spliceSpan(text, list, `[${kept.join(",")}]`);
+/**
+ * A tool holding a number JSON.parse read as Infinity (1e400) has no RFC 8785 text, so no hash: the
+ * answer is refused. Only a number written with a long exponent or hundreds of digits can be one.
+ */
+function unhashable(text: string, tools: readonly JsonObject[]): string | undefined {
+  if (!/\d[eE]\+?\d{3}|\d{300}/.test(text)) return undefined;
+  for (const tool of tools) {
+    const stack: JsonValue[] = [tool];
+    for (let value = stack.pop(); value !== undefined; value = stack.pop()) {
+      if (typeof value === "number" && !Number.isFinite(value)) return `The tool ${JSON.stringify(tool.name)} holds a number too large for JSON to represent, so it has no hash to compare.`;
+      if (value !== null && typeof value === "object") for (const child of Array.isArray(value) ? value : Object.values(value)) stack.push(child);
+    }
+  }
+  return undefined;
 }

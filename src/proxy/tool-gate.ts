@@ -4,7 +4,7 @@
 // listed with another hash, or not pinned at all, is withheld (mode `block`) or let through with a
 // warning (`warn`); a name no list has shown yet cannot be called until one does. Pure: it holds the
 // state of one proxy run and changes only when told what a server listed.
-import { hashTool } from "../lock/hash-tool.js";
+import { hashJson, hashTool } from "../lock/hash-tool.js";
 import type { JsonObject } from "../model/json.js";
 import { TOOL_PARTS, type LockFile, type ToolPart } from "../model/lock.js";
 
@@ -32,18 +32,28 @@ export class ToolGate {
   /** The newest verdict for every name a list has shown. */
   private readonly latest = new Map<string, ToolVerdict>();
   private readonly tools = new Map<string, JsonObject>();
+  /** The text each name was last sent as, with the verdict on it. */
+  private readonly texts = new Map<string, { readonly text: string; readonly verdict: ToolVerdict }>();
 
   constructor(
     private readonly lock: LockFile,
     readonly mode: DriftMode,
   ) {}
 
-  /** Hashes one page of tools as received, records each verdict, and returns them in order. */
-  checkTools(tools: readonly JsonObject[]): ToolVerdict[] {
-    return tools.map((tool) => {
-      const verdict = this.judge(tool);
-      this.latest.set(verdict.name, verdict);
-      this.tools.set(verdict.name, tool);
+  /**
+   * Hashes one page of tools as received, records each verdict, and returns them in order. `texts`,
+   * when given, are the tools' texts as sent: a tool sent as the very same text as last time has the
+   * same hash, so a host that lists again and again costs a string comparison per tool.
+   */
+  checkTools(tools: readonly JsonObject[], texts?: readonly string[]): ToolVerdict[] {
+    return tools.map((tool, i) => {
+      const text = texts?.[i];
+      const name = tool.name as string;
+      const seen = text === undefined ? undefined : this.texts.get(name);
+      const verdict = seen !== undefined && seen.text === text ? seen.verdict : this.judge(tool);
+      if (text !== undefined) this.texts.set(name, { text, verdict });
+      this.latest.set(name, verdict);
+      this.tools.set(name, tool);
       return verdict;
     });
   }
@@ -83,11 +93,13 @@ export class ToolGate {
 
   private judge(tool: JsonObject): ToolVerdict {
     const name = tool.name as string;
-    const hash = hashTool(tool);
+    // The whole tool's hash decides; the part hashes are only needed to name what changed.
+    const sha256 = hashJson(tool);
     const entry = Object.hasOwn(this.lock.tools, name) ? this.lock.tools[name]! : undefined;
-    if (entry === undefined) return { name, sha256: hash.sha256, status: "added", parts: [], forwarded: this.mode === "warn" };
-    if (entry.sha256 === hash.sha256) return { name, sha256: hash.sha256, status: "match", parts: [], forwarded: true };
+    if (entry === undefined) return { name, sha256, status: "added", parts: [], forwarded: this.mode === "warn" };
+    if (entry.sha256 === sha256) return { name, sha256, status: "match", parts: [], forwarded: true };
+    const hash = hashTool(tool);
     const parts = TOOL_PARTS.filter((part) => hash.parts[part] !== (Object.hasOwn(entry.parts, part) ? entry.parts[part] : undefined));
-    return { name, sha256: hash.sha256, status: "changed", parts, forwarded: this.mode === "warn" };
+    return { name, sha256, status: "changed", parts, forwarded: this.mode === "warn" };
   }
 }

@@ -70,6 +70,10 @@ describe("tools/list answers", () => {
     w.session.fromHost(request(2, "tools/list"));
     w.fromServer(answer(2, { tools: [{ description: "no name" }] }));
     expect(errorOf(w.toHost()[1]!).message).toMatch(/refused the server's tools\/list answer: Tool 0 .*has no name/);
+    // A number past what JSON.parse can hold has no canonical text, so no hash.
+    w.session.fromHost(request(3, "tools/list"));
+    w.fromServer(`{"jsonrpc":"2.0","id":3,"result":{"tools":[{"name":"echo","inputSchema":{"type":"object","maximum":1e400}}]}}`);
+    expect(errorOf(w.toHost()[2]!).message).toContain('The tool "echo" holds a number too large for JSON to represent');
   });
 
   it("reports a pinned tool a complete listing did not show, once, and not as an error", async () => {
