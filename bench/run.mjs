@@ -17,6 +17,7 @@ import { httpSuite } from "./suites/http.mjs";
 import { inprocSuite } from "./suites/inproc.mjs";
 import { lspSuite } from "./suites/lsp.mjs";
 import { patternsSuite } from "./suites/patterns.mjs";
+import { proxySuite } from "./suites/proxy.mjs";
 import { scalingSuite } from "./suites/scaling.mjs";
 
 const started = performance.now();
@@ -70,6 +71,7 @@ async function main(argv) {
     if (ready && run("http")) await guarded("Server over HTTP", () => httpSuite(ctx));
   }
   if (run("lsp")) await guarded("Language server", () => lspSuite(ctx));
+  if (run("proxy")) await guarded("mcp-gen proxy", () => proxySuite(ctx));
 
   const duration = `${((performance.now() - started) / 60000).toFixed(1)} min`;
   const command = `node bench/run.mjs${argv.length ? ` ${argv.join(" ")}` : ""}`;

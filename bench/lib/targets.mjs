@@ -18,6 +18,10 @@ export const TARGETS = {
   lspP50: { text: "< 50 ms", ok: (v) => v < 50, what: "language server, one edit in a 1,000-tool project: didChange → publishDiagnostics, p50" },
   lspP99: { text: "< 150 ms", ok: (v) => v < 150, what: "the same, p99" },
   lspRss: { text: "< 300 MB", ok: (v) => v < 300, what: "language server RSS once every file of the 1,000-tool project is open" },
+  proxyStdio: { text: "≥ 0.85×", ok: (v) => v >= 0.85, what: "sequential tools/call through mcp-gen proxy ÷ direct, stdio" },
+  proxyHttp: { text: "≥ 0.85×", ok: (v) => v >= 0.85, what: "sequential tools/call through mcp-gen proxy --url ÷ direct, HTTP" },
+  proxyListMs: { text: "< 20 ms", ok: (v) => v < 20, what: "tools/list of 1,001 tools: time the proxy's check adds" },
+  proxyRss: { text: "< 80 MB", ok: (v) => v < 80, what: "mcp-gen proxy peak RSS" },
 };
 
 /** "met" | "missed" | "" (no measurement). */

@@ -17,6 +17,7 @@ const COMMANDS: Readonly<Record<string, { load: () => Promise<Command>; summary:
   import: { load: async () => (await import("./commands/import.js")).runImport, summary: "write descriptors and a lock from a live server's tools/list" },
   init: { load: async () => (await import("./commands/init.js")).runInit, summary: "scaffold the config, an example tool, package.json scripts and a README section" },
   lsp: { load: async () => (await import("./commands/lsp.js")).runLsp, summary: "language server for editors: validate's diagnostics as you type, fixes, hover, completion" },
+  proxy: { load: async () => (await import("./commands/proxy.js")).runProxy, summary: "run a server behind its lock: withhold every tool that changed since it was pinned, refuse its calls" },
   validate: { load: async () => (await import("./commands/validate.js")).runValidate, summary: "load, resolve and validate every descriptor; print diagnostics" },
   verify: { load: async () => (await import("./commands/verify.js")).runVerify, summary: "compare a live server's tools/list with the lock" },
   watch: { load: async () => (await import("./commands/watch.js")).runWatch, summary: "build, then build again whenever a descriptor, a $ref'd file or the config changes" },
