@@ -17,7 +17,10 @@ const extra =
   kind === "list"
     ? Array.from({ length: 1000 }, (_, i) => [
         `tool_${i}`,
-        { description: `Tool number ${i}: looks up one record by its key and returns it.`, inputSchema: fromJsonSchema({ type: "object", properties: { key: { type: "string", description: "The key." }, limit: { type: "integer", minimum: 1 } }, required: ["key"] }) },
+        {
+          description: `Tool number ${i}: looks up one record by its key and returns it.`,
+          inputSchema: fromJsonSchema({ type: "object", properties: { key: { type: "string", description: "The key." }, limit: { type: "integer", minimum: 1 } }, required: ["key"] }),
+        },
       ])
     : [];
 

@@ -194,7 +194,11 @@ export async function proxySuite({ options, log, targets }) {
       listen: peakRssMB(listen.child.pid),
       list: peakRssMB(listProxy.transport.pid),
     };
-    const pct = (name, p) => percentile([...latencies.get(name)].sort((a, b) => a - b), p);
+    const pct = (name, p) =>
+      percentile(
+        [...latencies.get(name)].sort((a, b) => a - b),
+        p,
+      );
     const row = (label, direct, proxy, key, where, rssMB) => {
       const ratio = pairedRatio(rates.get(proxy), rates.get(direct));
       const t = key ? targets.add(key, fmt.ratio(ratio), ratio, where) : { target: "(information)", status: "" };

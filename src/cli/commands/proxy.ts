@@ -11,7 +11,8 @@ import type { DriftContext } from "../../proxy/drift-notice.js";
 import type { DriftMode } from "../../proxy/tool-gate.js";
 import { formatText } from "../../report/format-text.js";
 import { readTextIfExists } from "../../files/write-files.js";
-import { choice, COMMON_OPTIONS, parseCommandArgs, projectRoot, UsageError } from "../args.js";
+import { choice, COMMON_OPTIONS, parseCommandArgs, UsageError } from "../args.js";
+import { findProjectRoot, pathsFromCommandLine } from "../project-root.js";
 import { EXIT, type CliIo } from "../io.js";
 import { readProjectConfig } from "../read-config.js";
 
@@ -83,19 +84,22 @@ export async function runProxy(argv: readonly string[], io: CliIo): Promise<numb
   if (values.header?.length && values.url === undefined) throw new UsageError("--header applies to --url servers only.");
   const mode = choice<DriftMode>("on-drift", values["on-drift"], ["block", "warn"], "block");
   const listen = values.listen === undefined ? undefined : parseListen(values.listen);
-  const root = projectRoot(io.cwd, values.cwd);
-  const project = await readProjectConfig(root, values.config, "configured");
+  // Like every command: the project is the nearest folder up with a config, and paths given on the
+  // command line (--lock, --log, --config) are relative to where the command was typed.
+  const root = findProjectRoot(io.cwd, values);
+  const given = pathsFromCommandLine(io.cwd, values, root, ["lock", "log", "config"]);
+  const project = await readProjectConfig(root, given.config, "configured");
   if (!project.config) {
     io.stderr(formatText([...project.diagnostics], { sources: project.sources, color: false }));
     return EXIT.usage;
   }
-  const lockPath = values.lock ?? project.config.lock;
+  const lockPath = given.lock ?? project.config.lock;
   const server =
     command.length > 0 ? { kind: "stdio" as const, command: command[0]!, args: command.slice(1) } : { kind: "http" as const, url: parseUrl(values.url!), headers: headerValues(values.header ?? []) };
   const target = describeTarget(server, root);
   const lock = await readLock(root, lockPath, project.config.load, target, io);
   if (typeof lock === "number") return lock;
-  const logFile = values.log === undefined ? undefined : openLog(resolve(root, values.log));
+  const logFile = given.log === undefined ? undefined : openLog(resolve(root, given.log));
   const context: DriftContext = {
     lockPath,
     lock,
