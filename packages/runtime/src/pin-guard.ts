@@ -72,17 +72,21 @@ export class PinGuard {
     return this.#current;
   }
 
-  /** Lists the tools now and returns how they differ from the lock. */
+  /** Lists the tools now and returns how they differ from the lock (the caller decides what to do with it). */
   async check(): Promise<readonly ToolDrift[]> {
-    if (this.#options.policy === "ignore") return [];
-    this.#sync();
-    const before = this.#completed;
     this.#waiting++;
     try {
-      await this.#options.list();
+      return await this.#list();
     } finally {
       this.#waiting--;
     }
+  }
+
+  async #list(): Promise<readonly ToolDrift[]> {
+    if (this.#options.policy === "ignore") return [];
+    this.#sync();
+    const before = this.#completed;
+    await this.#options.list();
     // Nothing came over the wire (an SDK lists nothing from a server without the tools capability).
     if (this.#completed === before) this.#finish({ epoch: this.#epoch, partial: false, seen: new Set(), drift: new Map() });
     return this.drift;
@@ -107,11 +111,11 @@ export class PinGuard {
     }
   }
 
-  /** One fresh listing per list_changed, shared by everyone who waits for it. */
+  /** One fresh listing per list_changed, shared by everyone who waits for it; what it finds goes to `warn`. */
   #refreshed(): Promise<void> {
     const running = this.#refresh;
     if (running !== undefined && running.epoch === this.#epoch) return running.done;
-    const refresh = { epoch: this.#epoch, done: this.check().then(() => undefined) };
+    const refresh = { epoch: this.#epoch, done: this.#list().then(() => undefined) };
     this.#refresh = refresh;
     const forget = () => {
       if (this.#refresh === refresh) this.#refresh = undefined;
