@@ -38,7 +38,7 @@ export function identifyHost(file: string, home: string): Host {
     };
   }
   if (name === "claude_desktop_config.json") return jsonHost("claude-desktop", "Claude Desktop", undefined, ["Restart Claude Desktop so that it starts the servers again."]);
-  if (name === ".mcp.json") return jsonHost("claude-code", "Claude Code", undefined, ["Claude Code asks you to approve the changed project servers again."]);
+  if (name === ".mcp.json") return jsonHost("claude-code", "Claude Code", undefined, ["Claude Code may ask you to approve the project's servers again."]);
   const trust = ["VS Code asks you to trust each changed server again before it starts it."];
   if (name === "mcp.json" && folder === ".vscode") return jsonHost("vscode", "VS Code", above, trust);
   // The user's own mcp.json lives in VS Code's profile folder (…/Code/User/mcp.json).
