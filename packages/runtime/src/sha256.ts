@@ -1,6 +1,7 @@
-// Text → lowercase hex SHA-256 (FIPS 180-4) of its UTF-8 bytes, written out so the generated client
-// can hash a tool synchronously wherever it runs (Node, browsers, edge runtimes: no node:crypto, and
-// WebCrypto is asynchronous). Dependency-free; checked against node:crypto in the tests.
+// Text → lowercase hex SHA-256 (FIPS 180-4) of its UTF-8 bytes, synchronously wherever the generated
+// client runs: node:crypto where Node.js has it (process.getBuiltinModule, without importing it, so
+// bundlers for browsers and edge runtimes see nothing), and otherwise this module's own
+// implementation (WebCrypto is asynchronous). Dependency-free; both are checked in the tests.
 
 /** The first 32 bits of the fractional parts of the cube roots of the first 64 primes (FIPS 180-4 §4.2.2). */
 const K = Uint32Array.of(
@@ -70,63 +71,93 @@ const K = Uint32Array.of(
   0xc67178f2,
 );
 
+/** What this module uses of node:crypto. */
+interface NodeCrypto {
+  createHash(algorithm: "sha256"): { update(data: string, encoding: "utf8"): { digest(encoding: "hex"): string } };
+}
+
+const nodeCrypto = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.("node:crypto") as NodeCrypto | undefined;
+
 /**
  * Lowercase hex SHA-256 of the UTF-8 bytes of `text` (a lone surrogate counts as U+FFFD, as in
  * node:crypto and TextEncoder). Example: `sha256Hex("abc")` gives "ba7816bf…f20015ad".
  */
 export function sha256Hex(text: string): string {
+  return nodeCrypto === undefined ? sha256HexPortable(text) : nodeCrypto.createHash("sha256").update(text, "utf8").digest("hex");
+}
+
+/** sha256Hex without node:crypto: what runs in browsers and edge runtimes. */
+export function sha256HexPortable(text: string): string {
   const bytes = utf8(text);
   // The message, a 1 bit, zeros, and its length in bits as 64 bits: a whole number of 64-byte blocks.
   const blocks = Math.ceil((bytes.length + 9) / 64);
   const padded = new Uint8Array(blocks * 64);
   padded.set(bytes);
   padded[bytes.length] = 0x80;
-  const view = new DataView(padded.buffer);
-  view.setUint32(padded.length - 8, Math.floor(bytes.length / 0x20000000));
-  view.setUint32(padded.length - 4, (bytes.length << 3) >>> 0);
-  const state = Uint32Array.of(0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19);
-  const w = new Uint32Array(64);
-  for (let block = 0; block < blocks; block++) compress(state, w, view, block * 64);
+  const high = Math.floor(bytes.length / 0x20000000);
+  const low = (bytes.length << 3) >>> 0;
+  for (let i = 0; i < 4; i++) {
+    padded[padded.length - 8 + i] = (high >>> (24 - 8 * i)) & 0xff;
+    padded[padded.length - 4 + i] = (low >>> (24 - 8 * i)) & 0xff;
+  }
+  const state = compress(padded, blocks);
   let out = "";
   for (const word of state) out += word.toString(16).padStart(8, "0");
   return out;
 }
 
-/** FIPS 180-4 §6.2.2: one 64-byte block into `state`. */
-function compress(state: Uint32Array, w: Uint32Array, view: DataView, offset: number): void {
-  for (let t = 0; t < 16; t++) w[t] = view.getUint32(offset + t * 4);
-  for (let t = 16; t < 64; t++) {
-    const a = w[t - 15]!;
-    const b = w[t - 2]!;
-    const s0 = rotr(a, 7) ^ rotr(a, 18) ^ (a >>> 3);
-    const s1 = rotr(b, 17) ^ rotr(b, 19) ^ (b >>> 10);
-    w[t] = (w[t - 16]! + s0 + w[t - 7]! + s1) >>> 0;
+/** FIPS 180-4 §6.2.2 over every 64-byte block, the state in locals (the hot loop of the check). */
+function compress(p: Uint8Array, blocks: number): Uint32Array {
+  const w = new Uint32Array(64);
+  let h0 = 0x6a09e667;
+  let h1 = 0xbb67ae85;
+  let h2 = 0x3c6ef372;
+  let h3 = 0xa54ff53a;
+  let h4 = 0x510e527f;
+  let h5 = 0x9b05688c;
+  let h6 = 0x1f83d9ab;
+  let h7 = 0x5be0cd19;
+  for (let offset = 0; offset < blocks * 64; offset += 64) {
+    for (let t = 0, i = offset; t < 16; t++, i += 4) w[t] = (p[i]! << 24) | (p[i + 1]! << 16) | (p[i + 2]! << 8) | p[i + 3]!;
+    for (let t = 16; t < 64; t++) {
+      const x = w[t - 15]!;
+      const y = w[t - 2]!;
+      const s0 = ((x >>> 7) | (x << 25)) ^ ((x >>> 18) | (x << 14)) ^ (x >>> 3);
+      const s1 = ((y >>> 17) | (y << 15)) ^ ((y >>> 19) | (y << 13)) ^ (y >>> 10);
+      w[t] = (w[t - 16]! + s0 + w[t - 7]! + s1) | 0;
+    }
+    let a = h0;
+    let b = h1;
+    let c = h2;
+    let d = h3;
+    let e = h4;
+    let f = h5;
+    let g = h6;
+    let h = h7;
+    for (let t = 0; t < 64; t++) {
+      const s1 = ((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7));
+      const t1 = (h + s1 + ((e & f) ^ (~e & g)) + K[t]! + w[t]!) | 0;
+      const s0 = ((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10));
+      const t2 = (s0 + ((a & b) ^ (a & c) ^ (b & c))) | 0;
+      h = g;
+      g = f;
+      f = e;
+      e = (d + t1) | 0;
+      d = c;
+      c = b;
+      b = a;
+      a = (t1 + t2) | 0;
+    }
+    h0 = (h0 + a) | 0;
+    h1 = (h1 + b) | 0;
+    h2 = (h2 + c) | 0;
+    h3 = (h3 + d) | 0;
+    h4 = (h4 + e) | 0;
+    h5 = (h5 + f) | 0;
+    h6 = (h6 + g) | 0;
+    h7 = (h7 + h) | 0;
   }
-  let [a, b, c, d, e, f, g, h] = state as unknown as [number, number, number, number, number, number, number, number];
-  for (let t = 0; t < 64; t++) {
-    const t1 = (h + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + K[t]! + w[t]!) >>> 0;
-    const t2 = ((rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c))) >>> 0;
-    h = g;
-    g = f;
-    f = e;
-    e = (d + t1) >>> 0;
-    d = c;
-    c = b;
-    b = a;
-    a = (t1 + t2) >>> 0;
-  }
-  state[0] = state[0]! + a;
-  state[1] = state[1]! + b;
-  state[2] = state[2]! + c;
-  state[3] = state[3]! + d;
-  state[4] = state[4]! + e;
-  state[5] = state[5]! + f;
-  state[6] = state[6]! + g;
-  state[7] = state[7]! + h;
-}
-
-function rotr(x: number, n: number): number {
-  return (x >>> n) | (x << (32 - n));
+  return Uint32Array.of(h0, h1, h2, h3, h4, h5, h6, h7);
 }
 
 /** UTF-8 (RFC 3629) of `text`, with U+FFFD for a lone surrogate. */
