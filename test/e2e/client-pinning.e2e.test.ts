@@ -5,7 +5,7 @@
 // connect… fail with ToolDriftError (or warn); a tool changed after connect (the server sends
 // list_changed) is re-checked, and a call to it is refused before it reaches the server, which counts
 // its calls.
-import { mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -47,7 +47,7 @@ interface PinnedModule {
     connectHttp(url: URL, options?: Options): Promise<PinnedClient>;
   };
   readonly ToolDriftError: new (...args: never[]) => Error & { readonly drift: readonly Drift[] };
-  readonly TOOL_PINS: readonly { readonly name: string; readonly sha256: string }[];
+  readonly TOOL_PINS: readonly { readonly name: string; readonly sha256: string; readonly parts: Readonly<Record<string, string>> }[];
 }
 
 const roots: string[] = [];
@@ -57,7 +57,7 @@ afterAll(() => {
 afterEach(stopServers);
 
 /** The server imported into a new client-only project (with `extraConfig`), built, compiled and loaded. */
-async function pinnedProject(extraConfig: string): Promise<PinnedModule> {
+async function pinnedProject(extraConfig: string): Promise<{ readonly root: string; readonly module: PinnedModule }> {
   const root = mkdtempSync(join(tmpdir(), "mcp-gen-pinning-"));
   roots.push(root);
   const imported = await runInProcess(root, ["import", "--command", `${JSON.stringify(process.execPath)} ${JSON.stringify(SERVER)}`]);
@@ -69,7 +69,7 @@ async function pinnedProject(extraConfig: string): Promise<PinnedModule> {
   expect(build.code, build.stdout).toBe(0);
   symlinkSync(join(REPO_ROOT, "node_modules"), join(root, "node_modules"), "dir");
   await compileProject(join(root, "tsconfig.json"));
-  return (await import(pathToFileURL(join(root, "dist/src/generated/index.js")).href)) as PinnedModule;
+  return { root, module: (await import(pathToFileURL(join(root, "dist/src/generated/index.js")).href)) as PinnedModule };
 }
 
 /** What `run` throws (or undefined). */
@@ -104,8 +104,9 @@ describe.each([
   ["sdk-v1", "target: sdk-v1\n", ["stdio", "http"]],
 ] as const)("the generated client (%s) pins the server's tools", (target, extraConfig, transports) => {
   let module: PinnedModule;
+  let root: string;
   beforeAll(async () => {
-    module = await pinnedProject(extraConfig);
+    ({ root, module } = await pinnedProject(extraConfig));
   }, 180_000);
 
   const connect = async (transport: "stdio" | "http", drifted: boolean, options: Options = {}): Promise<PinnedClient> => {
@@ -114,9 +115,10 @@ describe.each([
     return module.ToolsClient.connectHttp(await startHttp(SERVER, [...flags, "--http"]), options);
   };
 
-  it("carries the lock's hash of every tool", () => {
+  it("carries the lock's hashes of every tool, whole and per part", () => {
+    const lock = JSON.parse(readFileSync(join(root, "mcp-tools.lock.json"), "utf8")) as { tools: Record<string, { sha256: string; parts: Record<string, string> }> };
     expect(module.TOOL_PINS.map((pin) => pin.name)).toEqual(["calls", "drift", "echo"]);
-    expect(module.TOOL_PINS.every((pin) => /^[0-9a-f]{64}$/.test(pin.sha256))).toBe(true);
+    for (const pin of module.TOOL_PINS) expect({ sha256: pin.sha256, parts: pin.parts }).toEqual({ sha256: lock.tools[pin.name]!.sha256, parts: lock.tools[pin.name]!.parts });
   });
 
   for (const transport of transports) {
