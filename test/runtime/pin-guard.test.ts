@@ -192,6 +192,8 @@ describe("PinGuard", () => {
     const send = wire.transport.send;
     expect(await guard.check()).toEqual([]);
     await guard.admit("echo");
+    // Current as it is: a listing is never forced past the SDK's cache on its account.
+    expect(guard.current).toBe(true);
     expect(wire.transport.send).toBe(send);
     expect(wire.seenByClient).toEqual([]);
   });

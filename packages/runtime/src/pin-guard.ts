@@ -66,8 +66,9 @@ export class PinGuard {
     return [...this.#drift.values()];
   }
 
-  /** A complete listing has been judged since the connection opened and since the last list_changed. */
+  /** A complete listing has been judged since the connection opened and since the last list_changed (always, when nothing is compared). */
   get current(): boolean {
+    if (this.#options.policy === "ignore") return true;
     this.#sync();
     return this.#current;
   }
