@@ -14,6 +14,7 @@ import type { ResolvedTool } from "../model/source.js";
 import { hashTool, type ToolHash } from "../lock/hash-tool.js";
 import { sha256Hex } from "../lock/sha256.js";
 import { findHeaderParams } from "@mcp-gen/runtime/header-annotations";
+import { legacyDescriptor, needsLegacyWrap } from "@mcp-gen/runtime/v1/legacy-projection";
 import type { SchemaCompiler } from "../compile/schema-compiler.js";
 import { aggregateBanner, fileBanner, runtimeBanner } from "./banner.js";
 import { scaffoldExamples, spellOutObjectMembers } from "./derive-examples.js";
@@ -122,7 +123,8 @@ interface ToolPlan {
   readonly tool: ResolvedTool;
   readonly name: string;
   readonly names: ToolNames;
-  readonly sha256: string;
+  /** Its lock hashes: the generated client carries them (TOOL_PINS). */
+  readonly hash: ToolHash;
   readonly hasOutput: boolean;
   readonly inputRef: ValidatorRef;
   readonly outputRef: ValidatorRef | undefined;
@@ -160,7 +162,7 @@ export async function emitProject(input: EmitInput): Promise<EmitOutput & { read
   };
   const validators = emitValidators(namedRequests(tools.map((t, i) => schemaRequests(t, reused.get(t), names[i]!.pascal))), input.schemas, input.reuse?.validators, validatorImports);
   const plans = planTools(tools, names, validators, reused, input.hashes);
-  const setHash = sha256Hex(plans.map((p) => `${p.name}\u0000${p.sha256}`).join("\n"));
+  const setHash = sha256Hex(plans.map((p) => `${p.name}\u0000${p.hash.sha256}`).join("\n"));
   const banner = aggregateBanner(plans.length);
   const fresh = plans.filter((plan) => plan.module === undefined);
   // Types are generated while everything that does not need them is rendered (compileTypes may run
@@ -264,9 +266,9 @@ function planTools(
     const outputRef = hasOutput ? validators.refs[next++]! : undefined;
     const again = reused.get(tool);
     const forms = again ? [] : inputForms(tool).map((form) => ({ ...form, ref: validators.refs[next++]! }));
-    const sha256 = (hashes?.get(tool) ?? hashTool(tool.wire)).sha256;
+    const hash = hashes?.get(tool) ?? hashTool(tool.wire);
     const headers = again ? again.headers : (findHeaderParams(tool.wire.inputSchema).params as unknown as JsonValue);
-    return { tool, name: String(tool.wire.name), names: names[i]!, sha256, hasOutput, inputRef, outputRef, forms, headers, module: again?.module, types: again?.types };
+    return { tool, name: String(tool.wire.name), names: names[i]!, hash, hasOutput, inputRef, outputRef, forms, headers, module: again?.module, types: again?.types };
   });
 }
 
@@ -396,7 +398,7 @@ export function expectedTypesJobs(tools: readonly ResolvedTool[], all: readonly 
 function emitToolModule(plan: ToolPlan, types: ToolTypes, templates: Templates, config: Config): GeneratedFile {
   const folder = posix.join(config.out, "tools");
   const toolTableRuntime = runtimeSpecifier(config, folder, "tool-table");
-  const contents = templates["tool-module.ts"](toolModuleView(plan, fileBanner(plan.tool.file, plan.sha256), types.code, jsonLiteral(plan.tool.wire), toolTableRuntime));
+  const contents = templates["tool-module.ts"](toolModuleView(plan, fileBanner(plan.tool.file, plan.hash.sha256), types.code, jsonLiteral(plan.tool.wire), toolTableRuntime));
   return { path: posix.join(folder, `${plan.names.file}.ts`), contents };
 }
 
@@ -465,6 +467,7 @@ function emitAggregates(plans: readonly ToolPlan[], templates: Templates, config
     ...target,
     needsContentBlock: plans.some((plan) => !plan.hasOutput),
     typeImports: plans.map((plan) => ({ names: dataTypes(plan).join(", "), module: toolModule(plan) })),
+    pins: plans.map(pinView),
     methods: plans.map((plan) => ({
       doc: docComment(String(plan.tool.wire.description ?? plan.tool.wire.title ?? `Calls the tool ${plan.name}.`), "  "),
       methodName: plan.names.camel,
@@ -491,6 +494,19 @@ function emitAggregates(plans: readonly ToolPlan[], templates: Templates, config
     { path: posix.join(out, "server.ts"), contents: templates["server.ts"](serverView(plans, config, banner, target)) },
     { path: posix.join(out, "testing.ts"), contents: templates["testing.ts"]({ banner, ...target }) },
   ];
+}
+
+/** One tool's TOOL_PINS entry in the generated client. */
+function pinView(plan: ToolPlan): object {
+  const outputSchema = getOwn(plan.tool.wire, "outputSchema");
+  // A 2025-era server lists a non-object outputSchema wrapped in { result } (SEP-2106): that form is pinned too.
+  const legacy = isJsonObject(outputSchema) && needsLegacyWrap(outputSchema) ? hashTool(legacyDescriptor(plan.tool.wire as JsonObject & { outputSchema: JsonObject }) as JsonObject) : undefined;
+  return {
+    nameLiteral: stringLiteral(plan.name),
+    sha256Literal: stringLiteral(plan.hash.sha256),
+    parts: Object.entries(plan.hash.parts).map(([part, hash]) => ({ key: objectKey(part), hashLiteral: stringLiteral(hash) })),
+    legacy: legacy === undefined ? undefined : { sha256Literal: stringLiteral(legacy.sha256), outputSchemaLiteral: stringLiteral(legacy.parts.outputSchema!) },
+  };
 }
 
 /**

@@ -93,12 +93,17 @@ describe("the tracker built with target: sdk-v1", () => {
       "node-serve.ts",
       // The tracker's schemas have patterns: its validators run them on re2js.
       "pattern-runtime.ts",
+      // The client compares the server's tools with the lock's hashes.
+      "pin-guard.ts",
       "quote-value.ts",
       "request-headers.ts",
       "session-pool.ts",
+      "sha256.ts",
       "stdio-server.ts",
       "tool-call.ts",
       "tool-context.ts",
+      "tool-hash.ts",
+      "tool-pins.ts",
       "tool-table.ts",
       "utf8.ts",
       "v1/client-runtime.ts",
