@@ -34,7 +34,8 @@ The server:
   --header "NAME: VALUE"   send this HTTP header with every --url request (repeatable)
 
 Options:
-  --cwd DIR                the project whose lock pins the server (default: the current directory):
+  --cwd DIR                the project whose lock pins the server (default: the nearest folder up
+                           with mcp-gen.config.yaml, else the current directory):
                            what \`mcp-gen import\` wrote, or one server folder of \`import --client-config\`
   --lock FILE              the lock file, relative to the root (default: the config's lock)
   --on-drift block|warn    block (default): withhold a changed or unpinned tool and refuse its calls;
