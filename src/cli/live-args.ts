@@ -139,6 +139,8 @@ function oneTarget(values: LiveValues, root: string, env: Readonly<Record<string
     throw new UsageError(`--url ${JSON.stringify(values.url)} is not a URL.`);
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") throw new UsageError(`--url must be an http or https URL; got ${JSON.stringify(url.protocol)}.`);
+  // fetch refuses them, and its message would print the password.
+  if (url.username !== "" || url.password !== "") throw new UsageError('--url holds a user name or password, which HTTP clients do not send; give credentials as --header "Authorization: ...".');
   return { kind: "http", url, headers: headers(values.header ?? []) };
 }
 

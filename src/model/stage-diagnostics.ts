@@ -70,6 +70,11 @@ export const STAGE_DIAGNOSTICS: readonly StageDiagnosticInfo[] = [
   { id: "tools-not-found", stage: "config", summary: "The tools globs matched no descriptor file, so there is nothing to validate or build.", severity: "warning" },
   { id: "verify-tool-added", stage: "verify", summary: "The live server lists a tool that mcp-tools.lock.json does not pin." },
   { id: "verify-tool-changed", stage: "verify", summary: "A tool the live server lists differs from the one mcp-tools.lock.json pins; the parts that changed are named." },
+  {
+    id: "verify-other-server",
+    stage: "verify",
+    summary: "The server says it is another server (serverInfo name) than the one mcp-tools.lock.json records; its tools are not compared.",
+  },
   { id: "verify-tool-removed", stage: "verify", summary: "mcp-tools.lock.json pins a tool that the live server no longer lists." },
   { id: "yaml-alias-cycle", stage: "load", summary: "A YAML alias is used inside its own anchor." },
   { id: "yaml-alias-limit", stage: "load", summary: "YAML aliases expand to more than load.maxAliasNodes values (alias bombs stop here)." },

@@ -6,6 +6,8 @@ import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { RUNTIME_RANGE } from "../../src/emit/runtime-modules.js";
 import { parseLock } from "../../src/lock/parse-lock.js";
+import { renderLock } from "../../src/lock/render-lock.js";
+import type { LockFile } from "../../src/model/lock.js";
 import { REPO_ROOT } from "../support/spec-paths.js";
 import { runInProcess, tempProject, writeFiles } from "../support/temp-project.js";
 import { FAKE_SERVER, startHttp, stopServers, TRACKER } from "../live/servers.js";
@@ -40,7 +42,7 @@ describe("mcp-gen import", () => {
     const lock = parseLock(readFileSync(join(root, "mcp-tools.lock.json"), "utf8"), "mcp-tools.lock.json");
     expect(lock.diagnostics).toEqual([]);
     expect(lock.value!.tools.add).toMatchObject({ file: "tools/add.yaml", descriptor: { "x-vendor-extension": { rank: 1 } } });
-    expect(Object.keys(lock.value!.inputs)).toEqual(["tools/add.yaml", "tools/echo.yaml"]);
+    expect(Object.keys(lock.value!.inputs)).toEqual(["mcp-gen.config.yaml", "tools/add.yaml", "tools/echo.yaml"]);
     expect((await runInProcess(root, ["verify", ...fake("ok")])).code).toBe(0);
   });
 
@@ -252,5 +254,100 @@ describe("import again: the project mirrors the server", () => {
     expect(foreign.stderr).toContain("  tools/helper.yaml (exists, and mcp-tools.lock.json does not record it as a descriptor)\n");
     expect(foreign.stderr).toContain("  tools/add.yaml (was edited since mcp-tools.lock.json was written)\n");
     expect(readFileSync(join(root, "tools/helper.yaml"), "utf8")).toBe("# mine too\n");
+  });
+});
+
+describe("the lock import writes is the one a build writes (issue 23.4)", () => {
+  const manifest = JSON.stringify({ name: "app", version: "1.2.3", dependencies: { "@mcp-gen/runtime": RUNTIME_RANGE, "@modelcontextprotocol/client": CLIENT_VERSION } });
+  const lockOf = (root: string) => readFileSync(join(root, "mcp-tools.lock.json"), "utf8");
+
+  it("records the config import wrote and package.json's values, as a build does, generated files aside", async () => {
+    const root = tempProject({ "package.json": manifest });
+    expect((await runInProcess(root, ["import", ...fake("ok")])).code).toBe(0);
+    const imported = JSON.parse(lockOf(root)) as Record<string, unknown>;
+    expect(imported).toMatchObject({ packageJson: { name: "app", version: "1.2.3" } });
+    expect(Object.keys(imported.inputs as object)).toEqual(["mcp-gen.config.yaml", "tools/add.yaml", "tools/echo.yaml"]);
+    const build = await runInProcess(root, ["build"]);
+    expect(build.code, build.stdout).toBe(0);
+    const built = JSON.parse(lockOf(root)) as Record<string, unknown>;
+    expect(Object.keys(built.files as object).length).toBeGreaterThan(0);
+    expect({ ...built, files: {} }).toEqual(imported);
+  });
+
+  it("--update when the server changed nothing leaves the built lock byte for byte, and check stays green", async () => {
+    // A vendored runtime: check then needs no installed @mcp-gen/runtime.
+    const root = tempProject({ "package.json": manifest, "mcp-gen.config.yaml": "generate: client\nruntime: vendored\n" });
+    expect((await runInProcess(root, ["import", ...fake("ok")])).code).toBe(0);
+    expect((await runInProcess(root, ["build"])).code).toBe(0);
+    const built = lockOf(root);
+    expect((await runInProcess(root, ["check"])).code).toBe(0);
+    const run = await runInProcess(root, ["import", ...fake("ok"), "--update"]);
+    expect(run).toEqual({ code: 0, stderr: "", stdout: '"fake" 1.0.0 (legacy era) lists 2 tools.\nNo tool changed since mcp-tools.lock.json was written.\nmcp-tools.lock.json unchanged.\n' });
+    expect(lockOf(root)).toBe(built);
+    const check = await runInProcess(root, ["check"]);
+    expect(check.code, check.stdout).toBe(0);
+  });
+
+  it("--update over a lock that records no server says what it wrote, and the next --update writes nothing", async () => {
+    const root = tempProject({ "package.json": manifest, "mcp-gen.config.yaml": "generate: client\nruntime: vendored\n" });
+    expect((await runInProcess(root, ["import", ...fake("ok")])).code).toBe(0);
+    expect((await runInProcess(root, ["build"])).code).toBe(0);
+    // The lock as an earlier mcp-gen wrote it: no record of the server.
+    const { server: _server, ...older } = JSON.parse(lockOf(root)) as LockFile;
+    writeFiles(root, { "mcp-tools.lock.json": renderLock(older as LockFile) });
+    expect((await runInProcess(root, ["check"])).code).toBe(0);
+    const upgrade = await runInProcess(root, ["import", ...fake("ok"), "--update"]);
+    expect(upgrade.stdout).toBe(
+      '"fake" 1.0.0 (legacy era) lists 2 tools.\nNo tool changed since mcp-tools.lock.json was written.\nWrote mcp-tools.lock.json: no tool changed; it now records the server it pins.\n',
+    );
+    expect((await runInProcess(root, ["check"])).code).toBe(0);
+    expect((await runInProcess(root, ["import", ...fake("ok"), "--update"])).stdout).toContain("\nmcp-tools.lock.json unchanged.\n");
+    const newer = await runInProcess(root, ["import", ...fake("upgraded"), "--update"]);
+    expect(newer.stdout).toContain('Wrote mcp-tools.lock.json: no tool changed; it now records the server\'s version "1.1.0" (was "1.0.0") and the server\'s command.\n');
+  });
+});
+
+describe("the lock records the server it pins (issue 23.4)", () => {
+  it("its serverInfo and command, which a build keeps", async () => {
+    const root = tempProject({});
+    expect((await runInProcess(root, ["import", ...fake("ok")])).code).toBe(0);
+    const lock = parseLock(readFileSync(join(root, "mcp-tools.lock.json"), "utf8"), "mcp-tools.lock.json").value!;
+    expect(lock.server).toEqual({ name: "fake", version: "1.0.0", command: ["node", FAKE_SERVER, "ok"] });
+    expect((await runInProcess(root, ["build"])).code).toBe(0);
+    expect(parseLock(readFileSync(join(root, "mcp-tools.lock.json"), "utf8"), "mcp-tools.lock.json").value!.server).toEqual(lock.server);
+  });
+
+  it("an HTTP server's URL without its user, query or fragment; no header value", async () => {
+    const url = await startHttp(FAKE_SERVER, ["ok", "--http"]);
+    const root = tempProject({});
+    // fetch refuses a URL with a user and password: a usage error that does not print the password.
+    const withUser = new URL(url.href);
+    withUser.username = "me";
+    withUser.password = "hunter2";
+    const refused = await runInProcess(root, ["import", "--url", withUser.href]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/^mcp-gen import: --url holds a user name or password/);
+    expect(refused.stderr).not.toContain("hunter2");
+    const secret = new URL(url.href);
+    secret.search = "?api_key=s3cr3t";
+    secret.hash = "#frag";
+    const run = await runInProcess(root, ["import", "--url", secret.href, "--header", "Authorization: Bearer t0ken"]);
+    expect(run.code, run.stderr).toBe(0);
+    const text = readFileSync(join(root, "mcp-tools.lock.json"), "utf8");
+    expect(parseLock(text, "l").value!.server).toEqual({ name: "fake", version: "1.0.0", url: url.href });
+    for (const secret of ["s3cr3t", "t0ken", "frag"]) expect(text).not.toContain(secret);
+  });
+
+  it("import --update refuses to mirror another server over the one the lock pins", async () => {
+    const root = tempProject({});
+    expect((await runInProcess(root, ["import", ...fake("ok")])).code).toBe(0);
+    const before = readFileSync(join(root, "mcp-tools.lock.json"), "utf8");
+    const run = await runInProcess(root, ["import", ...fake("impostor"), "--update", "--accept-breaking"]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      `mcp-gen import: mcp-tools.lock.json pins "fake" 1.0.0 (node ${FAKE_SERVER} ok), but this server says it is "impostor" 9.0.0 (node ${FAKE_SERVER} impostor): another server, so nothing was written. Check the server options; to pin this server instead, run again with --force.\n`,
+    );
+    expect(readFileSync(join(root, "mcp-tools.lock.json"), "utf8")).toBe(before);
+    expect((await runInProcess(root, ["import", ...fake("impostor"), "--force"])).code).toBe(0);
   });
 });

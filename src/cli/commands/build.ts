@@ -324,7 +324,9 @@ async function generateOutput(
     ...(output.reuse ? { reuse: output.reuse, hashes: output.hashes } : {}),
   };
   const generated = await generateProject(input);
-  return { ...generated, lock: lockProject(input, generated, knownFileHashes(plan, generated.emit.generated)) };
+  // The server `mcp-gen import` recorded stays: a build knows the tools, not where they came from.
+  const server = plan.previous.parsed?.server;
+  return { ...generated, lock: lockProject({ ...input, server }, generated, knownFileHashes(plan, generated.emit.generated)) };
 }
 
 /** Prints the diagnostics and, in text, the summary of what the build wrote. */

@@ -14,7 +14,12 @@ import { visibleText } from "../../diff/visible-text.js";
 import type { LiveTarget } from "../../live/live-connection.js";
 import type { LiveOptions } from "../../live/live-options.js";
 import { mirrorImport, mirrorPaths, type ImportMode, type MirrorPlan } from "../../live/mirror-import.js";
-import { planImport } from "../../live/plan-import.js";
+import { planImport, type ImportPlan } from "../../live/plan-import.js";
+import { joinPhrases, lockUpdates } from "../../live/lock-updates.js";
+import { compareServer, describeRecord, serverRecord } from "../../live/server-record.js";
+import { hashFileText } from "../../lock/sha256.js";
+import type { LockFile, PackageValues } from "../../model/lock.js";
+import { hashedInputs } from "../read-config.js";
 import { parseLock } from "../../lock/parse-lock.js";
 import { renderLock } from "../../lock/render-lock.js";
 import { CONFIG_FILE, type Config } from "../../config/config.js";
@@ -102,6 +107,8 @@ interface ImportJob {
   readonly acceptBreaking: boolean;
   /** How a suggested command names this server again: the same options. */
   readonly again: string;
+  /** See MirrorInput.project. */
+  readonly project: { readonly configInputs: ReadonlyMap<string, string>; readonly packageJson: PackageValues };
 }
 
 export async function runImport(argv: readonly string[], io: CliIo): Promise<number> {
@@ -138,6 +145,7 @@ export async function runImport(argv: readonly string[], io: CliIo): Promise<num
     mode,
     acceptBreaking: values["accept-breaking"] === true,
     again: "with the same server options",
+    project: projectRecord(project.sources, newConfig, project.config),
   });
   switch (outcome.kind) {
     case "failed":
@@ -180,9 +188,27 @@ async function importServer(job: ImportJob): Promise<Outcome> {
   const plan = planImport(live.value.tools, job.dir, config.load);
   if (!plan.ok) return { kind: "failed", message: describeProblem(plan.problem) };
   const lock = job.mode === "create" ? undefined : previous?.value;
+  const record = serverRecord(job.target, live.value.server);
+  if (job.mode === "update" && lock && compareServer(lock.server, live.value.server).kind === "other") {
+    return {
+      kind: "refused",
+      stdout: "",
+      stderr: `${config.lock} pins ${describeRecord(lock.server!)}, but this server says it is ${describeRecord(record)}: another server, so nothing was written. Check the server options; to pin this server instead, run again with --force.`,
+    };
+  }
   const paths = mirrorPaths(plan.value, config.lock, lock);
   const disk = new Map(await Promise.all(paths.map(async (path) => [path, await readTextIfExists(resolve(root, path))] as const)));
-  const mirror = mirrorImport({ plan: plan.value, dir: job.dir, lockPath: config.lock, previous: lock, disk, mode: job.mode, version: MCP_GEN_VERSION });
+  const mirror = mirrorImport({
+    plan: plan.value,
+    dir: job.dir,
+    lockPath: config.lock,
+    previous: lock,
+    disk,
+    mode: job.mode,
+    version: MCP_GEN_VERSION,
+    project: job.project,
+    server: record,
+  });
   const server = describeServer(live.value);
   const diffText =
     mirror.diff && mirror.diff.changes.length > 0
@@ -215,7 +241,7 @@ async function importServer(job: ImportJob): Promise<Outcome> {
         ];
   const lines = [
     ...head,
-    lockChanged ? `Wrote ${config.lock}.` : `${config.lock} unchanged.`,
+    lockLine(config.lock, lockChanged, diffText === "" && lock !== undefined ? lockUpdates(lock, mirror.lock, descriptorPaths(plan.value, lock)) : undefined),
     ...(job.newConfig !== undefined ? [`Wrote ${job.newConfig}: \`generate: client\`, so a build writes the typed client only.`] : []),
     ...(missing.length > 0
       ? [
@@ -230,6 +256,31 @@ async function importServer(job: ImportJob): Promise<Outcome> {
     ...(mirror.diff === undefined ? [`Next: run \`mcp-gen build\` to generate the typed client; \`mcp-gen verify\` ${job.again} checks the server against the lock.`] : []),
   ];
   return { kind: "written", stdout: lines.map((line) => visibleText(line)).join("\n") + "\n" };
+}
+
+/**
+ * What import says of the lock: written or unchanged, and when no tool changed, what else made it
+ * write the lock (`updates`), so that "No tool changed" never stands beside an unexplained "Wrote".
+ */
+function lockLine(lock: string, changed: boolean, updates: readonly string[] | undefined): string {
+  if (!changed) return `${lock} unchanged.`;
+  if (updates === undefined) return `Wrote ${lock}.`;
+  return updates.length === 0 ? `Wrote ${lock}: no tool changed; it is now written as a build writes it.` : `Wrote ${lock}: no tool changed; it now records ${joinPhrases(updates)}.`;
+}
+
+/** Every descriptor path of the plan and of the previous lock. */
+function descriptorPaths(plan: ImportPlan, previous: LockFile): Set<string> {
+  return new Set([...plan.files.map((file) => file.path), ...Object.values(previous.tools).map((tool) => tool.file)]);
+}
+
+/**
+ * What a build records of the project besides its descriptors: the hash of each config file as the
+ * import leaves it (the one it writes included) and the package.json values the config takes.
+ */
+function projectRecord(sources: ReadonlyMap<string, string>, newConfig: string | undefined, config: Config): ImportJob["project"] {
+  const configInputs = new Map([...hashedInputs(sources)].map(([path, text]) => [path, hashFileText(text)] as const));
+  if (newConfig !== undefined) configInputs.set(newConfig, hashFileText(CONFIG_TEXT));
+  return { configInputs, packageJson: config.packageJson };
 }
 
 /** What a client-only project (the config import writes: sdk-v2, the runtime package) imports at run time, with the versions to install. */
@@ -323,5 +374,6 @@ async function importPinned(server: PinnedServer, values: LiveValues, job: Clien
     mode: job.mode,
     acceptBreaking: job.acceptBreaking,
     again: `--client-config --server ${JSON.stringify(server.name)}`,
+    project: projectRecord(project.sources, newConfig, project.config),
   });
 }

@@ -10,6 +10,11 @@ import type { LiveTarget } from "../../live/live-connection.js";
 import type { LiveOptions } from "../../live/live-options.js";
 import type { LiveProblem } from "../../live/live-problem.js";
 import { parseLock } from "../../lock/parse-lock.js";
+import type { LiveTools } from "../../live/fetch-live-tools.js";
+import { compareServer, describeRecord } from "../../live/server-record.js";
+import { loadDocument } from "../../load/load-document.js";
+import { diagnosticAtPointer } from "../../load/locate.js";
+import type { ServerRecord } from "../../model/lock.js";
 import type { Config } from "../../config/config.js";
 import { formatText } from "../../report/format-text.js";
 import { formatVerifyText, hasDrift, toolDiff, verdict as verifyVerdict, verifyJson, type VerifyReport } from "../../report/format-verify.js";
@@ -62,6 +67,8 @@ answered badly (with --client-config, the other servers are still checked).
 /** One server's verification: a report and its findings, or why there is none. */
 type Verdict =
   | { readonly kind: "checked"; readonly report: VerifyReport; readonly describeServer: string; readonly findings: readonly Diagnostic[]; readonly lockText: string }
+  /** The server says it is not the one the lock pins: its tools were not compared. */
+  | { readonly kind: "other-server"; readonly message: string; readonly finding: Diagnostic; readonly lockText: string; readonly report: OtherServerReport }
   | { readonly kind: "failed"; readonly problem: LiveProblem }
   | { readonly kind: "no-lock"; readonly lock: string }
   | { readonly kind: "invalid-lock"; readonly lock: string; readonly text: string; readonly diagnostics: readonly Diagnostic[] };
@@ -97,6 +104,14 @@ export async function runVerify(argv: readonly string[], io: CliIo): Promise<num
       return EXIT.problems;
     case "failed":
       return reportLiveProblem("verify", verdict.problem, io);
+    case "other-server":
+      await writeReport(io, setup, [verdict.finding], {
+        sources: new Map([[verdict.report.lock, verdict.lockText]]),
+        json: () => JSON.stringify(verdict.report, null, 2) + "\n",
+        text: () => `${verdict.message}\n`,
+        markdown: { passed: false, headline: verdict.message },
+      });
+      return EXIT.problems;
     case "checked": {
       const { report, findings } = verdict;
       const failed = failsPolicy(findings, setup.policy);
@@ -119,11 +134,36 @@ async function verifyServer(root: string, lockPath: string, config: Config, targ
   if (!parsed.value) return { kind: "invalid-lock", lock: lockPath, text: lockText, diagnostics: parsed.diagnostics };
   const live = await (await loadLive()).fetchLiveTools(target, options);
   if (!live.ok) return { kind: "failed", problem: live.problem };
+  const pinned = parsed.value.server;
+  if (compareServer(pinned, live.value.server).kind === "other") return otherServer(lockPath, lockText, config, pinned!, live.value, describeServer(live.value));
   const { compareLive } = await import("../../live/compare-live.js");
   const comparison = compareLive(parsed.value, live.value.tools, { rules: ALL_RULES, settings: config.rules });
-  const report: VerifyReport = { server: live.value.server, pages: live.value.pages, tools: live.value.tools.length, lock: lockPath, comparison };
+  const report: VerifyReport = { server: live.value.server, pages: live.value.pages, tools: live.value.tools.length, lock: lockPath, comparison, ...(pinned ? { pinned } : {}) };
   const findings = verifyFindings({ lockPath, lockText, limits: config.load, comparison });
   return { kind: "checked", report, describeServer: describeServer(live.value), findings, lockText };
+}
+
+/** What verify reports in JSON for a server that is not the one the lock pins. */
+interface OtherServerReport {
+  readonly server: LiveTools["server"];
+  readonly lock: string;
+  /** The lock's record of the server it pins. */
+  readonly pinned: ServerRecord;
+  readonly otherServer: true;
+}
+
+/** The verdict on a server that says it is another than the lock's: one finding, at the lock's record of the server. */
+function otherServer(lockPath: string, lockText: string, config: Config, pinned: ServerRecord, live: LiveTools, described: string): Verdict {
+  const message = `${lockPath} pins ${describeRecord(pinned)}, but this server says it is ${described}: another server, so its tools were not compared.`;
+  const doc = loadDocument({ path: lockPath, text: lockText }, { ...config.load, maxDepth: config.load.maxDepth + 4, maxNodes: Number.MAX_SAFE_INTEGER }).value;
+  const content = {
+    ruleId: "verify-other-server",
+    severity: "error" as const,
+    message,
+    hint: `Check the server options (--command, --url or the client config's entry). If the server was renamed, or this is the server to pin now, pin it with \`mcp-gen import --force\` and commit ${lockPath}.`,
+  };
+  const finding: Diagnostic = doc ? diagnosticAtPointer(doc, "/server/name", content) : { ...content, file: lockPath, line: 1, column: 1, endLine: 1, endColumn: 1, pointer: "/server/name" };
+  return { kind: "other-server", message, finding, lockText, report: { server: live.server, lock: lockPath, pinned, otherServer: true } };
 }
 
 /** The descriptor file the lock records for each tool a finding names. */
@@ -140,7 +180,11 @@ async function verifyClientConfig(request: Extract<LiveRequest, { kind: "client-
   // Every server's findings, their files named from the project root (each lock lives in its server's folder).
   const findings = results.flatMap((result) => serverFindings(result));
   const sources = new Map(
-    results.flatMap((result) => ("verdict" in result && result.verdict.kind === "checked" ? [[posix.join(result.server.folder, result.verdict.report.lock), result.verdict.lockText] as const] : [])),
+    results.flatMap((result) =>
+      "verdict" in result && (result.verdict.kind === "checked" || result.verdict.kind === "other-server")
+        ? [[posix.join(result.server.folder, result.verdict.report.lock), result.verdict.lockText] as const]
+        : [],
+    ),
   );
   const drifted = results.some((r) => r.status === "drift" || r.status === "not-pinned");
   await writeReport(io, setup, findings, {
@@ -157,7 +201,7 @@ async function verifyClientConfig(request: Extract<LiveRequest, { kind: "client-
 function serverFindings(result: ServerResult): Diagnostic[] {
   if (!("verdict" in result)) return [];
   const { verdict } = result;
-  const found = verdict.kind === "checked" ? verdict.findings : verdict.kind === "invalid-lock" ? verdict.diagnostics : [];
+  const found = verdict.kind === "checked" ? verdict.findings : verdict.kind === "invalid-lock" ? verdict.diagnostics : verdict.kind === "other-server" ? [verdict.finding] : [];
   return found.map((finding) => ({ ...finding, file: posix.join(result.server.folder, finding.file) }));
 }
 
@@ -169,7 +213,16 @@ async function verifyPinned(server: PinnedServer, values: LiveValues, root: stri
   const project = await readServerConfig(folder, undefined);
   if (!project.config) return { server, status: "failed", message: `${server.folder}: ${project.diagnostics.map((d) => d.message).join(" ")}` };
   const verdict = await verifyServer(folder, project.config.lock, project.config, entry.target, liveOptions(values, project.config));
-  const status = verdict.kind === "checked" ? (hasDrift(verdict.report) ? "drift" : "match") : verdict.kind === "no-lock" ? "not-pinned" : verdict.kind === "invalid-lock" ? "drift" : "failed";
+  const status =
+    verdict.kind === "checked"
+      ? hasDrift(verdict.report)
+        ? "drift"
+        : "match"
+      : verdict.kind === "no-lock"
+        ? "not-pinned"
+        : verdict.kind === "invalid-lock" || verdict.kind === "other-server"
+          ? "drift"
+          : "failed";
   return { server, status, verdict };
 }
 
@@ -181,6 +234,8 @@ function resultText(result: ServerResult, color: boolean): string {
       return formatVerifyText(verdict.report, { color, describeServer: verdict.describeServer }).trimEnd();
     case "failed":
       return describeProblem(verdict.problem);
+    case "other-server":
+      return verdict.message;
     case "no-lock":
       return `Not pinned: there is no ${result.server.folder}/${verdict.lock}; pin it with \`mcp-gen import --client-config\`.`;
     case "invalid-lock":
@@ -197,6 +252,8 @@ function resultJson(result: ServerResult): Record<string, unknown> {
       return { ...base, ...verifyJson(verdict.report) };
     case "failed":
       return { ...base, problem: verdict.problem };
+    case "other-server":
+      return { ...base, ...verdict.report, findings: [verdict.finding] };
     case "no-lock":
       return { ...base, message: `There is no ${verdict.lock} in ${result.server.folder}.` };
     case "invalid-lock":
