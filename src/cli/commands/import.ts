@@ -11,7 +11,6 @@ import { resolve } from "node:path";
 import { countByClass } from "../../diff/change.js";
 import { formatDiffText, summarizeDiff } from "../../diff/format-diff.js";
 import { visibleText } from "../../diff/visible-text.js";
-import type { LiveTarget } from "../../live/live-connection.js";
 import type { LiveOptions } from "../../live/live-options.js";
 import { mirrorImport, mirrorPaths, type ImportMode, type MirrorPlan } from "../../live/mirror-import.js";
 import { planImport, type ImportPlan } from "../../live/plan-import.js";
@@ -30,24 +29,11 @@ import { formatText } from "../../report/format-text.js";
 import { COMMON_OPTIONS, parseCommandArgs, projectRoot, UsageError } from "../args.js";
 import { readClientServers, serverHeading, type PinnedServer } from "../client-servers.js";
 import { EXIT, type CliIo } from "../io.js";
-import {
-  describeProblem,
-  describeServer,
-  LIVE_HELP,
-  LIVE_OPTIONS,
-  liveOptions,
-  liveRequest,
-  loadLive,
-  withClientConfigFlag,
-  plural,
-  projectFolder,
-  readServerConfig,
-  type LiveRequest,
-  type LiveValues,
-} from "../live-args.js";
+import { describeProblem, LIVE_HELP, LIVE_OPTIONS, liveOptions, liveRequest, withClientConfigFlag, plural, projectFolder, readServerConfig, type LiveRequest, type LiveValues } from "../live-args.js";
 import { readTextIfExists, writeFileAtomic } from "../../files/write-files.js";
 import { rm } from "node:fs/promises";
 import { confinePaths, realPathOrSelf } from "../confine-paths.js";
+import { fetchTools, type ToolSource } from "../tool-source.js";
 
 export const IMPORT_HELP = `Usage: mcp-gen import (--command "CMD ARGS" | --url URL | --client-config FILE) [options]
 
@@ -90,7 +76,7 @@ const CONFIG_TEXT = [
 /** What importing one server came to, for the printers and the exit code. */
 type Outcome =
   | { readonly kind: "failed"; readonly message: string }
-  /** A folder or file import would write lies outside the project (output-path-unsafe): exit 2. */
+  /** A folder or file import would write lies outside the project (output-path-unsafe), or a --file is not a tools/list answer: exit 2. */
   | { readonly kind: "unsafe"; readonly stdout: string }
   | { readonly kind: "refused"; readonly stdout: string; readonly stderr: string }
   | { readonly kind: "written"; readonly stdout: string };
@@ -101,7 +87,7 @@ interface ImportJob {
   readonly config: Config;
   /** Where to write a config with `generate: client` when the project has none (undefined: it has one). */
   readonly newConfig: string | undefined;
-  readonly target: LiveTarget;
+  readonly source: ToolSource;
   readonly options: LiveOptions;
   readonly mode: ImportMode;
   readonly acceptBreaking: boolean;
@@ -140,7 +126,7 @@ export async function runImport(argv: readonly string[], io: CliIo): Promise<num
     dir,
     config: project.config,
     newConfig,
-    target: request.target,
+    source: request.kind === "file" ? request.source : { kind: "live", target: request.target },
     options: liveOptions(values, project.config),
     mode,
     acceptBreaking: values["accept-breaking"] === true,
@@ -183,12 +169,16 @@ async function importServer(job: ImportJob): Promise<Outcome> {
       stderr: `${config.lock} cannot be read, so there is nothing to update and nothing was written; run again with --force to import afresh.`,
     };
   }
-  const live = await (await loadLive()).fetchLiveTools(job.target, job.options);
-  if (!live.ok) return { kind: "failed", message: describeProblem(live.problem) };
+  const fetched = await fetchTools(job.source, job.options);
+  if (!fetched.ok) {
+    if ("problem" in fetched) return { kind: "failed", message: describeProblem(fetched.problem) };
+    return { kind: "unsafe", stdout: formatText(fetched.diagnostics, { sources: fetched.sources, color: false }) };
+  }
+  const live = { value: fetched.tools };
   const plan = planImport(live.value.tools, job.dir, config.load);
   if (!plan.ok) return { kind: "failed", message: describeProblem(plan.problem) };
   const lock = job.mode === "create" ? undefined : previous?.value;
-  const record = serverRecord(job.target, live.value.server);
+  const record = serverRecord(fetched.pin, live.value.server);
   if (job.mode === "update" && lock && compareServer(lock.server, live.value.server).kind === "other") {
     return {
       kind: "refused",
@@ -209,7 +199,7 @@ async function importServer(job: ImportJob): Promise<Outcome> {
     project: job.project,
     server: record,
   });
-  const server = describeServer(live.value);
+  const server = fetched.describe;
   const diffText =
     mirror.diff && mirror.diff.changes.length > 0
       ? `${formatDiffText(mirror.diff, { files: recordedFiles(lock), before: config.lock, after: "server", color: false })}\n${summarizeDiff(mirror.diff)}\n`
@@ -369,7 +359,7 @@ async function importPinned(server: PinnedServer, values: LiveValues, job: Clien
     dir: job.dir,
     config: project.config,
     newConfig,
-    target: entry.target,
+    source: { kind: "live", target: entry.target },
     options: liveOptions(values, project.config),
     mode: job.mode,
     acceptBreaking: job.acceptBreaking,

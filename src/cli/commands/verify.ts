@@ -6,7 +6,6 @@
 // cannot be reached or answers badly (the other servers are still checked).
 import { posix, resolve } from "node:path";
 import type { Diagnostic } from "../../model/diagnostic.js";
-import type { LiveTarget } from "../../live/live-connection.js";
 import type { LiveOptions } from "../../live/live-options.js";
 import type { LiveProblem } from "../../live/live-problem.js";
 import { parseLock } from "../../lock/parse-lock.js";
@@ -24,12 +23,10 @@ import { readClientServers, serverHeading, type PinnedServer } from "../client-s
 import { EXIT, type CliIo } from "../io.js";
 import {
   describeProblem,
-  describeServer,
   LIVE_HELP,
   LIVE_OPTIONS,
   liveOptions,
   liveRequest,
-  loadLive,
   withClientConfigFlag,
   plural,
   readServerConfig,
@@ -39,6 +36,7 @@ import {
 } from "../live-args.js";
 import { COMPARING_FORMATS, failsPolicy, REPORT_OPTIONS, reportHelp, reportSetup, writeReport, type ReportSetup } from "../report.js";
 import { verifyFindings } from "../verify-findings.js";
+import { fetchTools, type ToolSource } from "../tool-source.js";
 import { readTextIfExists } from "../../files/write-files.js";
 
 export const VERIFY_HELP = `Usage: mcp-gen verify (--command "CMD ARGS" | --url URL | --client-config FILE) [options]
@@ -70,6 +68,8 @@ type Verdict =
   /** The server says it is not the one the lock pins: its tools were not compared. */
   | { readonly kind: "other-server"; readonly message: string; readonly finding: Diagnostic; readonly lockText: string; readonly report: OtherServerReport }
   | { readonly kind: "failed"; readonly problem: LiveProblem }
+  /** A --file that is not a tools/list answer. */
+  | { readonly kind: "bad-file"; readonly diagnostics: readonly Diagnostic[]; readonly sources: ReadonlyMap<string, string> }
   | { readonly kind: "no-lock"; readonly lock: string }
   | { readonly kind: "invalid-lock"; readonly lock: string; readonly text: string; readonly diagnostics: readonly Diagnostic[] };
 
@@ -92,7 +92,8 @@ export async function runVerify(argv: readonly string[], io: CliIo): Promise<num
     await writeReport(io, setup, project.diagnostics, { sources: project.sources });
     return EXIT.usage;
   }
-  const verdict = await verifyServer(root, values.lock ?? project.config.lock, project.config, request.target, liveOptions(values, project.config));
+  const source: ToolSource = request.kind === "file" ? request.source : { kind: "live", target: request.target };
+  const verdict = await verifyServer(root, values.lock ?? project.config.lock, project.config, source, liveOptions(values, project.config));
   switch (verdict.kind) {
     case "no-lock":
       throw new UsageError(`there is no lock file at ${verdict.lock}; write one with \`mcp-gen import\` (a server someone else runs) or \`mcp-gen build\`.`);
@@ -104,6 +105,9 @@ export async function runVerify(argv: readonly string[], io: CliIo): Promise<num
       return EXIT.problems;
     case "failed":
       return reportLiveProblem("verify", verdict.problem, io);
+    case "bad-file":
+      await writeReport(io, setup, verdict.diagnostics, { sources: verdict.sources, markdown: { passed: false, headline: "The --file is not a tools/list answer; nothing was compared." } });
+      return EXIT.usage;
     case "other-server":
       await writeReport(io, setup, [verdict.finding], {
         sources: new Map([[verdict.report.lock, verdict.lockText]]),
@@ -127,20 +131,21 @@ export async function runVerify(argv: readonly string[], io: CliIo): Promise<num
 }
 
 /** Fetches the server's tools and compares them with the lock at `lockPath` (relative to `root`). */
-async function verifyServer(root: string, lockPath: string, config: Config, target: LiveTarget, options: LiveOptions): Promise<Verdict> {
+async function verifyServer(root: string, lockPath: string, config: Config, source: ToolSource, options: LiveOptions): Promise<Verdict> {
   const lockText = await readTextIfExists(resolve(root, lockPath));
   if (lockText === undefined) return { kind: "no-lock", lock: lockPath };
   const parsed = parseLock(lockText, lockPath, config.load);
   if (!parsed.value) return { kind: "invalid-lock", lock: lockPath, text: lockText, diagnostics: parsed.diagnostics };
-  const live = await (await loadLive()).fetchLiveTools(target, options);
-  if (!live.ok) return { kind: "failed", problem: live.problem };
+  const fetched = await fetchTools(source, options);
+  if (!fetched.ok) return "problem" in fetched ? { kind: "failed", problem: fetched.problem } : { kind: "bad-file", diagnostics: fetched.diagnostics, sources: fetched.sources };
+  const live = { value: fetched.tools };
   const pinned = parsed.value.server;
-  if (compareServer(pinned, live.value.server).kind === "other") return otherServer(lockPath, lockText, config, pinned!, live.value, describeServer(live.value));
+  if (compareServer(pinned, live.value.server).kind === "other") return otherServer(lockPath, lockText, config, pinned!, live.value, fetched.describe);
   const { compareLive } = await import("../../live/compare-live.js");
   const comparison = compareLive(parsed.value, live.value.tools, { rules: ALL_RULES, settings: config.rules });
   const report: VerifyReport = { server: live.value.server, pages: live.value.pages, tools: live.value.tools.length, lock: lockPath, comparison, ...(pinned ? { pinned } : {}) };
   const findings = verifyFindings({ lockPath, lockText, limits: config.load, comparison });
-  return { kind: "checked", report, describeServer: describeServer(live.value), findings, lockText };
+  return { kind: "checked", report, describeServer: fetched.describe, findings, lockText };
 }
 
 /** What verify reports in JSON for a server that is not the one the lock pins. */
@@ -212,7 +217,7 @@ async function verifyPinned(server: PinnedServer, values: LiveValues, root: stri
   const folder = resolve(root, server.folder);
   const project = await readServerConfig(folder, undefined);
   if (!project.config) return { server, status: "failed", message: `${server.folder}: ${project.diagnostics.map((d) => d.message).join(" ")}` };
-  const verdict = await verifyServer(folder, project.config.lock, project.config, entry.target, liveOptions(values, project.config));
+  const verdict = await verifyServer(folder, project.config.lock, project.config, { kind: "live", target: entry.target }, liveOptions(values, project.config));
   const status =
     verdict.kind === "checked"
       ? hasDrift(verdict.report)
@@ -236,6 +241,8 @@ function resultText(result: ServerResult, color: boolean): string {
       return describeProblem(verdict.problem);
     case "other-server":
       return verdict.message;
+    case "bad-file":
+      return formatText(verdict.diagnostics, { sources: verdict.sources, color }).trimEnd();
     case "no-lock":
       return `Not pinned: there is no ${result.server.folder}/${verdict.lock}; pin it with \`mcp-gen import --client-config\`.`;
     case "invalid-lock":
@@ -254,6 +261,8 @@ function resultJson(result: ServerResult): Record<string, unknown> {
       return { ...base, problem: verdict.problem };
     case "other-server":
       return { ...base, ...verdict.report, findings: [verdict.finding] };
+    case "bad-file":
+      return { ...base, diagnostics: verdict.diagnostics };
     case "no-lock":
       return { ...base, message: `There is no ${verdict.lock} in ${result.server.folder}.` };
     case "invalid-lock":
