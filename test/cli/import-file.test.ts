@@ -108,6 +108,20 @@ describe("import --file and verify --file with a fake server's pages", () => {
     expect(verify.stdout).toContain('The server does not match mcp-tools.lock.json: 1 tool changed ("echo": description); 1 tool removed ("add").');
   });
 
+  it("verify --file knows a 2025-era answer by its initialize answer: an array result listed wrapped matches the lock", async () => {
+    const natural = { type: "array", items: { $ref: "#/$defs/Item" }, $defs: { Item: { type: "object", properties: { id: { type: "string" } } } } };
+    const root = tempProject({ "natural.json": JSON.stringify([{ name: "list", description: "Lists items.", inputSchema: { type: "object" }, outputSchema: natural }]) });
+    expect((await runInProcess(root, ["import", "--file", "natural.json"])).code).toBe(0);
+    const transcript = await stdioTranscript([FAKE_SERVER, "legacy-array"]);
+    writeFiles(root, { "session.jsonl": transcript, "result.json": transcript.split("\n").find((line) => line.includes('"tools":['))! });
+    const verify = await runInProcess(root, ["verify", "--file", "session.jsonl"]);
+    expect(verify).toEqual({ code: 0, stderr: "", stdout: '"fake" 1.0.0 (legacy era), saved in session.jsonl listed 1 tool on 1 page.\n\nThe 1 tool matches mcp-tools.lock.json.\n' });
+    // Without the initialize answer the era is unknown: the listing is compared as written.
+    const bare = await runInProcess(root, ["verify", "--file", "result.json"]);
+    expect(bare.code).toBe(1);
+    expect(bare.stdout).toContain('1 tool changed ("list": outputSchema)');
+  });
+
   it("a file that is no tools/list answer: exit 2, a diagnostic at its line and column, nothing written", async () => {
     const root = tempProject({ "saved.jsonl": `${page(1, { tools: [echo], nextCursor: "2" })}\n${page(2, { tools: [add, { name: "echo", inputSchema: {} }] })}\n` });
     const run = await runInProcess(root, ["import", "--file", "saved.jsonl"]);

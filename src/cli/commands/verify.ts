@@ -142,7 +142,7 @@ async function verifyServer(root: string, lockPath: string, config: Config, sour
   const pinned = parsed.value.server;
   if (compareServer(pinned, live.value.server).kind === "other") return otherServer(lockPath, lockText, config, pinned!, live.value, fetched.describe);
   const { compareLive } = await import("../../live/compare-live.js");
-  const comparison = compareLive(parsed.value, live.value.tools, { rules: ALL_RULES, settings: config.rules });
+  const comparison = compareLive(parsed.value, live.value.tools, { rules: ALL_RULES, settings: config.rules }, { era: live.value.server.era });
   const report: VerifyReport = { server: live.value.server, pages: live.value.pages, tools: live.value.tools.length, lock: lockPath, comparison, ...(pinned ? { pinned } : {}) };
   const findings = verifyFindings({ lockPath, lockText, limits: config.load, comparison });
   return { kind: "checked", report, describeServer: fetched.describe, findings, lockText };
