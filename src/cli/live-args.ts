@@ -14,7 +14,6 @@ import { splitCommand } from "../live/split-command.js";
 import { PROJECT_PATH_PATTERN } from "../model/lock.js";
 import { MCP_GEN_VERSION } from "../model/version.js";
 import { UsageError } from "./args.js";
-import { EXIT, type CliIo } from "./io.js";
 import { readProjectConfig, type ProjectConfig } from "./read-config.js";
 import { readTextIfExists } from "../files/write-files.js";
 
@@ -251,12 +250,6 @@ export function describeProblem(problem: LiveProblem): string {
         .join("\n")}`
     : "";
   return `${visibleText(problem.message)}${tail}`;
-}
-
-/** Prints a live problem as a command's error (exit 2). */
-export function reportLiveProblem(command: string, problem: LiveProblem, io: CliIo): number {
-  io.stderr(`mcp-gen ${command}: ${describeProblem(problem)}\n`);
-  return EXIT.usage;
 }
 
 function shorten(line: string): string {

@@ -12,24 +12,35 @@ import { readSavedAnswer } from "../live/read-saved-answer.js";
 import type { PinSource } from "../live/server-record.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 import { UsageError } from "./args.js";
-import { describeServer, loadLive, type FileSource } from "./live-args.js";
+import { describeProblem, describeServer, loadLive, type FileSource } from "./live-args.js";
 import { visibleText } from "../diff/visible-text.js";
 
-export type ToolSource = { readonly kind: "live"; readonly target: LiveTarget } | FileSource;
+/** `fromClientConfig`: the target is an entry of a client config (its variables are set there, not with --env). */
+export type ToolSource = { readonly kind: "live"; readonly target: LiveTarget; readonly fromClientConfig?: boolean } | FileSource;
+
+/** The problem of a failed fetch as one message: what went wrong, the server's stderr, how to pass what it lacks. */
+export function describeFailure(failed: { readonly problem: LiveProblem; readonly hint?: string }): string {
+  return failed.hint === undefined ? describeProblem(failed.problem) : `${describeProblem(failed.problem)}\n${failed.hint}`;
+}
 
 export type FetchedTools =
   | { readonly ok: true; readonly tools: LiveTools; readonly describe: string; readonly pin: PinSource }
-  | { readonly ok: false; readonly problem: LiveProblem }
+  /** `hint`: how to pass the environment variables a failed stdio server names (names only). */
+  | { readonly ok: false; readonly problem: LiveProblem; readonly hint?: string }
   | { readonly ok: false; readonly diagnostics: readonly Diagnostic[]; readonly sources: ReadonlyMap<string, string> };
 
 /**
  * Throws UsageError when a --file cannot be read at all.
- * @example await fetchTools({ kind: "file", path: "/p/tools.json", display: "tools.json", record: "tools.json" }, options)
+ * @example await fetchTools({ kind: "file", path: "/p/tools.json", display: "tools.json", record: "tools.json" }, options, io.env)
  */
-export async function fetchTools(source: ToolSource, options: LiveOptions): Promise<FetchedTools> {
+export async function fetchTools(source: ToolSource, options: LiveOptions, env: Readonly<Record<string, string | undefined>>): Promise<FetchedTools> {
   if (source.kind === "live") {
     const live = await (await loadLive()).fetchLiveTools(source.target, options);
-    return live.ok ? { ok: true, tools: live.value, describe: describeServer(live.value), pin: source.target } : { ok: false, problem: live.problem };
+    if (live.ok) return { ok: true, tools: live.value, describe: describeServer(live.value), pin: source.target };
+    if (source.target.kind !== "stdio" || live.problem.stderr === undefined) return { ok: false, problem: live.problem };
+    const { envHint } = await import("../live/env-hint.js");
+    const hint = envHint(live.problem.stderr, source.target, env, source.fromClientConfig ? "client-config" : "option");
+    return { ok: false, problem: live.problem, ...(hint ? { hint } : {}) };
   }
   let bytes: Buffer;
   try {

@@ -84,6 +84,22 @@ describe("mcp-gen import", () => {
     expect(readdirSync(root)).toEqual([]);
   });
 
+  it("a --command server that exits for want of a variable set here: the message names it with the --env to add, never its value (issue 23.4)", async () => {
+    const root = tempProject({});
+    const env = { FAKE_API_TOKEN: "tok-s3cr3t", UNRELATED_SETTING: "x" };
+    const run = await runInProcess(root, ["import", ...fake("needs-env")], env);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/\nThe server's last output on stderr:\n {2}\| fake server: FAKE_API_TOKEN is not set \(get one at https:\/\/example\.com\/keys\); FAKE_REGION defaults to eu\n/);
+    // FAKE_REGION is named too, but it is not set here: only FAKE_API_TOKEN is worth passing.
+    expect(run.stderr).toMatch(
+      /\nThe server's output names FAKE_API_TOKEN, which is set in this environment but was not passed to the server \(mcp-gen passes a server only PATH, HOME and a few others\): run again with --env FAKE_API_TOKEN\.\n$/,
+    );
+    expect(run.stderr).not.toContain("tok-s3cr3t");
+    expect(readdirSync(root)).toEqual([]);
+    const passed = await runInProcess(root, ["import", ...fake("needs-env"), "--env", "FAKE_API_TOKEN"], env);
+    expect(passed.code, passed.stderr).toBe(0);
+  });
+
   it("pins a server built for ChatGPT Apps, which then builds with warnings, and fails only under preset: strict (issue 18.4)", async () => {
     const root = tempProject({});
     expect((await runInProcess(root, ["import", ...fake("apps-sdk")])).code).toBe(0);

@@ -33,7 +33,7 @@ import { describeProblem, LIVE_HELP, LIVE_OPTIONS, liveOptions, liveRequest, wit
 import { readTextIfExists, writeFileAtomic } from "../../files/write-files.js";
 import { rm } from "node:fs/promises";
 import { confinePaths, realPathOrSelf } from "../confine-paths.js";
-import { fetchTools, type ToolSource } from "../tool-source.js";
+import { describeFailure, fetchTools, type ToolSource } from "../tool-source.js";
 
 export const IMPORT_HELP = `Usage: mcp-gen import (--command "CMD ARGS" | --url URL | --client-config FILE) [options]
 
@@ -93,6 +93,8 @@ interface ImportJob {
   readonly acceptBreaking: boolean;
   /** How a suggested command names this server again: the same options. */
   readonly again: string;
+  /** The environment mcp-gen runs in: a failed server's hint names the variables it lacks that are set here. */
+  readonly env: Readonly<Record<string, string | undefined>>;
   /** See MirrorInput.project. */
   readonly project: { readonly configInputs: ReadonlyMap<string, string>; readonly packageJson: PackageValues };
 }
@@ -113,7 +115,7 @@ export async function runImport(argv: readonly string[], io: CliIo): Promise<num
   const request = liveRequest(values, root, io.env);
   if (request.kind === "client-config") {
     if (values.config !== undefined) throw new UsageError("--config names one project; with --client-config each server's folder has its own.");
-    return importClientConfig(request, values, { root, dir, mode, acceptBreaking: values["accept-breaking"] === true }, io);
+    return importClientConfig(request, values, { root, dir, mode, acceptBreaking: values["accept-breaking"] === true, env: io.env }, io);
   }
   const project = await readServerConfig(root, values.config);
   if (!project.config) {
@@ -131,6 +133,7 @@ export async function runImport(argv: readonly string[], io: CliIo): Promise<num
     mode,
     acceptBreaking: values["accept-breaking"] === true,
     again: "with the same server options",
+    env: io.env,
     project: projectRecord(project.sources, newConfig, project.config),
   });
   switch (outcome.kind) {
@@ -169,9 +172,9 @@ async function importServer(job: ImportJob): Promise<Outcome> {
       stderr: `${config.lock} cannot be read, so there is nothing to update and nothing was written; run again with --force to import afresh.`,
     };
   }
-  const fetched = await fetchTools(job.source, job.options);
+  const fetched = await fetchTools(job.source, job.options, job.env);
   if (!fetched.ok) {
-    if ("problem" in fetched) return { kind: "failed", message: describeProblem(fetched.problem) };
+    if ("problem" in fetched) return { kind: "failed", message: describeFailure(fetched) };
     return { kind: "unsafe", stdout: formatText(fetched.diagnostics, { sources: fetched.sources, color: false }) };
   }
   const live = { value: fetched.tools };
@@ -322,6 +325,7 @@ interface ClientConfigJob {
   readonly dir: string;
   readonly mode: ImportMode;
   readonly acceptBreaking: boolean;
+  readonly env: Readonly<Record<string, string | undefined>>;
 }
 
 /** Each server in its folder; a server that misbehaves is reported and the others are still imported. */
@@ -359,11 +363,12 @@ async function importPinned(server: PinnedServer, values: LiveValues, job: Clien
     dir: job.dir,
     config: project.config,
     newConfig,
-    source: { kind: "live", target: entry.target },
+    source: { kind: "live", target: entry.target, fromClientConfig: true },
     options: liveOptions(values, project.config),
     mode: job.mode,
     acceptBreaking: job.acceptBreaking,
     again: `--client-config --server ${JSON.stringify(server.name)}`,
+    env: job.env,
     project: projectRecord(project.sources, newConfig, project.config),
   });
 }

@@ -21,22 +21,10 @@ import { ALL_RULES } from "../../validate/rules/index.js";
 import { COMMON_OPTIONS, parseCommandArgs, UsageError } from "../args.js";
 import { readClientServers, serverHeading, type PinnedServer } from "../client-servers.js";
 import { EXIT, type CliIo } from "../io.js";
-import {
-  describeProblem,
-  LIVE_HELP,
-  LIVE_OPTIONS,
-  liveOptions,
-  liveRequest,
-  withClientConfigFlag,
-  plural,
-  readServerConfig,
-  reportLiveProblem,
-  type LiveRequest,
-  type LiveValues,
-} from "../live-args.js";
+import { LIVE_HELP, LIVE_OPTIONS, liveOptions, liveRequest, withClientConfigFlag, plural, readServerConfig, type LiveRequest, type LiveValues } from "../live-args.js";
 import { COMPARING_FORMATS, failsPolicy, REPORT_OPTIONS, reportHelp, reportSetup, writeReport, type ReportSetup } from "../report.js";
 import { verifyFindings } from "../verify-findings.js";
-import { fetchTools, type ToolSource } from "../tool-source.js";
+import { describeFailure, fetchTools, type ToolSource } from "../tool-source.js";
 import { readTextIfExists } from "../../files/write-files.js";
 
 export const VERIFY_HELP = `Usage: mcp-gen verify (--command "CMD ARGS" | --url URL | --client-config FILE) [options]
@@ -67,7 +55,7 @@ type Verdict =
   | { readonly kind: "checked"; readonly report: VerifyReport; readonly describeServer: string; readonly findings: readonly Diagnostic[]; readonly lockText: string }
   /** The server says it is not the one the lock pins: its tools were not compared. */
   | { readonly kind: "other-server"; readonly message: string; readonly finding: Diagnostic; readonly lockText: string; readonly report: OtherServerReport }
-  | { readonly kind: "failed"; readonly problem: LiveProblem }
+  | { readonly kind: "failed"; readonly problem: LiveProblem; readonly hint?: string }
   /** A --file that is not a tools/list answer. */
   | { readonly kind: "bad-file"; readonly diagnostics: readonly Diagnostic[]; readonly sources: ReadonlyMap<string, string> }
   | { readonly kind: "no-lock"; readonly lock: string }
@@ -93,7 +81,7 @@ export async function runVerify(argv: readonly string[], io: CliIo): Promise<num
     return EXIT.usage;
   }
   const source: ToolSource = request.kind === "file" ? request.source : { kind: "live", target: request.target };
-  const verdict = await verifyServer(root, values.lock ?? project.config.lock, project.config, source, liveOptions(values, project.config));
+  const verdict = await verifyServer(root, values.lock ?? project.config.lock, project.config, source, liveOptions(values, project.config), io.env);
   switch (verdict.kind) {
     case "no-lock":
       throw new UsageError(`there is no lock file at ${verdict.lock}; write one with \`mcp-gen import\` (a server someone else runs) or \`mcp-gen build\`.`);
@@ -104,7 +92,8 @@ export async function runVerify(argv: readonly string[], io: CliIo): Promise<num
       });
       return EXIT.problems;
     case "failed":
-      return reportLiveProblem("verify", verdict.problem, io);
+      io.stderr(`mcp-gen verify: ${describeFailure(verdict)}\n`);
+      return EXIT.usage;
     case "bad-file":
       await writeReport(io, setup, verdict.diagnostics, { sources: verdict.sources, markdown: { passed: false, headline: "The --file is not a tools/list answer; nothing was compared." } });
       return EXIT.usage;
@@ -131,13 +120,13 @@ export async function runVerify(argv: readonly string[], io: CliIo): Promise<num
 }
 
 /** Fetches the server's tools and compares them with the lock at `lockPath` (relative to `root`). */
-async function verifyServer(root: string, lockPath: string, config: Config, source: ToolSource, options: LiveOptions): Promise<Verdict> {
+async function verifyServer(root: string, lockPath: string, config: Config, source: ToolSource, options: LiveOptions, env: Readonly<Record<string, string | undefined>>): Promise<Verdict> {
   const lockText = await readTextIfExists(resolve(root, lockPath));
   if (lockText === undefined) return { kind: "no-lock", lock: lockPath };
   const parsed = parseLock(lockText, lockPath, config.load);
   if (!parsed.value) return { kind: "invalid-lock", lock: lockPath, text: lockText, diagnostics: parsed.diagnostics };
-  const fetched = await fetchTools(source, options);
-  if (!fetched.ok) return "problem" in fetched ? { kind: "failed", problem: fetched.problem } : { kind: "bad-file", diagnostics: fetched.diagnostics, sources: fetched.sources };
+  const fetched = await fetchTools(source, options, env);
+  if (!fetched.ok) return "problem" in fetched ? { kind: "failed", ...fetched } : { kind: "bad-file", diagnostics: fetched.diagnostics, sources: fetched.sources };
   const live = { value: fetched.tools };
   const pinned = parsed.value.server;
   if (compareServer(pinned, live.value.server).kind === "other") return otherServer(lockPath, lockText, config, pinned!, live.value, fetched.describe);
@@ -181,7 +170,7 @@ type ServerResult = { readonly server: PinnedServer; readonly status: "match" | 
 
 async function verifyClientConfig(request: Extract<LiveRequest, { kind: "client-config" }>, values: LiveValues, root: string, setup: ReportSetup, io: CliIo): Promise<number> {
   const results: ServerResult[] = [];
-  for (const server of await readClientServers(request)) results.push(await verifyPinned(server, values, root));
+  for (const server of await readClientServers(request)) results.push(await verifyPinned(server, values, root, io.env));
   // Every server's findings, their files named from the project root (each lock lives in its server's folder).
   const findings = results.flatMap((result) => serverFindings(result));
   const sources = new Map(
@@ -210,14 +199,14 @@ function serverFindings(result: ServerResult): Diagnostic[] {
   return found.map((finding) => ({ ...finding, file: posix.join(result.server.folder, finding.file) }));
 }
 
-async function verifyPinned(server: PinnedServer, values: LiveValues, root: string): Promise<ServerResult> {
+async function verifyPinned(server: PinnedServer, values: LiveValues, root: string, env: Readonly<Record<string, string | undefined>>): Promise<ServerResult> {
   const { entry } = server;
   if (entry.status === "disabled") return { server, status: "disabled", message: "Disabled in the client config; not checked." };
   if (entry.status === "unusable") return { server, status: "failed", message: `mcp-gen cannot reach this server: ${entry.reason}` };
   const folder = resolve(root, server.folder);
   const project = await readServerConfig(folder, undefined);
   if (!project.config) return { server, status: "failed", message: `${server.folder}: ${project.diagnostics.map((d) => d.message).join(" ")}` };
-  const verdict = await verifyServer(folder, project.config.lock, project.config, { kind: "live", target: entry.target }, liveOptions(values, project.config));
+  const verdict = await verifyServer(folder, project.config.lock, project.config, { kind: "live", target: entry.target, fromClientConfig: true }, liveOptions(values, project.config), env);
   const status =
     verdict.kind === "checked"
       ? hasDrift(verdict.report)
@@ -238,7 +227,7 @@ function resultText(result: ServerResult, color: boolean): string {
     case "checked":
       return formatVerifyText(verdict.report, { color, describeServer: verdict.describeServer }).trimEnd();
     case "failed":
-      return describeProblem(verdict.problem);
+      return describeFailure(verdict);
     case "other-server":
       return verdict.message;
     case "bad-file":
