@@ -53,6 +53,11 @@ export const STAGE_DIAGNOSTICS: readonly StageDiagnosticInfo[] = [
     summary:
       "A folder or file mcp-gen writes (out, handlers, tests, the lock, import's --dir, init's files) is a link, or lies behind one, whose real path leaves the project; or the generated folder or lock is a link or holds one.",
   },
+  {
+    id: "project-not-found",
+    stage: "config",
+    summary: "There is no mcp-gen.config.yaml and no descriptor where a project without one keeps them: the folder is not an mcp-gen project (build and validate exit 1).",
+  },
   { id: "ref-cycle", stage: "resolve", summary: "A $ref loop never descends into the value, so validation would never end." },
   { id: "ref-network-refused", stage: "resolve", summary: "A $ref names a URI with a scheme (http, https, ftp, data, urn...); nothing is ever fetched." },
   { id: "ref-outside-root", stage: "resolve", summary: "A $ref names an absolute path, a file: URI, or a path or link leaving the project." },

@@ -84,6 +84,20 @@ describe("mcp-gen import", () => {
     expect(readdirSync(root)).toEqual([]);
   });
 
+  it("after a failed import, build and validate say this is no project (exit 1), not a warning about a config that does not exist (issue 23.4)", async () => {
+    const root = tempProject({});
+    expect((await runInProcess(root, ["import", ...fake("crash")])).code).toBe(2);
+    expect(readdirSync(root)).toEqual([]);
+    const build = await runInProcess(root, ["build"]);
+    expect(build.code).toBe(1);
+    expect(build.stdout).toMatch(
+      /^mcp-gen\.config\.yaml:1:1 error project-not-found There is no mcp-gen\.config\.yaml, and the tools glob "[^"]+" of a project without one matched no file: this folder is not an mcp-gen project/,
+    );
+    expect(build.stdout).toContain("an import that failed wrote nothing, so run it again once the server answers.");
+    expect(readdirSync(root)).toEqual([]);
+    expect((await runInProcess(root, ["validate"])).code).toBe(1);
+  });
+
   it("a --command server that exits for want of a variable set here: the message names it with the --env to add, never its value (issue 23.4)", async () => {
     const root = tempProject({});
     const env = { FAKE_API_TOKEN: "tok-s3cr3t", UNRELATED_SETTING: "x" };
@@ -115,6 +129,17 @@ describe("mcp-gen import", () => {
     // A rule's own setting still wins over the preset.
     writeFiles(root, { "mcp-gen.config.yaml": "preset: strict\nrules:\n  meta-key-syntax: warning\n" });
     expect((await runInProcess(root, ["build"])).code).toBe(0);
+  });
+
+  it("a pinned server's contradicting annotations are advice for its author: off in the config import writes (issue 23.4)", async () => {
+    const wipe = { name: "wipe", description: "Wipes the cache.", inputSchema: { type: "object" }, annotations: { readOnlyHint: true, destructiveHint: true } };
+    const root = tempProject({ "saved.json": JSON.stringify([wipe]) });
+    expect((await runInProcess(root, ["import", "--file", "saved.json"])).code).toBe(0);
+    expect(readFileSync(join(root, "mcp-gen.config.yaml"), "utf8")).toContain("\n  annotations-contradiction: off\n");
+    const validate = await runInProcess(root, ["validate"]);
+    expect(validate.stdout).not.toContain("annotations-contradiction");
+    writeFiles(root, { "defaults.yaml": "generate: client\n" });
+    expect((await runInProcess(root, ["validate", "--config", "defaults.yaml"])).stdout).toContain("warning annotations-contradiction");
   });
 
   it("pins a tool that the rules and the SDK refuse, exactly as sent", async () => {

@@ -7,7 +7,7 @@
 // classified diff shows what changed. Never overwrites a file without --update or --force. Exit 0
 // imported, 1 nothing written (a file exists or was edited, or a breaking change not accepted), 2 bad
 // usage or a server that cannot be reached or answers badly.
-import { resolve } from "node:path";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { countByClass } from "../../diff/change.js";
 import { formatDiffText, summarizeDiff } from "../../diff/format-diff.js";
 import { visibleText } from "../../diff/visible-text.js";
@@ -60,7 +60,15 @@ reached or answered badly (with --client-config, the other servers are still imp
 `;
 
 /** Rules whose findings only a server's author can act on: off in the config import writes. */
-const ADVICE_FOR_THE_AUTHOR = ["description-length-limit", "description-missing", "input-schema-no-params", "schema-dialect-legacy", "tool-name-syntax", "tool-unknown-field"];
+const ADVICE_FOR_THE_AUTHOR = [
+  "annotations-contradiction",
+  "description-length-limit",
+  "description-missing",
+  "input-schema-no-params",
+  "schema-dialect-legacy",
+  "tool-name-syntax",
+  "tool-unknown-field",
+];
 
 const CONFIG_TEXT = [
   "# A client-only mcp-gen project: `mcp-gen build` generates the typed client of the server that",
@@ -79,7 +87,14 @@ type Outcome =
   /** A folder or file import would write lies outside the project (output-path-unsafe), or a --file is not a tools/list answer: exit 2. */
   | { readonly kind: "unsafe"; readonly stdout: string }
   | { readonly kind: "refused"; readonly stdout: string; readonly stderr: string }
-  | { readonly kind: "written"; readonly stdout: string };
+  /** `missing`: the packages the typed client imports that the nearest package.json lacks; `first`: a first import. */
+  | { readonly kind: "written"; readonly stdout: string; readonly missing: Missing; readonly first: boolean };
+
+/** Packages to install, with their ranges, and the package.json that lacks them (undefined: there is none). */
+interface Missing {
+  readonly packages: readonly (readonly [string, string])[];
+  readonly packageJson: string | undefined;
+}
 
 interface ImportJob {
   readonly root: string;
@@ -91,8 +106,10 @@ interface ImportJob {
   readonly options: LiveOptions;
   readonly mode: ImportMode;
   readonly acceptBreaking: boolean;
-  /** How a suggested command names this server again: the same options. */
-  readonly again: string;
+  /** One server (--command, --url, --file): print the install line and the next steps. With --client-config they are printed once, after every server. */
+  readonly nextSteps: boolean;
+  /** Where mcp-gen runs: paths in messages are relative to it. */
+  readonly cwd: string;
   /** The environment mcp-gen runs in: a failed server's hint names the variables it lacks that are set here. */
   readonly env: Readonly<Record<string, string | undefined>>;
   /** See MirrorInput.project. */
@@ -115,7 +132,7 @@ export async function runImport(argv: readonly string[], io: CliIo): Promise<num
   const request = liveRequest(values, root, io.env);
   if (request.kind === "client-config") {
     if (values.config !== undefined) throw new UsageError("--config names one project; with --client-config each server's folder has its own.");
-    return importClientConfig(request, values, { root, dir, mode, acceptBreaking: values["accept-breaking"] === true, env: io.env }, io);
+    return importClientConfig(request, values, { root, cwd: io.cwd, again: againOptions(given), dir, mode, acceptBreaking: values["accept-breaking"] === true, env: io.env }, io);
   }
   const project = await readServerConfig(root, values.config);
   if (!project.config) {
@@ -132,7 +149,8 @@ export async function runImport(argv: readonly string[], io: CliIo): Promise<num
     options: liveOptions(values, project.config),
     mode,
     acceptBreaking: values["accept-breaking"] === true,
-    again: "with the same server options",
+    nextSteps: true,
+    cwd: io.cwd,
     env: io.env,
     project: projectRecord(project.sources, newConfig, project.config),
   });
@@ -222,7 +240,8 @@ async function importServer(job: ImportJob): Promise<Outcome> {
   const lockChanged = disk.get(config.lock) !== lockText;
   if (lockChanged) await writeFileAtomic(resolve(root, config.lock), lockText);
   if (job.newConfig !== undefined) await writeFileAtomic(resolve(root, job.newConfig), CONFIG_TEXT);
-  const missing = job.newConfig === undefined ? [] : missingDependencies(await readTextIfExists(resolve(root, "package.json")), CLIENT_PACKAGES);
+  const manifest = await nearestPackageJson(root);
+  const missing: Missing = { packages: job.newConfig === undefined ? [] : missingDependencies(manifest?.text, CLIENT_PACKAGES), packageJson: manifest?.path };
   const head =
     mirror.diff === undefined
       ? [`Imported ${plural(plan.value.files.length, "tool")} from ${server}:`, ...plan.value.files.map((file) => `  ${file.path}`)]
@@ -236,19 +255,17 @@ async function importServer(job: ImportJob): Promise<Outcome> {
     ...head,
     lockLine(config.lock, lockChanged, diffText === "" && lock !== undefined ? lockUpdates(lock, mirror.lock, descriptorPaths(plan.value, lock)) : undefined),
     ...(job.newConfig !== undefined ? [`Wrote ${job.newConfig}: \`generate: client\`, so a build writes the typed client only.`] : []),
-    ...(missing.length > 0
-      ? [
-          `The typed client imports ${missing.map(([name]) => name).join(" and ")}: \`npm install ${missing.map(([name, range]) => `${name}@${range}`).join(" ")}\` adds ${missing.length === 1 ? "it" : "them"} to package.json.`,
-        ]
-      : []),
+    ...(job.nextSteps && missing.packages.length > 0 ? [installLine("The typed client imports", missing, job.cwd)] : []),
     ...(config.generate === "all" && job.newConfig === undefined
       ? ["Note: the config builds a server, handler stubs and test scaffolds too; add `generate: client` to it to build only the typed client."]
       : []),
     ...mirror.kept.map((kept) => `Note: ${kept.path} ${kept.reason}.`),
     ...plan.value.notes.map((note) => `Note: ${note}`),
-    ...(mirror.diff === undefined ? [`Next: run \`mcp-gen build\` to generate the typed client; \`mcp-gen verify\` ${job.again} checks the server against the lock.`] : []),
+    ...(job.nextSteps && mirror.diff === undefined
+      ? ["Next: run `mcp-gen build` to generate the typed client; `mcp-gen verify` with the same server options checks the server against the lock."]
+      : []),
   ];
-  return { kind: "written", stdout: lines.map((line) => visibleText(line)).join("\n") + "\n" };
+  return { kind: "written", stdout: lines.map((line) => visibleText(line)).join("\n") + "\n", missing, first: mirror.diff === undefined };
 }
 
 /**
@@ -281,6 +298,23 @@ const CLIENT_PACKAGES: readonly (readonly [string, string])[] = [
   [RUNTIME_PACKAGE, RUNTIME_RANGE],
   ["@modelcontextprotocol/client", pkg.dependencies["@modelcontextprotocol/client"]],
 ];
+
+/** "The typed client imports A and B: `npm install A@1 B@2` adds them to package.json." */
+function installLine(what: string, missing: Missing, cwd: string): string {
+  const names = missing.packages.map(([name]) => name);
+  const where = missing.packageJson === undefined ? "package.json" : relative(cwd, missing.packageJson).split(sep).join("/");
+  return `${what} ${names.join(" and ")}: \`npm install ${missing.packages.map(([name, range]) => `${name}@${range}`).join(" ")}\` adds ${names.length === 1 ? "it" : "them"} to ${where}.`;
+}
+
+/** The package.json npm and Node would use for `dir`: the nearest one at or above it. */
+async function nearestPackageJson(dir: string): Promise<{ readonly path: string; readonly text: string } | undefined> {
+  for (let folder = dir; ; folder = dirname(folder)) {
+    const path = join(folder, "package.json");
+    const text = await readTextIfExists(path);
+    if (text !== undefined) return { path, text };
+    if (dirname(folder) === folder) return undefined;
+  }
+}
 
 /** The packages of `wanted` that package.json (absent, or unreadable: none) does not depend on. */
 function missingDependencies(packageText: string | undefined, wanted: readonly (readonly [string, string])[]): (readonly [string, string])[] {
@@ -322,6 +356,9 @@ function recordedFiles(lock: { readonly tools: Readonly<Record<string, { readonl
 
 interface ClientConfigJob {
   readonly root: string;
+  readonly cwd: string;
+  /** The options that name the client config and its servers' folders again, as given: for the next steps. */
+  readonly again: string;
   readonly dir: string;
   readonly mode: ImportMode;
   readonly acceptBreaking: boolean;
@@ -333,12 +370,14 @@ async function importClientConfig(request: Extract<LiveRequest, { kind: "client-
   let failed = 0;
   let refused = 0;
   const parts: string[] = [];
+  const written: Extract<Outcome, { kind: "written" }>[] = [];
   const servers = await readClientServers(request);
   const disabled = servers.filter((server) => server.entry.status === "disabled").length;
   for (const server of servers) {
     const outcome = await importPinned(server, values, job);
     if (outcome.kind === "failed" || outcome.kind === "unsafe") failed++;
     if (outcome.kind === "refused") refused++;
+    if (outcome.kind === "written") written.push(outcome);
     const text = outcome.kind === "failed" ? outcome.message : outcome.kind === "refused" ? `${outcome.stdout}${outcome.stderr}` : outcome.stdout;
     parts.push(`${serverHeading(server)}:\n${text.trimEnd()}`);
   }
@@ -346,13 +385,41 @@ async function importClientConfig(request: Extract<LiveRequest, { kind: "client-
   const summary = [`${imported} imported`, refused > 0 ? `${refused} left as they were` : "", failed > 0 ? `${failed} could not be imported` : "", disabled > 0 ? `${disabled} disabled` : ""]
     .filter((part) => part !== "")
     .join(", ");
-  io.stdout(`${parts.join("\n\n")}\n\n${plural(servers.length, "server")}: ${summary}.\n`);
+  // Once for every server: the servers' folders share the package.json above them.
+  const byManifest = new Map<string | undefined, Map<string, readonly [string, string]>>();
+  for (const { missing } of written) {
+    for (const entry of missing.packages) {
+      const packages = byManifest.get(missing.packageJson) ?? new Map<string, readonly [string, string]>();
+      byManifest.set(missing.packageJson, packages.set(entry[0], entry));
+    }
+  }
+  const installs = [...byManifest].map(([packageJson, packages]) => installLine("The typed clients import", { packages: [...packages.values()], packageJson }, job.cwd));
+  const next = written.some((outcome) => outcome.first)
+    ? [`Next: run \`mcp-gen build ${job.again}\` to generate each server's typed client; \`mcp-gen verify ${job.again}\` checks every server against its lock.`]
+    : [];
+  io.stdout(`${parts.join("\n\n")}\n\n${[`${plural(servers.length, "server")}: ${summary}.`, ...installs, ...next].join("\n")}\n`);
   return failed > 0 ? EXIT.usage : refused > 0 ? EXIT.problems : EXIT.ok;
+}
+
+/** `--client-config FILE` (and --servers-dir, --cwd) as the user gave them, quoted for a shell where needed. */
+function againOptions(given: LiveValues & { readonly cwd?: string | undefined; readonly config?: string | undefined }): string {
+  const file = given["client-config"] ?? given.config!;
+  const pairs: [string, string | undefined][] = [
+    ["--client-config", file],
+    ["--servers-dir", given["servers-dir"]],
+    ["--cwd", given.cwd],
+  ];
+  return pairs.flatMap(([option, value]) => (value === undefined ? [] : [`${option} ${shellWord(value)}`])).join(" ");
+}
+
+/** A word a POSIX shell reads back as it is: plain, or in single quotes. */
+function shellWord(text: string): string {
+  return /^[A-Za-z0-9_./:@%+=,-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`;
 }
 
 async function importPinned(server: PinnedServer, values: LiveValues, job: ClientConfigJob): Promise<Outcome> {
   const { entry } = server;
-  if (entry.status === "disabled") return { kind: "written", stdout: "Disabled in the client config; not imported.\n" };
+  if (entry.status === "disabled") return { kind: "written", stdout: "Disabled in the client config; not imported.\n", missing: { packages: [], packageJson: undefined }, first: false };
   if (entry.status === "unusable") return { kind: "failed", message: `mcp-gen cannot reach this server: ${entry.reason}` };
   const root = resolve(job.root, server.folder);
   const project = await readServerConfig(root, undefined);
@@ -367,7 +434,8 @@ async function importPinned(server: PinnedServer, values: LiveValues, job: Clien
     options: liveOptions(values, project.config),
     mode: job.mode,
     acceptBreaking: job.acceptBreaking,
-    again: `--client-config --server ${JSON.stringify(server.name)}`,
+    nextSteps: false,
+    cwd: job.cwd,
     env: job.env,
     project: projectRecord(project.sources, newConfig, project.config),
   });
