@@ -6,10 +6,10 @@
 // (src/incremental: the build cache, the stat index, the lock); read the project; validate it;
 // reuse what did not change (or stop: nothing to write); generate the rest; write the folder and
 // the lock as one unit. Everything between reading and writing is the pure pipeline.
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { realpath } from "node:fs/promises";
 import { join } from "node:path";
-import type { Config } from "../../config/config.js";
+import { CONFIG_FILE, type Config } from "../../config/config.js";
 import { hasErrors, type Diagnostic } from "../../model/diagnostic.js";
 import { RunMemo } from "../../model/run-memo.js";
 import { hashFileText } from "../../lock/sha256.js";
@@ -48,6 +48,13 @@ import { confineProjectPaths } from "../confine-paths.js";
 import { failsPolicy, REPORT_FORMATS, REPORT_OPTIONS, reportHelp, reportSetup, writeReport, type ReportSetup } from "../report.js";
 import { toolsNotFound } from "../tools-not-found.js";
 
+/** The options of `build` that name several projects (build-servers.ts). */
+const SEVERAL_OPTIONS = {
+  "client-config": { type: "string" },
+  "servers-dir": { type: "string" },
+  server: { type: "string", multiple: true },
+} as const;
+
 export const BUILD_HELP = `Usage: mcp-gen build [options]
 
 Validate every descriptor; when there are no errors, write the generated code, create handler stubs
@@ -60,6 +67,11 @@ Options:
                            (default: mcp-gen.config.yaml, in the project root)
 ${reportHelp(REPORT_FORMATS, "error")}
                            (findings that fail the build stop it: nothing is written)
+  --client-config FILE     build every server \`mcp-gen import --client-config FILE\` pinned, each in its
+                           folder under --servers-dir (with --server NAME, only those); a build run in
+                           a folder with no config whose subfolders have one builds each of them
+  --servers-dir DIR        with --client-config: the folder of the servers' folders (default: mcp-servers)
+  --server NAME            with --client-config: only this server (repeatable)
   --force                  overwrite generated files that were edited by hand
   --verbose                list every file created, not only how many
   -h, --help               show this help
@@ -69,13 +81,20 @@ Exit status: 0 built, 1 errors found (nothing written), 2 bad usage or config.
 
 /** `memo`: what the build remembers while it runs; watch passes one that lasts its session. */
 export async function runBuild(argv: readonly string[], io: CliIo, memo = new RunMemo()): Promise<number> {
-  const { values } = parseCommandArgs(argv, { ...COMMON_OPTIONS, ...REPORT_OPTIONS, force: { type: "boolean" }, verbose: { type: "boolean" } });
+  const { values } = parseCommandArgs(argv, { ...COMMON_OPTIONS, ...REPORT_OPTIONS, ...SEVERAL_OPTIONS, force: { type: "boolean" }, verbose: { type: "boolean" } });
   if (values.help) {
     io.stdout(BUILD_HELP);
     return EXIT.ok;
   }
   const setup = reportSetup("build", values, io, REPORT_FORMATS, "error");
   const { root, format } = setup;
+  // Several projects: --client-config, or a folder without a config whose subfolders have one (the
+  // servers' folder of `import --client-config`). Their module loads only then.
+  if (values["client-config"] !== undefined || values["servers-dir"] !== undefined || values.server?.length || (values.config === undefined && !existsSync(join(root, CONFIG_FILE)))) {
+    const { buildSeveral } = await import("../build-servers.js");
+    const several = await buildSeveral(values, setup, io, (args, each) => runBuild(args, each, memo));
+    if (several !== undefined) return several;
+  }
   const report = diagnosticsPrinter(io, setup);
   const realRoot = await realpath(root);
   // Stats of the files this build reads, for check (and the next build) to trust unchanged ones.
@@ -331,7 +350,9 @@ async function generateOutput(
     ...(output.reuse ? { reuse: output.reuse, hashes: output.hashes } : {}),
   };
   const generated = await generateProject(input);
-  return { ...generated, lock: lockProject(input, generated, knownFileHashes(plan, generated.emit.generated)) };
+  // The server `mcp-gen import` recorded stays: a build knows the tools, not where they came from.
+  const server = plan.previous.parsed?.server;
+  return { ...generated, lock: lockProject({ ...input, server }, generated, knownFileHashes(plan, generated.emit.generated)) };
 }
 
 /** Prints the diagnostics and, in text, the summary of what the build wrote. */
