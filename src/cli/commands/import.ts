@@ -404,7 +404,9 @@ async function importClientConfig(request: Extract<LiveRequest, { kind: "client-
       byManifest.set(missing.packageJson, packages.set(entry[0], entry));
     }
   }
-  const installs = [...byManifest].map(([packageJson, packages]) => installLine("The typed clients import", { packages: [...packages.values()], packageJson }, job.cwd, packageJson === undefined ? job.cwd : dirname(packageJson)));
+  const installs = [...byManifest].map(([packageJson, packages]) =>
+    installLine("The typed clients import", { packages: [...packages.values()], packageJson }, job.cwd, packageJson === undefined ? job.cwd : dirname(packageJson)),
+  );
   const next = written.some((outcome) => outcome.first)
     ? [`Next: run \`mcp-gen build ${job.again}\` to generate each server's typed client; \`mcp-gen verify ${job.again}\` checks every server against its lock.`]
     : [];
