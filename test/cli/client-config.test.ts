@@ -209,7 +209,7 @@ describe("import --client-config says each next step once; build --client-config
     expect(run.code).toBe(0);
     expect(run.stdout.match(/npm install/g)).toHaveLength(1);
     expect(run.stdout).toMatch(
-      /\n\n2 servers: 2 imported\.\nThe typed clients import @mcp-gen\/runtime and @modelcontextprotocol\/client: `npm install @mcp-gen\/runtime@\S+ @modelcontextprotocol\/client@\S+` adds them to package\.json\.\nNext: run `mcp-gen build --client-config claude\.json --servers-dir pinned` to generate/,
+      /\n\n2 servers: 2 imported\.\nThe typed clients import @mcp-gen\/runtime and @modelcontextprotocol\/client: `npm install (?:@mcp-gen\/runtime@\S+|\S+\/packages\/runtime) @modelcontextprotocol\/client@\S+` adds them to package\.json\.\nNext: run `mcp-gen build --client-config claude\.json --servers-dir pinned` to generate/,
     );
   });
 });
