@@ -144,7 +144,9 @@ describe("commands run in a subfolder work on the project above", () => {
   it("with no config here or above, the finding that no tool was found says so", async () => {
     const root = tempProject({ "tools/ping.yaml": PING, "src/.keep": "" });
     const build = await runInProcess(join(root, "src"), ["build"]);
-    expect(build.stdout).toContain("hint: No mcp-gen.config.yaml was found here or in a folder above: run mcp-gen in the project's folder (or give --cwd DIR)");
+    expect(build.code).toBe(1);
+    expect(build.stdout).toContain("error project-not-found There is no mcp-gen.config.yaml here or in a folder above");
+    expect(build.stdout).toContain("hint: Run mcp-gen in the project's folder (or give --cwd DIR).");
     expect(readdirSync(join(root, "src"))).toEqual([".keep"]);
     expect((await runInProcess(root, ["validate"])).stdout).toBe("No problems found.\n");
   });

@@ -97,7 +97,7 @@ describe("mcp-gen import", () => {
     const build = await runInProcess(root, ["build"]);
     expect(build.code).toBe(1);
     expect(build.stdout).toMatch(
-      /^mcp-gen\.config\.yaml:1:1 error project-not-found There is no mcp-gen\.config\.yaml, and the tools glob "[^"]+" of a project without one matched no file: this folder is not an mcp-gen project/,
+      /^mcp-gen\.config\.yaml:1:1 error project-not-found There is no mcp-gen\.config\.yaml here or in a folder above, and the tools glob "[^"]+" of a project without one matched no file: this folder is not an mcp-gen project/,
     );
     expect(build.stdout).toContain("an import that failed wrote nothing, so run it again once the server answers.");
     expect(readdirSync(root)).toEqual([]);
