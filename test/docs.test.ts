@@ -16,7 +16,7 @@ import { REPO_ROOT } from "./support/spec-paths.js";
 /** Each document with generated sections: its path and the sections' contents by marker name. */
 const GENERATED: readonly (readonly [string, () => Record<string, string>])[] = [
   ["docs/rules.md", () => ({ rules: renderRulesTable(ALL_RULES), "rule-details": renderRuleDetails(ALL_RULES), "stage-diagnostics": renderStageTable() })],
-  ["README.md", () => ({ checklist: renderChecklistCoverage() })],
+  ["docs/protocol.md", () => ({ checklist: renderChecklistCoverage() })],
 ];
 
 describe("the generated documentation", () => {
