@@ -54,19 +54,16 @@ export function replaceSection(document: string, name: string, content: string, 
   return document.slice(0, from + start.length) + "\n" + content + "\n" + document.slice(to);
 }
 
-/** The lines of a Markdown document outside fenced code blocks, with inline code spans blanked. */
-function proseLines(document: string): string[] {
-  const lines: string[] = [];
+/** Each line of a Markdown document, and whether it is code (a fence or inside one). */
+function classifyLines(document: string): { readonly text: string; readonly code: boolean }[] {
   let fence: string | undefined;
-  for (const line of document.split("\n")) {
-    const marker = /^\s*(`{3,}|~{3,})(.*)$/.exec(line);
-    if (marker) {
-      if (fence === undefined) fence = marker[1]!;
-      else if (marker[1]!.startsWith(fence) && marker[2]!.trim() === "") fence = undefined;
-      lines.push("");
-    } else lines.push(fence === undefined ? line.replace(/(`+)[^`]*?\1/g, "") : "");
-  }
-  return lines;
+  return document.split("\n").map((text) => {
+    const marker = /^\s*(`{3,}|~{3,})(.*)$/.exec(text);
+    if (!marker) return { text, code: fence !== undefined };
+    if (fence === undefined) fence = marker[1]!;
+    else if (marker[1]!.startsWith(fence) && marker[2]!.trim() === "") fence = undefined;
+    return { text, code: true };
+  });
 }
 
 /** GitHub's anchor for a heading's text: lowercase, punctuation other than "-" and "_" dropped, spaces to "-". */
@@ -83,15 +80,8 @@ export function headingSlug(text: string): string {
 export function headingAnchors(document: string): Set<string> {
   const anchors = new Set<string>();
   const seen = new Map<string, number>();
-  let fence: string | undefined;
-  for (const line of document.split("\n")) {
-    const marker = /^\s*(`{3,}|~{3,})(.*)$/.exec(line);
-    if (marker) {
-      if (fence === undefined) fence = marker[1]!;
-      else if (marker[1]!.startsWith(fence) && marker[2]!.trim() === "") fence = undefined;
-      continue;
-    }
-    const heading = fence === undefined ? /^#{1,6} +(.*?)#*\s*$/.exec(line) : null;
+  for (const { text, code } of classifyLines(document)) {
+    const heading = code ? null : /^#{1,6} +(.*?)#*\s*$/.exec(text);
     if (!heading) continue;
     const slug = headingSlug(heading[1]!);
     const count = seen.get(slug) ?? 0;
@@ -104,8 +94,9 @@ export function headingAnchors(document: string): Set<string> {
 /** Every inline link of a document outside code: its target and the line it is on (1-based). */
 export function markdownLinks(document: string): { readonly target: string; readonly line: number }[] {
   const links: { target: string; line: number }[] = [];
-  proseLines(document).forEach((text, index) => {
-    for (const match of text.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) links.push({ target: match[1]!, line: index + 1 });
+  classifyLines(document).forEach(({ text, code }, index) => {
+    if (code) return;
+    for (const match of text.replace(/(`+)[^`]*?\1/g, "").matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) links.push({ target: match[1]!, line: index + 1 });
   });
   return links;
 }
