@@ -1,23 +1,22 @@
 // What the editor shows of a diagnostic id: its explanation, from the rule registry (or the table of
-// stage diagnostics), and the README section that documents it, the page SARIF's helpUri links to.
-import { MCP_GEN_HOMEPAGE } from "../model/version.js";
+// stage diagnostics), and the section of docs/rules.md that documents it, as SARIF's helpUri links it.
+import { MCP_GEN_HOMEPAGE, MCP_GEN_RULES_PAGE, STAGE_DIAGNOSTICS_ANCHOR } from "../model/version.js";
 import { STAGE_DIAGNOSTICS } from "../model/stage-diagnostics.js";
 import { BREAKAGE_TEXT, type AnyRule } from "../validate/define-rule.js";
 import { ALL_RULES } from "../validate/rules/index.js";
 
 const RULES: ReadonlyMap<string, AnyRule> = new Map(ALL_RULES.map((rule) => [rule.id, rule]));
 
-/** README's section of the diagnostics that come from loading, resolving and the lock. */
-const STAGE_SECTION = "diagnostics-from-loading-and-resolving";
+const RULES_PAGE = `${MCP_GEN_HOMEPAGE}/${MCP_GEN_RULES_PAGE}`;
 
 /**
- * The documentation page of a diagnostic id: README's section of the rule (as SARIF links it), or
- * of the stage diagnostics. Undefined for an id mcp-gen does not know.
- * @example ruleDocsUrl("tool-name-syntax") // "https://github.com/mcp-gen/mcp-gen#tool-name-syntax"
+ * The documentation page of a diagnostic id: docs/rules.md's section of the rule (as SARIF links it),
+ * or of the stage diagnostics. Undefined for an id mcp-gen does not know.
+ * @example ruleDocsUrl("tool-name-syntax") // "https://github.com/mcp-gen/mcp-gen/blob/main/docs/rules.md#tool-name-syntax"
  */
 export function ruleDocsUrl(id: string): string | undefined {
-  if (RULES.has(id)) return `${MCP_GEN_HOMEPAGE}#${id}`;
-  return STAGE_DIAGNOSTICS.some((stage) => stage.id === id) ? `${MCP_GEN_HOMEPAGE}#${STAGE_SECTION}` : undefined;
+  if (RULES.has(id)) return `${RULES_PAGE}#${id}`;
+  return STAGE_DIAGNOSTICS.some((stage) => stage.id === id) ? `${RULES_PAGE}#${STAGE_DIAGNOSTICS_ANCHOR}` : undefined;
 }
 
 /**

@@ -68,7 +68,7 @@ describe("mcp-gen lsp diagnostics", () => {
     const published = new Set(client.published.filter((p) => p.diagnostics.length > 0).map((p) => p.uri));
     expect([...published].sort()).toEqual(files.map((file) => client.uri(file)).sort());
     // Each diagnostic links to its rule's documentation.
-    expect(client.latest(opened)!.find((d) => d.code === "tool-name-syntax")?.codeDescription?.href).toBe("https://github.com/mcp-gen/mcp-gen#tool-name-syntax");
+    expect(client.latest(opened)!.find((d) => d.code === "tool-name-syntax")?.codeDescription?.href).toBe("https://github.com/mcp-gen/mcp-gen/blob/main/docs/rules.md#tool-name-syntax");
   });
 
   it("follow the config's preset and rule settings", async () => {

@@ -117,7 +117,7 @@ describe("mcp-gen lsp hover", () => {
     const text = await hover(client, "tools/a.yaml", 0, 9);
     expect(text).toContain("**`tool-name-syntax`**: Tool names use only the characters and length the MCP spec allows.");
     expect(text).toContain("Warning by default.");
-    expect(text).toContain("[Documentation of tool-name-syntax](https://github.com/mcp-gen/mcp-gen#tool-name-syntax)");
+    expect(text).toContain("[Documentation of tool-name-syntax](https://github.com/mcp-gen/mcp-gen/blob/main/docs/rules.md#tool-name-syntax)");
   });
 
   it("shows a tool's standing against the lock: pinned, changed (naming the parts), or new", async () => {
