@@ -16,7 +16,7 @@ import { sha256Hex } from "../lock/sha256.js";
 import { findHeaderParams } from "@mcp-gen/runtime/header-annotations";
 import type { SchemaCompiler } from "../compile/schema-compiler.js";
 import { aggregateBanner, fileBanner, runtimeBanner } from "./banner.js";
-import { scaffoldExamples, spellOutObjectMembers } from "./derive-examples.js";
+import { scaffoldExamples } from "./derive-examples.js";
 import { compileTypes, finishToolTypes, planToolTypes, type InputForm, type ToolTypes, type TypesRequest } from "./emit-types.js";
 import { emitValidators, type EmittedValidators, type KnownValidator, type ValidatorRef, type ValidatorRequest } from "./emit-validators.js";
 import { assignToolNames, type ToolNames } from "./names.js";
@@ -624,7 +624,7 @@ function emitScaffolds(plan: ToolPlan, templates: Templates, config: Config, sch
   });
   const examples = scaffoldExamples(plan.tool.authoring, samples).map((example) => ({
     title: stringLiteral(example.title),
-    argumentsLiteral: jsonLiteral(spellOutObjectMembers(example.arguments, inputSchema), "    "),
+    argumentsLiteral: jsonLiteral(example.arguments, "    "),
     resultLiteral: plan.hasOutput && example.result !== undefined ? jsonLiteral(example.result, "    ") : "",
   }));
   const invalid = samples.invalid;
