@@ -5,7 +5,7 @@
 // git repository with a base and a head commit. The project's own mcp-gen is this checkout, linked
 // into its node_modules as `npm install -D mcp-gen` would put it.
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
@@ -42,8 +42,7 @@ interface ActionRun {
 
 function runAction(repo: string, given: Record<string, string>, event: object): ActionRun {
   const inputs = Object.fromEntries(Object.entries(action.inputs).map(([name, spec]) => [name, given[name] ?? spec.default]));
-  const runner = join(repo, "..", `runner-${Math.random().toString(36).slice(2)}`);
-  mkdirSync(runner);
+  const runner = mkdtempSync(join(repo, "..", "runner-"));
   const files = { summary: join(runner, "summary.md"), output: join(runner, "output"), event: join(runner, "event.json") };
   writeFileSync(files.summary, "");
   writeFileSync(files.output, "");
