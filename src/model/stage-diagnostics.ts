@@ -48,6 +48,13 @@ export const STAGE_DIAGNOSTICS: readonly StageDiagnosticInfo[] = [
   { id: "lock-tool-removed", stage: "lock", summary: "mcp-tools.lock.json pins a tool that no descriptor defines any more." },
   { id: "lock-tool-renamed", stage: "lock", summary: "A tool pinned in mcp-tools.lock.json is now defined under another name, with the same descriptor otherwise." },
   {
+    id: "module-format-commonjs",
+    stage: "config",
+    summary:
+      'tsc would compile the generated code (ES modules) as CommonJS under "verbatimModuleSyntax": a Node "module" mode in a package without "type": "module" (npm init -y with tsc --init), which refuses every import and export.',
+    severity: "warning",
+  },
+  {
     id: "output-path-unsafe",
     stage: "config",
     summary:

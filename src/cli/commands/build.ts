@@ -44,6 +44,7 @@ import { hashedInputs, readProjectConfig, type ProjectConfig } from "../read-con
 import { confineProjectPaths } from "../confine-paths.js";
 import { failsPolicy, REPORT_FORMATS, REPORT_OPTIONS, reportHelp, reportSetup, writeReport, type ReportSetup } from "../report.js";
 import { toolsNotFound } from "../tools-not-found.js";
+import { projectModuleFormat } from "../module-format.js";
 
 export const BUILD_HELP = `Usage: mcp-gen build [options]
 
@@ -221,7 +222,7 @@ interface ReadInputs {
 async function validateAndWrite(run: BuildRun, plan: BuildPlan, threads: BuildThreads, read: ReadInputs): Promise<number> {
   const { input, records } = read;
   const analysis = await validateProject(run, threads, input, read.reuse);
-  const diagnostics = [...analysis.diagnostics, ...plan.previous.diagnostics];
+  const diagnostics = [...analysis.diagnostics, ...plan.previous.diagnostics, ...projectModuleFormat(run.root, run.sources)];
   const stopped = await stopBeforeWriting(run, input, diagnostics);
   if (stopped !== undefined) return stopped;
   // A client-only project has no scaffolds to create or to find.

@@ -43,6 +43,7 @@ import {
 import { readTextIfExists, writeFileAtomic } from "../../files/write-files.js";
 import { rm } from "node:fs/promises";
 import { confinePaths, realPathOrSelf } from "../confine-paths.js";
+import { createInitTsconfig } from "../init-tsconfig.js";
 
 export const IMPORT_HELP = `Usage: mcp-gen import (--command "CMD ARGS" | --url URL | --client-config FILE) [options]
 
@@ -203,6 +204,7 @@ async function importServer(job: ImportJob): Promise<Outcome> {
   const lockChanged = disk.get(config.lock) !== lockText;
   if (lockChanged) await writeFileAtomic(resolve(root, config.lock), lockText);
   if (job.newConfig !== undefined) await writeFileAtomic(resolve(root, job.newConfig), CONFIG_TEXT);
+  const tsconfigs = await createInitTsconfig(root);
   const missing = job.newConfig === undefined ? [] : missingDependencies(await readTextIfExists(resolve(root, "package.json")), CLIENT_PACKAGES);
   const head =
     mirror.diff === undefined
@@ -217,6 +219,7 @@ async function importServer(job: ImportJob): Promise<Outcome> {
     ...head,
     lockChanged ? `Wrote ${config.lock}.` : `${config.lock} unchanged.`,
     ...(job.newConfig !== undefined ? [`Wrote ${job.newConfig}: \`generate: client\`, so a build writes the typed client only.`] : []),
+    ...(tsconfigs.length > 0 ? [`Wrote ${tsconfigs.join(" and ")}, as \`mcp-gen init\` writes them: \`npx tsc -p .\` type-checks the project.`] : []),
     ...(missing.length > 0
       ? [
           `The typed client imports ${missing.map(([name]) => name).join(" and ")}: \`npm install ${missing.map(([name, range]) => `${name}@${range}`).join(" ")}\` adds ${missing.length === 1 ? "it" : "them"} to package.json.`,
