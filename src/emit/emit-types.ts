@@ -161,7 +161,9 @@ export function finishToolTypes(request: TypesRequest, raw: string): ToolTypes {
   const named = request.sharedName === undefined ? raw : raw.split(request.sharedName).join(request.pascal);
   let restored = escapeInvisibleInCode(named);
   for (const [placeholder, key] of request.placeholders) restored = restored.split(JSON.stringify(placeholder)).join(typeKey(key)).split(placeholder).join(typeKey(key));
-  const code = formatTypeScript(restored);
+  // json-schema-to-typescript adds `| undefined` to every index signature (strictIndexSignatures);
+  // to never, where it only clutters (admitsNoProperty), it adds nothing.
+  const code = formatTypeScript(restored).replace(/^( *\[k: string\]: never) \| undefined;$/gm, "$1;");
   return { code, argumentsType: request.argumentsType, resultType: request.resultType, inputsType: request.inputsType };
 }
 
@@ -327,5 +329,19 @@ function prepare(schema: JsonValue, base: string, keyFor: (key: string) => strin
       put(key, map);
     }
   }
+  if (admitsNoProperty(out)) put("additionalProperties", { tsType: "never" });
   return out;
+}
+
+/**
+ * Whether a schema allows no property at all: `additionalProperties: false` and nothing that
+ * names one. json-schema-to-typescript makes it an empty interface, `{}`, which every value but
+ * null and undefined is assignable to (`"oops"`, `{ extra: 1 }`); with a `never` index signature only
+ * an object without properties is.
+ */
+export function admitsNoProperty(schema: JsonValue | undefined): boolean {
+  if (!isJsonObject(schema)) return false;
+  const properties = getOwn(schema, "properties");
+  const named = isJsonObject(properties) && Object.keys(properties).length > 0;
+  return getOwn(schema, "additionalProperties") === false && !named && getOwn(schema, "patternProperties") === undefined;
 }
