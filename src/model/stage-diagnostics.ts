@@ -66,6 +66,12 @@ export const STAGE_DIAGNOSTICS: readonly StageDiagnosticInfo[] = [
   { id: "ref-unresolved", stage: "resolve", summary: "A $ref names a file or a JSON Pointer that does not exist." },
   { id: "runtime-missing", stage: "lock", summary: "The generated code imports @mcp-gen/runtime, and package.json does not depend on it (or only as a dev dependency), or no node_modules holds it." },
   { id: "runtime-version", stage: "lock", summary: "The installed @mcp-gen/runtime is outside the range the generated code states (RUNTIME_RANGE in tools.ts)." },
+  {
+    id: "sdk-missing",
+    stage: "lock",
+    summary:
+      "The generated code imports an MCP SDK package (the v2 server and client, or the v1 SDK, by target) that the installed project lacks: @mcp-gen/runtime's SDK peers are optional, so package.json must name it.",
+  },
   { id: "tool-change-breaking", stage: "diff", summary: "A change to a tool that can make a caller written against the old descriptor fail (mcp-gen diff)." },
   { id: "tool-change-compatible", stage: "diff", summary: "A change to a tool that old callers keep working with (mcp-gen diff).", severity: "info" },
   {
