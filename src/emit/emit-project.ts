@@ -17,8 +17,8 @@ import { findHeaderParams } from "@mcp-gen/runtime/header-annotations";
 import { legacyDescriptor, needsLegacyWrap } from "@mcp-gen/runtime/v1/legacy-projection";
 import type { SchemaCompiler } from "../compile/schema-compiler.js";
 import { aggregateBanner, fileBanner, runtimeBanner } from "./banner.js";
-import { scaffoldExamples, spellOutObjectMembers } from "./derive-examples.js";
-import { compileTypes, finishToolTypes, planToolTypes, type InputForm, type ToolTypes, type TypesRequest } from "./emit-types.js";
+import { scaffoldExamples } from "./derive-examples.js";
+import { admitsNoProperty, compileTypes, finishToolTypes, planToolTypes, type InputForm, type ToolTypes, type TypesRequest } from "./emit-types.js";
 import { emitValidators, type EmittedValidators, type KnownValidator, type ValidatorRef, type ValidatorRequest } from "./emit-validators.js";
 import { assignToolNames, type ToolNames } from "./names.js";
 import { validatorExportNames, type ValidatorOwner, type ValidatorSubject } from "./validator-names.js";
@@ -472,6 +472,8 @@ function emitAggregates(plans: readonly ToolPlan[], templates: Templates, config
       doc: docComment(String(plan.tool.wire.description ?? plan.tool.wire.title ?? `Calls the tool ${plan.name}.`), "  "),
       methodName: plan.names.camel,
       argumentsType: `${plan.names.pascal}Arguments`,
+      // A tool that takes no argument at all can be called without any: `tools.ping()`.
+      argumentsDefault: admitsNoProperty(plan.tool.wire.inputSchema) ? " = {}" : "",
       outputType: plan.hasOutput ? `${plan.names.pascal}Result` : "ContentBlock[]",
       nameLiteral: stringLiteral(plan.name),
     })),
@@ -640,7 +642,7 @@ function emitScaffolds(plan: ToolPlan, templates: Templates, config: Config, sch
   });
   const examples = scaffoldExamples(plan.tool.authoring, samples).map((example) => ({
     title: stringLiteral(example.title),
-    argumentsLiteral: jsonLiteral(spellOutObjectMembers(example.arguments, inputSchema), "    "),
+    argumentsLiteral: jsonLiteral(example.arguments, "    "),
     resultLiteral: plan.hasOutput && example.result !== undefined ? jsonLiteral(example.result, "    ") : "",
   }));
   const invalid = samples.invalid;

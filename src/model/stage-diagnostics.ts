@@ -48,6 +48,13 @@ export const STAGE_DIAGNOSTICS: readonly StageDiagnosticInfo[] = [
   { id: "lock-tool-removed", stage: "lock", summary: "mcp-tools.lock.json pins a tool that no descriptor defines any more." },
   { id: "lock-tool-renamed", stage: "lock", summary: "A tool pinned in mcp-tools.lock.json is now defined under another name, with the same descriptor otherwise." },
   {
+    id: "module-format-commonjs",
+    stage: "config",
+    summary:
+      'tsc would compile the generated code (ES modules) as CommonJS under "verbatimModuleSyntax": a Node "module" mode in a package without "type": "module" (npm init -y with tsc --init), which refuses every import and export.',
+    severity: "warning",
+  },
+  {
     id: "output-path-unsafe",
     stage: "config",
     summary:
@@ -69,6 +76,12 @@ export const STAGE_DIAGNOSTICS: readonly StageDiagnosticInfo[] = [
     stage: "load",
     summary:
       "A saved tools/list answer (import or verify --file) is not one: no tools/list answer in it, a JSON-RPC error, a tool that is not an object with a name, a tool twice, or pages that do not continue one another.",
+  },
+  {
+    id: "sdk-missing",
+    stage: "lock",
+    summary:
+      "The generated code imports an MCP SDK package (the v2 server and client, or the v1 SDK, by target) that the installed project lacks: @mcp-gen/runtime's SDK peers are optional, so package.json must name it.",
   },
   { id: "tool-change-breaking", stage: "diff", summary: "A change to a tool that can make a caller written against the old descriptor fail (mcp-gen diff)." },
   { id: "tool-change-compatible", stage: "diff", summary: "A change to a tool that old callers keep working with (mcp-gen diff).", severity: "info" },

@@ -38,6 +38,7 @@ describe("mcp-gen import", () => {
         "  tools/add.yaml",
         "Wrote mcp-tools.lock.json.",
         "Wrote mcp-gen.config.yaml: `generate: client`, so a build writes the typed client only.",
+        "Wrote tsconfig.json and tsconfig.build.json, as `mcp-gen init` writes them: `npx tsc -p .` type-checks the project.",
         `The typed client imports @mcp-gen/runtime and @modelcontextprotocol/client: \`npm install ${runtimeFrom(root)} @modelcontextprotocol/client@${CLIENT_VERSION}\` adds them to package.json.`,
         "Next: run `mcp-gen build` to generate the typed client; `mcp-gen verify` with the same server options checks the server against the lock.",
         "",

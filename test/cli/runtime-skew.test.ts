@@ -146,6 +146,9 @@ describe("mcp-gen check and the installed runtime", () => {
       "tools/get_weather.yaml": WEATHER,
       "package.json": packageJson({ dependencies: { "@mcp-gen/runtime": "^0.2.0" } }),
       "node_modules/@mcp-gen/runtime/package.json": '{ "name": "@mcp-gen/runtime", "version": "0.2.0" }',
+      // The SDK the generated code imports, installed too (else check reports sdk-missing).
+      "node_modules/@modelcontextprotocol/client/package.json": "{}",
+      "node_modules/@modelcontextprotocol/server/package.json": "{}",
     });
     expect((await runInProcess(root, ["build"])).code).toBe(0);
     for (const args of [[], ["--full"]]) {

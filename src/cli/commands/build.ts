@@ -47,6 +47,7 @@ import { hashedInputs, PACKAGE_JSON, readProjectConfig, type ProjectConfig } fro
 import { confineProjectPaths } from "../confine-paths.js";
 import { failsPolicy, REPORT_FORMATS, REPORT_OPTIONS, reportHelp, reportSetup, writeReport, type ReportSetup } from "../report.js";
 import { toolsNotFound } from "../tools-not-found.js";
+import { projectModuleFormat } from "../module-format.js";
 
 /** The options of `build` that name several projects (build-servers.ts). */
 const SEVERAL_OPTIONS = {
@@ -247,7 +248,7 @@ async function validateAndWrite(run: BuildRun, plan: BuildPlan, threads: BuildTh
   const analysis = await validateProject(run, threads, input, read.reuse);
   // A project that lacks the runtime its code imports builds, with the line that installs it (check fails on it).
   const runtime = input.descriptors.length === 0 ? [] : runtimeWarnings(run.root, input.config, run.project.sources.get(PACKAGE_JSON), () => runtimeInstallArgument(run.root, PACKAGE_ROOT) ?? null);
-  const diagnostics = [...analysis.diagnostics, ...plan.previous.diagnostics, ...runtime];
+  const diagnostics = [...analysis.diagnostics, ...plan.previous.diagnostics, ...runtime, ...projectModuleFormat(run.root, run.sources)];
   const stopped = await stopBeforeWriting(run, input, diagnostics);
   if (stopped !== undefined) return stopped;
   // A client-only project has no scaffolds to create or to find.

@@ -29,6 +29,7 @@ import { readTextSyncIfExists } from "../../files/write-files.js";
 import { findInstalledRuntime, readTail, runtimeSkew } from "../runtime-skew.js";
 import { runtimeInstallArgument } from "../dependency-specs.js";
 import { PACKAGE_ROOT } from "../package-root.js";
+import { installedFrom, sdkDependencyFindings } from "../sdk-dependencies.js";
 
 export const CHECK_HELP = `Usage: mcp-gen check [options]
 
@@ -93,7 +94,7 @@ export async function runCheck(argv: readonly string[], io: CliIo): Promise<numb
   }
   if (fresh) {
     const failed = failsPolicy(runtime.diagnostics, setup.policy);
-    const headline = `The generated files are up to date, but the runtime they import is not what they were written for.`;
+    const headline = `The generated files are up to date, but the packages they import (the runtime, the SDK) are not what they need.`;
     await print(runtime.diagnostics, { sources: new Map([...project.sources, ...runtime.sources]), markdown: { passed: !failed, headline } });
     return failed ? EXIT.problems : EXIT.ok;
   }
@@ -106,11 +107,19 @@ interface RuntimeFindings {
   readonly sources: ReadonlyMap<string, string>;
 }
 
-/** runtime-skew.ts's findings, from package.json, the generated tools.ts and the installed runtime. */
+/** The SDK packages an installed project lacks (sdk-dependencies.ts), and runtime-skew.ts's findings. */
 function runtimeFindings(root: string, config: Config): RuntimeFindings {
+  const packageText = readTextSyncIfExists(join(root, PACKAGE_JSON));
+  const sdk = sdkDependencyFindings(config, packageText, installedFrom(root, config.out));
+  const runtime = runtimeSkewFindings(root, config, packageText);
+  if (sdk.length === 0) return runtime;
+  return { diagnostics: [...sdk, ...runtime.diagnostics], sources: new Map([...runtime.sources, [PACKAGE_JSON, packageText!]]) };
+}
+
+/** runtime-skew.ts's findings, from package.json, the generated tools.ts and the installed runtime. */
+function runtimeSkewFindings(root: string, config: Config, packageText: string | undefined): RuntimeFindings {
   if (config.runtime !== "package") return { diagnostics: [], sources: new Map() };
   const toolsPath = `${config.out}/tools.ts`;
-  const packageText = readTextSyncIfExists(join(root, PACKAGE_JSON));
   const installed = findInstalledRuntime(root, config.out);
   // The range is at the end of tools.ts; the whole file is read only to show a finding in it.
   if (runtimeSkew({ config, packageText, toolsText: readTail(join(root, toolsPath)), installed }).length === 0) return { diagnostics: [], sources: new Map() };

@@ -38,6 +38,7 @@ import { readTextIfExists, writeFileAtomic } from "../../files/write-files.js";
 import { rm } from "node:fs/promises";
 import { confinePaths, realPathOrSelf } from "../confine-paths.js";
 import { describeFailure, fetchTools, type ToolSource } from "../tool-source.js";
+import { createInitTsconfig } from "../init-tsconfig.js";
 
 export const IMPORT_HELP = `Usage: mcp-gen import (--command "CMD ARGS" | --url URL | --client-config FILE) [options]
 
@@ -249,6 +250,7 @@ async function importServer(job: ImportJob): Promise<Outcome> {
   const lockChanged = disk.get(config.lock) !== lockText;
   if (lockChanged) await writeFileAtomic(resolve(root, config.lock), lockText);
   if (job.newConfig !== undefined) await writeFileAtomic(resolve(root, job.newConfig), CONFIG_TEXT);
+  const tsconfigs = await createInitTsconfig(root);
   const manifest = await nearestPackageJson(root);
   const missing: Missing = { packages: job.newConfig === undefined ? [] : missingDependencies(manifest?.text, CLIENT_PACKAGES), packageJson: manifest?.path };
   const head =
@@ -264,6 +266,7 @@ async function importServer(job: ImportJob): Promise<Outcome> {
     ...head,
     lockLine(display(config.lock), lockChanged, diffText === "" && lock !== undefined ? lockUpdates(lock, mirror.lock, descriptorPaths(plan.value, lock)) : undefined),
     ...(job.newConfig !== undefined ? [`Wrote ${display(job.newConfig)}: \`generate: client\`, so a build writes the typed client only.`] : []),
+    ...(tsconfigs.length > 0 ? [`Wrote ${tsconfigs.map(display).join(" and ")}, as \`mcp-gen init\` writes them: \`npx tsc -p .\` type-checks the project.`] : []),
     ...(job.nextSteps && missing.packages.length > 0 ? [installLine("The typed client imports", missing, job.cwd, root)] : []),
     ...(config.generate === "all" && job.newConfig === undefined
       ? ["Note: the config builds a server, handler stubs and test scaffolds too; add `generate: client` to it to build only the typed client."]

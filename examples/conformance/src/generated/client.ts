@@ -363,7 +363,7 @@ export class ToolsClient {
   }
 
   /** Returns one WAV audio block (conformance scenario tools-call-audio). */
-  testAudioContent(args: TestAudioContentArguments, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
+  testAudioContent(args: TestAudioContentArguments = {}, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
     return callTypedTool(this.client, entry("test_audio_content"), args, options, this.#guard);
   }
 
@@ -387,7 +387,7 @@ export class ToolsClient {
    * Asks the user for a form whose fields all have defaults (conformance scenario
    * elicitation-sep1034-defaults, 2025-era clients).
    */
-  testElicitationSep1034Defaults(args: TestElicitationSep1034DefaultsArguments, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
+  testElicitationSep1034Defaults(args: TestElicitationSep1034DefaultsArguments = {}, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
     return callTypedTool(this.client, entry("test_elicitation_sep1034_defaults"), args, options, this.#guard);
   }
 
@@ -395,22 +395,22 @@ export class ToolsClient {
    * Asks the user for a form with the five enum field variants (conformance scenario
    * elicitation-sep1330-enums, 2025-era clients).
    */
-  testElicitationSep1330Enums(args: TestElicitationSep1330EnumsArguments, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
+  testElicitationSep1330Enums(args: TestElicitationSep1330EnumsArguments = {}, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
     return callTypedTool(this.client, entry("test_elicitation_sep1330_enums"), args, options, this.#guard);
   }
 
   /** Returns one embedded text resource (conformance scenario tools-call-embedded-resource). */
-  testEmbeddedResource(args: TestEmbeddedResourceArguments, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
+  testEmbeddedResource(args: TestEmbeddedResourceArguments = {}, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
     return callTypedTool(this.client, entry("test_embedded_resource"), args, options, this.#guard);
   }
 
   /** Always fails with a tool execution error (conformance scenario tools-call-error). */
-  testErrorHandling(args: TestErrorHandlingArguments, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
+  testErrorHandling(args: TestErrorHandlingArguments = {}, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
     return callTypedTool(this.client, entry("test_error_handling"), args, options, this.#guard);
   }
 
   /** Returns one PNG image block (conformance scenario tools-call-image). */
-  testImageContent(args: TestImageContentArguments, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
+  testImageContent(args: TestImageContentArguments = {}, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
     return callTypedTool(this.client, entry("test_image_content"), args, options, this.#guard);
   }
 
@@ -418,7 +418,7 @@ export class ToolsClient {
    * Asks only for inputs the client declared it can provide (an LLM answer with sampling, a name
    * with elicitation) (conformance scenario input-required-result-capability-check).
    */
-  testInputRequiredResultCapabilities(args: TestInputRequiredResultCapabilitiesArguments, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
+  testInputRequiredResultCapabilities(args: TestInputRequiredResultCapabilitiesArguments = {}, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
     return callTypedTool(this.client, entry("test_input_required_result_capabilities"), args, options, this.#guard);
   }
 
@@ -426,7 +426,7 @@ export class ToolsClient {
    * Asks for the user's name with an input_required result, then greets them (conformance scenarios
    * input-required-result-*).
    */
-  testInputRequiredResultElicitation(args: TestInputRequiredResultElicitationArguments, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
+  testInputRequiredResultElicitation(args: TestInputRequiredResultElicitationArguments = {}, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
     return callTypedTool(this.client, entry("test_input_required_result_elicitation"), args, options, this.#guard);
   }
 
@@ -434,7 +434,7 @@ export class ToolsClient {
    * Asks the client for its roots with an input_required result, then lists them (conformance
    * scenario input-required-result-basic-list-roots).
    */
-  testInputRequiredResultListRoots(args: TestInputRequiredResultListRootsArguments, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
+  testInputRequiredResultListRoots(args: TestInputRequiredResultListRootsArguments = {}, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
     return callTypedTool(this.client, entry("test_input_required_result_list_roots"), args, options, this.#guard);
   }
 
@@ -442,7 +442,7 @@ export class ToolsClient {
    * Asks for a name, then for a favourite colour, carrying state across three rounds (conformance
    * scenario input-required-result-multi-round).
    */
-  testInputRequiredResultMultiRound(args: TestInputRequiredResultMultiRoundArguments, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
+  testInputRequiredResultMultiRound(args: TestInputRequiredResultMultiRoundArguments = {}, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
     return callTypedTool(this.client, entry("test_input_required_result_multi_round"), args, options, this.#guard);
   }
 
@@ -450,7 +450,7 @@ export class ToolsClient {
    * Asks for a name, an LLM greeting and the client's roots in one input_required result
    * (conformance scenario input-required-result-multiple-input-requests).
    */
-  testInputRequiredResultMultipleInputs(args: TestInputRequiredResultMultipleInputsArguments, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
+  testInputRequiredResultMultipleInputs(args: TestInputRequiredResultMultipleInputsArguments = {}, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
     return callTypedTool(this.client, entry("test_input_required_result_multiple_inputs"), args, options, this.#guard);
   }
 
@@ -458,7 +458,7 @@ export class ToolsClient {
    * Asks for a confirmation and carries state across the round trip (conformance scenario
    * input-required-result-request-state).
    */
-  testInputRequiredResultRequestState(args: TestInputRequiredResultRequestStateArguments, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
+  testInputRequiredResultRequestState(args: TestInputRequiredResultRequestStateArguments = {}, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
     return callTypedTool(this.client, entry("test_input_required_result_request_state"), args, options, this.#guard);
   }
 
@@ -466,7 +466,7 @@ export class ToolsClient {
    * Asks the client's LLM a question with an input_required result, then returns its answer
    * (conformance scenario input-required-result-basic-sampling).
    */
-  testInputRequiredResultSampling(args: TestInputRequiredResultSamplingArguments, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
+  testInputRequiredResultSampling(args: TestInputRequiredResultSamplingArguments = {}, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
     return callTypedTool(this.client, entry("test_input_required_result_sampling"), args, options, this.#guard);
   }
 
@@ -474,7 +474,7 @@ export class ToolsClient {
    * Asks for a confirmation with integrity-protected state; a tampered state is refused
    * (conformance scenario input-required-result-tampered-state).
    */
-  testInputRequiredResultTamperedState(args: TestInputRequiredResultTamperedStateArguments, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
+  testInputRequiredResultTamperedState(args: TestInputRequiredResultTamperedStateArguments = {}, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
     return callTypedTool(this.client, entry("test_input_required_result_tampered_state"), args, options, this.#guard);
   }
 
@@ -482,7 +482,7 @@ export class ToolsClient {
    * Logs one info message, which the client receives only when its request set a log level
    * (conformance scenario server-stateless).
    */
-  testLoggingTool(args: TestLoggingToolArguments, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
+  testLoggingTool(args: TestLoggingToolArguments = {}, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
     return callTypedTool(this.client, entry("test_logging_tool"), args, options, this.#guard);
   }
 
@@ -490,7 +490,7 @@ export class ToolsClient {
    * Needs the sampling capability; refuses clients that did not declare it with
    * MissingRequiredClientCapabilityError (conformance scenario server-stateless).
    */
-  testMissingCapability(args: TestMissingCapabilityArguments, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
+  testMissingCapability(args: TestMissingCapabilityArguments = {}, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
     return callTypedTool(this.client, entry("test_missing_capability"), args, options, this.#guard);
   }
 
@@ -498,7 +498,7 @@ export class ToolsClient {
    * Returns a text, an image and an embedded resource block (conformance scenario
    * tools-call-mixed-content).
    */
-  testMultipleContentTypes(args: TestMultipleContentTypesArguments, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
+  testMultipleContentTypes(args: TestMultipleContentTypesArguments = {}, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
     return callTypedTool(this.client, entry("test_multiple_content_types"), args, options, this.#guard);
   }
 
@@ -511,7 +511,7 @@ export class ToolsClient {
   }
 
   /** Returns one text block (conformance scenario tools-call-simple-text). */
-  testSimpleText(args: TestSimpleTextArguments, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
+  testSimpleText(args: TestSimpleTextArguments = {}, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
     return callTypedTool(this.client, entry("test_simple_text"), args, options, this.#guard);
   }
 
@@ -519,7 +519,7 @@ export class ToolsClient {
    * Asks the user to confirm with an input_required result, reporting progress when asked to
    * (conformance scenario server-stateless).
    */
-  testStreamingElicitation(args: TestStreamingElicitationArguments, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
+  testStreamingElicitation(args: TestStreamingElicitationArguments = {}, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
     return callTypedTool(this.client, entry("test_streaming_elicitation"), args, options, this.#guard);
   }
 
@@ -527,7 +527,7 @@ export class ToolsClient {
    * Sends three info log messages while it runs (conformance scenario tools-call-with-logging,
    * 2025-era clients).
    */
-  testToolWithLogging(args: TestToolWithLoggingArguments, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
+  testToolWithLogging(args: TestToolWithLoggingArguments = {}, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
     return callTypedTool(this.client, entry("test_tool_with_logging"), args, options, this.#guard);
   }
 
@@ -535,7 +535,7 @@ export class ToolsClient {
    * Reports progress 0, 50 and 100 of 100 when the call carries a progress token (conformance
    * scenario tools-call-with-progress).
    */
-  testToolWithProgress(args: TestToolWithProgressArguments, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
+  testToolWithProgress(args: TestToolWithProgressArguments = {}, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
     return callTypedTool(this.client, entry("test_tool_with_progress"), args, options, this.#guard);
   }
 }
