@@ -168,7 +168,7 @@ interface PullRequest {
 async function pullRequest({ ownMcpGen = true, change = true } = {}): Promise<PullRequest> {
   const repo = tempProject({
     "packages/server/tools/ping.yaml": PING,
-    "packages/server/package.json": '{ "name": "server", "version": "1.0.0", "type": "module", "dependencies": { "@mcp-gen/runtime": "^0.1.0" } }\n',
+    "packages/server/package.json": '{ "name": "server", "version": "1.0.0", "type": "module", "dependencies": { "@mcp-gen/runtime": "^0.1.0", "@modelcontextprotocol/server": "^2.4.0", "@modelcontextprotocol/client": "^2.4.0", "@modelcontextprotocol/node": "^2.1.2" } }\n',
   });
   const project = join(repo, "packages", "server");
   mkdirSync(join(project, "node_modules", ".bin"), { recursive: true });
@@ -177,8 +177,9 @@ async function pullRequest({ ownMcpGen = true, change = true } = {}): Promise<Pu
     symlinkSync(REPO_ROOT, join(project, "node_modules", "mcp-gen"), "dir");
     symlinkSync(join("..", "mcp-gen", "bin", "mcp-gen.js"), join(project, "node_modules", ".bin", "mcp-gen"));
   }
-  // The runtime the generated code imports, which check looks for.
+  // The runtime and the SDK the generated code imports, which check looks for (runtime-missing, sdk-missing).
   symlinkSync(join(REPO_ROOT, "packages", "runtime"), join(project, "node_modules", "@mcp-gen", "runtime"), "dir");
+  symlinkSync(join(REPO_ROOT, "node_modules", "@modelcontextprotocol"), join(project, "node_modules", "@modelcontextprotocol"), "dir");
   writeFileSync(join(repo, ".gitignore"), "node_modules/\n");
   const git = (...args: string[]) => execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.invalid", "-c", "commit.gpgsign=false", ...args], { cwd: repo, encoding: "utf8" }).trim();
   git("init", "-q", "-b", "main");
