@@ -108,7 +108,7 @@ describe("commands run in a subfolder work on the project above", () => {
     const imported = await runInProcess(lib, ["import", ...fake]);
     expect(imported.stderr).toBe("");
     expect(imported.stdout).toMatch(/^Imported 2 tools from "fake" 1\.0\.0 \(legacy era\):\n {2}\.\.\/tools\/echo\.yaml\n {2}\.\.\/tools\/add\.yaml\nWrote \.\.\/mcp-tools\.lock\.json\.\n/);
-    expect(readdirSync(join(root, "app")).sort()).toEqual(["lib", "mcp-gen.config.yaml", "mcp-tools.lock.json", "tools"]);
+    expect(readdirSync(join(root, "app")).sort()).toEqual(["lib", "mcp-gen.config.yaml", "mcp-tools.lock.json", "tools", "tsconfig.build.json", "tsconfig.json"]);
     expect((await runInProcess(lib, ["verify", ...fake])).code).toBe(0);
     expect((await runInProcess(lib, ["verify", ...fake, "--lock", "../mcp-tools.lock.json"])).code).toBe(0);
   });
