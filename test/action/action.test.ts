@@ -168,7 +168,8 @@ interface PullRequest {
 async function pullRequest({ ownMcpGen = true, change = true } = {}): Promise<PullRequest> {
   const repo = tempProject({
     "packages/server/tools/ping.yaml": PING,
-    "packages/server/package.json": '{ "name": "server", "version": "1.0.0", "type": "module", "dependencies": { "@mcp-gen/runtime": "^0.1.0", "@modelcontextprotocol/server": "^2.4.0", "@modelcontextprotocol/client": "^2.4.0", "@modelcontextprotocol/node": "^2.1.2" } }\n',
+    "packages/server/package.json":
+      '{ "name": "server", "version": "1.0.0", "type": "module", "dependencies": { "@mcp-gen/runtime": "^0.1.0", "@modelcontextprotocol/server": "^2.4.0", "@modelcontextprotocol/client": "^2.4.0", "@modelcontextprotocol/node": "^2.1.2" } }\n',
   });
   const project = join(repo, "packages", "server");
   mkdirSync(join(project, "node_modules", ".bin"), { recursive: true });
