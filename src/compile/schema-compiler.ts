@@ -18,12 +18,13 @@ import { walkSchema } from "../model/schema-walk.js";
 import { validateMeta201909, validateMeta202012, validateMetaDraft07 } from "../precompiled/meta-validators.js";
 import * as validatorRuntime from "@mcp-gen/runtime/validators";
 import { withoutSourceUrls } from "./ajv-code-tokens.js";
-import { linearRegExp, pattern } from "./linear-pattern/linear-regexp.js";
+import { pattern } from "./linear-pattern/linear-regexp.js";
+import { NO_CLOCK, type PhaseClock } from "../model/phase-clock.js";
 import { newAjv } from "./load-ajv.js";
 import { prepareForAjv, prepareValidatorSchema } from "./prepare-validator-schema.js";
 import type { StandaloneChunk } from "./rewrite-standalone.js";
 import { scaffoldSamples, type ScaffoldSamples } from "./schema-samples.js";
-import { createStandaloneEngine, standaloneChunk } from "./standalone-engine.js";
+import { createStandaloneEngine, standaloneChunk, timedRegExp } from "./standalone-engine.js";
 
 // ajv and ajv-formats (CommonJS) load with the first engine: commands and builds that compile no
 // schema (an unchanged project) never pay for them.
@@ -168,7 +169,11 @@ export class SchemaCompiler {
   private readonly sampleSets = new Map<string, ScaffoldSamples>();
   private readonly samplesByObject = new ByObject<ScaffoldSamples>();
 
-  constructor(private readonly prior?: SchemaPrior) {}
+  /** `clock`: pattern work counts to "patterns" (MCP_GEN_PHASES). */
+  constructor(
+    private readonly prior?: SchemaPrior,
+    private readonly clock: PhaseClock = NO_CLOCK,
+  ) {}
 
   /** Whether check() and compiled() can answer for `schema` from the prior alone, without ajv. */
   knowsFromPrior(schema: JsonValue, dialect: Dialect): boolean {
@@ -234,7 +239,7 @@ export class SchemaCompiler {
       this.compiledByText.set(key, compiled);
     }
     if (!compiled) {
-      const result = standaloneChunk(this.standaloneEngine(dialect), prepared);
+      const result = standaloneChunk(this.standaloneEngine(dialect), prepared, this.clock);
       compiled = { id, dialect, text, chunk: result.chunk, error: result.error };
       this.compiledByText.set(key, compiled);
       // ajv's own function, where it is the generated validator (see standaloneChunk), for the
@@ -317,11 +322,11 @@ export class SchemaCompiler {
   }
 
   private engine(dialect: Dialect): Engine {
-    return nextUse(this.engines, dialect, createCheckEngine);
+    return nextUse(this.engines, dialect, (d) => createCheckEngine(d, this.clock));
   }
 
   private standaloneEngine(dialect: Dialect): Engine {
-    return nextUse(this.standaloneEngines, dialect, createStandaloneEngine);
+    return nextUse(this.standaloneEngines, dialect, (d) => createStandaloneEngine(d, { clock: this.clock }));
   }
 }
 
@@ -337,10 +342,10 @@ function nextUse(engines: Map<Dialect, { engine: Engine; uses: number }>, dialec
 }
 
 /** The engine that compiles schemas as written, every error kept: `$async` schemas and validator(). */
-function createCheckEngine(dialect: Dialect): Engine {
+function createCheckEngine(dialect: Dialect, clock: PhaseClock): Engine {
   // ownProperties as the generated validators have it (createStandaloneEngine), and patterns on
   // re2js here too: a schema compiles here exactly when its generated validator can.
-  const engine = newAjv(dialect, { strict: false, validateFormats: true, validateSchema: false, allErrors: true, ownProperties: true, logger: false, code: { regExp: linearRegExp } });
+  const engine = newAjv(dialect, { strict: false, validateFormats: true, validateSchema: false, allErrors: true, ownProperties: true, logger: false, code: { regExp: timedRegExp(clock) } });
   // After newAjv: ajv-formats loads ajv, which load-ajv.ts patches first.
   const addFormats = require("ajv-formats") as { default?: (ajv: Ajv) => Ajv } & ((ajv: Ajv) => Ajv);
   (addFormats.default ?? addFormats)(engine);

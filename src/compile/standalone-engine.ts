@@ -7,6 +7,7 @@ import type { Ajv, AnySchema, Format, KeywordDefinition } from "ajv";
 import type { Dialect } from "../model/dialect.js";
 import type { JsonValue } from "../model/json.js";
 import { formats } from "@mcp-gen/runtime/validators";
+import { NO_CLOCK, type PhaseClock } from "../model/phase-clock.js";
 import { ajvCode, newAjv, standaloneCode } from "./load-ajv.js";
 import { linearRegExp } from "./linear-pattern/linear-regexp.js";
 import { linearPatternCode } from "./linear-pattern-code.js";
@@ -21,9 +22,13 @@ const require = createRequire(import.meta.url);
  * tool-shape rule reports in full; generated validators stop at the first). `nativePatterns`:
  * RegExp for patterns, only for mcp-gen's own schemas, whose patterns are fixed and safe (so that
  * mcp-gen's start does not load re2js); generated validators always run patterns on re2js.
+ * `clock`: pattern work counts to "patterns".
  * @example const engine = createStandaloneEngine("draft-07");
  */
-export function createStandaloneEngine(dialect: Dialect, { allErrors = false, nativePatterns = false }: { readonly allErrors?: boolean; readonly nativePatterns?: boolean } = {}): Ajv {
+export function createStandaloneEngine(
+  dialect: Dialect,
+  { allErrors = false, nativePatterns = false, clock = NO_CLOCK }: { readonly allErrors?: boolean; readonly nativePatterns?: boolean; readonly clock?: PhaseClock } = {},
+): Ajv {
   const options = {
     strict: false,
     validateFormats: true,
@@ -37,7 +42,7 @@ export function createStandaloneEngine(dialect: Dialect, { allErrors = false, na
     // One statement per line, so a changed schema shows as a readable diff of the generated file
     // (newAjv adds the guard every function ajv evaluates passes). Patterns run on re2js, in linear
     // time (linear-regexp.ts), in mcp-gen and in the generated code.
-    code: { source: true, esm: true, lines: true, formats: ajvCode("__rt.formats"), ...(nativePatterns ? {} : { regExp: linearRegExp }) },
+    code: { source: true, esm: true, lines: true, formats: ajvCode("__rt.formats"), ...(nativePatterns ? {} : { regExp: timedRegExp(clock) }) },
   };
   const engine = newAjv(dialect, options);
   // After newAjv: ajv-formats loads ajv, which load-ajv.ts patches first.
@@ -46,6 +51,12 @@ export function createStandaloneEngine(dialect: Dialect, { allErrors = false, na
   // ajv-formats adds these keywords by default, and mcp-gen's validation (like the SDK) uses them.
   engine.addKeyword(formatLimitDefinition);
   return engine;
+}
+
+/** linearRegExp, its time counted to "patterns" when the clock counts. */
+export function timedRegExp(clock: PhaseClock): typeof linearRegExp {
+  if (!clock.on) return linearRegExp;
+  return Object.assign((source: string, flags: string) => clock.time("patterns", () => linearRegExp(source, flags)), { code: linearRegExp.code });
 }
 
 /**
@@ -61,7 +72,11 @@ export function createStandaloneEngine(dialect: Dialect, { allErrors = false, na
  * @example standaloneChunk(createStandaloneEngine("2020-12"), { type: "string" }).chunk?.validateName === "validate0"
  * @example standaloneChunk(createStandaloneEngine("2020-12"), { type: "string", pattern: "(" }).error // "Invalid regular expression: …"
  */
-export function standaloneChunk(engine: Ajv, schema: JsonValue): { readonly chunk?: StandaloneChunk; readonly error?: string; readonly validate?: (data: unknown) => boolean } {
+export function standaloneChunk(
+  engine: Ajv,
+  schema: JsonValue,
+  clock: PhaseClock = NO_CLOCK,
+): { readonly chunk?: StandaloneChunk; readonly error?: string; readonly validate?: (data: unknown) => boolean } {
   const registered = new Set(Object.keys(engine.refs));
   try {
     let validate: (data: unknown) => boolean;
@@ -72,7 +87,8 @@ export function standaloneChunk(engine: Ajv, schema: JsonValue): { readonly chun
     }
     const code = standaloneCode(engine, validate);
     // ajv's own function is the generated validator unless the rewrite mends its behaviour.
-    return { chunk: linearPatternCode(rewriteStandalone(code)), ...(rewriteChangesBehaviour(code) ? {} : { validate }) };
+    const chunk = rewriteStandalone(code);
+    return { chunk: clock.time("patterns", () => linearPatternCode(chunk)), ...(rewriteChangesBehaviour(code) ? {} : { validate }) };
   } finally {
     try {
       if (typeof schema === "object" && schema !== null) engine.removeSchema(schema as AnySchema);

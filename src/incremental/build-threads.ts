@@ -11,7 +11,20 @@ import { typesJobKey, type TypesCompiler, type TypesJob } from "../emit/emit-pro
 import type { Precompile, SchemaRequest } from "../project/analyze-project.js";
 import type { SchemaCompiler } from "../compile/schema-compiler.js";
 import type { GeneratedFile } from "../model/generated-file.js";
-import { checkBatch, createBatch, typesBatch, type CheckAnswer, type CheckItem, type CreateItem, type TypesItem, type WorkerAnswer, type WorkerRequest } from "./build-worker.js";
+import { NO_CLOCK, type PhaseClock } from "../model/phase-clock.js";
+import {
+  checkBatch,
+  createBatch,
+  RUN_PHASE,
+  typesBatch,
+  type CheckAnswer,
+  type CheckItem,
+  type CreateItem,
+  type TypesItem,
+  type WorkerAnswer,
+  type WorkerRequest,
+  type WorkerStart,
+} from "./build-worker.js";
 
 export interface BuildThreads {
   readonly precompile: Precompile;
@@ -80,8 +93,11 @@ const WORKER_FILE = fileURLToPath(new URL("./build-worker.js", import.meta.url))
  * first prefetchTypes that has jobs (see wantsTypesThread).
  * @example const threads = startBuildThreads(1); try { ... } finally { await threads.close(); }
  */
-export function startBuildThreads(workers: number, { typesThread = false, progress }: { readonly typesThread?: boolean; readonly progress?: ThreadProgress } = {}): BuildThreads {
-  const pool = new Pool(workers, progress);
+export function startBuildThreads(
+  workers: number,
+  { typesThread = false, progress, clock = NO_CLOCK }: { readonly typesThread?: boolean; readonly progress?: ThreadProgress; readonly clock?: PhaseClock } = {},
+): BuildThreads {
+  const pool = new Pool(workers, progress, clock);
   // Folders the main thread has made while creating scaffolds, in this build.
   const mainFolders = new Set<string>();
   // Type jobs started, by typesJobKey: the run that answers each and its place in that run.
@@ -188,14 +204,16 @@ class Pool {
 
   constructor(
     count: number,
-    private readonly progress?: ThreadProgress,
+    private readonly progress: ThreadProgress | undefined,
+    private readonly clock: PhaseClock,
   ) {
     for (let i = 0; i < count; i++) this.addWorker();
   }
 
   /** Starts one more worker; it takes part in the runs started from now on. */
   addWorker(): void {
-    const worker = new Worker(WORKER_FILE);
+    const start: WorkerStart = { phases: this.clock.on ? { thread: `worker ${this.workers.length + 1}`, spawnedNs: String(process.hrtime.bigint()) } : undefined };
+    const worker = new Worker(WORKER_FILE, { workerData: start });
     // Idle workers must not keep the process alive by themselves; a pending run refs them.
     worker.unref();
     worker.on("message", (answer: WorkerAnswer) => this.answered(answer));
@@ -262,7 +280,7 @@ class Pool {
       const index = Atomics.add(run.next, 0, 1);
       if (index >= run.batches.length) continue;
       try {
-        this.finished(id, index, await run.inThread(run.batches[index]!));
+        this.finished(id, index, await this.clock.timeAsync(RUN_PHASE[run.kind], () => run.inThread(run.batches[index]!)));
       } catch (e) {
         this.failed(id, e instanceof Error ? e : new Error(String(e)));
       }
@@ -274,6 +292,7 @@ class Pool {
   }
 
   private answered(answer: WorkerAnswer): void {
+    if (answer.phases) this.clock.absorb(answer.phases);
     if ("error" in answer) this.failed(answer.id, new Error(answer.error));
     else this.finished(answer.id, answer.index, answer.results);
   }

@@ -14,6 +14,7 @@ import { sha256Hex } from "../lock/sha256.js";
 import type { Dialect } from "../model/dialect.js";
 import { RunMemo } from "../model/run-memo.js";
 import type { JsonValue } from "../model/json.js";
+import { NO_CLOCK, type PhaseClock } from "../model/phase-clock.js";
 
 export interface ProjectInput {
   /** Descriptor files in path order; each is "ok" when it parsed. */
@@ -34,6 +35,8 @@ export interface ProjectInput {
   readonly knownSchemas?: SchemaPrior;
   /** What the run remembers (see RunMemo); a fresh one when absent. */
   readonly memo?: RunMemo;
+  /** Where the time goes (MCP_GEN_PHASES); NO_CLOCK when absent. */
+  readonly clock?: PhaseClock;
 }
 
 /** A tool resolved and checked already, and what was found then. */
@@ -101,7 +104,8 @@ export type Precompile = (requests: readonly SchemaRequest[], schemas: SchemaCom
  * @example await analyzeProjectWith(input, async (requests, schemas) => { for (const r of requests) schemas.check(r.schema, r.dialect); })
  */
 export async function analyzeProjectWith(input: ProjectInput, precompile: Precompile, onResolved?: (fresh: readonly ResolvedTool[], all: readonly ResolvedTool[]) => void): Promise<ProjectAnalysis> {
-  const fresh = resolveProject(input);
+  const clock = input.clock ?? NO_CLOCK;
+  const fresh = clock.time("resolve", () => resolveProject(input));
   const { docs, diagnostics } = fresh;
   const checked = input.checked ?? [];
   const tools = mergeByFile(
@@ -114,22 +118,24 @@ export async function analyzeProjectWith(input: ProjectInput, precompile: Precom
   const names = namesKey(tools);
   const inProjectKnown = new Map(checked.filter((c) => c.inProject?.names === names).map((c) => [c.tool, c.inProject!.diagnostics]));
   for (const known of inProjectKnown.values()) diagnostics.push(...known);
-  const schemas = new SchemaCompiler(input.knownSchemas);
+  const schemas = new SchemaCompiler(input.knownSchemas, clock);
   const memo = input.memo ?? new RunMemo();
   const rules = input.rules ?? ALL_RULES;
   // Schemas known already need no thread: the rules get their answers without ajv.
-  const compiling = precompile(
-    compileRequests(fresh.tools).filter((request) => !schemas.knowsFromPrior(request.schema, request.dialect)),
-    schemas,
+  const compiling = clock.time("schemas", () =>
+    precompile(
+      compileRequests(fresh.tools).filter((request) => !schemas.knowsFromPrior(request.schema, request.dialect)),
+      schemas,
+    ),
   );
   // Rejections are awaited below; this keeps an early one from counting as unhandled meanwhile.
   compiling.catch(() => undefined);
-  onResolved?.(fresh.tools, tools);
+  clock.time("types", () => onResolved?.(fresh.tools, tools));
   const settings = input.config.rules;
   const checkInProjectTools = new Set(tools.filter((tool) => !inProjectKnown.has(tool)));
-  const first = runRulesByTool({ tools, rules: rules.filter((rule) => !rule.compilesSchemas), settings, docs, schemas, memo, checkTools, checkInProjectTools });
-  await compiling;
-  const second = runRulesByTool({ tools, rules: rules.filter((rule) => rule.compilesSchemas), settings, docs, schemas, memo, checkTools, checkInProjectTools });
+  const first = clock.time("rules", () => runRulesByTool({ tools, rules: rules.filter((rule) => !rule.compilesSchemas), settings, docs, schemas, memo, checkTools, checkInProjectTools }));
+  await clock.timeAsync("schemas", () => compiling);
+  const second = clock.time("rules", () => runRulesByTool({ tools, rules: rules.filter((rule) => rule.compilesSchemas), settings, docs, schemas, memo, checkTools, checkInProjectTools }));
   diagnostics.push(...first.all, ...second.all);
   const toolDiagnostics = new Map<ResolvedTool, Diagnostic[]>();
   for (const tool of fresh.tools) {
