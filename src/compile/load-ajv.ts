@@ -33,15 +33,12 @@ interface AjvModules {
 
 /**
  * A new engine of `dialect`'s ajv class with `options`, whose generated code always passes
- * AJV_CODE_GUARD: a `code.process` in `options` is replaced, never trusted. With `evaluate: false`
- * the engine evaluates none of the code it generates: each function it compiles is NOT_EVALUATED
- * instead (it throws when called), for an engine whose only product is standalone code, which ajv
- * writes from the source it keeps (`code.source`), never from the function.
+ * AJV_CODE_GUARD: a `code.process` in `options` is replaced, never trusted.
  * @example newAjv("2020-12", { allErrors: true }).compile(schema)
  */
-export function newAjv(dialect: Dialect, options: Options, { evaluate = true }: { readonly evaluate?: boolean } = {}): Ajv {
+export function newAjv(dialect: Dialect, options: Options): Ajv {
   const { ajv, ajv2019, ajv2020 } = loadAjv();
-  const guarded: Options = { ...options, code: { ...options.code, process: evaluate ? AJV_CODE_GUARD : NOT_EVALUATED } };
+  const guarded: Options = { ...options, code: { ...options.code, process: AJV_CODE_GUARD } };
   return dialect === "2020-12" ? new ajv2020.Ajv2020(guarded) : dialect === "2019-09" ? new ajv2019.Ajv2019(guarded) : new ajv.Ajv(guarded);
 }
 
@@ -64,13 +61,6 @@ function loadAjv(): AjvModules {
     ajv2020: require("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js"),
   };
 }
-
-/**
- * ajv's `code.process` for an engine that evaluates nothing: the body of the function ajv makes
- * (`new Function(self, scope, body)`, which returns the validator) becomes one that returns a
- * function that throws. Neither ajv's code nor anything in it runs; V8 does not even parse it.
- */
-const NOT_EVALUATED = (): string => 'return function notEvaluated() { throw new Error("mcp-gen compiled this schema to standalone code only; this is a bug in mcp-gen."); };';
 
 type StandaloneCode = (ajv: Ajv, validate: unknown) => string;
 

@@ -163,6 +163,8 @@ export class SchemaCompiler {
   private readonly compiledByText = new Map<string, CompiledValidator>();
   private readonly compiledByObject = new ByObject<CompiledValidator>();
   private readonly functions = new Map<string, GeneratedValidator | undefined>();
+  /** ajv's function for the schema compiled last, when it is the generated validator (see compiled()). */
+  private justCompiled: { readonly key: string; readonly validate: GeneratedValidator } | undefined;
   /** Scaffold samples by dialect and schema text, and by schema object. */
   private readonly sampleSets = new Map<string, ScaffoldSamples>();
   private readonly samplesByObject = new ByObject<ScaffoldSamples>();
@@ -237,11 +239,13 @@ export class SchemaCompiler {
       this.compiledByText.set(key, compiled);
     }
     if (!compiled) {
-      // The engine evaluates nothing (createStandaloneEngine's `evaluate: false`): the chunk is
-      // the validator, run by generatedValidator() when something needs it to run.
       const result = standaloneChunk(this.standaloneEngine(dialect), prepared, this.clock);
       compiled = { id, dialect, text, chunk: result.chunk, error: result.error };
       this.compiledByText.set(key, compiled);
+      // ajv's own function, where it is the generated validator (see standaloneChunk), for the
+      // samples() that a build asks for right after: not compiled twice, and not kept (it holds on
+      // to its whole engine).
+      this.justCompiled = result.validate ? { key, validate: result.validate as GeneratedValidator } : undefined;
     }
     return this.compiledByObject.set(schema, dialect, compiled);
   }
@@ -254,6 +258,7 @@ export class SchemaCompiler {
     const compiled = this.compiled(schema, dialect);
     const key = dialect + "\u0000" + compiled.text;
     if (this.functions.has(key)) return this.functions.get(key);
+    if (this.justCompiled?.key === key) return this.justCompiled.validate;
     this.functions.set(key, compiled.chunk && instantiate(compiled.chunk));
     return this.functions.get(key);
   }
@@ -268,9 +273,7 @@ export class SchemaCompiler {
     const key = dialect + "\u0000" + JSON.stringify(schema);
     let samples = this.sampleSets.get(key);
     if (!samples) {
-      // Run once per schema, mostly right after compiling it: the function is not kept for later.
-      const compiled = this.compiled(schema, dialect);
-      const validator = this.functions.get(dialect + "\u0000" + compiled.text) ?? (compiled.chunk && instantiate(compiled.chunk));
+      const validator = this.generatedValidator(schema, dialect);
       samples = scaffoldSamples(schema, validator && ((value: unknown) => validator(value) === true));
       this.sampleSets.set(key, samples);
     }
@@ -323,7 +326,7 @@ export class SchemaCompiler {
   }
 
   private standaloneEngine(dialect: Dialect): Engine {
-    return nextUse(this.standaloneEngines, dialect, (d) => createStandaloneEngine(d, { evaluate: false, clock: this.clock }));
+    return nextUse(this.standaloneEngines, dialect, (d) => createStandaloneEngine(d, { clock: this.clock }));
   }
 }
 

@@ -8,7 +8,6 @@ import type { Dialect } from "../model/dialect.js";
 import type { JsonValue } from "../model/json.js";
 import { formats } from "@mcp-gen/runtime/validators";
 import { NO_CLOCK, type PhaseClock } from "../model/phase-clock.js";
-import { AJV_CODE_GUARD, UnsafeAjvCodeError } from "./ajv-code-tokens.js";
 import { ajvCode, newAjv, standaloneCode } from "./load-ajv.js";
 import { linearRegExp } from "./linear-pattern/linear-regexp.js";
 import { linearPatternCode } from "./linear-pattern-code.js";
@@ -23,19 +22,12 @@ const require = createRequire(import.meta.url);
  * tool-shape rule reports in full; generated validators stop at the first). `nativePatterns`:
  * RegExp for patterns, only for mcp-gen's own schemas, whose patterns are fixed and safe (so that
  * mcp-gen's start does not load re2js); generated validators always run patterns on re2js.
- * `evaluate: false`: ajv evaluates none of the code it writes (newAjv), and standaloneChunk answers
- * no function of ajv's; the chunk is the only product (SchemaCompiler runs it itself when it needs
- * to). `clock`: pattern work counts to "patterns".
+ * `clock`: pattern work counts to "patterns".
  * @example const engine = createStandaloneEngine("draft-07");
  */
 export function createStandaloneEngine(
   dialect: Dialect,
-  {
-    allErrors = false,
-    nativePatterns = false,
-    evaluate = true,
-    clock = NO_CLOCK,
-  }: { readonly allErrors?: boolean; readonly nativePatterns?: boolean; readonly evaluate?: boolean; readonly clock?: PhaseClock } = {},
+  { allErrors = false, nativePatterns = false, clock = NO_CLOCK }: { readonly allErrors?: boolean; readonly nativePatterns?: boolean; readonly clock?: PhaseClock } = {},
 ): Ajv {
   const options = {
     strict: false,
@@ -52,7 +44,7 @@ export function createStandaloneEngine(
     // time (linear-regexp.ts), in mcp-gen and in the generated code.
     code: { source: true, esm: true, lines: true, formats: ajvCode("__rt.formats"), ...(nativePatterns ? {} : { regExp: timedRegExp(clock) }) },
   };
-  const engine = newAjv(dialect, options, { evaluate });
+  const engine = newAjv(dialect, options);
   // After newAjv: ajv-formats loads ajv, which load-ajv.ts patches first.
   const { formatLimitDefinition } = require("ajv-formats/dist/limit.js") as { formatLimitDefinition: KeywordDefinition };
   for (const [name, definition] of Object.entries(formats)) engine.addFormat(name, definition as Format);
@@ -69,8 +61,7 @@ export function timedRegExp(clock: PhaseClock): typeof linearRegExp {
 
 /**
  * The self-contained standalone chunk of `schema` (already prepared), or ajv's reason for refusing
- * it (the schema-valid rule reports that before a build writes anything), and ajv's own function
- * where it is the generated validator and the engine evaluated it (createStandaloneEngine's `evaluate`).
+ * it (the schema-valid rule reports that before a build writes anything).
  *
  * Schemas are compiled unchanged, `$id`s included. ajv registers a schema's root `$id` (or "" for a
  * schema without one, which is how `$ref: "#"` finds the root) and every nested `$id` in the
@@ -96,17 +87,8 @@ export function standaloneChunk(
     }
     const code = standaloneCode(engine, validate);
     // ajv's own function is the generated validator unless the rewrite mends its behaviour.
-    let chunk: StandaloneChunk;
-    try {
-      chunk = rewriteStandalone(code);
-    } catch (e) {
-      // Code the scan refuses: the schema does not compile, as when an evaluating engine's guard
-      // refuses the same code before running it.
-      if (e instanceof UnsafeAjvCodeError) return { error: e.message };
-      throw e;
-    }
-    const evaluated = (engine.opts.code as { process?: unknown }).process === AJV_CODE_GUARD;
-    return { chunk: clock.time("patterns", () => linearPatternCode(chunk)), ...(!evaluated || rewriteChangesBehaviour(code) ? {} : { validate }) };
+    const chunk = rewriteStandalone(code);
+    return { chunk: clock.time("patterns", () => linearPatternCode(chunk)), ...(rewriteChangesBehaviour(code) ? {} : { validate }) };
   } finally {
     try {
       if (typeof schema === "object" && schema !== null) engine.removeSchema(schema as AnySchema);
