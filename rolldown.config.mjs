@@ -1,3 +1,5 @@
+import { fileURLToPath } from "node:url";
+
 // The package as it ships, as a handful of ES modules in dist/bundle/, made from tsc's output in
 // dist/: one entry for the command line (bin/mcp-gen.js runs it), one for the build's worker
 // threads, one for the library API (package.json `exports`), a shared chunk per part that several
@@ -9,11 +11,21 @@
 // few modules of the workspace package @mcp-gen/runtime that mcp-gen runs itself (quote-value,
 // header-annotations, the validators' helpers) and its package.json (the version generated code is
 // written for): mcp-gen needs no runtime package installed beside it, only the projects it generates.
+// The ReDoS checker's child process (src/pattern-check/checker-child.cjs) is bundled with recheck's
+// pure-JavaScript build inlined (MIT; recheck is a devDependency): installing recheck itself would
+// also install its optional native binary and JAR (52 MB) for every user. Its one dependency,
+// synckit, serves a backend the checker does not use, and is replaced by a stub (no-synckit.cjs).
+// The checker's entry and stub are sources, found beside this file; tsc's output is found in the
+// working folder (test/cli/bundled-cli.test.ts bundles a dist/ of its own with this config).
+const CHECKER_PACKAGES = ["recheck", "synckit"];
+const source = (path) => fileURLToPath(new URL(path, import.meta.url));
+
 export default {
-  input: { main: "dist/cli/main.js", "build-worker": "dist/incremental/build-worker.js", index: "dist/index.js" },
+  input: { main: "dist/cli/main.js", "build-worker": "dist/incremental/build-worker.js", index: "dist/index.js", "pattern-checker": source("./src/pattern-check/checker-child.cjs") },
   platform: "node",
-  // Node's built-in modules and every package but its own runtime: only mcp-gen's own modules go into the bundle.
-  external: (id) => !id.startsWith(".") && !id.startsWith("/") && !id.startsWith("@mcp-gen/runtime/"),
+  resolve: { alias: { synckit: source("./src/pattern-check/no-synckit.cjs") } },
+  // Node's built-in modules and every package but its own runtime and the checker's: only mcp-gen's own modules go into the bundle.
+  external: (id) => !id.startsWith(".") && !id.startsWith("/") && !id.startsWith("@mcp-gen/runtime/") && !CHECKER_PACKAGES.some((name) => id === name || id.startsWith(`${name}/`)),
   output: {
     dir: "dist/bundle",
     format: "esm",

@@ -15,6 +15,9 @@ import { TargetLog } from "./lib/targets.mjs";
 import { buildSuite } from "./suites/build.mjs";
 import { httpSuite } from "./suites/http.mjs";
 import { inprocSuite } from "./suites/inproc.mjs";
+import { lspSuite } from "./suites/lsp.mjs";
+import { patternsSuite } from "./suites/patterns.mjs";
+import { proxySuite } from "./suites/proxy.mjs";
 import { scalingSuite } from "./suites/scaling.mjs";
 
 const started = performance.now();
@@ -56,6 +59,7 @@ async function main(argv) {
   };
   if (run("build")) await guarded("Build: GitHub corpus", () => buildSuite(ctx));
   if (run("scaling")) await guarded("Scaling", () => scalingSuite(ctx));
+  if (run("patterns")) await guarded("Patterns", () => patternsSuite(ctx));
   if (run("inproc") || run("http")) {
     const ready = await guarded("Runtime projects", async () => {
       const prepared = await prepareRuntimeProjects(log);
@@ -66,6 +70,8 @@ async function main(argv) {
     if (ready && run("inproc")) await guarded("Server, in-process", () => inprocSuite(ctx));
     if (ready && run("http")) await guarded("Server over HTTP", () => httpSuite(ctx));
   }
+  if (run("lsp")) await guarded("Language server", () => lspSuite(ctx));
+  if (run("proxy")) await guarded("mcp-gen proxy", () => proxySuite(ctx));
 
   const duration = `${((performance.now() - started) / 60000).toFixed(1)} min`;
   const command = `node bench/run.mjs${argv.length ? ` ${argv.join(" ")}` : ""}`;

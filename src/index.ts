@@ -3,7 +3,8 @@
 //
 //   const read = await readProject({ root, configPath: undefined });
 //   if (read.ok) {
-//     const analysis = analyzeProject(read.input);           // load, resolve, validate
+//     const input = await withPatternVerdicts(read.input, root); // the ReDoS checker's verdicts
+//     const analysis = analyzeProject(input);                // load, resolve, validate
 //     const { emit, lock } = await buildProject({ ...});      // generated files + lock, in memory
 //   }
 
@@ -38,6 +39,8 @@ export { defineRule, type AnyRule, type Breakage, type Rule, type RuleContext, t
 export { runRules, type RuleSetting, type RuleSettings, type RunRulesInput } from "./validate/run-rules.js";
 export { SchemaCompiler } from "./compile/schema-compiler.js";
 export { analyzeProject, type ProjectAnalysis, type ProjectInput } from "./project/analyze-project.js";
+export { withPatternVerdicts } from "./pattern-check/certify-patterns.js";
+export type { PatternVerdict } from "./compile/linear-pattern/pattern-plan.js";
 
 // Code generation and the lock.
 export { buildProject, type BuildInput, type BuildOutput } from "./project/build-project.js";

@@ -1,25 +1,32 @@
-// README.md's rule reference is generated from the rule registry (run `npm run docs` to rewrite it),
-// and every diagnostic id that fixtures show is documented there.
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+// The documentation's generated parts: docs/rules.md's rule reference comes from the rule registry and
+// docs/protocol.md's CHECKLIST coverage from the tests that cite items (run `npm run docs` to rewrite
+// them), and every diagnostic id that fixtures show is documented there.
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
+import type { Diagnostic } from "../src/model/diagnostic.js";
 import { STAGE_DIAGNOSTICS } from "../src/model/stage-diagnostics.js";
 import { ALL_RULES } from "../src/validate/rules/index.js";
 import { checklistItems, citedIds, NOT_OURS, renderChecklistCoverage } from "./support/checklist.js";
-import { renderRuleDetails, renderRulesTable, renderStageTable, replaceSection } from "./support/docs.js";
+import { ruleDocsUrl } from "../src/lsp/rule-docs.js";
+import { formatSarif } from "../src/report/format-sarif.js";
+import { headingAnchors, headingSlug, markdownLinks, renderRuleDetails, renderRulesTable, renderStageTable, replaceSection } from "./support/docs.js";
 import { REPO_ROOT } from "./support/spec-paths.js";
 
-const README = join(REPO_ROOT, "README.md");
+/** Each document with generated sections: its path and the sections' contents by marker name. */
+const GENERATED: readonly (readonly [string, () => Record<string, string>])[] = [
+  ["docs/rules.md", () => ({ rules: renderRulesTable(ALL_RULES), "rule-details": renderRuleDetails(ALL_RULES), "stage-diagnostics": renderStageTable() })],
+  ["docs/protocol.md", () => ({ checklist: renderChecklistCoverage() })],
+];
 
-describe("README.md", () => {
-  it("has the rule reference generated from the registry", () => {
-    const current = readFileSync(README, "utf8");
-    let expected = replaceSection(current, "rules", renderRulesTable(ALL_RULES));
-    expected = replaceSection(expected, "rule-details", renderRuleDetails(ALL_RULES));
-    expected = replaceSection(expected, "stage-diagnostics", renderStageTable());
-    expected = replaceSection(expected, "checklist", renderChecklistCoverage());
-    if (process.env.UPDATE_DOCS) writeFileSync(README, expected);
-    expect(readFileSync(README, "utf8"), 'run "npm run docs" to regenerate the rule reference').toBe(expected);
+describe("the generated documentation", () => {
+  it.each(GENERATED)("%s has its sections generated from the code", (file, sections) => {
+    const path = join(REPO_ROOT, file);
+    const current = readFileSync(path, "utf8");
+    let expected = current;
+    for (const [name, content] of Object.entries(sections())) expected = replaceSection(expected, name, content, file);
+    if (process.env.UPDATE_DOCS) writeFileSync(path, expected);
+    expect(readFileSync(path, "utf8"), 'run "npm run docs" to regenerate it').toBe(expected);
   });
 
   it("accounts for every CHECKLIST item: proven by a test that cites it, or met elsewhere for a stated reason", () => {
@@ -45,5 +52,58 @@ describe("README.md", () => {
     };
     walk(join(REPO_ROOT, "test", "fixtures"));
     expect([...seen].filter((id) => !known.has(id))).toEqual([]);
+  });
+});
+
+/** README.md and every page under docs/. */
+const DOCUMENTS = [
+  "README.md",
+  ...readdirSync(join(REPO_ROOT, "docs"))
+    .filter((name) => name.endsWith(".md"))
+    .map((name) => `docs/${name}`),
+];
+
+/** What is wrong with a relative link of `file`, or undefined when it resolves (to a file, and to a heading there). */
+function brokenLink(file: string, target: string): string | undefined {
+  const [pathPart = "", fragment] = target.split("#", 2);
+  const path = pathPart === "" ? join(REPO_ROOT, file) : join(REPO_ROOT, dirname(file), decodeURIComponent(pathPart));
+  if (!existsSync(path)) return `${relative(REPO_ROOT, path)} does not exist`;
+  if (fragment === undefined || fragment === "" || !path.endsWith(".md") || statSync(path).isDirectory()) return undefined;
+  return headingAnchors(readFileSync(path, "utf8")).has(fragment) ? undefined : `${relative(REPO_ROOT, path)} has no heading #${fragment}`;
+}
+
+describe("links in README.md and docs/", () => {
+  it("makes anchors as GitHub does", () => {
+    expect(headingSlug("`tool-name-syntax`")).toBe("tool-name-syntax");
+    expect(headingSlug("Asking the user: typed `input_required`")).toBe("asking-the-user-typed-input_required");
+    expect(headingSlug("MCP 2026-07-28 coverage")).toBe("mcp-2026-07-28-coverage");
+    expect([...headingAnchors("# A\n```\n# Not a heading\n```\n## A\n### What `mcp-gen diff` reports\n")]).toEqual(["a", "a-1", "what-mcp-gen-diff-reports"]);
+  });
+
+  it.each(DOCUMENTS)("%s: every relative link names a file that exists, and a heading there", (file) => {
+    const links = markdownLinks(readFileSync(join(REPO_ROOT, file), "utf8")).filter((link) => !/^[a-z][a-z0-9+.-]*:/i.test(link.target));
+    expect(links.map((link) => ({ ...link, broken: brokenLink(file, link.target) })).filter((link) => link.broken !== undefined)).toEqual([]);
+  });
+
+  it("finds a broken link: a missing file and a missing heading", () => {
+    expect(brokenLink("README.md", "docs/no-such-page.md")).toBe("docs/no-such-page.md does not exist");
+    expect(brokenLink("README.md", "docs/rules.md#no-such-rule")).toBe("docs/rules.md has no heading #no-such-rule");
+    expect(brokenLink("docs/rules.md", "#tool-name-syntax")).toBeUndefined();
+  });
+
+  it("links every diagnostic, from SARIF and the editor, to a heading of docs/rules.md", () => {
+    const anchors = headingAnchors(readFileSync(join(REPO_ROOT, "docs", "rules.md"), "utf8"));
+    const ids = [...ALL_RULES.map((r) => r.id), ...STAGE_DIAGNOSTICS.map((d) => d.id)];
+    const base = "https://github.com/mcp-gen/mcp-gen";
+    const sarif = JSON.parse(
+      formatSarif(
+        ids.map((ruleId): Diagnostic => ({ ruleId, severity: "error", message: "m", file: "tools/a.yaml", pointer: "", line: 1, column: 1, endLine: 1, endColumn: 2 })),
+        { toolVersion: "0", rules: ALL_RULES, informationUri: base },
+      ),
+    ) as { runs: { tool: { driver: { rules: { id: string; helpUri: string }[] } } }[] };
+    const urls = [...ids.map((id) => ruleDocsUrl(id)!), ...sarif.runs[0]!.tool.driver.rules.map((rule) => rule.helpUri)];
+    expect(urls).toHaveLength(ids.length * 2);
+    const page = `${base}/blob/main/docs/rules.md#`;
+    expect(urls.filter((url) => !url.startsWith(page) || !anchors.has(url.slice(page.length)))).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ Options:
   --runs N          runs (rounds) per measurement; default 5 (fewer when a suite's
                     time budget would be exceeded: the runs column says how many ran)
   --quick           smoke run: 1 run, scaling sizes 100 and 1,000, short runtime slices
-  --only LIST       suites to run, comma-separated: build, scaling, inproc, http (default: all)
+  --only LIST       suites to run, comma-separated: build, scaling, patterns, inproc, http, lsp, proxy (default: all)
   --sizes LIST      scaling sizes, comma-separated (default 100,1000,10000)
   --seconds S       measured seconds per server per in-process run (default 1)
   --http-seconds S  seconds of load per server per HTTP round (default 2)
@@ -30,7 +30,7 @@ Options:
 
 The GitHub corpus is read from test/data/corpus/bench/github-rest-tools.json, inside the repository.`;
 
-const SUITES = ["build", "scaling", "inproc", "http"];
+const SUITES = ["build", "scaling", "patterns", "inproc", "http", "lsp", "proxy"];
 
 function list(value, name) {
   if (!value) throw new Error(`${name} needs a value`);

@@ -1,6 +1,6 @@
 // The targets of the performance issues (#6, and #27 for the cold build against the generators'
-// floor and tighter bounds on the rest), next to the measured values. A target is a bound on one
-// number; `judge` says met or missed.
+// floor and tighter bounds on the rest), the proxy's (#24) and the language server's (#26), next to
+// the measured values. A target is a bound on one number; `judge` says met or missed.
 
 export const TARGETS = {
   coldVsJstt: { text: "≤ 0.50×", ok: (v) => v <= 0.5, what: "cold build ÷ json-schema-to-typescript (formatted)" },
@@ -19,6 +19,14 @@ export const TARGETS = {
   githubVsFloor: { text: "≥ 0.80×", ok: (v) => v >= 0.8, what: "generated 1,223-tool server calls/s ÷ SDK floor" },
   githubVsNaive: { text: "≥ 10×", ok: (v) => v >= 10, what: "generated 1,223-tool server calls/s ÷ naive McpServer" },
   listMs: { text: "< 50 ms", ok: (v) => v < 50, what: "tools/list of 1,223 tools" },
+  // Issue #26.
+  lspP50: { text: "< 50 ms", ok: (v) => v < 50, what: "language server, one edit in a 1,000-tool project: didChange → publishDiagnostics, p50" },
+  lspP99: { text: "< 150 ms", ok: (v) => v < 150, what: "the same, p99" },
+  lspRss: { text: "< 300 MB", ok: (v) => v < 300, what: "language server RSS once every file of the 1,000-tool project is open" },
+  proxyStdio: { text: "≥ 0.85×", ok: (v) => v >= 0.85, what: "sequential tools/call through mcp-gen proxy ÷ direct, stdio" },
+  proxyHttp: { text: "≥ 0.85×", ok: (v) => v >= 0.85, what: "sequential tools/call through mcp-gen proxy --url ÷ direct, HTTP" },
+  proxyListMs: { text: "< 20 ms", ok: (v) => v < 20, what: "tools/list of 1,001 tools: time the proxy's check adds" },
+  proxyRss: { text: "< 80 MB", ok: (v) => v < 80, what: "mcp-gen proxy peak RSS" },
 };
 
 /** "met" | "missed" | "" (no measurement). */

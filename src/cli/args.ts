@@ -1,6 +1,4 @@
 // argv → a command name and its options, with usage errors as plain messages (exit 2).
-import { statSync } from "node:fs";
-import { resolve } from "node:path";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { closest } from "../config/suggest.js";
 
@@ -42,17 +40,4 @@ export function choice<C extends string>(name: string, value: string | undefined
   if (value === undefined) return fallback;
   if ((choices as readonly string[]).includes(value)) return value as C;
   throw new UsageError(`--${name} must be one of ${choices.join(", ")}; got "${value}".`);
-}
-
-/**
- * The project root a command works in: `--cwd` resolved against the current directory. A root that
- * is not an existing folder is a usage error (exit 2), not a failure deep inside the command.
- * @example projectRoot("/home/me", "app") // "/home/me/app"
- */
-export function projectRoot(cwd: string, option: string | undefined): string {
-  const root = resolve(cwd, option ?? ".");
-  const stat = statSync(root, { throwIfNoEntry: false });
-  if (!stat) throw new UsageError(`--cwd: no folder ${JSON.stringify(root)}.`);
-  if (!stat.isDirectory()) throw new UsageError(`--cwd: ${JSON.stringify(root)} is not a folder.`);
-  return root;
 }

@@ -23,7 +23,8 @@ export async function readClientServers(request: Extract<LiveRequest, { kind: "c
   } catch (e) {
     throw new UsageError(`--client-config: cannot read ${JSON.stringify(request.file)} (${(e as NodeJS.ErrnoException).code ?? "unreadable"}).`);
   }
-  const config = readClientConfig(text, request.context);
+  // Codex keeps its servers in TOML; every other host in JSON.
+  const config = request.file.endsWith(".toml") ? (await import("../live/codex-config.js")).readCodexConfig(text, request.context) : readClientConfig(text, request.context);
   if (!config.ok) throw new UsageError(`--client-config: ${JSON.stringify(request.file)} is not an MCP client's config: ${config.message}`);
   const names = config.servers.map((server) => server.name);
   const unknown = request.only.filter((name) => !names.includes(name));

@@ -29,7 +29,7 @@ export function ignoreFiles(paths: OutputPaths): IgnoreFile[] {
   ];
 }
 
-/** What to add to ESLint's and Biome's configs, said in init's notes and the README. */
+/** What to add to ESLint's and Biome's configs, said in init's notes and docs/ci.md. */
 export function linterEntries(paths: OutputPaths): { readonly eslint: string; readonly biome: string } {
   return {
     eslint: `{ ignores: [${JSON.stringify(`${paths.out}/`)}] }`,

@@ -2,7 +2,7 @@
 // --header), or every server of an MCP client's config (--client-config), the limits of the
 // exchange and the clientInfo mcp-gen sends. Usage mistakes throw UsageError (exit 2).
 import { homedir } from "node:os";
-import { basename, dirname, posix, resolve } from "node:path";
+import { basename, dirname, posix, relative, resolve, sep } from "node:path";
 import type { Config } from "../config/config.js";
 import { visibleText } from "../diff/visible-text.js";
 import type { LiveTools } from "../live/fetch-live-tools.js";
@@ -14,7 +14,6 @@ import { splitCommand } from "../live/split-command.js";
 import { PROJECT_PATH_PATTERN } from "../model/lock.js";
 import { MCP_GEN_VERSION } from "../model/version.js";
 import { UsageError } from "./args.js";
-import { EXIT, type CliIo } from "./io.js";
 import { readProjectConfig, type ProjectConfig } from "./read-config.js";
 import { readTextIfExists } from "../files/write-files.js";
 
@@ -38,6 +37,9 @@ export const LIVE_HELP = `  --command "CMD ARGS"     start the server over stdio
   --env NAME[=VALUE]       pass an environment variable to the --command server (repeatable); with no
                            value, its value here. Otherwise only PATH, HOME and a few others pass.
   --header "NAME: VALUE"   send this HTTP header with every --url request (repeatable)
+  --file FILE              a saved tools/list answer instead of a running server: a result
+                           ({ "tools": [...] }), a JSON-RPC response, a bare array of tools, or several
+                           pages (a JSON array of them, or JSON Lines); see docs/importing.md
   --client-config FILE     every stdio and HTTP server of an MCP client's config (.vscode/mcp.json
                            "servers", claude_desktop_config.json or Cursor's mcp.json "mcpServers"),
                            each in a folder of its own under --servers-dir; the variables it uses
@@ -57,6 +59,7 @@ export const LIVE_OPTIONS = {
   env: { type: "string", multiple: true },
   header: { type: "string", multiple: true },
   "client-config": { type: "string" },
+  file: { type: "string" },
   "servers-dir": { type: "string" },
   server: { type: "string", multiple: true },
   "client-name": { type: "string" },
@@ -71,6 +74,7 @@ export interface LiveValues {
   readonly env?: string[] | undefined;
   readonly header?: string[] | undefined;
   readonly "client-config"?: string | undefined;
+  readonly file?: string | undefined;
   readonly "servers-dir"?: string | undefined;
   readonly server?: string[] | undefined;
   readonly "client-name"?: string | undefined;
@@ -79,15 +83,33 @@ export interface LiveValues {
   readonly "max-pages"?: string | undefined;
 }
 
-/** One server (--command or --url) or every server of a client config. */
+/** A saved tools/list answer. `path`: absolute; `display`: as the user gave it; `record`: what the lock records (LockFile.server.file). */
+export interface FileSource {
+  readonly kind: "file";
+  readonly path: string;
+  readonly display: string;
+  readonly record: string;
+}
+
+/** One server (--command or --url), a saved answer (--file) or every server of a client config. */
 export type LiveRequest =
   | { readonly kind: "one"; readonly target: LiveTarget }
+  | { readonly kind: "file"; readonly source: FileSource }
   | { readonly kind: "client-config"; readonly file: string; readonly serversDir: string; readonly only: readonly string[]; readonly context: ClientConfigContext };
 
 /** What to reach, from the live options; throws UsageError on bad usage. */
 export function liveRequest(values: LiveValues, root: string, env: Readonly<Record<string, string | undefined>>): LiveRequest {
-  const ways = [values.command, values.url, values["client-config"]].filter((value) => value !== undefined).length;
-  if (ways !== 1) throw new UsageError('give exactly one of --command "CMD ARGS" (stdio), --url URL (Streamable HTTP) and --client-config FILE (every server of an MCP client\'s config).');
+  const ways = [values.command, values.url, values.file, values["client-config"]].filter((value) => value !== undefined).length;
+  if (ways !== 1) {
+    throw new UsageError(
+      'give exactly one of --command "CMD ARGS" (stdio), --url URL (Streamable HTTP), --file FILE (a saved tools/list answer) and --client-config FILE (every server of an MCP client\'s config).',
+    );
+  }
+  if (values.file !== undefined) {
+    if (values.env?.length || values.header?.length) throw new UsageError("--env and --header apply to --command and --url; --file reads a saved answer and reaches no server.");
+    if (values["servers-dir"] !== undefined || values.server?.length) throw new UsageError("--servers-dir and --server apply to --client-config only.");
+    return { kind: "file", source: fileSource(root, values.file) };
+  }
   if (values["client-config"] === undefined) {
     if (values["servers-dir"] !== undefined || values.server?.length) throw new UsageError("--servers-dir and --server apply to --client-config only.");
     return { kind: "one", target: oneTarget(values, root, env) };
@@ -104,6 +126,13 @@ export function liveRequest(values: LiveValues, root: string, env: Readonly<Reco
     only: values.server ?? [],
     context: { env, workspaceFolder, home: homedir() },
   };
+}
+
+/** `--file FILE`: the file, as messages name it (as given) and as the lock records it (from the root, or its name). */
+function fileSource(root: string, given: string): FileSource {
+  const path = resolve(root, given);
+  const inside = relative(root, path).split(sep).join("/");
+  return { kind: "file", path, display: given.split(sep).join("/"), record: PROJECT_PATH_PATTERN.test(inside) ? inside : basename(path) };
 }
 
 /** The limits of each exchange and the clientInfo to send. */
@@ -139,6 +168,8 @@ function oneTarget(values: LiveValues, root: string, env: Readonly<Record<string
     throw new UsageError(`--url ${JSON.stringify(values.url)} is not a URL.`);
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") throw new UsageError(`--url must be an http or https URL; got ${JSON.stringify(url.protocol)}.`);
+  // fetch refuses them, and its message would print the password.
+  if (url.username !== "" || url.password !== "") throw new UsageError('--url holds a user name or password, which HTTP clients do not send; give credentials as --header "Authorization: ...".');
   return { kind: "http", url, headers: headers(values.header ?? []) };
 }
 
@@ -186,7 +217,7 @@ export function projectFolder(option: string, dir: string): string {
  * @example await withClientConfigFlag({ config: ".vscode/mcp.json" }, root) // { "client-config": ".vscode/mcp.json" }
  */
 export async function withClientConfigFlag<T extends LiveValues & { readonly config?: string | undefined }>(values: T, root: string): Promise<T> {
-  if (values.config === undefined || values.command !== undefined || values.url !== undefined || values["client-config"] !== undefined) return values;
+  if (values.config === undefined || values.command !== undefined || values.url !== undefined || values.file !== undefined || values["client-config"] !== undefined) return values;
   const text = await readTextIfExists(resolve(root, values.config));
   if (text === undefined || !isClientConfig(text)) return values;
   return { ...values, config: undefined, "client-config": values.config };
@@ -219,12 +250,6 @@ export function describeProblem(problem: LiveProblem): string {
         .join("\n")}`
     : "";
   return `${visibleText(problem.message)}${tail}`;
-}
-
-/** Prints a live problem as a command's error (exit 2). */
-export function reportLiveProblem(command: string, problem: LiveProblem, io: CliIo): number {
-  io.stderr(`mcp-gen ${command}: ${describeProblem(problem)}\n`);
-  return EXIT.usage;
 }
 
 function shorten(line: string): string {

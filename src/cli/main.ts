@@ -16,9 +16,13 @@ const COMMANDS: Readonly<Record<string, { load: () => Promise<Command>; summary:
   diff: { load: async () => (await import("./commands/diff.js")).runDiff, summary: "classify changes since the lock: breaking, needs review, compatible" },
   import: { load: async () => (await import("./commands/import.js")).runImport, summary: "write descriptors and a lock from a live server's tools/list" },
   init: { load: async () => (await import("./commands/init.js")).runInit, summary: "scaffold the config, an example tool, package.json scripts and a README section" },
+  lsp: { load: async () => (await import("./commands/lsp.js")).runLsp, summary: "language server for editors: validate's diagnostics as you type, fixes, hover, completion" },
+  proxy: { load: async () => (await import("./commands/proxy.js")).runProxy, summary: "run a server behind its lock: withhold every tool that changed since it was pinned, refuse its calls" },
+  unwrap: { load: async () => (await import("./commands/unwrap.js")).runUnwrap, summary: "put back the server entries of an MCP host's config that wrap rewrote" },
   validate: { load: async () => (await import("./commands/validate.js")).runValidate, summary: "load, resolve and validate every descriptor; print diagnostics" },
   verify: { load: async () => (await import("./commands/verify.js")).runVerify, summary: "compare a live server's tools/list with the lock" },
   watch: { load: async () => (await import("./commands/watch.js")).runWatch, summary: "build, then build again whenever a descriptor, a $ref'd file or the config changes" },
+  wrap: { load: async () => (await import("./commands/wrap.js")).runWrap, summary: "route the servers of an MCP host's config through mcp-gen proxy, pinned to their locks" },
 };
 
 export const MAIN_HELP = () => `Usage: mcp-gen <command> [options]

@@ -2,15 +2,11 @@
 // runtime's as packages/runtime/src, the sources of the @mcp-gen/runtime of the same commit).
 import { readdirSync, readFileSync } from "node:fs";
 import { sep } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { RuntimeSource } from "../emit/emit-project.js";
 import { TEMPLATE_NAMES, type TemplateSources } from "../emit/templates.js";
+import { PACKAGE_ROOT } from "./package-root.js";
 
-/**
- * The package root: this file is src/cli/ (tests), dist/cli/ (compiled) or part of a chunk in
- * dist/bundle/ (the bundled CLI), two levels down in each.
- */
-export const PACKAGE_ROOT = fileURLToPath(new URL("../../", import.meta.url));
+export { PACKAGE_ROOT };
 
 // Read synchronously: thirty small files, and a build has nothing else to do meanwhile (each await
 // of fs/promises costs more than the read).

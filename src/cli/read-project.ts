@@ -82,6 +82,40 @@ export async function readProject(location: ProjectLocation, reuse?: ReadReuse, 
   };
 }
 
+/** One file of a project as readProject reads each. */
+export interface ReadFile {
+  readonly file: ProjectFile;
+  /** Its text, when it was read and decoded. */
+  readonly text: string | undefined;
+  /** What reading and parsing it reported (size, encoding, syntax); a link outside the root is "refused" without one. */
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/**
+ * Reads one file of the project at the real path `root` exactly as readProject reads each (a link
+ * that leaves the root refused, the size bound, UTF-8, parsed), for a caller that keeps a project's
+ * files itself and reads again only the ones that changed (the language server).
+ * @example readProjectFile(await realpath(root), "tools/get_weather.yaml", config.load)
+ */
+export function readProjectFile(root: string, path: string, limits: LoadLimits): ReadFile {
+  const sources = new Map<string, string>();
+  const reader = new FileReader(root, limits, sources, undefined, undefined);
+  reader.read(path);
+  return { file: reader.files.get(path)!, text: sources.get(path), diagnostics: reader.diagnosticsOf(path) };
+}
+
+/**
+ * A file's text as readProject parses what it reads: the same size bound, encoding checks and parse,
+ * for text that does not come from the disk (an editor's unsaved buffer).
+ * @example parseProjectText("tools/get_weather.yaml", "name: get_weather\n", config.load)
+ */
+export function parseProjectText(path: string, text: string, limits: LoadLimits): ReadFile {
+  const decoded = decodeSource(path, Buffer.from(text, "utf8"), limits);
+  if (!decoded.value) return { file: { status: "invalid" }, text: undefined, diagnostics: decoded.diagnostics };
+  const loaded = loadDocument(decoded.value, limits);
+  return { file: loaded.value ? { status: "ok", doc: loaded.value } : { status: "invalid" }, text: decoded.value.text, diagnostics: loaded.diagnostics };
+}
+
 class FileReader {
   readonly files = new Map<string, ProjectFile>();
   readonly diagnostics: Diagnostic[] = [];
@@ -177,6 +211,11 @@ class FileReader {
     return loaded.value ? { status: "ok", doc: loaded.value } : { status: "invalid" };
   }
 
+  /** What reading `path` reported (readOne's diagnostics). */
+  diagnosticsOf(path: string): readonly Diagnostic[] {
+    return this.fileDiagnostics.get(path) ?? [];
+  }
+
   /** A file a previous build parsed with this very text: its record stands in for parsing it. */
   private reuseRecord(path: string, hash: string, known: ReturnType<ReadReuse["lookup"]> & object, doc: SourceDoc): ProjectFile {
     this.hashes.set(path, hash);
@@ -237,7 +276,8 @@ function lazyDocument(path: string, source: () => SourceFile, limits: LoadLimits
   };
 }
 
-function outsideRoot(file: string, reason: string): Diagnostic {
+/** The finding for a descriptor that is a link leading outside the project (readProject reports it; the language server too). */
+export function outsideRoot(file: string, reason: string): Diagnostic {
   return {
     ruleId: "load-outside-root",
     severity: "error",

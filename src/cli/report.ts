@@ -2,14 +2,14 @@
 // writes (`--report markdown=summary.md`), where paths point from (the current directory, the git
 // repository's root), colour, and whether the findings fail the command (--fail-on, --max-warnings,
 // as eslint and Spectral have them). One place, so every command that reports findings behaves alike.
-import { existsSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { resolve } from "node:path";
 import type { Diagnostic, Severity } from "../model/diagnostic.js";
 import { MCP_GEN_HOMEPAGE, MCP_GEN_VERSION } from "../model/version.js";
 import type { DiagnosticFormat, FormatContext } from "../report/format-diagnostics.js";
 import { reportPaths, type ReportPaths } from "../report/report-paths.js";
 import type { SarifRuleInfo } from "../report/format-sarif.js";
-import { choice, projectRoot, UsageError } from "./args.js";
+import { choice, UsageError } from "./args.js";
+import { findProjectRoot, findRepoRoot } from "./project-root.js";
 import type { CliIo } from "./io.js";
 import { writeFileAtomic } from "../files/write-files.js";
 
@@ -49,6 +49,7 @@ export interface ReportSetup {
 
 interface ReportValues {
   readonly cwd?: string | undefined;
+  readonly config?: string | undefined;
   readonly format?: string | undefined;
   readonly report?: string[] | undefined;
   readonly "fail-on"?: string | undefined;
@@ -80,7 +81,7 @@ export function reportSetup(command: string, values: ReportValues, io: CliIo, fo
   });
   const policy = { failOn: choice("fail-on", values["fail-on"], ["error", "warning", "info", "none"] as const, failOn), maxWarnings: maxWarnings(values["max-warnings"]) };
   // Bad options are bad usage whatever else fails: they are judged before the root is looked for.
-  const root = projectRoot(io.cwd, values.cwd);
+  const root = findProjectRoot(io.cwd, values);
   return {
     command,
     root,
@@ -148,14 +149,6 @@ async function render(format: DiagnosticFormat, setup: ReportSetup, diagnostics:
     command: setup.command,
     ...(content.markdown ? { markdown: content.markdown } : {}),
   });
-}
-
-/** The nearest folder at or above `root` with a `.git` (a folder, or a file in a worktree or submodule). */
-export function findRepoRoot(root: string): string | undefined {
-  for (let dir = root; ; dir = dirname(dir)) {
-    if (existsSync(join(dir, ".git"))) return dir;
-    if (dirname(dir) === dir) return undefined;
-  }
 }
 
 function maxWarnings(value: string | undefined): number | undefined {

@@ -1,4 +1,4 @@
-// What `check` says about the runtime package of a project whose generated code imports
+// What `check` (as errors) and `build` (as warnings) say about the runtime package of a project whose generated code imports
 // @mcp-gen/runtime (`runtime: package`): the project must depend on it (not only as a dev
 // dependency: the generated code imports it at run time), and the installed version must be in the
 // range the generated code states (RUNTIME_RANGE in tools.ts) — a runtime upgraded by Dependabot
@@ -105,6 +105,11 @@ export interface RuntimeSkewInput {
   /** The generated tools.ts as on disk, when it exists. */
   readonly toolsText: string | undefined;
   readonly installed: InstalledRuntime;
+  /**
+   * What `npm install` takes to add the runtime where this mcp-gen came from (dependency-specs.ts):
+   * by default `@mcp-gen/runtime@RANGE`; null when nothing installs it (mcp-gen from a git URL).
+   */
+  readonly installArgument?: string | null;
 }
 
 const DEPENDENCY_KEYS = ["dependencies", "peerDependencies", "optionalDependencies"] as const;
@@ -118,6 +123,7 @@ export function runtimeSkew(input: RuntimeSkewInput): Diagnostic[] {
   const range = statedRange(input.toolsText) ?? RUNTIME_RANGE;
   const install = `npm install ${RUNTIME_PACKAGE}@${range}`;
   const vendored = "or set `runtime: vendored` in the config to have the runtime copied into the generated folder";
+  const add = input.installArgument === undefined ? install : input.installArgument === null ? undefined : `npm install ${input.installArgument}`;
   const doc = input.packageText === undefined ? undefined : loadDocument({ path: PACKAGE_JSON, text: input.packageText }).value;
   const manifest = doc?.value !== null && typeof doc?.value === "object" && !Array.isArray(doc.value) ? (doc.value as Record<string, unknown>) : undefined;
   const declaredIn = (key: string) => {
@@ -135,7 +141,11 @@ export function runtimeSkew(input: RuntimeSkewInput): Diagnostic[] {
       message: devOnly
         ? `package.json lists ${RUNTIME_PACKAGE} in devDependencies only; the generated code imports it at run time, so an install without dev dependencies (npm ci --omit=dev) leaves it out.`
         : `package.json does not depend on ${RUNTIME_PACKAGE}, which the generated code in ${input.config.out} imports.`,
-      hint: devOnly ? `Move ${RUNTIME_PACKAGE} to "dependencies" (npm install ${RUNTIME_PACKAGE}@${range} does), ${vendored}.` : `Run \`${install}\`, ${vendored}.`,
+      hint: devOnly
+        ? `Move ${RUNTIME_PACKAGE} to "dependencies" (npm install ${RUNTIME_PACKAGE}@${range} does), ${vendored}.`
+        : add === undefined
+          ? `Set \`runtime: vendored\` in the config to have the runtime copied into the generated folder: nothing installs ${RUNTIME_PACKAGE} from where this mcp-gen came from.`
+          : `Run \`${add}\`, ${vendored}.`,
     };
     found.push(devOnly ? diagnosticAtPointer(doc, pointer("devDependencies"), content, "key") : diagnosticAtPointer(doc, "", content, "key"));
   }
@@ -161,6 +171,17 @@ export function runtimeSkew(input: RuntimeSkewInput): Diagnostic[] {
     );
   }
   return found;
+}
+
+/**
+ * What `build` says about the runtime: runtimeSkew's findings for the code it writes now (tools.ts
+ * states RUNTIME_RANGE), as warnings: the build writes its code, and `check` fails on them.
+ */
+export function runtimeWarnings(root: string, config: Pick<Config, "runtime" | "out">, packageText: string | undefined, installArgument: () => string | null): Diagnostic[] {
+  if (config.runtime !== "package") return [];
+  const input = { config, packageText, toolsText: undefined, installed: findInstalledRuntime(root, config.out) };
+  if (runtimeSkew(input).length === 0) return [];
+  return runtimeSkew({ ...input, installArgument: installArgument() }).map((d) => ({ ...d, severity: "warning" }));
 }
 
 /** A finding at tools.ts's RUNTIME_RANGE line (its first line when it has none). */

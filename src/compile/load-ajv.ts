@@ -1,7 +1,7 @@
 // ajv, loaded on first use and patched: the only module that loads ajv and the only one that
 // creates its engines (newAjv), for descriptor schemas and for mcp-gen's own config and lock
 // schemas alike. Every engine passes the code ajv generates through AJV_CODE_GUARD
-// (ajv-code-tokens.ts) before ajv evaluates it, and runs with the same two changes to ajv, made
+// (ajv-code-tokens.ts) before ajv evaluates it, and runs with the same three changes to ajv, made
 // before anything is compiled. Both reach into ajv's internals, which any new ajv may change: ajv is
 // pinned exactly in package.json, AJV_VERSION is the version the patches were written for, and
 // test/compile/load-ajv.test.ts fails when the installed ajv is another version or when a module
@@ -13,6 +13,12 @@
 //    validation itself is untouched. Pinned by test/compile/load-ajv.test.ts.
 // 2. Names counted in one walk (ajv-optimize-names.ts): the same code, written faster. Pinned by
 //    test/compile/ajv-optimize-names.test.ts, which compiles every corpus schema both ways.
+// 3. A property named `__proto__` is a property. ajv leaves that name out of `properties` (its
+//    subschema is never applied) and out of the names `additionalProperties: false` allows, so that
+//    `useDefaults` and `removeAdditional` never write `data.__proto__`. No engine here writes into
+//    data (newAjv refuses those options), and with `ownProperties` ajv reads only own properties: a
+//    JSON object's `__proto__` member is then checked like any other. Pinned by
+//    test/compile/load-ajv.test.ts.
 import { createRequire } from "node:module";
 import type { Ajv, Options } from "ajv";
 import type { Dialect } from "../model/dialect.js";
@@ -37,6 +43,8 @@ interface AjvModules {
  * @example newAjv("2020-12", { allErrors: true }).compile(schema)
  */
 export function newAjv(dialect: Dialect, options: Options): Ajv {
+  // Patch 3 is safe only while validation never writes into the data it checks.
+  if (options.useDefaults || options.removeAdditional || options.coerceTypes) throw new Error("mcp-gen's ajv engines never change the data they validate; this is a bug in mcp-gen.");
   const { ajv, ajv2019, ajv2020 } = loadAjv();
   const guarded: Options = { ...options, code: { ...options.code, process: AJV_CODE_GUARD } };
   return dialect === "2020-12" ? new ajv2020.Ajv2020(guarded) : dialect === "2019-09" ? new ajv2019.Ajv2019(guarded) : new ajv.Ajv(guarded);
@@ -51,10 +59,11 @@ export function ajvCode(text: string): ReturnType<typeof import("ajv")._> {
   return loadAjv().ajv._(Object.assign([text], { raw: [text] }));
 }
 
-/** ajv's modules with both patches applied (each once: applying them again changes nothing). */
+/** ajv's modules with the three patches applied (each once: applying them again changes nothing). */
 function loadAjv(): AjvModules {
   installNameCounting(require("ajv/dist/compile/codegen/index.js") as Parameters<typeof installNameCounting>[0], require("ajv/dist/compile/codegen/code.js") as CodeClasses);
   wellFormedErrorPaths(require("ajv/dist/compile/util.js") as AjvUtil);
+  protoIsAProperty(require("ajv/dist/vocabularies/code.js") as AjvVocabularyCode, require("ajv/dist/compile/util.js") as AjvUtil);
   return {
     ajv: require("ajv") as typeof import("ajv"),
     ajv2019: require("ajv/dist/2019.js") as typeof import("ajv/dist/2019.js"),
@@ -79,6 +88,8 @@ export function standaloneCode(ajv: Ajv, validate: unknown): string {
 interface AjvUtil {
   escapeFragment: (text: string | number) => string;
   escapeJsonPointer: (text: string | number) => string;
+  /** Patch 3: the set of names a `properties` map evaluates, as an object (`unevaluatedProperties` reads it). */
+  toHash: (names: readonly string[]) => Record<string, true>;
 }
 
 /** Patch 1: ajv's escapeFragment, on the well-formed version of the text. */
@@ -87,6 +98,27 @@ function wellFormedErrorPaths(util: AjvUtil): void {
   const escapeFragment = (text: string | number): string => encodeURIComponent(toWellFormed(util.escapeJsonPointer(text)));
   (escapeFragment as { wellFormed?: boolean }).wellFormed = true;
   util.escapeFragment = escapeFragment;
+}
+
+/** ajv/dist/vocabularies/code.js, as far as patch 3 touches it (properties.js and additionalProperties.js call it through its exports). */
+interface AjvVocabularyCode {
+  allSchemaProperties: (schemaMap?: Readonly<Record<string, unknown>>) => string[];
+}
+
+/**
+ * Patch 3: every property name of a `properties` map, `__proto__` included, and the names as an
+ * object whose keys are all its own (an assigned `hash.__proto__ = true` would set nothing).
+ */
+function protoIsAProperty(code: AjvVocabularyCode, util: AjvUtil): void {
+  if ((code.allSchemaProperties as { keepsProto?: boolean }).keepsProto) return;
+  const allSchemaProperties = (schemaMap?: Readonly<Record<string, unknown>>): string[] => (schemaMap ? Object.keys(schemaMap) : []);
+  (allSchemaProperties as { keepsProto?: boolean }).keepsProto = true;
+  code.allSchemaProperties = allSchemaProperties;
+  util.toHash = (names) => {
+    const hash: Record<string, true> = {};
+    for (const name of names) Object.defineProperty(hash, name, { value: true, enumerable: true, writable: true, configurable: true });
+    return hash;
+  };
 }
 
 function toWellFormed(text: string): string {

@@ -24,6 +24,15 @@ const SCOPE_NAME = new RegExp(String.raw`^(${SCOPE_PREFIXES.join("|")})\d+$`);
  */
 const MISSING_NAME = /^missing\d+$/;
 
+/**
+ * ajv writes each schema it needs at run time as JSON, `const schema0 = {"properties":{"__proto__":{…}}}`:
+ * in an object literal a `"__proto__":` key sets the prototype instead of adding a property, so
+ * `schema0.properties` would lose the property named `__proto__`, and `additionalProperties: false`
+ * (which asks `hasOwnProperty.call(schema0.properties, key)`) would refuse an argument of that name.
+ * The rewrite writes the key computed, `["__proto__"]:`, which is an own property as in ajv's own schema.
+ */
+const PROTO_KEYS: ReadonlySet<string> = new Set(['"__proto__"', "'__proto__'"]);
+
 export interface StandaloneChunk {
   /** The statements that declare the validator and everything it uses. */
   readonly body: string;
@@ -53,7 +62,11 @@ export function rewriteStandalone(code: string): StandaloneChunk {
   };
   const refused = scanAjvCode(text, (kind, start, end) => {
     if (start < copied) return; // inside a replaced span
-    if (kind === "sourceUrl") {
+    if (kind === "string") {
+      // `{"__proto__":` or `,"__proto__":`: a key in an object literal (see PROTO_KEYS).
+      const literal = text.slice(start, end);
+      if (PROTO_KEYS.has(literal) && /^[{,]$/.test(previousChar(text, start)) && nextChar(text, end) === ":") replace(start, end, `[${literal}]`);
+    } else if (kind === "sourceUrl") {
       // ajv writes it as a statement of its own, `/*# sourceURL="…" */;`: both go.
       replace(start, text.charCodeAt(end) === 0x3b ? end + 1 : end, "");
     } else if (kind === "word") {
@@ -99,6 +112,13 @@ function previousChar(text: string, index: number): string {
   let i = index - 1;
   while (i >= 0 && (text[i] === " " || text[i] === "\n")) i--;
   return i >= 0 ? text[i]! : "";
+}
+
+/** The character at or after `index` that is not a space or line break. */
+function nextChar(text: string, index: number): string {
+  let i = index;
+  while (i < text.length && (text[i] === " " || text[i] === "\n")) i++;
+  return i < text.length ? text[i]! : "";
 }
 
 /** Renames ajv's instance-wide names to prefix + 0, 1, 2... per prefix, in order of first use. */

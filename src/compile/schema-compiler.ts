@@ -12,13 +12,14 @@ import type { Ajv, AnySchema, ErrorObject, ValidateFunction } from "ajv";
 import { hashJson } from "../lock/hash-tool.js";
 import { sha256Hex } from "../lock/sha256.js";
 import type { Dialect } from "../model/dialect.js";
-import type { JsonValue } from "../model/json.js";
+import { isJsonObject, type JsonValue } from "../model/json.js";
 import { oneOfPhrase, typePhrase } from "../model/phrases.js";
 import { walkSchema } from "../model/schema-walk.js";
 import { validateMeta201909, validateMeta202012, validateMetaDraft07 } from "../precompiled/meta-validators.js";
 import * as validatorRuntime from "@mcp-gen/runtime/validators";
 import { withoutSourceUrls } from "./ajv-code-tokens.js";
-import { pattern } from "./linear-pattern/linear-regexp.js";
+import { certifiedPatternFor, pattern, patternEngine } from "./linear-pattern/linear-regexp.js";
+import { needsCertificate, NO_VERDICTS, type PatternPlan } from "./linear-pattern/pattern-plan.js";
 import { NO_CLOCK, type PhaseClock } from "../model/phase-clock.js";
 import { newAjv } from "./load-ajv.js";
 import { prepareForAjv, prepareValidatorSchema } from "./prepare-validator-schema.js";
@@ -169,20 +170,33 @@ export class SchemaCompiler {
   private readonly sampleSets = new Map<string, ScaffoldSamples>();
   private readonly samplesByObject = new ByObject<ScaffoldSamples>();
 
-  /** `clock`: pattern work counts to "patterns" (MCP_GEN_PHASES). */
+  /** What `__rt` is to the generated validators this compiler runs in mcp-gen's process. */
+  private readonly runtime: GeneratedRuntime;
+
+  /**
+   * `patterns`: the ReDoS checker's verdicts for the project's patterns, and whether it is a client
+   * project (pattern-plan.ts); without it, a pattern that needs a verdict does not compile.
+   * `clock`: pattern work counts to "patterns" (MCP_GEN_PHASES).
+   */
   constructor(
     private readonly prior?: SchemaPrior,
+    readonly patterns: PatternPlan = NO_VERDICTS,
     private readonly clock: PhaseClock = NO_CLOCK,
-  ) {}
+  ) {
+    this.runtime = { ...validatorRuntime, pattern, certifiedPattern: certifiedPatternFor(patterns) };
+  }
 
   /** Whether check() and compiled() can answer for `schema` from the prior alone, without ajv. */
   knowsFromPrior(schema: JsonValue, dialect: Dialect): boolean {
-    return this.priorFoundClean(schema, dialect) && this.prior!.validators.get(validatorName(dialect, JSON.stringify(prepareValidatorSchema(schema))))?.dialect === dialect;
+    return this.priorFoundClean(schema, dialect) && this.prior!.validators.get(validatorName(dialect, JSON.stringify(prepareValidatorSchema(schema, this.patterns))))?.dialect === dialect;
   }
 
-  /** Whether the prior found `schema` valid and compiling under `dialect`. */
+  /**
+   * Whether the prior found `schema` valid and compiling under `dialect`. Not for a schema with a
+   * pattern that needs the checker's verdict: that build's verdict may not be this one's.
+   */
   private priorFoundClean(schema: JsonValue, dialect: Dialect): boolean {
-    return this.prior !== undefined && this.prior.clean.size > 0 && this.prior.clean.has(cleanSchemaKey(dialect, hashJson(schema)));
+    return this.prior !== undefined && this.prior.clean.size > 0 && this.prior.clean.has(cleanSchemaKey(dialect, hashJson(schema))) && !hasCertifiedPattern(schema);
   }
 
   /** The check made of `schema` in this run, if one was made (or seeded); nothing is compiled. */
@@ -227,19 +241,19 @@ export class SchemaCompiler {
   compiled(schema: JsonValue, dialect: Dialect): CompiledValidator {
     const known = this.compiledByObject.get(schema, dialect);
     if (known) return known;
-    const prepared = prepareValidatorSchema(schema);
+    const prepared = prepareValidatorSchema(schema, this.patterns);
     const text = JSON.stringify(prepared);
     const key = dialect + "\u0000" + text;
     let compiled = this.compiledByText.get(key);
     const id = compiled ? compiled.id : validatorName(dialect, text);
-    const earlier = compiled ? undefined : this.prior?.validators.get(id);
+    const earlier = compiled || hasCertifiedPattern(prepared) ? undefined : this.prior?.validators.get(id);
     if (!compiled && earlier?.dialect === dialect) {
       // The code an earlier build's ajv generated for this very text: the same as compiling it again.
       compiled = { id, dialect, text, chunk: earlier.chunk, error: undefined };
       this.compiledByText.set(key, compiled);
     }
     if (!compiled) {
-      const result = standaloneChunk(this.standaloneEngine(dialect), prepared, this.clock);
+      const result = standaloneChunk(this.standaloneEngine(dialect), prepared, this.patterns, this.clock);
       compiled = { id, dialect, text, chunk: result.chunk, error: result.error };
       this.compiledByText.set(key, compiled);
       // ajv's own function, where it is the generated validator (see standaloneChunk), for the
@@ -259,7 +273,7 @@ export class SchemaCompiler {
     const key = dialect + "\u0000" + compiled.text;
     if (this.functions.has(key)) return this.functions.get(key);
     if (this.justCompiled?.key === key) return this.justCompiled.validate;
-    this.functions.set(key, compiled.chunk && instantiate(compiled.chunk));
+    this.functions.set(key, compiled.chunk && instantiate(compiled.chunk, this.runtime));
     return this.functions.get(key);
   }
 
@@ -307,7 +321,7 @@ export class SchemaCompiler {
   }
 
   private compileWith(engine: Engine, schema: JsonValue): { validate?: ValidateFunction; error?: string } {
-    const prepared = prepareForAjv(schema);
+    const prepared = prepareForAjv(schema, this.patterns);
     try {
       return { validate: engine.compile(prepared as AnySchema) };
     } catch (e) {
@@ -322,11 +336,11 @@ export class SchemaCompiler {
   }
 
   private engine(dialect: Dialect): Engine {
-    return nextUse(this.engines, dialect, (d) => createCheckEngine(d, this.clock));
+    return nextUse(this.engines, dialect, (d) => createCheckEngine(d, this.patterns, this.clock));
   }
 
   private standaloneEngine(dialect: Dialect): Engine {
-    return nextUse(this.standaloneEngines, dialect, (d) => createStandaloneEngine(d, { clock: this.clock }));
+    return nextUse(this.standaloneEngines, dialect, (d) => createStandaloneEngine(d, { patterns: this.patterns, clock: this.clock }));
   }
 }
 
@@ -342,10 +356,18 @@ function nextUse(engines: Map<Dialect, { engine: Engine; uses: number }>, dialec
 }
 
 /** The engine that compiles schemas as written, every error kept: `$async` schemas and validator(). */
-function createCheckEngine(dialect: Dialect, clock: PhaseClock): Engine {
-  // ownProperties as the generated validators have it (createStandaloneEngine), and patterns on
-  // re2js here too: a schema compiles here exactly when its generated validator can.
-  const engine = newAjv(dialect, { strict: false, validateFormats: true, validateSchema: false, allErrors: true, ownProperties: true, logger: false, code: { regExp: timedRegExp(clock) } });
+function createCheckEngine(dialect: Dialect, patterns: PatternPlan, clock: PhaseClock): Engine {
+  // ownProperties as the generated validators have it (createStandaloneEngine), and patterns run as
+  // there too: a schema compiles here exactly when its generated validator can.
+  const engine = newAjv(dialect, {
+    strict: false,
+    validateFormats: true,
+    validateSchema: false,
+    allErrors: true,
+    ownProperties: true,
+    logger: false,
+    code: { regExp: timedRegExp(clock, patternEngine(patterns)) },
+  });
   // After newAjv: ajv-formats loads ajv, which load-ajv.ts patches first.
   const addFormats = require("ajv-formats") as { default?: (ajv: Ajv) => Ajv } & ((ajv: Ajv) => Ajv);
   (addFormats.default ?? addFormats)(engine);
@@ -368,14 +390,33 @@ export function validatorName(dialect: Dialect, text: string): string {
 }
 
 /** Runs a standalone chunk as a function, with mcp-gen's copy of the runtime module it imports in generated code. */
-function instantiate(chunk: StandaloneChunk): GeneratedValidator {
+function instantiate(chunk: StandaloneChunk, runtime: GeneratedRuntime): GeneratedValidator {
   // The chunk is ajv's code for a schema, rewritten; it is scanned once more, as ajv's own code is
   // before ajv evaluates it (a chunk may come from the last build's module on disk).
-  return new Function("__rt", `${withoutSourceUrls(chunk.body)}\nreturn ${chunk.validateName};`)(GENERATED_RUNTIME) as GeneratedValidator;
+  return new Function("__rt", `${withoutSourceUrls(chunk.body)}\nreturn ${chunk.validateName};`)(runtime) as GeneratedValidator;
 }
 
-/** What `__rt` is to generated validators: validator-runtime.ts, and pattern-runtime.ts's `pattern` (linear-regexp.ts). */
-const GENERATED_RUNTIME = { ...validatorRuntime, pattern };
+/**
+ * What `__rt` is to generated validators: validator-runtime.ts, and pattern-runtime.ts's `pattern`
+ * and `certifiedPattern` (linear-regexp.ts; the latter runs only what the compiler's plan certified).
+ */
+type GeneratedRuntime = typeof validatorRuntime & { readonly pattern: typeof pattern; readonly certifiedPattern: ReturnType<typeof certifiedPatternFor> };
+
+/** Whether `schema` has a pattern that runs only with the ReDoS checker's verdict (pattern-plan.ts). */
+function hasCertifiedPattern(schema: JsonValue): boolean {
+  // Only lookarounds and back-references need a verdict: most schemas have neither anywhere.
+  if (!/\(\?<?[=!]|\\\\[1-9k]/.test(JSON.stringify(schema))) return false;
+  let found = false;
+  walkSchema(schema, "", (node) => {
+    if (!isJsonObject(node.schema)) return;
+    const { pattern, patternProperties } = node.schema as Record<string, JsonValue>;
+    found ||=
+      (Object.hasOwn(node.schema, "pattern") && typeof pattern === "string" && needsCertificate(pattern)) ||
+      (Object.hasOwn(node.schema, "patternProperties") && isJsonObject(patternProperties) && Object.keys(patternProperties).some(needsCertificate));
+    return found ? "stop" : undefined;
+  });
+  return found;
+}
 
 /** The most specific meta-schema complaints: one per place, none for a place whose child also failed. */
 function pickMetaProblems(errors: readonly ErrorObject[]): SchemaProblem[] {

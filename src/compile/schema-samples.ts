@@ -118,21 +118,11 @@ function sampleNumber(schema: JsonObject, integer: boolean): number {
   return value;
 }
 
-/**
- * Members of TypeScript's `Object` interface. An object literal that leaves out an optional property
- * of one of these names is not assignable to the arguments type: TypeScript compares the member the
- * literal inherits (`constructor: Function`) with the property's type. A scaffold's derived arguments
- * therefore give such properties a value too, and its declared examples spell them out as undefined
- * (spellOutObjectMembers).
- */
-export const OBJECT_MEMBERS: ReadonlySet<string> = new Set(["constructor", "toString", "toLocaleString", "valueOf", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable"]);
-
 function sampleObject(schema: JsonObject, root: JsonValue, depth: number): JsonValue {
   const out: Record<string, JsonValue> = {};
   const properties = getOwn(schema, "properties");
   const required = getOwn(schema, "required");
   const names = Array.isArray(required) ? required.filter((n): n is string => typeof n === "string") : [];
-  if (isJsonObject(properties)) for (const name of Object.keys(properties)) if (OBJECT_MEMBERS.has(name) && !names.includes(name)) names.push(name);
   for (const name of names) {
     const value = sampleValue(getOwn(properties, name), root, depth + 1);
     if (value !== undefined) Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });

@@ -9,7 +9,8 @@ import type { JsonValue } from "../model/json.js";
 import { formats } from "@mcp-gen/runtime/validators";
 import { NO_CLOCK, type PhaseClock } from "../model/phase-clock.js";
 import { ajvCode, newAjv, standaloneCode } from "./load-ajv.js";
-import { linearRegExp } from "./linear-pattern/linear-regexp.js";
+import { patternEngine } from "./linear-pattern/linear-regexp.js";
+import { NO_VERDICTS, type PatternPlan } from "./linear-pattern/pattern-plan.js";
 import { linearPatternCode } from "./linear-pattern-code.js";
 import { rewriteChangesBehaviour, rewriteStandalone, type StandaloneChunk } from "./rewrite-standalone.js";
 
@@ -21,13 +22,19 @@ const require = createRequire(import.meta.url);
  * `allErrors`: every error instead of the first (mcp-gen's own Tool-schema validator, which the
  * tool-shape rule reports in full; generated validators stop at the first). `nativePatterns`:
  * RegExp for patterns, only for mcp-gen's own schemas, whose patterns are fixed and safe (so that
- * mcp-gen's start does not load re2js); generated validators always run patterns on re2js.
+ * mcp-gen's start does not load re2js); generated validators run patterns as `patterns` says
+ * (pattern-plan.ts: re2js, or RegExp for a pattern the ReDoS checker certified).
  * `clock`: pattern work counts to "patterns".
  * @example const engine = createStandaloneEngine("draft-07");
  */
 export function createStandaloneEngine(
   dialect: Dialect,
-  { allErrors = false, nativePatterns = false, clock = NO_CLOCK }: { readonly allErrors?: boolean; readonly nativePatterns?: boolean; readonly clock?: PhaseClock } = {},
+  {
+    allErrors = false,
+    nativePatterns = false,
+    patterns = NO_VERDICTS,
+    clock = NO_CLOCK,
+  }: { readonly allErrors?: boolean; readonly nativePatterns?: boolean; readonly patterns?: PatternPlan; readonly clock?: PhaseClock } = {},
 ): Ajv {
   const options = {
     strict: false,
@@ -40,9 +47,9 @@ export function createStandaloneEngine(
     // named like one of Object's members must not be checked (and fail) when it is left out.
     ownProperties: true,
     // One statement per line, so a changed schema shows as a readable diff of the generated file
-    // (newAjv adds the guard every function ajv evaluates passes). Patterns run on re2js, in linear
-    // time (linear-regexp.ts), in mcp-gen and in the generated code.
-    code: { source: true, esm: true, lines: true, formats: ajvCode("__rt.formats"), ...(nativePatterns ? {} : { regExp: timedRegExp(clock) }) },
+    // (newAjv adds the guard every function ajv evaluates passes). Patterns run in bounded time
+    // (pattern-plan.ts), in mcp-gen and in the generated code.
+    code: { source: true, esm: true, lines: true, formats: ajvCode("__rt.formats"), ...(nativePatterns ? {} : { regExp: timedRegExp(clock, patternEngine(patterns)) }) },
   };
   const engine = newAjv(dialect, options);
   // After newAjv: ajv-formats loads ajv, which load-ajv.ts patches first.
@@ -53,15 +60,16 @@ export function createStandaloneEngine(
   return engine;
 }
 
-/** linearRegExp, its time counted to "patterns" when the clock counts. */
-export function timedRegExp(clock: PhaseClock): typeof linearRegExp {
-  if (!clock.on) return linearRegExp;
-  return Object.assign((source: string, flags: string) => clock.time("patterns", () => linearRegExp(source, flags)), { code: linearRegExp.code });
+/** A pattern engine (patternEngine), its time counted to "patterns" when the clock counts. */
+export function timedRegExp<E extends ((source: string, flags: string) => unknown) & { code: string }>(clock: PhaseClock, engine: E): E {
+  if (!clock.on) return engine;
+  return Object.assign((source: string, flags: string) => clock.time("patterns", () => engine(source, flags)), { code: engine.code }) as unknown as E;
 }
 
 /**
  * The self-contained standalone chunk of `schema` (already prepared), or ajv's reason for refusing
- * it (the schema-valid rule reports that before a build writes anything).
+ * it (the schema-valid rule reports that before a build writes anything). `patterns` is the plan
+ * the engine was created with.
  *
  * Schemas are compiled unchanged, `$id`s included. ajv registers a schema's root `$id` (or "" for a
  * schema without one, which is how `$ref: "#"` finds the root) and every nested `$id` in the
@@ -75,6 +83,7 @@ export function timedRegExp(clock: PhaseClock): typeof linearRegExp {
 export function standaloneChunk(
   engine: Ajv,
   schema: JsonValue,
+  patterns: PatternPlan = NO_VERDICTS,
   clock: PhaseClock = NO_CLOCK,
 ): { readonly chunk?: StandaloneChunk; readonly error?: string; readonly validate?: (data: unknown) => boolean } {
   const registered = new Set(Object.keys(engine.refs));
@@ -88,7 +97,7 @@ export function standaloneChunk(
     const code = standaloneCode(engine, validate);
     // ajv's own function is the generated validator unless the rewrite mends its behaviour.
     const chunk = rewriteStandalone(code);
-    return { chunk: clock.time("patterns", () => linearPatternCode(chunk)), ...(rewriteChangesBehaviour(code) ? {} : { validate }) };
+    return { chunk: clock.time("patterns", () => linearPatternCode(chunk, patterns)), ...(rewriteChangesBehaviour(code) ? {} : { validate }) };
   } finally {
     try {
       if (typeof schema === "object" && schema !== null) engine.removeSchema(schema as AnySchema);

@@ -1,7 +1,7 @@
 // The first lines of every generated file: mcp-gen made it, from what, and that it is not for editing,
 // and the marker that linters honour: ESLint (and linters that read its directives) report nothing in
 // a file whose code nobody writes by hand. Formatters have no such marker: .prettierignore and
-// Biome's files.includes keep them off (mcp-gen init writes the first; see the README).
+// Biome's files.includes keep them off (mcp-gen init writes the first; see docs/ci.md).
 import { lineComment } from "./safe-text.js";
 
 const DO_NOT_EDIT = "// Do not edit: `mcp-gen build` rewrites this file and `mcp-gen check` reports hand edits.";

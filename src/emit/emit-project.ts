@@ -15,10 +15,11 @@ import type { ResolvedTool } from "../model/source.js";
 import { hashTool, type ToolHash } from "../lock/hash-tool.js";
 import { sha256Hex } from "../lock/sha256.js";
 import { findHeaderParams } from "@mcp-gen/runtime/header-annotations";
+import { legacyDescriptor, needsLegacyWrap } from "@mcp-gen/runtime/v1/legacy-projection";
 import type { SchemaCompiler } from "../compile/schema-compiler.js";
 import { aggregateBanner, fileBanner, runtimeBanner } from "./banner.js";
-import { scaffoldExamples, spellOutObjectMembers } from "./derive-examples.js";
-import { compileTypes, finishToolTypes, planToolTypes, type InputForm, type ToolTypes, type TypesRequest } from "./emit-types.js";
+import { scaffoldExamples } from "./derive-examples.js";
+import { admitsNoProperty, compileTypes, finishToolTypes, planToolTypes, type InputForm, type ToolTypes, type TypesRequest } from "./emit-types.js";
 import { emitValidators, type EmittedValidators, type KnownValidator, type ValidatorRef, type ValidatorRequest } from "./emit-validators.js";
 import { assignToolNames, type ToolNames } from "./names.js";
 import { validatorExportNames, type ValidatorOwner, type ValidatorSubject } from "./validator-names.js";
@@ -125,7 +126,8 @@ interface ToolPlan {
   readonly tool: ResolvedTool;
   readonly name: string;
   readonly names: ToolNames;
-  readonly sha256: string;
+  /** Its lock hashes: the generated client carries them (TOOL_PINS). */
+  readonly hash: ToolHash;
   readonly hasOutput: boolean;
   readonly inputRef: ValidatorRef;
   readonly outputRef: ValidatorRef | undefined;
@@ -163,7 +165,7 @@ export async function emitProject(input: EmitInput): Promise<EmitOutput & { read
   };
   const validators = emitValidators(namedRequests(tools.map((t, i) => schemaRequests(t, reused.get(t), names[i]!.pascal))), input.schemas, input.reuse?.validators, validatorImports);
   const plans = planTools(tools, names, validators, reused, input.hashes);
-  const setHash = sha256Hex(plans.map((p) => `${p.name}\u0000${p.sha256}`).join("\n"));
+  const setHash = sha256Hex(plans.map((p) => `${p.name}\u0000${p.hash.sha256}`).join("\n"));
   const banner = aggregateBanner(plans.length);
   const fresh = plans.filter((plan) => plan.module === undefined);
   const clock = input.clock ?? NO_CLOCK;
@@ -270,9 +272,9 @@ function planTools(
     const outputRef = hasOutput ? validators.refs[next++]! : undefined;
     const again = reused.get(tool);
     const forms = again ? [] : inputForms(tool).map((form) => ({ ...form, ref: validators.refs[next++]! }));
-    const sha256 = (hashes?.get(tool) ?? hashTool(tool.wire)).sha256;
+    const hash = hashes?.get(tool) ?? hashTool(tool.wire);
     const headers = again ? again.headers : (findHeaderParams(tool.wire.inputSchema).params as unknown as JsonValue);
-    return { tool, name: String(tool.wire.name), names: names[i]!, sha256, hasOutput, inputRef, outputRef, forms, headers, module: again?.module, types: again?.types };
+    return { tool, name: String(tool.wire.name), names: names[i]!, hash, hasOutput, inputRef, outputRef, forms, headers, module: again?.module, types: again?.types };
   });
 }
 
@@ -402,7 +404,7 @@ export function expectedTypesJobs(tools: readonly ResolvedTool[], all: readonly 
 function emitToolModule(plan: ToolPlan, types: ToolTypes, templates: Templates, config: Config): GeneratedFile {
   const folder = posix.join(config.out, "tools");
   const toolTableRuntime = runtimeSpecifier(config, folder, "tool-table");
-  const contents = templates["tool-module.ts"](toolModuleView(plan, fileBanner(plan.tool.file, plan.sha256), types.code, jsonLiteral(plan.tool.wire), toolTableRuntime));
+  const contents = templates["tool-module.ts"](toolModuleView(plan, fileBanner(plan.tool.file, plan.hash.sha256), types.code, jsonLiteral(plan.tool.wire), toolTableRuntime));
   return { path: posix.join(folder, `${plan.names.file}.ts`), contents };
 }
 
@@ -471,10 +473,13 @@ function emitAggregates(plans: readonly ToolPlan[], templates: Templates, config
     ...target,
     needsContentBlock: plans.some((plan) => !plan.hasOutput),
     typeImports: plans.map((plan) => ({ names: dataTypes(plan).join(", "), module: toolModule(plan) })),
+    pins: plans.map(pinView),
     methods: plans.map((plan) => ({
       doc: docComment(String(plan.tool.wire.description ?? plan.tool.wire.title ?? `Calls the tool ${plan.name}.`), "  "),
       methodName: plan.names.camel,
       argumentsType: `${plan.names.pascal}Arguments`,
+      // A tool that takes no argument at all can be called without any: `tools.ping()`.
+      argumentsDefault: admitsNoProperty(plan.tool.wire.inputSchema) ? " = {}" : "",
       outputType: plan.hasOutput ? `${plan.names.pascal}Result` : "ContentBlock[]",
       nameLiteral: stringLiteral(plan.name),
     })),
@@ -497,6 +502,19 @@ function emitAggregates(plans: readonly ToolPlan[], templates: Templates, config
     { path: posix.join(out, "server.ts"), contents: templates["server.ts"](serverView(plans, config, banner, target)) },
     { path: posix.join(out, "testing.ts"), contents: templates["testing.ts"]({ banner, ...target }) },
   ];
+}
+
+/** One tool's TOOL_PINS entry in the generated client. */
+function pinView(plan: ToolPlan): object {
+  const outputSchema = getOwn(plan.tool.wire, "outputSchema");
+  // A 2025-era server lists a non-object outputSchema wrapped in { result } (SEP-2106): that form is pinned too.
+  const legacy = isJsonObject(outputSchema) && needsLegacyWrap(outputSchema) ? hashTool(legacyDescriptor(plan.tool.wire as JsonObject & { outputSchema: JsonObject }) as JsonObject) : undefined;
+  return {
+    nameLiteral: stringLiteral(plan.name),
+    sha256Literal: stringLiteral(plan.hash.sha256),
+    parts: Object.entries(plan.hash.parts).map(([part, hash]) => ({ key: objectKey(part), hashLiteral: stringLiteral(hash) })),
+    legacy: legacy === undefined ? undefined : { sha256Literal: stringLiteral(legacy.sha256), outputSchemaLiteral: stringLiteral(legacy.parts.outputSchema!) },
+  };
 }
 
 /**
@@ -630,7 +648,7 @@ function emitScaffolds(plan: ToolPlan, templates: Templates, config: Config, sch
   });
   const examples = scaffoldExamples(plan.tool.authoring, samples).map((example) => ({
     title: stringLiteral(example.title),
-    argumentsLiteral: jsonLiteral(spellOutObjectMembers(example.arguments, inputSchema), "    "),
+    argumentsLiteral: jsonLiteral(example.arguments, "    "),
     resultLiteral: plan.hasOutput && example.result !== undefined ? jsonLiteral(example.result, "    ") : "",
   }));
   const invalid = samples.invalid;

@@ -161,7 +161,9 @@ export function finishToolTypes(request: TypesRequest, raw: string): ToolTypes {
   const named = request.sharedName === undefined ? raw : raw.split(request.sharedName).join(request.pascal);
   let restored = escapeInvisibleInCode(named);
   for (const [placeholder, key] of request.placeholders) restored = restored.split(JSON.stringify(placeholder)).join(typeKey(key)).split(placeholder).join(typeKey(key));
-  const code = formatTypeScript(restored);
+  // json-schema-to-typescript adds `| undefined` to every index signature (strictIndexSignatures);
+  // to never, where it only clutters (admitsNoProperty), it adds nothing.
+  const code = formatTypeScript(restored).replace(/^( *\[k: string\]: never) \| undefined;$/gm, "$1;");
   return { code, argumentsType: request.argumentsType, resultType: request.resultType, inputsType: request.inputsType };
 }
 
@@ -263,6 +265,24 @@ function named(schema: JsonValue, title: string): JsonObject {
   return isJsonObject(schema) ? { ...schema, title, [OWN_TYPE]: true } : { allOf: [schema], title, [OWN_TYPE]: true };
 }
 
+/** The members of TypeScript's `Object` interface (lib.es5.d.ts), which every object type has. */
+const OBJECT_MEMBERS: ReadonlySet<string> = new Set(["constructor", "toString", "toLocaleString", "valueOf", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable"]);
+
+/**
+ * The type of an optional property named like a member of TypeScript's `Object` interface
+ * (OBJECT_MEMBERS): its schema's type, or the member every object inherits under that name. An object
+ * that leaves the property out still has that member, and TypeScript checks it against the
+ * property's type: with `constructor?: string`, neither `{}` nor `{ a: 1 }` would be assignable, and
+ * a handler reading `args.constructor` of a call that left it out gets `Object`, not undefined. The
+ * member is named through `globalThis`, which no declaration of the module can shadow.
+ * @example orInherited({ type: "string" }, "toString") // { anyOf: [{ type: "string" }, { tsType: 'globalThis.Object["toString"]' }] }
+ */
+function orInherited(schema: JsonValue, name: string): JsonObject {
+  const description = getOwn(schema, "description");
+  const inherited = { tsType: `globalThis.Object[${JSON.stringify(name)}]` };
+  return { ...(typeof description === "string" ? { description } : {}), anyOf: [schema, inherited] };
+}
+
 /**
  * A copy of a schema for type generation, keeping only the standard keywords that shape types:
  * vendor keywords and json-schema-to-typescript's own code-injecting ones (tsType, tsEnumNames) are
@@ -299,10 +319,29 @@ function prepare(schema: JsonValue, base: string, keyFor: (key: string) => strin
         value.map((item) => prepare(item, base, keyFor, titlesAsDocs)),
       );
     } else if (MAP.has(key) && isJsonObject(value)) {
+      const required = getOwn(schema, "required");
+      const optional = (name: string) => key === "properties" && OBJECT_MEMBERS.has(name) && !(Array.isArray(required) && required.includes(name));
       const map: Record<string, JsonValue> = {};
-      for (const name of Object.keys(value)) defineOwn(map, keyFor(name), prepare(value[name]!, base, keyFor, titlesAsDocs));
+      for (const name of Object.keys(value)) {
+        const prepared = prepare(value[name]!, base, keyFor, titlesAsDocs);
+        defineOwn(map, keyFor(name), optional(name) ? orInherited(prepared, name) : prepared);
+      }
       put(key, map);
     }
   }
+  if (admitsNoProperty(out)) put("additionalProperties", { tsType: "never" });
   return out;
+}
+
+/**
+ * Whether a schema allows no property at all: `additionalProperties: false` and nothing that
+ * names one. json-schema-to-typescript makes it an empty interface, `{}`, which every value but
+ * null and undefined is assignable to (`"oops"`, `{ extra: 1 }`); with a `never` index signature only
+ * an object without properties is.
+ */
+export function admitsNoProperty(schema: JsonValue | undefined): boolean {
+  if (!isJsonObject(schema)) return false;
+  const properties = getOwn(schema, "properties");
+  const named = isJsonObject(properties) && Object.keys(properties).length > 0;
+  return getOwn(schema, "additionalProperties") === false && !named && getOwn(schema, "patternProperties") === undefined;
 }

@@ -103,8 +103,8 @@ export function identifier(name: string): string {
 
 /**
  * A JSON value as a TypeScript expression that evaluates to an equal value: object literals with
- * keys in their original order, one member per line, strings through stringLiteral. A member may
- * also be `undefined` (spellOutObjectMembers).
+ * keys in their original order, one member per line, strings through stringLiteral; `undefined`
+ * as `undefined`.
  */
 export function jsonLiteral(value: unknown, indent = "", step = "  "): string {
   if (value === undefined) return "undefined";

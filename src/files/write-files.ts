@@ -7,12 +7,16 @@ import { mkdir, open, readFile, rename, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { GeneratedFile } from "../model/generated-file.js";
 
-/** Writes `contents` to `path` atomically: temp file in the same folder, fsync, rename. */
-export async function writeFileAtomic(path: string, contents: string): Promise<void> {
+/**
+ * Writes `contents` to `path` atomically: temp file in the same folder, fsync, rename. `mode` gives
+ * the new file those permissions exactly (a file that replaces one holding secrets keeps its mode).
+ */
+export async function writeFileAtomic(path: string, contents: string, mode?: number): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   const temp = join(dirname(path), `.mcp-gen-${process.pid}-${randomBytes(4).toString("hex")}.tmp`);
-  const handle = await open(temp, "wx", 0o644);
+  const handle = await open(temp, "wx", mode ?? 0o644);
   try {
+    if (mode !== undefined) await handle.chmod(mode);
     await handle.writeFile(contents, "utf8");
     await handle.sync();
   } finally {

@@ -88,16 +88,26 @@ export function wantsTypesThread(workers: number, building: number, projectTools
 
 const WORKER_FILE = fileURLToPath(new URL("./build-worker.js", import.meta.url));
 
+export interface ThreadOptions {
+  readonly typesThread?: boolean;
+  readonly progress?: ThreadProgress;
+  /**
+   * Whether the main thread claims batches too (default true). A long-lived process (the language
+   * server) leaves them to the workers when it has any: what compiling leaves behind (ajv's
+   * garbage, a heap grown for it) goes with the worker instead of staying in the process for good.
+   */
+  readonly mainHelps?: boolean;
+  /** Where the time goes (MCP_GEN_PHASES); workers report theirs with each answer. */
+  readonly clock?: PhaseClock;
+}
+
 /**
  * `workers` worker threads from the start; with `typesThread` (and no workers), one started by the
  * first prefetchTypes that has jobs (see wantsTypesThread).
  * @example const threads = startBuildThreads(1); try { ... } finally { await threads.close(); }
  */
-export function startBuildThreads(
-  workers: number,
-  { typesThread = false, progress, clock = NO_CLOCK }: { readonly typesThread?: boolean; readonly progress?: ThreadProgress; readonly clock?: PhaseClock } = {},
-): BuildThreads {
-  const pool = new Pool(workers, progress, clock);
+export function startBuildThreads(workers: number, { typesThread = false, progress, mainHelps = true, clock = NO_CLOCK }: ThreadOptions = {}): BuildThreads {
+  const pool = new Pool(workers, progress, mainHelps, clock);
   // Folders the main thread has made while creating scaffolds, in this build.
   const mainFolders = new Set<string>();
   // Type jobs started, by typesJobKey: the run that answers each and its place in that run.
@@ -151,11 +161,14 @@ export function startBuildThreads(
 /** Checks and compiles each distinct schema once, anywhere, and records the answers in `schemas`. */
 async function precompile(pool: Pool, requests: readonly SchemaRequest[], schemas: SchemaCompiler): Promise<void> {
   const distinct = new Map<string, { item: CheckItem; requests: SchemaRequest[] }>();
+  // The checker's verdicts go with each item, only when there are any: a worker compiles as the main thread does.
+  const plan = schemas.patterns;
+  const patterns = plan.verdicts.size > 0 || plan.leaveOutUncertified ? { patterns: plan } : {};
   for (const request of requests) {
     const text = JSON.stringify(request.schema);
     const key = `${request.dialect}\u0000${text}`;
     const known = distinct.get(key);
-    const entry = { item: { text, dialect: request.dialect, samples: request.samples || known?.item.samples === true }, requests: known?.requests ?? [] };
+    const entry = { item: { text, dialect: request.dialect, samples: request.samples || known?.item.samples === true, ...patterns }, requests: known?.requests ?? [] };
     entry.requests.push(request);
     distinct.set(key, entry);
   }
@@ -205,6 +218,7 @@ class Pool {
   constructor(
     count: number,
     private readonly progress: ThreadProgress | undefined,
+    private readonly mainHelps: boolean,
     private readonly clock: PhaseClock,
   ) {
     for (let i = 0; i < count; i++) this.addWorker();
@@ -263,7 +277,7 @@ class Pool {
 
   /** The main thread claims a batch when it next reaches the event loop, and again after each. */
   private helpOnMain(): void {
-    if (this.mainBusy || !this.mainCanClaim()) return;
+    if (this.mainBusy || !this.mainCanClaim() || (!this.mainHelps && this.workers.length > 0)) return;
     this.mainBusy = true;
     setImmediate(() => void this.runOnMain());
   }

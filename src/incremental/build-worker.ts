@@ -12,6 +12,7 @@ import type { ScaffoldSamples } from "../compile/schema-samples.js";
 import { createMissingFile } from "../files/write-files.js";
 import { NO_CLOCK, type Phase, type PhaseClock, type ThreadPhases } from "../model/phase-clock.js";
 import { ThreadClock } from "./thread-clock.js";
+import { NO_VERDICTS, type PatternPlan } from "../compile/linear-pattern/pattern-plan.js";
 
 /** A schema to check and compile, as JSON text (JSON.parse keeps every key an own property). */
 export interface CheckItem {
@@ -19,6 +20,8 @@ export interface CheckItem {
   readonly dialect: Dialect;
   /** An inputSchema: work out its scaffold samples with the validator just compiled. */
   readonly samples: boolean;
+  /** How patterns run (SchemaCompiler.patterns), when the build has verdicts or leaves patterns out. */
+  readonly patterns?: PatternPlan;
 }
 
 export interface CheckAnswer {
@@ -73,7 +76,8 @@ if (parentPort) {
   // The thread's state, in its entry point only (build-threads.ts imports this module's functions
   // too): a worker serves one build and ends with it.
   const clock = start?.phases ? new ThreadClock("startup", BigInt(start.phases.spawnedNs), 0) : undefined;
-  const compiler = new SchemaCompiler(undefined, clock);
+  // One compiler per pattern plan (a build has one), by its verdicts as JSON text.
+  const compilers = new Map<string, SchemaCompiler>();
   // Folders this thread has made while creating scaffolds.
   const folders = new Set<string>();
   // Runs are worked through one after another, in the order they came.
@@ -81,16 +85,16 @@ if (parentPort) {
   const thread = start?.phases?.thread ?? "worker";
   const send = clock ? (answer: WorkerAnswer) => port.postMessage({ ...answer, phases: clock.take(thread) }) : (answer: WorkerAnswer) => port.postMessage(answer);
   port.on("message", (request: WorkerRequest) => {
-    queue = queue.then(() => work(compiler, folders, request, send, clock ?? NO_CLOCK));
+    queue = queue.then(() => work(compilers, folders, request, send, clock ?? NO_CLOCK));
   });
   // Started: until the first run, the thread waits.
   clock?.enter(undefined);
 }
 
-async function work(compiler: SchemaCompiler, folders: Set<string>, request: WorkerRequest, send: (answer: WorkerAnswer) => void, clock: PhaseClock): Promise<void> {
+async function work(compilers: Map<string, SchemaCompiler>, folders: Set<string>, request: WorkerRequest, send: (answer: WorkerAnswer) => void, clock: PhaseClock): Promise<void> {
   for (let index = Atomics.add(request.next, 0, 1); index < request.batches.length; index = Atomics.add(request.next, 0, 1)) {
     try {
-      const results = await clock.timeAsync(RUN_PHASE[request.kind], () => answer(compiler, folders, request, index));
+      const results = await clock.timeAsync(RUN_PHASE[request.kind], () => answer(compilers, folders, request, index, clock));
       send({ id: request.id, index, results });
     } catch (e) {
       send({ id: request.id, error: e instanceof Error ? e.message : String(e) });
@@ -99,15 +103,23 @@ async function work(compiler: SchemaCompiler, folders: Set<string>, request: Wor
   }
 }
 
-function answer(compiler: SchemaCompiler, folders: Set<string>, request: WorkerRequest, index: number): Promise<readonly unknown[]> {
+function answer(compilers: Map<string, SchemaCompiler>, folders: Set<string>, request: WorkerRequest, index: number, clock: PhaseClock): Promise<readonly unknown[]> {
   switch (request.kind) {
     case "check":
-      return Promise.resolve(checkBatch(compiler, request.batches[index]!));
+      return Promise.resolve(checkBatch(compilerFor(compilers, request.batches[index]![0]?.patterns, clock), request.batches[index]!));
     case "types":
       return typesBatch(request.batches[index]!);
     case "create":
       return Promise.resolve(createBatch(request.batches[index]!, folders));
   }
+}
+
+/** The thread's compiler for `plan`: the same one for the same verdicts. */
+function compilerFor(compilers: Map<string, SchemaCompiler>, plan: PatternPlan = NO_VERDICTS, clock: PhaseClock = NO_CLOCK): SchemaCompiler {
+  const key = JSON.stringify([plan.leaveOutUncertified, [...plan.verdicts]]);
+  let compiler = compilers.get(key);
+  if (!compiler) compilers.set(key, (compiler = new SchemaCompiler(undefined, plan, clock)));
+  return compiler;
 }
 
 /** One batch of schemas, checked and compiled: the same on a worker and on the main thread. */

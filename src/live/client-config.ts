@@ -88,6 +88,7 @@ function stdioTarget(entry: JsonObject, fill: (text: string, where: string) => s
     env: Object.fromEntries(Object.entries(env).map(([key, value]) => [key, fill(value, `"env".${key}`)])),
     cwd: cwd === undefined ? context.workspaceFolder : resolve(context.workspaceFolder, fill(text(cwd, '"cwd"'), '"cwd"')),
     label: JSON.stringify([command, ...args].join(" ")),
+    written: [command, ...args],
   };
 }
 
@@ -101,7 +102,8 @@ function httpTarget(entry: JsonObject, fill: (text: string, where: string) => st
     throw new EntryError(`its "url" ${JSON.stringify(written)} is not a URL.`);
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") throw new EntryError(`its "url" is not an http or https URL.`);
-  return { kind: "http", url, headers: Object.fromEntries(Object.entries(headers).map(([key, value]) => [key, fill(value, `"headers".${key}`)])), label: written };
+  if (url.username !== "" || url.password !== "") throw new EntryError(`its "url" holds a user name or password, which HTTP clients do not send; put credentials in "headers".`);
+  return { kind: "http", url, headers: Object.fromEntries(Object.entries(headers).map(([key, value]) => [key, fill(value, `"headers".${key}`)])), label: written, written };
 }
 
 /** `${...}` variables of VS Code, Cursor and Claude Code, filled in; anything else is refused, never passed on as text. */

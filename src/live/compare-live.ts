@@ -6,8 +6,9 @@ import type { ToolDiffChange } from "../diff/change.js";
 import { diffTools } from "../diff/diff-tools.js";
 import { hashTool } from "../lock/hash-tool.js";
 import { compareText, type Severity } from "../model/diagnostic.js";
-import { getOwn, type JsonObject } from "../model/json.js";
-import { TOOL_PARTS, type LockFile, type ToolPart } from "../model/lock.js";
+import { getOwn, isJsonObject, type JsonObject } from "../model/json.js";
+import { TOOL_PARTS, type LockedTool, type LockFile, type ToolPart } from "../model/lock.js";
+import { legacyDescriptor } from "@mcp-gen/runtime/v1/legacy-projection";
 import type { ResolvedTool } from "../model/source.js";
 import type { AnyRule } from "../validate/define-rule.js";
 import { runRulesByTool, type RuleSettings } from "../validate/run-rules.js";
@@ -58,17 +59,22 @@ export interface TextRules {
 /**
  * @example compareLive(lock, live.tools, { rules: ALL_RULES, settings: config.rules })
  */
-export function compareLive(lock: LockFile, tools: readonly JsonObject[], text: TextRules): LiveComparison {
+export function compareLive(lock: LockFile, tools: readonly JsonObject[], text: TextRules, listing: Listing = {}): LiveComparison {
   const byName = new Map(tools.map((tool) => [tool.name as string, tool]));
-  const pinned = new Map(Object.entries(lock.tools).map(([name, entry]) => [name, entry.descriptor]));
+  // What the server should list of each pinned tool: in a 2025-era listing, an outputSchema whose
+  // root is not an object is wrapped as { result } (SEP-2106; docs/non-object-results.md).
+  const views = listing.era === "legacy" ? legacyViews(lock) : new Map<string, LockedTool>();
+  const expected = (name: string): LockedTool | undefined => views.get(name) ?? (Object.hasOwn(lock.tools, name) ? lock.tools[name]! : undefined);
+  const pinned = new Map(Object.keys(lock.tools).map((name) => [name, expected(name)!.descriptor]));
   const diff = diffTools(pinned, byName);
   const hashes = new Map([...byName].map(([name, tool]) => [name, hashTool(tool)]));
-  const fresh = new Set([...hashes].filter(([name, hash]) => !Object.hasOwn(lock.tools, name) || lock.tools[name]!.sha256 !== hash.sha256).map(([name]) => name));
+  const fresh = new Set([...hashes].filter(([name, hash]) => expected(name)?.sha256 !== hash.sha256).map(([name]) => name));
   const warnings = textWarnings(tools, fresh, lock, text);
   const matched: string[] = [];
   const findings: VerifyFinding[] = [];
   for (const name of [...new Set([...pinned.keys(), ...byName.keys()])].sort(compareText)) {
-    const entry = Object.hasOwn(lock.tools, name) ? lock.tools[name]! : undefined;
+    const recorded = Object.hasOwn(lock.tools, name) ? lock.tools[name]! : undefined;
+    const entry = expected(name);
     const live = byName.get(name);
     const now = hashes.get(name);
     if (entry !== undefined && now !== undefined && now.sha256 === entry.sha256) {
@@ -86,15 +92,31 @@ export function compareLive(lock: LockFile, tools: readonly JsonObject[], text: 
     findings.push({
       tool: name,
       status,
-      file: entry?.file,
+      file: recorded?.file,
       parts,
-      sha256: { lock: entry?.sha256, server: now?.sha256 },
+      sha256: { lock: recorded?.sha256, server: now?.sha256 },
       changes,
       description: status === "added" || (status === "changed" && before !== after) ? { lock: before, server: after } : undefined,
       warnings: warnings.get(name) ?? [],
     });
   }
   return { byName, matched, findings };
+}
+
+/** How the server listed the tools: `era` as the connection negotiated it ("modern", "legacy"), when known. */
+export interface Listing {
+  readonly era?: string | undefined;
+}
+
+/** Each pinned tool whose 2025-era listing differs from the lock's, as that listing shows it, hashed. */
+function legacyViews(lock: LockFile): Map<string, LockedTool> {
+  const views = new Map<string, LockedTool>();
+  for (const [name, entry] of Object.entries(lock.tools)) {
+    if (!isJsonObject(getOwn(entry.descriptor, "outputSchema"))) continue;
+    const view = legacyDescriptor(entry.descriptor as Parameters<typeof legacyDescriptor>[0]) as JsonObject;
+    if (view !== entry.descriptor) views.set(name, { ...entry, ...hashTool(view), descriptor: view });
+  }
+  return views;
 }
 
 function description(descriptor: JsonObject | undefined): string | undefined {

@@ -8,11 +8,25 @@ import type { JsonValue } from "../model/json.js";
 import type { LiveOptions } from "./live-options.js";
 import type { LiveProblem, LiveResult } from "./live-problem.js";
 import { RawRecorder } from "./raw-recorder.js";
+import { publicUrl } from "./public-url.js";
 import { excerpt, ServerProcessTransport, type StdoutNoise } from "./server-process.js";
 
+/**
+ * How to reach a server. `label`: how messages name it. `written`: the command words or the URL as
+ * the user wrote them, before a client config's variables were filled in (for the lock's record of
+ * the server, which must hold no value the environment gave); absent, `command`/`args` or `url`.
+ */
 export type LiveTarget =
-  | { readonly kind: "stdio"; readonly command: string; readonly args: readonly string[]; readonly cwd: string; readonly env: Readonly<Record<string, string>>; readonly label?: string }
-  | { readonly kind: "http"; readonly url: URL; readonly headers: Readonly<Record<string, string>>; readonly label?: string };
+  | {
+      readonly kind: "stdio";
+      readonly command: string;
+      readonly args: readonly string[];
+      readonly cwd: string;
+      readonly env: Readonly<Record<string, string>>;
+      readonly label?: string;
+      readonly written?: readonly string[];
+    }
+  | { readonly kind: "http"; readonly url: URL; readonly headers: Readonly<Record<string, string>>; readonly label?: string; readonly written?: string };
 
 export interface ServerInfo {
   readonly name: string | undefined;
@@ -156,7 +170,8 @@ function withStderr(problem: LiveProblem, tail: string): LiveProblem {
 
 /** Turns whatever the SDK threw into one sentence about what the server did. */
 function describeFailure(e: unknown, what: string, target: LiveTarget, timeoutMs: number, transportErrors: readonly Error[], noise: StdoutNoise | undefined): LiveProblem {
-  const where = target.label ?? (target.kind === "http" ? target.url.href : JSON.stringify(target.command));
+  // A URL's user, password and query may be credentials: messages end up in CI logs.
+  const where = target.label ?? (target.kind === "http" ? `${publicUrl(target.url.href)}${target.url.search ? "?…" : ""}` : JSON.stringify(target.command));
   // A line that is JSON but no JSON-RPC message is skipped, by the SDK's transports and ours.
   const notJsonRpc = noise?.notJsonRpc || transportErrors.some(isEnvelopeError) ? " It did send a message that is not JSON-RPC." : "";
   const ignored =

@@ -8,7 +8,8 @@ import { buildLock } from "../lock/build-lock.js";
 import { renderLock } from "../lock/render-lock.js";
 import { hashFileText } from "../lock/sha256.js";
 import type { GeneratedFile } from "../model/generated-file.js";
-import type { LockFile } from "../model/lock.js";
+import type { LockFile, PackageValues, ServerRecord } from "../model/lock.js";
+import { LEGACY_PACKAGE_INPUT } from "../lock/compare-lock.js";
 import type { ImportPlan } from "./plan-import.js";
 
 /**
@@ -29,6 +30,16 @@ export interface MirrorInput {
   readonly mode: ImportMode;
   /** mcp-gen's version, for the lock. */
   readonly version: string;
+  /**
+   * What a build of the project records besides the descriptors: the hash (hashFileText) of each
+   * config file, by path, as the project will have them (a config import writes included), and
+   * the package.json values the config takes (Config.packageJson). With them the lock is the one a
+   * build writes, generated files aside, so `check` after `import --update` has nothing to report
+   * that the server did not change.
+   */
+  readonly project?: { readonly configInputs: ReadonlyMap<string, string>; readonly packageJson: PackageValues };
+  /** The server the tools come from (LockFile.server). */
+  readonly server?: ServerRecord;
 }
 
 export interface Conflict {
@@ -66,11 +77,13 @@ export function mirrorPaths(plan: ImportPlan, lockPath: string, previous: LockFi
 export function mirrorImport(input: MirrorInput): MirrorPlan {
   const { plan, previous, disk, mode } = input;
   const recorded = new Set(previous ? Object.values(previous.tools).map((tool) => tool.file) : []);
-  // The inputs a build recorded besides the descriptors (the config, package.json) stay, so a
-  // server that changed nothing leaves the lock as it was.
-  const kept = previous ? Object.entries(previous.inputs).filter(([path]) => !recorded.has(path)) : [];
-  const inputs = new Map([...kept, ...plan.files.map((file) => [file.path, hashFileText(file.contents)] as const)]);
-  const built = buildLock({ tools: plan.tools, files: [], inputs, version: input.version });
+  // The inputs a build recorded besides the descriptors stay (the config is hashed again as it is
+  // now), so a server that changed nothing leaves a built lock as it was. A lock of the earlier
+  // format hashed package.json whole; this one records its values instead, as a build does.
+  const packageJson = input.project?.packageJson ?? previous?.packageJson;
+  const kept = previous ? Object.entries(previous.inputs).filter(([path]) => !recorded.has(path) && !(path === LEGACY_PACKAGE_INPUT && packageJson !== undefined)) : [];
+  const inputs = new Map([...kept, ...(input.project?.configInputs ?? []), ...plan.files.map((file) => [file.path, hashFileText(file.contents)] as const)]);
+  const built = buildLock({ tools: plan.tools, files: [], inputs, ...(packageJson ? { packageJson } : {}), version: input.version, ...(input.server ? { server: input.server } : {}) });
   const lock = previous ? { ...built, files: previous.files } : built;
   // A descriptor is the one import wrote when its text hashes as the lock recorded it.
   const pristine = (path: string, text: string) => previous !== undefined && recorded.has(path) && previous.inputs[path] === hashFileText(text);

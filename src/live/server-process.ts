@@ -3,18 +3,12 @@
 // whole group and releases every pipe. The SDK's StdioClientTransport signals only the process it
 // started: behind a wrapper that does not pass signals on (`bash -c 'node server.js; true'`) the
 // server outlives it and keeps mcp-gen's pipes, and with them mcp-gen itself, open forever.
-import type { ChildProcess, SpawnOptions } from "node:child_process";
-import { createRequire } from "node:module";
+import type { ChildProcess } from "node:child_process";
 import { StringDecoder } from "node:string_decoder";
 import { parseJSONRPCMessage, SdkError, SdkErrorCode, serializeMessage, STDIO_DEFAULT_MAX_BUFFER_SIZE, type JSONRPCMessage, type Transport } from "@modelcontextprotocol/client";
 import { getDefaultEnvironment } from "@modelcontextprotocol/client/stdio";
 import type { LiveProblem } from "./live-problem.js";
-
-// cross-spawn (CommonJS) finds `npx.cmd` and other shims on Windows without a shell, as the SDK does.
-const spawn = createRequire(import.meta.url)("cross-spawn") as (command: string, args: readonly string[], options: SpawnOptions) => ChildProcess;
-
-/** Process groups exist on every platform but Windows. */
-const GROUPS = process.platform !== "win32";
+import { exitOf, GROUPS, settlesWithin, signalGroup, spawnGrouped } from "./process-group.js";
 
 /** How long a server may take to end by itself once its stdin is closed, then after SIGTERM. */
 const EOF_GRACE_MS = 1000;
@@ -74,12 +68,10 @@ export class ServerProcessTransport implements Transport {
 
   start(): Promise<void> {
     if (this.child) throw new Error("ServerProcessTransport.start() was called twice.");
-    const child = spawn(this.options.command, this.options.args, {
+    const child = spawnGrouped(this.options.command, this.options.args, {
       cwd: this.options.cwd,
       env: { ...getDefaultEnvironment(), ...this.options.env },
       stdio: ["pipe", "pipe", "pipe"],
-      detached: GROUPS,
-      windowsHide: true,
     });
     this.child = child;
     this.guardParent(true);
@@ -116,7 +108,7 @@ export class ServerProcessTransport implements Transport {
   private async stop(): Promise<void> {
     const child = this.child;
     if (child) {
-      const exited = child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((resolve) => child.once("exit", () => resolve()));
+      const exited = exitOf(child);
       // A polite end first: most servers exit when their stdin closes.
       child.stdin?.end();
       if (!(await settlesWithin(exited, EOF_GRACE_MS))) {
@@ -134,14 +126,7 @@ export class ServerProcessTransport implements Transport {
 
   /** Signals the server's process group (on Windows, the process alone). */
   private signalGroup(signal: NodeJS.Signals): void {
-    const pid = this.child?.pid;
-    if (pid === undefined) return;
-    try {
-      if (GROUPS) process.kill(-pid, signal);
-      else this.child!.kill(signal);
-    } catch {
-      // ESRCH: nothing is left to signal.
-    }
+    if (this.child) signalGroup(this.child, signal);
   }
 
   /**
@@ -213,17 +198,6 @@ export class ServerProcessTransport implements Transport {
     }
     this.onmessage?.(message);
   }
-}
-
-function settlesWithin(promise: Promise<void>, ms: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), ms);
-    timer.unref();
-    void promise.then(() => {
-      clearTimeout(timer);
-      resolve(true);
-    });
-  });
 }
 
 /** The start of a line, for a message: at most 120 characters. */

@@ -26,6 +26,29 @@ export function parseCleanJson(text: string, limits: LoadLimits): JsonValue | un
   return value;
 }
 
+/**
+ * Whether `text`, which JSON.parse read as `value`, writes some object's key twice. JSON.parse keeps
+ * the last of the two; another reader may keep the first, and so see another message.
+ * @example repeatsKey('{"a":1,"a":2}', { a: 2 }) // true
+ */
+export function repeatsKey(text: string, value: JsonValue): boolean {
+  let members = 0;
+  const stack: JsonValue[] = [value];
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+    if (node === null || typeof node !== "object") continue;
+    if (Array.isArray(node)) {
+      for (const item of node) stack.push(item);
+      continue;
+    }
+    const object = node as Readonly<Record<string, JsonValue>>;
+    for (const key of Object.keys(object)) {
+      members++;
+      stack.push(object[key]!);
+    }
+  }
+  return members !== countMembers(text);
+}
+
 /** Values (as parseJsonText counts them) and object members in `root`; undefined past `maxNodes` or at a number that is not finite. */
 function countValue(root: JsonValue, maxNodes: number): { values: number; members: number } | undefined {
   let values = 0;

@@ -1,7 +1,7 @@
 // Resolved tools + generated files + input hashes → LockFile. Pure: the CLI reads and hashes the
 // input files and decides whether to write the result; this only assembles and hashes in memory.
 import { compareText } from "../model/diagnostic.js";
-import { LOCK_GENERATOR_NAME, LOCKFILE_VERSION, PROJECT_PATH_PATTERN, SHA256_PATTERN, type LockedTool, type LockFile, type PackageValues } from "../model/lock.js";
+import { LOCK_GENERATOR_NAME, LOCKFILE_VERSION, PROJECT_PATH_PATTERN, SHA256_PATTERN, type LockedTool, type LockFile, type PackageValues, type ServerRecord } from "../model/lock.js";
 import type { ResolvedTool } from "../model/source.js";
 import type { GeneratedFile } from "../model/generated-file.js";
 import { SPEC_REVISION } from "../model/spec.js";
@@ -19,6 +19,8 @@ export interface BuildLockInput {
   readonly packageJson?: PackageValues;
   /** mcp-gen's version (MCP_GEN_VERSION). */
   readonly version: string;
+  /** The server the tools were imported from (import writes it, a build keeps the previous lock's). */
+  readonly server?: ServerRecord;
   /** hashTool of tools whose hashes are known already (from the previous lock); the others are hashed here. */
   readonly hashes?: ReadonlyMap<ResolvedTool, ToolHash>;
   /**
@@ -61,6 +63,7 @@ export function buildLock(input: BuildLockInput): LockFile {
     inputs,
     files,
     packageJson: { ...input.packageJson },
+    ...(input.server ? { server: input.server } : {}),
   };
 }
 

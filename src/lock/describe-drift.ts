@@ -127,7 +127,7 @@ function handEdits(states: readonly GeneratedFileState[]): Diagnostic[] {
         first!.path,
         "generated-file-formatted",
         `${which} since the last build: only whitespace, quotes, semicolons, commas or parentheses differ, as when a formatter or linter runs over the generated folder.`,
-        "Keep formatters and linters off the generated folder and the lock (.prettierignore, ESLint's ignores, Biome's files.includes: see the README's \"Use in CI\"), then run `mcp-gen build --force` to write the files again.",
+        "Keep formatters and linters off the generated folder and the lock (.prettierignore, ESLint's ignores, Biome's files.includes: see docs/ci.md, \"Formatters and linters\"), then run `mcp-gen build --force` to write the files again.",
         first!.line,
       ),
       ...(formatted.length > 1 ? { related: formatted.slice(1).map((s) => ({ file: s.path, line: s.line, column: 1, message: "reformatted" })) } : {}),

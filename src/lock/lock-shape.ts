@@ -8,6 +8,8 @@ import { LOCK_GENERATOR_NAME, LOCKFILE_VERSION, PROJECT_PATH_PATTERN, SHA256_PAT
 const ROOT_KEYS = ["lockfileVersion", "generator", "specRevision", "tools", "inputs", "files"];
 /** Optional at the root: a lock written before package.json's values were recorded lacks it. */
 const PACKAGE_JSON_KEYS: ReadonlySet<string> = new Set(["name", "version"]);
+/** Optional at the root: only a lock `mcp-gen import` wrote records the server. */
+const SERVER_TEXT_KEYS: ReadonlySet<string> = new Set(["name", "version", "url", "file"]);
 const TOOL_KEYS = ["file", "sha256", "parts", "descriptor"];
 const GENERATOR_KEYS = ["name", "version"];
 const PARTS: ReadonlySet<string> = new Set(TOOL_PARTS);
@@ -18,9 +20,10 @@ const REVISION = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
  * @example isLockShape(JSON.parse(renderLock(lock))) === true
  */
 export function isLockShape(value: JsonValue): boolean {
-  if (!hasExactly(value, ROOT_KEYS, ["packageJson"]) || value.lockfileVersion !== LOCKFILE_VERSION) return false;
-  const { generator, specRevision, tools, inputs, files, packageJson } = value;
+  if (!hasExactly(value, ROOT_KEYS, ["packageJson", "server"]) || value.lockfileVersion !== LOCKFILE_VERSION) return false;
+  const { generator, specRevision, tools, inputs, files, packageJson, server } = value;
   if (packageJson !== undefined && !isPackageValues(packageJson)) return false;
+  if (server !== undefined && !isServerRecord(server)) return false;
   if (!hasExactly(generator, GENERATOR_KEYS) || generator.name !== LOCK_GENERATOR_NAME) return false;
   if (typeof generator.version !== "string" || generator.version === "") return false;
   if (typeof specRevision !== "string" || !REVISION.test(specRevision)) return false;
@@ -51,6 +54,19 @@ function isSha256(value: JsonValue | undefined): boolean {
 
 function isPackageValues(value: JsonValue): boolean {
   return isJsonObject(value) && Object.keys(value).every((key) => PACKAGE_JSON_KEYS.has(key) && typeof value[key] === "string");
+}
+
+function isServerRecord(value: JsonValue): boolean {
+  if (!isJsonObject(value)) return false;
+  for (const key of Object.keys(value)) {
+    const member = value[key];
+    if (key === "command") {
+      if (!Array.isArray(member) || member.length === 0 || !member.every((word) => typeof word === "string")) return false;
+    } else if (!SERVER_TEXT_KEYS.has(key) || typeof member !== "string" || ((key === "url" || key === "file") && member === "")) {
+      return false;
+    }
+  }
+  return true;
 }
 
 /** An object with every one of `keys` as an own property, and no other but those of `optional`. */

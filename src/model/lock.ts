@@ -44,6 +44,27 @@ export interface PackageValues {
   readonly version?: string;
 }
 
+/**
+ * The server a lock written by `mcp-gen import` pins: who it says it is (its serverInfo) and where
+ * the tools came from. Nothing secret: no header or environment value, a URL without its user,
+ * query or fragment, and command arguments that carry a credential shown as `<redacted>` (see
+ * live/server-record.ts). `verify` and `import --update` compare `name`: a server that says it is
+ * another is reported as another server, not as tools added and removed. A build keeps the record
+ * as it is; a lock without it (written by `build`, or by an earlier `import`) pins tools only.
+ */
+export interface ServerRecord {
+  /** serverInfo.name, as the server sent it. */
+  readonly name?: string;
+  /** serverInfo.version, as the server sent it. */
+  readonly version?: string;
+  /** A stdio server: the program and its arguments, as written (a client config's `${env:…}` unfilled). */
+  readonly command?: readonly string[];
+  /** A Streamable HTTP server: its URL's scheme, host, port and path. */
+  readonly url?: string;
+  /** A saved tools/list answer (`--file`): its path from the project root, or its name when outside. */
+  readonly file?: string;
+}
+
 export interface LockFile {
   readonly lockfileVersion: typeof LOCKFILE_VERSION;
   readonly generator: { readonly name: typeof LOCK_GENERATOR_NAME; readonly version: string };
@@ -64,6 +85,8 @@ export interface LockFile {
    * as such: see describe-drift.ts.
    */
   readonly packageJson?: PackageValues;
+  /** The server the tools were imported from (`mcp-gen import`); absent in a server project's lock. */
+  readonly server?: ServerRecord;
 }
 
 /** Lowercase hex SHA-256. */

@@ -48,10 +48,22 @@ export const STAGE_DIAGNOSTICS: readonly StageDiagnosticInfo[] = [
   { id: "lock-tool-removed", stage: "lock", summary: "mcp-tools.lock.json pins a tool that no descriptor defines any more." },
   { id: "lock-tool-renamed", stage: "lock", summary: "A tool pinned in mcp-tools.lock.json is now defined under another name, with the same descriptor otherwise." },
   {
+    id: "module-format-commonjs",
+    stage: "config",
+    summary:
+      'tsc would compile the generated code (ES modules) as CommonJS under "verbatimModuleSyntax": a Node "module" mode in a package without "type": "module" (npm init -y with tsc --init), which refuses every import and export.',
+    severity: "warning",
+  },
+  {
     id: "output-path-unsafe",
     stage: "config",
     summary:
       "A folder or file mcp-gen writes (out, handlers, tests, the lock, import's --dir, init's files) is a link, or lies behind one, whose real path leaves the project; or the generated folder or lock is a link or holds one.",
+  },
+  {
+    id: "project-not-found",
+    stage: "config",
+    summary: "There is no mcp-gen.config.yaml and no descriptor where a project without one keeps them: the folder is not an mcp-gen project (build and validate exit 1).",
   },
   { id: "ref-cycle", stage: "resolve", summary: "A $ref loop never descends into the value, so validation would never end." },
   { id: "ref-network-refused", stage: "resolve", summary: "A $ref names a URI with a scheme (http, https, ftp, data, urn...); nothing is ever fetched." },
@@ -59,6 +71,18 @@ export const STAGE_DIAGNOSTICS: readonly StageDiagnosticInfo[] = [
   { id: "ref-unresolved", stage: "resolve", summary: "A $ref names a file or a JSON Pointer that does not exist." },
   { id: "runtime-missing", stage: "lock", summary: "The generated code imports @mcp-gen/runtime, and package.json does not depend on it (or only as a dev dependency), or no node_modules holds it." },
   { id: "runtime-version", stage: "lock", summary: "The installed @mcp-gen/runtime is outside the range the generated code states (RUNTIME_RANGE in tools.ts)." },
+  {
+    id: "saved-answer-invalid",
+    stage: "load",
+    summary:
+      "A saved tools/list answer (import or verify --file) is not one: no tools/list answer in it, a JSON-RPC error, a tool that is not an object with a name, a tool twice, or pages that do not continue one another.",
+  },
+  {
+    id: "sdk-missing",
+    stage: "lock",
+    summary:
+      "The generated code imports an MCP SDK package (the v2 server and client, or the v1 SDK, by target) that the installed project lacks: @mcp-gen/runtime's SDK peers are optional, so package.json must name it.",
+  },
   { id: "tool-change-breaking", stage: "diff", summary: "A change to a tool that can make a caller written against the old descriptor fail (mcp-gen diff)." },
   { id: "tool-change-compatible", stage: "diff", summary: "A change to a tool that old callers keep working with (mcp-gen diff).", severity: "info" },
   {
@@ -70,6 +94,11 @@ export const STAGE_DIAGNOSTICS: readonly StageDiagnosticInfo[] = [
   { id: "tools-not-found", stage: "config", summary: "The tools globs matched no descriptor file, so there is nothing to validate or build.", severity: "warning" },
   { id: "verify-tool-added", stage: "verify", summary: "The live server lists a tool that mcp-tools.lock.json does not pin." },
   { id: "verify-tool-changed", stage: "verify", summary: "A tool the live server lists differs from the one mcp-tools.lock.json pins; the parts that changed are named." },
+  {
+    id: "verify-other-server",
+    stage: "verify",
+    summary: "The server says it is another server (serverInfo name) than the one mcp-tools.lock.json records; its tools are not compared.",
+  },
   { id: "verify-tool-removed", stage: "verify", summary: "mcp-tools.lock.json pins a tool that the live server no longer lists." },
   { id: "yaml-alias-cycle", stage: "load", summary: "A YAML alias is used inside its own anchor." },
   { id: "yaml-alias-limit", stage: "load", summary: "YAML aliases expand to more than load.maxAliasNodes values (alias bombs stop here)." },

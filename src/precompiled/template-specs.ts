@@ -4,37 +4,75 @@
 // `npm run schemas` rewrites it, test/schemas.test.ts fails when it is stale.
 export const TEMPLATE_SPECS = {
   "client.ts": {
-    source: "efbe6be66c8a7af5412f4a850ba56dbbd38548c676a31ca7bd915a9792eec6cf",
+    source: "207bb8962496e944fe6f28b28dcc06abdd23099474ad79da052e2eb6f41d74d6",
     spec: {"0":function(container,depth0,helpers,partials,data) {
     return "  type ContentBlock,\n";
 },"1":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda;
 
   return "import type { "
-    + ((stack1 = alias2(alias1(depth0, "names", {"start":{"line":21,"column":17},"end":{"line":21,"column":22}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "names", {"start":{"line":28,"column":17},"end":{"line":28,"column":22}} ), depth0)) != null ? stack1 : "")
     + " } from \""
-    + ((stack1 = alias2(alias1(depth0, "module", {"start":{"line":21,"column":37},"end":{"line":21,"column":43}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "module", {"start":{"line":28,"column":37},"end":{"line":28,"column":43}} ), depth0)) != null ? stack1 : "")
     + "\";\n";
 },"2":function(container,depth0,helpers,partials,data) {
+    var stack1, alias1=container.strict, alias2=container.lambda, alias3=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+          return parent[propertyName];
+        }
+        return undefined
+    };
+
+  return "  {\n    name: "
+    + ((stack1 = alias2(alias1(depth0, "nameLiteral", {"start":{"line":51,"column":13},"end":{"line":51,"column":24}} ), depth0)) != null ? stack1 : "")
+    + ",\n    sha256: "
+    + ((stack1 = alias2(alias1(depth0, "sha256Literal", {"start":{"line":52,"column":15},"end":{"line":52,"column":28}} ), depth0)) != null ? stack1 : "")
+    + ",\n    parts: {\n"
+    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"parts"),{"name":"each","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":54,"column":0},"end":{"line":56,"column":9}}})) != null ? stack1 : "")
+    + "    },\n"
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"legacy"),{"name":"if","hash":{},"fn":container.program(4, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":58,"column":0},"end":{"line":61,"column":7}}})) != null ? stack1 : "")
+    + "  },\n";
+},"3":function(container,depth0,helpers,partials,data) {
+    var stack1, alias1=container.strict, alias2=container.lambda;
+
+  return "      "
+    + ((stack1 = alias2(alias1(depth0, "key", {"start":{"line":55,"column":9},"end":{"line":55,"column":12}} ), depth0)) != null ? stack1 : "")
+    + ": "
+    + ((stack1 = alias2(alias1(depth0, "hashLiteral", {"start":{"line":55,"column":20},"end":{"line":55,"column":31}} ), depth0)) != null ? stack1 : "")
+    + ",\n";
+},"4":function(container,depth0,helpers,partials,data) {
+    var stack1, alias1=container.strict, alias2=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+        if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+          return parent[propertyName];
+        }
+        return undefined
+    };
+
+  return "    // As a 2025-era server lists it: outputSchema wrapped in { result } (MCP 2025-11-25, SEP-2106).\n    legacy: { sha256: "
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"legacy"), "sha256Literal", {"start":{"line":60,"column":25},"end":{"line":60,"column":45}} ), depth0)) != null ? stack1 : "")
+    + ", outputSchema: "
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"legacy"), "outputSchemaLiteral", {"start":{"line":60,"column":67},"end":{"line":60,"column":93}} ), depth0)) != null ? stack1 : "")
+    + " },\n";
+},"5":function(container,depth0,helpers,partials,data) {
     var stack1;
 
   return "   * "
     + ((stack1 = container.lambda(depth0, depth0)) != null ? stack1 : "")
     + "\n";
-},"3":function(container,depth0,helpers,partials,data) {
+},"6":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda;
 
   return "\n"
-    + ((stack1 = alias2(alias1(depth0, "doc", {"start":{"line":84,"column":3},"end":{"line":84,"column":6}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "doc", {"start":{"line":151,"column":3},"end":{"line":151,"column":6}} ), depth0)) != null ? stack1 : "")
     + "  "
-    + ((stack1 = alias2(alias1(depth0, "methodName", {"start":{"line":84,"column":14},"end":{"line":84,"column":24}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "methodName", {"start":{"line":151,"column":14},"end":{"line":151,"column":24}} ), depth0)) != null ? stack1 : "")
     + "(args: "
-    + ((stack1 = alias2(alias1(depth0, "argumentsType", {"start":{"line":84,"column":37},"end":{"line":84,"column":50}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "argumentsType", {"start":{"line":151,"column":37},"end":{"line":151,"column":50}} ), depth0)) != null ? stack1 : "")
     + ", options?: CallOptions): Promise<ToolOutcome<"
-    + ((stack1 = alias2(alias1(depth0, "outputType", {"start":{"line":84,"column":102},"end":{"line":84,"column":112}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "outputType", {"start":{"line":151,"column":102},"end":{"line":151,"column":112}} ), depth0)) != null ? stack1 : "")
     + ">> {\n    return callTypedTool(this.client, entry("
-    + ((stack1 = alias2(alias1(depth0, "nameLiteral", {"start":{"line":85,"column":47},"end":{"line":85,"column":58}} ), depth0)) != null ? stack1 : "")
-    + "), args, options);\n  }\n";
+    + ((stack1 = alias2(alias1(depth0, "nameLiteral", {"start":{"line":152,"column":47},"end":{"line":152,"column":58}} ), depth0)) != null ? stack1 : "")
+    + "), args, options, this.#guard);\n  }\n";
 },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda, alias3=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -44,22 +82,24 @@ export const TEMPLATE_SPECS = {
     };
 
   return ((stack1 = alias2(alias1(depth0, "banner", {"start":{"line":1,"column":3},"end":{"line":1,"column":9}} ), depth0)) != null ? stack1 : "")
-    + "\nimport {\n  callTypedTool,\n  connectHttpClient,\n  connectStdioClient,\n  listLiveTools,\n  precompiledValidators,\n  type CallOptions,\n  type Client,\n  type ConnectOptions,\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"needsContentBlock"),{"name":"if","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":11,"column":0},"end":{"line":13,"column":7}}})) != null ? stack1 : "")
-    + "  type ListedTools,\n  type ListToolsOptions,\n  type StdioServer,\n  type ToolOutcome,\n} from \""
-    + ((stack1 = alias2(alias1(depth0, "clientRuntime", {"start":{"line":18,"column":11},"end":{"line":18,"column":24}} ), depth0)) != null ? stack1 : "")
+    + "\nimport {\n  callTypedTool,\n  checkNewConnection,\n  connectHttpClient,\n  connectStdioClient,\n  listPinnedTools,\n  precompiledValidators,\n  watchTools,\n  withToolWatch,\n  type CallOptions,\n  type Client,\n  type ConnectOptions,\n"
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"needsContentBlock"),{"name":"if","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":14,"column":0},"end":{"line":16,"column":7}}})) != null ? stack1 : "")
+    + "  type DriftPolicy,\n  type ListedTools,\n  type ListToolsOptions,\n  type PinGuard,\n  type StdioServer,\n  type ToolDrift,\n  type ToolOutcome,\n  type ToolPin,\n} from \""
+    + ((stack1 = alias2(alias1(depth0, "clientRuntime", {"start":{"line":25,"column":11},"end":{"line":25,"column":24}} ), depth0)) != null ? stack1 : "")
     + "\";\nimport { TOOL_ENTRIES, TOOL_TABLE } from \"./tools.js\";\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"typeImports"),{"name":"each","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":20,"column":0},"end":{"line":22,"column":9}}})) != null ? stack1 : "")
-    + "\nexport { ToolArgumentsError, ToolOutputError, type ListedTools, type RefusedTool, type StdioServer, type ToolOutcome } from \""
-    + ((stack1 = alias2(alias1(depth0, "clientRuntime", {"start":{"line":24,"column":128},"end":{"line":24,"column":141}} ), depth0)) != null ? stack1 : "")
-    + "\";\n\nfunction entry(name: string) {\n  return TOOL_TABLE.byName.get(name)!;\n}\n\n/** The connect options with this project's precompiled validators, unless the caller gives its own. */\nfunction withValidators(options: ConnectOptions): ConnectOptions {\n  return { ...options, clientOptions: { jsonSchemaValidator: precompiledValidators(TOOL_ENTRIES), ...options.clientOptions } };\n}\n\nexport interface ToolsClientOptions {\n  /** Where the warning about each tool left out of the live list goes (its name and why, such as an invalid x-mcp-header annotation); console.warn by default. */\n  readonly warn?: (message: string) => void;\n}\n\n/**\n * Typed calls to the tools of this project over an SDK Client. Each method validates its arguments\n * before sending, returns the tool's error message when `isError` is set, and validates\n * structuredContent against outputSchema before typing it. The methods use the definitions compiled\n * into this module, so they need no tools/list first.\n */\nexport class ToolsClient {\n  readonly #warned = new Set<string>();\n  readonly #warn: (message: string) => void;\n  readonly client: Client;\n\n  constructor(client: Client, options: ToolsClientOptions = {}) {\n    this.client = client;\n    this.#warn = options.warn ?? ((message) => console.warn(message));\n  }\n\n  /** Connects over Streamable HTTP ("
-    + ((stack1 = alias2(alias1(depth0, "connectNote", {"start":{"line":56,"column":40},"end":{"line":56,"column":51}} ), depth0)) != null ? stack1 : "")
-    + "). */\n  static async connectHttp(url: string | URL, options: ConnectOptions = {}): Promise<ToolsClient> {\n    return new ToolsClient(await connectHttpClient(url, withValidators(options)));\n  }\n\n  /**\n   * Starts a stdio server (`{ command, args, env, cwd }`) and connects to it ("
-    + ((stack1 = alias2(alias1(depth0, "connectNote", {"start":{"line":62,"column":82},"end":{"line":62,"column":93}} ), depth0)) != null ? stack1 : "")
-    + ").\n   * `close()` on `client` ends the server.\n   */\n  static async connectStdio(server: StdioServer, options: ConnectOptions = {}): Promise<ToolsClient> {\n    return new ToolsClient(await connectStdioClient(server, withValidators(options)));\n  }\n\n  /**\n   * The server's live tool list, every page.\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"listNote"),{"name":"each","hash":{},"fn":container.program(2, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":71,"column":0},"end":{"line":73,"column":9}}})) != null ? stack1 : "")
-    + "   */\n  listTools(options?: ListToolsOptions): Promise<ListedTools> {\n    return listLiveTools(this.client, options, (key, message) => {\n      if (this.#warned.has(key)) return;\n      this.#warned.add(key);\n      this.#warn(message);\n    });\n  }\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"methods"),{"name":"each","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":82,"column":0},"end":{"line":87,"column":9}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"typeImports"),{"name":"each","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":27,"column":0},"end":{"line":29,"column":9}}})) != null ? stack1 : "")
+    + "\nexport {\n  ToolArgumentsError,\n  ToolDriftError,\n  ToolOutputError,\n  type DriftPolicy,\n  type ListedTools,\n  type RefusedTool,\n  type StdioServer,\n  type ToolDrift,\n  type ToolOutcome,\n  type ToolPart,\n} from \""
+    + ((stack1 = alias2(alias1(depth0, "clientRuntime", {"start":{"line":42,"column":11},"end":{"line":42,"column":24}} ), depth0)) != null ? stack1 : "")
+    + "\";\n\n/**\n * Each tool's hashes from mcp-tools.lock.json: the whole tool, and each of its parts (to name what\n * changed). The client compares them with every tools/list answer the server sends.\n */\nexport const TOOL_PINS: readonly ToolPin[] = [\n"
+    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"pins"),{"name":"each","hash":{},"fn":container.program(2, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":49,"column":0},"end":{"line":63,"column":9}}})) != null ? stack1 : "")
+    + "];\n\nfunction entry(name: string) {\n  return TOOL_TABLE.byName.get(name)!;\n}\n\n/** The connect options with this project's precompiled validators (unless the caller gives its own) and the tool-list watch. */\nfunction withValidators(options: ConnectOptions & ToolsClientOptions): ConnectOptions {\n  return { ...options, clientOptions: withToolWatch({ jsonSchemaValidator: precompiledValidators(TOOL_ENTRIES), ...options.clientOptions }, options.onDrift ?? \"throw\") };\n}\n\nexport interface ToolsClientOptions {\n  /** Where warnings go (a tool left out of the live list, a tool that changed since the lock); console.warn by default. */\n  readonly warn?: (message: string) => void;\n  /**\n   * What happens when the server's tools differ from TOOL_PINS (a tool changed, missing, or not in\n   * the lock), at connect and on every tools/list answer, list_changed included: \"throw\" (the\n   * default) raises ToolDriftError from `connect…`, `checkTools()` and `listTools()`, and refuses a\n   * call to a changed or missing tool before it is sent; \"warn\" reports each difference once and lets\n   * calls through; \"ignore\" does not compare.\n   */\n  readonly onDrift?: DriftPolicy;\n}\n\n/**\n * Typed calls to the tools of this project over an SDK Client. Each method validates its arguments\n * before sending, returns the tool's error message when `isError` is set, and validates\n * structuredContent against outputSchema before typing it. The methods use the definitions compiled\n * into this module, so they need no tools/list first; the server's tools are still compared with\n * the lock's hashes before the first call.\n */\nexport class ToolsClient {\n  readonly #warned = new Set<string>();\n  readonly #warn: (message: string) => void;\n  readonly #guard: PinGuard;\n  readonly client: Client;\n\n  constructor(client: Client, options: ToolsClientOptions = {}) {\n    this.client = client;\n    this.#warn = options.warn ?? ((message) => console.warn(message));\n    this.#guard = watchTools(client, TOOL_PINS, options.onDrift ?? \"throw\", (message) => this.#warn(message));\n  }\n\n  /** Connects over Streamable HTTP ("
+    + ((stack1 = alias2(alias1(depth0, "connectNote", {"start":{"line":107,"column":40},"end":{"line":107,"column":51}} ), depth0)) != null ? stack1 : "")
+    + ") and checks the server's tools. */\n  static async connectHttp(url: string | URL, options: ConnectOptions & ToolsClientOptions = {}): Promise<ToolsClient> {\n    return ToolsClient.#checked(new ToolsClient(await connectHttpClient(url, withValidators(options)), options));\n  }\n\n  /**\n   * Starts a stdio server (`{ command, args, env, cwd }`), connects to it ("
+    + ((stack1 = alias2(alias1(depth0, "connectNote", {"start":{"line":113,"column":79},"end":{"line":113,"column":90}} ), depth0)) != null ? stack1 : "")
+    + ") and\n   * checks its tools. `close()` on `client` ends the server.\n   */\n  static async connectStdio(server: StdioServer, options: ConnectOptions & ToolsClientOptions = {}): Promise<ToolsClient> {\n    return ToolsClient.#checked(new ToolsClient(await connectStdioClient(server, withValidators(options)), options));\n  }\n\n  /** A new connection whose tools differ from the lock is closed, with `onDrift: \"throw\"`. */\n  static async #checked(tools: ToolsClient): Promise<ToolsClient> {\n    await checkNewConnection(tools.#guard, () => tools.client.close());\n    return tools;\n  }\n\n  /**\n   * Lists the server's tools and compares each with TOOL_PINS: how they differ, empty when they\n   * match. With `onDrift: \"throw\"`, a difference is a ToolDriftError instead.\n   */\n  async checkTools(): Promise<readonly ToolDrift[]> {\n    const drift = await this.#guard.check();\n    this.#guard.assertUnchanged();\n    return drift;\n  }\n\n  /**\n   * The server's live tool list, every page, compared with TOOL_PINS.\n"
+    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"listNote"),{"name":"each","hash":{},"fn":container.program(5, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":138,"column":0},"end":{"line":140,"column":9}}})) != null ? stack1 : "")
+    + "   */\n  listTools(options?: ListToolsOptions): Promise<ListedTools> {\n    return listPinnedTools(this.client, this.#guard, options, (key, message) => {\n      if (this.#warned.has(key)) return;\n      this.#warned.add(key);\n      this.#warn(message);\n    });\n  }\n"
+    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"methods"),{"name":"each","hash":{},"fn":container.program(6, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":149,"column":0},"end":{"line":154,"column":9}}})) != null ? stack1 : "")
     + "}\n";
 },"useData":true},
   },

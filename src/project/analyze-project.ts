@@ -15,6 +15,7 @@ import type { Dialect } from "../model/dialect.js";
 import { RunMemo } from "../model/run-memo.js";
 import type { JsonValue } from "../model/json.js";
 import { NO_CLOCK, type PhaseClock } from "../model/phase-clock.js";
+import type { PatternPlan, PatternVerdict } from "../compile/linear-pattern/pattern-plan.js";
 
 export interface ProjectInput {
   /** Descriptor files in path order; each is "ok" when it parsed. */
@@ -37,6 +38,20 @@ export interface ProjectInput {
   readonly memo?: RunMemo;
   /** Where the time goes (MCP_GEN_PHASES); NO_CLOCK when absent. */
   readonly clock?: PhaseClock;
+  /**
+   * The ReDoS checker's verdicts on the patterns that need one (pattern-plan.ts), by pattern, as
+   * withPatternVerdicts (src/pattern-check/) finds them; without one, such a pattern is refused.
+   */
+  readonly patternVerdicts?: ReadonlyMap<string, PatternVerdict>;
+}
+
+/**
+ * How the project's patterns run: the checker's verdicts, and in a `generate: client` project an
+ * uncertified pattern left out of its validator rather than refused.
+ * @example patternPlan(input).leaveOutUncertified === (input.config.generate === "client")
+ */
+export function patternPlan(input: Pick<ProjectInput, "config" | "patternVerdicts">): PatternPlan {
+  return { verdicts: input.patternVerdicts ?? new Map(), leaveOutUncertified: input.config.generate === "client" };
 }
 
 /** A tool resolved and checked already, and what was found then. */
@@ -75,7 +90,7 @@ export interface ProjectAnalysis {
 /** @example analyzeProject({ descriptors: ["tools/a.yaml"], files, loadDiagnostics: [], config }) */
 export function analyzeProject(input: ProjectInput): ProjectAnalysis {
   const { docs, tools, diagnostics } = resolveProject({ ...input, checked: [] });
-  const schemas = new SchemaCompiler();
+  const schemas = new SchemaCompiler(undefined, patternPlan(input));
   const memo = input.memo ?? new RunMemo();
   diagnostics.push(...runRules({ tools, rules: input.rules ?? ALL_RULES, settings: input.config.rules, docs, schemas, memo }));
   return { tools, diagnostics: sortDiagnostics(diagnostics), docs, schemas, memo };
@@ -118,7 +133,7 @@ export async function analyzeProjectWith(input: ProjectInput, precompile: Precom
   const names = namesKey(tools);
   const inProjectKnown = new Map(checked.filter((c) => c.inProject?.names === names).map((c) => [c.tool, c.inProject!.diagnostics]));
   for (const known of inProjectKnown.values()) diagnostics.push(...known);
-  const schemas = new SchemaCompiler(input.knownSchemas, clock);
+  const schemas = new SchemaCompiler(input.knownSchemas, patternPlan(input), clock);
   const memo = input.memo ?? new RunMemo();
   const rules = input.rules ?? ALL_RULES;
   // Schemas known already need no thread: the rules get their answers without ajv.
@@ -133,9 +148,10 @@ export async function analyzeProjectWith(input: ProjectInput, precompile: Precom
   clock.time("types", () => onResolved?.(fresh.tools, tools));
   const settings = input.config.rules;
   const checkInProjectTools = new Set(tools.filter((tool) => !inProjectKnown.has(tool)));
-  const first = clock.time("rules", () => runRulesByTool({ tools, rules: rules.filter((rule) => !rule.compilesSchemas), settings, docs, schemas, memo, checkTools, checkInProjectTools }));
+  const [plain, compilers] = [rules.filter((rule) => !rule.compilesSchemas), rules.filter((rule) => rule.compilesSchemas)];
+  const first = clock.time("rules", () => runRulesByTool({ tools, rules: plain, peers: compilers, settings, docs, schemas, memo, checkTools, checkInProjectTools }));
   await clock.timeAsync("schemas", () => compiling);
-  const second = clock.time("rules", () => runRulesByTool({ tools, rules: rules.filter((rule) => rule.compilesSchemas), settings, docs, schemas, memo, checkTools, checkInProjectTools }));
+  const second = clock.time("rules", () => runRulesByTool({ tools, rules: compilers, peers: plain, settings, docs, schemas, memo, checkTools, checkInProjectTools }));
   diagnostics.push(...first.all, ...second.all);
   const toolDiagnostics = new Map<ResolvedTool, Diagnostic[]>();
   for (const tool of fresh.tools) {

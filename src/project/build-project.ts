@@ -2,7 +2,7 @@
 // read the inputs, templates and runtime sources, and decides what to write.
 import type { Config } from "../config/config.js";
 import type { EmitOutput } from "../model/generated-file.js";
-import type { LockFile } from "../model/lock.js";
+import type { LockFile, ServerRecord } from "../model/lock.js";
 import type { RunMemo } from "../model/run-memo.js";
 import type { ResolvedTool } from "../model/source.js";
 import { MCP_GEN_VERSION } from "../model/version.js";
@@ -70,9 +70,22 @@ export async function generateProject(input: BuildInput): Promise<GeneratedProje
  * The second half of buildProject: the lock of the generated files. `fileHashes`: see BuildLockInput.
  * @example const lock = lockProject(input, await generateProject(input))
  */
-export function lockProject(input: Pick<BuildInput, "tools" | "config" | "inputs" | "clock">, generated: GeneratedProject, fileHashes?: ReadonlyMap<string, string>): LockFile {
-  const { tools, config, inputs } = input;
+export function lockProject(
+  input: Pick<BuildInput, "tools" | "config" | "inputs" | "clock"> & { readonly server?: ServerRecord | undefined },
+  generated: GeneratedProject,
+  fileHashes?: ReadonlyMap<string, string>,
+): LockFile {
+  const { tools, config, inputs, server } = input;
   return (input.clock ?? NO_CLOCK).time("hash", () =>
-    buildLock({ tools, files: generated.emit.generated, inputs, packageJson: config.packageJson, version: MCP_GEN_VERSION, hashes: generated.hashes, ...(fileHashes ? { fileHashes } : {}) }),
+    buildLock({
+      tools,
+      files: generated.emit.generated,
+      inputs,
+      packageJson: config.packageJson,
+      version: MCP_GEN_VERSION,
+      hashes: generated.hashes,
+      ...(fileHashes ? { fileHashes } : {}),
+      ...(server ? { server } : {}),
+    }),
   );
 }

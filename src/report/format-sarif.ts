@@ -4,6 +4,7 @@
 // scanning finds the files of a project in any folder of a monorepo. A finding's related locations
 // are SARIF relatedLocations; its text changes travel in its properties.
 import type { Diagnostic } from "../model/diagnostic.js";
+import { MCP_GEN_RULES_PAGE, STAGE_DIAGNOSTICS_ANCHOR } from "../model/version.js";
 import { PROJECT_PATHS, type ReportPaths } from "./report-paths.js";
 
 export interface SarifRuleInfo {
@@ -37,7 +38,8 @@ export function formatSarif(diagnostics: readonly Diagnostic[], options: SarifOp
       id,
       shortDescription: { text: info?.summary ?? id },
       ...(info ? { fullDescription: { text: info.description } } : {}),
-      helpUri: `${options.informationUri}#${id}`,
+      // A rule has a section of its own; a load, resolve or lock diagnostic is in their table.
+      helpUri: `${options.informationUri}/${MCP_GEN_RULES_PAGE}#${info ? id : STAGE_DIAGNOSTICS_ANCHOR}`,
       defaultConfiguration: { level: LEVEL[info?.defaultSeverity ?? "error"] },
     };
   });

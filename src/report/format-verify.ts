@@ -7,6 +7,7 @@ import { visibleText } from "../diff/visible-text.js";
 import type { LiveComparison, VerifyFinding } from "../live/compare-live.js";
 import type { ServerInfo } from "../live/live-connection.js";
 import { compareText } from "../model/diagnostic.js";
+import type { ServerRecord } from "../model/lock.js";
 
 export interface VerifyReport {
   readonly server: ServerInfo;
@@ -16,6 +17,8 @@ export interface VerifyReport {
   /** The lock file, as the user named it. */
   readonly lock: string;
   readonly comparison: LiveComparison;
+  /** The lock's record of the server it pins, when it has one (a lock `mcp-gen import` wrote). */
+  readonly pinned?: ServerRecord;
 }
 
 /** The JSON document of one server: the lists the first versions printed, every change, and one finding per tool. */
@@ -25,6 +28,7 @@ export function verifyJson(report: VerifyReport): Record<string, unknown> {
   const changed = findings.filter((f) => f.status === "changed").map((f) => ({ name: f.tool, parts: f.parts, sha256: { lock: f.sha256.lock, server: f.sha256.server } }));
   return {
     server: report.server,
+    ...(report.pinned ? { pinned: report.pinned } : {}),
     pages: report.pages,
     lock: report.lock,
     matched,
@@ -40,7 +44,12 @@ export function verifyJson(report: VerifyReport): Record<string, unknown> {
 export function formatVerifyText(report: VerifyReport, options: { readonly color: boolean; readonly describeServer: string }): string {
   const { findings } = report.comparison;
   const blocks = findings.map((finding) => findingText(finding, report.lock, options.color));
-  const head = `${options.describeServer} listed ${plural(report.tools, "tool")} on ${plural(report.pages, "page")}.`;
+  const pinnedVersion = report.pinned?.version;
+  const version =
+    pinnedVersion !== undefined && report.server.version !== undefined && pinnedVersion !== report.server.version
+      ? ` ${report.lock} was written from version ${visibleText(pinnedVersion)} of it.`
+      : "";
+  const head = `${options.describeServer} listed ${plural(report.tools, "tool")} on ${plural(report.pages, "page")}.${version}`;
   return `${head}\n${blocks.length > 0 ? `\n${blocks.join("\n\n")}\n` : ""}\n${verdict(report)}\n`;
 }
 

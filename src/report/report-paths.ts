@@ -3,7 +3,7 @@
 // eslint do), GitHub reads annotations and pull-request comments from the repository root, and code
 // scanning resolves SARIF URIs against a base the log declares (%SRCROOT%: the repository root, or
 // the project root outside a repository). Pure: the CLI finds the folders.
-import { isAbsolute, posix, relative, sep } from "node:path";
+import { isAbsolute, join, posix, relative, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 
 export interface ReportPaths {
@@ -52,5 +52,8 @@ function relativeTo(from: string, root: string): (file: string) => string {
   if (prefix === "") return (file) => file;
   // A project on another drive (Windows) has no relative path: name it absolutely.
   const start = isAbsolute(prefix) ? prefix : prefix.split(sep).join("/");
+  // From a folder inside the project (src/), "../src/generated" is "generated": the way back up
+  // is only as long as it must be.
+  if (start.startsWith("../") || start === "..") return (file) => relative(from, join(root, file)).split(sep).join("/") || ".";
   return (file) => posix.normalize(`${start.split(sep).join("/")}/${file}`);
 }

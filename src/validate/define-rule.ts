@@ -7,7 +7,7 @@ import type { SchemaCompiler } from "../compile/schema-compiler.js";
 export type RuleSeverity = Severity | "off";
 
 /**
- * What ignoring a rule breaks (README § Rules, "How defaults are chosen"): a client that follows the
+ * What ignoring a rule breaks (docs/rules.md, the principle above the table): a client that follows the
  * spec, the official SDK, the code mcp-gen generates, or the safety of the server and its users.
  */
 export type Breakage = "client" | "sdk" | "generated-code" | "safety";
@@ -71,7 +71,7 @@ export interface Rule<Options = Record<string, never>> {
   readonly must: boolean;
   /** Its reports are a heuristic's findings, for a person to judge: they are not errors unless they break something. */
   readonly heuristic?: boolean;
-  /** Why the default is what it is, in a sentence or two that README shows beside it. */
+  /** Why the default is what it is, in a sentence or two that docs/rules.md shows beside it. */
   readonly why: string;
   /**
    * mcp-gen cannot generate working code past a report of this rule (it would fail, or write code
@@ -125,7 +125,7 @@ export function defineRule<Options = Record<string, never>>(rule: Rule<Options>)
   return rule;
 }
 
-/** The default severity follows README's principle, and says why. */
+/** The default severity follows the principle docs/rules.md states, and says why. */
 function levelProblems(rule: AnyRule): string[] {
   const problems: string[] = [];
   const breaks = (rule.breaks ?? []).length > 0;

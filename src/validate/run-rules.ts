@@ -37,6 +37,11 @@ export interface RunRulesInput {
    * already (the tool and the set of tool names are the ones they were found with).
    */
   readonly checkInProjectTools?: ReadonlySet<ResolvedTool>;
+  /**
+   * Rules of the same run that this call leaves to another one (analyzeProjectWith runs the rules
+   * that compile schemas in a second call): a rule's severityOf sees their settings too.
+   */
+  readonly peers?: readonly AnyRule[];
 }
 
 /** Diagnostics of runRules, by where they come from. */
@@ -69,7 +74,7 @@ export function runRulesByTool(input: RunRulesInput): RuleDiagnostics {
   for (const tool of input.tools) if (input.checkInProjectTools?.has(tool) ?? true) inProject.set(tool, []);
   let projectNames: ProjectNames | undefined;
   const severityOf = (id: string): Severity | "off" => {
-    const rule = input.rules.find((r) => r.id === id);
+    const rule = input.rules.find((r) => r.id === id) ?? input.peers?.find((r) => r.id === id);
     return rule === undefined ? "off" : (input.settings.get(id)?.severity ?? rule.defaultSeverity);
   };
   for (const rule of input.rules) {

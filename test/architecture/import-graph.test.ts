@@ -3,8 +3,10 @@
 // they share) know nothing of the command line or of the incremental build; the incremental build
 // knows nothing of the command line that drives it; schema compilation (src/compile/), which both
 // validation and the emitter use, imports neither them nor anything that uses them (before it had a
-// folder, validate/schema-compiler.ts and emit/validators/ imported each other); and no module
-// reaches itself through its imports.
+// folder, validate/schema-compiler.ts and emit/validators/ imported each other); the language server
+// (src/lsp/) is a stage above project/ and validate/, beside the command line: it reads projects with
+// the command line's readers but imports no command, and nothing but its own command imports it;
+// and no module reaches itself through its imports.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, posix } from "node:path";
 import { ts } from "ts-morph";
@@ -15,7 +17,7 @@ import { REPO_ROOT } from "../support/spec-paths.js";
 const PURE_STAGES = ["load", "resolve", "compile", "precompiled", "validate", "lock", "diff", "emit", "report", "model", "config", "project"] as const;
 
 /** The folders of src/ that use src/compile/: compile imports none of them. */
-const COMPILE_USERS = ["cli", "diff", "emit", "incremental", "live", "project", "report", "validate"] as const;
+const COMPILE_USERS = ["cli", "diff", "emit", "incremental", "live", "lsp", "project", "report", "validate"] as const;
 
 /** Each module of src/ (project path) → the modules of src/ it imports, in the order written. */
 function importGraph(): Map<string, string[]> {
@@ -132,8 +134,16 @@ describe("the import graph of src/", () => {
     expect(graph.get("src/cli/main.ts")).toContain("src/cli/commands/build.ts");
   });
 
-  it("has the pure stages import nothing from the command line or the incremental build", () => {
-    expect(importsBetween(graph, PURE_STAGES, ["cli", "incremental"])).toEqual([]);
+  it("has the pure stages import nothing from the command line, the incremental build or the language server", () => {
+    expect(importsBetween(graph, PURE_STAGES, ["cli", "incremental", "lsp"])).toEqual([]);
+  });
+
+  it("has the language server import no command, and only its command import it", () => {
+    const commands = (module: string) => module.startsWith("src/cli/commands/") || module === "src/cli/main.ts";
+    expect(importsBetween(graph, ["lsp"], ["cli"]).filter((edge) => commands(edge.split(" → ")[1]!))).toEqual([]);
+    expect(importsBetween(graph, ["cli", "incremental", "live"], ["lsp"]).filter((edge) => !edge.startsWith("src/cli/commands/lsp.ts "))).toEqual([]);
+    expect(graph.get("src/cli/commands/lsp.ts")).toContain("src/lsp/server.ts");
+    expect(importsBetween(graph, ["lsp"], ["project", "validate"]).length).toBeGreaterThan(0);
   });
 
   it("has the incremental build import nothing from the command line", () => {

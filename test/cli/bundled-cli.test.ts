@@ -9,10 +9,10 @@
 // supported Node.js release (test/support/node-versions.ts).
 import { execFileSync, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { pathToFileURL } from "node:url";
-import { dirname, join, relative, sep } from "node:path";
+import { basename, dirname, join, relative, sep } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as api from "../../src/index.js";
 import { ALL_NODES_EXPECTED, SUPPORTED_NODES } from "../support/node-versions.js";
@@ -146,8 +146,8 @@ describe("the bundled CLI", () => {
   it("has an entry for the command line, one for the build's worker threads and one for the library, next to their chunks", () => {
     const files = readdirSync(join(PACKAGE, "dist/bundle"));
     expect(files).toEqual(expect.arrayContaining(["main.js", "build-worker.js", "index.js"]));
-    // A few chunks in place of the ~150 modules of dist/, and none of them a package.
-    expect(files.length).toBeLessThan(80);
+    // Chunks in place of the ~280 modules of dist/ (one or a few per lazily loaded command), none a package.
+    expect(files.length).toBeLessThan(120);
     expect(readdirSync(join(PACKAGE, "dist"), { recursive: true }).filter((f) => String(f).endsWith(".js")).length).toBeGreaterThan(files.length * 2);
     for (const file of files) expect(readFileSync(join(PACKAGE, "dist/bundle", file), "utf8")).not.toMatch(/^\/\/#region node_modules/m);
   });
@@ -196,14 +196,35 @@ describe("the packed package", () => {
     expect(top).toEqual(["LICENSE", "README.md", "bin", "dist", "dist/bundle", "package.json", "packages/runtime/src", "schemas", "templates"]);
     // dist/ holds tsc's declarations (the library's types) but no module: the bundle is the code.
     expect(packed.files.filter((file) => file.startsWith("dist/") && !file.startsWith("dist/bundle/") && !file.endsWith(".d.ts"))).toEqual([]);
-    expect(packed.files).toEqual(expect.arrayContaining(["bin/mcp-gen.js", "dist/bundle/main.js", "dist/bundle/build-worker.js", "dist/bundle/index.js", "dist/index.d.ts"]));
+    expect(packed.files).toEqual(
+      expect.arrayContaining(["bin/mcp-gen.js", "dist/bundle/main.js", "dist/bundle/build-worker.js", "dist/bundle/index.js", "dist/bundle/pattern-checker.js", "dist/index.d.ts"]),
+    );
     expect(readFileSync(join(INSTALLED, "LICENSE"), "utf8")).toMatch(/^MIT License\n/);
   });
 
-  it("runs one build, whatever the file times: bin/mcp-gen.js imports dist/bundle/main.js and nothing else", () => {
-    const bin = readFileSync(join(INSTALLED, "bin", "mcp-gen.js"), "utf8");
-    expect([...bin.matchAll(/\bimport\b[^"']*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']/g)].map((m) => m[1] ?? m[2])).toEqual(["../dist/bundle/main.js"]);
-    expect(bin).not.toMatch(/statSync|mtime/);
+  it("runs the bundle whenever it is there, whatever the file times; tsc's dist/cli only without it; and says how to build with neither", () => {
+    // The installed bin/mcp-gen.js beside a dist/ of two stand-ins that say which one ran.
+    const copy = join(work, "bin-choice");
+    mkdirSync(join(copy, "bin"), { recursive: true });
+    cpSync(join(INSTALLED, "bin", "mcp-gen.js"), join(copy, "bin", "mcp-gen.js"));
+    writeFileSync(join(copy, "package.json"), '{ "type": "module" }\n');
+    for (const build of ["bundle", "cli"]) {
+      mkdirSync(join(copy, "dist", build), { recursive: true });
+      writeFileSync(join(copy, "dist", build, "main.js"), `export async function runCli(argv) { process.stdout.write("${build} " + argv.join(" ")); return 3; }\n`);
+    }
+    // dist/cli written after the bundle, as an install may leave them: the bundle still runs.
+    utimesSync(join(copy, "dist", "bundle", "main.js"), 1_000_000, 1_000_000);
+    const run = () => spawnSync(process.execPath, [join(copy, "bin", "mcp-gen.js"), "build"], { encoding: "utf8", env: cleanEnv() });
+    expect(run()).toMatchObject({ status: 3, stdout: "bundle build", stderr: "" });
+    rmSync(join(copy, "dist", "bundle"), { recursive: true });
+    expect(run()).toMatchObject({ status: 3, stdout: "cli build", stderr: "" });
+    // Installed from source with its prepare script skipped: no dist/ at all.
+    rmSync(join(copy, "dist"), { recursive: true });
+    const none = run();
+    expect(none).toMatchObject({ status: 2, stdout: "" });
+    expect(none.stderr).toMatch(/^mcp-gen: this copy of mcp-gen is not built: .*dist\/ is missing\.\n/);
+    expect(none.stderr).toContain("Install a release tarball");
+    expect(none.stderr).not.toMatch(/\n\s+at /);
   });
 
   it("declares what it needs: a license, where it lives, and no package only its tests use", () => {
@@ -281,6 +302,35 @@ describe("README's install line", () => {
   });
 });
 
+describe("the two tarballs, installed as a user would (issue 25.1)", () => {
+  it("npm install -D mcp-gen's tarball, init, npm install: the project builds, checks and compiles", () => {
+    // npm itself, from the registry (through npm's cache, which npm ci filled: --prefer-offline), as
+    // on a user's machine; mcp-gen and its runtime from the tarballs side by side, as a release
+    // attaches them and `npm pack` in a clone writes them.
+    const project = join(work, "user-project");
+    mkdirSync(project);
+    const sh = (command: string, args: readonly string[]) => {
+      const result = spawnSync(command, args, { cwd: project, env: cleanEnv(), encoding: "utf8", timeout: 240_000 });
+      expect(result.status, `${command} ${args.join(" ")}\n${result.stdout}${result.stderr}`).toBe(0);
+      return result.stdout;
+    };
+    const npm = (...args: string[]) => sh("npm", [...args, "--prefer-offline", "--no-audit", "--no-fund"]);
+    npm("init", "-y");
+    npm("install", "-D", packed.tarball);
+    const bin = join(project, "node_modules", ".bin");
+    expect(sh(join(bin, "mcp-gen"), ["init"])).toContain("Created mcp-gen.config.yaml");
+    const manifest = JSON.parse(readFileSync(join(project, "package.json"), "utf8")) as Record<string, Record<string, string>>;
+    // The specs init wrote resolve: the tarball npm recorded, and the runtime's beside it.
+    expect(manifest.devDependencies!["mcp-gen"]).toBe(`file:../${basename(packed.tarball)}`);
+    expect(manifest.dependencies!["@mcp-gen/runtime"]).toBe(`file:../${basename(runtimePacked.tarball)}`);
+    npm("install");
+    expect(readFileSync(join(project, "node_modules", "@mcp-gen", "runtime", "package.json"), "utf8")).toContain('"name": "@mcp-gen/runtime"');
+    expect(sh(join(bin, "mcp-gen"), ["build"])).toMatch(/^Built 1 tool into src\/generated: \d+ files written, 0 unchanged\.\n/);
+    expect(sh(join(bin, "mcp-gen"), ["check"])).toContain("Up to date");
+    sh(join(bin, "tsc"), ["-p", "."]);
+  }, 300_000);
+});
+
 /** A package-lock.json for `project` holding mcp-gen from `tarball` and, as the repository's lock has them, its dependencies. */
 function lockFor(project: string, tarball: string): unknown {
   const own = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as Record<string, unknown>;
@@ -322,6 +372,9 @@ describe.each(SUPPORTED_NODES)("the installed package under Node.js $version", (
   it.skipIf(binary === undefined)("runs the command: init, build, check, and a generated server that verify checks", () => {
     expect(node(["--version"], CONSUMER).output.trim()).toBe(`v${version}`);
     expect(mcpGen(["--version"], CONSUMER).output.trim()).toBe(api.MCP_GEN_VERSION);
+    // The language server's module loads, with the packages it needs installed as dependencies.
+    const lsp = mcpGen(["lsp", "--help"], CONSUMER);
+    expect(lsp.status, lsp.output).toBe(0);
     const project = join(work, `project-${version}`);
     mkdirSync(project);
     const init = mcpGen(["init"], project);
@@ -343,6 +396,19 @@ describe.each(SUPPORTED_NODES)("the installed package under Node.js $version", (
     const verify = mcpGen(["verify", "--command", `${JSON.stringify(binary)} dist/stdio.js`], project);
     expect(verify.output).toContain("The 1 tool matches mcp-tools.lock.json.");
     expect(verify.status).toBe(0);
+  });
+
+  it.skipIf(binary === undefined)("runs the bundled ReDoS checker (recheck inlined, not installed) on patterns that need its verdict", () => {
+    const project = join(work, `patterns-${version}`);
+    mkdirSync(join(project, "tools"), { recursive: true });
+    const properties = { quoted: { type: "string", pattern: "^(['\"]).*\\1$" }, title: { type: "string", pattern: "^(\\w+\\s?)*(?<!\\s)$" } };
+    writeFileSync(join(project, "tools", "t.json"), JSON.stringify({ name: "t", description: "T.", inputSchema: { type: "object", properties } }));
+    const validate = mcpGen(["validate"], project);
+    // The back-reference is certified (not reported); the exponential lookbehind is refused with its attack string.
+    expect(validate.output.match(/error schema-pattern-bounded-time/g), validate.output).toHaveLength(1);
+    expect(validate.output).toContain("Pattern /^(\\w+\\s?)*(?<!\\s)$/ uses a lookbehind");
+    expect(validate.output).toContain("hint: Attack string: '0' + '0'.repeat(31) + '\\x00'.");
+    expect(validate.status).toBe(1);
   });
 
   it.skipIf(binary === undefined)("is installed, with the repository's own dependencies, without an engine warning", () => {

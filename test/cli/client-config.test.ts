@@ -3,10 +3,11 @@
 // one Streamable HTTP server on 127.0.0.1: each pinned in a folder of its own with its own lock, the
 // environment variables the config references passed to the server and written nowhere, and each
 // server reported on its own: exit 1 when one drifted, 2 when one misbehaved, the others still checked.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RUNTIME_RANGE } from "../../src/emit/runtime-modules.js";
 import { renderLock } from "../../src/lock/render-lock.js";
 import type { LockFile } from "../../src/model/lock.js";
 import { REPO_ROOT } from "../support/spec-paths.js";
@@ -53,7 +54,9 @@ describe("a client config with several servers", () => {
     expect(run.stderr).toBe("");
     expect(run.code, run.stdout).toBe(0);
     expect(run.stdout).toMatch(/^"memory" \(mcp-servers\/memory\):\nImported 9 tools from "memory-server" /);
-    expect(run.stdout).toMatch(/\n\n4 servers: 4 imported\.\n$/);
+    expect(run.stdout).toMatch(
+      /\n\n4 servers: 4 imported\.\nThe typed clients import [^\n]+\nNext: run `mcp-gen build --client-config \.vscode\/mcp\.json` to generate each server's typed client; `mcp-gen verify --client-config \.vscode\/mcp\.json` checks every server against its lock\.\n$/,
+    );
   }, 120_000);
 
   afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -168,5 +171,45 @@ describe("a client config with several servers", () => {
       expect(run.code, argv.join(" ")).toBe(2);
       expect(run.stderr).toMatch(/^mcp-gen verify: /);
     }
+  });
+});
+
+describe("import --client-config says each next step once; build --client-config builds every server's project (issue 23.4)", () => {
+  /** A Claude Desktop config whose servers are the fake server in these modes. */
+  const claude = (modes: Record<string, string>) =>
+    JSON.stringify({ mcpServers: Object.fromEntries(Object.entries(modes).map(([name, mode]) => [name, { command: process.execPath, args: [FAKE_SERVER, mode] }])) });
+  const manifest = JSON.stringify({ name: "app", dependencies: { "@mcp-gen/runtime": RUNTIME_RANGE, "@modelcontextprotocol/client": "^2.4.0" } });
+
+  it("no install line the root package.json satisfies, the next steps once with the config file; build builds each, and names the one never imported", async () => {
+    const root = tempProject({ "package.json": manifest, "claude.json": claude({ alpha: "ok", beta: "upgraded", broken: "crash" }) });
+    const run = await runInProcess(root, ["import", "--client-config", "claude.json"]);
+    expect(run.code).toBe(2);
+    expect(run.stdout).not.toContain("npm install");
+    expect(run.stdout).not.toContain("Next: run `mcp-gen build` to");
+    expect(run.stdout).toMatch(
+      /\n\n3 servers: 2 imported, 1 could not be imported\.\nNext: run `mcp-gen build --client-config claude\.json` to generate each server's typed client; `mcp-gen verify --client-config claude\.json` checks every server against its lock\.\n$/,
+    );
+    const build = await runInProcess(root, ["build", "--client-config", "claude.json"]);
+    expect(build.code).toBe(1);
+    expect(build.stdout).toMatch(/^"alpha" \(mcp-servers\/alpha\):\n/);
+    expect(build.stdout).toContain(
+      '\n\n"broken" (mcp-servers/broken):\nNot imported: there is no mcp-servers/broken/mcp-gen.config.yaml; pin the server with `mcp-gen import --client-config` first.\n\n3 projects: 2 built, 1 not imported.\n',
+    );
+    for (const server of ["alpha", "beta"]) expect(existsSync(join(root, "mcp-servers", server, "src/generated/client.ts")), server).toBe(true);
+    // From the servers' folder, which has no config of its own: every project in it.
+    const here = await runInProcess(join(root, "mcp-servers"), ["build"]);
+    expect(here.code, here.stdout).toBe(0);
+    expect(here.stdout).toMatch(/^alpha:\n[\s\S]*\n\nbeta:\n[\s\S]*\n\n2 projects: 2 built\.\n$/);
+    expect((await runInProcess(root, ["build", "--client-config", "claude.json", "--format", "json"])).code).toBe(2);
+  });
+
+  it("without a package.json that has them, one install line for every server", async () => {
+    const root = tempProject({ "claude.json": claude({ alpha: "ok", beta: "ok" }) });
+    const run = await runInProcess(root, ["import", "--client-config", "claude.json", "--servers-dir", "pinned"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout.match(/npm install/g)).toHaveLength(1);
+    expect(run.stdout).toMatch(
+      /\n\n2 servers: 2 imported\.\nThe typed clients import @mcp-gen\/runtime and @modelcontextprotocol\/client: `npm install (?:@mcp-gen\/runtime@\S+|\S+\/packages\/runtime) @modelcontextprotocol\/client@\S+` adds them to package\.json\.\nNext: run `mcp-gen build --client-config claude\.json --servers-dir pinned` to generate/,
+    );
   });
 });

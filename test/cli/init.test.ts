@@ -6,8 +6,6 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { RUNTIME_RANGE } from "../../src/emit/runtime-modules.js";
-import { MCP_GEN_VERSION } from "../../src/model/version.js";
 import { startHttpChild, stopChild } from "../support/e2e-processes.js";
 import { installLinked } from "../support/linked-install.js";
 import { REPO_ROOT } from "../support/spec-paths.js";
@@ -52,6 +50,9 @@ function printedSteps(output: string): string[] {
     .map((line) => line.trim().split(/ {2,}/)[0]!);
 }
 
+/** The `file:` spec of a folder of this checkout, from `root`, as init writes it when mcp-gen runs from a checkout. */
+const fromCheckout = (root: string, folder: string) => `file:${relative(root, join(REPO_ROOT, folder)).split(sep).join("/")}`;
+
 const readJson = (root: string, path: string) => JSON.parse(readFileSync(join(root, path), "utf8")) as Record<string, Record<string, string>>;
 
 describe("mcp-gen init", () => {
@@ -94,14 +95,16 @@ describe("mcp-gen init", () => {
       start: "node dist/stdio.js",
       "start:http": "node dist/http.js",
     });
-    // The runtime the generated code imports, in the range it is generated for (it brings re2js), and
-    // the SDK's Node adapter, which the HTTP entry's serveHttp uses.
+    // The runtime the generated code imports (it brings re2js), and the SDK's Node adapter, which the
+    // HTTP entry's serveHttp uses. mcp-gen and its runtime from where this mcp-gen runs (this checkout:
+    // test/cli/dependency-specs.test.ts has the others).
     expect(pkg.dependencies).toEqual({
-      "@mcp-gen/runtime": RUNTIME_RANGE,
+      "@mcp-gen/runtime": fromCheckout(root, "packages/runtime"),
       "@modelcontextprotocol/client": expect.any(String),
       "@modelcontextprotocol/node": expect.any(String),
       "@modelcontextprotocol/server": expect.any(String),
     });
+    expect(pkg.devDependencies!["mcp-gen"]).toBe(fromCheckout(root, "."));
     expect(Object.keys(pkg.devDependencies!)).toEqual(["@types/node", "mcp-gen", "typescript", "vitest"]);
 
     const build = await runInProcess(root, ["build"]);
@@ -158,7 +161,7 @@ describe("mcp-gen init", () => {
     const check = await runShell("npx mcp-gen check", root);
     expect(check.output).toContain("Up to date");
     expect(check.code).toBe(0);
-  });
+  }, 180_000); // npm, tsc, vitest and an HTTP server, each a process of its own: minutes on a loaded machine
 
   it("with --cwd, prints next steps that work as printed from where it ran, the first one into the project", async () => {
     const parent = tempProject({});
@@ -223,11 +226,11 @@ describe("mcp-gen init", () => {
       },
       dependencies: {
         ...existing.dependencies,
-        "@mcp-gen/runtime": RUNTIME_RANGE,
+        "@mcp-gen/runtime": fromCheckout(root, "packages/runtime"),
         "@modelcontextprotocol/client": version("@modelcontextprotocol/client"),
         "@modelcontextprotocol/node": version("@modelcontextprotocol/node"),
       },
-      devDependencies: { ...existing.devDependencies, "@types/node": version("@types/node"), "mcp-gen": `^${MCP_GEN_VERSION}`, vitest: version("vitest") },
+      devDependencies: { ...existing.devDependencies, "@types/node": version("@types/node"), "mcp-gen": fromCheckout(root, "."), vitest: version("vitest") },
     });
     // The README section is about the project's own name.
     expect(readFileSync(join(root, "README.md"), "utf8")).toMatch(/^# my-server\n\n## MCP tools\n/);

@@ -1,9 +1,13 @@
 // check's findings about the runtime package a project's generated code imports: the range test,
 // where Node would find the package, each finding on its own, and `mcp-gen check` on a built project
-// whose installed runtime is outside the range (fast path and --full alike).
+// whose installed runtime is outside the range (fast path and --full alike); `mcp-gen build` says the
+// same as warnings.
+import { existsSync } from "node:fs";
+import { join, relative, sep } from "node:path";
 import { describe, expect, it } from "vitest";
 import { findInstalledRuntime, inCaretRange, readTail, runtimeSkew, statedRange, type InstalledRuntime } from "../../src/cli/runtime-skew.js";
 import { RUNTIME_RANGE } from "../../src/emit/runtime-modules.js";
+import { REPO_ROOT } from "../support/spec-paths.js";
 import { runInProcess, tempProject, writeFiles } from "../support/temp-project.js";
 
 describe("inCaretRange", () => {
@@ -142,6 +146,9 @@ describe("mcp-gen check and the installed runtime", () => {
       "tools/get_weather.yaml": WEATHER,
       "package.json": packageJson({ dependencies: { "@mcp-gen/runtime": "^0.2.0" } }),
       "node_modules/@mcp-gen/runtime/package.json": '{ "name": "@mcp-gen/runtime", "version": "0.2.0" }',
+      // The SDK the generated code imports, installed too (else check reports sdk-missing).
+      "node_modules/@modelcontextprotocol/client/package.json": "{}",
+      "node_modules/@modelcontextprotocol/server/package.json": "{}",
     });
     expect((await runInProcess(root, ["build"])).code).toBe(0);
     for (const args of [[], ["--full"]]) {
@@ -156,5 +163,38 @@ describe("mcp-gen check and the installed runtime", () => {
       expect(run.stdout).toContain("Up to date");
       expect(run.code).toBe(0);
     }
+  });
+});
+
+describe("mcp-gen build and the runtime (issue 25.6)", () => {
+  it("builds a project that lacks the runtime, warning with the install line that check fails with", async () => {
+    const root = tempProject({ "tools/get_weather.yaml": WEATHER, "package.json": packageJson({ dependencies: { "@modelcontextprotocol/server": "^2.4.0" } }) });
+    const build = await runInProcess(root, ["build"]);
+    expect(build.code).toBe(0);
+    // This mcp-gen runs from a checkout: the runtime to install is its packages/runtime (dependency-specs.ts).
+    const install = `npm install ${relative(root, join(REPO_ROOT, "packages", "runtime"))
+      .split(sep)
+      .join("/")}`;
+    expect(build.stdout).toContain(`package.json:1:1 warning runtime-missing package.json does not depend on @mcp-gen/runtime, which the generated code in src/generated imports.`);
+    expect(build.stdout).toContain(`hint: Run \`${install}\`, or set \`runtime: vendored\``);
+    expect(build.stdout).toMatch(/\n1 problem \(0 errors, 1 warning\)\nBuilt 1 tool into src\/generated: /);
+    expect(existsSync(join(root, "mcp-tools.lock.json"))).toBe(true);
+    const check = await runInProcess(root, ["check"]);
+    expect(check.code).toBe(1);
+    expect(check.stdout).toContain("package.json:1:1 error runtime-missing");
+    expect(check.stdout).toContain(`hint: Run \`${install}\``);
+    // --fail-on warning makes it a build failure, as for any warning: nothing more is written.
+    expect((await runInProcess(root, ["build", "--fail-on", "warning", "--format", "json"])).code).toBe(1);
+  });
+
+  it("warns when package.json declares the runtime and no node_modules holds it, and says nothing once it is installed or vendored", async () => {
+    const root = tempProject({ "tools/get_weather.yaml": WEATHER, "package.json": packageJson({ dependencies: { "@mcp-gen/runtime": RUNTIME_RANGE } }), "node_modules/.keep": "" });
+    const absent = await runInProcess(root, ["build"]);
+    expect(absent.stdout).toContain("package.json:5:25 warning runtime-missing @mcp-gen/runtime is not installed: no node_modules from src/generated up holds it");
+    expect(absent.code).toBe(0);
+    writeFiles(root, { "node_modules/@mcp-gen/runtime/package.json": `{ "name": "@mcp-gen/runtime", "version": "${RUNTIME_RANGE.slice(1)}" }` });
+    expect((await runInProcess(root, ["build"])).stdout).toMatch(/^Built 1 tool into src\/generated: /);
+    const vendored = tempProject({ "tools/get_weather.yaml": WEATHER, "package.json": packageJson({}), "mcp-gen.config.yaml": "runtime: vendored\n" });
+    expect((await runInProcess(vendored, ["build"])).stdout).toMatch(/^Built 1 tool into src\/generated: /);
   });
 });

@@ -16,6 +16,7 @@ import { compileTracker } from "../live/tracker.js";
 
 afterEach(stopServers);
 
+const MEMORY = ["--command", `node ${JSON.stringify(join(REPO_ROOT, "node_modules/@modelcontextprotocol/server-memory/dist/index.js"))}`];
 const EVERYTHING = ["--command", `node ${JSON.stringify(join(REPO_ROOT, "node_modules/@modelcontextprotocol/server-everything/dist/index.js"))} stdio`];
 const fake = (mode: string) => ["--command", `node ${JSON.stringify(FAKE_SERVER)} ${mode}`, "--timeout", "3000"];
 
@@ -65,6 +66,37 @@ describe("verify against @modelcontextprotocol/server-everything over stdio", ()
     const verify = await runInProcess(root, ["verify", ...EVERYTHING]);
     expect(verify.code).toBe(1);
     expect(verify.stdout).toMatch(/^mcp-tools\.lock\.json:\d+:\d+ error lock-invalid tools\.echo\.parts\.description is not the hash of the descriptor's description/);
+  });
+
+  it("against another server (server-memory) says it is another server, instead of listing tools added and removed (issue 23.4)", async () => {
+    writeFiles(root, { "mcp-tools.lock.json": pristine });
+    const verify = await runInProcess(root, ["verify", ...MEMORY]);
+    expect(verify.stderr).toBe("");
+    expect(verify.stdout).toMatch(
+      /^mcp-tools\.lock\.json pins "mcp-servers\/everything" \S+ \(node \S+server-everything\/dist\/index\.js stdio\), but this server says it is "memory-server" \S+ \((legacy|modern) era\): another server, so its tools were not compared\.\n$/,
+    );
+    expect(verify.code).toBe(1);
+    const sarif = JSON.parse((await runInProcess(root, ["verify", ...MEMORY, "--format", "sarif"])).stdout) as { runs: { results: { ruleId: string }[] }[] };
+    expect(sarif.runs[0]!.results.map((r) => r.ruleId)).toEqual(["verify-other-server"]);
+    // A lock an earlier mcp-gen wrote records no server: the tools are compared, as before.
+    const { server: _server, ...older } = JSON.parse(pristine) as LockFile;
+    writeFiles(root, { "mcp-tools.lock.json": renderLock(older as LockFile) });
+    const old = await runInProcess(root, ["verify", ...MEMORY]);
+    expect(old.code).toBe(1);
+    expect(old.stdout).toMatch(/tools? added \(/);
+  });
+});
+
+describe("verify against another version of the server the lock pins (issue 23.4)", () => {
+  it("a new version of the same server is the same server: its tools are compared, and the text names both versions", async () => {
+    const root = tempProject({});
+    expect((await runInProcess(root, ["import", ...fake("ok")])).code).toBe(0);
+    const verify = await runInProcess(root, ["verify", ...fake("upgraded")]);
+    expect(verify).toEqual({
+      code: 0,
+      stderr: "",
+      stdout: '"fake" 1.1.0 (legacy era) listed 2 tools on 1 page. mcp-tools.lock.json was written from version 1.0.0 of it.\n\nAll 2 tools match mcp-tools.lock.json.\n',
+    });
   });
 });
 

@@ -404,7 +404,9 @@ describe("patterns re2js cannot run are refused, with what and where", () => {
       const translation = linearTranslation(pattern);
       expect(translation.ok).toBe(false);
       if (!translation.ok) expect([translation.problem.kind, translation.problem.start, translation.problem.end]).toEqual([kind, start, end]);
-      expect(() => linearRegExp(pattern, "u")).toThrow(/re2js, the linear-time regex engine of the generated validators, cannot run/);
+      // A lookahead right after a leading ^ runs as a conjunction of re2js matches (pattern-strategies.test.ts).
+      if (kind === "lookahead") expect(linearRegExp(pattern, "u").test("admin1")).toBe(pattern.includes("\\d"));
+      else expect(() => linearRegExp(pattern, "u")).toThrow(/, so no generated validator runs it$/);
     });
   }
 

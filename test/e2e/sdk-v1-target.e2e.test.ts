@@ -59,6 +59,8 @@ beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), "mcp-gen-sdk-v1-"));
   for (const path of KEPT) cpSync(join(TRACKER, path), join(root, path), { recursive: true });
   writeFileSync(join(root, "mcp-gen.config.yaml"), `${readFileSync(join(TRACKER, "mcp-gen.config.yaml"), "utf8")}${V1_LINES}`);
+  // The example's own lock, written by its sdk-v2 build: what `verify` holds this build's server to.
+  cpSync(join(TRACKER, "mcp-tools.lock.json"), join(root, "tracker.lock.json"));
   cpSync(join(REPO_ROOT, "test", "fixtures", "sdk-v1-entries", "stdio.ts"), join(root, "src", "stdio.ts"));
   const build = await runInProcess(root, ["build"]);
   if (build.code !== 0) throw new Error(`mcp-gen build failed (exit ${build.code}):\n${build.stdout}${build.stderr}`);
@@ -93,12 +95,17 @@ describe("the tracker built with target: sdk-v1", () => {
       "node-serve.ts",
       // The tracker's schemas have patterns: its validators run them on re2js.
       "pattern-runtime.ts",
+      // The client compares the server's tools with the lock's hashes.
+      "pin-guard.ts",
       "quote-value.ts",
       "request-headers.ts",
       "session-pool.ts",
+      "sha256.ts",
       "stdio-server.ts",
       "tool-call.ts",
       "tool-context.ts",
+      "tool-hash.ts",
+      "tool-pins.ts",
       "tool-table.ts",
       "utf8.ts",
       "v1/client-runtime.ts",
@@ -128,6 +135,12 @@ describe("the tracker built with target: sdk-v1", () => {
     expect(output).toMatch(/Tests\s+11 passed \(11\)/);
     expect(run.code).toBe(0);
   }, 120_000);
+
+  it("mcp-gen verify against its stdio server, which speaks 2025-11-25 only, matches the example's lock: an array outputSchema listed wrapped is no change", async () => {
+    const verify = await runInProcess(root, ["verify", "--command", "node dist/src/stdio.js", "--lock", "tracker.lock.json"]);
+    expect(verify.stdout).toBe('"tracker" 1.0.0 (legacy era) listed 5 tools on 1 page.\n\nAll 5 tools match tracker.lock.json.\n');
+    expect(verify.code).toBe(0);
+  });
 });
 
 describe("sessions of the sdk-v1 HTTP handler (clients that never send DELETE)", () => {

@@ -40,7 +40,7 @@ interface ListModule {
   createToolHttpHandler(handlers: unknown, options?: object): FetchHandler & { close(): Promise<void> };
   readonly ToolsClient: new (
     client: Client,
-    options?: { warn?: (message: string) => void },
+    options?: { warn?: (message: string) => void; onDrift?: "throw" | "warn" | "ignore" },
   ) => {
     listTools(options?: object): Promise<{ tools: { name: string }[]; refused: { name: string; reason: string }[] }>;
     setUnits(args: { units: string }): Promise<{ isError: boolean }>;
@@ -236,12 +236,13 @@ describe("the generated client's listTools()", () => {
     vi.useRealTimers();
   });
 
-  async function typedClient(era: Era = "modern", ttl?: (result: Record<string, unknown>) => void) {
+  /** `onDrift: "ignore"` for a test whose server lists tools other than the client was built from. */
+  async function typedClient(era: Era = "modern", ttl?: (result: Record<string, unknown>) => void, onDrift: "throw" | "ignore" = "throw") {
     const wire = listingFetch(handler);
     if (ttl !== undefined) wire.rewrite.apply = (message) => (message.result === undefined ? message : (ttl(message.result), message));
     const client = await connect(era, handler, wire.fetch);
     const warnings: string[] = [];
-    return { client, wire, warnings, typed: new generated.ToolsClient(client, { warn: (message) => void warnings.push(message) }) };
+    return { client, wire, warnings, typed: new generated.ToolsClient(client, { warn: (message) => void warnings.push(message), onDrift }) };
   }
 
   it("serves a list from the SDK's cache while it is fresh: ttlMs from receipt, then fetches every page again (T-CACHE-6, T-CACHE-7, T-CACHE-13)", async () => {
@@ -317,7 +318,7 @@ describe("the generated client's listTools()", () => {
   });
 
   it("leaves out a tool whose live x-mcp-header annotations are invalid, warns once naming it and why, and keeps the rest (T-HDR-11, T-HDR-12, T-LIST-10)", async () => {
-    const { client, wire, typed, warnings } = await typedClient();
+    const { client, wire, typed, warnings } = await typedClient("modern", undefined, "ignore");
     // The live set_units now mirrors an integer whose maximum a double cannot hold (T-HDR-7): a rule
     // the SDK's own scan does not check, so this is mcp-gen's validator at work.
     wire.rewrite.apply = (message) => {
@@ -342,7 +343,7 @@ describe("the generated client's listTools()", () => {
   });
 
   it("a tool the SDK itself refuses (an x-mcp-header that is not a token) is left out as well", async () => {
-    const { client, wire, typed } = await typedClient();
+    const { client, wire, typed } = await typedClient("modern", undefined, "ignore");
     wire.rewrite.apply = (message) => {
       for (const tool of (message.result?.["tools"] ?? []) as { name: string; inputSchema: { properties: Record<string, Record<string, unknown>> } }[]) {
         if (tool.name === "get_weather_alerts") tool.inputSchema.properties["region"]!["x-mcp-header"] = "Bad Name";
@@ -359,7 +360,7 @@ describe("the generated client's listTools()", () => {
   });
 
   it("2025-era lists are not checked: x-mcp-header only matters to 2026-07-28 Streamable HTTP requests (T-HDR-13)", async () => {
-    const { client, wire, typed, warnings } = await typedClient("legacy");
+    const { client, wire, typed, warnings } = await typedClient("legacy", undefined, "ignore");
     wire.rewrite.apply = (message) => {
       for (const tool of (message.result?.["tools"] ?? []) as { name: string; inputSchema: { properties: Record<string, unknown> } }[]) {
         if (tool.name === "set_units") tool.inputSchema.properties["big"] = { type: "integer", maximum: 2 ** 60, "x-mcp-header": "Big" };

@@ -130,7 +130,7 @@ describe("emitValidators: equivalence with mcp-gen's own ajv validation", () => 
     emitted = emitValidators(compilable);
     folder = writeEmittedFolder(emitted.files);
     validators = await loadAll(emitted, folder);
-  });
+  }, 300_000); // the whole corpus compiled and loaded: minutes on a loaded machine
   afterAll(() => folder.remove());
 
   it("covers the whole corpus: input and output schemas of corpus/real and corpus/bench", () => {
@@ -397,6 +397,40 @@ describe("emitValidators: formats, $id and hostile text", () => {
     expect(optional!(JSON.parse('{ "item": "x", "toString": 1 }'))).toBe(false);
     expect(required!({})).toBe(false);
     expect(required!(JSON.parse('{ "valueOf": 1, "__proto__": {} }'))).toBe(true);
+  });
+
+  it("a __proto__ key in the schema the code holds stays a key: closed objects and const objects keep it", async () => {
+    // ajv writes the schema as JSON into the code, where `"__proto__": {…}` would set a prototype.
+    const closed = { type: "object", properties: { ["__proto__"]: { type: "string" }, constructor: { type: "string" } }, additionalProperties: false };
+    const unevaluated = { type: "object", properties: { ["__proto__"]: { type: "string" } }, unevaluatedProperties: false };
+    const constant = { const: JSON.parse('{ "__proto__": 1 }') as JsonValue };
+    const requests: ValidatorRequest[] = [
+      { schema: closed, dialect: "2020-12" },
+      { schema: constant, dialect: "2020-12" },
+      { schema: { enum: [JSON.parse('{ "__proto__": [1], "a": 2 }') as JsonValue] }, dialect: "draft-07" },
+      { schema: unevaluated, dialect: "2020-12" },
+    ];
+    const emitted = emitValidators(requests);
+    expect(emitted.files.map((f) => f.contents).join("\n")).toContain('["__proto__"]:');
+    const [closedValidator, constValidator, enumValidator, unevaluatedValidator] = await expectSameAsReference(requests, [
+      JSON.parse('{ "__proto__": "x" }'),
+      JSON.parse('{ "__proto__": "x", "constructor": "y" }'),
+      JSON.parse('{ "__proto__": 1 }'),
+      JSON.parse('{ "__proto__": [1], "a": 2 }'),
+      { other: 1 },
+      {},
+    ]);
+    // ajv alone neither applies the subschema of a property named __proto__ nor lets a closed object have it (load-ajv.ts, patch 3).
+    expect(closedValidator!(JSON.parse('{ "__proto__": "x", "constructor": "y" }'))).toBe(true);
+    expect(closedValidator!(JSON.parse('{ "__proto__": 1 }'))).toBe(false);
+    expect(unevaluatedValidator!(JSON.parse('{ "__proto__": "x" }'))).toBe(true);
+    expect(unevaluatedValidator!(JSON.parse('{ "__proto__": 1 }'))).toBe(false);
+    expect(unevaluatedValidator!({ other: 1 })).toBe(false);
+    expect(closedValidator!({ other: 1 })).toBe(false);
+    expect(constValidator!(JSON.parse('{ "__proto__": 1 }'))).toBe(true);
+    expect(constValidator!({})).toBe(false);
+    expect(enumValidator!(JSON.parse('{ "__proto__": [1], "a": 2 }'))).toBe(true);
+    expect(enumValidator!({ a: 2 })).toBe(false);
   });
 
   it("a hostile $id cannot end ajv's sourceURL comment and run code", async () => {

@@ -32,7 +32,7 @@ const EXAMPLES = readdirSync(join(REPO_ROOT, "examples"), { withFileTypes: true 
 const BUILT = [...GOLDENS, ...EXAMPLES].flatMap(filesUnder);
 const USER_FACING = [...filesUnder("templates"), ...filesUnder("packages/runtime/src"), ...BUILT];
 
-/** A checklist id (`T-<AREA>-<n>`, ranges too), a test vector's (HV-44, XI-23, ENC-30), or the checklist itself. Ids written here would count as proven in README's checklist coverage. */
+/** A checklist id (`T-<AREA>-<n>`, ranges too), a test vector's (HV-44, XI-23, ENC-30), or the checklist itself. Ids written here would count as proven in docs/protocol.md's checklist coverage. */
 const CHECKLIST_REFERENCE = /\bT-[A-Z]+-\d+\b|\b(?:HV|XI|ENC)-\d+\b|\bCHECKLIST\b|\bAppendix B\b/;
 
 describe("text that lands in a user's project", () => {

@@ -56,8 +56,12 @@ describe("adversarial descriptors and configs", () => {
     await expectRefused({ "tools/a.yaml": TOOL("same"), "tools/b.json": JSON.stringify({ name: "same", description: "x", inputSchema: { type: "object" } }) }, "tool-name-unique");
   });
 
-  it("a pattern no linear-time engine can run is refused", async () => {
-    await expectRefused({ "tools/t.yaml": TOOL("t", '  properties:\n    p: { type: string, pattern: "^(?=(a+)+$)b" }\n') }, "schema-pattern-linear-time");
+  it("a pattern that runs in exponential time is refused, naming its attack string", async () => {
+    // A lookahead that a back-reference keeps from splitting into re2js matches: only RegExp runs
+    // it, and the ReDoS checker finds it exponential, so nothing runs it.
+    const run = await expectRefused({ "tools/t.yaml": TOOL("t", '  properties:\n    p: { type: string, pattern: "^(?=(a+)+$)\\\\1b" }\n') }, "schema-pattern-bounded-time");
+    expect(run.stdout).toContain("exponential time in the length of the input");
+    expect(run.stdout).toContain("hint: Attack string: 'a' + 'a'.repeat(31) + 'b'.");
   });
 
   it("invalid UTF-8 is refused", async () => {

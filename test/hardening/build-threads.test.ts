@@ -59,14 +59,15 @@ function buildFailing(dir: string, workers: number): { status: number | null; st
 }
 
 function build(dir: string, workers: number): string {
-  return execFileSync(process.execPath, [CLI, "build", "--cwd", dir], { env: { ...process.env, MCP_GEN_WORKERS: String(workers) }, encoding: "utf8", timeout: 120_000 });
+  // Run in the project: the summary names its paths from where the command runs.
+  return execFileSync(process.execPath, [CLI, "build", "--cwd", dir], { cwd: dir, env: { ...process.env, MCP_GEN_WORKERS: String(workers) }, encoding: "utf8", timeout: 120_000 });
 }
 
 /** A build with no MCP_GEN_WORKERS, the types thread forced on or off. */
 function buildWithTypesThread(dir: string, on: boolean): string {
   const env: Record<string, string | undefined> = { ...process.env, MCP_GEN_TYPES_THREAD: on ? "1" : "0" };
   delete env.MCP_GEN_WORKERS;
-  return execFileSync(process.execPath, [CLI, "build", "--cwd", dir], { env, encoding: "utf8", timeout: 120_000 });
+  return execFileSync(process.execPath, [CLI, "build", "--cwd", dir], { cwd: dir, env, encoding: "utf8", timeout: 120_000 });
 }
 
 beforeAll(() => {

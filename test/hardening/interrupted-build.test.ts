@@ -1,16 +1,17 @@
-// An interrupted build (kill -9 at random points) leaves either the old generated tree and lock or the
+// An interrupted build (kill -9 at points spread over the build) leaves either the old generated tree and lock or the
 // new ones, never a mix, a half-written file or a lost user file (hardening issue). The next build
 // finishes or undoes a swap that was cut short; this test runs that recovery step alone to look.
 import { spawn, execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recoverInterruptedBuild } from "../../src/incremental/replace-tree.js";
 import { REPO_ROOT } from "../support/spec-paths.js";
 
-const BIN = join(REPO_ROOT, "bin/mcp-gen.js");
 const work = mkdtempSync(join(tmpdir(), "mcp-gen-kill-"));
+/** The command as installed from the sources under test, compiled into `work` (never into the repository's dist/). */
+const BIN = join(work, "package", "cli.mjs");
 const TOOLS = 120;
 
 function tool(i: number, version: string) {
@@ -53,7 +54,13 @@ let oldLock = "";
 let newLock = "";
 
 beforeAll(() => {
-  execFileSync(join(REPO_ROOT, "node_modules/.bin/tsc"), ["-p", join(REPO_ROOT, "tsconfig.build.json")], { stdio: "pipe" });
+  // The package as installed: dist/ next to templates/, schemas/ and packages/runtime/src/.
+  const pkg = join(work, "package");
+  execFileSync(join(REPO_ROOT, "node_modules/.bin/tsc"), ["-p", join(REPO_ROOT, "tsconfig.build.json"), "--outDir", join(pkg, "dist")], { stdio: "pipe" });
+  for (const name of ["templates", "schemas", "node_modules", "package.json"]) symlinkSync(join(REPO_ROOT, name), join(pkg, name));
+  mkdirSync(join(pkg, "packages", "runtime"), { recursive: true });
+  symlinkSync(join(REPO_ROOT, "packages", "runtime", "src"), join(pkg, "packages", "runtime", "src"));
+  writeFileSync(BIN, 'import { runCli } from "./dist/cli/main.js";\nprocess.exitCode = await runCli(process.argv.slice(2));\n');
   template = join(work, "template");
   mkdirSync(join(template, "tools"), { recursive: true });
   writeProject(template, "old");
@@ -82,8 +89,8 @@ describe("kill -9 during a build", () => {
       cpSync(template, dir, { recursive: true });
       writeProject(dir, "new");
       const handlerBefore = readFileSync(join(dir, "src/handlers/tool_0.ts"), "utf8");
-      // Spread the kills over the whole build: from parsing to the last rename.
-      await killBuildAndRecover(dir, 150 + Math.floor(Math.random() * 2500), { tree: newTree, lock: newLock });
+      // Spread the kills over the whole build, from parsing to the last rename: the same delays every run.
+      await killBuildAndRecover(dir, spread(round, 150, 2500), { tree: newTree, lock: newLock });
       expect(readFileSync(join(dir, "src/handlers/tool_0.ts"), "utf8")).toBe(handlerBefore);
     }, 60_000);
   }
@@ -115,10 +122,15 @@ describe("kill -9 during a build that changes one tool (the journal: few files a
       cpSync(template, dir, { recursive: true });
       changeOne(dir);
       // A build of one changed tool takes a fraction of a full one: kill early and often.
-      await killBuildAndRecover(dir, 80 + Math.floor(Math.random() * 900), { tree: oneTree, lock: oneLock });
+      await killBuildAndRecover(dir, spread(round, 80, 900), { tree: oneTree, lock: oneLock });
     }, 60_000);
   }
 });
+
+/** The delay of round `round` of 6: the middles of six equal parts of `from` to `from + span` ms. */
+function spread(round: number, from: number, span: number): number {
+  return from + Math.floor(((round + 0.5) / 6) * span);
+}
 
 /**
  * Starts a build in `dir`, kills it with SIGKILL after `delay` ms, recovers, and expects the old

@@ -29,9 +29,14 @@ describe("readClientConfig", () => {
             env: { KEY: "k-123" },
             cwd: "/work/app",
             label: '"npx -y @modelcontextprotocol/server-memory"',
+            written: ["npx", "-y", "@modelcontextprotocol/server-memory"],
           },
         },
-        { name: "remote", status: "ready", target: { kind: "http", url: new URL("https://mcp.example/mcp"), headers: { Authorization: "Bearer t-456" }, label: "https://mcp.example/mcp" } },
+        {
+          name: "remote",
+          status: "ready",
+          target: { kind: "http", url: new URL("https://mcp.example/mcp"), headers: { Authorization: "Bearer t-456" }, label: "https://mcp.example/mcp", written: "https://mcp.example/mcp" },
+        },
       ],
     });
   });
@@ -50,7 +55,10 @@ describe("readClientConfig", () => {
 
   it("fills ${NAME} and ${NAME:-default} as Claude Code does, and labels servers by the text before filling in", () => {
     const config = readClientConfig(JSON.stringify({ mcpServers: { a: { command: "run", args: ["--key=${API_KEY}", "--region=${REGION:-eu}"] } } }), context);
-    expect(config).toMatchObject({ ok: true, servers: [{ target: { args: ["--key=k-123", "--region=eu"], label: '"run --key=${API_KEY} --region=${REGION:-eu}"' } }] });
+    expect(config).toMatchObject({
+      ok: true,
+      servers: [{ target: { args: ["--key=k-123", "--region=eu"], label: '"run --key=${API_KEY} --region=${REGION:-eu}"', written: ["run", "--key=${API_KEY}", "--region=${REGION:-eu}"] } }],
+    });
   });
 
   it.each([

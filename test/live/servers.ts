@@ -47,3 +47,52 @@ export async function stopServers(): Promise<void> {
     ),
   );
 }
+
+/**
+ * A stdio session with `node <args>` as a 2025-era client has it, written as the server's log would
+ * hold it: every line sent and received, in order (initialize, notifications/initialized, then
+ * tools/list following nextCursor to the end). The server is ended before this returns.
+ */
+export async function stdioTranscript(args: readonly string[]): Promise<string> {
+  const child = spawn(process.execPath, [...args], { stdio: ["pipe", "pipe", "ignore"] });
+  const lines: string[] = [];
+  const waiting = new Map<number, (result: { nextCursor?: string }) => void>();
+  let buffer = "";
+  child.stdout!.on("data", (chunk: Buffer) => {
+    buffer += chunk.toString("utf8");
+    for (let end = buffer.indexOf("\n"); end !== -1; end = buffer.indexOf("\n")) {
+      const line = buffer.slice(0, end);
+      buffer = buffer.slice(end + 1);
+      if (line.trim() === "") continue;
+      lines.push(line);
+      const message = JSON.parse(line) as { id?: number; result?: { nextCursor?: string } };
+      if (typeof message.id === "number" && waiting.has(message.id)) waiting.get(message.id)!(message.result ?? {});
+    }
+  });
+  let id = 0;
+  const send = (message: Record<string, unknown>) => {
+    const line = JSON.stringify({ jsonrpc: "2.0", ...message });
+    lines.push(line);
+    child.stdin!.write(`${line}\n`);
+  };
+  const request = (method: string, params: Record<string, unknown>) =>
+    new Promise<{ nextCursor?: string }>((resolve, reject) => {
+      const mine = id++;
+      const timer = setTimeout(() => reject(new Error(`no answer to ${method} within 20 s`)), 20_000);
+      waiting.set(mine, (result) => {
+        clearTimeout(timer);
+        resolve(result);
+      });
+      send({ id: mine, method, params });
+    });
+  try {
+    await request("initialize", { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "transcript", version: "1.0.0" } });
+    send({ method: "notifications/initialized" });
+    let cursor: string | undefined;
+    do cursor = (await request("tools/list", cursor === undefined ? {} : { cursor })).nextCursor || undefined;
+    while (cursor !== undefined);
+    return `${lines.join("\n")}\n`;
+  } finally {
+    child.kill("SIGKILL");
+  }
+}

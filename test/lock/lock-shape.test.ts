@@ -24,6 +24,7 @@ function lockText(): JsonValue {
       ["tools/p.yaml", sha256Hex("p")],
     ]),
     version: "0.1.0",
+    server: { name: "s", version: "1.0.0", command: ["node", "server.js"] },
   });
   return JSON.parse(renderLock(lock)) as JsonValue;
 }
@@ -52,6 +53,12 @@ describe("isLockShape", () => {
       (l) => (l.tools.a.sha256 = "0"),
       (l) => (l.tools.a.more = true),
       (l) => (l.tools.a = []),
+      (l) => (l.server.extra = "x"),
+      (l) => (l.server.name = 1),
+      (l) => (l.server.command = []),
+      (l) => (l.server.command = ["node", 1]),
+      (l) => (l.server.url = ""),
+      (l) => (l.server = []),
     ];
     for (const [i, edit] of breaks.entries()) {
       const lock = lockText() as Record<string, any>;
@@ -63,7 +70,27 @@ describe("isLockShape", () => {
 
   it("property: never accepts what the schema refuses, on arbitrary edits", () => {
     const key = fc.oneof(
-      fc.constantFrom("tools", "inputs", "files", "generator", "name", "version", "a", "__proto__", "parts", "descriptor", "file", "sha256", "title", "other", "specRevision", "lockfileVersion"),
+      fc.constantFrom(
+        "tools",
+        "inputs",
+        "files",
+        "generator",
+        "name",
+        "version",
+        "a",
+        "__proto__",
+        "parts",
+        "descriptor",
+        "file",
+        "sha256",
+        "title",
+        "other",
+        "specRevision",
+        "lockfileVersion",
+        "server",
+        "command",
+        "url",
+      ),
       fc.string({ maxLength: 3 }),
     );
     const value = fc.oneof(fc.jsonValue({ maxDepth: 2 }) as fc.Arbitrary<JsonValue>, fc.constantFrom<JsonValue>(sha256Hex("v"), "tools/x.json", "2026-07-28", 1, "mcp-gen", {}));

@@ -5,12 +5,14 @@
 // titles are drawn also from the names the generated code declares itself (read from a build with
 // ts-morph), so a name a template adds is tried as a tool name without anyone listing it here; each
 // tool module must still declare the tool's own types under the names the other modules import.
-// PROPERTY_RUNS sets the number of projects (a nightly run uses thousands); every counterexample
-// found is kept in test/fixtures/properties/counterexamples.json and replayed first.
+// PROPERTY_RUNS sets the number of projects (a nightly run uses thousands) and PROPERTY_SEED the
+// seed (fixed in `npm test`, see test/support/property-seed.ts). The counterexamples in
+// test/fixtures/properties/counterexamples.json are replayed first, and so are those a run with
+// PROPERTY_KEEP=1 kept in .tmp/counterexamples/ (test/support/counterexamples.ts).
 import canonicalize from "canonicalize";
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import fc from "fast-check";
@@ -22,6 +24,7 @@ import type { JsonValue } from "../../src/model/json.js";
 import { SchemaCompiler } from "../../src/compile/schema-compiler.js";
 import { sentinelProjectNames, templateNames } from "../support/declared-names.js";
 import { toolSetOnto, type ArbitraryTool } from "./arbitrary-descriptors.js";
+import { keepCounterexample, keptCounterexamples } from "../support/counterexamples.js";
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 25);
 const COUNTEREXAMPLES = join(REPO_ROOT, "test/fixtures/properties/counterexamples.json");
@@ -109,30 +112,36 @@ async function checkProject(tools: readonly ArbitraryTool[]): Promise<void> {
   }
 }
 
-function remember(tools: readonly ArbitraryTool[]): void {
-  const known: ArbitraryTool[][] = existsSync(COUNTEREXAMPLES) ? JSON.parse(readFileSync(COUNTEREXAMPLES, "utf8")) : [];
-  known.push([...tools]);
-  writeFileSync(COUNTEREXAMPLES, JSON.stringify(known, null, 2) + "\n");
-}
+/** The name of this test's kept counterexamples (.tmp/counterexamples/build-any-descriptor/NNN.json, a tool list each). */
+const KEPT = "build-any-descriptor";
 
 describe("build any valid descriptor", () => {
-  const known: ArbitraryTool[][] = existsSync(COUNTEREXAMPLES) ? JSON.parse(readFileSync(COUNTEREXAMPLES, "utf8")) : [];
-  known.forEach((tools, i) => {
+  const committed: ArbitraryTool[][] = existsSync(COUNTEREXAMPLES) ? JSON.parse(readFileSync(COUNTEREXAMPLES, "utf8")) : [];
+  committed.forEach((tools, i) => {
     it(`replays counterexample ${i + 1}`, () => checkProject(tools), 120_000);
   });
+  for (const kept of keptCounterexamples(KEPT)) {
+    it(`replays the kept counterexample ${kept.name}`, () => checkProject(JSON.parse(kept.text) as ArbitraryTool[]), 120_000);
+  }
 
   it(`builds, type-checks and round-trips ${RUNS} random projects`, async () => {
-    await fc.assert(
+    let found: ArbitraryTool[] | undefined;
+    const details = await fc.check(
       fc.asyncProperty(toolSet, async (tools) => {
         try {
           await checkProject(tools);
         } catch (e) {
-          if (process.env.PROPERTY_KEEP !== "0") remember(tools);
+          found = tools;
           throw e;
         }
       }),
+      // A project costs seconds: the first failure is reported as found, not shrunk.
       { numRuns: RUNS, endOnFailure: true },
     );
+    if (details.failed) {
+      const kept = found === undefined ? "" : `\n${keepCounterexample(KEPT, ".json", `${JSON.stringify(found, null, 2)}\n`)}`;
+      throw new Error(`${fc.defaultReportMessage(details)}${kept}\n${String(details.errorInstance)}`);
+    }
   }, 600_000);
 });
 

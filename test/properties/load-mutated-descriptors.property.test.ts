@@ -4,9 +4,11 @@
 // YAML (block, flow, and block with flow inside, as people write them) or JSON, then mutated as
 // typing goes wrong: characters deleted, doubled and swapped, and YAML's indicators, quotes and
 // newlines inserted.
-// PROPERTY_RUNS sets the number of inputs; every counterexample found is kept as a file in
-// test/fixtures/properties/mutated-descriptors/ and replayed first.
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+// PROPERTY_RUNS sets the number of inputs and PROPERTY_SEED the seed (fixed in `npm test`, see
+// test/support/property-seed.ts). The counterexamples in test/fixtures/properties/mutated-descriptors/
+// are replayed first, and so are those a run with PROPERTY_KEEP=1 kept in .tmp/counterexamples/
+// (test/support/counterexamples.ts).
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { Document, visit } from "yaml";
@@ -17,6 +19,7 @@ import { computeLineStarts } from "../../src/load/line-index.js";
 import { corpusCaptures } from "../support/corpus-tools.js";
 import { analyzeTexts } from "../support/project-from-tools.js";
 import { REPO_ROOT } from "../support/spec-paths.js";
+import { keepCounterexample, keptCounterexamples } from "../support/counterexamples.js";
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 300);
 const COUNTEREXAMPLES = join(REPO_ROOT, "test/fixtures/properties/mutated-descriptors");
@@ -85,11 +88,8 @@ function checkDescriptor(path: string, text: string): void {
   }
 }
 
-function remember(path: string, text: string): void {
-  mkdirSync(COUNTEREXAMPLES, { recursive: true });
-  const n = readdirSync(COUNTEREXAMPLES).length + 1;
-  writeFileSync(join(COUNTEREXAMPLES, `${String(n).padStart(3, "0")}${isJsonPath(path) ? ".json" : ".yaml"}`), text);
-}
+/** The name of this test's kept counterexamples (.tmp/counterexamples/load-mutated-descriptors/NNN.yaml or .json). */
+const KEPT = "load-mutated-descriptors";
 
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.constantFrom<Mutation>({ kind: "delete" }, { kind: "duplicate" }, { kind: "swap" }),
@@ -105,9 +105,12 @@ const slip = fc.record({
 type SlipInput = typeof slip extends fc.Arbitrary<infer T> ? T : never;
 
 describe("loading a mistyped descriptor", () => {
-  const known = existsSync(COUNTEREXAMPLES) ? readdirSync(COUNTEREXAMPLES).sort() : [];
-  for (const file of known) {
+  const committed = existsSync(COUNTEREXAMPLES) ? readdirSync(COUNTEREXAMPLES).sort() : [];
+  for (const file of committed) {
     it(`replays counterexample ${file}`, () => checkDescriptor(`tools/${file}`, readFileSync(join(COUNTEREXAMPLES, file), "utf8")));
+  }
+  for (const kept of keptCounterexamples(KEPT)) {
+    it(`replays the kept counterexample ${kept.name}`, () => checkDescriptor(`tools/${kept.name}`, kept.text));
   }
 
   it(`ends in placed diagnostics or success for ${RUNS} mutated corpus tools`, () => {
@@ -124,10 +127,10 @@ describe("loading a mistyped descriptor", () => {
       { numRuns: RUNS },
     );
     if (details.failed && details.counterexample) {
-      // The shrunk input is kept, to be replayed by every later run.
+      // The shrunk input, kept when asked (PROPERTY_KEEP=1) to be replayed by later runs.
       const { path, text } = input(details.counterexample[0]);
-      if (process.env.PROPERTY_KEEP !== "0") remember(path, text);
-      throw new Error(`${fc.defaultReportMessage(details)}\nInput: ${JSON.stringify(text)}\n${String(details.errorInstance)}`);
+      const kept = keepCounterexample(KEPT, isJsonPath(path) ? ".json" : ".yaml", text);
+      throw new Error(`${fc.defaultReportMessage(details)}\nInput: ${JSON.stringify(text)}\n${kept}\n${String(details.errorInstance)}`);
     }
     expect(details.failed, fc.defaultReportMessage(details)).toBe(false);
   }, 600_000);

@@ -1,5 +1,5 @@
 // The rule registry stays honest: every rule file is registered in alphabetical order, named after its
-// id, and has a fixture folder and a test file; every default follows README's principle (an error is
+// id, and has a fixture folder and a test file; every default follows docs/rules.md's principle (an error is
 // what breaks something; a MUST that nothing enforces is a warning), and only the rules that code
 // generation needs refuse to be lowered.
 import { cpSync, existsSync, readdirSync } from "node:fs";

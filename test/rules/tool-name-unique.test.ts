@@ -4,7 +4,7 @@ import { toolNameUnique } from "../../src/validate/rules/tool-name-unique.js";
 import { describeRule, RULE_FIXTURES, runRuleOn } from "../support/rule-harness.js";
 
 describeRule(toolNameUnique, () => {
-  // What the rule's description (README's rule reference) says it does.
+  // What the rule's description (docs/rules.md) says it does.
   it("reports every descriptor that uses the name, each naming all the others", async () => {
     const { diagnostics, files } = await runRuleOn(toolNameUnique, join(RULE_FIXTURES, toolNameUnique.id), "invalid");
     expect(toolNameUnique.description).toContain("Every descriptor that uses the name is reported, each naming the others");

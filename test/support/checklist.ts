@@ -1,7 +1,7 @@
 // CHECKLIST.md coverage: which requirement ids the tests prove (they cite the ids in their names or
 // next to their assertions, ranges like "T-HTTP-3..16" included), and, for the rest, why mcp-gen's
 // own tests do not (the SDK does it, it is the host's or the handler author's job, or it does not
-// apply). The README section is generated from this; a test keeps the two in step.
+// apply). docs/protocol.md's coverage section is generated from this; a test keeps the two in step.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { REPO_ROOT, specPath } from "./spec-paths.js";

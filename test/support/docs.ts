@@ -1,4 +1,5 @@
-// Renders the rule reference for README.md from the registry, so it is never written twice.
+// Renders the rule reference (docs/rules.md) and the CHECKLIST coverage (docs/protocol.md) from the
+// registry, so they are never written twice.
 import { BREAKAGE_TEXT, type AnyRule } from "../../src/validate/define-rule.js";
 import { STAGE_DIAGNOSTICS } from "../../src/model/stage-diagnostics.js";
 
@@ -33,7 +34,7 @@ export function renderRuleDetails(rules: readonly AnyRule[]): string {
     .sort((a, b) => (a.id < b.id ? -1 : 1))
     .map((r) => {
       const options = r.options ? `\n\nOptions (defaults): \`${JSON.stringify(r.options.defaults)}\`` : "";
-      return `#### \`${r.id}\`\n\n${r.description}\n\n${defaultSentence(r)} ${r.why} Source: ${r.spec}.${options}`;
+      return `### \`${r.id}\`\n\n${r.description}\n\n${defaultSentence(r)} ${r.why} Source: ${r.spec}.${options}`;
     })
     .join("\n\n");
 }
@@ -44,11 +45,58 @@ export function renderStageTable(): string {
 }
 
 /** Replaces the text between `<!-- name:start -->` and `<!-- name:end -->`. */
-export function replaceSection(document: string, name: string, content: string): string {
+export function replaceSection(document: string, name: string, content: string, file = "the document"): string {
   const start = `<!-- ${name}:start -->`;
   const end = `<!-- ${name}:end -->`;
   const from = document.indexOf(start);
   const to = document.indexOf(end);
-  if (from === -1 || to === -1) throw new Error(`README.md has no ${start} … ${end} section`);
+  if (from === -1 || to === -1) throw new Error(`${file} has no ${start} … ${end} section`);
   return document.slice(0, from + start.length) + "\n" + content + "\n" + document.slice(to);
+}
+
+/** Each line of a Markdown document, and whether it is code (a fence or inside one). */
+function classifyLines(document: string): { readonly text: string; readonly code: boolean }[] {
+  let fence: string | undefined;
+  return document.split("\n").map((text) => {
+    const marker = /^\s*(`{3,}|~{3,})(.*)$/.exec(text);
+    if (!marker) return { text, code: fence !== undefined };
+    if (fence === undefined) fence = marker[1]!;
+    else if (marker[1]!.startsWith(fence) && marker[2]!.trim() === "") fence = undefined;
+    return { text, code: true };
+  });
+}
+
+/** GitHub's anchor for a heading's text: lowercase, punctuation other than "-" and "_" dropped, spaces to "-". */
+export function headingSlug(text: string): string {
+  const plain = text.replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1");
+  return plain
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}\p{Pc}\- ]/gu, "")
+    .replace(/ /g, "-");
+}
+
+/** The anchors of a document's headings, as GitHub makes them (a repeated one gets "-1", "-2"...). */
+export function headingAnchors(document: string): Set<string> {
+  const anchors = new Set<string>();
+  const seen = new Map<string, number>();
+  for (const { text, code } of classifyLines(document)) {
+    const heading = code ? null : /^#{1,6} +(.*?)#*\s*$/.exec(text);
+    if (!heading) continue;
+    const slug = headingSlug(heading[1]!);
+    const count = seen.get(slug) ?? 0;
+    seen.set(slug, count + 1);
+    anchors.add(count === 0 ? slug : `${slug}-${count}`);
+  }
+  return anchors;
+}
+
+/** Every inline link of a document outside code: its target and the line it is on (1-based). */
+export function markdownLinks(document: string): { readonly target: string; readonly line: number }[] {
+  const links: { target: string; line: number }[] = [];
+  classifyLines(document).forEach(({ text, code }, index) => {
+    if (code) return;
+    for (const match of text.replace(/(`+)[^`]*?\1/g, "").matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) links.push({ target: match[1]!, line: index + 1 });
+  });
+  return links;
 }

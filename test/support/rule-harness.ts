@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/load-config.js";
 import type { Diagnostic } from "../../src/model/diagnostic.js";
 import { analyzeProject } from "../../src/project/analyze-project.js";
+import { withPatternVerdicts } from "../../src/pattern-check/certify-patterns.js";
 import { readProject } from "../../src/cli/read-project.js";
 import { formatText } from "../../src/report/format-text.js";
 import type { AnyRule } from "../../src/validate/define-rule.js";
@@ -20,7 +21,8 @@ export async function runRuleOn(rule: AnyRule, root: string, folder: string) {
   const config = { ...base, tools: [`${folder}/*.{yaml,yml,json}`], rules: new Map([[rule.id, { severity, options: rule.options?.defaults ?? {} }]]) };
   const read = await readProject({ root, configPath: undefined, config });
   if (!read.ok) throw new Error("fixture project did not load");
-  const analysis = analyzeProject({ ...read.input, rules: [rule] });
+  // With the ReDoS checker's verdicts, as validate and build have them (cached in node_modules/.cache).
+  const analysis = analyzeProject({ ...(await withPatternVerdicts(read.input, root)), rules: [rule] });
   return { diagnostics: analysis.diagnostics, sources: read.sources, files: read.input.descriptors };
 }
 

@@ -1,4 +1,4 @@
-// The TypeScript compilers generated code must pass (README "Supported TypeScript"): 7.0, the native
+// The TypeScript compilers generated code must pass (docs/generated-code.md, "Supported TypeScript"): 7.0, the native
 // compiler mcp-gen itself uses, and the JavaScript compilers most teams still run (typescript-eslint's
 // type-aware rules need their API). All three are devDependencies, 5.9 and 6.0 as npm aliases.
 import { execFile } from "node:child_process";
@@ -8,7 +8,7 @@ import { promisify } from "node:util";
 import { REPO_ROOT } from "./spec-paths.js";
 
 export interface TypeScriptCompiler {
-  /** The version as README states it, e.g. "5.9". */
+  /** The version as docs/generated-code.md states it, e.g. "5.9". */
   readonly version: string;
   /** The package folder under node_modules: `typescript`, or an alias such as `typescript-5.9`. */
   readonly packageName: string;

@@ -3,8 +3,9 @@
 // sending, the compiled descriptor travels as `toolDefinition` (no prior tools/list needed),
 // x-mcp-header parameters become Mcp-Param-* headers with the spec's value encoding, `isError` is
 // checked, and structuredContent is validated before it is typed. The live tool list is cached by the
-// SDK per its ttlMs and checked with mcp-gen's own x-mcp-header validator. Results are data: nothing
-// is ever evaluated.
+// SDK per its ttlMs and checked with mcp-gen's own x-mcp-header validator. Every tools/list answer is
+// compared with the lock's hashes (pin-guard.ts), and a call to a tool that differs is refused before
+// it is sent. Results are data: nothing is ever evaluated.
 import {
   Client,
   ProtocolError,
@@ -26,9 +27,13 @@ import { encodeHeaderValue } from "./header-encoding.js";
 import type { ToolDescriptor } from "./tool-table.js";
 import { describeValidationError, type CompiledValidator } from "./validation-messages.js";
 import { stdioParameters, type StdioServer } from "./stdio-server.js";
+import { PinGuard } from "./pin-guard.js";
+import type { DriftPolicy, ToolPin } from "./tool-pins.js";
 
 export type { Client, ContentBlock } from "@modelcontextprotocol/client";
 export type { StdioServer } from "./stdio-server.js";
+export { checkNewConnection, type PinGuard } from "./pin-guard.js";
+export { ToolDriftError, type DriftPolicy, type ToolDrift, type ToolPart, type ToolPin } from "./tool-pins.js";
 
 /** Options of one typed call (timeout, signal, progress callback, extra headers). */
 export type CallOptions = CallToolRequestOptions;
@@ -63,12 +68,16 @@ function errorText(result: CallToolResult): string {
   return result.content.map((block) => (block.type === "text" ? block.text : `[${block.type}]`)).join("\n");
 }
 
-/** Validates, calls, checks: the body of every generated client method. */
-export async function callTypedTool<O>(client: Client, entry: ClientToolEntry, args: unknown, options?: CallToolRequestOptions): Promise<ToolOutcome<O>> {
+/**
+ * Validates, calls, checks: the body of every generated client method. With a `guard`, a tool whose
+ * listing differs from the lock is refused after the arguments are checked and before anything is sent.
+ */
+export async function callTypedTool<O>(client: Client, entry: ClientToolEntry, args: unknown, options?: CallToolRequestOptions, guard?: PinGuard): Promise<ToolOutcome<O>> {
   if (!entry.validateInput(args)) {
     throw new ToolArgumentsError(`Invalid arguments for tool ${entry.name}: ${describeValidationError(entry.validateInput)}`);
   }
   const mirrored = mirrorHeaders(entry, args);
+  await guard?.admit(entry.name);
   const era = client.getProtocolEra();
   // 2025-era requests carry no Mcp-Param-* headers; the SDK mirrors nothing for them either.
   const headers = era === "modern" ? mirrored : undefined;
@@ -258,4 +267,32 @@ export async function listLiveTools(client: Client, options: ListToolsOptions | 
     warn(`${tool.name}\u0000${reason}`, `[mcp-gen] Leaving out tool ${JSON.stringify(tool.name)} from tools/list: ${reason}`);
   }
   return { tools, refused };
+}
+
+/**
+ * A guard over `client`'s connection that compares every tools/list answer with `pins`. Its own
+ * listings bypass the SDK's cache.
+ */
+export function watchTools(client: Client, pins: readonly ToolPin[], policy: DriftPolicy, warn: (message: string) => void): PinGuard {
+  return new PinGuard({ pins, policy, warn, transport: () => client.transport, list: () => client.listTools(undefined, { cacheMode: "refresh" }) });
+}
+
+/**
+ * Client options that have a 2026-07-28 connection told when the tool list changes: the SDK opens a
+ * subscriptions/listen stream for it (a 2025-era server sends list_changed unasked). The guard fetches
+ * the list itself, so the SDK's own refresh is off. A caller's own `listChanged.tools` is kept.
+ */
+export function withToolWatch(options: ClientOptions, policy: DriftPolicy): ClientOptions {
+  if (policy === "ignore" || options.listChanged?.tools !== undefined) return options;
+  return { ...options, listChanged: { ...options.listChanged, tools: { autoRefresh: false, onChanged: () => undefined } } };
+}
+
+/** listLiveTools, judged against the lock: with policy "throw", a list that differs is a ToolDriftError. */
+export async function listPinnedTools(client: Client, guard: PinGuard, options: ListToolsOptions | undefined, warn: (key: string, message: string) => void): Promise<ListedTools> {
+  // A list the SDK cached before the guard watched this connection (or before list_changed) has not been judged.
+  const listed = await listLiveTools(client, guard.current ? options : { ...options, cacheMode: "refresh" }, warn);
+  // Nothing came over the wire: the SDK lists nothing from a server without the tools capability.
+  if (!guard.current) await guard.check();
+  guard.assertUnchanged();
+  return listed;
 }

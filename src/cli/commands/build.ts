@@ -6,15 +6,16 @@
 // (src/incremental: the build cache, the stat index, the lock); read the project; validate it;
 // reuse what did not change (or stop: nothing to write); generate the rest; write the folder and
 // the lock as one unit. Everything between reading and writing is the pure pipeline.
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { realpath } from "node:fs/promises";
 import { join } from "node:path";
-import type { Config } from "../../config/config.js";
+import { CONFIG_FILE, type Config } from "../../config/config.js";
 import { hasErrors, type Diagnostic } from "../../model/diagnostic.js";
 import { RunMemo } from "../../model/run-memo.js";
 import { NO_CLOCK, type PhaseClock } from "../../model/phase-clock.js";
 import { startPhaseClock } from "../phase-record.js";
 import { hashFileText } from "../../lock/sha256.js";
+import { withPatternVerdicts } from "../../pattern-check/certify-patterns.js";
 import { analyzeProjectWith, type ProjectAnalysis, type ProjectInput } from "../../project/analyze-project.js";
 import { expectedTypesJobs } from "../../emit/emit-project.js";
 import { generateProject, lockProject, type BuildOutput } from "../../project/build-project.js";
@@ -40,12 +41,22 @@ import { acquireProjectLock, PROJECT_LOCK_FILE } from "../../incremental/project
 import type { TreeSummary } from "../../incremental/replace-tree.js";
 import type { StatIndex } from "../../incremental/stat-index.js";
 import { buildProgress, progressLine, type BuildProgress } from "../build-progress.js";
-import { readRuntimeSources, readTemplates } from "../package-files.js";
+import { PACKAGE_ROOT, readRuntimeSources, readTemplates } from "../package-files.js";
+import { runtimeInstallArgument } from "../dependency-specs.js";
+import { runtimeWarnings } from "../runtime-skew.js";
 import { readProject, type ReadProjectResult } from "../read-project.js";
-import { hashedInputs, readProjectConfig, type ProjectConfig } from "../read-config.js";
+import { hashedInputs, PACKAGE_JSON, readProjectConfig, type ProjectConfig } from "../read-config.js";
 import { confineProjectPaths } from "../confine-paths.js";
 import { failsPolicy, REPORT_FORMATS, REPORT_OPTIONS, reportHelp, reportSetup, writeReport, type ReportSetup } from "../report.js";
 import { toolsNotFound } from "../tools-not-found.js";
+import { projectModuleFormat } from "../module-format.js";
+
+/** The options of `build` that name several projects (build-servers.ts). */
+const SEVERAL_OPTIONS = {
+  "client-config": { type: "string" },
+  "servers-dir": { type: "string" },
+  server: { type: "string", multiple: true },
+} as const;
 
 export const BUILD_HELP = `Usage: mcp-gen build [options]
 
@@ -53,10 +64,17 @@ Validate every descriptor; when there are no errors, write the generated code, c
 and test scaffolds that do not exist yet, and write the lock file.
 
 Options:
-  --cwd DIR                project root (default: the current directory)
-  --config FILE            config file, relative to the root (default: mcp-gen.config.yaml)
+  --cwd DIR                project root (default: the nearest folder, here or above, with
+                           mcp-gen.config.yaml; else the current folder)
+  --config FILE            config file, relative to --cwd or the current folder
+                           (default: mcp-gen.config.yaml, in the project root)
 ${reportHelp(REPORT_FORMATS, "error")}
                            (findings that fail the build stop it: nothing is written)
+  --client-config FILE     build every server \`mcp-gen import --client-config FILE\` pinned, each in its
+                           folder under --servers-dir (with --server NAME, only those); a build run in
+                           a folder with no config whose subfolders have one builds each of them
+  --servers-dir DIR        with --client-config: the folder of the servers' folders (default: mcp-servers)
+  --server NAME            with --client-config: only this server (repeatable)
   --force                  overwrite generated files that were edited by hand
   --verbose                list every file created, not only how many
   -h, --help               show this help
@@ -78,13 +96,20 @@ export async function runBuild(argv: readonly string[], io: CliIo, memo = new Ru
 }
 
 async function buildCommand(argv: readonly string[], io: CliIo, memo: RunMemo, clock: PhaseClock): Promise<number> {
-  const { values } = parseCommandArgs(argv, { ...COMMON_OPTIONS, ...REPORT_OPTIONS, force: { type: "boolean" }, verbose: { type: "boolean" } });
+  const { values } = parseCommandArgs(argv, { ...COMMON_OPTIONS, ...REPORT_OPTIONS, ...SEVERAL_OPTIONS, force: { type: "boolean" }, verbose: { type: "boolean" } });
   if (values.help) {
     io.stdout(BUILD_HELP);
     return EXIT.ok;
   }
   const setup = reportSetup("build", values, io, REPORT_FORMATS, "error");
   const { root, format } = setup;
+  // Several projects: --client-config, or a folder without a config whose subfolders have one (the
+  // servers' folder of `import --client-config`). Their module loads only then.
+  if (values["client-config"] !== undefined || values["servers-dir"] !== undefined || values.server?.length || (values.config === undefined && !existsSync(join(root, CONFIG_FILE)))) {
+    const { buildSeveral } = await import("../build-servers.js");
+    const several = await buildSeveral(values, setup, io, (args, each) => runBuild(args, each, memo));
+    if (several !== undefined) return several;
+  }
   const report = diagnosticsPrinter(io, setup);
   const realRoot = await realpath(root);
   // Stats of the files this build reads, for check (and the next build) to trust unchanged ones.
@@ -244,7 +269,9 @@ interface ReadInputs {
 async function validateAndWrite(run: BuildRun, plan: BuildPlan, threads: BuildThreads, read: ReadInputs): Promise<number> {
   const { input, records } = read;
   const analysis = await validateProject(run, threads, input, read.reuse);
-  const diagnostics = [...analysis.diagnostics, ...plan.previous.diagnostics];
+  // A project that lacks the runtime its code imports builds, with the line that installs it (check fails on it).
+  const runtime = input.descriptors.length === 0 ? [] : runtimeWarnings(run.root, input.config, run.project.sources.get(PACKAGE_JSON), () => runtimeInstallArgument(run.root, PACKAGE_ROOT) ?? null);
+  const diagnostics = [...analysis.diagnostics, ...plan.previous.diagnostics, ...runtime, ...projectModuleFormat(run.root, run.sources)];
   const stopped = await stopBeforeWriting(run, input, diagnostics);
   if (stopped !== undefined) return stopped;
   // A client-only project has no scaffolds to create or to find.
@@ -288,7 +315,7 @@ async function validateAndWrite(run: BuildRun, plan: BuildPlan, threads: BuildTh
  */
 async function validateProject(run: BuildRun, threads: BuildThreads, input: ProjectInput, reuse: ChecksReuse): Promise<ProjectAnalysis> {
   run.progress.phase(`Validating ${count(input.descriptors.length, "tool")}`, "schemas");
-  return analyzeProjectWith(input, threads.precompile, (fresh, all) =>
+  return analyzeProjectWith(await withPatternVerdicts(input, run.root), threads.precompile, (fresh, all) =>
     threads.prefetchTypes(
       expectedTypesJobs(
         fresh,
@@ -349,10 +376,12 @@ async function generateOutput(
     ...(output.reuse ? { reuse: output.reuse, hashes: output.hashes } : {}),
   };
   const generated = await generateProject(input);
+  // The server `mcp-gen import` recorded stays: a build knows the tools, not where they came from.
+  const server = plan.previous.parsed?.server;
   return {
     ...generated,
     lock: lockProject(
-      input,
+      { ...input, server },
       generated,
       run.clock.time("hash", () => knownFileHashes(plan, generated.emit.generated)),
     ),
@@ -369,7 +398,7 @@ async function printSummary(run: BuildRun, diagnostics: readonly Diagnostic[], b
   if (diagnostics.length > 0) await run.print(diagnostics);
   clearProgress(run.io, run.format);
   const { config } = run.project;
-  run.io.stdout(buildSummary({ ...built, out: config.out, lock: built.lockChanged ? config.lock : undefined, handlers: config.handlers, verbose: run.verbose }));
+  run.io.stdout(buildSummary({ ...built, out: config.out, lock: built.lockChanged ? config.lock : undefined, handlers: config.handlers, verbose: run.verbose }, run.setup.paths.fromCwd));
 }
 
 function buildInProgress(owner: number): Diagnostic {
@@ -418,20 +447,23 @@ interface BuildSummary {
   readonly verbose: boolean;
 }
 
-/** "Built 1,223 tools into src/generated: ...", "Created 1,223 handler stubs and 1,223 test scaffolds." and, with --verbose, each file created. */
-function buildSummary(summary: BuildSummary): string {
+/**
+ * "Built 1,223 tools into src/generated: ...", "Created 1,223 handler stubs and 1,223 test scaffolds." and, with --verbose, each file created;
+ * paths from where the command runs (`fromCwd`).
+ */
+function buildSummary(summary: BuildSummary, fromCwd: (path: string) => string): string {
   const { written, unchanged, removed } = summary.tree;
   const lines = [
-    `Built ${count(summary.tools, "tool")} into ${summary.out}: ${count(written.length, "file")} written, ${count(unchanged.length)} unchanged${removed.length > 0 ? `, ${count(removed.length)} removed` : ""}.`,
+    `Built ${count(summary.tools, "tool")} into ${fromCwd(summary.out)}: ${count(written.length, "file")} written, ${count(unchanged.length)} unchanged${removed.length > 0 ? `, ${count(removed.length)} removed` : ""}.`,
   ];
   if (summary.created.length > 0) {
     const stubs = summary.created.filter((path) => path.startsWith(`${summary.handlers}/`)).length;
     const scaffolds = summary.created.length - stubs;
     const parts = [stubs > 0 ? count(stubs, "handler stub") : "", scaffolds > 0 ? count(scaffolds, "test scaffold") : ""].filter((part) => part !== "");
     lines.push(`Created ${parts.join(" and ")}${summary.verbose ? ":" : "."}`);
-    if (summary.verbose) lines.push(...summary.created.map((path) => `  ${path}`));
+    if (summary.verbose) lines.push(...summary.created.map((path) => `  ${fromCwd(path)}`));
   }
-  lines.push(summary.lock ? `Wrote ${summary.lock}.` : "Lock file unchanged.");
+  lines.push(summary.lock ? `Wrote ${fromCwd(summary.lock)}.` : "Lock file unchanged.");
   return lines.join("\n") + "\n";
 }
 

@@ -27,6 +27,9 @@ import { COMPARING_FORMATS, failsPolicy, REPORT_OPTIONS, reportHelp, reportSetup
 import { comparePackageValues } from "../../lock/compare-lock.js";
 import { readTextSyncIfExists } from "../../files/write-files.js";
 import { findInstalledRuntime, readTail, runtimeSkew } from "../runtime-skew.js";
+import { runtimeInstallArgument } from "../dependency-specs.js";
+import { PACKAGE_ROOT } from "../package-root.js";
+import { installedFrom, sdkDependencyFindings } from "../sdk-dependencies.js";
 
 export const CHECK_HELP = `Usage: mcp-gen check [options]
 
@@ -38,8 +41,10 @@ and, when the generated code imports @mcp-gen/runtime, a project that does not d
 a version installed outside the range the code was generated for.
 
 Options:
-  --cwd DIR                project root (default: the current directory)
-  --config FILE            config file, relative to the root (default: mcp-gen.config.yaml)
+  --cwd DIR                project root (default: the nearest folder, here or above, with
+                           mcp-gen.config.yaml; else the current folder)
+  --config FILE            config file, relative to --cwd or the current folder
+                           (default: mcp-gen.config.yaml, in the project root)
 ${reportHelp(COMPARING_FORMATS, "error")}
                            (markdown: a short report for a pull request or $GITHUB_STEP_SUMMARY)
   --full                   always recompute the whole build in memory. Without it, when every input
@@ -89,7 +94,7 @@ export async function runCheck(argv: readonly string[], io: CliIo): Promise<numb
   }
   if (fresh) {
     const failed = failsPolicy(runtime.diagnostics, setup.policy);
-    const headline = `The generated files are up to date, but the runtime they import is not what they were written for.`;
+    const headline = `The generated files are up to date, but the packages they import (the runtime, the SDK) are not what they need.`;
     await print(runtime.diagnostics, { sources: new Map([...project.sources, ...runtime.sources]), markdown: { passed: !failed, headline } });
     return failed ? EXIT.problems : EXIT.ok;
   }
@@ -102,16 +107,24 @@ interface RuntimeFindings {
   readonly sources: ReadonlyMap<string, string>;
 }
 
-/** runtime-skew.ts's findings, from package.json, the generated tools.ts and the installed runtime. */
+/** The SDK packages an installed project lacks (sdk-dependencies.ts), and runtime-skew.ts's findings. */
 function runtimeFindings(root: string, config: Config): RuntimeFindings {
+  const packageText = readTextSyncIfExists(join(root, PACKAGE_JSON));
+  const sdk = sdkDependencyFindings(config, packageText, installedFrom(root, config.out));
+  const runtime = runtimeSkewFindings(root, config, packageText);
+  if (sdk.length === 0) return runtime;
+  return { diagnostics: [...sdk, ...runtime.diagnostics], sources: new Map([...runtime.sources, [PACKAGE_JSON, packageText!]]) };
+}
+
+/** runtime-skew.ts's findings, from package.json, the generated tools.ts and the installed runtime. */
+function runtimeSkewFindings(root: string, config: Config, packageText: string | undefined): RuntimeFindings {
   if (config.runtime !== "package") return { diagnostics: [], sources: new Map() };
   const toolsPath = `${config.out}/tools.ts`;
-  const packageText = readTextSyncIfExists(join(root, PACKAGE_JSON));
   const installed = findInstalledRuntime(root, config.out);
   // The range is at the end of tools.ts; the whole file is read only to show a finding in it.
   if (runtimeSkew({ config, packageText, toolsText: readTail(join(root, toolsPath)), installed }).length === 0) return { diagnostics: [], sources: new Map() };
   const toolsText = readTextSyncIfExists(join(root, toolsPath));
-  const diagnostics = runtimeSkew({ config, packageText, toolsText, installed });
+  const diagnostics = runtimeSkew({ config, packageText, toolsText, installed, installArgument: runtimeInstallArgument(root, PACKAGE_ROOT) ?? null });
   const sources = new Map<string, string>();
   if (packageText !== undefined) sources.set(PACKAGE_JSON, packageText);
   if (toolsText !== undefined) sources.set(toolsPath, toolsText);
@@ -129,7 +142,7 @@ async function checkFully(
 ): Promise<number> {
   // Loaded here, not at the top: the fast path never needs the analyzer or the code generator.
   // (The loader is not among them: the fast path reads package.json with it, in runtime-skew.ts.)
-  const [{ readProject }, { analyzeProject }, { buildProject }, { readRuntimeSources, readTemplates }, { parseLock }, { describeDrift }, { diffTools }] = await Promise.all([
+  const [{ readProject }, { analyzeProject }, { buildProject }, { readRuntimeSources, readTemplates }, { parseLock }, { describeDrift }, { diffTools }, { withPatternVerdicts }] = await Promise.all([
     import("../read-project.js"),
     import("../../project/analyze-project.js"),
     import("../../project/build-project.js"),
@@ -137,6 +150,7 @@ async function checkFully(
     import("../../lock/parse-lock.js"),
     import("../../lock/describe-drift.js"),
     import("../../diff/diff-tools.js"),
+    import("../../pattern-check/certify-patterns.js"),
   ]);
   const read = await readProject({ root, configPath });
   if (!read.ok) {
@@ -144,7 +158,7 @@ async function checkFully(
     return EXIT.usage;
   }
   const { config } = read.input;
-  const analysis = analyzeProject(read.input);
+  const analysis = analyzeProject(await withPatternVerdicts(read.input, root));
   const errors = analysis.diagnostics.filter((d) => d.severity === "error");
   const lockText = readTextSyncIfExists(join(root, config.lock));
   const parsed = lockText === undefined ? undefined : parseLock(lockText, config.lock, config.load);

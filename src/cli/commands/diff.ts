@@ -18,9 +18,11 @@ import type { LockFile } from "../../model/lock.js";
 import { joinPointer } from "../../model/pointer.js";
 import type { SourceDoc } from "../../model/source.js";
 import { analyzeProject } from "../../project/analyze-project.js";
+import { withPatternVerdicts } from "../../pattern-check/certify-patterns.js";
 import { formatText } from "../../report/format-text.js";
 import { relocate } from "../../report/format-json.js";
 import { COMMON_OPTIONS, parseCommandArgs, UsageError } from "../args.js";
+import { pathsFromCommandLine } from "../project-root.js";
 import { EXIT, type CliIo } from "../io.js";
 import { readProject } from "../read-project.js";
 import { readTextIfExists } from "../../files/write-files.js";
@@ -37,11 +39,14 @@ Classify every change between the lock file and the current descriptors:
   compatible    old callers keep working: optional argument added, output field added, limits loosened
 
 Options:
-  --base FILE        compare from this lock file instead of the project's (relative to the root)
+  --base FILE        compare from this lock file instead of the project's (relative to the
+                     current folder, or --cwd)
   --base-rev REV     compare from the project's lock as committed at git revision REV (e.g. origin/main)
   --head FILE        compare to this lock file instead of the current descriptors
-  --cwd DIR          project root (default: the current directory)
-  --config FILE      config file, relative to the root (default: mcp-gen.config.yaml)
+  --cwd DIR          project root (default: the nearest folder, here or above, with
+                     mcp-gen.config.yaml; else the current folder)
+  --config FILE      config file, relative to --cwd or the current folder
+                     (default: mcp-gen.config.yaml, in the project root)
 ${reportHelp(COMPARING_FORMATS, "warning")}
                      (each change is a finding: breaking an error, needs review a warning,
                      compatible an info, at the changed line of the descriptor)
@@ -66,14 +71,15 @@ interface Side {
 }
 
 export async function runDiff(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values } = parseCommandArgs(argv, { ...COMMON_OPTIONS, ...REPORT_OPTIONS, base: { type: "string" }, "base-rev": { type: "string" }, head: { type: "string" } });
-  if (values.help) {
+  const { values: given } = parseCommandArgs(argv, { ...COMMON_OPTIONS, ...REPORT_OPTIONS, base: { type: "string" }, "base-rev": { type: "string" }, head: { type: "string" } });
+  if (given.help) {
     io.stdout(DIFF_HELP);
     return EXIT.ok;
   }
-  if (values.base !== undefined && values["base-rev"] !== undefined) throw new UsageError("give --base or --base-rev, not both.");
-  const setup = reportSetup("diff", values, io, COMPARING_FORMATS, "warning");
+  if (given.base !== undefined && given["base-rev"] !== undefined) throw new UsageError("give --base or --base-rev, not both.");
+  const setup = reportSetup("diff", given, io, COMPARING_FORMATS, "warning");
   const { root } = setup;
+  const values = pathsFromCommandLine(io.cwd, given, root, ["base", "head"]);
   const project = await readProjectConfig(root, values.config);
   if (!project.config) {
     await writeReport(io, setup, project.diagnostics, { sources: project.sources });
@@ -211,7 +217,7 @@ async function lockAtRevision(root: string, config: Config, rev: string): Promis
 async function descriptorSide(root: string, configPath: string | undefined): Promise<Side> {
   const read = await readProject({ root, configPath });
   if (!read.ok) throw new UsageError("the config cannot be used; run `mcp-gen validate` to see why.");
-  const analysis = analyzeProject(read.input);
+  const analysis = analyzeProject(await withPatternVerdicts(read.input, root));
   const tools = analysis.tools.filter((tool) => typeof tool.wire.name === "string");
   const byName = new Map(tools.map((tool) => [tool.wire.name as string, tool]));
   return {

@@ -7,14 +7,18 @@
 // classified diff shows what changed. Never overwrites a file without --update or --force. Exit 0
 // imported, 1 nothing written (a file exists or was edited, or a breaking change not accepted), 2 bad
 // usage or a server that cannot be reached or answers badly.
-import { resolve } from "node:path";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { countByClass } from "../../diff/change.js";
 import { formatDiffText, summarizeDiff } from "../../diff/format-diff.js";
 import { visibleText } from "../../diff/visible-text.js";
-import type { LiveTarget } from "../../live/live-connection.js";
 import type { LiveOptions } from "../../live/live-options.js";
 import { mirrorImport, mirrorPaths, type ImportMode, type MirrorPlan } from "../../live/mirror-import.js";
-import { planImport } from "../../live/plan-import.js";
+import { planImport, type ImportPlan } from "../../live/plan-import.js";
+import { joinPhrases, lockUpdates } from "../../live/lock-updates.js";
+import { compareServer, describeRecord, serverRecord } from "../../live/server-record.js";
+import { hashFileText } from "../../lock/sha256.js";
+import type { LockFile, PackageValues } from "../../model/lock.js";
+import { hashedInputs } from "../read-config.js";
 import { parseLock } from "../../lock/parse-lock.js";
 import { renderLock } from "../../lock/render-lock.js";
 import { CONFIG_FILE, type Config } from "../../config/config.js";
@@ -22,27 +26,19 @@ import pkg from "../../../package.json" with { type: "json" };
 import { RUNTIME_PACKAGE, RUNTIME_RANGE } from "../../emit/runtime-modules.js";
 import { MCP_GEN_VERSION } from "../../model/version.js";
 import { formatText } from "../../report/format-text.js";
-import { COMMON_OPTIONS, parseCommandArgs, projectRoot, UsageError } from "../args.js";
+import { COMMON_OPTIONS, parseCommandArgs, UsageError } from "../args.js";
 import { readClientServers, serverHeading, type PinnedServer } from "../client-servers.js";
+import { findProjectRoot, pathsFromCommandLine } from "../project-root.js";
+import { reportPaths } from "../../report/report-paths.js";
+import { runtimeInstallArgument } from "../dependency-specs.js";
+import { PACKAGE_ROOT } from "../package-root.js";
 import { EXIT, type CliIo } from "../io.js";
-import {
-  describeProblem,
-  describeServer,
-  LIVE_HELP,
-  LIVE_OPTIONS,
-  liveOptions,
-  liveRequest,
-  loadLive,
-  withClientConfigFlag,
-  plural,
-  projectFolder,
-  readServerConfig,
-  type LiveRequest,
-  type LiveValues,
-} from "../live-args.js";
+import { describeProblem, LIVE_HELP, LIVE_OPTIONS, liveOptions, liveRequest, withClientConfigFlag, plural, projectFolder, readServerConfig, type LiveRequest, type LiveValues } from "../live-args.js";
 import { readTextIfExists, writeFileAtomic } from "../../files/write-files.js";
 import { rm } from "node:fs/promises";
 import { confinePaths, realPathOrSelf } from "../confine-paths.js";
+import { describeFailure, fetchTools, type ToolSource } from "../tool-source.js";
+import { createInitTsconfig } from "../init-tsconfig.js";
 
 export const IMPORT_HELP = `Usage: mcp-gen import (--command "CMD ARGS" | --url URL | --client-config FILE) [options]
 
@@ -59,8 +55,10 @@ ${LIVE_HELP}
                            files the lock does not record or that were edited since
   --accept-breaking        with --update: write even when the server made breaking changes
   --force                  overwrite and delete whatever is there, breaking changes included
-  --cwd DIR                project root (default: the current directory)
-  --config FILE            mcp-gen's config file, relative to the root (default: mcp-gen.config.yaml)
+  --cwd DIR                project root (default: the nearest folder, here or above, with
+                           mcp-gen.config.yaml; else the current folder)
+  --config FILE            mcp-gen's config file, relative to --cwd or the current folder
+                           (default: mcp-gen.config.yaml, in the project root)
   -h, --help               show this help
 
 Exit status: 0 imported, 1 nothing written (a file exists or was edited since the lock, or
@@ -69,7 +67,15 @@ reached or answered badly (with --client-config, the other servers are still imp
 `;
 
 /** Rules whose findings only a server's author can act on: off in the config import writes. */
-const ADVICE_FOR_THE_AUTHOR = ["description-length-limit", "description-missing", "input-schema-no-params", "schema-dialect-legacy", "tool-name-syntax", "tool-unknown-field"];
+const ADVICE_FOR_THE_AUTHOR = [
+  "annotations-contradiction",
+  "description-length-limit",
+  "description-missing",
+  "input-schema-no-params",
+  "schema-dialect-legacy",
+  "tool-name-syntax",
+  "tool-unknown-field",
+];
 
 const CONFIG_TEXT = [
   "# A client-only mcp-gen project: `mcp-gen build` generates the typed client of the server that",
@@ -85,23 +91,38 @@ const CONFIG_TEXT = [
 /** What importing one server came to, for the printers and the exit code. */
 type Outcome =
   | { readonly kind: "failed"; readonly message: string }
-  /** A folder or file import would write lies outside the project (output-path-unsafe): exit 2. */
+  /** A folder or file import would write lies outside the project (output-path-unsafe), or a --file is not a tools/list answer: exit 2. */
   | { readonly kind: "unsafe"; readonly stdout: string }
   | { readonly kind: "refused"; readonly stdout: string; readonly stderr: string }
-  | { readonly kind: "written"; readonly stdout: string };
+  /** `missing`: the packages the typed client imports that the nearest package.json lacks; `first`: a first import. */
+  | { readonly kind: "written"; readonly stdout: string; readonly missing: Missing; readonly first: boolean };
+
+/** Packages to install, with their ranges, and the package.json that lacks them (undefined: there is none). */
+interface Missing {
+  readonly packages: readonly (readonly [string, string])[];
+  readonly packageJson: string | undefined;
+}
 
 interface ImportJob {
   readonly root: string;
+  /** A project path as printed: from the folder the command runs in. */
+  readonly display: (path: string) => string;
   readonly dir: string;
   readonly config: Config;
   /** Where to write a config with `generate: client` when the project has none (undefined: it has one). */
   readonly newConfig: string | undefined;
-  readonly target: LiveTarget;
+  readonly source: ToolSource;
   readonly options: LiveOptions;
   readonly mode: ImportMode;
   readonly acceptBreaking: boolean;
-  /** How a suggested command names this server again: the same options. */
-  readonly again: string;
+  /** One server (--command, --url, --file): print the install line and the next steps. With --client-config they are printed once, after every server. */
+  readonly nextSteps: boolean;
+  /** Where mcp-gen runs: paths in messages are relative to it. */
+  readonly cwd: string;
+  /** The environment mcp-gen runs in: a failed server's hint names the variables it lacks that are set here. */
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** See MirrorInput.project. */
+  readonly project: { readonly configInputs: ReadonlyMap<string, string>; readonly packageJson: PackageValues };
 }
 
 export async function runImport(argv: readonly string[], io: CliIo): Promise<number> {
@@ -111,8 +132,8 @@ export async function runImport(argv: readonly string[], io: CliIo): Promise<num
     io.stdout(IMPORT_HELP);
     return EXIT.ok;
   }
-  const root = projectRoot(io.cwd, given.cwd);
-  const values = await withClientConfigFlag(given, root);
+  const root = findProjectRoot(io.cwd, given);
+  const values = await withClientConfigFlag(pathsFromCommandLine(io.cwd, given, root, ["client-config"]), root);
   const dir = projectFolder("dir", values.dir ?? "tools");
   if (values.force && values.update) throw new UsageError("give one of --update and --force.");
   if (values["accept-breaking"] && !values.update) throw new UsageError("--accept-breaking goes with --update (--force accepts every change).");
@@ -120,7 +141,7 @@ export async function runImport(argv: readonly string[], io: CliIo): Promise<num
   const request = liveRequest(values, root, io.env);
   if (request.kind === "client-config") {
     if (values.config !== undefined) throw new UsageError("--config names one project; with --client-config each server's folder has its own.");
-    return importClientConfig(request, values, { root, dir, mode, acceptBreaking: values["accept-breaking"] === true }, io);
+    return importClientConfig(request, values, { root, cwd: io.cwd, again: againOptions(given), dir, mode, acceptBreaking: values["accept-breaking"] === true, env: io.env }, io);
   }
   const project = await readServerConfig(root, values.config);
   if (!project.config) {
@@ -130,14 +151,18 @@ export async function runImport(argv: readonly string[], io: CliIo): Promise<num
   const newConfig = values.config === undefined && !project.sources.has(CONFIG_FILE) ? CONFIG_FILE : undefined;
   const outcome = await importServer({
     root,
+    display: reportPaths({ cwd: io.cwd, root }).fromCwd,
     dir,
     config: project.config,
     newConfig,
-    target: request.target,
+    source: request.kind === "file" ? request.source : { kind: "live", target: request.target },
     options: liveOptions(values, project.config),
     mode,
     acceptBreaking: values["accept-breaking"] === true,
-    again: "with the same server options",
+    nextSteps: true,
+    cwd: io.cwd,
+    env: io.env,
+    project: projectRecord(project.sources, newConfig, project.config),
   });
   switch (outcome.kind) {
     case "failed":
@@ -157,7 +182,7 @@ export async function runImport(argv: readonly string[], io: CliIo): Promise<num
 }
 
 async function importServer(job: ImportJob): Promise<Outcome> {
-  const { root, config } = job;
+  const { root, config, display } = job;
   // The descriptor folder, the lock and a new config must really be in the project (a linked tools/
   // would take the server's descriptors anywhere): refused before the server is even started.
   const confined = confinePaths(realPathOrSelf(root), [
@@ -175,15 +200,37 @@ async function importServer(job: ImportJob): Promise<Outcome> {
       stderr: `${config.lock} cannot be read, so there is nothing to update and nothing was written; run again with --force to import afresh.`,
     };
   }
-  const live = await (await loadLive()).fetchLiveTools(job.target, job.options);
-  if (!live.ok) return { kind: "failed", message: describeProblem(live.problem) };
+  const fetched = await fetchTools(job.source, job.options, job.env);
+  if (!fetched.ok) {
+    if ("problem" in fetched) return { kind: "failed", message: describeFailure(fetched) };
+    return { kind: "unsafe", stdout: formatText(fetched.diagnostics, { sources: fetched.sources, color: false }) };
+  }
+  const live = { value: fetched.tools };
   const plan = planImport(live.value.tools, job.dir, config.load);
   if (!plan.ok) return { kind: "failed", message: describeProblem(plan.problem) };
   const lock = job.mode === "create" ? undefined : previous?.value;
+  const record = serverRecord(fetched.pin, live.value.server);
+  if (job.mode === "update" && lock && compareServer(lock.server, live.value.server).kind === "other") {
+    return {
+      kind: "refused",
+      stdout: "",
+      stderr: `${config.lock} pins ${describeRecord(lock.server!)}, but this server says it is ${describeRecord(record)}: another server, so nothing was written. Check the server options; to pin this server instead, run again with --force.`,
+    };
+  }
   const paths = mirrorPaths(plan.value, config.lock, lock);
   const disk = new Map(await Promise.all(paths.map(async (path) => [path, await readTextIfExists(resolve(root, path))] as const)));
-  const mirror = mirrorImport({ plan: plan.value, dir: job.dir, lockPath: config.lock, previous: lock, disk, mode: job.mode, version: MCP_GEN_VERSION });
-  const server = describeServer(live.value);
+  const mirror = mirrorImport({
+    plan: plan.value,
+    dir: job.dir,
+    lockPath: config.lock,
+    previous: lock,
+    disk,
+    mode: job.mode,
+    version: MCP_GEN_VERSION,
+    project: job.project,
+    server: record,
+  });
+  const server = fetched.describe;
   const diffText =
     mirror.diff && mirror.diff.changes.length > 0
       ? `${formatDiffText(mirror.diff, { files: recordedFiles(lock), before: config.lock, after: "server", color: false })}\n${summarizeDiff(mirror.diff)}\n`
@@ -203,33 +250,59 @@ async function importServer(job: ImportJob): Promise<Outcome> {
   const lockChanged = disk.get(config.lock) !== lockText;
   if (lockChanged) await writeFileAtomic(resolve(root, config.lock), lockText);
   if (job.newConfig !== undefined) await writeFileAtomic(resolve(root, job.newConfig), CONFIG_TEXT);
-  const missing = job.newConfig === undefined ? [] : missingDependencies(await readTextIfExists(resolve(root, "package.json")), CLIENT_PACKAGES);
+  const tsconfigs = await createInitTsconfig(root);
+  const manifest = await nearestPackageJson(root);
+  const missing: Missing = { packages: job.newConfig === undefined ? [] : missingDependencies(manifest?.text, CLIENT_PACKAGES), packageJson: manifest?.path };
   const head =
     mirror.diff === undefined
-      ? [`Imported ${plural(plan.value.files.length, "tool")} from ${server}:`, ...plan.value.files.map((file) => `  ${file.path}`)]
+      ? [`Imported ${plural(plan.value.files.length, "tool")} from ${server}:`, ...plan.value.files.map((file) => `  ${display(file.path)}`)]
       : [
           `${server} lists ${plural(plan.value.files.length, "tool")}.`,
           ...(diffText === "" ? [`No tool changed since ${config.lock} was written.`] : ["", diffText.trimEnd(), ""]),
-          ...mirror.writes.map((file) => `Wrote ${file.path}`),
-          ...mirror.deletes.map((path) => `Deleted ${path}`),
+          ...mirror.writes.map((file) => `Wrote ${display(file.path)}`),
+          ...mirror.deletes.map((path) => `Deleted ${display(path)}`),
         ];
   const lines = [
     ...head,
-    lockChanged ? `Wrote ${config.lock}.` : `${config.lock} unchanged.`,
-    ...(job.newConfig !== undefined ? [`Wrote ${job.newConfig}: \`generate: client\`, so a build writes the typed client only.`] : []),
-    ...(missing.length > 0
-      ? [
-          `The typed client imports ${missing.map(([name]) => name).join(" and ")}: \`npm install ${missing.map(([name, range]) => `${name}@${range}`).join(" ")}\` adds ${missing.length === 1 ? "it" : "them"} to package.json.`,
-        ]
-      : []),
+    lockLine(display(config.lock), lockChanged, diffText === "" && lock !== undefined ? lockUpdates(lock, mirror.lock, descriptorPaths(plan.value, lock)) : undefined),
+    ...(job.newConfig !== undefined ? [`Wrote ${display(job.newConfig)}: \`generate: client\`, so a build writes the typed client only.`] : []),
+    ...(tsconfigs.length > 0 ? [`Wrote ${tsconfigs.map(display).join(" and ")}, as \`mcp-gen init\` writes them: \`npx tsc -p .\` type-checks the project.`] : []),
+    ...(job.nextSteps && missing.packages.length > 0 ? [installLine("The typed client imports", missing, job.cwd, root)] : []),
     ...(config.generate === "all" && job.newConfig === undefined
       ? ["Note: the config builds a server, handler stubs and test scaffolds too; add `generate: client` to it to build only the typed client."]
       : []),
-    ...mirror.kept.map((kept) => `Note: ${kept.path} ${kept.reason}.`),
+    ...mirror.kept.map((kept) => `Note: ${display(kept.path)} ${kept.reason}.`),
     ...plan.value.notes.map((note) => `Note: ${note}`),
-    ...(mirror.diff === undefined ? [`Next: run \`mcp-gen build\` to generate the typed client; \`mcp-gen verify\` ${job.again} checks the server against the lock.`] : []),
+    ...(job.nextSteps && mirror.diff === undefined
+      ? ["Next: run `mcp-gen build` to generate the typed client; `mcp-gen verify` with the same server options checks the server against the lock."]
+      : []),
   ];
-  return { kind: "written", stdout: lines.map((line) => visibleText(line)).join("\n") + "\n" };
+  return { kind: "written", stdout: lines.map((line) => visibleText(line)).join("\n") + "\n", missing, first: mirror.diff === undefined };
+}
+
+/**
+ * What import says of the lock: written or unchanged, and when no tool changed, what else made it
+ * write the lock (`updates`), so that "No tool changed" never stands beside an unexplained "Wrote".
+ */
+function lockLine(lock: string, changed: boolean, updates: readonly string[] | undefined): string {
+  if (!changed) return `${lock} unchanged.`;
+  if (updates === undefined) return `Wrote ${lock}.`;
+  return updates.length === 0 ? `Wrote ${lock}: no tool changed; it is now written as a build writes it.` : `Wrote ${lock}: no tool changed; it now records ${joinPhrases(updates)}.`;
+}
+
+/** Every descriptor path of the plan and of the previous lock. */
+function descriptorPaths(plan: ImportPlan, previous: LockFile): Set<string> {
+  return new Set([...plan.files.map((file) => file.path), ...Object.values(previous.tools).map((tool) => tool.file)]);
+}
+
+/**
+ * What a build records of the project besides its descriptors: the hash of each config file as the
+ * import leaves it (the one it writes included) and the package.json values the config takes.
+ */
+function projectRecord(sources: ReadonlyMap<string, string>, newConfig: string | undefined, config: Config): ImportJob["project"] {
+  const configInputs = new Map([...hashedInputs(sources)].map(([path, text]) => [path, hashFileText(text)] as const));
+  if (newConfig !== undefined) configInputs.set(newConfig, hashFileText(CONFIG_TEXT));
+  return { configInputs, packageJson: config.packageJson };
 }
 
 /** What a client-only project (the config import writes: sdk-v2, the runtime package) imports at run time, with the versions to install. */
@@ -237,6 +310,25 @@ const CLIENT_PACKAGES: readonly (readonly [string, string])[] = [
   [RUNTIME_PACKAGE, RUNTIME_RANGE],
   ["@modelcontextprotocol/client", pkg.dependencies["@modelcontextprotocol/client"]],
 ];
+
+/** "The typed client imports A and B: `npm install A@1 B@2` adds them to package.json." */
+function installLine(what: string, missing: Missing, cwd: string, root: string): string {
+  const names = missing.packages.map(([name]) => name);
+  const where = missing.packageJson === undefined ? "package.json" : relative(cwd, missing.packageJson).split(sep).join("/");
+  // The runtime as mcp-gen itself was installed (a tarball, a git checkout), not always from the registry.
+  const spec = ([name, range]: readonly [string, string]) => (name === RUNTIME_PACKAGE ? (runtimeInstallArgument(root, PACKAGE_ROOT) ?? `${name}@${range}`) : `${name}@${range}`);
+  return `${what} ${names.join(" and ")}: \`npm install ${missing.packages.map(spec).join(" ")}\` adds ${names.length === 1 ? "it" : "them"} to ${where}.`;
+}
+
+/** The package.json npm and Node would use for `dir`: the nearest one at or above it. */
+async function nearestPackageJson(dir: string): Promise<{ readonly path: string; readonly text: string } | undefined> {
+  for (let folder = dir; ; folder = dirname(folder)) {
+    const path = join(folder, "package.json");
+    const text = await readTextIfExists(path);
+    if (text !== undefined) return { path, text };
+    if (dirname(folder) === folder) return undefined;
+  }
+}
 
 /** The packages of `wanted` that package.json (absent, or unreadable: none) does not depend on. */
 function missingDependencies(packageText: string | undefined, wanted: readonly (readonly [string, string])[]): (readonly [string, string])[] {
@@ -256,7 +348,7 @@ function missingDependencies(packageText: string | undefined, wanted: readonly (
 
 function conflictMessage(mirror: MirrorPlan, job: ImportJob): string {
   const { conflicts } = mirror;
-  const listed = conflicts.map((c) => `  ${c.path}${c.reason === "exists" ? "" : ` (${c.reason})`}`).join("\n");
+  const listed = conflicts.map((c) => `  ${job.display(c.path)}${c.reason === "exists" ? "" : ` (${c.reason})`}`).join("\n");
   const first = job.mode === "create";
   const hint =
     first && conflicts.some((c) => c.path === job.config.lock)
@@ -278,9 +370,13 @@ function recordedFiles(lock: { readonly tools: Readonly<Record<string, { readonl
 
 interface ClientConfigJob {
   readonly root: string;
+  readonly cwd: string;
+  /** The options that name the client config and its servers' folders again, as given: for the next steps. */
+  readonly again: string;
   readonly dir: string;
   readonly mode: ImportMode;
   readonly acceptBreaking: boolean;
+  readonly env: Readonly<Record<string, string | undefined>>;
 }
 
 /** Each server in its folder; a server that misbehaves is reported and the others are still imported. */
@@ -288,12 +384,14 @@ async function importClientConfig(request: Extract<LiveRequest, { kind: "client-
   let failed = 0;
   let refused = 0;
   const parts: string[] = [];
+  const written: Extract<Outcome, { kind: "written" }>[] = [];
   const servers = await readClientServers(request);
   const disabled = servers.filter((server) => server.entry.status === "disabled").length;
   for (const server of servers) {
     const outcome = await importPinned(server, values, job);
     if (outcome.kind === "failed" || outcome.kind === "unsafe") failed++;
     if (outcome.kind === "refused") refused++;
+    if (outcome.kind === "written") written.push(outcome);
     const text = outcome.kind === "failed" ? outcome.message : outcome.kind === "refused" ? `${outcome.stdout}${outcome.stderr}` : outcome.stdout;
     parts.push(`${serverHeading(server)}:\n${text.trimEnd()}`);
   }
@@ -301,13 +399,43 @@ async function importClientConfig(request: Extract<LiveRequest, { kind: "client-
   const summary = [`${imported} imported`, refused > 0 ? `${refused} left as they were` : "", failed > 0 ? `${failed} could not be imported` : "", disabled > 0 ? `${disabled} disabled` : ""]
     .filter((part) => part !== "")
     .join(", ");
-  io.stdout(`${parts.join("\n\n")}\n\n${plural(servers.length, "server")}: ${summary}.\n`);
+  // Once for every server: the servers' folders share the package.json above them.
+  const byManifest = new Map<string | undefined, Map<string, readonly [string, string]>>();
+  for (const { missing } of written) {
+    for (const entry of missing.packages) {
+      const packages = byManifest.get(missing.packageJson) ?? new Map<string, readonly [string, string]>();
+      byManifest.set(missing.packageJson, packages.set(entry[0], entry));
+    }
+  }
+  const installs = [...byManifest].map(([packageJson, packages]) =>
+    installLine("The typed clients import", { packages: [...packages.values()], packageJson }, job.cwd, packageJson === undefined ? job.cwd : dirname(packageJson)),
+  );
+  const next = written.some((outcome) => outcome.first)
+    ? [`Next: run \`mcp-gen build ${job.again}\` to generate each server's typed client; \`mcp-gen verify ${job.again}\` checks every server against its lock.`]
+    : [];
+  io.stdout(`${parts.join("\n\n")}\n\n${[`${plural(servers.length, "server")}: ${summary}.`, ...installs, ...next].join("\n")}\n`);
   return failed > 0 ? EXIT.usage : refused > 0 ? EXIT.problems : EXIT.ok;
+}
+
+/** `--client-config FILE` (and --servers-dir, --cwd) as the user gave them, quoted for a shell where needed. */
+function againOptions(given: LiveValues & { readonly cwd?: string | undefined; readonly config?: string | undefined }): string {
+  const file = given["client-config"] ?? given.config!;
+  const pairs: [string, string | undefined][] = [
+    ["--client-config", file],
+    ["--servers-dir", given["servers-dir"]],
+    ["--cwd", given.cwd],
+  ];
+  return pairs.flatMap(([option, value]) => (value === undefined ? [] : [`${option} ${shellWord(value)}`])).join(" ");
+}
+
+/** A word a POSIX shell reads back as it is: plain, or in single quotes. */
+function shellWord(text: string): string {
+  return /^[A-Za-z0-9_./:@%+=,-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`;
 }
 
 async function importPinned(server: PinnedServer, values: LiveValues, job: ClientConfigJob): Promise<Outcome> {
   const { entry } = server;
-  if (entry.status === "disabled") return { kind: "written", stdout: "Disabled in the client config; not imported.\n" };
+  if (entry.status === "disabled") return { kind: "written", stdout: "Disabled in the client config; not imported.\n", missing: { packages: [], packageJson: undefined }, first: false };
   if (entry.status === "unusable") return { kind: "failed", message: `mcp-gen cannot reach this server: ${entry.reason}` };
   const root = resolve(job.root, server.folder);
   const project = await readServerConfig(root, undefined);
@@ -315,13 +443,18 @@ async function importPinned(server: PinnedServer, values: LiveValues, job: Clien
   const newConfig = project.sources.has(CONFIG_FILE) ? undefined : CONFIG_FILE;
   return importServer({
     root,
+    // Under the server's heading, which names its folder.
+    display: (path) => path,
     dir: job.dir,
     config: project.config,
     newConfig,
-    target: entry.target,
+    source: { kind: "live", target: entry.target, fromClientConfig: true },
     options: liveOptions(values, project.config),
     mode: job.mode,
     acceptBreaking: job.acceptBreaking,
-    again: `--client-config --server ${JSON.stringify(server.name)}`,
+    nextSteps: false,
+    cwd: job.cwd,
+    env: job.env,
+    project: projectRecord(project.sources, newConfig, project.config),
   });
 }

@@ -10,13 +10,14 @@ import { basename, join, posix, resolve } from "node:path";
 import pkg from "../../../package.json" with { type: "json" };
 import { CONFIG_FILE } from "../../config/config.js";
 import type { GeneratedFile } from "../../model/generated-file.js";
-import { RUNTIME_PACKAGE, RUNTIME_RANGE } from "../../emit/runtime-modules.js";
-import { MCP_GEN_VERSION } from "../../model/version.js";
+import { RUNTIME_PACKAGE } from "../../emit/runtime-modules.js";
 import { formatText } from "../../report/format-text.js";
 import { parseCommandArgs } from "../args.js";
 import { confinePaths, realPathOrSelf, type WritePath } from "../confine-paths.js";
 import { EXIT, type CliIo } from "../io.js";
 import { PACKAGE_ROOT } from "../package-files.js";
+import { findConfigFolder } from "../project-root.js";
+import { dependencySpecs, runtimeDependency, vendoredConfig, type DependencySpecs } from "../dependency-specs.js";
 import { createMissing, readTextIfExists, writeFileAtomic } from "../../files/write-files.js";
 import { GITIGNORE, gitignoreLines, ignoreFiles, linterEntries, withLines } from "../ignore-files.js";
 
@@ -86,6 +87,14 @@ export async function runInit(argv: readonly string[], io: CliIo): Promise<numbe
     );
     return EXIT.usage;
   }
+  // In a subfolder of a project, every other command works on that project: so does init.
+  const above = values.cwd === undefined ? findConfigFolder(root) : undefined;
+  if (above !== undefined) {
+    io.stderr(
+      `mcp-gen init: ${join(above, CONFIG_FILE)} already exists: this folder is part of that project, which init does not change.\nRun "mcp-gen build" to build it, or "mcp-gen init --cwd ." to scaffold a separate project in this folder.\n`,
+    );
+    return EXIT.usage;
+  }
   const confined = confinePaths(realPathOrSelf(root), INIT_PATHS);
   if (confined.diagnostics.length > 0) {
     io.stderr(`${formatText(confined.diagnostics, { sources: new Map(), color: false })}mcp-gen init: nothing was written.\n`);
@@ -104,7 +113,11 @@ export async function runInit(argv: readonly string[], io: CliIo): Promise<numbe
   const files: GeneratedFile[] = templates.map((file) => (file.path === "README.md" ? { path: file.path, contents: `# ${name}\n\n${file.contents}` } : file));
   const lines: string[] = [];
   const notes: string[] = [];
-  const plan = planPackageJson(existing, name, writesTsconfig);
+  const specs = dependencySpecs(root, PACKAGE_ROOT);
+  const plan = planPackageJson(existing, name, writesTsconfig, specs);
+  // Nothing installs the runtime package from where this mcp-gen came from: the build copies it instead.
+  const config = files.findIndex((file) => file.path === CONFIG_FILE);
+  if (plan.vendored && config !== -1) files[config] = { path: CONFIG_FILE, contents: files[config]!.contents + vendoredConfig(specs) };
   // package.json first: of everything init writes, it is the one file that may already exist.
   if (existing === undefined) {
     const created = await createMissing(root, [{ path: "package.json", contents: renderJson(plan.json, "  ", "\n") }]);
@@ -181,11 +194,13 @@ interface PackagePlan {
   readonly json: PackageJson;
   /** What was added, for the summary: `scripts.generate`, `devDependencies.vitest`. */
   readonly added: string[];
+  /** Whether the config must vendor the runtime (no spec installs @mcp-gen/runtime, and the project has none). */
+  readonly vendored: boolean;
   readonly notes: string[];
 }
 
 /** package.json with the scripts and dependencies mcp-gen needs added; existing keys keep their values. */
-function planPackageJson(existing: PackageJson | undefined, name: string, writesTsconfig: boolean): PackagePlan {
+function planPackageJson(existing: PackageJson | undefined, name: string, writesTsconfig: boolean, specs: DependencySpecs): PackagePlan {
   const json: PackageJson = existing ? { ...existing } : { name, version: "0.1.0", private: true, type: "module" };
   const added: string[] = [];
   const notes: string[] = [];
@@ -220,15 +235,22 @@ function planPackageJson(existing: PackageJson | undefined, name: string, writes
       added.push(`${key}.${dependency}`);
     }
   };
+  // mcp-gen and its runtime from where this mcp-gen came from (dependency-specs.ts).
+  const runtime = runtimeDependency(specs);
+  const vendored = runtime.vendored && !has(RUNTIME_PACKAGE);
   addAll(
     "dependencies",
-    [...RUNTIME_PACKAGES.map((p) => [p, versions[p]!] as const), [RUNTIME_PACKAGE, RUNTIME_RANGE] as const].sort(([a], [b]) => (a < b ? -1 : 1)),
+    [...RUNTIME_PACKAGES.map((p) => [p, versions[p]!] as const), ...(has(RUNTIME_PACKAGE) ? [] : [runtime.dependency])].sort(([a], [b]) => (a < b ? -1 : 1)),
   );
   addAll(
     "devDependencies",
-    [...DEV_PACKAGES.map((p) => [p, versions[p]!] as const), ["mcp-gen", `^${MCP_GEN_VERSION}`] as const].sort(([a], [b]) => (a < b ? -1 : 1)),
+    [...DEV_PACKAGES.map((p) => [p, versions[p]!] as const), ["mcp-gen", specs.mcpGen] as const].sort(([a], [b]) => (a < b ? -1 : 1)),
   );
-  return { json, added, notes };
+  if (vendored)
+    notes.push(
+      `mcp-gen comes from ${specs.from}, from where no ${RUNTIME_PACKAGE} can be installed: the config says \`runtime: vendored\`, so the build copies the runtime into the generated folder.`,
+    );
+  return { json, added, notes, vendored };
 }
 
 function defineOwn(target: Record<string, unknown>, key: string, value: unknown): void {

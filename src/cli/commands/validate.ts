@@ -1,6 +1,7 @@
 // `mcp-gen validate`: load, resolve and validate every descriptor, print the diagnostics.
 // Exit 0 when clean or warnings only (see --fail-on), 1 with errors, 2 when the config is unusable.
 import { analyzeProject } from "../../project/analyze-project.js";
+import { withPatternVerdicts } from "../../pattern-check/certify-patterns.js";
 import { ALL_RULES } from "../../validate/rules/index.js";
 import { COMMON_OPTIONS, parseCommandArgs } from "../args.js";
 import { EXIT, type CliIo } from "../io.js";
@@ -13,8 +14,10 @@ export const VALIDATE_HELP = `Usage: mcp-gen validate [options]
 Load, resolve and validate every tool descriptor, and print the diagnostics.
 
 Options:
-  --cwd DIR                project root (default: the current directory)
-  --config FILE            config file, relative to the root (default: mcp-gen.config.yaml)
+  --cwd DIR                project root (default: the nearest folder, here or above, with
+                           mcp-gen.config.yaml; else the current folder)
+  --config FILE            config file, relative to --cwd or the current folder
+                           (default: mcp-gen.config.yaml, in the project root)
 ${reportHelp(REPORT_FORMATS, "error")}
   -h, --help               show this help
 
@@ -34,7 +37,7 @@ export async function runValidate(argv: readonly string[], io: CliIo): Promise<n
     await writeReport(io, setup, read.diagnostics, { sources: read.sources, rules: ALL_RULES });
     return EXIT.usage;
   }
-  const analysis = analyzeProject(read.input);
+  const analysis = analyzeProject(await withPatternVerdicts(read.input, root));
   const diagnostics = read.input.descriptors.length === 0 ? [...analysis.diagnostics, toolsNotFound(read.input.config, values.config, read.sources)] : analysis.diagnostics;
   await writeReport(io, setup, diagnostics, { sources: read.sources, rules: ALL_RULES });
   return failsPolicy(diagnostics, setup.policy) ? EXIT.problems : EXIT.ok;

@@ -8,7 +8,8 @@ import { watch, type FSWatcher } from "node:fs";
 import { join } from "node:path";
 import type { Config } from "../../config/config.js";
 import { RunMemo } from "../../model/run-memo.js";
-import { choice, COMMON_OPTIONS, parseCommandArgs, projectRoot } from "../args.js";
+import { choice, COMMON_OPTIONS, parseCommandArgs } from "../args.js";
+import { findProjectRoot } from "../project-root.js";
 import { EXIT, type CliIo } from "../io.js";
 import { readProjectConfig } from "../read-config.js";
 import { readTextSyncIfExists } from "../../files/write-files.js";
@@ -27,8 +28,10 @@ descriptor file included), until stopped with Ctrl+C. Each build prints what mcp
 a build with errors writes nothing, and watching goes on.
 
 Options:
-  --cwd DIR          project root (default: the current directory)
-  --config FILE      config file, relative to the root (default: mcp-gen.config.yaml)
+  --cwd DIR          project root (default: the nearest folder, here or above, with
+                     mcp-gen.config.yaml; else the current folder)
+  --config FILE      config file, relative to --cwd or the current folder
+                     (default: mcp-gen.config.yaml, in the project root)
   --format FORMAT    diagnostics as text | json | sarif (default: text); json and sarif print one
                      document per build and nothing else
   -h, --help         show this help
@@ -47,7 +50,7 @@ export async function runWatch(argv: readonly string[], io: CliIo, stop?: AbortS
     return EXIT.ok;
   }
   const format = choice("format", values.format, FORMATS, "text");
-  const root = projectRoot(io.cwd, values.cwd);
+  const root = findProjectRoot(io.cwd, values);
   const buildArgs = ["--cwd", root, ...(values.config === undefined ? [] : ["--config", values.config]), "--format", format];
   const text = format === "text";
   const signal = stop ?? stopOnSignals();

@@ -30,6 +30,7 @@ import { schemaDialectLegacy } from "./schema-dialect-legacy.js";
 import { schemaEnumLimit } from "./schema-enum-limit.js";
 import { schemaNullableKeyword } from "./schema-nullable-keyword.js";
 import { schemaPatternBacktracking } from "./schema-pattern-backtracking.js";
+import { schemaPatternBoundedTime } from "./schema-pattern-bounded-time.js";
 import { schemaPatternLimit } from "./schema-pattern-limit.js";
 import { schemaPatternLinearTime } from "./schema-pattern-linear-time.js";
 import { schemaSubschemaLimit } from "./schema-subschema-limit.js";
@@ -72,6 +73,7 @@ export const ALL_RULES: readonly AnyRule[] = [
   schemaEnumLimit,
   schemaNullableKeyword,
   schemaPatternBacktracking,
+  schemaPatternBoundedTime,
   schemaPatternLimit,
   schemaPatternLinearTime,
   schemaSubschemaLimit,

@@ -1,7 +1,7 @@
 import { defineRule } from "../define-rule.js";
 import { quotePattern } from "../quote-pattern.js";
 import { forEachPattern, toolSchemas } from "../walk.js";
-import { SCHEMA_PATTERN_LINEAR_TIME } from "./schema-pattern-linear-time.js";
+import { SCHEMA_PATTERN_BOUNDED_TIME } from "./schema-pattern-bounded-time.js";
 import { findBacktracking, type BacktrackingFinding } from "./schema-pattern-backtracking/find-backtracking.js";
 import { parsePattern } from "./schema-pattern-backtracking/parse-pattern.js";
 
@@ -12,8 +12,9 @@ export const schemaPatternBacktracking = defineRule({
   id: "schema-pattern-backtracking",
   summary: "No pattern can make a backtracking regex engine run for exponential time.",
   description:
-    "Deprecated, replaced by schema-pattern-linear-time, and off by default: the generated validators now run every " +
-    "pattern on re2js, in time linear in the input, so how a backtracking engine would fare no longer matters to them. " +
+    "Deprecated, replaced by schema-pattern-bounded-time, and off by default: the generated validators now run every " +
+    "pattern in bounded time (on re2js, or on RegExp once a ReDoS checker certified it), so how a backtracking engine " +
+    "would fare on other patterns no longer matters to them. " +
     "Turned on, it still does what it did: it reports a pattern on which a backtracking engine such as JavaScript's " +
     "RegExp (ajv's default, which other validators of a published descriptor may use) takes exponential time on a string " +
     "that almost matches, such as `^(a+)+$`, `^(\\w+\\s?)*$` or `^(\\w|\\d)+$`. The check is static and simple: inside a " +
@@ -23,9 +24,9 @@ export const schemaPatternBacktracking = defineRule({
     "behind back-references, or patterns over 5,000 characters, and as alternatives of varying length are compared by " +
     "their first character it can report a safe pattern such as `((25[0-5]|1?\\d?\\d)\\.)+`. No pattern of the corpus is reported.",
   defaultSeverity: "off",
-  deprecated: { replacedBy: SCHEMA_PATTERN_LINEAR_TIME },
+  deprecated: { replacedBy: SCHEMA_PATTERN_BOUNDED_TIME },
   must: false,
-  why: "Generated validators run patterns in linear time, so a backtracking pattern only matters to other validators of the same descriptor; turn it on for those.",
+  why: "Generated validators run patterns in bounded time, so a backtracking pattern only matters to other validators of the same descriptor; turn it on for those.",
   since: "0.1.0",
   spec: "MCP 2026-07-28, basic/index.mdx § Composition-Keyword Resource Use; server/tools.mdx § Security Considerations",
   checklist: ["T-REF-5"],

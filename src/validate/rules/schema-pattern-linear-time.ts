@@ -3,6 +3,7 @@ import type { PatternProblem } from "../../compile/linear-pattern/translate-patt
 import { defineRule } from "../define-rule.js";
 import { quotePattern } from "../quote-pattern.js";
 import { forEachPattern, toolSchemas } from "../walk.js";
+import { SCHEMA_PATTERN_BOUNDED_TIME } from "./schema-pattern-bounded-time.js";
 
 export const SCHEMA_PATTERN_LINEAR_TIME = "schema-pattern-linear-time";
 
@@ -21,19 +22,17 @@ export const schemaPatternLinearTime = defineRule({
   id: SCHEMA_PATTERN_LINEAR_TIME,
   summary: "Every pattern and patternProperties key can run on a linear-time regex engine.",
   description:
-    "The generated validators, and mcp-gen's own checks of examples and scaffold arguments, run `pattern` and " +
-    "`patternProperties` on re2js, a regex engine that answers in time linear in the input whatever the pattern, so no " +
-    "argument can hold the server's event loop (a backtracking engine such as JavaScript's RegExp takes seconds to years " +
-    "on patterns like `^\\d+\\d+x$` or `^(a+)+$`). mcp-gen translates each ECMAScript pattern into re2js's syntax with the " +
-    "same verdict on every string. Some constructs have no linear-time equivalent and are reported here: lookahead " +
-    "`(?=…)` `(?!…)`, lookbehind `(?<=…)` `(?<!…)`, back-references `\\1` `\\k<name>`, Unicode properties re2js has no table " +
-    "for (binary properties other than Any, ASCII, ASCII_Hex_Digit and Assigned, Script_Extensions, scripts by their short " +
-    "names), and repetition counts above 1,000. Such a schema cannot be compiled into a validator: lowering this rule does " +
-    "not let it build, schema-valid then reports the schema instead.",
-  defaultSeverity: "error",
-  breaks: ["generated-code", "safety"],
+    "Deprecated, replaced by schema-pattern-bounded-time, and off by default: the generated validators now run a pattern " +
+    "that opens with `^` and lookaheads as a conjunction of linear-time matches, and back-references and lookbehind on " +
+    "RegExp once a ReDoS checker certified them, so what matters is bounded time, not re2js's syntax. Turned on, it " +
+    "still does what it did: it reports every pattern that re2js, a regex engine that answers in time linear in the " +
+    "input, cannot run as written: lookahead `(?=…)` `(?!…)`, lookbehind `(?<=…)` `(?<!…)`, back-references `\\1` " +
+    "`\\k<name>`, Unicode properties re2js has no table for, and repetition counts above 1,000 (for a project that wants " +
+    "every pattern portable to RE2-based validators).",
+  defaultSeverity: "off",
+  deprecated: { replacedBy: SCHEMA_PATTERN_BOUNDED_TIME },
   must: false,
-  why: "A pattern with no linear-time equivalent cannot be compiled into a generated validator, and run by a backtracking engine it could hold the server.",
+  why: "Generated validators run every pattern in bounded time whatever its syntax; turn it on to keep patterns within what an RE2 engine runs.",
   since: "0.1.0",
   spec: "MCP 2026-07-28, basic/index.mdx § Composition-Keyword Resource Use; server/tools.mdx § Security Considerations",
   checklist: ["T-REF-5"],

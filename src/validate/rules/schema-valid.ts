@@ -6,7 +6,7 @@ import { isNonLinearPatternError } from "../../compile/linear-pattern/linear-reg
 import { patternSyntaxError } from "../../compile/linear-pattern/translate-pattern.js";
 import { isTooLargeToCompile } from "../../compile/schema-compiler.js";
 import { forEachPattern, toolSchemas } from "../walk.js";
-import { SCHEMA_PATTERN_LINEAR_TIME } from "./schema-pattern-linear-time.js";
+import { SCHEMA_PATTERN_BOUNDED_TIME } from "./schema-pattern-bounded-time.js";
 
 export const schemaValid = defineRule({
   id: "schema-valid",
@@ -14,8 +14,8 @@ export const schemaValid = defineRule({
   description:
     "Each schema is checked against its dialect's meta-schema (a misspelt `type`, a `required` that is not an array of " +
     "strings, a negative `minLength`), every `pattern` must be a valid ECMAScript 2024 regular expression with the `u` flag, and " +
-    "the schema must compile with ajv configured as the official SDK configures it, with every pattern on re2js (a pattern " +
-    "re2js cannot run is reported by schema-pattern-linear-time, and here while that rule is lowered). A schema that fails here makes every " +
+    "the schema must compile with ajv configured as the official SDK configures it, with every pattern in bounded time (a " +
+    "pattern that does not run so is reported by schema-pattern-bounded-time, and here while that rule is lowered). A schema that fails here makes every " +
     "call of the tool fail at run time, or makes validators disagree about what it accepts. Unknown keywords are allowed, " +
     "as JSON Schema allows them; `$ref` problems are reported by the ref-* diagnostics.",
   defaultSeverity: "error",
@@ -44,8 +44,8 @@ export const schemaValid = defineRule({
       }
       const error = result.compileError;
       if (result.metaProblems.length > 0 || error === undefined || badPatterns || /can't resolve reference/i.test(error)) continue;
-      // A pattern re2js cannot run: schema-pattern-linear-time says which and where, unless it is lowered.
-      if (isNonLinearPatternError(error) && severityOf?.(SCHEMA_PATTERN_LINEAR_TIME) === "error") continue;
+      // A pattern that does not run in bounded time: schema-pattern-bounded-time says which and where, unless it is lowered.
+      if (isNonLinearPatternError(error) && severityOf?.(SCHEMA_PATTERN_BOUNDED_TIME) === "error") continue;
       report({
         pointer: schema.pointer,
         target: "key",

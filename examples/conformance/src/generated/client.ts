@@ -3,18 +3,25 @@
 /* eslint-disable */
 import {
   callTypedTool,
+  checkNewConnection,
   connectHttpClient,
   connectStdioClient,
-  listLiveTools,
+  listPinnedTools,
   precompiledValidators,
+  watchTools,
+  withToolWatch,
   type CallOptions,
   type Client,
   type ConnectOptions,
   type ContentBlock,
+  type DriftPolicy,
   type ListedTools,
   type ListToolsOptions,
+  type PinGuard,
   type StdioServer,
+  type ToolDrift,
   type ToolOutcome,
+  type ToolPin,
 } from "@mcp-gen/runtime/client";
 import { TOOL_ENTRIES, TOOL_TABLE } from "./tools.js";
 import type { JsonSchema202012ToolArguments } from "./tools/json_schema_2020_12_tool.js";
@@ -43,59 +50,304 @@ import type { TestStreamingElicitationArguments } from "./tools/test_streaming_e
 import type { TestToolWithLoggingArguments } from "./tools/test_tool_with_logging.js";
 import type { TestToolWithProgressArguments } from "./tools/test_tool_with_progress.js";
 
-export { ToolArgumentsError, ToolOutputError, type ListedTools, type RefusedTool, type StdioServer, type ToolOutcome } from "@mcp-gen/runtime/client";
+export {
+  ToolArgumentsError,
+  ToolDriftError,
+  ToolOutputError,
+  type DriftPolicy,
+  type ListedTools,
+  type RefusedTool,
+  type StdioServer,
+  type ToolDrift,
+  type ToolOutcome,
+  type ToolPart,
+} from "@mcp-gen/runtime/client";
+
+/**
+ * Each tool's hashes from mcp-tools.lock.json: the whole tool, and each of its parts (to name what
+ * changed). The client compares them with every tools/list answer the server sends.
+ */
+export const TOOL_PINS: readonly ToolPin[] = [
+  {
+    name: "json_schema_2020_12_tool",
+    sha256: "34e9248cb2210642b6a66a1c9bf8855dc8e975e5468e56ef38395f1afd918103",
+    parts: {
+      description: "5d6bee97cadd60ce5972502a326d0c759ef4bf77166d0e5a8b14f8b7de2b63f8",
+      inputSchema: "67ce73fa5ae246821499d9b3941289ffa7d379c0cfcb6cbe36416af2fd511d4c",
+    },
+  },
+  {
+    name: "test_audio_content",
+    sha256: "ce81b3088dc740a35293191de2a4478f16e0c0b3f82ecdcf36c3b31472e5ab43",
+    parts: {
+      description: "2b0c01fe1548daf496d0d0503beb95130c41ce4833c5eaa9297305b021ffec34",
+      inputSchema: "cd1a463c46d6264134447db17a8c3c7abe5b9a2488c6d759fea66da1f96b133e",
+    },
+  },
+  {
+    name: "test_custom_header",
+    sha256: "cfc877f25c359a6857558cb8be2447749dd915bed1ebfa012b43c60b1ffbe80f",
+    parts: {
+      description: "7095e8d12a2cfadc08ad22f78dfbda1bde89c2c05ad0c5116b417bcbca9ac983",
+      inputSchema: "20ddd8ca556fffe78198a32387b14944578a0c31bb6ef4dcdbc29f8adf0959b4",
+    },
+  },
+  {
+    name: "test_elicitation",
+    sha256: "192c5d99c7953811cfdfdf9d72a6b3ddf654fa61dd91309d48a89e824c5b7861",
+    parts: {
+      description: "025da088e7e4b6e355e36f792b759882aca99cb898a0d0b36dba86152cfabc7b",
+      inputSchema: "be79cf230e2bcb97aa265ce894ccb427181878d3021a8e8028224046aa87a4a8",
+    },
+  },
+  {
+    name: "test_elicitation_sep1034_defaults",
+    sha256: "a22973b9b37b45bac33ecde2b6f38c37f28bb8b10ea05fd7ef8ecca06791892d",
+    parts: {
+      description: "294b08f8c5d06ee3463da45b7d5d8c19a2cde76090188aa291d31e8907071e25",
+      inputSchema: "cd1a463c46d6264134447db17a8c3c7abe5b9a2488c6d759fea66da1f96b133e",
+    },
+  },
+  {
+    name: "test_elicitation_sep1330_enums",
+    sha256: "e49ba5b8416231e631597c702428c016522c18b34b00bd712c5b5f9e349f0ed9",
+    parts: {
+      description: "bdaae4b459a889c2566297e9b58f8f8fceb118b42a6de7dc2a5b0f5baa6c4693",
+      inputSchema: "cd1a463c46d6264134447db17a8c3c7abe5b9a2488c6d759fea66da1f96b133e",
+    },
+  },
+  {
+    name: "test_embedded_resource",
+    sha256: "f5c46b7adaa275dc51a7983b30cb858b26aefb41746ef89294e47e323508d655",
+    parts: {
+      description: "5428c0126e1fc168bae6b91dc17b8960d67140e355c8304e094a70f084dce0bb",
+      inputSchema: "cd1a463c46d6264134447db17a8c3c7abe5b9a2488c6d759fea66da1f96b133e",
+    },
+  },
+  {
+    name: "test_error_handling",
+    sha256: "499e7fb9a9536cbc6d133f42c9b49ddcbff0e2b4a9cd0e0eefc9f6b99662db3d",
+    parts: {
+      description: "7f0e30119ced4d3f962ac86e641851ba5330ad8cafd0a0c4bf5133011dde112f",
+      inputSchema: "cd1a463c46d6264134447db17a8c3c7abe5b9a2488c6d759fea66da1f96b133e",
+    },
+  },
+  {
+    name: "test_image_content",
+    sha256: "18d69e59f9144e820be575399700ad06f2f443426933a273da5d615d5cabac21",
+    parts: {
+      description: "c764ad0a866931091e30a4fdd762785e61a31b344651c7f3d2a2e22d8eded4ed",
+      inputSchema: "cd1a463c46d6264134447db17a8c3c7abe5b9a2488c6d759fea66da1f96b133e",
+    },
+  },
+  {
+    name: "test_input_required_result_capabilities",
+    sha256: "58c6e9136a473f483758be91d95b9231d6f63aa11ffa1e17057f73a0ec114e63",
+    parts: {
+      description: "997a7caa7cc531c61890d099f461167fb2e3caccbe2075cd7b4accd94e0b02e3",
+      inputSchema: "cd1a463c46d6264134447db17a8c3c7abe5b9a2488c6d759fea66da1f96b133e",
+    },
+  },
+  {
+    name: "test_input_required_result_elicitation",
+    sha256: "7c1e85a4c84d59a1a8957611113ddbc16d20b4e449fce4b8a7b0e5b6ae2a1625",
+    parts: {
+      description: "adecbbbe8d1994293048b9da2786dfe2263fb8845189343395bfbfb03191b7d5",
+      inputSchema: "cd1a463c46d6264134447db17a8c3c7abe5b9a2488c6d759fea66da1f96b133e",
+    },
+  },
+  {
+    name: "test_input_required_result_list_roots",
+    sha256: "449edc247f5838d5c1bd894ddd167fb0c8e8cca80a13f7ea61b5e04dbd1d6f90",
+    parts: {
+      description: "112da583a9691d3a3bcb2cd4646d51837f51ba1399767a22a53b93847c5577ae",
+      inputSchema: "cd1a463c46d6264134447db17a8c3c7abe5b9a2488c6d759fea66da1f96b133e",
+    },
+  },
+  {
+    name: "test_input_required_result_multi_round",
+    sha256: "d0cb95b9e5a6214d8764a5ea95dc382b2a6fb91a6d63a9e96dd6b71a374335ec",
+    parts: {
+      description: "6b78a77e6c1c98b61ff761bc3e882a233b817a65e2875396b934d9c6f506fefe",
+      inputSchema: "cd1a463c46d6264134447db17a8c3c7abe5b9a2488c6d759fea66da1f96b133e",
+    },
+  },
+  {
+    name: "test_input_required_result_multiple_inputs",
+    sha256: "153ba4cfb0216be164929a9785fedf6d45f2d48a1218ae6aaaf4f55610e40d2a",
+    parts: {
+      description: "f391239caba52e5ea6b039025433e750b3db84a7ce0bc6f8665fde16bb93efaf",
+      inputSchema: "cd1a463c46d6264134447db17a8c3c7abe5b9a2488c6d759fea66da1f96b133e",
+    },
+  },
+  {
+    name: "test_input_required_result_request_state",
+    sha256: "2ea3f6cf559ae6531f51b4f5d88b9796f63df806cc8845d8225060b340836d15",
+    parts: {
+      description: "0f8d973d223e3b1dd825e12cfdb06b75906f9386dcd52a684d6ca084c7351352",
+      inputSchema: "cd1a463c46d6264134447db17a8c3c7abe5b9a2488c6d759fea66da1f96b133e",
+    },
+  },
+  {
+    name: "test_input_required_result_sampling",
+    sha256: "c8568f0fdb02c04355523cf8a2274a615ba2c290d257a18662d99969330bdd93",
+    parts: {
+      description: "7f835b14f1480f4c7fb22f709ba6174f0c3ea9a7fbf62167fa08c7479fc22523",
+      inputSchema: "cd1a463c46d6264134447db17a8c3c7abe5b9a2488c6d759fea66da1f96b133e",
+    },
+  },
+  {
+    name: "test_input_required_result_tampered_state",
+    sha256: "e4d3f7529150a7233871369114e585bd39ce6017f819213dc46f74f6db8a4c72",
+    parts: {
+      description: "7a3344ce6f3b9754b73d090737caff42896adc16fd14c853e02390dc1350afd5",
+      inputSchema: "cd1a463c46d6264134447db17a8c3c7abe5b9a2488c6d759fea66da1f96b133e",
+    },
+  },
+  {
+    name: "test_logging_tool",
+    sha256: "441694319346acc01d8b39d60fdc667f92c3ea928a26eb9d1c5123876eb292a8",
+    parts: {
+      description: "beab3027417cbdc7921595c13cc35d9c58c28ad2685832f3598b5ddb97da13fe",
+      inputSchema: "cd1a463c46d6264134447db17a8c3c7abe5b9a2488c6d759fea66da1f96b133e",
+    },
+  },
+  {
+    name: "test_missing_capability",
+    sha256: "8041dc95bd0a00298c11e43b5ea0f499b0d5660c2a217f02c1fb20a82b867062",
+    parts: {
+      description: "e0531b79f4e38d0e978656a27e8a9e0827448d63da294277c5278e8a866a847f",
+      inputSchema: "cd1a463c46d6264134447db17a8c3c7abe5b9a2488c6d759fea66da1f96b133e",
+    },
+  },
+  {
+    name: "test_multiple_content_types",
+    sha256: "2fb142086a177952fe7bd0922af8acf78b627e086b94494a1270ca5afabff998",
+    parts: {
+      description: "2e5ee8d4007ccec6dc733c8316cd43ba2f42995a37b700bf23b746bab486c635",
+      inputSchema: "cd1a463c46d6264134447db17a8c3c7abe5b9a2488c6d759fea66da1f96b133e",
+    },
+  },
+  {
+    name: "test_sampling",
+    sha256: "59d12519c2c4573d68443367a7b0a96c5a6ed463f234b8812feb8d437ebf02b1",
+    parts: {
+      description: "c67d7b28908bbfd2b332632adbbb916b88eb379ab7948c61ace2e9990127e3ac",
+      inputSchema: "e04e26edf4c5796b61bfc31fcf0b4c9be08c6aa2af860b33b45674eb1071965a",
+    },
+  },
+  {
+    name: "test_simple_text",
+    sha256: "1713decabd2d18db2cbc9e8408d346e2182fc9c0844215b79d0f0afcdf72a9e2",
+    parts: {
+      description: "de3a0b93043d26628faf9bfe95783e8d4363d5bbccac595a7dbe10794f4ae31f",
+      inputSchema: "cd1a463c46d6264134447db17a8c3c7abe5b9a2488c6d759fea66da1f96b133e",
+    },
+  },
+  {
+    name: "test_streaming_elicitation",
+    sha256: "1af1d8e50ecf6ee5369bd244c919d0a88680a88ddd6c3f57abef9b98727f8ffc",
+    parts: {
+      description: "d214ebbc07b3375c0ed2c09ccaae441bda3f33ad42844afcc31110e837fc154c",
+      inputSchema: "cd1a463c46d6264134447db17a8c3c7abe5b9a2488c6d759fea66da1f96b133e",
+    },
+  },
+  {
+    name: "test_tool_with_logging",
+    sha256: "982d89b038bfc6b96daff6af100c28017aba140182b9ce29868c16e5bb17c8d9",
+    parts: {
+      description: "ebb3348718689b2e66822356e4e6be44cf1b684434c179efc0b17f3636471053",
+      inputSchema: "cd1a463c46d6264134447db17a8c3c7abe5b9a2488c6d759fea66da1f96b133e",
+    },
+  },
+  {
+    name: "test_tool_with_progress",
+    sha256: "800e9ae2902790c9f43b9a46524198d6d520783cfd4efe1d23548237651c07fa",
+    parts: {
+      description: "9638fe6f0825f3697496b4bb12ab12510045d5b7b69f40c82d13003fdad537e0",
+      inputSchema: "cd1a463c46d6264134447db17a8c3c7abe5b9a2488c6d759fea66da1f96b133e",
+    },
+  },
+];
 
 function entry(name: string) {
   return TOOL_TABLE.byName.get(name)!;
 }
 
-/** The connect options with this project's precompiled validators, unless the caller gives its own. */
-function withValidators(options: ConnectOptions): ConnectOptions {
-  return { ...options, clientOptions: { jsonSchemaValidator: precompiledValidators(TOOL_ENTRIES), ...options.clientOptions } };
+/** The connect options with this project's precompiled validators (unless the caller gives its own) and the tool-list watch. */
+function withValidators(options: ConnectOptions & ToolsClientOptions): ConnectOptions {
+  return { ...options, clientOptions: withToolWatch({ jsonSchemaValidator: precompiledValidators(TOOL_ENTRIES), ...options.clientOptions }, options.onDrift ?? "throw") };
 }
 
 export interface ToolsClientOptions {
-  /** Where the warning about each tool left out of the live list goes (its name and why, such as an invalid x-mcp-header annotation); console.warn by default. */
+  /** Where warnings go (a tool left out of the live list, a tool that changed since the lock); console.warn by default. */
   readonly warn?: (message: string) => void;
+  /**
+   * What happens when the server's tools differ from TOOL_PINS (a tool changed, missing, or not in
+   * the lock), at connect and on every tools/list answer, list_changed included: "throw" (the
+   * default) raises ToolDriftError from `connect…`, `checkTools()` and `listTools()`, and refuses a
+   * call to a changed or missing tool before it is sent; "warn" reports each difference once and lets
+   * calls through; "ignore" does not compare.
+   */
+  readonly onDrift?: DriftPolicy;
 }
 
 /**
  * Typed calls to the tools of this project over an SDK Client. Each method validates its arguments
  * before sending, returns the tool's error message when `isError` is set, and validates
  * structuredContent against outputSchema before typing it. The methods use the definitions compiled
- * into this module, so they need no tools/list first.
+ * into this module, so they need no tools/list first; the server's tools are still compared with
+ * the lock's hashes before the first call.
  */
 export class ToolsClient {
   readonly #warned = new Set<string>();
   readonly #warn: (message: string) => void;
+  readonly #guard: PinGuard;
   readonly client: Client;
 
   constructor(client: Client, options: ToolsClientOptions = {}) {
     this.client = client;
     this.#warn = options.warn ?? ((message) => console.warn(message));
+    this.#guard = watchTools(client, TOOL_PINS, options.onDrift ?? "throw", (message) => this.#warn(message));
   }
 
-  /** Connects over Streamable HTTP (2026-07-28 when the server speaks it, 2025-11-25 otherwise). */
-  static async connectHttp(url: string | URL, options: ConnectOptions = {}): Promise<ToolsClient> {
-    return new ToolsClient(await connectHttpClient(url, withValidators(options)));
+  /** Connects over Streamable HTTP (2026-07-28 when the server speaks it, 2025-11-25 otherwise) and checks the server's tools. */
+  static async connectHttp(url: string | URL, options: ConnectOptions & ToolsClientOptions = {}): Promise<ToolsClient> {
+    return ToolsClient.#checked(new ToolsClient(await connectHttpClient(url, withValidators(options)), options));
   }
 
   /**
-   * Starts a stdio server (`{ command, args, env, cwd }`) and connects to it (2026-07-28 when the server speaks it, 2025-11-25 otherwise).
-   * `close()` on `client` ends the server.
+   * Starts a stdio server (`{ command, args, env, cwd }`), connects to it (2026-07-28 when the server speaks it, 2025-11-25 otherwise) and
+   * checks its tools. `close()` on `client` ends the server.
    */
-  static async connectStdio(server: StdioServer, options: ConnectOptions = {}): Promise<ToolsClient> {
-    return new ToolsClient(await connectStdioClient(server, withValidators(options)));
+  static async connectStdio(server: StdioServer, options: ConnectOptions & ToolsClientOptions = {}): Promise<ToolsClient> {
+    return ToolsClient.#checked(new ToolsClient(await connectStdioClient(server, withValidators(options)), options));
+  }
+
+  /** A new connection whose tools differ from the lock is closed, with `onDrift: "throw"`. */
+  static async #checked(tools: ToolsClient): Promise<ToolsClient> {
+    await checkNewConnection(tools.#guard, () => tools.client.close());
+    return tools;
   }
 
   /**
-   * The server's live tool list, every page.
+   * Lists the server's tools and compares each with TOOL_PINS: how they differ, empty when they
+   * match. With `onDrift: "throw"`, a difference is a ToolDriftError instead.
+   */
+  async checkTools(): Promise<readonly ToolDrift[]> {
+    const drift = await this.#guard.check();
+    this.#guard.assertUnchanged();
+    return drift;
+  }
+
+  /**
+   * The server's live tool list, every page, compared with TOOL_PINS.
    * The SDK Client caches it for the list's `ttlMs` (`cacheMode: "refresh"` fetches it anew).
    * On Streamable HTTP in the 2026-07-28 era, a tool whose `x-mcp-header` annotations are invalid
    * is left out, with a warning that names it and the reason.
    */
   listTools(options?: ListToolsOptions): Promise<ListedTools> {
-    return listLiveTools(this.client, options, (key, message) => {
+    return listPinnedTools(this.client, this.#guard, options, (key, message) => {
       if (this.#warned.has(key)) return;
       this.#warned.add(key);
       this.#warn(message);
@@ -107,12 +359,12 @@ export class ToolsClient {
    * arguments.
    */
   jsonSchema202012Tool(args: JsonSchema202012ToolArguments, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
-    return callTypedTool(this.client, entry("json_schema_2020_12_tool"), args, options);
+    return callTypedTool(this.client, entry("json_schema_2020_12_tool"), args, options, this.#guard);
   }
 
   /** Returns one WAV audio block (conformance scenario tools-call-audio). */
-  testAudioContent(args: TestAudioContentArguments, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
-    return callTypedTool(this.client, entry("test_audio_content"), args, options);
+  testAudioContent(args: TestAudioContentArguments = {}, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
+    return callTypedTool(this.client, entry("test_audio_content"), args, options, this.#guard);
   }
 
   /**
@@ -120,7 +372,7 @@ export class ToolsClient {
    * http-custom-header-server-validation).
    */
   testCustomHeader(args: TestCustomHeaderArguments, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
-    return callTypedTool(this.client, entry("test_custom_header"), args, options);
+    return callTypedTool(this.client, entry("test_custom_header"), args, options, this.#guard);
   }
 
   /**
@@ -128,126 +380,126 @@ export class ToolsClient {
    * tools-call-elicitation).
    */
   testElicitation(args: TestElicitationArguments, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
-    return callTypedTool(this.client, entry("test_elicitation"), args, options);
+    return callTypedTool(this.client, entry("test_elicitation"), args, options, this.#guard);
   }
 
   /**
    * Asks the user for a form whose fields all have defaults (conformance scenario
    * elicitation-sep1034-defaults, 2025-era clients).
    */
-  testElicitationSep1034Defaults(args: TestElicitationSep1034DefaultsArguments, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
-    return callTypedTool(this.client, entry("test_elicitation_sep1034_defaults"), args, options);
+  testElicitationSep1034Defaults(args: TestElicitationSep1034DefaultsArguments = {}, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
+    return callTypedTool(this.client, entry("test_elicitation_sep1034_defaults"), args, options, this.#guard);
   }
 
   /**
    * Asks the user for a form with the five enum field variants (conformance scenario
    * elicitation-sep1330-enums, 2025-era clients).
    */
-  testElicitationSep1330Enums(args: TestElicitationSep1330EnumsArguments, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
-    return callTypedTool(this.client, entry("test_elicitation_sep1330_enums"), args, options);
+  testElicitationSep1330Enums(args: TestElicitationSep1330EnumsArguments = {}, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
+    return callTypedTool(this.client, entry("test_elicitation_sep1330_enums"), args, options, this.#guard);
   }
 
   /** Returns one embedded text resource (conformance scenario tools-call-embedded-resource). */
-  testEmbeddedResource(args: TestEmbeddedResourceArguments, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
-    return callTypedTool(this.client, entry("test_embedded_resource"), args, options);
+  testEmbeddedResource(args: TestEmbeddedResourceArguments = {}, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
+    return callTypedTool(this.client, entry("test_embedded_resource"), args, options, this.#guard);
   }
 
   /** Always fails with a tool execution error (conformance scenario tools-call-error). */
-  testErrorHandling(args: TestErrorHandlingArguments, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
-    return callTypedTool(this.client, entry("test_error_handling"), args, options);
+  testErrorHandling(args: TestErrorHandlingArguments = {}, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
+    return callTypedTool(this.client, entry("test_error_handling"), args, options, this.#guard);
   }
 
   /** Returns one PNG image block (conformance scenario tools-call-image). */
-  testImageContent(args: TestImageContentArguments, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
-    return callTypedTool(this.client, entry("test_image_content"), args, options);
+  testImageContent(args: TestImageContentArguments = {}, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
+    return callTypedTool(this.client, entry("test_image_content"), args, options, this.#guard);
   }
 
   /**
    * Asks only for inputs the client declared it can provide (an LLM answer with sampling, a name
    * with elicitation) (conformance scenario input-required-result-capability-check).
    */
-  testInputRequiredResultCapabilities(args: TestInputRequiredResultCapabilitiesArguments, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
-    return callTypedTool(this.client, entry("test_input_required_result_capabilities"), args, options);
+  testInputRequiredResultCapabilities(args: TestInputRequiredResultCapabilitiesArguments = {}, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
+    return callTypedTool(this.client, entry("test_input_required_result_capabilities"), args, options, this.#guard);
   }
 
   /**
    * Asks for the user's name with an input_required result, then greets them (conformance scenarios
    * input-required-result-*).
    */
-  testInputRequiredResultElicitation(args: TestInputRequiredResultElicitationArguments, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
-    return callTypedTool(this.client, entry("test_input_required_result_elicitation"), args, options);
+  testInputRequiredResultElicitation(args: TestInputRequiredResultElicitationArguments = {}, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
+    return callTypedTool(this.client, entry("test_input_required_result_elicitation"), args, options, this.#guard);
   }
 
   /**
    * Asks the client for its roots with an input_required result, then lists them (conformance
    * scenario input-required-result-basic-list-roots).
    */
-  testInputRequiredResultListRoots(args: TestInputRequiredResultListRootsArguments, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
-    return callTypedTool(this.client, entry("test_input_required_result_list_roots"), args, options);
+  testInputRequiredResultListRoots(args: TestInputRequiredResultListRootsArguments = {}, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
+    return callTypedTool(this.client, entry("test_input_required_result_list_roots"), args, options, this.#guard);
   }
 
   /**
    * Asks for a name, then for a favourite colour, carrying state across three rounds (conformance
    * scenario input-required-result-multi-round).
    */
-  testInputRequiredResultMultiRound(args: TestInputRequiredResultMultiRoundArguments, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
-    return callTypedTool(this.client, entry("test_input_required_result_multi_round"), args, options);
+  testInputRequiredResultMultiRound(args: TestInputRequiredResultMultiRoundArguments = {}, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
+    return callTypedTool(this.client, entry("test_input_required_result_multi_round"), args, options, this.#guard);
   }
 
   /**
    * Asks for a name, an LLM greeting and the client's roots in one input_required result
    * (conformance scenario input-required-result-multiple-input-requests).
    */
-  testInputRequiredResultMultipleInputs(args: TestInputRequiredResultMultipleInputsArguments, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
-    return callTypedTool(this.client, entry("test_input_required_result_multiple_inputs"), args, options);
+  testInputRequiredResultMultipleInputs(args: TestInputRequiredResultMultipleInputsArguments = {}, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
+    return callTypedTool(this.client, entry("test_input_required_result_multiple_inputs"), args, options, this.#guard);
   }
 
   /**
    * Asks for a confirmation and carries state across the round trip (conformance scenario
    * input-required-result-request-state).
    */
-  testInputRequiredResultRequestState(args: TestInputRequiredResultRequestStateArguments, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
-    return callTypedTool(this.client, entry("test_input_required_result_request_state"), args, options);
+  testInputRequiredResultRequestState(args: TestInputRequiredResultRequestStateArguments = {}, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
+    return callTypedTool(this.client, entry("test_input_required_result_request_state"), args, options, this.#guard);
   }
 
   /**
    * Asks the client's LLM a question with an input_required result, then returns its answer
    * (conformance scenario input-required-result-basic-sampling).
    */
-  testInputRequiredResultSampling(args: TestInputRequiredResultSamplingArguments, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
-    return callTypedTool(this.client, entry("test_input_required_result_sampling"), args, options);
+  testInputRequiredResultSampling(args: TestInputRequiredResultSamplingArguments = {}, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
+    return callTypedTool(this.client, entry("test_input_required_result_sampling"), args, options, this.#guard);
   }
 
   /**
    * Asks for a confirmation with integrity-protected state; a tampered state is refused
    * (conformance scenario input-required-result-tampered-state).
    */
-  testInputRequiredResultTamperedState(args: TestInputRequiredResultTamperedStateArguments, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
-    return callTypedTool(this.client, entry("test_input_required_result_tampered_state"), args, options);
+  testInputRequiredResultTamperedState(args: TestInputRequiredResultTamperedStateArguments = {}, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
+    return callTypedTool(this.client, entry("test_input_required_result_tampered_state"), args, options, this.#guard);
   }
 
   /**
    * Logs one info message, which the client receives only when its request set a log level
    * (conformance scenario server-stateless).
    */
-  testLoggingTool(args: TestLoggingToolArguments, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
-    return callTypedTool(this.client, entry("test_logging_tool"), args, options);
+  testLoggingTool(args: TestLoggingToolArguments = {}, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
+    return callTypedTool(this.client, entry("test_logging_tool"), args, options, this.#guard);
   }
 
   /**
    * Needs the sampling capability; refuses clients that did not declare it with
    * MissingRequiredClientCapabilityError (conformance scenario server-stateless).
    */
-  testMissingCapability(args: TestMissingCapabilityArguments, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
-    return callTypedTool(this.client, entry("test_missing_capability"), args, options);
+  testMissingCapability(args: TestMissingCapabilityArguments = {}, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
+    return callTypedTool(this.client, entry("test_missing_capability"), args, options, this.#guard);
   }
 
   /**
    * Returns a text, an image and an embedded resource block (conformance scenario
    * tools-call-mixed-content).
    */
-  testMultipleContentTypes(args: TestMultipleContentTypesArguments, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
-    return callTypedTool(this.client, entry("test_multiple_content_types"), args, options);
+  testMultipleContentTypes(args: TestMultipleContentTypesArguments = {}, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
+    return callTypedTool(this.client, entry("test_multiple_content_types"), args, options, this.#guard);
   }
 
   /**
@@ -255,35 +507,35 @@ export class ToolsClient {
    * tools-call-sampling).
    */
   testSampling(args: TestSamplingArguments, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
-    return callTypedTool(this.client, entry("test_sampling"), args, options);
+    return callTypedTool(this.client, entry("test_sampling"), args, options, this.#guard);
   }
 
   /** Returns one text block (conformance scenario tools-call-simple-text). */
-  testSimpleText(args: TestSimpleTextArguments, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
-    return callTypedTool(this.client, entry("test_simple_text"), args, options);
+  testSimpleText(args: TestSimpleTextArguments = {}, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
+    return callTypedTool(this.client, entry("test_simple_text"), args, options, this.#guard);
   }
 
   /**
    * Asks the user to confirm with an input_required result, reporting progress when asked to
    * (conformance scenario server-stateless).
    */
-  testStreamingElicitation(args: TestStreamingElicitationArguments, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
-    return callTypedTool(this.client, entry("test_streaming_elicitation"), args, options);
+  testStreamingElicitation(args: TestStreamingElicitationArguments = {}, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
+    return callTypedTool(this.client, entry("test_streaming_elicitation"), args, options, this.#guard);
   }
 
   /**
    * Sends three info log messages while it runs (conformance scenario tools-call-with-logging,
    * 2025-era clients).
    */
-  testToolWithLogging(args: TestToolWithLoggingArguments, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
-    return callTypedTool(this.client, entry("test_tool_with_logging"), args, options);
+  testToolWithLogging(args: TestToolWithLoggingArguments = {}, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
+    return callTypedTool(this.client, entry("test_tool_with_logging"), args, options, this.#guard);
   }
 
   /**
    * Reports progress 0, 50 and 100 of 100 when the call carries a progress token (conformance
    * scenario tools-call-with-progress).
    */
-  testToolWithProgress(args: TestToolWithProgressArguments, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
-    return callTypedTool(this.client, entry("test_tool_with_progress"), args, options);
+  testToolWithProgress(args: TestToolWithProgressArguments = {}, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
+    return callTypedTool(this.client, entry("test_tool_with_progress"), args, options, this.#guard);
   }
 }

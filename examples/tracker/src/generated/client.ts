@@ -3,18 +3,25 @@
 /* eslint-disable */
 import {
   callTypedTool,
+  checkNewConnection,
   connectHttpClient,
   connectStdioClient,
-  listLiveTools,
+  listPinnedTools,
   precompiledValidators,
+  watchTools,
+  withToolWatch,
   type CallOptions,
   type Client,
   type ConnectOptions,
   type ContentBlock,
+  type DriftPolicy,
   type ListedTools,
   type ListToolsOptions,
+  type PinGuard,
   type StdioServer,
+  type ToolDrift,
   type ToolOutcome,
+  type ToolPin,
 } from "@mcp-gen/runtime/client";
 import { TOOL_ENTRIES, TOOL_TABLE } from "./tools.js";
 import type { IssuesCreateArguments, IssuesCreateResult } from "./tools/issues.create.js";
@@ -23,59 +30,160 @@ import type { IssuesGetArguments, IssuesGetResult } from "./tools/issues.get.js"
 import type { IssuesListArguments, IssuesListResult } from "./tools/issues.list.js";
 import type { ProjectsSummaryArguments } from "./tools/projects.summary.js";
 
-export { ToolArgumentsError, ToolOutputError, type ListedTools, type RefusedTool, type StdioServer, type ToolOutcome } from "@mcp-gen/runtime/client";
+export {
+  ToolArgumentsError,
+  ToolDriftError,
+  ToolOutputError,
+  type DriftPolicy,
+  type ListedTools,
+  type RefusedTool,
+  type StdioServer,
+  type ToolDrift,
+  type ToolOutcome,
+  type ToolPart,
+} from "@mcp-gen/runtime/client";
+
+/**
+ * Each tool's hashes from mcp-tools.lock.json: the whole tool, and each of its parts (to name what
+ * changed). The client compares them with every tools/list answer the server sends.
+ */
+export const TOOL_PINS: readonly ToolPin[] = [
+  {
+    name: "issues.create",
+    sha256: "2e18b271a635a0c57dff8013067a1f81c7e781453e0a132058a9854166a431f4",
+    parts: {
+      title: "45a8a0f0dd5de1c5461e876faf42b0e30073c4ecf11a485e60939c5f55f64851",
+      description: "14a5c1f0ff52bda5da2b5c362b14d7589bc415b9bdeb918f126d59d5878e4a32",
+      inputSchema: "362ea934429ccd1f806a8dc6cf9c3bcbfc9b5dd4d29400f8e6bf8ba975c4682e",
+      outputSchema: "7bf19287ae1f81e6e94b68cdf3535a22139a5e505a35c9e8a2ef4b1667c014fb",
+      annotations: "d72d3cb182e3d7fcf0b1c6782251eee772cdf2a99470e1a4bd6a006b5c8f4e25",
+    },
+  },
+  {
+    name: "issues.delete",
+    sha256: "bf930e82af140e19635cce267ffd60fa00f6a9e3182574517b366358e79f6cc3",
+    parts: {
+      title: "b1484bd9c7052a1914aeb8048ebd14af0063d4323cbabec1452b27a38c713c5c",
+      description: "e732020893fe86fbad6e14fc4ceaab2e65b18bce960b869891d6ce50771f3660",
+      inputSchema: "552a3a20bed9b30dd83d2448e5bad513f9e5257702c30a341527df7db0f04e02",
+      outputSchema: "17fd499dac7e12f72afea7fcf7ac0e76342429975387513d7ef081ce874cf3b8",
+      annotations: "5921281512cee670bb186592da5b4629a149e63607ec3a7a8a6d6db6ae23ab1c",
+    },
+  },
+  {
+    name: "issues.get",
+    sha256: "8d8149ec2d1947fc1f472758392cc6bcc7b26004849f3ecc7bbd752f8b690247",
+    parts: {
+      title: "1cb46fea210020b3598fbf1c17857223a16b6fb08b7fd0732620e51f27d42bcf",
+      description: "267f584c951b9adcbb18d478859b5ccc28c9dc4131cbcba838f72769b63a1691",
+      inputSchema: "552a3a20bed9b30dd83d2448e5bad513f9e5257702c30a341527df7db0f04e02",
+      outputSchema: "7bf19287ae1f81e6e94b68cdf3535a22139a5e505a35c9e8a2ef4b1667c014fb",
+      annotations: "9bedd1194137a0bb0966349836ba5c87999118423b92c6c861827bf3d91eff89",
+    },
+  },
+  {
+    name: "issues.list",
+    sha256: "6e74f736435b5cf7b7323337a529b27d09e098f383477f12ee7dd494c21097c4",
+    parts: {
+      title: "b7c0672fae2bd89e9411aa539f4df781860082e76186488f69ea3e0de741cca0",
+      description: "ffc0d02df886fbbe3605aeee3477107a6e5e3c170ede3583c324c705743f96fb",
+      inputSchema: "87ceba491eac3e9bbf95ae80db8dc41f69d71ba817eea6c488cede80f25f7722",
+      outputSchema: "54d7e328423ab7a42f356a574bd9eeb01a9091024fd97986ebb5201b0a5fcf98",
+      annotations: "9bedd1194137a0bb0966349836ba5c87999118423b92c6c861827bf3d91eff89",
+    },
+    // As a 2025-era server lists it: outputSchema wrapped in { result } (MCP 2025-11-25, SEP-2106).
+    legacy: { sha256: "07839b942d47032f352353c3573c163beb7b4118f27be97e70bf055837943a22", outputSchema: "bad3844f775e0f0a2e69ebd4273bd26151df71ba9b06fb05d89efbe0e71daa8f" },
+  },
+  {
+    name: "projects.summary",
+    sha256: "cf2dd281afaa82b5a25a73b1fe97af094544ebfe844b840e73676e502ec68481",
+    parts: {
+      title: "da3b1ebaa9a51785ffd3eca94186fac02c7d83e771149207a98fa8f25f8dac8b",
+      description: "2ba360f1748b69f802103d97728c09461132b69729e559c2aed5b06835491f51",
+      inputSchema: "2ce7628cf77dfa71018457b3bc196ef0c6422c3b9ff4f8fb8feaa8566f267c4c",
+      annotations: "9bedd1194137a0bb0966349836ba5c87999118423b92c6c861827bf3d91eff89",
+    },
+  },
+];
 
 function entry(name: string) {
   return TOOL_TABLE.byName.get(name)!;
 }
 
-/** The connect options with this project's precompiled validators, unless the caller gives its own. */
-function withValidators(options: ConnectOptions): ConnectOptions {
-  return { ...options, clientOptions: { jsonSchemaValidator: precompiledValidators(TOOL_ENTRIES), ...options.clientOptions } };
+/** The connect options with this project's precompiled validators (unless the caller gives its own) and the tool-list watch. */
+function withValidators(options: ConnectOptions & ToolsClientOptions): ConnectOptions {
+  return { ...options, clientOptions: withToolWatch({ jsonSchemaValidator: precompiledValidators(TOOL_ENTRIES), ...options.clientOptions }, options.onDrift ?? "throw") };
 }
 
 export interface ToolsClientOptions {
-  /** Where the warning about each tool left out of the live list goes (its name and why, such as an invalid x-mcp-header annotation); console.warn by default. */
+  /** Where warnings go (a tool left out of the live list, a tool that changed since the lock); console.warn by default. */
   readonly warn?: (message: string) => void;
+  /**
+   * What happens when the server's tools differ from TOOL_PINS (a tool changed, missing, or not in
+   * the lock), at connect and on every tools/list answer, list_changed included: "throw" (the
+   * default) raises ToolDriftError from `connect…`, `checkTools()` and `listTools()`, and refuses a
+   * call to a changed or missing tool before it is sent; "warn" reports each difference once and lets
+   * calls through; "ignore" does not compare.
+   */
+  readonly onDrift?: DriftPolicy;
 }
 
 /**
  * Typed calls to the tools of this project over an SDK Client. Each method validates its arguments
  * before sending, returns the tool's error message when `isError` is set, and validates
  * structuredContent against outputSchema before typing it. The methods use the definitions compiled
- * into this module, so they need no tools/list first.
+ * into this module, so they need no tools/list first; the server's tools are still compared with
+ * the lock's hashes before the first call.
  */
 export class ToolsClient {
   readonly #warned = new Set<string>();
   readonly #warn: (message: string) => void;
+  readonly #guard: PinGuard;
   readonly client: Client;
 
   constructor(client: Client, options: ToolsClientOptions = {}) {
     this.client = client;
     this.#warn = options.warn ?? ((message) => console.warn(message));
+    this.#guard = watchTools(client, TOOL_PINS, options.onDrift ?? "throw", (message) => this.#warn(message));
   }
 
-  /** Connects over Streamable HTTP (2026-07-28 when the server speaks it, 2025-11-25 otherwise). */
-  static async connectHttp(url: string | URL, options: ConnectOptions = {}): Promise<ToolsClient> {
-    return new ToolsClient(await connectHttpClient(url, withValidators(options)));
+  /** Connects over Streamable HTTP (2026-07-28 when the server speaks it, 2025-11-25 otherwise) and checks the server's tools. */
+  static async connectHttp(url: string | URL, options: ConnectOptions & ToolsClientOptions = {}): Promise<ToolsClient> {
+    return ToolsClient.#checked(new ToolsClient(await connectHttpClient(url, withValidators(options)), options));
   }
 
   /**
-   * Starts a stdio server (`{ command, args, env, cwd }`) and connects to it (2026-07-28 when the server speaks it, 2025-11-25 otherwise).
-   * `close()` on `client` ends the server.
+   * Starts a stdio server (`{ command, args, env, cwd }`), connects to it (2026-07-28 when the server speaks it, 2025-11-25 otherwise) and
+   * checks its tools. `close()` on `client` ends the server.
    */
-  static async connectStdio(server: StdioServer, options: ConnectOptions = {}): Promise<ToolsClient> {
-    return new ToolsClient(await connectStdioClient(server, withValidators(options)));
+  static async connectStdio(server: StdioServer, options: ConnectOptions & ToolsClientOptions = {}): Promise<ToolsClient> {
+    return ToolsClient.#checked(new ToolsClient(await connectStdioClient(server, withValidators(options)), options));
+  }
+
+  /** A new connection whose tools differ from the lock is closed, with `onDrift: "throw"`. */
+  static async #checked(tools: ToolsClient): Promise<ToolsClient> {
+    await checkNewConnection(tools.#guard, () => tools.client.close());
+    return tools;
   }
 
   /**
-   * The server's live tool list, every page.
+   * Lists the server's tools and compares each with TOOL_PINS: how they differ, empty when they
+   * match. With `onDrift: "throw"`, a difference is a ToolDriftError instead.
+   */
+  async checkTools(): Promise<readonly ToolDrift[]> {
+    const drift = await this.#guard.check();
+    this.#guard.assertUnchanged();
+    return drift;
+  }
+
+  /**
+   * The server's live tool list, every page, compared with TOOL_PINS.
    * The SDK Client caches it for the list's `ttlMs` (`cacheMode: "refresh"` fetches it anew).
    * On Streamable HTTP in the 2026-07-28 era, a tool whose `x-mcp-header` annotations are invalid
    * is left out, with a warning that names it and the reason.
    */
   listTools(options?: ListToolsOptions): Promise<ListedTools> {
-    return listLiveTools(this.client, options, (key, message) => {
+    return listPinnedTools(this.client, this.#guard, options, (key, message) => {
       if (this.#warned.has(key)) return;
       this.#warned.add(key);
       this.#warn(message);
@@ -84,26 +192,26 @@ export class ToolsClient {
 
   /** Create an issue in a project and return it with its new key. */
   issuesCreate(args: IssuesCreateArguments, options?: CallOptions): Promise<ToolOutcome<IssuesCreateResult>> {
-    return callTypedTool(this.client, entry("issues.create"), args, options);
+    return callTypedTool(this.client, entry("issues.create"), args, options, this.#guard);
   }
 
   /** Delete an issue for good. Asks the user to confirm before anything is deleted. */
   issuesDelete(args: IssuesDeleteArguments, options?: CallOptions): Promise<ToolOutcome<IssuesDeleteResult>> {
-    return callTypedTool(this.client, entry("issues.delete"), args, options);
+    return callTypedTool(this.client, entry("issues.delete"), args, options, this.#guard);
   }
 
   /** Get one issue by its key. */
   issuesGet(args: IssuesGetArguments, options?: CallOptions): Promise<ToolOutcome<IssuesGetResult>> {
-    return callTypedTool(this.client, entry("issues.get"), args, options);
+    return callTypedTool(this.client, entry("issues.get"), args, options, this.#guard);
   }
 
   /** List the issues of one project, optionally only those with a given status. */
   issuesList(args: IssuesListArguments, options?: CallOptions): Promise<ToolOutcome<IssuesListResult>> {
-    return callTypedTool(this.client, entry("issues.list"), args, options);
+    return callTypedTool(this.client, entry("issues.list"), args, options, this.#guard);
   }
 
   /** A short text summary of a project's issues, for people to read. */
   projectsSummary(args: ProjectsSummaryArguments, options?: CallOptions): Promise<ToolOutcome<ContentBlock[]>> {
-    return callTypedTool(this.client, entry("projects.summary"), args, options);
+    return callTypedTool(this.client, entry("projects.summary"), args, options, this.#guard);
   }
 }

@@ -3,74 +3,137 @@
 /* eslint-disable */
 import {
   callTypedTool,
+  checkNewConnection,
   connectHttpClient,
   connectStdioClient,
-  listLiveTools,
+  listPinnedTools,
   precompiledValidators,
+  watchTools,
+  withToolWatch,
   type CallOptions,
   type Client,
   type ConnectOptions,
+  type DriftPolicy,
   type ListedTools,
   type ListToolsOptions,
+  type PinGuard,
   type StdioServer,
+  type ToolDrift,
   type ToolOutcome,
+  type ToolPin,
 } from "@mcp-gen/runtime/client";
 import { TOOL_ENTRIES, TOOL_TABLE } from "./tools.js";
 import type { GetWeatherArguments, GetWeatherResult } from "./tools/get_weather.js";
 
-export { ToolArgumentsError, ToolOutputError, type ListedTools, type RefusedTool, type StdioServer, type ToolOutcome } from "@mcp-gen/runtime/client";
+export {
+  ToolArgumentsError,
+  ToolDriftError,
+  ToolOutputError,
+  type DriftPolicy,
+  type ListedTools,
+  type RefusedTool,
+  type StdioServer,
+  type ToolDrift,
+  type ToolOutcome,
+  type ToolPart,
+} from "@mcp-gen/runtime/client";
+
+/**
+ * Each tool's hashes from mcp-tools.lock.json: the whole tool, and each of its parts (to name what
+ * changed). The client compares them with every tools/list answer the server sends.
+ */
+export const TOOL_PINS: readonly ToolPin[] = [
+  {
+    name: "get_weather",
+    sha256: "013cc60d2e4a334367bda8b3843f9015406418eb888e55d0f9844ade4a00b46f",
+    parts: {
+      title: "c57e13379bacd4278c55eaab0af1f7367e38e204bf38ea42b34c73e02da9a237",
+      description: "350b5f3121ead9bde99d48d6e6a9acbee98e4c8cec369f1b42d0bd9fe2b9db4a",
+      inputSchema: "5d901282f880231896537f78ed42338e36c9b97fb6fba9f280044384a426130e",
+      outputSchema: "8222ad687726dd32856954af849a373c589441b615a8ffb8ad86b591dc9fd532",
+      annotations: "dc58e55a8287733e7b450260c51d10cbbfa28f7dff000edcee68233dd8d2e165",
+    },
+  },
+];
 
 function entry(name: string) {
   return TOOL_TABLE.byName.get(name)!;
 }
 
-/** The connect options with this project's precompiled validators, unless the caller gives its own. */
-function withValidators(options: ConnectOptions): ConnectOptions {
-  return { ...options, clientOptions: { jsonSchemaValidator: precompiledValidators(TOOL_ENTRIES), ...options.clientOptions } };
+/** The connect options with this project's precompiled validators (unless the caller gives its own) and the tool-list watch. */
+function withValidators(options: ConnectOptions & ToolsClientOptions): ConnectOptions {
+  return { ...options, clientOptions: withToolWatch({ jsonSchemaValidator: precompiledValidators(TOOL_ENTRIES), ...options.clientOptions }, options.onDrift ?? "throw") };
 }
 
 export interface ToolsClientOptions {
-  /** Where the warning about each tool left out of the live list goes (its name and why, such as an invalid x-mcp-header annotation); console.warn by default. */
+  /** Where warnings go (a tool left out of the live list, a tool that changed since the lock); console.warn by default. */
   readonly warn?: (message: string) => void;
+  /**
+   * What happens when the server's tools differ from TOOL_PINS (a tool changed, missing, or not in
+   * the lock), at connect and on every tools/list answer, list_changed included: "throw" (the
+   * default) raises ToolDriftError from `connect…`, `checkTools()` and `listTools()`, and refuses a
+   * call to a changed or missing tool before it is sent; "warn" reports each difference once and lets
+   * calls through; "ignore" does not compare.
+   */
+  readonly onDrift?: DriftPolicy;
 }
 
 /**
  * Typed calls to the tools of this project over an SDK Client. Each method validates its arguments
  * before sending, returns the tool's error message when `isError` is set, and validates
  * structuredContent against outputSchema before typing it. The methods use the definitions compiled
- * into this module, so they need no tools/list first.
+ * into this module, so they need no tools/list first; the server's tools are still compared with
+ * the lock's hashes before the first call.
  */
 export class ToolsClient {
   readonly #warned = new Set<string>();
   readonly #warn: (message: string) => void;
+  readonly #guard: PinGuard;
   readonly client: Client;
 
   constructor(client: Client, options: ToolsClientOptions = {}) {
     this.client = client;
     this.#warn = options.warn ?? ((message) => console.warn(message));
+    this.#guard = watchTools(client, TOOL_PINS, options.onDrift ?? "throw", (message) => this.#warn(message));
   }
 
-  /** Connects over Streamable HTTP (2026-07-28 when the server speaks it, 2025-11-25 otherwise). */
-  static async connectHttp(url: string | URL, options: ConnectOptions = {}): Promise<ToolsClient> {
-    return new ToolsClient(await connectHttpClient(url, withValidators(options)));
+  /** Connects over Streamable HTTP (2026-07-28 when the server speaks it, 2025-11-25 otherwise) and checks the server's tools. */
+  static async connectHttp(url: string | URL, options: ConnectOptions & ToolsClientOptions = {}): Promise<ToolsClient> {
+    return ToolsClient.#checked(new ToolsClient(await connectHttpClient(url, withValidators(options)), options));
   }
 
   /**
-   * Starts a stdio server (`{ command, args, env, cwd }`) and connects to it (2026-07-28 when the server speaks it, 2025-11-25 otherwise).
-   * `close()` on `client` ends the server.
+   * Starts a stdio server (`{ command, args, env, cwd }`), connects to it (2026-07-28 when the server speaks it, 2025-11-25 otherwise) and
+   * checks its tools. `close()` on `client` ends the server.
    */
-  static async connectStdio(server: StdioServer, options: ConnectOptions = {}): Promise<ToolsClient> {
-    return new ToolsClient(await connectStdioClient(server, withValidators(options)));
+  static async connectStdio(server: StdioServer, options: ConnectOptions & ToolsClientOptions = {}): Promise<ToolsClient> {
+    return ToolsClient.#checked(new ToolsClient(await connectStdioClient(server, withValidators(options)), options));
+  }
+
+  /** A new connection whose tools differ from the lock is closed, with `onDrift: "throw"`. */
+  static async #checked(tools: ToolsClient): Promise<ToolsClient> {
+    await checkNewConnection(tools.#guard, () => tools.client.close());
+    return tools;
   }
 
   /**
-   * The server's live tool list, every page.
+   * Lists the server's tools and compares each with TOOL_PINS: how they differ, empty when they
+   * match. With `onDrift: "throw"`, a difference is a ToolDriftError instead.
+   */
+  async checkTools(): Promise<readonly ToolDrift[]> {
+    const drift = await this.#guard.check();
+    this.#guard.assertUnchanged();
+    return drift;
+  }
+
+  /**
+   * The server's live tool list, every page, compared with TOOL_PINS.
    * The SDK Client caches it for the list's `ttlMs` (`cacheMode: "refresh"` fetches it anew).
    * On Streamable HTTP in the 2026-07-28 era, a tool whose `x-mcp-header` annotations are invalid
    * is left out, with a warning that names it and the reason.
    */
   listTools(options?: ListToolsOptions): Promise<ListedTools> {
-    return listLiveTools(this.client, options, (key, message) => {
+    return listPinnedTools(this.client, this.#guard, options, (key, message) => {
       if (this.#warned.has(key)) return;
       this.#warned.add(key);
       this.#warn(message);
@@ -82,6 +145,6 @@ export class ToolsClient {
    * description of the conditions.
    */
   getWeather(args: GetWeatherArguments, options?: CallOptions): Promise<ToolOutcome<GetWeatherResult>> {
-    return callTypedTool(this.client, entry("get_weather"), args, options);
+    return callTypedTool(this.client, entry("get_weather"), args, options, this.#guard);
   }
 }

@@ -13,10 +13,14 @@ import type { ToolDescriptor } from "../tool-table.js";
 import { describeValidationError, type CompiledValidator } from "../validation-messages.js";
 import { needsLegacyWrap, unwrapLegacyResult, wrapOutputSchema } from "./legacy-projection.js";
 import { stdioParameters, type StdioServer } from "../stdio-server.js";
+import { PinGuard } from "../pin-guard.js";
+import type { DriftPolicy, ToolPin } from "../tool-pins.js";
 
 export type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 export type { ContentBlock } from "@modelcontextprotocol/sdk/types.js";
 export type { StdioServer } from "../stdio-server.js";
+export { checkNewConnection, type PinGuard } from "../pin-guard.js";
+export { ToolDriftError, type DriftPolicy, type ToolDrift, type ToolPart, type ToolPin } from "../tool-pins.js";
 
 /** Options of one typed call (timeout, signal, progress callback). */
 export type CallOptions = RequestOptions;
@@ -49,11 +53,15 @@ function errorText(result: CallToolResult): string {
   return result.content.map((block) => (block.type === "text" ? block.text : `[${block.type}]`)).join("\n");
 }
 
-/** Validates, calls, checks: the body of every generated client method. */
-export async function callTypedTool<O>(client: Client, entry: ClientToolEntry, args: unknown, options?: CallOptions): Promise<ToolOutcome<O>> {
+/**
+ * Validates, calls, checks: the body of every generated client method. With a `guard`, a tool whose
+ * listing differs from the lock is refused after the arguments are checked and before anything is sent.
+ */
+export async function callTypedTool<O>(client: Client, entry: ClientToolEntry, args: unknown, options?: CallOptions, guard?: PinGuard): Promise<ToolOutcome<O>> {
   if (!entry.validateInput(args)) {
     throw new ToolArgumentsError(`Invalid arguments for tool ${entry.name}: ${describeValidationError(entry.validateInput)}`);
   }
+  await guard?.admit(entry.name);
   const result = (await client.callTool({ name: entry.name, arguments: args as Record<string, unknown> }, undefined, options)) as CallToolResult;
   if (result.isError === true) return { isError: true, message: errorText(result), result };
   if (entry.validateOutput === undefined) return { isError: false, output: result.content as unknown as O, result };
@@ -160,4 +168,23 @@ export async function connectHttpClient(url: string | URL, options: ConnectOptio
   const transport = new StreamableHTTPClientTransport(new URL(url), fetch ? { fetch } : {});
   await client.connect(transport);
   return client;
+}
+
+/** A guard over `client`'s connection that compares every tools/list answer with `pins`. */
+export function watchTools(client: Client, pins: readonly ToolPin[], policy: DriftPolicy, warn: (message: string) => void): PinGuard {
+  return new PinGuard({ pins, policy, warn, transport: () => client.transport, list: () => walkPages(client, undefined) });
+}
+
+/** The client options as given: a 2025-11-25 server sends list_changed unasked, and the guard sees it. */
+export function withToolWatch(options: ClientOptions, _policy: DriftPolicy): ClientOptions {
+  return options;
+}
+
+/** listLiveTools, judged against the lock: with policy "throw", a list that differs is a ToolDriftError. */
+export async function listPinnedTools(client: Client, guard: PinGuard, options: ListToolsOptions | undefined, warn: (key: string, message: string) => void): Promise<ListedTools> {
+  const listed = await listLiveTools(client, options, warn);
+  // Every call fetches the list, so the walk above was judged; a server that lists nothing is judged here.
+  if (!guard.current) await guard.check();
+  guard.assertUnchanged();
+  return listed;
 }

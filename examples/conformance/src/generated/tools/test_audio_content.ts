@@ -10,7 +10,7 @@ export interface TestAudioContentTypes {
   arguments: TestAudioContentArguments;
 }
 export interface TestAudioContentArguments {
-
+  [k: string]: never;
 }
 
 /** The tool "test_audio_content" exactly as tools/list returns it. */

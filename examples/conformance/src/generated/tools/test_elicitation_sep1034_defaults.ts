@@ -10,7 +10,7 @@ export interface TestElicitationSep1034DefaultsTypes {
   arguments: TestElicitationSep1034DefaultsArguments;
 }
 export interface TestElicitationSep1034DefaultsArguments {
-
+  [k: string]: never;
 }
 
 /** The tool "test_elicitation_sep1034_defaults" exactly as tools/list returns it. */

@@ -10,7 +10,7 @@ export interface TestElicitationSep1330EnumsTypes {
   arguments: TestElicitationSep1330EnumsArguments;
 }
 export interface TestElicitationSep1330EnumsArguments {
-
+  [k: string]: never;
 }
 
 /** The tool "test_elicitation_sep1330_enums" exactly as tools/list returns it. */

@@ -10,7 +10,7 @@ export interface TestEmbeddedResourceTypes {
   arguments: TestEmbeddedResourceArguments;
 }
 export interface TestEmbeddedResourceArguments {
-
+  [k: string]: never;
 }
 
 /** The tool "test_embedded_resource" exactly as tools/list returns it. */

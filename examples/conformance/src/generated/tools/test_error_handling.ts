@@ -10,7 +10,7 @@ export interface TestErrorHandlingTypes {
   arguments: TestErrorHandlingArguments;
 }
 export interface TestErrorHandlingArguments {
-
+  [k: string]: never;
 }
 
 /** The tool "test_error_handling" exactly as tools/list returns it. */

@@ -10,7 +10,7 @@ export interface TestImageContentTypes {
   arguments: TestImageContentArguments;
 }
 export interface TestImageContentArguments {
-
+  [k: string]: never;
 }
 
 /** The tool "test_image_content" exactly as tools/list returns it. */

@@ -11,7 +11,7 @@ export interface TestInputRequiredResultCapabilitiesTypes {
   inputs: TestInputRequiredResultCapabilitiesInputs;
 }
 export interface TestInputRequiredResultCapabilitiesArguments {
-
+  [k: string]: never;
 }
 /**
  * The answers a handler can read with ctx.answer(key), by input request key.

@@ -11,7 +11,7 @@ export interface TestInputRequiredResultElicitationTypes {
   inputs: TestInputRequiredResultElicitationInputs;
 }
 export interface TestInputRequiredResultElicitationArguments {
-
+  [k: string]: never;
 }
 /**
  * The answers a handler can read with ctx.answer(key), by input request key.

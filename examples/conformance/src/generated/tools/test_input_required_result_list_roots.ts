@@ -10,7 +10,7 @@ export interface TestInputRequiredResultListRootsTypes {
   arguments: TestInputRequiredResultListRootsArguments;
 }
 export interface TestInputRequiredResultListRootsArguments {
-
+  [k: string]: never;
 }
 
 /** The tool "test_input_required_result_list_roots" exactly as tools/list returns it. */

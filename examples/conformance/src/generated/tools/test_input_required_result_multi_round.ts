@@ -11,7 +11,7 @@ export interface TestInputRequiredResultMultiRoundTypes {
   inputs: TestInputRequiredResultMultiRoundInputs;
 }
 export interface TestInputRequiredResultMultiRoundArguments {
-
+  [k: string]: never;
 }
 /**
  * The answers a handler can read with ctx.answer(key), by input request key.

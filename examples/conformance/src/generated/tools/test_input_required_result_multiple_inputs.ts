@@ -11,7 +11,7 @@ export interface TestInputRequiredResultMultipleInputsTypes {
   inputs: TestInputRequiredResultMultipleInputsInputs;
 }
 export interface TestInputRequiredResultMultipleInputsArguments {
-
+  [k: string]: never;
 }
 /**
  * The answers a handler can read with ctx.answer(key), by input request key.

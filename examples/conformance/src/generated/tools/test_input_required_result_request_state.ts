@@ -11,7 +11,7 @@ export interface TestInputRequiredResultRequestStateTypes {
   inputs: TestInputRequiredResultRequestStateInputs;
 }
 export interface TestInputRequiredResultRequestStateArguments {
-
+  [k: string]: never;
 }
 /**
  * The answers a handler can read with ctx.answer(key), by input request key.

@@ -10,7 +10,7 @@ export interface TestInputRequiredResultSamplingTypes {
   arguments: TestInputRequiredResultSamplingArguments;
 }
 export interface TestInputRequiredResultSamplingArguments {
-
+  [k: string]: never;
 }
 
 /** The tool "test_input_required_result_sampling" exactly as tools/list returns it. */

@@ -11,7 +11,7 @@ export interface TestInputRequiredResultTamperedStateTypes {
   inputs: TestInputRequiredResultTamperedStateInputs;
 }
 export interface TestInputRequiredResultTamperedStateArguments {
-
+  [k: string]: never;
 }
 /**
  * The answers a handler can read with ctx.answer(key), by input request key.

@@ -10,7 +10,7 @@ export interface TestLoggingToolTypes {
   arguments: TestLoggingToolArguments;
 }
 export interface TestLoggingToolArguments {
-
+  [k: string]: never;
 }
 
 /** The tool "test_logging_tool" exactly as tools/list returns it. */

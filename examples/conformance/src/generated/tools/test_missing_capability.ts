@@ -10,7 +10,7 @@ export interface TestMissingCapabilityTypes {
   arguments: TestMissingCapabilityArguments;
 }
 export interface TestMissingCapabilityArguments {
-
+  [k: string]: never;
 }
 
 /** The tool "test_missing_capability" exactly as tools/list returns it. */

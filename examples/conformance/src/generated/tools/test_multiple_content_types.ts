@@ -10,7 +10,7 @@ export interface TestMultipleContentTypesTypes {
   arguments: TestMultipleContentTypesArguments;
 }
 export interface TestMultipleContentTypesArguments {
-
+  [k: string]: never;
 }
 
 /** The tool "test_multiple_content_types" exactly as tools/list returns it. */

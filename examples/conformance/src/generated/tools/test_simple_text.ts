@@ -10,7 +10,7 @@ export interface TestSimpleTextTypes {
   arguments: TestSimpleTextArguments;
 }
 export interface TestSimpleTextArguments {
-
+  [k: string]: never;
 }
 
 /** The tool "test_simple_text" exactly as tools/list returns it. */

@@ -11,7 +11,7 @@ export interface TestStreamingElicitationTypes {
   inputs: TestStreamingElicitationInputs;
 }
 export interface TestStreamingElicitationArguments {
-
+  [k: string]: never;
 }
 /**
  * The answers a handler can read with ctx.answer(key), by input request key.

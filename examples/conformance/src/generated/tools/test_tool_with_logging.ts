@@ -10,7 +10,7 @@ export interface TestToolWithLoggingTypes {
   arguments: TestToolWithLoggingArguments;
 }
 export interface TestToolWithLoggingArguments {
-
+  [k: string]: never;
 }
 
 /** The tool "test_tool_with_logging" exactly as tools/list returns it. */

@@ -10,7 +10,7 @@ export interface TestToolWithProgressTypes {
   arguments: TestToolWithProgressArguments;
 }
 export interface TestToolWithProgressArguments {
-
+  [k: string]: never;
 }
 
 /** The tool "test_tool_with_progress" exactly as tools/list returns it. */

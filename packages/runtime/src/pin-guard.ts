@@ -1,0 +1,235 @@
+// Watches one client connection for tools that differ from the lock. It taps the SDK transport
+// (either SDK: it only wraps `send` and `onmessage`), so every tools/list answer is judged from the
+// raw JSON the server sent, before the SDK parses it (the SDK drops fields its schemas do not know),
+// whoever asked for it: this client's check at connect, `listTools()`, the SDK's own re-fetches.
+// Pages are followed by cursor; a complete listing also tells which pinned tools are missing. A
+// `notifications/tools/list_changed` (2025-era, or on a 2026-07-28 subscriptions/listen stream) marks
+// the list stale and starts a fresh listing; typed calls wait for it, so a call that races the
+// change is judged against the newest list.
+import { pinTable, ToolDriftError, judgeTool, type DriftPolicy, type ToolDrift, type ToolPin } from "./tool-pins.js";
+
+export interface PinGuardOptions {
+  readonly pins: readonly ToolPin[];
+  readonly policy: DriftPolicy;
+  /** Fetches every page of tools/list over the connection, bypassing any cache (the tap judges each page). */
+  readonly list: () => Promise<unknown>;
+  /** The transport the client talks over now (undefined before it connects). */
+  readonly transport: () => object | undefined;
+  /** Where the differences found by listings nobody waits on go (once per tool and hash). */
+  readonly warn: (message: string) => void;
+}
+
+/** What the guard sees of a transport: the two members it wraps. */
+interface Tap {
+  send: (message: unknown, options?: unknown) => Promise<void>;
+  onmessage?: ((message: unknown, extra?: unknown) => void) | undefined;
+}
+
+/** One walk through the pages of tools/list. */
+interface Walk {
+  /** The list_changed count when it started: an older walk does not make the list current. */
+  readonly epoch: number;
+  /** It started at a cursor this guard did not see handed out, so what is missing cannot be told. */
+  readonly partial: boolean;
+  readonly seen: Set<string>;
+  readonly drift: Map<string, ToolDrift>;
+}
+
+type Message = { readonly [key: string]: unknown };
+
+export class PinGuard {
+  readonly #options: PinGuardOptions;
+  readonly #pins: ReadonlyMap<string, ToolPin>;
+  #attached: object | undefined;
+  /** tools/list requests sent and not yet answered, by id. */
+  #requests = new Map<unknown, Walk>();
+  /** Walks waiting for the page a cursor names. */
+  #walks = new Map<string, Walk>();
+  /** Each tool that differs, as of the newest page seen. */
+  #drift = new Map<string, ToolDrift>();
+  #current = false;
+  #epoch = 0;
+  #completed = 0;
+  /** check() calls under way: their listing's drift is for the caller, not for `warn`. */
+  #waiting = 0;
+  #refresh: { readonly epoch: number; readonly done: Promise<void> } | undefined;
+  readonly #reported = new Set<string>();
+
+  constructor(options: PinGuardOptions) {
+    this.#options = options;
+    this.#pins = pinTable(options.pins);
+    this.#sync();
+  }
+
+  /** How the server's tools differ from the lock, as of the newest listing (empty when they match). */
+  get drift(): readonly ToolDrift[] {
+    return [...this.#drift.values()];
+  }
+
+  /** A complete listing has been judged since the connection opened and since the last list_changed (always, when nothing is compared). */
+  get current(): boolean {
+    if (this.#options.policy === "ignore") return true;
+    this.#sync();
+    return this.#current;
+  }
+
+  /** Lists the tools now and returns how they differ from the lock (the caller decides what to do with it). */
+  async check(): Promise<readonly ToolDrift[]> {
+    this.#waiting++;
+    try {
+      return await this.#list();
+    } finally {
+      this.#waiting--;
+    }
+  }
+
+  async #list(): Promise<readonly ToolDrift[]> {
+    if (this.#options.policy === "ignore") return [];
+    this.#sync();
+    const before = this.#completed;
+    await this.#options.list();
+    // Nothing came over the wire (an SDK lists nothing from a server without the tools capability).
+    if (this.#completed === before) this.#finish({ epoch: this.#epoch, partial: false, seen: new Set(), drift: new Map() });
+    return this.drift;
+  }
+
+  /** Throws ToolDriftError (policy "throw") when any tool differs from the lock. */
+  assertUnchanged(): void {
+    if (this.#options.policy === "throw" && this.#drift.size > 0) throw new ToolDriftError(this.drift);
+  }
+
+  /**
+   * Before a typed call to `name`: waits for a current listing (at the first call, or after
+   * list_changed), then refuses a tool that changed or is missing (policy "throw"), before anything
+   * is sent.
+   */
+  async admit(name: string): Promise<void> {
+    if (this.#options.policy === "ignore") return;
+    if (!this.current) await this.#refreshed();
+    const drift = this.#drift.get(name);
+    if (drift !== undefined && drift.kind !== "unpinned" && this.#options.policy === "throw") {
+      throw new ToolDriftError([drift], `The call to ${JSON.stringify(name)} was not sent: the server's tool differs from the lock this client was generated from`);
+    }
+  }
+
+  /** One fresh listing per list_changed, shared by everyone who waits for it; what it finds goes to `warn`. */
+  #refreshed(): Promise<void> {
+    const running = this.#refresh;
+    if (running !== undefined && running.epoch === this.#epoch) return running.done;
+    const refresh = { epoch: this.#epoch, done: this.#list().then(() => undefined) };
+    this.#refresh = refresh;
+    const forget = () => {
+      if (this.#refresh === refresh) this.#refresh = undefined;
+    };
+    refresh.done.then(forget, forget);
+    return refresh.done;
+  }
+
+  /** Taps the client's transport (again after a reconnect, which starts over). */
+  #sync(): void {
+    if (this.#options.policy === "ignore") return;
+    const transport = this.#options.transport();
+    if (transport === undefined || transport === this.#attached) return;
+    this.#attached = transport;
+    this.#requests = new Map();
+    this.#walks = new Map();
+    this.#drift = new Map();
+    this.#current = false;
+    const tap = transport as Tap;
+    const send = tap.send.bind(transport);
+    tap.send = (message, options) => {
+      this.#sent(message);
+      return send(message, options);
+    };
+    const receive = tap.onmessage;
+    tap.onmessage = (message, extra) => {
+      // Judged before the SDK sees it: by the time a listing resolves, its tools are judged.
+      if (this.#attached === transport) this.#received(message);
+      receive?.call(transport, message, extra);
+    };
+  }
+
+  #sent(message: unknown): void {
+    if (!isMessage(message) || message["method"] !== "tools/list" || message["id"] === undefined) return;
+    const params = message["params"];
+    const cursor = isMessage(params) ? params["cursor"] : undefined;
+    const fresh = (partial: boolean): Walk => ({ epoch: this.#epoch, partial, seen: new Set(), drift: new Map() });
+    const walk = typeof cursor !== "string" ? fresh(false) : (this.#walks.get(cursor) ?? fresh(true));
+    this.#requests.set(message["id"], walk);
+  }
+
+  #received(message: unknown): void {
+    if (!isMessage(message)) return;
+    if (message["method"] === "notifications/tools/list_changed") {
+      this.#epoch++;
+      this.#current = false;
+      // Fetched now, not at the next call, so `warn` hears of a change as soon as it happens; after the
+      // SDK has handled the notification (a listing that began before it does not count).
+      Promise.resolve()
+        .then(() => this.#refreshed())
+        .catch(() => undefined);
+      return;
+    }
+    if (!("id" in message) || "method" in message) return;
+    const walk = this.#requests.get(message["id"]);
+    if (walk === undefined) return;
+    this.#requests.delete(message["id"]);
+    const result = message["result"];
+    if (isMessage(result) && Array.isArray(result["tools"])) this.#page(walk, result);
+  }
+
+  #page(walk: Walk, result: Message): void {
+    for (const tool of result["tools"] as unknown[]) {
+      // Not a tool at all: the SDK refuses the page, so the call that asked for it fails.
+      if (!isMessage(tool) || typeof tool["name"] !== "string") continue;
+      const name = tool["name"];
+      walk.seen.add(name);
+      const drift = judgeTool(this.#pins, name, tool) ?? walk.drift.get(name);
+      if (drift === undefined) {
+        this.#drift.delete(name);
+        continue;
+      }
+      walk.drift.set(name, drift);
+      this.#drift.set(name, drift);
+    }
+    const next = result["nextCursor"];
+    if (typeof next === "string" && next !== "") this.#walks.set(next, walk);
+    else if (!walk.partial) this.#finish(walk);
+  }
+
+  /** A complete listing: it is what the server offers now. */
+  #finish(walk: Walk): void {
+    for (const name of this.#pins.keys()) if (!walk.seen.has(name)) walk.drift.set(name, { name, kind: "missing" });
+    this.#drift = new Map(walk.drift);
+    this.#completed++;
+    if (walk.epoch === this.#epoch) this.#current = true;
+    if (this.#options.policy === "throw" && this.#waiting > 0) return;
+    const fresh = [...walk.drift.values()].filter((drift) => {
+      const key = `${drift.name}\u0000${drift.kind}\u0000${drift.kind === "missing" ? "" : drift.sha256}`;
+      if (this.#reported.has(key)) return false;
+      this.#reported.add(key);
+      return true;
+    });
+    if (fresh.length === 0) return;
+    const consequence = this.#options.policy === "throw" ? "; calls to a changed or missing tool are refused" : "";
+    this.#options.warn(`[mcp-gen] ${new ToolDriftError(fresh, `The server's tools changed since this client was generated${consequence}`).message}`);
+  }
+}
+
+function isMessage(value: unknown): value is Message {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/**
+ * The check of a new connection: lists the tools and, when they differ from the lock and the policy
+ * is "throw", closes the connection and throws ToolDriftError.
+ */
+export async function checkNewConnection(guard: PinGuard, close: () => Promise<void>): Promise<void> {
+  try {
+    await guard.check();
+    guard.assertUnchanged();
+  } catch (error) {
+    await close().catch(() => undefined);
+    throw error;
+  }
+}

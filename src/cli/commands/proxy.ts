@@ -1,0 +1,201 @@
+// `mcp-gen proxy [--cwd DIR] [--on-drift block|warn] [--log FILE] -- COMMAND [ARGS…]` (or `--url URL`,
+// and `--listen 127.0.0.1:PORT` for a host on HTTP): stands between a host and the server the lock at
+// DIR pins, and passes everything through but tools that differ from the lock (src/proxy/). Reads the
+// lock first and refuses to start without a valid one (fail closed); then runs until either side
+// ends, and exits as the server did: its exit status, or its signal raised again.
+import { appendFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { parseLock } from "../../lock/parse-lock.js";
+import type { LockFile } from "../../model/lock.js";
+import type { DriftContext } from "../../proxy/drift-notice.js";
+import type { DriftMode } from "../../proxy/tool-gate.js";
+import { formatText } from "../../report/format-text.js";
+import { readTextIfExists } from "../../files/write-files.js";
+import { choice, COMMON_OPTIONS, parseCommandArgs, UsageError } from "../args.js";
+import { findProjectRoot, pathsFromCommandLine } from "../project-root.js";
+import { EXIT, type CliIo } from "../io.js";
+import { readProjectConfig } from "../read-config.js";
+
+export const PROXY_HELP = `Usage: mcp-gen proxy [options] -- COMMAND [ARGS...]
+       mcp-gen proxy [options] --url URL [--header "NAME: VALUE"]...
+
+Stand between an MCP host and a server, as the server the host starts: every message passes through
+unchanged, but each tools/list answer is checked tool by tool against the lock (the same hashes
+\`mcp-gen verify\` compares) and a tool that changed since it was pinned, or that the lock does not
+pin, is withheld, and a tools/call of it is answered with an error (code -31001) and never reaches
+the server. A list_changed is passed on only after the proxy has checked the new list. Both protocol
+eras (2025 and 2026-07-28) pass through. See docs/pinning.md.
+
+The server:
+  -- COMMAND [ARGS...]     start the server over stdio (without a shell; npx-style shims work), with
+                           this environment whole and its stderr on the proxy's; it runs in the
+                           current directory, not in --cwd
+  --url URL                a Streamable HTTP server instead
+  --header "NAME: VALUE"   send this HTTP header with every --url request (repeatable)
+
+Options:
+  --cwd DIR                the project whose lock pins the server (default: the nearest folder up
+                           with mcp-gen.config.yaml, else the current directory):
+                           what \`mcp-gen import\` wrote, or one server folder of \`import --client-config\`
+  --lock FILE              the lock file, relative to the root (default: the config's lock)
+  --on-drift block|warn    block (default): withhold a changed or unpinned tool and refuse its calls;
+                           warn: pass it on, and report it as block does
+  --log FILE               also append each report to FILE as one JSON line (relative to the root)
+  --listen HOST:PORT       offer the host Streamable HTTP at http://HOST:PORT/mcp instead of stdio
+                           (127.0.0.1 or localhost only: DNS-rebinding guards on)
+  --config FILE            mcp-gen's config file, relative to the root (default: mcp-gen.config.yaml)
+  -h, --help               show this help
+
+Reports (on stderr, which hosts keep in their MCP log; in --log; and as a notifications/message at
+level warning to a host that asked for log messages): each changed or unpinned tool once per hash,
+with the parts that changed and verify's diff; each pinned tool a complete list left out; each call
+refused.
+
+Exit status: the server's (its signal is raised again); 1 when the lock is invalid or the proxy ended
+the connection over a message no server sends; 2 bad usage, no lock, or a server that cannot start.
+`;
+
+const OPTIONS = {
+  ...COMMON_OPTIONS,
+  lock: { type: "string" },
+  "on-drift": { type: "string" },
+  log: { type: "string" },
+  url: { type: "string" },
+  header: { type: "string", multiple: true },
+  listen: { type: "string" },
+} as const;
+
+/** Whole messages larger than this are refused: the SDK's own stdio limit (a host would refuse them too). */
+export const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
+
+/** Deepest nesting a listed tool may have, whatever load.maxDepth says (hashing recurses). */
+const MAX_TOOL_DEPTH = 1000;
+
+export async function runProxy(argv: readonly string[], io: CliIo): Promise<number> {
+  const dash = argv.indexOf("--");
+  const { values } = parseCommandArgs(dash === -1 ? argv : argv.slice(0, dash), OPTIONS);
+  if (values.help) {
+    io.stdout(PROXY_HELP);
+    return EXIT.ok;
+  }
+  const command = dash === -1 ? [] : argv.slice(dash + 1);
+  if (command.length > 0 === (values.url !== undefined)) {
+    throw new UsageError('give the server either after "--" (mcp-gen proxy -- node server.js) or as --url URL, not both.');
+  }
+  if (values.header?.length && values.url === undefined) throw new UsageError("--header applies to --url servers only.");
+  const mode = choice<DriftMode>("on-drift", values["on-drift"], ["block", "warn"], "block");
+  const listen = values.listen === undefined ? undefined : parseListen(values.listen);
+  // Like every command: the project is the nearest folder up with a config, and paths given on the
+  // command line (--lock, --log, --config) are relative to where the command was typed.
+  const root = findProjectRoot(io.cwd, values);
+  const given = pathsFromCommandLine(io.cwd, values, root, ["lock", "log", "config"]);
+  const project = await readProjectConfig(root, given.config, "configured");
+  if (!project.config) {
+    io.stderr(formatText([...project.diagnostics], { sources: project.sources, color: false }));
+    return EXIT.usage;
+  }
+  const lockPath = given.lock ?? project.config.lock;
+  const server =
+    command.length > 0 ? { kind: "stdio" as const, command: command[0]!, args: command.slice(1) } : { kind: "http" as const, url: parseUrl(values.url!), headers: headerValues(values.header ?? []) };
+  const target = describeTarget(server, root);
+  const lock = await readLock(root, lockPath, project.config.load, target, io);
+  if (typeof lock === "number") return lock;
+  const logFile = given.log === undefined ? undefined : openLog(resolve(root, given.log));
+  const context: DriftContext = {
+    lockPath,
+    lock,
+    verifyCommand: `mcp-gen verify ${target}`,
+    updateCommand: `mcp-gen import --update ${target}`,
+  };
+  const { runProxySession } = await import("../../proxy/run-proxy.js");
+  return runProxySession({
+    server: server.kind === "stdio" ? { ...server, cwd: io.cwd, env: io.env } : server,
+    listen,
+    lock,
+    mode,
+    context,
+    maxMessageBytes: MAX_MESSAGE_BYTES,
+    maxDepth: Math.min(project.config.load.maxDepth, MAX_TOOL_DEPTH),
+    stderr: (text) => io.stderr(text),
+    log: logFile === undefined ? () => undefined : (line) => appendFileSync(logFile, line),
+  });
+}
+
+/** The lock, or the exit code after saying why there is none to trust: the proxy never runs without one. */
+async function readLock(root: string, lockPath: string, limits: Parameters<typeof parseLock>[2], target: string, io: CliIo): Promise<LockFile | number> {
+  const text = await readTextIfExists(resolve(root, lockPath)).catch((e: NodeJS.ErrnoException) => {
+    io.stderr(`mcp-gen proxy: cannot read the lock ${lockPath} (${e.code ?? e.message}); the server was not started: nothing it lists could be checked.\n`);
+    return null;
+  });
+  if (text === null) return EXIT.problems;
+  if (text === undefined) {
+    io.stderr(`mcp-gen proxy: there is no lock file at ${resolve(root, lockPath)}; the server was not started: nothing it lists could be checked.\nPin the server first: mcp-gen import ${target}\n`);
+    return EXIT.usage;
+  }
+  const parsed = parseLock(text, lockPath, limits);
+  if (!parsed.value) {
+    io.stderr(`mcp-gen proxy: the lock ${lockPath} is invalid; the server was not started: nothing it lists could be checked.\n`);
+    io.stderr(formatText(parsed.diagnostics, { sources: new Map([[lockPath, text]]), color: false }));
+    return EXIT.problems;
+  }
+  return parsed.value;
+}
+
+/** `127.0.0.1:PORT` or `localhost:PORT`: the host side on loopback only. */
+function parseListen(text: string): { readonly host: string; readonly port: number } {
+  const match = /^(127\.0\.0\.1|localhost|\[::1\]):([0-9]{1,5})$/.exec(text);
+  if (!match || Number(match[2]) > 65535) {
+    throw new UsageError(`--listen ${JSON.stringify(text)} must be 127.0.0.1:PORT, localhost:PORT or [::1]:PORT: the proxy offers its HTTP endpoint to this machine only.`);
+  }
+  return { host: match[1] === "[::1]" ? "::1" : match[1]!, port: Number(match[2]) };
+}
+
+function parseUrl(text: string): URL {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new UsageError(`--url ${JSON.stringify(text)} is not a URL.`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new UsageError(`--url must be an http or https URL; got ${JSON.stringify(url.protocol)}.`);
+  return url;
+}
+
+function headerValues(entries: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const entry of entries) {
+    const colon = entry.indexOf(":");
+    const name = colon === -1 ? "" : entry.slice(0, colon).trim();
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw new UsageError(`--header ${JSON.stringify(entry)} is not of the form "Name: value".`);
+    out[name] = entry.slice(colon + 1).trim();
+  }
+  return out;
+}
+
+/** Checks that --log can be written before anything starts. */
+function openLog(path: string): string {
+  try {
+    appendFileSync(path, "");
+  } catch (e) {
+    throw new UsageError(`--log: cannot write ${JSON.stringify(path)} (${(e as NodeJS.ErrnoException).code ?? "error"}).`);
+  }
+  return path;
+}
+
+/** The options that name this server to verify and import: `--cwd DIR --command "CMD ARGS"` or `--url URL`. */
+function describeTarget(server: { readonly kind: "stdio"; readonly command: string; readonly args: readonly string[] } | { readonly kind: "http"; readonly url: URL }, root: string): string {
+  // The host's log is read from anywhere: the folder is named in full.
+  const where = `--cwd ${quoteArg(root)} `;
+  if (server.kind === "http") return `${where}--url ${quoteArg(server.url.href)}`;
+  return `${where}--command ${quoteArg([server.command, ...server.args].map(commandWord).join(" "))}`;
+}
+
+/** A word as --command splits it back (single quotes when it needs any). */
+function commandWord(word: string): string {
+  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** An argument as a POSIX shell reads it back. */
+function quoteArg(text: string): string {
+  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}

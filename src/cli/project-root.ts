@@ -1,0 +1,77 @@
+// Which folder a command works in: the project root. `--cwd DIR` names it; with `--config FILE` it is
+// the current folder (the config path is relative to it); otherwise it is the nearest folder at or
+// above the current one that holds mcp-gen.config.yaml, as git, tsc and eslint find their own
+// config: so `mcp-gen build` in src/ builds the project src/ belongs to. The search stops at the
+// repository's root (a folder with `.git`: a folder, or a file in a worktree or submodule), so a
+// project never picks up a config from outside its repository, and at the file system's root. With
+// no config found the current folder is the root, as before (every key of the config has a default).
+// Every command that reads a project finds its root here.
+import { existsSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { CONFIG_FILE } from "../config/config.js";
+import { UsageError } from "./args.js";
+
+/** The options of a command that say where the project is. */
+export interface RootOptions {
+  readonly cwd?: string | undefined;
+  readonly config?: string | undefined;
+}
+
+/**
+ * The project root a command works in (see above). A `--cwd` that is not an existing folder is a
+ * usage error (exit 2), not a failure deep inside the command.
+ * @example findProjectRoot("/repo/packages/a/src", {}) // "/repo/packages/a", where mcp-gen.config.yaml is
+ */
+export function findProjectRoot(cwd: string, options: RootOptions): string {
+  if (options.cwd !== undefined) return existingFolder(resolve(cwd, options.cwd));
+  if (options.config !== undefined) return cwd;
+  return findConfigFolder(cwd) ?? cwd;
+}
+
+/**
+ * The nearest folder at or above `start` that holds mcp-gen.config.yaml, looking no higher than the
+ * repository's root, the file system's root or `stop` (the language server's workspace folder);
+ * undefined when there is none.
+ * @example findConfigFolder("/repo/packages/a/src") // "/repo/packages/a"
+ */
+export function findConfigFolder(start: string, stop?: string): string | undefined {
+  for (let dir = start; ; dir = dirname(dir)) {
+    if (isFile(join(dir, CONFIG_FILE))) return dir;
+    if (dir === stop || existsSync(join(dir, ".git")) || dirname(dir) === dir) return undefined;
+  }
+}
+
+/**
+ * `values` with the paths of the options named in `names` (files given on the command line) made
+ * relative to `root`, from the folder they were typed in: the current folder, or --cwd when given
+ * (as after `git -C DIR`). They differ only when the root was found above the current folder.
+ * @example pathsFromCommandLine("/p/src", { base: "../old.json" }, "/p", ["base"]) // { base: "old.json" }
+ */
+export function pathsFromCommandLine<T extends RootOptions>(cwd: string, values: T, root: string, names: readonly (keyof T & string)[]): T {
+  if (values.cwd !== undefined || resolve(cwd) === root) return values;
+  const copy = { ...values };
+  for (const name of names) {
+    const path = values[name];
+    if (typeof path === "string") (copy as Record<string, unknown>)[name] = relative(root, resolve(cwd, path)) || ".";
+  }
+  return copy;
+}
+
+/** The nearest folder at or above `start` with a `.git` (a folder, or a file in a worktree or submodule). */
+export function findRepoRoot(start: string): string | undefined {
+  for (let dir = start; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, ".git"))) return dir;
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
+function existingFolder(root: string): string {
+  const stat = statSync(root, { throwIfNoEntry: false });
+  if (!stat) throw new UsageError(`--cwd: no folder ${JSON.stringify(root)}.`);
+  if (!stat.isDirectory()) throw new UsageError(`--cwd: ${JSON.stringify(root)} is not a folder.`);
+  return root;
+}
+
+function isFile(path: string): boolean {
+  return statSync(path, { throwIfNoEntry: false })?.isFile() === true;
+}

@@ -1,0 +1,73 @@
+// Completion in a descriptor, from its JSON Schema (schema-guide.ts): the members the object at the
+// cursor may have (the MCP Tool's fields, annotations' hints, x-mcp-gen, JSON Schema keywords and
+// x-mcp-header inside an inputSchema), each with what it means, and the values a member may take
+// (enum, const, true and false). Works on text that does not parse: that is when it is needed.
+import { CompletionItemKind, CompletionItemTag, InsertTextFormat, type CompletionItem } from "vscode-languageserver";
+import { isJsonObject, type JsonValue } from "../model/json.js";
+import { computeLineStarts, positionAt } from "../load/line-index.js";
+import { cursorPath } from "./cursor-path.js";
+import type { PathSegment, SchemaGuide } from "./schema-guide.js";
+
+/** A YAML plain scalar that reads back as the same string. */
+const PLAIN = /^[A-Za-z_][\w.\-/]*$/;
+const YAML_WORDS = /^(?:true|false|null|yes|no|on|off|y|n|~)$/i;
+
+/**
+ * @param value the document's value when it parses (to leave out members already written)
+ * @example completions(guide, "annotations:\n  re", 17, false, undefined)
+ */
+export function completions(guide: SchemaGuide, text: string, offset: number, json: boolean, value: JsonValue | undefined): CompletionItem[] {
+  const cursor = cursorPath(text, offset, json);
+  if (!cursor) return [];
+  const lineStarts = computeLineStarts(text);
+  const range = { start: lspPosition(lineStarts, cursor.start), end: lspPosition(lineStarts, cursor.end) };
+  if (cursor.kind === "value") {
+    const key = cursor.path.at(-1);
+    if (typeof key !== "string") return [];
+    return guide.member(key, cursor.path).values.map((candidate, i) => {
+      const written = writeScalar(candidate, json);
+      return { label: written, kind: CompletionItemKind.Value, sortText: String(i).padStart(3, "0"), textEdit: { range, newText: written } };
+    });
+  }
+  const present = new Set([...Object.keys(objectAt(value, cursor.path) ?? {}), ...cursor.siblings]);
+  return guide
+    .membersAt(cursor.path)
+    .filter((member) => !present.has(member.name))
+    .map((member) => {
+      const newText = json ? (cursor.quoted ? JSON.stringify(member.name) : `${JSON.stringify(member.name)}: `) : `${yamlKey(member.name)}: `;
+      return {
+        label: member.name,
+        kind: CompletionItemKind.Property,
+        ...(member.description ? { documentation: { kind: "markdown" as const, value: member.description } } : {}),
+        ...(member.deprecated ? { tags: [CompletionItemTag.Deprecated] } : {}),
+        // x- and $ keywords after the plain ones; deprecated ones last.
+        sortText: `${member.deprecated ? 2 : /^[$x_]/.test(member.name) ? 1 : 0}${member.name}`,
+        filterText: json && cursor.quoted ? JSON.stringify(member.name) : member.name,
+        insertTextFormat: InsertTextFormat.PlainText,
+        textEdit: { range, newText },
+      };
+    });
+}
+
+function objectAt(value: JsonValue | undefined, path: readonly PathSegment[]): Record<string, JsonValue> | undefined {
+  let current: JsonValue | undefined = value;
+  for (const segment of path) {
+    if (typeof segment === "number") current = Array.isArray(current) ? (current as JsonValue[])[segment] : undefined;
+    else current = isJsonObject(current) && Object.hasOwn(current, segment) ? (current as Record<string, JsonValue>)[segment] : undefined;
+  }
+  return isJsonObject(current) ? (current as Record<string, JsonValue>) : undefined;
+}
+
+function writeScalar(value: JsonValue, json: boolean): string {
+  if (!json && typeof value === "string" && PLAIN.test(value) && !YAML_WORDS.test(value)) return value;
+  return JSON.stringify(value);
+}
+
+function yamlKey(name: string): string {
+  return /^\$?[A-Za-z_][\w.\-/]*$/.test(name) && !YAML_WORDS.test(name) ? name : JSON.stringify(name);
+}
+
+function lspPosition(lineStarts: readonly number[], offset: number): { line: number; character: number } {
+  const at = positionAt(lineStarts, offset);
+  return { line: at.line - 1, character: at.column - 1 };
+}

@@ -1,0 +1,52 @@
+// Go to definition on a `$ref`: the schema it names, in this file (`#/$defs/Name`) or in another file
+// of the project (`../schemas/common.yaml#/$defs/Name`), at the node its JSON Pointer (or
+// `$anchor`) names, as the resolver reads it: in a descriptor, `#…` starts at the schema root; the
+// file's start when the fragment names nothing there. A network or outside-the-project reference
+// has no definition: mcp-gen never reads one.
+import type { Location } from "vscode-languageserver";
+import { positionAt } from "../load/line-index.js";
+import { rangeOfPointer } from "../load/locate.js";
+import { valueAt } from "../model/json.js";
+import { splitPointer } from "../model/pointer.js";
+import type { SourceDoc } from "../model/source.js";
+import { fragmentPointer } from "../resolve/bundle-schema.js";
+import { parseRef } from "../resolve/parse-ref.js";
+import { nodeAt } from "./node-at.js";
+
+export interface DefinitionInput {
+  readonly doc: SourceDoc;
+  /** Whether `doc` is a descriptor: its same-document refs start at the schema root (inputSchema, outputSchema), as the resolver reads them. */
+  readonly descriptor: boolean;
+  readonly offset: number;
+  /** A parsed file of the project by path (undefined when it is missing or does not parse). */
+  readonly docOf: (path: string) => SourceDoc | undefined;
+  readonly uriOf: (path: string) => string;
+}
+
+/**
+ * @example definitionOf({ doc, descriptor: true, offset, docOf, uriOf }) // { uri: "file:///app/schemas/common.yaml", range }
+ */
+export function definitionOf(input: DefinitionInput): Location | undefined {
+  const node = nodeAt(input.doc, input.offset);
+  if (!node || splitPointer(node.pointer).at(-1) !== "$ref") return undefined;
+  const value = valueAt(input.doc.value, splitPointer(node.pointer));
+  if (typeof value !== "string") return undefined;
+  const target = parseRef(value, input.doc.file);
+  if (target.kind !== "local" && target.kind !== "file") return undefined;
+  const path = target.kind === "local" ? input.doc.file : target.path;
+  const doc = target.kind === "local" ? input.doc : input.docOf(path);
+  const start = { line: 0, character: 0 };
+  if (!doc) return { uri: input.uriOf(path), range: { start, end: start } };
+  const base = target.kind === "local" && input.descriptor ? schemaRootOf(node.pointer) : "";
+  const inside = fragmentPointer(valueAt(doc.value, splitPointer(base)) ?? null, target.fragment);
+  const range = inside === undefined ? { start: 0, end: 0 } : rangeOfPointer(doc, base + inside, "key");
+  const from = positionAt(doc.lineStarts, range.start);
+  const to = positionAt(doc.lineStarts, range.end);
+  return { uri: input.uriOf(path), range: { start: { line: from.line - 1, character: from.column - 1 }, end: { line: to.line - 1, character: to.column - 1 } } };
+}
+
+/** The schema root (/inputSchema or /outputSchema) a pointer into a descriptor lies in; "" elsewhere. */
+function schemaRootOf(pointer: string): string {
+  const [first] = splitPointer(pointer);
+  return first === "inputSchema" || first === "outputSchema" ? `/${first}` : "";
+}

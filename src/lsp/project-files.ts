@@ -1,0 +1,104 @@
+// The files of one project as the language server sees them: the editor's text for every open
+// document (saved or not), the disk for the rest. Each file is read or parsed once per text, and
+// carries a generation that changes exactly when its text does, so that an analysis can tell which
+// tools need checking again (those whose descriptor or `$ref`'d files have a new generation).
+// Files are read as readProject reads them (confined to the project, bounded, UTF-8, parsed).
+import type { LoadLimits } from "../load/limits.js";
+import { parseProjectText, readProjectFile, type ReadFile } from "../cli/read-project.js";
+import { collectRefStrings } from "../resolve/collect-refs.js";
+import { fileRefPaths } from "../resolve/parse-ref.js";
+
+/** One file's text, what reading it gave, and when that text was first seen. */
+export interface StoredFile extends ReadFile {
+  /** Changes exactly when the file's text (or its reading) does. */
+  readonly generation: number;
+  /** Project paths its `$ref`s name. */
+  readonly refs: readonly string[];
+}
+
+interface OpenText {
+  readonly text: string;
+  readonly version: number;
+  /** What the text gave, once asked for. */
+  stored?: StoredFile;
+}
+
+export class ProjectFiles {
+  private readonly disk = new Map<string, StoredFile>();
+  private readonly buffers = new Map<string, OpenText>();
+  /** The file each path gave last, open or not: a new text equal to it keeps its generation. */
+  private readonly last = new Map<string, StoredFile>();
+  private generation = 0;
+
+  /** @param root the project's real path (no links) */
+  constructor(
+    readonly root: string,
+    private readonly limits: LoadLimits,
+  ) {}
+
+  /** The file at `path`: the editor's text when it is open, else the disk's. */
+  get(path: string): StoredFile {
+    const open = this.buffers.get(path);
+    const previous = this.last.get(path);
+    if (open) {
+      open.stored ??= previous?.text === open.text ? previous : this.keep(path, parseProjectText(path, open.text, this.limits));
+      return open.stored;
+    }
+    let stored = this.disk.get(path);
+    if (!stored) {
+      const read = readProjectFile(this.root, path, this.limits);
+      stored = previous && sameRead(previous, read) ? previous : this.keep(path, read);
+      this.disk.set(path, stored);
+      this.last.set(path, stored);
+    }
+    return stored;
+  }
+
+  /** The editor's text of `path` and its version; undefined when it is not open. */
+  openVersion(path: string): number | undefined {
+    return this.buffers.get(path)?.version;
+  }
+
+  isOpen(path: string): boolean {
+    return this.buffers.has(path);
+  }
+
+  /** The editor opened `path` or changed its text. */
+  setText(path: string, text: string, version: number): void {
+    this.buffers.set(path, { text, version });
+  }
+
+  /** The editor closed `path`: the disk has its text again (read anew, it may have been saved or not). */
+  close(path: string): void {
+    this.buffers.delete(path);
+    this.disk.delete(path);
+  }
+
+  /** `path` changed on disk (or appeared, or went): it is read again when next needed. */
+  diskChanged(path: string): void {
+    this.disk.delete(path);
+  }
+
+  /** Every path read or open, for a caller that forgets files no longer in the project. */
+  paths(): string[] {
+    return [...new Set([...this.disk.keys(), ...this.buffers.keys()])];
+  }
+
+  /** Forgets what was read of `path` from disk (it is in no analysis any more). */
+  forget(path: string): void {
+    this.disk.delete(path);
+    if (!this.buffers.has(path)) this.last.delete(path);
+  }
+
+  private keep(path: string, read: ReadFile): StoredFile {
+    const refs = read.file.status === "ok" ? fileRefPaths(collectRefStrings(read.file.doc.value), path) : [];
+    const stored: StoredFile = { ...read, refs, generation: ++this.generation };
+    this.last.set(path, stored);
+    return stored;
+  }
+}
+
+/** The same reading of a file: its text and status (a missing file stays missing). */
+function sameRead(a: StoredFile, b: ReadFile): boolean {
+  return a.text === b.text && a.file.status === b.file.status && a.diagnostics.length === b.diagnostics.length;
+}

@@ -1,0 +1,99 @@
+// Quick fixes: the rules' hints, applied where the fix is mechanical. A hint that names the exact
+// replacement ("Rename it to "get_weather".") becomes an edit of that value; a few rules get an edit
+// built from the document itself (nullable → type with "null"; a contradicting annotation set
+// right or removed). Each fix edits only the node the diagnostic is about, found where the editor
+// shows it; when the document no longer has a node there (it changed since), there is no fix.
+import { CodeActionKind, type CodeAction, type Diagnostic as LspDiagnostic, type TextEdit } from "vscode-languageserver";
+import { getOwn, isJsonObject, valueAt } from "../model/json.js";
+import { joinPointer, parentPointer, splitPointer } from "../model/pointer.js";
+import type { SourceDoc } from "../model/source.js";
+import type { DiagnosticData } from "./to-lsp-diagnostic.js";
+import { nodeStartingAt, offsetOf } from "./node-at.js";
+import { removeMember, replaceValue } from "./text-edits.js";
+
+interface Fix {
+  readonly title: string;
+  readonly edits: readonly (TextEdit | undefined)[];
+}
+
+/** What a fixer is given: the document, the pointer of the node the diagnostic is about there, and the hint. */
+interface FixSite {
+  readonly doc: SourceDoc;
+  readonly pointer: string;
+  readonly hint: string | undefined;
+}
+
+type Fixer = (site: FixSite) => readonly Fix[];
+
+/** "Rename it to "x"." and "Rename it, for example to "x".": the replacement, quoted as JSON. */
+const RENAME_HINT = /^Rename it(?:, for example)? to ("(?:[^"\\]|\\.)*")\.$/;
+
+/** Replaces a string value with the name the hint proposes. */
+const renameFromHint: Fixer = ({ doc, pointer, hint }) => {
+  const match = hint === undefined ? null : RENAME_HINT.exec(hint);
+  const value = valueAt(doc.value, splitPointer(pointer));
+  // A name written as a string, or as a number or boolean that should have been one.
+  if (!match || (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean")) return [];
+  const name = JSON.parse(match[1]!) as string;
+  return [{ title: `Rename to ${JSON.stringify(name)}`, edits: [replaceValue(doc, pointer, name)] }];
+};
+
+/** `nullable` as JSON Schema says it: "null" added to `type`, or the keyword removed where `type` says it already. */
+const replaceNullable: Fixer = ({ doc, pointer }) => {
+  const schemaPointer = parentPointer(pointer);
+  if (schemaPointer === undefined || splitPointer(pointer).at(-1) !== "nullable") return [];
+  const schema = valueAt(doc.value, splitPointer(schemaPointer));
+  if (!isJsonObject(schema)) return [];
+  const nullable = getOwn(schema, "nullable");
+  const type = getOwn(schema, "type");
+  const types = typeof type === "string" ? [type] : Array.isArray(type) && type.every((t) => typeof t === "string") ? (type as string[]) : undefined;
+  if (types === undefined) return [];
+  const remove = removeMember(doc, pointer);
+  if (nullable === true && !types.includes("null")) {
+    const typed = [...types, "null"];
+    return [{ title: `Replace "nullable" with type: [${typed.map((t) => JSON.stringify(t)).join(", ")}]`, edits: [replaceValue(doc, joinPointer(schemaPointer, "type"), typed), remove] }];
+  }
+  return [{ title: 'Remove "nullable"', edits: [remove] }];
+};
+
+/** readOnlyHint: true beside a hint that says the tool changes things: either one is wrong. */
+const resolveContradiction: Fixer = ({ doc, pointer }) => {
+  const annotations = parentPointer(pointer);
+  const key = splitPointer(pointer).at(-1);
+  if (annotations === undefined || key === undefined) return [];
+  return [
+    { title: "Set readOnlyHint to false", edits: [replaceValue(doc, joinPointer(annotations, "readOnlyHint"), false)] },
+    { title: `Remove ${key}`, edits: [removeMember(doc, pointer)] },
+  ];
+};
+
+/** The rules with a mechanical fix, by id. */
+const FIXERS: ReadonlyMap<string, Fixer> = new Map([
+  ["annotations-contradiction", resolveContradiction],
+  ["header-name-syntax", renameFromHint],
+  ["header-name-unique", renameFromHint],
+  ["schema-nullable-keyword", replaceNullable],
+  ["tool-name-syntax", renameFromHint],
+]);
+
+/**
+ * The quick fixes for the diagnostics the editor passes (its copies of what the server published)
+ * in the document `uri`, whose text is `doc`.
+ * @example quickFixes(doc, uri, params.context.diagnostics)
+ */
+export function quickFixes(doc: SourceDoc, uri: string, diagnostics: readonly LspDiagnostic[]): CodeAction[] {
+  const actions: CodeAction[] = [];
+  for (const diagnostic of diagnostics) {
+    const fixer = diagnostic.source === "mcp-gen" && typeof diagnostic.code === "string" ? FIXERS.get(diagnostic.code) : undefined;
+    if (!fixer) continue;
+    const node = nodeStartingAt(doc, offsetOf(doc.text, diagnostic.range.start));
+    if (!node) continue;
+    const hint = (diagnostic.data as DiagnosticData | undefined)?.hint;
+    fixer({ doc, pointer: node.pointer, hint }).forEach((fix, i) => {
+      const edits = fix.edits.filter((edit): edit is TextEdit => edit !== undefined);
+      if (edits.length === 0 || edits.length !== fix.edits.length) return;
+      actions.push({ title: fix.title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: i === 0, edit: { changes: { [uri]: edits } } });
+    });
+  }
+  return actions;
+}

@@ -1,0 +1,181 @@
+// `mcp-gen lsp`: the language server for descriptor files. In: an LSP connection (the editor). Out:
+// diagnostics as `mcp-gen validate` reports them, published as the editor's buffers change; quick
+// fixes, hover, completion and go to definition. Never writes a file, never fetches anything, and
+// answers a document of no mcp-gen project with nothing (a note in the log).
+import {
+  CodeActionKind,
+  DidChangeWatchedFilesNotification,
+  FileChangeType,
+  LSPErrorCodes,
+  ResponseError,
+  TextDocuments,
+  TextDocumentSyncKind,
+  type CancellationToken,
+  type Connection,
+  type InitializeParams,
+  type InitializeResult,
+} from "vscode-languageserver";
+import { TextDocument } from "vscode-languageserver-textdocument";
+import { fileURLToPath } from "node:url";
+import { CONFIG_FILE } from "../config/config.js";
+import { isJsonPath } from "../load/load-document.js";
+import { MCP_GEN_VERSION } from "../model/version.js";
+import { completions } from "./completion.js";
+import { definitionOf } from "./definition.js";
+import { hoverText } from "./hover.js";
+import { offsetOf } from "./node-at.js";
+import { quickFixes } from "./quick-fixes.js";
+import { SchemaGuide } from "./schema-guide.js";
+import { Workspace, type DocumentContext } from "./workspace.js";
+
+export interface LanguageServerOptions {
+  /** Where MCP_GEN_WORKERS is read. */
+  readonly env: Readonly<Record<string, string | undefined>>;
+}
+
+/**
+ * Serves `connection` until it closes; call connection.listen() after. Returns what stops the server's work.
+ * @example const server = startLanguageServer(connectStreams(stdin, stdout, done), { env }); ...; server.dispose()
+ */
+export function startLanguageServer(connection: Connection, options: LanguageServerOptions): { dispose(): void } {
+  const documents = new TextDocuments(TextDocument);
+  const guide = new SchemaGuide();
+  let workspace: Workspace | undefined;
+  let watching = false;
+  let foldersChange = false;
+  const host = {
+    publish: (uri: string, diagnostics: Parameters<Connection["sendDiagnostics"]>[0]["diagnostics"], version: number | undefined) =>
+      void connection.sendDiagnostics({ uri, diagnostics, ...(version !== undefined ? { version } : {}) }),
+    log: (message: string) => connection.console.info(message),
+    error: (message: string) => connection.console.error(message),
+  };
+
+  connection.onInitialize((params): InitializeResult => {
+    workspace = new Workspace(workspaceFolders(params), host, options.env);
+    watching = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
+    foldersChange = params.capabilities.workspace?.workspaceFolders === true;
+    return {
+      capabilities: {
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
+        hoverProvider: true,
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+        completionProvider: { triggerCharacters: ['"', ":", " "] },
+        definitionProvider: true,
+        workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+      },
+      serverInfo: { name: "mcp-gen", version: MCP_GEN_VERSION },
+    };
+  });
+  connection.onInitialized(() => {
+    // Files changed outside the editor (a branch switched, a schema saved from elsewhere, a new descriptor).
+    if (watching) void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: "**/*.{yaml,yml,json}" }] });
+    if (foldersChange) {
+      connection.workspace.onDidChangeWorkspaceFolders((event) => {
+        const removed = new Set(event.removed.map((folder) => folderPath(folder.uri)));
+        const added = event.added.map((folder) => folderPath(folder.uri)).filter((path): path is string => path !== undefined);
+        workspace?.setFolders([...(workspace?.folders ?? []).filter((folder) => !removed.has(folder)), ...added]);
+      });
+    }
+  });
+  documents.onDidChangeContent((event) => workspace?.changed(event.document.uri, event.document.getText(), event.document.version));
+  documents.onDidClose((event) => workspace?.closed(event.document.uri));
+  // Without a file watcher, a save is how the server hears that the config (or a closed file's disk text) changed.
+  documents.onDidSave((event) => {
+    if (!watching) workspace?.diskChanged([{ uri: event.document.uri, created: false, deleted: false }]);
+  });
+  connection.onDidChangeWatchedFiles((params) =>
+    workspace?.diskChanged(params.changes.map((change) => ({ uri: change.uri, created: change.type === FileChangeType.Created, deleted: change.type === FileChangeType.Deleted }))),
+  );
+
+  connection.onHover(async (params, token) => {
+    const context = await settledContext(workspace, params.textDocument.uri, token);
+    if (!context) return null;
+    const config = context.session.config;
+    const role = context.session.isDescriptor(context.path) ? "descriptor" : context.path === (context.session.setup.configPath ?? CONFIG_FILE) ? "config" : "other";
+    const text = hoverText({
+      text: context.text,
+      doc: context.doc,
+      offset: offsetOf(context.text, params.position),
+      role,
+      diagnostics: context.analysis?.diagnostics.filter((diagnostic) => diagnostic.file === context.path) ?? [],
+      tool: context.analysis?.tools.get(context.path),
+      lock: () => context.session.readLock(),
+      lockPath: config.lock,
+      guide,
+    });
+    return text === undefined ? null : { contents: { kind: "markdown", value: text } };
+  });
+  connection.onCodeAction(async (params) => {
+    const context = await loadedContext(workspace, params.textDocument.uri);
+    return context?.doc ? quickFixes(context.doc, context.uri, params.context.diagnostics) : [];
+  });
+  connection.onCompletion(async (params) => {
+    const context = await loadedContext(workspace, params.textDocument.uri);
+    if (!context?.session.isDescriptor(context.path)) return [];
+    return completions(guide, context.text, offsetOf(context.text, params.position), isJsonPath(context.path), context.doc?.value);
+  });
+  connection.onDefinition(async (params) => {
+    const context = await loadedContext(workspace, params.textDocument.uri);
+    if (!context?.doc) return null;
+    const session = context.session;
+    return (
+      definitionOf({
+        doc: context.doc,
+        descriptor: session.isDescriptor(context.path),
+        offset: offsetOf(context.text, params.position),
+        docOf: (path) => {
+          const stored = session.files.get(path);
+          return stored.file.status === "ok" ? stored.file.doc : undefined;
+        },
+        uriOf: context.uriOf,
+      }) ?? null
+    );
+  });
+  connection.onShutdown(() => workspace?.dispose());
+  documents.listen(connection);
+  return { dispose: () => workspace?.dispose() };
+}
+
+/**
+ * The context of `uri` once its project has analyzed the latest text, so that a hover shows what
+ * the buffer says now. The editor may cancel the wait (it moved on): the request then fails as
+ * cancelled, and the analysis goes on.
+ */
+async function settledContext(workspace: Workspace | undefined, uri: string, token: CancellationToken): Promise<DocumentContext | undefined> {
+  if (!workspace) return undefined;
+  await new Promise<void>((resolve, reject) => {
+    const cancelled = () => reject(new ResponseError(LSPErrorCodes.RequestCancelled, "The request was cancelled."));
+    if (token.isCancellationRequested) return cancelled();
+    const listener = token.onCancellationRequested(() => {
+      listener.dispose();
+      cancelled();
+    });
+    workspace.settled(uri).then(
+      () => (listener.dispose(), resolve()),
+      (error: unknown) => (listener.dispose(), reject(error)),
+    );
+  });
+  return workspace.context(uri);
+}
+
+/** The context of `uri` once its project is read (not analyzed: completion and quick fixes work on the text). */
+async function loadedContext(workspace: Workspace | undefined, uri: string): Promise<DocumentContext | undefined> {
+  await workspace?.loaded(uri);
+  return workspace?.context(uri);
+}
+
+/** The editor's workspace folders as paths: workspaceFolders, or the older rootUri and rootPath. */
+function workspaceFolders(params: InitializeParams): string[] {
+  const uris = params.workspaceFolders?.map((folder) => folder.uri) ?? (params.rootUri ? [params.rootUri] : []);
+  const paths = uris.map(folderPath).filter((path): path is string => path !== undefined);
+  if (paths.length === 0 && params.rootPath) paths.push(params.rootPath);
+  return paths;
+}
+
+function folderPath(uri: string): string | undefined {
+  try {
+    return uri.startsWith("file:") ? fileURLToPath(uri) : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,72 @@
+// Small edits to a descriptor's text, as an editor applies them: replace one value, or remove one
+// member, leaving every other byte as it was. A value is written as JSON, which YAML reads too (a
+// plain scalar where the YAML had one and the text allows it). Where the edit cannot be made
+// mechanically (a member alone in its mapping, or on a line it shares with others in YAML), there is
+// no edit, and so no quick fix.
+import { createRequire } from "node:module";
+import type { TextEdit } from "vscode-languageserver";
+import { isJsonPath } from "../load/load-document.js";
+import { positionAt } from "../load/line-index.js";
+import { valueAt, type JsonValue } from "../model/json.js";
+import { parentPointer, splitPointer } from "../model/pointer.js";
+import type { SourceDoc, TextRange } from "../model/source.js";
+
+// CommonJS, loaded on first use, as load/parse-json.ts loads it.
+const require = createRequire(import.meta.url);
+const jsonc = () => require("jsonc-parser") as typeof import("jsonc-parser");
+
+/** A YAML plain scalar that reads back as the same string (not a number, boolean, null, or anything with syntax). */
+const PLAIN_SAFE = /^[A-Za-z_][A-Za-z0-9_.\-/]*$/;
+const YAML_WORDS = /^(?:true|false|null|yes|no|on|off|y|n|~)$/i;
+
+/**
+ * Replaces the value at `pointer` with `value`.
+ * @example replaceValue(doc, "/name", "get_weather")
+ */
+export function replaceValue(doc: SourceDoc, pointer: string, value: JsonValue): TextEdit | undefined {
+  const span = doc.spans.get(pointer);
+  if (!span) return undefined;
+  const old = doc.text.slice(span.value.start, span.value.end);
+  const plain = !isJsonPath(doc.file) && typeof value === "string" && PLAIN_SAFE.test(value) && !YAML_WORDS.test(value) && !/^["'[{]/.test(old);
+  return edit(doc, span.value, plain ? (value as string) : writeValue(value, isJsonPath(doc.file)));
+}
+
+/**
+ * Removes the member at `pointer` (key and value) from its object.
+ * @example removeMember(doc, "/inputSchema/properties/city/nullable")
+ */
+export function removeMember(doc: SourceDoc, pointer: string): TextEdit | undefined {
+  const span = doc.spans.get(pointer);
+  const parent = parentPointer(pointer);
+  const parentValue = parent === undefined ? undefined : valueAt(doc.value, splitPointer(parent));
+  if (!span?.key || parentValue === undefined || parentValue === null || typeof parentValue !== "object" || Array.isArray(parentValue)) return undefined;
+  // The last member: removing it would leave YAML a null, and an object is what is meant.
+  if (Object.keys(parentValue).length < 2) return undefined;
+  if (isJsonPath(doc.file)) {
+    const path = splitPointer(pointer);
+    const [change] = jsonc().modify(doc.text, path, undefined, { formattingOptions: { insertSpaces: true, tabSize: 2 } });
+    return change ? edit(doc, { start: change.offset, end: change.offset + change.length }, change.content) : undefined;
+  }
+  const lineStart = doc.text.lastIndexOf("\n", span.key.start - 1) + 1;
+  // Block style only: the key opens its line, and nothing but a comment follows the value.
+  if (doc.text.slice(lineStart, span.key.start).trim() !== "") return undefined;
+  const lineEnd = doc.text.indexOf("\n", span.value.end);
+  const rest = doc.text.slice(span.value.end, lineEnd === -1 ? doc.text.length : lineEnd);
+  if (!/^\s*(?:#.*)?$/.test(rest)) return undefined;
+  return edit(doc, { start: lineStart, end: lineEnd === -1 ? doc.text.length : lineEnd + 1 }, "");
+}
+
+/** A value as JSON text: a flow collection on one line, which both JSON and YAML read. */
+function writeValue(value: JsonValue, json: boolean): string {
+  if (json || value === null || typeof value !== "object") return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map((item) => writeValue(item, json)).join(", ")}]`;
+  return `{ ${Object.entries(value)
+    .map(([key, item]) => `${JSON.stringify(key)}: ${writeValue(item, json)}`)
+    .join(", ")} }`;
+}
+
+function edit(doc: SourceDoc, range: TextRange, newText: string): TextEdit {
+  const start = positionAt(doc.lineStarts, range.start);
+  const end = positionAt(doc.lineStarts, range.end);
+  return { range: { start: { line: start.line - 1, character: start.column - 1 }, end: { line: end.line - 1, character: end.column - 1 } }, newText };
+}

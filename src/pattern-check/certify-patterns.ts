@@ -1,0 +1,78 @@
+// The seam between the ReDoS checker (a child process, and a cache on disk) and the pure stages:
+// every pattern of the project's files that needs a verdict (pattern-plan.ts) is looked up in the
+// cache or checked, and the verdicts go into ProjectInput as plain data, so that validate, build,
+// check, diff and the editor's language server all get the same answers from analyzeProject.
+import { realpathSync } from "node:fs";
+import { needsCertificate, type PatternVerdict } from "../compile/linear-pattern/pattern-plan.js";
+import { isJsonObject, type JsonValue } from "../model/json.js";
+import type { ProjectInput } from "../project/analyze-project.js";
+import { checkPatterns, type CheckerOptions } from "./run-checker.js";
+import { readVerdictCache, verdictCachePath, writeVerdictCache } from "./verdict-cache.js";
+
+/** What certifyPatterns did: every verdict, and how many came from the checker and from the cache. */
+export interface Certification {
+  readonly verdicts: ReadonlyMap<string, PatternVerdict>;
+  readonly checked: number;
+  readonly cached: number;
+}
+
+/**
+ * The verdicts on `patterns` (those that need one): from the cache at `cachePath`, else from the
+ * checker, whose new verdicts are added to the cache.
+ * @example await certifyPatterns(["^(['\"]).*\\1$"], undefined) // { verdicts: Map { … => { status: "safe" } }, checked: 1, cached: 0 }
+ */
+export async function certifyPatterns(patterns: Iterable<string>, cachePath: string | undefined, options: CheckerOptions = {}): Promise<Certification> {
+  const wanted = [...new Set(patterns)].filter(needsCertificate).sort();
+  if (wanted.length === 0) return { verdicts: new Map(), checked: 0, cached: 0 };
+  const known = readVerdictCache(cachePath);
+  const missing = wanted.filter((pattern) => !known.has(pattern));
+  const found = missing.length > 0 ? await checkPatterns(missing, options) : new Map<string, PatternVerdict>();
+  if (found.size > 0) await writeVerdictCache(cachePath, new Map([...known, ...found]));
+  const verdicts = new Map(wanted.map((pattern) => [pattern, known.get(pattern) ?? found.get(pattern)!]));
+  return { verdicts, checked: missing.length, cached: wanted.length - missing.length };
+}
+
+/**
+ * `input` with the verdicts on every pattern its files hold that needs one (patternsIn), the cache
+ * beside the project's build cache.
+ * @example const input = await withPatternVerdicts(read.input, root); analyzeProject(input)
+ */
+export async function withPatternVerdicts(input: ProjectInput, root: string, options: CheckerOptions = {}): Promise<ProjectInput> {
+  const patterns = new Set<string>();
+  for (const file of input.files.values()) if (file.status === "ok") patternsIn(file.doc.value, patterns);
+  // Tools taken over from the last build, whose files may not have been parsed again.
+  for (const checked of input.checked ?? []) patternsIn(checked.tool.wire, patterns);
+  if (![...patterns].some(needsCertificate)) return input;
+  const { verdicts } = await certifyPatterns(patterns, verdictCachePath(realRoot(root)), options);
+  return { ...input, patternVerdicts: verdicts };
+}
+
+/**
+ * Adds to `into` every string under a `pattern` member and every key of a `patternProperties`
+ * object anywhere in `value`: a superset of the schemas' patterns, found before $refs are resolved
+ * (a `pattern` that is not a schema keyword only costs a check).
+ */
+export function patternsIn(value: JsonValue, into: Set<string>): void {
+  const stack: JsonValue[] = [value];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (Array.isArray(node)) {
+      stack.push(...node);
+      continue;
+    }
+    if (!isJsonObject(node)) continue;
+    for (const [key, member] of Object.entries(node)) {
+      if (key === "pattern" && typeof member === "string") into.add(member);
+      if (key === "patternProperties" && isJsonObject(member)) for (const name of Object.keys(member)) into.add(name);
+      stack.push(member);
+    }
+  }
+}
+
+function realRoot(root: string): string {
+  try {
+    return realpathSync(root);
+  } catch {
+    return root;
+  }
+}

@@ -1,0 +1,134 @@
+// Runs the ReDoS checker (recheck 4.5.0, pure-JavaScript backend) on patterns that need its verdict
+// (pattern-plan.ts), in a child process (checker-child.cjs): the checker is a large program that a
+// hostile pattern may drive out of memory, and a pattern is descriptor text, so it runs where it can
+// neither hold nor crash mcp-gen, with no environment of the user's, a heap cap, code generation
+// from strings disallowed, and a kill timer per pattern. Patterns are checked one at a time, so a
+// crash or a timeout points at its pattern, which is then "undecided"; the next one gets a fresh
+// process. The verdicts are deterministic: recheck's own timeouts are off and its effort is bounded
+// by attackLimit (characters its VM reads) and a fixed random seed; the kill timer is only a safety net.
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import type { PatternVerdict } from "../compile/linear-pattern/pattern-plan.js";
+
+/** recheck's parameters: no timeout of its own (a timeout's answer would depend on the machine), a bounded effort instead. */
+export const CHECKER_PARAMS = Object.freeze({
+  timeout: null,
+  attackTimeout: null,
+  incubationTimeout: null,
+  // Negative: no "recall validation", which would run the pattern on a real RegExp (and which the
+  // JavaScript build cannot do anyway).
+  recallTimeout: -1,
+  // Characters the checker's VM reads per attack: 1e5 gives the same verdicts as recheck's default
+  // (1.5e9) on the fixtures, where the default runs out of memory on polynomial patterns.
+  attackLimit: 100_000,
+  randomSeed: 0,
+});
+
+/** Which checker, with which parameters: a cached verdict holds only for the same. */
+export const CHECKER_ID = `recheck 4.5.0 ${JSON.stringify(CHECKER_PARAMS)}`;
+
+export interface CheckerOptions {
+  /** Milliseconds a pattern may take before its process is killed and it is "undecided" (default 30 s). */
+  readonly timeoutMs?: number;
+  /** The child's heap, in MB (default 512). */
+  readonly heapMb?: number;
+}
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_HEAP_MB = 512;
+
+/**
+ * The checker's entry: the bundle's (dist/bundle/pattern-checker.js, recheck inlined) beside a
+ * bundled module, else the source (mcp-gen run from its TypeScript sources, as in its tests).
+ */
+function childScript(): string {
+  const candidates = [new URL("./pattern-checker.js", import.meta.url), new URL("../bundle/pattern-checker.js", import.meta.url), new URL("./checker-child.cjs", import.meta.url)];
+  const found = candidates.map((url) => fileURLToPath(url)).find((path) => existsSync(path));
+  if (found === undefined) throw new Error("mcp-gen's ReDoS checker (pattern-checker.js) is missing; reinstall mcp-gen.");
+  return found;
+}
+
+/** One running checker process and its answers, line by line. */
+interface Checker {
+  readonly child: ChildProcess;
+  readonly answers: AsyncIterator<string>;
+}
+
+function startChecker(heapMb: number): Checker {
+  const child = spawn(process.execPath, ["--disallow-code-generation-from-strings", `--max-old-space-size=${heapMb}`, childScript(), JSON.stringify(CHECKER_PARAMS)], {
+    // Nothing of the user's environment: RECHECK_BIN or RECHECK_JAR would make recheck spawn them,
+    // NODE_OPTIONS could undo the flags above.
+    env: { RECHECK_BACKEND: "pure", RECHECK_SYNC_BACKEND: "pure" },
+    stdio: ["pipe", "pipe", "ignore"],
+    windowsHide: true,
+  });
+  const answers = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+  // A write to a process that died is reported by its exit, not thrown.
+  child.stdin!.on("error", () => undefined);
+  return { child, answers };
+}
+
+/**
+ * The checker's verdict on each pattern (ECMAScript, u flag), in a child process.
+ * @example await checkPatterns(["^(a+)+\\1$"]) // Map { "^(a+)+\\1$" => { status: "vulnerable", complexity: "exponential", attack: "…" } }
+ */
+export async function checkPatterns(patterns: readonly string[], options: CheckerOptions = {}): Promise<Map<string, PatternVerdict>> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const verdicts = new Map<string, PatternVerdict>();
+  let checker: Checker | undefined;
+  try {
+    for (const pattern of new Set(patterns)) {
+      checker ??= startChecker(options.heapMb ?? DEFAULT_HEAP_MB);
+      const verdict = await checkOne(checker, pattern, timeoutMs);
+      verdicts.set(pattern, verdict);
+      if (isProcessFailure(verdict)) {
+        // Killed or dead: the next pattern gets a fresh process.
+        checker.child.kill("SIGKILL");
+        checker = undefined;
+      }
+    }
+  } finally {
+    checker?.child.stdin?.end();
+    checker?.child.kill();
+  }
+  return verdicts;
+}
+
+const TIMED_OUT = "the checker did not finish within";
+const DIED = "the checker stopped";
+
+function isProcessFailure(verdict: PatternVerdict): boolean {
+  return verdict.status === "undecided" && (verdict.reason.startsWith(TIMED_OUT) || verdict.reason.startsWith(DIED));
+}
+
+async function checkOne(checker: Checker, pattern: string, timeoutMs: number): Promise<PatternVerdict> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<PatternVerdict>((resolve) => {
+    timer = setTimeout(() => resolve({ status: "undecided", reason: `${TIMED_OUT} ${Math.round(timeoutMs / 1000)} s` }), timeoutMs);
+  });
+  checker.child.stdin!.write(`${JSON.stringify({ pattern })}\n`);
+  const answered = checker.answers.next().then((next): PatternVerdict => {
+    if (next.done) return { status: "undecided", reason: `${DIED} (it ran out of memory or was killed)` };
+    return parseVerdict(next.value);
+  });
+  try {
+    return await Promise.race([answered, timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A line of the child's answer, checked for its shape. */
+function parseVerdict(line: string): PatternVerdict {
+  try {
+    const value = JSON.parse(line) as Record<string, unknown>;
+    if (value.status === "safe") return { status: "safe" };
+    if (value.status === "vulnerable" && typeof value.complexity === "string" && typeof value.attack === "string") return { status: "vulnerable", complexity: value.complexity, attack: value.attack };
+    if (value.status === "undecided" && typeof value.reason === "string") return { status: "undecided", reason: value.reason };
+  } catch {
+    // Below.
+  }
+  return { status: "undecided", reason: `${DIED} (it answered something that is not a verdict)` };
+}

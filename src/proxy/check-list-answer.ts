@@ -1,0 +1,61 @@
+// One tools/list answer, exactly as the server sent it → what the host gets: the same text when every
+// tool passes the gate, or the same text with the withheld tools taken out of `result.tools` (every
+// other byte kept: nextCursor, ttlMs, _meta, the tools that pass), plus each tool's verdict. An
+// answer that cannot be read as a tools/list result (no tools array, a tool that is no object or has
+// no name, one nested past the limit) is refused whole: no tool gets through a list the proxy could
+// not check. Pure.
+import { readToolsPage } from "../live/read-tools-page.js";
+import { getOwn, type JsonObject, type JsonValue } from "../model/json.js";
+import { arrayElements, memberSpan, skipSpace, spliceSpan } from "./json-spans.js";
+import type { Received } from "./read-message.js";
+import type { ToolGate, ToolVerdict } from "./tool-gate.js";
+
+export interface CheckedPage {
+  /** The answer as the host gets it. */
+  readonly text: string;
+  /** Every tool on the page, as sent, with its verdict at the same index. */
+  readonly tools: readonly JsonObject[];
+  readonly verdicts: readonly ToolVerdict[];
+  /** The cursor of the next page, exactly as sent (undefined on the last page). */
+  readonly nextCursor: string | undefined;
+}
+
+export type PageCheck = { readonly ok: true; readonly page: CheckedPage } | { readonly ok: false; readonly problem: string };
+
+/**
+ * @example checkListAnswer(received, gate, 1000).page?.text
+ */
+export function checkListAnswer(received: Received, gate: ToolGate, maxDepth: number): PageCheck {
+  const result = getOwn(received.value, "result");
+  const read = readToolsPage(result, 1, maxDepth);
+  if (!read.ok) return { ok: false, problem: read.problem.message.replace(/^Page 1 of tools\/list/, "The tools/list answer").replace(/ on page 1 of tools\/list/, "") };
+  const tools = read.value.tools;
+  const problem = unhashable(received.text, tools);
+  if (problem !== undefined) return { ok: false, problem };
+  const text = received.text;
+  const list = memberSpan(text, memberSpan(text, skipSpace(text, 0), "result")!.start, "tools")!;
+  const elements = arrayElements(text, list.start).map((span) => text.slice(span.start, span.end));
+  const verdicts = gate.checkTools(tools, elements);
+  const cursor = getOwn(result, "nextCursor");
+  const nextCursor = typeof cursor === "string" ? cursor : undefined;
+  if (verdicts.every((verdict) => verdict.forwarded)) return { ok: true, page: { text, tools, verdicts, nextCursor } };
+  // The withheld tools are left out of result.tools; every other byte is the server's.
+  const kept = elements.filter((_, i) => verdicts[i]!.forwarded);
+  return { ok: true, page: { text: spliceSpan(text, list, `[${kept.join(",")}]`), tools, verdicts, nextCursor } };
+}
+
+/**
+ * A tool holding a number JSON.parse read as Infinity (1e400) has no RFC 8785 text, so no hash: the
+ * answer is refused. Only a number written with a long exponent or hundreds of digits can be one.
+ */
+function unhashable(text: string, tools: readonly JsonObject[]): string | undefined {
+  if (!/\d[eE]\+?\d{3}|\d{300}/.test(text)) return undefined;
+  for (const tool of tools) {
+    const stack: JsonValue[] = [tool];
+    for (let value = stack.pop(); value !== undefined; value = stack.pop()) {
+      if (typeof value === "number" && !Number.isFinite(value)) return `The tool ${JSON.stringify(tool.name)} holds a number too large for JSON to represent, so it has no hash to compare.`;
+      if (value !== null && typeof value === "object") for (const child of Array.isArray(value) ? value : Object.values(value)) stack.push(child);
+    }
+  }
+  return undefined;
+}

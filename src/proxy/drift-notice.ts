@@ -1,0 +1,106 @@
+// A tool the gate did not match (ToolVerdict) → what the proxy reports about it: one sentence that
+// names the tool and the parts that changed, and the same classified changes and description diff
+// `mcp-gen verify` prints (diffTools + formatDiffText, invisible characters shown as <U+…>), as text
+// for stderr and as a JSON line for --log. Also the error a refused tools/call gets, which names the
+// tool, the parts and the command that reviews the change, but never repeats the server's new text:
+// hosts pass errors on to the model. Pure.
+import type { ToolDiffChange } from "../diff/change.js";
+import { diffTools } from "../diff/diff-tools.js";
+import { formatDiffText } from "../diff/format-diff.js";
+import { visibleText } from "../diff/visible-text.js";
+import { compareText } from "../model/diagnostic.js";
+import { getOwn, type JsonObject } from "../model/json.js";
+import type { LockFile } from "../model/lock.js";
+import type { ToolVerdict } from "./tool-gate.js";
+
+/** JSON-RPC error code of a tools/call the proxy refused (outside the range JSON-RPC and MCP reserve). */
+export const TOOL_WITHHELD = -31001;
+
+/** What the reports and errors name besides the tool. */
+export interface DriftContext {
+  /** The lock file as the user named it, relative to the project. */
+  readonly lockPath: string;
+  readonly lock: LockFile;
+  /** The commands that show and accept a change, e.g. `mcp-gen verify --cwd srv --command "node s.js"`. */
+  readonly verifyCommand: string;
+  readonly updateCommand: string;
+}
+
+export interface DriftNotice {
+  readonly tool: string;
+  readonly sha256: string;
+  readonly status: "changed" | "added";
+  readonly parts: ToolVerdict["parts"];
+  readonly action: "withheld" | "forwarded";
+  /** One sentence, for the first line on stderr and for the host's log. */
+  readonly headline: string;
+  /** The classified changes and the unified diff of changed text, as verify prints them; "" when none. */
+  readonly diff: string;
+  /** What to run next. */
+  readonly hint: string;
+}
+
+/**
+ * @example driftNotice(verdict, tool, context).headline // 'withheld the tool "echo": its description changed since mcp-tools.lock.json pinned it.'
+ */
+export function driftNotice(verdict: ToolVerdict, tool: JsonObject, context: DriftContext): DriftNotice {
+  const status = verdict.status === "added" ? "added" : "changed";
+  const action = verdict.forwarded ? "forwarded" : "withheld";
+  const name = quoteName(verdict.name);
+  const what = status === "added" ? `the server lists a tool ${name} that ${context.lockPath} does not pin` : `its ${verdict.parts.join(", ")} changed since ${context.lockPath} pinned it`;
+  const headline = status === "added" ? `${action} the tool ${name}: ${what}.` : `${action} the tool ${name}: ${what}.`;
+  return {
+    tool: verdict.name,
+    sha256: verdict.sha256,
+    status,
+    parts: verdict.parts,
+    action,
+    headline,
+    diff: changesText(verdict, tool, context),
+    hint: `See the change with \`${context.verifyCommand}\`; if it is wanted, pin it with \`${context.updateCommand}\`.`,
+  };
+}
+
+/** The text for stderr: headline, diff, hint. */
+export function noticeText(notice: DriftNotice): string {
+  const body = notice.diff === "" ? "" : `${notice.diff.trimEnd()}\n`;
+  return `mcp-gen proxy: ${notice.headline}\n${body}  ${notice.hint}\n`;
+}
+
+/** One JSON line for --log. */
+export function noticeJson(notice: DriftNotice, time: string): string {
+  const { tool, sha256, status, parts, action, headline, diff, hint } = notice;
+  return `${JSON.stringify({ time, event: "drift", tool, status, action, parts, sha256, message: headline, diff, hint })}\n`;
+}
+
+/**
+ * The message of the JSON-RPC error a refused tools/call gets: the tool, the parts that changed and
+ * the commands to review the change, never the server's text.
+ */
+export function refusalMessage(name: string, verdict: ToolVerdict | undefined, context: DriftContext): string {
+  const tool = quoteName(name);
+  const why =
+    verdict === undefined
+      ? "no tools/list answer through the proxy has shown it, so it cannot be checked against the lock"
+      : verdict.status === "added"
+        ? `${context.lockPath} does not pin it`
+        : `its ${verdict.parts.join(", ")} changed since ${context.lockPath} pinned it`;
+  return `mcp-gen proxy withheld the tool ${tool}: ${why}. Review the change with \`${context.verifyCommand}\` and, if it is wanted, pin it with \`${context.updateCommand}\`.`;
+}
+
+/** A tool name for a message: quoted, invisible characters shown, at most 64 characters. */
+export function quoteName(name: string): string {
+  return JSON.stringify(visibleText(name.length > 64 ? `${name.slice(0, 63)}…` : name));
+}
+
+/** verify's classified changes for one tool, with the new description shown whole for a tool the lock does not pin. */
+function changesText(verdict: ToolVerdict, tool: JsonObject, context: DriftContext): string {
+  const entry = Object.hasOwn(context.lock.tools, verdict.name) ? context.lock.tools[verdict.name]! : undefined;
+  const diff = diffTools(new Map(entry ? [[verdict.name, entry.descriptor]] : []), new Map([[verdict.name, tool]]));
+  const after = getOwn(tool, "description");
+  const changes: ToolDiffChange[] = diff.changes.map((change) =>
+    change.kind === "tool-added" && typeof after === "string" ? { ...change, part: "description", pointer: "/description", text: { before: "", after } } : change,
+  );
+  const tools = [...new Set(changes.map((change) => change.tool))].sort(compareText);
+  return formatDiffText({ changes, tools }, { files: new Map(entry ? [[verdict.name, entry.file]] : []), before: context.lockPath, after: "server", color: false });
+}

@@ -1,0 +1,91 @@
+// Where the proxy says what it did: each drift once per tool and hash (a block on stderr, which hosts
+// keep in their MCP log; a JSON line in --log; a notifications/message at level warning for a host
+// that asked for log messages), each pinned tool a complete list left out once (reported, not an
+// error: a list may vary with the authorization presented), and each refused call.
+import type { JsonObject } from "../model/json.js";
+import { driftNotice, noticeJson, noticeText, quoteName, type DriftContext, type DriftNotice } from "./drift-notice.js";
+import { notificationText } from "./rpc-text.js";
+import type { ToolVerdict } from "./tool-gate.js";
+
+export interface ReportSink {
+  stderr(text: string): void;
+  /** Appends one JSON line to the --log file; does nothing without --log. */
+  log(line: string): void;
+  /** The time for a log line, ISO 8601. */
+  now(): string;
+}
+
+/** The MCP log levels in order of severity; a host that asked for one of the first four sees warnings. */
+const LEVELS = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"] as const;
+
+/** Whether a host that asked for log messages at `level` (a logging/setLevel or a request's logLevel) wants warnings. */
+export function wantsWarnings(level: unknown): boolean {
+  const at = LEVELS.indexOf(level as (typeof LEVELS)[number]);
+  return at !== -1 && at <= LEVELS.indexOf("warning");
+}
+
+export class DriftReporter {
+  private readonly reported = new Set<string>();
+  private readonly absent = new Set<string>();
+  /** Notices the host has not been sent yet, in the order found. */
+  private forHost: DriftNotice[] = [];
+
+  constructor(
+    private readonly context: DriftContext,
+    private readonly sink: ReportSink,
+  ) {}
+
+  /** Reports each verdict that is not a match, unless this tool was reported with this hash before. */
+  verdicts(verdicts: readonly ToolVerdict[], tools: readonly JsonObject[]): void {
+    verdicts.forEach((verdict, i) => {
+      if (verdict.status === "match") return;
+      const key = `${verdict.name}\u0000${verdict.sha256}`;
+      if (this.reported.has(key)) return;
+      this.reported.add(key);
+      const notice = driftNotice(verdict, tools[i]!, this.context);
+      this.sink.stderr(noticeText(notice));
+      this.sink.log(noticeJson(notice, this.sink.now()));
+      this.forHost.push(notice);
+    });
+  }
+
+  /** Reports, once each, pinned tools a complete list did not show. */
+  missing(names: readonly string[]): void {
+    for (const name of names) {
+      if (this.absent.has(name)) continue;
+      this.absent.add(name);
+      const message = `the server did not list the tool ${quoteName(name)}, which ${this.context.lockPath} pins (not an error: a list may vary with the authorization presented).`;
+      this.sink.stderr(`mcp-gen proxy: ${message}\n`);
+      this.sink.log(`${JSON.stringify({ time: this.sink.now(), event: "missing", tool: name, message })}\n`);
+    }
+  }
+
+  /** Reports a tools/call the proxy answered itself. */
+  refused(name: string, message: string): void {
+    this.sink.stderr(`mcp-gen proxy: refused a tools/call of ${quoteName(name)}: ${message}\n`);
+    this.sink.log(`${JSON.stringify({ time: this.sink.now(), event: "refused", tool: name, message })}\n`);
+  }
+
+  /** Anything else worth a line: a problem with a message, the server's end. */
+  problem(message: string): void {
+    this.sink.stderr(`mcp-gen proxy: ${message}\n`);
+    this.sink.log(`${JSON.stringify({ time: this.sink.now(), event: "problem", message })}\n`);
+  }
+
+  /** The notifications/message texts for every notice the host has not had yet; they count as sent. */
+  takeHostNotices(): string[] {
+    const notices = this.forHost;
+    this.forHost = [];
+    return notices.map((notice) =>
+      notificationText("notifications/message", {
+        level: "warning",
+        logger: "mcp-gen proxy",
+        data: { message: `mcp-gen proxy ${notice.headline}`, tool: notice.tool, status: notice.status, action: notice.action, parts: [...notice.parts], diff: notice.diff, hint: notice.hint },
+      }),
+    );
+  }
+
+  get hasHostNotices(): boolean {
+    return this.forHost.length > 0;
+  }
+}

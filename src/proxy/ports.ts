@@ -1,0 +1,64 @@
+// The two sides the proxy stands between, as the session sees them: the host (stdio, or HTTP with
+// --listen) and the server (a child process over stdio, or Streamable HTTP with --url). Each side
+// frames its own bytes into message texts; the session decides what passes. Types only.
+import type { JsonObject } from "../model/json.js";
+import type { RpcMessage } from "./read-message.js";
+
+/**
+ * Where a host message came from, so that what answers it goes back the same way: an HTTP request's
+ * response stream. Opaque to the session; undefined on stdio, where there is one way back.
+ */
+export type Route = object | undefined;
+
+export interface HostPort {
+  /**
+   * Sends one message to the host. `route` is the request it belongs to (undefined: no request, such
+   * as a server's own request or a list_changed notification); `final` marks the answer that ends
+   * that request. Returns false when the host is not reading fast enough: the session then pauses
+   * the server until `onDrain` fires.
+   */
+  send(text: string, route: Route, final: boolean): boolean;
+  onDrain(resume: () => void): void;
+  /** Stops and restarts reading from the host (the server is not reading fast enough). */
+  pause(): void;
+  resume(): void;
+}
+
+/** How the session reaches the server, and what it says about each message sent. */
+export interface SendInfo {
+  readonly message: RpcMessage;
+  /** For tools/call: the tool as the newest verified list showed it (its x-mcp-header properties name headers). */
+  readonly tool?: JsonObject | undefined;
+  /** For a request: the key of the id as sent, to match transport failures to it. */
+  readonly key?: string | undefined;
+}
+
+export interface UpstreamEvents {
+  /** One message text from the server; `via` is the key of the request whose HTTP response carried it. */
+  line(text: string, via: string | undefined): void;
+  /** The server sent something no working server sends (a cut message, a line past the limit): the session cannot go on. */
+  fault(problem: string): void;
+  /** A line on stdout that is not JSON at all (some servers print banners): reported, not passed on. */
+  noise(text: string): void;
+  /** A request never reached the server, or its answer never can (HTTP failure): the host gets this error instead. */
+  failed(key: string, problem: string): void;
+  /** The server is gone: exited (stdio) or the connection is over. */
+  ended(end: ServerEnd): void;
+  /** The server reads again after `send` returned false. */
+  drain(): void;
+}
+
+export type ServerEnd = { readonly code: number; readonly signal?: undefined; readonly problem?: string } | { readonly code?: undefined; readonly signal: NodeJS.Signals; readonly problem?: string };
+
+export interface UpstreamPort {
+  start(events: UpstreamEvents): Promise<void>;
+  /** Sends one message; false when the server is not reading fast enough (wait for `drain`). */
+  send(text: string, info: SendInfo): boolean;
+  /** The host gave up on a request (cancelled it): an HTTP server is told by closing its response stream. */
+  abandon(key: string): void;
+  /** Stops and restarts reading from the server (the host is not reading fast enough). */
+  pause(): void;
+  resume(): void;
+  /** Ends the connection and, for a process, the server and everything it started; `signal` is passed on first. */
+  close(signal?: NodeJS.Signals): Promise<ServerEnd>;
+}

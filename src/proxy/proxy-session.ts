@@ -1,0 +1,629 @@
+// One proxy run: every message between a host and a server, through the tool gate. In: message texts
+// from each side (HostPort, UpstreamPort frame their own bytes). Out: the same texts on the other
+// side, byte for byte, except that (1) each tools/list answer is matched to the host's request by id
+// and checked page by page, withheld tools taken out; (2) a tools/call of a tool the newest verified
+// list withheld, or that no list has shown, is answered by the proxy and never reaches the server;
+// (3) a list_changed is held until the proxy has listed the tools again itself and checked them;
+// (4) an id the host uses twice while the first is in flight is mapped, and mapped back. Both
+// protocol eras pass unchanged: 2025 (`initialize`, logging/setLevel, server-sent requests) and
+// 2026-07-28 (`server/discover`, `_meta` on every request, subscriptions/listen, MRTR retries, which
+// are tools/calls like any other). The server's end is the session's end.
+import { ToolsCollector } from "../live/read-tools-page.js";
+import { getOwn, isJsonObject, type JsonObject, type JsonValue } from "../model/json.js";
+import { checkListAnswer } from "./check-list-answer.js";
+import { refusalMessage, TOOL_WITHHELD, type DriftContext } from "./drift-notice.js";
+import { wantsWarnings, type DriftReporter } from "./drift-reporter.js";
+import type { HostPort, Route, ServerEnd, UpstreamPort } from "./ports.js";
+import { excerpt, idKey, PARSE_ERROR, readLine, type Item, type Received, type RequestId, type Unreadable } from "./read-message.js";
+import { errorText, INTERNAL_ERROR, requestText, withCancelledId, withId } from "./rpc-text.js";
+import type { ToolGate } from "./tool-gate.js";
+
+const PROTOCOL_VERSION = "io.modelcontextprotocol/protocolVersion";
+const LOG_LEVEL = "io.modelcontextprotocol/logLevel";
+const SUBSCRIPTION_ID = "io.modelcontextprotocol/subscriptionId";
+/** The _meta members of a host request the proxy repeats on its own tools/list (2026-07-28: every request carries them). */
+const OWN_META_KEYS = [PROTOCOL_VERSION, "io.modelcontextprotocol/clientInfo", "io.modelcontextprotocol/clientCapabilities"] as const;
+const INVALID_PARAMS = -32602;
+/** Most list cursors remembered to tie a page to the listing it continues. */
+const MAX_CHAINS = 64;
+
+export interface SessionOptions {
+  readonly gate: ToolGate;
+  readonly reporter: DriftReporter;
+  readonly context: DriftContext;
+  /** Deepest nesting a listed tool may have (hashing walks it). */
+  readonly maxDepth: number;
+  /** Most pages the proxy follows when it lists the tools itself. */
+  readonly maxPages: number;
+  /** How long the proxy waits for an answer to its own tools/list. */
+  readonly ownTimeoutMs: number;
+}
+
+/** Several requests in one host message (JSON-RPC batch, MCP 2025-03-26): answered together. */
+class Batch {
+  readonly texts: string[] = [];
+  expected = 0;
+  sealed = false;
+  constructor(readonly route: Route) {}
+}
+
+/** Where a request's answer goes. */
+interface Target {
+  readonly route: Route;
+  readonly batch: Batch | undefined;
+  /** 2026-07-28: the request's _meta asks for log messages at warning or below. */
+  readonly logWarnings: boolean;
+}
+
+/** A pinned-tools listing the host is walking page by page, to see what a complete one left out. */
+interface ListChain {
+  readonly names: Set<string>;
+}
+
+interface Pending extends Target {
+  readonly method: string;
+  /** The host's id; undefined for the proxy's own requests. */
+  readonly hostId: RequestId | undefined;
+  /** The id as sent to the server, as JSON text. */
+  readonly upIdText: string;
+  /** Set when the id sent differs from the host's: the host's id as JSON text, put back in the answer. */
+  readonly hostIdText: string | undefined;
+  readonly chain: ListChain | undefined;
+  readonly progress: string | undefined;
+  readonly own: ((answer: Received | string) => void) | undefined;
+}
+
+interface Held {
+  readonly received: Received;
+  readonly route: Route;
+  readonly batch: Batch | undefined;
+}
+
+export class ProxySession {
+  private readonly pending = new Map<string, Pending>();
+  /** Host id key → the key it was sent under, for notifications/cancelled. */
+  private readonly hostIndex = new Map<string, string>();
+  /** Ids of the server's own requests (2025 era: sampling, elicitation, roots, ping) the host has not answered. */
+  private readonly serverRequests = new Set<string>();
+  private readonly progressRoutes = new Map<string, Route>();
+  private readonly chains = new Map<string, ListChain>();
+  private held: Held[] = [];
+  private heldNotices: { readonly text: string; readonly route: Route }[] = [];
+  private refreshing: Promise<void> | undefined;
+  private refreshAgain = false;
+  /** Whether the proxy's own complete listing is newer than the last list_changed. */
+  private listComplete = false;
+  private era: "legacy" | "modern" | undefined;
+  private modernMeta: JsonObject | undefined;
+  /** 2025 era: the level of the host's logging/setLevel. */
+  private legacyLevel: JsonValue | undefined;
+  private nextOwnId = 0;
+  private over = false;
+  private faulted = false;
+  /** The host is not reading what the proxy sends it: the server waits, and so does the host's input. */
+  private hostFull = false;
+  /** The server is not reading what the proxy sends it: the host's input waits. */
+  private serverFull = false;
+  private finish!: (end: ServerEnd) => void;
+  /** Resolves when the server is gone (it exited, or the connection ended), with how it ended. */
+  readonly ended: Promise<ServerEnd> = new Promise((resolve) => (this.finish = resolve));
+
+  constructor(
+    private readonly host: HostPort,
+    private readonly upstream: UpstreamPort,
+    private readonly options: SessionOptions,
+  ) {}
+
+  /** Starts the server (or reaches it). Rejects when it cannot be started at all. */
+  async start(): Promise<void> {
+    this.host.onDrain(() => {
+      this.hostFull = false;
+      this.upstream.resume();
+      if (!this.serverFull) this.host.resume();
+    });
+    await this.upstream.start({
+      line: (text, via) => this.fromServer(text, via),
+      fault: (problem) => void this.fault(problem),
+      noise: (text) => this.options.reporter.problem(`the server wrote a line to stdout that is not JSON-RPC; it was not passed on: ${excerpt(text)}`),
+      failed: (key, problem) => this.failed(key, problem),
+      ended: (end) => this.serverEnded(end),
+      drain: () => {
+        this.serverFull = false;
+        if (!this.hostFull) this.host.resume();
+      },
+    });
+  }
+
+  /** One message (or batch) from the host, as its text. */
+  fromHost(text: string, route: Route = undefined): void {
+    if (this.over) return;
+    const read = readLine(text);
+    if (read.kind === "empty") return;
+    if (read.kind === "single") {
+      this.hostItem(read.item, route, undefined);
+      return;
+    }
+    const batch = new Batch(route);
+    for (const item of read.items) this.hostItem(item, route, batch);
+    batch.sealed = true;
+    this.flushBatch(batch);
+  }
+
+  /** The host sent a line longer than the limit; it was dropped unread. */
+  hostOversize(bytes: number, limit: number, route: Route = undefined): void {
+    this.options.reporter.problem(`the host sent a message of ${bytes} bytes, more than the limit of ${limit}; it was not passed on.`);
+    this.send(errorText("null", PARSE_ERROR, `mcp-gen proxy: the message is larger than ${limit} bytes; it was not passed on to the server.`), route, true);
+  }
+
+  /** The host is gone (end of input, a signal, its process ended): ends the server, and with it the session. */
+  close(signal?: NodeJS.Signals): Promise<ServerEnd> {
+    void this.upstream.close(signal).then((end) => this.serverEnded(end));
+    return this.ended;
+  }
+
+  /** An HTTP host stopped waiting for the answer to the request(s) of `route` (its response stream closed). */
+  routeClosed(route: Route): void {
+    for (const [key, pending] of this.pending) {
+      if (pending.route !== route || pending.own) continue;
+      this.upstream.abandon(key);
+    }
+  }
+
+  // ── host → server ────────────────────────────────────────────────────────────────────────────
+
+  private hostItem(item: Item, route: Route, batch: Batch | undefined): void {
+    if (!item.ok) {
+      const { unreadable } = item;
+      this.options.reporter.problem(`the host sent a message that cannot be passed on: ${unreadable.problem}`);
+      // A request is owed an answer, and so is what cannot be told apart from one (JSON-RPC 2.0 §5).
+      if (unreadable.shape === "request" || unreadable.shape === "unknown") {
+        const target: Target = { route, batch, logWarnings: false };
+        if (batch) batch.expected++;
+        this.answer(target, errorText(JSON.stringify(unreadable.id), unreadable.code, `mcp-gen proxy: ${unreadable.problem}`));
+      }
+      return;
+    }
+    const { received } = item;
+    const { message } = received;
+    if (message.kind === "request") {
+      if (batch) batch.expected++;
+      this.hostRequest(received, route, batch, false);
+    } else if (message.kind === "notification") {
+      this.hostNotification(received);
+    } else if (message.id !== null && this.serverRequests.delete(idKey(message.id))) {
+      this.toServer(received.text, received);
+    } else {
+      this.options.reporter.problem(`the host answered a request the server never sent (id ${String(JSON.stringify(message.id))}); the answer was not passed on.`);
+    }
+  }
+
+  private hostRequest(received: Received, route: Route, batch: Batch | undefined, retried: boolean): void {
+    const message = received.message as Extract<Received["message"], { kind: "request" }>;
+    const { id, method, params } = message;
+    const meta = getOwn(params, "_meta");
+    this.noteEra(method, meta);
+    const target: Target = { route, batch, logWarnings: wantsWarnings(getOwn(meta, LOG_LEVEL)) };
+    if (method === "logging/setLevel") this.legacyLevel = getOwn(params, "level");
+    let tool: JsonObject | undefined;
+    if (method === "tools/call") {
+      // A call that races a list_changed waits for the list the proxy is fetching, and is checked against it.
+      if (this.refreshing) return void this.held.push({ received, route, batch });
+      const name = getOwn(params, "name");
+      if (typeof name !== "string") {
+        this.answer(target, errorText(JSON.stringify(id), INVALID_PARAMS, "mcp-gen proxy: a tools/call needs params.name, a string."));
+        return;
+      }
+      const verdict = this.options.gate.checkCall(name);
+      if (verdict.kind === "unlisted" && !retried && !this.listComplete) {
+        this.held.push({ received, route, batch });
+        this.refresh();
+        return;
+      }
+      if (verdict.kind !== "allow") {
+        const text = refusalMessage(name, verdict.kind === "refuse" ? verdict.verdict : undefined, this.options.context);
+        this.options.reporter.refused(name, text);
+        const data = verdict.kind === "refuse" ? { tool: name, status: verdict.verdict.status, parts: [...verdict.verdict.parts] } : { tool: name, status: "unlisted" };
+        this.answer(target, errorText(JSON.stringify(id), TOOL_WITHHELD, text, { ...data, lock: this.options.context.lockPath }));
+        return;
+      }
+      tool = this.options.gate.shown(name);
+    }
+    this.forward(received, target, tool);
+  }
+
+  /** Sends a host request on, under an id of its own if the host's is still in flight. */
+  private forward(received: Received, target: Target, tool: JsonObject | undefined): void {
+    const message = received.message as Extract<Received["message"], { kind: "request" }>;
+    const hostIdText = JSON.stringify(message.id);
+    let key = idKey(message.id);
+    let text = received.text;
+    let upIdText = hostIdText;
+    let mapped: string | undefined;
+    if (this.pending.has(key)) {
+      const fresh = this.freshId();
+      key = idKey(fresh);
+      upIdText = JSON.stringify(fresh);
+      text = withId(text, upIdText);
+      mapped = hostIdText;
+    }
+    const progressToken = getOwn(getOwn(message.params, "_meta"), "progressToken");
+    const progress = typeof progressToken === "string" || typeof progressToken === "number" ? idKey(progressToken) : undefined;
+    if (progress !== undefined) this.progressRoutes.set(progress, target.route);
+    const chain = message.method === "tools/list" ? this.chainFor(getOwn(message.params, "cursor")) : undefined;
+    this.pending.set(key, { ...target, method: message.method, hostId: message.id, upIdText, hostIdText: mapped, chain, progress, own: undefined });
+    this.hostIndex.set(idKey(message.id), key);
+    this.toServer(text, received, tool, key);
+  }
+
+  private hostNotification(received: Received): void {
+    const message = received.message as Extract<Received["message"], { kind: "notification" }>;
+    let text = received.text;
+    if (message.method === "notifications/cancelled") {
+      const requestId = getOwn(message.params, "requestId");
+      if (typeof requestId === "string" || typeof requestId === "number") {
+        const hostKey = idKey(requestId);
+        // A call the proxy holds is dropped: the host wants no answer, and the server never heard of it.
+        const before = this.held.length;
+        this.held = this.held.filter((h) => !(h.received.message.kind === "request" && idKey(h.received.message.id) === hostKey));
+        if (this.held.length !== before) return;
+        const key = this.hostIndex.get(hostKey);
+        const pending = key === undefined ? undefined : this.pending.get(key);
+        if (key !== undefined && pending !== undefined) {
+          if (pending.hostIdText !== undefined) text = withCancelledId(text, pending.upIdText);
+          this.upstream.abandon(key);
+        }
+      }
+    }
+    this.toServer(text, received);
+  }
+
+  private toServer(text: string, received: Received, tool?: JsonObject, key?: string): void {
+    if (this.upstream.send(text, { message: received.message, tool, key })) return;
+    this.serverFull = true;
+    this.host.pause();
+  }
+
+  /** 2025 era from `initialize` on; 2026-07-28 when requests carry a protocol version in _meta (the proxy's own list repeats it). */
+  private noteEra(method: string, meta: JsonValue | undefined): void {
+    if (method === "initialize") {
+      this.era = "legacy";
+      this.modernMeta = undefined;
+      return;
+    }
+    if (this.era === "legacy" || !isJsonObject(meta) || typeof getOwn(meta, PROTOCOL_VERSION) !== "string") return;
+    this.era = "modern";
+    const kept: Record<string, JsonValue> = {};
+    for (const key of OWN_META_KEYS) if (Object.hasOwn(meta, key)) kept[key] = meta[key]!;
+    this.modernMeta = kept;
+  }
+
+  private chainFor(cursor: JsonValue | undefined): ListChain | undefined {
+    if (cursor === undefined) return { names: new Set() };
+    if (typeof cursor !== "string") return undefined;
+    const chain = this.chains.get(cursor);
+    this.chains.delete(cursor);
+    return chain;
+  }
+
+  // ── server → host ────────────────────────────────────────────────────────────────────────────
+
+  private fromServer(text: string, via: string | undefined): void {
+    if (this.over) return;
+    const read = readLine(text);
+    if (read.kind === "empty") return;
+    if (read.kind === "single" && !read.item.ok && read.item.unreadable.code === PARSE_ERROR) {
+      // A line that starts like JSON but does not parse is a message cut short: whatever it answered
+      // is lost, and nothing says which request that was. Any other text is a log line on the wrong stream.
+      if (/^\s*[[{]/.test(text)) void this.fault(`the server sent a message that is not complete JSON: ${excerpt(text)}`);
+      else this.options.reporter.problem(`the server wrote a line to stdout that is not JSON-RPC; it was not passed on: ${excerpt(text)}`);
+      return;
+    }
+    const items = read.kind === "single" ? [read.item] : read.items;
+    for (const item of items) this.serverItem(item, via);
+  }
+
+  private serverItem(item: Item, via: string | undefined): void {
+    if (!item.ok) {
+      this.unreadableFromServer(item.unreadable);
+      return;
+    }
+    const { received } = item;
+    const { message } = received;
+    const viaRoute = via === undefined ? undefined : this.pending.get(via)?.route;
+    if (message.kind === "request") {
+      this.serverRequests.add(idKey(message.id));
+      this.send(received.text, viaRoute, false);
+      return;
+    }
+    if (message.kind === "notification") {
+      this.serverNotification(received, viaRoute);
+      return;
+    }
+    if (message.id === null) {
+      this.options.reporter.problem(`the server sent an error that answers no request: ${excerpt(received.text)}`);
+      return;
+    }
+    const key = idKey(message.id);
+    const pending = this.pending.get(key);
+    if (pending === undefined) {
+      this.options.reporter.problem(`the server answered an id never asked (${JSON.stringify(message.id)}); the answer was not passed on.`);
+      return;
+    }
+    this.settle(key, pending);
+    if (pending.own) {
+      pending.own(received);
+      return;
+    }
+    let text = received.text;
+    if (pending.method === "tools/list" && message.ok) {
+      const checked = this.checkPage(received, pending);
+      if (checked === undefined) return;
+      text = checked;
+    }
+    if (pending.hostIdText !== undefined) text = withId(text, pending.hostIdText);
+    this.answer(pending, text);
+  }
+
+  /** Checks a tools/list page the host asked for; undefined when it was refused (the host got an error instead). */
+  private checkPage(received: Received, pending: Pending): string | undefined {
+    const checked = checkListAnswer(received, this.options.gate, this.options.maxDepth);
+    if (!checked.ok) {
+      this.options.reporter.problem(`refused the server's tools/list answer: ${checked.problem}`);
+      this.answer(pending, errorText(pending.hostIdText ?? JSON.stringify(pending.hostId), INTERNAL_ERROR, `mcp-gen proxy refused the server's tools/list answer: ${checked.problem}`));
+      return undefined;
+    }
+    this.options.reporter.verdicts(checked.page.verdicts, checked.page.tools);
+    this.legacyNotices();
+    const chain = pending.chain;
+    if (chain) {
+      for (const tool of checked.page.tools) chain.names.add(tool.name as string);
+      if (checked.page.nextCursor !== undefined) {
+        if (this.chains.size >= MAX_CHAINS) this.chains.delete(this.chains.keys().next().value!);
+        this.chains.set(checked.page.nextCursor, chain);
+      } else {
+        this.options.reporter.missing(this.options.gate.missing(chain.names));
+      }
+    }
+    return checked.page.text;
+  }
+
+  /** Forgets a request that got its answer. */
+  private settle(key: string, pending: Pending): void {
+    this.pending.delete(key);
+    if (pending.hostId !== undefined && this.hostIndex.get(idKey(pending.hostId)) === key) this.hostIndex.delete(idKey(pending.hostId));
+    if (pending.progress !== undefined) this.progressRoutes.delete(pending.progress);
+  }
+
+  private serverNotification(received: Received, viaRoute: Route): void {
+    const message = received.message as Extract<Received["message"], { kind: "notification" }>;
+    const meta = getOwn(message.params, "_meta");
+    const subscription = getOwn(meta, SUBSCRIPTION_ID);
+    const subscriptionRoute = typeof subscription === "string" || typeof subscription === "number" ? this.pending.get(idKey(subscription))?.route : undefined;
+    const route = subscriptionRoute ?? viaRoute;
+    if (message.method === "notifications/tools/list_changed") {
+      // Forwarded only once the proxy has listed the tools itself: from then on a drifted tool is withheld.
+      this.heldNotices.push({ text: received.text, route });
+      this.listComplete = false;
+      this.refresh();
+      return;
+    }
+    if (message.method === "notifications/progress") {
+      const token = getOwn(message.params, "progressToken");
+      const owner = typeof token === "string" || typeof token === "number" ? this.progressRoutes.get(idKey(token)) : undefined;
+      this.send(received.text, owner ?? route, false);
+      return;
+    }
+    if (message.method === "notifications/cancelled") {
+      const requestId = getOwn(message.params, "requestId");
+      if (typeof requestId === "string" || typeof requestId === "number") {
+        const key = idKey(requestId);
+        this.serverRequests.delete(key);
+        // 2026-07-28: the server ended a subscription (or other request) of the host's.
+        const pending = this.pending.get(key);
+        if (pending !== undefined && !pending.own) {
+          this.settle(key, pending);
+          const text = pending.hostIdText === undefined ? received.text : withCancelledId(received.text, pending.hostIdText);
+          this.send(text, pending.route, true);
+          return;
+        }
+      }
+    }
+    this.send(received.text, route, false);
+  }
+
+  private unreadableFromServer(unreadable: Unreadable): void {
+    this.options.reporter.problem(`the server sent a message that cannot be passed on: ${unreadable.problem}`);
+    if (unreadable.shape === "request") {
+      if (unreadable.id !== null)
+        this.upstream.send(errorText(JSON.stringify(unreadable.id), unreadable.code, `mcp-gen proxy: ${unreadable.problem}`), { message: { kind: "response", id: unreadable.id, ok: false } });
+      return;
+    }
+    if (unreadable.shape !== "response") return;
+    const key = unreadable.id === null ? undefined : idKey(unreadable.id);
+    const pending = key === undefined ? undefined : this.pending.get(key);
+    // An answer nobody can tie to its request leaves that request waiting forever: the session cannot go on.
+    if (key === undefined || pending === undefined) {
+      if (key === undefined) void this.fault(`the server sent an answer whose id cannot be read (${unreadable.problem})`);
+      return;
+    }
+    this.settle(key, pending);
+    if (pending.own) {
+      pending.own(`its answer cannot be read: ${unreadable.problem}`);
+      return;
+    }
+    this.answer(pending, errorText(pending.hostIdText ?? JSON.stringify(pending.hostId), INTERNAL_ERROR, `mcp-gen proxy: the server's answer cannot be passed on: ${unreadable.problem}`));
+  }
+
+  // ── the proxy's own tools/list ───────────────────────────────────────────────────────────────
+
+  /** Lists the tools again (after list_changed, or for a call of a name no list has shown); calls and notices wait for it. */
+  private refresh(): void {
+    if (this.refreshing) {
+      this.refreshAgain = true;
+      return;
+    }
+    this.refreshing = (async () => {
+      do {
+        this.refreshAgain = false;
+        await this.listAll();
+      } while (this.refreshAgain && !this.over);
+    })().finally(() => {
+      this.refreshing = undefined;
+      const notices = this.heldNotices;
+      this.heldNotices = [];
+      for (const notice of notices) this.send(notice.text, notice.route, false);
+      const held = this.held;
+      this.held = [];
+      for (const h of held) this.hostRequest(h.received, h.route, h.batch, true);
+      for (const h of held) if (h.batch) this.flushBatch(h.batch);
+    });
+  }
+
+  private async listAll(): Promise<void> {
+    const collector = new ToolsCollector(this.options.maxPages);
+    const names = new Set<string>();
+    let cursor: string | undefined;
+    do {
+      const answer = await this.ownRequest("tools/list", this.ownParams(cursor));
+      const problem = typeof answer === "string" ? answer : answer.message.kind === "response" && !answer.message.ok ? `it answered with an error: ${excerpt(answer.text)}` : undefined;
+      const checked = problem === undefined ? checkListAnswer(answer as Received, this.options.gate, this.options.maxDepth) : { ok: false as const, problem };
+      if (!checked.ok) {
+        this.listFailed(checked.problem);
+        return;
+      }
+      this.options.reporter.verdicts(checked.page.verdicts, checked.page.tools);
+      this.legacyNotices();
+      for (const tool of checked.page.tools) names.add(tool.name as string);
+      const next = collector.add({ tools: checked.page.tools, nextCursor: checked.page.nextCursor === "" ? undefined : checked.page.nextCursor });
+      if (!next.ok) {
+        this.listFailed(next.problem.message);
+        return;
+      }
+      cursor = next.value;
+    } while (cursor !== undefined);
+    this.listComplete = true;
+    this.options.reporter.missing(this.options.gate.missing(names));
+  }
+
+  /** The proxy could not check the server's tools: until a list can be, no tool may be called. */
+  private listFailed(problem: string): void {
+    this.options.gate.forgetAll();
+    this.listComplete = false;
+    this.options.reporter.problem(`could not list the server's tools to check them (${problem}); every tools/call is refused until a tools/list answer can be checked.`);
+  }
+
+  private ownParams(cursor: string | undefined): JsonObject {
+    const params: Record<string, JsonValue> = {};
+    if (this.era === "modern" && this.modernMeta) params._meta = this.modernMeta;
+    if (cursor !== undefined) params.cursor = cursor;
+    return params;
+  }
+
+  private ownRequest(method: string, params: JsonObject): Promise<Received | string> {
+    const id = this.freshId();
+    const key = idKey(id);
+    const upIdText = JSON.stringify(id);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        if (this.pending.delete(key)) resolve(`no answer within ${this.options.ownTimeoutMs} ms`);
+      }, this.options.ownTimeoutMs);
+      timer.unref();
+      const own = (answer: Received | string) => {
+        clearTimeout(timer);
+        resolve(answer);
+      };
+      this.pending.set(key, { route: undefined, batch: undefined, logWarnings: false, method, hostId: undefined, upIdText, hostIdText: undefined, chain: undefined, progress: undefined, own });
+      this.upstream.send(requestText(upIdText, method, params), { message: { kind: "request", id, method, params }, key });
+    });
+  }
+
+  /** An id no request in flight uses. */
+  private freshId(): string {
+    let id: string;
+    do id = `mcp-gen-proxy-${++this.nextOwnId}`;
+    while (this.pending.has(idKey(id)));
+    return id;
+  }
+
+  // ── answers, ends ───────────────────────────────────────────────────────────────────────────
+
+  /** The final answer to a host request: in its batch, or on its route, after the log notices it asked for. */
+  private answer(target: Target, text: string): void {
+    if (target.logWarnings && this.options.reporter.hasHostNotices) {
+      for (const notice of this.options.reporter.takeHostNotices()) this.send(notice, target.route, false);
+    }
+    if (target.batch) {
+      target.batch.texts.push(text);
+      this.flushBatch(target.batch);
+      return;
+    }
+    this.send(text, target.route, true);
+  }
+
+  private flushBatch(batch: Batch): void {
+    if (!batch.sealed || batch.expected === 0 || batch.texts.length < batch.expected) return;
+    const texts = batch.texts.splice(0);
+    batch.expected = -1;
+    this.send(`[${texts.join(",")}]`, batch.route, true);
+  }
+
+  /** 2025 era: a host that set a log level at warning or below hears of each drift at once. */
+  private legacyNotices(): void {
+    if (this.era === "modern" || !wantsWarnings(this.legacyLevel)) return;
+    for (const notice of this.options.reporter.takeHostNotices()) this.send(notice, undefined, false);
+  }
+
+  private send(text: string, route: Route, final: boolean): void {
+    if (this.host.send(text, route, final)) return;
+    // Answers to the host's own messages go to the same full output: its input waits too.
+    this.hostFull = true;
+    this.upstream.pause();
+    this.host.pause();
+  }
+
+  private failed(key: string, problem: string): void {
+    const pending = this.pending.get(key);
+    // Answered already (an HTTP response that ended after carrying the answer), or given up on.
+    if (pending === undefined) return;
+    this.settle(key, pending);
+    if (pending.own) {
+      pending.own(problem);
+      return;
+    }
+    this.answer(pending, errorText(pending.hostIdText ?? JSON.stringify(pending.hostId), INTERNAL_ERROR, `mcp-gen proxy: ${problem}`));
+  }
+
+  /** Something no working server sends: every open request gets an error, and the server is ended (exit 1). */
+  private async fault(problem: string): Promise<void> {
+    if (this.over || this.faulted) return;
+    this.faulted = true;
+    this.options.reporter.problem(`${problem}; ending the connection.`);
+    this.failAll(`mcp-gen proxy ended the connection: ${problem}.`);
+    this.serverEnded(await this.upstream.close());
+  }
+
+  private serverEnded(given: ServerEnd): void {
+    // After a fault the proxy ends on its own error, however the server took being stopped.
+    const end: ServerEnd = this.faulted ? { code: given.code !== undefined && given.code !== 0 ? given.code : 1 } : given;
+    if (!this.over) {
+      const how = end.signal !== undefined ? `was ended by ${end.signal}` : `exited with status ${end.code}`;
+      this.failAll(end.problem ? `mcp-gen proxy: ${end.problem}` : `mcp-gen proxy: the server ${how} before answering.`);
+    }
+    this.over = true;
+    for (const notice of this.heldNotices.splice(0)) this.send(notice.text, notice.route, false);
+    this.finish(end);
+  }
+
+  private failAll(message: string): void {
+    for (const [key, pending] of [...this.pending]) {
+      this.settle(key, pending);
+      if (pending.own) pending.own(message);
+      else this.answer(pending, errorText(pending.hostIdText ?? JSON.stringify(pending.hostId), INTERNAL_ERROR, message));
+    }
+    const held = this.held.splice(0);
+    for (const h of held) {
+      const id = (h.received.message as { id: RequestId }).id;
+      this.answer({ route: h.route, batch: h.batch, logWarnings: false }, errorText(JSON.stringify(id), INTERNAL_ERROR, message));
+    }
+  }
+}

@@ -1,0 +1,104 @@
+// One line (or HTTP body, or SSE event) of JSON-RPC → the messages in it, each with the exact text it
+// was sent as, or why it cannot be read. A batch (JSON-RPC 2.0, allowed in MCP 2025-03-26) comes
+// apart into its elements, each checked on its own. A message that repeats a key anywhere is refused:
+// JSON.parse keeps the last of two values, a server may keep the first, and then the proxy would
+// check one tool name while the server runs another. Pure.
+import { repeatsKey } from "../load/fast-json.js";
+import { getOwn, isJsonObject, type JsonObject, type JsonValue } from "../model/json.js";
+import { arrayElements, findRepeatedKey, skipSpace } from "./json-spans.js";
+
+export type RequestId = string | number;
+
+export type RpcMessage =
+  | { readonly kind: "request"; readonly id: RequestId; readonly method: string; readonly params: JsonValue | undefined }
+  | { readonly kind: "notification"; readonly method: string; readonly params: JsonValue | undefined }
+  | { readonly kind: "response"; readonly id: RequestId | null; readonly ok: boolean };
+
+/** A message as received: its text, exactly as sent, and what it says. */
+export interface Received {
+  readonly text: string;
+  readonly value: JsonObject;
+  readonly message: RpcMessage;
+}
+
+/** A message that cannot be passed on, and the id to answer it under when it is a request. */
+export interface Unreadable {
+  /** JSON-RPC error code to answer with: -32700 (not JSON) or -32600 (not a valid message). */
+  readonly code: number;
+  /** One sentence, for the error and for stderr. */
+  readonly problem: string;
+  /** The request's id when it can be read unambiguously; null when it cannot. */
+  readonly id: RequestId | null;
+  /** What it looked like: a request is owed an answer; a response answers a request that then waits. */
+  readonly shape: "request" | "notification" | "response" | "unknown";
+}
+
+export type Item = { readonly ok: true; readonly received: Received } | { readonly ok: false; readonly unreadable: Unreadable };
+
+export type ReadLine = { readonly kind: "single"; readonly item: Item } | { readonly kind: "batch"; readonly items: readonly Item[] } | { readonly kind: "empty" };
+
+export const PARSE_ERROR = -32700;
+export const INVALID_REQUEST = -32600;
+
+/**
+ * @example readLine('{"jsonrpc":"2.0","id":1,"method":"ping"}') // { kind: "single", item: { ok: true, received: { message: { kind: "request", id: 1, method: "ping", ... } } } }
+ */
+export function readLine(text: string): ReadLine {
+  const start = skipSpace(text, 0);
+  if (start === text.length) return { kind: "empty" };
+  let value: JsonValue;
+  try {
+    value = JSON.parse(text) as JsonValue;
+  } catch {
+    return { kind: "single", item: unreadable(PARSE_ERROR, `It is not JSON: ${excerpt(text)}`, null, "unknown") };
+  }
+  if (!Array.isArray(value)) return { kind: "single", item: readValue(text, value) };
+  if (value.length === 0) return { kind: "single", item: unreadable(INVALID_REQUEST, "It is an empty batch.", null, "request") };
+  const spans = arrayElements(text, start);
+  return { kind: "batch", items: spans.map((span, i) => readValue(text.slice(span.start, span.end), value[i]!)) };
+}
+
+/** One message's text and parsed value → what it is. */
+function readValue(text: string, value: JsonValue): Item {
+  if (!isJsonObject(value)) return unreadable(INVALID_REQUEST, `It is ${Array.isArray(value) ? "a batch inside a batch" : "not a JSON-RPC message object"}.`, null, "unknown");
+  const id = getOwn(value, "id");
+  const validId = typeof id === "string" || (typeof id === "number" && Number.isFinite(id)) ? id : undefined;
+  const method = getOwn(value, "method");
+  const hasResult = Object.hasOwn(value, "result");
+  const hasError = Object.hasOwn(value, "error");
+  const shape = method !== undefined ? (Object.hasOwn(value, "id") ? "request" : "notification") : hasResult || hasError ? "response" : "unknown";
+  const refuse = (problem: string, answerable = true) => unreadable(INVALID_REQUEST, problem, answerable ? (validId ?? null) : null, shape);
+  if (repeatsKey(text, value)) {
+    const repeated = findRepeatedKey(text);
+    const where = repeated ? ` ${JSON.stringify(repeated.key)}${repeated.pointer === "" ? "" : ` in ${repeated.pointer}`}` : "";
+    // An id that is itself written twice cannot be answered: the two readers disagree on it.
+    return refuse(`It repeats the key${where}; readers disagree on which value counts.`, !(repeated?.pointer === "" && repeated.key === "id"));
+  }
+  if (getOwn(value, "jsonrpc") !== "2.0") return refuse('It has no "jsonrpc": "2.0".');
+  if (method !== undefined) {
+    if (typeof method !== "string") return refuse("Its method is not a string.");
+    const params = getOwn(value, "params");
+    if (params !== undefined && (params === null || typeof params !== "object")) return refuse("Its params are neither an object nor an array.");
+    if (shape === "notification") return { ok: true, received: { text, value, message: { kind: "notification", method, params } } };
+    if (validId === undefined) return refuse("Its id is neither a string nor a number.");
+    return { ok: true, received: { text, value, message: { kind: "request", id: validId, method, params } } };
+  }
+  if (!Object.hasOwn(value, "id") || hasResult === hasError) return refuse("It is neither a request, a notification nor a response.");
+  if (validId === undefined && id !== null) return refuse("Its id is neither a string nor a number.");
+  if (hasError && !isJsonObject(getOwn(value, "error"))) return refuse("Its error is not an object.");
+  return { ok: true, received: { text, value, message: { kind: "response", id: validId ?? null, ok: hasResult } } };
+}
+
+function unreadable(code: number, problem: string, id: RequestId | null, shape: Unreadable["shape"]): Item {
+  return { ok: false, unreadable: { code, problem, id, shape } };
+}
+
+/** The start of a text, for a message: at most 80 characters, quoted. */
+export function excerpt(text: string): string {
+  return JSON.stringify(text.length > 80 ? `${text.slice(0, 79)}…` : text);
+}
+
+/** A key for an id in maps: 1 and "1" are different ids. */
+export function idKey(id: RequestId): string {
+  return typeof id === "number" ? `n${id}` : `s${id}`;
+}

@@ -1,0 +1,73 @@
+// A JSON host config (JSON with comments: VS Code's `servers`, everyone else's `mcpServers`) → its
+// server entries with their place in the text, and one entry rewritten in place with jsonc-parser's
+// modify/applyEdits: only the members that change are touched, so comments, key order, unknown keys,
+// indentation and line ends survive. Pure.
+import { createRequire } from "node:module";
+import type { FormattingOptions, Node, ParseError } from "jsonc-parser";
+import type { JsonValue } from "../model/json.js";
+import type { EntryChange, RewrittenEntry } from "./entry-change.js";
+
+const require = createRequire(import.meta.url);
+const jsonc = () => require("jsonc-parser") as typeof import("jsonc-parser");
+
+/** Where the servers object is, in the order client-config.ts looks for it. */
+const SERVER_PATHS: readonly (readonly string[])[] = [["servers"], ["mcp", "servers"], ["mcpServers"]];
+
+export interface JsonEntry {
+  readonly name: string;
+  /** The entry as written, variables unfilled. */
+  readonly value: JsonValue;
+}
+
+/** The servers of a JSON host config, or why it cannot be read. */
+export function readJsonEntries(text: string): { readonly ok: true; readonly path: readonly string[]; readonly entries: readonly JsonEntry[] } | { readonly ok: false; readonly message: string } {
+  const errors: ParseError[] = [];
+  const tree = jsonc().parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
+  if (tree === undefined || errors.length > 0) return { ok: false, message: "it is not JSON (with comments)." };
+  for (const path of SERVER_PATHS) {
+    const node = jsonc().findNodeAtLocation(tree, [...path]);
+    if (node?.type !== "object") continue;
+    const entries = (node.children ?? []).map((property) => ({ name: String(property.children![0]!.value), value: jsonc().getNodeValue(property.children![1]!) as JsonValue }));
+    return { ok: true, path, entries };
+  }
+  return { ok: false, message: 'it has no "servers" (VS Code) or "mcpServers" object listing MCP servers.' };
+}
+
+/** The JSON value of a whole config (for checking a rewrite). */
+export function parseJsonConfig(text: string): JsonValue | undefined {
+  const errors: ParseError[] = [];
+  const value = jsonc().parse(text, errors, { allowTrailingComma: true, disallowComments: false }) as JsonValue;
+  return errors.length > 0 ? undefined : value;
+}
+
+/**
+ * `text` with the entry `name` (under `path`) changed as `change` says. Only the entry's own text is
+ * taken from the edited document (jsonc-parser may re-indent the line an edit starts on): everything
+ * around it stays byte for byte, and the entry's text before and after is what unwrap swaps back.
+ */
+export function rewriteJsonEntry(text: string, path: readonly string[], name: string, change: EntryChange): RewrittenEntry {
+  const { findNodeAtLocation, parseTree, modify, applyEdits } = jsonc();
+  const entryNode = (source: string): Node => findNodeAtLocation(parseTree(source, [], { allowTrailingComma: true })!, [...path, name])!;
+  const before = entryNode(text);
+  // An entry written on one line stays on one line; otherwise new members follow the file's indentation.
+  const oneLine = !text.slice(before.offset, before.offset + before.length).includes("\n");
+  const options = oneLine ? {} : { formattingOptions: formattingOf(text) };
+  // Members are set before others are removed, so the object never becomes empty in between.
+  const steps: (readonly [string, JsonValue | undefined])[] = [...change.set, ...change.remove.map((key) => [key, undefined] as [string, undefined])];
+  let current = text;
+  for (const [key, value] of steps) {
+    if (value === undefined && findNodeAtLocation(entryNode(current), [key]) === undefined) continue;
+    current = applyEdits(current, modify(current, [...path, name, key], value, options));
+  }
+  const after = entryNode(current);
+  const original = text.slice(before.offset, before.offset + before.length);
+  const wrapped = current.slice(after.offset, after.offset + after.length);
+  return { text: text.slice(0, before.offset) + wrapped + text.slice(before.offset + before.length), original, wrapped };
+}
+
+/** The file's own indentation and line ends, for the members an edit writes. */
+function formattingOf(text: string): FormattingOptions {
+  const eol = text.includes("\r\n") ? "\r\n" : "\n";
+  const indent = /\n([ \t]+)["}\]]/.exec(text)?.[1] ?? "  ";
+  return indent.startsWith("\t") ? { insertSpaces: false, tabSize: 1, eol } : { insertSpaces: true, tabSize: indent.length, eol };
+}

@@ -1,0 +1,296 @@
+// `mcp-gen wrap` and `mcp-gen unwrap` on each host's config format, in temp folders: every stdio
+// server starts through `mcp-gen proxy --cwd <its folder> -- <its command>`, an HTTP one through
+// `proxy --url`, read back with each format's own parser and with the argument parser the proxy's
+// command line follows; comments, key order and other settings survive; wrap twice changes nothing;
+// unwrap gives the file back byte for byte (or keeps later edits to other servers); a server without
+// a lock is refused and nothing is written. The locks here are written directly (the same files
+// `import --client-config` writes); test/e2e/wrap-proxy.e2e.test.ts starts a wrapped server for real.
+import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, statSync, symlinkSync } from "node:fs";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { parse as parseJsonc } from "jsonc-parser";
+import { getStaticTOMLValue, parseTOML } from "toml-eslint-parser";
+import { describe, expect, it } from "vitest";
+import { PACKAGE_ROOT } from "../../src/cli/package-files.js";
+import { hashTool } from "../../src/lock/hash-tool.js";
+import { renderLock } from "../../src/lock/render-lock.js";
+import type { JsonObject } from "../../src/model/json.js";
+import { LOCK_GENERATOR_NAME, LOCKFILE_VERSION } from "../../src/model/lock.js";
+import { SPEC_REVISION } from "../../src/model/spec.js";
+import { MCP_GEN_VERSION } from "../../src/model/version.js";
+import { runInProcess, tempProject, writeFiles } from "../support/temp-project.js";
+
+const BIN = join(PACKAGE_ROOT, "bin", "mcp-gen.js");
+
+/** The lock `import` writes for a server with one tool, in its folder under mcp-servers/. */
+function lockFor(tool: JsonObject = { name: "echo", description: "Echoes.", inputSchema: { type: "object" } }): string {
+  const hash = hashTool(tool);
+  return renderLock({
+    lockfileVersion: LOCKFILE_VERSION,
+    generator: { name: LOCK_GENERATOR_NAME, version: MCP_GEN_VERSION },
+    specRevision: SPEC_REVISION,
+    tools: { [tool.name as string]: { file: `tools/${tool.name as string}.yaml`, sha256: hash.sha256, parts: hash.parts, descriptor: tool } },
+    inputs: {},
+    files: {},
+    packageJson: {},
+  });
+}
+
+/** The proxy's command line (after node and mcp-gen's script), parsed as `mcp-gen proxy` declares its options. */
+function proxyLine(command: unknown, args: unknown): { cwd: string; url?: string; header?: string[]; server: string[] } {
+  expect(command).toBe(process.execPath);
+  const list = args as string[];
+  expect(list[0]).toBe(BIN);
+  expect(list[1]).toBe("proxy");
+  const { values, positionals } = parseArgs({
+    args: list.slice(2),
+    options: { cwd: { type: "string" }, "on-drift": { type: "string" }, log: { type: "string" }, url: { type: "string" }, header: { type: "string", multiple: true } },
+    allowPositionals: true,
+    strict: true,
+  });
+  return { cwd: values.cwd!, ...(values.url ? { url: values.url } : {}), ...(values.header ? { header: values.header } : {}), server: positionals };
+}
+
+const read = (root: string, path: string) => readFileSync(join(root, path), "utf8");
+
+describe("mcp-gen wrap and unwrap", () => {
+  it("VS Code (.vscode/mcp.json): JSON with comments, paths in the workspace as ${workspaceFolder}, an HTTP server as proxy --url", async () => {
+    const original = `{
+  // Servers this workspace uses.
+  "inputs": [{ "type": "promptString", "id": "token", "password": true }],
+  "servers": {
+    "memory": { "type": "stdio", "command": "npx", "args": ["-y", "@modelcontextprotocol/server-memory"], "env": { "DIR": "\${workspaceFolder}/data" } }, // kept
+    "remote": {
+      "type": "http",
+      "url": "https://mcp.example.com/mcp",
+      "headers": { "Authorization": "Bearer \${env:TOKEN}" },
+      "dev": { "watch": "src/**" },
+    },
+  },
+}
+`;
+    const root = tempProject({ ".vscode/mcp.json": original, "mcp-servers/memory/mcp-tools.lock.json": lockFor(), "mcp-servers/remote/mcp-tools.lock.json": lockFor() });
+    const run = await runInProcess(root, ["wrap", "--client-config", ".vscode/mcp.json"]);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Wrapped 2 servers of .vscode/mcp.json (VS Code): "memory", "remote" now start through mcp-gen proxy');
+    expect(run.stdout).toContain("VS Code asks you to trust each changed server again");
+    const text = read(root, ".vscode/mcp.json");
+    expect(text).toContain("// Servers this workspace uses.");
+    expect(text).toContain("}, // kept");
+    const value = parseJsonc(text) as { inputs: unknown; servers: Record<string, Record<string, unknown>> };
+    expect(Object.keys(value.servers)).toEqual(["memory", "remote"]);
+    expect(value.inputs).toEqual([{ type: "promptString", id: "token", password: true }]);
+    const memory = value.servers["memory"]!;
+    expect(Object.keys(memory)).toEqual(["type", "command", "args", "env"]);
+    expect(memory["env"]).toEqual({ DIR: "${workspaceFolder}/data" });
+    expect(proxyLine(memory["command"], memory["args"])).toEqual({ cwd: "${workspaceFolder}/mcp-servers/memory", server: ["npx", "-y", "@modelcontextprotocol/server-memory"] });
+    const remote = value.servers["remote"]!;
+    expect(remote).toMatchObject({ type: "stdio", dev: { watch: "src/**" } });
+    expect(Object.keys(remote)).not.toContain("url");
+    expect(Object.keys(remote)).not.toContain("headers");
+    expect(proxyLine(remote["command"], remote["args"])).toEqual({
+      cwd: "${workspaceFolder}/mcp-servers/remote",
+      url: "https://mcp.example.com/mcp",
+      header: ["Authorization: Bearer ${env:TOKEN}"],
+      server: [],
+    });
+
+    const again = await runInProcess(root, ["wrap", "--client-config", ".vscode/mcp.json"]);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain('"memory" is left as it is: it already starts through mcp-gen proxy.');
+    expect(again.stdout).toContain("Nothing to wrap in");
+    expect(read(root, ".vscode/mcp.json")).toBe(text);
+
+    const unwrap = await runInProcess(root, ["unwrap", "--client-config", ".vscode/mcp.json"]);
+    expect(unwrap).toEqual({ code: 0, stdout: 'Put back 2 servers of .vscode/mcp.json: "memory", "remote".\n', stderr: "" });
+    expect(read(root, ".vscode/mcp.json")).toBe(original);
+    expect(existsSync(join(root, ".vscode/mcp.json.mcp-gen-wrap.json"))).toBe(false);
+    expect((await runInProcess(root, ["unwrap", "--client-config", ".vscode/mcp.json"])).stdout).toMatch(/^Nothing to unwrap/);
+  });
+
+  it.each([
+    [
+      "Claude Desktop",
+      "claude_desktop_config.json",
+      { mcpServers: { files: { command: "npx", args: ["-y", "@modelcontextprotocol/server-filesystem", "/tmp"], env: { A: "1" } } }, globalShortcut: "" },
+    ],
+    ["Claude Code", ".mcp.json", { mcpServers: { files: { type: "stdio", command: "uvx", args: ["mcp-server-fetch"] }, web: { type: "http", url: "https://mcp.example.com/mcp" } } }],
+    [
+      "Cursor",
+      ".cursor/mcp.json",
+      { mcpServers: { files: { command: "node", args: ["${workspaceFolder}/server.js"] }, web: { url: "https://mcp.example.com/mcp", headers: { "X-Key": "${env:KEY}" } } } },
+    ],
+    ["Windsurf", "mcp_config.json", { mcpServers: { files: { command: "npx", args: [], disabled: false }, web: { serverUrl: "https://mcp.example.com/mcp" } } }],
+  ] as const)("%s (%s): absolute paths (or the host's variable), env and other keys kept, back byte for byte", async (host, file, config) => {
+    const original = `${JSON.stringify(config, null, "\t")}\n`;
+    const servers = Object.keys(config.mcpServers);
+    const root = tempProject({ [file]: original, ...Object.fromEntries(servers.map((name) => [`mcp-servers/${name}/mcp-tools.lock.json`, lockFor()])) });
+    const run = await runInProcess(root, ["wrap", "--client-config", file]);
+    expect(run.stderr).toBe("");
+    expect(run.stdout).toContain(`(${host})`);
+    const text = read(root, file);
+    // Tabs stay tabs.
+    expect(text).toMatch(/^\{\n\t"mcpServers": \{\n\t\t"files": \{\n\t\t\t"/);
+    const wrapped = JSON.parse(text) as { mcpServers: Record<string, Record<string, unknown>> };
+    for (const name of servers) {
+      const before = (config.mcpServers as Record<string, Record<string, unknown>>)[name]!;
+      const after = wrapped.mcpServers[name]!;
+      const line = proxyLine(after["command"], after["args"]);
+      expect(line.cwd).toBe(host === "Cursor" ? `\${workspaceFolder}/mcp-servers/${name}` : join(root, "mcp-servers", name));
+      if (typeof before["command"] === "string") expect(line.server).toEqual([before["command"], ...(before["args"] as string[])]);
+      else expect(line.url).toBe(before["url"] ?? before["serverUrl"]);
+      for (const [key, value] of Object.entries(before)) if (!["command", "args", "url", "serverUrl", "headers", "type"].includes(key)) expect(after[key]).toEqual(value);
+      if (before["type"] !== undefined) expect(after["type"]).toBe("stdio");
+    }
+    expect((await runInProcess(root, ["unwrap", "--client-config", file])).code).toBe(0);
+    expect(read(root, file)).toBe(original);
+  });
+
+  it("Codex (config.toml): [mcp_servers.NAME] tables edited in place, comments and other settings kept, back byte for byte", async () => {
+    const original = `# Codex settings
+model = "o3"
+
+[mcp_servers.github]
+command = "npx" # the shim
+args = [
+  "-y",
+  "@modelcontextprotocol/server-github",
+]
+startup_timeout_sec = 20
+
+[mcp_servers.github.env]
+GITHUB_TOKEN = "ghp_example"
+
+[mcp_servers.docs]
+# a remote server
+url = "https://mcp.example.com/mcp"
+http_headers = { "X-Key" = "k" }
+tool_timeout_sec = 30
+
+[mcp_servers.time]
+command = 'uvx'
+
+[profiles.fast]
+model = "o4-mini"
+`;
+    const root = tempProject({
+      ".codex/config.toml": original,
+      "mcp-servers/github/mcp-tools.lock.json": lockFor(),
+      "mcp-servers/docs/mcp-tools.lock.json": lockFor(),
+      "mcp-servers/time/mcp-tools.lock.json": lockFor(),
+    });
+    const run = await runInProcess(root, ["wrap", "--client-config", ".codex/config.toml"]);
+    expect(run.stderr).toBe("");
+    expect(run.stdout).toContain("Codex counts the proxy's start in each server's startup timeout");
+    const text = read(root, ".codex/config.toml");
+    for (const kept of [
+      "# Codex settings",
+      "# a remote server",
+      "startup_timeout_sec = 20",
+      '[mcp_servers.github.env]\nGITHUB_TOKEN = "ghp_example"',
+      "tool_timeout_sec = 30",
+      '[profiles.fast]\nmodel = "o4-mini"',
+    ])
+      expect(text).toContain(kept);
+    const value = getStaticTOMLValue(parseTOML(text)) as { model: string; mcp_servers: Record<string, Record<string, unknown>> };
+    expect(value.model).toBe("o3");
+    const { github, docs, time } = value.mcp_servers as Record<string, Record<string, unknown>>;
+    expect(proxyLine(github!["command"], github!["args"])).toEqual({ cwd: join(root, "mcp-servers/github"), server: ["npx", "-y", "@modelcontextprotocol/server-github"] });
+    expect(github!["env"]).toEqual({ GITHUB_TOKEN: "ghp_example" });
+    expect(proxyLine(docs!["command"], docs!["args"])).toEqual({ cwd: join(root, "mcp-servers/docs"), url: "https://mcp.example.com/mcp", header: ["X-Key: k"], server: [] });
+    expect(Object.keys(docs!).sort()).toEqual(["args", "command", "tool_timeout_sec"]);
+    expect(proxyLine(time!["command"], time!["args"])).toEqual({ cwd: join(root, "mcp-servers/time"), server: ["uvx"] });
+    expect((await runInProcess(root, ["wrap", "--client-config", ".codex/config.toml"])).stdout).toContain("Nothing to wrap");
+    expect(read(root, ".codex/config.toml")).toBe(text);
+    expect((await runInProcess(root, ["unwrap", "--client-config", ".codex/config.toml"])).code).toBe(0);
+    expect(read(root, ".codex/config.toml")).toBe(original);
+  });
+
+  it("refuses a server that has no lock yet, names the import to run, and writes nothing", async () => {
+    const original = JSON.stringify({ mcpServers: { pinned: { command: "a" }, fresh: { command: "b" }, off: { command: "c", disabled: true } } });
+    const root = tempProject({ ".mcp.json": original, "mcp-servers/pinned/mcp-tools.lock.json": lockFor() });
+    const run = await runInProcess(root, ["wrap", "--client-config", ".mcp.json"]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toBe(
+      'mcp-gen wrap: nothing was written; 1 server cannot be wrapped:\n  "fresh": it has no lock yet (mcp-servers/fresh/mcp-tools.lock.json); run `mcp-gen import --client-config .mcp.json --server fresh` first.\n',
+    );
+    expect(read(root, ".mcp.json")).toBe(original);
+    expect(existsSync(join(root, ".mcp.json.mcp-gen-wrap.json"))).toBe(false);
+    // --server wraps the one that is pinned; the disabled one is never a reason to refuse.
+    const one = await runInProcess(root, ["wrap", "--client-config", ".mcp.json", "--server", "pinned", "--server", "off"]);
+    expect(one.code).toBe(0);
+    expect(one.stdout).toContain('"off" is left as it is: it is turned off in the config.');
+    expect(JSON.parse(read(root, ".mcp.json")).mcpServers.fresh).toEqual({ command: "b" });
+  });
+
+  it.each([
+    ["an SSE server", ".mcp.json", JSON.stringify({ mcpServers: { old: { type: "sse", url: "https://x.example/sse" } } }), "it is an SSE server"],
+    [
+      "a Codex server that takes a bearer token from the environment",
+      "config.toml",
+      '[mcp_servers.old]\nurl = "https://x.example/mcp"\nbearer_token_env_var = "TOKEN"\n',
+      'it takes credentials from "bearer_token_env_var"',
+    ],
+    ["a Codex server written as an inline table", "config.toml", '[mcp_servers]\nold = { command = "npx", args = ["x"] }\n', "write this one that way first"],
+    ["a lock that cannot be read", ".mcp.json", JSON.stringify({ mcpServers: { old: { command: "x" } } }), "cannot be read"],
+  ])("refuses %s with the reason", async (_, file, original, reason) => {
+    const lock = reason === "cannot be read" ? "{ not json" : lockFor();
+    const root = tempProject({ [file]: original, "mcp-servers/old/mcp-tools.lock.json": lock });
+    const run = await runInProcess(root, ["wrap", "--client-config", file], { TOKEN: "t" });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(reason);
+    expect(read(root, file)).toBe(original);
+  });
+
+  it("unwrap keeps edits made since to other servers, and refuses (writing nothing) when a wrapped entry itself was edited", async () => {
+    const original = '{\n  "mcpServers": {\n    "a": { "command": "x", "args": ["1"] },\n    "b": { "command": "y" }\n  }\n}\n';
+    const root = tempProject({ ".mcp.json": original, "mcp-servers/a/mcp-tools.lock.json": lockFor(), "mcp-servers/b/mcp-tools.lock.json": lockFor() });
+    expect((await runInProcess(root, ["wrap", "--client-config", ".mcp.json", "--server", "a"])).code).toBe(0);
+    const wrapped = read(root, ".mcp.json");
+    // The user changes server b after wrap: unwrap gives a back and keeps b's change.
+    writeFiles(root, { ".mcp.json": wrapped.replace('"b": { "command": "y" }', '"b": { "command": "z" }') });
+    expect((await runInProcess(root, ["unwrap", "--client-config", ".mcp.json"])).code).toBe(0);
+    expect(read(root, ".mcp.json")).toBe(original.replace('"command": "y"', '"command": "z"'));
+
+    writeFiles(root, { ".mcp.json": original });
+    expect((await runInProcess(root, ["wrap", "--client-config", ".mcp.json"])).code).toBe(0);
+    const edited = read(root, ".mcp.json").replace('"y"]', '"y2"]');
+    expect(edited).not.toBe(read(root, ".mcp.json"));
+    writeFiles(root, { ".mcp.json": edited });
+    const run = await runInProcess(root, ["unwrap", "--client-config", ".mcp.json"]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('"b": its entry was changed or removed since wrap.');
+    expect(read(root, ".mcp.json")).toBe(edited);
+    // The others can still be put back one by one.
+    expect((await runInProcess(root, ["unwrap", "--client-config", ".mcp.json", "--server", "a"])).code).toBe(0);
+    expect(existsSync(join(root, ".mcp.json.mcp-gen-wrap.json"))).toBe(true);
+  });
+
+  it("rewrites the file behind a symlink, keeps its permissions, and keeps the backup as private", async () => {
+    const original = JSON.stringify({ mcpServers: { a: { command: "x", env: { TOKEN: "secret" } } } }, null, 2);
+    const root = tempProject({ "dotfiles/claude_desktop_config.json": original, "mcp-servers/a/mcp-tools.lock.json": lockFor() });
+    chmodSync(join(root, "dotfiles/claude_desktop_config.json"), 0o600);
+    mkdirSync(join(root, "app"));
+    symlinkSync(join(root, "dotfiles/claude_desktop_config.json"), join(root, "app/claude_desktop_config.json"));
+    expect((await runInProcess(root, ["wrap", "--client-config", "app/claude_desktop_config.json"])).code).toBe(0);
+    expect(lstatSync(join(root, "app/claude_desktop_config.json")).isSymbolicLink()).toBe(true);
+    expect(statSync(join(root, "dotfiles/claude_desktop_config.json")).mode & 0o777).toBe(0o600);
+    expect(statSync(join(root, "dotfiles/claude_desktop_config.json.mcp-gen-wrap.json")).mode & 0o777).toBe(0o600);
+    expect(read(root, "dotfiles/claude_desktop_config.json")).toContain(`"${join(root, "mcp-servers", "a")}"`);
+    expect((await runInProcess(root, ["unwrap", "--client-config", "app/claude_desktop_config.json"])).code).toBe(0);
+    expect(read(root, "dotfiles/claude_desktop_config.json")).toBe(original);
+    expect(statSync(join(root, "dotfiles/claude_desktop_config.json")).mode & 0o777).toBe(0o600);
+  });
+
+  it("is a usage error without --client-config, or with a file that is not a host's config", async () => {
+    const root = tempProject({ "notes.json": "[1, 2]", "bad.toml": "[mcp_servers.x\n" });
+    expect((await runInProcess(root, ["wrap"])).code).toBe(2);
+    expect((await runInProcess(root, ["wrap", "--client-config", "notes.json"])).stderr).toContain("is not an MCP client's config");
+    const toml = await runInProcess(root, ["wrap", "--client-config", "bad.toml"]);
+    expect(toml.code).toBe(2);
+    expect(toml.stderr).toContain("it is not TOML");
+    expect((await runInProcess(root, ["unwrap", "--client-config", "missing.json"])).code).toBe(2);
+  });
+});

@@ -1,0 +1,195 @@
+// The language server's diagnostics are `mcp-gen validate`'s: the same rule ids, severities,
+// messages, hints and positions, for every rule family, with the config's rule settings, on the
+// editor's unsaved buffers, across files (duplicate names, shared schemas) and for files that are
+// not even open. Driven as an editor drives it, over an in-process stream pair.
+import { cpSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Diagnostic as LspDiagnostic } from "vscode-languageserver/node";
+import { describe, expect, it } from "vitest";
+import type { Diagnostic } from "../../src/model/diagnostic.js";
+import { startInProcess, type LspClient } from "../support/lsp-client.js";
+import { RULE_FIXTURES } from "../support/rule-harness.js";
+import { runInProcess, tempProject } from "../support/temp-project.js";
+
+const start = startInProcess;
+
+/** What validate's JSON says, as an editor would show it. */
+function asEditorShows(diagnostic: Diagnostic) {
+  return {
+    code: diagnostic.ruleId,
+    severity: { error: 1, warning: 2, info: 3 }[diagnostic.severity],
+    message: diagnostic.hint ? `${diagnostic.message}\n${diagnostic.hint}` : diagnostic.message,
+    range: { start: { line: diagnostic.line - 1, character: diagnostic.column - 1 }, end: { line: diagnostic.endLine - 1, character: diagnostic.endColumn - 1 } },
+  };
+}
+
+function shown(diagnostics: readonly LspDiagnostic[]) {
+  return diagnostics.map(({ code, severity, message, range }) => ({ code, severity, message, range }));
+}
+
+async function validateJson(root: string): Promise<Diagnostic[]> {
+  const run = await runInProcess(root, ["validate", "--format", "json"]);
+  return (JSON.parse(run.stdout) as { diagnostics: Diagnostic[] }).diagnostics;
+}
+
+/** Waits until every analysis asked for so far has published (a hover answers once its project settled). */
+async function settle(client: LspClient, path: string): Promise<void> {
+  await client.request("textDocument/hover", { textDocument: { uri: client.uri(path) }, position: { line: 0, character: 0 } });
+}
+
+/** Writes `files` to disk and checks that each of `paths` shows what validate reports for it now. */
+async function expectValidateOnDisk(client: LspClient, root: string, files: Readonly<Record<string, string>>, paths: readonly string[]): Promise<void> {
+  await settle(client, paths[0]!);
+  for (const [path, text] of Object.entries(files)) writeFileSync(join(root, path), text);
+  const expected = await validateJson(root);
+  for (const path of paths) expect(shown(client.latest(path) ?? []), path).toEqual(expected.filter((d) => d.file === path).map(asEditorShows));
+}
+
+const NAME_CLASH = (name: string) => `name: ${name}\ndescription: Gets the weather for a city.\ninputSchema:\n  type: object\n  additionalProperties: false\n`;
+
+describe("mcp-gen lsp diagnostics", () => {
+  it("are validate's for every rule family, file by file, open or not", async () => {
+    // Every rule's invalid fixtures as one project, each rule in a folder of its own ($refs between siblings kept).
+    const root = tempProject({ "mcp-gen.config.yaml": "server:\n  name: fixtures\n  version: 1.0.0\n" });
+    for (const rule of readdirSync(RULE_FIXTURES)) cpSync(join(RULE_FIXTURES, rule, "invalid"), join(root, "tools", rule), { recursive: true });
+    const expected = await validateJson(root);
+    const ruleIds = new Set(expected.map((d) => d.ruleId));
+    expect(ruleIds.size, "the fixtures trip most rules").toBeGreaterThan(35);
+    const client = await start(root);
+    const opened = "tools/tool-name-syntax/space-in-name.yaml";
+    await client.open(opened);
+    await client.current(opened);
+    await settle(client, opened);
+    const files = [...new Set(expected.map((d) => d.file))];
+    for (const file of files) {
+      expect(shown(client.latest(file) ?? []), file).toEqual(expected.filter((d) => d.file === file).map(asEditorShows));
+    }
+    // Nothing is published for a file validate finds nothing in.
+    const published = new Set(client.published.filter((p) => p.diagnostics.length > 0).map((p) => p.uri));
+    expect([...published].sort()).toEqual(files.map((file) => client.uri(file)).sort());
+    // Each diagnostic links to its rule's documentation.
+    expect(client.latest(opened)!.find((d) => d.code === "tool-name-syntax")?.codeDescription?.href).toBe("https://github.com/mcp-gen/mcp-gen/blob/main/docs/rules.md#tool-name-syntax");
+  });
+
+  it("follow the config's preset and rule settings", async () => {
+    const root = tempProject({
+      "mcp-gen.config.yaml": "rules:\n  tool-name-syntax: error\n  description-missing: off\n",
+      "tools/a.yaml": "name: get weather\ninputSchema:\n  type: object\n",
+    });
+    const client = await start(root);
+    await client.open("tools/a.yaml");
+    const diagnostics = await client.current("tools/a.yaml");
+    expect(shown(diagnostics)).toEqual((await validateJson(root)).map(asEditorShows));
+    expect(diagnostics.find((d) => d.code === "tool-name-syntax")?.severity).toBe(1);
+    expect(diagnostics.some((d) => d.code === "description-missing")).toBe(false);
+  });
+
+  it("follow a config saved in the editor: its new rule settings, or its problems on the config file", async () => {
+    const root = tempProject({ "mcp-gen.config.yaml": "rules:\n  tool-name-syntax: warning\n", "tools/a.yaml": NAME_CLASH("get weather") });
+    const client = await start(root);
+    await client.open("tools/a.yaml");
+    await client.open("mcp-gen.config.yaml");
+    expect((await client.current("tools/a.yaml")).find((d) => d.code === "tool-name-syntax")?.severity).toBe(2);
+    const save = async (text: string) => {
+      await client.change("mcp-gen.config.yaml", text);
+      writeFileSync(join(root, "mcp-gen.config.yaml"), text);
+      await client.connection.sendNotification("textDocument/didSave", { textDocument: { uri: client.uri("mcp-gen.config.yaml") } });
+    };
+    let mark = client.mark();
+    await save("rules:\n  tool-name-syntax: error\n");
+    expect((await client.diagnostics("tools/a.yaml", mark)).find((d) => d.code === "tool-name-syntax")?.severity).toBe(1);
+    mark = client.mark();
+    await save("rules:\n  tool-name-syntax: eror\n");
+    const problems = await client.diagnostics("mcp-gen.config.yaml", mark, (p) => p.diagnostics.length > 0);
+    expect(shown(problems)).toEqual((await validateJson(root)).map(asEditorShows));
+    expect(problems.map((d) => d.code)).toEqual(["config-invalid"]);
+    // An unusable config is all validate reports (exit 2): the descriptors' findings go meanwhile.
+    expect(await client.diagnostics("tools/a.yaml", mark)).toEqual([]);
+    mark = client.mark();
+    await save("rules:\n  tool-name-syntax: off\n");
+    expect(await client.diagnostics("mcp-gen.config.yaml", mark)).toEqual([]);
+    const off = await client.diagnostics("tools/a.yaml", mark);
+    expect(off.map((d) => d.code)).toEqual(["tool-name-mangled"]);
+  });
+
+  it("come from the unsaved buffer as it is typed, and from the disk again when it is closed", async () => {
+    const root = tempProject({ "tools/a.yaml": NAME_CLASH("get weather") });
+    const client = await start(root);
+    await client.open("tools/a.yaml");
+    expect((await client.current("tools/a.yaml")).map((d) => d.code)).toContain("tool-name-syntax");
+    const mark = client.mark();
+    await client.change("tools/a.yaml", NAME_CLASH("get_weather"));
+    expect(await client.current("tools/a.yaml", mark)).toEqual([]);
+    // Closed unsaved: the disk's text counts again.
+    const closed = client.mark();
+    await client.close("tools/a.yaml");
+    const again = await client.diagnostics("tools/a.yaml", closed);
+    expect(again.map((d) => d.code)).toContain("tool-name-syntax");
+    expect(client.published.at(-1)?.version).toBeUndefined();
+  });
+
+  it("see the other descriptors: a name taken in another file, or differing only in case, is reported in both", async () => {
+    const root = tempProject({ "tools/a.yaml": NAME_CLASH("get_weather"), "tools/b.yaml": NAME_CLASH("get_forecast") });
+    const client = await start(root);
+    await client.open("tools/b.yaml");
+    expect(await client.current("tools/b.yaml")).toEqual([]);
+    let mark = client.mark();
+    await client.change("tools/b.yaml", NAME_CLASH("get_weather"));
+    expect((await client.current("tools/b.yaml", mark)).map((d) => d.code)).toContain("tool-name-unique");
+    // a.yaml is not open: it gets its diagnostics too, as validate lists them.
+    expect((await client.diagnostics("tools/a.yaml", mark)).map((d) => d.code)).toContain("tool-name-unique");
+    mark = client.mark();
+    await client.change("tools/b.yaml", NAME_CLASH("Get_Weather"));
+    expect((await client.current("tools/b.yaml", mark)).map((d) => d.code)).toContain("tool-name-case-collision");
+    expect((await client.diagnostics("tools/a.yaml", mark)).map((d) => d.code)).toContain("tool-name-case-collision");
+    mark = client.mark();
+    await client.change("tools/b.yaml", NAME_CLASH("get_forecast"));
+    expect(await client.current("tools/b.yaml", mark)).toEqual([]);
+    expect(await client.diagnostics("tools/a.yaml", mark)).toEqual([]);
+  });
+
+  it("re-check the descriptors that $ref a shared schema when its buffer changes", async () => {
+    const tool = (name: string) => `name: ${name}\ndescription: Tool ${name}.\ninputSchema:\n  type: object\n  properties:\n    city:\n      $ref: ../schemas/common.yaml#/$defs/City\n`;
+    const common = (definition: string, extra = "") => `$defs:\n  ${definition}:\n    type: string\n${extra}    description: A city.\n`;
+    const root = tempProject({ "tools/a.yaml": tool("a"), "tools/b.yaml": tool("b"), "schemas/common.yaml": common("City") });
+    const client = await start(root);
+    await client.open("schemas/common.yaml");
+    await client.open("tools/a.yaml");
+    expect(await client.current("tools/a.yaml")).toEqual([]);
+    // The definition renamed in the unsaved buffer: both descriptors that use it are checked again.
+    let mark = client.mark();
+    await client.change("schemas/common.yaml", common("Town"));
+    expect((await client.diagnostics("tools/a.yaml", mark)).map((d) => d.code)).toEqual(["ref-unresolved"]);
+    expect((await client.diagnostics("tools/b.yaml", mark)).map((d) => d.code)).toEqual(["ref-unresolved"]);
+    await expectValidateOnDisk(client, root, { "schemas/common.yaml": common("Town") }, ["tools/a.yaml", "tools/b.yaml", "schemas/common.yaml"]);
+    // A finding in the shared schema is where the keyword is written, whichever tool it came through.
+    mark = client.mark();
+    await client.change("schemas/common.yaml", common("City", "    nullable: true\n"));
+    expect((await client.current("schemas/common.yaml", mark)).map((d) => [d.code, d.range.start.line])).toEqual([["schema-nullable-keyword", 3]]);
+    expect(await client.diagnostics("tools/a.yaml", mark)).toEqual([]);
+    expect(await client.diagnostics("tools/b.yaml", mark)).toEqual([]);
+    await expectValidateOnDisk(client, root, { "schemas/common.yaml": common("City", "    nullable: true\n") }, ["tools/a.yaml", "tools/b.yaml", "schemas/common.yaml"]);
+    // Half typed, it does not parse: a syntax error there, and the tools wait for it.
+    mark = client.mark();
+    await client.change("schemas/common.yaml", "$defs:\n  City: [string\n");
+    expect((await client.current("schemas/common.yaml", mark)).map((d) => d.code)).toEqual(["yaml-syntax"]);
+    await expectValidateOnDisk(client, root, { "schemas/common.yaml": "$defs:\n  City: [string\n" }, ["tools/a.yaml", "tools/b.yaml", "schemas/common.yaml"]);
+  });
+
+  it("turn up for a descriptor created on disk and go with one deleted, through the editor's file watcher", async () => {
+    const root = tempProject({ "tools/a.yaml": NAME_CLASH("get_weather") });
+    const client = await start(root);
+    await client.open("tools/a.yaml");
+    await client.current("tools/a.yaml");
+    const mark = client.mark();
+    writeFileSync(join(root, "tools/b.yaml"), NAME_CLASH("get_weather"));
+    await client.connection.sendNotification("workspace/didChangeWatchedFiles", { changes: [{ uri: client.uri("tools/b.yaml"), type: 1 }] });
+    expect((await client.diagnostics("tools/b.yaml", mark)).map((d) => d.code)).toEqual(["tool-name-unique"]);
+    expect((await client.current("tools/a.yaml", mark)).map((d) => d.code)).toEqual(["tool-name-unique"]);
+    const deleted = client.mark();
+    rmSync(join(root, "tools/b.yaml"));
+    await client.connection.sendNotification("workspace/didChangeWatchedFiles", { changes: [{ uri: client.uri("tools/b.yaml"), type: 3 }] });
+    expect(await client.diagnostics("tools/b.yaml", deleted)).toEqual([]);
+    expect(await client.diagnostics("tools/a.yaml", deleted)).toEqual([]);
+  });
+});

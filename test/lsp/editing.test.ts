@@ -1,0 +1,127 @@
+// The language server while a descriptor is being typed: versions that follow each other faster
+// than the analysis, a request the editor cancels, YAML and JSON that do not parse halfway through
+// an edit, a 1 MB file, and files that belong to no project. Driven over an in-process stream pair.
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { CancellationTokenSource, type Hover } from "vscode-languageserver/node";
+import { describe, expect, it } from "vitest";
+import { startInProcess } from "../support/lsp-client.js";
+import { tempProject } from "../support/temp-project.js";
+
+const start = startInProcess;
+
+const TOOL = (name: string, description = "Gets the weather for a city.") =>
+  `name: ${name}\ndescription: ${description}\ninputSchema:\n  type: object\n  properties:\n    city:\n      type: string\n      maxLength: 100\n  required: [city]\n`;
+
+function codes(diagnostics: readonly { code?: string | number }[]): (string | number | undefined)[] {
+  return diagnostics.map((d) => d.code);
+}
+
+describe("mcp-gen lsp while typing", () => {
+  it("never publishes an older version of a buffer after a newer one", async () => {
+    const root = tempProject({ "tools/a.yaml": TOOL("get_weather") });
+    const client = await start(root);
+    await client.open("tools/a.yaml");
+    await client.current("tools/a.yaml");
+    const mark = client.mark();
+    // Ten versions sent back to back, faster than any analysis: alternately right and wrong.
+    for (let i = 2; i <= 11; i++) await client.change("tools/a.yaml", TOOL(i % 2 === 0 ? "get weather" : "get_weather"));
+    const last = await client.current("tools/a.yaml", mark);
+    expect(last).toEqual([]);
+    const versions = client.published
+      .slice(mark)
+      .filter((p) => p.uri === client.uri("tools/a.yaml"))
+      .map((p) => p.version!);
+    expect(versions.at(-1)).toBe(11);
+    expect(versions).toEqual([...versions].sort((a, b) => a - b));
+    // And each version published carries the findings of its own text.
+    for (const published of client.published.slice(mark).filter((p) => p.uri === client.uri("tools/a.yaml"))) {
+      expect(codes(published.diagnostics).includes("tool-name-syntax"), `version ${published.version}`).toBe(published.version! % 2 === 0);
+    }
+  });
+
+  it("drops a request the editor cancels while it waits for the analysis, and goes on", async () => {
+    const root = tempProject({ "tools/a.yaml": TOOL("get_weather") });
+    const client = await start(root);
+    await client.open("tools/a.yaml");
+    await client.current("tools/a.yaml");
+    const mark = client.mark();
+    await client.change("tools/a.yaml", TOOL("get weather"));
+    // A hover waits for the analysis of version 2, which has not started yet: cancelled meanwhile.
+    const cancel = new CancellationTokenSource();
+    const hover = client.request<Hover | null>("textDocument/hover", { textDocument: { uri: client.uri("tools/a.yaml") }, position: { line: 0, character: 8 } }, cancel);
+    cancel.cancel();
+    await expect(hover).rejects.toMatchObject({ code: -32800 });
+    expect(codes(await client.current("tools/a.yaml", mark))).toContain("tool-name-syntax");
+    // The next request is answered as usual.
+    const answered = await client.request<Hover | null>("textDocument/hover", { textDocument: { uri: client.uri("tools/a.yaml") }, position: { line: 0, character: 8 } });
+    expect(JSON.stringify(answered)).toContain("tool-name-syntax");
+  });
+
+  it("reports YAML that does not parse halfway through an edit, and recovers when it does again", async () => {
+    const root = tempProject({ "tools/a.yaml": TOOL("get_weather") });
+    const client = await start(root);
+    await client.open("tools/a.yaml");
+    expect(await client.current("tools/a.yaml")).toEqual([]);
+    const text = TOOL("get_weather");
+    // Typed one character at a time into a new member: every step is analyzed or dropped, none crashes.
+    const typed = "  annotations: {readOnlyHint: tru";
+    for (let i = 1; i <= typed.length; i++) await client.change("tools/a.yaml", `${text}${typed.slice(0, i)}`);
+    const halfway = await client.current("tools/a.yaml");
+    expect(codes(halfway)).toEqual(["yaml-syntax"]);
+    expect(halfway[0]!.range.start.line).toBeGreaterThanOrEqual(text.split("\n").length - 1);
+    await client.change("tools/a.yaml", `${text}annotations: {readOnlyHint: true}\n`);
+    expect(await client.current("tools/a.yaml")).toEqual([]);
+  });
+
+  it("reports JSON that does not parse, a tab in YAML, and an empty buffer, each with its id", async () => {
+    const root = tempProject({ "tools/a.json": JSON.stringify({ name: "a", description: "Tool a.", inputSchema: { type: "object", additionalProperties: false } }) });
+    const client = await start(root);
+    await client.open("tools/a.json");
+    expect(await client.current("tools/a.json")).toEqual([]);
+    await client.change("tools/a.json", '{"name": "a", "description": "Tool a.", "inputSchema": {"type": "object",');
+    expect(codes(await client.current("tools/a.json"))).toEqual(["json-syntax"]);
+    await client.change("tools/a.json", "");
+    expect(codes(await client.current("tools/a.json"))).toEqual(["json-syntax"]);
+    writeFileSync(join(root, "tools/b.yaml"), TOOL("b"));
+    await client.open("tools/b.yaml");
+    await client.change("tools/b.yaml", "name: b\n\tdescription: x\n");
+    expect(codes(await client.current("tools/b.yaml"))).toEqual(["yaml-syntax"]);
+  });
+
+  it("checks a 1 MB descriptor, and one past the file size limit is refused with load-file-too-large", async () => {
+    const root = tempProject({ "tools/a.yaml": TOOL("get_weather") });
+    const client = await start(root);
+    await client.open("tools/a.yaml");
+    await client.current("tools/a.yaml");
+    // Just over a million bytes: 4,600 properties of 219 bytes, under the 1 MiB limit.
+    const properties = Array.from({ length: 4600 }, (_, i) => `    p${String(i).padStart(5, "0")}:\n      type: string\n      maxLength: 10\n      description: ${"d".repeat(148)}\n`).join("");
+    const big = `name: get_weather\ndescription: Gets the weather.\ninputSchema:\n  type: object\n  properties:\n${properties}`;
+    expect(Buffer.byteLength(big)).toBeGreaterThan(1_000_000);
+    expect(Buffer.byteLength(big)).toBeLessThan(1024 * 1024);
+    await client.change("tools/a.yaml", big);
+    const found = codes(await client.current("tools/a.yaml"));
+    expect(found).toContain("descriptor-size-limit");
+    expect(found).not.toContain("load-file-too-large");
+    await client.change("tools/a.yaml", `${big}${"#".repeat(60_000)}\n`);
+    expect(codes(await client.current("tools/a.yaml"))).toEqual(["load-file-too-large"]);
+    await client.change("tools/a.yaml", TOOL("get_weather"));
+    expect(await client.current("tools/a.yaml")).toEqual([]);
+  });
+
+  it("leaves a file of no project alone, with a note in the log, and one that is no descriptor without findings", async () => {
+    const project = tempProject({ "mcp-gen.config.yaml": "tools: [tools/*.yaml]\n", "tools/a.yaml": TOOL("get_weather"), "other/notes.yaml": "name: get weather\n" });
+    const elsewhere = tempProject({ "x.yaml": "name: get weather\n" });
+    const client = await start(project, [project]);
+    await client.open(join(elsewhere, "x.yaml"));
+    expect(await client.log((message) => message.includes("x.yaml"))).toMatch(/is in no mcp-gen project/);
+    await client.open("other/notes.yaml");
+    await client.open("tools/a.yaml");
+    expect(await client.current("tools/a.yaml")).toEqual([]);
+    const hover = await client.request("textDocument/hover", { textDocument: { uri: client.uri(join(elsewhere, "x.yaml")) }, position: { line: 0, character: 7 } });
+    expect(hover).toBeNull();
+    const completion = await client.request("textDocument/completion", { textDocument: { uri: client.uri("other/notes.yaml") }, position: { line: 1, character: 0 } });
+    expect(completion).toEqual([]);
+    expect(client.published.filter((p) => p.uri.endsWith("x.yaml") || p.uri.endsWith("notes.yaml"))).toEqual([]);
+  });
+});

@@ -1,0 +1,86 @@
+// The ReDoS checker in its child process: its verdicts (an exponential lookaround pattern refused
+// with its attack string, the published shapes certified), their determinism, its safety net
+// (a kill timer, a dead process) and the verdict cache that keeps a rebuild from paying again.
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { certifyPatterns, patternsIn, withPatternVerdicts } from "../../src/pattern-check/certify-patterns.js";
+import { CHECKER_ID, checkPatterns } from "../../src/pattern-check/run-checker.js";
+import { readVerdictCache, verdictCachePath } from "../../src/pattern-check/verdict-cache.js";
+import { analyzeProject } from "../../src/project/analyze-project.js";
+import { readProject } from "../../src/cli/read-project.js";
+import { tempProject } from "../support/temp-project.js";
+
+const EXPONENTIAL_LOOKBEHIND = "^(\\w+\\s?)*(?<!\\s)$";
+const FIELD_LIST = "^(?!.*\\b(id|name|email|created_at)\\b.*\\b\\1\\b)(?:id|name|email|created_at)(?:,(?:id|name|email|created_at))*$";
+
+describe("the ReDoS checker", () => {
+  const saved = { ...process.env };
+  afterEach(() => {
+    for (const key of ["RECHECK_BIN", "RECHECK_JAR", "RECHECK_BACKEND", "NODE_OPTIONS"]) {
+      if (saved[key] === undefined) delete process.env[key];
+      else process.env[key] = saved[key];
+    }
+  });
+
+  it("finds an exponential lookaround pattern vulnerable, with an attack string, and certifies the published field list; the same verdicts every run", async () => {
+    // Whatever the user's environment says, the checker's process runs recheck's pure backend.
+    process.env.RECHECK_BIN = "/nonexistent/recheck";
+    process.env.RECHECK_BACKEND = "native";
+    process.env.NODE_OPTIONS = "--max-old-space-size=1";
+    const patterns = [EXPONENTIAL_LOOKBEHIND, FIELD_LIST, "^(['\"]).*\\1$"];
+    const first = await checkPatterns(patterns);
+    expect(first.get(EXPONENTIAL_LOOKBEHIND)).toEqual({ status: "vulnerable", complexity: "exponential", attack: "'0' + '0'.repeat(31) + '\\x00'" });
+    expect(first.get(FIELD_LIST)).toEqual({ status: "safe" });
+    expect(first.get("^(['\"]).*\\1$")).toEqual({ status: "safe" });
+    expect(await checkPatterns(patterns)).toEqual(first);
+  }, 60_000);
+
+  it("gives a pattern that outlives its kill timer 'undecided', and the next pattern a fresh process", async () => {
+    const verdicts = await checkPatterns(["^(a)\\1$"], { timeoutMs: 1 });
+    expect(verdicts.get("^(a)\\1$")).toEqual({ status: "undecided", reason: "the checker did not finish within 0 s" });
+    // A process that cannot even start (too small a heap) stops: each pattern is undecided, none hangs.
+    const dead = await checkPatterns(["^(a)\\1$", "(?<=a)b"], { heapMb: 1 });
+    expect([...dead.values()].map((v) => v.status)).toEqual(["undecided", "undecided"]);
+  }, 60_000);
+});
+
+describe("the verdict cache", () => {
+  it("checks a pattern once: a rebuild takes its verdict from node_modules/.cache, and ignores another checker's", async () => {
+    const root = tempProject({ "node_modules/.keep": "" });
+    const path = verdictCachePath(root)!;
+    expect(path).toBe(join(root, "node_modules", ".cache", "mcp-gen", "pattern-verdicts.json"));
+    const first = await certifyPatterns(["^(a)\\1$", "^[a-z]+$", "^(?!x)\\w+$"], path);
+    // Only the pattern that needs a verdict is checked: linear and split patterns are not.
+    expect([first.checked, first.cached, [...first.verdicts.keys()]]).toEqual([1, 0, ["^(a)\\1$"]]);
+    const again = await certifyPatterns(["^(a)\\1$"], path);
+    expect([again.checked, again.cached, again.verdicts.get("^(a)\\1$")]).toEqual([0, 1, { status: "safe" }]);
+    expect(JSON.parse(readFileSync(path, "utf8")).checker).toBe(CHECKER_ID);
+    writeFileSync(path, JSON.stringify({ checker: "another", verdicts: [["^(a)\\1$", { status: "safe" }]] }));
+    expect(readVerdictCache(path).size).toBe(0);
+  }, 60_000);
+
+  it("names the checker version that package.json installs", () => {
+    const manifest = JSON.parse(readFileSync(join(import.meta.dirname, "..", "..", "package.json"), "utf8")) as { devDependencies: Record<string, string> };
+    expect(CHECKER_ID.startsWith(`recheck ${manifest.devDependencies.recheck} `)).toBe(true);
+  });
+});
+
+describe("withPatternVerdicts", () => {
+  it("finds every pattern and patternProperties key of a project's files, and gives analyzeProject the verdicts", async () => {
+    const found = new Set<string>();
+    patternsIn({ a: [{ pattern: "x" }, { patternProperties: { "^y": {} } }], pattern: 1 }, found);
+    expect([...found].sort()).toEqual(["^y", "x"]);
+    const root = tempProject({
+      "node_modules/.keep": "",
+      "mcp-gen.config.yaml": "tools: [tools/*.yaml]\n",
+      "tools/t.yaml": `name: t\ndescription: T.\ninputSchema:\n  type: object\n  properties:\n    title: {type: string, pattern: '${EXPONENTIAL_LOOKBEHIND}'}\n`,
+    });
+    const read = await readProject({ root, configPath: undefined });
+    if (!read.ok) throw new Error("did not read");
+    const input = await withPatternVerdicts(read.input, root);
+    expect(input.patternVerdicts?.get(EXPONENTIAL_LOOKBEHIND)?.status).toBe("vulnerable");
+    const reported = analyzeProject(input).diagnostics.filter((d) => d.ruleId === "schema-pattern-bounded-time");
+    expect(reported.map((d) => d.hint)).toEqual([expect.stringMatching(/^Attack string: '0' \+ '0'\.repeat\(31\) \+ '\\x00'\. /)]);
+  }, 60_000);
+});

@@ -1,0 +1,167 @@
+// The proxy with HTTP on either side, on 127.0.0.1. `--url`: a host on stdio reaches a Streamable
+// HTTP server (answers as event streams, a 2025 session id and GET stream, a 2026-07-28 listen
+// stream), the MCP headers written from each body, Mcp-Param-* included, so the generated tracker
+// server's header checks pass. `--listen`: hosts on HTTP reach a stdio server, with the same DNS
+// rebinding and repeated-header guards the generated servers have.
+import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport as StdioV1 } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { Client, StreamableHTTPClientTransport, type VersionNegotiationMode } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { request as httpRequest } from "node:http";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startHttp, stopServers, TRACKER } from "../live/servers.js";
+import { compileTracker } from "../live/tracker.js";
+import { ADD, callsFile, callsIn, ECHO, exited, pinnedProject, PIN_SERVER, pinServer, proxyCli, startProcess, stopAll } from "../support/proxy-harness.js";
+
+const clients: { close(): Promise<void> }[] = [];
+afterAll(async () => {
+  await Promise.all(clients.map((client) => client.close().catch(() => undefined)));
+  await stopServers();
+  stopAll();
+});
+
+const names = (tools: readonly { name: string }[]) => tools.map((tool) => tool.name);
+
+/** An SDK v2 host on stdio, through `mcp-gen proxy --url`. */
+async function throughUrl(project: string, url: URL, mode: VersionNegotiationMode, options: { listChanged?: (tools: readonly { name: string }[]) => void } = {}): Promise<Client> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [await proxyCli(), "proxy", "--cwd", project, "--url", url.href], stderr: "pipe" });
+  const client = new Client(
+    { name: "claude-code", version: "2.0.0" },
+    {
+      capabilities: {},
+      versionNegotiation: { mode },
+      ...(options.listChanged ? { listChanged: { tools: { onChanged: (_error: unknown, tools: readonly { name: string }[] | null) => options.listChanged!(tools ?? []) } } } : {}),
+    },
+  );
+  clients.push(client);
+  await client.connect(transport);
+  return client;
+}
+
+describe("--url: the server on Streamable HTTP, the host on stdio", () => {
+  it("withholds a drifted tool from a 2025-era host, passes list_changed from the session's GET stream only after re-listing", async () => {
+    const calls = callsFile();
+    const url = await startHttpServer(["--http", "drift-later"], calls);
+    const transport = new StdioV1({ command: process.execPath, args: [await proxyCli(), "proxy", "--cwd", pinnedProject([ECHO, ADD]), "--url", url.href], stderr: "pipe" });
+    const client = new ClientV1({ name: "claude-desktop", version: "1" }, { capabilities: {} });
+    clients.push(client);
+    await client.connect(transport);
+    const changed = new Promise<void>((resolve) => client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()));
+    expect(names((await client.listTools()).tools)).toEqual(["echo", "add"]);
+    expect((await client.callTool({ name: "add", arguments: { a: 2, b: 2 } })).content).toEqual([{ type: "text", text: "4" }]);
+    await changed;
+    await expect(client.callTool({ name: "echo", arguments: { text: "x" } })).rejects.toMatchObject({ code: -31001 });
+    expect(callsIn(calls)).toEqual(["add"]);
+  });
+
+  it("does the same for a 2026-07-28 host whose list_changed comes on a subscriptions/listen event stream", async () => {
+    const calls = callsFile();
+    const url = await startHttpServer(["--http", "drift-later"], calls);
+    let relisted!: (tools: readonly { name: string }[]) => void;
+    const changed = new Promise<readonly { name: string }[]>((resolve) => (relisted = resolve));
+    const client = await throughUrl(pinnedProject([ECHO, ADD]), url, "auto", { listChanged: (tools) => relisted(tools) });
+    expect(client.getProtocolEra()).toBe("modern");
+    expect(names((await client.listTools()).tools)).toEqual(["echo", "add"]);
+    await client.callTool({ name: "add", arguments: { a: 1, b: 1 } });
+    expect(names(await changed)).toEqual(["add"]);
+    await expect(client.callTool({ name: "echo", arguments: { text: "x" } })).rejects.toMatchObject({ code: -31001 });
+    expect(callsIn(calls)).toEqual(["add"]);
+  });
+
+  describe("a server mcp-gen generated, which checks every MCP header against the body", () => {
+    beforeAll(compileTracker, 180_000);
+
+    it("gets MCP-Protocol-Version, Mcp-Method, Mcp-Name and Mcp-Param-Project written from a 2026-07-28 body", async () => {
+      const url = await startHttp(join(TRACKER, "dist/src/http.js"), ["0"]);
+      const client = await throughUrl(TRACKER, url, "auto");
+      expect(client.getProtocolEra()).toBe("modern");
+      const listed = names((await client.listTools()).tools);
+      expect(listed).toContain("issues.list");
+      // Without Mcp-Param-Project the server answers 400 HeaderMismatch.
+      const result = await client.callTool({ name: "issues.list", arguments: { project: "WEB" } });
+      expect(result.isError).not.toBe(true);
+      expect(Array.isArray(result.structuredContent) || typeof result.structuredContent === "object").toBe(true);
+    });
+  });
+});
+
+describe("--listen: the host on Streamable HTTP, the server on stdio", () => {
+  it.each(["auto", "legacy"] as const)("serves a %s-era SDK v2 host, withholding the drifted tool and refusing its call", async (mode) => {
+    const calls = callsFile();
+    const { url } = await listening(pinnedProject([ECHO, ADD]), pinServer("drift"), calls);
+    const client = new Client({ name: "claude-code", version: "2" }, { capabilities: {}, versionNegotiation: { mode } });
+    clients.push(client);
+    await client.connect(new StreamableHTTPClientTransport(url));
+    expect(client.getProtocolEra()).toBe(mode === "auto" ? "modern" : "legacy");
+    expect(names((await client.listTools()).tools)).toEqual(["add"]);
+    await expect(client.callTool({ name: "echo", arguments: { text: "x" } })).rejects.toMatchObject({ code: -31001 });
+    expect((await client.callTool({ name: "add", arguments: { a: 3, b: 4 } })).content).toEqual([{ type: "text", text: "7" }]);
+    expect(callsIn(calls)).toEqual(["add"]);
+  });
+
+  it("refuses what the generated servers refuse: a foreign Host or Origin (DNS rebinding), an Mcp-* header sent twice", async () => {
+    const { url } = await listening(pinnedProject([ECHO, ADD]), pinServer("honest"), callsFile());
+    const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping", params: {} });
+    expect((await raw(url, [["Host", "evil.example"]], body)).status).toBe(403);
+    expect((await raw(url, [["Origin", "http://evil.example"]], body)).status).toBe(403);
+    expect(
+      (
+        await raw(
+          url,
+          [
+            ["Mcp-Method", "ping"],
+            ["Mcp-Method", "tools/call"],
+          ],
+          body,
+        )
+      ).status,
+    ).toBe(400);
+    expect((await raw(url, [], body)).status).toBe(200);
+  });
+
+  it("listens on loopback only", async () => {
+    const run = startProcess(process.execPath, [await proxyCli(), "proxy", "--cwd", pinnedProject([ECHO]), "--listen", "0.0.0.0:0", "--", ...pinServer("honest")]);
+    expect((await exited(run.child)).code).toBe(2);
+    expect(run.stderr()).toContain("the proxy offers its HTTP endpoint to this machine only");
+  });
+});
+
+/** Starts the pin server over HTTP with a calls file. */
+async function startHttpServer(args: readonly string[], calls: string): Promise<URL> {
+  process.env.PIN_CALLS = calls;
+  try {
+    return await startHttp(PIN_SERVER, args);
+  } finally {
+    delete process.env.PIN_CALLS;
+  }
+}
+
+/** `mcp-gen proxy --listen 127.0.0.1:0 -- server`, once it says where it listens. */
+async function listening(project: string, server: readonly string[], calls: string): Promise<{ url: URL }> {
+  const run = startProcess(process.execPath, [await proxyCli(), "proxy", "--cwd", project, "--listen", "127.0.0.1:0", "--", ...server], { PIN_CALLS: calls });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const match = /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(run.stderr());
+    if (match) return { url: new URL(match[1]!) };
+    if (Date.now() > deadline || run.child.exitCode !== null) throw new Error(`the proxy did not listen: ${run.stderr()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** A POST with header lines exactly as given (repeated ones too), as a browser or a rebinding page could send. */
+function raw(url: URL, headers: readonly (readonly [string, string])[], body: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const lines: string[] = ["Content-Type", "application/json", "Accept", "application/json, text/event-stream"];
+    if (!headers.some(([name]) => name.toLowerCase() === "host")) lines.push("Host", url.host);
+    for (const [name, value] of headers) lines.push(name, value);
+    const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: lines, setHost: false }, (res) => {
+      let text = "";
+      res.setEncoding("utf8").on("data", (chunk: string) => void (text += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}

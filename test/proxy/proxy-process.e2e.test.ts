@@ -1,0 +1,245 @@
+// The proxy as a process a host starts and ends: it never starts a server without a valid lock; it
+// exits with the server's status, or dies by the server's signal; a signal it gets reaches the whole
+// server process group; it ends when its host closes stdin, or dies without doing so; it starts
+// npx-style shims without a shell; and what either side sends that no working peer sends (a line
+// that is not JSON, 100 MB on one line, a message cut short) gets an error, never a crash or a hang,
+// with memory bounded even when the host never reads. Each test drives the proxy over raw pipes.
+import { spawn, type ChildProcess } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { ADD, ECHO, exited, isRunning, pinnedProject, pinServer, proxyCli, startProcess, stopAll, track } from "../support/proxy-harness.js";
+
+afterAll(stopAll);
+
+const scratch = mkdtempSync(join(tmpdir(), "mcp-gen-proxy-process-"));
+
+/** A Node script in the scratch folder. */
+function script(name: string, text: string): string {
+  const path = join(scratch, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+/** `mcp-gen proxy --cwd project [options] -- server...` on raw pipes. */
+async function proxy(project: string, server: readonly string[], options: readonly string[] = [], env: Record<string, string> = {}) {
+  return startProcess(process.execPath, [await proxyCli(), "proxy", "--cwd", project, ...options, "--", ...server], env);
+}
+
+/** The messages the proxy wrote to stdout so far. */
+function messages(stdout: string): { id?: unknown; result?: unknown; error?: { code: number; message: string }; method?: string }[] {
+  return stdout
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => JSON.parse(line));
+}
+
+/** Waits until `check` holds, polling; fails after `ms`. */
+async function until(check: () => boolean, ms = 20_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error("timed out waiting");
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+const send = (child: ChildProcess, message: unknown) => child.stdin!.write(`${typeof message === "string" ? message : JSON.stringify(message)}\n`);
+const INIT = { jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } };
+
+describe("fails closed", () => {
+  const marker = () => join(mkdtempSync(join(scratch, "marker-")), "started");
+  const markServer = (file: string) => [process.execPath, "-e", "require('fs').writeFileSync(process.argv[1], 'x')", file];
+
+  it.each([
+    ["an empty lock file", () => pinnedProject([]), (dir: string) => writeFileSync(join(dir, "mcp-tools.lock.json"), ""), 1, /the lock mcp-tools\.lock\.json is invalid/],
+    ["a lock whose hash was edited", () => pinnedProject([ECHO]), (dir: string) => tamper(dir), 1, /the lock mcp-tools\.lock\.json is invalid[\s\S]*lock-invalid/],
+    ["a lock that cannot be read", () => pinnedProject([ECHO]), (dir: string) => unreadable(dir), 1, /cannot read the lock mcp-tools\.lock\.json/],
+  ])("does not start the server with %s", async (_case, make, spoil, code, message) => {
+    const dir = make();
+    spoil(dir);
+    const file = marker();
+    const run = await proxy(dir, markServer(file));
+    expect((await exited(run.child)).code).toBe(code);
+    expect(run.stderr()).toMatch(message);
+    expect(run.stderr()).toContain("the server was not started");
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it("says so when there is no lock file at all, with the import command that pins the server", async () => {
+    const run = await proxy(mkdtempSync(join(scratch, "empty-")), pinServer("honest"));
+    expect((await exited(run.child)).code).toBe(2);
+    expect(run.stderr()).toMatch(/there is no lock file at .*mcp-tools\.lock\.json[\s\S]*mcp-gen import --cwd .* --command/);
+  });
+
+  it("says so when the server cannot be started", async () => {
+    const run = await proxy(pinnedProject([ECHO]), ["mcp-gen-no-such-server"]);
+    expect((await exited(run.child)).code).toBe(2);
+    expect(run.stderr()).toContain('could not start "mcp-gen-no-such-server": no such program.');
+  });
+});
+
+function tamper(dir: string): void {
+  const path = join(dir, "mcp-tools.lock.json");
+  writeFileSync(path, readFileSync(path, "utf8").replace(/"sha256": "[0-9a-f]{4}/, '"sha256": "0000'));
+}
+
+/** A lock path nobody can read as a file (a folder: even root cannot). */
+function unreadable(dir: string): void {
+  const path = join(dir, "mcp-tools.lock.json");
+  rmSync(path);
+  mkdirSync(path);
+}
+
+describe("ends as the server does", () => {
+  it("exits with the server's status, after answering what the server left open", async () => {
+    const server = script("exit-3.mjs", "process.stdin.once('data', () => process.exit(3));\n");
+    const run = await proxy(pinnedProject([ECHO]), [process.execPath, server]);
+    send(run.child, { jsonrpc: "2.0", id: 1, method: "ping" });
+    expect((await exited(run.child)).code).toBe(3);
+    expect(messages(run.stdout())).toEqual([{ jsonrpc: "2.0", id: 1, error: { code: -32603, message: "mcp-gen proxy: the server exited with status 3 before answering." } }]);
+  });
+
+  it.each(["SIGTERM", "SIGHUP"] as const)("passes %s on to the server and dies by it as the server did", async (signal) => {
+    const run = await proxy(pinnedProject([ECHO]), pinServer("honest"));
+    send(run.child, INIT);
+    await until(() => run.stdout().includes('"id":0'));
+    run.child.kill(signal);
+    expect(await exited(run.child)).toEqual({ code: null, signal });
+  });
+
+  it("ends the server when the host closes stdin, and exits 0 as the server did", async () => {
+    const run = await proxy(pinnedProject([ECHO]), pinServer("honest"));
+    send(run.child, INIT);
+    await until(() => run.stdout().includes('"id":0'));
+    run.child.stdin!.end();
+    expect(await exited(run.child)).toEqual({ code: 0, signal: null });
+  });
+
+  it("ends the whole process tree: a server behind a wrapper that ignores SIGTERM and the end of its input", async () => {
+    const pidFile = join(mkdtempSync(join(scratch, "pid-")), "pid");
+    const immortal = script(
+      "immortal.mjs",
+      `(await import("node:fs")).writeFileSync(${JSON.stringify(pidFile)}, String(process.pid));\nprocess.on("SIGTERM", () => {});\nsetInterval(() => {}, 1000);\n`,
+    );
+    const run = await proxy(pinnedProject([ECHO]), ["sh", "-c", `"${process.execPath}" "${immortal}"; true`]);
+    await until(() => existsSync(pidFile) && readFileSync(pidFile, "utf8") !== "");
+    const pid = Number(readFileSync(pidFile, "utf8"));
+    expect(isRunning(pid)).toBe(true);
+    run.child.stdin!.end();
+    await exited(run.child);
+    await until(() => !isRunning(pid), 5000);
+  });
+
+  it("ends when the process that started it dies without closing its stdin", async () => {
+    const pidFile = join(mkdtempSync(join(scratch, "pid-")), "pid");
+    const server = script("pid-server.mjs", `(await import("node:fs")).writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); setInterval(() => {}, 1000);\n`);
+    // The parent hands its own stdin (a pipe this test keeps open) to the proxy, then is killed.
+    const parent = script(
+      "parent.mjs",
+      `import { spawn } from "node:child_process";\nconst child = spawn(process.execPath, ${JSON.stringify([await proxyCli(), "proxy", "--cwd", pinnedProject([ECHO]), "--", process.execPath, server])}, { stdio: ["inherit", "ignore", "inherit"] });\nconsole.log(child.pid);\nsetInterval(() => {}, 1000);\n`,
+    );
+    const host = startProcess(process.execPath, [parent]);
+    await until(() => host.stdout().trim() !== "" && existsSync(pidFile) && readFileSync(pidFile, "utf8") !== "");
+    const proxyPid = Number(host.stdout().trim());
+    const serverPid = Number(readFileSync(pidFile, "utf8"));
+    host.child.kill("SIGKILL");
+    await until(() => !isRunning(proxyPid) && !isRunning(serverPid), 10_000);
+  });
+});
+
+describe("starts servers as hosts name them, without a shell", () => {
+  it("finds an npx-style shim on PATH and passes arguments as written ($HOME, quotes and spaces included)", async () => {
+    const bin = mkdtempSync(join(scratch, "bin-"));
+    const argsFile = join(bin, "args.json");
+    writeFileSync(join(bin, "pin-shim"), `#!/bin/sh\nprintf '%s\\n' "$@" > "${argsFile}"\nexec "${process.execPath}" "${pinServer("honest")[1]}" honest\n`);
+    chmodSync(join(bin, "pin-shim"), 0o755);
+    const run = await proxy(pinnedProject([ECHO, ADD]), ["pin-shim", "$HOME", "two words", "a;b"], [], { PATH: `${bin}:${process.env.PATH ?? ""}` });
+    send(run.child, INIT);
+    await until(() => run.stdout().includes('"id":0'));
+    expect(readFileSync(argsFile, "utf8")).toBe("$HOME\ntwo words\na;b\n");
+    run.child.stdin!.end();
+    expect((await exited(run.child)).code).toBe(0);
+  });
+});
+
+describe("bad input from either side", () => {
+  it("answers a host line that is not JSON, and one of 100 MB, with an error, and goes on", async () => {
+    const run = await proxy(pinnedProject([ECHO]), pinServer("honest"));
+    send(run.child, "this is not JSON");
+    const big = Buffer.alloc(100 * 1024 * 1024, 0x61);
+    await new Promise<void>((resolve) => run.child.stdin!.write(Buffer.concat([Buffer.from('{"jsonrpc":"2.0","id":9,"method":"ping","params":{"x":"'), big, Buffer.from('"}}\n')]), () => resolve()));
+    send(run.child, INIT);
+    await until(() => run.stdout().includes('"id":0'));
+    const [notJson, tooBig, init] = messages(run.stdout());
+    expect(notJson?.error?.code).toBe(-32700);
+    expect(tooBig?.error).toMatchObject({ code: -32700, message: expect.stringContaining("larger than 10485760 bytes") });
+    expect(init?.result).toBeDefined();
+    // The line was never held whole.
+    expect(peakRssMB(run.child.pid!)).toBeLessThan(100);
+    run.child.stdin!.end();
+    expect((await exited(run.child)).code).toBe(0);
+  });
+
+  it("ends the connection with an error and exit 1 when the server cuts a message short", async () => {
+    const server = script("cut.mjs", `process.stdin.once("data", () => process.stdout.write('{"jsonrpc":"2.0","id":1,"result":{"tools":[{"na\\n'));\nsetInterval(() => {}, 1000);\n`);
+    const run = await proxy(pinnedProject([ECHO]), [process.execPath, server]);
+    send(run.child, { jsonrpc: "2.0", id: 1, method: "tools/list" });
+    expect((await exited(run.child)).code).toBe(1);
+    expect(messages(run.stdout())[0]?.error?.message).toContain("the server sent a message that is not complete JSON");
+  });
+
+  it("keeps its memory bounded when the host never reads, pausing the server, and loses nothing once it does", async () => {
+    // Every answer is 1 MB.
+    const counter = join(mkdtempSync(join(scratch, "count-")), "written");
+    // Each answer is counted once the server's pipe took it: a server that respects its own backpressure.
+    const server = script(
+      "big-answers.mjs",
+      [
+        'import { appendFileSync } from "node:fs";',
+        'const pad = "x".repeat(1024 * 1024);',
+        "const queue = [];",
+        "let buffer = '';",
+        "let waiting = false;",
+        "const pump = () => {",
+        "  while (queue.length > 0 && !waiting) {",
+        "    const id = queue.shift();",
+        `    const ok = process.stdout.write(JSON.stringify({ jsonrpc: "2.0", id, result: { pad } }) + "\\n", () => appendFileSync(${JSON.stringify(counter)}, "."));`,
+        "    if (!ok) { waiting = true; process.stdout.once('drain', () => { waiting = false; pump(); }); }",
+        "  }",
+        "};",
+        "process.stdin.on('data', (c) => { buffer += c; let i; while ((i = buffer.indexOf('\\n')) >= 0) { queue.push(JSON.parse(buffer.slice(0, i)).id); buffer = buffer.slice(i + 1); } pump(); });",
+        "",
+      ].join("\n"),
+    );
+    const run = spawn(process.execPath, [await proxyCli(), "proxy", "--cwd", pinnedProject([ECHO]), "--", process.execPath, server], { stdio: ["pipe", "pipe", "inherit"] });
+    track(run);
+    run.stdin.on("error", () => undefined);
+    run.stdout.pause();
+    const total = 64;
+    for (let id = 1; id <= total; id++) send(run, { jsonrpc: "2.0", id, method: "ping" });
+    const written = () => (existsSync(counter) ? readFileSync(counter, "utf8").length : 0);
+    // Until the server stops writing: a proxy that held everything would let it write all of them.
+    let last = -1;
+    for (let still = 0; still < 6 && written() < total; await new Promise((resolve) => setTimeout(resolve, 250))) {
+      still = written() === last ? still + 1 : 0;
+      last = written();
+    }
+    expect(written()).toBeLessThan(total / 2);
+    expect(peakRssMB(run.pid!)).toBeLessThan(90);
+    let received = 0;
+    run.stdout.on("data", (chunk: Buffer) => {
+      for (let i = chunk.indexOf(0x0a); i >= 0; i = chunk.indexOf(0x0a, i + 1)) received++;
+    });
+    run.stdout.resume();
+    await until(() => received === total, 60_000);
+    run.stdin.end();
+    await exited(run);
+  });
+});
+
+/** Peak resident set size of a live process, in MB, from /proc (Linux). */
+function peakRssMB(pid: number): number {
+  const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+  return Number(kb) / 1024;
+}

@@ -1,0 +1,100 @@
+// A ProxySession between two scripted ends, for the tests of its routing: the host end records every
+// text the session sends it, the server end records every text sent to the server and lets a test
+// answer. No process, no clock: each step is synchronous, apart from the proxy's own tools/list,
+// which waits for the test's answer like any request.
+import type { JsonObject } from "../../src/model/json.js";
+import { DriftReporter } from "../../src/proxy/drift-reporter.js";
+import type { DriftContext } from "../../src/proxy/drift-notice.js";
+import type { HostPort, Route, SendInfo, ServerEnd, UpstreamEvents, UpstreamPort } from "../../src/proxy/ports.js";
+import { ProxySession } from "../../src/proxy/proxy-session.js";
+import { ToolGate, type DriftMode } from "../../src/proxy/tool-gate.js";
+import { parseLock } from "../../src/lock/parse-lock.js";
+import { lockText } from "../support/proxy-harness.js";
+
+export interface Sent {
+  readonly text: string;
+  readonly route: Route;
+  readonly final: boolean;
+}
+
+class ScriptedServer implements UpstreamPort {
+  readonly received: { text: string; info: SendInfo }[] = [];
+  events!: UpstreamEvents;
+  abandoned: string[] = [];
+  closedWith: NodeJS.Signals | "eof" | undefined;
+  start(events: UpstreamEvents): Promise<void> {
+    this.events = events;
+    return Promise.resolve();
+  }
+  send(text: string, info: SendInfo): boolean {
+    this.received.push({ text, info });
+    return true;
+  }
+  abandon(key: string): void {
+    this.abandoned.push(key);
+  }
+  pause(): void {}
+  resume(): void {}
+  close(signal?: NodeJS.Signals): Promise<ServerEnd> {
+    this.closedWith = signal ?? "eof";
+    return Promise.resolve(signal ? { signal } : { code: 0 });
+  }
+}
+
+class RecordingHost implements HostPort {
+  readonly sent: Sent[] = [];
+  send(text: string, route: Route, final: boolean): boolean {
+    this.sent.push({ text, route, final });
+    return true;
+  }
+  onDrain(): void {}
+  pause(): void {}
+  resume(): void {}
+}
+
+export interface Wire {
+  readonly session: ProxySession;
+  readonly host: RecordingHost;
+  readonly server: ScriptedServer;
+  readonly stderr: string[];
+  readonly log: string[];
+  /** Texts the server got, in order. */
+  toServer(): string[];
+  /** Texts the host got, in order. */
+  toHost(): string[];
+  /** One line from the server. */
+  fromServer(value: unknown): void;
+  /** The last request the server got, parsed. */
+  lastRequest(): { id: string | number; method: string; params?: JsonObject };
+}
+
+export const CONTEXT_COMMANDS = { verifyCommand: "mcp-gen verify --cwd /srv --command 'node s.js'", updateCommand: "mcp-gen import --update --cwd /srv --command 'node s.js'" };
+
+/** A started session whose lock pins `pinned`. */
+export async function wire(pinned: readonly JsonObject[], mode: DriftMode = "block"): Promise<Wire> {
+  const lock = parseLock(lockText(pinned), "mcp-tools.lock.json").value!;
+  const context: DriftContext = { lockPath: "mcp-tools.lock.json", lock, ...CONTEXT_COMMANDS };
+  const stderr: string[] = [];
+  const log: string[] = [];
+  const reporter = new DriftReporter(context, { stderr: (t) => void stderr.push(t), log: (l) => void log.push(l), now: () => "2026-01-01T00:00:00.000Z" });
+  const host = new RecordingHost();
+  const server = new ScriptedServer();
+  const session = new ProxySession(host, server, { gate: new ToolGate(lock, mode), reporter, context, maxDepth: 1000, maxPages: 10, ownTimeoutMs: 60_000 });
+  await session.start();
+  return {
+    session,
+    host,
+    server,
+    stderr,
+    log,
+    toServer: () => server.received.map((r) => r.text),
+    toHost: () => host.sent.map((s) => s.text),
+    fromServer: (value) => server.events.line(typeof value === "string" ? value : JSON.stringify(value), undefined),
+    lastRequest: () => JSON.parse(server.received[server.received.length - 1]!.text) as { id: string | number; method: string; params?: JsonObject },
+  };
+}
+
+/** Lets the promise jobs the session started (its own tools/list) run. */
+export function settle(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}

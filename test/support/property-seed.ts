@@ -1,0 +1,32 @@
+// The seed of every random draw the tests make (fast-check's properties, samples and arbitraries):
+// fixed in `npm test`, so that every run checks the same inputs and gives the same answer, and new
+// in each `npm run test:nightly` (PROPERTY_SEED=random), which prints it when a test fails. Any run
+// replays with PROPERTY_SEED=<seed> (docs/testing.md).
+import { randomInt } from "node:crypto";
+
+/** The seed of `npm test`. Changing it changes which inputs every property test checks. */
+export const DEFAULT_PROPERTY_SEED = 20260728;
+
+export interface PropertySeed {
+  readonly seed: number;
+  /** Drawn for this run (PROPERTY_SEED=random): a failure must say it to be replayed. */
+  readonly random: boolean;
+}
+
+/**
+ * The seed PROPERTY_SEED asks for: unset or empty, DEFAULT_PROPERTY_SEED; `random`, a new 32-bit
+ * seed; otherwise the integer it holds. Throws on anything else, rather than run with a seed nobody chose.
+ * @example propertySeed({ PROPERTY_SEED: "42" }) // { seed: 42, random: false }
+ */
+export function propertySeed(env: Readonly<Record<string, string | undefined>>): PropertySeed {
+  const value = env.PROPERTY_SEED?.trim() ?? "";
+  if (value === "") return { seed: DEFAULT_PROPERTY_SEED, random: false };
+  if (value === "random") return { seed: randomInt(-(2 ** 31), 2 ** 31), random: true };
+  if (!/^-?\d+$/.test(value) || !Number.isSafeInteger(Number(value))) throw new Error(`PROPERTY_SEED must be an integer or "random", not ${JSON.stringify(value)}.`);
+  return { seed: Number(value), random: false };
+}
+
+/** The command that replays `file` (relative to the repository) with `seed`. */
+export function replayCommand(seed: number, file: string): string {
+  return `PROPERTY_SEED=${seed} npx vitest run ${file}`;
+}
