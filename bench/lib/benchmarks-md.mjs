@@ -27,7 +27,7 @@ export function machineSection(facts, extra) {
 
 export function targetsSection(log) {
   return {
-    title: "Targets (issues #6 and #26)",
+    title: "Targets (issues #6, #24, #26 and #27)",
     columns: ["target", "where", "measured", "bound", "status"],
     rows: log.entries.map((e) => [e.what, e.where, e.measured, e.target, e.status]),
     leftAligned: true,

@@ -57,3 +57,67 @@ export function summarise(files, top = 25) {
   for (const [k, t] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top)) lines.push(`${pct(t)} ${msText(t)}  ${k}`);
   return lines.join("\n");
 }
+
+/** The thread id in a .cpuprofile's file name (CPU.<date>.<time>.<pid>.<threadId>.<seq>.cpuprofile). */
+function threadIdOf(file) {
+  const parts = file.split("/").pop().split(".");
+  return Number(parts[parts.length - 3]);
+}
+
+/** The phase of each sample's time, from one thread's stretches (sorted by start, ns as decimal text). */
+function phaseAt(stretches) {
+  const starts = stretches.map(([, start]) => Number(BigInt(start) / 1000n));
+  const ends = stretches.map(([, , end]) => Number(BigInt(end) / 1000n));
+  return (us) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (starts[mid] <= us) {
+        found = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    return found >= 0 && us < ends[found] ? stretches[found][0] : undefined;
+  };
+}
+
+/**
+ * Self time by phase and, per phase, its top functions: each sample of each thread's profile is
+ * counted to the phase that thread was in at the sample's time (MCP_GEN_PHASES' record: its
+ * stretches are process.hrtime, the profiles' timestamps the same monotonic clock in µs).
+ */
+export function summariseByPhase(files, record, top = 5) {
+  const byThread = new Map(record.threads.map((t) => [t.threadId, phaseAt([...t.intervals].sort((a, b) => (BigInt(a[1]) < BigInt(b[1]) ? -1 : 1)))]));
+  const phases = new Map();
+  let total = 0;
+  for (const file of files) {
+    const phaseOf = byThread.get(threadIdOf(file)) ?? (() => undefined);
+    const profile = JSON.parse(readFileSync(file, "utf8"));
+    const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+    let at = profile.startTime;
+    profile.samples.forEach((id, i) => {
+      const dt = profile.timeDeltas[i] ?? 0;
+      at += dt;
+      const frame = nodes.get(id).callFrame;
+      const fn = frame.functionName || "(anonymous)";
+      if (fn === "(idle)") return;
+      const phase = phaseOf(at) ?? "(outside any phase: start-up before the clock, exit, idle waits)";
+      const entry = phases.get(phase) ?? { total: 0, self: new Map() };
+      const key = `${fn}  ${shortUrl(frame.url)}${frame.url ? `:${frame.lineNumber + 1}` : ""}`;
+      entry.total += dt;
+      entry.self.set(key, (entry.self.get(key) ?? 0) + dt);
+      phases.set(phase, entry);
+      total += dt;
+    });
+  }
+  const pct = (t) => `${((100 * t) / total).toFixed(1).padStart(5)}%`;
+  const msText = (t) => `${(t / 1000).toFixed(0).padStart(6)} ms`;
+  const lines = [`by phase (MCP_GEN_PHASES), every thread, top ${top} functions of each by self time:`];
+  for (const [phase, entry] of [...phases].sort((a, b) => b[1].total - a[1].total)) {
+    lines.push(`${pct(entry.total)} ${msText(entry.total)}  ${phase}`);
+    for (const [k, t] of [...entry.self].sort((a, b) => b[1] - a[1]).slice(0, top)) lines.push(`        ${msText(t)}    ${k}`);
+  }
+  return lines.join("\n");
+}

@@ -1,7 +1,8 @@
 // Runs a Node program as a child process, the way a user runs it, and measures its wall time (in
-// this process, around spawn → exit) and its peak resident memory: `/usr/bin/time -v` when the
-// machine has GNU time, otherwise a preloaded hook (children/rss-hook.mjs) that writes
-// process.resourceUsage().maxRSS when the child exits.
+// this process, around spawn → exit), its CPU time (user + system, every thread of it) and its peak
+// resident memory: `/usr/bin/time -v` when the machine has GNU time, otherwise a preloaded hook
+// (children/rss-hook.mjs) that writes process.resourceUsage() when the child exits. CPU time is
+// steadier than wall time on a busy machine: it leaves out the time the child waited for a core.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -28,7 +29,7 @@ const RSS_HOOK = pathToFileURL(join(BENCH_DIR, "children", "rss-hook.mjs")).href
 let seq = 0;
 
 /**
- * Runs `node <nodeArgs...> <script> <args...>` in cwd. Resolves { ms, rssMB, exitCode, stdout, stderr }.
+ * Runs `node <nodeArgs...> <script> <args...>` in cwd. Resolves { ms, cpuMs, rssMB, exitCode, stdout, stderr }.
  * Throws when the exit code is not `expectExit` (default 0; null accepts any), with the output's tail.
  */
 export async function runNode(script, args, { cwd, env = {}, nodeArgs = [], expectExit = 0, label = script } = {}) {
@@ -51,10 +52,13 @@ export async function runNode(script, args, { cwd, env = {}, nodeArgs = [], expe
   const ms = performance.now() - started;
   let exitCode = code;
   let rssKB = NaN;
+  let cpuMs = NaN;
   let childStderr = stderr;
   if (rssFile) {
     if (existsSync(rssFile)) {
-      rssKB = Number(readFileSync(rssFile, "utf8"));
+      const [rss, cpuUs] = readFileSync(rssFile, "utf8").split(" ").map(Number);
+      rssKB = rss;
+      cpuMs = cpuUs / 1000;
       rmSync(rssFile);
     }
   } else {
@@ -62,6 +66,8 @@ export async function runNode(script, args, { cwd, env = {}, nodeArgs = [], expe
     const report = marker >= 0 ? childStderr.slice(marker) : "";
     childStderr = (marker >= 0 ? childStderr.slice(0, marker) : childStderr).replace(/^Command exited with non-zero status \d+\n?/m, "");
     rssKB = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(report)?.[1] ?? NaN);
+    const seconds = (what) => Number(new RegExp(`${what} time \\(seconds\\): ([\\d.]+)`).exec(report)?.[1] ?? NaN);
+    cpuMs = (seconds("User") + seconds("System")) * 1000;
     const status = /Exit status: (\d+)/.exec(report);
     if (status) exitCode = Number(status[1]);
   }
@@ -69,5 +75,5 @@ export async function runNode(script, args, { cwd, env = {}, nodeArgs = [], expe
     const tail = `${stdout.trim()}\n${childStderr.trim()}`.trim().split("\n").slice(-15).join("\n");
     throw new Error(`${label} exited with ${exitCode} (expected ${expectExit}):\n${tail}`);
   }
-  return { ms, rssMB: rssKB / 1024, exitCode, stdout, stderr: childStderr };
+  return { ms, cpuMs, rssMB: rssKB / 1024, exitCode, stdout, stderr: childStderr };
 }

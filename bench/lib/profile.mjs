@@ -1,8 +1,8 @@
 // `--profile <workload>`: runs one workload under node --cpu-prof and prints where the CPU went.
 // The .cpuprofile files stay in bench/.work/prof/ (open them in Chrome DevTools › Performance).
-import { mkdirSync, readdirSync, rmSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { summarise } from "./cpuprofile.mjs";
+import { summarise, summariseByPhase } from "./cpuprofile.mjs";
 import { runNode } from "./measure.mjs";
 import { BENCH_DIR, githubToolsFile, MCP_GEN_BIN, workPath } from "./paths.mjs";
 import { editDescriptor, githubTools, writeProject } from "./projects.mjs";
@@ -18,15 +18,22 @@ function profileDir(workload) {
   return dir;
 }
 
+/**
+ * Runs `mcp-gen <command>` under --cpu-prof; with MCP_GEN_PHASES too (build), so that the summary
+ * can name the top functions of each phase (the phase record's stretches, on the same clock as the
+ * profiles' samples).
+ */
 async function mcpGenProfile(workload, command, prepare) {
   const project = await prepare();
   const out = profileDir(workload);
+  const phasesFile = command === "build" ? join(out, "phases.json") : undefined;
   const result = await runNode(MCP_GEN_BIN, [command, "--cwd", project], {
     cwd: project,
     nodeArgs: ["--cpu-prof", "--cpu-prof-dir", out],
+    env: phasesFile ? { MCP_GEN_PHASES: phasesFile } : {},
     label: `mcp-gen ${command}`,
   });
-  return { out, result };
+  return { out, result, phases: phasesFile ? JSON.parse(readFileSync(phasesFile, "utf8")) : undefined };
 }
 
 /** Returns the summary text. */
@@ -40,27 +47,28 @@ export async function runProfile(workload, { log, seconds = 5 }) {
   };
   let out;
   let result;
+  let phases;
   switch (kind) {
     case "build":
-      ({ out, result } = await mcpGenProfile(workload, "build", async () => gh()));
+      ({ out, result, phases } = await mcpGenProfile(workload, "build", async () => gh()));
       break;
     case "no-change-build":
-      ({ out, result } = await mcpGenProfile(workload, "build", built));
+      ({ out, result, phases } = await mcpGenProfile(workload, "build", built));
       break;
     case "rebuild":
-      ({ out, result } = await mcpGenProfile(workload, "build", async () => {
+      ({ out, result, phases } = await mcpGenProfile(workload, "build", async () => {
         const dir = await built();
         editDescriptor(dir, githubTools()[0], 1);
         return dir;
       }));
       break;
     case "check":
-      ({ out, result } = await mcpGenProfile(workload, "check", built));
+      ({ out, result, phases } = await mcpGenProfile(workload, "check", built));
       break;
     case "synthetic": {
       const size = arg ? Number(arg) : 1000;
       if (!Number.isInteger(size) || size <= 0) throw new Error(`synthetic:N needs a tool count, got "${arg}"`);
-      ({ out, result } = await mcpGenProfile(workload, "build", async () => writeProject(`prof-syn-${size}`, syntheticTools(size), "synthetic")));
+      ({ out, result, phases } = await mcpGenProfile(workload, "build", async () => writeProject(`prof-syn-${size}`, syntheticTools(size), "synthetic")));
       break;
     }
     case "jstt":
@@ -91,5 +99,6 @@ export async function runProfile(workload, { log, seconds = 5 }) {
     .filter((f) => f.endsWith(".cpuprofile"))
     .map((f) => join(out, f));
   if (files.length === 0) throw new Error(`no .cpuprofile was written to ${out}`);
-  return `profile of ${workload}: ${(result.ms / 1000).toFixed(2)} s wall, ${result.rssMB.toFixed(0)} MB peak RSS\n${summarise(files)}`;
+  const byPhase = phases ? `\n\n${summariseByPhase(files, phases)}` : "";
+  return `profile of ${workload}: ${(result.ms / 1000).toFixed(2)} s wall, ${result.rssMB.toFixed(0)} MB peak RSS\n${summarise(files)}${byPhase}`;
 }

@@ -2,7 +2,7 @@
 // user would otherwise pick, then no-change check/build and a one-descriptor rebuild as fractions of
 // the cold build. Each round runs every case once, back to back, in this order; ratios are medians
 // of the per-round ratios, so the machine's drift hits both sides of a ratio alike.
-import { rmSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { join } from "node:path";
 import * as fmt from "../lib/format.mjs";
@@ -10,10 +10,12 @@ import { runNode } from "../lib/measure.mjs";
 import { BENCH_DIR, GITHUB_OPENAPI_FILE, githubToolsFile, MCP_GEN_BIN, OPENAPI_MCP_GENERATOR_BIN, OPENAPI_TYPESCRIPT_BIN, workPath } from "../lib/paths.mjs";
 import { addSchemaProperty, editDescriptor, githubTools, writeProject } from "../lib/projects.mjs";
 import { max, median, min, pairedRatio } from "../lib/stats.mjs";
+import { phaseSection } from "../lib/phase-table.mjs";
 
 const JSTT = join(BENCH_DIR, "children", "jstt.mjs");
 const GENERATORS = join(BENCH_DIR, "children", "generators.mjs");
 const WRITE_TREE = join(BENCH_DIR, "children", "write-tree.mjs");
+const PHASE_FLOORS = join(BENCH_DIR, "children", "phase-floors.mjs");
 const WATCH_REBUILD = join(BENCH_DIR, "children", "watch-rebuild.mjs");
 /** Descriptions edited in a row in one watch session, per round. */
 const WATCH_EDITS = 3;
@@ -69,6 +71,36 @@ function cases(tools, checkAvailable) {
       prepare: () => rmSync(workPath("baselines", "tree"), { recursive: true, force: true }),
       run: () => runNode(WRITE_TREE, [project(), workPath("baselines", "tree")], { label: "write tree" }),
     },
+    {
+      // The phase table's build: the same cold build with MCP_GEN_PHASES, in a project of its own.
+      key: "coldPhases",
+      label: "mcp-gen build, cold, counting its phases (MCP_GEN_PHASES)",
+      prepare: () => writeProject("gh-phases", tools, "github"),
+      run: async () => {
+        const file = workPath("phases", "build.json");
+        mkdirSync(workPath("phases"), { recursive: true });
+        rmSync(file, { force: true });
+        const result = await runNode(MCP_GEN_BIN, ["build", "--cwd", workPath("gh-phases")], { cwd: workPath("gh-phases"), env: { MCP_GEN_PHASES: file }, label: "mcp-gen build (phases)" });
+        return { ...result, detail: JSON.parse(readFileSync(file, "utf8")) };
+      },
+    },
+    {
+      key: "generatorsPhases",
+      label: "json-schema-to-typescript + ajv alone, counting their parts (--phases)",
+      run: async () => {
+        const result = await runNode(GENERATORS, [toolsFile, "2", "--phases"], { label: "pinned generators (phases)" });
+        return { ...result, detail: JSON.parse(result.stdout).phases };
+      },
+    },
+    {
+      key: "phaseFloors",
+      label: "reading the descriptors; hashing the cold build's files",
+      needs: "coldPhases",
+      run: async () => {
+        const result = await runNode(PHASE_FLOORS, [workPath("gh-phases")], { label: "phase floors" });
+        return { ...result, detail: JSON.parse(result.stdout) };
+      },
+    },
     { key: "noChangeBuild", label: "mcp-gen build, no change", needs: "cold", run: mcpGen("build") },
     checkAvailable ? { key: "check", label: "mcp-gen check, no change", needs: "cold", run: mcpGen("check") } : { key: "check", label: "mcp-gen check, no change", unavailable: true },
     {
@@ -104,7 +136,7 @@ function cases(tools, checkAvailable) {
  * the first round), at least one. Returns the raw measurements by case key.
  */
 async function measure(list, { runs, budgetS, log }) {
-  const results = Object.fromEntries(list.map((c) => [c.key, { label: c.label, ms: [], rss: [], error: c.unavailable ? "not available" : undefined }]));
+  const results = Object.fromEntries(list.map((c) => [c.key, { label: c.label, ms: [], cpu: [], rss: [], detail: [], error: c.unavailable ? "not available" : undefined }]));
   const started = performance.now();
   let rounds = runs;
   for (let round = 0; round < rounds; round++) {
@@ -114,9 +146,11 @@ async function measure(list, { runs, budgetS, log }) {
       if (r.error || (c.maxRuns !== undefined && round >= c.maxRuns) || (c.needs && results[c.needs].ms[round] === undefined)) continue;
       try {
         c.prepare?.(round);
-        const { ms, rssMB } = await c.run();
+        const { ms, rssMB, cpuMs, detail } = await c.run();
         r.ms[round] = ms;
         r.rss[round] = rssMB;
+        r.cpu[round] = cpuMs;
+        r.detail[round] = detail;
         log(`  round ${round + 1}/${rounds}  ${c.label}: ${fmt.ms(ms)}, ${fmt.mb(rssMB)}`);
       } catch (error) {
         r.error = String(error.message).split("\n")[0];
@@ -138,9 +172,24 @@ async function measure(list, { runs, budgetS, log }) {
 const values = (r) => r.ms.filter(Number.isFinite);
 
 function row(r, ratioText, target = "", status = "") {
-  if (r.error) return [r.label, r.error, "", "", "", "", target, status];
+  if (r.error) return [r.label, r.error, "", "", "", "", "", target, status];
   const ms = values(r);
-  return [r.label, fmt.ms(median(ms)), fmt.range(min(ms), max(ms)), fmt.mb(median(r.rss.filter(Number.isFinite))), String(ms.length), ratioText, target, status];
+  return [
+    r.label,
+    fmt.ms(median(ms)),
+    fmt.range(min(ms), max(ms)),
+    fmt.ms(median(r.cpu.filter(Number.isFinite))),
+    fmt.mb(median(r.rss.filter(Number.isFinite))),
+    String(ms.length),
+    ratioText,
+    target,
+    status,
+  ];
+}
+
+/** A row that only adds a ratio to the row above. */
+function ratioRow(label, ratioText, target = "", status = "") {
+  return [label, "", "", "", "", "", ratioText, target, status];
 }
 
 export async function buildSuite({ options, log, targets }) {
@@ -150,28 +199,33 @@ export async function buildSuite({ options, log, targets }) {
   const { results: r, rounds, seconds } = await measure(cases(tools, checkAvailable), { runs: options.runs, budgetS: options.buildBudgetS, log });
 
   const ratio = (a, b) => (r[a].error || r[b].error ? NaN : pairedRatio(r[a].ms, r[b].ms));
+  const cpuRatio = (a, b) => (r[a].error || r[b].error ? NaN : pairedRatio(r[a].cpu, r[b].cpu));
   const rows = [];
   rows.push(row(r.jstt, "1.00× (baseline)"));
   rows.push(row(r.jsttRaw, `${fmt.ratio(ratio("jsttRaw", "jstt"))} of jstt`));
   rows.push(row(r.generators, `${fmt.ratio(ratio("generators", "jstt"))} of jstt`));
-  rows.push(["↳ pinned generators ÷ openapi-mcp-generator", "", "", "", "", fmt.ratio(ratio("generators", "omg")), "", ""]);
+  rows.push(ratioRow("↳ pinned generators ÷ openapi-mcp-generator", fmt.ratio(ratio("generators", "omg"))));
   rows.push(row(r.ots, `${fmt.ratio(ratio("ots", "jstt"))} of jstt`));
   rows.push(row(r.omg, `${fmt.ratio(ratio("omg", "jstt"))} of jstt`));
 
   const coldJstt = ratio("cold", "jstt");
   const t1 = targets.add("coldVsJstt", fmt.ratio(coldJstt), coldJstt, "build");
   rows.push(row(r.cold, `${fmt.ratio(coldJstt)} of jstt`, t1.target, t1.status));
-  rows.push(["↳ cold build ÷ jstt, format: false", "", "", "", "", fmt.ratio(ratio("cold", "jsttRaw")), "", ""]);
-  rows.push(["↳ cold build ÷ pinned generators alone", "", "", "", "", fmt.ratio(ratio("cold", "generators")), "", ""]);
+  rows.push(ratioRow("↳ cold build ÷ jstt, format: false", fmt.ratio(ratio("cold", "jsttRaw"))));
+  const coldFloor = ratio("cold", "generators");
+  const t0 = targets.add("coldVsFloor", fmt.ratio(coldFloor), coldFloor, "build");
+  rows.push(ratioRow("↳ cold build ÷ pinned generators alone", fmt.ratio(coldFloor), t0.target, t0.status));
+  rows.push(ratioRow("↳ the same in CPU time (every thread)", fmt.ratio(cpuRatio("cold", "generators"))));
   rows.push(row(r.writeTree, `${fmt.ratio(ratio("writeTree", "cold"))} of cold`));
-  rows.push(["↳ creating the files ÷ openapi-mcp-generator", "", "", "", "", fmt.ratio(ratio("writeTree", "omg")), "", ""]);
-  rows.push(["↳ cold build ÷ openapi-typescript", "", "", "", "", fmt.ratio(ratio("cold", "ots")), "", ""]);
+  rows.push(ratioRow("↳ creating the files ÷ openapi-mcp-generator", fmt.ratio(ratio("writeTree", "omg"))));
+  rows.push(ratioRow("↳ cold build ÷ openapi-typescript", fmt.ratio(ratio("cold", "ots"))));
   const coldOmg = ratio("cold", "omg");
   const t2 = targets.add("coldVsOmg", fmt.ratio(coldOmg), coldOmg, "build");
-  rows.push(["↳ cold build ÷ openapi-mcp-generator", "", "", "", "", fmt.ratio(coldOmg), t2.target, t2.status]);
+  rows.push(ratioRow("↳ cold build ÷ openapi-mcp-generator", fmt.ratio(coldOmg), t2.target, t2.status));
   const coldRss = r.cold.error ? NaN : median(r.cold.rss.filter(Number.isFinite));
   const t3 = targets.add("coldRss", fmt.mb(coldRss), coldRss, "build");
-  rows.push(["↳ cold build peak RSS", "", "", fmt.mb(coldRss), "", "", t3.target, t3.status]);
+  rows.push(["↳ cold build peak RSS", "", "", "", fmt.mb(coldRss), "", "", t3.target, t3.status]);
+  rows.push(row(r.coldPhases, `${fmt.ratio(ratio("coldPhases", "cold"))} of cold`));
 
   rows.push(row(r.noChangeBuild, `${fmt.ratio(ratio("noChangeBuild", "cold"))} of cold`));
   const checkFraction = ratio("check", "cold");
@@ -179,7 +233,9 @@ export async function buildSuite({ options, log, targets }) {
   rows.push(row(r.check, `${fmt.ratio(checkFraction)} of cold`, t4.target, t4.status));
   const checkMs = r.check.error ? NaN : median(values(r.check));
   const t5 = targets.add("checkMs", fmt.ms(checkMs), checkMs, "build");
-  rows.push(["↳ no-change check, absolute", fmt.ms(checkMs), "", "", "", "", t5.target, t5.status]);
+  rows.push(["↳ no-change check, absolute", fmt.ms(checkMs), "", "", "", "", "", t5.target, t5.status]);
+  const t5b = targets.add("checkMs27", fmt.ms(checkMs), checkMs, "build");
+  rows.push(["↳ no-change check, absolute (#27)", fmt.ms(checkMs), "", "", "", "", "", t5b.target, t5b.status]);
   const rebuildFraction = ratio("rebuild", "cold");
   const t6 = targets.add("rebuildFraction", fmt.ratio(rebuildFraction), rebuildFraction, "build");
   rows.push(row(r.rebuild, `${fmt.ratio(rebuildFraction)} of cold`, t6.target, t6.status));
@@ -187,13 +243,15 @@ export async function buildSuite({ options, log, targets }) {
   const schemaFraction = ratio("schemaRebuild", "cold");
   const t7 = targets.add("schemaRebuildFraction", fmt.ratio(schemaFraction), schemaFraction, "build");
   rows.push(row(r.schemaRebuild, `${fmt.ratio(schemaFraction)} of cold`, t7.target, t7.status));
+  const t7b = targets.add("schemaRebuild27", fmt.ratio(schemaFraction), schemaFraction, "build");
+  rows.push(ratioRow("↳ the same, against #27's bound", fmt.ratio(schemaFraction), t7b.target, t7b.status));
 
-  return {
+  const table = {
     title: `Build: GitHub corpus, ${fmt.int(tools.length)} tools (${rounds} round${rounds === 1 ? "" : "s"}, ${seconds.toFixed(0)} s)`,
-    columns: ["workload", "median", "min – max", "peak RSS", "runs", "ratio", "target", "status"],
+    columns: ["workload", "median", "min – max", "CPU", "peak RSS", "runs", "ratio", "target", "status"],
     rows,
     notes: [
-      "Wall time of the whole command as a child process (Node start-up included), peak RSS of that process.",
+      "Wall time of the whole command as a child process (Node start-up included); CPU = its user + system time, every thread (median); peak RSS of that process.",
       "Ratios are medians of per-round ratios: each round runs every row once, back to back.",
       "Pinned generators alone = the floor of any build that makes types and validators with the packages mcp-gen pins: json-schema-to-typescript (format: false) and one ajv instance (standalone code) over the 727 distinct inputSchemas, split over a worker thread and the main thread; nothing read but the corpus file, nothing written (bench/children/generators.mjs).",
       "Creating the files alone = the cold build's output (every file but the descriptors and the config) read into memory, then created in a fresh folder with one synchronous write each, one thread, no temporary names (bench/children/write-tree.mjs): the file system's share of a cold build.",
@@ -201,4 +259,5 @@ export async function buildSuite({ options, log, targets }) {
     ],
     raw: r,
   };
+  return [table, phaseSection(r)];
 }

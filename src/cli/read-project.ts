@@ -19,6 +19,7 @@ import type { ProjectInput } from "../project/analyze-project.js";
 import { readConfig, toProjectPath } from "./read-config.js";
 import { fingerprint, readWithStat, type StatRead } from "../files/read-with-stat.js";
 import type { FileRecord, ReadReuse } from "../incremental/file-record.js";
+import { NO_CLOCK, type PhaseClock } from "../model/phase-clock.js";
 
 export type { FileRecord, ReadReuse };
 
@@ -45,8 +46,11 @@ export interface ReadIndex {
   readonly globs?: GlobMemo;
 }
 
-/** Reads config and every descriptor. `ok: false` means the config itself is unusable (exit 2). */
-export async function readProject(location: ProjectLocation, reuse?: ReadReuse, index?: ReadIndex): Promise<ReadProjectResult> {
+/**
+ * Reads config and every descriptor. `ok: false` means the config itself is unusable (exit 2).
+ * `clock`: reading and parsing files counts to "load" (globbing to the phase it was called in).
+ */
+export async function readProject(location: ProjectLocation, reuse?: ReadReuse, index?: ReadIndex, clock: PhaseClock = NO_CLOCK): Promise<ReadProjectResult> {
   const root = await realpath(location.root);
   const sources = new Map<string, string>();
   const configResult = location.config ? { config: location.config, diagnostics: [] } : await readConfig(root, location.configPath, sources, "all");
@@ -54,20 +58,22 @@ export async function readProject(location: ProjectLocation, reuse?: ReadReuse, 
   const config = configResult.config;
   const reader = new FileReader(root, config.load, sources, reuse, index);
   const descriptors = await findDescriptors(root, config, index?.globs);
-  for (const path of descriptors) {
-    reader.read(path);
-    const file = reader.files.get(path);
-    if (file?.status === "refused") reader.report(path, outsideRoot(path, file.reason));
-  }
-  // Follow $refs breadth-first until no new file appears.
-  const queue = [...descriptors];
-  for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
-    for (const target of reader.refsOf(path)) {
-      if (reader.files.has(target)) continue;
-      reader.read(target);
-      queue.push(target);
+  clock.time("load", () => {
+    for (const path of descriptors) {
+      reader.read(path);
+      const file = reader.files.get(path);
+      if (file?.status === "refused") reader.report(path, outsideRoot(path, file.reason));
     }
-  }
+    // Follow $refs breadth-first until no new file appears.
+    const queue = [...descriptors];
+    for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
+      for (const target of reader.refsOf(path)) {
+        if (reader.files.has(target)) continue;
+        reader.read(target);
+        queue.push(target);
+      }
+    }
+  });
   return {
     ok: true,
     input: { descriptors, files: reader.files, loadDiagnostics: [...configResult.diagnostics, ...reader.diagnostics], config },

@@ -20,11 +20,12 @@ import * as validatorRuntime from "@mcp-gen/runtime/validators";
 import { withoutSourceUrls } from "./ajv-code-tokens.js";
 import { certifiedPatternFor, pattern, patternEngine } from "./linear-pattern/linear-regexp.js";
 import { needsCertificate, NO_VERDICTS, type PatternPlan } from "./linear-pattern/pattern-plan.js";
+import { NO_CLOCK, type PhaseClock } from "../model/phase-clock.js";
 import { newAjv } from "./load-ajv.js";
 import { prepareForAjv, prepareValidatorSchema } from "./prepare-validator-schema.js";
 import type { StandaloneChunk } from "./rewrite-standalone.js";
 import { scaffoldSamples, type ScaffoldSamples } from "./schema-samples.js";
-import { createStandaloneEngine, standaloneChunk } from "./standalone-engine.js";
+import { createStandaloneEngine, standaloneChunk, timedRegExp } from "./standalone-engine.js";
 
 // ajv and ajv-formats (CommonJS) load with the first engine: commands and builds that compile no
 // schema (an unchanged project) never pay for them.
@@ -175,10 +176,12 @@ export class SchemaCompiler {
   /**
    * `patterns`: the ReDoS checker's verdicts for the project's patterns, and whether it is a client
    * project (pattern-plan.ts); without it, a pattern that needs a verdict does not compile.
+   * `clock`: pattern work counts to "patterns" (MCP_GEN_PHASES).
    */
   constructor(
     private readonly prior?: SchemaPrior,
     readonly patterns: PatternPlan = NO_VERDICTS,
+    private readonly clock: PhaseClock = NO_CLOCK,
   ) {
     this.runtime = { ...validatorRuntime, pattern, certifiedPattern: certifiedPatternFor(patterns) };
   }
@@ -250,7 +253,7 @@ export class SchemaCompiler {
       this.compiledByText.set(key, compiled);
     }
     if (!compiled) {
-      const result = standaloneChunk(this.standaloneEngine(dialect), prepared, this.patterns);
+      const result = standaloneChunk(this.standaloneEngine(dialect), prepared, this.patterns, this.clock);
       compiled = { id, dialect, text, chunk: result.chunk, error: result.error };
       this.compiledByText.set(key, compiled);
       // ajv's own function, where it is the generated validator (see standaloneChunk), for the
@@ -333,11 +336,11 @@ export class SchemaCompiler {
   }
 
   private engine(dialect: Dialect): Engine {
-    return nextUse(this.engines, dialect, (d) => createCheckEngine(d, this.patterns));
+    return nextUse(this.engines, dialect, (d) => createCheckEngine(d, this.patterns, this.clock));
   }
 
   private standaloneEngine(dialect: Dialect): Engine {
-    return nextUse(this.standaloneEngines, dialect, (d) => createStandaloneEngine(d, { patterns: this.patterns }));
+    return nextUse(this.standaloneEngines, dialect, (d) => createStandaloneEngine(d, { patterns: this.patterns, clock: this.clock }));
   }
 }
 
@@ -353,10 +356,18 @@ function nextUse(engines: Map<Dialect, { engine: Engine; uses: number }>, dialec
 }
 
 /** The engine that compiles schemas as written, every error kept: `$async` schemas and validator(). */
-function createCheckEngine(dialect: Dialect, patterns: PatternPlan): Engine {
+function createCheckEngine(dialect: Dialect, patterns: PatternPlan, clock: PhaseClock): Engine {
   // ownProperties as the generated validators have it (createStandaloneEngine), and patterns run as
   // there too: a schema compiles here exactly when its generated validator can.
-  const engine = newAjv(dialect, { strict: false, validateFormats: true, validateSchema: false, allErrors: true, ownProperties: true, logger: false, code: { regExp: patternEngine(patterns) } });
+  const engine = newAjv(dialect, {
+    strict: false,
+    validateFormats: true,
+    validateSchema: false,
+    allErrors: true,
+    ownProperties: true,
+    logger: false,
+    code: { regExp: timedRegExp(clock, patternEngine(patterns)) },
+  });
   // After newAjv: ajv-formats loads ajv, which load-ajv.ts patches first.
   const addFormats = require("ajv-formats") as { default?: (ajv: Ajv) => Ajv } & ((ajv: Ajv) => Ajv);
   (addFormats.default ?? addFormats)(engine);

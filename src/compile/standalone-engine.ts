@@ -7,6 +7,7 @@ import type { Ajv, AnySchema, Format, KeywordDefinition } from "ajv";
 import type { Dialect } from "../model/dialect.js";
 import type { JsonValue } from "../model/json.js";
 import { formats } from "@mcp-gen/runtime/validators";
+import { NO_CLOCK, type PhaseClock } from "../model/phase-clock.js";
 import { ajvCode, newAjv, standaloneCode } from "./load-ajv.js";
 import { patternEngine } from "./linear-pattern/linear-regexp.js";
 import { NO_VERDICTS, type PatternPlan } from "./linear-pattern/pattern-plan.js";
@@ -23,11 +24,17 @@ const require = createRequire(import.meta.url);
  * RegExp for patterns, only for mcp-gen's own schemas, whose patterns are fixed and safe (so that
  * mcp-gen's start does not load re2js); generated validators run patterns as `patterns` says
  * (pattern-plan.ts: re2js, or RegExp for a pattern the ReDoS checker certified).
+ * `clock`: pattern work counts to "patterns".
  * @example const engine = createStandaloneEngine("draft-07");
  */
 export function createStandaloneEngine(
   dialect: Dialect,
-  { allErrors = false, nativePatterns = false, patterns = NO_VERDICTS }: { readonly allErrors?: boolean; readonly nativePatterns?: boolean; readonly patterns?: PatternPlan } = {},
+  {
+    allErrors = false,
+    nativePatterns = false,
+    patterns = NO_VERDICTS,
+    clock = NO_CLOCK,
+  }: { readonly allErrors?: boolean; readonly nativePatterns?: boolean; readonly patterns?: PatternPlan; readonly clock?: PhaseClock } = {},
 ): Ajv {
   const options = {
     strict: false,
@@ -42,7 +49,7 @@ export function createStandaloneEngine(
     // One statement per line, so a changed schema shows as a readable diff of the generated file
     // (newAjv adds the guard every function ajv evaluates passes). Patterns run in bounded time
     // (pattern-plan.ts), in mcp-gen and in the generated code.
-    code: { source: true, esm: true, lines: true, formats: ajvCode("__rt.formats"), ...(nativePatterns ? {} : { regExp: patternEngine(patterns) }) },
+    code: { source: true, esm: true, lines: true, formats: ajvCode("__rt.formats"), ...(nativePatterns ? {} : { regExp: timedRegExp(clock, patternEngine(patterns)) }) },
   };
   const engine = newAjv(dialect, options);
   // After newAjv: ajv-formats loads ajv, which load-ajv.ts patches first.
@@ -51,6 +58,12 @@ export function createStandaloneEngine(
   // ajv-formats adds these keywords by default, and mcp-gen's validation (like the SDK) uses them.
   engine.addKeyword(formatLimitDefinition);
   return engine;
+}
+
+/** A pattern engine (patternEngine), its time counted to "patterns" when the clock counts. */
+export function timedRegExp<E extends ((source: string, flags: string) => unknown) & { code: string }>(clock: PhaseClock, engine: E): E {
+  if (!clock.on) return engine;
+  return Object.assign((source: string, flags: string) => clock.time("patterns", () => engine(source, flags)), { code: engine.code }) as unknown as E;
 }
 
 /**
@@ -71,6 +84,7 @@ export function standaloneChunk(
   engine: Ajv,
   schema: JsonValue,
   patterns: PatternPlan = NO_VERDICTS,
+  clock: PhaseClock = NO_CLOCK,
 ): { readonly chunk?: StandaloneChunk; readonly error?: string; readonly validate?: (data: unknown) => boolean } {
   const registered = new Set(Object.keys(engine.refs));
   try {
@@ -82,7 +96,8 @@ export function standaloneChunk(
     }
     const code = standaloneCode(engine, validate);
     // ajv's own function is the generated validator unless the rewrite mends its behaviour.
-    return { chunk: linearPatternCode(rewriteStandalone(code), patterns), ...(rewriteChangesBehaviour(code) ? {} : { validate }) };
+    const chunk = rewriteStandalone(code);
+    return { chunk: clock.time("patterns", () => linearPatternCode(chunk, patterns)), ...(rewriteChangesBehaviour(code) ? {} : { validate }) };
   } finally {
     try {
       if (typeof schema === "object" && schema !== null) engine.removeSchema(schema as AnySchema);

@@ -10,6 +10,7 @@ import { DEFAULT_DIALECT, dialectOf } from "../model/dialect.js";
 import type { EmitOutput, GeneratedFile } from "../model/generated-file.js";
 import { getOwn, isJsonObject, type JsonObject, type JsonValue } from "../model/json.js";
 import { memoSlot, RunMemo } from "../model/run-memo.js";
+import { NO_CLOCK, type PhaseClock } from "../model/phase-clock.js";
 import type { ResolvedTool } from "../model/source.js";
 import { hashTool, type ToolHash } from "../lock/hash-tool.js";
 import { sha256Hex } from "../lock/sha256.js";
@@ -54,6 +55,8 @@ export interface EmitInput {
   readonly hashes?: ReadonlyMap<ResolvedTool, ToolHash>;
   /** What the run remembers (the analysis's, and expectedTypesJobs'); a fresh one when absent. */
   readonly memo?: RunMemo;
+  /** Where the time goes (MCP_GEN_PHASES): emitting counts to "emit", waiting for and finishing types to "types". */
+  readonly clock?: PhaseClock;
 }
 
 /**
@@ -165,16 +168,19 @@ export async function emitProject(input: EmitInput): Promise<EmitOutput & { read
   const setHash = sha256Hex(plans.map((p) => `${p.name}\u0000${p.hash.sha256}`).join("\n"));
   const banner = aggregateBanner(plans.length);
   const fresh = plans.filter((plan) => plan.module === undefined);
+  const clock = input.clock ?? NO_CLOCK;
   // Types are generated while everything that does not need them is rendered (compileTypes may run
   // on other threads; the main thread helps when it waits below).
-  const pendingTypes = emitTypes(fresh, input.compileTypes ?? compileTypesInTurn, (plan, key) => previousTypes(plan, key, input.reuse?.previous?.get(plan.tool), templates, input.config), memo);
+  const pendingTypes = clock.time("types", () =>
+    emitTypes(fresh, input.compileTypes ?? compileTypesInTurn, (plan, key) => previousTypes(plan, key, input.reuse?.previous?.get(plan.tool), templates, input.config), memo),
+  );
   pendingTypes.catch(() => undefined);
   const generated: GeneratedFile[] = [];
   for (const file of validators.files) generated.push({ path: posix.join(out, file.path), contents: `${banner}\n${file.contents}` });
   generated.push(...emitAggregates(plans, templates, input.config, banner, setHash));
   const existing = input.existingScaffolds ?? new Set<string>();
   const scaffolds = input.config.generate === "client" ? [] : plans.flatMap((plan) => emitScaffolds(plan, templates, input.config, input.schemas, existing));
-  const types = new Map(zip(fresh, await pendingTypes));
+  const types = new Map(zip(fresh, await clock.timeAsync("types", () => pendingTypes)));
   for (const plan of plans) {
     const reused = plan.module;
     if (reused && reused.path !== posix.join(out, "tools", `${plan.names.file}.ts`)) {

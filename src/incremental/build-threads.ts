@@ -11,7 +11,20 @@ import { typesJobKey, type TypesCompiler, type TypesJob } from "../emit/emit-pro
 import type { Precompile, SchemaRequest } from "../project/analyze-project.js";
 import type { SchemaCompiler } from "../compile/schema-compiler.js";
 import type { GeneratedFile } from "../model/generated-file.js";
-import { checkBatch, createBatch, typesBatch, type CheckAnswer, type CheckItem, type CreateItem, type TypesItem, type WorkerAnswer, type WorkerRequest } from "./build-worker.js";
+import { NO_CLOCK, type PhaseClock } from "../model/phase-clock.js";
+import {
+  checkBatch,
+  createBatch,
+  RUN_PHASE,
+  typesBatch,
+  type CheckAnswer,
+  type CheckItem,
+  type CreateItem,
+  type TypesItem,
+  type WorkerAnswer,
+  type WorkerRequest,
+  type WorkerStart,
+} from "./build-worker.js";
 
 export interface BuildThreads {
   readonly precompile: Precompile;
@@ -84,6 +97,8 @@ export interface ThreadOptions {
    * garbage, a heap grown for it) goes with the worker instead of staying in the process for good.
    */
   readonly mainHelps?: boolean;
+  /** Where the time goes (MCP_GEN_PHASES); workers report theirs with each answer. */
+  readonly clock?: PhaseClock;
 }
 
 /**
@@ -91,8 +106,8 @@ export interface ThreadOptions {
  * first prefetchTypes that has jobs (see wantsTypesThread).
  * @example const threads = startBuildThreads(1); try { ... } finally { await threads.close(); }
  */
-export function startBuildThreads(workers: number, { typesThread = false, progress, mainHelps = true }: ThreadOptions = {}): BuildThreads {
-  const pool = new Pool(workers, progress, mainHelps);
+export function startBuildThreads(workers: number, { typesThread = false, progress, mainHelps = true, clock = NO_CLOCK }: ThreadOptions = {}): BuildThreads {
+  const pool = new Pool(workers, progress, mainHelps, clock);
   // Folders the main thread has made while creating scaffolds, in this build.
   const mainFolders = new Set<string>();
   // Type jobs started, by typesJobKey: the run that answers each and its place in that run.
@@ -202,15 +217,17 @@ class Pool {
 
   constructor(
     count: number,
-    private readonly progress?: ThreadProgress,
-    private readonly mainHelps = true,
+    private readonly progress: ThreadProgress | undefined,
+    private readonly mainHelps: boolean,
+    private readonly clock: PhaseClock,
   ) {
     for (let i = 0; i < count; i++) this.addWorker();
   }
 
   /** Starts one more worker; it takes part in the runs started from now on. */
   addWorker(): void {
-    const worker = new Worker(WORKER_FILE);
+    const start: WorkerStart = { phases: this.clock.on ? { thread: `worker ${this.workers.length + 1}`, spawnedNs: String(process.hrtime.bigint()) } : undefined };
+    const worker = new Worker(WORKER_FILE, { workerData: start });
     // Idle workers must not keep the process alive by themselves; a pending run refs them.
     worker.unref();
     worker.on("message", (answer: WorkerAnswer) => this.answered(answer));
@@ -277,7 +294,7 @@ class Pool {
       const index = Atomics.add(run.next, 0, 1);
       if (index >= run.batches.length) continue;
       try {
-        this.finished(id, index, await run.inThread(run.batches[index]!));
+        this.finished(id, index, await this.clock.timeAsync(RUN_PHASE[run.kind], () => run.inThread(run.batches[index]!)));
       } catch (e) {
         this.failed(id, e instanceof Error ? e : new Error(String(e)));
       }
@@ -289,6 +306,7 @@ class Pool {
   }
 
   private answered(answer: WorkerAnswer): void {
+    if (answer.phases) this.clock.absorb(answer.phases);
     if ("error" in answer) this.failed(answer.id, new Error(answer.error));
     else this.finished(answer.id, answer.index, answer.results);
   }

@@ -2,7 +2,7 @@
 // json-schema-to-typescript), creates missing scaffolds while the main thread writes the generated
 // folder, and answers with plain data. Started by build-threads.ts; owns one
 // SchemaCompiler for the whole build, like the main thread's.
-import { parentPort } from "node:worker_threads";
+import { parentPort, workerData } from "node:worker_threads";
 import type { Dialect } from "../model/dialect.js";
 import type { JsonValue } from "../model/json.js";
 import { compileTypes } from "../emit/emit-types.js";
@@ -10,6 +10,8 @@ import { SchemaCompiler, type CompiledValidator, type SchemaCheck } from "../com
 import type { GeneratedFile } from "../model/generated-file.js";
 import type { ScaffoldSamples } from "../compile/schema-samples.js";
 import { createMissingFile } from "../files/write-files.js";
+import { NO_CLOCK, type Phase, type PhaseClock, type ThreadPhases } from "../model/phase-clock.js";
+import { ThreadClock } from "./thread-clock.js";
 import { NO_VERDICTS, type PatternPlan } from "../compile/linear-pattern/pattern-plan.js";
 
 /** A schema to check and compile, as JSON text (JSON.parse keeps every key an own property). */
@@ -47,7 +49,19 @@ export type WorkerRequest =
   | { readonly id: number; readonly kind: "types"; readonly batches: readonly (readonly TypesItem[])[]; readonly next: Int32Array }
   | { readonly id: number; readonly kind: "create"; readonly batches: readonly (readonly CreateItem[])[]; readonly next: Int32Array };
 
-export type WorkerAnswer = { readonly id: number; readonly index: number; readonly results: readonly unknown[] } | { readonly id: number; readonly error: string };
+/** The phase each kind of run counts to (MCP_GEN_PHASES). */
+export const RUN_PHASE: Readonly<Record<WorkerRequest["kind"], Phase>> = { check: "schemas", types: "types", create: "write" };
+
+/** What a worker thread is started with (workerData). */
+export interface WorkerStart {
+  /** Count the thread's time by phase (MCP_GEN_PHASES), under this name ("worker 1"...); undefined: count nothing. */
+  readonly phases: { readonly thread: string; readonly spawnedNs: string } | undefined;
+}
+
+/** A batch's results or a run's error; with MCP_GEN_PHASES, what the thread's clock counted since its last answer. */
+export type WorkerAnswer = ({ readonly id: number; readonly index: number; readonly results: readonly unknown[] } | { readonly id: number; readonly error: string }) & {
+  readonly phases?: ThreadPhases;
+};
 
 /** What the main thread would do itself for one item: the same code either way. */
 function checkItem(compiler: SchemaCompiler, schema: JsonValue, dialect: Dialect, samples: boolean): CheckAnswer {
@@ -58,23 +72,30 @@ function checkItem(compiler: SchemaCompiler, schema: JsonValue, dialect: Dialect
 
 if (parentPort) {
   const port = parentPort;
+  const start = workerData as WorkerStart | undefined;
   // The thread's state, in its entry point only (build-threads.ts imports this module's functions
   // too): a worker serves one build and ends with it.
+  const clock = start?.phases ? new ThreadClock("startup", BigInt(start.phases.spawnedNs), 0) : undefined;
   // One compiler per pattern plan (a build has one), by its verdicts as JSON text.
   const compilers = new Map<string, SchemaCompiler>();
   // Folders this thread has made while creating scaffolds.
   const folders = new Set<string>();
   // Runs are worked through one after another, in the order they came.
   let queue = Promise.resolve();
+  const thread = start?.phases?.thread ?? "worker";
+  const send = clock ? (answer: WorkerAnswer) => port.postMessage({ ...answer, phases: clock.take(thread) }) : (answer: WorkerAnswer) => port.postMessage(answer);
   port.on("message", (request: WorkerRequest) => {
-    queue = queue.then(() => work(compilers, folders, request, (answer) => port.postMessage(answer)));
+    queue = queue.then(() => work(compilers, folders, request, send, clock ?? NO_CLOCK));
   });
+  // Started: until the first run, the thread waits.
+  clock?.enter(undefined);
 }
 
-async function work(compilers: Map<string, SchemaCompiler>, folders: Set<string>, request: WorkerRequest, send: (answer: WorkerAnswer) => void): Promise<void> {
+async function work(compilers: Map<string, SchemaCompiler>, folders: Set<string>, request: WorkerRequest, send: (answer: WorkerAnswer) => void, clock: PhaseClock): Promise<void> {
   for (let index = Atomics.add(request.next, 0, 1); index < request.batches.length; index = Atomics.add(request.next, 0, 1)) {
     try {
-      send({ id: request.id, index, results: await answer(compilers, folders, request, index) });
+      const results = await clock.timeAsync(RUN_PHASE[request.kind], () => answer(compilers, folders, request, index, clock));
+      send({ id: request.id, index, results });
     } catch (e) {
       send({ id: request.id, error: e instanceof Error ? e.message : String(e) });
       return;
@@ -82,10 +103,10 @@ async function work(compilers: Map<string, SchemaCompiler>, folders: Set<string>
   }
 }
 
-function answer(compilers: Map<string, SchemaCompiler>, folders: Set<string>, request: WorkerRequest, index: number): Promise<readonly unknown[]> {
+function answer(compilers: Map<string, SchemaCompiler>, folders: Set<string>, request: WorkerRequest, index: number, clock: PhaseClock): Promise<readonly unknown[]> {
   switch (request.kind) {
     case "check":
-      return Promise.resolve(checkBatch(compilerFor(compilers, request.batches[index]![0]?.patterns), request.batches[index]!));
+      return Promise.resolve(checkBatch(compilerFor(compilers, request.batches[index]![0]?.patterns, clock), request.batches[index]!));
     case "types":
       return typesBatch(request.batches[index]!);
     case "create":
@@ -94,10 +115,10 @@ function answer(compilers: Map<string, SchemaCompiler>, folders: Set<string>, re
 }
 
 /** The thread's compiler for `plan`: the same one for the same verdicts. */
-function compilerFor(compilers: Map<string, SchemaCompiler>, plan: PatternPlan = NO_VERDICTS): SchemaCompiler {
+function compilerFor(compilers: Map<string, SchemaCompiler>, plan: PatternPlan = NO_VERDICTS, clock: PhaseClock = NO_CLOCK): SchemaCompiler {
   const key = JSON.stringify([plan.leaveOutUncertified, [...plan.verdicts]]);
   let compiler = compilers.get(key);
-  if (!compiler) compilers.set(key, (compiler = new SchemaCompiler(undefined, plan)));
+  if (!compiler) compilers.set(key, (compiler = new SchemaCompiler(undefined, plan, clock)));
   return compiler;
 }
 

@@ -32,6 +32,7 @@ import type { CheckedTool, ProjectAnalysis } from "../project/analyze-project.js
 import type { ProjectFile } from "../resolve/project-file.js";
 import type { SchemaPrior } from "../compile/schema-compiler.js";
 import type { RunMemo } from "../model/run-memo.js";
+import { NO_CLOCK, type PhaseClock } from "../model/phase-clock.js";
 import { readWithStat } from "../files/read-with-stat.js";
 import { readTextIfExists } from "../files/write-files.js";
 import { buildCachePath, configKey, generatorFingerprint, readBuildCache, writeBuildCache, type BuildCache } from "./build-cache.js";
@@ -272,6 +273,8 @@ export interface BuildWrite {
   readonly checked: readonly CheckedTool[];
   /** What reading the project recorded of each file. */
   readonly records: ReadonlyMap<string, FileRecord>;
+  /** Where the time goes (MCP_GEN_PHASES): writing counts to "write", rendering and hashing the lock to "hash". */
+  readonly clock?: PhaseClock;
 }
 
 export interface BuildWritten {
@@ -287,8 +290,13 @@ export interface BuildWritten {
  * then the build cache and the stat index for the next build.
  */
 export async function writeBuild(plan: BuildPlan, write: BuildWrite): Promise<BuildWritten> {
+  const clock = write.clock ?? NO_CLOCK;
+  const lockText = clock.time("hash", () => renderLock(write.lock, descriptorsInOrder(plan)));
+  return clock.timeAsync("write", () => writeTree(plan, write, lockText));
+}
+
+async function writeTree(plan: BuildPlan, write: BuildWrite, lockText: string): Promise<BuildWritten> {
   const { config, previous, disk } = plan;
-  const lockText = renderLock(write.lock, descriptorsInOrder(plan));
   // Only scaffolds that the listing of their folders lacks: created while the folder is written.
   const creating = write.createScaffolds();
   creating.catch(() => undefined);

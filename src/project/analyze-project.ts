@@ -14,6 +14,7 @@ import { sha256Hex } from "../lock/sha256.js";
 import type { Dialect } from "../model/dialect.js";
 import { RunMemo } from "../model/run-memo.js";
 import type { JsonValue } from "../model/json.js";
+import { NO_CLOCK, type PhaseClock } from "../model/phase-clock.js";
 import type { PatternPlan, PatternVerdict } from "../compile/linear-pattern/pattern-plan.js";
 
 export interface ProjectInput {
@@ -35,6 +36,8 @@ export interface ProjectInput {
   readonly knownSchemas?: SchemaPrior;
   /** What the run remembers (see RunMemo); a fresh one when absent. */
   readonly memo?: RunMemo;
+  /** Where the time goes (MCP_GEN_PHASES); NO_CLOCK when absent. */
+  readonly clock?: PhaseClock;
   /**
    * The ReDoS checker's verdicts on the patterns that need one (pattern-plan.ts), by pattern, as
    * withPatternVerdicts (src/pattern-check/) finds them; without one, such a pattern is refused.
@@ -116,7 +119,8 @@ export type Precompile = (requests: readonly SchemaRequest[], schemas: SchemaCom
  * @example await analyzeProjectWith(input, async (requests, schemas) => { for (const r of requests) schemas.check(r.schema, r.dialect); })
  */
 export async function analyzeProjectWith(input: ProjectInput, precompile: Precompile, onResolved?: (fresh: readonly ResolvedTool[], all: readonly ResolvedTool[]) => void): Promise<ProjectAnalysis> {
-  const fresh = resolveProject(input);
+  const clock = input.clock ?? NO_CLOCK;
+  const fresh = clock.time("resolve", () => resolveProject(input));
   const { docs, diagnostics } = fresh;
   const checked = input.checked ?? [];
   const tools = mergeByFile(
@@ -129,23 +133,25 @@ export async function analyzeProjectWith(input: ProjectInput, precompile: Precom
   const names = namesKey(tools);
   const inProjectKnown = new Map(checked.filter((c) => c.inProject?.names === names).map((c) => [c.tool, c.inProject!.diagnostics]));
   for (const known of inProjectKnown.values()) diagnostics.push(...known);
-  const schemas = new SchemaCompiler(input.knownSchemas, patternPlan(input));
+  const schemas = new SchemaCompiler(input.knownSchemas, patternPlan(input), clock);
   const memo = input.memo ?? new RunMemo();
   const rules = input.rules ?? ALL_RULES;
   // Schemas known already need no thread: the rules get their answers without ajv.
-  const compiling = precompile(
-    compileRequests(fresh.tools).filter((request) => !schemas.knowsFromPrior(request.schema, request.dialect)),
-    schemas,
+  const compiling = clock.time("schemas", () =>
+    precompile(
+      compileRequests(fresh.tools).filter((request) => !schemas.knowsFromPrior(request.schema, request.dialect)),
+      schemas,
+    ),
   );
   // Rejections are awaited below; this keeps an early one from counting as unhandled meanwhile.
   compiling.catch(() => undefined);
-  onResolved?.(fresh.tools, tools);
+  clock.time("types", () => onResolved?.(fresh.tools, tools));
   const settings = input.config.rules;
   const checkInProjectTools = new Set(tools.filter((tool) => !inProjectKnown.has(tool)));
   const [plain, compilers] = [rules.filter((rule) => !rule.compilesSchemas), rules.filter((rule) => rule.compilesSchemas)];
-  const first = runRulesByTool({ tools, rules: plain, peers: compilers, settings, docs, schemas, memo, checkTools, checkInProjectTools });
-  await compiling;
-  const second = runRulesByTool({ tools, rules: compilers, peers: plain, settings, docs, schemas, memo, checkTools, checkInProjectTools });
+  const first = clock.time("rules", () => runRulesByTool({ tools, rules: plain, peers: compilers, settings, docs, schemas, memo, checkTools, checkInProjectTools }));
+  await clock.timeAsync("schemas", () => compiling);
+  const second = clock.time("rules", () => runRulesByTool({ tools, rules: compilers, peers: plain, settings, docs, schemas, memo, checkTools, checkInProjectTools }));
   diagnostics.push(...first.all, ...second.all);
   const toolDiagnostics = new Map<ResolvedTool, Diagnostic[]>();
   for (const tool of fresh.tools) {

@@ -11,6 +11,7 @@ import { hashTool, type ToolHash } from "../lock/hash-tool.js";
 import type { TemplateSources } from "../emit/templates.js";
 import { buildLock } from "../lock/build-lock.js";
 import type { SchemaCompiler } from "../compile/schema-compiler.js";
+import { NO_CLOCK, type PhaseClock } from "../model/phase-clock.js";
 
 export interface BuildInput {
   readonly tools: readonly ResolvedTool[];
@@ -30,6 +31,8 @@ export interface BuildInput {
   readonly hashes?: ReadonlyMap<ResolvedTool, ToolHash>;
   /** See EmitInput.memo: the analysis's (ProjectAnalysis.memo). */
   readonly memo?: RunMemo;
+  /** See EmitInput.clock; hashing tools counts to "hash". */
+  readonly clock?: PhaseClock;
 }
 
 export interface BuildOutput extends GeneratedProject {
@@ -57,8 +60,9 @@ export async function buildProject(input: BuildInput): Promise<BuildOutput> {
  */
 export async function generateProject(input: BuildInput): Promise<GeneratedProject> {
   // Each tool is hashed once, for its module's banner and for the lock.
-  const hashes = new Map(input.tools.map((tool) => [tool, input.hashes?.get(tool) ?? hashTool(tool.wire)]));
-  const { tools, ...emit } = await emitProject({ ...input, hashes });
+  const clock = input.clock ?? NO_CLOCK;
+  const hashes = clock.time("hash", () => new Map(input.tools.map((tool) => [tool, input.hashes?.get(tool) ?? hashTool(tool.wire)])));
+  const { tools, ...emit } = await clock.timeAsync("emit", () => emitProject({ ...input, hashes }));
   return { emit, tools, hashes };
 }
 
@@ -67,19 +71,21 @@ export async function generateProject(input: BuildInput): Promise<GeneratedProje
  * @example const lock = lockProject(input, await generateProject(input))
  */
 export function lockProject(
-  input: Pick<BuildInput, "tools" | "config" | "inputs"> & { readonly server?: ServerRecord | undefined },
+  input: Pick<BuildInput, "tools" | "config" | "inputs" | "clock"> & { readonly server?: ServerRecord | undefined },
   generated: GeneratedProject,
   fileHashes?: ReadonlyMap<string, string>,
 ): LockFile {
   const { tools, config, inputs, server } = input;
-  return buildLock({
-    tools,
-    files: generated.emit.generated,
-    inputs,
-    packageJson: config.packageJson,
-    version: MCP_GEN_VERSION,
-    hashes: generated.hashes,
-    ...(fileHashes ? { fileHashes } : {}),
-    ...(server ? { server } : {}),
-  });
+  return (input.clock ?? NO_CLOCK).time("hash", () =>
+    buildLock({
+      tools,
+      files: generated.emit.generated,
+      inputs,
+      packageJson: config.packageJson,
+      version: MCP_GEN_VERSION,
+      hashes: generated.hashes,
+      ...(fileHashes ? { fileHashes } : {}),
+      ...(server ? { server } : {}),
+    }),
+  );
 }

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join, relative, sep } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../support/spec-paths.js";
+import { PHASES } from "../../src/model/phase-clock.js";
 
 const work = mkdtempSync(join(tmpdir(), "mcp-gen-threads-"));
 const CLI = join(work, "cli.mjs");
@@ -139,5 +140,47 @@ describe("build on worker threads", () => {
       expect(run.stdout).toContain("schema-valid");
       expect(readdirSync(dir).sort()).toEqual(["mcp-gen.config.yaml", "tools"]);
     }
+  }, 240_000);
+
+  it("counts its time by phase on every thread with MCP_GEN_PHASES, and writes what a build without it writes", () => {
+    // The phase table's record (src/cli/phase-record.ts): the main thread and the worker each
+    // report their phases, with stretches on one clock; counting changes nothing in the output.
+    const plain = join(work, "project-unphased");
+    const counted = join(work, "project-phased");
+    for (const dir of [plain, counted]) writeProject(dir);
+    const record = join(work, "phases.json");
+    const stdout = execFileSync(process.execPath, [CLI, "build", "--cwd", counted], { cwd: counted, env: { ...process.env, MCP_GEN_WORKERS: "1", MCP_GEN_PHASES: record }, encoding: "utf8", timeout: 120_000 });
+    expect(stdout).toBe(build(plain, 1));
+    const [ours, theirs] = [tree(counted), tree(plain)];
+    expect([...ours.keys()]).toEqual([...theirs.keys()]);
+    for (const [path, text] of theirs) expect(ours.get(path), path).toBe(text);
+
+    const phases = JSON.parse(readFileSync(record, "utf8")) as {
+      version: number;
+      wallMs: number;
+      threads: { thread: string; threadId: number; phases: Record<string, { wallMs: number }>; intervals: [string, string, string][] }[];
+    };
+    expect(phases.version).toBe(1);
+    expect(phases.threads.map((t) => [t.thread, t.threadId])).toEqual([
+      ["main", 0],
+      ["worker 1", 1],
+    ]);
+    const [main, worker] = phases.threads;
+    // The main thread goes through every phase a cold build has; the worker compiles schemas.
+    for (const phase of ["startup", "config", "load", "resolve", "rules", "schemas", "types", "emit", "hash", "write", "report"]) expect(main!.phases[phase], phase).toBeDefined();
+    expect(worker!.phases.schemas).toBeDefined();
+    for (const thread of phases.threads) {
+      for (const phase of Object.keys(thread.phases)) expect(PHASES).toContain(phase);
+      // Stretches follow one another, none overlapping, and add up to the phases' totals.
+      const stretches = thread.intervals.map(([phase, start, end]) => [phase, BigInt(start), BigInt(end)] as const);
+      for (let i = 1; i < stretches.length; i++) expect(stretches[i]![1] >= stretches[i - 1]![2]).toBe(true);
+      const total = stretches.reduce((sum, [, start, end]) => sum + Number(end - start), 0) / 1e6;
+      expect(total).toBeCloseTo(
+        Object.values(thread.phases).reduce((sum, p) => sum + p.wallMs, 0),
+        3,
+      );
+    }
+    // The main thread's stretches cover the command from the process's start to its end.
+    expect(Object.values(main!.phases).reduce((sum, p) => sum + p.wallMs, 0)).toBeLessThanOrEqual(phases.wallMs);
   }, 240_000);
 });

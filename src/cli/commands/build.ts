@@ -12,6 +12,8 @@ import { join } from "node:path";
 import { CONFIG_FILE, type Config } from "../../config/config.js";
 import { hasErrors, type Diagnostic } from "../../model/diagnostic.js";
 import { RunMemo } from "../../model/run-memo.js";
+import { NO_CLOCK, type PhaseClock } from "../../model/phase-clock.js";
+import { startPhaseClock } from "../phase-record.js";
 import { hashFileText } from "../../lock/sha256.js";
 import { withPatternVerdicts } from "../../pattern-check/certify-patterns.js";
 import { analyzeProjectWith, type ProjectAnalysis, type ProjectInput } from "../../project/analyze-project.js";
@@ -82,6 +84,18 @@ Exit status: 0 built, 1 errors found (nothing written), 2 bad usage or config.
 
 /** `memo`: what the build remembers while it runs; watch passes one that lasts its session. */
 export async function runBuild(argv: readonly string[], io: CliIo, memo = new RunMemo()): Promise<number> {
+  // MCP_GEN_PHASES=<file>: where the time went, phase by phase, written to <file> (BENCHMARKS.md).
+  const recorder = startPhaseClock(io.env);
+  const clock = recorder?.clock ?? NO_CLOCK;
+  try {
+    // Time no stage claims counts to reading the config.
+    return await clock.timeAsync("config", () => buildCommand(argv, io, memo, clock));
+  } finally {
+    recorder?.finish();
+  }
+}
+
+async function buildCommand(argv: readonly string[], io: CliIo, memo: RunMemo, clock: PhaseClock): Promise<number> {
   const { values } = parseCommandArgs(argv, { ...COMMON_OPTIONS, ...REPORT_OPTIONS, ...SEVERAL_OPTIONS, force: { type: "boolean" }, verbose: { type: "boolean" } });
   if (values.help) {
     io.stdout(BUILD_HELP);
@@ -131,6 +145,7 @@ export async function runBuild(argv: readonly string[], io: CliIo, memo = new Ru
       io,
       index,
       memo,
+      clock,
       ...report,
       progress: buildProgress(progressLine(io, format)),
     });
@@ -156,6 +171,8 @@ interface BuildRun extends DiagnosticsPrinter {
   readonly progress: BuildProgress;
   /** What the run remembers (see RunMemo): watch's lasts its session. */
   readonly memo: RunMemo;
+  /** Where the build's time goes (MCP_GEN_PHASES); NO_CLOCK counts nothing. */
+  readonly clock: PhaseClock;
 }
 
 interface DiagnosticsPrinter {
@@ -185,7 +202,7 @@ function diagnosticsPrinter(io: CliIo, setup: ReportSetup): DiagnosticsPrinter {
 
 /** The build, with the project lock held: plan, read, then validate, reuse, generate and write. */
 async function buildLocked(run: BuildRun): Promise<number> {
-  const { project } = run;
+  const { project, clock } = run;
   const configHashes = new Map([...hashedInputs(project.sources)].map(([path, text]) => [path, hashFileText(text)]));
   const plan = await planBuild({ root: run.root, realRoot: run.realRoot, config: project.config, configHashes, index: run.index });
   const read = await readInputs(run, plan);
@@ -196,14 +213,15 @@ async function buildLocked(run: BuildRun): Promise<number> {
     checked: reuse.checked,
     ...(reuse.knownSchemas ? { knownSchemas: reuse.knownSchemas } : {}),
     memo: run.memo,
+    clock,
   };
   const building = input.descriptors.length - reuse.checked.length;
   const workers = workerCount(building, run.io.env);
-  const threads = startBuildThreads(workers, { typesThread: wantsTypesThread(workers, building, input.descriptors.length, run.io.env), progress: run.progress.work });
+  const threads = startBuildThreads(workers, { typesThread: wantsTypesThread(workers, building, input.descriptors.length, run.io.env), progress: run.progress.work, clock });
   try {
     return await validateAndWrite(run, plan, threads, { input, records: read.records, reuse, configHashes });
   } finally {
-    await threads.close();
+    await clock.timeAsync("report", () => threads.close());
   }
 }
 
@@ -215,11 +233,16 @@ type ProjectRead = ReadProjectResult & { readonly ok: true };
  */
 async function readInputs(run: BuildRun, plan: BuildPlan): Promise<ProjectRead> {
   const { index } = run;
-  const read = await readProject({ root: run.root, configPath: run.configPath, config: plan.config }, plan.readReuse, {
-    known: (path, file) => index.recorded("input", path, file),
-    record: (path, file, hash) => index.record("input", path, file, hash),
-    globs: index,
-  });
+  const read = await readProject(
+    { root: run.root, configPath: run.configPath, config: plan.config },
+    plan.readReuse,
+    {
+      known: (path, file) => index.recorded("input", path, file),
+      record: (path, file, hash) => index.record("input", path, file, hash),
+      globs: index,
+    },
+    run.clock,
+  );
   if (!read.ok) throw new Error("readProject refused a config it was given; this is a bug in mcp-gen.");
   for (const [path, text] of read.sources) run.sources.set(path, text);
   run.unread.text = (path) => {
@@ -262,13 +285,14 @@ async function validateAndWrite(run: BuildRun, plan: BuildPlan, threads: BuildTh
     return EXIT.ok;
   }
   const built = await generateOutput(run, plan, threads, analysis, output, inputs, scaffolds);
-  const edited = handEditedFiles(plan, built.emit.generated, run.force);
+  const edited = run.clock.time("write", () => handEditedFiles(plan, built.emit.generated, run.force));
   if (edited.length > 0) {
     await run.print([...diagnostics, ...edited]);
     return EXIT.problems;
   }
   run.progress.phase(`Writing ${count(built.emit.generated.length, "file")}`);
   const written = await writeBuild(plan, {
+    clock: run.clock,
     generated: built.emit.generated,
     lock: built.lock,
     force: run.force,
@@ -341,10 +365,11 @@ async function generateOutput(
   const input = {
     tools: output.tools,
     config: run.project.config,
-    templates: await readTemplates(),
-    runtime: await readRuntimeSources(),
+    templates: await run.clock.timeAsync("emit", readTemplates),
+    runtime: await run.clock.timeAsync("emit", readRuntimeSources),
     schemas: analysis.schemas,
     memo: analysis.memo,
+    clock: run.clock,
     inputs,
     compileTypes: threads.compileTypes,
     ...(scaffolds ? { existingScaffolds: scaffolds } : {}),
@@ -353,11 +378,22 @@ async function generateOutput(
   const generated = await generateProject(input);
   // The server `mcp-gen import` recorded stays: a build knows the tools, not where they came from.
   const server = plan.previous.parsed?.server;
-  return { ...generated, lock: lockProject({ ...input, server }, generated, knownFileHashes(plan, generated.emit.generated)) };
+  return {
+    ...generated,
+    lock: lockProject(
+      { ...input, server },
+      generated,
+      run.clock.time("hash", () => knownFileHashes(plan, generated.emit.generated)),
+    ),
+  };
 }
 
 /** Prints the diagnostics and, in text, the summary of what the build wrote. */
-async function printBuilt(run: BuildRun, diagnostics: readonly Diagnostic[], built: Pick<BuildSummary, "tools" | "tree" | "created"> & { readonly lockChanged: boolean }): Promise<void> {
+function printBuilt(run: BuildRun, diagnostics: readonly Diagnostic[], built: Pick<BuildSummary, "tools" | "tree" | "created"> & { readonly lockChanged: boolean }): Promise<void> {
+  return run.clock.timeAsync("report", () => printSummary(run, diagnostics, built));
+}
+
+async function printSummary(run: BuildRun, diagnostics: readonly Diagnostic[], built: Pick<BuildSummary, "tools" | "tree" | "created"> & { readonly lockChanged: boolean }): Promise<void> {
   if (run.format !== "text") return run.print(diagnostics);
   if (diagnostics.length > 0) await run.print(diagnostics);
   clearProgress(run.io, run.format);
