@@ -149,7 +149,12 @@ describe("build on worker threads", () => {
     const counted = join(work, "project-phased");
     for (const dir of [plain, counted]) writeProject(dir);
     const record = join(work, "phases.json");
-    const stdout = execFileSync(process.execPath, [CLI, "build", "--cwd", counted], { cwd: counted, env: { ...process.env, MCP_GEN_WORKERS: "1", MCP_GEN_PHASES: record }, encoding: "utf8", timeout: 120_000 });
+    const stdout = execFileSync(process.execPath, [CLI, "build", "--cwd", counted], {
+      cwd: counted,
+      env: { ...process.env, MCP_GEN_WORKERS: "1", MCP_GEN_PHASES: record },
+      encoding: "utf8",
+      timeout: 120_000,
+    });
     expect(stdout).toBe(build(plain, 1));
     const [ours, theirs] = [tree(counted), tree(plain)];
     expect([...ours.keys()]).toEqual([...theirs.keys()]);
