@@ -4,7 +4,7 @@
 // `npm run schemas` rewrites it, test/schemas.test.ts fails when it is stale.
 export const TEMPLATE_SPECS = {
   "client.ts": {
-    source: "207bb8962496e944fe6f28b28dcc06abdd23099474ad79da052e2eb6f41d74d6",
+    source: "fc562218b531c0b6bb5ffc435665a77a939656eddd9f639aa4aeabb62fc7a773",
     spec: {"0":function(container,depth0,helpers,partials,data) {
     return "  type ContentBlock,\n";
 },"1":function(container,depth0,helpers,partials,data) {
@@ -68,8 +68,9 @@ export const TEMPLATE_SPECS = {
     + ((stack1 = alias2(alias1(depth0, "methodName", {"start":{"line":151,"column":14},"end":{"line":151,"column":24}} ), depth0)) != null ? stack1 : "")
     + "(args: "
     + ((stack1 = alias2(alias1(depth0, "argumentsType", {"start":{"line":151,"column":37},"end":{"line":151,"column":50}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "argumentsDefault", {"start":{"line":151,"column":56},"end":{"line":151,"column":72}} ), depth0)) != null ? stack1 : "")
     + ", options?: CallOptions): Promise<ToolOutcome<"
-    + ((stack1 = alias2(alias1(depth0, "outputType", {"start":{"line":151,"column":102},"end":{"line":151,"column":112}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "outputType", {"start":{"line":151,"column":124},"end":{"line":151,"column":134}} ), depth0)) != null ? stack1 : "")
     + ">> {\n    return callTypedTool(this.client, entry("
     + ((stack1 = alias2(alias1(depth0, "nameLiteral", {"start":{"line":152,"column":47},"end":{"line":152,"column":58}} ), depth0)) != null ? stack1 : "")
     + "), args, options, this.#guard);\n  }\n";
