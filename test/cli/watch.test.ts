@@ -23,11 +23,16 @@ afterEach(async () => {
   for (const session of sessions.splice(0)) await session.stop();
 });
 
-function start(files: Record<string, string>, args: readonly string[] = []): Session {
+/** `onOutput` sees each piece of output as it is printed, before watch goes on. */
+function start(files: Record<string, string>, args: readonly string[] = [], onOutput?: (text: string, root: string) => void): Session {
   const root = tempProject(files);
   mkdirSync(join(root, "node_modules"));
   let stdout = "";
-  const io: CliIo = { cwd: root, env: {}, isTty: false, stdout: (t) => void (stdout += t), stderr: (t) => void (stdout += t) };
+  const print = (text: string) => {
+    stdout += text;
+    onOutput?.(text, root);
+  };
+  const io: CliIo = { cwd: root, env: {}, isTty: false, stdout: print, stderr: print };
   const controller = new AbortController();
   const done = runWatch(args, io, controller.signal);
   const waiting = () => stdout.split("\nWatching ").length - 1 + (stdout.startsWith("Watching ") ? 1 : 0);
@@ -138,6 +143,21 @@ describe("mcp-gen watch", () => {
     const stopped = session.stop();
     expect(await stopped).toBe(0);
     expect(session.output()).toMatch(/^Built 2 tools/m);
+  }, 60_000);
+
+  it("builds again for a change made as the first build's output appears, before anything watched", async () => {
+    // The edit lands in the moment between the first build's summary and its watchers (what a
+    // script that waits for the output does): watch compares the files' times with what they were.
+    let edited = false;
+    const session = start(PROJECT, [], (text, root) => {
+      if (edited || !text.includes("Built 2 tools")) return;
+      edited = true;
+      writeFileSync(join(root, "tools/a.yaml"), tool("a", "Tool a, edited at once."));
+    });
+    // Built at once, without waiting for a change first: "Watching" comes after the second build.
+    await session.builds(1);
+    expect(session.output()).toContain("tools/a.yaml changed: building again.");
+    expect(readFileSync(join(session.root, "src/generated/tools/a.ts"), "utf8")).toContain("Tool a, edited at once.");
   }, 60_000);
 
   it("prints one JSON document per build with --format json, and nothing else", async () => {

@@ -4,7 +4,7 @@
 // non-recursive watcher per folder that can hold an input (watch-folders.ts); a burst of changes
 // (an editor's save, a branch switch) gives one build once it has been quiet for DEBOUNCE_MS, and a
 // change made while a build runs gives another build right after it.
-import { watch, type FSWatcher } from "node:fs";
+import { readdirSync, statSync, watch, type Dirent, type FSWatcher } from "node:fs";
 import { join } from "node:path";
 import type { Config } from "../../config/config.js";
 import { RunMemo } from "../../model/run-memo.js";
@@ -69,12 +69,23 @@ export async function runWatch(argv: readonly string[], io: CliIo, stop?: AbortS
   // What the builds remember is kept for the session: it holds answers that depend on their keys
   // alone (a set of tool names, a text), so a rebuild takes them over instead of working them out again.
   const memo = new RunMemo();
+  // Until the first build has its watchers, nothing sees a change: one made then (as soon as the
+  // build's output appears, say) is found by comparing the files' times with what they were before
+  // it. Later builds run watched.
+  // Taken while the first build starts: it reads only what the user writes.
+  let unwatched: Promise<FileTimes> | undefined = fileTimes(root, values.config);
+  unwatched.catch(() => undefined);
   try {
     while (!signal.aborted) {
       await runBuild(buildArgs, io, memo);
       config = (await readProjectConfig(root, values.config, "configured")).config;
       const folders = config ? foldersToWatch(root, config, lockInputs(root, config)) : [""];
       syncWatchers(root, folders, watchers, onChange);
+      if (unwatched !== undefined) {
+        const before = await unwatched.catch(() => undefined);
+        if (before) changed ??= firstDifference(before.times, timesIn(root, before.folders, config));
+        unwatched = undefined;
+      }
       if (text && changed === undefined) io.stdout(`Watching ${folders.length} folder${folders.length === 1 ? "" : "s"} for changes (Ctrl+C to stop).\n`);
       // A change seen during the build is built at once; otherwise wait for one (or the stop, which
       // may have come during the build, when there was no one to wake).
@@ -145,4 +156,44 @@ function lockInputs(root: string, config: Config): string[] {
   } catch {
     return [];
   }
+}
+
+interface FileTimes {
+  readonly folders: readonly string[];
+  readonly times: ReadonlyMap<string, number>;
+}
+
+/** The folders watch would watch now, and the modification times of their files by project path. */
+async function fileTimes(root: string, configFile: string | undefined): Promise<FileTimes> {
+  const config = (await readProjectConfig(root, configFile, "configured")).config;
+  const folders = config ? foldersToWatch(root, config, lockInputs(root, config)) : [""];
+  return { folders, times: timesIn(root, folders, config) };
+}
+
+/** The modification time of every file directly in `folders` but the build's own, by project path. */
+function timesIn(root: string, folders: readonly string[], config: Config | undefined): Map<string, number> {
+  const times = new Map<string, number>();
+  for (const folder of folders) {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(folder === "" ? root : join(root, folder), { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      const path = folder === "" ? entry.name : `${folder}/${entry.name}`;
+      if (config && isOwnWrite(path, config)) continue;
+      const stat = statSync(join(root, path), { throwIfNoEntry: false });
+      if (stat) times.set(path, stat.mtimeMs);
+    }
+  }
+  return times;
+}
+
+/** A file of `after` that is new or has another time than in `before`, or one of `before` now gone. */
+function firstDifference(before: ReadonlyMap<string, number>, after: ReadonlyMap<string, number>): string | undefined {
+  for (const [path, time] of after) if (before.get(path) !== time) return path;
+  for (const path of before.keys()) if (!after.has(path)) return path;
+  return undefined;
 }
