@@ -17,6 +17,7 @@ import { BENCH_DIR, MCP_GEN_BIN, REPO_DIR, WORK_DIR } from "../lib/paths.mjs";
 import { median, pairedRatio } from "../lib/stats.mjs";
 
 const SERVER = join(BENCH_DIR, "children", "proxy-server.mjs");
+const RELAY = join(BENCH_DIR, "children", "byte-relay.mjs");
 const META = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} };
 
 /** Percentile of sorted samples. */
@@ -163,12 +164,14 @@ export async function proxySuite({ options, log, targets }) {
     };
     const stdioDirect = await open("stdio direct", stdio(process.execPath, [SERVER, "floor", "stdio"]));
     const stdioProxy = await open("stdio proxy", stdio(process.execPath, proxyArgs(floorLock, ["--", process.execPath, SERVER, "floor", "stdio"])));
+    // The floor of any relay process: bytes piped through, nothing read.
+    const stdioRelay = await open("stdio relay", stdio(process.execPath, [RELAY, process.execPath, SERVER, "floor", "stdio"]));
     const httpDirect = await open("http direct", new StreamableHTTPClientTransport(http.url));
     const httpProxy = await open("http proxy", stdio(process.execPath, proxyArgs(floorLock, ["--url", http.url.href])));
     const listenProxy = await open("listen proxy", new StreamableHTTPClientTransport(listen.url));
     const listDirect = await open("list direct", stdio(process.execPath, [SERVER, "list", "stdio"]));
     const listProxy = await open("list proxy", stdio(process.execPath, proxyArgs(listLock, ["--", process.execPath, SERVER, "list", "stdio"])));
-    const calls = [stdioDirect, stdioProxy, httpDirect, httpProxy, listenProxy];
+    const calls = [stdioDirect, stdioProxy, stdioRelay, httpDirect, httpProxy, listenProxy];
     for (const c of calls) await callFor(c.client, options.quick ? 0.3 : 1); // warm-up
     await listTimes(listDirect.client, 3);
     await listTimes(listProxy.client, 3);
@@ -190,6 +193,7 @@ export async function proxySuite({ options, log, targets }) {
     const check = await inProcessCheck(listLock, options.quick ? 5 : 20);
     const rss = {
       stdio: peakRssMB(stdioProxy.transport.pid),
+      relay: peakRssMB(stdioRelay.transport.pid),
       http: peakRssMB(httpProxy.transport.pid),
       listen: peakRssMB(listen.child.pid),
       list: peakRssMB(listProxy.transport.pid),
@@ -225,6 +229,7 @@ export async function proxySuite({ options, log, targets }) {
       columns: ["connection", "direct calls/s", "proxied calls/s", "proxied ÷ direct", "added p50 / p99", "direct p50 / p99", "proxy peak RSS", "runs", "target", "status"],
       rows: [
         row("stdio: host → proxy → server (stdio)", "stdio direct", "stdio proxy", "proxyStdio", "proxy stdio", rss.stdio),
+        row("  floor: host → byte relay (stream.pipe, nothing checked) → server (stdio)", "stdio direct", "stdio relay", undefined, "", rss.relay),
         row("HTTP: host (stdio) → proxy --url → server (HTTP)", "http direct", "http proxy", "proxyHttp", "proxy HTTP", rss.http),
         row("  host (HTTP) → proxy --listen → server (stdio), vs host → server (HTTP)", "http direct", "listen proxy", undefined, "", rss.listen),
         [
@@ -246,6 +251,7 @@ export async function proxySuite({ options, log, targets }) {
         `Sequential tools/call of echo for ${seconds} s per connection per round, ${rounds} rounds, connections in turn; the ratio is the median of per-round ratios. The list rows: 5 sequential tools/list per round on each side, direct and through the proxy (one page of 254 KB).`,
         "The host is the official SDK v2 Client; the server the SDK v2 McpServer with one tool (the runtime benchmarks' floor) or 1,001 tools; every process on the same 2 shared cores.",
         "Added latency: the proxied connection's percentile minus the direct one's, over every call of every round.",
+        "Floor: bench/children/byte-relay.mjs, a Node process that only pipes bytes between host and server; what a relay process costs on this machine before it reads anything.",
       ],
     };
   } finally {
