@@ -161,16 +161,7 @@ function oneTarget(values: LiveValues, root: string, env: Readonly<Record<string
     return { kind: "stdio", command: split.command, args: split.args, cwd: root, env: serverEnv(values.env ?? [], env) };
   }
   if (values.env?.length) throw new UsageError("--env applies to --command servers only.");
-  let url: URL;
-  try {
-    url = new URL(values.url!);
-  } catch {
-    throw new UsageError(`--url ${JSON.stringify(values.url)} is not a URL.`);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new UsageError(`--url must be an http or https URL; got ${JSON.stringify(url.protocol)}.`);
-  // fetch refuses them, and its message would print the password.
-  if (url.username !== "" || url.password !== "") throw new UsageError('--url holds a user name or password, which HTTP clients do not send; give credentials as --header "Authorization: ...".');
-  return { kind: "http", url, headers: headers(values.header ?? []) };
+  return { kind: "http", url: serverUrl(values.url!), headers: headerValues(values.header ?? []) };
 }
 
 function positive(name: string, value: string | undefined, fallback: number): number {
@@ -192,7 +183,22 @@ function serverEnv(entries: readonly string[], env: Readonly<Record<string, stri
   return out;
 }
 
-function headers(entries: readonly string[]): Record<string, string> {
+/** A --url value: an http or https URL without credentials (import, verify, proxy). */
+export function serverUrl(text: string): URL {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new UsageError(`--url ${JSON.stringify(text)} is not a URL.`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new UsageError(`--url must be an http or https URL; got ${JSON.stringify(url.protocol)}.`);
+  // fetch refuses them, and its message would print the password.
+  if (url.username !== "" || url.password !== "") throw new UsageError('--url holds a user name or password, which HTTP clients do not send; give credentials as --header "Authorization: ...".');
+  return url;
+}
+
+/** --header "Name: value" entries, by name (import, verify, proxy). */
+export function headerValues(entries: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const entry of entries) {
     const colon = entry.indexOf(":");

@@ -72,6 +72,13 @@ describe("fails closed", () => {
     expect(run.stderr()).toMatch(/there is no lock file at .*mcp-tools\.lock\.json[\s\S]*mcp-gen import --cwd .* --command/);
   });
 
+  it("refuses a --url that holds a password, without printing it (as import and verify do)", async () => {
+    const run = await startProcess(process.execPath, [await proxyCli(), "proxy", "--cwd", pinnedProject([ECHO]), "--url", "http://user:s3cret@127.0.0.1:9/mcp"]);
+    expect((await exited(run.child)).code).toBe(2);
+    expect(run.stderr()).toContain("--url holds a user name or password");
+    expect(run.stderr()).not.toContain("s3cret");
+  });
+
   it("says so when the server cannot be started", async () => {
     const run = await proxy(pinnedProject([ECHO]), ["mcp-gen-no-such-server"]);
     expect((await exited(run.child)).code).toBe(2);

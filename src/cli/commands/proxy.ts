@@ -12,6 +12,7 @@ import type { DriftMode } from "../../proxy/tool-gate.js";
 import { formatText } from "../../report/format-text.js";
 import { readTextIfExists } from "../../files/write-files.js";
 import { choice, COMMON_OPTIONS, parseCommandArgs, UsageError } from "../args.js";
+import { headerValues, serverUrl } from "../live-args.js";
 import { findProjectRoot, pathsFromCommandLine } from "../project-root.js";
 import { EXIT, type CliIo } from "../io.js";
 import { readProjectConfig } from "../read-config.js";
@@ -96,7 +97,7 @@ export async function runProxy(argv: readonly string[], io: CliIo): Promise<numb
   }
   const lockPath = given.lock ?? project.config.lock;
   const server =
-    command.length > 0 ? { kind: "stdio" as const, command: command[0]!, args: command.slice(1) } : { kind: "http" as const, url: parseUrl(values.url!), headers: headerValues(values.header ?? []) };
+    command.length > 0 ? { kind: "stdio" as const, command: command[0]!, args: command.slice(1) } : { kind: "http" as const, url: serverUrl(values.url!), headers: headerValues(values.header ?? []) };
   const target = describeTarget(server, root);
   const lock = await readLock(root, lockPath, project.config.load, target, io);
   if (typeof lock === "number") return lock;
@@ -148,28 +149,6 @@ function parseListen(text: string): { readonly host: string; readonly port: numb
     throw new UsageError(`--listen ${JSON.stringify(text)} must be 127.0.0.1:PORT, localhost:PORT or [::1]:PORT: the proxy offers its HTTP endpoint to this machine only.`);
   }
   return { host: match[1] === "[::1]" ? "::1" : match[1]!, port: Number(match[2]) };
-}
-
-function parseUrl(text: string): URL {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new UsageError(`--url ${JSON.stringify(text)} is not a URL.`);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new UsageError(`--url must be an http or https URL; got ${JSON.stringify(url.protocol)}.`);
-  return url;
-}
-
-function headerValues(entries: readonly string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const entry of entries) {
-    const colon = entry.indexOf(":");
-    const name = colon === -1 ? "" : entry.slice(0, colon).trim();
-    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw new UsageError(`--header ${JSON.stringify(entry)} is not of the form "Name: value".`);
-    out[name] = entry.slice(colon + 1).trim();
-  }
-  return out;
 }
 
 /** Checks that --log can be written before anything starts. */
