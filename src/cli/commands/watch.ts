@@ -70,11 +70,9 @@ export async function runWatch(argv: readonly string[], io: CliIo, stop?: AbortS
   // alone (a set of tool names, a text), so a rebuild takes them over instead of working them out again.
   const memo = new RunMemo();
   // Until the first build has its watchers, nothing sees a change: one made then (as soon as the
-  // build's output appears, say) is found by comparing the files' times with what they were before
-  // it. Later builds run watched.
-  // Taken while the first build starts: it reads only what the user writes.
-  let unwatched: Promise<FileTimes> | undefined = fileTimes(root, values.config);
-  unwatched.catch(() => undefined);
+  // build's output appears, say) is found by comparing the files' times with these, taken while the
+  // first build starts (they are of files the build does not write). Later builds run watched.
+  let unwatched: Promise<FileTimes | undefined> | undefined = fileTimes(root, values.config).catch(() => undefined);
   try {
     while (!signal.aborted) {
       await runBuild(buildArgs, io, memo);
@@ -82,7 +80,7 @@ export async function runWatch(argv: readonly string[], io: CliIo, stop?: AbortS
       const folders = config ? foldersToWatch(root, config, lockInputs(root, config)) : [""];
       syncWatchers(root, folders, watchers, onChange);
       if (unwatched !== undefined) {
-        const before = await unwatched.catch(() => undefined);
+        const before = await unwatched;
         if (before) changed ??= firstDifference(before.times, timesIn(root, before.folders, config));
         unwatched = undefined;
       }
