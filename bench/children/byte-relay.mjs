@@ -8,4 +8,3 @@ const child = spawn(process.argv[2], process.argv.slice(3), { stdio: ["pipe", "p
 process.stdin.pipe(child.stdin);
 child.stdout.pipe(process.stdout);
 child.on("exit", (code) => process.exit(code ?? 0));
-process.stdin.on("end", () => child.stdin.end());
