@@ -35,6 +35,17 @@ function peakRssMB(pid) {
   }
 }
 
+/** CPU time (user + system) a process has used so far, in ms; NaN where /proc cannot tell. */
+function cpuMs(pid) {
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
 /** `mcp-gen import` of one of the bench servers into a temp project: the lock the proxy pins it to. */
 function importLock(kind, log) {
   mkdirSync(WORK_DIR, { recursive: true });
@@ -134,9 +145,48 @@ async function inProcessCheck(lockDir, runs) {
   return times;
 }
 
+/**
+ * The proxy's own work for one tools/call round trip, in process (dist/proxy/): the host's request
+ * and the server's answer through a ProxySession whose two sides are plain functions, no pipes. µs.
+ */
+async function inProcessRoundTrip(lockDir, listAnswer, calls) {
+  const dist = (path) => import(pathToFileURL(join(REPO_DIR, "dist", path)).href);
+  const [{ parseLock }, { ToolGate }, { ProxySession }, { DriftReporter }] = await Promise.all([
+    dist("lock/parse-lock.js"),
+    dist("proxy/tool-gate.js"),
+    dist("proxy/proxy-session.js"),
+    dist("proxy/drift-reporter.js"),
+  ]);
+  const lock = parseLock(readFileSync(join(lockDir, "mcp-tools.lock.json"), "utf8"), "mcp-tools.lock.json").value;
+  const context = { lockPath: "mcp-tools.lock.json", updateCommand: "mcp-gen import --update" };
+  const reporter = new DriftReporter(context, { stderr: () => undefined, log: () => undefined, now: () => "" });
+  let toHost = "";
+  let server;
+  const host = { send: (text) => ((toHost = text), true), onDrain() {}, pause() {}, resume() {} };
+  const upstream = { start: (events) => ((server = events), Promise.resolve()), send: () => true, abandon() {}, pause() {}, resume() {}, close: () => new Promise(() => undefined) };
+  const session = new ProxySession(host, upstream, { gate: new ToolGate(lock, "block"), reporter, context, maxDepth: 64, maxPages: 10, ownTimeoutMs: 30_000 });
+  await session.start();
+  const meta = JSON.stringify({ ...META, "io.modelcontextprotocol/clientInfo": { name: "bench-host", version: "1.0.0" } });
+  session.fromHost(`{"jsonrpc":"2.0","id":0,"method":"tools/list","params":{"_meta":${meta}}}`);
+  server.line(listAnswer.replace(/"id":\d+/, '"id":0'), undefined);
+  if (!toHost.includes('"echo"')) throw new Error("the in-process proxy withheld the echo tool");
+  const roundTrips = (from, to) => {
+    for (let id = from; id < to; id++) {
+      session.fromHost(`{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"echo","arguments":{"text":"hello"},"_meta":${meta}}}`);
+      server.line(`{"result":{"content":[{"type":"text","text":"hello"}]},"jsonrpc":"2.0","id":${id}}`, undefined);
+    }
+  };
+  roundTrips(1, 1 + calls); // warm-up
+  const start = performance.now();
+  roundTrips(1 + calls, 1 + 2 * calls);
+  const elapsed = performance.now() - start;
+  if (!toHost.includes('"hello"')) throw new Error(`the in-process proxy answered ${toHost.slice(0, 200)}`);
+  return (elapsed * 1000) / calls;
+}
+
 /** One tools/list answer of the list server, as it writes it. */
-function rawListAnswer() {
-  const child = spawn(process.execPath, [SERVER, "list", "stdio"], { stdio: ["pipe", "pipe", "inherit"] });
+function rawListAnswer(kind = "list") {
+  const child = spawn(process.execPath, [SERVER, kind, "stdio"], { stdio: ["pipe", "pipe", "inherit"] });
   return new Promise((resolve) => {
     let out = "";
     child.stdout.on("data", (chunk) => {
@@ -180,9 +230,16 @@ export async function proxySuite({ options, log, targets }) {
     const rates = new Map(calls.map((c) => [c.name, []]));
     const latencies = new Map(calls.map((c) => [c.name, []]));
     const lists = { direct: [], proxy: [] };
+    // CPU of the relaying process itself per call (the server's and host's are the same either way).
+    const cpu = new Map([stdioProxy, stdioRelay].map((c) => [c.name, { ms: 0, calls: 0 }]));
     for (let round = 0; round < rounds; round++) {
       for (const c of calls) {
+        const before = cpu.has(c.name) ? cpuMs(c.transport.pid) : 0;
         const measured = await callFor(c.client, seconds);
+        if (cpu.has(c.name)) {
+          cpu.get(c.name).ms += cpuMs(c.transport.pid) - before;
+          cpu.get(c.name).calls += measured.latencies.length;
+        }
         rates.get(c.name).push(measured.rate);
         latencies.get(c.name).push(...measured.latencies);
       }
@@ -191,6 +248,8 @@ export async function proxySuite({ options, log, targets }) {
       log(`  proxy round ${round + 1}/${rounds}: ${calls.map((c) => `${c.name} ${rates.get(c.name).at(-1).toFixed(0)}/s`).join(", ")}`);
     }
     const check = await inProcessCheck(listLock, options.quick ? 5 : 20);
+    const roundTrip = await inProcessRoundTrip(floorLock, await rawListAnswer("floor"), options.quick ? 20_000 : 100_000);
+    const cpuPerCall = (name) => (cpu.get(name).ms * 1000) / cpu.get(name).calls;
     const rss = {
       stdio: peakRssMB(stdioProxy.transport.pid),
       relay: peakRssMB(stdioRelay.transport.pid),
@@ -230,6 +289,19 @@ export async function proxySuite({ options, log, targets }) {
       rows: [
         row("stdio: host → proxy → server (stdio)", "stdio direct", "stdio proxy", "proxyStdio", "proxy stdio", rss.stdio),
         row("  floor: host → byte relay (stream.pipe, nothing checked) → server (stdio)", "stdio direct", "stdio relay", undefined, "", rss.relay),
+        [
+          "  CPU of the relaying process per call: proxy, byte relay",
+          "",
+          "",
+          "",
+          `${fmt.us(cpuPerCall("stdio proxy"))}, ${fmt.us(cpuPerCall("stdio relay"))}`,
+          "",
+          "",
+          String(rounds),
+          "(information)",
+          "",
+        ],
+        ["  the proxy's own work per tools/call round trip, in process (no pipes)", "", "", "", fmt.us(roundTrip), "", "", "1", "(information)", ""],
         row("HTTP: host (stdio) → proxy --url → server (HTTP)", "http direct", "http proxy", "proxyHttp", "proxy HTTP", rss.http),
         row("  host (HTTP) → proxy --listen → server (stdio), vs host → server (HTTP)", "http direct", "listen proxy", undefined, "", rss.listen),
         [
