@@ -61,6 +61,15 @@ describe("mcp-gen import", () => {
     expect((await runInProcess(withBoth, ["import", ...fake("ok")])).stdout).not.toContain("The typed client imports");
   });
 
+  it("says where to run the install when the project is not the current folder, the runtime's path from there", async () => {
+    // npm installs into the package.json of the folder it runs in and reads a local path from there.
+    const parent = tempProject({ "servers/echo/README.md": "The echo server's pinned tools.\n" });
+    const run = await runInProcess(parent, ["import", "--cwd", "servers/echo", ...fake("ok")]);
+    expect(run.code).toBe(0);
+    const project = join(parent, "servers", "echo");
+    expect(run.stdout).toContain(`: \`cd servers/echo && npm install ${runtimeFrom(project)} @modelcontextprotocol/client@${CLIENT_VERSION}\` adds them to servers/echo/package.json.`);
+  });
+
   it("never overwrites a descriptor or the lock without --force, and writes nothing then", async () => {
     const root = tempProject({ "tools/echo.yaml": "# mine\n" });
     const run = await runInProcess(root, ["import", ...fake("ok")]);

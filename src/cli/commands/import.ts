@@ -32,6 +32,7 @@ import { findProjectRoot, pathsFromCommandLine } from "../project-root.js";
 import { reportPaths } from "../../report/report-paths.js";
 import { runtimeInstallArgument } from "../dependency-specs.js";
 import { PACKAGE_ROOT } from "../package-root.js";
+import { shellWord } from "../shell-word.js";
 import { EXIT, type CliIo } from "../io.js";
 import { describeProblem, LIVE_HELP, LIVE_OPTIONS, liveOptions, liveRequest, withClientConfigFlag, plural, projectFolder, readServerConfig, type LiveRequest, type LiveValues } from "../live-args.js";
 import { readTextIfExists, writeFileAtomic } from "../../files/write-files.js";
@@ -311,13 +312,22 @@ const CLIENT_PACKAGES: readonly (readonly [string, string])[] = [
   ["@modelcontextprotocol/client", pkg.dependencies["@modelcontextprotocol/client"]],
 ];
 
-/** "The typed client imports A and B: `npm install A@1 B@2` adds them to package.json." */
+/**
+ * "The typed client imports A and B: `npm install A@1 B@2` adds them to package.json." npm installs
+ * into the package.json of the folder it runs in, and reads a local path from there: when that is
+ * not the current folder, the command goes there first (`cd DIR && npm install …`), and a path
+ * spec is written from DIR.
+ */
 function installLine(what: string, missing: Missing, cwd: string, root: string): string {
   const names = missing.packages.map(([name]) => name);
-  const where = missing.packageJson === undefined ? "package.json" : relative(cwd, missing.packageJson).split(sep).join("/");
+  const folder = missing.packageJson === undefined ? root : dirname(missing.packageJson);
+  const fromCwd = relative(cwd, folder).split(sep).join("/");
   // The runtime as mcp-gen itself was installed (a tarball, a git checkout), not always from the registry.
-  const spec = ([name, range]: readonly [string, string]) => (name === RUNTIME_PACKAGE ? (runtimeInstallArgument(root, PACKAGE_ROOT) ?? `${name}@${range}`) : `${name}@${range}`);
-  return `${what} ${names.join(" and ")}: \`npm install ${missing.packages.map(spec).join(" ")}\` adds ${names.length === 1 ? "it" : "them"} to ${where}.`;
+  const spec = ([name, range]: readonly [string, string]) => (name === RUNTIME_PACKAGE ? (runtimeInstallArgument(folder, PACKAGE_ROOT) ?? `${name}@${range}`) : `${name}@${range}`);
+  const install = `npm install ${missing.packages.map((p) => shellWord(spec(p))).join(" ")}`;
+  const command = fromCwd === "" ? install : `cd ${shellWord(fromCwd)} && ${install}`;
+  const where = fromCwd === "" ? "package.json" : `${fromCwd}/package.json`;
+  return `${what} ${names.join(" and ")}: \`${command}\` adds ${names.length === 1 ? "it" : "them"} to ${where}.`;
 }
 
 /** The package.json npm and Node would use for `dir`: the nearest one at or above it. */
@@ -429,9 +439,6 @@ function againOptions(given: LiveValues & { readonly cwd?: string | undefined; r
 }
 
 /** A word a POSIX shell reads back as it is: plain, or in single quotes. */
-function shellWord(text: string): string {
-  return /^[A-Za-z0-9_./:@%+=,-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`;
-}
 
 async function importPinned(server: PinnedServer, values: LiveValues, job: ClientConfigJob): Promise<Outcome> {
   const { entry } = server;

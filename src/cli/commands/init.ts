@@ -5,6 +5,7 @@
 // says "type": "module" or, as `npm init` writes it, "commonjs". It never overwrites a file: every
 // file is created only when absent, and package.json only gains keys it lacks. It runs nothing; it
 // prints the next steps. Exit 0, or 2 when the project already has a config or package.json is unusable.
+import { shellWord } from "../shell-word.js";
 import { readFile } from "node:fs/promises";
 import { basename, join, posix, resolve } from "node:path";
 import pkg from "../../../package.json" with { type: "json" };
@@ -320,6 +321,3 @@ function servesWithScripts(json: PackageJson): boolean {
 }
 
 /** `text` as one word of a POSIX shell command line: as it is when that is safe, single-quoted otherwise. */
-function shellWord(text: string): string {
-  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", `'"'"'`)}'`;
-}
