@@ -3,9 +3,12 @@
 // answer comes back as one JSON body or as a `text/event-stream`, each event one message, bounded in
 // size. 2025 era: the session id `initialize` gets is sent on every later POST, a GET stream carries
 // the server's own messages, and the session is deleted at the end. 2026-07-28: no session; closing a
-// request's stream cancels it. One connection pool for the whole run: no per-call reconnects.
+// request's stream cancels it. One keep-alive connection pool for the whole run (http-origin.ts): no
+// per-call reconnects.
+import type { IncomingMessage, OutgoingHttpHeaders } from "node:http";
 import type { JsonObject } from "../model/json.js";
 import { getOwn } from "../model/json.js";
+import { discard, Exchange, headerText, HttpOrigin } from "./http-origin.js";
 import { mcpHeaders } from "./mcp-headers.js";
 import type { SendInfo, ServerEnd, UpstreamEvents, UpstreamPort } from "./ports.js";
 import { excerpt } from "./read-message.js";
@@ -19,6 +22,11 @@ export interface HttpUpstreamOptions {
 
 /** Most requests in flight before the host is asked to wait. */
 const MAX_IN_FLIGHT = 256;
+/**
+ * Connections the pool may hold: one per request in flight (a request's event stream can stay open
+ * as long as the host wants, so none waits behind another) and the 2025-era GET stream.
+ */
+const MAX_SOCKETS = MAX_IN_FLIGHT + 1;
 /** How long the DELETE of a 2025 session may take at the end. */
 const DELETE_TIMEOUT_MS = 2000;
 /** How often a broken GET stream is opened again, and how long to wait before each try. */
@@ -27,11 +35,14 @@ const GET_RETRY_MS = 1000;
 
 export class HttpUpstream implements UpstreamPort {
   private events!: UpstreamEvents;
+  private origin!: HttpOrigin;
   private sessionId: string | undefined;
   private legacyVersion: string | undefined;
   private initializeKey: string | undefined;
-  private readonly requests = new Map<string, AbortController>();
-  private readonly all = new AbortController();
+  /** The exchange of each request in flight, by key: `abandon` ends it. */
+  private readonly requests = new Map<string, Exchange>();
+  /** Every exchange not yet over (POSTs with or without a key, the GET stream): `close` ends them. */
+  private readonly active = new Set<Exchange>();
   private inFlight = 0;
   private waiting = false;
   private closed = false;
@@ -40,9 +51,9 @@ export class HttpUpstream implements UpstreamPort {
 
   constructor(private readonly options: HttpUpstreamOptions) {}
 
-  start(events: UpstreamEvents): Promise<void> {
+  async start(events: UpstreamEvents): Promise<void> {
     this.events = events;
-    return Promise.resolve();
+    this.origin = await HttpOrigin.open(this.options.url, MAX_SOCKETS);
   }
 
   send(text: string, info: SendInfo): boolean {
@@ -80,20 +91,27 @@ export class HttpUpstream implements UpstreamPort {
   async close(): Promise<ServerEnd> {
     if (this.closed) return { code: 0 };
     this.closed = true;
-    this.all.abort();
+    for (const exchange of this.active) exchange.abort();
     this.resume();
     if (this.sessionId !== undefined) {
       // 2025 era: the session ends with the host's connection (streamable-http.mdx § Session Management).
-      await fetch(this.options.url, { method: "DELETE", headers: this.headers({ "mcp-session-id": this.sessionId }), signal: AbortSignal.timeout(DELETE_TIMEOUT_MS), redirect: "error" })
-        .then((response) => response.body?.cancel())
-        .catch(() => undefined);
+      const exchange = new Exchange();
+      const timer = setTimeout(() => exchange.abort(), DELETE_TIMEOUT_MS).unref();
+      await this.origin
+        .send("DELETE", this.headers({ "mcp-session-id": this.sessionId }), undefined, exchange)
+        .then(discard)
+        .catch(() => undefined)
+        .finally(() => clearTimeout(timer));
     }
+    this.origin.close();
     return { code: 0 };
   }
 
-  private headers(extra: Readonly<Record<string, string>>): Headers {
-    const headers = new Headers(this.options.headers);
-    for (const [name, value] of Object.entries(extra)) headers.set(name, value);
+  /** The --header values, then the proxy's own (which win): names in lower case, each once. */
+  private headers(extra: Readonly<Record<string, string>>): OutgoingHttpHeaders {
+    const headers: OutgoingHttpHeaders = {};
+    for (const [name, value] of Object.entries(this.options.headers)) headers[name.toLowerCase()] = value;
+    for (const [name, value] of Object.entries(extra)) headers[name.toLowerCase()] = value;
     return headers;
   }
 
@@ -103,30 +121,36 @@ export class HttpUpstream implements UpstreamPort {
     if (isInitialize) this.initializeKey = info.key;
     const extra: Record<string, string> = { "content-type": "application/json", accept: "application/json, text/event-stream", ...mcpHeaders(message, info.tool, this.legacyVersion) };
     if (this.sessionId !== undefined && !isInitialize) extra["mcp-session-id"] = this.sessionId;
-    const controller = new AbortController();
-    const signal = AbortSignal.any([controller.signal, this.all.signal]);
-    if (info.key !== undefined) this.requests.set(info.key, controller);
+    const exchange = new Exchange();
+    this.active.add(exchange);
+    if (info.key !== undefined) this.requests.set(info.key, exchange);
     try {
-      const response = await fetch(this.options.url, { method: "POST", headers: this.headers(extra), body: text, signal, redirect: "error" });
-      if (isInitialize && response.ok) this.sessionId = response.headers.get("mcp-session-id") ?? undefined;
-      await this.read(response, info, signal);
-      if (message.kind === "notification" && message.method === "notifications/initialized" && response.ok) void this.openGetStream();
+      const response = await this.origin.send("POST", this.headers(extra), text, exchange);
+      const ok = isOk(response);
+      if (isInitialize && ok) this.sessionId = headerText(response, "mcp-session-id") || undefined;
+      await this.read(response, info, exchange);
+      if (message.kind === "notification" && message.method === "notifications/initialized" && ok) void this.openGetStream();
     } catch (error) {
-      if (signal.aborted) return;
+      if (exchange.aborted) return;
       const problem = `could not reach the server at ${this.options.url.href}: ${describeError(error)}`;
       if (info.key !== undefined) this.events.failed(info.key, problem);
       else this.events.noise(problem);
     } finally {
-      if (info.key !== undefined) this.requests.delete(info.key);
+      this.active.delete(exchange);
+      if (info.key !== undefined && this.requests.get(info.key) === exchange) this.requests.delete(info.key);
     }
   }
 
-  /** Whatever the server answered one POST (or the GET): messages to the session, failures as errors for the request. */
-  private async read(response: Response, info: SendInfo | undefined, signal: AbortSignal): Promise<void> {
+  /**
+   * Whatever the server answered one POST: messages to the session, failures as errors for the
+   * request. An event stream is read to its end, so the request stays abandonable as long as it is open.
+   */
+  private async read(response: IncomingMessage, info: SendInfo | undefined, exchange: Exchange): Promise<void> {
     const key = info?.key;
-    const type = (response.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-    if (type === "text/event-stream" && response.ok) {
-      this.readEvents(response, key, signal);
+    const type = contentType(response);
+    const ok = isOk(response);
+    if (type === "text/event-stream" && ok) {
+      await this.readEvents(response, key, exchange);
       return;
     }
     const body = await readBounded(response, this.options.maxMessageBytes);
@@ -134,7 +158,7 @@ export class HttpUpstream implements UpstreamPort {
       this.fail(key, `the server's answer is larger than ${this.options.maxMessageBytes} bytes`);
       return;
     }
-    if (response.ok && (response.status === 202 || body.trim() === "")) {
+    if (ok && (response.statusCode === 202 || body.trim() === "")) {
       this.unanswered(key);
       return;
     }
@@ -144,16 +168,18 @@ export class HttpUpstream implements UpstreamPort {
       this.unanswered(key);
       return;
     }
-    if (response.ok) {
+    if (ok) {
       this.fail(key, `the server answered with ${type === "" ? "no content type" : JSON.stringify(type)}, not JSON or an event stream`);
       return;
     }
-    const expired = response.status === 404 && this.sessionId !== undefined && !(key !== undefined && key === this.initializeKey) ? " (the session has ended)" : "";
-    this.fail(key, `the server answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}${expired}${body.trim() === "" ? "" : `: ${excerpt(body.trim())}`}`);
+    const status = response.statusCode ?? 0;
+    const statusText = response.statusMessage ?? "";
+    const expired = status === 404 && this.sessionId !== undefined && !(key !== undefined && key === this.initializeKey) ? " (the session has ended)" : "";
+    this.fail(key, `the server answered HTTP ${status}${statusText ? ` ${statusText}` : ""}${expired}${body.trim() === "" ? "" : `: ${excerpt(body.trim())}`}`);
   }
 
-  private async readEvents(response: Response, key: string | undefined, signal: AbortSignal): Promise<void> {
-    if (response.body === null) return;
+  /** Each event of a stream to the session as it comes, waiting while the host cannot take more (the server then waits on TCP). */
+  private async readEvents(response: IncomingMessage, key: string | undefined, exchange: Exchange): Promise<void> {
     const parser = new SseParser(this.options.maxMessageBytes, {
       event: (event) => {
         if (event.event === "message") this.deliver(event.data, key);
@@ -161,20 +187,16 @@ export class HttpUpstream implements UpstreamPort {
       oversize: (bytes) => this.fail(key, `the server sent an event of more than ${bytes} bytes, past the limit of ${this.options.maxMessageBytes}`),
     });
     const decoder = new TextDecoder();
-    const reader = response.body.getReader();
     try {
-      for (;;) {
+      for await (const chunk of response as AsyncIterable<Buffer>) {
+        parser.push(decoder.decode(chunk, { stream: true }));
         if (this.paused) await this.paused.promise;
-        const { value, done } = await reader.read();
-        if (done) break;
-        parser.push(decoder.decode(value, { stream: true }));
       }
       parser.push(decoder.decode());
+      if (!response.complete) throw new Error("the connection closed before the stream's end");
       this.unanswered(key);
     } catch (error) {
-      if (!signal.aborted) this.fail(key, `the server's event stream broke off: ${describeError(error)}`);
-    } finally {
-      reader.releaseLock();
+      if (!exchange.aborted) this.fail(key, `the server's event stream broke off: ${describeError(error)}`);
     }
   }
 
@@ -211,17 +233,21 @@ export class HttpUpstream implements UpstreamPort {
     if (this.getStreamOpen || this.sessionId === undefined) return;
     this.getStreamOpen = true;
     for (let attempt = 0; attempt <= GET_RETRIES && !this.closed; attempt++) {
+      const exchange = new Exchange();
+      this.active.add(exchange);
       try {
         const extra: Record<string, string> = { accept: "text/event-stream", "mcp-session-id": this.sessionId };
         if (this.legacyVersion !== undefined) extra["mcp-protocol-version"] = this.legacyVersion;
-        const response = await fetch(this.options.url, { method: "GET", headers: this.headers(extra), signal: this.all.signal, redirect: "error" });
-        if (!response.ok || (response.headers.get("content-type") ?? "").split(";")[0]!.trim() !== "text/event-stream") {
-          await response.body?.cancel();
+        const response = await this.origin.send("GET", this.headers(extra), undefined, exchange);
+        if (!isOk(response) || contentType(response) !== "text/event-stream") {
+          discard(response);
           return;
         }
-        await this.readEvents(response, undefined, this.all.signal);
+        await this.readEvents(response, undefined, exchange);
       } catch {
         if (this.closed) return;
+      } finally {
+        this.active.delete(exchange);
       }
       await new Promise((resolve) => setTimeout(resolve, GET_RETRY_MS).unref());
     }
@@ -230,27 +256,30 @@ export class HttpUpstream implements UpstreamPort {
 
 const TOO_LARGE = Symbol("too large");
 
-/** The body's text, or TOO_LARGE once it passes `maxBytes` (the rest is not read). */
-async function readBounded(response: Response, maxBytes: number): Promise<string | typeof TOO_LARGE> {
-  if (response.body === null) return "";
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
+/** The body's text, or TOO_LARGE once it passes `maxBytes` (the rest is not read: the connection is dropped). */
+async function readBounded(response: IncomingMessage, maxBytes: number): Promise<string | typeof TOO_LARGE> {
+  const chunks: Buffer[] = [];
   let size = 0;
-  let text = "";
-  try {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return text + decoder.decode();
-      size += value.byteLength;
-      if (size > maxBytes) {
-        await reader.cancel();
-        return TOO_LARGE;
-      }
-      text += decoder.decode(value, { stream: true });
+  for await (const chunk of response as AsyncIterable<Buffer>) {
+    size += chunk.byteLength;
+    if (size > maxBytes) {
+      response.destroy();
+      return TOO_LARGE;
     }
-  } finally {
-    reader.releaseLock();
+    chunks.push(chunk);
   }
+  if (!response.complete) throw new Error("the connection closed before the answer's end");
+  return new TextDecoder().decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
+}
+
+function isOk(response: IncomingMessage): boolean {
+  const status = response.statusCode ?? 0;
+  return status >= 200 && status < 300;
+}
+
+/** The media type of the answer, lower case, without parameters. */
+function contentType(response: IncomingMessage): string {
+  return headerText(response, "content-type").split(";")[0]!.trim().toLowerCase();
 }
 
 function looksLikeMessage(body: string): boolean {
@@ -258,12 +287,20 @@ function looksLikeMessage(body: string): boolean {
   return start.startsWith("{") || start.startsWith("[");
 }
 
-/** "fetch failed (connect ECONNREFUSED 127.0.0.1:1)": each distinct message along the cause chain. */
+/**
+ * "connect ECONNREFUSED 127.0.0.1:1": each distinct message along the cause chain, and those of an
+ * AggregateError (Node tries each address of a name in turn; its own message is empty), else its code.
+ */
 function describeError(error: unknown): string {
   const messages: string[] = [];
+  const note = (message: string) => {
+    if (message !== "" && !messages.some((m) => m.includes(message))) messages.push(message);
+  };
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
-    if (current.message !== "" && !messages.some((m) => m.includes(current instanceof Error ? current.message : ""))) messages.push(current.message);
+    note(current.message);
+    if (current instanceof AggregateError) for (const inner of current.errors) if (inner instanceof Error) note(inner.message);
+    if (current.message === "" && typeof (current as NodeJS.ErrnoException).code === "string") note((current as NodeJS.ErrnoException).code!);
     current = current.cause;
   }
   const [first, ...rest] = messages;

@@ -7,7 +7,6 @@ import type { LockFile } from "../model/lock.js";
 import { fstatSync } from "node:fs";
 import { Socket } from "node:net";
 import type { Writable } from "node:stream";
-import { ChildServer } from "./child-server.js";
 import type { DriftContext } from "./drift-notice.js";
 import { DriftReporter } from "./drift-reporter.js";
 import type { UpstreamPort } from "./ports.js";
@@ -86,6 +85,8 @@ function hostOutput(): Writable {
 
 async function makeUpstream(run: ProxyRun): Promise<UpstreamPort> {
   if (run.server.kind === "stdio") {
+    // Each kind of server loads only its own transport (cross-spawn for a child, node:http for a URL).
+    const { ChildServer } = await import("./child-server.js");
     const { command, args, cwd, env } = run.server;
     return new ChildServer({ command, args, cwd, env, maxMessageBytes: run.maxMessageBytes });
   }

@@ -1,0 +1,103 @@
+// The proxy's HTTP client for one Streamable HTTP server: node:http (node:https for an https URL,
+// loaded only then) over ONE keep-alive Agent for the whole run, so sequential requests reuse one
+// connection instead of opening a new one per call. Not Node's global `fetch`: it loads undici, about
+// 30 MB of the proxy's resident memory and a slower path per request, for features a proxy to one
+// origin does not use. Redirects are not followed (an answer 3xx is an error, as `redirect: "error"`
+// was); no Accept-Encoding is sent, so bodies come uncompressed. Each request is an Exchange that
+// can be aborted at any time: before the answer (the request is destroyed) or while its body is read
+// (the body's stream is destroyed, and whoever reads it sees the end).
+import type { Agent, ClientRequest, IncomingMessage, OutgoingHttpHeaders, RequestOptions } from "node:http";
+
+type RequestFn = (url: URL, options: RequestOptions, callback: (response: IncomingMessage) => void) => ClientRequest;
+
+/** One request and its answer; abort() ends both, whatever stage they are at. */
+export class Exchange {
+  private request: ClientRequest | undefined;
+  private response: IncomingMessage | undefined;
+  private abortedFlag = false;
+
+  get aborted(): boolean {
+    return this.abortedFlag;
+  }
+
+  abort(): void {
+    if (this.abortedFlag) return;
+    this.abortedFlag = true;
+    this.request?.destroy();
+    this.response?.destroy();
+  }
+
+  attach(request: ClientRequest): void {
+    this.request = request;
+    if (this.abortedFlag) request.destroy();
+  }
+
+  answered(response: IncomingMessage): void {
+    this.response = response;
+    if (this.abortedFlag) response.destroy();
+  }
+}
+
+export class HttpOrigin {
+  private constructor(
+    private readonly url: URL,
+    private readonly agent: Agent,
+    private readonly requestFn: RequestFn,
+  ) {}
+
+  /** @example const origin = await HttpOrigin.open(new URL("http://127.0.0.1:3000/mcp"), 257) */
+  static async open(url: URL, maxSockets: number): Promise<HttpOrigin> {
+    const module = url.protocol === "https:" ? await import("node:https") : await import("node:http");
+    const agent = new module.Agent({ keepAlive: true, maxSockets, maxFreeSockets: Math.min(maxSockets, 16) });
+    return new HttpOrigin(url, agent, module.request as RequestFn);
+  }
+
+  /**
+   * Sends one request; resolves with the answer once its status line and headers are in (its body
+   * still to be read, or dropped with `discard`), rejects when the server cannot be reached, when
+   * it redirects, or when `exchange` was aborted.
+   */
+  send(method: string, headers: OutgoingHttpHeaders, body: string | undefined, exchange: Exchange): Promise<IncomingMessage> {
+    return new Promise((resolve, reject) => {
+      let request: ClientRequest;
+      try {
+        const payload = body === undefined ? undefined : Buffer.from(body, "utf8");
+        const all = payload === undefined ? headers : { ...headers, "content-length": payload.byteLength };
+        request = this.requestFn(this.url, { method, headers: all, agent: this.agent }, (response) => {
+          // A body destroyed by abort() (or a connection cut) emits 'error': its reader sees the end instead.
+          response.on("error", () => undefined);
+          exchange.answered(response);
+          const status = response.statusCode ?? 0;
+          if (status >= 300 && status < 400) {
+            discard(response);
+            reject(new Error(`unexpected redirect (HTTP ${status}); mcp-gen proxy follows none`));
+            return;
+          }
+          resolve(response);
+        });
+        request.on("error", reject);
+        exchange.attach(request);
+        request.end(payload);
+      } catch (error) {
+        // A header value Node refuses (a control character in --header): no request was sent.
+        reject(error);
+      }
+    });
+  }
+
+  /** Closes every connection, idle or not. */
+  close(): void {
+    this.agent.destroy();
+  }
+}
+
+/** Reads and drops a body that is not needed, so that its connection goes back to the pool. */
+export function discard(response: IncomingMessage): void {
+  response.resume();
+}
+
+/** One response header as text: repeated ones joined as Node joins them, absent ones "". */
+export function headerText(response: IncomingMessage, name: string): string {
+  const value = response.headers[name];
+  return Array.isArray(value) ? value.join(", ") : (value ?? "");
+}
