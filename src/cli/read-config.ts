@@ -10,7 +10,7 @@ import { DEFAULT_LOAD_LIMITS } from "../load/limits.js";
 import { loadDocument } from "../load/load-document.js";
 import { sha256Hex } from "../lock/sha256.js";
 import type { Diagnostic } from "../model/diagnostic.js";
-import { getOwn, type JsonValue } from "../model/json.js";
+import { defineOwn, getOwn, isJsonObject, type JsonObject, type JsonValue } from "../model/json.js";
 import type { SourceDoc } from "../model/source.js";
 import type { AnyRule } from "../validate/define-rule.js";
 import type { RuleSetting } from "../validate/run-rules.js";
@@ -40,7 +40,13 @@ export interface ProjectConfig {
  * section (to check it); otherwise Config.rules is empty. For `check`'s fast path, which needs the
  * paths and limits only and would spend more time loading every rule than checking the project.
  */
-export type RuleScope = "all" | "configured";
+/**
+ * Which rules a config is read with: "all" (every rule's setting), "configured" (only a `rules`
+ * section's, checked against the rule registry), or "none" (the `rules` section is not read at all,
+ * and the registry never loaded: for a command that uses no rule, such as the proxy, which a host
+ * starts with every server and whose memory is part of its cost).
+ */
+export type RuleScope = "all" | "configured" | "none";
 
 /**
  * Reads only the configuration (mcp-gen.config.yaml and package.json, whose name and version are
@@ -110,6 +116,8 @@ export async function readConfig(
     const loaded = loadDocument({ path: display, text: configText });
     if (!loaded.value) return { config: undefined, diagnostics: loaded.diagnostics };
     doc = loaded.value;
+    // Not read, so neither loaded nor checked; every other key is checked as always.
+    if (scope === "none" && isJsonObject(doc.value) && Object.hasOwn(doc.value, "rules")) doc = { ...doc, value: withoutMember(doc.value, "rules") };
   }
   const { loadConfig } = await import("../config/load-config.js");
   const result = loadConfig(doc, await rulesFor(scope, doc?.value), project);
@@ -140,7 +148,7 @@ function defaultSettings(rules: readonly AnyRule[], preset: Preset): Map<string,
 
 /** The rule registry, loaded when needed: importing every rule costs more than checking a built project. */
 async function rulesFor(scope: RuleScope, value: JsonValue | undefined): Promise<readonly AnyRule[]> {
-  if (scope === "configured" && getOwn(value, "rules") === undefined) return [];
+  if (scope === "none" || (scope === "configured" && getOwn(value, "rules") === undefined)) return [];
   return (await import("../validate/rules/index.js")).ALL_RULES;
 }
 
@@ -150,6 +158,13 @@ export function toProjectPath(root: string, absolute: string): string | undefine
   if (rel === "") return ".";
   if (rel === ".." || rel.startsWith(".." + sep) || isAbsolute(rel)) return undefined;
   return rel.split(sep).join(posix.sep);
+}
+
+/** `object` without its member `key` (every other member kept as an own property, in order). */
+function withoutMember(object: JsonObject, key: string): JsonObject {
+  const copy: Record<string, JsonValue> = {};
+  for (const name of Object.keys(object)) if (name !== key) defineOwn(copy, name, object[name]!);
+  return copy;
 }
 
 function parseJsonObject(text: string | undefined): Record<string, unknown> | undefined {

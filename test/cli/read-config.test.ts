@@ -57,3 +57,17 @@ describe("readProjectConfig with a memo", () => {
     expect({ ...again.config!, out: "src/generated" }).toEqual(first.config);
   });
 });
+
+describe("readProjectConfig without rules (the proxy's scope)", () => {
+  it("neither reads nor checks the rules section, and checks every other key as always", async () => {
+    // An id no rule has: any scope that consults the rule registry reports it.
+    const root = tempProject({ "mcp-gen.config.yaml": `${CONFIG}lock: pins/lock.json\nrules:\n  no-such-rule: off\n` });
+    expect((await readProjectConfig(root, undefined, "configured")).diagnostics.map((d) => d.message)).toEqual(['Unknown rule id "no-such-rule" in rules.']);
+    const read = await readProjectConfig(root, undefined, "none");
+    expect(read.diagnostics).toEqual([]);
+    expect(read.config?.lock).toBe("pins/lock.json");
+    expect(read.config?.rules.size).toBe(0);
+    const typo = tempProject({ "mcp-gen.config.yaml": `${CONFIG}lokc: pins/lock.json\nrules:\n  no-such-rule: off\n` });
+    expect((await readProjectConfig(typo, undefined, "none")).diagnostics.map((d) => d.message)).toEqual(['Unknown key "lokc" in mcp-gen.config.yaml.']);
+  });
+});

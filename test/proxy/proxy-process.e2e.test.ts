@@ -115,6 +115,16 @@ describe("ends as the server does", () => {
     expect(await exited(run.child)).toEqual({ code: null, signal });
   });
 
+  it("starts with a config whose rules section it has no use for, even one a build would refuse", async () => {
+    // The proxy reads the config for the lock's path only: the rule registry is never loaded (memory).
+    const dir = pinnedProject([ECHO], { "mcp-gen.config.yaml": "generate: client\nrules:\n  no-such-rule: off\n" });
+    const run = await proxy(dir, pinServer("honest"));
+    send(run.child, INIT);
+    await until(() => run.stdout().includes('"id":0'));
+    run.child.stdin!.end();
+    expect(await exited(run.child)).toEqual({ code: 0, signal: null });
+  });
+
   it("ends the server when the host closes stdin, and exits 0 as the server did", async () => {
     const run = await proxy(pinnedProject([ECHO]), pinServer("honest"));
     send(run.child, INIT);

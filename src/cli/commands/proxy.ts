@@ -90,7 +90,7 @@ export async function runProxy(argv: readonly string[], io: CliIo): Promise<numb
   // command line (--lock, --log, --config) are relative to where the command was typed.
   const root = findProjectRoot(io.cwd, values);
   const given = pathsFromCommandLine(io.cwd, values, root, ["lock", "log", "config"]);
-  const project = await readProjectConfig(root, given.config, "configured");
+  const project = await readProjectConfig(root, given.config, "none");
   if (!project.config) {
     io.stderr(formatText([...project.diagnostics], { sources: project.sources, color: false }));
     return EXIT.usage;
