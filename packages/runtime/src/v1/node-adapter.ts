@@ -20,7 +20,7 @@ export function nodeListener(handler: FetchHandler, maxBodyBytes: number): (req:
     });
     let response: Response;
     try {
-      const body = await readBody(req, maxBodyBytes);
+      const body = await readNodeBody(req, maxBodyBytes);
       response =
         body === TOO_LARGE ? jsonRpcError(413, -32600, `The request body is larger than ${maxBodyBytes} bytes.`, { connection: "close" }) : await handler.fetch(toRequest(req, body, abort.signal));
     } catch {
@@ -30,10 +30,14 @@ export function nodeListener(handler: FetchHandler, maxBodyBytes: number): (req:
   };
 }
 
-const TOO_LARGE = Symbol("too large");
+/** What `readNodeBody` resolves to for a body past its bound (answer 413 and close the connection). */
+export const TOO_LARGE: unique symbol = Symbol("too large");
 
-/** The body's bytes (null for GET and HEAD), or TOO_LARGE. Past the bound, reading stops: the rest is never buffered. */
-function readBody(req: IncomingMessage, maxBytes: number): Promise<Uint8Array | null | typeof TOO_LARGE> {
+/**
+ * The body's bytes (null for GET and HEAD), or TOO_LARGE. Past the bound, reading stops: the rest is
+ * never buffered. Rejects when the client closes the connection before the body ends.
+ */
+export function readNodeBody(req: IncomingMessage, maxBytes: number): Promise<Uint8Array | null | typeof TOO_LARGE> {
   const method = (req.method ?? "GET").toUpperCase();
   if (method === "GET" || method === "HEAD") return Promise.resolve(null);
   if (Number(req.headers["content-length"] ?? "0") > maxBytes) return Promise.resolve(TOO_LARGE);

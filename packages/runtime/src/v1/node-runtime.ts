@@ -2,13 +2,17 @@
 // server. SDK v1 has no Node adapter for a web-standard handler and checks Host and Origin only in
 // Express middleware, so the runtime's own serve both (node-adapter.ts; host-origin.ts, a port of the
 // SDK v2's checks): the same guards, defaults and answers as the SDK v2 target's node-runtime.ts.
-// Generated code imports this module on the first `serveHttp` call only.
+// Generated code imports this module on the first `serveHttp` call only. `serveListenerOnNode` puts
+// the same guards in front of a listener that answers with Node's own response (mcp-gen proxy
+// --listen), so that nothing loads Node's fetch (undici) and its memory.
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { hostGuard, originGuard } from "./host-origin.js";
 import { nodeListener } from "./node-adapter.js";
-import { checkAllowList, listenGuarded, LOOPBACK_NAMES, type HttpServing, type ServeHttpOptions } from "../node-serve.js";
+import { checkAllowList, listenGuarded, LOOPBACK_NAMES, type HttpServing, type NodeServing, type ServeHttpOptions } from "../node-serve.js";
 import type { GeneratedHttpHandler } from "./http-runtime.js";
 
 export type { HttpServing, ServeHttpOptions } from "../node-serve.js";
+export { readNodeBody, TOO_LARGE } from "./node-adapter.js";
 
 /**
  * Serves `handler` on Node's HTTP server with every guard on (node-serve.ts), bodies bounded at
@@ -17,10 +21,23 @@ export type { HttpServing, ServeHttpOptions } from "../node-serve.js";
  */
 export async function serveOnNode(handler: GeneratedHttpHandler, options: ServeHttpOptions & { readonly maxRequestBytes: number }): Promise<HttpServing> {
   const { maxRequestBytes, ...listen } = options;
-  const serving = {
-    listener: nodeListener(handler, maxRequestBytes),
-    checkHost: hostGuard([...LOOPBACK_NAMES, ...checkAllowList("allowedHosts", listen.allowedHosts)]),
-    checkOrigin: originGuard([...LOOPBACK_NAMES, ...checkAllowList("allowedOrigins", listen.allowedOrigins)]),
+  return listenGuarded(guarded(nodeListener(handler, maxRequestBytes), listen), handler, listen);
+}
+
+/**
+ * Serves a Node request listener with the guards of `serveOnNode` (node-serve.ts: loopback by
+ * default, one path, Host and Origin, repeated headers); the listener bounds the body itself
+ * (`readNodeBody`). `close` runs once the server has stopped. Resolves once listening.
+ * @example const serving = await serveListenerOnNode((req, res) => answer(req, res), async () => {}, { port: 0 });
+ */
+export function serveListenerOnNode(listener: (req: IncomingMessage, res: ServerResponse) => Promise<void>, close: () => Promise<void>, options: ServeHttpOptions): Promise<HttpServing> {
+  return listenGuarded(guarded(listener, options), { close }, options);
+}
+
+function guarded(listener: NodeServing["listener"], options: ServeHttpOptions): NodeServing {
+  return {
+    listener,
+    checkHost: hostGuard([...LOOPBACK_NAMES, ...checkAllowList("allowedHosts", options.allowedHosts)]),
+    checkOrigin: originGuard([...LOOPBACK_NAMES, ...checkAllowList("allowedOrigins", options.allowedOrigins)]),
   };
-  return listenGuarded(serving, handler, listen);
 }
