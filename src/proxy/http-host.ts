@@ -1,14 +1,16 @@
 // The host on Streamable HTTP (`mcp-gen proxy --listen 127.0.0.1:PORT`): the proxy serves /mcp on
 // loopback with the guards of the servers mcp-gen generates (packages/runtime/src/node-serve.ts: Host
-// and Origin against DNS rebinding, a Host, Origin or Mcp-* header sent twice refused, bodies bounded),
-// and hands each POST to the session. A POST with requests gets their answers: one JSON body, or an
-// event stream when notifications for the request (progress, log messages, a subscription's
-// notifications) come first. A POST with only notifications or responses gets 202. 2025 era: an
-// `initialize` opens a session (Mcp-Session-Id); its GET stream carries the server's own requests and
-// notifications; DELETE ends it. 2026-07-28: every request stands alone; closing a request's stream
-// cancels it at the server.
+// and Origin against DNS rebinding, a Host, Origin or Mcp-* header sent twice refused, bodies bounded;
+// through the runtime's serveListenerOnNode), and hands each POST to the session. It answers with
+// Node's own response, never a web Request or Response, so Node's fetch (undici, ~30 MB) never loads.
+// A POST with requests gets their answers: one JSON body, or an event stream when notifications for
+// the request (progress, log messages, a subscription's notifications) come first. A POST with only
+// notifications or responses gets 202. 2025 era: an `initialize` opens a session (Mcp-Session-Id);
+// its GET stream carries the server's own requests and notifications; DELETE ends it. 2026-07-28:
+// every request stands alone; closing a request's stream cancels it at the server.
 import { randomUUID } from "node:crypto";
-import { serveOnNode } from "@mcp-gen/runtime/v1/node";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { readNodeBody, serveListenerOnNode, TOO_LARGE } from "@mcp-gen/runtime/v1/node";
 import { getOwn } from "../model/json.js";
 import type { HostPort, Route, ServerEnd, UpstreamPort } from "./ports.js";
 import { ProxySession, type SessionOptions } from "./proxy-session.js";
@@ -18,93 +20,76 @@ import { exitLike, untilSignal } from "./process-life.js";
 const PROTOCOL_VERSION = "io.modelcontextprotocol/protocolVersion";
 /** Messages for no request, kept until a GET stream opens to take them. */
 const MAX_QUEUED = 256;
+const EVENT_STREAM = { "content-type": "text/event-stream", "cache-control": "no-cache", "x-accel-buffering": "no" } as const;
 
 /** One POST waiting for its answer: a JSON body until something comes first, then an event stream. */
 class PostRoute {
-  private stream: ReadableStreamDefaultController<Uint8Array> | undefined;
+  private streaming = false;
   private done = false;
-  readonly response: Promise<Response>;
-  private respond!: (response: Response) => void;
 
-  constructor(private readonly extraHeaders: Readonly<Record<string, string>>) {
-    this.response = new Promise((resolve) => (this.respond = resolve));
-  }
+  constructor(
+    private readonly res: ServerResponse,
+    private readonly extraHeaders: Readonly<Record<string, string>>,
+  ) {}
 
   get open(): boolean {
-    return !this.done;
+    return !this.done && !this.res.destroyed;
   }
 
   deliver(text: string, final: boolean): void {
-    if (this.done) return;
-    if (this.stream === undefined && final) {
+    if (!this.open) return;
+    if (!this.streaming && final) {
       this.done = true;
-      this.respond(new Response(text, { status: 200, headers: { "content-type": "application/json", ...this.extraHeaders } }));
+      this.res.writeHead(200, { "content-type": "application/json", ...this.extraHeaders }).end(text);
       return;
     }
-    if (this.stream === undefined) this.startStream();
-    this.stream!.enqueue(sseEvent(text));
+    if (!this.streaming) {
+      this.streaming = true;
+      // An event stream may stay silent for a while: the client gets its status and headers now.
+      this.res.writeHead(200, { ...EVENT_STREAM, ...this.extraHeaders }).flushHeaders();
+    }
+    this.res.write(sseEvent(text));
     if (final) this.end();
   }
 
   /** No answer will come (the message held no request, or the proxy is ending). */
   accepted(): void {
-    if (this.done || this.stream !== undefined) return;
+    if (!this.open || this.streaming) return;
     this.done = true;
-    this.respond(new Response(null, { status: 202, headers: this.extraHeaders }));
+    this.res.writeHead(202, this.extraHeaders).end();
   }
 
   end(): void {
-    if (this.stream === undefined) {
+    if (!this.streaming) {
       this.accepted();
       return;
     }
     this.done = true;
-    try {
-      this.stream.close();
-    } catch {
-      // The client went away already.
-    }
-  }
-
-  private startStream(): void {
-    const body = new ReadableStream<Uint8Array>({ start: (controller) => void (this.stream = controller) });
-    this.respond(new Response(body, { status: 200, headers: { "content-type": "text/event-stream", "cache-control": "no-cache", "x-accel-buffering": "no", ...this.extraHeaders } }));
+    this.res.end();
   }
 }
 
 /** The 2025-era GET stream of the host's session. */
 class GetStream {
-  private controller: ReadableStreamDefaultController<Uint8Array> | undefined;
-  readonly response: Response;
-
-  constructor(onCancel: () => void) {
-    const body = new ReadableStream<Uint8Array>({ start: (controller) => void (this.controller = controller), cancel: onCancel });
-    this.response = new Response(body, { status: 200, headers: { "content-type": "text/event-stream", "cache-control": "no-cache", "x-accel-buffering": "no" } });
+  constructor(private readonly res: ServerResponse) {
+    res.writeHead(200, EVENT_STREAM).flushHeaders();
   }
 
   deliver(text: string): void {
-    this.controller?.enqueue(sseEvent(text));
+    if (!this.res.destroyed) this.res.write(sseEvent(text));
   }
 
   end(): void {
-    try {
-      this.controller?.close();
-    } catch {
-      // Cancelled by the client already.
-    }
+    this.res.end();
   }
 }
 
-const encoder = new TextEncoder();
-
 /** One SSE event; a message with line breaks (a pretty-printed HTTP body) becomes several data lines. */
-function sseEvent(text: string): Uint8Array {
-  return encoder.encode(
-    `event: message\n${text
-      .split(/\r\n|\r|\n/)
-      .map((line) => `data: ${line}`)
-      .join("\n")}\n\n`,
-  );
+function sseEvent(text: string): string {
+  return `event: message\n${text
+    .split(/\r\n|\r|\n/)
+    .map((line) => `data: ${line}`)
+    .join("\n")}\n\n`;
 }
 
 class HttpHostPort implements HostPort {
@@ -130,8 +115,10 @@ class HttpHostPort implements HostPort {
     return true;
   }
 
-  track(route: PostRoute): void {
+  /** Keeps `route` for messages of no request until its response closes (answered, or closed by the host). */
+  track(route: PostRoute, res: ServerResponse): void {
     this.routes.add(route);
+    res.on("close", () => this.routes.delete(route));
   }
 
   openGet(stream: GetStream): void {
@@ -170,10 +157,10 @@ export async function runHttpHost(run: HttpHostRun, upstream: UpstreamPort, opti
     run.stderr(`mcp-gen proxy: ${(e as Error).message}\n`);
     return 2;
   }
-  const handler = { fetch: (request: Request) => handle(request, host, session), close: async () => host.endAll() };
-  let serving: Awaited<ReturnType<typeof serveOnNode>>;
+  const listener = (req: IncomingMessage, res: ServerResponse) => answer(req, res, run.maxMessageBytes, host, session);
+  let serving: Awaited<ReturnType<typeof serveListenerOnNode>>;
   try {
-    serving = await serveOnNode(handler, { host: run.listen.host, port: run.listen.port, maxRequestBytes: run.maxMessageBytes });
+    serving = await serveListenerOnNode(listener, async () => host.endAll(), { host: run.listen.host, port: run.listen.port });
   } catch (e) {
     run.stderr(`mcp-gen proxy: cannot listen on ${run.listen.host}:${run.listen.port}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.\n`);
     await session.close();
@@ -187,53 +174,102 @@ export async function runHttpHost(run: HttpHostRun, upstream: UpstreamPort, opti
   return exitLike(end, run.stderr);
 }
 
-async function handle(request: Request, host: HttpHostPort, session: ProxySession): Promise<Response> {
-  const method = request.method.toUpperCase();
-  const sessionHeader = request.headers.get("mcp-session-id") ?? undefined;
+/** Answers one request that passed the guards; never rejects (a failure is answered 500). */
+async function answer(req: IncomingMessage, res: ServerResponse, maxBytes: number, host: HttpHostPort, session: ProxySession): Promise<void> {
+  let body: Awaited<ReturnType<typeof readNodeBody>>;
+  try {
+    body = await readNodeBody(req, maxBytes);
+  } catch {
+    return; // The client went away before its body ended: nobody to answer.
+  }
+  if (body === TOO_LARGE) {
+    plain(res, 413, `The request body is larger than ${maxBytes} bytes.`, -32600, { connection: "close" });
+    return;
+  }
+  try {
+    handle(req, res, body === null ? "" : new TextDecoder().decode(body), host, session);
+  } catch {
+    if (!res.headersSent) plain(res, 500, "Internal server error", -32603);
+    else res.end();
+  }
+}
+
+function handle(req: IncomingMessage, res: ServerResponse, text: string, host: HttpHostPort, session: ProxySession): void {
+  const method = (req.method ?? "GET").toUpperCase();
+  const sessionHeader = header(req, "mcp-session-id");
   if (method === "GET") {
-    if (host.sessionId === undefined) return plain(405, "This endpoint has no 2025-era session: send requests with POST.");
-    if (sessionHeader !== host.sessionId) return plain(404, "Unknown session.");
-    if (host.getStream) return plain(409, "A GET stream is open for this session already.");
-    const stream = new GetStream(() => {
+    if (host.sessionId === undefined) {
+      plain(res, 405, "This endpoint has no 2025-era session: send requests with POST.");
+      return;
+    }
+    if (sessionHeader !== host.sessionId) {
+      plain(res, 404, "Unknown session.");
+      return;
+    }
+    if (host.getStream) {
+      plain(res, 409, "A GET stream is open for this session already.");
+      return;
+    }
+    const stream = new GetStream(res);
+    res.on("close", () => {
       if (host.getStream === stream) host.getStream = undefined;
     });
     host.openGet(stream);
-    return stream.response;
+    return;
   }
   if (method === "DELETE") {
-    if (host.sessionId === undefined || sessionHeader !== host.sessionId) return plain(404, "Unknown session.");
+    if (host.sessionId === undefined || sessionHeader !== host.sessionId) {
+      plain(res, 404, "Unknown session.");
+      return;
+    }
     host.sessionId = undefined;
     host.getStream?.end();
     host.getStream = undefined;
-    return new Response(null, { status: 200 });
+    res.writeHead(200).end();
+    return;
   }
-  if (method !== "POST") return plain(405, "Method not allowed.");
-  const text = await request.text();
+  if (method !== "POST") {
+    plain(res, 405, "Method not allowed.");
+    return;
+  }
   const read = readLine(text);
-  if (read.kind === "empty") return plain(400, "Bad request: the body is empty.");
+  if (read.kind === "empty") {
+    plain(res, 400, "Bad request: the body is empty.");
+    return;
+  }
   const items = read.kind === "single" ? [read.item] : read.kind === "batch" ? read.items : [];
   const messages = items.flatMap((item) => (item.ok ? [item.received.message] : []));
   const initialize = messages.some((m) => m.kind === "request" && m.method === "initialize");
   // 2025 era: after initialize every message names the session (2026-07-28 requests stand alone).
   const modern = messages.some((m) => m.kind !== "response" && typeof getOwn(getOwn(m.params, "_meta"), PROTOCOL_VERSION) === "string");
   if (!initialize && !modern && host.sessionId !== undefined && sessionHeader !== host.sessionId) {
-    return sessionHeader === undefined ? plain(400, "Bad request: the Mcp-Session-Id header is missing.") : plain(404, "Unknown session.");
+    if (sessionHeader === undefined) plain(res, 400, "Bad request: the Mcp-Session-Id header is missing.");
+    else plain(res, 404, "Unknown session.");
+    return;
   }
   const extra: Record<string, string> = {};
   if (initialize) {
     host.sessionId = randomUUID();
     extra["mcp-session-id"] = host.sessionId;
   }
-  const route = new PostRoute(extra);
-  host.track(route);
-  request.signal.addEventListener("abort", () => session.routeClosed(route), { once: true });
+  const route = new PostRoute(res, extra);
+  host.track(route, res);
+  // The host closed the response before its answer ended: the request is cancelled at the server.
+  res.on("close", () => {
+    if (!res.writableFinished) session.routeClosed(route);
+  });
   session.fromHost(text, route);
   // Nothing in it asks for an answer (notifications, responses): accepted.
   const owesAnswer = items.some((item) => (item.ok ? item.received.message.kind === "request" : item.unreadable.shape === "request" || item.unreadable.shape === "unknown"));
   if (!owesAnswer) route.accepted();
-  return route.response;
 }
 
-function plain(status: number, message: string): Response {
-  return new Response(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32000, message } }), { status, headers: { "content-type": "application/json" } });
+/** A header sent once (the guards refused Mcp-* headers sent twice), or undefined. */
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return typeof value === "string" ? value : undefined;
+}
+
+function plain(res: ServerResponse, status: number, message: string, code = -32000, extra: Readonly<Record<string, string>> = {}): void {
+  res.writeHead(status, { "content-type": "application/json", ...extra }).end(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code, message } }));
 }

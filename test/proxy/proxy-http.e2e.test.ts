@@ -8,7 +8,9 @@ import { StdioClientTransport as StdioV1 } from "@modelcontextprotocol/sdk/clien
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { Client, StreamableHTTPClientTransport, type VersionNegotiationMode } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHttp, stopServers, TRACKER } from "../live/servers.js";
@@ -121,6 +123,34 @@ describe("--listen: the host on Streamable HTTP, the server on stdio", () => {
     expect((await raw(url, [], body)).status).toBe(200);
   });
 
+  it("never loads Node's fetch (undici): sessions, answers, refusals and a body past the bound all on node:http", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "mcp-gen-probe-"));
+    const probe = join(dir, "probe.cjs");
+    const out = join(dir, "modules.json");
+    // The proxy's own signal handlers end it by the signal's default action (no exit event): the list is written on SIGUSR2.
+    writeFileSync(probe, `process.on("SIGUSR2", () => require("node:fs").writeFileSync(${JSON.stringify(out)}, JSON.stringify(process.moduleLoadList)));\n`);
+    const { url, run } = await listening(pinnedProject([ECHO, ADD]), pinServer("drift"), callsFile(), { NODE_OPTIONS: `--require ${probe}` });
+    const client = new Client({ name: "claude-code", version: "2" }, { capabilities: {}, versionNegotiation: { mode: "legacy" } });
+    clients.push(client);
+    const transport = new StreamableHTTPClientTransport(url);
+    await client.connect(transport);
+    expect(names((await client.listTools()).tools)).toEqual(["add"]);
+    expect((await client.callTool({ name: "add", arguments: { a: 1, b: 2 } })).content).toEqual([{ type: "text", text: "3" }]);
+    await transport.terminateSession();
+    const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping", params: {} });
+    expect((await raw(url, [["Host", "evil.example"]], body)).status).toBe(403);
+    const tooLarge = await raw(url, [["Content-Length", String(10 * 1024 * 1024 + 1)]], body);
+    expect(tooLarge.status).toBe(413);
+    expect(JSON.parse(tooLarge.text)).toMatchObject({ id: null, error: { code: -32600 } });
+    run.child.kill("SIGUSR2");
+    while (!existsSync(out)) await new Promise((resolve) => setTimeout(resolve, 20));
+    run.child.kill("SIGTERM");
+    await exited(run.child);
+    const modules = JSON.parse(readFileSync(out, "utf8")) as string[];
+    expect(modules).toContain("NativeModule http");
+    expect(modules.filter((name) => /undici/.test(name))).toEqual([]);
+  });
+
   it("listens on loopback only", async () => {
     const run = startProcess(process.execPath, [await proxyCli(), "proxy", "--cwd", pinnedProject([ECHO]), "--listen", "0.0.0.0:0", "--", ...pinServer("honest")]);
     expect((await exited(run.child)).code).toBe(2);
@@ -139,12 +169,12 @@ async function startHttpServer(args: readonly string[], calls: string): Promise<
 }
 
 /** `mcp-gen proxy --listen 127.0.0.1:0 -- server`, once it says where it listens. */
-async function listening(project: string, server: readonly string[], calls: string): Promise<{ url: URL }> {
-  const run = startProcess(process.execPath, [await proxyCli(), "proxy", "--cwd", project, "--listen", "127.0.0.1:0", "--", ...server], { PIN_CALLS: calls });
+async function listening(project: string, server: readonly string[], calls: string, env: Readonly<Record<string, string>> = {}): Promise<{ url: URL; run: ReturnType<typeof startProcess> }> {
+  const run = startProcess(process.execPath, [await proxyCli(), "proxy", "--cwd", project, "--listen", "127.0.0.1:0", "--", ...server], { PIN_CALLS: calls, ...env });
   const deadline = Date.now() + 30_000;
   for (;;) {
     const match = /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(run.stderr());
-    if (match) return { url: new URL(match[1]!) };
+    if (match) return { url: new URL(match[1]!), run };
     if (Date.now() > deadline || run.child.exitCode !== null) throw new Error(`the proxy did not listen: ${run.stderr()}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
