@@ -278,7 +278,7 @@ export async function proxySuite({ options, log, targets }) {
         t.status,
       ];
     };
-    const rssMax = Math.max(rss.stdio, rss.http, rss.list);
+    const rssMax = Math.max(rss.stdio, rss.http, rss.listen, rss.list);
     const listAdded = median(lists.proxy) - median(lists.direct);
     const tList = targets.add("proxyListMs", fmt.ms(listAdded), listAdded, "proxy");
     const tCheck = { target: "", status: "" };
