@@ -121,12 +121,15 @@ const META_VALIDATORS: Readonly<Record<Dialect, GeneratedValidator>> = {
 /**
  * Compilations after which an engine is replaced by a fresh one. ajv keeps every schema it compiled
  * (and, for standalone code, its source text) in the instance's value scope for good, removeSchema
- * or not, so one engine over a 10,000-tool project would hold them all. A fresh engine cost 40-130
- * ms when meta-validation compiled the meta-schema in it: at 200 that was a tenth of a GitHub corpus
- * build. The generated code does not depend on what an engine compiled before (rewriteStandalone
- * names everything afresh; test/emit/corpus-compiles holds a validator alone to the same among a corpus).
+ * or not, so one engine holds every schema it ever compiled: at 1000, each thread of a GitHub corpus
+ * build kept all of its schemas to the end, 25-30 MB of peak RSS that the garbage collector's helper
+ * threads kept copying and marking. A fresh engine costs about 2 ms now that meta-validation runs
+ * precompiled (it cost 40-130 ms when it compiled the meta-schema in each engine), so at 50 the
+ * corpus build makes about 15 of them. The generated code does not depend on what an engine compiled
+ * before (rewriteStandalone names everything afresh; test/emit/corpus-compiles holds a validator alone
+ * to the same among a corpus).
  */
-const ENGINE_COMPILATIONS = 1000;
+const ENGINE_COMPILATIONS = 50;
 
 /** Answers by schema object and dialect: the same object is not serialised again to find its answer. */
 class ByObject<T> {

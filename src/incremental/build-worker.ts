@@ -1,7 +1,7 @@
 // The worker thread of a build: compiles what the main thread sends (schemas with ajv, types with
 // json-schema-to-typescript), creates missing scaffolds while the main thread writes the generated
-// folder, and answers with plain data. Started by build-threads.ts; owns one
-// SchemaCompiler for the whole build, like the main thread's.
+// folder, and answers with plain data. Started by build-threads.ts; a SchemaCompiler of its own for
+// each run of schema checks (the main thread keeps the answers).
 import { parentPort, workerData } from "node:worker_threads";
 import type { Dialect } from "../model/dialect.js";
 import type { JsonValue } from "../model/json.js";
@@ -76,8 +76,6 @@ if (parentPort) {
   // The thread's state, in its entry point only (build-threads.ts imports this module's functions
   // too): a worker serves one build and ends with it.
   const clock = start?.phases ? new ThreadClock("startup", BigInt(start.phases.spawnedNs), 0) : undefined;
-  // One compiler per pattern plan (a build has one), by its verdicts as JSON text.
-  const compilers = new Map<string, SchemaCompiler>();
   // Folders this thread has made while creating scaffolds.
   const folders = new Set<string>();
   // Runs are worked through one after another, in the order they came.
@@ -85,13 +83,20 @@ if (parentPort) {
   const thread = start?.phases?.thread ?? "worker";
   const send = clock ? (answer: WorkerAnswer) => port.postMessage({ ...answer, phases: clock.take(thread) }) : (answer: WorkerAnswer) => port.postMessage(answer);
   port.on("message", (request: WorkerRequest) => {
-    queue = queue.then(() => work(compilers, folders, request, send, clock ?? NO_CLOCK));
+    queue = queue.then(() => work(folders, request, send, clock ?? NO_CLOCK));
   });
   // Started: until the first run, the thread waits.
   clock?.enter(undefined);
 }
 
-async function work(compilers: Map<string, SchemaCompiler>, folders: Set<string>, request: WorkerRequest, send: (answer: WorkerAnswer) => void, clock: PhaseClock): Promise<void> {
+/**
+ * Works through `request`'s batches. Its compilers (one per pattern plan, by its verdicts as JSON
+ * text) live as long as the run: the main thread keeps every answer, and a build sends each distinct
+ * schema once, so what a compiler and its ajv engines hold would only stay in this thread's heap
+ * through the type generation that follows.
+ */
+async function work(folders: Set<string>, request: WorkerRequest, send: (answer: WorkerAnswer) => void, clock: PhaseClock): Promise<void> {
+  const compilers = new Map<string, SchemaCompiler>();
   for (let index = Atomics.add(request.next, 0, 1); index < request.batches.length; index = Atomics.add(request.next, 0, 1)) {
     try {
       const results = await clock.timeAsync(RUN_PHASE[request.kind], () => answer(compilers, folders, request, index, clock));
