@@ -8,7 +8,7 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Diagnostic } from "../model/diagnostic.js";
 import { isJsonObject, type JsonValue } from "../model/json.js";
@@ -147,7 +147,10 @@ const require = createRequire(import.meta.url);
  */
 export function generatorFingerprint(index?: StatIndex): string {
   const hash = createHash("sha256").update(MCP_GEN_VERSION);
-  const code = fileURLToPath(new URL("../", import.meta.url));
+  // The code that runs: the bundle (dist/bundle/, everything the command loads) when this module is
+  // in it, else tsc's output (dist/, the bundle included). Not both: the bundle is made from dist/.
+  const here = fileURLToPath(new URL("./", import.meta.url));
+  const code = basename(here) === "bundle" ? here : fileURLToPath(new URL("../", import.meta.url));
   const root = fileURLToPath(new URL("../../", import.meta.url));
   for (const dir of [code, join(root, "templates"), join(root, "packages", "runtime", "src")]) hashFolder(hash, dir, index);
   for (const name of ["ajv", "ajv-formats", "json-schema-to-typescript", "handlebars"]) {

@@ -5,6 +5,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { certifyPatterns, patternsIn, withPatternVerdicts } from "../../src/pattern-check/certify-patterns.js";
+import type { ProjectInput } from "../../src/project/analyze-project.js";
 import { CHECKER_ID, checkPatterns } from "../../src/pattern-check/run-checker.js";
 import { readVerdictCache, verdictCachePath } from "../../src/pattern-check/verdict-cache.js";
 import { analyzeProject } from "../../src/project/analyze-project.js";
@@ -82,5 +83,22 @@ describe("withPatternVerdicts", () => {
     expect(input.patternVerdicts?.get(EXPONENTIAL_LOOKBEHIND)?.status).toBe("vulnerable");
     const reported = analyzeProject(input).diagnostics.filter((d) => d.ruleId === "schema-pattern-bounded-time");
     expect(reported.map((d) => d.hint)).toEqual([expect.stringMatching(/^Attack string: '0' \+ '0'\.repeat\(31\) \+ '\\x00'\. /)]);
+  }, 60_000);
+
+  it("takes a reused tool's patterns from its wire descriptor and leaves its unparsed file unparsed", async () => {
+    const root = tempProject({ "node_modules/.keep": "", "mcp-gen.config.yaml": "tools: [tools/*.yaml]\n", "tools/t.yaml": "name: t\n" });
+    const read = await readProject({ root, configPath: undefined });
+    if (!read.ok) throw new Error("did not read");
+    const file = read.input.files.get("tools/t.yaml")!;
+    // A file the build cache vouches for parses when its value is read: 1,223 of them were most of a no-change build.
+    const unparsed = {
+      ...file,
+      get doc(): never {
+        throw new Error("parsed a file whose tool was taken over");
+      },
+    };
+    const tool = { file: "tools/t.yaml", wire: { name: "t", inputSchema: { type: "object", properties: { title: { type: "string", pattern: EXPONENTIAL_LOOKBEHIND } } } } };
+    const input = { ...read.input, files: new Map([["tools/t.yaml", unparsed]]), checked: [{ tool, diagnostics: [] }] } as unknown as ProjectInput;
+    expect((await withPatternVerdicts(input, root)).patternVerdicts?.get(EXPONENTIAL_LOOKBEHIND)?.status).toBe("vulnerable");
   }, 60_000);
 });
