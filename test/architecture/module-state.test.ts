@@ -25,7 +25,6 @@ const ALLOWED: ReadonlyMap<string, string> = new Map([
   ["packages/runtime/src/v1/legacy-projection.ts#DATA_KEYWORDS", RUNTIME_TABLE],
   ["packages/runtime/src/v1/legacy-projection.ts#NAME_MAPS", RUNTIME_TABLE],
   ["packages/runtime/src/v1/legacy-projection.ts#DRAFT_2019_09", RUNTIME_TABLE],
-  ["src/incremental/build-worker.ts#compilers", "a worker thread's entry point: the thread serves one build (one pattern plan) and ends with it"],
   ["src/incremental/build-worker.ts#folders", "a worker thread's entry point: the thread serves one build and ends with it"],
   ["src/incremental/build-worker.ts#queue", "a worker thread's entry point: the thread serves one build and ends with it"],
 ]);
