@@ -10,7 +10,7 @@ import { DEFAULT_LOAD_LIMITS } from "../load/limits.js";
 import { loadDocument } from "../load/load-document.js";
 import { sha256Hex } from "../lock/sha256.js";
 import type { Diagnostic } from "../model/diagnostic.js";
-import { defineOwn, getOwn, isJsonObject, type JsonObject, type JsonValue } from "../model/json.js";
+import { getOwn, isJsonObject, withoutKey, type JsonValue } from "../model/json.js";
 import type { SourceDoc } from "../model/source.js";
 import type { AnyRule } from "../validate/define-rule.js";
 import type { RuleSetting } from "../validate/run-rules.js";
@@ -117,7 +117,7 @@ export async function readConfig(
     if (!loaded.value) return { config: undefined, diagnostics: loaded.diagnostics };
     doc = loaded.value;
     // Not read, so neither loaded nor checked; every other key is checked as always.
-    if (scope === "none" && isJsonObject(doc.value) && Object.hasOwn(doc.value, "rules")) doc = { ...doc, value: withoutMember(doc.value, "rules") };
+    if (scope === "none" && isJsonObject(doc.value) && Object.hasOwn(doc.value, "rules")) doc = { ...doc, value: withoutKey(doc.value, "rules") };
   }
   const { loadConfig } = await import("../config/load-config.js");
   const result = loadConfig(doc, await rulesFor(scope, doc?.value), project);
@@ -158,13 +158,6 @@ export function toProjectPath(root: string, absolute: string): string | undefine
   if (rel === "") return ".";
   if (rel === ".." || rel.startsWith(".." + sep) || isAbsolute(rel)) return undefined;
   return rel.split(sep).join(posix.sep);
-}
-
-/** `object` without its member `key` (every other member kept as an own property, in order). */
-function withoutMember(object: JsonObject, key: string): JsonObject {
-  const copy: Record<string, JsonValue> = {};
-  for (const name of Object.keys(object)) if (name !== key) defineOwn(copy, name, object[name]!);
-  return copy;
 }
 
 function parseJsonObject(text: string | undefined): Record<string, unknown> | undefined {

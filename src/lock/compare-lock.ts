@@ -4,6 +4,7 @@
 // `check`, `diff` and `verify` choose which kinds of drift fail.
 import { compareText } from "../model/diagnostic.js";
 import { TOOL_PARTS, type LockedTool, type LockFile, type PackageValues, type ToolPart } from "../model/lock.js";
+import { withoutKey } from "../model/json.js";
 
 export interface ValueChange {
   readonly committed: string;
@@ -128,12 +129,6 @@ export function comparePackageValues(committed: PackageValues, current: PackageV
   const fields = ["name", "version"] as const;
   const value = (values: PackageValues, field: keyof PackageValues) => (Object.hasOwn(values, field) ? values[field] : undefined);
   return fields.filter((field) => value(committed, field) !== value(current, field)).map((field) => ({ field, committed: value(committed, field), current: value(current, field) }));
-}
-
-function withoutKey<T>(record: { readonly [key: string]: T }, key: string): { readonly [key: string]: T } {
-  if (!Object.hasOwn(record, key)) return record;
-  const { [key]: _dropped, ...rest } = record;
-  return rest;
 }
 
 /**

@@ -26,6 +26,16 @@ export function defineOwn(target: Record<string, JsonValue>, key: string, value:
   else target[key] = value;
 }
 
+/**
+ * `record` without its own member `key`; the same object when it has none. Object rest copies every
+ * other member as an own data property, "__proto__" too.
+ */
+export function withoutKey<T>(record: { readonly [key: string]: T }, key: string): { readonly [key: string]: T } {
+  if (!Object.hasOwn(record, key)) return record;
+  const { [key]: _dropped, ...rest } = record;
+  return rest;
+}
+
 /** A deep copy that keeps every key as an own data property. Depth is bounded by the loader. */
 export function cloneJson<T extends JsonValue>(value: T): T {
   if (Array.isArray(value)) return value.map((item) => cloneJson(item)) as unknown as T;
