@@ -8,7 +8,6 @@
 // keeps the last answer with those folders' stats (recorded only once they are settled, as for files).
 import { lstatSync, readdirSync, realpathSync, statSync } from "node:fs";
 import { join, posix, sep } from "node:path";
-import { globSync } from "tinyglobby";
 import type { Config } from "../config/config.js";
 import { fingerprint, isSettled } from "../files/read-with-stat.js";
 import type { GlobRecord } from "../incremental/stat-index.js";
@@ -30,7 +29,9 @@ export async function findDescriptors(root: string, config: Config, memo?: GlobM
   const known = key === undefined ? undefined : memo!.glob(key);
   if (known?.folders.every(([folder, stat]) => folderStat(root, folder) === stat)) return [...known.files];
   const ignore = ["**/node_modules/**", `${config.out}/**`, "**/.git/**"];
+  // Loaded here: a glob answered from memory costs no glob library (about 20 ms of start-up).
   // Synchronous: a CLI has nothing else to do meanwhile, and the async walk waits on the thread pool per folder.
+  const { globSync } = await import("tinyglobby");
   const found = globSync([...config.tools], { cwd: root, ignore, onlyFiles: true, dot: false, followSymbolicLinks: true, expandDirectories: false });
   const files = [...new Set(found.map((p) => p.split(sep).join("/")))].filter((p) => !p.endsWith(".lock.json")).sort();
   if (key !== undefined) {

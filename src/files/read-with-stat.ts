@@ -7,7 +7,7 @@
 // seconds): a file written moments before it was read could be written again with the same size
 // and the same times. The change time cannot be set by a user program, and a file replaced by a
 // rename has a new inode: either way its stat no longer matches.
-import { closeSync, fstatSync, openSync, readFileSync, type Stats } from "node:fs";
+import { closeSync, fstatSync, openSync, readFileSync, statSync, type Stats } from "node:fs";
 
 /** A file's bytes and the stat of exactly those bytes (taken through the same descriptor). */
 export interface StatRead {
@@ -60,4 +60,10 @@ export function isSettled(stat: Pick<Stats, "mtimeMs" | "ctimeMs">, now: number)
 /** Size, times (milliseconds with their fraction: sub-microsecond at today's dates), inode and device. */
 export function fingerprint(stat: Stats): string {
   return `${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}:${stat.ino}:${stat.dev}`;
+}
+
+/** The fingerprint of the regular file at `absolute` (links followed); undefined when there is none. */
+export function statFingerprint(absolute: string): string | undefined {
+  const stat = statSync(absolute, { throwIfNoEntry: false });
+  return stat?.isFile() ? fingerprint(stat) : undefined;
 }

@@ -152,7 +152,11 @@ export function generatorFingerprint(index?: StatIndex): string {
   const here = fileURLToPath(new URL("./", import.meta.url));
   const code = basename(here) === "bundle" ? here : fileURLToPath(new URL("../", import.meta.url));
   const root = fileURLToPath(new URL("../../", import.meta.url));
-  for (const dir of [code, join(root, "templates"), join(root, "packages", "runtime", "src")]) hashFolder(hash, dir, index);
+  const hashed: string[] = [];
+  for (const dir of [code, join(root, "templates"), join(root, "packages", "runtime", "src")]) hashFolder(hash, dir, index, hashed);
+  // Only this mcp-gen's files stay remembered: an upgrade, or another copy run on the project, does
+  // not leave the last one's hundreds of entries in the index for every later command to read.
+  index?.retain("mcp-gen", hashed);
   for (const name of ["ajv", "ajv-formats", "json-schema-to-typescript", "handlebars"]) {
     try {
       hash.update(`${name}@${(require(`${name}/package.json`) as { version?: string }).version ?? "?"}`);
@@ -164,7 +168,7 @@ export function generatorFingerprint(index?: StatIndex): string {
 }
 
 /** Every code file's name and SHA-256 (from `index` while its stat is the one recorded: mcp-gen's own files are read once). */
-function hashFolder(hash: ReturnType<typeof createHash>, dir: string, index: StatIndex | undefined): void {
+function hashFolder(hash: ReturnType<typeof createHash>, dir: string, index: StatIndex | undefined, hashed: string[]): void {
   let entries: string[];
   try {
     entries = (readdirSync(dir, { recursive: true }) as string[]).sort();
@@ -176,6 +180,8 @@ function hashFolder(hash: ReturnType<typeof createHash>, dir: string, index: Sta
     const absolute = join(dir, entry);
     // undefined: a folder (its name ends in .js) or a file that vanished.
     const fileHash = index ? index.hash("mcp-gen", absolute, absolute, (bytes) => sha256Hex(bytes)) : fileSha256(absolute);
-    if (fileHash !== undefined) hash.update(`\u0000${entry}\u0000${fileHash}`);
+    if (fileHash === undefined) continue;
+    hash.update(`\u0000${entry}\u0000${fileHash}`);
+    hashed.push(absolute);
   }
 }

@@ -49,6 +49,17 @@ async function builtProject(): Promise<string> {
   return root;
 }
 
+/** The stat index file's two lines of JSON (what every command reads, then the hashes), as one object. */
+function readIndex(path: string): Record<string, unknown> {
+  return Object.assign(
+    {},
+    ...readFileSync(path, "utf8")
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line) as object),
+  ) as Record<string, unknown>;
+}
+
 function read(root: string, path: string): string {
   return readFileSync(join(root, path), "utf8");
 }
@@ -167,7 +178,7 @@ describe("mcp-gen check", () => {
     const cacheDir = join(root, "node_modules", ".cache", "mcp-gen");
     const indexFile = readdirSync(cacheDir).find((name) => name.endsWith(".stat.json"));
     expect(indexFile).toBeDefined();
-    const index = JSON.parse(readFileSync(join(cacheDir, indexFile!), "utf8")) as { hashes: Record<string, unknown>; configs: Record<string, unknown> };
+    const index = readIndex(join(cacheDir, indexFile!)) as { hashes: Record<string, unknown>; configs: Record<string, unknown> };
     expect(Object.keys(index.hashes)).toEqual(expect.arrayContaining(["input\u0000tools/ping.json", "generated\u0000src/generated/tools.ts", "lock\u0000mcp-tools.lock.json"]));
     expect(Object.keys(index.configs)).toHaveLength(1);
     expect((await runInProcess(root, ["check"])).code).toBe(0);
@@ -199,6 +210,34 @@ describe("mcp-gen check", () => {
     expect(changed.stdout).toContain('Tool "ping" changed its description');
   });
 
+  it("with a build cache, answers from the stat index's first line alone, and still finds a same-size edit with its times put back", async () => {
+    const root = tempProject({ "tools/search_issues.yaml": SEARCH, "tools/ping.json": PING });
+    mkdirSync(join(root, "node_modules"));
+    expect((await runInProcess(root, ["build"])).code).toBe(0);
+    await new Promise((done) => setTimeout(done, 150));
+    expect((await runInProcess(root, ["check"])).code).toBe(0);
+    const cacheDir = join(root, "node_modules", ".cache", "mcp-gen");
+    const indexPath = join(cacheDir, readdirSync(cacheDir).find((name) => name.endsWith(".stat.json"))!);
+    const [head] = readFileSync(indexPath, "utf8").split("\n");
+    const vouched = (JSON.parse(head!) as { vouched: { lock: string[]; inputs: Record<string, string>; texts: Record<string, string>; files: Record<string, string> } }).vouched;
+    expect(vouched.lock[0]).toBe("mcp-tools.lock.json");
+    expect(Object.keys(vouched.inputs).sort()).toEqual(["tools/ping.json", "tools/search_issues.yaml"]);
+    expect(Object.keys(vouched.files)).toContain("src/generated/tools.ts");
+    // The hashes are not needed: with the second line gone, check still answers from the first.
+    writeFiles(root, { [indexPath.slice(root.length + 1)]: `${head}\n{ not json\n` });
+    const fast = await runInProcess(root, ["check"]);
+    expect(fast.code, fast.stdout).toBe(0);
+    expect(readFileSync(indexPath, "utf8")).toBe(`${head}\n{ not json\n`);
+    // A stat that differs sends check to the hashes (here none: the file is read and hashed) and on.
+    const text = read(root, "src/generated/tools.ts");
+    writeFiles(root, { "src/generated/tools.ts": text.replace("export", "EXPORT") });
+    utimesSync(join(root, "src/generated/tools.ts"), 1_700_000_000.5, 1_700_000_000.5);
+    const edited = await runInProcess(root, ["check"]);
+    expect(edited.code).toBe(1);
+    expect(edited.stdout).toContain("src/generated/tools.ts was edited by hand since the last build");
+    expect(generation.runs).toBe(2);
+  });
+
   it("with a build cache, finds a descriptor added deep in tools/ after its globs were remembered", async () => {
     const root = tempProject({ "tools/ping.json": PING, "tools/more/echo.json": '{ "name": "echo", "inputSchema": { "type": "object" } }\n' });
     mkdirSync(join(root, "node_modules"));
@@ -207,7 +246,7 @@ describe("mcp-gen check", () => {
     expect((await runInProcess(root, ["check"])).code).toBe(0);
     const cacheDir = join(root, "node_modules", ".cache", "mcp-gen");
     const indexFile = readdirSync(cacheDir).find((name) => name.endsWith(".stat.json"))!;
-    const index = JSON.parse(readFileSync(join(cacheDir, indexFile), "utf8")) as { globs: Record<string, { folders: [string, string][] }> };
+    const index = readIndex(join(cacheDir, indexFile)) as { globs: Record<string, { folders: [string, string][] }> };
     expect(Object.values(index.globs)[0]!.folders.map(([folder]) => folder)).toEqual(["tools", "tools/more"]);
     expect((await runInProcess(root, ["check"])).code).toBe(0);
     writeFiles(root, { "tools/more/newer.json": '{ "name": "newer", "inputSchema": { "type": "object" } }\n' });
@@ -224,7 +263,7 @@ describe("mcp-gen check", () => {
     // The build already remembered the config as check reads it (no rule settings in the file).
     const cacheDir = join(root, "node_modules", ".cache", "mcp-gen");
     const indexFile = readdirSync(cacheDir).find((name) => name.endsWith(".stat.json"))!;
-    const configs = (JSON.parse(readFileSync(join(cacheDir, indexFile), "utf8")) as { configs: Record<string, { server: { name: string } }> }).configs;
+    const configs = (readIndex(join(cacheDir, indexFile)) as { configs: Record<string, { server: { name: string } }> }).configs;
     expect(Object.values(configs).map((config) => config.server.name)).toEqual(["remembered"]);
     expect((await runInProcess(root, ["check"])).code).toBe(0);
     // A config with rule settings is read in full every time, and check still agrees with build.

@@ -121,8 +121,11 @@ describe("StatIndex", () => {
     expect(StatIndex.read(undefined).lockSummary("f".repeat(64))).toBeUndefined();
   });
 
-  it("gives generatorFingerprint mcp-gen's file hashes: the same fingerprint, its files remembered", async () => {
+  it("gives generatorFingerprint mcp-gen's file hashes: the same fingerprint, its files remembered, another copy's forgotten", async () => {
     const index = StatIndex.empty();
+    const otherCopy = join(tempProject({ "dist/bundle/main.js": "export {};\n" }), "dist", "bundle", "main.js");
+    const read = readWithStat(otherCopy, LATER())!;
+    index.record("mcp-gen", otherCopy, read, sha256Hex(read.bytes));
     const plain = generatorFingerprint();
     expect(plain).toMatch(/^[0-9a-f]{64}$/);
     expect(generatorFingerprint(index)).toBe(plain);
@@ -130,6 +133,7 @@ describe("StatIndex", () => {
     await index.save(path);
     const saved = StatIndex.read(path);
     expect(readFileSync(path, "utf8")).toMatch(/"mcp-gen\\u0000[^"]*build-cache\.ts"/);
+    expect(readFileSync(path, "utf8")).not.toContain(otherCopy);
     expect(generatorFingerprint(saved)).toBe(plain);
   });
 
@@ -147,5 +151,48 @@ describe("StatIndex", () => {
     writeFileSync(path, saved.replace("\n", " \n"));
     await StatIndex.read(path).save(path);
     expect(readFileSync(path, "utf8")).toBe(saved.replace("\n", " \n"));
+  });
+
+  it("saves the latest lock's files with the stats that vouch for the lock's hashes, and only when every generated file has one", async () => {
+    const root = tempProject({});
+    const path = join(root, "index.stat.json");
+    const settled = (file: string, text: string) => (writeFileSync(join(root, file), text), readWithStat(join(root, file), LATER())!);
+    const index = StatIndex.empty();
+    const lockRead = settled("mcp-tools.lock.json", "{}\n");
+    const lockHash = sha256Hex("{}\n");
+    index.record("lock", "mcp-tools.lock.json", lockRead, lockHash);
+    const a = settled("a.ts", "one\n");
+    index.record("generated", "a.ts", a, sha256Hex("one\n"));
+    const tool = settled("t.json", "{}");
+    index.record("input", "t.json", tool, "1".repeat(64));
+    const lock = {
+      generator: { version: "0.1.0" },
+      tools: { t: {} },
+      inputs: { "t.json": "1".repeat(64), "mcp-gen.config.yaml": "2".repeat(64) },
+      files: { "a.ts": sha256Hex("one\n") },
+    } as unknown as LockFile;
+    index.rememberLock(lockHash, lockSummary(lock));
+    await index.save(path);
+    const again = StatIndex.read(path);
+    expect(again.vouchedLock()).toEqual({
+      lock: ["mcp-tools.lock.json", lockRead.stat, lockHash],
+      version: "0.1.0",
+      tools: 1,
+      inputs: { "t.json": tool.stat },
+      texts: { "mcp-gen.config.yaml": "2".repeat(64) },
+      files: { "a.ts": a.stat },
+    });
+    // The first line stands without the second: the hashes are read only when asked for.
+    const [head, body] = readFileSync(path, "utf8").split("\n");
+    writeFileSync(path, `${head}\n{ not json\n`);
+    const headOnly = StatIndex.read(path);
+    expect(headOnly.vouchedLock()).toEqual(again.vouchedLock());
+    expect(headOnly.lookup("generated", "a.ts", join(root, "a.ts"))).toBeUndefined();
+    writeFileSync(path, `${head}\n${body}\n`);
+    expect(StatIndex.read(path).lookup("generated", "a.ts", join(root, "a.ts"))).toBe(sha256Hex("one\n"));
+    // A generated file whose recorded hash is not the lock's: nothing vouched for.
+    index.record("generated", "a.ts", a, "3".repeat(64));
+    await index.save(path);
+    expect(StatIndex.read(path).vouchedLock()).toBeUndefined();
   });
 });

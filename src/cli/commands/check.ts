@@ -8,7 +8,6 @@
 import { realpathSync } from "node:fs";
 import { isUtf8 } from "node:buffer";
 import { join, sep } from "node:path";
-import { globSync } from "tinyglobby";
 import type { Config } from "../../config/config.js";
 import { loadDocument } from "../../load/load-document.js";
 import { hashFileText, sha256Hex } from "../../lock/sha256.js";
@@ -18,8 +17,9 @@ import { MCP_GEN_VERSION } from "../../model/version.js";
 import { COMMON_OPTIONS, parseCommandArgs } from "../args.js";
 import { EXIT, type CliIo } from "../io.js";
 import { buildCachePath, readBuildCache, vouchesForLock } from "../../incremental/build-cache.js";
-import { lockSummary, StatIndex, statIndexPath, type LockSummary } from "../../incremental/stat-index.js";
-import { readWithStat } from "../../files/read-with-stat.js";
+import { lockSummary, StatIndex, statIndexPath, type LockSummary, type VouchedLock } from "../../incremental/stat-index.js";
+import { readWithStat, statFingerprint } from "../../files/read-with-stat.js";
+import { listFolderFiles } from "../../files/list-folder-files.js";
 import { confineProjectPaths } from "../confine-paths.js";
 import { findDescriptors } from "../find-descriptors.js";
 import { hashedInputs, PACKAGE_JSON, readProjectConfig } from "../read-config.js";
@@ -224,6 +224,8 @@ async function checkFully(
  * The fast path: true (with counts) when every input file still hashes as the lock records, no new
  * descriptor file appeared, this mcp-gen wrote the lock, and every generated file is on disk as
  * recorded with nothing else beside it. Anything else (including any read error) means "look closer".
+ * First from the stat index's first line alone (checkVouched: one stat per file, nothing parsed but
+ * that line); when a stat differs from it, by each file's recorded hash (checkHashes).
  */
 async function checkFast(
   root: string,
@@ -233,23 +235,81 @@ async function checkFast(
   cachePath: string | undefined,
   outFolder: string,
 ): Promise<{ tools: number; files: number } | undefined> {
+  const descriptors = await findDescriptors(root, config, index);
+  const outFiles = listFiles(outFolder, config.out);
+  const project = { root, config, configSources, descriptors, outFiles };
+  return checkVouched(project, index.vouchedLock()) ?? (await checkHashes(project, index, cachePath));
+}
+
+/** What both ways of the fast path compare with the lock. */
+interface ProjectFiles {
+  readonly root: string;
+  readonly config: Config;
+  readonly configSources: ReadonlyMap<string, string>;
+  /** The descriptor files the config's globs match now. */
+  readonly descriptors: readonly string[];
+  /** Every file in the generated folder now. */
+  readonly outFiles: readonly string[];
+}
+
+/**
+ * Whether the lock names every file there is: no config file or descriptor it does not record as an
+ * input, no file in the generated folder it does not record, and the package.json values it
+ * recorded. Of package.json only the values the config took count, unless the lock is of the
+ * earlier format that hashed it whole.
+ */
+function namesEveryFile(project: ProjectFiles, packageJson: LockSummary["packageJson"], isInput: (path: string) => boolean, isFile: (path: string) => boolean): boolean {
+  const legacy = packageJson === undefined;
+  for (const [path] of legacy ? project.configSources : hashedInputs(project.configSources)) if (!isInput(path)) return false;
+  if (!legacy && comparePackageValues(packageJson, project.config.packageJson).length > 0) return false;
+  return project.descriptors.every(isInput) && project.outFiles.every(isFile);
+}
+
+/** The fast path from the stat index's VouchedLock: the lock and every file it records have the stats it gives. */
+function checkVouched(project: ProjectFiles, vouched: VouchedLock | undefined): { tools: number; files: number } | undefined {
+  const { root, config, configSources } = project;
+  if (!vouched || vouched.version !== MCP_GEN_VERSION) return undefined;
+  const [lockPath, lockStat] = vouched.lock;
+  if (lockPath !== config.lock || statFingerprint(absolutePath(root, lockPath)) !== lockStat) return undefined;
+  const { inputs, texts, files } = vouched;
+  const isInput = (path: string) => Object.hasOwn(inputs, path) || Object.hasOwn(texts, path);
+  if (!namesEveryFile(project, vouched.packageJson, isInput, (path) => Object.hasOwn(files, path))) return undefined;
+  for (const path in texts) {
+    const text = configSources.get(path);
+    if (text === undefined || hashFileText(text) !== texts[path]) return undefined;
+  }
+  for (const path in inputs) if (statFingerprint(absolutePath(root, path)) !== inputs[path]) return undefined;
+  let count = 0;
+  for (const path in files) {
+    if (statFingerprint(absolutePath(root, path)) !== files[path]) return undefined;
+    count++;
+  }
+  return { tools: vouched.tools, files: count };
+}
+
+/** The fast path from the lock's recorded hashes, each file's hash taken from the stat index while its stat is unchanged, else read. */
+async function checkHashes(project: ProjectFiles, index: StatIndex, cachePath: string | undefined): Promise<{ tools: number; files: number } | undefined> {
+  const { root, config, configSources } = project;
   const lock = await readLockSummary(root, config.lock, cachePath, index);
   if (!lock || lock.version !== MCP_GEN_VERSION) return undefined;
   const inputs = Object.keys(lock.inputs);
-  const recorded = new Set(inputs);
-  // A config file created since the build is a new input. Of package.json only the values the
-  // config took count, unless the lock is of the earlier format that hashed it whole.
-  const legacy = lock.packageJson === undefined;
-  for (const [path] of legacy ? configSources : hashedInputs(configSources)) if (!recorded.has(path)) return undefined;
-  if (!legacy && comparePackageValues(lock.packageJson!, config.packageJson).length > 0) return undefined;
-  const descriptors = await findDescriptors(root, config, index);
-  if (descriptors.some((path) => !recorded.has(path))) return undefined;
-  const fresh = inputsMatch(root, lock, configSources, index) && filesMatch(root, config, lock, index, outFolder);
+  const files = Object.keys(lock.files);
+  const inputSet = new Set(inputs);
+  const fileSet = new Set(files);
+  const fresh =
+    namesEveryFile(
+      project,
+      lock.packageJson,
+      (path) => inputSet.has(path),
+      (path) => fileSet.has(path),
+    ) &&
+    inputsMatch(root, lock, configSources, index) &&
+    files.every((path) => index.hash("generated", path, absolutePath(root, path), hashGeneratedBytes) === lock.files[path]);
   // What was read is remembered either way: a failed fast path is followed by the slow one, whose
   // answer the next run's fast path needs the same hashes for.
   index.retain("input", inputs);
-  index.retain("generated", Object.keys(lock.files));
-  return fresh ? { tools: lock.tools, files: Object.keys(lock.files).length } : undefined;
+  index.retain("generated", files);
+  return fresh ? { tools: lock.tools, files: files.length } : undefined;
 }
 
 /**
@@ -283,15 +343,6 @@ function inputsMatch(root: string, lock: LockSummary, configSources: ReadonlyMap
     const hash = text === undefined ? index.hash("input", path, absolutePath(root, path), hashInputBytes) : hashFileText(text);
     if (hash !== lock.inputs[path]) return false;
   }
-  return true;
-}
-
-function filesMatch(root: string, config: Config, lock: LockSummary, index: StatIndex, outFolder: string): boolean {
-  const outFiles = listFiles(outFolder, config.out);
-  const recordedFiles = Object.keys(lock.files);
-  const recordedSet = new Set(recordedFiles);
-  if (outFiles.some((path) => !recordedSet.has(path))) return false;
-  for (const path of recordedFiles) if (index.hash("generated", path, absolutePath(root, path), hashGeneratedBytes) !== lock.files[path]) return false;
   return true;
 }
 
@@ -335,8 +386,7 @@ function absolutePath(root: string, path: string): string {
  * listing from the root would not follow (confineProjectPaths refused any link below it).
  */
 function listFiles(outFolder: string, out: string): string[] {
-  const found = globSync(["**"], { cwd: outFolder, onlyFiles: true, dot: true, followSymbolicLinks: false, expandDirectories: false });
-  return found.map((p) => `${out}/${p.split(sep).join("/")}`).sort();
+  return listFolderFiles(outFolder).map((p) => `${out}/${p}`);
 }
 
 function lockDocument(text: string, config: Config): SourceDoc | undefined {
