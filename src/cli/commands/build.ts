@@ -50,6 +50,7 @@ import { confineProjectPaths } from "../confine-paths.js";
 import { failsPolicy, REPORT_FORMATS, REPORT_OPTIONS, reportHelp, reportSetup, writeReport, type ReportSetup } from "../report.js";
 import { toolsNotFound } from "../tools-not-found.js";
 import { projectModuleFormat } from "../module-format.js";
+import { groupDigits } from "../../model/phrases.js";
 
 /** The options of `build` that name several projects (build-servers.ts). */
 const SEVERAL_OPTIONS = {
@@ -469,6 +470,6 @@ function buildSummary(summary: BuildSummary, fromCwd: (path: string) => string):
 
 /** "1,223 tools": English digit grouping, whatever the machine's locale. */
 function count(n: number, word?: string): string {
-  const number = n.toLocaleString("en-US");
+  const number = groupDigits(n);
   return word === undefined ? number : `${number} ${word}${n === 1 ? "" : "s"}`;
 }

@@ -1,6 +1,7 @@
 import { describeText } from "../describe-text.js";
 import { defineRule } from "../define-rule.js";
 import { forEachText } from "../walk.js";
+import { groupDigits } from "../../model/phrases.js";
 
 export interface DescriptionLengthLimitOptions {
   /** Most characters (Unicode code points) one description or title may have. */
@@ -47,7 +48,7 @@ export const descriptionLengthLimit = defineRule<DescriptionLengthLimitOptions>(
       if (length <= options.maxLength) return;
       report({
         pointer: field.pointer,
-        message: `${describeText(field)} is ${length.toLocaleString("en-US")} characters long, more than the limit of ${options.maxLength.toLocaleString("en-US")}.`,
+        message: `${describeText(field)} is ${groupDigits(length)} characters long, more than the limit of ${groupDigits(options.maxLength)}.`,
         hint: "Shorten it to what the model needs to choose and call the tool, and move reference material into a resource or documentation.",
       });
     });

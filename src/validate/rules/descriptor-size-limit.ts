@@ -2,6 +2,7 @@ import { joinPointer } from "../../model/pointer.js";
 import { defineRule } from "../define-rule.js";
 import { describePointer } from "../describe-pointer.js";
 import { measureJson, pointerAtOffset } from "./descriptor-size-limit/json-size.js";
+import { groupDigits } from "../../model/phrases.js";
 
 export interface DescriptorSizeLimitOptions {
   /** Most bytes the tool may take in tools/list, as compact UTF-8 JSON. */
@@ -14,7 +15,7 @@ export interface DescriptorSizeLimitOptions {
  */
 const DEFAULT_MAX_BYTES = 256 * 1024;
 
-const count = (n: number) => n.toLocaleString("en-US");
+const count = groupDigits;
 
 export const descriptorSizeLimit = defineRule<DescriptorSizeLimitOptions>({
   id: "descriptor-size-limit",

@@ -4,6 +4,7 @@ import { IN_PLACE_KEYWORDS } from "../../model/schema-walk.js";
 import { defineRule } from "../define-rule.js";
 import { describePointer } from "../describe-pointer.js";
 import { toolSchemas, walkSchema } from "../walk.js";
+import { groupDigits } from "../../model/phrases.js";
 
 export interface SchemaCompositionLimitOptions {
   /** Most branches one allOf, anyOf or oneOf may have. */
@@ -16,7 +17,7 @@ export interface SchemaCompositionLimitOptions {
 const DEFAULTS: SchemaCompositionLimitOptions = { maxBranches: 100, maxNesting: 8 };
 const BRANCHING = ["allOf", "anyOf", "oneOf"] as const;
 
-const count = (n: number) => n.toLocaleString("en-US");
+const count = groupDigits;
 
 export const schemaCompositionLimit = defineRule<SchemaCompositionLimitOptions>({
   id: "schema-composition-limit",

@@ -3,6 +3,7 @@ import { joinPointer } from "../../model/pointer.js";
 import { defineRule } from "../define-rule.js";
 import { describePointer } from "../describe-pointer.js";
 import { toolSchemas, walkSchema } from "../walk.js";
+import { groupDigits } from "../../model/phrases.js";
 
 export interface SchemaDefsLimitOptions {
   /** Most entries one `$defs` or `definitions` block may have. */
@@ -12,7 +13,7 @@ export interface SchemaDefsLimitOptions {
 /** The corpus has at most 9 (notion's shared block); OpenAPI converters that bundle a whole components section reach dozens. */
 const DEFAULT_MAX_DEFS = 100;
 
-const count = (n: number) => n.toLocaleString("en-US");
+const count = groupDigits;
 
 export const schemaDefsLimit = defineRule<SchemaDefsLimitOptions>({
   id: "schema-defs-limit",

@@ -1,5 +1,6 @@
 import { defineRule } from "../define-rule.js";
 import { toolSchemas, walkSchema } from "../walk.js";
+import { groupDigits } from "../../model/phrases.js";
 
 export interface SchemaDepthLimitOptions {
   /** Deepest subschema nesting allowed below a schema's root (the root is level 0). */
@@ -43,7 +44,7 @@ export const schemaDepthLimit = defineRule<SchemaDepthLimitOptions>({
         if (node.depth <= options.maxDepth) return;
         report({
           pointer: node.pointer,
-          message: `${schema.key} nests subschemas more than ${options.maxDepth.toLocaleString("en-US")} levels deep; this one is at level ${node.depth.toLocaleString("en-US")}.`,
+          message: `${schema.key} nests subschemas more than ${groupDigits(options.maxDepth)} levels deep; this one is at level ${groupDigits(node.depth)}.`,
           hint: "Flatten the schema: move deep parts into $defs and refer to them with $ref, or raise maxDepth in mcp-gen.config.yaml.",
         });
         return "stop";

@@ -3,6 +3,7 @@ import { joinPointer } from "../../model/pointer.js";
 import { defineRule } from "../define-rule.js";
 import { describePointer } from "../describe-pointer.js";
 import { toolSchemas, walkSchema } from "../walk.js";
+import { groupDigits } from "../../model/phrases.js";
 
 export interface SchemaEnumLimitOptions {
   /** Most values one `enum` may list. */
@@ -12,7 +13,7 @@ export interface SchemaEnumLimitOptions {
 /** The corpus has at most 22 (azure); real lists such as IANA time zones (about 600) must still fit. */
 const DEFAULT_MAX_VALUES = 1000;
 
-const count = (n: number) => n.toLocaleString("en-US");
+const count = groupDigits;
 
 export const schemaEnumLimit = defineRule<SchemaEnumLimitOptions>({
   id: "schema-enum-limit",

@@ -3,6 +3,7 @@ import { joinPointer } from "../../model/pointer.js";
 import { defineRule, type RuleReport } from "../define-rule.js";
 import { quotePattern } from "../quote-pattern.js";
 import { toolSchemas, walkSchema } from "../walk.js";
+import { groupDigits } from "../../model/phrases.js";
 
 export interface SchemaPatternLimitOptions {
   /** Longest `pattern` or `patternProperties` key, in UTF-16 code units (what RegExp reads). */
@@ -12,7 +13,7 @@ export interface SchemaPatternLimitOptions {
 /** 9 times the longest pattern of the corpus (109 characters, GitHub's SSH signing-key pattern). */
 const DEFAULT_MAX_LENGTH = 1000;
 
-const count = (n: number) => n.toLocaleString("en-US");
+const count = groupDigits;
 
 export const schemaPatternLimit = defineRule<SchemaPatternLimitOptions>({
   id: "schema-pattern-limit",

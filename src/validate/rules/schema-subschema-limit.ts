@@ -1,6 +1,7 @@
 import { defineRule } from "../define-rule.js";
 import { toolSchemas, walkSchema } from "../walk.js";
 import { findExpansionExcess } from "./schema-subschema-limit/expand-refs.js";
+import { groupDigits } from "../../model/phrases.js";
 
 export interface SchemaSubschemaLimitOptions {
   /** Most subschemas one schema may hold as written, the root included. */
@@ -14,7 +15,7 @@ const DEFAULT_MAX_SUBSCHEMAS = 2000;
 /** What a validator may apply to one value: each application costs ajv time on every call, so this bounds the slowest call. */
 const DEFAULT_MAX_EXPANDED = 10_000;
 
-const count = (n: number) => n.toLocaleString("en-US");
+const count = groupDigits;
 
 export const schemaSubschemaLimit = defineRule<SchemaSubschemaLimitOptions>({
   id: "schema-subschema-limit",
