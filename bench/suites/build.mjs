@@ -17,6 +17,7 @@ const GENERATORS = join(BENCH_DIR, "children", "generators.mjs");
 const WRITE_TREE = join(BENCH_DIR, "children", "write-tree.mjs");
 const PHASE_FLOORS = join(BENCH_DIR, "children", "phase-floors.mjs");
 const WATCH_REBUILD = join(BENCH_DIR, "children", "watch-rebuild.mjs");
+const STAT_FLOOR = join(BENCH_DIR, "children", "stat-floor.mjs");
 /** Descriptions edited in a row in one watch session, per round. */
 const WATCH_EDITS = 3;
 
@@ -103,6 +104,12 @@ function cases(tools, checkAvailable) {
     },
     { key: "noChangeBuild", label: "mcp-gen build, no change", needs: "cold", run: mcpGen("build") },
     checkAvailable ? { key: "check", label: "mcp-gen check, no change", needs: "cold", run: mcpGen("check") } : { key: "check", label: "mcp-gen check, no change", unavailable: true },
+    {
+      key: "checkFloor",
+      label: "a Node process stating every descriptor and generated file",
+      needs: "cold",
+      run: () => runNode(STAT_FLOOR, [project()], { label: "stat floor" }),
+    },
     {
       key: "rebuild",
       label: "mcp-gen build after one descriptor changed",
@@ -236,6 +243,7 @@ export async function buildSuite({ options, log, targets }) {
   rows.push(["↳ no-change check, absolute", fmt.ms(checkMs), "", "", "", "", "", t5.target, t5.status]);
   const t5b = targets.add("checkMs27", fmt.ms(checkMs), checkMs, "build");
   rows.push(["↳ no-change check, absolute (#27)", fmt.ms(checkMs), "", "", "", "", "", t5b.target, t5b.status]);
+  rows.push(row(r.checkFloor, `${fmt.ratio(ratio("checkFloor", "check"))} of check`));
   const rebuildFraction = ratio("rebuild", "cold");
   const t6 = targets.add("rebuildFraction", fmt.ratio(rebuildFraction), rebuildFraction, "build");
   rows.push(row(r.rebuild, `${fmt.ratio(rebuildFraction)} of cold`, t6.target, t6.status));
@@ -254,6 +262,7 @@ export async function buildSuite({ options, log, targets }) {
       "Wall time of the whole command as a child process (Node start-up included); CPU = its user + system time, every thread (median); peak RSS of that process.",
       "Ratios are medians of per-round ratios: each round runs every row once, back to back.",
       "Pinned generators alone = the floor of any build that makes types and validators with the packages mcp-gen pins: json-schema-to-typescript (format: false) and one ajv instance (standalone code) over the 727 distinct inputSchemas, split over a worker thread and the main thread; nothing read but the corpus file, nothing written (bench/children/generators.mjs).",
+      "Stating every file = check's floor: a Node process that lists tools/ and the generated folder and stats each file (and the config and the lock) once, nothing read or hashed (bench/children/stat-floor.mjs); Node's start-up is in both.",
       "Creating the files alone = the cold build's output (every file but the descriptors and the config) read into memory, then created in a fresh folder with one synchronous write each, one thread, no temporary names (bench/children/write-tree.mjs): the file system's share of a cold build.",
       "Cold = a fresh project directory with only tools/*.json and the config; no-change = the same build again; one descriptor changed = one tool's description edited, then build; one inputSchema changed = an optional string property added to another tool's inputSchema (its types, validator and module change), then build; watch = one mcp-gen watch session per round on the built project, three descriptions edited one after another, each timed from the write of the file to the end of the build it starts (watch's 100 ms of quiet included), the median of the three (bench/children/watch-rebuild.mjs); its peak RSS is the watch process's.",
     ],
