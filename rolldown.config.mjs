@@ -18,6 +18,11 @@ import { fileURLToPath } from "node:url";
 // The checker's entry and stub are sources, found beside this file; tsc's output is found in the
 // working folder (test/cli/bundled-cli.test.ts bundles a dist/ of its own with this config).
 const CHECKER_PACKAGES = ["recheck", "synckit"];
+// What nearly every command loads before it does anything (arguments, config, the stat index, the
+// descriptor list, paths, the report): one chunk instead of some twenty small ones, which Node's ES
+// module loader reads, links and evaluates one by one (about 6 ms less for a no-change check).
+const CORE =
+  /[\\/]dist[\\/](cli[\\/](args|io|main|read-config|find-descriptors|confine-paths|report|project-root|package-root|runtime-skew|report-paths|dependency-specs|sdk-dependencies|shell-word)\.js$|incremental[\\/](stat-index|build-cache)\.js$|files[\\/]|model[\\/]|config[\\/]|lock[\\/](sha256|compare-lock)\.js$|report[\\/]report-paths\.js$|load[\\/](load-document|fast-json|limits|line-index|parse-json|locate|diagnostic-at|decode-source|measure-nesting)\.js$)/;
 const source = (path) => fileURLToPath(new URL(path, import.meta.url));
 
 export default {
@@ -33,5 +38,6 @@ export default {
     entryFileNames: "[name].js",
     chunkFileNames: "[name].js",
     cleanDir: true,
+    advancedChunks: { groups: [{ name: "core", test: CORE }] },
   },
 };
