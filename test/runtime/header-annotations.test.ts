@@ -232,6 +232,16 @@ describe("findHeaderParams details", () => {
     expect(findHeaderParams(node).params.map((p) => p.path)).toEqual([["v"]]);
   });
 
+  it("finds nothing, and ends, in schemas with no x-mcp-header key anywhere: cyclic, shared or 10,000 deep", () => {
+    const node: Record<string, unknown> = { type: "object" };
+    const shared = { type: "string" };
+    node["properties"] = { self: node, a: shared, b: shared, list: [shared, [node]] };
+    expect(findHeaderParams(node)).toEqual({ params: [], problems: [] });
+    let deep: Record<string, unknown> = { type: "string" };
+    for (let i = 0; i < 10_000; i++) deep = { type: "array", items: [deep] };
+    expect(findHeaderParams(deep)).toEqual({ params: [], problems: [] });
+  });
+
   it("returns nothing for schemas that are not objects", () => {
     for (const schema of [undefined, null, true, "x", 1, []]) expect(findHeaderParams(schema)).toEqual({ params: [], problems: [] });
   });

@@ -40,6 +40,7 @@ const DEFS_KEYWORDS = new Set(["$defs", "definitions"]);
  * "string", "x-mcp-header": "R" } } })` gives one site with path `["r"]` and pointer "/properties/r".
  */
 export function findAnnotationSites(inputSchema: unknown): AnnotationSite[] {
+  if (!hasHeaderKey(inputSchema)) return [];
   const found: { frame: Frame; schema: Record<string, unknown>; value: unknown }[] = [];
   const refs: string[] = [];
   const anchors = new Map<string, unknown>();
@@ -72,6 +73,27 @@ export function findAnnotationSites(inputSchema: unknown): AnnotationSite[] {
   }
   const referenced = resolveLocalRefs(inputSchema, refs, anchors);
   return found.map(({ frame, schema, value }) => toSite(frame, schema, value, referenced));
+}
+
+/**
+ * Whether any object in `value` has an own `x-mcp-header` key, data or not: most schemas have none,
+ * and then the walk that places and resolves annotations has nothing to find. Iterative; each object
+ * once (shared subtrees and in-memory cycles included).
+ */
+function hasHeaderKey(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  const seen = new Set<object>();
+  for (let next = stack.pop(); next !== undefined || stack.length > 0; next = stack.pop()) {
+    if (typeof next !== "object" || next === null || seen.has(next)) continue;
+    seen.add(next);
+    if (Array.isArray(next)) {
+      for (const member of next) stack.push(member);
+      continue;
+    }
+    if (Object.hasOwn(next, "x-mcp-header")) return true;
+    for (const key of Object.keys(next)) stack.push((next as Record<string, unknown>)[key]);
+  }
+  return false;
 }
 
 function childFrames(frame: Frame, value: object): Frame[] {
