@@ -67,3 +67,21 @@ export function statFingerprint(absolute: string): string | undefined {
   const stat = statSync(absolute, { throwIfNoEntry: false });
   return stat?.isFile() ? fingerprint(stat) : undefined;
 }
+
+/** A fingerprint's parts as numbers: size, modification and change times (ms), inode and device. */
+export type StatValues = readonly [size: number, mtimeMs: number, ctimeMs: number, ino: number, dev: number];
+
+/** The parts of `fingerprint`'s text as numbers (they give the same text back); undefined for any other text. */
+export function statValues(fingerprint: string): StatValues | undefined {
+  const parts = fingerprint.split(":").map(Number);
+  return parts.length === 5 && parts.every(Number.isFinite) ? (parts as unknown as StatValues) : undefined;
+}
+
+/**
+ * Whether the regular file at `absolute` (links followed) has the stat `values`: what comparing its
+ * fingerprint would answer, without building one (a check compares thousands).
+ */
+export function hasStat(absolute: string, values: StatValues): boolean {
+  const stat = statSync(absolute, { throwIfNoEntry: false });
+  return stat !== undefined && stat.isFile() && stat.size === values[0] && stat.mtimeMs === values[1] && stat.ctimeMs === values[2] && stat.ino === values[3] && stat.dev === values[4];
+}

@@ -22,7 +22,7 @@ import type { LockFile, PackageValues } from "../model/lock.js";
 import type { Config } from "../config/config.js";
 import { PRESETS } from "../config/preset.js";
 import { writeFileAtomic } from "../files/write-files.js";
-import { readWithStat, statFingerprint, type StatRead } from "../files/read-with-stat.js";
+import { readWithStat, statFingerprint, statValues, type StatRead, type StatValues } from "../files/read-with-stat.js";
 
 export const STAT_INDEX_VERSION = 2;
 
@@ -61,12 +61,12 @@ export interface VouchedLock {
   readonly version: string;
   readonly tools: number;
   readonly packageJson?: PackageValues;
-  /** Each input with a recorded hash that is the lock's: its stat. */
-  readonly inputs: Readonly<Record<string, string>>;
+  /** Each input with a recorded hash that is the lock's: its stat, as numbers (hasStat). */
+  readonly inputs: Readonly<Record<string, StatValues>>;
   /** Each input without one (every command reads the config as text): the hash the lock records. */
   readonly texts: Readonly<Record<string, string>>;
-  /** Every generated file the lock records: its stat. */
-  readonly files: Readonly<Record<string, string>>;
+  /** Every generated file the lock records: its stat, as numbers. */
+  readonly files: Readonly<Record<string, StatValues>>;
 }
 
 /** The second line of the file: hashes by kind and path, lock summaries by the hash of the lock's text. */
@@ -276,18 +276,20 @@ function vouchFor({ hashes, locks }: IndexBody): VouchedLock | undefined {
   let lock: VouchedLock["lock"] | undefined;
   for (const [key, entry] of hashes) if (key.startsWith("lock\u0000") && entry.hash === lockHash) lock = [key.slice("lock\u0000".length), entry.stat, lockHash];
   if (!lock) return undefined;
-  const inputs: Record<string, string> = {};
+  const inputs: Record<string, StatValues> = {};
   const texts: Record<string, string> = {};
   for (const [path, hash] of Object.entries(summary.inputs)) {
     const entry = hashes.get(keyOf("input", path));
-    if (entry !== undefined && entry.hash === hash) inputs[path] = entry.stat;
+    const stat = entry !== undefined && entry.hash === hash ? statValues(entry.stat) : undefined;
+    if (stat) inputs[path] = stat;
     else texts[path] = hash;
   }
-  const files: Record<string, string> = {};
+  const files: Record<string, StatValues> = {};
   for (const [path, hash] of Object.entries(summary.files)) {
     const entry = hashes.get(keyOf("generated", path));
-    if (entry === undefined || entry.hash !== hash) return undefined;
-    files[path] = entry.stat;
+    const stat = entry !== undefined && entry.hash === hash ? statValues(entry.stat) : undefined;
+    if (!stat) return undefined;
+    files[path] = stat;
   }
   return { lock, version: summary.version, tools: summary.tools, ...(summary.packageJson ? { packageJson: summary.packageJson } : {}), inputs, texts, files };
 }
@@ -360,10 +362,14 @@ function isVouchedLock(value: JsonValue): value is JsonValue & VouchedLock {
     typeof value.version === "string" &&
     typeof value.tools === "number" &&
     (value.packageJson === undefined || isStringMap(value.packageJson)) &&
-    isStringMap(value.inputs) &&
+    isStatMap(value.inputs) &&
     isStringMap(value.texts) &&
-    isStringMap(value.files)
+    isStatMap(value.files)
   );
+}
+
+function isStatMap(value: JsonValue | undefined): boolean {
+  return value !== undefined && isJsonObject(value) && Object.values(value).every((v) => Array.isArray(v) && v.length === 5 && v.every((n) => typeof n === "number"));
 }
 
 function isGlobRecord(value: JsonValue): value is JsonValue & GlobRecord {

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Config } from "../../src/config/config.js";
 import { lockSummary, StatIndex, statIndexPath } from "../../src/incremental/stat-index.js";
-import { isSettled, readWithStat } from "../../src/files/read-with-stat.js";
+import { hasStat, isSettled, readWithStat, statValues } from "../../src/files/read-with-stat.js";
 import { generatorFingerprint } from "../../src/incremental/build-cache.js";
 import { sha256Hex } from "../../src/lock/sha256.js";
 import type { LockFile } from "../../src/model/lock.js";
@@ -178,9 +178,9 @@ describe("StatIndex", () => {
       lock: ["mcp-tools.lock.json", lockRead.stat, lockHash],
       version: "0.1.0",
       tools: 1,
-      inputs: { "t.json": tool.stat },
+      inputs: { "t.json": statValues(tool.stat) },
       texts: { "mcp-gen.config.yaml": "2".repeat(64) },
-      files: { "a.ts": a.stat },
+      files: { "a.ts": statValues(a.stat) },
     });
     // The first line stands without the second: the hashes are read only when asked for.
     const [head, body] = readFileSync(path, "utf8").split("\n");
@@ -194,5 +194,13 @@ describe("StatIndex", () => {
     index.record("generated", "a.ts", a, "3".repeat(64));
     await index.save(path);
     expect(StatIndex.read(path).vouchedLock()).toBeUndefined();
+    // The numbers stand for the fingerprint: the file matches them until its stat changes.
+    expect(hasStat(join(root, "a.ts"), statValues(a.stat)!)).toBe(true);
+    expect(statValues(a.stat)!.join(":")).toBe(a.stat);
+    writeFileSync(join(root, "a.ts"), "two\n");
+    expect(hasStat(join(root, "a.ts"), statValues(a.stat)!)).toBe(false);
+    writeFileSync(join(root, "a.ts"), "one\n");
+    expect(hasStat(join(root, "gone.ts"), statValues(a.stat)!)).toBe(false);
+    expect(statValues("1:2:3")).toBeUndefined();
   });
 });

@@ -18,7 +18,7 @@ import { COMMON_OPTIONS, parseCommandArgs } from "../args.js";
 import { EXIT, type CliIo } from "../io.js";
 import { buildCachePath, readBuildCache, vouchesForLock } from "../../incremental/build-cache.js";
 import { lockSummary, StatIndex, statIndexPath, type LockSummary, type VouchedLock } from "../../incremental/stat-index.js";
-import { readWithStat, statFingerprint } from "../../files/read-with-stat.js";
+import { hasStat, readWithStat, statFingerprint } from "../../files/read-with-stat.js";
 import { listFolderFiles } from "../../files/list-folder-files.js";
 import { confineProjectPaths } from "../confine-paths.js";
 import { findDescriptors } from "../find-descriptors.js";
@@ -278,10 +278,10 @@ function checkVouched(project: ProjectFiles, vouched: VouchedLock | undefined): 
     const text = configSources.get(path);
     if (text === undefined || hashFileText(text) !== texts[path]) return undefined;
   }
-  for (const path in inputs) if (statFingerprint(absolutePath(root, path)) !== inputs[path]) return undefined;
+  for (const path in inputs) if (!hasStat(absolutePath(root, path), inputs[path]!)) return undefined;
   let count = 0;
   for (const path in files) {
-    if (statFingerprint(absolutePath(root, path)) !== files[path]) return undefined;
+    if (!hasStat(absolutePath(root, path), files[path]!)) return undefined;
     count++;
   }
   return { tools: vouched.tools, files: count };
