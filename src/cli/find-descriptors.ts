@@ -81,11 +81,13 @@ function watchedFolders(root: string, config: Config, files: readonly string[]):
     if (base === ".." || base.startsWith("../") || posix.isAbsolute(base)) return undefined;
     bases.add(base);
   }
-  for (const file of files) if (lstatSync(join(root, file), { throwIfNoEntry: false })?.isSymbolicLink() !== false) return undefined;
   const now = Date.now();
   const folders = new Map<string, string>();
   const seen = new Set<string>();
   const skipped = (path: string, name: string) => name === "node_modules" || name === ".git" || path === config.out || path.startsWith(`${config.out}/`);
+  // What the folders' listings say of each entry: a matched file must be listed, and not as a link.
+  const listed = new Set<string>();
+  const entries = new Map<string, boolean>();
   const stack = [...bases];
   for (let folder = stack.pop(); folder !== undefined; folder = stack.pop()) {
     const absolute = folder === "" ? root : join(root, folder);
@@ -96,11 +98,19 @@ function watchedFolders(root: string, config: Config, files: readonly string[]):
     seen.add(real);
     folders.set(folder, fingerprint(stat));
     if (folders.size > MAX_FOLDERS) return undefined;
+    listed.add(folder);
     for (const entry of readdirSync(absolute, { withFileTypes: true })) {
       const path = folder === "" ? entry.name : `${folder}/${entry.name}`;
+      entries.set(path, entry.isSymbolicLink());
       if (skipped(path, entry.name)) continue;
       if (entry.isDirectory() || (entry.isSymbolicLink() && statSync(join(absolute, entry.name), { throwIfNoEntry: false })?.isDirectory())) stack.push(path);
     }
+  }
+  // A file in a folder not listed here (one reached by two paths is listed under one) is asked directly.
+  for (const file of files) {
+    const folder = posix.dirname(file);
+    const isLink = listed.has(folder === "." ? "" : folder) ? entries.get(file) : lstatSync(join(root, file), { throwIfNoEntry: false })?.isSymbolicLink();
+    if (isLink !== false) return undefined;
   }
   return [...folders].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }

@@ -73,6 +73,19 @@ describe("findDescriptors with a glob memo", () => {
     expect(memo.records).toEqual([]);
   });
 
+  it("tells a linked descriptor from the folders' listings, also where a linked folder reaches it by a second path", async () => {
+    const root = tempProject({ "tools/real/a.json": PING, "elsewhere/b.json": PING });
+    symlinkSync(join(root, "tools/real"), join(root, "tools/alias"));
+    await settle();
+    const memo = memory();
+    expect(await findDescriptors(root, config, memo)).toEqual(["tools/alias/a.json", "tools/real/a.json"]);
+    expect(memo.records).toHaveLength(1);
+    symlinkSync(join(root, "elsewhere/b.json"), join(root, "tools/real/b.json"));
+    await settle();
+    expect(await findDescriptors(root, config, memo)).toEqual(["tools/alias/a.json", "tools/alias/b.json", "tools/real/a.json", "tools/real/b.json"]);
+    expect(memo.records).toHaveLength(1);
+  });
+
   it("does not watch node_modules, .git or the generated folder", async () => {
     const root = tempProject({ "a.json": PING, "node_modules/x/y.json": "{}", ".git/z.json": "{}", "src/generated/w.json": "{}" });
     const everywhere = { ...config, tools: ["**/*.json"] };
