@@ -83,5 +83,6 @@ export function statValues(fingerprint: string): StatValues | undefined {
  */
 export function hasStat(absolute: string, values: StatValues): boolean {
   const stat = statSync(absolute, { throwIfNoEntry: false });
-  return stat !== undefined && stat.isFile() && stat.size === values[0] && stat.mtimeMs === values[1] && stat.ctimeMs === values[2] && stat.ino === values[3] && stat.dev === values[4];
+  if (!stat?.isFile()) return false;
+  return stat.size === values[0] && stat.mtimeMs === values[1] && stat.ctimeMs === values[2] && stat.ino === values[3] && stat.dev === values[4];
 }
