@@ -2,11 +2,16 @@
 // validator decides as ECMAScript's RegExp with the u flag on strings drawn with a fixed seed (set
 // PROPERTY_SEED to replay another draw, PROPERTY_RUNS for more strings), for the linear, the split and
 // the certified patterns, run by the generated code on both runtimes (mcp-gen's and the package's).
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import * as packageRuntime from "../../packages/runtime/src/pattern-runtime.js";
 import { patternEngine } from "../../src/compile/linear-pattern/linear-regexp.js";
-import { NO_VERDICTS, patternUse, type PatternPlan, type PatternVerdict } from "../../src/compile/linear-pattern/pattern-plan.js";
+import { needsCertificate, NO_VERDICTS, patternUse, type PatternPlan, type PatternVerdict } from "../../src/compile/linear-pattern/pattern-plan.js";
+import { patternsIn } from "../../src/pattern-check/certify-patterns.js";
+import type { JsonValue } from "../../src/model/json.js";
+import { REPO_ROOT } from "../support/spec-paths.js";
 import { splitLookaheads } from "../../src/compile/linear-pattern/split-lookaheads.js";
 import { SchemaCompiler } from "../../src/compile/schema-compiler.js";
 
@@ -18,6 +23,7 @@ const ZOD_EMAIL = "^(?!\\.)(?!.*\\.\\.)([A-Za-z0-9_'+\\-\\.]*)[A-Za-z0-9_+-]@([A
 const FIELD_LIST = "^(?!.*\\b(id|name|email|created_at)\\b.*\\b\\1\\b)(?:id|name|email|created_at)(?:,(?:id|name|email|created_at))*$";
 
 const SAFE: PatternVerdict = { status: "safe" };
+const CORPUS = join(REPO_ROOT, "test", "data", "corpus", "real");
 
 describe("each pattern gets the strategy its cost allows", () => {
   const cases: [string, string][] = [
@@ -49,6 +55,20 @@ describe("each pattern gets the strategy its cost allows", () => {
       expect(use.run === "refused" && ["lookahead", "lookbehind", "backreference"].includes(use.problem.kind) ? "certify" : use.run).toBe(run);
     });
   }
+
+  it("needs a certificate exactly where the strategy says so, for every pattern of the corpus and of these cases", () => {
+    const patterns = new Set(cases.map(([pattern]) => pattern));
+    for (const file of readdirSync(CORPUS)) patternsIn(JSON.parse(readFileSync(join(CORPUS, file), "utf8")) as JsonValue, patterns);
+    patternsIn(JSON.parse(readFileSync(join(CORPUS, "..", "bench", "github-rest-tools.json"), "utf8")) as JsonValue, patterns);
+    // Lookaround-free text that still reaches the full strategy, and back-references in every spelling.
+    for (const extra of ["\\1", "[\\k]", "(?<name>a)\\k<name>", "(a)\\10", "(?<!x)y", "(?:a)"]) patterns.add(extra);
+    expect(patterns.size).toBeGreaterThan(30);
+    for (const pattern of patterns) {
+      const use = patternUse(pattern, NO_VERDICTS);
+      const certify = use.run === "refused" && ["lookahead", "lookbehind", "backreference"].includes(use.problem.kind);
+      expect(needsCertificate(pattern), pattern).toBe(certify);
+    }
+  });
 
   it("splits ^(?!A)(?=B)C into C, B and not A, each anchored at the start", () => {
     expect(splitLookaheads("^(?!\\.)(?=a|b)\\w+$")).toEqual({ main: "^\\w+$", and: ["^(?:a|b)"], not: ["^(?:\\.)"] });

@@ -42,12 +42,17 @@ export type PatternUse =
 /** What re2js cannot run, yet a backtracking engine can, so that the checker may certify it. */
 export const CERTIFIABLE: ReadonlySet<PatternProblem["kind"]> = new Set(["lookahead", "lookbehind", "backreference"]);
 
+/** Text that no lookaround ((?=, (?!, (?<=, (?<!) and no back-reference (\1 to \9…, \k<name>) can be written without. */
+const MAY_NEED_CERTIFICATE = /\(\?<?[=!]|\\[1-9k]/;
+
 /**
  * Whether `pattern` needs the ReDoS checker's verdict: it is neither linear nor split, and what
  * keeps it from re2js is a lookaround or a back-reference.
  * @example needsCertificate("^(['\"]).*\\1$") === true
  */
 export function needsCertificate(pattern: string): boolean {
+  // Most patterns have no lookaround and no back-reference: nothing to translate to know that.
+  if (!MAY_NEED_CERTIFICATE.test(pattern)) return false;
   const strategy = patternStrategy(pattern);
   return strategy.run === "certify";
 }
