@@ -22,7 +22,7 @@ const CHECKER_PACKAGES = ["recheck", "synckit"];
 // descriptor list, paths, the report): one chunk instead of some twenty small ones, which Node's ES
 // module loader reads, links and evaluates one by one (about 6 ms less for a no-change check).
 const CORE =
-  /[\\/]dist[\\/](cli[\\/](args|io|main|read-config|find-descriptors|confine-paths|report|project-root|package-root|runtime-skew|report-paths|dependency-specs|sdk-dependencies|shell-word)\.js$|incremental[\\/](stat-index|build-cache)\.js$|files[\\/]|model[\\/]|config[\\/]|lock[\\/](sha256|compare-lock)\.js$|report[\\/]report-paths\.js$|load[\\/](load-document|fast-json|limits|line-index|parse-json|locate|diagnostic-at|decode-source|measure-nesting)\.js$)/;
+  /[\\/]dist[\\/](cli[\\/](args|io|main|read-config|find-descriptors|confine-paths|report|project-root|package-root|runtime-skew|report-paths|dependency-specs|sdk-dependencies|shell-word)\.js$|incremental[\\/](stat-index|build-cache)\.js$|files[\\/]|model[\\/]|config[\\/](config|defaults|preset|suggest)\.js$|lock[\\/](sha256|compare-lock)\.js$|report[\\/]report-paths\.js$|load[\\/](load-document|fast-json|limits|line-index|parse-json|locate|diagnostic-at|decode-source|measure-nesting)\.js$)/;
 const source = (path) => fileURLToPath(new URL(path, import.meta.url));
 
 export default {
@@ -38,6 +38,6 @@ export default {
     entryFileNames: "[name].js",
     chunkFileNames: "[name].js",
     cleanDir: true,
-    advancedChunks: { groups: [{ name: "core", test: CORE }] },
+    codeSplitting: { groups: [{ name: "core", test: CORE }] },
   },
 };
