@@ -4,6 +4,7 @@
 // json or sarif; the caller decides that by giving no writer.
 import type { ThreadProgress, ThreadWork } from "../incremental/build-threads.js";
 import type { CliIo } from "./io.js";
+import { groupDigits } from "../model/phrases.js";
 
 /** Below this many items a phase ends before counts would help; only its name is shown. */
 export const MIN_ITEMS_FOR_COUNTS = 100;
@@ -39,7 +40,7 @@ export function buildProgress(write: ((line: string) => void) | undefined): Buil
     work(work, done, total) {
       // Work of another phase (types started ahead while validating) waits for its own.
       if (work !== current.work || total < MIN_ITEMS_FOR_COUNTS || done >= total) return;
-      write(`${current.text}: ${done.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} ${WORK_DONE[work]}…`);
+      write(`${current.text}: ${groupDigits(done)} of ${groupDigits(total)} ${WORK_DONE[work]}…`);
     },
   };
 }

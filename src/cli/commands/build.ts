@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { CONFIG_FILE, type Config } from "../../config/config.js";
 import { hasErrors, type Diagnostic } from "../../model/diagnostic.js";
 import { RunMemo } from "../../model/run-memo.js";
+import { groupDigits } from "../../model/phrases.js";
 import { NO_CLOCK, type PhaseClock } from "../../model/phase-clock.js";
 import { startPhaseClock } from "../phase-record.js";
 import { hashFileText } from "../../lock/sha256.js";
@@ -469,6 +470,6 @@ function buildSummary(summary: BuildSummary, fromCwd: (path: string) => string):
 
 /** "1,223 tools": English digit grouping, whatever the machine's locale. */
 function count(n: number, word?: string): string {
-  const number = n.toLocaleString("en-US");
+  const number = groupDigits(n);
   return word === undefined ? number : `${number} ${word}${n === 1 ? "" : "s"}`;
 }
