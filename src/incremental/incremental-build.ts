@@ -243,7 +243,8 @@ export function reuseOutput(plan: BuildPlan, question: OutputQuestion): OutputRe
 export function knownFileHashes(plan: BuildPlan, files: readonly GeneratedFile[]): Map<string, string> {
   const hashes = new Map<string, string>();
   for (const file of files) {
-    if (!file.unchanged && !(isRecorded(plan.previous.lock, file.path) && plan.disk.text(file.path) === file.contents)) continue;
+    // A file whose size on disk is another is not read to find that it changed.
+    if (!file.unchanged && !(isRecorded(plan.previous.lock, file.path) && !plan.disk.differsBySize(file.path, file.contents) && plan.disk.text(file.path) === file.contents)) continue;
     const hash = plan.disk.hash(file.path);
     if (hash !== undefined) hashes.set(file.path, hash);
   }
@@ -308,6 +309,7 @@ async function writeTree(plan: BuildPlan, write: BuildWrite, lockText: string): 
     lockText,
     drop: staleFiles(previous.lock, write.generated, write.force, disk),
     read: disk.text,
+    differs: disk.differsBySize,
   });
   const created = await creating;
   const lockHash = sha256Hex(lockText);

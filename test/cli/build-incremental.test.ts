@@ -270,6 +270,21 @@ describe("incremental build", () => {
     expect(readFileSync(join(root, "mcp-tools.lock.json"), "utf8").indexOf('"10"')).toBeLessThan(readFileSync(join(root, "mcp-tools.lock.json"), "utf8").indexOf('"9"'));
   });
 
+  it("finds an aggregate edited by hand to the same size (its size alone cannot tell) and rewrites it with --force", async () => {
+    const root = cachedProject(PROJECT);
+    expect((await runInProcess(root, ["build"])).code).toBe(0);
+    const before = tree(root);
+    const client = before.get("src/generated/client.ts")!;
+    const at = client.indexOf("Find issues");
+    writeFileSync(join(root, "src/generated/client.ts"), `${client.slice(0, at)}Fond${client.slice(at + 4)}`);
+    const edited = await runInProcess(root, ["build"]);
+    expect(edited.code).toBe(1);
+    expect(edited.stdout).toContain("src/generated/client.ts");
+    const forced = await runInProcess(root, ["build", "--force"]);
+    expect(forced.stdout).toMatch(/: 1 file written, \d+ unchanged\./);
+    expect(tree(root)).toEqual(before);
+  });
+
   it("after one descriptor changed, generates that tool only and writes what a build from scratch writes", async () => {
     const root = cachedProject(PROJECT);
     expect((await runInProcess(root, ["build"])).code).toBe(0);
