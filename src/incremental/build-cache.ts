@@ -80,6 +80,8 @@ export interface CachedTool {
   readonly diagnostics: readonly Diagnostic[];
   /** Its checkInProject rule diagnostics, and the namesKey of the project's tools they were found with. */
   readonly inProject?: { readonly names: string; readonly diagnostics: readonly Diagnostic[] };
+  /** The patterns of its wire descriptor that need a certificate (patternsToCertify), sorted. */
+  readonly certify?: readonly string[];
 }
 
 /** The cache at `path` (buildCachePath), or undefined when there is none or it cannot be read. */

@@ -33,6 +33,8 @@ import type { ProjectFile } from "../resolve/project-file.js";
 import type { SchemaPrior } from "../compile/schema-compiler.js";
 import type { RunMemo } from "../model/run-memo.js";
 import { NO_CLOCK, type PhaseClock } from "../model/phase-clock.js";
+import type { JsonValue } from "../model/json.js";
+import { certificateTest, patternsToCertify } from "../pattern-check/certify-patterns.js";
 import { readWithStat } from "../files/read-with-stat.js";
 import { readTextIfExists } from "../files/write-files.js";
 import { buildCachePath, configKey, generatorFingerprint, readBuildCache, writeBuildCache, type BuildCache } from "./build-cache.js";
@@ -270,7 +272,7 @@ export interface BuildWrite {
   /** The tools emitted (OutputReuse.tools), and what emitProject said of each (GeneratedProject.tools). */
   readonly tools: readonly ResolvedTool[];
   readonly emitted: ReadonlyMap<string, EmittedTool>;
-  readonly analysis: Pick<ProjectAnalysis, "schemas" | "toolDiagnostics" | "inProject">;
+  readonly analysis: Pick<ProjectAnalysis, "schemas" | "toolDiagnostics" | "inProject" | "memo">;
   readonly checked: readonly CheckedTool[];
   /** What reading the project recorded of each file. */
   readonly records: ReadonlyMap<string, FileRecord>;
@@ -350,12 +352,16 @@ async function recordBuild(plan: BuildPlan, lockHash: string | undefined, lock: 
 /** Per tool: its diagnostics from this analysis, or from the last build when it was checked then. */
 function toolsForCache(write: BuildWrite): Parameters<typeof nextCache>[0]["tools"] {
   const earlier = new Map(write.checked.map((c) => [c.tool.file, c.diagnostics]));
+  // What the next build's withPatternVerdicts takes instead of walking each reused tool again.
+  const listed = new Map(write.checked.flatMap((c) => (c.certify ? [[c.tool.file, c.certify] as const] : [])));
+  const needs = certificateTest(write.analysis.memo);
   const fresh = new Map([...(write.analysis.toolDiagnostics ?? new Map<ResolvedTool, readonly Diagnostic[]>())].map(([tool, list]) => [tool.file, list]));
   const inProject = write.analysis.inProject;
   const inProjectByFile = new Map([...(inProject?.diagnostics ?? new Map<ResolvedTool, readonly Diagnostic[]>())].map(([tool, list]) => [tool.file, list]));
   return write.tools.map((tool) => {
     const found = inProjectByFile.get(tool.file);
-    return { tool, diagnostics: fresh.get(tool.file) ?? earlier.get(tool.file) ?? [], ...(inProject && found ? { inProject: { names: inProject.names, diagnostics: found } } : {}) };
+    const certify = listed.get(tool.file) ?? patternsToCertify(tool.wire as unknown as JsonValue, needs);
+    return { tool, diagnostics: fresh.get(tool.file) ?? earlier.get(tool.file) ?? [], ...(inProject && found ? { inProject: { names: inProject.names, diagnostics: found } } : {}), certify };
   });
 }
 

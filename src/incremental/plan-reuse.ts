@@ -53,6 +53,7 @@ export function reusableTools(descriptors: readonly string[], records: ReadonlyM
       tool: { file: path, wire: locked.descriptor, authoring: undefined, mounts: entry.mounts },
       diagnostics: entry.diagnostics,
       ...(entry.inProject ? { inProject: entry.inProject } : {}),
+      ...(Array.isArray(entry.certify) && entry.certify.every((p) => typeof p === "string") ? { certify: entry.certify } : {}),
     });
   }
   return reused;
@@ -212,7 +213,7 @@ export interface NextCacheInput {
   readonly lockHash: string;
   readonly records: ReadonlyMap<string, FileRecord>;
   /** The tools as emitted, each with its resolve and per-tool rule diagnostics, and its checkInProject ones. */
-  readonly tools: readonly { readonly tool: ResolvedTool; readonly diagnostics: readonly Diagnostic[]; readonly inProject?: CachedTool["inProject"] }[];
+  readonly tools: readonly { readonly tool: ResolvedTool; readonly diagnostics: readonly Diagnostic[]; readonly inProject?: CachedTool["inProject"]; readonly certify: readonly string[] }[];
   readonly emitted: ReadonlyMap<string, EmittedTool>;
   /** cleanSchemaKeys of the schemas found clean (see cleanSchemas). */
   readonly clean: readonly string[];
@@ -226,12 +227,12 @@ export function nextCache(input: NextCacheInput): BuildCache {
     if (record.hash !== undefined) setOwn(files, path, { input: record.hash, refs: record.refs, diagnostics: record.diagnostics });
   }
   const tools: Record<string, CachedTool> = {};
-  for (const { tool, diagnostics, inProject } of [...input.tools].sort((a, b) => compareText(a.tool.file, b.tool.file))) {
+  for (const { tool, diagnostics, inProject, certify } of [...input.tools].sort((a, b) => compareText(a.tool.file, b.tool.file))) {
     const name = String(tool.wire.name);
     const emitted = input.emitted.get(name);
     if (!emitted) continue;
     const reusable = !isJsonObject(getOwn(tool.authoring, "inputRequests"));
-    setOwn(tools, tool.file, { name, mounts: tool.mounts, validators: emitted.validators, headers: emitted.headers, types: emitted.types, reusable, diagnostics, ...(inProject ? { inProject } : {}) });
+    setOwn(tools, tool.file, { name, mounts: tool.mounts, validators: emitted.validators, headers: emitted.headers, types: emitted.types, reusable, diagnostics, ...(inProject ? { inProject } : {}), certify });
   }
   return { version: CACHE_VERSION, generator: input.generator, config: input.config, lock: input.lockHash, files, tools, clean: input.clean };
 }

@@ -285,6 +285,27 @@ describe("incremental build", () => {
     expect(tree(root)).toEqual(before);
   });
 
+  it("lists each tool's patterns that need a certificate in the cache, carries a reused tool's list over, and builds as from scratch", async () => {
+    const quoted = "^(['\"]).*\\1$";
+    const root = cachedProject({
+      ...PROJECT,
+      "tools/quoted.json": JSON.stringify({ name: "quoted", description: "A quoted string.", inputSchema: { type: "object", properties: { text: { type: "string", pattern: quoted }, plain: { type: "string", pattern: "^[a-z]+$" } } } }),
+    });
+    expect((await runInProcess(root, ["build"])).code).toBe(0);
+    const cached = () => {
+      const dir = join(root, "node_modules", ".cache", "mcp-gen");
+      const cache = JSON.parse(readFileSync(join(dir, cacheFiles(root)[0]!), "utf8")) as { tools: Record<string, { certify?: string[] }> };
+      return Object.fromEntries(Object.entries(cache.tools).map(([path, entry]) => [path, entry.certify]));
+    };
+    const first = cached();
+    expect(first["tools/quoted.json"]).toEqual([quoted]);
+    expect(first["tools/search_issues.yaml"]).toEqual([]);
+    writeFiles(root, { "tools/search_issues.yaml": tool("search_issues", "Find issues whose body contains the query.") });
+    const run = await runInProcess(root, ["build"]);
+    expect(cached()).toEqual(first);
+    await expectSameAsScratch(root, run);
+  });
+
   it("after one descriptor changed, generates that tool only and writes what a build from scratch writes", async () => {
     const root = cachedProject(PROJECT);
     expect((await runInProcess(root, ["build"])).code).toBe(0);
