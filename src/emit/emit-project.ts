@@ -71,6 +71,12 @@ export interface EmitReuse {
   readonly validators: ReadonlyMap<string, KnownValidator>;
   /** Tools generated afresh whose earlier module may hold their types (see PreviousModule). */
   readonly previous?: ReadonlyMap<ResolvedTool, PreviousModule>;
+  /**
+   * The validator modules of an earlier emit, by project path, each with its key (EmitOutput's
+   * validatorModules) and marked `unchanged`: one whose key this emit finds again is taken as it is,
+   * not rendered.
+   */
+  readonly validatorModules?: ReadonlyMap<string, { readonly key: string; readonly file: GeneratedFile }>;
 }
 
 export interface ReusedToolOutput {
@@ -146,8 +152,15 @@ interface PlannedForm extends InputForm {
   readonly ref: ValidatorRef;
 }
 
+/** What emitProject answers: every file, and what a later emit needs to reuse this one's output. */
+export interface ProjectEmit extends EmitOutput {
+  readonly tools: ReadonlyMap<string, EmittedTool>;
+  /** Each validator module's key (its banner included), by project path (see EmitReuse.validatorModules). */
+  readonly validatorModules: ReadonlyMap<string, string>;
+}
+
 /** @example await emitProject({ tools, config, templates, runtime, schemas }) */
-export async function emitProject(input: EmitInput): Promise<EmitOutput & { readonly tools: ReadonlyMap<string, EmittedTool> }> {
+export async function emitProject(input: EmitInput): Promise<ProjectEmit> {
   const templates = compileTemplates(input.templates);
   const tools = [...input.tools].sort((a, b) => compareText(String(a.wire.name), String(b.wire.name)));
   const memo = input.memo ?? new RunMemo();
@@ -176,7 +189,14 @@ export async function emitProject(input: EmitInput): Promise<EmitOutput & { read
   );
   pendingTypes.catch(() => undefined);
   const generated: GeneratedFile[] = [];
-  for (const file of validators.files) generated.push({ path: posix.join(out, file.path), contents: `${banner}\n${file.contents}` });
+  const validatorModules = new Map<string, string>();
+  for (const file of validators.files) {
+    const path = posix.join(out, file.path);
+    const key = sha256Hex(`${banner}\n${file.key}`);
+    validatorModules.set(path, key);
+    const last = input.reuse?.validatorModules?.get(path);
+    generated.push(last?.key === key ? last.file : { path, contents: `${banner}\n${file.contents}` });
+  }
   generated.push(...emitAggregates(plans, templates, input.config, banner, setHash));
   const existing = input.existingScaffolds ?? new Set<string>();
   const scaffolds = input.config.generate === "client" ? [] : plans.flatMap((plan) => emitScaffolds(plan, templates, input.config, input.schemas, existing));
@@ -207,7 +227,7 @@ export async function emitProject(input: EmitInput): Promise<EmitOutput & { read
       },
     ]),
   );
-  return { generated: sort(generated), scaffolds: sort(scaffolds), tools: emitted };
+  return { generated: sort(generated), scaffolds: sort(scaffolds), tools: emitted, validatorModules };
 }
 
 function zip<A, B>(a: readonly A[], b: readonly B[]): [A, B][] {

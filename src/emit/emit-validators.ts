@@ -6,6 +6,7 @@ import { compareText } from "../model/diagnostic.js";
 import type { Dialect } from "../model/dialect.js";
 import type { JsonValue } from "../model/json.js";
 import { usesPatterns } from "../compile/linear-pattern-code.js";
+import { sha256Hex } from "../lock/sha256.js";
 import { SchemaCompiler, type CompiledValidator, type KnownValidator } from "../compile/schema-compiler.js";
 
 // Validators a build reads back out of the modules emitValidators wrote (knownValidatorsOf).
@@ -60,11 +61,23 @@ export interface EmittedValidators {
    * Files relative to the generated `out` folder, e.g. "validators/2020-12.ts", sorted by path. The
    * runtime they import (`imports`) is not included.
    */
-  readonly files: readonly { path: string; contents: string }[];
+  readonly files: readonly ValidatorModule[];
   /** For each request, in order: the module and export name of its validator. */
   readonly refs: readonly ValidatorRef[];
   /** The runtime modules `files` import (keys of ValidatorImports), sorted. */
   readonly runtime: readonly (keyof ValidatorImports)[];
+}
+
+/** One validator module, rendered the first time its contents are read. */
+export interface ValidatorModule {
+  readonly path: string;
+  readonly contents: string;
+  /**
+   * What decides the module's text, hashed: its dialect, imports, the ids of its validators (the
+   * hash of each one's schema, which decides its code) and its exports. The same key gives the same
+   * text (for the same mcp-gen), so a build that finds the last build's key need not render it.
+   */
+  readonly key: string;
 }
 
 /** Where each dialect's validators go, and the name the module's banner gives the dialect. */
@@ -146,7 +159,13 @@ export function emitValidators(
       imports,
     );
     for (const key of module.runtime) runtime.add(key);
-    return { path: modulePath(dialect, ".ts"), contents: module.contents };
+    return {
+      path: modulePath(dialect, ".ts"),
+      key: module.key,
+      get contents() {
+        return module.contents();
+      },
+    };
   });
   return { files, refs, runtime: [...runtime].sort() };
 }
@@ -173,7 +192,7 @@ function renderModule(
   validators: readonly UniqueValidator[],
   refs: readonly ValidatorRef[],
   imports: ValidatorImports,
-): { contents: string; runtime: readonly (keyof ValidatorImports)[] } {
+): { contents: () => string; key: string; runtime: readonly (keyof ValidatorImports)[] } {
   const sorted = [...validators].sort((a, b) => compareText(a.id, b.id));
   const chunks = sorted.map((validator) => {
     if (!validator.chunk) throw new Error(`A schema given to emitValidators does not compile (${validator.error}); the schema-valid rule refuses such schemas before a build.`);
@@ -181,16 +200,24 @@ function renderModule(
   });
   // Only a module with a pattern imports re2js (through pattern-runtime.ts, which is validator-runtime.ts plus `pattern`).
   const runtime = chunks.some(usesPatterns) ? "patterns" : "validators";
-  const lines = [
-    "// @ts-nocheck",
-    `// The ${DIALECT_MODULES[dialect].title} validators of the tools' schemas, as ajv standalone code; tools whose schemas are the same share one.`,
-    `import * as __rt from "${imports[runtime]}";`,
-    `import type { CompiledValidator } from "${imports.messages}";`,
-  ];
-  for (const [index, validator] of sorted.entries()) {
-    const chunk = chunks[index]!;
-    lines.push("", `const ${validator.id}: CompiledValidator = /* @__PURE__ */ (() => {`, chunk.body, `return ${chunk.validateName};`, "})();");
-  }
   const exports = [...refs].sort((a, b) => compareText(a.exportName, b.exportName)).map((ref) => `  ${ref.id} as ${ref.exportName},`);
-  return { contents: `${lines.join("\n")}\n${EXPORTS_HEAD}${exports.join("\n")}\n};\n`, runtime: [runtime, "messages"] };
+  const key = sha256Hex(JSON.stringify([MODULE_KEY_VERSION, dialect, imports, sorted.map((validator) => validator.id), exports]));
+  let contents: string | undefined;
+  const render = () => {
+    const lines = [
+      "// @ts-nocheck",
+      `// The ${DIALECT_MODULES[dialect].title} validators of the tools' schemas, as ajv standalone code; tools whose schemas are the same share one.`,
+      `import * as __rt from "${imports[runtime]}";`,
+      `import type { CompiledValidator } from "${imports.messages}";`,
+    ];
+    for (const [index, validator] of sorted.entries()) {
+      const chunk = chunks[index]!;
+      lines.push("", `const ${validator.id}: CompiledValidator = /* @__PURE__ */ (() => {`, chunk.body, `return ${chunk.validateName};`, "})();");
+    }
+    return `${lines.join("\n")}\n${EXPORTS_HEAD}${exports.join("\n")}\n};\n`;
+  };
+  return { contents: () => (contents ??= render()), key, runtime: [runtime, "messages"] };
 }
+
+/** Changes whenever renderModule writes the same parts differently (ValidatorModule.key). */
+const MODULE_KEY_VERSION = 1;

@@ -56,6 +56,8 @@ export interface BuildCache {
   readonly tools: { readonly [path: string]: CachedTool };
   /** cleanSchemaKey of every inputSchema and outputSchema the build found valid and compiled (see SchemaPrior). */
   readonly clean: readonly string[];
+  /** The key of each validator module it generated, by project path (see EmitReuse.validatorModules). */
+  readonly validatorModules?: { readonly [path: string]: string };
 }
 
 export interface CachedFile {

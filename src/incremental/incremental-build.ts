@@ -272,6 +272,8 @@ export interface BuildWrite {
   /** The tools emitted (OutputReuse.tools), and what emitProject said of each (GeneratedProject.tools). */
   readonly tools: readonly ResolvedTool[];
   readonly emitted: ReadonlyMap<string, EmittedTool>;
+  /** GeneratedProject.validatorModules: the next build finds its validator modules by them. */
+  readonly validatorModules: ReadonlyMap<string, string>;
   readonly analysis: Pick<ProjectAnalysis, "schemas" | "toolDiagnostics" | "inProject" | "memo">;
   readonly checked: readonly CheckedTool[];
   /** What reading the project recorded of each file. */
@@ -323,6 +325,7 @@ async function writeTree(plan: BuildPlan, write: BuildWrite, lockText: string): 
       lockHash,
       records: write.records,
       emitted: write.emitted,
+      validatorModules: write.validatorModules,
       tools: toolsForCache(write),
       clean: cleanSchemas(write.tools, write.lock, write.analysis.schemas, new Set(plan.last?.cache.clean ?? [])),
     }),

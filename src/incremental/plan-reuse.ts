@@ -160,7 +160,24 @@ export function planEmitReuse(input: EmitPlanInput): EmitPlan {
     if (!resolved) throw new Error(`${tool.file} no longer resolves though it is unchanged; this is a bug in mcp-gen.`);
     return fresh(resolved);
   });
-  return { tools, reuse: { tools: keep, validators, previous: previousModules }, hashes };
+  return { tools, reuse: { tools: keep, validators, previous: previousModules, validatorModules: lastValidatorModules(input) }, hashes };
+}
+
+/**
+ * The last build's validator modules that are on disk as the lock records them (by their stat,
+ * mostly: not read for it), each with the key the cache recorded: one this build would write with
+ * the same key is linked into the new tree as it is.
+ */
+function lastValidatorModules(input: EmitPlanInput): Map<string, { readonly key: string; readonly file: GeneratedFile }> {
+  const modules = new Map<string, { readonly key: string; readonly file: GeneratedFile }>();
+  const recorded = input.cache.validatorModules;
+  if (!isJsonObject(recorded as JsonValue | undefined)) return modules;
+  for (const [path, key] of Object.entries(recorded!)) {
+    const locked = own(input.lock.files, path);
+    if (typeof key !== "string" || locked === undefined || input.hash(path) !== locked) continue;
+    modules.set(path, { key, file: unchangedFile(path, input.read) });
+  }
+  return modules;
 }
 
 /**
@@ -217,6 +234,8 @@ export interface NextCacheInput {
   readonly emitted: ReadonlyMap<string, EmittedTool>;
   /** cleanSchemaKeys of the schemas found clean (see cleanSchemas). */
   readonly clean: readonly string[];
+  /** GeneratedProject.validatorModules. */
+  readonly validatorModules: ReadonlyMap<string, string>;
 }
 
 /** What this build remembers for the next one. */
@@ -232,9 +251,21 @@ export function nextCache(input: NextCacheInput): BuildCache {
     const emitted = input.emitted.get(name);
     if (!emitted) continue;
     const reusable = !isJsonObject(getOwn(tool.authoring, "inputRequests"));
-    setOwn(tools, tool.file, { name, mounts: tool.mounts, validators: emitted.validators, headers: emitted.headers, types: emitted.types, reusable, diagnostics, ...(inProject ? { inProject } : {}), certify });
+    setOwn(tools, tool.file, {
+      name,
+      mounts: tool.mounts,
+      validators: emitted.validators,
+      headers: emitted.headers,
+      types: emitted.types,
+      reusable,
+      diagnostics,
+      ...(inProject ? { inProject } : {}),
+      certify,
+    });
   }
-  return { version: CACHE_VERSION, generator: input.generator, config: input.config, lock: input.lockHash, files, tools, clean: input.clean };
+  const validatorModules: Record<string, string> = {};
+  for (const path of [...input.validatorModules.keys()].sort(compareText)) setOwn(validatorModules, path, input.validatorModules.get(path)!);
+  return { version: CACHE_VERSION, generator: input.generator, config: input.config, lock: input.lockHash, files, tools, clean: input.clean, validatorModules };
 }
 
 /**

@@ -22,7 +22,12 @@ export interface Certification {
  * checker, whose new verdicts are added to the cache.
  * @example await certifyPatterns(["^(['\"]).*\\1$"], undefined) // { verdicts: Map { … => { status: "safe" } }, checked: 1, cached: 0 }
  */
-export async function certifyPatterns(patterns: Iterable<string>, cachePath: string | undefined, options: CheckerOptions = {}, needs: (pattern: string) => boolean = needsCertificate): Promise<Certification> {
+export async function certifyPatterns(
+  patterns: Iterable<string>,
+  cachePath: string | undefined,
+  options: CheckerOptions = {},
+  needs: (pattern: string) => boolean = needsCertificate,
+): Promise<Certification> {
   const wanted = [...new Set(patterns)].filter(needs).sort();
   if (wanted.length === 0) return { verdicts: new Map(), checked: 0, cached: 0 };
   const known = readVerdictCache(cachePath);

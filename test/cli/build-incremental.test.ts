@@ -33,9 +33,32 @@ vi.mock("../../src/incremental/unchanged-build.js", async (importOriginal) => {
   };
 });
 
+// Counts validator modules rendered (their text read out of emitValidators), so a test can tell a
+// module linked as it is from one generated again.
+const validatorModules = vi.hoisted(() => ({ rendered: 0 }));
+vi.mock("../../src/emit/emit-validators.js", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../../src/emit/emit-validators.js")>();
+  return {
+    ...real,
+    emitValidators: (...args: Parameters<typeof real.emitValidators>) => {
+      const emitted = real.emitValidators(...args);
+      const files = emitted.files.map((file) => ({
+        path: file.path,
+        key: file.key,
+        get contents() {
+          validatorModules.rendered++;
+          return file.contents;
+        },
+      }));
+      return { ...emitted, files };
+    },
+  };
+});
+
 beforeEach(() => {
   types.runs = 0;
   unchanged.found = 0;
+  validatorModules.rendered = 0;
 });
 
 const tool = (name: string, description: string, extra = "") => `name: ${name}
@@ -289,7 +312,11 @@ describe("incremental build", () => {
     const quoted = "^(['\"]).*\\1$";
     const root = cachedProject({
       ...PROJECT,
-      "tools/quoted.json": JSON.stringify({ name: "quoted", description: "A quoted string.", inputSchema: { type: "object", properties: { text: { type: "string", pattern: quoted }, plain: { type: "string", pattern: "^[a-z]+$" } } } }),
+      "tools/quoted.json": JSON.stringify({
+        name: "quoted",
+        description: "A quoted string.",
+        inputSchema: { type: "object", properties: { text: { type: "string", pattern: quoted }, plain: { type: "string", pattern: "^[a-z]+$" } } },
+      }),
     });
     expect((await runInProcess(root, ["build"])).code).toBe(0);
     const cached = () => {
@@ -304,6 +331,28 @@ describe("incremental build", () => {
     const run = await runInProcess(root, ["build"]);
     expect(cached()).toEqual(first);
     await expectSameAsScratch(root, run);
+  });
+
+  it("links the validator module as it is after a description edit, renders it after a schema edit, and writes what a build from scratch writes", async () => {
+    const root = cachedProject(PROJECT);
+    expect((await runInProcess(root, ["build"])).code).toBe(0);
+    expect(validatorModules.rendered).toBe(1);
+    writeFiles(root, { "tools/search_issues.yaml": tool("search_issues", "Find issues whose title or body contains the query.") });
+    validatorModules.rendered = 0;
+    const described = await runInProcess(root, ["build"]);
+    expect(validatorModules.rendered).toBe(0);
+    await expectSameAsScratch(root, described);
+    writeFiles(root, { "tools/search_issues.yaml": tool("search_issues", "Find issues.").replace("minLength: 1 }", "minLength: 2 }") });
+    validatorModules.rendered = 0;
+    const schema = await runInProcess(root, ["build"]);
+    expect(validatorModules.rendered).toBe(1);
+    await expectSameAsScratch(root, schema);
+    // A module edited by hand since is not linked: --force writes it as generated.
+    const path = join(root, "src/generated/validators/2020-12.ts");
+    writeFileSync(path, `${readFileSync(path, "utf8")}// edited\n`);
+    writeFiles(root, { "tools/search_issues.yaml": tool("search_issues", "Find issues (again).").replace("minLength: 1 }", "minLength: 2 }") });
+    const forced = await runInProcess(root, ["build", "--force"]);
+    await expectSameAsScratch(root, forced);
   });
 
   it("after one descriptor changed, generates that tool only and writes what a build from scratch writes", async () => {

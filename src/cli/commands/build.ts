@@ -300,6 +300,7 @@ async function validateAndWrite(run: BuildRun, plan: BuildPlan, threads: BuildTh
     createScaffolds: () => threads.createMissing(run.root, built.emit.scaffolds),
     tools: output.tools,
     emitted: built.tools,
+    validatorModules: built.validatorModules,
     analysis,
     checked,
     records,
