@@ -57,7 +57,7 @@ export interface BuildCache {
   /** cleanSchemaKey of every inputSchema and outputSchema the build found valid and compiled (see SchemaPrior). */
   readonly clean: readonly string[];
   /** The key of each validator module it generated, by project path (see EmitReuse.validatorModules). */
-  readonly validatorModules?: { readonly [path: string]: string };
+  readonly validatorModules?: { readonly [path: string]: { readonly key: string; readonly ids: readonly string[]; readonly runtime: readonly string[] } };
 }
 
 export interface CachedFile {

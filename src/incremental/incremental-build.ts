@@ -26,7 +26,7 @@ import type { ResolvedTool } from "../model/source.js";
 import type { ToolHash } from "../lock/hash-tool.js";
 import { renderLock } from "../lock/render-lock.js";
 import { sha256Hex } from "../lock/sha256.js";
-import type { EmittedTool, EmitReuse } from "../emit/emit-project.js";
+import type { EmittedTool, EmitReuse, ValidatorModuleRecord } from "../emit/emit-project.js";
 import type { KnownValidator } from "../emit/emit-validators.js";
 import type { CheckedTool, ProjectAnalysis } from "../project/analyze-project.js";
 import type { ProjectFile } from "../resolve/project-file.js";
@@ -40,7 +40,7 @@ import { readTextIfExists } from "../files/write-files.js";
 import { buildCachePath, configKey, generatorFingerprint, readBuildCache, writeBuildCache, type BuildCache } from "./build-cache.js";
 import { diskReader, type DiskReader } from "./disk-reader.js";
 import type { FileRecord, ReadReuse } from "./file-record.js";
-import { cacheReader, cleanSchemas, knownValidators, nextCache, planEmitReuse, reusableTools, usableCache } from "./plan-reuse.js";
+import { cacheReader, cleanSchemas, lazyKnownValidators, nextCache, planEmitReuse, reusableTools, usableCache } from "./plan-reuse.js";
 import { handEditedFiles as editedSinceLastBuild, isRecorded, parsePreviousLock, staleFiles, type PreviousLock } from "./previous-lock.js";
 import { recoverInterruptedBuild, replaceTree, type TreeSummary } from "./replace-tree.js";
 import { lockSummary, StatIndex, statIndexPath } from "./stat-index.js";
@@ -128,7 +128,7 @@ export async function planBuild(input: PlanInput): Promise<BuildPlan> {
 
 function lastBuild(cache: BuildCache, lock: LockFile, out: string, disk: DiskReader): LastBuild {
   let known: ReadonlyMap<string, KnownValidator> | undefined;
-  return { cache, lock, validators: () => (known ??= knownValidators(lock, out, disk.text, disk.hash)) };
+  return { cache, lock, validators: () => (known ??= lazyKnownValidators(cache, lock, out, disk.text, disk.hash)) };
 }
 
 /** The lock's text, and its SHA-256 (known to the stat index while the lock's stat is unchanged). */
@@ -273,7 +273,7 @@ export interface BuildWrite {
   readonly tools: readonly ResolvedTool[];
   readonly emitted: ReadonlyMap<string, EmittedTool>;
   /** GeneratedProject.validatorModules: the next build finds its validator modules by them. */
-  readonly validatorModules: ReadonlyMap<string, string>;
+  readonly validatorModules: ReadonlyMap<string, ValidatorModuleRecord>;
   readonly analysis: Pick<ProjectAnalysis, "schemas" | "toolDiagnostics" | "inProject" | "memo">;
   readonly checked: readonly CheckedTool[];
   /** What reading the project recorded of each file. */

@@ -9,8 +9,8 @@ import type { GeneratedFile } from "../model/generated-file.js";
 import type { LockFile } from "../model/lock.js";
 import type { RunMemo } from "../model/run-memo.js";
 import type { ResolvedTool } from "../model/source.js";
-import { knownValidatorsOf, validatorModuleDialect, type KnownValidator } from "../emit/emit-validators.js";
-import type { EmittedTool, EmitReuse, PreviousModule, ReusedToolOutput } from "../emit/emit-project.js";
+import { knownValidatorsOf, validatorModuleDialect, type KnownValidator, type ValidatorImports } from "../emit/emit-validators.js";
+import type { EmittedTool, EmitReuse, PreviousModule, ReusedToolOutput, ValidatorModuleRecord } from "../emit/emit-project.js";
 import { assignToolNames, type ToolNames } from "../emit/names.js";
 import type { ToolHash } from "../lock/hash-tool.js";
 import type { CheckedTool } from "../project/analyze-project.js";
@@ -168,16 +168,70 @@ export function planEmitReuse(input: EmitPlanInput): EmitPlan {
  * mostly: not read for it), each with the key the cache recorded: one this build would write with
  * the same key is linked into the new tree as it is.
  */
-function lastValidatorModules(input: EmitPlanInput): Map<string, { readonly key: string; readonly file: GeneratedFile }> {
-  const modules = new Map<string, { readonly key: string; readonly file: GeneratedFile }>();
-  const recorded = input.cache.validatorModules;
-  if (!isJsonObject(recorded as JsonValue | undefined)) return modules;
-  for (const [path, key] of Object.entries(recorded!)) {
+function lastValidatorModules(input: EmitPlanInput): NonNullable<EmitReuse["validatorModules"]> {
+  const modules = new Map<string, NonNullable<EmitReuse["validatorModules"]> extends ReadonlyMap<string, infer T> ? T : never>();
+  for (const [path, { key, runtime }] of recordedModules(input.cache)) {
     const locked = own(input.lock.files, path);
-    if (typeof key !== "string" || locked === undefined || input.hash(path) !== locked) continue;
-    modules.set(path, { key, file: unchangedFile(path, input.read) });
+    if (locked === undefined || input.hash(path) !== locked) continue;
+    modules.set(path, { key, file: unchangedFile(path, input.read), runtime });
   }
   return modules;
+}
+
+/** The keys of ValidatorImports: the runtime modules a validator module may import. */
+const RUNTIME_KEYS: ReadonlySet<string> = new Set(["validators", "patterns", "messages"] satisfies (keyof ValidatorImports)[]);
+
+/** BuildCache.validatorModules, as far as it has the shape nextCache writes. */
+function recordedModules(cache: BuildCache): [string, ValidatorModuleRecord][] {
+  const recorded = cache.validatorModules as JsonValue | undefined;
+  if (!isJsonObject(recorded)) return [];
+  return Object.entries(recorded).flatMap(([path, entry]): [string, ValidatorModuleRecord][] => {
+    const key = getOwn(entry, "key");
+    const ids = getOwn(entry, "ids");
+    const runtime = getOwn(entry, "runtime");
+    const strings = (list: JsonValue | undefined): list is string[] => Array.isArray(list) && list.every((item) => typeof item === "string");
+    return typeof key === "string" && strings(ids) && strings(runtime) && runtime.every((name) => RUNTIME_KEYS.has(name))
+      ? [[path, { key, ids, runtime: runtime as ValidatorModuleRecord["runtime"] }]]
+      : [];
+  });
+}
+
+/**
+ * knownValidators without reading the modules until a validator's code is asked for: the ids (and
+ * dialects) of the last build's modules that are on disk as the lock records them come from the
+ * build cache, and the first `chunk` read parses the modules (knownValidators). Falls back to
+ * knownValidators for a cache that does not list them.
+ */
+export function lazyKnownValidators(
+  cache: BuildCache,
+  lock: LockFile,
+  out: string,
+  read: (path: string) => string | undefined,
+  hash: (path: string) => string | undefined,
+): ReadonlyMap<string, KnownValidator> {
+  const recorded = recordedModules(cache);
+  if (recorded.length === 0) return knownValidators(lock, out, read, hash);
+  let parsed: Map<string, KnownValidator> | undefined;
+  const code = (id: string) => {
+    const found = (parsed ??= knownValidators(lock, out, read, hash)).get(id);
+    if (!found) throw new Error(`The validator ${id} is not in the last build's modules as the build cache says; delete node_modules/.cache/mcp-gen and build again.`);
+    return found.chunk;
+  };
+  const known = new Map<string, KnownValidator>();
+  for (const [path, { ids }] of recorded) {
+    const dialect = path.startsWith(`${out}/`) ? validatorModuleDialect(path.slice(out.length + 1)) : undefined;
+    const locked = own(lock.files, path);
+    if (dialect === undefined || locked === undefined || hash(path) !== locked) continue;
+    for (const id of ids) {
+      known.set(id, {
+        dialect,
+        get chunk() {
+          return code(id);
+        },
+      });
+    }
+  }
+  return known;
 }
 
 /**
@@ -218,7 +272,8 @@ export function knownValidators(lock: LockFile, out: string, read: (path: string
     const dialect = validatorModuleDialect(path.slice(out.length + 1));
     const text = dialect === undefined ? undefined : read(path);
     if (dialect === undefined || text === undefined || hash(path) !== lock.files[path]) continue;
-    for (const [name, validator] of knownValidatorsOf(text, dialect)) known.set(name, validator);
+    // The lock's hash reads a CRLF copy as the text the build wrote: so is its code, parsed with LF.
+    for (const [name, validator] of knownValidatorsOf(text.includes("\r") ? text.replace(/\r\n/g, "\n") : text, dialect)) known.set(name, validator);
   }
   return known;
 }
@@ -235,7 +290,7 @@ export interface NextCacheInput {
   /** cleanSchemaKeys of the schemas found clean (see cleanSchemas). */
   readonly clean: readonly string[];
   /** GeneratedProject.validatorModules. */
-  readonly validatorModules: ReadonlyMap<string, string>;
+  readonly validatorModules: ReadonlyMap<string, ValidatorModuleRecord>;
 }
 
 /** What this build remembers for the next one. */
@@ -263,7 +318,7 @@ export function nextCache(input: NextCacheInput): BuildCache {
       certify,
     });
   }
-  const validatorModules: Record<string, string> = {};
+  const validatorModules: Record<string, ValidatorModuleRecord> = {};
   for (const path of [...input.validatorModules.keys()].sort(compareText)) setOwn(validatorModules, path, input.validatorModules.get(path)!);
   return { version: CACHE_VERSION, generator: input.generator, config: input.config, lock: input.lockHash, files, tools, clean: input.clean, validatorModules };
 }

@@ -6,7 +6,7 @@ import type { LockFile, ServerRecord } from "../model/lock.js";
 import type { RunMemo } from "../model/run-memo.js";
 import type { ResolvedTool } from "../model/source.js";
 import { MCP_GEN_VERSION } from "../model/version.js";
-import { emitProject, type EmittedTool, type EmitReuse, type RuntimeSource, type TypesCompiler } from "../emit/emit-project.js";
+import { emitProject, type ValidatorModuleRecord, type EmittedTool, type EmitReuse, type RuntimeSource, type TypesCompiler } from "../emit/emit-project.js";
 import { hashTool, type ToolHash } from "../lock/hash-tool.js";
 import type { TemplateSources } from "../emit/templates.js";
 import { buildLock } from "../lock/build-lock.js";
@@ -47,7 +47,7 @@ export interface GeneratedProject {
   /** hashTool of every tool. */
   readonly hashes: ReadonlyMap<ResolvedTool, ToolHash>;
   /** The key of each validator module, by project path (see EmitReuse.validatorModules). */
-  readonly validatorModules: ReadonlyMap<string, string>;
+  readonly validatorModules: ReadonlyMap<string, ValidatorModuleRecord>;
 }
 
 /** @example const { emit, lock } = await buildProject({ tools, config, templates, runtime, schemas, inputs }) */

@@ -35,7 +35,7 @@ vi.mock("../../src/incremental/unchanged-build.js", async (importOriginal) => {
 
 // Counts validator modules rendered (their text read out of emitValidators), so a test can tell a
 // module linked as it is from one generated again.
-const validatorModules = vi.hoisted(() => ({ rendered: 0 }));
+const validatorModules = vi.hoisted(() => ({ rendered: 0, parsed: 0 }));
 vi.mock("../../src/emit/emit-validators.js", async (importOriginal) => {
   const real = await importOriginal<typeof import("../../src/emit/emit-validators.js")>();
   return {
@@ -45,13 +45,25 @@ vi.mock("../../src/emit/emit-validators.js", async (importOriginal) => {
       const files = emitted.files.map((file) => ({
         path: file.path,
         key: file.key,
+        ids: file.ids,
+        get runtime() {
+          return file.runtime;
+        },
         get contents() {
           validatorModules.rendered++;
           return file.contents;
         },
       }));
-      return { ...emitted, files };
+      // Not spread: `runtime` is a getter that reads the validators' code.
+      return {
+        files,
+        refs: emitted.refs,
+        get runtime() {
+          return emitted.runtime;
+        },
+      };
     },
+    knownValidatorsOf: (...args: Parameters<typeof real.knownValidatorsOf>) => (validatorModules.parsed++, real.knownValidatorsOf(...args)),
   };
 });
 
@@ -59,6 +71,7 @@ beforeEach(() => {
   types.runs = 0;
   unchanged.found = 0;
   validatorModules.rendered = 0;
+  validatorModules.parsed = 0;
 });
 
 const tool = (name: string, description: string, extra = "") => `name: ${name}
@@ -341,11 +354,15 @@ describe("incremental build", () => {
     validatorModules.rendered = 0;
     const described = await runInProcess(root, ["build"]);
     expect(validatorModules.rendered).toBe(0);
+    // Not even read: the build cache lists its validators, whose code nothing asked for.
+    expect(validatorModules.parsed).toBe(0);
     await expectSameAsScratch(root, described);
     writeFiles(root, { "tools/search_issues.yaml": tool("search_issues", "Find issues.").replace("minLength: 1 }", "minLength: 2 }") });
     validatorModules.rendered = 0;
+    validatorModules.parsed = 0;
     const schema = await runInProcess(root, ["build"]);
     expect(validatorModules.rendered).toBe(1);
+    expect(validatorModules.parsed).toBe(1);
     await expectSameAsScratch(root, schema);
     // A module edited by hand since is not linked: --force writes it as generated.
     const path = join(root, "src/generated/validators/2020-12.ts");
