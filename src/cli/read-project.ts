@@ -1,9 +1,9 @@
 // Reads a project from disk: config, descriptor files matched by the config's globs, and every file
 // their `$ref`s name (transitively). Refuses anything whose real path leaves the project root, and
 // never reads a file larger than the configured bound. Everything after this is pure.
-import { realpathSync, statSync } from "node:fs";
+import { lstatSync, realpathSync, statSync, type Stats } from "node:fs";
 import { realpath } from "node:fs/promises";
-import { resolve, sep } from "node:path";
+import { basename, dirname, join, resolve, sep } from "node:path";
 import { findDescriptors, type GlobMemo } from "./find-descriptors.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 import type { SourceDoc, SourceFile } from "../model/source.js";
@@ -123,6 +123,8 @@ class FileReader {
   private readonly fileDiagnostics = new Map<string, Diagnostic[]>();
   private readonly refs = new Map<string, readonly string[]>();
   private readonly reused = new Set<string>();
+  /** realFolder's answers: each folder's real path (undefined: none), resolved once per read. */
+  private readonly realFolders = new Map<string, string | undefined>();
 
   constructor(
     private readonly root: string,
@@ -165,18 +167,14 @@ class FileReader {
 
   private readOne(path: string): ProjectFile {
     const absolute = resolve(this.root, ...path.split("/"));
-    let real: string;
-    try {
-      // A dangling link is missing, like an absent file (realpath fails on both).
-      real = realpathSync.native(absolute);
-    } catch {
-      return { status: "missing" };
-    }
+    const found = this.realFile(absolute);
+    // A dangling link is missing, like an absent file.
+    if (!found) return { status: "missing" };
+    const { real, stat } = found;
     // Most files are no link at all: their real path is the one asked for, inside the root.
     if (!(real === absolute && absolute.startsWith(this.root + sep)) && toProjectPath(this.root, real) === undefined) {
       return { status: "refused", reason: `${path} is a link to ${real}, outside the project root` };
     }
-    const stat = statSync(real);
     if (stat.size > this.limits.maxFileBytes) {
       this.report(path, fileTooLarge(path, stat.size, this.limits.maxFileBytes));
       return { status: "invalid" };
@@ -209,6 +207,38 @@ class FileReader {
     const loaded = loadDocument(decoded.value, this.limits);
     for (const diagnostic of loaded.diagnostics) this.report(path, diagnostic);
     return loaded.value ? { status: "ok", doc: loaded.value } : { status: "invalid" };
+  }
+
+  /**
+   * The real path of `absolute` and the stat of what it leads to; undefined when there is nothing
+   * (or a dangling link). A file that is no link lies where its folder really is: one realpath per
+   * folder (remembered for the read) and one lstat per file, instead of a realpath and a stat per
+   * file. A link is resolved whole.
+   */
+  private realFile(absolute: string): { readonly real: string; readonly stat: Stats } | undefined {
+    const own = lstatSync(absolute, { throwIfNoEntry: false });
+    if (!own) return undefined;
+    const folder = own.isSymbolicLink() ? undefined : this.realFolder(dirname(absolute));
+    if (folder !== undefined) return { real: join(folder, basename(absolute)), stat: own };
+    try {
+      const real = realpathSync.native(absolute);
+      return { real, stat: statSync(real) };
+    } catch {
+      return undefined;
+    }
+  }
+
+  private realFolder(folder: string): string | undefined {
+    if (!this.realFolders.has(folder)) {
+      let real: string | undefined;
+      try {
+        real = realpathSync.native(folder);
+      } catch {
+        real = undefined;
+      }
+      this.realFolders.set(folder, real);
+    }
+    return this.realFolders.get(folder);
   }
 
   /** What reading `path` reported (readOne's diagnostics). */

@@ -252,7 +252,16 @@ export class SchemaCompiler {
     const earlier = compiled || hasCertifiedPattern(prepared) ? undefined : this.prior?.validators.get(id);
     if (!compiled && earlier?.dialect === dialect) {
       // The code an earlier build's ajv generated for this very text: the same as compiling it again.
-      compiled = { id, dialect, text, chunk: earlier.chunk, error: undefined };
+      // Its code is read off the last build's module only when something asks for it (see knownValidators).
+      compiled = {
+        id,
+        dialect,
+        text,
+        get chunk() {
+          return earlier.chunk;
+        },
+        error: undefined,
+      };
       this.compiledByText.set(key, compiled);
     }
     if (!compiled) {

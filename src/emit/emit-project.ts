@@ -20,7 +20,7 @@ import type { SchemaCompiler } from "../compile/schema-compiler.js";
 import { aggregateBanner, fileBanner, runtimeBanner } from "./banner.js";
 import { scaffoldExamples } from "./derive-examples.js";
 import { admitsNoProperty, compileTypes, finishToolTypes, planToolTypes, type InputForm, type ToolTypes, type TypesRequest } from "./emit-types.js";
-import { emitValidators, type EmittedValidators, type KnownValidator, type ValidatorRef, type ValidatorRequest } from "./emit-validators.js";
+import { emitValidators, type EmittedValidators, type KnownValidator, type ValidatorImports, type ValidatorRef, type ValidatorRequest } from "./emit-validators.js";
 import { assignToolNames, type ToolNames } from "./names.js";
 import { validatorExportNames, type ValidatorOwner, type ValidatorSubject } from "./validator-names.js";
 import { docComment, docCommentLines, jsonLiteral, objectKey, stringLiteral, typeKey } from "./safe-text.js";
@@ -71,6 +71,12 @@ export interface EmitReuse {
   readonly validators: ReadonlyMap<string, KnownValidator>;
   /** Tools generated afresh whose earlier module may hold their types (see PreviousModule). */
   readonly previous?: ReadonlyMap<ResolvedTool, PreviousModule>;
+  /**
+   * The validator modules of an earlier emit, by project path, each with its key (EmitOutput's
+   * validatorModules) and marked `unchanged`: one whose key this emit finds again is taken as it is,
+   * not rendered.
+   */
+  readonly validatorModules?: ReadonlyMap<string, { readonly key: string; readonly file: GeneratedFile; readonly runtime: readonly (keyof ValidatorImports)[] }>;
 }
 
 export interface ReusedToolOutput {
@@ -146,8 +152,23 @@ interface PlannedForm extends InputForm {
   readonly ref: ValidatorRef;
 }
 
+/** What emitProject answers: every file, and what a later emit needs to reuse this one's output. */
+export interface ProjectEmit extends EmitOutput {
+  readonly tools: ReadonlyMap<string, EmittedTool>;
+  /** Each validator module's key (its banner included) and the ids of its validators, by project path (see EmitReuse.validatorModules). */
+  readonly validatorModules: ReadonlyMap<string, ValidatorModuleRecord>;
+}
+
+/** What a build remembers of a validator module it wrote. */
+export interface ValidatorModuleRecord {
+  readonly key: string;
+  readonly ids: readonly string[];
+  /** The runtime modules it imports (ValidatorModule.runtime). */
+  readonly runtime: readonly (keyof ValidatorImports)[];
+}
+
 /** @example await emitProject({ tools, config, templates, runtime, schemas }) */
-export async function emitProject(input: EmitInput): Promise<EmitOutput & { readonly tools: ReadonlyMap<string, EmittedTool> }> {
+export async function emitProject(input: EmitInput): Promise<ProjectEmit> {
   const templates = compileTemplates(input.templates);
   const tools = [...input.tools].sort((a, b) => compareText(String(a.wire.name), String(b.wire.name)));
   const memo = input.memo ?? new RunMemo();
@@ -176,7 +197,16 @@ export async function emitProject(input: EmitInput): Promise<EmitOutput & { read
   );
   pendingTypes.catch(() => undefined);
   const generated: GeneratedFile[] = [];
-  for (const file of validators.files) generated.push({ path: posix.join(out, file.path), contents: `${banner}\n${file.contents}` });
+  const validatorModules = new Map<string, ValidatorModuleRecord>();
+  for (const file of validators.files) {
+    const path = posix.join(out, file.path);
+    const key = sha256Hex(`${banner}\n${file.key}`);
+    const last = input.reuse?.validatorModules?.get(path);
+    // A module taken as it is imports what it imported: its validators' code is not looked at.
+    validatorModules.set(path, { key, ids: file.ids, runtime: last?.key === key ? last.runtime : file.runtime });
+    generated.push(last?.key === key ? last.file : { path, contents: `${banner}\n${file.contents}` });
+  }
+  const validatorRuntime = [...new Set([...validatorModules.values()].flatMap((module) => module.runtime))].sort();
   generated.push(...emitAggregates(plans, templates, input.config, banner, setHash));
   const existing = input.existingScaffolds ?? new Set<string>();
   const scaffolds = input.config.generate === "client" ? [] : plans.flatMap((plan) => emitScaffolds(plan, templates, input.config, input.schemas, existing));
@@ -192,7 +222,7 @@ export async function emitProject(input: EmitInput): Promise<EmitOutput & { read
   // Only the runtime modules this target's generated code imports (SDK v2 or SDK v1, never both),
   // as the emitter wrote the imports: the generated text is never searched for them, since its
   // comments and strings hold descriptor text.
-  const vendored = input.config.runtime === "vendored" ? selectRuntime(runtimeEntries(input.config, validators.runtime), input.runtime) : [];
+  const vendored = input.config.runtime === "vendored" ? selectRuntime(runtimeEntries(input.config, validatorRuntime), input.runtime) : [];
   for (const source of vendored) {
     generated.push({ path: posix.join(out, "runtime", source.file), contents: `${runtimeBanner(source.file)}\n${source.contents}` });
   }
@@ -207,7 +237,7 @@ export async function emitProject(input: EmitInput): Promise<EmitOutput & { read
       },
     ]),
   );
-  return { generated: sort(generated), scaffolds: sort(scaffolds), tools: emitted };
+  return { generated: sort(generated), scaffolds: sort(scaffolds), tools: emitted, validatorModules };
 }
 
 function zip<A, B>(a: readonly A[], b: readonly B[]): [A, B][] {

@@ -6,7 +6,9 @@ import { compareText } from "../model/diagnostic.js";
 import type { Dialect } from "../model/dialect.js";
 import type { JsonValue } from "../model/json.js";
 import { usesPatterns } from "../compile/linear-pattern-code.js";
+import { sha256Hex } from "../lock/sha256.js";
 import { SchemaCompiler, type CompiledValidator, type KnownValidator } from "../compile/schema-compiler.js";
+import type { StandaloneChunk } from "../compile/rewrite-standalone.js";
 
 // Validators a build reads back out of the modules emitValidators wrote (knownValidatorsOf).
 export type { KnownValidator } from "../compile/schema-compiler.js";
@@ -60,10 +62,26 @@ export interface EmittedValidators {
    * Files relative to the generated `out` folder, e.g. "validators/2020-12.ts", sorted by path. The
    * runtime they import (`imports`) is not included.
    */
-  readonly files: readonly { path: string; contents: string }[];
+  readonly files: readonly ValidatorModule[];
   /** For each request, in order: the module and export name of its validator. */
   readonly refs: readonly ValidatorRef[];
   /** The runtime modules `files` import (keys of ValidatorImports), sorted. */
+  readonly runtime: readonly (keyof ValidatorImports)[];
+}
+
+/** One validator module, rendered the first time its contents are read. */
+export interface ValidatorModule {
+  readonly path: string;
+  readonly contents: string;
+  /**
+   * What decides the module's text, hashed: its dialect, imports, the ids of its validators (the
+   * hash of each one's schema, which decides its code) and its exports. The same key gives the same
+   * text (for the same mcp-gen), so a build that finds the last build's key need not render it.
+   */
+  readonly key: string;
+  /** The ids of its validators, sorted (KnownValidator ids a later build may ask for). */
+  readonly ids: readonly string[];
+  /** The runtime modules it imports (keys of ValidatorImports), sorted; worked out from its validators' code when asked. */
   readonly runtime: readonly (keyof ValidatorImports)[];
 }
 
@@ -80,7 +98,15 @@ type UniqueValidator = Omit<CompiledValidator, "text"> & { readonly text: string
 function fromKnown(id: string, dialect: Dialect, known: ReadonlyMap<string, KnownValidator>): UniqueValidator {
   const validator = known.get(id);
   if (!validator || validator.dialect !== dialect) throw new Error(`The validator ${id} is not in the previous build's modules; this is a bug in mcp-gen.`);
-  return { id, dialect, text: undefined, chunk: validator.chunk, error: undefined };
+  return {
+    id,
+    dialect,
+    text: undefined,
+    get chunk() {
+      return validator.chunk;
+    },
+    error: undefined,
+  };
 }
 
 /**
@@ -137,18 +163,35 @@ export function emitValidators(
     return { module: modulePath(request.dialect, ".js"), exportName: request.exportName, id: validator.id };
   });
   const dialects = [...new Set([...unique.values()].map((v) => v.dialect))].sort((a, b) => compareText(DIALECT_MODULES[a].stem, DIALECT_MODULES[b].stem));
-  const runtime = new Set<keyof ValidatorImports>();
-  const files = dialects.map((dialect) => {
-    const module = renderModule(
+  const modules = dialects.map((dialect) =>
+    renderModule(
       dialect,
       [...unique.values()].filter((v) => v.dialect === dialect),
       refs.filter((ref) => ref.module === modulePath(dialect, ".js")),
       imports,
-    );
-    for (const key of module.runtime) runtime.add(key);
-    return { path: modulePath(dialect, ".ts"), contents: module.contents };
-  });
-  return { files, refs, runtime: [...runtime].sort() };
+    ),
+  );
+  const files = modules.map((module, i) => ({
+    path: modulePath(dialects[i]!, ".ts"),
+    key: module.key,
+    ids: module.ids,
+    get runtime() {
+      return module.runtime();
+    },
+    get contents() {
+      return module.contents();
+    },
+  }));
+  let runtime: (keyof ValidatorImports)[] | undefined;
+  return {
+    files,
+    refs,
+    // Which runtime modules depends on the validators' code: worked out only when asked for (a
+    // vendored runtime), so that a module taken as it is needs none of its code.
+    get runtime() {
+      return (runtime ??= [...new Set(modules.flatMap((module) => module.runtime()))].sort());
+    },
+  };
 }
 
 function modulePath(dialect: Dialect, extension: ".ts" | ".js"): string {
@@ -173,24 +216,47 @@ function renderModule(
   validators: readonly UniqueValidator[],
   refs: readonly ValidatorRef[],
   imports: ValidatorImports,
-): { contents: string; runtime: readonly (keyof ValidatorImports)[] } {
+): { contents: () => string; key: string; ids: readonly string[]; runtime: () => readonly (keyof ValidatorImports)[] } {
   const sorted = [...validators].sort((a, b) => compareText(a.id, b.id));
-  const chunks = sorted.map((validator) => {
-    if (!validator.chunk) throw new Error(`A schema given to emitValidators does not compile (${validator.error}); the schema-valid rule refuses such schemas before a build.`);
-    return validator.chunk;
-  });
-  // Only a module with a pattern imports re2js (through pattern-runtime.ts, which is validator-runtime.ts plus `pattern`).
-  const runtime = chunks.some(usesPatterns) ? "patterns" : "validators";
-  const lines = [
-    "// @ts-nocheck",
-    `// The ${DIALECT_MODULES[dialect].title} validators of the tools' schemas, as ajv standalone code; tools whose schemas are the same share one.`,
-    `import * as __rt from "${imports[runtime]}";`,
-    `import type { CompiledValidator } from "${imports.messages}";`,
-  ];
-  for (const [index, validator] of sorted.entries()) {
-    const chunk = chunks[index]!;
-    lines.push("", `const ${validator.id}: CompiledValidator = /* @__PURE__ */ (() => {`, chunk.body, `return ${chunk.validateName};`, "})();");
-  }
+  const failed = sorted.find((validator) => validator.error !== undefined);
+  if (failed) throw notCompiled(failed);
+  // A known validator's code is read off the last build's module only here, when the module is rendered.
+  let code: { readonly chunks: readonly StandaloneChunk[]; readonly runtime: "patterns" | "validators" } | undefined;
+  const chunksOf = () => {
+    if (!code) {
+      const chunks = sorted.map((validator) => validator.chunk ?? throwError(notCompiled(validator)));
+      // Only a module with a pattern imports re2js (through pattern-runtime.ts, which is validator-runtime.ts plus `pattern`).
+      code = { chunks, runtime: chunks.some(usesPatterns) ? "patterns" : "validators" };
+    }
+    return code;
+  };
   const exports = [...refs].sort((a, b) => compareText(a.exportName, b.exportName)).map((ref) => `  ${ref.id} as ${ref.exportName},`);
-  return { contents: `${lines.join("\n")}\n${EXPORTS_HEAD}${exports.join("\n")}\n};\n`, runtime: [runtime, "messages"] };
+  const key = sha256Hex(JSON.stringify([MODULE_KEY_VERSION, dialect, imports, sorted.map((validator) => validator.id), exports]));
+  let contents: string | undefined;
+  const render = () => {
+    const { chunks, runtime } = chunksOf();
+    const lines = [
+      "// @ts-nocheck",
+      `// The ${DIALECT_MODULES[dialect].title} validators of the tools' schemas, as ajv standalone code; tools whose schemas are the same share one.`,
+      `import * as __rt from "${imports[runtime]}";`,
+      `import type { CompiledValidator } from "${imports.messages}";`,
+    ];
+    for (const [index, validator] of sorted.entries()) {
+      const chunk = chunks[index]!;
+      lines.push("", `const ${validator.id}: CompiledValidator = /* @__PURE__ */ (() => {`, chunk.body, `return ${chunk.validateName};`, "})();");
+    }
+    return `${lines.join("\n")}\n${EXPORTS_HEAD}${exports.join("\n")}\n};\n`;
+  };
+  return { contents: () => (contents ??= render()), key, ids: sorted.map((validator) => validator.id), runtime: () => [chunksOf().runtime, "messages"].sort() as (keyof ValidatorImports)[] };
 }
+
+function notCompiled(validator: UniqueValidator): Error {
+  return new Error(`A schema given to emitValidators does not compile (${validator.error}); the schema-valid rule refuses such schemas before a build.`);
+}
+
+function throwError(error: Error): never {
+  throw error;
+}
+
+/** Changes whenever renderModule writes the same parts differently (ValidatorModule.key). */
+const MODULE_KEY_VERSION = 1;

@@ -56,6 +56,8 @@ export interface BuildCache {
   readonly tools: { readonly [path: string]: CachedTool };
   /** cleanSchemaKey of every inputSchema and outputSchema the build found valid and compiled (see SchemaPrior). */
   readonly clean: readonly string[];
+  /** The key of each validator module it generated, by project path (see EmitReuse.validatorModules). */
+  readonly validatorModules?: { readonly [path: string]: { readonly key: string; readonly ids: readonly string[]; readonly runtime: readonly string[] } };
 }
 
 export interface CachedFile {
@@ -80,6 +82,8 @@ export interface CachedTool {
   readonly diagnostics: readonly Diagnostic[];
   /** Its checkInProject rule diagnostics, and the namesKey of the project's tools they were found with. */
   readonly inProject?: { readonly names: string; readonly diagnostics: readonly Diagnostic[] };
+  /** The patterns of its wire descriptor that need a certificate (patternsToCertify), sorted. */
+  readonly certify?: readonly string[];
 }
 
 /** The cache at `path` (buildCachePath), or undefined when there is none or it cannot be read. */

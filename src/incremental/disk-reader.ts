@@ -1,6 +1,7 @@
 // The project's files on disk as one build sees them: each read at most once, and hashed from the
 // stat index while its stat is the one recorded with its hash (then not even read for it). The
 // build's steps that compare the generated folder with the last lock share one reader.
+import { statSync } from "node:fs";
 import { join } from "node:path";
 import { hashFileText } from "../lock/sha256.js";
 import { readWithStat, type StatRead } from "../files/read-with-stat.js";
@@ -12,6 +13,11 @@ export interface DiskReader {
   text(path: string): string | undefined;
   /** hashFileText of the same. */
   hash(path: string): string | undefined;
+  /**
+   * Whether the file on disk is known to hold other bytes than `contents` without reading it: its
+   * size is another (a file that is not there differs too). False means only "read to know".
+   */
+  differsBySize(path: string, contents: string): boolean;
 }
 
 /**
@@ -47,5 +53,11 @@ export function diskReader(root: string, index: StatIndex): DiskReader {
     }
     return hashes.get(path);
   };
-  return { text, hash };
+  const differsBySize = (path: string, contents: string) => {
+    const known = texts.get(path);
+    if (known !== undefined) return known !== contents;
+    const stat = statSync(join(root, path), { throwIfNoEntry: false });
+    return !stat?.isFile() || stat.size !== Buffer.byteLength(contents, "utf8");
+  };
+  return { text, hash, differsBySize };
 }

@@ -26,19 +26,21 @@ import type { ResolvedTool } from "../model/source.js";
 import type { ToolHash } from "../lock/hash-tool.js";
 import { renderLock } from "../lock/render-lock.js";
 import { sha256Hex } from "../lock/sha256.js";
-import type { EmittedTool, EmitReuse } from "../emit/emit-project.js";
+import type { EmittedTool, EmitReuse, ValidatorModuleRecord } from "../emit/emit-project.js";
 import type { KnownValidator } from "../emit/emit-validators.js";
 import type { CheckedTool, ProjectAnalysis } from "../project/analyze-project.js";
 import type { ProjectFile } from "../resolve/project-file.js";
 import type { SchemaPrior } from "../compile/schema-compiler.js";
 import type { RunMemo } from "../model/run-memo.js";
 import { NO_CLOCK, type PhaseClock } from "../model/phase-clock.js";
+import type { JsonValue } from "../model/json.js";
+import { certificateTest, patternsToCertify } from "../pattern-check/certify-patterns.js";
 import { readWithStat } from "../files/read-with-stat.js";
 import { readTextIfExists } from "../files/write-files.js";
 import { buildCachePath, configKey, generatorFingerprint, readBuildCache, writeBuildCache, type BuildCache } from "./build-cache.js";
 import { diskReader, type DiskReader } from "./disk-reader.js";
 import type { FileRecord, ReadReuse } from "./file-record.js";
-import { cacheReader, cleanSchemas, knownValidators, nextCache, planEmitReuse, reusableTools, usableCache } from "./plan-reuse.js";
+import { cacheReader, cleanSchemas, lazyKnownValidators, nextCache, planEmitReuse, reusableTools, usableCache } from "./plan-reuse.js";
 import { handEditedFiles as editedSinceLastBuild, isRecorded, parsePreviousLock, staleFiles, type PreviousLock } from "./previous-lock.js";
 import { recoverInterruptedBuild, replaceTree, type TreeSummary } from "./replace-tree.js";
 import { lockSummary, StatIndex, statIndexPath } from "./stat-index.js";
@@ -126,7 +128,7 @@ export async function planBuild(input: PlanInput): Promise<BuildPlan> {
 
 function lastBuild(cache: BuildCache, lock: LockFile, out: string, disk: DiskReader): LastBuild {
   let known: ReadonlyMap<string, KnownValidator> | undefined;
-  return { cache, lock, validators: () => (known ??= knownValidators(lock, out, disk.text, disk.hash)) };
+  return { cache, lock, validators: () => (known ??= lazyKnownValidators(cache, lock, out, disk.text, disk.hash)) };
 }
 
 /** The lock's text, and its SHA-256 (known to the stat index while the lock's stat is unchanged). */
@@ -243,7 +245,8 @@ export function reuseOutput(plan: BuildPlan, question: OutputQuestion): OutputRe
 export function knownFileHashes(plan: BuildPlan, files: readonly GeneratedFile[]): Map<string, string> {
   const hashes = new Map<string, string>();
   for (const file of files) {
-    if (!file.unchanged && !(isRecorded(plan.previous.lock, file.path) && plan.disk.text(file.path) === file.contents)) continue;
+    // A file whose size on disk is another is not read to find that it changed.
+    if (!file.unchanged && !(isRecorded(plan.previous.lock, file.path) && !plan.disk.differsBySize(file.path, file.contents) && plan.disk.text(file.path) === file.contents)) continue;
     const hash = plan.disk.hash(file.path);
     if (hash !== undefined) hashes.set(file.path, hash);
   }
@@ -269,7 +272,9 @@ export interface BuildWrite {
   /** The tools emitted (OutputReuse.tools), and what emitProject said of each (GeneratedProject.tools). */
   readonly tools: readonly ResolvedTool[];
   readonly emitted: ReadonlyMap<string, EmittedTool>;
-  readonly analysis: Pick<ProjectAnalysis, "schemas" | "toolDiagnostics" | "inProject">;
+  /** GeneratedProject.validatorModules: the next build finds its validator modules by them. */
+  readonly validatorModules: ReadonlyMap<string, ValidatorModuleRecord>;
+  readonly analysis: Pick<ProjectAnalysis, "schemas" | "toolDiagnostics" | "inProject" | "memo">;
   readonly checked: readonly CheckedTool[];
   /** What reading the project recorded of each file. */
   readonly records: ReadonlyMap<string, FileRecord>;
@@ -308,6 +313,7 @@ async function writeTree(plan: BuildPlan, write: BuildWrite, lockText: string): 
     lockText,
     drop: staleFiles(previous.lock, write.generated, write.force, disk),
     read: disk.text,
+    differs: disk.differsBySize,
   });
   const created = await creating;
   const lockHash = sha256Hex(lockText);
@@ -319,6 +325,7 @@ async function writeTree(plan: BuildPlan, write: BuildWrite, lockText: string): 
       lockHash,
       records: write.records,
       emitted: write.emitted,
+      validatorModules: write.validatorModules,
       tools: toolsForCache(write),
       clean: cleanSchemas(write.tools, write.lock, write.analysis.schemas, new Set(plan.last?.cache.clean ?? [])),
     }),
@@ -348,12 +355,16 @@ async function recordBuild(plan: BuildPlan, lockHash: string | undefined, lock: 
 /** Per tool: its diagnostics from this analysis, or from the last build when it was checked then. */
 function toolsForCache(write: BuildWrite): Parameters<typeof nextCache>[0]["tools"] {
   const earlier = new Map(write.checked.map((c) => [c.tool.file, c.diagnostics]));
+  // What the next build's withPatternVerdicts takes instead of walking each reused tool again.
+  const listed = new Map(write.checked.flatMap((c) => (c.certify ? [[c.tool.file, c.certify] as const] : [])));
+  const needs = certificateTest(write.analysis.memo);
   const fresh = new Map([...(write.analysis.toolDiagnostics ?? new Map<ResolvedTool, readonly Diagnostic[]>())].map(([tool, list]) => [tool.file, list]));
   const inProject = write.analysis.inProject;
   const inProjectByFile = new Map([...(inProject?.diagnostics ?? new Map<ResolvedTool, readonly Diagnostic[]>())].map(([tool, list]) => [tool.file, list]));
   return write.tools.map((tool) => {
     const found = inProjectByFile.get(tool.file);
-    return { tool, diagnostics: fresh.get(tool.file) ?? earlier.get(tool.file) ?? [], ...(inProject && found ? { inProject: { names: inProject.names, diagnostics: found } } : {}) };
+    const certify = listed.get(tool.file) ?? patternsToCertify(tool.wire as unknown as JsonValue, needs);
+    return { tool, diagnostics: fresh.get(tool.file) ?? earlier.get(tool.file) ?? [], ...(inProject && found ? { inProject: { names: inProject.names, diagnostics: found } } : {}), certify };
   });
 }
 

@@ -9,8 +9,8 @@ import type { GeneratedFile } from "../model/generated-file.js";
 import type { LockFile } from "../model/lock.js";
 import type { RunMemo } from "../model/run-memo.js";
 import type { ResolvedTool } from "../model/source.js";
-import { knownValidatorsOf, validatorModuleDialect, type KnownValidator } from "../emit/emit-validators.js";
-import type { EmittedTool, EmitReuse, PreviousModule, ReusedToolOutput } from "../emit/emit-project.js";
+import { knownValidatorsOf, validatorModuleDialect, type KnownValidator, type ValidatorImports } from "../emit/emit-validators.js";
+import type { EmittedTool, EmitReuse, PreviousModule, ReusedToolOutput, ValidatorModuleRecord } from "../emit/emit-project.js";
 import { assignToolNames, type ToolNames } from "../emit/names.js";
 import type { ToolHash } from "../lock/hash-tool.js";
 import type { CheckedTool } from "../project/analyze-project.js";
@@ -53,6 +53,7 @@ export function reusableTools(descriptors: readonly string[], records: ReadonlyM
       tool: { file: path, wire: locked.descriptor, authoring: undefined, mounts: entry.mounts },
       diagnostics: entry.diagnostics,
       ...(entry.inProject ? { inProject: entry.inProject } : {}),
+      ...(Array.isArray(entry.certify) && entry.certify.every((p) => typeof p === "string") ? { certify: entry.certify } : {}),
     });
   }
   return reused;
@@ -159,7 +160,78 @@ export function planEmitReuse(input: EmitPlanInput): EmitPlan {
     if (!resolved) throw new Error(`${tool.file} no longer resolves though it is unchanged; this is a bug in mcp-gen.`);
     return fresh(resolved);
   });
-  return { tools, reuse: { tools: keep, validators, previous: previousModules }, hashes };
+  return { tools, reuse: { tools: keep, validators, previous: previousModules, validatorModules: lastValidatorModules(input) }, hashes };
+}
+
+/**
+ * The last build's validator modules that are on disk as the lock records them (by their stat,
+ * mostly: not read for it), each with the key the cache recorded: one this build would write with
+ * the same key is linked into the new tree as it is.
+ */
+function lastValidatorModules(input: EmitPlanInput): NonNullable<EmitReuse["validatorModules"]> {
+  const modules = new Map<string, NonNullable<EmitReuse["validatorModules"]> extends ReadonlyMap<string, infer T> ? T : never>();
+  for (const [path, { key, runtime }] of recordedModules(input.cache)) {
+    const locked = own(input.lock.files, path);
+    if (locked === undefined || input.hash(path) !== locked) continue;
+    modules.set(path, { key, file: unchangedFile(path, input.read), runtime });
+  }
+  return modules;
+}
+
+/** The keys of ValidatorImports: the runtime modules a validator module may import. */
+const RUNTIME_KEYS: ReadonlySet<string> = new Set(["validators", "patterns", "messages"] satisfies (keyof ValidatorImports)[]);
+
+/** BuildCache.validatorModules, as far as it has the shape nextCache writes. */
+function recordedModules(cache: BuildCache): [string, ValidatorModuleRecord][] {
+  const recorded = cache.validatorModules as JsonValue | undefined;
+  if (!isJsonObject(recorded)) return [];
+  return Object.entries(recorded).flatMap(([path, entry]): [string, ValidatorModuleRecord][] => {
+    const key = getOwn(entry, "key");
+    const ids = getOwn(entry, "ids");
+    const runtime = getOwn(entry, "runtime");
+    const strings = (list: JsonValue | undefined): list is string[] => Array.isArray(list) && list.every((item) => typeof item === "string");
+    return typeof key === "string" && strings(ids) && strings(runtime) && runtime.every((name) => RUNTIME_KEYS.has(name))
+      ? [[path, { key, ids, runtime: runtime as ValidatorModuleRecord["runtime"] }]]
+      : [];
+  });
+}
+
+/**
+ * knownValidators without reading the modules until a validator's code is asked for: the ids (and
+ * dialects) of the last build's modules that are on disk as the lock records them come from the
+ * build cache, and the first `chunk` read parses the modules (knownValidators). Falls back to
+ * knownValidators for a cache that does not list them.
+ */
+export function lazyKnownValidators(
+  cache: BuildCache,
+  lock: LockFile,
+  out: string,
+  read: (path: string) => string | undefined,
+  hash: (path: string) => string | undefined,
+): ReadonlyMap<string, KnownValidator> {
+  const recorded = recordedModules(cache);
+  if (recorded.length === 0) return knownValidators(lock, out, read, hash);
+  let parsed: Map<string, KnownValidator> | undefined;
+  const code = (id: string) => {
+    const found = (parsed ??= knownValidators(lock, out, read, hash)).get(id);
+    if (!found) throw new Error(`The validator ${id} is not in the last build's modules as the build cache says; delete node_modules/.cache/mcp-gen and build again.`);
+    return found.chunk;
+  };
+  const known = new Map<string, KnownValidator>();
+  for (const [path, { ids }] of recorded) {
+    const dialect = path.startsWith(`${out}/`) ? validatorModuleDialect(path.slice(out.length + 1)) : undefined;
+    const locked = own(lock.files, path);
+    if (dialect === undefined || locked === undefined || hash(path) !== locked) continue;
+    for (const id of ids) {
+      known.set(id, {
+        dialect,
+        get chunk() {
+          return code(id);
+        },
+      });
+    }
+  }
+  return known;
 }
 
 /**
@@ -200,7 +272,8 @@ export function knownValidators(lock: LockFile, out: string, read: (path: string
     const dialect = validatorModuleDialect(path.slice(out.length + 1));
     const text = dialect === undefined ? undefined : read(path);
     if (dialect === undefined || text === undefined || hash(path) !== lock.files[path]) continue;
-    for (const [name, validator] of knownValidatorsOf(text, dialect)) known.set(name, validator);
+    // The lock's hash reads a CRLF copy as the text the build wrote: so is its code, parsed with LF.
+    for (const [name, validator] of knownValidatorsOf(text.includes("\r") ? text.replace(/\r\n/g, "\n") : text, dialect)) known.set(name, validator);
   }
   return known;
 }
@@ -212,10 +285,12 @@ export interface NextCacheInput {
   readonly lockHash: string;
   readonly records: ReadonlyMap<string, FileRecord>;
   /** The tools as emitted, each with its resolve and per-tool rule diagnostics, and its checkInProject ones. */
-  readonly tools: readonly { readonly tool: ResolvedTool; readonly diagnostics: readonly Diagnostic[]; readonly inProject?: CachedTool["inProject"] }[];
+  readonly tools: readonly { readonly tool: ResolvedTool; readonly diagnostics: readonly Diagnostic[]; readonly inProject?: CachedTool["inProject"]; readonly certify: readonly string[] }[];
   readonly emitted: ReadonlyMap<string, EmittedTool>;
   /** cleanSchemaKeys of the schemas found clean (see cleanSchemas). */
   readonly clean: readonly string[];
+  /** GeneratedProject.validatorModules. */
+  readonly validatorModules: ReadonlyMap<string, ValidatorModuleRecord>;
 }
 
 /** What this build remembers for the next one. */
@@ -226,14 +301,26 @@ export function nextCache(input: NextCacheInput): BuildCache {
     if (record.hash !== undefined) setOwn(files, path, { input: record.hash, refs: record.refs, diagnostics: record.diagnostics });
   }
   const tools: Record<string, CachedTool> = {};
-  for (const { tool, diagnostics, inProject } of [...input.tools].sort((a, b) => compareText(a.tool.file, b.tool.file))) {
+  for (const { tool, diagnostics, inProject, certify } of [...input.tools].sort((a, b) => compareText(a.tool.file, b.tool.file))) {
     const name = String(tool.wire.name);
     const emitted = input.emitted.get(name);
     if (!emitted) continue;
     const reusable = !isJsonObject(getOwn(tool.authoring, "inputRequests"));
-    setOwn(tools, tool.file, { name, mounts: tool.mounts, validators: emitted.validators, headers: emitted.headers, types: emitted.types, reusable, diagnostics, ...(inProject ? { inProject } : {}) });
+    setOwn(tools, tool.file, {
+      name,
+      mounts: tool.mounts,
+      validators: emitted.validators,
+      headers: emitted.headers,
+      types: emitted.types,
+      reusable,
+      diagnostics,
+      ...(inProject ? { inProject } : {}),
+      certify,
+    });
   }
-  return { version: CACHE_VERSION, generator: input.generator, config: input.config, lock: input.lockHash, files, tools, clean: input.clean };
+  const validatorModules: Record<string, ValidatorModuleRecord> = {};
+  for (const path of [...input.validatorModules.keys()].sort(compareText)) setOwn(validatorModules, path, input.validatorModules.get(path)!);
+  return { version: CACHE_VERSION, generator: input.generator, config: input.config, lock: input.lockHash, files, tools, clean: input.clean, validatorModules };
 }
 
 /**

@@ -73,8 +73,10 @@ export function handEditedFiles(lock: PreviousFiles, files: readonly GeneratedFi
   for (const [path, recorded] of Object.entries(lock.files).sort(([a], [b]) => (a < b ? -1 : 1))) {
     // A file the build leaves as it is was found on disk as recorded.
     if (next.get(path)?.unchanged) continue;
+    // Found as recorded (mostly by its stat alone): not read.
+    if (disk.hash(path) === recorded) continue;
     const current = disk.text(path);
-    if (current === undefined || disk.hash(path) === recorded || current === next.get(path)?.contents) continue;
+    if (current === undefined || current === next.get(path)?.contents) continue;
     edited.push({
       ruleId: "generated-file-edited",
       severity: "error",

@@ -25,6 +25,8 @@ export interface TreeReplacement {
   readonly lockText: string;
   /** The text of a project file on disk (a caller that has read the old files already); read here by default. */
   readonly read?: (path: string) => string | undefined;
+  /** Whether the file on disk is known to differ from `contents` without reading it (DiskReader.differsBySize); by default, never. */
+  readonly differs?: (path: string, contents: string) => boolean;
 }
 
 export interface TreeSummary {
@@ -154,7 +156,10 @@ export async function replaceTree(input: TreeReplacement): Promise<TreeSummary> 
   await rm(staging, { recursive: true, force: true });
   const oldFiles = new Set(listFiles(outDir).map((p) => `${input.out}/${p}`));
   const read = input.read ?? ((path: string) => readTextSyncIfExists(join(input.root, path)));
-  const changed = input.files.filter((file) => !file.unchanged && (!oldFiles.has(file.path) || read(file.path) !== file.contents));
+  const differs = input.differs ?? (() => false);
+  const sameAsOld = new Set(input.files.filter((file) => file.unchanged === true || (oldFiles.has(file.path) && !differs(file.path, file.contents) && read(file.path) === file.contents)));
+  const same = (file: GeneratedFile) => sameAsOld.has(file);
+  const changed = input.files.filter((file) => !same(file));
   const generated = new Set(input.files.map((f) => f.path));
   const dropped = [...oldFiles].filter((path) => !generated.has(path) && input.drop.has(path));
   if (oldFiles.size > 0 && changed.length + dropped.length <= Math.max(JOURNAL_MAX_FILES, JOURNAL_MAX_SHARE * input.files.length)) {
@@ -171,7 +176,7 @@ export async function replaceTree(input: TreeReplacement): Promise<TreeSummary> 
   for (const file of input.files) {
     const target = join(staging, relative(input.out, file.path));
     makeFolder(dirname(target));
-    if (file.unchanged || (oldFiles.has(file.path) && read(file.path) === file.contents)) {
+    if (same(file)) {
       linkSync(join(input.root, file.path), target);
       unchanged.push(file.path);
     } else {

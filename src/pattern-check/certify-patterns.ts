@@ -6,6 +6,7 @@ import { realpathSync } from "node:fs";
 import { needsCertificate, type PatternVerdict } from "../compile/linear-pattern/pattern-plan.js";
 import { isJsonObject, type JsonValue } from "../model/json.js";
 import type { ProjectInput } from "../project/analyze-project.js";
+import { memoSlot, type RunMemo } from "../model/run-memo.js";
 import { checkPatterns, type CheckerOptions } from "./run-checker.js";
 import { readVerdictCache, verdictCachePath, writeVerdictCache } from "./verdict-cache.js";
 
@@ -21,8 +22,13 @@ export interface Certification {
  * checker, whose new verdicts are added to the cache.
  * @example await certifyPatterns(["^(['\"]).*\\1$"], undefined) // { verdicts: Map { … => { status: "safe" } }, checked: 1, cached: 0 }
  */
-export async function certifyPatterns(patterns: Iterable<string>, cachePath: string | undefined, options: CheckerOptions = {}): Promise<Certification> {
-  const wanted = [...new Set(patterns)].filter(needsCertificate).sort();
+export async function certifyPatterns(
+  patterns: Iterable<string>,
+  cachePath: string | undefined,
+  options: CheckerOptions = {},
+  needs: (pattern: string) => boolean = needsCertificate,
+): Promise<Certification> {
+  const wanted = [...new Set(patterns)].filter(needs).sort();
   if (wanted.length === 0) return { verdicts: new Map(), checked: 0, cached: 0 };
   const known = readVerdictCache(cachePath);
   const missing = wanted.filter((pattern) => !known.has(pattern));
@@ -41,16 +47,47 @@ export async function withPatternVerdicts(input: ProjectInput, root: string, opt
   const patterns = new Set<string>();
   // Tools taken over from the last build: their wire descriptors hold every pattern their files
   // and the files they $ref hold. Their own files are not parsed again for it (a file the build
-  // cache vouches for parses only when read: for 1,223 tools that is most of a no-change build).
+  // cache vouches for parses only when read: for 1,223 tools that is most of a no-change build),
+  // and a tool whose patterns that needed a certificate the last build listed is not walked either.
   const taken = new Set<string>();
   for (const checked of input.checked ?? []) {
-    patternsIn(checked.tool.wire, patterns);
+    if (checked.certify) for (const pattern of checked.certify) patterns.add(pattern);
+    else patternsIn(checked.tool.wire, patterns);
     taken.add(checked.tool.file);
   }
   for (const [path, file] of input.files) if (file.status === "ok" && !taken.has(path)) patternsIn(file.doc.value, patterns);
-  if (![...patterns].some(needsCertificate)) return input;
-  const { verdicts } = await certifyPatterns(patterns, verdictCachePath(realRoot(root)), options);
+  const needs = certificateTest(input.memo);
+  if (![...patterns].some(needs)) return input;
+  const { verdicts } = await certifyPatterns(patterns, verdictCachePath(realRoot(root)), options, needs);
   return { ...input, patternVerdicts: verdicts };
+}
+
+/** needsCertificate's answer for each pattern, in a run (a pattern's translation is worked out once). */
+const NEEDS_CERTIFICATE = memoSlot("whether each pattern needs a certificate", () => new Map<string, boolean>());
+
+/**
+ * needsCertificate, remembered in `memo` (when given) for the rest of the run.
+ * @example certificateTest(memo)("^(['\"]).*\\1$") === true
+ */
+export function certificateTest(memo: RunMemo | undefined): (pattern: string) => boolean {
+  if (!memo) return needsCertificate;
+  const known = memo.get(NEEDS_CERTIFICATE);
+  return (pattern) => {
+    let needs = known.get(pattern);
+    if (needs === undefined) known.set(pattern, (needs = needsCertificate(pattern)));
+    return needs;
+  };
+}
+
+/**
+ * The patterns of a tool's wire descriptor that need a certificate (what withPatternVerdicts takes
+ * from a tool it does not walk again), sorted.
+ * @example patternsToCertify(tool.wire, certificateTest(memo))
+ */
+export function patternsToCertify(wire: JsonValue, needs: (pattern: string) => boolean): string[] {
+  const patterns = new Set<string>();
+  patternsIn(wire, patterns);
+  return [...patterns].filter(needs).sort();
 }
 
 /**

@@ -62,6 +62,8 @@ export interface CheckedTool {
   readonly diagnostics: readonly Diagnostic[];
   /** Its checkInProject diagnostics, and the namesKey of the project's tools they were found among. */
   readonly inProject?: { readonly names: string; readonly diagnostics: readonly Diagnostic[] };
+  /** The patterns of its wire descriptor that need a certificate (patternsToCertify), when known. */
+  readonly certify?: readonly string[];
 }
 
 /**

@@ -33,9 +33,45 @@ vi.mock("../../src/incremental/unchanged-build.js", async (importOriginal) => {
   };
 });
 
+// Counts validator modules rendered (their text read out of emitValidators), so a test can tell a
+// module linked as it is from one generated again.
+const validatorModules = vi.hoisted(() => ({ rendered: 0, parsed: 0 }));
+vi.mock("../../src/emit/emit-validators.js", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../../src/emit/emit-validators.js")>();
+  return {
+    ...real,
+    emitValidators: (...args: Parameters<typeof real.emitValidators>) => {
+      const emitted = real.emitValidators(...args);
+      const files = emitted.files.map((file) => ({
+        path: file.path,
+        key: file.key,
+        ids: file.ids,
+        get runtime() {
+          return file.runtime;
+        },
+        get contents() {
+          validatorModules.rendered++;
+          return file.contents;
+        },
+      }));
+      // Not spread: `runtime` is a getter that reads the validators' code.
+      return {
+        files,
+        refs: emitted.refs,
+        get runtime() {
+          return emitted.runtime;
+        },
+      };
+    },
+    knownValidatorsOf: (...args: Parameters<typeof real.knownValidatorsOf>) => (validatorModules.parsed++, real.knownValidatorsOf(...args)),
+  };
+});
+
 beforeEach(() => {
   types.runs = 0;
   unchanged.found = 0;
+  validatorModules.rendered = 0;
+  validatorModules.parsed = 0;
 });
 
 const tool = (name: string, description: string, extra = "") => `name: ${name}
@@ -268,6 +304,72 @@ describe("incremental build", () => {
     writeFiles(root, { "tools/search_issues.yaml": tool("search_issues", "Find issues, faster.") });
     await expectSameAsScratch(root, await runInProcess(root, ["build"]));
     expect(readFileSync(join(root, "mcp-tools.lock.json"), "utf8").indexOf('"10"')).toBeLessThan(readFileSync(join(root, "mcp-tools.lock.json"), "utf8").indexOf('"9"'));
+  });
+
+  it("finds an aggregate edited by hand to the same size (its size alone cannot tell) and rewrites it with --force", async () => {
+    const root = cachedProject(PROJECT);
+    expect((await runInProcess(root, ["build"])).code).toBe(0);
+    const before = tree(root);
+    const client = before.get("src/generated/client.ts")!;
+    const at = client.indexOf("Find issues");
+    writeFileSync(join(root, "src/generated/client.ts"), `${client.slice(0, at)}Fond${client.slice(at + 4)}`);
+    const edited = await runInProcess(root, ["build"]);
+    expect(edited.code).toBe(1);
+    expect(edited.stdout).toContain("src/generated/client.ts");
+    const forced = await runInProcess(root, ["build", "--force"]);
+    expect(forced.stdout).toMatch(/: 1 file written, \d+ unchanged\./);
+    expect(tree(root)).toEqual(before);
+  });
+
+  it("lists each tool's patterns that need a certificate in the cache, carries a reused tool's list over, and builds as from scratch", async () => {
+    const quoted = "^(['\"]).*\\1$";
+    const root = cachedProject({
+      ...PROJECT,
+      "tools/quoted.json": JSON.stringify({
+        name: "quoted",
+        description: "A quoted string.",
+        inputSchema: { type: "object", properties: { text: { type: "string", pattern: quoted }, plain: { type: "string", pattern: "^[a-z]+$" } } },
+      }),
+    });
+    expect((await runInProcess(root, ["build"])).code).toBe(0);
+    const cached = () => {
+      const dir = join(root, "node_modules", ".cache", "mcp-gen");
+      const cache = JSON.parse(readFileSync(join(dir, cacheFiles(root)[0]!), "utf8")) as { tools: Record<string, { certify?: string[] }> };
+      return Object.fromEntries(Object.entries(cache.tools).map(([path, entry]) => [path, entry.certify]));
+    };
+    const first = cached();
+    expect(first["tools/quoted.json"]).toEqual([quoted]);
+    expect(first["tools/search_issues.yaml"]).toEqual([]);
+    writeFiles(root, { "tools/search_issues.yaml": tool("search_issues", "Find issues whose body contains the query.") });
+    const run = await runInProcess(root, ["build"]);
+    expect(cached()).toEqual(first);
+    await expectSameAsScratch(root, run);
+  });
+
+  it("links the validator module as it is after a description edit, renders it after a schema edit, and writes what a build from scratch writes", async () => {
+    const root = cachedProject(PROJECT);
+    expect((await runInProcess(root, ["build"])).code).toBe(0);
+    expect(validatorModules.rendered).toBe(1);
+    writeFiles(root, { "tools/search_issues.yaml": tool("search_issues", "Find issues whose title or body contains the query.") });
+    validatorModules.rendered = 0;
+    const described = await runInProcess(root, ["build"]);
+    expect(validatorModules.rendered).toBe(0);
+    // Not even read: the build cache lists its validators, whose code nothing asked for.
+    expect(validatorModules.parsed).toBe(0);
+    await expectSameAsScratch(root, described);
+    writeFiles(root, { "tools/search_issues.yaml": tool("search_issues", "Find issues.").replace("minLength: 1 }", "minLength: 2 }") });
+    validatorModules.rendered = 0;
+    validatorModules.parsed = 0;
+    const schema = await runInProcess(root, ["build"]);
+    expect(validatorModules.rendered).toBe(1);
+    expect(validatorModules.parsed).toBe(1);
+    await expectSameAsScratch(root, schema);
+    // A module edited by hand since is not linked: --force writes it as generated.
+    const path = join(root, "src/generated/validators/2020-12.ts");
+    writeFileSync(path, `${readFileSync(path, "utf8")}// edited\n`);
+    writeFiles(root, { "tools/search_issues.yaml": tool("search_issues", "Find issues (again).").replace("minLength: 1 }", "minLength: 2 }") });
+    const forced = await runInProcess(root, ["build", "--force"]);
+    await expectSameAsScratch(root, forced);
   });
 
   it("after one descriptor changed, generates that tool only and writes what a build from scratch writes", async () => {

@@ -46,6 +46,14 @@ describe("adversarial descriptors and configs", () => {
     });
   });
 
+  it("a $ref to a plain file inside a linked folder that leaves the project is refused and not read", async () => {
+    // The file is no link itself: only its folder's real path shows that it lies outside.
+    await expectRefused({ "tools/t.yaml": TOOL("t", "  properties:\n    p: { $ref: ../schemas/away/secret.json }\n") }, "ref-outside-root", 1, (root) => {
+      mkdirSync(join(root, "schemas"));
+      symlinkSync(outside, join(root, "schemas/away"));
+    });
+  });
+
   it("a descriptor that is a symlink leaving the project is refused", async () => {
     await expectRefused({ "tools/ok.yaml": TOOL("ok") }, "load-outside-root", 1, (root) => {
       symlinkSync(join(outside, "secret.json"), join(root, "tools/evil.json"));

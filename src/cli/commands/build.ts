@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { CONFIG_FILE, type Config } from "../../config/config.js";
 import { hasErrors, type Diagnostic } from "../../model/diagnostic.js";
 import { RunMemo } from "../../model/run-memo.js";
+import { groupDigits } from "../../model/phrases.js";
 import { NO_CLOCK, type PhaseClock } from "../../model/phase-clock.js";
 import { startPhaseClock } from "../phase-record.js";
 import { hashFileText } from "../../lock/sha256.js";
@@ -50,7 +51,6 @@ import { confineProjectPaths } from "../confine-paths.js";
 import { failsPolicy, REPORT_FORMATS, REPORT_OPTIONS, reportHelp, reportSetup, writeReport, type ReportSetup } from "../report.js";
 import { toolsNotFound } from "../tools-not-found.js";
 import { projectModuleFormat } from "../module-format.js";
-import { groupDigits } from "../../model/phrases.js";
 
 /** The options of `build` that name several projects (build-servers.ts). */
 const SEVERAL_OPTIONS = {
@@ -300,6 +300,7 @@ async function validateAndWrite(run: BuildRun, plan: BuildPlan, threads: BuildTh
     createScaffolds: () => threads.createMissing(run.root, built.emit.scaffolds),
     tools: output.tools,
     emitted: built.tools,
+    validatorModules: built.validatorModules,
     analysis,
     checked,
     records,
