@@ -49,6 +49,23 @@ async function builtProject(): Promise<string> {
   return root;
 }
 
+/**
+ * A built project with a build cache, checked once (so its stat index holds every file), and the
+ * path of that index. Files written moments ago are not recorded (their stat could repeat after a
+ * second write), hence the wait.
+ */
+async function checkedWithCache(): Promise<{ root: string; indexPath: string }> {
+  const root = tempProject({ "tools/search_issues.yaml": SEARCH, "tools/ping.json": PING });
+  mkdirSync(join(root, "node_modules"));
+  expect((await runInProcess(root, ["build"])).code).toBe(0);
+  await new Promise((done) => setTimeout(done, 150));
+  expect((await runInProcess(root, ["check"])).code).toBe(0);
+  const cacheDir = join(root, "node_modules", ".cache", "mcp-gen");
+  const indexFile = readdirSync(cacheDir).find((name) => name.endsWith(".stat.json"));
+  expect(indexFile).toBeDefined();
+  return { root, indexPath: join(cacheDir, indexFile!) };
+}
+
 /** The stat index file's two lines of JSON (what every command reads, then the hashes), as one object. */
 function readIndex(path: string): Record<string, unknown> {
   return Object.assign(
@@ -169,16 +186,8 @@ describe("mcp-gen check", () => {
   });
 
   it("with a build cache, takes unchanged files from its stat index, and still finds same-size edits with their times put back", async () => {
-    const root = tempProject({ "tools/search_issues.yaml": SEARCH, "tools/ping.json": PING });
-    mkdirSync(join(root, "node_modules"));
-    expect((await runInProcess(root, ["build"])).code).toBe(0);
-    // Files written moments ago are not recorded (their stat could repeat after a second write).
-    await new Promise((done) => setTimeout(done, 150));
-    expect((await runInProcess(root, ["check"])).code).toBe(0);
-    const cacheDir = join(root, "node_modules", ".cache", "mcp-gen");
-    const indexFile = readdirSync(cacheDir).find((name) => name.endsWith(".stat.json"));
-    expect(indexFile).toBeDefined();
-    const index = readIndex(join(cacheDir, indexFile!)) as { hashes: Record<string, unknown>; configs: Record<string, unknown> };
+    const { root, indexPath } = await checkedWithCache();
+    const index = readIndex(indexPath) as { hashes: Record<string, unknown>; configs: Record<string, unknown> };
     expect(Object.keys(index.hashes)).toEqual(expect.arrayContaining(["input\u0000tools/ping.json", "generated\u0000src/generated/tools.ts", "lock\u0000mcp-tools.lock.json"]));
     expect(Object.keys(index.configs)).toHaveLength(1);
     expect((await runInProcess(root, ["check"])).code).toBe(0);
@@ -211,13 +220,7 @@ describe("mcp-gen check", () => {
   });
 
   it("with a build cache, answers from the stat index's first line alone, and still finds a same-size edit with its times put back", async () => {
-    const root = tempProject({ "tools/search_issues.yaml": SEARCH, "tools/ping.json": PING });
-    mkdirSync(join(root, "node_modules"));
-    expect((await runInProcess(root, ["build"])).code).toBe(0);
-    await new Promise((done) => setTimeout(done, 150));
-    expect((await runInProcess(root, ["check"])).code).toBe(0);
-    const cacheDir = join(root, "node_modules", ".cache", "mcp-gen");
-    const indexPath = join(cacheDir, readdirSync(cacheDir).find((name) => name.endsWith(".stat.json"))!);
+    const { root, indexPath } = await checkedWithCache();
     const [head] = readFileSync(indexPath, "utf8").split("\n");
     const vouched = (JSON.parse(head!) as { vouched: { lock: string[]; inputs: Record<string, string>; texts: Record<string, string>; files: Record<string, string> } }).vouched;
     expect(vouched.lock[0]).toBe("mcp-tools.lock.json");
