@@ -569,8 +569,8 @@ function generatedTemplates(config: Config): TemplateName[] {
   return config.generate === "all" ? [...client, "handlers.ts", "server.ts", "testing.ts"] : client;
 }
 
-/** The runtime files the generated folder imports: its templates' modules and the validators' (`validatorRuntime`, see EmittedValidators.runtime). */
-function runtimeEntries(config: Config, validatorRuntime: EmittedValidators["runtime"]): string[] {
+/** The runtime files the generated folder imports: its templates' modules and the validators' (`validatorRuntime`, the union of each module's ValidatorModule.runtime). */
+function runtimeEntries(config: Config, validatorRuntime: readonly (keyof ValidatorImports)[]): string[] {
   const modules = new Set<RuntimeModule>(generatedTemplates(config).flatMap((name) => TEMPLATE_RUNTIME[name]));
   for (const key of validatorRuntime) modules.add(key === "messages" ? "validation-messages" : key);
   return [...modules].map((module) => runtimeFile(module, config.target));

@@ -65,8 +65,6 @@ export interface EmittedValidators {
   readonly files: readonly ValidatorModule[];
   /** For each request, in order: the module and export name of its validator. */
   readonly refs: readonly ValidatorRef[];
-  /** The runtime modules `files` import (keys of ValidatorImports), sorted. */
-  readonly runtime: readonly (keyof ValidatorImports)[];
 }
 
 /** One validator module, rendered the first time its contents are read. */
@@ -182,16 +180,7 @@ export function emitValidators(
       return module.contents();
     },
   }));
-  let runtime: (keyof ValidatorImports)[] | undefined;
-  return {
-    files,
-    refs,
-    // Which runtime modules depends on the validators' code: worked out only when asked for (a
-    // vendored runtime), so that a module taken as it is needs none of its code.
-    get runtime() {
-      return (runtime ??= [...new Set(modules.flatMap((module) => module.runtime()))].sort());
-    },
-  };
+  return { files, refs };
 }
 
 function modulePath(dialect: Dialect, extension: ".ts" | ".js"): string {
