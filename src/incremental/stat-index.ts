@@ -56,8 +56,8 @@ export interface LockSummary {
  * the hash the lock records for it.
  */
 export interface VouchedLock {
-  /** The lock file's project path, its stat, and the SHA-256 of its text. */
-  readonly lock: readonly [path: string, stat: string, hash: string];
+  /** The lock file's project path, its stat (as numbers), and the SHA-256 of its text. */
+  readonly lock: readonly [path: string, stat: StatValues, hash: string];
   readonly version: string;
   readonly tools: number;
   readonly packageJson?: PackageValues;
@@ -274,7 +274,10 @@ function vouchFor({ hashes, locks }: IndexBody): VouchedLock | undefined {
   if (!only) return undefined;
   const [lockHash, summary] = only;
   let lock: VouchedLock["lock"] | undefined;
-  for (const [key, entry] of hashes) if (key.startsWith("lock\u0000") && entry.hash === lockHash) lock = [key.slice("lock\u0000".length), entry.stat, lockHash];
+  for (const [key, entry] of hashes) {
+    const stat = key.startsWith("lock\u0000") && entry.hash === lockHash ? statValues(entry.stat) : undefined;
+    if (stat) lock = [key.slice("lock\u0000".length), stat, lockHash];
+  }
   if (!lock) return undefined;
   const inputs: Record<string, StatValues> = {};
   const texts: Record<string, string> = {};
@@ -358,7 +361,9 @@ function isVouchedLock(value: JsonValue): value is JsonValue & VouchedLock {
     isJsonObject(value) &&
     Array.isArray(value.lock) &&
     value.lock.length === 3 &&
-    value.lock.every((part) => typeof part === "string") &&
+    typeof value.lock[0] === "string" &&
+    isStatValues(value.lock[1]) &&
+    typeof value.lock[2] === "string" &&
     typeof value.version === "string" &&
     typeof value.tools === "number" &&
     (value.packageJson === undefined || isStringMap(value.packageJson)) &&
@@ -369,7 +374,11 @@ function isVouchedLock(value: JsonValue): value is JsonValue & VouchedLock {
 }
 
 function isStatMap(value: JsonValue | undefined): boolean {
-  return value !== undefined && isJsonObject(value) && Object.values(value).every((v) => Array.isArray(v) && v.length === 5 && v.every((n) => typeof n === "number"));
+  return value !== undefined && isJsonObject(value) && Object.values(value).every(isStatValues);
+}
+
+function isStatValues(value: JsonValue | undefined): boolean {
+  return Array.isArray(value) && value.length === 5 && value.every((n) => typeof n === "number");
 }
 
 function isGlobRecord(value: JsonValue): value is JsonValue & GlobRecord {

@@ -175,7 +175,7 @@ describe("StatIndex", () => {
     await index.save(path);
     const again = StatIndex.read(path);
     expect(again.vouchedLock()).toEqual({
-      lock: ["mcp-tools.lock.json", lockRead.stat, lockHash],
+      lock: ["mcp-tools.lock.json", statValues(lockRead.stat), lockHash],
       version: "0.1.0",
       tools: 1,
       inputs: { "t.json": statValues(tool.stat) },

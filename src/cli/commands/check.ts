@@ -18,7 +18,7 @@ import { COMMON_OPTIONS, parseCommandArgs } from "../args.js";
 import { EXIT, type CliIo } from "../io.js";
 import { buildCachePath, readBuildCache, vouchesForLock } from "../../incremental/build-cache.js";
 import { lockSummary, StatIndex, statIndexPath, type LockSummary, type VouchedLock } from "../../incremental/stat-index.js";
-import { hasStat, readWithStat, statFingerprint } from "../../files/read-with-stat.js";
+import { hasStat, readWithStat } from "../../files/read-with-stat.js";
 import { listFolderFiles } from "../../files/list-folder-files.js";
 import { confineProjectPaths } from "../confine-paths.js";
 import { findDescriptors } from "../find-descriptors.js";
@@ -270,7 +270,7 @@ function checkVouched(project: ProjectFiles, vouched: VouchedLock | undefined): 
   const { root, config, configSources } = project;
   if (!vouched || vouched.version !== MCP_GEN_VERSION) return undefined;
   const [lockPath, lockStat] = vouched.lock;
-  if (lockPath !== config.lock || statFingerprint(absolutePath(root, lockPath)) !== lockStat) return undefined;
+  if (lockPath !== config.lock || !hasStat(absolutePath(root, lockPath), lockStat)) return undefined;
   const { inputs, texts, files } = vouched;
   const isInput = (path: string) => Object.hasOwn(inputs, path) || Object.hasOwn(texts, path);
   if (!namesEveryFile(project, vouched.packageJson, isInput, (path) => Object.hasOwn(files, path))) return undefined;
