@@ -76,7 +76,14 @@ export interface EmitReuse {
    * validatorModules) and marked `unchanged`: one whose key this emit finds again is taken as it is,
    * not rendered.
    */
-  readonly validatorModules?: ReadonlyMap<string, { readonly key: string; readonly file: GeneratedFile; readonly runtime: readonly (keyof ValidatorImports)[] }>;
+  readonly validatorModules?: ReadonlyMap<string, LastValidatorModule>;
+}
+
+/** A validator module of an earlier emit: its key, the file as it is on disk, and what it imports. */
+export interface LastValidatorModule {
+  readonly key: string;
+  readonly file: GeneratedFile;
+  readonly runtime: readonly (keyof ValidatorImports)[];
 }
 
 export interface ReusedToolOutput {

@@ -10,7 +10,7 @@ import type { LockFile } from "../model/lock.js";
 import type { RunMemo } from "../model/run-memo.js";
 import type { ResolvedTool } from "../model/source.js";
 import { knownValidatorsOf, validatorModuleDialect, type KnownValidator, type ValidatorImports } from "../emit/emit-validators.js";
-import type { EmittedTool, EmitReuse, PreviousModule, ReusedToolOutput, ValidatorModuleRecord } from "../emit/emit-project.js";
+import type { EmittedTool, EmitReuse, LastValidatorModule, PreviousModule, ReusedToolOutput, ValidatorModuleRecord } from "../emit/emit-project.js";
 import { assignToolNames, type ToolNames } from "../emit/names.js";
 import type { ToolHash } from "../lock/hash-tool.js";
 import type { CheckedTool } from "../project/analyze-project.js";
@@ -168,8 +168,8 @@ export function planEmitReuse(input: EmitPlanInput): EmitPlan {
  * mostly: not read for it), each with the key the cache recorded: one this build would write with
  * the same key is linked into the new tree as it is.
  */
-function lastValidatorModules(input: EmitPlanInput): NonNullable<EmitReuse["validatorModules"]> {
-  const modules = new Map<string, NonNullable<EmitReuse["validatorModules"]> extends ReadonlyMap<string, infer T> ? T : never>();
+function lastValidatorModules(input: EmitPlanInput): Map<string, LastValidatorModule> {
+  const modules = new Map<string, LastValidatorModule>();
   for (const [path, { key, runtime }] of recordedModules(input.cache)) {
     const locked = own(input.lock.files, path);
     if (locked === undefined || input.hash(path) !== locked) continue;
