@@ -10,6 +10,7 @@ import { Worker } from "node:worker_threads";
 import { typesJobKey, type TypesCompiler, type TypesJob } from "../emit/emit-project.js";
 import type { Precompile, SchemaRequest } from "../project/analyze-project.js";
 import type { SchemaCompiler } from "../compile/schema-compiler.js";
+import { planScaffoldCreation } from "../files/create-missing-folders.js";
 import type { GeneratedFile } from "../model/generated-file.js";
 import { NO_CLOCK, type PhaseClock } from "../model/phase-clock.js";
 import {
@@ -37,8 +38,10 @@ export interface BuildThreads {
   /**
    * createMissing(root, files, listed = true), spread over the threads: creating thousands of files
    * is the kernel's work, and a worker does it while the main thread writes the generated folder.
+   * A folder that does not exist yet is created whole (createMissingFolder), short of the `shared`
+   * folders (project-relative) that another writer creates at the same time.
    */
-  createMissing(root: string, files: readonly GeneratedFile[]): Promise<string[]>;
+  createMissing(root: string, files: readonly GeneratedFile[], shared?: readonly string[]): Promise<string[]>;
   /** Stops the worker threads; the build's answers are unchanged whenever it is called. */
   close(): Promise<void>;
 }
@@ -146,13 +149,12 @@ export function startBuildThreads(workers: number, { typesThread = false, progre
         }),
       );
     },
-    createMissing: async (root, files) => {
-      const made = await pool.run<CreateItem, boolean>(
-        "create",
-        files.map((file) => ({ root, file })),
-        async (batch) => createBatch(batch, mainFolders),
-      );
-      return files.filter((_, i) => made[i]).map((file) => file.path);
+    createMissing: async (root, files, shared) => {
+      const plan = planScaffoldCreation(root, files, shared);
+      const items: CreateItem[] = [...plan.folders.map(({ folder, files: below }) => ({ root, folder, files: below })), ...plan.loose.map((file) => ({ root, file }))];
+      const made = await pool.run<CreateItem, boolean[]>("create", items, async (batch) => createBatch(batch, mainFolders));
+      const created = new Set(items.flatMap((item, i) => (item.folder === undefined ? [item.file] : item.files).filter((_, j) => made[i]![j])));
+      return files.filter((file) => created.has(file)).map((file) => file.path);
     },
     close: () => pool.close(),
   };

@@ -9,6 +9,7 @@ import { compileTypes } from "../emit/emit-types.js";
 import { SchemaCompiler, type CompiledValidator, type SchemaCheck } from "../compile/schema-compiler.js";
 import type { GeneratedFile } from "../model/generated-file.js";
 import type { ScaffoldSamples } from "../compile/schema-samples.js";
+import { createMissingFolder } from "../files/create-missing-folders.js";
 import { createMissingFile } from "../files/write-files.js";
 import { NO_CLOCK, type Phase, type PhaseClock, type ThreadPhases } from "../model/phase-clock.js";
 import { ThreadClock } from "./thread-clock.js";
@@ -32,11 +33,13 @@ export interface CheckAnswer {
   readonly samples: ScaffoldSamples | undefined;
 }
 
-/** A scaffold to create when absent (createMissingFile, the folder listed already). */
-export interface CreateItem {
-  readonly root: string;
-  readonly file: GeneratedFile;
-}
+/**
+ * Scaffolds to create: a folder that does not exist with every file below it (createMissingFolder),
+ * or one file where absent (createMissingFile, the folder listed already).
+ */
+export type CreateItem =
+  | { readonly root: string; readonly folder: string; readonly files: readonly GeneratedFile[] }
+  | { readonly root: string; readonly folder?: undefined; readonly file: GeneratedFile };
 
 export interface TypesItem {
   readonly wrapperText: string;
@@ -132,9 +135,9 @@ export function checkBatch(compiler: SchemaCompiler, items: readonly CheckItem[]
   return items.map((item) => checkItem(compiler, JSON.parse(item.text) as JsonValue, item.dialect, item.samples));
 }
 
-/** One batch of scaffolds, each created when absent: true for each one created. */
-export function createBatch(items: readonly CreateItem[], made: Set<string>): boolean[] {
-  return items.map((item) => createMissingFile(item.root, item.file, true, made));
+/** One batch of scaffolds, each created when absent: for each item, true for each of its files created. */
+export function createBatch(items: readonly CreateItem[], made: Set<string>): boolean[][] {
+  return items.map((item) => (item.folder === undefined ? [createMissingFile(item.root, item.file, true, made)] : createMissingFolder(item.root, item.folder, item.files, made)));
 }
 
 /** One batch of json-schema-to-typescript runs, one after another: the same on a worker and on the main thread. */

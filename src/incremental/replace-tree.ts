@@ -98,7 +98,8 @@ export async function recoverInterruptedBuild(root: string, out: string, lock: s
     await rm(lockNew, { force: true });
   }
   await rm(outDir + STAGING, { recursive: true, force: true });
-  for (const dir of new Set([...scaffoldDirs, dirname(lock)])) await removeTempFiles(join(root, dir));
+  // Scaffold folders created whole (createMissingFolder) were staged beside any of their folders.
+  for (const dir of new Set([...scaffoldDirs.flatMap(withParents), dirname(lock)])) await removeTempFiles(join(root, dir));
   const cache = buildCachePath(await realpath(root).catch(() => root));
   if (cache !== undefined) await removeTempFiles(dirname(cache));
   // New files of a journal that was never committed.
@@ -135,10 +136,10 @@ function removeTempFilesBelow(dir: string): void {
   }
 }
 
-/** Temporary files of writeFileAtomic and createMissing (".mcp-gen-<pid>-<random>.tmp"). */
+/** Temporary files of writeFileAtomic and createMissing, and staging folders of createMissingFolder (".mcp-gen-<pid>-<random>.tmp"). */
 const TEMP_FILE = /^\.mcp-gen-\d+-[0-9a-f]+\.tmp$/;
 
-/** The temporary files directly in `dir`. */
+/** The temporary files and staging folders directly in `dir`. */
 async function removeTempFiles(dir: string): Promise<void> {
   let names: string[];
   try {
@@ -146,7 +147,14 @@ async function removeTempFiles(dir: string): Promise<void> {
   } catch {
     return;
   }
-  for (const name of names) if (TEMP_FILE.test(name)) rmSync(join(dir, name), { force: true });
+  for (const name of names) if (TEMP_FILE.test(name)) rmSync(join(dir, name), { recursive: true, force: true });
+}
+
+/** A project-relative folder and each folder above it, up to the project root ("."). */
+function withParents(dir: string): string[] {
+  const dirs = [dir];
+  for (let up = posix.dirname(dir); up !== dirs.at(-1) && !up.startsWith(".."); up = posix.dirname(up)) dirs.push(up);
+  return dirs;
 }
 
 /** Writes the new generated folder and lock as one unit (see the module comment). */

@@ -149,7 +149,7 @@ async function killBuildAndRecover(dir: string, delay: number, next: { tree: Rea
   const isOld = lock === oldLock && sameTree(tree, oldTree);
   const isNew = lock === next.lock && sameTree(tree, next.tree);
   expect(isOld || isNew, `killed after ${delay} ms: tree and lock are neither the old nor the new build`).toBe(true);
-  const leftovers = [...snapshot(dir, ".").keys()].filter((p) => /\.mcp-gen-(new|old|journal)|\.mcp-gen-\d+-[0-9a-f]+\.tmp$/.test(p));
+  const leftovers = [...snapshot(dir, ".").keys()].filter((p) => LEFTOVER.test(p));
   expect(leftovers).toEqual([]);
 
   // And the next build completes the job.
@@ -157,6 +157,50 @@ async function killBuildAndRecover(dir: string, delay: number, next: { tree: Rea
   expect(sameTree(snapshot(dir, "src/generated"), next.tree)).toBe(true);
   expect(readFileSync(join(dir, "mcp-tools.lock.json"), "utf8")).toBe(next.lock);
 }
+
+/** What a killed build may leave and recovery must remove: swap folders, the journal, temporary files and staging folders. */
+const LEFTOVER = /\.mcp-gen-(new|old|journal)|\.mcp-gen-\d+-[0-9a-f]+\.tmp(\/|$)/;
+
+describe("kill -9 during a first build (scaffold folders are staged whole, then renamed into place)", () => {
+  let fresh = "";
+  let firstFiles = new Map<string, string>();
+
+  beforeAll(() => {
+    fresh = join(work, "fresh");
+    mkdirSync(join(fresh, "tools"), { recursive: true });
+    writeProject(fresh, "old");
+    const reference = join(work, "reference-fresh");
+    cpSync(fresh, reference, { recursive: true });
+    build(reference);
+    firstFiles = snapshot(reference, ".");
+  }, 120_000);
+
+  it("a first build creates each scaffold folder whole, nothing left beside it", () => {
+    const scaffolds = [...firstFiles.keys()].filter((path) => /^(src\/handlers|test\/tools)\//.test(path));
+    expect(scaffolds).toHaveLength(2 * TOOLS);
+    expect([...firstFiles.keys()].filter((p) => LEFTOVER.test(p))).toEqual([]);
+  });
+
+  for (let round = 0; round < 4; round++) {
+    it(`round ${round + 1}: recovery leaves no staging folder, every scaffold there is whole, the next build completes`, async () => {
+      const dir = join(work, `fresh-${round}`);
+      cpSync(fresh, dir, { recursive: true });
+      const child = spawn(process.execPath, [BIN, "build", "--cwd", dir], { stdio: "ignore" });
+      const exited = new Promise((r) => child.once("exit", r));
+      await new Promise((r) => setTimeout(r, spread(round, 300, 2400)));
+      child.kill("SIGKILL");
+      await exited;
+      await recoverInterruptedBuild(dir, "src/generated", "mcp-tools.lock.json", ["src/handlers", "test/tools"]);
+      const after = snapshot(dir, ".");
+      expect([...after.keys()].filter((p) => LEFTOVER.test(p))).toEqual([]);
+      for (const [path, text] of after) if (/^(src\/handlers|test\/tools)\//.test(path)) expect(text, path).toBe(firstFiles.get(path));
+      build(dir);
+      const rebuilt = snapshot(dir, ".");
+      expect([...rebuilt.keys()].filter((path) => !path.startsWith("node_modules/")).sort()).toEqual([...firstFiles.keys()].filter((path) => !path.startsWith("node_modules/")).sort());
+      for (const [path, text] of firstFiles) if (!path.startsWith("node_modules/")) expect(rebuilt.get(path), path).toBe(text);
+    }, 60_000);
+  }
+});
 
 function sameTree(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>): boolean {
   if (a.size !== b.size) return false;

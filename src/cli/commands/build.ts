@@ -8,7 +8,7 @@
 // the lock as one unit. Everything between reading and writing is the pure pipeline.
 import { existsSync, readdirSync } from "node:fs";
 import { realpath } from "node:fs/promises";
-import { join } from "node:path";
+import { join, posix } from "node:path";
 import { CONFIG_FILE, type Config } from "../../config/config.js";
 import { hasErrors, type Diagnostic } from "../../model/diagnostic.js";
 import { RunMemo } from "../../model/run-memo.js";
@@ -297,7 +297,8 @@ async function validateAndWrite(run: BuildRun, plan: BuildPlan, threads: BuildTh
     generated: built.emit.generated,
     lock: built.lock,
     force: run.force,
-    createScaffolds: () => threads.createMissing(run.root, built.emit.scaffolds),
+    // The generated folder and the lock are written at the same time, by replaceTree.
+    createScaffolds: () => threads.createMissing(run.root, built.emit.scaffolds, [plan.config.out, posix.dirname(plan.config.lock)]),
     tools: output.tools,
     emitted: built.tools,
     validatorModules: built.validatorModules,
