@@ -48,9 +48,6 @@ export function planScaffoldCreation(root: string, files: readonly GeneratedFile
   return { folders: [...byFolder].map(([folder, list]) => ({ folder, files: list })), loose };
 }
 
-/** Errors of rename(2) that mean the target folder appeared since it was found absent. */
-const APPEARED: ReadonlySet<string> = new Set(["EEXIST", "ENOTEMPTY", "ENOTDIR", "EISDIR"]);
-
 /**
  * Creates the folder `folder` (project-relative, absent when planned) with `files` in it, all at once:
  * true for each file created. When the folder has appeared since, each file is created only where
@@ -71,9 +68,15 @@ export function createMissingFolder(root: string, folder: string, files: readonl
     }
     renameSync(staging, join(root, folder));
     return files.map(() => true);
-  } catch (e) {
-    rmSync(staging, { recursive: true, force: true });
-    if (!APPEARED.has((e as NodeJS.ErrnoException).code ?? "")) throw e;
+  } catch {
+    // The folder appeared since (rename(2) refuses a folder with anything in it: ENOTEMPTY, EEXIST,
+    // ENOTDIR), or this system refuses the rename (Windows, while a scanner holds a new file open):
+    // each file is created where absent, as for an existing folder, and a real error shows there.
+    try {
+      rmSync(staging, { recursive: true, force: true });
+    } catch {
+      // Left for the next build's recovery (recoverInterruptedBuild removes staging folders).
+    }
   }
   return files.map((file) => createMissingFile(root, file, false, made));
 }
