@@ -55,9 +55,9 @@ export function planScaffoldCreation(root: string, files: readonly GeneratedFile
  */
 export function createMissingFolder(root: string, folder: string, files: readonly GeneratedFile[], made: Set<string>): boolean[] {
   const parent = join(root, posix.dirname(folder));
-  if (!made.has(parent)) mkdirSync(parent, { recursive: true }), made.add(parent);
   const staging = join(parent, `.mcp-gen-${process.pid}-${randomBytes(4).toString("hex")}.tmp`);
   try {
+    if (!made.has(parent)) mkdirSync(parent, { recursive: true }), made.add(parent);
     const folders = new Set<string>();
     mkdirSync(staging);
     for (const file of files) {
