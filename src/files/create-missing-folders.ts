@@ -43,7 +43,8 @@ export function planScaffoldCreation(root: string, files: readonly GeneratedFile
       if (!holdsShared(folder)) top = folder;
     }
     if (top === undefined) loose.push(file);
-    else byFolder.set(top, [...(byFolder.get(top) ?? []), file]);
+    else if (byFolder.has(top)) byFolder.get(top)!.push(file);
+    else byFolder.set(top, [file]);
   }
   return { folders: [...byFolder].map(([folder, list]) => ({ folder, files: list })), loose };
 }
