@@ -8,16 +8,17 @@ import { dirname, join } from "node:path";
 import type { GeneratedFile } from "../model/generated-file.js";
 
 /**
- * Writes `contents` to `path` atomically: temp file in the same folder, fsync, rename. `mode` gives
- * the new file those permissions exactly (a file that replaces one holding secrets keeps its mode).
+ * Writes `contents` (text as UTF-8, or bytes) to `path` atomically: temp file in the same folder,
+ * fsync, rename. `mode` gives the new file those permissions exactly (a file that replaces one
+ * holding secrets keeps its mode).
  */
-export async function writeFileAtomic(path: string, contents: string, mode?: number): Promise<void> {
+export async function writeFileAtomic(path: string, contents: string | Uint8Array, mode?: number): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   const temp = join(dirname(path), `.mcp-gen-${process.pid}-${randomBytes(4).toString("hex")}.tmp`);
   const handle = await open(temp, "wx", mode ?? 0o644);
   try {
     if (mode !== undefined) await handle.chmod(mode);
-    await handle.writeFile(contents, "utf8");
+    await handle.writeFile(contents);
     await handle.sync();
   } finally {
     await handle.close();
@@ -35,10 +36,10 @@ export async function writeFileAtomic(path: string, contents: string, mode?: num
  * or a temporary file): created exclusively, written, flushed to disk, closed. No temporary copy:
  * the folder or name swap that publishes it is what makes it appear whole.
  */
-export async function writeNewFile(path: string, contents: string): Promise<void> {
+export async function writeNewFile(path: string, contents: string | Uint8Array): Promise<void> {
   const handle = await open(path, "wx", 0o644);
   try {
-    await handle.writeFile(contents, "utf8");
+    await handle.writeFile(contents);
     await handle.sync();
   } finally {
     await handle.close();

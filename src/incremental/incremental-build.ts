@@ -136,7 +136,9 @@ async function readLock(root: string, path: string, index: StatIndex): Promise<{
   const read = readWithStat(join(root, path));
   // A lock that cannot be read as a file (not there, or a folder) is read again for the error.
   const text = read ? read.bytes.toString("utf8") : await readTextIfExists(join(root, path));
-  const hash = text === undefined ? undefined : ((read && index.recorded("lock", path, read)) ?? sha256Hex(text));
+  // The SHA-256 of the text is that of the bytes read whenever they are UTF-8 (a lock that is not
+  // differs from what any build wrote either way): hashing the bytes skips encoding the text again.
+  const hash = text === undefined ? undefined : ((read && index.recorded("lock", path, read)) ?? sha256Hex(read ? read.bytes : text));
   if (read && hash !== undefined) index.record("lock", path, read, hash);
   return { text, hash };
 }
@@ -305,18 +307,21 @@ async function writeTree(plan: BuildPlan, write: BuildWrite, lockText: string): 
   // Only scaffolds that the listing of their folders lacks: created while the folder is written.
   const creating = write.createScaffolds();
   creating.catch(() => undefined);
+  // Encoded once: the same bytes are written and hashed (a 3 MB lock with any non-ASCII character is
+  // a two-byte string, which costs more to encode than to hash).
+  const lockBytes = Buffer.from(lockText, "utf8");
   const tree = await replaceTree({
     root: plan.root,
     out: config.out,
     lock: config.lock,
     files: write.generated,
-    lockText,
+    lockBytes,
     drop: staleFiles(previous.lock, write.generated, write.force, disk),
     read: disk.text,
     differs: disk.differsBySize,
   });
   const created = await creating;
-  const lockHash = sha256Hex(lockText);
+  const lockHash = sha256Hex(lockBytes);
   await writeBuildCache(
     plan.next.path,
     nextCache({

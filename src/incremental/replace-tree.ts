@@ -22,7 +22,8 @@ export interface TreeReplacement {
   readonly files: readonly GeneratedFile[];
   /** Files of the old folder to drop (stale generated files); everything else unknown is kept. */
   readonly drop: ReadonlySet<string>;
-  readonly lockText: string;
+  /** The new lock's text, encoded as UTF-8 once: the caller hashes the same bytes. */
+  readonly lockBytes: Uint8Array;
   /** The text of a project file on disk (a caller that has read the old files already); read here by default. */
   readonly read?: (path: string) => string | undefined;
   /** Whether the file on disk is known to differ from `contents` without reading it (DiskReader.differsBySize); by default, never. */
@@ -210,7 +211,7 @@ export async function replaceTree(input: TreeReplacement): Promise<TreeSummary> 
     return { written, unchanged, removed };
   }
   const lockPath = join(input.root, input.lock);
-  await writeFileAtomic(lockPath + STAGING, input.lockText);
+  await writeFileAtomic(lockPath + STAGING, input.lockBytes);
   if (await exists(outDir)) {
     await rename(outDir, outDir + BACKUP);
     await rename(staging, outDir);
@@ -248,7 +249,7 @@ async function replaceThroughJournal(input: TreeReplacement, changed: readonly G
   }
   const lockTemp = input.lock + STAGING;
   await rm(join(input.root, lockTemp), { force: true });
-  await writeNewFile(join(input.root, lockTemp), input.lockText);
+  await writeNewFile(join(input.root, lockTemp), input.lockBytes);
   const journal: Journal = { writes, removes: [...dropped].sort(), lock: [lockTemp, input.lock] };
   const journalPath = join(input.root, input.out) + JOURNAL;
   await rm(`${journalPath}.tmp`, { force: true });
@@ -261,6 +262,6 @@ async function replaceThroughJournal(input: TreeReplacement, changed: readonly G
 
 async function writeLockIfChanged(input: TreeReplacement): Promise<void> {
   const lockPath = join(input.root, input.lock);
-  const current = await readFile(lockPath, "utf8").catch(() => undefined);
-  if (current !== input.lockText) await writeFileAtomic(lockPath, input.lockText);
+  const current = await readFile(lockPath).catch(() => undefined);
+  if (!current?.equals(input.lockBytes)) await writeFileAtomic(lockPath, input.lockBytes);
 }

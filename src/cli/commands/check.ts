@@ -326,7 +326,8 @@ async function readLockSummary(root: string, lockPath: string, cachePath: string
   const read = readWithStat(absolute);
   if (!read) return undefined;
   const lockText = read.bytes.toString("utf8");
-  const lockHash = sha256Hex(lockText);
+  // Hashed as read: the same as the text's SHA-256 for any UTF-8 lock (see readLock in incremental-build.ts).
+  const lockHash = sha256Hex(read.bytes);
   index.record("lock", lockPath, read, lockHash);
   const vouched = vouchesForLock(readBuildCache(cachePath), lockHash);
   const { parseTrustedLock, parseTrustedShape } = await import("../../lock/parse-lock.js");
