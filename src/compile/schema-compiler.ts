@@ -13,6 +13,7 @@ import { hashJson } from "../lock/hash-tool.js";
 import { sha256Hex } from "../lock/sha256.js";
 import type { Dialect } from "../model/dialect.js";
 import { isJsonObject, type JsonValue } from "../model/json.js";
+import type { RunMemo } from "../model/run-memo.js";
 import { oneOfPhrase, typePhrase } from "../model/phrases.js";
 import { walkSchema } from "../model/schema-walk.js";
 import { validateMeta201909, validateMeta202012, validateMetaDraft07 } from "../precompiled/meta-validators.js";
@@ -62,12 +63,13 @@ const COMPILE_BUDGET = 20_000;
 
 /**
  * True when `schema` has so many subschemas that compiling it would only make a hostile file slow
- * (far past the complexity limits, whose rules report it).
+ * (far past the complexity limits, whose rules report it). `memo`: the run's, whose walk of the
+ * schema the rules share (walkSchema).
  * @example isTooLargeToCompile({ type: "object" }) === false
  */
-export function isTooLargeToCompile(schema: JsonValue): boolean {
+export function isTooLargeToCompile(schema: JsonValue, memo?: RunMemo): boolean {
   let count = 0;
-  walkSchema(schema, "", () => (++count > COMPILE_BUDGET ? "stop" : undefined));
+  walkSchema(schema, "", () => (++count > COMPILE_BUDGET ? "stop" : undefined), memo);
   return count > COMPILE_BUDGET;
 }
 

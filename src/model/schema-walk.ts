@@ -3,6 +3,7 @@
 // hostile 10,000-level schema cannot overflow the stack.
 import { isJsonObject, type JsonObject, type JsonValue } from "./json.js";
 import { joinPointer } from "./pointer.js";
+import { memoSlot, type RunMemo } from "./run-memo.js";
 
 /** Keywords whose value is one subschema. */
 const SINGLE = ["additionalProperties", "additionalItems", "contains", "propertyNames", "not", "if", "then", "else", "unevaluatedItems", "unevaluatedProperties", "contentSchema", "items"] as const;
@@ -107,19 +108,84 @@ class WalkNode implements SchemaNode {
 /**
  * Visits the root and every subschema, parents before children, in document order. Returning
  * "skip" from `visit` skips that node's children; returning "stop" ends the walk.
+ *
+ * `memo`: for a visitor that only reads. The schema's nodes are listed once per run and every later
+ * walk of the same schema object (the rules walk each schema a dozen times) goes down that list,
+ * with the same nodes, instead of finding each node's subschemas again. Without it, each node's
+ * subschemas are found when the walk reaches it, after `visit` saw the node: a visitor may change
+ * them (prepare-validator-schema rewrites its copy as it goes).
  */
-export function walkSchema(root: JsonValue, rootPointer: string, visit: (node: SchemaNode) => undefined | "skip" | "stop"): void {
+export function walkSchema(root: JsonValue, rootPointer: string, visit: (node: SchemaNode) => undefined | "skip" | "stop", memo?: RunMemo): void {
   if (!isSchemaLike(root)) return;
+  if (memo === undefined || typeof root === "boolean") {
+    walkLive(root, rootPointer, visit);
+    return;
+  }
+  const { nodes, ends } = listedNodes(root, rootPointer, memo);
+  for (let i = 0; i < nodes.length; ) {
+    const outcome = visit(nodes[i]!);
+    if (outcome === "stop") return;
+    i = outcome === "skip" ? ends[i]! : i + 1;
+  }
+}
+
+function walkLive(root: JsonObject | boolean, rootPointer: string, visit: (node: SchemaNode) => undefined | "skip" | "stop"): void {
   const stack: WalkNode[] = [new WalkNode(root, 0, undefined, undefined, [], rootPointer)];
   while (stack.length > 0) {
     const node = stack.pop()!;
     const outcome = visit(node);
     if (outcome === "stop") return;
-    if (outcome === "skip" || typeof node.schema === "boolean") continue;
-    const children = childSchemas(node.schema);
-    for (let i = children.length - 1; i >= 0; i--) {
-      const edge = children[i]!;
-      stack.push(new WalkNode(edge.schema as JsonObject | boolean, node.depth + 1, edge.keyword, node, edge.tokens));
-    }
+    if (outcome !== "skip") pushChildren(stack, node);
   }
+}
+
+/** Pushes the node's subschemas, last first (so they pop in document order); answers how many. */
+function pushChildren(stack: WalkNode[], node: WalkNode): number {
+  if (typeof node.schema === "boolean") return 0;
+  const children = childSchemas(node.schema);
+  for (let i = children.length - 1; i >= 0; i--) {
+    const edge = children[i]!;
+    stack.push(new WalkNode(edge.schema as JsonObject | boolean, node.depth + 1, edge.keyword, node, edge.tokens));
+  }
+  return children.length;
+}
+
+/** A schema's nodes in walk order, and for each the index just past its subtree (where "skip" goes on). */
+interface NodeList {
+  readonly nodes: readonly WalkNode[];
+  readonly ends: Uint32Array;
+}
+
+/** Each schema object's node list in this run, by the pointer it was walked from. */
+const NODE_LISTS = memoSlot("each schema's nodes in walk order", () => new WeakMap<JsonObject, Map<string, NodeList>>());
+
+function listedNodes(root: JsonObject, rootPointer: string, memo: RunMemo): NodeList {
+  const lists = memo.get(NODE_LISTS);
+  let byPointer = lists.get(root);
+  if (!byPointer) lists.set(root, (byPointer = new Map()));
+  let list = byPointer.get(rootPointer);
+  if (!list) byPointer.set(rootPointer, (list = listNodes(root, rootPointer)));
+  return list;
+}
+
+function listNodes(root: JsonObject, rootPointer: string): NodeList {
+  const nodes: WalkNode[] = [];
+  const parents: number[] = [];
+  const stack: WalkNode[] = [new WalkNode(root, 0, undefined, undefined, [], rootPointer)];
+  const parentOnStack: number[] = [-1];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    const index = nodes.length;
+    nodes.push(node);
+    parents.push(parentOnStack.pop()!);
+    for (let n = pushChildren(stack, node); n > 0; n--) parentOnStack.push(index);
+  }
+  // A subtree is contiguous and follows its root: it ends where its last descendant's subtree ends.
+  const ends = new Uint32Array(nodes.length);
+  for (let i = nodes.length - 1; i >= 0; i--) {
+    if (ends[i] === 0) ends[i] = i + 1;
+    const parent = parents[i]!;
+    if (parent >= 0 && ends[parent]! < ends[i]!) ends[parent] = ends[i]!;
+  }
+  return { nodes, ends };
 }

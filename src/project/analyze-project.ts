@@ -141,7 +141,7 @@ export async function analyzeProjectWith(input: ProjectInput, precompile: Precom
   // Schemas known already need no thread: the rules get their answers without ajv.
   const compiling = clock.time("schemas", () =>
     precompile(
-      compileRequests(fresh.tools).filter((request) => !schemas.knowsFromPrior(request.schema, request.dialect)),
+      compileRequests(fresh.tools, memo).filter((request) => !schemas.knowsFromPrior(request.schema, request.dialect)),
       schemas,
     ),
   );
@@ -171,11 +171,11 @@ function mergeByFile(a: readonly ResolvedTool[], b: readonly ResolvedTool[]): Re
 }
 
 /** Every schema the schema-valid rule compiles: each tool's inputSchema and outputSchema. */
-function compileRequests(tools: readonly ResolvedTool[]): SchemaRequest[] {
+function compileRequests(tools: readonly ResolvedTool[], memo: RunMemo): SchemaRequest[] {
   const requests: SchemaRequest[] = [];
   for (const tool of tools) {
     for (const { key, schema, dialect } of toolSchemas(tool)) {
-      if (dialect !== undefined && !isTooLargeToCompile(schema)) requests.push({ schema, dialect, samples: key === "inputSchema" });
+      if (dialect !== undefined && !isTooLargeToCompile(schema, memo)) requests.push({ schema, dialect, samples: key === "inputSchema" });
     }
   }
   return requests;

@@ -30,17 +30,31 @@ export function toolSchemas(tool: ResolvedTool): ToolSchema[] {
   return out;
 }
 
-/** Visits every subschema of both schemas of a tool. Pointers are wire pointers. */
-export function forEachSubschema(tool: ResolvedTool, visit: (node: SchemaNode, schema: ToolSchema) => undefined | "skip" | "stop"): void {
+/** Visits every subschema of both schemas of a tool. Pointers are wire pointers. `memo`: see walkSubschemas. */
+export function forEachSubschema(tool: ResolvedTool, memo: RunMemo | undefined, visit: (node: SchemaNode, schema: ToolSchema) => undefined | "skip" | "stop"): void {
   for (const schema of toolSchemas(tool)) {
     let stopped = false;
-    walkSchema(schema.schema, schema.pointer, (node) => {
-      const outcome = visit(node, schema);
-      if (outcome === "stop") stopped = true;
-      return outcome;
-    });
+    walkSchema(
+      schema.schema,
+      schema.pointer,
+      (node) => {
+        const outcome = visit(node, schema);
+        if (outcome === "stop") stopped = true;
+        return outcome;
+      },
+      memo,
+    );
     if (stopped) return;
   }
+}
+
+/**
+ * Visits every subschema of one of a tool's schemas (walkSchema). A rule passes its run's memo
+ * (RuleContext.memo): the rules only read, so each schema's nodes are found once per run and
+ * every rule goes down the same list.
+ */
+export function walkSubschemas(schema: ToolSchema, memo: RunMemo | undefined, visit: (node: SchemaNode) => undefined | "skip" | "stop"): void {
+  walkSchema(schema.schema, schema.pointer, visit, memo);
 }
 
 export interface TextField {
@@ -58,13 +72,13 @@ export interface TextField {
 export function forEachText(tool: ResolvedTool, memo: RunMemo, visit: (field: TextField) => void): void {
   const texts = memo.get(TEXTS);
   let fields = texts.get(tool);
-  if (!fields) texts.set(tool, (fields = textFields(tool)));
+  if (!fields) texts.set(tool, (fields = textFields(tool, memo)));
   for (const field of fields) visit(field);
 }
 
 const TEXTS = memoSlot("the texts of each tool", () => new WeakMap<ResolvedTool, readonly TextField[]>());
 
-function textFields(tool: ResolvedTool): readonly TextField[] {
+function textFields(tool: ResolvedTool, memo: RunMemo): readonly TextField[] {
   const fields: TextField[] = [];
   const top = [
     ["description", "description"],
@@ -76,7 +90,7 @@ function textFields(tool: ResolvedTool): readonly TextField[] {
   }
   const annotationsTitle = getOwn(getOwn(tool.wire, "annotations"), "title");
   if (typeof annotationsTitle === "string") fields.push({ pointer: "/annotations/title", text: annotationsTitle, kind: "annotations title" });
-  forEachSubschema(tool, (node) => {
+  forEachSubschema(tool, memo, (node) => {
     if (!isJsonObject(node.schema)) return;
     for (const [key, kind] of [
       ["description", "schema description"],
@@ -121,14 +135,19 @@ export interface SchemaPattern {
   readonly target: "key" | "value";
 }
 
-/** Every `pattern` and `patternProperties` key under `root` (a schema whose pointer is `rootPointer`), in walk order. */
-export function forEachPattern(root: JsonValue, rootPointer: string, visit: (found: SchemaPattern) => void): void {
-  walkSchema(root, rootPointer, (node) => {
-    if (!isJsonObject(node.schema)) return;
-    const pattern = getOwn(node.schema, "pattern");
-    if (typeof pattern === "string") visit({ pattern, pointer: joinPointer(node.pointer, "pattern"), target: "value" });
-    const patternProperties = getOwn(node.schema, "patternProperties");
-    if (!isJsonObject(patternProperties)) return;
-    for (const key of Object.keys(patternProperties)) visit({ pattern: key, pointer: joinPointer(node.pointer, "patternProperties", key), target: "key" });
-  });
+/** Every `pattern` and `patternProperties` key under `root` (a schema whose pointer is `rootPointer`), in walk order. `memo`: see walkSubschemas. */
+export function forEachPattern(root: JsonValue, rootPointer: string, memo: RunMemo | undefined, visit: (found: SchemaPattern) => void): void {
+  walkSchema(
+    root,
+    rootPointer,
+    (node) => {
+      if (!isJsonObject(node.schema)) return;
+      const pattern = getOwn(node.schema, "pattern");
+      if (typeof pattern === "string") visit({ pattern, pointer: joinPointer(node.pointer, "pattern"), target: "value" });
+      const patternProperties = getOwn(node.schema, "patternProperties");
+      if (!isJsonObject(patternProperties)) return;
+      for (const key of Object.keys(patternProperties)) visit({ pattern: key, pointer: joinPointer(node.pointer, "patternProperties", key), target: "key" });
+    },
+    memo,
+  );
 }

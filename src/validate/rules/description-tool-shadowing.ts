@@ -1,4 +1,5 @@
 import { getOwn, isJsonObject } from "../../model/json.js";
+import type { RunMemo } from "../../model/run-memo.js";
 import type { ResolvedTool } from "../../model/source.js";
 import { describeText, quoteText } from "../describe-text.js";
 import { defineRule } from "../define-rule.js";
@@ -31,7 +32,7 @@ export const descriptionToolShadowing = defineRule({
       self: toolName(tool),
       tools: names,
       get properties() {
-        return (properties ??= propertyNames(tool));
+        return (properties ??= propertyNames(tool, memo));
       },
     };
     forEachText(tool, memo, (field) => {
@@ -52,9 +53,9 @@ export const descriptionToolShadowing = defineRule({
 });
 
 /** Every property name declared anywhere in the tool's schemas. */
-function propertyNames(tool: ResolvedTool): Set<string> {
+function propertyNames(tool: ResolvedTool, memo: RunMemo): Set<string> {
   const names = new Set<string>();
-  forEachSubschema(tool, (node) => {
+  forEachSubschema(tool, memo, (node) => {
     const properties = isJsonObject(node.schema) ? getOwn(node.schema, "properties") : undefined;
     if (isJsonObject(properties)) for (const name of Object.keys(properties)) names.add(name);
   });

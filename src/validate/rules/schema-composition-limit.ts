@@ -3,7 +3,7 @@ import { joinPointer } from "../../model/pointer.js";
 import { IN_PLACE_KEYWORDS } from "../../model/schema-walk.js";
 import { defineRule } from "../define-rule.js";
 import { describePointer } from "../describe-pointer.js";
-import { toolSchemas, walkSchema } from "../walk.js";
+import { toolSchemas, walkSubschemas } from "../walk.js";
 import { groupDigits } from "../../model/phrases.js";
 
 export interface SchemaCompositionLimitOptions {
@@ -49,13 +49,13 @@ export const schemaCompositionLimit = defineRule<SchemaCompositionLimitOptions>(
       },
     },
   },
-  check(tool, report, { options }) {
+  check(tool, report, { options, memo }) {
     for (const schema of toolSchemas(tool)) {
       let branchesReported = false;
       let nestingReported = false;
       // The walk visits parents first, so the last node seen at depth d - 1 is the parent of a node at depth d.
       const nestingAtDepth: number[] = [];
-      walkSchema(schema.schema, schema.pointer, (node) => {
+      walkSubschemas(schema, memo, (node) => {
         const inPlace = node.keyword !== undefined && IN_PLACE_KEYWORDS.has(node.keyword) ? 1 : 0;
         const nesting = node.depth === 0 ? 0 : nestingAtDepth[node.depth - 1]! + inPlace;
         nestingAtDepth[node.depth] = nesting;

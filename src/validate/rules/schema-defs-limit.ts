@@ -2,7 +2,7 @@ import { getOwn, isJsonObject } from "../../model/json.js";
 import { joinPointer } from "../../model/pointer.js";
 import { defineRule } from "../define-rule.js";
 import { describePointer } from "../describe-pointer.js";
-import { toolSchemas, walkSchema } from "../walk.js";
+import { toolSchemas, walkSubschemas } from "../walk.js";
 import { groupDigits } from "../../model/phrases.js";
 
 export interface SchemaDefsLimitOptions {
@@ -42,9 +42,9 @@ export const schemaDefsLimit = defineRule<SchemaDefsLimitOptions>({
       },
     },
   },
-  check(tool, report, { options }) {
+  check(tool, report, { options, memo }) {
     for (const schema of toolSchemas(tool)) {
-      walkSchema(schema.schema, schema.pointer, (node) => {
+      walkSubschemas(schema, memo, (node) => {
         for (const keyword of ["$defs", "definitions"]) {
           const defs = getOwn(node.schema, keyword);
           const names = isJsonObject(defs) ? Object.keys(defs) : [];

@@ -1,5 +1,5 @@
 import { defineRule } from "../define-rule.js";
-import { toolSchemas, walkSchema } from "../walk.js";
+import { toolSchemas, walkSubschemas } from "../walk.js";
 import { groupDigits } from "../../model/phrases.js";
 
 export interface SchemaDepthLimitOptions {
@@ -38,9 +38,9 @@ export const schemaDepthLimit = defineRule<SchemaDepthLimitOptions>({
       },
     },
   },
-  check(tool, report, { options }) {
+  check(tool, report, { options, memo }) {
     for (const schema of toolSchemas(tool)) {
-      walkSchema(schema.schema, schema.pointer, (node) => {
+      walkSubschemas(schema, memo, (node) => {
         if (node.depth <= options.maxDepth) return;
         report({
           pointer: node.pointer,

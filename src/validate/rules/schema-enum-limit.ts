@@ -2,7 +2,7 @@ import { getOwn } from "../../model/json.js";
 import { joinPointer } from "../../model/pointer.js";
 import { defineRule } from "../define-rule.js";
 import { describePointer } from "../describe-pointer.js";
-import { toolSchemas, walkSchema } from "../walk.js";
+import { toolSchemas, walkSubschemas } from "../walk.js";
 import { groupDigits } from "../../model/phrases.js";
 
 export interface SchemaEnumLimitOptions {
@@ -43,9 +43,9 @@ export const schemaEnumLimit = defineRule<SchemaEnumLimitOptions>({
       },
     },
   },
-  check(tool, report, { options }) {
+  check(tool, report, { options, memo }) {
     for (const schema of toolSchemas(tool)) {
-      walkSchema(schema.schema, schema.pointer, (node) => {
+      walkSubschemas(schema, memo, (node) => {
         const values = getOwn(node.schema, "enum");
         if (!Array.isArray(values) || values.length <= options.maxValues) return;
         report({

@@ -2,7 +2,7 @@ import { getOwn, isJsonObject, type JsonObject, type JsonValue } from "../../mod
 import { joinPointer } from "../../model/pointer.js";
 import { defineRule } from "../define-rule.js";
 import { shortJson } from "../describe-pointer.js";
-import { toolSchemas, walkSchema, type SchemaKey } from "../walk.js";
+import { toolSchemas, type SchemaKey, walkSubschemas } from "../walk.js";
 
 export const schemaNullableKeyword = defineRule({
   id: "schema-nullable-keyword",
@@ -29,9 +29,9 @@ export const schemaNullableKeyword = defineRule({
   since: "0.1.0",
   spec: "JSON Schema 2020-12 (no nullable keyword); OpenAPI 3.0.3 § Schema Object; MCP 2026-07-28, basic/index.mdx § Schema Validation",
   checklist: ["T-SCHEMA-2", "T-SCHEMA-10"],
-  check(tool, report) {
+  check(tool, report, { memo }) {
     for (const schema of toolSchemas(tool)) {
-      walkSchema(schema.schema, schema.pointer, (node) => {
+      walkSubschemas(schema, memo, (node) => {
         if (!isJsonObject(node.schema) || !Object.hasOwn(node.schema, "nullable")) return;
         const problem = describeNullable(node.schema, schema.key);
         if (!problem) return;

@@ -30,9 +30,9 @@ export const schemaPatternBacktracking = defineRule({
   since: "0.1.0",
   spec: "MCP 2026-07-28, basic/index.mdx § Composition-Keyword Resource Use; server/tools.mdx § Security Considerations",
   checklist: ["T-REF-5"],
-  check(tool, report) {
+  check(tool, report, { memo }) {
     for (const schema of toolSchemas(tool)) {
-      forEachPattern(schema.schema, schema.pointer, ({ pattern, pointer, target }) => {
+      forEachPattern(schema.schema, schema.pointer, memo, ({ pattern, pointer, target }) => {
         const tree = pattern.length > MAX_ANALYSED_LENGTH ? undefined : parsePattern(pattern);
         const finding = tree && findBacktracking(tree);
         if (finding) report({ pointer, target, ...describeFinding(pattern, finding) });

@@ -37,9 +37,9 @@ export const schemaPatternBoundedTime = defineRule({
   since: "0.1.0",
   spec: "MCP 2026-07-28, basic/index.mdx § Composition-Keyword Resource Use; server/tools.mdx § Security Considerations",
   checklist: ["T-REF-5"],
-  check(tool, report, { schemas }) {
+  check(tool, report, { schemas, memo }) {
     for (const schema of toolSchemas(tool)) {
-      forEachPattern(schema.schema, schema.pointer, ({ pattern, pointer, target }) => {
+      forEachPattern(schema.schema, schema.pointer, memo, ({ pattern, pointer, target }) => {
         const use = patternUse(pattern, schemas.patterns);
         if (use.run !== "refused" && use.run !== "left-out") return;
         const { problem } = use;

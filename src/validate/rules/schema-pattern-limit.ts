@@ -2,7 +2,7 @@ import { getOwn, isJsonObject } from "../../model/json.js";
 import { joinPointer } from "../../model/pointer.js";
 import { defineRule, type RuleReport } from "../define-rule.js";
 import { quotePattern } from "../quote-pattern.js";
-import { toolSchemas, walkSchema } from "../walk.js";
+import { toolSchemas, walkSubschemas } from "../walk.js";
 import { groupDigits } from "../../model/phrases.js";
 
 export interface SchemaPatternLimitOptions {
@@ -42,9 +42,9 @@ export const schemaPatternLimit = defineRule<SchemaPatternLimitOptions>({
       },
     },
   },
-  check(tool, report, { options }) {
+  check(tool, report, { options, memo }) {
     for (const schema of toolSchemas(tool)) {
-      walkSchema(schema.schema, schema.pointer, (node) => {
+      walkSubschemas(schema, memo, (node) => {
         const found = firstLongPattern(node.schema, node.pointer, options.maxLength);
         if (found === undefined) return;
         report({

@@ -36,9 +36,9 @@ export const schemaPatternLinearTime = defineRule({
   since: "0.1.0",
   spec: "MCP 2026-07-28, basic/index.mdx § Composition-Keyword Resource Use; server/tools.mdx § Security Considerations",
   checklist: ["T-REF-5"],
-  check(tool, report) {
+  check(tool, report, { memo }) {
     for (const schema of toolSchemas(tool)) {
-      forEachPattern(schema.schema, schema.pointer, ({ pattern, pointer, target }) => {
+      forEachPattern(schema.schema, schema.pointer, memo, ({ pattern, pointer, target }) => {
         const translation = linearTranslation(pattern);
         if (translation.ok) return;
         const { problem } = translation;

@@ -1,5 +1,5 @@
 import { defineRule } from "../define-rule.js";
-import { toolSchemas, walkSchema } from "../walk.js";
+import { toolSchemas, walkSubschemas } from "../walk.js";
 import { findExpansionExcess } from "./schema-subschema-limit/expand-refs.js";
 import { groupDigits } from "../../model/phrases.js";
 
@@ -50,11 +50,11 @@ export const schemaSubschemaLimit = defineRule<SchemaSubschemaLimitOptions>({
       },
     },
   },
-  check(tool, report, { options }) {
+  check(tool, report, { options, memo }) {
     for (const schema of toolSchemas(tool)) {
       let seen = 0;
       let crossed = false;
-      walkSchema(schema.schema, schema.pointer, (node) => {
+      walkSubschemas(schema, memo, (node) => {
         if (++seen <= options.maxSubschemas) return;
         crossed = true;
         report({

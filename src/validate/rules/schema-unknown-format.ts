@@ -4,7 +4,7 @@ import { joinPointer } from "../../model/pointer.js";
 import { closest } from "../../config/suggest.js";
 import { defineRule } from "../define-rule.js";
 import { quoteText } from "../describe-text.js";
-import { toolSchemas, walkSchema } from "../walk.js";
+import { toolSchemas, walkSubschemas } from "../walk.js";
 
 export interface SchemaUnknownFormatOptions {
   /** Formats your validators register themselves (ajv.addFormat), accepted as known. */
@@ -42,10 +42,10 @@ export const schemaUnknownFormat = defineRule<SchemaUnknownFormatOptions>({
       },
     },
   },
-  check(tool, report, { options }) {
+  check(tool, report, { options, memo }) {
     const known = new Set<string>([...formatNames, ...options.formats]);
     for (const schema of toolSchemas(tool)) {
-      walkSchema(schema.schema, schema.pointer, (node) => {
+      walkSubschemas(schema, memo, (node) => {
         const format = getOwn(node.schema, "format");
         if (typeof format !== "string" || known.has(format)) return;
         const quoted = quoteText(format, 40);

@@ -1,5 +1,6 @@
 import { valueAt, type JsonValue } from "../../model/json.js";
 import { splitPointer } from "../../model/pointer.js";
+import type { RunMemo } from "../../model/run-memo.js";
 import { defineRule, type RuleReport } from "../define-rule.js";
 import { describePointer, shortJson } from "../describe-pointer.js";
 import { isNonLinearPatternError } from "../../compile/linear-pattern/linear-regexp.js";
@@ -27,11 +28,11 @@ export const schemaValid = defineRule({
   spec: "MCP 2026-07-28, basic/index.mdx § Schema Validation; server/tools.mdx § Tool, § Output Schema",
   compilesSchemas: true,
   checklist: ["T-SCHEMA-2", "T-SCHEMA-4", "T-SCHEMA-11", "T-SCHEMA-10"],
-  check(tool, report, { schemas, severityOf }) {
+  check(tool, report, { schemas, severityOf, memo }) {
     for (const schema of toolSchemas(tool)) {
       if (schema.dialect === undefined) continue; // schema-dialect reports it
-      if (isTooLargeToCompile(schema.schema)) continue;
-      const badPatterns = reportBadPatterns(schema.schema, schema.pointer, report);
+      if (isTooLargeToCompile(schema.schema, memo)) continue;
+      const badPatterns = reportBadPatterns(schema.schema, schema.pointer, memo, report);
       const result = schemas.check(schema.schema, schema.dialect);
       for (const problem of result.metaProblems) {
         const pointer = schema.pointer + problem.pointer;
@@ -57,9 +58,9 @@ export const schemaValid = defineRule({
 });
 
 /** Reports `pattern`s and `patternProperties` keys that are not valid regular expressions; true if any. */
-function reportBadPatterns(root: JsonValue, rootPointer: string, report: (r: RuleReport) => void): boolean {
+function reportBadPatterns(root: JsonValue, rootPointer: string, memo: RunMemo, report: (r: RuleReport) => void): boolean {
   let found = false;
-  forEachPattern(root, rootPointer, ({ pattern, pointer, target }) => {
+  forEachPattern(root, rootPointer, memo, ({ pattern, pointer, target }) => {
     // Parsed by regexpp, as the translation for re2js reads it; never compiled by V8.
     const error = patternSyntaxError(pattern);
     if (error === undefined) return;
