@@ -38,6 +38,7 @@ import { certificateTest, patternsToCertify } from "../pattern-check/certify-pat
 import { readWithStat } from "../files/read-with-stat.js";
 import { readTextIfExists } from "../files/write-files.js";
 import { buildCachePath, configKey, generatorFingerprint, readBuildCache, writeBuildCache, type BuildCache } from "./build-cache.js";
+import { buildFindingsPath, writeBuildFindings, type BuildFindings } from "./build-findings.js";
 import { diskReader, type DiskReader } from "./disk-reader.js";
 import type { FileRecord, ReadReuse } from "./file-record.js";
 import { cacheReader, cleanSchemas, lazyKnownValidators, nextCache, planEmitReuse, reusableTools, usableCache } from "./plan-reuse.js";
@@ -282,7 +283,12 @@ export interface BuildWrite {
   readonly records: ReadonlyMap<string, FileRecord>;
   /** Where the time goes (MCP_GEN_PHASES): writing counts to "write", rendering and hashing the lock to "hash". */
   readonly clock?: PhaseClock;
+  /** What the build found, for the next build that has nothing to write (build-findings.ts). */
+  readonly findings: BuildFound;
 }
+
+/** What a build found: its analysis's diagnostics and the scaffolds it requires (BuildFindings). */
+export type BuildFound = Pick<BuildFindings, "diagnostics" | "scaffolds">;
 
 export interface BuildWritten {
   readonly tree: TreeSummary;
@@ -335,7 +341,7 @@ async function writeTree(plan: BuildPlan, write: BuildWrite, lockText: string): 
       clean: cleanSchemas(write.tools, write.lock, write.analysis.schemas, new Set(plan.last?.cache.clean ?? [])),
     }),
   );
-  await recordBuild(plan, lockHash, write.lock, write.records.keys(), Object.keys(write.lock.files));
+  await recordBuild(plan, lockHash, write.lock, write.records.keys(), Object.keys(write.lock.files), write.findings);
   return { tree, created, lockChanged: previous.text !== lockText };
 }
 
@@ -344,17 +350,21 @@ async function writeTree(plan: BuildPlan, write: BuildWrite, lockText: string): 
  * fast path and the next build need. The build cache stays as it is: it vouches for this very lock,
  * and for every tool, by its hash.
  */
-export async function recordUnchanged(plan: BuildPlan, files: readonly string[], records: ReadonlyMap<string, FileRecord>): Promise<void> {
-  await recordBuild(plan, plan.next.lockHash, plan.last?.lock, records.keys(), files);
+export async function recordUnchanged(plan: BuildPlan, files: readonly string[], records: ReadonlyMap<string, FileRecord>, findings: BuildFound): Promise<void> {
+  await recordBuild(plan, plan.next.lockHash, plan.last?.lock, records.keys(), files, findings);
 }
 
-/** What check's fast path needs of the lock on disk, and the stats of what this build read. */
-async function recordBuild(plan: BuildPlan, lockHash: string | undefined, lock: LockFile | undefined, inputs: Iterable<string>, generated: Iterable<string>): Promise<void> {
-  const { index } = plan;
+/**
+ * What check's fast path needs of the lock on disk, and the stats of what this build read; and what
+ * it found, for the next build's (src/cli/unchanged-build-fast.ts).
+ */
+async function recordBuild(plan: BuildPlan, lockHash: string | undefined, lock: LockFile | undefined, inputs: Iterable<string>, generated: Iterable<string>, found: BuildFound): Promise<void> {
+  const { index, next } = plan;
   if (lockHash !== undefined && lock) index.rememberLock(lockHash, lockSummary(lock));
   index.retain("input", inputs);
   index.retain("generated", generated);
-  await index.save(statIndexPath(plan.next.path));
+  await index.save(statIndexPath(next.path));
+  if (lockHash !== undefined) await writeBuildFindings(buildFindingsPath(next.path), { lock: lockHash, generator: next.generator, config: next.config, ...found });
 }
 
 /** Per tool: its diagnostics from this analysis, or from the last build when it was checked then. */

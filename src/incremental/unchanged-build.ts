@@ -45,10 +45,17 @@ export function unchangedOutput(question: UnchangedQuestion): string[] | undefin
   const recordedNames = Object.keys(lock.tools).sort(compareText);
   if (names.length !== recordedNames.length || names.some((name, i) => name !== recordedNames[i])) return undefined;
   // Scaffolds are created when missing: each tool's handler stub and test must be there.
-  for (const { file } of question.scaffolds ? assignToolNames(names, question.memo) : []) {
-    if (!question.scaffolds!.has(posix.join(question.handlers, `${file}.ts`)) || !question.scaffolds!.has(posix.join(question.tests, `${file}.test.ts`))) return undefined;
-  }
+  if (question.scaffolds && !requiredScaffolds(names, question.handlers, question.tests, question.memo).every((path) => question.scaffolds!.has(path))) return undefined;
   const files = Object.keys(lock.files);
   for (const path of files) if (question.hash(path) !== lock.files[path]) return undefined;
   return files;
+}
+
+/**
+ * The scaffolds a build creates when they are missing: each tool's handler stub and test scaffold,
+ * as project paths, for the tools named `names` (a project that generates them: `generate: all`).
+ * @example requiredScaffolds(["ping"], "src/handlers", "test/tools") // ["src/handlers/ping.ts", "test/tools/ping.test.ts"]
+ */
+export function requiredScaffolds(names: readonly string[], handlers: string, tests: string, memo?: RunMemo): string[] {
+  return assignToolNames([...names].sort(compareText), memo).flatMap(({ file }) => [posix.join(handlers, `${file}.ts`), posix.join(tests, `${file}.test.ts`)]);
 }

@@ -6,7 +6,7 @@
 // (src/incremental: the build cache, the stat index, the lock); read the project; validate it;
 // reuse what did not change (or stop: nothing to write); generate the rest; write the folder and
 // the lock as one unit. Everything between reading and writing is the pure pipeline.
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { realpath } from "node:fs/promises";
 import { join, posix } from "node:path";
 import { CONFIG_FILE, type Config } from "../../config/config.js";
@@ -39,6 +39,11 @@ import {
 } from "../../incremental/incremental-build.js";
 import type { FileRecord } from "../../incremental/file-record.js";
 import { acquireProjectLock, PROJECT_LOCK_FILE } from "../../incremental/project-lock.js";
+import { buildCachePath } from "../../incremental/build-cache.js";
+import { recoverInterruptedBuild } from "../../incremental/replace-tree.js";
+import { requiredScaffolds } from "../../incremental/unchanged-build.js";
+import { decodeSource } from "../../load/decode-source.js";
+import { unchangedBuildFast } from "../unchanged-build-fast.js";
 import type { TreeSummary } from "../../incremental/replace-tree.js";
 import type { StatIndex } from "../../incremental/stat-index.js";
 import { buildProgress, progressLine, type BuildProgress } from "../build-progress.js";
@@ -123,9 +128,9 @@ async function buildCommand(argv: readonly string[], io: CliIo, memo: RunMemo, c
   }
   // Before anything is written (or a killed build's leftovers removed): every folder this build
   // writes must really be inside the project.
-  const confined = confineProjectPaths(realRoot, project.config).diagnostics;
-  if (confined.length > 0) {
-    await report.print([...project.diagnostics, ...confined]);
+  const confined = confineProjectPaths(realRoot, project.config);
+  if (confined.diagnostics.length > 0) {
+    await report.print([...project.diagnostics, ...confined.diagnostics]);
     return EXIT.usage;
   }
   const projectLock = await acquireProjectLock(root);
@@ -137,6 +142,7 @@ async function buildCommand(argv: readonly string[], io: CliIo, memo: RunMemo, c
     return await buildLocked({
       root,
       realRoot,
+      outFolder: confined.real.get(project.config.out)!,
       configPath: values.config,
       project: { ...project, config: project.config },
       force: values.force === true,
@@ -159,6 +165,8 @@ interface BuildRun extends DiagnosticsPrinter {
   readonly root: string;
   /** `root` with every link resolved: names the project's build cache. */
   readonly realRoot: string;
+  /** The generated folder's real path (confineProjectPaths). */
+  readonly outFolder: string;
   readonly configPath: string | undefined;
   readonly project: ProjectConfig & { readonly config: Config };
   readonly force: boolean;
@@ -205,6 +213,8 @@ function diagnosticsPrinter(io: CliIo, setup: ReportSetup): DiagnosticsPrinter {
 async function buildLocked(run: BuildRun): Promise<number> {
   const { project, clock } = run;
   const configHashes = new Map([...hashedInputs(project.sources)].map(([path, text]) => [path, hashFileText(text)]));
+  const unchanged = run.force ? undefined : await clock.timeAsync("config", () => buildUnchanged(run, configHashes));
+  if (unchanged !== undefined) return unchanged;
   const plan = await planBuild({ root: run.root, realRoot: run.realRoot, config: project.config, configHashes, index: run.index });
   const read = await readInputs(run, plan);
   const reuse = reuseChecks(plan, read.input.descriptors, read.records);
@@ -223,6 +233,45 @@ async function buildLocked(run: BuildRun): Promise<number> {
     return await validateAndWrite(run, plan, threads, { input, records: read.records, reuse, configHashes });
   } finally {
     await clock.timeAsync("report", () => threads.close());
+  }
+}
+
+/**
+ * A build that has nothing to write, known from stats (unchanged-build-fast.ts): prints what the
+ * full build would print, and answers its exit status; undefined when the full build must decide.
+ */
+async function buildUnchanged(run: BuildRun, configHashes: ReadonlyMap<string, string>): Promise<number | undefined> {
+  const { config } = run.project;
+  // A killed build's leftovers first, as planBuild does: finishing it changes the files' stats.
+  await recoverInterruptedBuild(run.root, config.out, config.lock, [config.handlers, config.tests]);
+  const unchanged = await unchangedBuildFast({
+    root: run.root,
+    config,
+    configSources: run.project.sources,
+    configHashes,
+    outFolder: run.outFolder,
+    index: run.index,
+    cachePath: buildCachePath(run.realRoot),
+  });
+  if (!unchanged) return undefined;
+  // The findings' code frames: the files as the project reader decodes them.
+  run.unread.text = (path) => readSourceText(join(run.root, path), config);
+  const runtime = runtimeWarnings(run.root, config, run.project.sources.get(PACKAGE_JSON), () => runtimeInstallArgument(run.root, PACKAGE_ROOT) ?? null);
+  const diagnostics = [...unchanged.findings, ...runtime, ...projectModuleFormat(run.root, run.sources)];
+  if (hasErrors(diagnostics) || failsPolicy(diagnostics, run.setup.policy)) {
+    await run.print(diagnostics);
+    return EXIT.problems;
+  }
+  await printBuilt(run, diagnostics, { tools: unchanged.tools, tree: { written: [], unchanged: [...unchanged.files], removed: [] }, created: [], lockChanged: false });
+  return EXIT.ok;
+}
+
+/** A project file's text as readProject decodes it; undefined when it cannot be read or decoded. */
+function readSourceText(absolute: string, config: Config): string | undefined {
+  try {
+    return decodeSource(absolute, readFileSync(absolute), config.load).value?.text;
+  } catch {
+    return undefined;
   }
 }
 
@@ -280,8 +329,12 @@ async function validateAndWrite(run: BuildRun, plan: BuildPlan, threads: BuildTh
   const inputs = inputHashes(read.configHashes, records);
   const checked = input.checked ?? [];
   const output = reuseOutput(plan, { tools: analysis.tools, checked, inputs, files: input.files, scaffolds, force: run.force, memo: analysis.memo });
+  // What the next build prints when it finds nothing changed (buildUnchanged).
+  const config = input.config;
+  const names = analysis.tools.map((tool) => String(tool.wire.name));
+  const findings = { diagnostics: analysis.diagnostics, scaffolds: scaffolds ? requiredScaffolds(names, config.handlers, config.tests, analysis.memo) : [] };
   if (output.unchanged) {
-    await recordUnchanged(plan, output.unchanged, records);
+    await recordUnchanged(plan, output.unchanged, records, findings);
     await printBuilt(run, diagnostics, { tools: analysis.tools.length, tree: { written: [], unchanged: [...output.unchanged], removed: [] }, created: [], lockChanged: false });
     return EXIT.ok;
   }
@@ -305,6 +358,7 @@ async function validateAndWrite(run: BuildRun, plan: BuildPlan, threads: BuildTh
     analysis,
     checked,
     records,
+    findings,
   });
   await printBuilt(run, diagnostics, { tools: analysis.tools.length, ...written });
   return EXIT.ok;

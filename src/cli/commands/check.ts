@@ -7,7 +7,7 @@
 // generated file edited together with its recorded hash is still caught.
 import { realpathSync } from "node:fs";
 import { isUtf8 } from "node:buffer";
-import { join, sep } from "node:path";
+import { join } from "node:path";
 import type { Config } from "../../config/config.js";
 import { loadDocument } from "../../load/load-document.js";
 import { hashFileText, sha256Hex } from "../../lock/sha256.js";
@@ -17,14 +17,14 @@ import { MCP_GEN_VERSION } from "../../model/version.js";
 import { COMMON_OPTIONS, parseCommandArgs } from "../args.js";
 import { EXIT, type CliIo } from "../io.js";
 import { buildCachePath, readBuildCache, vouchesForLock } from "../../incremental/build-cache.js";
-import { lockSummary, StatIndex, statIndexPath, type LockSummary, type VouchedLock } from "../../incremental/stat-index.js";
-import { hasStat, readWithStat } from "../../files/read-with-stat.js";
+import { lockSummary, StatIndex, statIndexPath, type LockSummary } from "../../incremental/stat-index.js";
+import { absolutePath, namesEveryFile, vouchedFiles, type ProjectFiles } from "../vouched-files.js";
+import { readWithStat } from "../../files/read-with-stat.js";
 import { listFolderFiles } from "../../files/list-folder-files.js";
 import { confineProjectPaths } from "../confine-paths.js";
 import { findDescriptors } from "../find-descriptors.js";
 import { hashedInputs, PACKAGE_JSON, readProjectConfig } from "../read-config.js";
 import { COMPARING_FORMATS, failsPolicy, REPORT_OPTIONS, reportHelp, reportSetup, writeReport, type ReportContent, type ReportSetup } from "../report.js";
-import { comparePackageValues } from "../../lock/compare-lock.js";
 import { readTextSyncIfExists } from "../../files/write-files.js";
 import { findInstalledRuntime, readTail, runtimeSkew } from "../runtime-skew.js";
 import { runtimeInstallArgument } from "../dependency-specs.js";
@@ -238,53 +238,7 @@ async function checkFast(
   const descriptors = await findDescriptors(root, config, index);
   const outFiles = listFiles(outFolder, config.out);
   const project = { root, config, configSources, descriptors, outFiles };
-  return checkVouched(project, index.vouchedLock()) ?? (await checkHashes(project, index, cachePath));
-}
-
-/** What both ways of the fast path compare with the lock. */
-interface ProjectFiles {
-  readonly root: string;
-  readonly config: Config;
-  readonly configSources: ReadonlyMap<string, string>;
-  /** The descriptor files the config's globs match now. */
-  readonly descriptors: readonly string[];
-  /** Every file in the generated folder now. */
-  readonly outFiles: readonly string[];
-}
-
-/**
- * Whether the lock names every file there is: no config file or descriptor it does not record as an
- * input, no file in the generated folder it does not record, and the package.json values it
- * recorded. Of package.json only the values the config took count, unless the lock is of the
- * earlier format that hashed it whole.
- */
-function namesEveryFile(project: ProjectFiles, packageJson: LockSummary["packageJson"], isInput: (path: string) => boolean, isFile: (path: string) => boolean): boolean {
-  const legacy = packageJson === undefined;
-  for (const [path] of legacy ? project.configSources : hashedInputs(project.configSources)) if (!isInput(path)) return false;
-  if (!legacy && comparePackageValues(packageJson, project.config.packageJson).length > 0) return false;
-  return project.descriptors.every(isInput) && project.outFiles.every(isFile);
-}
-
-/** The fast path from the stat index's VouchedLock: the lock and every file it records have the stats it gives. */
-function checkVouched(project: ProjectFiles, vouched: VouchedLock | undefined): { tools: number; files: number } | undefined {
-  const { root, config, configSources } = project;
-  if (!vouched || vouched.version !== MCP_GEN_VERSION) return undefined;
-  const [lockPath, lockStat] = vouched.lock;
-  if (lockPath !== config.lock || !hasStat(absolutePath(root, lockPath), lockStat)) return undefined;
-  const { inputs, texts, files } = vouched;
-  const isInput = (path: string) => Object.hasOwn(inputs, path) || Object.hasOwn(texts, path);
-  if (!namesEveryFile(project, vouched.packageJson, isInput, (path) => Object.hasOwn(files, path))) return undefined;
-  for (const path in texts) {
-    const text = configSources.get(path);
-    if (text === undefined || hashFileText(text) !== texts[path]) return undefined;
-  }
-  for (const path in inputs) if (!hasStat(absolutePath(root, path), inputs[path]!)) return undefined;
-  let count = 0;
-  for (const path in files) {
-    if (!hasStat(absolutePath(root, path), files[path]!)) return undefined;
-    count++;
-  }
-  return { tools: vouched.tools, files: count };
+  return vouchedFiles(project, index.vouchedLock()) ?? (await checkHashes(project, index, cachePath));
 }
 
 /** The fast path from the lock's recorded hashes, each file's hash taken from the stat index while its stat is unchanged, else read. */
@@ -374,11 +328,6 @@ function realRootOf(root: string): string {
   } catch {
     return root;
   }
-}
-
-/** The absolute path of a project path (forward slashes, no `.` or `..` segments). */
-function absolutePath(root: string, path: string): string {
-  return sep === "/" ? `${root}/${path}` : join(root, ...path.split("/"));
 }
 
 /**
