@@ -1,0 +1,251 @@
+// The full `mcp-gen build` of one project: plan what the last build left that this one can trust
+// (src/incremental: the build cache, the stat index, the lock); read the project; validate it; reuse
+// what did not change (or stop: nothing to write); generate the rest; write the folder and the lock
+// as one unit. Everything between reading and writing is the pure pipeline. The command
+// (src/cli/commands/build.ts) loads this module only when its shortcut (unchanged-build-fast.ts)
+// cannot tell from stats that there is nothing to do: the analysis, the generators and the rules
+// are a third of a no-change build's start-up.
+import { readdirSync } from "node:fs";
+import { join, posix } from "node:path";
+import { hasErrors, type Diagnostic } from "../model/diagnostic.js";
+import { withPatternVerdicts } from "../pattern-check/certify-patterns.js";
+import { analyzeProjectWith, type ProjectAnalysis, type ProjectInput } from "../project/analyze-project.js";
+import { expectedTypesJobs } from "../emit/emit-project.js";
+import { generateProject, lockProject, type BuildOutput } from "../project/build-project.js";
+import { EXIT } from "./io.js";
+import { startBuildThreads, wantsTypesThread, workerCount, type BuildThreads } from "../incremental/build-threads.js";
+import {
+  handEditedFiles,
+  knownFileHashes,
+  planBuild,
+  recordUnchanged,
+  reuseChecks,
+  reuseOutput,
+  writeBuild,
+  type BuildPlan,
+  type ChecksReuse,
+  type OutputReuse,
+} from "../incremental/incremental-build.js";
+import type { FileRecord } from "../incremental/file-record.js";
+import { requiredScaffolds } from "../incremental/unchanged-build.js";
+import { PACKAGE_ROOT, readRuntimeSources, readTemplates } from "./package-files.js";
+import { runtimeInstallArgument } from "./dependency-specs.js";
+import { runtimeWarnings } from "./runtime-skew.js";
+import { readProject, type ReadProjectResult } from "./read-project.js";
+import { PACKAGE_JSON } from "./read-config.js";
+import { failsPolicy } from "./report.js";
+import { toolsNotFound } from "./tools-not-found.js";
+import { projectModuleFormat } from "./module-format.js";
+import { count, printBuilt, type BuildRun } from "./build-run.js";
+
+/**
+ * The full build, with the project lock held: plan, read, then validate, reuse, generate and write.
+ * `configHashes`: hashFileText of each config file the lock records.
+ */
+export async function fullBuild(run: BuildRun, configHashes: ReadonlyMap<string, string>): Promise<number> {
+  const { project, clock } = run;
+  const plan = await planBuild({ root: run.root, realRoot: run.realRoot, config: project.config, configHashes, index: run.index });
+  const read = await readInputs(run, plan);
+  const reuse = reuseChecks(plan, read.input.descriptors, read.records);
+  const input: ProjectInput = {
+    ...read.input,
+    loadDiagnostics: [...project.diagnostics, ...read.input.loadDiagnostics],
+    checked: reuse.checked,
+    ...(reuse.knownSchemas ? { knownSchemas: reuse.knownSchemas } : {}),
+    memo: run.memo,
+    clock,
+  };
+  const building = input.descriptors.length - reuse.checked.length;
+  const workers = workerCount(building, run.io.env);
+  const threads = startBuildThreads(workers, { typesThread: wantsTypesThread(workers, building, input.descriptors.length, run.io.env), progress: run.progress.work, clock });
+  try {
+    return await validateAndWrite(run, plan, threads, { input, records: read.records, reuse, configHashes });
+  } finally {
+    await clock.timeAsync("report", () => threads.close());
+  }
+}
+
+type ProjectRead = ReadProjectResult & { readonly ok: true };
+
+/**
+ * Reads the descriptors and every file they name. A file whose stat is the one the stat index
+ * recorded is hashed from the index; one whose text the last build parsed is not parsed again.
+ */
+async function readInputs(run: BuildRun, plan: BuildPlan): Promise<ProjectRead> {
+  const { index } = run;
+  const read = await readProject(
+    { root: run.root, configPath: run.configPath, config: plan.config },
+    plan.readReuse,
+    {
+      known: (path, file) => index.recorded("input", path, file),
+      record: (path, file, hash) => index.record("input", path, file, hash),
+      globs: index,
+    },
+    run.clock,
+  );
+  if (!read.ok) throw new Error("readProject refused a config it was given; this is a bug in mcp-gen.");
+  for (const [path, text] of read.sources) run.sources.set(path, text);
+  run.unread.text = (path) => {
+    const file = read.input.files.get(path);
+    try {
+      return file?.status === "ok" ? file.doc.text : undefined;
+    } catch {
+      return undefined; // gone since: the diagnostic is printed without its code frame
+    }
+  };
+  return read;
+}
+
+/** The project as read, with what the analysis takes over from the last build. */
+interface ReadInputs {
+  readonly input: ProjectInput;
+  readonly records: ReadonlyMap<string, FileRecord>;
+  readonly reuse: ChecksReuse;
+  /** hashFileText of each config file the lock records. */
+  readonly configHashes: ReadonlyMap<string, string>;
+}
+
+/** Validate, then reuse what did not change, generate the rest and write it; or stop and say why. */
+async function validateAndWrite(run: BuildRun, plan: BuildPlan, threads: BuildThreads, read: ReadInputs): Promise<number> {
+  const { input, records } = read;
+  const analysis = await validateProject(run, threads, input, read.reuse);
+  // A project that lacks the runtime its code imports builds, with the line that installs it (check fails on it).
+  const runtime = input.descriptors.length === 0 ? [] : runtimeWarnings(run.root, input.config, run.project.sources.get(PACKAGE_JSON), () => runtimeInstallArgument(run.root, PACKAGE_ROOT) ?? null);
+  const diagnostics = [...analysis.diagnostics, ...plan.previous.diagnostics, ...runtime, ...projectModuleFormat(run.root, run.sources)];
+  const stopped = await stopBeforeWriting(run, input, diagnostics);
+  if (stopped !== undefined) return stopped;
+  // A client-only project has no scaffolds to create or to find.
+  const scaffolds = input.config.generate === "all" ? existingFiles(run.root, [input.config.handlers, input.config.tests]) : undefined;
+  const inputs = inputHashes(read.configHashes, records);
+  const checked = input.checked ?? [];
+  const output = reuseOutput(plan, { tools: analysis.tools, checked, inputs, files: input.files, scaffolds, force: run.force, memo: analysis.memo });
+  // What the next build prints when it finds nothing changed (buildUnchanged).
+  const config = input.config;
+  const names = analysis.tools.map((tool) => String(tool.wire.name));
+  const findings = { diagnostics: analysis.diagnostics, scaffolds: scaffolds ? requiredScaffolds(names, config.handlers, config.tests, analysis.memo) : [] };
+  if (output.unchanged) {
+    await recordUnchanged(plan, output.unchanged, records, findings);
+    await printBuilt(run, diagnostics, { tools: analysis.tools.length, tree: { written: [], unchanged: [...output.unchanged], removed: [] }, created: [], lockChanged: false });
+    return EXIT.ok;
+  }
+  const built = await generateOutput(run, plan, threads, analysis, output, inputs, scaffolds);
+  const edited = run.clock.time("write", () => handEditedFiles(plan, built.emit.generated, run.force));
+  if (edited.length > 0) {
+    await run.print([...diagnostics, ...edited]);
+    return EXIT.problems;
+  }
+  run.progress.phase(`Writing ${count(built.emit.generated.length, "file")}`);
+  const written = await writeBuild(plan, {
+    clock: run.clock,
+    generated: built.emit.generated,
+    lock: built.lock,
+    force: run.force,
+    // The generated folder and the lock are written at the same time, by replaceTree.
+    createScaffolds: () => threads.createMissing(run.root, built.emit.scaffolds, [plan.config.out, posix.dirname(plan.config.lock)]),
+    tools: output.tools,
+    emitted: built.tools,
+    validatorModules: built.validatorModules,
+    analysis,
+    checked,
+    records,
+    findings,
+  });
+  await printBuilt(run, diagnostics, { tools: analysis.tools.length, ...written });
+  return EXIT.ok;
+}
+
+/**
+ * Validates every descriptor (but those reuseChecks took over). Type generation for the tools
+ * resolved afresh starts behind their schema compilation: a worker goes on to it while the main
+ * thread finishes the rules. A tool whose types request is the last build's (a description edited)
+ * starts no job.
+ */
+async function validateProject(run: BuildRun, threads: BuildThreads, input: ProjectInput, reuse: ChecksReuse): Promise<ProjectAnalysis> {
+  run.progress.phase(`Validating ${count(input.descriptors.length, "tool")}`, "schemas");
+  return analyzeProjectWith(await withPatternVerdicts(input, run.root), threads.precompile, (fresh, all) =>
+    threads.prefetchTypes(
+      expectedTypesJobs(
+        fresh,
+        all.map((tool) => String(tool.wire.name)),
+        run.memo,
+        reuse.lastTypesKey,
+      ),
+    ),
+  );
+}
+
+/**
+ * When the build must stop before writing anything (no descriptor at all, or findings that fail
+ * it): prints why, and answers the exit status; else undefined.
+ */
+async function stopBeforeWriting(run: BuildRun, input: ProjectInput, diagnostics: readonly Diagnostic[]): Promise<number | undefined> {
+  if (input.descriptors.length === 0) {
+    // Nothing to build: writing the runtime and an empty tool table would only hide the mistake.
+    const all = [...diagnostics, toolsNotFound(input.config, run.configPath, run.sources)];
+    await run.print(all);
+    return hasErrors(all) || failsPolicy(all, run.setup.policy) ? EXIT.problems : EXIT.ok;
+  }
+  if (hasErrors(diagnostics) || failsPolicy(diagnostics, run.setup.policy)) {
+    await run.print(diagnostics);
+    return EXIT.problems;
+  }
+  return undefined;
+}
+
+/** Every file the build read, with its hash: the config files the lock records, and every project file read. */
+function inputHashes(configHashes: ReadonlyMap<string, string>, records: ReadonlyMap<string, FileRecord>): Map<string, string> {
+  const inputs = new Map([...records].filter(([, record]) => record.hash !== undefined).map(([path, record]) => [path, record.hash!] as const));
+  return new Map([...configHashes, ...inputs]);
+}
+
+/** Generates every file and the lock, taking as it is whatever reuseOutput kept of the last build. */
+async function generateOutput(
+  run: BuildRun,
+  plan: BuildPlan,
+  threads: BuildThreads,
+  analysis: ProjectAnalysis,
+  output: Exclude<OutputReuse, { unchanged: readonly string[] }>,
+  inputs: ReadonlyMap<string, string>,
+  scaffolds: ReadonlySet<string> | undefined,
+): Promise<BuildOutput> {
+  run.progress.phase(`Generating code for ${count(analysis.tools.length, "tool")}`, "types");
+  const input = {
+    tools: output.tools,
+    config: run.project.config,
+    templates: await run.clock.timeAsync("emit", readTemplates),
+    runtime: await run.clock.timeAsync("emit", readRuntimeSources),
+    schemas: analysis.schemas,
+    memo: analysis.memo,
+    clock: run.clock,
+    inputs,
+    compileTypes: threads.compileTypes,
+    ...(scaffolds ? { existingScaffolds: scaffolds } : {}),
+    ...(output.reuse ? { reuse: output.reuse, hashes: output.hashes } : {}),
+  };
+  const generated = await generateProject(input);
+  // The server `mcp-gen import` recorded stays: a build knows the tools, not where they came from.
+  const server = plan.previous.parsed?.server;
+  return {
+    ...generated,
+    lock: lockProject(
+      { ...input, server },
+      generated,
+      run.clock.time("hash", () => knownFileHashes(plan, generated.emit.generated)),
+    ),
+  };
+}
+
+/** Project paths of the files directly in each folder (scaffold folders: one file per tool). */
+function existingFiles(root: string, folders: readonly string[]): Set<string> {
+  const paths = new Set<string>();
+  for (const folder of folders) {
+    let names: string[];
+    try {
+      names = readdirSync(join(root, folder));
+    } catch {
+      continue;
+    }
+    for (const name of names) paths.add(`${folder}/${name}`);
+  }
+  return paths;
+}
