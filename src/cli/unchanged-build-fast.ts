@@ -14,7 +14,7 @@ import type { StatIndex } from "../incremental/stat-index.js";
 import { listFolderFiles } from "../files/list-folder-files.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 import { findDescriptors } from "./find-descriptors.js";
-import { absolutePath, vouchedFiles } from "./vouched-files.js";
+import { absolutePath, vouchedInputs, vouchedOutput } from "./vouched-files.js";
 
 export interface FastBuildQuestion {
   /** Absolute project root. */
@@ -48,10 +48,12 @@ export async function unchangedBuildFast(question: FastBuildQuestion): Promise<U
   const vouched = index.vouchedLock();
   const found = vouched && readBuildFindings(buildFindingsPath(question.cachePath));
   if (!vouched || !found || found.lock !== vouched.lock[2] || found.config !== configKey(question.configHashes, config.packageJson)) return undefined;
+  // Cheapest refusals first: a rewritten lock or an edited input stops it before any listing.
+  if (!vouchedInputs(root, config, question.configSources, vouched)) return undefined;
   const descriptors = await findDescriptors(root, config, index);
   if (descriptors.length === 0) return undefined;
   const outFiles = listFolderFiles(question.outFolder).map((path) => `${config.out}/${path}`);
-  const counts = vouchedFiles({ root, config, configSources: question.configSources, descriptors, outFiles }, vouched);
+  const counts = vouchedOutput({ root, config, configSources: question.configSources, descriptors, outFiles }, vouched);
   if (!counts || !scaffoldsExist(root, found.scaffolds)) return undefined;
   // Last: it hashes mcp-gen's own files (by their stats, from the index's recorded hashes).
   if (found.generator !== generatorFingerprint(index)) return undefined;

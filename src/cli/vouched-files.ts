@@ -41,21 +41,38 @@ export function namesEveryFile(project: ProjectFiles, packageJson: LockSummary["
  * wrote it and the lock and every file it records have the stats the index gives; else undefined.
  */
 export function vouchedFiles(project: ProjectFiles, vouched: VouchedLock | undefined): { tools: number; files: number } | undefined {
-  const { root, config, configSources } = project;
-  if (!vouched || vouched.version !== MCP_GEN_VERSION) return undefined;
+  return vouched && vouchedInputs(project.root, project.config, project.configSources, vouched) ? vouchedOutput(project, vouched) : undefined;
+}
+
+/**
+ * The first half of vouchedFiles, which needs no listing: this mcp-gen's version wrote the lock, and
+ * the lock and every input it records (the config by its text) are as the index vouches. A build
+ * asks it first: an edited descriptor or a rewritten lock stops it before any folder is listed.
+ */
+export function vouchedInputs(root: string, config: Config, configSources: ReadonlyMap<string, string>, vouched: VouchedLock): boolean {
+  if (vouched.version !== MCP_GEN_VERSION) return false;
   const [lockPath, lockStat] = vouched.lock;
-  if (lockPath !== config.lock || !hasStat(absolutePath(root, lockPath), lockStat)) return undefined;
+  if (lockPath !== config.lock || !hasStat(absolutePath(root, lockPath), lockStat)) return false;
+  const { inputs, texts } = vouched;
+  for (const path in texts) {
+    const text = configSources.get(path);
+    if (text === undefined || hashFileText(text) !== texts[path]) return false;
+  }
+  for (const path in inputs) if (!hasStat(absolutePath(root, path), inputs[path]!)) return false;
+  return true;
+}
+
+/**
+ * The second half of vouchedFiles: the lock names every descriptor and generated file there is now,
+ * and every generated file it records has the stat the index gives.
+ */
+export function vouchedOutput(project: ProjectFiles, vouched: VouchedLock): { tools: number; files: number } | undefined {
   const { inputs, texts, files } = vouched;
   const isInput = (path: string) => Object.hasOwn(inputs, path) || Object.hasOwn(texts, path);
   if (!namesEveryFile(project, vouched.packageJson, isInput, (path) => Object.hasOwn(files, path))) return undefined;
-  for (const path in texts) {
-    const text = configSources.get(path);
-    if (text === undefined || hashFileText(text) !== texts[path]) return undefined;
-  }
-  for (const path in inputs) if (!hasStat(absolutePath(root, path), inputs[path]!)) return undefined;
   let count = 0;
   for (const path in files) {
-    if (!hasStat(absolutePath(root, path), files[path]!)) return undefined;
+    if (!hasStat(absolutePath(project.root, path), files[path]!)) return undefined;
     count++;
   }
   return { tools: vouched.tools, files: count };

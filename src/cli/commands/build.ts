@@ -172,6 +172,7 @@ async function buildUnchanged(run: BuildRun, configHashes: ReadonlyMap<string, s
   const { config } = run.project;
   // A killed build's leftovers first, as planBuild does: finishing it changes the files' stats.
   await recoverInterruptedBuild(run.root, config.out, config.lock, [config.handlers, config.tests]);
+  const cachePath = buildCachePath(run.realRoot);
   const unchanged = await unchangedBuildFast({
     root: run.root,
     config,
@@ -179,9 +180,11 @@ async function buildUnchanged(run: BuildRun, configHashes: ReadonlyMap<string, s
     configHashes,
     outFolder: run.outFolder,
     index: run.index,
-    cachePath: buildCachePath(run.realRoot),
+    cachePath,
   });
   if (!unchanged) return undefined;
+  // Hashes of mcp-gen's own files taken for the generator's fingerprint, should any be new.
+  await run.index.save(statIndexPath(cachePath));
   // The findings' code frames: the files as the project reader decodes them.
   run.unread.text = (path) => readSourceText(join(run.root, path), config);
   const runtime = runtimeWarnings(run.root, config, run.project.sources.get(PACKAGE_JSON), () => runtimeInstallArgument(run.root, PACKAGE_ROOT) ?? null);
