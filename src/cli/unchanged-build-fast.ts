@@ -1,20 +1,22 @@
-// A build with nothing to do, told from stats alone: when the stat index vouches that every input,
-// the lock and every generated file are as the last build left them (as check's fast path asks),
-// every scaffold that build required is there, and this mcp-gen with this config ran it, the build
-// would write nothing and find what the last one found (build-findings.ts). Then build reads no
+// A build with nothing to do, told from stats: when the stat index vouches that every input, the
+// lock and every generated file are as the last build left them (as check's fast path asks), every
+// scaffold that build required is there, and this mcp-gen with this config ran it, the build would
+// write nothing and find what the last one found (build-findings.ts). Then build reads no
 // descriptor, lock or build cache and analyses nothing: it prints the last build's findings, with
-// the live ones (the installed runtime, the module format), and stops. Anything else, or any doubt,
-// and the build takes its full path, whose no-change answer (unchanged-build.ts) is the same.
+// the live ones (the installed runtime, the module format), and stops. Right after a build that
+// wrote, whose last files were too new for their stats to stand for them, it asks check's second
+// way instead (by the hashes the lock records, reading only those files). Anything else, or any
+// doubt, and the build takes its full path, whose no-change answer (unchanged-build.ts) is the same.
 import { readdirSync } from "node:fs";
 import { posix } from "node:path";
 import type { Config } from "../config/config.js";
 import { configKey, generatorFingerprint } from "../incremental/build-cache.js";
 import { buildFindingsPath, readBuildFindings } from "../incremental/build-findings.js";
-import type { StatIndex } from "../incremental/stat-index.js";
+import type { StatIndex, VouchedLock } from "../incremental/stat-index.js";
 import { listFolderFiles } from "../files/list-folder-files.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 import { findDescriptors } from "./find-descriptors.js";
-import { absolutePath, vouchedInputs, vouchedOutput } from "./vouched-files.js";
+import { absolutePath, hashedFiles, vouchedInputs, vouchedOutput } from "./vouched-files.js";
 
 export interface FastBuildQuestion {
   /** Absolute project root. */
@@ -45,19 +47,31 @@ export interface UnchangedBuild {
  */
 export async function unchangedBuildFast(question: FastBuildQuestion): Promise<UnchangedBuild | undefined> {
   const { root, config, index } = question;
+  const found = readBuildFindings(buildFindingsPath(question.cachePath));
+  if (!found || found.config !== configKey(question.configHashes, config.packageJson)) return undefined;
   const vouched = index.vouchedLock();
-  const found = vouched && readBuildFindings(buildFindingsPath(question.cachePath));
-  if (!vouched || !found || found.lock !== vouched.lock[2] || found.config !== configKey(question.configHashes, config.packageJson)) return undefined;
-  // Cheapest refusals first: a rewritten lock or an edited input stops it before any listing.
-  if (!vouchedInputs(root, config, question.configSources, vouched)) return undefined;
+  // The first way needs the index to vouch for the lock the findings are of: cheapest refusals
+  // first, so a rewritten lock or an edited input stops it before any listing.
+  if (vouched && (found.lock !== vouched.lock[2] || !vouchedInputs(root, config, question.configSources, vouched))) return undefined;
+  // Without it, the inputs the index recorded are looked at first, by their stats, for the same reason.
+  if (!vouched && index.someRecordedChanged("input", (path) => absolutePath(root, path))) return undefined;
   const descriptors = await findDescriptors(root, config, index);
   if (descriptors.length === 0) return undefined;
   const outFiles = listFolderFiles(question.outFolder).map((path) => `${config.out}/${path}`);
-  const counts = vouchedOutput({ root, config, configSources: question.configSources, descriptors, outFiles }, vouched);
-  if (!counts || !scaffoldsExist(root, found.scaffolds)) return undefined;
+  const project = { root, config, configSources: question.configSources, descriptors, outFiles };
+  // With no vouched lock (the last build wrote files too new for their stats to be recorded), the
+  // second way: by the hashes the lock records, reading only the files whose stats are not known.
+  const output = vouched ? vouchedGenerated(project, vouched) : await hashedFiles(project, index, question.cachePath, (lockHash) => lockHash === found.lock);
+  if (!output || !scaffoldsExist(root, found.scaffolds)) return undefined;
   // Last: it hashes mcp-gen's own files (by their stats, from the index's recorded hashes).
   if (found.generator !== generatorFingerprint(index)) return undefined;
-  return { tools: counts.tools, files: Object.keys(vouched.files), findings: found.diagnostics };
+  return { tools: output.tools, files: output.generated, findings: found.diagnostics };
+}
+
+/** vouchedOutput, with the generated files it vouched for. */
+function vouchedGenerated(project: Parameters<typeof vouchedOutput>[0], vouched: VouchedLock): { tools: number; generated: readonly string[] } | undefined {
+  const counts = vouchedOutput(project, vouched);
+  return counts && { tools: counts.tools, generated: Object.keys(vouched.files) };
 }
 
 /** Whether every path is a file or link that its folder lists (one listing per folder, as the build's own scaffold check). */

@@ -157,6 +157,19 @@ export class StatIndex {
     return statFingerprint(absolute) === entry.stat ? entry.hash : undefined;
   }
 
+  /**
+   * Whether any file of `kind` the index records has another stat now (or is gone): a first look
+   * that needs no lock, so an edited input fails it at its first stat. A file not recorded (too new
+   * when it was read) is not looked at.
+   */
+  someRecordedChanged(kind: HashKind, absolute: (path: string) => string): boolean {
+    const prefix = `${kind}\u0000`;
+    for (const [key, entry] of this.loaded().hashes) {
+      if (key.startsWith(prefix) && statFingerprint(absolute(key.slice(prefix.length))) !== entry.stat) return true;
+    }
+    return false;
+  }
+
   /** The `kind` hash recorded for bytes read by readWithStat, when their stat is the one recorded with it. */
   recorded(kind: HashKind, path: string, read: Pick<StatRead, "stat">): string | undefined {
     const entry = this.loaded().hashes.get(keyOf(kind, path));

@@ -3,7 +3,7 @@
 // or a declared %SRCROOT% (SARIF), for a project two folders below the repository root; one finding
 // per cause; one finding for a formatter run over the generated folder; --fail-on, --max-warnings,
 // --report, colour and option suggestions.
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -276,7 +276,8 @@ describe("report options", () => {
   });
 
   it("build with nothing to write leaves no progress line on a terminal either", async () => {
-    // A project with node_modules has a build cache, so the second build finds it has nothing to write.
+    // A project with node_modules has a build cache, so the second build finds it has nothing to
+    // write: from the lock's recorded hashes, without validating anything (unchanged-build-fast.ts).
     const root = tempProject({ "tools/ping.yaml": PING, "node_modules/.keep": "" });
     expect((await runInProcess(root, ["build"])).code).toBe(0);
     let stdout = "";
@@ -284,6 +285,12 @@ describe("report options", () => {
     const code = await runCli(["build"], { cwd: root, env: {}, isTty: true, stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t) });
     expect(code).toBe(0);
     expect(stdout).toMatch(/^Built 1 tool into src\/generated: 0 files written, \d+ unchanged\.\nLock file unchanged\.\n$/);
+    expect(stderr).toBe("\r\u001b[2K");
+    // Without the last build's findings it validates, and clears that line too.
+    const cache = join(root, "node_modules", ".cache", "mcp-gen");
+    for (const name of readdirSync(cache)) if (name.endsWith(".findings.json")) rmSync(join(cache, name));
+    stderr = "";
+    expect(await runCli(["build"], { cwd: root, env: {}, isTty: true, stdout: () => undefined, stderr: (t) => void (stderr += t) })).toBe(0);
     expect(stderr).toBe("\r\u001b[2KValidating 1 tool…\r\u001b[2K");
   });
 });

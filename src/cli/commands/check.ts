@@ -6,20 +6,17 @@
 // the whole cost. That fast path trusts the lock; --full recomputes even then, so that a lock or
 // generated file edited together with its recorded hash is still caught.
 import { realpathSync } from "node:fs";
-import { isUtf8 } from "node:buffer";
 import { join } from "node:path";
 import type { Config } from "../../config/config.js";
 import { loadDocument } from "../../load/load-document.js";
-import { hashFileText, sha256Hex } from "../../lock/sha256.js";
+import { hashFileText } from "../../lock/sha256.js";
 import type { Diagnostic } from "../../model/diagnostic.js";
 import type { SourceDoc } from "../../model/source.js";
-import { MCP_GEN_VERSION } from "../../model/version.js";
 import { COMMON_OPTIONS, parseCommandArgs } from "../args.js";
 import { EXIT, type CliIo } from "../io.js";
-import { buildCachePath, readBuildCache, vouchesForLock } from "../../incremental/build-cache.js";
-import { lockSummary, StatIndex, statIndexPath, type LockSummary } from "../../incremental/stat-index.js";
-import { absolutePath, namesEveryFile, vouchedFiles, type ProjectFiles } from "../vouched-files.js";
-import { readWithStat } from "../../files/read-with-stat.js";
+import { buildCachePath } from "../../incremental/build-cache.js";
+import { StatIndex, statIndexPath } from "../../incremental/stat-index.js";
+import { hashedFiles, vouchedFiles } from "../vouched-files.js";
 import { listFolderFiles } from "../../files/list-folder-files.js";
 import { confineProjectPaths } from "../confine-paths.js";
 import { findDescriptors } from "../find-descriptors.js";
@@ -238,88 +235,7 @@ async function checkFast(
   const descriptors = await findDescriptors(root, config, index);
   const outFiles = listFiles(outFolder, config.out);
   const project = { root, config, configSources, descriptors, outFiles };
-  return vouchedFiles(project, index.vouchedLock()) ?? (await checkHashes(project, index, cachePath));
-}
-
-/** The fast path from the lock's recorded hashes, each file's hash taken from the stat index while its stat is unchanged, else read. */
-async function checkHashes(project: ProjectFiles, index: StatIndex, cachePath: string | undefined): Promise<{ tools: number; files: number } | undefined> {
-  const { root, config, configSources } = project;
-  const lock = await readLockSummary(root, config.lock, cachePath, index);
-  if (!lock || lock.version !== MCP_GEN_VERSION) return undefined;
-  const inputs = Object.keys(lock.inputs);
-  const files = Object.keys(lock.files);
-  const inputSet = new Set(inputs);
-  const fileSet = new Set(files);
-  const fresh =
-    namesEveryFile(
-      project,
-      lock.packageJson,
-      (path) => inputSet.has(path),
-      (path) => fileSet.has(path),
-    ) &&
-    inputsMatch(root, lock, configSources, index) &&
-    files.every((path) => index.hash("generated", path, absolutePath(root, path), hashGeneratedBytes) === lock.files[path]);
-  // What was read is remembered either way: a failed fast path is followed by the slow one, whose
-  // answer the next run's fast path needs the same hashes for.
-  index.retain("input", inputs);
-  index.retain("generated", files);
-  return fresh ? { tools: lock.tools, files: files.length } : undefined;
-}
-
-/**
- * What the fast path needs of the lock: remembered by the stat index for this very lock text, or
- * parsed. Trusted: the fast path answers for the files against the lock, not for the lock itself.
- * When the build cache records this very lock text, a build wrote it, and its recorded hashes are
- * not computed again either.
- */
-async function readLockSummary(root: string, lockPath: string, cachePath: string | undefined, index: StatIndex): Promise<LockSummary | undefined> {
-  const absolute = absolutePath(root, lockPath);
-  const knownHash = index.lookup("lock", lockPath, absolute);
-  const known = knownHash === undefined ? undefined : index.lockSummary(knownHash);
-  if (known) return known;
-  const read = readWithStat(absolute);
-  if (!read) return undefined;
-  const lockText = read.bytes.toString("utf8");
-  // Hashed as read: the same as the text's SHA-256 for any UTF-8 lock (see readLock in incremental-build.ts).
-  const lockHash = sha256Hex(read.bytes);
-  index.record("lock", lockPath, read, lockHash);
-  const vouched = vouchesForLock(readBuildCache(cachePath), lockHash);
-  const { parseTrustedLock, parseTrustedShape } = await import("../../lock/parse-lock.js");
-  const lock = vouched ? parseTrustedShape(lockText) : parseTrustedLock(lockText);
-  if (!lock) return undefined;
-  const summary = lockSummary(lock);
-  index.rememberLock(lockHash, summary);
-  return summary;
-}
-
-function inputsMatch(root: string, lock: LockSummary, configSources: ReadonlyMap<string, string>, index: StatIndex): boolean {
-  for (const path of Object.keys(lock.inputs)) {
-    const text = configSources.get(path);
-    const hash = text === undefined ? index.hash("input", path, absolutePath(root, path), hashInputBytes) : hashFileText(text);
-    if (hash !== lock.inputs[path]) return false;
-  }
-  return true;
-}
-
-/**
- * hashFileText of an input file's bytes as the project reader decodes them (UTF-8, BOM dropped);
- * undefined when not UTF-8. Bytes with no BOM and no CR are their own UTF-8 text, so they are
- * hashed as they are, without decoding and encoding them again.
- */
-function hashInputBytes(bytes: Buffer): string | undefined {
-  if (!isUtf8(bytes)) return undefined;
-  if (!hasBomOrCr(bytes)) return sha256Hex(bytes);
-  return hashFileText(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
-}
-
-/** hashFileText of a generated file's bytes as build and the slow path read them. */
-function hashGeneratedBytes(bytes: Buffer): string {
-  if (isUtf8(bytes) && !hasBomOrCr(bytes)) return sha256Hex(bytes);
-  return hashFileText(bytes.toString("utf8"));
-}
-
-function hasBomOrCr(bytes: Uint8Array): boolean {
-  return (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) || bytes.includes(0x0d);
+  return vouchedFiles(project, index.vouchedLock()) ?? (await hashedFiles(project, index, cachePath));
 }
 
 function realRootOf(root: string): string {
