@@ -12,7 +12,7 @@ import { posix } from "node:path";
 import type { Config } from "../config/config.js";
 import { configKey, generatorFingerprint } from "../incremental/build-cache.js";
 import { buildFindingsPath, readBuildFindings } from "../incremental/build-findings.js";
-import type { StatIndex, VouchedLock } from "../incremental/stat-index.js";
+import type { StatIndex } from "../incremental/stat-index.js";
 import { listFolderFiles } from "../files/list-folder-files.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 import { findDescriptors } from "./find-descriptors.js";
@@ -61,17 +61,11 @@ export async function unchangedBuildFast(question: FastBuildQuestion): Promise<U
   const project = { root, config, configSources: question.configSources, descriptors, outFiles };
   // With no vouched lock (the last build wrote files too new for their stats to be recorded), the
   // second way: by the hashes the lock records, reading only the files whose stats are not known.
-  const output = vouched ? vouchedGenerated(project, vouched) : await hashedFiles(project, index, question.cachePath, (lockHash) => lockHash === found.lock);
+  const output = vouched ? vouchedOutput(project, vouched) : await hashedFiles(project, index, question.cachePath, (lockHash) => lockHash === found.lock);
   if (!output || !scaffoldsExist(root, found.scaffolds)) return undefined;
   // Last: it hashes mcp-gen's own files (by their stats, from the index's recorded hashes).
   if (found.generator !== generatorFingerprint(index)) return undefined;
   return { tools: output.tools, files: output.generated, findings: found.diagnostics };
-}
-
-/** vouchedOutput, with the generated files it vouched for. */
-function vouchedGenerated(project: Parameters<typeof vouchedOutput>[0], vouched: VouchedLock): { tools: number; generated: readonly string[] } | undefined {
-  const counts = vouchedOutput(project, vouched);
-  return counts && { tools: counts.tools, generated: Object.keys(vouched.files) };
 }
 
 /** Whether every path is a file or link that its folder lists (one listing per folder, as the build's own scaffold check). */

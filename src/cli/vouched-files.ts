@@ -15,6 +15,12 @@ import { MCP_GEN_VERSION } from "../model/version.js";
 import { readBuildCache, vouchesForLock } from "../incremental/build-cache.js";
 import { lockSummary, type LockSummary, type StatIndex, type VouchedLock } from "../incremental/stat-index.js";
 
+/** What either way answers when nothing changed: the lock's tool count and every generated file it records. */
+export interface UnchangedFiles {
+  readonly tools: number;
+  readonly generated: readonly string[];
+}
+
 /** What both fast paths compare with the lock. */
 export interface ProjectFiles {
   readonly root: string;
@@ -44,7 +50,7 @@ export function namesEveryFile(project: ProjectFiles, packageJson: LockSummary["
  * The tools and generated files of the lock the stat index vouches for, when this mcp-gen's version
  * wrote it and the lock and every file it records have the stats the index gives; else undefined.
  */
-export function vouchedFiles(project: ProjectFiles, vouched: VouchedLock | undefined): { tools: number; files: number } | undefined {
+export function vouchedFiles(project: ProjectFiles, vouched: VouchedLock | undefined): UnchangedFiles | undefined {
   return vouched && vouchedInputs(project.root, project.config, project.configSources, vouched) ? vouchedOutput(project, vouched) : undefined;
 }
 
@@ -70,16 +76,13 @@ export function vouchedInputs(root: string, config: Config, configSources: Reado
  * The second half of vouchedFiles: the lock names every descriptor and generated file there is now,
  * and every generated file it records has the stat the index gives.
  */
-export function vouchedOutput(project: ProjectFiles, vouched: VouchedLock): { tools: number; files: number } | undefined {
+export function vouchedOutput(project: ProjectFiles, vouched: VouchedLock): UnchangedFiles | undefined {
   const { inputs, texts, files } = vouched;
   const isInput = (path: string) => Object.hasOwn(inputs, path) || Object.hasOwn(texts, path);
   if (!namesEveryFile(project, vouched.packageJson, isInput, (path) => Object.hasOwn(files, path))) return undefined;
-  let count = 0;
-  for (const path in files) {
-    if (!hasStat(absolutePath(project.root, path), files[path]!)) return undefined;
-    count++;
-  }
-  return { tools: vouched.tools, files: count };
+  const generated = Object.keys(files);
+  for (const path of generated) if (!hasStat(absolutePath(project.root, path), files[path]!)) return undefined;
+  return { tools: vouched.tools, generated };
 }
 
 /** The absolute path of a project path (forward slashes, no `.` or `..` segments). */
@@ -93,12 +96,7 @@ export function absolutePath(root: string, path: string): string {
  * records (each hash taken from the stat index while the file's stat is unchanged, else read);
  * else undefined. `acceptLock`: asked with the SHA-256 of the lock's text before any file is hashed.
  */
-export async function hashedFiles(
-  project: ProjectFiles,
-  index: StatIndex,
-  cachePath: string | undefined,
-  acceptLock: (lockHash: string) => boolean = () => true,
-): Promise<{ tools: number; files: number; generated: readonly string[]; lockHash: string } | undefined> {
+export async function hashedFiles(project: ProjectFiles, index: StatIndex, cachePath: string | undefined, acceptLock: (lockHash: string) => boolean = () => true): Promise<UnchangedFiles | undefined> {
   const { root, config, configSources } = project;
   const read = await readLockSummary(root, config.lock, cachePath, index);
   if (!read || read.summary.version !== MCP_GEN_VERSION || !acceptLock(read.hash)) return undefined;
@@ -120,7 +118,7 @@ export async function hashedFiles(
   // answer the next run's fast path needs the same hashes for.
   index.retain("input", inputs);
   index.retain("generated", files);
-  return fresh ? { tools: lock.tools, files: files.length, generated: files, lockHash: read.hash } : undefined;
+  return fresh ? { tools: lock.tools, generated: files } : undefined;
 }
 
 /**

@@ -6,7 +6,7 @@
 // trusted only for the mcp-gen that wrote it, the config it was written with and the exact lock text
 // that build wrote, and every entry is keyed by the hash of a file's text.
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -110,15 +110,21 @@ export function vouchesForLock(cache: BuildCache | undefined, lockHash: string):
 
 /** Writes the cache to `path`; a cache that cannot be written (read-only folder) is only a slower next build. */
 export async function writeBuildCache(path: string | undefined, cache: BuildCache): Promise<void> {
+  await writeMemoFile(path, `${JSON.stringify(cache)}\n`);
+}
+
+/**
+ * Writes one of the cache folder's memos (the build cache, the last build's findings) when its text
+ * changed; one that cannot be written (a read-only folder) only costs the next build what it saves.
+ */
+export async function writeMemoFile(path: string | undefined, text: string): Promise<void> {
   if (path === undefined) return;
-  const text = `${JSON.stringify(cache)}\n`;
   try {
     if (readFileSync(path, "utf8") === text) return;
   } catch {
     // Not there yet.
   }
   try {
-    mkdirSync(dirname(path), { recursive: true });
     await writeFileAtomic(path, text);
   } catch {
     // See above.

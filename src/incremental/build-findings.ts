@@ -5,7 +5,7 @@
 // and of the inputs, which the lock's recorded hashes pin. A memo like the cache: deleting it only
 // costs the next no-change build its analysis.
 import { readFileSync } from "node:fs";
-import { writeFileAtomic } from "../files/write-files.js";
+import { writeMemoFile } from "./build-cache.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 import { isJsonObject, type JsonValue } from "../model/json.js";
 
@@ -46,18 +46,7 @@ export function readBuildFindings(path: string | undefined): BuildFindings | und
 
 /** Writes the findings (when they differ from what is there); findings that cannot be written only cost the next build its shortcut. */
 export async function writeBuildFindings(path: string | undefined, findings: BuildFindings): Promise<void> {
-  if (path === undefined) return;
-  const text = `${JSON.stringify({ version: FINDINGS_VERSION, ...findings })}\n`;
-  try {
-    if (readFileSync(path, "utf8") === text) return;
-  } catch {
-    // Not there yet.
-  }
-  try {
-    await writeFileAtomic(path, text);
-  } catch {
-    // See above.
-  }
+  await writeMemoFile(path, `${JSON.stringify({ version: FINDINGS_VERSION, ...findings })}\n`);
 }
 
 const SEVERITIES: ReadonlySet<JsonValue> = new Set(["error", "warning", "info"]);

@@ -16,7 +16,7 @@ import { COMMON_OPTIONS, parseCommandArgs } from "../args.js";
 import { EXIT, type CliIo } from "../io.js";
 import { buildCachePath } from "../../incremental/build-cache.js";
 import { StatIndex, statIndexPath } from "../../incremental/stat-index.js";
-import { hashedFiles, vouchedFiles } from "../vouched-files.js";
+import { hashedFiles, vouchedFiles, type UnchangedFiles } from "../vouched-files.js";
 import { listFolderFiles } from "../../files/list-folder-files.js";
 import { confineProjectPaths } from "../confine-paths.js";
 import { findDescriptors } from "../find-descriptors.js";
@@ -85,7 +85,7 @@ export async function runCheck(argv: readonly string[], io: CliIo): Promise<numb
   // The stat index is mcp-gen's cache, not a project file: check writes nothing in the project.
   if (!values.full) await index.save(statIndexPath(cachePath));
   if (fresh && runtime.diagnostics.length === 0) {
-    const line = upToDate(fresh.tools, fresh.files, project.config.lock);
+    const line = upToDate(fresh.tools, fresh.generated.length, project.config.lock);
     await print([], { text: () => line, markdown: { passed: true, headline: line.trim() } });
     return EXIT.ok;
   }
@@ -231,7 +231,7 @@ async function checkFast(
   index: StatIndex,
   cachePath: string | undefined,
   outFolder: string,
-): Promise<{ tools: number; files: number } | undefined> {
+): Promise<UnchangedFiles | undefined> {
   const descriptors = await findDescriptors(root, config, index);
   const outFiles = listFiles(outFolder, config.out);
   const project = { root, config, configSources, descriptors, outFiles };
