@@ -66,70 +66,83 @@ export function installNameCounting(codegen: CodeModules, code: CodeClasses): vo
  */
 export function countNames(root: CodeNode, code: CodeClasses): Record<string, number> | undefined {
   const counts: Record<string, number> = {};
-  const add = (expr: unknown) => {
-    if (!(expr instanceof code._CodeOrName)) return;
-    if (expr instanceof code.Name) {
-      const { str } = expr as CodeExpr;
-      counts[str!] = (counts[str!] ?? 0) + 1;
-      return;
-    }
-    const names = (expr as CodeExpr).names;
-    for (const name in names) counts[name] = (counts[name] ?? 0) + (names[name] ?? 0);
-  };
   // Depth-first, without recursion: generated validators nest as deep as their schemas.
   const stack: CodeNode[] = [root];
+  // The expressions of one node at a time, counted below in one place: this function runs hot on
+  // every validator, and V8 compiles it once per thread (a count inlined at each node kind made
+  // that one compile as large as a dozen).
+  const exprs: unknown[] = [];
   while (stack.length > 0) {
-    const node = stack.pop()!;
-    switch (node.constructor.name) {
-      // Leaves, as their `names` getters count them.
-      case "Def":
-        add(node.rhs);
+    exprs.length = 0;
+    if (!visitNode(stack.pop()!, code, exprs, stack)) return undefined;
+    for (let i = 0; i < exprs.length; i++) {
+      const expr = exprs[i];
+      if (!(expr instanceof code._CodeOrName)) continue;
+      if (expr instanceof code.Name) {
+        const { str } = expr as CodeExpr;
+        counts[str!] = (counts[str!] ?? 0) + 1;
         continue;
-      case "Assign":
-      case "AssignOp":
-        if (!(node.lhs instanceof code.Name)) add(node.lhs);
-        add(node.rhs);
-        continue;
-      case "Label":
-      case "Break":
-        continue;
-      case "Throw":
-        add(node.error);
-        continue;
-      case "AnyCode":
-        add(node.code);
-        continue;
-      // Blocks: their children, and what each kind's getter adds to them.
-      case "If":
-        add(node.condition);
-        if (node.else) stack.push(node.else as CodeNode);
-        break;
-      case "ForLoop":
-        add(node.iteration);
-        break;
-      case "ForRange":
-        add(node.from);
-        add(node.to);
-        break;
-      case "ForIter":
-        add(node.iterable);
-        break;
-      case "Try":
-        if (node.catch) stack.push(node.catch as CodeNode);
-        if (node.finally) stack.push(node.finally as CodeNode);
-        break;
-      case "Root":
-      case "Else":
-      case "Func":
-      case "Return":
-      case "Catch":
-      case "Finally":
-        break;
-      default:
-        return undefined;
+      }
+      const names = (expr as CodeExpr).names;
+      for (const name in names) counts[name] = (counts[name] ?? 0) + (names[name] ?? 0);
     }
-    if (!Array.isArray(node.nodes)) return undefined;
-    for (const child of node.nodes) stack.push(child);
   }
   return counts;
+}
+
+/**
+ * Adds to `exprs` the expressions `node` names itself (what its kind's `names` getter adds to its
+ * children's) and to `stack` the nodes below it. False for a node kind this does not know.
+ */
+function visitNode(node: CodeNode, code: CodeClasses, exprs: unknown[], stack: CodeNode[]): boolean {
+  switch (node.constructor.name) {
+    // Leaves, as their `names` getters count them.
+    case "Def":
+      exprs.push(node.rhs);
+      return true;
+    case "Assign":
+    case "AssignOp":
+      if (!(node.lhs instanceof code.Name)) exprs.push(node.lhs);
+      exprs.push(node.rhs);
+      return true;
+    case "Label":
+    case "Break":
+      return true;
+    case "Throw":
+      exprs.push(node.error);
+      return true;
+    case "AnyCode":
+      exprs.push(node.code);
+      return true;
+    // Blocks: their children, and what each kind's getter adds to them.
+    case "If":
+      exprs.push(node.condition);
+      if (node.else) stack.push(node.else as CodeNode);
+      break;
+    case "ForLoop":
+      exprs.push(node.iteration);
+      break;
+    case "ForRange":
+      exprs.push(node.from, node.to);
+      break;
+    case "ForIter":
+      exprs.push(node.iterable);
+      break;
+    case "Try":
+      if (node.catch) stack.push(node.catch as CodeNode);
+      if (node.finally) stack.push(node.finally as CodeNode);
+      break;
+    case "Root":
+    case "Else":
+    case "Func":
+    case "Return":
+    case "Catch":
+    case "Finally":
+      break;
+    default:
+      return false;
+  }
+  if (!Array.isArray(node.nodes)) return false;
+  for (const child of node.nodes) stack.push(child);
+  return true;
 }
