@@ -24,7 +24,7 @@ import type { GeneratedFile } from "../model/generated-file.js";
 import type { LockFile } from "../model/lock.js";
 import type { ResolvedTool } from "../model/source.js";
 import type { ToolHash } from "../lock/hash-tool.js";
-import { renderLock } from "../lock/render-lock.js";
+import { readLockLayout, renderLockBytes } from "../lock/lock-layout.js";
 import { sha256Hex } from "../lock/sha256.js";
 import type { EmittedTool, EmitReuse, ValidatorModuleRecord } from "../emit/emit-project.js";
 import type { KnownValidator } from "../emit/emit-validators.js";
@@ -120,8 +120,12 @@ export async function planBuild(input: PlanInput): Promise<BuildPlan> {
     lockHash: lock.hash,
   };
   const usable = usableCache(readBuildCache(cachePath), next.generator, next.config, lock.hash);
-  // A usable cache vouches that the lock is byte for byte what this mcp-gen's last build wrote.
-  const previous = parsePreviousLock(lock.text, config.lock, config.load, usable !== undefined);
+  // A usable cache vouches that the lock is byte for byte what this mcp-gen's last build wrote: it is
+  // read block by block, and its unchanged blocks are written again as they are (lock-layout.ts).
+  const { bytes } = lock;
+  const layout = usable !== undefined && bytes ? readLockLayout(bytes) : undefined;
+  const read = layout ? { lock: layout.lock, parsed: layout.lock, layout, diagnostics: [] } : parsePreviousLock(lock.text(), config.lock, config.load, usable !== undefined);
+  const previous: PreviousLock = bytes ? { ...read, bytes } : read;
   const disk = diskReader(root, index);
   const last = usable && previous.parsed ? lastBuild(usable, previous.parsed, config.out, disk) : undefined;
   return { root, config, previous, readReuse: last ? cacheReader(last.cache) : undefined, disk, index, last, next };
@@ -132,16 +136,21 @@ function lastBuild(cache: BuildCache, lock: LockFile, out: string, disk: DiskRea
   return { cache, lock, validators: () => (known ??= lazyKnownValidators(cache, lock, out, disk.text, disk.hash)) };
 }
 
-/** The lock's text, and its SHA-256 (known to the stat index while the lock's stat is unchanged). */
-async function readLock(root: string, path: string, index: StatIndex): Promise<{ readonly text: string | undefined; readonly hash: string | undefined }> {
+/**
+ * The lock's bytes (when it is a file), its text (decoded when asked for), and its SHA-256 (known to
+ * the stat index while the lock's stat is unchanged).
+ */
+async function readLock(root: string, path: string, index: StatIndex): Promise<{ readonly bytes: Buffer | undefined; readonly text: () => string | undefined; readonly hash: string | undefined }> {
   const read = readWithStat(join(root, path));
   // A lock that cannot be read as a file (not there, or a folder) is read again for the error.
-  const text = read ? read.bytes.toString("utf8") : await readTextIfExists(join(root, path));
+  const unreadable = read ? undefined : await readTextIfExists(join(root, path));
+  let text: string | undefined;
+  const decoded = () => (read ? (text ??= read.bytes.toString("utf8")) : unreadable);
   // The SHA-256 of the text is that of the bytes read whenever they are UTF-8 (a lock that is not
   // differs from what any build wrote either way): hashing the bytes skips encoding the text again.
-  const hash = text === undefined ? undefined : ((read && index.recorded("lock", path, read)) ?? sha256Hex(read ? read.bytes : text));
+  const hash = !read && unreadable === undefined ? undefined : ((read && index.recorded("lock", path, read)) ?? sha256Hex(read ? read.bytes : unreadable!));
   if (read && hash !== undefined) index.record("lock", path, read, hash);
-  return { text, hash };
+  return { bytes: read?.bytes, text: decoded, hash };
 }
 
 /** What the analysis takes over from the last build (see ProjectInput). */
@@ -304,18 +313,18 @@ export interface BuildWritten {
  */
 export async function writeBuild(plan: BuildPlan, write: BuildWrite): Promise<BuildWritten> {
   const clock = write.clock ?? NO_CLOCK;
-  const lockText = clock.time("hash", () => renderLock(write.lock, descriptorsInOrder(plan)));
-  return clock.timeAsync("write", () => writeTree(plan, write, lockText));
+  // Rendered as bytes, which are written and hashed: the blocks of tools that did not change are
+  // the previous lock's bytes (a 3 MB lock with any non-ASCII character would otherwise be a
+  // two-byte string, which costs more to encode than to hash).
+  const lockBytes = clock.time("hash", () => renderLockBytes(write.lock, descriptorsInOrder(plan), plan.previous.layout));
+  return clock.timeAsync("write", () => writeTree(plan, write, lockBytes));
 }
 
-async function writeTree(plan: BuildPlan, write: BuildWrite, lockText: string): Promise<BuildWritten> {
+async function writeTree(plan: BuildPlan, write: BuildWrite, lockBytes: Buffer): Promise<BuildWritten> {
   const { config, previous, disk } = plan;
   // Only scaffolds that the listing of their folders lacks: created while the folder is written.
   const creating = write.createScaffolds();
   creating.catch(() => undefined);
-  // Encoded once: the same bytes are written and hashed (a 3 MB lock with any non-ASCII character is
-  // a two-byte string, which costs more to encode than to hash).
-  const lockBytes = Buffer.from(lockText, "utf8");
   const tree = await replaceTree({
     root: plan.root,
     out: config.out,
@@ -342,7 +351,7 @@ async function writeTree(plan: BuildPlan, write: BuildWrite, lockText: string): 
     }),
   );
   await recordBuild(plan, lockHash, write.lock, write.records.keys(), Object.keys(write.lock.files), write.findings);
-  return { tree, created, lockChanged: previous.text !== lockText };
+  return { tree, created, lockChanged: previous.bytes === undefined || !lockBytes.equals(previous.bytes) };
 }
 
 /**
@@ -392,6 +401,6 @@ const INTEGER_KEY = /"(?:0|[1-9][0-9]{0,9})":/;
  */
 function descriptorsInOrder(plan: BuildPlan): Set<object> | undefined {
   const { last, previous } = plan;
-  if (!last || previous.text === undefined || INTEGER_KEY.test(previous.text)) return undefined;
+  if (!last || (previous.layout ? previous.layout.integerKeys : previous.text === undefined || INTEGER_KEY.test(previous.text))) return undefined;
   return new Set<object>(Object.values(last.lock.tools).map((entry) => entry.descriptor));
 }

@@ -5,6 +5,7 @@ import type { Diagnostic } from "../model/diagnostic.js";
 import type { GeneratedFile } from "../model/generated-file.js";
 import type { LockFile } from "../model/lock.js";
 import type { LoadLimits } from "../load/limits.js";
+import type { LockLayout } from "../lock/lock-layout.js";
 import { parseLock, parseVouchedLock } from "../lock/parse-lock.js";
 import type { DiskReader } from "./disk-reader.js";
 
@@ -15,7 +16,12 @@ export interface PreviousLock {
   readonly lock: PreviousFiles;
   /** The whole lock, when it parses. */
   readonly parsed?: LockFile;
+  /** Its text, when it was decoded whole (not for a lock read block by block: see `layout`). */
   readonly text?: string;
+  /** Its bytes, when it was read as a file. */
+  readonly bytes?: Uint8Array;
+  /** The lock read block by block (a lock the build cache vouches for, laid out as renderLock writes it). */
+  readonly layout?: LockLayout;
   readonly diagnostics: readonly Diagnostic[];
 }
 

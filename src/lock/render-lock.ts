@@ -13,6 +13,16 @@ export function renderLock(lock: LockFile, inOrder?: ReadonlySet<object>): strin
 }
 
 /**
+ * The text renderLock writes for `value` as a member at `indent` (its first line not indented): one
+ * tool's block of a lock, rendered on its own (lock-layout.ts).
+ */
+export function renderMember(value: unknown, indent: string, inOrder?: ReadonlySet<object>): string {
+  const sorted = sortedCopy(value as Renderable, inOrder);
+  // JSON strings hold no raw line break: every one starts a line of the member, one level deeper.
+  return sorted !== undefined ? JSON.stringify(sorted, null, 2).replaceAll("\n", `\n${indent}`) : renderValue(value as Renderable, indent);
+}
+
+/**
  * `value` with the members of every object in sorted order (objects already in order are taken as
  * they are), or undefined when an object has an integer-like key: objects keep those first, in
  * numeric order, whatever order they are given in. `inOrder`: objects known to be in order at every
