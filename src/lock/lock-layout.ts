@@ -97,11 +97,15 @@ export function renderLockBytes(lock: LockFile, inOrder?: ReadonlySet<object>, l
     const entry = lock.tools[name]!;
     const kept = lastBlocks.get(entry.descriptor);
     const block = kept && sameEntry(kept.entry, entry) && kept.name === name ? kept.bytes : Buffer.from(`    ${JSON.stringify(name)}: ${renderMember(entry, "    ", inOrder)}`, "utf8");
-    pieces.push(Buffer.from(i === 0 ? "{\n" : ",\n"), block);
+    pieces.push(i === 0 ? OPEN_TOOLS : NEXT_BLOCK, block);
   });
-  pieces.push(Buffer.from(names.length === 0 ? "{}" : "\n  }"), Buffer.from(rest.slice(at + TOOLS_KEY.length + 2), "utf8"));
+  pieces.push(names.length === 0 ? NO_TOOLS : TOOLS_CLOSE, Buffer.from(rest.slice(at + TOOLS_KEY.length + 2), "utf8"));
   return Buffer.concat(pieces);
 }
+
+const OPEN_TOOLS = Buffer.from("{\n");
+const NEXT_BLOCK = Buffer.from(",\n");
+const NO_TOOLS = Buffer.from("{}");
 
 interface LastBlock {
   readonly name: string;
@@ -135,5 +139,8 @@ function isEmptyObject(value: unknown): boolean {
 }
 
 function setOwn(target: Record<string, LockedTool>, key: string, value: LockedTool): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  // Only `__proto__` needs defining (an assignment would set the prototype); defining each of a
+  // thousand members costs more than the rest of the read.
+  if (key === "__proto__") Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
 }
