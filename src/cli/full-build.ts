@@ -17,6 +17,7 @@ import { startBuildThreads, wantsTypesThread, workerCount, type BuildThreads } f
 import {
   handEditedFiles,
   knownFileHashes,
+  type KnownFiles,
   planBuild,
   recordUnchanged,
   reuseChecks,
@@ -138,6 +139,7 @@ async function validateAndWrite(run: BuildRun, plan: BuildPlan, threads: BuildTh
   const written = await writeBuild(plan, {
     clock: run.clock,
     generated: built.emit.generated,
+    encoded: built.encoded,
     lock: built.lock,
     force: run.force,
     // The generated folder and the lock are written at the same time, by replaceTree.
@@ -207,7 +209,7 @@ async function generateOutput(
   output: Exclude<OutputReuse, { unchanged: readonly string[] }>,
   inputs: ReadonlyMap<string, string>,
   scaffolds: ReadonlySet<string> | undefined,
-): Promise<BuildOutput> {
+): Promise<BuildOutput & Pick<KnownFiles, "encoded">> {
   run.progress.phase(`Generating code for ${count(analysis.tools.length, "tool")}`, "types");
   const input = {
     tools: output.tools,
@@ -225,14 +227,8 @@ async function generateOutput(
   const generated = await generateProject(input);
   // The server `mcp-gen import` recorded stays: a build knows the tools, not where they came from.
   const server = plan.previous.parsed?.server;
-  return {
-    ...generated,
-    lock: lockProject(
-      { ...input, server },
-      generated,
-      run.clock.time("hash", () => knownFileHashes(plan, generated.emit.generated)),
-    ),
-  };
+  const known = run.clock.time("hash", () => knownFileHashes(plan, generated.emit.generated));
+  return { ...generated, lock: lockProject({ ...input, server }, generated, known.hashes), encoded: known.encoded };
 }
 
 /** Project paths of the files directly in each folder (scaffold folders: one file per tool). */

@@ -54,7 +54,7 @@ export async function writeNewFile(path: string, contents: string | Uint8Array):
  * like tsc, and git for its objects by default, mcp-gen does not flush each generated file to the
  * disk, so after a power cut the next build writes them again.
  */
-export function writeNewFileSync(path: string, contents: string): void {
+export function writeNewFileSync(path: string, contents: string | Uint8Array): void {
   writeFileSync(path, contents, { encoding: "utf8", flag: "wx", mode: 0o644 });
 }
 

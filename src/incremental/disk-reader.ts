@@ -14,10 +14,11 @@ export interface DiskReader {
   /** hashFileText of the same. */
   hash(path: string): string | undefined;
   /**
-   * Whether the file on disk is known to hold other bytes than `contents` without reading it: its
-   * size is another (a file that is not there differs too). False means only "read to know".
+   * Whether the file on disk is known to hold other bytes than contents of `size` bytes without
+   * reading it: its size is another (a file that is not there differs too). False means only "read
+   * to know".
    */
-  differsBySize(path: string, contents: string): boolean;
+  differsBySize(path: string, size: number): boolean;
 }
 
 /**
@@ -53,11 +54,11 @@ export function diskReader(root: string, index: StatIndex): DiskReader {
     }
     return hashes.get(path);
   };
-  const differsBySize = (path: string, contents: string) => {
-    const known = texts.get(path);
-    if (known !== undefined) return known !== contents;
+  const differsBySize = (path: string, size: number) => {
+    const read = reads.get(path);
+    if (read) return read.bytes.length !== size;
     const stat = statSync(join(root, path), { throwIfNoEntry: false });
-    return !stat?.isFile() || stat.size !== Buffer.byteLength(contents, "utf8");
+    return !stat?.isFile() || stat.size !== size;
   };
   return { text, hash, differsBySize };
 }

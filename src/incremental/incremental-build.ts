@@ -25,7 +25,7 @@ import type { LockFile } from "../model/lock.js";
 import type { ResolvedTool } from "../model/source.js";
 import type { ToolHash } from "../lock/hash-tool.js";
 import { readLockLayout, renderLockBytes } from "../lock/lock-layout.js";
-import { sha256Hex } from "../lock/sha256.js";
+import { hashFileText, sha256Hex } from "../lock/sha256.js";
 import type { EmittedTool, EmitReuse, ValidatorModuleRecord } from "../emit/emit-project.js";
 import type { KnownValidator } from "../emit/emit-validators.js";
 import type { CheckedTool, ProjectAnalysis } from "../project/analyze-project.js";
@@ -120,12 +120,11 @@ export async function planBuild(input: PlanInput): Promise<BuildPlan> {
     lockHash: lock.hash,
   };
   const usable = usableCache(readBuildCache(cachePath), next.generator, next.config, lock.hash);
-  // A usable cache vouches that the lock is byte for byte what this mcp-gen's last build wrote: it is
-  // read block by block, and its unchanged blocks are written again as they are (lock-layout.ts).
-  const { bytes } = lock;
-  const layout = usable !== undefined && bytes ? readLockLayout(bytes) : undefined;
-  const read = layout ? { lock: layout.lock, parsed: layout.lock, layout, diagnostics: [] } : parsePreviousLock(lock.text(), config.lock, config.load, usable !== undefined);
-  const previous: PreviousLock = bytes ? { ...read, bytes } : read;
+  // A usable cache vouches that the lock is byte for byte what this mcp-gen's last build wrote: its
+  // blocks are found in its bytes, and those of unchanged tools written again as they are.
+  const read = parsePreviousLock(lock.text, config.lock, config.load, usable !== undefined);
+  const layout = usable !== undefined && lock.bytes && read.parsed ? readLockLayout(lock.bytes, read.parsed) : undefined;
+  const previous: PreviousLock = lock.bytes ? { ...read, bytes: lock.bytes, ...(layout ? { layout } : {}) } : read;
   const disk = diskReader(root, index);
   const last = usable && previous.parsed ? lastBuild(usable, previous.parsed, config.out, disk) : undefined;
   return { root, config, previous, readReuse: last ? cacheReader(last.cache) : undefined, disk, index, last, next };
@@ -136,21 +135,16 @@ function lastBuild(cache: BuildCache, lock: LockFile, out: string, disk: DiskRea
   return { cache, lock, validators: () => (known ??= lazyKnownValidators(cache, lock, out, disk.text, disk.hash)) };
 }
 
-/**
- * The lock's bytes (when it is a file), its text (decoded when asked for), and its SHA-256 (known to
- * the stat index while the lock's stat is unchanged).
- */
-async function readLock(root: string, path: string, index: StatIndex): Promise<{ readonly bytes: Buffer | undefined; readonly text: () => string | undefined; readonly hash: string | undefined }> {
+/** The lock's bytes (when it is a file), its text, and its SHA-256 (known to the stat index while the lock's stat is unchanged). */
+async function readLock(root: string, path: string, index: StatIndex): Promise<{ readonly bytes: Buffer | undefined; readonly text: string | undefined; readonly hash: string | undefined }> {
   const read = readWithStat(join(root, path));
   // A lock that cannot be read as a file (not there, or a folder) is read again for the error.
-  const unreadable = read ? undefined : await readTextIfExists(join(root, path));
-  let text: string | undefined;
-  const decoded = () => (read ? (text ??= read.bytes.toString("utf8")) : unreadable);
+  const text = read ? read.bytes.toString("utf8") : await readTextIfExists(join(root, path));
   // The SHA-256 of the text is that of the bytes read whenever they are UTF-8 (a lock that is not
   // differs from what any build wrote either way): hashing the bytes skips encoding the text again.
-  const hash = !read && unreadable === undefined ? undefined : ((read && index.recorded("lock", path, read)) ?? sha256Hex(read ? read.bytes : unreadable!));
+  const hash = text === undefined ? undefined : ((read && index.recorded("lock", path, read)) ?? sha256Hex(read ? read.bytes : text));
   if (read && hash !== undefined) index.record("lock", path, read, hash);
-  return { bytes: read?.bytes, text: decoded, hash };
+  return { bytes: read?.bytes, text, hash };
 }
 
 /** What the analysis takes over from the last build (see ProjectInput). */
@@ -250,19 +244,39 @@ export function reuseOutput(plan: BuildPlan, question: OutputQuestion): OutputRe
   return { tools: planned.tools, reuse: planned.reuse, hashes: planned.hashes };
 }
 
+/** What knownFileHashes found of the generated files the last lock records. */
+export interface KnownFiles {
+  /** hashFileText of each, by path: the lock need not hash these again (lockProject). */
+  readonly hashes: ReadonlyMap<string, string>;
+  /** The UTF-8 bytes of those that changed, encoded once to tell their size, hash them and write them (replaceTree). */
+  readonly encoded: ReadonlyMap<string, Uint8Array>;
+}
+
 /**
- * hashFileText of each generated file that is on disk exactly as generated (mostly known to the
- * stat index, so not even read), by path: the lock need not hash those again (lockProject).
+ * The hash of each generated file the last lock records: of one on disk exactly as generated, from
+ * the stat index (mostly not even read); of one that changed, from its bytes, which are kept to be
+ * written. A 1 MB aggregate with a non-ASCII character is a two-byte string: measuring, hashing and
+ * writing it each took an encoding of its own.
  */
-export function knownFileHashes(plan: BuildPlan, files: readonly GeneratedFile[]): Map<string, string> {
+export function knownFileHashes(plan: BuildPlan, files: readonly GeneratedFile[]): KnownFiles {
   const hashes = new Map<string, string>();
+  const encoded = new Map<string, Uint8Array>();
   for (const file of files) {
-    // A file whose size on disk is another is not read to find that it changed.
-    if (!file.unchanged && !(isRecorded(plan.previous.lock, file.path) && !plan.disk.differsBySize(file.path, file.contents) && plan.disk.text(file.path) === file.contents)) continue;
+    if (!file.unchanged) {
+      if (!isRecorded(plan.previous.lock, file.path)) continue;
+      const bytes = Buffer.from(file.contents, "utf8");
+      // A file whose size on disk is another is not read to find that it changed.
+      if (plan.disk.differsBySize(file.path, bytes.length) || plan.disk.text(file.path) !== file.contents) {
+        encoded.set(file.path, bytes);
+        // hashFileText hashes the text with CRLF as LF: the same as its bytes' hash when it has no CR.
+        hashes.set(file.path, bytes.includes(0x0d) ? hashFileText(file.contents) : sha256Hex(bytes));
+        continue;
+      }
+    }
     const hash = plan.disk.hash(file.path);
     if (hash !== undefined) hashes.set(file.path, hash);
   }
-  return hashes;
+  return { hashes, encoded };
 }
 
 /**
@@ -277,6 +291,8 @@ export function handEditedFiles(plan: BuildPlan, files: readonly GeneratedFile[]
 export interface BuildWrite {
   /** Every file of the generated folder (EmitOutput.generated). */
   readonly generated: readonly GeneratedFile[];
+  /** KnownFiles.encoded: the bytes of changed files, written as they are. */
+  readonly encoded?: ReadonlyMap<string, Uint8Array>;
   readonly lock: LockFile;
   readonly force: boolean;
   /** Creates the missing scaffolds while the folder is written (on worker threads); answers with their paths. */
@@ -334,6 +350,7 @@ async function writeTree(plan: BuildPlan, write: BuildWrite, lockBytes: Buffer):
     drop: staleFiles(previous.lock, write.generated, write.force, disk),
     read: disk.text,
     differs: disk.differsBySize,
+    ...(write.encoded ? { encoded: write.encoded } : {}),
   });
   const created = await creating;
   const lockHash = sha256Hex(lockBytes);
@@ -401,6 +418,6 @@ const INTEGER_KEY = /"(?:0|[1-9][0-9]{0,9})":/;
  */
 function descriptorsInOrder(plan: BuildPlan): Set<object> | undefined {
   const { last, previous } = plan;
-  if (!last || (previous.layout ? previous.layout.integerKeys : previous.text === undefined || INTEGER_KEY.test(previous.text))) return undefined;
+  if (!last || previous.text === undefined || INTEGER_KEY.test(previous.text)) return undefined;
   return new Set<object>(Object.values(last.lock.tools).map((entry) => entry.descriptor));
 }

@@ -16,11 +16,10 @@ export interface PreviousLock {
   readonly lock: PreviousFiles;
   /** The whole lock, when it parses. */
   readonly parsed?: LockFile;
-  /** Its text, when it was decoded whole (not for a lock read block by block: see `layout`). */
   readonly text?: string;
   /** Its bytes, when it was read as a file. */
   readonly bytes?: Uint8Array;
-  /** The lock read block by block (a lock the build cache vouches for, laid out as renderLock writes it). */
+  /** Where each tool's block is in `bytes` (a lock the build cache vouches for: see lock-layout.ts). */
   readonly layout?: LockLayout;
   readonly diagnostics: readonly Diagnostic[];
 }

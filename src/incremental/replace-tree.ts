@@ -26,8 +26,10 @@ export interface TreeReplacement {
   readonly lockBytes: Uint8Array;
   /** The text of a project file on disk (a caller that has read the old files already); read here by default. */
   readonly read?: (path: string) => string | undefined;
-  /** Whether the file on disk is known to differ from `contents` without reading it (DiskReader.differsBySize); by default, never. */
-  readonly differs?: (path: string, contents: string) => boolean;
+  /** Whether the file on disk is known to differ from contents of that many bytes without reading it (DiskReader.differsBySize); by default, never. */
+  readonly differs?: (path: string, size: number) => boolean;
+  /** The UTF-8 bytes of files the caller encoded already (it hashed them), by path: written as they are. */
+  readonly encoded?: ReadonlyMap<string, Uint8Array>;
 }
 
 export interface TreeSummary {
@@ -166,7 +168,7 @@ export async function replaceTree(input: TreeReplacement): Promise<TreeSummary> 
   const oldFiles = new Set(listFiles(outDir).map((p) => `${input.out}/${p}`));
   const read = input.read ?? ((path: string) => readTextSyncIfExists(join(input.root, path)));
   const differs = input.differs ?? (() => false);
-  const sameAsOld = new Set(input.files.filter((file) => file.unchanged === true || (oldFiles.has(file.path) && !differs(file.path, file.contents) && read(file.path) === file.contents)));
+  const sameAsOld = new Set(input.files.filter((file) => file.unchanged === true || (oldFiles.has(file.path) && !differs(file.path, byteSize(input, file)) && read(file.path) === file.contents)));
   const same = (file: GeneratedFile) => sameAsOld.has(file);
   const changed = input.files.filter((file) => !same(file));
   const generated = new Set(input.files.map((f) => f.path));
@@ -189,7 +191,7 @@ export async function replaceTree(input: TreeReplacement): Promise<TreeSummary> 
       linkSync(join(input.root, file.path), target);
       unchanged.push(file.path);
     } else {
-      writeNewFileSync(target, file.contents);
+      writeNewFileSync(target, input.encoded?.get(file.path) ?? file.contents);
       written.push(file.path);
     }
   }
@@ -244,7 +246,7 @@ async function replaceThroughJournal(input: TreeReplacement, changed: readonly G
   for (const file of changed) {
     const temp = posix.join(posix.dirname(file.path), `.mcp-gen-${process.pid}-${randomBytes(4).toString("hex")}.tmp`);
     await makeFolder(dirname(join(input.root, file.path)));
-    await writeNewFile(join(input.root, temp), file.contents);
+    await writeNewFile(join(input.root, temp), input.encoded?.get(file.path) ?? file.contents);
     writes.push([temp, file.path]);
   }
   const lockTemp = input.lock + STAGING;
@@ -264,4 +266,9 @@ async function writeLockIfChanged(input: TreeReplacement): Promise<void> {
   const lockPath = join(input.root, input.lock);
   const current = await readFile(lockPath).catch(() => undefined);
   if (!current?.equals(input.lockBytes)) await writeFileAtomic(lockPath, input.lockBytes);
+}
+
+/** The size of `file` in UTF-8, from the bytes the caller encoded when there are some. */
+function byteSize(input: TreeReplacement, file: GeneratedFile): number {
+  return input.encoded?.get(file.path)?.length ?? Buffer.byteLength(file.contents, "utf8");
 }

@@ -1,19 +1,17 @@
 // The lock as bytes, laid out the way renderLock writes it: every member but `tools` on lines of
-// their own, then one block per tool. A rebuild changes one or two tools of hundreds; this reads a
-// lock the build cache vouches for block by block (each block decoded and parsed on its own, so one
-// non-ASCII character does not turn the whole 3 MB text into a two-byte string) and writes the next
-// lock with every block whose tool did not change copied over as the bytes it was read as. Both
-// directions give exactly what decoding, JSON.parse and renderLock give (test/lock/lock-layout.test.ts).
+// their own, then one block per tool. A rebuild changes one or two tools of hundreds; for a lock the
+// build cache vouches for (its bytes are what this mcp-gen last wrote), this finds each tool's block
+// in the bytes, and the next lock is written with the block of every tool that did not change
+// copied over as it was read, instead of rendering and encoding 3 MB again. What it writes is
+// exactly renderLock's text (test/lock/lock-layout.test.ts).
 import type { LockedTool, LockFile } from "../model/lock.js";
 import { renderLock, renderMember } from "./render-lock.js";
 
-/** A lock read block by block: its value, and the bytes of each tool's block by the entry read from it. */
+/** A lock and the bytes of each tool's block (`    "<name>": {` … `    }`) in the text it was read from. */
 export interface LockLayout {
   readonly lock: LockFile;
-  /** The bytes of each block (`    "<name>": {` … `    }`), by the entry parsed from it. */
+  /** By the entry of `lock` the block holds. */
   readonly blocks: ReadonlyMap<LockedTool, Uint8Array>;
-  /** Whether any block or the rest holds a key that looks like an array index (see renderLock). */
-  readonly integerKeys: boolean;
 }
 
 const TOOLS_KEY = '\n  "tools": ';
@@ -21,59 +19,52 @@ const TOOLS_KEY = '\n  "tools": ';
 const BETWEEN_BLOCKS = Buffer.from('\n    },\n    "');
 const BLOCK_CLOSE = "\n    }".length;
 const TOOLS_CLOSE = Buffer.from("\n  }");
-/** A member name JavaScript objects order first (an array index), anywhere in a JSON text. */
-const INTEGER_KEY = /"(?:0|[1-9][0-9]{0,9})":/;
+/** A member name JavaScript objects order first (an array index). */
+const INTEGER_LIKE = /^(?:0|[1-9][0-9]{0,9})$/;
 
 /**
- * The lock in `bytes`, read block by block, when the text is laid out as renderLock writes it (UTF-8,
- * no byte order mark, `tools` an object member of its own); undefined for any other layout, which the
- * caller reads whole. For a lock whose bytes the build cache vouches for: like parseVouchedLock, it
- * checks the shape only as far as it reads it.
- * @example readLockLayout(readFileSync("mcp-tools.lock.json"))?.lock.tools
+ * The block of each of `lock`'s tools in `bytes`, the text `lock` was parsed from, when the text is
+ * laid out as renderLock writes it (no byte order mark, no carriage return, one block per tool, each
+ * opening with its tool's name as JSON.stringify writes it); else undefined. Only for a lock whose
+ * bytes are what renderLock wrote (the build cache vouches for them): a block is taken to be its
+ * entry's rendering, and is not rendered again to prove it.
+ * @example readLockLayout(bytes, parseVouchedLock(bytes.toString("utf8"))!)?.blocks
  */
-export function readLockLayout(bytes: Uint8Array): LockLayout | undefined {
+export function readLockLayout(bytes: Uint8Array, lock: LockFile): LockLayout | undefined {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const keyAt = buffer.indexOf(TOOLS_KEY);
-  // A byte order mark or a carriage return: not renderLock's bytes, whatever JSON.parse makes of them.
   if (keyAt < 0 || buffer[0] !== 0x7b || buffer.indexOf(0x0d) >= 0) return undefined;
   const open = keyAt + TOOLS_KEY.length;
+  const names = Object.keys(lock.tools);
   if (buffer[open] !== 0x7b) return undefined;
-  const empty = buffer[open + 1] === 0x7d;
-  if (!empty && buffer[open + 1] !== 0x0a) return undefined;
-  const closeAt = empty ? open + 1 : buffer.indexOf(TOOLS_CLOSE, open);
+  if (buffer[open + 1] === 0x7d) return names.length === 0 ? { lock, blocks: new Map() } : undefined;
+  if (buffer[open + 1] !== 0x0a) return undefined;
+  const closeAt = buffer.indexOf(TOOLS_CLOSE, open);
   if (closeAt < 0) return undefined;
-  const afterTools = empty ? open + 2 : closeAt + TOOLS_CLOSE.length;
   const blocks = new Map<LockedTool, Uint8Array>();
-  const tools: Record<string, LockedTool> = {};
-  let integerKeys = false;
+  let start = open + 2;
+  while (start < closeAt) {
+    const between = buffer.indexOf(BETWEEN_BLOCKS, start);
+    const end = between >= 0 && between < closeAt ? between + BLOCK_CLOSE : closeAt;
+    const name = blockName(buffer, start, end);
+    const entry = name === undefined || !Object.hasOwn(lock.tools, name) ? undefined : lock.tools[name];
+    if (entry === undefined || blocks.has(entry)) return undefined;
+    blocks.set(entry, buffer.subarray(start, end));
+    start = end + 2;
+  }
+  return start === closeAt + 2 && blocks.size === names.length ? { lock, blocks } : undefined;
+}
+
+/** The tool name a block opens with (`    "<name>": {`), when it is written as JSON.stringify writes it. */
+function blockName(buffer: Buffer, start: number, end: number): string | undefined {
+  const lineEnd = buffer.indexOf(0x0a, start);
+  if (lineEnd < 0 || lineEnd > end) return undefined;
+  const line = buffer.toString("utf8", start, lineEnd);
+  if (!line.startsWith('    "') || !line.endsWith('": {')) return undefined;
+  const quoted = line.slice(4, -3);
   try {
-    // Every member but `tools`, with `tools` as an empty object.
-    const rest = buffer.toString("utf8", 0, open) + "{}" + buffer.toString("utf8", afterTools);
-    integerKeys = INTEGER_KEY.test(rest);
-    const value = JSON.parse(rest) as { tools?: unknown } | null;
-    if (value === null || typeof value !== "object" || Array.isArray(value) || !isEmptyObject(value.tools)) return undefined;
-    // The blocks: `{\n` + block + (`,\n` + block)* + `\n  }`.
-    let start = open + 2;
-    while (!empty && start < closeAt) {
-      const between = buffer.indexOf(BETWEEN_BLOCKS, start);
-      const end = between >= 0 && between < closeAt ? between + BLOCK_CLOSE : closeAt;
-      const block = buffer.subarray(start, end);
-      const text = block.toString("utf8");
-      if (!integerKeys && INTEGER_KEY.test(text)) integerKeys = true;
-      const member = JSON.parse(`{${text}}`) as Record<string, unknown>;
-      const names = Object.keys(member);
-      if (names.length !== 1 || !text.startsWith(`    ${JSON.stringify(names[0])}: {`)) return undefined;
-      const name = names[0]!;
-      const entry = member[name];
-      if (Object.hasOwn(tools, name) || entry === null || typeof entry !== "object" || Array.isArray(entry)) return undefined;
-      setOwn(tools, name, entry as LockedTool);
-      blocks.set(entry as LockedTool, block);
-      start = end + 2;
-    }
-    if (!empty && start !== closeAt + 2) return undefined;
-    const lock = { ...(value as object), tools } as LockFile;
-    if (![lock.files, lock.inputs].every((member) => member !== null && typeof member === "object" && !Array.isArray(member))) return undefined;
-    return { lock, blocks, integerKeys };
+    const name: unknown = JSON.parse(quoted);
+    return typeof name === "string" && JSON.stringify(name) === quoted ? name : undefined;
   } catch {
     return undefined;
   }
@@ -87,18 +78,37 @@ export function readLockLayout(bytes: Uint8Array): LockLayout | undefined {
 export function renderLockBytes(lock: LockFile, inOrder?: ReadonlySet<object>, last?: LockLayout): Buffer {
   const names = Object.keys(lock.tools).sort();
   // Integer-like names are ordered by renderLock's general way; so is a lock that needs it elsewhere.
-  if (!last || names.some((name) => INTEGER_KEY.test(`"${name}":`))) return Buffer.from(renderLock(lock, inOrder), "utf8");
+  if (!last || names.some((name) => INTEGER_LIKE.test(name))) return Buffer.from(renderLock(lock, inOrder), "utf8");
   const rest = renderLock({ ...lock, tools: {} }, inOrder);
   const at = rest.indexOf(`${TOOLS_KEY}{}`);
   if (at < 0) return Buffer.from(renderLock(lock, inOrder), "utf8");
   const lastBlocks = blocksByDescriptor(last);
   const pieces: Uint8Array[] = [Buffer.from(rest.slice(0, at + TOOLS_KEY.length), "utf8")];
+  // Kept blocks that follow each other in the last lock are copied as one run of its bytes (with the
+  // `,\n` between them): a rebuild copies a handful of runs, not a thousand blocks.
+  let run: Uint8Array | undefined;
+  const endRun = () => {
+    if (run) pieces.push(run);
+    run = undefined;
+  };
   names.forEach((name, i) => {
     const entry = lock.tools[name]!;
     const kept = lastBlocks.get(entry.descriptor);
-    const block = kept && sameEntry(kept.entry, entry) && kept.name === name ? kept.bytes : Buffer.from(`    ${JSON.stringify(name)}: ${renderMember(entry, "    ", inOrder)}`, "utf8");
-    pieces.push(i === 0 ? OPEN_TOOLS : NEXT_BLOCK, block);
+    if (kept && sameEntry(kept.entry, entry) && kept.name === name) {
+      const block = kept.bytes;
+      if (run && block.buffer === run.buffer && block.byteOffset === run.byteOffset + run.byteLength + NEXT_BLOCK.length) {
+        run = new Uint8Array(run.buffer, run.byteOffset, run.byteLength + NEXT_BLOCK.length + block.byteLength);
+        return;
+      }
+      endRun();
+      pieces.push(i === 0 ? OPEN_TOOLS : NEXT_BLOCK);
+      run = block;
+      return;
+    }
+    endRun();
+    pieces.push(i === 0 ? OPEN_TOOLS : NEXT_BLOCK, Buffer.from(`    ${JSON.stringify(name)}: ${renderMember(entry, "    ", inOrder)}`, "utf8"));
   });
+  endRun();
   pieces.push(names.length === 0 ? NO_TOOLS : TOOLS_CLOSE, Buffer.from(rest.slice(at + TOOLS_KEY.length + 2), "utf8"));
   return Buffer.concat(pieces);
 }
@@ -133,14 +143,3 @@ function sameEntry(last: LockedTool, next: LockedTool): boolean {
 }
 
 const ENTRY_KEYS: ReadonlySet<string> = new Set(["descriptor", "file", "parts", "sha256"]);
-
-function isEmptyObject(value: unknown): boolean {
-  return value !== null && typeof value === "object" && !Array.isArray(value) && Object.keys(value).length === 0;
-}
-
-function setOwn(target: Record<string, LockedTool>, key: string, value: LockedTool): void {
-  // Only `__proto__` needs defining (an assignment would set the prototype); defining each of a
-  // thousand members costs more than the rest of the read.
-  if (key === "__proto__") Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  else target[key] = value;
-}

@@ -1,6 +1,6 @@
-// The lock read block by block and written with unchanged blocks copied: exactly what decoding the
-// whole text, JSON.parse and renderLock give, for any lock (non-ASCII text, integer-like keys and
-// tool names, `__proto__`), and nothing for a text laid out any other way.
+// The lock's blocks found in its bytes, and the next lock written with unchanged blocks copied:
+// exactly renderLock's text, for any lock (non-ASCII text, integer-like keys and tool names,
+// `__proto__`), and no blocks for a text laid out any other way.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { readLockLayout, renderLockBytes } from "../../src/lock/lock-layout.js";
@@ -70,24 +70,27 @@ function bytesOf(lock: LockFile): Buffer {
   return Buffer.from(renderLock(lock), "utf8");
 }
 
+/** The layout of `bytes` as the build reads it: parsed whole, then its blocks found. */
+function layoutOf(bytes: Buffer) {
+  return readLockLayout(bytes, JSON.parse(bytes.toString("utf8")) as LockFile);
+}
+
 describe("readLockLayout", () => {
-  it("property: reads a rendered lock as decoding and JSON.parse read it whole, tools in the same order", () => {
+  it("property: finds each tool's block, the bytes of the tools' member in order", () => {
     fc.assert(
       fc.property(lockArbitrary, (lock) => {
         const bytes = bytesOf(lock);
-        const layout = readLockLayout(bytes);
-        const whole = JSON.parse(bytes.toString("utf8")) as LockFile;
+        const layout = layoutOf(bytes);
         expect(layout).toBeDefined();
-        expect(layout!.lock).toEqual(whole);
-        expect(Object.keys(layout!.lock.tools)).toEqual(Object.keys(whole.tools));
-        expect(Object.keys(layout!.lock)).toEqual(Object.keys(whole));
-        expect(layout!.integerKeys).toBe(INTEGER_KEY.test(bytes.toString("utf8")));
-        // The blocks are the bytes of the tools' member, in order.
-        const blocks = [...layout!.blocks.values()].map((block) => Buffer.from(block).toString("utf8"));
-        for (const block of blocks) {
-          const [name] = Object.keys(JSON.parse(`{${block}}`) as object);
-          expect(Buffer.from(layout!.blocks.get(layout!.lock.tools[name!]!)!).toString("utf8")).toBe(block);
-        }
+        expect(layout!.blocks.size).toBe(Object.keys(layout!.lock.tools).length);
+        const found = Object.entries(layout!.lock.tools).map(([name, entry]) => {
+          const block = layout!.blocks.get(entry)!;
+          // Each block is its entry's member, as JSON.parse reads it.
+          expect(JSON.parse(`{${Buffer.from(block).toString("utf8")}}`)).toEqual(objectOf([[name, entry]]));
+          return block;
+        });
+        // In the order of the text (integer-like names come first in the object, not in the text).
+        const blocks = found.sort((a, b) => a.byteOffset - b.byteOffset).map((block) => Buffer.from(block).toString("utf8"));
         const member = blocks.length === 0 ? "{}" : `{\n${blocks.join(",\n")}\n  }`;
         expect(bytes.toString("utf8")).toContain(`\n  "tools": ${member}\n`);
       }),
@@ -95,7 +98,7 @@ describe("readLockLayout", () => {
     );
   });
 
-  it("reads nothing from a text laid out otherwise", () => {
+  it("finds nothing in a text laid out otherwise", () => {
     const lock = {
       lockfileVersion: 1,
       generator: { name: "mcp-gen", version: "1" },
@@ -106,21 +109,23 @@ describe("readLockLayout", () => {
       packageJson: {},
     } as unknown as LockFile;
     const good = renderLock(lock);
-    expect(readLockLayout(Buffer.from(good))).toBeDefined();
+    expect(layoutOf(Buffer.from(good))).toBeDefined();
     const variants = {
-      bom: `\ufeff${good}`,
-      crlf: good.replaceAll("\n", "\r\n"),
-      "crlf, one tool": renderLock({ ...lock, tools: { a: lock.tools.a! } }).replaceAll("\n", "\r\n"),
-      "tools not an object": good.replace(/"tools": \{[\s\S]*\n {2}\}/, '"tools": []'),
-      "no files": good.replace(/"files": \{\},\n/, ""),
-      truncated: good.slice(0, -20),
-      "not JSON": good.replace('"specRevision"', "specRevision"),
-      "a key written another way": good.replace('"b": {', '"\\u0062": {'),
-    };
-    for (const [name, variant] of Object.entries(variants)) expect(readLockLayout(Buffer.from(variant)), name).toBeUndefined();
+      bom: [`\ufeff${good}`, lock],
+      crlf: [good.replaceAll("\n", "\r\n"), lock],
+      "crlf, one tool": [renderLock({ ...lock, tools: { a: lock.tools.a! } }).replaceAll("\n", "\r\n"), { ...lock, tools: { a: lock.tools.a! } }],
+      "a carriage return inside a block": [good.replace('"file": "tools/b.json",', '"file": "tools/b.json",\r'), lock],
+      "tools not an object": [good.replace(/"tools": \{[\s\S]*\n {2}\}/, '"tools": []'), lock],
+      "two tools in one block": [good.replace('\n    },\n    "b"', '\n    , "b"'), lock],
+      "a name written another way": [good.replace('"b": {', '"\\u0062": {'), lock],
+      "a tool the lock does not have": [good, { ...lock, tools: { a: lock.tools.a!, c: lock.tools.b! } }],
+      "a tool more in the lock": [good, { ...lock, tools: { ...lock.tools, c: lock.tools.b! } }],
+      "no tools in the lock": [good, { ...lock, tools: {} }],
+    } as const;
+    for (const [name, [text, value]] of Object.entries(variants)) expect(readLockLayout(Buffer.from(text), value as LockFile), name).toBeUndefined();
   });
 
-  it("property: on any edit of a rendered lock, reads nothing or what JSON.parse reads", () => {
+  it("property: on any edit of a rendered lock, finds nothing or blocks that hold their tools' entries", () => {
     const base = renderLock({
       lockfileVersion: 1,
       generator: { name: "mcp-gen", version: "1" },
@@ -133,19 +138,20 @@ describe("readLockLayout", () => {
       files: {},
       packageJson: {},
     } as unknown as LockFile);
-    const edit = fc.constantFrom("\n", "\n    ", "},", "{", "}", '"', ",", '\n    },\n    "', '"tools": ', "\r", "é", " ");
+    const edit = fc.constantFrom("\n", "\n    ", "},", "{", "}", '"', ",", '\n    },\n    "', '"tools": ', "\r", "é", " ", '"a": {');
     fc.assert(
       fc.property(fc.nat(base.length), fc.nat(12), fc.array(edit, { maxLength: 3 }), (at, cut, inserted) => {
-        const variant = base.slice(0, at) + inserted.join("") + base.slice(Math.min(base.length, at + cut));
-        const layout = readLockLayout(Buffer.from(variant));
-        let whole: unknown;
+        const variant = Buffer.from(base.slice(0, at) + inserted.join("") + base.slice(Math.min(base.length, at + cut)));
+        let lock: LockFile;
         try {
-          whole = JSON.parse(variant);
+          lock = JSON.parse(variant.toString("utf8")) as LockFile;
         } catch {
-          expect(layout).toBeUndefined();
           return;
         }
-        if (layout) expect(layout.lock).toEqual(whole);
+        if (lock === null || typeof lock !== "object" || lock.tools === null || typeof lock.tools !== "object") return;
+        const layout = readLockLayout(variant, lock);
+        if (!layout) return;
+        for (const [name, entry] of Object.entries(lock.tools)) expect(JSON.parse(`{${Buffer.from(layout.blocks.get(entry)!).toString("utf8")}}`)).toEqual(objectOf([[name, entry]]));
       }),
       { numRuns: 1000 },
     );
@@ -159,7 +165,7 @@ describe("renderLockBytes", () => {
   it("property: gives renderLock's bytes, whatever changed since the lock it read", () => {
     fc.assert(
       fc.property(nextLock, fc.boolean(), ([before, other, fates], inOrder) => {
-        const layout = readLockLayout(bytesOf(before))!;
+        const layout = layoutOf(bytesOf(before))!;
         const tools: Record<string, LockedTool> = {};
         Object.entries(layout.lock.tools).forEach(([name, read], i) => {
           const fate = fates[i % fates.length];
@@ -175,7 +181,7 @@ describe("renderLockBytes", () => {
         for (const [name, value] of Object.entries(other.tools)) if (!Object.hasOwn(tools, name)) defineOwn(tools as unknown as Record<string, JsonValue>, name, value as unknown as JsonValue);
         const next = { ...other, tools } as LockFile;
         // The build passes the descriptors read back as already in order when no key is integer-like.
-        const order = inOrder && !layout.integerKeys ? new Set<object>(Object.values(layout.lock.tools).map((entry) => entry.descriptor)) : undefined;
+        const order = inOrder && !INTEGER_KEY.test(renderLock(before)) ? new Set<object>(Object.values(layout.lock.tools).map((entry) => entry.descriptor)) : undefined;
         expect(renderLockBytes(next, order, layout).toString("utf8")).toBe(renderLock(next, order));
         expect(renderLockBytes(next, order).toString("utf8")).toBe(renderLock(next, order));
       }),
@@ -198,7 +204,7 @@ describe("renderLockBytes", () => {
       packageJson: {},
     } as unknown as LockFile;
     const bytes = bytesOf(lock);
-    const layout = readLockLayout(bytes)!;
+    const layout = layoutOf(bytes)!;
     // Marks both blocks read: only a copied block keeps its mark.
     for (const block of layout.blocks.values()) Buffer.from(block.buffer, block.byteOffset, block.byteLength).write("#", block.byteLength - 1 - "}".length);
     const a = layout.lock.tools.a!;
