@@ -43,7 +43,7 @@ import { diskReader, type DiskReader } from "./disk-reader.js";
 import type { FileRecord, ReadReuse } from "./file-record.js";
 import { cacheReader, cleanSchemas, lazyKnownValidators, nextCache, planEmitReuse, reusableTools, usableCache } from "./plan-reuse.js";
 import { handEditedFiles as editedSinceLastBuild, isRecorded, parsePreviousLock, staleFiles, type PreviousLock } from "./previous-lock.js";
-import { recoverInterruptedBuild, replaceTree, type TreeSummary } from "./replace-tree.js";
+import { replaceTree, type TreeSummary } from "./replace-tree.js";
 import { lockSummary, StatIndex, statIndexPath } from "./stat-index.js";
 import { unchangedOutput } from "./unchanged-build.js";
 
@@ -103,13 +103,13 @@ interface CacheKey {
 }
 
 /**
- * The plan step: finishes or undoes a build that was killed while writing, reads the lock and the
- * build cache, and keeps the cache only when it vouches for that very lock.
- * @example const plan = await planBuild({ root, realRoot, config, configHashes, index })
+ * The plan step: reads the lock and the build cache, and keeps the cache only when it vouches for
+ * that very lock. Call it after recoverInterruptedBuild (the build command does, before anything
+ * looks at the files), which finishes or undoes a build that was killed while writing.
+ * @example await recoverInterruptedBuild(root, config.out, config.lock); const plan = await planBuild({ root, realRoot, config, configHashes, index })
  */
 export async function planBuild(input: PlanInput): Promise<BuildPlan> {
   const { root, config, index } = input;
-  await recoverInterruptedBuild(root, config.out, config.lock, [config.handlers, config.tests]);
   const cachePath = buildCachePath(input.realRoot);
   const lock = await readLock(root, config.lock, index);
   // Only a project with a cache needs to know which mcp-gen and config it was written by.

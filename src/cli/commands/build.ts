@@ -158,6 +158,9 @@ function diagnosticsPrinter(io: CliIo, setup: ReportSetup): DiagnosticsPrinter {
 async function buildLocked(run: BuildRun): Promise<number> {
   const { project, clock } = run;
   const configHashes = new Map([...hashedInputs(project.sources)].map(([path, text]) => [path, hashFileText(text)]));
+  const { config } = project;
+  // A killed build's leftovers first, once for both ways: finishing it changes the files' stats.
+  await clock.timeAsync("config", () => recoverInterruptedBuild(run.root, config.out, config.lock, [config.handlers, config.tests]));
   const unchanged = run.force ? undefined : await clock.timeAsync("config", () => buildUnchanged(run, configHashes));
   if (unchanged !== undefined) return unchanged;
   const { fullBuild } = await clock.timeAsync("config", () => import("../full-build.js"));
@@ -170,8 +173,6 @@ async function buildLocked(run: BuildRun): Promise<number> {
  */
 async function buildUnchanged(run: BuildRun, configHashes: ReadonlyMap<string, string>): Promise<number | undefined> {
   const { config } = run.project;
-  // A killed build's leftovers first, as planBuild does: finishing it changes the files' stats.
-  await recoverInterruptedBuild(run.root, config.out, config.lock, [config.handlers, config.tests]);
   const cachePath = buildCachePath(run.realRoot);
   const unchanged = await unchangedBuildFast({
     root: run.root,
