@@ -119,13 +119,15 @@ export async function writeBuildCache(path: string | undefined, cache: BuildCach
  */
 export async function writeMemoFile(path: string | undefined, text: string): Promise<void> {
   if (path === undefined) return;
+  // Encoded once, to compare and to write; the file is read only when its size is the same.
+  const bytes = Buffer.from(text, "utf8");
   try {
-    if (readFileSync(path, "utf8") === text) return;
+    if (statSync(path).size === bytes.length && readFileSync(path).equals(bytes)) return;
   } catch {
     // Not there yet.
   }
   try {
-    await writeFileAtomic(path, text);
+    await writeFileAtomic(path, bytes);
   } catch {
     // See above.
   }
