@@ -49,6 +49,8 @@ export interface ModuleFormatInput {
 export function moduleFormatFindings(input: ModuleFormatInput): Diagnostic[] {
   const [leaf] = input.tsconfigs;
   if (leaf === undefined || leaf.path === undefined) return [];
+  // Most projects never name the option: their files are not parsed at all (nor the parser loaded).
+  if (!input.tsconfigs.some((file) => mayName(file.text, "verbatimModuleSyntax"))) return [];
   const verbatim = effectiveOption(input.tsconfigs, "verbatimModuleSyntax");
   const module = effectiveOption(input.tsconfigs, "module");
   if (verbatim?.value !== true || typeof module?.value !== "string" || !NODE_MODES.has(module.value.toLowerCase())) return [];
@@ -79,6 +81,11 @@ function effectiveOption(chain: readonly TsconfigFile[], option: string): { valu
     if (node !== undefined) return { value: jsonc().getNodeValue(node), node: node.parent?.children?.[0] ?? node, file };
   }
   return undefined;
+}
+
+/** Whether a JSON-with-comments text may have a member named `name`: it holds the name, or an escape that could spell it. */
+function mayName(text: string, name: string): boolean {
+  return text.includes(name) || text.includes("\\u");
 }
 
 /** The value node at `path` of a JSON-with-comments text, or undefined (also when the text does not parse). */
@@ -115,7 +122,7 @@ export function readTsconfigChain(root: string): TsconfigFile[] {
     }
     const inside = relative(root, next.absolute);
     chain.push({ path: inside.startsWith("..") ? undefined : inside.split(sep).join("/"), name: next.name, text });
-    const extended = nodeAt(text, ["extends"]);
+    const extended = mayName(text, "extends") ? nodeAt(text, ["extends"]) : undefined;
     const value = extended === undefined ? undefined : jsonc().getNodeValue(extended);
     // An array extends every file in order, the last one winning: its last entry is the nearest base.
     const name = Array.isArray(value) ? value.at(-1) : value;

@@ -122,6 +122,19 @@ describe("moduleFormatFindings", () => {
     expect(finding!.message).toMatch(/^tsconfig\.json, through the \.\/tsconfig\.base\.json it extends, sets "verbatimModuleSyntax": true with "module": "nodenext"/);
   });
 
+  it("finds the option and extends written with escapes, which a look for their names alone would miss", async () => {
+    const escaped = { path: "tsconfig.json", name: "tsconfig.json", text: '{ "compilerOptions": { "module": "nodenext", "verbatim\\u004doduleSyntax": true } }' };
+    expect(moduleFormatFindings({ packageText: commonjs, tsconfigs: [escaped] }).map((d) => d.ruleId)).toEqual(["module-format-commonjs"]);
+    const root = tempProject({
+      "package.json": '{ "name": "p" }',
+      "tsconfig.json": '{ "\\u0065xtends": "./base.json" }',
+      "base.json": '{ "compilerOptions": { "module": "nodenext", "verbatimModuleSyntax": true } }',
+      "tools/greet.json": JSON.stringify(TOOL),
+    });
+    const build = await runInProcess(root, ["build"]);
+    expect(build.stdout + build.stderr).toContain("tsconfig.json, through the ./base.json it extends, sets");
+  });
+
   it("follows extends on disk, to relative files and to packages in node_modules", async () => {
     const root = tempProject({
       "package.json": '{ "name": "p" }',
