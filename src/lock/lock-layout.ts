@@ -136,10 +136,14 @@ function blocksByDescriptor(layout: LockLayout): Map<object, LastBlock> {
 function sameEntry(last: LockedTool, next: LockedTool): boolean {
   const keys = Object.keys(next);
   if (keys.length !== Object.keys(last).length || !keys.every((key) => ENTRY_KEYS.has(key))) return false;
-  if (last.file !== next.file || last.sha256 !== next.sha256) return false;
+  if (last.file !== next.file || last.sha256 !== next.sha256 || !isRecord(last.parts) || !isRecord(next.parts)) return false;
   const lastParts = Object.entries(last.parts);
   const nextParts = next.parts as Readonly<Record<string, string | undefined>>;
   return lastParts.length === Object.keys(next.parts).length && lastParts.every(([part, hash]) => nextParts[part] === hash);
 }
 
 const ENTRY_KEYS: ReadonlySet<string> = new Set(["descriptor", "file", "parts", "sha256"]);
+
+function isRecord(value: unknown): value is object {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}

@@ -218,5 +218,9 @@ describe("renderLockBytes", () => {
     expect(renderLockBytes(renamed, undefined, layout).toString("utf8")).toBe(renderLock(renamed));
     const more = { ...layout.lock, tools: { a: { ...a, extra: true } } } as unknown as LockFile;
     expect(renderLockBytes(more, undefined, layout).toString("utf8")).toBe(renderLock(more));
+    // A last entry without parts (no lock mcp-gen writes, but a layout is only as good as its lock) is rendered, not copied, and throws nothing.
+    const partless = { ...a, parts: undefined } as unknown as LockedTool;
+    const layoutWithout = { lock: { ...layout.lock, tools: { a: partless } } as LockFile, blocks: new Map([[partless, layout.blocks.get(a)!]]) };
+    expect(renderLockBytes(next, undefined, layoutWithout).toString("utf8")).toBe(renderLock(next));
   });
 });
