@@ -19,6 +19,8 @@ if (entry === undefined) {
   );
   process.exitCode = 2;
 } else {
-  const { runCli } = await import(entry.href);
+  const { runCli, prepareProcess } = await import(entry.href);
+  // The engine's settings for the command (src/cli/engine-tuning.ts); a dist/ older than them has none.
+  prepareProcess?.(process.argv.slice(2));
   process.exitCode = await runCli(process.argv.slice(2));
 }

@@ -7,7 +7,10 @@
 // With --phases, each thread also counts its time (wall, and its own CPU time from
 // /proc/thread-self/schedstat) in three parts: start-up and loading both packages, types, and
 // validators: the floors of those phases in the phase table. The timed row runs without it.
-// Usage: node children/generators.mjs <tools.json> [threads=2] [--phases]
+// With --engine=mcp-gen, the process first sets the V8 flags a batch mcp-gen command sets for
+// itself (src/cli/engine-tuning.ts, as built in dist/): the floor under the same engine settings as
+// the build it is the floor of. Without it, Node's defaults.
+// Usage: node children/generators.mjs <tools.json> [threads=2] [--phases] [--engine=mcp-gen]
 import { openSync, readFileSync, readSync } from "node:fs";
 import { createRequire } from "node:module";
 import { performance } from "node:perf_hooks";
@@ -73,7 +76,9 @@ async function generate(schemas, phases, startedAt) {
 if (isMainThread) {
   const args = process.argv.slice(2);
   const phases = args.includes("--phases");
-  const [file, threadsText = "2"] = args.filter((arg) => arg !== "--phases");
+  // Before either package loads; the worker thread shares V8's flags.
+  if (args.includes("--engine=mcp-gen")) (await import("../../dist/cli/engine-tuning.js")).tuneEngineForBatch();
+  const [file, threadsText = "2"] = args.filter((arg) => !arg.startsWith("--"));
   const { tools } = JSON.parse(readFileSync(file, "utf8"));
   const distinct = [...new Set(tools.map((tool) => JSON.stringify(tool.inputSchema)))].map((text) => JSON.parse(text));
   const threads = Math.max(1, Number(threadsText));

@@ -6,23 +6,32 @@ import { formatFailure, type StructuredFormat } from "../report/format-failure.j
 import { closest } from "../config/suggest.js";
 import { UsageError } from "./args.js";
 import { EXIT, processIo, type CliIo } from "./io.js";
+import { tuneEngineForBatch } from "./engine-tuning.js";
 
 type Command = (argv: readonly string[], io: CliIo) => Promise<number>;
 
-/** Each command's module is loaded only when that command runs: `check` must not pay for code generation. */
-const COMMANDS: Readonly<Record<string, { load: () => Promise<Command>; summary: string }>> = {
-  build: { load: async () => (await import("./commands/build.js")).runBuild, summary: "validate, then write generated code, missing stubs and scaffolds, and the lock file" },
-  check: { load: async () => (await import("./commands/check.js")).runCheck, summary: "for CI: compare a build in memory with the lock and the generated files; write nothing" },
-  diff: { load: async () => (await import("./commands/diff.js")).runDiff, summary: "classify changes since the lock: breaking, needs review, compatible" },
-  import: { load: async () => (await import("./commands/import.js")).runImport, summary: "write descriptors and a lock from a live server's tools/list" },
-  init: { load: async () => (await import("./commands/init.js")).runInit, summary: "scaffold the config, an example tool, package.json scripts and a README section" },
-  lsp: { load: async () => (await import("./commands/lsp.js")).runLsp, summary: "language server for editors: validate's diagnostics as you type, fixes, hover, completion" },
-  proxy: { load: async () => (await import("./commands/proxy.js")).runProxy, summary: "run a server behind its lock: withhold every tool that changed since it was pinned, refuse its calls" },
-  unwrap: { load: async () => (await import("./commands/unwrap.js")).runUnwrap, summary: "put back the server entries of an MCP host's config that wrap rewrote" },
-  validate: { load: async () => (await import("./commands/validate.js")).runValidate, summary: "load, resolve and validate every descriptor; print diagnostics" },
-  verify: { load: async () => (await import("./commands/verify.js")).runVerify, summary: "compare a live server's tools/list with the lock" },
-  watch: { load: async () => (await import("./commands/watch.js")).runWatch, summary: "build, then build again whenever a descriptor, a $ref'd file or the config changes" },
-  wrap: { load: async () => (await import("./commands/wrap.js")).runWrap, summary: "route the servers of an MCP host's config through mcp-gen proxy, pinned to their locks" },
+/**
+ * Each command's module is loaded only when that command runs: `check` must not pay for code
+ * generation. `batch`: the command runs for seconds and exits (engine-tuning.ts); lsp, proxy and
+ * watch run for as long as their session.
+ */
+const COMMANDS: Readonly<Record<string, { load: () => Promise<Command>; summary: string; batch: boolean }>> = {
+  build: { load: async () => (await import("./commands/build.js")).runBuild, summary: "validate, then write generated code, missing stubs and scaffolds, and the lock file", batch: true },
+  check: { load: async () => (await import("./commands/check.js")).runCheck, summary: "for CI: compare a build in memory with the lock and the generated files; write nothing", batch: true },
+  diff: { load: async () => (await import("./commands/diff.js")).runDiff, summary: "classify changes since the lock: breaking, needs review, compatible", batch: true },
+  import: { load: async () => (await import("./commands/import.js")).runImport, summary: "write descriptors and a lock from a live server's tools/list", batch: true },
+  init: { load: async () => (await import("./commands/init.js")).runInit, summary: "scaffold the config, an example tool, package.json scripts and a README section", batch: true },
+  lsp: { load: async () => (await import("./commands/lsp.js")).runLsp, summary: "language server for editors: validate's diagnostics as you type, fixes, hover, completion", batch: false },
+  proxy: {
+    load: async () => (await import("./commands/proxy.js")).runProxy,
+    summary: "run a server behind its lock: withhold every tool that changed since it was pinned, refuse its calls",
+    batch: false,
+  },
+  unwrap: { load: async () => (await import("./commands/unwrap.js")).runUnwrap, summary: "put back the server entries of an MCP host's config that wrap rewrote", batch: true },
+  validate: { load: async () => (await import("./commands/validate.js")).runValidate, summary: "load, resolve and validate every descriptor; print diagnostics", batch: true },
+  verify: { load: async () => (await import("./commands/verify.js")).runVerify, summary: "compare a live server's tools/list with the lock", batch: true },
+  watch: { load: async () => (await import("./commands/watch.js")).runWatch, summary: "build, then build again whenever a descriptor, a $ref'd file or the config changes", batch: false },
+  wrap: { load: async () => (await import("./commands/wrap.js")).runWrap, summary: "route the servers of an MCP host's config through mcp-gen proxy, pinned to their locks", batch: true },
 };
 
 export const MAIN_HELP = () => `Usage: mcp-gen <command> [options]
@@ -38,6 +47,20 @@ ${Object.entries(COMMANDS)
 Run "mcp-gen <command> --help" for the options of a command.
 Options: --version, --help
 `;
+
+/**
+ * What the process entry (bin/mcp-gen.js) sets before runCli runs the command `argv` names: V8's
+ * tiering for a short run when the command is one (engine-tuning.ts). Process-wide, so not in runCli,
+ * which tests and the library call in their own process.
+ */
+export function prepareProcess(argv: readonly string[]): void {
+  if (isBatchCommand(argv[0])) tuneEngineForBatch();
+}
+
+/** Whether `name` is a command that runs for seconds and exits (COMMANDS' `batch`). */
+export function isBatchCommand(name: string | undefined): boolean {
+  return name !== undefined && Object.hasOwn(COMMANDS, name) && COMMANDS[name]!.batch;
+}
 
 /** @example process.exitCode = await runCli(process.argv.slice(2)) */
 export async function runCli(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
