@@ -4,21 +4,26 @@
 // print an error on every run).
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { BATCH_INTERRUPT_BUDGET, batchEngineFlags } from "../../src/cli/engine-tuning.js";
+import { BATCH_TIERING, batchEngineFlags } from "../../src/cli/engine-tuning.js";
 import { isBatchCommand } from "../../src/cli/main.js";
 import { ALL_NODES_EXPECTED, SUPPORTED_NODES } from "../support/node-versions.js";
 
 describe("batchEngineFlags", () => {
-  it("raises the interrupt budget on V8 11 (Node 20) only", () => {
-    expect(batchEngineFlags("11.3.244.8-node.26", [])).toEqual([`--interrupt-budget=${BATCH_INTERRUPT_BUDGET}`]);
-    expect(BATCH_INTERRUPT_BUDGET).toBeGreaterThan(67_584);
-    for (const version of ["12.4.254.21-node.21", "13.6.233.8-node.10", "14.0.1", "1.2.3", "", "x"]) expect(batchEngineFlags(version, []), version).toEqual([]);
+  it("raises the interrupt budget on V8 11 (Node 20) and the TurboFan invocation count on V8 12 (Node 22), nothing elsewhere", () => {
+    expect(batchEngineFlags("11.3.244.8-node.26", [])).toEqual([`--interrupt-budget=${BATCH_TIERING["11"]!.value}`]);
+    expect(batchEngineFlags("12.4.254.21-node.21", [])).toEqual([`--invocation-count-for-turbofan=${BATCH_TIERING["12"]!.value}`]);
+    // Above V8's own defaults (67,584 bytes and 3,000 calls): a raise, never a cut.
+    expect(BATCH_TIERING["11"]!.value).toBeGreaterThan(67_584);
+    expect(BATCH_TIERING["12"]!.value).toBeGreaterThan(3_000);
+    for (const version of ["13.6.233.8-node.10", "14.0.1", "10.2.154", "1.2.3", "", "x", "__proto__.1", "toString"]) expect(batchEngineFlags(version, []), version).toEqual([]);
   });
 
-  it("leaves a budget Node was started with", () => {
+  it("leaves a threshold Node was started with", () => {
     for (const arg of ["--interrupt-budget=1000", "--interrupt_budget=1000", "--interrupt-budget"]) expect(batchEngineFlags("11.3.244.8-node.26", [arg]), arg).toEqual([]);
-    // Other flags, and names that only begin alike, are not a budget.
-    expect(batchEngineFlags("11.3.244.8-node.26", ["--max-old-space-size=4096", "--interrupt-budget-for-feedback-allocation=10"])).toHaveLength(1);
+    for (const arg of ["--invocation-count-for-turbofan=10", "--invocation_count_for_turbofan=10"]) expect(batchEngineFlags("12.4.254.21-node.21", [arg]), arg).toEqual([]);
+    // Other flags, and names that only begin alike, are not the threshold.
+    expect(batchEngineFlags("11.3.244.8-node.26", ["--max-old-space-size=4096", "--interrupt-budget-for-feedback-allocation=10", "--invocation-count-for-turbofan=10"])).toHaveLength(1);
+    expect(batchEngineFlags("12.4.254.21-node.21", ["--invocation-count-for-turbofan-osr=10", "--interrupt-budget=10"])).toHaveLength(1);
   });
 });
 
