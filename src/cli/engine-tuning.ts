@@ -36,7 +36,25 @@ export function batchEngineFlags(v8Version: string, execArgv: readonly string[])
   return [`${tiering.flag}=${tiering.value}`];
 }
 
-/** Sets batchEngineFlags for this process: before the command's work starts, and its worker threads (they share V8's flags). */
-export function tuneEngineForBatch(): void {
-  for (const flag of batchEngineFlags(process.versions.v8, process.execArgv)) setFlagsFromString(flag);
+/** What tuneEngineForBatch reads and calls: this process's, unless a test gives its own. */
+export interface EngineRuntime {
+  /** process.versions.v8: undefined on a runtime that only looks like Node. */
+  readonly v8: string | undefined;
+  readonly execArgv: readonly string[];
+  readonly setFlags: (flag: string) => void;
+}
+
+const THIS_PROCESS: EngineRuntime = { v8: process.versions.v8, execArgv: process.execArgv, setFlags: setFlagsFromString };
+
+/**
+ * Sets batchEngineFlags for this process: before the command's work starts, and for its worker
+ * threads (they share V8's flags). Never fails the command: a runtime that reports a V8 version but
+ * has no V8 flags to set (a Node look-alike) runs it with its own settings.
+ */
+export function tuneEngineForBatch(runtime: EngineRuntime = THIS_PROCESS): void {
+  try {
+    for (const flag of batchEngineFlags(runtime.v8 ?? "", runtime.execArgv)) runtime.setFlags(flag);
+  } catch {
+    // Its own settings, then.
+  }
 }

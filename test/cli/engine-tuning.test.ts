@@ -4,7 +4,7 @@
 // print an error on every run).
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { BATCH_TIERING, batchEngineFlags } from "../../src/cli/engine-tuning.js";
+import { BATCH_TIERING, batchEngineFlags, tuneEngineForBatch } from "../../src/cli/engine-tuning.js";
 import { isBatchCommand } from "../../src/cli/main.js";
 import { ALL_NODES_EXPECTED, SUPPORTED_NODES } from "../support/node-versions.js";
 
@@ -24,6 +24,23 @@ describe("batchEngineFlags", () => {
     // Other flags, and names that only begin alike, are not the threshold.
     expect(batchEngineFlags("11.3.244.8-node.26", ["--max-old-space-size=4096", "--interrupt-budget-for-feedback-allocation=10", "--invocation-count-for-turbofan=10"])).toHaveLength(1);
     expect(batchEngineFlags("12.4.254.21-node.21", ["--invocation-count-for-turbofan-osr=10", "--interrupt-budget=10"])).toHaveLength(1);
+  });
+});
+
+describe("tuneEngineForBatch", () => {
+  it("sets each flag once, and nothing where there is none to set", () => {
+    const set: string[] = [];
+    tuneEngineForBatch({ v8: "11.3.244.8-node.26", execArgv: [], setFlags: (flag) => set.push(flag) });
+    tuneEngineForBatch({ v8: "13.6.233.8-node.10", execArgv: [], setFlags: (flag) => set.push(flag) });
+    tuneEngineForBatch({ v8: undefined, execArgv: [], setFlags: (flag) => set.push(flag) });
+    expect(set).toEqual(["--interrupt-budget=400000"]);
+  });
+
+  it("never fails the command, on a runtime that reports a V8 it cannot set flags of", () => {
+    const refusing = (flag: string) => {
+      throw new Error(`not implemented: ${flag}`);
+    };
+    expect(() => tuneEngineForBatch({ v8: "12.4.254.14-node.12", execArgv: [], setFlags: refusing })).not.toThrow();
   });
 });
 
