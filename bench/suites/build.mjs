@@ -9,6 +9,7 @@ import * as fmt from "../lib/format.mjs";
 import { runNode } from "../lib/measure.mjs";
 import { BENCH_DIR, GITHUB_OPENAPI_FILE, githubToolsFile, MCP_GEN_BIN, OPENAPI_MCP_GENERATOR_BIN, OPENAPI_TYPESCRIPT_BIN, workPath } from "../lib/paths.mjs";
 import { addSchemaProperty, editDescriptor, githubTools, writeProject } from "../lib/projects.mjs";
+import { restoreFiles, snapshotFiles } from "../lib/switch-back.mjs";
 import { max, median, min, pairedRatio } from "../lib/stats.mjs";
 import { phaseSection } from "../lib/phase-table.mjs";
 
@@ -143,6 +144,20 @@ function cases(tools, checkAvailable) {
       prepare: (round) => addSchemaProperty(project(), tools[(round * 397 + 611) % tools.length], round + 1),
       run: mcpGen("build"),
     },
+    {
+      // git switch to a branch where one more tool changed, a build there, then git switch back:
+      // the lock on disk is again the one the last build here wrote, not the one the last build wrote.
+      key: "switchBack",
+      label: "mcp-gen build after switching back from a branch built with one more description edited",
+      needs: "cold",
+      prepare: async (round) => {
+        const here = snapshotFiles(project(), ["tools", "src/generated", "mcp-tools.lock.json"]);
+        editDescriptor(project(), tools[(round * 397 + 211) % tools.length], round + 101);
+        await runNode(MCP_GEN_BIN, ["build", "--cwd", project()], { cwd: project(), label: "mcp-gen build (the other branch)" });
+        restoreFiles(project(), here);
+      },
+      run: mcpGen("build"),
+    },
   ];
 }
 
@@ -160,7 +175,7 @@ async function measure(list, { runs, budgetS, log }) {
       const r = results[c.key];
       if (r.error || (c.maxRuns !== undefined && round >= c.maxRuns) || (c.needs && results[c.needs].ms[round] === undefined)) continue;
       try {
-        c.prepare?.(round);
+        await c.prepare?.(round);
         const { ms, rssMB, cpuMs, detail } = await c.run();
         r.ms[round] = ms;
         r.rss[round] = rssMB;
@@ -264,6 +279,7 @@ export async function buildSuite({ options, log, targets }) {
   rows.push(row(r.schemaRebuild, `${fmt.ratio(schemaFraction)} of cold`, t7.target, t7.status));
   const t7b = targets.add("schemaRebuild27", fmt.ratio(schemaFraction), schemaFraction, "build");
   rows.push(ratioRow("↳ the same, against #27's bound", fmt.ratio(schemaFraction), t7b.target, t7b.status));
+  rows.push(row(r.switchBack, `${fmt.ratio(ratio("switchBack", "cold"))} of cold`));
 
   const table = {
     title: `Build: GitHub corpus, ${fmt.int(tools.length)} tools (${rounds} round${rounds === 1 ? "" : "s"}, ${seconds.toFixed(0)} s)`,
@@ -275,7 +291,7 @@ export async function buildSuite({ options, log, targets }) {
       "Pinned generators alone = the floor of any build that makes types and validators with the packages mcp-gen pins: json-schema-to-typescript (format: false) and one ajv instance (standalone code) over the 727 distinct inputSchemas, split over a worker thread and the main thread; nothing read but the corpus file, nothing written (bench/children/generators.mjs). It runs under the V8 settings a batch mcp-gen command sets for itself (on Node 20 and 22, a higher threshold for optimizing a function: src/cli/engine-tuning.ts), so the ratio to it is mcp-gen's own share; the row under it runs with Node's defaults, as the floor ran before those settings.",
       "Stating every file = check's floor: a Node process that lists tools/ and the generated folder and stats each file (and the config and the lock) once, nothing read or hashed (bench/children/stat-floor.mjs); Node's start-up is in both.",
       "Creating the files alone = the cold build's output (every file but the descriptors and the config) read into memory, then created in a fresh folder with one synchronous write each, one thread, no temporary names (bench/children/write-tree.mjs): the file system's share of a cold build.",
-      "Cold = a fresh project directory with only tools/*.json and the config; no-change = the same build again (it reads the files the cold build wrote last: they were too new for the stat index to record), and once more (every stat now recorded: it answers from stats alone, src/cli/unchanged-build-fast.ts); one descriptor changed = one tool's description edited, then build; one inputSchema changed = an optional string property added to another tool's inputSchema (its types, validator and module change), then build; watch = one mcp-gen watch session per round on the built project, three descriptions edited one after another, each timed from the write of the file to the end of the build it starts (watch's 100 ms of quiet included), the median of the three (bench/children/watch-rebuild.mjs); its peak RSS is the watch process's.",
+      "Cold = a fresh project directory with only tools/*.json and the config; no-change = the same build again (it reads the files the cold build wrote last: they were too new for the stat index to record), and once more (every stat now recorded: it answers from stats alone, src/cli/unchanged-build-fast.ts); one descriptor changed = one tool's description edited, then build; one inputSchema changed = an optional string property added to another tool's inputSchema (its types, validator and module change), then build; watch = one mcp-gen watch session per round on the built project, three descriptions edited one after another, each timed from the write of the file to the end of the build it starts (watch's 100 ms of quiet included), the median of the three (bench/children/watch-rebuild.mjs); its peak RSS is the watch process's; switching back = the descriptors, generated folder and lock saved, one more description edited and built (the other branch, untimed), the saved files put back as git does it (only those that differ written: bench/lib/switch-back.mjs), then build.",
     ],
     raw: r,
   };

@@ -12,7 +12,7 @@ import { hasStat, readWithStat } from "../files/read-with-stat.js";
 import { comparePackageValues } from "../lock/compare-lock.js";
 import { hashFileText, sha256Hex } from "../lock/sha256.js";
 import { MCP_GEN_VERSION } from "../model/version.js";
-import { readBuildCache, vouchesForLock } from "../incremental/build-cache.js";
+import { readCacheForLock } from "../incremental/build-cache.js";
 import { lockSummary, type LockSummary, type StatIndex, type VouchedLock } from "../incremental/stat-index.js";
 
 /** What either way answers when nothing changed: the lock's tool count and every generated file it records. */
@@ -141,7 +141,8 @@ async function readLockSummary(root: string, lockPath: string, cachePath: string
   const remembered = index.lockSummary(lockHash);
   if (remembered) return { summary: remembered, hash: lockHash };
   const lockText = read.bytes.toString("utf8");
-  const vouched = vouchesForLock(readBuildCache(cachePath), lockHash);
+  // The current cache, or one kept from when a build wrote this lock (a branch switched back to).
+  const vouched = readCacheForLock(cachePath, lockHash).forLock !== undefined;
   const { parseTrustedLock, parseTrustedShape } = await import("../lock/parse-lock.js");
   const lock = vouched ? parseTrustedShape(lockText) : parseTrustedLock(lockText);
   if (!lock) return undefined;

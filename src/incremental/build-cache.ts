@@ -2,11 +2,13 @@
 // (no parsing, resolving, per-tool rules or type generation for them). It sits in
 // node_modules/.cache/mcp-gen/ of the project or the nearest folder above it that has node_modules
 // (git-ignored with node_modules, safe to delete: a build without it does everything; a project
-// with no node_modules gets no cache, and none is created for it), one file per project. It is
-// trusted only for the mcp-gen that wrote it, the config it was written with and the exact lock text
-// that build wrote, and every entry is keyed by the hash of a file's text.
+// with no node_modules gets no cache, and none is created for it), one file per project, with the
+// caches of the last few locks it replaced beside it (keepEarlierCache). It is trusted only for the
+// mcp-gen that wrote it, the config it was written with and the exact lock text that build wrote,
+// and every entry is keyed by the hash of a file's text.
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
+import { rename, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -108,9 +110,95 @@ export function vouchesForLock(cache: BuildCache | undefined, lockHash: string):
   return cache !== undefined && cache.lock === lockHash;
 }
 
-/** Writes the cache to `path`; a cache that cannot be written (read-only folder) is only a slower next build. */
-export async function writeBuildCache(path: string | undefined, cache: BuildCache): Promise<void> {
+/**
+ * How many caches of earlier locks a project keeps beside its current one. The lock on disk goes
+ * back to one an earlier build wrote after `git switch` to a branch built before, `git stash`, or a
+ * change undone with git: the cache kept for that lock spares the next build everything that build
+ * did (a cold build of the 1,223-tool corpus is seconds; a rebuild, under one).
+ */
+export const EARLIER_CACHES = 3;
+
+/**
+ * Where the cache that vouched for the lock whose text has the SHA-256 `lockHash` is kept once a
+ * build replaced that lock (keepEarlierCache), beside the current cache at `path`.
+ * @example earlierCachePath("/app/node_modules/.cache/mcp-gen/1f0c….json", "9a3e…") // "/app/node_modules/.cache/mcp-gen/1f0c….lock-9a3e….json"
+ */
+export function earlierCachePath(path: string, lockHash: string): string {
+  return `${path.replace(/\.json$/, "")}.lock-${lockHash.slice(0, 16)}.json`;
+}
+
+/** What a build found of its caches: the current one, and the one that vouches for the lock on disk (either, or none). */
+export interface CachesOnDisk {
+  /** The cache at buildCachePath, whichever lock it vouches for. */
+  readonly current: BuildCache | undefined;
+  /** The cache that vouches for the lock on disk: `current`, or one kept for that lock (readCacheForLock). */
+  readonly forLock: BuildCache | undefined;
+}
+
+/**
+ * The project's current cache, and the one that vouches for the lock whose text has the SHA-256
+ * `lockHash`: the current one when it does, else the one kept from when that lock was written. A
+ * kept file is trusted only for the lock its content names in full, not for its file name.
+ */
+export function readCacheForLock(path: string | undefined, lockHash: string | undefined): CachesOnDisk {
+  const current = readBuildCache(path);
+  if (path === undefined || lockHash === undefined) return { current, forLock: undefined };
+  if (vouchesForLock(current, lockHash)) return { current, forLock: current };
+  const earlier = readBuildCache(earlierCachePath(path, lockHash));
+  return { current, forLock: vouchesForLock(earlier, lockHash) ? earlier : undefined };
+}
+
+/**
+ * Writes the cache to `path`; a cache that cannot be written (read-only folder) is only a slower next
+ * build. `replacing`: the cache found at `path` when the build began (CachesOnDisk.current); when it
+ * vouches for another lock and comes from the same mcp-gen and config, it is kept for that lock.
+ */
+export async function writeBuildCache(path: string | undefined, cache: BuildCache, replacing?: BuildCache): Promise<void> {
+  if (path !== undefined && replacing !== undefined && replacing.lock !== cache.lock && replacing.generator === cache.generator && replacing.config === cache.config) {
+    await keepEarlierCache(path, replacing.lock);
+  }
   await writeMemoFile(path, `${JSON.stringify(cache)}\n`);
+}
+
+/**
+ * Makes the cache kept for the lock on disk (CachesOnDisk.forLock, not the current one) the
+ * current cache again, keeping the current one for its own lock: for a build that wrote nothing,
+ * whose next build would otherwise read both.
+ */
+export async function restoreEarlierCache(path: string | undefined, caches: CachesOnDisk): Promise<void> {
+  const { current, forLock } = caches;
+  if (path === undefined || forLock === undefined || forLock === current) return;
+  if (current !== undefined && current.generator === forLock.generator && current.config === forLock.config) await keepEarlierCache(path, current.lock);
+  try {
+    await rename(earlierCachePath(path, forLock.lock), path);
+  } catch {
+    // Gone or not movable: the next build reads it where it is, or does everything.
+  }
+}
+
+/**
+ * Moves the current cache at `path`, which vouches for the lock with SHA-256 `lockHash`, aside for
+ * that lock; then removes all but the EARLIER_CACHES newest kept ones of the project.
+ */
+async function keepEarlierCache(path: string, lockHash: string): Promise<void> {
+  try {
+    await rename(path, earlierCachePath(path, lockHash));
+  } catch {
+    return; // not there, or the folder is read-only: nothing to keep
+  }
+  const folder = dirname(path);
+  const prefix = `${basename(path).replace(/\.json$/, "")}.lock-`;
+  let kept: { readonly name: string; readonly written: number }[];
+  try {
+    kept = readdirSync(folder)
+      .filter((name) => name.startsWith(prefix) && /^[0-9a-f]{16}\.json$/.test(name.slice(prefix.length)))
+      .map((name) => ({ name, written: statSync(join(folder, name), { throwIfNoEntry: false })?.mtimeMs ?? 0 }));
+  } catch {
+    return;
+  }
+  // Newest first; the name decides between equal times, so the same files go whatever the listing's order.
+  kept.sort((a, b) => b.written - a.written || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const { name } of kept.slice(EARLIER_CACHES)) await rm(join(folder, name), { force: true }).catch(() => undefined);
 }
 
 /**

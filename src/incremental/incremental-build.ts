@@ -37,7 +37,7 @@ import type { JsonValue } from "../model/json.js";
 import { certificateTest, patternsToCertify } from "../pattern-check/certify-patterns.js";
 import { readWithStat } from "../files/read-with-stat.js";
 import { readTextIfExists } from "../files/write-files.js";
-import { buildCachePath, configKey, generatorFingerprint, readBuildCache, writeBuildCache, type BuildCache } from "./build-cache.js";
+import { buildCachePath, configKey, generatorFingerprint, readCacheForLock, restoreEarlierCache, writeBuildCache, type BuildCache, type CachesOnDisk } from "./build-cache.js";
 import { buildFindingsPath, writeBuildFindings, type BuildFindings } from "./build-findings.js";
 import { diskReader, type DiskReader } from "./disk-reader.js";
 import type { FileRecord, ReadReuse } from "./file-record.js";
@@ -83,6 +83,8 @@ export interface BuildPlan {
   readonly last: LastBuild | undefined;
   /** Where this build's cache goes, and what it is keyed by. */
   readonly next: CacheKey;
+  /** The caches found: the current one, replaced by this build's, and the one for the lock on disk. */
+  readonly caches: CachesOnDisk;
 }
 
 interface LastBuild {
@@ -119,7 +121,10 @@ export async function planBuild(input: PlanInput): Promise<BuildPlan> {
     config: configKey(input.configHashes, config.packageJson),
     lockHash: lock.hash,
   };
-  const usable = usableCache(readBuildCache(cachePath), next.generator, next.config, lock.hash);
+  // The current cache, or the one kept from when an earlier build wrote the lock now on disk (a
+  // branch switched back to, a change undone with git).
+  const caches = readCacheForLock(cachePath, lock.hash);
+  const usable = usableCache(caches.forLock, next.generator, next.config, lock.hash);
   // A usable cache vouches that the lock is byte for byte what this mcp-gen's last build wrote: its
   // blocks are found in its bytes, and those of unchanged tools written again as they are.
   const read = parsePreviousLock(lock.text, config.lock, config.load, usable !== undefined);
@@ -127,7 +132,7 @@ export async function planBuild(input: PlanInput): Promise<BuildPlan> {
   const previous: PreviousLock = lock.bytes ? { ...read, bytes: lock.bytes, ...(layout ? { layout } : {}) } : read;
   const disk = diskReader(root, index);
   const last = usable && previous.parsed ? lastBuild(usable, previous.parsed, config.out, disk) : undefined;
-  return { root, config, previous, readReuse: last ? cacheReader(last.cache) : undefined, disk, index, last, next };
+  return { root, config, previous, readReuse: last ? cacheReader(last.cache) : undefined, disk, index, last, next, caches };
 }
 
 function lastBuild(cache: BuildCache, lock: LockFile, out: string, disk: DiskReader): LastBuild {
@@ -366,6 +371,7 @@ async function writeTree(plan: BuildPlan, write: BuildWrite, lockBytes: Buffer):
       tools: toolsForCache(write),
       clean: cleanSchemas(write.tools, write.lock, write.analysis.schemas, new Set(plan.last?.cache.clean ?? [])),
     }),
+    plan.caches.current,
   );
   await recordBuild(plan, lockHash, write.lock, write.records.keys(), Object.keys(write.lock.files), write.findings);
   return { tree, created, lockChanged: previous.bytes === undefined || !lockBytes.equals(previous.bytes) };
@@ -377,6 +383,8 @@ async function writeTree(plan: BuildPlan, write: BuildWrite, lockBytes: Buffer):
  * and for every tool, by its hash.
  */
 export async function recordUnchanged(plan: BuildPlan, files: readonly string[], records: ReadonlyMap<string, FileRecord>, findings: BuildFound): Promise<void> {
+  // A cache kept for this lock (the branch switched back to) becomes the current one again.
+  if (plan.last) await restoreEarlierCache(plan.next.path, plan.caches);
   await recordBuild(plan, plan.next.lockHash, plan.last?.lock, records.keys(), files, findings);
 }
 

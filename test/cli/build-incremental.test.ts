@@ -134,6 +134,13 @@ function tree(root: string): Map<string, string> {
   return new Map([...files].sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
+/** Puts the project's files back as `files` has them (tree): writes those that differ, removes those it lacks. */
+function switchTo(root: string, files: ReadonlyMap<string, string>): void {
+  const now = tree(root);
+  for (const [path, text] of files) if (now.get(path) !== text) writeFiles(root, { [path]: text });
+  for (const path of now.keys()) if (!files.has(path)) rmSync(join(root, path));
+}
+
 /** A project with a node_modules folder, which is where its build cache goes. */
 function cachedProject(files: Record<string, string>): string {
   const root = tempProject(files);
@@ -517,6 +524,32 @@ describe("incremental build", () => {
     expect(types.runs).toBe(1);
     expect(readFileSync(join(root, "src/generated/tools/search_issues.ts"), "utf8")).toContain("label?: string");
     await expectSameAsScratch(root, again);
+  });
+
+  it("after a branch switch back (the lock is again one an earlier build wrote), reuses that build's work, and writes what a build from scratch writes", async () => {
+    const root = cachedProject(PROJECT);
+    expect((await runInProcess(root, ["build"])).code).toBe(0);
+    const here = tree(root);
+    // The other branch: a property added to one tool (its types change), built there.
+    writeFiles(root, {
+      "tools/search_issues.yaml": tool("search_issues", "Find issues.").replace("    page: { type: integer, minimum: 1 }", "    page: { type: integer, minimum: 1 }\n    label: { type: string }"),
+    });
+    expect((await runInProcess(root, ["build"])).code).toBe(0);
+    const there = tree(root);
+    // Back, as git switch does it: the files that differ written again, the others left as they are.
+    switchTo(root, here);
+    types.runs = 0;
+    const back = await runInProcess(root, ["build"]);
+    expect(types.runs).toBe(0);
+    expect(back.stdout).toMatch(/0 files written/);
+    await expectSameAsScratch(root, back);
+    // And forth again: the other branch's cache was kept in turn.
+    switchTo(root, there);
+    types.runs = 0;
+    const forth = await runInProcess(root, ["build"]);
+    expect(types.runs).toBe(0);
+    await expectSameAsScratch(root, forth);
+    expect((await runInProcess(root, ["check"])).code).toBe(0);
   });
 
   it("checks a changed schema with ajv again: what the last build found clean was another schema", async () => {
