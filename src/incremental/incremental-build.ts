@@ -24,7 +24,8 @@ import type { GeneratedFile } from "../model/generated-file.js";
 import type { LockFile } from "../model/lock.js";
 import type { ResolvedTool } from "../model/source.js";
 import type { ToolHash } from "../lock/hash-tool.js";
-import { readLockLayout, renderLockBytes } from "../lock/lock-layout.js";
+import { readLockLayout, renderLockBytes, type LockLayout } from "../lock/lock-layout.js";
+import { parseVouchedLock } from "../lock/parse-lock.js";
 import { hashFileText, sha256Hex } from "../lock/sha256.js";
 import type { EmittedTool, EmitReuse, ValidatorModuleRecord } from "../emit/emit-project.js";
 import type { KnownValidator } from "../emit/emit-validators.js";
@@ -42,6 +43,7 @@ import { buildFindingsPath, writeBuildFindings, type BuildFindings } from "./bui
 import { diskReader, type DiskReader } from "./disk-reader.js";
 import type { FileRecord, ReadReuse } from "./file-record.js";
 import { cacheReader, cleanSchemas, lazyKnownValidators, nextCache, planEmitReuse, reusableTools, usableCache } from "./plan-reuse.js";
+import { keepLastLock, readLastLock } from "./last-lock.js";
 import { handEditedFiles as editedSinceLastBuild, isRecorded, parsePreviousLock, staleFiles, type PreviousLock } from "./previous-lock.js";
 import { replaceTree, type TreeSummary } from "./replace-tree.js";
 import { lockSummary, StatIndex, statIndexPath } from "./stat-index.js";
@@ -89,8 +91,17 @@ export interface BuildPlan {
 
 interface LastBuild {
   readonly cache: BuildCache;
-  /** The lock it wrote, which is the lock on disk. */
+  /** The lock it wrote: the lock on disk, or the copy kept beside the cache (last-lock.ts). */
   readonly lock: LockFile;
+  /** That lock's text. */
+  readonly text: string;
+  /** Where each tool's block is in that lock's bytes, when it was read as a file (see lock-layout.ts). */
+  readonly layout: LockLayout | undefined;
+  /**
+   * Whether that lock is the lock on disk. When it is not (a lock no build here wrote), the build
+   * never concludes it has nothing to write: only a build writes the lock it would write.
+   */
+  readonly onDisk: boolean;
   /** knownValidators of its output on disk, read on first use. */
   readonly validators: () => ReadonlyMap<string, KnownValidator>;
 }
@@ -128,16 +139,41 @@ export async function planBuild(input: PlanInput): Promise<BuildPlan> {
   // A usable cache vouches that the lock is byte for byte what this mcp-gen's last build wrote: its
   // blocks are found in its bytes, and those of unchanged tools written again as they are.
   const read = parsePreviousLock(lock.text, config.lock, config.load, usable !== undefined);
-  const layout = usable !== undefined && lock.bytes && read.parsed ? readLockLayout(lock.bytes, read.parsed) : undefined;
-  const previous: PreviousLock = lock.bytes ? { ...read, bytes: lock.bytes, ...(layout ? { layout } : {}) } : read;
+  const previous: PreviousLock = lock.bytes ? { ...read, bytes: lock.bytes } : read;
   const disk = diskReader(root, index);
-  const last = usable && previous.parsed ? lastBuild(usable, previous.parsed, config.out, disk) : undefined;
+  // Without a cache for the lock on disk, the last build's own lock (kept beside the cache) still
+  // says what that build did, for the tools whose files did not change since.
+  const last =
+    usable && read.parsed && lock.text !== undefined
+      ? lastBuild(usable, { lock: read.parsed, text: lock.text, bytes: lock.bytes, onDisk: true }, config.out, disk)
+      : lastBuildElsewhere(cachePath, caches.current, next, config.out, disk);
   return { root, config, previous, readReuse: last ? cacheReader(last.cache) : undefined, disk, index, last, next, caches };
 }
 
-function lastBuild(cache: BuildCache, lock: LockFile, out: string, disk: DiskReader): LastBuild {
+interface LastLock {
+  readonly lock: LockFile;
+  readonly text: string;
+  readonly bytes: Buffer | undefined;
+  readonly onDisk: boolean;
+}
+
+function lastBuild(cache: BuildCache, last: LastLock, out: string, disk: DiskReader): LastBuild {
+  const { lock, text, bytes, onDisk } = last;
   let known: ReadonlyMap<string, KnownValidator> | undefined;
-  return { cache, lock, validators: () => (known ??= lazyKnownValidators(cache, lock, out, disk.text, disk.hash)) };
+  const layout = bytes ? readLockLayout(bytes, lock) : undefined;
+  return { cache, lock, text, layout, onDisk, validators: () => (known ??= lazyKnownValidators(cache, lock, out, disk.text, disk.hash)) };
+}
+
+/**
+ * The last build, from its lock kept beside its cache, when the lock on disk is not that one: the
+ * current cache, written by this mcp-gen with this config, vouches for the copy whose SHA-256 it records.
+ */
+function lastBuildElsewhere(cachePath: string | undefined, current: BuildCache | undefined, next: CacheKey, out: string, disk: DiskReader): LastBuild | undefined {
+  if (!current || current.generator !== next.generator || current.config !== next.config) return undefined;
+  const bytes = readLastLock(cachePath, current.lock);
+  const text = bytes?.toString("utf8");
+  const lock = text === undefined ? undefined : parseVouchedLock(text);
+  return lock && text !== undefined ? lastBuild(current, { lock, text, bytes, onDisk: false }, out, disk) : undefined;
 }
 
 /** The lock's bytes (when it is a file), its text, and its SHA-256 (known to the stat index while the lock's stat is unchanged). */
@@ -216,7 +252,7 @@ export type OutputReuse =
 export function reuseOutput(plan: BuildPlan, question: OutputQuestion): OutputReuse {
   const { last, config, disk } = plan;
   const { tools, checked, scaffolds } = question;
-  if (!question.force && last && checked.length === tools.length) {
+  if (!question.force && last?.onDisk && checked.length === tools.length) {
     const files = unchangedOutput({
       lock: last.lock,
       toolNames: tools.map((tool) => String(tool.wire.name)),
@@ -337,7 +373,7 @@ export async function writeBuild(plan: BuildPlan, write: BuildWrite): Promise<Bu
   // Rendered as bytes, which are written and hashed: the blocks of tools that did not change are
   // the previous lock's bytes (a 3 MB lock with any non-ASCII character would otherwise be a
   // two-byte string, which costs more to encode than to hash).
-  const lockBytes = clock.time("hash", () => renderLockBytes(write.lock, descriptorsInOrder(plan), plan.previous.layout));
+  const lockBytes = clock.time("hash", () => renderLockBytes(write.lock, descriptorsInOrder(plan), plan.last?.layout));
   return clock.timeAsync("write", () => writeTree(plan, write, lockBytes));
 }
 
@@ -395,6 +431,8 @@ export async function recordUnchanged(plan: BuildPlan, files: readonly string[],
 async function recordBuild(plan: BuildPlan, lockHash: string | undefined, lock: LockFile | undefined, inputs: Iterable<string>, generated: Iterable<string>, found: BuildFound): Promise<void> {
   const { index, next } = plan;
   if (lockHash !== undefined && lock) index.rememberLock(lockHash, lockSummary(lock));
+  // The lock the cache now vouches for, kept for a build that finds another one on disk.
+  if (lockHash !== undefined) await keepLastLock(next.path, join(plan.root, plan.config.lock));
   index.retain("input", inputs);
   index.retain("generated", generated);
   await index.save(statIndexPath(next.path));
@@ -425,7 +463,7 @@ const INTEGER_KEY = /"(?:0|[1-9][0-9]{0,9})":/;
  * integer-like key, are in order at every depth: renderLock need not sort them again.
  */
 function descriptorsInOrder(plan: BuildPlan): Set<object> | undefined {
-  const { last, previous } = plan;
-  if (!last || previous.text === undefined || INTEGER_KEY.test(previous.text)) return undefined;
+  const { last } = plan;
+  if (!last || INTEGER_KEY.test(last.text)) return undefined;
   return new Set<object>(Object.values(last.lock.tools).map((entry) => entry.descriptor));
 }

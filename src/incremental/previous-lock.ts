@@ -5,7 +5,6 @@ import type { Diagnostic } from "../model/diagnostic.js";
 import type { GeneratedFile } from "../model/generated-file.js";
 import type { LockFile } from "../model/lock.js";
 import type { LoadLimits } from "../load/limits.js";
-import type { LockLayout } from "../lock/lock-layout.js";
 import { parseLock, parseVouchedLock } from "../lock/parse-lock.js";
 import type { DiskReader } from "./disk-reader.js";
 
@@ -19,8 +18,6 @@ export interface PreviousLock {
   readonly text?: string;
   /** Its bytes, when it was read as a file. */
   readonly bytes?: Uint8Array;
-  /** Where each tool's block is in `bytes` (a lock the build cache vouches for: see lock-layout.ts). */
-  readonly layout?: LockLayout;
   readonly diagnostics: readonly Diagnostic[];
 }
 

@@ -148,10 +148,10 @@ function cachedProject(files: Record<string, string>): string {
   return root;
 }
 
-/** The build cache files (the stat index and the findings beside them left out). */
+/** The build cache files (the stat index, the findings and the last lock's copy beside them left out). */
 function cacheFiles(root: string): string[] {
   const dir = join(root, "node_modules", ".cache", "mcp-gen");
-  return existsSync(dir) ? readdirSync(dir).filter((name) => !name.endsWith(".stat.json") && !name.endsWith(".findings.json")) : [];
+  return existsSync(dir) ? readdirSync(dir).filter((name) => !name.endsWith(".stat.json") && !name.endsWith(".findings.json") && !name.endsWith(".last-lock.json")) : [];
 }
 
 /** What a build from scratch writes for the project as it is now (its handlers and tests included). */
@@ -550,6 +550,67 @@ describe("incremental build", () => {
     expect(types.runs).toBe(0);
     await expectSameAsScratch(root, forth);
     expect((await runInProcess(root, ["check"])).code).toBe(0);
+  });
+
+  describe("with a lock no build here wrote (the copy of the last build's lock beside the cache)", () => {
+    /** The project as a teammate built it after adding a property to search_issues: built in a clone with its own cache. */
+    async function teammateBuilt(root: string): Promise<Map<string, string>> {
+      const clone = cachedProject(Object.fromEntries(tree(root)));
+      writeFiles(clone, {
+        "tools/search_issues.yaml": tool("search_issues", "Find issues.").replace("    page: { type: integer, minimum: 1 }", "    page: { type: integer, minimum: 1 }\n    label: { type: string }"),
+      });
+      expect((await runInProcess(clone, ["build"])).code).toBe(0);
+      return tree(clone);
+    }
+
+    it("after a pull, generates only what changed, and writes what a build from scratch writes", async () => {
+      const root = cachedProject(PROJECT);
+      expect((await runInProcess(root, ["build"])).code).toBe(0);
+      switchTo(root, await teammateBuilt(root));
+      types.runs = 0;
+      const pulled = await runInProcess(root, ["build"]);
+      // search_issues's types (a property added) and transfer's (input requests: never reused).
+      expect(types.runs).toBeLessThanOrEqual(2);
+      expect(pulled.stdout).toMatch(/0 files written/);
+      await expectSameAsScratch(root, pulled);
+    });
+
+    it("with conflict markers in the lock, or no lock at all, rewrites it as a build from scratch does", async () => {
+      for (const damage of ["conflict", "deleted"] as const) {
+        const root = cachedProject(PROJECT);
+        expect((await runInProcess(root, ["build"])).code).toBe(0);
+        const ours = readFileSync(join(root, "mcp-tools.lock.json"), "utf8");
+        const theirs = await teammateBuilt(root);
+        switchTo(root, theirs);
+        // A merge git could not finish: both sides' lines in the file (git writes it anew).
+        rmSync(join(root, "mcp-tools.lock.json"));
+        if (damage === "conflict") writeFiles(root, { "mcp-tools.lock.json": `<<<<<<< HEAD\n${ours}=======\n${theirs.get("mcp-tools.lock.json")}>>>>>>> theirs\n` });
+        types.runs = 0;
+        const run = await runInProcess(root, ["build"]);
+        expect(run.code, run.stdout).toBe(0);
+        if (damage === "conflict") expect(run.stdout).toContain("lock-invalid");
+        expect(types.runs).toBeLessThanOrEqual(2);
+        const scratch = await fromScratch(root);
+        expect(tree(root).get("mcp-tools.lock.json")).toBe(scratch.tree.get("mcp-tools.lock.json"));
+        expect(tree(root).get("src/generated/tools/search_issues.ts")).toBe(scratch.tree.get("src/generated/tools/search_issues.ts"));
+      }
+    });
+
+    it("does everything again when the copy no longer holds the lock the cache vouches for", async () => {
+      const root = cachedProject(PROJECT);
+      expect((await runInProcess(root, ["build"])).code).toBe(0);
+      const folder = join(root, "node_modules/.cache/mcp-gen");
+      const copy = readdirSync(folder).filter((name) => name.endsWith(".last-lock.json"));
+      expect(copy).toHaveLength(1);
+      expect(readFileSync(join(folder, copy[0]!), "utf8")).toBe(readFileSync(join(root, "mcp-tools.lock.json"), "utf8"));
+      switchTo(root, await teammateBuilt(root));
+      // One byte more: valid JSON still, but not the lock the cache records.
+      writeFileSync(join(folder, copy[0]!), `${readFileSync(join(folder, copy[0]!), "utf8")} `);
+      types.runs = 0;
+      const run = await runInProcess(root, ["build"]);
+      expect(types.runs).toBeGreaterThan(2);
+      await expectSameAsScratch(root, run);
+    });
   });
 
   it("checks a changed schema with ajv again: what the last build found clean was another schema", async () => {
