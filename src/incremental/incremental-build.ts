@@ -43,7 +43,7 @@ import { buildFindingsPath, writeBuildFindings, type BuildFindings } from "./bui
 import { diskReader, type DiskReader } from "./disk-reader.js";
 import type { FileRecord, ReadReuse } from "./file-record.js";
 import { cacheReader, cleanSchemas, lazyKnownValidators, nextCache, planEmitReuse, reusableTools, usableCache } from "./plan-reuse.js";
-import { keepLastLock, readLastLock } from "./last-lock.js";
+import { keepLastOutput, lastOutputReader, readLastLock } from "./last-output.js";
 import { handEditedFiles as editedSinceLastBuild, isRecorded, parsePreviousLock, staleFiles, type PreviousLock } from "./previous-lock.js";
 import { replaceTree, type TreeSummary } from "./replace-tree.js";
 import { lockSummary, StatIndex, statIndexPath } from "./stat-index.js";
@@ -91,7 +91,7 @@ export interface BuildPlan {
 
 interface LastBuild {
   readonly cache: BuildCache;
-  /** The lock it wrote: the lock on disk, or the copy kept beside the cache (last-lock.ts). */
+  /** The lock it wrote: the lock on disk, or the copy kept beside the cache (last-output.ts). */
   readonly lock: LockFile;
   /** That lock's text. */
   readonly text: string;
@@ -145,7 +145,7 @@ export async function planBuild(input: PlanInput): Promise<BuildPlan> {
   // says what that build did, for the tools whose files did not change since.
   const last =
     usable && read.parsed && lock.text !== undefined
-      ? lastBuild(usable, { lock: read.parsed, text: lock.text, bytes: lock.bytes, onDisk: true }, config.out, disk)
+      ? lastBuild(usable, { lock: read.parsed, text: lock.text, bytes: lock.bytes, onDisk: true }, cachePath, config.out, disk)
       : lastBuildElsewhere(cachePath, caches.current, next, config.out, disk);
   return { root, config, previous, readReuse: last ? cacheReader(last.cache) : undefined, disk, index, last, next, caches };
 }
@@ -157,11 +157,13 @@ interface LastLock {
   readonly onDisk: boolean;
 }
 
-function lastBuild(cache: BuildCache, last: LastLock, out: string, disk: DiskReader): LastBuild {
+function lastBuild(cache: BuildCache, last: LastLock, cachePath: string | undefined, out: string, disk: DiskReader): LastBuild {
   const { lock, text, bytes, onDisk } = last;
   let known: ReadonlyMap<string, KnownValidator> | undefined;
   const layout = bytes ? readLockLayout(bytes, lock) : undefined;
-  return { cache, lock, text, layout, onDisk, validators: () => (known ??= lazyKnownValidators(cache, lock, out, disk.text, disk.hash)) };
+  // Its validator modules as it wrote them: on disk, or copied beside the cache when git replaced them.
+  const written = lastOutputReader(cachePath, lock, disk);
+  return { cache, lock, text, layout, onDisk, validators: () => (known ??= lazyKnownValidators(cache, lock, out, written.text, written.hash)) };
 }
 
 /**
@@ -173,7 +175,7 @@ function lastBuildElsewhere(cachePath: string | undefined, current: BuildCache |
   const bytes = readLastLock(cachePath, current.lock);
   const text = bytes?.toString("utf8");
   const lock = text === undefined ? undefined : parseVouchedLock(text);
-  return lock && text !== undefined ? lastBuild(current, { lock, text, bytes, onDisk: false }, out, disk) : undefined;
+  return lock && text !== undefined ? lastBuild(current, { lock, text, bytes, onDisk: false }, cachePath, out, disk) : undefined;
 }
 
 /** The lock's bytes (when it is a file), its text, and its SHA-256 (known to the stat index while the lock's stat is unchanged). */
@@ -409,7 +411,7 @@ async function writeTree(plan: BuildPlan, write: BuildWrite, lockBytes: Buffer):
     }),
     plan.caches.current,
   );
-  await recordBuild(plan, lockHash, write.lock, write.records.keys(), Object.keys(write.lock.files), write.findings);
+  await recordBuild(plan, lockHash, write.lock, write.records.keys(), Object.keys(write.lock.files), write.findings, write.validatorModules.keys());
   return { tree, created, lockChanged: previous.bytes === undefined || !lockBytes.equals(previous.bytes) };
 }
 
@@ -421,18 +423,26 @@ async function writeTree(plan: BuildPlan, write: BuildWrite, lockBytes: Buffer):
 export async function recordUnchanged(plan: BuildPlan, files: readonly string[], records: ReadonlyMap<string, FileRecord>, findings: BuildFound): Promise<void> {
   // A cache kept for this lock (the branch switched back to) becomes the current one again.
   if (plan.last) await restoreEarlierCache(plan.next.path, plan.caches);
-  await recordBuild(plan, plan.next.lockHash, plan.last?.lock, records.keys(), files, findings);
+  await recordBuild(plan, plan.next.lockHash, plan.last?.lock, records.keys(), files, findings, Object.keys(plan.last?.cache.validatorModules ?? {}));
 }
 
 /**
  * What check's fast path needs of the lock on disk, and the stats of what this build read; and what
  * it found, for the next build's (src/cli/unchanged-build-fast.ts).
  */
-async function recordBuild(plan: BuildPlan, lockHash: string | undefined, lock: LockFile | undefined, inputs: Iterable<string>, generated: Iterable<string>, found: BuildFound): Promise<void> {
+async function recordBuild(
+  plan: BuildPlan,
+  lockHash: string | undefined,
+  lock: LockFile | undefined,
+  inputs: Iterable<string>,
+  generated: Iterable<string>,
+  found: BuildFound,
+  validatorModules: Iterable<string>,
+): Promise<void> {
   const { index, next } = plan;
   if (lockHash !== undefined && lock) index.rememberLock(lockHash, lockSummary(lock));
-  // The lock the cache now vouches for, kept for a build that finds another one on disk.
-  if (lockHash !== undefined) await keepLastLock(next.path, join(plan.root, plan.config.lock));
+  // The lock the cache now vouches for and its validator modules, kept for a build that finds others on disk.
+  if (lockHash !== undefined) await keepLastOutput(next.path, plan.root, join(plan.root, plan.config.lock), validatorModules);
   index.retain("input", inputs);
   index.retain("generated", generated);
   await index.save(statIndexPath(next.path));

@@ -74,7 +74,15 @@ vi.mock("../../src/emit/emit-validators.js", async (importOriginal) => {
   };
 });
 
+// Counts the validators ajv generates (standaloneChunk), so a test can tell a validator taken over from one compiled again.
+const ajv = vi.hoisted(() => ({ compiled: 0 }));
+vi.mock("../../src/compile/standalone-engine.js", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../../src/compile/standalone-engine.js")>();
+  return { ...real, standaloneChunk: (...args: Parameters<typeof real.standaloneChunk>) => (ajv.compiled++, real.standaloneChunk(...args)) };
+});
+
 beforeEach(() => {
+  ajv.compiled = 0;
   types.runs = 0;
   unchanged.found = 0;
   fast.found = 0;
@@ -148,10 +156,12 @@ function cachedProject(files: Record<string, string>): string {
   return root;
 }
 
-/** The build cache files (the stat index, the findings and the last lock's copy beside them left out). */
+/** The build cache files (the stat index, the findings and the last output's copies beside them left out). */
 function cacheFiles(root: string): string[] {
   const dir = join(root, "node_modules", ".cache", "mcp-gen");
-  return existsSync(dir) ? readdirSync(dir).filter((name) => !name.endsWith(".stat.json") && !name.endsWith(".findings.json") && !name.endsWith(".last-lock.json")) : [];
+  return existsSync(dir)
+    ? readdirSync(dir).filter((name) => !name.endsWith(".stat.json") && !name.endsWith(".findings.json") && !name.endsWith(".last-lock.json") && !name.endsWith(".last-modules"))
+    : [];
 }
 
 /** What a build from scratch writes for the project as it is now (its handlers and tests included). */
@@ -568,9 +578,13 @@ describe("incremental build", () => {
       expect((await runInProcess(root, ["build"])).code).toBe(0);
       switchTo(root, await teammateBuilt(root));
       types.runs = 0;
+      ajv.compiled = 0;
       const pulled = await runInProcess(root, ["build"]);
       // search_issues's types (a property added) and transfer's (input requests: never reused).
       expect(types.runs).toBeLessThanOrEqual(2);
+      // ajv for search_issues's new inputSchema, and transfer's schemas; the others' validators are
+      // the last build's, from its copy of the validators module (the one on disk is the teammate's).
+      expect(ajv.compiled).toBeLessThanOrEqual(3);
       expect(pulled.stdout).toMatch(/0 files written/);
       await expectSameAsScratch(root, pulled);
     });
