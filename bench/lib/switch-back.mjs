@@ -1,9 +1,9 @@
-// A branch switch, as git makes it: the files of a project as they were at one moment (the
+// A branch switch or a pull, as git makes it: the files of a project as they were at one moment (the
 // descriptors, the generated folder, the lock), put back later by writing only those that differ
 // and removing those that were not there. A build then finds on disk a lock an earlier build
 // wrote, and every file that did not change keeps its stat.
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
 
 /** Every file under `paths` (files or folders, relative to `root`) with its bytes, by path relative to `root`. */
 export function snapshotFiles(root, paths) {
@@ -26,6 +26,7 @@ export function restoreFiles(root, snapshot) {
   let changed = 0;
   for (const [path, bytes] of snapshot.files) {
     if (now.get(path)?.equals(bytes)) continue;
+    mkdirSync(dirname(join(root, path)), { recursive: true });
     writeFileSync(join(root, path), bytes);
     changed++;
   }

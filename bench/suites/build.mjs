@@ -151,15 +151,34 @@ function cases(tools, checkAvailable) {
       label: "mcp-gen build after switching back from a branch built with one more description edited",
       needs: "cold",
       prepare: async (round) => {
-        const here = snapshotFiles(project(), ["tools", "src/generated", "mcp-tools.lock.json"]);
+        const here = snapshotFiles(project(), PROJECT_FILES);
         editDescriptor(project(), tools[(round * 397 + 211) % tools.length], round + 101);
         await runNode(MCP_GEN_BIN, ["build", "--cwd", project()], { cwd: project(), label: "mcp-gen build (the other branch)" });
         restoreFiles(project(), here);
       },
       run: mcpGen("build"),
     },
+    {
+      // git pull: a teammate, in a clone of this project with its own cache, edited one description
+      // and one inputSchema and built; their descriptors, generated files and lock replace ours.
+      key: "pull",
+      label: "mcp-gen build after a pull of a teammate's build (one description and one inputSchema edited)",
+      needs: "cold",
+      prepare: async (round) => {
+        const teammate = workPath("gh-teammate");
+        restoreFiles(teammate, snapshotFiles(project(), PROJECT_FILES));
+        editDescriptor(teammate, tools[(round * 397 + 811) % tools.length], round + 201);
+        addSchemaProperty(teammate, tools[(round * 397 + 1009) % tools.length], round + 201);
+        await runNode(MCP_GEN_BIN, ["build", "--cwd", teammate], { cwd: teammate, label: "mcp-gen build (the teammate's)" });
+        restoreFiles(project(), snapshotFiles(teammate, PROJECT_FILES));
+      },
+      run: mcpGen("build"),
+    },
   ];
 }
+
+/** What git holds of a built project: its descriptors, config, generated code, scaffolds and lock. */
+const PROJECT_FILES = ["tools", "src", "test", "mcp-gen.config.yaml", "tsconfig.json", "mcp-tools.lock.json"];
 
 /**
  * Runs the rounds: `runs` of them, fewer when they would not fit in `budgetS` seconds (judged after
@@ -280,6 +299,7 @@ export async function buildSuite({ options, log, targets }) {
   const t7b = targets.add("schemaRebuild27", fmt.ratio(schemaFraction), schemaFraction, "build");
   rows.push(ratioRow("↳ the same, against #27's bound", fmt.ratio(schemaFraction), t7b.target, t7b.status));
   rows.push(row(r.switchBack, `${fmt.ratio(ratio("switchBack", "cold"))} of cold`));
+  rows.push(row(r.pull, `${fmt.ratio(ratio("pull", "cold"))} of cold`));
 
   const table = {
     title: `Build: GitHub corpus, ${fmt.int(tools.length)} tools (${rounds} round${rounds === 1 ? "" : "s"}, ${seconds.toFixed(0)} s)`,
@@ -291,7 +311,7 @@ export async function buildSuite({ options, log, targets }) {
       "Pinned generators alone = the floor of any build that makes types and validators with the packages mcp-gen pins: json-schema-to-typescript (format: false) and one ajv instance (standalone code) over the 727 distinct inputSchemas, split over a worker thread and the main thread; nothing read but the corpus file, nothing written (bench/children/generators.mjs). It runs under the V8 settings a batch mcp-gen command sets for itself (on Node 20 and 22, a higher threshold for optimizing a function: src/cli/engine-tuning.ts), so the ratio to it is mcp-gen's own share; the row under it runs with Node's defaults, as the floor ran before those settings.",
       "Stating every file = check's floor: a Node process that lists tools/ and the generated folder and stats each file (and the config and the lock) once, nothing read or hashed (bench/children/stat-floor.mjs); Node's start-up is in both.",
       "Creating the files alone = the cold build's output (every file but the descriptors and the config) read into memory, then created in a fresh folder with one synchronous write each, one thread, no temporary names (bench/children/write-tree.mjs): the file system's share of a cold build.",
-      "Cold = a fresh project directory with only tools/*.json and the config; no-change = the same build again (it reads the files the cold build wrote last: they were too new for the stat index to record), and once more (every stat now recorded: it answers from stats alone, src/cli/unchanged-build-fast.ts); one descriptor changed = one tool's description edited, then build; one inputSchema changed = an optional string property added to another tool's inputSchema (its types, validator and module change), then build; watch = one mcp-gen watch session per round on the built project, three descriptions edited one after another, each timed from the write of the file to the end of the build it starts (watch's 100 ms of quiet included), the median of the three (bench/children/watch-rebuild.mjs); its peak RSS is the watch process's; switching back = the descriptors, generated folder and lock saved, one more description edited and built (the other branch, untimed), the saved files put back as git does it (only those that differ written: bench/lib/switch-back.mjs), then build.",
+      "Cold = a fresh project directory with only tools/*.json and the config; no-change = the same build again (it reads the files the cold build wrote last: they were too new for the stat index to record), and once more (every stat now recorded: it answers from stats alone, src/cli/unchanged-build-fast.ts); one descriptor changed = one tool's description edited, then build; one inputSchema changed = an optional string property added to another tool's inputSchema (its types, validator and module change), then build; watch = one mcp-gen watch session per round on the built project, three descriptions edited one after another, each timed from the write of the file to the end of the build it starts (watch's 100 ms of quiet included), the median of the three (bench/children/watch-rebuild.mjs); its peak RSS is the watch process's; switching back = the descriptors, generated folder and lock saved, one more description edited and built (the other branch, untimed), the saved files put back as git does it (only those that differ written: bench/lib/switch-back.mjs), then build; pull = the project's files copied into a teammate's clone (bench/.work/gh-teammate, its own cache), one description and one inputSchema edited and built there (untimed), the clone's files put back here the same way, then build.",
     ],
     raw: r,
   };
