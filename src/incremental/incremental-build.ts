@@ -442,7 +442,7 @@ async function recordBuild(
   const { index, next } = plan;
   if (lockHash !== undefined && lock) index.rememberLock(lockHash, lockSummary(lock));
   // The lock the cache now vouches for and its validator modules, kept for a build that finds others on disk.
-  if (lockHash !== undefined) await keepLastOutput(next.path, plan.root, join(plan.root, plan.config.lock), validatorModules);
+  if (lockHash !== undefined && lock) await keepLastOutput(next.path, plan.root, join(plan.root, plan.config.lock), lock, validatorModules);
   index.retain("input", inputs);
   index.retain("generated", generated);
   await index.save(statIndexPath(next.path));

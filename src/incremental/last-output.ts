@@ -29,29 +29,37 @@ function modulesFolder(cachePath: string): string {
   return `${cachePath.replace(/\.json$/, "")}.last-modules`;
 }
 
-/** The copy of the generated file at project path `path`, named by its path's hash (no project text in a file name). */
-function moduleCopyPath(cachePath: string, path: string): string {
-  return join(modulesFolder(cachePath), `${sha256Hex(path).slice(0, 16)}.ts`);
+/**
+ * The copy of the generated file at project path `path` whose hashFileText is `hash`, named by the
+ * hashes of both (no project text in a file name): a module that did not change is not copied again.
+ */
+function moduleCopyPath(cachePath: string, path: string, hash: string): string {
+  return join(modulesFolder(cachePath), `${sha256Hex(path).slice(0, 16)}-${hash.slice(0, 16)}.ts`);
 }
 
 /**
- * Copies the lock at `lockFile` (absolute), the one the cache at `cachePath` now vouches for, and
- * the validator modules at project paths `modules` under `root`, beside that cache (a clone where the
- * file system can make one; 2-3 ms for 3.3 MB otherwise); copies of modules no longer generated go.
- * A copy that cannot be made (a read-only folder) only costs the build it would have spared.
+ * Copies the lock at `lockFile` (absolute), the one the cache at `cachePath` now vouches for, and the
+ * validator modules at project paths `modules` under `root` that `lock` (its content) records,
+ * beside that cache (a clone where the file system can make one; 2-3 ms for 3.3 MB otherwise). A
+ * module already copied with the hash the lock records is not copied again; copies of other modules,
+ * or of other versions, go. A copy that cannot be made (a read-only folder) only costs the build it
+ * would have spared.
  */
-export async function keepLastOutput(cachePath: string | undefined, root: string, lockFile: string, modules: Iterable<string>): Promise<void> {
+export async function keepLastOutput(cachePath: string | undefined, root: string, lockFile: string, lock: LockFile, modules: Iterable<string>): Promise<void> {
   if (cachePath === undefined) return;
   await copyAtomically(lockFile, lastLockPath(cachePath));
   const folder = modulesFolder(cachePath);
-  const wanted = new Map([...modules].map((path) => [moduleCopyPath(cachePath, path), path] as const));
+  const recorded = [...modules].flatMap((path) => (Object.hasOwn(lock.files, path) ? [[moduleCopyPath(cachePath, path, lock.files[path]!), path] as const] : []));
+  const wanted = new Map(recorded);
+  let present: Set<string>;
   try {
     await mkdir(folder, { recursive: true });
-    for (const name of readdirSync(folder)) if (!wanted.has(join(folder, name))) await rm(join(folder, name), { force: true });
+    present = new Set(readdirSync(folder).map((name) => join(folder, name)));
+    for (const copy of present) if (!wanted.has(copy)) await rm(copy, { force: true });
   } catch {
     return;
   }
-  for (const [copy, path] of wanted) await copyAtomically(join(root, path), copy);
+  for (const [copy, path] of wanted) if (!present.has(copy)) await copyAtomically(join(root, path), copy);
 }
 
 async function copyAtomically(from: string, to: string): Promise<void> {
@@ -96,8 +104,9 @@ export function lastOutputReader(cachePath: string | undefined, lock: LockFile, 
     if (cachePath === undefined) return undefined;
     if (!copies.has(path)) {
       let text: string | undefined;
+      const hash = recorded(path);
       try {
-        text = readFileSync(moduleCopyPath(cachePath, path), "utf8");
+        text = hash === undefined ? undefined : readFileSync(moduleCopyPath(cachePath, path, hash), "utf8");
       } catch {
         text = undefined;
       }
