@@ -3,6 +3,7 @@
 // a shared $ref'd file, a tool name or nothing changed; tools that did not change get no type
 // generation; a build with nothing to write says so without generating anything, as a full build
 // would; a missing, stale or corrupt cache only makes the build do everything again.
+import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { beforeEach, describe, expect, it, vi } from "vitest";
@@ -625,6 +626,46 @@ describe("incremental build", () => {
       expect(types.runs).toBeGreaterThan(2);
       await expectSameAsScratch(root, run);
     });
+  });
+
+  it("with git itself: after switching back to a branch and after a pull, reuses the last builds' work and leaves the tree as committed", async () => {
+    const git = (cwd: string, ...args: string[]) =>
+      execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false", "-c", "init.defaultBranch=main", ...args], { cwd, stdio: "pipe" }).toString();
+    const withLabel = tool("search_issues", "Find issues.").replace("    page: { type: integer, minimum: 1 }", "    page: { type: integer, minimum: 1 }\n    label: { type: string }");
+    const root = cachedProject({ ...PROJECT, ".gitignore": "node_modules/\n" });
+    git(root, "init", "-q");
+    expect((await runInProcess(root, ["build"])).code).toBe(0);
+    git(root, "add", "-A");
+    git(root, "commit", "-qm", "one");
+    // Another branch, built and committed; then back (git replaces the files it changes).
+    git(root, "checkout", "-qb", "other");
+    writeFiles(root, { "tools/search_issues.yaml": withLabel });
+    expect((await runInProcess(root, ["build"])).code).toBe(0);
+    git(root, "add", "-A");
+    git(root, "commit", "-qm", "other");
+    git(root, "checkout", "-q", "main");
+    types.runs = 0;
+    const back = await runInProcess(root, ["build"]);
+    expect(types.runs).toBe(0);
+    expect(back.stdout).toMatch(/0 files written/);
+    expect(git(root, "status", "--porcelain")).toBe("");
+    // A teammate's clone, with its own cache: one description edited, built, committed; pulled here.
+    const clone = join(tempProject({}), "clone");
+    execFileSync("git", ["clone", "-q", root, clone], { stdio: "pipe" });
+    mkdirSync(join(clone, "node_modules"));
+    writeFiles(clone, { "tools/list_repos.yaml": readFileSync(join(root, "tools/list_repos.yaml"), "utf8").replace("List the repositories", "List every repository") });
+    expect((await runInProcess(clone, ["build"])).code).toBe(0);
+    git(clone, "add", "-A");
+    git(clone, "commit", "-qm", "theirs");
+    git(root, "pull", "-q", "--ff-only", clone, "main");
+    types.runs = 0;
+    ajv.compiled = 0;
+    const pulled = await runInProcess(root, ["build"]);
+    expect(pulled.code, pulled.stdout).toBe(0);
+    // transfer (input requests: never reused) is the only tool generated again.
+    expect(types.runs).toBeLessThanOrEqual(1);
+    expect(ajv.compiled).toBeLessThanOrEqual(2);
+    expect(git(root, "status", "--porcelain")).toBe("");
   });
 
   it("checks a changed schema with ajv again: what the last build found clean was another schema", async () => {
