@@ -41,7 +41,7 @@ export async function runProfile(workload, { log, seconds = 5 }) {
   const [kind, arg] = workload.split(":");
   const gh = () => writeProject("prof-github", githubTools(), "github");
   const built = async () => {
-    const dir = gh();
+    const dir = await gh();
     await runNode(MCP_GEN_BIN, ["build", "--cwd", dir], { cwd: dir, label: "mcp-gen build (setup)" });
     return dir;
   };

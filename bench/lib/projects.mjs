@@ -1,8 +1,7 @@
 // Writes benchmark workloads out as mcp-gen projects (one descriptor file per tool), as a user's
 // repository would hold them, and compiles built projects with tsc.
-import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
 import { githubToolsFile, TSC_BIN, workPath } from "./paths.mjs";
 import { runNode } from "./measure.mjs";
 
@@ -35,13 +34,13 @@ function descriptorFile(dir, tool) {
  * tsconfig (src → dist, so the generated code can be compiled and run). Projects live inside the
  * repository so that the generated code resolves @modelcontextprotocol/* from its node_modules.
  */
-export function writeProject(name, tools, serverName = name) {
+export async function writeProject(name, tools, serverName = name) {
   const dir = workPath(name);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(join(dir, "tools"), { recursive: true });
   // A fresh clone has no build cache: what an earlier build of the same folder left (its cache, the
   // copies of its lock and validator modules) would let this build take its work over.
-  forgetBuildCache(dir);
+  await forgetBuildCache(dir);
   for (const tool of tools) writeFileSync(descriptorFile(dir, tool), `${JSON.stringify(tool, null, 2)}\n`);
   writeFileSync(join(dir, "mcp-gen.config.yaml"), `server:\n  name: ${serverName}\n  version: 1.0.0\n`);
   writeFileSync(join(dir, "tsconfig.json"), `${JSON.stringify(TSCONFIG, null, 2)}\n`);
@@ -87,30 +86,13 @@ export async function compileProject(dir) {
 }
 
 /**
- * Where mcp-gen keeps the build cache of the project at `dir`: the folder, and the prefix of every
- * file of that project in it (as src/incremental/build-cache.ts names them: node_modules/.cache/mcp-gen
- * of the nearest folder with node_modules, files named after the SHA-256 of the project's real path).
- * The build suite checks after its cold build that the cache is where this says (cacheIsWhereExpected).
+ * Removes everything earlier builds of the project at `dir` left in its build cache folder: the
+ * files mcp-gen names after its cache (buildCachePath, from dist/, which the bench builds first).
  */
-export function buildCacheOf(dir) {
-  const root = realpathSync(dir);
-  for (let folder = root; ; folder = dirname(folder)) {
-    if (statSync(join(folder, "node_modules"), { throwIfNoEntry: false })?.isDirectory()) {
-      return { folder: join(folder, "node_modules", ".cache", "mcp-gen"), prefix: `${createHash("sha256").update(root).digest("hex").slice(0, 16)}.` };
-    }
-    if (dirname(folder) === folder) return undefined;
-  }
-}
-
-/** Removes everything earlier builds of the project at `dir` left in its build cache folder. */
-export function forgetBuildCache(dir) {
-  const cache = buildCacheOf(dir);
-  if (!cache || !existsSync(cache.folder)) return;
-  for (const name of readdirSync(cache.folder)) if (name.startsWith(cache.prefix)) rmSync(join(cache.folder, name), { recursive: true, force: true });
-}
-
-/** Throws unless the build cache of the built project at `dir` is where buildCacheOf says, so forgetBuildCache really makes a build cold. */
-export function cacheIsWhereExpected(dir) {
-  const cache = buildCacheOf(dir);
-  if (!cache || !existsSync(join(cache.folder, `${cache.prefix}json`))) throw new Error(`no build cache where the bench expects it for ${dir}: forgetBuildCache would not make builds there cold`);
+async function forgetBuildCache(dir) {
+  const { buildCachePath } = await import("../../dist/incremental/build-cache.js");
+  const cache = buildCachePath(realpathSync(dir));
+  if (cache === undefined || !existsSync(dirname(cache))) return;
+  const prefix = basename(cache).replace(/\.json$/, ".");
+  for (const name of readdirSync(dirname(cache))) if (name.startsWith(prefix)) rmSync(join(dirname(cache), name), { recursive: true, force: true });
 }

@@ -9,8 +9,8 @@ import { FORECAST_TOOL } from "./forecast-tool.mjs";
 /** Returns { projects: { one, github, githubTools }, warnings }. */
 export async function prepareRuntimeProjects(log) {
   const started = performance.now();
-  const one = writeProject("rt-one", [FORECAST_TOOL], "forecast");
-  const github = writeProject("rt-github", githubTools(), "github");
+  const one = await writeProject("rt-one", [FORECAST_TOOL], "forecast");
+  const github = await writeProject("rt-github", githubTools(), "github");
   const warnings = [];
   for (const dir of [one, github]) {
     await runNode(MCP_GEN_BIN, ["build", "--cwd", dir], { cwd: dir, label: `mcp-gen build --cwd ${dir}` });

@@ -15,7 +15,7 @@ const TOOLS = 1000;
 const LSP_EDIT = join(BENCH_DIR, "children", "lsp-edit.mjs");
 
 export async function lspSuite({ options, log, targets }) {
-  const dir = writeProject(`lsp-${TOOLS}`, syntheticTools(TOOLS), "synthetic");
+  const dir = await writeProject(`lsp-${TOOLS}`, syntheticTools(TOOLS), "synthetic");
   const rounds = Math.min(options.runs, 3);
   const edits = options.quick ? 20 : 60;
   const validate = [];

@@ -37,7 +37,7 @@ export async function scalingSuite({ options, log, targets }) {
     let runs = options.runs;
     let error;
     for (let i = 0; i < runs; i++) {
-      const dir = writeProject(name, tools, "synthetic");
+      const dir = await writeProject(name, tools, "synthetic");
       try {
         const result = await runNode(MCP_GEN_BIN, ["build", "--cwd", dir], { cwd: dir, label: `mcp-gen build (${size} tools)` });
         ms.push(result.ms);
