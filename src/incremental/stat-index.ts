@@ -108,7 +108,12 @@ export class StatIndex {
       const globs = new Map<string, GlobRecord>();
       for (const [key, record] of Object.entries(isJsonObject(value.globs) ? value.globs : {})) if (isGlobRecord(record)) globs.set(key, record);
       const vouched = value.vouched !== undefined && isVouchedLock(value.vouched) ? value.vouched : undefined;
-      return new StatIndex(configs, globs, vouched, path);
+      const index = new StatIndex(configs, globs, vouched, path);
+      // A first line that names a lock it cannot give (an earlier mcp-gen's shape of it) is written
+      // again at the next save, though nothing else changed: the second line still answers, so a
+      // check would otherwise take its slower way on every run.
+      if (value.vouched !== undefined && vouched === undefined) index.changed = true;
+      return index;
     } catch {
       return StatIndex.empty();
     }

@@ -203,4 +203,40 @@ describe("StatIndex", () => {
     expect(hasStat(join(root, "gone.ts"), statValues(a.stat)!)).toBe(false);
     expect(statValues("1:2:3")).toBeUndefined();
   });
+
+  it("writes its first line again when the one on disk cannot be read, though nothing else changed", async () => {
+    const root = tempProject({});
+    const path = join(root, "index.stat.json");
+    const settled = (file: string, text: string) => (writeFileSync(join(root, file), text), readWithStat(join(root, file), LATER())!);
+    const index = StatIndex.empty();
+    const lockRead = settled("mcp-tools.lock.json", "{}\n");
+    const lockHash = sha256Hex("{}\n");
+    index.record("lock", "mcp-tools.lock.json", lockRead, lockHash);
+    const a = settled("a.ts", "one\n");
+    index.record("generated", "a.ts", a, sha256Hex("one\n"));
+    const lock = { generator: { version: "0.1.0" }, tools: {}, inputs: {}, files: { "a.ts": sha256Hex("one\n") } } as unknown as LockFile;
+    index.rememberLock(lockHash, lockSummary(lock));
+    await index.save(path);
+    const vouched = StatIndex.read(path).vouchedLock();
+    expect(vouched).toBeDefined();
+    // A first line an earlier mcp-gen wrote (stats as fingerprint strings where this one keeps
+    // numbers): unreadable, so check's fast path falls back to the hashes in the second line, which
+    // answer as before and change nothing. Without a rewrite, every later check took that way.
+    const [head, body] = readFileSync(path, "utf8").split("\n");
+    const older = JSON.parse(head!) as { vouched: { lock: unknown[]; files: Record<string, unknown> } };
+    older.vouched.lock[1] = lockRead.stat;
+    older.vouched.files["a.ts"] = a.stat;
+    writeFileSync(path, `${JSON.stringify(older)}\n${body}\n`);
+    const reread = StatIndex.read(path);
+    expect(reread.vouchedLock()).toBeUndefined();
+    expect(reread.lookup("generated", "a.ts", join(root, "a.ts"))).toBe(sha256Hex("one\n"));
+    await reread.save(path);
+    expect(StatIndex.read(path).vouchedLock()).toEqual(vouched);
+    // A first line that reads as it should is not written again by a run that changed nothing.
+    const written = statSync(path).mtimeMs;
+    utimesSync(path, 1_700_000_000, 1_700_000_000);
+    await StatIndex.read(path).save(path);
+    expect(statSync(path).mtimeMs).toBe(1_700_000_000_000);
+    expect(written).toBeGreaterThan(0);
+  });
 });
