@@ -390,7 +390,7 @@ async function writeTree(plan: BuildPlan, write: BuildWrite, lockBytes: Buffer):
     lock: config.lock,
     files: write.generated,
     lockBytes,
-    drop: staleFiles(previous.lock, write.generated, write.force, disk),
+    drop: staleFiles(previous.lock, write.generated, write.force, disk, [plan.last?.lock, ...(previous.sides ?? [])]),
     read: disk.text,
     differs: disk.differsBySize,
     ...(write.encoded ? { encoded: write.encoded } : {}),

@@ -5,6 +5,7 @@ import type { Diagnostic } from "../model/diagnostic.js";
 import type { GeneratedFile } from "../model/generated-file.js";
 import type { LockFile } from "../model/lock.js";
 import type { LoadLimits } from "../load/limits.js";
+import { conflictSides } from "../lock/conflict-sides.js";
 import { parseLock, parseVouchedLock } from "../lock/parse-lock.js";
 import type { DiskReader } from "./disk-reader.js";
 
@@ -18,6 +19,12 @@ export interface PreviousLock {
   readonly text?: string;
   /** Its bytes, when it was read as a file. */
   readonly bytes?: Uint8Array;
+  /**
+   * A lock left with merge-conflict markers: what each side records (conflict-sides.ts). Only for
+   * telling stale output (staleFiles), never hand edits: a generated file left with conflict markers
+   * of its own is neither side's, and the build writes it again.
+   */
+  readonly sides?: readonly PreviousFiles[];
   readonly diagnostics: readonly Diagnostic[];
 }
 
@@ -47,7 +54,8 @@ export function parsePreviousLock(text: string | undefined, path: string, limits
     endColumn: first?.endColumn ?? 1,
     pointer: first?.pointer ?? "",
   };
-  return { lock: recordedFiles(text), text, diagnostics: [warning] };
+  const sides = conflictSides(text).flatMap((side) => recordedFiles(side) ?? []);
+  return { lock: recordedFiles(text), text, diagnostics: [warning], ...(sides.length > 0 ? { sides } : {}) };
 }
 
 /** The `files` member of a lock that does not parse as a whole, when it is a map of hashes. */
@@ -98,15 +106,23 @@ export function handEditedFiles(lock: PreviousFiles, files: readonly GeneratedFi
 /**
  * Files the last build generated that this one does not: removed, unless they were edited by hand
  * since (then they stay, as any unknown file in the folder does), or --force says to drop them too.
+ * `generatedBefore`: other records of what mcp-gen generated, used only when the lock on disk cannot
+ * say (deleted, or left with merge-conflict markers): the last build's own lock (the one the build
+ * cache vouches for), each side of the conflict. A file on disk exactly as one of them records it
+ * is mcp-gen's output all the same, and goes too; without them such a file stayed, and `check` then
+ * failed the project for a file left over.
  */
-export function staleFiles(lock: PreviousFiles, files: readonly GeneratedFile[], force: boolean, disk: DiskReader): Set<string> {
+export function staleFiles(lock: PreviousFiles, files: readonly GeneratedFile[], force: boolean, disk: DiskReader, generatedBefore: readonly PreviousFiles[] = []): Set<string> {
   const stale = new Set<string>();
-  if (!lock) return stale;
   const now = new Set(files.map((f) => f.path));
-  for (const [path, recorded] of Object.entries(lock.files)) {
+  for (const [path, recorded] of Object.entries(lock?.files ?? {})) {
     if (now.has(path)) continue;
     const current = disk.text(path);
     if (current !== undefined && (force || disk.hash(path) === recorded)) stale.add(path);
+  }
+  if (lock) return stale;
+  for (const record of generatedBefore) {
+    for (const [path, recorded] of Object.entries(record?.files ?? {})) if (!now.has(path) && disk.hash(path) === recorded) stale.add(path);
   }
   return stale;
 }

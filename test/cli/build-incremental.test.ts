@@ -611,6 +611,35 @@ describe("incremental build", () => {
       }
     });
 
+    it("with no lock it can read, removes the module of a tool removed since, as with the lock: by the last build's copy, or by a side of the conflict", async () => {
+      // Found by test/properties/incremental-build.property.test.ts: the module stayed, as an unknown
+      // file would, and `check` then failed the project for a file left over.
+      for (const damage of ["deleted", "conflict", "conflict, no cache"] as const) {
+        const root = cachedProject(PROJECT);
+        expect((await runInProcess(root, ["build"])).code).toBe(0);
+        const lock = readFileSync(join(root, "mcp-tools.lock.json"), "utf8");
+        rmSync(join(root, "tools/quiet.yaml"));
+        if (damage === "deleted") rmSync(join(root, "mcp-tools.lock.json"));
+        // One hunk, both sides valid JSON: what a merge of two branches that each added a file leaves.
+        else writeFiles(root, { "mcp-tools.lock.json": lock.replace(/^( {4}"src\/generated\/index\.ts".*\n)/m, '<<<<<<< HEAD\n    "a.ts": "1",\n=======\n    "b.ts": "2",\n>>>>>>> theirs\n$1') });
+        if (damage === "conflict, no cache") rmSync(join(root, "node_modules/.cache"), { recursive: true });
+        const run = await runInProcess(root, ["build"]);
+        expect(run.code, run.stdout).toBe(0);
+        expect(existsSync(join(root, "src/generated/tools/quiet.ts")), damage).toBe(false);
+        const scratch = await fromScratch(root);
+        for (const [path, text] of scratch.tree) if (path.startsWith("src/generated/") || path === "mcp-tools.lock.json") expect(tree(root).get(path), path).toBe(text);
+        expect((await runInProcess(root, ["check"])).code, damage).toBe(0);
+      }
+      // An edited module of a removed tool is the user's now: it stays, whatever records it.
+      const root = cachedProject(PROJECT);
+      expect((await runInProcess(root, ["build"])).code).toBe(0);
+      rmSync(join(root, "tools/quiet.yaml"));
+      rmSync(join(root, "mcp-tools.lock.json"));
+      writeFileSync(join(root, "src/generated/tools/quiet.ts"), "// mine now\n");
+      expect((await runInProcess(root, ["build"])).code).toBe(0);
+      expect(readFileSync(join(root, "src/generated/tools/quiet.ts"), "utf8")).toBe("// mine now\n");
+    });
+
     it("does everything again when the copy no longer holds the lock the cache vouches for", async () => {
       const root = cachedProject(PROJECT);
       expect((await runInProcess(root, ["build"])).code).toBe(0);
