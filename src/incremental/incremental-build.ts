@@ -44,7 +44,7 @@ import { diskReader, type DiskReader } from "./disk-reader.js";
 import type { FileRecord, ReadReuse } from "./file-record.js";
 import { cacheReader, cleanSchemas, lazyKnownValidators, nextCache, planEmitReuse, reusableTools, usableCache } from "./plan-reuse.js";
 import { keepLastOutput, lastOutputReader, readLastLock } from "./last-output.js";
-import { handEditedFiles as editedSinceLastBuild, isRecorded, parsePreviousLock, staleFiles, type PreviousLock } from "./previous-lock.js";
+import { handEditedFiles as editedSinceLastBuild, isRecorded, parsePreviousLock, staleFiles, type PreviousFiles, type PreviousLock } from "./previous-lock.js";
 import { replaceTree, type TreeSummary } from "./replace-tree.js";
 import { lockSummary, StatIndex, statIndexPath } from "./stat-index.js";
 import { unchangedOutput } from "./unchanged-build.js";
@@ -390,7 +390,7 @@ async function writeTree(plan: BuildPlan, write: BuildWrite, lockBytes: Buffer):
     lock: config.lock,
     files: write.generated,
     lockBytes,
-    drop: staleFiles(previous.lock, write.generated, write.force, disk, [plan.last?.lock, ...(previous.sides ?? [])]),
+    drop: staleFiles(previous.lock, write.generated, write.force, disk, previous.lock ? [] : [lastBuildFiles(plan), ...(previous.sides ?? [])]),
     read: disk.text,
     differs: disk.differsBySize,
     ...(write.encoded ? { encoded: write.encoded } : {}),
@@ -413,6 +413,18 @@ async function writeTree(plan: BuildPlan, write: BuildWrite, lockBytes: Buffer):
   );
   await recordBuild(plan, lockHash, write.lock, write.records.keys(), Object.keys(write.lock.files), write.findings, write.validatorModules.keys());
   return { tree, created, lockChanged: previous.bytes === undefined || !lockBytes.equals(previous.bytes) };
+}
+
+/**
+ * The files the last build here generated, by its lock (PreviousFiles): the plan's last build, or,
+ * when that build's work cannot be reused (another mcp-gen or config wrote it), its lock's copy
+ * beside the cache all the same. Which files mcp-gen wrote does not depend on either.
+ */
+function lastBuildFiles(plan: BuildPlan): PreviousFiles {
+  if (plan.last) return plan.last.lock;
+  const { current } = plan.caches;
+  const bytes = current && readLastLock(plan.next.path, current.lock);
+  return bytes ? parseVouchedLock(bytes.toString("utf8")) : undefined;
 }
 
 /**

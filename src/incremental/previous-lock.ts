@@ -107,8 +107,8 @@ export function handEditedFiles(lock: PreviousFiles, files: readonly GeneratedFi
  * Files the last build generated that this one does not: removed, unless they were edited by hand
  * since (then they stay, as any unknown file in the folder does), or --force says to drop them too.
  * `generatedBefore`: other records of what mcp-gen generated, used only when the lock on disk cannot
- * say (deleted, or left with merge-conflict markers): the last build's own lock (the one the build
- * cache vouches for), each side of the conflict. A file on disk exactly as one of them records it
+ * say (deleted, or left with merge-conflict markers): the last build's own lock (its copy beside
+ * the build cache), each side of the conflict. A file on disk exactly as one of them records it
  * is mcp-gen's output all the same, and goes too; without them such a file stayed, and `check` then
  * failed the project for a file left over.
  */

@@ -614,12 +614,14 @@ describe("incremental build", () => {
     it("with no lock it can read, removes the module of a tool removed since, as with the lock: by the last build's copy, or by a side of the conflict", async () => {
       // Found by test/properties/incremental-build.property.test.ts: the module stayed, as an unknown
       // file would, and `check` then failed the project for a file left over.
-      for (const damage of ["deleted", "conflict", "conflict, no cache"] as const) {
+      for (const damage of ["deleted", "deleted, another config", "conflict", "conflict, no cache"] as const) {
         const root = cachedProject(PROJECT);
         expect((await runInProcess(root, ["build"])).code).toBe(0);
         const lock = readFileSync(join(root, "mcp-tools.lock.json"), "utf8");
         rmSync(join(root, "tools/quiet.yaml"));
-        if (damage === "deleted") rmSync(join(root, "mcp-tools.lock.json"));
+        // Another config: the last build's work cannot be reused, but its lock still says what it wrote.
+        if (damage === "deleted, another config") writeFiles(root, { "mcp-gen.config.yaml": "server:\n  name: tools\n  version: 1.0.0\n  pageSize: 2\n" });
+        if (damage.startsWith("deleted")) rmSync(join(root, "mcp-tools.lock.json"));
         // One hunk, both sides valid JSON: what a merge of two branches that each added a file leaves.
         else writeFiles(root, { "mcp-tools.lock.json": lock.replace(/^( {4}"src\/generated\/index\.ts".*\n)/m, '<<<<<<< HEAD\n    "a.ts": "1",\n=======\n    "b.ts": "2",\n>>>>>>> theirs\n$1') });
         if (damage === "conflict, no cache") rmSync(join(root, "node_modules/.cache"), { recursive: true });

@@ -1,13 +1,15 @@
 // Property test of the incremental build (src/incremental/): whatever a team does between builds, in
 // whatever order, a build writes exactly what a build from scratch of the same descriptors writes,
 // prints the same findings, and leaves a project that `check` finds up to date; and `check`, before
-// each build, says "up to date" exactly when the generated files and the lock on disk are what a build
-// from scratch would write. The steps are the ones a build cache has to survive: descriptions and
-// schemas edited, a shared $ref'd file edited, tools added, removed and renamed, files rewritten
-// unchanged, branches switched the way git does (files replaced, every output included, or only the
-// descriptors), a lock deleted or left with merge-conflict markers, the cache deleted, and time for
-// the stats of what was written to settle, so that the stat index's shortcuts (check's vouched lock,
-// the no-change build from stats) are taken too.
+// each build, says "up to date" exactly when the generated files and the lock on disk are what a
+// build from scratch would write (and `check --full` agrees). The steps are the ones a build cache
+// has to survive: descriptions and schemas edited, a shared $ref'd file edited, tools added, removed
+// and renamed, files rewritten unchanged or with CRLF line ends, the config changed, a generated file
+// edited by hand (refused, then overwritten with --force), branches switched the way git does (files
+// replaced, every output included, or only the descriptors), a lock deleted or left with
+// merge-conflict markers, the cache deleted, and time for the stats of what was written to settle,
+// so that the stat index's shortcuts (check's vouched lock, the no-change build from stats) are
+// taken too.
 // PROPERTY_SEED sets the seed (fixed in `npm test`, test/support/property-seed.ts); PROPERTY_RUNS,
 // which a nightly run sets in thousands for cheaper properties, asks here for one sequence per 50.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
@@ -68,6 +70,9 @@ type Step =
   | { readonly kind: "add"; readonly which: number }
   | { readonly kind: "save"; readonly slot: number }
   | { readonly kind: "switch"; readonly slot: number; readonly descriptorsOnly: boolean }
+  | { readonly kind: "crlf"; readonly tool: number }
+  | { readonly kind: "config"; readonly pageSize: number }
+  | { readonly kind: "hand-edit"; readonly file: number }
   | { readonly kind: "delete-lock" | "conflict-lock" | "delete-cache" | "settle" | "build" };
 
 const revision = fc.integer({ min: 1, max: 99 });
@@ -78,6 +83,9 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("save"), slot: fc.nat(1) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("switch"), slot: fc.nat(1), descriptorsOnly: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constantFrom("delete-lock", "conflict-lock", "delete-cache") }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("crlf"), tool: fc.nat(20) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("config"), pageSize: fc.constantFrom(0, 2, 50) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("hand-edit"), file: fc.nat(40) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("settle") }) },
   { weight: 5, arbitrary: fc.record({ kind: fc.constant("build") }) },
 ) as fc.Arbitrary<Step>;
@@ -97,7 +105,7 @@ function tree(root: string): Map<string, string> {
   return new Map([...files].sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
-const isInput = (path: string) => path.startsWith("tools/") || path.startsWith("schemas/");
+const isInput = (path: string) => path.startsWith("tools/") || path.startsWith("schemas/") || path === "mcp-gen.config.yaml";
 /** What a build writes and a build from scratch must agree on: the generated folder and the lock (scaffolds are the user's once created). */
 const isOutput = (path: string) => path.startsWith("src/generated/") || path === "mcp-tools.lock.json";
 const only = (files: ReadonlyMap<string, string>, keep: (path: string) => boolean) => new Map([...files].filter(([path]) => keep(path)));
@@ -185,6 +193,17 @@ async function apply(sequence: Sequence, step: Step): Promise<void> {
       }
       return writeDescriptor(root, path, descriptor);
     }
+    case "crlf": {
+      // What git's core.autocrlf does on checkout: the same descriptor, with CRLF line ends.
+      const path = pick(root, step.tool);
+      if (path !== undefined) writeFileSync(join(root, path), readFileSync(join(root, path), "utf8").replace(/\r?\n/g, "\r\n"));
+      return;
+    }
+    case "config":
+      if (step.pageSize === 0) return rmSync(join(root, "mcp-gen.config.yaml"), { force: true });
+      return writeFileSync(join(root, "mcp-gen.config.yaml"), `server:\n  name: team-tools\n  version: 1.0.0\n  pageSize: ${step.pageSize}\n`);
+    case "hand-edit":
+      return handEdit(sequence, step.file);
     case "shared":
       return writeFileSync(join(root, "schemas/login.yaml"), `type: string\nminLength: 1\ndescription: A GitHub login (revision ${step.revision}).\n`);
     case "add": {
@@ -245,6 +264,9 @@ async function build(sequence: Sequence): Promise<void> {
   const before = await runInProcess(root, ["check"]);
   const current = JSON.stringify([...only(tree(root), isOutput)]) === JSON.stringify([...scratch.output]);
   expect(before.code, `check before the build (${current ? "up to date" : "out of date"}) after ${log.join(" ")}\n${before.stdout}`).toBe(current ? 0 : 1);
+  // The fast path (stats, recorded hashes) and the full comparison agree.
+  const full = await runInProcess(root, ["check", "--full"]);
+  expect(full.code, `check --full before the build after ${log.join(" ")}\n${full.stdout}`).toBe(before.code);
   const unrecorded = !existsSync(join(root, "mcp-tools.lock.json")) && sequence.cacheGone;
   const leftOver = unrecorded ? [...only(tree(root), isOutput).keys()].filter((path) => !scratch.output.has(path)) : [];
   const run = await runInProcess(root, ["build", "--format", "json"]);
@@ -261,6 +283,33 @@ async function build(sequence: Sequence): Promise<void> {
   if (leftOver.length === 0) return;
   for (const path of leftOver) expect(after.stdout, where).toContain(path);
   for (const path of leftOver) rmSync(join(root, path));
+  expect((await runInProcess(root, ["check"])).code, where).toBe(0);
+}
+
+/**
+ * A generated file edited by hand right after a build: `check` fails, the build refuses to overwrite
+ * it (naming it), and `build --force` writes what a build from scratch writes.
+ */
+async function handEdit(sequence: Sequence, index: number): Promise<void> {
+  await build(sequence);
+  const { root, log } = sequence;
+  const generated = [...tree(root).keys()].filter((path) => path.startsWith("src/generated/"));
+  const path = generated[index % generated.length]!;
+  writeFileSync(join(root, path), `${readFileSync(join(root, path), "utf8")}// edited by hand\n`);
+  const where = `after ${log.join(" ")}, ${path} edited`;
+  expect((await runInProcess(root, ["check"])).code, where).toBe(1);
+  const refused = await runInProcess(root, ["build", "--format", "json"]);
+  expect(refused.code, `${where}\n${refused.stdout}`).toBe(1);
+  const { diagnostics } = JSON.parse(refused.stdout) as { diagnostics: { ruleId: string; file: string }[] };
+  expect(
+    diagnostics.filter((d) => d.ruleId === "generated-file-edited").map((d) => d.file),
+    where,
+  ).toEqual([path]);
+  expect(readFileSync(join(root, path), "utf8"), where).toMatch(/\/\/ edited by hand\n$/);
+  const forced = await runInProcess(root, ["build", "--force"]);
+  expect(forced.code, `${where}\n${forced.stdout}`).toBe(0);
+  const scratch = await fromScratch(root, sequence.scratch);
+  expect(only(tree(root), isOutput), where).toEqual(scratch.output);
   expect((await runInProcess(root, ["check"])).code, where).toBe(0);
 }
 
