@@ -3,13 +3,14 @@
 // prints the same findings, and leaves a project that `check` finds up to date; and `check`, before
 // each build, says "up to date" exactly when the generated files and the lock on disk are what a
 // build from scratch would write (and `check --full` agrees). The steps are the ones a build cache
-// has to survive: descriptions and schemas edited, a shared $ref'd file edited, tools added, removed
-// and renamed, files rewritten unchanged or with CRLF line ends, the config changed, a generated file
-// edited by hand (refused, then overwritten with --force), branches switched the way git does (files
-// replaced, every output included, or only the descriptors), a lock deleted or left with
-// merge-conflict markers, the cache deleted, and time for the stats of what was written to settle,
-// so that the stat index's shortcuts (check's vouched lock, the no-change build from stats) are
-// taken too.
+// has to survive: descriptions and schemas edited, a shared $ref'd file edited, tools added, removed,
+// renamed (file and tool), moved into a subfolder (where a relative $ref breaks: the build fails as
+// a build from scratch does, writing nothing), files rewritten unchanged or with CRLF line ends, the
+// config changed, a generated file edited by hand (refused, then overwritten with --force), branches
+// switched the way git does (files replaced, every output included, or only the descriptors), a lock
+// deleted or left with merge-conflict markers, the cache deleted, and time for the stats of what was
+// written to settle, so that the stat index's shortcuts (check's vouched lock, the no-change build
+// from stats) are taken too.
 // PROPERTY_SEED sets the seed (fixed in `npm test`, test/support/property-seed.ts); PROPERTY_RUNS,
 // which a nightly run sets in thousands for cheaper properties, asks here for one sequence per 50.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
@@ -70,7 +71,8 @@ type Step =
   | { readonly kind: "add"; readonly which: number }
   | { readonly kind: "save"; readonly slot: number }
   | { readonly kind: "switch"; readonly slot: number; readonly descriptorsOnly: boolean }
-  | { readonly kind: "crlf"; readonly tool: number }
+  | { readonly kind: "crlf" | "nest"; readonly tool: number }
+  | { readonly kind: "retitle"; readonly tool: number; readonly form: number }
   | { readonly kind: "config"; readonly pageSize: number }
   | { readonly kind: "hand-edit"; readonly file: number }
   | { readonly kind: "delete-lock" | "conflict-lock" | "delete-cache" | "settle" | "build" };
@@ -83,7 +85,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("save"), slot: fc.nat(1) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("switch"), slot: fc.nat(1), descriptorsOnly: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constantFrom("delete-lock", "conflict-lock", "delete-cache") }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant("crlf"), tool: fc.nat(20) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constantFrom("crlf", "nest"), tool: fc.nat(20) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("retitle"), tool: fc.nat(20), form: fc.nat(2) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("config"), pageSize: fc.constantFrom(0, 2, 50) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("hand-edit"), file: fc.nat(40) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("settle") }) },
@@ -199,6 +202,26 @@ async function apply(sequence: Sequence, step: Step): Promise<void> {
       if (path !== undefined) writeFileSync(join(root, path), readFileSync(join(root, path), "utf8").replace(/\r?\n/g, "\r\n"));
       return;
     }
+    case "nest": {
+      // Into tools/more/ and back: a descriptor with a relative $ref no longer resolves down there,
+      // and the build fails as a build from scratch does, until it is moved back.
+      const path = pick(root, step.tool);
+      if (path === undefined) return;
+      const moved = path.startsWith("tools/more/") ? path.replace("tools/more/", "tools/") : path.replace("tools/", "tools/more/");
+      if (existsSync(join(root, moved))) return;
+      mkdirSync(join(root, "tools/more"), { recursive: true });
+      return renameSync(join(root, path), join(root, moved));
+    }
+    case "retitle": {
+      // The tool's own name: back to the one its file has, another, or one with a space (its files
+      // are named as mangled, and every tool's generated names depend on the whole set).
+      const path = pick(root, step.tool);
+      if (path === undefined) return;
+      const descriptor = readDescriptor(root, path);
+      const base = path.slice(path.lastIndexOf("/") + 1, path.lastIndexOf(".")).replace(/-\d+$/, "");
+      descriptor.name = [base, `${base}_v2`, base.replace("_", " ")][step.form];
+      return writeDescriptor(root, path, descriptor);
+    }
     case "config":
       if (step.pageSize === 0) return rmSync(join(root, "mcp-gen.config.yaml"), { force: true });
       return writeFileSync(join(root, "mcp-gen.config.yaml"), `server:\n  name: team-tools\n  version: 1.0.0\n  pageSize: ${step.pageSize}\n`);
@@ -260,7 +283,7 @@ async function apply(sequence: Sequence, step: Step): Promise<void> {
 async function build(sequence: Sequence): Promise<void> {
   const { root, log } = sequence;
   const scratch = await fromScratch(root, sequence.scratch);
-  expect(scratch.code, "a build from scratch of the descriptors succeeds").toBe(0);
+  if (scratch.code !== 0) return failingBuild(sequence, scratch);
   const before = await runInProcess(root, ["check"]);
   const current = JSON.stringify([...only(tree(root), isOutput)]) === JSON.stringify([...scratch.output]);
   expect(before.code, `check before the build (${current ? "up to date" : "out of date"}) after ${log.join(" ")}\n${before.stdout}`).toBe(current ? 0 : 1);
@@ -287,10 +310,28 @@ async function build(sequence: Sequence): Promise<void> {
 }
 
 /**
+ * A build of descriptors with errors (a $ref that no longer resolves): it fails as a build from
+ * scratch does, with the same findings, and writes nothing; `check` fails before and after it.
+ */
+async function failingBuild(sequence: Sequence, scratch: Scratch): Promise<void> {
+  const { root, log } = sequence;
+  expect(scratch.code, `a build from scratch after ${log.join(" ")}`).toBe(1);
+  const before = only(tree(root), isOutput);
+  expect((await runInProcess(root, ["check"])).code, `check after ${log.join(" ")}`).toBe(1);
+  const run = await runInProcess(root, ["build", "--format", "json"]);
+  const where = `after ${log.join(" ")}\n${run.stdout}${run.stderr}`;
+  expect(run.code, where).toBe(1);
+  expect(findingsOf(run.stdout, sequence.lockBroken), where).toEqual(scratch.findings);
+  expect(only(tree(root), isOutput), where).toEqual(before);
+  expect((await runInProcess(root, ["check"])).code, where).toBe(1);
+}
+
+/**
  * A generated file edited by hand right after a build: `check` fails, the build refuses to overwrite
  * it (naming it), and `build --force` writes what a build from scratch writes.
  */
 async function handEdit(sequence: Sequence, index: number): Promise<void> {
+  if ((await fromScratch(sequence.root, sequence.scratch)).code !== 0) return;
   await build(sequence);
   const { root, log } = sequence;
   const generated = [...tree(root).keys()].filter((path) => path.startsWith("src/generated/"));
