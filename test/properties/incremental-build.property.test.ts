@@ -6,14 +6,15 @@
 // has to survive: descriptions and schemas edited, a shared $ref'd file edited, tools added, removed,
 // renamed (file and tool), moved into a subfolder (where a relative $ref breaks: the build fails as
 // a build from scratch does, writing nothing), files rewritten unchanged or with CRLF line ends, the
-// config changed, a generated file edited by hand (refused, then overwritten with --force), branches
-// switched the way git does (files replaced, every output included, or only the descriptors), a lock
+// config changed, a generated file edited by hand (refused, then overwritten with --force; also to
+// the same size with its modification time put back), branches switched the way git does (files
+// replaced, every output included, or only the descriptors), a teammate's build pulled, a lock
 // deleted or left with merge-conflict markers, the cache deleted, and time for the stats of what was
 // written to settle, so that the stat index's shortcuts (check's vouched lock, the no-change build
 // from stats) are taken too.
 // PROPERTY_SEED sets the seed (fixed in `npm test`, test/support/property-seed.ts); PROPERTY_RUNS,
 // which a nightly run sets in thousands for cheaper properties, asks here for one sequence per 50.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import fc from "fast-check";
 import { parse, stringify } from "yaml";
@@ -70,11 +71,12 @@ type Step =
   | { readonly kind: "shared"; readonly revision: number }
   | { readonly kind: "add"; readonly which: number }
   | { readonly kind: "save"; readonly slot: number }
+  | { readonly kind: "pull"; readonly tool: number; readonly revision: number }
   | { readonly kind: "switch"; readonly slot: number; readonly descriptorsOnly: boolean }
   | { readonly kind: "crlf" | "nest"; readonly tool: number }
   | { readonly kind: "retitle"; readonly tool: number; readonly form: number }
   | { readonly kind: "config"; readonly pageSize: number }
-  | { readonly kind: "hand-edit"; readonly file: number }
+  | { readonly kind: "hand-edit"; readonly file: number; readonly sameSize: boolean }
   | { readonly kind: "delete-lock" | "conflict-lock" | "delete-cache" | "settle" | "build" };
 
 const revision = fc.integer({ min: 1, max: 99 });
@@ -83,12 +85,13 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("shared"), revision }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("add"), which: fc.nat(MORE.length - 1) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("save"), slot: fc.nat(1) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("pull"), tool: fc.nat(20), revision }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("switch"), slot: fc.nat(1), descriptorsOnly: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constantFrom("delete-lock", "conflict-lock", "delete-cache") }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constantFrom("crlf", "nest"), tool: fc.nat(20) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("retitle"), tool: fc.nat(20), form: fc.nat(2) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("config"), pageSize: fc.constantFrom(0, 2, 50) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant("hand-edit"), file: fc.nat(40) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("hand-edit"), file: fc.nat(40), sameSize: fc.boolean() }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("settle") }) },
   { weight: 5, arbitrary: fc.record({ kind: fc.constant("build") }) },
 ) as fc.Arbitrary<Step>;
@@ -226,7 +229,7 @@ async function apply(sequence: Sequence, step: Step): Promise<void> {
       if (step.pageSize === 0) return rmSync(join(root, "mcp-gen.config.yaml"), { force: true });
       return writeFileSync(join(root, "mcp-gen.config.yaml"), `server:\n  name: team-tools\n  version: 1.0.0\n  pageSize: ${step.pageSize}\n`);
     case "hand-edit":
-      return handEdit(sequence, step.file);
+      return handEdit(sequence, step.file, step.sameSize);
     case "shared":
       return writeFileSync(join(root, "schemas/login.yaml"), `type: string\nminLength: 1\ndescription: A GitHub login (revision ${step.revision}).\n`);
     case "add": {
@@ -238,6 +241,20 @@ async function apply(sequence: Sequence, step: Step): Promise<void> {
       // Not a second descriptor of the same tool (a rename may have moved the first).
       if ([...tree(root).entries()].some(([file, content]) => file.startsWith("tools/") && content.includes(name))) return;
       return writeFiles(root, { [path]: text });
+    }
+    case "pull": {
+      // A teammate's build, in a clone with a cache of its own, of these descriptors with one more
+      // description edited; git then replaces every file of ours that differs from the teammate's.
+      const clone = tempProject(Object.fromEntries(only(tree(root), isInput)));
+      const path = pick(clone, step.tool);
+      if (path === undefined) return;
+      const descriptor = readDescriptor(clone, path);
+      descriptor.description = `Pulled (revision ${step.revision}).`;
+      writeDescriptor(clone, path, descriptor);
+      mkdirSync(join(clone, "node_modules"));
+      if ((await runInProcess(clone, ["build"])).code !== 0) return;
+      switchTo(root, tree(clone), (file) => isInput(file) || isOutput(file));
+      return;
     }
     case "save":
       sequence.slots.set(step.slot, tree(root));
@@ -328,16 +345,28 @@ async function failingBuild(sequence: Sequence, scratch: Scratch): Promise<void>
 
 /**
  * A generated file edited by hand right after a build: `check` fails, the build refuses to overwrite
- * it (naming it), and `build --force` writes what a build from scratch writes.
+ * it (naming it), and `build --force` writes what a build from scratch writes. `sameSize`: once the
+ * stats are settled (recorded by the stat index), one letter changed in place and the modification
+ * time put back, so that only the change time (which no user program sets) tells the edit.
  */
-async function handEdit(sequence: Sequence, index: number): Promise<void> {
+async function handEdit(sequence: Sequence, index: number, sameSize: boolean): Promise<void> {
   if ((await fromScratch(sequence.root, sequence.scratch)).code !== 0) return;
   await build(sequence);
   const { root, log } = sequence;
   const generated = [...tree(root).keys()].filter((path) => path.startsWith("src/generated/"));
   const path = generated[index % generated.length]!;
-  writeFileSync(join(root, path), `${readFileSync(join(root, path), "utf8")}// edited by hand\n`);
-  const where = `after ${log.join(" ")}, ${path} edited`;
+  const file = join(root, path);
+  const text = readFileSync(file, "utf8");
+  if (sameSize) {
+    await new Promise((done) => setTimeout(done, 150));
+    // A check after the stats settled: the stat index now vouches for every file by its stat.
+    expect((await runInProcess(root, ["check"])).code).toBe(0);
+  }
+  const { atime, mtime } = statSync(file);
+  const edited = sameSize ? text.replace(/[a-z]/, (letter) => letter.toUpperCase()) : `${text}// edited by hand\n`;
+  writeFileSync(file, edited);
+  if (sameSize) utimesSync(file, atime, mtime);
+  const where = `after ${log.join(" ")}, ${path} edited${sameSize ? " to the same size and modification time" : ""}`;
   expect((await runInProcess(root, ["check"])).code, where).toBe(1);
   const refused = await runInProcess(root, ["build", "--format", "json"]);
   expect(refused.code, `${where}\n${refused.stdout}`).toBe(1);
@@ -346,7 +375,7 @@ async function handEdit(sequence: Sequence, index: number): Promise<void> {
     diagnostics.filter((d) => d.ruleId === "generated-file-edited").map((d) => d.file),
     where,
   ).toEqual([path]);
-  expect(readFileSync(join(root, path), "utf8"), where).toMatch(/\/\/ edited by hand\n$/);
+  expect(readFileSync(file, "utf8"), where).toBe(edited);
   const forced = await runInProcess(root, ["build", "--force"]);
   expect(forced.code, `${where}\n${forced.stdout}`).toBe(0);
   const scratch = await fromScratch(root, sequence.scratch);
