@@ -5,9 +5,10 @@
 // would; a missing, stale or corrupt cache only makes the build do everything again.
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { join } from "node:path";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { runInProcess, tempProject, writeFiles } from "../support/temp-project.js";
+import { projectTree as tree } from "../support/project-tree.js";
 import { readProject } from "../../src/cli/read-project.js";
 import { expectedTypesJobs } from "../../src/emit/emit-project.js";
 import { analyzeProject } from "../../src/project/analyze-project.js";
@@ -127,21 +128,6 @@ x-mcp-gen:
 `,
   "schemas/login.yaml": "type: string\nminLength: 1\ndescription: A GitHub login.\n",
 };
-
-/** Every file of the project but node_modules: path → text. */
-function tree(root: string): Map<string, string> {
-  const files = new Map<string, string>();
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (entry.name === "node_modules") continue;
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else files.set(relative(root, path).split(sep).join("/"), readFileSync(path, "utf8"));
-    }
-  };
-  walk(root);
-  return new Map([...files].sort(([a], [b]) => (a < b ? -1 : 1)));
-}
 
 /** Puts the project's files back as `files` has them (tree): writes those that differ, removes those it lacks. */
 function switchTo(root: string, files: ReadonlyMap<string, string>): void {

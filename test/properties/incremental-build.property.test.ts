@@ -14,12 +14,13 @@
 // from stats) are taken too.
 // PROPERTY_SEED sets the seed (fixed in `npm test`, test/support/property-seed.ts); PROPERTY_RUNS,
 // which a nightly run sets in thousands for cheaper properties, asks here for one sequence per 50.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import fc from "fast-check";
 import { parse, stringify } from "yaml";
 import { describe, expect, it } from "vitest";
 import { runInProcess, tempProject, writeFiles } from "../support/temp-project.js";
+import { projectTree as tree } from "../support/project-tree.js";
 
 const RUNS = process.env.PROPERTY_RUNS === undefined ? 6 : Math.max(6, Math.ceil(Number(process.env.PROPERTY_RUNS) / 50));
 const STEPS = 14;
@@ -95,21 +96,6 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("settle") }) },
   { weight: 5, arbitrary: fc.record({ kind: fc.constant("build") }) },
 ) as fc.Arbitrary<Step>;
-
-/** Every file of the project but node_modules: path → text, sorted by path. */
-function tree(root: string): Map<string, string> {
-  const files = new Map<string, string>();
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (entry.name === "node_modules") continue;
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else files.set(relative(root, path).split(sep).join("/"), readFileSync(path, "utf8"));
-    }
-  };
-  walk(root);
-  return new Map([...files].sort(([a], [b]) => (a < b ? -1 : 1)));
-}
 
 const isInput = (path: string) => path.startsWith("tools/") || path.startsWith("schemas/") || path === "mcp-gen.config.yaml";
 /** What a build writes and a build from scratch must agree on: the generated folder and the lock (scaffolds are the user's once created). */
