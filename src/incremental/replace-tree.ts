@@ -28,7 +28,10 @@ export interface TreeReplacement {
   readonly read?: (path: string) => string | undefined;
   /** Whether the file on disk is known to differ from contents of that many bytes without reading it (DiskReader.differsBySize); by default, never. */
   readonly differs?: (path: string, size: number) => boolean;
-  /** The UTF-8 bytes of files the caller encoded already (it hashed them), by path: written as they are. */
+  /**
+   * The UTF-8 bytes of files the caller encoded already (it hashed them), by path: written as they
+   * are. Each differs from the file on disk (knownFileHashes compared them), so none is compared again.
+   */
   readonly encoded?: ReadonlyMap<string, Uint8Array>;
 }
 
@@ -168,7 +171,8 @@ export async function replaceTree(input: TreeReplacement): Promise<TreeSummary> 
   const oldFiles = new Set(listFiles(outDir).map((p) => `${input.out}/${p}`));
   const read = input.read ?? ((path: string) => readTextSyncIfExists(join(input.root, path)));
   const differs = input.differs ?? (() => false);
-  const sameAsOld = new Set(input.files.filter((file) => file.unchanged === true || (oldFiles.has(file.path) && !differs(file.path, byteSize(input, file)) && read(file.path) === file.contents)));
+  const compare = (file: GeneratedFile) => oldFiles.has(file.path) && !input.encoded?.has(file.path) && !differs(file.path, byteSize(input, file)) && read(file.path) === file.contents;
+  const sameAsOld = new Set(input.files.filter((file) => file.unchanged === true || compare(file)));
   const same = (file: GeneratedFile) => sameAsOld.has(file);
   const changed = input.files.filter((file) => !same(file));
   const generated = new Set(input.files.map((f) => f.path));
@@ -191,7 +195,7 @@ export async function replaceTree(input: TreeReplacement): Promise<TreeSummary> 
       linkSync(join(input.root, file.path), target);
       unchanged.push(file.path);
     } else {
-      writeNewFileSync(target, input.encoded?.get(file.path) ?? file.contents);
+      writeNewFileSync(target, input.encoded?.get(file.path) ?? file.bytes ?? file.contents);
       written.push(file.path);
     }
   }
@@ -246,7 +250,7 @@ async function replaceThroughJournal(input: TreeReplacement, changed: readonly G
   for (const file of changed) {
     const temp = posix.join(posix.dirname(file.path), `.mcp-gen-${process.pid}-${randomBytes(4).toString("hex")}.tmp`);
     await makeFolder(dirname(join(input.root, file.path)));
-    await writeNewFile(join(input.root, temp), input.encoded?.get(file.path) ?? file.contents);
+    await writeNewFile(join(input.root, temp), input.encoded?.get(file.path) ?? file.bytes ?? file.contents);
     writes.push([temp, file.path]);
   }
   const lockTemp = input.lock + STAGING;
@@ -270,5 +274,5 @@ async function writeLockIfChanged(input: TreeReplacement): Promise<void> {
 
 /** The size of `file` in UTF-8, from the bytes the caller encoded when there are some. */
 function byteSize(input: TreeReplacement, file: GeneratedFile): number {
-  return input.encoded?.get(file.path)?.length ?? Buffer.byteLength(file.contents, "utf8");
+  return input.encoded?.get(file.path)?.length ?? file.bytes?.length ?? Buffer.byteLength(file.contents, "utf8");
 }
