@@ -147,6 +147,7 @@ async function validateAndWrite(run: BuildRun, plan: BuildPlan, threads: BuildTh
     tools: output.tools,
     emitted: built.tools,
     validatorModules: built.validatorModules,
+    aggregates: built.aggregates,
     analysis,
     checked,
     records,

@@ -28,6 +28,7 @@ import { RUNTIME_RANGE, runtimeFile, runtimeSpecifier, type RuntimeModule } from
 import { selectRuntime, type RuntimeSource } from "./select-runtime.js";
 import { targetProfile } from "./target-profile.js";
 import { compileTemplates, type TemplateName, type TemplateSources, type Templates } from "./templates.js";
+import { renderAggregate, type AggregateLayout, type LastAggregates, type LoopMaker, type ToolLoop } from "./tool-loop.js";
 
 export type { RuntimeSource };
 
@@ -77,6 +78,11 @@ export interface EmitReuse {
    * not rendered.
    */
   readonly validatorModules?: ReadonlyMap<string, LastValidatorModule>;
+  /**
+   * The last emit's aggregates that are on disk byte for byte as it wrote them, with their layouts
+   * and that emit's tool keys: each tool's items there are taken as they are (see tool-loop.ts).
+   */
+  readonly aggregates?: LastAggregates;
 }
 
 /** A validator module of an earlier emit: its key, the file as it is on disk, and what it imports. */
@@ -164,6 +170,14 @@ export interface ProjectEmit extends EmitOutput {
   readonly tools: ReadonlyMap<string, EmittedTool>;
   /** Each validator module's key (its banner included) and the ids of its validators, by project path (see EmitReuse.validatorModules). */
   readonly validatorModules: ReadonlyMap<string, ValidatorModuleRecord>;
+  /** The tools' keys and each aggregate's layout, by project path (see EmitReuse.aggregates). */
+  readonly aggregates: AggregateLayouts;
+}
+
+/** What a later emit needs to take tools' items from this one's aggregates: the tools' keys in order, and each file's layout. */
+export interface AggregateLayouts {
+  readonly keys: readonly string[];
+  readonly files: ReadonlyMap<string, AggregateLayout>;
 }
 
 /** What a build remembers of a validator module it wrote. */
@@ -214,7 +228,8 @@ export async function emitProject(input: EmitInput): Promise<ProjectEmit> {
     generated.push(last?.key === key ? last.file : { path, contents: `${banner}\n${file.contents}` });
   }
   const validatorRuntime = [...new Set([...validatorModules.values()].flatMap((module) => module.runtime))].sort();
-  generated.push(...emitAggregates(plans, templates, input.config, banner, setHash));
+  const aggregates = emitAggregates(plans, templates, input.config, banner, setHash, input.reuse?.aggregates);
+  generated.push(...aggregates.files);
   const existing = input.existingScaffolds ?? new Set<string>();
   const scaffolds = input.config.generate === "client" ? [] : plans.flatMap((plan) => emitScaffolds(plan, templates, input.config, input.schemas, existing));
   const types = new Map(zip(fresh, await clock.timeAsync("types", () => pendingTypes)));
@@ -244,7 +259,8 @@ export async function emitProject(input: EmitInput): Promise<ProjectEmit> {
       },
     ]),
   );
-  return { generated: sort(generated), scaffolds: sort(scaffolds), tools: emitted, validatorModules };
+  const layouts = { keys: aggregates.keys, files: aggregates.layouts };
+  return { generated: sort(generated), scaffolds: sort(scaffolds), tools: emitted, validatorModules, aggregates: layouts };
 }
 
 function zip<A, B>(a: readonly A[], b: readonly B[]): [A, B][] {
@@ -477,22 +493,41 @@ function commentText(text: string): string {
   return docCommentLines(text).join(" ");
 }
 
-function emitAggregates(plans: readonly ToolPlan[], templates: Templates, config: Config, banner: string, setHash: string): GeneratedFile[] {
+/** The aggregates, and each one's layout (see tool-loop.ts). */
+interface EmittedAggregates {
+  readonly files: readonly GeneratedFile[];
+  /** The tools' keys (toolKeys), in plan order. */
+  readonly keys: readonly string[];
+  readonly layouts: ReadonlyMap<string, AggregateLayout>;
+}
+
+function emitAggregates(plans: readonly ToolPlan[], templates: Templates, config: Config, banner: string, setHash: string, last: LastAggregates | undefined): EmittedAggregates {
   const { out, server } = config;
   const target = { ...targetProfile(config.target), ...runtimeView(config) };
+  const keys = toolKeys(plans, config);
+  const layouts = new Map<string, AggregateLayout>();
+  const render = (name: TemplateName, view: (loop: LoopMaker) => object): GeneratedFile => {
+    const path = posix.join(out, name);
+    const file = last?.files.get(path);
+    const rendered = renderAggregate(path, templates[name], view, keys, file ? { file, keys: last!.keys } : undefined);
+    if (rendered.layout) layouts.set(path, rendered.layout);
+    return rendered.file;
+  };
+  /** A per-tool loop: `item` is called only for the tools whose item is rendered. */
+  const each = (loop: LoopMaker, name: string, item: (plan: ToolPlan) => object) => loop(name, (i) => item(plans[i]!));
   const validatorModules = new Map<string, Set<string>>();
   for (const plan of plans) {
     for (const ref of [plan.inputRef, plan.outputRef, ...plan.forms.map((form) => form.ref)]) {
       if (ref) validatorModules.set(`./${ref.module}`, (validatorModules.get(`./${ref.module}`) ?? new Set()).add(ref.exportName));
     }
   }
-  const tools = templates["tools.ts"]({
+  const tools = render("tools.ts", (loop) => ({
     banner,
     toolTableRuntime: runtimeSpecifier(config, out, "tool-table"),
     runtimeRange: config.runtime === "package" ? stringLiteral(RUNTIME_RANGE) : "",
-    toolImports: plans.map((plan) => ({ name: plan.names.descriptor, module: toolModule(plan) })),
+    toolImports: each(loop, "toolImports", (plan) => ({ name: plan.names.descriptor, module: toolModule(plan) })),
     validatorImports: [...validatorModules].sort(([a], [b]) => compareText(a, b)).map(([module, exports]) => ({ module, names: [...exports].sort().join(", ") })),
-    entries: plans.map((plan) => ({
+    entries: each(loop, "entries", (plan) => ({
       nameLiteral: stringLiteral(plan.name),
       descriptorName: plan.names.descriptor,
       validateInput: plan.inputRef.exportName,
@@ -502,16 +537,16 @@ function emitAggregates(plans: readonly ToolPlan[], templates: Templates, config
     })),
     pageSize: String(server.pageSize),
     versionLiteral: stringLiteral(setHash.slice(0, 16)),
-  });
+  }));
   const dataTypes = (plan: ToolPlan) => [`${plan.names.pascal}Arguments`, ...(plan.hasOutput ? [`${plan.names.pascal}Result`] : [])];
   const typeNames = (plan: ToolPlan) => [...dataTypes(plan), ...(plan.forms.length > 0 ? [`${plan.names.pascal}Inputs`] : []), `${plan.names.pascal}Types`];
-  const client = templates["client.ts"]({
+  const client = render("client.ts", (loop) => ({
     banner,
     ...target,
     needsContentBlock: plans.some((plan) => !plan.hasOutput),
-    typeImports: plans.map((plan) => ({ names: dataTypes(plan).join(", "), module: toolModule(plan) })),
-    pins: plans.map(pinView),
-    methods: plans.map((plan) => ({
+    typeImports: each(loop, "typeImports", (plan) => ({ names: dataTypes(plan).join(", "), module: toolModule(plan) })),
+    pins: each(loop, "pins", pinView),
+    methods: each(loop, "methods", (plan) => ({
       doc: docComment(String(plan.tool.wire.description ?? plan.tool.wire.title ?? `Calls the tool ${plan.name}.`), "  "),
       methodName: plan.names.camel,
       argumentsType: `${plan.names.pascal}Arguments`,
@@ -520,25 +555,45 @@ function emitAggregates(plans: readonly ToolPlan[], templates: Templates, config
       outputType: plan.hasOutput ? `${plan.names.pascal}Result` : "ContentBlock[]",
       nameLiteral: stringLiteral(plan.name),
     })),
-  });
+  }));
   const withServer = config.generate === "all";
-  const index = templates["index.ts"]({
+  const index = render("index.ts", (loop) => ({
     banner,
     withServer,
-    typeExports: plans.map((plan) => ({ names: typeNames(plan).join(", "), module: toolModule(plan) })),
-  });
-  const clientFiles = [
-    { path: posix.join(out, "client.ts"), contents: client },
-    { path: posix.join(out, "index.ts"), contents: index },
-    { path: posix.join(out, "tools.ts"), contents: tools },
-  ];
-  if (!withServer) return clientFiles;
-  return [
+    typeExports: each(loop, "typeExports", (plan) => ({ names: typeNames(plan).join(", "), module: toolModule(plan) })),
+  }));
+  const clientFiles = [client, index, tools];
+  if (!withServer) return { files: clientFiles, keys, layouts };
+  const files = [
     ...clientFiles,
-    { path: posix.join(out, "handlers.ts"), contents: templates["handlers.ts"](handlersView(plans, config, banner)) },
-    { path: posix.join(out, "server.ts"), contents: templates["server.ts"](serverView(plans, config, banner, target)) },
+    render("handlers.ts", (loop) => handlersView(config, banner, (name, item) => each(loop, name, item))),
+    render("server.ts", (loop) => serverView(config, banner, target, (name, item) => each(loop, name, item))),
     { path: posix.join(out, "testing.ts"), contents: templates["testing.ts"]({ banner, ...target }) },
   ];
+  return { files, keys, layouts };
+}
+
+/**
+ * Each tool's key for its items in the aggregates: a hash of everything they are rendered from (its
+ * lock hash, over the whole wire descriptor; its names; its validators' export names; its header
+ * parameters and input forms) and of the config values any item shows. An item is taken from the
+ * last build's file only under the same key.
+ */
+function toolKeys(plans: readonly ToolPlan[], config: Config): string[] {
+  const context = JSON.stringify([config.out, config.handlers, config.target, config.runtime, config.generate]);
+  return plans.map((plan) =>
+    sha256Hex(
+      JSON.stringify([
+        context,
+        plan.hash.sha256,
+        plan.names,
+        plan.inputRef.exportName,
+        plan.outputRef?.exportName ?? null,
+        plan.headers,
+        plan.forms.map((form) => [form.key, form.message, form.requestedSchema, form.ref.exportName]),
+      ]),
+    ),
+  );
 }
 
 /** One tool's TOOL_PINS entry in the generated client. */
@@ -603,13 +658,13 @@ function toolModule(plan: ToolPlan): string {
 }
 
 /** `target`: the target profile and runtime specifiers every aggregate gets. */
-function serverView(plans: readonly ToolPlan[], config: Config, banner: string, target: object): object {
+function serverView(config: Config, banner: string, target: object, each: PlanLoop): object {
   const { server } = config;
   return {
     banner,
     ...target,
-    typeImports: plans.map((plan) => ({ name: `${plan.names.pascal}Types`, module: toolModule(plan) })),
-    tools: plans.map((plan) => ({ key: typeKey(plan.name), typesName: `${plan.names.pascal}Types` })),
+    typeImports: each("typeImports", (plan) => ({ name: `${plan.names.pascal}Types`, module: toolModule(plan) })),
+    tools: each("tools", (plan) => ({ key: typeKey(plan.name), typesName: `${plan.names.pascal}Types` })),
     serverNameLiteral: stringLiteral(server.name),
     serverVersionLiteral: stringLiteral(server.version),
     ttlMs: String(server.ttlMs),
@@ -621,14 +676,17 @@ function serverView(plans: readonly ToolPlan[], config: Config, banner: string, 
   };
 }
 
-function handlersView(plans: readonly ToolPlan[], config: Config, banner: string): object {
+function handlersView(config: Config, banner: string, each: PlanLoop): object {
   const handlersFolder = moduleFolder(config.out, config.handlers);
   return {
     banner,
     handlersFolder: commentText(config.handlers),
-    imports: plans.map((plan) => ({ key: typeKey(plan.name), exportName: plan.names.camel, module: `${handlersFolder}/${plan.names.file}.js` })),
+    imports: each("imports", (plan) => ({ key: typeKey(plan.name), exportName: plan.names.camel, module: `${handlersFolder}/${plan.names.file}.js` })),
   };
 }
+
+/** A per-tool loop of a view, by name; `item` makes one tool's item. */
+type PlanLoop = (name: string, item: (plan: ToolPlan) => object) => ToolLoop;
 
 /** The `inputRequests` member of one tool entry: each form's message, requestedSchema and validator. */
 function inputRequestsLiteral(forms: readonly PlannedForm[], indent: string): string {

@@ -6,6 +6,7 @@ import { createRequire } from "node:module";
 import type HandlebarsModule from "handlebars";
 import { sha256Hex } from "../lock/sha256.js";
 import { TEMPLATE_SPECS } from "../precompiled/template-specs.js";
+import { ToolLoop } from "./tool-loop.js";
 
 export const TEMPLATE_NAMES = ["client.ts", "handler-stub.ts", "handlers.ts", "index.ts", "server.ts", "test-scaffold.ts", "testing.ts", "tool-module.ts", "tools.ts"] as const;
 
@@ -38,13 +39,22 @@ export function compileTemplates(sources: TemplateSources): Templates {
     const precompiled = specs[name];
     let render: HandlebarsModule.TemplateDelegate;
     if (precompiled !== undefined && precompiled.source === sha256Hex(sources[name])) {
-      runtime ??= (require("handlebars/runtime") as { default?: Handlebars } & Handlebars).create();
+      runtime ??= withToolLoops((require("handlebars/runtime") as { default?: Handlebars } & Handlebars).create());
       render = runtime.template(precompiled.spec as never);
     } else {
-      compiler ??= (require("handlebars") as { default?: Handlebars } & Handlebars).create();
+      compiler ??= withToolLoops((require("handlebars") as { default?: Handlebars } & Handlebars).create());
       render = compiler.compile(sources[name], COMPILE_OPTIONS);
     }
     compiled[name] = (view) => render(view);
   }
   return compiled;
+}
+
+/** `instance` with an `each` that hands a ToolLoop (an aggregate's per-tool loop) the block to render itself. */
+function withToolLoops(instance: Handlebars): Handlebars {
+  const each = instance.helpers.each as HandlebarsModule.HelperDelegate;
+  instance.registerHelper("each", function (this: unknown, context: unknown, options: HandlebarsModule.HelperOptions) {
+    return context instanceof ToolLoop ? context.render(options) : each.call(this, context, options);
+  });
+  return instance;
 }

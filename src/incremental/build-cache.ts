@@ -60,6 +60,14 @@ export interface BuildCache {
   readonly clean: readonly string[];
   /** The key of each validator module it generated, by project path (see EmitReuse.validatorModules). */
   readonly validatorModules?: { readonly [path: string]: { readonly key: string; readonly ids: readonly string[]; readonly runtime: readonly string[] } };
+  /** Its tools' items in the aggregates: the tools' keys in order, and each aggregate's layout with its hash (see EmitReuse.aggregates). */
+  readonly aggregates?: CachedAggregates;
+}
+
+export interface CachedAggregates {
+  readonly keys: readonly string[];
+  /** By project path: hashFileText of the file the build wrote, and its layout (LoopLayout each). */
+  readonly files: { readonly [path: string]: { readonly hash: string; readonly loops: readonly { readonly name: string; readonly start: number; readonly lengths: readonly number[] }[] } };
 }
 
 export interface CachedFile {

@@ -13,6 +13,8 @@ export interface DiskReader {
   text(path: string): string | undefined;
   /** hashFileText of the same. */
   hash(path: string): string | undefined;
+  /** Its bytes, or undefined when there is no readable file (read once, with text, and not decoded for this). */
+  bytes(path: string): Uint8Array | undefined;
   /**
    * Whether the file on disk is known to hold other bytes than contents of `size` bytes without
    * reading it: its size is another (a file that is not there differs too). False means only "read
@@ -29,10 +31,19 @@ export function diskReader(root: string, index: StatIndex): DiskReader {
   const texts = new Map<string, string | undefined>();
   const reads = new Map<string, StatRead>();
   const hashes = new Map<string, string | undefined>();
+  /** Files read (null: none could be), each once. */
+  const tried = new Map<string, StatRead | null>();
+  const readOnce = (path: string) => {
+    if (!tried.has(path)) {
+      const read = readWithStat(join(root, path));
+      tried.set(path, read ?? null);
+      if (read) reads.set(path, read);
+    }
+    return tried.get(path) ?? undefined;
+  };
   const text = (path: string) => {
     if (!texts.has(path)) {
-      const read = readWithStat(join(root, path));
-      if (read) reads.set(path, read);
+      const read = readOnce(path);
       // Anything but a readable file is read again, for its error (a folder) or its absence.
       texts.set(path, read ? read.bytes.toString("utf8") : readTextSyncIfExists(join(root, path)));
     }
@@ -60,5 +71,5 @@ export function diskReader(root: string, index: StatIndex): DiskReader {
     const stat = statSync(join(root, path), { throwIfNoEntry: false });
     return !stat?.isFile() || stat.size !== size;
   };
-  return { text, hash, differsBySize };
+  return { text, hash, bytes: (path) => readOnce(path)?.bytes, differsBySize };
 }

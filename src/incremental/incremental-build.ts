@@ -27,7 +27,7 @@ import type { ToolHash } from "../lock/hash-tool.js";
 import { readLockLayout, renderLockBytes, type LockLayout } from "../lock/lock-layout.js";
 import { parseVouchedLock } from "../lock/parse-lock.js";
 import { hashFileText, sha256Hex } from "../lock/sha256.js";
-import type { EmittedTool, EmitReuse, ValidatorModuleRecord } from "../emit/emit-project.js";
+import type { AggregateLayouts, EmittedTool, EmitReuse, ValidatorModuleRecord } from "../emit/emit-project.js";
 import type { KnownValidator } from "../emit/emit-validators.js";
 import type { CheckedTool, ProjectAnalysis } from "../project/analyze-project.js";
 import type { ProjectFile } from "../resolve/project-file.js";
@@ -281,6 +281,7 @@ export function reuseOutput(plan: BuildPlan, question: OutputQuestion): OutputRe
     tests: config.tests,
     read: disk.text,
     hash: disk.hash,
+    bytes: disk.bytes,
     validators: last.validators(),
     ...(question.memo ? { memo: question.memo } : {}),
   });
@@ -307,9 +308,9 @@ export function knownFileHashes(plan: BuildPlan, files: readonly GeneratedFile[]
   for (const file of files) {
     if (!file.unchanged) {
       if (!isRecorded(plan.previous.lock, file.path)) continue;
-      const bytes = Buffer.from(file.contents, "utf8");
+      const bytes = file.bytes ?? Buffer.from(file.contents, "utf8");
       // A file whose size on disk is another is not read to find that it changed.
-      if (plan.disk.differsBySize(file.path, bytes.length) || plan.disk.text(file.path) !== file.contents) {
+      if (plan.disk.differsBySize(file.path, bytes.length) || !sameBytes(plan.disk.bytes(file.path), bytes)) {
         encoded.set(file.path, bytes);
         // hashFileText hashes the text with CRLF as LF: the same as its bytes' hash when it has no CR.
         hashes.set(file.path, bytes.includes(0x0d) ? hashFileText(file.contents) : sha256Hex(bytes));
@@ -320,6 +321,10 @@ export function knownFileHashes(plan: BuildPlan, files: readonly GeneratedFile[]
     if (hash !== undefined) hashes.set(file.path, hash);
   }
   return { hashes, encoded };
+}
+
+function sameBytes(a: Uint8Array | undefined, b: Uint8Array): boolean {
+  return a !== undefined && Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b);
 }
 
 /**
@@ -345,6 +350,8 @@ export interface BuildWrite {
   readonly emitted: ReadonlyMap<string, EmittedTool>;
   /** GeneratedProject.validatorModules: the next build finds its validator modules by them. */
   readonly validatorModules: ReadonlyMap<string, ValidatorModuleRecord>;
+  /** GeneratedProject.aggregates: the next build takes unchanged tools' items from them. */
+  readonly aggregates?: AggregateLayouts;
   readonly analysis: Pick<ProjectAnalysis, "schemas" | "toolDiagnostics" | "inProject" | "memo">;
   readonly checked: readonly CheckedTool[];
   /** What reading the project recorded of each file. */
@@ -406,6 +413,7 @@ async function writeTree(plan: BuildPlan, write: BuildWrite, lockBytes: Buffer):
       records: write.records,
       emitted: write.emitted,
       validatorModules: write.validatorModules,
+      ...(write.aggregates ? { aggregates: { layouts: write.aggregates, files: write.lock.files } } : {}),
       tools: toolsForCache(write),
       clean: cleanSchemas(write.tools, write.lock, write.analysis.schemas, new Set(plan.last?.cache.clean ?? [])),
     }),

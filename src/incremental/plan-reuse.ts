@@ -10,14 +10,15 @@ import type { LockFile } from "../model/lock.js";
 import type { RunMemo } from "../model/run-memo.js";
 import type { ResolvedTool } from "../model/source.js";
 import { knownValidatorsOf, validatorModuleDialect, type KnownValidator, type ValidatorImports } from "../emit/emit-validators.js";
-import type { EmittedTool, EmitReuse, LastValidatorModule, PreviousModule, ReusedToolOutput, ValidatorModuleRecord } from "../emit/emit-project.js";
+import type { AggregateLayouts, EmittedTool, EmitReuse, LastValidatorModule, PreviousModule, ReusedToolOutput, ValidatorModuleRecord } from "../emit/emit-project.js";
+import { layoutFits, type LastAggregate, type LastAggregates } from "../emit/tool-loop.js";
 import { assignToolNames, type ToolNames } from "../emit/names.js";
 import type { ToolHash } from "../lock/hash-tool.js";
 import type { CheckedTool } from "../project/analyze-project.js";
 import { resolveTool } from "../resolve/resolve-tool.js";
 import { cleanSchemaKey, type SchemaCompiler } from "../compile/schema-compiler.js";
 import type { ProjectFile } from "../resolve/project-file.js";
-import { CACHE_VERSION, vouchesForLock, type BuildCache, type CachedTool } from "./build-cache.js";
+import { CACHE_VERSION, vouchesForLock, type BuildCache, type CachedAggregates, type CachedTool } from "./build-cache.js";
 import type { FileRecord, ReadReuse } from "./file-record.js";
 
 /** The cache when it was written by this mcp-gen, with this config, next to this lock (by the SHA-256 of its text); else undefined. */
@@ -96,6 +97,8 @@ export interface EmitPlanInput {
   readonly read: (path: string) => string | undefined;
   /** hashFileText of the same. */
   readonly hash: (path: string) => string | undefined;
+  /** Its bytes as read, or undefined (not decoded: an aggregate is taken from them in pieces). */
+  readonly bytes?: (path: string) => Uint8Array | undefined;
   /** The run's memo, whose analysis assigned the current names already. */
   readonly memo?: RunMemo;
 }
@@ -160,7 +163,45 @@ export function planEmitReuse(input: EmitPlanInput): EmitPlan {
     if (!resolved) throw new Error(`${tool.file} no longer resolves though it is unchanged; this is a bug in mcp-gen.`);
     return fresh(resolved);
   });
-  return { tools, reuse: { tools: keep, validators, previous: previousModules, validatorModules: lastValidatorModules(input) }, hashes };
+  const aggregates = lastAggregates(input);
+  return { tools, reuse: { tools: keep, validators, previous: previousModules, validatorModules: lastValidatorModules(input), ...(aggregates ? { aggregates } : {}) }, hashes };
+}
+
+/**
+ * The last build's aggregates that are on disk byte for byte as it wrote them (the hash the lock
+ * records, which the cache recorded with the layout; no CR, which that hash would not tell), each
+ * with a layout that fits its size; undefined when there are none.
+ */
+function lastAggregates(input: EmitPlanInput): LastAggregates | undefined {
+  const recorded = input.cache.aggregates as JsonValue | undefined;
+  const keys = getOwn(recorded, "keys");
+  const files = getOwn(recorded, "files");
+  if (!input.bytes || !Array.isArray(keys) || !keys.every((key) => typeof key === "string") || !isJsonObject(files)) return undefined;
+  const found = new Map<string, LastAggregate>();
+  for (const [path, entry] of Object.entries(files)) {
+    const layout = layoutOf(getOwn(entry, "loops"));
+    const hash = getOwn(entry, "hash");
+    const locked = own(input.lock.files, path);
+    if (layout === undefined || typeof hash !== "string" || locked !== hash || input.hash(path) !== locked) continue;
+    const bytes = input.bytes(path);
+    if (bytes === undefined || bytes.includes(0x0d) || !layoutFits(layout, bytes.length)) continue;
+    found.set(path, { bytes, layout });
+  }
+  return found.size === 0 ? undefined : { keys: keys as string[], files: found };
+}
+
+/** A cached layout as far as it has the shape nextCache writes (layoutFits checks its numbers). */
+function layoutOf(loops: JsonValue | undefined): LastAggregate["layout"] | undefined {
+  if (!Array.isArray(loops)) return undefined;
+  const layout = [];
+  for (const loop of loops) {
+    const name = getOwn(loop, "name");
+    const start = getOwn(loop, "start");
+    const lengths = getOwn(loop, "lengths");
+    if (typeof name !== "string" || typeof start !== "number" || !Array.isArray(lengths) || !lengths.every((length) => typeof length === "number")) return undefined;
+    layout.push({ name, start, lengths: lengths as number[] });
+  }
+  return layout;
 }
 
 /**
@@ -291,6 +332,8 @@ export interface NextCacheInput {
   readonly clean: readonly string[];
   /** GeneratedProject.validatorModules. */
   readonly validatorModules: ReadonlyMap<string, ValidatorModuleRecord>;
+  /** GeneratedProject.aggregates, and the lock this build wrote (each layout is kept with the hash it records). */
+  readonly aggregates?: { readonly layouts: AggregateLayouts; readonly files: { readonly [path: string]: string } };
 }
 
 /** What this build remembers for the next one. */
@@ -320,7 +363,18 @@ export function nextCache(input: NextCacheInput): BuildCache {
   }
   const validatorModules: Record<string, ValidatorModuleRecord> = {};
   for (const path of [...input.validatorModules.keys()].sort(compareText)) setOwn(validatorModules, path, input.validatorModules.get(path)!);
-  return { version: CACHE_VERSION, generator: input.generator, config: input.config, lock: input.lockHash, files, tools, clean: input.clean, validatorModules };
+  const aggregates = input.aggregates ? cachedAggregates(input.aggregates.layouts, input.aggregates.files) : undefined;
+  return { version: CACHE_VERSION, generator: input.generator, config: input.config, lock: input.lockHash, files, tools, clean: input.clean, validatorModules, ...(aggregates ? { aggregates } : {}) };
+}
+
+/** The layouts of the aggregates the lock records, each with its hash there, sorted by path. */
+function cachedAggregates(layouts: AggregateLayouts, locked: { readonly [path: string]: string }): CachedAggregates {
+  const files: Record<string, CachedAggregates["files"][string]> = {};
+  for (const path of [...layouts.files.keys()].sort(compareText)) {
+    const hash = own(locked, path);
+    if (hash !== undefined) setOwn(files, path, { hash, loops: layouts.files.get(path)! });
+  }
+  return { keys: layouts.keys, files };
 }
 
 /**

@@ -6,7 +6,7 @@ import type { LockFile, ServerRecord } from "../model/lock.js";
 import type { RunMemo } from "../model/run-memo.js";
 import type { ResolvedTool } from "../model/source.js";
 import { MCP_GEN_VERSION } from "../model/version.js";
-import { emitProject, type ValidatorModuleRecord, type EmittedTool, type EmitReuse, type RuntimeSource, type TypesCompiler } from "../emit/emit-project.js";
+import { emitProject, type AggregateLayouts, type ValidatorModuleRecord, type EmittedTool, type EmitReuse, type RuntimeSource, type TypesCompiler } from "../emit/emit-project.js";
 import { hashTool, type ToolHash } from "../lock/hash-tool.js";
 import type { TemplateSources } from "../emit/templates.js";
 import { buildLock } from "../lock/build-lock.js";
@@ -48,6 +48,8 @@ export interface GeneratedProject {
   readonly hashes: ReadonlyMap<ResolvedTool, ToolHash>;
   /** The key of each validator module, by project path (see EmitReuse.validatorModules). */
   readonly validatorModules: ReadonlyMap<string, ValidatorModuleRecord>;
+  /** The tools' keys and each aggregate's layout (see EmitReuse.aggregates). */
+  readonly aggregates: AggregateLayouts;
 }
 
 /** @example const { emit, lock } = await buildProject({ tools, config, templates, runtime, schemas, inputs }) */
@@ -64,8 +66,8 @@ export async function generateProject(input: BuildInput): Promise<GeneratedProje
   // Each tool is hashed once, for its module's banner and for the lock.
   const clock = input.clock ?? NO_CLOCK;
   const hashes = clock.time("hash", () => new Map(input.tools.map((tool) => [tool, input.hashes?.get(tool) ?? hashTool(tool.wire)])));
-  const { tools, validatorModules, ...emit } = await clock.timeAsync("emit", () => emitProject({ ...input, hashes }));
-  return { emit, tools, hashes, validatorModules };
+  const { tools, validatorModules, aggregates, ...emit } = await clock.timeAsync("emit", () => emitProject({ ...input, hashes }));
+  return { emit, tools, hashes, validatorModules, aggregates };
 }
 
 /**

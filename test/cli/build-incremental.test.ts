@@ -83,7 +83,22 @@ vi.mock("../../src/compile/standalone-engine.js", async (importOriginal) => {
   return { ...real, standaloneChunk: (...args: Parameters<typeof real.standaloneChunk>) => (ajv.compiled++, real.standaloneChunk(...args)) };
 });
 
+// Counts the aggregates made from the last build's files (tool-loop.ts): bytes, or unchanged.
+const aggregates = vi.hoisted(() => ({ spliced: 0 }));
+vi.mock("../../src/emit/tool-loop.js", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../../src/emit/tool-loop.js")>();
+  return {
+    ...real,
+    renderAggregate: (...args: Parameters<typeof real.renderAggregate>) => {
+      const rendered = real.renderAggregate(...args);
+      if (rendered.file.bytes !== undefined || rendered.file.unchanged) aggregates.spliced++;
+      return rendered;
+    },
+  };
+});
+
 beforeEach(() => {
+  aggregates.spliced = 0;
   ajv.compiled = 0;
   types.runs = 0;
   unchanged.found = 0;
@@ -501,6 +516,36 @@ describe("incremental build", () => {
     writeFiles(root, { "tools/search_issues.yaml": tool("search_issues", "Find issues (again).").replace("minLength: 1 }", "minLength: 2 }") });
     const forced = await runInProcess(root, ["build", "--force"]);
     await expectSameAsScratch(root, forced);
+  });
+
+  it("takes the unchanged tools' part of the aggregates from the last build's files, but not from a file with CRLF line ends or under a layout that does not fit", async () => {
+    const root = cachedProject(PROJECT);
+    expect((await runInProcess(root, ["build"])).code).toBe(0);
+    const describe = (text: string) => writeFiles(root, { "tools/search_issues.yaml": tool("search_issues", text) });
+    describe("Find issues whose title or body contains the query.");
+    const edited = await runInProcess(root, ["build"]);
+    // client, handlers, index, server and tools: all five of the project's aggregates with loops.
+    expect(aggregates.spliced).toBe(5);
+    await expectSameAsScratch(root, edited);
+    // A checkout with CRLF line ends hashes as the lock records, but its bytes are not the ones the layout describes.
+    const client = join(root, "src/generated/client.ts");
+    writeFileSync(client, readFileSync(client, "utf8").replace(/\n/g, "\r\n"));
+    describe("Find issues.");
+    aggregates.spliced = 0;
+    const crlf = await runInProcess(root, ["build"]);
+    expect(aggregates.spliced).toBe(4);
+    await expectSameAsScratch(root, crlf);
+    // A layout past the end of its file (a damaged cache) is not used.
+    const [name] = cacheFiles(root);
+    const cachePath = join(root, "node_modules/.cache/mcp-gen", name!);
+    const cache = JSON.parse(readFileSync(cachePath, "utf8"));
+    cache.aggregates.files["src/generated/tools.ts"].loops[0].lengths[0] = 1e9;
+    writeFileSync(cachePath, JSON.stringify(cache));
+    describe("Find issues, once more.");
+    aggregates.spliced = 0;
+    const damaged = await runInProcess(root, ["build"]);
+    expect(aggregates.spliced).toBe(4);
+    await expectSameAsScratch(root, damaged);
   });
 
   it("after one descriptor changed, generates that tool only and writes what a build from scratch writes", async () => {
