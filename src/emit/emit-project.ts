@@ -20,7 +20,17 @@ import type { SchemaCompiler } from "../compile/schema-compiler.js";
 import { aggregateBanner, fileBanner, runtimeBanner } from "./banner.js";
 import { scaffoldExamples } from "./derive-examples.js";
 import { admitsNoProperty, compileTypes, finishToolTypes, planToolTypes, type InputForm, type ToolTypes, type TypesRequest } from "./emit-types.js";
-import { emitValidators, type EmittedValidators, type KnownValidator, type ValidatorImports, type ValidatorRef, type ValidatorRequest } from "./emit-validators.js";
+import {
+  emitValidators,
+  type EmittedValidators,
+  type KnownValidator,
+  type LastModuleText,
+  type ValidatorImports,
+  type ValidatorModule,
+  type ValidatorModuleLayout,
+  type ValidatorRef,
+  type ValidatorRequest,
+} from "./emit-validators.js";
 import { assignToolNames, type ToolNames } from "./names.js";
 import { validatorExportNames, type ValidatorOwner, type ValidatorSubject } from "./validator-names.js";
 import { docComment, docCommentLines, jsonLiteral, objectKey, stringLiteral, typeKey } from "./safe-text.js";
@@ -90,6 +100,8 @@ export interface LastValidatorModule {
   readonly key: string;
   readonly file: GeneratedFile;
   readonly runtime: readonly (keyof ValidatorImports)[];
+  /** Its bytes and layout, when the cache has its layout and the file is on disk byte for byte as written. */
+  readonly text?: LastModuleText;
 }
 
 export interface ReusedToolOutput {
@@ -186,6 +198,22 @@ export interface ValidatorModuleRecord {
   readonly ids: readonly string[];
   /** The runtime modules it imports (ValidatorModule.runtime). */
   readonly runtime: readonly (keyof ValidatorImports)[];
+  /** Where its text starts (after the banner line), in bytes, and where each validator's block lies in it (LastModuleText). */
+  readonly start?: number | undefined;
+  readonly layout?: ValidatorModuleLayout | undefined;
+}
+
+/** A validator module as a generated file: its text, or its bytes when they were made as bytes. */
+function moduleFile(path: string, module: ValidatorModule): GeneratedFile {
+  return {
+    path,
+    get contents() {
+      return module.contents;
+    },
+    get bytes() {
+      return module.bytes;
+    },
+  };
 }
 
 /** @example await emitProject({ tools, config, templates, runtime, schemas }) */
@@ -205,10 +233,14 @@ export async function emitProject(input: EmitInput): Promise<ProjectEmit> {
     patterns: runtimeSpecifier(input.config, fromValidators, "patterns"),
     messages: runtimeSpecifier(input.config, fromValidators, "validation-messages"),
   };
-  const validators = emitValidators(namedRequests(tools.map((t, i) => schemaRequests(t, reused.get(t), names[i]!.pascal))), input.schemas, input.reuse?.validators, validatorImports);
+  const banner = aggregateBanner(tools.length);
+  // The last build's modules that it may copy validators' blocks from, by their path in `out`.
+  const lastTexts = new Map<string, LastModuleText>();
+  for (const [path, last] of input.reuse?.validatorModules ?? []) if (last.text && path.startsWith(`${out}/`)) lastTexts.set(path.slice(out.length + 1), last.text);
+  const requests = namedRequests(tools.map((t, i) => schemaRequests(t, reused.get(t), names[i]!.pascal)));
+  const validators = emitValidators(requests, input.schemas, input.reuse?.validators, validatorImports, `${banner}\n`, lastTexts);
   const plans = planTools(tools, names, validators, reused, input.hashes);
   const setHash = sha256Hex(plans.map((p) => `${p.name}\u0000${p.hash.sha256}`).join("\n"));
-  const banner = aggregateBanner(plans.length);
   const fresh = plans.filter((plan) => plan.module === undefined);
   const clock = input.clock ?? NO_CLOCK;
   // Types are generated while everything that does not need them is rendered (compileTypes may run
@@ -219,13 +251,24 @@ export async function emitProject(input: EmitInput): Promise<ProjectEmit> {
   pendingTypes.catch(() => undefined);
   const generated: GeneratedFile[] = [];
   const validatorModules = new Map<string, ValidatorModuleRecord>();
+  const start = Buffer.byteLength(`${banner}\n`, "utf8");
   for (const file of validators.files) {
     const path = posix.join(out, file.path);
     const key = sha256Hex(`${banner}\n${file.key}`);
     const last = input.reuse?.validatorModules?.get(path);
-    // A module taken as it is imports what it imported: its validators' code is not looked at.
-    validatorModules.set(path, { key, ids: file.ids, runtime: last?.key === key ? last.runtime : file.runtime });
-    generated.push(last?.key === key ? last.file : { path, contents: `${banner}\n${file.contents}` });
+    const same = last?.key === key;
+    // A module taken as it is imports what it imported, and keeps its layout: its validators' code is not looked at.
+    validatorModules.set(path, {
+      key,
+      ids: file.ids,
+      runtime: same ? last.runtime : file.runtime,
+      // A module linked as it is keeps the layout the cache had for it (none, from an older cache).
+      start: same ? last.text?.start : start,
+      get layout() {
+        return same ? last.text?.layout : file.layout;
+      },
+    });
+    generated.push(same ? last.file : moduleFile(path, file));
   }
   const validatorRuntime = [...new Set([...validatorModules.values()].flatMap((module) => module.runtime))].sort();
   const aggregates = emitAggregates(plans, templates, input.config, banner, setHash, input.reuse?.aggregates);

@@ -67,10 +67,18 @@ export interface EmittedValidators {
   readonly refs: readonly ValidatorRef[];
 }
 
-/** One validator module, rendered the first time its contents are read. */
+/** One validator module, rendered the first time its contents (or bytes) are read. */
 export interface ValidatorModule {
   readonly path: string;
+  /** The module's text, after the `prefix` emitValidators was given. */
   readonly contents: string;
+  /**
+   * Its UTF-8 bytes when the module was made from the last build's one (LastModuleText): the blocks
+   * of the validators it holds copied as they are; undefined when it was rendered as text.
+   */
+  readonly bytes: Uint8Array | undefined;
+  /** Where each validator's block lies in the module's text, for the next build (rendered when asked). */
+  readonly layout: ValidatorModuleLayout;
   /**
    * What decides the module's text, hashed: its dialect, imports, the ids of its validators (the
    * hash of each one's schema, which decides its code) and its exports. The same key gives the same
@@ -81,6 +89,27 @@ export interface ValidatorModule {
   readonly ids: readonly string[];
   /** The runtime modules it imports (keys of ValidatorImports), sorted; worked out from its validators' code when asked. */
   readonly runtime: readonly (keyof ValidatorImports)[];
+}
+
+/**
+ * Where each validator's block lies in a module's text (UTF-8, counted from the end of the prefix):
+ * its byte offset and length by id, and the ids whose code calls `pattern` (re2js), which decide
+ * whether the module imports pattern-runtime.ts without reading any code.
+ */
+export interface ValidatorModuleLayout {
+  readonly blocks: { readonly [id: string]: readonly [start: number, length: number] };
+  readonly patterns: readonly string[];
+}
+
+/**
+ * A module as the last build wrote it, byte for byte: a rebuild copies the blocks of the validators
+ * it holds again instead of reading their code out of it and rendering it all (4.5 MB on the corpus).
+ */
+export interface LastModuleText {
+  readonly bytes: Uint8Array;
+  /** Where the module's text starts in `bytes` (after that build's prefix). */
+  readonly start: number;
+  readonly layout: ValidatorModuleLayout;
 }
 
 /** Where each dialect's validators go, and the name the module's banner gives the dialect. */
@@ -146,6 +175,10 @@ export function emitValidators(
   compiler: SchemaCompiler = new SchemaCompiler(),
   knownValidators: ReadonlyMap<string, KnownValidator> = new Map(),
   imports: ValidatorImports = VENDORED_VALIDATOR_IMPORTS,
+  /** The text each module starts with (the generated file's banner line). */
+  prefix = "",
+  /** The last build's modules on disk as it wrote them, by path (as `files` names them). */
+  lastModules: ReadonlyMap<string, LastModuleText> = new Map(),
 ): EmittedValidators {
   const unique = new Map<string, UniqueValidator>();
   const exported = new Set<string>();
@@ -167,6 +200,8 @@ export function emitValidators(
       [...unique.values()].filter((v) => v.dialect === dialect),
       refs.filter((ref) => ref.module === modulePath(dialect, ".js")),
       imports,
+      prefix,
+      lastModules.get(modulePath(dialect, ".ts")),
     ),
   );
   const files = modules.map((module, i) => ({
@@ -177,7 +212,13 @@ export function emitValidators(
       return module.runtime();
     },
     get contents() {
-      return module.contents();
+      return module.rendered().contents;
+    },
+    get bytes() {
+      return module.rendered().bytes;
+    },
+    get layout() {
+      return module.rendered().layout;
     },
   }));
   return { files, refs };
@@ -205,38 +246,129 @@ function renderModule(
   validators: readonly UniqueValidator[],
   refs: readonly ValidatorRef[],
   imports: ValidatorImports,
-): { contents: () => string; key: string; ids: readonly string[]; runtime: () => readonly (keyof ValidatorImports)[] } {
+  prefix: string,
+  last: LastModuleText | undefined,
+): { rendered: () => RenderedModule; key: string; ids: readonly string[]; runtime: () => readonly (keyof ValidatorImports)[] } {
   const sorted = [...validators].sort((a, b) => compareText(a.id, b.id));
   const failed = sorted.find((validator) => validator.error !== undefined);
   if (failed) throw notCompiled(failed);
-  // A known validator's code is read off the last build's module only here, when the module is rendered.
-  let code: { readonly chunks: readonly StandaloneChunk[]; readonly runtime: "patterns" | "validators" } | undefined;
-  const chunksOf = () => {
-    if (!code) {
-      const chunks = sorted.map((validator) => validator.chunk ?? throwError(notCompiled(validator)));
-      // Only a module with a pattern imports re2js (through pattern-runtime.ts, which is validator-runtime.ts plus `pattern`).
-      code = { chunks, runtime: chunks.some(usesPatterns) ? "patterns" : "validators" };
-    }
-    return code;
+  // A validator whose block the last build's module holds is copied from it: its code is not read.
+  // The block must start and end as blockText writes them, so that a damaged layout only costs a render.
+  const takes = new Map<string, boolean>();
+  const taken = (id: string) => {
+    let answer = takes.get(id);
+    if (answer === undefined) takes.set(id, (answer = last !== undefined && Object.hasOwn(last.layout.blocks, id) && holdsBlock(last, id)));
+    return answer;
   };
+  const lastPatterns = new Set(last?.layout.patterns ?? []);
+  // A known validator's code is read off the last build's module only here, when the module is rendered.
+  let patterns: ReadonlySet<string> | undefined;
+  const patternIds = () => {
+    // Only a module with a pattern imports re2js (through pattern-runtime.ts, which is validator-runtime.ts plus `pattern`).
+    patterns ??= new Set(sorted.filter((v) => (taken(v.id) ? lastPatterns.has(v.id) : usesPatterns(chunkOf(v)))).map((v) => v.id));
+    return patterns;
+  };
+  const runtimeKey = (): "patterns" | "validators" => (patternIds().size > 0 ? "patterns" : "validators");
   const exports = [...refs].sort((a, b) => compareText(a.exportName, b.exportName)).map((ref) => `  ${ref.id} as ${ref.exportName},`);
   const key = sha256Hex(JSON.stringify([MODULE_KEY_VERSION, dialect, imports, sorted.map((validator) => validator.id), exports]));
-  let contents: string | undefined;
-  const render = () => {
-    const { chunks, runtime } = chunksOf();
-    const lines = [
+  let rendered: RenderedModule | undefined;
+  const render = (): RenderedModule => {
+    const header = [
       "// @ts-nocheck",
       `// The ${DIALECT_MODULES[dialect].title} validators of the tools' schemas, as ajv standalone code; tools whose schemas are the same share one.`,
-      `import * as __rt from "${imports[runtime]}";`,
+      `import * as __rt from "${imports[runtimeKey()]}";`,
       `import type { CompiledValidator } from "${imports.messages}";`,
-    ];
-    for (const [index, validator] of sorted.entries()) {
-      const chunk = chunks[index]!;
-      lines.push("", `const ${validator.id}: CompiledValidator = /* @__PURE__ */ (() => {`, chunk.body, `return ${chunk.validateName};`, "})();");
+    ].join("\n");
+    const tail = `\n${EXPORTS_HEAD}${exports.join("\n")}\n};\n`;
+    const blocks = sorted.map((validator) => (taken(validator.id) ? validator.id : blockText(validator.id, chunkOf(validator))));
+    const layout: { blocks: Record<string, readonly [number, number]>; patterns: readonly string[] } = { blocks: {}, patterns: [...patternIds()].sort(compareText) };
+    const setBlock = (id: string, start: number, length: number) => Object.defineProperty(layout.blocks, id, { value: [start, length], enumerable: true });
+    let offset = Buffer.byteLength(header, "utf8");
+    if (!sorted.some((validator) => taken(validator.id))) {
+      for (const [i, block] of blocks.entries()) {
+        const length = Buffer.byteLength(block, "utf8");
+        setBlock(sorted[i]!.id, offset, length);
+        offset += length;
+      }
+      return { contents: `${prefix}${header}${blocks.join("")}${tail}`, bytes: undefined, layout };
     }
-    return `${lines.join("\n")}\n${EXPORTS_HEAD}${exports.join("\n")}\n};\n`;
+    const pieces: Uint8Array[] = [Buffer.from(`${prefix}${header}`, "utf8")];
+    // Blocks that follow one another in the last module are copied in one piece.
+    let runStart = -1;
+    let runEnd = -1;
+    const flush = () => {
+      if (runStart >= 0) pieces.push(last!.bytes.subarray(runStart, runEnd));
+      runStart = runEnd = -1;
+    };
+    for (const [i, block] of blocks.entries()) {
+      const id = sorted[i]!.id;
+      let length: number;
+      if (taken(id)) {
+        const [start, size] = last!.layout.blocks[id]!;
+        if (last!.start + start !== runEnd) flush(), (runStart = last!.start + start);
+        runEnd = last!.start + start + size;
+        length = size;
+      } else {
+        flush();
+        const bytes = Buffer.from(block, "utf8");
+        pieces.push(bytes);
+        length = bytes.length;
+      }
+      setBlock(id, offset, length);
+      offset += length;
+    }
+    flush();
+    pieces.push(Buffer.from(tail, "utf8"));
+    const bytes = Buffer.concat(pieces);
+    let contents: string | undefined;
+    return {
+      get contents() {
+        return (contents ??= bytes.toString("utf8"));
+      },
+      bytes,
+      layout,
+    };
   };
-  return { contents: () => (contents ??= render()), key, ids: sorted.map((validator) => validator.id), runtime: () => [chunksOf().runtime, "messages"].sort() as (keyof ValidatorImports)[] };
+  return { rendered: () => (rendered ??= render()), key, ids: sorted.map((validator) => validator.id), runtime: () => [runtimeKey(), "messages"].sort() as (keyof ValidatorImports)[] };
+}
+
+/** A module rendered: its text (with the prefix), its bytes when they were made from the last module's, and its layout. */
+interface RenderedModule {
+  readonly contents: string;
+  readonly bytes: Uint8Array | undefined;
+  readonly layout: ValidatorModuleLayout;
+}
+
+function chunkOf(validator: UniqueValidator): StandaloneChunk {
+  return validator.chunk ?? throwError(notCompiled(validator));
+}
+
+/** Whether the last module's bytes at `id`'s place begin and end as blockText writes `id`'s block. */
+function holdsBlock(last: LastModuleText, id: string): boolean {
+  const [at, length] = last.layout.blocks[id]!;
+  const head = Buffer.from(`\n\nconst ${id}: CompiledValidator = `, "utf8");
+  const end = Buffer.from("\n})();", "utf8");
+  const start = last.start + at;
+  const bytes = Buffer.from(last.bytes.buffer, last.bytes.byteOffset, last.bytes.byteLength);
+  return length >= head.length + end.length && bytes.subarray(start, start + head.length).equals(head) && bytes.subarray(start + length - end.length, start + length).equals(end);
+}
+
+/** One validator's block in its module: a blank line, then its closure. */
+function blockText(id: string, chunk: StandaloneChunk): string {
+  return `\n\nconst ${id}: CompiledValidator = /* @__PURE__ */ (() => {\n${chunk.body}\nreturn ${chunk.validateName};\n})();`;
+}
+
+/**
+ * Whether `layout` can describe the module text of `size` bytes that starts at `start`: every block
+ * inside it, with whole non-negative offsets, and every pattern id one of its blocks.
+ */
+export function moduleLayoutFits(layout: ValidatorModuleLayout, start: number, size: number): boolean {
+  if (!Number.isSafeInteger(start) || start < 0) return false;
+  for (const [, range] of Object.entries(layout.blocks)) {
+    const [at, length] = range;
+    if (!Number.isSafeInteger(at) || !Number.isSafeInteger(length) || at < 0 || length < 0 || start + at + length > size) return false;
+  }
+  return layout.patterns.every((id) => Object.hasOwn(layout.blocks, id));
 }
 
 function notCompiled(validator: UniqueValidator): Error {

@@ -59,7 +59,16 @@ export interface BuildCache {
   /** cleanSchemaKey of every inputSchema and outputSchema the build found valid and compiled (see SchemaPrior). */
   readonly clean: readonly string[];
   /** The key of each validator module it generated, by project path (see EmitReuse.validatorModules). */
-  readonly validatorModules?: { readonly [path: string]: { readonly key: string; readonly ids: readonly string[]; readonly runtime: readonly string[] } };
+  readonly validatorModules?: {
+    readonly [path: string]: {
+      readonly key: string;
+      readonly ids: readonly string[];
+      readonly runtime: readonly string[];
+      /** Where its text starts after the banner, and each validator's block in it (ValidatorModuleLayout). */
+      readonly start?: number | undefined;
+      readonly layout?: { readonly blocks: { readonly [id: string]: readonly [number, number] }; readonly patterns: readonly string[] } | undefined;
+    };
+  };
   /** Its tools' items in the aggregates: the tools' keys in order, and each aggregate's layout with its hash (see EmitReuse.aggregates). */
   readonly aggregates?: CachedAggregates;
 }

@@ -9,7 +9,7 @@ import type { GeneratedFile } from "../model/generated-file.js";
 import type { LockFile } from "../model/lock.js";
 import type { RunMemo } from "../model/run-memo.js";
 import type { ResolvedTool } from "../model/source.js";
-import { knownValidatorsOf, validatorModuleDialect, type KnownValidator, type ValidatorImports } from "../emit/emit-validators.js";
+import { knownValidatorsOf, moduleLayoutFits, validatorModuleDialect, type KnownValidator, type LastModuleText, type ValidatorImports, type ValidatorModuleLayout } from "../emit/emit-validators.js";
 import type { AggregateLayouts, EmittedTool, EmitReuse, LastValidatorModule, PreviousModule, ReusedToolOutput, ValidatorModuleRecord } from "../emit/emit-project.js";
 import { layoutFits, type LastAggregate, type LastAggregates } from "../emit/tool-loop.js";
 import { assignToolNames, type ToolNames } from "../emit/names.js";
@@ -190,6 +190,15 @@ function lastAggregates(input: EmitPlanInput): LastAggregates | undefined {
   return found.size === 0 ? undefined : { keys: keys as string[], files: found };
 }
 
+/** A cached ValidatorModuleLayout as far as it has the shape nextCache writes (moduleLayoutFits checks its numbers). */
+function moduleLayoutOf(value: JsonValue | undefined): ValidatorModuleLayout | undefined {
+  const blocks = getOwn(value, "blocks");
+  const patterns = getOwn(value, "patterns");
+  if (!isJsonObject(blocks) || !Array.isArray(patterns) || !patterns.every((id) => typeof id === "string")) return undefined;
+  const pair = (range: JsonValue | undefined) => Array.isArray(range) && range.length === 2 && range.every((n) => typeof n === "number");
+  return Object.values(blocks).every(pair) ? { blocks: blocks as unknown as ValidatorModuleLayout["blocks"], patterns: patterns as string[] } : undefined;
+}
+
 /** A cached layout as far as it has the shape nextCache writes (layoutFits checks its numbers). */
 function layoutOf(loops: JsonValue | undefined): LastAggregate["layout"] | undefined {
   if (!Array.isArray(loops)) return undefined;
@@ -211,12 +220,27 @@ function layoutOf(loops: JsonValue | undefined): LastAggregate["layout"] | undef
  */
 function lastValidatorModules(input: EmitPlanInput): Map<string, LastValidatorModule> {
   const modules = new Map<string, LastValidatorModule>();
-  for (const [path, { key, runtime }] of recordedModules(input.cache)) {
+  for (const [path, record] of recordedModules(input.cache)) {
+    const { key, runtime } = record;
     const locked = own(input.lock.files, path);
     if (locked === undefined || input.hash(path) !== locked) continue;
-    modules.set(path, { key, file: unchangedFile(path, input.read), runtime });
+    const text = lastModuleText(input, path, record);
+    modules.set(path, { key, file: unchangedFile(path, input.read), runtime, ...(text ? { text } : {}) });
   }
   return modules;
+}
+
+/**
+ * The bytes of a module on disk as the lock records it, with the layout the cache recorded, when
+ * they fit: no CR (a CRLF checkout hashes as the lock records, but its offsets are other), and
+ * every block inside the file (each is checked for its id again when copied).
+ */
+function lastModuleText(input: EmitPlanInput, path: string, record: ValidatorModuleRecord): LastModuleText | undefined {
+  const { start, layout } = record;
+  if (start === undefined || layout === undefined || !input.bytes) return undefined;
+  const bytes = input.bytes(path);
+  if (bytes === undefined || bytes.includes(0x0d) || !moduleLayoutFits(layout, start, bytes.length)) return undefined;
+  return { bytes, start, layout };
 }
 
 /** The keys of ValidatorImports: the runtime modules a validator module may import. */
@@ -231,9 +255,11 @@ function recordedModules(cache: BuildCache): [string, ValidatorModuleRecord][] {
     const ids = getOwn(entry, "ids");
     const runtime = getOwn(entry, "runtime");
     const strings = (list: JsonValue | undefined): list is string[] => Array.isArray(list) && list.every((item) => typeof item === "string");
-    return typeof key === "string" && strings(ids) && strings(runtime) && runtime.every((name) => RUNTIME_KEYS.has(name))
-      ? [[path, { key, ids, runtime: runtime as ValidatorModuleRecord["runtime"] }]]
-      : [];
+    if (typeof key !== "string" || !strings(ids) || !strings(runtime) || !runtime.every((name) => RUNTIME_KEYS.has(name))) return [];
+    const start = getOwn(entry, "start");
+    const layout = moduleLayoutOf(getOwn(entry, "layout"));
+    const placed = typeof start === "number" && layout !== undefined ? { start, layout } : {};
+    return [[path, { key, ids, runtime: runtime as ValidatorModuleRecord["runtime"], ...placed }]];
   });
 }
 

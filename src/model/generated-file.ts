@@ -7,7 +7,7 @@ export interface GeneratedFile {
    * Its contents as UTF-8, when they were made as bytes (an aggregate spliced from the last build's
    * file: src/emit/tool-loop.ts); `contents` is then decoded only when something reads it.
    */
-  readonly bytes?: Uint8Array;
+  readonly bytes?: Uint8Array | undefined;
   /**
    * True when the file is on disk exactly as the last build wrote it (its hash, known from its stat,
    * is the one the lock records) and this build writes the same: nothing needs to read, compare or

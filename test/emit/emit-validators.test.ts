@@ -750,3 +750,44 @@ describe("emitValidators: the generated code type-checks", () => {
     }
   });
 });
+
+describe("a module made from the last build's module", () => {
+  const objectOf = (property: string, schema: object) => ({ type: "object", properties: { [property]: schema }, required: [property] });
+  const A = objectOf("a", { type: "string" });
+  const B = objectOf("b", { type: "string", pattern: "^(a|b)+c$" });
+  const C = objectOf("c", { type: "integer", minimum: 1 });
+  const requestsOf = (...schemas: object[]) => schemas.map((schema) => ({ schema: schema as JsonValue, dialect: "2020-12" as const }));
+  const compiler = new SchemaCompiler();
+  /** The modules as the last build wrote them after `prefix`, with their layouts. */
+  const lastOf = (emitted: EmittedValidators, prefix: string) =>
+    new Map(emitted.files.map((file) => [file.path, { bytes: Buffer.from(file.contents, "utf8"), start: Buffer.byteLength(prefix, "utf8"), layout: file.layout }]));
+  const CASES: readonly [string, object[]][] = [
+    ["a schema changed", [objectOf("a", { type: "string", minLength: 2 }), B, C]],
+    ["a schema added", [A, B, C, objectOf("d", { type: "boolean" })]],
+    ["a schema removed", [A, C]],
+    ["the only schema with a pattern removed (the module imports the runtime without re2js)", [A, C]],
+    ["nothing changed", [A, B, C]],
+  ];
+
+  it.each(CASES)("after %s, is byte for byte the module rendered from scratch, with the same layout", (_, next) => {
+    const first = emitValidators(requestsOf(A, B, C), compiler, new Map(), undefined, "// one\n");
+    expect(first.files[0]!.runtime).toEqual(["messages", "patterns"]);
+    const spliced = emitValidators(requestsOf(...next), compiler, new Map(), undefined, "// another banner\n", lastOf(first, "// one\n"));
+    const scratch = emitValidators(requestsOf(...next), compiler, new Map(), undefined, "// another banner\n");
+    const [file, plain] = [spliced.files[0]!, scratch.files[0]!];
+    expect(file.bytes).toBeDefined();
+    expect(Buffer.from(file.bytes!).toString("utf8")).toBe(plain.contents);
+    expect(file.contents).toBe(plain.contents);
+    expect(file.layout).toEqual(plain.layout);
+    expect(file.runtime).toEqual(plain.runtime);
+  });
+
+  it("copies no block whose place in the last module does not hold it (a damaged layout), and renders it instead", () => {
+    const first = emitValidators(requestsOf(A, B, C), compiler, new Map(), undefined, "// one\n");
+    const [path, last] = [...lastOf(first, "// one\n")][0]!;
+    const shifted = { ...last, layout: { ...last.layout, blocks: Object.fromEntries(Object.entries(last.layout.blocks).map(([id, [at, length]]) => [id, [at + 1, length] as const])) } };
+    const spliced = emitValidators(requestsOf(A, B), compiler, new Map(), undefined, "// one\n", new Map([[path, shifted]]));
+    expect(spliced.files[0]!.bytes).toBeUndefined();
+    expect(spliced.files[0]!.contents).toBe(emitValidators(requestsOf(A, B), compiler, new Map(), undefined, "// one\n").files[0]!.contents);
+  });
+});
