@@ -210,8 +210,8 @@ function moduleFile(path: string, module: ValidatorModule): GeneratedFile {
     get contents() {
       return module.contents;
     },
-    get bytes() {
-      return module.bytes;
+    get pieces() {
+      return module.pieces;
     },
   };
 }

@@ -6,6 +6,7 @@ import { compareText } from "../model/diagnostic.js";
 import type { Dialect } from "../model/dialect.js";
 import type { JsonValue } from "../model/json.js";
 import { usesPatterns } from "../compile/linear-pattern-code.js";
+import { piecesText, type BytePieces } from "../files/byte-pieces.js";
 import { sha256Hex } from "../lock/sha256.js";
 import { SchemaCompiler, type CompiledValidator, type KnownValidator } from "../compile/schema-compiler.js";
 import type { StandaloneChunk } from "../compile/rewrite-standalone.js";
@@ -73,10 +74,10 @@ export interface ValidatorModule {
   /** The module's text, after the `prefix` emitValidators was given. */
   readonly contents: string;
   /**
-   * Its UTF-8 bytes when the module was made from the last build's one (LastModuleText): the blocks
-   * of the validators it holds copied as they are; undefined when it was rendered as text.
+   * Its UTF-8 bytes in pieces when the module was made from the last build's one (LastModuleText):
+   * the blocks of the validators it holds copied as they are; undefined when it was rendered as text.
    */
-  readonly bytes: Uint8Array | undefined;
+  readonly pieces: BytePieces | undefined;
   /** Where each validator's block lies in the module's text, for the next build (rendered when asked). */
   readonly layout: ValidatorModuleLayout;
   /**
@@ -214,8 +215,8 @@ export function emitValidators(
     get contents() {
       return module.rendered().contents;
     },
-    get bytes() {
-      return module.rendered().bytes;
+    get pieces() {
+      return module.rendered().pieces;
     },
     get layout() {
       return module.rendered().layout;
@@ -290,7 +291,7 @@ function renderModule(
         setBlock(sorted[i]!.id, offset, length);
         offset += length;
       }
-      return { contents: `${prefix}${header}${blocks.join("")}${tail}`, bytes: undefined, layout };
+      return { contents: `${prefix}${header}${blocks.join("")}${tail}`, pieces: undefined, layout };
     }
     const pieces: Uint8Array[] = [Buffer.from(`${prefix}${header}`, "utf8")];
     // Blocks that follow one another in the last module are copied in one piece.
@@ -319,13 +320,12 @@ function renderModule(
     }
     flush();
     pieces.push(Buffer.from(tail, "utf8"));
-    const bytes = Buffer.concat(pieces);
     let contents: string | undefined;
     return {
       get contents() {
-        return (contents ??= bytes.toString("utf8"));
+        return (contents ??= piecesText(pieces));
       },
-      bytes,
+      pieces,
       layout,
     };
   };
@@ -335,7 +335,7 @@ function renderModule(
 /** A module rendered: its text (with the prefix), its bytes when they were made from the last module's, and its layout. */
 interface RenderedModule {
   readonly contents: string;
-  readonly bytes: Uint8Array | undefined;
+  readonly pieces: BytePieces | undefined;
   readonly layout: ValidatorModuleLayout;
 }
 

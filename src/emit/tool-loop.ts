@@ -16,6 +16,7 @@
 // (test/emit/tool-loop.test.ts).
 
 import type HandlebarsModule from "handlebars";
+import { piecesEqual, piecesText, type BytePieces } from "../files/byte-pieces.js";
 import type { GeneratedFile } from "../model/generated-file.js";
 
 /** Where one loop's items lie in a file: the first item's byte offset, then each item's length in bytes, in tool order. */
@@ -178,9 +179,8 @@ function assemble(path: string, fixed: readonly string[], loops: readonly Render
   offset += text(fixed[loops.length]!);
   if (!taken) return { file: { path, contents: joinParts(fixed, loops) }, layout };
   flush();
-  const bytes = Buffer.concat(pieces, offset);
-  const same = bytes.equals(last.bytes);
-  return { file: bytesFile(path, same ? last.bytes : bytes, same), layout };
+  const same = offset === last.bytes.length && piecesEqual(pieces, last.bytes);
+  return { file: piecesFile(path, same ? [last.bytes] : pieces, same), layout };
 }
 
 /** The text of a file whose loops rendered every item. */
@@ -199,13 +199,13 @@ function itemStarts(loop: LoopLayout): number[] {
 }
 
 /** A file made as bytes: its text is decoded only when something asks for it. */
-function bytesFile(path: string, bytes: Uint8Array, unchanged: boolean): GeneratedFile {
+function piecesFile(path: string, pieces: BytePieces, unchanged: boolean): GeneratedFile {
   let contents: string | undefined;
   return {
     path,
-    bytes,
+    pieces,
     get contents() {
-      return (contents ??= Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8"));
+      return (contents ??= piecesText(pieces));
     },
     ...(unchanged ? { unchanged: true } : {}),
   };

@@ -1,6 +1,7 @@
 // Writes build output without ever leaving a half-written file or losing a user's file: each file
 // goes to a temporary sibling and is renamed over its target (atomic on one file system), unchanged
 // files are not touched, and scaffolds are created only when absent.
+import type { BytePieces } from "./byte-pieces.js";
 import { randomBytes } from "node:crypto";
 import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { mkdir, open, readFile, rename, rm } from "node:fs/promises";
@@ -36,10 +37,15 @@ export async function writeFileAtomic(path: string, contents: string | Uint8Arra
  * or a temporary file): created exclusively, written, flushed to disk, closed. No temporary copy:
  * the folder or name swap that publishes it is what makes it appear whole.
  */
-export async function writeNewFile(path: string, contents: string | Uint8Array): Promise<void> {
+export async function writeNewFile(path: string, contents: string | Uint8Array | BytePieces): Promise<void> {
   const handle = await open(path, "wx", 0o644);
   try {
-    await handle.writeFile(contents);
+    if (typeof contents === "string" || contents instanceof Uint8Array) await handle.writeFile(contents);
+    else {
+      for (const piece of contents) {
+        for (let at = 0; at < piece.length; ) at += (await handle.write(piece, at, piece.length - at)).bytesWritten;
+      }
+    }
     await handle.sync();
   } finally {
     await handle.close();

@@ -36,6 +36,7 @@ import type { RunMemo } from "../model/run-memo.js";
 import { NO_CLOCK, type PhaseClock } from "../model/phase-clock.js";
 import type { JsonValue } from "../model/json.js";
 import { certificateTest, patternsToCertify } from "../pattern-check/certify-patterns.js";
+import { piecesEqual, piecesInclude, piecesLength, sha256OfPieces, type BytePieces } from "../files/byte-pieces.js";
 import { readWithStat } from "../files/read-with-stat.js";
 import { readTextIfExists } from "../files/write-files.js";
 import { buildCachePath, configKey, generatorFingerprint, readCacheForLock, restoreEarlierCache, writeBuildCache, type BuildCache, type CachesOnDisk } from "./build-cache.js";
@@ -293,7 +294,7 @@ export interface KnownFiles {
   /** hashFileText of each, by path: the lock need not hash these again (lockProject). */
   readonly hashes: ReadonlyMap<string, string>;
   /** The UTF-8 bytes of those that changed, encoded once to tell their size, hash them and write them (replaceTree). */
-  readonly encoded: ReadonlyMap<string, Uint8Array>;
+  readonly encoded: ReadonlyMap<string, BytePieces>;
 }
 
 /**
@@ -304,16 +305,16 @@ export interface KnownFiles {
  */
 export function knownFileHashes(plan: BuildPlan, files: readonly GeneratedFile[]): KnownFiles {
   const hashes = new Map<string, string>();
-  const encoded = new Map<string, Uint8Array>();
+  const encoded = new Map<string, BytePieces>();
   for (const file of files) {
     if (!file.unchanged) {
       if (!isRecorded(plan.previous.lock, file.path)) continue;
-      const bytes = file.bytes ?? Buffer.from(file.contents, "utf8");
+      const pieces = file.pieces ?? [Buffer.from(file.contents, "utf8")];
       // A file whose size on disk is another is not read to find that it changed.
-      if (plan.disk.differsBySize(file.path, bytes.length) || !sameBytes(plan.disk.bytes(file.path), bytes)) {
-        encoded.set(file.path, bytes);
+      if (plan.disk.differsBySize(file.path, piecesLength(pieces)) || !sameBytes(plan.disk.bytes(file.path), pieces)) {
+        encoded.set(file.path, pieces);
         // hashFileText hashes the text with CRLF as LF: the same as its bytes' hash when it has no CR.
-        hashes.set(file.path, bytes.includes(0x0d) ? hashFileText(file.contents) : sha256Hex(bytes));
+        hashes.set(file.path, piecesInclude(pieces, 0x0d) ? hashFileText(file.contents) : sha256OfPieces(pieces));
         continue;
       }
     }
@@ -323,8 +324,8 @@ export function knownFileHashes(plan: BuildPlan, files: readonly GeneratedFile[]
   return { hashes, encoded };
 }
 
-function sameBytes(a: Uint8Array | undefined, b: Uint8Array): boolean {
-  return a !== undefined && Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b);
+function sameBytes(disk: Uint8Array | undefined, pieces: BytePieces): boolean {
+  return disk !== undefined && piecesEqual(pieces, disk);
 }
 
 /**
@@ -340,7 +341,7 @@ export interface BuildWrite {
   /** Every file of the generated folder (EmitOutput.generated). */
   readonly generated: readonly GeneratedFile[];
   /** KnownFiles.encoded: the bytes of changed files, written as they are. */
-  readonly encoded?: ReadonlyMap<string, Uint8Array>;
+  readonly encoded?: ReadonlyMap<string, BytePieces>;
   readonly lock: LockFile;
   readonly force: boolean;
   /** Creates the missing scaffolds while the folder is written (on worker threads); answers with their paths. */

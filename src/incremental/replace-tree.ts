@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto";
 import { dirname, join, posix, relative } from "node:path";
 import type { GeneratedFile } from "../model/generated-file.js";
 import { buildCachePath } from "./build-cache.js";
+import { piecesLength, writeNewPiecesSync, type BytePieces } from "../files/byte-pieces.js";
 import { folderMaker, readTextSyncIfExists, writeFileAtomic, writeNewFile, writeNewFileSync } from "../files/write-files.js";
 
 export interface TreeReplacement {
@@ -32,7 +33,7 @@ export interface TreeReplacement {
    * The UTF-8 bytes of files the caller encoded already (it hashed them), by path: written as they
    * are. Each differs from the file on disk (knownFileHashes compared them), so none is compared again.
    */
-  readonly encoded?: ReadonlyMap<string, Uint8Array>;
+  readonly encoded?: ReadonlyMap<string, BytePieces>;
 }
 
 export interface TreeSummary {
@@ -195,7 +196,9 @@ export async function replaceTree(input: TreeReplacement): Promise<TreeSummary> 
       linkSync(join(input.root, file.path), target);
       unchanged.push(file.path);
     } else {
-      writeNewFileSync(target, input.encoded?.get(file.path) ?? file.bytes ?? file.contents);
+      const pieces = input.encoded?.get(file.path) ?? file.pieces;
+      if (pieces) writeNewPiecesSync(target, pieces);
+      else writeNewFileSync(target, file.contents);
       written.push(file.path);
     }
   }
@@ -250,7 +253,7 @@ async function replaceThroughJournal(input: TreeReplacement, changed: readonly G
   for (const file of changed) {
     const temp = posix.join(posix.dirname(file.path), `.mcp-gen-${process.pid}-${randomBytes(4).toString("hex")}.tmp`);
     await makeFolder(dirname(join(input.root, file.path)));
-    await writeNewFile(join(input.root, temp), input.encoded?.get(file.path) ?? file.bytes ?? file.contents);
+    await writeNewFile(join(input.root, temp), input.encoded?.get(file.path) ?? file.pieces ?? file.contents);
     writes.push([temp, file.path]);
   }
   const lockTemp = input.lock + STAGING;
@@ -274,5 +277,6 @@ async function writeLockIfChanged(input: TreeReplacement): Promise<void> {
 
 /** The size of `file` in UTF-8, from the bytes the caller encoded when there are some. */
 function byteSize(input: TreeReplacement, file: GeneratedFile): number {
-  return input.encoded?.get(file.path)?.length ?? file.bytes?.length ?? Buffer.byteLength(file.contents, "utf8");
+  const pieces = input.encoded?.get(file.path) ?? file.pieces;
+  return pieces ? piecesLength(pieces) : Buffer.byteLength(file.contents, "utf8");
 }

@@ -1,13 +1,15 @@
 // A file a build writes: a path relative to the project root, and its full contents.
+import type { BytePieces } from "../files/byte-pieces.js";
 
 export interface GeneratedFile {
   readonly path: string;
   readonly contents: string;
   /**
-   * Its contents as UTF-8, when they were made as bytes (an aggregate spliced from the last build's
-   * file: src/emit/tool-loop.ts); `contents` is then decoded only when something reads it.
+   * Its contents as UTF-8 in pieces (joined, they are the file), when they were made as bytes: an
+   * aggregate or validator module made from the last build's file (src/emit/tool-loop.ts,
+   * emit-validators.ts). `contents` is then decoded only when something reads it.
    */
-  readonly bytes?: Uint8Array | undefined;
+  readonly pieces?: BytePieces | undefined;
   /**
    * True when the file is on disk exactly as the last build wrote it (its hash, known from its stat,
    * is the one the lock records) and this build writes the same: nothing needs to read, compare or

@@ -74,9 +74,9 @@ vi.mock("../../src/emit/emit-validators.js", async (importOriginal) => {
             render();
             return file.contents;
           },
-          get bytes() {
+          get pieces() {
             render();
-            return file.bytes;
+            return file.pieces;
           },
           get layout() {
             return file.layout;
@@ -96,7 +96,7 @@ vi.mock("../../src/compile/standalone-engine.js", async (importOriginal) => {
   return { ...real, standaloneChunk: (...args: Parameters<typeof real.standaloneChunk>) => (ajv.compiled++, real.standaloneChunk(...args)) };
 });
 
-// Counts the aggregates made from the last build's files (tool-loop.ts): bytes, or unchanged.
+// Counts the aggregates made from the last build's files (tool-loop.ts): in pieces, or unchanged.
 const aggregates = vi.hoisted(() => ({ spliced: 0 }));
 vi.mock("../../src/emit/tool-loop.js", async (importOriginal) => {
   const real = await importOriginal<typeof import("../../src/emit/tool-loop.js")>();
@@ -104,7 +104,7 @@ vi.mock("../../src/emit/tool-loop.js", async (importOriginal) => {
     ...real,
     renderAggregate: (...args: Parameters<typeof real.renderAggregate>) => {
       const rendered = real.renderAggregate(...args);
-      if (rendered.file.bytes !== undefined || rendered.file.unchanged) aggregates.spliced++;
+      if (rendered.file.pieces !== undefined || rendered.file.unchanged) aggregates.spliced++;
       return rendered;
     },
   };

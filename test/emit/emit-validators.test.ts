@@ -775,8 +775,8 @@ describe("a module made from the last build's module", () => {
     const spliced = emitValidators(requestsOf(...next), compiler, new Map(), undefined, "// another banner\n", lastOf(first, "// one\n"));
     const scratch = emitValidators(requestsOf(...next), compiler, new Map(), undefined, "// another banner\n");
     const [file, plain] = [spliced.files[0]!, scratch.files[0]!];
-    expect(file.bytes).toBeDefined();
-    expect(Buffer.from(file.bytes!).toString("utf8")).toBe(plain.contents);
+    expect(file.pieces).toBeDefined();
+    expect(Buffer.concat(file.pieces!).toString("utf8")).toBe(plain.contents);
     expect(file.contents).toBe(plain.contents);
     expect(file.layout).toEqual(plain.layout);
     expect(file.runtime).toEqual(plain.runtime);
@@ -787,7 +787,7 @@ describe("a module made from the last build's module", () => {
     const [path, last] = [...lastOf(first, "// one\n")][0]!;
     const shifted = { ...last, layout: { ...last.layout, blocks: Object.fromEntries(Object.entries(last.layout.blocks).map(([id, [at, length]]) => [id, [at + 1, length] as const])) } };
     const spliced = emitValidators(requestsOf(A, B), compiler, new Map(), undefined, "// one\n", new Map([[path, shifted]]));
-    expect(spliced.files[0]!.bytes).toBeUndefined();
+    expect(spliced.files[0]!.pieces).toBeUndefined();
     expect(spliced.files[0]!.contents).toBe(emitValidators(requestsOf(A, B), compiler, new Map(), undefined, "// one\n").files[0]!.contents);
   });
 });

@@ -54,11 +54,11 @@ function lastOf(emitted: ProjectEmit): LastAggregates {
   return { keys: emitted.aggregates.keys, files };
 }
 
-/** Every generated file as text, checking that a file made as bytes holds its text's UTF-8. */
+/** Every generated file as text, checking that a file made in pieces holds its text's UTF-8. */
 function texts(emitted: ProjectEmit): Map<string, string> {
   return new Map(
     emitted.generated.map((file) => {
-      if (file.bytes) expect(Buffer.from(file.bytes).equals(Buffer.from(file.contents, "utf8")), file.path).toBe(true);
+      if (file.pieces) expect(Buffer.concat(file.pieces).equals(Buffer.from(file.contents, "utf8")), file.path).toBe(true);
       return [file.path, file.contents];
     }),
   );
@@ -96,7 +96,7 @@ describe("aggregates spliced from the last emit's files", () => {
     const spliced = await emit(edited, lastOf(first));
     const byPath = new Map(spliced.generated.map((file) => [file.path, file]));
     // The description is in client.ts (a doc comment, the pin) and tools.ts (the tool set's version).
-    for (const path of ["src/generated/client.ts", "src/generated/tools.ts"]) expect(byPath.get(path)!.bytes, path).toBeDefined();
+    for (const path of ["src/generated/client.ts", "src/generated/tools.ts"]) expect(byPath.get(path)!.pieces, path).toBeDefined();
     for (const path of ["src/generated/handlers.ts", "src/generated/index.ts", "src/generated/server.ts"]) expect(byPath.get(path)!.unchanged, path).toBe(true);
     // Emitted once more from its own output: nothing changed, every aggregate is the same.
     const again = await emit(edited, lastOf(spliced));
@@ -112,7 +112,7 @@ describe("aggregates spliced from the last emit's files", () => {
     for (const variant of [{ keys: last.keys, files: renamed }, otherKeys]) {
       const spliced = await emit(BASE, variant);
       expect(texts(spliced)).toEqual(scratch);
-      for (const path of AGGREGATES) expect(spliced.generated.find((f) => f.path === path)!.bytes, path).toBeUndefined();
+      for (const path of AGGREGATES) expect(spliced.generated.find((f) => f.path === path)!.pieces, path).toBeUndefined();
     }
   });
 });
@@ -136,7 +136,7 @@ describe("renderAggregate", () => {
     const next = ["k3", "k4", "é1"];
     const spliced = renderAggregate("x.ts", template, view("top", next), next, last);
     expect(spliced.file.contents).toBe("top\n[k3]\n[k4]\n[é1]\nbetween\n<k3><k4><é1>\nend\n");
-    expect(Buffer.from(spliced.file.bytes!).toString("utf8")).toBe(spliced.file.contents);
+    expect(Buffer.concat(spliced.file.pieces!).toString("utf8")).toBe(spliced.file.contents);
     expect(spliced.layout).toEqual(renderAggregate("x.ts", template, view("top", next), next).layout);
     // Under a key the last file has, its item is taken as it was there, whatever the view says now.
     const stale = renderAggregate("x.ts", template, view("head", ["é1", "k2", "CHANGED"]), keys, last);
