@@ -203,7 +203,7 @@ export interface ValidatorModuleRecord {
   readonly layout?: ValidatorModuleLayout | undefined;
 }
 
-/** A validator module as a generated file: its text, or its bytes when they were made as bytes. */
+/** A validator module as a generated file: its text, or its bytes in pieces when it was made from the last build's module. */
 function moduleFile(path: string, module: ValidatorModule): GeneratedFile {
   return {
     path,

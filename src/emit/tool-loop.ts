@@ -4,17 +4,16 @@
 // hashed a megabyte of client code for 1,223 tools.
 //
 // How: each per-tool `{{#each}}` of an aggregate's view is a ToolLoop. The `each` helper hands it
-// the block; it renders its items one by one, keeps them, and leaves one NUL mark in the template's
-// output in their place (text a template or safe-text.ts never emits: a mark too many sends the
-// file down the plain path), and leaves out each item the last build's file has for the same tool.
-// The file is then the template's text between the marks, with each loop's items where its mark
-// was: the items' lengths give their byte ranges (the layout, kept in the build cache), and the
-// layout of the last file where to take the bytes of the items left out. A tool's item is taken
-// only under the same key (toolKey in emit-project.ts: everything its items are made from), in a
-// loop of the same name and place, from a file that is on disk byte for byte as the last build
-// wrote it (checked by the caller). The result is the bytes a full render gives
+// the block; it renders its items one by one and keeps them, leaving out each item the last build's
+// file has for the same tool, and puts one NUL mark in the template's output in their place (a NUL
+// in the template's own text, which no template has, sends the file down the plain path; one in an
+// item is only text). The file is then the template's text between the marks, with each loop's
+// items where its mark was: the items' lengths give their byte ranges (the layout, kept in the
+// build cache), and the last file's layout where to take the bytes of the items left out. A tool's
+// item is taken only under the same key (toolKeys in emit-project.ts: everything its items are made
+// from), in a loop of the same name and place, from a file that is on disk byte for byte as the
+// last build wrote it (checked by the caller). The result is the bytes a full render gives
 // (test/emit/tool-loop.test.ts).
-
 import type HandlebarsModule from "handlebars";
 import { piecesEqual, piecesText, type BytePieces } from "../files/byte-pieces.js";
 import type { GeneratedFile } from "../model/generated-file.js";
