@@ -4,7 +4,7 @@
 import type { BytePieces } from "./byte-pieces.js";
 import { randomBytes } from "node:crypto";
 import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { mkdir, open, readFile, rename, rm } from "node:fs/promises";
+import { mkdir, open, readFile, rename, rm, type FileHandle } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { GeneratedFile } from "../model/generated-file.js";
 
@@ -13,13 +13,13 @@ import type { GeneratedFile } from "../model/generated-file.js";
  * fsync, rename. `mode` gives the new file those permissions exactly (a file that replaces one
  * holding secrets keeps its mode).
  */
-export async function writeFileAtomic(path: string, contents: string | Uint8Array, mode?: number): Promise<void> {
+export async function writeFileAtomic(path: string, contents: string | Uint8Array | BytePieces, mode?: number): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   const temp = join(dirname(path), `.mcp-gen-${process.pid}-${randomBytes(4).toString("hex")}.tmp`);
   const handle = await open(temp, "wx", mode ?? 0o644);
   try {
     if (mode !== undefined) await handle.chmod(mode);
-    await handle.writeFile(contents);
+    await writeAll(handle, contents);
     await handle.sync();
   } finally {
     await handle.close();
@@ -40,15 +40,18 @@ export async function writeFileAtomic(path: string, contents: string | Uint8Arra
 export async function writeNewFile(path: string, contents: string | Uint8Array | BytePieces): Promise<void> {
   const handle = await open(path, "wx", 0o644);
   try {
-    if (typeof contents === "string" || contents instanceof Uint8Array) await handle.writeFile(contents);
-    else {
-      for (const piece of contents) {
-        for (let at = 0; at < piece.length; ) at += (await handle.write(piece, at, piece.length - at)).bytesWritten;
-      }
-    }
+    await writeAll(handle, contents);
     await handle.sync();
   } finally {
     await handle.close();
+  }
+}
+
+/** Writes text (as UTF-8), bytes, or bytes in pieces one after another. */
+async function writeAll(handle: FileHandle, contents: string | Uint8Array | BytePieces): Promise<void> {
+  if (typeof contents === "string" || contents instanceof Uint8Array) return handle.writeFile(contents);
+  for (const piece of contents) {
+    for (let at = 0; at < piece.length; ) at += (await handle.write(piece, at, piece.length - at)).bytesWritten;
   }
 }
 

@@ -387,7 +387,7 @@ export async function writeBuild(plan: BuildPlan, write: BuildWrite): Promise<Bu
   return clock.timeAsync("write", () => writeTree(plan, write, lockBytes));
 }
 
-async function writeTree(plan: BuildPlan, write: BuildWrite, lockBytes: Buffer): Promise<BuildWritten> {
+async function writeTree(plan: BuildPlan, write: BuildWrite, lockBytes: BytePieces): Promise<BuildWritten> {
   const { config, previous, disk } = plan;
   // Only scaffolds that the listing of their folders lacks: created while the folder is written.
   const creating = write.createScaffolds();
@@ -404,7 +404,7 @@ async function writeTree(plan: BuildPlan, write: BuildWrite, lockBytes: Buffer):
     ...(write.encoded ? { encoded: write.encoded } : {}),
   });
   const created = await creating;
-  const lockHash = sha256Hex(lockBytes);
+  const lockHash = sha256OfPieces(lockBytes);
   await writeBuildCache(
     plan.next.path,
     nextCache({
@@ -421,7 +421,7 @@ async function writeTree(plan: BuildPlan, write: BuildWrite, lockBytes: Buffer):
     plan.caches.current,
   );
   await recordBuild(plan, lockHash, write.lock, write.records.keys(), Object.keys(write.lock.files), write.findings, write.validatorModules.keys());
-  return { tree, created, lockChanged: previous.bytes === undefined || !lockBytes.equals(previous.bytes) };
+  return { tree, created, lockChanged: previous.bytes === undefined || !piecesEqual(lockBytes, previous.bytes) };
 }
 
 /**

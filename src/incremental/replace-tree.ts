@@ -9,7 +9,7 @@ import { randomBytes } from "node:crypto";
 import { dirname, join, posix, relative } from "node:path";
 import type { GeneratedFile } from "../model/generated-file.js";
 import { buildCachePath } from "./build-cache.js";
-import { piecesLength, writeNewPiecesSync, type BytePieces } from "../files/byte-pieces.js";
+import { piecesEqual, piecesLength, writeNewPiecesSync, type BytePieces } from "../files/byte-pieces.js";
 import { folderMaker, readTextSyncIfExists, writeFileAtomic, writeNewFile, writeNewFileSync } from "../files/write-files.js";
 
 export interface TreeReplacement {
@@ -23,8 +23,8 @@ export interface TreeReplacement {
   readonly files: readonly GeneratedFile[];
   /** Files of the old folder to drop (stale generated files); everything else unknown is kept. */
   readonly drop: ReadonlySet<string>;
-  /** The new lock's text, encoded as UTF-8 once: the caller hashes the same bytes. */
-  readonly lockBytes: Uint8Array;
+  /** The new lock's text, encoded as UTF-8 once (in pieces): the caller hashes the same bytes. */
+  readonly lockBytes: BytePieces;
   /** The text of a project file on disk (a caller that has read the old files already); read here by default. */
   readonly read?: (path: string) => string | undefined;
   /** Whether the file on disk is known to differ from contents of that many bytes without reading it (DiskReader.differsBySize); by default, never. */
@@ -272,7 +272,7 @@ async function replaceThroughJournal(input: TreeReplacement, changed: readonly G
 async function writeLockIfChanged(input: TreeReplacement): Promise<void> {
   const lockPath = join(input.root, input.lock);
   const current = await readFile(lockPath).catch(() => undefined);
-  if (!current?.equals(input.lockBytes)) await writeFileAtomic(lockPath, input.lockBytes);
+  if (!current || !piecesEqual(input.lockBytes, current)) await writeFileAtomic(lockPath, input.lockBytes);
 }
 
 /** The size of `file` in UTF-8, from the bytes the caller encoded when there are some. */

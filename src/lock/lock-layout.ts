@@ -4,6 +4,7 @@
 // in the bytes, and the next lock is written with the block of every tool that did not change
 // copied over as it was read, instead of rendering and encoding 3 MB again. What it writes is
 // exactly renderLock's text (test/lock/lock-layout.test.ts).
+import type { BytePieces } from "../files/byte-pieces.js";
 import type { LockedTool, LockFile } from "../model/lock.js";
 import { renderLock, renderMember } from "./render-lock.js";
 
@@ -71,17 +72,19 @@ function blockName(buffer: Buffer, start: number, end: number): string | undefin
 }
 
 /**
- * Buffer.from(renderLock(lock, inOrder)), with the block of every tool whose entry has the same file,
- * hashes and descriptor object (the very one read from it) as an entry of `last` copied from there.
- * @example writeFileSync("mcp-tools.lock.json", renderLockBytes(lock, inOrder, previousLayout))
+ * renderLock(lock, inOrder) as UTF-8 in pieces (src/files/byte-pieces.ts: joined, they are the
+ * lock), with the block of every tool whose entry has the same file, hashes and descriptor object
+ * (the very one read from it) as an entry of `last` copied from there: runs of the last lock's
+ * bytes, never joined into a new 3 MB buffer.
+ * @example writeNewPiecesSync("mcp-tools.lock.json", renderLockBytes(lock, inOrder, previousLayout))
  */
-export function renderLockBytes(lock: LockFile, inOrder?: ReadonlySet<object>, last?: LockLayout): Buffer {
+export function renderLockBytes(lock: LockFile, inOrder?: ReadonlySet<object>, last?: LockLayout): BytePieces {
   const names = Object.keys(lock.tools).sort();
   // Integer-like names are ordered by renderLock's general way; so is a lock that needs it elsewhere.
-  if (!last || names.some((name) => INTEGER_LIKE.test(name))) return Buffer.from(renderLock(lock, inOrder), "utf8");
+  if (!last || names.some((name) => INTEGER_LIKE.test(name))) return [Buffer.from(renderLock(lock, inOrder), "utf8")];
   const rest = renderLock({ ...lock, tools: {} }, inOrder);
   const at = rest.indexOf(`${TOOLS_KEY}{}`);
-  if (at < 0) return Buffer.from(renderLock(lock, inOrder), "utf8");
+  if (at < 0) return [Buffer.from(renderLock(lock, inOrder), "utf8")];
   const lastBlocks = blocksByDescriptor(last);
   const pieces: Uint8Array[] = [Buffer.from(rest.slice(0, at + TOOLS_KEY.length), "utf8")];
   // Kept blocks that follow each other in the last lock are copied as one run of its bytes (with the
@@ -110,7 +113,7 @@ export function renderLockBytes(lock: LockFile, inOrder?: ReadonlySet<object>, l
   });
   endRun();
   pieces.push(names.length === 0 ? NO_TOOLS : TOOLS_CLOSE, Buffer.from(rest.slice(at + TOOLS_KEY.length + 2), "utf8"));
-  return Buffer.concat(pieces);
+  return pieces;
 }
 
 const OPEN_TOOLS = Buffer.from("{\n");

@@ -182,8 +182,8 @@ describe("renderLockBytes", () => {
         const next = { ...other, tools } as LockFile;
         // The build passes the descriptors read back as already in order when no key is integer-like.
         const order = inOrder && !INTEGER_KEY.test(renderLock(before)) ? new Set<object>(Object.values(layout.lock.tools).map((entry) => entry.descriptor)) : undefined;
-        expect(renderLockBytes(next, order, layout).toString("utf8")).toBe(renderLock(next, order));
-        expect(renderLockBytes(next, order).toString("utf8")).toBe(renderLock(next, order));
+        expect(Buffer.concat(renderLockBytes(next, order, layout)).toString("utf8")).toBe(renderLock(next, order));
+        expect(Buffer.concat(renderLockBytes(next, order)).toString("utf8")).toBe(renderLock(next, order));
       }),
       { numRuns: 300 },
     );
@@ -210,17 +210,17 @@ describe("renderLockBytes", () => {
     const a = layout.lock.tools.a!;
     const b = layout.lock.tools.b!;
     const next = { ...layout.lock, tools: { a: { ...a }, b: { ...b, sha256: "3".repeat(64) } } } as LockFile;
-    const written = renderLockBytes(next, undefined, layout).toString("utf8");
+    const written = Buffer.concat(renderLockBytes(next, undefined, layout)).toString("utf8");
     expect(written).toContain(`"sha256": "${"0".repeat(64)}"\n   #}`);
     expect(written).toContain(`"sha256": "${"3".repeat(64)}"\n    }`);
     // A tool renamed, or an entry with a member more, is rendered too.
     const renamed = { ...layout.lock, tools: { c: { ...a } } } as LockFile;
-    expect(renderLockBytes(renamed, undefined, layout).toString("utf8")).toBe(renderLock(renamed));
+    expect(Buffer.concat(renderLockBytes(renamed, undefined, layout)).toString("utf8")).toBe(renderLock(renamed));
     const more = { ...layout.lock, tools: { a: { ...a, extra: true } } } as unknown as LockFile;
-    expect(renderLockBytes(more, undefined, layout).toString("utf8")).toBe(renderLock(more));
+    expect(Buffer.concat(renderLockBytes(more, undefined, layout)).toString("utf8")).toBe(renderLock(more));
     // A last entry without parts (no lock mcp-gen writes, but a layout is only as good as its lock) is rendered, not copied, and throws nothing.
     const partless = { ...a, parts: undefined } as unknown as LockedTool;
     const layoutWithout = { lock: { ...layout.lock, tools: { a: partless } } as LockFile, blocks: new Map([[partless, layout.blocks.get(a)!]]) };
-    expect(renderLockBytes(next, undefined, layoutWithout).toString("utf8")).toBe(renderLock(next));
+    expect(Buffer.concat(renderLockBytes(next, undefined, layoutWithout)).toString("utf8")).toBe(renderLock(next));
   });
 });
