@@ -38,7 +38,7 @@ import { RUNTIME_RANGE, runtimeFile, runtimeSpecifier, type RuntimeModule } from
 import { selectRuntime, type RuntimeSource } from "./select-runtime.js";
 import { targetProfile } from "./target-profile.js";
 import { compileTemplates, type TemplateName, type TemplateSources, type Templates } from "./templates.js";
-import { renderAggregate, type AggregateLayout, type LastAggregates, type LoopMaker, type ToolLoop } from "./tool-loop.js";
+import { renderAggregate, type AggregateFiles, type AggregateLayout, type LastAggregates, type LoopMaker, type ToolLoop } from "./tool-loop.js";
 
 export type { RuntimeSource };
 
@@ -187,10 +187,7 @@ export interface ProjectEmit extends EmitOutput {
 }
 
 /** What a later emit needs to take tools' items from this one's aggregates: the tools' keys in order, and each file's layout. */
-export interface AggregateLayouts {
-  readonly keys: readonly string[];
-  readonly files: ReadonlyMap<string, AggregateLayout>;
-}
+export type AggregateLayouts = AggregateFiles<AggregateLayout>;
 
 /** What a build remembers of a validator module it wrote. */
 export interface ValidatorModuleRecord {

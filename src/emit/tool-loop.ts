@@ -34,11 +34,14 @@ export interface LastAggregate {
   readonly layout: AggregateLayout;
 }
 
-/** What the last build's aggregates offer: its tools' keys in its order, and its files by project path. */
-export interface LastAggregates {
+/** Something of each aggregate of one build, by project path, with that build's tools' keys in its order. */
+export interface AggregateFiles<T> {
   readonly keys: readonly string[];
-  readonly files: ReadonlyMap<string, LastAggregate>;
+  readonly files: ReadonlyMap<string, T>;
 }
+
+/** What the last build's aggregates offer: each file as on disk, with its layout. */
+export type LastAggregates = AggregateFiles<LastAggregate>;
 
 /** A file rendered with its loops: the file, and its layout when the marks could be placed. */
 export interface RenderedAggregate {
