@@ -29,17 +29,12 @@ export interface DiskReader {
  */
 export function diskReader(root: string, index: StatIndex): DiskReader {
   const texts = new Map<string, string | undefined>();
-  const reads = new Map<string, StatRead>();
   const hashes = new Map<string, string | undefined>();
-  /** Files read (null: none could be), each once. */
-  const tried = new Map<string, StatRead | null>();
+  /** Files read, each once (undefined: none could be). */
+  const reads = new Map<string, StatRead | undefined>();
   const readOnce = (path: string) => {
-    if (!tried.has(path)) {
-      const read = readWithStat(join(root, path));
-      tried.set(path, read ?? null);
-      if (read) reads.set(path, read);
-    }
-    return tried.get(path) ?? undefined;
+    if (!reads.has(path)) reads.set(path, readWithStat(join(root, path)));
+    return reads.get(path);
   };
   const text = (path: string) => {
     if (!texts.has(path)) {

@@ -311,7 +311,8 @@ export function knownFileHashes(plan: BuildPlan, files: readonly GeneratedFile[]
       if (!isRecorded(plan.previous.lock, file.path)) continue;
       const pieces = file.pieces ?? [Buffer.from(file.contents, "utf8")];
       // A file whose size on disk is another is not read to find that it changed.
-      if (plan.disk.differsBySize(file.path, piecesLength(pieces)) || !sameBytes(plan.disk.bytes(file.path), pieces)) {
+      const disk = plan.disk.differsBySize(file.path, piecesLength(pieces)) ? undefined : plan.disk.bytes(file.path);
+      if (disk === undefined || !piecesEqual(pieces, disk)) {
         encoded.set(file.path, pieces);
         // hashFileText hashes the text with CRLF as LF: the same as its bytes' hash when it has no CR.
         hashes.set(file.path, piecesInclude(pieces, 0x0d) ? hashFileText(file.contents) : sha256OfPieces(pieces));
@@ -322,10 +323,6 @@ export function knownFileHashes(plan: BuildPlan, files: readonly GeneratedFile[]
     if (hash !== undefined) hashes.set(file.path, hash);
   }
   return { hashes, encoded };
-}
-
-function sameBytes(disk: Uint8Array | undefined, pieces: BytePieces): boolean {
-  return disk !== undefined && piecesEqual(pieces, disk);
 }
 
 /**

@@ -176,16 +176,15 @@ function lastAggregates(input: EmitPlanInput): LastAggregates | undefined {
   const recorded = input.cache.aggregates as JsonValue | undefined;
   const keys = getOwn(recorded, "keys");
   const files = getOwn(recorded, "files");
-  if (!input.bytes || !Array.isArray(keys) || !keys.every((key) => typeof key === "string") || !isJsonObject(files)) return undefined;
+  if (!Array.isArray(keys) || !keys.every((key) => typeof key === "string") || !isJsonObject(files)) return undefined;
   const found = new Map<string, LastAggregate>();
   for (const [path, entry] of Object.entries(files)) {
     const layout = layoutOf(getOwn(entry, "loops"));
     const hash = getOwn(entry, "hash");
     const locked = own(input.lock.files, path);
     if (layout === undefined || typeof hash !== "string" || locked !== hash || input.hash(path) !== locked) continue;
-    const bytes = input.bytes(path);
-    if (bytes === undefined || bytes.includes(0x0d) || !layoutFits(layout, bytes.length)) continue;
-    found.set(path, { bytes, layout });
+    const bytes = bytesAsWritten(input, path, (size) => layoutFits(layout, size));
+    if (bytes !== undefined) found.set(path, { bytes, layout });
   }
   return found.size === 0 ? undefined : { keys: keys as string[], files: found };
 }
@@ -232,15 +231,23 @@ function lastValidatorModules(input: EmitPlanInput): Map<string, LastValidatorMo
 
 /**
  * The bytes of a module on disk as the lock records it, with the layout the cache recorded, when
- * they fit: no CR (a CRLF checkout hashes as the lock records, but its offsets are other), and
- * every block inside the file (each is checked for its id again when copied).
+ * every block lies inside the file (bytesAsWritten; each is checked for its id again when copied).
  */
 function lastModuleText(input: EmitPlanInput, path: string, record: ValidatorModuleRecord): LastModuleText | undefined {
   const { start, layout } = record;
-  if (start === undefined || layout === undefined || !input.bytes) return undefined;
-  const bytes = input.bytes(path);
-  if (bytes === undefined || bytes.includes(0x0d) || !moduleLayoutFits(layout, start, bytes.length)) return undefined;
-  return { bytes, start, layout };
+  if (start === undefined || layout === undefined) return undefined;
+  const bytes = bytesAsWritten(input, path, (size) => moduleLayoutFits(layout, start, size));
+  return bytes === undefined ? undefined : { bytes, start, layout };
+}
+
+/**
+ * The bytes of a generated file the caller found on disk as the lock records it, when a cached
+ * layout of them `fits` their size and they hold no CR: a CRLF checkout hashes as the lock records
+ * (hashFileText reads CRLF as LF), but its byte offsets are not the layout's.
+ */
+function bytesAsWritten(input: EmitPlanInput, path: string, fits: (size: number) => boolean): Uint8Array | undefined {
+  const bytes = input.bytes?.(path);
+  return bytes !== undefined && !bytes.includes(0x0d) && fits(bytes.length) ? bytes : undefined;
 }
 
 /** The keys of ValidatorImports: the runtime modules a validator module may import. */
