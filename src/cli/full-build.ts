@@ -11,6 +11,10 @@ import { hasErrors, type Diagnostic } from "../model/diagnostic.js";
 import { withPatternVerdicts } from "../pattern-check/certify-patterns.js";
 import { analyzeProjectWith, type ProjectAnalysis, type ProjectInput } from "../project/analyze-project.js";
 import { expectedTypesJobs } from "../emit/emit-project.js";
+import { assignToolNames } from "../emit/names.js";
+import type { Config } from "../config/config.js";
+import type { ResolvedTool } from "../model/source.js";
+import type { RunMemo } from "../model/run-memo.js";
 import { generateProject, lockProject, type BuildOutput } from "../project/build-project.js";
 import { EXIT } from "./io.js";
 import { startBuildThreads, wantsTypesThread, workerCount, type BuildThreads } from "../incremental/build-threads.js";
@@ -48,8 +52,12 @@ export async function fullBuild(run: BuildRun, configHashes: ReadonlyMap<string,
   const plan = await planBuild({ root: run.root, realRoot: run.realRoot, config: project.config, configHashes, index: run.index });
   const read = await readInputs(run, plan);
   const reuse = reuseChecks(plan, read.input.descriptors, read.records);
+  const { config } = read.input;
+  // A client-only project has no scaffolds to create or to find.
+  const scaffolds = config.generate === "all" ? existingFiles(run.root, [config.handlers, config.tests]) : undefined;
   const input: ProjectInput = {
     ...read.input,
+    scaffoldsWritten: (tools) => scaffoldsWritten(tools, scaffolds, config, run.memo),
     loadDiagnostics: [...project.diagnostics, ...read.input.loadDiagnostics],
     checked: reuse.checked,
     ...(reuse.knownSchemas ? { knownSchemas: reuse.knownSchemas } : {}),
@@ -60,7 +68,7 @@ export async function fullBuild(run: BuildRun, configHashes: ReadonlyMap<string,
   const workers = workerCount(building, run.io.env);
   const threads = startBuildThreads(workers, { typesThread: wantsTypesThread(workers, building, input.descriptors.length, run.io.env), progress: run.progress.work, clock });
   try {
-    return await validateAndWrite(run, plan, threads, { input, records: read.records, reuse, configHashes });
+    return await validateAndWrite(run, plan, threads, { input, records: read.records, reuse, configHashes, scaffolds });
   } finally {
     await clock.timeAsync("report", () => threads.close());
   }
@@ -104,19 +112,19 @@ interface ReadInputs {
   readonly reuse: ChecksReuse;
   /** hashFileText of each config file the lock records. */
   readonly configHashes: ReadonlyMap<string, string>;
+  /** The scaffolds that exist (project paths); undefined for a project that has none (`generate: client`). */
+  readonly scaffolds: ReadonlySet<string> | undefined;
 }
 
 /** Validate, then reuse what did not change, generate the rest and write it; or stop and say why. */
 async function validateAndWrite(run: BuildRun, plan: BuildPlan, threads: BuildThreads, read: ReadInputs): Promise<number> {
-  const { input, records } = read;
+  const { input, records, scaffolds } = read;
   const analysis = await validateProject(run, threads, input, read.reuse);
   // A project that lacks the runtime its code imports builds, with the line that installs it (check fails on it).
   const runtime = input.descriptors.length === 0 ? [] : runtimeWarnings(run.root, input.config, run.project.sources.get(PACKAGE_JSON), () => runtimeInstallArgument(run.root, PACKAGE_ROOT) ?? null);
   const diagnostics = [...analysis.diagnostics, ...plan.previous.diagnostics, ...runtime, ...projectModuleFormat(run.root, run.sources)];
   const stopped = await stopBeforeWriting(run, input, diagnostics);
   if (stopped !== undefined) return stopped;
-  // A client-only project has no scaffolds to create or to find.
-  const scaffolds = input.config.generate === "all" ? existingFiles(run.root, [input.config.handlers, input.config.tests]) : undefined;
   const inputs = inputHashes(read.configHashes, records);
   const checked = input.checked ?? [];
   const output = reuseOutput(plan, { tools: analysis.tools, checked, inputs, files: input.files, scaffolds, force: run.force, memo: analysis.memo });
@@ -230,6 +238,23 @@ async function generateOutput(
   const server = plan.previous.parsed?.server;
   const known = run.clock.time("hash", () => knownFileHashes(plan, generated.emit.generated));
   return { ...generated, lock: lockProject({ ...input, server }, generated, known.hashes), encoded: known.encoded };
+}
+
+/**
+ * Whether a build may write a scaffold of `tool`, one of `tools`: its handler stub or its test is
+ * not among the `existing` scaffolds (none at all in a client-only project, `existing` undefined).
+ */
+function scaffoldsWritten(tools: readonly ResolvedTool[], existing: ReadonlySet<string> | undefined, config: Config, memo: RunMemo): (tool: ResolvedTool) => boolean {
+  if (!existing) return () => false;
+  const names = assignToolNames(
+    tools.map((tool) => String(tool.wire.name)),
+    memo,
+  );
+  const files = new Map(tools.map((tool, i) => [tool, names[i]!.file]));
+  return (tool) => {
+    const file = files.get(tool);
+    return file === undefined || !existing.has(posix.join(config.handlers, `${file}.ts`)) || !existing.has(posix.join(config.tests, `${file}.test.ts`));
+  };
 }
 
 /** Project paths of the files directly in each folder (scaffold folders: one file per tool). */

@@ -43,6 +43,13 @@ export interface ProjectInput {
    * withPatternVerdicts (src/pattern-check/) finds them; without one, such a pattern is refused.
    */
   readonly patternVerdicts?: ReadonlyMap<string, PatternVerdict>;
+  /**
+   * Which tools' test scaffolds a build may write, told every tool of the project: only their
+   * inputSchemas get scaffold samples worked out where they are compiled (running a validator costs
+   * V8 a full compile of its code). A scaffold of another tool still gets its samples, from
+   * SchemaCompiler.samples when it asks. Every tool, when absent.
+   */
+  readonly scaffoldsWritten?: (tools: readonly ResolvedTool[]) => (tool: ResolvedTool) => boolean;
 }
 
 /**
@@ -141,7 +148,7 @@ export async function analyzeProjectWith(input: ProjectInput, precompile: Precom
   // Schemas known already need no thread: the rules get their answers without ajv.
   const compiling = clock.time("schemas", () =>
     precompile(
-      compileRequests(fresh.tools, memo).filter((request) => !schemas.knowsFromPrior(request.schema, request.dialect)),
+      compileRequests(fresh.tools, memo, input.scaffoldsWritten?.(tools)).filter((request) => !schemas.knowsFromPrior(request.schema, request.dialect)),
       schemas,
     ),
   );
@@ -170,12 +177,16 @@ function mergeByFile(a: readonly ResolvedTool[], b: readonly ResolvedTool[]): Re
   return [...a, ...b].sort((x, y) => (x.file < y.file ? -1 : x.file > y.file ? 1 : 0));
 }
 
-/** Every schema the schema-valid rule compiles: each tool's inputSchema and outputSchema. */
-function compileRequests(tools: readonly ResolvedTool[], memo: RunMemo): SchemaRequest[] {
+/**
+ * Every schema the schema-valid rule compiles: each tool's inputSchema and outputSchema; scaffold
+ * samples for the inputSchemas of the tools `scaffolded` names (all by default).
+ */
+function compileRequests(tools: readonly ResolvedTool[], memo: RunMemo, scaffolded: (tool: ResolvedTool) => boolean = () => true): SchemaRequest[] {
   const requests: SchemaRequest[] = [];
   for (const tool of tools) {
+    const samples = scaffolded(tool);
     for (const { key, schema, dialect } of toolSchemas(tool)) {
-      if (dialect !== undefined && !isTooLargeToCompile(schema, memo)) requests.push({ schema, dialect, samples: key === "inputSchema" });
+      if (dialect !== undefined && !isTooLargeToCompile(schema, memo)) requests.push({ schema, dialect, samples: samples && key === "inputSchema" });
     }
   }
   return requests;

@@ -128,6 +128,28 @@ describe("build on worker threads", () => {
     for (const path of generated) expect(ours.get(path), path).toBe(theirs.get(path));
   }, 240_000);
 
+  it("builds a clean clone (every file committed, no cache) with two scaffolds gone: writes them as the first build did, and nothing else", () => {
+    // The workers work out scaffold samples only for tools with a scaffold missing (a clean clone
+    // has them all): the one missing is written again exactly as the first build wrote it.
+    const dir = join(work, "project-clone-source");
+    writeProject(dir);
+    build(dir, 1);
+    const first = tree(dir);
+    // tool_1's test uses arguments derived from its inputSchema, and ones it rejects; tool_2 loses its stub.
+    const missing = [...first.keys()].filter((path) => !path.startsWith("src/generated/") && (path.endsWith("/tool_1.test.ts") || path.endsWith("/tool_2.ts")));
+    expect(missing).toHaveLength(2);
+    expect(first.get(missing.find((path) => path.endsWith(".test.ts"))!)).toContain("accepts arguments derived from its inputSchema");
+    // Another real path: the clone has no build cache of its own.
+    const clone = join(work, "project-clone");
+    execFileSync("cp", ["-r", dir, clone]);
+    for (const path of missing) rmSync(join(clone, path));
+    const stdout = build(clone, 1);
+    expect(stdout).toMatch(/0 files written, \d+ unchanged\.\nCreated 1 handler stub and 1 test scaffold\./);
+    const again = tree(clone);
+    expect([...again.keys()]).toEqual([...first.keys()]);
+    for (const [path, text] of first) expect(again.get(path), path).toBe(text);
+  }, 240_000);
+
   it("stops at a validation error with types already under way on the workers: exit 1, a report, nothing written", () => {
     const dir = join(work, "project-invalid");
     writeProject(dir);
