@@ -89,7 +89,7 @@ export async function compileProject(dir) {
  * Removes everything earlier builds of the project at `dir` left in its build cache folder: the
  * files mcp-gen names after its cache (buildCachePath, from dist/, which the bench builds first).
  */
-async function forgetBuildCache(dir) {
+export async function forgetBuildCache(dir) {
   const { buildCachePath } = await import("../../dist/incremental/build-cache.js");
   const cache = buildCachePath(realpathSync(dir));
   if (cache === undefined || !existsSync(dirname(cache))) return;

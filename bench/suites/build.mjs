@@ -8,7 +8,7 @@ import { join } from "node:path";
 import * as fmt from "../lib/format.mjs";
 import { runNode } from "../lib/measure.mjs";
 import { BENCH_DIR, GITHUB_OPENAPI_FILE, githubToolsFile, MCP_GEN_BIN, OPENAPI_MCP_GENERATOR_BIN, OPENAPI_TYPESCRIPT_BIN, workPath } from "../lib/paths.mjs";
-import { addSchemaProperty, editDescriptor, githubTools, writeProject } from "../lib/projects.mjs";
+import { addSchemaProperty, editDescriptor, forgetBuildCache, githubTools, writeProject } from "../lib/projects.mjs";
 import { restoreFiles, snapshotFiles } from "../lib/switch-back.mjs";
 import { max, median, min, pairedRatio } from "../lib/stats.mjs";
 import { phaseSection } from "../lib/phase-table.mjs";
@@ -179,6 +179,21 @@ function cases(tools, checkAvailable) {
       },
       run: mcpGen("build"),
     },
+    {
+      // A CI job, or a teammate's first checkout: git clone (every file committed, the generated
+      // code, scaffolds and lock among them), npm ci (no build cache), then mcp-gen build.
+      key: "cleanClone",
+      label: "mcp-gen build of a clean clone (every file committed, no build cache)",
+      needs: "cold",
+      prepare: async () => {
+        const clone = workPath("gh-clone");
+        rmSync(clone, { recursive: true, force: true });
+        mkdirSync(clone, { recursive: true });
+        await forgetBuildCache(clone);
+        restoreFiles(clone, snapshotFiles(project(), PROJECT_FILES));
+      },
+      run: () => runNode(MCP_GEN_BIN, ["build", "--cwd", workPath("gh-clone")], { cwd: workPath("gh-clone"), label: "mcp-gen build (clean clone)" }),
+    },
   ];
 }
 
@@ -305,6 +320,7 @@ export async function buildSuite({ options, log, targets }) {
   rows.push(ratioRow("↳ the same, against #27's bound", fmt.ratio(schemaFraction), t7b.target, t7b.status));
   rows.push(row(r.switchBack, `${fmt.ratio(ratio("switchBack", "cold"))} of cold`));
   rows.push(row(r.pull, `${fmt.ratio(ratio("pull", "cold"))} of cold`));
+  rows.push(row(r.cleanClone, `${fmt.ratio(ratio("cleanClone", "cold"))} of cold`));
 
   const table = {
     title: `Build: GitHub corpus, ${fmt.int(tools.length)} tools (${rounds} round${rounds === 1 ? "" : "s"}, ${seconds.toFixed(0)} s)`,
@@ -316,7 +332,7 @@ export async function buildSuite({ options, log, targets }) {
       "Pinned generators alone = the floor of any build that makes types and validators with the packages mcp-gen pins: json-schema-to-typescript (format: false) and one ajv instance (standalone code) over the 727 distinct inputSchemas, split over a worker thread and the main thread; nothing read but the corpus file, nothing written (bench/children/generators.mjs). It runs under the V8 settings a batch mcp-gen command sets for itself (on Node 20 and 22, a higher threshold for optimizing a function: src/cli/engine-tuning.ts), so the ratio to it is mcp-gen's own share; the row under it runs with Node's defaults, as the floor ran before those settings.",
       "Stating every file = check's floor: a Node process that lists tools/ and the generated folder and stats each file (and the config and the lock) once, nothing read or hashed (bench/children/stat-floor.mjs); Node's start-up is in both.",
       "Creating the files alone = the cold build's output (every file but the descriptors and the config) read into memory, then created in a fresh folder with one synchronous write each, one thread, no temporary names (bench/children/write-tree.mjs): the file system's share of a cold build.",
-      "Cold = a fresh project directory with only tools/*.json and the config, and nothing of an earlier build in its build cache folder; no-change = the same build again (it reads the files the cold build wrote last: they were too new for the stat index to record), and once more (every stat now recorded: it answers from stats alone, src/cli/unchanged-build-fast.ts); one descriptor changed = one tool's description edited, then build; one inputSchema changed = an optional string property added to another tool's inputSchema (its types, validator and module change), then build; watch = one mcp-gen watch session per round on the built project, three descriptions edited one after another, each timed from the write of the file to the end of the build it starts (watch's 100 ms of quiet included), the median of the three (bench/children/watch-rebuild.mjs); its peak RSS is the watch process's; switching back = the descriptors, generated folder and lock saved, one more description edited and built (the other branch, untimed), the saved files put back as git does it (only those that differ written: bench/lib/switch-back.mjs), then build; pull = the project's files copied into a teammate's clone (bench/.work/gh-teammate, its own cache), one description and one inputSchema edited and built there (untimed), the clone's files put back here the same way, then build.",
+      "Cold = a fresh project directory with only tools/*.json and the config, and nothing of an earlier build in its build cache folder; no-change = the same build again (it reads the files the cold build wrote last: they were too new for the stat index to record), and once more (every stat now recorded: it answers from stats alone, src/cli/unchanged-build-fast.ts); one descriptor changed = one tool's description edited, then build; one inputSchema changed = an optional string property added to another tool's inputSchema (its types, validator and module change), then build; watch = one mcp-gen watch session per round on the built project, three descriptions edited one after another, each timed from the write of the file to the end of the build it starts (watch's 100 ms of quiet included), the median of the three (bench/children/watch-rebuild.mjs); its peak RSS is the watch process's; switching back = the descriptors, generated folder and lock saved, one more description edited and built (the other branch, untimed), the saved files put back as git does it (only those that differ written: bench/lib/switch-back.mjs), then build; pull = the project's files copied into a teammate's clone (bench/.work/gh-teammate, its own cache), one description and one inputSchema edited and built there (untimed), the clone's files put back here the same way, then build; clean clone = every file git holds of the built project (descriptors, config, generated code, scaffolds, lock) copied into a fresh folder with no build cache, then build: it writes nothing, and compiles every schema as the cold build does.",
     ],
     raw: r,
   };
