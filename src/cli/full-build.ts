@@ -148,6 +148,7 @@ async function validateAndWrite(run: BuildRun, plan: BuildPlan, threads: BuildTh
     clock: run.clock,
     generated: built.emit.generated,
     encoded: built.encoded,
+    same: built.same,
     lock: built.lock,
     force: run.force,
     // The generated folder and the lock are written at the same time, by replaceTree.
@@ -218,7 +219,7 @@ async function generateOutput(
   output: Exclude<OutputReuse, { unchanged: readonly string[] }>,
   inputs: ReadonlyMap<string, string>,
   scaffolds: ReadonlySet<string> | undefined,
-): Promise<BuildOutput & Pick<KnownFiles, "encoded">> {
+): Promise<BuildOutput & Pick<KnownFiles, "encoded" | "same">> {
   run.progress.phase(`Generating code for ${count(analysis.tools.length, "tool")}`, "types");
   const input = {
     tools: output.tools,
@@ -237,7 +238,7 @@ async function generateOutput(
   // The server `mcp-gen import` recorded stays: a build knows the tools, not where they came from.
   const server = plan.previous.parsed?.server;
   const known = run.clock.time("hash", () => knownFileHashes(plan, generated.emit.generated));
-  return { ...generated, lock: lockProject({ ...input, server }, generated, known.hashes), encoded: known.encoded };
+  return { ...generated, lock: lockProject({ ...input, server }, generated, known.hashes), encoded: known.encoded, same: known.same };
 }
 
 /**

@@ -21,6 +21,12 @@ export interface DiskReader {
    * to know".
    */
   differsBySize(path: string, size: number): boolean;
+  /**
+   * Takes `hash` as hashFileText of the file at `path`, which the caller read with bytes() and found
+   * byte for byte what it hashed: hash() answers it, and the stat index records it with that read's
+   * stat. A file not read is left alone.
+   */
+  vouch(path: string, hash: string): void;
 }
 
 /**
@@ -66,5 +72,11 @@ export function diskReader(root: string, index: StatIndex): DiskReader {
     const stat = statSync(join(root, path), { throwIfNoEntry: false });
     return !stat?.isFile() || stat.size !== size;
   };
-  return { text, hash, bytes: (path) => readOnce(path)?.bytes, differsBySize };
+  const vouch = (path: string, value: string) => {
+    const read = reads.get(path);
+    if (!read) return;
+    hashes.set(path, value);
+    index.record("generated", path, read, value);
+  };
+  return { text, hash, bytes: (path) => readOnce(path)?.bytes, differsBySize, vouch };
 }

@@ -295,6 +295,8 @@ export interface KnownFiles {
   readonly hashes: ReadonlyMap<string, string>;
   /** The UTF-8 bytes of those that changed, encoded once to tell their size, hash them and write them (replaceTree). */
   readonly encoded: ReadonlyMap<string, BytePieces>;
+  /** Those read and found byte for byte as generated: replaceTree need not compare them again. */
+  readonly same: ReadonlySet<string>;
 }
 
 /**
@@ -306,23 +308,32 @@ export interface KnownFiles {
 export function knownFileHashes(plan: BuildPlan, files: readonly GeneratedFile[]): KnownFiles {
   const hashes = new Map<string, string>();
   const encoded = new Map<string, BytePieces>();
+  const same = new Set<string>();
   for (const file of files) {
     if (!file.unchanged) {
       if (!isRecorded(plan.previous.lock, file.path)) continue;
       const pieces = file.pieces ?? [Buffer.from(file.contents, "utf8")];
+      // hashFileText hashes the text with CRLF as LF: the same as its bytes' hash when it has no CR.
+      const hash = () => (piecesInclude(pieces, 0x0d) ? hashFileText(file.contents) : sha256OfPieces(pieces));
       // A file whose size on disk is another is not read to find that it changed.
       const disk = plan.disk.differsBySize(file.path, piecesLength(pieces)) ? undefined : plan.disk.bytes(file.path);
       if (disk === undefined || !piecesEqual(pieces, disk)) {
         encoded.set(file.path, pieces);
-        // hashFileText hashes the text with CRLF as LF: the same as its bytes' hash when it has no CR.
-        hashes.set(file.path, piecesInclude(pieces, 0x0d) ? hashFileText(file.contents) : sha256OfPieces(pieces));
+        hashes.set(file.path, hash());
         continue;
       }
+      // On disk as generated (a clean clone has every file so, and no stat index to hash them by):
+      // the bytes in hand are hashed, not the file's text decoded from the same bytes and hashed again.
+      const known = hash();
+      plan.disk.vouch(file.path, known);
+      hashes.set(file.path, known);
+      same.add(file.path);
+      continue;
     }
     const hash = plan.disk.hash(file.path);
     if (hash !== undefined) hashes.set(file.path, hash);
   }
-  return { hashes, encoded };
+  return { hashes, encoded, same };
 }
 
 /**
@@ -339,6 +350,8 @@ export interface BuildWrite {
   readonly generated: readonly GeneratedFile[];
   /** KnownFiles.encoded: the bytes of changed files, written as they are. */
   readonly encoded?: ReadonlyMap<string, BytePieces>;
+  /** KnownFiles.same: files found on disk as generated. */
+  readonly same?: ReadonlySet<string>;
   readonly lock: LockFile;
   readonly force: boolean;
   /** Creates the missing scaffolds while the folder is written (on worker threads); answers with their paths. */
@@ -399,6 +412,7 @@ async function writeTree(plan: BuildPlan, write: BuildWrite, lockBytes: BytePiec
     read: disk.text,
     differs: disk.differsBySize,
     ...(write.encoded ? { encoded: write.encoded } : {}),
+    ...(write.same ? { same: write.same } : {}),
   });
   const created = await creating;
   const lockHash = sha256OfPieces(lockBytes);

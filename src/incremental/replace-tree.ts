@@ -34,6 +34,8 @@ export interface TreeReplacement {
    * are. Each differs from the file on disk (knownFileHashes compared them), so none is compared again.
    */
   readonly encoded?: ReadonlyMap<string, BytePieces>;
+  /** Files the caller read and found byte for byte as generated: taken as they are, not compared again. */
+  readonly same?: ReadonlySet<string>;
 }
 
 export interface TreeSummary {
@@ -172,7 +174,8 @@ export async function replaceTree(input: TreeReplacement): Promise<TreeSummary> 
   const oldFiles = new Set(listFiles(outDir).map((p) => `${input.out}/${p}`));
   const read = input.read ?? ((path: string) => readTextSyncIfExists(join(input.root, path)));
   const differs = input.differs ?? (() => false);
-  const compare = (file: GeneratedFile) => oldFiles.has(file.path) && !input.encoded?.has(file.path) && !differs(file.path, byteSize(input, file)) && read(file.path) === file.contents;
+  const compare = (file: GeneratedFile) =>
+    oldFiles.has(file.path) && !input.encoded?.has(file.path) && (input.same?.has(file.path) === true || (!differs(file.path, byteSize(input, file)) && read(file.path) === file.contents));
   const sameAsOld = new Set(input.files.filter((file) => file.unchanged === true || compare(file)));
   const same = (file: GeneratedFile) => sameAsOld.has(file);
   const changed = input.files.filter((file) => !same(file));

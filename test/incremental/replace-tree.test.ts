@@ -1,0 +1,57 @@
+// replaceTree takes the files its caller found byte for byte on disk as they are: linked into the
+// new tree (inode kept), never read again to compare; every other file is compared as before.
+import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { expect, it } from "vitest";
+import { replaceTree } from "../../src/incremental/replace-tree.js";
+import { tempProject } from "../support/temp-project.js";
+
+it("links the files the caller vouches for without reading them, and compares the others", async () => {
+  const root = tempProject({ "gen/a.ts": "export const a = 1;\n", "gen/b.ts": "export const b = 1;\n", "gen/c.ts": "export const c = 1;\n", "lock.json": "{}\n" });
+  const inode = (path: string) => statSync(join(root, path)).ino;
+  const before = { a: inode("gen/a.ts"), b: inode("gen/b.ts") };
+  const reads: string[] = [];
+  const summary = await replaceTree({
+    root,
+    out: "gen",
+    lock: "lock.json",
+    files: [
+      { path: "gen/a.ts", contents: "export const a = 1;\n" },
+      { path: "gen/b.ts", contents: "export const b = 1;\n" },
+      { path: "gen/c.ts", contents: "export const c = 2;\n" },
+    ],
+    drop: new Set(),
+    lockBytes: [Buffer.from('{"v":2}\n')],
+    read: (path) => {
+      reads.push(path);
+      return readFileSync(join(root, path), "utf8");
+    },
+    same: new Set(["gen/a.ts"]),
+  });
+  expect(summary.unchanged).toEqual(["gen/a.ts", "gen/b.ts"]);
+  expect(summary.written).toEqual(["gen/c.ts"]);
+  // a.ts is taken on the caller's word; b.ts and c.ts are compared by their text.
+  expect(reads.sort()).toEqual(["gen/b.ts", "gen/c.ts"]);
+  expect({ a: inode("gen/a.ts"), b: inode("gen/b.ts") }).toEqual(before);
+  expect(readFileSync(join(root, "gen/c.ts"), "utf8")).toBe("export const c = 2;\n");
+  expect(readFileSync(join(root, "lock.json"), "utf8")).toBe('{"v":2}\n');
+});
+
+it("writes a vouched path that is not in the old tree", async () => {
+  // `same` speaks of files on disk: a path the folder lacks is written whatever the caller says.
+  const root = tempProject({ "lock.json": "{}\n" });
+  mkdirSync(join(root, "gen"));
+  writeFileSync(join(root, "gen", "other.ts"), "// kept\n");
+  const summary = await replaceTree({
+    root,
+    out: "gen",
+    lock: "lock.json",
+    files: [{ path: "gen/a.ts", contents: "export const a = 1;\n" }],
+    drop: new Set(),
+    lockBytes: [Buffer.from("{}\n")],
+    same: new Set(["gen/a.ts"]),
+  });
+  expect(summary.written).toEqual(["gen/a.ts"]);
+  expect(readFileSync(join(root, "gen/a.ts"), "utf8")).toBe("export const a = 1;\n");
+  expect(readFileSync(join(root, "gen/other.ts"), "utf8")).toBe("// kept\n");
+});
