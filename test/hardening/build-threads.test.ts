@@ -150,6 +150,29 @@ describe("build on worker threads", () => {
     for (const [path, text] of first) expect(again.get(path), path).toBe(text);
   }, 240_000);
 
+  it("check --full reports the same with no worker and with one: up to date, then drift in a descriptor and a generated file", () => {
+    const dir = join(work, "project-check-full");
+    writeProject(dir);
+    build(dir, 1);
+    const check = (workers: number) => {
+      const result = spawnSync(process.execPath, [CLI, "check", "--full", "--cwd", dir], { cwd: dir, env: { ...process.env, MCP_GEN_WORKERS: String(workers) }, encoding: "utf8", timeout: 120_000 });
+      return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+    };
+    const clean = check(0);
+    expect(clean).toEqual({ status: 0, stdout: expect.stringMatching(/^Up to date: 90 tools/), stderr: "" });
+    expect(check(1)).toEqual(clean);
+    const tool = descriptor(8);
+    (tool.inputSchema as { properties: Record<string, unknown> }).properties.added = { type: "integer" };
+    writeFileSync(join(dir, "tools", "t8.json"), JSON.stringify(tool, null, 2));
+    const module = [...tree(dir).keys()].find((path) => path.startsWith("src/generated/tools/tool_3"))!;
+    writeFileSync(join(dir, module), `${readFileSync(join(dir, module), "utf8")}// edited\n`);
+    const drift = check(0);
+    expect(drift.status).toBe(1);
+    expect(drift.stdout).toContain("tools/t8.json");
+    expect(drift.stdout).toContain(module);
+    expect(check(1)).toEqual(drift);
+  }, 240_000);
+
   it("stops at a validation error with types already under way on the workers: exit 1, a report, nothing written", () => {
     const dir = join(work, "project-invalid");
     writeProject(dir);

@@ -95,7 +95,7 @@ export async function runCheck(argv: readonly string[], io: CliIo): Promise<numb
     await print(runtime.diagnostics, { sources: new Map([...project.sources, ...runtime.sources]), markdown: { passed: !failed, headline } });
     return failed ? EXIT.problems : EXIT.ok;
   }
-  return checkFully(root, values.config, setup, print, outFolder, runtime);
+  return checkFully(root, values.config, setup, print, outFolder, runtime, io.env);
 }
 
 interface RuntimeFindings {
@@ -136,18 +136,30 @@ async function checkFully(
   print: (d: readonly Diagnostic[], content: ReportContent) => Promise<void>,
   outFolder: string,
   runtime: RuntimeFindings,
+  env: Readonly<Record<string, string | undefined>>,
 ): Promise<number> {
   // Loaded here, not at the top: the fast path never needs the analyzer or the code generator.
   // (The loader is not among them: the fast path reads package.json with it, in runtime-skew.ts.)
-  const [{ readProject }, { analyzeProject }, { buildProject }, { readRuntimeSources, readTemplates }, { parseLock }, { describeDrift }, { diffTools }, { withPatternVerdicts }] = await Promise.all([
+  const [
+    { readProject },
+    { onAnalysisThreads },
+    { buildProject },
+    { readRuntimeSources, readTemplates },
+    { parseLock },
+    { describeDrift },
+    { diffTools },
+    { withPatternVerdicts },
+    { requiredScaffolds },
+  ] = await Promise.all([
     import("../read-project.js"),
-    import("../../project/analyze-project.js"),
+    import("../analysis-threads.js"),
     import("../../project/build-project.js"),
     import("../package-files.js"),
     import("../../lock/parse-lock.js"),
     import("../../lock/describe-drift.js"),
     import("../../diff/diff-tools.js"),
     import("../../pattern-check/certify-patterns.js"),
+    import("../../incremental/unchanged-build.js"),
   ]);
   const read = await readProject({ root, configPath });
   if (!read.ok) {
@@ -155,27 +167,43 @@ async function checkFully(
     return EXIT.usage;
   }
   const { config } = read.input;
-  const analysis = analyzeProject(await withPatternVerdicts(read.input, root));
-  const errors = analysis.diagnostics.filter((d) => d.severity === "error");
   const lockText = readTextSyncIfExists(join(root, config.lock));
   const parsed = lockText === undefined ? undefined : parseLock(lockText, config.lock, config.load);
   const sources = new Map(read.sources);
   if (lockText !== undefined) sources.set(config.lock, lockText);
-  if (errors.length > 0 || (parsed && !parsed.value)) {
-    const found = [...errors, ...(parsed?.diagnostics ?? [])];
+  const inputs = new Map([...hashedInputs(read.sources)].map(([path, text]) => [path, hashFileText(text)]));
+  // Schemas and types on the build's threads; nothing is built from descriptors or a lock with errors.
+  const checked = await onAnalysisThreads(await withPatternVerdicts(read.input, root), env, async (analysis, threads) => {
+    const errors = analysis.diagnostics.filter((d) => d.severity === "error");
+    if (errors.length > 0 || (parsed && !parsed.value)) return { analysis, errors };
+    const built = await buildProject({
+      tools: analysis.tools,
+      config,
+      templates: await readTemplates(),
+      runtime: await readRuntimeSources(),
+      schemas: analysis.schemas,
+      memo: analysis.memo,
+      inputs,
+      compileTypes: threads.compileTypes,
+      // Scaffolds are the user's files, never compared: none is rendered.
+      existingScaffolds: new Set(
+        requiredScaffolds(
+          analysis.tools.map((tool) => String(tool.wire.name)),
+          config.handlers,
+          config.tests,
+          analysis.memo,
+        ),
+      ),
+    });
+    return { analysis, errors, built };
+  });
+  const { analysis, built } = checked;
+  if (!built) {
+    const found = [...checked.errors, ...(parsed?.diagnostics ?? [])];
     await print(found, { sources, markdown: { passed: false, headline: "The descriptors or the lock have errors; nothing was compared." } });
     return EXIT.problems;
   }
-  const inputs = new Map([...hashedInputs(read.sources)].map(([path, text]) => [path, hashFileText(text)]));
-  const { emit, lock } = await buildProject({
-    tools: analysis.tools,
-    config,
-    templates: await readTemplates(),
-    runtime: await readRuntimeSources(),
-    schemas: analysis.schemas,
-    memo: analysis.memo,
-    inputs,
-  });
+  const { emit, lock } = built;
   const outFiles = listFiles(outFolder, config.out);
   const disk = new Map<string, string>();
   for (const path of new Set([...emit.generated.map((f) => f.path), ...outFiles])) {
