@@ -100,7 +100,10 @@ export interface LastValidatorModule {
   readonly key: string;
   readonly file: GeneratedFile;
   readonly runtime: readonly (keyof ValidatorImports)[];
-  /** Its bytes and layout, when the cache has its layout and the file is on disk byte for byte as written. */
+  /**
+   * Its layout, when the cache has one, and its bytes, read only when a block is copied from them
+   * (none, and so nothing copied, unless the file is on disk byte for byte as written).
+   */
   readonly text?: LastModuleText;
 }
 

@@ -107,6 +107,7 @@ export interface ValidatorModuleLayout {
  * it holds again instead of reading their code out of it and rendering it all (4.5 MB on the corpus).
  */
 export interface LastModuleText {
+  /** Its bytes; none (empty) when no block may be copied from them. */
   readonly bytes: Uint8Array;
   /** Where the module's text starts in `bytes` (after that build's prefix). */
   readonly start: number;

@@ -230,14 +230,24 @@ function lastValidatorModules(input: EmitPlanInput): Map<string, LastValidatorMo
 }
 
 /**
- * The bytes of a module on disk as the lock records it, with the layout the cache recorded, when
- * every block lies inside the file (bytesAsWritten; each is checked for its id again when copied).
+ * The layout the cache recorded for a module on disk as the lock records it, and its bytes, read
+ * only when a block is to be copied: a build that links the module as it is (no schema of it
+ * changed, as after a description edit) never reads its megabytes. The bytes are none (nothing is
+ * copied, the module is rendered) unless every block lies inside the file and it has no CR
+ * (bytesAsWritten); each block is checked for its id again when copied.
  */
 function lastModuleText(input: EmitPlanInput, path: string, record: ValidatorModuleRecord): LastModuleText | undefined {
   const { start, layout } = record;
   if (start === undefined || layout === undefined) return undefined;
-  const bytes = bytesAsWritten(input, path, (size) => moduleLayoutFits(layout, start, size));
-  return bytes === undefined ? undefined : { bytes, start, layout };
+  let bytes: Uint8Array | undefined;
+  return {
+    start,
+    layout,
+    get bytes() {
+      bytes ??= bytesAsWritten(input, path, (size) => moduleLayoutFits(layout, start, size)) ?? new Uint8Array(0);
+      return bytes;
+    },
+  };
 }
 
 /**

@@ -89,6 +89,20 @@ vi.mock("../../src/emit/emit-validators.js", async (importOriginal) => {
   };
 });
 
+// Counts the reads of each project file by path (readWithStat: the build's reader of generated files and inputs).
+const fileReads = vi.hoisted(() => new Map<string, number>());
+vi.mock("../../src/files/read-with-stat.js", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../../src/files/read-with-stat.js")>();
+  return {
+    ...real,
+    readWithStat: (...args: Parameters<typeof real.readWithStat>) => {
+      const path = args[0].replaceAll("\\", "/");
+      fileReads.set(path, (fileReads.get(path) ?? 0) + 1);
+      return real.readWithStat(...args);
+    },
+  };
+});
+
 // Counts the validators ajv generates (standaloneChunk), so a test can tell a validator taken over from one compiled again.
 const ajv = vi.hoisted(() => ({ compiled: 0 }));
 vi.mock("../../src/compile/standalone-engine.js", async (importOriginal) => {
@@ -530,6 +544,25 @@ describe("incremental build", () => {
     writeFiles(root, { "tools/search_issues.yaml": tool("search_issues", "Find issues (again).").replace("minLength: 1 }", "minLength: 2 }") });
     const forced = await runInProcess(root, ["build", "--force"]);
     await expectSameAsScratch(root, forced);
+  });
+
+  it("reads the validator module only to copy blocks from it: not after a description edit, once after a schema edit", async () => {
+    const root = cachedProject(PROJECT);
+    expect((await runInProcess(root, ["build"])).code).toBe(0);
+    // Old enough for the stat index to stand for the module: it is not read to be hashed.
+    await new Promise((done) => setTimeout(done, 250));
+    expect((await runInProcess(root, ["build"])).code).toBe(0);
+    const reads = () => [...fileReads].filter(([path]) => path.endsWith("/src/generated/validators/2020-12.ts")).reduce((sum, [, count]) => sum + count, 0);
+    fileReads.clear();
+    writeFiles(root, { "tools/search_issues.yaml": tool("search_issues", "Find issues whose title or body contains the query.") });
+    const described = await runInProcess(root, ["build"]);
+    expect(reads()).toBe(0);
+    await expectSameAsScratch(root, described);
+    fileReads.clear();
+    writeFiles(root, { "tools/search_issues.yaml": tool("search_issues", "Find issues.").replace("minLength: 1 }", "minLength: 2 }") });
+    const schema = await runInProcess(root, ["build"]);
+    expect(reads()).toBe(1);
+    await expectSameAsScratch(root, schema);
   });
 
   it("takes the unchanged tools' part of the aggregates from the last build's files, but not from a file with CRLF line ends or under a layout that does not fit", async () => {
