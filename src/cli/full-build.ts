@@ -11,7 +11,7 @@ import { hasErrors, type Diagnostic } from "../model/diagnostic.js";
 import { withPatternVerdicts } from "../pattern-check/certify-patterns.js";
 import { analyzeProjectWith, type ProjectAnalysis, type ProjectInput } from "../project/analyze-project.js";
 import { expectedTypesJobs } from "../emit/emit-project.js";
-import { assignToolNames } from "../emit/names.js";
+import { assignToolNames, scaffoldPaths } from "../emit/names.js";
 import type { Config } from "../config/config.js";
 import type { ResolvedTool } from "../model/source.js";
 import type { RunMemo } from "../model/run-memo.js";
@@ -254,7 +254,7 @@ function scaffoldsWritten(tools: readonly ResolvedTool[], existing: ReadonlySet<
   const files = new Map(tools.map((tool, i) => [tool, names[i]!.file]));
   return (tool) => {
     const file = files.get(tool);
-    return file === undefined || !existing.has(posix.join(config.handlers, `${file}.ts`)) || !existing.has(posix.join(config.tests, `${file}.test.ts`));
+    return file === undefined || !scaffoldPaths(config.handlers, config.tests, file).every((path) => existing.has(path));
   };
 }
 

@@ -31,7 +31,7 @@ import {
   type ValidatorRef,
   type ValidatorRequest,
 } from "./emit-validators.js";
-import { assignToolNames, type ToolNames } from "./names.js";
+import { assignToolNames, scaffoldPaths, type ToolNames } from "./names.js";
 import { validatorExportNames, type ValidatorOwner, type ValidatorSubject } from "./validator-names.js";
 import { docComment, docCommentLines, jsonLiteral, objectKey, stringLiteral, typeKey } from "./safe-text.js";
 import { RUNTIME_RANGE, runtimeFile, runtimeSpecifier, type RuntimeModule } from "./runtime-modules.js";
@@ -761,8 +761,7 @@ function formAnswers(forms: readonly InputForm[], schemas: SchemaCompiler): Json
 }
 
 function emitScaffolds(plan: ToolPlan, templates: Templates, config: Config, schemas: SchemaCompiler, existing: ReadonlySet<string>): GeneratedFile[] {
-  const stubPath = posix.join(config.handlers, `${plan.names.file}.ts`);
-  const testPath = posix.join(config.tests, `${plan.names.file}.test.ts`);
+  const [stubPath, testPath] = scaffoldPaths(config.handlers, config.tests, plan.names.file);
   if (existing.has(stubPath) && existing.has(testPath)) return [];
   const inputSchema = plan.tool.wire.inputSchema!;
   // Examples and invalid arguments judged by the generated validator itself, as the server will judge

@@ -4,6 +4,7 @@
 // derived from its exact name, so the result never depends on load order. A name that would take
 // one the generated code declares itself (declared-names.ts) gets a `_`: `then` → `then_`.
 import { createHash } from "node:crypto";
+import { posix } from "node:path";
 import { memoSlot, type RunMemo } from "../model/run-memo.js";
 import { DECLARED_NAMES, OBJECT_PROTOCOL, RESERVED_WORDS } from "./declared-names.js";
 
@@ -231,4 +232,12 @@ function countBy(names: readonly string[], key: (name: string) => string): Map<s
 /** True when another name has the same file stem up to case (only one can keep the plain stem). */
 function isCaseClash(names: readonly string[], name: string): boolean {
   return names.some((other) => other !== name && fileStem(other).toLowerCase() === fileStem(name).toLowerCase() && fileStem(other) !== fileStem(name));
+}
+
+/**
+ * The project paths of a tool's scaffolds, by its file stem: its handler stub and its test.
+ * @example scaffoldPaths("src/handlers", "test/tools", "get-user") // ["src/handlers/get-user.ts", "test/tools/get-user.test.ts"]
+ */
+export function scaffoldPaths(handlers: string, tests: string, file: string): readonly [stub: string, test: string] {
+  return [posix.join(handlers, `${file}.ts`), posix.join(tests, `${file}.test.ts`)];
 }

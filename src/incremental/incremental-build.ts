@@ -314,17 +314,17 @@ export function knownFileHashes(plan: BuildPlan, files: readonly GeneratedFile[]
       if (!isRecorded(plan.previous.lock, file.path)) continue;
       const pieces = file.pieces ?? [Buffer.from(file.contents, "utf8")];
       // hashFileText hashes the text with CRLF as LF: the same as its bytes' hash when it has no CR.
-      const hash = () => (piecesInclude(pieces, 0x0d) ? hashFileText(file.contents) : sha256OfPieces(pieces));
+      const hashOf = () => (piecesInclude(pieces, 0x0d) ? hashFileText(file.contents) : sha256OfPieces(pieces));
       // A file whose size on disk is another is not read to find that it changed.
       const disk = plan.disk.differsBySize(file.path, piecesLength(pieces)) ? undefined : plan.disk.bytes(file.path);
       if (disk === undefined || !piecesEqual(pieces, disk)) {
         encoded.set(file.path, pieces);
-        hashes.set(file.path, hash());
+        hashes.set(file.path, hashOf());
         continue;
       }
       // On disk as generated (a clean clone has every file so, and no stat index to hash them by):
       // the bytes in hand are hashed, not the file's text decoded from the same bytes and hashed again.
-      const known = hash();
+      const known = hashOf();
       plan.disk.vouch(file.path, known);
       hashes.set(file.path, known);
       same.add(file.path);

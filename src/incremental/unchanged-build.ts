@@ -3,8 +3,7 @@
 // is the last build's, byte for byte (a build is a pure function of its inputs, its config and the
 // mcp-gen that runs it, which the build cache vouches for), and build can say so without generating
 // anything again: about a third of a no-change build of a large project.
-import { posix } from "node:path";
-import { assignToolNames } from "../emit/names.js";
+import { assignToolNames, scaffoldPaths } from "../emit/names.js";
 import { comparePackageValues } from "../lock/compare-lock.js";
 import { compareText } from "../model/diagnostic.js";
 import type { LockFile, PackageValues } from "../model/lock.js";
@@ -57,5 +56,5 @@ export function unchangedOutput(question: UnchangedQuestion): string[] | undefin
  * @example requiredScaffolds(["ping"], "src/handlers", "test/tools") // ["src/handlers/ping.ts", "test/tools/ping.test.ts"]
  */
 export function requiredScaffolds(names: readonly string[], handlers: string, tests: string, memo?: RunMemo): string[] {
-  return assignToolNames([...names].sort(compareText), memo).flatMap(({ file }) => [posix.join(handlers, `${file}.ts`), posix.join(tests, `${file}.test.ts`)]);
+  return assignToolNames([...names].sort(compareText), memo).flatMap(({ file }) => scaffoldPaths(handlers, tests, file));
 }
