@@ -12,7 +12,7 @@ import { NO_VERDICTS, patternUse, type PatternPlan } from "./linear-pattern/patt
  * are removed from schema objects only, never from `properties` maps or from values such as an
  * `enum` member, and `default` has no effect because validators never insert defaults.
  */
-const ANNOTATIONS = ["title", "description", "$comment", "examples", "example", "default", "deprecated", "readOnly", "writeOnly"];
+export const ANNOTATIONS: readonly string[] = ["title", "description", "$comment", "examples", "example", "default", "deprecated", "readOnly", "writeOnly"];
 
 /**
  * Keywords only ajv gives a meaning to. `$async: true` makes ajv compile a validator that returns a

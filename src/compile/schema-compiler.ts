@@ -23,6 +23,7 @@ import { certifiedPatternFor, pattern, patternEngine } from "./linear-pattern/li
 import { needsCertificate, NO_VERDICTS, type PatternPlan } from "./linear-pattern/pattern-plan.js";
 import { NO_CLOCK, type PhaseClock } from "../model/phase-clock.js";
 import { newAjv } from "./load-ajv.js";
+import { plainSchemaVerdict } from "./plain-schema-verdict.js";
 import { prepareForAjv, prepareValidatorSchema } from "./prepare-validator-schema.js";
 import type { StandaloneChunk } from "./rewrite-standalone.js";
 import { scaffoldSamples, type ScaffoldSamples } from "./schema-samples.js";
@@ -301,11 +302,22 @@ export class SchemaCompiler {
     const key = dialect + "\u0000" + JSON.stringify(schema);
     let samples = this.sampleSets.get(key);
     if (!samples) {
-      const validator = this.generatedValidator(schema, dialect);
-      samples = scaffoldSamples(schema, validator && ((value: unknown) => validator(value) === true));
+      samples = scaffoldSamples(schema, this.sampleJudge(schema, dialect));
       this.sampleSets.set(key, samples);
     }
     return this.samplesByObject.set(schema, dialect, samples);
+  }
+
+  /**
+   * What judges a scaffold's arguments for `schema`: the generated validator's verdict, from the
+   * schema itself where it is plain (plain-schema-verdict.ts), else from running the validator;
+   * undefined when the schema does not compile. The validator is made only when a verdict needs it.
+   */
+  private sampleJudge(schema: JsonValue, dialect: Dialect): ((value: unknown) => boolean) | undefined {
+    if (this.compiled(schema, dialect).chunk === undefined) return undefined;
+    const run = (value: unknown) => this.generatedValidator(schema, dialect)!(value) === true;
+    const plain = plainSchemaVerdict(schema);
+    return plain ? (value) => plain(value) ?? run(value) : run;
   }
 
   /**

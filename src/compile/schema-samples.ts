@@ -1,7 +1,8 @@
 // Arguments for a tool's test scaffold, judged by its inputSchema's generated validator: a value
 // derived from the schema that the validator accepts, and an object it rejects. Worked out where the
-// validator is (SchemaCompiler.samples, on the thread that compiled it), so every guess is checked by
-// the very code the generated server runs: a guess that misses is dropped, never emitted.
+// validator is (SchemaCompiler.samples, on the thread that compiled it), so every guess gets the
+// verdict of the very code the generated server runs (from the schema alone where
+// plain-schema-verdict.ts gives that verdict exactly): a guess that misses is dropped, never emitted.
 import { getOwn, isJsonObject, valueAt, type JsonObject, type JsonValue } from "../model/json.js";
 import { splitPointer } from "../model/pointer.js";
 
