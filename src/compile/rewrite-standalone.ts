@@ -32,6 +32,13 @@ const MISSING_NAME = /^missing\d+$/;
  * The rewrite writes the key computed, `["__proto__"]:`, which is an own property as in ajv's own schema.
  */
 const PROTO_KEYS: ReadonlySet<string> = new Set(['"__proto__"', "'__proto__'"]);
+const PROTO_KEY_LENGTH = '"__proto__"'.length;
+
+const REQUIRE = "require";
+
+function isDigitCode(code: number): boolean {
+  return code >= 0x30 && code <= 0x39;
+}
 
 export interface StandaloneChunk {
   /** The statements that declare the validator and everything it uses. */
@@ -63,13 +70,18 @@ export function rewriteStandalone(code: string): StandaloneChunk {
   const refused = scanAjvCode(text, (kind, start, end) => {
     if (start < copied) return; // inside a replaced span
     if (kind === "string") {
-      // `{"__proto__":` or `,"__proto__":`: a key in an object literal (see PROTO_KEYS).
+      // `{"__proto__":` or `,"__proto__":`: a key in an object literal (see PROTO_KEYS). Most
+      // strings are not even sliced: only one of PROTO_KEYS' length can be one.
+      if (end - start !== PROTO_KEY_LENGTH) return;
       const literal = text.slice(start, end);
       if (PROTO_KEYS.has(literal) && /^[{,]$/.test(previousChar(text, start)) && nextChar(text, end) === ":") replace(start, end, `[${literal}]`);
     } else if (kind === "sourceUrl") {
       // ajv writes it as a statement of its own, `/*# sourceURL="…" */;`: both go.
       replace(start, text.charCodeAt(end) === 0x3b ? end + 1 : end, "");
     } else if (kind === "word") {
+      // Every word this rewrites ends in a digit (SCOPE_NAME, MISSING_NAME) or is `require`; the
+      // others (data, errors, if, ...) are most of the code and are not sliced.
+      if (!isDigitCode(text.charCodeAt(end - 1)) && !(end - start === REQUIRE.length && text.startsWith(REQUIRE, start))) return;
       const word = text.slice(start, end);
       const required = word === "require" ? RUNTIME_REQUIRE.exec(text.slice(end, end + 200)) : null;
       if (required) {
