@@ -19,6 +19,7 @@ const WRITE_TREE = join(BENCH_DIR, "children", "write-tree.mjs");
 const PHASE_FLOORS = join(BENCH_DIR, "children", "phase-floors.mjs");
 const WATCH_REBUILD = join(BENCH_DIR, "children", "watch-rebuild.mjs");
 const STAT_FLOOR = join(BENCH_DIR, "children", "stat-floor.mjs");
+const REBUILD_FLOOR = join(BENCH_DIR, "children", "rebuild-floor.mjs");
 /** Descriptions edited in a row in one watch session, per round. */
 const WATCH_EDITS = 3;
 
@@ -130,6 +131,12 @@ function cases(tools, checkAvailable) {
       needs: "cold",
       prepare: (round) => editDescriptor(project(), tools[(round * 397) % tools.length], round + 1),
       run: mcpGen("build"),
+    },
+    {
+      key: "rebuildFloor",
+      label: "a Node process stating every project file and parsing, rendering and writing the lock",
+      needs: "cold",
+      run: () => runNode(REBUILD_FLOOR, [project(), workPath("rebuild-floor-lock.json")], { label: "rebuild floor" }),
     },
     {
       key: "watchRebuild",
@@ -312,6 +319,7 @@ export async function buildSuite({ options, log, targets }) {
   const rebuildFraction = ratio("rebuild", "cold");
   const t6 = targets.add("rebuildFraction", fmt.ratio(rebuildFraction), rebuildFraction, "build");
   rows.push(row(r.rebuild, `${fmt.ratio(rebuildFraction)} of cold`, t6.target, t6.status));
+  rows.push(row(r.rebuildFloor, `${fmt.ratio(ratio("rebuildFloor", "cold"))} of cold, ${fmt.ratio(ratio("rebuildFloor", "rebuild"))} of the rebuild`));
   rows.push(row(r.watchRebuild, `${fmt.ratio(ratio("watchRebuild", "cold"))} of cold`));
   const schemaFraction = ratio("schemaRebuild", "cold");
   const t7 = targets.add("schemaRebuildFraction", fmt.ratio(schemaFraction), schemaFraction, "build");
@@ -331,6 +339,7 @@ export async function buildSuite({ options, log, targets }) {
       "Ratios are medians of per-round ratios: each round runs every row once, back to back.",
       "Pinned generators alone = the floor of any build that makes types and validators with the packages mcp-gen pins: json-schema-to-typescript (format: false) and one ajv instance (standalone code) over the 727 distinct inputSchemas, split over a worker thread and the main thread; nothing read but the corpus file, nothing written (bench/children/generators.mjs). It runs under the V8 settings a batch mcp-gen command sets for itself (on Node 20 and 22, a higher threshold for optimizing a function: src/cli/engine-tuning.ts), so the ratio to it is mcp-gen's own share; the row under it runs with Node's defaults, as the floor ran before those settings.",
       "Stating every file = check's floor: a Node process that lists tools/ and the generated folder and stats each file (and the config and the lock) once, nothing read or hashed (bench/children/stat-floor.mjs); Node's start-up is in both.",
+      "Stating every project file and rewriting the lock = the one-file rebuild's floor with this lock format: a Node process that stats every descriptor, generated file, handler stub and test once, reads and JSON.parses the lock, renders it again with JSON.stringify and writes it beside the project (bench/children/rebuild-floor.mjs); nothing validated, generated or hashed.",
       "Creating the files alone = the cold build's output (every file but the descriptors and the config) read into memory, then created in a fresh folder with one synchronous write each, one thread, no temporary names (bench/children/write-tree.mjs): the file system's share of a cold build.",
       "Cold = a fresh project directory with only tools/*.json and the config, and nothing of an earlier build in its build cache folder; no-change = the same build again (it reads the files the cold build wrote last: they were too new for the stat index to record), and once more (every stat now recorded: it answers from stats alone, src/cli/unchanged-build-fast.ts); one descriptor changed = one tool's description edited, then build; one inputSchema changed = an optional string property added to another tool's inputSchema (its types, validator and module change), then build; watch = one mcp-gen watch session per round on the built project, three descriptions edited one after another, each timed from the write of the file to the end of the build it starts (watch's 100 ms of quiet included), the median of the three (bench/children/watch-rebuild.mjs); its peak RSS is the watch process's; switching back = the descriptors, generated folder and lock saved, one more description edited and built (the other branch, untimed), the saved files put back as git does it (only those that differ written: bench/lib/switch-back.mjs), then build; pull = the project's files copied into a teammate's clone (bench/.work/gh-teammate, its own cache), one description and one inputSchema edited and built there (untimed), the clone's files put back here the same way, then build; clean clone = every file git holds of the built project (descriptors, config, generated code, scaffolds, lock) copied into a fresh folder with no build cache, then build: it writes nothing, and compiles every schema as the cold build does.",
     ],
