@@ -35,16 +35,14 @@ export interface ProjectConfig {
 }
 
 /**
- * Which rules the configuration is read against. "all": every registered rule, so the Config holds
- * every rule's setting. "configured": the rule registry is loaded only when the file has a `rules`
- * section (to check it); otherwise Config.rules is empty. For `check`'s fast path, which needs the
- * paths and limits only and would spend more time loading every rule than checking the project.
- */
-/**
- * Which rules a config is read with: "all" (every rule's setting), "configured" (only a `rules`
- * section's, checked against the rule registry), or "none" (the `rules` section is not read at all,
- * and the registry never loaded: for a command that uses no rule, such as the proxy, which a host
- * starts with every server and whose memory is part of its cost).
+ * Which rules a config is read with. "all": every registered rule, so the Config holds every rule's
+ * setting. "configured": the rule registry is loaded only when the file has a `rules` section (to
+ * check it, and then every rule's setting is there too); otherwise Config.rules is empty, and
+ * withAllRules fills it when a rule is about to run. For `check`'s fast path and a build that finds
+ * nothing changed, which need the paths and limits only and would spend more time loading every
+ * rule (about 40 ms) than answering. "none": the `rules` section is not read at all, and the registry
+ * never loaded: for a command that uses no rule, such as the proxy, which a host starts with every
+ * server and whose memory is part of its cost.
  */
 export type RuleScope = "all" | "configured" | "none";
 
@@ -128,6 +126,16 @@ export async function readConfig(
     else if (getOwn(doc?.value, "rules") === undefined) memo.rememberConfig(keyFor("configured"), { ...result.value, rules: new Map() });
   }
   return { config: result.value, diagnostics: result.diagnostics };
+}
+
+/**
+ * `config` as the "all" scope reads it, from what the "configured" scope read: without a `rules`
+ * section (Config.rules empty) every rule gets its default setting, loading the rule registry now;
+ * with one, every rule's setting is there already.
+ * @example const config = await withAllRules((await readProjectConfig(root, undefined, "configured")).config!)
+ */
+export async function withAllRules(config: Config): Promise<Config> {
+  return config.rules.size > 0 ? config : { ...config, rules: defaultSettings(await rulesFor("all", undefined), config.preset) };
 }
 
 /** The bytes of the regular file at `path`; undefined when there is none. A file that cannot be read throws. */

@@ -2,7 +2,7 @@
 // mcp-gen.config.yaml, and a build (every rule) takes a config remembered without rule settings.
 import { describe, expect, it } from "vitest";
 import type { Config } from "../../src/config/config.js";
-import { readProjectConfig, type ConfigMemo } from "../../src/cli/read-config.js";
+import { readProjectConfig, withAllRules, type ConfigMemo } from "../../src/cli/read-config.js";
 import { StatIndex } from "../../src/incremental/stat-index.js";
 import { tempProject } from "../support/temp-project.js";
 
@@ -69,5 +69,32 @@ describe("readProjectConfig without rules (the proxy's scope)", () => {
     expect(read.config?.rules.size).toBe(0);
     const typo = tempProject({ "mcp-gen.config.yaml": `${CONFIG}lokc: pins/lock.json\nrules:\n  no-such-rule: off\n` });
     expect((await readProjectConfig(typo, undefined, "none")).diagnostics.map((d) => d.message)).toEqual(['Unknown key "lokc" in mcp-gen.config.yaml.']);
+  });
+});
+
+describe("withAllRules (a build reads the config without rules, and fills them in when it runs any)", () => {
+  const configs = {
+    "no rules section": CONFIG,
+    "the strict preset": `${CONFIG}preset: strict\n`,
+    "a rules section": `${CONFIG}rules:\n  description-missing: off\n  schema-nullable-keyword: error\n`,
+    "an empty rules section": `${CONFIG}rules: {}\n`,
+  };
+  for (const [what, text] of Object.entries(configs)) {
+    it(`gives what the "all" scope reads, with ${what}`, async () => {
+      const root = tempProject({ "mcp-gen.config.yaml": text, "package.json": '{"name":"weather","version":"1.2.3"}' });
+      const all = await readProjectConfig(root, undefined, "all");
+      const configured = await readProjectConfig(root, undefined, "configured", StatIndex.empty());
+      expect(configured.diagnostics).toEqual(all.diagnostics);
+      expect(configured.sources).toEqual(all.sources);
+      expect(all.config?.rules.size).toBeGreaterThan(30);
+      expect(await withAllRules(configured.config!)).toEqual(all.config);
+    });
+  }
+
+  it("leaves a config that has every rule's setting as it is", async () => {
+    const root = tempProject({ "mcp-gen.config.yaml": `${CONFIG}rules:\n  description-missing: off\n` });
+    const configured = (await readProjectConfig(root, undefined, "configured")).config!;
+    expect(configured.rules.get("description-missing")?.severity).toBe("off");
+    expect(await withAllRules(configured)).toBe(configured);
   });
 });

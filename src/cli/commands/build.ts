@@ -28,7 +28,7 @@ import { buildProgress, progressLine } from "../build-progress.js";
 import { PACKAGE_ROOT } from "../package-root.js";
 import { runtimeInstallArgument } from "../dependency-specs.js";
 import { runtimeWarnings } from "../runtime-skew.js";
-import { hashedInputs, PACKAGE_JSON, readProjectConfig } from "../read-config.js";
+import { hashedInputs, PACKAGE_JSON, readProjectConfig, withAllRules } from "../read-config.js";
 import { confineProjectPaths } from "../confine-paths.js";
 import { failsPolicy, REPORT_FORMATS, REPORT_OPTIONS, reportHelp, reportSetup, writeReport, type ReportSetup } from "../report.js";
 import { projectModuleFormat } from "../module-format.js";
@@ -96,7 +96,8 @@ async function buildCommand(argv: readonly string[], io: CliIo, memo: RunMemo, c
   const realRoot = await realpath(root);
   // Stats of the files this build reads, for check (and the next build) to trust unchanged ones.
   const index = StatIndex.read(statIndexPath(buildCachePath(realRoot)));
-  const project = await readProjectConfig(realRoot, values.config, "all", index);
+  // Without the rule settings: a build that finds nothing changed runs no rule (see buildLocked).
+  const project = await readProjectConfig(realRoot, values.config, "configured", index);
   for (const [path, text] of project.sources) report.sources.set(path, text);
   if (!project.config) {
     await report.print(project.diagnostics);
@@ -164,7 +165,9 @@ async function buildLocked(run: BuildRun): Promise<number> {
   const unchanged = run.force ? undefined : await clock.timeAsync("config", () => buildUnchanged(run, configHashes));
   if (unchanged !== undefined) return unchanged;
   const { fullBuild } = await clock.timeAsync("config", () => import("../full-build.js"));
-  return fullBuild(run, configHashes);
+  // The rules run from here on: every rule's setting, as the config gives it or by default.
+  const withRules = await clock.timeAsync("config", () => withAllRules(config));
+  return fullBuild({ ...run, project: { ...project, config: withRules } }, configHashes);
 }
 
 /**
