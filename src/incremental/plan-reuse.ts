@@ -12,7 +12,7 @@ import type { ResolvedTool } from "../model/source.js";
 import { knownValidatorsOf, moduleLayoutFits, validatorModuleDialect, type KnownValidator, type LastModuleText, type ValidatorImports, type ValidatorModuleLayout } from "../emit/emit-validators.js";
 import type { AggregateLayouts, EmittedTool, EmitReuse, LastValidatorModule, PreviousModule, ReusedToolOutput, ValidatorModuleRecord } from "../emit/emit-project.js";
 import { layoutFits, type LastAggregate, type LastAggregates } from "../emit/tool-loop.js";
-import { assignToolNames, type ToolNames } from "../emit/names.js";
+import { assignToolNames, scaffoldPaths, type ToolNames } from "../emit/names.js";
 import type { ToolHash } from "../lock/hash-tool.js";
 import type { CheckedTool } from "../project/analyze-project.js";
 import { resolveTool } from "../resolve/resolve-tool.js";
@@ -116,7 +116,7 @@ export function planEmitReuse(input: EmitPlanInput): EmitPlan {
   // Names depend on the whole set of names only: the same set gives the same names.
   const sameSet = currentNames.length === previousNames.length && currentNames.every((name, i) => name === previousNames[i]);
   const previous = sameSet ? current : namesByTool(previousNames, input.memo);
-  const { validators } = input;
+  const { validators, scaffolds } = input;
   const reusedFiles = new Map(input.reused.map((r) => [r.tool, r]));
   const keep = new Map<ResolvedTool, ReusedToolOutput>();
   const hashes = new Map<ResolvedTool, ToolHash>();
@@ -150,7 +150,7 @@ export function planEmitReuse(input: EmitPlanInput): EmitPlan {
       modulePath !== undefined &&
       entry.validators.length === (tool.wire.outputSchema === undefined ? 1 : 2) &&
       entry.validators.every((id, i) => validators.get(id)?.dialect === dialectOf$(tool.wire[i === 0 ? "inputSchema" : "outputSchema"])) &&
-      (input.scaffolds === undefined || (input.scaffolds.has(`${input.handlers}/${names.file}.ts`) && input.scaffolds.has(`${input.tests}/${names.file}.test.ts`)));
+      (scaffolds === undefined || scaffoldPaths(input.handlers, input.tests, names.file).every((path) => scaffolds.has(path)));
     if (kept) {
       keep.set(tool, { module: unchangedFile(modulePath, input.read), validators: entry.validators, headers: entry.headers, types: entry.types });
       const locked = input.lock.tools[name]!;
