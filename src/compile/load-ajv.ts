@@ -1,7 +1,7 @@
 // ajv, loaded on first use and patched: the only module that loads ajv and the only one that
 // creates its engines (newAjv), for descriptor schemas and for mcp-gen's own config and lock
 // schemas alike. Every engine passes the code ajv generates through AJV_CODE_GUARD
-// (ajv-code-tokens.ts) before ajv evaluates it, and runs with the same three changes to ajv, made
+// (ajv-code-tokens.ts) before ajv evaluates it, and runs with the same four changes to ajv, made
 // before anything is compiled. Both reach into ajv's internals, which any new ajv may change: ajv is
 // pinned exactly in package.json, AJV_VERSION is the version the patches were written for, and
 // test/compile/load-ajv.test.ts fails when the installed ajv is another version or when a module
@@ -19,7 +19,15 @@
 //    data (newAjv refuses those options), and with `ownProperties` ajv reads only own properties: a
 //    JSON object's `__proto__` member is then checked like any other. Pinned by
 //    test/compile/load-ajv.test.ts.
+// 4. Deep equality that does not throw. ajv's `equal` (fast-deep-equal, for `enum`, `const` and
+//    `uniqueItems`) calls an object's own `valueOf` or `toString` member when it is not Object's,
+//    and throws when that member is no function: a JSON value `{"toString": 1}` in an enum, met by
+//    another such value, crashed a build judging scaffold arguments or examples with ajv's own
+//    function. ajv's equal becomes the validator runtime's, which the generated code calls (the same
+//    verdicts, that case compared member by member); it keeps ajv's `code`, so standalone code is
+//    written as before. Pinned by test/compile/load-ajv.test.ts.
 import { createRequire } from "node:module";
+import { equal } from "@mcp-gen/runtime/validators";
 import type { Ajv, Options } from "ajv";
 import type { Dialect } from "../model/dialect.js";
 import { AJV_CODE_GUARD } from "./ajv-code-tokens.js";
@@ -59,8 +67,9 @@ export function ajvCode(text: string): ReturnType<typeof import("ajv")._> {
   return loadAjv().ajv._(Object.assign([text], { raw: [text] }));
 }
 
-/** ajv's modules with the three patches applied (each once: applying them again changes nothing). */
+/** ajv's modules with the four patches applied (each once: applying them again changes nothing). */
 function loadAjv(): AjvModules {
+  runtimeEquality(require("ajv/dist/runtime/equal.js") as AjvEqual);
   installNameCounting(require("ajv/dist/compile/codegen/index.js") as Parameters<typeof installNameCounting>[0], require("ajv/dist/compile/codegen/code.js") as CodeClasses);
   wellFormedErrorPaths(require("ajv/dist/compile/util.js") as AjvUtil);
   protoIsAProperty(require("ajv/dist/vocabularies/code.js") as AjvVocabularyCode, require("ajv/dist/compile/util.js") as AjvUtil);
@@ -119,6 +128,17 @@ function protoIsAProperty(code: AjvVocabularyCode, util: AjvUtil): void {
     for (const name of names) Object.defineProperty(hash, name, { value: true, enumerable: true, writable: true, configurable: true });
     return hash;
   };
+}
+
+/** ajv/dist/runtime/equal.js: the function ajv's keywords call, and the code standalone output names it by. */
+interface AjvEqual {
+  default: ((a: unknown, b: unknown) => boolean) & { readonly code: string };
+}
+
+/** Patch 4: the validator runtime's equal as ajv's, under ajv's code. */
+function runtimeEquality(module: AjvEqual): void {
+  if ((module.default as { runtime?: boolean }).runtime) return;
+  module.default = Object.assign((a: unknown, b: unknown) => equal(a, b), { code: module.default.code, runtime: true });
 }
 
 function toWellFormed(text: string): string {

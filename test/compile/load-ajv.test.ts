@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { AJV_CODE_GUARD } from "../../src/compile/ajv-code-tokens.js";
 import { AJV_VERSION, newAjv } from "../../src/compile/load-ajv.js";
 import { SchemaCompiler } from "../../src/compile/schema-compiler.js";
+import type { JsonObject, JsonValue } from "../../src/model/json.js";
 import { moduleImports, sourceModules } from "../support/source-modules.js";
 import { REPO_ROOT } from "../support/spec-paths.js";
 
@@ -54,5 +55,33 @@ describe("the patched ajv", () => {
       expect(newAjv(dialect, {}).opts.code.process, dialect).toBe(AJV_CODE_GUARD);
       expect(newAjv(dialect, { code: { process: own, lines: true } }).opts.code, dialect).toMatchObject({ process: AJV_CODE_GUARD, lines: true });
     }
+  });
+});
+
+describe("ajv's deep equality (patch 4)", () => {
+  // Two objects with a `toString` member that is no function: fast-deep-equal calls it and throws.
+  const member = (): JsonValue => JSON.parse('{"toString": 1, "valueOf": [2]}') as JsonValue;
+  const schema: JsonObject = { type: "object", properties: { a: { enum: [member()] }, b: { type: "string", pattern: "^x" } }, required: ["a"] };
+
+  it("compares objects whose toString or valueOf is no function member by member, as the generated code does", () => {
+    const engine = newAjv("2020-12", { strict: false, ownProperties: true });
+    const validate = engine.compile(schema);
+    expect(validate({ a: member() })).toBe(true);
+    expect(validate({ a: JSON.parse('{"toString": 1, "valueOf": [3]}') })).toBe(false);
+    expect(validate({ a: { toString: 1 } })).toBe(false);
+  });
+
+  it("judges scaffold arguments of such a schema without throwing, with the generated validator's verdict", () => {
+    // `default` is the derived argument: another object equal to the enum's member.
+    const withDefault: JsonObject = { ...schema, properties: { a: { enum: [member()], default: member() }, b: { type: "string", pattern: "^x" } } };
+    const samples = new SchemaCompiler().samples(withDefault, "2020-12");
+    expect(samples.derived).toEqual({ a: member() });
+    expect(samples.invalid).toEqual({});
+  });
+
+  it("still writes standalone code that names the runtime's equal", () => {
+    const code = new SchemaCompiler().compiled(schema, "2020-12").chunk?.body ?? "";
+    expect(code).toContain("__rt.equal");
+    expect(require("ajv/dist/runtime/equal.js").default.code).toBe('require("ajv/dist/runtime/equal").default');
   });
 });

@@ -114,4 +114,16 @@ describe("hostile but valid names and keys build safely", () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(readFileSync(join(root, "src/generated/tools/t.ts"), "utf8")).toContain('["__proto__"]: { type: "string", polluted: true }');
   });
+
+  it("enum members whose toString is no function build, and the scaffold keeps the default that equals one", async () => {
+    // ajv's fast-deep-equal would call `toString` (load-ajv.ts, patch 4); the pattern makes the
+    // schema one whose scaffold arguments are judged by running the validator.
+    const root = tempProject({
+      "tools/t.json":
+        '{"name":"t","description":"x","inputSchema":{"type":"object","properties":{"a":{"enum":[{"toString":1}],"default":{"toString":1}},"b":{"type":"string","pattern":"^x"}},"required":["a"]}}',
+    });
+    const run = await runInProcess(root, ["build"]);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(readFileSync(join(root, "test/tools/t.test.ts"), "utf8")).toMatch(/toString: 1/);
+  });
 });
