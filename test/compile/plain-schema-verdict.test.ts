@@ -1,8 +1,9 @@
 // plainSchemaVerdict (src/compile/plain-schema-verdict.ts) must answer exactly as the generated
 // validator does, or not at all: the scaffold arguments a build writes are judged by it instead of
 // by running that code. Held to the generated validator on every distinct schema of the corpus and
-// on hand-written schemas for each keyword, with values from a seeded generator (the same every run).
+// on hand-written schemas for each keyword, with values drawn by fast-check from a fixed seed.
 import { readdirSync, readFileSync } from "node:fs";
+import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 import * as validatorRuntime from "@mcp-gen/runtime/validators";
 import { plainSchemaVerdict } from "../../src/compile/plain-schema-verdict.js";
@@ -67,15 +68,17 @@ const HAND_WRITTEN: readonly JsonValue[] = [
   },
 ];
 
-/** A small seeded generator (mulberry32): the same values on every run. */
+/**
+ * Numbers in [0, 1) drawn by fast-check from `seed` (docs/testing.md: every random draw in the
+ * tests is fast-check's), ten thousand at a time: the same values on every run.
+ */
 function random(seed: number): () => number {
-  let state = seed >>> 0;
+  let pool: number[] = [];
+  let round = 0;
   return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    // Unbiased: fast-check's arbitraries favour small and extreme values by default.
+    if (pool.length === 0) pool = fc.sample(fc.noBias(fc.integer({ min: 0, max: 2 ** 31 - 1 })), { seed: seed + round++, numRuns: 10_000 });
+    return pool.pop()! / 2 ** 31;
   };
 }
 
