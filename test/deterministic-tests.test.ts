@@ -8,7 +8,7 @@ import { join, relative } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { keepCounterexample, keptCounterexamples, keptFolder } from "./support/counterexamples.js";
-import { DEFAULT_PROPERTY_SEED, propertySeed } from "./support/property-seed.js";
+import { DEFAULT_PROPERTY_SEED, propertySeed, replayCommand } from "./support/property-seed.js";
 import { REPO_ROOT } from "./support/spec-paths.js";
 import { tempProject } from "./support/temp-project.js";
 
@@ -42,14 +42,14 @@ it("fails", () => {
 });
 `;
 
-/** Runs the probe with the repository's setup file and `env` (PROPERTY_SEED unset otherwise); returns its output without colours. */
+/** Runs the probe with the repository's setup file and `env` (PROPERTY_SEED and PROPERTY_RUNS unset otherwise); returns its output without colours. */
 function runProbe(env: Record<string, string>): string {
   const root = tempProject({
     "probe.test.ts": PROBE,
     "vitest.config.mjs": `export default { test: { include: ["probe.test.ts"], setupFiles: [${JSON.stringify(join(REPO_ROOT, "test", "support", "fixed-seed.ts"))}] } };\n`,
   });
   symlinkSync(join(REPO_ROOT, "node_modules"), join(root, "node_modules"), "dir");
-  const { PROPERTY_SEED: _ignored, ...inherited } = process.env;
+  const { PROPERTY_SEED: _seed, PROPERTY_RUNS: _runs, ...inherited } = process.env;
   const run = spawnSync(process.execPath, [VITEST, "run", "--root", root], { cwd: root, env: { ...inherited, ...env }, encoding: "utf8", timeout: 120_000 });
   return `${run.stdout}${run.stderr}`.replace(/\u001b\[[0-9;]*m/g, "");
 }
@@ -74,6 +74,15 @@ describe("a test file's draws", () => {
     const replay = runProbe({ PROPERTY_SEED: printed![1]! });
     expect(drawn(replay)).toBe(drawn(random));
     expect(counterexample(replay)).toBe(counterexample(random));
+  }, 120_000);
+
+  it("with a drawn seed and PROPERTY_RUNS, print a replay command that keeps the number of runs", () => {
+    // A nightly run's failure may lie past the inputs a test's default number of runs reaches.
+    const random = runProbe({ PROPERTY_SEED: "random", PROPERTY_RUNS: "40" });
+    expect(random, random).toMatch(/"fails" failed with the drawn property seed (-?\d+)\. Replay: PROPERTY_SEED=\1 PROPERTY_RUNS=40 npx vitest run probe\.test\.ts/);
+    expect(replayCommand(5, "a.test.ts", "2000")).toBe("PROPERTY_SEED=5 PROPERTY_RUNS=2000 npx vitest run a.test.ts");
+    expect(replayCommand(5, "a.test.ts", "2000; rm -rf ~")).toBe("PROPERTY_SEED=5 npx vitest run a.test.ts");
+    expect(replayCommand(5, "a.test.ts")).toBe("PROPERTY_SEED=5 npx vitest run a.test.ts");
   }, 120_000);
 });
 

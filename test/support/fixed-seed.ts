@@ -14,7 +14,7 @@ if (random) {
     onTestFailed(() => {
       // The file's path from the root vitest runs in, as `vitest run` takes it.
       const file = task.file.name;
-      console.error(`"${task.name}" failed with the drawn property seed ${seed}. Replay: ${replayCommand(seed, file)}`);
+      console.error(`"${task.name}" failed with the drawn property seed ${seed}. Replay: ${replayCommand(seed, file, process.env.PROPERTY_RUNS)}`);
     });
   });
 }

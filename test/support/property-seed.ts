@@ -26,7 +26,14 @@ export function propertySeed(env: Readonly<Record<string, string | undefined>>):
   return { seed: Number(value), random: false };
 }
 
-/** The command that replays `file` (relative to the repository) with `seed`. */
-export function replayCommand(seed: number, file: string): string {
-  return `PROPERTY_SEED=${seed} npx vitest run ${file}`;
+/**
+ * The command that replays `file` (relative to the repository) with `seed`, and with the run's
+ * PROPERTY_RUNS (`runs`) when it set a number: the seed decides the inputs, the number of runs how
+ * far into them a failure was found (a nightly run's failure at its 300th input is not among the
+ * first 25).
+ * @example replayCommand(-7, "test/x.test.ts", "2000") // "PROPERTY_SEED=-7 PROPERTY_RUNS=2000 npx vitest run test/x.test.ts"
+ */
+export function replayCommand(seed: number, file: string, runs?: string): string {
+  const count = runs?.trim() ?? "";
+  return `PROPERTY_SEED=${seed}${/^\d+$/.test(count) ? ` PROPERTY_RUNS=${count}` : ""} npx vitest run ${file}`;
 }
