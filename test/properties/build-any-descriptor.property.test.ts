@@ -5,8 +5,9 @@
 // titles are drawn also from the names the generated code declares itself (read from a build with
 // ts-morph), so a name a template adds is tried as a tool name without anyone listing it here; each
 // tool module must still declare the tool's own types under the names the other modules import.
-// PROPERTY_RUNS sets the number of projects (a nightly run uses thousands) and PROPERTY_SEED the
-// seed (fixed in `npm test`, see test/support/property-seed.ts). The counterexamples in
+// PROPERTY_RUNS, which a nightly run sets in thousands for cheaper properties, asks here for one
+// project per 4 (a project costs about a second: a build and tsc --strict over it), and
+// PROPERTY_SEED sets the seed (fixed in `npm test`, see test/support/property-seed.ts). The counterexamples in
 // test/fixtures/properties/counterexamples.json are replayed first, and so are those a run with
 // PROPERTY_KEEP=1 kept in .tmp/counterexamples/ (test/support/counterexamples.ts).
 import canonicalize from "canonicalize";
@@ -26,7 +27,9 @@ import { sentinelProjectNames, templateNames } from "../support/declared-names.j
 import { toolSetOnto, type ArbitraryTool } from "./arbitrary-descriptors.js";
 import { keepCounterexample, keptCounterexamples } from "../support/counterexamples.js";
 
-const RUNS = Number(process.env.PROPERTY_RUNS ?? 25);
+const RUNS = process.env.PROPERTY_RUNS === undefined ? 25 : Math.max(25, Math.ceil(Number(process.env.PROPERTY_RUNS) / 4));
+/** Three seconds a project: about three times what one costs here, for a slower machine. */
+const TIMEOUT = Math.max(600_000, RUNS * 3_000);
 const COUNTEREXAMPLES = join(REPO_ROOT, "test/fixtures/properties/counterexamples.json");
 const TSC = join(REPO_ROOT, "node_modules/.bin/tsc");
 const toolSet = toolSetOnto(templateNames(await sentinelProjectNames()));
@@ -124,25 +127,29 @@ describe("build any valid descriptor", () => {
     it(`replays the kept counterexample ${kept.name}`, () => checkProject(JSON.parse(kept.text) as ArbitraryTool[]), 120_000);
   }
 
-  it(`builds, type-checks and round-trips ${RUNS} random projects`, async () => {
-    let found: ArbitraryTool[] | undefined;
-    const details = await fc.check(
-      fc.asyncProperty(toolSet, async (tools) => {
-        try {
-          await checkProject(tools);
-        } catch (e) {
-          found = tools;
-          throw e;
-        }
-      }),
-      // A project costs seconds: the first failure is reported as found, not shrunk.
-      { numRuns: RUNS, endOnFailure: true },
-    );
-    if (details.failed) {
-      const kept = found === undefined ? "" : `\n${keepCounterexample(KEPT, ".json", `${JSON.stringify(found, null, 2)}\n`)}`;
-      throw new Error(`${fc.defaultReportMessage(details)}${kept}\n${String(details.errorInstance)}`);
-    }
-  }, 600_000);
+  it(
+    `builds, type-checks and round-trips ${RUNS} random projects`,
+    async () => {
+      let found: ArbitraryTool[] | undefined;
+      const details = await fc.check(
+        fc.asyncProperty(toolSet, async (tools) => {
+          try {
+            await checkProject(tools);
+          } catch (e) {
+            found = tools;
+            throw e;
+          }
+        }),
+        // A project costs seconds: the first failure is reported as found, not shrunk.
+        { numRuns: RUNS, endOnFailure: true },
+      );
+      if (details.failed) {
+        const kept = found === undefined ? "" : `\n${keepCounterexample(KEPT, ".json", `${JSON.stringify(found, null, 2)}\n`)}`;
+        throw new Error(`${fc.defaultReportMessage(details)}${kept}\n${String(details.errorInstance)}`);
+      }
+    },
+    TIMEOUT,
+  );
 });
 
 function canonicalizable(value: unknown): boolean {
