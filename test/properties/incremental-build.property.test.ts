@@ -157,6 +157,8 @@ interface Sequence {
   lockBroken: boolean;
   /** The build cache was deleted since the last build. */
   cacheGone: boolean;
+  /** The generated folder and lock as the last build that wrote them left them (the build cache keeps a copy of that lock). */
+  lastBuilt: Map<string, string> | undefined;
   readonly log: string[];
 }
 
@@ -279,9 +281,11 @@ async function apply(sequence: Sequence, step: Step): Promise<void> {
 
 /**
  * `check` first (up to date exactly when the output on disk is a build from scratch's), then the
- * build, held to the build from scratch. With no lock on disk and no build cache, nothing records
- * what mcp-gen generated before: a module of a tool removed since stays, as any unknown file in the
- * generated folder does, and `check` names it; the sequence then removes it, as its user would.
+ * build, held to the build from scratch. With no lock on disk, only the build cache's copy of the
+ * last build's lock records what mcp-gen generated before, and only a file still as that build
+ * wrote it is known to be mcp-gen's: with no cache, or for a file another build wrote (a teammate's,
+ * pulled; a branch's, switched to), a module of a tool removed since stays, as any unknown file in
+ * the generated folder does, and `check` names it; the sequence then removes it, as its user would.
  */
 async function build(sequence: Sequence): Promise<void> {
   const { root, log } = sequence;
@@ -293,8 +297,10 @@ async function build(sequence: Sequence): Promise<void> {
   // The fast path (stats, recorded hashes) and the full comparison agree.
   const full = await runInProcess(root, ["check", "--full"]);
   expect(full.code, `check --full before the build after ${log.join(" ")}\n${full.stdout}`).toBe(before.code);
-  const unrecorded = !existsSync(join(root, "mcp-tools.lock.json")) && sequence.cacheGone;
-  const leftOver = unrecorded ? [...only(tree(root), isOutput).keys()].filter((path) => !scratch.output.has(path)) : [];
+  const outputBefore = only(tree(root), isOutput);
+  const noLock = !existsSync(join(root, "mcp-tools.lock.json"));
+  const lastBuildWrote = (path: string) => !sequence.cacheGone && sequence.lastBuilt?.get(path) === outputBefore.get(path);
+  const leftOver = noLock ? [...outputBefore.keys()].filter((path) => !scratch.output.has(path) && !lastBuildWrote(path)) : [];
   const run = await runInProcess(root, ["build", "--format", "json"]);
   const where = `after ${log.join(" ")}\n${run.stdout}${run.stderr}`;
   expect(run.code, where).toBe(0);
@@ -304,6 +310,7 @@ async function build(sequence: Sequence): Promise<void> {
   expect(findingsOf(run.stdout, sequence.lockBroken), where).toEqual(scratch.findings);
   sequence.lockBroken = false;
   sequence.cacheGone = false;
+  sequence.lastBuilt = only(scratch.output, () => true);
   const after = await runInProcess(root, ["check"]);
   expect(after.code, `check after the build, ${where}\n${after.stdout}`).toBe(leftOver.length === 0 ? 0 : 1);
   if (leftOver.length === 0) return;
@@ -366,6 +373,7 @@ async function handEdit(sequence: Sequence, index: number, sameSize: boolean): P
   expect(forced.code, `${where}\n${forced.stdout}`).toBe(0);
   const scratch = await fromScratch(root, sequence.scratch);
   expect(only(tree(root), isOutput), where).toEqual(scratch.output);
+  sequence.lastBuilt = only(scratch.output, () => true);
   expect((await runInProcess(root, ["check"])).code, where).toBe(0);
 }
 
@@ -375,7 +383,7 @@ describe("incremental build, any sequence of changes", () => {
       fc.asyncProperty(fc.array(step, { minLength: STEPS, maxLength: STEPS }), async (steps) => {
         const root = tempProject(START);
         mkdirSync(join(root, "node_modules"));
-        const sequence: Sequence = { root, scratch: new Map(), slots: new Map(), lockBroken: false, cacheGone: false, log: [] };
+        const sequence: Sequence = { root, scratch: new Map(), slots: new Map(), lockBroken: false, cacheGone: false, lastBuilt: undefined, log: [] };
         await apply(sequence, { kind: "build" });
         for (const next of steps) await apply(sequence, next);
         await apply(sequence, { kind: "build" });
