@@ -212,8 +212,8 @@ interface WrapperTitles {
 
 function buildWrapper(schemas: WrapperSchemas, names: ToolTypeNames, titles: WrapperTitles, placeholders: Map<string, string>): JsonObject {
   const assigned = new Map<string, string>();
-  const keyFor = (key: string) => {
-    if (!isUnsafeKey(key)) return key;
+  const keyFor: KeyFor = (key, always = false) => {
+    if (!always && !isUnsafeKey(key)) return key;
     let placeholder = assigned.get(key);
     if (placeholder === undefined) {
       placeholder = `mcp_gen_key_${assigned.size}_`;
@@ -243,7 +243,7 @@ function buildWrapper(schemas: WrapperSchemas, names: ToolTypeNames, titles: Wra
  * `${pascal}Inputs`: the accepted content of each form, by key. Form fields carry `title` as a label
  * for people (MCP elicitation), so titles become doc comments here instead of type names.
  */
-function inputsSchema(inputs: readonly InputForm[], names: ToolTypeNames, title: string, keyFor: (key: string) => string): JsonObject {
+function inputsSchema(inputs: readonly InputForm[], names: ToolTypeNames, title: string, keyFor: KeyFor): JsonObject {
   const properties: Record<string, JsonValue> = {};
   for (const { key, requestedSchema } of inputs) {
     const base = `/properties/inputs/properties/${key}`;
@@ -258,6 +258,28 @@ function inputsSchema(inputs: readonly InputForm[], names: ToolTypeNames, title:
     properties,
     required: inputs.map((form) => keyFor(form.key)),
   };
+}
+
+/**
+ * The placeholder a key travels under through json-schema-to-typescript, put back in its output
+ * (isUnsafeKey); `always`: a placeholder even for a key it could carry as a property name.
+ */
+type KeyFor = (key: string, always?: boolean) => string;
+
+/**
+ * A data value (enum, const, default, examples...) as json-schema-to-typescript may see it. It walks
+ * every object in the schema, data included: its linker calls each one's `hasOwnProperty`, and its
+ * $ref parser takes any object with a `$ref` member for a reference and dereferences it (a build
+ * stopped on `{"default": {"hasOwnProperty": 1}}` or `{"enum": [{"$ref": "#/nope"}]}`, and a
+ * resolvable one put a schema where the value was). So in a copy, such keys (isUnsafeKey, and
+ * `$ref`) travel as placeholders too; an enum or const object prints with its own keys again.
+ */
+function dataFor(value: JsonValue, keyFor: KeyFor): JsonValue {
+  if (Array.isArray(value)) return value.map((item) => dataFor(item, keyFor));
+  if (!isJsonObject(value)) return value;
+  const out: Record<string, JsonValue> = {};
+  for (const key of Object.keys(value)) defineOwn(out, keyFor(key, key === "$ref"), dataFor(value[key]!, keyFor));
+  return out;
 }
 
 /** A schema of the wrapper that declares one of the tool's own types, under `title`. */
@@ -289,7 +311,7 @@ function orInherited(schema: JsonValue, name: string): JsonObject {
  * dropped, refs are re-rooted under the wrapper, titles and descriptions are escaped for comments,
  * and `__proto__` keys are renamed to a placeholder that is restored in the output.
  */
-function prepare(schema: JsonValue, base: string, keyFor: (key: string) => string, titlesAsDocs = false): JsonValue {
+function prepare(schema: JsonValue, base: string, keyFor: KeyFor, titlesAsDocs = false): JsonValue {
   if (!isJsonObject(schema)) return schema;
   const out: Record<string, JsonValue> = {};
   const put = (key: string, value: JsonValue) => defineOwn(out, key, value);
@@ -310,7 +332,7 @@ function prepare(schema: JsonValue, base: string, keyFor: (key: string) => strin
         value.map((name) => (typeof name === "string" ? keyFor(name) : name)),
       );
     } else if (DATA.has(key)) {
-      put(key, value);
+      put(key, dataFor(value, keyFor));
     } else if (SINGLE.has(key) || (key === "items" && !Array.isArray(value))) {
       put(key, prepare(value, base, keyFor, titlesAsDocs));
     } else if ((ARRAY.has(key) || key === "items") && Array.isArray(value)) {

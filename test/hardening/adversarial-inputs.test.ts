@@ -126,4 +126,31 @@ describe("hostile but valid names and keys build safely", () => {
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(readFileSync(join(root, "test/tools/t.test.ts"), "utf8")).toMatch(/toString: 1/);
   });
+
+  it("data with hasOwnProperty or $ref members builds, and the types keep those members", async () => {
+    // json-schema-to-typescript calls every object's hasOwnProperty and dereferences any object with
+    // a $ref member, data included (emit-types.ts, dataFor): both stopped the build with an internal error.
+    const root = tempProject({
+      "tools/t.json": JSON.stringify({
+        name: "t",
+        description: "x",
+        inputSchema: {
+          type: "object",
+          properties: {
+            a: { enum: [{ hasOwnProperty: 3 }, { constructor: 2 }], default: { hasOwnProperty: 3 } },
+            b: { enum: [{ $ref: "#/definitions/nope" }, { $ref: "#/properties/a" }] },
+            c: { const: { $ref: "http://127.0.0.1:9/x.json" }, examples: [JSON.parse('{"__proto__": 1}')] },
+          },
+          required: ["a"],
+        },
+      }),
+    });
+    const run = await runInProcess(root, ["build"]);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    const module = readFileSync(join(root, "src/generated/tools/t.ts"), "utf8");
+    expect(module).toContain("a: ({hasOwnProperty:3} | {constructor:2});");
+    // Data, not references: neither dereferenced to the schema it names nor fetched.
+    expect(module).toContain('b?: ({$ref:"#/definitions/nope"} | {$ref:"#/properties/a"});');
+    expect(module).toContain('c?: {$ref:"http://127.0.0.1:9/x.json"};');
+  });
 });

@@ -75,6 +75,14 @@ export const propertyName = fc.oneof(
 
 type Schema = Record<string, unknown>;
 
+/**
+ * An object as data (an enum member, a const), whose members may be named like the ones code takes
+ * for its own: `hasOwnProperty` (json-schema-to-typescript calls it on every object), `$ref` (its ref
+ * parser dereferences any object that has one), `__proto__`. With Object's prototype, as JSON.parse
+ * makes every object a server or client sees (the test also hands them to the validators as they are).
+ */
+const dataObject = fc.dictionary(propertyName, fc.oneof(hostileText, fc.integer({ min: -3, max: 3 }), fc.constant(null)), { maxKeys: 3, noNullPrototype: true });
+
 const leafSchema: fc.Arbitrary<Schema> = fc.oneof(
   fc.record({ type: fc.constant("string"), description: hostileText }, { requiredKeys: ["type"] }),
   fc.record({ type: fc.constant("string"), enum: fc.uniqueArray(hostileText, { minLength: 1, maxLength: 4 }) }),
@@ -82,6 +90,8 @@ const leafSchema: fc.Arbitrary<Schema> = fc.oneof(
   fc.record({ type: fc.constant("boolean"), title: hostileText }, { requiredKeys: ["type"] }),
   fc.record({ const: hostileText }),
   fc.record({ type: fc.constant(["string", "null"]) }),
+  fc.record({ enum: fc.uniqueArray(dataObject, { minLength: 1, maxLength: 3, selector: (value) => JSON.stringify(value) }) }),
+  fc.record({ const: dataObject }),
 );
 
 /** Schemas of every shape, nesting objects, arrays and unions a few levels deep. */
