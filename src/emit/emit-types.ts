@@ -1,8 +1,9 @@
 // One tool's bundled schemas → TypeScript types for its arguments, its structured result and the
-// answers to its input requests (x-mcp-gen.inputRequests), written by json-schema-to-typescript. The schemas it sees are copies made safe first: its own code-injecting
-// keywords (tsType, tsEnumNames) are removed, text that would hide in comments is escaped, and keys
-// it cannot represent (__proto__) survive through a placeholder. It never resolves anything itself:
-// every $ref is already local.
+// answers to its input requests (x-mcp-gen.inputRequests), written by json-schema-to-typescript.
+// The schemas it sees are copies made safe first: its own code-injecting keywords (tsType,
+// tsEnumNames) are removed, text that would hide in comments is escaped, and keys it cannot
+// represent (__proto__; hasOwnProperty or $ref in data) survive through a placeholder. It never
+// resolves anything itself: every $ref is already local.
 import { createRequire } from "node:module";
 import type { compile as Compile, JSONSchema } from "json-schema-to-typescript";
 import { defineOwn, getOwn, isJsonObject, type JsonObject, type JsonValue } from "../model/json.js";
@@ -309,7 +310,8 @@ function orInherited(schema: JsonValue, name: string): JsonObject {
  * A copy of a schema for type generation, keeping only the standard keywords that shape types:
  * vendor keywords and json-schema-to-typescript's own code-injecting ones (tsType, tsEnumNames) are
  * dropped, refs are re-rooted under the wrapper, titles and descriptions are escaped for comments,
- * and `__proto__` keys are renamed to a placeholder that is restored in the output.
+ * and keys it cannot carry, in property names and in data (dataFor), are renamed to placeholders
+ * that are restored in the output.
  */
 function prepare(schema: JsonValue, base: string, keyFor: KeyFor, titlesAsDocs = false): JsonValue {
   if (!isJsonObject(schema)) return schema;

@@ -7,9 +7,9 @@
 // tool module must still declare the tool's own types under the names the other modules import.
 // PROPERTY_RUNS, which a nightly run sets in thousands for cheaper properties, asks here for one
 // project per 4 (a project costs about a second: a build and tsc --strict over it), and
-// PROPERTY_SEED sets the seed (fixed in `npm test`, see test/support/property-seed.ts). The counterexamples in
-// test/fixtures/properties/counterexamples.json are replayed first, and so are those a run with
-// PROPERTY_KEEP=1 kept in .tmp/counterexamples/ (test/support/counterexamples.ts).
+// PROPERTY_SEED sets the seed (fixed in `npm test`, see test/support/property-seed.ts). The
+// counterexamples in test/fixtures/properties/counterexamples.json are replayed first, and so are
+// those a run with PROPERTY_KEEP=1 kept in .tmp/counterexamples/ (test/support/counterexamples.ts).
 import canonicalize from "canonicalize";
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
