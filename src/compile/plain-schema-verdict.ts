@@ -1,11 +1,12 @@
 // Whether a generated validator accepts a value, answered without running it, for the schemas most
 // tools have: objects of typed properties, enums, lengths, bounds, formats and their combinations.
-// A test scaffold's arguments are judged by the generated validator (schema-samples.ts); running one
-// costs V8 a full compile of its code, which for every inputSchema of a large project is a good part
-// of a cold build. For a schema built only of the keywords below, this gives the same verdict as that code:
-// the same order-free checks, ownProperties as the standalone engine sets it, and the very helpers
-// the generated code calls (`equal`, `ucs2length`, `formats` of the validator runtime). Any other
-// keyword, shape or value it is not sure of answers undefined, and the validator itself decides.
+// A test scaffold's arguments are judged by the generated validator (schema-samples.ts); running
+// one costs V8 a full compile of its code, which for every inputSchema of a large project is a good
+// part of a cold build. For a schema built only of the keywords below, this gives the same verdict
+// as that code: the same order-free checks, ownProperties as the standalone engine sets it, and the
+// very helpers the generated code calls (`equal`, `ucs2length`, `formats` of the validator
+// runtime). Any other keyword, shape or value it is not sure of answers undefined, and the
+// validator itself decides.
 import { equal, formats, ucs2length } from "@mcp-gen/runtime/validators";
 import { isJsonObject, type JsonObject, type JsonValue } from "../model/json.js";
 import { ANNOTATIONS } from "./prepare-validator-schema.js";

@@ -128,8 +128,9 @@ describe("hostile but valid names and keys build safely", () => {
   });
 
   it("data with hasOwnProperty or $ref members builds, and the types keep those members", async () => {
-    // json-schema-to-typescript calls every object's hasOwnProperty and dereferences any object with
-    // a $ref member, data included (emit-types.ts, dataFor): both stopped the build with an internal error.
+    // json-schema-to-typescript calls every object's hasOwnProperty and dereferences any object
+    // with a $ref member, data included (emit-types.ts, dataFor): both stopped the build with an
+    // internal error.
     const root = tempProject({
       "tools/t.json": JSON.stringify({
         name: "t",
