@@ -349,7 +349,7 @@ function lockFor(project: string, tarball: string): unknown {
 
 describe("the supported Node.js releases", () => {
   it("are each installed where npm has them all (linux-x64), and the oldest of its line", () => {
-    expect(SUPPORTED_NODES.map((n) => n.version.split(".")[0])).toEqual(["20", "22", "24"]);
+    expect(SUPPORTED_NODES.map((n) => n.version.split(".")[0])).toEqual(["20", "22", "24", "25", "26"]);
     const engines = (JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as { engines: { node: string } }).engines.node;
     const [v20, v22] = SUPPORTED_NODES.map((n) => n.version);
     expect(engines).toBe(`^${v20} || >=${v22}`);
