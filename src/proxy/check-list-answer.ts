@@ -6,6 +6,7 @@
 // not check. Pure.
 import { readToolsPage } from "../live/read-tools-page.js";
 import { getOwn, type JsonObject, type JsonValue } from "../model/json.js";
+import { quoteName } from "./drift-notice.js";
 import { arrayElements, memberSpan, skipSpace, spliceSpan } from "./json-spans.js";
 import type { Received } from "./read-message.js";
 import type { ToolGate, ToolVerdict } from "./tool-gate.js";
@@ -53,7 +54,8 @@ function unhashable(text: string, tools: readonly JsonObject[]): string | undefi
   for (const tool of tools) {
     const stack: JsonValue[] = [tool];
     for (let value = stack.pop(); value !== undefined; value = stack.pop()) {
-      if (typeof value === "number" && !Number.isFinite(value)) return `The tool ${JSON.stringify(tool.name)} holds a number too large for JSON to represent, so it has no hash to compare.`;
+      if (typeof value === "number" && !Number.isFinite(value))
+        return `The tool ${typeof tool.name === "string" ? quoteName(tool.name) : "without a name"} holds a number too large for JSON to represent, so it has no hash to compare.`;
       if (value !== null && typeof value === "object") for (const child of Array.isArray(value) ? value : Object.values(value)) stack.push(child);
     }
   }

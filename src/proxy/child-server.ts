@@ -6,7 +6,7 @@
 // first, then the signal the proxy got (or SIGTERM), then SIGKILL for the whole group.
 import type { ChildProcess } from "node:child_process";
 import { exitOf, settlesWithin, signalGroup, spawnGrouped } from "../live/process-group.js";
-import { LineFramer } from "./frame-lines.js";
+import { LineFramer, oneLine } from "./frame-lines.js";
 import type { SendInfo, ServerEnd, UpstreamEvents, UpstreamPort } from "./ports.js";
 import { excerpt } from "./read-message.js";
 
@@ -70,7 +70,7 @@ export class ChildServer implements UpstreamPort {
   send(text: string, _info: SendInfo): boolean {
     const stdin = this.child?.stdin;
     if (!stdin?.writable || this.closing) return true;
-    return stdin.write(`${text}\n`);
+    return stdin.write(oneLine(text));
   }
 
   abandon(): void {

@@ -85,3 +85,15 @@ export class LineFramer {
     this.sink.line(text);
   }
 }
+
+/**
+ * A message text as one stdio line, "\n" included. Every text the proxy writes is JSON it has read
+ * whole (or made itself), and a raw line break in JSON is whitespace between tokens (inside a
+ * string it must be escaped), so each becomes a space and the message means what it meant. Passed
+ * on as it came, an HTTP body or SSE event written over several lines would reach a stdio peer as
+ * several messages: one the proxy never checked among them, or none it can read.
+ * @example oneLine('{\n  "id": 1\n}') === '{   "id": 1 }\n'
+ */
+export function oneLine(text: string): string {
+  return `${text.includes("\n") || text.includes("\r") ? text.replace(/[\r\n]/g, " ") : text}\n`;
+}

@@ -115,6 +115,12 @@ class HttpHostPort implements HostPort {
     return true;
   }
 
+  end(route: Route): void {
+    if (!(route instanceof PostRoute)) return;
+    route.end();
+    this.routes.delete(route);
+  }
+
   /** Keeps `route` for messages of no request until its response closes (answered, or closed by the host). */
   track(route: PostRoute, res: ServerResponse): void {
     this.routes.add(route);

@@ -18,6 +18,8 @@ export interface HostPort {
    * the server until `onDrain` fires.
    */
   send(text: string, route: Route, final: boolean): boolean;
+  /** No answer will come for the request(s) of `route` (a batch whose requests were all cancelled). */
+  end(route: Route): void;
   onDrain(resume: () => void): void;
   /** Stops and restarts reading from the host (the server is not reading fast enough). */
   pause(): void;

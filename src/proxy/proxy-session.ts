@@ -42,7 +42,10 @@ export interface SessionOptions {
 /** Several requests in one host message (JSON-RPC batch, MCP 2025-03-26): answered together. */
 class Batch {
   readonly texts: string[] = [];
+  /** Requests in it: each ends with an answer in `texts`, or as `unanswered`. */
   expected = 0;
+  /** Requests that ended without an answer (cancelled by the host or by the server). */
+  unanswered = 0;
   sealed = false;
   constructor(readonly route: Route) {}
 }
@@ -261,19 +264,34 @@ export class ProxySession {
   private hostNotification(received: Received): void {
     const message = received.message as Extract<Received["message"], { kind: "notification" }>;
     let text = received.text;
+    if (message.method === "tools/call") {
+      // A call without an id is still a call to a JSON-RPC server (only its answer is left out): it
+      // goes through the gate like any other, and since no answer can carry a refusal, never further.
+      this.options.reporter.problem(`the host sent a tools/call without an id; it was not passed on (${excerpt(text)}).`);
+      return;
+    }
     if (message.method === "notifications/cancelled") {
       const requestId = getOwn(message.params, "requestId");
       if (typeof requestId === "string" || typeof requestId === "number") {
         const hostKey = idKey(requestId);
         // A call the proxy holds is dropped: the host wants no answer, and the server never heard of it.
-        const before = this.held.length;
-        this.held = this.held.filter((h) => !(h.received.message.kind === "request" && idKey(h.received.message.id) === hostKey));
-        if (this.held.length !== before) return;
+        const dropped = this.held.filter((h) => h.received.message.kind === "request" && idKey(h.received.message.id) === hostKey);
+        if (dropped.length > 0) {
+          this.held = this.held.filter((h) => !dropped.includes(h));
+          for (const h of dropped) if (h.batch) this.unanswered(h.batch);
+          return;
+        }
         const key = this.hostIndex.get(hostKey);
         const pending = key === undefined ? undefined : this.pending.get(key);
         if (key !== undefined && pending !== undefined) {
           if (pending.hostIdText !== undefined) text = withCancelledId(text, pending.upIdText);
           this.upstream.abandon(key);
+          // In a batch the other answers wait for this one, which the server need not send now: the
+          // batch goes without it (an answer that comes anyway is reported and dropped).
+          if (pending.batch) {
+            this.settle(key, pending);
+            this.unanswered(pending.batch);
+          }
         }
       }
     }
@@ -426,7 +444,9 @@ export class ProxySession {
         if (pending !== undefined && !pending.own) {
           this.settle(key, pending);
           const text = pending.hostIdText === undefined ? received.text : withCancelledId(received.text, pending.hostIdText);
-          this.send(text, pending.route, true);
+          // A batch's route stays open for the rest of its answers.
+          this.send(text, pending.route, pending.batch === undefined);
+          if (pending.batch) this.unanswered(pending.batch);
           return;
         }
       }
@@ -563,11 +583,19 @@ export class ProxySession {
     this.send(text, target.route, true);
   }
 
+  /** A request of `batch` ended without an answer: the batch is answered without it. */
+  private unanswered(batch: Batch): void {
+    batch.unanswered++;
+    this.flushBatch(batch);
+  }
+
   private flushBatch(batch: Batch): void {
-    if (!batch.sealed || batch.expected === 0 || batch.texts.length < batch.expected) return;
+    if (!batch.sealed || batch.expected <= 0 || batch.texts.length + batch.unanswered < batch.expected) return;
     const texts = batch.texts.splice(0);
     batch.expected = -1;
-    this.send(`[${texts.join(",")}]`, batch.route, true);
+    // JSON-RPC 2.0 §6: with no answer at all, nothing is sent back (over HTTP the POST is ended).
+    if (texts.length > 0) this.send(`[${texts.join(",")}]`, batch.route, true);
+    else this.host.end(batch.route);
   }
 
   /** 2025 era: a host that set a log level at warning or below hears of each drift at once. */

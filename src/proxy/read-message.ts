@@ -3,6 +3,7 @@
 // apart into its elements, each checked on its own. A message that repeats a key anywhere is refused:
 // JSON.parse keeps the last of two values, a server may keep the first, and then the proxy would
 // check one tool name while the server runs another. Pure.
+import { visibleText } from "../diff/visible-text.js";
 import { repeatsKey } from "../load/fast-json.js";
 import { getOwn, isJsonObject, type JsonObject, type JsonValue } from "../model/json.js";
 import { arrayElements, findRepeatedKey, skipSpace } from "./json-spans.js";
@@ -70,7 +71,9 @@ function readValue(text: string, value: JsonValue): Item {
   const refuse = (problem: string, answerable = true) => unreadable(INVALID_REQUEST, problem, answerable ? (validId ?? null) : null, shape);
   if (repeatsKey(text, value)) {
     const repeated = findRepeatedKey(text);
-    const where = repeated ? ` ${JSON.stringify(repeated.key)}${repeated.pointer === "" ? "" : ` in ${repeated.pointer}`}` : "";
+    // Both are the sender's text, and the error goes to the other side (a server's to a host, whose
+    // model reads errors): quoted short, invisible characters shown.
+    const where = repeated ? ` ${quoteShort(repeated.key)}${repeated.pointer === "" ? "" : ` in ${quoteShort(repeated.pointer, 80).slice(1, -1)}`}` : "";
     // An id that is itself written twice cannot be answered: the two readers disagree on it.
     return refuse(`It repeats the key${where}; readers disagree on which value counts.`, !(repeated?.pointer === "" && repeated.key === "id"));
   }
@@ -96,6 +99,11 @@ function unreadable(code: number, problem: string, id: RequestId | null, shape: 
 /** The start of a text, for a message: at most 80 characters, quoted. */
 export function excerpt(text: string): string {
   return JSON.stringify(text.length > 80 ? `${text.slice(0, 79)}…` : text);
+}
+
+/** Text of a message for a problem: quoted, invisible characters shown, at most `max` characters. */
+function quoteShort(text: string, max = 40): string {
+  return JSON.stringify(visibleText(text.length > max ? `${text.slice(0, max - 1)}…` : text));
 }
 
 /** A key for an id in maps: 1 and "1" are different ids. */

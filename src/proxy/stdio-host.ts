@@ -3,7 +3,7 @@
 // stops reading makes stdout's buffer fill; `send` then says so and the session pauses the server,
 // so memory stays bounded whatever the host does.
 import type { Readable, Writable } from "node:stream";
-import { LineFramer } from "./frame-lines.js";
+import { LineFramer, oneLine } from "./frame-lines.js";
 import type { HostPort } from "./ports.js";
 
 export interface StdioHostEvents {
@@ -41,7 +41,11 @@ export class StdioHost implements HostPort {
 
   send(text: string): boolean {
     if (!this.output.writable) return true;
-    return this.output.write(`${text}\n`);
+    return this.output.write(oneLine(text));
+  }
+
+  end(): void {
+    // On stdio nothing marks the end of an answer.
   }
 
   onDrain(resume: () => void): void {

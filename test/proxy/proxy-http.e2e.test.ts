@@ -72,6 +72,17 @@ describe("--url: the server on Streamable HTTP, the host on stdio", () => {
     expect(callsIn(calls)).toEqual(["add"]);
   });
 
+  it("gives a stdio host the message it checked as one line, whatever line breaks the server's JSON holds", async () => {
+    // One answer with no tools, holding on a line of its own a whole answer that lists the drifted
+    // echo: written out as received, a line-splitting host (the SDK's) would read that line instead.
+    const smuggling = await throughUrl(pinnedProject([ECHO, ADD]), await startHttpServer(["--http", "smuggle"], callsFile()), "legacy");
+    expect((await smuggling.listTools(undefined, { timeout: 20_000 })).tools).toEqual([]);
+    // An honest server that indents its JSON: every answer arrives, none is lost in pieces.
+    const pretty = await throughUrl(pinnedProject([ECHO, ADD]), await startHttpServer(["--http", "pretty"], callsFile()), "auto");
+    expect(names((await pretty.listTools(undefined, { timeout: 20_000 })).tools)).toEqual(["echo", "add"]);
+    expect((await pretty.callTool({ name: "add", arguments: { a: 1, b: 2 } }, { timeout: 20_000 })).content).toEqual([{ type: "text", text: "3" }]);
+  });
+
   describe("a server mcp-gen generated, which checks every MCP header against the body", () => {
     beforeAll(compileTracker, 180_000);
 
@@ -149,6 +160,19 @@ describe("--listen: the host on Streamable HTTP, the server on stdio", () => {
     const modules = JSON.parse(readFileSync(out, "utf8")) as string[];
     expect(modules).toContain("NativeModule http");
     expect(modules.filter((name) => /undici/.test(name))).toEqual([]);
+  });
+
+  it("gives the stdio server a POST body written over several lines as one line: the request it checked, nothing hidden in it", async () => {
+    const calls = callsFile();
+    const { url } = await listening(pinnedProject([ECHO, ADD]), pinServer("honest"), calls);
+    const ping = await raw(url, [], JSON.stringify({ jsonrpc: "2.0", id: 5, method: "ping", params: {} }, null, 2));
+    expect(ping.status).toBe(200);
+    expect(JSON.parse(ping.text)).toEqual({ jsonrpc: "2.0", id: 5, result: {} });
+    // A call of a tool no lock pins, on a line of its own inside a ping's _meta.
+    const hidden = JSON.stringify({ jsonrpc: "2.0", id: 99, method: "tools/call", params: { name: "exfiltrate", arguments: {} } });
+    const carrier = await raw(url, [], `{"jsonrpc":"2.0","id":6,"method":"ping","params":{"_meta":\n${hidden}\n}}`);
+    expect(JSON.parse(carrier.text)).toEqual({ jsonrpc: "2.0", id: 6, result: {} });
+    expect(callsIn(calls)).toEqual([]);
   });
 
   it("listens on loopback only", async () => {

@@ -43,9 +43,14 @@ class ScriptedServer implements UpstreamPort {
 
 class RecordingHost implements HostPort {
   readonly sent: Sent[] = [];
+  /** Routes the session ended without an answer. */
+  readonly ended: Route[] = [];
   send(text: string, route: Route, final: boolean): boolean {
     this.sent.push({ text, route, final });
     return true;
+  }
+  end(route: Route): void {
+    this.ended.push(route);
   }
   onDrain(): void {}
   pause(): void {}
