@@ -127,7 +127,10 @@ export class Workspace {
         if (path === (project.location.configPath ?? CONFIG_FILE) || path === PACKAGE_JSON) this.reload(project);
         else if (project.session) {
           project.session.files.diskChanged(path);
-          if (change.created || change.deleted) this.queue(project, async () => project.session?.findDescriptors());
+          // A file the editor has open that the globs did not match may have just reached the disk (an
+          // editor without a file watcher reports its first save as a save like any other).
+          const mayBeNew = project.uris.has(path) && !project.session.isDescriptor(path);
+          if (change.created || change.deleted || mayBeNew) this.queue(project, async () => project.session?.findDescriptors());
           project.loop.request();
         }
       }

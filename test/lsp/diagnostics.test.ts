@@ -176,6 +176,19 @@ describe("mcp-gen lsp diagnostics", () => {
     await expectValidateOnDisk(client, root, { "schemas/common.yaml": "$defs:\n  City: [string\n" }, ["tools/a.yaml", "tools/b.yaml", "schemas/common.yaml"]);
   });
 
+  it("turn up for a descriptor opened before it was on disk once it is saved, in an editor without a file watcher", async () => {
+    const root = tempProject({ "tools/a.yaml": NAME_CLASH("get_weather") });
+    const client = await start(root);
+    // Neovim's `:e tools/b.yaml`: a buffer for a file that does not exist yet, typed into, then written.
+    await client.open("tools/b.yaml", "");
+    await client.change("tools/b.yaml", NAME_CLASH("get_weather"));
+    await settle(client, "tools/b.yaml");
+    const mark = client.mark();
+    writeFileSync(join(root, "tools/b.yaml"), NAME_CLASH("get_weather"));
+    await client.connection.sendNotification("textDocument/didSave", { textDocument: { uri: client.uri("tools/b.yaml") } });
+    expect((await client.diagnostics("tools/b.yaml", mark)).map((d) => d.code)).toEqual(["tool-name-unique"]);
+  });
+
   it("turn up for a descriptor created on disk and go with one deleted, through the editor's file watcher", async () => {
     const root = tempProject({ "tools/a.yaml": NAME_CLASH("get_weather") });
     const client = await start(root);
