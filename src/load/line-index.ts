@@ -1,8 +1,13 @@
-// Offsets ↔ 1-based line and column (UTF-16 code units, as editors and SARIF count them).
+// Offsets ↔ 1-based line and column (UTF-16 code units, as editors and SARIF count them). A line
+// ends at "\n", "\r\n" or a lone "\r", as it does for YAML 1.2, JSON and the Language Server Protocol.
 
 export function computeLineStarts(text: string): number[] {
   const starts = [0];
-  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+  if (!text.includes("\r")) {
+    for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+    return starts;
+  }
+  for (const match of text.matchAll(/\r\n?|\n/g)) starts.push(match.index + match[0].length);
   return starts;
 }
 

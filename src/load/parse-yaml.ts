@@ -22,7 +22,10 @@ const CORE_TAGS: ReadonlySet<string> = new Set(["str", "int", "float", "bool", "
 
 class LoadAbort extends Error {}
 
-export function parseYamlText(file: string, text: string, lineStarts: readonly number[], limits: LoadLimits): ParsedText {
+export function parseYamlText(file: string, source: string, lineStarts: readonly number[], limits: LoadLimits): ParsedText {
+  // YAML 1.2 ends a line at a lone "\r" too, which the yaml package does not: each becomes "\n",
+  // one character for one, so every offset still points into the text as written.
+  const text = source.includes("\r") ? source.replace(/\r(?!\n)/g, "\n") : source;
   const spans = new Map<string, NodeSpan>();
   const diagnostics: Diagnostic[] = [];
   const error = (range: TextRange, ruleId: string, message: string, hint: string, pointer = "") =>

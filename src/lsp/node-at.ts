@@ -2,6 +2,7 @@
 // JSON Pointer. The reverse of load/locate.ts, for the editor's hover, completion and quick fixes.
 import type { Position } from "vscode-languageserver";
 import type { NodeSpan, SourceDoc, TextRange } from "../model/source.js";
+import { computeLineStarts, positionAt } from "../load/line-index.js";
 
 export interface NodeAt {
   readonly pointer: string;
@@ -48,25 +49,19 @@ function holds(range: TextRange, offset: number): boolean {
   return range.start <= offset && offset <= range.end;
 }
 
-/** The UTF-16 offset of an LSP position in `text` (clamped to the text). */
+/** The UTF-16 offset of an LSP position in `text` (clamped to its line, and to the text). */
 export function offsetOf(text: string, position: Position): number {
-  let offset = 0;
-  for (let line = 0; line < position.line; line++) {
-    const next = text.indexOf("\n", offset);
-    if (next === -1) return text.length;
-    offset = next + 1;
-  }
-  const end = text.indexOf("\n", offset);
-  return Math.min(offset + position.character, end === -1 ? text.length : end);
+  const starts = computeLineStarts(text);
+  if (position.line >= starts.length) return text.length;
+  const start = starts[position.line]!;
+  // The line's end: before its line break ("\r\n", "\n" or "\r").
+  let end = position.line + 1 < starts.length ? starts[position.line + 1]! - 1 : text.length;
+  if (end > start && text[end] === "\n" && text[end - 1] === "\r") end--;
+  return Math.min(start + position.character, end);
 }
 
 /** The LSP position of a UTF-16 offset in `text`. */
 export function positionOf(text: string, offset: number): Position {
-  let line = 0;
-  let start = 0;
-  for (let next = text.indexOf("\n"); next !== -1 && next < offset; next = text.indexOf("\n", next + 1)) {
-    line++;
-    start = next + 1;
-  }
-  return { line, character: offset - start };
+  const at = positionAt(computeLineStarts(text), offset);
+  return { line: at.line - 1, character: at.column - 1 };
 }

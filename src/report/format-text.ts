@@ -63,7 +63,7 @@ function plural(n: number, word: string): string {
 }
 
 function codeFrame(source: string, d: Diagnostic, context: number, paint: (c: keyof typeof CODES, t: string) => string): string[] {
-  const lines = source.split(/\r?\n/);
+  const lines = source.split(/\r\n?|\n/);
   if (lines.length > 1 && lines[lines.length - 1] === "") lines.pop();
   const first = Math.max(1, d.line - context);
   const last = Math.min(lines.length, d.line + context);
