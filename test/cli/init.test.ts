@@ -10,6 +10,7 @@ import { startHttpChild, stopChild } from "../support/e2e-processes.js";
 import { installLinked } from "../support/linked-install.js";
 import { REPO_ROOT } from "../support/spec-paths.js";
 import { runInProcess, tempProject } from "../support/temp-project.js";
+import { STRICTEST_OPTIONS, TYPESCRIPT_COMPILERS, typeCheck, writeTsconfig } from "../support/typescript-compilers.js";
 
 const run = promisify(execFile);
 
@@ -113,6 +114,19 @@ describe("mcp-gen init", () => {
     expect(build.stdout).toMatch(/^Built 1 tool into src\/generated: \d+ files written, 0 unchanged\.\nCreated 1 test scaffold\.\nWrote mcp-tools\.lock\.json\.\n$/);
     // The handler init wrote is the user's: build left it alone (it is not a throwing stub).
     expect(readFileSync(join(root, "src/handlers/greet.ts"), "utf8")).not.toContain("ToolNotImplementedError");
+  });
+
+  it("writes entries, handler and test that compile under the strictest flags a team's own tsconfig may set", async () => {
+    const root = tempProject({});
+    expect((await runInProcess(root, ["init"])).code).toBe(0);
+    expect((await runInProcess(root, ["build"])).code).toBe(0);
+    // init keeps a tsconfig.json it finds: its files must pass whatever flags that one sets.
+    const tsconfig = writeTsconfig(root, "tsconfig.strictest.json", STRICTEST_OPTIONS, ["src", "test"]);
+    for (const compiler of TYPESCRIPT_COMPILERS) {
+      const { files, errors } = await typeCheck(compiler, tsconfig);
+      expect(errors, compiler.packageName).toEqual([]);
+      expect(files.some((file) => file.endsWith("src/http.ts"))).toBe(true);
+    }
   });
 
   it("gives a project, made by a fresh `npm init -y`, that passes its next steps exactly as printed", async () => {

@@ -7,7 +7,7 @@
 //   serveHttp(handlers, { host: "0.0.0.0", port, allowedHosts: ["mcp.example.com"] })
 import { handlers, serveHttp } from "./generated/index.js";
 
-const port = process.argv[2] ?? process.env.PORT ?? "3000";
+const port = process.argv[2] ?? process.env["PORT"] ?? "3000";
 serveHttp(handlers, { port: Number(port) }).then(
   (serving) => {
     console.error(`MCP server on ${serving.url.href}`);
