@@ -4,7 +4,7 @@
 // or, with `sessions`, through 2025-11-25 sessions, where a tool can ask them for input.
 import { handlers, randomRequestStateKey, serveHttp } from "./generated/index.js";
 
-const port = Number(process.argv[2] ?? process.env.PORT ?? 3000);
+const port = Number(process.argv[2] ?? process.env["PORT"] ?? 3000);
 const legacy = process.argv[3] === "sessions" ? "sessions" : "stateless";
 // Every guard is on (loopback Host and Origin only, repeated Mcp-* headers and oversized requests refused).
 const serving = await serveHttp(handlers, { port }, {

@@ -3,6 +3,6 @@
 // and repeated Mcp-* headers, oversized bodies and oversized headers are refused.
 import { handlers, serveHttp } from "./generated/index.js";
 
-const serving = await serveHttp(handlers, { port: Number(process.argv[2] ?? process.env.PORT ?? 3000) });
+const serving = await serveHttp(handlers, { port: Number(process.argv[2] ?? process.env["PORT"] ?? 3000) });
 console.error(`weather MCP server on ${serving.url.href}`);
 process.on("SIGTERM", () => void serving.close());
