@@ -62,6 +62,18 @@ export const GUARD_CASES: readonly GuardCase[] = [
     expected: { status: 403, code: -32000, message: /^Invalid Origin header: null$/ },
   },
   {
+    name: "a Host with userinfo that names a loopback host after it (read as a URL, it is localhost)",
+    lines: () => withBody([POST(), "Host: attacker.example@localhost"]),
+    body: INITIALIZE,
+    expected: { status: 400, code: -32600, message: /Host header is not a host name and port/ },
+  },
+  {
+    name: "an Origin with userinfo (no browser sends one)",
+    lines: (host) => withBody([POST(), `Host: ${host}`, "Origin: http://attacker.example@localhost"]),
+    body: INITIALIZE,
+    expected: { status: 400, code: -32600, message: /Origin header is not an origin/ },
+  },
+  {
     name: "Host on two lines (Node would keep the first)",
     lines: (host) => withBody([POST(), `Host: ${host}`, "Host: attacker.example"]),
     body: INITIALIZE,

@@ -116,7 +116,12 @@ export function listenGuarded(serving: NodeServing, handler: { close(): Promise<
   });
 }
 
-/** Host and Origin must each come on one line at most. */
+/**
+ * Host and Origin must each come on one line at most, and be what they name: a host and port (RFC
+ * 9110 §7.2), an origin (scheme, host, port). The checks after this one read each as a URL, where
+ * "attacker.example@localhost" is localhost with a user name: let through, it then broke building
+ * the request (a 500) instead of being refused.
+ */
 function checkSingleLines(req: IncomingMessage, res: ServerResponse): boolean {
   const seen = new Set<string>();
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
@@ -127,9 +132,19 @@ function checkSingleLines(req: IncomingMessage, res: ServerResponse): boolean {
       return false;
     }
     seen.add(name);
+    const value = req.rawHeaders[i + 1]!;
+    if (name === "host" ? !HOST_SHAPE.test(value) : value !== "null" && !ORIGIN_SHAPE.test(value)) {
+      reply(res, 400, -32600, `Bad request: the ${req.rawHeaders[i]} header is not ${name === "host" ? "a host name and port" : "an origin"}.`);
+      return false;
+    }
   }
   return true;
 }
+
+/** A host name, IPv4 address or bracketed IPv6 address, and an optional port: no user, path, query or space. */
+const HOST_SHAPE = /^(?:\[[0-9A-Za-z:.%]*\]|[^\s@/\\?#[\]]*)(?::\d*)?$/;
+/** scheme "://" host [":" port], as browsers send it. */
+const ORIGIN_SHAPE = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/(?:\[[0-9A-Za-z:.%]*\]|[^\s@/\\?#[\]]*)(?::\d*)?$/;
 
 function onPath(req: IncomingMessage, path: string): boolean {
   try {
