@@ -123,7 +123,7 @@ async function validateAndWrite(run: BuildRun, plan: BuildPlan, threads: BuildTh
   // A project that lacks the runtime its code imports builds, with the line that installs it (check fails on it).
   const runtime = input.descriptors.length === 0 ? [] : runtimeWarnings(run.root, input.config, run.project.sources.get(PACKAGE_JSON), () => runtimeInstallArgument(run.root, PACKAGE_ROOT) ?? null);
   const diagnostics = [...analysis.diagnostics, ...plan.previous.diagnostics, ...runtime, ...projectModuleFormat(run.root, run.sources)];
-  const stopped = await stopBeforeWriting(run, input, diagnostics);
+  const stopped = await stopBeforeWriting(run, input, diagnostics, Object.keys(plan.previous.parsed?.tools ?? {}).length);
   if (stopped !== undefined) return stopped;
   const inputs = inputHashes(read.configHashes, records);
   const checked = input.checked ?? [];
@@ -190,10 +190,10 @@ async function validateProject(run: BuildRun, threads: BuildThreads, input: Proj
  * When the build must stop before writing anything (no descriptor at all, or findings that fail
  * it): prints why, and answers the exit status; else undefined.
  */
-async function stopBeforeWriting(run: BuildRun, input: ProjectInput, diagnostics: readonly Diagnostic[]): Promise<number | undefined> {
+async function stopBeforeWriting(run: BuildRun, input: ProjectInput, diagnostics: readonly Diagnostic[], pinned: number): Promise<number | undefined> {
   if (input.descriptors.length === 0) {
     // Nothing to build: writing the runtime and an empty tool table would only hide the mistake.
-    const all = [...diagnostics, toolsNotFound(input.config, run.configPath, run.sources)];
+    const all = [...diagnostics, toolsNotFound(input.config, run.configPath, run.sources, pinned)];
     await run.print(all);
     return hasErrors(all) || failsPolicy(all, run.setup.policy) ? EXIT.problems : EXIT.ok;
   }

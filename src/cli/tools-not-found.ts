@@ -9,18 +9,29 @@ import type { Diagnostic } from "../model/diagnostic.js";
 
 /**
  * The tools-not-found warning for a project with no descriptor; `sources` holds the config text read.
+ * `pinned`: how many tools the lock on disk pins. Then it is an error: the build writes nothing, and
+ * `check` would go on naming each pinned tool as removed, so the hint says how to end that.
  * @example if (read.input.descriptors.length === 0) diagnostics.push(toolsNotFound(config, configPath, read.sources))
  */
-export function toolsNotFound(config: Config, configPath: string | undefined, sources: ReadonlyMap<string, string>): Diagnostic {
+export function toolsNotFound(config: Config, configPath: string | undefined, sources: ReadonlyMap<string, string>, pinned = 0): Diagnostic {
   const file = configPath ?? CONFIG_FILE;
   const globs = config.tools.map((glob) => JSON.stringify(glob)).join(", ");
   const text = sources.get(file);
-  const base = {
-    ruleId: "tools-not-found",
-    severity: "warning" as const,
-    message: `The tools glob${config.tools.length === 1 ? "" : "s"} ${globs} matched no file: there is no tool to validate or build.`,
-    hint: `Put descriptors (*.yaml, *.yml, *.json) where the globs look, or set \`tools\` in ${file} to where they are.`,
-  };
+  const where = `Put descriptors (*.yaml, *.yml, *.json) where the globs look, or set \`tools\` in ${file} to where they are.`;
+  const base =
+    pinned === 0
+      ? {
+          ruleId: "tools-not-found",
+          severity: "warning" as const,
+          message: `The tools glob${config.tools.length === 1 ? "" : "s"} ${globs} matched no file: there is no tool to validate or build.`,
+          hint: where,
+        }
+      : {
+          ruleId: "tools-not-found",
+          severity: "error" as const,
+          message: `The tools glob${config.tools.length === 1 ? "" : "s"} ${globs} matched no file, but ${config.lock} pins ${pinned === 1 ? "1 tool" : `${pinned} tools`}: a build writes no server without tools, so it changes nothing.`,
+          hint: `${where} To remove every tool, delete ${config.out}/ and ${config.lock} (the handlers in ${config.handlers}/ and tests in ${config.tests}/ are yours).`,
+        };
   // No config and nothing where a project without one keeps its descriptors: not a project at all
   // (the wrong folder, or an `mcp-gen import` that failed and so wrote nothing). An error, not a
   // warning that points into a file that does not exist.

@@ -91,7 +91,12 @@ export const STAGE_DIAGNOSTICS: readonly StageDiagnosticInfo[] = [
     summary: "A change to what the model reads or people see of a tool, which a person should review: what a rug pull looks like (mcp-gen diff).",
     severity: "warning",
   },
-  { id: "tools-not-found", stage: "config", summary: "The tools globs matched no descriptor file, so there is nothing to validate or build.", severity: "warning" },
+  {
+    id: "tools-not-found",
+    stage: "config",
+    summary: "The tools globs matched no descriptor file, so there is nothing to validate or build (an error for build when the lock still pins tools).",
+    severity: "warning",
+  },
   { id: "verify-tool-added", stage: "verify", summary: "The live server lists a tool that mcp-tools.lock.json does not pin." },
   { id: "verify-tool-changed", stage: "verify", summary: "A tool the live server lists differs from the one mcp-tools.lock.json pins; the parts that changed are named." },
   {

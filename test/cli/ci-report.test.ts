@@ -256,6 +256,22 @@ describe("report options", () => {
     expect((await runInProcess(root, ["validate"])).stdout).toContain("warning tools-not-found");
   });
 
+  it("build after the last descriptor was removed fails, and says how to remove every tool, rather than leaving check red for good", async () => {
+    const root = tempProject({ "mcp-gen.config.yaml": "server:\n  name: greeter\n  version: 1.0.0\n", "tools/greet.yaml": "name: greet\ninputSchema: { type: object }\n" });
+    expect((await runInProcess(root, ["build"])).code).toBe(0);
+    rmSync(join(root, "tools/greet.yaml"));
+    expect((await runInProcess(root, ["check"])).stdout).toContain("lock-tool-removed");
+    const build = await runInProcess(root, ["build"]);
+    expect(build.code).toBe(1);
+    expect(build.stdout).toContain('error tools-not-found The tools glob "tools/**/*.{yaml,yml,json}" matched no file, but mcp-tools.lock.json pins 1 tool');
+    expect(build.stdout).toContain("To remove every tool, delete src/generated/ and mcp-tools.lock.json");
+    // Done as the hint says, the project is clean: nothing pinned, nothing generated, check passes.
+    rmSync(join(root, "src/generated"), { recursive: true });
+    rmSync(join(root, "mcp-tools.lock.json"));
+    expect((await runInProcess(root, ["build"])).code).toBe(0);
+    expect((await runInProcess(root, ["check"])).code).toBe(0);
+  });
+
   it("build shows progress on a terminal, and none in a pipe or in json", async () => {
     const onTerminal = async (root: string, argv: string[], isTty: boolean) => {
       let stdout = "";

@@ -20,6 +20,7 @@ import { hashedFiles, vouchedFiles, type UnchangedFiles } from "../vouched-files
 import { listFolderFiles } from "../../files/list-folder-files.js";
 import { confineProjectPaths } from "../confine-paths.js";
 import { findDescriptors } from "../find-descriptors.js";
+import { toolsNotFound } from "../tools-not-found.js";
 import { hashedInputs, PACKAGE_JSON, readProjectConfig } from "../read-config.js";
 import { COMPARING_FORMATS, failsPolicy, REPORT_OPTIONS, reportHelp, reportSetup, writeReport, type ReportContent, type ReportSetup } from "../report.js";
 import { readTextSyncIfExists } from "../../files/write-files.js";
@@ -168,6 +169,14 @@ async function checkFully(
   }
   const { config } = read.input;
   const lockText = readTextSyncIfExists(join(root, config.lock));
+  // No tool, no lock and no generated file: nothing to compare, as build finds nothing to write
+  // (lock-missing here would ask for a build that writes nothing).
+  if (read.input.descriptors.length === 0 && lockText === undefined && listFiles(outFolder, config.out).length === 0) {
+    const nothing = [toolsNotFound(config, configPath, read.sources), ...runtime.diagnostics];
+    const failed = failsPolicy(nothing, setup.policy);
+    await print(nothing, { sources: read.sources, markdown: { passed: !failed, headline: "No descriptor, no lock: there is nothing to check." } });
+    return failed ? EXIT.problems : EXIT.ok;
+  }
   const parsed = lockText === undefined ? undefined : parseLock(lockText, config.lock, config.load);
   const sources = new Map(read.sources);
   if (lockText !== undefined) sources.set(config.lock, lockText);
