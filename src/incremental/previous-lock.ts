@@ -6,6 +6,7 @@ import type { GeneratedFile } from "../model/generated-file.js";
 import type { LockFile } from "../model/lock.js";
 import type { LoadLimits } from "../load/limits.js";
 import { conflictSides } from "../lock/conflict-sides.js";
+import { differsOnlyInFormatting, REFORMATTED_HINT, reformattedMessage } from "../lock/formatting-only.js";
 import { parseLock, parseVouchedLock } from "../lock/parse-lock.js";
 import type { DiskReader } from "./disk-reader.js";
 
@@ -75,18 +76,28 @@ export function isRecorded(lock: PreviousFiles, path: string): boolean {
   return lock !== undefined && Object.hasOwn(lock.files, path);
 }
 
-/** Generated files whose text on disk is neither what the last build wrote nor what this one writes. */
+/**
+ * Generated files whose text on disk is neither what the last build wrote nor what this one writes.
+ * Those that differ from what this build writes only as a formatter makes them differ are one
+ * finding, worded as check words it: a formatter run over the folder is not six hand edits.
+ */
 export function handEditedFiles(lock: PreviousFiles, files: readonly GeneratedFile[], disk: DiskReader): Diagnostic[] {
   if (!lock) return [];
   const next = new Map(files.map((f) => [f.path, f]));
   const edited: Diagnostic[] = [];
+  const formatted: string[] = [];
   for (const [path, recorded] of Object.entries(lock.files).sort(([a], [b]) => (a < b ? -1 : 1))) {
     // A file the build leaves as it is was found on disk as recorded.
     if (next.get(path)?.unchanged) continue;
     // Found as recorded (mostly by its stat alone): not read.
     if (disk.hash(path) === recorded) continue;
     const current = disk.text(path);
-    if (current === undefined || current === next.get(path)?.contents) continue;
+    const contents = next.get(path)?.contents;
+    if (current === undefined || current === contents) continue;
+    if (contents !== undefined && differsOnlyInFormatting(current, contents)) {
+      formatted.push(path);
+      continue;
+    }
     edited.push({
       ruleId: "generated-file-edited",
       severity: "error",
@@ -100,7 +111,25 @@ export function handEditedFiles(lock: PreviousFiles, files: readonly GeneratedFi
       pointer: "",
     });
   }
+  if (formatted.length > 0) edited.push(reformatted(formatted));
   return edited;
+}
+
+function reformatted(paths: readonly string[]): Diagnostic {
+  const [first] = paths;
+  return {
+    ruleId: "generated-file-formatted",
+    severity: "error",
+    message: reformattedMessage(paths),
+    hint: REFORMATTED_HINT,
+    file: first!,
+    line: 1,
+    column: 1,
+    endLine: 1,
+    endColumn: 1,
+    pointer: "",
+    ...(paths.length > 1 ? { related: paths.slice(1).map((file) => ({ file, line: 1, column: 1, message: "reformatted" })) } : {}),
+  };
 }
 
 /**

@@ -8,6 +8,7 @@
 import { canonicalJson } from "./canonical-json.js";
 import { compareLock, LEGACY_PACKAGE_INPUT, type LockDrift, type PartChange } from "./compare-lock.js";
 import { generatedFileStates, type GeneratedFileState } from "./generated-drift.js";
+import { REFORMATTED_HINT, reformattedMessage } from "./formatting-only.js";
 import { hashFileText } from "./sha256.js";
 import { pairRenames } from "../diff/diff-tools.js";
 import { assignToolNames } from "../emit/names.js";
@@ -121,15 +122,8 @@ function handEdits(states: readonly GeneratedFileState[]): Diagnostic[] {
   const formatted = states.filter((s) => s.status === "formatted");
   if (formatted.length > 0) {
     const [first] = formatted;
-    const which = formatted.length === 1 ? `${first!.path} was reformatted` : `${formatted.length} generated files were reformatted`;
     out.push({
-      ...at(
-        first!.path,
-        "generated-file-formatted",
-        `${which} since the last build: only whitespace, quotes, semicolons, commas or parentheses differ, as when a formatter or linter runs over the generated folder.`,
-        "Keep formatters and linters off the generated folder and the lock (.prettierignore, ESLint's ignores, Biome's files.includes: see docs/ci.md, \"Formatters and linters\"), then run `mcp-gen build --force` to write the files again.",
-        first!.line,
-      ),
+      ...at(first!.path, "generated-file-formatted", reformattedMessage(formatted.map((s) => s.path)), REFORMATTED_HINT, first!.line),
       ...(formatted.length > 1 ? { related: formatted.slice(1).map((s) => ({ file: s.path, line: s.line, column: 1, message: "reformatted" })) } : {}),
     });
   }

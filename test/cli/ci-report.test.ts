@@ -118,9 +118,13 @@ describe("one cause, one finding", () => {
       readdirSync(dir, { withFileTypes: true }).reduce((n, entry) => {
         const path = join(dir, entry.name);
         if (entry.isDirectory()) return n + reformat(path);
-        // What Prettier with singleQuote and semi: false does, near enough.
+        // What Prettier with singleQuote and semi: false does, near enough: keys that need no quotes
+        // lose them (quoteProps "as-needed"), other strings take single quotes.
         const text = readFileSync(path, "utf8");
-        const formatted = text.replace(/"([^"'\\\n]*)"/g, "'$1'").replace(/;$/gm, "");
+        const formatted = text
+          .replace(/"([A-Za-z_$][\w$]*)":/g, "$1:")
+          .replace(/"([^"'\\\n]*)"/g, "'$1'")
+          .replace(/;$/gm, "");
         if (formatted === text) return n;
         writeFileSync(path, formatted);
         return n + 1;
@@ -135,6 +139,12 @@ describe("one cause, one finding", () => {
     expect(diagnostics[0]!.message).toMatch(new RegExp(`^${changed} generated files were reformatted since the last build: only whitespace, quotes, semicolons, commas or parentheses differ`));
     expect(diagnostics[0]!.hint).toContain("`mcp-gen build --force`");
     expect(diagnostics[0]!.related).toHaveLength(changed - 1);
+    // build, which will not overwrite them without --force, says the same, once.
+    const build = await runInProcess(root, ["build", "--format", "json"]);
+    expect(build.code).toBe(1);
+    const refused = (JSON.parse(build.stdout) as { diagnostics: { ruleId: string; message: string }[] }).diagnostics;
+    expect(refused.map((d) => d.ruleId)).toEqual(["generated-file-formatted"]);
+    expect(refused[0]!.message).toBe(diagnostics[0]!.message);
   });
 });
 
