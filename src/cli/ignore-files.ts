@@ -1,7 +1,8 @@
 // The lines that keep tools off mcp-gen's output: .gitattributes marks the generated folder and the
 // lock linguist-generated (GitHub folds them in pull requests and leaves them out of language
 // statistics), and .prettierignore keeps Prettier from reformatting them (check would report every
-// file). ESLint's flat config and Biome's are code or JSON of the project's own: init names the
+// file) and the tool descriptors (the lock records their bytes: formatted after a build, they would
+// fail check until the next build, though no tool changed). ESLint's flat config and Biome's are code or JSON of the project's own: init names the
 // entries for them instead of editing them. And the .gitignore lines of the project init scaffolds:
 // what is installed or compiled, never the generated code or the lock, which are committed. Pure:
 // init reads and writes the files.
@@ -17,15 +18,24 @@ export interface IgnoreFile {
   readonly path: string;
   /** The lines the file should hold. */
   readonly lines: readonly string[];
+  /** The comment above the lines added. */
+  readonly header: string;
 }
 
 const HEADER = "# mcp-gen: generated code and the lock file, rewritten by `mcp-gen build`";
 
-/** @example ignoreFiles({ out: "src/generated", lock: "mcp-tools.lock.json" })[0].lines */
-export function ignoreFiles(paths: OutputPaths): IgnoreFile[] {
+/**
+ * `descriptors`: the folder init puts the tool descriptors in.
+ * @example ignoreFiles({ out: "src/generated", lock: "mcp-tools.lock.json" }, "tools")[1].lines
+ */
+export function ignoreFiles(paths: OutputPaths, descriptors: string): IgnoreFile[] {
   return [
-    { path: ".gitattributes", lines: [`${paths.out}/** linguist-generated=true`, `${paths.lock} linguist-generated=true`] },
-    { path: ".prettierignore", lines: [`${paths.out}/`, paths.lock] },
+    { path: ".gitattributes", lines: [`${paths.out}/** linguist-generated=true`, `${paths.lock} linguist-generated=true`], header: HEADER },
+    {
+      path: ".prettierignore",
+      lines: [`${paths.out}/`, paths.lock, `${descriptors}/`],
+      header: "# mcp-gen: generated code and the lock file, rewritten by `mcp-gen build`; tool descriptors, whose bytes the lock records (format them before a build)",
+    },
   ];
 }
 
@@ -58,7 +68,11 @@ export function withLines(
 }
 
 /** What git should not track in the project init scaffolds: installed packages, compiled output, a running build's lock. */
-export const GITIGNORE: IgnoreFile = { path: ".gitignore", lines: ["node_modules/", "dist/", PROJECT_LOCK_FILE] };
+export const GITIGNORE: IgnoreFile = {
+  path: ".gitignore",
+  lines: ["node_modules/", "dist/", PROJECT_LOCK_FILE],
+  header: "# written by `mcp-gen init`: installed, compiled or transient, never committed",
+};
 
 /**
  * withLines for .gitignore, where `dist`, `dist/` and `/dist/` ignore the same folder at the root, so
@@ -66,5 +80,5 @@ export const GITIGNORE: IgnoreFile = { path: ".gitignore", lines: ["node_modules
  * @example gitignoreLines("/node_modules\n", GITIGNORE.lines)?.added // ["dist/", ".mcp-gen.pid"]
  */
 export function gitignoreLines(existing: string | undefined, lines: readonly string[]): ReturnType<typeof withLines> {
-  return withLines(existing, lines, "# written by `mcp-gen init`: installed, compiled or transient, never committed", (line) => line.trim().replace(/^\/|\/$/g, ""));
+  return withLines(existing, lines, GITIGNORE.header, (line) => line.trim().replace(/^\/|\/$/g, ""));
 }

@@ -13,6 +13,7 @@ import { runInProcess, tempProject } from "../support/temp-project.js";
 import { STRICTEST_OPTIONS, TYPESCRIPT_COMPILERS, typeCheck, writeTsconfig } from "../support/typescript-compilers.js";
 
 const run = promisify(execFile);
+const PRETTIER_HEADER = "# mcp-gen: generated code and the lock file, rewritten by `mcp-gen build`; tool descriptors, whose bytes the lock records (format them before a build)";
 
 /** Every file under `root` (node_modules aside) with its text and mtime. */
 function readTree(root: string): Map<string, { text: string; mtimeMs: number }> {
@@ -83,7 +84,7 @@ describe("mcp-gen init", () => {
     expect(readFileSync(join(root, ".gitattributes"), "utf8")).toBe(
       "# mcp-gen: generated code and the lock file, rewritten by `mcp-gen build`\nsrc/generated/** linguist-generated=true\nmcp-tools.lock.json linguist-generated=true\n",
     );
-    expect(readFileSync(join(root, ".prettierignore"), "utf8")).toBe("# mcp-gen: generated code and the lock file, rewritten by `mcp-gen build`\nsrc/generated/\nmcp-tools.lock.json\n");
+    expect(readFileSync(join(root, ".prettierignore"), "utf8")).toBe(`${PRETTIER_HEADER}\nsrc/generated/\nmcp-tools.lock.json\ntools/\n`);
     // What is installed, compiled or transient; never the generated code or the lock, which are committed.
     expect(readFileSync(join(root, ".gitignore"), "utf8")).toBe("# written by `mcp-gen init`: installed, compiled or transient, never committed\nnode_modules/\ndist/\n.mcp-gen.pid\n");
     const pkg = readJson(root, "package.json");
@@ -294,11 +295,11 @@ describe("mcp-gen init", () => {
     });
     const init = await runInProcess(root, ["init"]);
     expect(init.code).toBe(0);
-    expect(init.stdout).toContain("Updated .gitattributes: added mcp-tools.lock.json linguist-generated=true\nUpdated .prettierignore: added src/generated/, mcp-tools.lock.json\n");
+    expect(init.stdout).toContain("Updated .gitattributes: added mcp-tools.lock.json linguist-generated=true\nUpdated .prettierignore: added src/generated/, mcp-tools.lock.json, tools/\n");
     expect(readFileSync(join(root, ".gitattributes"), "utf8")).toBe(
       "* text=auto eol=lf\r\nsrc/generated/** linguist-generated=true\r\n\r\n# mcp-gen: generated code and the lock file, rewritten by `mcp-gen build`\r\nmcp-tools.lock.json linguist-generated=true\r\n",
     );
-    expect(readFileSync(join(root, ".prettierignore"), "utf8")).toBe("dist\n\n# mcp-gen: generated code and the lock file, rewritten by `mcp-gen build`\nsrc/generated/\nmcp-tools.lock.json\n");
+    expect(readFileSync(join(root, ".prettierignore"), "utf8")).toBe(`dist\n\n${PRETTIER_HEADER}\nsrc/generated/\nmcp-tools.lock.json\ntools/\n`);
     // `/node_modules` and `dist` already ignore what init's lines would.
     expect(init.stdout).toContain("Updated .gitignore: added .mcp-gen.pid\n");
     expect(readFileSync(join(root, ".gitignore"), "utf8")).toBe("/node_modules\ndist\n\n# written by `mcp-gen init`: installed, compiled or transient, never committed\n.mcp-gen.pid\n");

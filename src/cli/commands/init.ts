@@ -145,9 +145,9 @@ export async function runInit(argv: readonly string[], io: CliIo): Promise<numbe
 /** .gitattributes and .prettierignore: created, or given the lines they lack. */
 async function writeIgnoreFiles(root: string): Promise<string[]> {
   const lines: string[] = [];
-  for (const file of ignoreFiles(DEFAULT_OUTPUT)) {
+  for (const file of ignoreFiles(DEFAULT_OUTPUT, DESCRIPTOR_FOLDER)) {
     const existing = await readTextIfExists(join(root, file.path));
-    const next = withLines(existing, file.lines);
+    const next = withLines(existing, file.lines, file.header);
     if (next === undefined) continue;
     await writeFileAtomic(join(root, file.path), next.text);
     lines.push(existing === undefined ? `Created ${file.path}` : `Updated ${file.path}: added ${next.added.join(", ")}`);
@@ -168,6 +168,8 @@ async function linterNotes(root: string): Promise<string[]> {
 
 /** init writes the default config: its output paths. */
 const DEFAULT_OUTPUT = { out: "src/generated", lock: "mcp-tools.lock.json" } as const;
+/** Where the example tool goes (TEMPLATE_FILES) and the default `tools` glob looks. */
+const DESCRIPTOR_FOLDER = "tools";
 
 const NEXT_STEPS = `  npm install          install the MCP SDK, TypeScript and vitest
   npx mcp-gen build    validate tools/ and write src/generated, the test scaffold and the lock file
