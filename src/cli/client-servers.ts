@@ -5,6 +5,7 @@ import { readFile } from "node:fs/promises";
 import { posix } from "node:path";
 import { assignToolNames } from "../emit/names.js";
 import { readClientConfig, type ClientConfigServer } from "../live/client-config.js";
+import { identifyHost } from "../wrap/host.js";
 import { UsageError } from "./args.js";
 import type { LiveRequest } from "./live-args.js";
 
@@ -24,7 +25,9 @@ export async function readClientServers(request: Extract<LiveRequest, { kind: "c
     throw new UsageError(`--client-config: cannot read ${JSON.stringify(request.file)} (${(e as NodeJS.ErrnoException).code ?? "unreadable"}).`);
   }
   // Codex keeps its servers in TOML; every other host in JSON.
-  const config = request.file.endsWith(".toml") ? (await import("../live/codex-config.js")).readCodexConfig(text, request.context) : readClientConfig(text, request.context);
+  const config = request.file.endsWith(".toml")
+    ? (await import("../live/codex-config.js")).readCodexConfig(text, request.context)
+    : readClientConfig(text, request.context, identifyHost(request.file, request.context.home).kind);
   if (!config.ok) throw new UsageError(`--client-config: ${JSON.stringify(request.file)} is not an MCP client's config: ${config.message}`);
   const names = config.servers.map((server) => server.name);
   const unknown = request.only.filter((name) => !names.includes(name));

@@ -8,6 +8,7 @@ import { createRequire } from "node:module";
 import { posix, resolve, sep } from "node:path";
 import type { Node, ParseError } from "jsonc-parser";
 import { defineOwn, getOwn, isJsonObject, type JsonObject, type JsonValue } from "../model/json.js";
+import { type HostKind, serversPath } from "../wrap/host.js";
 import type { LiveTarget } from "./live-connection.js";
 
 const require = createRequire(import.meta.url);
@@ -29,17 +30,18 @@ export type ClientConfigServer =
 export type ClientConfig = { readonly ok: true; readonly servers: readonly ClientConfigServer[] } | { readonly ok: false; readonly message: string };
 
 /**
- * @example readClientConfig('{ "servers": { "fs": { "command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "."] } } }', context)
+ * The servers `host` (identifyHost's, from the file's name) starts: the object serversPath chooses,
+ * as wrap does, so that what is pinned and checked is what the host runs.
+ * @example readClientConfig('{ "servers": { "fs": { "command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "."] } } }', context, "vscode")
  */
-export function readClientConfig(text: string, context: ClientConfigContext): ClientConfig {
+export function readClientConfig(text: string, context: ClientConfigContext, host: HostKind): ClientConfig {
   const parsed = parseJsonc(text);
   if (!parsed.ok) return parsed;
   const root = parsed.value;
-  // VS Code's mcp.json, or the `mcp` member of its settings.json; everyone else's `mcpServers`.
-  const servers = getOwn(root, "servers") ?? getOwn(getOwn(root, "mcp"), "servers") ?? getOwn(root, "mcpServers");
-  if (!isJsonObject(servers)) {
-    return { ok: false, message: 'it has no "servers" (VS Code) or "mcpServers" (Claude Desktop, Cursor) object listing MCP servers.' };
-  }
+  const at = (path: readonly string[]) => path.reduce<JsonValue | undefined>((value, key) => getOwn(value, key), root);
+  const chosen = serversPath(host, (path) => isJsonObject(at(path)));
+  if (!chosen.ok) return chosen;
+  const servers = at(chosen.path) as JsonObject;
   return { ok: true, servers: Object.keys(servers).map((name) => readServer(name, getOwn(servers, name)!, context)) };
 }
 

@@ -20,8 +20,8 @@ export interface Host {
 }
 
 /**
- * Known hosts by file name; `home` tells a user's own ~/.cursor/mcp.json from a workspace's. The
- * file's content decides the rest (client-config.ts reads both `servers` and `mcpServers`).
+ * Known hosts by file name; `home` tells a user's own ~/.cursor/mcp.json from a workspace's. Which
+ * object of the file lists the servers is serversPath's to say.
  * @example identifyHost("/work/app/.vscode/mcp.json", "/home/me").workspaceFolder === "/work/app"
  */
 export function identifyHost(file: string, home: string): Host {
@@ -52,4 +52,35 @@ export function identifyHost(file: string, home: string): Host {
 
 function jsonHost(kind: HostKind, name: string, workspaceFolder: string | undefined, notes: readonly string[]): Host {
   return { kind, name, format: "json", workspaceFolder, notes };
+}
+
+/** Where a JSON host config may list its servers: VS Code's mcp.json, VS Code's settings.json, everyone else's. */
+const SERVERS: readonly string[] = ["servers"];
+const SETTINGS_SERVERS: readonly string[] = ["mcp", "servers"];
+const MCP_SERVERS: readonly string[] = ["mcpServers"];
+
+export type ServersPath = { readonly ok: true; readonly path: readonly string[] } | { readonly ok: false; readonly message: string };
+
+/**
+ * The object of a JSON config that lists the servers `host` starts, given which of the candidates
+ * are objects in the file. wrap, unwrap, import and verify all ask here, so that the servers pinned,
+ * checked and wrapped are the ones the host runs: a file written for VS Code and Cursor at once has
+ * both `servers` and `mcpServers`, and wrapping the one the host ignores would leave its servers
+ * unpinned. A file naming no known host with more than one candidate is refused, never guessed at.
+ * @example serversPath("cursor", (path) => path[0] !== "mcp") // { ok: true, path: ["mcpServers"] }
+ */
+export function serversPath(host: HostKind, isObjectAt: (path: readonly string[]) => boolean): ServersPath {
+  const present = [SERVERS, SETTINGS_SERVERS, MCP_SERVERS].filter((path) => isObjectAt(path));
+  const own = host === "vscode" ? SERVERS : host === "other" || host === "codex" ? undefined : MCP_SERVERS;
+  if (own !== undefined && present.includes(own)) return { ok: true, path: own };
+  // A file with one object is read as it is, whichever host's name it has, as before hosts were told apart.
+  if (present.length === 1) return { ok: true, path: present[0]! };
+  if (present.length === 0) return { ok: false, message: 'it has no "servers" (VS Code) or "mcpServers" (Claude Desktop, Cursor) object listing MCP servers.' };
+  const named = present.map((path) => `"${path.join(".")}"`);
+  const both = `${named.slice(0, -1).join(", ")} and ${named.at(-1)!}`;
+  const why = own === undefined ? "its file name does not say which host reads it" : `none of them is "${own.join(".")}", the one this host reads`;
+  return {
+    ok: false,
+    message: `it lists servers in both ${both}, and ${why} (VS Code reads "servers"; Claude Desktop, Claude Code, Cursor and Windsurf read "mcpServers"); keep only the object your host reads, or give the host's own file (.vscode/mcp.json, .cursor/mcp.json, .mcp.json, claude_desktop_config.json, mcp_config.json).`,
+  };
 }

@@ -6,12 +6,10 @@ import { createRequire } from "node:module";
 import type { FormattingOptions, Node, ParseError } from "jsonc-parser";
 import type { JsonValue } from "../model/json.js";
 import type { EntryChange, RewrittenEntry } from "./entry-change.js";
+import { type HostKind, serversPath } from "./host.js";
 
 const require = createRequire(import.meta.url);
 const jsonc = () => require("jsonc-parser") as typeof import("jsonc-parser");
-
-/** Where the servers object is, in the order client-config.ts looks for it. */
-const SERVER_PATHS: readonly (readonly string[])[] = [["servers"], ["mcp", "servers"], ["mcpServers"]];
 
 export interface JsonEntry {
   readonly name: string;
@@ -19,18 +17,20 @@ export interface JsonEntry {
   readonly value: JsonValue;
 }
 
-/** The servers of a JSON host config, or why it cannot be read. */
-export function readJsonEntries(text: string): { readonly ok: true; readonly path: readonly string[]; readonly entries: readonly JsonEntry[] } | { readonly ok: false; readonly message: string } {
+/** The servers of a JSON config that `host` reads (the object serversPath chooses), or why it cannot be read. */
+export function readJsonEntries(
+  text: string,
+  host: HostKind,
+): { readonly ok: true; readonly path: readonly string[]; readonly entries: readonly JsonEntry[] } | { readonly ok: false; readonly message: string } {
+  const { parseTree, findNodeAtLocation, getNodeValue } = jsonc();
   const errors: ParseError[] = [];
-  const tree = jsonc().parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
+  const tree = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
   if (tree === undefined || errors.length > 0) return { ok: false, message: "it is not JSON (with comments)." };
-  for (const path of SERVER_PATHS) {
-    const node = jsonc().findNodeAtLocation(tree, [...path]);
-    if (node?.type !== "object") continue;
-    const entries = (node.children ?? []).map((property) => ({ name: String(property.children![0]!.value), value: jsonc().getNodeValue(property.children![1]!) as JsonValue }));
-    return { ok: true, path, entries };
-  }
-  return { ok: false, message: 'it has no "servers" (VS Code) or "mcpServers" object listing MCP servers.' };
+  const chosen = serversPath(host, (path) => findNodeAtLocation(tree, [...path])?.type === "object");
+  if (!chosen.ok) return chosen;
+  const node = findNodeAtLocation(tree, [...chosen.path])!;
+  const entries = (node.children ?? []).map((property) => ({ name: String(property.children![0]!.value), value: getNodeValue(property.children![1]!) as JsonValue }));
+  return { ok: true, path: chosen.path, entries };
 }
 
 /** The JSON value of a whole config (for checking a rewrite). */

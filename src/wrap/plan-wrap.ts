@@ -8,6 +8,7 @@ import { canonicalJson } from "../lock/canonical-json.js";
 import type { JsonValue } from "../model/json.js";
 import type { TomlDocument } from "../live/codex-config.js";
 import { CODEX_KEYS, JSON_KEYS, planEntry, type EntryChange, type RewrittenEntry } from "./entry-change.js";
+import type { HostKind } from "./host.js";
 import { parseJsonConfig, readJsonEntries, rewriteJsonEntry } from "./json-config.js";
 import type { ProxyPlaces } from "./proxy-command.js";
 import { rewriteTomlEntry } from "./toml-config.js";
@@ -30,7 +31,8 @@ export interface ServerFacts {
 }
 
 export type ConfigText =
-  | { readonly format: "json"; readonly text: string }
+  /** `host` decides which object lists the servers (serversPath). */
+  | { readonly format: "json"; readonly text: string; readonly host: HostKind }
   | { readonly format: "toml"; readonly text: string; readonly doc: TomlDocument; readonly parse: (text: string) => TomlDocument | undefined };
 
 export interface WrapInput {
@@ -95,7 +97,7 @@ function rawEntries(config: ConfigText): Map<string, { readonly [key: string]: u
     const servers = config.doc.value["mcp_servers"] as { readonly [name: string]: unknown } | undefined;
     for (const name of Object.keys(servers ?? {})) add(name, servers![name]);
   } else {
-    const read = readJsonEntries(config.text);
+    const read = readJsonEntries(config.text, config.host);
     if (read.ok) for (const entry of read.entries) add(entry.name, entry.value);
   }
   return out;
@@ -103,13 +105,13 @@ function rawEntries(config: ConfigText): Map<string, { readonly [key: string]: u
 
 function rewrite(config: ConfigText, name: string, change: EntryChange): RewrittenEntry | { readonly refused: string } {
   if (config.format === "toml") return rewriteTomlEntry(config.text, config.doc, name, change);
-  const read = readJsonEntries(config.text);
+  const read = readJsonEntries(config.text, config.host);
   if (!read.ok) throw new Error(`The config stopped reading while being wrapped (${read.message}); this is a bug in mcp-gen.`);
   return rewriteJsonEntry(config.text, read.path, name, change);
 }
 
 function next(config: ConfigText, text: string): ConfigText {
-  if (config.format === "json") return { format: "json", text };
+  if (config.format === "json") return { ...config, text };
   const doc = config.parse(text);
   if (doc === undefined) throw new Error("A wrapped Codex config is not TOML; this is a bug in mcp-gen.");
   return { ...config, text, doc };
@@ -130,7 +132,7 @@ function checkRewrite(before: ConfigText, after: ConfigText, changes: readonly {
 
 function serversOf(root: Record<string, unknown>, config: ConfigText): Record<string, unknown> {
   if (config.format === "toml") return root["mcp_servers"] as Record<string, unknown>;
-  const read = readJsonEntries(config.text);
+  const read = readJsonEntries(config.text, config.host);
   let node: unknown = root;
   for (const key of read.ok ? read.path : []) node = (node as Record<string, unknown>)[key];
   return node as Record<string, unknown>;

@@ -244,6 +244,37 @@ model = "o4-mini"
     expect(read(root, file)).toBe(original);
   });
 
+  it("a file with both servers and mcpServers: wrap, verify and import use the object the host reads, and refuse to guess for a file that names no host", async () => {
+    // Written for VS Code and Cursor at once; Cursor runs mcpServers' "pin" and never servers'.
+    const both = `{
+  "servers": { "pin": { "command": "good" }, "vs": { "command": "a" } },
+  "mcpServers": { "pin": { "command": "drift" }, "cur": { "command": "b" } }
+}
+`;
+    const root = tempProject({ ".cursor/mcp.json": both, "both.json": both, "mcp-servers/pin/mcp-tools.lock.json": lockFor(), "mcp-servers/cur/mcp-tools.lock.json": lockFor() });
+    const run = await runInProcess(root, ["wrap", "--client-config", ".cursor/mcp.json"]);
+    expect(run.stderr).toBe("");
+    expect(run.stdout).toContain('Wrapped 2 servers of .cursor/mcp.json (Cursor): "pin", "cur" now start');
+    const value = parseJsonc(read(root, ".cursor/mcp.json")) as Record<string, Record<string, Record<string, unknown>>>;
+    expect(proxyLine(value["mcpServers"]!["pin"]!["command"], value["mcpServers"]!["pin"]!["args"]).server).toEqual(["drift"]);
+    expect(value["servers"]).toEqual({ pin: { command: "good" }, vs: { command: "a" } });
+    expect((await runInProcess(root, ["unwrap", "--client-config", ".cursor/mcp.json"])).code).toBe(0);
+    expect(read(root, ".cursor/mcp.json")).toBe(both);
+
+    // verify (and import, which reads the file the same way) names Cursor's servers, not VS Code's.
+    const verify = await runInProcess(root, ["verify", "--client-config", ".cursor/mcp.json", "--server", "cur"]);
+    expect(verify.stdout).toMatch(/^"cur" \(mcp-servers\/cur\):\n/);
+    expect((await runInProcess(root, ["verify", "--client-config", ".cursor/mcp.json", "--server", "vs"])).stderr).toContain('--server "vs": not in');
+
+    for (const command of ["wrap", "verify", "import"]) {
+      const ambiguous = await runInProcess(root, [command, "--client-config", "both.json"]);
+      expect(ambiguous.code, command).toBe(2);
+      expect(ambiguous.stderr, command).toContain('it lists servers in both "servers" and "mcpServers", and its file name does not say which host reads it');
+    }
+    expect(read(root, "both.json")).toBe(both);
+    expect(existsSync(join(root, "both.json.mcp-gen-wrap.json"))).toBe(false);
+  });
+
   it("unwrap keeps edits made since to other servers, and refuses (writing nothing) when a wrapped entry itself was edited", async () => {
     const original = '{\n  "mcpServers": {\n    "a": { "command": "x", "args": ["1"] },\n    "b": { "command": "y" }\n  }\n}\n';
     const root = tempProject({ ".mcp.json": original, "mcp-servers/a/mcp-tools.lock.json": lockFor(), "mcp-servers/b/mcp-tools.lock.json": lockFor() });

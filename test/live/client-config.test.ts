@@ -16,7 +16,7 @@ describe("readClientConfig", () => {
         "remote": { "type": "http", "url": "https://mcp.example/mcp", "headers": { "Authorization": "Bearer \${env:TOKEN}" } },
       },
     }`;
-    expect(readClientConfig(text, context)).toEqual({
+    expect(readClientConfig(text, context, "vscode")).toEqual({
       ok: true,
       servers: [
         {
@@ -43,7 +43,7 @@ describe("readClientConfig", () => {
 
   it("reads Claude Desktop's and Cursor's mcpServers, with or without a type", () => {
     const text = JSON.stringify({ mcpServers: { fs: { command: "node", args: ["${workspaceFolder}/server.js", "${userHome}"] }, web: { url: "http://127.0.0.1:3000/mcp" } } });
-    const config = readClientConfig(text, context);
+    const config = readClientConfig(text, context, "cursor");
     expect(config).toMatchObject({
       ok: true,
       servers: [
@@ -54,7 +54,7 @@ describe("readClientConfig", () => {
   });
 
   it("fills ${NAME} and ${NAME:-default} as Claude Code does, and labels servers by the text before filling in", () => {
-    const config = readClientConfig(JSON.stringify({ mcpServers: { a: { command: "run", args: ["--key=${API_KEY}", "--region=${REGION:-eu}"] } } }), context);
+    const config = readClientConfig(JSON.stringify({ mcpServers: { a: { command: "run", args: ["--key=${API_KEY}", "--region=${REGION:-eu}"] } } }), context, "claude-code");
     expect(config).toMatchObject({
       ok: true,
       servers: [{ target: { args: ["--key=k-123", "--region=eu"], label: '"run --key=${API_KEY} --region=${REGION:-eu}"', written: ["run", "--key=${API_KEY}", "--region=${REGION:-eu}"] } }],
@@ -76,11 +76,11 @@ describe("readClientConfig", () => {
     ["args that are not strings", { command: "x", args: [1] }, 'its "args" is not a list of strings.'],
     ["a url that is not http", { url: "file:///etc/passwd" }, 'its "url" is not an http or https URL.'],
   ])("names %s as the reason the server cannot be reached", (_, entry, reason) => {
-    expect(readClientConfig(JSON.stringify({ mcpServers: { s: entry } }), context)).toEqual({ ok: true, servers: [{ name: "s", status: "unusable", reason }] });
+    expect(readClientConfig(JSON.stringify({ mcpServers: { s: entry } }), context, "claude-desktop")).toEqual({ ok: true, servers: [{ name: "s", status: "unusable", reason }] });
   });
 
   it("skips a disabled server, and keeps a server named __proto__ as data", () => {
-    const config = readClientConfig('{ "mcpServers": { "off": { "command": "x", "disabled": true }, "__proto__": { "command": "y" } } }', context);
+    const config = readClientConfig('{ "mcpServers": { "off": { "command": "x", "disabled": true }, "__proto__": { "command": "y" } } }', context, "other");
     expect(config).toMatchObject({
       ok: true,
       servers: [
@@ -90,8 +90,24 @@ describe("readClientConfig", () => {
     });
   });
 
+  it("reads the object the host reads when a file has both servers and mcpServers, and refuses to guess for a host it does not know", () => {
+    // One file written for VS Code and Cursor at once: each host runs its own object (the drifting "b" for Cursor).
+    const text = JSON.stringify({ servers: { a: { command: "good" } }, mcpServers: { b: { command: "drift" } } });
+    const names = (host: Parameters<typeof readClientConfig>[2]) => {
+      const config = readClientConfig(text, context, host);
+      return config.ok ? config.servers.map((server) => server.name) : config.message;
+    };
+    expect(names("vscode")).toEqual(["a"]);
+    for (const host of ["cursor", "claude-desktop", "claude-code", "windsurf"] as const) expect(names(host), host).toEqual(["b"]);
+    expect(names("other")).toBe(
+      'it lists servers in both "servers" and "mcpServers", and its file name does not say which host reads it (VS Code reads "servers"; Claude Desktop, Claude Code, Cursor and Windsurf read "mcpServers"); keep only the object your host reads, or give the host\'s own file (.vscode/mcp.json, .cursor/mcp.json, .mcp.json, claude_desktop_config.json, mcp_config.json).',
+    );
+    // One object is read whatever the file's name: VS Code's settings.json keeps its servers under "mcp".
+    expect(readClientConfig(JSON.stringify({ mcp: { servers: { c: { command: "x" } } } }), context, "other")).toMatchObject({ ok: true, servers: [{ name: "c" }] });
+  });
+
   it("refuses a file that is not JSON or lists no servers", () => {
-    expect(readClientConfig('{ "servers": { ', context)).toEqual({ ok: false, message: "it is not JSON: CloseBraceExpected at line 1, column 16." });
-    expect(readClientConfig('{ "tools": [] }', context)).toEqual({ ok: false, message: 'it has no "servers" (VS Code) or "mcpServers" (Claude Desktop, Cursor) object listing MCP servers.' });
+    expect(readClientConfig('{ "servers": { ', context, "vscode")).toEqual({ ok: false, message: "it is not JSON: CloseBraceExpected at line 1, column 16." });
+    expect(readClientConfig('{ "tools": [] }', context, "other")).toEqual({ ok: false, message: 'it has no "servers" (VS Code) or "mcpServers" (Claude Desktop, Cursor) object listing MCP servers.' });
   });
 });

@@ -84,7 +84,7 @@ export async function runWrap(argv: readonly string[], io: CliIo): Promise<numbe
 }
 
 async function configText(host: Host, file: HostConfigFile): Promise<ConfigText> {
-  if (host.format === "json") return { format: "json", text: file.text };
+  if (host.format === "json") return { format: "json", text: file.text, host: host.kind };
   const { parseToml } = await import("../../live/codex-config.js");
   const parsed = parseToml(file.text);
   if (!parsed.ok) throw new UsageError(`--client-config: ${JSON.stringify(file.path)} is not a Codex config: ${parsed.message}`);
