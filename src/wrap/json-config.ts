@@ -4,7 +4,8 @@
 // indentation and line ends survive. Pure.
 import { createRequire } from "node:module";
 import type { FormattingOptions, Node, ParseError } from "jsonc-parser";
-import type { JsonValue } from "../model/json.js";
+import { canonicalJson } from "../lock/canonical-json.js";
+import { defineOwn, getOwn, isJsonObject, type JsonValue } from "../model/json.js";
 import type { EntryChange, RewrittenEntry } from "./entry-change.js";
 import { type HostKind, serversPath } from "./host.js";
 
@@ -22,15 +23,66 @@ export function readJsonEntries(
   text: string,
   host: HostKind,
 ): { readonly ok: true; readonly path: readonly string[]; readonly entries: readonly JsonEntry[] } | { readonly ok: false; readonly message: string } {
-  const { parseTree, findNodeAtLocation, getNodeValue } = jsonc();
+  const servers = serversNode(text, host);
+  if (!servers.ok) return servers;
+  const { getNodeValue } = jsonc();
+  const entries = (servers.node.children ?? []).map((property) => ({ name: String(property.children![0]!.value), value: getNodeValue(property.children![1]!) as JsonValue }));
+  return { ok: true, path: servers.path, entries };
+}
+
+/**
+ * Where server `name`'s entry is in `text` when it still holds the value of `entryText`, however it
+ * is now written (a host that saves its settings re-serialises the whole file); undefined when the
+ * file lists no such server, holds another value there, or does not read.
+ */
+export function findJsonEntryHolding(text: string, host: HostKind, name: string, entryText: string): { readonly offset: number; readonly length: number } | undefined {
+  const servers = serversNode(text, host);
+  const wanted = ownValue(entryText);
+  if (!servers.ok || wanted === undefined) return undefined;
+  const node = jsonc().findNodeAtLocation(servers.node, [name]);
+  if (node === undefined || canonicalJson(nodeValue(node)) !== canonicalJson(wanted)) return undefined;
+  return { offset: node.offset, length: node.length };
+}
+
+/**
+ * Whether `after` reads as `before` with server `name`'s entry holding the value of `entryText` and
+ * nothing else changed: unwrap's check of an entry it found by its key rather than by its text.
+ */
+export function readsAsReplaced(before: string, after: string, host: HostKind, name: string, entryText: string): boolean {
+  const servers = serversNode(before, host);
+  const expected = ownValue(before);
+  const entry = ownValue(entryText);
+  const actual = ownValue(after);
+  if (!servers.ok || expected === undefined || entry === undefined || actual === undefined) return false;
+  const object = servers.path.reduce<JsonValue | undefined>((value, key) => getOwn(value, key), expected);
+  if (!isJsonObject(object)) return false;
+  defineOwn(object as Record<string, JsonValue>, name, entry);
+  return canonicalJson(actual) === canonicalJson(expected);
+}
+
+/** The value of JSON-with-comments text, every key an own member (a server may be named "__proto__"). */
+function ownValue(text: string): JsonValue | undefined {
+  const errors: ParseError[] = [];
+  const tree = jsonc().parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
+  return tree === undefined || errors.length > 0 ? undefined : nodeValue(tree);
+}
+
+function nodeValue(node: Node): JsonValue {
+  if (node.type === "array") return (node.children ?? []).map(nodeValue);
+  if (node.type !== "object") return node.value as JsonValue;
+  const out: Record<string, JsonValue> = {};
+  for (const [key, value] of (node.children ?? []).map((property) => property.children ?? [])) if (key && value) defineOwn(out, String(key.value), nodeValue(value));
+  return out;
+}
+
+function serversNode(text: string, host: HostKind): { readonly ok: true; readonly path: readonly string[]; readonly node: Node } | { readonly ok: false; readonly message: string } {
+  const { parseTree, findNodeAtLocation } = jsonc();
   const errors: ParseError[] = [];
   const tree = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
   if (tree === undefined || errors.length > 0) return { ok: false, message: "it is not JSON (with comments)." };
   const chosen = serversPath(host, (path) => findNodeAtLocation(tree, [...path])?.type === "object");
   if (!chosen.ok) return chosen;
-  const node = findNodeAtLocation(tree, [...chosen.path])!;
-  const entries = (node.children ?? []).map((property) => ({ name: String(property.children![0]!.value), value: getNodeValue(property.children![1]!) as JsonValue }));
-  return { ok: true, path: chosen.path, entries };
+  return { ok: true, path: chosen.path, node: findNodeAtLocation(tree, [...chosen.path])! };
 }
 
 /** The JSON value of a whole config (for checking a rewrite). */

@@ -2,8 +2,12 @@
 // each wrapped server, the text of its entry before and after wrap. It lives beside the config
 // (`FILE.mcp-gen-wrap.json`, readable by whoever can read the config, and holding nothing the config
 // did not), never in the project, which may be committed. Unwrap swaps each entry's text back where
-// it finds it unchanged: the whole file comes back exactly when nothing else changed, and edits made
-// since to other servers or settings are kept. An entry edited since wrap is not guessed at. Pure.
+// it finds it unchanged (by its text, or in a JSON config its host re-serialised, by its value): the
+// whole file comes back exactly when nothing else changed, and edits made since to other servers or
+// settings are kept. An entry edited since wrap is not guessed at. Pure.
+
+import type { HostKind } from "./host.js";
+import { findJsonEntryHolding, readsAsReplaced } from "./json-config.js";
 
 export const BACKUP_SUFFIX = ".mcp-gen-wrap.json";
 
@@ -60,25 +64,53 @@ export interface UnwrapPlan {
 
 /**
  * `text` with each recorded entry (or those `only` names) swapped back: an entry's wrapped text must
- * occur exactly once, as wrap wrote it.
- * @example planUnwrap(wrappedText, backup, []).text === originalText
+ * occur exactly once, as wrap wrote it; failing that, in a JSON config (every host's but Codex's),
+ * the entry under its name must still hold the value wrap wrote, and its text as it is now is swapped.
+ * @example planUnwrap(wrappedText, backup, [], "claude-desktop").text === originalText
  */
-export function planUnwrap(text: string, backup: WrapBackup, only: readonly string[]): UnwrapPlan {
+export function planUnwrap(text: string, backup: WrapBackup, only: readonly string[], host: HostKind): UnwrapPlan {
   const chosen = backup.entries.filter((entry) => only.length === 0 || only.includes(entry.name));
   const conflicts: { name: string; reason: string }[] = [];
-  const swaps: { at: number; entry: WrappedEntry }[] = [];
+  const swaps: Swap[] = [];
   for (const entry of chosen) {
-    const at = text.indexOf(entry.wrapped);
-    if (at === -1) conflicts.push({ name: entry.name, reason: "its entry was changed or removed since wrap" });
-    else if (text.indexOf(entry.wrapped, at + 1) !== -1) conflicts.push({ name: entry.name, reason: "its entry as wrap wrote it occurs more than once" });
-    else swaps.push({ at, entry });
+    const found = findWrapped(text, entry, host);
+    if ("reason" in found) conflicts.push({ name: entry.name, reason: found.reason });
+    else swaps.push(found);
   }
   let out = text;
-  for (const { at, entry } of [...swaps].sort((a, b) => b.at - a.at)) out = out.slice(0, at) + entry.original + out.slice(at + entry.wrapped.length);
+  for (const { at, length, entry } of [...swaps].sort((a, b) => b.at - a.at)) out = out.slice(0, at) + entry.original + out.slice(at + length);
   return {
     text: out,
     restored: swaps.map((swap) => swap.entry.name),
     conflicts,
     remaining: { entries: backup.entries.filter((entry) => !chosen.includes(entry)) },
   };
+}
+
+/** Where an entry's text is replaced by its original: `length` characters from `at`. */
+interface Swap {
+  readonly at: number;
+  readonly length: number;
+  readonly entry: WrappedEntry;
+}
+
+function findWrapped(text: string, entry: WrappedEntry, host: HostKind): Swap | { readonly reason: string } {
+  const at = text.indexOf(entry.wrapped);
+  if (at !== -1) {
+    if (text.indexOf(entry.wrapped, at + 1) !== -1) return { reason: "its entry as wrap wrote it occurs more than once" };
+    return { at, length: entry.wrapped.length, entry };
+  }
+  const changed = { reason: "its entry was changed or removed since wrap" };
+  // A Codex config (TOML) is matched by its text alone.
+  if (host === "codex") return changed;
+  // The host re-serialised the file (Claude Desktop writes JSON.stringify(config, null, 2) when it
+  // saves a setting): wrap's text is gone, but the entry may still hold exactly what wrap wrote.
+  const now = findJsonEntryHolding(text, host, entry.name, entry.wrapped);
+  if (now === undefined) return changed;
+  const swap = { at: now.offset, length: now.length, entry };
+  const swapped = text.slice(0, swap.at) + entry.original + text.slice(swap.at + swap.length);
+  if (!readsAsReplaced(text, swapped, host, entry.name, entry.original)) {
+    throw new Error(`Putting back ${JSON.stringify(entry.name)} by its key changed more of the config than its entry; this is a bug in mcp-gen.`);
+  }
+  return swap;
 }

@@ -299,6 +299,36 @@ model = "o4-mini"
     expect(existsSync(join(root, ".mcp.json.mcp-gen-wrap.json"))).toBe(true);
   });
 
+  it("unwrap puts an entry back when the host re-serialised the whole file and the entry's value is what wrap wrote; refuses when the value changed", async () => {
+    const pin = '{ "command": "x", "args": ["1"] }';
+    const original = `{\n  "mcpServers": {\n    "pin": ${pin},\n    "other": { "command": "y" }\n  }\n}\n`;
+    const root = tempProject({ "claude_desktop_config.json": original, "mcp-servers/pin/mcp-tools.lock.json": lockFor() });
+    expect((await runInProcess(root, ["wrap", "--client-config", "claude_desktop_config.json", "--server", "pin"])).code).toBe(0);
+    // Claude Desktop saves a setting of its own: JSON.stringify(config, null, 2), wrap's one-line entry now spread over lines.
+    const saved = { ...(JSON.parse(read(root, "claude_desktop_config.json")) as Record<string, unknown>), globalShortcut: "Ctrl+Space" };
+    const reserialised = JSON.stringify(saved, null, 2);
+    const backup = JSON.parse(read(root, "claude_desktop_config.json.mcp-gen-wrap.json")) as { entries: { wrapped: string }[] };
+    expect(reserialised).not.toContain(backup.entries[0]!.wrapped);
+    writeFiles(root, { "claude_desktop_config.json": reserialised });
+    const unwrap = await runInProcess(root, ["unwrap", "--client-config", "claude_desktop_config.json"]);
+    expect(unwrap).toEqual({ code: 0, stdout: 'Put back 1 server of claude_desktop_config.json: "pin".\n', stderr: "" });
+    // Every byte the host wrote stays; only the entry's text is the original's.
+    const expected = JSON.stringify({ mcpServers: { pin: "PIN", other: { command: "y" } }, globalShortcut: "Ctrl+Space" }, null, 2).replace('"PIN"', pin);
+    expect(read(root, "claude_desktop_config.json")).toBe(expected);
+    expect(existsSync(join(root, "claude_desktop_config.json.mcp-gen-wrap.json"))).toBe(false);
+
+    // Re-serialised and the wrapped entry itself edited: not guessed at.
+    writeFiles(root, { "claude_desktop_config.json": original });
+    expect((await runInProcess(root, ["wrap", "--client-config", "claude_desktop_config.json", "--server", "pin"])).code).toBe(0);
+    const edited = JSON.parse(read(root, "claude_desktop_config.json")) as { mcpServers: Record<string, { args: string[] }> };
+    edited.mcpServers["pin"]!.args.push("--verbose");
+    writeFiles(root, { "claude_desktop_config.json": JSON.stringify(edited, null, 2) });
+    const refused = await runInProcess(root, ["unwrap", "--client-config", "claude_desktop_config.json"]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('"pin": its entry was changed or removed since wrap.');
+    expect(read(root, "claude_desktop_config.json")).toBe(JSON.stringify(edited, null, 2));
+  });
+
   it("rewrites the file behind a symlink, keeps its permissions, and keeps the backup as private", async () => {
     const original = JSON.stringify({ mcpServers: { a: { command: "x", env: { TOKEN: "secret" } } } }, null, 2);
     const root = tempProject({ "dotfiles/claude_desktop_config.json": original, "mcp-servers/a/mcp-tools.lock.json": lockFor() });

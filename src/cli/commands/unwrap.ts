@@ -4,7 +4,9 @@
 // entry edited since wrap is left for the user (nothing is written). Exit 0 restored (or nothing to
 // restore), 1 nothing written, 2 bad usage.
 import { rm } from "node:fs/promises";
+import { homedir } from "node:os";
 import { resolve } from "node:path";
+import { identifyHost } from "../../wrap/host.js";
 import { parseBackup, planUnwrap, renderBackup } from "../../wrap/wrap-backup.js";
 import { COMMON_OPTIONS, parseCommandArgs, UsageError } from "../args.js";
 import { isUnchanged, readHostConfig, writeBackup, writeHostConfig } from "../host-config-file.js";
@@ -46,7 +48,7 @@ export async function runUnwrap(argv: readonly string[], io: CliIo): Promise<num
   const only = values.server ?? [];
   const unknown = only.filter((name) => !backup.entries.some((entry) => entry.name === name));
   if (unknown.length > 0) throw new UsageError(`--server ${unknown.map((name) => JSON.stringify(name)).join(", ")}: wrap did not rewrite ${unknown.length === 1 ? "it" : "them"} in ${given}.`);
-  const plan = planUnwrap(file.text, backup, only);
+  const plan = planUnwrap(file.text, backup, only, identifyHost(file.path, homedir()).kind);
   if (plan.conflicts.length > 0) {
     io.stderr(
       `mcp-gen unwrap: nothing was written; ${plan.conflicts.length === 1 ? "1 entry" : `${plan.conflicts.length} entries`} cannot be put back:\n${plan.conflicts.map((c) => `  ${JSON.stringify(c.name)}: ${c.reason}.`).join("\n")}\nEach entry's text before wrap is in ${file.backupPath} ("original"): put ${plan.conflicts.length === 1 ? "it" : "them"} back by hand, or unwrap the others with --server.\n`,
