@@ -3,7 +3,7 @@
 // edited in place, with each entry's text before and after for unwrap; or, when any server cannot be
 // wrapped, only the reasons (then nothing may be written). The rewrite is parsed again and must hold
 // exactly the values intended: the same document but for the wrapped entries' command, args, type
-// and URL members. Pure: no file is read or written here.
+// and URL members, its lines ended as the original's are. Pure: no file is read or written here.
 import { canonicalJson } from "../lock/canonical-json.js";
 import type { JsonValue } from "../model/json.js";
 import type { TomlDocument } from "../live/codex-config.js";
@@ -117,8 +117,9 @@ function next(config: ConfigText, text: string): ConfigText {
   return { ...config, text, doc };
 }
 
-/** The rewritten config must read as the original with exactly the intended changes. */
+/** The rewritten config must read as the original with exactly the intended changes, and end its lines as the original does. */
 function checkRewrite(before: ConfigText, after: ConfigText, changes: readonly { name: string; change: EntryChange }[]): void {
+  checkLineEnds(before.text, after.text);
   const value = (config: ConfigText): unknown => (config.format === "toml" ? config.doc.value : parseJsonConfig(config.text));
   const expected = structuredClone(value(before)) as Record<string, unknown>;
   const servers = serversOf(expected, before);
@@ -128,6 +129,23 @@ function checkRewrite(before: ConfigText, after: ConfigText, changes: readonly {
     for (const [key, member] of change.set) entry[key] = member;
   }
   if (comparable(value(after)) !== comparable(expected)) throw new Error("Wrapping changed more of the config than the wrapped entries; this is a bug in mcp-gen.");
+}
+
+/**
+ * Throws when `after` ends a line in a way `before` does not: a bare CR (no line end in TOML, yet the
+ * parsers that read the rewrite back accept it), or LF in a CRLF file and CRLF in an LF file.
+ * @example checkLineEnds("a\r\nb\r\n", "a\r\nb\r\r\n") // throws
+ */
+export function checkLineEnds(before: string, after: string): void {
+  const had = lineEndsOf(before);
+  const added = [...lineEndsOf(after)].filter((end) => !had.has(end));
+  if (added.includes("\r") || (had.size > 0 && added.length > 0)) {
+    throw new Error(`Wrapping added ${added.map((end) => JSON.stringify(end)).join(" and ")} line ends the config did not have; this is a bug in mcp-gen.`);
+  }
+}
+
+function lineEndsOf(text: string): Set<string> {
+  return new Set(Array.from(text.matchAll(/\r\n|\n|\r/g), ([end]) => end));
 }
 
 function serversOf(root: Record<string, unknown>, config: ConfigText): Record<string, unknown> {

@@ -1,8 +1,8 @@
 // Codex's config.toml → its `[mcp_servers.NAME]` tables with their place in the text, and one table
 // rewritten in place: only the values of `command` and `args` are replaced (an HTTP entry's `url` and
-// `http_headers` lines give way to them), so comments, key order, other keys and sub-tables such as
-// `[mcp_servers.NAME.env]` survive. Positions come from toml-eslint-parser's syntax tree; the result is
-// parsed again by the caller and compared. Pure.
+// `http_headers` lines give way to them), so comments, key order, other keys, line ends and sub-tables
+// such as `[mcp_servers.NAME.env]` survive. Positions come from toml-eslint-parser's syntax tree; the
+// result is parsed again by the caller and compared. Pure.
 import type { AST } from "toml-eslint-parser";
 import type { JsonValue } from "../model/json.js";
 import type { TomlDocument } from "../live/codex-config.js";
@@ -15,50 +15,86 @@ export function serverTable(doc: TomlDocument, name: string): AST.TOMLTable | un
   );
 }
 
+interface Edit {
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+  /** A removal that takes whole lines with their line ends. */
+  readonly isWholeLines?: boolean;
+}
+
 /** `text` with the table of `name` changed as `change` says, or why it cannot be done in place. */
 export function rewriteTomlEntry(text: string, doc: TomlDocument, name: string, change: EntryChange): RewrittenEntry | { readonly refused: string } {
   const table = serverTable(doc, name);
   if (table === undefined) return { refused: `wrap edits servers written as a [mcp_servers.${name}] table; write this one that way first.` };
-  const member = (key: string) => table.body.find((kv) => kv.key.keys.length === 1 && keyName(kv.key.keys[0]!) === key);
-  const edits: { start: number; end: number; text: string }[] = [];
-  for (const key of change.remove) {
-    const kv = member(key);
-    if (kv !== undefined) edits.push(removal(text, kv));
-  }
   const set = new Map(change.set);
-  const command = member("command");
-  const args = member("args");
   const values = [...set].filter(([key]) => key !== "command" && key !== "args");
   if (values.length > 0) return { refused: `wrap cannot set ${values.map(([key]) => `"${key}"`).join(", ")} in a Codex config.` };
-  const commandText = `command = ${tomlValue(set.get("command")!)}`;
-  const argsText = `args = ${tomlValue(set.get("args")!)}`;
-  if (command !== undefined) edits.push({ start: command.value.range[0], end: command.value.range[1], text: tomlValue(set.get("command")!) });
-  if (args !== undefined) edits.push({ start: args.value.range[0], end: args.value.range[1], text: tomlValue(set.get("args")!) });
-  else {
-    // After `command`, or in place of the URL whose line was removed, at the indentation of the table's first key.
-    const indent = lineIndent(text, (table.body[0] ?? table).range[0]);
-    const anchor = command ?? member(change.remove[0] ?? "");
-    const at = anchor === undefined ? table.key.range[1] + 1 : anchor.range[1];
-    const added = command !== undefined ? `\n${indent}${argsText}` : `\n${indent}${commandText}\n${indent}${argsText}`;
-    edits.push({ start: at, end: at, text: added });
+  const member = (key: string) => table.body.find((kv) => kv.key.keys.length === 1 && keyName(kv.key.keys[0]!) === key);
+  // By where each removed member starts, so the URL's can be found again as the place for command and args.
+  const removals = new Map<number, Edit>(
+    change.remove.flatMap((key) => {
+      const kv = member(key);
+      return kv === undefined ? [] : [[kv.range[0], removal(text, kv.range)] as const];
+    }),
+  );
+  const edits: Edit[] = [];
+  const missing: string[] = [];
+  for (const key of ["command", "args"]) {
+    const kv = member(key);
+    if (kv === undefined) missing.push(`${key} = ${tomlValue(set.get(key)!)}`);
+    else edits.push({ start: kv.value.range[0], end: kv.value.range[1], text: tomlValue(set.get(key)!) });
   }
-  const start = table.range[0];
+  if (missing.length > 0) {
+    // After `command`, or where the URL was, at the indentation of the table's first key.
+    const indent = lineIndent(text, (table.body[0] ?? table).range[0]);
+    const lines = missing.map((line) => `${indent}${line}`);
+    const anchor = member("command") ?? change.remove.map(member).find((kv) => kv !== undefined);
+    const replaced = anchor === undefined ? undefined : removals.get(anchor.range[0]);
+    if (replaced?.isWholeLines === true) {
+      // The URL's lines give way to them, their line end kept.
+      removals.set(anchor!.range[0], { ...replaced, text: lines.join(eolOf(text)) + lineEndAt(text, replaced.end) });
+    } else {
+      const at = lineAround(text, (anchor ?? table.key).range[1]).contentEnd;
+      edits.push({ start: at, end: at, text: lines.map((line) => `${eolOf(text)}${line}`).join("") });
+    }
+  }
+  edits.push(...removals.values());
+  const start = Math.min(table.range[0], ...edits.map((edit) => edit.start));
   const end = Math.max(table.range[1], ...edits.map((edit) => edit.end));
   let unit = text.slice(start, end);
   for (const edit of edits.sort((a, b) => b.start - a.start)) unit = unit.slice(0, edit.start - start) + edit.text + unit.slice(edit.end - start);
   return { text: text.slice(0, start) + unit + text.slice(end), original: text.slice(start, end), wrapped: unit };
 }
 
-/** A key-value removed with its line when nothing else is on it (a comment after it stays). */
-function removal(text: string, kv: AST.TOMLKeyValue): { start: number; end: number; text: string } {
-  const lineStart = text.lastIndexOf("\n", kv.range[0] - 1) + 1;
-  const newline = text.indexOf("\n", kv.range[1]);
-  const lineEnd = newline === -1 ? text.length : newline;
-  const before = text.slice(lineStart, kv.range[0]);
-  const after = text.slice(kv.range[1], lineEnd).replace(/\r$/, "");
-  // Removing the line's newline too: the line before it ends the table's text where it ended.
-  if (before.trim() === "" && after.trim() === "") return { start: lineStart === 0 ? 0 : lineStart - 1, end: kv.range[1], text: "" };
-  return { start: kv.range[0], end: kv.range[1], text: "" };
+/**
+ * Removing `range`: with its whole line and that line's own line end when nothing else is on it (so no
+ * other line loses its line end), or else the range alone (a comment after it stays).
+ */
+function removal(text: string, range: readonly [number, number]): Edit {
+  const first = lineAround(text, range[0]);
+  const last = lineAround(text, range[1]);
+  const isAlone = text.slice(first.start, range[0]).trim() === "" && text.slice(range[1], last.contentEnd).trim() === "";
+  return isAlone ? { start: first.start, end: last.end, text: "", isWholeLines: true } : { start: range[0], end: range[1], text: "" };
+}
+
+/** The line `offset` is on: where it starts, where its text ends (before CRLF or LF), and where the next line starts. */
+function lineAround(text: string, offset: number): { start: number; contentEnd: number; end: number } {
+  const start = text.lastIndexOf("\n", offset - 1) + 1;
+  const newline = text.indexOf("\n", offset);
+  if (newline === -1) return { start, contentEnd: text.length, end: text.length };
+  return { start, contentEnd: text[newline - 1] === "\r" ? newline - 1 : newline, end: newline + 1 };
+}
+
+/** The line end that ends just before `offset` ("" at the end of a file without one). */
+function lineEndAt(text: string, offset: number): string {
+  if (text[offset - 1] !== "\n") return "";
+  return text[offset - 2] === "\r" ? "\r\n" : "\n";
+}
+
+/** The file's line end: added lines use it, so a CRLF file stays CRLF. */
+function eolOf(text: string): string {
+  return /\r?\n/.exec(text)?.[0] ?? "\n";
 }
 
 function lineIndent(text: string, offset: number): string {

@@ -207,6 +207,52 @@ model = "o4-mini"
     expect(read(root, ".codex/config.toml")).toBe(original);
   });
 
+  it("Codex (config.toml) with CRLF line ends: every line wrap writes or leaves ends in CRLF, a comment after the URL stays", async () => {
+    // A removed line goes with its own line end (not the one before it), and added lines use the file's.
+    const original = [
+      "[mcp_servers.remote]",
+      'url = "https://mcp.example.com/mcp"',
+      'http_headers = { Authorization = "Bearer abc" }',
+      "",
+      "[mcp_servers.prod]",
+      'url = "https://prod.example.com/mcp" # prod',
+      'http_headers = { "X-Key" = "k" }',
+      "",
+      "[mcp_servers.time]",
+      "command = 'uvx' # the shim",
+      "",
+    ].join("\r\n");
+    const root = tempProject({
+      ".codex/config.toml": original,
+      ...Object.fromEntries(["remote", "prod", "time"].map((name) => [`mcp-servers/${name}/mcp-tools.lock.json`, lockFor()])),
+    });
+    const run = await runInProcess(root, ["wrap", "--client-config", ".codex/config.toml"]);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    const text = read(root, ".codex/config.toml");
+    const command = JSON.stringify(process.execPath);
+    const proxy = (name: string, ...rest: string[]) => JSON.stringify([BIN, "proxy", "--cwd", join(root, "mcp-servers", name), ...rest]).replace(/","/g, '", "');
+    expect(text).toBe(
+      [
+        "[mcp_servers.remote]",
+        `command = ${command}`,
+        `args = ${proxy("remote", "--url", "https://mcp.example.com/mcp", "--header", "Authorization: Bearer abc")}`,
+        "",
+        "[mcp_servers.prod]",
+        " # prod",
+        `command = ${command}`,
+        `args = ${proxy("prod", "--url", "https://prod.example.com/mcp", "--header", "X-Key: k")}`,
+        "",
+        "[mcp_servers.time]",
+        `command = ${command} # the shim`,
+        `args = ${proxy("time", "--", "uvx")}`,
+        "",
+      ].join("\r\n"),
+    );
+    expect((await runInProcess(root, ["unwrap", "--client-config", ".codex/config.toml"])).code).toBe(0);
+    expect(read(root, ".codex/config.toml")).toBe(original);
+  });
+
   it("refuses a server that has no lock yet, names the import to run, and writes nothing", async () => {
     const original = JSON.stringify({ mcpServers: { pinned: { command: "a" }, fresh: { command: "b" }, off: { command: "c", disabled: true } } });
     const root = tempProject({ ".mcp.json": original, "mcp-servers/pinned/mcp-tools.lock.json": lockFor() });
