@@ -1,8 +1,8 @@
 // Codex's config.toml → its `[mcp_servers.NAME]` tables with their place in the text, and one table
 // rewritten in place: only the values of `command` and `args` are replaced (an HTTP entry's `url` and
-// `http_headers` lines give way to them), so comments, key order, other keys, line ends and sub-tables
-// such as `[mcp_servers.NAME.env]` survive. Positions come from toml-eslint-parser's syntax tree; the
-// result is parsed again by the caller and compared. Pure.
+// `http_headers` lines, or its `[mcp_servers.NAME.http_headers]` table, give way to them), so comments,
+// key order, other keys, line ends and sub-tables such as `[mcp_servers.NAME.env]` survive. Positions
+// come from toml-eslint-parser's syntax tree; the result is parsed again by the caller and compared. Pure.
 import type { AST } from "toml-eslint-parser";
 import type { JsonValue } from "../model/json.js";
 import type { TomlDocument } from "../live/codex-config.js";
@@ -32,12 +32,7 @@ export function rewriteTomlEntry(text: string, doc: TomlDocument, name: string, 
   if (values.length > 0) return { refused: `wrap cannot set ${values.map(([key]) => `"${key}"`).join(", ")} in a Codex config.` };
   const member = (key: string) => table.body.find((kv) => kv.key.keys.length === 1 && keyName(kv.key.keys[0]!) === key);
   // By where each removed member starts, so the URL's can be found again as the place for command and args.
-  const removals = new Map<number, Edit>(
-    change.remove.flatMap((key) => {
-      const kv = member(key);
-      return kv === undefined ? [] : [[kv.range[0], removal(text, kv.range)] as const];
-    }),
-  );
+  const removals = new Map<number, Edit>(change.remove.flatMap((key) => placesOf(doc, table, name, key)).map((place) => [place.range[0], removal(text, place)]));
   const edits: Edit[] = [];
   const missing: string[] = [];
   for (const key of ["command", "args"]) {
@@ -62,20 +57,53 @@ export function rewriteTomlEntry(text: string, doc: TomlDocument, name: string, 
   edits.push(...removals.values());
   const start = Math.min(table.range[0], ...edits.map((edit) => edit.start));
   const end = Math.max(table.range[1], ...edits.map((edit) => edit.end));
+  // unwrap swaps back one piece of text: another table inside it would be swapped back too, and one
+  // wrapped since (another server) would make this entry's wrapped text impossible to find.
+  const foreign = tablesWithin(doc, start, end).find((other) => !isOwn(other, name));
+  if (foreign !== undefined) {
+    return { refused: `its tables are apart (${keyText(text, foreign)} is between them); put [mcp_servers.${name}] and its sub-tables together first.` };
+  }
   let unit = text.slice(start, end);
   for (const edit of edits.sort((a, b) => b.start - a.start)) unit = unit.slice(0, edit.start - start) + edit.text + unit.slice(edit.end - start);
   return { text: text.slice(0, start) + unit + text.slice(end), original: text.slice(start, end), wrapped: unit };
 }
 
+interface Place {
+  readonly range: readonly [number, number];
+  readonly isTable: boolean;
+}
+
+/** Where the member `key` of the server is written: key-values in its table (dotted ones too) and its own sub-tables. */
+function placesOf(doc: TomlDocument, table: AST.TOMLTable, name: string, key: string): Place[] {
+  const inTable = table.body.filter((kv) => keyName(kv.key.keys[0]!) === key).map((kv) => ({ range: kv.range, isTable: false }));
+  const subTables = doc.ast.body[0].body
+    .filter((node): node is AST.TOMLTable => node.type === "TOMLTable" && node.resolvedKey[0] === "mcp_servers" && node.resolvedKey[1] === name && node.resolvedKey[2] === key)
+    .map((node) => ({ range: node.range, isTable: true }));
+  return [...inTable, ...subTables];
+}
+
 /**
- * Removing `range`: with its whole line and that line's own line end when nothing else is on it (so no
- * other line loses its line end), or else the range alone (a comment after it stays).
+ * Removing a place: with its whole lines and their line end when nothing else is on them (so no
+ * other line loses its own line end), a table with the blank lines that set it apart; or else the
+ * place alone (a comment after it stays).
  */
-function removal(text: string, range: readonly [number, number]): Edit {
+function removal(text: string, { range, isTable }: Place): Edit {
   const first = lineAround(text, range[0]);
   const last = lineAround(text, range[1]);
   const isAlone = text.slice(first.start, range[0]).trim() === "" && text.slice(range[1], last.contentEnd).trim() === "";
-  return isAlone ? { start: first.start, end: last.end, text: "", isWholeLines: true } : { start: range[0], end: range[1], text: "" };
+  if (!isAlone) return { start: range[0], end: range[1], text: "" };
+  return { start: isTable ? blankLinesFrom(text, first.start) : first.start, end: last.end, text: "", isWholeLines: true };
+}
+
+/** Where the blank lines just above the line starting at `lineStart` begin. */
+function blankLinesFrom(text: string, lineStart: number): number {
+  let start = lineStart;
+  while (start > 0) {
+    const above = lineAround(text, start - 1);
+    if (text.slice(above.start, above.contentEnd).trim() !== "") break;
+    start = above.start;
+  }
+  return start;
 }
 
 /** The line `offset` is on: where it starts, where its text ends (before CRLF or LF), and where the next line starts. */
@@ -95,6 +123,20 @@ function lineEndAt(text: string, offset: number): string {
 /** The file's line end: added lines use it, so a CRLF file stays CRLF. */
 function eolOf(text: string): string {
   return /\r?\n/.exec(text)?.[0] ?? "\n";
+}
+
+function tablesWithin(doc: TomlDocument, start: number, end: number): AST.TOMLTable[] {
+  return doc.ast.body[0].body.filter((node): node is AST.TOMLTable => node.type === "TOMLTable" && node.range[0] >= start && node.range[1] <= end);
+}
+
+function isOwn(table: AST.TOMLTable, name: string): boolean {
+  return table.resolvedKey[0] === "mcp_servers" && table.resolvedKey[1] === name;
+}
+
+/** A table's header as written: `[a.b]`, or `[[a.b]]` for an array of tables. */
+function keyText(text: string, table: AST.TOMLTable): string {
+  const key = text.slice(table.key.range[0], table.key.range[1]);
+  return table.kind === "array" ? `[[${key}]]` : `[${key}]`;
 }
 
 function lineIndent(text: string, offset: number): string {

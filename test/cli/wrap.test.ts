@@ -253,6 +253,43 @@ model = "o4-mini"
     expect(read(root, ".codex/config.toml")).toBe(original);
   });
 
+  it("Codex (config.toml): headers written as a [mcp_servers.NAME.http_headers] table or as dotted keys become --header, and their lines go", async () => {
+    const original = `[mcp_servers.remote]
+url = "https://mcp.example.com/mcp"
+tool_timeout_sec = 30
+
+[mcp_servers.remote.http_headers]
+Authorization = "Bearer abc"
+"X-Team" = "core"
+
+[mcp_servers.dotted]
+url = "https://dotted.example.com/mcp"
+http_headers.X-Key = "k"
+
+[profiles.fast]
+model = "o4-mini"
+`;
+    const root = tempProject({ ".codex/config.toml": original, "mcp-servers/remote/mcp-tools.lock.json": lockFor(), "mcp-servers/dotted/mcp-tools.lock.json": lockFor() });
+    const run = await runInProcess(root, ["wrap", "--client-config", ".codex/config.toml"]);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    const text = read(root, ".codex/config.toml");
+    expect(text).not.toContain("http_headers");
+    expect(text).toContain("tool_timeout_sec = 30\n\n[mcp_servers.dotted]\ncommand = ");
+    expect(text).toContain('[profiles.fast]\nmodel = "o4-mini"\n');
+    const { remote, dotted } = (getStaticTOMLValue(parseTOML(text)) as { mcp_servers: Record<string, Record<string, unknown>> }).mcp_servers;
+    expect(Object.keys(remote!).sort()).toEqual(["args", "command", "tool_timeout_sec"]);
+    expect(proxyLine(remote!["command"], remote!["args"])).toEqual({
+      cwd: join(root, "mcp-servers/remote"),
+      url: "https://mcp.example.com/mcp",
+      header: ["Authorization: Bearer abc", "X-Team: core"],
+      server: [],
+    });
+    expect(proxyLine(dotted!["command"], dotted!["args"])).toEqual({ cwd: join(root, "mcp-servers/dotted"), url: "https://dotted.example.com/mcp", header: ["X-Key: k"], server: [] });
+    expect((await runInProcess(root, ["unwrap", "--client-config", ".codex/config.toml"])).code).toBe(0);
+    expect(read(root, ".codex/config.toml")).toBe(original);
+  });
+
   it("refuses a server that has no lock yet, names the import to run, and writes nothing", async () => {
     const original = JSON.stringify({ mcpServers: { pinned: { command: "a" }, fresh: { command: "b" }, off: { command: "c", disabled: true } } });
     const root = tempProject({ ".mcp.json": original, "mcp-servers/pinned/mcp-tools.lock.json": lockFor() });
@@ -280,6 +317,12 @@ model = "o4-mini"
       'it takes credentials from "bearer_token_env_var"',
     ],
     ["a Codex server written as an inline table", "config.toml", '[mcp_servers]\nold = { command = "npx", args = ["x"] }\n', "write this one that way first"],
+    [
+      "a Codex server whose headers table is apart from it",
+      "config.toml",
+      '[mcp_servers.old]\nurl = "https://x.example/mcp"\n\n[profiles.fast]\nmodel = "m"\n\n[mcp_servers.old.http_headers]\nK = "v"\n',
+      "its tables are apart ([profiles.fast] is between them); put [mcp_servers.old] and its sub-tables together first.",
+    ],
     ["a lock that cannot be read", ".mcp.json", JSON.stringify({ mcpServers: { old: { command: "x" } } }), "cannot be read"],
   ])("refuses %s with the reason", async (_, file, original, reason) => {
     const lock = reason === "cannot be read" ? "{ not json" : lockFor();
