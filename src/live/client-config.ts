@@ -57,23 +57,38 @@ function readServer(name: string, entry: JsonValue, context: ClientConfigContext
   if (getOwn(entry, "disabled") === true) return { name, status: "disabled" };
   const fill = filler(context);
   const type = getOwn(entry, "type") ?? getOwn(entry, "transport");
-  const command = getOwn(entry, "command");
-  const url = getOwn(entry, "url") ?? getOwn(entry, "serverUrl");
+  const kind = serverKind(type, getOwn(entry, "command") !== undefined, (getOwn(entry, "url") ?? getOwn(entry, "serverUrl")) !== undefined);
   try {
-    if (type === "sse") return unusable("it is an SSE server; mcp-gen reaches servers over stdio and Streamable HTTP only.");
+    if (kind === "sse") return unusable("it is an SSE server; mcp-gen reaches servers over stdio and Streamable HTTP only.");
     if (getOwn(entry, "envFile") !== undefined) {
       return unusable('it reads variables from an "envFile", which mcp-gen does not read; set them in the environment and reference them as ${env:NAME}.');
     }
-    const isStdio = type === "stdio" || (type === undefined && command !== undefined && url === undefined);
-    const isHttp = type === "http" || type === "streamable-http" || type === "streamableHttp" || (type === undefined && url !== undefined && command === undefined);
-    if (isStdio) return { name, status: "ready", target: stdioTarget(entry, fill, context) };
-    if (isHttp) return { name, status: "ready", target: httpTarget(entry, fill) };
-    if (type !== undefined) return unusable(`its type is ${JSON.stringify(type)}; mcp-gen knows "stdio" and "http".`);
-    return unusable(command !== undefined ? 'it has both a "command" and a "url".' : 'it has neither a "command" (stdio) nor a "url" (HTTP).');
+    if (kind === "stdio") return { name, status: "ready", target: stdioTarget(entry, fill, context) };
+    if (kind === "http") return { name, status: "ready", target: httpTarget(entry, fill) };
+    if (kind === "unknown-type") return unusable(`its type is ${JSON.stringify(type)}; mcp-gen knows "stdio" and "http".`);
+    return unusable(kind === "both" ? 'it has both a "command" and a "url".' : 'it has neither a "command" (stdio) nor a "url" (HTTP).');
   } catch (e) {
     if (e instanceof EntryError) return unusable(e.message);
     throw e;
   }
+}
+
+/** Which server an entry means; "both" and "neither" are entries without a type that say no one thing. */
+export type ServerKind = "stdio" | "http" | "sse" | "unknown-type" | "both" | "neither";
+
+/**
+ * Which server an entry means, as the hosts read it: its declared type (`type`, or `transport`)
+ * decides, whatever else the entry holds; without one, whichever of a command and a URL it has.
+ * wrap (src/wrap/entry-change.ts) goes by this too, so that it wraps the server import pinned.
+ * @example serverKind("http", true, true) === "http"
+ */
+export function serverKind(type: unknown, hasCommand: boolean, hasUrl: boolean): ServerKind {
+  if (type === "sse") return "sse";
+  if (type === "stdio") return "stdio";
+  if (type === "http" || type === "streamable-http" || type === "streamableHttp") return "http";
+  if (type !== undefined) return "unknown-type";
+  if (hasCommand) return hasUrl ? "both" : "stdio";
+  return hasUrl ? "http" : "neither";
 }
 
 class EntryError extends Error {}

@@ -364,6 +364,27 @@ model = "o4-mini"
     expect(existsSync(join(root, "both.json.mcp-gen-wrap.json"))).toBe(false);
   });
 
+  it('goes by the declared "type" as the host and import do: an HTTP entry with a stray command becomes proxy --url; both and no type is refused', async () => {
+    const original = `${JSON.stringify({ mcpServers: { svc: { type: "http", url: "https://mcp.example.com/mcp", command: "node", args: ["other.js"] } } }, null, 2)}\n`;
+    const root = tempProject({ ".mcp.json": original, "mcp-servers/svc/mcp-tools.lock.json": lockFor() });
+    const run = await runInProcess(root, ["wrap", "--client-config", ".mcp.json"]);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    const svc = (JSON.parse(read(root, ".mcp.json")) as { mcpServers: Record<string, Record<string, unknown>> }).mcpServers["svc"]!;
+    expect(Object.keys(svc)).toEqual(["type", "command", "args"]);
+    expect(svc["type"]).toBe("stdio");
+    expect(proxyLine(svc["command"], svc["args"])).toEqual({ cwd: join(root, "mcp-servers/svc"), url: "https://mcp.example.com/mcp", server: [] });
+    expect((await runInProcess(root, ["unwrap", "--client-config", ".mcp.json"])).code).toBe(0);
+    expect(read(root, ".mcp.json")).toBe(original);
+
+    const both = JSON.stringify({ mcpServers: { svc: { url: "https://mcp.example.com/mcp", command: "node" } } });
+    writeFiles(root, { ".mcp.json": both });
+    const refused = await runInProcess(root, ["wrap", "--client-config", ".mcp.json"]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('"svc": it has both a "command" and a "url"; say which server it is with "type": "stdio" or "http", or remove the other.');
+    expect(read(root, ".mcp.json")).toBe(both);
+  });
+
   it("unwrap keeps edits made since to other servers, and refuses (writing nothing) when a wrapped entry itself was edited", async () => {
     const original = '{\n  "mcpServers": {\n    "a": { "command": "x", "args": ["1"] },\n    "b": { "command": "y" }\n  }\n}\n';
     const root = tempProject({ ".mcp.json": original, "mcp-servers/a/mcp-tools.lock.json": lockFor(), "mcp-servers/b/mcp-tools.lock.json": lockFor() });
