@@ -439,6 +439,25 @@ model = "o4-mini"
     expect(read(root, "claude_desktop_config.json")).toBe(JSON.stringify(edited, null, 2));
   });
 
+  it("refuses (writing nothing), as unwrap does, a backup it cannot read: it may be the only copy of entries wrapped before", async () => {
+    const original = '{\n  "mcpServers": {\n    "a": { "command": "x" },\n    "b": { "command": "y" }\n  }\n}\n';
+    const root = tempProject({ ".mcp.json": original, "mcp-servers/a/mcp-tools.lock.json": lockFor(), "mcp-servers/b/mcp-tools.lock.json": lockFor() });
+    expect((await runInProcess(root, ["wrap", "--client-config", ".mcp.json", "--server", "a"])).code).toBe(0);
+    // A newer mcp-gen's backup, or one edited by hand.
+    const backup = read(root, ".mcp.json.mcp-gen-wrap.json").replace('"version": 1', '"version": 2');
+    writeFiles(root, { ".mcp.json.mcp-gen-wrap.json": backup });
+    const config = read(root, ".mcp.json");
+    const unwrap = await runInProcess(root, ["unwrap", "--client-config", ".mcp.json"]);
+    const wrap = await runInProcess(root, ["wrap", "--client-config", ".mcp.json", "--server", "b"]);
+    expect(wrap.code).toBe(2);
+    expect(wrap.code).toBe(unwrap.code);
+    expect(wrap.stderr).toContain(
+      `${JSON.stringify(join(root, ".mcp.json.mcp-gen-wrap.json"))} is not what mcp-gen wrap writes, and may hold the original text of entries wrapped before; put .mcp.json back by hand`,
+    );
+    expect(read(root, ".mcp.json")).toBe(config);
+    expect(read(root, ".mcp.json.mcp-gen-wrap.json")).toBe(backup);
+  });
+
   it("rewrites the file behind a symlink, keeps its permissions, and keeps the backup as private", async () => {
     const original = JSON.stringify({ mcpServers: { a: { command: "x", env: { TOKEN: "secret" } } } }, null, 2);
     const root = tempProject({ "dotfiles/claude_desktop_config.json": original, "mcp-servers/a/mcp-tools.lock.json": lockFor() });

@@ -10,7 +10,7 @@ import { readTextIfExists } from "../../files/write-files.js";
 import { parseLock } from "../../lock/parse-lock.js";
 import { identifyHost, type Host } from "../../wrap/host.js";
 import { planWrap, type ConfigText, type ServerFacts } from "../../wrap/plan-wrap.js";
-import { addToBackup, parseBackup, renderBackup } from "../../wrap/wrap-backup.js";
+import { addToBackup, parseBackup, renderBackup, type WrapBackup } from "../../wrap/wrap-backup.js";
 import { COMMON_OPTIONS, parseCommandArgs, UsageError } from "../args.js";
 import { findProjectRoot, pathsFromCommandLine } from "../project-root.js";
 import { readClientServers, type PinnedServer } from "../client-servers.js";
@@ -53,6 +53,7 @@ export async function runWrap(argv: readonly string[], io: CliIo): Promise<numbe
   const request = liveRequest(values, root, io.env);
   if (request.kind !== "client-config") throw new UsageError("give the host's config with --client-config FILE.");
   const file = await readHostConfig(request.file);
+  const backup = readBackup(file, typed["client-config"]);
   const host = identifyHost(file.path, homedir());
   const servers = await readClientServers(request);
   const facts = await Promise.all(servers.map((server) => serverFacts(server, root, importCommand(typed, server.name))));
@@ -69,7 +70,7 @@ export async function runWrap(argv: readonly string[], io: CliIo): Promise<numbe
   }
   if (!(await isUnchanged(file))) throw new UsageError(`${JSON.stringify(typed["client-config"])} changed while it was being wrapped; run mcp-gen wrap again.`);
   // The backup first: a config rewritten without one could not be put back.
-  await writeBackup(file, renderBackup(addToBackup(file.backupText === undefined ? undefined : parseBackup(file.backupText), plan.wrapped)));
+  await writeBackup(file, renderBackup(addToBackup(backup, plan.wrapped)));
   await writeHostConfig(file, plan.text);
   const names = plan.wrapped.map((entry) => JSON.stringify(entry.name)).join(", ");
   io.stdout(
@@ -81,6 +82,21 @@ export async function runWrap(argv: readonly string[], io: CliIo): Promise<numbe
     ].join("\n")}\n`,
   );
   return EXIT.ok;
+}
+
+/**
+ * The backup beside the config (undefined: there is none). One this mcp-gen cannot read (a newer
+ * mcp-gen's, or edited by hand) may hold the only copy of entries wrapped earlier: it is refused, as
+ * unwrap refuses it, rather than replaced.
+ */
+function readBackup(file: HostConfigFile, given: string): WrapBackup | undefined {
+  if (file.backupText === undefined) return undefined;
+  const backup = parseBackup(file.backupText);
+  if (backup === undefined)
+    throw new UsageError(
+      `${JSON.stringify(file.backupPath)} is not what mcp-gen wrap writes, and may hold the original text of entries wrapped before; put ${given} back by hand from it and remove it, then run mcp-gen wrap again.`,
+    );
+  return backup;
 }
 
 async function configText(host: Host, file: HostConfigFile): Promise<ConfigText> {
