@@ -10,6 +10,7 @@ import type { Node, ParseError } from "jsonc-parser";
 import { defineOwn, getOwn, isJsonObject, type JsonObject, type JsonValue } from "../model/json.js";
 import { type HostKind, serversPath } from "../wrap/host.js";
 import type { LiveTarget } from "./live-connection.js";
+import { repeatedServerKey } from "./repeated-keys.js";
 
 const require = createRequire(import.meta.url);
 
@@ -37,6 +38,8 @@ export type ClientConfig = { readonly ok: true; readonly servers: readonly Clien
 export function readClientConfig(text: string, context: ClientConfigContext, host: HostKind): ClientConfig {
   const parsed = parseJsonc(text);
   if (!parsed.ok) return parsed;
+  const repeated = repeatedServerKey(text);
+  if (repeated !== undefined) return { ok: false, message: repeated };
   const root = parsed.value;
   const at = (path: readonly string[]) => path.reduce<JsonValue | undefined>((value, key) => getOwn(value, key), root);
   const chosen = serversPath(host, (path) => isJsonObject(at(path)));

@@ -458,6 +458,20 @@ model = "o4-mini"
     expect(read(root, ".mcp.json.mcp-gen-wrap.json")).toBe(backup);
   });
 
+  it("refuses a server listed twice (which copy a host runs is unclear) with where both are, and writes nothing; import refuses it too", async () => {
+    const original = '{"mcpServers": {\n  "pin": { "command": "x" },\n  "pin": { "command": "y" }\n}}\n';
+    const root = tempProject({ "claude_desktop_config.json": original, "mcp-servers/pin/mcp-tools.lock.json": lockFor() });
+    const message = `--client-config: ${JSON.stringify(join(root, "claude_desktop_config.json"))} is not an MCP client's config: "pin" is written twice in "mcpServers" (line 2, column 3 and line 3, column 3)`;
+    const wrap = await runInProcess(root, ["wrap", "--client-config", "claude_desktop_config.json"]);
+    expect(wrap.code).toBe(2);
+    expect(wrap.stderr).toContain(message);
+    expect(read(root, "claude_desktop_config.json")).toBe(original);
+    expect(existsSync(join(root, "claude_desktop_config.json.mcp-gen-wrap.json"))).toBe(false);
+    const imported = await runInProcess(root, ["import", "--client-config", "claude_desktop_config.json", "--force"]);
+    expect(imported.code).toBe(2);
+    expect(imported.stderr).toContain(message);
+  });
+
   it("rewrites the file behind a symlink, keeps its permissions, and keeps the backup as private", async () => {
     const original = JSON.stringify({ mcpServers: { a: { command: "x", env: { TOKEN: "secret" } } } }, null, 2);
     const root = tempProject({ "dotfiles/claude_desktop_config.json": original, "mcp-servers/a/mcp-tools.lock.json": lockFor() });

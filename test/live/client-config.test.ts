@@ -110,4 +110,24 @@ describe("readClientConfig", () => {
     expect(readClientConfig('{ "servers": { ', context, "vscode")).toEqual({ ok: false, message: "it is not JSON: CloseBraceExpected at line 1, column 16." });
     expect(readClientConfig('{ "tools": [] }', context, "other")).toEqual({ ok: false, message: 'it has no "servers" (VS Code) or "mcpServers" (Claude Desktop, Cursor) object listing MCP servers.' });
   });
+
+  it("refuses a key written twice where the servers are listed (readers disagree about which copy wins), naming both places; not one elsewhere", () => {
+    const twice = (key: string, where: string, first: string, again: string) => ({
+      ok: false,
+      message: `"${key}" is written twice${where} (${first} and ${again}); remove one of them: hosts disagree about which one they use.`,
+    });
+    const server = '{\n  "mcpServers": {\n    "pin": { "command": "a" },\n    "pin": { "command": "b" }\n  }\n}\n';
+    expect(readClientConfig(server, context)).toEqual(twice("pin", ' in "mcpServers"', "line 3, column 5", "line 4, column 5"));
+    expect(readClientConfig('{ "servers": { "s": { "command": "a", "args": [], "command": "b" } } }', context)).toEqual(
+      twice("command", ' in "servers"."s"', "line 1, column 23", "line 1, column 51"),
+    );
+    expect(readClientConfig('{ "mcpServers": { "a": { "command": "x" } },\n"mcpServers": { "b": { "command": "y" } } }', context)).toEqual(
+      twice("mcpServers", "", "line 1, column 3", "line 2, column 1"),
+    );
+    expect(readClientConfig('{ "mcp": { "servers": { "a": { "env": { "K": "1", "K": "2" }, "command": "x" } } } }', context)).toEqual(
+      twice("K", ' in "mcp"."servers"."a"."env"', "line 1, column 41", "line 1, column 51"),
+    );
+    // A VS Code settings.json's other settings are VS Code's business.
+    expect(readClientConfig('{ "editor.tabSize": 2, "editor.tabSize": 4, "mcp": { "servers": { "a": { "command": "x" } } } }', context)).toMatchObject({ ok: true });
+  });
 });
