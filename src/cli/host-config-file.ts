@@ -1,7 +1,9 @@
 // Reading and replacing a host's config file for wrap and unwrap, and the backup beside it: the real
 // file behind a symlink is the one rewritten (a dotfiles link stays a link), with its permissions,
-// atomically (never half a file), and only if nobody changed it since it was read.
-import { realpath, stat } from "node:fs/promises";
+// atomically (never half a file), and only if nobody changed it since it was read. A file system that
+// refuses a write (permissions, a read-only or full disk) is a usage error naming the file, and
+// whatever was written already is put back.
+import { realpath, rm, stat } from "node:fs/promises";
 import { readTextIfExists, writeFileAtomic } from "../files/write-files.js";
 import { BACKUP_SUFFIX } from "../wrap/wrap-backup.js";
 import { UsageError } from "./args.js";
@@ -37,12 +39,68 @@ export async function isUnchanged(file: HostConfigFile): Promise<boolean> {
   return (await readTextIfExists(file.real)) === file.text;
 }
 
-/** Replaces the config's text, keeping its permissions. */
-export async function writeHostConfig(file: HostConfigFile, text: string): Promise<void> {
-  await writeFileAtomic(file.real, text, file.mode);
+/** One file to replace: its new text (undefined: remove it) and what it held when read. */
+export interface FileChange {
+  readonly path: string;
+  readonly text: string | undefined;
+  readonly before: string | undefined;
+  readonly mode: number;
 }
 
-/** Writes the backup beside the config, as private as the config is. */
-export async function writeBackup(file: HostConfigFile, text: string): Promise<void> {
-  await writeFileAtomic(file.backupPath, text, file.mode & 0o666);
+/** The config with new text, keeping its permissions. */
+export function configChange(file: HostConfigFile, text: string): FileChange {
+  return { path: file.real, text, before: file.text, mode: file.mode };
+}
+
+/** The backup beside the config with new text (undefined: removed), as private as the config is. */
+export function backupChange(file: HostConfigFile, text: string | undefined): FileChange {
+  return { path: file.backupPath, text, before: file.backupText, mode: file.mode & 0o666 };
+}
+
+/**
+ * Makes the changes in order (the caller orders them so that stopping between two loses nothing). When
+ * one is refused by the file system, those made already are put back and a usage error names the file.
+ */
+export async function writeChanges(changes: readonly FileChange[]): Promise<void> {
+  for (const [i, change] of changes.entries()) {
+    try {
+      await apply(change, change.text);
+    } catch (e) {
+      if (errnoCode(e) === undefined) throw e;
+      throw cannotWrite(JSON.stringify(change.path), e, await undo(changes.slice(0, i)));
+    }
+  }
+}
+
+async function apply(change: FileChange, text: string | undefined): Promise<void> {
+  if (text === undefined) await rm(change.path, { force: true });
+  else await writeFileAtomic(change.path, text, change.mode);
+}
+
+/** Puts back the files `done` changed; says what the user finds. */
+async function undo(done: readonly FileChange[]): Promise<string> {
+  const stuck: string[] = [];
+  for (const change of [...done].reverse()) await apply(change, change.before).catch(() => stuck.push(JSON.stringify(change.path)));
+  return stuck.length === 0 ? "nothing was changed" : `${stuck.join(" and ")} could not be put back as ${stuck.length === 1 ? "it was" : "they were"}`;
+}
+
+const WRITE_FAILURES: Readonly<Record<string, string>> = {
+  EACCES: "no permission to write there",
+  EPERM: "no permission to write there",
+  EROFS: "the file system is read-only",
+  ENOSPC: "the disk is full",
+  EDQUOT: "the disk quota is used up",
+};
+
+/** `e` as a usage error when the file system refused a write (`where`: the quoted file), else `e` itself. */
+function cannotWrite(where: string, e: unknown, outcome: string): unknown {
+  const code = errnoCode(e);
+  if (code === undefined) return e;
+  const why = WRITE_FAILURES[code] ?? "the file system refused it";
+  return new UsageError(`--client-config: cannot write ${where} (${code}: ${why}); ${outcome}.`);
+}
+
+function errnoCode(e: unknown): string | undefined {
+  const code = (e as NodeJS.ErrnoException | undefined)?.code;
+  return typeof code === "string" ? code : undefined;
 }

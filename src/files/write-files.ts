@@ -18,15 +18,16 @@ export async function writeFileAtomic(path: string, contents: string | Uint8Arra
   const temp = join(dirname(path), `.mcp-gen-${process.pid}-${randomBytes(4).toString("hex")}.tmp`);
   const handle = await open(temp, "wx", mode ?? 0o644);
   try {
-    if (mode !== undefined) await handle.chmod(mode);
-    await writeAll(handle, contents);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
+    try {
+      if (mode !== undefined) await handle.chmod(mode);
+      await writeAll(handle, contents);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
     await rename(temp, path);
   } catch (e) {
+    // A full disk, say: no half-written temporary file is left behind.
     await rm(temp, { force: true });
     throw e;
   }

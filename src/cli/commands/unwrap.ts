@@ -3,13 +3,12 @@
 // is again byte for byte what it was; edits made since to other servers or settings are kept. An
 // entry edited since wrap is left for the user (nothing is written). Exit 0 restored (or nothing to
 // restore), 1 nothing written, 2 bad usage.
-import { rm } from "node:fs/promises";
 import { homedir } from "node:os";
 import { resolve } from "node:path";
 import { identifyHost } from "../../wrap/host.js";
 import { parseBackup, planUnwrap, renderBackup } from "../../wrap/wrap-backup.js";
 import { COMMON_OPTIONS, parseCommandArgs, UsageError } from "../args.js";
-import { isUnchanged, readHostConfig, writeBackup, writeHostConfig } from "../host-config-file.js";
+import { backupChange, configChange, isUnchanged, readHostConfig, writeChanges } from "../host-config-file.js";
 import { EXIT, type CliIo } from "../io.js";
 import { plural } from "../live-args.js";
 
@@ -56,9 +55,8 @@ export async function runUnwrap(argv: readonly string[], io: CliIo): Promise<num
     return EXIT.problems;
   }
   if (!(await isUnchanged(file))) throw new UsageError(`${JSON.stringify(given)} changed while it was being unwrapped; run mcp-gen unwrap again.`);
-  await writeHostConfig(file, plan.text);
-  if (plan.remaining.entries.length === 0) await rm(file.backupPath, { force: true });
-  else await writeBackup(file, renderBackup(plan.remaining));
+  // The config first: a backup that lost an entry still wrapped in the config could not put it back.
+  await writeChanges([configChange(file, plan.text), backupChange(file, plan.remaining.entries.length === 0 ? undefined : renderBackup(plan.remaining))]);
   io.stdout(`Put back ${plural(plan.restored.length, "server")} of ${given}: ${plan.restored.map((name) => JSON.stringify(name)).join(", ")}.\n`);
   return EXIT.ok;
 }

@@ -14,7 +14,7 @@ import { addToBackup, parseBackup, renderBackup, type WrapBackup } from "../../w
 import { COMMON_OPTIONS, parseCommandArgs, UsageError } from "../args.js";
 import { findProjectRoot, pathsFromCommandLine } from "../project-root.js";
 import { readClientServers, type PinnedServer } from "../client-servers.js";
-import { isUnchanged, readHostConfig, writeBackup, writeHostConfig, type HostConfigFile } from "../host-config-file.js";
+import { backupChange, configChange, isUnchanged, readHostConfig, writeChanges, type HostConfigFile } from "../host-config-file.js";
 import { EXIT, type CliIo } from "../io.js";
 import { DEFAULT_SERVERS_DIR, liveRequest, plural, readServerConfig } from "../live-args.js";
 import { PACKAGE_ROOT } from "../package-files.js";
@@ -70,8 +70,7 @@ export async function runWrap(argv: readonly string[], io: CliIo): Promise<numbe
   }
   if (!(await isUnchanged(file))) throw new UsageError(`${JSON.stringify(typed["client-config"])} changed while it was being wrapped; run mcp-gen wrap again.`);
   // The backup first: a config rewritten without one could not be put back.
-  await writeBackup(file, renderBackup(addToBackup(backup, plan.wrapped)));
-  await writeHostConfig(file, plan.text);
+  await writeChanges([backupChange(file, renderBackup(addToBackup(backup, plan.wrapped))), configChange(file, plan.text)]);
   const names = plan.wrapped.map((entry) => JSON.stringify(entry.name)).join(", ");
   io.stdout(
     `${[
