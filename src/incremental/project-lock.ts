@@ -1,7 +1,8 @@
 // Keeps two mcp-gen processes from building (or checking against a half-written build) in one project
-// at the same time: an exclusive lock file with the owner's pid. A lock left by a process that no
-// longer runs (killed with -9) is taken over.
-import { open, readFile, rm } from "node:fs/promises";
+// at the same time, or from rewriting one host config at once (wrap, unwrap): an exclusive lock file
+// with the owner's pid. A lock left by a process that no longer runs (killed with -9) is taken over.
+import { randomBytes } from "node:crypto";
+import { link, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 
 export const PROJECT_LOCK_FILE = ".mcp-gen.pid";
@@ -18,19 +19,78 @@ function isRunning(pid: number): boolean {
 }
 
 export async function acquireProjectLock(root: string): Promise<LockAttempt> {
-  const path = join(root, PROJECT_LOCK_FILE);
+  return acquireLockFile(join(root, PROJECT_LOCK_FILE));
+}
+
+/**
+ * Creates the lock file `path` holding this process's pid, unless a running process holds it (then
+ * `owner` is its pid, or 0 when another process took over a stale lock at the same moment). Errors of
+ * the file system (a folder that cannot be written) are thrown.
+ */
+export async function acquireLockFile(path: string): Promise<LockAttempt> {
   for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const handle = await open(path, "wx", 0o644);
-      await handle.writeFile(String(process.pid));
-      await handle.close();
-      return { ok: true, release: () => rm(path, { force: true }) };
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
-      const owner = Number((await readFile(path, "utf8").catch(() => "")).trim());
-      if (Number.isInteger(owner) && owner > 0 && isRunning(owner)) return { ok: false, owner };
-      await rm(path, { force: true }); // stale: its owner is gone
-    }
+    if (await createWithPid(path)) return { ok: true, release: () => rm(path, { force: true }) };
+    const owner = await readOwner(path);
+    if (owner === undefined) continue; // released meanwhile
+    if (owner > 0 && isRunning(owner)) return { ok: false, owner };
+    await removeStale(path, owner);
   }
   return { ok: false, owner: 0 };
+}
+
+/**
+ * Creates `path` with this process's pid in it, or returns false when it exists. The pid is written
+ * to a temporary file first and linked into place (link() refuses an existing name), so a lock is
+ * never seen empty: an empty one would read as stale and be taken over while its owner holds it.
+ */
+async function createWithPid(path: string): Promise<boolean> {
+  const temp = tempBeside(path);
+  await writeFile(temp, String(process.pid), { flag: "wx", mode: 0o644 });
+  try {
+    await link(temp, path);
+    return true;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+    return false;
+  } finally {
+    await rm(temp, { force: true });
+  }
+}
+
+/** The pid in a lock file (0: not a pid), or undefined when there is none. */
+async function readOwner(path: string): Promise<number | undefined> {
+  const text = await readFile(path, "utf8").catch((e: NodeJS.ErrnoException) => {
+    if (e.code === "ENOENT") return undefined;
+    throw e;
+  });
+  if (text === undefined) return undefined;
+  const pid = Number(text.trim());
+  return Number.isInteger(pid) && pid > 0 ? pid : 0;
+}
+
+/**
+ * Removes a lock whose owner `stale` is gone. It is moved aside first and checked there: when two
+ * processes take over the same stale lock, the later one may move the lock the earlier one has just
+ * created, and puts it back.
+ */
+async function removeStale(path: string, stale: number): Promise<void> {
+  const aside = tempBeside(path);
+  try {
+    await rename(path, aside);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return; // taken over already
+    throw e;
+  }
+  const moved = await readOwner(aside);
+  if (moved !== undefined && moved !== stale && isRunning(moved)) await link(aside, path).catch(() => undefined);
+  await rm(aside, { force: true });
+}
+
+/**
+ * A temporary name beside the lock. Not named as mcp-gen's other temporary files: a build removes
+ * those in the project root while it holds the lock, which would pull this one away from a process
+ * that is waiting to take the lock.
+ */
+function tempBeside(path: string): string {
+  return `${path}.${process.pid}-${randomBytes(4).toString("hex")}.tmp`;
 }

@@ -5,8 +5,10 @@
 // unwrap gives the file back byte for byte (or keeps later edits to other servers); a server without
 // a lock is refused and nothing is written. The locks here are written directly (the same files
 // `import --client-config` writes); test/e2e/wrap-proxy.e2e.test.ts starts a wrapped server for real.
-import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, statSync, symlinkSync } from "node:fs";
+import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync } from "node:fs";
+import { execFile } from "node:child_process";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import { parseArgs } from "node:util";
 import { parse as parseJsonc } from "jsonc-parser";
 import { getStaticTOMLValue, parseTOML } from "toml-eslint-parser";
@@ -470,6 +472,41 @@ model = "o4-mini"
     const imported = await runInProcess(root, ["import", "--client-config", "claude_desktop_config.json", "--force"]);
     expect(imported.code).toBe(2);
     expect(imported.stderr).toContain(message);
+  });
+
+  describe("two wraps of one config at once", () => {
+    const original = '{\n  "mcpServers": {\n    "a": { "command": "x" },\n    "b": { "command": "y" }\n  }\n}\n';
+    const bothWrapped = (root: string) => {
+      const servers = (JSON.parse(read(root, ".mcp.json")) as { mcpServers: Record<string, { command: string; args: string[] }> }).mcpServers;
+      expect(proxyLine(servers["a"]!.command, servers["a"]!.args).server).toEqual(["x"]);
+      expect(proxyLine(servers["b"]!.command, servers["b"]!.args).server).toEqual(["y"]);
+      const backup = JSON.parse(read(root, ".mcp.json.mcp-gen-wrap.json")) as { entries: { name: string }[] };
+      expect(backup.entries.map((entry) => entry.name).sort()).toEqual(["a", "b"]);
+      expect(existsSync(join(root, ".mcp.json.mcp-gen-wrap.lock"))).toBe(false);
+    };
+
+    it("in one process: the second waits for the first, both are wrapped and recorded, and unwrap puts both back", async () => {
+      const root = tempProject({ ".mcp.json": original, "mcp-servers/a/mcp-tools.lock.json": lockFor(), "mcp-servers/b/mcp-tools.lock.json": lockFor() });
+      const runs = await Promise.all(["a", "b"].map((name) => runInProcess(root, ["wrap", "--client-config", ".mcp.json", "--server", name])));
+      expect(runs.map((run) => [run.code, run.stderr])).toEqual([
+        [0, ""],
+        [0, ""],
+      ]);
+      bothWrapped(root);
+      expect((await runInProcess(root, ["unwrap", "--client-config", ".mcp.json"])).code).toBe(0);
+      expect(read(root, ".mcp.json")).toBe(original);
+    });
+
+    it("in two processes: both are wrapped and recorded, every time", async () => {
+      const root = tempProject({ "mcp-servers/a/mcp-tools.lock.json": lockFor(), "mcp-servers/b/mcp-tools.lock.json": lockFor() });
+      const wrap = (name: string) => promisify(execFile)(process.execPath, [BIN, "wrap", "--client-config", ".mcp.json", "--server", name], { cwd: root, timeout: 30_000 });
+      for (let round = 0; round < 4; round++) {
+        writeFiles(root, { ".mcp.json": original });
+        rmSync(join(root, ".mcp.json.mcp-gen-wrap.json"), { force: true });
+        await Promise.all([wrap("a"), wrap("b")]);
+        bothWrapped(root);
+      }
+    }, 60_000);
   });
 
   it("rewrites the file behind a symlink, keeps its permissions, and keeps the backup as private", async () => {

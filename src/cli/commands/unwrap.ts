@@ -8,7 +8,7 @@ import { resolve } from "node:path";
 import { identifyHost } from "../../wrap/host.js";
 import { parseBackup, planUnwrap, renderBackup } from "../../wrap/wrap-backup.js";
 import { COMMON_OPTIONS, parseCommandArgs, UsageError } from "../args.js";
-import { backupChange, configChange, isUnchanged, readHostConfig, writeChanges } from "../host-config-file.js";
+import { backupChange, configChange, isUnchanged, withHostConfig, writeChanges, type HostConfigFile } from "../host-config-file.js";
 import { EXIT, type CliIo } from "../io.js";
 import { plural } from "../live-args.js";
 
@@ -37,14 +37,16 @@ export async function runUnwrap(argv: readonly string[], io: CliIo): Promise<num
   }
   const given = values["client-config"];
   if (given === undefined) throw new UsageError("give the host's config with --client-config FILE.");
-  const file = await readHostConfig(resolve(io.cwd, values.cwd ?? ".", given));
+  return withHostConfig(resolve(io.cwd, values.cwd ?? ".", given), (file) => unwrapLocked(file, given, values.server ?? [], io));
+}
+
+async function unwrapLocked(file: HostConfigFile, given: string, only: readonly string[], io: CliIo): Promise<number> {
   if (file.backupText === undefined) {
     io.stdout(`Nothing to unwrap: mcp-gen wrap left nothing beside ${given} (${file.backupPath}).\n`);
     return EXIT.ok;
   }
   const backup = parseBackup(file.backupText);
   if (backup === undefined) throw new UsageError(`${JSON.stringify(file.backupPath)} is not what mcp-gen wrap writes; put ${given} back by hand.`);
-  const only = values.server ?? [];
   const unknown = only.filter((name) => !backup.entries.some((entry) => entry.name === name));
   if (unknown.length > 0) throw new UsageError(`--server ${unknown.map((name) => JSON.stringify(name)).join(", ")}: wrap did not rewrite ${unknown.length === 1 ? "it" : "them"} in ${given}.`);
   const plan = planUnwrap(file.text, backup, only, identifyHost(file.path, homedir()).kind);

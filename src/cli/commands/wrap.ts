@@ -14,9 +14,9 @@ import { addToBackup, parseBackup, renderBackup, type WrapBackup } from "../../w
 import { COMMON_OPTIONS, parseCommandArgs, UsageError } from "../args.js";
 import { findProjectRoot, pathsFromCommandLine } from "../project-root.js";
 import { readClientServers, type PinnedServer } from "../client-servers.js";
-import { backupChange, configChange, isUnchanged, readHostConfig, writeChanges, type HostConfigFile } from "../host-config-file.js";
+import { backupChange, configChange, isUnchanged, withHostConfig, writeChanges, type HostConfigFile } from "../host-config-file.js";
 import { EXIT, type CliIo } from "../io.js";
-import { DEFAULT_SERVERS_DIR, liveRequest, plural, readServerConfig } from "../live-args.js";
+import { DEFAULT_SERVERS_DIR, liveRequest, plural, readServerConfig, type LiveRequest } from "../live-args.js";
 import { PACKAGE_ROOT } from "../package-files.js";
 
 export const WRAP_HELP = `Usage: mcp-gen wrap --client-config FILE [--server NAME]... [options]
@@ -52,11 +52,27 @@ export async function runWrap(argv: readonly string[], io: CliIo): Promise<numbe
   const values = pathsFromCommandLine(io.cwd, typed, root, ["client-config", "servers-dir"]);
   const request = liveRequest(values, root, io.env);
   if (request.kind !== "client-config") throw new UsageError("give the host's config with --client-config FILE.");
-  const file = await readHostConfig(request.file);
-  const backup = readBackup(file, typed["client-config"]);
+  const given = typed["client-config"];
+  const importAgain = (name: string) => importCommand(typed, name);
+  return withHostConfig(request.file, (file) => wrapLocked({ file, given, request, root, importAgain, io }));
+}
+
+interface WrapRun {
+  /** The config, read with its lock held. */
+  readonly file: HostConfigFile;
+  /** The config as the command line gave it. */
+  readonly given: string;
+  readonly request: Extract<LiveRequest, { kind: "client-config" }>;
+  readonly root: string;
+  readonly importAgain: (name: string) => string;
+  readonly io: CliIo;
+}
+
+async function wrapLocked({ file, given, request, root, importAgain, io }: WrapRun): Promise<number> {
+  const backup = readBackup(file, given);
   const host = identifyHost(file.path, homedir());
   const servers = await readClientServers(request);
-  const facts = await Promise.all(servers.map((server) => serverFacts(server, root, importCommand(typed, server.name))));
+  const facts = await Promise.all(servers.map((server) => serverFacts(server, root, importAgain(server.name))));
   const config = await configText(host, file);
   const plan = planWrap({ config, servers: facts, places: { node: process.execPath, bin: join(PACKAGE_ROOT, "bin", "mcp-gen.js"), workspaceFolder: host.workspaceFolder } });
   if (!plan.ok) {
@@ -65,19 +81,20 @@ export async function runWrap(argv: readonly string[], io: CliIo): Promise<numbe
   }
   const skipped = plan.skipped.map((s) => `${JSON.stringify(s.name)} is left as it is: ${s.reason}.`);
   if (plan.wrapped.length === 0) {
-    io.stdout(`${[...skipped, `Nothing to wrap in ${typed["client-config"]}.`].join("\n")}\n`);
+    io.stdout(`${[...skipped, `Nothing to wrap in ${given}.`].join("\n")}\n`);
     return EXIT.ok;
   }
-  if (!(await isUnchanged(file))) throw new UsageError(`${JSON.stringify(typed["client-config"])} changed while it was being wrapped; run mcp-gen wrap again.`);
+  // The lock keeps other mcp-gen runs out; a host or an editor saving the file does not take it.
+  if (!(await isUnchanged(file))) throw new UsageError(`${JSON.stringify(given)} changed while it was being wrapped; run mcp-gen wrap again.`);
   // The backup first: a config rewritten without one could not be put back.
   await writeChanges([backupChange(file, renderBackup(addToBackup(backup, plan.wrapped))), configChange(file, plan.text)]);
   const names = plan.wrapped.map((entry) => JSON.stringify(entry.name)).join(", ");
   io.stdout(
     `${[
-      `Wrapped ${plural(plan.wrapped.length, "server")} of ${typed["client-config"]} (${host.name}): ${names} now ${plan.wrapped.length === 1 ? "starts" : "start"} through mcp-gen proxy, pinned to ${plan.wrapped.length === 1 ? "its lock" : "their locks"} under ${request.serversDir}.`,
+      `Wrapped ${plural(plan.wrapped.length, "server")} of ${given} (${host.name}): ${names} now ${plan.wrapped.length === 1 ? "starts" : "start"} through mcp-gen proxy, pinned to ${plan.wrapped.length === 1 ? "its lock" : "their locks"} under ${request.serversDir}.`,
       ...skipped,
       ...host.notes,
-      `Undo with \`mcp-gen unwrap --client-config ${quote(typed["client-config"])}\` (what it needs is in ${file.backupPath}).`,
+      `Undo with \`mcp-gen unwrap --client-config ${quote(given)}\` (what it needs is in ${file.backupPath}).`,
     ].join("\n")}\n`,
   );
   return EXIT.ok;

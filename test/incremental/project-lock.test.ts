@@ -1,0 +1,52 @@
+// The lock file that keeps two builds out of one project, and two wraps off one host config: held, it
+// refuses a second acquirer and names the owner; released, it is free; left by a process that is gone
+// (killed with -9), it is taken over. It never exists without its owner's pid in it.
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { acquireLockFile } from "../../src/incremental/project-lock.js";
+import { tempProject } from "../support/temp-project.js";
+
+describe("acquireLockFile", () => {
+  it("refuses a second acquirer while held, naming the owner; free again once released", async () => {
+    const root = tempProject({});
+    const path = join(root, "config.json.lock");
+    const first = await acquireLockFile(path);
+    expect(first.ok).toBe(true);
+    expect(readFileSync(path, "utf8")).toBe(String(process.pid));
+    expect(await acquireLockFile(path)).toEqual({ ok: false, owner: process.pid });
+    if (first.ok) await first.release();
+    expect(existsSync(path)).toBe(false);
+    const again = await acquireLockFile(path);
+    expect(again.ok).toBe(true);
+    if (again.ok) await again.release();
+    // No temporary file is left beside it.
+    expect(readdirSync(root)).toEqual([]);
+  });
+
+  it("takes over a lock left by a process that no longer runs", async () => {
+    const root = tempProject({});
+    const path = join(root, "config.json.lock");
+    const gone = spawnSync(process.execPath, ["-e", ""]).pid;
+    writeFileSync(path, String(gone));
+    const taken = await acquireLockFile(path);
+    expect(taken.ok).toBe(true);
+    expect(readFileSync(path, "utf8")).toBe(String(process.pid));
+    if (taken.ok) await taken.release();
+    expect(readdirSync(root)).toEqual([]);
+  });
+
+  it("of many acquirers taking over a stale lock at once, exactly one holds it", async () => {
+    const root = tempProject({});
+    const gone = String(spawnSync(process.execPath, ["-e", ""]).pid);
+    // A race that went wrong about once in 20 rounds when a stale lock was removed by name.
+    for (let round = 0; round < 40; round++) {
+      const path = join(root, `config.json.${round}.lock`);
+      writeFileSync(path, gone);
+      const attempts = await Promise.all(Array.from({ length: 8 }, () => acquireLockFile(path)));
+      expect(attempts.filter((attempt) => attempt.ok)).toHaveLength(1);
+      expect(readFileSync(path, "utf8")).toBe(String(process.pid));
+    }
+  });
+});
