@@ -117,17 +117,17 @@ describe("readClientConfig", () => {
       message: `"${key}" is written twice${where} (${first} and ${again}); remove one of them: hosts disagree about which one they use.`,
     });
     const server = '{\n  "mcpServers": {\n    "pin": { "command": "a" },\n    "pin": { "command": "b" }\n  }\n}\n';
-    expect(readClientConfig(server, context)).toEqual(twice("pin", ' in "mcpServers"', "line 3, column 5", "line 4, column 5"));
-    expect(readClientConfig('{ "servers": { "s": { "command": "a", "args": [], "command": "b" } } }', context)).toEqual(
+    expect(readClientConfig(server, context, "other")).toEqual(twice("pin", ' in "mcpServers"', "line 3, column 5", "line 4, column 5"));
+    expect(readClientConfig('{ "servers": { "s": { "command": "a", "args": [], "command": "b" } } }', context, "other")).toEqual(
       twice("command", ' in "servers"."s"', "line 1, column 23", "line 1, column 51"),
     );
-    expect(readClientConfig('{ "mcpServers": { "a": { "command": "x" } },\n"mcpServers": { "b": { "command": "y" } } }', context)).toEqual(
+    expect(readClientConfig('{ "mcpServers": { "a": { "command": "x" } },\n"mcpServers": { "b": { "command": "y" } } }', context, "other")).toEqual(
       twice("mcpServers", "", "line 1, column 3", "line 2, column 1"),
     );
-    expect(readClientConfig('{ "mcp": { "servers": { "a": { "env": { "K": "1", "K": "2" }, "command": "x" } } } }', context)).toEqual(
+    expect(readClientConfig('{ "mcp": { "servers": { "a": { "env": { "K": "1", "K": "2" }, "command": "x" } } } }', context, "other")).toEqual(
       twice("K", ' in "mcp"."servers"."a"."env"', "line 1, column 41", "line 1, column 51"),
     );
     // A VS Code settings.json's other settings are VS Code's business.
-    expect(readClientConfig('{ "editor.tabSize": 2, "editor.tabSize": 4, "mcp": { "servers": { "a": { "command": "x" } } } }', context)).toMatchObject({ ok: true });
+    expect(readClientConfig('{ "editor.tabSize": 2, "editor.tabSize": 4, "mcp": { "servers": { "a": { "command": "x" } } } }', context, "other")).toMatchObject({ ok: true });
   });
 });
