@@ -50,10 +50,24 @@ async function createWithPid(path: string): Promise<boolean> {
     await link(temp, path);
     return true;
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
-    return false;
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "EEXIST") return false;
+    // A file system without hard links (FAT, exFAT, some network shares): an exclusive create, then
+    // the pid, as before links were used; a lock is then empty for the moment between the two.
+    if (code === "EPERM" || code === "ENOTSUP" || code === "EOPNOTSUPP" || code === "ENOSYS") return createExclusive(path);
+    throw e;
   } finally {
     await rm(temp, { force: true });
+  }
+}
+
+async function createExclusive(path: string): Promise<boolean> {
+  try {
+    await writeFile(path, String(process.pid), { flag: "wx", mode: 0o644 });
+    return true;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw e;
   }
 }
 
