@@ -5,6 +5,7 @@
 import { lstatSync, readdirSync, realpathSync, type Dirent, type Stats } from "node:fs";
 import { isAbsolute, join, relative, sep } from "node:path";
 import type { Config } from "../config/config.js";
+import { GENERATED_EXTENSION, GENERATED_FOLDERS } from "../emit/generated-layout.js";
 import { sortDiagnostics, type Diagnostic } from "../model/diagnostic.js";
 
 /** A project path a command writes to or into. */
@@ -54,7 +55,8 @@ export function confinePaths(realRoot: string, paths: readonly WritePath[]): Con
 
 /**
  * The folders and the lock a build writes (and check compares), confined, and compared by real
- * path: `out` must not overlap handlers, tests or the lock once links are followed.
+ * path: `out` must not overlap handlers, tests or the lock once links are followed, and nothing in
+ * `out` may stand where a build writes the other kind (a folder for a file, a file for a folder).
  */
 export function confineProjectPaths(realRoot: string, config: Pick<Config, "out" | "handlers" | "tests" | "lock">): ConfinedPaths {
   const confined = confinePaths(realRoot, [
@@ -80,7 +82,34 @@ export function confineProjectPaths(realRoot: string, config: Pick<Config, "out"
       ),
     );
   }
-  return { diagnostics: sortDiagnostics([...confined.diagnostics, ...overlaps]), real: confined.real };
+  const inTheWay = out === undefined ? [] : generatedPathsInTheWay(out, config.out);
+  return { diagnostics: sortDiagnostics([...confined.diagnostics, ...overlaps, ...inTheWay]), real: confined.real };
+}
+
+/**
+ * What stands in the generated folder (real path `realOut`, project path `out`) where a build writes
+ * the other kind: a folder named as a generated file (`tools/greet.ts/`), or a file (or anything but
+ * a folder) where generated files go (`tools`). Reading or replacing either failed with EISDIR or
+ * ENOTDIR, in the middle of a build or check; a folder may hold the user's files, which a build
+ * must not delete. Links are firstLinkBelow's.
+ */
+function generatedPathsInTheWay(realOut: string, out: string): Diagnostic[] {
+  const found: Diagnostic[] = [];
+  for (const folder of ["", ...GENERATED_FOLDERS]) {
+    const shown = folder === "" ? out : `${out}/${folder}`;
+    const stat = lstatOrUndefined(folder === "" ? realOut : join(realOut, folder));
+    if (stat === undefined || stat.isSymbolicLink()) continue; // not there (or behind a file, reported), or a link (reported)
+    if (!stat.isDirectory()) {
+      found.push(problem(shown, `${shown} is a file, where a build writes the folder of generated files ${shown}/.`, `Move the file out of ${out}, which mcp-gen rewrites on every build.`));
+      continue;
+    }
+    for (const entry of entriesOrNone(join(realOut, folder))) {
+      if (!entry.isDirectory() || !entry.name.endsWith(GENERATED_EXTENSION)) continue;
+      const path = `${shown}/${entry.name}`;
+      found.push(problem(path, `${path} is a folder, where a build writes a generated file of that name.`, `Move the folder out of ${out}, which mcp-gen rewrites on every build.`));
+    }
+  }
+  return found;
 }
 
 /** The real path of a project path: its existing part resolved, the rest (created by mkdir as plain folders) appended; or why not. */
@@ -115,6 +144,9 @@ function resolveInProject(realRoot: string, item: WritePath): string | Diagnosti
     if (!stat.isDirectory() && !(last && item.kind === "file")) {
       return problem(shown, `${shown} is a file, so ${item.role} (${item.path}) cannot be a folder.`, "Move the file away, or point the setting at a folder.");
     }
+    if (last && item.kind === "file" && stat.isDirectory()) {
+      return problem(shown, `${shown} is a folder, so ${item.role} (${item.path}) cannot be a file.`, "Move the folder away, or point the setting at a file.");
+    }
     current = next;
   }
   return current;
@@ -147,6 +179,14 @@ export function realPathOrSelf(root: string): string {
 export function isWithin(path: string, folder: string): boolean {
   const rel = relative(folder, path);
   return rel === "" || (rel !== ".." && !rel.startsWith(".." + sep) && !isAbsolute(rel));
+}
+
+function entriesOrNone(folder: string): Dirent[] {
+  try {
+    return readdirSync(folder, { withFileTypes: true });
+  } catch {
+    return []; // gone since, or unreadable: the build's own reads report it
+  }
 }
 
 function lstatOrUndefined(path: string): Stats | undefined {
