@@ -5,9 +5,9 @@
 // (src/cli/commands/build.ts) loads this module only when its shortcut (unchanged-build-fast.ts)
 // cannot tell from stats that there is nothing to do: the analysis, the generators and the rules
 // are a third of a no-change build's start-up.
-import { readdirSync } from "node:fs";
+import { readdirSync, type Dirent } from "node:fs";
 import { join, posix } from "node:path";
-import { hasErrors, type Diagnostic } from "../model/diagnostic.js";
+import { compareText, hasErrors, type Diagnostic } from "../model/diagnostic.js";
 import { withPatternVerdicts } from "../pattern-check/certify-patterns.js";
 import { analyzeProjectWith, type ProjectAnalysis, type ProjectInput } from "../project/analyze-project.js";
 import { expectedTypesJobs } from "../emit/emit-project.js";
@@ -42,6 +42,7 @@ import { failsPolicy } from "./report.js";
 import { toolsNotFound } from "./tools-not-found.js";
 import { projectModuleFormat } from "./module-format.js";
 import { count, printBuilt, type BuildRun } from "./build-run.js";
+import { OUTPUT_PATH_UNSAFE } from "./confine-paths.js";
 
 /**
  * The full build, with the project lock held: plan, read, then validate, reuse, generate and write.
@@ -54,7 +55,8 @@ export async function fullBuild(run: BuildRun, configHashes: ReadonlyMap<string,
   const reuse = reuseChecks(plan, read.input.descriptors, read.records);
   const { config } = read.input;
   // A client-only project has no scaffolds to create or to find.
-  const scaffolds = config.generate === "all" ? existingFiles(run.root, [config.handlers, config.tests]) : undefined;
+  const listed = config.generate === "all" ? listScaffoldFolders(run.root, [config.handlers, config.tests]) : undefined;
+  const scaffolds = listed?.files;
   const input: ProjectInput = {
     ...read.input,
     scaffoldsWritten: (tools) => scaffoldsWritten(tools, scaffolds, config, run.memo),
@@ -68,7 +70,7 @@ export async function fullBuild(run: BuildRun, configHashes: ReadonlyMap<string,
   const workers = workerCount(building, run.io.env);
   const threads = startBuildThreads(workers, { typesThread: wantsTypesThread(workers, building, input.descriptors.length, run.io.env), progress: run.progress.work, clock });
   try {
-    return await validateAndWrite(run, plan, threads, { input, records: read.records, reuse, configHashes, scaffolds });
+    return await validateAndWrite(run, plan, threads, { input, records: read.records, reuse, configHashes, scaffolds, scaffoldFolders: listed?.folders ?? new Set() });
   } finally {
     await clock.timeAsync("report", () => threads.close());
   }
@@ -114,6 +116,8 @@ interface ReadInputs {
   readonly configHashes: ReadonlyMap<string, string>;
   /** The scaffolds that exist (project paths); undefined for a project that has none (`generate: client`). */
   readonly scaffolds: ReadonlySet<string> | undefined;
+  /** The folders directly in the handlers and tests folders (project paths), where no scaffold can be created. */
+  readonly scaffoldFolders: ReadonlySet<string>;
 }
 
 /** Validate, then reuse what did not change, generate the rest and write it; or stop and say why. */
@@ -122,7 +126,8 @@ async function validateAndWrite(run: BuildRun, plan: BuildPlan, threads: BuildTh
   const analysis = await validateProject(run, threads, input, read.reuse);
   // A project that lacks the runtime its code imports builds, with the line that installs it (check fails on it).
   const runtime = input.descriptors.length === 0 ? [] : runtimeWarnings(run.root, input.config, run.project.sources.get(PACKAGE_JSON), () => runtimeInstallArgument(run.root, PACKAGE_ROOT) ?? null);
-  const diagnostics = [...analysis.diagnostics, ...plan.previous.diagnostics, ...runtime, ...projectModuleFormat(run.root, run.sources)];
+  const inTheWay = scaffolds ? scaffoldsInTheWay(analysis.tools, read.scaffoldFolders, input.config, analysis.memo) : [];
+  const diagnostics = [...analysis.diagnostics, ...inTheWay, ...plan.previous.diagnostics, ...runtime, ...projectModuleFormat(run.root, run.sources)];
   const stopped = await stopBeforeWriting(run, input, diagnostics, Object.keys(plan.previous.parsed?.tools ?? {}).length);
   if (stopped !== undefined) return stopped;
   const inputs = inputHashes(read.configHashes, records);
@@ -258,17 +263,52 @@ function scaffoldsWritten(tools: readonly ResolvedTool[], existing: ReadonlySet<
   };
 }
 
-/** Project paths of the files directly in each folder (scaffold folders: one file per tool). */
-function existingFiles(root: string, folders: readonly string[]): Set<string> {
-  const paths = new Set<string>();
+/**
+ * Project paths of the entries directly in each folder (scaffold folders: one file per tool): the
+ * files (and links), which a build leaves alone, apart from the folders, where it cannot create one.
+ */
+function listScaffoldFolders(root: string, folders: readonly string[]): { readonly files: Set<string>; readonly folders: Set<string> } {
+  const listed = { files: new Set<string>(), folders: new Set<string>() };
   for (const folder of folders) {
-    let names: string[];
+    let entries: Dirent[];
     try {
-      names = readdirSync(join(root, folder));
+      entries = readdirSync(join(root, folder), { withFileTypes: true });
     } catch {
       continue;
     }
-    for (const name of names) paths.add(`${folder}/${name}`);
+    for (const entry of entries) (entry.isDirectory() ? listed.folders : listed.files).add(`${folder}/${entry.name}`);
   }
-  return paths;
+  return listed;
+}
+
+/**
+ * A folder where a tool's handler stub or test scaffold goes: the build would create none there, and
+ * the generated handlers.ts would import a module that is not there. Stops the build before it writes.
+ */
+function scaffoldsInTheWay(tools: readonly ResolvedTool[], folders: ReadonlySet<string>, config: Config, memo: RunMemo): Diagnostic[] {
+  if (folders.size === 0) return [];
+  const names = tools.map((tool) => String(tool.wire.name)).sort(compareText);
+  return assignToolNames(names, memo).flatMap(({ name, file }) => {
+    const [stub, test] = scaffoldPaths(config.handlers, config.tests, file);
+    const scaffolds = [
+      { path: stub, what: "handler stub" },
+      { path: test, what: "test scaffold" },
+    ];
+    return scaffolds.filter(({ path }) => folders.has(path)).map(({ path, what }) => scaffoldInTheWay(path, `${what} of the tool ${JSON.stringify(name)}`));
+  });
+}
+
+function scaffoldInTheWay(path: string, what: string): Diagnostic {
+  return {
+    ruleId: OUTPUT_PATH_UNSAFE,
+    severity: "error",
+    message: `${path} is a folder, where a build creates the ${what}.`,
+    hint: "Move the folder away; the next build creates the file there.",
+    file: path,
+    line: 1,
+    column: 1,
+    endLine: 1,
+    endColumn: 1,
+    pointer: "",
+  };
 }

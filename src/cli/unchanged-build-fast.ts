@@ -76,7 +76,12 @@ function scaffoldsExist(root: string, paths: readonly string[]): boolean {
     if (!listed.has(folder)) {
       let names: ReadonlySet<string> | undefined;
       try {
-        names = new Set(readdirSync(absolutePath(root, folder)));
+        // A folder at a scaffold's path is no scaffold: the full build reports it.
+        names = new Set(
+          readdirSync(absolutePath(root, folder), { withFileTypes: true })
+            .filter((entry) => !entry.isDirectory())
+            .map((entry) => entry.name),
+        );
       } catch {
         names = undefined;
       }

@@ -113,6 +113,35 @@ describe("something in the way in the generated folder or at the lock", () => {
   });
 });
 
+describe("a folder where a handler stub or test scaffold goes", () => {
+  for (const path of ["src/handlers/wave.ts", "test/tools/wave.test.ts"]) {
+    it(`${path} a folder for a new tool: build exits 1 with output-path-unsafe, and writes nothing`, async () => {
+      const root = await builtProject();
+      writeFiles(root, { "tools/wave.yaml": TOOL("wave"), [`${path}/mine.txt`]: "the user's\n" });
+      const before = filesBelow(root);
+      const run = await runInProcess(root, ["build", "--format", "json"]);
+      expect(run.code, run.stdout).toBe(1);
+      const { diagnostics } = JSON.parse(run.stdout) as { diagnostics: { file: string; ruleId: string }[] };
+      expect(diagnostics.map((d) => [d.file, d.ruleId])).toEqual([[path, "output-path-unsafe"]]);
+      expect(filesBelow(root)).toEqual(before);
+    });
+  }
+
+  it("a stub and a test replaced by folders after a build: the next build (no descriptor changed) reports both", async () => {
+    // With node_modules, a build keeps the cache that lets the next one tell from stats that nothing changed.
+    const root = tempProject({ "tools/greet.yaml": TOOL("greet"), "node_modules/.keep": "" });
+    expect((await runInProcess(root, ["build"])).code).toBe(0);
+    for (const path of ["src/handlers/greet.ts", "test/tools/greet.test.ts"]) {
+      rmSync(join(root, path));
+      mkdirSync(join(root, path));
+    }
+    const run = await runInProcess(root, ["build"]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('src/handlers/greet.ts:1:1 error output-path-unsafe src/handlers/greet.ts is a folder, where a build creates the handler stub of the tool "greet".');
+    expect(run.stdout).toContain('test/tools/greet.test.ts:1:1 error output-path-unsafe test/tools/greet.test.ts is a folder, where a build creates the test scaffold of the tool "greet".');
+  });
+});
+
 describe("the generated folder's layout (generated-layout.ts) is what a build writes", () => {
   for (const config of ["", "runtime: vendored\n", "runtime: vendored\ntarget: sdk-v1\n", "generate: client\n"]) {
     it(`every file ends in ${GENERATED_EXTENSION} and lies in out or a folder GENERATED_FOLDERS names (${config.trim() || "defaults"})`, async () => {
