@@ -9,6 +9,7 @@
 import { lstatSync, readdirSync, realpathSync, statSync } from "node:fs";
 import { join, posix, sep } from "node:path";
 import type { Config } from "../config/config.js";
+import { globBase } from "../config/glob-base.js";
 import { fingerprint, isSettled } from "../files/read-with-stat.js";
 import type { GlobRecord } from "../incremental/stat-index.js";
 
@@ -44,27 +45,6 @@ export async function findDescriptors(root: string, config: Config, memo?: GlobM
 function folderStat(root: string, folder: string): string | undefined {
   const stat = statSync(folder === "" ? root : join(root, folder), { throwIfNoEntry: false });
   return stat?.isDirectory() ? fingerprint(stat) : undefined;
-}
-
-/** Characters that make a path segment of a glob a pattern rather than a name. */
-const MAGIC = /[*?[\]{}()!+@\\]/;
-
-/**
- * The folder (project path, "" for the root) below which `pattern` can match, or undefined for a
- * negation (which only takes matches away). A pattern that leaves the project gives a path starting
- * with "..", which callers refuse.
- * @example globBase("tools/**\/*.yaml") // "tools"
- */
-export function globBase(pattern: string): string | undefined {
-  if (pattern.startsWith("!")) return undefined;
-  const segments = pattern.split("/");
-  const base: string[] = [];
-  for (const segment of segments.slice(0, -1)) {
-    if (MAGIC.test(segment)) break;
-    base.push(segment);
-  }
-  const path = posix.normalize(base.join("/") || ".");
-  return path === "." ? "" : path;
 }
 
 /**

@@ -7,7 +7,7 @@
 import { readdirSync, statSync, type Dirent } from "node:fs";
 import { join, posix } from "node:path";
 import type { Config } from "../config/config.js";
-import { globBase } from "./find-descriptors.js";
+import { globBase } from "../config/glob-base.js";
 
 /** Folders past which a watch stops adding more (each is one watcher): a glob like `**` at the root of a large tree. */
 export const MAX_WATCHED_FOLDERS = 4_000;

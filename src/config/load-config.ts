@@ -12,6 +12,7 @@ import type { AnyRule } from "../validate/define-rule.js";
 import type { RuleSetting } from "../validate/run-rules.js";
 import type { Config, ServerSettings } from "./config.js";
 import { buildConfigSchema } from "./config-schema.js";
+import { globBase } from "./glob-base.js";
 import { DEFAULT_SERVER, DEFAULT_TOOLS_GLOB } from "./defaults.js";
 import { presetSeverity, type Preset } from "./preset.js";
 import { isQuicklyValid } from "./quick-validate.js";
@@ -104,7 +105,7 @@ function normalizePath(path: string): string {
   return posix.normalize(path.replace(/\\/g, "/")).replace(/\/$/, "");
 }
 
-/** Output folders must stay inside the project and must not overlap each other. */
+/** Output folders must stay inside the project and must not overlap each other, nor out hold the descriptors. */
 function checkPaths(config: Config): { pointer: string; message: string; hint: string }[] {
   const problems: { pointer: string; message: string; hint: string }[] = [];
   const folders = [
@@ -132,7 +133,26 @@ function checkPaths(config: Config): { pointer: string; message: string; hint: s
       });
     }
   }
+  problems.push(...descriptorsInOut(config));
   return problems;
+}
+
+/**
+ * A `tools` glob that looks for descriptors in out or below it: the search skips out (the build's own
+ * files), so it found nothing and the build warned of a glob that matched no file.
+ */
+function descriptorsInOut(config: Config): { pointer: string; message: string; hint: string }[] {
+  return config.tools.flatMap((pattern, i) => {
+    const base = globBase(pattern);
+    if (base === undefined || !(base === config.out || base.startsWith(`${config.out}/`))) return [];
+    return [
+      {
+        pointer: "/out",
+        message: `out (${JSON.stringify(config.out)}) holds the descriptors tools[${i}] (${JSON.stringify(pattern)}) looks for; a build never reads descriptors from out, which it rewrites.`,
+        hint: `Point out at a folder of its own, such as "src/generated".`,
+      },
+    ];
+  });
 }
 
 function leafErrors(errors: readonly ErrorObject[], root: JsonValue): ErrorObject[] {

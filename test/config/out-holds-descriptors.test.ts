@@ -1,0 +1,39 @@
+// out is rewritten by every build and skipped by the descriptor search: a config whose out is (or
+// holds) the folder a `tools` glob looks in is config-invalid with exit 2, like out overlapping
+// handlers, tests or the lock. Before, `out: tools` found no descriptor and exited 0 with a warning.
+import { describe, expect, it } from "vitest";
+import { runInProcess, tempProject } from "../support/temp-project.js";
+
+const TOOL = "name: greet\ndescription: Greets.\ninputSchema:\n  type: object\n";
+
+/** The [ruleId, message] pairs of a run refused with exit 2. */
+async function refusal(config: string, argv: readonly string[]): Promise<[string, string][]> {
+  const root = tempProject({ "mcp-gen.config.yaml": config, "tools/greet.yaml": TOOL, "tools/sub/wave.yaml": TOOL.replace("greet", "wave") });
+  const run = await runInProcess(root, [...argv, "--format", "json"]);
+  expect(run.code, run.stdout).toBe(2);
+  const { diagnostics } = JSON.parse(run.stdout) as { diagnostics: { ruleId: string; message: string }[] };
+  return diagnostics.map((d) => [d.ruleId, d.message]);
+}
+
+describe("out that holds the descriptors", () => {
+  for (const argv of [["build"], ["check"], ["validate"]]) {
+    it(`out: tools with the default tools glob: ${argv[0]} exits 2 with config-invalid`, async () => {
+      expect(await refusal("out: tools\n", argv)).toEqual([
+        ["config-invalid", 'out ("tools") holds the descriptors tools[0] ("tools/**/*.{yaml,yml,json}") looks for; a build never reads descriptors from out, which it rewrites.'],
+      ]);
+    });
+  }
+
+  it("a glob below out, among others, is named by its index", async () => {
+    expect(await refusal('out: tools\ntools: ["other/*.yaml", "tools/sub/*.yaml"]\n', ["build"])).toEqual([
+      ["config-invalid", 'out ("tools") holds the descriptors tools[1] ("tools/sub/*.yaml") looks for; a build never reads descriptors from out, which it rewrites.'],
+    ]);
+  });
+
+  it("out inside the folder a glob looks in is fine: the search skips out", async () => {
+    const root = tempProject({ "mcp-gen.config.yaml": 'out: tools/generated\ntools: ["tools/**/*.yaml"]\n', "tools/greet.yaml": TOOL });
+    const run = await runInProcess(root, ["build"]);
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.stdout).toContain("Built 1 tool into tools/generated");
+  });
+});
