@@ -62,7 +62,7 @@ export async function readProject(location: ProjectLocation, reuse?: ReadReuse, 
     for (const path of descriptors) {
       reader.read(path);
       const file = reader.files.get(path);
-      if (file?.status === "refused") reader.report(path, outsideRoot(path, file.reason));
+      if (file?.status === "refused") reader.report(path, outsideRoot(path, file));
     }
     // Follow $refs breadth-first until no new file appears.
     const queue = [...descriptors];
@@ -172,9 +172,7 @@ class FileReader {
     if (!found) return { status: "missing" };
     const { real, stat } = found;
     // Most files are no link at all: their real path is the one asked for, inside the root.
-    if (!(real === absolute && absolute.startsWith(this.root + sep)) && toProjectPath(this.root, real) === undefined) {
-      return { status: "refused", reason: `${path} is a link to ${real}, outside the project root` };
-    }
+    if (!(real === absolute && absolute.startsWith(this.root + sep)) && toProjectPath(this.root, real) === undefined) return refusedOutside(this.root, path, absolute, real);
     if (stat.size > this.limits.maxFileBytes) {
       this.report(path, fileTooLarge(path, stat.size, this.limits.maxFileBytes));
       return { status: "invalid" };
@@ -306,13 +304,25 @@ function lazyDocument(path: string, source: () => SourceFile, limits: LoadLimits
   };
 }
 
-/** The finding for a descriptor that is a link leading outside the project (readProject reports it; the language server too). */
-export function outsideRoot(file: string, reason: string): Diagnostic {
+/**
+ * Why the file at `path` (absolute path `absolute`, real path `real`, outside `root`) is not read: it
+ * lies outside the project itself (a `tools` glob such as `../shared/*.yaml` matched it), or it is a
+ * link (or lies behind one) whose target does.
+ */
+function refusedOutside(root: string, path: string, absolute: string, real: string): ProjectFile & { status: "refused" } {
+  if (toProjectPath(root, absolute) === undefined) {
+    return { status: "refused", reason: `${path} is a file outside the project root (${real})`, hint: "Move the file into the project, or fix the tools glob in mcp-gen.config.yaml that matched it." };
+  }
+  return { status: "refused", reason: `${path} is a link to ${real}, outside the project root`, hint: "Copy the file into the project instead of linking to it." };
+}
+
+/** The finding for a descriptor outside the project, or a link leading there (readProject reports it; the language server too). */
+export function outsideRoot(file: string, refused: { readonly reason: string; readonly hint: string }): Diagnostic {
   return {
     ruleId: "load-outside-root",
     severity: "error",
-    message: `${reason}; mcp-gen reads nothing outside the project.`,
-    hint: "Copy the file into the project instead of linking to it.",
+    message: `${refused.reason}; mcp-gen reads nothing outside the project.`,
+    hint: refused.hint,
     file,
     line: 1,
     column: 1,

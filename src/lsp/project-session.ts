@@ -165,7 +165,7 @@ export class ProjectSession {
     }
     for (const path of descriptors) {
       const file = files.get(path)!;
-      if (file.status === "refused") loadDiagnostics.push(outsideRoot(path, file.reason));
+      if (file.status === "refused") loadDiagnostics.push(outsideRoot(path, file));
     }
     return { files, loadDiagnostics, versions, generations };
   }

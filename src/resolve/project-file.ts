@@ -4,7 +4,10 @@ import type { SourceDoc } from "../model/source.js";
 export type ProjectFile =
   | { readonly status: "ok"; readonly doc: SourceDoc }
   | { readonly status: "missing" }
-  /** Read refused: for example a symlink whose target lies outside the project root. */
-  | { readonly status: "refused"; readonly reason: string }
+  /**
+   * Read refused: a file outside the project root (a glob that leaves the project), or a link whose
+   * target lies there. `reason` says which, and `hint` what to do about it.
+   */
+  | { readonly status: "refused"; readonly reason: string; readonly hint: string }
   /** Read, but it did not parse; its own diagnostics were already reported. */
   | { readonly status: "invalid" };
