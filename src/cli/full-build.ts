@@ -60,7 +60,6 @@ export async function fullBuild(run: BuildRun, configHashes: ReadonlyMap<string,
   const input: ProjectInput = {
     ...read.input,
     scaffoldsWritten: (tools) => scaffoldsWritten(tools, scaffolds, config, run.memo),
-    loadDiagnostics: [...project.diagnostics, ...read.input.loadDiagnostics],
     checked: reuse.checked,
     ...(reuse.knownSchemas ? { knownSchemas: reuse.knownSchemas } : {}),
     memo: run.memo,
@@ -127,7 +126,8 @@ async function validateAndWrite(run: BuildRun, plan: BuildPlan, threads: BuildTh
   // A project that lacks the runtime its code imports builds, with the line that installs it (check fails on it).
   const runtime = input.descriptors.length === 0 ? [] : runtimeWarnings(run.root, input.config, run.project.sources.get(PACKAGE_JSON), () => runtimeInstallArgument(run.root, PACKAGE_ROOT) ?? null);
   const inTheWay = scaffolds ? scaffoldsInTheWay(analysis.tools, read.scaffoldFolders, input.config, analysis.memo) : [];
-  const diagnostics = [...analysis.diagnostics, ...inTheWay, ...plan.previous.diagnostics, ...runtime, ...projectModuleFormat(run.root, run.sources)];
+  // The config's findings (package.json that is no JSON) are printed, not recorded: the no-change build reads them afresh.
+  const diagnostics = [...run.project.diagnostics, ...analysis.diagnostics, ...inTheWay, ...plan.previous.diagnostics, ...runtime, ...projectModuleFormat(run.root, run.sources)];
   const stopped = await stopBeforeWriting(run, input, diagnostics, Object.keys(plan.previous.parsed?.tools ?? {}).length);
   if (stopped !== undefined) return stopped;
   const inputs = inputHashes(read.configHashes, records);

@@ -3,6 +3,7 @@
 import { readFileSync, statSync } from "node:fs";
 import { isAbsolute, posix, relative, resolve, sep } from "node:path";
 import type { Config } from "../config/config.js";
+import type { ProjectDefaults } from "../config/load-config.js";
 import { CONFIG_FILE } from "../config/config.js";
 import { presetSeverity, type Preset } from "../config/preset.js";
 import { decodeSource } from "../load/decode-source.js";
@@ -18,6 +19,9 @@ import { MCP_GEN_VERSION } from "../model/version.js";
 
 /** Where the config's defaults come from; the lock records the values taken from it, not its hash. */
 export const PACKAGE_JSON = "package.json";
+
+/** A package.json mcp-gen cannot take the server's name and version from (a warning). */
+export const PACKAGE_JSON_INVALID = "package-json-invalid";
 
 /**
  * The files the lock records by hash, among `sources`: all but package.json, of which only the
@@ -67,6 +71,10 @@ export interface ConfigMemo {
   rememberConfig(key: string, config: Config): void;
 }
 
+/**
+ * Reads package.json and the config file. Among the diagnostics, whatever the config: a warning for a
+ * package.json that is no JSON object, whose name and version the server would silently lose.
+ */
 export async function readConfig(
   root: string,
   configPath: string | undefined,
@@ -74,9 +82,6 @@ export async function readConfig(
   scope: RuleScope,
   memo?: ConfigMemo,
 ): Promise<{ config: Config | undefined; diagnostics: readonly Diagnostic[] }> {
-  const path = configPath ?? CONFIG_FILE;
-  const absolute = resolve(root, path);
-  const display = toProjectPath(root, absolute) ?? path;
   // Two small files, read synchronously: every command starts here, and nothing else is waiting.
   let packageText: string | undefined;
   try {
@@ -91,6 +96,23 @@ export async function readConfig(
     ...(typeof packageJson?.name === "string" ? { packageName: packageJson.name } : {}),
     ...(typeof packageJson?.version === "string" ? { packageVersion: packageJson.version } : {}),
   };
+  const result = await readConfigFile(root, configPath, sources, scope, { packageText, project }, memo);
+  const unusable = packageText !== undefined && packageJson === undefined ? [packageJsonUnusable(packageText)] : [];
+  return unusable.length === 0 ? result : { ...result, diagnostics: [...unusable, ...result.diagnostics] };
+}
+
+/** readConfig's part after package.json: the config file, with package.json's text and the defaults taken from it. */
+async function readConfigFile(
+  root: string,
+  configPath: string | undefined,
+  sources: Map<string, string>,
+  scope: RuleScope,
+  { packageText, project }: { readonly packageText: string | undefined; readonly project: ProjectDefaults },
+  memo?: ConfigMemo,
+): Promise<{ config: Config | undefined; diagnostics: readonly Diagnostic[] }> {
+  const path = configPath ?? CONFIG_FILE;
+  const absolute = resolve(root, path);
+  const display = toProjectPath(root, absolute) ?? path;
   let doc: SourceDoc | undefined;
   const configBytes = readIfFile(absolute);
   const exists = configBytes !== undefined;
@@ -166,6 +188,28 @@ export function toProjectPath(root: string, absolute: string): string | undefine
   if (rel === "") return ".";
   if (rel === ".." || rel.startsWith(".." + sep) || isAbsolute(rel)) return undefined;
   return rel.split(sep).join(posix.sep);
+}
+
+/**
+ * The warning for a package.json that JSON.parse refuses (a merge left conflict markers in it) or
+ * that holds no object: at the place the loader finds wrong, naming what the server loses.
+ */
+function packageJsonUnusable(text: string): Diagnostic {
+  const syntax = loadDocument({ path: PACKAGE_JSON, text }).diagnostics.find((d) => d.severity === "error");
+  const where = syntax ?? { line: 1, column: 1, endLine: 1, endColumn: 1 };
+  const what = syntax ? syntax.message.replace(/\.$/, "") : `${PACKAGE_JSON} cannot be read as a JSON object`;
+  return {
+    ruleId: PACKAGE_JSON_INVALID,
+    severity: "warning",
+    message: `${what}; mcp-gen ignores it, so the server's name and version do not come from its "name" and "version".`,
+    hint: `Fix ${PACKAGE_JSON} (left-over merge-conflict markers?). Until then the server is named by server.name and server.version in mcp-gen.config.yaml, or "mcp-server" 0.0.0, and the lock records that.`,
+    file: PACKAGE_JSON,
+    line: where.line,
+    column: where.column,
+    endLine: where.endLine,
+    endColumn: where.endColumn,
+    pointer: "",
+  };
 }
 
 function parseJsonObject(text: string | undefined): Record<string, unknown> | undefined {

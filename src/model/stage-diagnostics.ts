@@ -61,6 +61,13 @@ export const STAGE_DIAGNOSTICS: readonly StageDiagnosticInfo[] = [
       "A folder or file mcp-gen writes (out, handlers, tests, the lock, import's --dir, init's files) is a link, or lies behind one, whose real path leaves the project; or the generated folder or lock is a link or holds one; or a folder stands where a file is written (a generated file, the lock, a handler stub or test scaffold), or a file where a folder is.",
   },
   {
+    id: "package-json-invalid",
+    stage: "config",
+    summary:
+      'package.json is not valid JSON (left-over merge-conflict markers, say) or holds no object: mcp-gen ignores it, so the server\'s name and version fall back to server.name and server.version in the config, else "mcp-server" 0.0.0.',
+    severity: "warning",
+  },
+  {
     id: "project-not-found",
     stage: "config",
     summary: "There is no mcp-gen.config.yaml and no descriptor where a project without one keeps them: the folder is not an mcp-gen project (build and validate exit 1).",

@@ -192,7 +192,7 @@ async function buildUnchanged(run: BuildRun, configHashes: ReadonlyMap<string, s
   // The findings' code frames: the files as the project reader decodes them.
   run.unread.text = (path) => readSourceText(join(run.root, path), config);
   const runtime = runtimeWarnings(run.root, config, run.project.sources.get(PACKAGE_JSON), () => runtimeInstallArgument(run.root, PACKAGE_ROOT) ?? null);
-  const diagnostics = [...unchanged.findings, ...runtime, ...projectModuleFormat(run.root, run.sources)];
+  const diagnostics = [...run.project.diagnostics, ...unchanged.findings, ...runtime, ...projectModuleFormat(run.root, run.sources)];
   if (hasErrors(diagnostics) || failsPolicy(diagnostics, run.setup.policy)) {
     await run.print(diagnostics);
     return EXIT.problems;

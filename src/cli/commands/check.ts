@@ -81,7 +81,9 @@ export async function runCheck(argv: readonly string[], io: CliIo): Promise<numb
     return EXIT.usage;
   }
   const outFolder = confined.real.get(project.config.out)!;
-  const runtime = runtimeFindings(root, project.config);
+  // The config's warnings (a package.json that is no JSON) go with the packages' findings: both are
+  // about the project as it is now, whichever way check compares.
+  const runtime = withConfigFindings(project, runtimeFindings(root, project.config));
   const fresh = values.full ? undefined : await checkFast(root, project.config, project.sources, index, cachePath, outFolder);
   // The stat index is mcp-gen's cache, not a project file: check writes nothing in the project.
   if (!values.full) await index.save(statIndexPath(cachePath));
@@ -92,7 +94,10 @@ export async function runCheck(argv: readonly string[], io: CliIo): Promise<numb
   }
   if (fresh) {
     const failed = failsPolicy(runtime.diagnostics, setup.policy);
-    const headline = `The generated files are up to date, but the packages they import (the runtime, the SDK) are not what they need.`;
+    const headline =
+      project.diagnostics.length === runtime.diagnostics.length
+        ? "The generated files are up to date, but the project's configuration has findings."
+        : `The generated files are up to date, but the packages they import (the runtime, the SDK) are not what they need.`;
     await print(runtime.diagnostics, { sources: new Map([...project.sources, ...runtime.sources]), markdown: { passed: !failed, headline } });
     return failed ? EXIT.problems : EXIT.ok;
   }
@@ -103,6 +108,12 @@ interface RuntimeFindings {
   readonly diagnostics: readonly Diagnostic[];
   /** The texts they point into, for excerpts. */
   readonly sources: ReadonlyMap<string, string>;
+}
+
+/** `runtime` with the findings of the config's reading in front, and the texts they point into. */
+function withConfigFindings(project: { readonly diagnostics: readonly Diagnostic[]; readonly sources: ReadonlyMap<string, string> }, runtime: RuntimeFindings): RuntimeFindings {
+  if (project.diagnostics.length === 0) return runtime;
+  return { diagnostics: [...project.diagnostics, ...runtime.diagnostics], sources: new Map([...project.sources, ...runtime.sources]) };
 }
 
 /** The SDK packages an installed project lacks (sdk-dependencies.ts), and runtime-skew.ts's findings. */
