@@ -306,7 +306,7 @@ function lazyDocument(path: string, source: () => SourceFile, limits: LoadLimits
 
 /**
  * Why the file at `path` (absolute path `absolute`, real path `real`, outside `root`) is not read: it
- * lies outside the project itself (a `tools` glob such as `../shared/*.yaml` matched it), or it is a
+ * lies outside the project itself (a `tools` glob such as `../sibling/*.yaml` matched it), or it is a
  * link (or lies behind one) whose target does.
  */
 function refusedOutside(root: string, path: string, absolute: string, real: string): ProjectFile & { status: "refused" } {

@@ -1,5 +1,5 @@
 // A descriptor outside the project is refused (load-outside-root) either way it got matched, and the
-// finding says which: a plain file a `tools` glob reached by leaving the project ("../shared/*.yaml")
+// finding says which: a plain file a `tools` glob reached by leaving the project ("../sibling/*.yaml")
 // is no link, so its hint is about the glob; a link whose target lies outside keeps the link's hint.
 // Before, every such file was reported as "a link to …".
 import { symlinkSync } from "node:fs";
