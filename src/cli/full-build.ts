@@ -43,6 +43,7 @@ import { toolsNotFound } from "./tools-not-found.js";
 import { projectModuleFormat } from "./module-format.js";
 import { count, printBuilt, type BuildRun } from "./build-run.js";
 import { OUTPUT_PATH_UNSAFE } from "./confine-paths.js";
+import { diagnosticAtFileStart } from "../load/diagnostic-at.js";
 
 /**
  * The full build, with the project lock held: plan, read, then validate, reuse, generate and write.
@@ -299,16 +300,10 @@ function scaffoldsInTheWay(tools: readonly ResolvedTool[], folders: ReadonlySet<
 }
 
 function scaffoldInTheWay(path: string, what: string): Diagnostic {
-  return {
+  return diagnosticAtFileStart(path, {
     ruleId: OUTPUT_PATH_UNSAFE,
     severity: "error",
     message: `${path} is a folder, where a build creates the ${what}.`,
     hint: "Move the folder away; the next build creates the file there.",
-    file: path,
-    line: 1,
-    column: 1,
-    endLine: 1,
-    endColumn: 1,
-    pointer: "",
-  };
+  });
 }

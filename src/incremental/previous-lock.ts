@@ -4,6 +4,7 @@
 import type { Diagnostic } from "../model/diagnostic.js";
 import type { GeneratedFile } from "../model/generated-file.js";
 import type { LockFile } from "../model/lock.js";
+import { diagnosticAtFileStart } from "../load/diagnostic-at.js";
 import type { LoadLimits } from "../load/limits.js";
 import { conflictSides } from "../lock/conflict-sides.js";
 import { differsOnlyInFormatting, REFORMATTED_HINT, reformattedMessage } from "../lock/formatting-only.js";
@@ -98,38 +99,22 @@ export function handEditedFiles(lock: PreviousFiles, files: readonly GeneratedFi
       formatted.push(path);
       continue;
     }
-    edited.push({
-      ruleId: "generated-file-edited",
-      severity: "error",
-      message: `${path} was edited by hand since the last build; building would overwrite the edit.`,
-      hint: "Move the change into the descriptor, a handler or a template, or run `mcp-gen build --force` to discard it.",
-      file: path,
-      line: 1,
-      column: 1,
-      endLine: 1,
-      endColumn: 1,
-      pointer: "",
-    });
+    edited.push(
+      diagnosticAtFileStart(path, {
+        ruleId: "generated-file-edited",
+        severity: "error",
+        message: `${path} was edited by hand since the last build; building would overwrite the edit.`,
+        hint: "Move the change into the descriptor, a handler or a template, or run `mcp-gen build --force` to discard it.",
+      }),
+    );
   }
   if (formatted.length > 0) edited.push(reformatted(formatted));
   return edited;
 }
 
 function reformatted(paths: readonly string[]): Diagnostic {
-  const [first] = paths;
-  return {
-    ruleId: "generated-file-formatted",
-    severity: "error",
-    message: reformattedMessage(paths),
-    hint: REFORMATTED_HINT,
-    file: first!,
-    line: 1,
-    column: 1,
-    endLine: 1,
-    endColumn: 1,
-    pointer: "",
-    ...(paths.length > 1 ? { related: paths.slice(1).map((file) => ({ file, line: 1, column: 1, message: "reformatted" })) } : {}),
-  };
+  const found = diagnosticAtFileStart(paths[0]!, { ruleId: "generated-file-formatted", severity: "error", message: reformattedMessage(paths), hint: REFORMATTED_HINT });
+  return paths.length > 1 ? { ...found, related: paths.slice(1).map((file) => ({ file, line: 1, column: 1, message: "reformatted" })) } : found;
 }
 
 /**

@@ -28,6 +28,11 @@ export function diagnosticAt(file: string, lineStarts: readonly number[], range:
   };
 }
 
+/** A finding about a whole file (one that is in the way, edited, too large), at its first character. */
+export function diagnosticAtFileStart(file: string, content: DiagnosticContent): Diagnostic {
+  return diagnosticAt(file, [0], { start: 0, end: 0 }, content);
+}
+
 /** Quotes a value for a message, shortened so one diagnostic stays one line. */
 export function quote(value: string, max = 60): string {
   const shown = value.length > max ? value.slice(0, max - 1) + "…" : value;
