@@ -1,9 +1,9 @@
 // `--client-config FILE` → the servers it lists, each with the folder that pins it: one client-only
 // mcp-gen project per server under --servers-dir, named after the server (safe on every file system,
-// distinct up to case). Reads the file; problems with the file itself are usage errors (exit 2).
+// distinct up to case, and never moved by a server added beside it: serverFolderNames). Reads the file; problems with the file itself are usage errors (exit 2).
 import { readFile } from "node:fs/promises";
 import { posix } from "node:path";
-import { assignToolNames } from "../emit/names.js";
+import { serverFolderNames } from "../emit/names.js";
 import { readClientConfig, type ClientConfigServer } from "../live/client-config.js";
 import { identifyHost } from "../wrap/host.js";
 import { UsageError } from "./args.js";
@@ -36,9 +36,9 @@ export async function readClientServers(request: Extract<LiveRequest, { kind: "c
       `--server ${unknown.map((name) => JSON.stringify(name)).join(", ")}: not in ${JSON.stringify(request.file)}, which lists ${names.map((name) => JSON.stringify(name)).join(", ") || "no servers"}.`,
     );
   if (names.length === 0) throw new UsageError(`--client-config: ${JSON.stringify(request.file)} lists no servers.`);
-  const stems = assignToolNames(names);
+  const folders = serverFolderNames(names);
   return config.servers
-    .map((entry, i) => ({ name: entry.name, folder: posix.join(request.serversDir, stems[i]!.file), entry }))
+    .map((entry) => ({ name: entry.name, folder: posix.join(request.serversDir, folders.get(entry.name)!), entry }))
     .filter((server) => request.only.length === 0 || request.only.includes(server.name));
 }
 

@@ -153,6 +153,28 @@ export function assignToolNames(names: readonly string[], memo?: RunMemo): ToolN
   return names.map((name) => assigned.byName.get(name)!);
 }
 
+/**
+ * A folder name per server name (import --client-config's mcp-servers/<folder>): fileStem's, safe on
+ * every file system and distinct up to case. A name that is already its own folder name keeps it
+ * whatever names are added beside it (two such names differing only in case both take a suffix):
+ * adding "a b" to a config must not move the pin of "a_b", or verify would find it unpinned and an
+ * import --update would pin it afresh, unreviewed. Names that needed changing take a suffix in a clash.
+ * @example serverFolderNames(["a_b", "a b"]).get("a b") // "a_b-" and six hex digits
+ */
+export function serverFolderNames(names: readonly string[]): Map<string, string> {
+  const sorted = [...new Set(names)].sort();
+  const count = countBy(sorted, (name) => fileStem(name).toLowerCase());
+  const own = sorted.filter((name) => fileStem(name) === name);
+  const ownCount = countBy(own, (name) => name.toLowerCase());
+  const keeps = (name: string) => count.get(fileStem(name).toLowerCase()) === 1 || (fileStem(name) === name && ownCount.get(name.toLowerCase()) === 1);
+  const suffixed = suffixedStems(
+    sorted.filter((name) => !keeps(name)),
+    sorted.filter(keeps),
+    fileStem,
+  );
+  return new Map(sorted.map((name) => [name, suffixed.get(name) ?? fileStem(name)]));
+}
+
 /** `names`: distinct and sorted. */
 function computeToolNames(names: readonly string[]): ToolNames[] {
   // Each name's readable forms, computed once (a project has thousands of names).

@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DECLARED_NAMES, OBJECT_PROTOCOL, RESERVED_WORDS } from "../../src/emit/declared-names.js";
-import { assignToolNames, fileStem, fileStemOf } from "../../src/emit/names.js";
+import { assignToolNames, fileStem, fileStemOf, serverFolderNames } from "../../src/emit/names.js";
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 200);
 
@@ -128,5 +128,40 @@ describe("fileStemOf", () => {
       }),
       { numRuns: RUNS },
     );
+  });
+});
+
+describe("serverFolderNames", () => {
+  it("keeps a name that is its own folder name when a server whose name needs changing is added beside it", () => {
+    expect(serverFolderNames(["a_b"])).toEqual(new Map([["a_b", "a_b"]]));
+    const both = serverFolderNames(["a_b", "a b"]);
+    expect(both.get("a_b")).toBe("a_b");
+    expect(both.get("a b")).toMatch(/^a_b-[0-9a-f]{6}$/);
+    // Either way round, and with a third that also needs changing.
+    expect(serverFolderNames(["a b", "a/b", "a_b"]).get("a_b")).toBe("a_b");
+  });
+
+  it("gives every name a folder of its own, distinct up to case, whatever the names", () => {
+    const name = fc.stringMatching(/^[a-zA-Z0-9_ ./-]{1,12}$/);
+    fc.assert(
+      fc.property(fc.uniqueArray(name, { minLength: 1, maxLength: 8 }), fc.stringMatching(/^[a-z_]{1,6}$/), (names, added) => {
+        const folders = serverFolderNames(names);
+        const values = [...folders.values()].map((folder) => folder.toLowerCase());
+        expect(new Set(values).size).toBe(names.length);
+        for (const folder of folders.values()) expect(fileStem(folder)).toBe(folder);
+        // A name that is its own folder keeps it when another is added (unless the added one is the same up to case).
+        const after = serverFolderNames([...names, added]);
+        for (const existing of names) {
+          if (folders.get(existing) === existing && added.toLowerCase() !== existing.toLowerCase()) expect(after.get(existing)).toBe(existing);
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("gives two names that differ only in case a suffix each, so neither is favoured by order", () => {
+    const folders = serverFolderNames(["Github", "github"]);
+    expect(folders.get("Github")).toMatch(/^Github-[0-9a-f]{6}$/);
+    expect(folders.get("github")).toMatch(/^github-[0-9a-f]{6}$/);
   });
 });
