@@ -154,19 +154,22 @@ export function assignToolNames(names: readonly string[], memo?: RunMemo): ToolN
 }
 
 /**
- * A folder name per server name (import --client-config's mcp-servers/<folder>): fileStem's, safe on
- * every file system and distinct up to case. A name that is already its own folder name keeps it
- * whatever names are added beside it (two such names differing only in case both take a suffix):
- * adding "a b" to a config must not move the pin of "a_b", or verify would find it unpinned and an
- * import --update would pin it afresh, unreviewed. Names that needed changing take a suffix in a clash.
+ * A folder name per server name (import --client-config's mcp-servers/<folder>): safe on every file
+ * system, distinct up to case, and the same whatever other names the config holds, so that adding a
+ * server never moves another's pin (verify would then find it unpinned, and an import --update would
+ * pin another server's tools in its folder). A name that is already a safe folder name is its own
+ * folder; any other takes fileStem's form and a suffix from its hash ("a b" → "a_b-c8687a"), which
+ * the plain name "a_b" can then never take from it. Only names equal up to case (both take a suffix)
+ * depend on each other.
  * @example serverFolderNames(["a_b", "a b"]).get("a b") // "a_b-" and six hex digits
  */
 export function serverFolderNames(names: readonly string[]): Map<string, string> {
   const sorted = [...new Set(names)].sort();
-  const count = countBy(sorted, (name) => fileStem(name).toLowerCase());
-  const own = sorted.filter((name) => fileStem(name) === name);
-  const ownCount = countBy(own, (name) => name.toLowerCase());
-  const keeps = (name: string) => count.get(fileStem(name).toLowerCase()) === 1 || (fileStem(name) === name && ownCount.get(name.toLowerCase()) === 1);
+  const ownCount = countBy(
+    sorted.filter((name) => fileStem(name) === name),
+    (name) => name.toLowerCase(),
+  );
+  const keeps = (name: string) => fileStem(name) === name && ownCount.get(name.toLowerCase()) === 1;
   const suffixed = suffixedStems(
     sorted.filter((name) => !keeps(name)),
     sorted.filter(keeps),

@@ -132,13 +132,14 @@ describe("fileStemOf", () => {
 });
 
 describe("serverFolderNames", () => {
-  it("keeps a name that is its own folder name when a server whose name needs changing is added beside it", () => {
+  it("gives each name the same folder whatever names are added beside it, in either order", () => {
     expect(serverFolderNames(["a_b"])).toEqual(new Map([["a_b", "a_b"]]));
-    const both = serverFolderNames(["a_b", "a b"]);
+    const alone = serverFolderNames(["a b"]).get("a b");
+    expect(alone).toMatch(/^a_b-[0-9a-f]{6}$/);
+    const both = serverFolderNames(["a_b", "a b", "a/b"]);
     expect(both.get("a_b")).toBe("a_b");
-    expect(both.get("a b")).toMatch(/^a_b-[0-9a-f]{6}$/);
-    // Either way round, and with a third that also needs changing.
-    expect(serverFolderNames(["a b", "a/b", "a_b"]).get("a_b")).toBe("a_b");
+    expect(both.get("a b")).toBe(alone);
+    expect(both.get("a/b")).not.toBe(alone);
   });
 
   it("gives every name a folder of its own, distinct up to case, whatever the names", () => {
@@ -149,10 +150,12 @@ describe("serverFolderNames", () => {
         const values = [...folders.values()].map((folder) => folder.toLowerCase());
         expect(new Set(values).size).toBe(names.length);
         for (const folder of folders.values()) expect(fileStem(folder)).toBe(folder);
-        // A name that is its own folder keeps it when another is added (unless the added one is the same up to case).
+        // Every folder stays when a name is added, unless the added one equals one of them up to case.
         const after = serverFolderNames([...names, added]);
         for (const existing of names) {
-          if (folders.get(existing) === existing && added.toLowerCase() !== existing.toLowerCase()) expect(after.get(existing)).toBe(existing);
+          if (!names.some((name) => name !== added && name.toLowerCase() === added.toLowerCase()) && added.toLowerCase() !== existing.toLowerCase()) {
+            expect(after.get(existing), `${existing} beside ${added}`).toBe(folders.get(existing));
+          }
         }
       }),
       { numRuns: RUNS },
