@@ -2,7 +2,7 @@
 // files, and the lock at a git revision; classified changes with unified diffs of the text; exit 1
 // only for breaking or needs-review changes.
 import { execFileSync } from "node:child_process";
-import { readFileSync, rmSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../support/spec-paths.js";
@@ -95,6 +95,18 @@ describe("mcp-gen diff", () => {
     expect(diff.code).toBe(1);
     expect(diff.stdout).toContain("  needs review  destructiveHint flipped toward danger, from false to true: the tool now says it may perform destructive updates.");
     expect(diff.stdout).toMatch(/^delete_city {2}tools\/delete_city\.yaml$/m);
+  });
+
+  it("exits 2 naming the path when the lock or --base is a folder, never an internal error", async () => {
+    const root = await builtProject();
+    rmSync(join(root, "mcp-tools.lock.json"));
+    mkdirSync(join(root, "mcp-tools.lock.json"));
+    mkdirSync(join(root, "old"));
+    for (const argv of [["diff"], ["diff", "--base", "old"]]) {
+      const run = await runInProcess(root, argv);
+      expect(run.code, argv.join(" ")).toBe(2);
+      expect(run.stderr).toMatch(/cannot read the lock file (mcp-tools\.lock\.json|old) \(EISDIR: it is not a file\)/);
+    }
   });
 
   it("compares with the lock at a git revision", async () => {

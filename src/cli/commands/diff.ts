@@ -158,7 +158,12 @@ function renderText(diff: ToolDiff, base: Side, head: Side, diagnostics: readonl
 /** A lock file as one side; `optional` makes a missing file an empty side instead of an error. */
 async function lockSide(root: string, config: Config, path: string | undefined, optional: boolean): Promise<Side> {
   const file = path ?? config.lock;
-  const text = await readTextIfExists(resolve(root, file));
+  const text = await readTextIfExists(resolve(root, file)).catch((e: NodeJS.ErrnoException) => {
+    // A folder where the lock should be (or a path through a file): the user's to fix, not a crash.
+    if (e.code === "EISDIR" || e.code === "ENOTDIR" || e.code === "EACCES")
+      throw new UsageError(`cannot read the lock file ${file} (${e.code}: ${e.code === "EACCES" ? "no permission" : "it is not a file"}).`);
+    throw e;
+  });
   if (text === undefined) {
     if (!optional) throw new UsageError(`there is no lock file at ${file}.`);
     return { ...emptySide(file, config.lock), note: `There is no ${file} yet: every tool counts as new.` };
