@@ -24,18 +24,55 @@ export async function acquireProjectLock(root: string): Promise<LockAttempt> {
 
 /**
  * Creates the lock file `path` holding this process's pid, unless a running process holds it (then
- * `owner` is its pid, or 0 when another process took over a stale lock at the same moment). Errors of
- * the file system (a folder that cannot be written) are thrown.
+ * `owner` is its pid, or 0 when another process is taking over a stale lock at the same moment).
+ * Errors of the file system (a folder that cannot be written) are thrown.
  */
 export async function acquireLockFile(path: string): Promise<LockAttempt> {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    if (await createWithPid(path)) return { ok: true, release: () => rm(path, { force: true }) };
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (await createWithPid(path)) return held(path);
     const owner = await readOwner(path);
     if (owner === undefined) continue; // released meanwhile
     if (owner > 0 && isRunning(owner)) return { ok: false, owner };
-    await removeStale(path, owner);
+    const takeover = await takeOver(path, owner);
+    if (takeover === "taken") return held(path);
+    if (takeover !== "retry") return { ok: false, owner: takeover };
   }
   return { ok: false, owner: 0 };
+}
+
+function held(path: string): LockAttempt {
+  return { ok: true, release: () => rm(path, { force: true }) };
+}
+
+/**
+ * Takes over the lock `path` whose owner `stale` is gone: one process at a time (it holds
+ * `path.takeover` for the few milliseconds this takes), which reads the lock again and, if it still
+ * names `stale`, renames a file with its own pid over it. The lock is never absent meanwhile, so no
+ * other process can create it beside the one taking it over (removing the stale lock first let two
+ * processes hold it: one created it in the gap, the other took it over). Answers "taken", the pid now
+ * holding it (0: unknown), or "retry" when it went away.
+ */
+async function takeOver(path: string, stale: number): Promise<"taken" | "retry" | number> {
+  const breaker = `${path}.takeover`;
+  if (!(await createWithPid(breaker))) {
+    const taker = await readOwner(breaker);
+    if (taker === undefined) return "retry";
+    if (taker > 0 && isRunning(taker)) return taker;
+    // A process died in the middle of a takeover: its claim goes, and the lock is looked at again.
+    await rm(breaker, { force: true });
+    return "retry";
+  }
+  try {
+    const now = await readOwner(path);
+    if (now === undefined) return "retry";
+    if (now !== stale) return now;
+    const temp = tempBeside(path);
+    await writeFile(temp, String(process.pid), { flag: "wx", mode: 0o644 });
+    await rename(temp, path);
+    return "taken";
+  } finally {
+    await rm(breaker, { force: true });
+  }
 }
 
 /**
@@ -80,24 +117,6 @@ async function readOwner(path: string): Promise<number | undefined> {
   if (text === undefined) return undefined;
   const pid = Number(text.trim());
   return Number.isInteger(pid) && pid > 0 ? pid : 0;
-}
-
-/**
- * Removes a lock whose owner `stale` is gone. It is moved aside first and checked there: when two
- * processes take over the same stale lock, the later one may move the lock the earlier one has just
- * created, and puts it back.
- */
-async function removeStale(path: string, stale: number): Promise<void> {
-  const aside = tempBeside(path);
-  try {
-    await rename(path, aside);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "ENOENT") return; // taken over already
-    throw e;
-  }
-  const moved = await readOwner(aside);
-  if (moved !== undefined && moved !== stale && isRunning(moved)) await link(aside, path).catch(() => undefined);
-  await rm(aside, { force: true });
 }
 
 /**
