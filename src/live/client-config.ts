@@ -7,6 +7,7 @@
 import { createRequire } from "node:module";
 import { posix, resolve, sep } from "node:path";
 import type { Node, ParseError } from "jsonc-parser";
+import { computeLineStarts, positionAt } from "../load/line-index.js";
 import { defineOwn, getOwn, isJsonObject, type JsonObject, type JsonValue } from "../model/json.js";
 import { type HostKind, serversPath } from "../wrap/host.js";
 import type { LiveTarget } from "./live-connection.js";
@@ -170,26 +171,22 @@ function parseJsonc(source: string): { readonly ok: true; readonly value: JsonVa
   const tree = jsonc.parseTree(source, errors, { allowTrailingComma: true, disallowComments: false });
   if (errors.length > 0 || tree === undefined) {
     const first = errors[0];
-    const at = first ? lineColumn(source, first.offset) : { line: 1, column: 1 };
+    const at = first ? positionAt(computeLineStarts(source), first.offset) : { line: 1, column: 1 };
     return { ok: false, message: `it is not JSON: ${first ? jsonc.printParseErrorCode(first.error) : "it is empty"} at line ${at.line}, column ${at.column}.` };
   }
-  return { ok: true, value: toValue(tree) };
+  return { ok: true, value: jsoncValue(tree) };
 }
 
-function toValue(node: Node): JsonValue {
+/** The value of a jsonc-parser tree node, every key an own member (a server may be named "__proto__"). */
+export function jsoncValue(node: Node): JsonValue {
   if (node.type === "object") {
     const out: Record<string, JsonValue> = {};
     for (const property of node.children ?? []) {
       const [key, value] = property.children ?? [];
-      if (key && value) defineOwn(out, String(key.value), toValue(value));
+      if (key && value) defineOwn(out, String(key.value), jsoncValue(value));
     }
     return out;
   }
-  if (node.type === "array") return (node.children ?? []).map(toValue);
+  if (node.type === "array") return (node.children ?? []).map(jsoncValue);
   return node.value as JsonValue;
-}
-
-function lineColumn(text: string, offset: number): { line: number; column: number } {
-  const before = text.slice(0, offset).split("\n");
-  return { line: before.length, column: before[before.length - 1]!.length + 1 };
 }

@@ -6,6 +6,7 @@
 // more than servers) are the host's business. Pure.
 import { createRequire } from "node:module";
 import type { Node } from "jsonc-parser";
+import { computeLineStarts, positionAt } from "../load/line-index.js";
 
 const require = createRequire(import.meta.url);
 
@@ -65,6 +66,6 @@ function repeatedIn(node: Node, path: readonly string[], chosen: (key: string) =
 
 /** "line 3, column 5" of an offset into `text` (both from 1). */
 function place(text: string, offset: number): string {
-  const before = text.slice(0, offset).split("\n");
-  return `line ${before.length}, column ${before[before.length - 1]!.length + 1}`;
+  const { line, column } = positionAt(computeLineStarts(text), offset);
+  return `line ${line}, column ${column}`;
 }

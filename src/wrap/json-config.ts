@@ -4,6 +4,7 @@
 // indentation and line ends survive. Pure.
 import { createRequire } from "node:module";
 import type { FormattingOptions, Node, ParseError } from "jsonc-parser";
+import { jsoncValue } from "../live/client-config.js";
 import { canonicalJson } from "../lock/canonical-json.js";
 import { defineOwn, getOwn, isJsonObject, type JsonValue } from "../model/json.js";
 import type { EntryChange, RewrittenEntry } from "./entry-change.js";
@@ -40,7 +41,7 @@ export function findJsonEntryHolding(text: string, host: HostKind, name: string,
   const wanted = ownValue(entryText);
   if (!servers.ok || wanted === undefined) return undefined;
   const node = jsonc().findNodeAtLocation(servers.node, [name]);
-  if (node === undefined || canonicalJson(nodeValue(node)) !== canonicalJson(wanted)) return undefined;
+  if (node === undefined || canonicalJson(jsoncValue(node)) !== canonicalJson(wanted)) return undefined;
   return { offset: node.offset, length: node.length };
 }
 
@@ -64,15 +65,7 @@ export function readsAsReplaced(before: string, after: string, host: HostKind, n
 function ownValue(text: string): JsonValue | undefined {
   const errors: ParseError[] = [];
   const tree = jsonc().parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
-  return tree === undefined || errors.length > 0 ? undefined : nodeValue(tree);
-}
-
-function nodeValue(node: Node): JsonValue {
-  if (node.type === "array") return (node.children ?? []).map(nodeValue);
-  if (node.type !== "object") return node.value as JsonValue;
-  const out: Record<string, JsonValue> = {};
-  for (const [key, value] of (node.children ?? []).map((property) => property.children ?? [])) if (key && value) defineOwn(out, String(key.value), nodeValue(value));
-  return out;
+  return tree === undefined || errors.length > 0 ? undefined : jsoncValue(tree);
 }
 
 function serversNode(text: string, host: HostKind): { readonly ok: true; readonly path: readonly string[]; readonly node: Node } | { readonly ok: false; readonly message: string } {
