@@ -5,7 +5,8 @@
 // reported as needs-review, never dropped.
 import { canonicalJson } from "../lock/canonical-json.js";
 import { isJsonObject, type JsonValue } from "../model/json.js";
-import { joinPointer } from "../model/pointer.js";
+import { joinPointer, splitPointer } from "../model/pointer.js";
+import { addedProse } from "./added-prose.js";
 import type { ChangeClass, ToolDiffChange } from "./change.js";
 import { subject, type Direction, type PathStep } from "./describe-path.js";
 import { compareLimits, compareType, compareValues, LIMIT_KEYWORDS, type ConstraintChange } from "./schema-keywords.js";
@@ -38,11 +39,40 @@ export function diffSchema(part: "inputSchema" | "outputSchema", base: JsonValue
   const direction: Direction = part === "inputSchema" ? "input" : "output";
   const rootPointer = `/${part}`;
   if (base === undefined && head === undefined) return [];
-  if (base === undefined || head === undefined) return [presenceChange(direction, rootPointer, head !== undefined)];
   const findings: SchemaFinding[] = [];
-  const walk = new SchemaWalk(direction, base, head, rootPointer, findings);
-  walk.run(viewSchema(base, rootPointer, base, rootPointer), viewSchema(head, rootPointer, head, rootPointer));
-  return findings;
+  if (base === undefined || head === undefined) findings.push(presenceChange(direction, rootPointer, head !== undefined));
+  else new SchemaWalk(direction, base, head, rootPointer, findings).run(viewSchema(base, rootPointer, base, rootPointer), viewSchema(head, rootPointer, head, rootPointer));
+  return [...findings, ...proseFindings(direction, rootPointer, base, head, findings)];
+}
+
+/** New prose the walk did not already put up for review (added-prose.ts): needs-review, each at its keyword. */
+function proseFindings(direction: Direction, rootPointer: string, base: JsonValue | undefined, head: JsonValue | undefined, findings: readonly SchemaFinding[]): SchemaFinding[] {
+  const reviewed = new Set(findings.filter((finding) => finding.class === "needs-review").map((finding) => finding.pointer));
+  return addedProse(base, head, rootPointer)
+    .filter((text) => !reviewed.has(text.pointer))
+    .map((text) => ({
+      class: "needs-review",
+      kind: "schema-text-added",
+      pointer: text.pointer,
+      side: "head",
+      message: `New ${text.keyword} in ${whoseIn(direction, rootPointer, text.pointer)}: text the model reads.`,
+      text: { before: "", after: textOf(text.value) },
+    }));
+}
+
+/** "argument "b"", "output field "items[]"", or where in the schema, from the pointer of one of its keywords. */
+function whoseIn(direction: Direction, rootPointer: string, keywordPointer: string): string {
+  const tokens = splitPointer(keywordPointer.slice(rootPointer.length)).slice(0, -1);
+  const path: PathStep[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    if (token === "properties" && i + 1 < tokens.length) path.push({ property: tokens[++i]! });
+    else if (token === "items") path.push("[]");
+    else if (token === "additionalProperties") path.push("*");
+    else return `the ${rootPointer.slice(1)} at ${keywordPointer.slice(0, keywordPointer.lastIndexOf("/"))}`;
+  }
+  if (path.length === 0) return `the ${rootPointer.slice(1)}`;
+  return subject(direction, path).replace(/^\w/, (c) => c.toLowerCase());
 }
 
 function presenceChange(direction: Direction, pointer: string, added: boolean): SchemaFinding {
