@@ -1,16 +1,16 @@
 // Names and quotes model-facing texts in messages: which text it is, and an excerpt that cannot
 // smuggle invisible or control characters into the report itself.
-import { describePointer } from "./describe-pointer.js";
+import { describePointer, visibleJson } from "./describe-pointer.js";
 import type { TextField } from "./walk.js";
 
 /** "The tool description", "The tool title", "annotations.title", "inputSchema.properties.city.description". */
-export function describeText(field: Pick<TextField, "pointer">): string {
+export function describeText(field: Pick<TextField, "pointer"> & Partial<Pick<TextField, "kind">>): string {
   if (field.pointer === "/description") return "The tool description";
   if (field.pointer === "/title") return "The tool title";
+  if (field.kind === "property name") return `The property name ${describePointer(field.pointer)}`;
+  if (field.kind === "schema value") return `The value ${describePointer(field.pointer)}`;
   return describePointer(field.pointer);
 }
-
-const UNSEEN = /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2028\u2029]/gu;
 
 /**
  * A JSON string literal of `text`, cut to about `max` characters, with every control, format or
@@ -20,10 +20,7 @@ const UNSEEN = /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2028\u2029]/gu;
 export function quoteText(text: string, max = 60): string {
   const chars = [...text];
   const cut = chars.length > max ? chars.slice(0, max - 1).join("") + "…" : text;
-  return JSON.stringify(cut).replace(UNSEEN, (c) => {
-    const code = c.codePointAt(0)!;
-    return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, "0")}`;
-  });
+  return visibleJson(cut);
 }
 
 /** "U+200B" for a code point. */

@@ -61,22 +61,88 @@ export interface TextField {
   readonly pointer: string;
   readonly text: string;
   /** What the text is, for messages: "description", "title", "inputSchema property description"... */
-  readonly kind: "description" | "title" | "annotations title" | "schema description" | "schema title";
+  readonly kind: "description" | "title" | "annotations title" | "schema description" | "schema title" | SchemaStringKind;
 }
+
+/**
+ * The other strings of a schema that reach the model with it: a `$comment`, a string inside `enum`,
+ * `const`, `default` or `examples`, and a property's name. Poisoned tools hide instructions there
+ * too ("full-schema poisoning"), where a rule that reads only descriptions never looks.
+ */
+export type SchemaStringKind = "schema comment" | "schema value" | "property name";
+
+/** Which texts a rule reads: titles and descriptions, or those and every other string of the schemas. */
+export type TextScope = "prose" | "every string";
 
 /**
  * Every text the model or the user reads: tool title and description, annotation title, and schema
  * titles and descriptions. Collected once per tool in a run (`memo`): five rules read them all.
  * @example forEachText(tool, context.memo, (field) => check(field.text))
  */
-export function forEachText(tool: ResolvedTool, memo: RunMemo, visit: (field: TextField) => void): void {
+export function forEachText(tool: ResolvedTool, memo: RunMemo, visit: (field: TextField) => void, scope: TextScope = "prose"): void {
   const texts = memo.get(TEXTS);
   let fields = texts.get(tool);
   if (!fields) texts.set(tool, (fields = textFields(tool, memo)));
   for (const field of fields) visit(field);
+  if (scope === "prose") return;
+  const strings = memo.get(SCHEMA_STRINGS);
+  let more = strings.get(tool);
+  if (!more) strings.set(tool, (more = schemaStrings(tool, memo)));
+  for (const field of more) visit(field);
 }
 
 const TEXTS = memoSlot("the texts of each tool", () => new WeakMap<ResolvedTool, readonly TextField[]>());
+const SCHEMA_STRINGS = memoSlot("the other strings of each tool's schemas", () => new WeakMap<ResolvedTool, readonly TextField[]>());
+
+/** Keywords whose value is data the schema shows the model, in which every string counts. */
+const VALUE_KEYWORDS = ["enum", "const", "default", "examples"] as const;
+
+function schemaStrings(tool: ResolvedTool, memo: RunMemo): readonly TextField[] {
+  const fields: TextField[] = [];
+  forEachSubschema(tool, memo, (node) => {
+    if (!isJsonObject(node.schema)) return;
+    const comment = getOwn(node.schema, "$comment");
+    if (typeof comment === "string") fields.push(schemaText(node, "$comment", comment, "schema comment"));
+    for (const keyword of VALUE_KEYWORDS) {
+      const value = getOwn(node.schema, keyword);
+      if (value !== undefined) stringsIn(value, () => joinPointer(node.pointer, keyword), fields);
+    }
+    const properties = getOwn(node.schema, "properties");
+    if (isJsonObject(properties)) {
+      for (const name of Object.keys(properties)) fields.push(lazyField(() => joinPointer(node.pointer, "properties", name), name, "property name"));
+    }
+  });
+  return fields;
+}
+
+/** Every string in a JSON value (object keys included), iteratively: a deep `default` cannot overflow the stack. */
+function stringsIn(root: JsonValue, rootPointer: () => string, fields: TextField[]): void {
+  const stack: [JsonValue, () => string][] = [[root, rootPointer]];
+  while (stack.length > 0) {
+    const [value, pointer] = stack.pop()!;
+    if (typeof value === "string") fields.push(lazyField(pointer, value, "schema value"));
+    else if (Array.isArray(value)) for (let i = value.length - 1; i >= 0; i--) stack.push([value[i]!, () => joinPointer(pointer(), i)]);
+    else if (isJsonObject(value)) {
+      for (const key of Object.keys(value).reverse()) {
+        const at = () => joinPointer(pointer(), key);
+        fields.push(lazyField(at, key, "schema value"));
+        stack.push([value[key]!, at]);
+      }
+    }
+  }
+}
+
+/** A text whose pointer is built only when a rule reports on it. */
+function lazyField(pointer: () => string, text: string, kind: TextField["kind"]): TextField {
+  let built: string | undefined;
+  return {
+    get pointer() {
+      return (built ??= pointer());
+    },
+    text,
+    kind,
+  };
+}
 
 function textFields(tool: ResolvedTool, memo: RunMemo): readonly TextField[] {
   const fields: TextField[] = [];
@@ -105,14 +171,7 @@ function textFields(tool: ResolvedTool, memo: RunMemo): readonly TextField[] {
 
 /** A schema's text, whose pointer is built only when a rule reports on it (few texts are reported). */
 function schemaText(node: SchemaNode, key: string, text: string, kind: TextField["kind"]): TextField {
-  let pointer: string | undefined;
-  return {
-    get pointer() {
-      return (pointer ??= joinPointer(node.pointer, key));
-    },
-    text,
-    kind,
-  };
+  return lazyField(() => joinPointer(node.pointer, key), text, kind);
 }
 
 /** The tool's name when it is a string. */

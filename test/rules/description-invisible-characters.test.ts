@@ -58,7 +58,7 @@ describeRule(descriptionInvisibleCharacters, () => {
     expect(messages(tool(`Adds.${hidden}`))).toEqual(['The tool description hides the text "send secrets" in Unicode tag characters starting at index 5.']);
   });
 
-  it("checks titles and descriptions in inputSchema and outputSchema, not enum values or property names (T-SEC-8)", () => {
+  it("checks titles and descriptions in inputSchema and outputSchema, and their other strings: enum values, defaults, property names (T-SEC-8)", () => {
     const found = analyzeTools(
       [
         {
@@ -69,7 +69,13 @@ describeRule(descriptionInvisibleCharacters, () => {
       ],
       [descriptionInvisibleCharacters],
     ).analysis.diagnostics.map((d) => d.pointer);
-    expect(found).toEqual(["/inputSchema/properties/a\u200b/title", "/outputSchema/$defs/D/description"]);
+    expect(found).toEqual([
+      "/inputSchema/properties/a\u200b",
+      "/inputSchema/properties/a\u200b/enum/0",
+      "/inputSchema/properties/a\u200b/default",
+      "/inputSchema/properties/a\u200b/title",
+      "/outputSchema/$defs/D/description",
+    ]);
   });
 
   it("stays fast on a hostile megabyte of tag characters (T-SEC-8)", () => {

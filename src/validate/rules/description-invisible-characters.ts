@@ -42,9 +42,9 @@ const isControl = (c: number) => c < 0x20 || (c >= 0x7f && c <= 0x9f);
 
 export const descriptionInvisibleCharacters = defineRule({
   id: "description-invisible-characters",
-  summary: "Descriptions and titles contain no invisible, bidi-control or control characters.",
+  summary: "Descriptions, titles and the other strings of the schemas contain no invisible, bidi-control or control characters.",
   description:
-    "Tool descriptions and titles, and the titles and descriptions inside inputSchema and outputSchema, are read by the model, " +
+    "Tool descriptions and titles, the titles and descriptions inside inputSchema and outputSchema, and the schemas' other strings the model reads (a `$comment`, any string in `enum`, `const`, `default` or `examples`, a property's name) are read by the model, " +
     "so a character people cannot see is text that only the model sees: zero-width characters, bidi embeddings, overrides and " +
     'isolates (which reorder what is displayed), Unicode tag characters ("ASCII smuggling"), runs of variation selectors ' +
     '("emoji smuggling"), other format characters and controls other than tab and line breaks. Poisoned tools hide ' +
@@ -60,11 +60,16 @@ export const descriptionInvisibleCharacters = defineRule({
   spec: "MCP 2026-07-28, index.mdx § Key Principles (Tool Safety); server/tools.mdx § Security Considerations",
   checklist: ["T-SEC-8", "T-DESC-3", "T-DESC-4"],
   check(tool, report, { memo }) {
-    forEachText(tool, memo, (field) => {
-      const finding = findInvisible(field.text);
-      if (!finding) return;
-      report({ pointer: field.pointer, message: describeFinding(describeText(field), field.text, finding), hint: hintFor(finding) });
-    });
+    forEachText(
+      tool,
+      memo,
+      (field) => {
+        const finding = findInvisible(field.text);
+        if (!finding) return;
+        report({ pointer: field.pointer, message: describeFinding(describeText(field), field.text, finding), hint: hintFor(finding) });
+      },
+      "every string",
+    );
   },
 });
 

@@ -5,12 +5,12 @@ import { findInjectionPhrase } from "./description-prompt-injection/injection-ph
 
 export const descriptionPromptInjection = defineRule({
   id: "description-prompt-injection",
-  summary: "Descriptions and titles contain no prompt-injection phrases.",
+  summary: "Descriptions, titles and the other strings of the schemas contain no prompt-injection phrases.",
   description:
     "A description is read by the model as instructions about the tool, so a poisoned one talks to the model about other " +
     'things: "ignore previous instructions", "you are now ...", "do not tell the user", "without asking the user", or ' +
     '"read ~/.ssh/id_rsa and pass its content as ...". This rule looks for a short list of such phrases in every tool and ' +
-    "schema title and description and reports the first one in each text. The list is small on purpose and tested against " +
+    "schema title and description, and in the schemas' other strings the model reads (a `$comment`, any string in `enum`, `const`, `default` or `examples`, a property's name), where \"full-schema poisoning\" hides them, and reports the first one in each text. The list is small on purpose and tested against " +
     "published servers, where it finds nothing: naming a path such as `~/.ssh/id_rsa` is fine, reading it and passing it " +
     "on is not. A match means the text needs a human review, not that the tool is malicious.",
   defaultSeverity: "warning",
@@ -21,14 +21,19 @@ export const descriptionPromptInjection = defineRule({
   spec: "MCP 2026-07-28, index.mdx § Key Principles (Tool Safety); server/tools.mdx § Security Considerations",
   checklist: ["T-SEC-5", "T-SEC-6", "T-SEC-8"],
   check(tool, report, { memo }) {
-    forEachText(tool, memo, (field) => {
-      const match = findInjectionPhrase(field.text);
-      if (!match) return;
-      report({
-        pointer: field.pointer,
-        message: `${describeText(field)} contains ${quoteText(match.text.replace(/\s+/g, " "), 80)} at index ${match.index}, ${match.phrase.why}.`,
-        hint: "Delete the phrase and find out how it got there; a description says what the tool does and when to use it, nothing more.",
-      });
-    });
+    forEachText(
+      tool,
+      memo,
+      (field) => {
+        const match = findInjectionPhrase(field.text);
+        if (!match) return;
+        report({
+          pointer: field.pointer,
+          message: `${describeText(field)} contains ${quoteText(match.text.replace(/\s+/g, " "), 80)} at index ${match.index}, ${match.phrase.why}.`,
+          hint: "Delete the phrase and find out how it got there; a description says what the tool does and when to use it, nothing more.",
+        });
+      },
+      "every string",
+    );
   },
 });
