@@ -2,11 +2,13 @@
 // was sent as, or why it cannot be read. A batch (JSON-RPC 2.0, allowed in MCP 2025-03-26) comes
 // apart into its elements, each checked on its own. A message that repeats a key anywhere is refused:
 // JSON.parse keeps the last of two values, a server may keep the first, and then the proxy would
-// check one tool name while the server runs another. Pure.
+// check one tool name while the server runs another; so is one whose envelope holds two keys a
+// reader that ignores case takes for one (twin-keys.ts). Pure.
 import { visibleText } from "../diff/visible-text.js";
 import { repeatsKey } from "../load/fast-json.js";
 import { getOwn, isJsonObject, type JsonObject, type JsonValue } from "../model/json.js";
 import { arrayElements, findRepeatedKey, skipSpace } from "./json-spans.js";
+import { findTwinKeys, foldKey } from "./twin-keys.js";
 
 export type RequestId = string | number;
 
@@ -76,6 +78,15 @@ function readValue(text: string, value: JsonValue): Item {
     const where = repeated ? ` ${quoteShort(repeated.key)}${repeated.pointer === "" ? "" : ` in ${quoteShort(repeated.pointer, 80).slice(1, -1)}`}` : "";
     // An id that is itself written twice cannot be answered: the two readers disagree on it.
     return refuse(`It repeats the key${where}; readers disagree on which value counts.`, !(repeated?.pointer === "" && repeated.key === "id"));
+  }
+  const twins = findTwinKeys(value);
+  if (twins !== undefined) {
+    const where = twins.pointer === "" ? "" : ` in ${quoteShort(twins.pointer, 80).slice(1, -1)}`;
+    // A reader that ignores case (Go's encoding/json) keeps the last of the two and reads another message.
+    return refuse(
+      `It writes the keys ${quoteShort(twins.first)} and ${quoteShort(twins.second)}${where}, which some JSON readers (Go's, which ignore case) take for one key; they disagree on which value counts.`,
+      !(twins.pointer === "" && foldKey(twins.second) === "id"),
+    );
   }
   if (getOwn(value, "jsonrpc") !== "2.0") return refuse('It has no "jsonrpc": "2.0".');
   if (method !== undefined) {

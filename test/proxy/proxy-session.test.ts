@@ -254,6 +254,34 @@ describe("tools/call", () => {
     expect(errorOf(w.toHost()[1]!)).toMatchObject({ code: -32600, message: expect.stringContaining('repeats the key "name" in /params') });
     expect(w.toServer()).toHaveLength(1);
   });
+
+  it("refuses what a reader that ignores case reads as another message: Name after name, paramſ, a NUL appended (Go, GHSA-wvj2-96wp-fq3f)", async () => {
+    const w = await wire([ECHO, ADD]);
+    w.session.fromHost(request(1, "tools/list"));
+    w.fromServer(answer(1, { tools: [ADD] }));
+    // Go's encoding/json keeps the last of each pair: echo, tools/call, and echo again.
+    w.session.fromHost(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"add","Name":"echo","arguments":{}}}`);
+    w.session.fromHost(`{"jsonrpc":"2.0","id":3,"method":"ping","Method":"tools/call","params":{"name":"echo"}}`);
+    w.session.fromHost(`{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"add"},"paramſ":{"name":"echo"}}`);
+    w.session.fromHost(`{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"add","name\\u0000":"echo"}}`);
+    expect(w.toServer()).toHaveLength(1);
+    expect(
+      w
+        .toHost()
+        .slice(1)
+        .map((t) => errorOf(t).code),
+    ).toEqual([-32600, -32600, -32600, -32600]);
+    expect(errorOf(w.toHost()[1]!).message).toContain('writes the keys "name" and "Name" in /params');
+    expect(errorOf(w.toHost()[4]!).message).toContain('"name" and "name<U+0000>" in /params');
+    // The same from the server: a Go host would list the drifted echo.
+    w.session.fromHost(request(6, "tools/list"));
+    w.fromServer(`{"jsonrpc":"2.0","id":6,"result":{"tools":[${JSON.stringify(ECHO)}],"Tools":[${JSON.stringify(DRIFTED)}]}}`);
+    expect(errorOf(w.toHost()[5]!).message).toContain('writes the keys "tools" and "Tools" in /result');
+    expect(w.toHost()[5]).not.toContain("id_rsa");
+    // Arguments are the host's: keys that differ in case only pass.
+    w.session.fromHost(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"add","arguments":{"a":1,"A":2}}}`);
+    expect(w.toServer()).toHaveLength(3);
+  });
 });
 
 describe("ids, cancellation, the server's own requests", () => {
