@@ -282,6 +282,14 @@ describe("tools/call", () => {
     w.session.fromHost(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"add","arguments":{"a":1,"A":2}}}`);
     expect(w.toServer()).toHaveLength(3);
   });
+
+  it("refuses a server message with both a method and a result, which a host could take for its list's answer", async () => {
+    const w = await wire([ECHO]);
+    w.session.fromHost(request(1, "tools/list"));
+    w.fromServer({ jsonrpc: "2.0", id: 1, method: "ping", result: { tools: [DRIFTED] } });
+    expect(w.toHost()).toHaveLength(1);
+    expect(errorOf(w.toHost()[0]!)).toMatchObject({ code: -32603, message: expect.stringContaining("It has both a method and a result.") });
+  });
 });
 
 describe("ids, cancellation, the server's own requests", () => {
