@@ -4,7 +4,8 @@
 // and checked page by page, withheld tools taken out; (2) a tools/call of a tool the newest verified
 // list withheld, or that no list has shown, is answered by the proxy and never reaches the server;
 // (3) a list_changed is held until the proxy has listed the tools again itself and checked them;
-// (4) an id the host uses twice while the first is in flight is mapped, and mapped back. Both
+// (4) an id the host uses twice while the first is in flight is mapped, and mapped back, and any
+// answer under the id of a tools/list the host has in flight is checked as that list's. Both
 // protocol eras pass unchanged: 2025 (`initialize`, logging/setLevel, server-sent requests) and
 // 2026-07-28 (`server/discover`, `_meta` on every request, subscriptions/listen, MRTR retries, which
 // are tools/calls like any other). The server's end is the session's end.
@@ -86,6 +87,11 @@ export class ProxySession {
   private readonly pending = new Map<string, Pending>();
   /** Host id key → the key it was sent under, for notifications/cancelled. */
   private readonly hostIndex = new Map<string, string>();
+  /**
+   * Host id key → the keys of the host's tools/lists in flight under it, not cancelled. An answer the
+   * host gets under such an id may be taken for the list's, whatever request it answers.
+   */
+  private readonly listsUnder = new Map<string, Set<string>>();
   /** Ids of the server's own requests (2025 era: sampling, elicitation, roots, ping) the host has not answered. */
   private readonly serverRequests = new Set<string>();
   private readonly progressRoutes = new Map<string, Route>();
@@ -258,6 +264,12 @@ export class ProxySession {
     const { route, batch, logWarnings } = target;
     this.pending.set(key, { route, batch, logWarnings, method: message.method, hostId: message.id, upIdText, hostIdText: mapped, chain, progress, own: undefined });
     this.hostIndex.set(idKey(message.id), key);
+    if (message.method === "tools/list") {
+      const hostKey = idKey(message.id);
+      const keys = this.listsUnder.get(hostKey);
+      if (keys === undefined) this.listsUnder.set(hostKey, new Set([key]));
+      else keys.add(key);
+    }
     this.toServer(text, received, tool, key);
   }
 
@@ -285,6 +297,8 @@ export class ProxySession {
         const pending = key === undefined ? undefined : this.pending.get(key);
         if (key !== undefined && pending !== undefined) {
           if (pending.hostIdText !== undefined) text = withCancelledId(text, pending.upIdText);
+          // The host takes no answer under this id for that list any more.
+          if (pending.method === "tools/list") this.listDone(hostKey, key);
           this.upstream.abandon(key);
           // In a batch the other answers wait for this one, which the server need not send now: the
           // batch goes without it (an answer that comes anyway is reported and dropped).
@@ -376,8 +390,11 @@ export class ProxySession {
       return;
     }
     let text = received.text;
-    if (pending.method === "tools/list" && message.ok) {
-      const checked = this.checkPage(received, pending);
+    // The answer to another request under the id of a tools/list the host has in flight (an id it
+    // reused) is checked as that list's: the host cannot tell the two answers apart.
+    const shared = pending.method !== "tools/list" && pending.hostId !== undefined && this.listsUnder.has(idKey(pending.hostId));
+    if ((pending.method === "tools/list" || shared) && message.ok) {
+      const checked = this.checkPage(received, pending, shared);
       if (checked === undefined) return;
       text = checked;
     }
@@ -385,12 +402,19 @@ export class ProxySession {
     this.answer(pending, text);
   }
 
-  /** Checks a tools/list page the host asked for; undefined when it was refused (the host got an error instead). */
-  private checkPage(received: Received, pending: Pending): string | undefined {
+  /**
+   * Checks a tools/list page the host asked for, or (`shared`) an answer the host could take for one;
+   * undefined when it was refused (the host got an error instead).
+   */
+  private checkPage(received: Received, pending: Pending, shared = false): string | undefined {
     const checked = checkListAnswer(received, this.options.gate, this.options.maxDepth);
     if (!checked.ok) {
-      this.options.reporter.problem(`refused the server's tools/list answer: ${checked.problem}`);
-      this.answer(pending, errorText(pending.hostIdText ?? JSON.stringify(pending.hostId), INTERNAL_ERROR, `mcp-gen proxy refused the server's tools/list answer: ${checked.problem}`));
+      const idText = pending.hostIdText ?? JSON.stringify(pending.hostId);
+      const what = shared
+        ? `the server's answer to ${pending.method} ${idText}: the host also has a tools/list in flight under that id, and as a tools/list answer it cannot be checked (${checked.problem})`
+        : `the server's tools/list answer: ${checked.problem}`;
+      this.options.reporter.problem(`refused ${what}`);
+      this.answer(pending, errorText(idText, INTERNAL_ERROR, `mcp-gen proxy refused ${what}`));
       return undefined;
     }
     this.options.reporter.verdicts(checked.page.verdicts, checked.page.tools);
@@ -412,7 +436,14 @@ export class ProxySession {
   private settle(key: string, pending: Pending): void {
     this.pending.delete(key);
     if (pending.hostId !== undefined && this.hostIndex.get(idKey(pending.hostId)) === key) this.hostIndex.delete(idKey(pending.hostId));
+    if (pending.method === "tools/list" && pending.hostId !== undefined) this.listDone(idKey(pending.hostId), key);
     if (pending.progress !== undefined) this.progressRoutes.delete(pending.progress);
+  }
+
+  /** The host's tools/list sent under `key` is answered or cancelled. */
+  private listDone(hostKey: string, key: string): void {
+    const keys = this.listsUnder.get(hostKey);
+    if (keys?.delete(key) && keys.size === 0) this.listsUnder.delete(hostKey);
   }
 
   private serverNotification(received: Received, viaRoute: Route): void {

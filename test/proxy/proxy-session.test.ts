@@ -307,6 +307,49 @@ describe("ids, cancellation, the server's own requests", () => {
     expect(JSON.parse(w.toHost()[0]!).result.tools).toEqual([ECHO]);
   });
 
+  it("checks as a tools/list answer whatever the host gets under the id of a list it has in flight", async () => {
+    const w = await wire([ECHO]);
+    w.session.fromHost(request(0, "tools/list"));
+    w.fromServer(answer(0, { tools: [ECHO] }));
+    // The host reuses 1 for a call while its list is in flight: the server answers the call with a list.
+    w.session.fromHost(request(1, "tools/list"));
+    w.session.fromHost(request(1, "tools/call", { name: "echo", arguments: { text: "x" } }));
+    w.fromServer(answer(w.lastRequest().id, { tools: [DRIFTED] }));
+    expect(JSON.parse(w.toHost()[1]!)).toEqual(answer(1, { tools: [] }));
+    // Its list's own answer is checked as ever; an answer that is no list under that id is refused.
+    w.fromServer(answer(1, { content: [] }));
+    expect(errorOf(w.toHost()[2]!).message).toContain("refused the server's tools/list answer");
+
+    // The other way round: a call the host cancelled, its id reused for a list, the call answered with a list.
+    w.session.fromHost(request(9, "tools/list"));
+    w.fromServer(answer(9, { tools: [ECHO] }));
+    w.session.fromHost(request(2, "tools/call", { name: "echo", arguments: { text: "x" } }));
+    w.session.fromHost(JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 2 } }));
+    w.session.fromHost(request(2, "tools/list"));
+    const list = w.lastRequest().id;
+    w.fromServer(answer(2, { tools: [DRIFTED] }));
+    expect(JSON.parse(w.toHost()[4]!)).toEqual(answer(2, { tools: [] }));
+    w.fromServer(answer(2, { content: [{ type: "text", text: "x" }] }));
+    expect(w.stderr.join("")).toContain("answered an id never asked (2)");
+    w.fromServer(answer(list, { tools: [ECHO] }));
+    // No list in flight under 2 any more: a call's answer there is passed on as it is.
+    w.session.fromHost(request(2, "tools/call", { name: "echo", arguments: { text: "y" } }));
+    w.fromServer(answer(2, { content: [] }));
+    expect(JSON.parse(w.toHost()[w.toHost().length - 1]!)).toEqual(answer(2, { content: [] }));
+    expect(w.toHost().join("")).not.toContain("id_rsa");
+  });
+
+  it("checks the answer under a reused id of a list the host cancelled no more", async () => {
+    const w = await wire([ECHO]);
+    w.session.fromHost(request(0, "tools/list"));
+    w.fromServer(answer(0, { tools: [ECHO] }));
+    w.session.fromHost(request(1, "tools/list"));
+    w.session.fromHost(JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 1 } }));
+    w.session.fromHost(request(1, "tools/call", { name: "echo", arguments: { text: "x" } }));
+    w.fromServer(answer(w.lastRequest().id, { content: [{ type: "text", text: "x" }] }));
+    expect(JSON.parse(w.toHost()[1]!)).toEqual(answer(1, { content: [{ type: "text", text: "x" }] }));
+  });
+
   it("passes the server's requests to the host and only the host's answers to them back", async () => {
     const w = await wire([ECHO]);
     const sampling = { jsonrpc: "2.0", id: "s1", method: "sampling/createMessage", params: { messages: [], maxTokens: 5 } };
