@@ -99,12 +99,18 @@ class HttpHostPort implements HostPort {
   private readonly routes = new Set<PostRoute>();
 
   send(text: string, route: Route, final: boolean): boolean {
-    if (route instanceof PostRoute && route.open) {
-      route.deliver(text, final);
-      if (!route.open) this.routes.delete(route);
-      return true;
+    if (route instanceof PostRoute) {
+      if (route.open) {
+        route.deliver(text, final);
+        if (!route.open) this.routes.delete(route);
+        return true;
+      }
+      // The answer to a request whose stream the host closed (2026-07-28: it cancelled): dropped. On
+      // another stream a request under the same id would take it (another client's, or 1 for "1":
+      // the SDK reads ids with Number()), an answer the proxy checked as no tools/list.
+      if (final) return true;
     }
-    // A message for no request (or for one whose stream is gone): the GET stream, or an open request stream.
+    // A message for no request (or a notification for one whose stream is gone): the GET stream, or an open request stream.
     if (this.getStream) {
       this.getStream.deliver(text);
       return true;

@@ -175,6 +175,22 @@ describe("--listen: the host on Streamable HTTP, the server on stdio", () => {
     expect(callsIn(calls)).toEqual([]);
   });
 
+  it("drops the answer to a request whose stream the host closed, never putting it on another request's stream", async () => {
+    const { url } = await listening(pinnedProject([ECHO, ADD]), pinServer("crossed"), callsFile());
+    const meta = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientInfo": { name: "h", version: "1" }, "io.modelcontextprotocol/clientCapabilities": {} };
+    const headers = (method: string, name?: string) => [["MCP-Protocol-Version", "2026-07-28"], ["Mcp-Method", method], ...(name ? [["Mcp-Name", name] as const] : [])] as const;
+    // One host lists (answered 1 s late); another calls echo under the id "1" and closes its stream
+    // (2026-07-28: cancels). The server answers that call with a drifted tools list; an SDK host
+    // reads ids with Number(), so on the list's stream "1" would be taken for the list's answer.
+    const listed = raw(url, headers("tools/list"), JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: meta } }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const call = JSON.stringify({ jsonrpc: "2.0", id: "1", method: "tools/call", params: { name: "echo", arguments: { text: "x" }, _meta: meta } });
+    await abandoned(url, headers("tools/call", "echo"), call, 150);
+    const { text } = await listed;
+    expect(text).not.toContain("id_rsa");
+    expect(JSON.parse(text)).toMatchObject({ id: 1, result: { tools: [ECHO, ADD] } });
+  });
+
   it("listens on loopback only", async () => {
     const run = startProcess(process.execPath, [await proxyCli(), "proxy", "--cwd", pinnedProject([ECHO]), "--listen", "0.0.0.0:0", "--", ...pinServer("honest")]);
     expect((await exited(run.child)).code).toBe(2);
@@ -205,6 +221,21 @@ async function listening(project: string, server: readonly string[], calls: stri
 }
 
 /** A POST with header lines exactly as given (repeated ones too), as a browser or a rebinding page could send. */
+/** A POST whose response the client closes after `ms`, whatever it got by then. */
+function abandoned(url: URL, headers: readonly (readonly [string, string])[], body: string, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const lines: string[] = ["Content-Type", "application/json", "Accept", "application/json, text/event-stream", "Host", url.host];
+    for (const [name, value] of headers) lines.push(name, value);
+    const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: lines, setHost: false }, (res) => void res.on("error", () => undefined).resume());
+    req.on("error", () => undefined);
+    req.end(body);
+    setTimeout(() => {
+      req.destroy();
+      resolve();
+    }, ms);
+  });
+}
+
 function raw(url: URL, headers: readonly (readonly [string, string])[], body: string): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const lines: string[] = ["Content-Type", "application/json", "Accept", "application/json, text/event-stream"];
