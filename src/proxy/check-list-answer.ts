@@ -47,10 +47,11 @@ export function checkListAnswer(received: Received, gate: ToolGate, maxDepth: nu
 
 /**
  * A tool holding a number JSON.parse read as Infinity (1e400) has no RFC 8785 text, so no hash: the
- * answer is refused. Only a number written with a long exponent or hundreds of digits can be one.
+ * answer is refused. Only a number of 10^308 or more can be one: d integer digits and an exponent e
+ * with d - 1 + e ≥ 308, so an exponent of three digits or more, or (e ≤ 99) at least 210 digits in a row.
  */
 function unhashable(text: string, tools: readonly JsonObject[]): string | undefined {
-  if (!/\d[eE]\+?\d{3}|\d{300}/.test(text)) return undefined;
+  if (!/\d[eE]\+?\d{3}|\d{200}/.test(text)) return undefined;
   for (const tool of tools) {
     const stack: JsonValue[] = [tool];
     for (let value = stack.pop(); value !== undefined; value = stack.pop()) {

@@ -74,6 +74,10 @@ describe("tools/list answers", () => {
     w.session.fromHost(request(3, "tools/list"));
     w.fromServer(`{"jsonrpc":"2.0","id":3,"result":{"tools":[{"name":"echo","inputSchema":{"type":"object","maximum":1e400}}]}}`);
     expect(errorOf(w.toHost()[2]!).message).toContain('The tool "echo" holds a number too large for JSON to represent');
+    // As large without a long exponent: 251 digits times 10^60.
+    w.session.fromHost(request(4, "tools/list"));
+    w.fromServer(`{"jsonrpc":"2.0","id":4,"result":{"tools":[{"name":"echo","inputSchema":{"type":"object","maximum":1${"0".repeat(250)}e60}}]}}`);
+    expect(errorOf(w.toHost()[3]!).message).toContain('The tool "echo" holds a number too large for JSON to represent');
   });
 
   it("reports a pinned tool a complete listing did not show, once, and not as an error", async () => {
