@@ -92,7 +92,9 @@ function readValue(text: string, value: JsonValue): Item {
   // JSON-RPC 2.0 §4, §5: a request has no result or error. A reader that looks for those first would
   // take it for the answer to its own request with that id, an answer the proxy never checked.
   // Refused as an answer: the request waiting under its id gets an error rather than waiting on.
-  if (method !== undefined && (hasResult || hasError)) return unreadable(INVALID_REQUEST, `It has both a method and ${hasResult ? "a result" : "an error"}.`, validId ?? null, "response");
+  if (method !== undefined && (hasResult || hasError)) {
+    return unreadable(INVALID_REQUEST, `It has both a method and ${hasResult ? "a result" : "an error"}.`, validId ?? null, Object.hasOwn(value, "id") ? "response" : "notification");
+  }
   if (method !== undefined) {
     if (typeof method !== "string") return refuse("Its method is not a string.");
     const params = getOwn(value, "params");

@@ -293,6 +293,12 @@ describe("tools/call", () => {
     w.fromServer({ jsonrpc: "2.0", id: 1, method: "ping", result: { tools: [DRIFTED] } });
     expect(w.toHost()).toHaveLength(1);
     expect(errorOf(w.toHost()[0]!)).toMatchObject({ code: -32603, message: expect.stringContaining("It has both a method and a result.") });
+    // Without an id it answers nothing: reported, and the session goes on.
+    w.fromServer({ jsonrpc: "2.0", method: "notifications/message", result: {} });
+    w.session.fromHost(request(2, "ping"));
+    w.fromServer(answer(2, {}));
+    expect(w.toHost()).toHaveLength(2);
+    expect(w.stderr.join("")).not.toContain("ending the connection");
   });
 });
 
