@@ -88,8 +88,9 @@ export class ProxySession {
   /** Host id key → the key it was sent under, for notifications/cancelled. */
   private readonly hostIndex = new Map<string, string>();
   /**
-   * Host id key → the keys of the host's tools/lists in flight under it, not cancelled. An answer the
-   * host gets under such an id may be taken for the list's, whatever request it answers.
+   * Host id (as a host may read it: looseIdKey) → the keys of the host's tools/lists in flight under
+   * it, not cancelled. An answer the host gets under such an id may be taken for the list's,
+   * whatever request it answers.
    */
   private readonly listsUnder = new Map<string, Set<string>>();
   /** Ids of the server's own requests (2025 era: sampling, elicitation, roots, ping) the host has not answered. */
@@ -265,7 +266,7 @@ export class ProxySession {
     this.pending.set(key, { route, batch, logWarnings, method: message.method, hostId: message.id, upIdText, hostIdText: mapped, chain, progress, own: undefined });
     this.hostIndex.set(idKey(message.id), key);
     if (message.method === "tools/list") {
-      const hostKey = idKey(message.id);
+      const hostKey = looseIdKey(message.id);
       const keys = this.listsUnder.get(hostKey);
       if (keys === undefined) this.listsUnder.set(hostKey, new Set([key]));
       else keys.add(key);
@@ -298,7 +299,7 @@ export class ProxySession {
         if (key !== undefined && pending !== undefined) {
           if (pending.hostIdText !== undefined) text = withCancelledId(text, pending.upIdText);
           // The host takes no answer under this id for that list any more.
-          if (pending.method === "tools/list") this.listDone(hostKey, key);
+          if (pending.method === "tools/list") this.listDone(looseIdKey(requestId), key);
           this.upstream.abandon(key);
           // In a batch the other answers wait for this one, which the server need not send now: the
           // batch goes without it (an answer that comes anyway is reported and dropped).
@@ -392,7 +393,7 @@ export class ProxySession {
     let text = received.text;
     // The answer to another request under the id of a tools/list the host has in flight (an id it
     // reused) is checked as that list's: the host cannot tell the two answers apart.
-    const shared = pending.method !== "tools/list" && pending.hostId !== undefined && this.listsUnder.has(idKey(pending.hostId));
+    const shared = pending.method !== "tools/list" && pending.hostId !== undefined && this.listsUnder.has(looseIdKey(pending.hostId));
     if ((pending.method === "tools/list" || shared) && message.ok) {
       const checked = this.checkPage(received, pending, shared);
       if (checked === undefined) return;
@@ -436,7 +437,7 @@ export class ProxySession {
   private settle(key: string, pending: Pending): void {
     this.pending.delete(key);
     if (pending.hostId !== undefined && this.hostIndex.get(idKey(pending.hostId)) === key) this.hostIndex.delete(idKey(pending.hostId));
-    if (pending.method === "tools/list" && pending.hostId !== undefined) this.listDone(idKey(pending.hostId), key);
+    if (pending.method === "tools/list" && pending.hostId !== undefined) this.listDone(looseIdKey(pending.hostId), key);
     if (pending.progress !== undefined) this.progressRoutes.delete(pending.progress);
   }
 
@@ -688,4 +689,13 @@ export class ProxySession {
       this.answer({ route: h.route, batch: h.batch, logWarnings: false }, errorText(JSON.stringify(id), INTERNAL_ERROR, message));
     }
   }
+}
+
+/**
+ * An id as a host may read an answer's: the TypeScript SDK looks answers up by Number(id), so to it
+ * 1, "1", "1.0" and "0x1" are one id (and "" is 0).
+ */
+function looseIdKey(id: RequestId): string {
+  const number = Number(id);
+  return Number.isNaN(number) ? `s${id}` : `n${number}`;
 }

@@ -349,6 +349,21 @@ describe("ids, cancellation, the server's own requests", () => {
     expect(w.toHost().join("")).not.toContain("id_rsa");
   });
 
+  it('checks as a tools/list answer one under an id the SDK reads as its list\'s: "1" and "1.0" for 1', async () => {
+    const w = await wire([ECHO]);
+    w.session.fromHost(request(0, "tools/list"));
+    w.fromServer(answer(0, { tools: [ECHO] }));
+    w.session.fromHost(request(1, "tools/list"));
+    for (const id of ["1", "1.0"]) w.session.fromHost(request(id, "tools/call", { name: "echo", arguments: { text: "x" } }));
+    for (const id of ["1", "1.0"]) w.fromServer(answer(id, { tools: [DRIFTED] }));
+    expect(
+      w
+        .toHost()
+        .slice(1)
+        .map((t) => JSON.parse(t)),
+    ).toEqual([answer("1", { tools: [] }), answer("1.0", { tools: [] })]);
+  });
+
   it("checks the answer under a reused id of a list the host cancelled no more", async () => {
     const w = await wire([ECHO]);
     w.session.fromHost(request(0, "tools/list"));
