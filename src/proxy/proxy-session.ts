@@ -89,8 +89,8 @@ export class ProxySession {
   private readonly hostIndex = new Map<string, string>();
   /**
    * Host id (as a host may read it: looseIdKey) → the keys of the host's tools/lists in flight under
-   * it, not cancelled. An answer the host gets under such an id may be taken for the list's,
-   * whatever request it answers.
+   * it, not cancelled. An answer the host gets under such an id, on the same route, may be taken for
+   * the list's, whatever request it answers (sharesListId).
    */
   private readonly listsUnder = new Map<string, Set<string>>();
   /** Ids of the server's own requests (2025 era: sampling, elicitation, roots, ping) the host has not answered. */
@@ -391,9 +391,7 @@ export class ProxySession {
       return;
     }
     let text = received.text;
-    // The answer to another request under the id of a tools/list the host has in flight (an id it
-    // reused) is checked as that list's: the host cannot tell the two answers apart.
-    const shared = pending.method !== "tools/list" && pending.hostId !== undefined && this.listsUnder.has(looseIdKey(pending.hostId));
+    const shared = this.sharesListId(pending);
     if ((pending.method === "tools/list" || shared) && message.ok) {
       const checked = this.checkPage(received, pending, shared);
       if (checked === undefined) return;
@@ -439,6 +437,20 @@ export class ProxySession {
     if (pending.hostId !== undefined && this.hostIndex.get(idKey(pending.hostId)) === key) this.hostIndex.delete(idKey(pending.hostId));
     if (pending.method === "tools/list" && pending.hostId !== undefined) this.listDone(looseIdKey(pending.hostId), key);
     if (pending.progress !== undefined) this.progressRoutes.delete(pending.progress);
+  }
+
+  /**
+   * Whether `pending` is not a tools/list but has the id of one the host has in flight on the same
+   * route (an id it reused): its answer is checked as that list's, since the host cannot tell the two
+   * apart. Requests on other routes (another POST over --listen: another client, or ids the SDK
+   * never reuses) do not count: their answers never reach that route.
+   */
+  private sharesListId(pending: Pending): boolean {
+    if (pending.method === "tools/list" || pending.hostId === undefined || this.listsUnder.size === 0) return false;
+    const keys = this.listsUnder.get(looseIdKey(pending.hostId));
+    if (keys === undefined) return false;
+    for (const key of keys) if (this.pending.get(key)?.route === pending.route) return true;
+    return false;
   }
 
   /** The host's tools/list sent under `key` is answered or cancelled. */

@@ -364,6 +364,17 @@ describe("ids, cancellation, the server's own requests", () => {
     ).toEqual([answer("1", { tools: [] }), answer("1.0", { tools: [] })]);
   });
 
+  it("passes on as it is the answer to a request under the id of a list in flight on another route (another --listen client)", async () => {
+    const w = await wire([ECHO]);
+    const [a, b] = [{ client: "a" }, { client: "b" }];
+    w.session.fromHost(request(0, "tools/list"), a);
+    w.fromServer(answer(0, { tools: [ECHO] }));
+    w.session.fromHost(request(1, "tools/list"), a);
+    w.session.fromHost(request(1, "tools/call", { name: "echo", arguments: { text: "x" } }), b);
+    w.fromServer(answer(w.lastRequest().id, { content: [{ type: "text", text: "x" }] }));
+    expect(w.host.sent.at(-1)).toEqual({ text: JSON.stringify(answer(1, { content: [{ type: "text", text: "x" }] })), route: b, final: true });
+  });
+
   it("checks the answer under a reused id of a list the host cancelled no more", async () => {
     const w = await wire([ECHO]);
     w.session.fromHost(request(0, "tools/list"));
