@@ -12,6 +12,7 @@ import type { Config } from "../config/config.js";
 import { decodeSource, fileTooLarge } from "../load/decode-source.js";
 import type { LoadLimits } from "../load/limits.js";
 import { loadDocument } from "../load/load-document.js";
+import { diagnosticAtFileStart } from "../load/diagnostic-at.js";
 import { collectRefStrings } from "../resolve/collect-refs.js";
 import { fileRefPaths } from "../resolve/parse-ref.js";
 import type { ProjectFile } from "../resolve/project-file.js";
@@ -318,16 +319,10 @@ function refusedOutside(root: string, path: string, absolute: string, real: stri
 
 /** The finding for a descriptor outside the project, or a link leading there (readProject reports it; the language server too). */
 export function outsideRoot(file: string, refused: { readonly reason: string; readonly hint: string }): Diagnostic {
-  return {
+  return diagnosticAtFileStart(file, {
     ruleId: "load-outside-root",
     severity: "error",
     message: `${refused.reason}; mcp-gen reads nothing outside the project.`,
     hint: refused.hint,
-    file,
-    line: 1,
-    column: 1,
-    endLine: 1,
-    endColumn: 1,
-    pointer: "",
-  };
+  });
 }
