@@ -5,9 +5,8 @@
 // (src/cli/commands/build.ts) loads this module only when its shortcut (unchanged-build-fast.ts)
 // cannot tell from stats that there is nothing to do: the analysis, the generators and the rules
 // are a third of a no-change build's start-up.
-import { readdirSync, type Dirent } from "node:fs";
-import { join, posix } from "node:path";
-import { compareText, hasErrors, type Diagnostic } from "../model/diagnostic.js";
+import { posix } from "node:path";
+import { hasErrors, type Diagnostic } from "../model/diagnostic.js";
 import { withPatternVerdicts } from "../pattern-check/certify-patterns.js";
 import { analyzeProjectWith, type ProjectAnalysis, type ProjectInput } from "../project/analyze-project.js";
 import { expectedTypesJobs } from "../emit/emit-project.js";
@@ -42,8 +41,7 @@ import { failsPolicy } from "./report.js";
 import { toolsNotFound } from "./tools-not-found.js";
 import { projectModuleFormat } from "./module-format.js";
 import { count, printBuilt, type BuildRun } from "./build-run.js";
-import { OUTPUT_PATH_UNSAFE } from "./confine-paths.js";
-import { diagnosticAtFileStart } from "../load/diagnostic-at.js";
+import { listScaffoldFolders, scaffoldsInTheWay } from "./scaffolds-in-the-way.js";
 
 /**
  * The full build, with the project lock held: plan, read, then validate, reuse, generate and write.
@@ -126,7 +124,8 @@ async function validateAndWrite(run: BuildRun, plan: BuildPlan, threads: BuildTh
   const analysis = await validateProject(run, threads, input, read.reuse);
   // A project that lacks the runtime its code imports builds, with the line that installs it (check fails on it).
   const runtime = input.descriptors.length === 0 ? [] : runtimeWarnings(run.root, input.config, run.project.sources.get(PACKAGE_JSON), () => runtimeInstallArgument(run.root, PACKAGE_ROOT) ?? null);
-  const inTheWay = scaffolds ? scaffoldsInTheWay(analysis.tools, read.scaffoldFolders, input.config, analysis.memo) : [];
+  const names = analysis.tools.map((tool) => String(tool.wire.name));
+  const inTheWay = scaffolds ? scaffoldsInTheWay(names, read.scaffoldFolders, input.config, analysis.memo) : [];
   // The config's findings (package.json that is no JSON) are printed, not recorded: the no-change build reads them afresh.
   const diagnostics = [...run.project.diagnostics, ...analysis.diagnostics, ...inTheWay, ...plan.previous.diagnostics, ...runtime, ...projectModuleFormat(run.root, run.sources)];
   const stopped = await stopBeforeWriting(run, input, diagnostics, Object.keys(plan.previous.parsed?.tools ?? {}).length);
@@ -136,7 +135,6 @@ async function validateAndWrite(run: BuildRun, plan: BuildPlan, threads: BuildTh
   const output = reuseOutput(plan, { tools: analysis.tools, checked, inputs, files: input.files, scaffolds, force: run.force, memo: analysis.memo });
   // What the next build prints when it finds nothing changed (buildUnchanged).
   const config = input.config;
-  const names = analysis.tools.map((tool) => String(tool.wire.name));
   const findings = { diagnostics: analysis.diagnostics, scaffolds: scaffolds ? requiredScaffolds(names, config.handlers, config.tests, analysis.memo) : [] };
   if (output.unchanged) {
     await recordUnchanged(plan, output.unchanged, records, findings);
@@ -262,48 +260,4 @@ function scaffoldsWritten(tools: readonly ResolvedTool[], existing: ReadonlySet<
     const file = files.get(tool);
     return file === undefined || !scaffoldPaths(config.handlers, config.tests, file).every((path) => existing.has(path));
   };
-}
-
-/**
- * Project paths of the entries directly in each folder (scaffold folders: one file per tool): the
- * files (and links), which a build leaves alone, apart from the folders, where it cannot create one.
- */
-function listScaffoldFolders(root: string, folders: readonly string[]): { readonly files: Set<string>; readonly folders: Set<string> } {
-  const listed = { files: new Set<string>(), folders: new Set<string>() };
-  for (const folder of folders) {
-    let entries: Dirent[];
-    try {
-      entries = readdirSync(join(root, folder), { withFileTypes: true });
-    } catch {
-      continue;
-    }
-    for (const entry of entries) (entry.isDirectory() ? listed.folders : listed.files).add(`${folder}/${entry.name}`);
-  }
-  return listed;
-}
-
-/**
- * A folder where a tool's handler stub or test scaffold goes: the build would create none there, and
- * the generated handlers.ts would import a module that is not there. Stops the build before it writes.
- */
-function scaffoldsInTheWay(tools: readonly ResolvedTool[], folders: ReadonlySet<string>, config: Config, memo: RunMemo): Diagnostic[] {
-  if (folders.size === 0) return [];
-  const names = tools.map((tool) => String(tool.wire.name)).sort(compareText);
-  return assignToolNames(names, memo).flatMap(({ name, file }) => {
-    const [stub, test] = scaffoldPaths(config.handlers, config.tests, file);
-    const scaffolds = [
-      { path: stub, what: "handler stub" },
-      { path: test, what: "test scaffold" },
-    ];
-    return scaffolds.filter(({ path }) => folders.has(path)).map(({ path, what }) => scaffoldInTheWay(path, `${what} of the tool ${JSON.stringify(name)}`));
-  });
-}
-
-function scaffoldInTheWay(path: string, what: string): Diagnostic {
-  return diagnosticAtFileStart(path, {
-    ruleId: OUTPUT_PATH_UNSAFE,
-    severity: "error",
-    message: `${path} is a folder, where a build creates the ${what}.`,
-    hint: "Move the folder away; the next build creates the file there.",
-  });
 }

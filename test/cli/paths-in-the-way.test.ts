@@ -140,6 +140,55 @@ describe("a folder where a handler stub or test scaffold goes", () => {
     expect(run.stdout).toContain('src/handlers/greet.ts:1:1 error output-path-unsafe src/handlers/greet.ts is a folder, where a build creates the handler stub of the tool "greet".');
     expect(run.stdout).toContain('test/tools/greet.test.ts:1:1 error output-path-unsafe test/tools/greet.test.ts is a folder, where a build creates the test scaffold of the tool "greet".');
   });
+
+  // check compares no scaffold with what a build writes, but a folder where one goes fails it as it fails build.
+  for (const cache of [true, false]) {
+    for (const options of [[], ["--full"]]) {
+      it(`${["check", ...options].join(" ")} after the stub and test became folders reports what build reports (${cache ? "with" : "without"} the build cache)`, async () => {
+        const root = tempProject({ "tools/greet.yaml": TOOL("greet"), ...(cache ? { "node_modules/.keep": "" } : {}) });
+        expect((await runInProcess(root, ["build"])).code).toBe(0);
+        expect((await runInProcess(root, ["check", ...options])).code).toBe(0);
+        for (const path of ["src/handlers/greet.ts", "test/tools/greet.test.ts"]) {
+          rmSync(join(root, path));
+          mkdirSync(join(root, path));
+        }
+        const check = await runInProcess(root, ["check", ...options, "--format", "json"]);
+        expect(check.code, check.stdout).toBe(1);
+        const found = (run: { stdout: string }) =>
+          (JSON.parse(run.stdout) as { diagnostics: { file: string; ruleId: string; line: number; column: number; message: string }[] }).diagnostics.map((d) => [
+            d.file,
+            d.ruleId,
+            d.line,
+            d.column,
+            d.message,
+          ]);
+        expect(found(check).map(([file, ruleId]) => [file, ruleId])).toEqual([
+          ["src/handlers/greet.ts", "output-path-unsafe"],
+          ["test/tools/greet.test.ts", "output-path-unsafe"],
+        ]);
+        const build = await runInProcess(root, ["build", "--format", "json"]);
+        expect(build.code).toBe(1);
+        expect(found(check)).toEqual(found(build));
+      });
+    }
+  }
+
+  it("check on a new tool whose stub path is a folder names the folder beside the drift", async () => {
+    const root = await builtProject();
+    writeFiles(root, { "tools/wave.yaml": TOOL("wave"), "src/handlers/wave.ts/mine.txt": "the user's\n" });
+    const run = await runInProcess(root, ["check", "--format", "json"]);
+    expect(run.code, run.stdout).toBe(1);
+    const { diagnostics } = JSON.parse(run.stdout) as { diagnostics: { file: string; ruleId: string }[] };
+    expect(diagnostics.filter((d) => d.ruleId === "output-path-unsafe").map((d) => d.file)).toEqual(["src/handlers/wave.ts"]);
+  });
+
+  it("check: a folder in the handlers folder that is no tool's stub is no finding", async () => {
+    const root = await builtProject();
+    writeFiles(root, { "src/handlers/shared/util.ts": "export const x = 1;\n", "test/tools/fixtures.ts/x.json": "{}\n" });
+    const run = await runInProcess(root, ["check"]);
+    expect(run.stdout).toContain("Up to date");
+    expect(run.code).toBe(0);
+  });
 });
 
 describe("the generated folder's layout (generated-layout.ts) is what a build writes", () => {

@@ -19,6 +19,7 @@ import { StatIndex, statIndexPath } from "../../incremental/stat-index.js";
 import { hashedFiles, vouchedFiles, type UnchangedFiles } from "../vouched-files.js";
 import { listFolderFiles } from "../../files/list-folder-files.js";
 import { confineProjectPaths } from "../confine-paths.js";
+import { listScaffoldFolders, scaffoldsInTheWay, type ScaffoldFolders } from "../scaffolds-in-the-way.js";
 import { findDescriptors } from "../find-descriptors.js";
 import { toolsNotFound } from "../tools-not-found.js";
 import { hashedInputs, PACKAGE_JSON, readProjectConfig } from "../read-config.js";
@@ -84,24 +85,42 @@ export async function runCheck(argv: readonly string[], io: CliIo): Promise<numb
   // The config's warnings (a package.json that is no JSON) go with the packages' findings: both are
   // about the project as it is now, whichever way check compares.
   const runtime = withConfigFindings(project, runtimeFindings(root, project.config));
+  // Scaffolds' contents are the user's, never compared; but a folder where one goes stops a build.
+  const { folders } = project.config.generate === "all" ? listScaffoldFolders(root, [project.config.handlers, project.config.tests]) : NO_SCAFFOLD_FOLDERS;
   const fresh = values.full ? undefined : await checkFast(root, project.config, project.sources, index, cachePath, outFolder);
   // The stat index is mcp-gen's cache, not a project file: check writes nothing in the project.
   if (!values.full) await index.save(statIndexPath(cachePath));
-  if (fresh && runtime.diagnostics.length === 0) {
-    const line = upToDate(fresh.tools, fresh.generated.length, project.config.lock);
-    await print([], { text: () => line, markdown: { passed: true, headline: line.trim() } });
-    return EXIT.ok;
-  }
-  if (fresh) {
-    const failed = failsPolicy(runtime.diagnostics, setup.policy);
+  // Up to date, the lock names the project's tools; a lock that no longer parses is looked at closer.
+  const locked = fresh && folders.size > 0 ? await lockedToolNames(root, project.config.lock) : [];
+  if (fresh && locked) {
+    const inTheWay = scaffoldsInTheWay(locked, folders, project.config);
+    const diagnostics = [...inTheWay, ...runtime.diagnostics];
+    if (diagnostics.length === 0) {
+      const line = upToDate(fresh.tools, fresh.generated.length, project.config.lock);
+      await print([], { text: () => line, markdown: { passed: true, headline: line.trim() } });
+      return EXIT.ok;
+    }
+    const failed = failsPolicy(diagnostics, setup.policy);
     const headline =
-      project.diagnostics.length === runtime.diagnostics.length
-        ? "The generated files are up to date, but the project's configuration has findings."
-        : `The generated files are up to date, but the packages they import (the runtime, the SDK) are not what they need.`;
-    await print(runtime.diagnostics, { sources: new Map([...project.sources, ...runtime.sources]), markdown: { passed: !failed, headline } });
+      inTheWay.length > 0
+        ? "The generated files are up to date, but a folder stands where a build creates a handler stub or test scaffold."
+        : project.diagnostics.length === runtime.diagnostics.length
+          ? "The generated files are up to date, but the project's configuration has findings."
+          : `The generated files are up to date, but the packages they import (the runtime, the SDK) are not what they need.`;
+    await print(diagnostics, { sources: new Map([...project.sources, ...runtime.sources]), markdown: { passed: !failed, headline } });
     return failed ? EXIT.problems : EXIT.ok;
   }
-  return checkFully(root, values.config, setup, print, outFolder, runtime, io.env);
+  return checkFully(root, values.config, setup, print, { outFolder, scaffoldFolders: folders }, runtime, io.env);
+}
+
+const NO_SCAFFOLD_FOLDERS: ScaffoldFolders = { files: new Set(), folders: new Set() };
+
+/** The names of the tools the lock at `lockPath` records; undefined when it does not parse. */
+async function lockedToolNames(root: string, lockPath: string): Promise<string[] | undefined> {
+  const text = readTextSyncIfExists(join(root, lockPath));
+  const { parseTrustedShape } = await import("../../lock/parse-lock.js");
+  const lock = text === undefined ? undefined : parseTrustedShape(text);
+  return lock && Object.keys(lock.tools);
 }
 
 interface RuntimeFindings {
@@ -146,7 +165,7 @@ async function checkFully(
   configPath: string | undefined,
   setup: ReportSetup,
   print: (d: readonly Diagnostic[], content: ReportContent) => Promise<void>,
-  outFolder: string,
+  found: { readonly outFolder: string; readonly scaffoldFolders: ReadonlySet<string> },
   runtime: RuntimeFindings,
   env: Readonly<Record<string, string | undefined>>,
 ): Promise<number> {
@@ -173,6 +192,7 @@ async function checkFully(
     import("../../pattern-check/certify-patterns.js"),
     import("../../incremental/unchanged-build.js"),
   ]);
+  const { outFolder } = found;
   const read = await readProject({ root, configPath });
   if (!read.ok) {
     await print(read.diagnostics, { sources: read.sources });
@@ -244,7 +264,8 @@ async function checkFully(
     out: config.out,
     packageDoc: packageText === undefined ? undefined : loadDocument({ path: PACKAGE_JSON, text: packageText }).value,
   });
-  const diagnostics = [...drift, ...runtime.diagnostics];
+  const names = analysis.tools.map((tool) => String(tool.wire.name));
+  const diagnostics = [...drift, ...scaffoldsInTheWay(names, found.scaffoldFolders, config, analysis.memo), ...runtime.diagnostics];
   for (const [path, text] of [...runtime.sources, ...disk]) sources.set(path, text);
   const failed = failsPolicy(diagnostics, setup.policy);
   const summary = diagnostics.length === 0 ? upToDate(analysis.tools.length, emit.generated.length, config.lock) : undefined;
