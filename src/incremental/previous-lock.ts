@@ -7,7 +7,7 @@ import type { LockFile } from "../model/lock.js";
 import { diagnosticAtFileStart } from "../load/diagnostic-at.js";
 import type { LoadLimits } from "../load/limits.js";
 import { conflictSides } from "../lock/conflict-sides.js";
-import { differsOnlyInFormatting, REFORMATTED_HINT, reformattedMessage } from "../lock/formatting-only.js";
+import { differsOnlyInFormatting, firstDifferentLine, reformattedFinding, type ReformattedFile } from "../lock/formatting-only.js";
 import { parseLock, parseVouchedLock } from "../lock/parse-lock.js";
 import type { DiskReader } from "./disk-reader.js";
 
@@ -86,7 +86,7 @@ export function handEditedFiles(lock: PreviousFiles, files: readonly GeneratedFi
   if (!lock) return [];
   const next = new Map(files.map((f) => [f.path, f]));
   const edited: Diagnostic[] = [];
-  const formatted: string[] = [];
+  const formatted: ReformattedFile[] = [];
   for (const [path, recorded] of Object.entries(lock.files).sort(([a], [b]) => (a < b ? -1 : 1))) {
     // A file the build leaves as it is was found on disk as recorded.
     if (next.get(path)?.unchanged) continue;
@@ -96,7 +96,7 @@ export function handEditedFiles(lock: PreviousFiles, files: readonly GeneratedFi
     const contents = next.get(path)?.contents;
     if (current === undefined || current === contents) continue;
     if (contents !== undefined && differsOnlyInFormatting(current, contents)) {
-      formatted.push(path);
+      formatted.push({ path, line: firstDifferentLine(current, contents) });
       continue;
     }
     edited.push(
@@ -108,13 +108,8 @@ export function handEditedFiles(lock: PreviousFiles, files: readonly GeneratedFi
       }),
     );
   }
-  if (formatted.length > 0) edited.push(reformatted(formatted));
+  if (formatted.length > 0) edited.push(reformattedFinding(formatted));
   return edited;
-}
-
-function reformatted(paths: readonly string[]): Diagnostic {
-  const found = diagnosticAtFileStart(paths[0]!, { ruleId: "generated-file-formatted", severity: "error", message: reformattedMessage(paths), hint: REFORMATTED_HINT });
-  return paths.length > 1 ? { ...found, related: paths.slice(1).map((file) => ({ file, line: 1, column: 1, message: "reformatted" })) } : found;
 }
 
 /**

@@ -8,7 +8,7 @@
 import { canonicalJson } from "./canonical-json.js";
 import { compareLock, LEGACY_PACKAGE_INPUT, type LockDrift, type PartChange } from "./compare-lock.js";
 import { generatedFileStates, type GeneratedFileState } from "./generated-drift.js";
-import { REFORMATTED_HINT, reformattedMessage } from "./formatting-only.js";
+import { reformattedFinding } from "./formatting-only.js";
 import { hashFileText } from "./sha256.js";
 import { pairRenames } from "../diff/diff-tools.js";
 import { assignToolNames } from "../emit/names.js";
@@ -120,13 +120,7 @@ function handEdits(states: readonly GeneratedFileState[]): Diagnostic[] {
       ),
     );
   const formatted = states.filter((s) => s.status === "formatted");
-  if (formatted.length > 0) {
-    const [first] = formatted;
-    out.push({
-      ...at(first!.path, "generated-file-formatted", reformattedMessage(formatted.map((s) => s.path)), REFORMATTED_HINT, first!.line),
-      ...(formatted.length > 1 ? { related: formatted.slice(1).map((s) => ({ file: s.path, line: s.line, column: 1, message: "reformatted" })) } : {}),
-    });
-  }
+  if (formatted.length > 0) out.push(reformattedFinding(formatted));
   return out;
 }
 

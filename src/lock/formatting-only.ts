@@ -3,6 +3,7 @@
 // semicolons, trailing commas, parentheses, quotes around an object key that needs none (Prettier's
 // quoteProps "as-needed"). A heuristic that only decides how check and build word a hand edit (one
 // finding for a formatter run over the folder, not one per file), never whether it is reported.
+import type { Diagnostic } from "../model/diagnostic.js";
 
 /** @example differsOnlyInFormatting('const a = "x";\n', "const a = 'x'\n") === true */
 export function differsOnlyInFormatting(a: string, b: string): boolean {
@@ -19,11 +20,48 @@ function skeleton(text: string): string {
     .replace(/[;,()]/g, "");
 }
 
-/** What check and build say of generated files a formatter rewrote (generated-file-formatted). */
-export function reformattedMessage(paths: readonly string[]): string {
-  const which = paths.length === 1 ? `${paths[0]} was reformatted` : `${paths.length} generated files were reformatted`;
-  return `${which} since the last build: only whitespace, quotes, semicolons, commas or parentheses differ, as when a formatter or linter runs over the generated folder.`;
+/** A generated file a formatter rewrote, and the first line where it differs from what a build writes (firstDifferentLine). */
+export interface ReformattedFile {
+  readonly path: string;
+  readonly line: number;
 }
 
-export const REFORMATTED_HINT =
+/**
+ * What check and build say of generated files a formatter rewrote (generated-file-formatted): one
+ * finding at the first file's first differing line, the others as related locations at theirs.
+ * @example reformattedFinding([{ path: "src/generated/tools.ts", line: 3 }]).line === 3
+ */
+export function reformattedFinding(files: readonly ReformattedFile[]): Diagnostic {
+  const [first, ...others] = files;
+  if (!first) throw new Error("reformattedFinding needs a file; this is a bug in mcp-gen.");
+  const which = others.length === 0 ? `${first.path} was reformatted` : `${files.length} generated files were reformatted`;
+  return {
+    ruleId: "generated-file-formatted",
+    severity: "error",
+    message: `${which} since the last build: only whitespace, quotes, semicolons, commas or parentheses differ, as when a formatter or linter runs over the generated folder.`,
+    hint: REFORMATTED_HINT,
+    file: first.path,
+    line: first.line,
+    column: 1,
+    endLine: first.line,
+    endColumn: 1,
+    pointer: "",
+    ...(others.length > 0 ? { related: others.map((file) => ({ file: file.path, line: file.line, column: 1, message: "reformatted" })) } : {}),
+  };
+}
+
+/**
+ * The first line (from 1) where two texts of a file differ, line ends aside (CRLF is LF); one past
+ * the shorter text's last line when one text is the other with lines added.
+ * @example firstDifferentLine("a\nb\n", "a\nc\n") === 2
+ */
+export function firstDifferentLine(a: string, b: string): number {
+  const left = a.replace(/\r\n/g, "\n").split("\n");
+  const right = b.replace(/\r\n/g, "\n").split("\n");
+  let i = 0;
+  while (i < left.length && i < right.length && left[i] === right[i]) i++;
+  return i + 1;
+}
+
+const REFORMATTED_HINT =
   "Keep formatters and linters off the generated folder and the lock (.prettierignore, ESLint's ignores, Biome's files.includes: see docs/ci.md, \"Formatters and linters\"), then run `mcp-gen build --force` to write the files again.";

@@ -5,7 +5,7 @@
 // decides which cause each belongs to.
 import { compareText } from "../model/diagnostic.js";
 import type { GeneratedFile } from "../model/generated-file.js";
-import { differsOnlyInFormatting } from "./formatting-only.js";
+import { differsOnlyInFormatting, firstDifferentLine } from "./formatting-only.js";
 import { hashFileText } from "./sha256.js";
 
 export type GeneratedFileStatus = "missing" | "stale" | "edited" | "formatted" | "leftover" | "extra";
@@ -56,12 +56,4 @@ export function generatedFileStates(input: GeneratedDriftInput): GeneratedFileSt
     states.push({ path, status: leftover ? "leftover" : "extra", line: 1 });
   }
   return states;
-}
-
-function firstDifferentLine(a: string, b: string): number {
-  const left = a.replace(/\r\n/g, "\n").split("\n");
-  const right = b.replace(/\r\n/g, "\n").split("\n");
-  let i = 0;
-  while (i < left.length && i < right.length && left[i] === right[i]) i++;
-  return i + 1;
 }

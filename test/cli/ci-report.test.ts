@@ -146,6 +146,25 @@ describe("one cause, one finding", () => {
     expect(refused.map((d) => d.ruleId)).toEqual(["generated-file-formatted"]);
     expect(refused[0]!.message).toBe(diagnostics[0]!.message);
   });
+
+  it("check and build point a reformatted file's finding at its first line that differs, both at the same place", async () => {
+    const root = await built();
+    const path = "src/generated/tools.ts";
+    const lines = read(root, path).split("\n");
+    // What Prettier with semi: false does to one statement, well below the file's first line.
+    const changed = lines.findIndex((line, i) => i > 2 && line.endsWith(";"));
+    expect(changed).toBeGreaterThan(2);
+    lines[changed] = lines[changed]!.slice(0, -1);
+    writeFileSync(join(root, path), lines.join("\n"));
+    const place = (run: { code: number; stdout: string }) => {
+      expect(run.code, run.stdout).toBe(1);
+      const { diagnostics } = JSON.parse(run.stdout) as { diagnostics: { ruleId: string; file: string; line: number; column: number; endLine: number; endColumn: number }[] };
+      return diagnostics.map(({ ruleId, file, line, column, endLine, endColumn }) => ({ ruleId, file, line, column, endLine, endColumn }));
+    };
+    const expected = [{ ruleId: "generated-file-formatted", file: path, line: changed + 1, column: 1, endLine: changed + 1, endColumn: 1 }];
+    expect(place(await runInProcess(root, ["check", "--format", "json"]))).toEqual(expected);
+    expect(place(await runInProcess(root, ["build", "--format", "json"]))).toEqual(expected);
+  });
 });
 
 describe("paths in a project two folders below the repository root", () => {
