@@ -7,6 +7,7 @@ import type { LoadLimits } from "../load/limits.js";
 import { parseProjectText, readProjectFile, type ReadFile } from "../cli/read-project.js";
 import { collectRefStrings } from "../resolve/collect-refs.js";
 import { fileRefPaths } from "../resolve/parse-ref.js";
+import { withoutBom } from "./client-bom.js";
 
 /** One file's text, what reading it gave, and when that text was first seen. */
 export interface StoredFile extends ReadFile {
@@ -41,7 +42,8 @@ export class ProjectFiles {
     const open = this.buffers.get(path);
     const previous = this.last.get(path);
     if (open) {
-      open.stored ??= previous?.text === open.text ? previous : this.keep(path, parseProjectText(path, open.text, this.limits));
+      // The text as read: an editor's BOM is dropped, as from a file on disk (client-bom.ts).
+      open.stored ??= previous?.text === withoutBom(open.text) ? previous : this.keep(path, parseProjectText(path, open.text, this.limits));
       return open.stored;
     }
     let stored = this.disk.get(path);

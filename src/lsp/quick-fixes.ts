@@ -9,6 +9,7 @@ import { joinPointer, parentPointer, splitPointer } from "../model/pointer.js";
 import type { SourceDoc } from "../model/source.js";
 import type { DiagnosticData } from "./to-lsp-diagnostic.js";
 import { nodeStartingAt, offsetOf } from "./node-at.js";
+import { fromEditorPosition, toEditorRange } from "./client-bom.js";
 import { removeMember, replaceValue } from "./text-edits.js";
 
 interface Fix {
@@ -78,19 +79,19 @@ const FIXERS: ReadonlyMap<string, Fixer> = new Map([
 
 /**
  * The quick fixes for the diagnostics the editor passes (its copies of what the server published)
- * in the document `uri`, whose text is `doc`.
- * @example quickFixes(doc, uri, params.context.diagnostics)
+ * in the document `uri`, whose text is `doc`; `bom`: the editor's text opens with a BOM (client-bom.ts).
+ * @example quickFixes(doc, uri, params.context.diagnostics, false)
  */
-export function quickFixes(doc: SourceDoc, uri: string, diagnostics: readonly LspDiagnostic[]): CodeAction[] {
+export function quickFixes(doc: SourceDoc, uri: string, diagnostics: readonly LspDiagnostic[], bom: boolean): CodeAction[] {
   const actions: CodeAction[] = [];
   for (const diagnostic of diagnostics) {
     const fixer = diagnostic.source === "mcp-gen" && typeof diagnostic.code === "string" ? FIXERS.get(diagnostic.code) : undefined;
     if (!fixer) continue;
-    const node = nodeStartingAt(doc, offsetOf(doc.text, diagnostic.range.start));
+    const node = nodeStartingAt(doc, offsetOf(doc.text, fromEditorPosition(diagnostic.range.start, bom)));
     if (!node) continue;
     const hint = (diagnostic.data as DiagnosticData | undefined)?.hint;
     fixer({ doc, pointer: node.pointer, hint }).forEach((fix, i) => {
-      const edits = fix.edits.filter((edit): edit is TextEdit => edit !== undefined);
+      const edits = fix.edits.filter((edit): edit is TextEdit => edit !== undefined).map((edit) => ({ ...edit, range: toEditorRange(edit.range, bom) }));
       if (edits.length === 0 || edits.length !== fix.edits.length) return;
       actions.push({ title: fix.title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: i === 0, edit: { changes: { [uri]: edits } } });
     });

@@ -24,6 +24,7 @@ import { completions } from "./completion.js";
 import { definitionOf } from "./definition.js";
 import { hoverText } from "./hover.js";
 import { offsetOf } from "./node-at.js";
+import { fromEditorPosition, toEditorRange } from "./client-bom.js";
 import { quickFixes } from "./quick-fixes.js";
 import { SchemaGuide } from "./schema-guide.js";
 import { Workspace, type DocumentContext } from "./workspace.js";
@@ -95,7 +96,7 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
     const text = hoverText({
       text: context.text,
       doc: context.doc,
-      offset: offsetOf(context.text, params.position),
+      offset: offsetOf(context.text, fromEditorPosition(params.position, context.bom)),
       role,
       diagnostics: context.analysis?.diagnostics.filter((diagnostic) => diagnostic.file === context.path) ?? [],
       tool: context.analysis?.tools.get(context.path),
@@ -107,29 +108,30 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
   });
   connection.onCodeAction(async (params) => {
     const context = await loadedContext(workspace, params.textDocument.uri);
-    return context?.doc ? quickFixes(context.doc, context.uri, params.context.diagnostics) : [];
+    return context?.doc ? quickFixes(context.doc, context.uri, params.context.diagnostics, context.bom) : [];
   });
   connection.onCompletion(async (params) => {
     const context = await loadedContext(workspace, params.textDocument.uri);
     if (!context?.session.isDescriptor(context.path)) return [];
-    return completions(guide, context.text, offsetOf(context.text, params.position), isJsonPath(context.path), context.doc?.value);
+    const items = completions(guide, context.text, offsetOf(context.text, fromEditorPosition(params.position, context.bom)), isJsonPath(context.path), context.doc?.value);
+    if (!context.bom) return items;
+    return items.map((item) => (item.textEdit && "range" in item.textEdit ? { ...item, textEdit: { ...item.textEdit, range: toEditorRange(item.textEdit.range, true) } } : item));
   });
   connection.onDefinition(async (params) => {
     const context = await loadedContext(workspace, params.textDocument.uri);
     if (!context?.doc) return null;
     const session = context.session;
-    return (
-      definitionOf({
-        doc: context.doc,
-        descriptor: session.isDescriptor(context.path),
-        offset: offsetOf(context.text, params.position),
-        docOf: (path) => {
-          const stored = session.files.get(path);
-          return stored.file.status === "ok" ? stored.file.doc : undefined;
-        },
-        uriOf: context.uriOf,
-      }) ?? null
-    );
+    const target = definitionOf({
+      doc: context.doc,
+      descriptor: session.isDescriptor(context.path),
+      offset: offsetOf(context.text, fromEditorPosition(params.position, context.bom)),
+      docOf: (path) => {
+        const stored = session.files.get(path);
+        return stored.file.status === "ok" ? stored.file.doc : undefined;
+      },
+      uriOf: context.uriOf,
+    });
+    return target ? { uri: target.uri, range: toEditorRange(target.range, context.opensWithBom(target.uri)) } : null;
   });
   connection.onShutdown(() => workspace?.dispose());
   documents.listen(connection);

@@ -17,6 +17,7 @@ import { findProject, type ProjectLocation } from "./find-project.js";
 import { ProjectSession, type SessionAnalysis } from "./project-session.js";
 import { SchemaAnswers } from "./schema-answers.js";
 import { toLspDiagnostic } from "./to-lsp-diagnostic.js";
+import { opensWithBom, toEditorRange, withoutBom } from "./client-bom.js";
 
 /** Where the workspace sends what it finds. */
 export interface WorkspaceHost {
@@ -64,7 +65,12 @@ export interface DocumentContext {
   readonly session: ProjectSession;
   /** The document's text now, parsed (or not) as an analysis reads it. */
   readonly doc: SourceDoc | undefined;
+  /** The document's text now, as an analysis reads it: without the BOM the editor's text may open with. */
   readonly text: string;
+  /** Whether the editor's text opens with a BOM, which it counts on line 0 (client-bom.ts). */
+  readonly bom: boolean;
+  /** Whether the editor's text of another document opens with a BOM (false for one not open). */
+  opensWithBom(uri: string): boolean;
   /** The last analysis published for the project, if any. */
   readonly analysis: SessionAnalysis | undefined;
   /** The URI of another file of the project. */
@@ -181,7 +187,9 @@ export class Workspace {
       root: project.location.root,
       session,
       doc: stored.file.status === "ok" ? stored.file.doc : undefined,
-      text: open.text,
+      text: withoutBom(open.text),
+      bom: opensWithBom(open.text),
+      opensWithBom: (other) => this.opensWithBom(other),
       analysis: latest && "tools" in latest ? latest : undefined,
       uriOf: (path) => this.uriOf(project, path),
     };
@@ -308,7 +316,7 @@ export class Workspace {
       project.published.set(uri, { version, diagnostics: list });
       this.host.publish(
         uri,
-        list.map((diagnostic) => this.lspOf(project, diagnostic)),
+        list.map((diagnostic) => this.forEditor(uri, this.lspOf(project, diagnostic))),
         version,
       );
     }
@@ -326,6 +334,29 @@ export class Workspace {
       project.converted.set(diagnostic, lsp);
     }
     return lsp;
+  }
+
+  /**
+   * `lsp`, published for `uri`, placed as the editor counts: on line 0 of a buffer that opens with a
+   * BOM, one character further than in the analysed text (the same object when nothing moves).
+   */
+  private forEditor(uri: string, lsp: LspDiagnostic): LspDiagnostic {
+    const bom = this.opensWithBom(uri);
+    const related = lsp.relatedInformation;
+    if (!bom && !related?.some((place) => this.opensWithBom(place.location.uri))) return lsp;
+    return {
+      ...lsp,
+      range: toEditorRange(lsp.range, bom),
+      ...(related
+        ? { relatedInformation: related.map((place) => ({ ...place, location: { uri: place.location.uri, range: toEditorRange(place.location.range, this.opensWithBom(place.location.uri)) } })) }
+        : {}),
+    };
+  }
+
+  /** Whether the editor's text of `uri` opens with a BOM; false for a document that is not open. */
+  private opensWithBom(uri: string): boolean {
+    const open = this.documents.get(uri);
+    return open !== undefined && opensWithBom(open.text);
   }
 
   private uriOf(project: Project, path: string): string {
