@@ -2,14 +2,14 @@
 // the next steps init prints, run exactly as printed (issues 3 and 18); it never overwrites a file, only adds keys to an existing package.json, and
 // refuses a project that already has a config.
 import { execFile } from "node:child_process";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { startHttpChild, stopChild } from "../support/e2e-processes.js";
 import { installLinked } from "../support/linked-install.js";
 import { REPO_ROOT } from "../support/spec-paths.js";
-import { runInProcess, tempProject } from "../support/temp-project.js";
+import { runInProcess, tempProject, writeFiles } from "../support/temp-project.js";
 import { STRICTEST_OPTIONS, TYPESCRIPT_COMPILERS, typeCheck, writeTsconfig } from "../support/typescript-compilers.js";
 
 const run = promisify(execFile);
@@ -333,4 +333,57 @@ describe("mcp-gen init", () => {
     const help = await runInProcess(tempProject({}), ["--help"]);
     expect(help.stdout).toMatch(/\n {2}init {7}scaffold /);
   });
+});
+
+describe("mcp-gen init and build in a folder whose path holds spaces, non-ASCII letters, % or #", () => {
+  const HASH_NOTE = 'holds "#", and vitest (Vite) cannot load test files';
+
+  it("spaces, é and %: init, build, check, tsc and the scaffold tests work; the lock records project paths only", async () => {
+    const root = join(tempProject({}), "my proj%1", "é %41 x");
+    mkdirSync(root, { recursive: true });
+    const init = await runInProcess(root, ["init"]);
+    expect(init.code, init.stderr).toBe(0);
+    expect(init.stdout).not.toContain(HASH_NOTE);
+    // A descriptor in a folder with the same characters, $ref'ing a schema in another by its URI-encoded path.
+    writeFiles(root, {
+      "tools/sub #1/é %41/wave.yaml": 'name: wave\ndescription: Waves.\ninputSchema:\n  type: object\n  properties:\n    who:\n      $ref: "../../../schemas/s%20%232/%C3%BC%20%2525/who.yaml"\n',
+      "schemas/s #2/ü %25/who.yaml": "type: string\nmaxLength: 20\n",
+      "src/handlers/wave.ts": 'import type { ToolHandlers } from "../generated/server.js";\n\nexport const wave: ToolHandlers["wave"] = async (args) => `Hello, ${args.who ?? "you"}!`;\n',
+    });
+    const build = await runInProcess(root, ["build"]);
+    expect(build.code, build.stdout).toBe(0);
+    for (const args of [["check"], ["check", "--full"]]) {
+      const check = await runInProcess(root, args);
+      expect(check.stdout, args.join(" ")).toContain("Up to date: 2 tools");
+      expect(check.code).toBe(0);
+    }
+    const lock = readFileSync(join(root, "mcp-tools.lock.json"), "utf8");
+    expect(Object.keys((JSON.parse(lock) as { inputs: Record<string, string> }).inputs)).toEqual(
+      expect.arrayContaining(["schemas/s #2/ü %25/who.yaml", "tools/greet.yaml", "tools/sub #1/é %41/wave.yaml"]),
+    );
+    expect(lock).not.toContain("my proj");
+    installLinked(root);
+    const tsc = await runShell("npx tsc -p .", root);
+    expect(tsc.output).toBe("");
+    expect(tsc.code).toBe(0);
+    const vitest = await runShell("npx vitest run", root);
+    expect(vitest.code, vitest.output).toBe(0);
+    expect(vitest.output).toMatch(/Test Files\s+2 passed \(2\)/);
+  }, 120_000);
+
+  it('"#": init says that vitest cannot run the tests there, which it cannot', async () => {
+    const root = join(tempProject({}), "my proj#1", "é");
+    mkdirSync(root, { recursive: true });
+    const init = await runInProcess(root, ["init"]);
+    expect(init.code, init.stderr).toBe(0);
+    expect(init.stdout).toContain(`Note: The project's path (${realpathSync(root)}) ${HASH_NOTE}`);
+    expect((await runInProcess(root, ["build"])).code).toBe(0);
+    expect((await runInProcess(root, ["check"])).code).toBe(0);
+    installLinked(root);
+    expect((await runShell("npx tsc -p .", root)).code).toBe(0);
+    // What the note is about: when Vite loads a module below "#", this note can go.
+    const vitest = await runShell("npx vitest run", root);
+    expect(vitest.code, vitest.output).not.toBe(0);
+    expect(vitest.output).toContain("Cannot find module");
+  }, 120_000);
 });

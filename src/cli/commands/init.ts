@@ -138,6 +138,8 @@ export async function runInit(argv: readonly string[], io: CliIo): Promise<numbe
   lines.push(...(await writeIgnoreFiles(root)));
   lines.push(...(await writeGitignore(root, writesTsconfig)));
   notes.push(...(await linterNotes(root)));
+  const vitestNote = hashInPathNote(realPathOrSelf(root));
+  if (vitestNote) notes.push(vitestNote);
   io.stdout(`${lines.join("\n")}\n${notes.map((note) => `\nNote: ${note}\n`).join("")}\n${nextSteps(values.cwd, servesWithScripts(plan.json))}`);
   return EXIT.ok;
 }
@@ -164,6 +166,16 @@ async function linterNotes(root: string): Promise<string[]> {
     notes.push(`Keep ESLint off the generated code: add ${entries.eslint} to the array your eslint.config exports.`);
   if (await exists(["biome.json", "biome.jsonc"])) notes.push(`Keep Biome off the generated code and the lock: in biome.json, ${entries.biome} (Biome 2; with Biome 1, "files": { "ignore": [...] }).`);
   return notes;
+}
+
+/**
+ * Vite, which vitest runs on, cannot load a module of a project whose real path holds "#" (it is
+ * a URL's fragment to it; Vite supports it only in dependencies' paths): the test scaffolds cannot
+ * run there, whatever mcp-gen writes. Said at once, not left to vitest's "Cannot find module".
+ */
+function hashInPathNote(realRoot: string): string | undefined {
+  if (!realRoot.includes("#")) return undefined;
+  return `The project's path (${realRoot}) holds "#", and vitest (Vite) cannot load test files below such a folder (https://github.com/vitejs/vite/issues/6763): "npx vitest run" finds no test there. Move the project to a path without "#" to run its tests; build, check and the compiled server work where it is.`;
 }
 
 /** init writes the default config: its output paths. */
