@@ -134,7 +134,42 @@ function checkPaths(config: Config): { pointer: string; message: string; hint: s
     }
   }
   problems.push(...descriptorsInOut(config));
+  problems.push(...importsReadAsUrls(config));
   return problems;
+}
+
+/** What a module specifier means more than its path to Node.js, which resolves an import as a URL. */
+const URL_SYNTAX = /[#?%\t\n\r]/;
+
+/**
+ * A folder the generated code imports another one's module through (out's handlers.ts the handler
+ * stubs, the stubs and test scaffolds out's modules: generate: all) whose name holds "#", "?" or "%".
+ * TypeScript reads a specifier as a path, Node.js as a URL ("#" starts a fragment, "?" a query, "%"
+ * an escape), so no spelling of it works for both: the build succeeded, tsc passed, and the compiled
+ * server then failed with ERR_MODULE_NOT_FOUND. A folder's own name is never in a specifier
+ * between two files inside it, so the project's location and the folders above both do not count.
+ */
+function importsReadAsUrls(config: Config): { pointer: string; message: string; hint: string }[] {
+  if (config.generate !== "all") return [];
+  const imports = [
+    ["out", "handlers"],
+    ["handlers", "out"],
+    ["tests", "out"],
+  ] as const;
+  const reported = new Set<string>();
+  return imports.flatMap(([from, to]) => {
+    const relative = posix.relative(config[from], config[to]);
+    const found = URL_SYNTAX.exec(relative);
+    if (!found || reported.has(to)) return [];
+    reported.add(to);
+    return [
+      {
+        pointer: `/${to}`,
+        message: `${to} (${JSON.stringify(config[to])}) is imported from ${from} as ${JSON.stringify(`${relative}/…`)}, whose ${JSON.stringify(found[0])} Node.js reads as URL syntax, not as part of a folder's name: the compiled code would not find the module.`,
+        hint: `Name the folder without "#", "?" or "%" (TypeScript reads an import as a path and Node.js as a URL: no spelling of it works for both).`,
+      },
+    ];
+  });
 }
 
 /**
