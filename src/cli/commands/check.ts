@@ -35,8 +35,9 @@ export const CHECK_HELP = `Usage: mcp-gen check [options]
 For CI: recompute the build in memory and compare it with the committed lock file and the generated
 files. Writes nothing in the project. Fails on any drift, with one finding per cause: each tool
 added, removed, renamed or changed (naming the parts that changed, with the generated files it
-makes out of date), each input or package.json value changed, each generated file edited by hand;
-and, when the generated code imports @mcp-gen/runtime, a project that does not depend on it or has
+makes out of date), each input or package.json value changed, each generated file edited by hand,
+each folder where a build would create a handler stub or test scaffold (their contents are yours,
+never compared); and, when the generated code imports @mcp-gen/runtime, a project that does not depend on it or has
 a version installed outside the range the code was generated for.
 
 Options:
