@@ -37,8 +37,8 @@ files. Writes nothing in the project. Fails on any drift, with one finding per c
 added, removed, renamed or changed (naming the parts that changed, with the generated files it
 makes out of date), each input or package.json value changed, each generated file edited by hand,
 each folder where a build would create a handler stub or test scaffold (their contents are yours,
-never compared); and, when the generated code imports @mcp-gen/runtime, a project that does not depend on it or has
-a version installed outside the range the code was generated for.
+never compared); and, when the generated code imports @mcp-gen/runtime, a project that does not
+depend on it or has a version installed outside the range the code was generated for.
 
 Options:
   --cwd DIR                project root (default: the nearest folder, here or above, with
