@@ -4,7 +4,6 @@
 import type { Diagnostic } from "../model/diagnostic.js";
 import type { GeneratedFile } from "../model/generated-file.js";
 import type { LockFile } from "../model/lock.js";
-import { diagnosticAtFileStart } from "../load/diagnostic-at.js";
 import type { LoadLimits } from "../load/limits.js";
 import { conflictSides } from "../lock/conflict-sides.js";
 import { differsOnlyInFormatting, firstDifferentLine, reformattedFinding, type ReformattedFile } from "../lock/formatting-only.js";
@@ -99,14 +98,20 @@ export function handEditedFiles(lock: PreviousFiles, files: readonly GeneratedFi
       formatted.push({ path, line: firstDifferentLine(current, contents) });
       continue;
     }
-    edited.push(
-      diagnosticAtFileStart(path, {
-        ruleId: "generated-file-edited",
-        severity: "error",
-        message: `${path} was edited by hand since the last build; building would overwrite the edit.`,
-        hint: "Move the change into the descriptor, a handler or a template, or run `mcp-gen build --force` to discard it.",
-      }),
-    );
+    // At the first line that differs from what this build writes, as check points at it.
+    const line = contents === undefined ? 1 : firstDifferentLine(current, contents);
+    edited.push({
+      ruleId: "generated-file-edited",
+      severity: "error",
+      message: `${path} was edited by hand since the last build${contents === undefined ? "" : ` (first difference at line ${line})`}; building would overwrite the edit.`,
+      hint: "Move the change into the descriptor, a handler or a template, or run `mcp-gen build --force` to discard it.",
+      file: path,
+      line,
+      column: 1,
+      endLine: line,
+      endColumn: 1,
+      pointer: "",
+    });
   }
   if (formatted.length > 0) edited.push(reformattedFinding(formatted));
   return edited;

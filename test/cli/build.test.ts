@@ -272,7 +272,11 @@ describe("mcp-gen build", () => {
     const before = readTree(root);
     const run = await build(root);
     expect(run.code).toBe(1);
-    expect(run.stdout).toContain("src/generated/tools/ping.ts:1:1 error generated-file-edited src/generated/tools/ping.ts was edited by hand");
+    // At the line the edit added, as check points at it.
+    const line = original.split("\n").length;
+    expect(run.stdout).toContain(
+      `src/generated/tools/ping.ts:${line}:1 error generated-file-edited src/generated/tools/ping.ts was edited by hand since the last build (first difference at line ${line})`,
+    );
     expect(run.stdout).toContain("mcp-gen build --force");
     expect(readTree(root)).toEqual(before);
 

@@ -165,6 +165,23 @@ describe("one cause, one finding", () => {
     expect(place(await runInProcess(root, ["check", "--format", "json"]))).toEqual(expected);
     expect(place(await runInProcess(root, ["build", "--format", "json"]))).toEqual(expected);
   });
+  it("check and build point a hand-edited file's finding at its first line that differs, both at the same place", async () => {
+    const root = await built();
+    const path = "src/generated/tools.ts";
+    const lines = read(root, path).split("\n");
+    const changed = lines.findIndex((line, i) => i > 2 && line.endsWith(";"));
+    expect(changed).toBeGreaterThan(2);
+    lines[changed] = `${lines[changed]} // edited by hand`;
+    writeFileSync(join(root, path), lines.join("\n"));
+    const place = (run: { code: number; stdout: string }) => {
+      expect(run.code, run.stdout).toBe(1);
+      const { diagnostics } = JSON.parse(run.stdout) as { diagnostics: { ruleId: string; file: string; line: number; column: number; endLine: number; endColumn: number }[] };
+      return diagnostics.map(({ ruleId, file, line, column, endLine, endColumn }) => ({ ruleId, file, line, column, endLine, endColumn }));
+    };
+    const expected = [{ ruleId: "generated-file-edited", file: path, line: changed + 1, column: 1, endLine: changed + 1, endColumn: 1 }];
+    expect(place(await runInProcess(root, ["check", "--format", "json"]))).toEqual(expected);
+    expect(place(await runInProcess(root, ["build", "--format", "json"]))).toEqual(expected);
+  });
 });
 
 describe("paths in a project two folders below the repository root", () => {
