@@ -15,7 +15,8 @@ const params = JSON.parse(process.argv[2] ?? "{}");
 
 /** recheck's diagnostics → a PatternVerdict (src/compile/linear-pattern/pattern-plan.ts). */
 function verdictOf(diagnostics) {
-  if (diagnostics.status === "safe") return { status: "safe" };
+  // "proven" when recheck's automaton checker decided; its fuzzer's "safe" only means it found no attack.
+  if (diagnostics.status === "safe") return { status: "safe", proven: diagnostics.checker === "automaton" };
   if (diagnostics.status === "vulnerable") {
     const complexity = String(diagnostics.complexity?.summary ?? diagnostics.complexity?.type ?? "vulnerable").replace(/ \(fuzz\)$/, "");
     return { status: "vulnerable", complexity, attack: String(diagnostics.attack?.pattern ?? JSON.stringify(diagnostics.attack?.string ?? "")) };

@@ -6,11 +6,15 @@
 // crash or a timeout points at its pattern, which is then "undecided"; the next one gets a fresh
 // process. The verdicts are deterministic: recheck's own timeouts are off and its effort is bounded
 // by attackLimit (characters its VM reads) and a fixed random seed; the kill timer is only a safety net.
+// recheck proves a pattern safe only without lookarounds and back-references; with them it fuzzes,
+// and "no attack found" is not a proof: such a pattern is certified only when the checker proves
+// safe every lookaround-free pattern that bounds it (lookaround-free-bounds.ts).
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import type { PatternVerdict } from "../compile/linear-pattern/pattern-plan.js";
+import { lookaroundFreeBounds } from "./lookaround-free-bounds.js";
 
 /** recheck's parameters: no timeout of its own (a timeout's answer would depend on the machine), a bounded effort instead. */
 export const CHECKER_PARAMS = Object.freeze({
@@ -27,7 +31,7 @@ export const CHECKER_PARAMS = Object.freeze({
 });
 
 /** Which checker, with which parameters: a cached verdict holds only for the same. */
-export const CHECKER_ID = `recheck 4.5.0 ${JSON.stringify(CHECKER_PARAMS)}`;
+export const CHECKER_ID = `recheck 4.5.0 ${JSON.stringify(CHECKER_PARAMS)} fuzzed safe bounded by lookaround-free patterns`;
 
 export interface CheckerOptions {
   /** Milliseconds a pattern may take before its process is killed and it is "undecided" (default 30 s). */
@@ -78,22 +82,47 @@ export async function checkPatterns(patterns: readonly string[], options: Checke
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const verdicts = new Map<string, PatternVerdict>();
   let checker: Checker | undefined;
+  const ask = async (pattern: string): Promise<Answer> => {
+    checker ??= startChecker(options.heapMb ?? DEFAULT_HEAP_MB);
+    const answer = await checkOne(checker, pattern, timeoutMs);
+    if (isProcessFailure(answer.verdict)) {
+      // Killed or dead: the next pattern gets a fresh process.
+      checker.child.kill("SIGKILL");
+      checker = undefined;
+    }
+    return answer;
+  };
   try {
     for (const pattern of new Set(patterns)) {
-      checker ??= startChecker(options.heapMb ?? DEFAULT_HEAP_MB);
-      const verdict = await checkOne(checker, pattern, timeoutMs);
-      verdicts.set(pattern, verdict);
-      if (isProcessFailure(verdict)) {
-        // Killed or dead: the next pattern gets a fresh process.
-        checker.child.kill("SIGKILL");
-        checker = undefined;
-      }
+      const answer = await ask(pattern);
+      verdicts.set(pattern, answer.verdict.status === "safe" && !answer.proven ? await proveSafe(pattern, ask) : answer.verdict);
     }
   } finally {
     checker?.child.stdin?.end();
     checker?.child.kill();
   }
   return verdicts;
+}
+
+/** A verdict, and for "safe" whether the checker proved it (rather than found no attack by fuzzing). */
+interface Answer {
+  readonly verdict: PatternVerdict;
+  readonly proven: boolean;
+}
+
+const NOT_PROVEN = "the checker found no attack by fuzzing, which proves nothing";
+
+/** "safe" when the checker proves every lookaround-free bound of `pattern` safe; undecided, saying which it did not, otherwise. */
+async function proveSafe(pattern: string, ask: (pattern: string) => Promise<Answer>): Promise<PatternVerdict> {
+  const bounds = lookaroundFreeBounds(pattern);
+  if (bounds === undefined) return { status: "undecided", reason: `${NOT_PROVEN}, and the pattern is too large to bound without its lookarounds and back-references` };
+  for (const bound of bounds) {
+    const { verdict, proven } = await ask(bound);
+    if (verdict.status === "safe" && proven) continue;
+    const why = verdict.status === "vulnerable" ? `is ${verdict.complexity} (attack string ${verdict.attack})` : "could not be proven safe either";
+    return { status: "undecided", reason: `${NOT_PROVEN}, and ${JSON.stringify(bound)}, which bounds it without its lookarounds and back-references, ${why}` };
+  }
+  return { status: "safe" };
 }
 
 const TIMED_OUT = "the checker did not finish within";
@@ -103,15 +132,15 @@ function isProcessFailure(verdict: PatternVerdict): boolean {
   return verdict.status === "undecided" && (verdict.reason.startsWith(TIMED_OUT) || verdict.reason.startsWith(DIED));
 }
 
-async function checkOne(checker: Checker, pattern: string, timeoutMs: number): Promise<PatternVerdict> {
+async function checkOne(checker: Checker, pattern: string, timeoutMs: number): Promise<Answer> {
   let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<PatternVerdict>((resolve) => {
-    timer = setTimeout(() => resolve({ status: "undecided", reason: `${TIMED_OUT} ${Math.round(timeoutMs / 1000)} s` }), timeoutMs);
+  const timedOut = new Promise<Answer>((resolve) => {
+    timer = setTimeout(() => resolve({ verdict: { status: "undecided", reason: `${TIMED_OUT} ${Math.round(timeoutMs / 1000)} s` }, proven: false }), timeoutMs);
   });
   checker.child.stdin!.write(`${JSON.stringify({ pattern })}\n`);
-  const answered = checker.answers.next().then((next): PatternVerdict => {
-    if (next.done) return { status: "undecided", reason: `${DIED} (it ran out of memory or was killed)` };
-    return parseVerdict(next.value);
+  const answered = checker.answers.next().then((next): Answer => {
+    if (next.done) return { verdict: { status: "undecided", reason: `${DIED} (it ran out of memory or was killed)` }, proven: false };
+    return parseAnswer(next.value);
   });
   try {
     return await Promise.race([answered, timedOut]);
@@ -121,14 +150,15 @@ async function checkOne(checker: Checker, pattern: string, timeoutMs: number): P
 }
 
 /** A line of the child's answer, checked for its shape. */
-function parseVerdict(line: string): PatternVerdict {
+function parseAnswer(line: string): Answer {
   try {
     const value = JSON.parse(line) as Record<string, unknown>;
-    if (value.status === "safe") return { status: "safe" };
-    if (value.status === "vulnerable" && typeof value.complexity === "string" && typeof value.attack === "string") return { status: "vulnerable", complexity: value.complexity, attack: value.attack };
-    if (value.status === "undecided" && typeof value.reason === "string") return { status: "undecided", reason: value.reason };
+    if (value.status === "safe") return { verdict: { status: "safe" }, proven: value.proven === true };
+    if (value.status === "vulnerable" && typeof value.complexity === "string" && typeof value.attack === "string")
+      return { verdict: { status: "vulnerable", complexity: value.complexity, attack: value.attack }, proven: false };
+    if (value.status === "undecided" && typeof value.reason === "string") return { verdict: { status: "undecided", reason: value.reason }, proven: false };
   } catch {
     // Below.
   }
-  return { status: "undecided", reason: `${DIED} (it answered something that is not a verdict)` };
+  return { verdict: { status: "undecided", reason: `${DIED} (it answered something that is not a verdict)` }, proven: false };
 }

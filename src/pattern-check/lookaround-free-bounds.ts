@@ -1,0 +1,125 @@
+// Patterns without lookarounds or back-references that bound a pattern's backtracking time, for the
+// ReDoS checker's proof (run-checker.ts). recheck proves a verdict only for such patterns (its
+// "automaton" checker); on a lookaround or a back-reference it falls back to fuzzing, whose "safe"
+// means "no attack found" and is wrong for `^(?!.*(\w)\1)(?:[a-z]+)+$`: the lookahead keeps the
+// fuzzer's repeated letters out, yet `'ab'.repeat(14) + '!'` takes RegExp seconds.
+//
+// Why the bounds hold, on a backtracking engine such as V8's:
+// - a lookaround is zero-width and atomic: it only cuts branches of the search, so the pattern with
+//   `(?:)` in its place searches at least every branch the pattern does (the "skeleton");
+// - a back-reference matches what its group captured, text that the group's own pattern matches,
+//   in one way: the group's pattern in its place matches that text too, in at least as many ways;
+// - each lookaround body is a search of its own, run at each position the outer search reaches it:
+//   unanchored (every position), but at position 0 only for a lookahead right after a leading `^`;
+//   a lookbehind body runs backwards, so it is bounded by its reverse, read forwards.
+// Each bound is itself bounded the same way: none has a lookaround or a back-reference left.
+// Text in, text out: the pattern is parsed by regexpp, never compiled or run.
+import { createRequire } from "node:module";
+import type { AST } from "@eslint-community/regexpp";
+
+const require = createRequire(import.meta.url);
+
+/** Bounds longer than this are not worth a proof: the pattern is left undecided. */
+const MAX_BOUND_LENGTH = 20_000;
+
+interface Search {
+  readonly alternatives: readonly AST.Alternative[];
+  readonly reverse: boolean;
+  /** Whether the search runs at position 0 only (a lookahead right after a leading `^`). */
+  readonly anchored: boolean;
+}
+
+/**
+ * Patterns without lookarounds or back-references (ECMAScript, u flag) such that, when a
+ * backtracking engine runs each in linear time, it runs `pattern` in polynomial time at most;
+ * undefined when `pattern` does not parse or the bounds would be too long.
+ * @example lookaroundFreeBounds("^(?!.*(\\w)\\1)(?:[a-z]+)+$") // ["^(?:)(?:[a-z]+)+$", "^(?:.*(?:\\w)(?:\\w))"]
+ */
+export function lookaroundFreeBounds(pattern: string): string[] | undefined {
+  let ast: AST.Pattern;
+  try {
+    const { RegExpParser } = require("@eslint-community/regexpp") as typeof import("@eslint-community/regexpp");
+    ast = new RegExpParser({ ecmaVersion: 2024 }).parsePattern(pattern, 0, pattern.length, { unicode: true });
+  } catch {
+    return undefined;
+  }
+  const searches: Search[] = [{ alternatives: ast.alternatives, reverse: false, anchored: false }];
+  const bounds = new Set<string>();
+  let length = 0;
+  for (let next = searches.shift(); next !== undefined; next = searches.shift()) {
+    const text = new Printer(next.reverse, ast.alternatives, (search) => searches.push(search)).alternatives(next.alternatives);
+    const bound = next.anchored ? `^(?:${text})` : text;
+    length += bound.length;
+    if (length > MAX_BOUND_LENGTH) return undefined;
+    bounds.add(bound);
+  }
+  return [...bounds];
+}
+
+/** Prints a search without its lookarounds (handed to `found`) and with its back-references expanded. */
+class Printer {
+  private readonly expanding = new Set<AST.CapturingGroup>();
+
+  constructor(
+    private readonly reverse: boolean,
+    private readonly top: readonly AST.Alternative[],
+    private readonly found: (search: Search) => void,
+  ) {}
+
+  alternatives(list: readonly AST.Alternative[]): string {
+    return list.map((alternative) => this.alternative(alternative)).join("|");
+  }
+
+  private alternative(alternative: AST.Alternative): string {
+    const elements = alternative.elements.map((element) => this.element(element, alternative));
+    return (this.reverse ? elements.reverse() : elements).join("");
+  }
+
+  private element(node: AST.Element, parent: AST.Alternative): string {
+    switch (node.type) {
+      case "Assertion":
+        if (node.kind === "lookahead" || node.kind === "lookbehind") {
+          const reverse = node.kind === "lookbehind";
+          this.found({ alternatives: node.alternatives, reverse, anchored: !reverse && this.atStart(node, parent) });
+          return "(?:)";
+        }
+        if (this.reverse && node.kind === "start") return "$";
+        if (this.reverse && node.kind === "end") return "^";
+        return node.raw;
+      case "Quantifier":
+        // The quantifier as written after its element: `+`, `{2,}?`.
+        return this.element(node.element, parent) + node.raw.slice(node.element.end - node.start);
+      case "Group":
+      case "CapturingGroup":
+        // Non-capturing: an expanded back-reference must not repeat a group name.
+        return `(?:${this.alternatives(node.alternatives)})`;
+      case "Backreference":
+        return this.backreference(node);
+      default:
+        return node.raw;
+    }
+  }
+
+  /** The group's pattern in the back-reference's place; empty inside the group itself (it matches empty there). */
+  private backreference(node: AST.Backreference): string {
+    const groups = (Array.isArray(node.resolved) ? node.resolved : [node.resolved]) as AST.CapturingGroup[];
+    const usable = groups.filter((group) => !this.expanding.has(group) && !(node.start >= group.start && node.end <= group.end));
+    if (usable.length === 0) return "(?:)";
+    const texts = usable.map((group) => {
+      this.expanding.add(group);
+      try {
+        return this.alternatives(group.alternatives);
+      } finally {
+        this.expanding.delete(group);
+      }
+    });
+    return `(?:${texts.join("|")})`;
+  }
+
+  /** Whether `node` is in a top-level alternative of the pattern, after a leading `^` and nothing but assertions. */
+  private atStart(node: AST.Element, parent: AST.Alternative): boolean {
+    if (this.reverse || !this.top.includes(parent)) return false;
+    const before = parent.elements.slice(0, parent.elements.indexOf(node));
+    return before[0]?.type === "Assertion" && before[0].kind === "start" && before.every((element) => element.type === "Assertion");
+  }
+}

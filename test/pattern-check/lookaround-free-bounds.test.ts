@@ -1,0 +1,28 @@
+// The lookaround-free patterns that bound a pattern's backtracking (src/pattern-check/lookaround-free-bounds.ts):
+// lookarounds become empty groups and searches of their own (anchored only right after a leading
+// `^`, reversed for a lookbehind), back-references become their group's pattern.
+import { describe, expect, it } from "vitest";
+import { lookaroundFreeBounds } from "../../src/pattern-check/lookaround-free-bounds.js";
+
+describe("lookaroundFreeBounds", () => {
+  it("puts an empty group for each lookaround and checks its body on its own, anchored right after a leading ^", () => {
+    expect(lookaroundFreeBounds("^(?!.*(\\w)\\1)(?:[a-z]+)+$")).toEqual(["^(?:)(?:[a-z]+)+$", "^(?:.*(?:\\w)(?:\\w))"]);
+    expect(lookaroundFreeBounds("a(?=b+c)d")).toEqual(["a(?:)d", "b+c"]);
+  });
+
+  it("reverses a lookbehind's body, which the engine matches backwards, and searches nested lookarounds anywhere", () => {
+    expect(lookaroundFreeBounds("(?<=^ab+(?=c))x")).toEqual(["(?:)x", "(?:)b+a$", "c"]);
+  });
+
+  it("expands a back-reference into its group's pattern, and to nothing inside its own group or a loop", () => {
+    expect(lookaroundFreeBounds("^(?<q>['\"]).*\\k<q>$")).toEqual(["^(?:['\"]).*(?:['\"])$"]);
+    expect(lookaroundFreeBounds("(a\\1)")).toEqual(["(?:a(?:))"]);
+    expect(lookaroundFreeBounds("(a\\2)(b\\1)")).toEqual(["(?:a(?:b(?:a(?:))))(?:b(?:a(?:b(?:))))"]);
+  });
+
+  it("gives up on a pattern that does not parse or whose bounds grow too long", () => {
+    expect(lookaroundFreeBounds("(")).toBeUndefined();
+    const doubling = `(a{1,9})${Array.from({ length: 16 }, (_, i) => `(\\${i + 1}\\${i + 1})`).join("")}`;
+    expect(lookaroundFreeBounds(doubling)).toBeUndefined();
+  });
+});
