@@ -75,7 +75,7 @@ export function moduleFormatFindings(input: ModuleFormatInput): Diagnostic[] {
 }
 
 /** The value a tsc compiler option has along the chain (the leaf-most file that sets it wins), with where it is set. */
-function effectiveOption(chain: readonly TsconfigFile[], option: string): { value: unknown; node: Node; file: TsconfigFile } | undefined {
+export function effectiveOption(chain: readonly TsconfigFile[], option: string): { value: unknown; node: Node; file: TsconfigFile } | undefined {
   for (const file of chain) {
     const node = nodeAt(file.text, ["compilerOptions", option]);
     if (node !== undefined) return { value: jsonc().getNodeValue(node), node: node.parent?.children?.[0] ?? node, file };

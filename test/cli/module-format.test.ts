@@ -4,7 +4,7 @@
 // change makes the project compile under TypeScript 5.9, 6.0 and 7.0. An ES module project with the
 // same tsconfig gets no finding and the same generated files.
 import { execFileSync } from "node:child_process";
-import { readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { moduleFormatFindings } from "../../src/cli/module-format.js";
@@ -94,6 +94,37 @@ describe("npm init -y with tsc --init (TypeScript 5.9)", () => {
     expect(generated(esm)).toEqual(generated(commonjs));
     expect(generated(plain)).toEqual(generated(esm));
   }, 120_000);
+});
+
+describe("mcp-gen init in that project", () => {
+  it("notes both settings tsc --init wrote that the project fails under, and following the notes it compiles, init's own files included", async () => {
+    const root = newProject();
+    // init writes its own example tool, of the same name.
+    rmSync(join(root, "tools"), { recursive: true });
+    const tsconfig = readFileSync(join(root, "tsconfig.json"), "utf8");
+    // TypeScript 5.9 to 7 write "types": [] (no @types/node), with a comment to add "node".
+    expect(tsconfig).toMatch(/"types": \[\]/);
+    const init = await runInProcess(root, ["init"]);
+    expect(init.code, init.stdout + init.stderr).toBe(0);
+    const typesLine = tsconfig.split("\n").findIndex((text) => text.includes('"types": []')) + 1;
+    expect(init.stdout).toContain('Note: tsconfig.json sets "verbatimModuleSyntax": true with "module": "nodenext", and package.json has "type": "commonjs"');
+    expect(init.stdout).toContain(`Note: tsconfig.json (line ${typesLine}) sets "types": [], without "node": tsc then loads none of Node's types, and src/http.ts`);
+    expect(init.stdout).toContain('Add "node" to "types" ("types": ["node"])');
+    const build = await runInProcess(root, ["build"]);
+    expect(build.code, build.stdout + build.stderr).toBe(0);
+    // With only the module change, init's src/http.ts still does not compile: Node's process is unknown.
+    withPackage(root, (manifest) => void (manifest.type = "module"));
+    expect((await errorsUnder(root))["7.0"]!.some((e) => /src\/http\.ts.*TS2591/.test(e))).toBe(true);
+    writeFileSync(join(root, "tsconfig.json"), tsconfig.replace('"types": []', '"types": ["node"]'));
+    expect(await errorsUnder(root)).toEqual({ "5.9": [], "6.0": [], "7.0": [] });
+    // A tsconfig that loads Node's types, in an ES module package: nothing to note.
+    const again = newProject();
+    rmSync(join(again, "tools"), { recursive: true });
+    withPackage(again, (manifest) => void (manifest.type = "module"));
+    writeFileSync(join(again, "tsconfig.json"), tsconfig.replace('"types": []', '"types": ["node"]'));
+    const quiet = await runInProcess(again, ["init"]);
+    expect(quiet.stdout).not.toMatch(/Note: tsconfig\.json/);
+  }, 300_000);
 });
 
 describe("moduleFormatFindings", () => {

@@ -20,6 +20,8 @@ import { PACKAGE_ROOT } from "../package-files.js";
 import { findConfigFolder } from "../project-root.js";
 import { dependencySpecs, runtimeDependency, vendoredConfig, type DependencySpecs } from "../dependency-specs.js";
 import { createMissing, readTextIfExists, writeFileAtomic } from "../../files/write-files.js";
+import { keptTsconfigNotes } from "../kept-tsconfig-notes.js";
+import { readTsconfigChain } from "../module-format.js";
 import { GITIGNORE, gitignoreLines, ignoreFiles, linterEntries, withLines } from "../ignore-files.js";
 
 export const INIT_HELP = `Usage: mcp-gen init [options]
@@ -131,10 +133,12 @@ export async function runInit(argv: readonly string[], io: CliIo): Promise<numbe
   const created = new Set(await createMissing(root, files));
   for (const file of files) lines.push(created.has(file.path) ? `Created ${file.path}` : `Kept ${file.path} (it exists; not overwritten)`);
   if (!created.has("README.md")) notes.push(`README.md exists, so it is unchanged; this section describes the tools:\n\n${indentLines(templates.find((f) => f.path === "README.md")!.contents)}`);
-  if (!writesTsconfig)
+  if (!writesTsconfig) {
     notes.push(
       `Your tsconfig.json is unchanged; the generated code needs "module": "NodeNext" (or "Node16") and compiles under "strict": true. Keep compiled tests out of the project's folders (or out of vitest's "include"): vitest would run them a second time.`,
     );
+    notes.push(...keptTsconfigNotes(readTsconfigChain(root), await readTextIfExists(join(root, "package.json"))));
+  }
   lines.push(...(await writeIgnoreFiles(root)));
   lines.push(...(await writeGitignore(root, writesTsconfig)));
   notes.push(...(await linterNotes(root)));
