@@ -36,7 +36,9 @@ export function findProjectRoot(cwd: string, options: RootOptions): string {
  */
 export function findConfigFolder(start: string, stop?: string): string | undefined {
   for (let dir = start; ; dir = dirname(dir)) {
-    if (isFile(join(dir, CONFIG_FILE))) return dir;
+    // A misnamed config marks its folder too: reading it there says what to rename (read-config.ts),
+    // where going on upwards would build the project with defaults, or with another project's config.
+    if (isFile(join(dir, CONFIG_FILE)) || misnamedConfig(dir) !== undefined) return dir;
     if (dir === stop || existsSync(join(dir, ".git")) || dirname(dir) === dir) return undefined;
   }
 }
@@ -63,6 +65,19 @@ export function findRepoRoot(start: string): string | undefined {
     if (existsSync(join(dir, ".git"))) return dir;
     if (dirname(dir) === dir) return undefined;
   }
+}
+
+/** Names a config might be given that mcp-gen does not read: it reads mcp-gen.config.yaml only. */
+const MISNAMED_CONFIGS = ["yml", "json", "jsonc", "json5", "toml", "js", "mjs", "cjs", "ts", "mts", "cts"].map((ext) => `mcp-gen.config.${ext}`);
+
+/**
+ * The name of a file in `dir` that looks like mcp-gen's config under another name (mcp-gen.config.yml,
+ * .json, .js…), when `dir` has no mcp-gen.config.yaml; undefined otherwise.
+ * @example misnamedConfig("/repo/packages/a") // "mcp-gen.config.yml"
+ */
+export function misnamedConfig(dir: string): string | undefined {
+  if (isFile(join(dir, CONFIG_FILE))) return undefined;
+  return MISNAMED_CONFIGS.find((name) => isFile(join(dir, name)));
 }
 
 function existingFolder(root: string): string {

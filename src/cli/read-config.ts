@@ -5,6 +5,7 @@ import { isAbsolute, posix, relative, resolve, sep } from "node:path";
 import type { Config } from "../config/config.js";
 import type { ProjectDefaults } from "../config/load-config.js";
 import { CONFIG_FILE } from "../config/config.js";
+import { misnamedConfig } from "./project-root.js";
 import { presetSeverity, type Preset } from "../config/preset.js";
 import { decodeSource } from "../load/decode-source.js";
 import { DEFAULT_LOAD_LIMITS } from "../load/limits.js";
@@ -119,6 +120,8 @@ async function readConfigFile(
   let configText: string | undefined;
   if (!exists) {
     if (configPath !== undefined) return { config: undefined, diagnostics: [configDiagnostic(display, `Config file ${display} does not exist.`, "Check the --config path; it is relative to --cwd.")] };
+    const misnamed = misnamedConfig(root);
+    if (misnamed !== undefined) return { config: undefined, diagnostics: [misnamedDiagnostic(misnamed)] };
   } else {
     const decoded = decodeSource(display, configBytes, DEFAULT_LOAD_LIMITS);
     if (!decoded.value) return { config: undefined, diagnostics: decoded.diagnostics };
@@ -220,6 +223,16 @@ function parseJsonObject(text: string | undefined): Record<string, unknown> | un
   } catch {
     return undefined;
   }
+}
+
+/** A config under a name mcp-gen does not read: an error, rather than a build with every default. */
+function misnamedDiagnostic(name: string): Diagnostic {
+  const code = /\.[cm]?[jt]s$/.test(name);
+  return configDiagnostic(
+    name,
+    `mcp-gen does not read ${name}: its config is ${CONFIG_FILE}, and without one every key would take its default.`,
+    code ? `The config is data, not code: write its keys in ${CONFIG_FILE} (YAML, or JSON, which is YAML too).` : `Rename ${name} to ${CONFIG_FILE} (JSON is YAML too), or give --config ${name}.`,
+  );
 }
 
 function configDiagnostic(file: string, message: string, hint: string): Diagnostic {

@@ -57,6 +57,39 @@ describe("finding the project root", () => {
   });
 });
 
+describe("a config under another name", () => {
+  it("is an error naming the file to rename, from the project's folder or below, not a build with every default", async () => {
+    const root = tempProject({
+      ".git/HEAD": "ref: refs/heads/main\n",
+      "package.json": '{ "private": true, "workspaces": ["packages/*"] }\n',
+      "packages/a/mcp-gen.config.yml": "tools: [defs/*.yaml]\n",
+      "packages/a/defs/ping.yaml": PING,
+      "packages/a/package.json": PACKAGE,
+      "packages/a/src/.keep": "",
+      "packages/b/mcp-gen.config.js": "export default { tools: ['defs/*.yaml'] };\n",
+      "packages/b/defs/ping.yaml": PING,
+    });
+    const src = join(root, "packages/a/src");
+    expect(findConfigFolder(src)).toBe(join(root, "packages/a"));
+    for (const [cwd, args] of [
+      [src, ["build"]],
+      [join(root, "packages/a"), ["validate"]],
+      [root, ["check", "--cwd", "packages/a"]],
+    ] as const) {
+      const run = await runInProcess(cwd, [...args]);
+      expect(run.code, `${cwd} ${args.join(" ")}`).toBe(2);
+      expect(run.stdout + run.stderr).toContain("error config-invalid mcp-gen does not read mcp-gen.config.yml: its config is mcp-gen.config.yaml");
+      expect(run.stdout + run.stderr).toContain("hint: Rename mcp-gen.config.yml to mcp-gen.config.yaml");
+    }
+    expect(readdirSync(join(root, "packages/a/src"))).toEqual([".keep"]);
+    const code = await runInProcess(join(root, "packages/b"), ["build"]);
+    expect([code.code, code.stdout + code.stderr]).toEqual([2, expect.stringContaining("The config is data, not code: write its keys in mcp-gen.config.yaml")]);
+    // Named by --config, it is read (JSON and YAML are both YAML).
+    const named = await runInProcess(src, ["validate", "--cwd", "..", "--config", "mcp-gen.config.yml"]);
+    expect(named.code, named.stdout + named.stderr).toBe(0);
+  }, 60_000);
+});
+
 describe("commands run in a subfolder work on the project above", () => {
   it("build writes what it writes from the root, and says where from here; check then passes", async () => {
     const { app, src } = project();
