@@ -138,7 +138,8 @@ async function main([command, ...args]) {
     json = undefined;
   }
   const label = env.MCP_GEN_REVIEW_LABEL ?? "";
-  const labeled = (event.pull_request?.labels ?? []).some((l) => l?.name === label);
+  // GitHub's label names are case-insensitive (a repository cannot have both "Reviewed" and "reviewed").
+  const labeled = (event.pull_request?.labels ?? []).some((l) => typeof l?.name === "string" && l.name.toLowerCase() === label.toLowerCase());
   const { verdict, note } = reviewVerdict({ code: Number(code), json, label, labeled });
   const report = reviewReport(markdown, verdict, note);
   if (report !== "" && env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, `${report}\n`);

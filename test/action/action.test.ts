@@ -250,6 +250,9 @@ describe("the GitHub Action", () => {
     expect(unlabeled.code).toBe(1);
     expect(unlabeled.outputs.diff).toBe("failed");
     expect(github.comments[0]!.body).toContain("**Needs review.**");
+    // Label names are case-insensitive on GitHub: the input need not match the label's case.
+    const cased = await runAction(pr, { "working-directory": "packages/server", "review-label": "MCP-Tools-Reviewed", full: "false" }, { event: "pull_request.labeled.json", github });
+    expect(cased.outputs.diff).toBe("reviewed");
     // With another label name configured, this one no longer accepts the changes.
     const renamed = await runAction(pr, { "working-directory": "packages/server", "review-label": "tools-ok", full: "false" }, { event: "pull_request.labeled.json", github });
     expect(renamed.outputs.diff).toBe("failed");
