@@ -4,11 +4,16 @@
 // means "no attack found" and is wrong for `^(?!.*(\w)\1)(?:[a-z]+)+$`: the lookahead keeps the
 // fuzzer's repeated letters out, yet `'ab'.repeat(14) + '!'` takes RegExp seconds.
 //
-// Why the bounds hold, on a backtracking engine such as V8's:
+// They are a cross-check, not a proof: the checker finding an attack on a bound refuses the pattern
+// (its backtracking may be as slow), while a bound without one certifies nothing more than fuzzing
+// did, since a lookaround that fails late can turn the bound's quick match into a long search.
+// Why the bounds bound the pattern's search tree, on a backtracking engine such as V8's:
 // - a lookaround is zero-width and atomic: it only cuts branches of the search, so the pattern with
 //   `(?:)` in its place searches at least every branch the pattern does (the "skeleton");
 // - a back-reference matches what its group captured, text that the group's own pattern matches,
 //   in one way: the group's pattern in its place matches that text too, in at least as many ways;
+// - a lookbehind `(?<=B)` that opens the pattern lets a search start only where B ends: `(?:B)` in
+//   its place starts it where B starts, and so reaches every start the pattern does;
 // - each lookaround body is a search of its own, run at each position the outer search reaches it:
 //   unanchored (every position), but at position 0 only for a lookahead right after a leading `^`;
 //   a lookbehind body runs backwards, so it is bounded by its reverse, read forwards.
@@ -30,9 +35,9 @@ interface Search {
 }
 
 /**
- * Patterns without lookarounds or back-references (ECMAScript, u flag) such that, when a
- * backtracking engine runs each in linear time, it runs `pattern` in polynomial time at most;
- * undefined when `pattern` does not parse or the bounds would be too long.
+ * Patterns without lookarounds or back-references (ECMAScript, u flag) whose backtracking search
+ * trees bound `pattern`'s: an attack on one is a reason to refuse `pattern`. Undefined when
+ * `pattern` does not parse or the bounds would be too long.
  * @example lookaroundFreeBounds("^(?!.*(\\w)\\1)(?:[a-z]+)+$") // ["^(?:)(?:[a-z]+)+$", "^(?:.*(?:\\w)(?:\\w))"]
  */
 export function lookaroundFreeBounds(pattern: string): string[] | undefined {
@@ -81,6 +86,9 @@ class Printer {
         if (node.kind === "lookahead" || node.kind === "lookbehind") {
           const reverse = node.kind === "lookbehind";
           this.found({ alternatives: node.alternatives, reverse, anchored: !reverse && this.atStart(node, parent) });
+          // A lookbehind that opens the pattern decides where a search may start: its body, read
+          // forwards, bounds those starts as the empty group (every position) would not.
+          if (reverse && !node.negate && !this.reverse && this.top.includes(parent) && parent.elements[0] === node) return `(?:${this.alternatives(node.alternatives)})`;
           return "(?:)";
         }
         if (this.reverse && node.kind === "start") return "$";

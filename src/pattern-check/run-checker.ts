@@ -6,9 +6,11 @@
 // crash or a timeout points at its pattern, which is then "undecided"; the next one gets a fresh
 // process. The verdicts are deterministic: recheck's own timeouts are off and its effort is bounded
 // by attackLimit (characters its VM reads) and a fixed random seed; the kill timer is only a safety net.
-// recheck proves a pattern safe only without lookarounds and back-references; with them it fuzzes,
-// and "no attack found" is not a proof: such a pattern is certified only when the checker proves
-// safe every lookaround-free pattern that bounds it (lookaround-free-bounds.ts).
+// recheck decides a pattern exactly only without lookarounds and back-references; with them it
+// fuzzes, and its "safe" means only that it found no attack (a lookahead can keep the attacks it
+// tries out): such a pattern is certified only when the checker finds no attack either on the
+// lookaround-free patterns that bound its backtracking (lookaround-free-bounds.ts), which it
+// mostly decides exactly.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createInterface } from "node:readline";
@@ -31,7 +33,7 @@ export const CHECKER_PARAMS = Object.freeze({
 });
 
 /** Which checker, with which parameters: a cached verdict holds only for the same. */
-export const CHECKER_ID = `recheck 4.5.0 ${JSON.stringify(CHECKER_PARAMS)} fuzzed safe bounded by lookaround-free patterns`;
+export const CHECKER_ID = `recheck 4.5.0 ${JSON.stringify(CHECKER_PARAMS)} fuzzed safe cross-checked on lookaround-free bounds`;
 
 export interface CheckerOptions {
   /** Milliseconds a pattern may take before its process is killed and it is "undecided" (default 30 s). */
@@ -95,7 +97,7 @@ export async function checkPatterns(patterns: readonly string[], options: Checke
   try {
     for (const pattern of new Set(patterns)) {
       const answer = await ask(pattern);
-      verdicts.set(pattern, answer.verdict.status === "safe" && !answer.proven ? await proveSafe(pattern, ask) : answer.verdict);
+      verdicts.set(pattern, answer.verdict.status === "safe" && !answer.proven ? await crossCheck(pattern, ask) : answer.verdict);
     }
   } finally {
     checker?.child.stdin?.end();
@@ -110,17 +112,22 @@ interface Answer {
   readonly proven: boolean;
 }
 
-const NOT_PROVEN = "the checker found no attack by fuzzing, which proves nothing";
+const FUZZED = "the checker found no attack on it by fuzzing";
 
-/** "safe" when the checker proves every lookaround-free bound of `pattern` safe; undecided, saying which it did not, otherwise. */
-async function proveSafe(pattern: string, ask: (pattern: string) => Promise<Answer>): Promise<PatternVerdict> {
+/**
+ * "safe" unless the checker finds an attack on a lookaround-free bound of `pattern` (or cannot
+ * bound it): then undecided, naming the bound and its attack string.
+ */
+async function crossCheck(pattern: string, ask: (pattern: string) => Promise<Answer>): Promise<PatternVerdict> {
   const bounds = lookaroundFreeBounds(pattern);
-  if (bounds === undefined) return { status: "undecided", reason: `${NOT_PROVEN}, and the pattern is too large to bound without its lookarounds and back-references` };
+  if (bounds === undefined) return { status: "undecided", reason: `${FUZZED}, and it is too large to bound without its lookarounds and back-references` };
   for (const bound of bounds) {
-    const { verdict, proven } = await ask(bound);
-    if (verdict.status === "safe" && proven) continue;
-    const why = verdict.status === "vulnerable" ? `is ${verdict.complexity} (attack string ${verdict.attack})` : "could not be proven safe either";
-    return { status: "undecided", reason: `${NOT_PROVEN}, and ${JSON.stringify(bound)}, which bounds it without its lookarounds and back-references, ${why}` };
+    const { verdict } = await ask(bound);
+    if (verdict.status !== "vulnerable") continue;
+    return {
+      status: "undecided",
+      reason: `${FUZZED}, but on ${JSON.stringify(bound)}, which bounds its backtracking without its lookarounds and back-references, the engine takes ${verdict.complexity} time (attack string ${verdict.attack})`,
+    };
   }
   return { status: "safe" };
 }

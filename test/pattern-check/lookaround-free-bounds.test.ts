@@ -11,7 +11,12 @@ describe("lookaroundFreeBounds", () => {
   });
 
   it("reverses a lookbehind's body, which the engine matches backwards, and searches nested lookarounds anywhere", () => {
-    expect(lookaroundFreeBounds("(?<=^ab+(?=c))x")).toEqual(["(?:)x", "(?:)b+a$", "c"]);
+    expect(lookaroundFreeBounds("x(?<=^ab+(?=c))")).toEqual(["x(?:)", "(?:)b+a$", "c"]);
+  });
+
+  it("reads a positive lookbehind that opens the pattern forwards in its place: it decides where a search starts", () => {
+    expect(lookaroundFreeBounds("(?<=@)[a-z]+\\.com$")).toEqual(["(?:@)[a-z]+\\.com$", "@"]);
+    expect(lookaroundFreeBounds("(?<!@)[a-z]+$|b(?<=b)")).toEqual(["(?:)[a-z]+$|b(?:)", "@", "b"]);
   });
 
   it("expands a back-reference into its group's pattern, and to nothing inside its own group or a loop", () => {

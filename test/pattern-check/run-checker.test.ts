@@ -37,19 +37,19 @@ describe("the ReDoS checker", () => {
     expect(await checkPatterns(patterns)).toEqual(first);
   }, 60_000);
 
-  it("certifies a lookaround or back-reference pattern only when its lookaround-free bounds are proven safe, not when fuzzing found no attack", async () => {
+  it("does not certify a lookaround or back-reference pattern that fuzzing found no attack on when one of its lookaround-free bounds has one", async () => {
     // recheck's fuzzer finds no attack (the lookahead keeps its repeated letters out) and says
     // "safe", yet RegExp takes seconds on 'ab'.repeat(14) + '!': (?:[a-z]+)+ is exponential.
     const hidden = "^(?!.*(\\w)\\1)(?:[a-z]+)+$";
-    const verdicts = await checkPatterns([hidden, FIELD_LIST, "^(['\"]).*\\1$", "(?<=^|,)x(?=,|$)"]);
+    const published = [FIELD_LIST, "^(['\"]).*\\1$", "(?<=^|,)x(?=,|$)", "^(?!-)[A-Za-z0-9-]{1,63}(?<!-)$", "(?<=@)[a-z]+\\.com$"];
+    const verdicts = await checkPatterns([hidden, ...published]);
     expect(verdicts.get(hidden)).toEqual({
       status: "undecided",
       reason:
-        "the checker found no attack by fuzzing, which proves nothing, and \"^(?:)(?:[a-z]+)+$\", which bounds it without its lookarounds and back-references, is exponential (attack string 'a' + 'a'.repeat(31) + '\\x00')",
+        "the checker found no attack on it by fuzzing, but on \"^(?:)(?:[a-z]+)+$\", which bounds its backtracking without its lookarounds and back-references, the engine takes exponential time (attack string 'a' + 'a'.repeat(31) + '\\x00')",
     });
-    expect(verdicts.get(FIELD_LIST)).toEqual({ status: "safe" });
-    expect(verdicts.get("^(['\"]).*\\1$")).toEqual({ status: "safe" });
-    expect(verdicts.get("(?<=^|,)x(?=,|$)")).toEqual({ status: "safe" });
+    // Lookarounds that only cut branches, or a leading lookbehind that decides where a search starts: certified.
+    for (const pattern of published) expect(verdicts.get(pattern), pattern).toEqual({ status: "safe" });
   }, 60_000);
 
   it("gives a pattern that outlives its kill timer 'undecided', and the next pattern a fresh process", async () => {
