@@ -28,8 +28,9 @@ function verdictOf(diagnostics) {
 createInterface({ input: process.stdin }).on("line", (line) => {
   let answer;
   try {
-    const { pattern } = JSON.parse(line);
-    answer = verdictOf(checkSync(pattern, "u", params));
+    // `checker`: "automaton" for a cross-check that must decide exactly or not at all (run-checker.ts).
+    const { pattern, checker } = JSON.parse(line);
+    answer = verdictOf(checkSync(pattern, "u", checker === "automaton" ? { ...params, checker } : params));
   } catch (e) {
     answer = { status: "undecided", reason: `the checker failed: ${e instanceof Error ? e.message : String(e)}` };
   }

@@ -24,7 +24,10 @@ import type { AST } from "@eslint-community/regexpp";
 
 const require = createRequire(import.meta.url);
 
-/** Bounds longer than this are not worth a proof: the pattern is left undecided. */
+/** recheck's automaton checker unrolls counted repetitions up to this count (its maxRepeatCount). */
+const MAX_COUNT = 30;
+
+/** Bounds longer than this are not worth checking: the pattern is left undecided. */
 const MAX_BOUND_LENGTH = 20_000;
 
 interface Search {
@@ -94,9 +97,15 @@ class Printer {
         if (this.reverse && node.kind === "start") return "$";
         if (this.reverse && node.kind === "end") return "^";
         return node.raw;
-      case "Quantifier":
-        // The quantifier as written after its element: `+`, `{2,}?`.
-        return this.element(node.element, parent) + node.raw.slice(node.element.end - node.start);
+      case "Quantifier": {
+        // The quantifier as written after its element (`+`, `{2,}?`), but a count over 30 as `*` or
+        // `+`: the checker's automaton unrolls counts up to 30 only (and a larger bounded count can be as
+        // slow: `(?:[a-z]{1,100}){1,100}` takes RegExp seconds on 29 characters), and more repetitions
+        // only add branches.
+        const written = node.raw.slice(node.element.end - node.start);
+        const quantifier = node.min > MAX_COUNT || (node.max !== Infinity && node.max > MAX_COUNT) ? `${node.min === 0 ? "*" : "+"}${node.greedy ? "" : "?"}` : written;
+        return this.element(node.element, parent) + quantifier;
+      }
       case "Group":
       case "CapturingGroup":
         // Non-capturing: an expanded back-reference must not repeat a group name.

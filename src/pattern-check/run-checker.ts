@@ -33,10 +33,10 @@ export const CHECKER_PARAMS = Object.freeze({
 });
 
 /** Which checker, with which parameters: a cached verdict holds only for the same. */
-export const CHECKER_ID = `recheck 4.5.0 ${JSON.stringify(CHECKER_PARAMS)} fuzzed safe cross-checked on lookaround-free bounds`;
+export const CHECKER_ID = `recheck 4.5.0 ${JSON.stringify(CHECKER_PARAMS)} fuzzed safe cross-checked on lookaround-free bounds by automaton`;
 
 export interface CheckerOptions {
-  /** Milliseconds a pattern may take before its process is killed and it is "undecided" (default 30 s). */
+  /** Milliseconds a pattern may take, its cross-check included, before its process is killed and it is "undecided" (default 30 s). */
   readonly timeoutMs?: number;
   /** The child's heap, in MB (default 512). */
   readonly heapMb?: number;
@@ -84,9 +84,14 @@ export async function checkPatterns(patterns: readonly string[], options: Checke
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const verdicts = new Map<string, PatternVerdict>();
   let checker: Checker | undefined;
-  const ask = async (pattern: string): Promise<Answer> => {
+  let deadline = 0;
+  // Each pattern and its cross-check share one kill timer: a pattern with many lookarounds (many
+  // bounds) takes no longer than any other.
+  const ask = async (pattern: string, exactOnly = false): Promise<Answer> => {
     checker ??= startChecker(options.heapMb ?? DEFAULT_HEAP_MB);
-    const answer = await checkOne(checker, pattern, timeoutMs);
+    const left = deadline - Date.now();
+    if (left <= 0) return { verdict: { status: "undecided", reason: `${TIMED_OUT} ${Math.round(timeoutMs / 1000)} s` }, proven: false };
+    const answer = await checkOne(checker, pattern, left, timeoutMs, exactOnly);
     if (isProcessFailure(answer.verdict)) {
       // Killed or dead: the next pattern gets a fresh process.
       checker.child.kill("SIGKILL");
@@ -96,6 +101,7 @@ export async function checkPatterns(patterns: readonly string[], options: Checke
   };
   try {
     for (const pattern of new Set(patterns)) {
+      deadline = Date.now() + timeoutMs;
       const answer = await ask(pattern);
       verdicts.set(pattern, answer.verdict.status === "safe" && !answer.proven ? await crossCheck(pattern, ask) : answer.verdict);
     }
@@ -118,11 +124,14 @@ const FUZZED = "the checker found no attack on it by fuzzing";
  * "safe" unless the checker finds an attack on a lookaround-free bound of `pattern` (or cannot
  * bound it): then undecided, naming the bound and its attack string.
  */
-async function crossCheck(pattern: string, ask: (pattern: string) => Promise<Answer>): Promise<PatternVerdict> {
+async function crossCheck(pattern: string, ask: (pattern: string, exactOnly: boolean) => Promise<Answer>): Promise<PatternVerdict> {
   const bounds = lookaroundFreeBounds(pattern);
   if (bounds === undefined) return { status: "undecided", reason: `${FUZZED}, and it is too large to bound without its lookarounds and back-references` };
   for (const bound of bounds) {
-    const { verdict } = await ask(bound);
+    // Decided exactly, or not at all: fuzzing a bound can take minutes ([a-z]{1,40}[0-9]{1,40}).
+    const { verdict } = await ask(bound, true);
+    // Out of time: the pattern is as undecided as when its own check outlives the timer.
+    if (isProcessFailure(verdict)) return verdict;
     if (verdict.status !== "vulnerable") continue;
     return {
       status: "undecided",
@@ -139,12 +148,13 @@ function isProcessFailure(verdict: PatternVerdict): boolean {
   return verdict.status === "undecided" && (verdict.reason.startsWith(TIMED_OUT) || verdict.reason.startsWith(DIED));
 }
 
-async function checkOne(checker: Checker, pattern: string, timeoutMs: number): Promise<Answer> {
+/** The checker's answer on `pattern`, or undecided after `waitMs` (the message names the pattern's whole budget, `timeoutMs`). */
+async function checkOne(checker: Checker, pattern: string, waitMs: number, timeoutMs: number, exactOnly: boolean): Promise<Answer> {
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<Answer>((resolve) => {
-    timer = setTimeout(() => resolve({ verdict: { status: "undecided", reason: `${TIMED_OUT} ${Math.round(timeoutMs / 1000)} s` }, proven: false }), timeoutMs);
+    timer = setTimeout(() => resolve({ verdict: { status: "undecided", reason: `${TIMED_OUT} ${Math.round(timeoutMs / 1000)} s` }, proven: false }), waitMs);
   });
-  checker.child.stdin!.write(`${JSON.stringify({ pattern })}\n`);
+  checker.child.stdin!.write(`${JSON.stringify(exactOnly ? { pattern, checker: "automaton" } : { pattern })}\n`);
   const answered = checker.answers.next().then((next): Answer => {
     if (next.done) return { verdict: { status: "undecided", reason: `${DIED} (it ran out of memory or was killed)` }, proven: false };
     return parseAnswer(next.value);

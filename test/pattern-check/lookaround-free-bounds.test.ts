@@ -25,6 +25,10 @@ describe("lookaroundFreeBounds", () => {
     expect(lookaroundFreeBounds("(a\\2)(b\\1)")).toEqual(["(?:a(?:b(?:a(?:))))(?:b(?:a(?:b(?:))))"]);
   });
 
+  it("writes a count over 30, which the checker's automaton does not unroll, as * or +", () => {
+    expect(lookaroundFreeBounds("^(?!-)[a-z]{1,63}(?:\\.[a-z]{0,63}?){2,3}(?<!-)$")).toEqual(["^(?:)[a-z]+(?:\\.[a-z]*?){2,3}(?:)$", "^(?:-)", "-"]);
+  });
+
   it("gives up on a pattern that does not parse or whose bounds grow too long", () => {
     expect(lookaroundFreeBounds("(")).toBeUndefined();
     const doubling = `(a{1,9})${Array.from({ length: 16 }, (_, i) => `(\\${i + 1}\\${i + 1})`).join("")}`;

@@ -50,6 +50,10 @@ describe("the ReDoS checker", () => {
     });
     // Lookarounds that only cut branches, or a leading lookbehind that decides where a search starts: certified.
     for (const pattern of published) expect(verdicts.get(pattern), pattern).toEqual({ status: "safe" });
+    // A bounded count too large for the checker's automaton is read as unbounded in a bound: RegExp
+    // takes seconds on this one too, with 'ab'.repeat(14) + '!'.
+    const counted = "^(?!.*(\\w)\\1)(?:[a-z]{1,100}){1,100}$";
+    expect((await checkPatterns([counted])).get(counted)).toMatchObject({ status: "undecided", reason: expect.stringContaining('but on "^(?:)(?:[a-z]+)+$"') });
   }, 60_000);
 
   it("gives a pattern that outlives its kill timer 'undecided', and the next pattern a fresh process", async () => {
