@@ -85,6 +85,16 @@ describe("links in README.md and docs/", () => {
     expect(links.map((link) => ({ ...link, broken: brokenLink(file, link.target) })).filter((link) => link.broken !== undefined)).toEqual([]);
   });
 
+  it("names in mcp-gen's own messages and help only docs pages that exist", () => {
+    const named = new Set<string>();
+    for (const entry of readdirSync(join(REPO_ROOT, "src"), { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile() || !/\.(ts|cjs)$/.test(entry.name)) continue;
+      for (const [page] of readFileSync(join(entry.parentPath, entry.name), "utf8").matchAll(/\bdocs\/[\w-]+\.md\b/g)) named.add(page);
+    }
+    expect(named.size).toBeGreaterThan(5);
+    expect([...named].filter((page) => !existsSync(join(REPO_ROOT, page)))).toEqual([]);
+  });
+
   it("finds a broken link: a missing file and a missing heading", () => {
     expect(brokenLink("README.md", "docs/no-such-page.md")).toBe("docs/no-such-page.md does not exist");
     expect(brokenLink("README.md", "docs/rules.md#no-such-rule")).toBe("docs/rules.md has no heading #no-such-rule");

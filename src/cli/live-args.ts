@@ -39,7 +39,7 @@ export const LIVE_HELP = `  --command "CMD ARGS"     start the server over stdio
   --header "NAME: VALUE"   send this HTTP header with every --url request (repeatable)
   --file FILE              a saved tools/list answer instead of a running server: a result
                            ({ "tools": [...] }), a JSON-RPC response, a bare array of tools, or several
-                           pages (a JSON array of them, or JSON Lines); see docs/importing.md
+                           pages (a JSON array of them, or JSON Lines); see docs/verify.md
   --client-config FILE     every stdio and HTTP server of an MCP client's config (.vscode/mcp.json
                            "servers", claude_desktop_config.json or Cursor's mcp.json "mcpServers"),
                            each in a folder of its own under --servers-dir; the variables it uses
