@@ -8,9 +8,9 @@
 // by attackLimit (characters its VM reads) and a fixed random seed; the kill timer is only a safety net.
 // recheck decides a pattern exactly only without lookarounds and back-references; with them it
 // fuzzes, and its "safe" means only that it found no attack (a lookahead can keep the attacks it
-// tries out): such a pattern is certified only when the checker finds no attack either on the
-// lookaround-free patterns that bound its backtracking (lookaround-free-bounds.ts), which it
-// mostly decides exactly.
+// tries out): such a pattern is certified only when the checker's automaton, which decides exactly
+// or not at all, finds no attack either on the lookaround-free patterns that bound its backtracking
+// (lookaround-free-bounds.ts). The pattern and its bounds share one kill timer.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createInterface } from "node:readline";
