@@ -100,11 +100,24 @@ export function arrayElements(text: string, start: number): Span[] {
   return elements;
 }
 
-/** The span of the member `key` of the object at `start` (the last one, as JSON.parse keeps it). */
+/**
+ * The span of the member `key` of the object at `start`, read no further than that member: an answer's
+ * id is found without walking the tools after it. The first one written: callers read messages
+ * read-message.ts accepted, and it refuses any that repeats a key.
+ */
 export function memberSpan(text: string, start: number, key: string): Span | undefined {
-  let found: Span | undefined;
-  for (const member of objectMembers(text, start)) if (member.key === key) found = member;
-  return found;
+  let i = skipSpace(text, start + 1);
+  if (text.charCodeAt(i) === 0x7d) return undefined;
+  while (i < text.length) {
+    const keyEnd = skipString(text, i);
+    const valueStart = skipSpace(text, skipSpace(text, keyEnd) + 1);
+    const valueEnd = skipValue(text, valueStart);
+    if (JSON.parse(text.slice(i, keyEnd)) === key) return { start: valueStart, end: valueEnd };
+    i = skipSpace(text, valueEnd);
+    if (text.charCodeAt(i) !== 0x2c) break;
+    i = skipSpace(text, i + 1);
+  }
+  return undefined;
 }
 
 /** `text` with the characters of `span` replaced by `replacement`. */

@@ -4,8 +4,11 @@
 // and checked page by page, withheld tools taken out; (2) a tools/call of a tool the newest verified
 // list withheld, or that no list has shown, is answered by the proxy and never reaches the server;
 // (3) a list_changed is held until the proxy has listed the tools again itself and checked them;
-// (4) an id the host uses twice while the first is in flight is mapped, and mapped back, and any
-// answer under the id of a tools/list the host has in flight is checked as that list's. Both
+// (4) the proxy owns the server's id space: every request it sends, the host's and its own, goes
+// under the next number of one counter, and whatever names that id (the answer, notifications/
+// cancelled, a subscription id in _meta) goes back under the host's id exactly as the host wrote it;
+// an answer under an id the proxy never sent is dropped. Any answer under the id of a tools/list the
+// host has in flight is checked as that list's. Both
 // protocol eras pass unchanged: 2025 (`initialize`, logging/setLevel, server-sent requests) and
 // 2026-07-28 (`server/discover`, `_meta` on every request, subscriptions/listen, MRTR retries, which
 // are tools/calls like any other). The server's end is the session's end.
@@ -16,7 +19,7 @@ import { refusalMessage, TOOL_WITHHELD, type DriftContext } from "./drift-notice
 import { wantsWarnings, type DriftReporter } from "./drift-reporter.js";
 import type { HostPort, Route, ServerEnd, UpstreamPort } from "./ports.js";
 import { excerpt, idKey, PARSE_ERROR, readLine, type Item, type Received, type RequestId, type Unreadable } from "./read-message.js";
-import { errorText, INTERNAL_ERROR, requestText, withCancelledId, withId } from "./rpc-text.js";
+import { errorText, idText, INTERNAL_ERROR, requestText, withCancelledId, withId, withMetaValue } from "./rpc-text.js";
 import type { ToolGate } from "./tool-gate.js";
 
 const PROTOCOL_VERSION = "io.modelcontextprotocol/protocolVersion";
@@ -68,10 +71,10 @@ interface Pending extends Target {
   readonly method: string;
   /** The host's id; undefined for the proxy's own requests. */
   readonly hostId: RequestId | undefined;
-  /** The id as sent to the server, as JSON text. */
+  /** The host's id exactly as the host wrote it, put back in what names the request ("null" for the proxy's own). */
+  readonly hostIdText: string;
+  /** The id the proxy sent the request under, as JSON text. */
   readonly upIdText: string;
-  /** Set when the id sent differs from the host's: the host's id as JSON text, put back in the answer. */
-  readonly hostIdText: string | undefined;
   readonly chain: ListChain | undefined;
   readonly progress: string | undefined;
   readonly own: ((answer: Received | string) => void) | undefined;
@@ -85,7 +88,7 @@ interface Held {
 
 export class ProxySession {
   private readonly pending = new Map<string, Pending>();
-  /** Host id key → the key it was sent under, for notifications/cancelled. */
+  /** Host id key → the key it was sent under (the newest, when the host reuses an id), for notifications/cancelled. */
   private readonly hostIndex = new Map<string, string>();
   /**
    * Host id (as a host may read it: looseIdKey) → the keys of the host's tools/lists in flight under
@@ -107,7 +110,13 @@ export class ProxySession {
   private modernMeta: JsonObject | undefined;
   /** 2025 era: the level of the host's logging/setLevel. */
   private legacyLevel: JsonValue | undefined;
-  private nextOwnId = 0;
+  /**
+   * The params of the host's newest tools/list, less its cursor and progress token (undefined inside:
+   * it sent none): the proxy's own tools/list is sent with the same, so the server cannot tell them apart.
+   */
+  private hostListParams: { readonly params: JsonObject | undefined } | undefined;
+  /** The id of the next request sent to the server: 0, 1, 2, … as the SDK numbers its own. */
+  private nextUpId = 0;
   private over = false;
   private faulted = false;
   /** The host is not reading what the proxy sends it: the server waits, and so does the host's input. */
@@ -189,7 +198,7 @@ export class ProxySession {
       if (unreadable.shape === "request" || unreadable.shape === "unknown") {
         const target: Target = { route, batch, logWarnings: false };
         if (batch) batch.expected++;
-        this.answer(target, errorText(JSON.stringify(unreadable.id), unreadable.code, `mcp-gen proxy: ${unreadable.problem}`));
+        this.answer(target, errorText(unreadable.idText, unreadable.code, `mcp-gen proxy: ${unreadable.problem}`));
       }
       return;
     }
@@ -201,7 +210,7 @@ export class ProxySession {
     } else if (message.kind === "notification") {
       this.hostNotification(received);
     } else if (message.id !== null && this.serverRequests.delete(idKey(message.id))) {
-      this.toServer(received.text, received);
+      this.toServer(received.text, message);
     } else {
       this.options.reporter.problem(`the host answered a request the server never sent (id ${String(JSON.stringify(message.id))}); the answer was not passed on.`);
     }
@@ -209,7 +218,7 @@ export class ProxySession {
 
   private hostRequest(received: Received, route: Route, batch: Batch | undefined, retried: boolean): void {
     const message = received.message as Extract<Received["message"], { kind: "request" }>;
-    const { id, method, params } = message;
+    const { method, params } = message;
     const meta = getOwn(params, "_meta");
     this.noteEra(method, meta);
     const target: Target = { route, batch, logWarnings: wantsWarnings(getOwn(meta, LOG_LEVEL)) };
@@ -220,7 +229,7 @@ export class ProxySession {
       if (this.refreshing) return void this.held.push({ received, route, batch });
       const name = getOwn(params, "name");
       if (typeof name !== "string") {
-        this.answer(target, errorText(JSON.stringify(id), INVALID_PARAMS, "mcp-gen proxy: a tools/call needs params.name, a string."));
+        this.answer(target, errorText(idText(received.text), INVALID_PARAMS, "mcp-gen proxy: a tools/call needs params.name, a string."));
         return;
       }
       const verdict = this.options.gate.checkCall(name);
@@ -233,29 +242,22 @@ export class ProxySession {
         const text = refusalMessage(name, verdict.kind === "refuse" ? verdict.verdict : undefined, this.options.context);
         this.options.reporter.refused(name, text);
         const data = verdict.kind === "refuse" ? { tool: name, status: verdict.verdict.status, parts: [...verdict.verdict.parts] } : { tool: name, status: "unlisted" };
-        this.answer(target, errorText(JSON.stringify(id), TOOL_WITHHELD, text, { ...data, lock: this.options.context.lockPath }));
+        this.answer(target, errorText(idText(received.text), TOOL_WITHHELD, text, { ...data, lock: this.options.context.lockPath }));
         return;
       }
       tool = this.options.gate.shown(name);
     }
+    if (method === "tools/list") this.noteListParams(params);
     this.forward(received, target, tool);
   }
 
-  /** Sends a host request on, under an id of its own if the host's is still in flight. */
+  /** Sends a host request on under the next id of the proxy's, remembering the host's to put back. */
   private forward(received: Received, target: Target, tool: JsonObject | undefined): void {
     const message = received.message as Extract<Received["message"], { kind: "request" }>;
-    const hostIdText = JSON.stringify(message.id);
-    let key = idKey(message.id);
-    let text = received.text;
-    let upIdText = hostIdText;
-    let mapped: string | undefined;
-    if (this.pending.has(key)) {
-      const fresh = this.freshId();
-      key = idKey(fresh);
-      upIdText = JSON.stringify(fresh);
-      text = withId(text, upIdText);
-      mapped = hostIdText;
-    }
+    const hostIdText = idText(received.text);
+    const up = this.nextUpId++;
+    const key = idKey(up);
+    const upIdText = String(up);
     const progressToken = getOwn(getOwn(message.params, "_meta"), "progressToken");
     const progress = typeof progressToken === "string" || typeof progressToken === "number" ? idKey(progressToken) : undefined;
     if (progress !== undefined) this.progressRoutes.set(progress, target.route);
@@ -263,7 +265,7 @@ export class ProxySession {
     // Every member written out: V8 makes `{ ...target, more }` a dictionary-mode object, which cost
     // about 20 µs of each call's 25 µs in this process (bench/suites/proxy.mjs).
     const { route, batch, logWarnings } = target;
-    this.pending.set(key, { route, batch, logWarnings, method: message.method, hostId: message.id, upIdText, hostIdText: mapped, chain, progress, own: undefined });
+    this.pending.set(key, { route, batch, logWarnings, method: message.method, hostId: message.id, hostIdText, upIdText, chain, progress, own: undefined });
     this.hostIndex.set(idKey(message.id), key);
     if (message.method === "tools/list") {
       const hostKey = looseIdKey(message.id);
@@ -271,7 +273,7 @@ export class ProxySession {
       if (keys === undefined) this.listsUnder.set(hostKey, new Set([key]));
       else keys.add(key);
     }
-    this.toServer(text, received, tool, key);
+    this.toServer(withId(received.text, upIdText), { kind: "request", id: up, method: message.method, params: message.params }, tool, key);
   }
 
   private hostNotification(received: Received): void {
@@ -296,25 +298,26 @@ export class ProxySession {
         }
         const key = this.hostIndex.get(hostKey);
         const pending = key === undefined ? undefined : this.pending.get(key);
-        if (key !== undefined && pending !== undefined) {
-          if (pending.hostIdText !== undefined) text = withCancelledId(text, pending.upIdText);
-          // The host takes no answer under this id for that list any more.
-          if (pending.method === "tools/list") this.listDone(looseIdKey(requestId), key);
-          this.upstream.abandon(key);
-          // In a batch the other answers wait for this one, which the server need not send now: the
-          // batch goes without it (an answer that comes anyway is reported and dropped).
-          if (pending.batch) {
-            this.settle(key, pending);
-            this.unanswered(pending.batch);
-          }
+        // Nothing of the host's in flight under that id (answered already, or never sent): under the
+        // host's id the server would read another request of the proxy's numbering, so nothing is sent.
+        if (key === undefined || pending === undefined) return;
+        text = withCancelledId(text, pending.upIdText);
+        // The host takes no answer under this id for that list any more.
+        if (pending.method === "tools/list") this.listDone(looseIdKey(requestId), key);
+        this.upstream.abandon(key);
+        // In a batch the other answers wait for this one, which the server need not send now: the
+        // batch goes without it (an answer that comes anyway is reported and dropped).
+        if (pending.batch) {
+          this.settle(key, pending);
+          this.unanswered(pending.batch);
         }
       }
     }
-    this.toServer(text, received);
+    this.toServer(text, message);
   }
 
-  private toServer(text: string, received: Received, tool?: JsonObject, key?: string): void {
-    if (this.upstream.send(text, { message: received.message, tool, key })) return;
+  private toServer(text: string, message: Received["message"], tool?: JsonObject, key?: string): void {
+    if (this.upstream.send(text, { message, tool, key })) return;
     this.serverFull = true;
     this.host.pause();
   }
@@ -324,6 +327,7 @@ export class ProxySession {
     if (method === "initialize") {
       this.era = "legacy";
       this.modernMeta = undefined;
+      this.hostListParams = undefined;
       return;
     }
     if (this.era === "legacy" || !isJsonObject(meta) || typeof getOwn(meta, PROTOCOL_VERSION) !== "string") return;
@@ -382,7 +386,7 @@ export class ProxySession {
     const key = idKey(message.id);
     const pending = this.pending.get(key);
     if (pending === undefined) {
-      this.options.reporter.problem(`the server answered an id never asked (${JSON.stringify(message.id)}); the answer was not passed on.`);
+      this.options.reporter.problem(`the server answered an id the proxy never sent or that is answered already (${shortId(idText(received.text))}); the answer was not passed on.`);
       return;
     }
     this.settle(key, pending);
@@ -397,7 +401,10 @@ export class ProxySession {
       if (checked === undefined) return;
       text = checked;
     }
-    if (pending.hostIdText !== undefined) text = withId(text, pending.hostIdText);
+    text = withId(text, pending.hostIdText);
+    // 2026-07-28: a subscriptions/listen result names its subscription by the request's id.
+    const subscription = getOwn(getOwn(getOwn(received.value, "result"), "_meta"), SUBSCRIPTION_ID);
+    if ((typeof subscription === "string" || typeof subscription === "number") && idKey(subscription) === key) text = withMetaValue(text, "result", SUBSCRIPTION_ID, pending.hostIdText);
     this.answer(pending, text);
   }
 
@@ -408,12 +415,11 @@ export class ProxySession {
   private checkPage(received: Received, pending: Pending, shared = false): string | undefined {
     const checked = checkListAnswer(received, this.options.gate, this.options.maxDepth);
     if (!checked.ok) {
-      const idText = pending.hostIdText ?? JSON.stringify(pending.hostId);
       const what = shared
-        ? `the server's answer to ${pending.method} ${idText}: the host also has a tools/list in flight under that id, and as a tools/list answer it cannot be checked (${checked.problem})`
+        ? `the server's answer to ${pending.method} ${pending.hostIdText}: the host also has a tools/list in flight under that id, and as a tools/list answer it cannot be checked (${checked.problem})`
         : `the server's tools/list answer: ${checked.problem}`;
       this.options.reporter.problem(`refused ${what}`);
-      this.answer(pending, errorText(idText, INTERNAL_ERROR, `mcp-gen proxy refused ${what}`));
+      this.answer(pending, errorText(pending.hostIdText, INTERNAL_ERROR, `mcp-gen proxy refused ${what}`));
       return undefined;
     }
     this.options.reporter.verdicts(checked.page.verdicts, checked.page.tools);
@@ -461,13 +467,22 @@ export class ProxySession {
 
   private serverNotification(received: Received, viaRoute: Route): void {
     const message = received.message as Extract<Received["message"], { kind: "notification" }>;
-    const meta = getOwn(message.params, "_meta");
-    const subscription = getOwn(meta, SUBSCRIPTION_ID);
-    const subscriptionRoute = typeof subscription === "string" || typeof subscription === "number" ? this.pending.get(idKey(subscription))?.route : undefined;
-    const route = subscriptionRoute ?? viaRoute;
+    let text = received.text;
+    let route = viaRoute;
+    const subscription = getOwn(getOwn(message.params, "_meta"), SUBSCRIPTION_ID);
+    if (typeof subscription === "string" || typeof subscription === "number") {
+      // 2026-07-28: the id of the subscriptions/listen request it belongs to, which the host knows by its own id.
+      const listen = this.pending.get(idKey(subscription));
+      if (listen === undefined || listen.own) {
+        this.options.reporter.problem(`the server sent a notification for a subscription the proxy never opened or that has ended (${excerpt(text)}); it was not passed on.`);
+        return;
+      }
+      text = withMetaValue(text, "params", SUBSCRIPTION_ID, listen.hostIdText);
+      route = listen.route;
+    }
     if (message.method === "notifications/tools/list_changed") {
       // Forwarded only once the proxy has listed the tools itself: from then on a drifted tool is withheld.
-      this.heldNotices.push({ text: received.text, route });
+      this.heldNotices.push({ text, route });
       this.listComplete = false;
       this.refresh();
       return;
@@ -475,42 +490,46 @@ export class ProxySession {
     if (message.method === "notifications/progress") {
       const token = getOwn(message.params, "progressToken");
       const owner = typeof token === "string" || typeof token === "number" ? this.progressRoutes.get(idKey(token)) : undefined;
-      this.send(received.text, owner ?? route, false);
+      this.send(text, owner ?? route, false);
       return;
     }
     if (message.method === "notifications/cancelled") {
       const requestId = getOwn(message.params, "requestId");
       if (typeof requestId === "string" || typeof requestId === "number") {
         const key = idKey(requestId);
-        this.serverRequests.delete(key);
-        // 2026-07-28: the server ended a subscription (or other request) of the host's.
+        // 2025 era: the server gave up on a request of its own, under its own id.
+        if (this.serverRequests.delete(key)) return void this.send(text, route, false);
+        // 2026-07-28: the server ended a subscription (or other request) of the host's, under the proxy's id for it.
         const pending = this.pending.get(key);
-        if (pending !== undefined && !pending.own) {
-          this.settle(key, pending);
-          const text = pending.hostIdText === undefined ? received.text : withCancelledId(received.text, pending.hostIdText);
-          // A batch's route stays open for the rest of its answers.
-          this.send(text, pending.route, pending.batch === undefined);
-          if (pending.batch) this.unanswered(pending.batch);
+        if (pending === undefined) {
+          this.options.reporter.problem(`the server cancelled a request the proxy never sent or that is answered already (${excerpt(text)}); it was not passed on.`);
           return;
         }
+        this.settle(key, pending);
+        if (pending.own) return void pending.own("the server cancelled it");
+        // A batch's route stays open for the rest of its answers.
+        this.send(withCancelledId(text, pending.hostIdText), pending.route, pending.batch === undefined);
+        if (pending.batch) this.unanswered(pending.batch);
+        return;
       }
     }
-    this.send(received.text, route, false);
+    this.send(text, route, false);
   }
 
   private unreadableFromServer(unreadable: Unreadable): void {
     this.options.reporter.problem(`the server sent a message that cannot be passed on: ${unreadable.problem}`);
     if (unreadable.shape === "request") {
       if (unreadable.id !== null)
-        this.upstream.send(errorText(JSON.stringify(unreadable.id), unreadable.code, `mcp-gen proxy: ${unreadable.problem}`), { message: { kind: "response", id: unreadable.id, ok: false } });
+        this.upstream.send(errorText(unreadable.idText, unreadable.code, `mcp-gen proxy: ${unreadable.problem}`), { message: { kind: "response", id: unreadable.id, ok: false } });
       return;
     }
     if (unreadable.shape !== "response") return;
     const key = unreadable.id === null ? undefined : idKey(unreadable.id);
     const pending = key === undefined ? undefined : this.pending.get(key);
     // An answer nobody can tie to its request leaves that request waiting forever: the session cannot go on.
-    if (key === undefined || pending === undefined) {
-      if (key === undefined) void this.fault(`the server sent an answer whose id cannot be read (${unreadable.problem})`);
+    if (key === undefined) return void this.fault(`the server sent an answer whose id cannot be read (${unreadable.problem})`);
+    if (pending === undefined) {
+      this.options.reporter.problem(`the server answered an id the proxy never sent or that is answered already (${shortId(unreadable.idText)}); the answer was not passed on.`);
       return;
     }
     this.settle(key, pending);
@@ -518,7 +537,7 @@ export class ProxySession {
       pending.own(`its answer cannot be read: ${unreadable.problem}`);
       return;
     }
-    this.answer(pending, errorText(pending.hostIdText ?? JSON.stringify(pending.hostId), INTERNAL_ERROR, `mcp-gen proxy: the server's answer cannot be passed on: ${unreadable.problem}`));
+    this.answer(pending, errorText(pending.hostIdText, INTERNAL_ERROR, `mcp-gen proxy: the server's answer cannot be passed on: ${unreadable.problem}`));
   }
 
   // ── the proxy's own tools/list ───────────────────────────────────────────────────────────────
@@ -579,17 +598,37 @@ export class ProxySession {
     this.options.reporter.problem(`could not list the server's tools to check them (${problem}); every tools/call is refused until a tools/list answer can be checked.`);
   }
 
-  private ownParams(cursor: string | undefined): JsonObject {
-    const params: Record<string, JsonValue> = {};
-    if (this.era === "modern" && this.modernMeta) params._meta = this.modernMeta;
-    if (cursor !== undefined) params.cursor = cursor;
-    return params;
+  /**
+   * The params of the proxy's own tools/list: those of the host's newest tools/list (its _meta, any
+   * other member), or before the host has listed, the _meta a 2026-07-28 host sends on every request.
+   */
+  private ownParams(cursor: string | undefined): JsonObject | undefined {
+    const base = this.hostListParams !== undefined ? this.hostListParams.params : this.era === "modern" && this.modernMeta ? { _meta: this.modernMeta } : {};
+    return cursor === undefined ? base : { ...base, cursor };
   }
 
-  private ownRequest(method: string, params: JsonObject): Promise<Received | string> {
-    const id = this.freshId();
+  /** Remembers the params of a host's tools/list for the proxy's own (ownParams). */
+  private noteListParams(params: JsonValue | undefined): void {
+    if (params !== undefined && !isJsonObject(params)) return;
+    if (params === undefined) return void (this.hostListParams = { params });
+    // No prototype: a member named __proto__ stays a member.
+    const kept: Record<string, JsonValue> = Object.create(null) as Record<string, JsonValue>;
+    for (const [name, value] of Object.entries(params)) {
+      if (name === "cursor") continue;
+      if (name !== "_meta" || !isJsonObject(value) || !Object.hasOwn(value, "progressToken")) kept[name] = value;
+      else {
+        // The host's progress token names the host's request; the proxy's own asks for no progress.
+        const { progressToken: _token, ...meta } = value;
+        kept[name] = meta;
+      }
+    }
+    this.hostListParams = { params: kept };
+  }
+
+  private ownRequest(method: string, params: JsonObject | undefined): Promise<Received | string> {
+    const id = this.nextUpId++;
     const key = idKey(id);
-    const upIdText = JSON.stringify(id);
+    const upIdText = String(id);
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         if (this.pending.delete(key)) resolve(`no answer within ${this.options.ownTimeoutMs} ms`);
@@ -599,17 +638,9 @@ export class ProxySession {
         clearTimeout(timer);
         resolve(answer);
       };
-      this.pending.set(key, { route: undefined, batch: undefined, logWarnings: false, method, hostId: undefined, upIdText, hostIdText: undefined, chain: undefined, progress: undefined, own });
+      this.pending.set(key, { route: undefined, batch: undefined, logWarnings: false, method, hostId: undefined, hostIdText: "null", upIdText, chain: undefined, progress: undefined, own });
       this.upstream.send(requestText(upIdText, method, params), { message: { kind: "request", id, method, params }, key });
     });
-  }
-
-  /** An id no request in flight uses. */
-  private freshId(): string {
-    let id: string;
-    do id = `mcp-gen-proxy-${++this.nextOwnId}`;
-    while (this.pending.has(idKey(id)));
-    return id;
   }
 
   // ── answers, ends ───────────────────────────────────────────────────────────────────────────
@@ -665,7 +696,7 @@ export class ProxySession {
       pending.own(problem);
       return;
     }
-    this.answer(pending, errorText(pending.hostIdText ?? JSON.stringify(pending.hostId), INTERNAL_ERROR, `mcp-gen proxy: ${problem}`));
+    this.answer(pending, errorText(pending.hostIdText, INTERNAL_ERROR, `mcp-gen proxy: ${problem}`));
   }
 
   /** Something no working server sends: every open request gets an error, and the server is ended (exit 1). */
@@ -693,13 +724,10 @@ export class ProxySession {
     for (const [key, pending] of [...this.pending]) {
       this.settle(key, pending);
       if (pending.own) pending.own(message);
-      else this.answer(pending, errorText(pending.hostIdText ?? JSON.stringify(pending.hostId), INTERNAL_ERROR, message));
+      else this.answer(pending, errorText(pending.hostIdText, INTERNAL_ERROR, message));
     }
     const held = this.held.splice(0);
-    for (const h of held) {
-      const id = (h.received.message as { id: RequestId }).id;
-      this.answer({ route: h.route, batch: h.batch, logWarnings: false }, errorText(JSON.stringify(id), INTERNAL_ERROR, message));
-    }
+    for (const h of held) this.answer({ route: h.route, batch: h.batch, logWarnings: false }, errorText(idText(h.received.text), INTERNAL_ERROR, message));
   }
 }
 
@@ -710,4 +738,9 @@ export class ProxySession {
 function looseIdKey(id: RequestId): string {
   const number = Number(id);
   return Number.isNaN(number) ? `s${id}` : `n${number}`;
+}
+
+/** An id's text as the server wrote it, for a report: at most 40 characters. */
+function shortId(text: string): string {
+  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }

@@ -8,6 +8,7 @@ import { visibleText } from "../diff/visible-text.js";
 import { repeatsKey } from "../load/fast-json.js";
 import { getOwn, isJsonObject, type JsonObject, type JsonValue } from "../model/json.js";
 import { arrayElements, findRepeatedKey, skipSpace } from "./json-spans.js";
+import { idText } from "./rpc-text.js";
 import { findTwinKeys, foldKey } from "./twin-keys.js";
 
 export type RequestId = string | number;
@@ -32,6 +33,8 @@ export interface Unreadable {
   readonly problem: string;
   /** The request's id when it can be read unambiguously; null when it cannot. */
   readonly id: RequestId | null;
+  /** That id as the sender wrote it ("null" when there is none), to answer under byte for byte. */
+  readonly idText: string;
   /** What it looked like: a request is owed an answer; a response answers a request that then waits. */
   readonly shape: "request" | "notification" | "response" | "unknown";
 }
@@ -70,7 +73,7 @@ function readValue(text: string, value: JsonValue): Item {
   const hasResult = Object.hasOwn(value, "result");
   const hasError = Object.hasOwn(value, "error");
   const shape = method !== undefined ? (Object.hasOwn(value, "id") ? "request" : "notification") : hasResult || hasError ? "response" : "unknown";
-  const refuse = (problem: string, answerable = true) => unreadable(INVALID_REQUEST, problem, answerable ? (validId ?? null) : null, shape);
+  const refuse = (problem: string, answerable = true) => unreadable(INVALID_REQUEST, problem, answerable ? (validId ?? null) : null, shape, text);
   if (repeatsKey(text, value)) {
     const repeated = findRepeatedKey(text);
     // Both are the sender's text, and the error goes to the other side (a server's to a host, whose
@@ -93,7 +96,7 @@ function readValue(text: string, value: JsonValue): Item {
   // take it for the answer to its own request with that id, an answer the proxy never checked.
   // Refused as an answer: the request waiting under its id gets an error rather than waiting on.
   if (method !== undefined && (hasResult || hasError)) {
-    return unreadable(INVALID_REQUEST, `It has both a method and ${hasResult ? "a result" : "an error"}.`, validId ?? null, Object.hasOwn(value, "id") ? "response" : "notification");
+    return unreadable(INVALID_REQUEST, `It has both a method and ${hasResult ? "a result" : "an error"}.`, validId ?? null, Object.hasOwn(value, "id") ? "response" : "notification", text);
   }
   if (method !== undefined) {
     if (typeof method !== "string") return refuse("Its method is not a string.");
@@ -109,8 +112,8 @@ function readValue(text: string, value: JsonValue): Item {
   return { ok: true, received: { text, value, message: { kind: "response", id: validId ?? null, ok: hasResult } } };
 }
 
-function unreadable(code: number, problem: string, id: RequestId | null, shape: Unreadable["shape"]): Item {
-  return { ok: false, unreadable: { code, problem, id, shape } };
+function unreadable(code: number, problem: string, id: RequestId | null, shape: Unreadable["shape"], text?: string): Item {
+  return { ok: false, unreadable: { code, problem, id, idText: id === null || text === undefined ? "null" : idText(text), shape } };
 }
 
 /** The start of a text, for a message: at most 80 characters, quoted. */

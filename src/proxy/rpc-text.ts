@@ -1,6 +1,6 @@
 // The few JSON-RPC texts the proxy writes itself (errors, log notifications, its own tools/list) and
-// the two edits it makes to texts it passes on (an id it had to map, a cancelled request's id), each
-// changing only the value it must. Pure.
+// the edits it makes to texts it passes on (a request's id, a cancelled request's id, a subscription
+// id in _meta), each changing only the value it must and reading ids as the bytes that were sent. Pure.
 import type { JsonValue } from "../model/json.js";
 import { memberSpan, skipSpace, spliceSpan } from "./json-spans.js";
 
@@ -16,14 +16,36 @@ export function notificationText(method: string, params: JsonValue): string {
   return JSON.stringify({ jsonrpc: "2.0", method, params });
 }
 
-export function requestText(idText: string, method: string, params: JsonValue): string {
-  return `{"jsonrpc":"2.0","id":${idText},"method":${JSON.stringify(method)},"params":${JSON.stringify(params)}}`;
+/** A request; without params when `params` is undefined (as a host that sends none writes it). */
+export function requestText(idText: string, method: string, params: JsonValue | undefined): string {
+  const tail = params === undefined ? "" : `,"params":${JSON.stringify(params)}`;
+  return `{"jsonrpc":"2.0","id":${idText},"method":${JSON.stringify(method)}${tail}}`;
 }
 
 /** `text` (one message object) with its top-level "id" replaced by `idText`. */
 export function withId(text: string, idText: string): string {
   const span = memberSpan(text, skipSpace(text, 0), "id");
   return span === undefined ? text : spliceSpan(text, span, idText);
+}
+
+/**
+ * The top-level "id" of `text` (one message object) exactly as written: `1.0` stays `1.0`, and an
+ * integer past 2^53 keeps its digits, which JSON.stringify(JSON.parse(...)) would not.
+ * @example idText('{"jsonrpc":"2.0","id": 1.0,"method":"ping"}') // "1.0"
+ */
+export function idText(text: string): string {
+  const span = memberSpan(text, skipSpace(text, 0), "id");
+  return span === undefined ? "null" : text.slice(span.start, span.end);
+}
+
+/** `text` with the member `key` of its object `outer`.`_meta` replaced by `valueText`; unchanged when there is none. */
+export function withMetaValue(text: string, outer: "params" | "result", key: string, valueText: string): string {
+  const object = memberSpan(text, skipSpace(text, 0), outer);
+  if (object === undefined || text.charCodeAt(object.start) !== 0x7b) return text;
+  const meta = memberSpan(text, object.start, "_meta");
+  if (meta === undefined || text.charCodeAt(meta.start) !== 0x7b) return text;
+  const value = memberSpan(text, meta.start, key);
+  return value === undefined ? text : spliceSpan(text, value, valueText);
 }
 
 /** `text` (a notifications/cancelled) with params.requestId replaced by `idText`. */

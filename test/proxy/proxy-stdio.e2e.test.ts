@@ -152,6 +152,33 @@ describe("a server that answers some hosts differently", () => {
     expect(names((await modern.client.listTools()).tools)).toEqual(["add"]);
   });
 
+  it("cannot tell the proxy's own tools/list from the host's: one counter, the same id form and params (SDK v1 and v2)", async () => {
+    for (const sdk of ["v1", "v2"] as const) {
+      const calls = callsFile();
+      let changed!: () => void;
+      const relisted = new Promise<void>((resolve) => (changed = resolve));
+      if (sdk === "v1") {
+        const host = await hostV1(pinnedProject([ECHO, ADD]), pinServer("drift-later,log-lists"), { calls });
+        host.client.setNotificationHandler(ToolListChangedNotificationSchema, () => changed());
+        await host.client.listTools();
+        await host.client.callTool({ name: "add", arguments: { a: 1, b: 1 } });
+      } else {
+        const host = await hostV2(pinnedProject([ECHO, ADD]), pinServer("drift-later,log-lists"), { calls, listChanged: { tools: { onChanged: () => changed() } } });
+        await host.client.listTools();
+        await host.client.callTool({ name: "add", arguments: { a: 1, b: 1 } });
+      }
+      await relisted;
+      // The host's list, then the proxy's own (the host hears of list_changed only after it).
+      const lists = callsIn(calls)
+        .filter((line) => line.startsWith("list "))
+        .map((line) => JSON.parse(line.slice(5)) as { id: unknown; params?: JsonObject });
+      expect(lists.length).toBeGreaterThanOrEqual(2);
+      const ids = lists.map((l) => l.id);
+      expect(ids.every((id, i) => Number.isInteger(id) && (i === 0 || (id as number) > (ids[i - 1] as number)))).toBe(true);
+      expect(lists[1]!.params).toEqual(lists[0]!.params);
+    }
+  });
+
   it("never lets a host see what only the proxy's own list showed honestly", async () => {
     const calls = callsFile();
     const host = await hostV1(pinnedProject([ECHO, ADD]), pinServer("two-faced"), { calls });

@@ -7,6 +7,8 @@ import { DriftReporter } from "../../src/proxy/drift-reporter.js";
 import type { DriftContext } from "../../src/proxy/drift-notice.js";
 import type { HostPort, Route, SendInfo, ServerEnd, UpstreamEvents, UpstreamPort } from "../../src/proxy/ports.js";
 import { ProxySession } from "../../src/proxy/proxy-session.js";
+import { readLine } from "../../src/proxy/read-message.js";
+import { withId } from "../../src/proxy/rpc-text.js";
 import { ToolGate, type DriftMode } from "../../src/proxy/tool-gate.js";
 import { parseLock } from "../../src/lock/parse-lock.js";
 import { lockText } from "../support/proxy-harness.js";
@@ -71,6 +73,8 @@ export interface Wire {
   fromServer(value: unknown): void;
   /** The last request the server got, parsed. */
   lastRequest(): { id: string | number; method: string; params?: JsonObject };
+  /** The id the server got the host's newest request under `hostId` with (the proxy numbers them itself). */
+  up(hostId: string | number): number;
 }
 
 export const CONTEXT_COMMANDS = { verifyCommand: "mcp-gen verify --cwd /srv --command 'node s.js'", updateCommand: "mcp-gen import --update --cwd /srv --command 'node s.js'" };
@@ -86,7 +90,30 @@ export async function wire(pinned: readonly JsonObject[], mode: DriftMode = "blo
   const server = new ScriptedServer();
   const session = new ProxySession(host, server, { gate: new ToolGate(lock, mode), reporter, context, maxDepth: 1000, maxPages: 10, ownTimeoutMs: 60_000 });
   await session.start();
+  // Each host request the session was given, as sent, to tie it to the request the server got (the same text under the proxy's id).
+  const hostRequests: { text: string; id: unknown; up?: number }[] = [];
+  const fromHost = session.fromHost.bind(session);
+  session.fromHost = (text, route) => {
+    const read = readLine(text);
+    const items = read.kind === "single" ? [read.item] : read.kind === "batch" ? read.items : [];
+    for (const item of items) if (item.ok && item.received.message.kind === "request") hostRequests.push({ text: item.received.text, id: item.received.message.id });
+    fromHost(text, route);
+  };
+  let tied = 0;
+  const up = (hostId: string | number): number => {
+    for (; tied < server.received.length; tied++) {
+      const { text, info } = server.received[tied]!;
+      if (info.message.kind !== "request") continue;
+      const upText = String(info.message.id);
+      const request = hostRequests.find((r) => r.up === undefined && withId(r.text, upText) === text);
+      if (request) request.up = Number(upText);
+    }
+    const found = hostRequests.findLast((r) => r.up !== undefined && r.id === hostId);
+    if (found === undefined) throw new Error(`the server got no request for the host's id ${JSON.stringify(hostId)}`);
+    return found.up!;
+  };
   return {
+    up,
     session,
     host,
     server,
