@@ -1,7 +1,8 @@
 // The session's routing, every path a call or a listing can take, on scripted ends (session-wire.ts):
 // answers matched to requests by id and page, withheld tools taken out with every other byte kept,
 // calls refused before they reach the server (before any list, in a batch, racing a list_changed,
-// as an MRTR retry), ids the host reuses mapped and mapped back, what either side sends that
+// as an MRTR retry), every request numbered by the proxy and its answer, cancellation and
+// subscription mapped back to the host's id as written, what either side sends that
 // cannot be read answered with an error, the server's end answering every open request.
 import { describe, expect, it } from "vitest";
 import type { JsonObject } from "../../src/model/json.js";
@@ -452,6 +453,20 @@ describe("ids, cancellation, the server's own requests", () => {
     expect(w.stderr.join("")).toContain("a notification for a subscription the proxy never opened");
     w.fromServer(answer(0, {}));
     expect(w.toHost()).toEqual([JSON.stringify(answer(5, {}))]);
+  });
+
+  it("gives two --listen clients that number alike each its own answer, on its own route", async () => {
+    const w = await wire([ECHO]);
+    const [a, b] = [{ client: "a" }, { client: "b" }];
+    w.session.fromHost(request(1, "ping"), a);
+    w.session.fromHost(request(1, "ping"), b);
+    expect(w.toServer()).toEqual([request(0, "ping"), request(1, "ping")]);
+    w.fromServer(answer(1, { who: "b" }));
+    w.fromServer(answer(0, { who: "a" }));
+    expect(w.host.sent).toEqual([
+      { text: JSON.stringify(answer(1, { who: "b" })), route: b, final: true },
+      { text: JSON.stringify(answer(1, { who: "a" })), route: a, final: true },
+    ]);
   });
 
   it("puts the host's id back in a subscriptions/listen result's _meta", async () => {
