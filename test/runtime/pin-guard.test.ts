@@ -3,7 +3,10 @@
 // whoever asked), what it calls missing and unpinned, the 2025-era wrapped outputSchema, list_changed
 // (a stale list, a call that waits for the fresh one), reporting once, and the policies. The
 // end-to-end tests with real servers and the generated client are in test/e2e/client-pinning.e2e.test.ts.
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { createMcpHandler, Server } from "@modelcontextprotocol/server";
 import { describe, expect, it } from "vitest";
+import { watchTools } from "../../packages/runtime/src/client-runtime.js";
 import { PinGuard } from "../../packages/runtime/src/pin-guard.js";
 import { hashTool } from "../../packages/runtime/src/tool-hash.js";
 import { ToolDriftError, type DriftPolicy, type ToolPin } from "../../packages/runtime/src/tool-pins.js";
@@ -202,5 +205,52 @@ describe("PinGuard", () => {
     const { guard } = guarded([[ECHO, ADD, LIST, { name: "evil\u202e\u001b[2J", inputSchema: { type: "object" } }]]);
     await guard.check();
     expect(() => guard.assertUnchanged()).toThrow('"evil\\u202e\\u001b[2J" is not in the lock');
+  });
+});
+
+/**
+ * SDK v2's real Client walking the pages of SDK v2's real Server (in process, through the Streamable
+ * HTTP handler), the guard on the client's transport as the generated client puts it there: the guard
+ * must take a listing for complete exactly when the Client does. `page(cursor)` answers each request.
+ */
+async function sdkConnection(page: (cursor: string | undefined) => { tools: Tool[]; nextCursor?: string }) {
+  const factory = () => {
+    const server = new Server({ name: "pages", version: "1.0.0" }, { capabilities: { tools: {} } });
+    server.setRequestHandler("tools/list", (request) => page(request.params?.cursor) as never);
+    return server;
+  };
+  const handler = createMcpHandler(factory);
+  const transport = new StreamableHTTPClientTransport(new URL("http://in-process.invalid/mcp"), { fetch: (url, init) => handler.fetch(new Request(url, init)) });
+  const client = new Client({ name: "pin-guard-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
+  await client.connect(transport);
+  const warnings: string[] = [];
+  const guard = watchTools(client, [ECHO, ADD, LIST].map(pin), "warn", (message) => void warnings.push(message));
+  return { client, guard, warnings };
+}
+
+describe("PinGuard under SDK v2's Client", () => {
+  it("ends a walk where the Client does: at a last page the server repeats under its own cursor", async () => {
+    const pages: Record<string, { tools: Tool[]; nextCursor?: string }> = { first: { tools: [ECHO], nextCursor: "2" }, "2": { tools: [ADD, LIST], nextCursor: "2" } };
+    const { client, guard, warnings } = await sdkConnection((cursor) => pages[cursor ?? "first"]!);
+    try {
+      expect((await client.listTools(undefined, { cacheMode: "refresh" })).tools.map((tool) => tool.name)).toEqual(["echo", "add", "list"]);
+      expect(await guard.check()).toEqual([]);
+      expect(guard.current).toBe(true);
+      expect(warnings).toEqual([]);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("follows an empty nextCursor as the Client does, calling nothing missing that the next page lists", async () => {
+    const pages: Record<string, { tools: Tool[]; nextCursor?: string }> = { first: { tools: [ECHO], nextCursor: "" }, "": { tools: [ADD, LIST] } };
+    const { client, guard, warnings } = await sdkConnection((cursor) => pages[cursor ?? "first"]!);
+    try {
+      expect((await client.listTools(undefined, { cacheMode: "refresh" })).tools.map((tool) => tool.name)).toEqual(["echo", "add", "list"]);
+      expect(await guard.check()).toEqual([]);
+      expect(warnings).toEqual([]);
+    } finally {
+      await client.close();
+    }
   });
 });

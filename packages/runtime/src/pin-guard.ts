@@ -33,6 +33,14 @@ interface Walk {
   readonly partial: boolean;
   readonly seen: Set<string>;
   readonly drift: Map<string, ToolDrift>;
+  /** The tools of its newest page, as JSON: a page that repeats them under its own cursor ends the walk. */
+  last?: string;
+}
+
+/** A tools/list request waiting for its answer: the walk it belongs to, and the cursor it asked with. */
+interface Asked {
+  readonly walk: Walk;
+  readonly cursor: string | undefined;
 }
 
 type Message = { readonly [key: string]: unknown };
@@ -42,7 +50,7 @@ export class PinGuard {
   readonly #pins: ReadonlyMap<string, ToolPin>;
   #attached: object | undefined;
   /** tools/list requests sent and not yet answered, by id. */
-  #requests = new Map<unknown, Walk>();
+  #requests = new Map<unknown, Asked>();
   /** Walks waiting for the page a cursor names. */
   #walks = new Map<string, Walk>();
   /** Each tool that differs, as of the newest page seen. */
@@ -155,7 +163,7 @@ export class PinGuard {
     const cursor = isMessage(params) ? params["cursor"] : undefined;
     const fresh = (partial: boolean): Walk => ({ epoch: this.#epoch, partial, seen: new Set(), drift: new Map() });
     const walk = typeof cursor !== "string" ? fresh(false) : (this.#walks.get(cursor) ?? fresh(true));
-    this.#requests.set(message["id"], walk);
+    this.#requests.set(message["id"], { walk, cursor: typeof cursor === "string" ? cursor : undefined });
   }
 
   #received(message: unknown): void {
@@ -171,14 +179,26 @@ export class PinGuard {
       return;
     }
     if (!("id" in message) || "method" in message) return;
-    const walk = this.#requests.get(message["id"]);
-    if (walk === undefined) return;
+    const asked = this.#requests.get(message["id"]);
+    if (asked === undefined) return;
     this.#requests.delete(message["id"]);
     const result = message["result"];
-    if (isMessage(result) && Array.isArray(result["tools"])) this.#page(walk, result);
+    if (isMessage(result) && Array.isArray(result["tools"])) this.#page(asked, result);
   }
 
-  #page(walk: Walk, result: Message): void {
+  /**
+   * One page of a walk. The walk ends where the client's ends: at a page without nextCursor (an
+   * empty string is a cursor too, which both SDKs follow), or at a page that repeats the page before
+   * under the cursor it was asked with, which SDK v2's Client takes for the end of the list.
+   */
+  #page({ walk, cursor }: Asked, result: Message): void {
+    const next = result["nextCursor"];
+    const tools = JSON.stringify(result["tools"]);
+    if (cursor !== undefined && next === cursor && tools === walk.last) {
+      if (!walk.partial) this.#finish(walk);
+      return;
+    }
+    walk.last = tools;
     for (const tool of result["tools"] as unknown[]) {
       // Not a tool at all: the SDK refuses the page, so the call that asked for it fails.
       if (!isMessage(tool) || typeof tool["name"] !== "string") continue;
@@ -192,8 +212,7 @@ export class PinGuard {
       walk.drift.set(name, drift);
       this.#drift.set(name, drift);
     }
-    const next = result["nextCursor"];
-    if (typeof next === "string" && next !== "") this.#walks.set(next, walk);
+    if (typeof next === "string") this.#walks.set(next, walk);
     else if (!walk.partial) this.#finish(walk);
   }
 
