@@ -163,6 +163,43 @@ describe("PinGuard", () => {
     await expect(call).rejects.toBeInstanceOf(ToolDriftError);
   });
 
+  it("a listing asked for before list_changed and answered after the fresh one changes nothing the fresh one found", async () => {
+    const { guard, wire } = guarded([[ECHO, ADD, LIST]]);
+    await guard.check();
+    // A slow listing of the old tools: its answer is kept back until the fresh listing is done.
+    wire.server.held = [];
+    const before = wire.list();
+    const stale = wire.server.held.splice(0);
+    wire.server.held = undefined;
+    wire.server.pages = [[{ ...ECHO, description: "Now something else." }, ADD, LIST]];
+    wire.server.changed();
+    await expect(guard.admit("echo")).rejects.toBeInstanceOf(ToolDriftError);
+    for (const reply of stale) wire.transport.onmessage?.(reply);
+    await before;
+    expect(guard.drift.map((d) => d.name)).toEqual(["echo"]);
+    await expect(guard.admit("echo")).rejects.toBeInstanceOf(ToolDriftError);
+  });
+
+  it("check() answers with the fresh listing when list_changed comes while it walks the pages", async () => {
+    const { guard, wire } = guarded([[ECHO], [ADD, LIST]]);
+    const held = (wire.server.held = [] as unknown[]);
+    const answer = async (id: number) => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      const index = held.findIndex((reply) => (reply as { id: number }).id === id);
+      wire.transport.onmessage?.(held.splice(index, 1)[0]);
+    };
+    const checking = guard.check();
+    wire.server.pages = [[{ ...ECHO, description: "Now something else." }], [ADD, LIST]];
+    wire.server.changed();
+    // check()'s own walk (requests 1 and 3) ends before the fresh one (request 2) is answered.
+    await answer(1);
+    await answer(3);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    wire.server.release();
+    expect((await checking).map((d) => d.name)).toEqual(["echo"]);
+    expect(() => guard.assertUnchanged()).toThrow(ToolDriftError);
+  });
+
   it('with "warn", reports each difference once per tool and hash and lets calls through', async () => {
     const { guard, wire, warnings } = guarded([[{ ...ECHO, description: "v2" }, ADD, LIST]], "warn");
     await guard.check();

@@ -85,7 +85,10 @@ export class PinGuard {
   async check(): Promise<readonly ToolDrift[]> {
     this.#waiting++;
     try {
-      return await this.#list();
+      await this.#list();
+      // A list_changed came while it walked the pages: the listing it started answers instead.
+      if (!this.current) await this.#refreshed();
+      return this.drift;
     } finally {
       this.#waiting--;
     }
@@ -199,6 +202,9 @@ export class PinGuard {
       return;
     }
     walk.last = tools;
+    // A walk asked for before the newest list_changed shows tools the server no longer offers: what it
+    // finds is its own, and never undoes what a fresher listing found.
+    const fresh = walk.epoch === this.#epoch;
     for (const tool of result["tools"] as unknown[]) {
       // Not a tool at all: the SDK refuses the page, so the call that asked for it fails.
       if (!isMessage(tool) || typeof tool["name"] !== "string") continue;
@@ -206,11 +212,11 @@ export class PinGuard {
       walk.seen.add(name);
       const drift = judgeTool(this.#pins, name, tool) ?? walk.drift.get(name);
       if (drift === undefined) {
-        this.#drift.delete(name);
+        if (fresh) this.#drift.delete(name);
         continue;
       }
       walk.drift.set(name, drift);
-      this.#drift.set(name, drift);
+      if (fresh) this.#drift.set(name, drift);
     }
     if (typeof next === "string") this.#walks.set(next, walk);
     else if (!walk.partial) this.#finish(walk);
@@ -219,9 +225,11 @@ export class PinGuard {
   /** A complete listing: it is what the server offers now. */
   #finish(walk: Walk): void {
     for (const name of this.#pins.keys()) if (!walk.seen.has(name)) walk.drift.set(name, { name, kind: "missing" });
-    this.#drift = new Map(walk.drift);
     this.#completed++;
-    if (walk.epoch === this.#epoch) this.#current = true;
+    if (walk.epoch === this.#epoch) {
+      this.#drift = new Map(walk.drift);
+      this.#current = true;
+    }
     if (this.#options.policy === "throw" && this.#waiting > 0) return;
     const fresh = [...walk.drift.values()].filter((drift) => {
       const key = `${drift.name}\u0000${drift.kind}\u0000${drift.kind === "missing" ? "" : drift.sha256}`;
