@@ -724,7 +724,7 @@ function handlersView(config: Config, banner: string, each: PlanLoop): object {
   return {
     banner,
     handlersFolder: commentText(config.handlers),
-    imports: each("imports", (plan) => ({ key: typeKey(plan.name), exportName: plan.names.camel, module: `${handlersFolder}/${plan.names.file}.js` })),
+    imports: each("imports", (plan) => ({ key: objectKey(plan.name), exportName: plan.names.camel, module: `${handlersFolder}/${plan.names.file}.js` })),
   };
 }
 

@@ -101,6 +101,21 @@ describe("emitProject", () => {
     }
   });
 
+  it("makes every tool's handler an own member of handlers, __proto__ included", async () => {
+    const names = ["__proto__", "constructor", "toString", "plain"];
+    const { output } = await emit(names.map((name) => tool(name)));
+    const text = output.generated.find((f) => f.path === "src/generated/handlers.ts")!.contents;
+    const bindings = [...text.matchAll(/^import \{ (\w+) \} from/gm)].map((m) => m[1]!);
+    const literal = /^export const handlers: ToolHandlers = (\{[\s\S]*?^\});$/m.exec(text)![1]!;
+    // The object literal as JavaScript runs it, each handler a distinct function.
+    const handlers = new Function(...bindings, `return ${literal};`)(...bindings.map((name) => () => name)) as Record<string, () => string>;
+    for (const name of names) {
+      expect(Object.hasOwn(handlers, name), name).toBe(true);
+      expect(bindings).toContain(handlers[name]!());
+    }
+    expect(Object.getPrototypeOf(handlers)).toBe(Object.prototype);
+  });
+
   it("derives invalid arguments only as objects: a schema that accepts every object gets a todo", async () => {
     const open = { name: "open", description: "Takes anything.", inputSchema: { type: "object" } };
     const closed = { name: "closed", description: "Takes nothing.", inputSchema: { type: "object", additionalProperties: false } };
