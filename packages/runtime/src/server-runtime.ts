@@ -20,7 +20,7 @@ import {
   type Tool,
 } from "@modelcontextprotocol/server";
 import { createRequestStateSeal, type RequestStateSeal } from "./request-state.js";
-import { FULL_RESULT, logToStderr, refuseArguments, runHandler, ToolErrorBase, type AnyHandler, type CallSettings, type ErrorReport, type ServerLimits } from "./tool-call.js";
+import { FULL_RESULT, handlerFor, logToStderr, refuseArguments, runHandler, ToolErrorBase, type AnyHandler, type CallSettings, type ErrorReport, type ServerLimits } from "./tool-call.js";
 import { createToolContext, type InputRequired, type NoInputs, type RequestStateOptions, type ToolContext as PortableToolContext } from "./tool-context.js";
 import type { ToolEntry, ToolTable } from "./tool-table.js";
 
@@ -106,7 +106,7 @@ async function callTool(
 ): Promise<CallToolResult | InputRequiredResult> {
   const { name } = request.params;
   const entry = table.byName.get(name);
-  const handler = entry === undefined ? undefined : handlers[name];
+  const handler = entry === undefined ? undefined : handlerFor(handlers, name);
   if (entry === undefined || handler === undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`);
   const args: unknown = request.params.arguments ?? {};
   const refused = refuseArguments(entry, args, settings.limits);
@@ -151,7 +151,7 @@ function contextFor(entry: ToolEntry, ctx: ServerContext, signal: AbortSignal, s
  * when the table was built; each call makes one Server and installs two handlers.
  */
 export function createServerFactory(table: ToolTable, handlers: Handlers, options: ServerRuntimeOptions): () => Server {
-  const missing = table.entries.filter((e) => handlers[e.name] === undefined).map((e) => e.name);
+  const missing = table.entries.filter((e) => handlerFor(handlers, e.name) === undefined).map((e) => e.name);
   if (missing.length > 0) throw new Error(`mcp-gen: no handler for tool(s) ${missing.join(", ")}`);
   const seal = createRequestStateSeal(options.requestState);
   const serverOptions: ServerOptions = {

@@ -56,6 +56,17 @@ export interface CallSettings {
 
 export type AnyHandler = (args: never, ctx: never) => unknown;
 
+/**
+ * The handler `handlers` holds for the tool `name`: a function it has as its own member, or one its
+ * class provides, but never one every object inherits. A tool may be named "toString" or
+ * "__proto__", and a handlers object without it must count as missing, not run Object.prototype's.
+ * Example: `handlerFor({}, "toString")` is undefined.
+ */
+export function handlerFor(handlers: Readonly<Record<string, AnyHandler>>, name: string): AnyHandler | undefined {
+  const handler: unknown = Object.hasOwn(handlers, name) ? handlers[name] : name in Object.prototype ? undefined : handlers[name];
+  return typeof handler === "function" ? (handler as AnyHandler) : undefined;
+}
+
 const INTERNAL_ERROR = -32603;
 
 export function textResult(text: string, isError = false): WireToolResult {

@@ -21,7 +21,7 @@ import {
   type ServerRequest,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
-import { FULL_RESULT, logToStderr, refuseArguments, runHandler, textResult, ToolErrorBase, type AnyHandler, type CallSettings, type ErrorReport, type ServerLimits } from "../tool-call.js";
+import { FULL_RESULT, handlerFor, logToStderr, refuseArguments, runHandler, textResult, ToolErrorBase, type AnyHandler, type CallSettings, type ErrorReport, type ServerLimits } from "../tool-call.js";
 import { createToolContext, type InputRequired, type NoInputs, type RequestStateOptions, type ToolContext as PortableToolContext } from "../tool-context.js";
 import type { ToolEntry, ToolListPage, ToolTable } from "../tool-table.js";
 import { legacyDescriptor, legacyResult } from "./legacy-projection.js";
@@ -112,7 +112,7 @@ async function callTool(
   extra: SdkContext,
 ): Promise<CallToolResult> {
   const entry = table.byName.get(params.name);
-  const handler = entry === undefined ? undefined : handlers[params.name];
+  const handler = entry === undefined ? undefined : handlerFor(handlers, params.name);
   if (entry === undefined || handler === undefined) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${params.name}`);
   const args: unknown = params.arguments ?? {};
   const refused = refuseArguments(entry, args, settings.limits);
@@ -168,7 +168,7 @@ function contextFor(entry: ToolEntry, extra: SdkContext, signal: AbortSignal, re
  * are computed once, here; each call makes one Server and installs two handlers.
  */
 export function createServerFactory(table: ToolTable, handlers: Handlers, options: ServerRuntimeOptions): () => Server {
-  const missing = table.entries.filter((e) => handlers[e.name] === undefined).map((e) => e.name);
+  const missing = table.entries.filter((e) => handlerFor(handlers, e.name) === undefined).map((e) => e.name);
   if (missing.length > 0) throw new Error(`mcp-gen: no handler for tool(s) ${missing.join(", ")}`);
   const pages = table.pages.map((page) => Object.freeze({ ...page, tools: Object.freeze(page.tools.map((tool) => legacyDescriptor(tool))) }));
   const serverOptions: ServerOptions = {
