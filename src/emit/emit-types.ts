@@ -354,6 +354,23 @@ function prepare(schema: JsonValue, base: string, keyFor: KeyFor, titlesAsDocs =
     }
   }
   if (admitsNoProperty(out)) put("additionalProperties", { tsType: "never" });
+  return refBesideDefinitions(out);
+}
+
+/**
+ * A schema whose `$ref` sits beside the definitions it points into (`{ "$ref": "#/$defs/Args",
+ * "$defs": { ... } }`, as zod-to-json-schema and other emitters write a named root), with the `$ref`
+ * moved into `allOf`, which means the same in every dialect mcp-gen reads. json-schema-to-typescript
+ * follows a `$ref` met on the way to the schema a pointer names, so a pointer into such an object's
+ * own definitions went round in a circle and stopped the build.
+ */
+function refBesideDefinitions(schema: Record<string, JsonValue>): Record<string, JsonValue> {
+  const ref = getOwn(schema, "$ref");
+  if (ref === undefined || (getOwn(schema, "$defs") === undefined && getOwn(schema, "definitions") === undefined)) return schema;
+  const out: Record<string, JsonValue> = {};
+  for (const key of Object.keys(schema)) if (key !== "$ref" && key !== "allOf") defineOwn(out, key, schema[key]!);
+  const allOf = getOwn(schema, "allOf");
+  defineOwn(out, "allOf", [{ $ref: ref }, ...(Array.isArray(allOf) ? allOf : [])]);
   return out;
 }
 

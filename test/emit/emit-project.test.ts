@@ -116,6 +116,18 @@ describe("emitProject", () => {
     expect(Object.getPrototypeOf(handlers)).toBe(Object.prototype);
   });
 
+  it("types a schema whose root $ref points into its own definitions, as zod-to-json-schema names a root", async () => {
+    const args = { type: "object", properties: { q: { type: "string" } }, required: ["q"] };
+    const { output } = await emit([
+      tool("named_args", { inputSchema: { type: "object", $ref: "#/$defs/Args", $defs: { Args: args } } }),
+      tool("named_result", { outputSchema: { $schema: "http://json-schema.org/draft-07/schema#", $ref: "#/definitions/Rows", definitions: { Rows: { type: "array", items: { type: "string" } } } } }),
+    ]);
+    const module = (name: string) => output.generated.find((f) => f.path === `src/generated/tools/${name}.ts`)!.contents;
+    expect(module("named_args")).toContain("export type NamedArgsArguments = Args;");
+    expect(module("named_args")).toMatch(/export interface Args \{\n {2}q: string;/);
+    expect(module("named_result")).toContain("export type NamedResultResult = Rows;\nexport type Rows = string[];");
+  });
+
   it("derives invalid arguments only as objects: a schema that accepts every object gets a todo", async () => {
     const open = { name: "open", description: "Takes anything.", inputSchema: { type: "object" } };
     const closed = { name: "closed", description: "Takes nothing.", inputSchema: { type: "object", additionalProperties: false } };
