@@ -27,6 +27,7 @@ import { schemaDefsLimit } from "./schema-defs-limit.js";
 import { schemaDepthLimit } from "./schema-depth-limit.js";
 import { schemaDialect } from "./schema-dialect.js";
 import { schemaDialectLegacy } from "./schema-dialect-legacy.js";
+import { schemaDynamicRef } from "./schema-dynamic-ref.js";
 import { schemaEnumLimit } from "./schema-enum-limit.js";
 import { schemaNullableKeyword } from "./schema-nullable-keyword.js";
 import { schemaPatternBacktracking } from "./schema-pattern-backtracking.js";
@@ -70,6 +71,7 @@ export const ALL_RULES: readonly AnyRule[] = [
   schemaDepthLimit,
   schemaDialect,
   schemaDialectLegacy,
+  schemaDynamicRef,
   schemaEnumLimit,
   schemaNullableKeyword,
   schemaPatternBacktracking,
