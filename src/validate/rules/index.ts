@@ -34,6 +34,7 @@ import { schemaPatternBacktracking } from "./schema-pattern-backtracking.js";
 import { schemaPatternBoundedTime } from "./schema-pattern-bounded-time.js";
 import { schemaPatternLimit } from "./schema-pattern-limit.js";
 import { schemaPatternLinearTime } from "./schema-pattern-linear-time.js";
+import { schemaProtoProperty } from "./schema-proto-property.js";
 import { schemaSubschemaLimit } from "./schema-subschema-limit.js";
 import { schemaUnknownFormat } from "./schema-unknown-format.js";
 import { schemaValid } from "./schema-valid.js";
@@ -78,6 +79,7 @@ export const ALL_RULES: readonly AnyRule[] = [
   schemaPatternBoundedTime,
   schemaPatternLimit,
   schemaPatternLinearTime,
+  schemaProtoProperty,
   schemaSubschemaLimit,
   schemaUnknownFormat,
   schemaValid,
