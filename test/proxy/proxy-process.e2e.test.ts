@@ -192,8 +192,10 @@ describe("bad input from either side", () => {
     expect(notJson?.error?.code).toBe(-32700);
     expect(tooBig?.error).toMatchObject({ code: -32700, message: expect.stringContaining("larger than 10485760 bytes") });
     expect(init?.result).toBeDefined();
-    // The line was never held whole.
-    expect(peakRssMB(run.child.pid!)).toBeLessThan(100);
+    // The line was never held whole: that alone is 100 MB above the proxy's own 60-70 MB. The bound
+    // leaves room for chunks read and dropped but not yet collected, which a loaded machine's GC lets
+    // pile up (107 MB seen once under a load of 6 on 2 cores, against a limit of 100 then).
+    expect(peakRssMB(run.child.pid!)).toBeLessThan(150);
     run.child.stdin!.end();
     expect((await exited(run.child)).code).toBe(0);
   });
