@@ -4,6 +4,7 @@
 import type { Diagnostic } from "../model/diagnostic.js";
 import type { GeneratedFile } from "../model/generated-file.js";
 import type { LockFile } from "../model/lock.js";
+import { diagnosticAtLineStart } from "../load/diagnostic-at.js";
 import type { LoadLimits } from "../load/limits.js";
 import { conflictSides } from "../lock/conflict-sides.js";
 import { differsOnlyInFormatting, firstDifferentLine, reformattedFinding, type ReformattedFile } from "../lock/formatting-only.js";
@@ -100,18 +101,14 @@ export function handEditedFiles(lock: PreviousFiles, files: readonly GeneratedFi
     }
     // At the first line that differs from what this build writes, as check points at it.
     const line = contents === undefined ? 1 : firstDifferentLine(current, contents);
-    edited.push({
-      ruleId: "generated-file-edited",
-      severity: "error",
-      message: `${path} was edited by hand since the last build${contents === undefined ? "" : ` (first difference at line ${line})`}; building would overwrite the edit.`,
-      hint: "Move the change into the descriptor, a handler or a template, or run `mcp-gen build --force` to discard it.",
-      file: path,
-      line,
-      column: 1,
-      endLine: line,
-      endColumn: 1,
-      pointer: "",
-    });
+    edited.push(
+      diagnosticAtLineStart(path, line, {
+        ruleId: "generated-file-edited",
+        severity: "error",
+        message: `${path} was edited by hand since the last build${contents === undefined ? "" : ` (first difference at line ${line})`}; building would overwrite the edit.`,
+        hint: "Move the change into the descriptor, a handler or a template, or run `mcp-gen build --force` to discard it.",
+      }),
+    );
   }
   if (formatted.length > 0) edited.push(reformattedFinding(formatted));
   return edited;

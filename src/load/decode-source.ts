@@ -3,6 +3,7 @@
 import type { Diagnostic } from "../model/diagnostic.js";
 import type { StageResult } from "../model/diagnostic.js";
 import type { SourceFile } from "../model/source.js";
+import { diagnosticAtLineStart } from "./diagnostic-at.js";
 import type { LoadLimits } from "./limits.js";
 
 export function decodeSource(path: string, bytes: Uint8Array, limits: LoadLimits): StageResult<SourceFile | undefined> {
@@ -37,18 +38,7 @@ export function fileTooLarge(path: string, size: number, max: number): Diagnosti
 }
 
 function encodingDiagnostic(path: string, line: number, message: string): Diagnostic {
-  return {
-    ruleId: "load-encoding",
-    severity: "error",
-    message,
-    hint: "Save the file as UTF-8.",
-    file: path,
-    line,
-    column: 1,
-    endLine: line,
-    endColumn: 1,
-    pointer: "",
-  };
+  return diagnosticAtLineStart(path, line, { ruleId: "load-encoding", severity: "error", message, hint: "Save the file as UTF-8." });
 }
 
 function fail(diagnostic: Diagnostic): StageResult<undefined> {

@@ -33,6 +33,22 @@ export function diagnosticAtFileStart(file: string, content: DiagnosticContent):
   return diagnosticAt(file, [0], { start: 0, end: 0 }, content);
 }
 
+/** A finding about a whole file that is placed at a line of it (where it starts to differ, say), at the line's first character. */
+export function diagnosticAtLineStart(file: string, line: number, content: DiagnosticContent): Diagnostic {
+  return {
+    ruleId: content.ruleId,
+    severity: content.severity,
+    message: content.message,
+    ...(content.hint !== undefined ? { hint: content.hint } : {}),
+    file,
+    line,
+    column: 1,
+    endLine: line,
+    endColumn: 1,
+    pointer: content.pointer ?? "",
+  };
+}
+
 /** Quotes a value for a message, shortened so one diagnostic stays one line. */
 export function quote(value: string, max = 60): string {
   const shown = value.length > max ? value.slice(0, max - 1) + "…" : value;
