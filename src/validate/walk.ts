@@ -62,6 +62,8 @@ export interface TextField {
   readonly text: string;
   /** What the text is, for messages: "description", "title", "inputSchema property description"... */
   readonly kind: "description" | "title" | "annotations title" | "schema description" | "schema title" | SchemaStringKind;
+  /** "key" when the text is a member's name (a property name, a key inside a `default`): findings point at the name. */
+  readonly target?: "key";
 }
 
 /**
@@ -109,7 +111,7 @@ function schemaStrings(tool: ResolvedTool, memo: RunMemo): readonly TextField[] 
     }
     const properties = getOwn(node.schema, "properties");
     if (isJsonObject(properties)) {
-      for (const name of Object.keys(properties)) fields.push(lazyField(() => joinPointer(node.pointer, "properties", name), name, "property name"));
+      for (const name of Object.keys(properties)) fields.push(lazyField(() => joinPointer(node.pointer, "properties", name), name, "property name", "key"));
     }
   });
   return fields;
@@ -125,7 +127,7 @@ function stringsIn(root: JsonValue, rootPointer: () => string, fields: TextField
     else if (isJsonObject(value)) {
       for (const key of Object.keys(value).reverse()) {
         const at = () => joinPointer(pointer(), key);
-        fields.push(lazyField(at, key, "schema value"));
+        fields.push(lazyField(at, key, "schema value", "key"));
         stack.push([value[key]!, at]);
       }
     }
@@ -133,7 +135,7 @@ function stringsIn(root: JsonValue, rootPointer: () => string, fields: TextField
 }
 
 /** A text whose pointer is built only when a rule reports on it. */
-function lazyField(pointer: () => string, text: string, kind: TextField["kind"]): TextField {
+function lazyField(pointer: () => string, text: string, kind: TextField["kind"], target?: "key"): TextField {
   let built: string | undefined;
   return {
     get pointer() {
@@ -141,6 +143,7 @@ function lazyField(pointer: () => string, text: string, kind: TextField["kind"])
     },
     text,
     kind,
+    ...(target ? { target } : {}),
   };
 }
 

@@ -52,6 +52,20 @@ describe("poisoning rules read every string of a schema (T-SEC-8)", () => {
     expect(describePointer("/inputSchema/properties/a\u202eb")).toBe('inputSchema.properties["a\\u202eb"]');
   });
 
+  it("points a finding about a name at the name itself, not at its value", () => {
+    const tool = { name: "t", description: "Adds.", inputSchema: { type: "object", properties: { "ok\u200b": { type: "string" } }, default: { "k\u200b": 1 } } };
+    const text = `${JSON.stringify(tool, null, 2)}\n`;
+    const place = (needle: string) => {
+      const before = text.slice(0, text.indexOf(needle)).split("\n");
+      return { line: before.length, column: before.at(-1)!.length + 1 };
+    };
+    const found = analyzeTools([tool], [descriptionInvisibleCharacters]).analysis.diagnostics.map((d) => ({ pointer: d.pointer, line: d.line, column: d.column }));
+    expect(found).toEqual([
+      { pointer: "/inputSchema/properties/ok\u200b", ...place('"ok\u200b"') },
+      { pointer: "/inputSchema/default/k\u200b", ...place('"k\u200b"') },
+    ]);
+  });
+
   it("leaves tool shadowing to prose: another tool's name as an enum value is ordinary", () => {
     const tools = [
       { name: "delete_repo", description: "Deletes a repository.", inputSchema: { type: "object" } },

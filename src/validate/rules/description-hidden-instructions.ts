@@ -29,6 +29,7 @@ export const descriptionHiddenInstructions = defineRule({
         if (!block) return;
         report({
           pointer: field.pointer,
+          ...(field.target ? { target: field.target } : {}),
           message: `${describeText(field)} contains ${block.kind.what} ${quoteText(block.text, 50)} at index ${block.index}, ${block.kind.why}.`,
           hint: block.kind.hint,
         });

@@ -66,7 +66,7 @@ export const descriptionInvisibleCharacters = defineRule({
       (field) => {
         const finding = findInvisible(field.text);
         if (!finding) return;
-        report({ pointer: field.pointer, message: describeFinding(describeText(field), field.text, finding), hint: hintFor(finding) });
+        report({ pointer: field.pointer, ...(field.target ? { target: field.target } : {}), message: describeFinding(describeText(field), field.text, finding), hint: hintFor(finding) });
       },
       "every string",
     );
