@@ -12,8 +12,21 @@ export interface DiagnosticContent {
 }
 
 export function diagnosticAt(file: string, lineStarts: readonly number[], range: TextRange, content: DiagnosticContent): Diagnostic {
-  const start = positionAt(lineStarts, range.start);
-  const end = positionAt(lineStarts, Math.max(range.start, range.end));
+  return diagnosticBetween(file, positionAt(lineStarts, range.start), positionAt(lineStarts, Math.max(range.start, range.end)), content);
+}
+
+/** A finding about a whole file (one that is in the way, edited, too large), at its first character. */
+export function diagnosticAtFileStart(file: string, content: DiagnosticContent): Diagnostic {
+  return diagnosticAtLineStart(file, 1, content);
+}
+
+/** A finding about a whole file that is placed at a line of it (where it starts to differ, say), at the line's first character. */
+export function diagnosticAtLineStart(file: string, line: number, content: DiagnosticContent): Diagnostic {
+  const at = { line, column: 1 };
+  return diagnosticBetween(file, at, at, content);
+}
+
+function diagnosticBetween(file: string, start: { readonly line: number; readonly column: number }, end: { readonly line: number; readonly column: number }, content: DiagnosticContent): Diagnostic {
   return {
     ruleId: content.ruleId,
     severity: content.severity,
@@ -24,27 +37,6 @@ export function diagnosticAt(file: string, lineStarts: readonly number[], range:
     column: start.column,
     endLine: end.line,
     endColumn: end.column,
-    pointer: content.pointer ?? "",
-  };
-}
-
-/** A finding about a whole file (one that is in the way, edited, too large), at its first character. */
-export function diagnosticAtFileStart(file: string, content: DiagnosticContent): Diagnostic {
-  return diagnosticAt(file, [0], { start: 0, end: 0 }, content);
-}
-
-/** A finding about a whole file that is placed at a line of it (where it starts to differ, say), at the line's first character. */
-export function diagnosticAtLineStart(file: string, line: number, content: DiagnosticContent): Diagnostic {
-  return {
-    ruleId: content.ruleId,
-    severity: content.severity,
-    message: content.message,
-    ...(content.hint !== undefined ? { hint: content.hint } : {}),
-    file,
-    line,
-    column: 1,
-    endLine: line,
-    endColumn: 1,
     pointer: content.pointer ?? "",
   };
 }

@@ -18,6 +18,7 @@ import { getOwn, type JsonObject, type JsonValue } from "../model/json.js";
 import { TOOL_PARTS, type LockFile } from "../model/lock.js";
 import { joinPointer } from "../model/pointer.js";
 import type { ResolvedTool, SourceDoc } from "../model/source.js";
+import { diagnosticAtLineStart } from "../load/diagnostic-at.js";
 import { diagnosticAtPointer, diagnosticInTool } from "../load/locate.js";
 
 export interface DriftInput {
@@ -381,7 +382,7 @@ function inLock(input: DriftInput, pointer: string, ruleId: string, message: str
 }
 
 function at(file: string, ruleId: string, message: string, hint: string, line = 1): Diagnostic {
-  return { ruleId, severity: "error", message, hint, file, line, column: 1, endLine: line, endColumn: 1, pointer: "" };
+  return diagnosticAtLineStart(file, line, { ruleId, severity: "error", message, hint });
 }
 
 function q(text: string): string {

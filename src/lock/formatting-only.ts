@@ -3,6 +3,7 @@
 // semicolons, trailing commas, parentheses, quotes around an object key that needs none (Prettier's
 // quoteProps "as-needed"). A heuristic that only decides how check and build word a hand edit (one
 // finding for a formatter run over the folder, not one per file), never whether it is reported.
+import { diagnosticAtLineStart } from "../load/diagnostic-at.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 
 /** @example differsOnlyInFormatting('const a = "x";\n', "const a = 'x'\n") === true */
@@ -36,16 +37,12 @@ export function reformattedFinding(files: readonly ReformattedFile[]): Diagnosti
   if (!first) throw new Error("reformattedFinding needs a file; this is a bug in mcp-gen.");
   const which = others.length === 0 ? `${first.path} was reformatted` : `${files.length} generated files were reformatted`;
   return {
-    ruleId: "generated-file-formatted",
-    severity: "error",
-    message: `${which} since the last build: only whitespace, quotes, semicolons, commas or parentheses differ, as when a formatter or linter runs over the generated folder.`,
-    hint: REFORMATTED_HINT,
-    file: first.path,
-    line: first.line,
-    column: 1,
-    endLine: first.line,
-    endColumn: 1,
-    pointer: "",
+    ...diagnosticAtLineStart(first.path, first.line, {
+      ruleId: "generated-file-formatted",
+      severity: "error",
+      message: `${which} since the last build: only whitespace, quotes, semicolons, commas or parentheses differ, as when a formatter or linter runs over the generated folder.`,
+      hint: REFORMATTED_HINT,
+    }),
     ...(others.length > 0 ? { related: others.map((file) => ({ file: file.path, line: file.line, column: 1, message: "reformatted" })) } : {}),
   };
 }

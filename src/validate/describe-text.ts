@@ -4,12 +4,17 @@ import { describePointer, visibleJson } from "./describe-pointer.js";
 import type { TextField } from "./walk.js";
 
 /** "The tool description", "The tool title", "annotations.title", "inputSchema.properties.city.description". */
-export function describeText(field: Pick<TextField, "pointer"> & Partial<Pick<TextField, "kind">>): string {
+export function describeText(field: Pick<TextField, "pointer"> & Partial<Pick<TextField, "kind" | "target">>): string {
   if (field.pointer === "/description") return "The tool description";
   if (field.pointer === "/title") return "The tool title";
   if (field.kind === "property name") return `The property name ${describePointer(field.pointer)}`;
-  if (field.kind === "schema value") return `The value ${describePointer(field.pointer)}`;
+  if (field.kind === "schema value") return `${field.target === "key" ? "The key" : "The value"} ${describePointer(field.pointer)}`;
   return describePointer(field.pointer);
+}
+
+/** Where a finding about `field` points: at the text, or at the member name it is. */
+export function textPlace(field: TextField): { readonly pointer: string; readonly target?: "key" } {
+  return field.target ? { pointer: field.pointer, target: field.target } : { pointer: field.pointer };
 }
 
 /**

@@ -78,7 +78,8 @@ export type TextScope = "prose" | "every string";
 
 /**
  * Every text the model or the user reads: tool title and description, annotation title, and schema
- * titles and descriptions. Collected once per tool in a run (`memo`): five rules read them all.
+ * titles and descriptions; with `scope` "every string", also the schemas' other strings
+ * (SchemaStringKind). Each list is collected once per tool in a run (`memo`).
  * @example forEachText(tool, context.memo, (field) => check(field.text))
  */
 export function forEachText(tool: ResolvedTool, memo: RunMemo, visit: (field: TextField) => void, scope: TextScope = "prose"): void {

@@ -1,4 +1,4 @@
-import { describeText, quoteText } from "../describe-text.js";
+import { describeText, quoteText, textPlace } from "../describe-text.js";
 import { defineRule } from "../define-rule.js";
 import { forEachText } from "../walk.js";
 import { findHiddenBlock } from "./description-hidden-instructions/hidden-blocks.js";
@@ -28,8 +28,7 @@ export const descriptionHiddenInstructions = defineRule({
         const block = findHiddenBlock(field.text);
         if (!block) return;
         report({
-          pointer: field.pointer,
-          ...(field.target ? { target: field.target } : {}),
+          ...textPlace(field),
           message: `${describeText(field)} contains ${block.kind.what} ${quoteText(block.text, 50)} at index ${block.index}, ${block.kind.why}.`,
           hint: block.kind.hint,
         });

@@ -1,4 +1,4 @@
-import { codePointName, describeText, quoteText } from "../describe-text.js";
+import { codePointName, describeText, quoteText, textPlace } from "../describe-text.js";
 import { defineRule } from "../define-rule.js";
 import { forEachText } from "../walk.js";
 import { findInvisible, isVariationSelector, type InvisibleFinding } from "./description-invisible-characters/find-invisible.js";
@@ -66,7 +66,7 @@ export const descriptionInvisibleCharacters = defineRule({
       (field) => {
         const finding = findInvisible(field.text);
         if (!finding) return;
-        report({ pointer: field.pointer, ...(field.target ? { target: field.target } : {}), message: describeFinding(describeText(field), field.text, finding), hint: hintFor(finding) });
+        report({ ...textPlace(field), message: describeFinding(describeText(field), field.text, finding), hint: hintFor(finding) });
       },
       "every string",
     );

@@ -1,4 +1,4 @@
-import { describeText, quoteText } from "../describe-text.js";
+import { describeText, quoteText, textPlace } from "../describe-text.js";
 import { defineRule } from "../define-rule.js";
 import { forEachText } from "../walk.js";
 import { findInjectionPhrase } from "./description-prompt-injection/injection-phrases.js";
@@ -28,8 +28,7 @@ export const descriptionPromptInjection = defineRule({
         const match = findInjectionPhrase(field.text);
         if (!match) return;
         report({
-          pointer: field.pointer,
-          ...(field.target ? { target: field.target } : {}),
+          ...textPlace(field),
           message: `${describeText(field)} contains ${quoteText(match.text.replace(/\s+/g, " "), 80)} at index ${match.index}, ${match.phrase.why}.`,
           hint: "Delete the phrase and find out how it got there; a description says what the tool does and when to use it, nothing more.",
         });
