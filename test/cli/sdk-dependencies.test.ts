@@ -103,4 +103,26 @@ describe("sdk-missing", () => {
     expect(v1Check.stdout + v1Check.stderr).not.toContain("sdk-missing");
     expect(v1Check.code).toBe(0);
   });
+
+  it("an up-to-date check's Markdown headline names what has findings: the packages, or the configuration alone", async () => {
+    const tool = JSON.stringify({ name: "ping", description: "Answers pong.", inputSchema: { type: "object" } });
+    const missingServer = tempProject({
+      "tools/ping.json": tool,
+      "package.json": '{ "name": "app", "type": "module", "dependencies": { "@modelcontextprotocol/client": "2.4.0" } }\n',
+      "mcp-gen.config.yaml": "runtime: vendored\n",
+      "node_modules/@modelcontextprotocol/client/package.json": '{ "name": "@modelcontextprotocol/client", "version": "2.4.0" }',
+    });
+    expect((await runInProcess(missingServer, ["build"])).code).toBe(0);
+    const packages = await runInProcess(missingServer, ["check", "--format", "markdown"]);
+    expect(packages.stdout).toContain("The generated files are up to date, but the packages they import");
+    expect(packages.stdout).not.toContain("configuration has findings");
+
+    const configOnly = tempProject({ "tools/ping.json": tool, "mcp-gen.config.yaml": "runtime: vendored\nserver:\n  name: app\n  version: 1.0.0\n" });
+    expect((await runInProcess(configOnly, ["build"])).code).toBe(0);
+    // package.json that is no JSON: a warning of the configuration, not of the packages.
+    writeFileSync(join(configOnly, "package.json"), "{ not json");
+    const config = await runInProcess(configOnly, ["check", "--format", "markdown"]);
+    expect(config.stdout).toContain("The generated files are up to date, but the project's configuration has findings");
+    expect(config.stdout).not.toContain("the packages they import");
+  });
 });

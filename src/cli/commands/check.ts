@@ -85,7 +85,8 @@ export async function runCheck(argv: readonly string[], io: CliIo): Promise<numb
   const outFolder = confined.real.get(project.config.out)!;
   // The config's warnings (a package.json that is no JSON) go with the packages' findings: both are
   // about the project as it is now, whichever way check compares.
-  const runtime = withConfigFindings(project, runtimeFindings(root, project.config));
+  const packages = runtimeFindings(root, project.config);
+  const runtime = withConfigFindings(project, packages);
   // Scaffolds' contents are the user's, never compared; but a folder where one goes stops a build.
   const { folders } = project.config.generate === "all" ? listScaffoldFolders(root, [project.config.handlers, project.config.tests]) : NO_SCAFFOLD_FOLDERS;
   const fresh = values.full ? undefined : await checkFast(root, project.config, project.sources, index, cachePath, outFolder);
@@ -105,9 +106,9 @@ export async function runCheck(argv: readonly string[], io: CliIo): Promise<numb
     const headline =
       inTheWay.length > 0
         ? "The generated files are up to date, but a folder stands where a build creates a handler stub or test scaffold."
-        : project.diagnostics.length === runtime.diagnostics.length
-          ? "The generated files are up to date, but the project's configuration has findings."
-          : `The generated files are up to date, but the packages they import (the runtime, the SDK) are not what they need.`;
+        : packages.diagnostics.length > 0
+          ? "The generated files are up to date, but the packages they import (the runtime, the SDK) are not what they need."
+          : "The generated files are up to date, but the project's configuration has findings.";
     await print(diagnostics, { sources: new Map([...project.sources, ...runtime.sources]), markdown: { passed: !failed, headline } });
     return failed ? EXIT.problems : EXIT.ok;
   }
