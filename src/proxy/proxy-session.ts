@@ -30,6 +30,8 @@ const OWN_META_KEYS = [PROTOCOL_VERSION, "io.modelcontextprotocol/clientInfo", "
 const INVALID_PARAMS = -32602;
 /** Most list cursors remembered to tie a page to the listing it continues. */
 const MAX_CHAINS = 64;
+/** Most tools/calls that wait for the proxy's own listing; past it a call is refused at once. */
+const MAX_HELD_CALLS = 1024;
 
 export interface SessionOptions {
   readonly gate: ToolGate;
@@ -101,7 +103,14 @@ export class ProxySession {
   private readonly progressRoutes = new Map<string, Route>();
   private readonly chains = new Map<string, ListChain>();
   private held: Held[] = [];
-  private heldNotices: { readonly text: string; readonly route: Route }[] = [];
+  /**
+   * The list_changed notices held until the proxy's own listing is checked: per route, per
+   * subscription (the host's id for it, "" for none), the first text. The host needs one after the
+   * check, not one per notice the server sent, so a server that floods them grows nothing.
+   */
+  private heldNotices = new Map<Route, Map<string, string>>();
+  /** Whether a tools/call was refused for the MAX_HELD_CALLS bound during this listing (reported once). */
+  private heldFullReported = false;
   private refreshing: Promise<void> | undefined;
   private refreshAgain = false;
   /** Whether the proxy's own complete listing is newer than the last list_changed. */
@@ -226,7 +235,7 @@ export class ProxySession {
     let tool: JsonObject | undefined;
     if (method === "tools/call") {
       // A call that races a list_changed waits for the list the proxy is fetching, and is checked against it.
-      if (this.refreshing) return void this.held.push({ received, route, batch });
+      if (this.refreshing) return void this.hold(received, route, batch, target);
       const name = getOwn(params, "name");
       if (typeof name !== "string") {
         this.answer(target, errorText(idText(received.text), INVALID_PARAMS, "mcp-gen proxy: a tools/call needs params.name, a string."));
@@ -234,7 +243,7 @@ export class ProxySession {
       }
       const verdict = this.options.gate.checkCall(name);
       if (verdict.kind === "unlisted" && !retried && !this.listComplete) {
-        this.held.push({ received, route, batch });
+        this.hold(received, route, batch, target);
         this.refresh();
         return;
       }
@@ -249,6 +258,16 @@ export class ProxySession {
     }
     if (method === "tools/list") this.noteListParams(params);
     this.forward(received, target, tool);
+  }
+
+  /** Keeps a tools/call until the proxy's own listing is checked; past MAX_HELD_CALLS, refuses it at once. */
+  private hold(received: Received, route: Route, batch: Batch | undefined, target: Target): void {
+    if (this.held.length < MAX_HELD_CALLS) return void this.held.push({ received, route, batch });
+    if (!this.heldFullReported) {
+      this.heldFullReported = true;
+      this.options.reporter.problem(`${MAX_HELD_CALLS} tools/calls already wait for the proxy to list the server's tools again; further calls are refused until it has.`);
+    }
+    this.answer(target, errorText(idText(received.text), INTERNAL_ERROR, `mcp-gen proxy: ${MAX_HELD_CALLS} calls already wait for the server's tools to be listed and checked; try again.`));
   }
 
   /** Sends a host request on under the next id of the proxy's, remembering the host's to put back. */
@@ -470,9 +489,11 @@ export class ProxySession {
     let text = received.text;
     let route = viaRoute;
     const subscription = getOwn(getOwn(message.params, "_meta"), SUBSCRIPTION_ID);
+    let listenKey = "";
     if (typeof subscription === "string" || typeof subscription === "number") {
       // 2026-07-28: the id of the subscriptions/listen request it belongs to, which the host knows by its own id.
-      const listen = this.pending.get(idKey(subscription));
+      listenKey = idKey(subscription);
+      const listen = this.pending.get(listenKey);
       if (listen === undefined || listen.own) {
         this.options.reporter.problem(`the server sent a notification for a subscription the proxy never opened or that has ended (${excerpt(text)}); it was not passed on.`);
         return;
@@ -482,7 +503,7 @@ export class ProxySession {
     }
     if (message.method === "notifications/tools/list_changed") {
       // Forwarded only once the proxy has listed the tools itself: from then on a drifted tool is withheld.
-      this.heldNotices.push({ text, route });
+      this.holdNotice(route, listenKey, text);
       this.listComplete = false;
       this.refresh();
       return;
@@ -514,6 +535,20 @@ export class ProxySession {
       }
     }
     this.send(text, route, false);
+  }
+
+  /** Holds a list_changed for `route` and subscription `listenKey`, unless one for both waits already. */
+  private holdNotice(route: Route, listenKey: string, text: string): void {
+    let notices = this.heldNotices.get(route);
+    if (notices === undefined) this.heldNotices.set(route, (notices = new Map()));
+    if (!notices.has(listenKey)) notices.set(listenKey, text);
+  }
+
+  /** Sends every held list_changed, in the order they first came. */
+  private releaseNotices(): void {
+    const held = this.heldNotices;
+    this.heldNotices = new Map();
+    for (const [route, notices] of held) for (const text of notices.values()) this.send(text, route, false);
   }
 
   private unreadableFromServer(unreadable: Unreadable): void {
@@ -555,9 +590,8 @@ export class ProxySession {
       } while (this.refreshAgain && !this.over);
     })().finally(() => {
       this.refreshing = undefined;
-      const notices = this.heldNotices;
-      this.heldNotices = [];
-      for (const notice of notices) this.send(notice.text, notice.route, false);
+      this.heldFullReported = false;
+      this.releaseNotices();
       const held = this.held;
       this.held = [];
       for (const h of held) this.hostRequest(h.received, h.route, h.batch, true);
@@ -716,7 +750,7 @@ export class ProxySession {
       this.failAll(end.problem ? `mcp-gen proxy: ${end.problem}` : `mcp-gen proxy: the server ${how} before answering.`);
     }
     this.over = true;
-    for (const notice of this.heldNotices.splice(0)) this.send(notice.text, notice.route, false);
+    this.releaseNotices();
     this.finish(end);
   }
 

@@ -158,6 +158,64 @@ describe("tools/call", () => {
     expect(w.toHost()).toEqual([JSON.stringify(changed("listen:0"))]);
   });
 
+  it("passes on one list_changed per re-listing, however many the server sends while the proxy lists", async () => {
+    const w = await wire([ECHO, ADD]);
+    w.session.fromHost(request(1, "tools/list"));
+    w.fromServer(answer(w.up(1), { tools: [ECHO, ADD] }));
+    const changed = '{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}';
+    for (let i = 0; i < 200_000; i++) w.fromServer(changed);
+    const own = w.lastRequest();
+    expect(own.method).toBe("tools/list");
+    w.fromServer(answer(own.id, { tools: [ECHO, ADD] }));
+    await settle();
+    // Notices that came during the first listing: it is done once more, then the host hears it once.
+    const again = w.lastRequest();
+    expect(again.id).not.toBe(own.id);
+    w.fromServer(answer(again.id, { tools: [ECHO, ADD] }));
+    await settle();
+    expect(w.toHost().slice(1)).toEqual([changed]);
+    expect(w.toServer().filter((t) => t.includes('"tools/list"'))).toHaveLength(3);
+  });
+
+  it("passes on one list_changed per subscription and route after a flood on 2026-07-28 listen streams", async () => {
+    const w = await wire([ECHO]);
+    const [a, b] = [{ client: "a" }, { client: "b" }];
+    const listen = (id: string) => request(id, "subscriptions/listen", { _meta: META, notifications: { toolsListChanged: true } });
+    w.session.fromHost(listen("l1"), a);
+    w.session.fromHost(listen("l2"), a);
+    w.session.fromHost(listen("l1"), b);
+    // Sent as 0, 1 and 2, in that order.
+    expect(w.toServer().map((t) => JSON.parse(t).id)).toEqual([0, 1, 2]);
+    const changed = (id: string | number, n: number) => ({ jsonrpc: "2.0", method: "notifications/tools/list_changed", params: { n, _meta: { "io.modelcontextprotocol/subscriptionId": id } } });
+    for (let n = 0; n < 1000; n++) for (const id of [0, 2, 1]) w.fromServer(changed(id, n));
+    w.fromServer(answer(w.lastRequest().id, { tools: [ECHO], resultType: "complete" }));
+    await settle();
+    w.fromServer(answer(w.lastRequest().id, { tools: [ECHO], resultType: "complete" }));
+    await settle();
+    // Each subscription hears the first notice for it, under the host's id, on its own route.
+    expect(w.host.sent.map((s) => [JSON.parse(s.text), s.route])).toEqual([
+      [changed("l1", 0), a],
+      [changed("l2", 0), a],
+      [changed("l1", 0), b],
+    ]);
+  });
+
+  it("holds at most 1024 calls while it re-lists: further ones are refused at once, with one report", async () => {
+    const w = await wire([ECHO]);
+    w.session.fromHost(request(0, "tools/list"));
+    w.fromServer(answer(w.up(0), { tools: [ECHO] }));
+    w.fromServer({ jsonrpc: "2.0", method: "notifications/tools/list_changed" });
+    const own = w.lastRequest();
+    for (let id = 1; id <= 1030; id++) w.session.fromHost(request(id, "tools/call", { name: "echo", arguments: {} }));
+    expect(w.toHost().map((t) => JSON.parse(t).id)).toEqual([0, 1025, 1026, 1027, 1028, 1029, 1030]);
+    expect(errorOf(w.toHost()[1]!)).toMatchObject({ code: -32603, message: expect.stringContaining("1024 calls already wait for the server's tools to be listed") });
+    expect(w.stderr.filter((t) => t.includes("tools/calls already wait"))).toHaveLength(1);
+    w.fromServer(answer(own.id, { tools: [ECHO] }));
+    await settle();
+    // The held ones go on, in order, checked against the new list.
+    expect(w.toServer().filter((t) => t.includes('"tools/call"'))).toHaveLength(1024);
+  });
+
   it("refuses an MRTR retry (requestState, inputResponses) of a tool withheld since the first round", async () => {
     const w = await wire([ECHO]);
     w.session.fromHost(request(1, "tools/list", { _meta: META }));
