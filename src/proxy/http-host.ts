@@ -94,6 +94,8 @@ function sseEvent(text: string): string {
 
 class HttpHostPort implements HostPort {
   sessionId: string | undefined;
+  /** The id space of the 2025-era session (IdSpace): a new one for each `initialize`. */
+  sessionSpace: object | undefined;
   getStream: GetStream | undefined;
   private queued: string[] = [];
   private readonly routes = new Set<PostRoute>();
@@ -235,6 +237,7 @@ function handle(req: IncomingMessage, res: ServerResponse, text: string, host: H
       return;
     }
     host.sessionId = undefined;
+    host.sessionSpace = undefined;
     host.getStream?.end();
     host.getStream = undefined;
     res.writeHead(200).end();
@@ -262,15 +265,19 @@ function handle(req: IncomingMessage, res: ServerResponse, text: string, host: H
   const extra: Record<string, string> = {};
   if (initialize) {
     host.sessionId = randomUUID();
+    host.sessionSpace = {};
     extra["mcp-session-id"] = host.sessionId;
   }
   const route = new PostRoute(res, extra);
+  // Whose ids these are: the 2025-era session's, or this POST's alone (a 2026-07-28 request stands
+  // alone, and so does a notifications/cancelled POSTed on its own: it names no other client's request).
+  const space = host.sessionId !== undefined && (initialize || sessionHeader === host.sessionId) ? host.sessionSpace : route;
   host.track(route, res);
   // The host closed the response before its answer ended: the request is cancelled at the server.
   res.on("close", () => {
     if (!res.writableFinished) session.routeClosed(route);
   });
-  session.fromHost(text, route);
+  session.fromHost(text, route, space);
   // Nothing in it asks for an answer (notifications, responses): accepted.
   const owesAnswer = items.some((item) => (item.ok ? item.received.message.kind === "request" : item.unreadable.shape === "request" || item.unreadable.shape === "unknown"));
   if (!owesAnswer) route.accepted();

@@ -10,6 +10,14 @@ import type { RpcMessage } from "./read-message.js";
  */
 export type Route = object | undefined;
 
+/**
+ * Whose ids a host message uses: a notifications/cancelled names a request only of its own sender,
+ * never another client's that numbers alike. Opaque to the session; undefined on stdio, where there
+ * is one host. Over HTTP (--listen): the 2025-era session, or else the POST itself (a 2026-07-28
+ * request stands alone: its host cancels it by closing its stream).
+ */
+export type IdSpace = object | undefined;
+
 export interface HostPort {
   /**
    * Sends one message to the host. `route` is the request it belongs to (undefined: no request, such

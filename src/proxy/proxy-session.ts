@@ -17,7 +17,7 @@ import { getOwn, isJsonObject, type JsonObject, type JsonValue } from "../model/
 import { checkListAnswer } from "./check-list-answer.js";
 import { refusalMessage, TOOL_WITHHELD, type DriftContext } from "./drift-notice.js";
 import { wantsWarnings, type DriftReporter } from "./drift-reporter.js";
-import type { HostPort, Route, ServerEnd, UpstreamPort } from "./ports.js";
+import type { HostPort, IdSpace, Route, ServerEnd, UpstreamPort } from "./ports.js";
 import { excerpt, idKey, PARSE_ERROR, readLine, type Item, type Received, type RequestId, type Unreadable } from "./read-message.js";
 import { errorText, idText, INTERNAL_ERROR, requestText, withCancelledId, withId, withMetaValue } from "./rpc-text.js";
 import type { ToolGate } from "./tool-gate.js";
@@ -71,6 +71,8 @@ interface ListChain {
 
 interface Pending extends Target {
   readonly method: string;
+  /** Whose ids the host's id is in: only a cancellation from the same space names this request. */
+  readonly space: IdSpace;
   /** The host's id; undefined for the proxy's own requests. */
   readonly hostId: RequestId | undefined;
   /** The host's id exactly as the host wrote it, put back in what names the request ("null" for the proxy's own). */
@@ -85,13 +87,17 @@ interface Pending extends Target {
 interface Held {
   readonly received: Received;
   readonly route: Route;
+  readonly space: IdSpace;
   readonly batch: Batch | undefined;
 }
 
 export class ProxySession {
   private readonly pending = new Map<string, Pending>();
-  /** Host id key → the key it was sent under (the newest, when the host reuses an id), for notifications/cancelled. */
-  private readonly hostIndex = new Map<string, string>();
+  /**
+   * Per id space (one host, or each --listen client), host id key → the key it was sent under (the
+   * newest, when the host reuses an id), for notifications/cancelled. A space with nothing in flight has no entry.
+   */
+  private readonly hostIndex = new Map<IdSpace, Map<string, string>>();
   /**
    * Host id (as a host may read it: looseIdKey) → the keys of the host's tools/lists in flight under
    * it, not cancelled. An answer the host gets under such an id, on the same route, may be taken for
@@ -162,17 +168,17 @@ export class ProxySession {
     });
   }
 
-  /** One message (or batch) from the host, as its text. */
-  fromHost(text: string, route: Route = undefined): void {
+  /** One message (or batch) from the host, as its text; `space` says whose ids it uses (IdSpace). */
+  fromHost(text: string, route: Route = undefined, space: IdSpace = undefined): void {
     if (this.over) return;
     const read = readLine(text);
     if (read.kind === "empty") return;
     if (read.kind === "single") {
-      this.hostItem(read.item, route, undefined);
+      this.hostItem(read.item, route, space, undefined);
       return;
     }
     const batch = new Batch(route);
-    for (const item of read.items) this.hostItem(item, route, batch);
+    for (const item of read.items) this.hostItem(item, route, space, batch);
     batch.sealed = true;
     this.flushBatch(batch);
   }
@@ -199,7 +205,7 @@ export class ProxySession {
 
   // ── host → server ────────────────────────────────────────────────────────────────────────────
 
-  private hostItem(item: Item, route: Route, batch: Batch | undefined): void {
+  private hostItem(item: Item, route: Route, space: IdSpace, batch: Batch | undefined): void {
     if (!item.ok) {
       const { unreadable } = item;
       this.options.reporter.problem(`the host sent a message that cannot be passed on: ${unreadable.problem}`);
@@ -215,9 +221,9 @@ export class ProxySession {
     const { message } = received;
     if (message.kind === "request") {
       if (batch) batch.expected++;
-      this.hostRequest(received, route, batch, false);
+      this.hostRequest(received, route, space, batch, false);
     } else if (message.kind === "notification") {
-      this.hostNotification(received);
+      this.hostNotification(received, space);
     } else if (message.id !== null && this.serverRequests.delete(idKey(message.id))) {
       this.toServer(received.text, message);
     } else {
@@ -225,7 +231,7 @@ export class ProxySession {
     }
   }
 
-  private hostRequest(received: Received, route: Route, batch: Batch | undefined, retried: boolean): void {
+  private hostRequest(received: Received, route: Route, space: IdSpace, batch: Batch | undefined, retried: boolean): void {
     const message = received.message as Extract<Received["message"], { kind: "request" }>;
     const { method, params } = message;
     const meta = getOwn(params, "_meta");
@@ -235,7 +241,7 @@ export class ProxySession {
     let tool: JsonObject | undefined;
     if (method === "tools/call") {
       // A call that races a list_changed waits for the list the proxy is fetching, and is checked against it.
-      if (this.refreshing) return void this.hold(received, route, batch, target);
+      if (this.refreshing) return void this.hold(received, route, space, batch, target);
       const name = getOwn(params, "name");
       if (typeof name !== "string") {
         this.answer(target, errorText(idText(received.text), INVALID_PARAMS, "mcp-gen proxy: a tools/call needs params.name, a string."));
@@ -243,7 +249,7 @@ export class ProxySession {
       }
       const verdict = this.options.gate.checkCall(name);
       if (verdict.kind === "unlisted" && !retried && !this.listComplete) {
-        this.hold(received, route, batch, target);
+        this.hold(received, route, space, batch, target);
         this.refresh();
         return;
       }
@@ -257,12 +263,12 @@ export class ProxySession {
       tool = this.options.gate.shown(name);
     }
     if (method === "tools/list") this.noteListParams(params);
-    this.forward(received, target, tool);
+    this.forward(received, target, space, tool);
   }
 
   /** Keeps a tools/call until the proxy's own listing is checked; past MAX_HELD_CALLS, refuses it at once. */
-  private hold(received: Received, route: Route, batch: Batch | undefined, target: Target): void {
-    if (this.held.length < MAX_HELD_CALLS) return void this.held.push({ received, route, batch });
+  private hold(received: Received, route: Route, space: IdSpace, batch: Batch | undefined, target: Target): void {
+    if (this.held.length < MAX_HELD_CALLS) return void this.held.push({ received, route, space, batch });
     if (!this.heldFullReported) {
       this.heldFullReported = true;
       this.options.reporter.problem(`${MAX_HELD_CALLS} tools/calls already wait for the proxy to list the server's tools again; further calls are refused until it has.`);
@@ -271,7 +277,7 @@ export class ProxySession {
   }
 
   /** Sends a host request on under the next id of the proxy's, remembering the host's to put back. */
-  private forward(received: Received, target: Target, tool: JsonObject | undefined): void {
+  private forward(received: Received, target: Target, space: IdSpace, tool: JsonObject | undefined): void {
     const message = received.message as Extract<Received["message"], { kind: "request" }>;
     const hostIdText = idText(received.text);
     const up = this.nextUpId++;
@@ -284,8 +290,10 @@ export class ProxySession {
     // Every member written out: V8 makes `{ ...target, more }` a dictionary-mode object, which cost
     // about 20 µs of each call's 25 µs in this process (bench/suites/proxy.mjs).
     const { route, batch, logWarnings } = target;
-    this.pending.set(key, { route, batch, logWarnings, method: message.method, hostId: message.id, hostIdText, upIdText, chain, progress, own: undefined });
-    this.hostIndex.set(idKey(message.id), key);
+    this.pending.set(key, { route, batch, logWarnings, method: message.method, space, hostId: message.id, hostIdText, upIdText, chain, progress, own: undefined });
+    const index = this.hostIndex.get(space);
+    if (index === undefined) this.hostIndex.set(space, new Map([[idKey(message.id), key]]));
+    else index.set(idKey(message.id), key);
     if (message.method === "tools/list") {
       const hostKey = looseIdKey(message.id);
       const keys = this.listsUnder.get(hostKey);
@@ -295,7 +303,7 @@ export class ProxySession {
     this.toServer(withId(received.text, upIdText), { kind: "request", id: up, method: message.method, params: message.params }, tool, key);
   }
 
-  private hostNotification(received: Received): void {
+  private hostNotification(received: Received, space: IdSpace): void {
     const message = received.message as Extract<Received["message"], { kind: "notification" }>;
     let text = received.text;
     if (message.method === "tools/call") {
@@ -309,16 +317,17 @@ export class ProxySession {
       if (typeof requestId === "string" || typeof requestId === "number") {
         const hostKey = idKey(requestId);
         // A call the proxy holds is dropped: the host wants no answer, and the server never heard of it.
-        const dropped = this.held.filter((h) => h.received.message.kind === "request" && idKey(h.received.message.id) === hostKey);
+        const dropped = this.held.filter((h) => h.space === space && h.received.message.kind === "request" && idKey(h.received.message.id) === hostKey);
         if (dropped.length > 0) {
           this.held = this.held.filter((h) => !dropped.includes(h));
           for (const h of dropped) if (h.batch) this.unanswered(h.batch);
           return;
         }
-        const key = this.hostIndex.get(hostKey);
+        const key = this.hostIndex.get(space)?.get(hostKey);
         const pending = key === undefined ? undefined : this.pending.get(key);
-        // Nothing of the host's in flight under that id (answered already, or never sent): under the
-        // host's id the server would read another request of the proxy's numbering, so nothing is sent.
+        // Nothing of this host's in flight under that id (answered already, never sent, or another
+        // --listen client's): under the host's id the server would read another request of the
+        // proxy's numbering, so nothing is sent.
         if (key === undefined || pending === undefined) return;
         text = withCancelledId(text, pending.upIdText);
         // The host takes no answer under this id for that list any more.
@@ -459,7 +468,13 @@ export class ProxySession {
   /** Forgets a request that got its answer. */
   private settle(key: string, pending: Pending): void {
     this.pending.delete(key);
-    if (pending.hostId !== undefined && this.hostIndex.get(idKey(pending.hostId)) === key) this.hostIndex.delete(idKey(pending.hostId));
+    if (pending.hostId !== undefined) {
+      const index = this.hostIndex.get(pending.space);
+      if (index?.get(idKey(pending.hostId)) === key) {
+        index.delete(idKey(pending.hostId));
+        if (index.size === 0) this.hostIndex.delete(pending.space);
+      }
+    }
     if (pending.method === "tools/list" && pending.hostId !== undefined) this.listDone(looseIdKey(pending.hostId), key);
     if (pending.progress !== undefined) this.progressRoutes.delete(pending.progress);
   }
@@ -594,7 +609,7 @@ export class ProxySession {
       this.releaseNotices();
       const held = this.held;
       this.held = [];
-      for (const h of held) this.hostRequest(h.received, h.route, h.batch, true);
+      for (const h of held) this.hostRequest(h.received, h.route, h.space, h.batch, true);
       for (const h of held) if (h.batch) this.flushBatch(h.batch);
     });
   }
@@ -672,7 +687,19 @@ export class ProxySession {
         clearTimeout(timer);
         resolve(answer);
       };
-      this.pending.set(key, { route: undefined, batch: undefined, logWarnings: false, method, hostId: undefined, hostIdText: "null", upIdText, chain: undefined, progress: undefined, own });
+      this.pending.set(key, {
+        route: undefined,
+        batch: undefined,
+        logWarnings: false,
+        method,
+        space: undefined,
+        hostId: undefined,
+        hostIdText: "null",
+        upIdText,
+        chain: undefined,
+        progress: undefined,
+        own,
+      });
       this.upstream.send(requestText(upIdText, method, params), { message: { kind: "request", id, method, params }, key });
     });
   }

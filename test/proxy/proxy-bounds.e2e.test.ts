@@ -1,11 +1,17 @@
-// What a server or host can make the proxy hold, with the proxy in a process of its own and the pin
-// server of test/fixtures/proxy/. A server that floods list_changed while the proxy re-lists gets
-// one notice to the host per re-listing, not one per notice.
+// What a server or host can make the proxy hold, and whose requests a cancellation reaches, with the
+// proxy in a process of its own and the pin server of test/fixtures/proxy/ (which records the calls
+// it leaves unanswered and every notifications/cancelled it gets). A server that floods list_changed
+// while the proxy re-lists gets one notice to the host per re-listing, not one per notice. Over
+// --listen, a client's cancellation reaches its own request only, never another client's that
+// numbers alike.
+import { request as httpRequest, type ClientRequest } from "node:http";
 import { afterAll, describe, expect, it } from "vitest";
 import type { JsonObject } from "../../src/model/json.js";
 import { ADD, callsFile, callsIn, ECHO, pinnedProject, pinServer, proxyCli, startProcess, stopAll } from "../support/proxy-harness.js";
 
 afterAll(stopAll);
+
+const META = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientInfo": { name: "h", version: "1" }, "io.modelcontextprotocol/clientCapabilities": {} };
 
 /** Waits until `ready()` holds, failing with `what` after 20 s. */
 async function until(ready: () => boolean, what: () => string): Promise<void> {
@@ -61,4 +67,112 @@ describe("a server that floods list_changed while the proxy re-lists", () => {
     expect(callsIn(calls).filter((line) => !line.startsWith("list "))).toEqual(["add"]);
     run.child.stdin!.end();
   }, 120_000);
+});
+
+/** One POST to the proxy, its response read to the end (or left open until `close()`). */
+interface Post {
+  readonly done: Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }>;
+  close(): void;
+}
+
+function post(url: URL, body: JsonObject, headers: Readonly<Record<string, string>> = {}): Post {
+  let req!: ClientRequest;
+  const done = new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }>((resolve, reject) => {
+    req = httpRequest(url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers } }, (res) => {
+      let text = "";
+      res.setEncoding("utf8").on("data", (chunk: string) => void (text += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+      res.on("error", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+    });
+    req.on("error", reject);
+    req.end(JSON.stringify({ jsonrpc: "2.0", ...body }));
+  });
+  done.catch(() => undefined);
+  return { done, close: () => req.destroy() };
+}
+
+/** 2026-07-28 headers for a body (the proxy's guards check them as the generated servers do). */
+function modern(method: string, name?: string): Record<string, string> {
+  return { "mcp-protocol-version": "2026-07-28", "mcp-method": method, ...(name ? { "mcp-name": name } : {}) };
+}
+
+async function listening(calls: string): Promise<URL> {
+  const run = startProcess(process.execPath, [await proxyCli(), "proxy", "--cwd", pinnedProject([ECHO, ADD]), "--listen", "127.0.0.1:0", "--", ...pinServer("hang")], { PIN_CALLS: calls });
+  const where = () => /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(run.stderr())?.[1];
+  await until(
+    () => where() !== undefined,
+    () => `the proxy to listen: ${run.stderr()}`,
+  );
+  return new URL(where()!);
+}
+
+/** What the pin server recorded: the up id of each unanswered echo by its text, and the requestIds it got cancelled. */
+function recorded(calls: string): { hung: Record<string, number>; cancelled: unknown[] } {
+  const hung: Record<string, number> = {};
+  const cancelled: unknown[] = [];
+  for (const line of callsIn(calls)) {
+    if (line.startsWith("hang ")) {
+      const { id, text } = JSON.parse(line.slice(5)) as { id: number; text: string };
+      hung[text] = id;
+    } else if (line.startsWith("cancelled ")) cancelled.push((JSON.parse(line.slice(10)) as { requestId: unknown }).requestId);
+  }
+  return { hung, cancelled };
+}
+
+/** A ping through the proxy and back: whatever the proxy sent the server before it, the server has read. */
+async function roundTrip(url: URL, id: number): Promise<void> {
+  const { text } = await post(url, { id, method: "ping", params: { _meta: META } }, modern("ping")).done;
+  expect(JSON.parse(text)).toMatchObject({ id, result: {} });
+}
+
+const call = (id: number | string, text: string, meta: JsonObject | undefined) => ({ id, method: "tools/call", params: { name: "echo", arguments: { text }, ...(meta ? { _meta: meta } : {}) } });
+const cancelled = (requestId: number | string, meta: JsonObject | undefined) => ({ method: "notifications/cancelled", params: { requestId, ...(meta ? { _meta: meta } : {}) } });
+
+describe("--listen: two clients whose requests have the same id", () => {
+  it("never lets one 2026-07-28 client's notifications/cancelled reach the other's request", async () => {
+    const calls = callsFile();
+    const url = await listening(calls);
+    const a = post(url, call(1, "a", META), modern("tools/call", "echo"));
+    await until(
+      () => recorded(calls).hung.a !== undefined,
+      () => callsIn(calls).join("\n"),
+    );
+    const b = post(url, call(1, "b", META), modern("tools/call", "echo"));
+    await until(
+      () => recorded(calls).hung.b !== undefined,
+      () => callsIn(calls).join("\n"),
+    );
+    // Client a POSTs a cancellation of "its" 1: nothing ties that POST to a's request rather than b's.
+    expect((await post(url, cancelled(1, META), modern("notifications/cancelled")).done).status).toBe(202);
+    await roundTrip(url, 7);
+    expect(recorded(calls).cancelled).toEqual([]);
+    a.close();
+    b.close();
+  }, 60_000);
+
+  it("maps a 2025-era session's notifications/cancelled to the session's request, not to a 2026-07-28 client's under the same id", async () => {
+    const calls = callsFile();
+    const url = await listening(calls);
+    const init = await post(url, { id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "old", version: "1" } } }).done;
+    const session = { "mcp-session-id": init.headers["mcp-session-id"] as string };
+    expect(session["mcp-session-id"]).toMatch(/./);
+    expect((await post(url, { method: "notifications/initialized" }, session).done).status).toBe(202);
+    const a = post(url, call(1, "a", undefined), session);
+    await until(
+      () => recorded(calls).hung.a !== undefined,
+      () => callsIn(calls).join("\n"),
+    );
+    // The newer request under the id 1 is the other client's.
+    const b = post(url, call(1, "b", META), modern("tools/call", "echo"));
+    await until(
+      () => recorded(calls).hung.b !== undefined,
+      () => callsIn(calls).join("\n"),
+    );
+    expect((await post(url, cancelled(1, undefined), session).done).status).toBe(202);
+    await roundTrip(url, 7);
+    const { hung, cancelled: ids } = recorded(calls);
+    expect(ids).toEqual([hung.a]);
+    a.close();
+    b.close();
+  }, 60_000);
 });

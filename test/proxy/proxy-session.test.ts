@@ -527,6 +527,39 @@ describe("ids, cancellation, the server's own requests", () => {
     ]);
   });
 
+  it("maps a --listen client's notifications/cancelled to its own request only, never to another client's under the same id", async () => {
+    const w = await wire([ECHO]);
+    // Two clients' POSTs: a 2025-era session (its requests and its cancellation share the session's
+    // space) and a 2026-07-28 POST (a space of its own); both number their request 1.
+    const session = { session: "a" };
+    const [a1, a2, b] = [{ post: "a1" }, { post: "a2" }, { post: "b" }];
+    w.session.fromHost(request(1, "ping"), a1, session);
+    w.session.fromHost(request(1, "ping", { _meta: META }), b, b);
+    const cancel = (reason: string) => JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 1, reason } });
+    // A POST of its own, outside the session (how a 2026-07-28 client would send it): nobody's request.
+    const alone = { post: "alone" };
+    w.session.fromHost(cancel("alone"), alone, alone);
+    expect(w.toServer()).toHaveLength(2);
+    // The session's cancellation names the session's request 1 (sent as 0), not b's (sent as 1).
+    w.session.fromHost(cancel("a"), a2, session);
+    expect(JSON.parse(w.toServer()[2]!)).toEqual({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 0, reason: "a" } });
+    w.fromServer(answer(1, { who: "b" }));
+    expect(w.host.sent).toEqual([{ text: JSON.stringify(answer(1, { who: "b" })), route: b, final: true }]);
+  });
+
+  it("drops a held call only for a cancellation from the client that sent it", async () => {
+    const w = await wire([ECHO]);
+    const [a, b] = [{ client: "a" }, { client: "b" }];
+    // No list yet: both calls wait for the proxy's own.
+    w.session.fromHost(request(1, "tools/call", { name: "echo", arguments: { who: "a" } }), a, a);
+    w.session.fromHost(request(1, "tools/call", { name: "echo", arguments: { who: "b" } }), b, b);
+    w.session.fromHost(JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 1 } }), b, b);
+    w.fromServer(answer(w.lastRequest().id, { tools: [ECHO] }));
+    await settle();
+    const calls = w.toServer().filter((t) => t.includes('"tools/call"'));
+    expect(calls.map((t) => JSON.parse(t).params.arguments.who)).toEqual(["a"]);
+  });
+
   it("puts the host's id back in a subscriptions/listen result's _meta", async () => {
     const w = await wire([ECHO]);
     w.session.fromHost(request("listen-1", "subscriptions/listen", { _meta: META, notifications: { toolsListChanged: true } }));

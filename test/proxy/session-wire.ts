@@ -93,11 +93,11 @@ export async function wire(pinned: readonly JsonObject[], mode: DriftMode = "blo
   // Each host request the session was given, as sent, to tie it to the request the server got (the same text under the proxy's id).
   const hostRequests: { text: string; id: unknown; up?: number }[] = [];
   const fromHost = session.fromHost.bind(session);
-  session.fromHost = (text, route) => {
+  session.fromHost = (text, route, space) => {
     const read = readLine(text);
     const items = read.kind === "single" ? [read.item] : read.kind === "batch" ? read.items : [];
     for (const item of items) if (item.ok && item.received.message.kind === "request") hostRequests.push({ text: item.received.text, id: item.received.message.id });
-    fromHost(text, route);
+    fromHost(text, route, space);
   };
   let tied = 0;
   const up = (hostId: string | number): number => {
