@@ -19,7 +19,7 @@ import { refusalMessage, TOOL_WITHHELD, type DriftContext } from "./drift-notice
 import { wantsWarnings, type DriftReporter } from "./drift-reporter.js";
 import type { HostPort, IdSpace, Route, ServerEnd, UpstreamPort } from "./ports.js";
 import { excerpt, idKey, PARSE_ERROR, readLine, type Item, type Received, type RequestId, type Unreadable } from "./read-message.js";
-import { errorText, idText, INTERNAL_ERROR, requestText, withCancelledId, withId, withMetaValue } from "./rpc-text.js";
+import { errorText, idText, INTERNAL_ERROR, notificationText, requestText, withCancelledId, withId, withMetaValue } from "./rpc-text.js";
 import type { ToolGate } from "./tool-gate.js";
 
 const PROTOCOL_VERSION = "io.modelcontextprotocol/protocolVersion";
@@ -73,6 +73,8 @@ interface Pending extends Target {
   readonly method: string;
   /** Whose ids the host's id is in: only a cancellation from the same space names this request. */
   readonly space: IdSpace;
+  /** A 2026-07-28 request (a protocol version in its _meta): closing its HTTP stream cancels it. */
+  readonly streamCancels: boolean;
   /** The host's id; undefined for the proxy's own requests. */
   readonly hostId: RequestId | undefined;
   /** The host's id exactly as the host wrote it, put back in what names the request ("null" for the proxy's own). */
@@ -195,10 +197,23 @@ export class ProxySession {
     return this.ended;
   }
 
-  /** An HTTP host stopped waiting for the answer to the request(s) of `route` (its response stream closed). */
+  /**
+   * An HTTP host stopped waiting for the answer to the request(s) of `route` (its response stream
+   * closed). For a 2026-07-28 request that is its cancellation: the server is told as a host on its
+   * transport would tell it (notifications/cancelled under the proxy's id, its HTTP stream closed),
+   * and the request is forgotten, so a server that never answers grows nothing. A 2025-era host
+   * cancels with notifications/cancelled; its request waits for the answer.
+   */
   routeClosed(route: Route): void {
-    for (const [key, pending] of this.pending) {
+    // A call held for the proxy's listing, never sent: dropped as a cancelled one is.
+    this.held = this.held.filter((h) => h.route !== route || !isModern(h.received.message));
+    for (const [key, pending] of [...this.pending]) {
       if (pending.route !== route || pending.own) continue;
+      if (pending.streamCancels) {
+        const params = { requestId: Number(pending.upIdText), reason: "The host closed the request's stream." };
+        this.settle(key, pending);
+        this.toServer(notificationText("notifications/cancelled", params), { kind: "notification", method: "notifications/cancelled", params });
+      }
       this.upstream.abandon(key);
     }
   }
@@ -284,13 +299,14 @@ export class ProxySession {
     const key = idKey(up);
     const upIdText = String(up);
     const progressToken = getOwn(getOwn(message.params, "_meta"), "progressToken");
+    const streamCancels = isModern(message);
     const progress = typeof progressToken === "string" || typeof progressToken === "number" ? idKey(progressToken) : undefined;
     if (progress !== undefined) this.progressRoutes.set(progress, target.route);
     const chain = message.method === "tools/list" ? this.chainFor(getOwn(message.params, "cursor")) : undefined;
     // Every member written out: V8 makes `{ ...target, more }` a dictionary-mode object, which cost
     // about 20 µs of each call's 25 µs in this process (bench/suites/proxy.mjs).
     const { route, batch, logWarnings } = target;
-    this.pending.set(key, { route, batch, logWarnings, method: message.method, space, hostId: message.id, hostIdText, upIdText, chain, progress, own: undefined });
+    this.pending.set(key, { route, batch, logWarnings, method: message.method, space, streamCancels, hostId: message.id, hostIdText, upIdText, chain, progress, own: undefined });
     const index = this.hostIndex.get(space);
     if (index === undefined) this.hostIndex.set(space, new Map([[idKey(message.id), key]]));
     else index.set(idKey(message.id), key);
@@ -693,6 +709,7 @@ export class ProxySession {
         logWarnings: false,
         method,
         space: undefined,
+        streamCancels: false,
         hostId: undefined,
         hostIdText: "null",
         upIdText,
@@ -790,6 +807,11 @@ export class ProxySession {
     const held = this.held.splice(0);
     for (const h of held) this.answer({ route: h.route, batch: h.batch, logWarnings: false }, errorText(idText(h.received.text), INTERNAL_ERROR, message));
   }
+}
+
+/** Whether a request is of the 2026-07-28 era: a protocol version in its _meta. */
+function isModern(message: Received["message"]): boolean {
+  return message.kind === "request" && typeof getOwn(getOwn(message.params, "_meta"), PROTOCOL_VERSION) === "string";
 }
 
 /**

@@ -3,13 +3,18 @@
 // it leaves unanswered and every notifications/cancelled it gets). A server that floods list_changed
 // while the proxy re-lists gets one notice to the host per re-listing, not one per notice. Over
 // --listen, a client's cancellation reaches its own request only, never another client's that
-// numbers alike.
+// numbers alike; a 2026-07-28 client's closed stream (how it cancels) reaches the stdio server.
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { request as httpRequest, type ClientRequest } from "node:http";
 import { afterAll, describe, expect, it } from "vitest";
 import type { JsonObject } from "../../src/model/json.js";
 import { ADD, callsFile, callsIn, ECHO, pinnedProject, pinServer, proxyCli, startProcess, stopAll } from "../support/proxy-harness.js";
 
-afterAll(stopAll);
+const clients: { close(): Promise<void> }[] = [];
+afterAll(async () => {
+  await Promise.all(clients.map((client) => client.close().catch(() => undefined)));
+  stopAll();
+});
 
 const META = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientInfo": { name: "h", version: "1" }, "io.modelcontextprotocol/clientCapabilities": {} };
 
@@ -129,7 +134,7 @@ const call = (id: number | string, text: string, meta: JsonObject | undefined) =
 const cancelled = (requestId: number | string, meta: JsonObject | undefined) => ({ method: "notifications/cancelled", params: { requestId, ...(meta ? { _meta: meta } : {}) } });
 
 describe("--listen: two clients whose requests have the same id", () => {
-  it("never lets one 2026-07-28 client's notifications/cancelled reach the other's request", async () => {
+  it("never lets one 2026-07-28 client's notifications/cancelled reach the other's request; a closed stream cancels its own", async () => {
     const calls = callsFile();
     const url = await listening(calls);
     const a = post(url, call(1, "a", META), modern("tools/call", "echo"));
@@ -146,7 +151,16 @@ describe("--listen: two clients whose requests have the same id", () => {
     expect((await post(url, cancelled(1, META), modern("notifications/cancelled")).done).status).toBe(202);
     await roundTrip(url, 7);
     expect(recorded(calls).cancelled).toEqual([]);
+    // How a 2026-07-28 client cancels: it closes its request's stream. The server hears of a's only.
     a.close();
+    await until(
+      () => recorded(calls).cancelled.length > 0,
+      () => `a cancellation at the server: ${callsIn(calls).join("\n")}`,
+    );
+    await roundTrip(url, 8);
+    const { hung, cancelled: ids } = recorded(calls);
+    expect(ids).toEqual([hung.a]);
+    expect(hung.a).not.toBe(hung.b);
     b.close();
   }, 60_000);
 
@@ -174,5 +188,36 @@ describe("--listen: two clients whose requests have the same id", () => {
     expect(ids).toEqual([hung.a]);
     a.close();
     b.close();
+  }, 60_000);
+
+  it("cancels at the stdio server only the call whose SDK v2 client aborted it", async () => {
+    const calls = callsFile();
+    const url = await listening(calls);
+    const connect = async () => {
+      const client = new Client({ name: "claude-code", version: "2" }, { capabilities: {}, versionNegotiation: { mode: "auto" } });
+      clients.push(client);
+      await client.connect(new StreamableHTTPClientTransport(url));
+      expect(client.getProtocolEra()).toBe("modern");
+      return client;
+    };
+    const [first, second] = [await connect(), await connect()];
+    const aborting = new AbortController();
+    const a = first.callTool({ name: "echo", arguments: { text: "a" } }, { signal: aborting.signal, timeout: 60_000 });
+    const b = second.callTool({ name: "echo", arguments: { text: "b" } }, { timeout: 60_000 });
+    a.catch(() => undefined);
+    b.catch(() => undefined);
+    await until(
+      () => recorded(calls).hung.a !== undefined && recorded(calls).hung.b !== undefined,
+      () => callsIn(calls).join("\n"),
+    );
+    aborting.abort();
+    await expect(a).rejects.toThrow();
+    await until(
+      () => recorded(calls).cancelled.length > 0,
+      () => `a cancellation at the server: ${callsIn(calls).join("\n")}`,
+    );
+    await roundTrip(url, 9);
+    const { hung, cancelled: ids } = recorded(calls);
+    expect(ids).toEqual([hung.a]);
   }, 60_000);
 });

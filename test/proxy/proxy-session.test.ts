@@ -560,6 +560,32 @@ describe("ids, cancellation, the server's own requests", () => {
     expect(calls.map((t) => JSON.parse(t).params.arguments.who)).toEqual(["a"]);
   });
 
+  it("cancels a 2026-07-28 request whose HTTP stream the host closed at the server, under the proxy's id, and forgets it", async () => {
+    const w = await wire([ECHO]);
+    const [a, b] = [{ post: "a" }, { post: "b" }];
+    w.session.fromHost(request(1, "ping", { _meta: META }), a, a);
+    w.session.fromHost(request(1, "ping", { _meta: META }), b, b);
+    w.session.routeClosed(b);
+    expect(JSON.parse(w.toServer()[2]!)).toEqual({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 1, reason: "The host closed the request's stream." } });
+    // An HTTP server is told by its stream closing too.
+    expect(w.server.abandoned).toEqual(["n1"]);
+    // Its answer, should it come, names nothing the proxy waits for; a's still does.
+    w.fromServer(answer(1, {}));
+    w.fromServer(answer(0, {}));
+    expect(w.host.sent.map((s) => s.route)).toEqual([a]);
+    // A 2025-era request's closed stream is no cancellation (the host sends notifications/cancelled).
+    w.session.fromHost(request(2, "ping"), a, a);
+    w.session.routeClosed(a);
+    expect(w.toServer().filter((t) => t.includes("notifications/cancelled"))).toHaveLength(1);
+    // A call held for the proxy's own listing whose stream closes is never sent.
+    const c = { post: "c" };
+    w.session.fromHost(request(3, "tools/call", { name: "echo", arguments: {}, _meta: META }), c, c);
+    w.session.routeClosed(c);
+    w.fromServer(answer(w.lastRequest().id, { tools: [ECHO] }));
+    await settle();
+    expect(w.toServer().filter((t) => t.includes('"tools/call"'))).toEqual([]);
+  });
+
   it("puts the host's id back in a subscriptions/listen result's _meta", async () => {
     const w = await wire([ECHO]);
     w.session.fromHost(request("listen-1", "subscriptions/listen", { _meta: META, notifications: { toolsListChanged: true } }));
