@@ -32,6 +32,8 @@ const INVALID_PARAMS = -32602;
 const MAX_CHAINS = 64;
 /** Most tools/calls that wait for the proxy's own listing; past it a call is refused at once. */
 const MAX_HELD_CALLS = 1024;
+/** Most requests of the server's own (sampling, elicitation, …) the host has not answered; past it the server gets an error. */
+const MAX_SERVER_REQUESTS = 1024;
 
 export interface SessionOptions {
   readonly gate: ToolGate;
@@ -108,6 +110,8 @@ export class ProxySession {
   private readonly listsUnder = new Map<string, Set<string>>();
   /** Ids of the server's own requests (2025 era: sampling, elicitation, roots, ping) the host has not answered. */
   private readonly serverRequests = new Set<string>();
+  /** Whether a server request was refused for the MAX_SERVER_REQUESTS bound since the last one passed (reported once). */
+  private serverRequestsFullReported = false;
   private readonly progressRoutes = new Map<string, Route>();
   private readonly chains = new Map<string, ListChain>();
   private held: Held[] = [];
@@ -415,8 +419,7 @@ export class ProxySession {
     const { message } = received;
     const viaRoute = via === undefined ? undefined : this.pending.get(via)?.route;
     if (message.kind === "request") {
-      this.serverRequests.add(idKey(message.id));
-      this.send(received.text, viaRoute, false);
+      this.serverRequest(received.text, message.id, viaRoute);
       return;
     }
     if (message.kind === "notification") {
@@ -565,6 +568,21 @@ export class ProxySession {
         return;
       }
     }
+    this.send(text, route, false);
+  }
+
+  /** A request of the server's own, passed to the host unless MAX_SERVER_REQUESTS of them wait for its answer already. */
+  private serverRequest(text: string, id: RequestId, route: Route): void {
+    const key = idKey(id);
+    if (this.serverRequests.size >= MAX_SERVER_REQUESTS && !this.serverRequests.has(key)) {
+      const problem = `${MAX_SERVER_REQUESTS} requests of the server's wait for the host's answer already`;
+      if (!this.serverRequestsFullReported) this.options.reporter.problem(`${problem}; further ones are answered with an error and not passed on until the host answers.`);
+      this.serverRequestsFullReported = true;
+      this.toServer(errorText(idText(text), INTERNAL_ERROR, `mcp-gen proxy: ${problem}; this one was not passed on.`), { kind: "response", id, ok: false });
+      return;
+    }
+    this.serverRequestsFullReported = false;
+    this.serverRequests.add(key);
     this.send(text, route, false);
   }
 

@@ -586,6 +586,18 @@ describe("ids, cancellation, the server's own requests", () => {
     expect(w.toServer().filter((t) => t.includes('"tools/call"'))).toEqual([]);
   });
 
+  it("passes at most 1024 requests of the server's to the host unanswered: further ones get an error, with one report", async () => {
+    const w = await wire([ECHO]);
+    for (let i = 0; i < 1030; i++) w.fromServer({ jsonrpc: "2.0", id: `s${i}`, method: "elicitation/create", params: { message: "?", requestedSchema: { type: "object" } } });
+    expect(w.toHost()).toHaveLength(1024);
+    expect(w.toServer().map((t) => [JSON.parse(t).id, errorOf(t).code])).toEqual([1024, 1025, 1026, 1027, 1028, 1029].map((i) => [`s${i}`, -32603]));
+    expect(w.stderr.filter((t) => t.includes("requests of the server's wait for the host's answer"))).toHaveLength(1);
+    // An answer makes room again.
+    w.session.fromHost(JSON.stringify(answer("s0", { action: "decline" })));
+    w.fromServer({ jsonrpc: "2.0", id: "s-new", method: "ping" });
+    expect(JSON.parse(w.toHost()[1024]!).id).toBe("s-new");
+  });
+
   it("puts the host's id back in a subscriptions/listen result's _meta", async () => {
     const w = await wire([ECHO]);
     w.session.fromHost(request("listen-1", "subscriptions/listen", { _meta: META, notifications: { toolsListChanged: true } }));
