@@ -24,10 +24,15 @@ export function wantsWarnings(level: unknown): boolean {
   return at !== -1 && at <= LEVELS.indexOf("warning");
 }
 
+/** Most notices kept for a host that has not asked for them yet: the newest. */
+const MAX_HOST_NOTICES = 64;
+/** Most tool hashes remembered as reported; past it the oldest is forgotten (and reported again should it come back). */
+const MAX_REPORTED = 4096;
+
 export class DriftReporter {
   private readonly reported = new Set<string>();
   private readonly absent = new Set<string>();
-  /** Notices the host has not been sent yet, in the order found. */
+  /** Notices the host has not been sent yet, in the order found (the newest MAX_HOST_NOTICES). */
   private forHost: DriftNotice[] = [];
 
   constructor(
@@ -41,11 +46,14 @@ export class DriftReporter {
       if (verdict.status === "match") return;
       const key = `${verdict.name}\u0000${verdict.sha256}`;
       if (this.reported.has(key)) return;
+      // A server can list another drifted text each time (and have the proxy list again with list_changed).
+      if (this.reported.size >= MAX_REPORTED) this.reported.delete(this.reported.values().next().value!);
       this.reported.add(key);
       const notice = driftNotice(verdict, tools[i]!, this.context);
       this.sink.stderr(noticeText(notice));
       this.sink.log(noticeJson(notice, this.sink.now()));
       this.forHost.push(notice);
+      if (this.forHost.length > MAX_HOST_NOTICES) this.forHost.shift();
     });
   }
 

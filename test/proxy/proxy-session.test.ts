@@ -653,6 +653,23 @@ describe("reports", () => {
     expect(w.toHost()).toHaveLength(3);
   });
 
+  it("keeps the newest 64 notices for a host that has not asked for them, however many drifts the server makes", async () => {
+    const w = await wire([ECHO]);
+    // A 2026-07-28 host that asks for no log messages; the server drifts anew at each list_changed.
+    w.session.fromHost(request("l", "subscriptions/listen", { _meta: META, notifications: { toolsListChanged: true } }));
+    for (let n = 0; n < 200; n++) {
+      w.fromServer({ jsonrpc: "2.0", method: "notifications/tools/list_changed", params: { _meta: { "io.modelcontextprotocol/subscriptionId": 0 } } });
+      w.fromServer(answer(w.lastRequest().id, { tools: [{ ...ECHO, description: `Echoes its input, take ${n}.` }], resultType: "complete" }));
+      await settle();
+    }
+    expect(w.stderr.filter((t) => t.includes("withheld the tool"))).toHaveLength(200);
+    w.session.fromHost(request(1, "ping", { _meta: { ...META, "io.modelcontextprotocol/logLevel": "warning" } }));
+    w.fromServer(answer(w.up(1), { resultType: "complete" }));
+    const notices = w.toHost().filter((t) => t.includes("notifications/message"));
+    expect(notices).toHaveLength(64);
+    expect(notices[63]).toContain("take 199.");
+  });
+
   it("tells a 2025-era host that set its log level to warning or below at once, and one that did not, not at all", async () => {
     const w = await wire([ECHO]);
     w.session.fromHost(request(0, "initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "h", version: "1" } }));
