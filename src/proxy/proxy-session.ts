@@ -19,7 +19,7 @@ import { refusalMessage, TOOL_WITHHELD, type DriftContext } from "./drift-notice
 import { wantsWarnings, type DriftReporter } from "./drift-reporter.js";
 import type { HostPort, IdSpace, Route, ServerEnd, UpstreamPort } from "./ports.js";
 import { excerpt, idKey, PARSE_ERROR, readLine, type Item, type Received, type RequestId, type Unreadable } from "./read-message.js";
-import { errorText, idText, INTERNAL_ERROR, notificationText, requestText, withCancelledId, withId, withMetaValue } from "./rpc-text.js";
+import { errorText, idText, INTERNAL_ERROR, metaValueText, notificationText, requestText, withCancelledId, withId, withMetaValue, withParamsValue } from "./rpc-text.js";
 import type { ToolGate } from "./tool-gate.js";
 
 const PROTOCOL_VERSION = "io.modelcontextprotocol/protocolVersion";
@@ -84,6 +84,10 @@ interface Pending extends Target {
   /** The id the proxy sent the request under, as JSON text. */
   readonly upIdText: string;
   readonly chain: ListChain | undefined;
+  /**
+   * The host's progress token exactly as written, when it sent one: the server gets the request's
+   * own id instead (unique upstream, as the SDK's own tokens are), and its progress goes back under this.
+   */
   readonly progress: string | undefined;
   readonly own: ((answer: Received | string) => void) | undefined;
 }
@@ -112,7 +116,6 @@ export class ProxySession {
   private readonly serverRequests = new Set<string>();
   /** Whether a server request was refused for the MAX_SERVER_REQUESTS bound since the last one passed (reported once). */
   private serverRequestsFullReported = false;
-  private readonly progressRoutes = new Map<string, Route>();
   private readonly chains = new Map<string, ListChain>();
   private held: Held[] = [];
   /**
@@ -304,8 +307,7 @@ export class ProxySession {
     const upIdText = String(up);
     const progressToken = getOwn(getOwn(message.params, "_meta"), "progressToken");
     const streamCancels = isModern(message);
-    const progress = typeof progressToken === "string" || typeof progressToken === "number" ? idKey(progressToken) : undefined;
-    if (progress !== undefined) this.progressRoutes.set(progress, target.route);
+    const progress = typeof progressToken === "string" || typeof progressToken === "number" ? metaValueText(received.text, "params", "progressToken") : undefined;
     const chain = message.method === "tools/list" ? this.chainFor(getOwn(message.params, "cursor")) : undefined;
     // Every member written out: V8 makes `{ ...target, more }` a dictionary-mode object, which cost
     // about 20 µs of each call's 25 µs in this process (bench/suites/proxy.mjs).
@@ -320,7 +322,9 @@ export class ProxySession {
       if (keys === undefined) this.listsUnder.set(hostKey, new Set([key]));
       else keys.add(key);
     }
-    this.toServer(withId(received.text, upIdText), { kind: "request", id: up, method: message.method, params: message.params }, tool, key);
+    // Two --listen clients may both use the token 1: the server sees the proxy's, as it sees its ids.
+    const text = progress === undefined ? withId(received.text, upIdText) : withMetaValue(withId(received.text, upIdText), "params", "progressToken", upIdText);
+    this.toServer(text, { kind: "request", id: up, method: message.method, params: message.params }, tool, key);
   }
 
   private hostNotification(received: Received, space: IdSpace): void {
@@ -495,7 +499,6 @@ export class ProxySession {
       }
     }
     if (pending.method === "tools/list" && pending.hostId !== undefined) this.listDone(looseIdKey(pending.hostId), key);
-    if (pending.progress !== undefined) this.progressRoutes.delete(pending.progress);
   }
 
   /**
@@ -544,8 +547,12 @@ export class ProxySession {
     }
     if (message.method === "notifications/progress") {
       const token = getOwn(message.params, "progressToken");
-      const owner = typeof token === "string" || typeof token === "number" ? this.progressRoutes.get(idKey(token)) : undefined;
-      this.send(text, owner ?? route, false);
+      const owner = typeof token === "string" || typeof token === "number" ? this.pending.get(idKey(token)) : undefined;
+      if (owner?.progress === undefined) {
+        this.options.reporter.problem(`the server sent progress under a token the proxy never sent or whose request is answered already (${excerpt(text)}); it was not passed on.`);
+        return;
+      }
+      this.send(withParamsValue(text, "progressToken", owner.progress), owner.route, false);
       return;
     }
     if (message.method === "notifications/cancelled") {

@@ -2,7 +2,7 @@
 // the edits it makes to texts it passes on (a request's id, a cancelled request's id, a subscription
 // id in _meta), each changing only the value it must and reading ids as the bytes that were sent. Pure.
 import type { JsonValue } from "../model/json.js";
-import { memberSpan, skipSpace, spliceSpan } from "./json-spans.js";
+import { memberSpan, skipSpace, type Span, spliceSpan } from "./json-spans.js";
 
 export const INTERNAL_ERROR = -32603;
 
@@ -40,18 +40,37 @@ export function idText(text: string): string {
 
 /** `text` with the member `key` of its object `outer`.`_meta` replaced by `valueText`; unchanged when there is none. */
 export function withMetaValue(text: string, outer: "params" | "result", key: string, valueText: string): string {
-  const object = memberSpan(text, skipSpace(text, 0), outer);
-  if (object === undefined || text.charCodeAt(object.start) !== 0x7b) return text;
-  const meta = memberSpan(text, object.start, "_meta");
-  if (meta === undefined || text.charCodeAt(meta.start) !== 0x7b) return text;
-  const value = memberSpan(text, meta.start, key);
+  const value = metaMemberSpan(text, outer, key);
   return value === undefined ? text : spliceSpan(text, value, valueText);
 }
 
 /** `text` (a notifications/cancelled) with params.requestId replaced by `idText`. */
 export function withCancelledId(text: string, idText: string): string {
+  return withParamsValue(text, "requestId", idText);
+}
+
+/** `text` with the member `key` of its params object replaced by `valueText`; unchanged when there is none. */
+export function withParamsValue(text: string, key: string, valueText: string): string {
   const params = memberSpan(text, skipSpace(text, 0), "params");
   if (params === undefined || text.charCodeAt(params.start) !== 0x7b) return text;
-  const id = memberSpan(text, params.start, "requestId");
-  return id === undefined ? text : spliceSpan(text, id, idText);
+  const value = memberSpan(text, params.start, key);
+  return value === undefined ? text : spliceSpan(text, value, valueText);
+}
+
+/**
+ * The member `key` of `text`'s `outer`.`_meta` exactly as written, or undefined.
+ * @example metaValueText('{"params":{"_meta":{"progressToken": 1.0}}}', "params", "progressToken") // "1.0"
+ */
+export function metaValueText(text: string, outer: "params" | "result", key: string): string | undefined {
+  const value = metaMemberSpan(text, outer, key);
+  return value === undefined ? undefined : text.slice(value.start, value.end);
+}
+
+/** The span of the member `key` of `text`'s `outer`.`_meta`, or undefined. */
+function metaMemberSpan(text: string, outer: "params" | "result", key: string): Span | undefined {
+  const object = memberSpan(text, skipSpace(text, 0), outer);
+  if (object === undefined || text.charCodeAt(object.start) !== 0x7b) return undefined;
+  const meta = memberSpan(text, object.start, "_meta");
+  if (meta === undefined || text.charCodeAt(meta.start) !== 0x7b) return undefined;
+  return memberSpan(text, meta.start, key);
 }

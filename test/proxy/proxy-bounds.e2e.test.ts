@@ -101,8 +101,8 @@ function modern(method: string, name?: string): Record<string, string> {
   return { "mcp-protocol-version": "2026-07-28", "mcp-method": method, ...(name ? { "mcp-name": name } : {}) };
 }
 
-async function listening(calls: string): Promise<URL> {
-  const run = startProcess(process.execPath, [await proxyCli(), "proxy", "--cwd", pinnedProject([ECHO, ADD]), "--listen", "127.0.0.1:0", "--", ...pinServer("hang")], { PIN_CALLS: calls });
+async function listening(calls: string, mode = "hang"): Promise<URL> {
+  const run = startProcess(process.execPath, [await proxyCli(), "proxy", "--cwd", pinnedProject([ECHO, ADD]), "--listen", "127.0.0.1:0", "--", ...pinServer(mode)], { PIN_CALLS: calls });
   const where = () => /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(run.stderr())?.[1];
   await until(
     () => where() !== undefined,
@@ -188,6 +188,24 @@ describe("--listen: two clients whose requests have the same id", () => {
     expect(ids).toEqual([hung.a]);
     a.close();
     b.close();
+  }, 60_000);
+
+  it("gives each SDK v2 client the progress of its own call only, though both number their calls and tokens alike", async () => {
+    const url = await listening(callsFile(), "progress");
+    const heard: Record<string, unknown[]> = { a: [], b: [] };
+    const calls = await Promise.all(
+      ["a", "b"].map(async (who) => {
+        const client = new Client({ name: "claude-code", version: "2" }, { capabilities: {}, versionNegotiation: { mode: "auto" } });
+        clients.push(client);
+        await client.connect(new StreamableHTTPClientTransport(url));
+        return { who, client };
+      }),
+    );
+    const results = await Promise.all(
+      calls.map(({ who, client }) => client.callTool({ name: "echo", arguments: { text: who } }, { onprogress: (progress) => void heard[who]!.push(progress.message), timeout: 30_000 })),
+    );
+    expect(results.map((result) => result.content)).toEqual([[{ type: "text", text: "a" }], [{ type: "text", text: "b" }]]);
+    expect(heard).toEqual({ a: ["a"], b: ["b"] });
   }, 60_000);
 
   it("cancels at the stdio server only the call whose SDK v2 client aborted it", async () => {

@@ -463,7 +463,8 @@ describe("ids, cancellation, the server's own requests", () => {
       const { _meta: meta, ...rest } = params ?? {};
       const { progressToken: _token, ...ownMeta } = (meta as JsonObject | undefined) ?? {};
       const hostsAsSent = params === undefined ? '{"jsonrpc":"2.0","id":2,"method":"tools/list"}' : request(2, "tools/list", { ...rest, _meta: ownMeta });
-      expect(sent).toEqual([list.replace('"h-1"', "0"), request(1, "ping"), hostsAsSent]);
+      // The host's progress token goes as the request's own number too.
+      expect(sent).toEqual([list.replace('"h-1"', "0").replace('"progressToken":"p"', '"progressToken":0'), request(1, "ping"), hostsAsSent]);
     }
   });
 
@@ -596,6 +597,27 @@ describe("ids, cancellation, the server's own requests", () => {
     w.session.fromHost(JSON.stringify(answer("s0", { action: "decline" })));
     w.fromServer({ jsonrpc: "2.0", id: "s-new", method: "ping" });
     expect(JSON.parse(w.toHost()[1024]!).id).toBe("s-new");
+  });
+
+  it("gives the server a progress token of the proxy's for each request, and each client its own progress back under the token it wrote", async () => {
+    const w = await wire([ECHO]);
+    const [a, b] = [{ post: "a" }, { post: "b" }];
+    // Two --listen clients, each with its request 1 and the token 1 (as the SDK numbers both).
+    w.session.fromHost(request(1, "ping", { _meta: { ...META, progressToken: 1 } }), a, a);
+    w.session.fromHost(request(1, "ping", { _meta: { ...META, progressToken: 1.0 } }).replace('"progressToken":1', '"progressToken":1.0'), b, b);
+    expect(w.toServer().map((t) => JSON.parse(t).params._meta.progressToken)).toEqual([0, 1]);
+    const progress = (token: number, n: number) => `{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":${token},"progress":${n}}}`;
+    w.fromServer(progress(1, 5));
+    w.fromServer(progress(0, 7));
+    expect(w.host.sent).toEqual([
+      { text: '{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":1.0,"progress":5}}', route: b, final: false },
+      { text: '{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":1,"progress":7}}', route: a, final: false },
+    ]);
+    // Once a's request is answered, progress under its token names nothing: dropped and reported.
+    w.fromServer(answer(0, {}));
+    w.fromServer(progress(0, 8));
+    expect(w.host.sent).toHaveLength(3);
+    expect(w.stderr.join("")).toContain("the server sent progress under a token the proxy never sent");
   });
 
   it("puts the host's id back in a subscriptions/listen result's _meta", async () => {

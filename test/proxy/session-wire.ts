@@ -8,7 +8,7 @@ import type { DriftContext } from "../../src/proxy/drift-notice.js";
 import type { HostPort, Route, SendInfo, ServerEnd, UpstreamEvents, UpstreamPort } from "../../src/proxy/ports.js";
 import { ProxySession } from "../../src/proxy/proxy-session.js";
 import { readLine } from "../../src/proxy/read-message.js";
-import { withId } from "../../src/proxy/rpc-text.js";
+import { withId, withMetaValue } from "../../src/proxy/rpc-text.js";
 import { ToolGate, type DriftMode } from "../../src/proxy/tool-gate.js";
 import { parseLock } from "../../src/lock/parse-lock.js";
 import { lockText } from "../support/proxy-harness.js";
@@ -105,7 +105,8 @@ export async function wire(pinned: readonly JsonObject[], mode: DriftMode = "blo
       const { text, info } = server.received[tied]!;
       if (info.message.kind !== "request") continue;
       const upText = String(info.message.id);
-      const request = hostRequests.find((r) => r.up === undefined && withId(r.text, upText) === text);
+      // The host's progress token, if any, goes under the request's own id too.
+      const request = hostRequests.find((r) => r.up === undefined && [withId(r.text, upText), withMetaValue(withId(r.text, upText), "params", "progressToken", upText)].includes(text));
       if (request) request.up = Number(upText);
     }
     const found = hostRequests.findLast((r) => r.up !== undefined && r.id === hostId);
