@@ -3,10 +3,13 @@
 // side, byte for byte, except that (1) each tools/list answer is matched to the host's request by id
 // and checked page by page, withheld tools taken out; (2) a tools/call of a tool the newest verified
 // list withheld, or that no list has shown, is answered by the proxy and never reaches the server;
-// (3) a list_changed is held until the proxy has listed the tools again itself and checked them;
+// (3) a list_changed is held until the proxy has listed the tools again itself and checked them
+// (one per route and subscription, however many came); a notifications/cancelled from the host
+// names only a request of its own id space (IdSpace: one --listen client's);
 // (4) the proxy owns the server's id space: every request it sends, the host's and its own, goes
 // under the next number of one counter, and whatever names that id (the answer, notifications/
-// cancelled, a subscription id in _meta) goes back under the host's id exactly as the host wrote it;
+// cancelled, a subscription id in _meta, the progress token the server gets in its stead) goes back
+// under the host's id (or token) exactly as the host wrote it, on that request's route;
 // an answer under an id the proxy never sent is dropped. Any answer under the id of a tools/list the
 // host has in flight is checked as that list's. Both
 // protocol eras pass unchanged: 2025 (`initialize`, logging/setLevel, server-sent requests) and
