@@ -237,7 +237,9 @@ function readPages(pages: readonly Page[], server: ServerInfo, options: SavedAns
         problem(
           next.unit,
           next.pointer,
-          `Page ${k + 1} has no nextCursor, so it ended the list, yet another page follows it.`,
+          read.value.nextCursor === undefined
+            ? `Page ${k + 1} has no nextCursor, so it ended the list, yet another page follows it.`
+            : `Page ${k + 1} repeats page ${k} under the cursor it was asked with, which ends the list (as in the SDK's Client), yet another page follows it.`,
           "Save the pages of one answer only, in the order the server sent them.",
         ),
       );

@@ -1,13 +1,15 @@
 // One raw tools/list result (as the server sent it) → its tool objects and next cursor, and the
-// checks across pages: every tool is an object with a string name, no name twice, no cursor twice,
-// a bounded number of pages, no tool nested deeper than mcp-gen reads a descriptor. Pure. Tool objects are kept exactly as received, every field included:
+// checks across pages: every tool is an object with a string name, no name twice, no cursor going
+// round, a bounded number of pages, no tool nested deeper than mcp-gen reads a descriptor. A listing
+// ends where SDK v2's Client ends its walk (endsWalk), so verify, import, the proxy and the generated
+// client's pin guard see the same tools. Pure. Tool objects are kept exactly as received, every field included:
 // they are what gets hashed.
 import { isJsonObject, nestsDeeperThan, type JsonObject, type JsonValue } from "../model/json.js";
 import { liveProblem, type LiveResult } from "./live-problem.js";
 
 export interface ToolsPage {
   readonly tools: readonly JsonObject[];
-  /** undefined on the last page. */
+  /** undefined on the last page; an empty string is a cursor like any other. */
   readonly nextCursor: string | undefined;
 }
 
@@ -35,22 +37,48 @@ export function readToolsPage(result: JsonValue | undefined, page: number, maxDe
   if (cursor !== undefined && cursor !== null && typeof cursor !== "string") {
     return liveProblem("bad-response", `Page ${page} of tools/list has a nextCursor that is ${describe(cursor)}, not a string.`);
   }
-  // An empty cursor ends the list, as in the SDK's own pagination.
-  return { ok: true, value: { tools: tools as JsonObject[], nextCursor: typeof cursor === "string" && cursor !== "" ? cursor : undefined } };
+  // An empty cursor is followed, as SDK v2's Client follows it (only an absent one ends its walk).
+  return { ok: true, value: { tools: tools as JsonObject[], nextCursor: typeof cursor === "string" ? cursor : undefined } };
 }
 
-/** Accumulates pages in order; refuses duplicates, repeated cursors and lists longer than `maxPages`. */
+/**
+ * Whether `page`, asked for with the cursor `asked` (undefined: the first page), ends the listing
+ * without adding to it: it repeats the page before (`previous`, its tools) under the cursor it was
+ * asked with. SDK v2's Client ends its walk there (and drops that page), so a server whose last
+ * page names its own cursor again lists what the SDK lists.
+ *
+ * @example endsWalk("p2", { tools: [], nextCursor: "p2" }, []) // true
+ */
+export function endsWalk(asked: string | undefined, page: ToolsPage, previous: readonly JsonValue[] | undefined): boolean {
+  return asked !== undefined && page.nextCursor === asked && previous !== undefined && JSON.stringify(page.tools) === JSON.stringify(previous);
+}
+
+/**
+ * Accumulates pages in order, asking for the next page where SDK v2's Client would: it ends at a
+ * page without nextCursor or at one that repeats the page before under its own cursor (endsWalk).
+ * Refuses duplicate names, a cursor that comes round again after other pages (a loop; the same
+ * cursor twice in a row is asked again, as the SDK does, and then ends or reaches the cap) and lists
+ * longer than `maxPages`.
+ */
 export class ToolsCollector {
   readonly tools: JsonObject[] = [];
   private readonly where = new Map<string, string>();
-  private readonly cursors = new Set<string>();
+  /** Each cursor sent, and the page that first sent it. */
+  private readonly cursors = new Map<string, number>();
+  /** The cursor the next page is asked with (undefined before the first). */
+  private asked: string | undefined;
+  /** The tools of the newest page added. */
+  private previous: readonly JsonObject[] | undefined;
+  /** Pages of the list: a page that only ends it (endsWalk) is not one. */
   pages = 0;
 
   constructor(private readonly maxPages: number) {}
 
   /** Adds one page; on success, the cursor to ask for next (undefined: done). */
   add(page: ToolsPage): LiveResult<string | undefined> {
+    if (endsWalk(this.asked, page, this.previous)) return { ok: true, value: undefined };
     this.pages++;
+    this.previous = page.tools;
     for (let i = 0; i < page.tools.length; i++) {
       const tool = page.tools[i]!;
       const name = tool.name as string;
@@ -62,9 +90,13 @@ export class ToolsCollector {
     }
     const next = page.nextCursor;
     if (next === undefined) return { ok: true, value: undefined };
-    if (this.cursors.has(next)) return liveProblem("cursor-loop", `The server sent the nextCursor ${short(next)} twice; its tools/list would never end.`);
+    const first = this.cursors.get(next);
+    if (first !== undefined && next !== this.asked) {
+      return liveProblem("cursor-loop", `The server sent the nextCursor ${short(next)} on page ${first} and again on page ${this.pages}, after other pages; its tools/list would go round forever.`);
+    }
     if (this.pages >= this.maxPages) return liveProblem("too-many-pages", `The server's tools/list did not end within ${this.maxPages} pages.`);
-    this.cursors.add(next);
+    if (first === undefined) this.cursors.set(next, this.pages);
+    this.asked = next;
     return { ok: true, value: next };
   }
 }

@@ -15,7 +15,7 @@
 // protocol eras pass unchanged: 2025 (`initialize`, logging/setLevel, server-sent requests) and
 // 2026-07-28 (`server/discover`, `_meta` on every request, subscriptions/listen, MRTR retries, which
 // are tools/calls like any other). The server's end is the session's end.
-import { ToolsCollector } from "../live/read-tools-page.js";
+import { endsWalk, ToolsCollector } from "../live/read-tools-page.js";
 import { getOwn, isJsonObject, type JsonObject, type JsonValue } from "../model/json.js";
 import { checkListAnswer } from "./check-list-answer.js";
 import { refusalMessage, TOOL_WITHHELD, type DriftContext } from "./drift-notice.js";
@@ -69,9 +69,15 @@ interface Target {
   readonly logWarnings: boolean;
 }
 
-/** A pinned-tools listing the host is walking page by page, to see what a complete one left out. */
+/**
+ * A pinned-tools listing the host is walking page by page, to see what a complete one left out. It is
+ * complete where the host's SDK ends its walk (endsWalk): the cursor its newest page was asked with
+ * and that page's tools say whether the next page only repeats it.
+ */
 interface ListChain {
   readonly names: Set<string>;
+  asked: string | undefined;
+  previous: readonly JsonObject[] | undefined;
 }
 
 interface Pending extends Target {
@@ -393,7 +399,7 @@ export class ProxySession {
   }
 
   private chainFor(cursor: JsonValue | undefined): ListChain | undefined {
-    if (cursor === undefined) return { names: new Set() };
+    if (cursor === undefined) return { names: new Set(), asked: undefined, previous: undefined };
     if (typeof cursor !== "string") return undefined;
     const chain = this.chains.get(cursor);
     this.chains.delete(cursor);
@@ -480,8 +486,11 @@ export class ProxySession {
     this.legacyNotices();
     const chain = pending.chain;
     if (chain) {
-      for (const tool of checked.page.tools) chain.names.add(tool.name as string);
-      if (checked.page.nextCursor !== undefined) {
+      const ends = endsWalk(chain.asked, checked.page, chain.previous);
+      if (!ends) for (const tool of checked.page.tools) chain.names.add(tool.name as string);
+      if (!ends && checked.page.nextCursor !== undefined) {
+        chain.asked = checked.page.nextCursor;
+        chain.previous = checked.page.tools;
         if (this.chains.size >= MAX_CHAINS) this.chains.delete(this.chains.keys().next().value!);
         this.chains.set(checked.page.nextCursor, chain);
       } else {
@@ -673,7 +682,7 @@ export class ProxySession {
       this.options.reporter.verdicts(checked.page.verdicts, checked.page.tools);
       this.legacyNotices();
       for (const tool of checked.page.tools) names.add(tool.name as string);
-      const next = collector.add({ tools: checked.page.tools, nextCursor: checked.page.nextCursor === "" ? undefined : checked.page.nextCursor });
+      const next = collector.add(checked.page);
       if (!next.ok) {
         this.listFailed(next.problem.message);
         return;

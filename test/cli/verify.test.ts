@@ -136,7 +136,7 @@ describe("verify against a misbehaving server", () => {
     ["invalid-tool", 'mcp-gen verify: Tool 1 on page 1 of tools/list is the string "add", not an object.\n'],
     ["no-name", "mcp-gen verify: Tool 1 on page 1 of tools/list has no name.\n"],
     ["endless", "mcp-gen verify: The server's tools/list did not end within 100 pages.\n"],
-    ["cursor-loop", 'mcp-gen verify: The server sent the nextCursor "again" twice; its tools/list would never end.\n'],
+    ["cursor-loop", 'mcp-gen verify: The server sent the nextCursor "p2" on page 1 and again on page 3, after other pages; its tools/list would go round forever.\n'],
     ["duplicate", 'mcp-gen verify: The server listed the tool "echo" twice (page 1, item 0 and page 2, item 1); tool names must be unique.\n'],
     ["rpc-error", "mcp-gen verify: The server answered tools/list with JSON-RPC error -32603: Internal error: database unavailable\n"],
     ["hang", "mcp-gen verify: The server did not answer tools/list within the 3000 ms timeout. (Lines it writes to stdout that are not JSON are ignored.)\n"],

@@ -47,7 +47,7 @@ describe.each(transports)("over %s", (_, target) => {
     ["invalid-tool", "bad-tool", 'Tool 1 on page 1 of tools/list is the string "add", not an object.'],
     ["no-name", "bad-tool", "Tool 1 on page 1 of tools/list has no name."],
     ["endless", "too-many-pages", "The server's tools/list did not end within 20 pages."],
-    ["cursor-loop", "cursor-loop", 'The server sent the nextCursor "again" twice; its tools/list would never end.'],
+    ["cursor-loop", "cursor-loop", 'The server sent the nextCursor "p2" on page 1 and again on page 3, after other pages; its tools/list would go round forever.'],
     ["duplicate", "duplicate-name", 'The server listed the tool "echo" twice (page 1, item 0 and page 2, item 1); tool names must be unique.'],
     ["rpc-error", "rpc-error", "The server answered tools/list with JSON-RPC error -32603: Internal error: database unavailable"],
   ])("%s → %s", async (mode, kind, message) => {

@@ -38,7 +38,17 @@ describe("readSavedAnswer reads every form to the same tools", () => {
     ["a bare array of tools", JSON.stringify([echo, add])],
     ["pages as a JSON array of results", JSON.stringify([{ tools: [echo], nextCursor: "2" }, { tools: [add] }], null, 2)],
     ["pages as a JSON array of responses", JSON.stringify([JSON.parse(response(1, { tools: [echo], nextCursor: "2" })), JSON.parse(response(2, { tools: [add] }))])],
-    ["pages as JSON Lines (CRLF, a blank line)", `${response(1, { tools: [echo], nextCursor: "2" })}\r\n\r\n${response(2, { tools: [add], nextCursor: "" })}\r\n`],
+    ["pages as JSON Lines (CRLF, a blank line)", `${response(1, { tools: [echo], nextCursor: "2" })}\r\n\r\n${response(2, { tools: [add] })}\r\n`],
+    // As SDK v2's Client walks: an empty nextCursor is followed; a page repeating the one before under its own cursor ends the list.
+    ["pages with an empty nextCursor", JSON.stringify([{ tools: [echo], nextCursor: "" }, { tools: [add] }])],
+    [
+      "a last page repeated under its own cursor",
+      JSON.stringify([
+        { tools: [echo], nextCursor: "2" },
+        { tools: [add], nextCursor: "2" },
+        { tools: [add], nextCursor: "2" },
+      ]),
+    ],
     ["a UTF-8 BOM", `\uFEFF${JSON.stringify({ tools: [echo, add] })}`],
   ])("%s", (_, text) => {
     const answer = tools(text);
@@ -116,6 +126,19 @@ describe("readSavedAnswer refuses what is not a tools/list answer, at its line a
       "a page after the end",
       `${JSON.stringify({ tools: [echo] })}\n${JSON.stringify({ tools: [add] })}`,
       "saved.json:2:1 saved-answer-invalid Page 1 has no nextCursor, so it ended the list, yet another page follows it.",
+    ],
+    [
+      "a page after a repeated last page",
+      JSON.stringify([{ tools: [echo], nextCursor: "2" }, { tools: [add], nextCursor: "2" }, { tools: [add], nextCursor: "2" }, { tools: [] }]),
+      "saved.json:1:339 saved-answer-invalid Page 3 repeats page 2 under the cursor it was asked with, which ends the list (as in the SDK's Client), yet another page follows it.",
+    ],
+    [
+      "a last page with an empty nextCursor",
+      JSON.stringify([
+        { tools: [echo], nextCursor: "2" },
+        { tools: [add], nextCursor: "" },
+      ]),
+      "saved.json:1:236 saved-answer-invalid Page 2 has a nextCursor, so the server has more tools, but the file ends there: the list is incomplete.",
     ],
     [
       "a tool twice",

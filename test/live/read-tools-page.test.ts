@@ -13,8 +13,9 @@ describe("readToolsPage", () => {
     if (result.ok) expect(result.value.tools[0]).toBe(echo);
   });
 
-  it("reads an absent, null or empty nextCursor as the last page", () => {
-    for (const nextCursor of [undefined, null, ""]) {
+  it("reads an absent or null nextCursor as the last page, and keeps an empty one, which the SDK follows", () => {
+    expect(readToolsPage({ tools: [], nextCursor: "" }, 1, 256)).toEqual({ ok: true, value: { tools: [], nextCursor: "" } });
+    for (const nextCursor of [undefined, null]) {
       expect(readToolsPage({ tools: [], ...(nextCursor === undefined ? {} : { nextCursor }) }, 1, 256)).toEqual({ ok: true, value: { tools: [], nextCursor: undefined } });
     }
   });
@@ -77,10 +78,33 @@ describe("ToolsCollector", () => {
     });
   });
 
-  it("refuses a cursor sent twice and a list longer than the page limit", () => {
+  it("ends where SDK v2's Client does: at a page repeating the one before under the cursor it was asked with", () => {
+    const repeated = new ToolsCollector(10);
+    expect(repeated.add({ tools: [echo], nextCursor: "p2" })).toEqual({ ok: true, value: "p2" });
+    // Page 2 names its own cursor again with other tools: asked again, as the SDK asks.
+    expect(repeated.add({ tools: [{ name: "add" }], nextCursor: "p2" })).toEqual({ ok: true, value: "p2" });
+    expect(repeated.add({ tools: [{ name: "add" }], nextCursor: "p2" })).toEqual({ ok: true, value: undefined });
+    expect(repeated.tools.map((t) => t.name)).toEqual(["echo", "add"]);
+    expect(repeated.pages).toBe(2);
+    // The same tools under another cursor, or under the first page's own (no cursor asked), are pages of the list.
+    const first = new ToolsCollector(10);
+    expect(first.add({ tools: [], nextCursor: "" })).toEqual({ ok: true, value: "" });
+    expect(first.add({ tools: [], nextCursor: "x" })).toEqual({ ok: true, value: "x" });
+    expect(first.add({ tools: [], nextCursor: "x" })).toEqual({ ok: true, value: undefined });
+  });
+
+  it("refuses cursors that come round again and a list longer than the page limit", () => {
     const looping = new ToolsCollector(10);
-    looping.add({ tools: [], nextCursor: "again" });
-    expect(looping.add({ tools: [], nextCursor: "again" })).toMatchObject({ ok: false, problem: { kind: "cursor-loop" } });
+    looping.add({ tools: [], nextCursor: "a" });
+    looping.add({ tools: [{ name: "b" }], nextCursor: "b" });
+    expect(looping.add({ tools: [{ name: "c" }], nextCursor: "a" })).toEqual({
+      ok: false,
+      problem: { kind: "cursor-loop", message: 'The server sent the nextCursor "a" on page 1 and again on page 3, after other pages; its tools/list would go round forever.' },
+    });
+    const changing = new ToolsCollector(3);
+    expect(changing.add({ tools: [], nextCursor: "same" }).ok).toBe(true);
+    expect(changing.add({ tools: [{ name: "b" }], nextCursor: "same" }).ok).toBe(true);
+    expect(changing.add({ tools: [{ name: "c" }], nextCursor: "same" })).toMatchObject({ ok: false, problem: { kind: "too-many-pages" } });
     const endless = new ToolsCollector(3);
     expect(endless.add({ tools: [], nextCursor: "1" }).ok).toBe(true);
     expect(endless.add({ tools: [], nextCursor: "2" }).ok).toBe(true);
