@@ -120,8 +120,8 @@ interface ReadInputs {
 
 /** Validate, then reuse what did not change, generate the rest and write it; or stop and say why. */
 async function validateAndWrite(run: BuildRun, plan: BuildPlan, threads: BuildThreads, read: ReadInputs): Promise<number> {
-  const { input, records, scaffolds } = read;
-  const analysis = await validateProject(run, threads, input, read.reuse);
+  const { records, scaffolds } = read;
+  const { input, analysis } = await validateProject(run, threads, read.input, read.reuse);
   // A project that lacks the runtime its code imports builds, with the line that installs it (check fails on it).
   const runtime = input.descriptors.length === 0 ? [] : runtimeWarnings(run.root, input.config, run.project.sources.get(PACKAGE_JSON), () => runtimeInstallArgument(run.root, PACKAGE_ROOT) ?? null);
   const names = analysis.tools.map((tool) => String(tool.wire.name));
@@ -135,7 +135,11 @@ async function validateAndWrite(run: BuildRun, plan: BuildPlan, threads: BuildTh
   const output = reuseOutput(plan, { tools: analysis.tools, checked, inputs, files: input.files, scaffolds, force: run.force, memo: analysis.memo });
   // What the next build prints when it finds nothing changed (buildUnchanged).
   const config = input.config;
-  const findings = { diagnostics: analysis.diagnostics, scaffolds: scaffolds ? requiredScaffolds(names, config.handlers, config.tests, analysis.memo) : [] };
+  const findings = {
+    diagnostics: analysis.diagnostics,
+    scaffolds: scaffolds ? requiredScaffolds(names, config.handlers, config.tests, analysis.memo) : [],
+    verdicts: [...(input.patternVerdicts ?? [])].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  };
   if (output.unchanged) {
     await recordUnchanged(plan, output.unchanged, records, findings);
     await printBuilt(run, diagnostics, { tools: analysis.tools.length, tree: { written: [], unchanged: [...output.unchanged], removed: [] }, created: [], lockChanged: false });
@@ -163,6 +167,7 @@ async function validateAndWrite(run: BuildRun, plan: BuildPlan, threads: BuildTh
     aggregates: built.aggregates,
     analysis,
     checked,
+    ...(input.patternVerdicts ? { verdicts: input.patternVerdicts } : {}),
     records,
     findings,
   });
@@ -171,14 +176,16 @@ async function validateAndWrite(run: BuildRun, plan: BuildPlan, threads: BuildTh
 }
 
 /**
- * Validates every descriptor (but those reuseChecks took over). Type generation for the tools
+ * Validates every descriptor (but those reuseChecks took over and whose patterns' verdicts are the
+ * same: withPatternVerdicts), and answers with the input as analysed. Type generation for the tools
  * resolved afresh starts behind their schema compilation: a worker goes on to it while the main
  * thread finishes the rules. A tool whose types request is the last build's (a description edited)
  * starts no job.
  */
-async function validateProject(run: BuildRun, threads: BuildThreads, input: ProjectInput, reuse: ChecksReuse): Promise<ProjectAnalysis> {
-  run.progress.phase(`Validating ${count(input.descriptors.length, "tool")}`, "schemas");
-  return analyzeProjectWith(await withPatternVerdicts(input, run.root), threads.precompile, (fresh, all) =>
+async function validateProject(run: BuildRun, threads: BuildThreads, read: ProjectInput, reuse: ChecksReuse): Promise<{ input: ProjectInput; analysis: ProjectAnalysis }> {
+  run.progress.phase(`Validating ${count(read.descriptors.length, "tool")}`, "schemas");
+  const input = await withPatternVerdicts(read, run.root);
+  const analysis = await analyzeProjectWith(input, threads.precompile, (fresh, all) =>
     threads.prefetchTypes(
       expectedTypesJobs(
         fresh,
@@ -188,6 +195,7 @@ async function validateProject(run: BuildRun, threads: BuildThreads, input: Proj
       ),
     ),
   );
+  return { input, analysis };
 }
 
 /**

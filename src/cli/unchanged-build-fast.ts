@@ -63,6 +63,12 @@ export async function unchangedBuildFast(question: FastBuildQuestion): Promise<U
   // second way: by the hashes the lock records, reading only the files whose stats are not known.
   const output = vouched ? vouchedOutput(project, vouched) : await hashedFiles(project, index, question.cachePath, (lockHash) => lockHash === found.lock);
   if (!output || !scaffoldsExist(root, found.scaffolds)) return undefined;
+  // The ReDoS checker's verdicts the last build's findings and output were made with, when it used
+  // any: the verdict cache must still give them (not edited, deleted or checked again since).
+  if (found.verdicts.length > 0) {
+    const { verdictCacheBeside, verdictsHold } = await import("../pattern-check/verdict-cache.js");
+    if (!verdictsHold(verdictCacheBeside(question.cachePath), found.verdicts)) return undefined;
+  }
   // Last: it hashes mcp-gen's own files (by their stats, from the index's recorded hashes).
   if (found.generator !== generatorFingerprint(index)) return undefined;
   return { tools: output.tools, files: output.generated, findings: found.diagnostics };

@@ -103,6 +103,8 @@ export interface CachedTool {
   readonly inProject?: { readonly names: string; readonly diagnostics: readonly Diagnostic[] };
   /** The patterns of its wire descriptor that need a certificate (patternsToCertify), sorted. */
   readonly certify?: readonly string[];
+  /** The checker's verdicts on them that its diagnostics and output were made with (verdictsKey); absent when it has none. */
+  readonly verdicts?: string;
 }
 
 /** The cache at `path` (buildCachePath), or undefined when there is none or it cannot be read. */

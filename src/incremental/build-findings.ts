@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { writeMemoFile } from "./build-cache.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 import { isJsonObject, type JsonValue } from "../model/json.js";
+import type { PatternVerdict } from "../compile/linear-pattern/pattern-plan.js";
 
 export interface BuildFindings {
   /** SHA-256 of the text of the lock the build left. */
@@ -20,9 +21,14 @@ export interface BuildFindings {
   readonly diagnostics: readonly Diagnostic[];
   /** The scaffolds the build would create if they were missing (requiredScaffolds), as project paths. */
   readonly scaffolds: readonly string[];
+  /**
+   * The ReDoS checker's verdicts the analysis used, by pattern, sorted by pattern: the findings (and
+   * the output) hold while the verdict cache gives the same ones (sameVerdicts).
+   */
+  readonly verdicts: readonly (readonly [string, PatternVerdict])[];
 }
 
-const FINDINGS_VERSION = 1;
+const FINDINGS_VERSION = 2;
 
 /** Where the findings go: beside the build cache (buildCachePath); nowhere for a project with no cache. */
 export function buildFindingsPath(cachePath: string | undefined): string | undefined {
@@ -35,10 +41,18 @@ export function readBuildFindings(path: string | undefined): BuildFindings | und
   try {
     const value = JSON.parse(readFileSync(path, "utf8")) as JsonValue;
     if (!isJsonObject(value) || value.version !== FINDINGS_VERSION) return undefined;
-    const { lock, generator, config, diagnostics, scaffolds } = value;
+    const { lock, generator, config, diagnostics, scaffolds, verdicts } = value;
     if (typeof lock !== "string" || typeof generator !== "string" || typeof config !== "string") return undefined;
     if (!Array.isArray(diagnostics) || !diagnostics.every(isDiagnostic) || !Array.isArray(scaffolds) || !scaffolds.every((path) => typeof path === "string")) return undefined;
-    return { lock, generator, config, diagnostics: diagnostics as unknown as Diagnostic[], scaffolds: scaffolds as string[] };
+    if (!Array.isArray(verdicts) || !verdicts.every((entry) => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === "string" && isJsonObject(entry[1]))) return undefined;
+    return {
+      lock,
+      generator,
+      config,
+      diagnostics: diagnostics as unknown as Diagnostic[],
+      scaffolds: scaffolds as string[],
+      verdicts: verdicts as unknown as BuildFindings["verdicts"],
+    };
   } catch {
     return undefined;
   }

@@ -36,6 +36,8 @@ import type { RunMemo } from "../model/run-memo.js";
 import { NO_CLOCK, type PhaseClock } from "../model/phase-clock.js";
 import type { JsonValue } from "../model/json.js";
 import { certificateTest, patternsToCertify } from "../pattern-check/certify-patterns.js";
+import { verdictsKey } from "../pattern-check/verdict-cache.js";
+import type { PatternVerdict } from "../compile/linear-pattern/pattern-plan.js";
 import { piecesEqual, piecesInclude, piecesLength, sha256OfPieces, type BytePieces } from "../files/byte-pieces.js";
 import { readWithStat } from "../files/read-with-stat.js";
 import { readTextIfExists } from "../files/write-files.js";
@@ -365,6 +367,8 @@ export interface BuildWrite {
   readonly aggregates?: AggregateLayouts;
   readonly analysis: Pick<ProjectAnalysis, "schemas" | "toolDiagnostics" | "inProject" | "memo">;
   readonly checked: readonly CheckedTool[];
+  /** The checker's verdicts the analysis used (ProjectInput.patternVerdicts): each tool's are kept with it. */
+  readonly verdicts?: ReadonlyMap<string, PatternVerdict>;
   /** What reading the project recorded of each file. */
   readonly records: ReadonlyMap<string, FileRecord>;
   /** Where the time goes (MCP_GEN_PHASES): writing counts to "write", rendering and hashing the lock to "hash". */
@@ -373,8 +377,8 @@ export interface BuildWrite {
   readonly findings: BuildFound;
 }
 
-/** What a build found: its analysis's diagnostics and the scaffolds it requires (BuildFindings). */
-export type BuildFound = Pick<BuildFindings, "diagnostics" | "scaffolds">;
+/** What a build found: its analysis's diagnostics, the scaffolds it requires and the verdicts it used (BuildFindings). */
+export type BuildFound = Pick<BuildFindings, "diagnostics" | "scaffolds" | "verdicts">;
 
 export interface BuildWritten {
   readonly tree: TreeSummary;
@@ -493,7 +497,14 @@ function toolsForCache(write: BuildWrite): Parameters<typeof nextCache>[0]["tool
   return write.tools.map((tool) => {
     const found = inProjectByFile.get(tool.file);
     const certify = listed.get(tool.file) ?? patternsToCertify(tool.wire as unknown as JsonValue, needs);
-    return { tool, diagnostics: fresh.get(tool.file) ?? earlier.get(tool.file) ?? [], ...(inProject && found ? { inProject: { names: inProject.names, diagnostics: found } } : {}), certify };
+    const verdicts = certify.length > 0 ? { verdicts: verdictsKey(certify, write.verdicts) } : {};
+    return {
+      tool,
+      diagnostics: fresh.get(tool.file) ?? earlier.get(tool.file) ?? [],
+      ...(inProject && found ? { inProject: { names: inProject.names, diagnostics: found } } : {}),
+      certify,
+      ...verdicts,
+    };
   });
 }
 

@@ -55,6 +55,7 @@ export function reusableTools(descriptors: readonly string[], records: ReadonlyM
       diagnostics: entry.diagnostics,
       ...(entry.inProject ? { inProject: entry.inProject } : {}),
       ...(Array.isArray(entry.certify) && entry.certify.every((p) => typeof p === "string") ? { certify: entry.certify } : {}),
+      ...(typeof entry.verdicts === "string" ? { verdicts: entry.verdicts } : {}),
     });
   }
   return reused;
@@ -369,7 +370,14 @@ export interface NextCacheInput {
   readonly lockHash: string;
   readonly records: ReadonlyMap<string, FileRecord>;
   /** The tools as emitted, each with its resolve and per-tool rule diagnostics, and its checkInProject ones. */
-  readonly tools: readonly { readonly tool: ResolvedTool; readonly diagnostics: readonly Diagnostic[]; readonly inProject?: CachedTool["inProject"]; readonly certify: readonly string[] }[];
+  readonly tools: readonly {
+    readonly tool: ResolvedTool;
+    readonly diagnostics: readonly Diagnostic[];
+    readonly inProject?: CachedTool["inProject"];
+    readonly certify: readonly string[];
+    /** verdictsKey of the verdicts on `certify` this build used; absent when it has none. */
+    readonly verdicts?: string;
+  }[];
   readonly emitted: ReadonlyMap<string, EmittedTool>;
   /** cleanSchemaKeys of the schemas found clean (see cleanSchemas). */
   readonly clean: readonly string[];
@@ -387,7 +395,7 @@ export function nextCache(input: NextCacheInput): BuildCache {
     if (record.hash !== undefined) setOwn(files, path, { input: record.hash, refs: record.refs, diagnostics: record.diagnostics });
   }
   const tools: Record<string, CachedTool> = {};
-  for (const { tool, diagnostics, inProject, certify } of [...input.tools].sort((a, b) => compareText(a.tool.file, b.tool.file))) {
+  for (const { tool, diagnostics, inProject, certify, verdicts } of [...input.tools].sort((a, b) => compareText(a.tool.file, b.tool.file))) {
     const name = String(tool.wire.name);
     const emitted = input.emitted.get(name);
     if (!emitted) continue;
@@ -402,6 +410,7 @@ export function nextCache(input: NextCacheInput): BuildCache {
       diagnostics,
       ...(inProject ? { inProject } : {}),
       certify,
+      ...(verdicts !== undefined ? { verdicts } : {}),
     });
   }
   const validatorModules: Record<string, ValidatorModuleRecord> = {};

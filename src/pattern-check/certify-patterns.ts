@@ -8,7 +8,7 @@ import { isJsonObject, type JsonValue } from "../model/json.js";
 import type { ProjectInput } from "../project/analyze-project.js";
 import { memoSlot, type RunMemo } from "../model/run-memo.js";
 import { checkPatterns, type CheckerOptions } from "./run-checker.js";
-import { readVerdictCache, verdictCachePath, writeVerdictCache } from "./verdict-cache.js";
+import { readVerdictCache, verdictCachePath, verdictsKey, writeVerdictCache } from "./verdict-cache.js";
 
 /** What certifyPatterns did: every verdict, and how many came from the checker and from the cache. */
 export interface Certification {
@@ -40,7 +40,10 @@ export async function certifyPatterns(
 
 /**
  * `input` with the verdicts on every pattern its files hold that needs one (patternsIn), the cache
- * beside the project's build cache.
+ * beside the project's build cache. A tool taken over from the last build (`input.checked`) whose
+ * patterns have other verdicts now than it was checked with (the cache edited by hand, deleted and
+ * checked again, a verdict that timed out) is left out of `checked`: its diagnostics and its
+ * generated code depend on them, so it is checked and generated afresh.
  * @example const input = await withPatternVerdicts(read.input, root); analyzeProject(input)
  */
 export async function withPatternVerdicts(input: ProjectInput, root: string, options: CheckerOptions = {}): Promise<ProjectInput> {
@@ -59,7 +62,11 @@ export async function withPatternVerdicts(input: ProjectInput, root: string, opt
   const needs = certificateTest(input.memo);
   if (![...patterns].some(needs)) return input;
   const { verdicts } = await certifyPatterns(patterns, verdictCachePath(realRoot(root)), options, needs);
-  return { ...input, patternVerdicts: verdicts };
+  const checked = input.checked?.filter((c) => {
+    const certify = c.certify ?? patternsToCertify(c.tool.wire as unknown as JsonValue, needs);
+    return certify.length === 0 || c.verdicts === verdictsKey(certify, verdicts);
+  });
+  return { ...input, patternVerdicts: verdicts, ...(checked ? { checked } : {}) };
 }
 
 /** needsCertificate's answer for each pattern, in a run (a pattern's translation is worked out once). */

@@ -19,8 +19,12 @@ import { CHECKER_ID } from "./run-checker.js";
  * @example verdictCachePath("/home/me/app") // "/home/me/app/node_modules/.cache/mcp-gen/pattern-verdicts.json"
  */
 export function verdictCachePath(root: string): string | undefined {
-  const cache = buildCachePath(root);
-  return cache === undefined ? undefined : join(dirname(cache), "pattern-verdicts.json");
+  return verdictCacheBeside(buildCachePath(root));
+}
+
+/** Where the verdicts are kept for the build cache at `cachePath` (buildCachePath); undefined without one. */
+export function verdictCacheBeside(cachePath: string | undefined): string | undefined {
+  return cachePath === undefined ? undefined : join(dirname(cachePath), "pattern-verdicts.json");
 }
 
 /** The verdicts at `path` that CHECKER_ID gave; none when there is no file, or another checker wrote it. */
@@ -49,6 +53,27 @@ export async function writeVerdictCache(path: string | undefined, verdicts: Read
   } catch {
     // A read-only folder: the next run checks again.
   }
+}
+
+/**
+ * What identifies the verdicts on a tool's `patterns` (patternsToCertify, sorted): a build cache
+ * records it with the tool, whose diagnostics and validators were made with them.
+ * @example verdictsKey(["^(a)\\1$"], verdicts) // '[{"status":"safe"}]'
+ */
+export function verdictsKey(patterns: readonly string[], verdicts: ReadonlyMap<string, PatternVerdict> | undefined): string {
+  // Members in one order, however the verdict was written.
+  return JSON.stringify(
+    patterns.map((pattern) => verdicts?.get(pattern) ?? null).map((verdict) => (verdict === null ? null : Object.fromEntries(Object.entries(verdict).sort(([a], [b]) => (a < b ? -1 : 1))))),
+  );
+}
+
+/**
+ * Whether the verdict cache at `path` gives each pattern of `recorded` the verdict recorded with it
+ * (a build's findings: BuildFindings.verdicts); false when one was edited, dropped or checked again.
+ */
+export function verdictsHold(path: string | undefined, recorded: readonly (readonly [string, PatternVerdict])[]): boolean {
+  const now = readVerdictCache(path);
+  return recorded.every(([pattern, verdict]) => verdictsKey([pattern], now) === verdictsKey([pattern], new Map([[pattern, verdict]])));
 }
 
 function isVerdict(value: JsonValue | undefined): boolean {

@@ -71,6 +71,11 @@ export interface CheckedTool {
   readonly inProject?: { readonly names: string; readonly diagnostics: readonly Diagnostic[] };
   /** The patterns of its wire descriptor that need a certificate (patternsToCertify), when known. */
   readonly certify?: readonly string[];
+  /**
+   * The ReDoS checker's verdicts on those patterns when it was checked (verdictsKey): the tool is
+   * taken as it was only while they are the same (withPatternVerdicts).
+   */
+  readonly verdicts?: string;
 }
 
 /**
