@@ -117,13 +117,46 @@ describe("mcp-gen init in that project", () => {
     expect((await errorsUnder(root))["7.0"]!.some((e) => /src\/http\.ts.*TS2591/.test(e))).toBe(true);
     writeFileSync(join(root, "tsconfig.json"), tsconfig.replace('"types": []', '"types": ["node"]'));
     expect(await errorsUnder(root)).toEqual({ "5.9": [], "6.0": [], "7.0": [] });
-    // A tsconfig that loads Node's types, in an ES module package: nothing to note.
+    // A tsconfig that loads Node's types and emits nothing, in an ES module package: nothing to note.
     const again = newProject();
     rmSync(join(again, "tools"), { recursive: true });
     withPackage(again, (manifest) => void (manifest.type = "module"));
-    writeFileSync(join(again, "tsconfig.json"), tsconfig.replace('"types": []', '"types": ["node"]'));
+    writeFileSync(join(again, "tsconfig.json"), tsconfig.replace('"types": []', '"types": ["node"], "noEmit": true'));
     const quiet = await runInProcess(again, ["init"]);
     expect(quiet.stdout).not.toMatch(/Note: tsconfig\.json/);
+  }, 300_000);
+
+  it("notes that tsc --init's tsconfig writes compiled files beside the sources, which check then reports; with noEmit, as the note says, tsc -p . and check pass", async () => {
+    const tsc = (root: string) => execFileSync(process.execPath, [TSC_59, "-p", "."], { cwd: root, stdio: "pipe" });
+    // tsc --init names "outDir" only in a comment; the other two notes are followed here.
+    const prepared = () => {
+      const root = newProject();
+      rmSync(join(root, "tools"), { recursive: true });
+      withPackage(root, (manifest) => void (manifest.type = "module"));
+      writeFileSync(join(root, "tsconfig.json"), readFileSync(join(root, "tsconfig.json"), "utf8").replace('"types": []', '"types": ["node"]'));
+      return root;
+    };
+    const root = prepared();
+    const init = await runInProcess(root, ["init"]);
+    expect(init.code, init.stdout + init.stderr).toBe(0);
+    expect(init.stdout).toContain('Note: tsconfig.json sets neither "outDir" nor "noEmit": `npx tsc -p .` then writes each .js, .d.ts and map beside its source');
+    expect(init.stdout).toContain('Add "noEmit": true');
+    expect((await runInProcess(root, ["build"])).code).toBe(0);
+    // What the note is for: init's next step `npx tsc -p .` fills src/generated, and check fails.
+    tsc(root);
+    const dirty = await runInProcess(root, ["check"]);
+    expect(dirty.code).toBe(1);
+    expect(dirty.stdout).toContain("src/generated/server.js:1:1 error generated-file-extra");
+
+    // The note followed: tsc -p . type-checks only, and check passes.
+    const clean = prepared();
+    writeFileSync(join(clean, "tsconfig.json"), readFileSync(join(clean, "tsconfig.json"), "utf8").replace('"types": ["node"]', '"types": ["node"], "noEmit": true'));
+    const quiet = await runInProcess(clean, ["init"]);
+    expect(quiet.stdout).not.toContain('"outDir"');
+    expect((await runInProcess(clean, ["build"])).code).toBe(0);
+    tsc(clean);
+    const checked = await runInProcess(clean, ["check"]);
+    expect(checked.code, checked.stdout + checked.stderr).toBe(0);
   }, 300_000);
 });
 
