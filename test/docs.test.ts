@@ -72,6 +72,22 @@ function brokenLink(file: string, target: string): string | undefined {
   return headingAnchors(readFileSync(path, "utf8")).has(fragment) ? undefined : `${relative(REPO_ROOT, path)} has no heading #${fragment}`;
 }
 
+/**
+ * The line (1-based) of a code fence that nothing closes, or undefined. As CommonMark reads it: a
+ * fence closes at a line of the same character, at least as long, and nothing else.
+ */
+function unclosedFence(text: string): number | undefined {
+  let open: { line: number; char: string; length: number } | undefined;
+  for (const [index, line] of text.split(/\r?\n/).entries()) {
+    const fence = /^\s*(`{3,}|~{3,})(.*)$/.exec(line);
+    if (fence === null) continue;
+    const [, marks = "", rest = ""] = fence;
+    if (open === undefined) open = { line: index + 1, char: marks[0]!, length: marks.length };
+    else if (marks[0] === open.char && marks.length >= open.length && rest.trim() === "") open = undefined;
+  }
+  return open?.line;
+}
+
 describe("links in README.md and docs/", () => {
   it("makes anchors as GitHub does", () => {
     expect(headingSlug("`tool-name-syntax`")).toBe("tool-name-syntax");
@@ -93,6 +109,17 @@ describe("links in README.md and docs/", () => {
     }
     expect(named.size).toBeGreaterThan(5);
     expect([...named].filter((page) => !existsSync(join(REPO_ROOT, page)))).toEqual([]);
+  });
+
+  it.each(DOCUMENTS)("%s: every code fence is closed, so no section after it is swallowed into a code block", (file) => {
+    expect(unclosedFence(readFileSync(join(REPO_ROOT, file), "utf8"))).toBeUndefined();
+  });
+
+  it("finds an unclosed fence, and only the fence's own kind and length closes it", () => {
+    expect(unclosedFence("````markdown\n```diff\n-a\n```\n\n## Next\n")).toBe(1);
+    expect(unclosedFence("````markdown\n```diff\n```\n````\n\n## Next\n")).toBeUndefined();
+    expect(unclosedFence("- a list item:\n\n  ```sh\n  npx mcp-gen proxy\n  ```\n")).toBeUndefined();
+    expect(unclosedFence("~~~\n```\n")).toBe(1);
   });
 
   it("finds a broken link: a missing file and a missing heading", () => {
