@@ -142,7 +142,7 @@ export async function runInit(argv: readonly string[], io: CliIo): Promise<numbe
   lines.push(...(await writeIgnoreFiles(root)));
   lines.push(...(await writeGitignore(root, writesTsconfig)));
   notes.push(...(await linterNotes(root)));
-  const vitestNote = hashInPathNote(realPathOrSelf(root));
+  const vitestNote = vitestPathNote(realPathOrSelf(root));
   if (vitestNote) notes.push(vitestNote);
   io.stdout(`${lines.join("\n")}\n${notes.map((note) => `\nNote: ${note}\n`).join("")}\n${nextSteps(values.cwd, servesWithScripts(plan.json))}`);
   return EXIT.ok;
@@ -176,10 +176,15 @@ async function linterNotes(root: string): Promise<string[]> {
  * Vite, which vitest runs on, cannot load a module of a project whose real path holds "#" (it is
  * a URL's fragment to it; Vite supports it only in dependencies' paths): the test scaffolds cannot
  * run there, whatever mcp-gen writes. Said at once, not left to vitest's "Cannot find module".
+ * Nor below "%", which vitest decodes as a URL escape in the path of its own module evaluator in the
+ * project's node_modules: "URI malformed", or a module looked for under another path ("%20" as a space).
  */
-function hashInPathNote(realRoot: string): string | undefined {
-  if (!realRoot.includes("#")) return undefined;
-  return `The project's path (${realRoot}) holds "#", and vitest (Vite) cannot load test files below such a folder (https://github.com/vitejs/vite/issues/6763): "npx vitest run" finds no test there. Move the project to a path without "#" to run its tests; build, check and the compiled server work where it is.`;
+function vitestPathNote(realRoot: string): string | undefined {
+  if (realRoot.includes("#"))
+    return `The project's path (${realRoot}) holds "#", and vitest (Vite) cannot load test files below such a folder (https://github.com/vitejs/vite/issues/6763): "npx vitest run" finds no test there. Move the project to a path without "#" to run its tests; build, check and the compiled server work where it is.`;
+  if (realRoot.includes("%"))
+    return `The project's path (${realRoot}) holds "%", and vitest reads it as a URL escape when it loads its own modules from the project's node_modules ("URI malformed", or "Cannot find module" under another path): "npx vitest run" runs no test there. Move the project to a path without "%" to run its tests; build, check and the compiled server work where it is.`;
+  return undefined;
 }
 
 /** init writes the default config: its output paths. */
