@@ -125,6 +125,11 @@ function handEdits(states: readonly GeneratedFileState[]): Diagnostic[] {
   return out;
 }
 
+/** A file the lock records as the last build's: the next build removes it. */
+const LEFTOVER_HINT = "Run `mcp-gen build`, which removes the files it generated before, or delete it.";
+/** A file no build wrote (the lock does not record it as it is): a build leaves it where it is. */
+const EXTRA_HINT = "Delete it: a build removes only files it generated itself. If a tool writes it there (tsc without outDir or noEmit, an editor, a formatter), point that tool elsewhere.";
+
 /** Files out of date, missing or not generated with no cause in the lock: one finding per kind (per file for extras). */
 function unexplained(states: readonly GeneratedFileState[]): Diagnostic[] {
   const out: Diagnostic[] = [];
@@ -150,7 +155,7 @@ function unexplained(states: readonly GeneratedFileState[]): Diagnostic[] {
     (n) => `${n} generated files are missing; a build writes them.`,
   );
   for (const s of states.filter((state) => state.status === "extra" || state.status === "leftover")) {
-    out.push(at(s.path, "generated-file-extra", `${s.path} is in the generated folder, but a build does not write it.`, "Delete it, or run `mcp-gen build`, which removes files it generated before."));
+    out.push(at(s.path, "generated-file-extra", `${s.path} is in the generated folder, but a build does not write it.`, s.status === "leftover" ? LEFTOVER_HINT : EXTRA_HINT));
   }
   return out;
 }

@@ -290,8 +290,23 @@ describe("mcp-gen check", () => {
     expect(check.code).toBe(1);
     expect(check.stdout).toContain("src/generated/client.ts:1:1 error generated-file-missing src/generated/client.ts is missing; a build writes it.");
     expect(check.stdout).toContain("src/generated/notes.md:1:1 error generated-file-extra src/generated/notes.md is in the generated folder, but a build does not write it.");
+    // A build leaves a file it never wrote where it is: the hint does not send the user to one.
+    expect(check.stdout).toContain("hint: Delete it: a build removes only files it generated itself.");
     expect(check.stdout).toContain("src/generated/tools.ts:2:1 error generated-file-edited src/generated/tools.ts was edited by hand since the last build (first difference at line 2).");
     expect(check.stdout).toMatch(/3 problems \(3 errors, 0 warnings\)\n$/);
+  });
+
+  it("sends a file the lock records as the last build's to a build, which removes it", async () => {
+    const root = await builtProject();
+    writeFiles(root, { "src/generated/old.ts": "// written by an earlier build\n" });
+    const lock = JSON.parse(read(root, "mcp-tools.lock.json")) as LockFile;
+    writeFiles(root, { "mcp-tools.lock.json": renderLock({ ...lock, files: { ...lock.files, "src/generated/old.ts": hashFileText("// written by an earlier build\n") } }) });
+    const check = await runInProcess(root, ["check", "--full"]);
+    expect(check.stdout).toContain("src/generated/old.ts:1:1 error generated-file-extra src/generated/old.ts is in the generated folder, but a build does not write it.");
+    expect(check.stdout).toContain("hint: Run `mcp-gen build`, which removes the files it generated before, or delete it.");
+    const build = await runInProcess(root, ["build"]);
+    expect(build.stdout).toContain("1 removed");
+    expect(readdirSync(join(root, "src/generated"))).not.toContain("old.ts");
   });
 
   it("says a comment-only edit leaves the lock behind, though no tool changed", async () => {
