@@ -26,9 +26,10 @@ const YAML_WORDS = /^(?:true|false|null|yes|no|on|off|y|n|~)$/i;
 export function replaceValue(doc: SourceDoc, pointer: string, value: JsonValue): TextEdit | undefined {
   const span = doc.spans.get(pointer);
   if (!span) return undefined;
-  const old = doc.text.slice(span.value.start, span.value.end);
+  const range = valueRange(doc, span.value);
+  const old = doc.text.slice(range.start, range.end);
   const plain = !isJsonPath(doc.file) && typeof value === "string" && PLAIN_SAFE.test(value) && !YAML_WORDS.test(value) && !/^["'[{]/.test(old);
-  return edit(doc, span.value, plain ? (value as string) : writeValue(value, isJsonPath(doc.file)));
+  return edit(doc, range, plain ? (value as string) : writeValue(value, isJsonPath(doc.file)));
 }
 
 /**
@@ -43,17 +44,33 @@ export function removeMember(doc: SourceDoc, pointer: string): TextEdit | undefi
   // The last member: removing it would leave YAML a null, and an object is what is meant.
   if (Object.keys(parentValue).length < 2) return undefined;
   if (isJsonPath(doc.file)) {
-    const path = splitPointer(pointer);
-    const [change] = jsonc().modify(doc.text, path, undefined, { formattingOptions: { insertSpaces: true, tabSize: 2 } });
+    // The member and its comma, nothing else: formatting would rewrite the lines around it, over
+    // the range of any other edit of the same fix (the `type` beside a `nullable`).
+    const [change] = jsonc().modify(doc.text, splitPointer(pointer), undefined, {});
     return change ? edit(doc, { start: change.offset, end: change.offset + change.length }, change.content) : undefined;
   }
-  const lineStart = doc.text.lastIndexOf("\n", span.key.start - 1) + 1;
+  const valueEnd = valueRange(doc, span.value).end;
+  const keyLine = positionAt(doc.lineStarts, span.key.start).line;
+  const lastLine = positionAt(doc.lineStarts, valueEnd).line;
+  const lineStart = doc.lineStarts[keyLine - 1]!;
+  // The next line's start (its line break included), or the end of the text.
+  const lineEnd = doc.lineStarts[lastLine] ?? doc.text.length;
   // Block style only: the key opens its line, and nothing but a comment follows the value.
   if (doc.text.slice(lineStart, span.key.start).trim() !== "") return undefined;
-  const lineEnd = doc.text.indexOf("\n", span.value.end);
-  const rest = doc.text.slice(span.value.end, lineEnd === -1 ? doc.text.length : lineEnd);
-  if (!/^\s*(?:#.*)?$/.test(rest)) return undefined;
-  return edit(doc, { start: lineStart, end: lineEnd === -1 ? doc.text.length : lineEnd + 1 }, "");
+  if (!/^[ \t]*(?:#.*)?$/.test(doc.text.slice(valueEnd, lineEnd).replace(/\r?\n$|\r$/, ""))) return undefined;
+  return edit(doc, { start: lineStart, end: lineEnd }, "");
+}
+
+/**
+ * The text of a value, without the line breaks and blank space a YAML block scalar or block
+ * collection ends with: the parser counts them in, and an edit over them would join the value's
+ * line to the next key's.
+ */
+function valueRange(doc: SourceDoc, range: TextRange): TextRange {
+  if (isJsonPath(doc.file)) return range;
+  let end = range.end;
+  while (end > range.start && /\s/.test(doc.text[end - 1]!)) end--;
+  return { start: range.start, end };
 }
 
 /** A value as JSON text: a flow collection on one line, which both JSON and YAML read. */

@@ -95,6 +95,51 @@ describe("mcp-gen lsp quick fixes", () => {
     expect(writable.diagnostics).toEqual([]);
   });
 
+  it("keep the line break after a YAML block scalar or block sequence they replace", async () => {
+    const rest = "description: Gets the weather.\ninputSchema: {type: object, additionalProperties: false}\n";
+    const root = tempProject({
+      "tools/a.yaml": `name: |\n  get weather\n${rest}`,
+      "tools/b.yaml":
+        "name: b\ndescription: Gets b.\ninputSchema:\n  type: object\n  additionalProperties: false\n  properties:\n    c:\n      type:\n        - string\n        - integer\n      nullable: true\n      maxLength: 7\n",
+    });
+    const client = await start(root);
+    await client.open("tools/a.yaml");
+    const renamed = await applyFix(client, "tools/a.yaml", "tool-name-syntax", 'Rename to "get_weather"');
+    expect(renamed.text).toBe(`name: get_weather\n${rest}`);
+    expect(renamed.diagnostics).toEqual([]);
+    await client.open("tools/b.yaml");
+    const typed = await applyFix(client, "tools/b.yaml", "schema-nullable-keyword", 'Replace "nullable" with type: ["string", "integer", "null"]');
+    expect(typed.text).toContain('    c:\n      type:\n        ["string", "integer", "null"]\n      maxLength: 7\n');
+    expect(typed.diagnostics).toEqual([]);
+  });
+
+  it("replace nullable in one-line JSON and in CRLF YAML with a comment, with edits that do not overlap", async () => {
+    const root = tempProject({
+      "tools/a.json":
+        '{\r\n\t"name": "a",\r\n\t"description": "Gets a.",\r\n\t"inputSchema": {"type": "object", "additionalProperties": false, "properties": {"c": {"type": "string", "nullable": true}}}\r\n}\r\n',
+      "tools/b.yaml":
+        "name: b\r\ndescription: Gets b.\r\ninputSchema:\r\n  type: object\r\n  additionalProperties: false\r\n  properties:\r\n    c:\r\n      nullable: true # for now\r\n      type: string\r\n",
+    });
+    const client = await start(root);
+    for (const path of ["tools/a.json", "tools/b.yaml"]) {
+      await client.open(path);
+      const [diagnostic] = (await client.current(path)).filter((d) => d.code === "schema-nullable-keyword");
+      const [action] = await client.codeActions(path, [diagnostic!]);
+      const edits = (action?.edit?.changes?.[client.uri(path)] ?? []).map((edit) => edit.range).sort((a, b) => a.start.line - b.start.line || a.start.character - b.start.character);
+      expect(edits.length, path).toBe(2);
+      const [first, second] = edits;
+      expect(first!.end.line < second!.start.line || (first!.end.line === second!.start.line && first!.end.character <= second!.start.character), `${path}: ${JSON.stringify(edits)}`).toBe(true);
+    }
+    const json = await applyFix(client, "tools/a.json", "schema-nullable-keyword", 'Replace "nullable" with type: ["string", "null"]');
+    expect(json.text).toBe(
+      '{\r\n\t"name": "a",\r\n\t"description": "Gets a.",\r\n\t"inputSchema": {"type": "object", "additionalProperties": false, "properties": {"c": {"type": ["string","null"]}}}\r\n}\r\n',
+    );
+    expect(json.diagnostics).toEqual([]);
+    const yaml = await applyFix(client, "tools/b.yaml", "schema-nullable-keyword", 'Replace "nullable" with type: ["string", "null"]');
+    expect(yaml.text).toBe('name: b\r\ndescription: Gets b.\r\ninputSchema:\r\n  type: object\r\n  additionalProperties: false\r\n  properties:\r\n    c:\r\n      type: ["string", "null"]\r\n');
+    expect(yaml.diagnostics).toEqual([]);
+  });
+
   it("offer nothing for a diagnostic whose place the buffer no longer has", async () => {
     const root = tempProject({ "tools/a.yaml": "name: get weather\ndescription: Gets the weather.\ninputSchema: {type: object, additionalProperties: false}\n" });
     const client = await start(root);
