@@ -6,7 +6,7 @@
 // rules (names unique across files, case collisions, shadowing) see every tool each time.
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import type { Config } from "../config/config.js";
+import { CONFIG_FILE, type Config } from "../config/config.js";
 import { parseLock } from "../lock/parse-lock.js";
 import type { LockFile } from "../model/lock.js";
 import type { Diagnostic } from "../model/diagnostic.js";
@@ -108,6 +108,11 @@ export class ProjectSession {
     return true;
   }
 
+  /** Whether this is an mcp-gen project at all: it has a config file, or descriptors where one without keeps them. */
+  get isProject(): boolean {
+    return this.descriptors.length > 0 || this.setup.configSources.has(this.setup.configPath ?? CONFIG_FILE);
+  }
+
   isDescriptor(path: string): boolean {
     return this.descriptorSet.has(path);
   }
@@ -142,7 +147,10 @@ export class ProjectSession {
     }
     this.checks = next;
     this.forgetUnused(files);
-    const diagnostics = descriptors.length === 0 ? [...analysis.diagnostics, toolsNotFound(this.config, this.setup.configPath, this.setup.configSources)] : analysis.diagnostics;
+    const noTools = descriptors.length === 0 ? toolsNotFound(this.config, this.setup.configPath, this.setup.configSources) : undefined;
+    // No config and no descriptor is no project (an editor's workspace folder that holds projects
+    // further down, a CI workflow opened beside them): nothing to report, on a config that is not there.
+    const diagnostics = noTools && noTools.ruleId !== "project-not-found" ? [...analysis.diagnostics, noTools] : analysis.diagnostics;
     return { diagnostics, tools: new Map(analysis.tools.map((tool) => [tool.file, tool])), docs: analysis.docs, versions, generations, descriptors };
   }
 

@@ -238,7 +238,10 @@ export class Workspace {
           return session ? session.analyze() : { configProblems: project.configProblems };
         },
         isCurrent: (result) => ("configProblems" in result ? true : project.session?.isCurrent(result) === true),
-        publish: (result) => this.publish(project, "configProblems" in result ? result.configProblems : result.diagnostics, "versions" in result ? result.versions : new Map()),
+        publish: (result) => {
+          if (project.session && !project.session.isProject) this.noteNoProject(project);
+          this.publish(project, "configProblems" in result ? result.configProblems : result.diagnostics, "versions" in result ? result.versions : new Map());
+        },
         failed: (error) =>
           this.host.error(`mcp-gen lsp: analyzing ${location.root} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}. This is a bug in mcp-gen; please report it.`),
       }),
@@ -361,6 +364,19 @@ export class Workspace {
 
   private uriOf(project: Project, path: string): string {
     return project.uris.get(path) ?? pathToFileURL(join(project.location.root, ...path.split("/"))).href;
+  }
+
+  /** Notes each open document of a workspace folder that is no project (no config, no descriptor). */
+  private noteNoProject(project: Project): void {
+    const globs = project.session!.config.tools.map((glob) => JSON.stringify(glob)).join(", ");
+    for (const [path, uri] of project.uris) {
+      if (!this.documents.has(uri)) continue;
+      const file = join(project.location.root, ...path.split("/"));
+      this.note(
+        file,
+        `${file} is in no mcp-gen project (no ${CONFIG_FILE} above it in the workspace folder ${project.location.root}, which holds no descriptor where ${globs} looks either): mcp-gen lsp does not check it.`,
+      );
+    }
   }
 
   private note(file: string, message: string): void {

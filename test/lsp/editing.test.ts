@@ -124,4 +124,20 @@ describe("mcp-gen lsp while typing", () => {
     expect(completion).toEqual([]);
     expect(client.published.filter((p) => p.uri.endsWith("x.yaml") || p.uri.endsWith("notes.yaml"))).toEqual([]);
   });
+
+  it("reports nothing for the other files of a workspace folder that only holds projects further down (a monorepo's root)", async () => {
+    const root = tempProject({
+      "package.json": '{"name": "mono", "private": true}\n',
+      ".github/workflows/ci.yaml": "on: push\n",
+      "packages/a/mcp-gen.config.yaml": "rules:\n  description-missing: error\n",
+      "packages/a/tools/x.yaml": "name: x\ninputSchema: {type: object, additionalProperties: false}\n",
+    });
+    const client = await start(root);
+    await client.open(".github/workflows/ci.yaml");
+    await client.open("packages/a/tools/x.yaml");
+    expect(codes(await client.current("packages/a/tools/x.yaml"))).toEqual(["description-missing"]);
+    await client.request("textDocument/hover", { textDocument: { uri: client.uri(".github/workflows/ci.yaml") }, position: { line: 0, character: 0 } });
+    expect(client.published.filter((p) => !p.uri.includes("/packages/a/"))).toEqual([]);
+    expect(await client.log((message) => message.includes("ci.yaml"))).toMatch(/is in no mcp-gen project/);
+  });
 });
