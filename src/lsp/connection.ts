@@ -31,5 +31,10 @@ export function connectStreams(input: Readable, output: Writable, exit: (code: n
   };
   input.on("end", () => end(shutdown ? 0 : 1));
   input.on("close", () => end(shutdown ? 0 : 1));
-  return createConnection((logger) => createProtocolConnection(new StreamMessageReader(input), new StreamMessageWriter(output), logger), watchDog);
+  const reader = new StreamMessageReader(input);
+  // The reader's timer for a message that has not all come re-arms itself until the message ends:
+  // an editor gone mid-message (or one that announced a huge Content-Length) would keep the
+  // process alive for ever after its input closed. Nothing here listens to that timer's events.
+  reader.partialMessageTimeout = 0;
+  return createConnection((logger) => createProtocolConnection(reader, new StreamMessageWriter(output), logger), watchDog);
 }

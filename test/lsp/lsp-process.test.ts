@@ -1,7 +1,7 @@
 // `mcp-gen lsp` as an editor starts it: a process of its own, the protocol on its stdin and stdout,
 // nothing else on stdout. The CLI is compiled into a package folder of this test's own, as
 // live-process-tree.test.ts does (other tests compile the repository's dist/ while this one runs).
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -61,6 +61,24 @@ describe("mcp-gen lsp over stdio", () => {
     const client = LspClient.overProcess(RUNNER, root);
     await client.initialize();
     expect(await client.hangUpNow()).toBe(1);
+  });
+
+  it("exits 1 when the editor goes away in the middle of a message, or after announcing a huge one", async () => {
+    const root = tempProject({ "tools/a.yaml": "name: a\n" });
+    for (const frame of ['Content-Length: 100\r\n\r\n{"jsonrpc":', "Content-Length: 99999999999\r\n\r\n{}"]) {
+      const child = spawn(process.execPath, [RUNNER, "lsp", "--stdio"], { cwd: root, stdio: ["pipe", "ignore", "pipe"] });
+      let stderr = "";
+      child.stderr.on("data", (chunk: Buffer) => void (stderr += chunk.toString("utf8")));
+      const exited = new Promise<number | string>((resolve) => child.on("exit", (code, signal) => resolve(code ?? String(signal))));
+      child.stdin.write(frame);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      child.stdin.end();
+      // Without a bound, a server that lingers would hang the test instead of failing it.
+      const timer = setTimeout(() => child.kill("SIGKILL"), 8_000);
+      expect(await exited, frame).toBe(1);
+      clearTimeout(timer);
+      expect(stderr).toBe("");
+    }
   });
 
   it("prints its help, and refuses an option it does not know with exit 2", async () => {
