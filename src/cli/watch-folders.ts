@@ -22,13 +22,14 @@ export function foldersToWatch(root: string, config: Config, inputs: readonly st
   for (const input of inputs) {
     const folder = posix.dirname(input);
     if (folder === "." || folder.startsWith("..") || posix.isAbsolute(folder)) continue;
-    if (!skipped(folder)) folders.add(folder);
+    if (!skipped(folder)) folders.add(existingFolder(root, folder));
   }
   const stack: string[] = [];
   for (const pattern of config.tools) {
     const base = globBase(pattern);
     if (base !== undefined && !base.startsWith("..") && !posix.isAbsolute(base)) stack.push(base);
   }
+  const bases = new Set(stack);
   for (let folder = stack.pop(); folder !== undefined && folders.size < MAX_WATCHED_FOLDERS; folder = stack.pop()) {
     if (skipped(folder)) continue;
     const absolute = folder === "" ? root : join(root, folder);
@@ -36,7 +37,9 @@ export function foldersToWatch(root: string, config: Config, inputs: readonly st
     try {
       entries = readdirSync(absolute, { withFileTypes: true });
     } catch {
-      continue; // not there (yet): its parent is watched when it is a glob's base or an input's folder
+      // Not there (yet): a base's nearest folder that is sees it made; a subfolder's parent is watched.
+      if (bases.has(folder)) folders.add(existingFolder(root, folder));
+      continue;
     }
     folders.add(folder);
     for (const entry of entries) {
@@ -46,6 +49,17 @@ export function foldersToWatch(root: string, config: Config, inputs: readonly st
     }
   }
   return [...folders].sort();
+}
+
+/**
+ * `folder`, or the nearest folder above it that is there (the root at last): the one whose change
+ * says that `folder` has been made, or made again (`defs/tools` for `defs/tools/**` after `rm -r defs/tools`).
+ */
+function existingFolder(root: string, folder: string): string {
+  for (let path = folder; path !== ""; path = posix.dirname(path) === "." ? "" : posix.dirname(path)) {
+    if (statSync(join(root, path), { throwIfNoEntry: false })?.isDirectory()) return path;
+  }
+  return "";
 }
 
 /**

@@ -138,6 +138,39 @@ describe("mcp-gen watch", () => {
     expect(await session.stop()).toBe(0);
   }, 60_000);
 
+  it("sees a glob's folder made again after it was deleted, when its parent is no input folder", async () => {
+    const plain = (name: string) => `name: ${name}\ndescription: Tool ${name}.\ninputSchema: { type: object, additionalProperties: false }\n`;
+    const session = start({ "mcp-gen.config.yaml": 'tools: ["defs/tools/**/*.yaml"]\n', "defs/tools/a.yaml": plain("a"), "defs/README.md": "Tools.\n" });
+    await session.builds(1);
+    rmSync(join(session.root, "defs/tools"), { recursive: true });
+    await session.builds(2);
+    expect(lastBuild(session.output())).toContain("tools-not-found");
+    mkdirSync(join(session.root, "defs/tools"));
+    writeFileSync(join(session.root, "defs/tools/a.yaml"), plain("a"));
+    await session.builds(3);
+    expect(lastBuild(session.output())).toMatch(/Built 1 tool/);
+    expect(await session.stop()).toBe(0);
+  }, 60_000);
+
+  it("builds again for a file written, while a build runs, into the folder whose making started it", async () => {
+    let armed = false;
+    const session = start(PROJECT, [], (text, root) => {
+      // The build that the new folder started has globbed it empty and is printing its findings.
+      if (!armed || !text.includes("project-not-found")) return;
+      armed = false;
+      writeFileSync(join(root, "tools/a.yaml"), tool("a", "Tool a, back."));
+    });
+    await session.builds(1);
+    rmSync(join(session.root, "tools"), { recursive: true });
+    await session.builds(2);
+    armed = true;
+    mkdirSync(join(session.root, "tools"));
+    // The change seen during build 3 is built at once: the next "Watching" follows build 4.
+    await session.builds(3);
+    expect(lastBuild(session.output())).toMatch(/^tools\/a\.yaml changed: building again\.\nBuilt 1 tool/m);
+    expect(await session.stop()).toBe(0);
+  }, 90_000);
+
   it("stops when told to during its first build", async () => {
     const session = start(PROJECT);
     const stopped = session.stop();

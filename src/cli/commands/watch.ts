@@ -73,12 +73,21 @@ export async function runWatch(argv: readonly string[], io: CliIo, stop?: AbortS
   // build's output appears, say) is found by comparing the files' times with these, taken while the
   // first build starts (they are of files the build does not write). Later builds run watched.
   let unwatched: Promise<FileTimes | undefined> | undefined = fileTimes(root, values.config).catch(() => undefined);
+  /** Watches the folders that can hold an input now; returns them. */
+  const watchInputs = async (): Promise<string[]> => {
+    config = (await readProjectConfig(root, values.config, "configured")).config;
+    const folders = config ? foldersToWatch(root, config, lockInputs(root, config)) : [""];
+    syncWatchers(root, folders, watchers, onChange);
+    return folders;
+  };
   try {
     while (!signal.aborted) {
+      // Watched before a rebuild reads them, too: a folder that has just appeared (its parent's change
+      // started this build) may get its files while the build runs, and they must start another. (The
+      // first build runs unwatched, so that its own new folders, src/ and test/, start no build.)
+      if (unwatched === undefined) await watchInputs();
       await runBuild(buildArgs, io, memo);
-      config = (await readProjectConfig(root, values.config, "configured")).config;
-      const folders = config ? foldersToWatch(root, config, lockInputs(root, config)) : [""];
-      syncWatchers(root, folders, watchers, onChange);
+      const folders = await watchInputs();
       if (unwatched !== undefined) {
         const before = await unwatched;
         if (before) changed ??= firstDifference(before.times, timesIn(root, before.folders, config));
