@@ -127,11 +127,14 @@ export class Workspace {
     for (const change of changes) {
       const file = filePath(change.uri);
       if (file === undefined) continue;
-      for (const project of this.projects.values()) {
+      // A copy: a project dropped here may make another, for the documents it had open.
+      for (const project of [...this.projects.values()]) {
         const path = toProjectPath(project.location.root, file);
         if (path === undefined) continue;
-        if (path === (project.location.configPath ?? CONFIG_FILE) || path === PACKAGE_JSON) this.reload(project);
-        else if (project.session) {
+        if (path === (project.location.configPath ?? CONFIG_FILE) || path === PACKAGE_JSON) {
+          if (change.deleted && !this.isStillProject(project)) this.drop(project);
+          else this.reload(project);
+        } else if (project.session) {
           project.session.files.diskChanged(path);
           // A file the editor has open that the globs did not match may have just reached the disk (an
           // editor without a file watcher reports its first save as a save like any other).
@@ -249,6 +252,23 @@ export class Workspace {
     this.projects.set(location.root, project);
     this.reload(project);
     return project;
+  }
+
+  /** Whether the project's root is still where the files in it find their project (its config may be gone). */
+  private isStillProject(project: Project): boolean {
+    return findProject(join(project.location.root, CONFIG_FILE), this.folderPaths)?.root === project.location.root;
+  }
+
+  /**
+   * Forgets a project whose config was deleted from a folder that is no project without it: what it
+   * published is cleared, and its open documents find their project again (the one above, or none).
+   */
+  private drop(project: Project): void {
+    project.loop.dispose();
+    this.projects.delete(project.location.root);
+    for (const uri of project.published.keys()) this.host.publish(uri, [], undefined);
+    const uris = new Set(project.uris.values());
+    for (const [uri, open] of this.documents) if (uris.has(uri)) this.changed(uri, open.text, open.version);
   }
 
   /** Reads the project's config and finds its descriptors again: a new session, with the editor's buffers. */

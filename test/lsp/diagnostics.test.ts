@@ -205,4 +205,19 @@ describe("mcp-gen lsp diagnostics", () => {
     expect(await client.diagnostics("tools/b.yaml", deleted)).toEqual([]);
     expect(await client.diagnostics("tools/a.yaml", deleted)).toEqual([]);
   });
+
+  it("go with a nested project whose config is deleted, and its open buffer is the workspace folder's again", async () => {
+    const root = tempProject({ "sub/mcp-gen.config.yaml": "tools: [tools/*.yaml]\n", "sub/tools/z.yaml": NAME_CLASH("get weather") });
+    const client = await start(root);
+    await client.open("sub/tools/z.yaml");
+    expect((await client.current("sub/tools/z.yaml")).map((d) => d.code)).toContain("tool-name-syntax");
+    const mark = client.mark();
+    rmSync(join(root, "sub/mcp-gen.config.yaml"));
+    await client.connection.sendNotification("workspace/didChangeWatchedFiles", { changes: [{ uri: client.uri("sub/mcp-gen.config.yaml"), type: 3 }] });
+    // The workspace folder's globs (tools/**) do not reach sub/tools: z.yaml is no descriptor now, and its findings go.
+    await client.change("sub/tools/z.yaml", NAME_CLASH("get  weather"));
+    await settle(client, "sub/tools/z.yaml");
+    expect(client.latest("sub/tools/z.yaml")).toEqual([]);
+    expect(client.published.slice(mark).filter((p) => p.uri.endsWith("z.yaml") && p.diagnostics.length > 0)).toEqual([]);
+  });
 });
