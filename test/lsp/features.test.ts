@@ -78,6 +78,18 @@ describe("mcp-gen lsp quick fixes", () => {
     expect(unique.diagnostics).toEqual([]);
   });
 
+  it("rename an x-mcp-header to valid syntax that no other annotation of the tool has already", async () => {
+    const root = tempProject({
+      "tools/a.yaml":
+        "name: get_weather\ndescription: Gets the weather.\ninputSchema:\n  type: object\n  additionalProperties: false\n  properties:\n    region: {type: string, maxLength: 20, x-mcp-header: My Header}\n    zone: {type: string, maxLength: 20, x-mcp-header: my-header}\n",
+    });
+    const client = await start(root);
+    await client.open("tools/a.yaml");
+    const fixed = await applyFix(client, "tools/a.yaml", "header-name-syntax", 'Rename to "My-Header-2"');
+    expect(fixed.text).toContain("x-mcp-header: My-Header-2}");
+    expect(fixed.diagnostics).toEqual([]);
+  });
+
   it("settle a contradicting annotation either way", async () => {
     const tool =
       '{\n  "name": "read_file",\n  "description": "Reads a file.",\n  "inputSchema": {"type": "object", "additionalProperties": false},\n  "annotations": {\n    "readOnlyHint": true,\n    "destructiveHint": true\n  }\n}\n';

@@ -1,6 +1,6 @@
 import { quoteValue } from "@mcp-gen/runtime/quote-value";
 import { defineRule } from "../define-rule.js";
-import { DROPPED_BY_HTTP_CLIENTS, annotatedName, headerNameFor, headerProblems, repairHeaderName, type ToolHeaderProblem } from "../header-problems.js";
+import { DROPPED_BY_HTTP_CLIENTS, annotatedName, headerNameFor, headerProblems, headerSites, repairHeaderName, type ToolHeaderProblem } from "../header-problems.js";
 
 export const headerNameSyntax = defineRule({
   id: "header-name-syntax",
@@ -19,13 +19,25 @@ export const headerNameSyntax = defineRule({
   spec: "MCP 2026-07-28, server/tools.mdx § x-mcp-header; basic/transports/streamable-http.mdx § Schema Extension",
   checklist: ["T-HDR-2", "T-HDR-3", "T-HDR-4", "T-HDR-11"],
   check(tool, report, { memo }) {
-    for (const problem of headerProblems(tool, ["empty", "not-token", "control-character", "not-a-string"], memo)) {
-      report({ pointer: problem.wirePointer, message: problem.message, hint: hintFor(problem) });
+    const problems = headerProblems(tool, ["empty", "not-token", "control-character", "not-a-string"], memo);
+    if (problems.length === 0) return;
+    // A repaired name another annotation has (headers compare case-insensitively) would only trade this finding for header-name-unique.
+    const taken = new Set(headerSites(tool, memo).map((site) => String(site.value).toLowerCase()));
+    for (const problem of problems) {
+      report({ pointer: problem.wirePointer, message: problem.message, hint: hintFor(problem, taken) });
     }
   },
 });
 
-function hintFor(problem: ToolHeaderProblem): string {
+/** `name`, or `name-2`, `name-3`, ... : the first that `taken` (lower-cased names) does not hold; taken from then on. */
+function untaken(name: string, taken: Set<string>): string {
+  let free = name;
+  for (let n = 2; taken.has(free.toLowerCase()); n++) free = `${name}-${n}`;
+  taken.add(free.toLowerCase());
+  return free;
+}
+
+function hintFor(problem: ToolHeaderProblem, taken: Set<string>): string {
   const value = problem.schema["x-mcp-header"];
   const property = annotatedName(problem.pointer);
   const fromProperty = property === undefined ? "" : headerNameFor(property);
@@ -35,6 +47,6 @@ function hintFor(problem: ToolHeaderProblem): string {
     return asText === String(value) ? `Write it as the string ${quoteValue(asText)}.` : `Set it to a string that names the header, such as ${example}.`;
   }
   if (problem.reason === "empty") return `Set it to a header name such as ${example}, or remove the annotation.`;
-  const repaired = typeof value === "string" ? repairHeaderName(value) : "";
+  const repaired = typeof value === "string" && repairHeaderName(value) !== "" ? untaken(repairHeaderName(value), taken) : "";
   return repaired === "" ? `Use only ASCII letters, digits and ! # $ % & ' * + - . ^ _ \` | ~, for example ${example}.` : `Rename it to ${quoteValue(repaired)}.`;
 }
