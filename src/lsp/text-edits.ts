@@ -9,7 +9,7 @@ import { isJsonPath } from "../load/load-document.js";
 import { positionAt } from "../load/line-index.js";
 import { valueAt, type JsonValue } from "../model/json.js";
 import { parentPointer, splitPointer } from "../model/pointer.js";
-import type { SourceDoc, TextRange } from "../model/source.js";
+import type { NodeSpan, SourceDoc, TextRange } from "../model/source.js";
 
 // CommonJS, loaded on first use, as load/parse-json.ts loads it.
 const require = createRequire(import.meta.url);
@@ -25,7 +25,7 @@ const YAML_WORDS = /^(?:true|false|null|yes|no|on|off|y|n|~)$/i;
  */
 export function replaceValue(doc: SourceDoc, pointer: string, value: JsonValue): TextEdit | undefined {
   const span = doc.spans.get(pointer);
-  if (!span) return undefined;
+  if (!span || shared(doc, span)) return undefined;
   const range = valueRange(doc, span.value);
   const old = doc.text.slice(range.start, range.end);
   const plain = !isJsonPath(doc.file) && typeof value === "string" && PLAIN_SAFE.test(value) && !YAML_WORDS.test(value) && !/^["'[{]/.test(old);
@@ -40,7 +40,7 @@ export function removeMember(doc: SourceDoc, pointer: string): TextEdit | undefi
   const span = doc.spans.get(pointer);
   const parent = parentPointer(pointer);
   const parentValue = parent === undefined ? undefined : valueAt(doc.value, splitPointer(parent));
-  if (!span?.key || parentValue === undefined || parentValue === null || typeof parentValue !== "object" || Array.isArray(parentValue)) return undefined;
+  if (!span?.key || shared(doc, span) || parentValue === undefined || parentValue === null || typeof parentValue !== "object" || Array.isArray(parentValue)) return undefined;
   // The last member: removing it would leave YAML a null, and an object is what is meant.
   if (Object.keys(parentValue).length < 2) return undefined;
   if (isJsonPath(doc.file)) {
@@ -59,6 +59,15 @@ export function removeMember(doc: SourceDoc, pointer: string): TextEdit | undefi
   if (doc.text.slice(lineStart, span.key.start).trim() !== "") return undefined;
   if (!/^[ \t]*(?:#.*)?$/.test(doc.text.slice(valueEnd, lineEnd).replace(/\r?\n$|\r$/, ""))) return undefined;
   return edit(doc, { start: lineStart, end: lineEnd }, "");
+}
+
+/**
+ * Whether a YAML value is also another member's: an alias (its span is the anchored node's, away
+ * from its key) or an anchored node. An edit of it would change every member that names the anchor.
+ */
+function shared(doc: SourceDoc, span: NodeSpan): boolean {
+  if (isJsonPath(doc.file) || !span.key) return false;
+  return span.value.start < span.key.end || /(?:^|[\s:])&[^\s,[\]{}]/.test(doc.text.slice(span.key.end, span.value.start));
 }
 
 /**

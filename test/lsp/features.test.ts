@@ -152,6 +152,24 @@ describe("mcp-gen lsp quick fixes", () => {
     expect(yaml.diagnostics).toEqual([]);
   });
 
+  it("offer no edit of a YAML value that an alias shares, which would change the other member too", async () => {
+    const root = tempProject({
+      "tools/a.yaml":
+        "name: a\ndescription: Gets a.\ninputSchema:\n  type: object\n  additionalProperties: false\n  properties:\n    c:\n      type: &s string\n      nullable: true\n    d:\n      type: *s\n",
+      "tools/b.yaml": "name: b\ndescription: Gets b.\ninputSchema: {type: object, additionalProperties: false}\nannotations:\n  readOnlyHint: &t true\n  destructiveHint: *t\n",
+    });
+    const client = await start(root);
+    for (const [path, code] of [
+      ["tools/a.yaml", "schema-nullable-keyword"],
+      ["tools/b.yaml", "annotations-contradiction"],
+    ] as const) {
+      await client.open(path);
+      const diagnostics = (await client.current(path)).filter((d) => d.code === code);
+      expect(diagnostics.length, path).toBe(1);
+      expect(await client.codeActions(path, diagnostics), path).toEqual([]);
+    }
+  });
+
   it("offer nothing for a diagnostic whose place the buffer no longer has", async () => {
     const root = tempProject({ "tools/a.yaml": "name: get weather\ndescription: Gets the weather.\ninputSchema: {type: object, additionalProperties: false}\n" });
     const client = await start(root);
