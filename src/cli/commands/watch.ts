@@ -73,11 +73,21 @@ export async function runWatch(argv: readonly string[], io: CliIo, stop?: AbortS
   // build's output appears, say) is found by comparing the files' times with these, taken while the
   // first build starts (they are of files the build does not write). Later builds run watched.
   let unwatched: Promise<FileTimes | undefined> | undefined = fileTimes(root, values.config).catch(() => undefined);
+  /** Folders already said to be unwatchable. */
+  const warned = new Set<string>();
   /** Watches the folders that can hold an input now; returns them. */
   const watchInputs = async (): Promise<string[]> => {
     config = (await readProjectConfig(root, values.config, "configured")).config;
     const folders = config ? foldersToWatch(root, config, lockInputs(root, config)) : [""];
-    syncWatchers(root, folders, watchers, onChange);
+    for (const { folder, error } of syncWatchers(root, folders, watchers, onChange)) {
+      if (warned.has(folder)) continue;
+      warned.add(folder);
+      const code = (error as NodeJS.ErrnoException).code;
+      const limit = code === "ENOSPC" || code === "EMFILE" ? " (the system's limit of file watches is reached: on Linux, raise fs.inotify.max_user_watches)" : "";
+      io.stderr(
+        `mcp-gen watch: cannot watch ${folder === "" ? "the project folder" : `${folder}/`}: ${error instanceof Error ? error.message : String(error)}${limit}. A change there starts no build.\n`,
+      );
+    }
     return folders;
   };
   try {
@@ -129,8 +139,14 @@ function stopOnSignals(): AbortSignal {
   return controller.signal;
 }
 
-/** One watcher per folder in `folders`; watchers of folders no longer there are closed. */
-function syncWatchers(root: string, folders: readonly string[], watchers: Map<string, FSWatcher>, onChange: (folder: string, name: string | Buffer | null) => void): void {
+/** One watcher per folder in `folders`; watchers of folders no longer there are closed. Returns the folders that could not be watched. */
+function syncWatchers(
+  root: string,
+  folders: readonly string[],
+  watchers: Map<string, FSWatcher>,
+  onChange: (folder: string, name: string | Buffer | null) => void,
+): { folder: string; error: unknown }[] {
+  const unwatchable: { folder: string; error: unknown }[] = [];
   const wanted = new Set(folders);
   for (const [folder, watcher] of watchers) {
     if (!wanted.has(folder)) {
@@ -149,10 +165,14 @@ function syncWatchers(root: string, folders: readonly string[], watchers: Map<st
         onChange(folder, null);
       });
       watchers.set(folder, watcher);
-    } catch {
-      // Gone since it was listed: the next build lists the folders again.
+    } catch (error) {
+      // Gone since it was listed: the next build lists the folders again. Anything else (the
+      // system's limit of watches reached) leaves the folder unwatched, which the caller says.
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== "ENOENT" && code !== "ENOTDIR") unwatchable.push({ folder, error });
     }
   }
+  return unwatchable;
 }
 
 /** The files the last build read, from its lock (the config's and the descriptors' folders are watched anyway). */
