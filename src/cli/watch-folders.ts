@@ -67,7 +67,10 @@ function existingFolder(root: string, folder: string): string {
  * generated folder, the lock, scaffolds, and the temporary files of a build (".mcp-gen-…").
  */
 export function isOwnWrite(path: string, config: Config): boolean {
-  return path.includes(".mcp-gen") || isGenerated(path, config) || path === config.lock;
+  // A build's temporary names start with ".mcp-gen" (".mcp-gen-<pid>-<hex>.tmp", ".mcp-gen.pid") or
+  // end with ".mcp-gen-<what>" (the lock's "mcp-tools.lock.json.mcp-gen-new"); a descriptor may well
+  // have ".mcp-gen." inside its name (weather.mcp-gen.yaml).
+  return path.split("/").some((name) => name.startsWith(".mcp-gen") || name.includes(".mcp-gen-")) || isGenerated(path, config) || path === config.lock;
 }
 
 function isGenerated(path: string, config: Config): boolean {

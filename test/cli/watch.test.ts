@@ -135,6 +135,10 @@ describe("mcp-gen watch", () => {
     rmSync(join(session.root, "tools/nested"), { recursive: true });
     await session.builds(3);
     expect(lastBuild(session.output())).toMatch(/Built 2 tools/);
+    // ".mcp-gen" inside a name is no build's temporary file (those start with it).
+    writeFileSync(join(session.root, "tools/e.mcp-gen.yaml"), "name: e\ndescription: Tool e.\ninputSchema: { type: object, additionalProperties: false }\n");
+    await session.builds(4);
+    expect(lastBuild(session.output())).toMatch(/^tools\/e\.mcp-gen\.yaml changed: building again\.\nBuilt 3 tools/m);
     expect(await session.stop()).toBe(0);
   }, 60_000);
 
