@@ -151,9 +151,10 @@ export class Workspace {
     return this.folderPaths;
   }
 
-  /** The editor's workspace folders changed. */
+  /** The editor's workspace folders changed: a project that was one only as a folder removed now ends. */
   setFolders(folders: readonly string[]): void {
     this.folderPaths = folders;
+    for (const project of [...this.projects.values()]) if (!this.isStillProject(project)) this.drop(project);
   }
 
   /** Resolves once the project of `uri` is read (its config and descriptors), at once for no project. */
@@ -260,8 +261,9 @@ export class Workspace {
   }
 
   /**
-   * Forgets a project whose config was deleted from a folder that is no project without it: what it
-   * published is cleared, and its open documents find their project again (the one above, or none).
+   * Forgets a project whose config was deleted from a folder that is no project without it, or
+   * whose workspace folder was removed: what it published is cleared, and its open documents find
+   * their project again (the one above, or none).
    */
   private drop(project: Project): void {
     project.loop.dispose();

@@ -4,10 +4,11 @@
 // not even open. Driven as an editor drives it, over an in-process stream pair.
 import { cpSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import type { Diagnostic as LspDiagnostic } from "vscode-languageserver/node";
 import { describe, expect, it } from "vitest";
 import type { Diagnostic } from "../../src/model/diagnostic.js";
-import { startInProcess, type LspClient } from "../support/lsp-client.js";
+import { LspClient, startInProcess } from "../support/lsp-client.js";
 import { RULE_FIXTURES } from "../support/rule-harness.js";
 import { runInProcess, tempProject } from "../support/temp-project.js";
 
@@ -219,5 +220,23 @@ describe("mcp-gen lsp diagnostics", () => {
     await settle(client, "sub/tools/z.yaml");
     expect(client.latest("sub/tools/z.yaml")).toEqual([]);
     expect(client.published.slice(mark).filter((p) => p.uri.endsWith("z.yaml") && p.diagnostics.length > 0)).toEqual([]);
+  });
+});
+
+describe("mcp-gen lsp diagnostics across workspace folders", () => {
+  it("go with a workspace folder the editor removes, when it was a project only as a folder", async () => {
+    const a = tempProject({ "tools/a.yaml": NAME_CLASH("get_weather") });
+    const b = tempProject({ "tools/b.yaml": NAME_CLASH("get weather") });
+    const client = LspClient.inProcess(a);
+    await client.initialize({ workspace: { workspaceFolders: true } }, [a, b]);
+    await client.open(join(b, "tools/b.yaml"));
+    expect((await client.current(join(b, "tools/b.yaml"))).map((d) => d.code)).toContain("tool-name-syntax");
+    await client.close(join(b, "tools/b.yaml"));
+    const mark = client.mark();
+    await client.connection.sendNotification("workspace/didChangeWorkspaceFolders", { event: { added: [], removed: [{ uri: pathToFileURL(b).href, name: "folder1" }] } });
+    // Answered after the notification is handled (what it publishes is sent before).
+    await client.request("textDocument/hover", { textDocument: { uri: client.uri("tools/a.yaml") }, position: { line: 0, character: 0 } });
+    expect(client.published.slice(mark)).toEqual([{ uri: client.uri(join(b, "tools/b.yaml")), diagnostics: [] }]);
+    expect(await client.shutdown()).toBe(0);
   });
 });
