@@ -78,14 +78,29 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
       });
     }
   });
-  documents.onDidChangeContent((event) => workspace?.changed(event.document.uri, event.document.getText(), event.document.version));
-  documents.onDidClose((event) => workspace?.closed(event.document.uri));
+  // A notification the client got wrong (a uri that is no string) is logged in one line; the
+  // jsonrpc library would print the listener's stack on stderr.
+  const guarded =
+    <E>(what: string, listen: (event: E) => void) =>
+    (event: E): void => {
+      try {
+        listen(event);
+      } catch (error) {
+        host.error(`mcp-gen lsp: ${what} could not be handled: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    };
+  documents.onDidChangeContent(guarded("textDocument/didOpen or didChange", (event) => workspace?.changed(event.document.uri, event.document.getText(), event.document.version)));
+  documents.onDidClose(guarded("textDocument/didClose", (event) => workspace?.closed(event.document.uri)));
   // Without a file watcher, a save is how the server hears that the config (or a closed file's disk text) changed.
-  documents.onDidSave((event) => {
-    if (!watching) workspace?.diskChanged([{ uri: event.document.uri, created: false, deleted: false }]);
-  });
-  connection.onDidChangeWatchedFiles((params) =>
-    workspace?.diskChanged(params.changes.map((change) => ({ uri: change.uri, created: change.type === FileChangeType.Created, deleted: change.type === FileChangeType.Deleted }))),
+  documents.onDidSave(
+    guarded("textDocument/didSave", (event) => {
+      if (!watching) workspace?.diskChanged([{ uri: event.document.uri, created: false, deleted: false }]);
+    }),
+  );
+  connection.onDidChangeWatchedFiles(
+    guarded("workspace/didChangeWatchedFiles", (params) =>
+      workspace?.diskChanged(params.changes.map((change) => ({ uri: change.uri, created: change.type === FileChangeType.Created, deleted: change.type === FileChangeType.Deleted }))),
+    ),
   );
 
   connection.onHover(async (params, token) => {

@@ -415,7 +415,8 @@ function isCandidate(uri: string): boolean {
 }
 
 function filePath(uri: string): string | undefined {
-  if (!uri.startsWith("file:")) return undefined;
+  // A client's uri is whatever it sent: not always a string.
+  if (typeof uri !== "string" || !uri.startsWith("file:")) return undefined;
   try {
     return fileURLToPath(uri);
   } catch {

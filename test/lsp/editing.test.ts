@@ -4,7 +4,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { CancellationTokenSource, type Hover } from "vscode-languageserver/node";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { startInProcess } from "../support/lsp-client.js";
 import { tempProject } from "../support/temp-project.js";
 
@@ -139,5 +139,20 @@ describe("mcp-gen lsp while typing", () => {
     await client.request("textDocument/hover", { textDocument: { uri: client.uri(".github/workflows/ci.yaml") }, position: { line: 0, character: 0 } });
     expect(client.published.filter((p) => !p.uri.includes("/packages/a/"))).toEqual([]);
     expect(await client.log((message) => message.includes("ci.yaml"))).toMatch(/is in no mcp-gen project/);
+  });
+  it("takes notifications a client got wrong (a uri that is no string, no changes) without a stack on stderr, logs them in one line, and keeps serving", async () => {
+    const root = tempProject({ "tools/a.yaml": TOOL("get weather") });
+    const client = await start(root);
+    const printed = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      await client.connection.sendNotification("textDocument/didOpen", { textDocument: { uri: 42, languageId: "yaml", version: 1, text: "name: a\n" } });
+      await client.connection.sendNotification("workspace/didChangeWatchedFiles", { changes: null });
+      expect(await client.log((message) => message.includes("could not be handled"))).toMatch(/^mcp-gen lsp: workspace\/didChangeWatchedFiles could not be handled: \S/);
+      await client.open("tools/a.yaml");
+      expect(codes(await client.current("tools/a.yaml"))).toContain("tool-name-syntax");
+      expect(printed).not.toHaveBeenCalled();
+    } finally {
+      printed.mockRestore();
+    }
   });
 });
