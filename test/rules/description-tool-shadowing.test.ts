@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { descriptionToolShadowing } from "../../src/validate/rules/description-tool-shadowing.js";
-import { findShadowing } from "../../src/validate/rules/description-tool-shadowing/find-shadowing.js";
+import { findShadowing, PATTERNS } from "../../src/validate/rules/description-tool-shadowing/find-shadowing.js";
+import { countBacktracking } from "../support/count-backtracking.js";
+import { countCalls } from "../support/count-calls.js";
+import { countReads } from "../support/count-reads.js";
 import { analyzeTools } from "../support/project-from-tools.js";
 import { describeRule } from "../support/rule-harness.js";
 
@@ -50,14 +53,51 @@ describeRule(descriptionToolShadowing, () => {
     expect(analyzeTools(tools, [descriptionToolShadowing]).analysis.diagnostics).toEqual([]);
   });
 
-  it("stays fast on a large project with long texts (T-SEC-8)", () => {
-    const tools = Array.from({ length: 500 }, (_, i) => ({
-      name: `tool_${i}`,
-      description: `When calling tool_${(i + 1) % 500} you get data. `.repeat(50),
-      inputSchema: { type: "object", properties: { a: { type: "string", description: "When using a_b, note it." } } },
-    }));
-    const start = performance.now();
-    expect(analyzeTools(tools, [descriptionToolShadowing]).analysis.diagnostics).toEqual([]);
-    expect(performance.now() - start).toBeLessThan(5000);
+  it("reports nothing on a large project with long texts (T-SEC-8)", () => {
+    expect(analyzeTools(largeProject(500), [descriptionToolShadowing]).analysis.diagnostics).toEqual([]);
+  });
+
+  // Work is counted, not timed: the same count on any machine. Four times the project must cost fewer
+  // than five times the reads of the tools and the text searched (a pass over every tool per tool gives
+  // sixteen).
+  it("stays linear in the number of tools (T-SEC-8)", () => {
+    const measure = (size: number) => {
+      const reads = countReads();
+      const tools = reads.wrap(largeProject(size));
+      const { result, work } = countCalls(() => analyzeTools(tools, [descriptionToolShadowing], { skipLoad: true }).analysis.diagnostics);
+      expect(result).toEqual([]);
+      return { reads: reads.count(), work };
+    };
+    const small = measure(100);
+    const large = measure(400);
+    expect(large.reads / small.reads).toBeLessThan(5);
+    expect(large.work / small.work).toBeLessThan(5);
+  });
+
+  // Backtracking steps of each pattern, counted the same way on any machine: four times the text must
+  // cost fewer than five times the steps. The long word is the case REF_START is there for.
+  it("stays linear in the length of a text (T-SEC-8)", () => {
+    const texts: readonly [string, (size: number) => string][] = [
+      ["sentences", (size) => "When calling tool_1 you get data. ".repeat(size / 10)],
+      ["a long word", (size) => "x".repeat(size)],
+      ["a long dotted name", (size) => "a.b-".repeat(size / 4)],
+    ];
+    for (const [what, text] of texts) {
+      for (const { pattern } of PATTERNS) {
+        const small = countBacktracking(pattern, text(2_000));
+        const large = countBacktracking(pattern, text(8_000));
+        expect(small.index, `${what}: ${pattern}`).toBe(new RegExp(pattern.source, pattern.flags).exec(text(2_000))?.index);
+        expect(large.steps / small.steps, `${what}: ${pattern}`).toBeLessThan(5);
+      }
+    }
   });
 });
+
+/** `size` tools, each description naming the next tool fifty times without giving it an order. */
+function largeProject(size: number) {
+  return Array.from({ length: size }, (_, i) => ({
+    name: `tool_${i}`,
+    description: `When calling tool_${(i + 1) % size} you get data. `.repeat(50),
+    inputSchema: { type: "object", properties: { a: { type: "string", description: "When using a_b, note it." } } },
+  }));
+}

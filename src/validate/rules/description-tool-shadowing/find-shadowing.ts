@@ -38,7 +38,7 @@ const ORDER = /\b(?:always|also|must|never|make\s+sure|ensure|be\s+sure|remember
  * Each pattern with words it cannot match without (`needs`, every one of them): most texts lack
  * them, and testing for a word is far cheaper than trying a pattern that may start at any letter.
  */
-const PATTERNS: readonly { readonly pattern: RegExp; readonly needs: readonly RegExp[]; readonly needsOrder: boolean; readonly looseRef: boolean }[] = [
+export const PATTERNS: readonly { readonly pattern: RegExp; readonly needs: readonly RegExp[]; readonly needsOrder: boolean; readonly looseRef: boolean }[] = [
   {
     // "When calling X, always ..." / "Before you use X you must ..."
     pattern: new RegExp(
