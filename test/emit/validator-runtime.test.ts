@@ -250,7 +250,7 @@ describe("validator-runtime formats", () => {
       for (const pattern of catastrophic) expect(runtimeVerdict("regex", pattern)).toBe(true);
       // The spy does see RegExp.prototype.test: the value's own `\Z` check goes through it.
       expect(exec).toHaveBeenCalled();
-      const ran = exec.mock.contexts.map((pattern) => pattern.source).filter((source) => catastrophic.includes(source));
+      const ran = (exec.mock.contexts as RegExp[]).map((pattern) => pattern.source).filter((source) => catastrophic.includes(source));
       expect(ran).toEqual([]);
     } finally {
       exec.mockRestore();

@@ -76,7 +76,7 @@ class Matcher {
         return same && next(at + wanted.length);
       }
       default:
-        throw new Error(`countBacktracking: ${node.type} is not supported`);
+        throw new Error(`countBacktracking: ${(node as AST.Node).type} is not supported`);
     }
   }
 
