@@ -64,4 +64,20 @@ describeRule(descriptionPromptInjection, () => {
       }
     }
   });
+
+  // Each "open" or "send ... contents" reaches a `.ssh` within a few characters, whose check for a
+  // `.pub` key read the whole rest of a path-like text: 144,000 characters took RegExp a minute.
+  it("stays linear on a long path-like text of credential names (T-SEC-8)", () => {
+    const texts: readonly ((size: number) => string)[] = [(size) => "OPEN.SSH.".repeat(size), (size) => `${"send.contents.ssh.".repeat(size)}.pub`];
+    for (const text of texts) {
+      for (const { id, patterns } of INJECTION_PHRASES) {
+        for (const pattern of patterns) {
+          const small = countBacktracking(pattern, text(200));
+          const large = countBacktracking(pattern, text(800));
+          expect(small.index, id).toBe(pattern.exec(text(200))?.index);
+          expect(large.steps / small.steps, `${id} on ${JSON.stringify(text(1))}`).toBeLessThan(5);
+        }
+      }
+    }
+  });
 });

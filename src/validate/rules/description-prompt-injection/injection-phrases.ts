@@ -16,8 +16,12 @@ const NOT = String.raw`(?:do\s+not|don['’]?t|never|must\s+not|should\s+not)`;
 /** Adverbs allowed between "do not" and the verb; not "forget to" or "hesitate to", which turn the order around. */
 const FILL = String.raw`(?:(?:ever|even|explicitly|directly|proactively|actively|need\s+to|have\s+to|bother\s+to)\s+)?`;
 const USER = String.raw`(?:the\s+)?(?:user|human)\b`;
-/** Credential files. Public keys (`~/.ssh/id_rsa.pub`) are meant to be handed out: a VM-creating tool may ask for one. */
-const SECRET_FILE = String.raw`(?:\.ssh\b(?![\/\w.-]*\.pub\b)|\bid_(?:rsa|dsa|ecdsa|ed25519)\b(?!\.pub\b)|\.aws\/credentials|\.netrc\b|\.git-credentials|\.kube\/config|\bmcp\.json\b|claude_desktop_config\.json|\.cursor\/|\/etc\/(?:passwd|shadow)\b)`;
+/**
+ * Credential files. Public keys (`~/.ssh/id_rsa.pub`) are meant to be handed out: a VM-creating tool may ask for one.
+ * The look for `.pub` stops 100 characters into the path: unbounded, it read the whole rest of a
+ * path-like text at each `.ssh`, quadratic in the text ("OPEN.SSH." 16,000 times took a minute).
+ */
+const SECRET_FILE = String.raw`(?:\.ssh\b(?![\/\w.-]{0,100}\.pub\b)|\bid_(?:rsa|dsa|ecdsa|ed25519)\b(?!\.pub\b)|\.aws\/credentials|\.netrc\b|\.git-credentials|\.kube\/config|\bmcp\.json\b|claude_desktop_config\.json|\.cursor\/|\/etc\/(?:passwd|shadow)\b)`;
 const SEND = String.raw`(?:send|pass|include|forward|upload|post|attach|copy|append|add|put|provide|email|leak|exfiltrate)`;
 const re = (source: string) => new RegExp(source, "i");
 
