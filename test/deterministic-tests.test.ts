@@ -103,6 +103,24 @@ describe("the test sources", () => {
       .filter((path) => !allowed.has(path) && random.test(readFileSync(join(REPO_ROOT, path), "utf8")));
     expect(found, "draw from fast-check (its seed is the run's, test/support/fixed-seed.ts) or use fixed values").toEqual([]);
   });
+
+  // A bound on measured time passes or fails with the machine's load: speed targets are checked by the
+  // benchmarks (BENCHMARKS.md), and a test that a slow algorithm must fail counts its work instead
+  // (test/support/count-reads.ts, count-calls.ts, count-backtracking.ts). Deadlines that only stop a
+  // hang ("no output after 30 s") are not bounds on a measured duration and are fine.
+  it("is never asserted on the clock: no toBeLessThan on a measured duration", () => {
+    const clock = String.raw`(?:performance\.now\(\)|Date\.now\(\)|process\.hrtime(?:\.bigint)?\([^)]*\))`;
+    const direct = new RegExp(String.raw`expect\([^;\n]*${clock}[^;\n]*\)\.toBeLessThan`);
+    const measured = new RegExp(String.raw`(?:const|let)\s+(\w+)\s*=\s*[^;\n]*${clock}\s*-`, "g");
+    const found = sources()
+      .map((path) => relative(REPO_ROOT, path))
+      .filter((path) => {
+        const text = readFileSync(join(REPO_ROOT, path), "utf8");
+        const names = [...text.matchAll(measured)].map((match) => match[1]!);
+        return direct.test(text) || names.some((name) => text.includes(`expect(${name}).toBeLessThan`));
+      });
+    expect(found, "count the work (reads, calls, backtracking steps) and compare it between two input sizes").toEqual([]);
+  });
 });
 
 describe("counterexamples", () => {
