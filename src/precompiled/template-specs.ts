@@ -219,7 +219,7 @@ export const TEMPLATE_SPECS = {
 },"useData":true},
   },
   "server.ts": {
-    source: "b081efcc452816a466c7adf01a64d701031d6edc57cb9a0acfe7500eaee91e71",
+    source: "207755bc330dd988cc428160594500459d84046adaf952e9102f2a9a721aa5e3",
     spec: {"0":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda;
 
@@ -232,9 +232,9 @@ export const TEMPLATE_SPECS = {
     var stack1, alias1=container.strict, alias2=container.lambda;
 
   return "  "
-    + ((stack1 = alias2(alias1(depth0, "key", {"start":{"line":30,"column":5},"end":{"line":30,"column":8}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "key", {"start":{"line":32,"column":5},"end":{"line":32,"column":8}} ), depth0)) != null ? stack1 : "")
     + ": "
-    + ((stack1 = alias2(alias1(depth0, "typesName", {"start":{"line":30,"column":16},"end":{"line":30,"column":25}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "typesName", {"start":{"line":32,"column":16},"end":{"line":32,"column":25}} ), depth0)) != null ? stack1 : "")
     + ";\n";
 },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda, alias3=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -253,34 +253,34 @@ export const TEMPLATE_SPECS = {
     + ((stack1 = alias2(alias1(depth0, "serverRuntime", {"start":{"line":4,"column":131},"end":{"line":4,"column":144}} ), depth0)) != null ? stack1 : "")
     + "\";\nimport { TOOL_TABLE } from \"./tools.js\";\n"
     + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"typeImports"),{"name":"each","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":6,"column":0},"end":{"line":8,"column":9}}})) != null ? stack1 : "")
-    + "\n// For a Node HTTP server wired by hand (`serveHttp` below has it built in), before\n// `toNodeHandler(handler)`: it refuses an MCP header sent on two lines, which a web-standard Request\n// (and so the handler) only sees joined into one value.\nexport { duplicateMcpHeaderValidation } from \""
-    + ((stack1 = alias2(alias1(depth0, "httpRuntime", {"start":{"line":13,"column":49},"end":{"line":13,"column":60}} ), depth0)) != null ? stack1 : "")
+    + "\n// For a Node HTTP server wired by hand (auth middleware, Express), before `toNodeHandler(handler)`:\n// `mcpRequestValidation(options?)` makes every check `serveHttp` below makes before the handler\n// (Host, Origin and Mcp-* headers on one line each, Host and Origin against DNS rebinding, one path),\n// with the same options (`path`, `allowedHosts`, `allowedOrigins`) and answers.\n// `duplicateMcpHeaderValidation()` is only its check of Mcp-* headers sent on two lines.\nexport { duplicateMcpHeaderValidation, mcpRequestValidation } from \""
+    + ((stack1 = alias2(alias1(depth0, "httpRuntime", {"start":{"line":15,"column":71},"end":{"line":15,"column":82}} ), depth0)) != null ? stack1 : "")
     + "\";\n\nexport {\n  randomRequestStateKey,\n  ToolError,\n  ToolNotImplementedError,\n  toolResult,\n  type AskOptions,\n  type InputAnswer,\n  type InputRequired,\n  type RequestStateOptions,\n  type ToolContext,\n} from \""
-    + ((stack1 = alias2(alias1(depth0, "serverRuntime", {"start":{"line":25,"column":11},"end":{"line":25,"column":24}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "serverRuntime", {"start":{"line":27,"column":11},"end":{"line":27,"column":24}} ), depth0)) != null ? stack1 : "")
     + "\";\n\n/** Argument, result and input-request types of every tool, by tool name. */\nexport interface ToolTypes {\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"tools"),{"name":"each","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":29,"column":0},"end":{"line":31,"column":9}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"tools"),{"name":"each","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":31,"column":0},"end":{"line":33,"column":9}}})) != null ? stack1 : "")
     + "}\n\n/** The result a handler returns: plain data typed by outputSchema, or content for tools without one. */\nexport type ToolReturn<T> = T extends { result: infer R } ? R : ToolContent;\n\n/** The answers a handler can read with `ctx.answer(key)` (x-mcp-gen.inputRequests); none by default. */\nexport type ToolInputs<T> = T extends { inputs: infer I } ? I : NoInputs;\n\n/** One typed handler per tool: `(args, ctx) => result`, sync or async. */\nexport type ToolHandlers = { readonly [Name in keyof ToolTypes]: ToolHandler<ToolTypes[Name][\"arguments\"], ToolReturn<ToolTypes[Name]>, ToolInputs<ToolTypes[Name]>> };\n\n/** Defaults from mcp-gen.config.yaml; every field can be overridden per call. */\nexport const SERVER_DEFAULTS: ServerRuntimeOptions = {\n  serverInfo: { name: "
-    + ((stack1 = alias2(alias1(depth0, "serverNameLiteral", {"start":{"line":45,"column":25},"end":{"line":45,"column":42}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "serverNameLiteral", {"start":{"line":47,"column":25},"end":{"line":47,"column":42}} ), depth0)) != null ? stack1 : "")
     + ", version: "
-    + ((stack1 = alias2(alias1(depth0, "serverVersionLiteral", {"start":{"line":45,"column":59},"end":{"line":45,"column":79}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "serverVersionLiteral", {"start":{"line":47,"column":59},"end":{"line":47,"column":79}} ), depth0)) != null ? stack1 : "")
     + " },\n  cacheHint: { ttlMs: "
-    + ((stack1 = alias2(alias1(depth0, "ttlMs", {"start":{"line":46,"column":25},"end":{"line":46,"column":30}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "ttlMs", {"start":{"line":48,"column":25},"end":{"line":48,"column":30}} ), depth0)) != null ? stack1 : "")
     + ", cacheScope: "
-    + ((stack1 = alias2(alias1(depth0, "cacheScopeLiteral", {"start":{"line":46,"column":50},"end":{"line":46,"column":67}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "cacheScopeLiteral", {"start":{"line":48,"column":50},"end":{"line":48,"column":67}} ), depth0)) != null ? stack1 : "")
     + " },\n  limits: { maxArgumentDepth: "
-    + ((stack1 = alias2(alias1(depth0, "maxArgumentDepth", {"start":{"line":47,"column":33},"end":{"line":47,"column":49}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "maxArgumentDepth", {"start":{"line":49,"column":33},"end":{"line":49,"column":49}} ), depth0)) != null ? stack1 : "")
     + ", maxStringLength: "
-    + ((stack1 = alias2(alias1(depth0, "maxStringLength", {"start":{"line":47,"column":74},"end":{"line":47,"column":89}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "maxStringLength", {"start":{"line":49,"column":74},"end":{"line":49,"column":89}} ), depth0)) != null ? stack1 : "")
     + ", callTimeoutMs: "
-    + ((stack1 = alias2(alias1(depth0, "callTimeoutMs", {"start":{"line":47,"column":112},"end":{"line":47,"column":125}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "callTimeoutMs", {"start":{"line":49,"column":112},"end":{"line":49,"column":125}} ), depth0)) != null ? stack1 : "")
     + " },\n};\n\n/** Largest HTTP request body accepted, in bytes (server.limits.maxRequestBytes). */\nexport const MAX_REQUEST_BYTES = "
-    + ((stack1 = alias2(alias1(depth0, "maxRequestBytes", {"start":{"line":51,"column":36},"end":{"line":51,"column":51}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "maxRequestBytes", {"start":{"line":53,"column":36},"end":{"line":53,"column":51}} ), depth0)) != null ? stack1 : "")
     + ";\n\n/**\n * The server factory: "
-    + ((stack1 = alias2(alias1(depth0, "factoryUse", {"start":{"line":54,"column":26},"end":{"line":54,"column":36}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "factoryUse", {"start":{"line":56,"column":26},"end":{"line":56,"column":36}} ), depth0)) != null ? stack1 : "")
     + ". Cheap to call: the tool table was built\n * once, when this module loaded. Pass `requestState: { key }` when handlers carry state across input\n * requests.\n */\nexport function createToolServerFactory(handlers: ToolHandlers, options: Partial<ServerRuntimeOptions> = {}): () => Server {\n  return createServerFactory(TOOL_TABLE, handlers as never, { ...SERVER_DEFAULTS, ...options });\n}\n\n/** A Streamable HTTP handler (web-standard fetch) serving these tools"
-    + ((stack1 = alias2(alias1(depth0, "httpNote", {"start":{"line":62,"column":73},"end":{"line":62,"column":81}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "httpNote", {"start":{"line":64,"column":73},"end":{"line":64,"column":81}} ), depth0)) != null ? stack1 : "")
     + ". */\nexport function createToolHttpHandler(handlers: ToolHandlers, options: Partial<ServerRuntimeOptions> & Partial<HttpHandlerOptions> = {}): GeneratedHttpHandler {\n  const { maxRequestBytes = MAX_REQUEST_BYTES, handlerOptions, ...serverOptions } = options;\n  return createHttpHandler(createToolServerFactory(handlers, serverOptions), TOOL_TABLE, { maxRequestBytes, ...(handlerOptions ? { handlerOptions } : {}) });\n}\n\n/**\n * Serves these tools over Streamable HTTP on Node's HTTP server with every guard on: it listens on\n * 127.0.0.1 (`options.host`) and answers at /mcp; a Host or Origin header that names no loopback host\n * and none of `options.allowedHosts` / `allowedOrigins` is refused (DNS rebinding), and so are Host,\n * Origin or Mcp-* headers sent twice, a body past `maxRequestBytes` and a header block past\n * `options.maxHeaderBytes`. Resolves once listening; `close()` stops it.\n * @example const serving = await serveHttp(handlers, { port: 3000 }); console.error(`MCP server on ${serving.url.href}`);\n */\nexport async function serveHttp(handlers: ToolHandlers, options: ServeHttpOptions = {}, handlerOptions: Partial<ServerRuntimeOptions> & Partial<HttpHandlerOptions> = {}): Promise<HttpServing> {\n  // Loaded on the first call: a stdio server, or one on a fetch-native runtime, never loads node:http.\n  const { serveOnNode } = await import(\""
-    + ((stack1 = alias2(alias1(depth0, "nodeRuntime", {"start":{"line":78,"column":43},"end":{"line":78,"column":54}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "nodeRuntime", {"start":{"line":80,"column":43},"end":{"line":80,"column":54}} ), depth0)) != null ? stack1 : "")
     + "\");\n  return serveOnNode(createToolHttpHandler(handlers, handlerOptions), { maxRequestBytes: handlerOptions.maxRequestBytes ?? MAX_REQUEST_BYTES, ...options });\n}\n";
 },"useData":true},
   },

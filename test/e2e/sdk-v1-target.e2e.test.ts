@@ -99,6 +99,8 @@ describe("the tracker built with target: sdk-v1", () => {
       "pin-guard.ts",
       "quote-value.ts",
       "request-headers.ts",
+      // mcpRequestValidation: the guard serveHttp uses, exported for servers wired by hand.
+      "request-validation.ts",
       "session-pool.ts",
       "sha256.ts",
       "stdio-server.ts",

@@ -10,6 +10,10 @@ import {
   createMcpHandler,
   isInitializeRequest,
   isLegacyRequest,
+  localhostAllowedHostnames,
+  localhostAllowedOrigins,
+  validateHostHeader,
+  validateOriginHeader,
   WebStandardStreamableHTTPServerTransport,
   type AuthInfo,
   type CreateMcpHandlerOptions,
@@ -18,11 +22,25 @@ import {
 } from "@modelcontextprotocol/server";
 import { validateLegacyHeaders, validateRequestHeaders, type HeaderValidationResult } from "./header-validation.js";
 import { jsonRpcError, readJsonBody, requestIdOf } from "./http-body.js";
+import { requestValidation, type RequestGuard, type RequestValidationOptions } from "./request-validation.js";
 import { createSessionPool, type SessionLimits, type SessionPool } from "./session-pool.js";
 import type { ToolTable } from "./tool-table.js";
 
 export { duplicateMcpHeaderValidation } from "./request-headers.js";
+export type { RequestGuard, RequestValidationOptions } from "./request-validation.js";
 export type { SessionLimits } from "./session-pool.js";
+
+/**
+ * Every check `serveHttp` makes before the handler, for a Node HTTP server wired by hand: Host,
+ * Origin and `Mcp-*` headers on one line each, Host and Origin against DNS rebinding (the SDK's
+ * validateHostHeader and validateOriginHeader, on its loopback names plus the allow-lists), and one
+ * path. It answers a refused request itself (400, 403 or 404) and returns false. Throws a RangeError
+ * for an allow-list entry that is no bare host name.
+ * @example const validate = mcpRequestValidation(); createServer((req, res) => { if (validate(req, res)) void listener(req, res); });
+ */
+export function mcpRequestValidation(options: RequestValidationOptions = {}): RequestGuard {
+  return requestValidation({ host: validateHostHeader, origin: validateOriginHeader, loopbackHosts: localhostAllowedHostnames(), loopbackOrigins: localhostAllowedOrigins() }, options);
+}
 
 /**
  * How 2025-era clients (an initialize handshake, no per-request `_meta`) are served:

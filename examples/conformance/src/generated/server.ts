@@ -31,10 +31,12 @@ import type { TestStreamingElicitationTypes } from "./tools/test_streaming_elici
 import type { TestToolWithLoggingTypes } from "./tools/test_tool_with_logging.js";
 import type { TestToolWithProgressTypes } from "./tools/test_tool_with_progress.js";
 
-// For a Node HTTP server wired by hand (`serveHttp` below has it built in), before
-// `toNodeHandler(handler)`: it refuses an MCP header sent on two lines, which a web-standard Request
-// (and so the handler) only sees joined into one value.
-export { duplicateMcpHeaderValidation } from "@mcp-gen/runtime/http";
+// For a Node HTTP server wired by hand (auth middleware, Express), before `toNodeHandler(handler)`:
+// `mcpRequestValidation(options?)` makes every check `serveHttp` below makes before the handler
+// (Host, Origin and Mcp-* headers on one line each, Host and Origin against DNS rebinding, one path),
+// with the same options (`path`, `allowedHosts`, `allowedOrigins`) and answers.
+// `duplicateMcpHeaderValidation()` is only its check of Mcp-* headers sent on two lines.
+export { duplicateMcpHeaderValidation, mcpRequestValidation } from "@mcp-gen/runtime/http";
 
 export {
   randomRequestStateKey,

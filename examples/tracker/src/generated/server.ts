@@ -11,10 +11,12 @@ import type { IssuesGetTypes } from "./tools/issues.get.js";
 import type { IssuesListTypes } from "./tools/issues.list.js";
 import type { ProjectsSummaryTypes } from "./tools/projects.summary.js";
 
-// For a Node HTTP server wired by hand (`serveHttp` below has it built in), before
-// `toNodeHandler(handler)`: it refuses an MCP header sent on two lines, which a web-standard Request
-// (and so the handler) only sees joined into one value.
-export { duplicateMcpHeaderValidation } from "@mcp-gen/runtime/http";
+// For a Node HTTP server wired by hand (auth middleware, Express), before `toNodeHandler(handler)`:
+// `mcpRequestValidation(options?)` makes every check `serveHttp` below makes before the handler
+// (Host, Origin and Mcp-* headers on one line each, Host and Origin against DNS rebinding, one path),
+// with the same options (`path`, `allowedHosts`, `allowedOrigins`) and answers.
+// `duplicateMcpHeaderValidation()` is only its check of Mcp-* headers sent on two lines.
+export { duplicateMcpHeaderValidation, mcpRequestValidation } from "@mcp-gen/runtime/http";
 
 export {
   randomRequestStateKey,

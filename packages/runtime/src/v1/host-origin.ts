@@ -3,7 +3,10 @@
 // SDK v2 target uses itself, so that both targets let the same requests through and answer the rest
 // alike (403, JSON-RPC -32000). Host names compare without port, as the WHATWG URL parser reads them
 // (lower-cased, IDNA-mapped); a request without Origin (no browser) passes. A test holds the two to
-// the same verdicts. Dependency-free (Node's request and response as far as they are used).
+// the same verdicts. `mcpRequestValidation` puts them into request-validation.ts's guard, which
+// `serveHttp` uses and a server wired by hand can. Dependency-free (Node's request and response as
+// far as they are used).
+import { LOOPBACK_NAMES, requestValidation, type RequestGuard, type RequestValidationOptions } from "../request-validation.js";
 
 /** The parts of Node's IncomingMessage and ServerResponse the checks use. */
 export interface GuardRequest {
@@ -41,6 +44,17 @@ export function checkOriginHeader(origin: string | undefined, allowed: readonly 
   const webScheme = url.protocol === "http:" || url.protocol === "https:";
   if ((!webScheme && allowed.includes(`${url.protocol}//*`)) || allowed.includes(url.hostname)) return { ok: true };
   return { ok: false, message: `Invalid Origin: ${url.hostname}` };
+}
+
+/**
+ * Every check `serveHttp` makes before the handler, for a Node HTTP server wired by hand: Host,
+ * Origin and `Mcp-*` headers on one line each, Host and Origin against DNS rebinding (loopback names
+ * plus the allow-lists), and one path. It answers a refused request itself (400, 403 or 404) and
+ * returns false. Throws a RangeError for an allow-list entry that is no bare host name.
+ * @example const validate = mcpRequestValidation(); createServer((req, res) => { if (validate(req, res)) void listener(req, res); });
+ */
+export function mcpRequestValidation(options: RequestValidationOptions = {}): RequestGuard {
+  return requestValidation({ host: checkHostHeader, origin: checkOriginHeader, loopbackHosts: LOOPBACK_NAMES, loopbackOrigins: LOOPBACK_NAMES }, options);
 }
 
 /** A Node check of the Host header: false, after answering 403, when it names no allowed host. */

@@ -15,6 +15,8 @@ import { createSessionPool, type SessionLimits } from "../session-pool.js";
 import type { ToolTable } from "../tool-table.js";
 
 export { duplicateMcpHeaderValidation } from "../request-headers.js";
+export { mcpRequestValidation } from "./host-origin.js";
+export type { RequestGuard, RequestValidationOptions } from "../request-validation.js";
 export type { SessionLimits } from "../session-pool.js";
 
 export interface HttpHandlerOptions {

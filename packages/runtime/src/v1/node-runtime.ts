@@ -1,14 +1,15 @@
 // `serveHttp` of `target: sdk-v1` servers: the generated Streamable HTTP handler on Node's HTTP
 // server. SDK v1 has no Node adapter for a web-standard handler and checks Host and Origin only in
 // Express middleware, so the runtime's own serve both (node-adapter.ts; host-origin.ts, a port of the
-// SDK v2's checks): the same guards, defaults and answers as the SDK v2 target's node-runtime.ts.
+// SDK v2's checks, in the guard its `mcpRequestValidation` builds): the same guards, defaults and
+// answers as the SDK v2 target's node-runtime.ts.
 // Generated code imports this module on the first `serveHttp` call only. `serveListenerOnNode` puts
 // the same guards in front of a listener that answers with Node's own response (mcp-gen proxy
 // --listen), so that nothing loads Node's fetch (undici) and its memory.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { hostGuard, originGuard } from "./host-origin.js";
+import { mcpRequestValidation } from "./host-origin.js";
 import { nodeListener } from "./node-adapter.js";
-import { checkAllowList, listenGuarded, LOOPBACK_NAMES, type HttpServing, type NodeServing, type ServeHttpOptions } from "../node-serve.js";
+import { listenGuarded, type HttpServing, type NodeServing, type ServeHttpOptions } from "../node-serve.js";
 import type { GeneratedHttpHandler } from "./http-runtime.js";
 
 export type { HttpServing, ServeHttpOptions } from "../node-serve.js";
@@ -35,9 +36,5 @@ export function serveListenerOnNode(listener: (req: IncomingMessage, res: Server
 }
 
 function guarded(listener: NodeServing["listener"], options: ServeHttpOptions): NodeServing {
-  return {
-    listener,
-    checkHost: hostGuard([...LOOPBACK_NAMES, ...checkAllowList("allowedHosts", options.allowedHosts)]),
-    checkOrigin: originGuard([...LOOPBACK_NAMES, ...checkAllowList("allowedOrigins", options.allowedOrigins)]),
-  };
+  return { listener, validate: mcpRequestValidation(options) };
 }
