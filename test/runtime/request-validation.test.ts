@@ -1,0 +1,87 @@
+// The guard generated servers export for a Node server wired by hand, `mcpRequestValidation`, on both
+// targets (packages/runtime/src/http-runtime.ts with the SDK v2's Host and Origin checks;
+// v1/host-origin.ts with the runtime's port of them): its options widen what passes as serveHttp's do,
+// a bad allow-list entry throws before anything is served, and both targets give each request below
+// the same answer. Raw attacks on a listening server: test/e2e/http-wired-by-hand.e2e.test.ts.
+import { describe, expect, it } from "vitest";
+import { mcpRequestValidation as v2Validation } from "../../packages/runtime/src/http-runtime.js";
+import type { GuardedRequest, RequestValidationOptions } from "../../packages/runtime/src/request-validation.js";
+import { mcpRequestValidation as v1Validation } from "../../packages/runtime/src/v1/host-origin.js";
+
+interface Answer {
+  readonly passed: boolean;
+  readonly status?: number;
+  readonly body?: unknown;
+}
+
+/** The guard's verdict on a request of `lines` (name, value pairs) to `url`, and what it answered. */
+function answer(validation: typeof v2Validation, options: RequestValidationOptions, url: string, rawHeaders: readonly string[]): Answer {
+  const headers: Record<string, string> = {};
+  for (let i = 0; i < rawHeaders.length; i += 2) headers[rawHeaders[i]!.toLowerCase()] ??= rawHeaders[i + 1]!;
+  const req: GuardedRequest = { rawHeaders, headers, url };
+  let status: number | undefined;
+  let body: unknown;
+  const res = {
+    writeHead: (code: number) => void (status = code),
+    end: (text: string) => void (body = JSON.parse(text)),
+  };
+  const passed = validation(options)(req, res);
+  return passed ? { passed } : { passed, status: status!, body };
+}
+
+const TARGETS = [
+  ["sdk-v2", v2Validation],
+  ["sdk-v1", v1Validation],
+] as const;
+
+const WIDENED: RequestValidationOptions = { path: "/tools", allowedHosts: ["MCP.example.com"], allowedOrigins: ["app.example.com"] };
+
+describe.each(TARGETS)("mcpRequestValidation (%s)", (_target, validation) => {
+  it("lets a loopback request on /mcp through by default, and nothing on another path", () => {
+    expect(answer(validation, {}, "/mcp", ["Host", "127.0.0.1:3000"])).toEqual({ passed: true });
+    expect(answer(validation, {}, "/mcp?x=1", ["Host", "localhost"])).toEqual({ passed: true });
+    expect(answer(validation, {}, "/tools", ["Host", "localhost"])).toMatchObject({ passed: false, status: 404 });
+  });
+
+  it("takes serveHttp's path and allow-lists", () => {
+    expect(answer(validation, WIDENED, "/tools", ["Host", "mcp.example.com:443", "Origin", "https://app.example.com"])).toEqual({ passed: true });
+    expect(answer(validation, WIDENED, "/mcp", ["Host", "mcp.example.com"])).toEqual({
+      passed: false,
+      status: 404,
+      body: { jsonrpc: "2.0", id: null, error: { code: -32601, message: "Not found: this server answers MCP requests at /tools." } },
+    });
+    expect(answer(validation, WIDENED, "/tools", ["Host", "other.example.com"])).toEqual({
+      passed: false,
+      status: 403,
+      body: { jsonrpc: "2.0", error: { code: -32000, message: "Invalid Host: other.example.com" }, id: null },
+    });
+    expect(answer(validation, WIDENED, "/tools", ["Host", "localhost", "Origin", "https://other.example.com"])).toMatchObject({ passed: false, status: 403 });
+  });
+
+  it("refuses an allow-list entry that is no bare host name when it is made, not when a request comes", () => {
+    expect(() => validation({ allowedHosts: ["mcp.example.com:443"] })).toThrow(RangeError);
+    expect(() => validation({ allowedOrigins: ["https://app.example.com"] })).toThrow(/allowedOrigins: "https:\/\/app.example.com" is not a host name/);
+  });
+});
+
+/** Requests each check refuses (and some it lets through), as name/value header lines. */
+const REQUESTS: readonly (readonly [string, readonly string[]])[] = [
+  ["/mcp", ["Host", "localhost", "Host", "attacker.example"]],
+  ["/mcp", ["Host", "attacker.example@localhost"]],
+  ["/mcp", ["Host", "attacker.example"]],
+  ["/mcp", []],
+  ["/mcp", ["Host", "localhost", "Origin", "null"]],
+  ["/mcp", ["Host", "localhost", "Origin", "http://localhost", "Origin", "https://attacker.example"]],
+  ["/mcp", ["Host", "localhost", "Origin", "http://attacker.example@localhost"]],
+  ["/mcp", ["Host", "localhost", "Origin", "https://attacker.example"]],
+  ["/mcp", ["Host", "localhost", "Origin", "http://localhost:5173"]],
+  ["/mcp", ["Host", "localhost", "Mcp-Method", "initialize", "mcp-method", "tools/call"]],
+  ["/admin", ["Host", "[::1]:9"]],
+  ["/tools", ["Host", "mcp.example.com", "Origin", "https://app.example.com"]],
+];
+
+describe("both targets' mcpRequestValidation", () => {
+  it.each(REQUESTS)("give %s %j the same answer", (url, rawHeaders) => {
+    for (const options of [{}, WIDENED]) expect(answer(v1Validation, options, url, rawHeaders)).toEqual(answer(v2Validation, options, url, rawHeaders));
+  });
+});
