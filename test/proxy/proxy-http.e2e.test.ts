@@ -191,6 +191,21 @@ describe("--listen: the host on Streamable HTTP, the server on stdio", () => {
     expect(JSON.parse(text)).toMatchObject({ id: 1, result: { tools: [ECHO, ADD] } });
   });
 
+  it("serves one 2025-era session at a time: a second initialize replaces the first, whose id then gets 404", async () => {
+    const { url } = await listening(pinnedProject([ECHO, ADD]), pinServer("honest"), callsFile());
+    const initialize = (id: number) =>
+      JSON.stringify({ jsonrpc: "2.0", id, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: `host-${id}`, version: "1" } } });
+    const ping = (id: number) => JSON.stringify({ jsonrpc: "2.0", id, method: "ping", params: {} });
+    const first = await raw(url, [], initialize(1));
+    expect(first.sessionId).toBeDefined();
+    expect((await raw(url, [["Mcp-Session-Id", first.sessionId!]], ping(2))).status).toBe(200);
+    const second = await raw(url, [], initialize(3));
+    expect(second.sessionId).toBeDefined();
+    expect(second.sessionId).not.toBe(first.sessionId);
+    expect((await raw(url, [["Mcp-Session-Id", first.sessionId!]], ping(4))).status).toBe(404);
+    expect((await raw(url, [["Mcp-Session-Id", second.sessionId!]], ping(5))).status).toBe(200);
+  });
+
   it("listens on loopback only", async () => {
     const run = startProcess(process.execPath, [await proxyCli(), "proxy", "--cwd", pinnedProject([ECHO]), "--listen", "0.0.0.0:0", "--", ...pinServer("honest")]);
     expect((await exited(run.child)).code).toBe(2);
@@ -236,7 +251,7 @@ function abandoned(url: URL, headers: readonly (readonly [string, string])[], bo
   });
 }
 
-function raw(url: URL, headers: readonly (readonly [string, string])[], body: string): Promise<{ status: number; text: string }> {
+function raw(url: URL, headers: readonly (readonly [string, string])[], body: string): Promise<{ status: number; text: string; sessionId: string | undefined }> {
   return new Promise((resolve, reject) => {
     const lines: string[] = ["Content-Type", "application/json", "Accept", "application/json, text/event-stream"];
     if (!headers.some(([name]) => name.toLowerCase() === "host")) lines.push("Host", url.host);
@@ -244,7 +259,8 @@ function raw(url: URL, headers: readonly (readonly [string, string])[], body: st
     const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: lines, setHost: false }, (res) => {
       let text = "";
       res.setEncoding("utf8").on("data", (chunk: string) => void (text += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+      const session = res.headers["mcp-session-id"];
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, text, sessionId: typeof session === "string" ? session : undefined }));
     });
     req.on("error", reject);
     req.end(body);
