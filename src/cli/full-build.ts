@@ -6,7 +6,7 @@
 // cannot tell from stats that there is nothing to do: the analysis, the generators and the rules
 // are a third of a no-change build's start-up.
 import { posix } from "node:path";
-import { hasErrors, type Diagnostic } from "../model/diagnostic.js";
+import { compareText, hasErrors, type Diagnostic } from "../model/diagnostic.js";
 import { withPatternVerdicts } from "../pattern-check/certify-patterns.js";
 import { analyzeProjectWith, type ProjectAnalysis, type ProjectInput } from "../project/analyze-project.js";
 import { expectedTypesJobs } from "../emit/emit-project.js";
@@ -138,7 +138,7 @@ async function validateAndWrite(run: BuildRun, plan: BuildPlan, threads: BuildTh
   const findings = {
     diagnostics: analysis.diagnostics,
     scaffolds: scaffolds ? requiredScaffolds(names, config.handlers, config.tests, analysis.memo) : [],
-    verdicts: [...(input.patternVerdicts ?? [])].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+    verdicts: [...(input.patternVerdicts ?? [])].sort(([a], [b]) => compareText(a, b)),
   };
   if (output.unchanged) {
     await recordUnchanged(plan, output.unchanged, records, findings);

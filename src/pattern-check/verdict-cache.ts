@@ -10,6 +10,7 @@ import { dirname, join } from "node:path";
 import type { PatternVerdict } from "../compile/linear-pattern/pattern-plan.js";
 import { writeFileAtomic } from "../files/write-files.js";
 import { buildCachePath } from "../incremental/build-cache.js";
+import { canonicalJson } from "../lock/canonical-json.js";
 import { isJsonObject, type JsonValue } from "../model/json.js";
 import { CHECKER_ID } from "./run-checker.js";
 
@@ -61,10 +62,8 @@ export async function writeVerdictCache(path: string | undefined, verdicts: Read
  * @example verdictsKey(["^(a)\\1$"], verdicts) // '[{"status":"safe"}]'
  */
 export function verdictsKey(patterns: readonly string[], verdicts: ReadonlyMap<string, PatternVerdict> | undefined): string {
-  // Members in one order, however the verdict was written.
-  return JSON.stringify(
-    patterns.map((pattern) => verdicts?.get(pattern) ?? null).map((verdict) => (verdict === null ? null : Object.fromEntries(Object.entries(verdict).sort(([a], [b]) => (a < b ? -1 : 1))))),
-  );
+  // Canonical JSON: members in one order, however the verdict was written.
+  return canonicalJson(patterns.map((pattern) => (verdicts?.get(pattern) ?? null) as JsonValue));
 }
 
 /**

@@ -47,6 +47,7 @@ function hintFor(problem: ToolHeaderProblem, taken: Set<string>): string {
     return asText === String(value) ? `Write it as the string ${quoteValue(asText)}.` : `Set it to a string that names the header, such as ${example}.`;
   }
   if (problem.reason === "empty") return `Set it to a header name such as ${example}, or remove the annotation.`;
-  const repaired = typeof value === "string" && repairHeaderName(value) !== "" ? untaken(repairHeaderName(value), taken) : "";
+  const fixed = typeof value === "string" ? repairHeaderName(value) : "";
+  const repaired = fixed === "" ? "" : untaken(fixed, taken);
   return repaired === "" ? `Use only ASCII letters, digits and ! # $ % & ' * + - . ^ _ \` | ~, for example ${example}.` : `Rename it to ${quoteValue(repaired)}.`;
 }
