@@ -4,7 +4,10 @@
 // usage or config. When every input still hashes as the lock records, the lock was written by this
 // mcp-gen, and every generated file hashes as recorded, nothing is generated: reading and hashing is
 // the whole cost. That fast path trusts the lock; --full recomputes even then, so that a lock or
-// generated file edited together with its recorded hash is still caught.
+// generated file edited together with its recorded hash is still caught. A full check also reports
+// the rules' warnings (and, under --fail-on info, their notes), as validate does, so that --fail-on warning or --max-warnings fails
+// on a description that was built and locked with a warning (a poisoning pattern, say); a policy that
+// counts warnings therefore always takes the full path.
 import { realpathSync } from "node:fs";
 import { join } from "node:path";
 import type { Config } from "../../config/config.js";
@@ -23,7 +26,7 @@ import { listScaffoldFolders, scaffoldsInTheWay, type ScaffoldFolders } from "..
 import { findDescriptors } from "../find-descriptors.js";
 import { toolsNotFound } from "../tools-not-found.js";
 import { hashedInputs, PACKAGE_JSON, readProjectConfig } from "../read-config.js";
-import { COMPARING_FORMATS, failsPolicy, REPORT_OPTIONS, reportHelp, reportSetup, writeReport, type ReportContent, type ReportSetup } from "../report.js";
+import { COMPARING_FORMATS, failsPolicy, REPORT_OPTIONS, reportHelp, reportSetup, writeReport, type FailPolicy, type ReportContent, type ReportSetup } from "../report.js";
 import { readTextSyncIfExists } from "../../files/write-files.js";
 import { findInstalledRuntime, readTail, runtimeSkew } from "../runtime-skew.js";
 import { runtimeInstallArgument } from "../dependency-specs.js";
@@ -38,7 +41,9 @@ added, removed, renamed or changed (naming the parts that changed, with the gene
 makes out of date), each input or package.json value changed, each generated file edited by hand,
 each folder where a build would create a handler stub or test scaffold (their contents are yours,
 never compared); and, when the generated code imports @mcp-gen/runtime, a project that does not
-depend on it or has a version installed outside the range the code was generated for.
+depend on it or has a version installed outside the range the code was generated for. A full check
+also reports the rules' warnings on the descriptors, as validate does (and their notes under
+--fail-on info); they fail it only under --fail-on warning or info, or --max-warnings.
 
 Options:
   --cwd DIR                project root (default: the nearest folder, here or above, with
@@ -50,7 +55,8 @@ ${reportHelp(COMPARING_FORMATS, "error")}
   --full                   always recompute the whole build in memory. Without it, when every input
                            file, the lock's mcp-gen version and every generated file still hash as the
                            lock records, check trusts the lock and generates nothing; use --full where
-                           the lock itself may have been edited (pull requests from others)
+                           the lock itself may have been edited (pull requests from others).
+                           --fail-on warning or info, or --max-warnings, imply --full: the rules run
   -h, --help               show this help
 
 Exit status: 0 up to date, 1 drift or errors found, 2 bad usage or config.
@@ -67,7 +73,9 @@ export async function runCheck(argv: readonly string[], io: CliIo): Promise<numb
   const print = (diagnostics: readonly Diagnostic[], content: ReportContent) => writeReport(io, setup, diagnostics, content);
   const realRoot = realRootOf(root);
   const cachePath = buildCachePath(realRoot);
-  const index = values.full ? StatIndex.empty() : StatIndex.read(statIndexPath(cachePath));
+  // The fast path runs no rule: a policy that counts the rules' warnings needs them to run.
+  const full = values.full === true || countsWarnings(setup.policy);
+  const index = full ? StatIndex.empty() : StatIndex.read(statIndexPath(cachePath));
   // Rule settings play no part in the fast path; they are read (every rule loaded) only when the
   // config sets some, to check them, and in full by the slow path.
   const project = await readProjectConfig(root, values.config, "configured", index);
@@ -89,9 +97,9 @@ export async function runCheck(argv: readonly string[], io: CliIo): Promise<numb
   const runtime = withConfigFindings(project, packages);
   // Scaffolds' contents are the user's, never compared; but a folder where one goes stops a build.
   const { folders } = project.config.generate === "all" ? listScaffoldFolders(root, [project.config.handlers, project.config.tests]) : NO_SCAFFOLD_FOLDERS;
-  const fresh = values.full ? undefined : await checkFast(root, project.config, project.sources, index, cachePath, outFolder);
+  const fresh = full ? undefined : await checkFast(root, project.config, project.sources, index, cachePath, outFolder);
   // The stat index is mcp-gen's cache, not a project file: check writes nothing in the project.
-  if (!values.full) await index.save(statIndexPath(cachePath));
+  if (!full) await index.save(statIndexPath(cachePath));
   // Up to date, the lock names the project's tools; a lock that no longer parses is looked at closer.
   const locked = fresh && folders.size > 0 ? await lockedToolNames(root, project.config.lock) : [];
   if (fresh && locked) {
@@ -116,6 +124,11 @@ export async function runCheck(argv: readonly string[], io: CliIo): Promise<numb
 }
 
 const NO_SCAFFOLD_FOLDERS: ScaffoldFolders = { files: new Set(), folders: new Set() };
+
+/** Whether `policy` can fail on a warning or a note, which only the rules (the full path) find. */
+function countsWarnings(policy: FailPolicy): boolean {
+  return policy.failOn === "warning" || policy.failOn === "info" || policy.maxWarnings !== undefined;
+}
 
 /** The names of the tools the lock at `lockPath` records; undefined when it does not parse. */
 async function lockedToolNames(root: string, lockPath: string): Promise<string[] | undefined> {
@@ -216,8 +229,7 @@ async function checkFully(
   const inputs = new Map([...hashedInputs(read.sources)].map(([path, text]) => [path, hashFileText(text)]));
   // Schemas and types on the build's threads; nothing is built from descriptors or a lock with errors.
   const checked = await onAnalysisThreads(await withPatternVerdicts(read.input, root), env, async (analysis, threads) => {
-    const errors = analysis.diagnostics.filter((d) => d.severity === "error");
-    if (errors.length > 0 || (parsed && !parsed.value)) return { analysis, errors };
+    if (analysis.diagnostics.some((d) => d.severity === "error") || (parsed && !parsed.value)) return { analysis };
     const built = await buildProject({
       tools: analysis.tools,
       config,
@@ -237,11 +249,11 @@ async function checkFully(
         ),
       ),
     });
-    return { analysis, errors, built };
+    return { analysis, built };
   });
   const { analysis, built } = checked;
   if (!built) {
-    const found = [...checked.errors, ...(parsed?.diagnostics ?? [])];
+    const found = [...analysis.diagnostics, ...(parsed?.diagnostics ?? [])];
     await print(found, { sources, markdown: { passed: false, headline: "The descriptors or the lock have errors; nothing was compared." } });
     return EXIT.problems;
   }
@@ -267,7 +279,13 @@ async function checkFully(
     packageDoc: packageText === undefined ? undefined : loadDocument({ path: PACKAGE_JSON, text: packageText }).value,
   });
   const names = analysis.tools.map((tool) => String(tool.wire.name));
-  const diagnostics = [...drift, ...scaffoldsInTheWay(names, found.scaffoldFolders, config, analysis.memo), ...runtime.diagnostics];
+  const disagreements = [...drift, ...scaffoldsInTheWay(names, found.scaffoldFolders, config, analysis.memo), ...runtime.diagnostics];
+  // No error here (nothing is built from descriptors with errors): the rules' warnings, and their
+  // notes only where the policy fails on them (a note is advice, not a CI finding).
+  // The config's own warnings are among the analysis's too, and already in `runtime`.
+  const reported = new Set(runtime.diagnostics.map(findingKey));
+  const ruleFindings = analysis.diagnostics.filter((d) => (d.severity === "warning" || setup.policy.failOn === "info") && !reported.has(findingKey(d)));
+  const diagnostics = [...ruleFindings, ...disagreements];
   for (const [path, text] of [...runtime.sources, ...disk]) sources.set(path, text);
   const failed = failsPolicy(diagnostics, setup.policy);
   const summary = diagnostics.length === 0 ? upToDate(analysis.tools.length, emit.generated.length, config.lock) : undefined;
@@ -278,7 +296,7 @@ async function checkFully(
     ...(summary ? { text: () => summary } : {}),
     markdown: {
       passed: !failed,
-      headline: summary?.trim() ?? `${diagnostics.length} finding${diagnostics.length === 1 ? "" : "s"}: the lock, the descriptors and the generated files do not agree.`,
+      headline: summary?.trim() ?? headlineOf(disagreements.length, ruleFindings.length),
       changes,
       toolFiles: new Map(analysis.tools.map((tool) => [String(tool.wire.name), tool.file])),
       before: config.lock,
@@ -328,6 +346,17 @@ function listFiles(outFolder: string, out: string): string[] {
 
 function lockDocument(text: string, config: Config): SourceDoc | undefined {
   return loadDocument({ path: config.lock, text }, { ...config.load, maxDepth: config.load.maxDepth + 4, maxNodes: Number.MAX_SAFE_INTEGER }).value;
+}
+
+function findingKey(d: Diagnostic): string {
+  return JSON.stringify([d.ruleId, d.file, d.line, d.column, d.message]);
+}
+
+function headlineOf(disagreements: number, ruleFindings: number): string {
+  const rules = `${ruleFindings} finding${ruleFindings === 1 ? "" : "s"} of the rules on the descriptors`;
+  if (disagreements === 0) return `The lock, the descriptors and the generated files agree; ${rules}.`;
+  const drift = `${disagreements} finding${disagreements === 1 ? "" : "s"}: the lock, the descriptors and the generated files do not agree`;
+  return ruleFindings === 0 ? `${drift}.` : `${drift}; and ${rules}.`;
 }
 
 function upToDate(tools: number, files: number, lock: string): string {
