@@ -77,7 +77,7 @@ run() {
 
 status=0
 
-check=()
+check=(--fail-on "${MCP_GEN_CHECK_FAIL_ON:-error}")
 [ "${MCP_GEN_FULL:-true}" = "true" ] && check+=(--full)
 if [ -n "${MCP_GEN_SARIF_FILE:-}" ]; then
   # Relative to the repository's root, where the upload step looks for it, in a monorepo too.
