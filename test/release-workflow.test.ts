@@ -69,7 +69,8 @@ describe("the release workflow", () => {
   });
 
   it("packs both packages with npm, and attaches both tarballs and their sums to a new or existing release", () => {
-    expect(step("Pack").run).toContain("npm pack --pack-destination release\n");
+    expect(step("Pack").run).toContain("node scripts/pack-release.mjs release\n");
+    expect(step("Pack").run).not.toContain("npm pack --pack-destination");
     expect(step("Pack").run).toContain("npm pack --workspace @mcp-gen/runtime --pack-destination release\n");
     const root = tempProject({ [`release/mcp-gen-${version}.tgz`]: "a", [`release/mcp-gen-runtime-${version}.tgz`]: "b", "release/SHA256SUMS": "" });
     const tools = tempProject({});
