@@ -120,6 +120,8 @@ export interface ReportContent {
   readonly markdown?: FormatContext["markdown"];
   /** The command's own text output, when it prints more than its findings (diff, verify, check). */
   readonly text?: (color: boolean) => string;
+  /** A line the text format prints after the findings (when `text` is not given). */
+  readonly textTrailer?: string;
   /** The command's own JSON document, when it has one (diff, verify: every change and the counts). */
   readonly json?: () => string;
 }
@@ -139,7 +141,8 @@ async function render(format: DiagnosticFormat, setup: ReportSetup, diagnostics:
   // Printers load when there is something to print: an up-to-date check prints one line.
   const { formatDiagnostics } = await import("../report/format-diagnostics.js");
   const rules = format === "sarif" && !content.rules ? (await import("../validate/rules/index.js")).ALL_RULES : (content.rules ?? []);
-  return formatDiagnostics(format, diagnostics, {
+  const trailer = format === "text" ? (content.textTrailer ?? "") : "";
+  return `${formatDiagnostics(format, diagnostics, {
     sources: content.sources ?? new Map(),
     color,
     rules,
@@ -148,7 +151,7 @@ async function render(format: DiagnosticFormat, setup: ReportSetup, diagnostics:
     paths: setup.paths,
     command: setup.command,
     ...(content.markdown ? { markdown: content.markdown } : {}),
-  });
+  })}${trailer}`;
 }
 
 function maxWarnings(value: string | undefined): number | undefined {

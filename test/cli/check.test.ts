@@ -399,6 +399,7 @@ describe("mcp-gen check", () => {
     const full = await runInProcess(root, ["check", "--full"]);
     expect(full.code).toBe(0);
     expect(full.stdout).toMatch(warning);
+    expect(full.stdout.endsWith("1 problem (0 errors, 1 warning)\nUp to date: 2 tools and 9 generated files match mcp-tools.lock.json.\n")).toBe(true);
     expect(generation.runs).toBe(1);
     expect((await runInProcess(root, ["check", "--full", "--fail-on", "warning"])).code).toBe(1);
     expect((await runInProcess(root, ["check", "--full", "--max-warnings", "0"])).code).toBe(1);

@@ -288,12 +288,14 @@ async function checkFully(
   const diagnostics = [...ruleFindings, ...disagreements];
   for (const [path, text] of [...runtime.sources, ...disk]) sources.set(path, text);
   const failed = failsPolicy(diagnostics, setup.policy);
-  const summary = diagnostics.length === 0 ? upToDate(analysis.tools.length, emit.generated.length, config.lock) : undefined;
+  const agreed = disagreements.length === 0 ? upToDate(analysis.tools.length, emit.generated.length, config.lock) : undefined;
+  const summary = diagnostics.length === 0 ? agreed : undefined;
   const committed = new Map(Object.entries(parsed?.value?.tools ?? {}).map(([name, tool]) => [name, tool.descriptor]));
   const changes = diffTools(committed, new Map(analysis.tools.map((tool) => [String(tool.wire.name), tool.wire])));
   await print(diagnostics, {
     sources,
-    ...(summary ? { text: () => summary } : {}),
+    // Up to date with the rules' warnings: the findings, then the line that says so.
+    ...(summary ? { text: () => summary } : agreed ? { textTrailer: agreed } : {}),
     markdown: {
       passed: !failed,
       headline: summary?.trim() ?? headlineOf(disagreements.length, ruleFindings.length),
