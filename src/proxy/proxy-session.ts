@@ -37,6 +37,10 @@ const MAX_CHAINS = 64;
 const MAX_HELD_CALLS = 1024;
 /** Most requests of the server's own (sampling, elicitation, …) the host has not answered; past it the server gets an error. */
 const MAX_SERVER_REQUESTS = 1024;
+/** Most requests of one host (IdSpace) sent to the server and not answered; past it a request is answered with an error at once. */
+export const MAX_HOST_REQUESTS = 4096;
+/** Most requests of every host together (--listen: 2025-era sessions replaced, 2026-07-28 POSTs) in flight. */
+export const MAX_ALL_HOST_REQUESTS = 4 * MAX_HOST_REQUESTS;
 
 export interface SessionOptions {
   readonly gate: ToolGate;
@@ -115,6 +119,12 @@ export class ProxySession {
    * newest, when the host reuses an id), for notifications/cancelled. A space with nothing in flight has no entry.
    */
   private readonly hostIndex = new Map<IdSpace, Map<string, string>>();
+  /** Per id space, how many of its requests are in `pending` (sent to the server, not answered, not cancelled); no entry for none. */
+  private readonly inFlight = new Map<IdSpace, number>();
+  /** The host's requests in `pending`, every space together. */
+  private allInFlight = 0;
+  /** Whether a request was refused for MAX_HOST_REQUESTS (or MAX_ALL_HOST_REQUESTS) since the last one passed (reported once). */
+  private hostRequestsFullReported = false;
   /**
    * Host id (as a host may read it: looseIdKey) → the keys of the host's tools/lists in flight under
    * it, not cancelled. An answer the host gets under such an id, on the same route, may be taken for
@@ -311,6 +321,16 @@ export class ProxySession {
   private forward(received: Received, target: Target, space: IdSpace, tool: JsonObject | undefined): void {
     const message = received.message as Extract<Received["message"], { kind: "request" }>;
     const hostIdText = idText(received.text);
+    const full = this.hostRequestsFull(space);
+    if (full !== undefined) {
+      if (!this.hostRequestsFullReported) this.options.reporter.problem(`${full}; further requests are answered with an error and not passed on until the server answers some.`);
+      this.hostRequestsFullReported = true;
+      this.answer(target, errorText(hostIdText, INTERNAL_ERROR, `mcp-gen proxy: ${full}; this one was not passed on.`));
+      return;
+    }
+    this.hostRequestsFullReported = false;
+    this.inFlight.set(space, (this.inFlight.get(space) ?? 0) + 1);
+    this.allInFlight++;
     const up = this.nextUpId++;
     const key = idKey(up);
     const upIdText = String(up);
@@ -334,6 +354,13 @@ export class ProxySession {
     // Two --listen clients may both use the token 1: the server sees the proxy's, as it sees its ids.
     const text = progress === undefined ? withId(received.text, upIdText) : withMetaValue(withId(received.text, upIdText), "params", "progressToken", upIdText);
     this.toServer(text, { kind: "request", id: up, method: message.method, params: message.params }, tool, key);
+  }
+
+  /** Why a request of `space` may not be sent now (MAX_HOST_REQUESTS in flight), or undefined. */
+  private hostRequestsFull(space: IdSpace): string | undefined {
+    if ((this.inFlight.get(space) ?? 0) >= MAX_HOST_REQUESTS) return `${MAX_HOST_REQUESTS} requests of the host's wait for the server's answer already`;
+    if (this.allInFlight >= MAX_ALL_HOST_REQUESTS) return `${MAX_ALL_HOST_REQUESTS} requests of the hosts' wait for the server's answer already`;
+    return undefined;
   }
 
   private hostNotification(received: Received, space: IdSpace): void {
@@ -363,15 +390,13 @@ export class ProxySession {
         // proxy's numbering, so nothing is sent.
         if (key === undefined || pending === undefined) return;
         text = withCancelledId(text, pending.upIdText);
-        // The host takes no answer under this id for that list any more.
-        if (pending.method === "tools/list") this.listDone(looseIdKey(requestId), key);
         this.upstream.abandon(key);
-        // In a batch the other answers wait for this one, which the server need not send now: the
-        // batch goes without it (an answer that comes anyway is reported and dropped).
-        if (pending.batch) {
-          this.settle(key, pending);
-          this.unanswered(pending.batch);
-        }
+        // The host takes no answer for it any more (MCP: it ignores one that comes), and a server that
+        // follows the spec sends none: it is forgotten, so cancelled requests fill nothing toward
+        // MAX_HOST_REQUESTS, and an answer that comes anyway is reported and dropped. In a batch the
+        // other answers no longer wait for it.
+        this.settle(key, pending);
+        if (pending.batch) this.unanswered(pending.batch);
       }
     }
     this.toServer(text, message);
@@ -502,8 +527,12 @@ export class ProxySession {
 
   /** Forgets a request that got its answer. */
   private settle(key: string, pending: Pending): void {
-    this.pending.delete(key);
+    if (!this.pending.delete(key)) return;
     if (pending.hostId !== undefined) {
+      const count = this.inFlight.get(pending.space)! - 1;
+      if (count === 0) this.inFlight.delete(pending.space);
+      else this.inFlight.set(pending.space, count);
+      this.allInFlight--;
       const index = this.hostIndex.get(pending.space);
       if (index?.get(idKey(pending.hostId)) === key) {
         index.delete(idKey(pending.hostId));

@@ -426,10 +426,11 @@ describe("ids, cancellation, the server's own requests", () => {
     expect(second.id).toBe(1);
     w.session.fromHost(JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 5 } }));
     expect(JSON.parse(w.toServer()[2]!).params.requestId).toBe(second.id);
+    // The cancelled list is forgotten: its answer, should it come, is dropped; the ping's goes back under 5.
     w.fromServer(answer(second.id, { tools: [ECHO] }));
     w.fromServer(answer(0, {}));
-    expect(w.toHost().map((t) => JSON.parse(t).id)).toEqual([5, 5]);
-    expect(JSON.parse(w.toHost()[0]!).result.tools).toEqual([ECHO]);
+    expect(w.toHost()).toEqual([JSON.stringify(answer(5, {}))]);
+    expect(w.stderr.join("")).toContain(`answered an id the proxy never sent or that is answered already (${second.id})`);
   });
 
   it("checks as a tools/list answer whatever the host gets under the id of a list it has in flight", async () => {
@@ -446,7 +447,8 @@ describe("ids, cancellation, the server's own requests", () => {
     w.fromServer(answer(firstList, { content: [] }));
     expect(errorOf(w.toHost()[2]!).message).toContain("refused the server's tools/list answer");
 
-    // The other way round: a call the host cancelled, its id reused for a list, the call answered with a list.
+    // The other way round: a call the host cancelled, its id reused for a list, the call answered
+    // with a list: the cancelled call is forgotten, so that answer never reaches the host at all.
     w.session.fromHost(request(9, "tools/list"));
     w.fromServer(answer(w.up(9), { tools: [ECHO] }));
     w.session.fromHost(request(2, "tools/call", { name: "echo", arguments: { text: "x" } }));
@@ -455,10 +457,10 @@ describe("ids, cancellation, the server's own requests", () => {
     w.session.fromHost(request(2, "tools/list"));
     const list = w.lastRequest().id;
     w.fromServer(answer(call, { tools: [DRIFTED] }));
-    expect(JSON.parse(w.toHost()[4]!)).toEqual(answer(2, { tools: [] }));
-    w.fromServer(answer(call, { content: [{ type: "text", text: "x" }] }));
+    expect(w.toHost()).toHaveLength(4);
     expect(w.stderr.join("")).toContain(`answered an id the proxy never sent or that is answered already (${call})`);
     w.fromServer(answer(list, { tools: [ECHO] }));
+    expect(JSON.parse(w.toHost()[4]!)).toEqual(answer(2, { tools: [ECHO] }));
     // No list in flight under 2 any more: a call's answer there is passed on as it is.
     w.session.fromHost(request(2, "tools/call", { name: "echo", arguments: { text: "y" } }));
     w.fromServer(answer(w.up(2), { content: [] }));
@@ -638,6 +640,48 @@ describe("ids, cancellation, the server's own requests", () => {
     w.fromServer(answer(w.lastRequest().id, { tools: [ECHO] }));
     await settle();
     expect(w.toServer().filter((t) => t.includes('"tools/call"'))).toEqual([]);
+  });
+
+  it("sends at most 4096 requests of one host the server has not answered: the next gets -32603 at once, with one report, and is not sent", async () => {
+    const w = await wire([ECHO]);
+    for (let id = 0; id < 4096 + 3; id++) w.session.fromHost(request(id, "ping"));
+    expect(w.toServer()).toHaveLength(4096);
+    expect(w.toHost().map((t) => JSON.parse(t).id)).toEqual([4096, 4097, 4098]);
+    expect(errorOf(w.toHost()[0]!)).toEqual({ code: -32603, message: "mcp-gen proxy: 4096 requests of the host's wait for the server's answer already; this one was not passed on." });
+    expect(w.stderr.filter((t) => t.includes("requests of the host's wait for the server's answer"))).toHaveLength(1);
+    // A refused request takes no number of the proxy's, and nothing of it is kept.
+    w.session.fromHost(request("c", "tools/list"));
+    expect(JSON.parse(w.toHost()[3]!).id).toBe("c");
+    // Notifications still go: a cancellation is how a host makes room (the request is forgotten at once).
+    w.session.fromHost(JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 0 } }));
+    expect(JSON.parse(w.toServer()[4096]!)).toEqual({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 0 } });
+    w.session.fromHost(request("after-cancel", "ping"));
+    expect(JSON.parse(w.toServer()[4097]!).id).toBe(4096);
+    // Requests already in flight are untouched: their answers go back, and each makes room again.
+    w.fromServer(answer(1, { n: 1 }));
+    expect(JSON.parse(w.toHost()[4]!)).toEqual(answer(1, { n: 1 }));
+    w.session.fromHost(request("after-answer", "ping"));
+    expect(JSON.parse(w.toServer()[4098]!).id).toBe(4097);
+    expect(w.stderr.filter((t) => t.includes("requests of the host's wait for the server's answer"))).toHaveLength(1);
+    // Another --listen client's id space has its own bound.
+    const b = { client: "b" };
+    w.session.fromHost(request(1, "ping"), b, b);
+    expect(JSON.parse(w.toServer()[4099]!).id).toBe(4098);
+  });
+
+  it("sends at most 16384 requests of all --listen clients together the server has not answered", async () => {
+    const w = await wire([ECHO]);
+    const spaces = [{ c: 1 }, { c: 2 }, { c: 3 }, { c: 4 }, { c: 5 }];
+    for (const space of spaces.slice(0, 4)) for (let id = 0; id < 4096; id++) w.session.fromHost(request(id, "ping", { _meta: META }), space, space);
+    expect(w.toServer()).toHaveLength(16384);
+    w.session.fromHost(request(0, "ping", { _meta: META }), spaces[4], spaces[4]);
+    expect(w.toServer()).toHaveLength(16384);
+    expect(errorOf(w.host.sent[0]!.text).message).toBe("mcp-gen proxy: 16384 requests of the hosts' wait for the server's answer already; this one was not passed on.");
+    expect(w.host.sent[0]!.route).toBe(spaces[4]);
+    // A 2026-07-28 client that closes its stream cancels its request, which makes room.
+    w.session.routeClosed(spaces[0]);
+    w.session.fromHost(request(1, "ping", { _meta: META }), spaces[4], spaces[4]);
+    expect(JSON.parse(w.toServer().at(-1)!)).toMatchObject({ method: "ping" });
   });
 
   it("passes at most 1024 requests of the server's to the host unanswered: further ones get an error, with one report", async () => {
