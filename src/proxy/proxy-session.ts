@@ -110,6 +110,14 @@ interface Held {
   readonly route: Route;
   readonly space: IdSpace;
   readonly batch: Batch | undefined;
+  /** The number of the proxy's own listing it waits for (ProxySession.covering). */
+  readonly until: number;
+}
+
+/** A list_changed held for the host until the proxy's own listing number `until` is checked. */
+interface HeldNotice {
+  readonly text: string;
+  readonly until: number;
 }
 
 export class ProxySession {
@@ -142,11 +150,15 @@ export class ProxySession {
    * subscription (the host's id for it, "" for none), the first text. The host needs one after the
    * check, not one per notice the server sent, so a server that floods them grows nothing.
    */
-  private heldNotices = new Map<Route, Map<string, string>>();
+  private heldNotices = new Map<Route, Map<string, HeldNotice>>();
   /** Whether a tools/call was refused for the MAX_HELD_CALLS bound during this listing (reported once). */
   private heldFullReported = false;
+  /** The proxy's own listing in flight (at most one). */
   private refreshing: Promise<void> | undefined;
+  /** Whether another listing is to start once this one is done (at most one waits: it covers every notice since). */
   private refreshAgain = false;
+  /** How many listings of its own the proxy has started: the number of the newest. */
+  private listingsStarted = 0;
   /** Whether the proxy's own complete listing is newer than the last list_changed. */
   private listComplete = false;
   private era: "legacy" | "modern" | undefined;
@@ -282,7 +294,7 @@ export class ProxySession {
     let tool: JsonObject | undefined;
     if (method === "tools/call") {
       // A call that races a list_changed waits for the list the proxy is fetching, and is checked against it.
-      if (this.refreshing) return void this.hold(received, route, space, batch, target);
+      if (this.refreshing && !retried) return void this.hold(received, route, space, batch, target);
       const name = getOwn(params, "name");
       if (typeof name !== "string") {
         this.answer(target, errorText(idText(received.text), INVALID_PARAMS, "mcp-gen proxy: a tools/call needs params.name, a string."));
@@ -309,7 +321,7 @@ export class ProxySession {
 
   /** Keeps a tools/call until the proxy's own listing is checked; past MAX_HELD_CALLS, refuses it at once. */
   private hold(received: Received, route: Route, space: IdSpace, batch: Batch | undefined, target: Target): void {
-    if (this.held.length < MAX_HELD_CALLS) return void this.held.push({ received, route, space, batch });
+    if (this.held.length < MAX_HELD_CALLS) return void this.held.push({ received, route, space, batch, until: this.covering() });
     if (!this.heldFullReported) {
       this.heldFullReported = true;
       this.options.reporter.problem(`${MAX_HELD_CALLS} tools/calls already wait for the proxy to list the server's tools again; further calls are refused until it has.`);
@@ -581,9 +593,9 @@ export class ProxySession {
     }
     if (message.method === "notifications/tools/list_changed") {
       // Forwarded only once the proxy has listed the tools itself: from then on a drifted tool is withheld.
-      this.holdNotice(route, listenKey, text);
       this.listComplete = false;
       this.refresh();
+      this.holdNotice(route, listenKey, text);
       return;
     }
     if (message.method === "notifications/progress") {
@@ -634,18 +646,26 @@ export class ProxySession {
     this.send(text, route, false);
   }
 
-  /** Holds a list_changed for `route` and subscription `listenKey`, unless one for both waits already. */
+  /**
+   * Holds a list_changed for `route` and subscription `listenKey` until the listing that covers it,
+   * unless one for both waits already: the host re-lists after that one, and sees this change too.
+   */
   private holdNotice(route: Route, listenKey: string, text: string): void {
     let notices = this.heldNotices.get(route);
     if (notices === undefined) this.heldNotices.set(route, (notices = new Map()));
-    if (!notices.has(listenKey)) notices.set(listenKey, text);
+    if (!notices.has(listenKey)) notices.set(listenKey, { text, until: this.covering() });
   }
 
-  /** Sends every held list_changed, in the order they first came. */
-  private releaseNotices(): void {
-    const held = this.heldNotices;
-    this.heldNotices = new Map();
-    for (const [route, notices] of held) for (const text of notices.values()) this.send(text, route, false);
+  /** Sends every held list_changed whose listing (numbered up to `done`) is checked, in the order they first came. */
+  private releaseNotices(done = Number.POSITIVE_INFINITY): void {
+    for (const [route, notices] of [...this.heldNotices]) {
+      for (const [key, notice] of [...notices]) {
+        if (notice.until > done) continue;
+        notices.delete(key);
+        this.send(notice.text, route, false);
+      }
+      if (notices.size === 0) this.heldNotices.delete(route);
+    }
   }
 
   private unreadableFromServer(unreadable: Unreadable): void {
@@ -674,26 +694,41 @@ export class ProxySession {
 
   // ── the proxy's own tools/list ───────────────────────────────────────────────────────────────
 
-  /** Lists the tools again (after list_changed, or for a call of a name no list has shown); calls and notices wait for it. */
+  /**
+   * Lists the tools again (after list_changed, or for a call of a name no list has shown); calls and
+   * notices wait for it. One listing at a time: one asked for while another runs starts once that one
+   * is done, and covers every request for one made meanwhile, so however many notices come there is
+   * one in flight and at most one to come.
+   */
   private refresh(): void {
     if (this.refreshing) {
       this.refreshAgain = true;
       return;
     }
-    this.refreshing = (async () => {
-      do {
-        this.refreshAgain = false;
-        await this.listAll();
-      } while (this.refreshAgain && !this.over);
-    })().finally(() => {
-      this.refreshing = undefined;
-      this.heldFullReported = false;
-      this.releaseNotices();
-      const held = this.held;
-      this.held = [];
-      for (const h of held) this.hostRequest(h.received, h.route, h.space, h.batch, true);
-      for (const h of held) if (h.batch) this.flushBatch(h.batch);
-    });
+    this.refreshAgain = false;
+    const number = ++this.listingsStarted;
+    this.refreshing = this.listAll().finally(() => this.listed(number));
+  }
+
+  /**
+   * The number of the listing that shows the server's tools as they are now: the one in flight
+   * when nothing has changed since it started, else the next. What waits for it waits for no other:
+   * a server that never stops sending list_changed delays a call by two listings at most.
+   */
+  private covering(): number {
+    return this.refreshing && !this.refreshAgain ? this.listingsStarted : this.listingsStarted + 1;
+  }
+
+  /** The proxy's own listing `number` is checked (or failed): what waited for it goes on, and the next listing starts if one is due. */
+  private listed(number: number): void {
+    this.refreshing = undefined;
+    this.heldFullReported = false;
+    this.releaseNotices(number);
+    const held = this.held.filter((h) => h.until <= number);
+    this.held = this.held.filter((h) => h.until > number);
+    for (const h of held) this.hostRequest(h.received, h.route, h.space, h.batch, true);
+    for (const h of held) if (h.batch) this.flushBatch(h.batch);
+    if (this.refreshAgain && !this.over) this.refresh();
   }
 
   private async listAll(): Promise<void> {

@@ -1,7 +1,8 @@
 // What a server or host can make the proxy hold, and whose requests a cancellation reaches, with the
 // proxy in a process of its own and the pin server of test/fixtures/proxy/ (which records the calls
 // it leaves unanswered and every notifications/cancelled it gets). A server that floods list_changed
-// while the proxy re-lists gets one notice to the host per re-listing, not one per notice. Over
+// while the proxy re-lists gets one notice to the host per re-listing, not one per notice; one that
+// sends a notice during every listing still gets a held call through, two listings later. Over
 // --listen, a client's cancellation reaches its own request only, never another client's that
 // numbers alike; a 2026-07-28 client's closed stream (how it cancels) reaches the stdio server.
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
@@ -70,6 +71,56 @@ describe("a server that floods list_changed while the proxy re-lists", () => {
     send({ id: 5, method: "tools/call", params: { name: "echo", arguments: { text: "x" } } });
     expect((await answer(5)).error).toMatchObject({ code: -31001 });
     expect(callsIn(calls).filter((line) => !line.startsWith("list "))).toEqual(["add"]);
+    run.child.stdin!.end();
+  }, 120_000);
+});
+
+describe("a server whose tools never stop changing: a list_changed during every listing the proxy makes", () => {
+  it("still answers a call held for the re-listing, once a listing that started after it is checked", async () => {
+    const calls = callsFile();
+    const project = pinnedProject([ECHO, ADD]);
+    // After the call of add: echo drifts, and each of the next 20,000 tools/lists gets a list_changed first.
+    const run = startProcess(process.execPath, [await proxyCli(), "proxy", "--cwd", project, "--", ...pinServer("drift-later,storm=20000,log-lists")], { PIN_CALLS: calls });
+    const lines = () =>
+      run
+        .stdout()
+        .split("\n")
+        .filter((line) => line !== "")
+        .map((line) => JSON.parse(line) as JsonObject);
+    const send = (message: object) => run.child.stdin!.write(`${JSON.stringify({ jsonrpc: "2.0", ...message })}\n`);
+    const answer = async (id: number) => {
+      await until(
+        () => lines().some((m) => m.id === id),
+        () => `the answer to ${id}; stderr: ${run.stderr()}`,
+      );
+      return lines().find((m) => m.id === id)!;
+    };
+    send({ id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } } });
+    await answer(1);
+    send({ method: "notifications/initialized" });
+    send({ id: 2, method: "tools/list", params: {} });
+    await answer(2);
+    send({ id: 3, method: "tools/call", params: { name: "add", arguments: { a: 1, b: 2 } } });
+    await answer(3);
+    // The storm is on: the proxy re-lists, a notice comes during each listing.
+    await until(
+      () => callsIn(calls).filter((line) => line.startsWith("list ")).length > 3,
+      () => `the proxy's re-listing: ${callsIn(calls).join("\n")}`,
+    );
+    const listsBefore = callsIn(calls).filter((line) => line.startsWith("list ")).length;
+    send({ id: 4, method: "tools/call", params: { name: "add", arguments: { a: 2, b: 3 } } });
+    expect((await answer(4)).result).toMatchObject({ content: [{ type: "text", text: "5" }] });
+    // The call went through while the storm went on: listings came after it too.
+    const after = () => callsIn(calls).slice(callsIn(calls).lastIndexOf("add") + 1);
+    await until(
+      () => after().some((line) => line.startsWith("list ")),
+      () => `a listing after the call: ${callsIn(calls).slice(-5).join("\n")}`,
+    );
+    // It waited for a listing or two, not for the storm to end (20,000 of them).
+    const seen = callsIn(calls);
+    const waited = seen.slice(0, seen.lastIndexOf("add")).filter((line) => line.startsWith("list ")).length - listsBefore;
+    expect(waited).toBeLessThan(100);
+    expect(seen.filter((line) => !line.startsWith("list "))).toEqual(["add", "add"]);
     run.child.stdin!.end();
   }, 120_000);
 });

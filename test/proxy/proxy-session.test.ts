@@ -253,6 +253,47 @@ describe("tools/call", () => {
     ]);
   });
 
+  it("lets a held call go once a listing that started after the change it waits for is checked, though a list_changed comes during every listing", async () => {
+    const w = await wire([ECHO, ADD]);
+    w.session.fromHost(request(1, "tools/list"));
+    w.fromServer(answer(w.up(1), { tools: [ECHO, ADD] }));
+    const changed = '{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}';
+    const ownLists = () => w.server.received.filter((r) => r.info.message.kind === "request" && r.info.message.method === "tools/list").map((r) => String((r.info.message as { id: unknown }).id));
+    const answered = new Set<string>([String(w.up(1))]);
+    /** Answers the proxy's newest own tools/list, a list_changed coming first (the server changed again meanwhile). */
+    const stormRound = async () => {
+      const open = ownLists().filter((id) => !answered.has(id));
+      // One listing in flight at a time, however many notices came.
+      expect(open).toHaveLength(1);
+      w.fromServer(changed);
+      answered.add(open[0]!);
+      w.fromServer(answer(Number(open[0]), { tools: [ECHO, ADD] }));
+      await settle();
+    };
+    w.fromServer(changed);
+    // Held while listing 1 runs, nothing changed since it started: listing 1 decides.
+    w.session.fromHost(request(2, "tools/call", { name: "echo", arguments: {} }));
+    await stormRound();
+    const sentCalls = () =>
+      w
+        .toServer()
+        .filter((t) => t.includes('"tools/call"'))
+        .map((t) => JSON.parse(t).params.name as string);
+    expect(sentCalls()).toEqual(["echo"]);
+    // The host heard of the change once listing 1 was checked.
+    expect(w.toHost().slice(1)).toEqual([changed]);
+    // Held after a notice that came during listing 2: listing 3 decides, whatever comes during it.
+    w.fromServer(changed);
+    w.session.fromHost(request(3, "tools/call", { name: "add", arguments: {} }));
+    await stormRound();
+    expect(sentCalls()).toEqual(["echo"]);
+    await stormRound();
+    expect(sentCalls()).toEqual(["echo", "add"]);
+    for (let round = 0; round < 1000; round++) await stormRound();
+    // Every listing was one in flight and one queued at most: one per round.
+    expect(ownLists()).toHaveLength(1 + 3 + 1000 + 1);
+  });
+
   it("holds at most 1024 calls while it re-lists: further ones are refused at once, with one report", async () => {
     const w = await wire([ECHO]);
     w.session.fromHost(request(0, "tools/list"));
