@@ -531,6 +531,7 @@ export class ProxySession {
         if (this.chains.size >= MAX_CHAINS) this.chains.delete(this.chains.keys().next().value!);
         this.chains.set(checked.page.nextCursor, chain);
       } else {
+        this.options.gate.listed(chain.names);
         this.options.reporter.missing(this.options.gate.missing(chain.names));
       }
     }
@@ -754,6 +755,7 @@ export class ProxySession {
       cursor = next.value;
     } while (cursor !== undefined);
     this.listComplete = true;
+    this.options.gate.listed(names);
     this.options.reporter.missing(this.options.gate.missing(names));
   }
 

@@ -2,13 +2,25 @@
 // through or refused, on the same hashes `verify` compares (hashTool over the tool exactly as sent).
 // The newest list the proxy has seen decides: a tool listed with its pinned hash may be called; one
 // listed with another hash, or not pinned at all, is withheld (mode `block`) or let through with a
-// warning (`warn`); a name no list has shown yet cannot be called until one does. Pure: it holds the
-// state of one proxy run and changes only when told what a server listed.
+// warning (`warn`); a name no list has shown yet cannot be called until one does. A name the newest
+// complete listing left out keeps its last verdict while it is among the newest MAX_REMOVED_NAMES
+// left out (a call to a tool that just went away gets the answer it got before), then is forgotten:
+// a call to it is refused as one to a name never listed. Pure: it holds the state of one proxy run
+// and changes only when told what a server listed.
 import { hashJson, hashTool } from "../lock/hash-tool.js";
 import type { JsonObject } from "../model/json.js";
 import { TOOL_PARTS, type LockFile, type ToolPart } from "../model/lock.js";
 
 export type DriftMode = "block" | "warn";
+
+/** Most names kept that the newest complete listing left out: a server that renames its tools at every listing grows nothing past it. */
+export const MAX_REMOVED_NAMES = 4096;
+/**
+ * Most names kept that pages have shown since the newest complete listing, with the names it showed:
+ * past it the name shown longest ago counts as left out. Only a server that shows ever new names on
+ * pages of a listing that never completes reaches it.
+ */
+export const MAX_SHOWN_NAMES = 65_536;
 
 /** What the gate made of one listed tool. */
 export interface ToolVerdict {
@@ -25,20 +37,31 @@ export interface ToolVerdict {
 export type CallVerdict =
   | { readonly kind: "allow" }
   | { readonly kind: "refuse"; readonly verdict: ToolVerdict }
-  /** No list has shown the name yet (or the last attempt to list failed). */
+  /** No list has shown the name yet, or not among the names kept (or the last attempt to list failed). */
   | { readonly kind: "unlisted" };
 
+/** The newest verdict on one name, the tool as then listed, and the text it was sent as (undefined: not given). */
+interface Known {
+  readonly verdict: ToolVerdict;
+  readonly tool: JsonObject;
+  readonly text: string | undefined;
+}
+
 export class ToolGate {
-  /** The newest verdict for every name a list has shown. */
-  private readonly latest = new Map<string, ToolVerdict>();
-  private readonly tools = new Map<string, JsonObject>();
-  /** The text each name was last sent as, with the verdict on it. */
-  private readonly texts = new Map<string, { readonly text: string; readonly verdict: ToolVerdict }>();
+  /** The names the newest complete listing showed, and those pages have shown since: the one shown longest ago first. */
+  private shownNames = new Map<string, Known>();
+  /** The names the newest complete listing left out, the one left out longest ago first; at most MAX_REMOVED_NAMES. */
+  private readonly removedNames = new Map<string, Known>();
 
   constructor(
     private readonly lock: LockFile,
     readonly mode: DriftMode,
   ) {}
+
+  /** How many names the gate holds a verdict for. */
+  get size(): number {
+    return this.shownNames.size + this.removedNames.size;
+  }
 
   /**
    * Hashes one page of tools as received, records each verdict, and returns them in order. `texts`,
@@ -49,18 +72,43 @@ export class ToolGate {
     return tools.map((tool, i) => {
       const text = texts?.[i];
       const name = tool.name as string;
-      const seen = text === undefined ? undefined : this.texts.get(name);
-      const verdict = seen !== undefined && seen.text === text ? seen.verdict : this.judge(tool);
-      if (text !== undefined) this.texts.set(name, { text, verdict });
-      this.latest.set(name, verdict);
-      this.tools.set(name, tool);
+      const seen = this.known(name);
+      const verdict = seen !== undefined && text !== undefined && seen.text === text ? seen.verdict : this.judge(tool);
+      this.removedNames.delete(name);
+      // Shown now: the newest of the names shown.
+      this.shownNames.delete(name);
+      this.shownNames.set(name, { verdict, tool, text });
+      if (this.shownNames.size > MAX_SHOWN_NAMES) {
+        const [oldest, known] = this.shownNames.entries().next().value!;
+        this.shownNames.delete(oldest);
+        this.remove(oldest, known);
+      }
       return verdict;
     });
   }
 
+  /**
+   * A complete listing showed exactly `names`: a name it left out counts as removed (kept among the
+   * newest MAX_REMOVED_NAMES removed, with its last verdict), one it showed as shown.
+   */
+  listed(names: ReadonlySet<string>): void {
+    const shown = new Map<string, Known>();
+    for (const [name, known] of this.shownNames) {
+      if (names.has(name)) shown.set(name, known);
+      else this.remove(name, known);
+    }
+    for (const name of names) {
+      const known = shown.has(name) ? undefined : this.removedNames.get(name);
+      if (known === undefined) continue;
+      this.removedNames.delete(name);
+      shown.set(name, known);
+    }
+    this.shownNames = shown;
+  }
+
   /** Whether a tools/call of `name` may reach the server now. */
   checkCall(name: string): CallVerdict {
-    const verdict = this.latest.get(name);
+    const verdict = this.known(name)?.verdict;
     if (verdict === undefined) return { kind: "unlisted" };
     return verdict.forwarded ? { kind: "allow" } : { kind: "refuse", verdict };
   }
@@ -70,8 +118,8 @@ export class ToolGate {
    * every call waits for (or is refused until) a list that can be checked.
    */
   forgetAll(): void {
-    this.latest.clear();
-    this.tools.clear();
+    this.shownNames.clear();
+    this.removedNames.clear();
   }
 
   /** The pinned tools none of `names` is, sorted: what a complete list did not show. */
@@ -88,7 +136,19 @@ export class ToolGate {
 
   /** The tool as the newest list showed it, when the host may call it (its inputSchema names Mcp-Param-* headers). */
   shown(name: string): JsonObject | undefined {
-    return this.latest.get(name)?.forwarded ? this.tools.get(name) : undefined;
+    const known = this.known(name);
+    return known?.verdict.forwarded ? known.tool : undefined;
+  }
+
+  private known(name: string): Known | undefined {
+    return this.shownNames.get(name) ?? this.removedNames.get(name);
+  }
+
+  /** Keeps `name` as removed, the newest so; the one removed longest ago goes past MAX_REMOVED_NAMES. */
+  private remove(name: string, known: Known): void {
+    this.removedNames.delete(name);
+    this.removedNames.set(name, known);
+    if (this.removedNames.size > MAX_REMOVED_NAMES) this.removedNames.delete(this.removedNames.keys().next().value!);
   }
 
   private judge(tool: JsonObject): ToolVerdict {

@@ -63,6 +63,7 @@ export interface Wire {
   readonly session: ProxySession;
   readonly host: RecordingHost;
   readonly server: ScriptedServer;
+  readonly gate: ToolGate;
   readonly stderr: string[];
   readonly log: string[];
   /** Texts the server got, in order. */
@@ -88,7 +89,8 @@ export async function wire(pinned: readonly JsonObject[], mode: DriftMode = "blo
   const reporter = new DriftReporter(context, { stderr: (t) => void stderr.push(t), log: (l) => void log.push(l), now: () => "2026-01-01T00:00:00.000Z" });
   const host = new RecordingHost();
   const server = new ScriptedServer();
-  const session = new ProxySession(host, server, { gate: new ToolGate(lock, mode), reporter, context, maxDepth: 1000, maxPages: 10, ownTimeoutMs: 60_000 });
+  const gate = new ToolGate(lock, mode);
+  const session = new ProxySession(host, server, { gate, reporter, context, maxDepth: 1000, maxPages: 10, ownTimeoutMs: 60_000 });
   await session.start();
   // Each host request the session was given, as sent, to tie it to the request the server got (the same text under the proxy's id).
   const hostRequests: { text: string; id: unknown; up?: number }[] = [];
@@ -118,6 +120,7 @@ export async function wire(pinned: readonly JsonObject[], mode: DriftMode = "blo
     session,
     host,
     server,
+    gate,
     stderr,
     log,
     toServer: () => server.received.map((r) => r.text),
