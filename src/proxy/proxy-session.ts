@@ -80,6 +80,8 @@ interface Target {
  */
 interface ListChain {
   readonly names: Set<string>;
+  /** How many pages of the walk the proxy has checked. */
+  pages: number;
   asked: string | undefined;
   previous: readonly JsonObject[] | undefined;
 }
@@ -436,7 +438,7 @@ export class ProxySession {
   }
 
   private chainFor(cursor: JsonValue | undefined): ListChain | undefined {
-    if (cursor === undefined) return { names: new Set(), asked: undefined, previous: undefined };
+    if (cursor === undefined) return { names: new Set(), pages: 0, asked: undefined, previous: undefined };
     if (typeof cursor !== "string") return undefined;
     const chain = this.chains.get(cursor);
     this.chains.delete(cursor);
@@ -525,7 +527,11 @@ export class ProxySession {
     if (chain) {
       const ends = endsWalk(chain.asked, checked.page, chain.previous);
       if (!ends) for (const tool of checked.page.tools) chain.names.add(tool.name as string);
+      chain.pages++;
       if (!ends && checked.page.nextCursor !== undefined) {
+        // A walk longer than the proxy's own would go is not followed further (its names would grow
+        // for as long as the host walks): every page is still checked, but none completes a listing.
+        if (chain.pages >= this.options.maxPages) return checked.page.text;
         chain.asked = checked.page.nextCursor;
         chain.previous = checked.page.tools;
         if (this.chains.size >= MAX_CHAINS) this.chains.delete(this.chains.keys().next().value!);

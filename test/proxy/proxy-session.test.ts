@@ -108,6 +108,21 @@ describe("where a listing ends: where SDK v2's Client ends its walk", () => {
     expect(w.stderr.filter((line) => line.includes('did not list the tool "add"'))).toHaveLength(1);
   });
 
+  it("a host's walk longer than the proxy's page cap is not followed past it: every page is still checked, and it completes no listing", async () => {
+    const w = await wire([ECHO, ADD]);
+    // The wire's cap is 10 pages; the host walks 12, a new tool name on each.
+    for (let page = 1; page <= 12; page++) {
+      const cursor = page === 1 ? {} : { cursor: `p${page}` };
+      w.session.fromHost(request(page, "tools/list", cursor));
+      const tools = page === 11 ? [DRIFTED] : [{ name: `t${page}`, inputSchema: { type: "object" } }];
+      w.fromServer(answer(w.up(page), { tools, ...(page < 12 ? { nextCursor: `p${page + 1}` } : {}) }));
+    }
+    // Page 11, past the cap, was checked all the same: the drifted echo withheld.
+    expect(JSON.parse(w.toHost()[10]!).result.tools).toEqual([]);
+    // The walk's end completed nothing: no pinned tool is reported as left out of it.
+    expect(w.stderr.join("")).not.toContain("did not list");
+  });
+
   /** The proxy's own listing for a call of "add" before any list, answered page by page with `pages`; what the host got. */
   async function ownListing(pages: readonly JsonObject[]): Promise<Wire> {
     const w = await wire([ECHO, ADD]);
