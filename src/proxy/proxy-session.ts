@@ -37,6 +37,8 @@ const MAX_CHAINS = 64;
 const MAX_HELD_CALLS = 1024;
 /** Most requests of the server's own (sampling, elicitation, …) the host has not answered; past it the server gets an error. */
 const MAX_SERVER_REQUESTS = 1024;
+/** Most requests the host cancelled that are remembered, so that an answer or progress the server sends for one anyway is dropped without a report. */
+const MAX_CANCELLED_KEPT = 1024;
 /** Most requests of one host (IdSpace) sent to the server and not answered; past it a request is answered with an error at once. */
 export const MAX_HOST_REQUESTS = 4096;
 /** Most requests of every host together (--listen: 2025-era sessions replaced, 2026-07-28 POSTs) in flight. */
@@ -133,6 +135,12 @@ export class ProxySession {
   private readonly inFlight = new Map<IdSpace, number>();
   /** The host's requests in `pending`, every space together. */
   private allInFlight = 0;
+  /**
+   * The proxy's ids (idKey) of the newest MAX_CANCELLED_KEPT requests the host cancelled: the host
+   * ignores what comes for them (MCP), and a server may still send an answer or progress it had under
+   * way. Those are dropped quietly; anything else under an id not in flight is reported.
+   */
+  private readonly cancelled = new Set<string>();
   /** Whether a request was refused for MAX_HOST_REQUESTS (or MAX_ALL_HOST_REQUESTS) since the last one passed (reported once). */
   private hostRequestsFullReported = false;
   /**
@@ -252,6 +260,7 @@ export class ProxySession {
       if (pending.streamCancels) {
         const params = { requestId: Number(pending.upIdText), reason: "The host closed the request's stream." };
         this.settle(key, pending);
+        this.rememberCancelled(key);
         this.toServer(notificationText("notifications/cancelled", params), { kind: "notification", method: "notifications/cancelled", params });
       }
       this.upstream.abandon(key);
@@ -410,6 +419,7 @@ export class ProxySession {
         // MAX_HOST_REQUESTS, and an answer that comes anyway is reported and dropped. In a batch the
         // other answers no longer wait for it.
         this.settle(key, pending);
+        this.rememberCancelled(key);
         if (pending.batch) this.unanswered(pending.batch);
       }
     }
@@ -485,7 +495,8 @@ export class ProxySession {
     const key = idKey(message.id);
     const pending = this.pending.get(key);
     if (pending === undefined) {
-      this.options.reporter.problem(`the server answered an id the proxy never sent or that is answered already (${shortId(idText(received.text))}); the answer was not passed on.`);
+      if (!this.cancelled.delete(key))
+        this.options.reporter.problem(`the server answered an id the proxy never sent or that is answered already (${shortId(idText(received.text))}); the answer was not passed on.`);
       return;
     }
     this.settle(key, pending);
@@ -542,6 +553,12 @@ export class ProxySession {
       }
     }
     return checked.page.text;
+  }
+
+  /** Remembers that the host cancelled the request the proxy sent under `key` (the newest MAX_CANCELLED_KEPT). */
+  private rememberCancelled(key: string): void {
+    this.cancelled.add(key);
+    if (this.cancelled.size > MAX_CANCELLED_KEPT) this.cancelled.delete(this.cancelled.values().next().value!);
   }
 
   /** Forgets a request that got its answer. */
@@ -609,6 +626,7 @@ export class ProxySession {
       const token = getOwn(message.params, "progressToken");
       const owner = typeof token === "string" || typeof token === "number" ? this.pending.get(idKey(token)) : undefined;
       if (owner?.progress === undefined) {
+        if (owner === undefined && (typeof token === "string" || typeof token === "number") && this.cancelled.has(idKey(token))) return;
         this.options.reporter.problem(`the server sent progress under a token the proxy never sent or whose request is answered already (${excerpt(text)}); it was not passed on.`);
         return;
       }
@@ -688,7 +706,8 @@ export class ProxySession {
     // An answer nobody can tie to its request leaves that request waiting forever: the session cannot go on.
     if (key === undefined) return void this.fault(`the server sent an answer whose id cannot be read (${unreadable.problem})`);
     if (pending === undefined) {
-      this.options.reporter.problem(`the server answered an id the proxy never sent or that is answered already (${shortId(unreadable.idText)}); the answer was not passed on.`);
+      if (!this.cancelled.delete(key))
+        this.options.reporter.problem(`the server answered an id the proxy never sent or that is answered already (${shortId(unreadable.idText)}); the answer was not passed on.`);
       return;
     }
     this.settle(key, pending);
