@@ -36,7 +36,7 @@ export interface LanguageServerOptions {
 
 /**
  * Serves `connection` until it closes; call connection.listen() after. Returns what stops the server's work.
- * @example const server = startLanguageServer(connectStreams(stdin, stdout, done), { env }); ...; server.dispose()
+ * @example const server = startLanguageServer(connectStreams(stdin, stdout, done, log), { env }); ...; server.dispose()
  */
 export function startLanguageServer(connection: Connection, options: LanguageServerOptions): { dispose(): void } {
   const documents = new TextDocuments(TextDocument);

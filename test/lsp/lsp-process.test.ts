@@ -2,10 +2,11 @@
 // nothing else on stdout. The CLI is compiled into a package folder of this test's own, as
 // live-process-tree.test.ts does (other tests compile the repository's dist/ while this one runs).
 import { execFileSync, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_CONTENT_BYTES } from "../../src/lsp/message-frames.js";
 import { LspClient } from "../support/lsp-client.js";
 import { REPO_ROOT } from "../support/spec-paths.js";
 import { runInProcess, tempProject } from "../support/temp-project.js";
@@ -25,6 +26,43 @@ beforeAll(() => {
   // What bin/mcp-gen.js does: the exit code is set, and the process ends when nothing holds it.
   writeFileSync(RUNNER, `import { runCli } from ${JSON.stringify(join(PACKAGE, "dist/cli/main.js"))};\nprocess.exitCode = await runCli(process.argv.slice(2));\n`);
 }, 180_000);
+
+function frame(message: object): Buffer {
+  const content = Buffer.from(JSON.stringify({ jsonrpc: "2.0", ...message }));
+  return Buffer.concat([Buffer.from(`Content-Length: ${content.length}\r\n\r\n`), content]);
+}
+
+/** `mcp-gen lsp` written to byte by byte; its answers read as text. */
+function rawProcess(root: string) {
+  const child = spawn(process.execPath, [RUNNER, "lsp", "--stdio"], { cwd: root, stdio: ["pipe", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => void (stdout += chunk.toString("utf8")));
+  child.stderr.on("data", (chunk: Buffer) => void (stderr += chunk.toString("utf8")));
+  const exited = new Promise<number | string>((resolve) => child.on("exit", (code, signal) => resolve(code ?? String(signal))));
+  // Without a bound, a server that stopped answering would hang the test instead of failing it.
+  const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+  void exited.then(() => clearTimeout(timer));
+  return {
+    exited,
+    stderr: () => stderr,
+    /** Resolves once the pipe takes `bytes` (at once, or when it drains). */
+    write: (bytes: string | Buffer) => new Promise<void>((resolve) => (child.stdin.write(bytes) ? resolve() : child.stdin.once("drain", () => resolve()))),
+    /** The text of the answer to request `id` (with what came before it), once it comes. */
+    answer: (id: number) =>
+      new Promise<string>((resolve, reject) => {
+        const look = () => {
+          const at = stdout.indexOf(`"id":${id},`);
+          if (at !== -1) resolve(stdout.slice(at));
+        };
+        child.stdout.on("data", look);
+        void exited.then(() => reject(new Error(`mcp-gen lsp ended before answering ${id}; stderr:\n${stderr}`)));
+        look();
+      }),
+    /** The process's peak resident memory so far (Linux), in bytes. */
+    peakBytes: () => Number(/^VmHWM:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))?.[1]) * 1024,
+  };
+}
 
 describe("mcp-gen lsp over stdio", () => {
   it("publishes validate's findings as the buffer changes, and exits 0 after shutdown", async () => {
@@ -65,7 +103,11 @@ describe("mcp-gen lsp over stdio", () => {
 
   it("exits 1 when the editor goes away in the middle of a message, or after announcing a huge one", async () => {
     const root = tempProject({ "tools/a.yaml": "name: a\n" });
-    for (const frame of ['Content-Length: 100\r\n\r\n{"jsonrpc":', "Content-Length: 99999999999\r\n\r\n{}"]) {
+    const frames = {
+      'Content-Length: 100\r\n\r\n{"jsonrpc":': "",
+      "Content-Length: 99999999999\r\n\r\n{}": `mcp-gen lsp: Content-Length 99999999999 is over the limit of ${MAX_CONTENT_BYTES} bytes; its content is skipped\n`,
+    };
+    for (const [frame, said] of Object.entries(frames)) {
       const child = spawn(process.execPath, [RUNNER, "lsp", "--stdio"], { cwd: root, stdio: ["pipe", "ignore", "pipe"] });
       let stderr = "";
       child.stderr.on("data", (chunk: Buffer) => void (stderr += chunk.toString("utf8")));
@@ -77,8 +119,40 @@ describe("mcp-gen lsp over stdio", () => {
       const timer = setTimeout(() => child.kill("SIGKILL"), 8_000);
       expect(await exited, frame).toBe(1);
       clearTimeout(timer);
-      expect(stderr).toBe("");
+      expect(stderr).toBe(said);
     }
+  });
+
+  it("drops a header block it cannot read with one line on stderr, and answers the message after it", async () => {
+    const root = tempProject({ "tools/a.yaml": "name: a\n" });
+    const child = rawProcess(root);
+    // The bad block and the next message in one write, as a pipe may deliver them.
+    child.write(Buffer.concat([Buffer.from("Content-Type: x\r\n\r\n"), frame({ id: 1, method: "initialize", params: { processId: null, rootUri: null, capabilities: {} } })]));
+    expect(await child.answer(1)).toContain('"name":"mcp-gen"');
+    child.write(Buffer.concat([Buffer.from("Content-Length: -5\r\n\r\n"), frame({ id: 2, method: "shutdown" })]));
+    expect(await child.answer(2)).toContain('"result":null');
+    child.write(frame({ method: "exit" }));
+    expect(await child.exited).toBe(0);
+    expect(child.stderr()).toBe('mcp-gen lsp: a header block without Content-Length ("Content-Type: x"); dropped\nmcp-gen lsp: Content-Length "-5" is not a number of bytes; header block dropped\n');
+  });
+
+  it.runIf(existsSync("/proc/self/status"))("skips content over the limit without holding it: its peak memory does not grow with the length announced", async () => {
+    const root = tempProject({ "tools/a.yaml": "name: a\n" });
+    const child = rawProcess(root);
+    child.write(frame({ id: 1, method: "initialize", params: { processId: null, rootUri: null, capabilities: {} } }));
+    await child.answer(1);
+    const before = child.peakBytes();
+    const announced = 256 * 1024 * 1024;
+    child.write(`Content-Length: ${announced}\r\n\r\n`);
+    const chunk = Buffer.alloc(1024 * 1024, 0x20);
+    for (let sent = 0; sent < announced; sent += chunk.length) await child.write(chunk);
+    child.write(frame({ id: 2, method: "shutdown" }));
+    await child.answer(2);
+    // Kept, the content would add its length at least (it adds three times that: chunks, copy, text).
+    expect(child.peakBytes() - before).toBeLessThan(announced / 2);
+    child.write(frame({ method: "exit" }));
+    expect(await child.exited).toBe(0);
+    expect(child.stderr()).toBe(`mcp-gen lsp: Content-Length ${announced} is over the limit of ${MAX_CONTENT_BYTES} bytes; its content is skipped\n`);
   });
 
   it("prints its help, and refuses an option it does not know with exit 2", async () => {

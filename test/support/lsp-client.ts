@@ -57,6 +57,8 @@ export class LspClient {
     /** The workspace folder (the project root, unless a test says otherwise). */
     readonly root: string,
     private readonly hangUp: () => void,
+    /** What the in-process server said of each frame it dropped (a server in a process says it on stderr). */
+    readonly problems: string[] = [],
   ) {
     connection.onNotification("textDocument/publishDiagnostics", (params: PublishDiagnosticsParams) => {
       this.published.push(params);
@@ -75,15 +77,21 @@ export class LspClient {
     const toClient = new PassThrough();
     let exit!: (code: number) => void;
     const exited = new Promise<number>((resolve) => (exit = resolve));
-    const connection = connectStreams(toServer, toClient, (code) => {
-      server.dispose();
-      connection.dispose();
-      exit(code);
-    });
+    const problems: string[] = [];
+    const connection = connectStreams(
+      toServer,
+      toClient,
+      (code) => {
+        server.dispose();
+        connection.dispose();
+        exit(code);
+      },
+      (line) => problems.push(line),
+    );
     const server = startLanguageServer(connection, { env });
     connection.listen();
     const client = createProtocolConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
-    return new LspClient(client, exited, root, () => toServer.end());
+    return new LspClient(client, exited, root, () => toServer.end(), problems);
   }
 
   /** `node <script> lsp --stdio` as an editor starts it, with `cwd` as its working folder. */

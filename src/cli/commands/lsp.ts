@@ -31,11 +31,17 @@ export async function runLsp(argv: readonly string[], io: CliIo): Promise<number
   }
   const input = process.stdin;
   const code = await new Promise<number>((done) => {
-    const connection = connectStreams(input, process.stdout, (exitCode) => {
-      server.dispose();
-      connection.dispose();
-      done(exitCode);
-    });
+    const connection = connectStreams(
+      input,
+      process.stdout,
+      (exitCode) => {
+        server.dispose();
+        connection.dispose();
+        done(exitCode);
+      },
+      // A frame that is not a message is dropped; the editor's log of the server's stderr says why.
+      (line) => io.stderr(`mcp-gen lsp: ${line}\n`),
+    );
     const server = startLanguageServer(connection, { env: io.env });
     connection.listen();
   });
