@@ -3,9 +3,12 @@
 // over the disk, an analysis loop per project, and the diagnostics published for each file (every
 // file of the project that has any, as `mcp-gen validate` lists them; a file's list is sent again
 // only when it changed, or when the editor has a new version of it). A config file takes effect
-// when it is saved: the project is then read again from scratch.
+// when it is saved: the project is then read again from scratch. A file is published by the project
+// that owns it alone, the one whose config is nearest above it, even when another project's globs
+// reach it (a root config whose `**` runs into a nested project's folder): two projects publishing
+// one file would show it twice over, or each replace the other's list.
 import { realpathSync } from "node:fs";
-import { extname, join } from "node:path";
+import { dirname, extname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Diagnostic as LspDiagnostic } from "vscode-languageserver";
 import { CONFIG_FILE } from "../config/config.js";
@@ -85,6 +88,8 @@ export class Workspace {
   private readonly answers: SchemaAnswers;
   /** Files already noted as outside every project. */
   private readonly noted = new Set<string>();
+  /** The root of the project that owns the files of each folder (findProject), until the disk or the folders change. */
+  private readonly owners = new Map<string, string | undefined>();
 
   constructor(
     private folderPaths: readonly string[],
@@ -124,6 +129,8 @@ export class Workspace {
 
   /** Files changed on disk (saved, created, deleted, renamed; the editor's file watcher). */
   diskChanged(changes: readonly { readonly uri: string; readonly created: boolean; readonly deleted: boolean }[]): void {
+    // A config may have come or gone: which project owns a folder's files is found again.
+    this.owners.clear();
     for (const change of changes) {
       const file = filePath(change.uri);
       if (file === undefined) continue;
@@ -154,6 +161,7 @@ export class Workspace {
   /** The editor's workspace folders changed: a project that was one only as a folder removed now ends. */
   setFolders(folders: readonly string[]): void {
     this.folderPaths = folders;
+    this.owners.clear();
     for (const project of [...this.projects.values()]) if (!this.isStillProject(project)) this.drop(project);
   }
 
@@ -251,6 +259,8 @@ export class Workspace {
       }),
     };
     this.projects.set(location.root, project);
+    // A project found by a file's path (its config made since the owners were found) owns its files from now.
+    this.owners.clear();
     this.reload(project);
     return project;
   }
@@ -268,6 +278,7 @@ export class Workspace {
   private drop(project: Project): void {
     project.loop.dispose();
     this.projects.delete(project.location.root);
+    this.owners.clear();
     for (const uri of project.published.keys()) this.host.publish(uri, [], undefined);
     const uris = new Set(project.uris.values());
     for (const [uri, open] of this.documents) if (uris.has(uri)) this.changed(uri, open.text, open.version);
@@ -327,6 +338,7 @@ export class Workspace {
     for (const path of versions.keys()) if (!byFile.has(path)) byFile.set(path, []);
     const stale = new Set(project.published.keys());
     for (const [path, list] of byFile) {
+      if (!this.owns(project, path)) continue;
       const uri = this.uriOf(project, path);
       stale.delete(uri);
       const version = versions.get(path);
@@ -347,8 +359,35 @@ export class Workspace {
     }
     for (const uri of stale) {
       project.published.delete(uri);
+      // A file another project owns now (a nested config was created) is left to it, once it published.
+      const file = filePath(uri);
+      const owner = file === undefined ? undefined : this.ownerRoot(file);
+      if (owner !== undefined && owner !== project.location.root && this.projects.get(owner)?.published.has(uri)) continue;
       this.host.publish(uri, [], undefined);
     }
+  }
+
+  /**
+   * Whether `project` publishes the findings of its file at `path`: it owns the file, or no project
+   * does. A file of another project (its config nearer) is that project's to publish: it is opened,
+   * so that the file's findings show though no file of it is open.
+   */
+  private owns(project: Project, path: string): boolean {
+    const file = join(project.location.root, ...path.split("/"));
+    const owner = this.ownerRoot(file);
+    if (owner === undefined || owner === project.location.root) return true;
+    if (!this.projects.has(owner)) {
+      const location = findProject(file, this.folderPaths);
+      if (location) this.open(location);
+    }
+    return false;
+  }
+
+  /** The root of the project that owns the file at `file` (absolute), as findProject finds it. */
+  private ownerRoot(file: string): string | undefined {
+    const folder = dirname(file);
+    if (!this.owners.has(folder)) this.owners.set(folder, findProject(file, this.folderPaths)?.root);
+    return this.owners.get(folder);
   }
 
   /** A diagnostic as LSP has it (converted once per diagnostic object and project). */

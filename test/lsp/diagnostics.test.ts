@@ -207,6 +207,68 @@ describe("mcp-gen lsp diagnostics", () => {
     expect(await client.diagnostics("tools/a.yaml", deleted)).toEqual([]);
   });
 
+  it("of a file that a root project's globs reach inside a nested project come from the nested project alone", async () => {
+    // The root's globs reach sub/tools/z.yaml, whose nearest config is sub's: sub owns it, with its
+    // rule settings (the root turns description-missing off, sub keeps it on).
+    const nested = "name: get weather\ninputSchema: {type: object, additionalProperties: false}\n";
+    const root = tempProject({
+      "mcp-gen.config.yaml": "tools: ['**/tools/*.yaml']\nrules:\n  description-missing: off\n",
+      "tools/a.yaml": NAME_CLASH("get_weather"),
+      "sub/mcp-gen.config.yaml": "tools: [tools/*.yaml]\n",
+      "sub/tools/z.yaml": nested,
+    });
+    const owner = (await validateJson(join(root, "sub"))).filter((d) => d.file === "tools/z.yaml").map((d) => d.ruleId);
+    expect(owner).toContain("description-missing");
+    const client = await start(root);
+    // Only the root's file open: z.yaml's findings are published all the same, by its own project.
+    await client.open("tools/a.yaml");
+    await client.current("tools/a.yaml");
+    expect((await client.diagnostics("sub/tools/z.yaml", 0)).map((d) => d.code)).toEqual(owner);
+    await client.open("sub/tools/z.yaml");
+    expect((await client.current("sub/tools/z.yaml")).map((d) => d.code)).toEqual(owner);
+    await client.change("tools/a.yaml", NAME_CLASH("get_weather2"));
+    await client.change("sub/tools/z.yaml", nested.replace("get weather", "get  weather"));
+    expect((await client.current("sub/tools/z.yaml")).map((d) => d.code)).toEqual(owner);
+    await settle(client, "tools/a.yaml");
+    await settle(client, "sub/tools/z.yaml");
+    // Every list published for z.yaml is its project's: never the root's view of it, nor a clearing.
+    const forZ = client.published.filter((p) => p.uri === client.uri("sub/tools/z.yaml"));
+    expect(forZ.map((p) => p.diagnostics.map((d) => d.code))).toEqual(forZ.map(() => owner));
+  });
+
+  it("of a file the root project published pass to a nested project whose config is created, and stay", async () => {
+    const nested = "name: get weather\ninputSchema: {type: object, additionalProperties: false}\n";
+    const root = tempProject({ "mcp-gen.config.yaml": "tools: ['**/tools/*.yaml']\nrules:\n  description-missing: off\n", "tools/a.yaml": NAME_CLASH("get_weather"), "sub/tools/z.yaml": nested });
+    const client = await start(root);
+    await client.open("sub/tools/z.yaml");
+    expect((await client.current("sub/tools/z.yaml")).map((d) => d.code)).not.toContain("description-missing");
+    writeFileSync(join(root, "sub/mcp-gen.config.yaml"), "tools: [tools/*.yaml]\n");
+    const mark = client.mark();
+    await client.connection.sendNotification("workspace/didChangeWatchedFiles", { changes: [{ uri: client.uri("sub/mcp-gen.config.yaml"), type: 1 }] });
+    expect((await client.diagnostics("sub/tools/z.yaml", mark, (p) => p.diagnostics.length > 0)).map((d) => d.code)).toContain("description-missing");
+    await settle(client, "tools/a.yaml");
+    await settle(client, "sub/tools/z.yaml");
+    expect((client.latest("sub/tools/z.yaml") ?? []).map((d) => d.code)).toContain("description-missing");
+  });
+
+  it("of a file a nested project published are not cleared by the root project that published it before", async () => {
+    const nested = "name: get weather\ninputSchema: {type: object, additionalProperties: false}\n";
+    const root = tempProject({ "mcp-gen.config.yaml": "tools: ['**/tools/*.yaml']\nrules:\n  description-missing: off\n", "tools/a.yaml": NAME_CLASH("get_weather"), "sub/tools/z.yaml": nested });
+    const client = await start(root);
+    await client.open("tools/a.yaml");
+    await client.current("tools/a.yaml");
+    expect((await client.diagnostics("sub/tools/z.yaml", 0)).map((d) => d.code)).not.toContain("description-missing");
+    // A config made where no watcher saw it: the file opened next finds it, and its project publishes first.
+    writeFileSync(join(root, "sub/mcp-gen.config.yaml"), "tools: [tools/*.yaml]\n");
+    await client.open("sub/tools/z.yaml");
+    expect((await client.current("sub/tools/z.yaml")).map((d) => d.code)).toContain("description-missing");
+    // The root analyzed again: z.yaml is no longer its to publish, nor to clear.
+    await client.change("tools/a.yaml", NAME_CLASH("get_weather2"));
+    await client.current("tools/a.yaml");
+    await settle(client, "sub/tools/z.yaml");
+    expect((client.latest("sub/tools/z.yaml") ?? []).map((d) => d.code)).toContain("description-missing");
+  });
+
   it("go with a nested project whose config is deleted, and its open buffer is the workspace folder's again", async () => {
     const root = tempProject({ "sub/mcp-gen.config.yaml": "tools: [tools/*.yaml]\n", "sub/tools/z.yaml": NAME_CLASH("get weather") });
     const client = await start(root);
