@@ -5,9 +5,9 @@
 // mcp-gen, and every generated file hashes as recorded, nothing is generated: reading and hashing is
 // the whole cost. That fast path trusts the lock; --full recomputes even then, so that a lock or
 // generated file edited together with its recorded hash is still caught. A full check also reports
-// the rules' warnings (and, under --fail-on info, their notes), as validate does, so that --fail-on warning or --max-warnings fails
-// on a description that was built and locked with a warning (a poisoning pattern, say); a policy that
-// counts warnings therefore always takes the full path.
+// the rules' warnings (and, under --fail-on info, their notes), as validate does, so that --fail-on
+// warning or --max-warnings fails on a description that was built and locked with a warning (a
+// poisoning pattern, say); a policy that counts warnings therefore always takes the full path.
 import { realpathSync } from "node:fs";
 import { join } from "node:path";
 import type { Config } from "../../config/config.js";
@@ -56,7 +56,8 @@ ${reportHelp(COMPARING_FORMATS, "error")}
                            file, the lock's mcp-gen version and every generated file still hash as the
                            lock records, check trusts the lock and generates nothing; use --full where
                            the lock itself may have been edited (pull requests from others).
-                           --fail-on warning or info, or --max-warnings, imply --full: the rules run
+                           --fail-on warning or info, or --max-warnings, imply --full: the rules
+                           must run
   -h, --help               show this help
 
 Exit status: 0 up to date, 1 drift or errors found, 2 bad usage or config.
