@@ -99,6 +99,8 @@ class YamlConverter {
   private nodes = 0;
   private aliasNodes = 0;
   private readonly expanding: { target: Node; range: TextRange }[] = [];
+  /** How many nodes with an anchor the conversion is inside. */
+  private anchoredDepth = 0;
 
   constructor(
     private readonly yaml: typeof import("yaml"),
@@ -124,7 +126,23 @@ class YamlConverter {
       );
     }
     if (this.yaml.isAlias(node)) return this.expandAlias(node, pointer, keyRange, depth);
-    this.spans.set(pointer, keyRange ? { key: keyRange, value: range } : { value: range });
+    const anchored = node.anchor !== undefined;
+    this.setSpan(pointer, keyRange ? { key: keyRange, value: range } : { value: range }, anchored);
+    if (!anchored) return this.convertNode(node, range, pointer, depth);
+    this.anchoredDepth++;
+    try {
+      return this.convertNode(node, range, pointer, depth);
+    } finally {
+      this.anchoredDepth--;
+    }
+  }
+
+  /** Records where the node at `pointer` is, marked shared inside an anchored node or an alias's expansion. */
+  private setSpan(pointer: string, span: { readonly key?: TextRange; readonly value: TextRange }, anchored = false): void {
+    this.spans.set(pointer, anchored || this.anchoredDepth > 0 || this.expanding.length > 0 ? { ...span, shared: true } : span);
+  }
+
+  private convertNode(node: ParsedNode, range: TextRange, pointer: string, depth: number): JsonValue {
     const tag = node.tag;
     if (tag !== undefined && !CORE_TAGS.has(tag)) {
       this.fail(
@@ -183,7 +201,7 @@ class YamlConverter {
    */
   private absentValue(map: YAMLMap.Parsed, key: Scalar.Parsed, previous: ParsedNode | null, keyRange: TextRange, pointer: string): JsonValue {
     this.count(keyRange, pointer);
-    this.spans.set(pointer, { key: keyRange, value: keyRange });
+    this.setSpan(pointer, { key: keyRange, value: keyRange });
     if (!map.flow || /\?\s*$/.test(this.text.slice(Math.max(0, keyRange.start - 64), keyRange.start))) return null;
     const name = String(key.value);
     const split = previous !== null && this.yaml.isScalar(previous) && previous.type === "PLAIN" && /^\s*,\s*$/.test(this.text.slice(rangeOf(previous).end, keyRange.start));

@@ -62,12 +62,12 @@ export function removeMember(doc: SourceDoc, pointer: string): TextEdit | undefi
 }
 
 /**
- * Whether a YAML value is also another member's: an alias (its span is the anchored node's, away
- * from its key) or an anchored node. An edit of it would change every member that names the anchor.
+ * Whether a YAML member's text is also another member's: an anchored node, a node inside one, or one
+ * reached through an alias (the parser marks them). An edit of it would change every member that
+ * names the anchor.
  */
 function shared(doc: SourceDoc, span: NodeSpan): boolean {
-  if (isJsonPath(doc.file) || !span.key) return false;
-  return span.value.start < span.key.end || /(?:^|[\s:])&[^\s,[\]{}]/.test(doc.text.slice(span.key.end, span.value.start));
+  return !isJsonPath(doc.file) && span.shared === true;
 }
 
 /**

@@ -17,6 +17,11 @@ export interface TextRange {
 export interface NodeSpan {
   readonly key?: TextRange;
   readonly value: TextRange;
+  /**
+   * YAML: the node is written once and read in more places than this one: it has an anchor, sits
+   * inside a node that has one, or was reached through an alias. An edit of its text changes them all.
+   */
+  readonly shared?: true;
 }
 
 /** A parsed YAML or JSON document that remembers, for every JSON Pointer, where the node came from. */

@@ -157,11 +157,14 @@ describe("mcp-gen lsp quick fixes", () => {
       "tools/a.yaml":
         "name: a\ndescription: Gets a.\ninputSchema:\n  type: object\n  additionalProperties: false\n  properties:\n    c:\n      type: &s string\n      nullable: true\n    d:\n      type: *s\n",
       "tools/b.yaml": "name: b\ndescription: Gets b.\ninputSchema: {type: object, additionalProperties: false}\nannotations:\n  readOnlyHint: &t true\n  destructiveHint: *t\n",
+      // Members inside an anchored mapping: each is written once and read through the alias too.
+      "tools/c.yaml": "name: c\ndescription: Gets c.\ninputSchema:\n  type: object\n  additionalProperties: false\n  properties:\n    c: &p\n      type: string\n      nullable: true\n    d: *p\n",
     });
     const client = await start(root);
     for (const [path, code] of [
       ["tools/a.yaml", "schema-nullable-keyword"],
       ["tools/b.yaml", "annotations-contradiction"],
+      ["tools/c.yaml", "schema-nullable-keyword"],
     ] as const) {
       await client.open(path);
       const diagnostics = (await client.current(path)).filter((d) => d.code === code);
