@@ -2,12 +2,10 @@
 // message (a header block without a usable Content-Length, content over the limit, content that is
 // not a JSON object) is dropped with one problem, and the message after it, in the same chunk or a
 // later one, is answered. `mcp-gen lsp` as a process says the problem on stderr (lsp-process.test.ts).
-import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { type Message, StreamMessageReader } from "vscode-languageserver/node";
-import { connectStreams } from "../../src/lsp/connection.js";
 import { MAX_CONTENT_BYTES } from "../../src/lsp/message-frames.js";
-import { startLanguageServer } from "../../src/lsp/server.js";
+import { serveInProcess } from "../support/lsp-client.js";
 
 const frame = (message: object) => {
   const content = Buffer.from(JSON.stringify({ jsonrpc: "2.0", ...message }));
@@ -17,25 +15,9 @@ const initialize = (id: number) => frame({ id, method: "initialize", params: { p
 
 /** The server on a pair of streams, written to byte by byte as a test says. */
 function rawSession() {
-  const toServer = new PassThrough();
-  const toClient = new PassThrough();
-  const problems: string[] = [];
+  const { toServer, toClient, exited, problems } = serveInProcess();
   const answers: Message[] = [];
   const listeners = new Set<() => void>();
-  let exit!: (code: number) => void;
-  const exited = new Promise<number>((resolve) => (exit = resolve));
-  const connection = connectStreams(
-    toServer,
-    toClient,
-    (code) => {
-      server.dispose();
-      connection.dispose();
-      exit(code);
-    },
-    (line) => problems.push(line),
-  );
-  const server = startLanguageServer(connection, { env: {} });
-  connection.listen();
   new StreamMessageReader(toClient).listen((message) => {
     answers.push(message);
     for (const listener of listeners) listener();

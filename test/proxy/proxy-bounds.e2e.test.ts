@@ -28,31 +28,38 @@ async function until(ready: () => boolean, what: () => string): Promise<void> {
   }
 }
 
+/** The proxy over a pin server started with `pinArgs`, driven by raw JSON-RPC lines on its stdin, initialized and listed once. */
+async function rawProxy(pinArgs: string, calls: string) {
+  const project = pinnedProject([ECHO, ADD]);
+  const run = startProcess(process.execPath, [await proxyCli(), "proxy", "--cwd", project, "--", ...pinServer(pinArgs)], { PIN_CALLS: calls });
+  const lines = () =>
+    run
+      .stdout()
+      .split("\n")
+      .filter((line) => line !== "")
+      .map((line) => JSON.parse(line) as JsonObject);
+  const send = (message: object) => run.child.stdin!.write(`${JSON.stringify({ jsonrpc: "2.0", ...message })}\n`);
+  const answer = async (id: number) => {
+    await until(
+      () => lines().some((m) => m.id === id),
+      () => `the answer to ${id}; stderr: ${run.stderr()}`,
+    );
+    return lines().find((m) => m.id === id)!;
+  };
+  send({ id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } } });
+  await answer(1);
+  send({ method: "notifications/initialized" });
+  send({ id: 2, method: "tools/list", params: {} });
+  const listed = await answer(2);
+  return { run, lines, send, answer, listed };
+}
+
 describe("a server that floods list_changed while the proxy re-lists", () => {
   it("gets one list_changed to the host per re-listing, and the host's other messages through, 200,000 notices or not", async () => {
     const calls = callsFile();
-    const project = pinnedProject([ECHO, ADD]);
     // After the call of add: echo drifts, 200,000 list_changed at once, every tools/list 300 ms late.
-    const run = startProcess(process.execPath, [await proxyCli(), "proxy", "--cwd", project, "--", ...pinServer("drift-later,flood=200000,log-lists")], { PIN_CALLS: calls });
-    const lines = () =>
-      run
-        .stdout()
-        .split("\n")
-        .filter((line) => line !== "")
-        .map((line) => JSON.parse(line) as JsonObject);
-    const send = (message: object) => run.child.stdin!.write(`${JSON.stringify({ jsonrpc: "2.0", ...message })}\n`);
-    const answer = async (id: number) => {
-      await until(
-        () => lines().some((m) => m.id === id),
-        () => `the answer to ${id}; stderr: ${run.stderr()}`,
-      );
-      return lines().find((m) => m.id === id)!;
-    };
-    send({ id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } } });
-    await answer(1);
-    send({ method: "notifications/initialized" });
-    send({ id: 2, method: "tools/list", params: {} });
-    expect((await answer(2)).result).toMatchObject({ tools: [ECHO, ADD] });
+    const { run, lines, send, answer, listed } = await rawProxy("drift-later,flood=200000,log-lists", calls);
+    expect(listed.result).toMatchObject({ tools: [ECHO, ADD] });
     send({ id: 3, method: "tools/call", params: { name: "add", arguments: { a: 1, b: 2 } } });
     await answer(3);
     const changed = () => lines().filter((m) => m.method === "notifications/tools/list_changed").length;
@@ -78,28 +85,8 @@ describe("a server that floods list_changed while the proxy re-lists", () => {
 describe("a server whose tools never stop changing: a list_changed during every listing the proxy makes", () => {
   it("still answers a call held for the re-listing, once a listing that started after it is checked", async () => {
     const calls = callsFile();
-    const project = pinnedProject([ECHO, ADD]);
     // After the call of add: echo drifts, and each of the next 20,000 tools/lists gets a list_changed first.
-    const run = startProcess(process.execPath, [await proxyCli(), "proxy", "--cwd", project, "--", ...pinServer("drift-later,storm=20000,log-lists")], { PIN_CALLS: calls });
-    const lines = () =>
-      run
-        .stdout()
-        .split("\n")
-        .filter((line) => line !== "")
-        .map((line) => JSON.parse(line) as JsonObject);
-    const send = (message: object) => run.child.stdin!.write(`${JSON.stringify({ jsonrpc: "2.0", ...message })}\n`);
-    const answer = async (id: number) => {
-      await until(
-        () => lines().some((m) => m.id === id),
-        () => `the answer to ${id}; stderr: ${run.stderr()}`,
-      );
-      return lines().find((m) => m.id === id)!;
-    };
-    send({ id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } } });
-    await answer(1);
-    send({ method: "notifications/initialized" });
-    send({ id: 2, method: "tools/list", params: {} });
-    await answer(2);
+    const { run, send, answer } = await rawProxy("drift-later,storm=20000,log-lists", calls);
     send({ id: 3, method: "tools/call", params: { name: "add", arguments: { a: 1, b: 2 } } });
     await answer(3);
     // The storm is on: the proxy re-lists, a notice comes during each listing.

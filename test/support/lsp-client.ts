@@ -73,23 +73,7 @@ export class LspClient {
 
   /** The server of src/lsp/ in this process, on a pair of streams. */
   static inProcess(root: string, env: Readonly<Record<string, string>> = {}): LspClient {
-    const toServer = new PassThrough();
-    const toClient = new PassThrough();
-    let exit!: (code: number) => void;
-    const exited = new Promise<number>((resolve) => (exit = resolve));
-    const problems: string[] = [];
-    const connection = connectStreams(
-      toServer,
-      toClient,
-      (code) => {
-        server.dispose();
-        connection.dispose();
-        exit(code);
-      },
-      (line) => problems.push(line),
-    );
-    const server = startLanguageServer(connection, { env });
-    connection.listen();
+    const { toServer, toClient, exited, problems } = serveInProcess(env);
     const client = createProtocolConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
     return new LspClient(client, exited, root, () => toServer.end(), problems);
   }
@@ -260,4 +244,35 @@ export function applyEdits(text: string, edits: readonly TextEdit[]): string {
   let out = text;
   for (const span of spans) out = out.slice(0, span.start) + span.text + out.slice(span.end);
   return out;
+}
+
+/**
+ * The server of src/lsp/ listening in this process on a pair of streams: write the client's bytes to
+ * `toServer`, read its messages from `toClient`; `exited` is its exit status, `problems` the frames
+ * it dropped.
+ */
+export function serveInProcess(env: Readonly<Record<string, string>> = {}): {
+  readonly toServer: PassThrough;
+  readonly toClient: PassThrough;
+  readonly exited: Promise<number>;
+  readonly problems: string[];
+} {
+  const toServer = new PassThrough();
+  const toClient = new PassThrough();
+  let exit!: (code: number) => void;
+  const exited = new Promise<number>((resolve) => (exit = resolve));
+  const problems: string[] = [];
+  const connection = connectStreams(
+    toServer,
+    toClient,
+    (code) => {
+      server.dispose();
+      connection.dispose();
+      exit(code);
+    },
+    (line) => problems.push(line),
+  );
+  const server = startLanguageServer(connection, { env });
+  connection.listen();
+  return { toServer, toClient, exited, problems };
 }
