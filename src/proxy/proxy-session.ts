@@ -609,7 +609,12 @@ export class ProxySession {
       listenKey = idKey(subscription);
       const listen = this.pending.get(listenKey);
       if (listen === undefined || listen.own) {
-        this.options.reporter.problem(`the server sent a notification for a subscription the proxy never opened or that has ended (${excerpt(text)}); it was not passed on.`);
+        // No host hears of it, but what the server says of its tools holds whoever it tells: a call
+        // after it is checked against a new listing, as after any list_changed.
+        if (message.method === "notifications/tools/list_changed") this.toolsChanged();
+        // One the host just ended (cancelled, or closed its stream) is a routine race: dropped quietly.
+        if (!this.cancelled.has(listenKey))
+          this.options.reporter.problem(`the server sent a notification for a subscription the proxy never opened or that has ended (${excerpt(text)}); it was not passed on.`);
         return;
       }
       text = withMetaValue(text, "params", SUBSCRIPTION_ID, listen.hostIdText);
@@ -617,8 +622,7 @@ export class ProxySession {
     }
     if (message.method === "notifications/tools/list_changed") {
       // Forwarded only once the proxy has listed the tools itself: from then on a drifted tool is withheld.
-      this.listComplete = false;
-      this.refresh();
+      this.toolsChanged();
       this.holdNotice(route, listenKey, text);
       return;
     }
@@ -669,6 +673,12 @@ export class ProxySession {
     this.serverRequestsFullReported = false;
     this.serverRequests.add(key);
     this.send(text, route, false);
+  }
+
+  /** The server said its tools changed: what the proxy listed no longer holds, and it lists them again. */
+  private toolsChanged(): void {
+    this.listComplete = false;
+    this.refresh();
   }
 
   /**
