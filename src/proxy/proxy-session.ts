@@ -576,6 +576,15 @@ export class ProxySession {
       }
     }
     if (pending.method === "tools/list" && pending.hostId !== undefined) this.listDone(looseIdKey(pending.hostId), key);
+    // A list_changed held for a subscription (2026-07-28) goes with it: the host ended it, or was told
+    // it ended; on any other stream the notice would reach another client, whose own subscription may
+    // have the same id.
+    if (this.heldNotices.size > 0) this.dropNotice(pending.route, key);
+  }
+
+  private dropNotice(route: Route, listenKey: string): void {
+    const notices = this.heldNotices.get(route);
+    if (notices?.delete(listenKey) && notices.size === 0) this.heldNotices.delete(route);
   }
 
   /**
