@@ -151,6 +151,11 @@ export class ProxySession {
   private readonly listsUnder = new Map<string, Set<string>>();
   /** Ids of the server's own requests (2025 era: sampling, elicitation, roots, ping) the host has not answered. */
   private readonly serverRequests = new Set<string>();
+  /**
+   * Ids of the newest MAX_CANCELLED_KEPT requests of the server's that it cancelled before the host
+   * answered: an answer the host had under way for one is dropped without a report.
+   */
+  private readonly serverCancelled = new Set<string>();
   /** Whether a server request was refused for the MAX_SERVER_REQUESTS bound since the last one passed (reported once). */
   private serverRequestsFullReported = false;
   private readonly chains = new Map<string, ListChain>();
@@ -290,6 +295,8 @@ export class ProxySession {
       this.hostNotification(received, space);
     } else if (message.id !== null && this.serverRequests.delete(idKey(message.id))) {
       this.toServer(received.text, message);
+    } else if (message.id !== null && this.serverCancelled.delete(idKey(message.id))) {
+      // The server gave up on it (notifications/cancelled) while the host answered: a routine race, dropped.
     } else {
       this.options.reporter.problem(`the host answered a request the server never sent (id ${String(JSON.stringify(message.id))}); the answer was not passed on.`);
     }
@@ -651,10 +658,16 @@ export class ProxySession {
       if (typeof requestId === "string" || typeof requestId === "number") {
         const key = idKey(requestId);
         // 2025 era: the server gave up on a request of its own, under its own id.
-        if (this.serverRequests.delete(key)) return void this.send(text, route, false);
+        if (this.serverRequests.delete(key)) {
+          this.serverCancelled.add(key);
+          if (this.serverCancelled.size > MAX_CANCELLED_KEPT) this.serverCancelled.delete(this.serverCancelled.values().next().value!);
+          return void this.send(text, route, false);
+        }
         // 2026-07-28: the server ended a subscription (or other request) of the host's, under the proxy's id for it.
         const pending = this.pending.get(key);
         if (pending === undefined) {
+          // One the host cancelled already (a server tears a subscription down with this notice): a routine race.
+          if (this.cancelled.has(key)) return;
           this.options.reporter.problem(`the server cancelled a request the proxy never sent or that is answered already (${excerpt(text)}); it was not passed on.`);
           return;
         }
@@ -681,6 +694,8 @@ export class ProxySession {
     }
     this.serverRequestsFullReported = false;
     this.serverRequests.add(key);
+    // An id reused: the host's answer under it is this request's.
+    this.serverCancelled.delete(key);
     this.send(text, route, false);
   }
 

@@ -635,6 +635,24 @@ describe("ids, cancellation, the server's own requests", () => {
     expect(w.stderr.join("")).toContain("the server cancelled a request the proxy never sent");
   });
 
+  it("drops without a report what crosses a cancellation: the host's answer to a request the server cancelled, the server's cancellation of one the host cancelled", async () => {
+    const w = await wire([ECHO]);
+    // The server gives up on its elicitation while the host's answer is on its way.
+    w.fromServer({ jsonrpc: "2.0", id: "s1", method: "elicitation/create", params: { message: "?", requestedSchema: { type: "object" } } });
+    w.fromServer({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: "s1" } });
+    w.session.fromHost(JSON.stringify(answer("s1", { action: "decline" })));
+    // The host ends its subscription while the server tears it down (2026-07-28: notifications/cancelled under the listen's id).
+    w.session.fromHost(request(2, "subscriptions/listen", { notifications: { toolsListChanged: true }, _meta: META }));
+    w.session.fromHost(JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 2, _meta: META } }));
+    w.fromServer({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: w.up(2) } });
+    expect(w.toServer().map((t) => JSON.parse(t).method)).toEqual(["subscriptions/listen", "notifications/cancelled"]);
+    expect(w.toHost().map((t) => JSON.parse(t).method)).toEqual(["elicitation/create", "notifications/cancelled"]);
+    expect(w.stderr.join("")).toBe("");
+    // Once: a second answer under s1 is one the server never asked for.
+    w.session.fromHost(JSON.stringify(answer("s1", { action: "decline" })));
+    expect(w.stderr.join("")).toContain("the host answered a request the server never sent");
+  });
+
   it("drops and reports an answer, or a subscription's notification, under an id the proxy never sent, the host's own included", async () => {
     const w = await wire([ECHO]);
     w.session.fromHost(request(5, "ping"));
