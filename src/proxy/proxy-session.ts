@@ -353,7 +353,7 @@ export class ProxySession {
     const hostIdText = idText(received.text);
     const full = this.hostRequestsFull(space);
     if (full !== undefined) {
-      if (!this.hostRequestsFullReported) this.options.reporter.problem(`${full}; further requests are answered with an error and not passed on until the server answers some.`);
+      if (!this.hostRequestsFullReported) this.options.reporter.problem(`${full}; further requests are answered with an error and not passed on until some are answered or cancelled.`);
       this.hostRequestsFullReported = true;
       this.answer(target, errorText(hostIdText, INTERNAL_ERROR, `mcp-gen proxy: ${full}; this one was not passed on.`));
       return;

@@ -746,6 +746,8 @@ describe("ids, cancellation, the server's own requests", () => {
     expect(w.toHost().map((t) => JSON.parse(t).id)).toEqual([4096, 4097, 4098]);
     expect(errorOf(w.toHost()[0]!)).toEqual({ code: -32603, message: "mcp-gen proxy: 4096 requests of the host's wait for the server's answer already; this one was not passed on." });
     expect(w.stderr.filter((t) => t.includes("requests of the host's wait for the server's answer"))).toHaveLength(1);
+    // The report names both ways room is made: an answer, or the host's cancellation.
+    expect(w.stderr.join("")).toContain("until some are answered or cancelled.");
     // A refused request takes no number of the proxy's, and nothing of it is kept.
     w.session.fromHost(request("c", "tools/list"));
     expect(JSON.parse(w.toHost()[3]!).id).toBe("c");
