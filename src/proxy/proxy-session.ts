@@ -858,7 +858,16 @@ export class ProxySession {
     const upIdText = String(id);
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
-        if (this.pending.delete(key)) resolve(`no answer within ${this.options.ownTimeoutMs} ms`);
+        const pending = this.pending.get(key);
+        if (pending === undefined) return;
+        // Given up on as a host gives up on a request (MCP: it says so to the server), so that the
+        // server can stop, and an answer that comes after all is dropped without a report.
+        this.settle(key, pending);
+        this.rememberCancelled(key);
+        const cancel = { requestId: id, reason: `mcp-gen proxy: no answer within ${this.options.ownTimeoutMs} ms.` };
+        this.toServer(notificationText("notifications/cancelled", cancel), { kind: "notification", method: "notifications/cancelled", params: cancel });
+        this.upstream.abandon(key);
+        resolve(`no answer within ${this.options.ownTimeoutMs} ms`);
       }, this.options.ownTimeoutMs);
       timer.unref();
       const own = (answer: Received | string) => {

@@ -4,7 +4,7 @@
 // as an MRTR retry), every request numbered by the proxy and its answer, cancellation and
 // subscription mapped back to the host's id as written, what either side sends that
 // cannot be read answered with an error, the server's end answering every open request.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { JsonObject } from "../../src/model/json.js";
 import { ADD, ECHO } from "../support/proxy-harness.js";
 import { settle, type Wire, wire } from "./session-wire.js";
@@ -210,6 +210,28 @@ describe("tools/call", () => {
     expect(w.toHost()[1]).toBe('{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}');
     expect(errorOf(w.toHost()[2]!).code).toBe(-31001);
     expect(w.toServer().filter((t) => t.includes('"tools/call"'))).toEqual([]);
+  });
+
+  it("tells the server when it gives up on its own tools/list, and drops an answer that comes after all without a report", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const w = await wire([ECHO]);
+      w.fromServer({ jsonrpc: "2.0", method: "notifications/tools/list_changed" });
+      const own = w.lastRequest();
+      expect(own.method).toBe("tools/list");
+      vi.advanceTimersByTime(60_000);
+      await settle();
+      expect(JSON.parse(w.toServer().at(-1)!)).toEqual({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: own.id, reason: "mcp-gen proxy: no answer within 60000 ms." } });
+      expect(w.server.abandoned).toEqual([`n${own.id}`]);
+      expect(w.stderr.join("")).toContain("could not list the server's tools to check them (no answer within 60000 ms)");
+      const reports = w.stderr.length;
+      w.fromServer(answer(own.id, { tools: [ECHO] }));
+      expect(w.stderr).toHaveLength(reports);
+      // The notice the listing held goes to the host: it lists again, and the proxy with it.
+      expect(w.toHost()).toEqual(['{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("holds a 2026-07-28 list_changed from a subscriptions/listen stream the same way", async () => {
