@@ -234,6 +234,30 @@ describe("tools/call", () => {
     }
   });
 
+  it("drops a list_changed held for a subscription the host cancels or the server ends before the listing is checked", async () => {
+    const w = await wire([ECHO]);
+    const changed = (id: string | number) => ({ jsonrpc: "2.0", method: "notifications/tools/list_changed", params: { _meta: { "io.modelcontextprotocol/subscriptionId": id } } });
+    for (const id of ["a", "b", "c"]) w.session.fromHost(request(id, "subscriptions/listen", { _meta: META, notifications: { toolsListChanged: true } }));
+    for (const id of ["a", "b", "c"]) w.fromServer(changed(w.up(id)));
+    const own = w.lastRequest();
+    expect(own.method).toBe("tools/list");
+    // a: the host cancels it; b: the server ends it with its result; c stays.
+    w.session.fromHost(JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: "a", _meta: META } }));
+    w.fromServer(answer(w.up("b"), { resultType: "complete", _meta: { "io.modelcontextprotocol/subscriptionId": w.up("b") } }));
+    w.fromServer(answer(own.id, { tools: [ECHO] }));
+    await settle();
+    // The notices after the first came while it was in flight: they wait for the next listing.
+    const next = w.lastRequest();
+    expect(next).toMatchObject({ method: "tools/list" });
+    expect(next.id).not.toBe(own.id);
+    w.fromServer(answer(next.id, { tools: [ECHO] }));
+    await settle();
+    expect(w.toHost().map((t) => [JSON.parse(t).method ?? "result", JSON.parse(t).id ?? JSON.parse(t).params._meta["io.modelcontextprotocol/subscriptionId"]])).toEqual([
+      ["result", "b"],
+      ["notifications/tools/list_changed", "c"],
+    ]);
+  });
+
   it("holds a 2026-07-28 list_changed from a subscriptions/listen stream the same way", async () => {
     const w = await wire([ECHO]);
     w.session.fromHost(request("listen:0", "subscriptions/listen", { _meta: META, notifications: { toolsListChanged: true } }));
