@@ -9,7 +9,7 @@ import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/cli
 import { request as httpRequest, type ClientRequest } from "node:http";
 import { afterAll, describe, expect, it } from "vitest";
 import type { JsonObject } from "../../src/model/json.js";
-import { ADD, callsFile, callsIn, ECHO, pinnedProject, pinServer, proxyCli, startProcess, stopAll } from "../support/proxy-harness.js";
+import { ADD, callsFile, callsIn, ECHO, pinnedProject, pinServer, proxyCli, rawLines, startProcess, stopAll, until } from "../support/proxy-harness.js";
 
 const clients: { close(): Promise<void> }[] = [];
 afterAll(async () => {
@@ -19,33 +19,11 @@ afterAll(async () => {
 
 const META = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientInfo": { name: "h", version: "1" }, "io.modelcontextprotocol/clientCapabilities": {} };
 
-/** Waits until `ready()` holds, failing with `what` after 20 s. */
-async function until(ready: () => boolean, what: () => string): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (!ready()) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting: ${what()}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 /** The proxy over a pin server started with `pinArgs`, driven by raw JSON-RPC lines on its stdin, initialized and listed once. */
 async function rawProxy(pinArgs: string, calls: string) {
   const project = pinnedProject([ECHO, ADD]);
   const run = startProcess(process.execPath, [await proxyCli(), "proxy", "--cwd", project, "--", ...pinServer(pinArgs)], { PIN_CALLS: calls });
-  const lines = () =>
-    run
-      .stdout()
-      .split("\n")
-      .filter((line) => line !== "")
-      .map((line) => JSON.parse(line) as JsonObject);
-  const send = (message: object) => run.child.stdin!.write(`${JSON.stringify({ jsonrpc: "2.0", ...message })}\n`);
-  const answer = async (id: number) => {
-    await until(
-      () => lines().some((m) => m.id === id),
-      () => `the answer to ${id}; stderr: ${run.stderr()}`,
-    );
-    return lines().find((m) => m.id === id)!;
-  };
+  const { lines, send, answer } = rawLines(run);
   send({ id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } } });
   await answer(1);
   send({ method: "notifications/initialized" });

@@ -7,40 +7,18 @@
 import { request as httpRequest, type ClientRequest } from "node:http";
 import { afterAll, describe, expect, it } from "vitest";
 import type { JsonObject } from "../../src/model/json.js";
-import { ADD, callsFile, callsIn, ECHO, pinnedProject, pinServer, proxyCli, startProcess, stopAll } from "../support/proxy-harness.js";
+import { ADD, callsFile, callsIn, ECHO, pinnedProject, pinServer, proxyCli, rawLines, startProcess, stopAll, until } from "../support/proxy-harness.js";
 
 afterAll(stopAll);
 
 const META = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientInfo": { name: "h", version: "1" }, "io.modelcontextprotocol/clientCapabilities": {} };
 const LISTEN = { method: "subscriptions/listen", params: { notifications: { toolsListChanged: true }, _meta: META } };
 
-/** Waits until `ready()` holds, failing with `what` after 20 s. */
-async function until(ready: () => boolean, what: () => string): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (!ready()) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting: ${what()}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 describe("a list_changed the server sends under a subscription the host has just cancelled (stdio)", () => {
   it("is not passed on nor reported, and the next call is checked against a new listing: a drifted tool is refused", async () => {
     const calls = callsFile();
     const run = startProcess(process.execPath, [await proxyCli(), "proxy", "--cwd", pinnedProject([ECHO, ADD]), "--", ...pinServer("drift-later,log-lists")], { PIN_CALLS: calls });
-    const lines = () =>
-      run
-        .stdout()
-        .split("\n")
-        .filter((line) => line !== "")
-        .map((line) => JSON.parse(line) as JsonObject);
-    const send = (message: object) => run.child.stdin!.write(`${JSON.stringify({ jsonrpc: "2.0", ...message })}\n`);
-    const answer = async (id: number) => {
-      await until(
-        () => lines().some((m) => m.id === id),
-        () => `the answer to ${id}; stderr: ${run.stderr()}`,
-      );
-      return lines().find((m) => m.id === id)!;
-    };
+    const { lines, send, answer } = rawLines(run);
     send({ id: 1, method: "server/discover", params: { _meta: META } });
     await answer(1);
     send({ id: 2, ...LISTEN });

@@ -118,6 +118,37 @@ export function startProcess(
   return { child, stderr: () => stderr, stdout: () => stdout };
 }
 
+/** Waits until `ready()` holds, failing with `what` after 20 s. */
+export async function until(ready: () => boolean, what: () => string): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (!ready()) {
+    if (Date.now() > deadline) throw new Error(`gave up waiting: ${what()}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/**
+ * Raw JSON-RPC lines to and from a started proxy (startProcess): `send` writes one message on its
+ * stdin, `lines` are the messages it wrote so far, `answer(id)` waits for the answer to `id`.
+ */
+export function rawLines(run: ReturnType<typeof startProcess>) {
+  const lines = () =>
+    run
+      .stdout()
+      .split("\n")
+      .filter((line) => line !== "")
+      .map((line) => JSON.parse(line) as JsonObject);
+  const send = (message: object) => run.child.stdin!.write(`${JSON.stringify({ jsonrpc: "2.0", ...message })}\n`);
+  const answer = async (id: number) => {
+    await until(
+      () => lines().some((m) => m.id === id),
+      () => `the answer to ${id}; stderr: ${run.stderr()}`,
+    );
+    return lines().find((m) => m.id === id)!;
+  };
+  return { lines, send, answer };
+}
+
 export function track(child: ChildProcess): void {
   started.add(child);
   child.on("exit", () => started.delete(child));
