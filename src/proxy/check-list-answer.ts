@@ -24,9 +24,11 @@ export interface CheckedPage {
 export type PageCheck = { readonly ok: true; readonly page: CheckedPage } | { readonly ok: false; readonly problem: string };
 
 /**
+ * `record`: whether the gate takes the page's verdicts as the newest on those names (false for a page
+ * of a listing older than the gate's).
  * @example checkListAnswer(received, gate, 1000).page?.text
  */
-export function checkListAnswer(received: Received, gate: ToolGate, maxDepth: number): PageCheck {
+export function checkListAnswer(received: Received, gate: ToolGate, maxDepth: number, record = true): PageCheck {
   const result = getOwn(received.value, "result");
   const read = readToolsPage(result, 1, maxDepth);
   if (!read.ok) return { ok: false, problem: read.problem.message.replace(/^Page 1 of tools\/list/, "The tools/list answer").replace(/ on page 1 of tools\/list/, "") };
@@ -36,7 +38,7 @@ export function checkListAnswer(received: Received, gate: ToolGate, maxDepth: nu
   const text = received.text;
   const list = memberSpan(text, memberSpan(text, skipSpace(text, 0), "result")!.start, "tools")!;
   const elements = arrayElements(text, list.start).map((span) => text.slice(span.start, span.end));
-  const verdicts = gate.checkTools(tools, elements);
+  const verdicts = gate.checkTools(tools, elements, record);
   const cursor = getOwn(result, "nextCursor");
   const nextCursor = typeof cursor === "string" ? cursor : undefined;
   if (verdicts.every((verdict) => verdict.forwarded)) return { ok: true, page: { text, tools, verdicts, nextCursor } };

@@ -101,6 +101,8 @@ interface Pending extends Target {
   /** The id the proxy sent the request under, as JSON text. */
   readonly upIdText: string;
   readonly chain: ListChain | undefined;
+  /** How many list_changed the server had sent when the request went (ProxySession.changes). */
+  readonly changes: number;
   /**
    * The host's progress token exactly as written, when it sent one: the server gets the request's
    * own id instead (unique upstream, as the SDK's own tokens are), and its progress goes back under this.
@@ -174,6 +176,12 @@ export class ProxySession {
   private refreshAgain = false;
   /** How many listings of its own the proxy has started: the number of the newest. */
   private listingsStarted = 0;
+  /**
+   * How many times the server said its tools changed. A host's tools/list sent before the newest of
+   * those may be answered with the tools as they were; its pages are checked, but their verdicts do
+   * not replace the gate's (a newer listing's, or the one the proxy is making).
+   */
+  private changes = 0;
   /** Whether the proxy's own complete listing is newer than the last list_changed. */
   private listComplete = false;
   private era: "legacy" | "modern" | undefined;
@@ -371,7 +379,21 @@ export class ProxySession {
     // Every member written out: V8 makes `{ ...target, more }` a dictionary-mode object, which cost
     // about 20 µs of each call's 25 µs in this process (bench/suites/proxy.mjs).
     const { route, batch, logWarnings } = target;
-    this.pending.set(key, { route, batch, logWarnings, method: message.method, space, streamCancels, hostId: message.id, hostIdText, upIdText, chain, progress, own: undefined });
+    this.pending.set(key, {
+      route,
+      batch,
+      logWarnings,
+      method: message.method,
+      space,
+      streamCancels,
+      hostId: message.id,
+      hostIdText,
+      upIdText,
+      chain,
+      changes: this.changes,
+      progress,
+      own: undefined,
+    });
     const index = this.hostIndex.get(space);
     if (index === undefined) this.hostIndex.set(space, new Map([[idKey(message.id), key]]));
     else index.set(idKey(message.id), key);
@@ -530,7 +552,8 @@ export class ProxySession {
    * undefined when it was refused (the host got an error instead).
    */
   private checkPage(received: Received, pending: Pending, shared = false): string | undefined {
-    const checked = checkListAnswer(received, this.options.gate, this.options.maxDepth);
+    const current = pending.changes === this.changes;
+    const checked = checkListAnswer(received, this.options.gate, this.options.maxDepth, current);
     if (!checked.ok) {
       const what = shared
         ? `the server's answer to ${pending.method} ${pending.hostIdText}: the host also has a tools/list in flight under that id, and as a tools/list answer it cannot be checked (${checked.problem})`
@@ -554,7 +577,7 @@ export class ProxySession {
         chain.previous = checked.page.tools;
         if (this.chains.size >= MAX_CHAINS) this.chains.delete(this.chains.keys().next().value!);
         this.chains.set(checked.page.nextCursor, chain);
-      } else {
+      } else if (current) {
         this.options.gate.listed(chain.names);
         this.options.reporter.missing(this.options.gate.missing(chain.names));
       }
@@ -701,6 +724,7 @@ export class ProxySession {
 
   /** The server said its tools changed: what the proxy listed no longer holds, and it lists them again. */
   private toolsChanged(): void {
+    this.changes++;
     this.listComplete = false;
     this.refresh();
   }
@@ -885,6 +909,7 @@ export class ProxySession {
         hostIdText: "null",
         upIdText,
         chain: undefined,
+        changes: this.changes,
         progress: undefined,
         own,
       });

@@ -66,14 +66,17 @@ export class ToolGate {
   /**
    * Hashes one page of tools as received, records each verdict, and returns them in order. `texts`,
    * when given, are the tools' texts as sent: a tool sent as the very same text as last time has the
-   * same hash, so a host that lists again and again costs a string comparison per tool.
+   * same hash, so a host that lists again and again costs a string comparison per tool. With
+   * `record` false, the verdicts are only returned.
    */
-  checkTools(tools: readonly JsonObject[], texts?: readonly string[]): ToolVerdict[] {
+  checkTools(tools: readonly JsonObject[], texts?: readonly string[], record = true): ToolVerdict[] {
     return tools.map((tool, i) => {
       const text = texts?.[i];
       const name = tool.name as string;
       const seen = this.known(name);
       const verdict = seen !== undefined && text !== undefined && seen.text === text ? seen.verdict : this.judge(tool);
+      // A page older than what the gate knows is judged, never recorded: it must not set a name back.
+      if (!record) return verdict;
       this.removedNames.delete(name);
       // Shown now: the newest of the names shown.
       this.shownNames.delete(name);

@@ -212,6 +212,32 @@ describe("tools/call", () => {
     expect(w.toServer().filter((t) => t.includes('"tools/call"'))).toEqual([]);
   });
 
+  it("does not let a host's listing sent before a list_changed, answered after the proxy's own, set a drifted tool back to callable", async () => {
+    const w = await wire([ECHO, ADD]);
+    w.session.fromHost(request(1, "tools/list"));
+    w.fromServer(answer(w.up(1), { tools: [ECHO, ADD] }));
+    // The host lists again; before that answer comes (over HTTP, on a stream of its own), echo drifts.
+    w.session.fromHost(request(2, "tools/list"));
+    const stale = w.lastRequest().id;
+    w.fromServer({ jsonrpc: "2.0", method: "notifications/tools/list_changed" });
+    const own = w.lastRequest();
+    expect(own.method).toBe("tools/list");
+    w.fromServer(answer(own.id, { tools: [DRIFTED, ADD] }));
+    await settle();
+    // The host's list, as the tools were when it asked: passed on (the pinned echo is what the host
+    // sees), but the gate keeps the newer verdict.
+    w.fromServer(answer(stale, { tools: [ECHO, ADD] }));
+    expect(JSON.parse(w.toHost().find((t) => JSON.parse(t).id === 2)!).result.tools).toEqual([ECHO, ADD]);
+    w.session.fromHost(request(3, "tools/call", { name: "echo", arguments: { text: "x" } }));
+    expect(errorOf(w.toHost().find((t) => JSON.parse(t).id === 3)!).code).toBe(-31001);
+    expect(w.toServer().filter((t) => t.includes('"tools/call"'))).toEqual([]);
+    // A listing the host sends now is current again: its verdicts count.
+    w.session.fromHost(request(4, "tools/list"));
+    w.fromServer(answer(w.lastRequest().id, { tools: [ECHO, ADD] }));
+    w.session.fromHost(request(5, "tools/call", { name: "echo", arguments: { text: "y" } }));
+    expect(w.lastRequest()).toMatchObject({ method: "tools/call", params: { name: "echo" } });
+  });
+
   it("tells the server when it gives up on its own tools/list, and drops an answer that comes after all without a report", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     try {
