@@ -236,6 +236,7 @@ function handle(req: IncomingMessage, res: ServerResponse, text: string, host: H
       plain(res, 404, "Unknown session.");
       return;
     }
+    if (host.sessionSpace) session.spaceEnded(host.sessionSpace);
     host.sessionId = undefined;
     host.sessionSpace = undefined;
     host.getStream?.end();
@@ -264,6 +265,8 @@ function handle(req: IncomingMessage, res: ServerResponse, text: string, host: H
   }
   const extra: Record<string, string> = {};
   if (initialize) {
+    // The session this one replaces ends: its client gets 404 from now on.
+    if (host.sessionSpace) session.spaceEnded(host.sessionSpace);
     host.sessionId = randomUUID();
     host.sessionSpace = {};
     extra["mcp-session-id"] = host.sessionId;

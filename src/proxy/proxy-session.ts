@@ -280,6 +280,29 @@ export class ProxySession {
     }
   }
 
+  /**
+   * A 2025-era `--listen` session ended (DELETE, or replaced by a new initialize): no request of its
+   * can be cancelled by its client any more (its session id gets 404), so each one still in flight is
+   * cancelled at the server as a host cancels it, and answered on its own stream, if still open,
+   * with an error that says so; a call held for a listing is answered so too. Nothing of the session
+   * is kept.
+   */
+  spaceEnded(space: IdSpace): void {
+    const reason = "mcp-gen proxy: the session ended (deleted, or replaced by a new initialize); the request was cancelled at the server.";
+    const held = this.held.filter((h) => h.space === space);
+    if (held.length > 0) this.held = this.held.filter((h) => h.space !== space);
+    for (const h of held) this.answer({ route: h.route, batch: h.batch, logWarnings: false }, errorText(idText(h.received.text), INTERNAL_ERROR, reason));
+    for (const [key, pending] of [...this.pending]) {
+      if (pending.space !== space || pending.own) continue;
+      const params = { requestId: Number(pending.upIdText), reason };
+      this.settle(key, pending);
+      this.rememberCancelled(key);
+      this.toServer(notificationText("notifications/cancelled", params), { kind: "notification", method: "notifications/cancelled", params });
+      this.upstream.abandon(key);
+      this.answer(pending, errorText(pending.hostIdText, INTERNAL_ERROR, reason));
+    }
+  }
+
   // ── host → server ────────────────────────────────────────────────────────────────────────────
 
   private hostItem(item: Item, route: Route, space: IdSpace, batch: Batch | undefined): void {

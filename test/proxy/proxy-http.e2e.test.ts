@@ -206,6 +206,39 @@ describe("--listen: the host on Streamable HTTP, the server on stdio", () => {
     expect((await raw(url, [["Mcp-Session-Id", second.sessionId!]], ping(5))).status).toBe(200);
   });
 
+  it("cancels at the server what a 2025-era session still has in flight when a new initialize replaces it, and tells its stream", async () => {
+    const calls = callsFile();
+    const { url } = await listening(pinnedProject([ECHO, ADD]), pinServer("honest,hang"), calls);
+    const initialize = (id: number) =>
+      JSON.stringify({ jsonrpc: "2.0", id, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: `host-${id}`, version: "1" } } });
+    const first = await raw(url, [], initialize(1));
+    const session = [["Mcp-Session-Id", first.sessionId!]] as const;
+    await raw(url, session, JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list", params: {} }));
+    // echo hangs at the server: its stream stays open.
+    const hung = raw(url, session, JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "echo", arguments: { text: "x" } } }));
+    while (!callsIn(calls).some((line) => line.startsWith("hang "))) await new Promise((resolve) => setTimeout(resolve, 20));
+    await raw(url, [], initialize(4));
+    const { text } = await hung;
+    const answer = JSON.parse(
+      text
+        .replace(/^(?:event: message\n)?data: /m, "")
+        .trim()
+        .split("\n")[0]!,
+    ) as { id: number; error: { code: number; message: string } };
+    expect(answer).toMatchObject({ id: 3, error: { code: -32603 } });
+    expect(answer.error.message).toContain("the session ended");
+    const cancelled = callsIn(calls).filter((line) => line.startsWith("cancelled "));
+    expect(cancelled).toHaveLength(1);
+    const hangId = (
+      JSON.parse(
+        callsIn(calls)
+          .find((line) => line.startsWith("hang "))!
+          .slice(5),
+      ) as { id: number }
+    ).id;
+    expect((JSON.parse(cancelled[0]!.slice(10)) as { requestId: number }).requestId).toBe(hangId);
+  });
+
   it("listens on loopback only", async () => {
     const run = startProcess(process.execPath, [await proxyCli(), "proxy", "--cwd", pinnedProject([ECHO]), "--listen", "0.0.0.0:0", "--", ...pinServer("honest")]);
     expect((await exited(run.child)).code).toBe(2);

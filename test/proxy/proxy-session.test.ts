@@ -855,6 +855,38 @@ describe("ids, cancellation, the server's own requests", () => {
     expect(JSON.parse(w.toServer().at(-1)!)).toMatchObject({ method: "ping" });
   });
 
+  it("cancels at the server, and answers with an error, every request of a 2025-era session that ended, and frees their room", async () => {
+    const w = await wire([ECHO]);
+    // One session's space (a replaced or deleted 2025-era session) and two of its POSTs; another client's request.
+    const session = { s: "old" };
+    const [a, b, other] = [{ post: "a" }, { post: "b" }, { post: "other" }];
+    w.session.fromHost(request(1, "ping"), a, session);
+    w.session.fromHost(request(2, "ping"), b, session);
+    w.session.fromHost(request(1, "ping"), other, other);
+    const [up1, up2, upOther] = w.toServer().map((t) => JSON.parse(t).id as number);
+    w.session.spaceEnded(session);
+    const cancelled = w
+      .toServer()
+      .slice(3)
+      .map((t) => JSON.parse(t));
+    expect(cancelled.map((m) => [m.method, m.params.requestId])).toEqual([
+      ["notifications/cancelled", up1],
+      ["notifications/cancelled", up2],
+    ]);
+    const reason = "mcp-gen proxy: the session ended (deleted, or replaced by a new initialize); the request was cancelled at the server.";
+    expect(w.host.sent.map((s) => [s.route, JSON.parse(s.text).id, errorOf(s.text).message])).toEqual([
+      [a, 1, reason],
+      [b, 2, reason],
+    ]);
+    // What the server still sends for them is dropped without a report; the other client's answer goes.
+    w.fromServer(answer(up1!, {}));
+    w.fromServer(answer(up2!, {}));
+    w.fromServer(answer(upOther!, {}));
+    expect(w.host.sent).toHaveLength(3);
+    expect(w.host.sent[2]!.route).toBe(other);
+    expect(w.stderr.join("")).toBe("");
+  });
+
   it("passes at most 1024 requests of the server's to the host unanswered: further ones get an error, with one report", async () => {
     const w = await wire([ECHO]);
     for (let i = 0; i < 1030; i++) w.fromServer({ jsonrpc: "2.0", id: `s${i}`, method: "elicitation/create", params: { message: "?", requestedSchema: { type: "object" } } });
