@@ -468,8 +468,8 @@ export class ProxySession {
         this.upstream.abandon(key);
         // The host takes no answer for it any more (MCP: it ignores one that comes), and a server that
         // follows the spec sends none: it is forgotten, so cancelled requests fill nothing toward
-        // MAX_HOST_REQUESTS, and an answer that comes anyway is reported and dropped. In a batch the
-        // other answers no longer wait for it.
+        // MAX_HOST_REQUESTS, and an answer or progress that comes anyway is dropped without a report
+        // (rememberCancelled). In a batch the other answers no longer wait for it.
         this.settle(key, pending);
         this.rememberCancelled(key);
         if (pending.batch) this.unanswered(pending.batch);
