@@ -270,13 +270,8 @@ export class ProxySession {
     this.held = this.held.filter((h) => h.route !== route || !isModern(h.received.message));
     for (const [key, pending] of [...this.pending]) {
       if (pending.route !== route || pending.own) continue;
-      if (pending.streamCancels) {
-        const params = { requestId: Number(pending.upIdText), reason: "The host closed the request's stream." };
-        this.settle(key, pending);
-        this.rememberCancelled(key);
-        this.toServer(notificationText("notifications/cancelled", params), { kind: "notification", method: "notifications/cancelled", params });
-      }
-      this.upstream.abandon(key);
+      if (pending.streamCancels) this.cancelAtServer(key, pending, "The host closed the request's stream.");
+      else this.upstream.abandon(key);
     }
   }
 
@@ -294,11 +289,7 @@ export class ProxySession {
     for (const h of held) this.answer({ route: h.route, batch: h.batch, logWarnings: false }, errorText(idText(h.received.text), INTERNAL_ERROR, reason));
     for (const [key, pending] of [...this.pending]) {
       if (pending.space !== space || pending.own) continue;
-      const params = { requestId: Number(pending.upIdText), reason };
-      this.settle(key, pending);
-      this.rememberCancelled(key);
-      this.toServer(notificationText("notifications/cancelled", params), { kind: "notification", method: "notifications/cancelled", params });
-      this.upstream.abandon(key);
+      this.cancelAtServer(key, pending, reason);
       this.answer(pending, errorText(pending.hostIdText, INTERNAL_ERROR, reason));
     }
   }
@@ -608,10 +599,22 @@ export class ProxySession {
     return checked.page.text;
   }
 
+  /**
+   * Cancels at the server the request the proxy sent under `key`, as a host cancels one: it is
+   * forgotten, the server gets notifications/cancelled under the proxy's id, and what the server
+   * still sends for it is dropped without a report.
+   */
+  private cancelAtServer(key: string, pending: Pending, reason: string): void {
+    const params = { requestId: Number(pending.upIdText), reason };
+    this.settle(key, pending);
+    this.rememberCancelled(key);
+    this.toServer(notificationText("notifications/cancelled", params), { kind: "notification", method: "notifications/cancelled", params });
+    this.upstream.abandon(key);
+  }
+
   /** Remembers that the host cancelled the request the proxy sent under `key` (the newest MAX_CANCELLED_KEPT). */
   private rememberCancelled(key: string): void {
-    this.cancelled.add(key);
-    if (this.cancelled.size > MAX_CANCELLED_KEPT) this.cancelled.delete(this.cancelled.values().next().value!);
+    keepNewest(this.cancelled, key);
   }
 
   /** Forgets a request that got its answer. */
@@ -705,8 +708,7 @@ export class ProxySession {
         const key = idKey(requestId);
         // 2025 era: the server gave up on a request of its own, under its own id.
         if (this.serverRequests.delete(key)) {
-          this.serverCancelled.add(key);
-          if (this.serverCancelled.size > MAX_CANCELLED_KEPT) this.serverCancelled.delete(this.serverCancelled.values().next().value!);
+          keepNewest(this.serverCancelled, key);
           return void this.send(text, route, false);
         }
         // 2026-07-28: the server ended a subscription (or other request) of the host's, under the proxy's id for it.
@@ -909,11 +911,7 @@ export class ProxySession {
         if (pending === undefined) return;
         // Given up on as a host gives up on a request (MCP: it says so to the server), so that the
         // server can stop, and an answer that comes after all is dropped without a report.
-        this.settle(key, pending);
-        this.rememberCancelled(key);
-        const cancel = { requestId: id, reason: `mcp-gen proxy: no answer within ${this.options.ownTimeoutMs} ms.` };
-        this.toServer(notificationText("notifications/cancelled", cancel), { kind: "notification", method: "notifications/cancelled", params: cancel });
-        this.upstream.abandon(key);
+        this.cancelAtServer(key, pending, `mcp-gen proxy: no answer within ${this.options.ownTimeoutMs} ms.`);
         resolve(`no answer within ${this.options.ownTimeoutMs} ms`);
       }, this.options.ownTimeoutMs);
       timer.unref();
@@ -1045,4 +1043,10 @@ function looseIdKey(id: RequestId): string {
 /** An id's text as the server wrote it, for a report: at most 40 characters. */
 function shortId(text: string): string {
   return text.length > 40 ? `${text.slice(0, 39)}…` : text;
+}
+
+/** Adds `key` to `keys`, which keeps the newest MAX_CANCELLED_KEPT it was given (in insertion order). */
+function keepNewest(keys: Set<string>, key: string): void {
+  keys.add(key);
+  if (keys.size > MAX_CANCELLED_KEPT) keys.delete(keys.values().next().value!);
 }
