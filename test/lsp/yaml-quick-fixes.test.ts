@@ -1,0 +1,250 @@
+// Quick fixes on YAML values in the forms YAML allows around them: written on the line after their
+// key (plain, behind a comment, below a comment line, a flow collection), after a tag that fits the
+// new value, or after a key that has an anchor or a tag. Each edit is applied as an editor applies
+// it, then the text is read again by the project's own loader (the intended value) and by the server
+// (the finding gone).
+import type { CodeAction, TextEdit } from "vscode-languageserver/node";
+import { describe, expect, it } from "vitest";
+import { parseDocument } from "yaml";
+import { loadDocument } from "../../src/load/load-document.js";
+import { valueAt } from "../../src/model/json.js";
+import { splitPointer } from "../../src/model/pointer.js";
+import { startInProcess, type LspClient } from "../support/lsp-client.js";
+import { tempProject } from "../support/temp-project.js";
+
+/** A tool named `name` whose input has the one property `city`, written as `city` (its lines below "city:"). */
+function tool(name: string, city: string): string {
+  return `name: ${name}\ndescription: Gets a city.\ninputSchema:\n  type: object\n  additionalProperties: false\n  properties:\n    city:\n${city}`;
+}
+
+const CITY = "/inputSchema/properties/city";
+
+interface Case {
+  /** File name under tools/, also the tool's name where the case does not rename it. */
+  readonly file: string;
+  readonly text: string;
+  readonly code: string;
+  readonly title: string;
+  /** The whole text once the fix is applied. */
+  readonly fixed: string;
+  /** What the project's loader reads at `pointer` from the fixed text. */
+  readonly pointer: string;
+  readonly value: unknown;
+}
+
+/** The actions the server offers for the first diagnostic of `code` in `path`. */
+async function fixesFor(client: LspClient, path: string, code: string): Promise<CodeAction[]> {
+  const [diagnostic] = (await client.current(path)).filter((d) => d.code === code);
+  expect(diagnostic, `${path} has ${code}`).toBeDefined();
+  return client.codeActions(path, [diagnostic!]);
+}
+
+/** Opens each case, applies its fix, and checks the text, what the loader reads from it, and that the finding is gone. */
+async function expectFixes(cases: readonly Case[]): Promise<void> {
+  const root = tempProject(Object.fromEntries(cases.map((c) => [`tools/${c.file}.yaml`, c.text])));
+  const client = await startInProcess(root);
+  for (const c of cases) {
+    const path = `tools/${c.file}.yaml`;
+    await client.open(path);
+    const actions = await fixesFor(client, path, c.code);
+    const action = actions.find((candidate) => candidate.title === c.title);
+    // Soft: every case that goes wrong is reported, not just the first.
+    expect.soft(action, `${path}: ${c.title} among ${actions.map((a) => a.title).join(", ")}`).toBeDefined();
+    if (!action) continue;
+    await client.edit(path, action.edit!.changes![client.uri(path)] as TextEdit[]);
+    const text = client.text(path);
+    expect.soft(text, path).toBe(c.fixed);
+    const loaded = loadDocument({ path, text });
+    expect.soft(loaded.diagnostics, path).toEqual([]);
+    expect.soft(loaded.value && valueAt(loaded.value.value, splitPointer(c.pointer)), path).toEqual(c.value);
+    // The yaml package reads a tag that does not fit its node (!!str before a sequence) with a warning only.
+    expect
+      .soft(
+        parseDocument(text).warnings.map((w) => w.message),
+        path,
+      )
+      .toEqual([]);
+    expect
+      .soft(
+        (await client.current(path)).map((d) => d.code),
+        path,
+      )
+      .not.toContain(c.code);
+  }
+}
+
+const NULLABLE = "schema-nullable-keyword";
+const TYPED = 'Replace "nullable" with type: ["string", "null"]';
+
+describe("mcp-gen lsp quick fixes on YAML values", () => {
+  it("edit a value written on the line after its key as one written beside it, for every quick fix", async () => {
+    const annotations = (name: string, lines: string) => `name: ${name}\ndescription: Gets a city.\ninputSchema: {type: object, additionalProperties: false}\nannotations:\n${lines}`;
+    await expectFixes([
+      {
+        file: "behind_comment",
+        text: tool("behind_comment", "      type: # the type\n        string\n      nullable: true\n"),
+        code: NULLABLE,
+        title: TYPED,
+        fixed: tool("behind_comment", '      type: # the type\n        ["string", "null"]\n'),
+        pointer: `${CITY}/type`,
+        value: ["string", "null"],
+      },
+      {
+        file: "plain",
+        text: tool("plain", "      type:\n        string\n      nullable: true\n      maxLength: 9\n"),
+        code: NULLABLE,
+        title: TYPED,
+        fixed: tool("plain", '      type:\n        ["string", "null"]\n      maxLength: 9\n'),
+        pointer: `${CITY}/type`,
+        value: ["string", "null"],
+      },
+      {
+        file: "comment_line",
+        text: tool("comment_line", "      type:\n        # the type\n        string\n      nullable: true\n"),
+        code: NULLABLE,
+        title: TYPED,
+        fixed: tool("comment_line", '      type:\n        # the type\n        ["string", "null"]\n'),
+        pointer: `${CITY}/type`,
+        value: ["string", "null"],
+      },
+      {
+        file: "flow",
+        text: tool("flow", "      type: # two\n        [string, integer] # for now\n      nullable: true\n"),
+        code: NULLABLE,
+        title: 'Replace "nullable" with type: ["string", "integer", "null"]',
+        fixed: tool("flow", '      type: # two\n        ["string", "integer", "null"] # for now\n'),
+        pointer: `${CITY}/type`,
+        value: ["string", "integer", "null"],
+      },
+      {
+        file: "anchored_key",
+        text: `${tool("anchored_key", "      &k type: # the type\n        string\n      nullable: true\n")}x-mcp-gen:\n  note: *k\n`,
+        code: NULLABLE,
+        title: TYPED,
+        fixed: `${tool("anchored_key", '      &k type: # the type\n        ["string", "null"]\n')}x-mcp-gen:\n  note: *k\n`,
+        pointer: `${CITY}/type`,
+        value: ["string", "null"],
+      },
+      {
+        file: "tagged_key",
+        text: tool("tagged_key", "      !!str type:\n        string\n      nullable: true\n"),
+        code: NULLABLE,
+        title: TYPED,
+        fixed: tool("tagged_key", '      !!str type:\n        ["string", "null"]\n'),
+        pointer: `${CITY}/type`,
+        value: ["string", "null"],
+      },
+      {
+        file: "remove",
+        text: tool("remove", "      type: [string, 'null']\n      nullable: # from OpenAPI\n        false\n      maxLength: 9\n"),
+        code: NULLABLE,
+        title: 'Remove "nullable"',
+        fixed: tool("remove", "      type: [string, 'null']\n      maxLength: 9\n"),
+        pointer: CITY,
+        value: { type: ["string", "null"], maxLength: 9 },
+      },
+      {
+        file: "name",
+        text: "name: # the name\n  get weather\ndescription: Gets a city.\ninputSchema: {type: object, additionalProperties: false}\n",
+        code: "tool-name-syntax",
+        title: 'Rename to "get_weather"',
+        fixed: "name: # the name\n  get_weather\ndescription: Gets a city.\ninputSchema: {type: object, additionalProperties: false}\n",
+        pointer: "/name",
+        value: "get_weather",
+      },
+      {
+        file: "header",
+        text: tool("header", "      type: string\n      maxLength: 9\n      x-mcp-header: # sent as\n        My Header\n"),
+        code: "header-name-syntax",
+        title: 'Rename to "My-Header"',
+        fixed: tool("header", "      type: string\n      maxLength: 9\n      x-mcp-header: # sent as\n        My-Header\n"),
+        pointer: `${CITY}/x-mcp-header`,
+        value: "My-Header",
+      },
+      {
+        file: "header_unique",
+        text: tool("header_unique", "      type: string\n      maxLength: 9\n      x-mcp-header: City\n    area:\n      type: string\n      maxLength: 9\n      x-mcp-header:\n        city\n"),
+        code: "header-name-unique",
+        title: 'Rename to "Area"',
+        fixed: tool("header_unique", "      type: string\n      maxLength: 9\n      x-mcp-header: City\n    area:\n      type: string\n      maxLength: 9\n      x-mcp-header:\n        Area\n"),
+        pointer: "/inputSchema/properties/area/x-mcp-header",
+        value: "Area",
+      },
+      {
+        file: "read_only",
+        text: annotations("read_only", "  readOnlyHint: # says who\n    true\n  destructiveHint:\n    true\n"),
+        code: "annotations-contradiction",
+        title: "Set readOnlyHint to false",
+        fixed: annotations("read_only", "  readOnlyHint: # says who\n    false\n  destructiveHint:\n    true\n"),
+        pointer: "/annotations",
+        value: { readOnlyHint: false, destructiveHint: true },
+      },
+      {
+        file: "destructive",
+        text: annotations("destructive", "  readOnlyHint:\n    true\n  destructiveHint: # says who\n    true\n"),
+        code: "annotations-contradiction",
+        title: "Remove destructiveHint",
+        fixed: annotations("destructive", "  readOnlyHint:\n    true\n"),
+        pointer: "/annotations",
+        value: { readOnlyHint: true },
+      },
+    ]);
+  });
+
+  it("keep a tag that fits the value they write", async () => {
+    await expectFixes([
+      {
+        file: "tagged_seq",
+        text: tool("tagged_seq", "      type: !!seq\n        - string\n        - integer\n      nullable: true\n"),
+        code: NULLABLE,
+        title: 'Replace "nullable" with type: ["string", "integer", "null"]',
+        fixed: tool("tagged_seq", '      type: !!seq\n        ["string", "integer", "null"]\n'),
+        pointer: `${CITY}/type`,
+        value: ["string", "integer", "null"],
+      },
+      {
+        file: "tagged_name",
+        text: "name: !!str\n  get weather\ndescription: Gets a city.\ninputSchema: {type: object, additionalProperties: false}\n",
+        code: "tool-name-syntax",
+        title: 'Rename to "get_weather"',
+        fixed: "name: !!str\n  get_weather\ndescription: Gets a city.\ninputSchema: {type: object, additionalProperties: false}\n",
+        pointer: "/name",
+        value: "get_weather",
+      },
+      {
+        file: "tagged_hint",
+        text: "name: tagged_hint\ndescription: Gets a city.\ninputSchema: {type: object, additionalProperties: false}\nannotations:\n  readOnlyHint: !!bool # says who\n    true\n  destructiveHint: true\n",
+        code: "annotations-contradiction",
+        title: "Set readOnlyHint to false",
+        fixed:
+          "name: tagged_hint\ndescription: Gets a city.\ninputSchema: {type: object, additionalProperties: false}\nannotations:\n  readOnlyHint: !!bool # says who\n    false\n  destructiveHint: true\n",
+        pointer: "/annotations/readOnlyHint",
+        value: false,
+      },
+    ]);
+  });
+
+  it("count as comments only what YAML reads as one, not a # in a quoted string or a block scalar", async () => {
+    const rest = "description: Gets a city.\ninputSchema: {type: object, additionalProperties: false}\n";
+    await expectFixes([
+      {
+        file: "quoted",
+        text: `name: "get weather #1"\n${rest}`,
+        code: "tool-name-syntax",
+        title: 'Rename to "get_weather_1"',
+        fixed: `name: "get_weather_1"\n${rest}`,
+        pointer: "/name",
+        value: "get_weather_1",
+      },
+      {
+        file: "block",
+        text: `name: |-\n  get weather #1\n${rest}`,
+        code: "tool-name-syntax",
+        title: 'Rename to "get_weather_1"',
+        fixed: `name: get_weather_1\n${rest}`,
+        pointer: "/name",
+        value: "get_weather_1",
+      },
+    ]);
+  });
+});
