@@ -22,10 +22,17 @@ const CORE_TAGS: ReadonlySet<string> = new Set(["str", "int", "float", "bool", "
 
 class LoadAbort extends Error {}
 
+/**
+ * `source` as the yaml package should read it. YAML 1.2 ends a line at a lone "\r" too, which the
+ * package does not: each becomes "\n", one character for one, so every offset still points into the
+ * text as written.
+ */
+export function withYamlLineBreaks(source: string): string {
+  return source.includes("\r") ? source.replace(/\r(?!\n)/g, "\n") : source;
+}
+
 export function parseYamlText(file: string, source: string, lineStarts: readonly number[], limits: LoadLimits): ParsedText {
-  // YAML 1.2 ends a line at a lone "\r" too, which the yaml package does not: each becomes "\n",
-  // one character for one, so every offset still points into the text as written.
-  const text = source.includes("\r") ? source.replace(/\r(?!\n)/g, "\n") : source;
+  const text = withYamlLineBreaks(source);
   const spans = new Map<string, NodeSpan>();
   const diagnostics: Diagnostic[] = [];
   const error = (range: TextRange, ruleId: string, message: string, hint: string, pointer = "") =>
