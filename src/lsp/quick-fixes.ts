@@ -10,7 +10,7 @@ import type { SourceDoc } from "../model/source.js";
 import type { DiagnosticData } from "./to-lsp-diagnostic.js";
 import { nodeStartingAt, offsetOf } from "./node-at.js";
 import { fromEditorPosition, toEditorRange } from "./client-bom.js";
-import { removeMember, replaceValue } from "./text-edits.js";
+import { editTarget, removeMember, replaceValue, type EditTarget } from "./text-edits.js";
 
 interface Fix {
   readonly title: string;
@@ -20,6 +20,8 @@ interface Fix {
 /** What a fixer is given: the document, the pointer of the node the diagnostic is about there, and the hint. */
 interface FixSite {
   readonly doc: SourceDoc;
+  /** The same document, to edit. */
+  readonly target: EditTarget;
   readonly pointer: string;
   readonly hint: string | undefined;
 }
@@ -30,17 +32,17 @@ type Fixer = (site: FixSite) => readonly Fix[];
 const RENAME_HINT = /^Rename it(?:, for example)? to ("(?:[^"\\]|\\.)*")\.$/;
 
 /** Replaces a string value with the name the hint proposes. */
-const renameFromHint: Fixer = ({ doc, pointer, hint }) => {
+const renameFromHint: Fixer = ({ doc, target, pointer, hint }) => {
   const match = hint === undefined ? null : RENAME_HINT.exec(hint);
   const value = valueAt(doc.value, splitPointer(pointer));
   // A name written as a string, or as a number or boolean that should have been one.
   if (!match || (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean")) return [];
   const name = JSON.parse(match[1]!) as string;
-  return [{ title: `Rename to ${JSON.stringify(name)}`, edits: [replaceValue(doc, pointer, name)] }];
+  return [{ title: `Rename to ${JSON.stringify(name)}`, edits: [replaceValue(target, pointer, name)] }];
 };
 
 /** `nullable` as JSON Schema says it: "null" added to `type`, or the keyword removed where `type` says it already. */
-const replaceNullable: Fixer = ({ doc, pointer }) => {
+const replaceNullable: Fixer = ({ doc, target, pointer }) => {
   const schemaPointer = parentPointer(pointer);
   if (schemaPointer === undefined || splitPointer(pointer).at(-1) !== "nullable") return [];
   const schema = valueAt(doc.value, splitPointer(schemaPointer));
@@ -49,22 +51,22 @@ const replaceNullable: Fixer = ({ doc, pointer }) => {
   const type = getOwn(schema, "type");
   const types = typeof type === "string" ? [type] : Array.isArray(type) && type.every((t) => typeof t === "string") ? (type as string[]) : undefined;
   if (types === undefined) return [];
-  const remove = removeMember(doc, pointer);
+  const remove = removeMember(target, pointer);
   if (nullable === true && !types.includes("null")) {
     const typed = [...types, "null"];
-    return [{ title: `Replace "nullable" with type: [${typed.map((t) => JSON.stringify(t)).join(", ")}]`, edits: [replaceValue(doc, joinPointer(schemaPointer, "type"), typed), remove] }];
+    return [{ title: `Replace "nullable" with type: [${typed.map((t) => JSON.stringify(t)).join(", ")}]`, edits: [replaceValue(target, joinPointer(schemaPointer, "type"), typed), remove] }];
   }
   return [{ title: 'Remove "nullable"', edits: [remove] }];
 };
 
 /** readOnlyHint: true beside a hint that says the tool changes things: either one is wrong. */
-const resolveContradiction: Fixer = ({ doc, pointer }) => {
+const resolveContradiction: Fixer = ({ target, pointer }) => {
   const annotations = parentPointer(pointer);
   const key = splitPointer(pointer).at(-1);
   if (annotations === undefined || key === undefined) return [];
   return [
-    { title: "Set readOnlyHint to false", edits: [replaceValue(doc, joinPointer(annotations, "readOnlyHint"), false)] },
-    { title: `Remove ${key}`, edits: [removeMember(doc, pointer)] },
+    { title: "Set readOnlyHint to false", edits: [replaceValue(target, joinPointer(annotations, "readOnlyHint"), false)] },
+    { title: `Remove ${key}`, edits: [removeMember(target, pointer)] },
   ];
 };
 
@@ -84,13 +86,14 @@ const FIXERS: ReadonlyMap<string, Fixer> = new Map([
  */
 export function quickFixes(doc: SourceDoc, uri: string, diagnostics: readonly LspDiagnostic[], bom: boolean): CodeAction[] {
   const actions: CodeAction[] = [];
+  const target = editTarget(doc);
   for (const diagnostic of diagnostics) {
     const fixer = diagnostic.source === "mcp-gen" && typeof diagnostic.code === "string" ? FIXERS.get(diagnostic.code) : undefined;
     if (!fixer) continue;
     const node = nodeStartingAt(doc, offsetOf(doc.text, fromEditorPosition(diagnostic.range.start, bom)));
     if (!node) continue;
     const hint = (diagnostic.data as DiagnosticData | undefined)?.hint;
-    fixer({ doc, pointer: node.pointer, hint }).forEach((fix, i) => {
+    fixer({ doc, target, pointer: node.pointer, hint }).forEach((fix, i) => {
       const edits = fix.edits.filter((edit): edit is TextEdit => edit !== undefined).map((edit) => ({ ...edit, range: toEditorRange(edit.range, bom) }));
       if (edits.length === 0 || edits.length !== fix.edits.length) return;
       actions.push({ title: fix.title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: i === 0, edit: { changes: { [uri]: edits } } });

@@ -1,8 +1,9 @@
 // Small edits to a descriptor's text, as an editor applies them: replace one value, or remove one
 // member, leaving every other byte as it was. A value is written as JSON, which YAML reads too (a
 // plain scalar where the YAML had one and the text allows it). Where the edit cannot be made
-// mechanically (a member alone in its mapping, or on a line it shares with others in YAML), there is
-// no edit, and so no quick fix.
+// mechanically (a member alone in its mapping, or on a line it shares with others in YAML; a YAML
+// value with a comment inside, or an anchor that other places name), there is no edit, and so no
+// quick fix.
 import { createRequire } from "node:module";
 import type { TextEdit } from "vscode-languageserver";
 import { isJsonPath } from "../load/load-document.js";
@@ -10,6 +11,7 @@ import { positionAt } from "../load/line-index.js";
 import { valueAt, type JsonValue } from "../model/json.js";
 import { parentPointer, splitPointer } from "../model/pointer.js";
 import type { NodeSpan, SourceDoc, TextRange } from "../model/source.js";
+import { yamlMarks, type YamlMark } from "./yaml-marks.js";
 
 // CommonJS, loaded on first use, as load/parse-json.ts loads it.
 const require = createRequire(import.meta.url);
@@ -19,24 +21,49 @@ const jsonc = () => require("jsonc-parser") as typeof import("jsonc-parser");
 const PLAIN_SAFE = /^[A-Za-z_][A-Za-z0-9_.\-/]*$/;
 const YAML_WORDS = /^(?:true|false|null|yes|no|on|off|y|n|~)$/i;
 
+/** A document to edit, and (YAML) where its comments, tags and anchors are, read once on first use. */
+export interface EditTarget {
+  readonly doc: SourceDoc;
+  readonly marks: () => readonly YamlMark[];
+}
+
+/**
+ * The document `doc`, ready for any number of edits.
+ * @example replaceValue(editTarget(doc), "/name", "get_weather")
+ */
+export function editTarget(doc: SourceDoc): EditTarget {
+  let marks: readonly YamlMark[] | undefined;
+  return { doc, marks: () => (marks ??= isJsonPath(doc.file) ? [] : yamlMarks(doc.text)) };
+}
+
 /**
  * Replaces the value at `pointer` with `value`.
- * @example replaceValue(doc, "/name", "get_weather")
+ * @example replaceValue(editTarget(doc), "/name", "get_weather")
  */
-export function replaceValue(doc: SourceDoc, pointer: string, value: JsonValue): TextEdit | undefined {
+export function replaceValue(target: EditTarget, pointer: string, value: JsonValue): TextEdit | undefined {
+  const { doc } = target;
   const span = doc.spans.get(pointer);
   if (!span || shared(doc, span)) return undefined;
-  const range = valueRange(doc, span.value);
+  const json = isJsonPath(doc.file);
+  const range = valueRange(target, span.value);
+  // A comment inside the value (beside an item, in a block scalar's header) would go with it; an
+  // anchor inside it would leave the aliases that name it naming nothing.
+  if (target.marks().some((mark) => mark.kind !== "tag" && mark.start >= range.start && mark.start < range.end)) return undefined;
   const old = doc.text.slice(range.start, range.end);
-  const plain = !isJsonPath(doc.file) && typeof value === "string" && PLAIN_SAFE.test(value) && !YAML_WORDS.test(value) && !/^["'[{]/.test(old);
-  return edit(doc, range, plain ? (value as string) : writeValue(value, isJsonPath(doc.file)));
+  const plain = !json && typeof value === "string" && PLAIN_SAFE.test(value) && !YAML_WORDS.test(value) && !/^["'[{]/.test(old);
+  const text = plain ? (value as string) : writeValue(value, json);
+  const tag = json ? undefined : tagBefore(target, range.start);
+  if (tag === undefined || tagFits(doc.text.slice(tag.start, tag.end), value)) return edit(doc, range, text);
+  const cut = cutTag(doc.text, tag, range.start);
+  return edit(doc, { start: cut.start, end: range.end }, cut.keep + text);
 }
 
 /**
  * Removes the member at `pointer` (key and value) from its object.
- * @example removeMember(doc, "/inputSchema/properties/city/nullable")
+ * @example removeMember(editTarget(doc), "/inputSchema/properties/city/nullable")
  */
-export function removeMember(doc: SourceDoc, pointer: string): TextEdit | undefined {
+export function removeMember(target: EditTarget, pointer: string): TextEdit | undefined {
+  const { doc } = target;
   const span = doc.spans.get(pointer);
   const parent = parentPointer(pointer);
   const parentValue = parent === undefined ? undefined : valueAt(doc.value, splitPointer(parent));
@@ -49,7 +76,7 @@ export function removeMember(doc: SourceDoc, pointer: string): TextEdit | undefi
     const [change] = jsonc().modify(doc.text, splitPointer(pointer), undefined, {});
     return change ? edit(doc, { start: change.offset, end: change.offset + change.length }, change.content) : undefined;
   }
-  const valueEnd = valueRange(doc, span.value).end;
+  const valueEnd = valueRange(target, span.value).end;
   const keyLine = positionAt(doc.lineStarts, span.key.start).line;
   const lastLine = positionAt(doc.lineStarts, valueEnd).line;
   const lineStart = doc.lineStarts[keyLine - 1]!;
@@ -58,6 +85,8 @@ export function removeMember(doc: SourceDoc, pointer: string): TextEdit | undefi
   // Block style only: the key opens its line, and nothing but a comment follows the value.
   if (doc.text.slice(lineStart, span.key.start).trim() !== "") return undefined;
   if (!/^[ \t]*(?:#.*)?$/.test(doc.text.slice(valueEnd, lineEnd).replace(/\r?\n$|\r$/, ""))) return undefined;
+  // The member's own comments go with it; an anchor inside it, which aliases elsewhere may name, stays.
+  if (target.marks().some((mark) => mark.kind === "anchor" && mark.start >= lineStart && mark.start < lineEnd)) return undefined;
   return edit(doc, { start: lineStart, end: lineEnd }, "");
 }
 
@@ -71,15 +100,63 @@ function shared(doc: SourceDoc, span: NodeSpan): boolean {
 }
 
 /**
- * The text of a value, without the line breaks and blank space a YAML block scalar or block
- * collection ends with: the parser counts them in, and an edit over them would join the value's
- * line to the next key's.
+ * The text of a value, without the line breaks, blank space and comments a YAML block scalar or block
+ * collection ends with: the parser counts them in, and an edit over them would join the value's line
+ * to the next key's, or take the comment on its last line with it.
  */
-function valueRange(doc: SourceDoc, range: TextRange): TextRange {
+function valueRange({ doc, marks }: EditTarget, range: TextRange): TextRange {
   if (isJsonPath(doc.file)) return range;
   let end = range.end;
-  while (end > range.start && /\s/.test(doc.text[end - 1]!)) end--;
-  return { start: range.start, end };
+  for (;;) {
+    while (end > range.start && /\s/.test(doc.text[end - 1]!)) end--;
+    const comment = marks().find((mark) => mark.kind === "comment" && mark.start >= range.start && mark.start < end && end <= mark.end);
+    if (comment === undefined) return { start: range.start, end };
+    end = comment.start;
+  }
+}
+
+/** The tag written before a YAML value at `start`, with only blank space and comments between. */
+function tagBefore({ doc, marks }: EditTarget, start: number): YamlMark | undefined {
+  let cursor = start;
+  for (const mark of [...marks()].reverse()) {
+    if (mark.end > cursor) continue;
+    if (doc.text.slice(mark.end, cursor).trim() !== "") return undefined;
+    if (mark.kind !== "comment") return mark.kind === "tag" ? mark : undefined;
+    cursor = mark.start;
+  }
+  return undefined;
+}
+
+/** The JSON kinds each core tag of YAML 1.2 (written `!!str` or `!<tag:yaml.org,2002:str>`) may stand before. */
+const TAG_KINDS: Readonly<Record<string, (value: JsonValue) => boolean>> = {
+  str: (value) => typeof value === "string",
+  bool: (value) => typeof value === "boolean",
+  int: (value) => Number.isInteger(value),
+  float: (value) => typeof value === "number",
+  null: (value) => value === null,
+  seq: (value) => Array.isArray(value),
+  map: (value) => value !== null && typeof value === "object" && !Array.isArray(value),
+};
+
+/** Whether the tag `tag` (its text) may stay before `value`. */
+function tagFits(tag: string, value: JsonValue): boolean {
+  const match = /^!!(\w+)$|^!<tag:yaml\.org,2002:(\w+)>$/.exec(tag);
+  const name = match?.[1] ?? match?.[2];
+  return name !== undefined && Object.hasOwn(TAG_KINDS, name) && TAG_KINDS[name]!(value);
+}
+
+/**
+ * Where an edit of the value at `start` begins to drop its tag `tag`, which does not fit the new value
+ * (`!!str` before a sequence, which the yaml package only warns about and stricter readers refuse), and
+ * the text it keeps up to the value: the blank space after the tag goes with it, and the blank space
+ * before it when the tag ends its line; a comment after it stays.
+ */
+function cutTag(text: string, tag: YamlMark, start: number): { start: number; keep: string } {
+  let after = tag.end;
+  while (text[after] === " " || text[after] === "\t") after++;
+  let before = tag.start;
+  if (text[after] === "\n" || text[after] === "\r") while (text[before - 1] === " " || text[before - 1] === "\t") before--;
+  return { start: before, keep: text.slice(after, start) };
 }
 
 /** A value as JSON text: a flow collection on one line, which both JSON and YAML read. */

@@ -1,8 +1,9 @@
 // Quick fixes on YAML values in the forms YAML allows around them: written on the line after their
-// key (plain, behind a comment, below a comment line, a flow collection), after a tag that fits the
-// new value, or after a key that has an anchor or a tag. Each edit is applied as an editor applies
-// it, then the text is read again by the project's own loader (the intended value) and by the server
-// (the finding gone).
+// key (plain, behind a comment, below a comment line, a flow value), after a tag that fits the new
+// value or does not, or after a key that has an anchor or a tag, and values with comments or anchors
+// inside. Each edit is applied as an editor applies it, then the text is read again by the project's
+// own loader (the intended value) and by the server (the finding gone); where an edit would lose a
+// comment, or an anchor that other places name, there is no fix.
 import type { CodeAction, TextEdit } from "vscode-languageserver/node";
 import { describe, expect, it } from "vitest";
 import { parseDocument } from "yaml";
@@ -70,6 +71,17 @@ async function expectFixes(cases: readonly Case[]): Promise<void> {
         path,
       )
       .not.toContain(c.code);
+  }
+}
+
+/** Opens each file and expects no fix for its diagnostic of `code`. */
+async function expectNoFix(files: Readonly<Record<string, string>>, code: string): Promise<void> {
+  const root = tempProject(Object.fromEntries(Object.entries(files).map(([file, text]) => [`tools/${file}.yaml`, text])));
+  const client = await startInProcess(root);
+  for (const file of Object.keys(files)) {
+    const path = `tools/${file}.yaml`;
+    await client.open(path);
+    expect.soft(await fixesFor(client, path, code), path).toEqual([]);
   }
 }
 
@@ -191,6 +203,26 @@ describe("mcp-gen lsp quick fixes on YAML values", () => {
     ]);
   });
 
+  it("drop a tag that does not fit the value they write, keeping a comment after it, so that a sequence does not keep !!str", async () => {
+    await expectFixes(
+      [
+        ["beside", "      type: !!str string\n", '      type: ["string", "null"]\n'],
+        ["verbatim", "      type: !<tag:yaml.org,2002:str> string\n", '      type: ["string", "null"]\n'],
+        ["tag_then_comment", "      type: !!str # the type\n        string\n", '      type: # the type\n        ["string", "null"]\n'],
+        ["tag_ends_line", "      type: !!str\n        string\n", '      type:\n        ["string", "null"]\n'],
+        ["tag_on_value_line", "      type:\n        !!str string\n", '      type:\n        ["string", "null"]\n'],
+      ].map(([file, type, fixed]) => ({
+        file: file!,
+        text: tool(file!, `${type!}      nullable: true\n`),
+        code: NULLABLE,
+        title: TYPED,
+        fixed: tool(file!, fixed!),
+        pointer: `${CITY}/type`,
+        value: ["string", "null"],
+      })),
+    );
+  });
+
   it("keep a tag that fits the value they write", async () => {
     await expectFixes([
       {
@@ -224,6 +256,31 @@ describe("mcp-gen lsp quick fixes on YAML values", () => {
     ]);
   });
 
+  it("keep the comment on the last line of a block sequence they replace", async () => {
+    await expectFixes([
+      {
+        file: "last_item_comment",
+        text: tool("last_item_comment", "      type:\n        - string\n        - integer # or a code\n      nullable: true\n"),
+        code: NULLABLE,
+        title: 'Replace "nullable" with type: ["string", "integer", "null"]',
+        fixed: tool("last_item_comment", '      type:\n        ["string", "integer", "null"] # or a code\n'),
+        pointer: `${CITY}/type`,
+        value: ["string", "integer", "null"],
+      },
+    ]);
+  });
+
+  it("offer no fix that would take a comment inside the value with it", async () => {
+    await expectNoFix(
+      {
+        item_comment: tool("item_comment", "      type:\n        - string # a name\n        - integer\n      nullable: true\n"),
+        flow_comment: tool("flow_comment", "      type: [string, # a name\n        integer]\n      nullable: true\n"),
+      },
+      NULLABLE,
+    );
+    await expectNoFix({ header_comment: "name: | # the name\n  get weather\ndescription: Gets a city.\ninputSchema: {type: object, additionalProperties: false}\n" }, "tool-name-syntax");
+  });
+
   it("count as comments only what YAML reads as one, not a # in a quoted string or a block scalar", async () => {
     const rest = "description: Gets a city.\ninputSchema: {type: object, additionalProperties: false}\n";
     await expectFixes([
@@ -246,5 +303,17 @@ describe("mcp-gen lsp quick fixes on YAML values", () => {
         value: "get_weather_1",
       },
     ]);
+  });
+
+  it("offer no fix that would remove an anchor another place names", async () => {
+    await expectNoFix(
+      {
+        // The replaced type holds the anchor that town's type names.
+        anchor_in_value: `${tool("anchor_in_value", "      type: [&t string, integer]\n      nullable: true\n")}    town:\n      type: *t\n`,
+        // The removed nullable holds the anchor that town's description names.
+        anchor_in_member: `${tool("anchor_in_member", "      type: string\n      nullable:\n        note: &n A note.\n")}    town:\n      type: string\n      description: *n\n`,
+      },
+      NULLABLE,
+    );
   });
 });
