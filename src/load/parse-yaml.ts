@@ -1,6 +1,7 @@
 // YAML text → JSON value plus a span for every JSON Pointer. Only JSON-compatible YAML gets through:
-// duplicate keys, merge keys, non-core tags, non-finite numbers and complex keys are errors, and
-// aliases expand within a node budget so an alias bomb stops early.
+// duplicate keys, merge keys, non-core tags and core tags on a value they do not fit, non-finite
+// numbers and complex keys are errors, and aliases expand within a node budget so an alias bomb
+// stops early.
 import { createRequire } from "node:module";
 import type { Alias, Document, Node, ParsedNode, Scalar, YAMLMap } from "yaml";
 import type { Diagnostic } from "../model/diagnostic.js";
@@ -19,6 +20,22 @@ const require = createRequire(import.meta.url);
 const yaml = () => require("yaml") as typeof import("yaml");
 
 const CORE_TAGS: ReadonlySet<string> = new Set(["str", "int", "float", "bool", "null", "map", "seq"].map((t) => `tag:yaml.org,2002:${t}`));
+
+/**
+ * What each core tag may stand before, as the yaml package resolved the node, and what to write
+ * instead. Where the tag does not fit (`!!int forty`, `!!str [a]`, `!!float 1`, which YAML 1.2 reads
+ * as 1.0), the package keeps the value as written and only warns, while other YAML readers refuse
+ * the file or read another value: a descriptor must mean one thing to every reader.
+ */
+const TAG_FITS: Readonly<Record<string, { readonly fits: (node: ParsedNode, yaml: typeof import("yaml")) => boolean; readonly write: string }>> = {
+  "tag:yaml.org,2002:str": { fits: (node, yaml) => yaml.isScalar(node) && typeof node.value === "string", write: "a scalar" },
+  "tag:yaml.org,2002:int": { fits: (node, yaml) => yaml.isScalar(node) && Number.isInteger(node.value), write: "a whole number (42)" },
+  "tag:yaml.org,2002:float": { fits: (node, yaml) => yaml.isScalar(node) && typeof node.value === "number", write: "a number with a decimal point or an exponent (1.0, 1e3)" },
+  "tag:yaml.org,2002:bool": { fits: (node, yaml) => yaml.isScalar(node) && typeof node.value === "boolean", write: "true or false" },
+  "tag:yaml.org,2002:null": { fits: (node, yaml) => yaml.isScalar(node) && node.value === null, write: "null or ~" },
+  "tag:yaml.org,2002:map": { fits: (node, yaml) => yaml.isMap(node), write: "a mapping" },
+  "tag:yaml.org,2002:seq": { fits: (node, yaml) => yaml.isSeq(node), write: "a sequence" },
+};
 
 class LoadAbort extends Error {}
 
@@ -157,6 +174,16 @@ class YamlConverter {
         "yaml-unsupported-tag",
         `The YAML tag ${quote(tag.replace(/^tag:yaml\.org,2002:/, "!!"))} does not produce a JSON value.`,
         "Remove the tag and write the value as a plain string, number, boolean, null, mapping or sequence.",
+        pointer,
+      );
+    }
+    const fit = tag === undefined ? undefined : TAG_FITS[tag];
+    if (fit !== undefined && !fit.fits(node, this.yaml)) {
+      this.fail(
+        range,
+        "yaml-unsupported-tag",
+        `The YAML tag ${quote(tag!.replace(/^tag:yaml\.org,2002:/, "!!"))} does not fit the value written after it, and YAML readers disagree about what the two give.`,
+        `Remove the tag, or write ${fit.write} after it.`,
         pointer,
       );
     }

@@ -120,5 +120,9 @@ export const STAGE_DIAGNOSTICS: readonly StageDiagnosticInfo[] = [
   { id: "yaml-merge-key", stage: "load", summary: "A YAML 1.1 merge key (<<) is used; write the keys out." },
   { id: "yaml-non-json-value", stage: "load", summary: "A YAML value has no JSON equivalent (.inf, .nan)." },
   { id: "yaml-syntax", stage: "load", summary: "A YAML file does not parse, is empty, or holds more than one document." },
-  { id: "yaml-unsupported-tag", stage: "load", summary: "A YAML tag (!!binary, !!timestamp, a custom tag) produces a non-JSON value." },
+  {
+    id: "yaml-unsupported-tag",
+    stage: "load",
+    summary: "A YAML tag produces a non-JSON value (!!binary, !!timestamp, a custom tag), or does not fit the value after it (!!int on a word, !!float 1).",
+  },
 ];

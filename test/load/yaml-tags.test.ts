@@ -1,0 +1,64 @@
+// YAML tags in descriptors (src/load/parse-yaml.ts): a core tag on a value it fits gives that value;
+// one on a value it does not fit is an error, because the yaml package then keeps the value as
+// written and only warns, while other YAML readers refuse the file or read another value; a tag that
+// is not a core tag is an error as before.
+import { describe, expect, it } from "vitest";
+import { DEFAULT_LOAD_LIMITS } from "../../src/load/limits.js";
+import { computeLineStarts } from "../../src/load/line-index.js";
+import { parseYamlText } from "../../src/load/parse-yaml.js";
+
+function parse(value: string) {
+  const text = `name: t\ndefault: ${value}\n`;
+  return parseYamlText("t.yaml", text, computeLineStarts(text), DEFAULT_LOAD_LIMITS);
+}
+
+describe("core YAML tags", () => {
+  it.each([
+    ["!!int 12", 12],
+    ['!!int "12"', 12],
+    ["!!int 0x1F", 31],
+    ["!!str 12", "12"],
+    ["!!str", ""],
+    ["!!str true", "true"],
+    ["!!float 1.5", 1.5],
+    ["!!float 1e3", 1000],
+    ["!!bool true", true],
+    ["!!null ~", null],
+    ["!!null", null],
+    ["!!seq [1, 2]", [1, 2]],
+    ["!!map {a: 1}", { a: 1 }],
+    ["!<tag:yaml.org,2002:int> 7", 7],
+  ])("%s gives the value its tag names", (written, value) => {
+    const parsed = parse(written);
+    expect(parsed.diagnostics).toEqual([]);
+    expect(parsed.value).toEqual({ name: "t", default: value });
+  });
+
+  it.each([
+    ["!!int forty-two", "!!int", "a whole number"],
+    ["!!int 1.5", "!!int", "a whole number"],
+    ["!!float 1", "!!float", "a decimal point"],
+    ["!!bool yes", "!!bool", "true or false"],
+    ["!!null x", "!!null", "null or ~"],
+    ["!!str [a, b]", "!!str", "a scalar"],
+    ["!!str {a: 1}", "!!str", "a scalar"],
+    ["!!seq {a: 1}", "!!seq", "a sequence"],
+    ["!!map [1]", "!!map", "a mapping"],
+    ["!!int &n [1]", "!!int", "a whole number"],
+    ["!<tag:yaml.org,2002:int> x", "!!int", "a whole number"],
+  ])("%s is refused: the tag does not fit the value", (written, tag, write) => {
+    const parsed = parse(written);
+    expect(parsed.value).toBeUndefined();
+    expect(parsed.diagnostics).toHaveLength(1);
+    const [diagnostic] = parsed.diagnostics;
+    expect(diagnostic).toMatchObject({ ruleId: "yaml-unsupported-tag", severity: "error", line: 2, pointer: "/default" });
+    expect(diagnostic!.message).toContain(`"${tag}" does not fit the value`);
+    expect(diagnostic!.hint).toContain(write);
+  });
+
+  it("reports a tag that is not a core tag as producing no JSON value", () => {
+    const parsed = parse("!!binary aGk=");
+    expect(parsed.value).toBeUndefined();
+    expect(parsed.diagnostics.map((d) => [d.ruleId, d.message])).toEqual([["yaml-unsupported-tag", 'The YAML tag "!!binary" does not produce a JSON value.']]);
+  });
+});
