@@ -90,6 +90,18 @@ export function parseYamlText(file: string, source: string, lineStarts: readonly
     }
   }
   if (doc.errors.length > 0) return { value: undefined, spans, diagnostics };
+  // mcp-gen reads YAML 1.2. A file that declares another version asks its readers for that one's
+  // rules (in 1.1, `yes` and `on` are true and 0777 is octal), which the yaml package does not follow.
+  const version = /^%YAML[ \t]+(\S+)/m.exec(text);
+  if (version !== null && version[1] !== "1.2") {
+    error(
+      { start: version.index, end: version.index + version[0].length },
+      "yaml-version",
+      `${file} declares YAML ${version[1]}, which mcp-gen does not read: YAML 1.1 readers read yes, no, on and off as booleans and 0777 as octal, and YAML 1.2 (what mcp-gen reads) does not.`,
+      "Remove the %YAML line and write the file as YAML 1.2 (true and false for booleans, 0o777 for octal), or write %YAML 1.2.",
+    );
+    return { value: undefined, spans, diagnostics };
+  }
   if (doc.contents === null) {
     error({ start: 0, end: 0 }, "yaml-syntax", `${file} is empty.`, "Write one YAML mapping describing the tool.");
     return { value: undefined, spans, diagnostics };

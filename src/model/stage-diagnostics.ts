@@ -125,4 +125,5 @@ export const STAGE_DIAGNOSTICS: readonly StageDiagnosticInfo[] = [
     stage: "load",
     summary: "A YAML tag produces a non-JSON value (!!binary, !!timestamp, a custom tag), or does not fit the value after it (!!int on a word, !!float 1).",
   },
+  { id: "yaml-version", stage: "load", summary: "A YAML file declares a version other than 1.2 (%YAML 1.1), whose readers read some values differently." },
 ];

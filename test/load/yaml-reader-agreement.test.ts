@@ -1,7 +1,8 @@
 // YAML tags in descriptors (src/load/parse-yaml.ts): a core tag on a value it fits gives that value;
 // one on a value it does not fit is an error, because the yaml package then keeps the value as
 // written and only warns, while other YAML readers refuse the file or read another value; a tag that
-// is not a core tag is an error as before.
+// is not a core tag is an error as before. A file that declares a YAML version other than 1.2 is
+// refused: its readers read values by another version's rules.
 import { describe, expect, it } from "vitest";
 import { DEFAULT_LOAD_LIMITS } from "../../src/load/limits.js";
 import { computeLineStarts } from "../../src/load/line-index.js";
@@ -60,5 +61,25 @@ describe("core YAML tags", () => {
     const parsed = parse("!!binary aGk=");
     expect(parsed.value).toBeUndefined();
     expect(parsed.diagnostics.map((d) => [d.ruleId, d.message])).toEqual([["yaml-unsupported-tag", 'The YAML tag "!!binary" does not produce a JSON value.']]);
+  });
+});
+
+describe("the %YAML directive", () => {
+  const load = (text: string) => parseYamlText("t.yaml", text, computeLineStarts(text), DEFAULT_LOAD_LIMITS);
+
+  it.each(["%YAML 1.1", "%YAML   1.1 # old", "%YAML 1.3", "%YAML 2.0"])("%s is refused: its readers read other values than YAML 1.2 gives", (directive) => {
+    // Under 1.1, `yes` is true and 0777 is 511; the yaml package would read "yes" and 777.
+    const parsed = load(`${directive}\n---\nname: t\ndefault: yes\nn: 0777\n`);
+    expect(parsed.value).toBeUndefined();
+    expect(parsed.diagnostics.map((d) => [d.ruleId, d.line, d.column])).toEqual([["yaml-version", 1, 1]]);
+    expect(parsed.diagnostics[0]!.hint).toContain("%YAML 1.2");
+  });
+
+  it("reads a file that declares YAML 1.2, or no version, or another directive", () => {
+    for (const head of ["%YAML 1.2\n---\n", "", "%TAG !e! tag:example.com,2000:\n---\n", "%FOO bar\n---\n"]) {
+      const parsed = load(`${head}name: t\ndefault: yes\n`);
+      expect(parsed.diagnostics).toEqual([]);
+      expect(parsed.value).toEqual({ name: "t", default: "yes" });
+    }
   });
 });
