@@ -5,6 +5,7 @@
 import type { JsonValue } from "../model/json.js";
 import type { LoadLimits } from "./limits.js";
 import { findJsonDepthExcess } from "./measure-nesting.js";
+import { inexactWholeNumber } from "./number-precision.js";
 
 /**
  * The value of `text`, exactly as parseJsonText gives it, or undefined when only the full parse can
@@ -23,6 +24,8 @@ export function parseCleanJson(text: string, limits: LoadLimits): JsonValue | un
   }
   const counted = countValue(value, limits.maxNodes);
   if (counted === undefined || counted.members !== countMembers(text)) return undefined;
+  // A whole number past 2^53 that is not the one written: the full parse warns (number-precision.ts).
+  if (counted.unsafe && writesInexactWholeNumber(text)) return undefined;
   return value;
 }
 
@@ -50,14 +53,17 @@ export function repeatsKey(text: string, value: JsonValue): boolean {
 }
 
 /** Values (as parseJsonText counts them) and object members in `root`; undefined past `maxNodes` or at a number that is not finite. */
-function countValue(root: JsonValue, maxNodes: number): { values: number; members: number } | undefined {
+/** Values and members of `root`, and whether a number in it is a whole number past 2^53; undefined past `maxNodes` or at a non-finite number. */
+function countValue(root: JsonValue, maxNodes: number): { values: number; members: number; unsafe: boolean } | undefined {
   let values = 0;
   let members = 0;
+  let unsafe = false;
   const stack: JsonValue[] = [root];
   while (stack.length > 0) {
     const value = stack.pop()!;
     if (++values > maxNodes) return undefined;
     if (typeof value === "number" && !Number.isFinite(value)) return undefined;
+    if (typeof value === "number" && !Number.isSafeInteger(value) && Number.isInteger(value)) unsafe = true;
     if (Array.isArray(value)) {
       for (const item of value) stack.push(item);
     } else if (typeof value === "object" && value !== null) {
@@ -67,7 +73,7 @@ function countValue(root: JsonValue, maxNodes: number): { values: number; member
       for (const key of keys) stack.push(object[key]!);
     }
   }
-  return { values, members };
+  return { values, members, unsafe };
 }
 
 /**
@@ -89,4 +95,27 @@ function countMembers(text: string): number {
     if (text.charCodeAt(j) === 0x3a /* : */) members++;
   }
   return members;
+}
+
+/** Whether a number of `text` (JSON that JSON.parse accepted), outside its strings, is a whole number JavaScript does not hold exactly. */
+function writesInexactWholeNumber(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22 /* " */) {
+      for (i++; i < text.length && text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c /* \ */) i++;
+    } else if (c === 0x2d /* - */ || (c >= 0x30 && c <= 0x39)) {
+      const end = numberEnd(text, i);
+      const literal = text.slice(i, end);
+      if (inexactWholeNumber(literal, Number(literal)) !== undefined) return true;
+      i = end - 1;
+    }
+  }
+  return false;
+}
+
+/** Where the JSON number token starting at `start` ends. */
+function numberEnd(text: string, start: number): number {
+  let end = start + 1;
+  while (end < text.length && /[0-9.eE+-]/.test(text[end]!)) end++;
+  return end;
 }

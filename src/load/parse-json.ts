@@ -8,6 +8,7 @@ import { joinPointer } from "../model/pointer.js";
 import type { NodeSpan } from "../model/source.js";
 import { diagnosticAt, quote } from "./diagnostic-at.js";
 import type { LoadLimits } from "./limits.js";
+import { inexactNumberText, inexactWholeNumber } from "./number-precision.js";
 import { findJsonDepthExcess } from "./measure-nesting.js";
 
 // CommonJS, loaded on the first text that JSON.parse alone cannot take (fast-json.ts) or whose spans are needed.
@@ -86,7 +87,7 @@ export function parseJsonText(file: string, text: string, lineStarts: readonly n
     return { value: undefined, spans, diagnostics };
   }
   const value = convertNode(root, "", undefined, spans, (start, end, message, hint) => at(start, end, "json-duplicate-key", message, hint));
-  for (const span of spans.values()) {
+  for (const [pointer, span] of spans) {
     const literal = text.slice(span.value.start, span.value.end);
     if (/^-?[0-9]/.test(literal) && !Number.isFinite(Number(literal))) {
       at(
@@ -96,6 +97,12 @@ export function parseJsonText(file: string, text: string, lineStarts: readonly n
         `The number ${literal} is too large for a JSON number to hold (it reads as infinity).`,
         "Use a number within ±1.7976931348623157e308, or quote it to keep it as a string.",
       );
+    } else if (/^-?[0-9]/.test(literal)) {
+      const readAs = inexactWholeNumber(literal, Number(literal));
+      if (readAs !== undefined) {
+        const { message, hint } = inexactNumberText(literal, readAs);
+        diagnostics.push(diagnosticAt(file, lineStarts, span.value, { ruleId: "load-number-precision", severity: "warning", message, hint, pointer }));
+      }
     }
   }
   return { value, spans, diagnostics };

@@ -10,6 +10,7 @@ import { joinPointer } from "../model/pointer.js";
 import type { NodeSpan, TextRange } from "../model/source.js";
 import { diagnosticAt, quote } from "./diagnostic-at.js";
 import type { LoadLimits } from "./limits.js";
+import { inexactNumberText, inexactWholeNumber } from "./number-precision.js";
 import { findYamlDepthExcess } from "./measure-nesting.js";
 import { findIndentationSlip, type IndentationSlip } from "./yaml-indentation.js";
 import type { ParsedText } from "./parse-json.js";
@@ -106,7 +107,8 @@ export function parseYamlText(file: string, source: string, lineStarts: readonly
     error({ start: 0, end: 0 }, "yaml-syntax", `${file} is empty.`, "Write one YAML mapping describing the tool.");
     return { value: undefined, spans, diagnostics };
   }
-  const converter = new YamlConverter(yamlModule, doc, text, spans, limits, error);
+  const warning: ReportError = (range, ruleId, message, hint, pointer = "") => diagnostics.push(diagnosticAt(file, lineStarts, range, { ruleId, severity: "warning", message, hint, pointer }));
+  const converter = new YamlConverter(yamlModule, doc, text, spans, limits, error, warning);
   try {
     return { value: converter.convert(doc.contents, "", undefined, 0), spans, diagnostics };
   } catch (e) {
@@ -145,6 +147,7 @@ class YamlConverter {
     private readonly spans: Map<string, NodeSpan>,
     private readonly limits: LoadLimits,
     private readonly report: ReportError,
+    private readonly warn: ReportError,
   ) {}
 
   // Nodes are the yaml library's parsed nodes; a mapping entry without a value has no node at all
@@ -263,6 +266,14 @@ class YamlConverter {
   private convertScalar(value: unknown, range: TextRange, pointer: string): JsonValue {
     if (typeof value === "number" && !Number.isFinite(value)) {
       this.fail(range, "yaml-non-json-value", `The number ${String(value)} has no JSON representation.`, "Use a finite number, or quote the value to keep it as a string.", pointer);
+    }
+    if (typeof value === "number" && !Number.isSafeInteger(value) && Number.isInteger(value)) {
+      const literal = this.text.slice(range.start, range.end).trim();
+      const readAs = inexactWholeNumber(literal, value);
+      if (readAs !== undefined) {
+        const { message, hint } = inexactNumberText(literal, readAs);
+        this.warn(range, "load-number-precision", message, hint, pointer);
+      }
     }
     if (value === null || typeof value === "string" || typeof value === "number" || typeof value === "boolean") return value;
     this.fail(range, "yaml-non-json-value", "This YAML scalar does not produce a JSON value.", "Write a string, number, boolean or null.", pointer);

@@ -28,6 +28,7 @@ export const STAGE_DIAGNOSTICS: readonly StageDiagnosticInfo[] = [
   { id: "json-syntax", stage: "load", summary: "A .json file is not valid JSON (comments and trailing commas included)." },
   { id: "load-encoding", stage: "load", summary: "A file is not UTF-8." },
   { id: "load-file-too-large", stage: "load", summary: "A file is larger than load.maxFileBytes; it is not read." },
+  { id: "load-number-precision", stage: "load", summary: "A whole number has more digits than a JSON number holds exactly (past 2^53), so JavaScript reads another number." },
   { id: "load-outside-root", stage: "load", summary: "A descriptor lies outside the project (a tools glob leaves it), or is a link to a file there." },
   { id: "load-too-deep", stage: "load", summary: "A file nests deeper than load.maxDepth; it is refused before parsing." },
   { id: "load-too-many-nodes", stage: "load", summary: "A file holds more values than load.maxNodes." },

@@ -1,0 +1,31 @@
+// A whole number written with more digits than a JSON number holds exactly. JavaScript (JSON.parse,
+// the yaml package, and so mcp-gen, the SDKs and the generated code) reads 9007199254740993 as
+// 9007199254740992, while readers with exact integers (Python's json, Go's json.Number) keep it:
+// the lock pins, and the server sends, another number than the file says. Decimals and exponents are
+// approximations in every reader and are left alone.
+
+/** The integer forms of JSON and of YAML 1.2's core schema, with the sign apart (BigInt takes no sign before 0x). */
+const WHOLE_NUMBER = /^([-+]?)(0x[0-9a-fA-F]+|0o[0-7]+|[0-9]+)$/;
+
+/**
+ * The exact digits `value` stands for, when `literal` (the number as written) is a whole number
+ * that `value` (what it was read as) does not hold exactly; undefined otherwise.
+ * @example inexactWholeNumber("9007199254740993", 9007199254740992) // "9007199254740992"
+ * @example inexactWholeNumber("42", 42) // undefined
+ */
+export function inexactWholeNumber(literal: string, value: number): string | undefined {
+  if (Number.isSafeInteger(value) || !Number.isInteger(value)) return undefined;
+  const match = WHOLE_NUMBER.exec(literal);
+  if (!match) return undefined;
+  const magnitude = BigInt(match[2]!);
+  const written = match[1] === "-" ? -magnitude : magnitude;
+  return written === BigInt(value) ? undefined : BigInt(value).toString();
+}
+
+/** The finding's message and hint, the same for JSON and YAML. */
+export function inexactNumberText(literal: string, readAs: string): { readonly message: string; readonly hint: string } {
+  return {
+    message: `The number ${literal} has more digits than a JSON number holds exactly: mcp-gen, the SDKs and the generated code read it as ${readAs}, while readers with exact integers keep ${literal}.`,
+    hint: "Quote it to keep every digit as a string, or use a whole number within ±9007199254740991 (2^53 - 1), which every JSON reader holds exactly.",
+  };
+}
