@@ -226,6 +226,31 @@ class YamlConverter {
         this.fail(keyRange, "yaml-complex-key", "This mapping key is null, which JSON cannot represent.", "Use a plain string key.", pointer);
       }
       const name = String(keyNode.value);
+      // A member's name is text. A key YAML reads as a number or boolean names the member by that
+      // value as JavaScript writes it, and only where that is the key as written do readers agree
+      // (`0x1F` is "31" here, 1.0 is "1" here and "1.0" in Python): anything else is refused.
+      if (typeof keyNode.value !== "string") {
+        const written = this.text.slice(keyRange.start, keyRange.end);
+        if (written !== name) {
+          this.fail(
+            keyRange,
+            "yaml-non-string-key",
+            `The key ${quote(written)} is read as the ${typeof keyNode.value} ${name}, so the member is named ${quote(name)}, not ${quote(written)}; YAML readers disagree about such names.`,
+            `Quote the key ("${written}") to name the member as written, or write ${quote(name)}.`,
+            pointer,
+          );
+        }
+      }
+      // Two keys YAML tells apart (true and "true", 1 and "1") that name the same member.
+      if (Object.hasOwn(out, name)) {
+        this.fail(
+          keyRange,
+          "yaml-duplicate-key",
+          `Key ${quote(this.text.slice(keyRange.start, keyRange.end))} names the member ${quote(name)}, which an earlier key of this mapping names too.`,
+          "Remove one of the two keys; YAML readers disagree about which one wins.",
+          pointer,
+        );
+      }
       if (name === "<<" && keyNode.type === "PLAIN") {
         this.fail(
           keyRange,

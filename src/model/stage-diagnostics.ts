@@ -116,10 +116,11 @@ export const STAGE_DIAGNOSTICS: readonly StageDiagnosticInfo[] = [
   { id: "yaml-alias-cycle", stage: "load", summary: "A YAML alias is used inside its own anchor." },
   { id: "yaml-alias-limit", stage: "load", summary: "YAML aliases expand to more than load.maxAliasNodes values (alias bombs stop here)." },
   { id: "yaml-complex-key", stage: "load", summary: "A YAML mapping key is a collection, an alias or null, which JSON cannot represent." },
-  { id: "yaml-duplicate-key", stage: "load", summary: "A YAML mapping has the same key twice." },
+  { id: "yaml-duplicate-key", stage: "load", summary: 'A YAML mapping has the same key twice, or two keys (true and "true") that name the same member.' },
   { id: "yaml-key-without-value", stage: "load", summary: "A key inside { } has no value: usually an unquoted comma split a value in two." },
   { id: "yaml-merge-key", stage: "load", summary: "A YAML 1.1 merge key (<<) is used; write the keys out." },
   { id: "yaml-non-json-value", stage: "load", summary: "A YAML value has no JSON equivalent (.inf, .nan)." },
+  { id: "yaml-non-string-key", stage: "load", summary: 'A YAML mapping key read as a number or boolean names its member otherwise than written (0x1F names "31", 1.0 names "1").' },
   { id: "yaml-syntax", stage: "load", summary: "A YAML file does not parse, is empty, or holds more than one document." },
   {
     id: "yaml-unsupported-tag",

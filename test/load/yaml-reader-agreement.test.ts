@@ -1,8 +1,9 @@
-// YAML tags in descriptors (src/load/parse-yaml.ts): a core tag on a value it fits gives that value;
+// Where YAML readers disagree, the loader refuses (src/load/parse-yaml.ts). A core tag on a value it fits gives that value;
 // one on a value it does not fit is an error, because the yaml package then keeps the value as
 // written and only warns, while other YAML readers refuse the file or read another value; a tag that
 // is not a core tag is an error as before. A file that declares a YAML version other than 1.2 is
-// refused: its readers read values by another version's rules.
+// refused: its readers read values by another version's rules. A mapping key read as a number or
+// boolean must name its member as written, and two keys must not name the same member.
 import { describe, expect, it } from "vitest";
 import { DEFAULT_LOAD_LIMITS } from "../../src/load/limits.js";
 import { computeLineStarts } from "../../src/load/line-index.js";
@@ -81,5 +82,54 @@ describe("the %YAML directive", () => {
       expect(parsed.diagnostics).toEqual([]);
       expect(parsed.value).toEqual({ name: "t", default: "yes" });
     }
+  });
+});
+
+describe("mapping keys", () => {
+  const load = (text: string) => parseYamlText("t.yaml", text, computeLineStarts(text), DEFAULT_LOAD_LIMITS);
+
+  it.each([
+    ["200: ok", "200"],
+    ["-1: ok", "-1"],
+    ["1.5: ok", "1.5"],
+    ["true: ok", "true"],
+    ["false: ok", "false"],
+    ['"0x1F": ok', "0x1F"],
+    ["'1.0': ok", "1.0"],
+    ["!!str 1.0: ok", "1.0"],
+    ["0x1F-name: ok", "0x1F-name"],
+  ])("%s names the member as written", (member, name) => {
+    const parsed = load(`a:\n  ${member}\n`);
+    expect(parsed.diagnostics).toEqual([]);
+    expect(parsed.value).toEqual({ a: { [name]: "ok" } });
+  });
+
+  it.each([
+    ["0x1F: ok", '"31"'],
+    ["0o17: ok", '"15"'],
+    ["1.0: ok", '"1"'],
+    ["1e2: ok", '"100"'],
+    ["+1: ok", '"1"'],
+    ["01: ok", '"1"'],
+    ["-0: ok", '"0"'],
+    ["True: ok", '"true"'],
+    [".inf: ok", '"Infinity"'],
+    ["{ 0x1F: ok }", '"31"'],
+  ])("%s is refused: its member would be named %s", (member, name) => {
+    const parsed = load(`a:\n  ${member}\n`);
+    expect(parsed.value).toBeUndefined();
+    expect(parsed.diagnostics.map((d) => [d.ruleId, d.line])).toEqual([["yaml-non-string-key", 2]]);
+    expect(parsed.diagnostics[0]!.message).toContain(`the member is named ${name}`);
+  });
+
+  it.each([
+    ["true: x\n  'true': y", "\"'true'\""],
+    ["1: x\n  '1': y", "\"'1'\""],
+    ['"200": x\n  200: y', '"200"'],
+  ])("two keys YAML tells apart but that name one member are refused (%s)", (members, key) => {
+    const parsed = load(`a:\n  ${members}\n`);
+    expect(parsed.value).toBeUndefined();
+    expect(parsed.diagnostics.map((d) => [d.ruleId, d.line])).toEqual([["yaml-duplicate-key", 3]]);
+    expect(parsed.diagnostics[0]!.message).toContain(`Key ${key} names the member`);
   });
 });
