@@ -105,7 +105,7 @@ function normalizePath(path: string): string {
   return posix.normalize(path.replace(/\\/g, "/")).replace(/\/$/, "");
 }
 
-/** Output folders must stay inside the project and must not overlap each other, nor out hold the descriptors. */
+/** Output folders must stay inside the project, out of .git and node_modules, and must not overlap each other, nor out hold the descriptors. */
 function checkPaths(config: Config): { pointer: string; message: string; hint: string }[] {
   const problems: { pointer: string; message: string; hint: string }[] = [];
   const folders = [
@@ -123,6 +123,15 @@ function checkPaths(config: Config): { pointer: string; message: string; hint: s
       });
     }
   }
+  for (const [key, path] of folders) {
+    const owned = ownedFolder(path);
+    if (owned === undefined) continue;
+    problems.push({
+      pointer: `/${key}`,
+      message: `${key} (${JSON.stringify(path)}) lies inside ${owned}, which ${owned === ".git" ? "git keeps its own data in" : "the package manager empties and fills again on every install"}: mcp-gen does not write there.`,
+      hint: `Use a folder of the project's own, such as "${key === "out" ? "src/generated" : key === "lock" ? "mcp-tools.lock.json" : `src/${key}`}".`,
+    });
+  }
   const within = (a: string, b: string) => a === b || a.startsWith(b + "/") || b.startsWith(a + "/");
   for (const [key, path] of folders.slice(1)) {
     if (within(config.out, path)) {
@@ -136,6 +145,18 @@ function checkPaths(config: Config): { pointer: string; message: string; hint: s
   problems.push(...descriptorsInOut(config));
   problems.push(...importsReadAsUrls(config));
   return problems;
+}
+
+/**
+ * The folder another tool owns that `path` lies in (a ".git" or "node_modules" segment, in any letter
+ * case: the file systems of macOS and Windows do not tell them apart); undefined for none.
+ */
+function ownedFolder(path: string): ".git" | "node_modules" | undefined {
+  for (const segment of path.split("/")) {
+    const name = segment.toLowerCase();
+    if (name === ".git" || name === "node_modules") return name;
+  }
+  return undefined;
 }
 
 /** What a module specifier means more than its path to Node.js, which resolves an import as a URL. */
