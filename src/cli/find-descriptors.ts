@@ -1,6 +1,7 @@
 // The descriptor files of a project: what the config's `tools` globs match, outside node_modules,
-// .git and the generated folder, lock files left out. One function for the project reader and for
-// check's fast path, so that both see the same files (symbolic links followed).
+// .git and the generated folder, lock files and the project's own files (config, package.json,
+// tsconfig.json) left out. One function for the project reader and for check's fast path, so that
+// both see the same files (symbolic links followed).
 //
 // Like git's untracked cache, a glob can be answered from memory: a folder's modification time
 // changes whenever an entry is added to it, removed from it or renamed in it, so when no folder the
@@ -34,12 +35,24 @@ export async function findDescriptors(root: string, config: Config, memo?: GlobM
   // Synchronous: a CLI has nothing else to do meanwhile, and the async walk waits on the thread pool per folder.
   const { globSync } = await import("tinyglobby");
   const found = globSync([...config.tools], { cwd: root, ignore, onlyFiles: true, dot: false, followSymbolicLinks: true, expandDirectories: false });
-  const files = [...new Set(found.map((p) => p.split(sep).join("/")))].filter((p) => !p.endsWith(".lock.json")).sort();
+  const files = [...new Set(found.map((p) => p.split(sep).join("/")))].filter((p) => !isProjectFile(p)).sort();
   if (key !== undefined) {
     const folders = watchedFolders(root, config, files);
     if (folders) memo!.rememberGlob(key, { folders, files });
   }
   return files;
+}
+
+/**
+ * Files a broad glob (every .json file below the root) matches that are never a descriptor, by
+ * name: lock files (`*.lock.json`), mcp-gen's config (a nested project's too), npm's manifest and
+ * lock, and TypeScript's and JavaScript's project files. Read as descriptors, each only gave "the
+ * tool has no name".
+ */
+const PROJECT_FILE = /(?:^|\/)(?:[^/]*\.lock\.json|mcp-gen\.config\.(?:yaml|yml|json)|package(?:-lock)?\.json|npm-shrinkwrap\.json|[tj]sconfig(?:\.[^/]*)?\.json)$/;
+
+function isProjectFile(path: string): boolean {
+  return PROJECT_FILE.test(path);
 }
 
 function folderStat(root: string, folder: string): string | undefined {

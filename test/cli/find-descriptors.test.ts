@@ -95,3 +95,24 @@ describe("findDescriptors with a glob memo", () => {
     expect(memo.records[0]!.folders.map(([folder]) => folder)).toEqual(["", "src"]);
   });
 });
+
+describe("findDescriptors and a project's own files", () => {
+  it("leaves out lock files, mcp-gen's config, package.json and tsconfig files that a broad glob matches", async () => {
+    const root = tempProject({
+      "tools/a.json": PING,
+      "mcp-gen.config.yaml": "tools: ['**/*.{yaml,yml,json}']\n",
+      "mcp-tools.lock.json": "{}",
+      "package.json": "{}",
+      "package-lock.json": "{}",
+      "tsconfig.json": "{}",
+      "tsconfig.build.json": "{}",
+      "packages/web/jsconfig.json": "{}",
+      "packages/srv/mcp-gen.config.yml": "{}",
+      "packages/srv/tools/b.yaml": "name: b\n",
+      "tools/package-info.json": PING,
+      "tools/my-tsconfig.json": PING,
+    });
+    const broad = { ...config, tools: ["**/*.{yaml,yml,json}"] };
+    expect(await findDescriptors(root, broad)).toEqual(["packages/srv/tools/b.yaml", "tools/a.json", "tools/my-tsconfig.json", "tools/package-info.json"]);
+  });
+});
