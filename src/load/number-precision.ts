@@ -1,15 +1,18 @@
-// A whole number written with more digits than a JSON number holds exactly. JavaScript (JSON.parse,
-// the yaml package, and so mcp-gen, the SDKs and the generated code) reads 9007199254740993 as
-// 9007199254740992, while readers with exact integers (Python's json, Go's json.Number) keep it:
-// the lock pins, and the server sends, another number than the file says. Decimals and exponents are
-// approximations in every reader and are left alone.
+// A whole number written with more digits than a JSON number holds. JavaScript (JSON.parse, the
+// yaml package, and so mcp-gen, the SDKs and the generated code) reads 9007199254740993 as
+// 9007199254740992 and writes it back so, while readers with exact integers (Python's json, Go's
+// json.Number) keep it: the lock pins, and the server sends, another number than the file says. A
+// number JavaScript writes back as written is no such case, and decimals and exponents are
+// approximations in every reader: both are left alone.
 
 /** The integer forms of JSON and of YAML 1.2's core schema, with the sign apart (BigInt takes no sign before 0x). */
 const WHOLE_NUMBER = /^([-+]?)(0x[0-9a-fA-F]+|0o[0-7]+|[0-9]+)$/;
 
 /**
- * The exact digits `value` stands for, when `literal` (the number as written) is a whole number
- * that `value` (what it was read as) does not hold exactly; undefined otherwise.
+ * What JavaScript reads `literal` (a number as written) as, when it is a whole number that `value`
+ * (what it was read as) does not hold and that JavaScript does not write back as written; undefined
+ * otherwise. A number JavaScript writes back digit for digit (-24346784964269390, the shortest
+ * spelling of its double) reaches every reader as written, through the lock and the wire alike.
  * @example inexactWholeNumber("9007199254740993", 9007199254740992) // "9007199254740992"
  * @example inexactWholeNumber("42", 42) // undefined
  */
@@ -17,9 +20,11 @@ export function inexactWholeNumber(literal: string, value: number): string | und
   if (Number.isSafeInteger(value) || !Number.isInteger(value)) return undefined;
   const match = WHOLE_NUMBER.exec(literal);
   if (!match) return undefined;
-  const magnitude = BigInt(match[2]!);
-  const written = match[1] === "-" ? -magnitude : magnitude;
-  return written === BigInt(value) ? undefined : BigInt(value).toString();
+  const [, sign, digits] = match as unknown as [string, string, string];
+  const magnitude = BigInt(digits);
+  if ((sign === "-" ? -magnitude : magnitude) === BigInt(value)) return undefined;
+  const decimal = /^[0-9]/.test(digits) && !/^0[xo]/.test(digits) ? `${sign === "-" ? "-" : ""}${digits.replace(/^0+(?=[0-9])/, "")}` : undefined;
+  return decimal === String(value) ? undefined : String(value);
 }
 
 /** The finding's message and hint, the same for JSON and YAML. */
