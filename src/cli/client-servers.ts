@@ -1,13 +1,13 @@
 // `--client-config FILE` → the servers it lists, each with the folder that pins it: one client-only
 // mcp-gen project per server under --servers-dir, named after the server (safe on every file system,
 // distinct up to case, and never moved by a server added beside it: serverFolderNames). Reads the file; problems with the file itself are usage errors (exit 2).
-import { readFile } from "node:fs/promises";
 import { posix } from "node:path";
 import { serverFolderNames } from "../emit/names.js";
 import { readClientConfig, type ClientConfigServer } from "../live/client-config.js";
 import { identifyHost } from "../wrap/host.js";
 import { UsageError } from "./args.js";
 import type { LiveRequest } from "./live-args.js";
+import { readFileNowAsync } from "../files/read-now.js";
 
 export interface PinnedServer {
   readonly name: string;
@@ -20,7 +20,7 @@ export interface PinnedServer {
 export async function readClientServers(request: Extract<LiveRequest, { kind: "client-config" }>): Promise<PinnedServer[]> {
   let text: string;
   try {
-    text = await readFile(request.file, "utf8");
+    text = await readFileNowAsync(request.file, "utf8");
   } catch (e) {
     throw new UsageError(`--client-config: cannot read ${JSON.stringify(request.file)} (${(e as NodeJS.ErrnoException).code ?? "unreadable"}).`);
   }

@@ -8,11 +8,12 @@
 // mcp-gen's runtime on the registry, the runtime's tarball beside mcp-gen's (a release's assets, or
 // `npm pack` in a clone, write both), or a clone's packages/runtime. From a git URL nothing installs
 // the runtime (npm cannot install one workspace of a git repository): the project then vendors it.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import runtimePackage from "@mcp-gen/runtime/package.json" with { type: "json" };
 import { RUNTIME_PACKAGE, RUNTIME_RANGE } from "../emit/runtime-modules.js";
 import { MCP_GEN_VERSION } from "../model/version.js";
+import { readFileNow } from "../files/read-now.js";
 
 /** Where an mcp-gen comes from: paths are absolute; a tarball's location is a path or an http(s) URL. */
 export type InstallSource =
@@ -189,7 +190,7 @@ function isTarball(path: string): boolean {
 
 function readJson(path: string): Record<string, unknown> | undefined {
   try {
-    const value: unknown = JSON.parse(readFileSync(path, "utf8"));
+    const value: unknown = JSON.parse(readFileNow(path, "utf8"));
     return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
   } catch {
     return undefined;

@@ -7,7 +7,7 @@
 // changes whenever an entry is added to it, removed from it or renamed in it, so when no folder the
 // globs could match anything in has a new stat, they match what they matched before. The stat index
 // keeps the last answer with those folders' stats (recorded only once they are settled, as for files).
-import { lstatSync, readdirSync, realpathSync, statSync } from "node:fs";
+import { lstatSync, readdirSync, realpathSync, statSync, type Stats } from "node:fs";
 import { join, posix, sep } from "node:path";
 import type { Config } from "../config/config.js";
 import { globBase } from "../config/glob-base.js";
@@ -56,8 +56,17 @@ function isProjectFile(path: string): boolean {
 }
 
 function folderStat(root: string, folder: string): string | undefined {
-  const stat = statSync(folder === "" ? root : join(root, folder), { throwIfNoEntry: false });
+  const stat = statOrNothing(folder === "" ? root : join(root, folder));
   return stat?.isDirectory() ? fingerprint(stat) : undefined;
+}
+
+/** statSync, or undefined where there is nothing to stat: absent, a link that loops or dangles, a folder that may not be read. */
+function statOrNothing(path: string): Stats | undefined {
+  try {
+    return statSync(path, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -67,6 +76,16 @@ function folderStat(root: string, folder: string): string | undefined {
  * a folder changed too recently for its stat to tell the next change apart, or too many folders.
  */
 function watchedFolders(root: string, config: Config, files: readonly string[]): [string, string][] | undefined {
+  try {
+    return listWatchedFolders(root, config, files);
+  } catch {
+    // A folder that cannot be listed or resolved (a link that loops, no permission): the answer is
+    // the glob's, and only the next glob can vouch for it.
+    return undefined;
+  }
+}
+
+function listWatchedFolders(root: string, config: Config, files: readonly string[]): [string, string][] | undefined {
   const bases = new Set<string>();
   for (const pattern of config.tools) {
     const base = globBase(pattern);
@@ -96,7 +115,7 @@ function watchedFolders(root: string, config: Config, files: readonly string[]):
       const path = folder === "" ? entry.name : `${folder}/${entry.name}`;
       entries.set(path, entry.isSymbolicLink());
       if (skipped(path, entry.name)) continue;
-      if (entry.isDirectory() || (entry.isSymbolicLink() && statSync(join(absolute, entry.name), { throwIfNoEntry: false })?.isDirectory())) stack.push(path);
+      if (entry.isDirectory() || (entry.isSymbolicLink() && statOrNothing(join(absolute, entry.name))?.isDirectory())) stack.push(path);
     }
   }
   // A file in a folder not listed here (one reached by two paths is listed under one) is asked directly.

@@ -6,13 +6,14 @@
 // -y` (CommonJS) with the tsconfig.json of `tsc --init` (TypeScript 5.9) is that setup. Without
 // verbatimModuleSyntax tsc writes the same code as CommonJS and Node 20.19 or later loads it, ES
 // module dependencies included, so there is nothing to say.
-import { readFileSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative, sep } from "node:path";
 import type { Node, ParseError } from "jsonc-parser";
 import { diagnosticAt } from "../load/diagnostic-at.js";
 import { computeLineStarts } from "../load/line-index.js";
 import type { Diagnostic } from "../model/diagnostic.js";
+import { readFileNow } from "../files/read-now.js";
 
 export const MODULE_FORMAT_ID = "module-format-commonjs";
 
@@ -116,7 +117,7 @@ export function readTsconfigChain(root: string): TsconfigFile[] {
     seen.add(next.absolute);
     let text: string;
     try {
-      text = readFileSync(next.absolute, "utf8");
+      text = readFileNow(next.absolute, "utf8");
     } catch {
       break;
     }
@@ -147,7 +148,7 @@ export function projectModuleFormat(root: string, sources: Map<string, string>):
   const tsconfigs = readTsconfigChain(root);
   let packageText: string | undefined;
   try {
-    packageText = readFileSync(join(root, "package.json"), "utf8");
+    packageText = readFileNow(join(root, "package.json"), "utf8");
   } catch {
     packageText = undefined;
   }

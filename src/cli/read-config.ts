@@ -1,6 +1,6 @@
 // Reads a project's configuration from disk: mcp-gen.config.yaml (or --config) and package.json,
 // whose name and version are defaults. Turns them into a Config with every default filled in.
-import { readFileSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { isAbsolute, posix, relative, resolve, sep } from "node:path";
 import type { Config } from "../config/config.js";
 import type { ProjectDefaults } from "../config/load-config.js";
@@ -17,6 +17,7 @@ import type { SourceDoc } from "../model/source.js";
 import type { AnyRule } from "../validate/define-rule.js";
 import type { RuleSetting } from "../validate/run-rules.js";
 import { MCP_GEN_VERSION } from "../model/version.js";
+import { readFileNow } from "../files/read-now.js";
 
 /** Where the config's defaults come from; the lock records the values taken from it, not its hash. */
 export const PACKAGE_JSON = "package.json";
@@ -171,7 +172,7 @@ function readIfFile(path: string): Buffer | undefined {
   } catch {
     return undefined;
   }
-  return isFile ? readFileSync(path) : undefined;
+  return isFile ? readFileNow(path) : undefined;
 }
 
 /** Each rule's setting in a config with no `rules` section (as loadConfig normalizes it). */

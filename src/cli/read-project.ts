@@ -178,13 +178,13 @@ class FileReader {
       this.report(path, fileTooLarge(path, stat.size, this.limits.maxFileBytes));
       return { status: "invalid" };
     }
-    if (stat.isFile()) {
-      // A file whose stat is the one recorded with its hash, and whose hash the last build parsed,
-      // is not even read: its document reads it the first time anything looks at it.
-      const hash = this.index?.known(path, { stat: fingerprint(stat) });
-      const known = hash === undefined ? undefined : this.reuse?.lookup(path, hash);
-      if (hash !== undefined && known) return this.reuseRecord(path, hash, known, lazyDocument(path, unreadSource(path, real, this.limits), this.limits));
-    }
+    // A folder, a named pipe, a socket or a device is not read (a pipe would wait for a writer).
+    if (!stat.isFile()) return { status: "missing", notAFile: stat.isDirectory() ? "a folder" : "not a regular file (a named pipe, socket or device)" };
+    // A file whose stat is the one recorded with its hash, and whose hash the last build parsed,
+    // is not even read: its document reads it the first time anything looks at it.
+    const recorded = this.index?.known(path, { stat: fingerprint(stat) });
+    const parsed = recorded === undefined ? undefined : this.reuse?.lookup(path, recorded);
+    if (recorded !== undefined && parsed) return this.reuseRecord(path, recorded, parsed, lazyDocument(path, unreadSource(path, real, this.limits), this.limits));
     const read = readWithStat(real);
     if (!read) return { status: "missing" };
     const decoded = decodeSource(path, read.bytes, this.limits);

@@ -4,7 +4,7 @@
 // range the generated code states (RUNTIME_RANGE in tools.ts) — a runtime upgraded by Dependabot
 // past what the code was generated for, or an mcp-gen upgraded without its runtime, fails here and
 // not at a user's first call. A vendored project carries its runtime and gets no finding.
-import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync } from "node:fs";
+import { closeSync, existsSync, fstatSync, openSync, readSync } from "node:fs";
 import { dirname, join, posix, relative, sep } from "node:path";
 import type { Config } from "../config/config.js";
 import { RUNTIME_PACKAGE, RUNTIME_RANGE } from "../emit/runtime-modules.js";
@@ -12,6 +12,7 @@ import { loadDocument } from "../load/load-document.js";
 import { diagnosticAtPointer } from "../load/locate.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 import { PACKAGE_JSON } from "./read-config.js";
+import { readFileNow } from "../files/read-now.js";
 
 /** The runtime as Node would resolve it from the generated folder. */
 export type InstalledRuntime =
@@ -42,7 +43,7 @@ export function findInstalledRuntime(root: string, out: string): InstalledRuntim
 
 function readVersion(manifest: string): string | undefined {
   try {
-    const version = (JSON.parse(readFileSync(manifest, "utf8")) as { version?: unknown }).version;
+    const version = (JSON.parse(readFileNow(manifest, "utf8")) as { version?: unknown }).version;
     return typeof version === "string" ? version : "(no version)";
   } catch {
     return undefined;

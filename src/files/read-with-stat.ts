@@ -8,6 +8,7 @@
 // and the same times. The change time cannot be set by a user program, and a file replaced by a
 // rename has a new inode: either way its stat no longer matches.
 import { closeSync, fstatSync, openSync, readFileSync, statSync, type Stats } from "node:fs";
+import { OPEN_WITHOUT_WAITING } from "./read-now.js";
 
 /** A file's bytes and the stat of exactly those bytes (taken through the same descriptor). */
 export interface StatRead {
@@ -30,7 +31,7 @@ const RACY_COARSE_MS = 3000;
 export function readWithStat(absolute: string, now = Date.now()): StatRead | undefined {
   let fd: number;
   try {
-    fd = openSync(absolute, "r");
+    fd = openSync(absolute, OPEN_WITHOUT_WAITING);
   } catch {
     return undefined;
   }

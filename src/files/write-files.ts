@@ -3,10 +3,11 @@
 // files are not touched, and scaffolds are created only when absent.
 import type { BytePieces } from "./byte-pieces.js";
 import { randomBytes } from "node:crypto";
-import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { mkdir, open, readFile, rename, rm, type FileHandle } from "node:fs/promises";
+import { existsSync, linkSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdir, open, rename, rm, type FileHandle } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { GeneratedFile } from "../model/generated-file.js";
+import { readFileNow, readFileNowAsync } from "./read-now.js";
 
 /**
  * Writes `contents` (text as UTF-8, or bytes) to `path` atomically: temp file in the same folder,
@@ -81,9 +82,13 @@ export function folderMaker(): (dir: string) => Promise<void> {
   };
 }
 
+/**
+ * The text of the file at `path`; undefined when there is none. Opened without waiting
+ * (OPEN_WITHOUT_WAITING): a named pipe at the path reads as empty instead of hanging the command.
+ */
 export async function readTextIfExists(path: string): Promise<string | undefined> {
   try {
-    return await readFile(path, "utf8");
+    return await readFileNowAsync(path, "utf8");
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw e;
@@ -128,7 +133,7 @@ export function createMissingFile(root: string, file: GeneratedFile, listed: boo
 /** readTextIfExists without awaiting: a build reads thousands of small files one after another. */
 export function readTextSyncIfExists(path: string): string | undefined {
   try {
-    return readFileSync(path, "utf8");
+    return readFileNow(path, "utf8");
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw e;

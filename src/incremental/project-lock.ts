@@ -2,8 +2,9 @@
 // at the same time, or from rewriting one host config at once (wrap, unwrap): an exclusive lock file
 // with the owner's pid. A lock left by a process that no longer runs (killed with -9) is taken over.
 import { randomBytes } from "node:crypto";
-import { link, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { link, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { readFileNowAsync } from "../files/read-now.js";
 
 export const PROJECT_LOCK_FILE = ".mcp-gen.pid";
 
@@ -110,7 +111,7 @@ async function createExclusive(path: string): Promise<boolean> {
 
 /** The pid in a lock file (0: not a pid), or undefined when there is none. */
 async function readOwner(path: string): Promise<number | undefined> {
-  const text = await readFile(path, "utf8").catch((e: NodeJS.ErrnoException) => {
+  const text = await readFileNowAsync(path, "utf8").catch((e: NodeJS.ErrnoException) => {
     if (e.code === "ENOENT") return undefined;
     throw e;
   });

@@ -4,13 +4,14 @@
 // beside the old lock, then two renames swap the folders and one more puts the lock in place. A build
 // that finds the leftovers of an interrupted one finishes or undoes it first (recoverInterruptedBuild).
 import { linkSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
-import { access, mkdir, readFile, realpath, rename, rm } from "node:fs/promises";
+import { access, mkdir, realpath, rename, rm } from "node:fs/promises";
 import { randomBytes } from "node:crypto";
 import { dirname, join, posix, relative } from "node:path";
 import type { GeneratedFile } from "../model/generated-file.js";
 import { buildCachePath } from "./build-cache.js";
 import { piecesEqual, piecesLength, writeNewPiecesSync, type BytePieces } from "../files/byte-pieces.js";
 import { folderMaker, readTextSyncIfExists, writeFileAtomic, writeNewFile, writeNewFileSync } from "../files/write-files.js";
+import { readFileNowAsync } from "../files/read-now.js";
 
 export interface TreeReplacement {
   /** Absolute project root. */
@@ -122,7 +123,7 @@ export async function recoverInterruptedBuild(root: string, out: string, lock: s
 async function finishJournal(root: string, out: string): Promise<void> {
   const path = join(root, out) + JOURNAL;
   await rm(`${path}.tmp`, { force: true });
-  const text = await readFile(path, "utf8").catch(() => undefined);
+  const text = await readFileNowAsync(path, "utf8").catch(() => undefined);
   if (text === undefined) return;
   const journal = JSON.parse(text) as Journal;
   await applyJournal(root, journal);
@@ -274,7 +275,7 @@ async function replaceThroughJournal(input: TreeReplacement, changed: readonly G
 
 async function writeLockIfChanged(input: TreeReplacement): Promise<void> {
   const lockPath = join(input.root, input.lock);
-  const current = await readFile(lockPath).catch(() => undefined);
+  const current = await readFileNowAsync(lockPath).catch(() => undefined);
   if (!current || !piecesEqual(input.lockBytes, current)) await writeFileAtomic(lockPath, input.lockBytes);
 }
 

@@ -4,7 +4,7 @@
 // the editor's buffers and the disk, and checks again only the tools whose descriptor or `$ref`'d
 // files changed since (ProjectInput.checked): the others keep their findings, and the project-wide
 // rules (names unique across files, case collisions, shadowing) see every tool each time.
-import { readFileSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { join } from "node:path";
 import { CONFIG_FILE, type Config } from "../config/config.js";
 import { parseLock } from "../lock/parse-lock.js";
@@ -20,6 +20,7 @@ import { outsideRoot } from "../cli/read-project.js";
 import { toolsNotFound } from "../cli/tools-not-found.js";
 import { ProjectFiles } from "./project-files.js";
 import type { SchemaAnswers } from "./schema-answers.js";
+import { readFileNow } from "../files/read-now.js";
 
 /** What one analysis found. */
 export interface SessionAnalysis {
@@ -95,7 +96,7 @@ export class ProjectSession {
     if (!stat?.isFile()) return undefined;
     const stamp = `${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`;
     if (this.lockRead?.stamp !== stamp) {
-      const parsed = parseLock(readFileSync(path, "utf8"), this.config.lock, this.config.load);
+      const parsed = parseLock(readFileNow(path, "utf8"), this.config.lock, this.config.load);
       this.lockRead = { stamp, lock: parsed.value ?? { problem: parsed.diagnostics[0]?.message ?? "it is not a lock file" } };
     }
     return this.lockRead.lock;

@@ -179,7 +179,8 @@ class Bundler {
         if (file?.status === "refused") {
           report("ref-outside-root", `$ref ${quote(ref)} leaves the project: ${file.reason}.`, "Keep shared schemas inside the project and $ref them by relative path.");
         } else {
-          report("ref-unresolved", `$ref ${quote(ref)} names ${quote(target.path)}, which does not exist.`, "Fix the path; it is relative to this file.");
+          const what = file?.status === "missing" && file.notAFile !== undefined ? `is ${file.notAFile}` : "does not exist";
+          report("ref-unresolved", `$ref ${quote(ref)} names ${quote(target.path)}, which ${what}.`, "Fix the path; it is relative to this file.");
         }
         return undefined;
       }

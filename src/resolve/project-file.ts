@@ -3,7 +3,8 @@ import type { SourceDoc } from "../model/source.js";
 
 export type ProjectFile =
   | { readonly status: "ok"; readonly doc: SourceDoc }
-  | { readonly status: "missing" }
+  /** Nothing there, or (`notAFile`) something that is not a regular file: a folder, a named pipe, a socket or a device. */
+  | { readonly status: "missing"; readonly notAFile?: string }
   /**
    * Read refused: a file outside the project root (a glob that leaves the project), or a link whose
    * target lies there. `reason` says which, and `hint` what to do about it.

@@ -6,7 +6,7 @@
 // take the project lock; then, when the stat index vouches that nothing changed since the last build
 // (unchanged-build-fast.ts), print what that build found and stop; else load and run the full build
 // (full-build.ts): plan, read, validate, reuse, generate, write.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { realpath } from "node:fs/promises";
 import { join } from "node:path";
 import { CONFIG_FILE, type Config } from "../../config/config.js";
@@ -32,6 +32,7 @@ import { hashedInputs, PACKAGE_JSON, readProjectConfig, withAllRules } from "../
 import { confineProjectPaths } from "../confine-paths.js";
 import { failsPolicy, REPORT_FORMATS, REPORT_OPTIONS, reportHelp, reportSetup, writeReport, type ReportSetup } from "../report.js";
 import { projectModuleFormat } from "../module-format.js";
+import { readFileNow } from "../../files/read-now.js";
 
 /** The options of `build` that name several projects (build-servers.ts). */
 const SEVERAL_OPTIONS = {
@@ -204,7 +205,7 @@ async function buildUnchanged(run: BuildRun, configHashes: ReadonlyMap<string, s
 /** A project file's text as readProject decodes it; undefined when it cannot be read or decoded. */
 function readSourceText(absolute: string, config: Config): string | undefined {
   try {
-    return decodeSource(absolute, readFileSync(absolute), config.load).value?.text;
+    return decodeSource(absolute, readFileNow(absolute), config.load).value?.text;
   } catch {
     return undefined;
   }
