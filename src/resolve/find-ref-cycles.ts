@@ -25,7 +25,7 @@ export function findRefCycles(root: JsonValue, maxCycles = 5): RefCycle[] {
   walkSchema(root, "", (node) => {
     if (!isJsonObject(node.schema)) return;
     const ref = getOwn(node.schema, "$ref");
-    if (typeof ref === "string" && ref.startsWith("#")) hasLocalRef = true;
+    if (isLocalRef(ref)) hasLocalRef = true;
     const anchor = getOwn(node.schema, "$anchor");
     const id = getOwn(node.schema, "$id");
     if (typeof anchor === "string" && !anchors.has(anchor)) anchors.set(anchor, node.pointer);
@@ -41,7 +41,7 @@ export function findRefCycles(root: JsonValue, maxCycles = 5): RefCycle[] {
         if (IN_PLACE_KEYWORDS.has(child.keyword)) out.push({ to: joinPointer(node.pointer, child.keyword, ...child.tokens) });
       }
       const ref = getOwn(node.schema, "$ref");
-      if (typeof ref === "string" && ref.startsWith("#")) {
+      if (isLocalRef(ref)) {
         let fragment: string | undefined;
         try {
           fragment = decodeURIComponent(ref.slice(1));
@@ -55,6 +55,11 @@ export function findRefCycles(root: JsonValue, maxCycles = 5): RefCycle[] {
     edges.set(node.pointer, out);
   });
   return depthFirstCycles(edges, maxCycles);
+}
+
+/** A same-document `$ref`: "#…", or "" (the empty URI reference names the document itself, as "#" does). */
+function isLocalRef(ref: JsonValue | undefined): ref is string {
+  return typeof ref === "string" && (ref === "" || ref.startsWith("#"));
 }
 
 function depthFirstCycles(edges: ReadonlyMap<string, readonly Edge[]>, maxCycles: number): RefCycle[] {
