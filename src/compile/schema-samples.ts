@@ -5,6 +5,7 @@
 // plain-schema-verdict.ts gives that verdict exactly): a guess that misses is dropped, never emitted.
 import { getOwn, isJsonObject, valueAt, type JsonObject, type JsonValue } from "../model/json.js";
 import { splitPointer } from "../model/pointer.js";
+import { findRefCycles } from "../resolve/find-ref-cycles.js";
 
 export type Validate = (value: unknown) => boolean;
 
@@ -18,7 +19,9 @@ export interface ScaffoldSamples {
 
 /** The scaffold samples of `inputSchema` under `validate`; none at all without a validator (the schema does not compile). */
 export function scaffoldSamples(inputSchema: JsonValue, validate: Validate | undefined): ScaffoldSamples {
-  if (!validate) return { derived: undefined, invalid: undefined };
+  // A `$ref` loop that never descends into the value (a ref-cycle error) makes the validator recurse
+  // until the stack runs out: it judges nothing. A build works out samples before it knows of errors.
+  if (!validate || findRefCycles(inputSchema, 1).length > 0) return { derived: undefined, invalid: undefined };
   const derived = sampleValue(inputSchema, inputSchema, 0);
   return { derived: derived !== undefined && validate(derived) ? derived : undefined, invalid: invalidArguments(inputSchema, validate) };
 }

@@ -28,4 +28,18 @@ describeRule(authoringExampleValid, () => {
       'Example 3 does not match inputSchema: arguments.c must match pattern "^[a-z]*[a-z]*[a-z]*[a-z]*[a-z]*!$".',
     ]);
   });
+
+  it("leaves a schema with a $ref loop to ref-cycle instead of running its validator", () => {
+    // The validator of `anyOf: [{ $ref: "#" }]` recurses until the stack runs out: the check failed
+    // with an internal-error diagnostic beside the ref-cycle error.
+    const tool = {
+      name: "loop",
+      description: "A schema that refers to itself in place.",
+      inputSchema: { type: "object", anyOf: [{ $ref: "#" }] },
+      outputSchema: { type: "object", allOf: [{ $ref: "" }] },
+      "x-mcp-gen": { examples: [{ arguments: { a: 1 }, result: { structuredContent: { a: 1 } } }] },
+    };
+    const { analysis } = analyzeTools([tool], [authoringExampleValid]);
+    expect(analysis.diagnostics.map((d) => d.ruleId)).toEqual(["ref-cycle", "ref-cycle"]);
+  });
 });

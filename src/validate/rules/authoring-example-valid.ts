@@ -1,5 +1,6 @@
 import { getOwn, isJsonObject } from "../../model/json.js";
 import { joinPointer } from "../../model/pointer.js";
+import { findRefCycles } from "../../resolve/find-ref-cycles.js";
 import { defineRule } from "../define-rule.js";
 import { describePointer } from "../describe-pointer.js";
 import { toolSchemas } from "../walk.js";
@@ -33,7 +34,8 @@ export const authoringExampleValid = defineRule({
       for (const [field, schemaKey] of checks) {
         const value = getOwn(example, field);
         const schema = byKey.get(schemaKey);
-        if (value === undefined || !schema?.dialect) continue;
+        // A `$ref` loop (the ref-cycle error) makes the validator recurse until the stack runs out.
+        if (value === undefined || !schema?.dialect || findRefCycles(schema.schema, 1).length > 0) continue;
         const validate = schemas.generatedValidator(schema.schema, schema.dialect);
         if (!validate || validate(value)) continue;
         const first = validate.errors?.[0];
