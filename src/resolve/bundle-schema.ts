@@ -111,12 +111,7 @@ class Bundler {
     const local = `#/${this.defsKeyword}/${escapePointerToken(name)}`;
     this.targets.set(key, local);
     const copy = cloneJson(value);
-    if (isJsonObject(copy)) {
-      // A bundled schema is no longer a resource of its own: its `$id` would re-base the rewritten
-      // refs inside it, and `$schema` is only allowed at a resource root.
-      delete (copy as Record<string, JsonValue>).$id;
-      delete (copy as Record<string, JsonValue>).$schema;
-    }
+    dropIdentifiers(copy);
     this.definitions.push([name, copy]);
     this.mounts.push({ wirePointer: joinPointer(this.input.wirePointer, this.defsKeyword, name), file: doc.file, sourcePointer: pointer });
     this.queue.push({ doc, sourcePointer: pointer, value: copy, isMain: false });
@@ -215,6 +210,23 @@ export function resolveFragment(root: JsonValue | undefined, fragment: string): 
   if (root === undefined) return undefined;
   const pointer = fragmentPointer(root, fragment);
   return pointer === undefined ? undefined : valueAt(root, splitPointer(pointer));
+}
+
+/**
+ * A bundled schema is no longer a resource of its own, nor are the schemas inside it: an `$id` would
+ * re-base the rewritten refs below it, `$schema` is only allowed at a resource root, and an `$anchor`
+ * (or draft-07 `$id: "#name"`) would share one resource with every other copy's: two files that each
+ * name a schema `#item` made the bundle fail to compile ("resolves to more than one schema"). Every
+ * `$ref` in the copy is rewritten to a JSON Pointer, so none of them is needed.
+ */
+function dropIdentifiers(copy: JsonValue): void {
+  walkSchema(copy, "", (node) => {
+    if (typeof node.schema === "boolean") return;
+    const schema = node.schema as Record<string, JsonValue>;
+    delete schema.$id;
+    delete schema.$schema;
+    delete schema.$anchor;
+  });
 }
 
 function sanitizeName(name: string): string {
