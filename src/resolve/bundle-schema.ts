@@ -193,12 +193,15 @@ class Bundler {
   }
 }
 
-/** A fragment as a JSON Pointer: "" and "/a/b" directly, a plain name through `$anchor`. */
+/**
+ * A fragment as a JSON Pointer: "" and "/a/b" directly, a plain name through `$anchor`, or
+ * `$dynamicAnchor`, which defines a plain-name fragment too (JSON Schema 2020-12 Core § 8.2.2).
+ */
 export function fragmentPointer(root: JsonValue, fragment: string): string | undefined {
   if (fragment === "" || fragment.startsWith("/")) return fragment;
   let found: string | undefined;
   walkSchema(root, "", (node) => {
-    if (typeof node.schema !== "boolean" && (node.schema.$anchor === fragment || node.schema.$id === `#${fragment}`)) {
+    if (typeof node.schema !== "boolean" && (node.schema.$anchor === fragment || node.schema.$dynamicAnchor === fragment || node.schema.$id === `#${fragment}`)) {
       found = node.pointer;
       return "stop";
     }

@@ -26,9 +26,11 @@ export function findRefCycles(root: JsonValue, maxCycles = 5): RefCycle[] {
     if (!isJsonObject(node.schema)) return;
     const ref = getOwn(node.schema, "$ref");
     if (isLocalRef(ref)) hasLocalRef = true;
-    const anchor = getOwn(node.schema, "$anchor");
     const id = getOwn(node.schema, "$id");
-    if (typeof anchor === "string" && !anchors.has(anchor)) anchors.set(anchor, node.pointer);
+    // `$dynamicAnchor` names a plain-name fragment as `$anchor` does (JSON Schema 2020-12 Core § 8.2.2).
+    for (const anchor of [getOwn(node.schema, "$anchor"), getOwn(node.schema, "$dynamicAnchor")]) {
+      if (typeof anchor === "string" && !anchors.has(anchor)) anchors.set(anchor, node.pointer);
+    }
     if (typeof id === "string" && id.startsWith("#") && !anchors.has(id.slice(1))) anchors.set(id.slice(1), node.pointer);
   });
   // Every loop closes with a local `$ref`: a schema without one has none (most have none).
