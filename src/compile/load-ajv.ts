@@ -1,7 +1,7 @@
 // ajv, loaded on first use and patched: the only module that loads ajv and the only one that
 // creates its engines (newAjv), for descriptor schemas and for mcp-gen's own config and lock
 // schemas alike. Every engine passes the code ajv generates through AJV_CODE_GUARD
-// (ajv-code-tokens.ts) before ajv evaluates it, and runs with the same four changes to ajv, made
+// (ajv-code-tokens.ts) before ajv evaluates it, and runs with the same five changes to ajv, made
 // before anything is compiled. Both reach into ajv's internals, which any new ajv may change: ajv is
 // pinned exactly in package.json, AJV_VERSION is the version the patches were written for, and
 // test/compile/load-ajv.test.ts fails when the installed ajv is another version or when a module
@@ -26,6 +26,14 @@
 //    function. ajv's equal becomes the validator runtime's, which the generated code calls (the same
 //    verdicts, that case compared member by member); it keeps ajv's `code`, so standalone code is
 //    written as before. Pinned by test/compile/load-ajv.test.ts.
+// 5. A tuple shorter than its schema. With the first error only (the generated validators), ajv
+//    checks each `prefixItems` entry (draft-07 and 2019-09: `items` as an array) only where the
+//    array has that item, and then runs the rest of the array keywords only if that entry's verdict
+//    is true; an array too short for the entry never sets the verdict, so `contains` (and
+//    `minContains`, `maxContains`) was skipped: `{ prefixItems: [{ type: "string" }], contains:
+//    { type: "integer" } }` accepted [], which the official SDK (allErrors) refuses. The tuple's
+//    code now says "valid" for a missing item, as ajv's own `properties` does for a missing
+//    property. Pinned by test/emit/emit-validators.test.ts.
 import { createRequire } from "node:module";
 import { equal } from "@mcp-gen/runtime/validators";
 import type { Ajv, Options } from "ajv";
@@ -67,9 +75,10 @@ export function ajvCode(text: string): ReturnType<typeof import("ajv")._> {
   return loadAjv().ajv._(Object.assign([text], { raw: [text] }));
 }
 
-/** ajv's modules with the four patches applied (each once: applying them again changes nothing). */
+/** ajv's modules with the five patches applied (each once: applying them again changes nothing). */
 function loadAjv(): AjvModules {
   runtimeEquality(require("ajv/dist/runtime/equal.js") as AjvEqual);
+  shortTuples(require("ajv/dist/vocabularies/applicator/items.js") as AjvItems, require("ajv/dist/compile/codegen/index.js") as AjvCodegen, require("ajv/dist/compile/util.js") as AjvUtil);
   installNameCounting(require("ajv/dist/compile/codegen/index.js") as Parameters<typeof installNameCounting>[0], require("ajv/dist/compile/codegen/code.js") as CodeClasses);
   wellFormedErrorPaths(require("ajv/dist/compile/util.js") as AjvUtil);
   protoIsAProperty(require("ajv/dist/vocabularies/code.js") as AjvVocabularyCode, require("ajv/dist/compile/util.js") as AjvUtil);
@@ -93,8 +102,12 @@ export function standaloneCode(ajv: Ajv, validate: unknown): string {
   return (module.default ?? module)(ajv, validate);
 }
 
-/** ajv/dist/compile/util.js, as far as patch 1 touches it. */
+/** ajv/dist/compile/util.js, as far as patches 1, 3 and 5 use it. */
 interface AjvUtil {
+  /** Patch 5: ajv's own helpers, called as ajv's validateTuple calls them. */
+  alwaysValidSchema: (it: AjvSchemaCxt, schema: unknown) => boolean;
+  mergeEvaluated: { items: (gen: AjvCodeGen, from: unknown, to: unknown) => unknown };
+  checkStrictMode: (it: AjvSchemaCxt, message: string, mode: unknown) => void;
   escapeFragment: (text: string | number) => string;
   escapeJsonPointer: (text: string | number) => string;
   /** Patch 3: the set of names a `properties` map evaluates, as an object (`unevaluatedProperties` reads it). */
@@ -139,6 +152,83 @@ interface AjvEqual {
 function runtimeEquality(module: AjvEqual): void {
   if ((module.default as { runtime?: boolean }).runtime) return;
   module.default = Object.assign((a: unknown, b: unknown) => equal(a, b), { code: module.default.code, runtime: true });
+}
+
+/** ajv's code generator (ajv/dist/compile/codegen), as far as patch 5 writes code with it. */
+interface AjvCodeGen {
+  name(prefix: string): unknown;
+  const(prefix: string, value: unknown): unknown;
+  var(name: unknown, value: unknown): unknown;
+  if(condition: unknown, thenBody?: () => void, elseBody?: () => void): unknown;
+}
+
+interface AjvCodegen {
+  /** ajv's template tag for code. */
+  _: (strings: TemplateStringsArray, ...values: unknown[]) => unknown;
+}
+
+/** The schema context of a keyword (ajv's SchemaObjCxt), as far as patch 5 reads it. */
+interface AjvSchemaCxt {
+  readonly allErrors?: boolean;
+  readonly errSchemaPath: string;
+  readonly opts: { readonly unevaluated?: boolean; readonly strictTuples?: unknown };
+  items?: unknown;
+}
+
+/** A keyword's context (ajv's KeywordCxt), as far as patch 5 uses it. */
+interface AjvKeywordCxt {
+  readonly gen: AjvCodeGen;
+  readonly schema: unknown;
+  readonly parentSchema: Readonly<Record<string, unknown>>;
+  readonly data: unknown;
+  readonly keyword: string;
+  readonly it: AjvSchemaCxt;
+  subschema(place: { keyword: string; schemaProp: number; dataProp: number }, valid: unknown): unknown;
+  ok(valid: unknown): void;
+}
+
+type TupleCode = ((cxt: AjvKeywordCxt, extraItems: string, schemas?: readonly unknown[]) => void) & { shortTuples?: boolean };
+
+/** ajv/dist/vocabularies/applicator/items.js: `validateTuple` (prefixItems calls it through the module) and the `items` keyword. */
+interface AjvItems {
+  validateTuple: TupleCode;
+  default: { code: (cxt: AjvKeywordCxt) => void };
+}
+
+/**
+ * Patch 5: ajv's validateTuple (ajv 8.20.0, lib/vocabularies/applicator/items.ts), with an `else`
+ * that sets the entry's verdict when the array has no item there; `prefixItems` and draft-07's
+ * array `items` both run it.
+ */
+function shortTuples(items: AjvItems, codegen: AjvCodegen, util: AjvUtil): void {
+  if (items.validateTuple.shortTuples) return;
+  const { _ } = codegen;
+  const validateTuple: TupleCode = (cxt, extraItems, schemas = cxt.schema as readonly unknown[]) => {
+    const { gen, parentSchema, data, keyword, it } = cxt;
+    const length = schemas.length;
+    const fullTuple = length === parentSchema.minItems && (length === parentSchema.maxItems || parentSchema[extraItems] === false);
+    if (it.opts.strictTuples && !fullTuple) {
+      const message = `"${keyword}" is ${length}-tuple, but minItems or maxItems/${extraItems} are not specified or different at path "${it.errSchemaPath}"`;
+      util.checkStrictMode(it, message, it.opts.strictTuples);
+    }
+    if (it.opts.unevaluated && length && it.items !== true) it.items = util.mergeEvaluated.items(gen, length, it.items);
+    const valid = gen.name("valid");
+    const len = gen.const("len", _`${data}.length`);
+    schemas.forEach((schema, i) => {
+      if (util.alwaysValidSchema(it, schema)) return;
+      // The else is what ajv leaves out: without it `valid` stays undefined, and cxt.ok skips the
+      // keywords after the tuple. With allErrors cxt.ok gates nothing, and the code stays ajv's.
+      const present = () => {
+        cxt.subschema({ keyword, schemaProp: i, dataProp: i }, valid);
+      };
+      gen.if(_`${len} > ${i}`, present, it.allErrors ? undefined : () => gen.var(valid, true));
+      cxt.ok(valid);
+    });
+  };
+  validateTuple.shortTuples = true;
+  const itemsCode = items.default.code;
+  items.validateTuple = validateTuple;
+  items.default.code = (cxt) => (Array.isArray(cxt.schema) ? validateTuple(cxt, "additionalItems", cxt.schema) : itemsCode(cxt));
 }
 
 function toWellFormed(text: string): string {

@@ -383,6 +383,22 @@ describe("emitValidators: formats, $id and hostile text", () => {
     expect(validators[2]!({ a: 1 })).toBe(false);
   });
 
+  it("`contains` after a tuple is checked on an array shorter than the tuple, which ajv's first-error-only code skips", async () => {
+    // ajv checks a tuple entry only where the array has it, and gates the keywords after it on that
+    // entry's verdict, which an empty array never sets: `contains` was not checked (load-ajv.ts, patch 5).
+    const requests: ValidatorRequest[] = [
+      { schema: { type: "array", prefixItems: [{ type: "string" }], contains: { type: "integer" } }, dialect: "2020-12" },
+      { schema: { prefixItems: [true, { type: "string" }], contains: { const: 1 }, minContains: 1, maxContains: 2 }, dialect: "2020-12" },
+      { schema: { items: [{ type: "string" }], contains: { type: "integer" } }, dialect: "2019-09" },
+      { schema: { items: [{ type: "string" }, { type: "string" }], additionalItems: false, contains: { type: "integer" } }, dialect: "draft-07" },
+    ];
+    const validators = await expectSameAsReference(requests, [[], ["a"], [1], ["a", 1], ["a", "b"], [1, 1, 1], "x", {}]);
+    expect(validators.map((validate) => validate([]))).toEqual([false, false, false, false]);
+    expect(firstError(validators[0]!)).toBe(" contains");
+    expect(validators[1]!(["x"])).toBe(false);
+    expect(validators[1]!([1])).toBe(true);
+  });
+
   it("a property named like one of Object's members is present only when the object has it as its own", async () => {
     // JSON arguments never inherit `constructor` or `toString` as data: before ajv's ownProperties,
     // an optional `constructor: { type: string }` saw Object and refused every call that left it out.
