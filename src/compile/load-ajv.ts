@@ -1,7 +1,7 @@
 // ajv, loaded on first use and patched: the only module that loads ajv and the only one that
 // creates its engines (newAjv), for descriptor schemas and for mcp-gen's own config and lock
 // schemas alike. Every engine passes the code ajv generates through AJV_CODE_GUARD
-// (ajv-code-tokens.ts) before ajv evaluates it, and runs with the same five changes to ajv, made
+// (ajv-code-tokens.ts) before ajv evaluates it, and runs with the same six changes to ajv, made
 // before anything is compiled. Both reach into ajv's internals, which any new ajv may change: ajv is
 // pinned exactly in package.json, AJV_VERSION is the version the patches were written for, and
 // test/compile/load-ajv.test.ts fails when the installed ajv is another version or when a module
@@ -34,6 +34,14 @@
 //    { type: "integer" } }` accepted [], which the official SDK (allErrors) refuses. The tuple's
 //    code now says "valid" for a missing item, as ajv's own `properties` does for a missing
 //    property. Pinned by test/emit/emit-validators.test.ts.
+// 6. A required property named "". With the first error only, ajv checks `required` (and
+//    `dependentRequired`, `dependencies`) as `(data.a === undefined) && (missing0 = "a")`, which
+//    is never true for the name "": the assignment's value "" is falsy, so `required: [""]` is not
+//    enforced. The official SDK's ajv (allErrors) enforces it, except under `not` and `if`, whose
+//    subschemas ajv always checks with the first error only: there the SDK does not enforce it
+//    either. So the assignment is made true, `(missing0 = "", true)`, except where ajv creates no
+//    errors (`not` and `if`, createErrors false), and the generated validator judges as the SDK
+//    does everywhere. Pinned by test/emit/emit-validators.test.ts.
 import { createRequire } from "node:module";
 import { equal } from "@mcp-gen/runtime/validators";
 import type { Ajv, Options } from "ajv";
@@ -75,9 +83,10 @@ export function ajvCode(text: string): ReturnType<typeof import("ajv")._> {
   return loadAjv().ajv._(Object.assign([text], { raw: [text] }));
 }
 
-/** ajv's modules with the five patches applied (each once: applying them again changes nothing). */
+/** ajv's modules with the six patches applied (each once: applying them again changes nothing). */
 function loadAjv(): AjvModules {
   runtimeEquality(require("ajv/dist/runtime/equal.js") as AjvEqual);
+  requiredEmptyName(require("ajv/dist/vocabularies/code.js") as AjvVocabularyCode, require("ajv/dist/compile/codegen/index.js") as AjvCodegen);
   shortTuples(require("ajv/dist/vocabularies/applicator/items.js") as AjvItems, require("ajv/dist/compile/codegen/index.js") as AjvCodegen, require("ajv/dist/compile/util.js") as AjvUtil);
   installNameCounting(require("ajv/dist/compile/codegen/index.js") as Parameters<typeof installNameCounting>[0], require("ajv/dist/compile/codegen/code.js") as CodeClasses);
   wellFormedErrorPaths(require("ajv/dist/compile/util.js") as AjvUtil);
@@ -122,10 +131,17 @@ function wellFormedErrorPaths(util: AjvUtil): void {
   util.escapeFragment = escapeFragment;
 }
 
-/** ajv/dist/vocabularies/code.js, as far as patch 3 touches it (properties.js and additionalProperties.js call it through its exports). */
+/**
+ * ajv/dist/vocabularies/code.js, as far as patches 3 and 6 touch it (properties.js,
+ * additionalProperties.js, required.js and dependencies.js call it through its exports).
+ */
 interface AjvVocabularyCode {
   allSchemaProperties: (schemaMap?: Readonly<Record<string, unknown>>) => string[];
+  checkMissingProp: MissingPropCode;
+  noPropertyInData: (gen: AjvCodeGen, data: unknown, property: string, ownProperties?: boolean) => unknown;
 }
+
+type MissingPropCode = ((cxt: AjvKeywordCxt, properties: readonly string[], missing: unknown) => unknown) & { emptyName?: boolean };
 
 /**
  * Patch 3: every property name of a `properties` map, `__proto__` included, and the names as an
@@ -165,13 +181,17 @@ interface AjvCodeGen {
 interface AjvCodegen {
   /** ajv's template tag for code. */
   _: (strings: TemplateStringsArray, ...values: unknown[]) => unknown;
+  and: (...conditions: unknown[]) => unknown;
+  or: (...conditions: unknown[]) => unknown;
 }
 
 /** The schema context of a keyword (ajv's SchemaObjCxt), as far as patch 5 reads it. */
 interface AjvSchemaCxt {
   readonly allErrors?: boolean;
+  /** False under `not` and `if`, whose subschemas ajv checks with the first error only whatever the options. */
+  readonly createErrors?: boolean;
   readonly errSchemaPath: string;
-  readonly opts: { readonly unevaluated?: boolean; readonly strictTuples?: unknown };
+  readonly opts: { readonly unevaluated?: boolean; readonly strictTuples?: unknown; readonly ownProperties?: boolean };
   items?: unknown;
 }
 
@@ -229,6 +249,23 @@ function shortTuples(items: AjvItems, codegen: AjvCodegen, util: AjvUtil): void 
   const itemsCode = items.default.code;
   items.validateTuple = validateTuple;
   items.default.code = (cxt) => (Array.isArray(cxt.schema) ? validateTuple(cxt, "additionalItems", cxt.schema) : itemsCode(cxt));
+}
+
+/**
+ * Patch 6: ajv's checkMissingProp (ajv 8.20.0, lib/vocabularies/code.ts), whose assignment of the
+ * name "" is true where ajv creates errors. Every other name is written exactly as ajv writes it.
+ */
+function requiredEmptyName(code: AjvVocabularyCode, codegen: AjvCodegen): void {
+  if (code.checkMissingProp.emptyName) return;
+  const { _, and, or } = codegen;
+  const checkMissingProp: MissingPropCode = ({ gen, data, it }, properties, missing) =>
+    or(
+      ...properties.map((property) =>
+        and(code.noPropertyInData(gen, data, property, it.opts.ownProperties), property === "" && it.createErrors !== false ? _`${missing} = ${property}, true` : _`${missing} = ${property}`),
+      ),
+    );
+  checkMissingProp.emptyName = true;
+  code.checkMissingProp = checkMissingProp;
 }
 
 function toWellFormed(text: string): string {

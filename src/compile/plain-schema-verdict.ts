@@ -120,7 +120,8 @@ function keywordCheck(schema: JsonObject, keyword: string): Check | undefined {
     case "oneOf":
       return branchesCheck(keyword, value);
     case "not": {
-      const check = checkOf(value, false);
+      // Under `not` ajv does not enforce a required "" (load-ajv.ts, patch 6): left to the validator.
+      const check = requiresEmptyName(value) ? undefined : checkOf(value, false);
       return check && ((data) => !check(data));
     }
     default:
@@ -194,6 +195,14 @@ function objectsOnly(check: (data: Record<string, unknown>) => boolean): Check {
     if (Object.hasOwn(data, "__proto__")) throw UNSURE;
     return check(data);
   };
+}
+
+/** Whether a `required` anywhere in `schema` names "" (values such as an enum's members are searched too). */
+function requiresEmptyName(schema: JsonValue | undefined): boolean {
+  if (Array.isArray(schema)) return schema.some(requiresEmptyName);
+  if (!isJsonObject(schema)) return false;
+  const required = Object.hasOwn(schema, "required") ? schema.required : undefined;
+  return (Array.isArray(required) && required.includes("")) || Object.values(schema).some(requiresEmptyName);
 }
 
 /** A property name judged here: a string, not `__proto__` (whose reads go through the prototype's accessor). */

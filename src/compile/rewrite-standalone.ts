@@ -1,7 +1,7 @@
 // One validator's ajv standalone code → a self-contained chunk that needs only the runtime module.
 // ajv writes CommonJS `require()`s for its runtime helpers, a `/*# sourceURL=<$id> */` comment, and
 // value names numbered across the whole ajv instance (validate37, schema112); this rewrites them
-// (and one ajv bug, below) in one pass over the tokens that scanAjvCode reads as a JavaScript engine
+// (and `"__proto__"` keys of object literals, below) in one pass over the tokens that scanAjvCode reads as a JavaScript engine
 // does, and refuses anything it does not know.
 import { scanAjvCode, UnsafeAjvCodeError } from "./ajv-code-tokens.js";
 
@@ -15,14 +15,6 @@ const RUNTIME_REQUIRES: ReadonlyMap<string, string> = new Map([
 const SCOPE_PREFIXES = ["validate\\$data", "validate", "serialize", "parse", "wrapper", "root", "schema", "keyword", "pattern", "formats", "func", "obj", "Error"];
 
 const SCOPE_NAME = new RegExp(String.raw`^(${SCOPE_PREFIXES.join("|")})\d+$`);
-
-/**
- * ajv checks `required` (and `dependentRequired`, `dependencies`) with first-error-only as
- * `(data.a === undefined) && (missing0 = "a")`, which is never true for a property named "": the
- * assignment's value "" is falsy, so `required: [""]` is not enforced. With allErrors (mcp-gen's own
- * validation) it is. The rewrite makes the assignment true, which is what ajv means.
- */
-const MISSING_NAME = /^missing\d+$/;
 
 /**
  * ajv writes each schema it needs at run time as JSON, `const schema0 = {"properties":{"__proto__":{…}}}`:
@@ -79,7 +71,7 @@ export function rewriteStandalone(code: string): StandaloneChunk {
       // ajv writes it as a statement of its own, `/*# sourceURL="…" */;`: both go.
       replace(start, text.charCodeAt(end) === 0x3b ? end + 1 : end, "");
     } else if (kind === "word") {
-      // Every word this rewrites ends in a digit (SCOPE_NAME, MISSING_NAME) or is `require`; the
+      // Every word this rewrites ends in a digit (SCOPE_NAME) or is `require`; the
       // others (data, errors, if, ...) are most of the code and are not sliced.
       if (!isDigitCode(text.charCodeAt(end - 1)) && !(end - start === REQUIRE.length && text.startsWith(REQUIRE, start))) return;
       const word = text.slice(start, end);
@@ -90,9 +82,6 @@ export function rewriteStandalone(code: string): StandaloneChunk {
         replace(start, end + required[0].length, helper ?? "");
       } else if (word === "require") {
         unknown.add(word);
-      } else if (MISSING_NAME.test(word) && previousChar(text, start) === "(" && text.startsWith(' = "")', end)) {
-        // `(missing0 = "")` → `(missing0 = "", true)`: see MISSING_NAME.
-        replace(start, end + 5, `${word} = "", true`);
       } else if (SCOPE_NAME.test(word) && previousChar(text, start) !== ".") {
         // A name after "." is a property (`formats0.validate`), not one of ajv's values.
         replace(start, end, rename(word));
@@ -105,15 +94,6 @@ export function rewriteStandalone(code: string): StandaloneChunk {
   }
   parts.push(text.slice(copied));
   return { body: parts.join("").replace(/^\n+|\n+$/g, ""), validateName };
-}
-
-/**
- * Whether rewriteStandalone(code) changes what the code accepts, not only its names: it does where
- * it mends ajv's unenforced `required: [""]`. Otherwise the function ajv compiled from `code` is the
- * generated validator under other names. (A match inside a string literal only says "changes".)
- */
-export function rewriteChangesBehaviour(code: string): boolean {
-  return /\(missing\d+ = ""\)/.test(code);
 }
 
 /** The rest of `require("<module>").default` after the word `require`. */

@@ -271,7 +271,7 @@ export class SchemaCompiler {
       const result = standaloneChunk(this.standaloneEngine(dialect), prepared, this.patterns, this.clock);
       compiled = { id, dialect, text, chunk: result.chunk, error: result.error };
       this.compiledByText.set(key, compiled);
-      // ajv's own function, where it is the generated validator (see standaloneChunk), for the
+      // ajv's own function, the generated validator under other names (see standaloneChunk), for the
       // samples() that a build asks for right after: not compiled twice, and not kept (it holds on
       // to its whole engine).
       this.justCompiled = result.validate ? { key, validate: result.validate as GeneratedValidator } : undefined;

@@ -12,7 +12,7 @@ import { ajvCode, newAjv, standaloneCode } from "./load-ajv.js";
 import { patternEngine } from "./linear-pattern/linear-regexp.js";
 import { NO_VERDICTS, type PatternPlan } from "./linear-pattern/pattern-plan.js";
 import { linearPatternCode } from "./linear-pattern-code.js";
-import { rewriteChangesBehaviour, rewriteStandalone, type StandaloneChunk } from "./rewrite-standalone.js";
+import { rewriteStandalone, type StandaloneChunk } from "./rewrite-standalone.js";
 
 // ajv-formats is CommonJS, loaded with the first engine: a command that compiles nothing never pays for it.
 const require = createRequire(import.meta.url);
@@ -95,9 +95,9 @@ export function standaloneChunk(
       return { error: e instanceof Error ? e.message : String(e) };
     }
     const code = standaloneCode(engine, validate);
-    // ajv's own function is the generated validator unless the rewrite mends its behaviour.
+    // ajv's own function is the generated validator: the rewrite changes names, not verdicts.
     const chunk = rewriteStandalone(code);
-    return { chunk: clock.time("patterns", () => linearPatternCode(chunk, patterns)), ...(rewriteChangesBehaviour(code) ? {} : { validate }) };
+    return { chunk: clock.time("patterns", () => linearPatternCode(chunk, patterns)), validate };
   } finally {
     try {
       if (typeof schema === "object" && schema !== null) engine.removeSchema(schema as AnySchema);

@@ -383,6 +383,25 @@ describe("emitValidators: formats, $id and hostile text", () => {
     expect(validators[2]!({ a: 1 })).toBe(false);
   });
 
+  it('a required property named "" under `not` or `if` is not enforced, as the official SDK\'s ajv checks those with the first error only', async () => {
+    // The SDK (allErrors) checks the subschemas of `not` and `if` with the first error only, where
+    // ajv forgets a required "" (load-ajv.ts, patch 6); a subschema it compiles as a function of its
+    // own (a recursive $ref) is checked with allErrors, and enforces it.
+    const requests: ValidatorRequest[] = [
+      { schema: { not: { required: [""] } }, dialect: "2020-12" },
+      { schema: { if: { required: [""] }, then: { required: ["a"] } }, dialect: "2020-12" },
+      { schema: { not: { properties: { x: { dependentRequired: { b: [""] } } } } }, dialect: "2019-09" },
+      { schema: { not: { dependencies: { b: ["", "c"] } } }, dialect: "draft-07" },
+      { schema: { $defs: { d: { required: [""], properties: { n: { $ref: "#/$defs/d" } } } }, not: { $ref: "#/$defs/d" } }, dialect: "2020-12" },
+    ];
+    const validators = await expectSameAsReference(requests, [{}, { "": 0 }, { a: 1 }, { b: 1 }, { b: 1, c: 1 }, { x: { b: 1 } }, { x: {} }, "s"]);
+    // What the SDK's ajv answers (8.20.0, allErrors, as the SDK configures it).
+    expect(validators.map((validate) => validate({}))).toEqual([false, false, false, false, true]);
+    expect(validators[2]!({ x: { b: 1 } })).toBe(false);
+    expect(validators[3]!({ b: 1, c: 1 })).toBe(false);
+    expect(validators[3]!({ b: 1 })).toBe(true);
+  });
+
   it("`contains` after a tuple is checked on an array shorter than the tuple, which ajv's first-error-only code skips", async () => {
     // ajv checks a tuple entry only where the array has it, and gates the keywords after it on that
     // entry's verdict, which an empty array never sets: `contains` was not checked (load-ajv.ts, patch 5).
