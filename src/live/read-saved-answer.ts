@@ -108,8 +108,11 @@ function parseUnits(file: string, text: string, limits: LoadLimits): { units: Un
   for (const [lineOffset, source] of jsonLines ? filled.map((i) => [i, lines[i]!] as const) : [[0, text] as const]) {
     const lineStarts = computeLineStarts(source);
     const result = parseJsonText(file, source, lineStarts, limits);
-    if (result.value === undefined || result.diagnostics.length > 0) {
-      diagnostics.push(...result.diagnostics.map((d) => shift(d, lineOffset)));
+    // Only errors refuse a unit: a warning (a big number, load-number-precision) is about the
+    // server's text, which its tools are read as the SDK reads them either way.
+    const errors = result.diagnostics.filter((d) => d.severity === "error");
+    if (result.value === undefined || errors.length > 0) {
+      diagnostics.push(...errors.map((d) => shift(d, lineOffset)));
       continue;
     }
     units.push({ doc: { file, text: source, value: result.value, spans: result.spans, lineStarts }, lineOffset });

@@ -140,7 +140,8 @@ function parseJsonDoc(raw: string, file: string, limits: LoadLimits): SourceDoc 
   const text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
   const lineStarts = computeLineStarts(text);
   const parsed = parseJsonText(file, text, lineStarts, limits);
-  if (parsed.value !== undefined && parsed.diagnostics.length === 0) return { file, text, value: parsed.value, spans: parsed.spans, lineStarts };
+  // Warnings (a big number a hand edit wrote, load-number-precision) leave the lock readable.
+  if (parsed.value !== undefined && !parsed.diagnostics.some((d) => d.severity === "error")) return { file, text, value: parsed.value, spans: parsed.spans, lineStarts };
   const conflict = /^(?:<{7}|={7}|>{7})(?:[ \t]|\r?$)/m.exec(text);
   if (conflict) {
     return {
