@@ -94,6 +94,16 @@ describe("findDescriptors with a glob memo", () => {
     expect(await findDescriptors(root, everywhere, memo)).toEqual(["a.json"]);
     expect(memo.records[0]!.folders.map(([folder]) => folder)).toEqual(["", "src"]);
   });
+
+  it("answers, and remembers, when a link among the folders loops: the link is no folder", async () => {
+    // tools/self -> self: stating it gives ELOOP. Build stopped with "internal error: ELOOP" here.
+    const root = tempProject({ "tools/a.json": PING });
+    symlinkSync("self", join(root, "tools", "self"));
+    await settle();
+    const memo = memory();
+    expect(await findDescriptors(root, config, memo)).toEqual(["tools/a.json"]);
+    expect(memo.records.map((record) => record.folders.map(([folder]) => folder))).toEqual([["tools"]]);
+  });
 });
 
 describe("findDescriptors and a project's own files", () => {
