@@ -35,7 +35,13 @@ describe.skipIf(process.platform === "win32")("named pipes where files are read"
   });
 
   it.each(["mcp-tools.lock.json", "package.json", "tsconfig.json", "mcp-gen.config.yaml"])("build and check end with %s a named pipe", (victim) => {
-    const root = tempProject({ "tools/ping.yaml": TOOL, "schemas/shared.json": '{ "type": "string" }\n', "mcp-gen.config.yaml": "server:\n  name: ping\n", "package.json": '{ "name": "p", "type": "module" }\n', "tsconfig.json": "{}\n" });
+    const root = tempProject({
+      "tools/ping.yaml": TOOL,
+      "schemas/shared.json": '{ "type": "string" }\n',
+      "mcp-gen.config.yaml": "server:\n  name: ping\n",
+      "package.json": '{ "name": "p", "type": "module" }\n',
+      "tsconfig.json": "{}\n",
+    });
     expect(mcpGen(root, "build").code).toBe(0);
     makeFifo(join(root, victim));
     for (const command of ["build", "check"]) {
