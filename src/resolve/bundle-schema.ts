@@ -169,7 +169,19 @@ class Bundler {
       }
       case "file": {
         const file = this.input.files.get(target.path);
-        if (file?.status === "ok") return this.inFile(file.doc, target.fragment, ref, report);
+        if (file?.status === "ok") {
+          if (target.fragment === "" && isToolDescriptor(file.doc.value)) {
+            // A descriptor's root is a Tool, whose members are no schema keywords: read as a schema it
+            // accepts any value, which is never what a `$ref` to it means.
+            report(
+              "ref-unresolved",
+              `$ref ${quote(ref)} names ${quote(target.path)}, a tool descriptor, not a schema: its name, description and inputSchema are no keywords, so as a schema it would accept any value.`,
+              `Point at the schema you mean in it, for example ${quote(`${ref.split("#")[0]}#/inputSchema`)}.`,
+            );
+            return undefined;
+          }
+          return this.inFile(file.doc, target.fragment, ref, report);
+        }
         if (file?.status === "invalid") return undefined;
         if (file?.status === "refused") {
           report("ref-outside-root", `$ref ${quote(ref)} leaves the project: ${file.reason}.`, "Keep shared schemas inside the project and $ref them by relative path.");
@@ -191,6 +203,11 @@ class Bundler {
     }
     return { doc, pointer, value };
   }
+}
+
+/** Whether `value` is a tool descriptor (a Tool: a name and an inputSchema), not a schema. */
+function isToolDescriptor(value: JsonValue): boolean {
+  return isJsonObject(value) && typeof getOwn(value, "name") === "string" && Object.hasOwn(value, "inputSchema");
 }
 
 /**
