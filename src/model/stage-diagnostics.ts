@@ -74,6 +74,7 @@ export const STAGE_DIAGNOSTICS: readonly StageDiagnosticInfo[] = [
     summary: "There is no mcp-gen.config.yaml and no descriptor where a project without one keeps them: the folder is not an mcp-gen project (build and validate exit 1).",
   },
   { id: "ref-cycle", stage: "resolve", summary: "A $ref loop never descends into the value, so validation would never end." },
+  { id: "ref-dialect-mismatch", stage: "resolve", summary: "A $ref names a file that declares another JSON Schema dialect than the schema it is bundled into, whose rules then read its keywords." },
   { id: "ref-network-refused", stage: "resolve", summary: "A $ref names a URI with a scheme (http, https, ftp, data, urn...); nothing is ever fetched." },
   { id: "ref-outside-root", stage: "resolve", summary: "A $ref names an absolute path, a file: URI, or a path or link leaving the project." },
   { id: "ref-unresolved", stage: "resolve", summary: "A $ref names a file or a JSON Pointer that does not exist." },

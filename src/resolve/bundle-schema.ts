@@ -4,7 +4,7 @@
 // never fetched. Each bundled target is copied once, so recursive schemas terminate.
 import { posix } from "node:path";
 import type { Diagnostic } from "../model/diagnostic.js";
-import { definitionsKeyword, dialectOf, DEFAULT_DIALECT } from "../model/dialect.js";
+import { definitionsKeyword, dialectOf, DEFAULT_DIALECT, type Dialect } from "../model/dialect.js";
 import { cloneJson, defineOwn, getOwn, isJsonObject, valueAt, type JsonObject, type JsonValue } from "../model/json.js";
 import { escapePointerToken, joinPointer, splitPointer } from "../model/pointer.js";
 import { walkSchema } from "../model/schema-walk.js";
@@ -53,6 +53,10 @@ class Bundler {
   private readonly usedNames = new Set<string>();
   private readonly queue: CopyJob[] = [];
   private defsKeyword: "$defs" | "definitions" = "$defs";
+  /** The dialect the bundled schema is read in: its root's `$schema`; undefined for one mcp-gen does not know. */
+  private dialect: Dialect | undefined = DEFAULT_DIALECT;
+  /** Files already warned about for declaring another dialect. */
+  private readonly otherDialects = new Set<string>();
 
   constructor(private readonly input: BundleInput) {}
 
@@ -61,7 +65,8 @@ class Bundler {
     const inlined = this.inlineRootRef(root);
     root = inlined ?? root;
     if (!isJsonObject(root)) return { schema: root, mounts: this.mounts, diagnostics: this.diagnostics };
-    this.defsKeyword = definitionsKeyword(dialectOf(getOwn(root, "$schema")) ?? DEFAULT_DIALECT);
+    this.dialect = dialectOf(getOwn(root, "$schema"));
+    this.defsKeyword = definitionsKeyword(this.dialect ?? DEFAULT_DIALECT);
     for (const name of Object.keys(getOwn(root, this.defsKeyword) ?? {})) this.usedNames.add(name);
     if (inlined === undefined) this.queue.unshift({ doc, sourcePointer, value: root, isMain: true });
     for (let job = this.queue.shift(); job; job = this.queue.shift()) this.rewriteRefs(job);
@@ -180,6 +185,7 @@ class Bundler {
             );
             return undefined;
           }
+          this.warnOtherDialect(file.doc, target.path, ref, from, refPointer);
           return this.inFile(file.doc, target.fragment, ref, report);
         }
         if (file?.status === "invalid") return undefined;
@@ -192,6 +198,27 @@ class Bundler {
         return undefined;
       }
     }
+  }
+
+  /**
+   * A file that declares another dialect than the schema it is bundled into loses its `$schema` there
+   * (a bundled copy is no resource of its own), so its keywords are read by the bundle's dialect: a
+   * draft-07 array-form `items` is a tuple there and no valid 2020-12 keyword, `dependencies` and
+   * `additionalItems` mean nothing in 2020-12. Said once per file.
+   */
+  private warnOtherDialect(doc: SourceDoc, path: string, ref: string, from: SourceDoc, refPointer: string): void {
+    const declared = getOwn(doc.value, "$schema");
+    const dialect = declared === undefined ? undefined : dialectOf(declared);
+    if (dialect === undefined || this.dialect === undefined || dialect === this.dialect || this.otherDialects.has(path)) return;
+    this.otherDialects.add(path);
+    this.diagnostics.push(
+      diagnosticAtPointer(from, refPointer, {
+        ruleId: "ref-dialect-mismatch",
+        severity: "warning",
+        message: `$ref ${quote(ref)} names ${quote(path)}, which declares JSON Schema ${dialect}, bundled into this ${this.dialect} schema: its keywords are read by ${this.dialect}'s rules, where some mean something else or nothing (array-form items, additionalItems, dependencies).`,
+        hint: `Write ${path} in ${this.dialect} (or leave out its $schema), or declare ${dialect} in this tool's schema too.`,
+      }),
+    );
   }
 
   private inFile(doc: SourceDoc, fragment: string, ref: string, report: (id: string, m: string, h: string) => void) {
