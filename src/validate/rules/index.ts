@@ -29,6 +29,7 @@ import { schemaDialect } from "./schema-dialect.js";
 import { schemaDialectLegacy } from "./schema-dialect-legacy.js";
 import { schemaDynamicRef } from "./schema-dynamic-ref.js";
 import { schemaEnumLimit } from "./schema-enum-limit.js";
+import { schemaInheritedProperty } from "./schema-inherited-property.js";
 import { schemaNullableKeyword } from "./schema-nullable-keyword.js";
 import { schemaPatternBacktracking } from "./schema-pattern-backtracking.js";
 import { schemaPatternBoundedTime } from "./schema-pattern-bounded-time.js";
@@ -74,6 +75,7 @@ export const ALL_RULES: readonly AnyRule[] = [
   schemaDialectLegacy,
   schemaDynamicRef,
   schemaEnumLimit,
+  schemaInheritedProperty,
   schemaNullableKeyword,
   schemaPatternBacktracking,
   schemaPatternBoundedTime,
