@@ -170,6 +170,10 @@ class Bundler {
           }
           return { doc: from, pointer: "", value: null };
         }
+        // A part of another descriptor's schema, bundled: its same-document refs start at that
+        // schema's root, as they do for the descriptor itself, not at the descriptor's.
+        const schemaRoot = isToolDescriptor(from.value) ? descriptorSchemaRoot(refPointer) : undefined;
+        if (schemaRoot !== undefined) return this.inSchema(from, schemaRoot, target.fragment, ref, report);
         return this.inFile(from, target.fragment, ref, report);
       }
       case "file": {
@@ -221,6 +225,18 @@ class Bundler {
     );
   }
 
+  /** inFile within the schema at `schemaRoot` (a descriptor's inputSchema or outputSchema). */
+  private inSchema(doc: SourceDoc, schemaRoot: string, fragment: string, ref: string, report: (id: string, m: string, h: string) => void) {
+    const root = valueAt(doc.value, splitPointer(schemaRoot)) ?? null;
+    const pointer = fragmentPointer(root, fragment);
+    const value = pointer === undefined ? undefined : valueAt(root, splitPointer(pointer));
+    if (pointer === undefined || value === undefined) {
+      report("ref-unresolved", `$ref ${quote(ref)} points at nothing in ${schemaRoot.slice(1)} of ${doc.file}.`, 'Fix the JSON Pointer after "#"; same-document refs start at the schema root.');
+      return undefined;
+    }
+    return { doc, pointer: joinPointer(schemaRoot, ...splitPointer(pointer)), value };
+  }
+
   private inFile(doc: SourceDoc, fragment: string, ref: string, report: (id: string, m: string, h: string) => void) {
     const pointer = fragmentPointer(doc.value, fragment);
     const value = pointer === undefined ? undefined : valueAt(doc.value, splitPointer(pointer));
@@ -230,6 +246,12 @@ class Bundler {
     }
     return { doc, pointer, value };
   }
+}
+
+/** The descriptor schema (inputSchema or outputSchema) the member at `pointer` of a descriptor lies in; undefined for none. */
+function descriptorSchemaRoot(pointer: string): string | undefined {
+  const [first] = splitPointer(pointer);
+  return first === "inputSchema" || first === "outputSchema" ? `/${first}` : undefined;
 }
 
 /** Whether `value` is a tool descriptor (a Tool: a name and an inputSchema), not a schema. */
