@@ -4,6 +4,7 @@
 // allowed values, a `const`), descriptions included; leaving them out keeps generated files small,
 // and a validator whose schema only changed its descriptions keeps its name and its code.
 import { cloneJson, isJsonObject, type JsonValue } from "../model/json.js";
+import { joinPointer } from "../model/pointer.js";
 import { walkSchema } from "../model/schema-walk.js";
 import { NO_VERDICTS, patternUse, type PatternPlan } from "./linear-pattern/pattern-plan.js";
 
@@ -32,12 +33,35 @@ export function prepareValidatorSchema(schema: JsonValue, patterns: PatternPlan 
   // A fresh copy also means no object is shared with another request, so ajv (which caches
   // compiled schemas by object identity) compiles each validator from its own objects.
   const copy = prepared === schema ? cloneJson(schema) : prepared;
+  const targets = refTargets(copy);
   walkSchema(copy, "", (node) => {
     if (!isJsonObject(node.schema)) return;
     const target = node.schema as Record<string, JsonValue>;
-    for (const keyword of REMOVED) if (Object.hasOwn(target, keyword)) delete target[keyword];
+    for (const keyword of REMOVED) {
+      if (!Object.hasOwn(target, keyword)) continue;
+      // An annotation a `$ref` points into (`#/properties/a/default`) is a schema to that ref: kept,
+      // or the validator would name what is no longer there (and ajv would not compile it).
+      const at = joinPointer(node.pointer, keyword);
+      if (targets.some((pointer) => pointer === at || pointer.startsWith(`${at}/`))) continue;
+      delete target[keyword];
+    }
   });
   return copy;
+}
+
+/** The JSON Pointers that the same-document `$ref`s of `schema` ("#/...") name. */
+function refTargets(schema: JsonValue): string[] {
+  const targets: string[] = [];
+  walkSchema(schema, "", (node) => {
+    const ref = isJsonObject(node.schema) ? node.schema.$ref : undefined;
+    if (typeof ref !== "string" || !ref.startsWith("#/")) return;
+    try {
+      targets.push(decodeURIComponent(ref.slice(1)));
+    } catch {
+      // Not a valid URI fragment: ajv refuses it, whatever is removed.
+    }
+  });
+  return targets;
 }
 
 /**
