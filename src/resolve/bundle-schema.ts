@@ -57,6 +57,8 @@ class Bundler {
   private dialect: Dialect | undefined = DEFAULT_DIALECT;
   /** Files already warned about for declaring another dialect. */
   private readonly otherDialects = new Set<string>();
+  /** Whether the ref being looked up is the whole schema's (inlineRootRef). */
+  private inlining = false;
 
   constructor(private readonly input: BundleInput) {}
 
@@ -83,7 +85,10 @@ class Bundler {
     const { doc, sourcePointer, wirePointer } = this.input;
     if (!isJsonObject(root) || Object.keys(root).length !== 1 || typeof root.$ref !== "string") return undefined;
     if (parseRef(root.$ref, doc.file).kind === "local") return undefined;
+    // The file becomes the schema itself, its `$schema` with it: no other dialect to warn of.
+    this.inlining = true;
     const target = this.lookup(root.$ref, doc, joinPointer(sourcePointer, "$ref"), false);
+    this.inlining = false;
     if (!target) return undefined;
     const copy = cloneJson(target.value);
     this.targets.set(`${target.doc.file}#${target.pointer}`, "#");
@@ -213,7 +218,7 @@ class Bundler {
   private warnOtherDialect(doc: SourceDoc, path: string, ref: string, from: SourceDoc, refPointer: string): void {
     const declared = getOwn(doc.value, "$schema");
     const dialect = declared === undefined ? undefined : dialectOf(declared);
-    if (dialect === undefined || this.dialect === undefined || dialect === this.dialect || this.otherDialects.has(path)) return;
+    if (this.inlining || dialect === undefined || this.dialect === undefined || dialect === this.dialect || this.otherDialects.has(path)) return;
     this.otherDialects.add(path);
     this.diagnostics.push(
       diagnosticAtPointer(from, refPointer, {
