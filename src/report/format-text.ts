@@ -20,7 +20,11 @@ const CODES = { red: 31, green: 32, yellow: 33, cyan: 36, gray: 90, bold: 1 } as
 
 export function formatText(diagnostics: readonly Diagnostic[], options: TextFormatOptions): string {
   const paint = (code: keyof typeof CODES, text: string) => (options.color ? `\u001b[${CODES[code]}m${text}\u001b[0m` : text);
-  const display = options.display ?? ((file: string) => file);
+  const named = options.display ?? ((file: string) => file);
+  // A finding's file is named as it is on disk: a name with a line break or an escape sequence in it
+  // (a file in a pull request can be named so) would print a line of its own, or rewrite the
+  // terminal, in a CI log. Such characters show as <U+000A>, as invisible characters do.
+  const display = (file: string) => visibleText(named(file)).replace(/[\t\n]/g, (c) => `<U+000${c === "\t" ? "9" : "A"}>`);
   const blocks = diagnostics.map((d) => {
     const severity = d.severity === "error" ? paint("red", "error") : d.severity === "warning" ? paint("yellow", "warning") : paint("cyan", "info");
     const lines = [`${paint("bold", `${display(d.file)}:${d.line}:${d.column}`)} ${severity} ${paint("gray", d.ruleId)} ${d.message}`];
