@@ -119,7 +119,7 @@ function checkPaths(config: Config): { pointer: string; message: string; hint: s
       problems.push({
         pointer: `/${key}`,
         message: `${key} is ${JSON.stringify(path)}, which is not a folder inside the project.`,
-        hint: `Use a relative path inside the project, such as "${key === "out" ? "src/generated" : key === "lock" ? "mcp-tools.lock.json" : `src/${key}`}".`,
+        hint: `Use a relative path inside the project, such as "${suggestedPath(key)}".`,
       });
     }
   }
@@ -129,7 +129,7 @@ function checkPaths(config: Config): { pointer: string; message: string; hint: s
     problems.push({
       pointer: `/${key}`,
       message: `${key} (${JSON.stringify(path)}) lies inside ${owned}, which ${owned === ".git" ? "git keeps its own data in" : "the package manager empties and fills again on every install"}: mcp-gen does not write there.`,
-      hint: `Use a folder of the project's own, such as "${key === "out" ? "src/generated" : key === "lock" ? "mcp-tools.lock.json" : `src/${key}`}".`,
+      hint: `Use a folder of the project's own, such as "${suggestedPath(key)}".`,
     });
   }
   const within = (a: string, b: string) => a === b || a.startsWith(b + "/") || b.startsWith(a + "/");
@@ -145,6 +145,11 @@ function checkPaths(config: Config): { pointer: string; message: string; hint: s
   problems.push(...descriptorsInOut(config));
   problems.push(...importsReadAsUrls(config));
   return problems;
+}
+
+/** A path to suggest for `key` in a hint: its default. */
+function suggestedPath(key: "out" | "handlers" | "tests" | "lock"): string {
+  return key === "out" ? "src/generated" : key === "lock" ? "mcp-tools.lock.json" : `src/${key}`;
 }
 
 /**

@@ -23,7 +23,8 @@ export function inexactWholeNumber(literal: string, value: number): string | und
   const [, sign, digits] = match as unknown as [string, string, string];
   const magnitude = BigInt(digits);
   if ((sign === "-" ? -magnitude : magnitude) === BigInt(value)) return undefined;
-  const decimal = /^[0-9]/.test(digits) && !/^0[xo]/.test(digits) ? `${sign === "-" ? "-" : ""}${digits.replace(/^0+(?=[0-9])/, "")}` : undefined;
+  // A decimal literal, as JavaScript would write the number (no "+", no leading zeros).
+  const decimal = /^0[xo]/.test(digits) ? undefined : `${sign === "-" ? "-" : ""}${digits.replace(/^0+(?=[0-9])/, "")}`;
   return decimal === String(value) ? undefined : String(value);
 }
 
