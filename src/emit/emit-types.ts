@@ -5,10 +5,10 @@
 // represent (__proto__; hasOwnProperty or $ref in data) survive through a placeholder. It never
 // resolves anything itself: every $ref is already local.
 import { createRequire } from "node:module";
-import type { compile as Compile, JSONSchema } from "json-schema-to-typescript";
 import { defineOwn, getOwn, isJsonObject, type JsonObject, type JsonValue } from "../model/json.js";
 import { walkSchema } from "../model/schema-walk.js";
 import { docCommentLines, escapeInvisibleInCode, typeKey } from "./safe-text.js";
+import { compileWrapper, type CustomName } from "./compile-wrapper.js";
 import { formatTypeScript } from "./format-types.js";
 
 export interface ToolTypeNames {
@@ -101,21 +101,7 @@ export function planToolTypes(input: JsonValue, output: JsonValue | undefined, n
  * a build runs it once per distinct wrapper, on worker threads when there are many).
  */
 export async function compileTypes(wrapperText: string, rootName: string): Promise<string> {
-  // CommonJS, loaded on first use: a build that reuses every tool's module never loads it.
-  const { compile } = require("json-schema-to-typescript") as { compile: typeof Compile };
-  const wrapper = JSON.parse(wrapperText) as JsonObject;
-  return compile(wrapper as JSONSchema, rootName, {
-    bannerComment: "",
-    format: false,
-    additionalProperties: true,
-    unknownAny: true,
-    strictIndexSignatures: true,
-    declareExternallyReferenced: true,
-    unreachableDefinitions: false,
-    ignoreMinAndMaxItems: true,
-    customName: keepOwnNames(wrapper),
-    $refOptions: { resolve: { external: false, file: false, http: false } } as never,
-  });
+  return compileWrapper(wrapperText, rootName, (wrapper) => keepOwnNames(wrapper as JsonObject));
 }
 
 /** A schema as json-schema-to-typescript hands it to `customName`. */
@@ -131,7 +117,7 @@ const OWN_TYPE = "x-mcp-gen-own-type";
  * wrapper's own names are kept for its own schemas: any other schema whose name would be one of them
  * is numbered as the library numbers a taken name (`TResult` → `TResult1`).
  */
-function keepOwnNames(wrapper: JsonObject): (schema: object, keyNameFromDefinition: string | undefined) => string | undefined {
+export function keepOwnNames(wrapper: JsonObject): CustomName {
   const { toSafeString } = require("json-schema-to-typescript/dist/src/utils.js") as { toSafeString: (name: string) => string };
   // A schema it understands as more than one type (properties and allOf) is named through a copy it
   // makes, which points back to the schema as its Parent and is the schema's Intersection.

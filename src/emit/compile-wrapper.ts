@@ -1,0 +1,90 @@
+// json-schema-to-typescript's compile(), for the wrappers emit-types.ts hands it. Most wrappers have
+// no `$ref` (in the corpus, all 727 distinct ones), and for those two of compile()'s steps do nothing
+// but cost: a deep clone of a schema the caller has just parsed from text, and the $ref parser's walk
+// (it finds nothing to dereference; resolving an anchor needs a `$ref` too). Together with merging and
+// checking the options on every call, about a third of the library's time over the corpus. So a
+// wrapper without `$ref` goes through the library's own remaining steps, in compile()'s order and with
+// its options; any other wrapper, or one the library's validator rejects, goes through compile()
+// itself. test/emit/compile-wrapper.test.ts holds the two to the same output on every corpus wrapper
+// and on arbitrary schemas; the package is pinned to the exact version these steps were read from.
+import { createRequire } from "node:module";
+import type { compile as Compile, JSONSchema, Options } from "json-schema-to-typescript";
+
+const require = createRequire(import.meta.url);
+
+/** How compile() names a type the library would name itself: see emit-types.ts keepOwnNames. */
+export type CustomName = (schema: object, keyNameFromDefinition: string | undefined) => string | undefined;
+
+/** The options every wrapper is compiled with (the library's defaults under these). */
+const OPTIONS = {
+  bannerComment: "",
+  format: false,
+  additionalProperties: true,
+  unknownAny: true,
+  strictIndexSignatures: true,
+  declareExternallyReferenced: true,
+  unreachableDefinitions: false,
+  ignoreMinAndMaxItems: true,
+  $refOptions: { resolve: { external: false, file: false, http: false } },
+} as const;
+
+/** The library's steps after dereferencing (dist/src of json-schema-to-typescript 16.0.0). */
+interface Steps {
+  readonly compile: typeof Compile;
+  readonly options: Options;
+  normalizeNullableRefs(schema: object): void;
+  link(schema: object): object;
+  validate(schema: object, name: string): readonly string[];
+  normalize(schema: object, dereferencedPaths: WeakMap<object, string>, name: string, options: Options): object;
+  parse(schema: object, options: Options, keyName: undefined, processed: Map<object, unknown>, usedNames: Set<string>): object;
+  nameAnonymousRecursiveTypes(ast: object, processed: Map<object, unknown>, dereferencedPaths: WeakMap<object, string>, usedNames: Set<string>): void;
+  optimize(ast: object, options: Options): object;
+  generate(ast: object, options: Options): string;
+}
+
+let steps: Steps | undefined;
+
+/** CommonJS, loaded on first use: a build that reuses every tool's module never loads it. */
+function librarySteps(): Steps {
+  if (steps !== undefined) return steps;
+  const at = (file: string) => require(`json-schema-to-typescript/dist/src/${file}.js`);
+  const { compile, DEFAULT_OPTIONS } = require("json-schema-to-typescript") as { compile: typeof Compile; DEFAULT_OPTIONS: Options };
+  const { merge } = require("lodash") as { merge: (...objects: object[]) => Options };
+  // As compile() prepares its options: merged over the defaults, `cwd` ending in a slash.
+  const options = merge({}, DEFAULT_OPTIONS, OPTIONS);
+  if (!options.cwd.endsWith("/")) options.cwd += "/";
+  const loaded: Steps = { compile, options, ...at("normalizer"), ...at("linker"), ...at("validator"), ...at("parser"), ...at("optimizer"), ...at("generator") };
+  steps = loaded;
+  return loaded;
+}
+
+/**
+ * json-schema-to-typescript's output for one wrapper (JSON text, parsed here so the schema is ours to
+ * change): compile(wrapper, rootName, options), by its own steps when the wrapper has no `$ref`.
+ */
+export async function compileWrapper(wrapperText: string, rootName: string, customName: (wrapper: object) => CustomName): Promise<string> {
+  // A `$ref` key is always written as `"$ref"` by JSON.stringify; in data it travels as a placeholder.
+  if (wrapperText.includes('"$ref"')) return compileWithLibrary(wrapperText, rootName, customName);
+  const library = librarySteps();
+  const wrapper = JSON.parse(wrapperText) as object;
+  const options: Options = { ...library.options, customName: customName(wrapper) };
+  library.normalizeNullableRefs(wrapper);
+  // Nothing was dereferenced: no paths, and the schema is its own dereferenced copy.
+  const dereferencedPaths = new WeakMap<object, string>();
+  const linked = library.link(wrapper);
+  // compile() prints the validator's errors and throws: leave that to it.
+  if (library.validate(linked, rootName).length > 0) return compileWithLibrary(wrapperText, rootName, customName);
+  const normalized = library.normalize(linked, dereferencedPaths, rootName, options);
+  const processed = new Map<object, unknown>();
+  const usedNames = new Set<string>();
+  const parsed = library.parse(normalized, options, undefined, processed, usedNames);
+  library.nameAnonymousRecursiveTypes(parsed, processed, dereferencedPaths, usedNames);
+  // format: false, so compile()'s last step returns the generated text as it is.
+  return library.generate(library.optimize(parsed, options), options);
+}
+
+/** compile() itself, for any wrapper: what compileWrapper must give. */
+export async function compileWithLibrary(wrapperText: string, rootName: string, customName: (wrapper: object) => CustomName): Promise<string> {
+  const wrapper = JSON.parse(wrapperText) as object;
+  return librarySteps().compile(wrapper as JSONSchema, rootName, { ...OPTIONS, customName: customName(wrapper) } as Partial<Options>);
+}
