@@ -6,6 +6,7 @@ import { writeFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { machineFacts, loadNow } from "./lib/machine.mjs";
 import { machineSection, targetsSection, writeResults, BENCHMARKS_MD } from "./lib/benchmarks-md.mjs";
+import { settleExtraCaCerts } from "./lib/node-start.mjs";
 import { parseOptions, USAGE } from "./lib/options.mjs";
 import { runProfile } from "./lib/profile.mjs";
 import { prepareRuntimeProjects } from "./lib/runtime-projects.mjs";
@@ -29,6 +30,8 @@ async function main(argv) {
     console.log(USAGE);
     return 0;
   }
+  // Before anything is measured: every child inherits this process's environment.
+  const extraCaCerts = settleExtraCaCerts(options.keepExtraCaCerts);
   ensureBenchDependencies(log);
   const built = options.build ? buildMcpGen(log) : { version: "(not rebuilt: --no-build)", warnings: [] };
 
@@ -39,6 +42,7 @@ async function main(argv) {
 
   const facts = machineFacts();
   log(`${facts.cpu}, ${facts.cores} cores; Node ${facts.node}; load average ${facts.loadAverage}`);
+  if (extraCaCerts) log(`NODE_EXTRA_CA_CERTS: ${extraCaCerts}`);
   const targets = new TargetLog();
   const ctx = { options, log, targets };
   const sections = [];
@@ -75,7 +79,7 @@ async function main(argv) {
 
   const duration = `${((performance.now() - started) / 60000).toFixed(1)} min`;
   const command = `node bench/run.mjs${argv.length ? ` ${argv.join(" ")}` : ""}`;
-  const machine = machineSection(facts, { version: built.version, loadAtEnd: loadNow(), command, duration });
+  const machine = machineSection(facts, { version: built.version, loadAtEnd: loadNow(), command, duration, extraCaCerts });
   const summary = targetsSection(targets);
   const all = [machine, summary, ...sections];
   const notes = [

@@ -19,6 +19,8 @@ Options:
                     is skipped
   --no-legacy       skip the 2025-era in-process rows
   --no-build        do not run \`npm run build\` first (use dist/ as it is)
+  --keep-extra-ca-certs  keep NODE_EXTRA_CA_CERTS for the measured processes (by default it is
+                    removed: Node 20 parses that bundle at every start; bench/lib/node-start.mjs)
   --write           rewrite BENCHMARKS.md's results section (default for a full run)
   --no-write        do not touch BENCHMARKS.md
   --json FILE       also write every raw measurement as JSON
@@ -56,6 +58,7 @@ export function parseOptions(argv) {
     httpSeconds: 2,
     skipLegacy: false,
     build: true,
+    keepExtraCaCerts: false,
     write: undefined,
     json: undefined,
     profile: undefined,
@@ -100,6 +103,9 @@ export function parseOptions(argv) {
         break;
       case "--no-build":
         o.build = false;
+        break;
+      case "--keep-extra-ca-certs":
+        o.keepExtraCaCerts = true;
         break;
       case "--write":
         o.write = true;
