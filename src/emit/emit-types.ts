@@ -6,6 +6,8 @@
 // resolves anything itself: every $ref is already local.
 import { createRequire } from "node:module";
 import { defineOwn, getOwn, isJsonObject, type JsonObject, type JsonValue } from "../model/json.js";
+import { escapePointerToken, splitPointer } from "../model/pointer.js";
+import { anchorPointers, fragmentPointer } from "../model/schema-anchors.js";
 import { walkSchema } from "../model/schema-walk.js";
 import { docCommentLines, escapeInvisibleInCode, typeKey } from "./safe-text.js";
 import { compileWrapper, type CustomName } from "./compile-wrapper.js";
@@ -211,9 +213,9 @@ function buildWrapper(schemas: WrapperSchemas, names: ToolTypeNames, titles: Wra
   };
   const { input, output, inputs } = schemas;
   const properties: Record<string, JsonValue> = {
-    arguments: named(prepare(input, "/properties/arguments", keyFor), titles.argumentsType),
+    arguments: named(prepare(input, refBase(input, "/properties/arguments"), keyFor), titles.argumentsType),
   };
-  if (output !== undefined) properties.result = named(prepare(output, "/properties/result", keyFor), titles.resultType!);
+  if (output !== undefined) properties.result = named(prepare(output, refBase(output, "/properties/result"), keyFor), titles.resultType!);
   if (titles.inputsType !== undefined) properties.inputs = inputsSchema(inputs, names, titles.inputsType, keyFor);
   return {
     title: `${names.pascal}Types`,
@@ -234,7 +236,7 @@ function inputsSchema(inputs: readonly InputForm[], names: ToolTypeNames, title:
   const properties: Record<string, JsonValue> = {};
   for (const { key, requestedSchema } of inputs) {
     const base = `/properties/inputs/properties/${key}`;
-    defineOwn(properties, keyFor(key), named(prepare(requestedSchema, base, keyFor, true), `${names.pascal}${key.charAt(0).toUpperCase()}${key.slice(1)}Input`));
+    defineOwn(properties, keyFor(key), named(prepare(requestedSchema, refBase(requestedSchema, base), keyFor, true), `${names.pascal}${key.charAt(0).toUpperCase()}${key.slice(1)}Input`));
   }
   return {
     title,
@@ -299,17 +301,15 @@ function orInherited(schema: JsonValue, name: string): JsonObject {
  * and keys it cannot carry, in property names and in data (dataFor), are renamed to placeholders
  * that are restored in the output.
  */
-function prepare(schema: JsonValue, base: string, keyFor: KeyFor, titlesAsDocs = false): JsonValue {
+function prepare(schema: JsonValue, base: RefBase, keyFor: KeyFor, titlesAsDocs = false): JsonValue {
   if (!isJsonObject(schema)) return schema;
   const out: Record<string, JsonValue> = {};
   const put = (key: string, value: JsonValue) => defineOwn(out, key, value);
   for (const key of Object.keys(schema)) {
     const value = schema[key]!;
     if (key === "$ref") {
-      // Only JSON Pointer refs reach here resolved (the resolver bundled the rest); anchors and
-      // anything else leave the type open rather than break generation.
-      if (value === "#") put(key, `#${base}`);
-      else if (typeof value === "string" && value.startsWith("#/")) put(key, `#${base}${value.slice(1)}`);
+      const ref = typeof value === "string" ? wrapperRef(value, base, keyFor) : undefined;
+      if (ref !== undefined) put(key, ref);
     } else if (TEXT.has(key) && typeof value === "string") {
       // A title names a type; with titlesAsDocs it only documents one, when there is no description.
       if (key !== "title" || !titlesAsDocs) put(key, docCommentLines(value).join("\n"));
@@ -341,6 +341,82 @@ function prepare(schema: JsonValue, base: string, keyFor: KeyFor, titlesAsDocs =
   }
   if (admitsNoProperty(out)) put("additionalProperties", { tsType: "never" });
   return refBesideDefinitions(out);
+}
+
+/** Where one schema root (inputSchema, outputSchema, a requestedSchema) sits in the wrapper, for its refs. */
+interface RefBase {
+  readonly root: JsonValue;
+  /** The root's pointer in the wrapper. */
+  readonly pointer: string;
+  /** The root's plain-name fragments (anchorPointers), found when the first `#name` ref is met. */
+  anchors?: ReadonlyMap<string, string>;
+}
+
+function refBase(root: JsonValue, pointer: string): RefBase {
+  return { root, pointer };
+}
+
+/**
+ * A same-document `$ref` as the wrapper's ref to the same schema; undefined leaves the type open
+ * rather than break generation. json-schema-to-typescript follows only JSON Pointers (and draft-07
+ * `$id: "#name"`, which prepare drops), so a plain-name fragment (`$anchor`, `$dynamicAnchor`,
+ * draft-07 `$id`) becomes the pointer of the schema that declares it, found as the resolver finds it:
+ * `{ $ref: "#x" }` was typed `unknown`. Refs to other files were bundled into pointers by the resolver.
+ */
+function wrapperRef(ref: string, base: RefBase, keyFor: KeyFor): string | undefined {
+  if (ref === "#") return `#${base.pointer}`;
+  if (ref.startsWith("#/")) return `#${base.pointer}${ref.slice(1)}`;
+  if (!ref.startsWith("#")) return undefined;
+  let fragment: string;
+  try {
+    fragment = decodeURIComponent(ref.slice(1));
+  } catch {
+    return undefined;
+  }
+  base.anchors ??= anchorPointers(base.root);
+  const pointer = fragmentPointer(base.root, fragment, base.anchors);
+  const tokens = pointer === undefined ? undefined : copyTokens(base.root, pointer, keyFor);
+  return tokens === undefined ? undefined : `#${base.pointer}${tokens.map((token) => `/${fragmentText(escapePointerToken(token))}`).join("")}`;
+}
+
+/**
+ * The pointer tokens of the schema at `pointer` of a root, in the copy prepare makes of the root:
+ * names in maps are the keys prepare gives them (keyFor). Undefined when the way passes through
+ * something prepare does not copy as it is (a keyword it leaves out, such as contentSchema or
+ * dependencies; an optional property it wraps, orInherited; an allOf that refBesideDefinitions
+ * extends), so that no ref of the copy names nothing.
+ */
+function copyTokens(root: JsonValue, pointer: string, keyFor: KeyFor): string[] | undefined {
+  const tokens = splitPointer(pointer);
+  const out: string[] = [];
+  let node: JsonValue | undefined = root;
+  for (let i = 0; i < tokens.length; i++) {
+    if (!isJsonObject(node)) return undefined;
+    const keyword = tokens[i]!;
+    const value = getOwn(node, keyword);
+    const next = tokens[i + 1];
+    if (MAP.has(keyword) && isJsonObject(value) && next !== undefined) {
+      const required = getOwn(node, "required");
+      if (keyword === "properties" && OBJECT_MEMBERS.has(next) && !(Array.isArray(required) && required.includes(next))) return undefined;
+      out.push(keyword, keyFor(next));
+      node = getOwn(value, next);
+      i++;
+    } else if ((ARRAY.has(keyword) || keyword === "items") && Array.isArray(value) && next !== undefined && /^(0|[1-9][0-9]*)$/.test(next)) {
+      if (keyword === "allOf" && getOwn(node, "$ref") !== undefined && (getOwn(node, "$defs") !== undefined || getOwn(node, "definitions") !== undefined)) return undefined;
+      out.push(keyword, next);
+      node = value[Number(next)];
+      i++;
+    } else if (SINGLE.has(keyword) || (keyword === "items" && !Array.isArray(value))) {
+      out.push(keyword);
+      node = value;
+    } else return undefined;
+  }
+  return node === undefined ? undefined : out;
+}
+
+/** A pointer token as URI fragment text: what a fragment may not hold, percent-encoded. */
+function fragmentText(token: string): string {
+  return token.replace(/[^A-Za-z0-9$._~!&'()*+,;=:@-]/gu, (char) => encodeURIComponent(char));
 }
 
 /**

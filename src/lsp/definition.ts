@@ -8,8 +8,8 @@ import { positionAt } from "../load/line-index.js";
 import { rangeOfPointer } from "../load/locate.js";
 import { valueAt } from "../model/json.js";
 import { splitPointer } from "../model/pointer.js";
+import { fragmentPointer } from "../model/schema-anchors.js";
 import type { SourceDoc } from "../model/source.js";
-import { fragmentPointer } from "../resolve/bundle-schema.js";
 import { parseRef } from "../resolve/parse-ref.js";
 import { nodeAt } from "./node-at.js";
 

@@ -7,6 +7,7 @@ import type { Diagnostic } from "../model/diagnostic.js";
 import { definitionsKeyword, dialectOf, DEFAULT_DIALECT, type Dialect } from "../model/dialect.js";
 import { cloneJson, defineOwn, getOwn, isJsonObject, valueAt, type JsonObject, type JsonValue } from "../model/json.js";
 import { escapePointerToken, joinPointer, splitPointer } from "../model/pointer.js";
+import { fragmentPointer } from "../model/schema-anchors.js";
 import { walkSchema } from "../model/schema-walk.js";
 import type { SourceDoc, SourceMount } from "../model/source.js";
 import { quote } from "../load/diagnostic-at.js";
@@ -262,22 +263,6 @@ function descriptorSchemaRoot(pointer: string): string | undefined {
 /** Whether `value` is a tool descriptor (a Tool: a name and an inputSchema), not a schema. */
 function isToolDescriptor(value: JsonValue): boolean {
   return isJsonObject(value) && typeof getOwn(value, "name") === "string" && Object.hasOwn(value, "inputSchema");
-}
-
-/**
- * A fragment as a JSON Pointer: "" and "/a/b" directly, a plain name through `$anchor`, or
- * `$dynamicAnchor`, which defines a plain-name fragment too (JSON Schema 2020-12 Core § 8.2.2).
- */
-export function fragmentPointer(root: JsonValue, fragment: string): string | undefined {
-  if (fragment === "" || fragment.startsWith("/")) return fragment;
-  let found: string | undefined;
-  walkSchema(root, "", (node) => {
-    if (typeof node.schema !== "boolean" && (node.schema.$anchor === fragment || node.schema.$dynamicAnchor === fragment || node.schema.$id === `#${fragment}`)) {
-      found = node.pointer;
-      return "stop";
-    }
-  });
-  return found;
 }
 
 export function resolveFragment(root: JsonValue | undefined, fragment: string): JsonValue | undefined {
