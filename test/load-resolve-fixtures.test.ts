@@ -2,8 +2,10 @@
 // Each case is a small project; expected.txt is what `mcp-gen validate` prints for it with only the
 // schema-valid rule on (so positions through BOMs, CRLF and bundled files are visible), and
 // expected-wire.json, when present, is every resolved wire descriptor by file.
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config/load-config.js";
 import { readProject } from "../src/cli/read-project.js";
@@ -45,5 +47,42 @@ describe("keys named like JavaScript internals", () => {
     expect(Object.getPrototypeOf(properties)).toBe(Object.prototype);
     expect(Object.hasOwn(properties, "__proto__")).toBe(true);
     expect(({} as Record<string, unknown>).type).toBeUndefined();
+  });
+});
+
+describe("dynamic anchors of bundled files", () => {
+  it("leave each file's schema accepting and refusing what it does alone, beside other files and the descriptor", async () => {
+    const root = join(FIXTURES, "resolve", "bundled-dynamic-anchors");
+    const { analysis } = await analyzeCase(root);
+    expect(analysis.diagnostics).toEqual([]);
+    const alone = (file: string, name: string) => {
+      const ajv = new Ajv2020({ strict: false });
+      ajv.addSchema(parse(readFileSync(join(root, "schemas", file), "utf8")) as object, file);
+      return ajv.getSchema(`${file}#/$defs/${name}`)!;
+    };
+    const bundled = (file: string) => new Ajv2020({ strict: false }).compile(analysis.tools.find((t) => t.file === file)!.wire.inputSchema as object);
+    const strings = [
+      { s: "a", kids: [{ s: "b", kids: [] }] },
+      { s: "a", kids: [{ s: 1 }] },
+      { s: "a", kids: [{ n: "x", b: "x" }] },
+      { s: "a", kids: [{ kids: [{ s: 2 }] }] },
+    ];
+    const numbers = [{ n: 1, kids: [{ n: 2 }] }, { n: 1, kids: [{ n: "x" }] }, { n: -1 }, { kids: [{ n: -1, kids: [{ n: "x" }] }] }, { s: 1, kids: [{ s: 1 }] }];
+    const flags = [{ b: true, kids: [{ b: false }] }, { b: true, kids: [{ b: "x" }] }, { kids: [{ s: 1 }] }];
+    const twoFiles = bundled("tools/two-files.yaml");
+    const withDescriptor = bundled("tools/with-descriptor.yaml");
+    const flagsAlone = new Ajv2020({ strict: false }).compile({ $ref: "#/$defs/Flags", $defs: parse(readFileSync(join(root, "tools", "with-descriptor.yaml"), "utf8")).inputSchema.$defs });
+    const verdicts = (validate: (v: unknown) => boolean, values: readonly unknown[]) => values.map((v) => validate(v));
+    expect(verdicts((v) => twoFiles({ strings: v }), strings)).toEqual(verdicts(alone("strings.yaml", "Node"), strings));
+    expect(verdicts((v) => twoFiles({ numbers: v }), numbers)).toEqual(verdicts(alone("numbers.yaml", "Node"), numbers));
+    // Alone, ajv overflows the stack on PositiveNode (its $dynamicRef, met before any $dynamicAnchor,
+    // calls the root: schema-dynamic-ref); by JSON Schema it is a Node whose n is at least 0.
+    expect(verdicts((v) => twoFiles({ positive: v }), numbers)).toEqual([true, false, false, false, true]);
+    expect(verdicts((v) => withDescriptor({ strings: v }), strings)).toEqual(verdicts(alone("strings.yaml", "Node"), strings));
+    expect(verdicts((v) => withDescriptor({ flags: v }), flags)).toEqual(verdicts(flagsAlone, flags));
+    // Not vacuous: each list holds values accepted and values refused.
+    expect(verdicts(alone("strings.yaml", "Node"), strings)).toEqual([true, false, true, false]);
+    expect(verdicts(alone("numbers.yaml", "Node"), numbers)).toEqual([true, false, true, false, true]);
+    expect(verdicts(flagsAlone, flags)).toEqual([true, false, true]);
   });
 });

@@ -103,9 +103,10 @@ class Bundler {
     const { isMain } = job;
     walkSchema(job.value, "", (node) => {
       if (typeof node.schema === "boolean") return;
+      const keyword = isMain ? "$ref" : refAsStatic(node.schema as Record<string, JsonValue>, job.doc.file);
       const ref = getOwn(node.schema, "$ref");
       if (typeof ref !== "string") return;
-      const refPointer = joinPointer(job.sourcePointer, ...splitPointer(node.pointer), "$ref");
+      const refPointer = joinPointer(job.sourcePointer, ...splitPointer(node.pointer), keyword);
       const target = this.lookup(ref, job.doc, refPointer, isMain);
       if (!target) return;
       if (isMain && parseRef(ref, job.doc.file).kind === "local") return; // same-document ref in the descriptor: kept as written
@@ -273,10 +274,13 @@ export function resolveFragment(root: JsonValue | undefined, fragment: string): 
 
 /**
  * A bundled schema is no longer a resource of its own, nor are the schemas inside it: an `$id` would
- * re-base the rewritten refs below it, `$schema` is only allowed at a resource root, and an `$anchor`
- * (or draft-07 `$id: "#name"`) would share one resource with every other copy's: two files that each
- * name a schema `#item` made the bundle fail to compile ("resolves to more than one schema"). Every
- * `$ref` in the copy is rewritten to a JSON Pointer, so none of them is needed.
+ * re-base the rewritten refs below it, `$schema` is only allowed at a resource root, and an `$anchor`,
+ * a `$dynamicAnchor` (or draft-07 `$id: "#name"`) would share one resource with every other copy's:
+ * two files that each name a schema `#item` made the bundle fail to compile ("resolves to more than
+ * one schema"). A `$dynamicAnchor` would also join the dynamic scope of the tool's own schema, where
+ * ajv lets the first one met answer every `$dynamicRef` of that name, the descriptor's included.
+ * Every `$ref` in the copy is rewritten to a JSON Pointer, and so is every same-document
+ * `$dynamicRef` (refAsStatic), so none of them is needed.
  */
 function dropIdentifiers(copy: JsonValue): void {
   walkSchema(copy, "", (node) => {
@@ -285,7 +289,30 @@ function dropIdentifiers(copy: JsonValue): void {
     delete schema.$id;
     delete schema.$schema;
     delete schema.$anchor;
+    delete schema.$dynamicAnchor;
   });
+}
+
+/**
+ * A same-document `$dynamicRef` of a bundled copy, made the `$ref` it means in its own file, so that
+ * the copy validates what the file validates alone (its `$dynamicAnchor`s are dropped, dropIdentifiers).
+ * Validated alone, a file is the outermost resource of its dynamic scope, so a `$dynamicRef` there
+ * names what its fragment names in the file (JSON Schema 2020-12 Core § 8.2.3.2): a `$dynamicAnchor`
+ * the file declares once, or any other fragment, which it resolves as `$ref` does. Beside a `$ref`
+ * of its own, it goes into `allOf`, where the walk reaches it next. Returns the keyword the `$ref` is
+ * written under in the file, for reports.
+ */
+function refAsStatic(schema: Record<string, JsonValue>, file: string): "$ref" | "$dynamicRef" {
+  const dynamicRef = getOwn(schema, "$dynamicRef");
+  if (typeof dynamicRef !== "string" || parseRef(dynamicRef, file).kind !== "local") return "$ref";
+  delete schema.$dynamicRef;
+  if (getOwn(schema, "$ref") === undefined) {
+    defineOwn(schema, "$ref", dynamicRef);
+    return "$dynamicRef";
+  }
+  const allOf = getOwn(schema, "allOf");
+  defineOwn(schema, "allOf", [...(Array.isArray(allOf) ? allOf : []), { $ref: dynamicRef }]);
+  return "$ref";
 }
 
 function sanitizeName(name: string): string {
