@@ -5,6 +5,7 @@
 // plain-schema-verdict.ts gives that verdict exactly): a guess that misses is dropped, never emitted.
 import { getOwn, isJsonObject, valueAt, type JsonObject, type JsonValue } from "../model/json.js";
 import { splitPointer } from "../model/pointer.js";
+import { isSameDocumentRef, localRefPointer } from "../model/schema-anchors.js";
 import { findRefCycles } from "../resolve/find-ref-cycles.js";
 
 export type Validate = (value: unknown) => boolean;
@@ -70,7 +71,11 @@ export function sampleValue(schema: JsonValue | undefined, root: JsonValue, dept
   if (depth > 12 || schema === undefined || schema === false) return undefined;
   if (schema === true || !isJsonObject(schema)) return {};
   const ref = getOwn(schema, "$ref");
-  if (typeof ref === "string" && ref.startsWith("#")) return sampleValue(valueAt(root, splitPointer(decodeURIComponent(ref.slice(1)))), root, depth + 1);
+  if (typeof ref === "string" && isSameDocumentRef(ref)) {
+    // Any same-document ref, "" and "#name" included; one that names nothing gives no sample.
+    const pointer = localRefPointer(root, ref);
+    return pointer === undefined ? undefined : sampleValue(valueAt(root, splitPointer(pointer)), root, depth + 1);
+  }
   for (const key of ["const", "default"]) if (getOwn(schema, key) !== undefined) return getOwn(schema, key);
   const enumValues = getOwn(schema, "enum");
   if (Array.isArray(enumValues) && enumValues.length > 0) return enumValues[0];

@@ -3,6 +3,7 @@
 // diff compare what a node means rather than how it is laid out across `$defs`.
 import { getOwn, isJsonObject, valueAt, type JsonObject, type JsonValue } from "../model/json.js";
 import { joinPointer, splitPointer } from "../model/pointer.js";
+import { sameDocumentFragment } from "../model/schema-anchors.js";
 
 export interface SchemaLayer {
   readonly value: JsonObject;
@@ -70,13 +71,8 @@ export function viewKey(view: SchemaView): string {
   return view.layers.length === 0 ? view.pointer : view.layers.map((layer) => layer.pointer).join("\u0000");
 }
 
-/** "#/$defs/a" → ["$defs", "a"]; "#" → []; anything else (other documents, anchors) → undefined. */
+/** "#/$defs/a" → ["$defs", "a"]; "#" and "" → []; anything else (other documents, anchors) → undefined. */
 function localRefTarget(ref: string): string[] | undefined {
-  if (ref === "#") return [];
-  if (!ref.startsWith("#/")) return undefined;
-  try {
-    return splitPointer(decodeURIComponent(ref.slice(1)));
-  } catch {
-    return undefined;
-  }
+  const fragment = sameDocumentFragment(ref);
+  return fragment === "" || fragment?.startsWith("/") ? splitPointer(fragment) : undefined;
 }

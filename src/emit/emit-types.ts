@@ -7,7 +7,7 @@
 import { createRequire } from "node:module";
 import { defineOwn, getOwn, isJsonObject, type JsonObject, type JsonValue } from "../model/json.js";
 import { escapePointerToken, splitPointer } from "../model/pointer.js";
-import { anchorPointers, fragmentPointer } from "../model/schema-anchors.js";
+import { anchorPointers, fragmentPointer, sameDocumentFragment } from "../model/schema-anchors.js";
 import { walkSchema } from "../model/schema-walk.js";
 import { docCommentLines, escapeInvisibleInCode, typeKey } from "./safe-text.js";
 import { compileWrapper, type CustomName } from "./compile-wrapper.js";
@@ -364,15 +364,10 @@ function refBase(root: JsonValue, pointer: string): RefBase {
  * `{ $ref: "#x" }` was typed `unknown`. Refs to other files were bundled into pointers by the resolver.
  */
 function wrapperRef(ref: string, base: RefBase, keyFor: KeyFor): string | undefined {
-  if (ref === "#") return `#${base.pointer}`;
+  const fragment = sameDocumentFragment(ref);
+  if (fragment === undefined) return undefined;
+  if (fragment === "") return `#${base.pointer}`;
   if (ref.startsWith("#/")) return `#${base.pointer}${ref.slice(1)}`;
-  if (!ref.startsWith("#")) return undefined;
-  let fragment: string;
-  try {
-    fragment = decodeURIComponent(ref.slice(1));
-  } catch {
-    return undefined;
-  }
   base.anchors ??= anchorPointers(base.root);
   const pointer = fragmentPointer(base.root, fragment, base.anchors);
   const tokens = pointer === undefined ? undefined : copyTokens(base.root, pointer, keyFor);

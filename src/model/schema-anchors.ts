@@ -31,3 +31,36 @@ export function fragmentPointer(root: JsonValue, fragment: string, anchors?: Rea
   if (fragment === "" || fragment.startsWith("/")) return fragment;
   return (anchors ?? anchorPointers(root)).get(fragment);
 }
+
+/**
+ * Whether a `$ref` names the document it is written in: "#…", or "", the empty reference, which
+ * names the document itself as "#" does (RFC 3986 § 4.4, same-document reference). Every stage that
+ * follows a ref within a schema asks this one question here, so none of them reads "" otherwise.
+ */
+export function isSameDocumentRef(ref: string): boolean {
+  return ref === "" || ref.startsWith("#");
+}
+
+/**
+ * The decoded fragment of a same-document `$ref` ("" for the whole document); undefined for a ref to
+ * another document or a fragment that is not valid percent-encoding.
+ * @example sameDocumentFragment("") // ""
+ */
+export function sameDocumentFragment(ref: string): string | undefined {
+  if (!isSameDocumentRef(ref)) return undefined;
+  try {
+    return decodeURIComponent(ref.slice(1));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The pointer of the schema a same-document `$ref` names in `root`: a JSON Pointer or a plain name
+ * (fragmentPointer); undefined for another document's ref or a fragment that names nothing.
+ * @example localRefPointer(schema, "#x") // "/$defs/a"
+ */
+export function localRefPointer(root: JsonValue, ref: string, anchors?: ReadonlyMap<string, string>): string | undefined {
+  const fragment = sameDocumentFragment(ref);
+  return fragment === undefined ? undefined : fragmentPointer(root, fragment, anchors);
+}

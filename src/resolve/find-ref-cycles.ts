@@ -3,6 +3,7 @@
 // `items` and the like is fine (each step consumes part of the value) and is not reported.
 import { getOwn, isJsonObject, type JsonValue } from "../model/json.js";
 import { joinPointer } from "../model/pointer.js";
+import { anchorPointers, fragmentPointer, isSameDocumentRef, sameDocumentFragment } from "../model/schema-anchors.js";
 import { childSchemas, IN_PLACE_KEYWORDS, walkSchema } from "../model/schema-walk.js";
 
 export interface RefCycle {
@@ -20,22 +21,18 @@ interface Edge {
 
 export function findRefCycles(root: JsonValue, maxCycles = 5): RefCycle[] {
   const edges = new Map<string, Edge[]>();
-  const anchors = new Map<string, string>();
   let hasLocalRef = false;
   walkSchema(root, "", (node) => {
     if (!isJsonObject(node.schema)) return;
     const ref = getOwn(node.schema, "$ref");
-    if (isLocalRef(ref)) hasLocalRef = true;
-    const id = getOwn(node.schema, "$id");
-    // `$dynamicAnchor` names a plain-name fragment as `$anchor` does (JSON Schema 2020-12 Core § 8.2.2).
-    for (const anchor of [getOwn(node.schema, "$anchor"), getOwn(node.schema, "$dynamicAnchor")]) {
-      if (typeof anchor === "string" && !anchors.has(anchor)) anchors.set(anchor, node.pointer);
+    if (typeof ref === "string" && isSameDocumentRef(ref)) {
+      hasLocalRef = true;
+      return "stop";
     }
-    if (typeof id === "string" && id.startsWith("#") && !anchors.has(id.slice(1))) anchors.set(id.slice(1), node.pointer);
   });
   // Every loop closes with a local `$ref`: a schema without one has none (most have none).
   if (!hasLocalRef) return [];
-  const targetOf = (fragment: string) => (fragment === "" || fragment.startsWith("/") ? fragment : anchors.get(fragment));
+  const anchors = anchorPointers(root);
   walkSchema(root, "", (node) => {
     const out: Edge[] = [];
     if (isJsonObject(node.schema)) {
@@ -43,25 +40,13 @@ export function findRefCycles(root: JsonValue, maxCycles = 5): RefCycle[] {
         if (IN_PLACE_KEYWORDS.has(child.keyword)) out.push({ to: joinPointer(node.pointer, child.keyword, ...child.tokens) });
       }
       const ref = getOwn(node.schema, "$ref");
-      if (isLocalRef(ref)) {
-        let fragment: string | undefined;
-        try {
-          fragment = decodeURIComponent(ref.slice(1));
-        } catch {
-          fragment = undefined;
-        }
-        const target = fragment === undefined ? undefined : targetOf(fragment);
-        if (target !== undefined) out.push({ to: target, refPointer: joinPointer(node.pointer, "$ref") });
-      }
+      const fragment = typeof ref === "string" ? sameDocumentFragment(ref) : undefined;
+      const target = fragment === undefined ? undefined : fragmentPointer(root, fragment, anchors);
+      if (target !== undefined) out.push({ to: target, refPointer: joinPointer(node.pointer, "$ref") });
     }
     edges.set(node.pointer, out);
   });
   return depthFirstCycles(edges, maxCycles);
-}
-
-/** A same-document `$ref`: "#…", or "" (the empty URI reference names the document itself, as "#" does). */
-function isLocalRef(ref: JsonValue | undefined): ref is string {
-  return typeof ref === "string" && (ref === "" || ref.startsWith("#"));
 }
 
 function depthFirstCycles(edges: ReadonlyMap<string, readonly Edge[]>, maxCycles: number): RefCycle[] {

@@ -1,6 +1,7 @@
 // Classifies a `$ref` string without touching the disk or the network: same-document, a relative
 // file inside the project, or refused (network URI of any scheme, absolute path, escape from root).
 import { posix } from "node:path";
+import { isSameDocumentRef } from "../model/schema-anchors.js";
 
 export type RefTarget =
   | { readonly kind: "local"; readonly fragment: string }
@@ -25,7 +26,7 @@ export function parseRef(ref: string, fromFile: string): RefTarget {
   } catch {
     return { kind: "malformed", reason: `its fragment "${rawFragment}" is not valid percent-encoding` };
   }
-  if (location === "") return { kind: "local", fragment };
+  if (isSameDocumentRef(ref)) return { kind: "local", fragment };
   const scheme = SCHEME.exec(location)?.[1]?.toLowerCase();
   if (scheme !== undefined && !/^[a-z]$/i.test(scheme)) {
     return scheme === "file" ? { kind: "outside-root", reason: "it is an absolute file: URI" } : { kind: "network", scheme };

@@ -16,3 +16,11 @@ describe("sampleValue of an object schema", () => {
     expect(Object.keys(sample({ type: "object", properties: { b: { type: "integer" }, a: { type: "string" } }, required: ["b", "a"] }) as object)).toEqual(["b", "a"]);
   });
 });
+
+describe("sampleValue through same-document refs", () => {
+  it('follows "" as "#", the whole schema, and a plain name to the schema its anchor names', () => {
+    const root = { type: "object", properties: { name: { type: "string" }, tag: { $ref: "#t" } }, required: ["name", "tag"], $defs: { t: { $anchor: "t", enum: ["a", "b"] } } };
+    expect(sampleValue({ $ref: "" }, root, 0)).toEqual({ name: "example", tag: "a" });
+    expect(sampleValue({ $ref: "" }, root, 0)).toEqual(sampleValue({ $ref: "#" }, root, 0));
+  });
+});

@@ -53,6 +53,11 @@ describe("types of plain-name fragment refs", () => {
     expect(membersOf(await typesOf(schema), "ToolArguments").slice(0, 3)).toEqual(["a?: boolean;", "c?: unknown;", "m?: unknown;"]);
   });
 
+  it('type "" as "#": the whole schema', async () => {
+    const schema = { type: "object", properties: { name: { type: "string" }, self: { $ref: "" }, same: { $ref: "#" } } };
+    expect(membersOf(await typesOf(schema), "ToolArguments").slice(0, 3)).toEqual(["name?: string;", "self?: ToolArguments;", "same?: ToolArguments;"]);
+  });
+
   it("in a bundled schema: the descriptor's own anchor beside files' anchors of the same name", async () => {
     const root = join(import.meta.dirname, "..", "fixtures", "resolve", "bundled-anchors");
     const config = loadConfig(undefined, [schemaValid], {}).value!;

@@ -1,4 +1,5 @@
 import { expect, it } from "vitest";
+import type { JsonValue } from "../../src/model/json.js";
 import { schemaSubschemaLimit } from "../../src/validate/rules/schema-subschema-limit.js";
 import { corpusCaptures, corpusReports } from "../support/corpus-tools.js";
 import { deepFreeze, doublingDefs, nestedSchema, toolWith, wideSchema } from "../support/hostile-schemas.js";
@@ -34,6 +35,20 @@ describeRule(schemaSubschemaLimit, () => {
       $defs: { a: { $anchor: "node", properties: { self: { $ref: "#node" }, root: { $ref: "#" } } } },
     });
     expect(reports([toolWith(tree)], { maxExpandedSubschemas: 10 })).toEqual([]);
+  });
+
+  it('expands "" as "#", and a $ref to a $dynamicAnchor as one to an $anchor (T-REF-5)', () => {
+    // Each level names the next twice: 2^8 copies of the last once expanded, through either anchor.
+    const levels = (keyword: string) => {
+      const defs: Record<string, JsonValue> = {};
+      for (let i = 0; i < 8; i++) defs[`d${i}`] = { [keyword]: `a${i}`, allOf: [{ $ref: `#a${i + 1}` }, { $ref: `#a${i + 1}` }] };
+      defs.d8 = { [keyword]: "a8", type: "string" };
+      return deepFreeze({ type: "object", properties: { v: { $ref: "#a0" } }, $defs: defs });
+    };
+    expect(reports([toolWith(levels("$anchor"))], { maxExpandedSubschemas: 200 })).toEqual(["schema-subschema-limit /inputSchema/properties/v/$ref"]);
+    expect(reports([toolWith(levels("$dynamicAnchor"))], { maxExpandedSubschemas: 200 })).toEqual(["schema-subschema-limit /inputSchema/properties/v/$ref"]);
+    const self = (ref: string) => deepFreeze({ type: "object", properties: { a: { $ref: ref }, b: { items: { $ref: ref } } } });
+    expect(reports([toolWith(self(""))], { maxExpandedSubschemas: 4 })).toEqual(reports([toolWith(self("#"))], { maxExpandedSubschemas: 4 }));
   });
 
   it("reports a 10,000-level schema without overflowing the stack (T-REF-5)", () => {

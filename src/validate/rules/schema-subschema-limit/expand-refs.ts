@@ -4,7 +4,8 @@
 // more than the limit to check. Iterative; each schema is expanded at most once per chain of refs.
 import { getOwn, isJsonObject, valueAt, type JsonObject, type JsonValue } from "../../../model/json.js";
 import { joinPointer, splitPointer } from "../../../model/pointer.js";
-import { childSchemas, DEFINITION_KEYWORDS, walkSchema } from "../../../model/schema-walk.js";
+import { anchorPointers, localRefPointer } from "../../../model/schema-anchors.js";
+import { childSchemas, DEFINITION_KEYWORDS } from "../../../model/schema-walk.js";
 
 export interface ExpansionExcess {
   /** The outermost `$ref` (wire pointer) through which the count passed the limit; the node itself when no `$ref` was involved. */
@@ -56,28 +57,9 @@ export function findExpansionExcess(root: JsonValue, rootPointer: string, limit:
   return undefined;
 }
 
-/** `$anchor` names (and draft-07 `$id: "#name"`) → schema pointer relative to the root. */
-function anchorPointers(root: JsonValue): Map<string, string> {
-  const anchors = new Map<string, string>();
-  walkSchema(root, "", (node) => {
-    if (!isJsonObject(node.schema)) return;
-    const anchor = getOwn(node.schema, "$anchor");
-    const id = getOwn(node.schema, "$id");
-    if (typeof anchor === "string" && !anchors.has(anchor)) anchors.set(anchor, node.pointer);
-    if (typeof id === "string" && id.startsWith("#") && !anchors.has(id.slice(1))) anchors.set(id.slice(1), node.pointer);
-  });
-  return anchors;
-}
-
 function resolveLocal(root: JsonValue, anchors: ReadonlyMap<string, string>, ref: string): { schema: JsonObject | boolean; pointer: string } | undefined {
-  if (!ref.startsWith("#")) return undefined; // the resolver has bundled or refused every other $ref
-  let fragment: string;
-  try {
-    fragment = decodeURIComponent(ref.slice(1));
-  } catch {
-    return undefined;
-  }
-  const pointer = fragment === "" || fragment.startsWith("/") ? fragment : anchors.get(fragment);
+  // The resolver has bundled or refused every ref to another document.
+  const pointer = localRefPointer(root, ref, anchors);
   const schema = pointer === undefined ? undefined : valueAt(root, splitPointer(pointer));
   return pointer !== undefined && (isJsonObject(schema) || typeof schema === "boolean") ? { schema, pointer } : undefined;
 }
