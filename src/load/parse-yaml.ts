@@ -1,7 +1,7 @@
 // YAML text → JSON value plus a span for every JSON Pointer. Only JSON-compatible YAML gets through:
 // duplicate keys, merge keys, non-core tags and core tags on a value they do not fit, non-finite
 // numbers and complex keys are errors, and aliases expand within a node budget so an alias bomb
-// stops early.
+// stops early. An unquoted scalar that YAML 1.1 reads as another value (`on`, 0777) is a warning.
 import { createRequire } from "node:module";
 import type { Alias, Document, Node, ParsedNode, Scalar, YAMLMap } from "yaml";
 import type { Diagnostic } from "../model/diagnostic.js";
@@ -12,6 +12,7 @@ import { diagnosticAt, quote } from "./diagnostic-at.js";
 import type { LoadLimits } from "./limits.js";
 import { inexactNumberText, inexactWholeNumber } from "./number-precision.js";
 import { findYamlDepthExcess } from "./measure-nesting.js";
+import { yaml11Difference } from "./yaml-1-1-scalar.js";
 import { findIndentationSlip, type IndentationSlip } from "./yaml-indentation.js";
 import type { ParsedText } from "./parse-json.js";
 
@@ -31,7 +32,7 @@ const CORE_TAGS: ReadonlySet<string> = new Set(["str", "int", "float", "bool", "
 const TAG_FITS: Readonly<Record<string, { readonly fits: (node: ParsedNode, yaml: typeof import("yaml")) => boolean; readonly write: string }>> = {
   "tag:yaml.org,2002:str": { fits: (node, yaml) => yaml.isScalar(node) && typeof node.value === "string", write: "a scalar" },
   "tag:yaml.org,2002:int": { fits: (node, yaml) => yaml.isScalar(node) && Number.isInteger(node.value), write: "a whole number (42)" },
-  "tag:yaml.org,2002:float": { fits: (node, yaml) => yaml.isScalar(node) && typeof node.value === "number", write: "a number with a decimal point or an exponent (1.0, 1e3)" },
+  "tag:yaml.org,2002:float": { fits: (node, yaml) => yaml.isScalar(node) && typeof node.value === "number", write: "a number with a decimal point or an exponent (1.0, 1.0e+3)" },
   "tag:yaml.org,2002:bool": { fits: (node, yaml) => yaml.isScalar(node) && typeof node.value === "boolean", write: "true or false" },
   "tag:yaml.org,2002:null": { fits: (node, yaml) => yaml.isScalar(node) && node.value === null, write: "null or ~" },
   "tag:yaml.org,2002:map": { fits: (node, yaml) => yaml.isMap(node), write: "a mapping" },
@@ -99,7 +100,7 @@ export function parseYamlText(file: string, source: string, lineStarts: readonly
       { start: version.index, end: version.index + version[0].length },
       "yaml-version",
       `${file} declares YAML ${version[1]}, which mcp-gen does not read: YAML 1.1 readers read yes, no, on and off as booleans and 0777 as octal, and YAML 1.2 (what mcp-gen reads) does not.`,
-      "Remove the %YAML line and write the file as YAML 1.2 (true and false for booleans, 0o777 for octal), or write %YAML 1.2.",
+      'Remove the %YAML line and write the file as YAML 1.2 (true and false for booleans, quotes around text such as "yes", 511 for octal 0777), or write %YAML 1.2.',
     );
     return { value: undefined, spans, diagnostics };
   }
@@ -209,7 +210,11 @@ class YamlConverter {
         return this.convert(item as ParsedNode, joinPointer(pointer, i), undefined, depth + 1);
       });
     }
-    if (this.yaml.isScalar(node)) return this.convertScalar(node.value, range, pointer);
+    if (this.yaml.isScalar(node)) {
+      const value = this.convertScalar(node.value, range, pointer);
+      this.warnYaml11(node, value, range, "value", pointer);
+      return value;
+    }
     this.fail(range, "yaml-syntax", "This YAML node has no JSON equivalent.", "Use a plain mapping, sequence or scalar.", pointer);
   }
 
@@ -261,6 +266,7 @@ class YamlConverter {
         );
       }
       const childPointer = joinPointer(pointer, name);
+      this.warnYaml11(keyNode, keyNode.value as string | number | boolean, keyRange, "key", childPointer);
       const value = pair.value === null ? this.absentValue(map, keyNode, previous, keyRange, childPointer) : this.convert(pair.value, childPointer, keyRange, depth + 1);
       defineOwn(out, name, value);
       previous = pair.value;
@@ -302,6 +308,17 @@ class YamlConverter {
     }
     if (value === null || typeof value === "string" || typeof value === "number" || typeof value === "boolean") return value;
     this.fail(range, "yaml-non-json-value", "This YAML scalar does not produce a JSON value.", "Write a string, number, boolean or null.", pointer);
+  }
+
+  /**
+   * Warns where YAML 1.1 reads a plain scalar as another value (`on`, 0777, 1:20). Quoted and block
+   * scalars read alike in both; an alias's expansion is the anchored node, warned about where it is.
+   */
+  private warnYaml11(node: Scalar.Parsed, read: JsonValue, range: TextRange, role: "key" | "value", pointer: string): void {
+    if (node.type !== "PLAIN" || this.expanding.length > 0 || (read !== null && typeof read === "object")) return;
+    const text = typeof node.source === "string" ? node.source : this.text.slice(range.start, range.end);
+    const difference = yaml11Difference(text, read, role, node.tag);
+    if (difference !== undefined) this.warn(range, "yaml-1-1-scalar", difference.message, difference.hint, pointer);
   }
 
   private expandAlias(alias: Alias.Parsed, pointer: string, keyRange: TextRange | undefined, depth: number): JsonValue {

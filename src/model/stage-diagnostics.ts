@@ -114,6 +114,12 @@ export const STAGE_DIAGNOSTICS: readonly StageDiagnosticInfo[] = [
     summary: "The server says it is another server (serverInfo name) than the one mcp-tools.lock.json records; its tools are not compared.",
   },
   { id: "verify-tool-removed", stage: "verify", summary: "mcp-tools.lock.json pins a tool that the live server no longer lists." },
+  {
+    id: "yaml-1-1-scalar",
+    stage: "load",
+    summary: "An unquoted YAML value or key is read otherwise by YAML 1.1 readers (yes, on and y as booleans, 0777 as octal, 1:20 as 80, 1_000 as 1000, 2024-01-01 as a date); mcp-gen reads YAML 1.2.",
+    severity: "warning",
+  },
   { id: "yaml-alias-cycle", stage: "load", summary: "A YAML alias is used inside its own anchor." },
   { id: "yaml-alias-limit", stage: "load", summary: "YAML aliases expand to more than load.maxAliasNodes values (alias bombs stop here)." },
   { id: "yaml-complex-key", stage: "load", summary: "A YAML mapping key is a collection, an alias or null, which JSON cannot represent." },

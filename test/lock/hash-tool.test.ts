@@ -208,7 +208,9 @@ describe("property: reordering keys and reformatting never changes the hash", ()
         const shuffled = shuffleKeys(wire as JsonValue, seed);
         const text = format === "json" ? JSON.stringify(shuffled, null, seed % 5) : toYaml(shuffled, { indent: 2 + (seed % 3) });
         const loaded = loadDocument({ path: `tools/t.${format}`, text });
-        expect(loaded.diagnostics).toEqual([]);
+        // The yaml package writes YAML 1.2, whose unquoted n or 1e-7 YAML 1.1 reads otherwise: that
+        // warning is about other readers; mcp-gen's reading, and so the hash, is the same.
+        expect(loaded.diagnostics.filter((d) => d.ruleId !== "yaml-1-1-scalar")).toEqual([]);
         const resolved = resolveTool(loaded.value!, new Map());
         expect(hashTool(resolved.value!.wire)).toEqual(hashTool(wire as JsonObject));
       }),
