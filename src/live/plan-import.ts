@@ -3,7 +3,7 @@
 // tool, collision-free even on case-insensitive file systems. Pure. Every file is read back with
 // mcp-gen's own loader before it is accepted, so a build hashes exactly what the server sent; a tool
 // that reads back from neither form (past the configured load limits) is refused, never written.
-import { stringify } from "yaml";
+import { type ScalarTag, stringify, type Tags } from "yaml";
 import { assignToolNames } from "../emit/names.js";
 import { canonicalJson, findJcsProblem } from "../lock/canonical-json.js";
 import type { GeneratedFile } from "../model/generated-file.js";
@@ -12,6 +12,7 @@ import type { ResolvedTool } from "../model/source.js";
 import type { LoadLimits } from "../load/limits.js";
 import { decodeSource } from "../load/decode-source.js";
 import { loadDocument } from "../load/load-document.js";
+import { agreedNumber } from "../load/yaml-1-1-scalar.js";
 import { liveProblem, type LiveResult } from "./live-problem.js";
 
 export interface ImportPlan {
@@ -83,10 +84,26 @@ function renderYaml(tool: JsonObject): string {
   for (const key of [...FIRST.filter((key) => getOwn(tool, key) !== undefined), ...Object.keys(tool).filter((key) => !FIRST.includes(key))]) {
     defineOwn(ordered, key, tool[key]!);
   }
-  const body = stringify(ordered, { version: "1.2", lineWidth: 0, aliasDuplicateObjects: false });
+  // YAML 1.2, written so that YAML 1.1 readers read the same values (the loader's yaml-1-1-scalar):
+  // strings such as "on", "n" and "1:20" quoted, numbers such as 1e-7 with a point (1.0e-7).
+  const body = stringify(ordered, { version: "1.2", compat: "yaml-1.1", customTags: withAgreedNumbers, lineWidth: 0, aliasDuplicateObjects: false });
   return `${HEADER.split("\n")
     .map((line) => `#${line}`)
     .join("\n")}\n${body}`;
+}
+
+/** The core schema's tags, with numbers written as agreedNumber writes them (1e+21 is text to YAML 1.1). */
+function withAgreedNumbers(tags: Tags): Tags {
+  return tags.map((tag) => {
+    if (!isPlainNumberTag(tag) || tag.stringify === undefined) return tag;
+    const written = tag.stringify;
+    return { ...tag, stringify: (item, ...rest) => (typeof item.value === "number" && Number.isFinite(item.value) ? agreedNumber(item.value) : written(item, ...rest)) };
+  });
+}
+
+/** !!int and !!float in their default (decimal) format, the one a number of a JSON value is written in. */
+function isPlainNumberTag(tag: Tags[number]): tag is ScalarTag {
+  return typeof tag === "object" && !("collection" in tag) && tag.format === undefined && (tag.tag === "tag:yaml.org,2002:int" || tag.tag === "tag:yaml.org,2002:float");
 }
 
 /** true when the file loads as exactly `tool`; otherwise why not. */

@@ -44,6 +44,23 @@ describe("planImport", () => {
     expect(canonicalJson(loaded.value)).toBe(canonicalJson(tricky));
   });
 
+  it("writes YAML that YAML 1.1 readers read alike: no yaml-1-1-scalar warning on the next build", () => {
+    const texts = ["on", "Off", "y", "n", "1:20", "0777", "08", "0o17", "0b1", "1_000", "1e3", "-0x1F", "2024-01-31", "~", "null"];
+    const numbers = [1e21, -5e-8, 1e-7, 0.5, 644, -0, 2 ** 53 - 1];
+    const tool: JsonObject = {
+      name: "alike",
+      inputSchema: { type: "object", properties: Object.fromEntries(texts.map((text) => [text, { const: text }])) },
+      _meta: { "com.example/numbers": numbers, "com.example/texts": texts },
+    };
+    const plan = planImport([tool], "tools", DEFAULT_LOAD_LIMITS);
+    if (!plan.ok) throw new Error(plan.problem.message);
+    const [file] = plan.value.files;
+    expect(file!.path).toBe("tools/alike.yaml");
+    const loaded = loadDocument({ path: file!.path, text: file!.contents });
+    expect(loaded.diagnostics).toEqual([]);
+    expect(canonicalJson(loaded.value!.value)).toBe(canonicalJson(tool));
+  });
+
   it("writes a lone surrogate as JSON, which can hold it", () => {
     const plan = planImport([{ name: "odd", description: "bad \ud800 text", inputSchema: { type: "object" } }], "tools", DEFAULT_LOAD_LIMITS);
     if (!plan.ok) throw new Error(plan.problem.message);
