@@ -21,24 +21,34 @@ const CODES = { red: 31, green: 32, yellow: 33, cyan: 36, gray: 90, bold: 1 } as
 export function formatText(diagnostics: readonly Diagnostic[], options: TextFormatOptions): string {
   const paint = (code: keyof typeof CODES, text: string) => (options.color ? `\u001b[${CODES[code]}m${text}\u001b[0m` : text);
   const named = options.display ?? ((file: string) => file);
-  // A finding's file is named as it is on disk: a name with a line break or an escape sequence in it
-  // (a file in a pull request can be named so) would print a line of its own, or rewrite the
-  // terminal, in a CI log. Such characters show as <U+000A>, as invisible characters do.
-  const display = (file: string) => visibleText(named(file)).replace(/[\t\n]/g, (c) => `<U+000${c === "\t" ? "9" : "A"}>`);
+  const display = (file: string) => oneLine(named(file));
   const blocks = diagnostics.map((d) => {
     const severity = d.severity === "error" ? paint("red", "error") : d.severity === "warning" ? paint("yellow", "warning") : paint("cyan", "info");
-    const lines = [`${paint("bold", `${display(d.file)}:${d.line}:${d.column}`)} ${severity} ${paint("gray", d.ruleId)} ${d.message}`];
-    if (d.hint) lines.push(`  ${paint("cyan", "hint:")} ${d.hint}`);
+    const lines = [`${paint("bold", `${display(d.file)}:${d.line}:${d.column}`)} ${severity} ${paint("gray", d.ruleId)} ${oneLine(d.message)}`];
+    if (d.hint) lines.push(`  ${paint("cyan", "hint:")} ${oneLine(d.hint)}`);
     const source = options.sources.get(d.file);
     if (source !== undefined) lines.push(...codeFrame(source, d, options.contextLines ?? 1, paint));
     for (const change of d.textChanges ?? []) lines.push("", ...textChangeLines(change, paint));
     if (d.related && d.related.length > 0) {
-      lines.push("", ...d.related.map((r, i) => `  ${i === 0 ? paint("cyan", "related:") : "        "} ${display(r.file)}:${r.line}:${r.column} ${r.message}`));
+      lines.push("", ...d.related.map((r, i) => `  ${i === 0 ? paint("cyan", "related:") : "        "} ${display(r.file)}:${r.line}:${r.column} ${oneLine(r.message)}`));
     }
     return lines.join("\n");
   });
   const summary = summarize(diagnostics);
   return blocks.length === 0 ? summary + "\n" : blocks.join("\n\n") + "\n\n" + summary + "\n";
+}
+
+/**
+ * A file name, message, hint or related location's phrase as one printed line. Each is one line by
+ * design (a message is one sentence; multi-line text travels as a text change, shown as a diff), but
+ * may quote what no one checked: another descriptor's file name (tool-name-unique), an error's own
+ * words. A line break there would print a line of its own in a CI log, which GitHub reads as a
+ * workflow command ("::error ..."), and an escape sequence would rewrite the terminal: such
+ * characters show as <U+000A>, as invisible characters do.
+ * @example oneLine("a\n::error::b") === "a<U+000A>::error::b"
+ */
+function oneLine(text: string): string {
+  return visibleText(text).replace(/[\t\n\u2028\u2029]/g, (c) => `<U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}>`);
 }
 
 export function summarize(diagnostics: readonly Diagnostic[]): string {

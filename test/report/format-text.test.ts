@@ -1,9 +1,12 @@
 // formatText names a finding's file as it is on disk, but never prints its control characters: a
 // file named with a line break (or an escape sequence) printed a line of its own in a CI log, which
-// GitHub reads as a workflow command ("::error ...") and a terminal as a screen edit.
+// GitHub reads as a workflow command ("::error ...") and a terminal as a screen edit. The same holds
+// for a message, a hint and a related location's phrase, which may quote another file's name.
 import { describe, expect, it } from "vitest";
 import type { Diagnostic } from "../../src/model/diagnostic.js";
 import { formatText } from "../../src/report/format-text.js";
+import { toolNameUnique } from "../../src/validate/rules/tool-name-unique.js";
+import { analyzeTexts } from "../support/project-from-tools.js";
 
 const FILE = "tools/a\n::error file=README.md::pwned\u001b[2J\tb.yaml";
 
@@ -34,5 +37,42 @@ describe("formatText and file names", () => {
 
   it("prints an ordinary name as it is", () => {
     expect(formatText([finding("tools/get weather.yaml")], { sources: new Map(), color: false }).split("\n")[0]).toBe("tools/get weather.yaml:1:7 warning tool-name-syntax Tool name is odd.");
+  });
+});
+
+describe("formatText and the text of a finding", () => {
+  it("shows a line break or an escape in another descriptor's file name quoted by a message (tool-name-unique) as <U+...>", () => {
+    const other = "tools/b\n::error file=README.md::pwned\u001b[2J.json";
+    const tool = '{ "name": "dup", "inputSchema": { "type": "object" } }\n';
+    const { analysis, sources } = analyzeTexts(
+      new Map([
+        ["tools/a.json", tool],
+        [other, tool],
+      ]),
+      [toolNameUnique],
+    );
+    const text = formatText(analysis.diagnostics, { sources, color: false });
+    expect(analysis.diagnostics.map((d) => d.ruleId)).toEqual(["tool-name-unique", "tool-name-unique"]);
+    expect(text).toContain('tools/a.json:1:11 error tool-name-unique Tool name "dup" is also used by tools/b<U+000A>::error file=README.md::pwned<U+001B>[2J.json.');
+    expect(text).not.toMatch(/^::error/m);
+    expect(text).not.toContain("\u001b");
+  });
+
+  it("shows them in a message, a hint and a related location's phrase, and leaves every other character as it is", () => {
+    const d: Diagnostic = {
+      ...finding("tools/a.yaml"),
+      message: 'Quoted: a\r\n::warning::x\u2028y\u001b]0;title\u0007 é 名 "q".',
+      hint: "Write\tit\nonce.",
+      related: [{ file: "tools/a.yaml", line: 2, column: 1, message: "also\nhere" }],
+    };
+    expect(formatText([d], { sources: new Map(), color: true }).split("\n")).toEqual([
+      '\u001b[1mtools/a.yaml:1:7\u001b[0m \u001b[33mwarning\u001b[0m \u001b[90mtool-name-syntax\u001b[0m Quoted: a<U+000D><U+000A>::warning::x<U+2028>y<U+001B>]0;title<U+0007> é 名 "q".',
+      "  \u001b[36mhint:\u001b[0m Write<U+0009>it<U+000A>once.",
+      "",
+      "  \u001b[36mrelated:\u001b[0m tools/a.yaml:2:1 also<U+000A>here",
+      "",
+      "1 problem (0 errors, 1 warning)",
+      "",
+    ]);
   });
 });
