@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { loadDocument } from "../../src/load/load-document.js";
 import { agreedNumber, readAsYaml11 } from "../../src/load/yaml-1-1-scalar.js";
+import { STAGE_DIAGNOSTICS } from "../../src/model/stage-diagnostics.js";
 
 function load(text: string, path = "tools/t.yaml") {
   return loadDocument({ path, text });
@@ -166,5 +167,16 @@ describe("the loader", () => {
   it("warns after the errors that refuse a file too, and the warning alone does not refuse it", () => {
     expect(load("name: t\ndefault: yes\n").value).toBeDefined();
     expect(findings("name: t\ndefault: yes\nmaximum: .inf\n").map(([id]) => id)).toEqual(["yaml-1-1-scalar", "yaml-non-json-value"]);
+  });
+});
+
+describe("the stage diagnostics list", () => {
+  it("gives each load warning the severity the loader reports it with (SARIF's defaultConfiguration reads it)", () => {
+    const warnings = load("name: t\ndefault: on\nmaximum: 9007199254740993\n").diagnostics;
+    expect(warnings.map((d) => [d.ruleId, d.severity])).toEqual([
+      ["yaml-1-1-scalar", "warning"],
+      ["load-number-precision", "warning"],
+    ]);
+    for (const d of warnings) expect(STAGE_DIAGNOSTICS.find((info) => info.id === d.ruleId)?.severity, d.ruleId).toBe("warning");
   });
 });
