@@ -13,8 +13,11 @@ export type Yaml11Reading =
   | { readonly kind: "timestamp" };
 
 const NULL = /^(?:~|null|Null|NULL|)$/;
-const BOOLEAN = /^(?:y|Y|yes|Yes|YES|n|N|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF)$/;
-const TRUE = /^(?:y|Y|yes|Yes|YES|true|True|TRUE|on|On|ON)$/;
+// YAML 1.1's type repository lists y and n too, but PyYAML, the reader most files meet, reads them as
+// strings, and properties named x and y are common: warning on every `y:` would bury the warnings
+// that matter. Go's yaml.v2, which reads them as booleans, is the reader this leaves to itself.
+const BOOLEAN = /^(?:yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF)$/;
+const TRUE = /^(?:yes|Yes|YES|true|True|TRUE|on|On|ON)$/;
 const BINARY = /^([-+]?)0b([01_]+)$/;
 const HEX = /^([-+]?)0x([0-9a-fA-F_]+)$/;
 const OCTAL = /^([-+]?)0([0-7_]+)$/;

@@ -21,8 +21,6 @@ const DIFFERENT: readonly (readonly [string, unknown, string, string])[] = [
   ["No", "No", "the boolean false", 'Quote it ("No") if you mean the string, or write false if you mean the boolean.'],
   ["ON", "ON", "the boolean true", 'Quote it ("ON") if you mean the string, or write true if you mean the boolean.'],
   ["off", "off", "the boolean false", 'Quote it ("off") if you mean the string, or write false if you mean the boolean.'],
-  ["y", "y", "the boolean true", 'Quote it ("y") if you mean the string, or write true if you mean the boolean.'],
-  ["N", "N", "the boolean false", 'Quote it ("N") if you mean the string, or write false if you mean the boolean.'],
   ["0777", 777, "the number 511", 'Write 777 for the number mcp-gen reads, or 511 for the one YAML 1.1 reads; quote it ("0777") for the string.'],
   ["-010", -10, "the number -8", 'Write -10 for the number mcp-gen reads, or -8 for the one YAML 1.1 reads; quote it ("-010") for the string.'],
   ["08", 8, "a string", 'Write 8 if you mean the number, or quote it ("08") if you mean the string.'],
@@ -42,8 +40,12 @@ const DIFFERENT: readonly (readonly [string, unknown, string, string])[] = [
   ["2001-12-14t21:59:43.10-05:00", "2001-12-14t21:59:43.10-05:00", "a timestamp (a date, not text)", 'Quote it ("2001-12-14t21:59:43.10-05:00") so that every reader reads the string.'],
 ];
 
-// Read alike by both versions, or not a 1.1 type at all.
+// Read alike by both versions, or not a 1.1 type at all; y and n as PyYAML reads them (see the module).
 const ALIKE = [
+  "y",
+  "N",
+  "n",
+  "Y",
   "true",
   "False",
   "TRUE",
@@ -72,7 +74,7 @@ const ALIKE = [
   "9007199254740991",
 ];
 // The ones that are keys too: a key read as a number or boolean must be written as its member's name (yaml-non-string-key).
-const ALIKE_KEYS = new Set(["true", "42", "1.5", "yEs", "oN", "yes-no", "onward", "12:60", "2024-1-1", "x"]);
+const ALIKE_KEYS = new Set(["y", "N", "n", "Y", "true", "42", "1.5", "yEs", "oN", "yes-no", "onward", "12:60", "2024-1-1", "x"]);
 
 describe("readAsYaml11", () => {
   it.each([
@@ -147,10 +149,10 @@ describe("the loader", () => {
   });
 
   it("warns in flow collections, at each scalar", () => {
-    expect(findings("name: t\nenum: [on, off, auto]\n_meta: { y: 1, x: 2 }\n")).toEqual([
+    expect(findings("name: t\nenum: [on, off, auto]\n_meta: { no: 1, y: 2 }\n")).toEqual([
       ["yaml-1-1-scalar", "warning", 2, 8, 10, "/enum/0"],
       ["yaml-1-1-scalar", "warning", 2, 12, 15, "/enum/1"],
-      ["yaml-1-1-scalar", "warning", 3, 10, 11, "/_meta/y"],
+      ["yaml-1-1-scalar", "warning", 3, 10, 12, "/_meta/no"],
     ]);
   });
 
