@@ -47,15 +47,30 @@ let steps: Steps | undefined;
 /** CommonJS, loaded on first use: a build that reuses every tool's module never loads it. */
 function librarySteps(): Steps {
   if (steps !== undefined) return steps;
-  const at = (file: string) => require(`json-schema-to-typescript/dist/src/${file}.js`);
+  const at = (file: string) => require(`json-schema-to-typescript/dist/src/${file}.js`) as Partial<Steps>;
   const { compile, DEFAULT_OPTIONS } = require("json-schema-to-typescript") as { compile: typeof Compile; DEFAULT_OPTIONS: Options };
   const { merge } = require("lodash") as { merge: (...objects: object[]) => Options };
   // As compile() prepares its options: merged over the defaults, `cwd` ending in a slash.
   const options = merge({}, DEFAULT_OPTIONS, OPTIONS);
   if (!options.cwd.endsWith("/")) options.cwd += "/";
-  const loaded: Steps = { compile, options, ...at("normalizer"), ...at("linker"), ...at("validator"), ...at("parser"), ...at("optimizer"), ...at("generator") };
-  steps = loaded;
-  return loaded;
+  const { normalizeNullableRefs, normalize } = at("normalizer");
+  const { parse, nameAnonymousRecursiveTypes } = at("parser");
+  const loaded = {
+    compile,
+    options,
+    normalizeNullableRefs,
+    normalize,
+    link: at("linker").link,
+    validate: at("validator").validate,
+    parse,
+    nameAnonymousRecursiveTypes,
+    optimize: at("optimizer").optimize,
+    generate: at("generator").generate,
+  };
+  // A step missing from the installed package means another version than the one these steps were read from.
+  for (const [name, step] of Object.entries(loaded)) if (step === undefined) throw new Error(`json-schema-to-typescript has no ${name}(): mcp-gen needs version 16.0.0`);
+  steps = loaded as Steps;
+  return steps;
 }
 
 /**
