@@ -127,7 +127,8 @@ export const STAGE_DIAGNOSTICS: readonly StageDiagnosticInfo[] = [
   {
     id: "yaml-1-1-scalar",
     stage: "load",
-    summary: "An unquoted YAML value or key is read otherwise by YAML 1.1 readers (yes, on and off as booleans, 0777 as octal, 1:20 as 80, 1_000 as 1000, 2024-01-01 as a date); mcp-gen reads YAML 1.2.",
+    summary:
+      "An unquoted YAML value or key is read otherwise by YAML 1.1 readers (yes, on and off as booleans, 0777 as octal, 1:20 as 80, 1_000 as 1000, 2024-01-01 as a date); mcp-gen reads YAML 1.2.",
     severity: "warning",
   },
   { id: "yaml-alias-cycle", stage: "load", summary: "A YAML alias is used inside its own anchor." },

@@ -34,10 +34,10 @@ describe("hostile text in the github, json and sarif formats", () => {
     expect(lines).toHaveLength(1);
     expect(out).not.toContain("\r");
     const [, properties, data] = /^::error (.*?)::(.*)$/s.exec(lines[0]!)!;
-    const unescape = (text: string) => text.replace(/%0D/g, "\r").replace(/%0A/g, "\n").replace(/%3A/g, ":").replace(/%2C/g, ",").replace(/%25/g, "%");
+    const decodeCommandValue = (text: string) => text.replace(/%0D/g, "\r").replace(/%0A/g, "\n").replace(/%3A/g, ":").replace(/%2C/g, ",").replace(/%25/g, "%");
     expect(properties!.split(",")[0]).toBe(`file=${FILE.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A").replace(/:/g, "%3A").replace(/,/g, "%2C")}`);
-    expect(unescape(properties!.split(",")[0]!.slice("file=".length))).toBe(FILE);
-    expect(unescape(data!)).toBe(`${HOSTILE.message}\n${HOSTILE.hint}\nRelated:\n- ${FILE}:2 also\nhere`);
+    expect(decodeCommandValue(properties!.split(",")[0]!.slice("file=".length))).toBe(FILE);
+    expect(decodeCommandValue(data!)).toBe(`${HOSTILE.message}\n${HOSTILE.hint}\nRelated:\n- ${FILE}:2 also\nhere`);
   });
 
   it("json and sarif: plain JSON, with no raw control character, that reads back as written", () => {
