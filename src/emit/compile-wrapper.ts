@@ -28,8 +28,12 @@ const OPTIONS = {
   $refOptions: { resolve: { external: false, file: false, http: false } },
 } as const;
 
-/** The library's steps after dereferencing (dist/src of json-schema-to-typescript 16.0.0). */
-interface Steps {
+/**
+ * The library's steps after dereferencing (dist/src of json-schema-to-typescript 16.0.0) and its
+ * options as compile() prepares them: loaded by loadTypeCompiler for a batch of wrappers and passed
+ * down, so neither the modules are looked up nor the options merged again for each one.
+ */
+export interface TypeCompiler {
   readonly compile: typeof Compile;
   readonly options: Options;
   normalizeNullableRefs(schema: object): void;
@@ -42,12 +46,9 @@ interface Steps {
   generate(ast: object, options: Options): string;
 }
 
-let steps: Steps | undefined;
-
-/** CommonJS, loaded on first use: a build that reuses every tool's module never loads it. */
-function librarySteps(): Steps {
-  if (steps !== undefined) return steps;
-  const at = (file: string) => require(`json-schema-to-typescript/dist/src/${file}.js`) as Partial<Steps>;
+/** CommonJS, loaded when a batch needs it: a build that reuses every tool's module never loads it. */
+export function loadTypeCompiler(): TypeCompiler {
+  const at = (file: string) => require(`json-schema-to-typescript/dist/src/${file}.js`) as Partial<TypeCompiler>;
   const { compile, DEFAULT_OPTIONS } = require("json-schema-to-typescript") as { compile: typeof Compile; DEFAULT_OPTIONS: Options };
   const { merge } = require("lodash") as { merge: (...objects: object[]) => Options };
   // As compile() prepares its options: merged over the defaults, `cwd` ending in a slash.
@@ -69,18 +70,16 @@ function librarySteps(): Steps {
   };
   // A step missing from the installed package means another version than the one these steps were read from.
   for (const [name, step] of Object.entries(loaded)) if (step === undefined) throw new Error(`json-schema-to-typescript has no ${name}(): mcp-gen needs version 16.0.0`);
-  steps = loaded as Steps;
-  return steps;
+  return loaded as TypeCompiler;
 }
 
 /**
  * json-schema-to-typescript's output for one wrapper (JSON text, parsed here so the schema is ours to
  * change): compile(wrapper, rootName, options), by its own steps when the wrapper has no `$ref`.
  */
-export async function compileWrapper(wrapperText: string, rootName: string, customName: (wrapper: object) => CustomName): Promise<string> {
+export async function compileWrapper(library: TypeCompiler, wrapperText: string, rootName: string, customName: (wrapper: object) => CustomName): Promise<string> {
   // A `$ref` key is always written as `"$ref"` by JSON.stringify; in data it travels as a placeholder.
-  if (wrapperText.includes('"$ref"')) return compileWithLibrary(wrapperText, rootName, customName);
-  const library = librarySteps();
+  if (wrapperText.includes('"$ref"')) return compileWithLibrary(library, wrapperText, rootName, customName);
   const wrapper = JSON.parse(wrapperText) as object;
   const options: Options = { ...library.options, customName: customName(wrapper) };
   library.normalizeNullableRefs(wrapper);
@@ -88,7 +87,7 @@ export async function compileWrapper(wrapperText: string, rootName: string, cust
   const dereferencedPaths = new WeakMap<object, string>();
   const linked = library.link(wrapper);
   // compile() prints the validator's errors and throws: leave that to it.
-  if (library.validate(linked, rootName).length > 0) return compileWithLibrary(wrapperText, rootName, customName);
+  if (library.validate(linked, rootName).length > 0) return compileWithLibrary(library, wrapperText, rootName, customName);
   const normalized = library.normalize(linked, dereferencedPaths, rootName, options);
   const processed = new Map<object, unknown>();
   const usedNames = new Set<string>();
@@ -99,7 +98,7 @@ export async function compileWrapper(wrapperText: string, rootName: string, cust
 }
 
 /** compile() itself, for any wrapper: what compileWrapper must give. */
-export async function compileWithLibrary(wrapperText: string, rootName: string, customName: (wrapper: object) => CustomName): Promise<string> {
+export async function compileWithLibrary(library: TypeCompiler, wrapperText: string, rootName: string, customName: (wrapper: object) => CustomName): Promise<string> {
   const wrapper = JSON.parse(wrapperText) as object;
-  return librarySteps().compile(wrapper as JSONSchema, rootName, { ...OPTIONS, customName: customName(wrapper) } as Partial<Options>);
+  return library.compile(wrapper as JSONSchema, rootName, { ...OPTIONS, customName: customName(wrapper) } as Partial<Options>);
 }

@@ -19,6 +19,7 @@ import { legacyDescriptor, needsLegacyWrap } from "@mcp-gen/runtime/v1/legacy-pr
 import type { SchemaCompiler } from "../compile/schema-compiler.js";
 import { aggregateBanner, fileBanner, runtimeBanner } from "./banner.js";
 import { scaffoldExamples } from "./derive-examples.js";
+import { loadTypeCompiler } from "./compile-wrapper.js";
 import { admitsNoProperty, compileTypes, finishToolTypes, planToolTypes, type InputForm, type ToolTypes, type TypesRequest } from "./emit-types.js";
 import {
   emitValidators,
@@ -151,7 +152,9 @@ export type TypesCompiler = (jobs: readonly TypesJob[]) => Promise<readonly stri
 /** compileTypes for each job, one after another. */
 export async function compileTypesInTurn(jobs: readonly TypesJob[]): Promise<string[]> {
   const out: string[] = [];
-  for (const job of jobs) out.push(await compileTypes(job.wrapperText, job.rootName));
+  if (jobs.length === 0) return out;
+  const library = loadTypeCompiler();
+  for (const job of jobs) out.push(await compileTypes(job.wrapperText, job.rootName, library));
   return out;
 }
 

@@ -10,7 +10,7 @@ import { escapePointerToken, splitPointer } from "../model/pointer.js";
 import { anchorPointers, fragmentPointer, sameDocumentFragment } from "../model/schema-anchors.js";
 import { walkSchema } from "../model/schema-walk.js";
 import { docCommentLines, escapeInvisibleInCode, typeKey } from "./safe-text.js";
-import { compileWrapper, type CustomName } from "./compile-wrapper.js";
+import { compileWrapper, type CustomName, loadTypeCompiler, type TypeCompiler } from "./compile-wrapper.js";
 import { formatTypeScript } from "./format-types.js";
 
 export interface ToolTypeNames {
@@ -102,8 +102,8 @@ export function planToolTypes(input: JsonValue, output: JsonValue | undefined, n
  * json-schema-to-typescript's output for a request's wrapper (the expensive step of type generation:
  * a build runs it once per distinct wrapper, on worker threads when there are many).
  */
-export async function compileTypes(wrapperText: string, rootName: string): Promise<string> {
-  return compileWrapper(wrapperText, rootName, (wrapper) => keepOwnNames(wrapper as JsonObject));
+export async function compileTypes(wrapperText: string, rootName: string, library: TypeCompiler = loadTypeCompiler()): Promise<string> {
+  return compileWrapper(library, wrapperText, rootName, (wrapper) => keepOwnNames(wrapper as JsonObject));
 }
 
 /** A schema as json-schema-to-typescript hands it to `customName`. */

@@ -5,6 +5,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import type { Dialect } from "../model/dialect.js";
 import type { JsonValue } from "../model/json.js";
+import { loadTypeCompiler } from "../emit/compile-wrapper.js";
 import { compileTypes } from "../emit/emit-types.js";
 import { SchemaCompiler, type CompiledValidator, type SchemaCheck } from "../compile/schema-compiler.js";
 import type { GeneratedFile } from "../model/generated-file.js";
@@ -143,6 +144,8 @@ export function createBatch(items: readonly CreateItem[], made: Set<string>): bo
 /** One batch of json-schema-to-typescript runs, one after another: the same on a worker and on the main thread. */
 export async function typesBatch(items: readonly TypesItem[]): Promise<string[]> {
   const results: string[] = [];
-  for (const item of items) results.push(await compileTypes(item.wrapperText, item.rootName));
+  if (items.length === 0) return results;
+  const library = loadTypeCompiler();
+  for (const item of items) results.push(await compileTypes(item.wrapperText, item.rootName, library));
   return results;
 }

@@ -2,13 +2,14 @@
 // a wrapper without `$ref` (src/emit/compile-wrapper.ts). Its output must be compile()'s: checked on
 // the wrapper of every corpus tool, and on the keywords and names that change what the library writes.
 import { describe, expect, it } from "vitest";
-import { compileWithLibrary, compileWrapper } from "../../src/emit/compile-wrapper.js";
+import { compileWithLibrary, compileWrapper, loadTypeCompiler } from "../../src/emit/compile-wrapper.js";
 import { keepOwnNames, planToolTypes } from "../../src/emit/emit-types.js";
 import { assignToolNames } from "../../src/emit/names.js";
 import type { JsonObject, JsonValue } from "../../src/model/json.js";
 import { corpusCaptures } from "../support/corpus-tools.js";
 
 const ownNames = (wrapper: object) => keepOwnNames(wrapper as JsonObject);
+const library = loadTypeCompiler();
 
 /** The output, or the error, of one way of compiling. */
 async function outcome(compiled: Promise<string>): Promise<string> {
@@ -20,8 +21,8 @@ async function bothWays(input: JsonValue, output: JsonValue | undefined, pascal:
   const { wrapperText, rootName } = planToolTypes(input, output, { pascal }, [], share);
   return {
     direct: !wrapperText.includes('"$ref"'),
-    fast: await outcome(compileWrapper(wrapperText, rootName, ownNames)),
-    library: await outcome(compileWithLibrary(wrapperText, rootName, ownNames)),
+    fast: await outcome(compileWrapper(library, wrapperText, rootName, ownNames)),
+    library: await outcome(compileWithLibrary(library, wrapperText, rootName, ownNames)),
   };
 }
 
@@ -39,8 +40,8 @@ describe("compileWrapper", () => {
         if (seen.has(wrapperText)) continue;
         seen.add(wrapperText);
         if (!wrapperText.includes('"$ref"')) direct++;
-        const fast = await compileWrapper(wrapperText, rootName, ownNames);
-        if (fast !== (await compileWithLibrary(wrapperText, rootName, ownNames))) mismatches.push(`${file} ${tool.name}`);
+        const fast = await compileWrapper(library, wrapperText, rootName, ownNames);
+        if (fast !== (await compileWithLibrary(library, wrapperText, rootName, ownNames))) mismatches.push(`${file} ${tool.name}`);
       }
     }
     expect(mismatches.slice(0, 5)).toEqual([]);

@@ -4,7 +4,7 @@
 // PROPERTY_RUNS sets the number of tools (a nightly run uses thousands) and PROPERTY_SEED the seed.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { compileWithLibrary, compileWrapper } from "../../src/emit/compile-wrapper.js";
+import { compileWithLibrary, compileWrapper, loadTypeCompiler } from "../../src/emit/compile-wrapper.js";
 import { keepOwnNames, planToolTypes } from "../../src/emit/emit-types.js";
 import type { JsonObject, JsonValue } from "../../src/model/json.js";
 import { hostileText, propertyName } from "./arbitrary-descriptors.js";
@@ -74,14 +74,15 @@ const schema: fc.Arbitrary<Schema> = fc.letrec<{ node: Schema }>((tie) => {
 describe("compileWrapper on arbitrary schemas", () => {
   it("writes what compile() writes, or fails as it fails", async () => {
     const ownNames = (wrapper: object) => keepOwnNames(wrapper as JsonObject);
+    const library = loadTypeCompiler();
     const outcome = (compiled: Promise<string>) => compiled.catch((error: unknown) => `threw ${String(error)}`);
     let direct = 0;
     await fc.assert(
       fc.asyncProperty(schema, fc.option(schema, { nil: undefined }), fc.boolean(), async (input, output, share) => {
         const { wrapperText, rootName } = planToolTypes(input, output, { pascal: "Tool" }, [], share);
         if (!wrapperText.includes('"$ref"')) direct++;
-        const fast = await outcome(compileWrapper(wrapperText, rootName, ownNames));
-        expect(fast).toBe(await outcome(compileWithLibrary(wrapperText, rootName, ownNames)));
+        const fast = await outcome(compileWrapper(library, wrapperText, rootName, ownNames));
+        expect(fast).toBe(await outcome(compileWithLibrary(library, wrapperText, rootName, ownNames)));
       }),
       { numRuns: RUNS },
     );
