@@ -4,7 +4,7 @@
 import { homedir } from "node:os";
 import { basename, dirname, posix, relative, resolve, sep } from "node:path";
 import type { Config } from "../config/config.js";
-import { visibleText } from "../diff/visible-text.js";
+import { visibleLine } from "../diff/visible-text.js";
 import type { LiveTools } from "../live/fetch-live-tools.js";
 import { isClientConfig, type ClientConfigContext } from "../live/client-config.js";
 import type { LiveTarget } from "../live/live-connection.js";
@@ -252,10 +252,10 @@ export function describeProblem(problem: LiveProblem): string {
     ? `\nThe server's last output on stderr:\n${problem.stderr
         .split("\n")
         .slice(-10)
-        .map((line) => `  | ${shorten(visibleText(line))}`)
+        .map((line) => `  | ${shorten(visibleLine(line))}`)
         .join("\n")}`
     : "";
-  return `${visibleText(problem.message)}${tail}`;
+  return `${visibleLine(problem.message)}${tail}`;
 }
 
 function shorten(line: string): string {
@@ -265,7 +265,7 @@ function shorten(line: string): string {
 /** "fake 1.0.0 (legacy era)" */
 export function describeServer(live: LiveTools): string {
   const { name, version, era } = live.server;
-  return visibleText(`${name === undefined ? "The server" : JSON.stringify(name)}${version ? ` ${version}` : ""}${era ? ` (${era} era)` : ""}`);
+  return visibleLine(`${name === undefined ? "The server" : JSON.stringify(name)}${version ? ` ${version}` : ""}${era ? ` (${era} era)` : ""}`);
 }
 
 /** "1 tool", "2 tools". */

@@ -13,7 +13,7 @@ import type { PinSource } from "../live/server-record.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 import { UsageError } from "./args.js";
 import { describeProblem, describeServer, loadLive, type FileSource } from "./live-args.js";
-import { visibleText } from "../diff/visible-text.js";
+import { visibleLine } from "../diff/visible-text.js";
 
 /** `fromClientConfig`: the target is an entry of a client config (its variables are set there, not with --env). */
 export type ToolSource = { readonly kind: "live"; readonly target: LiveTarget; readonly fromClientConfig?: boolean } | FileSource;
@@ -53,5 +53,5 @@ export async function fetchTools(source: ToolSource, options: LiveOptions, env: 
   if (!saved.value) return { ok: false, diagnostics: saved.diagnostics, sources: new Map([[source.display, bytes.toString("utf8")]]) };
   const tools: LiveTools = { server: saved.value.server, tools: saved.value.tools, pages: saved.value.pages };
   const named = saved.value.server.name !== undefined ? `${describeServer(tools)}, saved in ${source.display}` : `The answer saved in ${source.display}`;
-  return { ok: true, tools, describe: visibleText(named), pin: { kind: "file", display: source.record } };
+  return { ok: true, tools, describe: visibleLine(named), pin: { kind: "file", display: source.record } };
 }

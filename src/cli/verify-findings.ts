@@ -5,7 +5,7 @@
 // the description rules say about the server's text, at the same entry. Every difference is an
 // error: verify pins a server someone else runs. The rules' findings keep their own severity.
 import { CHANGE_CLASSES, type ToolDiffChange } from "../diff/change.js";
-import { visibleText } from "../diff/visible-text.js";
+import { visibleLine } from "../diff/visible-text.js";
 import type { LiveComparison, VerifyFinding } from "../live/compare-live.js";
 import type { LoadLimits } from "../load/limits.js";
 import { loadDocument } from "../load/load-document.js";
@@ -28,7 +28,7 @@ export function verifyFindings({ lockPath, lockText, limits, comparison }: Verif
   if (comparison.findings.length === 0) return [];
   const doc = loadDocument({ path: lockPath, text: lockText }, { ...limits, maxDepth: limits.maxDepth + 4, maxNodes: Number.MAX_SAFE_INTEGER }).value;
   const at = (pointer: string, content: Pick<Diagnostic, "ruleId" | "severity" | "message" | "hint">, extra: Partial<Diagnostic> = {}): Diagnostic => ({
-    ...place(doc, lockPath, pointer, { ...content, message: visibleText(content.message) }),
+    ...place(doc, lockPath, pointer, { ...content, message: visibleLine(content.message) }),
     ...extra,
   });
   const pin = `Find out why the server changed; if the change is wanted, pin it again with \`mcp-gen import --update\` (or \`mcp-gen build\`) and commit ${lockPath}.`;

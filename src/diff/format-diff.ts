@@ -3,7 +3,7 @@
 import { compareText } from "../model/diagnostic.js";
 import { CHANGE_CLASSES, countByClass, type ChangeClass, type ToolDiff, type ToolDiffChange } from "./change.js";
 import { unifiedDiff } from "./line-diff.js";
-import { visibleText } from "./visible-text.js";
+import { visibleLine } from "./visible-text.js";
 
 export interface DiffTextOptions {
   /** Descriptor file (or other source) per tool, shown next to its name. */
@@ -26,9 +26,11 @@ export function formatDiffText(diff: ToolDiff, options: DiffTextOptions): string
   for (const tool of diff.tools) {
     const changes = diff.changes.filter((c) => c.tool === tool);
     const file = options.files.get(tool);
-    const lines = [`${visibleText(tool)}${file ? paint("dim", `  ${file}`) : ""}`];
+    // The tool's name, its file and the change's message quote a server's or a descriptor's text:
+    // each is one line on screen, whatever it holds.
+    const lines = [`${visibleLine(tool)}${file ? paint("dim", `  ${visibleLine(file)}`) : ""}`];
     for (const change of changes) {
-      lines.push(`  ${paint(change.class, LABEL[change.class].padEnd(12))}  ${visibleText(change.message)}`);
+      lines.push(`  ${paint(change.class, LABEL[change.class].padEnd(12))}  ${visibleLine(change.message)}`);
       if (change.text) lines.push(...textDiff(change, options, paint));
     }
     blocks.push(lines.join("\n"));
@@ -37,13 +39,17 @@ export function formatDiffText(diff: ToolDiff, options: DiffTextOptions): string
 }
 
 function textDiff(change: ToolDiffChange, options: DiffTextOptions, paint: (key: keyof typeof COLOR, text: string) => string): string[] {
-  const what = change.part === undefined ? "" : `${change.part}${change.pointer.startsWith(`/${change.part}/`) ? change.pointer.slice(change.part.length + 1) : ""}`;
-  const text = unifiedDiff(change.text!.before, change.text!.after, { before: `${options.before} ${what}`.trim(), after: `${options.after} ${what}`.trim() });
+  // The pointer names the server's properties: escaped before it heads the diff, or a line break in
+  // a property's name would start a line of its own there.
+  const what = visibleLine(change.part === undefined ? "" : `${change.part}${change.pointer.startsWith(`/${change.part}/`) ? change.pointer.slice(change.part.length + 1) : ""}`);
+  const label = (side: string) => `${visibleLine(side)} ${what}`.trim();
+  const text = unifiedDiff(change.text!.before, change.text!.after, { before: label(options.before), after: label(options.after) });
   return text
     .trimEnd()
     .split("\n")
     .map((line) => {
-      const shown = visibleText(line);
+      // Each line of the text on a line of its own, its own control characters escaped.
+      const shown = visibleLine(line);
       const colored =
         line.startsWith("-") && !line.startsWith("---")
           ? paint("removed", shown)

@@ -9,3 +9,15 @@ const INVISIBLE =
 export function visibleText(text: string): string {
   return text.replace(INVISIBLE, (c) => `<U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}>`);
 }
+
+/**
+ * `text` as one printed line: what visibleText shows, and tab, LF, U+2028 and U+2029 as <U+...> too.
+ * For any name, message or phrase a command prints that came from a descriptor, a lock, a saved
+ * answer or a server: a line break there would print a line of its own, which a GitHub job's log
+ * reads as a workflow command ("::error ..."). Text that is multi-line on purpose (a description in
+ * a diff) goes through it line by line, so its lines stay lines.
+ * @example visibleLine("a\n::error::b\tc") === "a<U+000A>::error::b<U+0009>c"
+ */
+export function visibleLine(text: string): string {
+  return visibleText(text).replace(/[\t\n\u2028\u2029]/g, (c) => `<U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}>`);
+}

@@ -7,6 +7,7 @@
 // Pure.
 import type { ServerRecord } from "../model/lock.js";
 import type { LiveTarget, ServerInfo } from "./live-connection.js";
+import { visibleLine } from "../diff/visible-text.js";
 import { publicUrl } from "./public-url.js";
 
 /** What a lock shows in place of a value that may be a credential. */
@@ -91,9 +92,12 @@ export function compareServer(pinned: ServerRecord | undefined, live: Pick<Serve
   return { kind: "same", versionChanged: pinned.version !== undefined && live.version !== undefined && pinned.version !== live.version };
 }
 
-/** `"memory-server" 0.6.3 (node dist/index.js)`: a record as a message names it. */
+/**
+ * `"memory-server" 0.6.3 (node dist/index.js)`: a record as a message names it, on one line. The
+ * version is the server's own word (or a lock's), so its line breaks and escapes show as <U+...>.
+ */
 export function describeRecord(record: ServerRecord): string {
   const who = record.name === undefined ? "a server that sent no name" : `${JSON.stringify(record.name)}${record.version ? ` ${record.version}` : ""}`;
   const from = record.command ? record.command.join(" ") : (record.url ?? record.file);
-  return from === undefined ? who : `${who} (${from})`;
+  return visibleLine(from === undefined ? who : `${who} (${from})`);
 }

@@ -3,7 +3,7 @@
 // diffs and its related locations. Files are named from where the command runs. Only formats;
 // sorting happened before.
 import { unifiedDiff } from "../diff/line-diff.js";
-import { visibleText } from "../diff/visible-text.js";
+import { visibleLine } from "../diff/visible-text.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 
 export interface TextFormatOptions {
@@ -21,34 +21,21 @@ const CODES = { red: 31, green: 32, yellow: 33, cyan: 36, gray: 90, bold: 1 } as
 export function formatText(diagnostics: readonly Diagnostic[], options: TextFormatOptions): string {
   const paint = (code: keyof typeof CODES, text: string) => (options.color ? `\u001b[${CODES[code]}m${text}\u001b[0m` : text);
   const named = options.display ?? ((file: string) => file);
-  const display = (file: string) => oneLine(named(file));
+  const display = (file: string) => visibleLine(named(file));
   const blocks = diagnostics.map((d) => {
     const severity = d.severity === "error" ? paint("red", "error") : d.severity === "warning" ? paint("yellow", "warning") : paint("cyan", "info");
-    const lines = [`${paint("bold", `${display(d.file)}:${d.line}:${d.column}`)} ${severity} ${paint("gray", d.ruleId)} ${oneLine(d.message)}`];
-    if (d.hint) lines.push(`  ${paint("cyan", "hint:")} ${oneLine(d.hint)}`);
+    const lines = [`${paint("bold", `${display(d.file)}:${d.line}:${d.column}`)} ${severity} ${paint("gray", d.ruleId)} ${visibleLine(d.message)}`];
+    if (d.hint) lines.push(`  ${paint("cyan", "hint:")} ${visibleLine(d.hint)}`);
     const source = options.sources.get(d.file);
     if (source !== undefined) lines.push(...codeFrame(source, d, options.contextLines ?? 1, paint));
     for (const change of d.textChanges ?? []) lines.push("", ...textChangeLines(change, paint));
     if (d.related && d.related.length > 0) {
-      lines.push("", ...d.related.map((r, i) => `  ${i === 0 ? paint("cyan", "related:") : "        "} ${display(r.file)}:${r.line}:${r.column} ${oneLine(r.message)}`));
+      lines.push("", ...d.related.map((r, i) => `  ${i === 0 ? paint("cyan", "related:") : "        "} ${display(r.file)}:${r.line}:${r.column} ${visibleLine(r.message)}`));
     }
     return lines.join("\n");
   });
   const summary = summarize(diagnostics);
   return blocks.length === 0 ? summary + "\n" : blocks.join("\n\n") + "\n\n" + summary + "\n";
-}
-
-/**
- * A file name, message, hint or related location's phrase as one printed line. Each is one line by
- * design (a message is one sentence; multi-line text travels as a text change, shown as a diff), but
- * may quote what no one checked: another descriptor's file name (tool-name-unique), an error's own
- * words. A line break there would print a line of its own in a CI log, which GitHub reads as a
- * workflow command ("::error ..."), and an escape sequence would rewrite the terminal: such
- * characters show as <U+000A>, as invisible characters do.
- * @example oneLine("a\n::error::b") === "a<U+000A>::error::b"
- */
-function oneLine(text: string): string {
-  return visibleText(text).replace(/[\t\n\u2028\u2029]/g, (c) => `<U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}>`);
 }
 
 export function summarize(diagnostics: readonly Diagnostic[]): string {
@@ -62,12 +49,12 @@ export function summarize(diagnostics: readonly Diagnostic[]): string {
 
 /** A text change as an indented unified diff, every invisible character made visible. */
 function textChangeLines(change: NonNullable<Diagnostic["textChanges"]>[number], paint: (c: keyof typeof CODES, t: string) => string): string[] {
-  const diff = unifiedDiff(change.before, change.after, { before: `before ${change.label}`, after: `after ${change.label}` });
+  const diff = unifiedDiff(change.before, change.after, { before: `before ${visibleLine(change.label)}`, after: `after ${visibleLine(change.label)}` });
   return diff
     .trimEnd()
     .split("\n")
     .map((line) => {
-      const shown = visibleText(line);
+      const shown = visibleLine(line);
       return `    ${line.startsWith("-") && !line.startsWith("---") ? paint("red", shown) : line.startsWith("+") && !line.startsWith("+++") ? paint("green", shown) : shown}`;
     });
 }

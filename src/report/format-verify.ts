@@ -3,7 +3,7 @@
 // and the description rules' warnings about the server's text. Only formats.
 import type { ToolDiff } from "../diff/change.js";
 import { diffJson, formatDiffText } from "../diff/format-diff.js";
-import { visibleText } from "../diff/visible-text.js";
+import { visibleLine } from "../diff/visible-text.js";
 import type { LiveComparison, VerifyFinding } from "../live/compare-live.js";
 import type { ServerInfo } from "../live/live-connection.js";
 import { compareText } from "../model/diagnostic.js";
@@ -47,7 +47,7 @@ export function formatVerifyText(report: VerifyReport, options: { readonly color
   const pinnedVersion = report.pinned?.version;
   const version =
     pinnedVersion !== undefined && report.server.version !== undefined && pinnedVersion !== report.server.version
-      ? ` ${report.lock} was written from version ${visibleText(pinnedVersion)} of it.`
+      ? ` ${report.lock} was written from version ${visibleLine(pinnedVersion)} of it.`
       : "";
   const head = `${options.describeServer} listed ${plural(report.tools, "tool")} on ${plural(report.pages, "page")}.${version}`;
   return `${head}\n${blocks.length > 0 ? `\n${blocks.join("\n\n")}\n` : ""}\n${verdict(report)}\n`;
@@ -61,10 +61,10 @@ export function hasDrift(report: VerifyReport): boolean {
 function findingText(finding: VerifyFinding, lock: string, color: boolean): string {
   const files = new Map(finding.file === undefined ? [] : [[finding.tool, finding.file]]);
   const body = formatDiffText(toolDiff([finding]), { files, before: lock, after: "server", color }).trimEnd();
-  const lines = [body === "" ? visibleText(finding.tool) : body];
+  const lines = [body === "" ? visibleLine(finding.tool) : body];
   for (const warning of finding.warnings) {
-    lines.push(`  ${warning.severity.padEnd(12)}  ${visibleText(warning.message)} (${warning.ruleId})`);
-    if (warning.hint !== undefined) lines.push(`                hint: ${visibleText(warning.hint)}`);
+    lines.push(`  ${warning.severity.padEnd(12)}  ${visibleLine(warning.message)} (${warning.ruleId})`);
+    if (warning.hint !== undefined) lines.push(`                hint: ${visibleLine(warning.hint)}`);
   }
   return lines.join("\n");
 }
@@ -100,7 +100,7 @@ export function verdict(report: VerifyReport): string {
   }
   const warnings = findings.reduce((n, f) => n + f.warnings.length, 0);
   const rules = warnings > 0 ? ` The description rules found ${plural(warnings, "problem")} in the server's text.` : "";
-  return visibleText(`The server does not match ${lock}: ${differences.join("; ")}.${rules}`);
+  return visibleLine(`The server does not match ${lock}: ${differences.join("; ")}.${rules}`);
 }
 
 function plural(n: number, word: string): string {

@@ -10,7 +10,7 @@
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { countByClass } from "../../diff/change.js";
 import { formatDiffText, summarizeDiff } from "../../diff/format-diff.js";
-import { visibleText } from "../../diff/visible-text.js";
+import { visibleLine } from "../../diff/visible-text.js";
 import type { LiveOptions } from "../../live/live-options.js";
 import { mirrorImport, mirrorPaths, type ImportMode, type MirrorPlan } from "../../live/mirror-import.js";
 import { planImport, type ImportPlan } from "../../live/plan-import.js";
@@ -259,7 +259,7 @@ async function importServer(job: ImportJob): Promise<Outcome> {
       ? [`Imported ${plural(plan.value.files.length, "tool")} from ${server}:`, ...plan.value.files.map((file) => `  ${display(file.path)}`)]
       : [
           `${server} lists ${plural(plan.value.files.length, "tool")}.`,
-          ...(diffText === "" ? [`No tool changed since ${config.lock} was written.`] : ["", diffText.trimEnd(), ""]),
+          ...(diffText === "" ? [`No tool changed since ${config.lock} was written.`] : ["", ...diffText.trimEnd().split("\n"), ""]),
           ...mirror.writes.map((file) => `Wrote ${display(file.path)}`),
           ...mirror.deletes.map((path) => `Deleted ${display(path)}`),
         ];
@@ -278,7 +278,8 @@ async function importServer(job: ImportJob): Promise<Outcome> {
       ? ["Next: run `mcp-gen build` to generate the typed client; `mcp-gen verify` with the same server options checks the server against the lock."]
       : []),
   ];
-  return { kind: "written", stdout: lines.map((line) => visibleText(line)).join("\n") + "\n", missing, first: mirror.diff === undefined };
+  // One line each (the diff split into its lines), so no text the server sent can start a line of its own.
+  return { kind: "written", stdout: lines.map((line) => visibleLine(line)).join("\n") + "\n", missing, first: mirror.diff === undefined };
 }
 
 /**
