@@ -7,7 +7,7 @@
 import type { ToolDiffChange } from "../diff/change.js";
 import { diffTools } from "../diff/diff-tools.js";
 import { formatDiffText } from "../diff/format-diff.js";
-import { visibleText } from "../diff/visible-text.js";
+import { visibleLine } from "../diff/visible-text.js";
 import { compareText } from "../model/diagnostic.js";
 import { getOwn, type JsonObject } from "../model/json.js";
 import type { LockFile } from "../model/lock.js";
@@ -64,7 +64,8 @@ export function driftNotice(verdict: ToolVerdict, tool: JsonObject, context: Dri
 /** The text for stderr: headline, diff, hint. */
 export function noticeText(notice: DriftNotice): string {
   const body = notice.diff === "" ? "" : `${notice.diff.trimEnd()}\n`;
-  return `mcp-gen proxy: ${notice.headline}\n${body}  ${notice.hint}\n`;
+  // The diff is line-safe already (formatDiffText); the headline and hint are one line each.
+  return `mcp-gen proxy: ${visibleLine(notice.headline)}\n${body}  ${visibleLine(notice.hint)}\n`;
 }
 
 /** One JSON line for --log. */
@@ -88,9 +89,9 @@ export function refusalMessage(name: string, verdict: ToolVerdict | undefined, c
   return `mcp-gen proxy withheld the tool ${tool}: ${why}. Review the change with \`${context.verifyCommand}\` and, if it is wanted, pin it with \`${context.updateCommand}\`.`;
 }
 
-/** A tool name for a message: quoted, invisible characters shown, at most 64 characters. */
+/** A tool name for a message: quoted, on one line, invisible characters shown, at most 64 characters. */
 export function quoteName(name: string): string {
-  return JSON.stringify(visibleText(name.length > 64 ? `${name.slice(0, 63)}…` : name));
+  return JSON.stringify(visibleLine(name.length > 64 ? `${name.slice(0, 63)}…` : name));
 }
 
 /** verify's classified changes for one tool, with the new description shown whole for a tool the lock does not pin. */

@@ -2,6 +2,7 @@
 // keep in their MCP log; a JSON line in --log; a notifications/message at level warning for a host
 // that asked for log messages), each pinned tool a complete list left out once (reported, not an
 // error: a list may vary with the authorization presented), and each refused call.
+import { visibleLine } from "../diff/visible-text.js";
 import type { JsonObject } from "../model/json.js";
 import { driftNotice, noticeJson, noticeText, quoteName, type DriftContext, type DriftNotice } from "./drift-notice.js";
 import { notificationText } from "./rpc-text.js";
@@ -63,20 +64,23 @@ export class DriftReporter {
       if (this.absent.has(name)) continue;
       this.absent.add(name);
       const message = `the server did not list the tool ${quoteName(name)}, which ${this.context.lockPath} pins (not an error: a list may vary with the authorization presented).`;
-      this.sink.stderr(`mcp-gen proxy: ${message}\n`);
+      this.sink.stderr(`mcp-gen proxy: ${visibleLine(message)}\n`);
       this.sink.log(`${JSON.stringify({ time: this.sink.now(), event: "missing", tool: name, message })}\n`);
     }
   }
 
   /** Reports a tools/call the proxy answered itself. */
   refused(name: string, message: string): void {
-    this.sink.stderr(`mcp-gen proxy: refused a tools/call of ${quoteName(name)}: ${message}\n`);
+    this.sink.stderr(`mcp-gen proxy: refused a tools/call of ${quoteName(name)}: ${visibleLine(message)}\n`);
     this.sink.log(`${JSON.stringify({ time: this.sink.now(), event: "refused", tool: name, message })}\n`);
   }
 
-  /** Anything else worth a line: a problem with a message, the server's end. */
+  /**
+   * Anything else worth a line: a problem with a message, the server's end. A message may quote what
+   * the server or the host sent: on stderr it stays one line, whatever it holds.
+   */
   problem(message: string): void {
-    this.sink.stderr(`mcp-gen proxy: ${message}\n`);
+    this.sink.stderr(`mcp-gen proxy: ${visibleLine(message)}\n`);
     this.sink.log(`${JSON.stringify({ time: this.sink.now(), event: "problem", message })}\n`);
   }
 

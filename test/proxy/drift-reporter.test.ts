@@ -1,5 +1,7 @@
 // The drift reporter's memory: what it keeps about drifts it reported stays bounded, however many
 // different drifts a server makes (it can list another text each time, and have the proxy list again).
+// And what it writes on stderr, which hosts keep in their log: a server's text there (a tool's name, a
+// property's name, a description) never prints a line of its own or an escape sequence.
 import { describe, expect, it } from "vitest";
 import { parseLock } from "../../src/lock/parse-lock.js";
 import { DriftReporter } from "../../src/proxy/drift-reporter.js";
@@ -24,5 +26,46 @@ describe("DriftReporter", () => {
     expect(stderr).toHaveLength(4097);
     reporter.verdicts([verdict(0)], [tool]);
     expect(stderr).toHaveLength(4098);
+  });
+});
+
+describe("DriftReporter and a hostile server's text on stderr", () => {
+  it("each report is the lines it means: a tool's name, a property's name and the lines of a description show their control characters as <U+...>", () => {
+    const echo = { name: "echo", description: "Echoes its input.", inputSchema: { type: "object", properties: { text: { type: "string" } } } };
+    const lock = parseLock(lockText([echo]), "mcp-tools.lock.json").value!;
+    const stderr: string[] = [];
+    const reporter = new DriftReporter(
+      { lockPath: "mcp-tools.lock.json", lock, ...CONTEXT_COMMANDS },
+      { stderr: (t) => void stderr.push(t), log: () => undefined, now: () => "2026-01-01T00:00:00.000Z" },
+    );
+    const drifted = {
+      ...echo,
+      description: "Echoes its input.\u001b[2J\r\n::error file=README.md::pwned\u2028too",
+      inputSchema: { type: "object", properties: { text: { type: "string" }, "c\n::error::property": { type: "number" } } },
+    };
+    const added = { name: "new\n::error::name\u001b]0;t\u0007", description: "New.\n::notice::two", inputSchema: { type: "object" } };
+    reporter.verdicts(
+      [
+        { name: "echo", sha256: "sha-1", status: "changed", parts: ["description", "inputSchema"], forwarded: false },
+        { name: added.name, sha256: "sha-2", status: "added", parts: [], forwarded: false },
+      ],
+      [drifted, added],
+    );
+    reporter.missing(["gone\n::error::missing"]);
+    reporter.refused("x\n::error::refused", "it was withheld\n::error::because");
+    reporter.problem("the server wrote a line that is not JSON-RPC: \u001b[2J\n::error::problem");
+    const text = stderr.join("");
+    expect(text).not.toMatch(/^\s*::/m);
+    expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/);
+    expect(text.split("\n")).toEqual(
+      expect.arrayContaining([
+        "      +Echoes its input.<U+001B>[2J<U+000D>",
+        "      +::error file=README.md::pwned<U+2028>too",
+        "new<U+000A>::error::name<U+001B>]0;t<U+0007>",
+        "      +::notice::two",
+        "mcp-gen proxy: the server wrote a line that is not JSON-RPC: <U+001B>[2J<U+000A>::error::problem",
+        'mcp-gen proxy: refused a tools/call of "x<U+000A>::error::refused": it was withheld<U+000A>::error::because',
+      ]),
+    );
   });
 });
