@@ -310,6 +310,17 @@ model = "o4-mini"
     expect(JSON.parse(read(root, ".mcp.json")).mcpServers.fresh).toEqual({ command: "b" });
   });
 
+  it("a reason that quotes the config (a variable an entry passes on) is one line, its line breaks and escapes shown as <U+...>", async () => {
+    const original = '[mcp_servers.fresh]\ncommand = "b"\nenv_vars = ["A\\n::error file=README.md::pwned\\u001b[2J"]\n';
+    const root = tempProject({ ".codex/config.toml": original });
+    const run = await runInProcess(root, ["wrap", "--client-config", ".codex/config.toml"]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      'mcp-gen wrap: nothing was written; 1 server cannot be wrapped:\n  "fresh": it has no lock yet (mcp-servers/fresh/mcp-tools.lock.json); run `mcp-gen import --client-config .codex/config.toml --server fresh` first. (mcp-gen cannot reach it from here: its "env_vars" passes on A<U+000A>::error file=README.md::pwned<U+001B>[2J, which is not set)\n',
+    );
+    expect(read(root, ".codex/config.toml")).toBe(original);
+  });
+
   it.each([
     ["an SSE server", ".mcp.json", JSON.stringify({ mcpServers: { old: { type: "sse", url: "https://x.example/sse" } } }), "it is an SSE server"],
     [

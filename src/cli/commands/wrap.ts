@@ -6,6 +6,7 @@
 // be wrapped), 2 bad usage.
 import { join, resolve } from "node:path";
 import { homedir } from "node:os";
+import { visibleLine } from "../../diff/visible-text.js";
 import { readTextIfExists } from "../../files/write-files.js";
 import { parseLock } from "../../lock/parse-lock.js";
 import { identifyHost, type Host } from "../../wrap/host.js";
@@ -76,7 +77,10 @@ async function wrapLocked({ file, given, request, root, importAgain, io }: WrapR
   const config = await configText(host, file);
   const plan = planWrap({ config, servers: facts, places: { node: process.execPath, bin: join(PACKAGE_ROOT, "bin", "mcp-gen.js"), workspaceFolder: host.workspaceFolder } });
   if (!plan.ok) {
-    io.stderr(`mcp-gen wrap: nothing was written; ${plural(plan.refused.length, "server")} cannot be wrapped:\n${plan.refused.map((r) => `  ${JSON.stringify(r.name)}: ${r.reason}`).join("\n")}\n`);
+    // A reason may quote the client config (a variable an entry passes on): one line each, whatever it holds.
+    io.stderr(
+      `mcp-gen wrap: nothing was written; ${plural(plan.refused.length, "server")} cannot be wrapped:\n${plan.refused.map((r) => `  ${JSON.stringify(r.name)}: ${visibleLine(r.reason)}`).join("\n")}\n`,
+    );
     return EXIT.problems;
   }
   const skipped = plan.skipped.map((s) => `${JSON.stringify(s.name)} is left as it is: ${s.reason}.`);
