@@ -1,16 +1,18 @@
 // Quick fixes: the rules' hints, applied where the fix is mechanical. A hint that names the exact
 // replacement ("Rename it to "get_weather".") becomes an edit of that value; a few rules get an edit
 // built from the document itself (nullable → type with "null"; a contradicting annotation set
-// right or removed). Each fix edits only the node the diagnostic is about, found where the editor
+// right or removed; an unquoted YAML scalar that YAML 1.1 reads otherwise written as mcp-gen reads
+// it). Each fix edits only the node the diagnostic is about, found where the editor
 // shows it; when the document no longer has a node there (it changed since), there is no fix.
 import { CodeActionKind, type CodeAction, type Diagnostic as LspDiagnostic, type TextEdit } from "vscode-languageserver";
+import { agreedNumber } from "../load/yaml-1-1-scalar.js";
 import { getOwn, isJsonObject, valueAt } from "../model/json.js";
 import { joinPointer, parentPointer, splitPointer } from "../model/pointer.js";
 import type { SourceDoc } from "../model/source.js";
 import type { DiagnosticData } from "./to-lsp-diagnostic.js";
-import { nodeStartingAt, offsetOf } from "./node-at.js";
+import { nodeStartingAt, offsetOf, type NodeAt } from "./node-at.js";
 import { fromEditorPosition, toEditorRange } from "./client-bom.js";
-import { editTarget, removeMember, replaceValue, type EditTarget } from "./text-edits.js";
+import { editTarget, removeMember, replaceText, replaceValue, type EditTarget } from "./text-edits.js";
 
 interface Fix {
   readonly title: string;
@@ -23,6 +25,8 @@ interface FixSite {
   /** The same document, to edit. */
   readonly target: EditTarget;
   readonly pointer: string;
+  /** Whether the diagnostic starts at the member's key, and the node's spans. */
+  readonly node: NodeAt;
   readonly hint: string | undefined;
 }
 
@@ -70,6 +74,23 @@ const resolveContradiction: Fixer = ({ target, pointer }) => {
   ];
 };
 
+/**
+ * yaml-1-1-scalar: the plain scalar written so that YAML 1.1 readers read what mcp-gen reads, and
+ * nothing else on its line touched (a comment after it stays). A string (`on`, 1:20, 2024-01-01, or
+ * any key) is quoted; a number mcp-gen reads (0777 is 777) is written as that number, since quoting
+ * it would change what mcp-gen reads.
+ */
+const agreeWithYaml11: Fixer = ({ doc, pointer, node }) => {
+  const range = node.onKey ? node.span.key : node.span.value;
+  const name = splitPointer(pointer).at(-1);
+  const read = node.onKey ? name : valueAt(doc.value, splitPointer(pointer));
+  // Only a plain scalar raises the finding; a quote, tag, anchor or alias here means the text moved.
+  if (range === undefined || read === undefined || /^[\s"'!&*]/.test(doc.text.slice(range.start, range.end))) return [];
+  if (typeof read === "string") return [{ title: `Quote it: ${JSON.stringify(read)}`, edits: [replaceText(doc, range, JSON.stringify(read))] }];
+  if (typeof read === "number") return [{ title: `Write ${agreedNumber(read)}`, edits: [replaceText(doc, range, agreedNumber(read))] }];
+  return [];
+};
+
 /** The rules with a mechanical fix, by id. */
 const FIXERS: ReadonlyMap<string, Fixer> = new Map([
   ["annotations-contradiction", resolveContradiction],
@@ -77,6 +98,7 @@ const FIXERS: ReadonlyMap<string, Fixer> = new Map([
   ["header-name-unique", renameFromHint],
   ["schema-nullable-keyword", replaceNullable],
   ["tool-name-syntax", renameFromHint],
+  ["yaml-1-1-scalar", agreeWithYaml11],
 ]);
 
 /**
@@ -93,7 +115,7 @@ export function quickFixes(doc: SourceDoc, uri: string, diagnostics: readonly Ls
     const node = nodeStartingAt(doc, offsetOf(doc.text, fromEditorPosition(diagnostic.range.start, bom)));
     if (!node) continue;
     const hint = (diagnostic.data as DiagnosticData | undefined)?.hint;
-    fixer({ doc, target, pointer: node.pointer, hint }).forEach((fix, i) => {
+    fixer({ doc, target, pointer: node.pointer, node, hint }).forEach((fix, i) => {
       const edits = fix.edits.filter((edit): edit is TextEdit => edit !== undefined).map((edit) => ({ ...edit, range: toEditorRange(edit.range, bom) }));
       if (edits.length === 0 || edits.length !== fix.edits.length) return;
       actions.push({ title: fix.title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: i === 0, edit: { changes: { [uri]: edits } } });

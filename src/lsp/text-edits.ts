@@ -168,6 +168,15 @@ function writeValue(value: JsonValue, json: boolean): string {
     .join(", ")} }`;
 }
 
+/**
+ * Replaces the text at `range` with `newText`, and nothing else: the caller knows the range holds
+ * one whole scalar (a diagnostic's span of it).
+ * @example replaceText(doc, { start: 6, end: 8 }, '"on"')
+ */
+export function replaceText(doc: SourceDoc, range: TextRange, newText: string): TextEdit {
+  return edit(doc, range, newText);
+}
+
 function edit(doc: SourceDoc, range: TextRange, newText: string): TextEdit {
   const start = positionAt(doc.lineStarts, range.start);
   const end = positionAt(doc.lineStarts, range.end);

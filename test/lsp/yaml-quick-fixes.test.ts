@@ -317,3 +317,67 @@ describe("mcp-gen lsp quick fixes on YAML values", () => {
     );
   });
 });
+
+describe("mcp-gen lsp quick fix for yaml-1-1-scalar", () => {
+  const YAML11 = "yaml-1-1-scalar";
+
+  it("write the scalar as mcp-gen reads it, quoted where that is a string, keeping the comment after it and the rest of the line", async () => {
+    await expectFixes([
+      {
+        file: "boolean_word",
+        text: tool("boolean_word", "      type: string\n      default: on # the usual\n"),
+        code: YAML11,
+        title: 'Quote it: "on"',
+        fixed: tool("boolean_word", '      type: string\n      default: "on" # the usual\n'),
+        pointer: `${CITY}/default`,
+        value: "on",
+      },
+      {
+        file: "in_flow",
+        text: tool("in_flow", "      type: string\n      enum: [Paris, NO, Oslo] # countries too\n"),
+        code: YAML11,
+        title: 'Quote it: "NO"',
+        fixed: tool("in_flow", '      type: string\n      enum: [Paris, "NO", Oslo] # countries too\n'),
+        pointer: `${CITY}/enum`,
+        value: ["Paris", "NO", "Oslo"],
+      },
+      {
+        file: "sexagesimal",
+        text: tool("sexagesimal", "      type: string\n      examples:\n        - 1:20\n"),
+        code: YAML11,
+        title: 'Quote it: "1:20"',
+        fixed: tool("sexagesimal", '      type: string\n      examples:\n        - "1:20"\n'),
+        pointer: `${CITY}/examples/0`,
+        value: "1:20",
+      },
+      {
+        file: "date",
+        text: tool("date", "      type: string\n      default: 2024-01-01\n"),
+        code: YAML11,
+        title: 'Quote it: "2024-01-01"',
+        fixed: tool("date", '      type: string\n      default: "2024-01-01"\n'),
+        pointer: `${CITY}/default`,
+        value: "2024-01-01",
+      },
+      {
+        file: "key",
+        text: `name: key\ndescription: Gets a switch.\ninputSchema:\n  type: object\n  properties:\n    off: {type: boolean} # the switch\n`,
+        code: YAML11,
+        title: 'Quote it: "off"',
+        fixed: `name: key\ndescription: Gets a switch.\ninputSchema:\n  type: object\n  properties:\n    "off": {type: boolean} # the switch\n`,
+        pointer: "/inputSchema/properties/off",
+        value: { type: "boolean" },
+      },
+      {
+        // Quoting would make it the string "0777": the fix keeps the number mcp-gen reads.
+        file: "leading_zero",
+        text: tool("leading_zero", "      type: string\n      maxLength: 0777 # long enough\n"),
+        code: YAML11,
+        title: "Write 777",
+        fixed: tool("leading_zero", "      type: string\n      maxLength: 777 # long enough\n"),
+        pointer: `${CITY}/maxLength`,
+        value: 777,
+      },
+    ]);
+  });
+});
