@@ -75,3 +75,16 @@ describe("a hostile server's text in text output", () => {
     expect(check.stdout).toContain(`\n${DESCRIPTION_LINES.map((line) => line.slice(2)).join("\n")}\n`);
   });
 });
+
+describe("a client config's text in verify's and import's text output", () => {
+  it("a server mcp-gen cannot reach is named with its reason on one line, a variable's line break shown as <U+000A>", async () => {
+    const root = tempProject({ ".codex/config.toml": '[mcp_servers.fresh]\ncommand = "b"\nenv_vars = ["A\\n::error file=README.md::pwned\\u001b[2J"]\n' });
+    const reason = 'mcp-gen cannot reach this server: its "env_vars" passes on A<U+000A>::error file=README.md::pwned<U+001B>[2J, which is not set.';
+    for (const command of ["verify", "import"]) {
+      const run = await runInProcess(root, [command, "--client-config", ".codex/config.toml"]);
+      expect(run.code, command).toBe(2);
+      expectInert(run.stdout);
+      expect(run.stdout, command).toContain(`"fresh" (mcp-servers/fresh):\n${reason}\n`);
+    }
+  });
+});

@@ -444,10 +444,10 @@ function againOptions(given: LiveValues & { readonly cwd?: string | undefined; r
 async function importPinned(server: PinnedServer, values: LiveValues, job: ClientConfigJob): Promise<Outcome> {
   const { entry } = server;
   if (entry.status === "disabled") return { kind: "written", stdout: "Disabled in the client config; not imported.\n", missing: { packages: [], packageJson: undefined }, first: false };
-  if (entry.status === "unusable") return { kind: "failed", message: `mcp-gen cannot reach this server: ${entry.reason}` };
+  if (entry.status === "unusable") return { kind: "failed", message: `mcp-gen cannot reach this server: ${visibleLine(entry.reason)}` };
   const root = resolve(job.root, server.folder);
   const project = await readServerConfig(root, undefined);
-  if (!project.config) return { kind: "failed", message: `${server.folder}: ${project.diagnostics.map((d) => d.message).join(" ")}` };
+  if (!project.config) return { kind: "failed", message: `${server.folder}: ${visibleLine(project.diagnostics.map((d) => d.message).join(" "))}` };
   const newConfig = project.sources.has(CONFIG_FILE) ? undefined : CONFIG_FILE;
   return importServer({
     root,

@@ -10,6 +10,7 @@ import type { LiveOptions } from "../../live/live-options.js";
 import type { LiveProblem } from "../../live/live-problem.js";
 import { parseLock } from "../../lock/parse-lock.js";
 import type { LiveTools } from "../../live/fetch-live-tools.js";
+import { visibleLine } from "../../diff/visible-text.js";
 import { compareServer, describeRecord } from "../../live/server-record.js";
 import { loadDocument } from "../../load/load-document.js";
 import { diagnosticAtPointer } from "../../load/locate.js";
@@ -206,10 +207,10 @@ function serverFindings(result: ServerResult): Diagnostic[] {
 async function verifyPinned(server: PinnedServer, values: LiveValues, root: string, env: Readonly<Record<string, string | undefined>>): Promise<ServerResult> {
   const { entry } = server;
   if (entry.status === "disabled") return { server, status: "disabled", message: "Disabled in the client config; not checked." };
-  if (entry.status === "unusable") return { server, status: "failed", message: `mcp-gen cannot reach this server: ${entry.reason}` };
+  if (entry.status === "unusable") return { server, status: "failed", message: `mcp-gen cannot reach this server: ${visibleLine(entry.reason)}` };
   const folder = resolve(root, server.folder);
   const project = await readServerConfig(folder, undefined);
-  if (!project.config) return { server, status: "failed", message: `${server.folder}: ${project.diagnostics.map((d) => d.message).join(" ")}` };
+  if (!project.config) return { server, status: "failed", message: `${server.folder}: ${visibleLine(project.diagnostics.map((d) => d.message).join(" "))}` };
   const verdict = await verifyServer(folder, project.config.lock, project.config, { kind: "live", target: entry.target, fromClientConfig: true }, liveOptions(values, project.config), env);
   const status =
     verdict.kind === "checked"
