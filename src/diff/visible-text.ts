@@ -16,8 +16,19 @@ export function visibleText(text: string): string {
  * answer or a server: a line break there would print a line of its own, which a GitHub job's log
  * reads as a workflow command ("::error ..."). Text that is multi-line on purpose (a description in
  * a diff) goes through it line by line, so its lines stay lines.
+ * A line that would start a workflow command (COMMAND_START) has its first character shown too.
  * @example visibleLine("a\n::error::b\tc") === "a<U+000A>::error::b<U+0009>c"
+ * @example visibleLine("  ::error::b") === "  <U+003A>:error::b"
  */
 export function visibleLine(text: string): string {
-  return visibleText(text).replace(/[\t\n\u2028\u2029]/g, (c) => `<U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}>`);
+  return visibleText(text)
+    .replace(/[\t\n\u2028\u2029]/g, (c) => `<U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}>`)
+    .replace(COMMAND_START, (_, spaces: string, c: string) => `${spaces}<U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}>`);
 }
+
+/**
+ * The start of a line a GitHub job's runner reads as a workflow command once it has trimmed the
+ * line: `::name::` or the older `##[name]`. A description's unchanged line in a diff is printed
+ * indented, so its own text starts the printed line; its first character is shown as <U+...>.
+ */
+const COMMAND_START = /^( *)(?=::|##\[)(.)/;
