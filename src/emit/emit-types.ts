@@ -213,9 +213,9 @@ function buildWrapper(schemas: WrapperSchemas, names: ToolTypeNames, titles: Wra
   };
   const { input, output, inputs } = schemas;
   const properties: Record<string, JsonValue> = {
-    arguments: named(prepare(input, refBase(input, "/properties/arguments"), keyFor), titles.argumentsType),
+    arguments: named(prepare(input, refBase(input, ["properties", "arguments"]), keyFor), titles.argumentsType),
   };
-  if (output !== undefined) properties.result = named(prepare(output, refBase(output, "/properties/result"), keyFor), titles.resultType!);
+  if (output !== undefined) properties.result = named(prepare(output, refBase(output, ["properties", "result"]), keyFor), titles.resultType!);
   if (titles.inputsType !== undefined) properties.inputs = inputsSchema(inputs, names, titles.inputsType, keyFor);
   return {
     title: `${names.pascal}Types`,
@@ -235,8 +235,8 @@ function buildWrapper(schemas: WrapperSchemas, names: ToolTypeNames, titles: Wra
 function inputsSchema(inputs: readonly InputForm[], names: ToolTypeNames, title: string, keyFor: KeyFor): JsonObject {
   const properties: Record<string, JsonValue> = {};
   for (const { key, requestedSchema } of inputs) {
-    const base = `/properties/inputs/properties/${key}`;
-    defineOwn(properties, keyFor(key), named(prepare(requestedSchema, refBase(requestedSchema, base), keyFor, true), `${names.pascal}${key.charAt(0).toUpperCase()}${key.slice(1)}Input`));
+    const base = refBase(requestedSchema, ["properties", "inputs", "properties", key]);
+    defineOwn(properties, keyFor(key), named(prepare(requestedSchema, base, keyFor, true), `${names.pascal}${key.charAt(0).toUpperCase()}${key.slice(1)}Input`));
   }
   return {
     title,
@@ -278,6 +278,12 @@ function named(schema: JsonValue, title: string): JsonObject {
 
 /** The members of TypeScript's `Object` interface (lib.es5.d.ts), which every object type has. */
 const OBJECT_MEMBERS: ReadonlySet<string> = new Set(["constructor", "toString", "toLocaleString", "valueOf", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable"]);
+
+/** Whether property `name` of `schema` is optional and named like an Object member (orInherited). */
+function isInheritedWhenOptional(schema: JsonObject, name: string): boolean {
+  const required = getOwn(schema, "required");
+  return OBJECT_MEMBERS.has(name) && !(Array.isArray(required) && required.includes(name));
+}
 
 /**
  * The type of an optional property named like a member of TypeScript's `Object` interface
@@ -329,8 +335,7 @@ function prepare(schema: JsonValue, base: RefBase, keyFor: KeyFor, titlesAsDocs 
         value.map((item) => prepare(item, base, keyFor, titlesAsDocs)),
       );
     } else if (MAP.has(key) && isJsonObject(value)) {
-      const required = getOwn(schema, "required");
-      const optional = (name: string) => key === "properties" && OBJECT_MEMBERS.has(name) && !(Array.isArray(required) && required.includes(name));
+      const optional = (name: string) => key === "properties" && isInheritedWhenOptional(schema, name);
       const map: Record<string, JsonValue> = {};
       for (const name of Object.keys(value)) {
         const prepared = prepare(value[name]!, base, keyFor, titlesAsDocs);
@@ -346,40 +351,44 @@ function prepare(schema: JsonValue, base: RefBase, keyFor: KeyFor, titlesAsDocs 
 /** Where one schema root (inputSchema, outputSchema, a requestedSchema) sits in the wrapper, for its refs. */
 interface RefBase {
   readonly root: JsonValue;
-  /** The root's pointer in the wrapper. */
-  readonly pointer: string;
+  /** The root's pointer in the wrapper, as URI fragment text. */
+  readonly fragment: string;
   /** The root's plain-name fragments (anchorPointers), found when the first `#name` ref is met. */
   anchors?: ReadonlyMap<string, string>;
 }
 
-function refBase(root: JsonValue, pointer: string): RefBase {
-  return { root, pointer };
+/** @example refBase(schema, ["properties", "arguments"]) // { root: schema, fragment: "/properties/arguments" } */
+function refBase(root: JsonValue, tokens: readonly string[]): RefBase {
+  return { root, fragment: tokens.map((token) => `/${fragmentText(escapePointerToken(token))}`).join("") };
 }
 
 /**
- * A same-document `$ref` as the wrapper's ref to the same schema; undefined leaves the type open
- * rather than break generation. json-schema-to-typescript follows only JSON Pointers (and draft-07
- * `$id: "#name"`, which prepare drops), so a plain-name fragment (`$anchor`, `$dynamicAnchor`,
- * draft-07 `$id`) becomes the pointer of the schema that declares it, found as the resolver finds it:
- * `{ $ref: "#x" }` was typed `unknown`. Refs to other files were bundled into pointers by the resolver.
+ * A same-document `$ref` as the wrapper's ref to the same schema in the copy prepare makes; undefined
+ * leaves the type open rather than break generation. Every fragment is mapped through the copy
+ * (copyTokens), a JSON Pointer as a plain name is: the copy renames what json-schema-to-typescript
+ * cannot carry and leaves keywords out, and a pointer kept as written named a definition by a name
+ * that now travels as a placeholder (`#/$defs/constructor` was typed `undefined`), a keyword the copy
+ * has not (`#/properties/q/contentSchema` stopped the build with "Missing $ref pointer"), or data
+ * read as a schema (a ref into a `default` put its `tsType` in the module as code). A plain-name
+ * fragment (`$anchor`, `$dynamicAnchor`, draft-07 `$id`) becomes the pointer of the schema that
+ * declares it, found as the resolver finds it. Refs to other files were bundled into pointers by the
+ * resolver.
  */
 function wrapperRef(ref: string, base: RefBase, keyFor: KeyFor): string | undefined {
   const fragment = sameDocumentFragment(ref);
   if (fragment === undefined) return undefined;
-  if (fragment === "") return `#${base.pointer}`;
-  if (ref.startsWith("#/")) return `#${base.pointer}${ref.slice(1)}`;
-  base.anchors ??= anchorPointers(base.root);
+  if (!fragment.startsWith("/")) base.anchors ??= anchorPointers(base.root);
   const pointer = fragmentPointer(base.root, fragment, base.anchors);
   const tokens = pointer === undefined ? undefined : copyTokens(base.root, pointer, keyFor);
-  return tokens === undefined ? undefined : `#${base.pointer}${tokens.map((token) => `/${fragmentText(escapePointerToken(token))}`).join("")}`;
+  return tokens === undefined ? undefined : `#${base.fragment}${tokens.map((token) => `/${fragmentText(escapePointerToken(token))}`).join("")}`;
 }
 
 /**
  * The pointer tokens of the schema at `pointer` of a root, in the copy prepare makes of the root:
- * names in maps are the keys prepare gives them (keyFor). Undefined when the way passes through
- * something prepare does not copy as it is (a keyword it leaves out, such as contentSchema or
- * dependencies; an optional property it wraps, orInherited; an allOf that refBesideDefinitions
- * extends), so that no ref of the copy names nothing.
+ * names in maps are the keys prepare gives them (keyFor), and an optional property named like an
+ * Object member is the first branch of the anyOf it is wrapped in (orInherited). Undefined when the
+ * copy has no schema there: the way passes through a keyword prepare leaves out (contentSchema,
+ * dependencies, vendor keywords...) or through data (default, enum...), or names nothing.
  */
 function copyTokens(root: JsonValue, pointer: string, keyFor: KeyFor): string[] | undefined {
   const tokens = splitPointer(pointer);
@@ -391,13 +400,11 @@ function copyTokens(root: JsonValue, pointer: string, keyFor: KeyFor): string[] 
     const value = getOwn(node, keyword);
     const next = tokens[i + 1];
     if (MAP.has(keyword) && isJsonObject(value) && next !== undefined) {
-      const required = getOwn(node, "required");
-      if (keyword === "properties" && OBJECT_MEMBERS.has(next) && !(Array.isArray(required) && required.includes(next))) return undefined;
       out.push(keyword, keyFor(next));
+      if (keyword === "properties" && isInheritedWhenOptional(node, next)) out.push("anyOf", "0");
       node = getOwn(value, next);
       i++;
     } else if ((ARRAY.has(keyword) || keyword === "items") && Array.isArray(value) && next !== undefined && /^(0|[1-9][0-9]*)$/.test(next)) {
-      if (keyword === "allOf" && getOwn(node, "$ref") !== undefined && (getOwn(node, "$defs") !== undefined || getOwn(node, "definitions") !== undefined)) return undefined;
       out.push(keyword, next);
       node = value[Number(next)];
       i++;
@@ -427,7 +434,8 @@ function refBesideDefinitions(schema: Record<string, JsonValue>): Record<string,
   const out: Record<string, JsonValue> = {};
   for (const key of Object.keys(schema)) if (key !== "$ref" && key !== "allOf") defineOwn(out, key, schema[key]!);
   const allOf = getOwn(schema, "allOf");
-  defineOwn(out, "allOf", [{ $ref: ref }, ...(Array.isArray(allOf) ? allOf : [])]);
+  // Last, so the schemas of allOf keep their indices, which refs into them name (copyTokens).
+  defineOwn(out, "allOf", [...(Array.isArray(allOf) ? allOf : []), { $ref: ref }]);
   return out;
 }
 

@@ -69,3 +69,57 @@ describe("types of plain-name fragment refs", () => {
     expect(membersOf(code, "OrderArguments")).toEqual(["name?: string;", "price?: number;", "prices?: List;", "note?: string;", "[k: string]: unknown | undefined;"]);
   });
 });
+
+describe("types of JSON Pointer refs", () => {
+  it("are the types of what they name in the copy json-schema-to-typescript is given, or open where it has no schema", async () => {
+    const schema = {
+      type: "object",
+      properties: {
+        content: { $ref: "#/properties/q/contentSchema" },
+        vendor: { $ref: "#/x-vendor/thing" },
+        missing: { $ref: "#/$defs/nope" },
+        q: { type: "string", contentMediaType: "application/json", contentSchema: { type: "object" } },
+      },
+      "x-vendor": { thing: { type: "string" } },
+      $defs: { nope2: { type: "string" } },
+    };
+    expect(membersOf(await typesOf(schema), "ToolArguments").slice(0, 3)).toEqual(["content?: unknown;", "vendor?: unknown;", "missing?: unknown;"]);
+  });
+
+  it("into data are open: a data value is no schema, and its tsType no code", async () => {
+    const schema = {
+      type: "object",
+      properties: {
+        data: { $ref: "#/properties/d/default" },
+        d: { type: "object", default: { tsType: "string; export const injected = 1" } },
+      },
+    };
+    const code = await typesOf(schema);
+    expect(membersOf(code, "ToolArguments")[0]).toBe("data?: unknown;");
+    expect(code).not.toContain("injected = 1;");
+  });
+
+  it("name a definition whose name travels as a placeholder, and an optional property named like an Object member", async () => {
+    const schema = {
+      type: "object",
+      properties: {
+        c: { $ref: "#/$defs/constructor" },
+        h: { $ref: "#/$defs/hasOwnProperty/properties/n" },
+        s: { $ref: "#/properties/toString" },
+        toString: { type: "string" },
+      },
+      required: ["c"],
+      $defs: { constructor: { type: "boolean" }, hasOwnProperty: { type: "object", properties: { n: { type: "integer" } } } },
+    };
+    expect(membersOf(await typesOf(schema), "ToolArguments").slice(0, 3)).toEqual(["c: boolean;", "h?: number;", "s?: string;"]);
+  });
+
+  it("name an allOf member of a schema whose $ref sits beside its definitions", async () => {
+    const schema = {
+      $ref: "#/$defs/Args",
+      allOf: [{ type: "object", properties: { n: { type: "integer" } } }],
+      $defs: { Args: { type: "object", properties: { m: { $ref: "#/allOf/0/properties/n" } } } },
+    };
+    expect(membersOf(await typesOf(schema), "Args")).toEqual(["m?: number;", "[k: string]: unknown | undefined;"]);
+  });
+});
