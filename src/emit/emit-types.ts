@@ -235,7 +235,9 @@ function buildWrapper(schemas: WrapperSchemas, names: ToolTypeNames, titles: Wra
 function inputsSchema(inputs: readonly InputForm[], names: ToolTypeNames, title: string, keyFor: KeyFor): JsonObject {
   const properties: Record<string, JsonValue> = {};
   for (const { key, requestedSchema } of inputs) {
-    const base = refBase(requestedSchema, ["properties", "inputs", "properties", key]);
+    // The form's member is named by the key it travels under (keyFor): under its raw name, the refs
+    // of a form keyed `constructor` named nothing and stopped the build.
+    const base = refBase(requestedSchema, ["properties", "inputs", "properties", keyFor(key)]);
     defineOwn(properties, keyFor(key), named(prepare(requestedSchema, base, keyFor, true), `${names.pascal}${key.charAt(0).toUpperCase()}${key.slice(1)}Input`));
   }
   return {

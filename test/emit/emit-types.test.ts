@@ -123,3 +123,17 @@ describe("types of JSON Pointer refs", () => {
     expect(membersOf(await typesOf(schema), "Args")).toEqual(["m?: number;", "[k: string]: unknown | undefined;"]);
   });
 });
+
+describe("types of input request forms", () => {
+  it("follow a form's refs when its key travels as a placeholder", async () => {
+    const form = (type: string) => ({ type: "object", properties: { a: { type }, b: { type, $ref: "#/properties/a" } } });
+    const inputs = [
+      { key: "hasOwnProperty", requestedSchema: form("integer") },
+      { key: "mcp_gen_key_0_", requestedSchema: form("boolean") },
+    ];
+    const request = planToolTypes({ type: "object" }, undefined, { pascal: "Tool" }, inputs);
+    const code = finishToolTypes(request, await compileTypes(request.wrapperText, request.rootName)).code;
+    expect(membersOf(code, "ToolHasOwnPropertyInput").slice(0, 2)).toEqual(["a?: number;", "b?: number;"]);
+    expect(membersOf(code, "ToolMcpGenKey_0_Input").slice(0, 2)).toEqual(["a?: boolean;", "b?: boolean;"]);
+  });
+});
