@@ -12,7 +12,7 @@ import { walkSchema } from "../model/schema-walk.js";
 import type { SourceDoc, SourceMount } from "../model/source.js";
 import { quote } from "../load/diagnostic-at.js";
 import { diagnosticAtPointer } from "../load/locate.js";
-import { parseRef } from "./parse-ref.js";
+import { parseRef, type RefTarget } from "./parse-ref.js";
 import type { ProjectFile } from "./project-file.js";
 
 export interface BundleInput {
@@ -104,6 +104,7 @@ class Bundler {
     walkSchema(job.value, "", (node) => {
       if (typeof node.schema === "boolean") return;
       const keyword = isMain ? "$ref" : refAsStatic(node.schema as Record<string, JsonValue>, job.doc.file);
+      for (const dynamic of DYNAMIC_REFS) this.refuseDynamicRef(job, node.pointer, getOwn(node.schema, dynamic), dynamic);
       const ref = getOwn(node.schema, "$ref");
       if (typeof ref !== "string") return;
       const refPointer = joinPointer(job.sourcePointer, ...splitPointer(node.pointer), keyword);
@@ -113,6 +114,19 @@ class Bundler {
       const local = this.localRefFor(target.doc, target.pointer, target.value);
       defineOwn(node.schema as Record<string, JsonValue>, "$ref", local);
     });
+  }
+
+  /**
+   * A `$dynamicRef` (or 2019-09 `$recursiveRef`) to another document is reported where it is written.
+   * mcp-gen bundles what `$ref` names; ajv resolves these only within the tool's schema, so the schema
+   * stopped at schema-valid with ajv's words ("only supports hash fragment reference") at inputSchema.
+   */
+  private refuseDynamicRef(job: CopyJob, pointer: string, ref: JsonValue | undefined, keyword: string): void {
+    if (typeof ref !== "string") return;
+    const target = parseRef(ref, job.doc.file);
+    if (target.kind === "local") return;
+    const problem = dynamicRefProblem(keyword, ref, target);
+    this.diagnostics.push(diagnosticAtPointer(job.doc, joinPointer(job.sourcePointer, ...splitPointer(pointer), keyword), { severity: "error", ...problem }));
   }
 
   private localRefFor(doc: SourceDoc, pointer: string, value: JsonValue): string {
@@ -252,6 +266,35 @@ class Bundler {
       return undefined;
     }
     return { doc, pointer, value };
+  }
+}
+
+/** Keywords that name a schema by URI as `$ref` does, but resolve it through the dynamic scope. */
+const DYNAMIC_REFS = ["$dynamicRef", "$recursiveRef"] as const;
+
+/** Why a `$dynamicRef` or `$recursiveRef` to another document is refused (refuseDynamicRef). */
+function dynamicRefProblem(keyword: string, ref: string, target: Exclude<RefTarget, { kind: "local" }>): { ruleId: string; message: string; hint: string } {
+  switch (target.kind) {
+    case "network":
+      return {
+        ruleId: "ref-network-refused",
+        message: `${keyword} ${quote(ref)} names a document on the network; mcp-gen resolves only files inside the project and never fetches anything.`,
+        hint: "Copy the schema into the project and $ref it by relative path, or inline it under $defs.",
+      };
+    case "outside-root":
+      return {
+        ruleId: "ref-outside-root",
+        message: `${keyword} ${quote(ref)} leaves the project: ${target.reason}.`,
+        hint: "Keep shared schemas inside the project (for example under schemas/) and $ref them by relative path.",
+      };
+    case "malformed":
+      return { ruleId: "ref-unresolved", message: `${keyword} ${quote(ref)} cannot be resolved: ${target.reason}.`, hint: "Fix the reference." };
+    case "file":
+      return {
+        ruleId: "ref-unresolved",
+        message: `${keyword} ${quote(ref)} names ${quote(target.path)} by its path; mcp-gen bundles only what $ref names, and validators resolve ${keyword} only by a fragment within the tool's schema.`,
+        hint: `Write "$ref" with the same value: in a schema that nothing extends, it means the same.`,
+      };
   }
 }
 
