@@ -4,6 +4,7 @@
 // expected-wire.json, when present, is every resolved wire descriptor by file.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { Ajv2019 } from "ajv/dist/2019.js";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
@@ -84,5 +85,21 @@ describe("dynamic anchors of bundled files", () => {
     expect(verdicts(alone("strings.yaml", "Node"), strings)).toEqual([true, false, true, false]);
     expect(verdicts(alone("numbers.yaml", "Node"), numbers)).toEqual([true, false, true, false, true]);
     expect(verdicts(flagsAlone, flags)).toEqual([true, false, true]);
+  });
+});
+
+describe("recursive anchors of bundled files", () => {
+  it("leave a 2019-09 file's schema accepting and refusing what it does alone, beside the descriptor's own", async () => {
+    const root = join(FIXTURES, "resolve", "bundled-recursive-anchors");
+    const { analysis } = await analyzeCase(root);
+    expect(analysis.diagnostics).toEqual([]);
+    const alone = new Ajv2019({ strict: false }).compile(parse(readFileSync(join(root, "schemas", "tree.yaml"), "utf8")) as object);
+    const bundled = new Ajv2019({ strict: false }).compile(analysis.tools[0]!.wire.inputSchema as object);
+    const trees = [{ s: "a", kids: [{ s: "b", kids: [] }] }, { s: "a", kids: [{ s: 1 }] }, { s: "a", kids: [{ n: "x" }] }, { kids: [{ kids: [{ s: 2 }] }] }];
+    const verdicts = (validate: (v: unknown) => boolean) => trees.map((v) => validate(v));
+    expect(verdicts((v) => bundled({ tree: v }))).toEqual(verdicts(alone));
+    // Not vacuous: trees accepted and refused; and the descriptor's own $recursiveRef still names its root.
+    expect(verdicts(alone)).toEqual([true, false, true, false]);
+    expect([bundled({ next: { n: 1 } }), bundled({ next: { n: "x" } }), bundled({ next: { s: "a" } })]).toEqual([true, false, false]);
   });
 });

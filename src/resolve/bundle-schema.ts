@@ -321,9 +321,11 @@ export function resolveFragment(root: JsonValue | undefined, fragment: string): 
  * a `$dynamicAnchor` (or draft-07 `$id: "#name"`) would share one resource with every other copy's:
  * two files that each name a schema `#item` made the bundle fail to compile ("resolves to more than
  * one schema"). A `$dynamicAnchor` would also join the dynamic scope of the tool's own schema, where
- * ajv lets the first one met answer every `$dynamicRef` of that name, the descriptor's included.
- * Every `$ref` in the copy is rewritten to a JSON Pointer, and so is every same-document
- * `$dynamicRef` (refAsStatic), so none of them is needed.
+ * ajv lets the first one met answer every `$dynamicRef` of that name, the descriptor's included; so
+ * would 2019-09's `$recursiveAnchor: true`, where the outermost one answers every `$recursiveRef`: a
+ * file's `$recursiveRef: "#"` checked its tree's children against the tool's whole schema once the
+ * descriptor's root set it too. Every `$ref` in the copy is rewritten to a JSON Pointer, and so is
+ * every same-document `$dynamicRef` and `$recursiveRef` (refAsStatic), so none of them is needed.
  */
 function dropIdentifiers(copy: JsonValue): void {
   walkSchema(copy, "", (node) => {
@@ -333,29 +335,36 @@ function dropIdentifiers(copy: JsonValue): void {
     delete schema.$schema;
     delete schema.$anchor;
     delete schema.$dynamicAnchor;
+    delete schema.$recursiveAnchor;
   });
 }
 
 /**
- * A same-document `$dynamicRef` of a bundled copy, made the `$ref` it means in its own file, so that
- * the copy validates what the file validates alone (its `$dynamicAnchor`s are dropped, dropIdentifiers).
- * Validated alone, a file is the outermost resource of its dynamic scope, so a `$dynamicRef` there
- * names what its fragment names in the file (JSON Schema 2020-12 Core § 8.2.3.2): a `$dynamicAnchor`
- * the file declares once, or any other fragment, which it resolves as `$ref` does. Beside a `$ref`
- * of its own, it goes into `allOf`, where the walk reaches it next. Returns the keyword the `$ref` is
- * written under in the file, for reports.
+ * A same-document `$dynamicRef` or `$recursiveRef` of a bundled copy, made the `$ref` it means in its
+ * own file, so that the copy validates what the file validates alone (its `$dynamicAnchor`s and
+ * `$recursiveAnchor`s are dropped, dropIdentifiers). Validated alone, a file is the outermost resource
+ * of its dynamic scope, so a `$dynamicRef` there names what its fragment names in the file (JSON
+ * Schema 2020-12 Core § 8.2.3.2): a `$dynamicAnchor` the file declares once, or any other fragment,
+ * which it resolves as `$ref` does; and `$recursiveRef: "#"` names the file's root, whether or not
+ * the root sets `$recursiveAnchor` (2019-09 Core § 8.2.4.2). Beside a `$ref` of its own, it goes into
+ * `allOf`, where the walk reaches it next. Returns the keyword the `$ref` is written under in the
+ * file, for reports.
  */
-function refAsStatic(schema: Record<string, JsonValue>, file: string): "$ref" | "$dynamicRef" {
-  const dynamicRef = getOwn(schema, "$dynamicRef");
-  if (typeof dynamicRef !== "string" || parseRef(dynamicRef, file).kind !== "local") return "$ref";
-  delete schema.$dynamicRef;
-  if (getOwn(schema, "$ref") === undefined) {
-    defineOwn(schema, "$ref", dynamicRef);
-    return "$dynamicRef";
+function refAsStatic(schema: Record<string, JsonValue>, file: string): "$ref" | (typeof DYNAMIC_REFS)[number] {
+  let keyword: "$ref" | (typeof DYNAMIC_REFS)[number] = "$ref";
+  for (const dynamic of DYNAMIC_REFS) {
+    const ref = getOwn(schema, dynamic);
+    if (typeof ref !== "string" || parseRef(ref, file).kind !== "local") continue;
+    delete schema[dynamic];
+    if (getOwn(schema, "$ref") === undefined) {
+      defineOwn(schema, "$ref", ref);
+      keyword = dynamic;
+    } else {
+      const allOf = getOwn(schema, "allOf");
+      defineOwn(schema, "allOf", [...(Array.isArray(allOf) ? allOf : []), { $ref: ref }]);
+    }
   }
-  const allOf = getOwn(schema, "allOf");
-  defineOwn(schema, "allOf", [...(Array.isArray(allOf) ? allOf : []), { $ref: dynamicRef }]);
-  return "$ref";
+  return keyword;
 }
 
 function sanitizeName(name: string): string {
