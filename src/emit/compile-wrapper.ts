@@ -50,7 +50,8 @@ export interface TypeCompiler {
 export function loadTypeCompiler(): TypeCompiler {
   const at = (file: string) => require(`json-schema-to-typescript/dist/src/${file}.js`) as Partial<TypeCompiler>;
   const { compile, DEFAULT_OPTIONS } = require("json-schema-to-typescript") as { compile: typeof Compile; DEFAULT_OPTIONS: Options };
-  const { merge } = require("lodash") as { merge: (...objects: object[]) => Options };
+  // lodash is the library's dependency, not mcp-gen's: an install may keep it under the library's own folder.
+  const { merge } = createRequire(require.resolve("json-schema-to-typescript"))("lodash") as { merge: (...objects: object[]) => Options };
   // As compile() prepares its options: merged over the defaults, `cwd` ending in a slash.
   const options = merge({}, DEFAULT_OPTIONS, OPTIONS);
   if (!options.cwd.endsWith("/")) options.cwd += "/";
