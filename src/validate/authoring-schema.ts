@@ -7,6 +7,14 @@ import { bundledMetaSchemaDefs, META_SCHEMA_2020_12, metaSchemaDefName } from ".
 /** Names of `x-mcp-gen.inputRequests` keys: they become identifiers in generated helpers. */
 export const INPUT_REQUEST_KEY_PATTERN = "^[A-Za-z][A-Za-z0-9_]{0,63}$";
 
+/**
+ * The members of Object.prototype that INPUT_REQUEST_KEY_PATTERN admits (the others start with "_").
+ * A form keyed so cannot be typed: every object literal inherits the member, so TypeScript checks
+ * `ctx.ask({ other: {} })` against it and drops the contextual type of `constructor: {...}`. Refused
+ * as keys (test/rules/authoring-block-shape.test.ts compares the list with Object.prototype).
+ */
+export const RESERVED_INPUT_REQUEST_KEYS: readonly string[] = ["constructor", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable", "toLocaleString", "toString", "valueOf"];
+
 /** `x-mcp-gen`: examples for scaffolds and docs, and the input_required forms a handler may ask for. */
 export function authoringBlockSchema(defsPrefix = "#/$defs/"): JsonObject {
   return {
@@ -33,7 +41,7 @@ export function authoringBlockSchema(defsPrefix = "#/$defs/"): JsonObject {
         description:
           "Forms the handler may ask the user to fill in through an input_required result (MCP elicitation, form mode). " +
           "mcp-gen generates typed helpers to ask for each and to read the validated answer.",
-        propertyNames: { pattern: INPUT_REQUEST_KEY_PATTERN },
+        propertyNames: { pattern: INPUT_REQUEST_KEY_PATTERN, not: { enum: [...RESERVED_INPUT_REQUEST_KEYS] } },
         additionalProperties: { $ref: `${defsPrefix}ElicitRequestFormParams` },
       },
     },
