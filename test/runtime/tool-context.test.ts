@@ -71,6 +71,20 @@ describe("ctx.answer", () => {
     expect(() => (ctx as unknown as ToolContext<Record<string, object>>).answer("pin")).toThrow('Tool issues.delete has no input request "pin": declare it under x-mcp-gen.inputRequests.');
     expect(() => (ctx as unknown as ToolContext<Record<string, object>>).answer("__proto__")).toThrow(TypeError);
   });
+
+  it("never takes a member every object inherits for a form or an answer", async () => {
+    const { ctx } = context();
+    const loose = ctx as unknown as ToolContext<Record<string, object>>;
+    for (const key of ["constructor", "hasOwnProperty", "toString", "valueOf", "isPrototypeOf", "__defineGetter__"]) {
+      expect(() => loose.answer(key)).toThrow(`has no input request "${key}"`);
+      await expect(loose.ask({ [key]: {} })).rejects.toThrow(`has no input request "${key}"`);
+    }
+    // A table written by hand may hold such keys: the answer is read from the response's own members only.
+    const forms: InputRequestForms = { constructor: FORMS.confirm!, toString: FORMS.confirm! };
+    const own = context({ forms, inputResponses: {} }).ctx as unknown as ToolContext<Record<string, { confirm: boolean }>>;
+    expect(own.answer("constructor")).toEqual({ kind: "missing" });
+    expect(own.answer("toString")).toEqual({ kind: "missing" });
+  });
 });
 
 describe("ctx.ask", () => {
@@ -81,6 +95,15 @@ describe("ctx.ask", () => {
       inputRequests: { confirm: { method: "elicitation/create", params: { mode: "form", message: "Delete it?", requestedSchema: FORMS.confirm!.requestedSchema } } },
     });
     expect((await ctx.ask({ confirm: { message: "Delete WEB-1?" } })).inputRequests?.["confirm"]?.params.message).toBe("Delete WEB-1?");
+  });
+
+  it("puts every asked form in the result as an own member, one keyed __proto__ too", async () => {
+    // fromEntries defines "__proto__" as an own key, as a table written by hand could.
+    const { ctx } = context({ forms: Object.fromEntries([["__proto__", FORMS.confirm!]]) });
+    const asked = await (ctx as unknown as ToolContext<Record<string, object>>).ask(Object.fromEntries([["__proto__", {}]]));
+    expect(Object.keys(asked.inputRequests ?? {})).toEqual(["__proto__"]);
+    expect(Object.getPrototypeOf(asked.inputRequests)).toBe(Object.prototype);
+    expect(JSON.stringify(asked)).toContain('"inputRequests":{"__proto__":{"method":"elicitation/create"');
   });
 
   it("seals state into requestState, with or without input requests", async () => {

@@ -148,12 +148,15 @@ export function createToolContext<Sdk>(source: ContextSource<Sdk>): ToolContextC
       const keys = Object.keys(requests).filter((key) => requests[key] !== undefined);
       const hasState = options?.state !== undefined;
       if (keys.length === 0 && !hasState) throw new TypeError(`ctx.ask in tool ${source.tool} needs at least one input request or a state (MCP 2026-07-28 InputRequiredResult).`);
-      const inputRequests: Record<string, ElicitationRequest> = {};
-      for (const key of keys) {
-        const form = formFor(key);
-        const message = requests[key]?.message ?? form.message;
-        inputRequests[key] = { method: "elicitation/create", params: { mode: "form", message, requestedSchema: form.requestedSchema } };
-      }
+      // fromEntries defines each key as an own member: `inputRequests[key] = ...` would set the
+      // prototype for a form keyed "__proto__", and the request would vanish from the result.
+      const inputRequests: Record<string, ElicitationRequest> = Object.fromEntries(
+        keys.map((key) => {
+          const form = formFor(key);
+          const message = requests[key]?.message ?? form.message;
+          return [key, { method: "elicitation/create", params: { mode: "form", message, requestedSchema: form.requestedSchema } }];
+        }),
+      );
       const requestState = hasState ? await source.sealState(options.state) : undefined;
       return {
         resultType: "input_required",

@@ -137,15 +137,16 @@ async function callTool(
  * answers by key, or why they could not be asked (for a tool error the model can read).
  */
 async function elicitAll(server: Server, extra: SdkContext, tool: string, asked: InputRequired): Promise<Record<string, unknown> | string> {
-  const responses: Record<string, unknown> = {};
+  const responses: [string, unknown][] = [];
   for (const [key, request] of Object.entries(asked.inputRequests ?? {})) {
     try {
-      responses[key] = await server.elicitInput(request.params as ElicitRequestFormParams, { relatedRequestId: extra.requestId, signal: extra.signal });
+      responses.push([key, await server.elicitInput(request.params as ElicitRequestFormParams, { relatedRequestId: extra.requestId, signal: extra.signal })]);
     } catch (error) {
       return `Tool ${tool} cannot ask for input "${key}" (elicitation/create): ${error instanceof Error ? error.message : String(error)}`;
     }
   }
-  return responses;
+  // Own members only, "__proto__" included (an assignment would set the prototype instead).
+  return Object.fromEntries(responses);
 }
 
 function contextFor(entry: ToolEntry, extra: SdkContext, signal: AbortSignal, responses: Record<string, unknown> | undefined, state: unknown) {
