@@ -1,5 +1,6 @@
 import { isJsonObject } from "../../model/json.js";
 import { joinPointer } from "../../model/pointer.js";
+import { isSameDocumentRef } from "../../model/schema-anchors.js";
 import { defineRule } from "../define-rule.js";
 import { toolSchemas, walkSubschemas } from "../walk.js";
 
@@ -24,6 +25,11 @@ export const schemaDynamicRef = defineRule({
     for (const schema of toolSchemas(tool)) {
       walkSubschemas(schema, memo, (node) => {
         if (!isJsonObject(node.schema) || !Object.hasOwn(node.schema, "$dynamicRef")) return;
+        // Only a reference within the tool's schema, which ajv takes for the root: the resolver refuses
+        // one to another document (ref-unresolved, ref-network-refused), and schema-valid a value that
+        // is not a string.
+        const ref = node.schema["$dynamicRef"];
+        if (typeof ref !== "string" || !isSameDocumentRef(ref)) return;
         report({
           pointer: joinPointer(node.pointer, "$dynamicRef"),
           target: "key",
