@@ -7,8 +7,11 @@ const INVISIBLE =
 
 /** @example visibleText("a\u200bb") === "a<U+200B>b" */
 export function visibleText(text: string): string {
-  return text.replace(INVISIBLE, (c) => `<U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}>`);
+  return text.replace(INVISIBLE, codePointShown);
 }
+
+/** One character (or lone surrogate) as <U+XXXX>. */
+const codePointShown = (c: string) => `<U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}>`;
 
 /**
  * `text` as one printed line: what visibleText shows, and tab, LF, U+2028 and U+2029 as <U+...> too.
@@ -22,8 +25,8 @@ export function visibleText(text: string): string {
  */
 export function visibleLine(text: string): string {
   return visibleText(text)
-    .replace(/[\t\n\u2028\u2029]/g, (c) => `<U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}>`)
-    .replace(COMMAND_START, (_, spaces: string, c: string) => `${spaces}<U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}>`);
+    .replace(/[\t\n\u2028\u2029]/g, codePointShown)
+    .replace(COMMAND_START, (_, spaces: string, c: string) => `${spaces}${codePointShown(c)}`);
 }
 
 /**
