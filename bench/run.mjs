@@ -6,6 +6,7 @@ import { writeFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { machineFacts, loadNow } from "./lib/machine.mjs";
 import { machineSection, targetsSection, writeResults, BENCHMARKS_MD } from "./lib/benchmarks-md.mjs";
+import { writeHistory } from "./lib/history.mjs";
 import { settleExtraCaCerts } from "./lib/node-start.mjs";
 import { parseOptions, USAGE } from "./lib/options.mjs";
 import { runProfile } from "./lib/profile.mjs";
@@ -79,7 +80,8 @@ async function main(argv) {
 
   const duration = `${((performance.now() - started) / 60000).toFixed(1)} min`;
   const command = `node bench/run.mjs${argv.length ? ` ${argv.join(" ")}` : ""}`;
-  const machine = machineSection(facts, { version: built.version, loadAtEnd: loadNow(), command, duration, extraCaCerts });
+  const loadAtEnd = loadNow();
+  const machine = machineSection(facts, { version: built.version, loadAtEnd, command, duration, extraCaCerts });
   const summary = targetsSection(targets);
   const all = [machine, summary, ...sections];
   const notes = [
@@ -99,6 +101,7 @@ async function main(argv) {
     writeResults(all, notes);
     log(`results written to ${BENCHMARKS_MD}`);
   }
+  if (options.full) log(`targets kept in ${writeHistory(facts, targets, { loadAtEnd, duration })} (node bench/ranges.mjs: the ranges over the last full runs)`);
   log(`done in ${duration}`);
   return 0;
 }

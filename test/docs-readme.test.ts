@@ -63,8 +63,8 @@ function exampleCopy(): string {
 }
 
 describe("README.md", () => {
-  it("is at most 350 lines", () => {
-    expect(README.split("\n").length).toBeLessThanOrEqual(350);
+  it("is at most 370 lines", () => {
+    expect(README.split("\n").length).toBeLessThanOrEqual(370);
   });
 
   it("keeps the two commands a newcomer runs first", () => {

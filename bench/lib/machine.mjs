@@ -24,7 +24,8 @@ function version(pkg) {
 
 export function machineFacts() {
   const list = cpus();
-  const dirty = git(["status", "--porcelain", "--untracked-files=no"]) !== "";
+  // What the bench writes itself (the results, their history, the ranges in README.md) does not make the code under test another.
+  const dirty = git(["status", "--porcelain", "--untracked-files=no", "--", ".", ":!BENCHMARKS.md", ":!README.md", ":!bench/history"]) !== "";
   return {
     date: new Date().toISOString().replace(/\.\d+Z$/, "Z"),
     cpu: list[0]?.model?.trim() ?? "unknown",

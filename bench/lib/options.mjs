@@ -24,6 +24,8 @@ Options:
   --write           rewrite BENCHMARKS.md's results section (default for a full run)
   --no-write        do not touch BENCHMARKS.md
   --json FILE       also write every raw measurement as JSON
+                    (a full default run also keeps its targets in bench/history/, for
+                    \`node bench/ranges.mjs\`: the ranges over the last full runs)
   --profile W       run one workload under node --cpu-prof and print the top self-time functions;
                     W: build | no-change-build | rebuild | check | synthetic[:N] | jstt
                        | server:<case> | list:<case> | client   (cases: floor, one-gen, one-zod,
@@ -135,8 +137,9 @@ export function parseOptions(argv) {
     if (!explicit.has("--seconds")) o.caseSeconds = 0.3;
     if (!explicit.has("--http-seconds")) o.httpSeconds = 0.5;
   }
-  // A full, default run is the one BENCHMARKS.md records.
-  if (o.write === undefined) o.write = !o.quick && o.only === SUITES && !explicit.has("--sizes") && !explicit.has("--runs");
+  // A full default run: the one whose results BENCHMARKS.md shows and bench/history/ keeps.
+  o.full = !o.quick && o.only === SUITES && !explicit.has("--sizes") && !explicit.has("--runs");
+  if (o.write === undefined) o.write = o.full;
   o.runtimeRuns = o.runs;
   o.warmupMs = o.quick ? 100 : 300;
   o.connections = 8;

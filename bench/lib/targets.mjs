@@ -38,11 +38,18 @@ export function judge(target, value) {
 /** Collects every judged target of a run, for the summary table. */
 export class TargetLog {
   entries = [];
+  /** Medians with no bound of their own that the ranges (bench/ranges.mjs) state next to the targets: key → { what, value, unit }. */
+  figures = {};
+
+  /** Records a median for the history of full runs (bench/lib/history.mjs); `unit`: "ms" or "ratio". */
+  figure(key, what, value, unit = "ms") {
+    if (Number.isFinite(value)) this.figures[key] = { what, value, unit };
+  }
 
   add(key, measured, value, where) {
     const target = TARGETS[key];
     const status = judge(target, value);
-    if (status) this.entries.push({ key, what: target.what, where, target: target.text, measured, status });
+    if (status) this.entries.push({ key, what: target.what, where, target: target.text, measured, value, status });
     return { target: target.text, status };
   }
 }

@@ -285,6 +285,13 @@ export async function buildSuite({ options, log, targets }) {
   rows.push(row(r.ots, `${fmt.ratio(ratio("ots", "jstt"))} of jstt`));
   rows.push(row(r.omg, `${fmt.ratio(ratio("omg", "jstt"))} of jstt`));
 
+  const median$ = (key) => (r[key].error ? NaN : median(values(r[key])));
+  targets.figure("coldMs", "mcp-gen build, cold", median$("cold"));
+  targets.figure("floorMs", "json-schema-to-typescript + ajv alone, 2 threads (the floor)", median$("generators"));
+  targets.figure("coldCpuVsFloor", "cold build ÷ the floor, CPU time", cpuRatio("cold", "generators"), "ratio");
+  targets.figure("rebuildMs", "mcp-gen build after one description edited", median$("rebuild"));
+  targets.figure("schemaRebuildMs", "mcp-gen build after one inputSchema edited", median$("schemaRebuild"));
+  targets.figure("checkFloorMs", "a Node process stating every file check stats (check's floor)", median$("checkFloor"));
   const coldJstt = ratio("cold", "jstt");
   const t1 = targets.add("coldVsJstt", fmt.ratio(coldJstt), coldJstt, "build");
   rows.push(row(r.cold, `${fmt.ratio(coldJstt)} of jstt`, t1.target, t1.status));
