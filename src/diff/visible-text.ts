@@ -1,9 +1,11 @@
 // Makes text safe and honest to print: invisible and control characters (zero-width spaces, bidi
 // overrides, escape sequences) become <U+XXXX>, so a description cannot hide words from the reviewer
 // or rewrite the terminal. This matters most exactly where a rug pull hides its instructions.
+// U+2028 and U+2029 are shown too: no text mcp-gen prints means a line break by them, but a renderer
+// may break the line there (GitHub's Markdown does), and the line it starts would be a forged one.
 const INVISIBLE =
   // biome-ignore lint/suspicious/noMisleadingCharacterClass: matches each invisible code unit on its own (combining marks and variation selectors included), with no u flag.
-  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb]|[\uDB40][\uDC00-\uDC7F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb]|[\uDB40][\uDC00-\uDC7F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** @example visibleText("a\u200bb") === "a<U+200B>b" */
 export function visibleText(text: string): string {
@@ -14,7 +16,7 @@ export function visibleText(text: string): string {
 const codePointShown = (c: string) => `<U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}>`;
 
 /**
- * `text` as one printed line: what visibleText shows, and tab, LF, U+2028 and U+2029 as <U+...> too.
+ * `text` as one printed line: what visibleText shows, and tab and LF as <U+...> too.
  * For any name, message or phrase a command prints that came from a descriptor, a lock, a saved
  * answer or a server: a line break there would print a line of its own, which a GitHub job's log
  * reads as a workflow command ("::error ..."). Text that is multi-line on purpose (a description in
@@ -25,7 +27,7 @@ const codePointShown = (c: string) => `<U+${(c.codePointAt(0) ?? 0).toString(16)
  */
 export function visibleLine(text: string): string {
   return visibleText(text)
-    .replace(/[\t\n\u2028\u2029]/g, codePointShown)
+    .replace(/[\t\n]/g, codePointShown)
     .replace(COMMAND_START, (_, spaces: string, c: string) => `${spaces}${codePointShown(c)}`);
 }
 

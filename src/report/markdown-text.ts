@@ -20,6 +20,7 @@ export function inlineCode(text: string): string {
 
 /**
  * `text` as a fenced code block (lines kept), closed by a fence longer than any run of backticks in it.
+ * Only LF, CRLF and CR end a line; U+2028 and U+2029, which GitHub would also break at, show as <U+...>.
  * @example codeBlock("-a\n+b\n", "diff")
  */
 export function codeBlock(text: string, info = ""): string {

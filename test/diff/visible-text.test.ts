@@ -25,6 +25,12 @@ describe("visibleLine", () => {
   });
 });
 
+describe("visibleText", () => {
+  it("keeps LF and tab, and shows U+2028 and U+2029, which a renderer may break a line at", () => {
+    expect(visibleText("a\nb\tc\u2028d\u2029e\r")).toBe("a\nb\tc<U+2028>d<U+2029>e<U+000D>");
+  });
+});
+
 describe("a description diff in text output", () => {
   it("starts no printed line with a workflow command, changed or unchanged", () => {
     const before = "Lists files.\n::error file=README.md::pwned\n##[warning]also\nend";

@@ -121,6 +121,16 @@ describe("formatMarkdown", () => {
     expect(render(codeBlock(block, "diff"))).toContain("-a\n```\n+b````\n</code></pre>");
   });
 
+  it("shows U+2028 and U+2029, which GitHub renders as line breaks, as <U+...>, with NEL and the bidi controls, keeping a block's own lines", () => {
+    const forged = "a\u2028- [ ] b\u2029c\u0085d\u202ae\u202ef\u2066g\u2069h";
+    const shown = "a<U+2028>- [ ] b<U+2029>c<U+0085>d<U+202A>e<U+202E>f<U+2066>g<U+2069>h";
+    expect(inlineCode(forged)).toBe(`\`${shown}\``);
+    expect(codeBlock(`-${forged}\r\n+${forged}\n`, "diff")).toBe(`\`\`\`diff\n-${shown}\n+${shown}\n\`\`\``);
+    const markdown = formatMarkdown({ command: "verify", passed: false, headline: `Tool ${JSON.stringify(forged)} changed.`, findings: [finding(forged)], changes: diff(forged, forged) });
+    expect(markdown).not.toMatch(/[\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069]/);
+    expect(markdown).toContain(`\`\`\`diff\n--- before description\n+++ after description\n@@ -1 +1 @@\n-${shown}\n+${shown} Also ${shown}\n\`\`\``);
+  });
+
   it("says what changed per tool, its class, and the description's diff", () => {
     const markdown = formatMarkdown({
       command: "diff",
