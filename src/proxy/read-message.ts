@@ -116,12 +116,16 @@ function unreadable(code: number, problem: string, id: RequestId | null, shape: 
   return { ok: false, unreadable: { code, problem, id, idText: id === null || text === undefined ? "null" : idText(text), shape } };
 }
 
-/** The start of a text, for a message: at most 80 characters, quoted. */
+/**
+ * The start of a text, for a message: at most 80 characters, quoted, invisible characters shown.
+ * What it quotes is the other side's (a server's line on the host's error, and back): an error's
+ * message is read by a model and shown by a host, where a bidi override or U+2028 would hide or forge text.
+ */
 export function excerpt(text: string): string {
-  return JSON.stringify(text.length > 80 ? `${text.slice(0, 79)}…` : text);
+  return quoteShort(text, 80);
 }
 
-/** Text of a message for a problem: quoted, invisible characters shown, at most `max` characters. */
+/** Text of a message for a problem: quoted, invisible characters (U+2028 and U+2029 too) shown, at most `max` characters. */
 function quoteShort(text: string, max = 40): string {
   return JSON.stringify(visibleText(text.length > max ? `${text.slice(0, max - 1)}…` : text));
 }
