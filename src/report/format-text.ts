@@ -3,7 +3,7 @@
 // diffs and its related locations. Files are named from where the command runs. Only formats;
 // sorting happened before.
 import { unifiedDiff } from "../diff/line-diff.js";
-import { visibleLine } from "../diff/visible-text.js";
+import { visibleLine, visibleText } from "../diff/visible-text.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 
 export interface TextFormatOptions {
@@ -87,11 +87,11 @@ function codeFrame(source: string, d: Diagnostic, context: number, paint: (c: ke
   return out;
 }
 
-/** Makes invisible and control characters visible so a frame cannot hide or rewrite terminal text. */
+/**
+ * A source line as a frame shows it: cut at 200 characters, invisible characters as visibleText shows
+ * them (U+2028, a soft hyphen, a variation selector included). A frame then neither hides text nor
+ * breaks a line, and the caret line, which counts the characters shown, stays under its character.
+ */
 function visible(text: string): string {
-  const long = text.length > 200 ? text.slice(0, 199) + "…" : text;
-  return long.replace(
-    /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g,
-    (c) => `<U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}>`,
-  );
+  return visibleText(text.length > 200 ? text.slice(0, 199) + "…" : text);
 }

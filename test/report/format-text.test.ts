@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { Diagnostic } from "../../src/model/diagnostic.js";
 import { formatText } from "../../src/report/format-text.js";
+import { toolNameSyntax } from "../../src/validate/rules/tool-name-syntax.js";
 import { toolNameUnique } from "../../src/validate/rules/tool-name-unique.js";
 import { analyzeTexts } from "../support/project-from-tools.js";
 
@@ -74,5 +75,20 @@ describe("formatText and the text of a finding", () => {
       "1 problem (0 errors, 1 warning)",
       "",
     ]);
+  });
+});
+
+describe("formatText's code frame", () => {
+  it("shows what visibleText shows, U+2028 and zero-width characters included, with the caret under its character", () => {
+    const tool = '{\n  "title": "Weather\u00ad\ufe0f\u200d", "name": "get weather",\n  "description": "Hi\u2028::error::forged\u2029.",\n  "inputSchema": { "type": "object" }\n}\n';
+    const { analysis, sources } = analyzeTexts(new Map([["tools/a.json", tool]]), [toolNameSyntax]);
+    const frame = formatText(analysis.diagnostics, { sources, color: false }).split("\n").slice(3, 7);
+    expect(frame).toEqual([
+      "  1 | {",
+      '> 2 |   "title": "Weather<U+00AD><U+FE0F><U+200D>", "name": "get weather",',
+      "    |                                                       ^^^^^^^^^^^^^",
+      '  3 |   "description": "Hi<U+2028>::error::forged<U+2029>.",',
+    ]);
+    expect(frame[2]!.indexOf("^")).toBe(frame[1]!.indexOf('"get weather"'));
   });
 });
