@@ -78,9 +78,11 @@ function codeFrame(source: string, d: Diagnostic, context: number, paint: (c: ke
       const lineText = (lines[n - 1] ?? "").slice(0, 199);
       const start = Math.min(d.column - 1, lineText.length);
       const end = d.endLine === d.line ? Math.max(start + 1, Math.min(d.endColumn - 1, lineText.length)) : Math.max(start + 1, lineText.length);
-      const pad = visible(lineText.slice(0, start)).replace(/[^\t]/g, " ");
+      // Widths as shown, measured from the line's start, where tab stops count from.
+      const before = visible(lineText.slice(0, start)).length;
+      const through = visible(lineText.slice(0, end)).length;
       if (d.column - 1 <= lineText.length) {
-        out.push(`  ${" ".repeat(width)} | ${pad}${paint("red", "^".repeat(Math.max(1, visible(lineText.slice(start, end)).length)))}`);
+        out.push(`  ${" ".repeat(width)} | ${" ".repeat(before)}${paint("red", "^".repeat(Math.max(1, through - before)))}`);
       }
     }
   }
@@ -89,9 +91,22 @@ function codeFrame(source: string, d: Diagnostic, context: number, paint: (c: ke
 
 /**
  * A source line as a frame shows it: cut at 200 characters, invisible characters as visibleText shows
- * them (U+2028, a soft hyphen, a variation selector included). A frame then neither hides text nor
- * breaks a line, and the caret line, which counts the characters shown, stays under its character.
+ * them (U+2028, a soft hyphen, a variation selector included), and each tab as spaces to the next
+ * stop. A frame then neither hides text nor breaks a line, and the caret line, which counts the
+ * characters shown, stays under its character.
  */
 function visible(text: string): string {
-  return visibleText(text.length > 200 ? text.slice(0, 199) + "…" : text);
+  return expandTabs(visibleText(text.length > 200 ? text.slice(0, 199) + "…" : text));
+}
+
+/**
+ * Columns from one tab stop to the next in a frame. Tabs are expanded, as an editor shows them, rather
+ * than printed: a span holding a tab is then underlined as wide as it shows, and the frame looks the
+ * same whatever tab width the terminal or log viewer uses. Four, as VS Code shows a tab by default.
+ */
+const TAB_STOP = 4;
+
+/** @example expandTabs("a\tbcd\te") === "a   bcd e" */
+function expandTabs(text: string): string {
+  return text.split("\t").reduce((out, part, i) => (i === 0 ? part : `${out}${" ".repeat(TAB_STOP - (out.length % TAB_STOP))}${part}`), "");
 }

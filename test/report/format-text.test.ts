@@ -91,4 +91,23 @@ describe("formatText's code frame", () => {
     ]);
     expect(frame[2]!.indexOf("^")).toBe(frame[1]!.indexOf('"get weather"'));
   });
+
+  it("expands a tab to the next stop of four columns in the line and under it, so the caret is under the token after it and as wide as a span holding one", () => {
+    const yaml = "name:\tg\tweather\ninputSchema:\n  type: object\n";
+    const json = '{\n\t"name":\t"get weather",\n\t"inputSchema": { "type": "object" }\n}\n';
+    const { analysis, sources } = analyzeTexts(
+      new Map([
+        ["tools/a.yaml", yaml],
+        ["tools/b.json", json],
+      ]),
+      [toolNameSyntax],
+    );
+    const text = formatText(analysis.diagnostics, { sources, color: false });
+    expect(text).not.toContain("\t");
+    const frames = text.split("\n\n").filter((block) => block.startsWith("  ") || block.startsWith(">"));
+    expect(frames).toEqual([
+      ["> 1 | name:   g   weather", "    |         ^^^^^^^^^^^", "  2 | inputSchema:"].join("\n"),
+      ["  1 | {", '> 2 |     "name": "get weather",', "    |             ^^^^^^^^^^^^^", '  3 |     "inputSchema": { "type": "object" }'].join("\n"),
+    ]);
+  });
 });
