@@ -5,7 +5,10 @@
 // (src/cli/commands/build.ts) loads this module only when its shortcut (unchanged-build-fast.ts)
 // cannot tell from stats that there is nothing to do: the analysis, the generators and the rules
 // are a third of a no-change build's start-up.
-import { posix } from "node:path";
+import { existsSync } from "node:fs";
+import { join, posix } from "node:path";
+import type { GeneratedFile } from "../model/generated-file.js";
+import { stagingFolder } from "../incremental/replace-tree.js";
 import { compareText, hasErrors, type Diagnostic } from "../model/diagnostic.js";
 import { withPatternVerdicts } from "../pattern-check/certify-patterns.js";
 import { analyzeProjectWith, type ProjectAnalysis, type ProjectInput } from "../project/analyze-project.js";
@@ -157,6 +160,7 @@ async function validateAndWrite(run: BuildRun, plan: BuildPlan, threads: BuildTh
     generated: built.emit.generated,
     encoded: built.encoded,
     same: built.same,
+    ...(built.staged ? { staged: built.staged } : {}),
     lock: built.lock,
     force: run.force,
     // The generated folder and the lock are written at the same time, by replaceTree.
@@ -231,7 +235,7 @@ async function generateOutput(
   output: Exclude<OutputReuse, { unchanged: readonly string[] }>,
   inputs: ReadonlyMap<string, string>,
   scaffolds: ReadonlySet<string> | undefined,
-): Promise<BuildOutput & Pick<KnownFiles, "encoded" | "same">> {
+): Promise<BuildOutput & Pick<KnownFiles, "encoded" | "same"> & { readonly staged?: Promise<void> }> {
   run.progress.phase(`Generating code for ${count(analysis.tools.length, "tool")}`, "types");
   const input = {
     tools: output.tools,
@@ -247,10 +251,27 @@ async function generateOutput(
     ...(output.reuse ? { reuse: output.reuse, hashes: output.hashes } : {}),
   };
   const generated = await generateProject(input);
+  const staged = stageAhead(plan, threads, generated.emit.generated);
   // The server `mcp-gen import` recorded stays: a build knows the tools, not where they came from.
   const server = plan.previous.parsed?.server;
   const known = run.clock.time("hash", () => knownFileHashes(plan, generated.emit.generated));
-  return { ...generated, lock: lockProject({ ...input, server }, generated, known.hashes), encoded: known.encoded, same: known.same };
+  return { ...generated, lock: lockProject({ ...input, server }, generated, known.hashes), encoded: known.encoded, same: known.same, ...(staged ? { staged } : {}) };
+}
+
+/**
+ * A generated folder that does not exist yet (a first build, a checkout that ignores the folder) is
+ * written whole: a worker writes its staging copy while this thread hashes the files and renders the
+ * lock, and replaceTree only swaps it in. Undefined otherwise: replaceTree compares with the folder.
+ */
+function stageAhead(plan: BuildPlan, threads: BuildThreads, files: readonly GeneratedFile[]): Promise<void> | undefined {
+  const { root, config } = plan;
+  // recoverInterruptedBuild has removed any staging folder a killed build left.
+  if (files.some((file) => file.unchanged === true) || existsSync(join(root, config.out))) return undefined;
+  const staged = threads.stageAhead(stagingFolder(root, config.out), config.out, files);
+  // Awaited by replaceTree. No build stops between here and there: with no generated folder on disk,
+  // no generated file can have been edited by hand (handEditedFiles).
+  staged?.catch(() => undefined);
+  return staged;
 }
 
 /**

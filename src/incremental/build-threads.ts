@@ -5,6 +5,7 @@
 // are put back in request order, so the output never depends on which thread did what.
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
+import { join, posix } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { typesJobKey, type TypesCompiler, type TypesJob } from "../emit/emit-project.js";
@@ -17,6 +18,8 @@ import {
   checkBatch,
   createBatch,
   RUN_PHASE,
+  stageBatch,
+  type StageItem,
   typesBatch,
   type CheckAnswer,
   type CheckItem,
@@ -42,6 +45,14 @@ export interface BuildThreads {
    * folders (project-relative) that another writer creates at the same time.
    */
   createMissing(root: string, files: readonly GeneratedFile[], shared?: readonly string[]): Promise<string[]>;
+  /**
+   * Writes `files`, every file of a generated folder `out` (project-relative) that does not exist yet,
+   * below the absolute folder `staging` that nothing else writes, spread over the threads: a worker
+   * writes them while the main thread goes on to hash the files and render the lock (replaceTree
+   * takes the folder as staged). Undefined for a build without worker threads, where the main thread
+   * would only write them itself, later.
+   */
+  stageAhead(staging: string, out: string, files: readonly GeneratedFile[]): Promise<void> | undefined;
   /** Stops the worker threads; the build's answers are unchanged whenever it is called. */
   close(): Promise<void>;
 }
@@ -53,7 +64,7 @@ export type ThreadWork = "schemas" | "types";
 export type ThreadProgress = (work: ThreadWork, done: number, total: number) => void;
 
 /** The work each kind of run reports progress on (creating scaffolds reports none). */
-const PROGRESS_WORK: Readonly<Record<WorkerRequest["kind"], ThreadWork | undefined>> = { check: "schemas", types: "types", create: undefined };
+const PROGRESS_WORK: Readonly<Record<WorkerRequest["kind"], ThreadWork | undefined>> = { check: "schemas", types: "types", create: undefined, stage: undefined };
 
 /** Below this many tools, starting a worker costs more than it saves. */
 const MIN_TOOLS_FOR_WORKERS = 64;
@@ -155,6 +166,16 @@ export function startBuildThreads(workers: number, { typesThread = false, progre
       const made = await pool.run<CreateItem, boolean[]>("create", items, async (batch) => createBatch(batch, mainFolders));
       const created = new Set(items.flatMap((item, i) => (item.folder === undefined ? [item.file] : item.files).filter((_, j) => made[i]![j])));
       return files.filter((file) => created.has(file)).map((file) => file.path);
+    },
+    stageAhead: (staging, out, files) => {
+      if (workers === 0 && !typesWorker) return undefined;
+      const items: StageItem[] = files.map((file) => ({
+        target: join(staging, posix.relative(out, file.path)),
+        ...(file.pieces ? { pieces: file.pieces } : { contents: file.contents }),
+      }));
+      // The main thread's own folders are not the worker's: each thread makes the folders it writes into.
+      const made = new Set<string>();
+      return pool.run<StageItem, boolean>("stage", items, async (batch) => stageBatch(batch, made)).then(() => undefined);
     },
     close: () => pool.close(),
   };

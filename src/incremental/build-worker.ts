@@ -1,6 +1,7 @@
 // The worker thread of a build: compiles what the main thread sends (schemas with ajv, types with
 // json-schema-to-typescript), creates missing scaffolds while the main thread writes the generated
-// folder, and answers with plain data. Started by build-threads.ts; a SchemaCompiler of its own for
+// folder, writes a new generated folder's staging copy while the main thread hashes and renders the
+// lock, and answers with plain data. Started by build-threads.ts; a SchemaCompiler of its own for
 // each run of schema checks (the main thread keeps the answers).
 import { parentPort, workerData } from "node:worker_threads";
 import type { Dialect } from "../model/dialect.js";
@@ -11,7 +12,10 @@ import { SchemaCompiler, type CompiledValidator, type SchemaCheck } from "../com
 import type { GeneratedFile } from "../model/generated-file.js";
 import type { ScaffoldSamples } from "../compile/schema-samples.js";
 import { createMissingFolder } from "../files/create-missing-folders.js";
-import { createMissingFile } from "../files/write-files.js";
+import { createMissingFile, writeNewFileSync } from "../files/write-files.js";
+import { writeNewPiecesSync, type BytePieces } from "../files/byte-pieces.js";
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
 import { NO_CLOCK, type Phase, type PhaseClock, type ThreadPhases } from "../model/phase-clock.js";
 import { ThreadClock } from "./thread-clock.js";
 import { NO_VERDICTS, type PatternPlan } from "../compile/linear-pattern/pattern-plan.js";
@@ -42,6 +46,16 @@ export type CreateItem =
   | { readonly root: string; readonly folder: string; readonly files: readonly GeneratedFile[] }
   | { readonly root: string; readonly folder?: undefined; readonly file: GeneratedFile };
 
+/**
+ * A generated file to write into the staging folder of a build whose generated folder does not exist
+ * yet (replaceTree takes the folder as staged): its absolute path there, and its bytes or its text.
+ */
+export interface StageItem {
+  readonly target: string;
+  readonly pieces?: BytePieces;
+  readonly contents?: string;
+}
+
 export interface TypesItem {
   readonly wrapperText: string;
   readonly rootName: string;
@@ -51,10 +65,11 @@ export interface TypesItem {
 export type WorkerRequest =
   | { readonly id: number; readonly kind: "check"; readonly batches: readonly (readonly CheckItem[])[]; readonly next: Int32Array }
   | { readonly id: number; readonly kind: "types"; readonly batches: readonly (readonly TypesItem[])[]; readonly next: Int32Array }
-  | { readonly id: number; readonly kind: "create"; readonly batches: readonly (readonly CreateItem[])[]; readonly next: Int32Array };
+  | { readonly id: number; readonly kind: "create"; readonly batches: readonly (readonly CreateItem[])[]; readonly next: Int32Array }
+  | { readonly id: number; readonly kind: "stage"; readonly batches: readonly (readonly StageItem[])[]; readonly next: Int32Array };
 
 /** The phase each kind of run counts to (MCP_GEN_PHASES). */
-export const RUN_PHASE: Readonly<Record<WorkerRequest["kind"], Phase>> = { check: "schemas", types: "types", create: "write" };
+export const RUN_PHASE: Readonly<Record<WorkerRequest["kind"], Phase>> = { check: "schemas", types: "types", create: "write", stage: "write" };
 
 /** What a worker thread is started with (workerData). */
 export interface WorkerStart {
@@ -120,6 +135,8 @@ function answer(compilers: Map<string, SchemaCompiler>, folders: Set<string>, re
       return typesBatch(request.batches[index]!);
     case "create":
       return Promise.resolve(createBatch(request.batches[index]!, folders));
+    case "stage":
+      return Promise.resolve(stageBatch(request.batches[index]!, folders));
   }
 }
 
@@ -139,6 +156,20 @@ export function checkBatch(compiler: SchemaCompiler, items: readonly CheckItem[]
 /** One batch of scaffolds, each created when absent: for each item, true for each of its files created. */
 export function createBatch(items: readonly CreateItem[], made: Set<string>): boolean[][] {
   return items.map((item) => (item.folder === undefined ? [createMissingFile(item.root, item.file, true, made)] : createMissingFolder(item.root, item.folder, item.files, made)));
+}
+
+/**
+ * One batch of generated files written into a staging folder that nothing else writes (each file new:
+ * a file already there is an error); `made`: the folders this thread has made. Answers one true per file.
+ */
+export function stageBatch(items: readonly StageItem[], made: Set<string>): boolean[] {
+  return items.map((item) => {
+    const folder = dirname(item.target);
+    if (!made.has(folder)) mkdirSync(folder, { recursive: true }), made.add(folder);
+    if (item.pieces) writeNewPiecesSync(item.target, item.pieces);
+    else writeNewFileSync(item.target, item.contents ?? "");
+    return true;
+  });
 }
 
 /** One batch of json-schema-to-typescript runs, one after another: the same on a worker and on the main thread. */

@@ -354,6 +354,8 @@ export interface BuildWrite {
   readonly encoded?: ReadonlyMap<string, BytePieces>;
   /** KnownFiles.same: files found on disk as generated. */
   readonly same?: ReadonlySet<string>;
+  /** TreeReplacement.staged: the new generated folder, being written into staging ahead. */
+  readonly staged?: Promise<void>;
   readonly lock: LockFile;
   readonly force: boolean;
   /** Creates the missing scaffolds while the folder is written (on worker threads); answers with their paths. */
@@ -417,6 +419,7 @@ async function writeTree(plan: BuildPlan, write: BuildWrite, lockBytes: BytePiec
     differs: disk.differsBySize,
     ...(write.encoded ? { encoded: write.encoded } : {}),
     ...(write.same ? { same: write.same } : {}),
+    ...(write.staged ? { staged: write.staged } : {}),
   });
   const created = await creating;
   const lockHash = sha256OfPieces(lockBytes);

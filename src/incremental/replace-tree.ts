@@ -37,6 +37,13 @@ export interface TreeReplacement {
   readonly encoded?: ReadonlyMap<string, BytePieces>;
   /** Files the caller read and found byte for byte as generated: taken as they are, not compared again. */
   readonly same?: ReadonlySet<string>;
+  /**
+   * Settles once every file of `files` is written into the staging folder (stagingFolder), which the
+   * caller began to fill when the generated folder did not exist (BuildThreads.stageAhead): the files
+   * are not written again. Should the folder have appeared since, the staged copy is dropped and the
+   * files are written as usual.
+   */
+  readonly staged?: Promise<void>;
 }
 
 export interface TreeSummary {
@@ -167,10 +174,19 @@ function withParents(dir: string): string[] {
   return dirs;
 }
 
+/** The folder where a build assembles the new generated folder `out` (project-relative) before the swap. */
+export function stagingFolder(root: string, out: string): string {
+  return join(root, out) + STAGING;
+}
+
 /** Writes the new generated folder and lock as one unit (see the module comment). */
 export async function replaceTree(input: TreeReplacement): Promise<TreeSummary> {
   const outDir = join(input.root, input.out);
   const staging = outDir + STAGING;
+  if (input.staged) {
+    await input.staged;
+    if (!isFolder(outDir)) return swapInStaged(input, outDir, staging);
+  }
   await rm(staging, { recursive: true, force: true });
   const oldFiles = new Set(listFiles(outDir).map((p) => `${input.out}/${p}`));
   const read = input.read ?? ((path: string) => readTextSyncIfExists(join(input.root, path)));
@@ -223,6 +239,18 @@ export async function replaceTree(input: TreeReplacement): Promise<TreeSummary> 
     await writeLockIfChanged(input);
     return { written, unchanged, removed };
   }
+  await swapIn(input, outDir, staging);
+  return { written, unchanged, removed: removed.sort() };
+}
+
+/** A generated folder written whole into staging ahead (TreeReplacement.staged), where there was none: only the lock and the renames are left. */
+async function swapInStaged(input: TreeReplacement, outDir: string, staging: string): Promise<TreeSummary> {
+  await swapIn(input, outDir, staging);
+  return { written: input.files.map((file) => file.path), unchanged: [], removed: [] };
+}
+
+/** The lock written beside its place, then the staging folder and the lock renamed into place (the old folder, if any, kept as the backup until both are). */
+async function swapIn(input: TreeReplacement, outDir: string, staging: string): Promise<void> {
   const lockPath = join(input.root, input.lock);
   await writeFileAtomic(lockPath + STAGING, input.lockBytes);
   if (await exists(outDir)) {
@@ -235,7 +263,6 @@ export async function replaceTree(input: TreeReplacement): Promise<TreeSummary> 
     await rename(staging, outDir);
     await rename(lockPath + STAGING, lockPath);
   }
-  return { written, unchanged, removed: removed.sort() };
 }
 
 /**

@@ -1,9 +1,9 @@
 // replaceTree takes the files its caller found byte for byte on disk as they are: linked into the
 // new tree (inode kept), never read again to compare; every other file is compared as before.
-import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, it } from "vitest";
-import { replaceTree } from "../../src/incremental/replace-tree.js";
+import { replaceTree, stagingFolder } from "../../src/incremental/replace-tree.js";
 import { tempProject } from "../support/temp-project.js";
 
 it("links the files the caller vouches for without reading them, and compares the others", async () => {
@@ -54,4 +54,54 @@ it("writes a vouched path that is not in the old tree", async () => {
   expect(summary.written).toEqual(["gen/a.ts"]);
   expect(readFileSync(join(root, "gen/a.ts"), "utf8")).toBe("export const a = 1;\n");
   expect(readFileSync(join(root, "gen/other.ts"), "utf8")).toBe("// kept\n");
+});
+
+it("swaps in a generated folder staged ahead without writing its files again, then the lock", async () => {
+  // A first build's worker wrote the whole folder into staging while the lock was rendered.
+  const root = tempProject({ "lock.json": "{}\n" });
+  const staging = stagingFolder(root, "gen");
+  mkdirSync(join(staging, "tools"), { recursive: true });
+  // The staged bytes stand for the file: replaceTree only renames the folder.
+  writeFileSync(join(staging, "a.ts"), "// staged a\n");
+  writeFileSync(join(staging, "tools", "b.ts"), "// staged b\n");
+  let settled = false;
+  const staged = new Promise<void>((resolve) => setTimeout(() => resolve(void (settled = true)), 20));
+  const summary = await replaceTree({
+    root,
+    out: "gen",
+    lock: "lock.json",
+    files: [
+      { path: "gen/a.ts", contents: "export const a = 1;\n" },
+      { path: "gen/tools/b.ts", contents: "export const b = 1;\n" },
+    ],
+    drop: new Set(),
+    lockBytes: [Buffer.from('{"v":2}\n')],
+    staged,
+  });
+  expect(settled).toBe(true);
+  expect(summary).toEqual({ written: ["gen/a.ts", "gen/tools/b.ts"], unchanged: [], removed: [] });
+  expect(readFileSync(join(root, "gen/a.ts"), "utf8")).toBe("// staged a\n");
+  expect(readFileSync(join(root, "gen/tools/b.ts"), "utf8")).toBe("// staged b\n");
+  expect(readFileSync(join(root, "lock.json"), "utf8")).toBe('{"v":2}\n');
+  expect(existsSync(staging)).toBe(false);
+});
+
+it("drops a staged copy when the generated folder appeared since, and writes the folder as usual", async () => {
+  const root = tempProject({ "lock.json": "{}\n", "gen/other.ts": "// someone else's\n" });
+  const staging = stagingFolder(root, "gen");
+  mkdirSync(staging, { recursive: true });
+  writeFileSync(join(staging, "a.ts"), "// staged a\n");
+  const summary = await replaceTree({
+    root,
+    out: "gen",
+    lock: "lock.json",
+    files: [{ path: "gen/a.ts", contents: "export const a = 1;\n" }],
+    drop: new Set(),
+    lockBytes: [Buffer.from('{"v":2}\n')],
+    staged: Promise.resolve(),
+  });
+  expect(summary.written).toEqual(["gen/a.ts"]);
+  expect(readFileSync(join(root, "gen/a.ts"), "utf8")).toBe("export const a = 1;\n");
+  expect(readFileSync(join(root, "gen/other.ts"), "utf8")).toBe("// someone else's\n");
+  expect(existsSync(staging)).toBe(false);
 });
