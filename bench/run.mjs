@@ -6,6 +6,7 @@ import { writeFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { machineFacts, loadNow } from "./lib/machine.mjs";
 import { machineSection, targetsSection, writeResults, BENCHMARKS_MD } from "./lib/benchmarks-md.mjs";
+import { fileCreationCost, fileCreationText } from "./lib/file-creation.mjs";
 import { writeHistory } from "./lib/history.mjs";
 import { settleExtraCaCerts } from "./lib/node-start.mjs";
 import { parseOptions, USAGE } from "./lib/options.mjs";
@@ -42,6 +43,7 @@ async function main(argv) {
   }
 
   const facts = machineFacts();
+  const creationAtStart = fileCreationCost();
   log(`${facts.cpu}, ${facts.cores} cores; Node ${facts.node}; load average ${facts.loadAverage}`);
   if (extraCaCerts) log(`NODE_EXTRA_CA_CERTS: ${extraCaCerts}`);
   const targets = new TargetLog();
@@ -81,7 +83,8 @@ async function main(argv) {
   const duration = `${((performance.now() - started) / 60000).toFixed(1)} min`;
   const command = `node bench/run.mjs${argv.length ? ` ${argv.join(" ")}` : ""}`;
   const loadAtEnd = loadNow();
-  const machine = machineSection(facts, { version: built.version, loadAtEnd, command, duration, extraCaCerts });
+  const fileCreation = fileCreationText(creationAtStart, fileCreationCost());
+  const machine = machineSection(facts, { version: built.version, loadAtEnd, command, duration, extraCaCerts, fileCreation });
   const summary = targetsSection(targets);
   const all = [machine, summary, ...sections];
   const notes = [
@@ -101,7 +104,7 @@ async function main(argv) {
     writeResults(all, notes);
     log(`results written to ${BENCHMARKS_MD}`);
   }
-  if (options.full) log(`targets kept in ${writeHistory(facts, targets, { loadAtEnd, duration })} (node bench/ranges.mjs: the ranges over the last full runs)`);
+  if (options.full) log(`targets kept in ${writeHistory(facts, targets, { loadAtEnd, duration, fileCreation })} (node bench/ranges.mjs: the ranges over the last full runs)`);
   log(`done in ${duration}`);
   return 0;
 }

@@ -20,6 +20,7 @@ export function machineSection(facts, extra) {
     ["load average (1, 5, 15 min)", `${facts.loadAverage} at the start, ${extra.loadAtEnd} at the end`],
     ["peak RSS measured by", facts.rss],
     ...(extra.extraCaCerts ? [["NODE_EXTRA_CA_CERTS", extra.extraCaCerts]] : []),
+    ...(extra.fileCreation ? [["creating files on this disk", extra.fileCreation]] : []),
     ["command", extra.command],
     ["wall time of the run", extra.duration],
   ];

@@ -14,7 +14,7 @@ const HISTORY_VERSION = 1;
  * both ends), every judged target with its value, and the headline medians (TargetLog.figures).
  * Answers the file's path.
  */
-export function writeHistory(facts, targets, { loadAtEnd, duration }) {
+export function writeHistory(facts, targets, { loadAtEnd, duration, fileCreation }) {
   mkdirSync(HISTORY_DIR, { recursive: true });
   const record = {
     version: HISTORY_VERSION,
@@ -24,6 +24,7 @@ export function writeHistory(facts, targets, { loadAtEnd, duration }) {
     cpu: `${facts.cpu}, ${facts.cores} cores`,
     load: { start: facts.loadAverage, end: loadAtEnd },
     duration,
+    fileCreation,
     targets: targets.entries.map(({ key, where, what, target, value, status }) => ({ key, where, what, target, value: Number.isFinite(value) ? value : null, status })),
     figures: targets.figures,
   };
