@@ -27,4 +27,4 @@ export function processIo(): CliIo {
 }
 
 /** Exit codes of DESIGN.md: 0 success, 1 problems found, 2 bad usage or configuration; 70 a bug in mcp-gen (EX_SOFTWARE). */
-export const EXIT = { ok: 0, problems: 1, usage: 2, internal: 70 } as const;
+export const EXIT = { ok: 0, problems: 1, usage: 2, internal: 70, system: 74 } as const;

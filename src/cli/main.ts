@@ -6,6 +6,8 @@ import { formatFailure, type StructuredFormat } from "../report/format-failure.j
 import { closest } from "../config/suggest.js";
 import { UsageError } from "./args.js";
 import { EXIT, processIo, type CliIo } from "./io.js";
+import { systemFailure } from "./system-failure.js";
+import { visibleLine } from "../diff/visible-text.js";
 import { tuneEngineForBatch } from "./engine-tuning.js";
 
 type Command = (argv: readonly string[], io: CliIo) => Promise<number>;
@@ -83,15 +85,22 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
   } catch (e) {
     const usage = e instanceof UsageError;
     const message = e instanceof Error ? e.message : String(e);
-    const exitCode = usage ? EXIT.usage : EXIT.internal;
+    // The disk full, no permission...: the system's refusal, not a bug (system-failure.ts).
+    const system = usage ? undefined : systemFailure(e);
+    const exitCode = usage ? EXIT.usage : system ? EXIT.system : EXIT.internal;
+    const systemText = system && `the system refused an operation (${system.code}: ${system.why}): ${visibleLine(message)}. mcp-gen stopped; run it again once that is fixed.`;
     // Whoever asked for a document gets one, never an empty file.
     const format = structuredFormat(rest);
     if (format) {
-      const text = usage ? message : `Internal error: ${message.replace(/([^.!?])$/, "$1.")} This is a bug in mcp-gen; please report it.`;
+      const text = usage ? message : (systemText ?? `Internal error: ${message.replace(/([^.!?])$/, "$1.")} This is a bug in mcp-gen; please report it.`);
       io.stdout(formatFailure(format, { command: name, exitCode, message: text }, { toolVersion: MCP_GEN_VERSION, informationUri: MCP_GEN_HOMEPAGE }));
     }
     if (usage) {
       io.stderr(`mcp-gen ${name}: ${message}\nRun "mcp-gen ${name} --help" for usage.\n`);
+      return exitCode;
+    }
+    if (systemText) {
+      io.stderr(`mcp-gen ${name}: ${systemText}\n`);
       return exitCode;
     }
     io.stderr(`mcp-gen ${name}: internal error: ${message}\nThis is a bug in mcp-gen; please report it. Set MCP_GEN_DEBUG=1 for details.\n`);

@@ -15,6 +15,7 @@ import { planScaffoldCreation } from "../files/create-missing-folders.js";
 import type { GeneratedFile } from "../model/generated-file.js";
 import { NO_CLOCK, type PhaseClock } from "../model/phase-clock.js";
 import {
+  answerError,
   checkBatch,
   createBatch,
   RUN_PHASE,
@@ -330,7 +331,7 @@ class Pool {
 
   private answered(answer: WorkerAnswer): void {
     if (answer.phases) this.clock.absorb(answer.phases);
-    if ("error" in answer) this.failed(answer.id, new Error(answer.error));
+    if ("error" in answer) this.failed(answer.id, answerError(answer));
     else this.finished(answer.id, answer.index, answer.results);
   }
 

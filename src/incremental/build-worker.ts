@@ -78,9 +78,24 @@ export interface WorkerStart {
 }
 
 /** A batch's results or a run's error; with MCP_GEN_PHASES, what the thread's clock counted since its last answer. */
-export type WorkerAnswer = ({ readonly id: number; readonly index: number; readonly results: readonly unknown[] } | { readonly id: number; readonly error: string }) & {
+export type WorkerAnswer = ({ readonly id: number; readonly index: number; readonly results: readonly unknown[] } | { readonly id: number; readonly error: string; readonly code?: string }) & {
   readonly phases?: ThreadPhases;
 };
+
+/**
+ * A run's failure as the worker answers it: the error's message and, when it has one, its errno
+ * code, by which the main thread tells the disk full from a bug (src/cli/system-failure.ts).
+ */
+export function failureAnswer(id: number, e: unknown): WorkerAnswer {
+  const code = (e as { code?: unknown } | null | undefined)?.code;
+  return { id, error: e instanceof Error ? e.message : String(e), ...(typeof code === "string" ? { code } : {}) };
+}
+
+/** The error a failed run rejects with on the main thread: failureAnswer's message, and its code. */
+export function answerError(answer: { readonly error: string; readonly code?: string }): Error {
+  const error = new Error(answer.error);
+  return answer.code === undefined ? error : Object.assign(error, { code: answer.code });
+}
 
 /** What the main thread would do itself for one item: the same code either way. */
 function checkItem(compiler: SchemaCompiler, schema: JsonValue, dialect: Dialect, samples: boolean): CheckAnswer {
@@ -121,7 +136,7 @@ async function work(folders: Set<string>, request: WorkerRequest, send: (answer:
       const results = await clock.timeAsync(RUN_PHASE[request.kind], () => answer(compilers, folders, request, index, clock));
       send({ id: request.id, index, results });
     } catch (e) {
-      send({ id: request.id, error: e instanceof Error ? e.message : String(e) });
+      send(failureAnswer(request.id, e));
       return;
     }
   }
