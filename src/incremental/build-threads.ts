@@ -12,6 +12,7 @@ import { typesJobKey, type TypesCompiler, type TypesJob } from "../emit/emit-pro
 import type { Precompile, SchemaRequest } from "../project/analyze-project.js";
 import type { SchemaCompiler } from "../compile/schema-compiler.js";
 import { planScaffoldCreation } from "../files/create-missing-folders.js";
+import { piecesLength } from "../files/byte-pieces.js";
 import type { GeneratedFile } from "../model/generated-file.js";
 import { NO_CLOCK, type PhaseClock } from "../model/phase-clock.js";
 import {
@@ -51,9 +52,10 @@ export interface BuildThreads {
    * below the absolute folder `staging` that nothing else writes, spread over the threads: a worker
    * writes them while the main thread goes on to hash the files and render the lock (replaceTree
    * takes the folder as staged). Undefined for a build without worker threads, where the main thread
-   * would only write them itself, later.
+   * would only write them itself, later, and for files of more than `maxChars` characters in all
+   * (STAGE_AHEAD_MAX_CHARS): the worker's copy of them costs their size again in memory.
    */
-  stageAhead(staging: string, out: string, files: readonly GeneratedFile[]): Promise<void> | undefined;
+  stageAhead(staging: string, out: string, files: readonly GeneratedFile[], maxChars?: number): Promise<void> | undefined;
   /** Stops the worker threads; the build's answers are unchanged whenever it is called. */
   close(): Promise<void>;
 }
@@ -66,6 +68,23 @@ export type ThreadProgress = (work: ThreadWork, done: number, total: number) => 
 
 /** The work each kind of run reports progress on (creating scaffolds reports none). */
 const PROGRESS_WORK: Readonly<Record<WorkerRequest["kind"], ThreadWork | undefined>> = { check: "schemas", types: "types", create: undefined, stage: undefined };
+
+/**
+ * The most a generated folder holds (in characters, or bytes where it is in pieces) that stageAhead
+ * sends to a worker: the structured clone and the worker's copy cost about its size again in peak
+ * memory (a 10,000-tool project's 300 MB folder added 500 MB). The GitHub corpus's folder is 16 MB.
+ */
+export const STAGE_AHEAD_MAX_CHARS = 48 * 2 ** 20;
+
+/** Whether `files` hold at most `maxChars` characters in all (bytes, for those in pieces): stageAhead's bound. */
+export function fitsStagingAhead(files: readonly GeneratedFile[], maxChars = STAGE_AHEAD_MAX_CHARS): boolean {
+  let chars = 0;
+  for (const file of files) {
+    chars += file.pieces ? piecesLength(file.pieces) : file.contents.length;
+    if (chars > maxChars) return false;
+  }
+  return true;
+}
 
 /** Below this many tools, starting a worker costs more than it saves. */
 const MIN_TOOLS_FOR_WORKERS = 64;
@@ -168,8 +187,8 @@ export function startBuildThreads(workers: number, { typesThread = false, progre
       const created = new Set(items.flatMap((item, i) => (item.folder === undefined ? [item.file] : item.files).filter((_, j) => made[i]![j])));
       return files.filter((file) => created.has(file)).map((file) => file.path);
     },
-    stageAhead: (staging, out, files) => {
-      if (workers === 0 && !typesWorker) return undefined;
+    stageAhead: (staging, out, files, maxChars = STAGE_AHEAD_MAX_CHARS) => {
+      if ((workers === 0 && !typesWorker) || !fitsStagingAhead(files, maxChars)) return undefined;
       const items: StageItem[] = files.map((file) => ({
         target: join(staging, posix.relative(out, file.path)),
         ...(file.pieces ? { pieces: file.pieces } : { contents: file.contents }),

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "no
 import { join } from "node:path";
 import { expect, it } from "vitest";
 import { replaceTree, stagingFolder } from "../../src/incremental/replace-tree.js";
+import { fitsStagingAhead, STAGE_AHEAD_MAX_CHARS } from "../../src/incremental/build-threads.js";
 import { tempProject } from "../support/temp-project.js";
 
 it("links the files the caller vouches for without reading them, and compares the others", async () => {
@@ -104,4 +105,16 @@ it("drops a staged copy when the generated folder appeared since, and writes the
   expect(readFileSync(join(root, "gen/a.ts"), "utf8")).toBe("export const a = 1;\n");
   expect(readFileSync(join(root, "gen/other.ts"), "utf8")).toBe("// someone else's\n");
   expect(existsSync(staging)).toBe(false);
+});
+
+it("stages a generated folder ahead only up to a size, since the worker's copy costs it again in memory", () => {
+  const files = [
+    { path: "gen/a.ts", contents: "x".repeat(600) },
+    { path: "gen/b.ts", contents: "", pieces: [Buffer.alloc(500)] },
+  ];
+  expect(fitsStagingAhead(files, 1100)).toBe(true);
+  expect(fitsStagingAhead(files, 1099)).toBe(false);
+  // The GitHub corpus's 16 MB folder is staged; a 10,000-tool project's 300 MB is not.
+  expect(STAGE_AHEAD_MAX_CHARS).toBeGreaterThanOrEqual(32 * 2 ** 20);
+  expect(STAGE_AHEAD_MAX_CHARS).toBeLessThan(300 * 2 ** 20);
 });
