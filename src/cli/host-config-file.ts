@@ -9,6 +9,7 @@ import { realpath, rm, stat } from "node:fs/promises";
 import { dirname } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { readTextIfExists, writeFileAtomic } from "../files/write-files.js";
+import { errnoCode, systemFailure } from "../files/system-failure.js";
 import { acquireLockFile } from "../incremental/project-lock.js";
 import { BACKUP_SUFFIX } from "../wrap/wrap-backup.js";
 import { UsageError } from "./args.js";
@@ -131,23 +132,10 @@ async function undo(done: readonly FileChange[]): Promise<string> {
   return stuck.length === 0 ? "nothing was changed" : `${stuck.join(" and ")} could not be put back as ${stuck.length === 1 ? "it was" : "they were"}`;
 }
 
-const WRITE_FAILURES: Readonly<Record<string, string>> = {
-  EACCES: "no permission to write there",
-  EPERM: "no permission to write there",
-  EROFS: "the file system is read-only",
-  ENOSPC: "the disk is full",
-  EDQUOT: "the disk quota is used up",
-};
-
 /** `e` as a usage error when the file system refused a write (`where`: the quoted file, or "in" a folder), else `e` itself. */
 function cannotWrite(where: string, e: unknown, outcome: string): unknown {
   const code = errnoCode(e);
   if (code === undefined) return e;
-  const why = WRITE_FAILURES[code] ?? "the file system refused it";
+  const why = systemFailure(e)?.why ?? "the file system refused it";
   return new UsageError(`--client-config: cannot write ${where} (${code}: ${why}); ${outcome}.`);
-}
-
-function errnoCode(e: unknown): string | undefined {
-  const code = (e as NodeJS.ErrnoException | undefined)?.code;
-  return typeof code === "string" ? code : undefined;
 }

@@ -6,7 +6,7 @@ import { formatFailure, type StructuredFormat } from "../report/format-failure.j
 import { closest } from "../config/suggest.js";
 import { UsageError } from "./args.js";
 import { EXIT, processIo, type CliIo } from "./io.js";
-import { systemFailure } from "./system-failure.js";
+import { systemFailure } from "../files/system-failure.js";
 import { visibleLine } from "../diff/visible-text.js";
 import { tuneEngineForBatch } from "./engine-tuning.js";
 
@@ -85,7 +85,7 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
   } catch (e) {
     const usage = e instanceof UsageError;
     const message = e instanceof Error ? e.message : String(e);
-    // The disk full, no permission...: the system's refusal, not a bug (system-failure.ts).
+    // The disk full, no permission...: the system's refusal, not a bug (src/files/system-failure.ts).
     const system = usage ? undefined : systemFailure(e);
     const exitCode = usage ? EXIT.usage : system ? EXIT.system : EXIT.internal;
     const systemText = system && `the system refused an operation (${system.code}: ${system.why}): ${visibleLine(message)}. mcp-gen stopped; run it again once that is fixed.`;

@@ -12,6 +12,17 @@ export function visibleText(text: string): string {
   return text.replace(INVISIBLE, codePointShown);
 }
 
+/**
+ * The start of `text`, for a message that quotes it: at most `max` characters (the last one "…" when
+ * cut), invisible characters as visibleText shows them, as a JSON string (control characters escaped).
+ * For text the other side wrote (a server's line, a key of a message), which a host, a model or a
+ * report renderer reads: a bidi override or U+2028 there would hide or forge text.
+ * @example quotedStart("a\u202eb\n", 80) === '"a<U+202E>b\\n"'
+ */
+export function quotedStart(text: string, max: number): string {
+  return JSON.stringify(visibleText(text.length > max ? `${text.slice(0, max - 1)}…` : text));
+}
+
 /** One character (or lone surrogate) as <U+XXXX>. */
 const codePointShown = (c: string) => `<U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}>`;
 

@@ -14,6 +14,7 @@ import type { ScaffoldSamples } from "../compile/schema-samples.js";
 import { createMissingFolder } from "../files/create-missing-folders.js";
 import { createMissingFile, writeNewFileSync } from "../files/write-files.js";
 import { writeNewPiecesSync, type BytePieces } from "../files/byte-pieces.js";
+import { errnoCode } from "../files/system-failure.js";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { NO_CLOCK, type Phase, type PhaseClock, type ThreadPhases } from "../model/phase-clock.js";
@@ -84,11 +85,11 @@ export type WorkerAnswer = ({ readonly id: number; readonly index: number; reado
 
 /**
  * A run's failure as the worker answers it: the error's message and, when it has one, its errno
- * code, by which the main thread tells the disk full from a bug (src/cli/system-failure.ts).
+ * code, by which the main thread tells the disk full from a bug (src/files/system-failure.ts).
  */
 export function failureAnswer(id: number, e: unknown): WorkerAnswer {
-  const code = (e as { code?: unknown } | null | undefined)?.code;
-  return { id, error: e instanceof Error ? e.message : String(e), ...(typeof code === "string" ? { code } : {}) };
+  const code = errnoCode(e);
+  return { id, error: e instanceof Error ? e.message : String(e), ...(code === undefined ? {} : { code }) };
 }
 
 /** The error a failed run rejects with on the main thread: failureAnswer's message, and its code. */

@@ -8,7 +8,7 @@ import { StringDecoder } from "node:string_decoder";
 import { parseJSONRPCMessage, SdkError, SdkErrorCode, serializeMessage, STDIO_DEFAULT_MAX_BUFFER_SIZE, type JSONRPCMessage, type Transport } from "@modelcontextprotocol/client";
 import { getDefaultEnvironment } from "@modelcontextprotocol/client/stdio";
 import type { LiveProblem } from "./live-problem.js";
-import { visibleText } from "../diff/visible-text.js";
+import { quotedStart } from "../diff/visible-text.js";
 import { exitOf, GROUPS, settlesWithin, signalGroup, spawnGrouped } from "./process-group.js";
 
 /** How long a server may take to end by itself once its stdin is closed, then after SIGTERM. */
@@ -202,12 +202,10 @@ export class ServerProcessTransport implements Transport {
 }
 
 /**
- * The start of a line a server sent, for a message: at most 120 characters, quoted, its invisible
- * characters (bidi controls, U+2028, zero-width) shown as <U+...> and its control characters
- * escaped. The message reaches JSON and SARIF reports as it is, and a renderer of those would
- * otherwise honour what the server hid in the line.
- * @example excerpt("a\u202eb\n") === '"a<U+202E>b\\n"'
+ * The start of a line a server sent, for a message: quotedStart, at most 120 characters. The message
+ * reaches JSON and SARIF reports as it is, where a renderer would otherwise honour what the server
+ * hid in the line.
  */
 export function excerpt(text: string): string {
-  return JSON.stringify(visibleText(text.length > 120 ? `${text.slice(0, 119)}…` : text));
+  return quotedStart(text, 120);
 }

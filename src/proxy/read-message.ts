@@ -4,7 +4,7 @@
 // JSON.parse keeps the last of two values, a server may keep the first, and then the proxy would
 // check one tool name while the server runs another; so is one whose envelope holds two keys a
 // reader that ignores case takes for one (twin-keys.ts). Pure.
-import { visibleText } from "../diff/visible-text.js";
+import { quotedStart } from "../diff/visible-text.js";
 import { repeatsKey } from "../load/fast-json.js";
 import { getOwn, isJsonObject, type JsonObject, type JsonValue } from "../model/json.js";
 import { arrayElements, findRepeatedKey, skipSpace } from "./json-spans.js";
@@ -125,9 +125,9 @@ export function excerpt(text: string): string {
   return quoteShort(text, 80);
 }
 
-/** Text of a message for a problem: quoted, invisible characters (U+2028 and U+2029 too) shown, at most `max` characters. */
+/** Text of a message for a problem: quotedStart, at most `max` characters. */
 function quoteShort(text: string, max = 40): string {
-  return JSON.stringify(visibleText(text.length > max ? `${text.slice(0, max - 1)}…` : text));
+  return quotedStart(text, max);
 }
 
 /** A key for an id in maps: 1 and "1" are different ids. */

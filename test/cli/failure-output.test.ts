@@ -2,10 +2,8 @@
 // document its --format asks for, so that `mcp-gen check --format sarif > mcp-gen.sarif` never leaves
 // an empty file for the upload step (issue 18.5).
 import { describe, expect, it } from "vitest";
-import { runCli } from "../../src/cli/main.js";
-import type { CliIo } from "../../src/cli/io.js";
 import { expectValidSarif } from "../support/sarif-schema.js";
-import { runInProcess, tempProject } from "../support/temp-project.js";
+import { runInProcess, runWithFailingCwd, tempProject } from "../support/temp-project.js";
 
 interface SarifInvocation {
   executionSuccessful: boolean;
@@ -14,21 +12,7 @@ interface SarifInvocation {
 }
 
 /** Runs the CLI with an io whose working directory cannot be read: every command fails inside, past its arguments. */
-async function runBroken(argv: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const io: CliIo = {
-    get cwd(): string {
-      throw new Error("the working directory is gone");
-    },
-    env: {},
-    isTty: false,
-    stdout: (t) => void (stdout += t),
-    stderr: (t) => void (stderr += t),
-  };
-  const code = await runCli(argv, io);
-  return { code, stdout, stderr };
-}
+const runBroken = (argv: readonly string[]) => runWithFailingCwd(argv, new Error("the working directory is gone"));
 
 describe("a command that fails before it can report", () => {
   it.each(["validate", "build", "check"])("%s --format sarif prints a SARIF log of a run that did not complete", async (command) => {

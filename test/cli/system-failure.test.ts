@@ -2,41 +2,23 @@
 // in mcp-gen: it exits 74 and says what was refused, in the document its --format asks for too; a
 // worker thread's failure keeps the errno code that tells the two apart.
 import { describe, expect, it } from "vitest";
-import { runCli } from "../../src/cli/main.js";
-import type { CliIo } from "../../src/cli/io.js";
-import { systemFailure } from "../../src/cli/system-failure.js";
+import { systemFailure } from "../../src/files/system-failure.js";
 import { answerError, failureAnswer } from "../../src/incremental/build-worker.js";
 import { expectValidSarif } from "../support/sarif-schema.js";
+import { runWithFailingCwd } from "../support/temp-project.js";
 
 const errno = (code: string, message: string) => Object.assign(new Error(message), { code });
 
-/** Runs the CLI with an io whose working directory fails with `error` the moment a command reads it. */
-async function runFailing(argv: readonly string[], error: Error): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const io: CliIo = {
-    get cwd(): string {
-      throw error;
-    },
-    env: {},
-    isTty: false,
-    stdout: (t) => void (stdout += t),
-    stderr: (t) => void (stderr += t),
-  };
-  const code = await runCli(argv, io);
-  return { code, stdout, stderr };
-}
-
 describe("a command the system stopped", () => {
   it("exits 74 naming what was refused, and asks for no bug report", async () => {
-    const run = await runFailing(["build"], errno("ENOSPC", "ENOSPC: no space left on device, write"));
+    const run = await runWithFailingCwd(["build"], errno("ENOSPC", "ENOSPC: no space left on device, write"));
     expect(run.code).toBe(74);
     expect(run.stderr).toBe("mcp-gen build: the system refused an operation (ENOSPC: the disk is full): ENOSPC: no space left on device, write. mcp-gen stopped; run it again once that is fixed.\n");
     expect(run.stderr).not.toContain("bug");
   });
 
   it("prints the SARIF log its --format asks for, with exit 74", async () => {
-    const run = await runFailing(["check", "--format", "sarif"], errno("EROFS", "EROFS: read-only file system, open '/app/mcp-tools.lock.json'"));
+    const run = await runWithFailingCwd(["check", "--format", "sarif"], errno("EROFS", "EROFS: read-only file system, open '/app/mcp-tools.lock.json'"));
     expect(run.code).toBe(74);
     const log = expectValidSarif(run.stdout) as { runs: { invocations: { exitCode: number; toolExecutionNotifications: { message: { text: string } }[] }[] }[] };
     expect(log.runs[0]!.invocations[0]!.exitCode).toBe(74);
@@ -44,12 +26,12 @@ describe("a command the system stopped", () => {
   });
 
   it("shows a path's hidden characters in the message", async () => {
-    const run = await runFailing(["build"], errno("EACCES", "EACCES: permission denied, open '/app/a\u202Eb\n::error::x'"));
+    const run = await runWithFailingCwd(["build"], errno("EACCES", "EACCES: permission denied, open '/app/a\u202Eb\n::error::x'"));
     expect(run.stderr).toContain("'/app/a<U+202E>b<U+000A>::error::x'");
   });
 
   it("leaves every other error an internal error (exit 70)", async () => {
-    const run = await runFailing(["build"], errno("ENOENT", "ENOENT: no such file or directory, open 'x'"));
+    const run = await runWithFailingCwd(["build"], errno("ENOENT", "ENOENT: no such file or directory, open 'x'"));
     expect(run.code).toBe(70);
     expect(run.stderr).toContain("internal error");
     expect(systemFailure(new Error("no code"))).toBeUndefined();

@@ -41,3 +41,23 @@ export async function runInProcess(cwd: string, argv: readonly string[], env: Re
   const code = await runCli(argv, io);
   return { code, stdout, stderr };
 }
+
+/**
+ * Runs `mcp-gen <argv>` in this process with an io whose working directory throws `error` the moment
+ * the command reads it: every command fails inside, past its arguments, with that error.
+ */
+export async function runWithFailingCwd(argv: readonly string[], error: Error): Promise<CliRun> {
+  let stdout = "";
+  let stderr = "";
+  const io: CliIo = {
+    get cwd(): string {
+      throw error;
+    },
+    env: {},
+    isTty: false,
+    stdout: (t) => void (stdout += t),
+    stderr: (t) => void (stderr += t),
+  };
+  const code = await runCli(argv, io);
+  return { code, stdout, stderr };
+}

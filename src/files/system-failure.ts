@@ -28,7 +28,13 @@ export interface SystemFailure {
  * @example systemFailure(Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" }))?.why === "the disk is full"
  */
 export function systemFailure(e: unknown): SystemFailure | undefined {
-  const code = (e as { code?: unknown } | null | undefined)?.code;
-  if (typeof code !== "string" || !Object.hasOwn(SYSTEM_FAILURES, code)) return undefined;
+  const code = errnoCode(e);
+  if (code === undefined || !Object.hasOwn(SYSTEM_FAILURES, code)) return undefined;
   return { code, why: SYSTEM_FAILURES[code]! };
+}
+
+/** The errno code `e` carries (Node's system errors: "ENOENT", "EACCES"...), if any. */
+export function errnoCode(e: unknown): string | undefined {
+  const code = (e as { code?: unknown } | null | undefined)?.code;
+  return typeof code === "string" ? code : undefined;
 }
