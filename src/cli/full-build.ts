@@ -51,39 +51,46 @@ import { listScaffoldFolders, scaffoldsInTheWay } from "./scaffolds-in-the-way.j
  * `configHashes`: hashFileText of each config file the lock records.
  */
 export async function fullBuild(run: BuildRun, configHashes: ReadonlyMap<string, string>): Promise<number> {
-  const { project, clock } = run;
-  const plan = await planBuild({ root: run.root, realRoot: run.realRoot, config: project.config, configHashes, index: run.index });
-  const read = await readInputs(run, plan);
-  const reuse = reuseChecks(plan, read.input.descriptors, read.records);
-  const { config } = read.input;
-  // A client-only project has no scaffolds to create or to find.
-  const listed = config.generate === "all" ? listScaffoldFolders(run.root, [config.handlers, config.tests]) : undefined;
-  const scaffolds = listed?.files;
-  const input: ProjectInput = {
-    ...read.input,
-    scaffoldsWritten: (tools) => scaffoldsWritten(tools, scaffolds, config, run.memo),
-    checked: reuse.checked,
-    ...(reuse.knownSchemas ? { knownSchemas: reuse.knownSchemas } : {}),
-    memo: run.memo,
-    clock,
-  };
-  const building = input.descriptors.length - reuse.checked.length;
-  const workers = workerCount(building, run.io.env);
-  const threads = startBuildThreads(workers, { typesThread: wantsTypesThread(workers, building, input.descriptors.length, run.io.env), progress: run.progress.work, clock });
+  const plan = await planBuild({ root: run.root, realRoot: run.realRoot, config: run.project.config, configHashes, index: run.index });
+  let threads: BuildThreads | undefined;
   try {
+    // With no last build to take anything from, every tool is built: the worker threads start as soon
+    // as the descriptors are listed, and load their modules while this thread reads them.
+    const read = await readInputs(run, plan, plan.last ? undefined : (descriptors) => void (threads = threadsFor(run, descriptors.length, descriptors.length)));
+    const reuse = reuseChecks(plan, read.input.descriptors, read.records);
+    const { config } = read.input;
+    // A client-only project has no scaffolds to create or to find.
+    const listed = config.generate === "all" ? listScaffoldFolders(run.root, [config.handlers, config.tests]) : undefined;
+    const scaffolds = listed?.files;
+    const input: ProjectInput = {
+      ...read.input,
+      scaffoldsWritten: (tools) => scaffoldsWritten(tools, scaffolds, config, run.memo),
+      checked: reuse.checked,
+      ...(reuse.knownSchemas ? { knownSchemas: reuse.knownSchemas } : {}),
+      memo: run.memo,
+      clock: run.clock,
+    };
+    threads ??= threadsFor(run, input.descriptors.length - reuse.checked.length, input.descriptors.length);
     return await validateAndWrite(run, plan, threads, { input, records: read.records, reuse, configHashes, scaffolds, scaffoldFolders: listed?.folders ?? new Set() });
   } finally {
-    await clock.timeAsync("report", () => threads.close());
+    const started = threads;
+    if (started) await run.clock.timeAsync("report", () => started.close());
   }
 }
 
 type ProjectRead = ReadProjectResult & { readonly ok: true };
 
+/** The build's threads for `building` of `projectTools` tools to build (workerCount, wantsTypesThread). */
+function threadsFor(run: BuildRun, building: number, projectTools: number): BuildThreads {
+  const workers = workerCount(building, run.io.env);
+  return startBuildThreads(workers, { typesThread: wantsTypesThread(workers, building, projectTools, run.io.env), progress: run.progress.work, clock: run.clock });
+}
+
 /**
  * Reads the descriptors and every file they name. A file whose stat is the one the stat index
  * recorded is hashed from the index; one whose text the last build parsed is not parsed again.
  */
-async function readInputs(run: BuildRun, plan: BuildPlan): Promise<ProjectRead> {
+async function readInputs(run: BuildRun, plan: BuildPlan, listed?: (descriptors: readonly string[]) => void): Promise<ProjectRead> {
   const { index } = run;
   const read = await readProject(
     { root: run.root, configPath: run.configPath, config: plan.config },
@@ -94,6 +101,7 @@ async function readInputs(run: BuildRun, plan: BuildPlan): Promise<ProjectRead> 
       globs: index,
     },
     run.clock,
+    listed,
   );
   if (!read.ok) throw new Error("readProject refused a config it was given; this is a bug in mcp-gen.");
   for (const [path, text] of read.sources) run.sources.set(path, text);

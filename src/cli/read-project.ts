@@ -50,8 +50,16 @@ export interface ReadIndex {
 /**
  * Reads config and every descriptor. `ok: false` means the config itself is unusable (exit 2).
  * `clock`: reading and parsing files counts to "load" (globbing to the phase it was called in).
+ * `listed`: told the descriptors once they are found, before any is read (a build starts its
+ * worker threads then, to load their modules while this thread reads).
  */
-export async function readProject(location: ProjectLocation, reuse?: ReadReuse, index?: ReadIndex, clock: PhaseClock = NO_CLOCK): Promise<ReadProjectResult> {
+export async function readProject(
+  location: ProjectLocation,
+  reuse?: ReadReuse,
+  index?: ReadIndex,
+  clock: PhaseClock = NO_CLOCK,
+  listed?: (descriptors: readonly string[]) => void,
+): Promise<ReadProjectResult> {
   const root = await realpath(location.root);
   const sources = new Map<string, string>();
   const configResult = location.config ? { config: location.config, diagnostics: [] } : await readConfig(root, location.configPath, sources, "all");
@@ -59,6 +67,7 @@ export async function readProject(location: ProjectLocation, reuse?: ReadReuse, 
   const config = configResult.config;
   const reader = new FileReader(root, config.load, sources, reuse, index);
   const descriptors = await findDescriptors(root, config, index?.globs);
+  listed?.(descriptors);
   clock.time("load", () => {
     for (const path of descriptors) {
       reader.read(path);

@@ -219,6 +219,10 @@ describe("build on worker threads", () => {
     // The main thread goes through every phase a cold build has; the worker compiles schemas.
     for (const phase of ["startup", "config", "load", "resolve", "rules", "schemas", "types", "emit", "hash", "write", "report"]) expect(main!.phases[phase], phase).toBeDefined();
     expect(worker!.phases.schemas).toBeDefined();
+    // A build with no last build starts its worker once the descriptors are listed, so the worker
+    // loads its modules while the main thread reads them: its start-up begins before reading ends.
+    const firstOf = (thread: (typeof phases.threads)[number], phase: string) => thread.intervals.find(([name]) => name === phase)!;
+    expect(BigInt(firstOf(worker!, "startup")[1]) < BigInt(firstOf(main!, "load")[2])).toBe(true);
     for (const thread of phases.threads) {
       for (const phase of Object.keys(thread.phases)) expect(PHASES).toContain(phase);
       // Stretches follow one another, none overlapping, and add up to the phases' totals.
