@@ -7,7 +7,7 @@
 // its options; any other wrapper, or one the library's validator rejects, goes through compile()
 // itself. test/emit/compile-wrapper.test.ts holds the two to the same output on every corpus wrapper
 // and on arbitrary schemas; the package is pinned to the exact version these steps were read from.
-import { createRequire } from "node:module";
+import { createRequire, Module } from "node:module";
 import type { compile as Compile, JSONSchema, Options } from "json-schema-to-typescript";
 
 const require = createRequire(import.meta.url);
@@ -49,7 +49,7 @@ export interface TypeCompiler {
 /** CommonJS, loaded when a batch needs it: a build that reuses every tool's module never loads it. */
 export function loadTypeCompiler(): TypeCompiler {
   const at = (file: string) => require(`json-schema-to-typescript/dist/src/${file}.js`) as Partial<TypeCompiler>;
-  const { compile, DEFAULT_OPTIONS } = require("json-schema-to-typescript") as { compile: typeof Compile; DEFAULT_OPTIONS: Options };
+  const { compile, DEFAULT_OPTIONS } = requireWithoutPrettier("json-schema-to-typescript") as { compile: typeof Compile; DEFAULT_OPTIONS: Options };
   // lodash is the library's dependency, not mcp-gen's: an install may keep it under the library's own folder.
   const { merge } = createRequire(require.resolve("json-schema-to-typescript"))("lodash") as { merge: (...objects: object[]) => Options };
   // As compile() prepares its options: merged over the defaults, `cwd` ending in a slash.
@@ -72,6 +72,44 @@ export function loadTypeCompiler(): TypeCompiler {
   // A step missing from the installed package means another version than the one these steps were read from.
   for (const [name, step] of Object.entries(loaded)) if (step === undefined) throw new Error(`json-schema-to-typescript has no ${name}(): mcp-gen needs version 16.0.0`);
   return loaded as TypeCompiler;
+}
+
+/**
+ * The library's module `id`, loaded without loading prettier. Its formatter requires prettier as it
+ * loads, for `format: true`, and prettier 3's CommonJS entry at once starts importing its 680 KB ES
+ * module build: about 25 ms of each thread that loads the library, for a formatter that mcp-gen,
+ * compiling with `format: false`, never calls. So while the library loads, prettier's entry in
+ * require's cache is a stand-in whose members are the real prettier's, loaded the first time one is
+ * read. The entry is removed right after: any other require of prettier in the process, and the
+ * library's formatter should anyone call it with `format: true`, get the real one. When prettier is
+ * loaded already, or cannot be found, the library loads as it would.
+ */
+function requireWithoutPrettier(id: string): unknown {
+  const formatterRequire = createRequire(require.resolve("json-schema-to-typescript/dist/src/formatter.js"));
+  let prettierPath: string;
+  try {
+    prettierPath = formatterRequire.resolve("prettier");
+  } catch {
+    return require(id);
+  }
+  if (require.cache[prettierPath] !== undefined) return require(id);
+  const standIn = new Proxy(
+    {},
+    {
+      get: (_target, key) => (formatterRequire("prettier") as Record<PropertyKey, unknown>)[key],
+      has: (_target, key) => key in (formatterRequire("prettier") as object),
+    },
+  );
+  const entry = new Module(prettierPath);
+  entry.filename = prettierPath;
+  entry.loaded = true;
+  entry.exports = standIn;
+  require.cache[prettierPath] = entry;
+  try {
+    return require(id);
+  } finally {
+    if (require.cache[prettierPath] === entry) delete require.cache[prettierPath];
+  }
 }
 
 /**
