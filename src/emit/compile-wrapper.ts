@@ -49,7 +49,7 @@ export interface TypeCompiler {
 /** CommonJS, loaded when a batch needs it: a build that reuses every tool's module never loads it. */
 export function loadTypeCompiler(): TypeCompiler {
   const at = (file: string) => require(`json-schema-to-typescript/dist/src/${file}.js`) as Partial<TypeCompiler>;
-  const { compile, DEFAULT_OPTIONS } = requireWithoutPrettier("json-schema-to-typescript") as { compile: typeof Compile; DEFAULT_OPTIONS: Options };
+  const { compile, DEFAULT_OPTIONS } = requireLibrary("json-schema-to-typescript") as { compile: typeof Compile; DEFAULT_OPTIONS: Options };
   // lodash is the library's dependency, not mcp-gen's: an install may keep it under the library's own folder.
   const { merge } = createRequire(require.resolve("json-schema-to-typescript"))("lodash") as { merge: (...objects: object[]) => Options };
   // As compile() prepares its options: merged over the defaults, `cwd` ending in a slash.
@@ -75,40 +75,45 @@ export function loadTypeCompiler(): TypeCompiler {
 }
 
 /**
- * The library's module `id`, loaded without loading prettier. Its formatter requires prettier as it
- * loads, for `format: true`, and prettier 3's CommonJS entry at once starts importing its 680 KB ES
- * module build: about 25 ms of each thread that loads the library, for a formatter that mcp-gen,
- * compiling with `format: false`, never calls. So while the library loads, prettier's entry in
- * require's cache is a stand-in whose members are the real prettier's, loaded the first time one is
- * read. The entry is removed right after: any other require of prettier in the process, and the
- * library's formatter should anyone call it with `format: true`, get the real one. When prettier is
- * loaded already, or cannot be found, the library loads as it would.
+ * Modules the library requires as it loads but uses only in steps compileWrapper skips, each loaded
+ * (through a stand-in: requireLibrary) the first time one of its members is read:
+ * - prettier, for `format: true`; mcp-gen compiles with `format: false`. Its CommonJS entry at once
+ *   starts importing its 680 KB ES module build: about 25 ms of each thread that loads the library.
+ * - its `$ref` parser, for a wrapper with a `$ref` (compileWithLibrary): none in the corpus. With the
+ *   YAML parser and error helpers it loads, about 30 ms of each such thread.
  */
-function requireWithoutPrettier(id: string): unknown {
-  const formatterRequire = createRequire(require.resolve("json-schema-to-typescript/dist/src/formatter.js"));
-  let prettierPath: string;
-  try {
-    prettierPath = formatterRequire.resolve("prettier");
-  } catch {
-    return require(id);
+const LOADED_ON_USE = ["prettier", "@apidevtools/json-schema-ref-parser"] as const;
+
+/**
+ * The library's module `id`, loaded with each of LOADED_ON_USE not loaded yet. While the library
+ * loads, each one's entry in require's cache is a stand-in whose members are the real module's,
+ * loaded the first time one is read; the entries are removed right after, so that any other require
+ * of these modules in the process gets the real ones. A module loaded already, or not found, is left
+ * to load as it would.
+ */
+function requireLibrary(id: string): unknown {
+  const libraryRequire = createRequire(require.resolve("json-schema-to-typescript/dist/src/index.js"));
+  const placed = new Map<string, Module>();
+  for (const dependency of LOADED_ON_USE) {
+    let path: string;
+    try {
+      path = libraryRequire.resolve(dependency);
+    } catch {
+      continue;
+    }
+    if (require.cache[path] !== undefined) continue;
+    const real = () => libraryRequire(dependency) as Record<PropertyKey, unknown>;
+    const entry = new Module(path);
+    entry.filename = path;
+    entry.loaded = true;
+    entry.exports = new Proxy({}, { get: (_target, key) => real()[key], has: (_target, key) => key in real() });
+    require.cache[path] = entry;
+    placed.set(path, entry);
   }
-  if (require.cache[prettierPath] !== undefined) return require(id);
-  const standIn = new Proxy(
-    {},
-    {
-      get: (_target, key) => (formatterRequire("prettier") as Record<PropertyKey, unknown>)[key],
-      has: (_target, key) => key in (formatterRequire("prettier") as object),
-    },
-  );
-  const entry = new Module(prettierPath);
-  entry.filename = prettierPath;
-  entry.loaded = true;
-  entry.exports = standIn;
-  require.cache[prettierPath] = entry;
   try {
     return require(id);
   } finally {
-    if (require.cache[prettierPath] === entry) delete require.cache[prettierPath];
+    for (const [path, entry] of placed) if (require.cache[path] === entry) delete require.cache[path];
   }
 }
 

@@ -1,27 +1,32 @@
-// Loading json-schema-to-typescript for the build leaves prettier unloaded (compile-wrapper.ts,
-// requireWithoutPrettier): its CommonJS entry would start importing a 680 KB module on every thread
-// that compiles types, for a formatter mcp-gen never calls. Its own file, so that this process has
-// loaded neither package before (vitest runs each file in a fresh process).
+// Loading json-schema-to-typescript for the build leaves prettier and the library's `$ref` parser
+// unloaded (compile-wrapper.ts, requireLibrary): each thread that compiles types would load them for
+// steps compileWrapper skips. Its own file, so that this process has loaded neither package before
+// (vitest runs each file in a fresh process).
 import { createRequire } from "node:module";
+import type { JSONSchema } from "json-schema-to-typescript";
 import { describe, expect, it } from "vitest";
-import { loadTypeCompiler } from "../../src/emit/compile-wrapper.js";
+import { compileWrapper, loadTypeCompiler } from "../../src/emit/compile-wrapper.js";
 
 const require = createRequire(import.meta.url);
-const prettierLoaded = () => Object.keys(require.cache).some((path) => /[\\/]node_modules[\\/]prettier[\\/]/.test(path));
+const loaded = (name: string) => Object.keys(require.cache).some((path) => path.split(/[\\/]/).join("/").includes(`/node_modules/${name}/`));
 
 describe("loading the type compiler", () => {
-  it("loads json-schema-to-typescript without prettier, and the library's formatter still formats with the real one", async () => {
-    expect(prettierLoaded()).toBe(false);
+  it("loads json-schema-to-typescript without prettier or its $ref parser, and the library still uses the real ones", async () => {
+    const modules = ["prettier", "@apidevtools/json-schema-ref-parser"];
+    for (const name of modules) expect(loaded(name), name).toBe(false);
     const library = loadTypeCompiler();
-    expect(require.cache[require.resolve("json-schema-to-typescript")]).toBeDefined();
-    expect(prettierLoaded()).toBe(false);
-    const schema = { type: "object", properties: { city: { type: "string" } }, required: ["city"], additionalProperties: false } as const;
-    // format: false, as every build compiles: no prettier.
-    expect(await library.compile(schema, "Weather", { ...library.options, format: false })).toContain("export interface Weather {");
-    expect(prettierLoaded()).toBe(false);
+    expect(loaded("json-schema-to-typescript")).toBe(true);
+    for (const name of modules) expect(loaded(name), name).toBe(false);
+    const schema: JSONSchema = { type: "object", properties: { city: { type: "string" } }, required: ["city"], additionalProperties: false };
+    // As a build compiles a wrapper without `$ref`: neither is needed.
+    expect(await compileWrapper(library, JSON.stringify(schema), "Weather", () => () => undefined)).toBe("export interface Weather {\ncity: string\n}\n");
+    for (const name of modules) expect(loaded(name), name).toBe(false);
+    // A `$ref` goes through the library's parser, loaded now.
+    const withRef: JSONSchema = { type: "object", properties: { city: { $ref: "#/$defs/city" } }, $defs: { city: { type: "string" } }, additionalProperties: false };
+    expect(await library.compile(withRef, "Weather", { ...library.options, format: false })).toContain("city?: City");
+    expect(loaded("@apidevtools/json-schema-ref-parser")).toBe(true);
     // Anyone else in the process asking the library for formatting gets prettier's output.
-    const formatted = await library.compile(schema, "Weather", { bannerComment: "", format: true });
-    expect(prettierLoaded()).toBe(true);
-    expect(formatted).toBe("export interface Weather {\n  city: string;\n}\n");
+    expect(await library.compile(schema, "Weather", { bannerComment: "", format: true })).toBe("export interface Weather {\n  city: string;\n}\n");
+    expect(loaded("prettier")).toBe(true);
   });
 });
