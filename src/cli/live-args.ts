@@ -4,6 +4,7 @@
 import { homedir } from "node:os";
 import { basename, dirname, posix, relative, resolve, sep } from "node:path";
 import type { Config } from "../config/config.js";
+import { cutText } from "../diff/cut-text.js";
 import { visibleLine } from "../diff/visible-text.js";
 import type { LiveTools } from "../live/fetch-live-tools.js";
 import { isClientConfig, type ClientConfigContext } from "../live/client-config.js";
@@ -252,14 +253,10 @@ export function describeProblem(problem: LiveProblem): string {
     ? `\nThe server's last output on stderr:\n${problem.stderr
         .split("\n")
         .slice(-10)
-        .map((line) => `  | ${shorten(visibleLine(line))}`)
+        .map((line) => `  | ${visibleLine(cutText(line, 200))}`)
         .join("\n")}`
     : "";
   return `${visibleLine(problem.message)}${tail}`;
-}
-
-function shorten(line: string): string {
-  return line.length > 200 ? `${line.slice(0, 199)}…` : line;
 }
 
 /** "fake 1.0.0 (legacy era)" */

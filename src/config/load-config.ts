@@ -17,6 +17,7 @@ import { DEFAULT_SERVER, DEFAULT_TOOLS_GLOB } from "./defaults.js";
 import { presetSeverity, type Preset } from "./preset.js";
 import { isQuicklyValid } from "./quick-validate.js";
 import { closest } from "./suggest.js";
+import { cutText } from "../diff/cut-text.js";
 
 export interface ProjectDefaults {
   /** From the project's package.json, when it has one. */
@@ -289,5 +290,5 @@ function valueDescription(root: JsonValue, pointer: string): string {
   const node = valueAt(root, pointer);
   if (node === undefined) return "missing";
   const text = JSON.stringify(node);
-  return text.length > 40 ? text.slice(0, 39) + "…" : text;
+  return cutText(text, 40);
 }

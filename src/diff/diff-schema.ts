@@ -11,6 +11,7 @@ import type { ChangeClass, ToolDiffChange } from "./change.js";
 import { subject, type Direction, type PathStep } from "./describe-path.js";
 import { compareLimits, compareType, compareValues, LIMIT_KEYWORDS, type ConstraintChange } from "./schema-keywords.js";
 import { keywordOf, keywordsOf, mergedNode, viewKey, viewSchema, type SchemaView } from "./schema-view.js";
+import { cutText } from "./cut-text.js";
 
 export type SchemaFinding = Omit<ToolDiffChange, "tool" | "part">;
 
@@ -329,5 +330,5 @@ function sortKeys(value: JsonValue): JsonValue {
 
 function shortJson(value: JsonValue): string {
   const text = canonicalJson(value);
-  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
+  return cutText(text, 60);
 }

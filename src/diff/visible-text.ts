@@ -3,6 +3,8 @@
 // or rewrite the terminal. This matters most exactly where a rug pull hides its instructions.
 // U+2028 and U+2029 are shown too: no text mcp-gen prints means a line break by them, but a renderer
 // may break the line there (GitHub's Markdown does), and the line it starts would be a forged one.
+import { cutText } from "./cut-text.js";
+
 const INVISIBLE =
   // biome-ignore lint/suspicious/noMisleadingCharacterClass: matches each invisible code unit on its own (combining marks and variation selectors included), with no u flag.
   /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb]|[\uDB40][\uDC00-\uDC7F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
@@ -20,7 +22,7 @@ export function visibleText(text: string): string {
  * @example quotedStart("a\u202eb\n", 80) === '"a<U+202E>b\\n"'
  */
 export function quotedStart(text: string, max: number): string {
-  return JSON.stringify(visibleText(text.length > max ? `${text.slice(0, max - 1)}…` : text));
+  return JSON.stringify(visibleText(cutText(text, max)));
 }
 
 /** One character (or lone surrogate) as <U+XXXX>. */

@@ -10,6 +10,7 @@ import type { LiveProblem, LiveResult } from "./live-problem.js";
 import { RawRecorder } from "./raw-recorder.js";
 import { publicUrl } from "./public-url.js";
 import { excerpt, ServerProcessTransport, type StdoutNoise } from "./server-process.js";
+import { cutText } from "../diff/cut-text.js";
 
 /**
  * How to reach a server. `label`: how messages name it. `written`: the command words or the URL as
@@ -236,5 +237,5 @@ function describeChain(error: Error): string {
 
 function firstLine(text: string): string {
   const line = text.split("\n")[0]!.trim();
-  return line.length > 300 ? `${line.slice(0, 299)}…` : line;
+  return cutText(line, 300);
 }

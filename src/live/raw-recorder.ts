@@ -7,6 +7,7 @@ import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/client";
 import type { JsonValue } from "../model/json.js";
 import type { LiveProblem } from "./live-problem.js";
 import { excerpt } from "./server-process.js";
+import { cutText } from "../diff/cut-text.js";
 
 export class RawRecorder {
   /** Ids of every request sent, so a late answer to one the SDK gave up on is not called unknown. */
@@ -64,5 +65,5 @@ export class RawRecorder {
 
 function firstLine(text: string): string {
   const line = String(text).split("\n")[0]!.trim();
-  return line.length > 200 ? `${line.slice(0, 199)}…` : line;
+  return cutText(line, 200);
 }

@@ -6,6 +6,7 @@
 // they are what gets hashed.
 import { isJsonObject, nestsDeeperThan, type JsonObject, type JsonValue } from "../model/json.js";
 import { liveProblem, type LiveResult } from "./live-problem.js";
+import { cutText } from "../diff/cut-text.js";
 
 export interface ToolsPage {
   readonly tools: readonly JsonObject[];
@@ -110,5 +111,5 @@ function describe(value: JsonValue | undefined): string {
 }
 
 function short(text: string): string {
-  return JSON.stringify(text.length > 40 ? `${text.slice(0, 39)}…` : text);
+  return JSON.stringify(cutText(text, 40));
 }

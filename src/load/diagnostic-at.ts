@@ -2,6 +2,7 @@
 import type { Diagnostic, Severity } from "../model/diagnostic.js";
 import type { TextRange } from "../model/source.js";
 import { positionAt } from "./line-index.js";
+import { cutText } from "../diff/cut-text.js";
 
 export interface DiagnosticContent {
   readonly ruleId: string;
@@ -43,6 +44,6 @@ function diagnosticBetween(file: string, start: { readonly line: number; readonl
 
 /** Quotes a value for a message, shortened so one diagnostic stays one line. */
 export function quote(value: string, max = 60): string {
-  const shown = value.length > max ? value.slice(0, max - 1) + "…" : value;
+  const shown = cutText(value, max);
   return JSON.stringify(shown);
 }

@@ -7,6 +7,7 @@
 // and a header block over MAX_HEADER_BYTES is skipped up to the blank line that ends it. Lines may end
 // in CRLF (as the protocol says) or LF alone; blank lines between messages are passed over.
 import { DEFAULT_LOAD_LIMITS } from "../load/limits.js";
+import { cutText } from "../diff/cut-text.js";
 
 /**
  * The largest content kept: 16 times the largest file the loader reads, well above any editor's
@@ -149,5 +150,5 @@ function contentLength(lines: readonly string[], maxContentBytes: number): Heade
 }
 
 function quote(text: string): string {
-  return JSON.stringify(text.length > 100 ? `${text.slice(0, 100)}…` : text);
+  return JSON.stringify(cutText(text, 101));
 }

@@ -12,6 +12,7 @@ import { compareText } from "../model/diagnostic.js";
 import { getOwn, type JsonObject } from "../model/json.js";
 import type { LockFile } from "../model/lock.js";
 import type { ToolVerdict } from "./tool-gate.js";
+import { cutText } from "../diff/cut-text.js";
 
 /** JSON-RPC error code of a tools/call the proxy refused (outside the range JSON-RPC and MCP reserve). */
 export const TOOL_WITHHELD = -31001;
@@ -91,7 +92,7 @@ export function refusalMessage(name: string, verdict: ToolVerdict | undefined, c
 
 /** A tool name for a message: quoted, on one line, invisible characters shown, at most 64 characters. */
 export function quoteName(name: string): string {
-  return JSON.stringify(visibleLine(name.length > 64 ? `${name.slice(0, 63)}…` : name));
+  return JSON.stringify(visibleLine(cutText(name, 64)));
 }
 
 /** verify's classified changes for one tool, with the new description shown whole for a tool the lock does not pin. */

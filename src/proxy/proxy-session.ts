@@ -24,6 +24,7 @@ import type { HostPort, IdSpace, Route, ServerEnd, UpstreamPort } from "./ports.
 import { excerpt, idKey, PARSE_ERROR, readLine, type Item, type Received, type RequestId, type Unreadable } from "./read-message.js";
 import { errorText, idText, INTERNAL_ERROR, metaValueText, notificationText, requestText, withCancelledId, withId, withMetaValue, withParamsValue } from "./rpc-text.js";
 import type { ToolGate } from "./tool-gate.js";
+import { cutText } from "../diff/cut-text.js";
 
 const PROTOCOL_VERSION = "io.modelcontextprotocol/protocolVersion";
 const LOG_LEVEL = "io.modelcontextprotocol/logLevel";
@@ -1042,7 +1043,7 @@ function looseIdKey(id: RequestId): string {
 
 /** An id's text as the server wrote it, for a report: at most 40 characters. */
 function shortId(text: string): string {
-  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
+  return cutText(text, 40);
 }
 
 /** Adds `key` to `keys`, which keeps the newest MAX_CANCELLED_KEPT it was given (in insertion order). */

@@ -5,6 +5,7 @@
 import { unifiedDiff } from "../diff/line-diff.js";
 import { visibleLine, visibleText } from "../diff/visible-text.js";
 import type { Diagnostic } from "../model/diagnostic.js";
+import { cutIndex, cutText } from "../diff/cut-text.js";
 
 export interface TextFormatOptions {
   /** File texts by project-relative path, for code frames; files not present get no frame. */
@@ -75,7 +76,8 @@ function codeFrame(source: string, d: Diagnostic, context: number, paint: (c: ke
     const marker = n === d.line ? paint("red", ">") : " ";
     out.push(`${marker} ${String(n).padStart(width)} | ${text}`);
     if (n === d.line) {
-      const lineText = (lines[n - 1] ?? "").slice(0, 199);
+      const line = lines[n - 1] ?? "";
+      const lineText = line.slice(0, cutIndex(line, 200));
       const start = Math.min(d.column - 1, lineText.length);
       const end = d.endLine === d.line ? Math.max(start + 1, Math.min(d.endColumn - 1, lineText.length)) : Math.max(start + 1, lineText.length);
       // Widths as shown, measured from the line's start, where tab stops count from.
@@ -96,7 +98,7 @@ function codeFrame(source: string, d: Diagnostic, context: number, paint: (c: ke
  * characters shown, stays under its character.
  */
 function visible(text: string): string {
-  return expandTabs(visibleText(text.length > 200 ? text.slice(0, 199) + "…" : text));
+  return expandTabs(visibleText(cutText(text, 200)));
 }
 
 /**

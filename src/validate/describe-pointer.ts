@@ -1,5 +1,6 @@
 // Turns a wire pointer into the dotted path users recognise in messages: /inputSchema/properties/a → inputSchema.properties.a
 import { splitPointer } from "../model/pointer.js";
+import { cutText } from "../diff/cut-text.js";
 
 export function describePointer(pointer: string): string {
   if (pointer === "") return "the tool";
@@ -29,5 +30,5 @@ export function shortJson(value: unknown): string {
   if (text.length <= 40) return text;
   if (Array.isArray(value)) return "an array";
   if (value !== null && typeof value === "object") return "an object";
-  return text.slice(0, 39) + "…" + (typeof value === "string" ? '"' : "");
+  return cutText(text, 40) + (typeof value === "string" ? '"' : "");
 }

@@ -110,4 +110,13 @@ describe("formatText's code frame", () => {
       ["  1 | {", '> 2 |     "name": "get weather",', "    |             ^^^^^^^^^^^^^", '  3 |     "inputSchema": { "type": "object" }'].join("\n"),
     ]);
   });
+
+  it("cuts a line of more than 200 characters before an emoji the cut would split, never showing half of it", () => {
+    const line = `x: "${"a".repeat(194)}😀 and more"`;
+    const d: Diagnostic = { ...finding("tools/a.yaml"), column: 1, endColumn: 2, related: [] };
+    const frame = formatText([d], { sources: new Map([["tools/a.yaml", `${line}\n`]]), color: false })
+      .split("\n")
+      .slice(3, 5);
+    expect(frame).toEqual([`> 1 | x: "${"a".repeat(194)}…`, "    | ^"]);
+  });
 });

@@ -3,6 +3,7 @@ import type { PatternProblem } from "../../compile/linear-pattern/translate-patt
 import { defineRule } from "../define-rule.js";
 import { quotePattern } from "../quote-pattern.js";
 import { forEachPattern, toolSchemas } from "../walk.js";
+import { cutText } from "../../diff/cut-text.js";
 
 export const SCHEMA_PATTERN_BOUNDED_TIME = "schema-pattern-bounded-time";
 
@@ -82,6 +83,6 @@ function verdictPhrase(verdict: PatternVerdict | undefined): string {
 /** The attack string, first thing in the hint, for a vulnerable pattern. */
 function attackHint(verdict: PatternVerdict | undefined): string {
   if (verdict?.status !== "vulnerable") return "";
-  const attack = verdict.attack.length > MAX_ATTACK ? `${verdict.attack.slice(0, MAX_ATTACK)}…` : verdict.attack;
+  const attack = cutText(verdict.attack, MAX_ATTACK + 1);
   return `Attack string: ${attack}. `;
 }

@@ -1,6 +1,7 @@
 import { TOOL_NAME_PATTERN } from "../../model/spec.js";
 import { defineRule } from "../define-rule.js";
 import { toolName } from "../walk.js";
+import { cutText } from "../../diff/cut-text.js";
 
 export const toolNameSyntax = defineRule({
   id: "tool-name-syntax",
@@ -29,7 +30,7 @@ export const toolNameSyntax = defineRule({
 
 function describeProblem(name: string): string {
   if (name.length === 0) return "Tool name is empty.";
-  const shown = JSON.stringify(name.length > 60 ? name.slice(0, 59) + "…" : name);
+  const shown = JSON.stringify(cutText(name, 60));
   if (name.length > 128) return `Tool name ${shown} is ${name.length} characters long; at most 128 are allowed.`;
   const bad = [...name].find((c) => !/[A-Za-z0-9_.-]/.test(c))!;
   const what = bad === " " ? "a space" : bad === "," ? "a comma" : `the character ${JSON.stringify(bad)} (U+${bad.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")})`;
