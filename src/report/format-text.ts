@@ -5,6 +5,7 @@
 import { unifiedDiff } from "../diff/line-diff.js";
 import { visibleLine, visibleText } from "../diff/visible-text.js";
 import type { Diagnostic } from "../model/diagnostic.js";
+import { displayWidth } from "./display-width.js";
 import { cutIndex, cutText } from "../diff/cut-text.js";
 
 export interface TextFormatOptions {
@@ -72,33 +73,45 @@ function codeFrame(source: string, d: Diagnostic, context: number, paint: (c: ke
   const width = String(last).length;
   const out = [""];
   for (let n = first; n <= last; n++) {
-    const text = visible(lines[n - 1] ?? "");
+    const line = lines[n - 1] ?? "";
     const marker = n === d.line ? paint("red", ">") : " ";
-    out.push(`${marker} ${String(n).padStart(width)} | ${text}`);
-    if (n === d.line) {
-      const line = lines[n - 1] ?? "";
-      const lineText = line.slice(0, cutIndex(line, 200));
-      const start = Math.min(d.column - 1, lineText.length);
-      const end = d.endLine === d.line ? Math.max(start + 1, Math.min(d.endColumn - 1, lineText.length)) : Math.max(start + 1, lineText.length);
-      // Widths as shown, measured from the line's start, where tab stops count from.
-      const before = visible(lineText.slice(0, start)).length;
-      const through = visible(lineText.slice(0, end)).length;
-      if (d.column - 1 <= lineText.length) {
-        out.push(`  ${" ".repeat(width)} | ${" ".repeat(before)}${paint("red", "^".repeat(Math.max(1, through - before)))}`);
-      }
-    }
+    out.push(`${marker} ${String(n).padStart(width)} | ${visible(line)}`);
+    const caret = n === d.line ? caretSpan(line, d) : undefined;
+    if (caret) out.push(`  ${" ".repeat(width)} | ${" ".repeat(caret.indent)}${paint("red", "^".repeat(caret.length))}`);
   }
   return out;
 }
 
 /**
- * A source line as a frame shows it: cut at 200 characters, invisible characters as visibleText shows
- * them (U+2028, a soft hyphen, a variation selector included), and each tab as spaces to the next
- * stop. A frame then neither hides text nor breaks a line, and the caret line, which counts the
- * characters shown, stays under its character.
+ * Where the caret line marks the finding's span on its line, in display columns of the line as the
+ * frame shows it: columns count UTF-16 units (as editors and SARIF do), a terminal draws a CJK
+ * character or an emoji two columns wide and an accent over the letter before it. Widths are measured
+ * from the line's start, where tab stops count from. Undefined for a column past the text shown.
+ */
+function caretSpan(line: string, d: Diagnostic): { readonly indent: number; readonly length: number } | undefined {
+  const shown = line.slice(0, cutIndex(line, MAX_FRAME_LINE));
+  if (d.column - 1 > shown.length) return undefined;
+  const start = d.column - 1;
+  const end = d.endLine === d.line ? Math.max(start + 1, Math.min(d.endColumn - 1, shown.length)) : Math.max(start + 1, shown.length);
+  const indent = displayWidth(visible(shown.slice(0, start)));
+  // An empty span on an emoji marks all of it, not its first half (a lone surrogate shown as <U+D83D>).
+  const through = displayWidth(visible(shown.slice(0, isLowSurrogate(shown, end) ? end + 1 : end)));
+  return { indent, length: Math.max(1, through - indent) };
+}
+
+const isLowSurrogate = (text: string, at: number) => text.charCodeAt(at) >= 0xdc00 && text.charCodeAt(at) <= 0xdfff;
+
+/** A frame shows at most this many UTF-16 units of a line, the last of them "…" when it cuts. */
+const MAX_FRAME_LINE = 200;
+
+/**
+ * A source line as a frame shows it: cut at 200 characters (at a character boundary), invisible
+ * characters as visibleText shows them (U+2028, a soft hyphen, a variation selector included), and
+ * each tab as spaces to the next stop. A frame then neither hides text nor breaks a line, and the
+ * caret line, which counts the columns shown, stays under its character.
  */
 function visible(text: string): string {
-  return expandTabs(visibleText(cutText(text, 200)));
+  return expandTabs(visibleText(cutText(text, MAX_FRAME_LINE)));
 }
 
 /**
@@ -108,7 +121,19 @@ function visible(text: string): string {
  */
 const TAB_STOP = 4;
 
-/** @example expandTabs("a\tbcd\te") === "a   bcd e" */
+/**
+ * Each tab as spaces to the next stop, stops counted in display columns (a CJK character takes two).
+ * @example expandTabs("a\tbcd\te") === "a   bcd e"
+ * @example expandTabs("名\tb") === "名  b"
+ */
 function expandTabs(text: string): string {
-  return text.split("\t").reduce((out, part, i) => (i === 0 ? part : `${out}${" ".repeat(TAB_STOP - (out.length % TAB_STOP))}${part}`), "");
+  const [head = "", ...rest] = text.split("\t");
+  let out = head;
+  let column = displayWidth(head);
+  for (const part of rest) {
+    const pad = TAB_STOP - (column % TAB_STOP);
+    out += " ".repeat(pad) + part;
+    column += pad + displayWidth(part);
+  }
+  return out;
 }

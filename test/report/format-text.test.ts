@@ -119,4 +119,27 @@ describe("formatText's code frame", () => {
       .slice(3, 5);
     expect(frame).toEqual([`> 1 | x: "${"a".repeat(194)}…`, "    | ^"]);
   });
+
+  it("puts the caret in display columns: a CJK character and an emoji take two, an accent over its letter none", () => {
+    const tool = '{\n  "title": "天気予報 😀 cafe\u0301", "name": "get weather",\n  "inputSchema": { "type": "object" }\n}\n';
+    const { analysis, sources } = analyzeTexts(new Map([["tools/a.json", tool]]), [toolNameSyntax]);
+    const frame = formatText(analysis.diagnostics, { sources, color: false }).split("\n").slice(4, 6);
+    expect(frame).toEqual(['> 2 |   "title": "天気予報 😀 cafe\u0301", "name": "get weather",', `    | ${" ".repeat(39)}${"^".repeat(13)}`]);
+  });
+
+  it("counts a tab's stop in display columns, after a CJK character too", () => {
+    const d: Diagnostic = { ...finding("tools/a.yaml"), column: 3, endColumn: 4, related: [] };
+    const frame = formatText([d], { sources: new Map([["tools/a.yaml", "名\tx: 1\n"]]), color: false })
+      .split("\n")
+      .slice(3, 5);
+    expect(frame).toEqual(["> 1 | 名  x: 1", "    |     ^"]);
+  });
+
+  it("marks all of an emoji under an empty span at it, not its first half", () => {
+    const d: Diagnostic = { ...finding("tools/a.yaml"), column: 4, endColumn: 4, related: [] };
+    const frame = formatText([d], { sources: new Map([["tools/a.yaml", "a: 😀b\n"]]), color: false })
+      .split("\n")
+      .slice(3, 5);
+    expect(frame).toEqual(["> 1 | a: 😀b", "    |    ^^"]);
+  });
 });
