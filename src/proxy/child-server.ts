@@ -5,6 +5,7 @@
 // the middle of one, is a fault. Closing ends the server and everything it started: end of input
 // first, then the signal the proxy got (or SIGTERM), then SIGKILL for the whole group.
 import type { ChildProcess } from "node:child_process";
+import { quotedStart } from "../diff/visible-text.js";
 import { exitOf, settlesWithin, signalGroup, spawnGrouped } from "../live/process-group.js";
 import { LineFramer, oneLine } from "./frame-lines.js";
 import type { SendInfo, ServerEnd, UpstreamEvents, UpstreamPort } from "./ports.js";
@@ -39,7 +40,14 @@ export class ChildServer implements UpstreamPort {
 
   start(events: UpstreamEvents): Promise<void> {
     this.events = events;
-    const child = spawnGrouped(this.options.command, this.options.args, { cwd: this.options.cwd, env: { ...this.options.env }, stdio: ["pipe", "pipe", "inherit"] });
+    let child: ChildProcess;
+    try {
+      child = spawnGrouped(this.options.command, this.options.args, { cwd: this.options.cwd, env: { ...this.options.env }, stdio: ["pipe", "pipe", "inherit"] });
+    } catch (error) {
+      // Node refuses some commands before starting anything (a NUL character in it or an argument).
+      this.end = { code: 1, problem: startProblem(this.options.command, error as NodeJS.ErrnoException) };
+      return Promise.reject(new Error(this.end.problem));
+    }
     this.child = child;
     const framer = new LineFramer(this.options.maxMessageBytes, {
       line: (text) => events.line(text, undefined),
@@ -121,7 +129,21 @@ export class ChildServer implements UpstreamPort {
   }
 }
 
+/**
+ * Why the server did not start, for stderr and for the host's error answers. The command is the
+ * user's text and may hold anything (an escape, a line break, U+2028), and Node's messages repeat it
+ * ("spawn CMD EISDIR", "... Received 'CMD'"): the command is quoted with its invisible characters
+ * shown, and Node's message is used only when it carries no code.
+ */
 function startProblem(command: string, error: NodeJS.ErrnoException): string {
-  const why = error.code === "ENOENT" ? "no such program" : error.code === "EACCES" ? "permission denied" : error.message;
-  return `could not start ${JSON.stringify(command)}: ${why}.`;
+  const code = error.code;
+  const why = code !== undefined && Object.hasOwn(START_FAILURES, code) ? START_FAILURES[code]! : (code ?? quotedStart(error.message, 200));
+  return `could not start ${quotedStart(command, 300)}: ${why}.`;
 }
+
+/** What a start failure's code means, in the words of the message. */
+const START_FAILURES: Readonly<Record<string, string>> = {
+  ENOENT: "no such program",
+  EACCES: "permission denied",
+  ERR_INVALID_ARG_VALUE: "it or one of its arguments holds a NUL character",
+};
