@@ -7,7 +7,7 @@ import { closest } from "../config/suggest.js";
 import { UsageError } from "./args.js";
 import { EXIT, processIo, type CliIo } from "./io.js";
 import { systemFailure } from "../files/system-failure.js";
-import { visibleLine } from "../diff/visible-text.js";
+import { quotedStart, visibleLine, visibleText } from "../diff/visible-text.js";
 import { tuneEngineForBatch } from "./engine-tuning.js";
 
 type Command = (argv: readonly string[], io: CliIo) => Promise<number>;
@@ -84,7 +84,9 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
     return await (await command.load())(rest, io);
   } catch (e) {
     const usage = e instanceof UsageError;
-    const message = e instanceof Error ? e.message : String(e);
+    // Usage messages quote the arguments, and others may name a path or a server's text: whatever
+    // they hold (an escape sequence, a bidi override, U+2028) is shown, never sent to the terminal.
+    const message = visibleText(e instanceof Error ? e.message : String(e));
     // The disk full, no permission...: the system's refusal, not a bug (src/files/system-failure.ts).
     const system = usage ? undefined : systemFailure(e);
     const exitCode = usage ? EXIT.usage : system ? EXIT.system : EXIT.internal;
@@ -127,9 +129,9 @@ function unknownCommand(name: string, rest: readonly string[]): string {
   const given = rest.find((arg) => Object.hasOwn(COMMANDS, arg));
   if (name.startsWith("-")) {
     const example = given === undefined ? `mcp-gen build ${name}` : `mcp-gen ${given} ${name}`;
-    return `mcp-gen: "${name}" is an option, and the command comes first: ${example} ...\nRun "mcp-gen --help" for the list of commands.\n`;
+    return `mcp-gen: ${quotedStart(name, 200)} is an option, and the command comes first: ${visibleLine(example)} ...\nRun "mcp-gen --help" for the list of commands.\n`;
   }
   const guess = closest(name, names);
   const suggestion = guess === undefined ? "" : ` Did you mean "${guess}"?`;
-  return `mcp-gen: unknown command "${name}".${suggestion}\nRun "mcp-gen --help" for the list of commands.\n`;
+  return `mcp-gen: unknown command ${quotedStart(name, 200)}.${suggestion}\nRun "mcp-gen --help" for the list of commands.\n`;
 }
