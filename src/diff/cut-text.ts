@@ -20,8 +20,17 @@ export function cutIndex(text: string, max: number): number {
   const at = codePointStart(text, Math.max(0, max - 1));
   let start = at;
   while (start > 0 && (JOINS_PREVIOUS.test(text.slice(start, start + 2)) || text[start - 1] === "\u200d")) start = codePointStart(text, start - 1);
+  // Regional indicators pair up from the left into flags: one after an odd number of them is the second letter of a flag.
+  if (REGIONAL_INDICATOR.test(text.slice(start, start + 2))) {
+    let before = 0;
+    while (start - 2 * (before + 1) >= 0 && REGIONAL_INDICATOR.test(text.slice(start - 2 * (before + 1), start - 2 * before))) before++;
+    if (before % 2 === 1) start -= 2;
+  }
   return start > 0 ? start : at;
 }
+
+/** A regional indicator letter (U+1F1E6–U+1F1FF, two UTF-16 units): two of them are one flag. */
+const REGIONAL_INDICATOR = /^\p{Regional_Indicator}/u;
 
 /**
  * `text` if it has at most `max` UTF-16 units, otherwise its start cut as cutIndex says with "…".

@@ -20,6 +20,9 @@ describe("cutText", () => {
     ["a ZWJ sequence cut at the joiner", "a👩\u200d💻z", 4, "a…"],
     ["a ZWJ sequence cut right after the joiner", "a👩\u200d💻z", 5, "a…"],
     ["a skin tone after the cut emoji", "a👍🏽z", 4, "a…"],
+    ["a flag cut between its two letters", "a🇫🇷z", 4, "a…"],
+    ["a second flag cut between its letters", "a🇫🇷🇩🇪z", 8, "a🇫🇷…"],
+    ["a cut after a whole flag", "a🇫🇷🇩🇪z", 6, "a🇫🇷…"],
   ])("%s", (_, text, max, shown) => {
     expect(cutText(text, max)).toBe(shown);
     expect(cutText(text, max).length).toBeLessThanOrEqual(max);

@@ -19,6 +19,10 @@ describe("displayWidth", () => {
     ["a soft hyphen, which terminals draw", "\u00ad", 1],
     ["an ideograph beyond the BMP", "\u{20bb7}", 2],
     ["what visibleText shows instead of an invisible character", "<U+200B>", 8],
+    ["an emoji with a skin tone", "👍🏽", 2],
+    ["a skin tone alone, after no emoji", "a🏽", 3],
+    ["a flag (two regional indicators)", "🇫🇷", 2],
+    ["two flags, and a third indicator alone", "🇫🇷🇩🇪🇮", 6],
   ])("%s", (_, text, width) => {
     expect(displayWidth(text)).toBe(width);
   });
