@@ -1,5 +1,6 @@
 // Quick fixes: the rules' hints, applied where the fix is mechanical. A hint that names the exact
-// replacement ("Rename it to "get_weather".") becomes an edit of that value; a few rules get an edit
+// replacement ("Rename it to "get_weather".") becomes an edit of that value, or of that key where the
+// finding is about a key (a refused or misspelt key of x-mcp-gen); a few rules get an edit
 // built from the document itself (nullable → type with "null"; a contradicting annotation set
 // right or removed; an unquoted YAML scalar that YAML 1.1 reads otherwise written as mcp-gen reads
 // it). Each fix edits only the node the diagnostic is about, found where the editor
@@ -12,7 +13,7 @@ import type { SourceDoc } from "../model/source.js";
 import type { DiagnosticData } from "./to-lsp-diagnostic.js";
 import { nodeStartingAt, offsetOf, type NodeAt } from "./node-at.js";
 import { fromEditorPosition, toEditorRange } from "./client-bom.js";
-import { editTarget, removeMember, replaceText, replaceValue, type EditTarget } from "./text-edits.js";
+import { editTarget, removeMember, renameKey, replaceText, replaceValue, type EditTarget } from "./text-edits.js";
 
 interface Fix {
   readonly title: string;
@@ -43,6 +44,20 @@ const renameFromHint: Fixer = ({ doc, target, pointer, hint }) => {
   if (!match || (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean")) return [];
   const name = JSON.parse(match[1]!) as string;
   return [{ title: `Rename to ${JSON.stringify(name)}`, edits: [replaceValue(target, pointer, name)] }];
+};
+
+/** "Did you mean "x"?": the known key a misspelt one most likely meant, quoted as JSON. */
+const DID_YOU_MEAN_HINT = /^Did you mean ("(?:[^"\\]|\\.)*")\?$/;
+
+/**
+ * Renames a member whose key the finding is about to the name its hint proposes: a form key that
+ * is refused ("Rename it, for example to ..."), or a key mcp-gen does not know ("Did you mean ...?").
+ */
+const renameKeyFromHint: Fixer = ({ target, pointer, node, hint }) => {
+  const match = hint === undefined || !node.onKey ? null : (RENAME_HINT.exec(hint) ?? DID_YOU_MEAN_HINT.exec(hint));
+  if (!match) return [];
+  const name = JSON.parse(match[1]!) as string;
+  return [{ title: `Rename key to ${JSON.stringify(name)}`, edits: [renameKey(target, pointer, name)] }];
 };
 
 /** `nullable` as JSON Schema says it: "null" added to `type`, or the keyword removed where `type` says it already. */
@@ -94,6 +109,7 @@ const agreeWithYaml11: Fixer = ({ doc, pointer, node }) => {
 /** The rules with a mechanical fix, by id. */
 const FIXERS: ReadonlyMap<string, Fixer> = new Map([
   ["annotations-contradiction", resolveContradiction],
+  ["authoring-block-shape", renameKeyFromHint],
   ["header-name-syntax", renameFromHint],
   ["header-name-unique", renameFromHint],
   ["schema-nullable-keyword", replaceNullable],

@@ -1,5 +1,5 @@
-// Small edits to a descriptor's text, as an editor applies them: replace one value, or remove one
-// member, leaving every other byte as it was. A value is written as JSON, which YAML reads too (a
+// Small edits to a descriptor's text, as an editor applies them: replace one value, rename or remove
+// one member, leaving every other byte as it was. A value is written as JSON, which YAML reads too (a
 // plain scalar where the YAML had one and the text allows it). Where the edit cannot be made
 // mechanically (a member alone in its mapping, or on a line it shares with others in YAML; a YAML
 // value with a comment inside, or an anchor that other places name), there is no edit, and so no
@@ -8,7 +8,7 @@ import { createRequire } from "node:module";
 import type { TextEdit } from "vscode-languageserver";
 import { isJsonPath } from "../load/load-document.js";
 import { positionAt } from "../load/line-index.js";
-import { valueAt, type JsonValue } from "../model/json.js";
+import { isJsonObject, valueAt, type JsonValue } from "../model/json.js";
 import { parentPointer, splitPointer } from "../model/pointer.js";
 import type { NodeSpan, SourceDoc, TextRange } from "../model/source.js";
 import { yamlMarks, type YamlMark } from "./yaml-marks.js";
@@ -88,6 +88,25 @@ export function removeMember(target: EditTarget, pointer: string): TextEdit | un
   // The member's own comments go with it; an anchor inside it, which aliases elsewhere may name, stays.
   if (target.marks().some((mark) => mark.kind === "anchor" && mark.start >= lineStart && mark.start < lineEnd)) return undefined;
   return edit(doc, { start: lineStart, end: lineEnd }, "");
+}
+
+/**
+ * Renames the member at `pointer` to `name`: its key's text, and nothing else. None when its object
+ * has a member named `name` already, when the member is shared (see below), or when a comment, tag or
+ * anchor sits inside the key's text.
+ * @example renameKey(editTarget(doc), "/x-mcp-gen/inputRequests/constructor", "constructorForm")
+ */
+export function renameKey(target: EditTarget, pointer: string, name: string): TextEdit | undefined {
+  const { doc } = target;
+  const span = doc.spans.get(pointer);
+  const parent = parentPointer(pointer);
+  const parentValue = parent === undefined ? undefined : valueAt(doc.value, splitPointer(parent));
+  if (!span?.key || shared(doc, span) || !isJsonObject(parentValue) || Object.hasOwn(parentValue, name)) return undefined;
+  const key = span.key;
+  if (target.marks().some((mark) => mark.start < key.end && mark.end > key.start)) return undefined;
+  const json = isJsonPath(doc.file);
+  const plain = !json && PLAIN_SAFE.test(name) && !YAML_WORDS.test(name) && !/^["']/.test(doc.text.slice(key.start, key.end));
+  return edit(doc, key, plain ? name : JSON.stringify(name));
 }
 
 /**
