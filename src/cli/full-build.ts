@@ -55,8 +55,20 @@ export async function fullBuild(run: BuildRun, configHashes: ReadonlyMap<string,
   let threads: BuildThreads | undefined;
   try {
     // With no last build to take anything from, every tool is built: the worker threads start as soon
-    // as the descriptors are listed, and load their modules while this thread reads them.
-    const read = await readInputs(run, plan, plan.last ? undefined : (descriptors) => void (threads = threadsFor(run, descriptors.length, descriptors.length)));
+    // as the descriptors are listed, and read them and check their schemas while this thread reads
+    // them too (early-checks.ts).
+    const read = await readInputs(
+      run,
+      plan,
+      plan.last
+        ? undefined
+        : (descriptors) => {
+            threads = threadsFor(run, descriptors.length, descriptors.length);
+            // MCP_GEN_EARLY_CHECKS: 0 leaves the schemas to the run alone; wait makes it wait for them (tests).
+            const early = run.io.env.MCP_GEN_EARLY_CHECKS;
+            if (early !== "0") threads.checkEarly(run.realRoot, descriptors, plan.config.load, plan.config.generate === "all", early === "wait");
+          },
+    );
     const reuse = reuseChecks(plan, read.input.descriptors, read.records);
     const { config } = read.input;
     // A client-only project has no scaffolds to create or to find.

@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join, posix } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
 import { typesJobKey, type TypesCompiler, type TypesJob } from "../emit/emit-project.js";
 import type { Precompile, SchemaRequest } from "../project/analyze-project.js";
 import type { SchemaCompiler } from "../compile/schema-compiler.js";
@@ -18,6 +18,8 @@ import { NO_CLOCK, type PhaseClock } from "../model/phase-clock.js";
 import {
   answerError,
   checkBatch,
+  earlyAnswerFor,
+  type EarlyAnswer,
   createBatch,
   RUN_PHASE,
   stageBatch,
@@ -31,6 +33,8 @@ import {
   type WorkerRequest,
   type WorkerStart,
 } from "./build-worker.js";
+import { checkKey, type EarlyChecksRequest } from "./early-checks.js";
+import type { LoadLimits } from "../load/limits.js";
 
 export interface BuildThreads {
   readonly precompile: Precompile;
@@ -56,6 +60,13 @@ export interface BuildThreads {
    * (STAGE_AHEAD_MAX_CHARS): the worker's copy of them costs their size again in memory.
    */
   stageAhead(staging: string, out: string, files: readonly GeneratedFile[], maxChars?: number): Promise<void> | undefined;
+  /**
+   * Lets the worker threads read the descriptors at `paths` (project paths below the real `root`)
+   * and check their schemas until precompile is called (early-checks.ts); `samples`: the project
+   * creates scaffolds. For a first build, whose threads start before anything is read. `wait`:
+   * precompile waits until every worker is done with them (tests: every early answer is then used).
+   */
+  checkEarly(root: string, paths: readonly string[], limits: LoadLimits, samples: boolean, wait?: boolean): void;
   /** Stops the worker threads; the build's answers are unchanged whenever it is called. */
   close(): Promise<void>;
 }
@@ -161,6 +172,7 @@ export function startBuildThreads(workers: number, { typesThread = false, progre
   };
   return {
     precompile: (requests, schemas) => precompile(pool, requests, schemas),
+    checkEarly: (root, paths, limits, samples, wait) => pool.checkEarly(root, paths, limits, samples, wait),
     // Only worth it where a worker takes the jobs; the main thread has its own work until emit.
     prefetchTypes: (jobs) => {
       if (workers > 0) startTypes(jobs);
@@ -201,31 +213,50 @@ export function startBuildThreads(workers: number, { typesThread = false, progre
   };
 }
 
+/** The longest takeEarly() waits for a worker told to let it wait (tests). */
+const EARLY_WAIT_MS = 60_000;
+
+/** One schema to check, as a worker is sent it, and every request with its key. */
+interface DistinctCheck {
+  readonly item: CheckItem;
+  readonly requests: SchemaRequest[];
+}
+
 /** Checks and compiles each distinct schema once, anywhere, and records the answers in `schemas`. */
 async function precompile(pool: Pool, requests: readonly SchemaRequest[], schemas: SchemaCompiler): Promise<void> {
-  const distinct = new Map<string, { item: CheckItem; requests: SchemaRequest[] }>();
+  const distinct = new Map<string, DistinctCheck>();
   // The checker's verdicts go with each item, only when there are any: a worker compiles as the main thread does.
   const plan = schemas.patterns;
   const patterns = plan.verdicts.size > 0 || plan.leaveOutUncertified ? { patterns: plan } : {};
   for (const request of requests) {
     const text = JSON.stringify(request.schema);
-    const key = `${request.dialect}\u0000${text}`;
+    const key = checkKey(request.dialect, text);
     const known = distinct.get(key);
     const entry = { item: { text, dialect: request.dialect, samples: request.samples || known?.item.samples === true, ...patterns }, requests: known?.requests ?? [] };
     entry.requests.push(request);
     distinct.set(key, entry);
   }
+  // What a worker has answered already (early-checks.ts) is taken as it is; the rest is compiled now.
+  const early = pool.takeEarly();
+  const answered: { entry: DistinctCheck; answer: CheckAnswer }[] = [];
+  const left: DistinctCheck[] = [];
+  for (const [key, entry] of distinct) {
+    const answer = earlyAnswerFor(early.get(key), entry.item);
+    if (answer) answered.push({ entry, answer });
+    else left.push(entry);
+  }
+  pool.answeredEarly(answered.length);
   // Largest first: the big schemas start early and the small ones fill in at the end.
-  const entries = [...distinct.values()].sort((a, b) => b.item.text.length - a.item.text.length);
+  left.sort((a, b) => b.item.text.length - a.item.text.length);
   const answers = await pool.run<CheckItem, CheckAnswer>(
     "check",
-    entries.map((e) => e.item),
+    left.map((e) => e.item),
     async (batch) => checkBatch(schemas, batch),
   );
-  entries.forEach((entry, i) => {
-    const answer = answers[i]!;
+  for (const [i, entry] of left.entries()) answered.push({ entry, answer: answers[i]! });
+  for (const { entry, answer } of answered) {
     for (const request of entry.requests) schemas.seed(request.schema, request.dialect, entry.item.text, answer.check, answer.compiled, answer.samples);
-  });
+  }
 }
 
 /** One `run`: its batches, who has answered, and how it ends. */
@@ -252,6 +283,10 @@ interface Run {
  */
 class Pool {
   private readonly workers: Worker[] = [];
+  /** Each worker's port for its early answers (early-checks.ts), read with receiveMessageOnPort. */
+  private readonly earlyPorts: MessagePort[] = [];
+  /** Each worker's flag that it is done checking early, while takeEarly() is to wait for it. */
+  private earlyDone: Int32Array[] = [];
   private readonly runs = new Map<number, Run>();
   private nextId = 0;
   private mainBusy = false;
@@ -269,13 +304,48 @@ class Pool {
 
   /** Starts one more worker; it takes part in the runs started from now on. */
   addWorker(): void {
-    const start: WorkerStart = { phases: this.clock.on ? { thread: `worker ${this.workers.length + 1}`, spawnedNs: String(process.hrtime.bigint()) } : undefined };
-    const worker = new Worker(WORKER_FILE, { workerData: start });
+    const { port1, port2 } = new MessageChannel();
+    const start: WorkerStart = { phases: this.clock.on ? { thread: `worker ${this.workers.length + 1}`, spawnedNs: String(process.hrtime.bigint()) } : undefined, early: port2 };
+    const worker = new Worker(WORKER_FILE, { workerData: start, transferList: [port2] });
+    this.earlyPorts.push(port1);
     // Idle workers must not keep the process alive by themselves; a pending run refs them.
     worker.unref();
     worker.on("message", (answer: WorkerAnswer) => this.answered(answer));
     worker.on("error", (error) => this.crashed(error));
     this.workers.push(worker);
+  }
+
+  /** Sends each worker its share of the descriptors to read and check early (BuildThreads.checkEarly). */
+  checkEarly(root: string, paths: readonly string[], limits: LoadLimits, samples: boolean, wait = false): void {
+    const count = this.workers.length;
+    this.workers.forEach((worker, i) => {
+      const done = new Int32Array(new SharedArrayBuffer(4));
+      if (wait) this.earlyDone.push(done);
+      const request: EarlyChecksRequest = { kind: "early", root, paths: paths.filter((_, j) => j % count === i), limits, samples, done };
+      worker.postMessage(request);
+    });
+  }
+
+  /** The early answers the workers have sent so far, by checkKey (read now, without waiting unless checkEarly was told to). */
+  takeEarly(): Map<string, EarlyAnswer> {
+    for (const done of this.earlyDone) Atomics.wait(done, 0, 0, EARLY_WAIT_MS);
+    this.earlyDone = [];
+    const answers = new Map<string, EarlyAnswer>();
+    for (const port of this.earlyPorts) {
+      for (let received = receiveMessageOnPort(port); received; received = receiveMessageOnPort(port)) {
+        const answer = received.message as EarlyAnswer;
+        answers.set(answer.key, answer);
+      }
+    }
+    return answers;
+  }
+
+  /** Counts `count` schemas answered early as checked, for progress. */
+  answeredEarly(count: number): void {
+    if (count === 0) return;
+    this.counts.schemas.total += count;
+    this.counts.schemas.done += count;
+    this.progress?.("schemas", this.counts.schemas.done, this.counts.schemas.total);
   }
 
   /** Lets the main thread claim the batches of background runs too (it is about to wait for them). */
@@ -385,6 +455,7 @@ class Pool {
   /** Stops the workers; runs still pending (jobs started ahead that nobody needed) are dropped. */
   async close(): Promise<void> {
     for (const id of [...this.runs.keys()]) this.failed(id, new Error("The build threads were closed."));
+    for (const port of this.earlyPorts) port.close();
     await Promise.all(this.workers.map((worker) => worker.terminate()));
   }
 }

@@ -1,9 +1,10 @@
 // The worker thread of a build: compiles what the main thread sends (schemas with ajv, types with
 // json-schema-to-typescript), creates missing scaffolds while the main thread writes the generated
 // folder, writes a new generated folder's staging copy while the main thread hashes and renders the
-// lock, and answers with plain data. Started by build-threads.ts; a SchemaCompiler of its own for
+// lock, and answers with plain data. In a first build it checks the descriptors' schemas before it
+// is sent any (early-checks.ts). Started by build-threads.ts; a SchemaCompiler of its own for
 // each run of schema checks (the main thread keeps the answers).
-import { parentPort, workerData } from "node:worker_threads";
+import { parentPort, workerData, type MessagePort } from "node:worker_threads";
 import type { Dialect } from "../model/dialect.js";
 import type { JsonValue } from "../model/json.js";
 import { loadTypeCompiler } from "../emit/compile-wrapper.js";
@@ -20,6 +21,7 @@ import { dirname } from "node:path";
 import { NO_CLOCK, type Phase, type PhaseClock, type ThreadPhases } from "../model/phase-clock.js";
 import { ThreadClock } from "./thread-clock.js";
 import { NO_VERDICTS, type PatternPlan } from "../compile/linear-pattern/pattern-plan.js";
+import { checkKey, earlyItemsOf, earlySchema, nextTurn, type EarlyChecksRequest } from "./early-checks.js";
 
 /** A schema to check and compile, as JSON text (JSON.parse keeps every key an own property). */
 export interface CheckItem {
@@ -37,6 +39,24 @@ export interface CheckAnswer {
   readonly compiled: CompiledValidator | undefined;
   /** Its scaffold samples, when asked for and the meta-schema accepted it. */
   readonly samples: ScaffoldSamples | undefined;
+}
+
+/** A worker's early answer for one key, and whether it holds scaffold samples (they were asked for). */
+export interface EarlyAnswer {
+  readonly key: string;
+  readonly samples: boolean;
+  readonly answer: CheckAnswer;
+}
+
+/**
+ * The answer `early` (found under `item`'s key) gives `item`, or undefined when it cannot stand for it: none, a build whose
+ * patterns run by the checker's verdicts (`item.patterns`), or samples asked for and not worked out.
+ * Samples not asked for are left out, as checkItem leaves them out.
+ */
+export function earlyAnswerFor(early: EarlyAnswer | undefined, item: CheckItem): CheckAnswer | undefined {
+  if (!early || item.patterns !== undefined) return undefined;
+  if (item.samples) return early.samples ? early.answer : undefined;
+  return early.answer.samples === undefined ? early.answer : { ...early.answer, samples: undefined };
 }
 
 /**
@@ -76,6 +96,8 @@ export const RUN_PHASE: Readonly<Record<WorkerRequest["kind"], Phase>> = { check
 export interface WorkerStart {
   /** Count the thread's time by phase (MCP_GEN_PHASES), under this name ("worker 1"...); undefined: count nothing. */
   readonly phases: { readonly thread: string; readonly spawnedNs: string } | undefined;
+  /** Where the thread sends its early answers (early-checks.ts), if it is sent descriptors to read. */
+  readonly early?: MessagePort;
 }
 
 /** A batch's results or a run's error; with MCP_GEN_PHASES, what the thread's clock counted since its last answer. */
@@ -99,7 +121,7 @@ export function answerError(answer: { readonly error: string; readonly code?: st
 }
 
 /** What the main thread would do itself for one item: the same code either way. */
-function checkItem(compiler: SchemaCompiler, schema: JsonValue, dialect: Dialect, samples: boolean): CheckAnswer {
+export function checkItem(compiler: SchemaCompiler, schema: JsonValue, dialect: Dialect, samples: boolean): CheckAnswer {
   const check = compiler.check(schema, dialect);
   const valid = check.metaProblems.length === 0;
   return { check, compiled: valid ? compiler.compiled(schema, dialect) : undefined, samples: valid && samples ? compiler.samples(schema, dialect) : undefined };
@@ -113,15 +135,61 @@ if (parentPort) {
   const clock = start?.phases ? new ThreadClock("startup", BigInt(start.phases.spawnedNs), 0) : undefined;
   // Folders this thread has made while creating scaffolds.
   const folders = new Set<string>();
+  // The early answers (early-checks.ts), by checkKey, until the first run of checks has used them.
+  const early = new Map<string, EarlyAnswer>();
   // Runs are worked through one after another, in the order they came.
   let queue = Promise.resolve();
+  let runs = 0;
   const thread = start?.phases?.thread ?? "worker";
   const send = clock ? (answer: WorkerAnswer) => port.postMessage({ ...answer, phases: clock.take(thread) }) : (answer: WorkerAnswer) => port.postMessage(answer);
-  port.on("message", (request: WorkerRequest) => {
-    queue = queue.then(() => work(folders, request, send, clock ?? NO_CLOCK));
+  port.on("message", (request: WorkerRequest | EarlyChecksRequest) => {
+    if (request.kind === "early") {
+      void checkEarly(request, () => runs > 0, clock ?? NO_CLOCK, early, start?.early);
+      return;
+    }
+    runs++;
+    queue = queue.then(() => work(folders, request, send, clock ?? NO_CLOCK, early));
   });
   // Started: until the first run, the thread waits.
   clock?.enter(undefined);
+}
+
+/**
+ * Until the first run comes in (`busy`), reads `request`'s descriptors one by one and checks and
+ * compiles the schemas of each (early-checks.ts), sending each answer to the main thread on `port`
+ * as it has it, and keeping them in `early` for the batches this thread is sent after all; sets
+ * `request.done` when it stops. Then, still with nothing else to do, loads json-schema-to-typescript
+ * for the type jobs to come. A schema whose check throws (a bug) is left to the run, which reports it.
+ */
+async function checkEarly(request: EarlyChecksRequest, busy: () => boolean, clock: PhaseClock, early: Map<string, EarlyAnswer>, port: MessagePort | undefined): Promise<void> {
+  try {
+    const compiler = new SchemaCompiler(undefined, NO_VERDICTS, clock);
+    const plainFolders = new Map<string, boolean>();
+    for (const path of request.paths) {
+      if (busy()) return;
+      for (const item of clock.time("load", () => earlyItemsOf(request, path, plainFolders))) {
+        if (early.has(item.key)) continue;
+        try {
+          const answer: EarlyAnswer = { key: item.key, samples: item.samples, answer: clock.time("schemas", () => checkItem(compiler, earlySchema(item), item.dialect, item.samples)) };
+          early.set(item.key, answer);
+          port?.postMessage(answer);
+        } catch {
+          // Left to the run.
+        }
+      }
+      await nextTurn();
+    }
+  } catch {
+    // Nothing early, then: the runs do it all.
+  } finally {
+    Atomics.store(request.done, 0, 1);
+    Atomics.notify(request.done, 0);
+  }
+  try {
+    if (!busy()) clock.time("startup", () => loadTypeCompiler());
+  } catch {
+    // The first type job meets it again and reports it.
+  }
 }
 
 /**
@@ -130,23 +198,31 @@ if (parentPort) {
  * schema once, so what a compiler and its ajv engines hold would only stay in this thread's heap
  * through the type generation that follows.
  */
-async function work(folders: Set<string>, request: WorkerRequest, send: (answer: WorkerAnswer) => void, clock: PhaseClock): Promise<void> {
+async function work(folders: Set<string>, request: WorkerRequest, send: (answer: WorkerAnswer) => void, clock: PhaseClock, early: Map<string, EarlyAnswer>): Promise<void> {
   const compilers = new Map<string, SchemaCompiler>();
   for (let index = Atomics.add(request.next, 0, 1); index < request.batches.length; index = Atomics.add(request.next, 0, 1)) {
     try {
-      const results = await clock.timeAsync(RUN_PHASE[request.kind], () => answer(compilers, folders, request, index, clock));
+      const results = await clock.timeAsync(RUN_PHASE[request.kind], () => answer(compilers, folders, request, index, clock, early));
       send({ id: request.id, index, results });
     } catch (e) {
       send(failureAnswer(request.id, e));
       return;
     }
   }
+  // A build checks its schemas in one run: the early answers have served.
+  if (request.kind === "check") early.clear();
 }
 
-function answer(compilers: Map<string, SchemaCompiler>, folders: Set<string>, request: WorkerRequest, index: number, clock: PhaseClock): Promise<readonly unknown[]> {
+function answer(compilers: Map<string, SchemaCompiler>, folders: Set<string>, request: WorkerRequest, index: number, clock: PhaseClock, early: Map<string, EarlyAnswer>): Promise<readonly unknown[]> {
   switch (request.kind) {
     case "check":
-      return Promise.resolve(checkBatch(compilerFor(compilers, request.batches[index]![0]?.patterns, clock), request.batches[index]!));
+      return Promise.resolve(
+        checkBatch(
+          compilerFor(compilers, request.batches[index]![0]?.patterns, clock),
+          request.batches[index]!,
+          early.size === 0 ? undefined : (item) => earlyAnswerFor(early.get(checkKey(item.dialect, item.text)), item),
+        ),
+      );
     case "types":
       return typesBatch(request.batches[index]!);
     case "create":
@@ -164,9 +240,12 @@ function compilerFor(compilers: Map<string, SchemaCompiler>, plan: PatternPlan =
   return compiler;
 }
 
-/** One batch of schemas, checked and compiled: the same on a worker and on the main thread. */
-export function checkBatch(compiler: SchemaCompiler, items: readonly CheckItem[]): CheckAnswer[] {
-  return items.map((item) => checkItem(compiler, JSON.parse(item.text) as JsonValue, item.dialect, item.samples));
+/**
+ * One batch of schemas, checked and compiled: the same on a worker and on the main thread. `known`:
+ * an answer this thread has already for an item (early-checks.ts), used as it is.
+ */
+export function checkBatch(compiler: SchemaCompiler, items: readonly CheckItem[], known?: (item: CheckItem) => CheckAnswer | undefined): CheckAnswer[] {
+  return items.map((item) => known?.(item) ?? checkItem(compiler, JSON.parse(item.text) as JsonValue, item.dialect, item.samples));
 }
 
 /** One batch of scaffolds, each created when absent: for each item, true for each of its files created. */

@@ -27,6 +27,8 @@ const ALLOWED: ReadonlyMap<string, string> = new Map([
   ["packages/runtime/src/v1/legacy-projection.ts#DRAFT_2019_09", RUNTIME_TABLE],
   ["src/incremental/build-worker.ts#folders", "a worker thread's entry point: the thread serves one build and ends with it"],
   ["src/incremental/build-worker.ts#queue", "a worker thread's entry point: the thread serves one build and ends with it"],
+  ["src/incremental/build-worker.ts#early", "a worker thread's entry point: the thread serves one build and ends with it"],
+  ["src/incremental/build-worker.ts#runs", "a worker thread's entry point: the thread serves one build and ends with it"],
 ]);
 
 interface Finding {

@@ -187,6 +187,49 @@ describe("build on worker threads", () => {
     }
   }, 240_000);
 
+  it("checks the schemas of a first build's descriptors on the worker while the main thread reads them, and writes what a build on one thread writes", () => {
+    // MCP_GEN_EARLY_CHECKS=wait makes the main thread wait for the worker's early checks
+    // (src/incremental/early-checks.ts) before it sends any schema: every schema of these JSON
+    // descriptors is answered early, and the worker compiles none after the main thread's rules
+    // have started. A YAML descriptor and one whose schema a $ref to another file changes are
+    // compiled in the run as before.
+    const early = join(work, "project-early");
+    const plain = join(work, "project-early-plain");
+    const extra = join(work, "project-early-mixed");
+    const reference = join(work, "project-early-reference");
+    for (const dir of [early, plain, extra, reference]) writeProject(dir);
+    for (const dir of [extra, reference]) {
+      writeFileSync(join(dir, "tools", "yaml_tool.yaml"), "name: yaml_tool\ndescription: Read from YAML.\ninputSchema:\n  type: object\n  properties:\n    city: { type: string, minLength: 2 }\n");
+      mkdirSync(join(dir, "shared"), { recursive: true });
+      writeFileSync(join(dir, "shared", "point.json"), JSON.stringify({ type: "object", properties: { x: { type: "number" } }, required: ["x"] }));
+      writeFileSync(
+        join(dir, "tools", "ref_tool.json"),
+        JSON.stringify({ name: "ref_tool", description: "Bundles a shared schema.", inputSchema: { type: "object", properties: { at: { $ref: "../shared/point.json" } } } }),
+      );
+    }
+    const record = join(work, "phases-early.json");
+    const run = (dir: string, env: Record<string, string>) =>
+      execFileSync(process.execPath, [CLI, "build", "--cwd", dir], { cwd: dir, env: { ...process.env, ...env }, encoding: "utf8", timeout: 120_000 });
+    const stdout = run(early, { MCP_GEN_WORKERS: "1", MCP_GEN_EARLY_CHECKS: "wait", MCP_GEN_PHASES: record });
+    expect(stdout).toBe(build(plain, 0));
+    const phases = JSON.parse(readFileSync(record, "utf8")) as { threads: { intervals: [string, string, string][] }[] };
+    const [main, worker] = phases.threads;
+    const rulesStart = BigInt(main!.intervals.find(([phase]) => phase === "rules")![1]);
+    const workerSchemas = worker!.intervals.filter(([phase]) => phase === "schemas");
+    expect(workerSchemas.length).toBeGreaterThan(0);
+    for (const [, , end] of workerSchemas) expect(BigInt(end) <= rulesStart).toBe(true);
+
+    run(extra, { MCP_GEN_WORKERS: "1", MCP_GEN_EARLY_CHECKS: "wait" });
+    run(reference, { MCP_GEN_WORKERS: "0" });
+    for (const [ours, theirs] of [
+      [tree(early), tree(plain)],
+      [tree(extra), tree(reference)],
+    ] as const) {
+      expect([...ours.keys()]).toEqual([...theirs.keys()]);
+      for (const [path, text] of theirs) expect(ours.get(path), path).toBe(text);
+    }
+  }, 240_000);
+
   it("counts its time by phase on every thread with MCP_GEN_PHASES, and writes what a build without it writes", () => {
     // The phase table's record (src/cli/phase-record.ts): the main thread and the worker each
     // report their phases, with stretches on one clock; counting changes nothing in the output.
