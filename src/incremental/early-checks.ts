@@ -11,8 +11,9 @@
 // compiled as before. The reading here is therefore the least that finds the texts, not the main
 // thread's (no positions, no diagnostics), and leaves out whatever the main thread would refuse or
 // treat with care: a link or a file in a linked folder (the main thread refuses one that leaves the
-// root), a file that is no regular file or is larger than the load limit, text that is not UTF-8 or
-// nests deeper than the limit, YAML (its reading costs as much as the main thread's,
+// root), a file that is no regular file or is larger than the load limit, text that is not UTF-8,
+// JSON that the main thread's fast reading leaves to its full parse (deeper or larger than the
+// limits, a key written twice, a number JavaScript does not hold as written), YAML (its reading costs as much as the main thread's,
 // so the worker would be done only as the run comes). The early answers are only for builds whose
 // patterns need no verdicts of the ReDoS checker (a CheckItem without `patterns`).
 import { closeSync, fstatSync, lstatSync, openSync, readFileSync, realpathSync } from "node:fs";
@@ -21,7 +22,7 @@ import type { Dialect } from "../model/dialect.js";
 import { isJsonObject, type JsonValue } from "../model/json.js";
 import type { LoadLimits } from "../load/limits.js";
 import { isJsonPath } from "../load/load-document.js";
-import { findJsonDepthExcess } from "../load/measure-nesting.js";
+import { parseCleanJson } from "../load/fast-json.js";
 import { OPEN_WITHOUT_WAITING } from "../files/read-now.js";
 import { isTooLargeToCompile } from "../compile/schema-compiler.js";
 import { toolSchemas } from "../validate/walk.js";
@@ -69,13 +70,9 @@ export function earlyItemsOf(request: EarlyChecksRequest, path: string, plainFol
   const absolute = resolve(request.root, ...path.split("/"));
   if (lstatSync(absolute, { throwIfNoEntry: false })?.isSymbolicLink() !== false || !isPlainFolder(dirname(absolute), request.root, plainFolders)) return [];
   const text = readSmallFile(absolute, request.limits.maxFileBytes);
-  if (text === undefined || findJsonDepthExcess(text, request.limits.maxDepth) !== -1) return [];
-  let value: JsonValue;
-  try {
-    value = JSON.parse(text) as JsonValue;
-  } catch {
-    return [];
-  }
+  // Only JSON the main thread reads natively too: within the depth and node limits, no key written
+  // twice, every number as written (parseCleanJson); anything else it parses in full, for its reports.
+  const value = text === undefined ? undefined : parseCleanJson(text, request.limits);
   if (!isJsonObject(value)) return [];
   const items: EarlyItem[] = [];
   // The tool's schemas and their dialects as the rules find them (toolSchemas reads only `wire`).

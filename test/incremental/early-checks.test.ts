@@ -59,6 +59,8 @@ describe("earlyItemsOf", () => {
       ["too deep", write("tools/deep.json", JSON.stringify({ name: "d", inputSchema: { type: "object", default: JSON.parse(`${"[".repeat(300)}${"]".repeat(300)}`) } }))],
       ["not UTF-8", write("tools/latin1.json", Buffer.from(`{"name":"l","description":"caf\xe9","inputSchema":{"type":"object"}}`, "latin1"))],
       ["not JSON", write("tools/broken.json", '{"name": "b", "inputSchema": {')],
+      ["a key written twice", write("tools/twice.json", '{"name": "k", "inputSchema": {"type": "object", "type": "string"}}')],
+      ["more nodes than the limit", write("tools/nodes.json", JSON.stringify({ name: "n", inputSchema: { type: "object", enum: Array.from({ length: 20 }, (_, i) => i) } }))],
       ["not an object", write("tools/array.json", "[1, 2]")],
       ["a dialect mcp-gen does not support", write("tools/dialect.json", JSON.stringify({ name: "s", inputSchema: { $schema: "http://json-schema.org/draft-04/schema#", type: "object" } }))],
       ["missing", "tools/absent.json"],
@@ -69,7 +71,7 @@ describe("earlyItemsOf", () => {
     cases.push(["a named pipe (opened without waiting)", "tools/pipe.json"]);
     const limits = { ...DEFAULT_LOAD_LIMITS, maxFileBytes: tool.length - 1 };
     for (const [what, path] of cases) {
-      const items = earlyItemsOf(request(what === "too large" ? { limits } : {}), path);
+      const items = earlyItemsOf(request(what === "too large" ? { limits } : what === "more nodes than the limit" ? { limits: { ...DEFAULT_LOAD_LIMITS, maxNodes: 20 } } : {}), path);
       expect(items, what).toEqual([]);
     }
   });
