@@ -200,11 +200,11 @@ describe("build on worker threads", () => {
     for (const dir of [early, plain, extra, reference]) writeProject(dir);
     for (const dir of [extra, reference]) {
       writeFileSync(join(dir, "tools", "yaml_tool.yaml"), "name: yaml_tool\ndescription: Read from YAML.\ninputSchema:\n  type: object\n  properties:\n    city: { type: string, minLength: 2 }\n");
-      mkdirSync(join(dir, "shared"), { recursive: true });
-      writeFileSync(join(dir, "shared", "point.json"), JSON.stringify({ type: "object", properties: { x: { type: "number" } }, required: ["x"] }));
+      mkdirSync(join(dir, "common"), { recursive: true });
+      writeFileSync(join(dir, "common", "point.json"), JSON.stringify({ type: "object", properties: { x: { type: "number" } }, required: ["x"] }));
       writeFileSync(
         join(dir, "tools", "ref_tool.json"),
-        JSON.stringify({ name: "ref_tool", description: "Bundles a shared schema.", inputSchema: { type: "object", properties: { at: { $ref: "../shared/point.json" } } } }),
+        JSON.stringify({ name: "ref_tool", description: "Bundles a shared schema.", inputSchema: { type: "object", properties: { at: { $ref: "../common/point.json" } } } }),
       );
     }
     const record = join(work, "phases-early.json");
