@@ -243,6 +243,18 @@ describe("PinGuard", () => {
     await guard.check();
     expect(() => guard.assertUnchanged()).toThrow('"evil\\u202e\\u001b[2J" is not in the lock');
   });
+
+  it("cuts a long tool name before an emoji rather than between its halves", async () => {
+    // 62 letters, then 😀 (two UTF-16 units: the 63rd and 64th), then more: cut after the letters.
+    const name = `${"a".repeat(62)}\u{1f600}tail`;
+    const { guard } = guarded([[ECHO, ADD, LIST, { name, inputSchema: { type: "object" } }]]);
+    await guard.check();
+    expect(() => guard.assertUnchanged()).toThrow(`"${"a".repeat(62)}\\u2026" is not in the lock`);
+    // One unit shorter before it, the whole emoji fits.
+    const { guard: other } = guarded([[ECHO, ADD, LIST, { name: name.slice(1), inputSchema: { type: "object" } }]]);
+    await other.check();
+    expect(() => other.assertUnchanged()).toThrow(`"${"a".repeat(61)}\\ud83d\\ude00\\u2026" is not in the lock`);
+  });
 });
 
 /**

@@ -54,10 +54,18 @@ export function describeDrift(drift: ToolDrift): string {
   return `${name} changed (${drift.parts.join(", ")})`;
 }
 
-/** A tool name as a JSON string of printable ASCII: a server's names are its own text. */
+/**
+ * A tool name as a JSON string of printable ASCII: a server's names are its own text. A name of more
+ * than 64 UTF-16 units is cut before its 64th, never between the two halves of an emoji.
+ */
 function quoteName(name: string): string {
-  const short = name.length > 64 ? `${name.slice(0, 63)}…` : name;
+  const end = name.length > 64 && isHighSurrogate(name.charCodeAt(62)) ? 62 : 63;
+  const short = name.length > 64 ? `${name.slice(0, end)}…` : name;
   return JSON.stringify(short).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
 }
 
 /** The pins by name. */
