@@ -26,9 +26,9 @@ const RACY_COARSE_MS = 3000;
 /**
  * The bytes of the regular file at `absolute` and their stat, taken through one file descriptor so
  * that the stat is of the very file read (a file renamed into place in between is not mixed up with
- * it); undefined when it cannot be read.
+ * it); undefined when it cannot be read, or when it has more than `maxBytes` (then it is not read).
  */
-export function readWithStat(absolute: string, now = Date.now()): StatRead | undefined {
+export function readWithStat(absolute: string, now = Date.now(), maxBytes = Number.POSITIVE_INFINITY): StatRead | undefined {
   let fd: number;
   try {
     fd = openSync(absolute, OPEN_WITHOUT_WAITING);
@@ -37,7 +37,7 @@ export function readWithStat(absolute: string, now = Date.now()): StatRead | und
   }
   try {
     const stat = fstatSync(fd);
-    if (!stat.isFile()) return undefined;
+    if (!stat.isFile() || stat.size > maxBytes) return undefined;
     const bytes = readFileSync(fd);
     return { bytes, stat: fingerprint(stat), settled: isSettled(stat, now) };
   } catch {

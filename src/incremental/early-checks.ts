@@ -16,14 +16,14 @@
 // limits, a key written twice, a number JavaScript does not hold as written), YAML (its reading costs as much as the main thread's,
 // so the worker would be done only as the run comes). The early answers are only for builds whose
 // patterns need no verdicts of the ReDoS checker (a CheckItem without `patterns`).
-import { closeSync, fstatSync, lstatSync, openSync, readFileSync, realpathSync } from "node:fs";
+import { lstatSync, realpathSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { Dialect } from "../model/dialect.js";
 import { isJsonObject, type JsonValue } from "../model/json.js";
 import type { LoadLimits } from "../load/limits.js";
 import { isJsonPath } from "../load/load-document.js";
 import { parseCleanJson } from "../load/fast-json.js";
-import { OPEN_WITHOUT_WAITING } from "../files/read-now.js";
+import { readWithStat } from "../files/read-with-stat.js";
 import { isTooLargeToCompile } from "../compile/schema-compiler.js";
 import { toolSchemas } from "../validate/walk.js";
 import type { ResolvedTool } from "../model/source.js";
@@ -100,20 +100,12 @@ function isPlainFolder(folder: string, root: string, known: Map<string, boolean>
 
 /** The UTF-8 text of the regular file at `absolute` (opened without waiting), if it has at most `maxBytes`. */
 function readSmallFile(absolute: string, maxBytes: number): string | undefined {
-  let fd: number;
+  const read = readWithStat(absolute, Date.now(), maxBytes);
+  if (!read) return undefined;
   try {
-    fd = openSync(absolute, OPEN_WITHOUT_WAITING);
+    return new TextDecoder("utf-8", { fatal: true }).decode(read.bytes);
   } catch {
     return undefined;
-  }
-  try {
-    const stat = fstatSync(fd);
-    if (!stat.isFile() || stat.size > maxBytes) return undefined;
-    return new TextDecoder("utf-8", { fatal: true }).decode(readFileSync(fd));
-  } catch {
-    return undefined;
-  } finally {
-    closeSync(fd);
   }
 }
 
