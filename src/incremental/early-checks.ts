@@ -1,6 +1,6 @@
 // What a first build's worker thread does before its first run. It starts when the descriptors are
 // listed, and the main thread sends it schemas only once it has read and resolved every descriptor:
-// 300-500 ms later in a project of a thousand tools. Meanwhile the worker reads the JSON
+// 250-450 ms later in a project of a thousand tools. Meanwhile the worker reads the JSON
 // descriptors itself and checks and compiles the schemas it finds there, file by file. Each answer
 // goes to the main thread on a port of its own, under the key precompile gives a request (checkKey:
 // the dialect and the schema's JSON text).
