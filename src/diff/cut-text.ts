@@ -30,7 +30,7 @@ export function cutIndex(text: string, max: number): number {
 }
 
 /** A regional indicator letter (U+1F1E6–U+1F1FF, two UTF-16 units): two of them are one flag. */
-const REGIONAL_INDICATOR = /^\p{Regional_Indicator}/u;
+export const REGIONAL_INDICATOR = /^\p{Regional_Indicator}/u;
 
 /**
  * `text` if it has at most `max` UTF-16 units, otherwise its start cut as cutIndex says with "…".

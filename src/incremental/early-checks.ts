@@ -13,9 +13,10 @@
 // treat with care: a link or a file in a linked folder (the main thread refuses one that leaves the
 // root), a file that is no regular file or is larger than the load limit, text that is not UTF-8,
 // JSON that the main thread's fast reading leaves to its full parse (deeper or larger than the
-// limits, a key written twice, a number JavaScript does not hold as written), YAML (its reading costs as much as the main thread's,
-// so the worker would be done only as the run comes). The early answers are only for builds whose
-// patterns need no verdicts of the ReDoS checker (a CheckItem without `patterns`).
+// limits, a key written twice, a number JavaScript does not hold as written), and YAML (its reading
+// costs the worker as much as the main thread, so the worker would be done only as the run comes).
+// The early answers are only for builds whose patterns need no verdicts of the ReDoS checker (a
+// CheckItem without `patterns`).
 import { lstatSync, realpathSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { Dialect } from "../model/dialect.js";

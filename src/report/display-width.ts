@@ -1,6 +1,7 @@
 // Text → the columns a terminal gives it, so a code frame's caret line can stand under the characters
 // it marks. Counts code points, never UTF-16 units; measures text as printed (visibleText's escapes
 // are ASCII, a tab is expanded before). Follows Node's own getStringWidth (util.inspect, the REPL).
+import { REGIONAL_INDICATOR } from "../diff/cut-text.js";
 
 /**
  * Drawn over the character before, or not at all: nonspacing and enclosing marks (accents, variation
@@ -21,8 +22,6 @@ const WIDE =
 /** A skin tone (U+1F3FB–U+1F3FF), which a terminal draws within the emoji it follows (EMOJI_MODIFIER_BASE). */
 const SKIN_TONE = /^\p{Emoji_Modifier}/u;
 const EMOJI_MODIFIER_BASE = /^\p{Emoji_Modifier_Base}/u;
-/** A regional indicator letter (U+1F1E6–U+1F1FF): two of them are one flag. */
-const REGIONAL_INDICATOR = /^\p{Regional_Indicator}/u;
 
 /**
  * The columns `text` takes on a terminal: 2 for a wide character or an emoji, 0 for a combining mark
