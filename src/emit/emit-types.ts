@@ -337,10 +337,13 @@ function prepare(schema: JsonValue, base: RefBase, keyFor: KeyFor, titlesAsDocs 
         value.map((item) => prepare(item, base, keyFor, titlesAsDocs)),
       );
     } else if (MAP.has(key) && isJsonObject(value)) {
+      // Beside `$defs`, `definitions` goes into the copy's `$defs` (mergedDefinitions).
+      if (key === "definitions" && hasBothDefinitions(schema)) continue;
+      const entries = key === "$defs" ? mergedDefinitions(schema) : value;
       const optional = (name: string) => key === "properties" && isInheritedWhenOptional(schema, name);
       const map: Record<string, JsonValue> = {};
-      for (const name of Object.keys(value)) {
-        const prepared = prepare(value[name]!, base, keyFor, titlesAsDocs);
+      for (const name of Object.keys(entries)) {
+        const prepared = prepare(entries[name]!, base, keyFor, titlesAsDocs);
         defineOwn(map, keyFor(name), optional(name) ? orInherited(prepared, name) : prepared);
       }
       put(key, map);
@@ -401,7 +404,13 @@ function copyTokens(root: JsonValue, pointer: string, keyFor: KeyFor): string[] 
     const keyword = tokens[i]!;
     const value = getOwn(node, keyword);
     const next = tokens[i + 1];
-    if (MAP.has(keyword) && isJsonObject(value) && next !== undefined) {
+    if (keyword === "definitions" && hasBothDefinitions(node) && next !== undefined) {
+      // In the copy's `$defs` (mergedDefinitions), unless a `$defs` entry of that name took its place.
+      if (Object.hasOwn(getOwn(node, "$defs") as JsonObject, next)) return undefined;
+      out.push("$defs", keyFor(next));
+      node = getOwn(value as JsonObject, next);
+      i++;
+    } else if (MAP.has(keyword) && isJsonObject(value) && next !== undefined) {
       out.push(keyword, keyFor(next));
       if (keyword === "properties" && isInheritedWhenOptional(node, next)) out.push("anyOf", "0");
       node = getOwn(value, next);
@@ -416,6 +425,29 @@ function copyTokens(root: JsonValue, pointer: string, keyFor: KeyFor): string[] 
     } else return undefined;
   }
   return node === undefined ? undefined : out;
+}
+
+/**
+ * Whether a schema holds both `$defs` and `definitions`, as a schema assembled from two emitters can
+ * (valid in every dialect). json-schema-to-typescript refuses such a schema ("Schema must define
+ * either definitions or $defs, not both"), so the copy holds one `$defs` with both.
+ */
+function hasBothDefinitions(schema: JsonObject): boolean {
+  return isJsonObject(getOwn(schema, "$defs")) && isJsonObject(getOwn(schema, "definitions"));
+}
+
+/**
+ * The `$defs` of the copy: the schema's `$defs`, then each `definitions` entry whose name `$defs`
+ * does not hold (a ref to a shadowed one names nothing in the copy: copyTokens).
+ */
+function mergedDefinitions(schema: JsonObject): JsonObject {
+  const defs = getOwn(schema, "$defs") as JsonObject;
+  const definitions = getOwn(schema, "definitions");
+  if (!isJsonObject(definitions)) return defs;
+  const merged: Record<string, JsonValue> = {};
+  for (const name of Object.keys(defs)) defineOwn(merged, name, defs[name]!);
+  for (const name of Object.keys(definitions)) if (!Object.hasOwn(defs, name)) defineOwn(merged, name, definitions[name]!);
+  return merged;
 }
 
 /** A pointer token as URI fragment text: what a fragment may not hold, percent-encoded. */

@@ -86,6 +86,18 @@ describe("types of JSON Pointer refs", () => {
     expect(membersOf(await typesOf(schema), "ToolArguments").slice(0, 3)).toEqual(["content?: unknown;", "vendor?: unknown;", "missing?: unknown;"]);
   });
 
+  it("into `definitions` beside `$defs` are typed from either, as the validator reads them, but open for a name both hold", async () => {
+    // json-schema-to-typescript refuses a schema with both ("must define either definitions or $defs, not both").
+    const schema = {
+      type: "object",
+      properties: { s: { $ref: "#/$defs/s" }, n: { $ref: "#/definitions/n" }, both: { $ref: "#/$defs/both" }, shadowed: { $ref: "#/definitions/both" } },
+      $defs: { s: { type: "string" }, both: { type: "boolean" } },
+      definitions: { n: { type: "integer" }, both: { type: "string" } },
+      items: { properties: { deep: { $ref: "#/items/definitions/d" } }, $defs: {}, definitions: { d: { type: "number" } } },
+    };
+    expect(membersOf(await typesOf(schema), "ToolArguments").slice(0, 4)).toEqual(["s?: string;", "n?: number;", "both?: boolean;", "shadowed?: unknown;"]);
+  });
+
   it("into data are open: a data value is no schema, and its tsType no code", async () => {
     const schema = {
       type: "object",
