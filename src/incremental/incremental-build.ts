@@ -343,7 +343,24 @@ export function knownFileHashes(plan: BuildPlan, files: readonly GeneratedFile[]
  * overwrite (none with --force).
  */
 export function handEditedFiles(plan: BuildPlan, files: readonly GeneratedFile[], force: boolean): Diagnostic[] {
-  return force ? [] : editedSinceLastBuild(plan.previous.lock, files, plan.disk);
+  return force ? [] : editedSinceLastBuild(plan.previous.lock, files, plan.disk, () => earlierOutputs(plan));
+}
+
+/**
+ * What else mcp-gen generated, when the lock on disk is not the one the newest build wrote (an
+ * earlier build's, put back by git with the descriptors while the generated folder stayed; one with
+ * merge-conflict markers; none): the newest build's lock, kept beside the current cache, and each
+ * side of a conflict. Nothing when the lock on disk is the newest build's.
+ */
+function earlierOutputs(plan: BuildPlan): readonly PreviousFiles[] {
+  const { last, caches } = plan;
+  const sides = plan.previous.sides ?? [];
+  if (last?.onDisk && last.cache === caches.current) return sides;
+  if (last && !last.onDisk) return [last.lock, ...sides];
+  // Its lock's copy even when its work cannot be reused (another mcp-gen or config wrote it): which
+  // files mcp-gen wrote does not depend on either.
+  const bytes = caches.current && readLastLock(plan.next.path, caches.current.lock);
+  return [bytes ? parseVouchedLock(bytes.toString("utf8")) : undefined, ...sides];
 }
 
 /** What writeBuild writes, and what the next build needs to know of this one. */
@@ -414,7 +431,7 @@ async function writeTree(plan: BuildPlan, write: BuildWrite, lockBytes: BytePiec
     lock: config.lock,
     files: write.generated,
     lockBytes,
-    drop: staleFiles(previous.lock, write.generated, write.force, disk, previous.lock ? [] : [lastBuildFiles(plan), ...(previous.sides ?? [])]),
+    drop: staleFiles(previous.lock, write.generated, write.force, disk, earlierOutputs(plan)),
     read: disk.text,
     differs: disk.differsBySize,
     ...(write.encoded ? { encoded: write.encoded } : {}),
@@ -440,18 +457,6 @@ async function writeTree(plan: BuildPlan, write: BuildWrite, lockBytes: BytePiec
   );
   await recordBuild(plan, lockHash, write.lock, write.records.keys(), Object.keys(write.lock.files), write.findings, write.validatorModules.keys());
   return { tree, created, lockChanged: previous.bytes === undefined || !piecesEqual(lockBytes, previous.bytes) };
-}
-
-/**
- * The files the last build here generated, by its lock (PreviousFiles): the plan's last build, or,
- * when that build's work cannot be reused (another mcp-gen or config wrote it), its lock's copy
- * beside the cache all the same. Which files mcp-gen wrote does not depend on either.
- */
-function lastBuildFiles(plan: BuildPlan): PreviousFiles {
-  if (plan.last) return plan.last.lock;
-  const { current } = plan.caches;
-  const bytes = current && readLastLock(plan.next.path, current.lock);
-  return bytes ? parseVouchedLock(bytes.toString("utf8")) : undefined;
 }
 
 /**

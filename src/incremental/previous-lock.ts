@@ -22,9 +22,9 @@ export interface PreviousLock {
   /** Its bytes, when it was read as a file. */
   readonly bytes?: Uint8Array;
   /**
-   * A lock left with merge-conflict markers: what each side records (conflict-sides.ts). Only for
-   * telling stale output (staleFiles), never hand edits: a generated file left with conflict markers
-   * of its own is neither side's, and the build writes it again.
+   * A lock left with merge-conflict markers: what each side records (conflict-sides.ts), for telling
+   * a file mcp-gen wrote from a hand edit (a generated file left with conflict markers of its own is
+   * neither side's, and the build writes it again) and stale output from a file of the user's.
    */
   readonly sides?: readonly PreviousFiles[];
   readonly diagnostics: readonly Diagnostic[];
@@ -81,9 +81,14 @@ export function isRecorded(lock: PreviousFiles, path: string): boolean {
  * Generated files whose text on disk is neither what the last build wrote nor what this one writes.
  * Those that differ from what this build writes only as a formatter makes them differ are one
  * finding, worded as check words it: a formatter run over the folder is not six hand edits.
+ * `generatedBefore` (asked for only when a file differs): other records of what mcp-gen generated,
+ * for when the lock on disk is not the last build's (the descriptors and the lock put back to an
+ * earlier commit, the generated folder not): a file as one of them records it is mcp-gen's output.
  */
-export function handEditedFiles(lock: PreviousFiles, files: readonly GeneratedFile[], disk: DiskReader): Diagnostic[] {
+export function handEditedFiles(lock: PreviousFiles, files: readonly GeneratedFile[], disk: DiskReader, generatedBefore: () => readonly PreviousFiles[] = () => []): Diagnostic[] {
   if (!lock) return [];
+  let before: readonly PreviousFiles[] | undefined;
+  const wroteBefore = (path: string) => (before ??= generatedBefore()).some((record) => record !== undefined && Object.hasOwn(record.files, path) && record.files[path] === disk.hash(path));
   const next = new Map(files.map((f) => [f.path, f]));
   const edited: Diagnostic[] = [];
   const formatted: ReformattedFile[] = [];
@@ -94,7 +99,7 @@ export function handEditedFiles(lock: PreviousFiles, files: readonly GeneratedFi
     if (disk.hash(path) === recorded) continue;
     const current = disk.text(path);
     const contents = next.get(path)?.contents;
-    if (current === undefined || current === contents) continue;
+    if (current === undefined || current === contents || wroteBefore(path)) continue;
     if (contents !== undefined && differsOnlyInFormatting(current, contents)) {
       formatted.push({ path, line: firstDifferentLine(current, contents) });
       continue;
@@ -117,11 +122,11 @@ export function handEditedFiles(lock: PreviousFiles, files: readonly GeneratedFi
 /**
  * Files the last build generated that this one does not: removed, unless they were edited by hand
  * since (then they stay, as any unknown file in the folder does), or --force says to drop them too.
- * `generatedBefore`: other records of what mcp-gen generated, used only when the lock on disk cannot
- * say (deleted, or left with merge-conflict markers): the last build's own lock (its copy beside
- * the build cache), each side of the conflict. A file on disk exactly as one of them records it
- * is mcp-gen's output all the same, and goes too; without them such a file stayed, and `check` then
- * failed the project for a file left over.
+ * `generatedBefore`: other records of what mcp-gen generated, for when the lock on disk is not the
+ * last build's (deleted, left with merge-conflict markers, or put back to an earlier commit): the
+ * last build's own lock (its copy beside the build cache), each side of a conflict. A file on disk
+ * exactly as one of them records it is mcp-gen's output all the same, and goes too; without them
+ * such a file stayed, and `check` then failed the project for a file left over.
  */
 export function staleFiles(lock: PreviousFiles, files: readonly GeneratedFile[], force: boolean, disk: DiskReader, generatedBefore: readonly PreviousFiles[] = []): Set<string> {
   const stale = new Set<string>();
@@ -131,7 +136,6 @@ export function staleFiles(lock: PreviousFiles, files: readonly GeneratedFile[],
     const current = disk.text(path);
     if (current !== undefined && (force || disk.hash(path) === recorded)) stale.add(path);
   }
-  if (lock) return stale;
   for (const record of generatedBefore) {
     for (const [path, recorded] of Object.entries(record?.files ?? {})) if (!now.has(path) && disk.hash(path) === recorded) stale.add(path);
   }

@@ -641,6 +641,21 @@ describe("incremental build", () => {
     expect((await runInProcess(root, ["check"])).code).toBe(0);
   });
 
+  it("after the descriptors and the lock were put back but not the generated folder (it is not committed), takes the last build's files for its own: no hand edit, nothing left over", async () => {
+    const root = cachedProject(PROJECT);
+    expect((await runInProcess(root, ["build"])).code).toBe(0);
+    const here = tree(root);
+    // A description edited and a tool added, built; then only the descriptors and the lock put back (git checkout -- tools mcp-tools.lock.json).
+    writeFiles(root, { "tools/search_issues.yaml": tool("search_issues", "Find issues by title."), "tools/close_issue.yaml": tool("close_issue", "Close one issue.") });
+    expect((await runInProcess(root, ["build"])).code).toBe(0);
+    rmSync(join(root, "tools/close_issue.yaml"));
+    for (const path of ["tools/search_issues.yaml", "mcp-tools.lock.json"]) writeFiles(root, { [path]: here.get(path)! });
+    const back = await runInProcess(root, ["build"]);
+    expect(back.stdout).not.toContain("generated-file-edited");
+    await expectSameAsScratch(root, back);
+    expect((await runInProcess(root, ["check"])).code).toBe(0);
+  });
+
   describe("with a lock no build here wrote (the copy of the last build's lock beside the cache)", () => {
     /** The project as a teammate built it after adding a property to search_issues: built in a clone with its own cache. */
     async function teammateBuilt(root: string): Promise<Map<string, string>> {
