@@ -289,10 +289,17 @@ export function withToolWatch(options: ClientOptions, policy: DriftPolicy): Clie
 
 /** listLiveTools, judged against the lock: with policy "throw", a list that differs is a ToolDriftError. */
 export async function listPinnedTools(client: Client, guard: PinGuard, options: ListToolsOptions | undefined, warn: (key: string, message: string) => void): Promise<ListedTools> {
-  // A list the SDK cached before the guard watched this connection (or before list_changed) has not been judged.
-  const listed = await listLiveTools(client, guard.current ? options : { ...options, cacheMode: "refresh" }, warn);
+  const mark = guard.pagesJudged;
+  // A list the SDK cached before the guard watched this connection (or before list_changed) has not
+  // been judged; one cached after a page that held a changed tool may be that page.
+  const listed = await listLiveTools(client, guard.current && !guard.sawDrift ? options : { ...options, cacheMode: "refresh" }, warn);
   // Nothing came over the wire: the SDK lists nothing from a server without the tools capability.
   if (!guard.current) await guard.check();
   guard.assertUnchanged();
+  // The answer itself, should it be a page the server sent for a listing a list_changed made stale.
+  guard.assertListed(
+    listed.tools.map((tool) => tool.name),
+    mark,
+  );
   return listed;
 }

@@ -49,12 +49,20 @@ export class PinGuard {
   readonly #options: PinGuardOptions;
   readonly #pins: ReadonlyMap<string, ToolPin>;
   #attached: object | undefined;
-  /** tools/list requests sent and not yet answered, by id. */
+  /** tools/list requests sent and not yet answered, by id as the SDKs match an answer to it (answerKey). */
   #requests = new Map<unknown, Asked>();
   /** Walks waiting for the page a cursor names. */
   #walks = new Map<string, Walk>();
   /** Each tool that differs, as of the newest page seen. */
   #drift = new Map<string, ToolDrift>();
+  /** Pages of tools/list judged so far, whoever asked for them (a listing's mark: pagesJudged). */
+  #pages = 0;
+  /**
+   * Each tool that differed on some page, stale or not, with the count of pages judged by then (its
+   * newest such page). A stale page is no longer the server's list, but the SDK still hands it to
+   * whoever asked, and may keep it in its cache.
+   */
+  #differed = new Map<string, { readonly page: number; readonly drift: ToolDrift }>();
   #current = false;
   #epoch = 0;
   #completed = 0;
@@ -107,6 +115,32 @@ export class PinGuard {
   /** Throws ToolDriftError (policy "throw") when any tool differs from the lock. */
   assertUnchanged(): void {
     if (this.#options.policy === "throw" && this.#drift.size > 0) throw new ToolDriftError(this.drift);
+  }
+
+  /** How many pages of tools/list were judged so far: the mark for assertListed. */
+  get pagesJudged(): number {
+    return this.#pages;
+  }
+
+  /** Whether any page judged on this guard held a tool that differs: a cached listing may be that page. */
+  get sawDrift(): boolean {
+    return this.#differed.size > 0;
+  }
+
+  /**
+   * Throws ToolDriftError (policy "throw") when one of the tools `names` differed on a page judged
+   * after `mark` (pagesJudged before the listing began), whichever listing that page answered. A page
+   * answering a listing that began before the newest list_changed does not change what the guard
+   * holds current, but its tools are what that listing returns.
+   */
+  assertListed(names: Iterable<string>, mark: number): void {
+    if (this.#options.policy !== "throw") return;
+    const drift: ToolDrift[] = [];
+    for (const name of new Set(names)) {
+      const found = this.#differed.get(name);
+      if (found !== undefined && found.page > mark) drift.push(found.drift);
+    }
+    if (drift.length > 0) throw new ToolDriftError(drift, "The server's tools/list answer holds tools that differ from the lock this client was generated from");
   }
 
   /**
@@ -166,7 +200,7 @@ export class PinGuard {
     const cursor = isMessage(params) ? params["cursor"] : undefined;
     const fresh = (partial: boolean): Walk => ({ epoch: this.#epoch, partial, seen: new Set(), drift: new Map() });
     const walk = typeof cursor !== "string" ? fresh(false) : (this.#walks.get(cursor) ?? fresh(true));
-    this.#requests.set(message["id"], { walk, cursor: typeof cursor === "string" ? cursor : undefined });
+    this.#requests.set(answerKey(message["id"]), { walk, cursor: typeof cursor === "string" ? cursor : undefined });
   }
 
   #received(message: unknown): void {
@@ -182,9 +216,11 @@ export class PinGuard {
       return;
     }
     if (!("id" in message) || "method" in message) return;
-    const asked = this.#requests.get(message["id"]);
+    // The SDK takes an answer under "1" or "1.0" for request 1: so does the guard.
+    const key = answerKey(message["id"]);
+    const asked = this.#requests.get(key);
     if (asked === undefined) return;
-    this.#requests.delete(message["id"]);
+    this.#requests.delete(key);
     const result = message["result"];
     if (isMessage(result) && Array.isArray(result["tools"])) this.#page(asked, result);
   }
@@ -202,6 +238,7 @@ export class PinGuard {
       return;
     }
     walk.last = tools;
+    const page = ++this.#pages;
     // A walk asked for before the newest list_changed shows tools the server no longer offers: what it
     // finds is its own, and never undoes what a fresher listing found.
     const fresh = walk.epoch === this.#epoch;
@@ -216,6 +253,7 @@ export class PinGuard {
         continue;
       }
       walk.drift.set(name, drift);
+      this.#differed.set(name, { page, drift });
       if (fresh) this.#drift.set(name, drift);
     }
     if (typeof next === "string") this.#walks.set(next, walk);
@@ -241,6 +279,16 @@ export class PinGuard {
     const consequence = this.#options.policy === "throw" ? "; calls to a changed or missing tool are refused" : "";
     this.#options.warn(`[mcp-gen] ${new ToolDriftError(fresh, `The server's tools changed since this client was generated${consequence}`).message}`);
   }
+}
+
+/**
+ * A request id as both SDKs match an answer to a request: by Number(id), so 1, "1", "1.0" and "0x1"
+ * are one id. Other values (an SDK refuses them as ids) stay as they are.
+ */
+function answerKey(id: unknown): unknown {
+  if (typeof id !== "string" && typeof id !== "number") return id;
+  const number = Number(id);
+  return Number.isNaN(number) ? `s${id}` : number;
 }
 
 function isMessage(value: unknown): value is Message {

@@ -182,9 +182,15 @@ export function withToolWatch(options: ClientOptions, _policy: DriftPolicy): Cli
 
 /** listLiveTools, judged against the lock: with policy "throw", a list that differs is a ToolDriftError. */
 export async function listPinnedTools(client: Client, guard: PinGuard, options: ListToolsOptions | undefined, warn: (key: string, message: string) => void): Promise<ListedTools> {
+  const mark = guard.pagesJudged;
   const listed = await listLiveTools(client, options, warn);
   // Every call fetches the list, so the walk above was judged; a server that lists nothing is judged here.
   if (!guard.current) await guard.check();
   guard.assertUnchanged();
+  // The answer itself, should it be a page the server sent for a listing a list_changed made stale.
+  guard.assertListed(
+    listed.tools.map((tool) => tool.name),
+    mark,
+  );
   return listed;
 }
