@@ -5,11 +5,15 @@
 // warning (`warn`); a name no list has shown yet cannot be called until one does. A name the newest
 // complete listing left out keeps its last verdict while it is among the newest MAX_REMOVED_NAMES
 // left out (a call to a tool that just went away gets the answer it got before), then is forgotten:
-// a call to it is refused as one to a name never listed. Pure: it holds the state of one proxy run
-// and changes only when told what a server listed.
-import { hashJson, hashTool } from "../lock/hash-tool.js";
-import type { JsonObject } from "../model/json.js";
-import { TOOL_PARTS, type LockFile, type ToolPart } from "../model/lock.js";
+// a call to it is refused as one to a name never listed. A pinned tool whose outputSchema is not an
+// object matches in two forms: as pinned, and as a 2025-era server lists it to a 2025-era host, its
+// outputSchema wrapped in `{ result }` (MCP 2025-11-25 requires an object root; SEP-2106), as
+// `verify` and the generated client take it. Pure: it holds the state of one proxy run and changes
+// only when told what a server listed.
+import { legacyDescriptor } from "@mcp-gen/runtime/v1/legacy-projection";
+import { hashJson, hashTool, type ToolHash } from "../lock/hash-tool.js";
+import { getOwn, isJsonObject, type JsonObject } from "../model/json.js";
+import { TOOL_PARTS, type LockedTool, type LockFile, type ToolPart } from "../model/lock.js";
 
 export type DriftMode = "block" | "warn";
 
@@ -52,6 +56,8 @@ export class ToolGate {
   private shownNames = new Map<string, Known>();
   /** The names the newest complete listing left out, the one left out longest ago first; at most MAX_REMOVED_NAMES. */
   private readonly removedNames = new Map<string, Known>();
+  /** Each pinned tool's 2025-era form, hashed once it is needed (undefined: it has none). */
+  private readonly legacyForms = new Map<string, ToolHash | undefined>();
 
   constructor(
     private readonly lock: LockFile,
@@ -161,8 +167,22 @@ export class ToolGate {
     const entry = Object.hasOwn(this.lock.tools, name) ? this.lock.tools[name]! : undefined;
     if (entry === undefined) return { name, sha256, status: "added", parts: [], forwarded: this.mode === "warn" };
     if (entry.sha256 === sha256) return { name, sha256, status: "match", parts: [], forwarded: true };
+    const legacy = this.legacyForm(name, entry);
+    if (legacy?.sha256 === sha256) return { name, sha256, status: "match", parts: [], forwarded: true };
     const hash = hashTool(tool);
-    const parts = TOOL_PARTS.filter((part) => hash.parts[part] !== (Object.hasOwn(entry.parts, part) ? entry.parts[part] : undefined));
+    const parts = TOOL_PARTS.filter(
+      (part) => hash.parts[part] !== (Object.hasOwn(entry.parts, part) ? entry.parts[part] : undefined) && !(part === "outputSchema" && hash.parts[part] === legacy?.parts.outputSchema),
+    );
     return { name, sha256, status: "changed", parts, forwarded: this.mode === "warn" };
+  }
+
+  /** The pinned tool `name` as a 2025-era server lists it, when that differs from the pinned form. */
+  private legacyForm(name: string, entry: LockedTool): ToolHash | undefined {
+    if (!this.legacyForms.has(name)) {
+      const outputSchema = getOwn(entry.descriptor, "outputSchema");
+      const view = isJsonObject(outputSchema) ? (legacyDescriptor(entry.descriptor as Parameters<typeof legacyDescriptor>[0]) as JsonObject) : entry.descriptor;
+      this.legacyForms.set(name, view === entry.descriptor ? undefined : hashTool(view));
+    }
+    return this.legacyForms.get(name);
   }
 }

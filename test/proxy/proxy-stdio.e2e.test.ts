@@ -144,6 +144,23 @@ describe("a server that answers some hosts differently", () => {
     expect(names((await host.client.listTools()).tools)).toEqual(["add"]);
   });
 
+  it("passes an unchanged tool with a non-object outputSchema in both eras: pinned as written, listed to 2025-era hosts wrapped in { result }", async () => {
+    const project = emptyProject();
+    const server = [process.execPath, join(REPO_ROOT, "test/fixtures/proxy/array-output-server.mjs")];
+    const imported = await runInProcess(project, ["import", "--command", server.map((word) => JSON.stringify(word)).join(" ")]);
+    expect(imported.code, imported.stderr).toBe(0);
+    for (const mode of ["auto", "legacy"] as const) {
+      const host = await hostV2(project, server, { mode });
+      expect(names((await host.client.listTools()).tools), `${mode}: ${host.stderr()}`).toEqual(["names"]);
+      const result = await host.client.callTool({ name: "names", arguments: {} });
+      expect(result.structuredContent).toEqual(mode === "auto" ? ["ada", "grace"] : { result: ["ada", "grace"] });
+      expect(host.stderr()).not.toContain("withheld");
+    }
+    const v1 = await hostV1(project, server);
+    expect(names((await v1.client.listTools()).tools), v1.stderr()).toEqual(["names"]);
+    expect((await v1.client.callTool({ name: "names", arguments: {} })).structuredContent).toEqual({ result: ["ada", "grace"] });
+  });
+
   it("is caught per era: the 2025-era host gets echo, the 2026-07-28 host, told something else, does not", async () => {
     const project = pinnedProject([ECHO, ADD]);
     const legacy = await hostV2(project, pinServer("era-cloaked"), { mode: "legacy" });
