@@ -8,6 +8,7 @@
 import { existsSync } from "node:fs";
 import { join, posix } from "node:path";
 import type { GeneratedFile } from "../model/generated-file.js";
+import { readFileNow } from "../files/read-now.js";
 import { stagingFolder } from "../incremental/replace-tree.js";
 import { compareText, hasErrors, type Diagnostic } from "../model/diagnostic.js";
 import { withPatternVerdicts } from "../pattern-check/certify-patterns.js";
@@ -44,6 +45,7 @@ import { failsPolicy } from "./report.js";
 import { toolsNotFound } from "./tools-not-found.js";
 import { projectModuleFormat } from "./module-format.js";
 import { count, printBuilt, type BuildRun } from "./build-run.js";
+import { movedHandlers } from "./moved-handlers.js";
 import { listScaffoldFolders, scaffoldsInTheWay } from "./scaffolds-in-the-way.js";
 
 /**
@@ -141,6 +143,23 @@ interface ReadInputs {
   readonly scaffoldFolders: ReadonlySet<string>;
 }
 
+/** The tool names the lock on disk pins, or undefined when it cannot be read. */
+function lockedNames(plan: BuildPlan): readonly string[] | undefined {
+  const tools = plan.previous.parsed?.tools;
+  return tools === undefined ? undefined : Object.keys(tools);
+}
+
+/** A handler file's text, read without waiting on a pipe; undefined when it cannot be read. */
+function readHandler(root: string): (path: string) => string | undefined {
+  return (path) => {
+    try {
+      return readFileNow(join(root, path), "utf8");
+    } catch {
+      return undefined;
+    }
+  };
+}
+
 /** Validate, then reuse what did not change, generate the rest and write it; or stop and say why. */
 async function validateAndWrite(run: BuildRun, plan: BuildPlan, threads: BuildThreads, read: ReadInputs): Promise<number> {
   const { records, scaffolds } = read;
@@ -149,8 +168,9 @@ async function validateAndWrite(run: BuildRun, plan: BuildPlan, threads: BuildTh
   const runtime = input.descriptors.length === 0 ? [] : runtimeWarnings(run.root, input.config, run.project.sources.get(PACKAGE_JSON), () => runtimeInstallArgument(run.root, PACKAGE_ROOT) ?? null);
   const names = analysis.tools.map((tool) => String(tool.wire.name));
   const inTheWay = scaffolds ? scaffoldsInTheWay(names, read.scaffoldFolders, input.config, analysis.memo) : [];
+  const moved = scaffolds ? movedHandlers({ previous: lockedNames(plan), current: names, files: scaffolds, handlers: input.config.handlers, read: readHandler(run.root), memo: analysis.memo }) : [];
   // The config's findings (package.json that is no JSON) are printed, not recorded: the no-change build reads them afresh.
-  const diagnostics = [...run.project.diagnostics, ...analysis.diagnostics, ...inTheWay, ...plan.previous.diagnostics, ...runtime, ...projectModuleFormat(run.root, run.sources)];
+  const diagnostics = [...run.project.diagnostics, ...analysis.diagnostics, ...inTheWay, ...moved, ...plan.previous.diagnostics, ...runtime, ...projectModuleFormat(run.root, run.sources)];
   const stopped = await stopBeforeWriting(run, input, diagnostics, Object.keys(plan.previous.parsed?.tools ?? {}).length);
   if (stopped !== undefined) return stopped;
   const inputs = inputHashes(read.configHashes, records);

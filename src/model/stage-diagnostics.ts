@@ -22,6 +22,12 @@ export const STAGE_DIAGNOSTICS: readonly StageDiagnosticInfo[] = [
   },
   { id: "generated-file-missing", stage: "lock", summary: "A file a build writes is missing from the generated folder." },
   { id: "generated-file-stale", stage: "lock", summary: "A generated file is what an earlier build wrote, not what a build writes now." },
+  {
+    id: "handler-moved",
+    stage: "lock",
+    summary:
+      "A tool added since the last build maps to the same identifier or file as an older tool, whose handler stub therefore goes to another file or export name; the handler written at the old one would serve nothing, so build stops.",
+  },
   { id: "internal-error", stage: "internal", summary: "A rule failed unexpectedly; this is a bug in mcp-gen." },
   { id: "json-duplicate-key", stage: "load", summary: "A JSON object has the same key twice." },
   { id: "json-number-range", stage: "load", summary: "A JSON number is too large to represent (it would read as infinity)." },

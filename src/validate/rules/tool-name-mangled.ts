@@ -12,7 +12,7 @@ export const toolNameMangled = defineRule({
     "derived from the exact name (the first 6 hex digits of its SHA-256, more when another tool already has that file name), " +
     "names that cannot be file names everywhere (`CON`, `..`, a leading dot) are " +
     "prefixed, a `.d` segment becomes `.d_` (TypeScript would take `x.d.ts` for a declaration file), and a final `.test` or " +
-    "`.spec` gets a `_` (vitest would run the handler as a test). Generated code stays correct either way; this warning says the names you will see differ from the tool name. " +
+    "`.spec` gets a `_` (vitest would run the handler as a test). Generated code stays correct either way; this warning says the names you will see differ from the tool name. A tool added later can give an older tool such a suffix, and so move its handler stub to another file or export name: build then stops with handler-moved until the handler written for it is there. " +
     "Without a warning, a name that would take one the generated code declares itself gets a `_`: a reserved word (`class_`), " +
     "a member of `ToolsClient` or of every object (`listTools_`, `then_`, `toString_`), `handlers_`, and `Tool_` for the types " +
     "(`ToolTypes` is taken); and a `title` or `$defs` key in a schema that would name one of the tool's own types " +
