@@ -1,6 +1,7 @@
 // The options verify and import share: how to reach one server (--command or --url, with --env and
 // --header), or every server of an MCP client's config (--client-config), the limits of the
 // exchange and the clientInfo mcp-gen sends. Usage mistakes throw UsageError (exit 2).
+import { statSync } from "node:fs";
 import { homedir } from "node:os";
 import { basename, dirname, posix, relative, resolve, sep } from "node:path";
 import type { Config } from "../config/config.js";
@@ -15,7 +16,6 @@ import { splitCommand } from "../live/split-command.js";
 import { PROJECT_PATH_PATTERN } from "../model/lock.js";
 import { MCP_GEN_VERSION } from "../model/version.js";
 import { UsageError } from "./args.js";
-import { readProjectConfig, type ProjectConfig } from "./read-config.js";
 import { readTextIfExists } from "../files/write-files.js";
 
 /** The live client (and the SDK under it), loaded only by the commands that talk to a server. */
@@ -220,31 +220,24 @@ export function projectFolder(option: string, dir: string): string {
 /**
  * The live options with `--config FILE` read as `--client-config FILE` when FILE is an MCP client's
  * config and nothing else names a server: DESIGN.md's `mcp-gen import --config .vscode/mcp.json`.
- * mcp-gen's own config is never an MCP client's config (it has no `servers` or `mcpServers`).
- * @example await withClientConfigFlag({ config: ".vscode/mcp.json" }, root) // { "client-config": ".vscode/mcp.json" }
+ * mcp-gen's own config is never an MCP client's config (it has no `servers` or `mcpServers`). With
+ * --command, --url or --file, where it cannot mean the servers to reach, such a file is a usage error
+ * that says to use --client-config. Run before the project root is looked for: --config names the
+ * root, a client's config does not. `from` is the folder the path was typed in (commandLineFolder).
+ * @example await withClientConfigFlag({ config: ".vscode/mcp.json" }, cwd) // { "client-config": ".vscode/mcp.json" }
  */
-export async function withClientConfigFlag<T extends LiveValues & { readonly config?: string | undefined }>(values: T, root: string): Promise<T> {
-  if (values.config === undefined || values.command !== undefined || values.url !== undefined || values.file !== undefined || values["client-config"] !== undefined) return values;
-  const text = await readTextIfExists(resolve(root, values.config));
+export async function withClientConfigFlag<T extends LiveValues & { readonly config?: string | undefined }>(values: T, from: string): Promise<T> {
+  if (values.config === undefined || values["client-config"] !== undefined) return values;
+  // No file (missing, or a folder) is no client's config: the project root's search says what is wrong.
+  const path = resolve(from, values.config);
+  const text = statSync(path, { throwIfNoEntry: false })?.isFile() ? await readTextIfExists(path) : undefined;
   if (text === undefined || !isClientConfig(text)) return values;
-  return { ...values, config: undefined, "client-config": values.config };
-}
-
-/**
- * mcp-gen's own config for verify or import. `--config` names that file here as everywhere (an MCP
- * client's config there with --command or --url, where it cannot mean the servers to reach, gets a
- * usage error that says to use --client-config).
- */
-export async function readServerConfig(root: string, configPath: string | undefined): Promise<ProjectConfig> {
-  const project = await readProjectConfig(root, configPath);
-  if (project.config || configPath === undefined) return project;
-  const text = await readTextIfExists(resolve(root, configPath));
-  if (text !== undefined && isClientConfig(text)) {
+  if (values.command !== undefined || values.url !== undefined || values.file !== undefined) {
     throw new UsageError(
-      `--config ${JSON.stringify(configPath)} is an MCP client's config; --config names mcp-gen's own config. Pass the client's config as --client-config ${JSON.stringify(configPath)}.`,
+      `--config ${JSON.stringify(values.config)} is an MCP client's config; --config names mcp-gen's own config. Pass the client's config as --client-config ${JSON.stringify(values.config)}.`,
     );
   }
-  return project;
+  return { ...values, config: undefined, "client-config": values.config };
 }
 
 /** "The server exited ..." with the end of its stderr, as one message. */

@@ -1,13 +1,15 @@
-// Which folder a command works in: the project root. `--cwd DIR` names it; with `--config FILE` it is
-// the current folder (the config path is relative to it); otherwise it is the nearest folder at or
-// above the current one that holds mcp-gen.config.yaml, as git, tsc and eslint find their own
-// config: so `mcp-gen build` in src/ builds the project src/ belongs to. The search stops at the
-// repository's root (a folder with `.git`: a folder, or a file in a worktree or submodule), so a
-// project never picks up a config from outside its repository, and at the file system's root. With
-// no config found the current folder is the root, as before (every key of the config has a default).
-// Every command that reads a project finds its root here.
+// Which folder a command works in: the project root. `--cwd DIR` names it; otherwise `--config FILE`
+// does: the folder that holds that file, so that `--config packages/a/mcp-gen.config.yaml` works on
+// packages/a from anywhere, with every path in the config (tools, out, lock…) relative to its own
+// folder, as `--cwd packages/a` would. Otherwise it is the nearest folder at or above the current one
+// that holds mcp-gen.config.yaml, as git, tsc and eslint find their own config: so `mcp-gen build` in
+// src/ builds the project src/ belongs to. The search stops at the repository's root (a folder with
+// `.git`: a folder, or a file in a worktree or submodule), so a project never picks up a config from
+// outside its repository, and at the file system's root. With no config found the current folder is
+// the root, as before (every key of the config has a default). Every command that reads a project
+// finds its root here.
 import { existsSync, statSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { dirname, join, posix, relative, resolve, sep } from "node:path";
 import { CONFIG_FILE } from "../config/config.js";
 import { UsageError } from "./args.js";
 
@@ -18,14 +20,40 @@ export interface RootOptions {
 }
 
 /**
- * The project root a command works in (see above). A `--cwd` that is not an existing folder is a
- * usage error (exit 2), not a failure deep inside the command.
+ * The project root a command works in (see above). A `--cwd` that is not an existing folder, or a
+ * `--config` that is not an existing file, is a usage error (exit 2), not a failure deep inside the
+ * command. Give the command configFromCommandLine's --config, which is relative to this root.
  * @example findProjectRoot("/repo/packages/a/src", {}) // "/repo/packages/a", where mcp-gen.config.yaml is
+ * @example findProjectRoot("/repo", { config: "packages/a/mcp-gen.config.yaml" }) // "/repo/packages/a"
  */
 export function findProjectRoot(cwd: string, options: RootOptions): string {
-  if (options.cwd !== undefined) return existingFolder(resolve(cwd, options.cwd));
-  if (options.config !== undefined) return cwd;
+  const named = options.cwd === undefined ? undefined : existingFolder(resolve(cwd, options.cwd));
+  // Checked here, before any command reads a file: a --config that names nothing must not fall back
+  // on whatever project the current folder is (which would build or check the wrong one).
+  const config = options.config === undefined ? undefined : existingConfig(named ?? cwd, options.config);
+  if (named !== undefined) return named;
+  if (config !== undefined) return dirname(config);
   return findConfigFolder(cwd) ?? cwd;
+}
+
+/**
+ * `values` with --config made relative to `root` (from findProjectRoot), with forward slashes, as the
+ * config reader and every message name it: typed relative to --cwd when given, else to the current
+ * folder. Without --cwd the root is the config's folder, so it is the config's file name.
+ * @example configFromCommandLine("/repo", { config: "packages/a/mcp-gen.config.yaml" }, "/repo/packages/a") // { config: "mcp-gen.config.yaml" }
+ */
+export function configFromCommandLine<T extends RootOptions>(cwd: string, values: T, root: string): T {
+  if (values.config === undefined) return values;
+  const file = resolve(commandLineFolder(cwd, values), values.config);
+  return { ...values, config: relative(root, file).split(sep).join(posix.sep) };
+}
+
+/**
+ * The folder that paths typed on the command line are relative to: --cwd when given, else the current folder.
+ * @example commandLineFolder("/repo", { cwd: "packages/a" }) // "/repo/packages/a"
+ */
+export function commandLineFolder(cwd: string, options: RootOptions): string {
+  return resolve(cwd, options.cwd ?? ".");
 }
 
 /**
@@ -78,6 +106,15 @@ const MISNAMED_CONFIGS = ["yml", "json", "jsonc", "json5", "toml", "js", "mjs", 
 export function misnamedConfig(dir: string): string | undefined {
   if (isFile(join(dir, CONFIG_FILE))) return undefined;
   return MISNAMED_CONFIGS.find((name) => isFile(join(dir, name)));
+}
+
+/** The absolute path of the --config file `given`, from `base`; a usage error (exit 2) when it is no file. */
+function existingConfig(base: string, given: string): string {
+  const path = resolve(base, given);
+  const stat = statSync(path, { throwIfNoEntry: false });
+  if (!stat) throw new UsageError(`--config: no file ${JSON.stringify(path)}.`);
+  if (!stat.isFile()) throw new UsageError(`--config: ${JSON.stringify(path)} is not a file.`);
+  return path;
 }
 
 function existingFolder(root: string): string {

@@ -120,7 +120,8 @@ async function readConfigFile(
   const exists = configBytes !== undefined;
   let configText: string | undefined;
   if (!exists) {
-    if (configPath !== undefined) return { config: undefined, diagnostics: [configDiagnostic(display, `Config file ${display} does not exist.`, "Check the --config path; it is relative to --cwd.")] };
+    if (configPath !== undefined)
+      return { config: undefined, diagnostics: [configDiagnostic(display, `Config file ${display} does not exist.`, "Check the --config path; it is relative to --cwd, or to the current folder.")] };
     const misnamed = misnamedConfig(root);
     if (misnamed !== undefined) return { config: undefined, diagnostics: [misnamedDiagnostic(misnamed)] };
   } else {

@@ -352,7 +352,7 @@ describe("mcp-gen build", () => {
     expect(run.stdout).toContain('Did you mean "out"?');
     const missing = await build(root, "--config", "nowhere.yaml");
     expect(missing.code).toBe(2);
-    expect(missing.stdout).toContain("Config file nowhere.yaml does not exist.");
+    expect(missing.stderr).toContain(`--config: no file ${JSON.stringify(join(root, "nowhere.yaml"))}.`);
     expect(readTree(root)).toEqual(before);
   });
 

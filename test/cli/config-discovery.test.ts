@@ -1,6 +1,6 @@
 // Every command run in a subfolder of a project works on that project: the nearest folder above with
 // mcp-gen.config.yaml is the root (as git, tsc and eslint find their config), looking no higher than
-// the repository's root or the file system's root; --cwd and --config still name the root. Paths in
+// the repository's root or the file system's root; --cwd names the root, and so does --config: its folder. Paths in
 // the output point from where the command runs, in every format.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -51,9 +51,14 @@ describe("finding the project root", () => {
 
   it("--cwd and --config name the root: no search", () => {
     const { app, src } = project();
+    writeFiles(src, { "own.config.yaml": "tools: [none/*.yaml]\n" });
     expect(findProjectRoot(src, {})).toBe(app);
     expect(findProjectRoot(src, { cwd: "." })).toBe(src);
-    expect(findProjectRoot(src, { config: "../mcp-gen.config.yaml" })).toBe(src);
+    // --config's folder, wherever the command runs; relative to --cwd when both are given, and --cwd stays the root.
+    expect(findProjectRoot(src, { config: "../mcp-gen.config.yaml" })).toBe(app);
+    expect(findProjectRoot(app, { config: "src/own.config.yaml" })).toBe(src);
+    expect(findProjectRoot(app, { config: join(src, "own.config.yaml") })).toBe(src);
+    expect(findProjectRoot(app, { cwd: ".", config: "src/own.config.yaml" })).toBe(app);
   });
 });
 
@@ -184,10 +189,10 @@ describe("commands run in a subfolder work on the project above", () => {
     expect((await runInProcess(root, ["validate"])).stdout).toBe("No problems found.\n");
   });
 
-  it("--config keeps the current folder as the root, --cwd names it", async () => {
+  it("--config names the root (its folder), and so does --cwd", async () => {
     const { app, src } = project();
     writeFiles(src, { "own.config.yaml": "tools: [none/*.yaml]\n" });
-    const own = await runInProcess(src, ["validate", "--config", "own.config.yaml"]);
+    const own = await runInProcess(app, ["validate", "--config", "src/own.config.yaml"]);
     expect(own.stdout).toContain('tools-not-found The tools glob "none/*.yaml" matched no file');
     const named = await runInProcess(join(app, "tools"), ["build", "--cwd", ".."]);
     expect(named.stdout).toMatch(/^Built 1 tool into \.\.\/src\/generated: /);

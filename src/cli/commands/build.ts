@@ -31,6 +31,7 @@ import { runtimeWarnings } from "../runtime-skew.js";
 import { hashedInputs, PACKAGE_JSON, readProjectConfig, withAllRules } from "../read-config.js";
 import { confineProjectPaths } from "../confine-paths.js";
 import { failsPolicy, REPORT_FORMATS, REPORT_OPTIONS, reportHelp, reportSetup, writeReport, type ReportSetup } from "../report.js";
+import { configFromCommandLine } from "../project-root.js";
 import { projectModuleFormat } from "../module-format.js";
 import { readFileNow } from "../../files/read-now.js";
 
@@ -47,10 +48,11 @@ Validate every descriptor; when there are no errors, write the generated code, c
 and test scaffolds that do not exist yet, and write the lock file.
 
 Options:
-  --cwd DIR                project root (default: the nearest folder, here or above, with
-                           mcp-gen.config.yaml; else the current folder)
+  --cwd DIR                project root (default: the folder of --config; else the nearest folder,
+                           here or above, with mcp-gen.config.yaml; else the current folder)
   --config FILE            config file, relative to --cwd or the current folder
-                           (default: mcp-gen.config.yaml, in the project root)
+                           (default: mcp-gen.config.yaml, in the project root); without
+                           --cwd, the folder that holds it is the project root
 ${reportHelp(REPORT_FORMATS, "error")}
                            (findings that fail the build stop it: nothing is written)
   --client-config FILE     build every server \`mcp-gen import --client-config FILE\` pinned, each in its
@@ -79,13 +81,14 @@ export async function runBuild(argv: readonly string[], io: CliIo, memo = new Ru
 }
 
 async function buildCommand(argv: readonly string[], io: CliIo, memo: RunMemo, clock: PhaseClock): Promise<number> {
-  const { values } = parseCommandArgs(argv, { ...COMMON_OPTIONS, ...REPORT_OPTIONS, ...SEVERAL_OPTIONS, force: { type: "boolean" }, verbose: { type: "boolean" } });
-  if (values.help) {
+  const { values: given } = parseCommandArgs(argv, { ...COMMON_OPTIONS, ...REPORT_OPTIONS, ...SEVERAL_OPTIONS, force: { type: "boolean" }, verbose: { type: "boolean" } });
+  if (given.help) {
     io.stdout(BUILD_HELP);
     return EXIT.ok;
   }
-  const setup = reportSetup("build", values, io, REPORT_FORMATS, "error");
+  const setup = reportSetup("build", given, io, REPORT_FORMATS, "error");
   const { root, format } = setup;
+  const values = configFromCommandLine(io.cwd, given, root);
   // Several projects: --client-config, or a folder without a config whose subfolders have one (the
   // servers' folder of `import --client-config`). Their module loads only then.
   if (values["client-config"] !== undefined || values["servers-dir"] !== undefined || values.server?.length || (values.config === undefined && !existsSync(join(root, CONFIG_FILE)))) {

@@ -27,6 +27,7 @@ import { findDescriptors } from "../find-descriptors.js";
 import { toolsNotFound } from "../tools-not-found.js";
 import { hashedInputs, PACKAGE_JSON, readProjectConfig } from "../read-config.js";
 import { COMPARING_FORMATS, failsPolicy, REPORT_OPTIONS, reportHelp, reportSetup, writeReport, type FailPolicy, type ReportContent, type ReportSetup } from "../report.js";
+import { configFromCommandLine } from "../project-root.js";
 import { readTextSyncIfExists } from "../../files/write-files.js";
 import { findInstalledRuntime, readTail, runtimeSkew } from "../runtime-skew.js";
 import { runtimeInstallArgument } from "../dependency-specs.js";
@@ -46,10 +47,11 @@ also reports the rules' warnings on the descriptors, as validate does (and their
 --fail-on info); they fail it only under --fail-on warning or info, or --max-warnings.
 
 Options:
-  --cwd DIR                project root (default: the nearest folder, here or above, with
-                           mcp-gen.config.yaml; else the current folder)
+  --cwd DIR                project root (default: the folder of --config; else the nearest folder,
+                           here or above, with mcp-gen.config.yaml; else the current folder)
   --config FILE            config file, relative to --cwd or the current folder
-                           (default: mcp-gen.config.yaml, in the project root)
+                           (default: mcp-gen.config.yaml, in the project root); without
+                           --cwd, the folder that holds it is the project root
 ${reportHelp(COMPARING_FORMATS, "error")}
                            (markdown: a short report for a pull request or $GITHUB_STEP_SUMMARY)
   --full                   always recompute the whole build in memory. Without it, when every input
@@ -64,13 +66,14 @@ Exit status: 0 up to date, 1 drift or errors found, 2 bad usage or config.
 `;
 
 export async function runCheck(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values } = parseCommandArgs(argv, { ...COMMON_OPTIONS, ...REPORT_OPTIONS, full: { type: "boolean" } });
-  if (values.help) {
+  const { values: given } = parseCommandArgs(argv, { ...COMMON_OPTIONS, ...REPORT_OPTIONS, full: { type: "boolean" } });
+  if (given.help) {
     io.stdout(CHECK_HELP);
     return EXIT.ok;
   }
-  const setup = reportSetup("check", values, io, COMPARING_FORMATS, "error");
+  const setup = reportSetup("check", given, io, COMPARING_FORMATS, "error");
   const { root } = setup;
+  const values = configFromCommandLine(io.cwd, given, root);
   const print = (diagnostics: readonly Diagnostic[], content: ReportContent) => writeReport(io, setup, diagnostics, content);
   const realRoot = realRootOf(root);
   const cachePath = buildCachePath(realRoot);

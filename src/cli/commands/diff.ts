@@ -22,7 +22,7 @@ import { withPatternVerdicts } from "../../pattern-check/certify-patterns.js";
 import { formatText } from "../../report/format-text.js";
 import { relocate } from "../../report/format-json.js";
 import { COMMON_OPTIONS, parseCommandArgs, UsageError } from "../args.js";
-import { pathsFromCommandLine } from "../project-root.js";
+import { configFromCommandLine, pathsFromCommandLine } from "../project-root.js";
 import { EXIT, type CliIo } from "../io.js";
 import { readProject } from "../read-project.js";
 import { readTextIfExists } from "../../files/write-files.js";
@@ -43,10 +43,11 @@ Options:
                      current folder, or --cwd)
   --base-rev REV     compare from the project's lock as committed at git revision REV (e.g. origin/main)
   --head FILE        compare to this lock file instead of the current descriptors
-  --cwd DIR          project root (default: the nearest folder, here or above, with
-                     mcp-gen.config.yaml; else the current folder)
+  --cwd DIR          project root (default: the folder of --config; else the nearest folder,
+                     here or above, with mcp-gen.config.yaml; else the current folder)
   --config FILE      config file, relative to --cwd or the current folder
-                     (default: mcp-gen.config.yaml, in the project root)
+                     (default: mcp-gen.config.yaml, in the project root); without
+                     --cwd, the folder that holds it is the project root
 ${reportHelp(COMPARING_FORMATS, "warning")}
                      (each change is a finding: breaking an error, needs review a warning,
                      compatible an info, at the changed line of the descriptor)
@@ -79,7 +80,7 @@ export async function runDiff(argv: readonly string[], io: CliIo): Promise<numbe
   if (given.base !== undefined && given["base-rev"] !== undefined) throw new UsageError("give --base or --base-rev, not both.");
   const setup = reportSetup("diff", given, io, COMPARING_FORMATS, "warning");
   const { root } = setup;
-  const values = pathsFromCommandLine(io.cwd, given, root, ["base", "head"]);
+  const values = configFromCommandLine(io.cwd, pathsFromCommandLine(io.cwd, given, root, ["base", "head"]), root);
   const project = await readProjectConfig(root, values.config);
   if (!project.config) {
     await writeReport(io, setup, project.diagnostics, { sources: project.sources });

@@ -18,7 +18,7 @@ import { joinPhrases, lockUpdates } from "../../live/lock-updates.js";
 import { compareServer, describeRecord, serverRecord } from "../../live/server-record.js";
 import { hashFileText } from "../../lock/sha256.js";
 import type { LockFile, PackageValues } from "../../model/lock.js";
-import { hashedInputs } from "../read-config.js";
+import { hashedInputs, readProjectConfig } from "../read-config.js";
 import { parseLock } from "../../lock/parse-lock.js";
 import { renderLock } from "../../lock/render-lock.js";
 import { CONFIG_FILE, type Config } from "../../config/config.js";
@@ -28,13 +28,13 @@ import { MCP_GEN_VERSION } from "../../model/version.js";
 import { formatText } from "../../report/format-text.js";
 import { COMMON_OPTIONS, parseCommandArgs, UsageError } from "../args.js";
 import { readClientServers, serverHeading, type PinnedServer } from "../client-servers.js";
-import { findProjectRoot, pathsFromCommandLine } from "../project-root.js";
+import { commandLineFolder, configFromCommandLine, findProjectRoot, pathsFromCommandLine } from "../project-root.js";
 import { reportPaths } from "../../report/report-paths.js";
 import { runtimeInstallArgument } from "../dependency-specs.js";
 import { PACKAGE_ROOT } from "../package-root.js";
 import { shellWord } from "../shell-word.js";
 import { EXIT, type CliIo } from "../io.js";
-import { describeProblem, LIVE_HELP, LIVE_OPTIONS, liveOptions, liveRequest, withClientConfigFlag, plural, projectFolder, readServerConfig, type LiveRequest, type LiveValues } from "../live-args.js";
+import { describeProblem, LIVE_HELP, LIVE_OPTIONS, liveOptions, liveRequest, withClientConfigFlag, plural, projectFolder, type LiveRequest, type LiveValues } from "../live-args.js";
 import { readTextIfExists, writeFileAtomic } from "../../files/write-files.js";
 import { rm } from "node:fs/promises";
 import { confinePaths, realPathOrSelf } from "../confine-paths.js";
@@ -56,10 +56,11 @@ ${LIVE_HELP}
                            files the lock does not record or that were edited since
   --accept-breaking        with --update: write even when the server made breaking changes
   --force                  overwrite and delete whatever is there, breaking changes included
-  --cwd DIR                project root (default: the nearest folder, here or above, with
-                           mcp-gen.config.yaml; else the current folder)
+  --cwd DIR                project root (default: the folder of --config; else the nearest folder,
+                           here or above, with mcp-gen.config.yaml; else the current folder)
   --config FILE            mcp-gen's config file, relative to --cwd or the current folder
-                           (default: mcp-gen.config.yaml, in the project root)
+                           (default: mcp-gen.config.yaml, in the project root); without
+                           --cwd, the folder that holds it is the project root
   -h, --help               show this help
 
 Exit status: 0 imported, 1 nothing written (a file exists or was edited since the lock, or
@@ -128,13 +129,15 @@ interface ImportJob {
 
 export async function runImport(argv: readonly string[], io: CliIo): Promise<number> {
   const options = { ...COMMON_OPTIONS, ...LIVE_OPTIONS, dir: { type: "string" }, force: { type: "boolean" }, update: { type: "boolean" }, "accept-breaking": { type: "boolean" } } as const;
-  const { values: given } = parseCommandArgs(argv, options);
-  if (given.help) {
+  const { values: typed } = parseCommandArgs(argv, options);
+  if (typed.help) {
     io.stdout(IMPORT_HELP);
     return EXIT.ok;
   }
+  // An MCP client's config given as --config is --client-config, and says nothing of where the project is.
+  const given = await withClientConfigFlag(typed, commandLineFolder(io.cwd, typed));
   const root = findProjectRoot(io.cwd, given);
-  const values = await withClientConfigFlag(pathsFromCommandLine(io.cwd, given, root, ["client-config"]), root);
+  const values = configFromCommandLine(io.cwd, pathsFromCommandLine(io.cwd, given, root, ["client-config"]), root);
   const dir = projectFolder("dir", values.dir ?? "tools");
   if (values.force && values.update) throw new UsageError("give one of --update and --force.");
   if (values["accept-breaking"] && !values.update) throw new UsageError("--accept-breaking goes with --update (--force accepts every change).");
@@ -142,9 +145,9 @@ export async function runImport(argv: readonly string[], io: CliIo): Promise<num
   const request = liveRequest(values, root, io.env);
   if (request.kind === "client-config") {
     if (values.config !== undefined) throw new UsageError("--config names one project; with --client-config each server's folder has its own.");
-    return importClientConfig(request, values, { root, cwd: io.cwd, again: againOptions(given), dir, mode, acceptBreaking: values["accept-breaking"] === true, env: io.env }, io);
+    return importClientConfig(request, values, { root, cwd: io.cwd, again: againOptions(typed), dir, mode, acceptBreaking: values["accept-breaking"] === true, env: io.env }, io);
   }
-  const project = await readServerConfig(root, values.config);
+  const project = await readProjectConfig(root, values.config);
   if (!project.config) {
     io.stdout(formatText(project.diagnostics, { sources: project.sources, color: false }));
     return EXIT.usage;
@@ -446,7 +449,7 @@ async function importPinned(server: PinnedServer, values: LiveValues, job: Clien
   if (entry.status === "disabled") return { kind: "written", stdout: "Disabled in the client config; not imported.\n", missing: { packages: [], packageJson: undefined }, first: false };
   if (entry.status === "unusable") return { kind: "failed", message: `mcp-gen cannot reach this server: ${visibleLine(entry.reason)}` };
   const root = resolve(job.root, server.folder);
-  const project = await readServerConfig(root, undefined);
+  const project = await readProjectConfig(root, undefined);
   if (!project.config) return { kind: "failed", message: `${server.folder}: ${visibleLine(project.diagnostics.map((d) => d.message).join(" "))}` };
   const newConfig = project.sources.has(CONFIG_FILE) ? undefined : CONFIG_FILE;
   return importServer({

@@ -13,7 +13,7 @@ import { formatText } from "../../report/format-text.js";
 import { readTextIfExists } from "../../files/write-files.js";
 import { choice, COMMON_OPTIONS, parseCommandArgs, UsageError } from "../args.js";
 import { headerValues, serverUrl } from "../live-args.js";
-import { findProjectRoot, pathsFromCommandLine } from "../project-root.js";
+import { configFromCommandLine, findProjectRoot, pathsFromCommandLine } from "../project-root.js";
 import { EXIT, type CliIo } from "../io.js";
 import { readProjectConfig } from "../read-config.js";
 
@@ -35,8 +35,9 @@ The server:
   --header "NAME: VALUE"   send this HTTP header with every --url request (repeatable)
 
 Options:
-  --cwd DIR                the project whose lock pins the server (default: the nearest folder up
-                           with mcp-gen.config.yaml, else the current directory):
+  --cwd DIR                the project whose lock pins the server (default: the folder of --config;
+                           else the nearest folder up with mcp-gen.config.yaml, else the current
+                           directory):
                            what \`mcp-gen import\` wrote, or one server folder of \`import --client-config\`
   --lock FILE              the lock file, relative to the root (default: the config's lock)
   --on-drift block|warn    block (default): withhold a changed or unpinned tool and refuse its calls;
@@ -44,7 +45,9 @@ Options:
   --log FILE               also append each report to FILE as one JSON line (relative to the root)
   --listen HOST:PORT       offer the host Streamable HTTP at http://HOST:PORT/mcp instead of stdio
                            (127.0.0.1 or localhost only: DNS-rebinding guards on)
-  --config FILE            mcp-gen's config file, relative to the root (default: mcp-gen.config.yaml)
+  --config FILE            mcp-gen's config file, relative to --cwd or the current directory
+                           (default: mcp-gen.config.yaml, in the root); without --cwd, the folder
+                           that holds it is the root
   -h, --help               show this help
 
 Reports (on stderr, which hosts keep in their MCP log; in --log; and as a notifications/message at
@@ -86,10 +89,10 @@ export async function runProxy(argv: readonly string[], io: CliIo): Promise<numb
   if (values.header?.length && values.url === undefined) throw new UsageError("--header applies to --url servers only.");
   const mode = choice<DriftMode>("on-drift", values["on-drift"], ["block", "warn"], "block");
   const listen = values.listen === undefined ? undefined : parseListen(values.listen);
-  // Like every command: the project is the nearest folder up with a config, and paths given on the
-  // command line (--lock, --log, --config) are relative to where the command was typed.
+  // Like every command: the project is --config's folder or the nearest folder up with a config, and
+  // paths given on the command line (--lock, --log, --config) are relative to where the command was typed.
   const root = findProjectRoot(io.cwd, values);
-  const given = pathsFromCommandLine(io.cwd, values, root, ["lock", "log", "config"]);
+  const given = configFromCommandLine(io.cwd, pathsFromCommandLine(io.cwd, values, root, ["lock", "log"]), root);
   const project = await readProjectConfig(root, given.config, "none");
   if (!project.config) {
     io.stderr(formatText([...project.diagnostics], { sources: project.sources, color: false }));

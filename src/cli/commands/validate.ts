@@ -8,16 +8,18 @@ import { EXIT, type CliIo } from "../io.js";
 import { readProject } from "../read-project.js";
 import { toolsNotFound } from "../tools-not-found.js";
 import { failsPolicy, REPORT_FORMATS, REPORT_OPTIONS, reportHelp, reportSetup, writeReport } from "../report.js";
+import { configFromCommandLine } from "../project-root.js";
 
 export const VALIDATE_HELP = `Usage: mcp-gen validate [options]
 
 Load, resolve and validate every tool descriptor, and print the diagnostics.
 
 Options:
-  --cwd DIR                project root (default: the nearest folder, here or above, with
-                           mcp-gen.config.yaml; else the current folder)
+  --cwd DIR                project root (default: the folder of --config; else the nearest folder,
+                           here or above, with mcp-gen.config.yaml; else the current folder)
   --config FILE            config file, relative to --cwd or the current folder
-                           (default: mcp-gen.config.yaml, in the project root)
+                           (default: mcp-gen.config.yaml, in the project root); without
+                           --cwd, the folder that holds it is the project root
 ${reportHelp(REPORT_FORMATS, "error")}
   -h, --help               show this help
 
@@ -25,13 +27,14 @@ Exit status: 0 clean or warnings only, 1 errors found, 2 bad usage or config.
 `;
 
 export async function runValidate(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values } = parseCommandArgs(argv, { ...COMMON_OPTIONS, ...REPORT_OPTIONS });
-  if (values.help) {
+  const { values: given } = parseCommandArgs(argv, { ...COMMON_OPTIONS, ...REPORT_OPTIONS });
+  if (given.help) {
     io.stdout(VALIDATE_HELP);
     return EXIT.ok;
   }
-  const setup = reportSetup("validate", values, io, REPORT_FORMATS, "error");
+  const setup = reportSetup("validate", given, io, REPORT_FORMATS, "error");
   const { root } = setup;
+  const values = configFromCommandLine(io.cwd, given, root);
   const read = await readProject({ root, configPath: values.config });
   if (!read.ok) {
     await writeReport(io, setup, read.diagnostics, { sources: read.sources, rules: ALL_RULES });

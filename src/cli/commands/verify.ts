@@ -21,9 +21,10 @@ import { formatVerifyText, hasDrift, toolDiff, verdict as verifyVerdict, verifyJ
 import { ALL_RULES } from "../../validate/rules/index.js";
 import { COMMON_OPTIONS, parseCommandArgs, UsageError } from "../args.js";
 import { readClientServers, serverHeading, type PinnedServer } from "../client-servers.js";
-import { pathsFromCommandLine } from "../project-root.js";
+import { commandLineFolder, configFromCommandLine, pathsFromCommandLine } from "../project-root.js";
 import { EXIT, type CliIo } from "../io.js";
-import { LIVE_HELP, LIVE_OPTIONS, liveOptions, liveRequest, withClientConfigFlag, plural, readServerConfig, type LiveRequest, type LiveValues } from "../live-args.js";
+import { LIVE_HELP, LIVE_OPTIONS, liveOptions, liveRequest, withClientConfigFlag, plural, type LiveRequest, type LiveValues } from "../live-args.js";
+import { readProjectConfig } from "../read-config.js";
 import { COMPARING_FORMATS, failsPolicy, REPORT_OPTIONS, reportHelp, reportSetup, writeReport, type ReportSetup } from "../report.js";
 import { verifyFindings } from "../verify-findings.js";
 import { describeFailure, fetchTools, type ToolSource } from "../tool-source.js";
@@ -43,10 +44,11 @@ ${LIVE_HELP}
 ${reportHelp(COMPARING_FORMATS, "error")}
                            (one finding per tool added, removed or changed, at its lock entry, and
                            the description rules' findings on a new or changed tool's text)
-  --cwd DIR                project root (default: the nearest folder, here or above, with
-                           mcp-gen.config.yaml; else the current folder)
+  --cwd DIR                project root (default: the folder of --config; else the nearest folder,
+                           here or above, with mcp-gen.config.yaml; else the current folder)
   --config FILE            mcp-gen's config file, relative to --cwd or the current folder
-                           (default: mcp-gen.config.yaml, in the project root);
+                           (default: mcp-gen.config.yaml, in the project root); without
+                           --cwd, the folder that holds it is the project root;
                            with --client-config, each server folder's own config is used
   -h, --help               show this help
 
@@ -67,20 +69,22 @@ type Verdict =
   | { readonly kind: "invalid-lock"; readonly lock: string; readonly text: string; readonly diagnostics: readonly Diagnostic[] };
 
 export async function runVerify(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values: given } = parseCommandArgs(argv, { ...COMMON_OPTIONS, ...LIVE_OPTIONS, ...REPORT_OPTIONS, lock: { type: "string" } });
-  if (given.help) {
+  const { values: typed } = parseCommandArgs(argv, { ...COMMON_OPTIONS, ...LIVE_OPTIONS, ...REPORT_OPTIONS, lock: { type: "string" } });
+  if (typed.help) {
     io.stdout(VERIFY_HELP);
     return EXIT.ok;
   }
+  // An MCP client's config given as --config is --client-config, and says nothing of where the project is.
+  const given = await withClientConfigFlag(typed, commandLineFolder(io.cwd, typed));
   const setup = reportSetup("verify", given, io, COMPARING_FORMATS, "error");
   const { root } = setup;
-  const values = await withClientConfigFlag(pathsFromCommandLine(io.cwd, given, root, ["client-config", "lock"]), root);
+  const values = configFromCommandLine(io.cwd, pathsFromCommandLine(io.cwd, given, root, ["client-config", "lock"]), root);
   const request = liveRequest(values, root, io.env);
   if (request.kind === "client-config") {
     if (values.lock !== undefined || values.config !== undefined) throw new UsageError("--lock and --config name one project; with --client-config each server's folder has its own.");
     return verifyClientConfig(request, values, root, setup, io);
   }
-  const project = await readServerConfig(root, values.config);
+  const project = await readProjectConfig(root, values.config);
   if (!project.config) {
     await writeReport(io, setup, project.diagnostics, { sources: project.sources });
     return EXIT.usage;
@@ -209,7 +213,7 @@ async function verifyPinned(server: PinnedServer, values: LiveValues, root: stri
   if (entry.status === "disabled") return { server, status: "disabled", message: "Disabled in the client config; not checked." };
   if (entry.status === "unusable") return { server, status: "failed", message: `mcp-gen cannot reach this server: ${visibleLine(entry.reason)}` };
   const folder = resolve(root, server.folder);
-  const project = await readServerConfig(folder, undefined);
+  const project = await readProjectConfig(folder, undefined);
   if (!project.config) return { server, status: "failed", message: `${server.folder}: ${visibleLine(project.diagnostics.map((d) => d.message).join(" "))}` };
   const verdict = await verifyServer(folder, project.config.lock, project.config, { kind: "live", target: entry.target, fromClientConfig: true }, liveOptions(values, project.config), env);
   const status =

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import type { Config } from "../../config/config.js";
 import { RunMemo } from "../../model/run-memo.js";
 import { choice, COMMON_OPTIONS, parseCommandArgs } from "../args.js";
-import { findProjectRoot } from "../project-root.js";
+import { configFromCommandLine, findProjectRoot } from "../project-root.js";
 import { EXIT, type CliIo } from "../io.js";
 import { readProjectConfig } from "../read-config.js";
 import { readTextSyncIfExists } from "../../files/write-files.js";
@@ -28,10 +28,11 @@ descriptor file included), until stopped with Ctrl+C. Each build prints what mcp
 a build with errors writes nothing, and watching goes on.
 
 Options:
-  --cwd DIR          project root (default: the nearest folder, here or above, with
-                     mcp-gen.config.yaml; else the current folder)
+  --cwd DIR          project root (default: the folder of --config; else the nearest folder,
+                     here or above, with mcp-gen.config.yaml; else the current folder)
   --config FILE      config file, relative to --cwd or the current folder
-                     (default: mcp-gen.config.yaml, in the project root)
+                     (default: mcp-gen.config.yaml, in the project root); without
+                     --cwd, the folder that holds it is the project root
   --format FORMAT    diagnostics as text | json | sarif (default: text); json and sarif print one
                      document per build and nothing else
   -h, --help         show this help
@@ -44,13 +45,14 @@ Exit status: 0 when stopped, 2 bad usage.
  * @example const stop = new AbortController(); const done = runWatch([], io, stop.signal); ...; stop.abort(); await done;
  */
 export async function runWatch(argv: readonly string[], io: CliIo, stop?: AbortSignal): Promise<number> {
-  const { values } = parseCommandArgs(argv, { ...COMMON_OPTIONS, format: { type: "string" } });
-  if (values.help) {
+  const { values: given } = parseCommandArgs(argv, { ...COMMON_OPTIONS, format: { type: "string" } });
+  if (given.help) {
     io.stdout(WATCH_HELP);
     return EXIT.ok;
   }
-  const format = choice("format", values.format, FORMATS, "text");
-  const root = findProjectRoot(io.cwd, values);
+  const format = choice("format", given.format, FORMATS, "text");
+  const root = findProjectRoot(io.cwd, given);
+  const values = configFromCommandLine(io.cwd, given, root);
   const buildArgs = ["--cwd", root, ...(values.config === undefined ? [] : ["--config", values.config]), "--format", format];
   const text = format === "text";
   const signal = stop ?? stopOnSignals();

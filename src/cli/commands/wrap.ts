@@ -17,7 +17,8 @@ import { findProjectRoot, pathsFromCommandLine } from "../project-root.js";
 import { readClientServers, type PinnedServer } from "../client-servers.js";
 import { backupChange, configChange, isUnchanged, withHostConfig, writeChanges, type HostConfigFile } from "../host-config-file.js";
 import { EXIT, type CliIo } from "../io.js";
-import { DEFAULT_SERVERS_DIR, liveRequest, plural, readServerConfig, type LiveRequest } from "../live-args.js";
+import { DEFAULT_SERVERS_DIR, liveRequest, plural, type LiveRequest } from "../live-args.js";
+import { readProjectConfig } from "../read-config.js";
 import { PACKAGE_ROOT } from "../package-files.js";
 
 export const WRAP_HELP = `Usage: mcp-gen wrap --client-config FILE [--server NAME]... [options]
@@ -145,7 +146,7 @@ async function serverFacts(server: PinnedServer, root: string, importAgain: stri
 }
 
 async function lockProblem(folder: string, shown: string, importAgain: string): Promise<string | undefined> {
-  const project = await readServerConfig(folder, undefined).catch(() => undefined);
+  const project = await readProjectConfig(folder, undefined).catch(() => undefined);
   const lockPath = project?.config?.lock ?? "mcp-tools.lock.json";
   const text = await readTextIfExists(join(folder, lockPath)).catch(() => undefined);
   if (text === undefined) return `it has no lock yet (${shown}/${lockPath}); run \`${importAgain}\` first.`;
