@@ -35,7 +35,8 @@ export interface HandlerPlaces {
  */
 export function movedHandlers(places: HandlerPlaces): Diagnostic[] {
   const { previous, current, files, handlers } = places;
-  if (previous === undefined) return [];
+  // Names depend on the set of names only: the same set moves nothing.
+  if (previous === undefined || sameSet(previous, current)) return [];
   const before = namesOf(previous);
   const now = namesOf(current, places.memo);
   const added = current.filter((name) => !before.has(name));
@@ -76,6 +77,11 @@ export function movedHandlers(places: HandlerPlaces): Diagnostic[] {
 /** Whether `text` holds `identifier` as a whole word (an identifier may hold `$`). */
 function mentions(text: string, identifier: string): boolean {
   return new RegExp(`(?<![\\w$])${identifier.replace(/\$/g, "\\$")}(?![\\w$])`).test(text);
+}
+
+function sameSet(a: readonly string[], b: readonly string[]): boolean {
+  const inB = new Set(b);
+  return a.length === inB.size && a.every((name) => inB.has(name));
 }
 
 function namesOf(names: readonly string[], memo?: RunMemo): Map<string, ToolNames> {
