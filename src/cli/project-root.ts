@@ -8,7 +8,7 @@
 // outside its repository, and at the file system's root. With no config found the current folder is
 // the root, as before (every key of the config has a default). Every command that reads a project
 // finds its root here.
-import { existsSync, statSync } from "node:fs";
+import { existsSync, lstatSync, statSync } from "node:fs";
 import { dirname, join, posix, relative, resolve, sep } from "node:path";
 import { CONFIG_FILE } from "../config/config.js";
 import { UsageError } from "./args.js";
@@ -66,7 +66,9 @@ export function findConfigFolder(start: string, stop?: string): string | undefin
   for (let dir = start; ; dir = dirname(dir)) {
     // A misnamed config marks its folder too: reading it there says what to rename (read-config.ts),
     // where going on upwards would build the project with defaults, or with another project's config.
-    if (isFile(join(dir, CONFIG_FILE)) || misnamedConfig(dir) !== undefined) return dir;
+    // So does anything named like the config that is not a file (a folder, a link to nothing, a named
+    // pipe): reading it there says what it is.
+    if (isPresent(join(dir, CONFIG_FILE)) || misnamedConfig(dir) !== undefined) return dir;
     if (dir === stop || existsSync(join(dir, ".git")) || dirname(dir) === dir) return undefined;
   }
 }
@@ -104,7 +106,7 @@ const MISNAMED_CONFIGS = ["yml", "json", "jsonc", "json5", "toml", "js", "mjs", 
  * @example misnamedConfig("/repo/packages/a") // "mcp-gen.config.yml"
  */
 export function misnamedConfig(dir: string): string | undefined {
-  if (isFile(join(dir, CONFIG_FILE))) return undefined;
+  if (isPresent(join(dir, CONFIG_FILE))) return undefined;
   return MISNAMED_CONFIGS.find((name) => isFile(join(dir, name)));
 }
 
@@ -122,6 +124,15 @@ function existingFolder(root: string): string {
   if (!stat) throw new UsageError(`--cwd: no folder ${JSON.stringify(root)}.`);
   if (!stat.isDirectory()) throw new UsageError(`--cwd: ${JSON.stringify(root)} is not a folder.`);
   return root;
+}
+
+/** Whether there is an entry at `path` of any kind (a link is not followed: one to nothing is there too). */
+function isPresent(path: string): boolean {
+  try {
+    return lstatSync(path, { throwIfNoEntry: false }) !== undefined;
+  } catch {
+    return false; // a parent that is a file, or may not be searched
+  }
 }
 
 function isFile(path: string): boolean {

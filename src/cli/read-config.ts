@@ -18,6 +18,7 @@ import type { AnyRule } from "../validate/define-rule.js";
 import type { RuleSetting } from "../validate/run-rules.js";
 import { MCP_GEN_VERSION } from "../model/version.js";
 import { readFileNow } from "../files/read-now.js";
+import { pathKind } from "../files/path-kind.js";
 
 /** Where the config's defaults come from; the lock records the values taken from it, not its hash. */
 export const PACKAGE_JSON = "package.json";
@@ -116,10 +117,13 @@ async function readConfigFile(
   const absolute = resolve(root, path);
   const display = toProjectPath(root, absolute) ?? path;
   let doc: SourceDoc | undefined;
-  const configBytes = readIfFile(absolute);
-  const exists = configBytes !== undefined;
+  const found = pathKind(absolute);
+  // A folder, a link to nothing or a named pipe where the config should be is an error that says
+  // which, never "no config": the build then ran with every default, out and lock included.
+  if (found.kind === "other") return { config: undefined, diagnostics: [notAFileDiagnostic(display, found.what, configPath !== undefined)] };
+  const configBytes = found.kind === "file" ? readFileNow(absolute) : undefined;
   let configText: string | undefined;
-  if (!exists) {
+  if (configBytes === undefined) {
     if (configPath !== undefined)
       return { config: undefined, diagnostics: [configDiagnostic(display, `Config file ${display} does not exist.`, "Check the --config path; it is relative to --cwd, or to the current folder.")] };
     const misnamed = misnamedConfig(root);
@@ -234,6 +238,17 @@ function misnamedDiagnostic(name: string): Diagnostic {
     name,
     `mcp-gen does not read ${name}: its config is ${CONFIG_FILE}, and without one every key would take its default.`,
     code ? `The config is data, not code: write its keys in ${CONFIG_FILE} (YAML, or JSON, which is YAML too).` : `Rename ${name} to ${CONFIG_FILE} (JSON is YAML too), or give --config ${name}.`,
+  );
+}
+
+/** A config path where there is something other than a regular file (`what`: "a folder", ...). */
+function notAFileDiagnostic(display: string, what: string, given: boolean): Diagnostic {
+  return configDiagnostic(
+    display,
+    `The config ${display} is ${what}, not a file: mcp-gen cannot read it, and does not build with every default in its place.`,
+    given
+      ? "Give --config the path of the config file itself; it is relative to --cwd, or to the current folder."
+      : `Make ${display} the config file (YAML), or remove it to build with every default.`,
   );
 }
 

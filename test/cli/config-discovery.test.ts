@@ -44,9 +44,10 @@ describe("finding the project root", () => {
     // Outside any repository the search goes on to the file system's root.
     writeFiles(root, { "loose/src/.keep": "" });
     expect(findConfigFolder(join(root, "loose/src"))).toBe(root);
-    // A folder named like the config is not one.
+    // A folder named like the config marks its folder all the same: reading it there says it is a
+    // folder (config-not-a-file.test.ts), where going on upwards built another project.
     writeFiles(root, { "repo/pkg/src/deep/mcp-gen.config.yaml/.keep": "" });
-    expect(findConfigFolder(join(root, "repo/pkg/src/deep"))).toBe(join(root, "repo/pkg"));
+    expect(findConfigFolder(join(root, "repo/pkg/src/deep"))).toBe(join(root, "repo/pkg/src/deep"));
   });
 
   it("--cwd and --config name the root: no search", () => {
