@@ -13,6 +13,7 @@ import type { RuleSetting } from "../validate/run-rules.js";
 import type { Config, ServerSettings } from "./config.js";
 import { buildConfigSchema } from "./config-schema.js";
 import { globBase } from "./glob-base.js";
+import { mayMatchBelow } from "./glob-reach.js";
 import { DEFAULT_SERVER, DEFAULT_TOOLS_GLOB } from "./defaults.js";
 import { presetSeverity, type Preset } from "./preset.js";
 import { isQuicklyValid } from "./quick-validate.js";
@@ -56,7 +57,7 @@ export function loadConfig(doc: SourceDoc | undefined, rules: readonly AnyRule[]
     }
   }
   const config = normalize(value as JsonObject, rules, project);
-  for (const problem of checkPaths(config)) report(problem.pointer, problem.message, problem.hint);
+  for (const problem of checkPaths(config)) report(problem.pointer, problem.message, problem.hint, problem.target);
   return diagnostics.length > 0 ? { value: undefined, diagnostics } : { value: config, diagnostics };
 }
 
@@ -106,9 +107,21 @@ function normalizePath(path: string): string {
   return posix.normalize(path.replace(/\\/g, "/")).replace(/\/$/, "");
 }
 
-/** Output folders must stay inside the project, out of .git and node_modules, and must not overlap each other, nor out hold the descriptors. */
-function checkPaths(config: Config): { pointer: string; message: string; hint: string }[] {
-  const problems: { pointer: string; message: string; hint: string }[] = [];
+/** A config path that cannot be used: where in the config, what is wrong, what to do. */
+interface PathProblem {
+  readonly pointer: string;
+  readonly message: string;
+  readonly hint: string;
+  /** Where the span points: at the key, or (the default) at its value. */
+  readonly target?: "key" | "value";
+}
+
+/**
+ * Output folders must stay inside the project, out of .git and node_modules, and must not overlap
+ * each other, nor out lie where descriptors are looked for.
+ */
+function checkPaths(config: Config): PathProblem[] {
+  const problems: PathProblem[] = [];
   const folders = [
     ["out", config.out],
     ["handlers", config.handlers],
@@ -200,17 +213,25 @@ function importsReadAsUrls(config: Config): { pointer: string; message: string; 
 }
 
 /**
- * A `tools` glob that looks for descriptors in out or below it: the search skips out (the build's own
- * files), so it found nothing and the build warned of a glob that matched no file.
+ * A `tools` glob that looks for descriptors in out: out is (or holds) the folder the glob starts
+ * from, or lies below it where the glob can match files. The search skips out (the build's own
+ * files), so it found nothing, or silently dropped the descriptors there, and `check` then told the
+ * user to delete them as files left over in out. A glob from the project root itself (`**\/*.json`)
+ * is a search of the whole project, out included wherever it is: that one skipping out is what the
+ * search is documented to do, and is not refused.
  */
-function descriptorsInOut(config: Config): { pointer: string; message: string; hint: string }[] {
+function descriptorsInOut(config: Config): PathProblem[] {
   return config.tools.flatMap((pattern, i) => {
     const base = globBase(pattern);
-    if (base === undefined || !(base === config.out || base.startsWith(`${config.out}/`))) return [];
+    if (base === undefined) return [];
+    const holds = base === config.out || base.startsWith(`${config.out}/`);
+    const inside = base !== "" && config.out.startsWith(`${base}/`) && mayMatchBelow(pattern, config.out);
+    if (!holds && !inside) return [];
+    const where = holds ? "holds the descriptors" : `lies in ${base}/, where`;
     return [
       {
         pointer: "/out",
-        message: `out (${JSON.stringify(config.out)}) holds the descriptors tools[${i}] (${JSON.stringify(pattern)}) looks for; a build never reads descriptors from out, which it rewrites.`,
+        message: `out (${JSON.stringify(config.out)}) ${where} tools[${i}] (${JSON.stringify(pattern)}) looks for${holds ? "" : " descriptors"}; a build never reads descriptors from out, which it rewrites.`,
         hint: `Point out at a folder of its own, such as "src/generated".`,
       },
     ];

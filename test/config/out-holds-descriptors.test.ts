@@ -1,6 +1,10 @@
 // out is rewritten by every build and skipped by the descriptor search: a config whose out is (or
 // holds) the folder a `tools` glob looks in is config-invalid with exit 2, like out overlapping
 // handlers, tests or the lock. Before, `out: tools` found no descriptor and exited 0 with a warning.
+// So is out inside such a folder where the glob can match files (`out: tools/gen`): the search skips
+// out, so a descriptor there was dropped, and `check` then said to delete it.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runInProcess, tempProject } from "../support/temp-project.js";
 
@@ -30,10 +34,31 @@ describe("out that holds the descriptors", () => {
     ]);
   });
 
-  it("out inside the folder a glob looks in is fine: the search skips out", async () => {
-    const root = tempProject({ "mcp-gen.config.yaml": 'out: tools/generated\ntools: ["tools/**/*.yaml"]\n', "tools/greet.yaml": TOOL });
+  it("out inside a folder a glob looks in, where it can match files, is refused: a descriptor there was dropped unsaid", async () => {
+    // Before, `out: tools/gen` built 1 tool of 2, and `check` then said "Delete it" of tools/gen/shout.yaml.
+    const root = tempProject({ "mcp-gen.config.yaml": "out: tools/gen\n", "tools/echo.yaml": TOOL, "tools/gen/shout.yaml": TOOL.replace("greet", "shout") });
+    for (const command of ["build", "check", "validate"]) {
+      const run = await runInProcess(root, [command, "--format", "json"]);
+      expect(run.code, run.stdout).toBe(2);
+      const { diagnostics } = JSON.parse(run.stdout) as { diagnostics: { ruleId: string; message: string; line: number }[] };
+      expect(diagnostics.map((d) => [d.ruleId, d.message, d.line])).toEqual([
+        ["config-invalid", 'out ("tools/gen") lies in tools/, where tools[0] ("tools/**/*.{yaml,yml,json}") looks for descriptors; a build never reads descriptors from out, which it rewrites.', 1],
+      ]);
+    }
+    expect(existsSync(join(root, "mcp-tools.lock.json"))).toBe(false);
+    expect(await refusal('out: tools/a/b/generated\ntools: ["tools/*/*/*/*.yaml"]\n', ["build"])).toEqual([
+      ["config-invalid", 'out ("tools/a/b/generated") lies in tools/, where tools[0] ("tools/*/*/*/*.yaml") looks for descriptors; a build never reads descriptors from out, which it rewrites.'],
+    ]);
+  });
+
+  it.each([
+    ["a glob that cannot reach out's depth", 'out: tools/generated\ntools: ["tools/*.yaml"]\n'],
+    ["a glob whose folders out is not among", 'out: tools/generated\ntools: ["tools/{a,b}/*.yaml", "tools/*.yaml"]\n'],
+    ["a glob over the whole project, which skips out wherever it is", 'tools: ["**/*.yaml"]\n'],
+  ])("out is fine beside %s", async (_, config) => {
+    const root = tempProject({ "mcp-gen.config.yaml": config, "tools/greet.yaml": TOOL });
     const run = await runInProcess(root, ["build"]);
     expect(run.code, run.stdout).toBe(0);
-    expect(run.stdout).toContain("Built 1 tool into tools/generated");
+    expect(run.stdout).toMatch(/Built 1 tool into (tools|src)\/generated/);
   });
 });
