@@ -11,6 +11,7 @@ import { lstatSync, readdirSync, realpathSync, statSync, type Stats } from "node
 import { join, posix, sep } from "node:path";
 import type { Config } from "../config/config.js";
 import { globBase } from "../config/glob-base.js";
+import { isNeverDescriptor } from "../config/never-descriptors.js";
 import { fingerprint, isSettled } from "../files/read-with-stat.js";
 import type { GlobRecord } from "../incremental/stat-index.js";
 
@@ -35,24 +36,12 @@ export async function findDescriptors(root: string, config: Config, memo?: GlobM
   // Synchronous: a CLI has nothing else to do meanwhile, and the async walk waits on the thread pool per folder.
   const { globSync } = await import("tinyglobby");
   const found = globSync([...config.tools], { cwd: root, ignore, onlyFiles: true, dot: false, followSymbolicLinks: true, expandDirectories: false });
-  const files = [...new Set(found.map((p) => p.split(sep).join("/")))].filter((p) => !isProjectFile(p)).sort();
+  const files = [...new Set(found.map((p) => p.split(sep).join("/")))].filter((p) => !isNeverDescriptor(p)).sort();
   if (key !== undefined) {
     const folders = watchedFolders(root, config, files);
     if (folders) memo!.rememberGlob(key, { folders, files });
   }
   return files;
-}
-
-/**
- * Files a broad glob (every .json file below the root) matches that are never a descriptor, by
- * name: lock files (`*.lock.json`), mcp-gen's config (a nested project's too), npm's manifest and
- * lock, and TypeScript's and JavaScript's project files. Read as descriptors, each only gave "the
- * tool has no name".
- */
-const PROJECT_FILE = /(?:^|\/)(?:[^/]*\.lock\.json|mcp-gen\.config\.(?:yaml|yml|json)|package(?:-lock)?\.json|npm-shrinkwrap\.json|[tj]sconfig(?:\.[^/]*)?\.json)$/;
-
-function isProjectFile(path: string): boolean {
-  return PROJECT_FILE.test(path);
 }
 
 function folderStat(root: string, folder: string): string | undefined {

@@ -13,7 +13,8 @@ import type { RuleSetting } from "../validate/run-rules.js";
 import type { Config, ServerSettings } from "./config.js";
 import { buildConfigSchema } from "./config-schema.js";
 import { globBase } from "./glob-base.js";
-import { mayMatchBelow } from "./glob-reach.js";
+import { mayMatchBelow, mayMatchFile } from "./glob-reach.js";
+import { isNeverDescriptor } from "./never-descriptors.js";
 import { DEFAULT_SERVER, DEFAULT_TOOLS_GLOB } from "./defaults.js";
 import { presetSeverity, type Preset } from "./preset.js";
 import { isQuicklyValid } from "./quick-validate.js";
@@ -57,7 +58,7 @@ export function loadConfig(doc: SourceDoc | undefined, rules: readonly AnyRule[]
     }
   }
   const config = normalize(value as JsonObject, rules, project);
-  for (const problem of checkPaths(config)) report(problem.pointer, problem.message, problem.hint, problem.target);
+  for (const problem of checkPaths(config, doc?.file)) report(problem.pointer, problem.message, problem.hint, problem.target);
   return diagnostics.length > 0 ? { value: undefined, diagnostics } : { value: config, diagnostics };
 }
 
@@ -118,9 +119,10 @@ interface PathProblem {
 
 /**
  * Output folders must stay inside the project, out of .git and node_modules, and must not overlap
- * each other, nor out lie where descriptors are looked for.
+ * each other, nor out lie where descriptors are looked for, nor the lock be a file of the user's.
+ * `configFile`: the config's own path, as its diagnostics name it.
  */
-function checkPaths(config: Config): PathProblem[] {
+function checkPaths(config: Config, configFile: string | undefined): PathProblem[] {
   const problems: PathProblem[] = [];
   const folders = [
     ["out", config.out],
@@ -157,6 +159,7 @@ function checkPaths(config: Config): PathProblem[] {
     }
   }
   problems.push(...descriptorsInOut(config));
+  problems.push(...lockOverUserFile(config, configFile));
   problems.push(...importsReadAsUrls(config));
   return problems;
 }
@@ -236,6 +239,30 @@ function descriptorsInOut(config: Config): PathProblem[] {
       },
     ];
   });
+}
+
+/**
+ * A lock path that names a file of the user's: the config itself, a descriptor (a file a `tools` glob
+ * matches, but for names the search never reads as one, such as `*.lock.json`), or a file in the
+ * handlers or tests folders, which are the user's after their first build. Every build writes the
+ * lock, so it replaced that file with the lock's JSON. (A lock in out is refused as an overlap.)
+ */
+function lockOverUserFile(config: Config, configFile: string | undefined): PathProblem[] {
+  const { lock } = config;
+  const inside = (folder: string) => lock === folder || lock.startsWith(`${folder}/`);
+  const problem = (what: string): PathProblem => ({
+    pointer: "/lock",
+    target: "key",
+    message: `lock (${JSON.stringify(lock)}) ${what}; every build writes the lock there, which would replace that file.`,
+    hint: `Give the lock a path of its own, such as "${suggestedPath("lock")}".`,
+  });
+  if (configFile !== undefined && lock === normalizePath(configFile)) return [problem("is this config file")];
+  const glob = isNeverDescriptor(lock) ? -1 : config.tools.findIndex((pattern) => mayMatchFile(pattern, lock));
+  if (glob >= 0) return [problem(`is a file tools[${glob}] (${JSON.stringify(config.tools[glob])}) reads as a descriptor`)];
+  for (const key of ["handlers", "tests"] as const) {
+    if (inside(config[key])) return [problem(`lies in ${key} (${JSON.stringify(config[key])}), whose files are yours`)];
+  }
+  return [];
 }
 
 function leafErrors(errors: readonly ErrorObject[], root: JsonValue): ErrorObject[] {
