@@ -8,6 +8,7 @@ import { diagnosticAtLineStart } from "../load/diagnostic-at.js";
 import type { LoadLimits } from "../load/limits.js";
 import { conflictSides } from "../lock/conflict-sides.js";
 import { differsOnlyInFormatting, firstDifferentLine, reformattedFinding, type ReformattedFile } from "../lock/formatting-only.js";
+import { mayBeLock, notALock } from "../lock/lock-text.js";
 import { parseLock, parseVouchedLock } from "../lock/parse-lock.js";
 import type { DiskReader } from "./disk-reader.js";
 
@@ -43,6 +44,8 @@ export function parsePreviousLock(text: string | undefined, path: string, limits
   if (trusted) return { lock: trusted, parsed: trusted, text, diagnostics: [] };
   const parsed = parseLock(text, path, limits);
   if (parsed.value) return { lock: parsed.value, parsed: parsed.value, text, diagnostics: [] };
+  // Some other file at the lock path (the user's): an error, so that nothing is written over it.
+  if (!mayBeLock(text)) return { lock: undefined, text, diagnostics: [notALock(path)] };
   const first = parsed.diagnostics[0];
   const warning: Diagnostic = {
     ruleId: "lock-invalid",

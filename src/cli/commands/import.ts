@@ -20,6 +20,7 @@ import { hashFileText } from "../../lock/sha256.js";
 import type { LockFile, PackageValues } from "../../model/lock.js";
 import { hashedInputs, readProjectConfig } from "../read-config.js";
 import { parseLock } from "../../lock/parse-lock.js";
+import { mayBeLock, notALock } from "../../lock/lock-text.js";
 import { renderLock } from "../../lock/render-lock.js";
 import { CONFIG_FILE, type Config } from "../../config/config.js";
 import pkg from "../../../package.json" with { type: "json" };
@@ -197,6 +198,14 @@ async function importServer(job: ImportJob): Promise<Outcome> {
   if (confined.diagnostics.length > 0) return { kind: "unsafe", stdout: formatText(confined.diagnostics, { sources: new Map(), color: false }) };
   const previousText = await readTextIfExists(resolve(root, config.lock));
   const previous = previousText === undefined ? undefined : parseLock(previousText, config.lock, config.load);
+  // Some other file at the lock path (the user's) is not replaced, not even with --force.
+  if (previous && !previous.value && !mayBeLock(previousText!)) {
+    return {
+      kind: "refused",
+      stdout: formatText([notALock(config.lock)], { sources: new Map([[config.lock, previousText!]]), color: false }),
+      stderr: `${config.lock} is not an mcp-gen lock, so nothing was written.`,
+    };
+  }
   if (previous && !previous.value && job.mode === "update") {
     return {
       kind: "refused",
