@@ -11,6 +11,7 @@
 import { existsSync, lstatSync, statSync } from "node:fs";
 import { dirname, join, posix, relative, resolve, sep } from "node:path";
 import { CONFIG_FILE } from "../config/config.js";
+import { pathKind } from "../files/path-kind.js";
 import { UsageError } from "./args.js";
 
 /** The options of a command that say where the project is. */
@@ -113,9 +114,10 @@ export function misnamedConfig(dir: string): string | undefined {
 /** The absolute path of the --config file `given`, from `base`; a usage error (exit 2) when it is no file. */
 function existingConfig(base: string, given: string): string {
   const path = resolve(base, given);
-  const stat = statSync(path, { throwIfNoEntry: false });
-  if (!stat) throw new UsageError(`--config: no file ${JSON.stringify(path)}.`);
-  if (!stat.isFile()) throw new UsageError(`--config: ${JSON.stringify(path)} is not a file.`);
+  const found = pathKind(path);
+  if (found.kind === "absent") throw new UsageError(`--config: no file ${JSON.stringify(path)}.`);
+  // A folder, a link to nothing, a named pipe: said as such (pathKind never opens a pipe).
+  if (found.kind === "other") throw new UsageError(`--config: ${JSON.stringify(path)} is ${found.what}, not a file.`);
   return path;
 }
 

@@ -40,12 +40,12 @@ describe("a config that is not a file", () => {
     });
   }
 
-  it("--config naming a folder says it is a folder, not that it does not exist", async () => {
+  it("--config naming a folder says it is a folder, not that it does not exist (a usage error, before anything is read)", async () => {
     const root = tempProject({ "tools/echo.yaml": TOOL });
-    const [diagnostic, ...rest] = await refused(root, ["build", "--config", "tools"]);
-    expect(rest).toEqual([]);
-    expect(diagnostic!.message).toBe("The config tools is a folder, not a file: mcp-gen cannot read it, and does not build with every default in its place.");
-    expect(diagnostic!.hint).toContain("--config");
+    const run = await runInProcess(root, ["build", "--config", "tools"]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`--config: ${JSON.stringify(join(root, "tools"))} is a folder, not a file.`);
+    expect(existsSync(join(root, "src/generated"))).toBe(false);
   });
 
   it("marks its folder as the project root, as a config file does: a config above is not taken instead", async () => {

@@ -39,7 +39,7 @@ describe("--config", () => {
       expect(missing.stderr).toContain(`--config: no file ${JSON.stringify(join(root, "nowhere/mcp-gen.config.yaml"))}.`);
       const folder = await run("--config", ".");
       expect(folder.code).toBe(2);
-      expect(folder.stderr).toContain(`--config: ${JSON.stringify(root)} is not a file.`);
+      expect(folder.stderr).toContain(`--config: ${JSON.stringify(root)} is a folder, not a file.`);
       expect(missing.stdout + folder.stdout).toBe("");
     });
   }

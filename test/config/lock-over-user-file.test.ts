@@ -54,8 +54,8 @@ describe("a lock path that names a file of the user's", () => {
   });
 
   it("the config given with --config, under any name", async () => {
-    const diagnostics = await refused({ ...FILES, "conf/mcp.yaml": "lock: conf/mcp.yaml\n" }, ["build", "--config", "conf/mcp.yaml"]);
-    expect(diagnostics.map((d) => [d.file, d.message])).toEqual([["conf/mcp.yaml", 'lock ("conf/mcp.yaml") is this config file; every build writes the lock there, which would replace that file.']]);
+    const diagnostics = await refused({ ...FILES, "mcp.yaml": "lock: mcp.yaml\n" }, ["build", "--config", "mcp.yaml"]);
+    expect(diagnostics.map((d) => [d.file, d.message])).toEqual([["mcp.yaml", 'lock ("mcp.yaml") is this config file; every build writes the lock there, which would replace that file.']]);
   });
 
   it.each([
