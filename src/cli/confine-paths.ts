@@ -91,7 +91,8 @@ export function confineProjectPaths(realRoot: string, config: Pick<Config, "out"
  * the other kind: a folder named as a generated file (`tools/greet.ts/`), or a file (or anything but
  * a folder) where generated files go (`tools`). Reading or replacing either failed with EISDIR or
  * ENOTDIR, in the middle of a build or check; a folder may hold the user's files, which a build
- * must not delete. Links are firstLinkBelow's.
+ * must not delete. A named pipe, socket or device named as a generated file is no file to compare
+ * either (reading a pipe waits for a writer). Links are firstLinkBelow's.
  */
 function generatedPathsInTheWay(realOut: string, out: string): Diagnostic[] {
   const found: Diagnostic[] = [];
@@ -104,9 +105,16 @@ function generatedPathsInTheWay(realOut: string, out: string): Diagnostic[] {
       continue;
     }
     for (const entry of entriesOrNone(join(realOut, folder))) {
-      if (!entry.isDirectory() || !entry.name.endsWith(GENERATED_EXTENSION)) continue;
+      if (!entry.name.endsWith(GENERATED_EXTENSION)) continue;
       const path = `${shown}/${entry.name}`;
-      found.push(problem(path, `${path} is a folder, where a build writes a generated file of that name.`, `Move the folder out of ${out}, which mcp-gen rewrites on every build.`));
+      if (entry.isDirectory()) {
+        found.push(problem(path, `${path} is a folder, where a build writes a generated file of that name.`, `Move the folder out of ${out}, which mcp-gen rewrites on every build.`));
+      } else if (entry.isFIFO() || entry.isSocket() || entry.isCharacterDevice() || entry.isBlockDevice()) {
+        // Opening a named pipe to compare it waits for a writer that never comes: check hung there.
+        found.push(
+          problem(path, `${path} is not a regular file (a named pipe, socket or device), where a build writes a generated file of that name.`, `Delete it; \`mcp-gen build\` writes the file again.`),
+        );
+      }
     }
   }
   return found;

@@ -12,7 +12,7 @@ import { loadDocument } from "../load/load-document.js";
 import { diagnosticAtPointer } from "../load/locate.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 import { PACKAGE_JSON } from "./read-config.js";
-import { readFileNow } from "../files/read-now.js";
+import { OPEN_WITHOUT_WAITING, readFileNow } from "../files/read-now.js";
 
 /** The runtime as Node would resolve it from the generated folder. */
 export type InstalledRuntime =
@@ -58,8 +58,11 @@ function readVersion(manifest: string): string | undefined {
 export function readTail(path: string, bytes = 512): string | undefined {
   let fd: number | undefined;
   try {
-    fd = openSync(path, "r");
-    const size = fstatSync(fd).size;
+    fd = openSync(path, OPEN_WITHOUT_WAITING);
+    const stat = fstatSync(fd);
+    // A named pipe (or a device) where tools.ts belongs has no tail to read: the drift check names it.
+    if (!stat.isFile()) return undefined;
+    const size = stat.size;
     const buffer = Buffer.alloc(Math.min(bytes, size));
     const read = readSync(fd, buffer, 0, buffer.length, size - buffer.length);
     return buffer.subarray(0, read).toString("utf8");

@@ -7,7 +7,8 @@
 // mcp-gen that wrote it, the config it was written with and the exact lock text that build wrote,
 // and every entry is keyed by the hash of a file's text.
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
+import { readRegularFileNow } from "../files/read-now.js";
 import { rename, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { basename, dirname, join } from "node:path";
@@ -111,7 +112,7 @@ export interface CachedTool {
 export function readBuildCache(path: string | undefined): BuildCache | undefined {
   if (path === undefined) return undefined;
   try {
-    const value = JSON.parse(readFileSync(path, "utf8")) as JsonValue;
+    const value = JSON.parse(readRegularFileNow(path, "utf8")) as JsonValue;
     if (!isJsonObject(value) || value.version !== CACHE_VERSION || !isJsonObject(value.files) || !isJsonObject(value.tools) || !Array.isArray(value.clean)) return undefined;
     if (typeof value.generator !== "string" || typeof value.config !== "string" || typeof value.lock !== "string") return undefined;
     return value as unknown as BuildCache;
@@ -229,7 +230,7 @@ export async function writeMemoFile(path: string | undefined, text: string): Pro
   // Encoded once, to compare and to write; the file is read only when its size is the same.
   const bytes = Buffer.from(text, "utf8");
   try {
-    if (statSync(path).size === bytes.length && readFileSync(path).equals(bytes)) return;
+    if (statSync(path).size === bytes.length && readRegularFileNow(path).equals(bytes)) return;
   } catch {
     // Not there yet.
   }
@@ -242,7 +243,7 @@ export async function writeMemoFile(path: string | undefined, text: string): Pro
 
 function fileSha256(path: string): string | undefined {
   try {
-    return sha256Hex(readFileSync(path));
+    return sha256Hex(readRegularFileNow(path));
   } catch {
     return undefined;
   }

@@ -4,7 +4,7 @@
 // prints these instead of analysing the project again: a build is a pure function of those three
 // and of the inputs, which the lock's recorded hashes pin. A memo like the cache: deleting it only
 // costs the next no-change build its analysis.
-import { readFileSync } from "node:fs";
+import { readRegularFileNow } from "../files/read-now.js";
 import { writeMemoFile } from "./build-cache.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 import { isJsonObject, type JsonValue } from "../model/json.js";
@@ -39,7 +39,7 @@ export function buildFindingsPath(cachePath: string | undefined): string | undef
 export function readBuildFindings(path: string | undefined): BuildFindings | undefined {
   if (path === undefined) return undefined;
   try {
-    const value = JSON.parse(readFileSync(path, "utf8")) as JsonValue;
+    const value = JSON.parse(readRegularFileNow(path, "utf8")) as JsonValue;
     if (!isJsonObject(value) || value.version !== FINDINGS_VERSION) return undefined;
     const { lock, generator, config, diagnostics, scaffolds, verdicts } = value;
     if (typeof lock !== "string" || typeof generator !== "string" || typeof config !== "string") return undefined;

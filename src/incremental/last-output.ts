@@ -10,11 +10,12 @@
 // Copies, not hard links: cp, editors and formatters rewrite a file in place, which would change a
 // link too. A copy is trusted only while it hashes as the lock the cache vouches for records it.
 import { randomBytes } from "node:crypto";
-import { constants, readdirSync, readFileSync } from "node:fs";
+import { constants, readdirSync } from "node:fs";
 import { copyFile, mkdir, rename, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { LockFile } from "../model/lock.js";
 import { hashFileText, sha256Hex } from "../lock/sha256.js";
+import { readRegularFileNow } from "../files/read-now.js";
 
 /**
  * Where the copy of the last build's lock goes, beside the build cache at `cachePath`.
@@ -79,7 +80,7 @@ async function copyAtomically(from: string, to: string): Promise<void> {
 export function readLastLock(cachePath: string | undefined, lockHash: string): Buffer | undefined {
   if (cachePath === undefined) return undefined;
   try {
-    const bytes = readFileSync(lastLockPath(cachePath));
+    const bytes = readRegularFileNow(lastLockPath(cachePath));
     return sha256Hex(bytes) === lockHash ? bytes : undefined;
   } catch {
     return undefined;
@@ -106,7 +107,7 @@ export function lastOutputReader(cachePath: string | undefined, lock: LockFile, 
       let text: string | undefined;
       const hash = recorded(path);
       try {
-        text = hash === undefined ? undefined : readFileSync(moduleCopyPath(cachePath, path, hash), "utf8");
+        text = hash === undefined ? undefined : readRegularFileNow(moduleCopyPath(cachePath, path, hash), "utf8");
       } catch {
         text = undefined;
       }

@@ -70,7 +70,7 @@ export const STAGE_DIAGNOSTICS: readonly StageDiagnosticInfo[] = [
     id: "output-path-unsafe",
     stage: "config",
     summary:
-      "A folder or file mcp-gen writes (out, handlers, tests, the lock, import's --dir, init's files) is a link, or lies behind one, whose real path leaves the project; or the generated folder or lock is a link or holds one; or a folder stands where a file is written (a generated file, the lock, a handler stub or test scaffold), or a file where a folder is.",
+      "A folder or file mcp-gen writes (out, handlers, tests, the lock, import's --dir, init's files) is a link, or lies behind one, whose real path leaves the project; or the generated folder or lock is a link or holds one; or a folder stands where a file is written (a generated file, the lock, a handler stub or test scaffold), or a file where a folder is, or a named pipe, socket or device where a generated file is.",
   },
   {
     id: "package-json-invalid",

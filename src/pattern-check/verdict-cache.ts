@@ -5,7 +5,8 @@
 // refused again without being checked again. Each verdict holds for one checker with one set of
 // parameters (CHECKER_ID); a file written by another is ignored, and a file that cannot be read or
 // written only makes the next run slower.
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
+import { readRegularFileNow } from "../files/read-now.js";
 import { dirname, join } from "node:path";
 import type { PatternVerdict } from "../compile/linear-pattern/pattern-plan.js";
 import { writeFileAtomic } from "../files/write-files.js";
@@ -33,7 +34,7 @@ export function readVerdictCache(path: string | undefined): Map<string, PatternV
   const verdicts = new Map<string, PatternVerdict>();
   if (path === undefined) return verdicts;
   try {
-    const value = JSON.parse(readFileSync(path, "utf8")) as JsonValue;
+    const value = JSON.parse(readRegularFileNow(path, "utf8")) as JsonValue;
     if (!isJsonObject(value) || value.checker !== CHECKER_ID || !Array.isArray(value.verdicts)) return verdicts;
     for (const entry of value.verdicts) {
       if (Array.isArray(entry) && typeof entry[0] === "string" && isVerdict(entry[1])) verdicts.set(entry[0], entry[1] as unknown as PatternVerdict);

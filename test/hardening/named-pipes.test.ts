@@ -1,20 +1,31 @@
 // A named pipe (FIFO) where mcp-gen reads a file: opening one for reading waits for a writer, and
-// none comes, so a `$ref` to a FIFO hung validate, and a FIFO at the lock, package.json or
-// tsconfig.json hung build, for ever. Every such read now opens without waiting (src/files/read-now.ts):
-// the command ends, with a diagnostic where the file matters. Run as child processes with a time
-// limit, since a hung synchronous read would take the test runner's thread with it.
+// none comes, so a `$ref` to a FIFO hung validate, a FIFO at the lock, package.json or
+// tsconfig.json hung build, and one at a generated file or in the build cache hung check, for ever.
+// Every such read now opens without waiting (src/files/read-now.ts), and a FIFO where a build
+// writes a generated file is refused before anything is read (src/cli/confine-paths.ts): the command
+// ends, with a diagnostic where the file matters. Run as child processes with a time limit, since a
+// hung synchronous read would take the test runner's thread with it.
 import { spawnSync } from "node:child_process";
-import { rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../support/spec-paths.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { compileCli } from "../support/compiled-cli.js";
 import { tempProject } from "../support/temp-project.js";
 
-const BIN = join(REPO_ROOT, "bin", "mcp-gen.js");
+const work = mkdtempSync(join(tmpdir(), "mcp-gen-pipes-"));
+let cli = "";
+
+beforeAll(() => {
+  cli = compileCli(work);
+}, 180_000);
+
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
 const TOOL = "name: ping\ndescription: Answers.\ninputSchema:\n  type: object\n  properties:\n    a: { $ref: '../schemas/shared.json' }\n  additionalProperties: false\n";
 
-function mcpGen(root: string, command: string) {
-  const run = spawnSync(process.execPath, [BIN, command], { cwd: root, encoding: "utf8", timeout: 30_000 });
+function mcpGen(root: string, ...argv: string[]) {
+  const run = spawnSync(process.execPath, [cli, ...argv], { cwd: root, encoding: "utf8", timeout: 30_000 });
   return { code: run.status, signal: run.signal, output: `${run.stdout}${run.stderr}` };
 }
 
@@ -49,6 +60,44 @@ describe.skipIf(process.platform === "win32")("named pipes where files are read"
       expect(run.signal, `${command}: ${run.output}`).toBeNull();
       expect(run.code === 0 || run.code === 1, `${command}: ${run.output}`).toBe(true);
       expect(run.output).not.toMatch(/\n\s+at .+:\d+:\d+/);
+    }
+  });
+
+  it("check (fast, --full, and without the cache) and build name a generated file that is a named pipe", () => {
+    // node_modules/ gives the project a build cache, which check's fast path reads.
+    const root = tempProject({ "tools/ping.yaml": TOOL, "schemas/shared.json": '{ "type": "string" }\n' });
+    mkdirSync(join(root, "node_modules"));
+    expect(mcpGen(root, "build").code).toBe(0);
+    makeFifo(join(root, "src", "generated", "tools.ts"));
+    const runs = {
+      check: mcpGen(root, "check"),
+      "check --full": mcpGen(root, "check", "--full"),
+      build: mcpGen(root, "build"),
+      "check without a cache": (rmSync(join(root, "node_modules", ".cache"), { recursive: true }), mcpGen(root, "check")),
+    };
+    for (const [what, run] of Object.entries(runs)) {
+      expect(run.signal, `${what}: ${run.output}`).toBeNull();
+      expect(run.code, `${what}: ${run.output}`).toBe(2);
+      expect(run.output).toContain("src/generated/tools.ts:1:1 error output-path-unsafe src/generated/tools.ts is not a regular file (a named pipe, socket or device)");
+      expect(run.output).not.toMatch(/\n\s+at .+:\d+:\d+/);
+    }
+  });
+
+  it("check and build take a named pipe in the build cache for no cache", () => {
+    const root = tempProject({ "tools/ping.yaml": TOOL, "schemas/shared.json": '{ "type": "string" }\n' });
+    mkdirSync(join(root, "node_modules"));
+    expect(mcpGen(root, "build").code).toBe(0);
+    const cache = join(root, "node_modules", ".cache", "mcp-gen");
+    const files = readdirSync(cache).filter((name) => name.endsWith(".json"));
+    // The stat index, the build cache, the last build's findings and its lock's copy.
+    expect(files.length).toBeGreaterThanOrEqual(4);
+    for (const name of files) {
+      for (const command of ["check", "build"]) {
+        makeFifo(join(cache, name));
+        const run = mcpGen(root, command);
+        expect(run.signal, `${command} with ${name} a pipe: ${run.output}`).toBeNull();
+        expect(run.code, `${command} with ${name} a pipe: ${run.output}`).toBe(0);
+      }
     }
   });
 });
