@@ -12,6 +12,7 @@ import { choice, UsageError } from "./args.js";
 import { findProjectRoot, findRepoRoot } from "./project-root.js";
 import type { CliIo } from "./io.js";
 import { writeFileAtomic } from "../files/write-files.js";
+import { refuseReportFolders } from "./report-files.js";
 
 /** The options of every command that reports findings. */
 export const REPORT_OPTIONS = {
@@ -39,8 +40,11 @@ export interface ReportSetup {
   /** The project root (`--cwd`), worked out once the report options are known to be good. */
   readonly root: string;
   readonly format: DiagnosticFormat;
-  /** Further reports written to files: `--report FORMAT=FILE`. */
-  readonly files: readonly { readonly format: DiagnosticFormat; readonly path: string }[];
+  /**
+   * Further reports written to files: `--report FORMAT=FILE`, none a folder or the config; each
+   * command refuses the lock, a descriptor and the generated folder once it knows them (report-files.ts).
+   */
+  readonly files: readonly { readonly format: DiagnosticFormat; readonly path: string; readonly given: string }[];
   readonly paths: ReportPaths;
   readonly policy: FailPolicy;
   /** Whether text output may use colour (text on stdout only). */
@@ -77,11 +81,13 @@ export function reportSetup(command: string, values: ReportValues, io: CliIo, fo
   const files = (values.report ?? []).map((entry) => {
     const eq = entry.indexOf("=");
     if (eq <= 0 || eq === entry.length - 1) throw new UsageError(`--report ${JSON.stringify(entry)} is not of the form FORMAT=FILE, such as markdown=summary.md.`);
-    return { format: choice("report", entry.slice(0, eq), formats, "text"), path: resolve(io.cwd, entry.slice(eq + 1)) };
+    const given = entry.slice(eq + 1);
+    return { format: choice("report", entry.slice(0, eq), formats, "text"), path: resolve(io.cwd, given), given };
   });
   const policy = { failOn: choice("fail-on", values["fail-on"], ["error", "warning", "info", "none"] as const, failOn), maxWarnings: maxWarnings(values["max-warnings"]) };
   // Bad options are bad usage whatever else fails: they are judged before the root is looked for.
   const root = findProjectRoot(io.cwd, values);
+  refuseReportFolders(files, root, values.config);
   return {
     command,
     root,

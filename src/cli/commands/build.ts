@@ -32,6 +32,8 @@ import { hashedInputs, PACKAGE_JSON, readProjectConfig, withAllRules } from "../
 import { confineProjectPaths } from "../confine-paths.js";
 import { failsPolicy, REPORT_FORMATS, REPORT_OPTIONS, reportHelp, reportSetup, writeReport, type ReportSetup } from "../report.js";
 import { configFromCommandLine } from "../project-root.js";
+import { refuseReportsOverProject } from "../report-files.js";
+import { findDescriptors } from "../find-descriptors.js";
 import { projectModuleFormat } from "../module-format.js";
 import { readFileNow } from "../../files/read-now.js";
 
@@ -114,6 +116,8 @@ async function buildCommand(argv: readonly string[], io: CliIo, memo: RunMemo, c
     await report.print([...project.diagnostics, ...confined.diagnostics]);
     return EXIT.usage;
   }
+  const config = project.config;
+  await refuseReportsOverProject(setup.files, { root, lock: config.lock, out: config.out, descriptors: () => findDescriptors(realRoot, config, index) });
   const projectLock = await acquireProjectLock(root);
   if (!projectLock.ok) {
     await report.print([buildInProgress(projectLock.owner)]);

@@ -24,6 +24,7 @@ import { listFolderFiles } from "../../files/list-folder-files.js";
 import { confineProjectPaths } from "../confine-paths.js";
 import { listScaffoldFolders, scaffoldsInTheWay, type ScaffoldFolders } from "../scaffolds-in-the-way.js";
 import { findDescriptors } from "../find-descriptors.js";
+import { refuseReportsOverProject } from "../report-files.js";
 import { toolsNotFound } from "../tools-not-found.js";
 import { hashedInputs, PACKAGE_JSON, readProjectConfig } from "../read-config.js";
 import { COMPARING_FORMATS, failsPolicy, REPORT_OPTIONS, reportHelp, reportSetup, writeReport, type FailPolicy, type ReportContent, type ReportSetup } from "../report.js";
@@ -94,6 +95,8 @@ export async function runCheck(argv: readonly string[], io: CliIo): Promise<numb
     await print(confined.diagnostics, { sources: project.sources });
     return EXIT.usage;
   }
+  const config = project.config;
+  await refuseReportsOverProject(setup.files, { root, lock: config.lock, out: config.out, descriptors: () => findDescriptors(root, config, index) });
   const outFolder = confined.real.get(project.config.out)!;
   // The config's warnings (a package.json that is no JSON) go with the packages' findings: both are
   // about the project as it is now, whichever way check compares.

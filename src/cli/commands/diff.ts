@@ -28,6 +28,8 @@ import { readProject } from "../read-project.js";
 import { readTextIfExists } from "../../files/write-files.js";
 import { readProjectConfig } from "../read-config.js";
 import { COMPARING_FORMATS, failsPolicy, REPORT_OPTIONS, reportHelp, reportSetup, writeReport, type ReportSetup } from "../report.js";
+import { refuseReportsOverProject } from "../report-files.js";
+import { findDescriptors } from "../find-descriptors.js";
 
 export const DIFF_HELP = `Usage: mcp-gen diff [options]
 
@@ -87,6 +89,7 @@ export async function runDiff(argv: readonly string[], io: CliIo): Promise<numbe
     return EXIT.usage;
   }
   const config = project.config;
+  await refuseReportsOverProject(setup.files, { root, lock: config.lock, out: config.out, descriptors: () => findDescriptors(root, config) });
   const base = values["base-rev"] !== undefined ? await lockAtRevision(root, config, values["base-rev"]) : await lockSide(root, config, values.base, values.base === undefined);
   const head = values.head !== undefined ? await lockSide(root, config, values.head, false) : await descriptorSide(root, values.config);
   const diagnostics = [...base.diagnostics, ...head.diagnostics];

@@ -9,6 +9,7 @@ import { readProject } from "../read-project.js";
 import { toolsNotFound } from "../tools-not-found.js";
 import { failsPolicy, REPORT_FORMATS, REPORT_OPTIONS, reportHelp, reportSetup, writeReport } from "../report.js";
 import { configFromCommandLine } from "../project-root.js";
+import { refuseReportsOverProject } from "../report-files.js";
 
 export const VALIDATE_HELP = `Usage: mcp-gen validate [options]
 
@@ -40,6 +41,8 @@ export async function runValidate(argv: readonly string[], io: CliIo): Promise<n
     await writeReport(io, setup, read.diagnostics, { sources: read.sources, rules: ALL_RULES });
     return EXIT.usage;
   }
+  const { config, descriptors } = read.input;
+  await refuseReportsOverProject(setup.files, { root, lock: config.lock, out: config.out, descriptors: () => descriptors });
   const analysis = analyzeProject(await withPatternVerdicts(read.input, root));
   const diagnostics = read.input.descriptors.length === 0 ? [...analysis.diagnostics, toolsNotFound(read.input.config, values.config, read.sources)] : analysis.diagnostics;
   await writeReport(io, setup, diagnostics, { sources: read.sources, rules: ALL_RULES });

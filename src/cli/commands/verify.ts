@@ -26,6 +26,8 @@ import { EXIT, type CliIo } from "../io.js";
 import { LIVE_HELP, LIVE_OPTIONS, liveOptions, liveRequest, withClientConfigFlag, plural, type LiveRequest, type LiveValues } from "../live-args.js";
 import { readProjectConfig } from "../read-config.js";
 import { COMPARING_FORMATS, failsPolicy, REPORT_OPTIONS, reportHelp, reportSetup, writeReport, type ReportSetup } from "../report.js";
+import { refuseReportsOverProject } from "../report-files.js";
+import { findDescriptors } from "../find-descriptors.js";
 import { verifyFindings } from "../verify-findings.js";
 import { describeFailure, fetchTools, type ToolSource } from "../tool-source.js";
 import { readTextIfExists } from "../../files/write-files.js";
@@ -89,6 +91,8 @@ export async function runVerify(argv: readonly string[], io: CliIo): Promise<num
     await writeReport(io, setup, project.diagnostics, { sources: project.sources });
     return EXIT.usage;
   }
+  const config = project.config;
+  await refuseReportsOverProject(setup.files, { root, lock: values.lock ?? config.lock, out: config.out, descriptors: () => findDescriptors(root, config) });
   const source: ToolSource = request.kind === "file" ? request.source : { kind: "live", target: request.target };
   const verdict = await verifyServer(root, values.lock ?? project.config.lock, project.config, source, liveOptions(values, project.config), io.env);
   switch (verdict.kind) {

@@ -1,0 +1,63 @@
+// Where --report FORMAT=FILE may write: never over a folder (the rename failed with EISDIR, reported
+// as a bug in mcp-gen, exit 70), nor over the project's own files (check, which writes nothing in the
+// project, replaced the lock with a Markdown report and exited 0). Both are bad usage: exit 2,
+// naming the path, with every file as it was.
+import { mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { runInProcess, tempProject } from "../support/temp-project.js";
+
+const PING = "name: ping\ndescription: Check that the server answers.\ninputSchema: { type: object, additionalProperties: false }\n";
+const PROJECT_FILES = ["mcp-gen.config.yaml", "mcp-tools.lock.json", "tools/ping.yaml", "src/generated/tools.ts"];
+
+async function built(): Promise<string> {
+  const root = tempProject({ "tools/ping.yaml": PING, "mcp-gen.config.yaml": "server:\n  name: ping\n", "answer.json": '{ "tools": [] }\n' });
+  const build = await runInProcess(root, ["build"]);
+  expect(build.code, build.stdout).toBe(0);
+  return root;
+}
+
+const snapshot = (root: string) => new Map(PROJECT_FILES.map((path) => [path, readFileSync(join(root, path), "utf8")]));
+
+/** Each command that takes --report, with the arguments it needs to get as far as writing one. */
+const COMMANDS = [["check"], ["check", "--full"], ["diff"], ["validate"], ["build"], ["verify", "--file", "answer.json"]];
+
+describe("--report FILE", () => {
+  it("a folder is bad usage naming it, not an internal error", async () => {
+    const root = await built();
+    mkdirSync(join(root, "reports"));
+    for (const command of COMMANDS) {
+      const run = await runInProcess(root, [...command, "--report", "json=reports"]);
+      expect(run.code, `${command.join(" ")}: ${run.stderr}`).toBe(2);
+      expect(run.stderr).toContain('--report json=reports: "reports" is a folder; name a file in it for the report, such as reports/mcp-gen.json.');
+      expect(run.stderr).not.toContain("internal error");
+      expect(readdirSync(join(root, "reports"))).toEqual([]);
+    }
+  });
+
+  it.each([
+    ["mcp-tools.lock.json", "is the project's lock, which a report would overwrite"],
+    ["./tools/../mcp-tools.lock.json", "is the project's lock, which a report would overwrite"],
+    ["mcp-gen.config.yaml", "is the project's config, which a report would overwrite"],
+    ["tools/ping.yaml", "is one of the project's tool descriptors, which a report would overwrite"],
+    ["src/generated/tools.ts", "is in the generated folder src/generated, which is mcp-gen's own: every build rewrites it"],
+    ["src/generated/summary.json", "is in the generated folder src/generated, which is mcp-gen's own: every build rewrites it"],
+  ])("%s is refused, and left as it was", async (file, why) => {
+    const root = await built();
+    const before = snapshot(root);
+    for (const command of COMMANDS) {
+      const run = await runInProcess(root, [...command, "--report", `json=${file}`]);
+      expect(run.code, `${command.join(" ")}: ${run.stderr}`).toBe(2);
+      expect(run.stderr).toContain(`--report json=${file}: ${JSON.stringify(file)} ${why}; write the report to another file.`);
+      expect(snapshot(root)).toEqual(before);
+    }
+    expect((await runInProcess(root, ["check"])).code).toBe(0);
+  });
+
+  it("a file of its own in the project is written", async () => {
+    const root = await built();
+    const run = await runInProcess(root, ["check", "--report", "markdown=summary.md"]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(readFileSync(join(root, "summary.md"), "utf8")).toMatch(/^### mcp-gen check: passed/);
+  });
+});
