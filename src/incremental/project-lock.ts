@@ -23,18 +23,22 @@ export async function acquireProjectLock(root: string): Promise<LockAttempt> {
   return acquireLockFile(join(root, PROJECT_LOCK_FILE));
 }
 
+/** How a new file gets its text: fs/promises writeFile, or a test's stand-in that fails as a full disk does. */
+export type WriteNewFile = (path: string, text: string, options: { readonly flag: "wx"; readonly mode: number }) => Promise<void>;
+
 /**
  * Creates the lock file `path` holding this process's pid, unless a running process holds it (then
  * `owner` is its pid, or 0 when another process is taking over a stale lock at the same moment).
- * Errors of the file system (a folder that cannot be written) are thrown.
+ * Errors of the file system (a folder that cannot be written, a full disk) are thrown, and leave no
+ * file of this process behind. `write` writes each new file (tests make it fail).
  */
-export async function acquireLockFile(path: string): Promise<LockAttempt> {
+export async function acquireLockFile(path: string, write: WriteNewFile = writeFile): Promise<LockAttempt> {
   for (let attempt = 0; attempt < 3; attempt++) {
-    if (await createWithPid(path)) return held(path);
+    if (await createWithPid(path, write)) return held(path);
     const owner = await readOwner(path);
     if (owner === undefined) continue; // released meanwhile
     if (owner > 0 && isRunning(owner)) return { ok: false, owner };
-    const takeover = await takeOver(path, owner);
+    const takeover = await takeOver(path, owner, write);
     if (takeover === "taken") return held(path);
     if (takeover !== "retry") return { ok: false, owner: takeover };
   }
@@ -53,9 +57,9 @@ function held(path: string): LockAttempt {
  * processes hold it: one created it in the gap, the other took it over). Answers "taken", the pid now
  * holding it (0: unknown), or "retry" when it went away.
  */
-async function takeOver(path: string, stale: number): Promise<"taken" | "retry" | number> {
+async function takeOver(path: string, stale: number, write: WriteNewFile): Promise<"taken" | "retry" | number> {
   const breaker = `${path}.takeover`;
-  if (!(await createWithPid(breaker))) {
+  if (!(await createWithPid(breaker, write))) {
     const taker = await readOwner(breaker);
     if (taker === undefined) return "retry";
     if (taker > 0 && isRunning(taker)) return taker;
@@ -67,9 +71,13 @@ async function takeOver(path: string, stale: number): Promise<"taken" | "retry" 
     const now = await readOwner(path);
     if (now === undefined) return "retry";
     if (now !== stale) return now;
-    const temp = tempBeside(path);
-    await writeFile(temp, String(process.pid), { flag: "wx", mode: 0o644 });
-    await rename(temp, path);
+    const temp = await pidFileBeside(path, write);
+    try {
+      await rename(temp, path);
+    } catch (e) {
+      await rm(temp, { force: true });
+      throw e;
+    }
     return "taken";
   } finally {
     await rm(breaker, { force: true });
@@ -81,9 +89,8 @@ async function takeOver(path: string, stale: number): Promise<"taken" | "retry" 
  * to a temporary file first and linked into place (link() refuses an existing name), so a lock is
  * never seen empty: an empty one would read as stale and be taken over while its owner holds it.
  */
-async function createWithPid(path: string): Promise<boolean> {
-  const temp = tempBeside(path);
-  await writeFile(temp, String(process.pid), { flag: "wx", mode: 0o644 });
+async function createWithPid(path: string, write: WriteNewFile): Promise<boolean> {
+  const temp = await pidFileBeside(path, write);
   try {
     await link(temp, path);
     return true;
@@ -92,16 +99,16 @@ async function createWithPid(path: string): Promise<boolean> {
     if (code === "EEXIST") return false;
     // A file system without hard links (FAT, exFAT, some network shares): an exclusive create, then
     // the pid, as before links were used; a lock is then empty for the moment between the two.
-    if (code === "EPERM" || code === "ENOTSUP" || code === "EOPNOTSUPP" || code === "ENOSYS") return createExclusive(path);
+    if (code === "EPERM" || code === "ENOTSUP" || code === "EOPNOTSUPP" || code === "ENOSYS") return createExclusive(path, write);
     throw e;
   } finally {
     await rm(temp, { force: true });
   }
 }
 
-async function createExclusive(path: string): Promise<boolean> {
+async function createExclusive(path: string, write: WriteNewFile): Promise<boolean> {
   try {
-    await writeFile(path, String(process.pid), { flag: "wx", mode: 0o644 });
+    await write(path, String(process.pid), { flag: "wx", mode: 0o644 });
     return true;
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === "EEXIST") return false;
@@ -118,6 +125,23 @@ async function readOwner(path: string): Promise<number | undefined> {
   if (text === undefined) return undefined;
   const pid = Number(text.trim());
   return Number.isInteger(pid) && pid > 0 ? pid : 0;
+}
+
+/**
+ * A new temporary file beside the lock `path` with this process's pid in it. A write that fails
+ * once the file is created (the disk full, ENOSPC) removes it: an empty `.mcp-gen.pid.*.tmp` was
+ * left in the project root for good, since no later build looks for another process's temp files.
+ */
+async function pidFileBeside(path: string, write: WriteNewFile): Promise<string> {
+  const temp = tempBeside(path);
+  try {
+    await write(temp, String(process.pid), { flag: "wx", mode: 0o644 });
+  } catch (e) {
+    // EEXIST: the name is another's (a random name, so all but impossible), and not this one's to remove.
+    if ((e as NodeJS.ErrnoException).code !== "EEXIST") await rm(temp, { force: true });
+    throw e;
+  }
+  return temp;
 }
 
 /**

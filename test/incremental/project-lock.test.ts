@@ -3,9 +3,10 @@
 // (killed with -9), it is taken over. It never exists without its owner's pid in it.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { acquireLockFile } from "../../src/incremental/project-lock.js";
+import { acquireLockFile, type WriteNewFile } from "../../src/incremental/project-lock.js";
 import { tempProject } from "../support/temp-project.js";
 
 describe("acquireLockFile", () => {
@@ -48,5 +49,27 @@ describe("acquireLockFile", () => {
       expect(attempts.filter((attempt) => attempt.ok)).toHaveLength(1);
       expect(readFileSync(path, "utf8")).toBe(String(process.pid));
     }
+  });
+
+  it("leaves no temporary file when the disk fills as it writes the pid, taking the lock or taking it over", async () => {
+    // As a full disk fails: the file is created, its write is refused (from the `from`-th write on).
+    const fullDiskFrom = (from: number): WriteNewFile => {
+      let writes = 0;
+      return async (path, text, options) => {
+        if (++writes < from) return writeFile(path, text, options);
+        await writeFile(path, "", options);
+        throw Object.assign(new Error(`ENOSPC: no space left on device, write`), { code: "ENOSPC" });
+      };
+    };
+    const root = tempProject({});
+    const path = join(root, ".mcp-gen.pid");
+    await expect(acquireLockFile(path, fullDiskFrom(1))).rejects.toMatchObject({ code: "ENOSPC" });
+    expect(readdirSync(root)).toEqual([]);
+    // A stale lock: the first write is the lock's (refused by link), the second the takeover's claim, the third the new pid.
+    const gone = String(spawnSync(process.execPath, ["-e", ""]).pid);
+    writeFileSync(path, gone);
+    await expect(acquireLockFile(path, fullDiskFrom(3))).rejects.toMatchObject({ code: "ENOSPC" });
+    expect(readdirSync(root)).toEqual([".mcp-gen.pid"]);
+    expect(readFileSync(path, "utf8")).toBe(gone);
   });
 });
