@@ -3,7 +3,8 @@
 import type { Diagnostic } from "../model/diagnostic.js";
 import type { StageResult } from "../model/diagnostic.js";
 import type { SourceFile } from "../model/source.js";
-import { diagnosticAtLineStart } from "./diagnostic-at.js";
+import { diagnosticAt, diagnosticAtLineStart } from "./diagnostic-at.js";
+import { computeLineStarts } from "./line-index.js";
 import type { LoadLimits } from "./limits.js";
 
 export function decodeSource(path: string, bytes: Uint8Array, limits: LoadLimits): StageResult<SourceFile | undefined> {
@@ -16,8 +17,7 @@ export function decodeSource(path: string, bytes: Uint8Array, limits: LoadLimits
     text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
     const offset = firstInvalidUtf8(bytes);
-    const line = countLines(bytes, offset);
-    return fail(encodingDiagnostic(path, line, `${path} is not valid UTF-8: byte ${offset} starts an invalid sequence.`));
+    return fail(invalidByteDiagnostic(path, bytes, offset, `${path} is not valid UTF-8: byte ${offset} starts an invalid sequence.`));
   }
   return { value: { path, text }, diagnostics: [] };
 }
@@ -37,8 +37,20 @@ export function fileTooLarge(path: string, size: number, max: number): Diagnosti
   };
 }
 
+const ENCODING_HINT = "Save the file as UTF-8.";
+
 function encodingDiagnostic(path: string, line: number, message: string): Diagnostic {
-  return diagnosticAtLineStart(path, line, { ruleId: "load-encoding", severity: "error", message, hint: "Save the file as UTF-8." });
+  return diagnosticAtLineStart(path, line, { ruleId: "load-encoding", severity: "error", message, hint: ENCODING_HINT });
+}
+
+/**
+ * A load-encoding error at the byte `offset`, placed as every other diagnostic is: the line (ended by
+ * "\n", "\r\n" or a lone "\r") and the column in UTF-16 code units, counted in the text before it,
+ * which is well-formed UTF-8 (a BOM is left out, as the decoded text leaves it out).
+ */
+function invalidByteDiagnostic(path: string, bytes: Uint8Array, offset: number, message: string): Diagnostic {
+  const before = new TextDecoder("utf-8", { ignoreBOM: false }).decode(bytes.subarray(0, offset));
+  return diagnosticAt(path, computeLineStarts(before), { start: before.length, end: before.length }, { ruleId: "load-encoding", severity: "error", message, hint: ENCODING_HINT });
 }
 
 function fail(diagnostic: Diagnostic): StageResult<undefined> {
@@ -47,12 +59,6 @@ function fail(diagnostic: Diagnostic): StageResult<undefined> {
 
 function startsWith(bytes: Uint8Array, prefix: readonly number[]): boolean {
   return prefix.every((b, i) => bytes[i] === b);
-}
-
-function countLines(bytes: Uint8Array, end: number): number {
-  let line = 1;
-  for (let i = 0; i < end; i++) if (bytes[i] === 0x0a) line++;
-  return line;
 }
 
 /** Offset of the first byte that does not start or continue a well-formed UTF-8 sequence. */
