@@ -829,6 +829,12 @@ describe("incremental build", () => {
     const root = cachedProject(PROJECT);
     expect((await runInProcess(root, ["build"])).code).toBe(0);
     writeFiles(root, { "tools/get-user.yaml": tool("get-user", "Get one user, by another name.") });
+    // get_user's handler is now imported as getUser_<hash>: the build stops until its export is renamed (handler-moved).
+    const stopped = await runInProcess(root, ["build"]);
+    expect(stopped.code).toBe(1);
+    const [, renamed] = /now imports as (\w+)/.exec(stopped.stdout)!;
+    const stub = join(root, "src/handlers/get_user.ts");
+    writeFiles(root, { "src/handlers/get_user.ts": readFileSync(stub, "utf8").replace(/\bgetUser\b/g, renamed!) });
     const run = await runInProcess(root, ["build"]);
     expect(run.stdout).toContain("tool-name-mangled");
     await expectSameAsScratch(root, run);
