@@ -17,6 +17,7 @@
 //
 // A build with no usable cache (none, or one written by another mcp-gen, with another config or
 // beside another lock) takes the same steps and reuses nothing.
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Config } from "../config/config.js";
 import type { Diagnostic } from "../model/diagnostic.js";
@@ -47,7 +48,7 @@ import { diskReader, type DiskReader } from "./disk-reader.js";
 import type { FileRecord, ReadReuse } from "./file-record.js";
 import { cacheReader, cleanSchemas, lazyKnownValidators, nextCache, planEmitReuse, reusableTools, usableCache } from "./plan-reuse.js";
 import { keepLastOutput, lastOutputReader, readLastLock } from "./last-output.js";
-import { handEditedFiles as editedSinceLastBuild, isRecorded, parsePreviousLock, staleFiles, type PreviousFiles, type PreviousLock } from "./previous-lock.js";
+import { foreignFiles, handEditedFiles as editedSinceLastBuild, isRecorded, parsePreviousLock, staleFiles, type PreviousFiles, type PreviousLock } from "./previous-lock.js";
 import { replaceTree, type TreeSummary } from "./replace-tree.js";
 import { lockSummary, StatIndex, statIndexPath } from "./stat-index.js";
 import { unchangedOutput } from "./unchanged-build.js";
@@ -343,7 +344,11 @@ export function knownFileHashes(plan: BuildPlan, files: readonly GeneratedFile[]
  * overwrite (none with --force).
  */
 export function handEditedFiles(plan: BuildPlan, files: readonly GeneratedFile[], force: boolean): Diagnostic[] {
-  return force ? [] : editedSinceLastBuild(plan.previous.lock, files, plan.disk, () => earlierOutputs(plan));
+  if (force) return [];
+  const edited = editedSinceLastBuild(plan.previous.lock, files, plan.disk, () => earlierOutputs(plan));
+  // Only a generated folder that exists can hold another's files (a first build usually has none).
+  const foreign = existsSync(join(plan.root, plan.config.out)) ? foreignFiles(plan.previous.lock, files, plan.disk) : [];
+  return [...edited, ...foreign];
 }
 
 /**

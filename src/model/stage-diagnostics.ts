@@ -14,6 +14,12 @@ export const STAGE_DIAGNOSTICS: readonly StageDiagnosticInfo[] = [
   { id: "config-invalid", stage: "config", summary: "mcp-gen.config.yaml has an unknown key, a wrong value, or an output folder outside the project." },
   { id: "descriptor-not-object", stage: "load", summary: "A descriptor file holds something other than one Tool object." },
   { id: "generated-file-edited", stage: "lock", summary: "A generated file was edited by hand since the last build; build refuses to overwrite it without --force." },
+  {
+    id: "generated-file-foreign",
+    stage: "lock",
+    summary:
+      "A file stands where a build writes a generated file, and neither the lock nor its first line says mcp-gen wrote it (the user's, or another generator's); build refuses to replace it without --force.",
+  },
   { id: "generated-file-extra", stage: "lock", summary: "A file in the generated folder is not written by a build (left over, or added by hand)." },
   {
     id: "generated-file-formatted",
