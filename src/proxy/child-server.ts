@@ -85,6 +85,10 @@ export class ChildServer implements UpstreamPort {
     // On stdio the host's notifications/cancelled says it; it is passed on as sent.
   }
 
+  answered(): void {
+    // One stream for every message: nothing to close.
+  }
+
   pause(): void {
     this.child?.stdout?.pause();
   }

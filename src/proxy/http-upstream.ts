@@ -29,9 +29,18 @@ const MAX_IN_FLIGHT = 256;
 const MAX_SOCKETS = MAX_IN_FLIGHT + 1;
 /** How long the DELETE of a 2025 session may take at the end. */
 const DELETE_TIMEOUT_MS = 2000;
-/** How often a broken GET stream is opened again, and how long to wait before each try. */
+/**
+ * How often in a row a GET stream that broke, or ended within GET_RETRY_MS, is opened again, and how
+ * long to wait before each try. One that stayed open longer worked: the count starts over, since a
+ * server may end an idle stream at any time (streamable-http.mdx: the client may open another).
+ */
 const GET_RETRIES = 3;
 const GET_RETRY_MS = 1000;
+/**
+ * How long a request's event stream may stay open after its answer before the proxy closes it: a
+ * server that ends the stream right after the answer keeps its connection for the next request.
+ */
+const ANSWERED_STREAM_MS = 1000;
 
 export class HttpUpstream implements UpstreamPort {
   private events!: UpstreamEvents;
@@ -44,6 +53,8 @@ export class HttpUpstream implements UpstreamPort {
   /** Every exchange not yet over (POSTs with or without a key, the GET stream): `close` ends them. */
   private readonly active = new Set<Exchange>();
   private inFlight = 0;
+  /** For each request in flight, by key: frees its place among them (once). */
+  private readonly releases = new Map<string, () => void>();
   private waiting = false;
   private closed = false;
   private paused: { promise: Promise<void>; resolve: () => void } | undefined;
@@ -59,12 +70,21 @@ export class HttpUpstream implements UpstreamPort {
   send(text: string, info: SendInfo): boolean {
     if (this.closed) return true;
     this.inFlight++;
-    void this.post(text, info).finally(() => {
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
       this.inFlight--;
       if (this.waiting && this.inFlight < MAX_IN_FLIGHT) {
         this.waiting = false;
         this.events.drain();
       }
+    };
+    const { key } = info;
+    if (key !== undefined) this.releases.set(key, release);
+    void this.post(text, info).finally(() => {
+      release();
+      if (key !== undefined && this.releases.get(key) === release) this.releases.delete(key);
     });
     if (this.inFlight < MAX_IN_FLIGHT) return true;
     this.waiting = true;
@@ -73,6 +93,17 @@ export class HttpUpstream implements UpstreamPort {
 
   abandon(key: string): void {
     this.requests.get(key)?.abort();
+  }
+
+  answered(key: string): void {
+    // Its answer came: it is in flight no more, and a stream the server leaves open after it is closed
+    // (its connection then goes) once it has had the time to end by itself.
+    this.releases.get(key)?.();
+    const exchange = this.requests.get(key);
+    if (exchange === undefined) return;
+    setTimeout(() => {
+      if (this.active.has(exchange)) exchange.abort();
+    }, ANSWERED_STREAM_MS).unref();
   }
 
   pause(): void {
@@ -232,9 +263,19 @@ export class HttpUpstream implements UpstreamPort {
   private async openGetStream(): Promise<void> {
     if (this.getStreamOpen || this.sessionId === undefined) return;
     this.getStreamOpen = true;
-    for (let attempt = 0; attempt <= GET_RETRIES && !this.closed; attempt++) {
+    try {
+      await this.keepGetStream();
+    } finally {
+      // Given up on: a later session (a host's new initialize) opens its own.
+      this.getStreamOpen = false;
+    }
+  }
+
+  private async keepGetStream(): Promise<void> {
+    for (let attempt = 0; attempt <= GET_RETRIES && !this.closed && this.sessionId !== undefined; attempt++) {
       const exchange = new Exchange();
       this.active.add(exchange);
+      const opened = Date.now();
       try {
         const extra: Record<string, string> = { accept: "text/event-stream", "mcp-session-id": this.sessionId };
         if (this.legacyVersion !== undefined) extra["mcp-protocol-version"] = this.legacyVersion;
@@ -244,6 +285,8 @@ export class HttpUpstream implements UpstreamPort {
           return;
         }
         await this.readEvents(response, undefined, exchange);
+        // It worked for a while: the retries start over.
+        if (Date.now() - opened >= GET_RETRY_MS) attempt = -1;
       } catch {
         if (this.closed) return;
       } finally {

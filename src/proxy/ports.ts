@@ -66,6 +66,13 @@ export interface UpstreamPort {
   send(text: string, info: SendInfo): boolean;
   /** The host gave up on a request (cancelled it): an HTTP server is told by closing its response stream. */
   abandon(key: string): void;
+  /**
+   * The request sent under `key` has its final answer (or is over for the session): whatever its HTTP
+   * response stream may still carry is not waited for. A server that leaves each answered stream open
+   * (Streamable HTTP only says it SHOULD close it) would otherwise hold the request's connection and
+   * its place among the requests in flight, until the proxy stopped reading the host.
+   */
+  answered(key: string): void;
   /** Stops and restarts reading from the server (the host is not reading fast enough). */
   pause(): void;
   resume(): void;

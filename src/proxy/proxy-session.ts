@@ -621,6 +621,7 @@ export class ProxySession {
   /** Forgets a request that got its answer. */
   private settle(key: string, pending: Pending): void {
     if (!this.pending.delete(key)) return;
+    this.upstream.answered(key);
     if (pending.hostId !== undefined) {
       const count = this.inFlight.get(pending.space)! - 1;
       if (count === 0) this.inFlight.delete(pending.space);

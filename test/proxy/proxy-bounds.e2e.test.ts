@@ -6,7 +6,8 @@
 // --listen, a client's cancellation reaches its own request only, never another client's that
 // numbers alike; a 2026-07-28 client's closed stream (how it cancels) reaches the stdio server.
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import { request as httpRequest, type ClientRequest } from "node:http";
+import { createServer, request as httpRequest, type ClientRequest, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import type { JsonObject } from "../../src/model/json.js";
 import { ADD, callsFile, callsIn, ECHO, pinnedProject, pinServer, proxyCli, rawLines, startProcess, stopAll, until } from "../support/proxy-harness.js";
@@ -254,4 +255,96 @@ describe("--listen: two clients whose requests have the same id", () => {
     const { hung, cancelled: ids } = recorded(calls);
     expect(ids).toEqual([hung.a]);
   }, 60_000);
+});
+
+describe("an HTTP server that leaves each answered request's event stream open", () => {
+  it("keeps reading the host: an answered request is in flight no more, and its stream is closed after a grace", async () => {
+    // Streamable HTTP only says a server SHOULD close a request's stream after its answer. Before, each
+    // such stream counted as a request in flight until it ended, and after 256 the proxy stopped
+    // reading the host for good.
+    const open = new Set<ServerResponse>();
+    const server = createServer((req, res) => {
+      let body = "";
+      req.setEncoding("utf8").on("data", (chunk: string) => void (body += chunk));
+      req.on("end", () => {
+        if (req.method !== "POST") return void res.writeHead(405).end();
+        const message = JSON.parse(body) as { id?: number; method?: string };
+        if (message.id === undefined) return void res.writeHead(202).end();
+        const result = message.method === "tools/list" ? { tools: [ECHO, ADD], ttlMs: 0, cacheScope: "private", resultType: "complete" } : { resultType: "complete" };
+        res.writeHead(200, { "content-type": "text/event-stream" });
+        res.write(`event: message\ndata: ${JSON.stringify({ jsonrpc: "2.0", id: message.id, result })}\n\n`);
+        open.add(res);
+        res.on("close", () => open.delete(res));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const run = startProcess(process.execPath, [await proxyCli(), "proxy", "--cwd", pinnedProject([ECHO, ADD]), "--url", `http://127.0.0.1:${port}/mcp`]);
+      const { send, answer } = rawLines(run);
+      const pings = 300;
+      for (let id = 1; id <= pings; id++) send({ id, method: "ping", params: { _meta: META } });
+      for (let id = 1; id <= pings; id++) await answer(id);
+      send({ id: pings + 1, method: "tools/list", params: { _meta: META } });
+      expect((await answer(pings + 1)).result).toMatchObject({ tools: [ECHO, ADD] });
+      // The streams left open were closed by the proxy once their answers had had a second to end them.
+      await until(
+        () => open.size === 0,
+        () => `${open.size} streams still open`,
+      );
+      run.child.stdin!.end();
+    } finally {
+      for (const res of open) res.destroy();
+      server.close();
+    }
+  }, 120_000);
+});
+
+describe("a 2025-era HTTP server that ends its idle GET stream now and then", () => {
+  it("gets the GET stream opened again each time, not four times in the whole run", async () => {
+    // Before, the retries were counted over the whole run: after four ended streams the proxy never
+    // opened another, and list_changed (which comes on that stream) never reached it again.
+    let gets = 0;
+    const server = createServer((req, res) => {
+      let body = "";
+      req.setEncoding("utf8").on("data", (chunk: string) => void (body += chunk));
+      req.on("end", () => {
+        if (req.method === "GET") {
+          gets++;
+          res.writeHead(200, { "content-type": "text/event-stream" });
+          res.write(": open\n\n");
+          // Open a little longer than the proxy's wait between tries: it worked, so the tries start over.
+          setTimeout(() => res.end(), 1100);
+          return;
+        }
+        if (req.method === "DELETE") return void res.writeHead(200).end();
+        const message = JSON.parse(body) as { id?: number; method?: string; params?: { protocolVersion?: string } };
+        if (message.id === undefined) return void res.writeHead(202).end();
+        const result =
+          message.method === "initialize"
+            ? { protocolVersion: message.params?.protocolVersion ?? "2025-11-25", capabilities: { tools: { listChanged: true } }, serverInfo: { name: "idle", version: "1" } }
+            : message.method === "tools/list"
+              ? { tools: [ECHO, ADD] }
+              : {};
+        res.writeHead(200, { "content-type": "application/json", "mcp-session-id": "s1" }).end(JSON.stringify({ jsonrpc: "2.0", id: message.id, result }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const run = startProcess(process.execPath, [await proxyCli(), "proxy", "--cwd", pinnedProject([ECHO, ADD]), "--url", `http://127.0.0.1:${port}/mcp`]);
+      const { send, answer } = rawLines(run);
+      send({ id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } } });
+      await answer(1);
+      send({ method: "notifications/initialized" });
+      // A fifth stream is one more than the old count ever allowed; a busy machine only makes it come later.
+      const deadline = Date.now() + 90_000;
+      while (gets < 5 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(gets, run.stderr()).toBeGreaterThanOrEqual(5);
+      run.child.stdin!.end();
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  }, 120_000);
 });

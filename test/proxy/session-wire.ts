@@ -35,6 +35,7 @@ class ScriptedServer implements UpstreamPort {
   abandon(key: string): void {
     this.abandoned.push(key);
   }
+  answered(): void {}
   pause(): void {}
   resume(): void {}
   close(signal?: NodeJS.Signals): Promise<ServerEnd> {
