@@ -45,10 +45,10 @@ export class SseParser {
       start = i + 1;
     }
     this.buffer += text.slice(start);
-    // A line that never ends is bounded too.
+    // A line that never ends is bounded too: it counts with the event's data so far.
     if (this.buffer.length > this.maxBytes) {
+      this.drop(this.size + this.buffer.length);
       this.buffer = "";
-      this.drop();
     }
   }
 
@@ -77,8 +77,9 @@ export class SseParser {
     }
   }
 
-  private drop(): void {
-    if (!this.dropping) this.sink.oversize(this.size);
+  /** Drops the event; `bytes`: what it had reached (its data so far, by default). */
+  private drop(bytes = this.size): void {
+    if (!this.dropping) this.sink.oversize(bytes);
     this.dropping = true;
     this.data = [];
   }
