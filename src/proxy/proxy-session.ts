@@ -507,9 +507,15 @@ export class ProxySession {
     if (read.kind === "empty") return;
     if (read.kind === "single" && !read.item.ok && read.item.unreadable.code === PARSE_ERROR) {
       // A line that starts like JSON but does not parse is a message cut short: whatever it answered
-      // is lost, and nothing says which request that was. Any other text is a log line on the wrong stream.
-      if (/^\s*[[{]/.test(text)) void this.fault(`the server sent a message that is not complete JSON: ${excerpt(text)}`);
-      else this.options.reporter.problem(`the server wrote a line to stdout that is not JSON-RPC; it was not passed on: ${excerpt(text)}`);
+      // is lost, and on stdio nothing says which request that was. Over HTTP the response it came in
+      // says (`via`): that request fails, and the others go on. Any other text is a log line on the wrong stream.
+      if (/^\s*[[{]/.test(text)) {
+        const problem = `the server sent a message that is not complete JSON: ${excerpt(text)}`;
+        if (via !== undefined && this.pending.has(via)) {
+          this.options.reporter.problem(problem);
+          this.failed(via, problem);
+        } else void this.fault(problem);
+      } else this.options.reporter.problem(`the server wrote a line to stdout that is not JSON-RPC; it was not passed on: ${excerpt(text)}`);
       return;
     }
     const items = read.kind === "single" ? [read.item] : read.items;

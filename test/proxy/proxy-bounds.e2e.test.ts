@@ -348,3 +348,42 @@ describe("a 2025-era HTTP server that ends its idle GET stream now and then", ()
     }
   }, 120_000);
 });
+
+describe("an HTTP server whose answer to one request is not complete JSON", () => {
+  it("fails that request only: the HTTP response says which request it was, and the others go on", async () => {
+    // Before, it ended the proxy (exit 1), as a cut line on stdio must, where nothing says what it answered.
+    const server = createServer((req, res) => {
+      let body = "";
+      req.setEncoding("utf8").on("data", (chunk: string) => void (body += chunk));
+      req.on("end", () => {
+        if (req.method !== "POST") return void res.writeHead(405).end();
+        const message = JSON.parse(body) as { id?: number; method?: string };
+        if (message.id === undefined) return void res.writeHead(202).end();
+        const json = (result: object) =>
+          void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", id: message.id, result: { resultType: "complete", ...result } }));
+        if (message.method === "tools/list") return json({ tools: [ECHO, ADD], ttlMs: 0, cacheScope: "private" });
+        if (message.method === "ping") return void res.writeHead(200, { "content-type": "application/json" }).end(`{"jsonrpc":"2.0","id":${message.id},"res`);
+        setTimeout(() => json({ content: [{ type: "text", text: "3" }] }), 500);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const run = startProcess(process.execPath, [await proxyCli(), "proxy", "--cwd", pinnedProject([ECHO, ADD]), "--url", `http://127.0.0.1:${port}/mcp`]);
+      const { send, answer } = rawLines(run);
+      send({ id: 1, method: "tools/list", params: { _meta: META } });
+      await answer(1);
+      send({ id: 2, method: "tools/call", params: { name: "add", arguments: { a: 1, b: 2 }, _meta: META } });
+      send({ id: 3, method: "ping", params: { _meta: META } });
+      expect((await answer(3)).error).toMatchObject({ code: -32603, message: expect.stringContaining("not complete JSON") });
+      expect((await answer(2)).result).toMatchObject({ content: [{ type: "text", text: "3" }] });
+      send({ id: 4, method: "tools/list", params: { _meta: META } });
+      expect((await answer(4)).result).toMatchObject({ tools: [ECHO, ADD] });
+      expect(run.child.exitCode).toBeNull();
+      run.child.stdin!.end();
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  }, 120_000);
+});
