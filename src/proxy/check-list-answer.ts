@@ -33,7 +33,7 @@ export function checkListAnswer(received: Received, gate: ToolGate, maxDepth: nu
   const read = readToolsPage(result, 1, maxDepth);
   if (!read.ok) return { ok: false, problem: read.problem.message.replace(/^Page 1 of tools\/list/, "The tools/list answer").replace(/ on page 1 of tools\/list/, "") };
   const tools = read.value.tools;
-  const problem = unhashable(received.text, tools);
+  const problem = twiceListed(tools) ?? unhashable(received.text, tools);
   if (problem !== undefined) return { ok: false, problem };
   const text = received.text;
   const list = memberSpan(text, memberSpan(text, skipSpace(text, 0), "result")!.start, "tools")!;
@@ -45,6 +45,21 @@ export function checkListAnswer(received: Received, gate: ToolGate, maxDepth: nu
   // The withheld tools are left out of result.tools; every other byte is the server's.
   const kept = elements.filter((_, i) => verdicts[i]!.forwarded);
   return { ok: true, page: { text: spliceSpan(text, list, `[${kept.join(",")}]`), tools, verdicts, nextCursor } };
+}
+
+/**
+ * A page that lists one name twice is refused, as the proxy's own listing refuses it: the host would
+ * take one of the two definitions, the gate another's verdict, and which one the server runs when
+ * the name is called is not for the proxy to guess.
+ */
+function twiceListed(tools: readonly JsonObject[]): string | undefined {
+  const seen = new Set<string>();
+  for (const tool of tools) {
+    const name = tool.name as string;
+    if (seen.has(name)) return `The tools/list answer lists the tool ${quoteName(name)} twice; tool names must be unique, so which definition the server runs cannot be checked.`;
+    seen.add(name);
+  }
+  return undefined;
 }
 
 /**
