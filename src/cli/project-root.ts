@@ -9,7 +9,7 @@
 // the root, as before (every key of the config has a default). Every command that reads a project
 // finds its root here.
 import { existsSync, lstatSync, statSync } from "node:fs";
-import { dirname, join, posix, relative, resolve, sep } from "node:path";
+import { dirname, isAbsolute, join, posix, relative, resolve, sep } from "node:path";
 import { CONFIG_FILE } from "../config/config.js";
 import { pathKind } from "../files/path-kind.js";
 import { UsageError } from "./args.js";
@@ -32,7 +32,15 @@ export function findProjectRoot(cwd: string, options: RootOptions): string {
   // Checked here, before any command reads a file: a --config that names nothing must not fall back
   // on whatever project the current folder is (which would build or check the wrong one).
   const config = options.config === undefined ? undefined : existingConfig(named ?? cwd, options.config);
-  if (named !== undefined) return named;
+  if (named !== undefined) {
+    // The lock records the config by its path in the project, as every input: one outside it has none.
+    if (config !== undefined && isOutside(named, config)) {
+      throw new UsageError(
+        `--config: ${JSON.stringify(config)} lies outside the project folder ${JSON.stringify(named)} (--cwd); a config must be in the project it configures. Move it there, or leave out --cwd to make the config's own folder the project.`,
+      );
+    }
+    return named;
+  }
   if (config !== undefined) return dirname(config);
   return findConfigFolder(cwd) ?? cwd;
 }
@@ -109,6 +117,12 @@ const MISNAMED_CONFIGS = ["yml", "json", "jsonc", "json5", "toml", "js", "mjs", 
 export function misnamedConfig(dir: string): string | undefined {
   if (isPresent(join(dir, CONFIG_FILE))) return undefined;
   return MISNAMED_CONFIGS.find((name) => isFile(join(dir, name)));
+}
+
+/** Whether `path` lies outside the folder `root` (both absolute). */
+function isOutside(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return rel === "" || rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel);
 }
 
 /** The absolute path of the --config file `given`, from `base`; a usage error (exit 2) when it is no file. */

@@ -112,6 +112,18 @@ describe("--config names the project: the folder that holds it is the root", () 
     expect(readdirSync(join(pkg, "ci"))).toEqual(["strict.yaml"]);
   });
 
+  it("with --cwd, a --config outside that folder is bad usage (exit 2), not a crash: the lock could not name it", async () => {
+    const { repo } = await monorepo(false);
+    writeFiles(repo, { "shared.yaml": "server: { name: weather }\n" });
+    const before = projectTree(repo);
+    for (const command of ["build", "check", "validate", "diff", "watch"]) {
+      const run = await runInProcess(repo, [command, "--cwd", "packages/weather", "--config", "../../shared.yaml"]);
+      expect(run.code, `${command}: ${run.stdout}${run.stderr}`).toBe(2);
+      expect(run.stderr).toContain(`--config: ${JSON.stringify(join(repo, "shared.yaml"))} lies outside the project folder`);
+    }
+    expect(projectTree(repo)).toEqual(before);
+  });
+
   it("import writes into the folder of --config, and verify checks that lock, from anywhere", async () => {
     const repo = tempProject({ ".git/HEAD": "ref: refs/heads/main\n", "packages/client/mcp-gen.config.yaml": "generate: client\n" });
     const fake = ["--command", `node ${JSON.stringify(FAKE_SERVER)} ok`, "--timeout", "5000"];
