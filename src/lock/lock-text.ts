@@ -7,11 +7,14 @@
 // Why this criterion: the text is a lock when it still shows what every lock shows, and nothing is
 // lost when it shows nothing at all.
 // - renderLock writes the root's members sorted, so every lock starts `{` `"files": {`; a truncated
-//   lock keeps its start, and a merge-conflicted one keeps it too once the marker lines are set aside.
-//   No other common JSON starts so: package.json's and tsconfig.json's `files` are arrays.
+//   lock keeps its start (or as much of it as is left: `{`, `{ "fi`), and a merge-conflicted one
+//   keeps it too once the marker lines are set aside. No other common JSON starts so: package.json's
+//   and tsconfig.json's `files` are arrays.
 // - `"specRevision"` is a root key of every lock and of no other format we know of (package-lock.json
-//   has `lockfileVersion` too, which is why that key is no evidence): it finds a lock whose start went
-//   in a conflict hunk or a hand edit.
+//   has `lockfileVersion` too, which is why that key is no evidence): on a line of its own, as
+//   renderLock writes a root member (two spaces in, a date after), it finds a lock whose start went in
+//   a conflict hunk or a hand edit. Anywhere else (notes quoting a lock, another file's nested key) it
+//   is no evidence.
 // - A text with no content (blank, or JSON `{}`, `[]`, `null`) holds nothing to lose.
 
 import type { Diagnostic } from "../model/diagnostic.js";
@@ -19,7 +22,9 @@ import type { Diagnostic } from "../model/diagnostic.js";
 /** Lines git writes around the sides of a conflict (`|||||||` with diff3). */
 const CONFLICT_MARKER_LINE = /^(?:<{7}|={7}|>{7}|\|{7})(?: [^\n]*)?\r?\n?/gm;
 const LOCK_START = /^\{\s*"files"\s*:\s*\{/;
-const LOCK_ONLY_KEY = /"specRevision"\s*:/;
+/** The start of every lock, without its spaces: a text that is a beginning of it is a lock cut short. */
+const LOCK_START_TEXT = '{"files":{';
+const LOCK_ONLY_KEY = /^ {2}"specRevision": "\d{4}-\d{2}-\d{2}",?\r?$/m;
 
 /**
  * Whether `text`, found at the lock path, may be an mcp-gen lock (see above).
@@ -27,7 +32,7 @@ const LOCK_ONLY_KEY = /"specRevision"\s*:/;
  */
 export function mayBeLock(text: string): boolean {
   const body = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).replace(CONFLICT_MARKER_LINE, "").trim();
-  if (body === "" || LOCK_START.test(body) || LOCK_ONLY_KEY.test(body)) return true;
+  if (body === "" || LOCK_START.test(body) || LOCK_START_TEXT.startsWith(body.replace(/\s+/g, "")) || LOCK_ONLY_KEY.test(body)) return true;
   return holdsNothing(body);
 }
 

@@ -18,6 +18,9 @@ const USER_FILES: readonly [string, string][] = [
   ["README.md", "# My server\n\nNotes I wrote.\n"],
   ["tsconfig.json", '{ "compilerOptions": { "strict": true }, "files": ["src/index.ts"] }\n'],
   ["package-lock.json", '{ "name": "app", "lockfileVersion": 3, "packages": {} }\n'],
+  // A lock's own key, but not as a lock writes it: quoted in notes, or nested in another file.
+  ["NOTES.md", '# Pins\n\nThe lock says `{ "specRevision": "2026-07-28" }`.\n'],
+  ["servers.json", '{"servers":{"echo":{"pinned":{"specRevision":"2025-06-18"}}}}\n'],
 ];
 
 describe("a file at the lock path that is not a lock", () => {
@@ -47,6 +50,10 @@ describe("a file at the lock path that is not a lock", () => {
 describe("a damaged lock is still rewritten", () => {
   const DAMAGES: readonly [string, (lock: string) => string][] = [
     ["truncated early", (lock) => lock.slice(0, 30)],
+    ["truncated to its first byte", (lock) => lock.slice(0, 1)],
+    ["truncated inside its first key", (lock) => lock.slice(0, 8)],
+    ["truncated before its first value", (lock) => lock.slice(0, 13)],
+    ["with CRLF line ends and a conflict hunk at the top", (lock) => `<<<<<<< HEAD\r\n  "x": 1,\r\n=======\r\n>>>>>>> theirs\r\n${lock.slice(2).replace(/\n/g, "\r\n")}`],
     ["truncated halfway", (lock) => lock.slice(0, lock.length / 2)],
     ["with conflict markers at the top", (lock) => `<<<<<<< HEAD\n${lock}=======\n${lock.replace(/"mcp-gen"/, '"mcp-gen-x"')}>>>>>>> theirs\n`],
     ["with a conflict hunk inside", (lock) => lock.replace(/^( {2}"generator")/m, '<<<<<<< HEAD\n  "x": 1,\n=======\n  "y": 2,\n>>>>>>> theirs\n$1')],
