@@ -219,18 +219,21 @@ function importsReadAsUrls(config: Config): { pointer: string; message: string; 
  * A `tools` glob that looks for descriptors in out: out is (or holds) the folder the glob starts
  * from, or lies below it where the glob can match files. The search skips out (the build's own
  * files), so it found nothing, or silently dropped the descriptors there, and `check` then told the
- * user to delete them as files left over in out. A glob from the project root itself (`**\/*.json`)
- * is a search of the whole project, out included wherever it is: that one skipping out is what the
- * search is documented to do, and is not refused.
+ * user to delete them as files left over in out. A glob from the project root itself (`**\/*.json`,
+ * `*\/**\/*.yaml`: a first segment of wildcards only) is a search of the whole project, out included
+ * wherever it is: that one skipping out is what the search is documented to do, and is not refused.
+ * A glob whose first segment names folders by a pattern (`{tools,schemas}/**`, `tools*\/**`) is held
+ * to out as one with a folder there is.
  */
 function descriptorsInOut(config: Config): PathProblem[] {
   return config.tools.flatMap((pattern, i) => {
     const base = globBase(pattern);
     if (base === undefined) return [];
     const holds = base === config.out || base.startsWith(`${config.out}/`);
-    const inside = base !== "" && config.out.startsWith(`${base}/`) && mayMatchBelow(pattern, config.out);
+    const fromRoot = base === "";
+    const inside = (fromRoot ? !searchesWholeProject(pattern) : config.out.startsWith(`${base}/`)) && mayMatchBelow(pattern, config.out);
     if (!holds && !inside) return [];
-    const where = holds ? "holds the descriptors" : `lies in ${base}/, where`;
+    const where = holds ? "holds the descriptors" : fromRoot ? "lies where" : `lies in ${base}/, where`;
     return [
       {
         pointer: "/out",
@@ -239,6 +242,11 @@ function descriptorsInOut(config: Config): PathProblem[] {
       },
     ];
   });
+}
+
+/** Whether a glob's first segment is wildcards only (`**\/*.json`, `*\/*.yaml`): a search of the whole project. */
+function searchesWholeProject(pattern: string): boolean {
+  return /^\*+$/.test(posix.normalize(pattern).split("/")[0]!);
 }
 
 /**

@@ -51,14 +51,22 @@ describe("out that holds the descriptors", () => {
     ]);
   });
 
+  it.each(["{tools,schemas}/**/*.yaml", "tool[s]/**/*.yaml", "tools*/**/*.yaml"])("out inside a folder that a glob's first segment names by a pattern (%s) is refused too", async (glob) => {
+    expect(await refusal(`out: tools/gen\ntools: ["${glob}"]\n`, ["build"])).toEqual([
+      ["config-invalid", `out ("tools/gen") lies where tools[0] (${JSON.stringify(glob)}) looks for descriptors; a build never reads descriptors from out, which it rewrites.`],
+    ]);
+  });
+
   it.each([
     ["a glob that cannot reach out's depth", 'out: tools/generated\ntools: ["tools/*.yaml"]\n'],
     ["a glob whose folders out is not among", 'out: tools/generated\ntools: ["tools/{a,b}/*.yaml", "tools/*.yaml"]\n'],
     ["a glob over the whole project, which skips out wherever it is", 'tools: ["**/*.yaml"]\n'],
+    ["a glob over every folder of the project", 'tools: ["*/**/*.yaml"]\n'],
+    ["a glob whose first segment names other folders", 'out: tools/gen\ntools: ["{lib,schemas}/**/*.yaml", "tools/*.yaml"]\n'],
   ])("out is fine beside %s", async (_, config) => {
     const root = tempProject({ "mcp-gen.config.yaml": config, "tools/greet.yaml": TOOL });
     const run = await runInProcess(root, ["build"]);
     expect(run.code, run.stdout).toBe(0);
-    expect(run.stdout).toMatch(/Built 1 tool into (tools|src)\/generated/);
+    expect(run.stdout).toMatch(/Built 1 tool into (tools|src)\/gen/);
   });
 });
