@@ -168,7 +168,9 @@ async function validateAndWrite(run: BuildRun, plan: BuildPlan, threads: BuildTh
   const runtime = input.descriptors.length === 0 ? [] : runtimeWarnings(run.root, input.config, run.project.sources.get(PACKAGE_JSON), () => runtimeInstallArgument(run.root, PACKAGE_ROOT) ?? null);
   const names = analysis.tools.map((tool) => String(tool.wire.name));
   const inTheWay = scaffolds ? scaffoldsInTheWay(names, read.scaffoldFolders, input.config, analysis.memo) : [];
-  const moved = scaffolds ? movedHandlers({ previous: lockedNames(plan), current: names, files: scaffolds, handlers: input.config.handlers, read: readHandler(run.root), memo: analysis.memo }) : [];
+  const moved = scaffolds
+    ? movedHandlers({ previous: lockedNames(plan), current: names, files: scaffolds, handlers: input.config.handlers, tests: input.config.tests, read: readHandler(run.root), memo: analysis.memo })
+    : [];
   // The config's findings (package.json that is no JSON) are printed, not recorded: the no-change build reads them afresh.
   const diagnostics = [...run.project.diagnostics, ...analysis.diagnostics, ...inTheWay, ...moved, ...plan.previous.diagnostics, ...runtime, ...projectModuleFormat(run.root, run.sources)];
   const stopped = await stopBeforeWriting(run, input, diagnostics, Object.keys(plan.previous.parsed?.tools ?? {}).length);

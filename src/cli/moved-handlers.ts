@@ -18,10 +18,12 @@ export interface HandlerPlaces {
   readonly previous: readonly string[] | undefined;
   /** The tool names of this build. */
   readonly current: readonly string[];
-  /** The files in the handlers folder (project paths). */
+  /** The files in the handlers and tests folders (project paths). */
   readonly files: ReadonlySet<string>;
   /** The handlers folder (config.handlers). */
   readonly handlers: string;
+  /** The tests folder (config.tests). */
+  readonly tests: string;
   /** A handler file's text, or undefined when it cannot be read. */
   readonly read: (path: string) => string | undefined;
   readonly memo?: RunMemo;
@@ -31,31 +33,37 @@ export interface HandlerPlaces {
  * A handler-moved error for each tool of both the last build and this one whose handler stub path or
  * export name changed, while the file at the old path holds the handler (and, for a changed export
  * only, does not name the new one yet).
- * @example movedHandlers({ previous: ["Get_User"], current: ["Get_User", "get_user"], files: new Set(["src/handlers/Get_User.ts"]), handlers: "src/handlers", read }) // [src/handlers/Get_User.ts:1:1 handler-moved]
+ * @example movedHandlers({ previous: ["Get_User"], current: ["Get_User", "get_user"], files: new Set(["src/handlers/Get_User.ts"]), handlers: "src/handlers", tests: "test/tools", read }) // [src/handlers/Get_User.ts:1:1 handler-moved]
  */
 export function movedHandlers(places: HandlerPlaces): Diagnostic[] {
-  const { previous, current, files, handlers } = places;
+  const { previous, current, files, handlers, tests } = places;
   // Names depend on the set of names only: the same set moves nothing.
   if (previous === undefined || sameSet(previous, current)) return [];
   const before = namesOf(previous);
   const now = namesOf(current, places.memo);
   const added = current.filter((name) => !before.has(name));
+  const removed = previous.filter((name) => !now.has(name));
   const found: Diagnostic[] = [];
   for (const [name, names] of [...now].sort(([a], [b]) => compareText(a, b))) {
     const old = before.get(name);
     if (old === undefined || (old.file === names.file && old.camel === names.camel)) continue;
-    const [oldStub] = scaffoldPaths(handlers, "", old.file);
-    const [newStub] = scaffoldPaths(handlers, "", names.file);
+    const [oldStub, oldTest] = scaffoldPaths(handlers, tests, old.file);
+    const [newStub, newTest] = scaffoldPaths(handlers, tests, names.file);
     if (!files.has(oldStub)) continue;
-    const cause = clashCause(name, added);
+    const cause = clashCause(name, added, removed);
+    // Renaming a tool undoes a clash that an added tool made; one that a removal undid needs nothing of the kind.
+    const orRename = cause.added ? ", or rename one of the tools so that their names no longer clash" : "";
+    const renameExport = old.camel === names.camel ? "" : ` and rename its export ${old.camel} to ${names.camel}`;
     if (oldStub !== newStub) {
       if (files.has(newStub)) continue;
+      // The test scaffold follows the handler; the user's test there calls the client method by the old name.
+      const test = oldTest !== newTest && files.has(oldTest) && !files.has(newTest) ? ` Its test ${oldTest} goes to ${newTest}, calling the client's ${names.camel}().` : "";
       found.push(
         diagnosticAtFileStart(oldStub, {
           ruleId: HANDLER_MOVED,
           severity: "error",
-          message: `${oldStub} holds the handler of the tool ${JSON.stringify(name)}, whose handler now goes in ${newStub}, exported as ${names.camel}${cause}. Building would create a new stub there and leave this handler unused.`,
-          hint: `Move the file to ${newStub} and rename its export ${old.camel} to ${names.camel}, or rename one of the tools so that their names no longer clash.`,
+          message: `${oldStub} holds the handler of the tool ${JSON.stringify(name)}, whose handler now goes in ${newStub}, exported as ${names.camel}${cause.text}. Building would create a new stub there and leave this handler unused.${test}`,
+          hint: `Move the file to ${newStub}${renameExport}${test === "" ? "" : `, and its test to ${newTest}`}${orRename}.`,
         }),
       );
       continue;
@@ -66,8 +74,8 @@ export function movedHandlers(places: HandlerPlaces): Diagnostic[] {
       diagnosticAtFileStart(oldStub, {
         ruleId: HANDLER_MOVED,
         severity: "error",
-        message: `${oldStub} exports the handler of the tool ${JSON.stringify(name)} as ${old.camel}, which the generated code now imports as ${names.camel}${cause}.`,
-        hint: `Rename the export ${old.camel} to ${names.camel}, or rename one of the tools so that their names no longer clash.`,
+        message: `${oldStub} exports the handler of the tool ${JSON.stringify(name)} as ${old.camel}, which the generated code now imports as ${names.camel}${cause.text}.`,
+        hint: `Rename the export ${old.camel} to ${names.camel}${orRename}.`,
       }),
     );
   }
@@ -88,11 +96,14 @@ function namesOf(names: readonly string[], memo?: RunMemo): Map<string, ToolName
   return new Map(assignToolNames([...names].sort(compareText), memo).map((forms) => [forms.name, forms]));
 }
 
-/** ", since the tool "x" was added": the added tools whose names map to the same identifier or file. */
-function clashCause(name: string, added: readonly string[]): string {
+/** Why the tool's names moved: the tools added or removed whose names map to the same identifier or file, in words. */
+function clashCause(name: string, added: readonly string[], removed: readonly string[]): { readonly text: string; readonly added: boolean } {
   const identifier = pascalName(name).toLowerCase();
   const file = fileStem(name).toLowerCase();
-  const clashing = added.filter((other) => pascalName(other).toLowerCase() === identifier || fileStem(other).toLowerCase() === file);
-  if (clashing.length === 0) return "";
-  return `, since ${clashing.length === 1 ? "the tool" : "the tools"} ${clashing.map((other) => JSON.stringify(other)).join(", ")} ${clashing.length === 1 ? "was" : "were"} added`;
+  const clashes = (other: string) => pascalName(other).toLowerCase() === identifier || fileStem(other).toLowerCase() === file;
+  const list = (names: readonly string[]) => `${names.length === 1 ? "the tool" : "the tools"} ${names.map((other) => JSON.stringify(other)).join(", ")} ${names.length === 1 ? "was" : "were"}`;
+  const newcomers = added.filter(clashes);
+  const gone = removed.filter(clashes);
+  const parts = [...(newcomers.length > 0 ? [`${list(newcomers)} added`] : []), ...(gone.length > 0 ? [`${list(gone)} removed`] : [])];
+  return { text: parts.length === 0 ? "" : `, since ${parts.join(" and ")}`, added: newcomers.length > 0 };
 }

@@ -4,7 +4,7 @@
 // get_user: both are getUser). The handler written at the old place would serve nothing, or not
 // compile, so build stops with handler-moved before it writes, naming where the handler goes now; once
 // it is there, the build goes through.
-import { readFileSync, renameSync } from "node:fs";
+import { readFileSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runInProcess, tempProject, writeFiles } from "../support/temp-project.js";
@@ -68,6 +68,24 @@ describe("handler-moved", () => {
     const stub = join(root, "src/handlers/get_user.ts");
     writeFiles(root, { "src/handlers/get_user.ts": readFileSync(stub, "utf8").replace("export const getUser:", `export const ${newExport}:`) });
     expect((await build(root)).code).toBe(0);
+  });
+
+  it("names the test scaffold that moves with the handler, and the way back when the clashing tool goes again", async () => {
+    const root = await implemented();
+    writeFiles(root, { "tools/Get_User.yaml": TOOL("Get_User") });
+    const [finding] = (await build(root)).findings;
+    expect(finding!.message).toMatch(/Its test test\/tools\/get_user\.test\.ts goes to test\/tools\/get_user-[0-9a-f]{6}\.test\.ts, calling the client's getUser_[0-9a-f]{6}\(\)\./);
+    expect(finding!.hint).toMatch(/^Move the file to \S+ and rename its export getUser to getUser_[0-9a-f]{6}, and its test to \S+, or rename one of the tools so that their names no longer clash\.$/);
+    // Moved as told, built; then Get_User goes again: get_user's handler goes back, and only that is said.
+    const [, newStub, newExport] = /goes in (\S+), exported as (\w+)/.exec(finding!.message)!;
+    renameSync(join(root, "src/handlers/get_user.ts"), join(root, newStub!));
+    writeFiles(root, { [newStub!]: readFileSync(join(root, newStub!), "utf8").replace("export const getUser:", `export const ${newExport}:`) });
+    expect((await build(root)).code).toBe(0);
+    rmSync(join(root, "tools/Get_User.yaml"));
+    const back = (await build(root)).findings;
+    expect(back).toHaveLength(1);
+    expect(back[0]!.message).toContain('whose handler now goes in src/handlers/get_user.ts, exported as getUser, since the tool "Get_User" was removed.');
+    expect(back[0]!.hint).toBe(`Move the file to src/handlers/get_user.ts and rename its export ${newExport} to getUser.`);
   });
 
   it("says nothing when a tool added moves no name", async () => {
