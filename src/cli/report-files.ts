@@ -23,7 +23,12 @@ export interface ReportFile {
  */
 export function refuseReportFolders(files: readonly ReportFile[], root: string, configPath: string | undefined): void {
   const config = realOf(resolve(root, configPath ?? CONFIG_FILE));
+  const taken = new Map<string, ReportFile>();
   for (const file of files) {
+    // Two reports to one file: one of them would be lost without a word.
+    const before = taken.get(realOf(file.path));
+    if (before !== undefined) throw refusal(file, `is also where --report ${before.format}=${before.given} writes; give each report a file of its own`);
+    taken.set(realOf(file.path), file);
     if (statSync(file.path, { throwIfNoEntry: false })?.isDirectory()) {
       throw new UsageError(
         `--report ${file.format}=${file.given}: ${JSON.stringify(file.given)} is a folder; name a file in it for the report, such as ${join(file.given, `mcp-gen.${EXTENSIONS[file.format] ?? "txt"}`)}.`,
@@ -42,6 +47,9 @@ export interface ProjectFiles {
   /** The lock and the generated folder, project paths (Config.lock, Config.out). */
   readonly lock: string;
   readonly out: string;
+  /** The handlers and tests folders (Config.handlers, Config.tests): the user's files, after their first build. */
+  readonly handlers: string;
+  readonly tests: string;
   /** The descriptors' project paths; asked only when a report names an existing file in the project. */
   readonly descriptors: () => Promise<readonly string[]> | readonly string[];
 }
@@ -61,12 +69,22 @@ export async function refuseReportsOverProject(files: readonly ReportFile[], pro
     const real = realOf(file.path);
     if (real === lock) throw refusal(file, "is the project's lock, which a report would overwrite");
     if (isWithin(real, out)) throw refusal(file, `is in the generated folder ${project.out}, which is mcp-gen's own: every build rewrites it`);
+    for (const [folder, what] of [
+      [project.handlers, "handlers"],
+      [project.tests, "tests"],
+    ] as const) {
+      if (isWithin(real, realOf(resolve(project.root, folder)))) throw refusal(file, `is in the ${what} folder ${folder}, which holds your ${what}`);
+    }
+    for (const name of PROJECT_MANIFESTS) if (real === realOf(resolve(project.root, name))) throw refusal(file, `is the project's ${name}`);
     // Only an existing file can be a descriptor, and only one in the project: the globs are not run for others.
     if (!isWithin(real, root) || !statSync(real, { throwIfNoEntry: false })?.isFile()) continue;
     descriptors ??= new Set((await project.descriptors()).map((path) => realOf(resolve(project.root, path))));
     if (descriptors.has(real)) throw refusal(file, "is one of the project's tool descriptors, which a report would overwrite");
   }
 }
+
+/** Files of the project root that a report must not replace (the config and the lock are refused apart). */
+const PROJECT_MANIFESTS = ["package.json", "tsconfig.json"];
 
 /** `why`: what the file is, and why no report goes there ("is the project's lock, which ..."). */
 function refusal(file: ReportFile, why: string): UsageError {

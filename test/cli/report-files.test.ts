@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { runInProcess, tempProject } from "../support/temp-project.js";
 
 const PING = "name: ping\ndescription: Check that the server answers.\ninputSchema: { type: object, additionalProperties: false }\n";
-const PROJECT_FILES = ["mcp-gen.config.yaml", "mcp-tools.lock.json", "tools/ping.yaml", "src/generated/tools.ts"];
+const PROJECT_FILES = ["mcp-gen.config.yaml", "mcp-tools.lock.json", "tools/ping.yaml", "src/generated/tools.ts", "src/handlers/ping.ts", "test/tools/ping.test.ts"];
 
 async function built(): Promise<string> {
   const root = tempProject({ "tools/ping.yaml": PING, "mcp-gen.config.yaml": "server:\n  name: ping\n", "answer.json": '{ "tools": [] }\n' });
@@ -42,6 +42,9 @@ describe("--report FILE", () => {
     ["tools/ping.yaml", "is one of the project's tool descriptors, which a report would overwrite"],
     ["src/generated/tools.ts", "is in the generated folder src/generated, which is mcp-gen's own: every build rewrites it"],
     ["src/generated/summary.json", "is in the generated folder src/generated, which is mcp-gen's own: every build rewrites it"],
+    ["src/handlers/ping.ts", "is in the handlers folder src/handlers, which holds your handlers"],
+    ["test/tools/ping.test.ts", "is in the tests folder test/tools, which holds your tests"],
+    ["package.json", "is the project's package.json"],
   ])("%s is refused, and left as it was", async (file, why) => {
     const root = await built();
     const before = snapshot(root);
@@ -52,6 +55,13 @@ describe("--report FILE", () => {
       expect(snapshot(root)).toEqual(before);
     }
     expect((await runInProcess(root, ["check"])).code).toBe(0);
+  });
+
+  it("two reports to one file are refused: one of them would be lost", async () => {
+    const root = await built();
+    const run = await runInProcess(root, ["check", "--report", "json=out.json", "--report", "sarif=./out.json"]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--report sarif=./out.json: "./out.json" is also where --report json=out.json writes; give each report a file of its own; write the report to another file.');
   });
 
   it("a file of its own in the project is written", async () => {

@@ -117,7 +117,14 @@ async function buildCommand(argv: readonly string[], io: CliIo, memo: RunMemo, c
     return EXIT.usage;
   }
   const config = project.config;
-  await refuseReportsOverProject(setup.files, { root, lock: config.lock, out: config.out, descriptors: () => findDescriptors(realRoot, config, index) });
+  await refuseReportsOverProject(setup.files, {
+    root,
+    lock: config.lock,
+    out: config.out,
+    handlers: config.handlers,
+    tests: config.tests,
+    descriptors: () => findDescriptors(realRoot, config, index),
+  });
   const projectLock = await acquireProjectLock(root);
   if (!projectLock.ok) {
     await report.print([buildInProgress(projectLock.owner)]);

@@ -96,7 +96,7 @@ export async function runCheck(argv: readonly string[], io: CliIo): Promise<numb
     return EXIT.usage;
   }
   const config = project.config;
-  await refuseReportsOverProject(setup.files, { root, lock: config.lock, out: config.out, descriptors: () => findDescriptors(root, config, index) });
+  await refuseReportsOverProject(setup.files, { root, lock: config.lock, out: config.out, handlers: config.handlers, tests: config.tests, descriptors: () => findDescriptors(root, config, index) });
   const outFolder = confined.real.get(project.config.out)!;
   // The config's warnings (a package.json that is no JSON) go with the packages' findings: both are
   // about the project as it is now, whichever way check compares.

@@ -89,7 +89,7 @@ export async function runDiff(argv: readonly string[], io: CliIo): Promise<numbe
     return EXIT.usage;
   }
   const config = project.config;
-  await refuseReportsOverProject(setup.files, { root, lock: config.lock, out: config.out, descriptors: () => findDescriptors(root, config) });
+  await refuseReportsOverProject(setup.files, { root, lock: config.lock, out: config.out, handlers: config.handlers, tests: config.tests, descriptors: () => findDescriptors(root, config) });
   const base = values["base-rev"] !== undefined ? await lockAtRevision(root, config, values["base-rev"]) : await lockSide(root, config, values.base, values.base === undefined);
   const head = values.head !== undefined ? await lockSide(root, config, values.head, false) : await descriptorSide(root, values.config);
   const diagnostics = [...base.diagnostics, ...head.diagnostics];

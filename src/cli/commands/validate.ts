@@ -42,7 +42,7 @@ export async function runValidate(argv: readonly string[], io: CliIo): Promise<n
     return EXIT.usage;
   }
   const { config, descriptors } = read.input;
-  await refuseReportsOverProject(setup.files, { root, lock: config.lock, out: config.out, descriptors: () => descriptors });
+  await refuseReportsOverProject(setup.files, { root, lock: config.lock, out: config.out, handlers: config.handlers, tests: config.tests, descriptors: () => descriptors });
   const analysis = analyzeProject(await withPatternVerdicts(read.input, root));
   const diagnostics = read.input.descriptors.length === 0 ? [...analysis.diagnostics, toolsNotFound(read.input.config, values.config, read.sources)] : analysis.diagnostics;
   await writeReport(io, setup, diagnostics, { sources: read.sources, rules: ALL_RULES });

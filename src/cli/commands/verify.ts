@@ -92,7 +92,14 @@ export async function runVerify(argv: readonly string[], io: CliIo): Promise<num
     return EXIT.usage;
   }
   const config = project.config;
-  await refuseReportsOverProject(setup.files, { root, lock: values.lock ?? config.lock, out: config.out, descriptors: () => findDescriptors(root, config) });
+  await refuseReportsOverProject(setup.files, {
+    root,
+    lock: values.lock ?? config.lock,
+    out: config.out,
+    handlers: config.handlers,
+    tests: config.tests,
+    descriptors: () => findDescriptors(root, config),
+  });
   const source: ToolSource = request.kind === "file" ? request.source : { kind: "live", target: request.target };
   const verdict = await verifyServer(root, values.lock ?? project.config.lock, project.config, source, liveOptions(values, project.config), io.env);
   switch (verdict.kind) {
