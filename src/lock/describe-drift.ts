@@ -40,6 +40,8 @@ export interface DriftInput {
   readonly outFiles: readonly string[];
   /** The generated folder (Config.out): where each tool's module is. */
   readonly out?: string;
+  /** GeneratedDriftInput.writtenBefore: the newest build's record of its files, when the committed lock is not its. */
+  readonly writtenBefore?: readonly Readonly<Record<string, string>>[];
   /** package.json parsed with positions, for findings about its values. */
   readonly packageDoc?: SourceDoc | undefined;
 }
@@ -70,7 +72,7 @@ export function describeDrift(input: DriftInput): Diagnostic[] {
   );
   // A project that was never built: one diagnostic says so, not one per file a build would write.
   if (!input.committed && input.outFiles.length === 0) return [missingLock];
-  const states = generatedFileStates({ generated: input.generated, disk: input.disk, recorded: input.committed?.files, outFiles: input.outFiles });
+  const states = generatedFileStates({ generated: input.generated, disk: input.disk, recorded: input.committed?.files, outFiles: input.outFiles, writtenBefore: input.writtenBefore ?? [] });
   const edits = handEdits(states);
   if (!input.committed) return sortDiagnostics([...edits, ...unexplained(states), missingLock]);
   const causes = lockCauses(input, input.committed);

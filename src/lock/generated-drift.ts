@@ -27,6 +27,12 @@ export interface GeneratedDriftInput {
   readonly recorded: Readonly<Record<string, string>> | undefined;
   /** Every file under the generated folder now, project-relative. */
   readonly outFiles: readonly string[];
+  /**
+   * Other records of what mcp-gen wrote, by path: the newest build's lock (kept beside the build
+   * cache), for when the committed lock is an earlier one (the descriptors and the lock put back by
+   * git, the generated folder not). A file as one of them records it is mcp-gen's output, not an edit.
+   */
+  readonly writtenBefore?: readonly Readonly<Record<string, string>>[];
 }
 
 /** @example generatedFileStates({ generated, disk, recorded: lock?.files, outFiles }) */
@@ -34,6 +40,7 @@ export function generatedFileStates(input: GeneratedDriftInput): GeneratedFileSt
   const states: GeneratedFileState[] = [];
   const written = new Set(input.generated.map((file) => file.path));
   const recorded = (path: string) => (input.recorded && Object.hasOwn(input.recorded, path) ? input.recorded[path] : undefined);
+  const wroteBefore = (path: string, hash: string) => (input.writtenBefore ?? []).some((files) => Object.hasOwn(files, path) && files[path] === hash);
   for (const file of [...input.generated].sort((a, b) => compareText(a.path, b.path))) {
     const onDisk = input.disk.get(file.path);
     if (onDisk === undefined) {
@@ -44,15 +51,15 @@ export function generatedFileStates(input: GeneratedDriftInput): GeneratedFileSt
     if (diskHash === hashFileText(file.contents)) continue;
     const line = firstDifferentLine(onDisk, file.contents);
     const before = recorded(file.path);
-    // Not what the last build wrote either: someone edited it.
-    const edited = typeof before === "string" && before !== diskHash;
+    // Not what the last build wrote either (nor the newest, when the lock is an earlier one's): someone edited it.
+    const edited = typeof before === "string" && before !== diskHash && !wroteBefore(file.path, diskHash);
     const status = !edited ? "stale" : differsOnlyInFormatting(onDisk, file.contents) ? "formatted" : "edited";
     states.push({ path: file.path, status, line });
   }
   for (const path of input.outFiles) {
     if (written.has(path)) continue;
     const onDisk = input.disk.get(path);
-    const leftover = onDisk !== undefined && recorded(path) === hashFileText(onDisk);
+    const leftover = onDisk !== undefined && (recorded(path) === hashFileText(onDisk) || wroteBefore(path, hashFileText(onDisk)));
     states.push({ path, status: leftover ? "leftover" : "extra", line: 1 });
   }
   return states;

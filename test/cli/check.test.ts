@@ -100,6 +100,28 @@ describe("mcp-gen check", () => {
     expect(generation.runs).toBe(runsAfterBuild + 1);
   });
 
+  it("calls the newest build's files out of date, not edited by hand, when the descriptors and the lock were put back without them", async () => {
+    const root = tempProject({ "tools/search_issues.yaml": SEARCH, "tools/ping.json": PING });
+    mkdirSync(join(root, "node_modules"));
+    expect((await runInProcess(root, ["build"])).code).toBe(0);
+    const [descriptor, lock] = [read(root, "tools/ping.json"), read(root, "mcp-tools.lock.json")];
+    writeFiles(root, { "tools/ping.json": PING.replace("answers.", "answers!") });
+    expect((await runInProcess(root, ["build"])).code).toBe(0);
+    // git checkout HEAD~1 -- tools mcp-tools.lock.json: the generated folder stays as the newest build wrote it.
+    writeFiles(root, { "tools/ping.json": descriptor, "mcp-tools.lock.json": lock });
+    const check = await runInProcess(root, ["check", "--format", "json"]);
+    expect(check.code).toBe(1);
+    const ids = (JSON.parse(check.stdout) as { diagnostics: { ruleId: string }[] }).diagnostics.map((d) => d.ruleId);
+    expect(ids).toContain("generated-file-stale");
+    expect(ids).not.toContain("generated-file-edited");
+    // A hand edit on top is still one.
+    writeFiles(root, { "src/generated/tools.ts": `${read(root, "src/generated/tools.ts")}// mine\n` });
+    const edited = await runInProcess(root, ["check", "--format", "json"]);
+    expect((JSON.parse(edited.stdout) as { diagnostics: { ruleId: string; file: string }[] }).diagnostics).toContainEqual(
+      expect.objectContaining({ ruleId: "generated-file-edited", file: "src/generated/tools.ts" }),
+    );
+  });
+
   it("writes nothing, whatever it finds", async () => {
     const root = await builtProject();
     writeFiles(root, { "tools/ping.json": PING.replace("answers.", "answers!") });

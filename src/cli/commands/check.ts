@@ -127,7 +127,7 @@ export async function runCheck(argv: readonly string[], io: CliIo): Promise<numb
     await print(diagnostics, { sources: new Map([...project.sources, ...runtime.sources]), markdown: { passed: !failed, headline } });
     return failed ? EXIT.problems : EXIT.ok;
   }
-  return checkFully(root, values.config, setup, print, { outFolder, scaffoldFolders: folders }, runtime, io.env);
+  return checkFully(root, values.config, setup, print, { outFolder, scaffoldFolders: folders, cachePath }, runtime, io.env);
 }
 
 const NO_SCAFFOLD_FOLDERS: ScaffoldFolders = { files: new Set(), folders: new Set() };
@@ -187,7 +187,7 @@ async function checkFully(
   configPath: string | undefined,
   setup: ReportSetup,
   print: (d: readonly Diagnostic[], content: ReportContent) => Promise<void>,
-  found: { readonly outFolder: string; readonly scaffoldFolders: ReadonlySet<string> },
+  found: { readonly outFolder: string; readonly scaffoldFolders: ReadonlySet<string>; readonly cachePath: string | undefined },
   runtime: RuntimeFindings,
   env: Readonly<Record<string, string | undefined>>,
 ): Promise<number> {
@@ -284,6 +284,7 @@ async function checkFully(
     outFiles,
     out: config.out,
     packageDoc: packageText === undefined ? undefined : loadDocument({ path: PACKAGE_JSON, text: packageText }).value,
+    writtenBefore: await newestBuildFiles(found.cachePath, lockText),
   });
   const names = analysis.tools.map((tool) => String(tool.wire.name));
   const disagreements = [...drift, ...scaffoldsInTheWay(names, found.scaffoldFolders, config, analysis.memo), ...runtime.diagnostics];
@@ -334,6 +335,24 @@ async function checkFast(
   const outFiles = listFiles(outFolder, config.out);
   const project = { root, config, configSources, descriptors, outFiles };
   return vouchedFiles(project, index.vouchedLock()) ?? (await hashedFiles(project, index, cachePath));
+}
+
+/**
+ * The newest build's record of the files it wrote (its lock, kept beside the build cache), when the
+ * committed lock is another: the descriptors and the lock put back by git while the generated folder
+ * stayed as that build wrote it, which is out of date, not edited by hand (describeDrift).
+ */
+async function newestBuildFiles(cachePath: string | undefined, lockText: string | undefined): Promise<Readonly<Record<string, string>>[]> {
+  const [{ readBuildCache }, { readLastLock }, { parseVouchedLock }] = await Promise.all([
+    import("../../incremental/build-cache.js"),
+    import("../../incremental/last-output.js"),
+    import("../../lock/parse-lock.js"),
+  ]);
+  const current = readBuildCache(cachePath);
+  const text = current === undefined ? undefined : readLastLock(cachePath, current.lock)?.toString("utf8");
+  if (text === undefined || text === lockText) return [];
+  const files = parseVouchedLock(text)?.files;
+  return files ? [files] : [];
 }
 
 function realRootOf(root: string): string {
