@@ -1,6 +1,5 @@
 // Reads a project's configuration from disk: mcp-gen.config.yaml (or --config) and package.json,
 // whose name and version are defaults. Turns them into a Config with every default filled in.
-import { statSync } from "node:fs";
 import { isAbsolute, posix, relative, resolve, sep } from "node:path";
 import type { Config } from "../config/config.js";
 import type { ProjectDefaults } from "../config/load-config.js";
@@ -87,8 +86,10 @@ export async function readConfig(
 ): Promise<{ config: Config | undefined; diagnostics: readonly Diagnostic[] }> {
   // Two small files, read synchronously: every command starts here, and nothing else is waiting.
   let packageText: string | undefined;
+  // A folder or a named pipe named package.json is said to be one (a pipe is never opened).
+  const packageKind = pathKind(resolve(root, PACKAGE_JSON));
   try {
-    packageText = readIfFile(resolve(root, PACKAGE_JSON))?.toString("utf8");
+    if (packageKind.kind === "file") packageText = readFileNow(resolve(root, PACKAGE_JSON)).toString("utf8");
   } catch {
     // An unreadable package.json only loses its defaults, as before.
   }
@@ -100,7 +101,7 @@ export async function readConfig(
     ...(typeof packageJson?.version === "string" ? { packageVersion: packageJson.version } : {}),
   };
   const result = await readConfigFile(root, configPath, sources, scope, { packageText, project }, memo);
-  const unusable = packageText !== undefined && packageJson === undefined ? [packageJsonUnusable(packageText)] : [];
+  const unusable = packageKind.kind === "other" ? [packageJsonNotAFile(packageKind.what)] : packageText !== undefined && packageJson === undefined ? [packageJsonUnusable(packageText)] : [];
   return unusable.length === 0 ? result : { ...result, diagnostics: [...unusable, ...result.diagnostics] };
 }
 
@@ -169,17 +170,6 @@ export async function withAllRules(config: Config): Promise<Config> {
   return config.rules.size > 0 ? config : { ...config, rules: defaultSettings(await rulesFor("all", undefined), config.preset) };
 }
 
-/** The bytes of the regular file at `path`; undefined when there is none. A file that cannot be read throws. */
-function readIfFile(path: string): Buffer | undefined {
-  let isFile: boolean;
-  try {
-    isFile = statSync(path).isFile();
-  } catch {
-    return undefined;
-  }
-  return isFile ? readFileNow(path) : undefined;
-}
-
 /** Each rule's setting in a config with no `rules` section (as loadConfig normalizes it). */
 function defaultSettings(rules: readonly AnyRule[], preset: Preset): Map<string, RuleSetting> {
   return new Map(rules.map((rule) => [rule.id, { severity: presetSeverity(rule, preset), options: { ...rule.options?.defaults } }]));
@@ -203,6 +193,22 @@ export function toProjectPath(root: string, absolute: string): string | undefine
  * The warning for a package.json that JSON.parse refuses (a merge left conflict markers in it) or
  * that holds no object: at the place the loader finds wrong, naming what the server loses.
  */
+/** A package.json that is no file (a folder, a named pipe, a link to nothing): ignored, as one that is no JSON is. */
+function packageJsonNotAFile(what: string): Diagnostic {
+  return {
+    ruleId: PACKAGE_JSON_INVALID,
+    severity: "warning",
+    message: `${PACKAGE_JSON} is ${what}, not a file; mcp-gen ignores it, so the server's name and version do not come from its "name" and "version".`,
+    hint: `Make ${PACKAGE_JSON} the package's manifest. Until then the server is named by server.name and server.version in mcp-gen.config.yaml, or "mcp-server" 0.0.0, and the lock records that.`,
+    file: PACKAGE_JSON,
+    line: 1,
+    column: 1,
+    endLine: 1,
+    endColumn: 1,
+    pointer: "",
+  };
+}
+
 function packageJsonUnusable(text: string): Diagnostic {
   const syntax = loadDocument({ path: PACKAGE_JSON, text }).diagnostics.find((d) => d.severity === "error");
   const where = syntax ?? { line: 1, column: 1, endLine: 1, endColumn: 1 };
