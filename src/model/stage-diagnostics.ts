@@ -82,7 +82,7 @@ export const STAGE_DIAGNOSTICS: readonly StageDiagnosticInfo[] = [
     id: "package-json-invalid",
     stage: "config",
     summary:
-      'package.json is not valid JSON (left-over merge-conflict markers, say) or holds no object: mcp-gen ignores it, so the server\'s name and version fall back to server.name and server.version in the config, else "mcp-server" 0.0.0.',
+      'package.json is not valid JSON (left-over merge-conflict markers, say) or holds no object, or is no file (a folder, a named pipe): mcp-gen ignores it, so the server\'s name and version fall back to server.name and server.version in the config, else "mcp-server" 0.0.0.',
     severity: "warning",
   },
   {
