@@ -79,8 +79,28 @@ function errorId(): string {
 
 /** One line on stderr (stdout belongs to stdio): the default `onError`. */
 export function logToStderr(report: ErrorReport): void {
-  const detail = report.error instanceof Error ? (report.error.stack ?? report.error.message) : String(report.error);
-  console.error(`[mcp-gen] ${report.kind} in tool ${report.tool} (error id ${report.errorId}): ${detail}`);
+  console.error(`[mcp-gen] ${report.kind} in tool ${report.tool} (error id ${report.errorId}): ${describeThrown(report.error)}`);
+}
+
+/** A thrown value as text for the log; one whose text cannot be had (a toString that throws) says so. */
+function describeThrown(error: unknown): string {
+  try {
+    return error instanceof Error ? (error.stack ?? error.message) : String(error);
+  } catch {
+    return "(a thrown value that cannot be turned into text)";
+  }
+}
+
+/**
+ * Hands `report` to onError. An onError that throws is not let through: its error would reach the SDK,
+ * which sends the message to the client, and that is what the error id is there to avoid.
+ */
+function reportError(settings: CallSettings, report: ErrorReport): void {
+  try {
+    settings.onError(report);
+  } catch {
+    // Nothing more can be reported.
+  }
 }
 
 /**
@@ -116,24 +136,34 @@ export async function runHandler(
   } catch (error) {
     if (error instanceof ToolErrorBase) return { kind: "complete", result: error.content ? { content: [...error.content], isError: true } : textResult(error.message, true) };
     if (settings.isProtocolError(error)) throw error;
-    const id = errorId();
-    settings.onError({ tool: entry.name, errorId: id, error, kind: "handler-exception" });
-    return { kind: "complete", result: textResult(`Tool ${entry.name} failed unexpectedly (error id ${id}).`, true) };
+    return failed(entry, settings, error);
   } finally {
     controller.finish();
     abort.dispose();
   }
   if (isInputRequired(out)) return { kind: "input-required", result: out };
-  const result = toWireResult(out, entry);
+  let result: WireToolResult;
+  try {
+    result = toWireResult(out, entry);
+  } catch (error) {
+    return failed(entry, settings, error);
+  }
   if (entry.validateOutput !== undefined && result.isError !== true) {
     if (result.structuredContent === undefined || !entry.validateOutput(result.structuredContent)) {
       const id = errorId();
       const why = result.structuredContent === undefined ? "it has no structuredContent" : describeValidationError(entry.validateOutput);
-      settings.onError({ tool: entry.name, errorId: id, error: new Error(`result does not match outputSchema: ${why}`), kind: "invalid-output" });
+      reportError(settings, { tool: entry.name, errorId: id, error: new Error(`result does not match outputSchema: ${why}`), kind: "invalid-output" });
       return { kind: "error", code: INTERNAL_ERROR, message: `Tool ${entry.name} produced a result that does not match its outputSchema (error id ${id}).` };
     }
   }
   return { kind: "complete", result };
+}
+
+/** An unexpected failure of the handler, or of its result: a generic tool error with an id, reported through onError. */
+function failed(entry: ToolEntry, settings: CallSettings, error: unknown): CallOutcome {
+  const id = errorId();
+  reportError(settings, { tool: entry.name, errorId: id, error, kind: "handler-exception" });
+  return { kind: "complete", result: textResult(`Tool ${entry.name} failed unexpectedly (error id ${id}).`, true) };
 }
 
 /** `resultType: "input_required"` is the discriminator (MCP 2026-07-28 InputRequiredResult). */
@@ -141,16 +171,30 @@ export function isInputRequired(value: unknown): value is InputRequired {
   return value !== null && typeof value === "object" && (value as { resultType?: unknown }).resultType === "input_required";
 }
 
-/** Plain data becomes structuredContent plus its JSON as text (server/tools.mdx § Structured Content). */
+/**
+ * Plain data becomes structuredContent plus its JSON as text (server/tools.mdx § Structured Content).
+ * The result is made into what will be sent, plain JSON, before it is validated: a getter, toJSON or
+ * Proxy runs once, here, so the text and structuredContent agree with what was checked; what JSON
+ * cannot carry (a BigInt, a cycle) throws here, not in the SDK's send, which would give the client
+ * the exception's message; a number past JSON's range is null here, as it would be sent.
+ */
 function toWireResult(out: unknown, entry: ToolEntry): WireToolResult {
   if (out !== null && typeof out === "object" && (out as { [FULL_RESULT]?: unknown })[FULL_RESULT] === true) {
     const { [FULL_RESULT]: _brand, ...rest } = out as WireToolResult & { [FULL_RESULT]: true };
-    return rest;
+    return plainJson(rest) as WireToolResult;
   }
-  if (entry.validateOutput !== undefined) return { content: [{ type: "text", text: JSON.stringify(out) }], structuredContent: out };
-  if (typeof out === "string") return textResult(out);
-  if (Array.isArray(out)) return { content: [...(out as object[])] };
-  return textResult(JSON.stringify(out ?? null));
+  const text = JSON.stringify(out ?? null);
+  const value: unknown = text === undefined ? null : JSON.parse(text);
+  if (entry.validateOutput !== undefined) return { content: [{ type: "text", text: text ?? "null" }], structuredContent: value };
+  if (typeof value === "string") return textResult(value);
+  if (Array.isArray(value)) return { content: [...(value as object[])] };
+  return textResult(text ?? "null");
+}
+
+/** `value` as the JSON that carries it. */
+function plainJson(value: unknown): unknown {
+  const text = JSON.stringify(value);
+  return text === undefined ? null : JSON.parse(text);
 }
 
 /**

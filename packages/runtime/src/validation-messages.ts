@@ -51,13 +51,20 @@ export interface ArgumentLimits {
   readonly maxStringLength: number;
 }
 
-/** Why the arguments are out of bounds, or undefined. Iterative, so hostile nesting cannot overflow. */
+/**
+ * Why the arguments are out of bounds, or undefined. Iterative, so hostile nesting cannot overflow.
+ * A number JSON cannot hold (`1e999`, which JSON.parse reads as Infinity) is out of bounds too: ajv's
+ * `integer` and `number` checks let Infinity through (`Infinity % 1` is NaN, not 0), so a handler
+ * typed `count: number` would get a count no loop ends at.
+ */
 export function checkArgumentLimits(args: unknown, limits: ArgumentLimits): string | undefined {
   const stack: { value: unknown; depth: number }[] = [{ value: args, depth: 0 }];
   while (stack.length > 0) {
     const { value, depth } = stack.pop()!;
     if (typeof value === "string") {
       if (value.length > limits.maxStringLength) return `a string is ${value.length} characters long, more than the ${limits.maxStringLength} allowed`;
+    } else if (typeof value === "number") {
+      if (!Number.isFinite(value)) return "a number is too large for JSON to represent";
     } else if (value !== null && typeof value === "object") {
       if (depth >= limits.maxArgumentDepth) return `the arguments nest more than ${limits.maxArgumentDepth} levels deep`;
       const children = Array.isArray(value) ? value : Object.values(value);
