@@ -114,12 +114,12 @@ describe("--config names the project: the folder that holds it is the root", () 
 
   it("with --cwd, a --config outside that folder is bad usage (exit 2), not a crash: the lock could not name it", async () => {
     const { repo } = await monorepo(false);
-    writeFiles(repo, { "shared.yaml": "server: { name: weather }\n" });
+    writeFiles(repo, { "common.yaml": "server: { name: weather }\n" });
     const before = projectTree(repo);
     for (const command of ["build", "check", "validate", "diff", "watch"]) {
-      const run = await runInProcess(repo, [command, "--cwd", "packages/weather", "--config", "../../shared.yaml"]);
+      const run = await runInProcess(repo, [command, "--cwd", "packages/weather", "--config", "../../common.yaml"]);
       expect(run.code, `${command}: ${run.stdout}${run.stderr}`).toBe(2);
-      expect(run.stderr).toContain(`--config: ${JSON.stringify(join(repo, "shared.yaml"))} lies outside the project folder`);
+      expect(run.stderr).toContain(`--config: ${JSON.stringify(join(repo, "common.yaml"))} lies outside the project folder`);
     }
     expect(projectTree(repo)).toEqual(before);
   });
