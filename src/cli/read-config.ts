@@ -6,6 +6,7 @@ import type { ProjectDefaults } from "../config/load-config.js";
 import { CONFIG_FILE } from "../config/config.js";
 import { misnamedConfig } from "./project-root.js";
 import { presetSeverity, type Preset } from "../config/preset.js";
+import { diagnosticAtFileStart } from "../load/diagnostic-at.js";
 import { decodeSource } from "../load/decode-source.js";
 import { DEFAULT_LOAD_LIMITS } from "../load/limits.js";
 import { loadDocument } from "../load/load-document.js";
@@ -195,18 +196,12 @@ export function toProjectPath(root: string, absolute: string): string | undefine
  */
 /** A package.json that is no file (a folder, a named pipe, a link to nothing): ignored, as one that is no JSON is. */
 function packageJsonNotAFile(what: string): Diagnostic {
-  return {
+  return diagnosticAtFileStart(PACKAGE_JSON, {
     ruleId: PACKAGE_JSON_INVALID,
     severity: "warning",
     message: `${PACKAGE_JSON} is ${what}, not a file; mcp-gen ignores it, so the server's name and version do not come from its "name" and "version".`,
     hint: `Make ${PACKAGE_JSON} the package's manifest. Until then the server is named by server.name and server.version in mcp-gen.config.yaml, or "mcp-server" 0.0.0, and the lock records that.`,
-    file: PACKAGE_JSON,
-    line: 1,
-    column: 1,
-    endLine: 1,
-    endColumn: 1,
-    pointer: "",
-  };
+  });
 }
 
 function packageJsonUnusable(text: string): Diagnostic {

@@ -17,6 +17,7 @@
 //   is no evidence.
 // - A text with no content (blank, or JSON `{}`, `[]`, `null`) holds nothing to lose.
 
+import { diagnosticAtFileStart } from "../load/diagnostic-at.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 
 /** Lines git writes around the sides of a conflict (`|||||||` with diff3). */
@@ -50,16 +51,10 @@ function holdsNothing(body: string): boolean {
  * build would replace it with the lock, losing it.
  */
 export function notALock(path: string): Diagnostic {
-  return {
+  return diagnosticAtFileStart(path, {
     ruleId: "lock-invalid",
     severity: "error",
     message: `${path} is not an mcp-gen lock, nor what is left of one; writing the lock would replace it, so nothing was written.`,
     hint: `If the file is yours, point \`lock\` in mcp-gen.config.yaml at a path of its own, such as "mcp-tools.lock.json". If it is a lock damaged beyond recognition, delete it and build again.`,
-    file: path,
-    line: 1,
-    column: 1,
-    endLine: 1,
-    endColumn: 1,
-    pointer: "",
-  };
+  });
 }

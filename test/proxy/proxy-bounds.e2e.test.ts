@@ -6,7 +6,7 @@
 // --listen, a client's cancellation reaches its own request only, never another client's that
 // numbers alike; a 2026-07-28 client's closed stream (how it cancels) reaches the stdio server.
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import { createServer, request as httpRequest, type ClientRequest, type ServerResponse } from "node:http";
+import { createServer, request as httpRequest, type ClientRequest, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import type { JsonObject } from "../../src/model/json.js";
@@ -257,30 +257,37 @@ describe("--listen: two clients whose requests have the same id", () => {
   }, 60_000);
 });
 
+/** A hand-written Streamable HTTP server on 127.0.0.1: `handle` gets each request with its whole body; the URL of its /mcp. */
+async function rawHttpServer(handle: (req: IncomingMessage, body: string, res: ServerResponse) => void): Promise<{ server: Server; url: string }> {
+  const server = createServer((req, res) => {
+    let body = "";
+    req.setEncoding("utf8").on("data", (chunk: string) => void (body += chunk));
+    req.on("end", () => handle(req, body, res));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp` };
+}
+
+type RawMessage = { id?: number; method?: string; params?: { protocolVersion?: string } };
+
 describe("an HTTP server that leaves each answered request's event stream open", () => {
   it("keeps reading the host: an answered request is in flight no more, and its stream is closed after a grace", async () => {
     // Streamable HTTP only says a server SHOULD close a request's stream after its answer. Before, each
     // such stream counted as a request in flight until it ended, and after 256 the proxy stopped
     // reading the host for good.
     const open = new Set<ServerResponse>();
-    const server = createServer((req, res) => {
-      let body = "";
-      req.setEncoding("utf8").on("data", (chunk: string) => void (body += chunk));
-      req.on("end", () => {
-        if (req.method !== "POST") return void res.writeHead(405).end();
-        const message = JSON.parse(body) as { id?: number; method?: string };
-        if (message.id === undefined) return void res.writeHead(202).end();
-        const result = message.method === "tools/list" ? { tools: [ECHO, ADD], ttlMs: 0, cacheScope: "private", resultType: "complete" } : { resultType: "complete" };
-        res.writeHead(200, { "content-type": "text/event-stream" });
-        res.write(`event: message\ndata: ${JSON.stringify({ jsonrpc: "2.0", id: message.id, result })}\n\n`);
-        open.add(res);
-        res.on("close", () => open.delete(res));
-      });
+    const { server, url } = await rawHttpServer((req, body, res) => {
+      if (req.method !== "POST") return void res.writeHead(405).end();
+      const message = JSON.parse(body) as RawMessage;
+      if (message.id === undefined) return void res.writeHead(202).end();
+      const result = message.method === "tools/list" ? { tools: [ECHO, ADD], ttlMs: 0, cacheScope: "private", resultType: "complete" } : { resultType: "complete" };
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      res.write(`event: message\ndata: ${JSON.stringify({ jsonrpc: "2.0", id: message.id, result })}\n\n`);
+      open.add(res);
+      res.on("close", () => open.delete(res));
     });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     try {
-      const { port } = server.address() as AddressInfo;
-      const run = startProcess(process.execPath, [await proxyCli(), "proxy", "--cwd", pinnedProject([ECHO, ADD]), "--url", `http://127.0.0.1:${port}/mcp`]);
+      const run = startProcess(process.execPath, [await proxyCli(), "proxy", "--cwd", pinnedProject([ECHO, ADD]), "--url", url]);
       const { send, answer } = rawLines(run);
       const pings = 300;
       for (let id = 1; id <= pings; id++) send({ id, method: "ping", params: { _meta: META } });
@@ -305,34 +312,28 @@ describe("a 2025-era HTTP server that ends its idle GET stream now and then", ()
     // Before, the retries were counted over the whole run: after four ended streams the proxy never
     // opened another, and list_changed (which comes on that stream) never reached it again.
     let gets = 0;
-    const server = createServer((req, res) => {
-      let body = "";
-      req.setEncoding("utf8").on("data", (chunk: string) => void (body += chunk));
-      req.on("end", () => {
-        if (req.method === "GET") {
-          gets++;
-          res.writeHead(200, { "content-type": "text/event-stream" });
-          res.write(": open\n\n");
-          // Open a little longer than the proxy's wait between tries: it worked, so the tries start over.
-          setTimeout(() => res.end(), 1100);
-          return;
-        }
-        if (req.method === "DELETE") return void res.writeHead(200).end();
-        const message = JSON.parse(body) as { id?: number; method?: string; params?: { protocolVersion?: string } };
-        if (message.id === undefined) return void res.writeHead(202).end();
-        const result =
-          message.method === "initialize"
-            ? { protocolVersion: message.params?.protocolVersion ?? "2025-11-25", capabilities: { tools: { listChanged: true } }, serverInfo: { name: "idle", version: "1" } }
-            : message.method === "tools/list"
-              ? { tools: [ECHO, ADD] }
-              : {};
-        res.writeHead(200, { "content-type": "application/json", "mcp-session-id": "s1" }).end(JSON.stringify({ jsonrpc: "2.0", id: message.id, result }));
-      });
+    const { server, url } = await rawHttpServer((req, body, res) => {
+      if (req.method === "GET") {
+        gets++;
+        res.writeHead(200, { "content-type": "text/event-stream" });
+        res.write(": open\n\n");
+        // Open a little longer than the proxy's wait between tries: it worked, so the tries start over.
+        setTimeout(() => res.end(), 1100);
+        return;
+      }
+      if (req.method === "DELETE") return void res.writeHead(200).end();
+      const message = JSON.parse(body) as RawMessage;
+      if (message.id === undefined) return void res.writeHead(202).end();
+      const result =
+        message.method === "initialize"
+          ? { protocolVersion: message.params?.protocolVersion ?? "2025-11-25", capabilities: { tools: { listChanged: true } }, serverInfo: { name: "idle", version: "1" } }
+          : message.method === "tools/list"
+            ? { tools: [ECHO, ADD] }
+            : {};
+      res.writeHead(200, { "content-type": "application/json", "mcp-session-id": "s1" }).end(JSON.stringify({ jsonrpc: "2.0", id: message.id, result }));
     });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     try {
-      const { port } = server.address() as AddressInfo;
-      const run = startProcess(process.execPath, [await proxyCli(), "proxy", "--cwd", pinnedProject([ECHO, ADD]), "--url", `http://127.0.0.1:${port}/mcp`]);
+      const run = startProcess(process.execPath, [await proxyCli(), "proxy", "--cwd", pinnedProject([ECHO, ADD]), "--url", url]);
       const { send, answer } = rawLines(run);
       send({ id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } } });
       await answer(1);
@@ -352,24 +353,18 @@ describe("a 2025-era HTTP server that ends its idle GET stream now and then", ()
 describe("an HTTP server whose answer to one request is not complete JSON", () => {
   it("fails that request only: the HTTP response says which request it was, and the others go on", async () => {
     // Before, it ended the proxy (exit 1), as a cut line on stdio must, where nothing says what it answered.
-    const server = createServer((req, res) => {
-      let body = "";
-      req.setEncoding("utf8").on("data", (chunk: string) => void (body += chunk));
-      req.on("end", () => {
-        if (req.method !== "POST") return void res.writeHead(405).end();
-        const message = JSON.parse(body) as { id?: number; method?: string };
-        if (message.id === undefined) return void res.writeHead(202).end();
-        const json = (result: object) =>
-          void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", id: message.id, result: { resultType: "complete", ...result } }));
-        if (message.method === "tools/list") return json({ tools: [ECHO, ADD], ttlMs: 0, cacheScope: "private" });
-        if (message.method === "ping") return void res.writeHead(200, { "content-type": "application/json" }).end(`{"jsonrpc":"2.0","id":${message.id},"res`);
-        setTimeout(() => json({ content: [{ type: "text", text: "3" }] }), 500);
-      });
+    const { server, url } = await rawHttpServer((req, body, res) => {
+      if (req.method !== "POST") return void res.writeHead(405).end();
+      const message = JSON.parse(body) as RawMessage;
+      if (message.id === undefined) return void res.writeHead(202).end();
+      const json = (result: object) =>
+        void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", id: message.id, result: { resultType: "complete", ...result } }));
+      if (message.method === "tools/list") return json({ tools: [ECHO, ADD], ttlMs: 0, cacheScope: "private" });
+      if (message.method === "ping") return void res.writeHead(200, { "content-type": "application/json" }).end(`{"jsonrpc":"2.0","id":${message.id},"res`);
+      setTimeout(() => json({ content: [{ type: "text", text: "3" }] }), 500);
     });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     try {
-      const { port } = server.address() as AddressInfo;
-      const run = startProcess(process.execPath, [await proxyCli(), "proxy", "--cwd", pinnedProject([ECHO, ADD]), "--url", `http://127.0.0.1:${port}/mcp`]);
+      const run = startProcess(process.execPath, [await proxyCli(), "proxy", "--cwd", pinnedProject([ECHO, ADD]), "--url", url]);
       const { send, answer } = rawLines(run);
       send({ id: 1, method: "tools/list", params: { _meta: META } });
       await answer(1);
