@@ -127,6 +127,9 @@ function isOutside(root: string, path: string): boolean {
 
 /** The absolute path of the --config file `given`, from `base`; a usage error (exit 2) when it is no file. */
 function existingConfig(base: string, given: string): string {
+  // "--config=" names nothing (resolve would make it the folder), and "file/" a folder that is not there.
+  if (given === "") throw new UsageError("--config: the path is empty.");
+  if (/[\\/]$/.test(given)) throw new UsageError(`--config: ${JSON.stringify(given)} ends with a slash, as a folder does; name the config file itself.`);
   const path = resolve(base, given);
   const found = pathKind(path);
   if (found.kind === "absent") throw new UsageError(`--config: no file ${JSON.stringify(path)}.`);

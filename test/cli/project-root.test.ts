@@ -37,6 +37,14 @@ describe("--config", () => {
       const missing = await run("--config", "nowhere/mcp-gen.config.yaml");
       expect(missing.code).toBe(2);
       expect(missing.stderr).toContain(`--config: no file ${JSON.stringify(join(root, "nowhere/mcp-gen.config.yaml"))}.`);
+      for (const [config, message] of [
+        ["", "--config: the path is empty."],
+        ["mcp-gen.config.yaml/", '--config: "mcp-gen.config.yaml/" ends with a slash, as a folder does; name the config file itself.'],
+      ]) {
+        const refused = await run(`--config=${config}`);
+        expect(refused.code, `--config=${config}`).toBe(2);
+        expect(refused.stderr).toContain(message);
+      }
       const folder = await run("--config", ".");
       expect(folder.code).toBe(2);
       expect(folder.stderr).toContain(`--config: ${JSON.stringify(root)} is a folder, not a file.`);

@@ -39,10 +39,10 @@ Options:
                            else the nearest folder up with mcp-gen.config.yaml, else the current
                            directory):
                            what \`mcp-gen import\` wrote, or one server folder of \`import --client-config\`
-  --lock FILE              the lock file, relative to the root (default: the config's lock)
+  --lock FILE              the lock file, relative to where you type it, or to --cwd (default: the config's lock)
   --on-drift block|warn    block (default): withhold a changed or unpinned tool and refuse its calls;
                            warn: pass it on, and report it as block does
-  --log FILE               also append each report to FILE as one JSON line (relative to the root)
+  --log FILE               also append each report to FILE as one JSON line (relative to where you type it, or to --cwd)
   --listen HOST:PORT       offer the host Streamable HTTP at http://HOST:PORT/mcp instead of stdio
                            (127.0.0.1 or localhost only: DNS-rebinding guards on)
   --config FILE            mcp-gen's config file, relative to --cwd or the current directory
