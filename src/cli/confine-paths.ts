@@ -82,6 +82,23 @@ export function confineProjectPaths(realRoot: string, config: Pick<Config, "out"
       ),
     );
   }
+  // The lock in handlers or tests by way of a link (`lock: alias/pins.json`, alias → src/handlers):
+  // the config's own check compares the paths as written, and every build rewrites the lock.
+  const lock = confined.real.get(config.lock);
+  for (const [role, path] of [
+    ["handlers", config.handlers],
+    ["tests", config.tests],
+  ] as const) {
+    const folder = confined.real.get(path);
+    if (lock === undefined || folder === undefined || !isWithin(lock, folder)) continue;
+    overlaps.push(
+      problem(
+        config.lock,
+        `lock (${config.lock}) lies in ${role} (${path}) once links are followed (${JSON.stringify(lock)}); every build rewrites the lock, which would replace a file of your ${role} there.`,
+        'Give the lock a path of its own, such as "mcp-tools.lock.json".',
+      ),
+    );
+  }
   const inTheWay = out === undefined ? [] : generatedPathsInTheWay(out, config.out);
   return { diagnostics: sortDiagnostics([...confined.diagnostics, ...overlaps, ...inTheWay]), real: confined.real };
 }

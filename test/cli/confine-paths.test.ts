@@ -119,6 +119,15 @@ describe("build refuses folders that links take out of the project", () => {
     expect(filesBelow(join(root, "src"))).toEqual(["handlers"]);
   });
 
+  it("a lock in handlers or tests by way of a link is refused: every build would rewrite a file there", async () => {
+    const { root } = projectAndOutside({ "mcp-gen.config.yaml": "lock: alias/a.ts\n", "src/handlers/a.ts": "// my handler\n" });
+    link(join(root, "src/handlers"), root, "alias");
+    const run = await runInProcess(root, ["build", "--format", "json"]);
+    expect(refused(run)).toEqual([["alias/a.ts", "output-path-unsafe"]]);
+    expect(JSON.parse(run.stdout).diagnostics[0].message).toContain("lock (alias/a.ts) lies in handlers (src/handlers) once links are followed");
+    expect(readFileSync(join(root, "src/handlers/a.ts"), "utf8")).toBe("// my handler\n");
+  });
+
   it("a link that stays inside the project is followed, and a dangling one is refused", async () => {
     const { root } = projectAndOutside();
     mkdirSync(join(root, "mine/handlers"), { recursive: true });
