@@ -88,9 +88,10 @@ export async function readConfig(
   // Two small files, read synchronously: every command starts here, and nothing else is waiting.
   let packageText: string | undefined;
   // A folder or a named pipe named package.json is said to be one (a pipe is never opened).
-  const packageKind = pathKind(resolve(root, PACKAGE_JSON));
+  const packagePath = resolve(root, PACKAGE_JSON);
+  const packageKind = pathKind(packagePath);
   try {
-    if (packageKind.kind === "file") packageText = readFileNow(resolve(root, PACKAGE_JSON)).toString("utf8");
+    if (packageKind.kind === "file") packageText = readFileNow(packagePath, "utf8");
   } catch {
     // An unreadable package.json only loses its defaults, as before.
   }
@@ -190,10 +191,6 @@ export function toProjectPath(root: string, absolute: string): string | undefine
   return rel.split(sep).join(posix.sep);
 }
 
-/**
- * The warning for a package.json that JSON.parse refuses (a merge left conflict markers in it) or
- * that holds no object: at the place the loader finds wrong, naming what the server loses.
- */
 /** A package.json that is no file (a folder, a named pipe, a link to nothing): ignored, as one that is no JSON is. */
 function packageJsonNotAFile(what: string): Diagnostic {
   return diagnosticAtFileStart(PACKAGE_JSON, {
@@ -204,6 +201,10 @@ function packageJsonNotAFile(what: string): Diagnostic {
   });
 }
 
+/**
+ * The warning for a package.json that JSON.parse refuses (a merge left conflict markers in it) or
+ * that holds no object: at the place the loader finds wrong, naming what the server loses.
+ */
 function packageJsonUnusable(text: string): Diagnostic {
   const syntax = loadDocument({ path: PACKAGE_JSON, text }).diagnostics.find((d) => d.severity === "error");
   const where = syntax ?? { line: 1, column: 1, endLine: 1, endColumn: 1 };

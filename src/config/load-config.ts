@@ -230,10 +230,10 @@ function descriptorsInOut(config: Config): PathProblem[] {
     const base = globBase(pattern);
     if (base === undefined) return [];
     const holds = base === config.out || base.startsWith(`${config.out}/`);
-    const fromRoot = base === "";
-    const inside = (fromRoot ? !searchesWholeProject(pattern) : config.out.startsWith(`${base}/`)) && mayMatchBelow(pattern, config.out);
+    // Below the glob's base where it can match files (its literal segments lead there), unless it searches the whole project.
+    const inside = !searchesWholeProject(pattern) && mayMatchBelow(pattern, config.out);
     if (!holds && !inside) return [];
-    const where = holds ? "holds the descriptors" : fromRoot ? "lies where" : `lies in ${base}/, where`;
+    const where = holds ? "holds the descriptors" : base === "" ? "lies where" : `lies in ${base}/, where`;
     return [
       {
         pointer: "/out",
