@@ -32,9 +32,10 @@ async function main(argv) {
     console.log(USAGE);
     return 0;
   }
-  // Before anything is measured: every child inherits this process's environment.
-  const extraCaCerts = settleExtraCaCerts(options.keepExtraCaCerts);
+  // npm needs the machine's certificate bundle (a proxy that re-signs TLS is why one is set), so
+  // the baselines install before it is taken out of the environment every measured child inherits.
   ensureBenchDependencies(log);
+  const extraCaCerts = settleExtraCaCerts(options.keepExtraCaCerts);
   const built = options.build ? buildMcpGen(log) : { version: "(not rebuilt: --no-build)", warnings: [] };
 
   if (options.profile) {
