@@ -20,7 +20,8 @@ import type { ResolvedTool } from "../model/source.js";
 import type { RunMemo } from "../model/run-memo.js";
 import { generateProject, lockProject, type BuildOutput } from "../project/build-project.js";
 import { EXIT } from "./io.js";
-import { startBuildThreads, wantsTypesThread, workerCount, type BuildThreads } from "../incremental/build-threads.js";
+import { startBuildThreads, wantsTypesThread, workerCount, type BuildThreads, type StagedAhead } from "../incremental/build-threads.js";
+import { hashOfFileBytes } from "../files/shared-bytes.js";
 import {
   handEditedFiles,
   knownFileHashes,
@@ -293,11 +294,16 @@ async function generateOutput(
     ...(output.reuse ? { reuse: output.reuse, hashes: output.hashes } : {}),
   };
   const generated = await generateProject(input);
-  const staged = stageAhead(plan, threads, generated.emit.generated);
+  const files = generated.emit.generated;
+  const staged = run.clock.time("write", () => stageAhead(plan, threads, files));
   // The server `mcp-gen import` recorded stays: a build knows the tools, not where they came from.
   const server = plan.previous.parsed?.server;
-  const known = run.clock.time("hash", () => knownFileHashes(plan, generated.emit.generated));
-  return { ...generated, lock: lockProject({ ...input, server }, generated, known.hashes), encoded: known.encoded, same: known.same, ...(staged ? { staged } : {}) };
+  // A staged folder's files are hashed from the bytes the worker writes (their texts are not encoded
+  // again), and nothing of them is on disk to compare with.
+  const known: KnownFiles = run.clock.time("hash", () =>
+    staged ? { hashes: new Map(files.map((file, i) => [file.path, hashOfFileBytes(file, staged.bytes[i]!)])), encoded: new Map(), same: new Set() } : knownFileHashes(plan, files),
+  );
+  return { ...generated, lock: lockProject({ ...input, server }, generated, known.hashes), encoded: known.encoded, same: known.same, ...(staged ? { staged: staged.written } : {}) };
 }
 
 /**
@@ -305,14 +311,14 @@ async function generateOutput(
  * written whole: a worker writes its staging copy while this thread hashes the files and renders the
  * lock, and replaceTree only swaps it in. Undefined otherwise: replaceTree compares with the folder.
  */
-function stageAhead(plan: BuildPlan, threads: BuildThreads, files: readonly GeneratedFile[]): Promise<void> | undefined {
+function stageAhead(plan: BuildPlan, threads: BuildThreads, files: readonly GeneratedFile[]): StagedAhead | undefined {
   const { root, config } = plan;
   // recoverInterruptedBuild has removed any staging folder a killed build left.
   if (files.some((file) => file.unchanged === true) || existsSync(join(root, config.out))) return undefined;
   const staged = threads.stageAhead(stagingFolder(root, config.out), config.out, files);
   // Awaited by replaceTree. No build stops between here and there: with no generated folder on disk,
   // no generated file can have been edited by hand (handEditedFiles).
-  staged?.catch(() => undefined);
+  staged?.written.catch(() => undefined);
   return staged;
 }
 

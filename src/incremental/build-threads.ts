@@ -13,6 +13,7 @@ import type { Precompile, SchemaRequest } from "../project/analyze-project.js";
 import type { SchemaCompiler } from "../compile/schema-compiler.js";
 import { planScaffoldCreation } from "../files/create-missing-folders.js";
 import { piecesLength } from "../files/byte-pieces.js";
+import { sharedBytes } from "../files/shared-bytes.js";
 import type { GeneratedFile } from "../model/generated-file.js";
 import { NO_CLOCK, type PhaseClock } from "../model/phase-clock.js";
 import {
@@ -55,11 +56,12 @@ export interface BuildThreads {
    * Writes `files`, every file of a generated folder `out` (project-relative) that does not exist yet,
    * below the absolute folder `staging` that nothing else writes, spread over the threads: a worker
    * writes them while the main thread goes on to hash the files and render the lock (replaceTree
-   * takes the folder as staged). Undefined for a build without worker threads, where the main thread
-   * would only write them itself, later, and for files of more than `maxChars` characters in all
-   * (STAGE_AHEAD_MAX_CHARS): the worker's copy of them costs their size again in memory.
+   * takes the folder as staged). The files' bytes are encoded once, into memory the threads share
+   * (sharedBytes), and come back in `bytes`, in the order of `files`, for the lock's hashes.
+   * Undefined for a build without worker threads, where the main thread would only write them
+   * itself, later, and for files of more than `maxChars` characters in all (STAGE_AHEAD_MAX_CHARS).
    */
-  stageAhead(staging: string, out: string, files: readonly GeneratedFile[], maxChars?: number): Promise<void> | undefined;
+  stageAhead(staging: string, out: string, files: readonly GeneratedFile[], maxChars?: number): StagedAhead | undefined;
   /**
    * Lets the worker threads read the descriptors at `paths` (project paths below the real `root`)
    * and check their schemas until precompile is called (early-checks.ts); `samples`: the project
@@ -69,6 +71,14 @@ export interface BuildThreads {
   checkEarly(root: string, paths: readonly string[], limits: LoadLimits, samples: boolean, wait?: boolean): void;
   /** Stops the worker threads; the build's answers are unchanged whenever it is called. */
   close(): Promise<void>;
+}
+
+/** A generated folder being written ahead (BuildThreads.stageAhead). */
+export interface StagedAhead {
+  /** Settles when every file is written. */
+  readonly written: Promise<void>;
+  /** Each file's bytes, in the order of the files: views of memory the worker threads share, not to be changed. */
+  readonly bytes: readonly Uint8Array[];
 }
 
 /** Work the threads report progress on: schemas checked and compiled, and tools' types generated. */
@@ -82,8 +92,8 @@ const PROGRESS_WORK: Readonly<Record<WorkerRequest["kind"], ThreadWork | undefin
 
 /**
  * The most a generated folder holds (in characters, or bytes where it is in pieces) that stageAhead
- * sends to a worker: the structured clone and the worker's copy cost about its size again in peak
- * memory (a 10,000-tool project's 300 MB folder added 500 MB). The GitHub corpus's folder is 16 MB.
+ * sends to a worker: its bytes, encoded next to the texts, cost about its size again in peak memory
+ * (a 10,000-tool project's folder is 300 MB). The GitHub corpus's folder is 16 MB.
  */
 export const STAGE_AHEAD_MAX_CHARS = 48 * 2 ** 20;
 
@@ -201,13 +211,12 @@ export function startBuildThreads(workers: number, { typesThread = false, progre
     },
     stageAhead: (staging, out, files, maxChars = STAGE_AHEAD_MAX_CHARS) => {
       if ((workers === 0 && !typesWorker) || !fitsStagingAhead(files, maxChars)) return undefined;
-      const items: StageItem[] = files.map((file) => ({
-        target: join(staging, posix.relative(out, file.path)),
-        ...(file.pieces ? { pieces: file.pieces } : { contents: file.contents }),
-      }));
+      const bytes = sharedBytes(files);
+      const items: StageItem[] = files.map((file, i) => ({ target: join(staging, posix.relative(out, file.path)), bytes: bytes[i]! }));
       // The main thread's own folders are not the worker's: each thread makes the folders it writes into.
       const made = new Set<string>();
-      return pool.run<StageItem, boolean>("stage", items, async (batch) => stageBatch(batch, made)).then(() => undefined);
+      const written = pool.run<StageItem, boolean>("stage", items, async (batch) => stageBatch(batch, made)).then(() => undefined);
+      return { written, bytes };
     },
     close: () => pool.close(),
   };

@@ -14,7 +14,6 @@ import type { GeneratedFile } from "../model/generated-file.js";
 import type { ScaffoldSamples } from "../compile/schema-samples.js";
 import { createMissingFolder } from "../files/create-missing-folders.js";
 import { createMissingFile, writeNewFileSync } from "../files/write-files.js";
-import { writeNewPiecesSync, type BytePieces } from "../files/byte-pieces.js";
 import { errnoCode } from "../files/system-failure.js";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
@@ -73,8 +72,8 @@ export type CreateItem =
  */
 export interface StageItem {
   readonly target: string;
-  readonly pieces?: BytePieces;
-  readonly contents?: string;
+  /** The file's bytes: a view of memory the threads share (sharedBytes). */
+  readonly bytes: Uint8Array;
 }
 
 export interface TypesItem {
@@ -261,8 +260,7 @@ export function stageBatch(items: readonly StageItem[], made: Set<string>): bool
   return items.map((item) => {
     const folder = dirname(item.target);
     if (!made.has(folder)) mkdirSync(folder, { recursive: true }), made.add(folder);
-    if (item.pieces) writeNewPiecesSync(item.target, item.pieces);
-    else writeNewFileSync(item.target, item.contents ?? "");
+    writeNewFileSync(item.target, item.bytes);
     return true;
   });
 }
