@@ -32,7 +32,7 @@ describe("sharedBytes", () => {
 
   it("hashes each file as the lock does, with CRLF as LF", () => {
     const views = sharedBytes(files);
-    files.forEach((file, i) => expect(hashOfFileBytes(file, views[i]!)).toBe(hashFileText(file.contents)));
+    expect(files.map((file, i) => hashOfFileBytes(file, views[i]!))).toEqual(files.map((file) => hashFileText(file.contents)));
     expect(hashOfFileBytes(files[3]!, views[3]!)).toBe(hashFileText("line one\nline two\n"));
   });
 
