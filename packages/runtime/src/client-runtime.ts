@@ -27,7 +27,7 @@ import { encodeHeaderValue } from "./header-encoding.js";
 import type { ToolDescriptor } from "./tool-table.js";
 import { describeValidationError, type CompiledValidator } from "./validation-messages.js";
 import { stdioParameters, type StdioServer } from "./stdio-server.js";
-import { PinGuard } from "./pin-guard.js";
+import { PinGuard, reattachOnConnect } from "./pin-guard.js";
 import type { DriftPolicy, ToolPin } from "./tool-pins.js";
 
 export type { Client, ContentBlock } from "@modelcontextprotocol/client";
@@ -274,7 +274,9 @@ export async function listLiveTools(client: Client, options: ListToolsOptions | 
  * listings bypass the SDK's cache.
  */
 export function watchTools(client: Client, pins: readonly ToolPin[], policy: DriftPolicy, warn: (message: string) => void): PinGuard {
-  return new PinGuard({ pins, policy, warn, transport: () => client.transport, list: () => client.listTools(undefined, { cacheMode: "refresh" }) });
+  const guard = new PinGuard({ pins, policy, warn, transport: () => client.transport, list: () => client.listTools(undefined, { cacheMode: "refresh" }) });
+  reattachOnConnect(client, guard);
+  return guard;
 }
 
 /**

@@ -4,8 +4,9 @@
 // whoever asked for it: this client's check at connect, `listTools()`, the SDK's own re-fetches.
 // Pages are followed by cursor; a complete listing also tells which pinned tools are missing. A
 // `notifications/tools/list_changed` (2025-era, or on a 2026-07-28 subscriptions/listen stream) marks
-// the list stale and starts a fresh listing; typed calls wait for it, so a call that races the
-// change is judged against the newest list.
+// the list stale and starts a fresh listing; calls wait for it, so a call that races the change is
+// judged against the newest list. Every tools/call the client sends passes the tap too: one made on
+// the SDK Client itself (client.callTool, client.request) is judged as a typed call is.
 import { pinTable, ToolDriftError, judgeTool, type DriftPolicy, type ToolDrift, type ToolPin } from "./tool-pins.js";
 
 export interface PinGuardOptions {
@@ -18,6 +19,12 @@ export interface PinGuardOptions {
   /** Where the differences found by listings nobody waits on go (once per tool and hash). */
   readonly warn: (message: string) => void;
 }
+
+/**
+ * The most listings a call waits through while list_changed keeps coming, each making the one
+ * before stale: then the call is refused (policy "throw") or sent (policy "warn").
+ */
+export const MAX_WAITED_LISTINGS = 4;
 
 /** What the guard sees of a transport: the two members it wraps. */
 interface Tap {
@@ -95,7 +102,7 @@ export class PinGuard {
     try {
       await this.#list();
       // A list_changed came while it walked the pages: the listing it started answers instead.
-      if (!this.current) await this.#refreshed();
+      await this.#settled();
       return this.drift;
     } finally {
       this.#waiting--;
@@ -150,11 +157,36 @@ export class PinGuard {
    */
   async admit(name: string): Promise<void> {
     if (this.#options.policy === "ignore") return;
-    if (!this.current) await this.#refreshed();
-    const drift = this.#drift.get(name);
-    if (drift !== undefined && drift.kind !== "unpinned" && this.#options.policy === "throw") {
-      throw new ToolDriftError([drift], `The call to ${JSON.stringify(name)} was not sent: the server's tool differs from the lock this client was generated from`);
+    const settled = await this.#settled();
+    if (this.#options.policy !== "throw") return;
+    const refused = `The call to ${JSON.stringify(name)} was not sent`;
+    if (!settled) throw new ToolDriftError(this.drift, `${refused}: the server's tools changed again while each of ${MAX_WAITED_LISTINGS} listings was under way`);
+    const drift = this.#refusal(name);
+    if (drift !== undefined) throw new ToolDriftError([drift], `${refused}: the server's tool differs from the lock this client was generated from`);
+  }
+
+  /** Why a call to `name` is refused now (policy "throw"): its tool changed, is missing, or is not in the lock. */
+  #refusal(name: string): ToolDrift | undefined {
+    return this.#drift.get(name) ?? (this.#pins.has(name) ? undefined : { name, kind: "unpinned", sha256: "" });
+  }
+
+  /** Whether a call to `name` may be sent at once: nothing to wait for, nothing to refuse. */
+  #mayCallNow(name: unknown): boolean {
+    return this.#options.policy === "ignore" || (this.#current && (this.#options.policy !== "throw" || (typeof name === "string" && this.#refusal(name) === undefined)));
+  }
+
+  /** Waits until a complete listing is current, through at most MAX_WAITED_LISTINGS listings made stale; false when none was. */
+  async #settled(): Promise<boolean> {
+    for (let waited = 0; !this.current; waited++) {
+      if (waited === MAX_WAITED_LISTINGS) return false;
+      await this.#refreshed();
     }
+    return true;
+  }
+
+  /** Taps the client's transport now: after a (re)connect, before any call is made on it. */
+  attach(): void {
+    this.#sync();
   }
 
   /** One fresh listing per list_changed, shared by everyone who waits for it; what it finds goes to `warn`. */
@@ -183,6 +215,9 @@ export class PinGuard {
     const tap = transport as Tap;
     const send = tap.send.bind(transport);
     tap.send = (message, options) => {
+      // A tools/call however it was made (a typed call has been admitted already, and goes at once).
+      const called = toolCalled(message);
+      if (called !== NOT_A_CALL && !this.#mayCallNow(called)) return this.admit(typeof called === "string" ? called : String(called)).then(() => send(message, options));
       this.#sent(message);
       return send(message, options);
     };
@@ -291,8 +326,29 @@ function answerKey(id: unknown): unknown {
   return Number.isNaN(number) ? `s${id}` : number;
 }
 
+const NOT_A_CALL = Symbol("not a tools/call");
+
+/** The tool name of a tools/call request (as sent: maybe not a string), or NOT_A_CALL. */
+function toolCalled(message: unknown): unknown {
+  if (!isMessage(message) || message["method"] !== "tools/call" || message["id"] === undefined) return NOT_A_CALL;
+  const params = message["params"];
+  return isMessage(params) ? params["name"] : undefined;
+}
+
 function isMessage(value: unknown): value is Message {
   return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/**
+ * Has `guard` tap every transport `client` connects on from now on, as soon as the connection is
+ * made: a call made on the SDK Client itself after a reconnect is judged too.
+ */
+export function reattachOnConnect(client: { connect: (...args: never[]) => Promise<void> }, guard: PinGuard): void {
+  const connect = client.connect.bind(client) as (...args: unknown[]) => Promise<void>;
+  (client as { connect: (...args: unknown[]) => Promise<void> }).connect = async (...args: unknown[]) => {
+    await connect(...args);
+    guard.attach();
+  };
 }
 
 /**

@@ -41,7 +41,7 @@ export class ToolDriftError extends Error {
   readonly drift: readonly ToolDrift[];
 
   constructor(drift: readonly ToolDrift[], context = "The server's tools differ from the lock this client was generated from") {
-    super(`${context}: ${drift.map(describeDrift).join("; ")}. Review the change with \`mcp-gen verify\`, take it with \`mcp-gen import --update\`, then build again.`);
+    super(`${context}${drift.length > 0 ? `: ${drift.map(describeDrift).join("; ")}` : ""}. Review the change with \`mcp-gen verify\`, take it with \`mcp-gen import --update\`, then build again.`);
     this.drift = drift;
   }
 }

@@ -13,7 +13,7 @@ import type { ToolDescriptor } from "../tool-table.js";
 import { describeValidationError, type CompiledValidator } from "../validation-messages.js";
 import { needsLegacyWrap, unwrapLegacyResult, wrapOutputSchema } from "./legacy-projection.js";
 import { stdioParameters, type StdioServer } from "../stdio-server.js";
-import { PinGuard } from "../pin-guard.js";
+import { PinGuard, reattachOnConnect } from "../pin-guard.js";
 import type { DriftPolicy, ToolPin } from "../tool-pins.js";
 
 export type { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -172,7 +172,9 @@ export async function connectHttpClient(url: string | URL, options: ConnectOptio
 
 /** A guard over `client`'s connection that compares every tools/list answer with `pins`. */
 export function watchTools(client: Client, pins: readonly ToolPin[], policy: DriftPolicy, warn: (message: string) => void): PinGuard {
-  return new PinGuard({ pins, policy, warn, transport: () => client.transport, list: () => walkPages(client, undefined) });
+  const guard = new PinGuard({ pins, policy, warn, transport: () => client.transport, list: () => walkPages(client, undefined) });
+  reattachOnConnect(client, guard);
+  return guard;
 }
 
 /** The client options as given: a 2025-11-25 server sends list_changed unasked, and the guard sees it. */
