@@ -2,8 +2,8 @@
 // names the tool and the parts that changed, and the same classified changes and description diff
 // `mcp-gen verify` prints (diffTools + formatDiffText, invisible characters shown as <U+…>), as text
 // for stderr and as a JSON line for --log. Also the error a refused tools/call gets, which names the
-// tool, the parts and the command that reviews the change, but never repeats the server's new text:
-// hosts pass errors on to the model. Pure.
+// tool, the parts and what reviews the change, but never repeats the server's new text, nor the
+// server's address and arguments: hosts pass errors on to the model. Pure.
 import type { ToolDiffChange } from "../diff/change.js";
 import { diffTools } from "../diff/diff-tools.js";
 import { formatDiffText } from "../diff/format-diff.js";
@@ -16,6 +16,13 @@ import { cutText } from "../diff/cut-text.js";
 
 /** JSON-RPC error code of a tools/call the proxy refused (outside the range JSON-RPC and MCP reserve). */
 export const TOOL_WITHHELD = -31001;
+
+/**
+ * What to run next, as the host is told it (in a refused call's error and in notifications/message,
+ * both of which reach the model): no server address or arguments, which may carry credentials (a
+ * `?api_key=` in --url, a `--token` after --). stderr and --log, the operator's own, give the commands whole.
+ */
+export const HOST_HINT = "Review the change with `mcp-gen verify` for this server (the proxy's stderr and --log give the whole command) and, if it is wanted, pin it with `mcp-gen import --update`.";
 
 /** What the reports and errors name besides the tool. */
 export interface DriftContext {
@@ -77,7 +84,7 @@ export function noticeJson(notice: DriftNotice, time: string): string {
 
 /**
  * The message of the JSON-RPC error a refused tools/call gets: the tool, the parts that changed and
- * the commands to review the change, never the server's text.
+ * what to run to review the change (HOST_HINT), never the server's text.
  */
 export function refusalMessage(name: string, verdict: ToolVerdict | undefined, context: DriftContext): string {
   const tool = quoteName(name);
@@ -87,7 +94,7 @@ export function refusalMessage(name: string, verdict: ToolVerdict | undefined, c
       : verdict.status === "added"
         ? `${context.lockPath} does not pin it`
         : `its ${verdict.parts.join(", ")} changed since ${context.lockPath} pinned it`;
-  return `mcp-gen proxy withheld the tool ${tool}: ${why}. Review the change with \`${context.verifyCommand}\` and, if it is wanted, pin it with \`${context.updateCommand}\`.`;
+  return `mcp-gen proxy withheld the tool ${tool}: ${why}. ${HOST_HINT}`;
 }
 
 /** A tool name for a message: quoted, on one line, invisible characters shown, at most 64 characters. */

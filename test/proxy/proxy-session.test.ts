@@ -177,7 +177,10 @@ describe("tools/call", () => {
     expect(error.code).toBe(-31001);
     expect(error.message).toContain('"echo"');
     expect(error.message).toContain("its description changed");
-    expect(error.message).toContain("mcp-gen import --update --cwd /srv --command 'node s.js'");
+    // The way to review it, without the server's command line (it may carry a token): that is on stderr.
+    expect(error.message).toContain("Review the change with `mcp-gen verify` for this server");
+    expect(error.message).not.toContain("node s.js");
+    expect(w.stderr.join("")).toContain("mcp-gen import --update --cwd /srv --command 'node s.js'");
     expect(error.message).not.toContain("id_rsa");
     expect(error.data).toEqual({ tool: "echo", status: "changed", parts: ["description"], lock: "mcp-tools.lock.json" });
     w.session.fromHost(request(3, "tools/call", { name: "add", arguments: {} }));
@@ -1003,7 +1006,14 @@ describe("reports", () => {
     w.fromServer(answer(w.up(1), { resultType: "complete" }));
     const notices = w.toHost().filter((t) => t.includes("notifications/message"));
     expect(notices).toHaveLength(64);
-    expect(notices[63]).toContain("take 199.");
+    // The newest 64 (by their hashes, since the server's text is not in them).
+    const hashes = notices.map((t) => (JSON.parse(t) as { params: { data: { sha256: string } } }).params.data.sha256);
+    const reported = w.log
+      .map((l) => JSON.parse(l) as { event: string; sha256: string })
+      .filter((l) => l.event === "drift")
+      .map((l) => l.sha256);
+    expect(hashes).toEqual(reported.slice(-64));
+    expect(notices.join("")).not.toContain("take");
   });
 
   it("tells a 2025-era host that set its log level to warning or below at once, and one that did not, not at all", async () => {

@@ -59,12 +59,11 @@ async function connectV2(legacy: boolean): Promise<Connection> {
   await v2.checkNewConnection(guard, () => client.close());
   expect(client.getProtocolEra()).toBe(legacy ? "legacy" : "modern");
   const { StdioClientTransport } = await import("@modelcontextprotocol/client/stdio");
-  const { CallToolResultSchema } = await import("@modelcontextprotocol/client");
   return {
     guard,
     typed: (name) => v2.callTypedTool(client, entry(name === "echo" ? ECHO : ADD), {}, undefined, guard),
     raw: (name) => client.callTool({ name, arguments: {} }),
-    request: (name) => client.request({ method: "tools/call", params: { name, arguments: {} } }, CallToolResultSchema),
+    request: (name) => client.request({ method: "tools/call", params: { name, arguments: {} } }),
     drift: (params) => client.notification({ method: "x/drift", params } as never),
     reconnectDrifted: async () => {
       await client.close();
