@@ -13,6 +13,7 @@ import { memoSlot, RunMemo } from "../model/run-memo.js";
 import { NO_CLOCK, type PhaseClock } from "../model/phase-clock.js";
 import type { ResolvedTool } from "../model/source.js";
 import { hashTool, type ToolHash } from "../lock/hash-tool.js";
+import { TOOL_PARTS } from "../model/lock.js";
 import { sha256Hex } from "../lock/sha256.js";
 import { findHeaderParams } from "@mcp-gen/runtime/header-annotations";
 import { legacyDescriptor, needsLegacyWrap } from "@mcp-gen/runtime/v1/legacy-projection";
@@ -650,7 +651,11 @@ function pinView(plan: ToolPlan): object {
   return {
     nameLiteral: stringLiteral(plan.name),
     sha256Literal: stringLiteral(plan.hash.sha256),
-    parts: Object.entries(plan.hash.parts).map(([part, hash]) => ({ key: objectKey(part), hashLiteral: stringLiteral(hash) })),
+    // In TOOL_PARTS order, wherever the hashes came from: a reused tool's are read back from the lock, whose keys are sorted.
+    parts: TOOL_PARTS.flatMap((part) => {
+      const hash = Object.hasOwn(plan.hash.parts, part) ? plan.hash.parts[part] : undefined;
+      return hash === undefined ? [] : [{ key: objectKey(part), hashLiteral: stringLiteral(hash) }];
+    }),
     legacy: legacy === undefined ? undefined : { sha256Literal: stringLiteral(legacy.sha256), outputSchemaLiteral: stringLiteral(legacy.parts.outputSchema!) },
   };
 }

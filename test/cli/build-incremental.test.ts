@@ -566,7 +566,9 @@ describe("incremental build", () => {
   });
 
   it("takes the unchanged tools' part of the aggregates from the last build's files, but not from a file with CRLF line ends or under a layout that does not fit", async () => {
-    const root = cachedProject(PROJECT);
+    // A tool with a title and annotations: its pins' parts in the client come in TOOL_PARTS order,
+    // not in the sorted order the lock (where a reused tool's hashes are read from) has them.
+    const root = cachedProject({ ...PROJECT, "tools/titled.yaml": `${tool("titled", "A tool with a title.")}title: Titled\nannotations: { readOnlyHint: true }\n` });
     expect((await runInProcess(root, ["build"])).code).toBe(0);
     const describe = (text: string) => writeFiles(root, { "tools/search_issues.yaml": tool("search_issues", text) });
     describe("Find issues whose title or body contains the query.");
