@@ -9,7 +9,7 @@ import { ToolArgumentsError as TrackerArgumentsError, ToolsClient as TrackerClie
 import { TOOL_ENTRIES as TRACKER_ENTRIES } from "../../examples/tracker/src/generated/tools.js";
 import { ToolArgumentsError as WeatherArgumentsError, ToolsClient as WeatherClient } from "../../examples/weather/src/generated/client.js";
 import { TOOL_ENTRIES as WEATHER_ENTRIES } from "../../examples/weather/src/generated/tools.js";
-import { connectHttp, connectStdio, ERAS, protocolErrorOf, recordingFetch, rejectionOf, type ConnectedClient, type SentRequest } from "../support/e2e-clients.js";
+import { connectHttp, connectStdio, ERAS, protocolErrorOf, recordingFetch, rejectionOf, UNGUARDED, type ConnectedClient, type SentRequest } from "../support/e2e-clients.js";
 import { compileProject, startHttpChild, stopChild, type ServedChild } from "../support/e2e-processes.js";
 import { REPO_ROOT } from "../support/spec-paths.js";
 
@@ -134,7 +134,7 @@ function errorText(result: CallToolResult): string {
 }
 
 describeExample("weather", (session) => {
-  const typed = () => new WeatherClient(session().connected.client);
+  const typed = () => new WeatherClient(session().connected.client, UNGUARDED);
   listCases(session, WEATHER_ENTRIES);
 
   it("a valid call returns the typed, schema-checked output (T-CALL-4, T-CALL-5)", async () => {
@@ -164,7 +164,7 @@ describeExample("weather", (session) => {
 });
 
 describeExample("tracker", (session, transport) => {
-  const typed = () => new TrackerClient(session().connected.client);
+  const typed = () => new TrackerClient(session().connected.client, UNGUARDED);
   listCases(session, TRACKER_ENTRIES);
 
   it("valid calls return typed output, including content for a tool without outputSchema (T-CALL-4, T-CALL-5)", async () => {

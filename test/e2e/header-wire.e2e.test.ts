@@ -9,7 +9,7 @@ import { handlers as trackerHandlers } from "../../examples/tracker/src/generate
 import { ToolArgumentsError, ToolsClient as TrackerClient } from "../../examples/tracker/src/generated/client.js";
 import { createToolHttpHandler as trackerHttpHandler } from "../../examples/tracker/src/generated/server.js";
 import { loadVectors, type EncodingCase, type VectorFile } from "../runtime/spec-vectors.js";
-import { connectHttp, ERAS, protocolErrorOf, rejectionOf, type ConnectedClient } from "../support/e2e-clients.js";
+import { connectHttp, ERAS, protocolErrorOf, rejectionOf, UNGUARDED, type ConnectedClient } from "../support/e2e-clients.js";
 import { mcpHeaders, startRecordingServer, type RecordingServer } from "../support/e2e-http.js";
 import { buildCompiledProject, descriptorFiles, type CompiledProject, type GeneratedModule, type ToolOutcomeLike } from "../support/e2e-project.js";
 
@@ -37,7 +37,7 @@ describe("tracker: Mcp-Method, Mcp-Name and Mcp-Param-* on the wire (T-HDR-10, T
 
   it("issues.create with both mirrored parameters sends exactly the standard and Mcp-Param headers", async () => {
     expect(modern.client.getProtocolEra()).toBe("modern");
-    const outcome = await new TrackerClient(modern.client).issuesCreate({ project: "WEB", title: "Header check", priority: 2 });
+    const outcome = await new TrackerClient(modern.client, UNGUARDED).issuesCreate({ project: "WEB", title: "Header check", priority: 2 });
     expect(outcome.isError).toBe(false);
     expect(lastHeaders()).toStrictEqual({
       "mcp-protocol-version": "2026-07-28",
@@ -49,7 +49,7 @@ describe("tracker: Mcp-Method, Mcp-Name and Mcp-Param-* on the wire (T-HDR-10, T
   });
 
   it("an absent optional parameter sends no header (T-HDR-14)", async () => {
-    await new TrackerClient(modern.client).issuesCreate({ project: "OPS", title: "No priority" });
+    await new TrackerClient(modern.client, UNGUARDED).issuesCreate({ project: "OPS", title: "No priority" });
     expect(lastHeaders()).toStrictEqual({ "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call", "mcp-name": "issues.create", "mcp-param-project": "OPS" });
   });
 
@@ -60,14 +60,14 @@ describe("tracker: Mcp-Method, Mcp-Name and Mcp-Param-* on the wire (T-HDR-10, T
 
   it("a 2025-era client sends no Mcp-Param-* headers, and the call still succeeds (T-HTTP-9 applies to 2026-07-28 only)", async () => {
     expect(legacy.client.getProtocolEra()).toBe("legacy");
-    const outcome = await new TrackerClient(legacy.client).issuesCreate({ project: "WEB", title: "Legacy", priority: 5 });
+    const outcome = await new TrackerClient(legacy.client, UNGUARDED).issuesCreate({ project: "WEB", title: "Legacy", priority: 5 });
     expect(outcome.isError).toBe(false);
     expect(Object.keys(lastHeaders()).filter((name) => name.startsWith("mcp-param-"))).toEqual([]);
   });
 
   it("an integer mirrored parameter outside the schema's range is refused before sending (T-SEC-1, client side)", async () => {
     const count = server.received.length;
-    const error = await rejectionOf(new TrackerClient(modern.client).issuesCreate({ project: "WEB", title: "x", priority: 9 }));
+    const error = await rejectionOf(new TrackerClient(modern.client, UNGUARDED).issuesCreate({ project: "WEB", title: "x", priority: 9 }));
     expect(error).toBeInstanceOf(ToolArgumentsError);
     expect(server.received.length).toBe(count);
   });
@@ -138,7 +138,7 @@ describe("header-encoding.json through a generated client and server (T-ENC-1..8
   });
 
   const typed = (name: keyof typeof METHOD) => {
-    const client = new generated.ToolsClient(modern.client);
+    const client = new generated.ToolsClient(modern.client, UNGUARDED);
     const method = client[METHOD[name]];
     if (typeof method !== "function") throw new Error(`The generated ToolsClient has no method ${METHOD[name]} for tool ${name}.`);
     return (args: unknown) => method.call(client, args) as Promise<ToolOutcomeLike>;

@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { handlers as trackerHandlers } from "../../examples/tracker/src/generated/handlers.js";
 import { createToolHttpHandler as v2TrackerHttpHandler } from "../../examples/tracker/src/generated/server.js";
 import { compileProject, runNode, startHttpChild, stopChild, type ServedChild } from "../support/e2e-processes.js";
+import { UNGUARDED } from "../support/e2e-clients.js";
 import { attack, expectVerdict, GUARD_CASES } from "../support/http-guard-attacks.js";
 import { REPO_ROOT } from "../support/spec-paths.js";
 import { sessionStatus, type FetchHandler } from "../support/raw-mcp.js";
@@ -31,7 +32,7 @@ const KEPT = ["tools", "schemas", "src/handlers", "src/store.ts", "src/http.ts",
 
 /** What a compiled v1 project's src/generated/index.js exports, as far as these tests use it. */
 interface V1Module {
-  readonly ToolsClient: new (client: Client) => Readonly<Record<string, (args: unknown) => Promise<Outcome>>>;
+  readonly ToolsClient: new (client: Client, options?: { readonly onDrift?: "throw" | "warn" | "ignore" }) => Readonly<Record<string, (args: unknown) => Promise<Outcome>>>;
   readonly ToolArgumentsError: new (...args: never[]) => Error;
   readonly handlers: unknown;
   readonly createToolHttpHandler: (
@@ -231,7 +232,7 @@ for (const transport of ["stdio", "http"] as const) {
   describe(`the sdk-v1 tracker over ${transport}, driven by the SDK v1 Client`, () => {
     let served: ServedChild | undefined;
     let session: ReturnType<typeof newClient>;
-    const typed = () => new generated.ToolsClient(session.client);
+    const typed = () => new generated.ToolsClient(session.client, UNGUARDED);
 
     beforeAll(async () => {
       session = newClient();

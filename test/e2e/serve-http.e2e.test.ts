@@ -51,6 +51,33 @@ describe("serveHttp", () => {
     );
   });
 
+  it("takes an absolute-form request target for its own host, refuses one for another, and a path option without its slash", async () => {
+    const serving = await serveHttp(handlers, { port: 0 });
+    try {
+      expect((await post(serving.url, [`Host: ${serving.url.host}`], serving.url.href)).status).toBe(200);
+      expect((await post(serving.url, [`Host: ${serving.url.host}`], "http://evil.example/mcp")).status).toBe(400);
+      expect((await post(serving.url, [`Host: ${serving.url.host}`], "//evil/mcp")).status).toBe(404);
+    } finally {
+      await serving.close();
+    }
+    await expect(serveHttp(handlers, { port: 0, path: "mcp" })).rejects.toThrow('path: "mcp" is not a path');
+  });
+
+  it("answers a body declared past the limit with 413 before inviting it (Expect: 100-continue)", async () => {
+    const serving = await serveHttp(handlers, { port: 0 }, { maxRequestBytes: 100 });
+    try {
+      const headers = [`POST /mcp HTTP/1.1`, `Host: ${serving.url.host}`, "Content-Type: application/json", "Accept: application/json, text/event-stream", "Expect: 100-continue"];
+      // No body is sent: only a refusal can come back (a 100 would wait for the body).
+      const refused = await exchange(serving.url, [...headers, "Content-Length: 5000000"]);
+      expect(refused.status).toBe(413);
+      expect(JSON.parse(refused.body)).toMatchObject({ error: { code: -32600 } });
+      // A refused Host is refused before any 100 as well.
+      expect((await exchange(serving.url, [...headers.slice(0, 1), "Host: attacker.example", ...headers.slice(2), "Content-Length: 10"])).status).toBe(403);
+    } finally {
+      await serving.close();
+    }
+  });
+
   it("rejects when it cannot listen, and passes the handler's body limit on", async () => {
     const taken = createServer();
     await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));

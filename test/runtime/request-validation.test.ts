@@ -61,6 +61,31 @@ describe.each(TARGETS)("mcpRequestValidation (%s)", (_target, validation) => {
   it("refuses an allow-list entry that is no bare host name when it is made, not when a request comes", () => {
     expect(() => validation({ allowedHosts: ["mcp.example.com:443"] })).toThrow(RangeError);
     expect(() => validation({ allowedOrigins: ["https://app.example.com"] })).toThrow(/allowedOrigins: "https:\/\/app.example.com" is not a host name/);
+    // A wildcard would be compared as a name: it would let nobody in but a Host header of "*".
+    expect(() => validation({ allowedHosts: ["*"] })).toThrow(/allowedHosts: "\*" is a pattern/);
+    expect(() => validation({ allowedHosts: ["*.example.com"] })).toThrow(RangeError);
+    expect(() => validation({ allowedOrigins: ["*"] })).toThrow(RangeError);
+    expect(() => validation({ allowedOrigins: ["chrome-extension://*"] })).not.toThrow();
+  });
+
+  it("refuses a path option without its leading slash, or with a query, when it is made", () => {
+    expect(() => validation({ path: "mcp" })).toThrow(/path: "mcp" is not a path/);
+    expect(() => validation({ path: "/mcp?x=1" })).toThrow(RangeError);
+    expect(() => validation({ path: "" })).toThrow(RangeError);
+    expect(() => validation({ path: "/" })).not.toThrow();
+  });
+
+  it("takes an absolute-form request target for the Host it names, in origin form, and refuses one for another host", () => {
+    const req: GuardedRequest = { rawHeaders: ["Host", "127.0.0.1:3000"], headers: { host: "127.0.0.1:3000" }, url: "http://127.0.0.1:3000/mcp?x=1" };
+    const res = { writeHead: () => undefined, end: () => undefined };
+    expect(validation({})(req, res)).toBe(true);
+    expect(req.url).toBe("/mcp?x=1");
+    expect(answer(validation, {}, "http://evil.example/mcp", ["Host", "127.0.0.1:3000"])).toMatchObject({ passed: false, status: 400 });
+    expect(answer(validation, {}, "http://evil.example:3000/mcp", ["Host", "localhost:3000"])).toMatchObject({ passed: false, status: 400 });
+    expect(answer(validation, {}, "http://u:p@127.0.0.1:3000/mcp", ["Host", "127.0.0.1:3000"])).toMatchObject({ passed: false, status: 400 });
+    // "//evil/mcp" is the path "//evil/mcp" (an empty first segment), not the path "/mcp" of a host "evil".
+    expect(answer(validation, {}, "//evil/mcp", ["Host", "127.0.0.1"])).toMatchObject({ passed: false, status: 404 });
+    expect(answer(validation, {}, "*", ["Host", "127.0.0.1"])).toMatchObject({ passed: false, status: 404 });
   });
 });
 

@@ -5,6 +5,14 @@ import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 
 /** 2026-07-28 ("modern", negotiated with versionNegotiation auto) or 2025-11-25 (the SDK's default legacy mode). */
 export type Era = "modern" | "legacy";
+
+/**
+ * The options of a generated ToolsClient that tests of the server's own answers wrap a shared SDK
+ * Client in: with the default onDrift "throw", the client's guard judges every tools/call on that
+ * Client, and a probe of an unknown tool would never reach the server. Pinning has its own tests
+ * (client-pinning.e2e.test.ts, test/runtime/pin-guard*.test.ts).
+ */
+export const UNGUARDED = { onDrift: "ignore" } as const;
 export const ERAS: readonly Era[] = ["modern", "legacy"];
 
 /** One HTTP request as the SDK client's fetch made it. */

@@ -14,7 +14,7 @@ import { runInProcess, writeFiles } from "./temp-project.js";
 export interface GeneratedModule {
   readonly TOOL_ENTRIES: readonly { readonly name: string; readonly descriptor: Readonly<Record<string, unknown>>; validateInput(args: unknown): boolean }[];
   createToolHttpHandler(handlers: Readonly<Record<string, (args: never, ctx: never) => unknown>>, options?: object): GeneratedHttpHandler;
-  readonly ToolsClient: new (client: Client) => Readonly<Record<string, (args: unknown) => Promise<ToolOutcomeLike>>>;
+  readonly ToolsClient: new (client: Client, options?: { readonly onDrift?: "throw" | "warn" | "ignore" }) => Readonly<Record<string, (args: unknown) => Promise<ToolOutcomeLike>>>;
   readonly ToolArgumentsError: new (...args: never[]) => Error;
 }
 

@@ -24,6 +24,7 @@ export async function serveOnNode(handler: GeneratedHttpHandler, options: ServeH
     // The SDK declares `method?: string`, which Node's `string | undefined` misses under exactOptionalPropertyTypes.
     listener: (req: IncomingMessage, res: ServerResponse) => listener(req as NodeIncomingMessageLike, res),
     validate,
+    maxBodyBytes: maxRequestBytes,
   };
   return listenGuarded(serving, handler, listen);
 }

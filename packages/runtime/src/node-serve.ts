@@ -7,7 +7,8 @@
 // - a header block past `maxHeaderBytes` is answered 431 by Node itself;
 // - the guard: Host, Origin and `Mcp-*` headers on one line each, Host and Origin against DNS
 //   rebinding, one path (`/mcp`) — the same guard a server wired by hand puts in front;
-// - the body is bounded by the adapter (413), and again by the handler as it reads it.
+// - the body is bounded by the adapter (413), and again by the handler as it reads it; a request
+//   with `Expect: 100-continue` is checked before it is invited to send its body.
 // Generated code loads this module (through its target's) on the first `serveHttp` call only, so
 // that stdio servers and fetch-native runtimes (Workers, Deno, Bun) never load node:http.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
@@ -39,6 +40,8 @@ export interface HttpServing {
 export interface NodeServing {
   readonly listener: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
   readonly validate: RequestGuard;
+  /** The listener's body bound: a request that declares more and asks `Expect: 100-continue` gets 413, not 100. */
+  readonly maxBodyBytes?: number;
 }
 
 export const DEFAULT_HOST = "127.0.0.1";
@@ -51,6 +54,19 @@ export function listenGuarded(serving: NodeServing, handler: { close(): Promise<
   const { host = DEFAULT_HOST, port = DEFAULT_PORT, path = DEFAULT_PATH, maxHeaderBytes = DEFAULT_MAX_HEADER_BYTES } = options;
   const server = createServer({ maxHeaderSize: maxHeaderBytes }, (req, res) => {
     if (serving.validate(req, res)) void serving.listener(req, res);
+  });
+  // `Expect: 100-continue`: Node would invite the body before any check. The guard runs first, and
+  // a body declared past the bound is refused before the client sends it.
+  server.on("checkContinue", (req, res) => {
+    if (!serving.validate(req, res)) return;
+    const declared = Number(req.headers["content-length"]);
+    if (serving.maxBodyBytes !== undefined && declared > serving.maxBodyBytes) {
+      res.writeHead(413, { "content-type": "application/json", connection: "close" });
+      res.end(JSON.stringify({ jsonrpc: "2.0", error: { code: -32600, message: `The request body is larger than ${serving.maxBodyBytes} bytes.` }, id: null }));
+      return;
+    }
+    res.writeContinue();
+    void serving.listener(req, res);
   });
   return new Promise((resolve, reject) => {
     server.once("error", reject);

@@ -7,7 +7,9 @@
 // - Host and Origin against DNS rebinding: loopback names pass, others only when listed (403); the
 //   target supplies the checks (the SDK v2's own, or v1/host-origin.ts's port of them);
 // - an `Mcp-*` header on two lines, which a web-standard Request only sees joined (400, -32020);
-// - one path; any other is answered 404.
+// - one path; any other is answered 404. An absolute-form request target (`POST http://host/mcp`,
+//   RFC 9112 §3.2.2) is taken when its authority is the Host header's, and rewritten to the origin
+//   form the handler expects; one naming another authority is refused (400).
 // Dependency-free (Node's request and response as far as they are used), so that a module exporting
 // it loads neither node:http nor an SDK package.
 import { duplicateMcpHeaderValidation } from "./request-headers.js";
@@ -34,7 +36,8 @@ export interface RequestValidationOptions {
 export interface GuardedRequest {
   readonly rawHeaders: readonly string[];
   readonly headers: { readonly host?: string | undefined; readonly origin?: string | undefined };
-  readonly url?: string | undefined;
+  /** The request target: an absolute-form one is rewritten to its origin form. */
+  url?: string | undefined;
 }
 
 /** The parts of Node's ServerResponse the guard answers with. */
@@ -69,6 +72,7 @@ export const LOOPBACK_NAMES: readonly string[] = ["localhost", "127.0.0.1", "[::
  */
 export function requestValidation(checks: HostOriginChecks, options: RequestValidationOptions = {}): RequestGuard {
   const { path = DEFAULT_PATH } = options;
+  if (!PATH_SHAPE.test(path)) throw new RangeError(`path: ${JSON.stringify(path)} is not a path; give it with its leading slash and nothing after it (e.g. "/mcp").`);
   const hosts = [...checks.loopbackHosts, ...checkAllowList("allowedHosts", options.allowedHosts)];
   const origins = [...checks.loopbackOrigins, ...checkAllowList("allowedOrigins", options.allowedOrigins)];
   const checkMcpHeaders = duplicateMcpHeaderValidation();
@@ -76,12 +80,46 @@ export function requestValidation(checks: HostOriginChecks, options: RequestVali
     if (!checkSingleLines(req, res)) return false;
     if (!answerVerdict(res, checks.host(req.headers.host, hosts)) || !answerVerdict(res, checks.origin(req.headers.origin, origins))) return false;
     if (!checkMcpHeaders(req, res)) return false;
-    if (!onPath(req, path)) {
+    const target = originForm(req);
+    if (target === undefined) {
+      reply(res, 400, -32600, "Bad request: the request target names another host than the Host header.");
+      return false;
+    }
+    if (pathOf(target) !== path) {
       reply(res, 404, -32601, `Not found: this server answers MCP requests at ${path}.`);
       return false;
     }
+    req.url = target;
     return true;
   };
+}
+
+/** A path option: "/" and what follows, up to a query, a fragment or a space. */
+const PATH_SHAPE = /^\/[^\s?#]*$/;
+
+/**
+ * The request target in origin form (path and query): as sent when it is in that form, the path and
+ * query of an absolute-form target whose authority is the Host header's (RFC 9112 §3.2.2: the server
+ * must accept it); undefined for another authority. Any other form ("*", "host:port") has no path
+ * (pathOf answers "").
+ */
+function originForm(req: GuardedRequest): string | undefined {
+  const target = req.url ?? "";
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) return target;
+  try {
+    const url = new URL(target);
+    const host = new URL(`http://${req.headers.host ?? ""}`).host;
+    return (url.protocol === "http:" || url.protocol === "https:") && url.username === "" && url.password === "" && url.host === host ? `${url.pathname}${url.search}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The path of an origin-form target, as sent ("//evil/mcp" is that path, not the path "/mcp" of a host "evil"). */
+function pathOf(target: string): string {
+  if (!target.startsWith("/")) return "";
+  const end = target.search(/[?#]/);
+  return end === -1 ? target : target.slice(0, end);
 }
 
 /**
@@ -96,6 +134,10 @@ export function checkAllowList(option: "allowedHosts" | "allowedOrigins", entrie
     const hostname = /^(\[[0-9a-f:.]+\]|[^\s/:@?#[\]]+)$/i.test(entry) ? hostnameOf(entry) : undefined;
     if (hostname === undefined) {
       throw new RangeError(`${option}: ${JSON.stringify(entry)} is not a host name; give the name alone, without scheme, port or path (e.g. "mcp.example.com").`);
+    }
+    // A wildcard would be compared as a name: it would let in nobody but a Host header of "*".
+    if (hostname.includes("*")) {
+      throw new RangeError(`${option}: ${JSON.stringify(entry)} is a pattern; names are compared whole, so list each host name (e.g. "mcp.example.com").`);
     }
     return hostname;
   });
@@ -145,14 +187,6 @@ function answerVerdict(res: GuardedResponse, verdict: ReturnType<HeaderCheck>): 
   res.writeHead(403, { "content-type": "application/json" });
   res.end(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message: verdict.message }, id: null }));
   return false;
-}
-
-function onPath(req: GuardedRequest, path: string): boolean {
-  try {
-    return new URL(req.url ?? "/", "http://localhost").pathname === path;
-  } catch {
-    return false;
-  }
 }
 
 /** A JSON-RPC error for a request that never reached the handler (its body is not read: id null), on a connection that then closes. */

@@ -22,7 +22,7 @@ export { readNodeBody, TOO_LARGE } from "./node-adapter.js";
  */
 export async function serveOnNode(handler: GeneratedHttpHandler, options: ServeHttpOptions & { readonly maxRequestBytes: number }): Promise<HttpServing> {
   const { maxRequestBytes, ...listen } = options;
-  return listenGuarded(guarded(nodeListener(handler, maxRequestBytes), listen), handler, listen);
+  return listenGuarded({ ...guarded(nodeListener(handler, maxRequestBytes), listen), maxBodyBytes: maxRequestBytes }, handler, listen);
 }
 
 /**
