@@ -29,12 +29,29 @@ export function refuseReportFolders(files: readonly ReportFile[], root: string, 
     const before = taken.get(realOf(file.path));
     if (before !== undefined) throw refusal(file, `is also where --report ${before.format}=${before.given} writes; give each report a file of its own`);
     taken.set(realOf(file.path), file);
+    // Its folder is made when missing; one that is a file can never be (ENOTDIR, reported as a bug).
+    const blocking = fileInTheWay(dirname(file.path));
+    if (blocking !== undefined) throw refusal(file, `cannot be written: ${JSON.stringify(blocking)} is a file, not a folder`);
     if (statSync(file.path, { throwIfNoEntry: false })?.isDirectory()) {
       throw new UsageError(
         `--report ${file.format}=${file.given}: ${JSON.stringify(file.given)} is a folder; name a file in it for the report, such as ${join(file.given, `mcp-gen.${EXTENSIONS[file.format] ?? "txt"}`)}.`,
       );
     }
     if (realOf(file.path) === config) throw refusal(file, "is the project's config, which a report would overwrite");
+  }
+}
+
+/** The nearest existing ancestor of the folder `dir` (itself included) when it is not a folder. */
+function fileInTheWay(dir: string): string | undefined {
+  for (let at = dir; ; at = dirname(at)) {
+    let stat: ReturnType<typeof statSync>;
+    try {
+      stat = statSync(at, { throwIfNoEntry: false });
+    } catch {
+      stat = undefined; // ENOTDIR: a file further up, found on the way there
+    }
+    if (stat !== undefined) return stat.isDirectory() ? undefined : at;
+    if (dirname(at) === at) return undefined;
   }
 }
 

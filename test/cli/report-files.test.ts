@@ -35,6 +35,22 @@ describe("--report FILE", () => {
     }
   });
 
+  it("a path below a file is bad usage naming the file, not an internal error; a missing folder is made", async () => {
+    const root = await built();
+    for (const command of COMMANDS) {
+      for (const given of ["mcp-gen.config.yaml/x.json", "tools/ping.yaml/deeper/x.json"]) {
+        const run = await runInProcess(root, [...command, "--report", `json=${given}`]);
+        expect(run.code, `${command.join(" ")}: ${run.stderr}`).toBe(2);
+        expect(run.stderr).toContain(`--report json=${given}: ${JSON.stringify(given)} cannot be written: `);
+        expect(run.stderr).toContain("is a file, not a folder; write the report to another file.");
+        expect(run.stderr).not.toContain("internal error");
+      }
+    }
+    const made = await runInProcess(root, ["check", "--report", "markdown=reports/ci/check.md"]);
+    expect(made.code, made.stderr).toBe(0);
+    expect(readFileSync(join(root, "reports/ci/check.md"), "utf8")).not.toBe("");
+  });
+
   it.each([
     ["mcp-tools.lock.json", "is the project's lock, which a report would overwrite"],
     ["./tools/../mcp-tools.lock.json", "is the project's lock, which a report would overwrite"],
