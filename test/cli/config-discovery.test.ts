@@ -190,6 +190,15 @@ describe("commands run in a subfolder work on the project above", () => {
     expect((await runInProcess(root, ["validate"])).stdout).toBe("No problems found.\n");
   });
 
+  it("check in a folder that is no project (a monorepo's root) says so, and nothing of the runtime", async () => {
+    const root = tempProject({ "package.json": '{ "name": "root", "private": true, "workspaces": ["packages/*"] }\n', "packages/tools/.keep": "" });
+    const check = await runInProcess(root, ["check"]);
+    expect(check.code).toBe(1);
+    expect(check.stdout).toContain("error project-not-found");
+    expect(check.stdout).not.toContain("runtime-missing");
+    expect(check.stdout).toContain("1 problem (1 error, 0 warnings)");
+  });
+
   it("--config names the root (its folder), and so does --cwd", async () => {
     const { app, src } = project();
     writeFiles(src, { "own.config.yaml": "tools: [none/*.yaml]\n" });

@@ -225,7 +225,9 @@ async function checkFully(
   // No tool, no lock and no generated file: nothing to compare, as build finds nothing to write
   // (lock-missing here would ask for a build that writes nothing).
   if (read.input.descriptors.length === 0 && lockText === undefined && listFiles(outFolder, config.out).length === 0) {
-    const nothing = [toolsNotFound(config, configPath, read.sources), ...runtime.diagnostics];
+    const none = toolsNotFound(config, configPath, read.sources);
+    // Not a project at all (a monorepo's root, say): what its package.json depends on is no concern of mcp-gen's.
+    const nothing = none.ruleId === "project-not-found" ? [none] : [none, ...runtime.diagnostics];
     const failed = failsPolicy(nothing, setup.policy);
     await print(nothing, { sources: read.sources, markdown: { passed: !failed, headline: "No descriptor, no lock: there is nothing to check." } });
     return failed ? EXIT.problems : EXIT.ok;
