@@ -143,9 +143,11 @@ async function readLockSummary(root: string, lockPath: string, cachePath: string
   const lockText = read.bytes.toString("utf8");
   // The current cache, or one kept from when a build wrote this lock (a branch switched back to).
   const vouched = readCacheForLock(cachePath, lockHash).forLock !== undefined;
-  const { parseTrustedLock, parseTrustedShape } = await import("../lock/parse-lock.js");
+  const [{ parseTrustedLock, parseTrustedShape }, { laidOutAsBuilt }] = await Promise.all([import("../lock/parse-lock.js"), import("../lock/render-lock.js")]);
   const lock = vouched ? parseTrustedShape(lockText) : parseTrustedLock(lockText);
   if (!lock) return undefined;
+  // A lock no build wrote that is laid out otherwise (a formatter's): the full path says so.
+  if (!vouched && !laidOutAsBuilt(lock, lockText)) return undefined;
   const summary = lockSummary(lock);
   index.rememberLock(lockHash, summary);
   return { summary, hash: lockHash };

@@ -9,6 +9,7 @@ import { canonicalJson } from "./canonical-json.js";
 import { compareLock, LEGACY_PACKAGE_INPUT, type LockDrift, type PartChange } from "./compare-lock.js";
 import { generatedFileStates, type GeneratedFileState } from "./generated-drift.js";
 import { reformattedFinding } from "./formatting-only.js";
+import { laidOutAsBuilt } from "./render-lock.js";
 import { hashFileText } from "./sha256.js";
 import { pairRenames } from "../diff/diff-tools.js";
 import { assignToolNames } from "../emit/names.js";
@@ -26,6 +27,8 @@ export interface DriftInput {
   readonly lockPath: string;
   /** The committed lock, or undefined when there is none. */
   readonly committed: LockFile | undefined;
+  /** Its text as read: a lock a formatter rewrote parses the same, but is not what a build writes. */
+  readonly committedText?: string | undefined;
   /** The committed lock parsed with positions, for diagnostics about its entries. */
   readonly lockDoc: SourceDoc | undefined;
   /** The lock a build would write now. */
@@ -84,6 +87,15 @@ export function describeDrift(input: DriftInput): Diagnostic[] {
   if (findings.every((f) => f.severity === "info") && canonicalJson(comparable(input.committed)) !== canonicalJson(comparable(input.current))) {
     const spec = input.committed.specRevision !== input.current.specRevision ? ` (it pins spec revision ${input.committed.specRevision}, not ${input.current.specRevision})` : "";
     findings.push(at(input.lockPath, "lock-stale", `${input.lockPath} is not what a build writes now${spec}.`, REBUILD));
+  } else if (findings.every((f) => f.severity === "info") && input.committedText !== undefined && !laidOutAsBuilt(input.committed, input.committedText)) {
+    findings.push(
+      at(
+        input.lockPath,
+        "lock-stale",
+        `${input.lockPath} records what a build writes now, but not as a build lays it out: a formatter may have rewritten it.`,
+        `Run \`mcp-gen build\` (it writes the lock back as it lays it out) and commit it; keep formatters off the lock (add ${input.lockPath} to .prettierignore).`,
+      ),
+    );
   }
   return sortDiagnostics(findings);
 }

@@ -12,6 +12,11 @@ export function renderLock(lock: LockFile, inOrder?: ReadonlySet<object>): strin
   return (sorted !== undefined ? JSON.stringify(sorted, null, 2) : renderValue(lock as unknown as Renderable, "")) + "\n";
 }
 
+/** Whether `text` is `lock`'s text as renderLock writes it (CRLF line ends taken as LF, as a Windows checkout has them). */
+export function laidOutAsBuilt(lock: LockFile, text: string): boolean {
+  return renderLock(lock) === text.replace(/\r\n/g, "\n");
+}
+
 /**
  * The text renderLock writes for `value` as a member at `indent` (its first line not indented): one
  * tool's block of a lock, rendered on its own (lock-layout.ts).

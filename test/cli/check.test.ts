@@ -351,6 +351,25 @@ describe("mcp-gen check", () => {
     expect(check.stdout).toMatch(/^mcp-tools\.lock\.json:\d+:5 error lock-generator-changed mcp-tools\.lock\.json was written by mcp-gen 0\.0\.9; this is mcp-gen \d+\.\d+\.\d+/);
   });
 
+  it("reports a lock a formatter laid out anew, though it records the same, and not one with CRLF line ends", async () => {
+    for (const cached of [false, true]) {
+      const root = cached ? (await checkedWithCache()).root : await builtProject();
+      const text = read(root, "mcp-tools.lock.json");
+      writeFiles(root, { "mcp-tools.lock.json": `${JSON.stringify(JSON.parse(text), null, 4)}\n` });
+      for (const args of [["check"], ["check", "--full"]]) {
+        const check = await runInProcess(root, args);
+        expect(check.code, `${args.join(" ")}: ${check.stdout}`).toBe(1);
+        expect(check.stdout).toContain("error lock-stale mcp-tools.lock.json records what a build writes now, but not as a build lays it out: a formatter may have rewritten it.");
+      }
+      // What git's core.autocrlf checks out on Windows is the lock a build wrote.
+      writeFiles(root, { "mcp-tools.lock.json": text.replace(/\n/g, "\r\n") });
+      for (const args of [["check"], ["check", "--full"]]) expect((await runInProcess(root, args)).code, args.join(" ")).toBe(0);
+      writeFiles(root, { "mcp-tools.lock.json": `${JSON.stringify(JSON.parse(text), null, 4)}\n` });
+      expect((await runInProcess(root, ["build"])).code).toBe(0);
+      expect(read(root, "mcp-tools.lock.json")).toBe(text);
+    }
+  });
+
   it("refuses a lock whose hashes were edited apart from its descriptors", async () => {
     const root = await builtProject();
     const lock = JSON.parse(read(root, "mcp-tools.lock.json")) as LockFile;

@@ -277,6 +277,7 @@ async function checkFully(
   const drift = describeDrift({
     lockPath: config.lock,
     committed: parsed?.value,
+    committedText: lockText,
     lockDoc: lockText === undefined ? undefined : lockDocument(lockText, config),
     current: lock,
     tools: analysis.tools,
