@@ -40,6 +40,13 @@ interface Connection {
   raw(name: string): Promise<unknown>;
   /** client.request({ method: "tools/call" }) on the SDK Client itself. */
   request(name: string): Promise<unknown>;
+  /** client.callTool with a request timeout, and a typed call with one. */
+  rawTimed(name: string, timeout: number): Promise<unknown>;
+  typedTimed(name: "echo" | "add", timeout: number): Promise<unknown>;
+  /** client.callTool with a tool name that is not a string. */
+  rawName(name: unknown): Promise<unknown>;
+  /** Closes the connection and starts connecting the same Client to a server that starts with `echo` changed, without waiting. */
+  startReconnectDrifted(): Promise<{ readonly connecting: Promise<void> }>;
   drift(params: Record<string, boolean>): Promise<void>;
   /** Closes the connection and connects the same Client to a server that starts with `echo` changed. */
   reconnectDrifted(): Promise<void>;
@@ -64,6 +71,13 @@ async function connectV2(legacy: boolean): Promise<Connection> {
     typed: (name) => v2.callTypedTool(client, entry(name === "echo" ? ECHO : ADD), {}, undefined, guard),
     raw: (name) => client.callTool({ name, arguments: {} }),
     request: (name) => client.request({ method: "tools/call", params: { name, arguments: {} } }),
+    rawTimed: (name, timeout) => client.callTool({ name, arguments: {} }, { timeout }),
+    typedTimed: (name, timeout) => v2.callTypedTool(client, entry(name === "echo" ? ECHO : ADD), {}, { timeout }, guard),
+    rawName: (name) => client.callTool({ name: name as string, arguments: {} }),
+    startReconnectDrifted: async () => {
+      await client.close();
+      return { connecting: client.connect(new StdioClientTransport(server(true))) };
+    },
     drift: (params) => client.notification({ method: "x/drift", params } as never),
     reconnectDrifted: async () => {
       await client.close();
@@ -88,6 +102,13 @@ async function connectV1(): Promise<Connection> {
     typed: (name) => v1.callTypedTool(client, entry(name === "echo" ? ECHO : ADD), {}, undefined, guard),
     raw: (name) => client.callTool({ name, arguments: {} }),
     request: (name) => client.request({ method: "tools/call", params: { name, arguments: {} } }, CallToolResultSchema),
+    rawTimed: (name, timeout) => client.callTool({ name, arguments: {} }, undefined, { timeout }),
+    typedTimed: (name, timeout) => v1.callTypedTool(client, entry(name === "echo" ? ECHO : ADD), {}, { timeout }, guard),
+    rawName: (name) => client.callTool({ name: name as string, arguments: {} }),
+    startReconnectDrifted: async () => {
+      await client.close();
+      return { connecting: client.connect(new StdioClientTransport(server(true))) };
+    },
     drift: (params) => client.notification({ method: "x/drift", params } as never),
     reconnectDrifted: async () => {
       await client.close();
@@ -146,6 +167,37 @@ describe.each(CONNECTIONS)("calls the pin guard refuses ($sdk)", ({ connect }) =
     expect(await outcome(connection.raw("shadow"))).toBe("refused: shadow unpinned");
     expect(await outcome(connection.raw("add"))).toBe("sent");
     expect(connection.calls()).toEqual(["echo", "add"]);
+  });
+
+  it("refuses a tool name that is not a string: it goes out as its JSON, not as the text it would be judged by", async () => {
+    const connection = await connect();
+    const crafted = { toString: () => "add", toJSON: () => "echo" };
+    expect(await outcome(connection.rawName(crafted))).toBe("failed: TypeError: The call was not sent: a tool name must be a string.");
+    expect(await outcome(connection.rawName(["add"]))).toBe("failed: TypeError: The call was not sent: a tool name must be a string.");
+    expect(connection.calls()).toEqual([]);
+  });
+
+  it("never sends a call its caller gave up on while it waited for the listing (its timeout bounds the wait)", async () => {
+    const connection = await connect();
+    await connection.drift({ notify: true, slowRelist: true });
+    await wait(50);
+    const started = Date.now();
+    expect(await outcome(connection.rawTimed("add", 100))).toMatch(/^failed: .*[Tt]imed out/);
+    expect(await outcome(connection.typedTimed("add", 100))).toMatch(/^failed: .*[Tt]imed out/);
+    expect(Date.now() - started).toBeLessThan(1000);
+    // The listing has been answered since: the calls were not sent after all.
+    await wait(600);
+    expect(connection.calls()).toEqual([]);
+    expect(await outcome(connection.raw("add"))).toBe("sent");
+  });
+
+  it("judges calls made while the Client connects again, before connect() resolves", async () => {
+    const connection = await connect();
+    const { connecting } = await connection.startReconnectDrifted();
+    const early = [connection.raw("echo"), connection.raw("echo")].map(outcome);
+    await connecting;
+    for (const result of await Promise.all(early)) expect(result).not.toBe("sent");
+    expect(connection.calls()).toEqual([]);
   });
 
   it("judges a call on the Client after it reconnects to a changed server", async () => {

@@ -77,7 +77,9 @@ export async function callTypedTool<O>(client: Client, entry: ClientToolEntry, a
     throw new ToolArgumentsError(`Invalid arguments for tool ${entry.name}: ${describeValidationError(entry.validateInput)}`);
   }
   const mirrored = mirrorHeaders(entry, args);
-  await guard?.admit(entry.name);
+  // The guard holds the request back at the transport until the pin is judged (a current listing,
+  // then the tool's verdict): the call's own timeout and signal bound that wait, as they do the call.
+  guard?.attach();
   const era = client.getProtocolEra();
   // 2025-era requests carry no Mcp-Param-* headers; the SDK mirrors nothing for them either.
   const headers = era === "modern" ? mirrored : undefined;

@@ -77,6 +77,8 @@ export class PinGuard {
   #waiting = 0;
   #refresh: { readonly epoch: number; readonly done: Promise<void> } | undefined;
   readonly #reported = new Set<string>();
+  /** tools/call requests held back until admitted, by answerKey: a cancelled one is never sent. */
+  readonly #held = new Map<unknown, { cancelled: boolean }>();
 
   constructor(options: PinGuardOptions) {
     this.#options = options;
@@ -171,8 +173,35 @@ export class PinGuard {
   }
 
   /** Whether a call to `name` may be sent at once: nothing to wait for, nothing to refuse. */
-  #mayCallNow(name: unknown): boolean {
-    return this.#options.policy === "ignore" || (this.#current && (this.#options.policy !== "throw" || (typeof name === "string" && this.#refusal(name) === undefined)));
+  #mayCallNow(name: string): boolean {
+    return this.#current && (this.#options.policy !== "throw" || this.#refusal(name) === undefined);
+  }
+
+  /**
+   * What a message the client sends waits for: undefined when it may go at once (anything but a
+   * tools/call, or a call with nothing to wait for), else a promise that settles when it may go and
+   * rejects when it is refused. A tools/call whose name is not a string is refused (policy "throw"):
+   * it goes out as its JSON, which need not be the text it is judged by.
+   */
+  admitCall(message: unknown): Promise<void> | undefined {
+    const called = toolCalled(message);
+    if (called === NOT_A_CALL || this.#options.policy === "ignore") return undefined;
+    if (typeof called !== "string") return this.#options.policy === "throw" ? Promise.reject(new TypeError("The call was not sent: a tool name must be a string.")) : undefined;
+    return this.#mayCallNow(called) ? undefined : this.admit(called);
+  }
+
+  /**
+   * Holds back the tools/call requests sent on `transport` while the client connects on it, until
+   * the returned function is called (once the guard has tapped it): an SDK may send a request as
+   * soon as it has the transport, before connect() resolves.
+   */
+  holdCalls(transport: object): () => void {
+    const tap = transport as Tap;
+    const send = tap.send.bind(transport);
+    let release = (): void => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    tap.send = (message, options) => (toolCalled(message) === NOT_A_CALL ? send(message, options) : released.then(() => this.admitCall(message)).then(() => send(message, options)));
+    return release;
   }
 
   /** Waits until a complete listing is current, through at most MAX_WAITED_LISTINGS listings made stale; false when none was. */
@@ -215,11 +244,27 @@ export class PinGuard {
     const tap = transport as Tap;
     const send = tap.send.bind(transport);
     tap.send = (message, options) => {
-      // A tools/call however it was made (a typed call has been admitted already, and goes at once).
-      const called = toolCalled(message);
-      if (called !== NOT_A_CALL && !this.#mayCallNow(called)) return this.admit(typeof called === "string" ? called : String(called)).then(() => send(message, options));
-      this.#sent(message);
-      return send(message, options);
+      // A call the SDK gave up on (its caller's timeout or signal) while it was held is never sent.
+      const cancelled = cancelledRequest(message);
+      if (cancelled !== undefined) {
+        const held = this.#held.get(answerKey(cancelled));
+        if (held) held.cancelled = true;
+      }
+      // A tools/call however it was made (client.callTool, client.request, a typed call) waits for its admission.
+      const admitted = this.admitCall(message);
+      if (admitted === undefined) {
+        this.#sent(message);
+        return send(message, options);
+      }
+      const key = answerKey((message as Message)["id"]);
+      const held = { cancelled: false };
+      this.#held.set(key, held);
+      const signal = (options as { requestSignal?: AbortSignal } | undefined)?.requestSignal;
+      return admitted
+        .then(() => (held.cancelled || signal?.aborted === true ? undefined : send(message, options)))
+        .finally(() => {
+          if (this.#held.get(key) === held) this.#held.delete(key);
+        });
     };
     const receive = tap.onmessage;
     tap.onmessage = (message, extra) => {
@@ -328,6 +373,13 @@ function answerKey(id: unknown): unknown {
 
 const NOT_A_CALL = Symbol("not a tools/call");
 
+/** The requestId a notifications/cancelled names, if the message is one. */
+function cancelledRequest(message: unknown): unknown {
+  if (!isMessage(message) || message["method"] !== "notifications/cancelled") return undefined;
+  const params = message["params"];
+  return isMessage(params) ? params["requestId"] : undefined;
+}
+
 /** The tool name of a tools/call request (as sent: maybe not a string), or NOT_A_CALL. */
 function toolCalled(message: unknown): unknown {
   if (!isMessage(message) || message["method"] !== "tools/call" || message["id"] === undefined) return NOT_A_CALL;
@@ -346,8 +398,14 @@ function isMessage(value: unknown): value is Message {
 export function reattachOnConnect(client: { connect: (...args: never[]) => Promise<void> }, guard: PinGuard): void {
   const connect = client.connect.bind(client) as (...args: unknown[]) => Promise<void>;
   (client as { connect: (...args: unknown[]) => Promise<void> }).connect = async (...args: unknown[]) => {
-    await connect(...args);
-    guard.attach();
+    const transport = args[0];
+    const release = typeof transport === "object" && transport !== null && typeof (transport as Tap).send === "function" ? guard.holdCalls(transport) : () => undefined;
+    try {
+      await connect(...args);
+    } finally {
+      guard.attach();
+      release();
+    }
   };
 }
 

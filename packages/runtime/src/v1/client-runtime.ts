@@ -61,7 +61,9 @@ export async function callTypedTool<O>(client: Client, entry: ClientToolEntry, a
   if (!entry.validateInput(args)) {
     throw new ToolArgumentsError(`Invalid arguments for tool ${entry.name}: ${describeValidationError(entry.validateInput)}`);
   }
-  await guard?.admit(entry.name);
+  // The guard holds the request back at the transport until the pin is judged (a current listing,
+  // then the tool's verdict): the call's own timeout and signal bound that wait, as they do the call.
+  guard?.attach();
   const result = (await client.callTool({ name: entry.name, arguments: args as Record<string, unknown> }, undefined, options)) as CallToolResult;
   if (result.isError === true) return { isError: true, message: errorText(result), result };
   if (entry.validateOutput === undefined) return { isError: false, output: result.content as unknown as O, result };
