@@ -29,6 +29,12 @@ export function refuseReportFolders(files: readonly ReportFile[], root: string, 
     const before = taken.get(realOf(file.path));
     if (before !== undefined) throw refusal(file, `is also where --report ${before.format}=${before.given} writes; give each report a file of its own`);
     taken.set(realOf(file.path), file);
+    // "FILE/" names a folder: resolved, the slash is gone, and FILE itself would be replaced.
+    if (/[\\/]$/.test(file.given)) {
+      throw new UsageError(
+        `--report ${file.format}=${file.given}: ${JSON.stringify(file.given)} ends with a slash, so it names a folder; name a file for the report, such as ${join(file.given, `mcp-gen.${EXTENSIONS[file.format] ?? "txt"}`)}.`,
+      );
+    }
     // Its folder is made when missing; one that is a file can never be (ENOTDIR, reported as a bug).
     const blocking = fileInTheWay(dirname(file.path));
     if (blocking !== undefined) throw refusal(file, `cannot be written: ${JSON.stringify(blocking)} is a file, not a folder`);

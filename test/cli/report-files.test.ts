@@ -2,7 +2,7 @@
 // as a bug in mcp-gen, exit 70), nor over the project's own files (check, which writes nothing in the
 // project, replaced the lock with a Markdown report and exited 0). Both are bad usage: exit 2,
 // naming the path, with every file as it was.
-import { mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runInProcess, tempProject } from "../support/temp-project.js";
@@ -38,6 +38,14 @@ describe("--report FILE", () => {
   it("a path below a file is bad usage naming the file, not an internal error; a missing folder is made", async () => {
     const root = await built();
     for (const command of COMMANDS) {
+      // "FILE/" names a folder, whether FILE exists or not: resolved, the slash would be lost and FILE replaced.
+      for (const given of ["notes.txt/", "reports/"]) {
+        writeFileSync(join(root, "notes.txt"), "precious notes\n");
+        const run = await runInProcess(root, [...command, "--report", `json=${given}`]);
+        expect(run.code, `${command.join(" ")}: ${run.stderr}`).toBe(2);
+        expect(run.stderr).toContain(`--report json=${given}: ${JSON.stringify(given)} ends with a slash, so it names a folder`);
+        expect(readFileSync(join(root, "notes.txt"), "utf8")).toBe("precious notes\n");
+      }
       for (const given of ["mcp-gen.config.yaml/x.json", "tools/ping.yaml/deeper/x.json"]) {
         const run = await runInProcess(root, [...command, "--report", `json=${given}`]);
         expect(run.code, `${command.join(" ")}: ${run.stderr}`).toBe(2);
