@@ -99,7 +99,12 @@ export function refusalMessage(name: string, verdict: ToolVerdict | undefined, c
 
 /** A tool name for a message: quoted, on one line, invisible characters shown, at most 64 characters. */
 export function quoteName(name: string): string {
-  return JSON.stringify(visibleLine(cutText(name, 64)));
+  return JSON.stringify(shownName(name));
+}
+
+/** A tool name as the host is shown it: on one line, invisible characters shown, at most 64 characters (a server's name is its own text). */
+export function shownName(name: string): string {
+  return visibleLine(cutText(name, 64));
 }
 
 /** verify's classified changes for one tool, with the new description shown whole for a tool the lock does not pin. */

@@ -4,7 +4,7 @@
 // error: a list may vary with the authorization presented), and each refused call.
 import { visibleLine } from "../diff/visible-text.js";
 import type { JsonObject } from "../model/json.js";
-import { driftNotice, HOST_HINT, noticeJson, noticeText, quoteName, type DriftContext, type DriftNotice } from "./drift-notice.js";
+import { driftNotice, HOST_HINT, shownName, noticeJson, noticeText, quoteName, type DriftContext, type DriftNotice } from "./drift-notice.js";
 import { notificationText } from "./rpc-text.js";
 import type { ToolVerdict } from "./tool-gate.js";
 
@@ -94,7 +94,15 @@ export class DriftReporter {
         logger: "mcp-gen proxy",
         // Neither the diff (the server's new text) nor the commands (the server's address and
         // arguments): a host may hand its log to the model.
-        data: { message: `mcp-gen proxy ${notice.headline}`, tool: notice.tool, status: notice.status, action: notice.action, parts: [...notice.parts], sha256: notice.sha256, hint: HOST_HINT },
+        data: {
+          message: `mcp-gen proxy ${notice.headline}`,
+          tool: shownName(notice.tool),
+          status: notice.status,
+          action: notice.action,
+          parts: [...notice.parts],
+          sha256: notice.sha256,
+          hint: HOST_HINT,
+        },
       }),
     );
   }

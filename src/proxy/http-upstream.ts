@@ -163,9 +163,9 @@ export class HttpUpstream implements UpstreamPort {
       if (message.kind === "notification" && message.method === "notifications/initialized" && ok) void this.openGetStream();
     } catch (error) {
       if (exchange.aborted) return;
-      const problem = `could not reach the server at ${this.options.url.href}: ${describeError(error)}`;
-      if (info.key !== undefined) this.events.failed(info.key, problem);
-      else this.events.noise(problem);
+      // The URL goes to stderr only: its query string may hold a key, and the host hands errors to the model.
+      this.events.trouble(`could not reach the server at ${this.options.url.href}: ${describeError(error)}`);
+      if (info.key !== undefined) this.events.failed(info.key, `could not reach the server: ${describeError(error)}`);
     } finally {
       this.active.delete(exchange);
       if (info.key !== undefined && this.requests.get(info.key) === exchange) this.requests.delete(info.key);

@@ -52,6 +52,8 @@ export interface UpstreamEvents {
   noise(text: string): void;
   /** A request never reached the server, or its answer never can (HTTP failure): the host gets this error instead. */
   failed(key: string, problem: string): void;
+  /** Something for the operator alone (stderr, --log): it may name the server's URL, query string and all, which the host never sees. */
+  trouble(problem: string): void;
   /** The server is gone: exited (stdio) or the connection is over. */
   ended(end: ServerEnd): void;
   /** The server reads again after `send` returned false. */

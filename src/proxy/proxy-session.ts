@@ -224,6 +224,7 @@ export class ProxySession {
       fault: (problem) => void this.fault(problem),
       noise: (text) => this.options.reporter.problem(`the server wrote a line to stdout that is not JSON-RPC; it was not passed on: ${excerpt(text)}`),
       failed: (key, problem) => this.failed(key, problem),
+      trouble: (problem) => this.options.reporter.problem(problem),
       ended: (end) => this.serverEnded(end),
       drain: () => {
         this.serverFull = false;

@@ -15,7 +15,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHttp, stopServers, TRACKER } from "../live/servers.js";
 import { compileTracker } from "../live/tracker.js";
-import { ADD, callsFile, callsIn, ECHO, exited, pinnedProject, PIN_SERVER, pinServer, proxyCli, startProcess, stopAll } from "../support/proxy-harness.js";
+import { ADD, callsFile, callsIn, ECHO, exited, pinnedProject, PIN_SERVER, pinServer, proxyCli, rawLines, startProcess, stopAll } from "../support/proxy-harness.js";
 
 const clients: { close(): Promise<void> }[] = [];
 afterAll(async () => {
@@ -43,6 +43,26 @@ async function throughUrl(project: string, url: URL, mode: VersionNegotiationMod
 }
 
 describe("--url: the server on Streamable HTTP, the host on stdio", () => {
+  it("tells the host it could not reach the server without the URL, whose query may hold a key; stderr has it whole", async () => {
+    // A port nothing listens on: taken, then freed.
+    const { createServer } = await import("node:net");
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+    const port = (taken.address() as { port: number }).port;
+    await new Promise((resolve) => taken.close(resolve));
+    const url = `http://127.0.0.1:${port}/mcp?key=QUERY-SECRET`;
+    const run = startProcess(process.execPath, [await proxyCli(), "proxy", "--cwd", pinnedProject([ECHO, ADD]), "--url", url]);
+    const wire = rawLines(run);
+    wire.send({ id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "h", version: "1" } } });
+    const answer = (await wire.answer(1)) as { error?: { code: number; message: string } };
+    expect(answer.error?.code).toBe(-32603);
+    expect(answer.error?.message).toContain("could not reach the server: ");
+    expect(run.stdout()).not.toContain("QUERY-SECRET");
+    expect(run.stderr()).toContain(`could not reach the server at ${url}`);
+    run.child.stdin!.end();
+    await exited(run.child);
+  });
+
   it("withholds a drifted tool from a 2025-era host, passes list_changed from the session's GET stream only after re-listing", async () => {
     const calls = callsFile();
     const url = await startHttpServer(["--http", "drift-later"], calls);

@@ -9,7 +9,15 @@ import { ChildServer } from "../../src/proxy/child-server.js";
 import type { ServerEnd, UpstreamEvents } from "../../src/proxy/ports.js";
 import { exitLike } from "../../src/proxy/process-life.js";
 
-const IGNORED: UpstreamEvents = { line: () => undefined, fault: () => undefined, noise: () => undefined, failed: () => undefined, ended: () => undefined, drain: () => undefined };
+const IGNORED: UpstreamEvents = {
+  line: () => undefined,
+  fault: () => undefined,
+  noise: () => undefined,
+  failed: () => undefined,
+  trouble: () => undefined,
+  ended: () => undefined,
+  drain: () => undefined,
+};
 
 /** Starts `command args`, which must fail; what it rejects with, and what the proxy prints as it exits. */
 async function failedStart(command: string, args: readonly string[]): Promise<{ rejected: string; printed: string; status: number }> {
