@@ -66,6 +66,7 @@ describe.each(TARGETS)("mcpRequestValidation (%s)", (_target, validation) => {
     expect(() => validation({ allowedHosts: ["*.example.com"] })).toThrow(RangeError);
     expect(() => validation({ allowedOrigins: ["*"] })).toThrow(RangeError);
     expect(() => validation({ allowedOrigins: ["chrome-extension://*"] })).not.toThrow();
+    for (const entry of ["http://*", "https://*", "HTTPS://*"]) expect(() => validation({ allowedOrigins: [entry] }), entry).toThrow(/would admit every web page/);
   });
 
   it("refuses a path option without its leading slash, or with a query, when it is made", () => {
@@ -73,6 +74,9 @@ describe.each(TARGETS)("mcpRequestValidation (%s)", (_target, validation) => {
     expect(() => validation({ path: "/mcp?x=1" })).toThrow(RangeError);
     expect(() => validation({ path: "" })).toThrow(RangeError);
     expect(() => validation({ path: "/" })).not.toThrow();
+    // Paths a URL does not keep as given: no request could name them.
+    for (const path of ["/mcé", "/mcp/../x", "/mcp\\x", "/mcp\u0000", "/./mcp"]) expect(() => validation({ path }), path).toThrow(RangeError);
+    expect(() => validation({ path: "/mcp/v1" })).not.toThrow();
   });
 
   it("takes an absolute-form request target for the Host it names, in origin form, and refuses one for another host", () => {
@@ -86,6 +90,12 @@ describe.each(TARGETS)("mcpRequestValidation (%s)", (_target, validation) => {
     // "//evil/mcp" is the path "//evil/mcp" (an empty first segment), not the path "/mcp" of a host "evil".
     expect(answer(validation, {}, "//evil/mcp", ["Host", "127.0.0.1"])).toMatchObject({ passed: false, status: 404 });
     expect(answer(validation, {}, "*", ["Host", "127.0.0.1"])).toMatchObject({ passed: false, status: 404 });
+    // A default port written on one side only is the same authority.
+    expect(answer(validation, {}, "https://127.0.0.1:443/mcp", ["Host", "127.0.0.1:443"])).toEqual({ passed: true });
+    expect(answer(validation, {}, "http://127.0.0.1/mcp", ["Host", "127.0.0.1:80"])).toEqual({ passed: true });
+    // Its path is read as sent, as an origin-form target's: dot segments are a path of their own.
+    expect(answer(validation, {}, "http://127.0.0.1/x/../mcp", ["Host", "127.0.0.1"])).toMatchObject({ passed: false, status: 404 });
+    expect(answer(validation, {}, "/x/../mcp", ["Host", "127.0.0.1"])).toMatchObject({ passed: false, status: 404 });
   });
 });
 

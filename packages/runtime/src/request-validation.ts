@@ -72,7 +72,9 @@ export const LOOPBACK_NAMES: readonly string[] = ["localhost", "127.0.0.1", "[::
  */
 export function requestValidation(checks: HostOriginChecks, options: RequestValidationOptions = {}): RequestGuard {
   const { path = DEFAULT_PATH } = options;
-  if (!PATH_SHAPE.test(path)) throw new RangeError(`path: ${JSON.stringify(path)} is not a path; give it with its leading slash and nothing after it (e.g. "/mcp").`);
+  if (!PATH_SHAPE.test(path) || !keptAsGiven(path)) {
+    throw new RangeError(`path: ${JSON.stringify(path)} is not a path a request can name as it is; give it with its leading slash, in plain URL characters, with no dot segments (e.g. "/mcp").`);
+  }
   const hosts = [...checks.loopbackHosts, ...checkAllowList("allowedHosts", options.allowedHosts)];
   const origins = [...checks.loopbackOrigins, ...checkAllowList("allowedOrigins", options.allowedOrigins)];
   const checkMcpHeaders = duplicateMcpHeaderValidation();
@@ -97,6 +99,15 @@ export function requestValidation(checks: HostOriginChecks, options: RequestVali
 /** A path option: "/" and what follows, up to a query, a fragment or a space. */
 const PATH_SHAPE = /^\/[^\s?#]*$/;
 
+/** Whether a URL keeps `path` as it is (no character it would escape, no dot segment it would remove, no backslash it would turn): the only path a request can match. */
+function keptAsGiven(path: string): boolean {
+  try {
+    return new URL(path, "http://localhost").pathname === path;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The request target in origin form (path and query): as sent when it is in that form, the path and
  * query of an absolute-form target whose authority is the Host header's (RFC 9112 §3.2.2: the server
@@ -105,11 +116,18 @@ const PATH_SHAPE = /^\/[^\s?#]*$/;
  */
 function originForm(req: GuardedRequest): string | undefined {
   const target = req.url ?? "";
-  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) return target;
+  const absolute = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)/i.exec(target);
+  if (!absolute) return target;
   try {
-    const url = new URL(target);
-    const host = new URL(`http://${req.headers.host ?? ""}`).host;
-    return (url.protocol === "http:" || url.protocol === "https:") && url.username === "" && url.password === "" && url.host === host ? `${url.pathname}${url.search}` : undefined;
+    const scheme = absolute[1]!.toLowerCase();
+    if (scheme !== "http://" && scheme !== "https://") return undefined;
+    // The authority and the Host header read alike (a default port dropped from both); the path and
+    // query are kept as sent, as an origin-form target's are.
+    const authority = new URL(`${scheme}${absolute[2]}`);
+    const host = new URL(`${scheme}${req.headers.host ?? ""}`);
+    if (authority.username !== "" || authority.password !== "" || authority.host !== host.host) return undefined;
+    const rest = target.slice(absolute[0].length).replace(/#.*$/s, "");
+    return rest.startsWith("/") ? rest : `/${rest}`;
   } catch {
     return undefined;
   }
@@ -130,7 +148,11 @@ function pathOf(target: string): string {
  */
 export function checkAllowList(option: "allowedHosts" | "allowedOrigins", entries: readonly string[] | undefined): string[] {
   return (entries ?? []).map((entry) => {
-    if (option === "allowedOrigins" && /^[a-z][a-z0-9+.-]*:\/\/\*$/i.test(entry)) return entry.toLowerCase();
+    if (option === "allowedOrigins" && /^[a-z][a-z0-9+.-]*:\/\/\*$/i.test(entry)) {
+      // Every origin of a web scheme is every site: a list of one would switch the check off.
+      if (/^(?:https?|wss?):/i.test(entry)) throw new RangeError(`${option}: ${JSON.stringify(entry)} would admit every web page; name the sites (e.g. "app.example.com").`);
+      return entry.toLowerCase();
+    }
     const hostname = /^(\[[0-9a-f:.]+\]|[^\s/:@?#[\]]+)$/i.test(entry) ? hostnameOf(entry) : undefined;
     if (hostname === undefined) {
       throw new RangeError(`${option}: ${JSON.stringify(entry)} is not a host name; give the name alone, without scheme, port or path (e.g. "mcp.example.com").`);
