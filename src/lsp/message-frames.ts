@@ -110,7 +110,7 @@ export class MessageFrames {
     this.lineLength = 0;
     this.headerBytes += 1;
     if (!blank) {
-      if (!this.overlong) this.lines.push(text.endsWith("\r") ? text.slice(0, -1) : text);
+      if (!this.overlong) this.lines.push(resynced(text.endsWith("\r") ? text.slice(0, -1) : text));
       return;
     }
     const lines = this.lines;
@@ -127,6 +127,23 @@ export class MessageFrames {
     this.content = header.keep ? [] : undefined;
     if (header.length === 0) this.endContent(frames);
   }
+}
+
+/** A header field's name (RFC 9110 §5.1). */
+const FIELD_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+:/;
+
+/**
+ * A header line as read after a block that was dropped: the dropped block's content (which no
+ * Content-Length said how long it was) runs on into the next block's first line, as in
+ * `{"jsonrpc":"2.0",...}Content-Length: 52`. The last Content-Length field in a line that does not
+ * start with a field name is where the next block starts; without this, every later block would
+ * begin with the one before's content and be dropped in turn, and the server would hear nothing more.
+ */
+function resynced(line: string): string {
+  if (FIELD_NAME.test(line)) return line;
+  let at = -1;
+  for (const match of line.matchAll(/content-length[ \t]*:/gi)) at = match.index;
+  return at > 0 ? line.slice(at) : line;
 }
 
 type Header = { length: number; keep: true } | { problem: string; length?: number; keep: false };

@@ -62,6 +62,25 @@ describe("MessageFrames", () => {
     ]);
   });
 
+  it("after a dropped header block with content after it, finds the next message where its Content-Length starts", () => {
+    // The dropped block's content runs on into the next header line: "{...}Content-Length: 8".
+    const bodies = ['{"id":"x"}', '{"text":"Content-Length: 5"}'];
+    const bad = [
+      `Content-Length: abc\r\n\r\n${bodies[0]}`,
+      `Content-Type: x\r\n\r\n${bodies[1]}`,
+      `Content-Length: 2\r\nContent-Length: 3\r\n\r\n${bodies[0]}`,
+      `Content-Length: 2.0\r\n\r\n${bodies[1]}`,
+    ];
+    for (const block of bad) {
+      const frames = sameFramesEveryCut(block + message('{"id":1}') + message('{"id":2}'));
+      expect(
+        frames.filter((frame) => "content" in frame),
+        block,
+      ).toEqual([{ content: '{"id":1}' }, { content: '{"id":2}' }]);
+      expect(frames.filter((frame) => "problem" in frame).length, block).toBeGreaterThan(0);
+    }
+  });
+
   it("counts off content over the limit as it comes, keeping none of it, then reads the next message", () => {
     const frames = new MessageFrames({ maxContentBytes: 1000, maxHeaderBytes: 100 });
     const announced = 50_000;
