@@ -3,6 +3,8 @@
 // carries a generation that changes exactly when its text does, so that an analysis can tell which
 // tools need checking again (those whose descriptor or `$ref`'d files have a new generation).
 // Files are read as readProject reads them (confined to the project, bounded, UTF-8, parsed).
+import { realpathSync } from "node:fs";
+import { resolve, sep } from "node:path";
 import type { LoadLimits } from "../load/limits.js";
 import { parseProjectText, readProjectFile, type ReadFile } from "../cli/read-project.js";
 import { collectRefStrings } from "../resolve/collect-refs.js";
@@ -37,11 +39,15 @@ export class ProjectFiles {
     private readonly limits: LoadLimits,
   ) {}
 
-  /** The file at `path`: the editor's text when it is open, else the disk's. */
+  /**
+   * The file at `path`: the editor's text when it is open, else the disk's. A path that leads out of
+   * the project on disk (a link, or a folder on the way that is one) is refused as readProject refuses
+   * it, open or not: an editor shows a link's target as the file, and its text would slip past the check.
+   */
   get(path: string): StoredFile {
     const open = this.buffers.get(path);
     const previous = this.last.get(path);
-    if (open) {
+    if (open && !leavesRoot(this.root, path)) {
       // The text as read: an editor's BOM is dropped, as from a file on disk (client-bom.ts).
       open.stored ??= previous?.text === withoutBom(open.text) ? previous : this.keep(path, parseProjectText(path, open.text, this.limits));
       return open.stored;
@@ -103,4 +109,15 @@ export class ProjectFiles {
 /** The same reading of a file: its text and status (a missing file stays missing). */
 function sameRead(a: StoredFile, b: ReadFile): boolean {
   return a.text === b.text && a.file.status === b.file.status && a.diagnostics.length === b.diagnostics.length;
+}
+
+/** Whether `path` (project-relative) exists on disk and its real path lies outside the real `root`. */
+function leavesRoot(root: string, path: string): boolean {
+  let real: string;
+  try {
+    real = realpathSync(resolve(root, ...path.split("/")));
+  } catch {
+    return false; // not on disk (yet): the editor's text is all there is
+  }
+  return real !== root && !real.startsWith(root + sep);
 }
