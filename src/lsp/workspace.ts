@@ -337,10 +337,19 @@ export class Workspace {
     // Open documents are answered on every analysis (with their version); others when their list changes.
     for (const path of versions.keys()) if (!byFile.has(path)) byFile.set(path, []);
     const stale = new Set(project.published.keys());
-    for (const [path, list] of byFile) {
-      if (!this.owns(project, path)) continue;
-      const uri = this.uriOf(project, path);
-      stale.delete(uri);
+    const owned = [...byFile].filter(([path]) => this.owns(project, path)).map(([path, list]) => ({ path, list, uri: this.uriOf(project, path) }));
+    for (const { uri } of owned) stale.delete(uri);
+    // Cleared first: a file published under Node's spelling of its URI (…/@acme/…) and now open under
+    // the editor's (…/%40acme/…) is one file to an editor that reads both alike, and the last message wins.
+    for (const uri of stale) {
+      project.published.delete(uri);
+      // A file another project owns now (a nested config was created) is left to it, once it published.
+      const file = filePath(uri);
+      const owner = file === undefined ? undefined : this.ownerRoot(file);
+      if (owner !== undefined && owner !== project.location.root && this.projects.get(owner)?.published.has(uri)) continue;
+      this.host.publish(uri, [], undefined);
+    }
+    for (const { path, list, uri } of owned) {
       const version = versions.get(path);
       const last = project.published.get(uri);
       if (!last && list.length === 0 && version === undefined) continue;
@@ -356,14 +365,6 @@ export class Workspace {
         list.map((diagnostic) => this.forEditor(uri, this.lspOf(project, diagnostic))),
         version,
       );
-    }
-    for (const uri of stale) {
-      project.published.delete(uri);
-      // A file another project owns now (a nested config was created) is left to it, once it published.
-      const file = filePath(uri);
-      const owner = file === undefined ? undefined : this.ownerRoot(file);
-      if (owner !== undefined && owner !== project.location.root && this.projects.get(owner)?.published.has(uri)) continue;
-      this.host.publish(uri, [], undefined);
     }
   }
 

@@ -49,6 +49,30 @@ async function expectValidateOnDisk(client: LspClient, root: string, files: Read
 const NAME_CLASH = (name: string) => `name: ${name}\ndescription: Gets the weather for a city.\ninputSchema:\n  type: object\n  additionalProperties: false\n`;
 
 describe("mcp-gen lsp diagnostics", () => {
+  it("keep a file's findings when the editor opens it under another spelling of its URI (%40 for @, as VS Code writes it)", async () => {
+    const root = tempProject({
+      "packages/@acme/tools/mcp-gen.config.yaml": "server:\n  name: acme\n",
+      "packages/@acme/tools/tools/a.yaml": NAME_CLASH("clash"),
+      "packages/@acme/tools/tools/b.yaml": NAME_CLASH("clash"),
+    });
+    const project = join(root, "packages/@acme/tools");
+    const client = await start(project);
+    const editorUri = (path: string) => client.uri(path).replace("/@acme/", "/%40acme/");
+    const sameFile = (uri: string, path: string) => decodeURIComponent(uri) === decodeURIComponent(client.uri(path));
+    for (const path of ["tools/a.yaml", "tools/b.yaml"]) {
+      await client.connection.sendNotification("textDocument/didOpen", { textDocument: { uri: editorUri(path), languageId: "yaml", version: 1, text: NAME_CLASH("clash") } });
+      await client.request("textDocument/hover", { textDocument: { uri: editorUri(path) }, position: { line: 0, character: 0 } });
+    }
+    // What an editor that reads both spellings as one file shows: the last message about it.
+    for (const path of ["tools/a.yaml", "tools/b.yaml"]) {
+      const last = client.published.filter((p) => sameFile(p.uri, path)).at(-1);
+      expect(
+        last?.diagnostics.map((d) => d.code),
+        path,
+      ).toEqual(["tool-name-unique"]);
+    }
+  });
+
   it("are validate's for every rule family, file by file, open or not", async () => {
     // Every rule's invalid fixtures as one project, each rule in a folder of its own ($refs between siblings kept).
     const root = tempProject({ "mcp-gen.config.yaml": "server:\n  name: fixtures\n  version: 1.0.0\n" });
