@@ -51,8 +51,10 @@ export function findYamlDepthExcess(text: string, maxDepth: number): number {
       }
       let dashes = 0;
       while (/^-(\s|$)/.test(content.slice(dashes * 2))) dashes++;
-      flowDepth = scanFlowDepth(content, flowDepth);
-      if (indents.length * 2 + dashes + Math.max(flowDepth, 0) > maxDepth) return lineStart;
+      // The deepest point of the line, not only its end: "[[[...]]]" on one line closes all it opens.
+      const flow = scanFlowDepth(content, flowDepth);
+      flowDepth = flow.depth;
+      if (indents.length * 2 + dashes + Math.max(flow.deepest, 0) > maxDepth) return lineStart;
       if (/[|>][-+0-9]*\s*(#.*)?$/.test(content) && /:\s*[|>]|^-\s*[|>]|^[|>]/.test(content)) {
         blockScalarIndent = indent;
       }
@@ -62,9 +64,10 @@ export function findYamlDepthExcess(text: string, maxDepth: number): number {
   return -1;
 }
 
-/** Flow-collection depth after a line, ignoring brackets inside quotes and comments. */
-function scanFlowDepth(line: string, start: number): number {
+/** Flow-collection depth after a line, and the deepest it reached in it, ignoring brackets inside quotes and comments. */
+function scanFlowDepth(line: string, start: number): { readonly depth: number; readonly deepest: number } {
   let depth = start;
+  let deepest = start;
   let quote = "";
   for (let i = 0; i < line.length; i++) {
     const c = line[i]!;
@@ -77,9 +80,10 @@ function scanFlowDepth(line: string, start: number): number {
       break;
     } else if (c === "[" || c === "{") {
       depth++;
+      if (depth > deepest) deepest = depth;
     } else if (c === "]" || c === "}") {
       depth--;
     }
   }
-  return depth;
+  return { depth, deepest };
 }

@@ -35,6 +35,15 @@ describe("hostile descriptors", () => {
     expectRejected(await runInProcess(root, ["validate"]), "load-too-deep");
   });
 
+  it("flow collections nested deep on one line, closed on the same line, are refused before parsing", async () => {
+    for (const depth of [1_000, 100_000]) {
+      const root = tempProject({ "tools/deep.yaml": `${TOOL_HEAD}inputSchema:\n  type: object\n  x: ${"[".repeat(depth)}${"]".repeat(depth)}\n` });
+      const run = await runInProcess(root, ["validate"]);
+      expectRejected(run, "load-too-deep");
+      expect(run.stdout).not.toContain("call stack");
+    }
+  });
+
   it("block-style YAML nested as deep as 1 MiB allows is refused before parsing", async () => {
     let block = "";
     for (let i = 0; i < 1_400; i++) block += `${" ".repeat(i)}k:\n`;
