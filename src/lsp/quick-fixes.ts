@@ -71,6 +71,9 @@ const replaceNullable: Fixer = ({ doc, target, pointer }) => {
   const types = typeof type === "string" ? [type] : Array.isArray(type) && type.every((t) => typeof t === "string") ? (type as string[]) : undefined;
   if (types === undefined) return [];
   const remove = removeMember(target, pointer);
+  // A header parameter keeps one type (header-param-type): its null is an argument left out, which
+  // leaves the header out too, so "nullable" goes without "null" taking its place.
+  if (getOwn(schema, "x-mcp-header") !== undefined) return [{ title: 'Remove "nullable" (a header parameter keeps one type: leave the argument out instead)', edits: [remove] }];
   if (nullable === true && !types.includes("null")) {
     const typed = [...types, "null"];
     return [{ title: `Replace "nullable" with type: [${typed.map((t) => JSON.stringify(t)).join(", ")}]`, edits: [replaceValue(target, joinPointer(schemaPointer, "type"), typed), remove] }];

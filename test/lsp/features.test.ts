@@ -63,6 +63,25 @@ describe("mcp-gen lsp quick fixes", () => {
     expect(second.diagnostics).toEqual([]);
   });
 
+  it("remove nullable from a header parameter rather than add a second type it may not have", async () => {
+    const root = tempProject({
+      "tools/a.yaml":
+        "name: get_weather\ndescription: Gets the weather.\ninputSchema:\n  type: object\n  properties:\n    region:\n      type: string\n      nullable: true\n      maxLength: 20\n      x-mcp-header: Region\n",
+    });
+    const client = await start(root);
+    await client.open("tools/a.yaml");
+    const titles = (
+      await client.codeActions(
+        "tools/a.yaml",
+        (await client.current("tools/a.yaml")).filter((d) => d.code === "schema-nullable-keyword"),
+      )
+    ).map((a) => a.title);
+    expect(titles.some((title) => title.startsWith("Replace"))).toBe(false);
+    const fixed = await applyFix(client, "tools/a.yaml", "schema-nullable-keyword", 'Remove "nullable" (a header parameter keeps one type: leave the argument out instead)');
+    expect(fixed.text).toContain("    region:\n      type: string\n      maxLength: 20\n      x-mcp-header: Region\n");
+    expect(fixed.diagnostics).toEqual([]);
+  });
+
   it("rename an x-mcp-header to valid header syntax, and one that clashes to a free name", async () => {
     const root = tempProject({
       "tools/a.yaml":
