@@ -8,7 +8,7 @@
 // reach it (a root config whose `**` runs into a nested project's folder): two projects publishing
 // one file would show it twice over, or each replace the other's list.
 import { realpathSync } from "node:fs";
-import { dirname, extname, join } from "node:path";
+import { dirname, extname, join, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Diagnostic as LspDiagnostic } from "vscode-languageserver";
 import { CONFIG_FILE } from "../config/config.js";
@@ -150,6 +150,12 @@ export class Workspace {
           project.loop.request();
         }
       }
+    }
+    // A config created or deleted (in a monorepo's package folder, say) moves the open documents below
+    // it into another project, or into one at all: each is placed again, as if just opened, so that it
+    // is checked now rather than at its next edit.
+    if (changes.some((change) => (change.created || change.deleted) && filePath(change.uri)?.endsWith(`${sep}${CONFIG_FILE}`))) {
+      for (const [uri, document] of [...this.documents]) this.changed(uri, document.text, document.version);
     }
   }
 

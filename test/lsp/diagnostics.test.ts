@@ -275,6 +275,19 @@ describe("mcp-gen lsp diagnostics", () => {
     expect((client.latest("sub/tools/z.yaml") ?? []).map((d) => d.code)).toContain("description-missing");
   });
 
+  it("of an open file in no project come as soon as a config is created above it (a monorepo's package), not at its next edit", async () => {
+    const root = tempProject({ "package.json": '{ "name": "mono", "private": true }\n', "packages/b/tools/z.yaml": 'name: "z z"\ndescription: d\ninputSchema: {type: object}\n' });
+    const client = await start(root);
+    await client.open("packages/b/tools/z.yaml");
+    await client.request("textDocument/hover", { textDocument: { uri: client.uri("packages/b/tools/z.yaml") }, position: { line: 0, character: 0 } });
+    writeFileSync(join(root, "packages/b/mcp-gen.config.yaml"), "{}\n");
+    const mark = client.mark();
+    await client.connection.sendNotification("workspace/didChangeWatchedFiles", { changes: [{ uri: client.uri("packages/b/mcp-gen.config.yaml"), type: 1 }] });
+    const expected = (await validateJson(join(root, "packages/b"))).filter((d) => d.file === "tools/z.yaml").map(asEditorShows);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(shown(await client.diagnostics("packages/b/tools/z.yaml", mark, (p) => p.diagnostics.length > 0))).toEqual(expected);
+  });
+
   it("of a file a nested project published are not cleared by the root project that published it before", async () => {
     const nested = "name: get weather\ninputSchema: {type: object, additionalProperties: false}\n";
     const root = tempProject({ "mcp-gen.config.yaml": "tools: ['**/tools/*.yaml']\nrules:\n  description-missing: off\n", "tools/a.yaml": NAME_CLASH("get_weather"), "sub/tools/z.yaml": nested });
