@@ -71,11 +71,13 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
     // Files changed outside the editor (a branch switched, a schema saved from elsewhere, a new descriptor).
     if (watching) void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: "**/*.{yaml,yml,json}" }] });
     if (foldersChange) {
-      connection.workspace.onDidChangeWorkspaceFolders((event) => {
-        const removed = new Set(event.removed.map((folder) => folderPath(folder.uri)));
-        const added = event.added.map((folder) => folderPath(folder.uri)).filter((path): path is string => path !== undefined);
-        workspace?.setFolders([...(workspace?.folders ?? []).filter((folder) => !removed.has(folder)), ...added]);
-      });
+      connection.workspace.onDidChangeWorkspaceFolders(
+        guarded("workspace/didChangeWorkspaceFolders", (event) => {
+          const removed = new Set((event.removed ?? []).map((folder) => folderPath(folder.uri)));
+          const added = (event.added ?? []).map((folder) => folderPath(folder.uri)).filter((path): path is string => path !== undefined);
+          workspace?.setFolders([...(workspace?.folders ?? []).filter((folder) => !removed.has(folder)), ...added]);
+        }),
+      );
     }
   });
   // A notification the client got wrong (a uri that is no string) is logged in one line; the
@@ -104,6 +106,7 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
   );
 
   connection.onHover(async (params, token) => {
+    checkPositionParams("textDocument/hover", params);
     const context = await settledContext(workspace, params.textDocument.uri, token);
     if (!context) return null;
     const config = context.session.config;
@@ -122,10 +125,13 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
     return text === undefined ? null : { contents: { kind: "markdown", value: text } };
   });
   connection.onCodeAction(async (params) => {
+    checkDocumentParams("textDocument/codeAction", params);
+    if (!Array.isArray((params as { context?: { diagnostics?: unknown } }).context?.diagnostics)) throw invalidParams("textDocument/codeAction", "context.diagnostics");
     const context = await loadedContext(workspace, params.textDocument.uri);
     return context?.doc ? quickFixes(context.doc, context.uri, params.context.diagnostics, context.bom) : [];
   });
   connection.onCompletion(async (params) => {
+    checkPositionParams("textDocument/completion", params);
     const context = await loadedContext(workspace, params.textDocument.uri);
     if (!context?.session.isDescriptor(context.path)) return [];
     const items = completions(guide, context.text, offsetOf(context.text, fromEditorPosition(params.position, context.bom)), isJsonPath(context.path), context.doc?.value);
@@ -133,6 +139,7 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
     return items.map((item) => (item.textEdit && "range" in item.textEdit ? { ...item, textEdit: { ...item.textEdit, range: toEditorRange(item.textEdit.range, true) } } : item));
   });
   connection.onDefinition(async (params) => {
+    checkPositionParams("textDocument/definition", params);
     const context = await loadedContext(workspace, params.textDocument.uri);
     if (!context?.doc) return null;
     const session = context.session;
@@ -151,6 +158,22 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
   connection.onShutdown(() => workspace?.dispose());
   documents.listen(connection);
   return { dispose: () => workspace?.dispose() };
+}
+
+/** A request whose params lack what it needs: -32602, naming what is missing, not a TypeError's text as -32603. */
+function invalidParams(method: string, what: string): ResponseError<void> {
+  return new ResponseError(-32602, `${method} needs ${what}.`);
+}
+
+function checkDocumentParams(method: string, params: unknown): void {
+  const uri = (params as { textDocument?: { uri?: unknown } } | null | undefined)?.textDocument?.uri;
+  if (typeof uri !== "string") throw invalidParams(method, "textDocument.uri, a string");
+}
+
+function checkPositionParams(method: string, params: unknown): void {
+  checkDocumentParams(method, params);
+  const position = (params as { position?: { line?: unknown; character?: unknown } }).position;
+  if (!Number.isInteger(position?.line) || !Number.isInteger(position?.character)) throw invalidParams(method, "position, with whole-number line and character");
 }
 
 /**

@@ -5,7 +5,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { CancellationTokenSource, type Hover } from "vscode-languageserver/node";
 import { describe, expect, it, vi } from "vitest";
-import { startInProcess } from "../support/lsp-client.js";
+import { LspClient, startInProcess } from "../support/lsp-client.js";
 import { tempProject } from "../support/temp-project.js";
 
 const start = startInProcess;
@@ -153,6 +153,36 @@ describe("mcp-gen lsp while typing", () => {
       expect(printed).not.toHaveBeenCalled();
     } finally {
       printed.mockRestore();
+    }
+  });
+
+  it("answers a request without the params it needs with -32602 naming them, and a folders change with null lists without a stack", async () => {
+    const root = tempProject({ "tools/a.yaml": TOOL("get weather") });
+    const client = LspClient.inProcess(root);
+    await client.initialize({ workspace: { workspaceFolders: true } });
+    const printed = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      for (const [method, params] of [
+        ["textDocument/hover", {}],
+        ["textDocument/hover", { textDocument: { uri: client.uri("tools/a.yaml") } }],
+        ["textDocument/completion", { textDocument: { uri: client.uri("tools/a.yaml") }, position: { line: "0", character: 0 } }],
+        ["textDocument/definition", { position: { line: 0, character: 0 } }],
+        ["textDocument/codeAction", { textDocument: { uri: client.uri("tools/a.yaml") }, range: {} }],
+      ] as const) {
+        const error = await client.request(method, params).then(
+          () => undefined,
+          (e: { code: number; message: string }) => e,
+        );
+        expect(error?.code, method).toBe(-32602);
+        expect(error?.message, method).toMatch(new RegExp(`^${method} needs `));
+      }
+      await client.connection.sendNotification("workspace/didChangeWorkspaceFolders", { event: { added: null, removed: null } });
+      await client.open("tools/a.yaml");
+      expect(codes(await client.current("tools/a.yaml"))).toContain("tool-name-syntax");
+      expect(printed).not.toHaveBeenCalled();
+    } finally {
+      printed.mockRestore();
+      await client.shutdown();
     }
   });
 });
