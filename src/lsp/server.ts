@@ -51,7 +51,16 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
     error: (message: string) => connection.console.error(message),
   };
 
+  // The lifecycle (LSP 3.17 §"Lifecycle Messages"): requests before initialize get -32002, after shutdown -32600.
+  let phase: "new" | "running" | "shut down" = "new";
+  const live = (method: string): void => {
+    if (phase === "new") throw new ResponseError(-32002, `${method} came before initialize.`);
+    if (phase === "shut down") throw new ResponseError(-32600, `${method} came after shutdown.`);
+  };
+
   connection.onInitialize((params): InitializeResult => {
+    if (phase !== "new") throw new ResponseError(-32600, "initialize came a second time.");
+    phase = "running";
     workspace = new Workspace(workspaceFolders(params), host, options.env);
     watching = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
     foldersChange = params.capabilities.workspace?.workspaceFolders === true;
@@ -106,6 +115,7 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
   );
 
   connection.onHover(async (params, token) => {
+    live("textDocument/hover");
     checkPositionParams("textDocument/hover", params);
     const context = await settledContext(workspace, params.textDocument.uri, token);
     if (!context) return null;
@@ -125,12 +135,14 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
     return text === undefined ? null : { contents: { kind: "markdown", value: text } };
   });
   connection.onCodeAction(async (params) => {
+    live("textDocument/codeAction");
     checkDocumentParams("textDocument/codeAction", params);
     if (!Array.isArray((params as { context?: { diagnostics?: unknown } }).context?.diagnostics)) throw invalidParams("textDocument/codeAction", "context.diagnostics");
     const context = await loadedContext(workspace, params.textDocument.uri);
     return context?.doc ? quickFixes(context.doc, context.uri, params.context.diagnostics, context.bom) : [];
   });
   connection.onCompletion(async (params) => {
+    live("textDocument/completion");
     checkPositionParams("textDocument/completion", params);
     const context = await loadedContext(workspace, params.textDocument.uri);
     if (!context?.session.isDescriptor(context.path)) return [];
@@ -139,6 +151,7 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
     return items.map((item) => (item.textEdit && "range" in item.textEdit ? { ...item, textEdit: { ...item.textEdit, range: toEditorRange(item.textEdit.range, true) } } : item));
   });
   connection.onDefinition(async (params) => {
+    live("textDocument/definition");
     checkPositionParams("textDocument/definition", params);
     const context = await loadedContext(workspace, params.textDocument.uri);
     if (!context?.doc) return null;
@@ -155,7 +168,11 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
     });
     return target ? { uri: target.uri, range: toEditorRange(target.range, context.opensWithBom(target.uri)) } : null;
   });
-  connection.onShutdown(() => workspace?.dispose());
+  connection.onShutdown(() => {
+    live("shutdown");
+    phase = "shut down";
+    workspace?.dispose();
+  });
   documents.listen(connection);
   return { dispose: () => workspace?.dispose() };
 }

@@ -156,6 +156,28 @@ describe("mcp-gen lsp while typing", () => {
     }
   });
 
+  it("keeps the lifecycle: -32002 before initialize, -32600 for a second initialize and after shutdown", async () => {
+    const root = tempProject({ "tools/a.yaml": TOOL("get weather") });
+    const client = LspClient.inProcess(root);
+    const hover = () =>
+      client.request("textDocument/hover", { textDocument: { uri: client.uri("tools/a.yaml") }, position: { line: 0, character: 0 } }).then(
+        () => undefined,
+        (e: { code: number }) => e.code,
+      );
+    expect(await hover()).toBe(-32002);
+    await client.initialize();
+    expect(await hover()).toBeUndefined();
+    const again = await client.connection.sendRequest("initialize", { processId: null, rootUri: null, capabilities: {} }).then(
+      () => undefined,
+      (e: { code: number }) => e.code,
+    );
+    expect(again).toBe(-32600);
+    await client.connection.sendRequest("shutdown");
+    expect(await hover()).toBe(-32600);
+    await client.connection.sendNotification("exit");
+    expect(await client.exited).toBe(0);
+  });
+
   it("answers a request without the params it needs with -32602 naming them, and a folders change with null lists without a stack", async () => {
     const root = tempProject({ "tools/a.yaml": TOOL("get weather") });
     const client = LspClient.inProcess(root);
