@@ -104,6 +104,8 @@ const agreeWithYaml11: Fixer = ({ doc, pointer, node }) => {
   const read = node.onKey ? name : valueAt(doc.value, splitPointer(pointer));
   // Only a plain scalar raises the finding; a quote, tag, anchor or alias here means the text moved.
   if (range === undefined || read === undefined || /^[\s"'!&*]/.test(doc.text.slice(range.start, range.end))) return [];
+  // An anchored value (`&v on`): an alias elsewhere reads it too, so the edit would change that place as well.
+  if (/&[^\s,[\]{}]+[ \t]+$/.test(doc.text.slice(doc.text.lastIndexOf("\n", range.start - 1) + 1, range.start))) return [];
   if (typeof read === "string") return [{ title: `Quote it: ${JSON.stringify(read)}`, edits: [replaceText(doc, range, JSON.stringify(read))] }];
   if (typeof read === "number") return [{ title: `Write ${agreedNumber(read)}`, edits: [replaceText(doc, range, agreedNumber(read))] }];
   return [];

@@ -321,6 +321,10 @@ describe("mcp-gen lsp quick fixes on YAML values", () => {
 describe("mcp-gen lsp quick fix for yaml-1-1-scalar", () => {
   const YAML11 = "yaml-1-1-scalar";
 
+  it("offer no fix for an anchored value, which an alias elsewhere reads too", async () => {
+    await expectNoFix({ anchored: `${tool("anchored", "      type: string\n      default: &v on\n")}_meta:\n  com.example/w: *v\n` }, YAML11);
+  });
+
   it("write the scalar as mcp-gen reads it, quoted where that is a string, keeping the comment after it and the rest of the line", async () => {
     await expectFixes([
       {
