@@ -200,6 +200,16 @@ describe.each(CONNECTIONS)("calls the pin guard refuses ($sdk)", ({ connect }) =
     expect(connection.calls()).toEqual([]);
   });
 
+  it("never sends a call its caller gave up on while the Client connected again", async () => {
+    const connection = await connect();
+    const { connecting } = await connection.startReconnectDrifted();
+    const early = outcome(connection.rawTimed("add", 1));
+    await connecting;
+    expect(await early).not.toBe("sent");
+    await wait(300);
+    expect(connection.calls()).toEqual([]);
+  });
+
   it("judges a call on the Client after it reconnects to a changed server", async () => {
     const connection = await connect();
     await connection.reconnectDrifted();

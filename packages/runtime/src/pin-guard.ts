@@ -200,8 +200,38 @@ export class PinGuard {
     const send = tap.send.bind(transport);
     let release = (): void => undefined;
     const released = new Promise<void>((resolve) => (release = resolve));
-    tap.send = (message, options) => (toolCalled(message) === NOT_A_CALL ? send(message, options) : released.then(() => this.admitCall(message)).then(() => send(message, options)));
+    tap.send = (message, options) => {
+      this.#noteCancel(message);
+      if (toolCalled(message) === NOT_A_CALL) return send(message, options);
+      return this.#hold(
+        message,
+        options,
+        released.then(() => this.admitCall(message)),
+        send,
+      );
+    };
     return release;
+  }
+
+  /** A notifications/cancelled for a request held back: it is never sent. */
+  #noteCancel(message: unknown): void {
+    const cancelled = cancelledRequest(message);
+    if (cancelled === undefined) return;
+    const held = this.#held.get(answerKey(cancelled));
+    if (held) held.cancelled = true;
+  }
+
+  /** Sends `message` once `admitted` settles, unless its request was cancelled or its signal aborted meanwhile. */
+  #hold(message: unknown, options: unknown, admitted: Promise<void>, send: Tap["send"]): Promise<void> {
+    const key = answerKey((message as Message)["id"]);
+    const held = { cancelled: false };
+    this.#held.set(key, held);
+    const signal = (options as { requestSignal?: AbortSignal } | undefined)?.requestSignal;
+    return admitted
+      .then(() => (held.cancelled || signal?.aborted === true ? undefined : send(message, options)))
+      .finally(() => {
+        if (this.#held.get(key) === held) this.#held.delete(key);
+      });
   }
 
   /** Waits until a complete listing is current, through at most MAX_WAITED_LISTINGS listings made stale; false when none was. */
@@ -245,26 +275,14 @@ export class PinGuard {
     const send = tap.send.bind(transport);
     tap.send = (message, options) => {
       // A call the SDK gave up on (its caller's timeout or signal) while it was held is never sent.
-      const cancelled = cancelledRequest(message);
-      if (cancelled !== undefined) {
-        const held = this.#held.get(answerKey(cancelled));
-        if (held) held.cancelled = true;
-      }
+      this.#noteCancel(message);
       // A tools/call however it was made (client.callTool, client.request, a typed call) waits for its admission.
       const admitted = this.admitCall(message);
       if (admitted === undefined) {
         this.#sent(message);
         return send(message, options);
       }
-      const key = answerKey((message as Message)["id"]);
-      const held = { cancelled: false };
-      this.#held.set(key, held);
-      const signal = (options as { requestSignal?: AbortSignal } | undefined)?.requestSignal;
-      return admitted
-        .then(() => (held.cancelled || signal?.aborted === true ? undefined : send(message, options)))
-        .finally(() => {
-          if (this.#held.get(key) === held) this.#held.delete(key);
-        });
+      return this.#hold(message, options, admitted, send);
     };
     const receive = tap.onmessage;
     tap.onmessage = (message, extra) => {
