@@ -51,7 +51,11 @@ export class ChildServer implements UpstreamPort {
     this.child = child;
     const framer = new LineFramer(this.options.maxMessageBytes, {
       line: (text) => events.line(text, undefined),
-      oversize: (bytes, head) => events.fault(`the server sent a message of ${bytes} bytes, more than the limit of ${this.options.maxMessageBytes} (it starts ${excerpt(head)})`),
+      oversize: (bytes, head) => {
+        // Its start is the server's text: stderr has it, the host gets the sizes.
+        events.trouble(`the server's message of ${bytes} bytes starts ${excerpt(head)}`);
+        events.fault(`the server sent a message of ${bytes} bytes, more than the limit of ${this.options.maxMessageBytes}`);
+      },
     });
     child.stdout!.on("data", (chunk: Buffer) => framer.push(chunk));
     child.stdout!.on("end", () => {

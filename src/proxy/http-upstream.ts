@@ -200,13 +200,22 @@ export class HttpUpstream implements UpstreamPort {
       return;
     }
     if (ok) {
-      this.fail(key, `the server answered with ${type === "" ? "no content type" : JSON.stringify(type)}, not JSON or an event stream`);
+      this.fail(
+        key,
+        "the server answered with a content type that is neither JSON nor an event stream",
+        `the server answered with ${type === "" ? "no content type" : JSON.stringify(type)}, not JSON or an event stream`,
+      );
       return;
     }
     const status = response.statusCode ?? 0;
     const statusText = response.statusMessage ?? "";
     const expired = status === 404 && this.sessionId !== undefined && !(key !== undefined && key === this.initializeKey) ? " (the session has ended)" : "";
-    this.fail(key, `the server answered HTTP ${status}${statusText ? ` ${statusText}` : ""}${expired}${body.trim() === "" ? "" : `: ${excerpt(body.trim())}`}`);
+    // The body and the reason phrase are the server's text (a page may echo the URL, key and all): stderr only.
+    this.fail(
+      key,
+      `the server answered HTTP ${status}${expired}`,
+      `the server answered HTTP ${status}${statusText ? ` ${statusText}` : ""}${expired}${body.trim() === "" ? "" : `: ${excerpt(body.trim())}`}`,
+    );
   }
 
   /** Each event of a stream to the session as it comes, waiting while the host cannot take more (the server then waits on TCP). */
@@ -254,9 +263,14 @@ export class HttpUpstream implements UpstreamPort {
     }
   }
 
-  private fail(key: string | undefined, problem: string): void {
+  /**
+   * A request that failed: the host gets `problem`; `detail`, which may hold the server's own text,
+   * goes to the operator (stderr, --log) alone.
+   */
+  private fail(key: string | undefined, problem: string, detail?: string): void {
+    if (detail !== undefined) this.events.trouble(detail);
     if (key !== undefined) this.events.failed(key, problem);
-    else this.events.noise(problem);
+    else if (detail === undefined) this.events.trouble(problem);
   }
 
   /** 2025 era: the stream on which the server sends its own requests and notifications (405: it has none). */

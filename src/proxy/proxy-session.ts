@@ -511,11 +511,12 @@ export class ProxySession {
       // is lost, and on stdio nothing says which request that was. Over HTTP the response it came in
       // says (`via`): that request fails, and the others go on. Any other text is a log line on the wrong stream.
       if (/^\s*[[{]/.test(text)) {
-        const problem = `the server sent a message that is not complete JSON: ${excerpt(text)}`;
+        // Its text is the server's (it may echo a URL and its key): stderr has it, the host does not.
+        const problem = "the server sent a message that is not complete JSON";
         if (via !== undefined && this.pending.has(via)) {
-          this.options.reporter.problem(problem);
+          this.options.reporter.problem(`${problem}: ${excerpt(text)}`);
           this.failed(via, problem);
-        } else void this.fault(problem);
+        } else void this.fault(problem, `${problem}: ${excerpt(text)}`);
       } else this.options.reporter.problem(`the server wrote a line to stdout that is not JSON-RPC; it was not passed on: ${excerpt(text)}`);
       return;
     }
@@ -1004,10 +1005,11 @@ export class ProxySession {
   }
 
   /** Something no working server sends: every open request gets an error, and the server is ended (exit 1). */
-  private async fault(problem: string): Promise<void> {
+  /** `detail`: the problem with the server's text, for stderr; the host gets `problem`. */
+  private async fault(problem: string, detail = problem): Promise<void> {
     if (this.over || this.faulted) return;
     this.faulted = true;
-    this.options.reporter.problem(`${problem}; ending the connection.`);
+    this.options.reporter.problem(`${detail}; ending the connection.`);
     this.failAll(`mcp-gen proxy ended the connection: ${problem}.`);
     this.serverEnded(await this.upstream.close());
   }

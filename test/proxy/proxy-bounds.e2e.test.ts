@@ -307,6 +307,36 @@ describe("an HTTP server that leaves each answered request's event stream open",
   }, 120_000);
 });
 
+describe("an HTTP server whose errors echo the URL it was asked at, key and all", () => {
+  it("gives the host the status alone: the body, the reason phrase and a broken message's text go to stderr", async () => {
+    let posts = 0;
+    const { server, url } = await rawHttpServer((req, _body, res) => {
+      posts++;
+      if (posts === 1) return void res.writeHead(401, "Unauthorized for key QUERY-SECRET").end(`invalid key in ${req.url}`);
+      res.writeHead(200, { "content-type": "application/json" }).end(`{"jsonrpc":"2.0","id":${posts - 1},"broken ${req.url}`);
+    });
+    try {
+      const run = startProcess(process.execPath, [await proxyCli(), "proxy", "--cwd", pinnedProject([ECHO, ADD]), "--url", `${url}?key=QUERY-SECRET`]);
+      const { send, answer } = rawLines(run);
+      for (const id of [1, 2]) {
+        send({ id, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } } });
+        const error = ((await answer(id)) as { error?: { code: number; message: string } }).error;
+        expect(error?.code).toBe(-32603);
+      }
+      expect(run.stdout()).toContain("the server answered HTTP 401");
+      expect(run.stdout()).toContain("not complete JSON");
+      expect(run.stdout()).not.toContain("QUERY-SECRET");
+      await until(
+        () => run.stderr().includes("invalid key in /mcp?key=QUERY-SECRET") && run.stderr().includes("broken /mcp?key=QUERY-SECRET"),
+        () => run.stderr(),
+      );
+      run.child.stdin!.end();
+    } finally {
+      server.close();
+    }
+  });
+});
+
 describe("a 2025-era HTTP server that ends its idle GET stream now and then", () => {
   it("gets the GET stream opened again each time, not four times in the whole run", async () => {
     // Before, the retries were counted over the whole run: after four ended streams the proxy never
