@@ -49,8 +49,10 @@ export function findYamlDepthExcess(text: string, maxDepth: number): number {
         while (indents.length > 0 && indents[indents.length - 1]! >= indent) indents.pop();
         indents.push(indent);
       }
+      // Each "- " (a sequence entry), "? " (an explicit key) or ": " (its value) that starts the rest of
+      // the line opens one more level, however much space follows it.
       let dashes = 0;
-      while (/^-(\s|$)/.test(content.slice(dashes * 2))) dashes++;
+      for (let rest = content; /^[-?:](\s|$)/.test(rest); rest = rest.slice(1).trimStart()) dashes++;
       // The deepest point of the line, not only its end: "[[[...]]]" on one line closes all it opens.
       const flow = scanFlowDepth(content, flowDepth);
       flowDepth = flow.depth;
@@ -64,10 +66,15 @@ export function findYamlDepthExcess(text: string, maxDepth: number): number {
   return -1;
 }
 
-/** Flow-collection depth after a line, and the deepest it reached in it, ignoring brackets inside quotes and comments. */
+/**
+ * Flow-collection depth after a line, and the deepest it reached in it, ignoring brackets inside
+ * quotes and comments, and, outside any flow collection, brackets inside a plain scalar ("An index in
+ * [0, N)."): there a bracket opens a collection only where a value starts.
+ */
 function scanFlowDepth(line: string, start: number): { readonly depth: number; readonly deepest: number } {
   let depth = start;
   let deepest = start;
+  let valueStarts = true;
   let quote = "";
   for (let i = 0; i < line.length; i++) {
     const c = line[i]!;
@@ -79,10 +86,21 @@ function scanFlowDepth(line: string, start: number): { readonly depth: number; r
     } else if (c === "#" && (i === 0 || /\s/.test(line[i - 1]!))) {
       break;
     } else if (c === "[" || c === "{") {
-      depth++;
-      if (depth > deepest) deepest = depth;
+      if (depth > 0 || valueStarts) {
+        depth++;
+        if (depth > deepest) deepest = depth;
+      }
     } else if (c === "]" || c === "}") {
-      depth--;
+      if (depth > 0) depth--;
+    }
+    // Outside flow, a value starts at the line's start, after "- ", "? " or ": " (and an anchor or a
+    // tag written before it), and nowhere else.
+    if (depth === 0 && quote === "" && !/\s/.test(c)) {
+      if (valueStarts && (c === "&" || c === "!")) {
+        while (i + 1 < line.length && !/\s/.test(line[i + 1]!)) i++;
+        continue;
+      }
+      valueStarts = (c === "-" || c === "?" || c === ":") && (i + 1 === line.length || /\s/.test(line[i + 1]!));
     }
   }
   return { depth, deepest };

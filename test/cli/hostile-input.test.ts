@@ -35,13 +35,30 @@ describe("hostile descriptors", () => {
     expectRejected(await runInProcess(root, ["validate"]), "load-too-deep");
   });
 
-  it("flow collections nested deep on one line, closed on the same line, are refused before parsing", async () => {
-    for (const depth of [1_000, 100_000]) {
-      const root = tempProject({ "tools/deep.yaml": `${TOOL_HEAD}inputSchema:\n  type: object\n  x: ${"[".repeat(depth)}${"]".repeat(depth)}\n` });
+  it("collections nested deep on one line are refused before parsing, however they are written", async () => {
+    const deep = 3_000;
+    const values = {
+      flow: `${"[".repeat(deep)}${"]".repeat(deep)}`,
+      anchoredFlow: `&a ${"[".repeat(deep)}${"]".repeat(deep)}`,
+      taggedFlow: `!!seq ${"[".repeat(deep)}${"]".repeat(deep)}`,
+      dashesWideApart: `\n    ${"-  ".repeat(deep)}1`,
+      dashesAndTabs: `\n    ${"- \t".repeat(deep)}1`,
+      explicitKeys: `\n    ${"? ".repeat(deep)}1`,
+    };
+    for (const [name, value] of Object.entries(values)) {
+      const root = tempProject({ "tools/deep.yaml": `${TOOL_HEAD}inputSchema:\n  type: object\n  x: ${value}\n` });
       const run = await runInProcess(root, ["validate"]);
-      expectRejected(run, "load-too-deep");
-      expect(run.stdout).not.toContain("call stack");
+      expect(run.stdout, name).toContain("load-too-deep");
+      expect(run.stdout, name).not.toContain("call stack");
     }
+  });
+
+  it("brackets inside plain text are not nesting: 300 descriptions with [0, N) are no deep file", async () => {
+    let properties = "";
+    for (let i = 0; i < 300; i++) properties += `    p${i}:\n      type: integer\n      description: An index in [0, ${i}).\n`;
+    const root = tempProject({ "tools/intervals.yaml": `${TOOL_HEAD}inputSchema:\n  type: object\n  properties:\n${properties}` });
+    const run = await runInProcess(root, ["validate"]);
+    expect(run.stdout).not.toContain("load-too-deep");
   });
 
   it("block-style YAML nested as deep as 1 MiB allows is refused before parsing", async () => {
