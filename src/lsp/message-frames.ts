@@ -110,7 +110,14 @@ export class MessageFrames {
     this.lineLength = 0;
     this.headerBytes += 1;
     if (!blank) {
-      if (!this.overlong) this.lines.push(resynced(text.endsWith("\r") ? text.slice(0, -1) : text));
+      if (this.overlong) return;
+      const line = text.endsWith("\r") ? text.slice(0, -1) : text;
+      const header = resynced(line);
+      // What came before a header found inside a line, or before a Content-Length, that is no
+      // "Name: value" line is the rest of a dropped block's content (pretty-printed over lines, say).
+      if (header !== line) this.lines = [];
+      else if (/^content-length[ \t]*:/i.test(header)) this.lines = this.lines.filter((kept) => FIELD_NAME.test(kept));
+      this.lines.push(header);
       return;
     }
     const lines = this.lines;
@@ -135,14 +142,14 @@ const FIELD_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+:/;
 /**
  * A header line as read after a block that was dropped: the dropped block's content (which no
  * Content-Length said how long it was) runs on into the next block's first line, as in
- * `{"jsonrpc":"2.0",...}Content-Length: 52`. The last Content-Length field in a line that does not
- * start with a field name is where the next block starts; without this, every later block would
- * begin with the one before's content and be dropped in turn, and the server would hear nothing more.
+ * `{"jsonrpc":"2.0",...}Content-Length: 52`. The last Content-Length or Content-Type field in a line
+ * (not at its start) is where the next block starts; the last, since the content may hold the same
+ * words in a string. Without this, every later block would begin with the one before's content and
+ * be dropped in turn, and the server would hear nothing more.
  */
 function resynced(line: string): string {
-  if (FIELD_NAME.test(line)) return line;
   let at = -1;
-  for (const match of line.matchAll(/content-length[ \t]*:/gi)) at = match.index;
+  for (const match of line.matchAll(/content-(?:length|type)[ \t]*:/gi)) at = match.index;
   return at > 0 ? line.slice(at) : line;
 }
 

@@ -70,6 +70,10 @@ describe("MessageFrames", () => {
       `Content-Type: x\r\n\r\n${bodies[1]}`,
       `Content-Length: 2\r\nContent-Length: 3\r\n\r\n${bodies[0]}`,
       `Content-Length: 2.0\r\n\r\n${bodies[1]}`,
+      // Content over several lines, a line of its own, one that looks like a header.
+      'Content-Length: x\r\n\r\n{\r\n  "id": "x",\r\n  "a": [1, 2]\r\n}\r\n',
+      "Content-Length: x\r\n\r\n[1,2]\r\n",
+      "Content-Length: x\r\n\r\nhello: world ",
     ];
     for (const block of bad) {
       const frames = sameFramesEveryCut(block + message('{"id":1}') + message('{"id":2}'));
@@ -79,6 +83,10 @@ describe("MessageFrames", () => {
       ).toEqual([{ content: '{"id":1}' }, { content: '{"id":2}' }]);
       expect(frames.filter((frame) => "problem" in frame).length, block).toBeGreaterThan(0);
     }
+    // The next block starts with Content-Type, and the dropped content holds "Content-Length:" in a string.
+    const typed = (text: string) => `Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n${message(text)}`;
+    const frames = sameFramesEveryCut(`Content-Length: x\r\n\r\n{"a":"Content-Length: 3"}${typed('{"id":1}')}${typed('{"id":2}')}`);
+    expect(frames.filter((frame) => "content" in frame)).toEqual([{ content: '{"id":1}' }, { content: '{"id":2}' }]);
   });
 
   it("counts off content over the limit as it comes, keeping none of it, then reads the next message", () => {
