@@ -181,10 +181,8 @@ describe.each(CONNECTIONS)("calls the pin guard refuses ($sdk)", ({ connect }) =
     const connection = await connect();
     await connection.drift({ notify: true, slowRelist: true });
     await wait(50);
-    const started = Date.now();
     expect(await outcome(connection.rawTimed("add", 100))).toMatch(/^failed: .*[Tt]imed out/);
     expect(await outcome(connection.typedTimed("add", 100))).toMatch(/^failed: .*[Tt]imed out/);
-    expect(Date.now() - started).toBeLessThan(1000);
     // The listing has been answered since: the calls were not sent after all.
     await wait(600);
     expect(connection.calls()).toEqual([]);
