@@ -4,7 +4,7 @@
 // derived from its exact name, so the result never depends on load order. A name that would take
 // one the generated code declares itself (declared-names.ts) gets a `_`: `then` → `then_`.
 import { createHash } from "node:crypto";
-import { posix } from "node:path";
+import { joinPath } from "../model/join-path.js";
 import { memoSlot, type RunMemo } from "../model/run-memo.js";
 import { DECLARED_NAMES, OBJECT_PROTOCOL, RESERVED_WORDS } from "./declared-names.js";
 
@@ -264,5 +264,5 @@ function isCaseClash(names: readonly string[], name: string): boolean {
  * @example scaffoldPaths("src/handlers", "test/tools", "get-user") // ["src/handlers/get-user.ts", "test/tools/get-user.test.ts"]
  */
 export function scaffoldPaths(handlers: string, tests: string, file: string): readonly [stub: string, test: string] {
-  return [posix.join(handlers, `${file}.ts`), posix.join(tests, `${file}.test.ts`)];
+  return [joinPath(handlers, `${file}.ts`), joinPath(tests, `${file}.test.ts`)];
 }
