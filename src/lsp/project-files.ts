@@ -4,8 +4,9 @@
 // tools need checking again (those whose descriptor or `$ref`'d files have a new generation).
 // Files are read as readProject reads them (confined to the project, bounded, UTF-8, parsed).
 import { realpathSync } from "node:fs";
-import { resolve, sep } from "node:path";
+import { resolve } from "node:path";
 import type { LoadLimits } from "../load/limits.js";
+import { toProjectPath } from "../cli/read-config.js";
 import { parseProjectText, readProjectFile, type ReadFile } from "../cli/read-project.js";
 import { collectRefStrings } from "../resolve/collect-refs.js";
 import { fileRefPaths } from "../resolve/parse-ref.js";
@@ -119,5 +120,5 @@ function leavesRoot(root: string, path: string): boolean {
   } catch {
     return false; // not on disk (yet): the editor's text is all there is
   }
-  return real !== root && !real.startsWith(root + sep);
+  return toProjectPath(root, real) === undefined;
 }

@@ -4,7 +4,7 @@
 // editor shows the link's target as the file, and its text would otherwise slip past the check.
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, parse, relative, sep } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEFAULT_LOAD_LIMITS } from "../../src/load/limits.js";
 import { ProjectFiles } from "../../src/lsp/project-files.js";
@@ -38,5 +38,19 @@ describe("ProjectFiles", () => {
     // A document not on disk yet (a new file, unsaved) is the editor's text.
     files.setText("tools/new.yaml", TOOL.replace("out", "new"), 1);
     expect(files.get("tools/new.yaml").file.status).toBe("ok");
+  });
+
+  it("reads the editor's text of a project at the root of the file system (a drive's root, a container's /)", () => {
+    const root = join(base, "at-root");
+    mkdirSync(join(root, "tools"), { recursive: true });
+    writeFileSync(join(root, "tools", "own.yaml"), TOOL.replace("out", "own"));
+    // The same file, named from the file system's root as the project root: "/" ends in a separator already.
+    const fsRoot = parse(root).root;
+    const path = relative(fsRoot, join(root, "tools", "own.yaml"))
+      .split(sep)
+      .join("/");
+    const files = new ProjectFiles(fsRoot, DEFAULT_LOAD_LIMITS);
+    files.setText(path, TOOL.replace("out", "edited"), 1);
+    expect(files.get(path).text).toContain("name: edited");
   });
 });
