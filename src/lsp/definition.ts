@@ -1,8 +1,9 @@
 // Go to definition on a `$ref`: the schema it names, in this file (`#/$defs/Name`) or in another file
 // of the project (`../schemas/common.yaml#/$defs/Name`), at the node its JSON Pointer (or
-// `$anchor`) names, as the resolver reads it: in a descriptor, `#…` starts at the schema root; the
-// file's start when the fragment names nothing there. A network or outside-the-project reference
-// has no definition: mcp-gen never reads one.
+// `$anchor`) names, as the resolver reads it: in a descriptor, `#…` starts at the schema root. A ref
+// that names nothing (a missing member, anchor or file) has no definition, and neither has a network
+// or outside-the-project reference: mcp-gen never reads one. The server answers null for each, the
+// LSP's empty result; the nearest node that does exist would send the reader somewhere else.
 import type { Location } from "vscode-languageserver";
 import { positionAt } from "../load/line-index.js";
 import { rangeOfPointer } from "../load/locate.js";
@@ -11,6 +12,7 @@ import { splitPointer } from "../model/pointer.js";
 import { fragmentPointer } from "../model/schema-anchors.js";
 import type { SourceDoc } from "../model/source.js";
 import { parseRef } from "../resolve/parse-ref.js";
+import type { ProjectFile } from "../resolve/project-file.js";
 import { nodeAt } from "./node-at.js";
 
 export interface DefinitionInput {
@@ -18,13 +20,13 @@ export interface DefinitionInput {
   /** Whether `doc` is a descriptor: its same-document refs start at the schema root (inputSchema, outputSchema), as the resolver reads them. */
   readonly descriptor: boolean;
   readonly offset: number;
-  /** A parsed file of the project by path (undefined when it is missing or does not parse). */
-  readonly docOf: (path: string) => SourceDoc | undefined;
+  /** What reading a file of the project gave, by path. */
+  readonly fileOf: (path: string) => ProjectFile;
   readonly uriOf: (path: string) => string;
 }
 
 /**
- * @example definitionOf({ doc, descriptor: true, offset, docOf, uriOf }) // { uri: "file:///app/schemas/common.yaml", range }
+ * @example definitionOf({ doc, descriptor: true, offset, fileOf, uriOf }) // { uri: "file:///app/schemas/common.yaml", range }
  */
 export function definitionOf(input: DefinitionInput): Location | undefined {
   const node = nodeAt(input.doc, input.offset);
@@ -34,12 +36,18 @@ export function definitionOf(input: DefinitionInput): Location | undefined {
   const target = parseRef(value, input.doc.file);
   if (target.kind !== "local" && target.kind !== "file") return undefined;
   const path = target.kind === "local" ? input.doc.file : target.path;
-  const doc = target.kind === "local" ? input.doc : input.docOf(path);
-  const start = { line: 0, character: 0 };
-  if (!doc) return { uri: input.uriOf(path), range: { start, end: start } };
+  const file: ProjectFile = target.kind === "local" ? { status: "ok", doc: input.doc } : input.fileOf(path);
+  if (file.status === "invalid") {
+    // There, but it does not parse: its start, where its own diagnostics are. What the fragment names cannot be known yet.
+    const start = { line: 0, character: 0 };
+    return { uri: input.uriOf(path), range: { start, end: start } };
+  }
+  if (file.status !== "ok") return undefined;
+  const doc = file.doc;
   const base = target.kind === "local" && input.descriptor ? schemaRootOf(node.pointer) : "";
   const inside = fragmentPointer(valueAt(doc.value, splitPointer(base)) ?? null, target.fragment);
-  const range = inside === undefined ? { start: 0, end: 0 } : rangeOfPointer(doc, base + inside, "key");
+  if (inside === undefined || valueAt(doc.value, splitPointer(base + inside)) === undefined) return undefined;
+  const range = rangeOfPointer(doc, base + inside, "key");
   const from = positionAt(doc.lineStarts, range.start);
   const to = positionAt(doc.lineStarts, range.end);
   return { uri: input.uriOf(path), range: { start: { line: from.line - 1, character: from.column - 1 }, end: { line: to.line - 1, character: to.column - 1 } } };

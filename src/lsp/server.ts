@@ -160,10 +160,7 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
       doc: context.doc,
       descriptor: session.isDescriptor(context.path),
       offset: offsetOf(context.text, fromEditorPosition(params.position, context.bom)),
-      docOf: (path) => {
-        const stored = session.files.get(path);
-        return stored.file.status === "ok" ? stored.file.doc : undefined;
-      },
+      fileOf: (path) => session.files.get(path).file,
       uriOf: context.uriOf,
     });
     return target ? { uri: target.uri, range: toEditorRange(target.range, context.opensWithBom(target.uri)) } : null;

@@ -307,4 +307,21 @@ describe("mcp-gen lsp completion and definition", () => {
     const none = await client.request<Location | null>("textDocument/definition", { textDocument: { uri: client.uri("tools/a.yaml") }, position: { line: 0, character: 6 } });
     expect(none).toBeNull();
   });
+
+  it("has no definition (null) for a $ref whose target does not exist, rather than the nearest node that does", async () => {
+    const refs = ["'#/$defs/Missing'", "'#/$defs/Zone/properties/nope'", "'#nowhere'", "../schemas/common.yaml#/$defs/Town", "../schemas/gone.yaml#/$defs/City", "../schemas/broken.yaml#/$defs/City"];
+    const root = tempProject({
+      "tools/a.yaml": `name: a\ndescription: Tool a.\ninputSchema:\n  type: object\n  properties:\n${refs.map((ref, i) => `    p${i}:\n      $ref: ${ref}\n`).join("")}  $defs:\n    Zone: {type: string, maxLength: 9}\n`,
+      "schemas/common.yaml": "$defs:\n  City:\n    type: string\n    maxLength: 80\n",
+      "schemas/broken.yaml": "$defs:\n  City: [\n",
+    });
+    const client = await start(root);
+    await client.open("tools/a.yaml");
+    await client.current("tools/a.yaml");
+    const definition = (line: number) => client.request<Location | null>("textDocument/definition", { textDocument: { uri: client.uri("tools/a.yaml") }, position: { line, character: 14 } });
+    // Each $ref's line: 5 + 2i + 1.
+    for (const [i, ref] of refs.slice(0, 5).entries()) expect(await definition(6 + 2 * i), ref).toBeNull();
+    // A file that is there but does not parse: its start, where its own diagnostics are; what the fragment names cannot be known yet.
+    expect(await definition(16)).toEqual({ uri: client.uri("schemas/broken.yaml"), range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } });
+  });
 });
