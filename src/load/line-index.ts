@@ -11,6 +11,18 @@ export function computeLineStarts(text: string): number[] {
   return starts;
 }
 
+/**
+ * The text of each line, without its line break.
+ * @example lineTexts("a\r\nb\rc\n", computeLineStarts("a\r\nb\rc\n")) // ["a", "b", "c", ""]
+ */
+export function lineTexts(text: string, lineStarts: readonly number[]): string[] {
+  return lineStarts.map((start, i) => {
+    const next = lineStarts[i + 1];
+    if (next === undefined) return text.slice(start);
+    return text.slice(start, text[next - 1] === "\n" && text[next - 2] === "\r" ? next - 2 : next - 1);
+  });
+}
+
 export interface LineColumn {
   readonly line: number;
   readonly column: number;

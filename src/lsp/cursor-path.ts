@@ -3,6 +3,7 @@
 // jsonc-parser's tolerant scanner; YAML by its indentation, the way block YAML nests (each parent
 // key sits on an earlier line, further left; a "- " opens an element of a sequence).
 import { createRequire } from "node:module";
+import { computeLineStarts, lineTexts, positionAt } from "../load/line-index.js";
 import type { PathSegment } from "./schema-guide.js";
 
 const require = createRequire(import.meta.url);
@@ -52,8 +53,11 @@ interface YamlLine {
 }
 
 function yamlCursor(text: string, offset: number): CursorPath | undefined {
-  const lineStart = text.lastIndexOf("\n", offset - 1) + 1;
-  const before = text.slice(lineStart, offset);
+  // Lines as the editor counts them: "\r\n" and a lone "\r" end one too.
+  const starts = computeLineStarts(text);
+  const lines = lineTexts(text, starts);
+  const row = positionAt(starts, offset).line - 1;
+  const before = text.slice(starts[row]!, offset);
   if (before.includes("#")) return undefined;
   const line = readLine(before);
   const path: PathSegment[] = [];
@@ -63,10 +67,8 @@ function yamlCursor(text: string, offset: number): CursorPath | undefined {
     target = line.dash;
   }
   // Up through the earlier lines, collecting each parent further left.
-  for (let end = lineStart - 1; end > 0 && target > 0; ) {
-    const start = text.lastIndexOf("\n", end - 1) + 1;
-    const previous = readLine(text.slice(start, end));
-    end = start - 1;
+  for (let i = row - 1; i >= 0 && target > 0; i--) {
+    const previous = readLine(lines[i]!);
     if (previous.key === undefined && previous.dash === -1) continue;
     if (previous.keyColumn < target && previous.key !== undefined && !previous.inlineValue) {
       path.push(previous.key);
@@ -88,16 +90,14 @@ function yamlCursor(text: string, offset: number): CursorPath | undefined {
   }
   const word = before.slice(line.keyColumn);
   if (!/^[\w$.\-"']*$/.test(word)) return undefined;
-  return { kind: "key", path, start: offset - word.length, end: offset, quoted: false, siblings: yamlSiblings(text, lineStart, line.keyColumn) };
+  return { kind: "key", path, start: offset - word.length, end: offset, quoted: false, siblings: yamlSiblings(lines, row, line.keyColumn) };
 }
 
-/** The keys written at `column` in the block of the line at `lineStart` (above and below it). */
-function yamlSiblings(text: string, lineStart: number, column: number): string[] {
+/** The keys written at `column` in the block of line `row` of `lines` (above and below it). */
+function yamlSiblings(lines: readonly string[], row: number, column: number): string[] {
   const keys: string[] = [];
-  const lines = text.split("\n");
-  const current = text.slice(0, lineStart).split("\n").length - 1;
   for (const step of [-1, 1]) {
-    for (let i = current + step; i >= 0 && i < lines.length; i += step) {
+    for (let i = row + step; i >= 0 && i < lines.length; i += step) {
       const line = readLine(lines[i]!);
       if (line.key === undefined && line.dash === -1 && !line.inlineValue) continue;
       if (line.keyColumn < column) break;

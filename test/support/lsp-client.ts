@@ -21,6 +21,7 @@ import {
   type PublishDiagnosticsParams,
   type TextEdit,
 } from "vscode-languageserver/node";
+import { computeLineStarts } from "../../src/load/line-index.js";
 import { connectStreams } from "../../src/lsp/connection.js";
 import { startLanguageServer } from "../../src/lsp/server.js";
 
@@ -232,13 +233,10 @@ export class LspClient {
   }
 }
 
-/** `text` with LSP text edits applied (ranges in the original text, none overlapping). */
+/** `text` with LSP text edits applied (ranges in the original text, none overlapping; lines end at "\n", "\r\n" or "\r"). */
 export function applyEdits(text: string, edits: readonly TextEdit[]): string {
-  const offset = (line: number, character: number) => {
-    let at = 0;
-    for (let i = 0; i < line; i++) at = text.indexOf("\n", at) + 1;
-    return at + character;
-  };
+  const lineStarts = computeLineStarts(text);
+  const offset = (line: number, character: number) => (lineStarts[line] ?? text.length) + character;
   const spans = edits.map((edit) => ({ start: offset(edit.range.start.line, edit.range.start.character), end: offset(edit.range.end.line, edit.range.end.character), text: edit.newText }));
   spans.sort((a, b) => b.start - a.start);
   let out = text;
