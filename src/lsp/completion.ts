@@ -6,6 +6,7 @@ import { CompletionItemKind, CompletionItemTag, InsertTextFormat, type Completio
 import { isJsonObject, type JsonValue } from "../model/json.js";
 import { computeLineStarts, positionAt } from "../load/line-index.js";
 import { cursorPath } from "./cursor-path.js";
+import { schemaDialectAt } from "./schema-dialect.js";
 import type { PathSegment, SchemaGuide } from "./schema-guide.js";
 
 /** A YAML plain scalar that reads back as the same string. */
@@ -31,7 +32,7 @@ export function completions(guide: SchemaGuide, text: string, offset: number, js
   }
   const present = new Set([...Object.keys(objectAt(value, cursor.path) ?? {}), ...cursor.siblings]);
   return guide
-    .membersAt(cursor.path)
+    .membersAt(cursor.path, schemaDialectAt(cursor.path, value, text, json))
     .filter((member) => !present.has(member.name))
     .map((member) => {
       const newText = json ? (cursor.quoted ? JSON.stringify(member.name) : `${JSON.stringify(member.name)}: `) : `${yamlKey(member.name)}: `;

@@ -2,7 +2,10 @@
 // x-mcp-gen block, and the 2020-12 meta-schema for inputSchema and outputSchema) says about a place
 // in a descriptor: the members an object there may have, the values a member may take, and what a
 // member means. For completion and hover. Subschemas are followed through `$ref` (inside the schema
-// only), `allOf`, `anyOf` and `oneOf`, as candidates: a suggestion, not a validation.
+// only), `allOf`, `anyOf` and `oneOf`, as candidates: a suggestion, not a validation. The keywords a
+// schema object may have are those of the schema's dialect (model/dialect-keywords.ts).
+import { DEFAULT_DIALECT, type Dialect } from "../model/dialect.js";
+import { DIALECT_KEYWORDS } from "../model/dialect-keywords.js";
 import { getOwn, isJsonObject, type JsonObject, type JsonValue } from "../model/json.js";
 import { splitPointer } from "../model/pointer.js";
 import { descriptorFileSchema } from "../validate/authoring-schema.js";
@@ -27,10 +30,12 @@ export class SchemaGuide {
   }
 
   /**
-   * The members an object at `path` may have, with what they mean.
+   * The members an object at `path` may have, with what they mean; in a JSON Schema, the keywords of
+   * `dialect`, the dialect that schema is written in.
    * @example guide.membersAt(["annotations"]).map((m) => m.name) // ["destructiveHint", "idempotentHint", ...]
    */
-  membersAt(path: readonly PathSegment[]): SchemaMember[] {
+  membersAt(path: readonly PathSegment[], dialect: Dialect = DEFAULT_DIALECT): SchemaMember[] {
+    if (isInJsonSchema(path) && isKeywordPosition([...path, ""])) return this.keywordsAt(path, dialect);
     const members = new Map<string, SchemaMember>();
     for (const schema of this.schemasAt(path)) {
       const properties = getOwn(schema, "properties");
@@ -40,8 +45,19 @@ export class SchemaGuide {
         members.set(name, this.member(name, [...path, name]));
       }
     }
-    if (isHeaderSite(path) && !members.has(X_MCP_HEADER)) members.set(X_MCP_HEADER, { name: X_MCP_HEADER, description: X_MCP_HEADER_DOC, deprecated: false, values: [] });
     return [...members.values()];
+  }
+
+  /**
+   * The keywords of `dialect` for the schema object at `path`, and `x-mcp-header` where it may be
+   * written. The dialect's own list decides, not the properties of the 2020-12 meta-schema: those
+   * keep the names of earlier drafts' keywords (`definitions`, `$recursiveRef`...), marked deprecated,
+   * which are no 2020-12 keywords but are the keywords of draft-07 or 2019-09, deprecated in neither.
+   */
+  private keywordsAt(path: readonly PathSegment[], dialect: Dialect): SchemaMember[] {
+    const keywords = [...DIALECT_KEYWORDS[dialect]].map((name) => ({ ...this.member(name, [...path, name]), deprecated: false }));
+    if (isHeaderSite(path)) keywords.push({ name: X_MCP_HEADER, description: X_MCP_HEADER_DOC, deprecated: false, values: [] });
+    return keywords;
   }
 
   /** What the member at `path` (its last segment) means and may hold; undefined where the schema says nothing of it. */
@@ -133,8 +149,8 @@ function isInJsonSchema(path: readonly PathSegment[]): boolean {
   return path[0] === "inputSchema" || path[0] === "outputSchema";
 }
 
-/** Keywords whose value maps names to schemas, arrays of schemas, or one schema. */
-const NAMED_SCHEMAS: ReadonlySet<string> = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
+/** Keywords whose value maps names to schemas (draft-07's `dependencies`: or to lists of names), arrays of schemas, or one schema. */
+const NAMED_SCHEMAS: ReadonlySet<string> = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"]);
 const SCHEMA_ARRAYS: ReadonlySet<string> = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
 const ONE_SCHEMA: ReadonlySet<string> = new Set([
   "items",
