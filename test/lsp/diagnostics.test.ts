@@ -330,7 +330,10 @@ describe("mcp-gen lsp diagnostics across workspace folders", () => {
     await client.initialize({ workspace: { workspaceFolders: true } }, [a, b]);
     await client.open(join(b, "tools/b.yaml"));
     expect((await client.current(join(b, "tools/b.yaml"))).map((d) => d.code)).toContain("tool-name-syntax");
+    const closing = client.mark();
     await client.close(join(b, "tools/b.yaml"));
+    // Closing checks the file again from disk: that publication comes first, whenever the server gets to it.
+    await client.diagnostics(join(b, "tools/b.yaml"), closing);
     const mark = client.mark();
     await client.connection.sendNotification("workspace/didChangeWorkspaceFolders", { event: { added: [], removed: [{ uri: pathToFileURL(b).href, name: "folder1" }] } });
     // Answered after the notification is handled (what it publishes is sent before).
