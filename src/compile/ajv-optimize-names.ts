@@ -8,6 +8,14 @@
 // ajv-optimize-names.test.ts compiles every corpus schema both ways). Applied by load-ajv.ts, which
 // pins the ajv version; a node kind this walk does not know makes it fall back to ajv's own count
 // for that validator.
+//
+// The same walk measures how deeply the code's blocks nest. ajv renders the tree to text, and V8
+// parses that text, by recursion: a first-error validator nests one block per property and keyword
+// (each `if (valid)` holds the rest), so a flat schema of about 1,650 properties exhausted the main
+// thread's stack, and whether it did depended on the thread's stack size (a worker's is larger). A
+// tree nested deeper than MAX_CODE_NESTING is refused before it is rendered (CodeNestingError), the
+// same on every thread: the caller then compiles the schema with allErrors, whose code nests only
+// as deep as the schema does.
 
 /** A node of ajv's code tree (ajv/dist/compile/codegen), as far as the count reads it. */
 export interface CodeNode {
@@ -54,27 +62,51 @@ export function installNameCounting(codegen: CodeModules, code: CodeClasses): vo
     // ajv's own loop, with the count of names taken from countNames.
     while (n-- > 0) {
       this._root.optimizeNodes();
-      this._root.optimizeNames(countNames(this._root, code) ?? this._root.names, this._constants);
+      const nesting = { depth: 0 };
+      const counts = countNames(this._root, code, nesting);
+      if (nesting.depth > MAX_CODE_NESTING) throw new CodeNestingError(nesting.depth);
+      this._root.optimizeNames(counts ?? this._root.names, this._constants);
     }
   };
   Object.defineProperty(prototype, INSTALLED, { value: true });
 }
 
 /**
+ * The deepest nesting of blocks a validator's code may have (CodeNestingError). ajv's rendering and
+ * V8's parsing recurse once or more per block: about 1,650 levels exhausted the main thread's stack
+ * when mcp-gen compiled a schema from inside its rules; half of that leaves room for the callers.
+ */
+export const MAX_CODE_NESTING = 800;
+
+/** A validator's code would nest deeper than MAX_CODE_NESTING blocks: refused before ajv renders it. */
+export class CodeNestingError extends Error {
+  constructor(readonly depth: number) {
+    super(`its validator's code would nest ${depth} blocks deep, more than the ${MAX_CODE_NESTING} mcp-gen generates`);
+    this.name = "CodeNestingError";
+  }
+}
+
+/**
  * How often each name is used in the tree under `root`: what ajv's `root.names` returns, counted into
  * one map. Undefined when the tree holds a node kind this does not know (then ajv counts).
+ * `nesting.depth` is set to how deeply the tree's blocks nest, as far as the walk got.
  */
-export function countNames(root: CodeNode, code: CodeClasses): Record<string, number> | undefined {
+export function countNames(root: CodeNode, code: CodeClasses, nesting: { depth: number } = { depth: 0 }): Record<string, number> | undefined {
   const counts: Record<string, number> = {};
-  // Depth-first, without recursion: generated validators nest as deep as their schemas.
+  // Depth-first, without recursion: generated validators nest as deep as their schemas. Each node's
+  // depth is kept beside it: a child is one deeper than the node that pushed it.
   const stack: CodeNode[] = [root];
+  const depths: number[] = [0];
   // The expressions of one node at a time, counted below in one place: this function runs hot on
   // every validator, and V8 compiles it once per thread (a count inlined at each node kind made
   // that one compile as large as a dozen).
   const exprs: unknown[] = [];
   while (stack.length > 0) {
     exprs.length = 0;
+    const depth = depths.pop()!;
+    if (depth > nesting.depth) nesting.depth = depth;
     if (!visitNode(stack.pop()!, code, exprs, stack)) return undefined;
+    for (let i = depths.length; i < stack.length; i++) depths.push(depth + 1);
     for (let i = 0; i < exprs.length; i++) {
       const expr = exprs[i];
       if (!(expr instanceof code._CodeOrName)) continue;

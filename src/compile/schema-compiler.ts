@@ -160,6 +160,7 @@ class ByObject<T> {
 export class SchemaCompiler {
   private readonly engines = new Map<Dialect, { engine: Engine; uses: number }>();
   private readonly standaloneEngines = new Map<Dialect, { engine: Engine; uses: number }>();
+  private readonly everyErrorEngines = new Map<Dialect, { engine: Engine; uses: number }>();
   private readonly checks = new Map<string, SchemaCheck>();
   /** Same schema object → same check, without serialising it again (the rules ask for every schema). */
   private readonly checksByObject = new ByObject<SchemaCheck>();
@@ -268,7 +269,11 @@ export class SchemaCompiler {
       this.compiledByText.set(key, compiled);
     }
     if (!compiled) {
-      const result = standaloneChunk(this.standaloneEngine(dialect), prepared, this.patterns, this.clock);
+      let result = standaloneChunk(this.standaloneEngine(dialect), prepared, this.patterns, this.clock);
+      // A first-error validator nests a block per property and keyword; where that is too deep to
+      // render and parse (CodeNestingError), the validator keeps every error instead: its code nests
+      // only as deep as the schema, and it accepts and refuses exactly the same values.
+      if (result.tooDeep) result = standaloneChunk(this.everyErrorEngine(dialect), prepared, this.patterns, this.clock);
       compiled = { id, dialect, text, chunk: result.chunk, error: result.error };
       this.compiledByText.set(key, compiled);
       // ajv's own function, the generated validator under other names (see standaloneChunk), for the
@@ -367,6 +372,11 @@ export class SchemaCompiler {
 
   private standaloneEngine(dialect: Dialect): Engine {
     return nextUse(this.standaloneEngines, dialect, (d) => createStandaloneEngine(d, { patterns: this.patterns, clock: this.clock }));
+  }
+
+  /** The standalone engine that keeps every error, for a schema whose first-error code nests too deeply (compiled()). */
+  private everyErrorEngine(dialect: Dialect): Engine {
+    return nextUse(this.everyErrorEngines, dialect, (d) => createStandaloneEngine(d, { allErrors: true, patterns: this.patterns, clock: this.clock }));
   }
 }
 

@@ -12,6 +12,7 @@ import { ajvCode, newAjv, standaloneCode } from "./load-ajv.js";
 import { patternEngine } from "./linear-pattern/linear-regexp.js";
 import { NO_VERDICTS, type PatternPlan } from "./linear-pattern/pattern-plan.js";
 import { linearPatternCode } from "./linear-pattern-code.js";
+import { CodeNestingError } from "./ajv-optimize-names.js";
 import { rewriteStandalone, type StandaloneChunk } from "./rewrite-standalone.js";
 
 // ajv-formats is CommonJS, loaded with the first engine: a command that compiles nothing never pays for it.
@@ -85,14 +86,17 @@ export function standaloneChunk(
   schema: JsonValue,
   patterns: PatternPlan = NO_VERDICTS,
   clock: PhaseClock = NO_CLOCK,
-): { readonly chunk?: StandaloneChunk; readonly error?: string; readonly validate?: (data: unknown) => boolean } {
+): { readonly chunk?: StandaloneChunk; readonly error?: string; readonly tooDeep?: true; readonly validate?: (data: unknown) => boolean } {
   const registered = new Set(Object.keys(engine.refs));
   try {
     let validate: (data: unknown) => boolean;
     try {
       validate = engine.compile(schema as AnySchema);
     } catch (e) {
-      return { error: e instanceof Error ? e.message : String(e) };
+      // Code nested too deeply for the stack (CodeNestingError before rendering, or a RangeError
+      // where the recursion came first): the caller may compile it as code that nests less.
+      const tooDeep = e instanceof CodeNestingError || e instanceof RangeError;
+      return { error: e instanceof Error ? e.message : String(e), ...(tooDeep ? { tooDeep } : {}) };
     }
     const code = standaloneCode(engine, validate);
     // ajv's own function is the generated validator: the rewrite changes names, not verdicts.
