@@ -11,7 +11,7 @@ import type { NodeSpan, TextRange } from "../model/source.js";
 import { diagnosticAt, quote } from "./diagnostic-at.js";
 import type { LoadLimits } from "./limits.js";
 import { inexactNumberText, inexactWholeNumber } from "./number-precision.js";
-import { findYamlDepthExcess } from "./measure-nesting.js";
+import { findYamlDepthExcess } from "./yaml-nesting.js";
 import { yaml11Difference } from "./yaml-1-1-scalar.js";
 import { findIndentationSlip, type IndentationSlip } from "./yaml-indentation.js";
 import type { ParsedText } from "./parse-json.js";
@@ -156,7 +156,9 @@ class YamlConverter {
   convert(node: ParsedNode, pointer: string, keyRange: TextRange | undefined, depth: number): JsonValue {
     const range = rangeOf(node);
     this.count(range, pointer);
-    if (depth > this.limits.maxDepth) {
+    // `depth` collections hold this node, so a mapping or a sequence here is level depth + 1, as
+    // JSON counts it (a scalar adds no level).
+    if (depth >= this.limits.maxDepth && (this.yaml.isMap(node) || this.yaml.isSeq(node))) {
       this.fail(
         range,
         "load-too-deep",
