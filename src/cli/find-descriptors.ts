@@ -12,6 +12,7 @@ import { join, posix, sep } from "node:path";
 import type { Config } from "../config/config.js";
 import { globBase } from "../config/glob-base.js";
 import { isNeverDescriptor } from "../config/never-descriptors.js";
+import { readdirListingSpecialAsFiles } from "../files/list-special-as-files.js";
 import { fingerprint, isSettled } from "../files/read-with-stat.js";
 import type { GlobRecord } from "../incremental/stat-index.js";
 
@@ -35,7 +36,9 @@ export async function findDescriptors(root: string, config: Config, memo?: GlobM
   // Loaded here: a glob answered from memory costs no glob library (about 20 ms of start-up).
   // Synchronous: a CLI has nothing else to do meanwhile, and the async walk waits on the thread pool per folder.
   const { globSync } = await import("tinyglobby");
-  const found = globSync([...config.tools], { cwd: root, ignore, onlyFiles: true, dot: false, followSymbolicLinks: true, expandDirectories: false });
+  // A named pipe, socket or device a glob matches is listed too: the project reader reports it, unopened.
+  const fs = { readdirSync: readdirListingSpecialAsFiles };
+  const found = globSync([...config.tools], { cwd: root, ignore, onlyFiles: true, dot: false, followSymbolicLinks: true, expandDirectories: false, fs });
   const files = [...new Set(found.map((p) => p.split(sep).join("/")))].filter((p) => !isNeverDescriptor(p)).sort();
   if (key !== undefined) {
     const folders = watchedFolders(root, config, files);

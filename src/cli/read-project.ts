@@ -18,6 +18,7 @@ import { fileRefPaths } from "../resolve/parse-ref.js";
 import type { ProjectFile } from "../resolve/project-file.js";
 import type { ProjectInput } from "../project/analyze-project.js";
 import { readConfig, toProjectPath } from "./read-config.js";
+import { pathKind } from "../files/path-kind.js";
 import { fingerprint, readWithStat, type StatRead } from "../files/read-with-stat.js";
 import type { FileRecord, ReadReuse } from "../incremental/file-record.js";
 import { NO_CLOCK, type PhaseClock } from "../model/phase-clock.js";
@@ -73,6 +74,7 @@ export async function readProject(
       reader.read(path);
       const file = reader.files.get(path);
       if (file?.status === "refused") reader.report(path, outsideRoot(path, file));
+      if (file?.status === "missing" && file.notAFile !== undefined) reader.report(path, descriptorNotAFile(path, resolve(root, ...path.split("/"))));
     }
     // Follow $refs breadth-first until no new file appears.
     const queue = [...descriptors];
@@ -324,6 +326,21 @@ function refusedOutside(root: string, path: string, absolute: string, real: stri
     return { status: "refused", reason: `${path} is a file outside the project root (${real})`, hint: "Move the file into the project, or fix the tools glob in mcp-gen.config.yaml that matched it." };
   }
   return { status: "refused", reason: `${path} is a link to ${real}, outside the project root`, hint: "Copy the file into the project instead of linking to it." };
+}
+
+/**
+ * The finding for what a tools glob matches that is no file: a named pipe, a socket or a device
+ * (a folder is no glob match). It is never opened: a named pipe would wait for a writer.
+ */
+function descriptorNotAFile(file: string, absolute: string): Diagnostic {
+  const found = pathKind(absolute);
+  const what = found.kind === "other" ? found.what : "not a regular file";
+  return diagnosticAtFileStart(file, {
+    ruleId: "load-not-a-file",
+    severity: "error",
+    message: `${file} is ${what}, not a descriptor file, though a tools glob matches it; mcp-gen does not open it.`,
+    hint: "Replace it with the descriptor file, or move it out of the folders the tools globs in mcp-gen.config.yaml match.",
+  });
 }
 
 /** The finding for a descriptor outside the project, or a link leading there (readProject reports it; the language server too). */

@@ -6,7 +6,7 @@
 // ends, with a diagnostic where the file matters. Run as child processes with a time limit, since a
 // hung synchronous read would take the test runner's thread with it.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -67,6 +67,29 @@ describe.skipIf(process.platform === "win32")("named pipes where files are read"
         if (victim === "package.json") expect(run.output, command).toContain("warning package-json-invalid package.json is a named pipe (FIFO), not a file; mcp-gen ignores it");
         expect([0, 1], `${command}: ${run.output}`).toContain(run.code);
       }
+      expect(run.output).not.toMatch(/\n\s+at .+:\d+:\d+/);
+    }
+  });
+
+  it("a descriptor the tools glob matches that is a named pipe is reported by validate, build and check (fast and --full), never opened", () => {
+    // node_modules/ gives the project a build cache, so check takes its fast path first.
+    const root = tempProject({ "tools/ping.yaml": TOOL, "schemas/shared.json": '{ "type": "string" }\n' });
+    mkdirSync(join(root, "node_modules"));
+    expect(mcpGen(root, "build").code).toBe(0);
+    makeFifo(join(root, "tools", "pipe.yaml"));
+    symlinkSync("pipe.yaml", join(root, "tools", "linked.yaml"));
+    for (const argv of [["validate"], ["check"], ["check", "--full"], ["build"], ["check"]]) {
+      const run = mcpGen(root, ...argv);
+      const what = `${argv.join(" ")}: ${run.output}`;
+      expect(run.signal, what).toBeNull();
+      expect(run.code, what).toBe(1);
+      for (const [file, is] of [
+        ["tools/pipe.yaml", "a named pipe (FIFO)"],
+        ["tools/linked.yaml", "a symbolic link to a named pipe (FIFO)"],
+      ]) {
+        expect(run.output, what).toContain(`${file}:1:1 error load-not-a-file ${file} is ${is}, not a descriptor file, though a tools glob matches it; mcp-gen does not open it.`);
+      }
+      expect(run.output, what).toContain("hint: Replace it with the descriptor file, or move it out of the folders the tools globs in mcp-gen.config.yaml match.");
       expect(run.output).not.toMatch(/\n\s+at .+:\d+:\d+/);
     }
   });
