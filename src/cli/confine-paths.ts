@@ -6,6 +6,7 @@ import { lstatSync, readdirSync, realpathSync, type Dirent, type Stats } from "n
 import { isAbsolute, join, relative, sep } from "node:path";
 import type { Config } from "../config/config.js";
 import { GENERATED_EXTENSION, GENERATED_FOLDERS } from "../emit/generated-layout.js";
+import { describeStat } from "../files/path-kind.js";
 import { sortDiagnostics, type Diagnostic } from "../model/diagnostic.js";
 
 /** A project path a command writes to or into. */
@@ -171,6 +172,14 @@ function resolveInProject(realRoot: string, item: WritePath): string | Diagnosti
     }
     if (last && item.kind === "file" && stat.isDirectory()) {
       return problem(shown, `${shown} is a folder, so ${item.role} (${item.path}) cannot be a file.`, "Move the folder away, or point the setting at a file.");
+    }
+    // A named pipe, socket or device: replaced by a build, and reading a pipe waits for a writer.
+    if (last && item.kind === "file" && !stat.isFile()) {
+      return problem(
+        shown,
+        `${shown} is ${describeStat(stat)}, so ${item.role} (${item.path}) cannot be a file; mcp-gen neither reads it nor writes over it.`,
+        "Move it away, or point the setting at a file.",
+      );
     }
     current = next;
   }

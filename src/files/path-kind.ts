@@ -33,8 +33,11 @@ export function pathKind(absolute: string): PathKind {
   return { kind: "other", what: `${through}${describeStat(target)}` };
 }
 
-/** A stat's file type in words, for anything but a regular file. */
-function describeStat(stat: Stats): string {
+/**
+ * A stat's file type in words, for anything but a regular file.
+ * @example describeStat(lstatSync("mcp-tools.lock.json")) // "a named pipe (FIFO)"
+ */
+export function describeStat(stat: Stats): string {
   if (stat.isDirectory()) return "a folder";
   if (stat.isFIFO()) return "a named pipe (FIFO)";
   if (stat.isSocket()) return "a socket";

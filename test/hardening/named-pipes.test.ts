@@ -6,7 +6,7 @@
 // ends, with a diagnostic where the file matters. Run as child processes with a time limit, since a
 // hung synchronous read would take the test runner's thread with it.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -35,6 +35,13 @@ function makeFifo(path: string): void {
   if (made.status !== 0) throw new Error(`mkfifo ${path} failed: ${made.stderr}`);
 }
 
+/** Leaves a socket file at `path`: a server bound there and closed without removing it. */
+function makeSocket(path: string): void {
+  rmSync(path, { recursive: true, force: true });
+  const made = spawnSync(process.execPath, ["-e", `require("net").createServer().listen(${JSON.stringify(path)}, () => process.exit(0))`], { timeout: 10_000 });
+  if (made.status !== 0 || !lstatSync(path).isSocket()) throw new Error(`no socket at ${path}: ${made.stderr}`);
+}
+
 describe.skipIf(process.platform === "win32")("named pipes where files are read", () => {
   it("a $ref to a named pipe is reported, not waited on", () => {
     const root = tempProject({ "tools/ping.yaml": TOOL, "schemas/README.md": "" });
@@ -58,10 +65,18 @@ describe.skipIf(process.platform === "win32")("named pipes where files are read"
     for (const command of ["build", "check"]) {
       const run = mcpGen(root, command);
       expect(run.signal, `${command}: ${run.output}`).toBeNull();
-      // A config that is a pipe is the config's error (exit 2), saying what it is; the others are read as empty.
+      // A config that is a pipe is the config's error (exit 2), saying what it is; so is a lock, which
+      // a build would replace; the others are read as empty.
       if (victim === "mcp-gen.config.yaml") {
         expect(run.code, `${command}: ${run.output}`).toBe(2);
         expect(run.output, command).toContain("The config mcp-gen.config.yaml is a named pipe (FIFO), not a file");
+      } else if (victim === "mcp-tools.lock.json") {
+        expect(run.code, `${command}: ${run.output}`).toBe(2);
+        expect(run.output, command).toContain(
+          "mcp-tools.lock.json:1:1 error output-path-unsafe mcp-tools.lock.json is a named pipe (FIFO), so lock (mcp-tools.lock.json) cannot be a file; mcp-gen neither reads it nor writes over it.",
+        );
+        expect(run.output, command).toContain("hint: Move it away, or point the setting at a file.");
+        expect(lstatSync(join(root, victim)).isFIFO(), `${command} left the pipe in place`).toBe(true);
       } else {
         // Ignored as one that is no JSON is, and said so.
         if (victim === "package.json") expect(run.output, command).toContain("warning package-json-invalid package.json is a named pipe (FIFO), not a file; mcp-gen ignores it");
@@ -91,6 +106,36 @@ describe.skipIf(process.platform === "win32")("named pipes where files are read"
       }
       expect(run.output, what).toContain("hint: Replace it with the descriptor file, or move it out of the folders the tools globs in mcp-gen.config.yaml match.");
       expect(run.output).not.toMatch(/\n\s+at .+:\d+:\d+/);
+    }
+  });
+
+  it("verify names a lock that is a named pipe, a socket or a folder, and reads nothing from it", () => {
+    const root = tempProject({ "tools/ping.yaml": TOOL, "schemas/shared.json": '{ "type": "string" }\n', "answer.json": '{ "tools": [] }\n' });
+    const lock = join(root, "mcp-tools.lock.json");
+    const makers: [string, () => void][] = [
+      ["a named pipe (FIFO)", () => makeFifo(lock)],
+      ["a socket", () => makeSocket(lock)],
+      ["a folder", () => (rmSync(lock, { force: true }), mkdirSync(lock))],
+    ];
+    for (const [what, make] of makers) {
+      make();
+      const run = mcpGen(root, "verify", "--file", "answer.json");
+      expect(run.signal, `${what}: ${run.output}`).toBeNull();
+      expect(run.code, `${what}: ${run.output}`).toBe(1);
+      expect(run.output).toContain(`mcp-tools.lock.json:1:1 error lock-invalid mcp-tools.lock.json is ${what}, not a lock file; verify reads nothing from it.`);
+      expect(run.output).not.toMatch(/\n\s+at .+:\d+:\d+/);
+      rmSync(lock, { recursive: true, force: true });
+    }
+  });
+
+  it("build and check refuse a socket where the lock goes, and leave it", () => {
+    const root = tempProject({ "tools/ping.yaml": TOOL, "schemas/shared.json": '{ "type": "string" }\n' });
+    makeSocket(join(root, "mcp-tools.lock.json"));
+    for (const command of ["build", "check"]) {
+      const run = mcpGen(root, command);
+      expect(run.code, `${command}: ${run.output}`).toBe(2);
+      expect(run.output).toContain("mcp-tools.lock.json:1:1 error output-path-unsafe mcp-tools.lock.json is a socket, so lock (mcp-tools.lock.json) cannot be a file");
+      expect(lstatSync(join(root, "mcp-tools.lock.json")).isSocket(), `${command} left the socket in place`).toBe(true);
     }
   });
 

@@ -31,6 +31,8 @@ import { findDescriptors } from "../find-descriptors.js";
 import { verifyFindings } from "../verify-findings.js";
 import { describeFailure, fetchTools, type ToolSource } from "../tool-source.js";
 import { readTextIfExists } from "../../files/write-files.js";
+import { pathKind } from "../../files/path-kind.js";
+import { diagnosticAtFileStart } from "../../load/diagnostic-at.js";
 
 export const VERIFY_HELP = `Usage: mcp-gen verify (--command "CMD ARGS" | --url URL | --client-config FILE) [options]
 
@@ -141,6 +143,9 @@ export async function runVerify(argv: readonly string[], io: CliIo): Promise<num
 
 /** Fetches the server's tools and compares them with the lock at `lockPath` (relative to `root`). */
 async function verifyServer(root: string, lockPath: string, config: Config, source: ToolSource, options: LiveOptions, env: Readonly<Record<string, string | undefined>>): Promise<Verdict> {
+  // A folder, a named pipe, a socket or a device there is said to be one; a pipe is never opened.
+  const found = pathKind(resolve(root, lockPath));
+  if (found.kind === "other") return { kind: "invalid-lock", lock: lockPath, text: "", diagnostics: [lockNotAFile(lockPath, found.what)] };
   const lockText = await readTextIfExists(resolve(root, lockPath));
   if (lockText === undefined) return { kind: "no-lock", lock: lockPath };
   const parsed = parseLock(lockText, lockPath, config.load);
@@ -155,6 +160,15 @@ async function verifyServer(root: string, lockPath: string, config: Config, sour
   const report: VerifyReport = { server: live.value.server, pages: live.value.pages, tools: live.value.tools.length, lock: lockPath, comparison, ...(pinned ? { pinned } : {}) };
   const findings = verifyFindings({ lockPath, lockText, limits: config.load, comparison });
   return { kind: "checked", report, describeServer: fetched.describe, findings, lockText };
+}
+
+function lockNotAFile(lockPath: string, what: string): Diagnostic {
+  return diagnosticAtFileStart(lockPath, {
+    ruleId: "lock-invalid",
+    severity: "error",
+    message: `${lockPath} is ${what}, not a lock file; verify reads nothing from it.`,
+    hint: "Point --lock (or lock in mcp-gen.config.yaml) at the lock file, or move this away and pin the server again with `mcp-gen build` or `mcp-gen import`.",
+  });
 }
 
 /** What verify reports in JSON for a server that is not the one the lock pins. */
