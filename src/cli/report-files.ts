@@ -30,19 +30,11 @@ export function refuseReportFolders(files: readonly ReportFile[], root: string, 
     if (before !== undefined) throw refusal(file, `is also where --report ${before.format}=${before.given} writes; give each report a file of its own`);
     taken.set(realOf(file.path), file);
     // "FILE/" names a folder: resolved, the slash is gone, and FILE itself would be replaced.
-    if (/[\\/]$/.test(file.given)) {
-      throw new UsageError(
-        `--report ${file.format}=${file.given}: ${JSON.stringify(file.given)} ends with a slash, so it names a folder; name a file for the report, such as ${join(file.given, `mcp-gen.${EXTENSIONS[file.format] ?? "txt"}`)}.`,
-      );
-    }
+    if (/[\\/]$/.test(file.given)) throw namesAFolder(file, "ends with a slash, so it names a folder", "a file for the report");
     // Its folder is made when missing; one that is a file can never be (ENOTDIR, reported as a bug).
     const blocking = fileInTheWay(dirname(file.path));
     if (blocking !== undefined) throw refusal(file, `cannot be written: ${JSON.stringify(blocking)} is a file, not a folder`);
-    if (statSync(file.path, { throwIfNoEntry: false })?.isDirectory()) {
-      throw new UsageError(
-        `--report ${file.format}=${file.given}: ${JSON.stringify(file.given)} is a folder; name a file in it for the report, such as ${join(file.given, `mcp-gen.${EXTENSIONS[file.format] ?? "txt"}`)}.`,
-      );
-    }
+    if (statSync(file.path, { throwIfNoEntry: false })?.isDirectory()) throw namesAFolder(file, "is a folder", "a file in it for the report");
     if (realOf(file.path) === config) throw refusal(file, "is the project's config, which a report would overwrite");
   }
 }
@@ -59,6 +51,15 @@ function fileInTheWay(dir: string): string | undefined {
     if (stat !== undefined) return stat.isDirectory() ? undefined : at;
     if (dirname(at) === at) return undefined;
   }
+}
+
+/**
+ * The refusal of a --report path that names a folder, `why` said, with a file in that folder named
+ * as the example: `name` says which file to name ("a file in it for the report").
+ */
+function namesAFolder(file: ReportFile, why: string, name: string): UsageError {
+  const example = join(file.given, `mcp-gen.${EXTENSIONS[file.format] ?? "txt"}`);
+  return new UsageError(`--report ${file.format}=${file.given}: ${JSON.stringify(file.given)} ${why}; name ${name}, such as ${example}.`);
 }
 
 /** The usual file name extension of each report format, for the example in a message. */
