@@ -7,7 +7,8 @@ import { createRequire } from "node:module";
 import { DEFAULT_DIALECT, dialectOf, type Dialect } from "../model/dialect.js";
 import { valueAt, type JsonValue } from "../model/json.js";
 import { DEFAULT_LOAD_LIMITS } from "../load/limits.js";
-import { findJsonDepthExcess, findYamlDepthExcess } from "../load/measure-nesting.js";
+import { findJsonDepthExcess } from "../load/measure-nesting.js";
+import { findYamlDepthExcess } from "../load/yaml-nesting.js";
 import { withYamlLineBreaks } from "../load/parse-yaml.js";
 import type { PathSegment } from "./schema-guide.js";
 
