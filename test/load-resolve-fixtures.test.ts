@@ -103,3 +103,23 @@ describe("recursive anchors of bundled files", () => {
     expect([bundled({ next: { n: 1 } }), bundled({ next: { n: "x" } }), bundled({ next: { s: "a" } })]).toEqual([true, false, false]);
   });
 });
+
+describe("refs to embedded resources", () => {
+  it("keep naming the embedded schema on the wire, as ajv reads the descriptor as written, never a file", async () => {
+    const root = join(FIXTURES, "resolve", "embedded-resource-refs");
+    const { analysis } = await analyzeCase(root);
+    expect(analysis.diagnostics).toEqual([]);
+    const verdicts = (file: string, values: readonly unknown[]) => {
+      const wire = new Ajv2020({ strict: false }).compile(analysis.tools.find((t) => t.file === file)!.wire.inputSchema as object);
+      // As written, with the file that is no embedded resource there under the URI its ref names.
+      const ajv = new Ajv2020({ strict: false }).addSchema(JSON.parse(readFileSync(join(root, "schemas", "other.json"), "utf8")) as object, "../schemas/other.json");
+      const written = ajv.compile(JSON.parse(readFileSync(join(root, file), "utf8")).inputSchema as object);
+      expect(values.map((v) => wire(v))).toEqual(values.map((v) => written(v)));
+      return values.map((v) => wire(v));
+    };
+    const compound = [{ address: "x", zip: "12345", street: "s", city: "c" }, { address: 1 }, { zip: "1" }, { street: "" }, { city: 1 }];
+    expect(verdicts("tools/compound.json", compound)).toEqual([true, false, false, false, false]);
+    // schemas/sub.json is an integer: bundling the file instead would flip both verdicts.
+    expect(verdicts("tools/shadowed.json", [{ a: "x", b: true }, { a: 1 }, { b: 1 }])).toEqual([true, false, false]);
+  });
+});

@@ -5,7 +5,7 @@
 // plain-schema-verdict.ts gives that verdict exactly): a guess that misses is dropped, never emitted.
 import { getOwn, isJsonObject, valueAt, type JsonObject, type JsonValue } from "../model/json.js";
 import { splitPointer } from "../model/pointer.js";
-import { isSameDocumentRef, localRefPointer } from "../model/schema-anchors.js";
+import { sameDocumentTarget, schemaResources, type SchemaResources } from "../model/schema-resources.js";
 import { findRefCycles } from "../resolve/find-ref-cycles.js";
 
 export type Validate = (value: unknown) => boolean;
@@ -67,14 +67,15 @@ const FORMAT_SAMPLES: Readonly<Record<string, string>> = {
 };
 
 /** A plausible value for a schema: const, enum, default or examples first, then by type. */
-export function sampleValue(schema: JsonValue | undefined, root: JsonValue, depth: number): JsonValue | undefined {
+export function sampleValue(schema: JsonValue | undefined, root: JsonValue, depth: number, resources: SchemaResources = schemaResources(root)): JsonValue | undefined {
   if (depth > 12 || schema === undefined || schema === false) return undefined;
   if (schema === true || !isJsonObject(schema)) return {};
   const ref = getOwn(schema, "$ref");
-  if (typeof ref === "string" && isSameDocumentRef(ref)) {
-    // Any same-document ref, "" and "#name" included; one that names nothing gives no sample.
-    const pointer = localRefPointer(root, ref);
-    return pointer === undefined ? undefined : sampleValue(valueAt(root, splitPointer(pointer)), root, depth + 1);
+  if (typeof ref === "string") {
+    // Any same-document ref, "", "#name" and an embedded resource's `$id` included, read where it is
+    // written; one that names nothing gives no sample.
+    const pointer = sameDocumentTarget(resources, root, schema, ref);
+    return pointer === undefined ? undefined : sampleValue(valueAt(root, splitPointer(pointer)), root, depth + 1, resources);
   }
   for (const key of ["const", "default"]) if (getOwn(schema, key) !== undefined) return getOwn(schema, key);
   const enumValues = getOwn(schema, "enum");
@@ -83,7 +84,7 @@ export function sampleValue(schema: JsonValue | undefined, root: JsonValue, dept
   if (Array.isArray(examples) && examples.length > 0) return examples[0];
   for (const key of ["oneOf", "anyOf"]) {
     const branches = getOwn(schema, key);
-    if (Array.isArray(branches) && branches.length > 0) return sampleValue(branches[0], root, depth + 1);
+    if (Array.isArray(branches) && branches.length > 0) return sampleValue(branches[0], root, depth + 1, resources);
   }
   const type = getOwn(schema, "type");
   const first = Array.isArray(type) ? type.find((t) => t !== "null") : type;
@@ -99,11 +100,11 @@ export function sampleValue(schema: JsonValue | undefined, root: JsonValue, dept
       return null;
     case "array": {
       const minItems = Number(getOwn(schema, "minItems") ?? 0);
-      const item = sampleValue(getOwn(schema, "items") as JsonValue | undefined, root, depth + 1);
+      const item = sampleValue(getOwn(schema, "items") as JsonValue | undefined, root, depth + 1, resources);
       return item === undefined ? [] : Array.from({ length: minItems }, () => item);
     }
     case "object":
-      return sampleObject(schema, root, depth);
+      return sampleObject(schema, root, depth, resources);
     default:
       return undefined;
   }
@@ -127,13 +128,13 @@ function sampleNumber(schema: JsonObject, integer: boolean): number {
   return value;
 }
 
-function sampleObject(schema: JsonObject, root: JsonValue, depth: number): JsonValue {
+function sampleObject(schema: JsonObject, root: JsonValue, depth: number, resources: SchemaResources): JsonValue {
   const out: Record<string, JsonValue> = {};
   const properties = getOwn(schema, "properties");
   const required = getOwn(schema, "required");
   const names = Array.isArray(required) ? required.filter((n): n is string => typeof n === "string") : [];
   for (const name of names) {
-    const value = sampleValue(getOwn(properties, name), root, depth + 1);
+    const value = sampleValue(getOwn(properties, name), root, depth + 1, resources);
     if (value !== undefined) Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
   }
   return out;

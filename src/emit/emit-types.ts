@@ -7,7 +7,7 @@
 import { createRequire } from "node:module";
 import { defineOwn, getOwn, isJsonObject, type JsonObject, type JsonValue } from "../model/json.js";
 import { escapePointerToken, splitPointer } from "../model/pointer.js";
-import { anchorPointers, fragmentPointer, sameDocumentFragment } from "../model/schema-anchors.js";
+import { sameDocumentTarget, schemaResources, type SchemaResources } from "../model/schema-resources.js";
 import { walkSchema } from "../model/schema-walk.js";
 import { docCommentLines, escapeInvisibleInCode, typeKey } from "./safe-text.js";
 import { compileWrapper, type CustomName, loadTypeCompiler, type TypeCompiler } from "./compile-wrapper.js";
@@ -316,7 +316,7 @@ function prepare(schema: JsonValue, base: RefBase, keyFor: KeyFor, titlesAsDocs 
   for (const key of Object.keys(schema)) {
     const value = schema[key]!;
     if (key === "$ref") {
-      const ref = typeof value === "string" ? wrapperRef(value, base, keyFor) : undefined;
+      const ref = typeof value === "string" ? wrapperRef(value, base, keyFor, schema) : undefined;
       if (ref !== undefined) put(key, ref);
     } else if (TEXT.has(key) && typeof value === "string") {
       // A title names a type; with titlesAsDocs it only documents one, when there is no description.
@@ -358,8 +358,8 @@ interface RefBase {
   readonly root: JsonValue;
   /** The root's pointer in the wrapper, as URI fragment text. */
   readonly fragment: string;
-  /** The root's plain-name fragments (anchorPointers), found when the first `#name` ref is met. */
-  anchors?: ReadonlyMap<string, string>;
+  /** The root's schema resources (their base URIs and plain names), found when the first `$ref` is met. */
+  resources?: SchemaResources;
 }
 
 /** @example refBase(schema, ["properties", "arguments"]) // { root: schema, fragment: "/properties/arguments" } */
@@ -376,14 +376,13 @@ function refBase(root: JsonValue, tokens: readonly string[]): RefBase {
  * has not (`#/properties/q/contentSchema` stopped the build with "Missing $ref pointer"), or data
  * read as a schema (a ref into a `default` put its `tsType` in the module as code). A plain-name
  * fragment (`$anchor`, `$dynamicAnchor`, draft-07 `$id`) becomes the pointer of the schema that
- * declares it, found as the resolver finds it. Refs to other files were bundled into pointers by the
- * resolver.
+ * declares it, and a ref to an embedded resource (by its `$id`) the pointer of that resource: each is
+ * read from where it is written (`holder`), as the resolver and ajv read it. Refs to other files were
+ * bundled into pointers by the resolver.
  */
-function wrapperRef(ref: string, base: RefBase, keyFor: KeyFor): string | undefined {
-  const fragment = sameDocumentFragment(ref);
-  if (fragment === undefined) return undefined;
-  if (!fragment.startsWith("/")) base.anchors ??= anchorPointers(base.root);
-  const pointer = fragmentPointer(base.root, fragment, base.anchors);
+function wrapperRef(ref: string, base: RefBase, keyFor: KeyFor, holder: JsonObject): string | undefined {
+  base.resources ??= schemaResources(base.root);
+  const pointer = sameDocumentTarget(base.resources, base.root, holder, ref);
   const tokens = pointer === undefined ? undefined : copyTokens(base.root, pointer, keyFor);
   return tokens === undefined ? undefined : `#${base.fragment}${tokens.map((token) => `/${fragmentText(escapePointerToken(token))}`).join("")}`;
 }

@@ -6,8 +6,8 @@ import { posix } from "node:path";
 import type { Diagnostic } from "../model/diagnostic.js";
 import { definitionsKeyword, dialectOf, DEFAULT_DIALECT, type Dialect } from "../model/dialect.js";
 import { cloneJson, defineOwn, getOwn, isJsonObject, valueAt, type JsonObject, type JsonValue } from "../model/json.js";
-import { escapePointerToken, joinPointer, splitPointer } from "../model/pointer.js";
-import { fragmentPointer } from "../model/schema-anchors.js";
+import { escapePointerToken, isPointerWithin, joinPointer, splitPointer } from "../model/pointer.js";
+import { resourceAt, schemaRefTarget, schemaResources, type SchemaRefTarget, type SchemaResources } from "../model/schema-resources.js";
 import { walkSchema } from "../model/schema-walk.js";
 import type { SourceDoc, SourceMount } from "../model/source.js";
 import { quote } from "../load/diagnostic-at.js";
@@ -28,6 +28,24 @@ export interface BundleOutput {
   readonly mounts: SourceMount[];
   readonly diagnostics: Diagnostic[];
 }
+
+/** What a `$ref` names: the schema at `pointer` of `doc`; `sameDocument` when that is the ref's own document. */
+interface LookupResult {
+  readonly doc: SourceDoc;
+  readonly pointer: string;
+  readonly value: JsonValue;
+  readonly sameDocument: boolean;
+}
+
+/** A schema document refs are read in: a descriptor's inputSchema or outputSchema, or a whole file. */
+interface SchemaScope {
+  readonly root: JsonValue;
+  /** Where the root is in its file. */
+  readonly rootPointer: string;
+  readonly resources: SchemaResources;
+}
+
+type Report = (ruleId: string, message: string, hint: string) => void;
 
 interface CopyJob {
   readonly doc: SourceDoc;
@@ -60,6 +78,8 @@ class Bundler {
   private readonly otherDialects = new Set<string>();
   /** Whether the ref being looked up is the whole schema's (inlineRootRef). */
   private inlining = false;
+  /** The resources of each schema document a ref was looked up in, by "file#schema root pointer". */
+  private readonly scopes = new Map<string, SchemaScope>();
 
   constructor(private readonly input: BundleInput) {}
 
@@ -88,7 +108,7 @@ class Bundler {
     if (parseRef(root.$ref, doc.file).kind === "local") return undefined;
     // The file becomes the schema itself, its `$schema` with it: no other dialect to warn of.
     this.inlining = true;
-    const target = this.lookup(root.$ref, doc, joinPointer(sourcePointer, "$ref"), false);
+    const target = this.lookup(root.$ref, doc, sourcePointer, "$ref");
     this.inlining = false;
     if (!target) return undefined;
     const copy = cloneJson(target.value);
@@ -107,12 +127,14 @@ class Bundler {
       for (const dynamic of DYNAMIC_REFS) this.refuseDynamicRef(job, node.pointer, getOwn(node.schema, dynamic), dynamic);
       const ref = getOwn(node.schema, "$ref");
       if (typeof ref !== "string") return;
-      const refPointer = joinPointer(job.sourcePointer, ...splitPointer(node.pointer), keyword);
-      const target = this.lookup(ref, job.doc, refPointer, isMain);
+      const holderPointer = joinPointer(job.sourcePointer, ...splitPointer(node.pointer));
+      const target = this.lookup(ref, job.doc, holderPointer, keyword);
       if (!target) return;
-      if (isMain && parseRef(ref, job.doc.file).kind === "local") return; // same-document ref in the descriptor: kept as written
+      // A same-document ref in the descriptor (an embedded resource's `$id` included): kept as written.
+      if (isMain && target.sameDocument) return;
       const local = this.localRefFor(target.doc, target.pointer, target.value);
-      defineOwn(node.schema as Record<string, JsonValue>, "$ref", local);
+      const written = isMain ? this.fromItsResource(job.doc, holderPointer, local, ref, keyword) : local;
+      if (written !== undefined) defineOwn(node.schema as Record<string, JsonValue>, "$ref", written);
     });
   }
 
@@ -160,16 +182,28 @@ class Bundler {
     return name;
   }
 
-  /** Finds what a `$ref` names, reporting why when it cannot (never reading the disk or the network). */
-  private lookup(ref: string, from: SourceDoc, refPointer: string, isMain: boolean): { doc: SourceDoc; pointer: string; value: JsonValue } | undefined {
-    const target = parseRef(ref, from.file);
+  /**
+   * Finds what a `$ref` (under `keyword` of the schema at `holderPointer` of `from`) names, reporting
+   * why when it cannot (never reading the disk or the network). A ref is first read within its own
+   * document, as ajv reads it: resolved against the base URI in scope, it may name the root or an
+   * embedded resource (a subschema with `$id`) there, and then it is a same-document ref, whatever
+   * file or URI it looks like (JSON Schema 2020-12 Core § 8.2.1, § 9.3). Only a ref that names no
+   * resource of its document names a file.
+   */
+  private lookup(ref: string, from: SourceDoc, holderPointer: string, keyword: string): LookupResult | undefined {
+    const refPointer = joinPointer(holderPointer, keyword);
     const report = (ruleId: string, message: string, hint: string) => this.diagnostics.push(diagnosticAtPointer(from, refPointer, { ruleId, severity: "error", message, hint }));
+    const scope = this.scopeOf(from, holderPointer);
+    const holder = valueAt(from.value, splitPointer(holderPointer));
+    const inDocument = schemaRefTarget(scope.resources, isJsonObject(holder) ? holder : undefined, ref);
+    if (inDocument.kind !== "elsewhere") return this.inDocument(inDocument, scope, from, ref, report);
+    const target = parseRef(ref, from.file);
     switch (target.kind) {
       case "network":
         report(
           "ref-network-refused",
           `$ref ${quote(ref)} ${target.scheme === "//" ? "is a network-path reference" : `uses the ${target.scheme}: scheme`}; mcp-gen resolves only files inside the project and never fetches anything.`,
-          "Copy the schema into the project and $ref it by relative path, or inline it under $defs.",
+          "Copy the schema into the project and $ref it by relative path, or inline it under $defs (with that URI as its $id).",
         );
         return undefined;
       case "outside-root":
@@ -178,51 +212,133 @@ class Bundler {
       case "malformed":
         report("ref-unresolved", `$ref ${quote(ref)} cannot be resolved: ${target.reason}.`, "Fix the reference.");
         return undefined;
-      case "local": {
-        if (isMain) {
-          const schemaRoot = valueAt(from.value, splitPointer(this.input.sourcePointer));
-          if (resolveFragment(schemaRoot, target.fragment) === undefined) {
-            report(
-              "ref-unresolved",
-              `$ref ${quote(ref)} points at nothing in this schema.`,
-              'Point it at an existing definition, for example "#/$defs/Name"; same-document refs start at the schema root.',
-            );
-            return undefined;
-          }
-          return { doc: from, pointer: "", value: null };
-        }
-        // A part of another descriptor's schema, bundled: its same-document refs start at that
-        // schema's root, as they do for the descriptor itself, not at the descriptor's.
-        const schemaRoot = isToolDescriptor(from.value) ? descriptorSchemaRoot(refPointer) : undefined;
-        if (schemaRoot !== undefined) return this.inSchema(from, schemaRoot, target.fragment, ref, report);
-        return this.inFile(from, target.fragment, ref, report);
+      case "local":
+        // Unreachable: a fragment-only ref names the resource it is written in.
+        report("ref-unresolved", `$ref ${quote(ref)} points at nothing in this schema.`, "Fix the reference.");
+        return undefined;
+      case "file":
+        return this.inProjectFile(target, ref, from, refPointer, report);
+    }
+  }
+
+  /** A ref that names a resource of its own document (schemaRefTarget): the schema there, or why there is none. */
+  private inDocument(target: Exclude<SchemaRefTarget, { kind: "elsewhere" }>, scope: SchemaScope, from: SourceDoc, ref: string, report: Report): LookupResult | undefined {
+    const at = (pointer: string) => joinPointer(scope.rootPointer, ...splitPointer(pointer));
+    const where = scope.rootPointer === "" ? from.file : `${scope.rootPointer.slice(1)} of ${from.file}`;
+    const resource = target.resource.pointer === "" ? "root resource" : `embedded resource ${quote(target.resource.uri)} (the $id at ${at(target.resource.pointer)})`;
+    if (target.kind === "missing") {
+      const elsewhere = target.anchorElsewhere;
+      report(
+        "ref-unresolved",
+        `$ref ${quote(ref)} points at nothing in ${where}: the ${resource} it names ${target.reason}${elsewhere ? "; a plain name belongs to the resource whose $id encloses it" : ""}.`,
+        elsewhere !== undefined
+          ? `The schema at ${at(elsewhere.pointer)} declares it in the resource ${quote(elsewhere.uri === "" ? "#" : elsewhere.uri)}: write ${quote(`${elsewhere.uri}#${ref.slice(ref.indexOf("#") + 1)}`)}, or a JSON Pointer to it.`
+          : target.resource.pointer === "" && target.reason.includes("only on its root")
+            ? 'Write "#" to name the root schema.'
+            : 'Point it at an existing definition, for example "#/$defs/Name"; a "#" ref starts at the root of the resource it is written in.',
+      );
+      return undefined;
+    }
+    const value = valueAt(scope.root, splitPointer(target.pointer));
+    if (value === undefined) {
+      if (target.resource.pointer !== "") {
+        report(
+          "ref-unresolved",
+          `$ref ${quote(ref)} points at nothing in the ${resource} of ${where}.`,
+          'Fix the JSON Pointer after "#"; a "#" ref inside an embedded resource starts at that resource\'s root.',
+        );
+      } else if (from === this.input.doc && scope.rootPointer === this.input.sourcePointer) {
+        report(
+          "ref-unresolved",
+          `$ref ${quote(ref)} points at nothing in this schema.`,
+          'Point it at an existing definition, for example "#/$defs/Name"; same-document refs start at the schema root.',
+        );
+      } else {
+        report(
+          "ref-unresolved",
+          `$ref ${quote(ref)} points at nothing in ${where}.`,
+          `Fix the JSON Pointer after "#"${scope.rootPointer === "" ? "" : "; same-document refs start at the schema root"}.`,
+        );
       }
-      case "file": {
-        const file = this.input.files.get(target.path);
-        if (file?.status === "ok") {
-          if (target.fragment === "" && isToolDescriptor(file.doc.value)) {
-            // A descriptor's root is a Tool, whose members are no schema keywords: read as a schema it
-            // accepts any value, which is never what a `$ref` to it means.
-            report(
-              "ref-unresolved",
-              `$ref ${quote(ref)} names ${quote(target.path)}, a tool descriptor, not a schema: its name, description and inputSchema are no keywords, so as a schema it would accept any value.`,
-              `Point at the schema you mean in it, for example ${quote(`${ref.split("#")[0]}#/inputSchema`)}.`,
-            );
-            return undefined;
-          }
-          this.warnOtherDialect(file.doc, target.path, ref, from, refPointer);
-          return this.inFile(file.doc, target.fragment, ref, report);
-        }
-        if (file?.status === "invalid") return undefined;
-        if (file?.status === "refused") {
-          report("ref-outside-root", `$ref ${quote(ref)} leaves the project: ${file.reason}.`, "Keep shared schemas inside the project and $ref them by relative path.");
-        } else {
-          const what = file?.status === "missing" && file.notAFile !== undefined ? `is ${file.notAFile}` : "does not exist";
-          report("ref-unresolved", `$ref ${quote(ref)} names ${quote(target.path)}, which ${what}.`, "Fix the path; it is relative to this file.");
-        }
+      return undefined;
+    }
+    return { doc: from, pointer: at(target.pointer), value, sameDocument: true };
+  }
+
+  /** A ref to another file of the project, read from that file's root. */
+  private inProjectFile(target: Extract<RefTarget, { kind: "file" }>, ref: string, from: SourceDoc, refPointer: string, report: Report): LookupResult | undefined {
+    const file = this.input.files.get(target.path);
+    if (file?.status === "ok") {
+      if (target.fragment === "" && isToolDescriptor(file.doc.value)) {
+        // A descriptor's root is a Tool, whose members are no schema keywords: read as a schema it
+        // accepts any value, which is never what a `$ref` to it means.
+        report(
+          "ref-unresolved",
+          `$ref ${quote(ref)} names ${quote(target.path)}, a tool descriptor, not a schema: its name, description and inputSchema are no keywords, so as a schema it would accept any value.`,
+          `Point at the schema you mean in it, for example ${quote(`${ref.split("#")[0]}#/inputSchema`)}.`,
+        );
         return undefined;
       }
+      this.warnOtherDialect(file.doc, target.path, ref, from, refPointer);
+      const scope = this.scopeOf(file.doc, "");
+      const fragment = ref.includes("#") ? ref.slice(ref.indexOf("#")) : "#";
+      const inFile = schemaRefTarget(scope.resources, isJsonObject(scope.root) ? scope.root : undefined, fragment);
+      const value = inFile.kind === "found" ? valueAt(scope.root, splitPointer(inFile.pointer)) : undefined;
+      if (inFile.kind !== "found" || value === undefined) {
+        report("ref-unresolved", `$ref ${quote(ref)} points at nothing in ${file.doc.file}.`, 'Fix the JSON Pointer after "#".');
+        return undefined;
+      }
+      return { doc: file.doc, pointer: inFile.pointer, value, sameDocument: false };
     }
+    if (file?.status === "invalid") return undefined;
+    if (file?.status === "refused") {
+      report("ref-outside-root", `$ref ${quote(ref)} leaves the project: ${file.reason}.`, "Keep shared schemas inside the project and $ref them by relative path.");
+    } else {
+      const what = file?.status === "missing" && file.notAFile !== undefined ? `is ${file.notAFile}` : "does not exist";
+      report("ref-unresolved", `$ref ${quote(ref)} names ${quote(target.path)}, which ${what}.`, "Fix the path; it is relative to this file.");
+    }
+    return undefined;
+  }
+
+  /**
+   * The schema document a ref at `pointer` of `doc` is read in: a descriptor's inputSchema or
+   * outputSchema (same-document refs start at the schema root, not at the descriptor's), or the whole
+   * file. Its resources are found once per bundle.
+   */
+  private scopeOf(doc: SourceDoc, pointer: string): SchemaScope {
+    const { doc: main, sourcePointer } = this.input;
+    const rootPointer = doc === main && isPointerWithin(pointer, sourcePointer) ? sourcePointer : isToolDescriptor(doc.value) ? (descriptorSchemaRoot(pointer) ?? "") : "";
+    const key = `${doc.file}#${rootPointer}`;
+    let scope = this.scopes.get(key);
+    if (!scope) {
+      const root = valueAt(doc.value, splitPointer(rootPointer)) ?? null;
+      scope = { root, rootPointer, resources: schemaResources(root) };
+      this.scopes.set(key, scope);
+    }
+    return scope;
+  }
+
+  /**
+   * The rewritten `local` ("#/$defs/…") of a file `$ref` of the descriptor's schema, as written where
+   * the ref is. In the root resource it names the bundled copy; inside an embedded resource (a
+   * subschema with `$id`) a "#" ref starts at that resource's root instead, so it names the copy by
+   * the root's `$id`. A root without `$id` has no URI to name it by: reported, undefined.
+   */
+  private fromItsResource(doc: SourceDoc, holderPointer: string, local: string, ref: string, keyword: string): string | undefined {
+    const scope = this.scopeOf(doc, holderPointer);
+    const resource = resourceAt(scope.resources, holderPointer.slice(scope.rootPointer.length));
+    const rootUri = scope.resources.resources[0]!.uri;
+    if (resource.pointer === "") return local;
+    if (rootUri !== "") return `${rootUri}${local}`;
+    this.diagnostics.push(
+      diagnosticAtPointer(doc, joinPointer(holderPointer, keyword), {
+        ruleId: "ref-unresolved",
+        severity: "error",
+        message: `$ref ${quote(ref)} names a file from inside the embedded resource ${quote(resource.uri)} (the $id at ${resource.pointer}); mcp-gen bundles the file into the $defs of the schema root, which has no $id by which a reference inside another resource could name it.`,
+        hint: "Give the schema root an $id, move the $ref out of the embedded resource, or copy the file's schema into that resource's $defs.",
+      }),
+    );
+    return undefined;
   }
 
   /**
@@ -244,28 +360,6 @@ class Bundler {
         hint: `Write ${path} in ${this.dialect} (or leave out its $schema), or declare ${dialect} in this tool's schema too.`,
       }),
     );
-  }
-
-  /** inFile within the schema at `schemaRoot` (a descriptor's inputSchema or outputSchema). */
-  private inSchema(doc: SourceDoc, schemaRoot: string, fragment: string, ref: string, report: (id: string, m: string, h: string) => void) {
-    const root = valueAt(doc.value, splitPointer(schemaRoot)) ?? null;
-    const pointer = fragmentPointer(root, fragment);
-    const value = pointer === undefined ? undefined : valueAt(root, splitPointer(pointer));
-    if (pointer === undefined || value === undefined) {
-      report("ref-unresolved", `$ref ${quote(ref)} points at nothing in ${schemaRoot.slice(1)} of ${doc.file}.`, 'Fix the JSON Pointer after "#"; same-document refs start at the schema root.');
-      return undefined;
-    }
-    return { doc, pointer: joinPointer(schemaRoot, ...splitPointer(pointer)), value };
-  }
-
-  private inFile(doc: SourceDoc, fragment: string, ref: string, report: (id: string, m: string, h: string) => void) {
-    const pointer = fragmentPointer(doc.value, fragment);
-    const value = pointer === undefined ? undefined : valueAt(doc.value, splitPointer(pointer));
-    if (pointer === undefined || value === undefined) {
-      report("ref-unresolved", `$ref ${quote(ref)} points at nothing in ${doc.file}.`, 'Fix the JSON Pointer after "#".');
-      return undefined;
-    }
-    return { doc, pointer, value };
   }
 }
 
@@ -307,12 +401,6 @@ function descriptorSchemaRoot(pointer: string): string | undefined {
 /** Whether `value` is a tool descriptor (a Tool: a name and an inputSchema), not a schema. */
 function isToolDescriptor(value: JsonValue): boolean {
   return isJsonObject(value) && typeof getOwn(value, "name") === "string" && Object.hasOwn(value, "inputSchema");
-}
-
-export function resolveFragment(root: JsonValue | undefined, fragment: string): JsonValue | undefined {
-  if (root === undefined) return undefined;
-  const pointer = fragmentPointer(root, fragment);
-  return pointer === undefined ? undefined : valueAt(root, splitPointer(pointer));
 }
 
 /**

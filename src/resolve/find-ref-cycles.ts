@@ -3,7 +3,7 @@
 // `items` and the like is fine (each step consumes part of the value) and is not reported.
 import { getOwn, isJsonObject, type JsonValue } from "../model/json.js";
 import { joinPointer } from "../model/pointer.js";
-import { anchorPointers, fragmentPointer, isSameDocumentRef, sameDocumentFragment } from "../model/schema-anchors.js";
+import { sameDocumentTarget, schemaResources } from "../model/schema-resources.js";
 import { childSchemas, IN_PLACE_KEYWORDS, walkSchema } from "../model/schema-walk.js";
 
 export interface RefCycle {
@@ -21,27 +21,26 @@ interface Edge {
 
 export function findRefCycles(root: JsonValue, maxCycles = 5): RefCycle[] {
   const edges = new Map<string, Edge[]>();
-  let hasLocalRef = false;
+  let hasRef = false;
   walkSchema(root, "", (node) => {
     if (!isJsonObject(node.schema)) return;
-    const ref = getOwn(node.schema, "$ref");
-    if (typeof ref === "string" && isSameDocumentRef(ref)) {
-      hasLocalRef = true;
+    if (typeof getOwn(node.schema, "$ref") === "string") {
+      hasRef = true;
       return "stop";
     }
   });
-  // Every loop closes with a local `$ref`: a schema without one has none (most have none).
-  if (!hasLocalRef) return [];
-  const anchors = anchorPointers(root);
+  // Every loop closes with a same-document `$ref`: a schema without one has none (most have none).
+  if (!hasRef) return [];
+  const resources = schemaResources(root);
   walkSchema(root, "", (node) => {
     const out: Edge[] = [];
     if (isJsonObject(node.schema)) {
       for (const child of childSchemas(node.schema)) {
         if (IN_PLACE_KEYWORDS.has(child.keyword)) out.push({ to: joinPointer(node.pointer, child.keyword, ...child.tokens) });
       }
+      // Read where it is written: a "#" ref inside an embedded resource starts at that resource.
       const ref = getOwn(node.schema, "$ref");
-      const fragment = typeof ref === "string" ? sameDocumentFragment(ref) : undefined;
-      const target = fragment === undefined ? undefined : fragmentPointer(root, fragment, anchors);
+      const target = typeof ref === "string" ? sameDocumentTarget(resources, root, node.schema, ref) : undefined;
       if (target !== undefined) out.push({ to: target, refPointer: joinPointer(node.pointer, "$ref") });
     }
     edges.set(node.pointer, out);

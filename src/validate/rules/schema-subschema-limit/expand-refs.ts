@@ -4,7 +4,7 @@
 // more than the limit to check. Iterative; each schema is expanded at most once per chain of refs.
 import { getOwn, isJsonObject, valueAt, type JsonObject, type JsonValue } from "../../../model/json.js";
 import { joinPointer, splitPointer } from "../../../model/pointer.js";
-import { anchorPointers, localRefPointer } from "../../../model/schema-anchors.js";
+import { sameDocumentTarget, schemaResources, type SchemaResources } from "../../../model/schema-resources.js";
 import { childSchemas, DEFINITION_KEYWORDS } from "../../../model/schema-walk.js";
 
 export interface ExpansionExcess {
@@ -23,7 +23,7 @@ type Frame = { readonly leave: JsonObject } | { readonly leave?: undefined; read
 
 /** Where expanding `$ref`s takes `root` past `limit` subschemas, or undefined when it stays within. */
 export function findExpansionExcess(root: JsonValue, rootPointer: string, limit: number): ExpansionExcess | undefined {
-  const anchors = anchorPointers(root);
+  const resources = schemaResources(root);
   // Schemas being expanded on the current chain of $refs (the root always is).
   const open = new Set<JsonObject>(isJsonObject(root) ? [root] : []);
   const stack: Frame[] = [{ schema: root, pointer: rootPointer, entry: undefined }];
@@ -43,7 +43,7 @@ export function findExpansionExcess(root: JsonValue, rootPointer: string, limit:
       stack.push({ schema: edge.schema, pointer: joinPointer(pointer, edge.keyword, ...edge.tokens), entry });
     }
     const ref = getOwn(schema, "$ref");
-    const target = typeof ref === "string" ? resolveLocal(root, anchors, ref) : undefined;
+    const target = typeof ref === "string" ? resolveLocal(root, resources, schema, ref) : undefined;
     // A $ref back into a schema already being expanded is recursion through the value; it adds
     // nothing new to the schema applied at one place, so it counts once.
     if (target === undefined || (isJsonObject(target.schema) && open.has(target.schema))) continue;
@@ -57,9 +57,9 @@ export function findExpansionExcess(root: JsonValue, rootPointer: string, limit:
   return undefined;
 }
 
-function resolveLocal(root: JsonValue, anchors: ReadonlyMap<string, string>, ref: string): { schema: JsonObject | boolean; pointer: string } | undefined {
+function resolveLocal(root: JsonValue, resources: SchemaResources, holder: JsonObject, ref: string): { schema: JsonObject | boolean; pointer: string } | undefined {
   // The resolver has bundled or refused every ref to another document.
-  const pointer = localRefPointer(root, ref, anchors);
+  const pointer = sameDocumentTarget(resources, root, holder, ref);
   const schema = pointer === undefined ? undefined : valueAt(root, splitPointer(pointer));
   return pointer !== undefined && (isJsonObject(schema) || typeof schema === "boolean") ? { schema, pointer } : undefined;
 }
