@@ -1,4 +1,6 @@
-import { valueAt, type JsonValue } from "../../model/json.js";
+import { getOwn, isJsonObject, valueAt, type JsonValue } from "../../model/json.js";
+import { sameDocumentTarget, schemaResources } from "../../model/schema-resources.js";
+import { walkSchema } from "../../model/schema-walk.js";
 import { splitPointer } from "../../model/pointer.js";
 import type { RunMemo } from "../../model/run-memo.js";
 import { defineRule, type RuleReport } from "../define-rule.js";
@@ -45,8 +47,11 @@ export const schemaValid = defineRule({
       }
       const error = result.compileError;
       // The resolver reports, where each is written, a ref that names nothing and a $dynamicRef or
-      // $recursiveRef to another document ("only supports hash fragment reference").
-      if (result.metaProblems.length > 0 || error === undefined || badPatterns || /can't resolve reference|only supports hash fragment reference/i.test(error)) continue;
+      // $recursiveRef to another document ("only supports hash fragment reference"). A ref ajv cannot
+      // resolve where the resolver found its target is reported here: mcp-gen and ajv read it apart,
+      // and nothing validate passes may stop the build's validators from compiling.
+      if (result.metaProblems.length > 0 || error === undefined || badPatterns || /only supports hash fragment reference/i.test(error)) continue;
+      if (/can't resolve reference/i.test(error) && hasUnresolvedRef(schema.schema)) continue;
       // A pattern that does not run in bounded time: schema-pattern-bounded-time says which and where, unless it is lowered.
       if (isNonLinearPatternError(error) && severityOf?.(SCHEMA_PATTERN_BOUNDED_TIME) === "error") continue;
       report({
@@ -58,6 +63,19 @@ export const schemaValid = defineRule({
     }
   },
 });
+
+/** Whether some `$ref` of the schema names nothing in it as the resolver reads it (which reported it). */
+function hasUnresolvedRef(root: JsonValue): boolean {
+  const resources = schemaResources(root);
+  let found = false;
+  walkSchema(root, "", (node) => {
+    const ref = isJsonObject(node.schema) ? getOwn(node.schema, "$ref") : undefined;
+    if (typeof ref !== "string" || !isJsonObject(node.schema) || sameDocumentTarget(resources, root, node.schema, ref) !== undefined) return;
+    found = true;
+    return "stop";
+  });
+  return found;
+}
 
 /** Reports `pattern`s and `patternProperties` keys that are not valid regular expressions; true if any. */
 function reportBadPatterns(root: JsonValue, rootPointer: string, memo: RunMemo, report: (r: RuleReport) => void): boolean {
