@@ -1,8 +1,10 @@
 import { getOwn, isJsonObject } from "../../model/json.js";
-import { SUPPORTED_DIALECT_URIS } from "../../model/dialect.js";
-import { defineRule } from "../define-rule.js";
-import { shortJson } from "../describe-pointer.js";
-import { toolSchemas } from "../walk.js";
+import { dialectOf, SUPPORTED_DIALECT_URIS } from "../../model/dialect.js";
+import type { RunMemo } from "../../model/run-memo.js";
+import { walkSchema } from "../../model/schema-walk.js";
+import { defineRule, type RuleReport } from "../define-rule.js";
+import { describePointer, shortJson } from "../describe-pointer.js";
+import { toolSchemas, type ToolSchema } from "../walk.js";
 
 export const schemaDialect = defineRule({
   id: "schema-dialect",
@@ -11,7 +13,9 @@ export const schemaDialect = defineRule({
     "A schema without `$schema` is JSON Schema 2020-12. mcp-gen, like the official SDK, also validates draft-07 and 2019-09 " +
     "schemas under their own rules. Any other `$schema` (draft-04, draft-06, a custom meta-schema, a typo) names a dialect " +
     "whose rules mcp-gen cannot apply, and MCP requires failing cleanly rather than guessing; the same goes for a `$schema` " +
-    "that is not a string.",
+    "that is not a string. A `$schema` inside the schema, at the root of an embedded resource (a subschema with `$id`), " +
+    "declares that resource's dialect (JSON Schema 2020-12 Core § 8.1.1), but validators, the SDK's included, read the whole " +
+    "schema by the root's: one that names another dialect than the root's, supported or not, is reported where it is written.",
   defaultSeverity: "error",
   breaks: ["sdk"],
   must: true,
@@ -19,8 +23,9 @@ export const schemaDialect = defineRule({
   since: "0.1.0",
   spec: "MCP 2026-07-28, basic/index.mdx § Schema Dialect, § Implementation Requirements",
   checklist: ["T-SCHEMA-5", "T-SCHEMA-6", "T-SCHEMA-7", "T-SCHEMA-8", "T-SCHEMA-9", "T-SCHEMA-10"],
-  check(tool, report) {
+  check(tool, report, { memo }) {
     for (const schema of toolSchemas(tool)) {
+      if (schema.dialect !== undefined) reportNestedDialects(schema, memo, report);
       if (schema.dialect !== undefined || !isJsonObject(schema.schema)) continue;
       const declared = getOwn(schema.schema, "$schema");
       report({
@@ -34,3 +39,30 @@ export const schemaDialect = defineRule({
     }
   },
 });
+
+/**
+ * A `$schema` below the root that names another dialect than the root's (or none that mcp-gen
+ * knows). ajv and json-schema-to-typescript read the embedded resource by the root's dialect anyway:
+ * a draft-04 boolean `exclusiveMaximum` became a schema-valid error about 2020-12, and an unknown
+ * dialect passed without a word.
+ */
+function reportNestedDialects(schema: ToolSchema, memo: RunMemo | undefined, report: (r: RuleReport) => void): void {
+  walkSchema(
+    schema.schema,
+    schema.pointer,
+    (node) => {
+      if (node.parent === undefined || !isJsonObject(node.schema) || !Object.hasOwn(node.schema, "$schema")) return;
+      const declared = getOwn(node.schema, "$schema");
+      const dialect = dialectOf(declared);
+      if (dialect === schema.dialect) return;
+      const what = typeof declared === "string" ? `$schema ${JSON.stringify(declared)}` : `$schema ${shortJson(declared)}`;
+      const named = dialect === undefined ? (typeof declared === "string" ? "an unsupported dialect" : "no dialect (it must be a string)") : `JSON Schema ${dialect}`;
+      report({
+        pointer: `${node.pointer}/$schema`,
+        message: `${describePointer(node.pointer)} declares ${what}, ${named}, inside this JSON Schema ${schema.dialect} ${schema.key}; validators, the official SDK's included, read the whole schema by ${schema.dialect}'s rules.`,
+        hint: `Write this subschema in JSON Schema ${schema.dialect} and remove its $schema.`,
+      });
+    },
+    memo,
+  );
+}
