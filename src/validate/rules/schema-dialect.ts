@@ -1,5 +1,5 @@
 import { getOwn, isJsonObject } from "../../model/json.js";
-import { dialectOf, SUPPORTED_DIALECT_URIS } from "../../model/dialect.js";
+import { dialectOf, paddedDialectUri, SUPPORTED_DIALECT_URIS } from "../../model/dialect.js";
 import type { RunMemo } from "../../model/run-memo.js";
 import { walkSchema } from "../../model/schema-walk.js";
 import { defineRule, type RuleReport } from "../define-rule.js";
@@ -13,7 +13,8 @@ export const schemaDialect = defineRule({
     "A schema without `$schema` is JSON Schema 2020-12. mcp-gen, like the official SDK, also validates draft-07 and 2019-09 " +
     "schemas under their own rules. Any other `$schema` (draft-04, draft-06, a custom meta-schema, a typo) names a dialect " +
     "whose rules mcp-gen cannot apply, and MCP requires failing cleanly rather than guessing; the same goes for a `$schema` " +
-    "that is not a string. A `$schema` inside the schema, at the root of an embedded resource (a subschema with `$id`), " +
+    "that is not a string, and for a supported URI with whitespace around it, which the SDK matches as written and refuses. " +
+    "A `$schema` inside the schema, at the root of an embedded resource (a subschema with `$id`), " +
     "declares that resource's dialect (JSON Schema 2020-12 Core § 8.1.1), but validators, the SDK's included, read the whole " +
     "schema by the root's: one that names another dialect than the root's, supported or not, is reported where it is written.",
   defaultSeverity: "error",
@@ -28,8 +29,19 @@ export const schemaDialect = defineRule({
       if (schema.dialect !== undefined) reportNestedDialects(schema, memo, report);
       if (schema.dialect !== undefined || !isJsonObject(schema.schema)) continue;
       const declared = getOwn(schema.schema, "$schema");
+      const pointer = `${schema.pointer}/$schema`;
+      // The SDK matches the URI as written: whitespace around the right URI is an unknown dialect there.
+      const padded = typeof declared === "string" ? paddedDialectUri(declared) : undefined;
+      if (padded !== undefined) {
+        report({
+          pointer,
+          message: `${schema.key} declares $schema ${JSON.stringify(declared)}, which has whitespace around the dialect URI, so the SDK refuses it as an unsupported dialect.`,
+          hint: `Remove the whitespace around the URI: write "${padded}".`,
+        });
+        continue;
+      }
       report({
-        pointer: `${schema.pointer}/$schema`,
+        pointer,
         message:
           typeof declared === "string"
             ? `${schema.key} declares $schema ${JSON.stringify(declared)}, an unsupported dialect.`
