@@ -16,7 +16,9 @@ export const descriptionToolShadowing = defineRule({
     'another server. Cross-references are common and fine in real servers ("use browser_snapshot first", "pass it to ' +
     'render_map_tool", "do not also call reverse_geocode_tool"), so a bare mention is never reported: only a condition on ' +
     "calling the other tool followed by an order (always, must, never, instead, make sure, BCC...), an obligation put on the " +
-    "other tool, or a declared side effect on it. Targets that are tools of this project get a hint to move the instruction " +
+    'other tool, or a declared side effect on it. Orders about the tool itself or tools in general ("when calling this tool, ' +
+    'always ...", "when calling any tool, never ...") name no other tool and are not reported. Targets that are tools of this ' +
+    "project get a hint to move the instruction " +
     "into that tool's own description; other identifiers are reported as another server's tool.",
   defaultSeverity: "warning",
   must: false,

@@ -32,6 +32,19 @@ const REF = String.raw`(\`?)([A-Za-z0-9][A-Za-z0-9_.-]*[A-Za-z0-9_]|[A-Za-z0-9])
  * description can make as long as it likes. With it each name is tried once, from its start.
  */
 const REF_START = String.raw`(?<![A-Za-z0-9_]|[A-Za-z0-9_][.-])`;
+/**
+ * Plain words that name no tool, though REF takes them for a name ("this" in "when calling this tool,
+ * always ..."): a sentence about "this tool", "any tool", "the other tool" or "each tool" orders how
+ * the tool itself, or tools in general, are used, which is no shadowing. A project tool with such a
+ * name still counts in backticks.
+ */
+const GENERIC_WORDS: ReadonlySet<string> = new Set(
+  (
+    "a an the this that these those it its any each every all some other another either neither no none one same such which what " +
+    "whichever whatever my your our their next previous prior last first following preceding above below current given said " +
+    "corresponding respective relevant appropriate right correct proper own tool tools"
+  ).split(" "),
+);
 const ORDER = /\b(?:always|also|must|never|make\s+sure|ensure|be\s+sure|remember\s+to|instead|do\s+not|don['’]?t|only|b?cc)\b/i;
 
 /**
@@ -118,6 +131,7 @@ export function findShadowing(text: string, context: ShadowingContext, memo?: Ru
 /** true: a tool of the project; false: another server's tool; undefined: not a tool reference. */
 function classify(name: string, how: { readonly backtick: boolean; readonly toolWord: boolean; readonly looseRef: boolean }, { self, tools, properties }: ShadowingContext): boolean | undefined {
   if (name === self) return undefined;
+  if (!how.backtick && GENERIC_WORDS.has(name.toLowerCase())) return undefined;
   const looksLikeName = /[_.-]|[a-z][A-Z]/.test(name);
   // A project tool with a plain-word name ("search") counts only in backticks or followed by "tool".
   if (tools.has(name)) return looksLikeName || how.backtick || how.toolWord ? true : undefined;
