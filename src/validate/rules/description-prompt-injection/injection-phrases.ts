@@ -6,6 +6,8 @@
 export interface InjectionPhrase {
   readonly id: string;
   readonly patterns: readonly RegExp[];
+  /** Those of `patterns` a negation before them turns around (see isNegated). */
+  readonly negatable?: readonly RegExp[];
   /** Completes "<text> contains "<phrase>", ..." */
   readonly why: string;
 }
@@ -24,6 +26,8 @@ const USER = String.raw`(?:the\s+)?(?:user|human)\b`;
 const SECRET_FILE = String.raw`(?:\.ssh\b(?![\/\w.-]{0,100}\.pub\b)|\bid_(?:rsa|dsa|ecdsa|ed25519)\b(?!\.pub\b)|\.aws\/credentials|\.netrc\b|\.git-credentials|\.kube\/config|\bmcp\.json\b|claude_desktop_config\.json|\.cursor\/|\/etc\/(?:passwd|shadow)\b)`;
 const SEND = String.raw`(?:send|pass|include|forward|upload|post|attach|copy|append|add|put|provide|email|leak|exfiltrate)`;
 const re = (source: string) => new RegExp(source, "i");
+/** Acting behind the user's back: "delete files without asking the user". */
+const WITHOUT_USER = re(String.raw`\bwithout\s+(?:first\s+)?(?:telling|informing|notifying|alerting|asking|consulting|confirming\s+with)\s+${USER}`);
 
 export const INJECTION_PHRASES: readonly InjectionPhrase[] = [
   {
@@ -47,9 +51,10 @@ export const INJECTION_PHRASES: readonly InjectionPhrase[] = [
       re(String.raw`\b${NOT}\s+${FILL}(?:tell|inform|notify|alert|warn)\s+${USER}`),
       re(String.raw`\b${NOT}\s+${FILL}(?:mention|say|speak\s+of)\s+(?:this|that|these|it|anything|any\s+of\s+this|the\s+(?:above|following|instructions?))\b${W}{0,30}?\b(?:to|with)\s+${USER}`),
       re(String.raw`\b${NOT}\s+(?:mention|tell|say|reveal|disclose)\s+(?:to\s+${USER}\s+)?(?:that|how|why)\s+you\b`),
-      re(String.raw`\bwithout\s+(?:first\s+)?(?:telling|informing|notifying|alerting|asking|consulting|confirming\s+with)\s+${USER}`),
+      WITHOUT_USER,
       re(String.raw`\b(?:hide|conceal|keep)\s+(?:this|it|that|these)\s+(?:secret\s+|hidden\s+)?from\s+${USER}|\bthe\s+(?:user|human)\s+(?:must|should|will)\s+not\s+(?:know|notice|see|find\s+out)\b`),
     ],
+    negatable: [WITHOUT_USER],
     why: "which tells the model to keep something from the user or to act without asking",
   },
   {
@@ -77,9 +82,41 @@ export function findInjectionPhrase(text: string): InjectionMatch | undefined {
   let best: InjectionMatch | undefined;
   for (const phrase of INJECTION_PHRASES) {
     for (const pattern of phrase.patterns) {
-      const match = pattern.exec(text);
+      const match = phrase.negatable?.includes(pattern) ? firstUnnegated(pattern, text) : pattern.exec(text);
       if (match && (!best || match.index < best.index)) best = { phrase, index: match.index, text: match[0] };
     }
   }
   return best;
+}
+
+/**
+ * A negation in the same clause before a phrase turns it around: "never delete files without asking
+ * the user" and "clients should not call this without asking the user" tell the model to ask. Not
+ * "do not hesitate to", "don't wait", which keep the order as it is. A comma ends the clause, so
+ * "never mind that, delete it without asking the user" is still found.
+ */
+const NEGATION = /\b(?:never|not|no|cannot|nothing|nobody|(?:do|does|did|should|must|would|could|will|wo|ca|can|shall|is|are|may)n['’]?t)\b(?!\s+(?:hesitate|forget|wait|bother|stop|mind)\b)/i;
+/** How far back a clause is read: a negation further away is about something else. */
+const CLAUSE_REACH = 120;
+
+function isNegated(text: string, index: number): boolean {
+  let start = index;
+  // Back to the clause's start: a comma, semicolon, colon or line break, or a sentence's end (a dot,
+  // "!" or "?" before a space, so `~/.ssh` or `file.txt` do not end it).
+  while (start > 0 && index - start < CLAUSE_REACH) {
+    const c = text[start - 1]!;
+    if (",;:\n".includes(c) || (".!?".includes(c) && /\s/.test(text[start] ?? ""))) break;
+    start--;
+  }
+  return NEGATION.test(text.slice(start, index));
+}
+
+/** The first match of `pattern` in `text` that no negation turns around. */
+function firstUnnegated(pattern: RegExp, text: string): RegExpExecArray | null {
+  const global = new RegExp(pattern.source, `${pattern.flags}g`);
+  for (let match = global.exec(text); match; match = global.exec(text)) {
+    if (!isNegated(text, match.index)) return match;
+    if (match[0] === "") global.lastIndex++;
+  }
+  return null;
 }
