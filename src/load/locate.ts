@@ -3,9 +3,10 @@
 // pointer to something missing falls back to the nearest parent that exists.
 import type { Diagnostic } from "../model/diagnostic.js";
 import { isPointerWithin, parentPointer } from "../model/pointer.js";
-import type { ResolvedTool, SourceDoc, SourceMount, TextRange } from "../model/source.js";
+import type { ResolvedTool, SourceDoc, SourceMount, StringPart, TextRange } from "../model/source.js";
 import type { DiagnosticContent } from "./diagnostic-at.js";
 import { diagnosticAt } from "./diagnostic-at.js";
+import { rangeOfStringPart } from "./locate-in-string.js";
 
 export type SpanTarget = "key" | "value";
 
@@ -26,8 +27,10 @@ export function rangeOfPointer(doc: SourceDoc, pointer: string, target: SpanTarg
   return { start: 0, end: 0 };
 }
 
-export function diagnosticAtPointer(doc: SourceDoc, pointer: string, content: DiagnosticContent, target: SpanTarget = "value"): Diagnostic {
-  return diagnosticAt(doc.file, doc.lineStarts, rangeOfPointer(doc, pointer, target), { ...content, pointer });
+/** `part`: where in the string at `pointer` the finding is, pointed at when it can be found exactly in the text. */
+export function diagnosticAtPointer(doc: SourceDoc, pointer: string, content: DiagnosticContent, target: SpanTarget = "value", part?: StringPart): Diagnostic {
+  const range = (part && rangeOfStringPart(doc, pointer, target, part)) ?? rangeOfPointer(doc, pointer, target);
+  return diagnosticAt(doc.file, doc.lineStarts, range, { ...content, pointer });
 }
 
 /** The mount that owns a wire pointer: the most specific one whose prefix matches. */
@@ -43,12 +46,19 @@ export function mountFor(mounts: readonly SourceMount[], wirePointer: string): S
  * Places a report about a resolved tool: the diagnostic names the file the node was written in.
  * `docs` holds every parsed file of the project by path.
  */
-export function diagnosticInTool(tool: ResolvedTool, docs: ReadonlyMap<string, SourceDoc>, wirePointer: string, content: DiagnosticContent, target: SpanTarget = "value"): Diagnostic {
+export function diagnosticInTool(
+  tool: ResolvedTool,
+  docs: ReadonlyMap<string, SourceDoc>,
+  wirePointer: string,
+  content: DiagnosticContent,
+  target: SpanTarget = "value",
+  part?: StringPart,
+): Diagnostic {
   const mount = mountFor(tool.mounts, wirePointer);
   const doc = mount ? docs.get(mount.file) : undefined;
   if (!mount || !doc) {
     return { ...content, file: tool.file, line: 1, column: 1, endLine: 1, endColumn: 1, pointer: wirePointer } as Diagnostic;
   }
   const sourcePointer = mount.sourcePointer + wirePointer.slice(mount.wirePointer.length);
-  return { ...diagnosticAtPointer(doc, sourcePointer, content, target), pointer: wirePointer };
+  return { ...diagnosticAtPointer(doc, sourcePointer, content, target, part), pointer: wirePointer };
 }

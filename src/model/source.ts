@@ -13,6 +13,12 @@ export interface TextRange {
   readonly end: number;
 }
 
+/** Where in a string value a finding is: its first UTF-16 code unit and how many. */
+export interface StringPart {
+  readonly index: number;
+  readonly length: number;
+}
+
 /** Where one JSON node sits in its file: its key (for object members) and its value. */
 export interface NodeSpan {
   readonly key?: TextRange;

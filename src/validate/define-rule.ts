@@ -1,7 +1,7 @@
 // The shape of a validation rule and the metadata checks every rule passes when the registry loads.
 import type { Severity } from "../model/diagnostic.js";
 import type { RunMemo } from "../model/run-memo.js";
-import type { ResolvedTool } from "../model/source.js";
+import type { ResolvedTool, StringPart } from "../model/source.js";
 import type { SchemaCompiler } from "../compile/schema-compiler.js";
 
 export type RuleSeverity = Severity | "off";
@@ -26,6 +26,12 @@ export interface RuleReport {
   readonly hint?: string;
   /** Point at the member's key instead of its value (for example an unknown field name). */
   readonly target?: "key" | "value";
+  /**
+   * The part of the string at `pointer` (or of the key, with `target` "key") the finding is about, in
+   * UTF-16 code units: the diagnostic points at it where the file's text maps to it exactly, else at
+   * the whole string.
+   */
+  readonly part?: StringPart;
   /** A milder severity for this one report (for example an info-level note); the configured severity still caps it. */
   readonly severity?: Severity;
 }

@@ -94,6 +94,7 @@ export function runRulesByTool(input: RunRulesInput): RuleDiagnostics {
           ...(r.hint !== undefined ? { hint: r.hint } : {}),
         },
         r.target ?? "value",
+        r.part,
       );
       into.push(diagnostic);
       all.push(diagnostic);

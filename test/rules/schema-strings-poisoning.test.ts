@@ -52,7 +52,7 @@ describe("poisoning rules read every string of a schema (T-SEC-8)", () => {
     expect(describePointer("/inputSchema/properties/a\u202eb")).toBe('inputSchema.properties["a\\u202eb"]');
   });
 
-  it("points a finding about a name at the name itself, not at its value", () => {
+  it("points a finding about a name at the name itself, not at its value: at the character in it", () => {
     const tool = { name: "t", description: "Adds.", inputSchema: { type: "object", properties: { "ok\u200b": { type: "string" } }, default: { "k\u200b": 1 } } };
     const text = `${JSON.stringify(tool, null, 2)}\n`;
     const place = (needle: string) => {
@@ -61,8 +61,8 @@ describe("poisoning rules read every string of a schema (T-SEC-8)", () => {
     };
     const found = analyzeTools([tool], [descriptionInvisibleCharacters]).analysis.diagnostics.map((d) => ({ pointer: d.pointer, line: d.line, column: d.column }));
     expect(found).toEqual([
-      { pointer: "/inputSchema/properties/ok\u200b", ...place('"ok\u200b"') },
-      { pointer: "/inputSchema/default/k\u200b", ...place('"k\u200b"') },
+      { pointer: "/inputSchema/properties/ok\u200b", ...place('\u200b": {') },
+      { pointer: "/inputSchema/default/k\u200b", ...place('\u200b": 1') },
     ]);
   });
 

@@ -29,6 +29,7 @@ export const descriptionHiddenInstructions = defineRule({
         if (!block) return;
         report({
           ...textPlace(field),
+          part: { index: block.index, length: block.text.length },
           message: `${describeText(field)} contains ${block.kind.what} ${quoteText(block.text, 50)} at index ${block.index}, ${block.kind.why}.`,
           hint: block.kind.hint,
         });

@@ -49,7 +49,8 @@ export const descriptionInvisibleCharacters = defineRule({
     'isolates (which reorder what is displayed), Unicode tag characters ("ASCII smuggling"), runs of variation selectors ' +
     '("emoji smuggling"), other format characters and controls other than tab and line breaks. Poisoned tools hide ' +
     "instructions this way. The message names the first such character, its index in the text (in UTF-16 code units, as " +
-    "JavaScript counts) and any text that tag characters or variation selectors spell. Legitimate uses pass: one variation " +
+    "JavaScript counts) and any text that tag characters or variation selectors spell, and the report points at the character " +
+    "itself in the file, escapes and YAML block scalars included. Legitimate uses pass: one variation " +
     "selector after a visible character (❤️), joiners inside emoji and between letters of joining scripts such as Persian, " +
     "bidi marks in right-to-left text, and emoji tag sequences such as the flag of Scotland.",
   defaultSeverity: "warning",
@@ -66,7 +67,8 @@ export const descriptionInvisibleCharacters = defineRule({
       (field) => {
         const finding = findInvisible(field.text);
         if (!finding) return;
-        report({ ...textPlace(field), message: describeFinding(describeText(field), field.text, finding), hint: hintFor(finding) });
+        const part = { index: finding.index, length: finding.codePoint > 0xffff ? 2 : 1 };
+        report({ ...textPlace(field), part, message: describeFinding(describeText(field), field.text, finding), hint: hintFor(finding) });
       },
       "every string",
     );

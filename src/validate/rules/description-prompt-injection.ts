@@ -30,6 +30,7 @@ export const descriptionPromptInjection = defineRule({
         if (!match) return;
         report({
           ...textPlace(field),
+          part: { index: match.index, length: match.text.length },
           message: `${describeText(field)} contains ${quoteText(match.text.replace(/\s+/g, " "), 80)} at index ${match.index}, ${match.phrase.why}.`,
           hint: "Delete the phrase and find out how it got there; a description says what the tool does and when to use it, nothing more.",
         });

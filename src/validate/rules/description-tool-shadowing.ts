@@ -43,6 +43,7 @@ export const descriptionToolShadowing = defineRule({
       const target = JSON.stringify(match.target);
       report({
         pointer: field.pointer,
+        part: { index: match.index, length: match.text.length },
         message: match.inProject
           ? `${describeText(field)} tells the model how to use ${target}, another tool of this project: ${quoteText(match.text, 80)}.`
           : `${describeText(field)} tells the model how to use ${target}, which is not a tool of this project: ${quoteText(match.text, 80)}.`,
