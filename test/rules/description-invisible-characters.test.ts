@@ -20,6 +20,8 @@ describeRule(descriptionInvisibleCharacters, () => {
       ["left-to-right mark in text without right-to-left letters", "a\u200eb", 0x200e],
       ["soft hyphen", "invis\u00adible", 0xad],
       ["Hangul filler", "a\u3164b", 0x3164],
+      ["a run of braille pattern blanks as padding", "Adds numbers.\u2800\u2800\u2800\u2800 hidden padding", 0x2800],
+      ["a braille pattern blank between Latin letters", "a\u2800b", 0x2800],
       ["Mongolian vowel separator", "a\u180eb", 0x180e],
       ["a single tag character", "a\u{e0041}b", 0xe0041],
       ["a variation selector with nothing before it", "\ufe0fabc", 0xfe0f],
@@ -44,6 +46,7 @@ describeRule(descriptionInvisibleCharacters, () => {
       ["an ideographic variation sequence", "\u845b\u{e0100}"],
       ["the flag of Wales", "\u{1f3f4}\u{e0067}\u{e0062}\u{e0077}\u{e006c}\u{e0073}\u{e007f}"],
       ["visible punctuation and spaces", "\u2014\u2011\u00a0\u3000\u2019\u00b0"],
+      ["braille text, its words spaced by braille blanks", "\u2813\u2811\u2807\u2807\u2815\u2800\u283a\u2815\u2817\u2807\u2819\u2800\u2800\u2801"],
     ];
     for (const [what, text] of passed) {
       it(`passes ${what}`, () => expect(findInvisible(text)).toBeUndefined());

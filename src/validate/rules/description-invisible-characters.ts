@@ -28,6 +28,7 @@ const NAMES: Readonly<Record<number, string>> = {
   0x2067: "RIGHT-TO-LEFT ISOLATE",
   0x2068: "FIRST STRONG ISOLATE",
   0x2069: "POP DIRECTIONAL ISOLATE",
+  0x2800: "BRAILLE PATTERN BLANK",
   0x3164: "HANGUL FILLER",
   0xfeff: "ZERO WIDTH NO-BREAK SPACE",
   0x0000: "NULL",
@@ -47,7 +48,8 @@ export const descriptionInvisibleCharacters = defineRule({
     "Tool descriptions and titles, the titles and descriptions inside inputSchema and outputSchema, and the schemas' other strings the model reads (a `$comment`, any string in `enum`, `const`, `default` or `examples`, a property's name) are read by the model, " +
     "so a character people cannot see is text that only the model sees: zero-width characters, bidi embeddings, overrides and " +
     'isolates (which reorder what is displayed), Unicode tag characters ("ASCII smuggling"), runs of variation selectors ' +
-    '("emoji smuggling"), other format characters and controls other than tab and line breaks. Poisoned tools hide ' +
+    '("emoji smuggling"), other format characters, blank fillers (U+3164 HANGUL FILLER, and U+2800 BRAILLE PATTERN BLANK ' +
+    "outside braille text) and controls other than tab and line breaks. Poisoned tools hide " +
     "instructions this way. The message names the first such character, its index in the text (in UTF-16 code units, as " +
     "JavaScript counts) and any text that tag characters or variation selectors spell, and the report points at the character " +
     "itself in the file, escapes and YAML block scalars included. Legitimate uses pass: one variation " +

@@ -69,8 +69,13 @@ function isInvisible(chars: readonly string[], i: number, hasRtl: boolean): bool
     if (isJoiningLetter(prev) && isJoiningLetter(next)) return false;
   }
   if ((c === 0x200e || c === 0x200f || c === 0x061c) && hasRtl) return false;
+  // BRAILLE PATTERN BLANK shows nothing, as U+3164 HANGUL FILLER does, but is no format character:
+  // blank padding unless it spaces braille cells, right next to one (the check stays O(1) a character).
+  if (c === 0x2800) return !isBrailleCell(prev) && !isBrailleCell(next);
   return SUSPECT.test(chars[i]!);
 }
+
+const isBrailleCell = (s: string | undefined) => s !== undefined && s >= "\u2801" && s <= "\u28ff";
 
 /** Length of an emoji tag sequence (U+1F3F4, 1-7 tag letters or digits, CANCEL TAG) starting at i, or 0. */
 function emojiTagSequenceLength(chars: readonly string[], i: number): number {
