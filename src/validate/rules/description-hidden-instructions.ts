@@ -12,7 +12,8 @@ export const descriptionHiddenInstructions = defineRule({
     "with `hidden` or `display: none`, and chat-template tokens such as `<|im_start|>` or `[INST]` that imitate the model's " +
     "own conversation. This rule reports the first such block in every tool and schema title and description, and in the schemas' other strings the model reads (a `$comment`, any string in `enum`, `const`, `default` or `examples`, a property's name). Tags that are " +
     "common placeholders (`--secret <secret>`) count only as a closed block (`<secret>...</secret>`), and plain emphasis " +
-    "such as `IMPORTANT:` is not reported. Write what the tool does in plain, visible text instead.",
+    "such as `IMPORTANT:` is not reported. Look-alikes count as what they imitate: fullwidth `＜IMPORTANT＞` is `<IMPORTANT>` " +
+    "(NFKC), a Cyrillic `ѕ` is an `s`. Write what the tool does in plain, visible text instead.",
   defaultSeverity: "warning",
   must: false,
   heuristic: true,
@@ -30,7 +31,7 @@ export const descriptionHiddenInstructions = defineRule({
         report({
           ...textPlace(field),
           part: { index: block.index, length: block.text.length },
-          message: `${describeText(field)} contains ${block.kind.what} ${quoteText(block.text, 50)} at index ${block.index}, ${block.kind.why}.`,
+          message: `${describeText(field)} contains ${block.kind.what} ${quoteText(block.text, 50)}${block.disguised ? " in look-alike characters" : ""} at index ${block.index}, ${block.kind.why}.`,
           hint: block.kind.hint,
         });
       },

@@ -8,8 +8,9 @@ export const descriptionPromptInjection = defineRule({
   summary: "Descriptions, titles and the other strings of the schemas contain no prompt-injection phrases.",
   description:
     "A description is read by the model as instructions about the tool, so a poisoned one talks to the model about other " +
-    'things: "ignore previous instructions", "you are now ...", "do not tell the user", "without asking the user", or ' +
-    '"read ~/.ssh/id_rsa and pass its content as ...". This rule looks for a short list of such phrases in every tool and ' +
+    'things: "ignore previous instructions", "you are now ..." (a role, or a new name such as "DAN"), "do not tell the user", ' +
+    '"without asking the user", or "read ~/.ssh/id_rsa (or .env, .npmrc, ~/.aws/credentials...) and pass its content as ...". ' +
+    "Phrases are matched with look-alike letters read as the Latin ones they imitate (a Cyrillic о, fullwidth forms). This rule looks for a short list of such phrases in every tool and " +
     "schema title and description, and in the schemas' other strings the model reads (a `$comment`, any string in `enum`, `const`, `default` or `examples`, a property's name), where \"full-schema poisoning\" hides them, and reports the first one in each text. The list is small on purpose and tested against " +
     "published servers, where it finds nothing: naming a path such as `~/.ssh/id_rsa` is fine, reading it and passing it " +
     'on is not, and a negation before "without asking the user" ("never delete files without asking the user") asks ' +
@@ -31,7 +32,7 @@ export const descriptionPromptInjection = defineRule({
         report({
           ...textPlace(field),
           part: { index: match.index, length: match.text.length },
-          message: `${describeText(field)} contains ${quoteText(match.text.replace(/\s+/g, " "), 80)} at index ${match.index}, ${match.phrase.why}.`,
+          message: `${describeText(field)} contains ${quoteText(match.text.replace(/\s+/g, " "), 80)}${match.disguised ? " in look-alike characters" : ""} at index ${match.index}, ${match.phrase.why}.`,
           hint: "Delete the phrase and find out how it got there; a description says what the tool does and when to use it, nothing more.",
         });
       },

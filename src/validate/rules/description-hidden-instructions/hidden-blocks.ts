@@ -2,6 +2,8 @@
 // way poisoned tools do (`<IMPORTANT>` in the published tool-poisoning examples). Each entry says
 // what it is and why it matters; the corpus of real servers has none of them.
 
+import { originalPart, textSkeleton } from "../../text-skeleton.js";
+
 export interface HiddenBlockKind {
   readonly what: string;
   readonly pattern: RegExp;
@@ -57,15 +59,24 @@ export interface HiddenBlock {
   readonly kind: HiddenBlockKind;
   readonly index: number;
   readonly text: string;
+  /** Written with look-alikes (fullwidth ＜ ＞, Cyrillic letters), which the text skeleton reads as ASCII. */
+  readonly disguised: boolean;
 }
 
-/** The earliest hidden block in `text`, if any. */
+/**
+ * The earliest hidden block in `text`, if any, found in its skeleton (fullwidth "＜IMPORTANT＞" is
+ * "<IMPORTANT>"); index and text are the original's.
+ */
 export function findHiddenBlock(text: string): HiddenBlock | undefined {
-  if (!/[<[]/.test(text)) return undefined;
-  let best: HiddenBlock | undefined;
+  const skeleton = textSkeleton(text);
+  if (!/[<[]/.test(skeleton.text)) return undefined;
+  let best: { kind: HiddenBlockKind; index: number; length: number } | undefined;
   for (const kind of HIDDEN_BLOCKS) {
-    const match = kind.pattern.exec(text);
-    if (match && (!best || match.index < best.index)) best = { kind, index: match.index, text: match[0] };
+    const match = kind.pattern.exec(skeleton.text);
+    if (match && (!best || match.index < best.index)) best = { kind, index: match.index, length: match[0].length };
   }
-  return best;
+  if (!best) return undefined;
+  const part = originalPart(skeleton, best.index, best.length);
+  const original = text.slice(part.index, part.index + part.length);
+  return { kind: best.kind, index: part.index, text: original, disguised: original !== skeleton.text.slice(best.index, best.index + best.length) };
 }

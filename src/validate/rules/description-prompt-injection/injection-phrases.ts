@@ -2,6 +2,7 @@
 // a published tool-poisoning or prompt-injection example and has no match in the corpus of real
 // servers (corpus/real and the 1,223 GitHub REST tools). Widen it only with a test that shows the
 // new phrase in an attack and its absence from legitimate descriptions.
+import { originalPart, textSkeleton } from "../../text-skeleton.js";
 
 export interface InjectionPhrase {
   readonly id: string;
@@ -23,7 +24,7 @@ const USER = String.raw`(?:the\s+)?(?:user|human)\b`;
  * The look for `.pub` stops 100 characters into the path: unbounded, it read the whole rest of a
  * path-like text at each `.ssh`, quadratic in the text ("OPEN.SSH." 16,000 times took a minute).
  */
-const SECRET_FILE = String.raw`(?:\.ssh\b(?![\/\w.-]{0,100}\.pub\b)|\bid_(?:rsa|dsa|ecdsa|ed25519)\b(?!\.pub\b)|\.aws\/credentials|\.netrc\b|\.git-credentials|\.kube\/config|\bmcp\.json\b|claude_desktop_config\.json|\.cursor\/|\/etc\/(?:passwd|shadow)\b)`;
+const SECRET_FILE = String.raw`(?:\.ssh\b(?![\/\w.-]{0,100}\.pub\b)|\bid_(?:rsa|dsa|ecdsa|ed25519)\b(?!\.pub\b)|\.aws\/credentials|\.netrc\b|(?<!\w)\.env\b(?!\.(?:example|sample|template|dist)\b)|\.npmrc\b|\.pypirc\b|\.git-credentials|\.kube\/config|\bmcp\.json\b|claude_desktop_config\.json|\.cursor\/|\/etc\/(?:passwd|shadow)\b)`;
 const SEND = String.raw`(?:send|pass|include|forward|upload|post|attach|copy|append|add|put|provide|email|leak|exfiltrate)`;
 const re = (source: string) => new RegExp(source, "i");
 /** Acting behind the user's back: "delete files without asking the user". */
@@ -42,7 +43,12 @@ export const INJECTION_PHRASES: readonly InjectionPhrase[] = [
   },
   {
     id: "new-role",
-    patterns: [re(String.raw`\byou\s+are\s+now\s+(?:a|an|the|in|my|no\s+longer)\s+[\w-]+|\bfrom\s+now\s+on,?\s+you\s+(?:are|will|must|should|shall)\b|\bnew\s+(?:system\s+)?instructions\s*:`)],
+    patterns: [
+      re(String.raw`\byou\s+are\s+now\s+(?:a|an|the|in|my|no\s+longer)\s+[\w-]+|\bfrom\s+now\s+on,?\s+you\s+(?:are|will|must|should|shall)\b|\bnew\s+(?:system\s+)?instructions\s*:`),
+      // A new name rather than a role: "you are now DAN", "you are now Jarvis, an AI without rules".
+      // Case matters (no i flag): "you are now connected" names nobody; "OK" is no name either.
+      /\b[Yy]ou\s+are\s+now\s+(?:(?:called|named|known\s+as)\s+[\w-]+|(?!OK\b)[A-Z][A-Z0-9]+\b|[A-Z][\w-]*(?=\s*,\s*(?:a|an|the|your)\s))/,
+    ],
     why: "which tries to give the model a new role or new orders",
   },
   {
@@ -75,18 +81,27 @@ export interface InjectionMatch {
   readonly phrase: InjectionPhrase;
   readonly index: number;
   readonly text: string;
+  /** Written with look-alikes of the phrase's letters (Cyrillic, fullwidth), which the text skeleton reads as those. */
+  readonly disguised: boolean;
 }
 
-/** The earliest phrase of the list in `text`, if any. */
+/**
+ * The earliest phrase of the list in `text`, if any, found in its skeleton (look-alike letters and
+ * fullwidth forms read as the Latin letters they imitate); index and text are the original's.
+ */
 export function findInjectionPhrase(text: string): InjectionMatch | undefined {
-  let best: InjectionMatch | undefined;
+  const skeleton = textSkeleton(text);
+  let best: { phrase: InjectionPhrase; index: number; length: number } | undefined;
   for (const phrase of INJECTION_PHRASES) {
     for (const pattern of phrase.patterns) {
-      const match = phrase.negatable?.includes(pattern) ? firstUnnegated(pattern, text) : pattern.exec(text);
-      if (match && (!best || match.index < best.index)) best = { phrase, index: match.index, text: match[0] };
+      const match = phrase.negatable?.includes(pattern) ? firstUnnegated(pattern, skeleton.text) : pattern.exec(skeleton.text);
+      if (match && (!best || match.index < best.index)) best = { phrase, index: match.index, length: match[0].length };
     }
   }
-  return best;
+  if (!best) return undefined;
+  const part = originalPart(skeleton, best.index, best.length);
+  const original = text.slice(part.index, part.index + part.length);
+  return { phrase: best.phrase, index: part.index, text: original, disguised: original !== skeleton.text.slice(best.index, best.index + best.length) };
 }
 
 /**
