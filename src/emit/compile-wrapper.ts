@@ -24,7 +24,9 @@ const OPTIONS = {
   strictIndexSignatures: true,
   declareExternallyReferenced: true,
   unreachableDefinitions: false,
-  ignoreMinAndMaxItems: true,
+  // A tuple's minItems makes its later positions optional; emit-types.ts leaves the bounds of any
+  // other array to its doc comment (array-keywords.ts), so they never expand it into a tuple.
+  ignoreMinAndMaxItems: false,
   $refOptions: { resolve: { external: false, file: false, http: false } },
 } as const;
 

@@ -9,6 +9,8 @@ import { defineOwn, getOwn, isJsonObject, type JsonObject, type JsonValue } from
 import { escapePointerToken, splitPointer } from "../model/pointer.js";
 import { sameDocumentTarget, schemaResources, type SchemaResources } from "../model/schema-resources.js";
 import { walkSchema } from "../model/schema-walk.js";
+import { DEFAULT_DIALECT, type Dialect, dialectOf } from "../model/dialect.js";
+import { arrayKeywords, copiedKeyword } from "./array-keywords.js";
 import { docCommentLines, escapeInvisibleInCode, typeKey } from "./safe-text.js";
 import { compileWrapper, type CustomName, loadTypeCompiler, type TypeCompiler } from "./compile-wrapper.js";
 import { formatTypeScript } from "./format-types.js";
@@ -315,25 +317,28 @@ function prepare(schema: JsonValue, base: RefBase, keyFor: KeyFor, titlesAsDocs 
   const put = (key: string, value: JsonValue) => defineOwn(out, key, value);
   for (const key of Object.keys(schema)) {
     const value = schema[key]!;
+    // The key this keyword has in the copy (a 2020-12 tuple is written the draft-07 way); undefined leaves it out.
+    const copied = copiedKeyword(schema, key, base.dialect);
+    if (copied === undefined) continue;
     if (key === "$ref") {
       const ref = typeof value === "string" ? wrapperRef(value, base, keyFor, schema) : undefined;
-      if (ref !== undefined) put(key, ref);
+      if (ref !== undefined) put(copied, ref);
     } else if (TEXT.has(key) && typeof value === "string") {
       // A title names a type; with titlesAsDocs it only documents one, when there is no description.
-      if (key !== "title" || !titlesAsDocs) put(key, docCommentLines(value).join("\n"));
+      if (key !== "title" || !titlesAsDocs) put(copied, docCommentLines(value).join("\n"));
       else if (typeof schema.description !== "string") put("description", docCommentLines(value).join("\n"));
     } else if (key === "required" && Array.isArray(value)) {
       put(
-        key,
+        copied,
         value.map((name) => (typeof name === "string" ? keyFor(name) : name)),
       );
     } else if (DATA.has(key)) {
-      put(key, dataFor(value, keyFor));
+      put(copied, dataFor(value, keyFor));
     } else if (SINGLE.has(key) || (key === "items" && !Array.isArray(value))) {
-      put(key, prepare(value, base, keyFor, titlesAsDocs));
+      put(copied, prepare(value, base, keyFor, titlesAsDocs));
     } else if ((ARRAY.has(key) || key === "items") && Array.isArray(value)) {
       put(
-        key,
+        copied,
         value.map((item) => prepare(item, base, keyFor, titlesAsDocs)),
       );
     } else if (MAP.has(key) && isJsonObject(value)) {
@@ -346,11 +351,11 @@ function prepare(schema: JsonValue, base: RefBase, keyFor: KeyFor, titlesAsDocs 
         const prepared = prepare(entries[name]!, base, keyFor, titlesAsDocs);
         defineOwn(map, keyFor(name), optional(name) ? orInherited(prepared, name) : prepared);
       }
-      put(key, map);
+      put(copied, map);
     }
   }
   if (admitsNoProperty(out)) put("additionalProperties", { tsType: "never" });
-  return refBesideDefinitions(out);
+  return refBesideDefinitions(arrayKeywords(out));
 }
 
 /** Where one schema root (inputSchema, outputSchema, a requestedSchema) sits in the wrapper, for its refs. */
@@ -358,13 +363,16 @@ interface RefBase {
   readonly root: JsonValue;
   /** The root's pointer in the wrapper, as URI fragment text. */
   readonly fragment: string;
+  /** The dialect the root is read in: its `$schema`, as for its validator. */
+  readonly dialect: Dialect;
   /** The root's schema resources (their base URIs and plain names), found when the first `$ref` is met. */
   resources?: SchemaResources;
 }
 
-/** @example refBase(schema, ["properties", "arguments"]) // { root: schema, fragment: "/properties/arguments" } */
+/** @example refBase(schema, ["properties", "arguments"]) // { root: schema, fragment: "/properties/arguments", dialect: "2020-12" } */
 function refBase(root: JsonValue, tokens: readonly string[]): RefBase {
-  return { root, fragment: tokens.map((token) => `/${fragmentText(escapePointerToken(token))}`).join("") };
+  const dialect = dialectOf(getOwn(root, "$schema")) ?? DEFAULT_DIALECT;
+  return { root, fragment: tokens.map((token) => `/${fragmentText(escapePointerToken(token))}`).join(""), dialect };
 }
 
 /**
@@ -383,25 +391,28 @@ function refBase(root: JsonValue, tokens: readonly string[]): RefBase {
 function wrapperRef(ref: string, base: RefBase, keyFor: KeyFor, holder: JsonObject): string | undefined {
   base.resources ??= schemaResources(base.root);
   const pointer = sameDocumentTarget(base.resources, base.root, holder, ref);
-  const tokens = pointer === undefined ? undefined : copyTokens(base.root, pointer, keyFor);
+  const tokens = pointer === undefined ? undefined : copyTokens(base, pointer, keyFor);
   return tokens === undefined ? undefined : `#${base.fragment}${tokens.map((token) => `/${fragmentText(escapePointerToken(token))}`).join("")}`;
 }
 
 /**
  * The pointer tokens of the schema at `pointer` of a root, in the copy prepare makes of the root:
  * names in maps are the keys prepare gives them (keyFor), and an optional property named like an
- * Object member is the first branch of the anyOf it is wrapped in (orInherited). Undefined when the
- * copy has no schema there: the way passes through a keyword prepare leaves out (contentSchema,
- * dependencies, vendor keywords...) or through data (default, enum...), or names nothing.
+ * Object member is the first branch of the anyOf it is wrapped in (orInherited), and a keyword is
+ * under the key the copy gives it (copiedKeyword: a 2020-12 `prefixItems` is the copy's `items`).
+ * Undefined when the copy has no schema there: the way passes through a keyword prepare leaves out
+ * (contentSchema, dependencies, vendor keywords...) or through data (default, enum...), or names nothing.
  */
-function copyTokens(root: JsonValue, pointer: string, keyFor: KeyFor): string[] | undefined {
+function copyTokens(base: RefBase, pointer: string, keyFor: KeyFor): string[] | undefined {
   const tokens = splitPointer(pointer);
   const out: string[] = [];
-  let node: JsonValue | undefined = root;
+  let node: JsonValue | undefined = base.root;
   for (let i = 0; i < tokens.length; i++) {
     if (!isJsonObject(node)) return undefined;
     const keyword = tokens[i]!;
     const value = getOwn(node, keyword);
+    const copied = copiedKeyword(node, keyword, base.dialect);
+    if (copied === undefined) return undefined;
     const next = tokens[i + 1];
     if (keyword === "definitions" && hasBothDefinitions(node) && next !== undefined) {
       // In the copy's `$defs` (mergedDefinitions), unless a `$defs` entry of that name took its place.
@@ -415,11 +426,11 @@ function copyTokens(root: JsonValue, pointer: string, keyFor: KeyFor): string[] 
       node = getOwn(value, next);
       i++;
     } else if ((ARRAY.has(keyword) || keyword === "items") && Array.isArray(value) && next !== undefined && /^(0|[1-9][0-9]*)$/.test(next)) {
-      out.push(keyword, next);
+      out.push(copied, next);
       node = value[Number(next)];
       i++;
     } else if (SINGLE.has(keyword) || (keyword === "items" && !Array.isArray(value))) {
-      out.push(keyword);
+      out.push(copied);
       node = value;
     } else return undefined;
   }

@@ -397,6 +397,41 @@ describe("mcp-gen build", () => {
     expect(checked.stdout).toBe("");
   });
 
+  it("writes test scaffolds tsc accepts for tools with open, short and 2020-12 tuples", async () => {
+    // A draft-07 `items: [A, B]` without minItems allows `[]`: the scaffold's derived arguments
+    // (`{ t: [] }`) once met the closed tuple `[string, number]` and failed `tsc -p .` of a fresh
+    // project. The 2020-12 tool's `prefixItems` were typed from `items` alone (`never[]`, `boolean[]`).
+    const legacy = {
+      name: "legacy",
+      description: "draft-07 tuple without minItems.",
+      inputSchema: { $schema: "http://json-schema.org/draft-07/schema#", type: "object", properties: { t: { type: "array", items: [{ type: "string" }, { type: "integer" }] } }, required: ["t"] },
+    };
+    const tuples = {
+      name: "tuples",
+      description: "2020-12 tuples.",
+      inputSchema: {
+        type: "object",
+        properties: {
+          pair: { type: "array", prefixItems: [{ type: "string" }, { type: "integer" }], items: false },
+          head: { type: "array", prefixItems: [{ type: "string" }], items: { type: "boolean" }, minItems: 1 },
+        },
+        required: ["pair", "head"],
+        additionalProperties: false,
+      },
+      outputSchema: { type: "object", properties: { pair: { type: "array", prefixItems: [{ type: "string" }, { type: "integer" }], items: false, minItems: 2 } }, required: ["pair"] },
+    };
+    const root = tempProject({
+      "tools/legacy.json": JSON.stringify(legacy),
+      "tools/tuples.json": JSON.stringify(tuples),
+      "tsconfig.json": JSON.stringify(PROJECT_TSCONFIG),
+      "package.json": '{ "type": "module" }',
+    });
+    symlinkSync(join(REPO_ROOT, "node_modules"), join(root, "node_modules"), "dir");
+    expect((await build(root)).code).toBe(0);
+    expect(readFileSync(join(root, "src/generated/tools/legacy.ts"), "utf8")).toContain("t: []|[string]|[string, number, ...(unknown)[]];");
+    for (const compiler of TYPESCRIPT_COMPILERS) expect({ [compiler.version]: (await typeCheck(compiler, join(root, "tsconfig.json"))).errors }).toEqual({ [compiler.version]: [] });
+  });
+
   it("prints its help with --help", async () => {
     const run = await build(tempProject({}), "--help");
     expect(run.code).toBe(0);
