@@ -11,6 +11,7 @@ import { sameDocumentTarget, schemaResources, type SchemaResources } from "../mo
 import { walkSchema } from "../model/schema-walk.js";
 import { DEFAULT_DIALECT, type Dialect, dialectOf } from "../model/dialect.js";
 import { arrayKeywords, copiedKeyword } from "./array-keywords.js";
+import { refBesideKeywords } from "./ref-beside-keywords.js";
 import { docCommentLines, escapeInvisibleInCode, typeKey } from "./safe-text.js";
 import { compileWrapper, type CustomName, loadTypeCompiler, type TypeCompiler } from "./compile-wrapper.js";
 import { formatTypeScript } from "./format-types.js";
@@ -355,7 +356,7 @@ function prepare(schema: JsonValue, base: RefBase, keyFor: KeyFor, titlesAsDocs 
     }
   }
   if (admitsNoProperty(out)) put("additionalProperties", { tsType: "never" });
-  return refBesideDefinitions(arrayKeywords(out));
+  return refBesideKeywords(arrayKeywords(out));
 }
 
 /** Where one schema root (inputSchema, outputSchema, a requestedSchema) sits in the wrapper, for its refs. */
@@ -463,24 +464,6 @@ function mergedDefinitions(schema: JsonObject): JsonObject {
 /** A pointer token as URI fragment text: what a fragment may not hold, percent-encoded. */
 function fragmentText(token: string): string {
   return token.replace(/[^A-Za-z0-9$._~!&'()*+,;=:@-]/gu, (char) => encodeURIComponent(char));
-}
-
-/**
- * A schema whose `$ref` sits beside the definitions it points into (`{ "$ref": "#/$defs/Args",
- * "$defs": { ... } }`, as zod-to-json-schema and other emitters write a named root), with the `$ref`
- * moved into `allOf`, which means the same in every dialect mcp-gen reads. json-schema-to-typescript
- * follows a `$ref` met on the way to the schema a pointer names, so a pointer into such an object's
- * own definitions went round in a circle and stopped the build.
- */
-function refBesideDefinitions(schema: Record<string, JsonValue>): Record<string, JsonValue> {
-  const ref = getOwn(schema, "$ref");
-  if (ref === undefined || (getOwn(schema, "$defs") === undefined && getOwn(schema, "definitions") === undefined)) return schema;
-  const out: Record<string, JsonValue> = {};
-  for (const key of Object.keys(schema)) if (key !== "$ref" && key !== "allOf") defineOwn(out, key, schema[key]!);
-  const allOf = getOwn(schema, "allOf");
-  // Last, so the schemas of allOf keep their indices, which refs into them name (copyTokens).
-  defineOwn(out, "allOf", [...(Array.isArray(allOf) ? allOf : []), { $ref: ref }]);
-  return out;
 }
 
 /**
