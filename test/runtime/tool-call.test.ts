@@ -39,6 +39,10 @@ describe("arguments", () => {
     expect(refuseArguments(tool, args, LIMITS)).toEqual({ content: [{ type: "text", text: "Invalid arguments for tool make_list: a number is too large for JSON to represent" }], isError: true });
   });
 
+  it("names the arguments themselves when they fail at the root", () => {
+    expect(refuseArguments(entry(), ["count"], LIMITS)).toEqual({ content: [{ type: "text", text: "Invalid arguments for tool make_list: the arguments: must be object" }], isError: true });
+  });
+
   it("lets every finite number through to the validator", () => {
     expect(refuseArguments(entry(), { count: 3, ratio: -1.5e300, list: [0, Number.MAX_VALUE] }, LIMITS)).toBeUndefined();
   });
@@ -56,6 +60,12 @@ describe("results", () => {
       message: expect.stringMatching(/^Tool make_list produced a result that does not match its outputSchema \(error id [0-9a-f]{8}\)\.$/),
     });
     expect(reports.map((r) => r.kind)).toEqual(["invalid-output"]);
+  });
+
+  it("names a result that fails outputSchema at its root the result, not the arguments", async () => {
+    const reports: ErrorReport[] = [];
+    await run(entry(TOTAL), ["not", "an", "object"], (report) => void reports.push(report));
+    expect(reports.map((r) => [r.kind, (r.error as Error).message])).toEqual([["invalid-output", "result does not match outputSchema: the result: must be object"]]);
   });
 
   it.each([

@@ -25,7 +25,7 @@ import { AjvJsonSchemaValidator } from "@modelcontextprotocol/client/validators/
 import { findHeaderParams, MCP_PARAM_PREFIX, type HeaderParam } from "./header-annotations.js";
 import { encodeHeaderValue } from "./header-encoding.js";
 import type { ToolDescriptor } from "./tool-table.js";
-import { describeValidationError, type CompiledValidator } from "./validation-messages.js";
+import { describeValidationError, type CheckedValue, type CompiledValidator } from "./validation-messages.js";
 import { stdioParameters, type StdioServer } from "./stdio-server.js";
 import { PinGuard, reattachOnConnect } from "./pin-guard.js";
 import type { DriftPolicy, ToolPin } from "./tool-pins.js";
@@ -92,7 +92,7 @@ export async function callTypedTool<O>(client: Client, entry: ClientToolEntry, a
   const structured = wrapped ? unwrapLegacyResult(result.structuredContent) : result.structuredContent;
   if (structured === undefined) throw new ToolOutputError(`Tool ${entry.name} returned no structuredContent, but its outputSchema requires one.`);
   if (!entry.validateOutput(structured)) {
-    throw new ToolOutputError(`Tool ${entry.name} returned output that does not match its outputSchema: ${describeValidationError(entry.validateOutput)}`);
+    throw new ToolOutputError(`Tool ${entry.name} returned output that does not match its outputSchema: ${describeValidationError(entry.validateOutput, { root: "the result" })}`);
   }
   return { isError: false, output: structured as O, result };
 }
@@ -176,16 +176,19 @@ function definitionForSdk(entry: ClientToolEntry, mirrorsHeaders: boolean): Tool
  * which builds its engines only when first needed.
  */
 export function precompiledValidators(entries: readonly ClientToolEntry[], fallback: jsonSchemaValidator = new AjvJsonSchemaValidator()): jsonSchemaValidator {
-  const byJson = new Map<string, CompiledValidator>();
+  const byJson = new Map<string, { readonly validate: CompiledValidator; readonly checked: CheckedValue }>();
   for (const entry of entries) {
-    byJson.set(JSON.stringify(entry.descriptor.inputSchema), entry.validateInput);
-    if (entry.descriptor.outputSchema !== undefined && entry.validateOutput !== undefined) byJson.set(JSON.stringify(entry.descriptor.outputSchema), entry.validateOutput);
+    byJson.set(JSON.stringify(entry.descriptor.inputSchema), { validate: entry.validateInput, checked: { root: "the arguments" } });
+    if (entry.descriptor.outputSchema !== undefined && entry.validateOutput !== undefined)
+      byJson.set(JSON.stringify(entry.descriptor.outputSchema), { validate: entry.validateOutput, checked: { root: "the result" } });
   }
   return {
     getValidator<T>(schema: JsonSchemaType): JsonSchemaValidator<T> {
-      const validate = byJson.get(JSON.stringify(schema));
-      if (validate === undefined) return fallback.getValidator<T>(schema);
-      return (input: unknown) => (validate(input) ? { valid: true, data: input as T, errorMessage: undefined } : { valid: false, data: undefined, errorMessage: describeValidationError(validate) });
+      const known = byJson.get(JSON.stringify(schema));
+      if (known === undefined) return fallback.getValidator<T>(schema);
+      const { validate, checked } = known;
+      return (input: unknown) =>
+        validate(input) ? { valid: true, data: input as T, errorMessage: undefined } : { valid: false, data: undefined, errorMessage: describeValidationError(validate, checked) };
     },
   };
 }

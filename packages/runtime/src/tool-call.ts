@@ -151,7 +151,7 @@ export async function runHandler(
   if (entry.validateOutput !== undefined && result.isError !== true) {
     if (result.structuredContent === undefined || !entry.validateOutput(result.structuredContent)) {
       const id = errorId();
-      const why = result.structuredContent === undefined ? "it has no structuredContent" : describeValidationError(entry.validateOutput);
+      const why = result.structuredContent === undefined ? "it has no structuredContent" : describeValidationError(entry.validateOutput, { root: "the result" });
       reportError(settings, { tool: entry.name, errorId: id, error: new Error(`result does not match outputSchema: ${why}`), kind: "invalid-output" });
       return { kind: "error", code: INTERNAL_ERROR, message: `Tool ${entry.name} produced a result that does not match its outputSchema (error id ${id}).` };
     }

@@ -187,7 +187,7 @@ function readAnswer(key: string, form: InputRequestForm, responses: ContextSourc
     case "accept": {
       const content = entry["content"] ?? {};
       if (!isPlainObject(content)) return { kind: "invalid", message: `The answer to "${key}" is not an object of form fields.` };
-      if (!form.validate(content)) return { kind: "invalid", message: `The answer to "${key}" does not match its form: ${describeValidationError(form.validate)}.` };
+      if (!form.validate(content)) return { kind: "invalid", message: `The answer to "${key}" does not match its form: ${describeValidationError(form.validate, { root: "the answer" })}.` };
       return { kind: "accepted", content };
     }
     default:

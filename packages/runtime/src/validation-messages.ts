@@ -8,7 +8,17 @@ export interface CompiledValidator {
   errors?: ReadonlyArray<{ readonly instancePath: string; readonly keyword: string; readonly params: Readonly<Record<string, unknown>>; readonly message?: string }> | null;
 }
 
-function fieldPath(instancePath: string, child?: unknown): string {
+/**
+ * What was checked, for the message. `root` names the value itself, for an error at its top:
+ * "the arguments", "the result" (a tool's structuredContent), "the answer" (an input request's content).
+ */
+export interface CheckedValue {
+  readonly root: string;
+}
+
+const ARGUMENTS: CheckedValue = { root: "the arguments" };
+
+function pathOf(root: string, instancePath: string, child?: unknown): string {
   const tokens =
     instancePath === ""
       ? []
@@ -18,18 +28,23 @@ function fieldPath(instancePath: string, child?: unknown): string {
           .map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
   if (child !== undefined) tokens.push(String(child));
   return tokens.length === 0
-    ? "the arguments"
+    ? root
     : tokens
         .map((t) => (/^\d+$/.test(t) ? `[${t}]` : t))
         .join(".")
         .replace(/\.\[/g, "[");
 }
 
-/** "city: is required", "days: must be <= 7", "units: must be one of metric, imperial". */
-export function describeValidationError(validator: CompiledValidator): string {
+/**
+ * "city: is required", "days: must be <= 7", "units: must be one of metric, imperial"; an error at
+ * the top of the value names it as `checked.root` says ("the result: must be object").
+ * @example describeValidationError(validateOutput, { root: "the result" })
+ */
+export function describeValidationError(validator: CompiledValidator, checked: CheckedValue = ARGUMENTS): string {
   const error = validator.errors?.[0];
   if (!error) return "the value is invalid";
   const params = error.params;
+  const fieldPath = (instancePath: string, child?: unknown) => pathOf(checked.root, instancePath, child);
   switch (error.keyword) {
     case "required":
       return `${fieldPath(error.instancePath, params["missingProperty"])}: is required`;

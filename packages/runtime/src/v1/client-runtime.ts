@@ -10,7 +10,7 @@ import { ErrorCode, McpError, type CallToolResult, type Implementation, type Too
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv-provider.js";
 import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
 import type { ToolDescriptor } from "../tool-table.js";
-import { describeValidationError, type CompiledValidator } from "../validation-messages.js";
+import { describeValidationError, type CheckedValue, type CompiledValidator } from "../validation-messages.js";
 import { needsLegacyWrap, unwrapLegacyResult, wrapOutputSchema } from "./legacy-projection.js";
 import { stdioParameters, type StdioServer } from "../stdio-server.js";
 import { PinGuard, reattachOnConnect } from "../pin-guard.js";
@@ -70,7 +70,7 @@ export async function callTypedTool<O>(client: Client, entry: ClientToolEntry, a
   const structured = needsLegacyWrap(entry.descriptor.outputSchema) ? unwrapLegacyResult(result.structuredContent) : result.structuredContent;
   if (structured === undefined) throw new ToolOutputError(`Tool ${entry.name} returned no structuredContent, but its outputSchema requires one.`);
   if (!entry.validateOutput(structured)) {
-    throw new ToolOutputError(`Tool ${entry.name} returned output that does not match its outputSchema: ${describeValidationError(entry.validateOutput)}`);
+    throw new ToolOutputError(`Tool ${entry.name} returned output that does not match its outputSchema: ${describeValidationError(entry.validateOutput, { root: "the result" })}`);
   }
   return { isError: false, output: structured as O, result };
 }
@@ -123,14 +123,15 @@ async function walkPages(client: Client, options: ListToolsOptions | undefined):
 export function precompiledValidators(entries: readonly ClientToolEntry[], fallback: jsonSchemaValidator = new AjvJsonSchemaValidator()): jsonSchemaValidator {
   /** Each known schema's check: undefined when the value passes, else why not. */
   const byJson = new Map<string, (input: unknown) => string | undefined>();
-  const check = (validate: CompiledValidator) => (input: unknown) => (validate(input) ? undefined : describeValidationError(validate));
+  const check = (validate: CompiledValidator, checked: CheckedValue) => (input: unknown) => (validate(input) ? undefined : describeValidationError(validate, checked));
   for (const entry of entries) {
-    byJson.set(JSON.stringify(entry.descriptor.inputSchema), check(entry.validateInput));
+    byJson.set(JSON.stringify(entry.descriptor.inputSchema), check(entry.validateInput, { root: "the arguments" }));
     const output = entry.descriptor.outputSchema;
     const validate = entry.validateOutput;
     if (output === undefined || validate === undefined) continue;
-    if (!needsLegacyWrap(output)) byJson.set(JSON.stringify(output), check(validate));
-    else byJson.set(JSON.stringify(wrapOutputSchema(output)), (value) => (unwrapLegacyResult(value) === undefined ? "result: is required" : check(validate)(unwrapLegacyResult(value))));
+    const checkResult = check(validate, { root: "the result" });
+    if (!needsLegacyWrap(output)) byJson.set(JSON.stringify(output), checkResult);
+    else byJson.set(JSON.stringify(wrapOutputSchema(output)), (value) => (unwrapLegacyResult(value) === undefined ? "result: is required" : checkResult(unwrapLegacyResult(value))));
   }
   return {
     getValidator<T>(schema: JsonSchemaType): JsonSchemaValidator<T> {
