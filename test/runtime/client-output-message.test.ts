@@ -32,6 +32,12 @@ describe("a result that breaks outputSchema at its root", () => {
     await expect(call(stubClient([1, 2]), entry, {})).rejects.toThrow("Tool count returned output that does not match its outputSchema: the result: must be object");
   });
 
+  it("names the types a string-or-object result allows, not only the first", async () => {
+    const either = { anyOf: [{ type: "object", properties: { a: { type: "string" } } }, { type: "string" }] };
+    const pick = { ...entry, name: "pick", descriptor: { name: "pick", inputSchema, outputSchema: either }, validateOutput: ajv.compile(either) as CompiledValidator };
+    await expect(callTypedTool(stubClient(5), pick, {})).rejects.toThrow("Tool pick returned output that does not match its outputSchema: the result: must be object or string");
+  });
+
   it("keeps field names relative to the result", async () => {
     await expect(callTypedTool(stubClient({ m: 1 }), entry, {})).rejects.toThrow("Tool count returned output that does not match its outputSchema: n: is required");
   });

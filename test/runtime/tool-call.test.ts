@@ -43,6 +43,17 @@ describe("arguments", () => {
     expect(refuseArguments(entry(), ["count"], LIMITS)).toEqual({ content: [{ type: "text", text: "Invalid arguments for tool make_list: the arguments: must be object" }], isError: true });
   });
 
+  it("names the alternative a discriminator picks, not the first alternative's field", () => {
+    const circle = { type: "object", properties: { kind: { const: "circle" }, r: { type: "number" } }, required: ["kind", "r"] };
+    const rect = { type: "object", properties: { kind: { const: "rect" }, w: { type: "number" }, h: { type: "number" } }, required: ["kind", "w", "h"] };
+    const inputSchema = { type: "object" as const, properties: { shape: { oneOf: [circle, rect] } }, required: ["shape"] };
+    const area: ToolEntry = { ...entry(), name: "area", descriptor: { name: "area", inputSchema }, validateInput: ajv.compile(inputSchema) as CompiledValidator };
+    expect(refuseArguments(area, { shape: { kind: "rect", w: 2 } }, LIMITS)).toEqual({
+      content: [{ type: "text", text: 'Invalid arguments for tool area: shape.h: is required (the alternative whose kind is "rect")' }],
+      isError: true,
+    });
+  });
+
   it("lets every finite number through to the validator", () => {
     expect(refuseArguments(entry(), { count: 3, ratio: -1.5e300, list: [0, Number.MAX_VALUE] }, LIMITS)).toBeUndefined();
   });

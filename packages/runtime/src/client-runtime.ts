@@ -74,7 +74,9 @@ function errorText(result: CallToolResult): string {
  */
 export async function callTypedTool<O>(client: Client, entry: ClientToolEntry, args: unknown, options?: CallToolRequestOptions, guard?: PinGuard): Promise<ToolOutcome<O>> {
   if (!entry.validateInput(args)) {
-    throw new ToolArgumentsError(`Invalid arguments for tool ${entry.name}: ${describeValidationError(entry.validateInput)}`);
+    throw new ToolArgumentsError(
+      `Invalid arguments for tool ${entry.name}: ${describeValidationError(entry.validateInput, { root: "the arguments", value: args, schema: entry.descriptor.inputSchema })}`,
+    );
   }
   const mirrored = mirrorHeaders(entry, args);
   // The guard holds the request back at the transport until the pin is judged (a current listing,
@@ -92,7 +94,9 @@ export async function callTypedTool<O>(client: Client, entry: ClientToolEntry, a
   const structured = wrapped ? unwrapLegacyResult(result.structuredContent) : result.structuredContent;
   if (structured === undefined) throw new ToolOutputError(`Tool ${entry.name} returned no structuredContent, but its outputSchema requires one.`);
   if (!entry.validateOutput(structured)) {
-    throw new ToolOutputError(`Tool ${entry.name} returned output that does not match its outputSchema: ${describeValidationError(entry.validateOutput, { root: "the result" })}`);
+    throw new ToolOutputError(
+      `Tool ${entry.name} returned output that does not match its outputSchema: ${describeValidationError(entry.validateOutput, { root: "the result", value: structured, schema: entry.descriptor.outputSchema })}`,
+    );
   }
   return { isError: false, output: structured as O, result };
 }
@@ -178,9 +182,9 @@ function definitionForSdk(entry: ClientToolEntry, mirrorsHeaders: boolean): Tool
 export function precompiledValidators(entries: readonly ClientToolEntry[], fallback: jsonSchemaValidator = new AjvJsonSchemaValidator()): jsonSchemaValidator {
   const byJson = new Map<string, { readonly validate: CompiledValidator; readonly checked: CheckedValue }>();
   for (const entry of entries) {
-    byJson.set(JSON.stringify(entry.descriptor.inputSchema), { validate: entry.validateInput, checked: { root: "the arguments" } });
+    byJson.set(JSON.stringify(entry.descriptor.inputSchema), { validate: entry.validateInput, checked: { root: "the arguments", schema: entry.descriptor.inputSchema } });
     if (entry.descriptor.outputSchema !== undefined && entry.validateOutput !== undefined)
-      byJson.set(JSON.stringify(entry.descriptor.outputSchema), { validate: entry.validateOutput, checked: { root: "the result" } });
+      byJson.set(JSON.stringify(entry.descriptor.outputSchema), { validate: entry.validateOutput, checked: { root: "the result", schema: entry.descriptor.outputSchema } });
   }
   return {
     getValidator<T>(schema: JsonSchemaType): JsonSchemaValidator<T> {
@@ -188,7 +192,7 @@ export function precompiledValidators(entries: readonly ClientToolEntry[], fallb
       if (known === undefined) return fallback.getValidator<T>(schema);
       const { validate, checked } = known;
       return (input: unknown) =>
-        validate(input) ? { valid: true, data: input as T, errorMessage: undefined } : { valid: false, data: undefined, errorMessage: describeValidationError(validate, checked) };
+        validate(input) ? { valid: true, data: input as T, errorMessage: undefined } : { valid: false, data: undefined, errorMessage: describeValidationError(validate, { ...checked, value: input }) };
     },
   };
 }

@@ -111,7 +111,8 @@ function reportError(settings: CallSettings, report: ErrorReport): void {
 export function refuseArguments(entry: ToolEntry, args: unknown, limits: ServerLimits): WireToolResult | undefined {
   const tooBig = checkArgumentLimits(args, limits);
   if (tooBig !== undefined) return textResult(`Invalid arguments for tool ${entry.name}: ${tooBig}`, true);
-  if (!entry.validateInput(args)) return textResult(`Invalid arguments for tool ${entry.name}: ${describeValidationError(entry.validateInput)}`, true);
+  if (!entry.validateInput(args))
+    return textResult(`Invalid arguments for tool ${entry.name}: ${describeValidationError(entry.validateInput, { root: "the arguments", value: args, schema: entry.descriptor.inputSchema })}`, true);
   return undefined;
 }
 
@@ -151,7 +152,10 @@ export async function runHandler(
   if (entry.validateOutput !== undefined && result.isError !== true) {
     if (result.structuredContent === undefined || !entry.validateOutput(result.structuredContent)) {
       const id = errorId();
-      const why = result.structuredContent === undefined ? "it has no structuredContent" : describeValidationError(entry.validateOutput, { root: "the result" });
+      const why =
+        result.structuredContent === undefined
+          ? "it has no structuredContent"
+          : describeValidationError(entry.validateOutput, { root: "the result", value: result.structuredContent, schema: entry.descriptor.outputSchema });
       reportError(settings, { tool: entry.name, errorId: id, error: new Error(`result does not match outputSchema: ${why}`), kind: "invalid-output" });
       return { kind: "error", code: INTERNAL_ERROR, message: `Tool ${entry.name} produced a result that does not match its outputSchema (error id ${id}).` };
     }

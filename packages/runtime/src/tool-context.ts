@@ -187,7 +187,11 @@ function readAnswer(key: string, form: InputRequestForm, responses: ContextSourc
     case "accept": {
       const content = entry["content"] ?? {};
       if (!isPlainObject(content)) return { kind: "invalid", message: `The answer to "${key}" is not an object of form fields.` };
-      if (!form.validate(content)) return { kind: "invalid", message: `The answer to "${key}" does not match its form: ${describeValidationError(form.validate, { root: "the answer" })}.` };
+      if (!form.validate(content))
+        return {
+          kind: "invalid",
+          message: `The answer to "${key}" does not match its form: ${describeValidationError(form.validate, { root: "the answer", value: content, schema: form.requestedSchema })}.`,
+        };
       return { kind: "accepted", content };
     }
     default:

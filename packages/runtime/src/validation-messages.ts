@@ -1,63 +1,65 @@
-// Turns a compiled validator's first error into one sentence that names the field, and checks the
+// Turns a compiled validator's failure into one sentence that names the field, and checks the
 // cheap bounds (depth, string length) before any schema runs. Shared by generated servers and
 // clients; dependency-free.
+import { describeAlternatives } from "./alternatives-message.js";
+import { fieldPath } from "./field-path.js";
+
+/** One error of an ajv standalone validator (ajv writes schemaPath; hand-written validators may not). */
+export interface ValidationError {
+  readonly instancePath: string;
+  readonly schemaPath?: string;
+  readonly keyword: string;
+  readonly params: Readonly<Record<string, unknown>>;
+  readonly message?: string;
+}
 
 /** The shape of an ajv standalone validator. */
 export interface CompiledValidator {
   (data: unknown): boolean;
-  errors?: ReadonlyArray<{ readonly instancePath: string; readonly keyword: string; readonly params: Readonly<Record<string, unknown>>; readonly message?: string }> | null;
+  errors?: ReadonlyArray<ValidationError> | null;
 }
 
 /**
  * What was checked, for the message. `root` names the value itself, for an error at its top:
- * "the arguments", "the result" (a tool's structuredContent), "the answer" (an input request's content).
+ * "the arguments", "the result" (a tool's structuredContent), "the answer" (an input request's
+ * content). `value` and `schema` (the JSON checked and the schema the validator was compiled from)
+ * let a failed oneOf/anyOf name the alternative a `const` discriminator picks.
  */
 export interface CheckedValue {
   readonly root: string;
+  readonly value?: unknown;
+  readonly schema?: unknown;
 }
 
 const ARGUMENTS: CheckedValue = { root: "the arguments" };
 
-function pathOf(root: string, instancePath: string, child?: unknown): string {
-  const tokens =
-    instancePath === ""
-      ? []
-      : instancePath
-          .slice(1)
-          .split("/")
-          .map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
-  if (child !== undefined) tokens.push(String(child));
-  return tokens.length === 0
-    ? root
-    : tokens
-        .map((t) => (/^\d+$/.test(t) ? `[${t}]` : t))
-        .join(".")
-        .replace(/\.\[/g, "[");
-}
-
 /**
  * "city: is required", "days: must be <= 7", "units: must be one of metric, imperial"; an error at
- * the top of the value names it as `checked.root` says ("the result: must be object").
- * @example describeValidationError(validateOutput, { root: "the result" })
+ * the top of the value names it as `checked.root` says ("the result: must be object"). A failed
+ * oneOf/anyOf is described by alternatives-message.ts, never by one alternative's error alone.
+ * @example describeValidationError(validateOutput, { root: "the result", value: structured, schema: outputSchema })
  */
 export function describeValidationError(validator: CompiledValidator, checked: CheckedValue = ARGUMENTS): string {
-  const error = validator.errors?.[0];
-  if (!error) return "the value is invalid";
+  const errors = validator.errors;
+  if (!errors || errors.length === 0) return "the value is invalid";
+  const describeOne = (error: ValidationError) => describeError(error, checked.root);
+  return describeAlternatives(errors, checked, describeOne) ?? describeOne(errors[0]!);
+}
+
+function describeError(error: ValidationError, root: string): string {
   const params = error.params;
-  const fieldPath = (instancePath: string, child?: unknown) => pathOf(checked.root, instancePath, child);
+  const path = (child?: unknown) => fieldPath(root, error.instancePath, child);
   switch (error.keyword) {
     case "required":
-      return `${fieldPath(error.instancePath, params["missingProperty"])}: is required`;
+      return `${path(params["missingProperty"])}: is required`;
     case "additionalProperties":
-      return `${fieldPath(error.instancePath, params["additionalProperty"])}: is not allowed`;
+      return `${path(params["additionalProperty"])}: is not allowed`;
     case "unevaluatedProperties":
-      return `${fieldPath(error.instancePath, params["unevaluatedProperty"])}: is not allowed`;
+      return `${path(params["unevaluatedProperty"])}: is not allowed`;
     case "enum":
-      return Array.isArray(params["allowedValues"])
-        ? `${fieldPath(error.instancePath)}: must be one of ${params["allowedValues"].map((v) => JSON.stringify(v)).join(", ")}`
-        : `${fieldPath(error.instancePath)}: must be one of the allowed values`;
+      return Array.isArray(params["allowedValues"]) ? `${path()}: must be one of ${params["allowedValues"].map((v) => JSON.stringify(v)).join(", ")}` : `${path()}: must be one of the allowed values`;
     default:
-      return `${fieldPath(error.instancePath)}: ${error.message ?? `fails ${error.keyword}`}`;
+      return `${path()}: ${error.message ?? `fails ${error.keyword}`}`;
   }
 }
 

@@ -59,7 +59,9 @@ function errorText(result: CallToolResult): string {
  */
 export async function callTypedTool<O>(client: Client, entry: ClientToolEntry, args: unknown, options?: CallOptions, guard?: PinGuard): Promise<ToolOutcome<O>> {
   if (!entry.validateInput(args)) {
-    throw new ToolArgumentsError(`Invalid arguments for tool ${entry.name}: ${describeValidationError(entry.validateInput)}`);
+    throw new ToolArgumentsError(
+      `Invalid arguments for tool ${entry.name}: ${describeValidationError(entry.validateInput, { root: "the arguments", value: args, schema: entry.descriptor.inputSchema })}`,
+    );
   }
   // The guard holds the request back at the transport until the pin is judged (a current listing,
   // then the tool's verdict): the call's own timeout and signal bound that wait, as they do the call.
@@ -70,7 +72,9 @@ export async function callTypedTool<O>(client: Client, entry: ClientToolEntry, a
   const structured = needsLegacyWrap(entry.descriptor.outputSchema) ? unwrapLegacyResult(result.structuredContent) : result.structuredContent;
   if (structured === undefined) throw new ToolOutputError(`Tool ${entry.name} returned no structuredContent, but its outputSchema requires one.`);
   if (!entry.validateOutput(structured)) {
-    throw new ToolOutputError(`Tool ${entry.name} returned output that does not match its outputSchema: ${describeValidationError(entry.validateOutput, { root: "the result" })}`);
+    throw new ToolOutputError(
+      `Tool ${entry.name} returned output that does not match its outputSchema: ${describeValidationError(entry.validateOutput, { root: "the result", value: structured, schema: entry.descriptor.outputSchema })}`,
+    );
   }
   return { isError: false, output: structured as O, result };
 }
@@ -123,13 +127,13 @@ async function walkPages(client: Client, options: ListToolsOptions | undefined):
 export function precompiledValidators(entries: readonly ClientToolEntry[], fallback: jsonSchemaValidator = new AjvJsonSchemaValidator()): jsonSchemaValidator {
   /** Each known schema's check: undefined when the value passes, else why not. */
   const byJson = new Map<string, (input: unknown) => string | undefined>();
-  const check = (validate: CompiledValidator, checked: CheckedValue) => (input: unknown) => (validate(input) ? undefined : describeValidationError(validate, checked));
+  const check = (validate: CompiledValidator, checked: CheckedValue) => (input: unknown) => (validate(input) ? undefined : describeValidationError(validate, { ...checked, value: input }));
   for (const entry of entries) {
-    byJson.set(JSON.stringify(entry.descriptor.inputSchema), check(entry.validateInput, { root: "the arguments" }));
+    byJson.set(JSON.stringify(entry.descriptor.inputSchema), check(entry.validateInput, { root: "the arguments", schema: entry.descriptor.inputSchema }));
     const output = entry.descriptor.outputSchema;
     const validate = entry.validateOutput;
     if (output === undefined || validate === undefined) continue;
-    const checkResult = check(validate, { root: "the result" });
+    const checkResult = check(validate, { root: "the result", schema: output });
     if (!needsLegacyWrap(output)) byJson.set(JSON.stringify(output), checkResult);
     else byJson.set(JSON.stringify(wrapOutputSchema(output)), (value) => (unwrapLegacyResult(value) === undefined ? "result: is required" : checkResult(unwrapLegacyResult(value))));
   }
