@@ -1,7 +1,8 @@
 // Two texts of a generated file → whether they differ only as a code formatter makes them differ
 // (Prettier, Biome, `eslint --fix` with style rules): whitespace and line breaks, quote style,
 // semicolons, trailing commas, parentheses, quotes around an object key that needs none (Prettier's
-// quoteProps "as-needed"). A heuristic that only decides how check and build word a hand edit (one
+// quoteProps "as-needed"), the leading `|` Prettier and Biome give a union they break over lines
+// (`v?:\n    | { … }\n    | string`). A heuristic that only decides how check and build word a hand edit (one
 // finding for a formatter run over the folder, not one per file), never whether it is reported.
 import { diagnosticAtLineStart } from "../load/diagnostic-at.js";
 import type { Diagnostic } from "../model/diagnostic.js";
@@ -11,12 +12,19 @@ export function differsOnlyInFormatting(a: string, b: string): boolean {
   return a !== b && skeleton(a) === skeleton(b);
 }
 
+/**
+ * A `|` right after `:`, `=`, `=>`, `(`, `<`, `[` or `,` (whitespace gone) can only be the leading
+ * pipe of a union type: in expressions a binary `|` needs an operand there, and `||` is left alone.
+ */
+const LEADING_PIPE = /([:=(<[,]|=>)\|(?!\|)/g;
+
 /** The text without what formatters add, drop or swap; an escaped quote is its quote. */
 function skeleton(text: string): string {
   return text
     .replace(/\\(['"])/g, "$1")
     .replace(/'/g, '"')
     .replace(/\s/g, "")
+    .replace(LEADING_PIPE, "$1")
     .replace(/([{,])"([A-Za-z_$][\w$]*)":/g, "$1$2:")
     .replace(/[;,()]/g, "");
 }
@@ -40,7 +48,7 @@ export function reformattedFinding(files: readonly ReformattedFile[]): Diagnosti
     ...diagnosticAtLineStart(first.path, first.line, {
       ruleId: "generated-file-formatted",
       severity: "error",
-      message: `${which} since the last build: only whitespace, quotes, semicolons, commas or parentheses differ, as when a formatter or linter runs over the generated folder.`,
+      message: `${which} since the last build: only whitespace, quotes, semicolons, commas, parentheses or a union's leading | differ, as when a formatter or linter runs over the generated folder.`,
       hint: REFORMATTED_HINT,
     }),
     ...(others.length > 0 ? { related: others.map((file) => ({ file: file.path, line: file.line, column: 1, message: "reformatted" })) } : {}),

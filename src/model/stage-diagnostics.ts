@@ -24,7 +24,8 @@ export const STAGE_DIAGNOSTICS: readonly StageDiagnosticInfo[] = [
   {
     id: "generated-file-formatted",
     stage: "lock",
-    summary: "Generated files were reformatted (only whitespace, quotes, semicolons, commas or parentheses differ): a formatter or linter ran over the generated folder; one finding names them all.",
+    summary:
+      "Generated files were reformatted (only whitespace, quotes, semicolons, commas, parentheses or a union's leading | differ): a formatter or linter ran over the generated folder; one finding names them all.",
   },
   { id: "generated-file-missing", stage: "lock", summary: "A file a build writes is missing from the generated folder." },
   { id: "generated-file-stale", stage: "lock", summary: "A generated file is what an earlier build wrote, not what a build writes now." },

@@ -301,6 +301,25 @@ describe("mcp-gen check", () => {
     expect(check.stdout).toContain("src/elsewhere/");
   });
 
+  it("calls a union a formatter laid out with leading pipes reformatted, and a changed member edited", async () => {
+    const pick =
+      '{ "name": "pick", "description": "Union result.", "inputSchema": { "type": "object" }, "outputSchema": { "type": "object", "properties": { "v": { "anyOf": [ { "type": "object", "properties": { "a": { "type": "string" } } }, { "type": "string" } ] } } } }\n';
+    const root = tempProject({ "tools/pick.json": pick });
+    expect((await runInProcess(root, ["build"])).code).toBe(0);
+    const generated = read(root, "src/generated/tools/pick.ts");
+    const union = "  v?: ({\n      a?: string;\n      [k: string]: unknown | undefined;\n    } | string);\n";
+    expect(generated).toContain(union);
+    // What Prettier 3 and `biome format` write for it (the rest of the file is left as a build writes it).
+    const prettier = "  v?:\n    | {\n        a?: string;\n        [k: string]: unknown | undefined;\n      }\n    | string;\n";
+    writeFiles(root, { "src/generated/tools/pick.ts": generated.replace(union, prettier) });
+    const formatted = await runInProcess(root, ["check", "--format", "json"]);
+    expect(formatted.code).toBe(1);
+    expect((JSON.parse(formatted.stdout) as { diagnostics: { ruleId: string }[] }).diagnostics.map((d) => d.ruleId)).toEqual(["generated-file-formatted"]);
+    writeFiles(root, { "src/generated/tools/pick.ts": generated.replace(union, prettier.replace("| string;", "| number;")) });
+    const edited = await runInProcess(root, ["check", "--format", "json"]);
+    expect((JSON.parse(edited.stdout) as { diagnostics: { ruleId: string }[] }).diagnostics.map((d) => d.ruleId)).toEqual(["generated-file-edited"]);
+  });
+
   it("names generated files edited by hand, missing, and left over", async () => {
     const root = await builtProject();
     writeFiles(root, {

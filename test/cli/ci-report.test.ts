@@ -136,7 +136,9 @@ describe("one cause, one finding", () => {
     expect(check.code).toBe(1);
     const { diagnostics } = JSON.parse(check.stdout) as { diagnostics: { ruleId: string; message: string; hint: string; related?: unknown[] }[] };
     expect(diagnostics.map((d) => d.ruleId)).toEqual(["generated-file-formatted"]);
-    expect(diagnostics[0]!.message).toMatch(new RegExp(`^${changed} generated files were reformatted since the last build: only whitespace, quotes, semicolons, commas or parentheses differ`));
+    expect(diagnostics[0]!.message).toMatch(
+      new RegExp(`^${changed} generated files were reformatted since the last build: only whitespace, quotes, semicolons, commas, parentheses or a union's leading \\| differ`),
+    );
     expect(diagnostics[0]!.hint).toContain("`mcp-gen build --force`");
     expect(diagnostics[0]!.related).toHaveLength(changed - 1);
     // build, which will not overwrite them without --force, says the same, once.
