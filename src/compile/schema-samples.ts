@@ -5,7 +5,7 @@
 // plain-schema-verdict.ts gives that verdict exactly): a guess that misses is dropped, never emitted.
 import { getOwn, isJsonObject, valueAt, type JsonObject, type JsonValue } from "../model/json.js";
 import { splitPointer } from "../model/pointer.js";
-import { sameDocumentTarget, schemaResources, type SchemaResources } from "../model/schema-resources.js";
+import { lazyResources, sameDocumentTarget, type SchemaResources } from "../model/schema-resources.js";
 import { findRefCycles } from "../resolve/find-ref-cycles.js";
 
 export type Validate = (value: unknown) => boolean;
@@ -67,14 +67,14 @@ const FORMAT_SAMPLES: Readonly<Record<string, string>> = {
 };
 
 /** A plausible value for a schema: const, enum, default or examples first, then by type. */
-export function sampleValue(schema: JsonValue | undefined, root: JsonValue, depth: number, resources: SchemaResources = schemaResources(root)): JsonValue | undefined {
+export function sampleValue(schema: JsonValue | undefined, root: JsonValue, depth: number, resources: () => SchemaResources = lazyResources(root)): JsonValue | undefined {
   if (depth > 12 || schema === undefined || schema === false) return undefined;
   if (schema === true || !isJsonObject(schema)) return {};
   const ref = getOwn(schema, "$ref");
   if (typeof ref === "string") {
     // Any same-document ref, "", "#name" and an embedded resource's `$id` included, read where it is
     // written; one that names nothing gives no sample.
-    const pointer = sameDocumentTarget(resources, root, schema, ref);
+    const pointer = sameDocumentTarget(resources(), root, schema, ref);
     return pointer === undefined ? undefined : sampleValue(valueAt(root, splitPointer(pointer)), root, depth + 1, resources);
   }
   for (const key of ["const", "default"]) if (getOwn(schema, key) !== undefined) return getOwn(schema, key);
@@ -128,7 +128,7 @@ function sampleNumber(schema: JsonObject, integer: boolean): number {
   return value;
 }
 
-function sampleObject(schema: JsonObject, root: JsonValue, depth: number, resources: SchemaResources): JsonValue {
+function sampleObject(schema: JsonObject, root: JsonValue, depth: number, resources: () => SchemaResources): JsonValue {
   const out: Record<string, JsonValue> = {};
   const properties = getOwn(schema, "properties");
   const required = getOwn(schema, "required");

@@ -16,10 +16,15 @@ import type { Dialect } from "../model/dialect.js";
  * @example copiedKeyword({ prefixItems: [], items: false }, "items", "2020-12") // "additionalItems"
  */
 export function copiedKeyword(schema: JsonObject, keyword: string, dialect: Dialect): string | undefined {
-  if (dialect !== "2020-12" || !Array.isArray(getOwn(schema, "prefixItems"))) return keyword;
+  if (!isTuple2020(schema, dialect)) return keyword;
   if (keyword === "prefixItems") return "items";
   if (keyword === "items") return Array.isArray(getOwn(schema, "items")) ? undefined : "additionalItems";
   return keyword === "additionalItems" ? undefined : keyword;
+}
+
+/** Whether `schema` is a 2020-12 tuple (it has `prefixItems`), whose keywords copiedKeyword renames. */
+export function isTuple2020(schema: JsonObject, dialect: Dialect): boolean {
+  return dialect === "2020-12" && Array.isArray(getOwn(schema, "prefixItems"));
 }
 
 /**

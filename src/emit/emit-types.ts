@@ -10,7 +10,7 @@ import { escapePointerToken, splitPointer } from "../model/pointer.js";
 import { sameDocumentTarget, schemaResources, type SchemaResources } from "../model/schema-resources.js";
 import { walkSchema } from "../model/schema-walk.js";
 import { DEFAULT_DIALECT, type Dialect, dialectOf } from "../model/dialect.js";
-import { arrayKeywords, copiedKeyword } from "./array-keywords.js";
+import { arrayKeywords, copiedKeyword, isTuple2020 } from "./array-keywords.js";
 import { refBesideKeywords } from "./ref-beside-keywords.js";
 import { docCommentLines, escapeInvisibleInCode, typeKey } from "./safe-text.js";
 import { compileWrapper, type CustomName, loadTypeCompiler, type TypeCompiler } from "./compile-wrapper.js";
@@ -316,10 +316,12 @@ function prepare(schema: JsonValue, base: RefBase, keyFor: KeyFor, titlesAsDocs 
   if (!isJsonObject(schema)) return schema;
   const out: Record<string, JsonValue> = {};
   const put = (key: string, value: JsonValue) => defineOwn(out, key, value);
+  // A 2020-12 tuple is written the draft-07 way: its keywords take other keys in the copy.
+  const tuple = isTuple2020(schema, base.dialect);
   for (const key of Object.keys(schema)) {
     const value = schema[key]!;
-    // The key this keyword has in the copy (a 2020-12 tuple is written the draft-07 way); undefined leaves it out.
-    const copied = copiedKeyword(schema, key, base.dialect);
+    // The key this keyword has in the copy; undefined leaves it out.
+    const copied = tuple ? copiedKeyword(schema, key, base.dialect) : key;
     if (copied === undefined) continue;
     if (key === "$ref") {
       const ref = typeof value === "string" ? wrapperRef(value, base, keyFor, schema) : undefined;

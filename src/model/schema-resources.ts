@@ -92,6 +92,15 @@ export function schemaResources(root: JsonValue): SchemaResources {
 }
 
 /**
+ * schemaResources(root), found the first time the returned function is called: most schemas have no
+ * `$ref` at all, and finding the resources walks the whole schema.
+ */
+export function lazyResources(root: JsonValue): () => SchemaResources {
+  let found: SchemaResources | undefined;
+  return () => (found ??= schemaResources(root));
+}
+
+/**
  * What `ref`, written in the schema object `holder` of the document, names: resolved against the base
  * URI in scope there (§ 8.2.1), a JSON Pointer fragment read from the root of the resource it names,
  * a plain name looked up among that resource's own anchors only (§ 8.2.2: an anchor belongs to the

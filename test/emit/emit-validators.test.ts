@@ -749,7 +749,10 @@ describe("emitValidators: the generated code type-checks", () => {
       }
       mkdirSync(join(root, "runtime"));
       copyFileSync(RUNTIME_SOURCE_PATH, join(root, "runtime", "validator-runtime.ts"));
-      copyFileSync(join(dirname(RUNTIME_SOURCE_PATH), "validation-messages.ts"), join(root, "runtime", "validation-messages.ts"));
+      // validation-messages and the modules it imports (each dependency-free).
+      for (const name of ["validation-messages.ts", "alternatives-message.ts", "field-path.ts", "schema-alternatives.ts"]) {
+        copyFileSync(join(dirname(RUNTIME_SOURCE_PATH), name), join(root, "runtime", name));
+      }
       copyFileSync(PATTERN_RUNTIME_SOURCE_PATH, join(root, "runtime", "pattern-runtime.ts"));
       // pattern-runtime imports re2js, a dependency of the generated project.
       mkdirSync(join(root, "node_modules"));

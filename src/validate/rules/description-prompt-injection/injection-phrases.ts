@@ -24,7 +24,7 @@ const USER = String.raw`(?:the\s+)?(?:user|human)\b`;
  * The look for `.pub` stops 100 characters into the path: unbounded, it read the whole rest of a
  * path-like text at each `.ssh`, quadratic in the text ("OPEN.SSH." 16,000 times took a minute).
  */
-const SECRET_FILE = String.raw`(?:\.ssh\b(?![\/\w.-]{0,100}\.pub\b)|\bid_(?:rsa|dsa|ecdsa|ed25519)\b(?!\.pub\b)|\.aws\/credentials|\.netrc\b|(?<!\w)\.env\b(?!\.(?:example|sample|template|dist)\b)|\.npmrc\b|\.pypirc\b|\.git-credentials|\.kube\/config|\bmcp\.json\b|claude_desktop_config\.json|\.cursor\/|\/etc\/(?:passwd|shadow)\b)`;
+const SECRET_FILE = String.raw`(?:\.ssh\b(?![\/\w.-]{0,100}\.pub\b)|\bid_(?:rsa|dsa|ecdsa|ed25519)\b(?!\.pub\b)|\.aws\/credentials|\.netrc\b|\.env\b(?<!\w\.env)(?!\.(?:example|sample|template|dist)\b)|\.npmrc\b|\.pypirc\b|\.git-credentials|\.kube\/config|\bmcp\.json\b|claude_desktop_config\.json|\.cursor\/|\/etc\/(?:passwd|shadow)\b)`;
 const SEND = String.raw`(?:send|pass|include|forward|upload|post|attach|copy|append|add|put|provide|email|leak|exfiltrate)`;
 const re = (source: string) => new RegExp(source, "i");
 /** Acting behind the user's back: "delete files without asking the user". */
@@ -128,6 +128,9 @@ function isNegated(text: string, index: number): boolean {
 
 /** The first match of `pattern` in `text` that no negation turns around. */
 function firstUnnegated(pattern: RegExp, text: string): RegExpExecArray | null {
+  // Most texts hold no match at all: only a text that does is read again, match by match.
+  const first = pattern.exec(text);
+  if (first === null || !isNegated(text, first.index)) return first;
   const global = new RegExp(pattern.source, `${pattern.flags}g`);
   for (let match = global.exec(text); match; match = global.exec(text)) {
     if (!isNegated(text, match.index)) return match;

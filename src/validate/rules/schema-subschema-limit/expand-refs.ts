@@ -4,7 +4,7 @@
 // more than the limit to check. Iterative; each schema is expanded at most once per chain of refs.
 import { getOwn, isJsonObject, valueAt, type JsonObject, type JsonValue } from "../../../model/json.js";
 import { joinPointer, splitPointer } from "../../../model/pointer.js";
-import { sameDocumentTarget, schemaResources, type SchemaResources } from "../../../model/schema-resources.js";
+import { lazyResources, sameDocumentTarget, type SchemaResources } from "../../../model/schema-resources.js";
 import { childSchemas, DEFINITION_KEYWORDS } from "../../../model/schema-walk.js";
 
 export interface ExpansionExcess {
@@ -23,7 +23,7 @@ type Frame = { readonly leave: JsonObject } | { readonly leave?: undefined; read
 
 /** Where expanding `$ref`s takes `root` past `limit` subschemas, or undefined when it stays within. */
 export function findExpansionExcess(root: JsonValue, rootPointer: string, limit: number): ExpansionExcess | undefined {
-  const resources = schemaResources(root);
+  const resources = lazyResources(root);
   // Schemas being expanded on the current chain of $refs (the root always is).
   const open = new Set<JsonObject>(isJsonObject(root) ? [root] : []);
   const stack: Frame[] = [{ schema: root, pointer: rootPointer, entry: undefined }];
@@ -57,9 +57,9 @@ export function findExpansionExcess(root: JsonValue, rootPointer: string, limit:
   return undefined;
 }
 
-function resolveLocal(root: JsonValue, resources: SchemaResources, holder: JsonObject, ref: string): { schema: JsonObject | boolean; pointer: string } | undefined {
+function resolveLocal(root: JsonValue, resources: () => SchemaResources, holder: JsonObject, ref: string): { schema: JsonObject | boolean; pointer: string } | undefined {
   // The resolver has bundled or refused every ref to another document.
-  const pointer = sameDocumentTarget(resources, root, holder, ref);
+  const pointer = sameDocumentTarget(resources(), root, holder, ref);
   const schema = pointer === undefined ? undefined : valueAt(root, splitPointer(pointer));
   return pointer !== undefined && (isJsonObject(schema) || typeof schema === "boolean") ? { schema, pointer } : undefined;
 }
