@@ -5,7 +5,7 @@
 // makes a tuple's positions past `minItems` optional, as a union (`[] | [string] | [string, number]`);
 // an array that is no tuple loses its bounds here instead, so its type stays `T[]`. Only the copy is
 // translated: the wire schema and the validators never see any of this.
-import { getOwn, type JsonObject } from "../model/json.js";
+import { getOwn, type JsonObject, type JsonValue } from "../model/json.js";
 import type { Dialect } from "../model/dialect.js";
 
 /**
@@ -37,9 +37,10 @@ export function isTuple2020(schema: JsonObject, dialect: Dialect): boolean {
 export function arrayKeywords(copy: JsonObject): JsonObject {
   const items = getOwn(copy, "items");
   if (Array.isArray(items)) {
-    if (getOwn(copy, "additionalItems") !== undefined) return copy;
     const maxItems = getOwn(copy, "maxItems");
-    return { ...copy, additionalItems: !(typeof maxItems === "number" && maxItems <= items.length) };
+    const additional = getOwn(copy, "additionalItems") ?? !(typeof maxItems === "number" && maxItems <= items.length);
+    const tuple = { ...copy, additionalItems: additional };
+    return tupleLengths(tuple, items, additional) ?? tuple;
   }
   if (!isArrayType(copy) || !("minItems" in copy || "maxItems" in copy)) return copy;
   const { minItems, maxItems, ...rest } = copy;
@@ -54,4 +55,52 @@ function isArrayType(schema: JsonObject): boolean {
   const type = getOwn(schema, "type");
   const has = (name: string) => type === name || (Array.isArray(type) && type.includes(name));
   return getOwn(schema, "items") !== undefined || has("array") || has("any");
+}
+
+/** Where tupleLengths keeps a tuple's own elements and the schema of the rest, for the `$ref`s into them (tupleRefTokens). */
+export const TUPLE_PARTS = "x-mcp-gen-tuple";
+
+/**
+ * The lengths a tuple of `count` elements may have, shortest and longest, when it has optional
+ * positions and tupleLengths writes it as an `anyOf`; undefined where the library's reading is kept:
+ * no optional position, a `type` other than "array" alone, or an `anyOf` already there.
+ */
+function optionalLengths(schema: JsonObject, count: number): { readonly shortest: number; readonly longest: number } | undefined {
+  const minItems = getOwn(schema, "minItems");
+  const maxItems = getOwn(schema, "maxItems");
+  const shortest = typeof minItems === "number" ? Math.max(0, Math.ceil(minItems)) : 0;
+  const longest = typeof maxItems === "number" ? Math.min(Math.floor(maxItems), count) : count;
+  const type = getOwn(schema, "type");
+  if (shortest >= count || longest < shortest || (type !== undefined && type !== "array") || getOwn(schema, "anyOf") !== undefined) return undefined;
+  return { shortest, longest };
+}
+
+/**
+ * A tuple with optional positions (minItems below its length) as an `anyOf` of one tuple per length
+ * it may have. The library types such a tuple as a union of tuples itself, but writes it without
+ * parentheses: as an array's element it printed `[]|[string]|[string, number][]`, which TypeScript
+ * reads as `[] | [string] | [string, number][]`, and beside `&` likewise. An `anyOf` it writes in
+ * parentheses, so the union stays whole wherever it goes. The elements and the rest's schema stay
+ * under TUPLE_PARTS (a key the library does not read) for the `$ref`s that point into them.
+ */
+function tupleLengths(tuple: JsonObject, items: readonly JsonValue[], additional: JsonValue): JsonObject | undefined {
+  const lengths = optionalLengths(tuple, items.length);
+  if (lengths === undefined) return undefined;
+  const anyOf: JsonObject[] = [];
+  for (let length = lengths.shortest; length <= lengths.longest; length++) {
+    const open = length === items.length;
+    anyOf.push({ type: "array", items: items.slice(0, length), minItems: length, ...(open ? {} : { maxItems: length }), additionalItems: open ? additional : false });
+  }
+  const { items: _items, additionalItems: _additional, minItems: _min, maxItems: _max, type: _type, ...rest } = tuple;
+  return { ...rest, anyOf, [TUPLE_PARTS]: { items: [...items], additionalItems: additional } };
+}
+
+/**
+ * Where a `$ref` into the tuple `schema` (its `keyword`, as the copy names it: `items` or
+ * `additionalItems`) goes in the copy, when tupleLengths wrote the tuple as an `anyOf`: under
+ * TUPLE_PARTS. Undefined when the copy keeps the keyword where it was.
+ */
+export function tupleRefTokens(schema: JsonObject, copied: string, elements: JsonValue | undefined): string[] | undefined {
+  if (!Array.isArray(elements) || (copied !== "items" && copied !== "additionalItems")) return undefined;
+  return optionalLengths(schema, elements.length) === undefined ? undefined : [TUPLE_PARTS, copied];
 }

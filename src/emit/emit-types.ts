@@ -10,7 +10,7 @@ import { escapePointerToken, splitPointer } from "../model/pointer.js";
 import { sameDocumentTarget, schemaResources, type SchemaResources } from "../model/schema-resources.js";
 import { walkSchema } from "../model/schema-walk.js";
 import { DEFAULT_DIALECT, type Dialect, dialectOf } from "../model/dialect.js";
-import { arrayKeywords, copiedKeyword, isTuple2020 } from "./array-keywords.js";
+import { arrayKeywords, copiedKeyword, isTuple2020, tupleRefTokens } from "./array-keywords.js";
 import { refBesideKeywords } from "./ref-beside-keywords.js";
 import { docCommentLines, escapeInvisibleInCode, typeKey } from "./safe-text.js";
 import { compileWrapper, type CustomName, loadTypeCompiler, type TypeCompiler } from "./compile-wrapper.js";
@@ -398,6 +398,11 @@ function wrapperRef(ref: string, base: RefBase, keyFor: KeyFor, holder: JsonObje
   return tokens === undefined ? undefined : `#${base.fragment}${tokens.map((token) => `/${fragmentText(escapePointerToken(token))}`).join("")}`;
 }
 
+/** The elements of the tuple `schema` is, as its copy has them under `items` (a 2020-12 tuple's `prefixItems`). */
+function tupleElements(schema: JsonObject, dialect: Dialect): JsonValue | undefined {
+  return getOwn(schema, isTuple2020(schema, dialect) ? "prefixItems" : "items");
+}
+
 /**
  * The pointer tokens of the schema at `pointer` of a root, in the copy prepare makes of the root:
  * names in maps are the keys prepare gives them (keyFor), and an optional property named like an
@@ -429,11 +434,12 @@ function copyTokens(base: RefBase, pointer: string, keyFor: KeyFor): string[] | 
       node = getOwn(value, next);
       i++;
     } else if ((ARRAY.has(keyword) || keyword === "items") && Array.isArray(value) && next !== undefined && /^(0|[1-9][0-9]*)$/.test(next)) {
-      out.push(copied, next);
+      // A tuple with optional positions keeps its elements apart in the copy (tupleLengths).
+      out.push(...(tupleRefTokens(node, copied, value) ?? [copied]), next);
       node = value[Number(next)];
       i++;
     } else if (SINGLE.has(keyword) || (keyword === "items" && !Array.isArray(value))) {
-      out.push(copied);
+      out.push(...(tupleRefTokens(node, copied, tupleElements(node, base.dialect)) ?? [copied]));
       node = value;
     } else return undefined;
   }

@@ -428,7 +428,7 @@ describe("mcp-gen build", () => {
     });
     symlinkSync(join(REPO_ROOT, "node_modules"), join(root, "node_modules"), "dir");
     expect((await build(root)).code).toBe(0);
-    expect(readFileSync(join(root, "src/generated/tools/legacy.ts"), "utf8")).toContain("t: []|[string]|[string, number, ...(unknown)[]];");
+    expect(readFileSync(join(root, "src/generated/tools/legacy.ts"), "utf8")).toContain("t: ([] | [string] | [string, number, ...(unknown)[]]);");
     for (const compiler of TYPESCRIPT_COMPILERS) expect({ [compiler.version]: (await typeCheck(compiler, join(root, "tsconfig.json"))).errors }).toEqual({ [compiler.version]: [] });
   });
 

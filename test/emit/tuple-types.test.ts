@@ -30,9 +30,9 @@ const tuple2020 = {
 describe("2020-12 prefixItems", () => {
   it("type each position, optional past minItems, with `items` as the type of the rest", async () => {
     const code = await toolTypes(tuple2020, { type: "array", prefixItems: [{ type: "string" }, { type: "integer" }], items: false, minItems: 2 }, "Tuples");
-    expect(member(code, "pair")).toBe("pair: []|[string]|[string, number];");
+    expect(member(code, "pair")).toBe("pair: ([] | [string] | [string, number]);");
     expect(member(code, "full")).toBe("full?: [string, number];");
-    expect(member(code, "head")).toBe("head: []|[string, ...(boolean)[]];");
+    expect(member(code, "head")).toBe("head: ([] | [string, ...(boolean)[]]);");
     expect(member(code, "open")).toBe("open?: [string, ...(unknown)[]];");
     expect(code).toContain("export type TuplesResult = [string, number];");
   });
@@ -67,8 +67,9 @@ export const short: TuplesResult = ["echo"];
       properties: { x: { $ref: "#/$defs/t/prefixItems/1" }, y: { $ref: "#/$defs/t/items" }, t: { $ref: "#/$defs/t" } },
     };
     const code = await toolTypes(schema, undefined, "Tool");
-    expect([member(code, "x"), member(code, "y"), member(code, "t")]).toEqual(["x?: number;", "y?: boolean;", "t?: T;"]);
-    expect(code).toContain("export type T = []|[string]|[string, number, ...(boolean)[]];");
+    // A tuple with optional positions is an anyOf of its lengths in the types' copy: refs into its
+    // elements and its rest still find them (TUPLE_PARTS), and the union is written whole.
+    expect([member(code, "x"), member(code, "y"), member(code, "t")]).toEqual(["x?: number;", "y?: boolean;", "t?: ([] | [string] | [string, number, ...(boolean)[]]);"]);
   });
 });
 
@@ -91,11 +92,11 @@ describe("draft-07 and 2019-09 array-form items", () => {
         undefined,
         "Legacy",
       );
-      expect(member(code, "t")).toBe("t: []|[string]|[string, number, ...(unknown)[]];");
+      expect(member(code, "t")).toBe("t: ([] | [string] | [string, number, ...(unknown)[]]);");
       expect(member(code, "closed")).toBe("closed?: [string, number];");
       expect(member(code, "rest")).toBe("rest?: [string, ...(boolean)[]];");
-      expect(member(code, "bounded")).toBe("bounded?: [string]|[string, number];");
-      expect(member(code, "shorter")).toBe("shorter?: []|[string];");
+      expect(member(code, "bounded")).toBe("bounded?: ([string] | [string, number]);");
+      expect(member(code, "shorter")).toBe("shorter?: ([] | [string]);");
     }
   });
 
@@ -120,5 +121,36 @@ describe("arrays that are no tuple", () => {
     );
     expect(code).toContain("  /**\n   * Tags.\n   *\n   * @minItems 2\n   * @maxItems 5\n   */\n  tags?: string[];");
     expect(code).toContain("  /**\n   * @minItems 1\n   */\n  any?: unknown[];");
+  });
+});
+
+describe("tuples with optional positions inside other types", () => {
+  it("stay one union as an array's element and beside &, under every supported TypeScript", async () => {
+    // json-schema-to-typescript wrote its own union of lengths without parentheses:
+    // `[]|[string]|[string, number][]`, which TypeScript reads as `[] | [string] | [string, number][]`.
+    const schema = {
+      type: "object",
+      properties: {
+        rows: { type: "array", items: { type: "array", prefixItems: [{ type: "string" }, { type: "integer" }], items: false } },
+        both: {
+          allOf: [
+            { type: "array", items: { type: "string" } },
+            { type: "array", prefixItems: [{ const: "a" }, { const: "b" }], items: false },
+          ],
+        },
+      },
+      required: ["rows"],
+      additionalProperties: false,
+    };
+    const code = await toolTypes(schema, undefined, "Rows");
+    const snippet = `import type { RowsArguments } from "./types.js";
+export const valid: RowsArguments[] = [{ rows: [[], ["a"], ["a", 1]] }, { rows: [], both: ["a", "b"] }, { rows: [], both: [] }];
+export const first = (args: RowsArguments): string | undefined => args.rows[0]?.[0];
+// @ts-expect-error a row is an array, not a string
+export const flat: RowsArguments = { rows: ["a"] };
+// @ts-expect-error a row holds a string and then a number
+export const swapped: RowsArguments = { rows: [[1, "a"]] };
+`;
+    expect(await snippetErrors(code, snippet)).toEqual(NO_ERRORS);
   });
 });
