@@ -83,7 +83,9 @@ export function schemaResources(root: JsonValue): SchemaResources {
     const idAnchor = typeof id === "string" && id.startsWith("#") ? id.slice(1) : undefined;
     for (const name of [$anchor, $dynamicAnchor, idAnchor]) {
       if (typeof name !== "string" || name === "") continue;
-      if (node.parent === undefined) rootNames.add(name);
+      // ajv keeps a root's `$dynamicAnchor` (the dynamic scope starts there: 2020-12's own tree
+      // example), but no root `$anchor` or `#name` `$id`.
+      if (node.parent === undefined && name !== $dynamicAnchor) rootNames.add(name);
       else add(anchors, `${base}#${name}`, node.pointer);
     }
   });

@@ -7,7 +7,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { getOwn, isJsonObject, valueAt, type JsonObject, type JsonValue } from "../../src/model/json.js";
 import { splitPointer } from "../../src/model/pointer.js";
-import { sameDocumentTarget, schemaResources } from "../../src/model/schema-resources.js";
+import { sameDocumentTarget, schemaRefTarget, schemaResources } from "../../src/model/schema-resources.js";
 import { walkSchema } from "../../src/model/schema-walk.js";
 
 /** Each `$ref` of `root` → the `type` of the schema mcp-gen finds for it (null: names nothing). */
@@ -92,4 +92,16 @@ describe("schemaRefTarget reads a ref as ajv does", () => {
       }
     });
   }
+});
+
+describe("a root's $dynamicAnchor", () => {
+  it("is a name of the root, as ajv keeps it (2020-12's own tree example, $ref'd as a file)", () => {
+    const tree: JsonObject = { $dynamicAnchor: "node", type: "object", properties: { children: { type: "array", items: { $dynamicRef: "#node" } } } };
+    const items = (tree.properties as JsonObject).children as JsonObject;
+    const target = schemaRefTarget(schemaResources(tree), items.items as JsonObject, "#node");
+    expect(target).toMatchObject({ kind: "found", pointer: "" });
+    expect(ajvCompiles(tree)).toBe(true);
+    // A root $anchor is still none: ajv does not register it.
+    expect(schemaRefTarget(schemaResources({ $anchor: "a", properties: { x: { $ref: "#a" } } }), undefined, "#a").kind).toBe("missing");
+  });
 });
