@@ -32,6 +32,26 @@ describe("a discriminated oneOf/anyOf", () => {
     expect(refusal(schema, { shape: { kind: "rect", w: 2 } })).toBe('shape.h: is required (the alternative whose kind is "rect")');
   });
 
+  it("names no field of another list when ajv writes the path relative to a $ref'd subschema", () => {
+    // Shape holds $refs, so ajv compiles it as a function of its own and writes its oneOf's path as
+    // "#/oneOf": read from the root, that is the root's own oneOf (discriminated on `type` too, with
+    // as many alternatives), and the message named the wrong alternative's field.
+    const byType = (tag: string, required: string[], extra: Record<string, unknown>) => ({ type: "object", properties: { type: { const: tag }, ...extra }, required: ["type", ...required] });
+    const schema = {
+      type: "object",
+      properties: { shape: { $ref: "#/$defs/Shape" } },
+      required: ["shape"],
+      oneOf: [byType("rect", [], {}), byType("circle", [], {})],
+      $defs: {
+        Shape: { oneOf: [{ $ref: "#/$defs/Circle" }, { $ref: "#/$defs/Rect" }] },
+        Circle: byType("circle", ["r"], { r: { type: "number" } }),
+        Rect: byType("rect", ["w", "h"], { w: { type: "number" }, h: { type: "number" } }),
+      },
+    };
+    expect(refusal(schema, { type: "rect", shape: { type: "rect", w: 2 } })).toBe("shape: must match one of the 2 alternatives");
+    expect(refusal(schema, { type: "rect", shape: { type: "circle" } })).toBe("shape: must match one of the 2 alternatives");
+  });
+
   it("names the discriminator's allowed values when the value's matches none", () => {
     expect(refusal(area({ oneOf: [circle, rect] }), { shape: { kind: "triangle" } })).toBe('shape.kind: must be one of "circle", "rect"');
   });

@@ -42,7 +42,7 @@ export function describeAlternatives(errors: readonly ValidationError[], checked
   // Every alternative failed, each with at least one error; with no wrapper among them, with exactly one.
   const tried = errors.slice(0, index);
   const oneEach = !tried.some((e) => WRAPPERS.has(e.keyword));
-  const listed = failed.schemaPath === undefined ? undefined : alternativesAt(checked.schema, failed.schemaPath, failed.keyword);
+  const listed = failed.schemaPath === undefined ? undefined : alternativesAt(checked.schema, failed.schemaPath, failed.keyword, failed.instancePath);
   // A path relative to a `$ref`'d subschema can name another list in the root: trust one that fits the errors.
   const alternatives = listed !== undefined && (oneEach ? listed.length === tried.length : listed.length <= tried.length) ? listed : undefined;
   const count = alternatives?.length ?? (oneEach && tried.length > 0 ? tried.length : undefined);

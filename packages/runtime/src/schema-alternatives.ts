@@ -43,15 +43,76 @@ function pointerTokens(fragment: string): string[] | undefined {
 
 /**
  * The alternatives at `schemaPath` (ajv's "#/properties/shape/oneOf") in `schema`, each with its
- * `$ref` followed, or undefined when the path does not name a `keyword` list there. ajv writes the
- * path of a `$ref`'d subschema compiled on its own relative to that subschema, so a caller checks
- * the count against the errors before trusting it.
+ * `$ref` followed, or undefined when the path does not name a `keyword` list there, or names one
+ * that cannot be where the failed value is. ajv writes the path of a `$ref`'d subschema compiled on
+ * its own relative to that subschema ("#/oneOf" for a value at /shape): read from the root it names
+ * another list, so the path is only trusted when it leads, step by step, to `instancePath`.
  */
-export function alternativesAt(schema: unknown, schemaPath: string, keyword: string): unknown[] | undefined {
+export function alternativesAt(schema: unknown, schemaPath: string, keyword: string, instancePath?: string): unknown[] | undefined {
   const tokens = pointerTokens(schemaPath);
   if (tokens === undefined || tokens[tokens.length - 1] !== keyword) return undefined;
+  if (instancePath !== undefined && !leadsTo(tokens.slice(0, -1), instancePath)) return undefined;
   const list = at(schema, tokens);
   return Array.isArray(list) ? list.map((branch) => followRef(schema, branch)) : undefined;
+}
+
+/** Keywords whose subschema applies to the value itself: `name` takes the next token too. */
+const IN_PLACE: Readonly<Record<string, { readonly name: boolean }>> = {
+  allOf: { name: true },
+  anyOf: { name: true },
+  oneOf: { name: true },
+  dependentSchemas: { name: true },
+  not: { name: false },
+  if: { name: false },
+  then: { name: false },
+  else: { name: false },
+};
+
+/** Keywords whose subschema applies to a member or element: `name` takes the next token too; `exact`: that token is the member's name. */
+const ONE_DOWN: Readonly<Record<string, { readonly name: boolean; readonly exact: boolean }>> = {
+  properties: { name: true, exact: true },
+  patternProperties: { name: true, exact: false },
+  prefixItems: { name: true, exact: true },
+  additionalProperties: { name: false, exact: false },
+  unevaluatedProperties: { name: false, exact: false },
+  additionalItems: { name: false, exact: false },
+  unevaluatedItems: { name: false, exact: false },
+  contains: { name: false, exact: false },
+};
+
+/** Whether the schema path `tokens` from the root reaches the value at `instancePath` (ajv's "/shape/0"). */
+function leadsTo(tokens: readonly string[], instancePath: string): boolean {
+  const segments =
+    instancePath === ""
+      ? []
+      : instancePath
+          .slice(1)
+          .split("/")
+          .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  let depth = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    const inPlace = Object.hasOwn(IN_PLACE, token) ? IN_PLACE[token] : undefined;
+    if (inPlace !== undefined) {
+      if (inPlace.name) i++;
+      continue;
+    }
+    if (token === "items") {
+      // Array-form items (draft-07): the next token is the element's index.
+      const index = tokens[i + 1];
+      if (index !== undefined && /^(0|[1-9][0-9]*)$/.test(index) && segments[depth] === index) i++;
+      depth++;
+      continue;
+    }
+    const down = Object.hasOwn(ONE_DOWN, token) ? ONE_DOWN[token] : undefined;
+    if (down === undefined) return false;
+    if (down.name) {
+      const name = tokens[++i];
+      if (name === undefined || (down.exact && segments[depth] !== name)) return false;
+    }
+    depth++;
+  }
+  return depth === segments.length;
 }
 
 /** A discriminator: the property whose `const` differs in every alternative, and those values. */
