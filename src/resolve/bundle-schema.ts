@@ -147,8 +147,25 @@ class Bundler {
     if (typeof ref !== "string") return;
     const target = parseRef(ref, job.doc.file);
     if (target.kind === "local") return;
+    const holderPointer = joinPointer(job.sourcePointer, ...splitPointer(pointer));
+    const at = joinPointer(holderPointer, keyword);
+    // A resource of its own document named by its URI: no network and no file, but ajv (the SDK's
+    // validator) resolves a dynamic ref only by a fragment ("only supports hash fragment reference").
+    const scope = this.scopeOf(job.doc, holderPointer);
+    const holder = valueAt(job.doc.value, splitPointer(holderPointer));
+    if (schemaRefTarget(scope.resources, isJsonObject(holder) ? holder : undefined, ref).kind !== "elsewhere") {
+      this.diagnostics.push(
+        diagnosticAtPointer(job.doc, at, {
+          severity: "error",
+          ruleId: "ref-unresolved",
+          message: `${keyword} ${quote(ref)} names a schema of this document by its URI; validators, the official SDK's included, resolve ${keyword} only by a fragment ("#name").`,
+          hint: `Write the fragment alone, with the anchor declared where the dynamic scope finds it, or use "$ref" with the same value.`,
+        }),
+      );
+      return;
+    }
     const problem = dynamicRefProblem(keyword, ref, target);
-    this.diagnostics.push(diagnosticAtPointer(job.doc, joinPointer(job.sourcePointer, ...splitPointer(pointer), keyword), { severity: "error", ...problem }));
+    this.diagnostics.push(diagnosticAtPointer(job.doc, at, { severity: "error", ...problem }));
   }
 
   private localRefFor(doc: SourceDoc, pointer: string, value: JsonValue): string {
