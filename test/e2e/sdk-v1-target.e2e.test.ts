@@ -87,7 +87,10 @@ describe("the tracker built with target: sdk-v1", () => {
 
   it("copies only the runtime the target needs, and the generated code imports no SDK v2 package", () => {
     expect(filesUnder(join(root, "src", "generated", "runtime"))).toEqual([
+      // validation-messages words a failed oneOf/anyOf from the checked value and schema.
+      "alternatives-message.ts",
       "base64.ts",
+      "field-path.ts",
       "find-annotation-sites.ts",
       "header-annotations.ts",
       "header-encoding.ts",
@@ -102,6 +105,7 @@ describe("the tracker built with target: sdk-v1", () => {
       "request-headers.ts",
       // mcpRequestValidation: the guard serveHttp uses, exported for servers wired by hand.
       "request-validation.ts",
+      "schema-alternatives.ts",
       "session-pool.ts",
       "sha256.ts",
       "stdio-server.ts",
