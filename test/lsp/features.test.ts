@@ -308,6 +308,40 @@ describe("mcp-gen lsp completion and definition", () => {
     expect(none).toBeNull();
   });
 
+  it("reads a $ref inside an embedded resource against that resource's $id, as the resolver does", async () => {
+    const lines = [
+      "name: a",
+      "description: Tool a.",
+      "inputSchema:",
+      "  type: object",
+      "  properties:",
+      "    byId:",
+      "      $ref: https://example.com/shape", // line 6: the resource by its $id
+      "    intoIt:",
+      "      $ref: https://example.com/shape#/$defs/inner", // line 8: a pointer from the resource's root
+      "    byAnchor:",
+      "      $ref: https://example.com/shape#tip", // line 10: an anchor of the resource
+      "  $defs:",
+      "    shape:",
+      "      $id: https://example.com/shape",
+      "      $ref: '#/$defs/inner'", // line 14: starts at the resource's root, not at inputSchema
+      "      $defs:",
+      "        inner: {type: string, $anchor: tip}",
+      "    inner: {type: number}",
+      "",
+    ];
+    const root = tempProject({ "tools/a.yaml": lines.join("\n") });
+    const client = await start(root);
+    await client.open("tools/a.yaml");
+    await client.current("tools/a.yaml");
+    const definition = (line: number) => client.request<Location | null>("textDocument/definition", { textDocument: { uri: client.uri("tools/a.yaml") }, position: { line, character: 14 } });
+    const at = (line: number, start: number, end: number) => ({ uri: client.uri("tools/a.yaml"), range: { start: { line, character: start }, end: { line, character: end } } });
+    expect(await definition(6)).toEqual(at(12, 4, 9));
+    expect(await definition(8)).toEqual(at(16, 8, 13));
+    expect(await definition(10)).toEqual(at(16, 8, 13));
+    expect(await definition(14)).toEqual(at(16, 8, 13));
+  });
+
   it("has no definition (null) for a $ref whose target does not exist, rather than the nearest node that does", async () => {
     const refs = ["'#/$defs/Missing'", "'#/$defs/Zone/properties/nope'", "'#nowhere'", "../schemas/common.yaml#/$defs/Town", "../schemas/gone.yaml#/$defs/City", "../schemas/broken.yaml#/$defs/City"];
     const root = tempProject({
