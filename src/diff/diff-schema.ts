@@ -10,7 +10,8 @@ import { addedProse } from "./added-prose.js";
 import type { ChangeClass, ToolDiffChange } from "./change.js";
 import { subject, type Direction, type PathStep } from "./describe-path.js";
 import { compareLimits, compareType, compareValues, LIMIT_KEYWORDS, type ConstraintChange } from "./schema-keywords.js";
-import { keywordOf, keywordsOf, mergedNode, viewKey, viewSchema, type SchemaView } from "./schema-view.js";
+import { keywordOf, keywordsOf, mergedNode, refIndex, viewKey, viewSchema, type SchemaView } from "./schema-view.js";
+import type { SchemaResources } from "../model/schema-resources.js";
 import { cutText } from "./cut-text.js";
 
 export type SchemaFinding = Omit<ToolDiffChange, "tool" | "part">;
@@ -91,6 +92,9 @@ function presenceChange(direction: Direction, pointer: string, added: boolean): 
 class SchemaWalk {
   private readonly seen = new Set<string>();
   private readonly queue: [SchemaView, SchemaView, readonly PathStep[]][] = [];
+  // What each root's `$ref`s are read against, found once for the whole walk.
+  private readonly baseRefs: SchemaResources | undefined;
+  private readonly headRefs: SchemaResources | undefined;
 
   constructor(
     private readonly direction: Direction,
@@ -98,7 +102,10 @@ class SchemaWalk {
     private readonly headRoot: JsonValue,
     private readonly rootPointer: string,
     private readonly findings: SchemaFinding[],
-  ) {}
+  ) {
+    this.baseRefs = refIndex(baseRoot);
+    this.headRefs = refIndex(headRoot);
+  }
 
   run(base: SchemaView, head: SchemaView): void {
     this.queue.push([base, head, []]);
@@ -276,7 +283,7 @@ class SchemaWalk {
   }
 
   private childView(root: JsonValue, node: JsonValue, pointer: string): SchemaView {
-    return viewSchema(root, this.rootPointer, node, pointer);
+    return viewSchema(root, this.rootPointer, node, pointer, root === this.baseRoot ? this.baseRefs : this.headRefs);
   }
 }
 

@@ -1,9 +1,12 @@
 // A schema node seen through its local `$ref`s: the keywords of the node itself first, then those of
 // the schema it refers to, and so on, each with the wire pointer it is written at. Lets the schema
-// diff compare what a node means rather than how it is laid out across `$defs`.
+// diff compare what a node means rather than how it is laid out across `$defs`. A ref is read as the
+// resolver and ajv read it (src/model/schema-resources.ts): against the base URI of the resource it is
+// written in, so that inside an embedded resource (a subschema with `$id`) "#/$defs/x" starts at that
+// resource's root, and a ref to a resource's `$id` or to an `$anchor` names what it names.
 import { getOwn, isJsonObject, valueAt, type JsonObject, type JsonValue } from "../model/json.js";
 import { joinPointer, splitPointer } from "../model/pointer.js";
-import { sameDocumentFragment } from "../model/schema-anchors.js";
+import { sameDocumentTarget, schemaResources, type SchemaResources } from "../model/schema-resources.js";
 
 export interface SchemaLayer {
   readonly value: JsonObject;
@@ -24,9 +27,10 @@ export interface SchemaView {
 const MAX_REF_HOPS = 16;
 
 /**
+ * `resources`: refIndex(root), passed in when many nodes of one root are viewed.
  * @example viewSchema(inputSchema, "/inputSchema", inputSchema.properties.city, "/inputSchema/properties/city")
  */
-export function viewSchema(root: JsonValue, rootPointer: string, node: JsonValue, pointer: string): SchemaView {
+export function viewSchema(root: JsonValue, rootPointer: string, node: JsonValue, pointer: string, resources: SchemaResources | undefined = refIndex(root)): SchemaView {
   const layers: SchemaLayer[] = [];
   let current: JsonValue | undefined = node;
   let at = pointer;
@@ -34,10 +38,10 @@ export function viewSchema(root: JsonValue, rootPointer: string, node: JsonValue
     if (layers.some((layer) => layer.pointer === at)) break;
     layers.push({ value: current, pointer: at });
     const ref = getOwn(current, "$ref");
-    const target = typeof ref === "string" ? localRefTarget(ref) : undefined;
+    const target = typeof ref === "string" && resources ? sameDocumentTarget(resources, root, current, ref) : undefined;
     if (target === undefined) break;
-    current = valueAt(root, target);
-    at = joinPointer(rootPointer, ...target);
+    current = valueAt(root, splitPointer(target));
+    at = joinPointer(rootPointer, ...splitPointer(target));
   }
   return { raw: node, pointer, layers };
 }
@@ -71,8 +75,7 @@ export function viewKey(view: SchemaView): string {
   return view.layers.length === 0 ? view.pointer : view.layers.map((layer) => layer.pointer).join("\u0000");
 }
 
-/** "#/$defs/a" → ["$defs", "a"]; "#" and "" → []; anything else (other documents, anchors) → undefined. */
-function localRefTarget(ref: string): string[] | undefined {
-  const fragment = sameDocumentFragment(ref);
-  return fragment === "" || fragment?.startsWith("/") ? splitPointer(fragment) : undefined;
+/** The resources a root's `$ref`s are read against; undefined for a boolean schema, which has none. */
+export function refIndex(root: JsonValue): SchemaResources | undefined {
+  return isJsonObject(root) ? schemaResources(root) : undefined;
 }

@@ -214,6 +214,23 @@ describe("diffTools: arguments (inputSchema)", () => {
     expect(change.pointer).toBe("/inputSchema/$defs/days/maximum");
   });
 
+  it("follows a $ref inside an embedded resource from that resource's root, and a $ref to a resource by its $id", () => {
+    const embedded = edit((t) => {
+      t.inputSchema.$defs = {
+        days: { $id: "https://example.com/days", $ref: "#/$defs/range", $defs: { range: t.inputSchema.properties.days } },
+        // What "#/$defs/range" would name if it were read from the inputSchema's root.
+        range: { type: "string" },
+      };
+      t.inputSchema.properties.days = { $ref: "https://example.com/days" };
+    });
+    const narrowed = edit((t) => {
+      t.inputSchema.$defs.days.$defs.range.maximum = 3;
+    }, embedded);
+    expect(classify(embedded, narrowed)).toEqual([["breaking", "argument-limit-tightened", 'Argument "days" maximum lowered from 10 to 3.']]);
+    const change = diffTools(new Map([["get_weather", embedded]]), new Map([["get_weather", narrowed]])).changes[0]!;
+    expect(change.pointer).toBe("/inputSchema/$defs/days/$defs/range/maximum");
+  });
+
   it("walks nested objects and array items, naming the path", () => {
     const nested = edit((t) => {
       t.inputSchema.properties.filter = { type: "object", properties: { tags: { type: "array", items: { type: "string", enum: ["a", "b"] } } } };
