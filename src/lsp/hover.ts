@@ -11,6 +11,8 @@ import { computeLineStarts, positionAt } from "../load/line-index.js";
 import { describeLockStatus } from "./lock-status.js";
 import { nodeAt } from "./node-at.js";
 import { ruleExplanation } from "./rule-docs.js";
+import { schemaDialectAt } from "./schema-dialect.js";
+import { isJsonPath } from "../load/load-document.js";
 import { segmentsOf } from "./segments.js";
 import type { SchemaGuide } from "./schema-guide.js";
 
@@ -48,7 +50,8 @@ export function hoverText(input: HoverInput): string | undefined {
     if (node.pointer === "/name" && input.tool) sections.push(describeLockStatus(input.tool, input.lock(), input.lockPath));
     if (node.onKey) {
       const path = segmentsOf(input.doc.value, node.pointer);
-      const member = input.guide.member(String(path.at(-1)), path);
+      // The keywords of the dialect the schema declares ($schema), as completion offers them.
+      const member = input.guide.member(String(path.at(-1)), path, schemaDialectAt(path, input.doc.value, input.text, isJsonPath(input.doc.file)));
       if (member.description) sections.push(`**${member.name}**${member.deprecated ? " (deprecated)" : ""}: ${member.description}`);
     }
   }

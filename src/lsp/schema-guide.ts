@@ -9,7 +9,7 @@ import { DIALECT_KEYWORDS } from "../model/dialect-keywords.js";
 import { getOwn, isJsonObject, type JsonObject, type JsonValue } from "../model/json.js";
 import { splitPointer } from "../model/pointer.js";
 import { descriptorFileSchema } from "../validate/authoring-schema.js";
-import { KEYWORD_DOCS, X_MCP_HEADER, X_MCP_HEADER_DOC } from "./keyword-docs.js";
+import { keywordDoc, X_MCP_HEADER, X_MCP_HEADER_DOC } from "./keyword-docs.js";
 
 /** A step into a JSON document: a member name or an array index. */
 export type PathSegment = string | number;
@@ -55,18 +55,21 @@ export class SchemaGuide {
    * which are no 2020-12 keywords but are the keywords of draft-07 or 2019-09, deprecated in neither.
    */
   private keywordsAt(path: readonly PathSegment[], dialect: Dialect): SchemaMember[] {
-    const keywords = [...DIALECT_KEYWORDS[dialect]].map((name) => ({ ...this.member(name, [...path, name]), deprecated: false }));
+    const keywords = [...DIALECT_KEYWORDS[dialect]].map((name) => ({ ...this.member(name, [...path, name], dialect), deprecated: false }));
     if (isHeaderSite(path)) keywords.push({ name: X_MCP_HEADER, description: X_MCP_HEADER_DOC, deprecated: false, values: [] });
     return keywords;
   }
 
-  /** What the member at `path` (its last segment) means and may hold; undefined where the schema says nothing of it. */
-  member(name: string, path: readonly PathSegment[]): SchemaMember {
+  /**
+   * What the member at `path` (its last segment) means and may hold; undefined where the schema says
+   * nothing of it. `dialect`: that of the JSON Schema the member is in, if it is in one.
+   */
+  member(name: string, path: readonly PathSegment[], dialect: Dialect = DEFAULT_DIALECT): SchemaMember {
     const schemas = this.schemasAt(path);
     const inSchema = isInJsonSchema(path);
     let description = schemas.map((schema) => getOwn(schema, "description")).find((text): text is string => typeof text === "string");
     // Inside a JSON Schema the meta-schema describes no keyword: the keyword table does.
-    if (inSchema && KEYWORD_DOCS.has(name) && isKeywordPosition(path)) description = KEYWORD_DOCS.get(name);
+    if (inSchema && isKeywordPosition(path)) description = keywordDoc(name, dialect) ?? description;
     if (name === X_MCP_HEADER && isHeaderSite(path.slice(0, -1))) description = X_MCP_HEADER_DOC;
     return { name, description, deprecated: schemas.some((schema) => getOwn(schema, "deprecated") === true), values: valuesOf(schemas) };
   }

@@ -245,6 +245,35 @@ describe("mcp-gen lsp hover", () => {
     expect(await hover(client, "tools/a.yaml", 5, 5)).toBe("");
   });
 
+  it("explains a keyword in the words of the dialect the schema declares", async () => {
+    const lines = [
+      "name: get_weather",
+      "description: Gets the weather.",
+      "inputSchema:",
+      "  $schema: http://json-schema.org/draft-07/schema#",
+      "  type: object",
+      "  properties:",
+      "    days:",
+      "      type: array",
+      "      items: [{type: string}]", // line 8
+      "      additionalItems: false", // line 9
+      "  $defs: {}", // line 10
+      "outputSchema:",
+      "  type: object",
+      "  $defs: {}", // line 13
+      "",
+    ];
+    const root = tempProject({ "tools/a.yaml": lines.join("\n") });
+    const client = await start(root);
+    await client.open("tools/a.yaml");
+    await client.current("tools/a.yaml");
+    expect(await hover(client, "tools/a.yaml", 8, 8)).toMatch(/^\*\*items\*\*: The schema of every array element; or, as an array of schemas, the schema of each element by position/);
+    expect(await hover(client, "tools/a.yaml", 9, 8)).toMatch(/^\*\*additionalItems\*\*: The schema of the array elements after those/);
+    expect(await hover(client, "tools/a.yaml", 10, 4)).toMatch(/^\*\*\$defs\*\*: Not a keyword of JSON Schema draft-07/);
+    // The outputSchema declares no $schema: 2020-12.
+    expect(await hover(client, "tools/a.yaml", 13, 4)).toBe("**$defs**: Definitions other parts of the schema refer to with `$ref`.");
+  });
+
   it("explains a rule id under rules in the config file", async () => {
     const root = tempProject({ "mcp-gen.config.yaml": "rules:\n  tool-name-syntax: error\n", "tools/a.yaml": TOOL("get_weather", "Gets the weather.") });
     const client = await start(root);
