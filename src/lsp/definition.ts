@@ -44,7 +44,7 @@ export function definitionOf(input: DefinitionInput): Location | undefined {
   const holder = valueAt(input.doc.value, splitPointer(holderPointer));
   const inDocument = schemaRefTarget(schemaResources(root), isJsonObject(holder) ? holder : undefined, value);
   if (inDocument.kind === "found") return locationOf(input, input.doc, rootPointer + inDocument.pointer);
-  if (inDocument.kind === "missing") return undefined;
+  if (inDocument.kind !== "elsewhere") return undefined;
   const target = parseRef(value, input.doc.file);
   if (target.kind !== "file") return undefined;
   const file = input.fileOf(target.path);

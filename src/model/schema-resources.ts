@@ -45,7 +45,21 @@ export type SchemaRefTarget =
   /** A resource of the document, but nothing in it answers the fragment; `reason` says why, as a predicate of the resource. */
   | { readonly kind: "missing"; readonly resource: SchemaResource; readonly reason: string; readonly anchorElsewhere?: { readonly uri: string; readonly pointer: string } }
   /** No resource of the document: another document (a file, or the network). */
-  | { readonly kind: "elsewhere"; readonly uri: string };
+  | { readonly kind: "elsewhere"; readonly uri: string }
+  /** Not a URI reference that can be resolved at all (malformed percent-encoding); `reason` says why, as a clause. */
+  | { readonly kind: "malformed"; readonly reason: string };
+
+/**
+ * `relative` resolved against `base` with ajv's resolver; undefined where the resolver refuses it
+ * (it throws on malformed percent-encoding, "%" or "%zz", which a descriptor may hold).
+ */
+function resolveUri(base: string, relative: string): string | undefined {
+  try {
+    return uri.resolve(base, relative);
+  } catch {
+    return undefined;
+  }
+}
 
 /** ajv's normalizeId: no trailing "#" nor "#/". */
 function normalizeId(id: string): string {
@@ -73,8 +87,11 @@ export function schemaResources(root: JsonValue): SchemaResources {
     const parentBase = node.parent === undefined ? "" : (baseOf.get(node.parent.schema as JsonObject) ?? "");
     const id = getOwn(node.schema, "$id");
     let base = parentBase;
-    if (typeof id === "string" && !id.startsWith("#")) {
-      base = normalizeId(parentBase === "" ? id : uri.resolve(parentBase, id)).split("#")[0]!;
+    // An `$id` the resolver refuses (malformed percent-encoding) names no resource: ajv stops at it,
+    // and schema-valid reports that.
+    const resolvedId = typeof id === "string" && !id.startsWith("#") ? (parentBase === "" ? id : resolveUri(parentBase, id)) : undefined;
+    if (resolvedId !== undefined) {
+      base = normalizeId(resolvedId).split("#")[0]!;
       resources.push({ pointer: node.pointer, uri: base });
       if (node.parent !== undefined) add(byUri, base, node.pointer);
     } else if (node.parent === undefined) resources.push({ pointer: "", uri: "" });
@@ -111,7 +128,8 @@ export function lazyResources(root: JsonValue): () => SchemaResources {
  */
 export function schemaRefTarget(index: SchemaResources, holder: JsonObject | undefined, ref: string): SchemaRefTarget {
   const base = (holder && index.baseOf.get(holder)) ?? index.resources[0]!.uri;
-  const full = uri.resolve(base, normalizeId(ref));
+  const full = resolveUri(base, normalizeId(ref));
+  if (full === undefined) return { kind: "malformed", reason: "it is not a URI reference (malformed percent-encoding)" };
   const hash = full.indexOf("#");
   const location = hash === -1 ? full : full.slice(0, hash);
   const rawFragment = hash === -1 ? "" : full.slice(hash + 1);

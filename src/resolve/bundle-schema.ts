@@ -153,7 +153,8 @@ class Bundler {
     // validator) resolves a dynamic ref only by a fragment ("only supports hash fragment reference").
     const scope = this.scopeOf(job.doc, holderPointer);
     const holder = valueAt(job.doc.value, splitPointer(holderPointer));
-    if (schemaRefTarget(scope.resources, isJsonObject(holder) ? holder : undefined, ref).kind !== "elsewhere") {
+    const inDocument = schemaRefTarget(scope.resources, isJsonObject(holder) ? holder : undefined, ref).kind;
+    if (inDocument === "found" || inDocument === "missing") {
       this.diagnostics.push(
         diagnosticAtPointer(job.doc, at, {
           severity: "error",
@@ -213,6 +214,10 @@ class Bundler {
     const scope = this.scopeOf(from, holderPointer);
     const holder = valueAt(from.value, splitPointer(holderPointer));
     const inDocument = schemaRefTarget(scope.resources, isJsonObject(holder) ? holder : undefined, ref);
+    if (inDocument.kind === "malformed") {
+      report("ref-unresolved", `$ref ${quote(ref)} cannot be resolved: ${inDocument.reason}.`, 'Write "%25" for a literal "%", or fix the reference.');
+      return undefined;
+    }
     if (inDocument.kind !== "elsewhere") return this.inDocument(inDocument, scope, from, ref, report);
     const target = parseRef(ref, from.file);
     switch (target.kind) {
@@ -239,7 +244,7 @@ class Bundler {
   }
 
   /** A ref that names a resource of its own document (schemaRefTarget): the schema there, or why there is none. */
-  private inDocument(target: Exclude<SchemaRefTarget, { kind: "elsewhere" }>, scope: SchemaScope, from: SourceDoc, ref: string, report: Report): LookupResult | undefined {
+  private inDocument(target: Extract<SchemaRefTarget, { kind: "found" | "missing" }>, scope: SchemaScope, from: SourceDoc, ref: string, report: Report): LookupResult | undefined {
     const at = (pointer: string) => joinPointer(scope.rootPointer, ...splitPointer(pointer));
     const where = scope.rootPointer === "" ? from.file : `${scope.rootPointer.slice(1)} of ${from.file}`;
     const resource = target.resource.pointer === "" ? "root resource" : `embedded resource ${quote(target.resource.uri)} (the $id at ${at(target.resource.pointer)})`;

@@ -357,6 +357,8 @@ describe("mcp-gen lsp completion and definition", () => {
       "      $defs:",
       "        inner: {type: string, $anchor: tip}",
       "    inner: {type: number}",
+      "outputSchema:",
+      "  $ref: '%zz'", // line 19: malformed percent-encoding names nothing (the resolver reports it)
       "",
     ];
     const root = tempProject({ "tools/a.yaml": lines.join("\n") });
@@ -369,6 +371,7 @@ describe("mcp-gen lsp completion and definition", () => {
     expect(await definition(8)).toEqual(at(16, 8, 13));
     expect(await definition(10)).toEqual(at(16, 8, 13));
     expect(await definition(14)).toEqual(at(16, 8, 13));
+    expect(await client.request<Location | null>("textDocument/definition", { textDocument: { uri: client.uri("tools/a.yaml") }, position: { line: 19, character: 10 } })).toBeNull();
   });
 
   it("has no definition (null) for a $ref whose target does not exist, rather than the nearest node that does", async () => {

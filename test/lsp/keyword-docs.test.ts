@@ -9,7 +9,9 @@ const DIALECTS = Object.keys(DIALECT_KEYWORDS) as Dialect[];
 
 describe("keywordDoc", () => {
   it("explains every keyword of every dialect", () => {
-    const missing = DIALECTS.flatMap((dialect) => [...DIALECT_KEYWORDS[dialect]].filter((name) => keywordDoc(name, dialect) === undefined || keywordDoc(name, dialect)!.startsWith("Not a keyword")).map((name) => `${dialect}: ${name}`));
+    const missing = DIALECTS.flatMap((dialect) =>
+      [...DIALECT_KEYWORDS[dialect]].filter((name) => keywordDoc(name, dialect) === undefined || keywordDoc(name, dialect)!.startsWith("Not a keyword")).map((name) => `${dialect}: ${name}`),
+    );
     expect(missing).toEqual([]);
   });
 
