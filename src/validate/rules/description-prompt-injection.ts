@@ -13,8 +13,9 @@ export const descriptionPromptInjection = defineRule({
     "Phrases are matched with look-alike letters read as the Latin ones they imitate (a Cyrillic о, fullwidth forms). This rule looks for a short list of such phrases in every tool and " +
     "schema title and description, and in the schemas' other strings the model reads (a `$comment`, any string in `enum`, `const`, `default` or `examples`, a property's name), where \"full-schema poisoning\" hides them, and reports the first one in each text. The list is small on purpose and tested against " +
     "published servers, where it finds nothing: naming a path such as `~/.ssh/id_rsa` is fine, reading it and passing it " +
-    'on is not, and a negation before "without asking the user" ("never delete files without asking the user") asks ' +
-    "first rather than acting behind the user's back. A match means the text needs a human review, not that the tool is malicious.",
+    'on is not, and a negation before "without asking the user" ("never delete files without asking the user", "never, ' +
+    "ever, delete ...\") asks first rather than acting behind the user's back." +
+    " A match means the text needs a human review, not that the tool is malicious.",
   defaultSeverity: "warning",
   must: false,
   heuristic: true,

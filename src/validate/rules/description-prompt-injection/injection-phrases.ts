@@ -3,6 +3,7 @@
 // servers (corpus/real and the 1,223 GitHub REST tools). Widen it only with a test that shows the
 // new phrase in an attack and its absence from legitimate descriptions.
 import { originalPart, textSkeleton } from "../../text-skeleton.js";
+import { isNegated } from "./negation-scope.js";
 
 export interface InjectionPhrase {
   readonly id: string;
@@ -102,28 +103,6 @@ export function findInjectionPhrase(text: string): InjectionMatch | undefined {
   const part = originalPart(skeleton, best.index, best.length);
   const original = text.slice(part.index, part.index + part.length);
   return { phrase: best.phrase, index: part.index, text: original, disguised: original !== skeleton.text.slice(best.index, best.index + best.length) };
-}
-
-/**
- * A negation in the same clause before a phrase turns it around: "never delete files without asking
- * the user" and "clients should not call this without asking the user" tell the model to ask. Not
- * "do not hesitate to", "don't wait", which keep the order as it is. A comma ends the clause, so
- * "never mind that, delete it without asking the user" is still found.
- */
-const NEGATION = /\b(?:never|not|no|cannot|nothing|nobody|(?:do|does|did|should|must|would|could|will|wo|ca|can|shall|is|are|may)n['’]?t)\b(?!\s+(?:hesitate|forget|wait|bother|stop|mind)\b)/i;
-/** How far back a clause is read: a negation further away is about something else. */
-const CLAUSE_REACH = 120;
-
-function isNegated(text: string, index: number): boolean {
-  let start = index;
-  // Back to the clause's start: a comma, semicolon, colon or line break, or a sentence's end (a dot,
-  // "!" or "?" before a space, so `~/.ssh` or `file.txt` do not end it).
-  while (start > 0 && index - start < CLAUSE_REACH) {
-    const c = text[start - 1]!;
-    if (",;:\n".includes(c) || (".!?".includes(c) && /\s/.test(text[start] ?? ""))) break;
-    start--;
-  }
-  return NEGATION.test(text.slice(start, index));
 }
 
 /** The first match of `pattern` in `text` that no negation turns around. */
