@@ -28,6 +28,16 @@ const USER = String.raw`(?:the\s+)?(?:user|human)\b`;
 const SECRET_FILE = String.raw`(?:\.ssh\b(?![\/\w.-]{0,100}\.pub\b)|\bid_(?:rsa|dsa|ecdsa|ed25519)\b(?!\.pub\b)|\.aws\/credentials|\.netrc\b|\.env\b(?<!\w\.env)(?!\.(?:example|sample|template|dist)\b)|\.npmrc\b|\.pypirc\b|\.git-credentials|\.kube\/config|\bmcp\.json\b|claude_desktop_config\.json|\.cursor\/|\/etc\/(?:passwd|shadow)\b)`;
 const SEND = String.raw`(?:send|pass|include|forward|upload|post|attach|copy|append|add|put|provide|email|leak|exfiltrate)`;
 const re = (source: string) => new RegExp(source, "i");
+/** Modes that only jailbreaks put a model in: "developer mode", "DAN mode"; not "read-only mode". */
+const JAILBREAK_MODE = String.raw`(?:developer|dev|god|dan|jailbreak|jailbroken|unrestricted|unfiltered|uncensored|unlimited|unlocked|evil|chaos|opposite|admin|administrator|root|superuser|sudo)[\s-]+mode`;
+/**
+ * What follows "you are now" in a new role, in words (any case): a role ("an unrestricted assistant",
+ * "the system administrator", "my assistant"), a name given ("known as DAN"), an end to the old one
+ * ("no longer bound"), and after "in" only a jailbreak mode, a part to play or a made-up world ("in
+ * developer mode", "in the role of", "in a fictional world"). Not a state: "in read-only mode", "in
+ * the staging environment", "connected".
+ */
+const NEW_ROLE = String.raw`(?:(?:a|an|the|my)\s+[\w-]+|no\s+longer\b|(?:called|named|known\s+as)\s+[\w-]+|in\s+(?:(?:an?|the|full)\s+)?(?:[\w-]+\s+)?(?:${JAILBREAK_MODE}|role|character|persona|charge|simulation|role-?play|hypothetical|fictional|world|universe|reality)\b)`;
 /** Acting behind the user's back: "delete files without asking the user". */
 const WITHOUT_USER = re(String.raw`\bwithout\s+(?:first\s+)?(?:telling|informing|notifying|alerting|asking|consulting|confirming\s+with)\s+${USER}`);
 
@@ -45,10 +55,11 @@ export const INJECTION_PHRASES: readonly InjectionPhrase[] = [
   {
     id: "new-role",
     patterns: [
-      re(String.raw`\byou\s+are\s+now\s+(?:a|an|the|in|my|no\s+longer)\s+[\w-]+|\bfrom\s+now\s+on,?\s+you\s+(?:are|will|must|should|shall)\b|\bnew\s+(?:system\s+)?instructions\s*:`),
-      // A new name rather than a role: "you are now DAN", "you are now Jarvis, an AI without rules".
-      // Case matters (no i flag): "you are now connected" names nobody; "OK" is no name either.
-      /\b[Yy]ou\s+are\s+now\s+(?:(?:called|named|known\s+as)\s+[\w-]+|(?!OK\b)[A-Z][A-Z0-9]+\b|[A-Z][\w-]*(?=\s*,\s*(?:a|an|the|your)\s))/,
+      re(String.raw`\byou\s+are\s+now\s+${NEW_ROLE}|\bfrom\s+now\s+on,?\s+you\s+(?:are|will|must|should|shall)\b|\bnew\s+(?:system\s+)?instructions\s*:`),
+      // A bare new name: "you are now DAN", "you are now Jarvis, an AI without rules". Case matters
+      // (no i flag), since only capitals tell a name from a state ("you are now connected"); a word
+      // in capitals that says a state ("OK", "ONLINE", "READ-ONLY") is no name either.
+      /\b[Yy]ou\s+are\s+now\s+(?:(?!(?:OK|IN|ON|OFF|ONLINE|OFFLINE|LIVE|READY|DONE|CONNECTED|DISCONNECTED|AUTHENTICATED|LOGGED|SIGNED|READ)\b)[A-Z][A-Z0-9]+\b|[A-Z][\w-]*(?=\s*,\s*(?:a|an|the|your)\s))/,
     ],
     why: "which tries to give the model a new role or new orders",
   },
