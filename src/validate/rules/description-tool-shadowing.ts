@@ -1,6 +1,7 @@
 import { getOwn, isJsonObject } from "../../model/json.js";
 import type { RunMemo } from "../../model/run-memo.js";
 import type { ResolvedTool } from "../../model/source.js";
+import { textSkeleton } from "../text-skeleton.js";
 import { describeText, quoteText } from "../describe-text.js";
 import { defineRule } from "../define-rule.js";
 import { forEachSubschema, forEachText, toolName } from "../walk.js";
@@ -19,7 +20,8 @@ export const descriptionToolShadowing = defineRule({
     'other tool, or a declared side effect on it. Orders about the tool itself or tools in general ("when calling this tool, ' +
     'always ...", "when calling any tool, never ...") name no other tool and are not reported. Targets that are tools of this ' +
     "project get a hint to move the instruction " +
-    "into that tool's own description; other identifiers are reported as another server's tool.",
+    "into that tool's own description; other identifiers are reported as another server's tool. Look-alikes count as " +
+    'what they imitate, as in the prompt-injection phrases: "When cаlling send_email" with a Cyrillic а is "When calling send_email".',
   defaultSeverity: "warning",
   must: false,
   heuristic: true,
@@ -41,12 +43,13 @@ export const descriptionToolShadowing = defineRule({
       const match = findShadowing(field.text, context, memo);
       if (!match) return;
       const target = JSON.stringify(match.target);
+      const quote = `${quoteText(match.text, 80)}${match.disguised ? " in look-alike characters" : ""}`;
       report({
         pointer: field.pointer,
         part: { index: match.index, length: match.text.length },
         message: match.inProject
-          ? `${describeText(field)} tells the model how to use ${target}, another tool of this project: ${quoteText(match.text, 80)}.`
-          : `${describeText(field)} tells the model how to use ${target}, which is not a tool of this project: ${quoteText(match.text, 80)}.`,
+          ? `${describeText(field)} tells the model how to use ${target}, another tool of this project: ${quote}.`
+          : `${describeText(field)} tells the model how to use ${target}, which is not a tool of this project: ${quote}.`,
         hint: match.inProject
           ? `Move the instruction into the description of ${target}, where it applies and where reviewers of that tool see it.`
           : "Delete the instruction; a tool's description must not change how another server's tools are used.",
@@ -55,12 +58,12 @@ export const descriptionToolShadowing = defineRule({
   },
 });
 
-/** Every property name declared anywhere in the tool's schemas. */
+/** Every property name declared anywhere in the tool's schemas, also as its skeleton reads, since texts are read so. */
 function propertyNames(tool: ResolvedTool, memo: RunMemo): Set<string> {
   const names = new Set<string>();
   forEachSubschema(tool, memo, (node) => {
     const properties = isJsonObject(node.schema) ? getOwn(node.schema, "properties") : undefined;
-    if (isJsonObject(properties)) for (const name of Object.keys(properties)) names.add(name);
+    if (isJsonObject(properties)) for (const name of Object.keys(properties)) names.add(name).add(textSkeleton(name).text);
   });
   return names;
 }
