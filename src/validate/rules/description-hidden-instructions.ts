@@ -26,7 +26,7 @@ export const descriptionHiddenInstructions = defineRule({
       tool,
       memo,
       (field) => {
-        const block = findHiddenBlock(field.text);
+        const block = findHiddenBlock(field.text, memo);
         if (!block) return;
         report({
           ...textPlace(field),

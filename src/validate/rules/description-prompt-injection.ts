@@ -28,7 +28,7 @@ export const descriptionPromptInjection = defineRule({
       tool,
       memo,
       (field) => {
-        const match = findInjectionPhrase(field.text);
+        const match = findInjectionPhrase(field.text, memo);
         if (!match) return;
         report({
           ...textPlace(field),

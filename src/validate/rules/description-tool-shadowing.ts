@@ -63,7 +63,7 @@ function propertyNames(tool: ResolvedTool, memo: RunMemo): Set<string> {
   const names = new Set<string>();
   forEachSubschema(tool, memo, (node) => {
     const properties = isJsonObject(node.schema) ? getOwn(node.schema, "properties") : undefined;
-    if (isJsonObject(properties)) for (const name of Object.keys(properties)) names.add(name).add(textSkeleton(name).text);
+    if (isJsonObject(properties)) for (const name of Object.keys(properties)) names.add(name).add(textSkeleton(name, memo).text);
   });
   return names;
 }

@@ -2,6 +2,7 @@
 // way poisoned tools do (`<IMPORTANT>` in the published tool-poisoning examples). Each entry says
 // what it is and why it matters; the corpus of real servers has none of them.
 
+import type { RunMemo } from "../../../model/run-memo.js";
 import { originalPart, textSkeleton } from "../../text-skeleton.js";
 
 export interface HiddenBlockKind {
@@ -65,10 +66,11 @@ export interface HiddenBlock {
 
 /**
  * The earliest hidden block in `text`, if any, found in its skeleton (fullwidth "＜IMPORTANT＞" is
- * "<IMPORTANT>"); index and text are the original's.
+ * "<IMPORTANT>"); index and text are the original's. `memo`: the run's, which keeps each text's
+ * skeleton for the other rules that read it.
  */
-export function findHiddenBlock(text: string): HiddenBlock | undefined {
-  const skeleton = textSkeleton(text);
+export function findHiddenBlock(text: string, memo?: RunMemo): HiddenBlock | undefined {
+  const skeleton = textSkeleton(text, memo);
   if (!/[<[]/.test(skeleton.text)) return undefined;
   let best: { kind: HiddenBlockKind; index: number; length: number } | undefined;
   for (const kind of HIDDEN_BLOCKS) {

@@ -2,6 +2,7 @@
 // a published tool-poisoning or prompt-injection example and has no match in the corpus of real
 // servers (corpus/real and the 1,223 GitHub REST tools). Widen it only with a test that shows the
 // new phrase in an attack and its absence from legitimate descriptions.
+import type { RunMemo } from "../../../model/run-memo.js";
 import { originalPart, textSkeleton } from "../../text-skeleton.js";
 import { isNegated } from "./negation-scope.js";
 
@@ -100,9 +101,10 @@ export interface InjectionMatch {
 /**
  * The earliest phrase of the list in `text`, if any, found in its skeleton (look-alike letters and
  * fullwidth forms read as the Latin letters they imitate); index and text are the original's.
+ * `memo`: the run's, which keeps each text's skeleton for the other rules that read it.
  */
-export function findInjectionPhrase(text: string): InjectionMatch | undefined {
-  const skeleton = textSkeleton(text);
+export function findInjectionPhrase(text: string, memo?: RunMemo): InjectionMatch | undefined {
+  const skeleton = textSkeleton(text, memo);
   let best: { phrase: InjectionPhrase; index: number; length: number } | undefined;
   for (const phrase of INJECTION_PHRASES) {
     for (const pattern of phrase.patterns) {
