@@ -130,10 +130,12 @@ interface HeldNotice {
 export class ProxySession {
   private readonly pending = new Map<string, Pending>();
   /**
-   * Per id space (one host, or each --listen client), host id key → the key it was sent under (the
-   * newest, when the host reuses an id), for notifications/cancelled. A space with nothing in flight has no entry.
+   * Per id space (one host, or each --listen client), host id key → the keys of the requests in
+   * flight under it, the oldest first, for notifications/cancelled: it names the newest of them. A
+   * host that reuses an id (two POSTs of one 2025-era session at once) keeps each request
+   * cancellable, the older too once the newer is answered. No entry for an id or space with nothing in flight.
    */
-  private readonly hostIndex = new Map<IdSpace, Map<string, string>>();
+  private readonly hostIndex = new Map<IdSpace, Map<string, string[]>>();
   /** Per id space, how many of its requests are in `pending` (sent to the server, not answered, not cancelled); no entry for none. */
   private readonly inFlight = new Map<IdSpace, number>();
   /** The host's requests in `pending`, every space together. */
@@ -410,9 +412,12 @@ export class ProxySession {
       progress,
       own: undefined,
     });
+    const hostKey = idKey(message.id);
     const index = this.hostIndex.get(space);
-    if (index === undefined) this.hostIndex.set(space, new Map([[idKey(message.id), key]]));
-    else index.set(idKey(message.id), key);
+    const sameId = index?.get(hostKey);
+    if (sameId !== undefined) sameId.push(key);
+    else if (index !== undefined) index.set(hostKey, [key]);
+    else this.hostIndex.set(space, new Map([[hostKey, [key]]]));
     if (message.method === "tools/list") {
       const hostKey = looseIdKey(message.id);
       const keys = this.listsUnder.get(hostKey);
@@ -444,14 +449,15 @@ export class ProxySession {
       const requestId = getOwn(message.params, "requestId");
       if (typeof requestId === "string" || typeof requestId === "number") {
         const hostKey = idKey(requestId);
-        // A call the proxy holds is dropped: the host wants no answer, and the server never heard of it.
-        const dropped = this.held.filter((h) => h.space === space && h.received.message.kind === "request" && idKey(h.received.message.id) === hostKey);
-        if (dropped.length > 0) {
-          this.held = this.held.filter((h) => !dropped.includes(h));
-          for (const h of dropped) if (h.batch) this.unanswered(h.batch);
+        // A call the proxy holds is dropped: the host wants no answer, and the server never heard of
+        // it. One call: another of the host's under the same id (it reused it) still gets its answer.
+        const dropped = this.held.findLastIndex((h) => h.space === space && h.received.message.kind === "request" && idKey(h.received.message.id) === hostKey);
+        if (dropped !== -1) {
+          const [h] = this.held.splice(dropped, 1);
+          if (h!.batch) this.unanswered(h!.batch);
           return;
         }
-        const key = this.hostIndex.get(space)?.get(hostKey);
+        const key = this.hostIndex.get(space)?.get(hostKey)?.at(-1);
         const pending = key === undefined ? undefined : this.pending.get(key);
         // Nothing of this host's in flight under that id (answered already, never sent, or another
         // --listen client's): under the host's id the server would read another request of the
@@ -635,10 +641,14 @@ export class ProxySession {
       if (count === 0) this.inFlight.delete(pending.space);
       else this.inFlight.set(pending.space, count);
       this.allInFlight--;
+      const hostKey = idKey(pending.hostId);
       const index = this.hostIndex.get(pending.space);
-      if (index?.get(idKey(pending.hostId)) === key) {
-        index.delete(idKey(pending.hostId));
-        if (index.size === 0) this.hostIndex.delete(pending.space);
+      const sameId = index?.get(hostKey);
+      const at = sameId === undefined ? -1 : sameId.lastIndexOf(key);
+      if (at !== -1) {
+        sameId!.splice(at, 1);
+        if (sameId!.length === 0) index!.delete(hostKey);
+        if (index!.size === 0) this.hostIndex.delete(pending.space);
       }
     }
     if (pending.method === "tools/list" && pending.hostId !== undefined) this.listDone(looseIdKey(pending.hostId), key);

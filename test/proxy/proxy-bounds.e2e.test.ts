@@ -207,6 +207,49 @@ describe("--listen: two clients whose requests have the same id", () => {
     b.close();
   }, 60_000);
 
+  it("keeps each of a 2025-era session's concurrent POSTs under one id apart: its answer on its own stream, and each one still cancellable", async () => {
+    const calls = callsFile();
+    const url = await listening(calls, "honest,hang");
+    const init = await post(url, { id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "old", version: "1" } } }).done;
+    const session = { "mcp-session-id": init.headers["mcp-session-id"] as string };
+    expect((await post(url, { method: "notifications/initialized" }, session).done).status).toBe(202);
+    expect((await post(url, { id: 1, method: "tools/list", params: {} }, session).done).status).toBe(200);
+    // Three POSTs at once under the id 2: two calls the server never answers, then one it does.
+    const a = post(url, call(2, "a", undefined), session);
+    const b = post(url, call(2, "b", undefined), session);
+    await until(
+      () => recorded(calls).hung.a !== undefined && recorded(calls).hung.b !== undefined,
+      () => callsIn(calls).join("\n"),
+    );
+    const added = await post(url, { id: 2, method: "tools/call", params: { name: "add", arguments: { a: 2, b: 3 } } }, session).done;
+    expect(JSON.parse(added.text)).toEqual({ jsonrpc: "2.0", id: 2, result: { content: [{ type: "text", text: "5" }] } });
+    // The host cancels 2, twice: the newest call still in flight each time. Before, the answered
+    // call had taken the id's only entry with it, and neither hung call could be cancelled any more.
+    for (const round of [1, 2]) {
+      expect((await post(url, cancelled(2, undefined), session).done).status).toBe(202);
+      await until(
+        () => recorded(calls).cancelled.length === round,
+        () => `cancellation ${round} at the server: ${callsIn(calls).join("\n")}`,
+      );
+    }
+    const { hung, cancelled: ids } = recorded(calls);
+    expect(ids).toEqual([hung.b, hung.a]);
+    a.close();
+    b.close();
+  }, 60_000);
+
+  it("answers 2026-07-28 POSTs sent at once under one id each on its own stream: a refusal never reaches the call that passed", async () => {
+    const calls = callsFile();
+    const url = await listening(calls, "drift");
+    const call = (name: string, args: JsonObject) => post(url, { id: 1, method: "tools/call", params: { name, arguments: args, _meta: META } }, modern("tools/call", name)).done;
+    const answers = await Promise.all([call("echo", { text: "x" }), call("add", { a: 1, b: 2 }), call("echo", { text: "y" }), call("add", { a: 10, b: 20 })]);
+    const [echo1, add1, echo2, add2] = answers.map((answer) => JSON.parse(answer.text) as { id: number; result?: JsonObject; error?: { code: number } });
+    for (const refused of [echo1, echo2]) expect(refused).toMatchObject({ id: 1, error: { code: -31001 } });
+    expect(add1).toEqual({ jsonrpc: "2.0", id: 1, result: { content: [{ type: "text", text: "3" }], resultType: "complete" } });
+    expect(add2).toEqual({ jsonrpc: "2.0", id: 1, result: { content: [{ type: "text", text: "30" }], resultType: "complete" } });
+    expect(callsIn(calls)).toEqual(["add", "add"]);
+  }, 60_000);
+
   it("gives each SDK v2 client the progress of its own call only, though both number their calls and tokens alike", async () => {
     const url = await listening(callsFile(), "progress");
     const heard: Record<string, unknown[]> = { a: [], b: [] };

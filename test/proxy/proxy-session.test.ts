@@ -779,6 +779,39 @@ describe("ids, cancellation, the server's own requests", () => {
     expect(w.host.sent).toEqual([{ text: JSON.stringify(answer(1, { who: "b" })), route: b, final: true }]);
   });
 
+  it("keeps each request under an id a --listen session reuses cancellable: a cancellation names the newest still in flight", async () => {
+    const w = await wire([ECHO]);
+    // Three POSTs of one 2025-era session at once, all under the id 1 (sent as 0, 1 and 2).
+    const session = { session: "a" };
+    const [p0, p1, p2] = [{ post: 0 }, { post: 1 }, { post: 2 }];
+    for (const post of [p0, p1, p2]) w.session.fromHost(request(1, "ping"), post, session);
+    const cancel = JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 1 } });
+    const cancelledUp = () => w.toServer().flatMap((t) => (t.includes("notifications/cancelled") ? [JSON.parse(t).params.requestId as number] : []));
+    // The newest is answered, on its own POST; the two older are still in flight, and each can still be cancelled.
+    w.fromServer(answer(2, { who: 2 }));
+    expect(w.host.sent).toEqual([{ text: JSON.stringify(answer(1, { who: 2 })), route: p2, final: true }]);
+    w.session.fromHost(cancel, { post: "c1" }, session);
+    expect(cancelledUp()).toEqual([1]);
+    w.session.fromHost(cancel, { post: "c2" }, session);
+    expect(cancelledUp()).toEqual([1, 0]);
+    // Nothing of the session's is in flight under 1 any more: a third names nothing.
+    w.session.fromHost(cancel, { post: "c3" }, session);
+    expect(cancelledUp()).toEqual([1, 0]);
+  });
+
+  it("drops one held call for one cancellation, not every call the client holds under that id", async () => {
+    const w = await wire([ECHO]);
+    const session = { session: "a" };
+    // No list yet: both calls of the session, under the id 1, wait for the proxy's own.
+    w.session.fromHost(request(1, "tools/call", { name: "echo", arguments: { who: "older" } }), { post: 0 }, session);
+    w.session.fromHost(request(1, "tools/call", { name: "echo", arguments: { who: "newer" } }), { post: 1 }, session);
+    w.session.fromHost(JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 1 } }), { post: 2 }, session);
+    w.fromServer(answer(w.lastRequest().id, { tools: [ECHO] }));
+    await settle();
+    const calls = w.toServer().filter((t) => t.includes('"tools/call"'));
+    expect(calls.map((t) => JSON.parse(t).params.arguments.who)).toEqual(["older"]);
+  });
+
   it("drops a held call only for a cancellation from the client that sent it", async () => {
     const w = await wire([ECHO]);
     const [a, b] = [{ client: "a" }, { client: "b" }];
