@@ -238,6 +238,34 @@ describe("PinGuard", () => {
     expect(wire.seenByClient).toEqual([]);
   });
 
+  it("judges a call made after a reconnect once: the connect-time hold lets what the tap judged through", async () => {
+    const pages = [[ECHO, ADD, LIST]];
+    const first = connection(pages);
+    let current = first;
+    const guard = new PinGuard({ pins: [ECHO, ADD, LIST].map(pin), policy: "throw", list: () => current.list(), transport: () => current.transport, warn: () => undefined });
+    await guard.check();
+    // A reconnect as reattachOnConnect makes it: calls held while the client connects, then the tap, then the release.
+    const second = connection(pages);
+    const release = guard.holdCalls(second.transport);
+    current = second;
+    guard.attach();
+    release();
+    const judged: unknown[] = [];
+    const admitCall = guard.admitCall.bind(guard);
+    // Every message the client sends is asked about; the calls among them are what is judged.
+    guard.admitCall = (message) => {
+      if ((message as { method?: string }).method === "tools/call") judged.push(message);
+      return admitCall(message);
+    };
+    const call = { jsonrpc: "2.0", id: 50, method: "tools/call", params: { name: "echo", arguments: {} } };
+    await second.transport.send(call);
+    expect(judged).toEqual([call]);
+    // A refused call is refused by the one judgement too.
+    const shadow = { jsonrpc: "2.0", id: 51, method: "tools/call", params: { name: "shadow", arguments: {} } };
+    await expect(second.transport.send(shadow)).rejects.toBeInstanceOf(ToolDriftError);
+    expect(judged).toEqual([call, shadow]);
+  });
+
   it("quotes a server's tool names as printable ASCII", async () => {
     const { guard } = guarded([[ECHO, ADD, LIST, { name: "evil\u202e\u001b[2J", inputSchema: { type: "object" } }]]);
     await guard.check();

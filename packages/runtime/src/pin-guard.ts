@@ -198,9 +198,18 @@ export class PinGuard {
   holdCalls(transport: object): () => void {
     const tap = transport as Tap;
     const send = tap.send.bind(transport);
+    let isReleased = false;
     let release = (): void => undefined;
-    const released = new Promise<void>((resolve) => (release = resolve));
+    const released = new Promise<void>((resolve) => {
+      release = () => {
+        isReleased = true;
+        resolve();
+      };
+    });
     tap.send = (message, options) => {
+      // Released, with the guard's tap on this transport (attach() puts it in front of this function
+      // before the release): the tap has judged the message already, and a call is judged once.
+      if (isReleased && this.#attached === transport) return send(message, options);
       this.#noteCancel(message);
       if (toolCalled(message) === NOT_A_CALL) return send(message, options);
       return this.#hold(
