@@ -333,6 +333,7 @@ export class ProxySession {
     const { method, params } = message;
     const meta = getOwn(params, "_meta");
     this.noteEra(method, meta);
+    if (method === "initialize") this.sessionStarted();
     const target: Target = { route, batch, logWarnings: wantsWarnings(getOwn(meta, LOG_LEVEL)) };
     if (method === "logging/setLevel") this.legacyLevel = getOwn(params, "level");
     let tool: JsonObject | undefined;
@@ -765,6 +766,21 @@ export class ProxySession {
     // An id reused: the host's answer under it is this request's.
     this.serverCancelled.delete(key);
     this.send(text, route, false);
+  }
+
+  /**
+   * The host started a 2025-era session (`initialize`: a host that reconnects, a new --listen client):
+   * the server may offer it other tools than it offered the session before (it knows the client by
+   * its clientInfo now), so no verdict of a listing made before says what a call reaches. As after a
+   * list_changed, a call waits for a listing made since (a listing in flight counts no more); unlike
+   * then, the proxy does not list at once, before the server has answered the initialize, but when
+   * the host lists or a call comes.
+   */
+  private sessionStarted(): void {
+    this.changes++;
+    this.listComplete = false;
+    this.options.gate.forgetAll();
+    if (this.refreshing) this.refreshAgain = true;
   }
 
   /** The server said its tools changed: what the proxy listed no longer holds, and it lists them again. */

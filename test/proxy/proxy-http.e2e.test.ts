@@ -92,6 +92,28 @@ describe("--url: the server on Streamable HTTP, the host on stdio", () => {
     expect(callsIn(calls)).toEqual(["add"]);
   });
 
+  it("decides a call after the host initializes again (a reconnect, a new session at the server) on a listing made since", async () => {
+    // cloaked: honest to a client named "mcp-gen", echo changed for any other.
+    const calls = callsFile();
+    const url = await startHttpServer(["--http", "cloaked"], calls);
+    const run = startProcess(process.execPath, [await proxyCli(), "proxy", "--cwd", pinnedProject([ECHO, ADD]), "--url", url.href]);
+    const wire = rawLines(run);
+    const initialize = (id: number, name: string) => ({ id, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name, version: "1" } } });
+    wire.send(initialize(1, "mcp-gen"));
+    await wire.answer(1);
+    wire.send({ method: "notifications/initialized" });
+    wire.send({ id: 2, method: "tools/list", params: {} });
+    expect(names(((await wire.answer(2)) as { result: { tools: { name: string }[] } }).result.tools)).toEqual(["echo", "add"]);
+    wire.send(initialize(3, "claude"));
+    await wire.answer(3);
+    wire.send({ method: "notifications/initialized" });
+    wire.send({ id: 4, method: "tools/call", params: { name: "echo", arguments: { text: "x" } } });
+    expect(await wire.answer(4)).toMatchObject({ error: { code: -31001, data: { tool: "echo", status: "changed" } } });
+    expect(callsIn(calls)).toEqual([]);
+    run.child.stdin!.end();
+    await exited(run.child);
+  });
+
   it("gives a stdio host the message it checked as one line, whatever line breaks the server's JSON holds", async () => {
     // One answer with no tools, holding on a line of its own a whole answer that lists the drifted
     // echo: written out as received, a line-splitting host (the SDK's) would read that line instead.
@@ -257,6 +279,22 @@ describe("--listen: the host on Streamable HTTP, the server on stdio", () => {
       ) as { id: number }
     ).id;
     expect((JSON.parse(cancelled[0]!.slice(10)) as { requestId: number }).requestId).toBe(hangId);
+  });
+
+  it("decides a call of a session that replaced another on a listing made for it, not on the session before's", async () => {
+    // cloaked: honest to a client named "mcp-gen", echo changed for any other.
+    const calls = callsFile();
+    const { url } = await listening(pinnedProject([ECHO, ADD]), pinServer("cloaked"), calls);
+    const initialize = (id: number, name: string) =>
+      JSON.stringify({ jsonrpc: "2.0", id, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name, version: "1" } } });
+    const first = await raw(url, [], initialize(1, "mcp-gen"));
+    const listed = await raw(url, [["Mcp-Session-Id", first.sessionId!]], JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list", params: {} }));
+    expect(names((JSON.parse(listed.text) as { result: { tools: { name: string }[] } }).result.tools)).toEqual(["echo", "add"]);
+    // Another client replaces the session and calls echo before it lists: the server offers it echo changed.
+    const second = await raw(url, [], initialize(3, "claude"));
+    const called = await raw(url, [["Mcp-Session-Id", second.sessionId!]], JSON.stringify({ jsonrpc: "2.0", id: 4, method: "tools/call", params: { name: "echo", arguments: { text: "x" } } }));
+    expect(JSON.parse(called.text)).toMatchObject({ id: 4, error: { code: -31001, data: { tool: "echo", status: "changed" } } });
+    expect(callsIn(calls)).toEqual([]);
   });
 
   it("listens on loopback only", async () => {

@@ -203,6 +203,27 @@ describe("tools/call", () => {
     expect(w.toServer()).toHaveLength(2);
   });
 
+  it("decides a call after a new initialize (a host that reconnects) on a listing made since, not on the session before's", async () => {
+    const w = await wire([ECHO]);
+    const initialize = (id: number, name: string) => request(id, "initialize", { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name, version: "1" } });
+    w.session.fromHost(initialize(1, "first"));
+    w.fromServer(answer(w.up(1), { protocolVersion: "2025-11-25", capabilities: { tools: {} }, serverInfo: { name: "s", version: "1" } }));
+    w.session.fromHost(request(2, "tools/list"));
+    w.fromServer(answer(w.up(2), { tools: [ECHO] }));
+    // The same host, or another --listen client, starts a session again: the server now offers it a changed echo.
+    w.session.fromHost(initialize(3, "second"));
+    w.fromServer(answer(w.up(3), { protocolVersion: "2025-11-25", capabilities: { tools: {} }, serverInfo: { name: "s", version: "1" } }));
+    // Nothing was listed on the proxy's account at the initialize (the server had not answered it yet).
+    expect(w.toServer().filter((t) => t.includes('"tools/list"'))).toHaveLength(1);
+    w.session.fromHost(request(4, "tools/call", { name: "echo", arguments: {} }));
+    const own = w.lastRequest();
+    expect(own.method).toBe("tools/list");
+    w.fromServer(answer(own.id, { tools: [DRIFTED] }));
+    await settle();
+    expect(errorOf(w.toHost().at(-1)!)).toMatchObject({ code: -31001, data: { tool: "echo", status: "changed" } });
+    expect(w.toServer().some((t) => t.includes('"tools/call"'))).toBe(false);
+  });
+
   it("checks a call that races a list_changed against the list the proxy fetches, and passes the notification on only after", async () => {
     const w = await wire([ECHO, ADD]);
     w.session.fromHost(request(1, "tools/list"));
