@@ -2,7 +2,8 @@
 // POST, with the --header values and the MCP headers derived from its body (mcp-headers.ts); the
 // answer comes back as one JSON body or as a `text/event-stream`, each event one message, bounded in
 // size. 2025 era: the session id `initialize` gets is sent on every later POST, a GET stream carries
-// the server's own messages, and the session is deleted at the end. 2026-07-28: no session; closing a
+// the server's own messages (opened again when it ends, and then the session is told it may have
+// missed some), and the session is deleted at the end. 2026-07-28: no session; closing a
 // request's stream cancels it. One keep-alive connection pool for the whole run (http-origin.ts): no
 // per-call reconnects.
 import type { IncomingMessage, OutgoingHttpHeaders } from "node:http";
@@ -286,6 +287,8 @@ export class HttpUpstream implements UpstreamPort {
   }
 
   private async keepGetStream(): Promise<void> {
+    // Whether a stream of this session was open before: one opened after it follows a time when none was.
+    let wasOpen = false;
     for (let attempt = 0; attempt <= GET_RETRIES && !this.closed && this.sessionId !== undefined; attempt++) {
       const exchange = new Exchange();
       this.active.add(exchange);
@@ -298,6 +301,10 @@ export class HttpUpstream implements UpstreamPort {
           discard(response);
           return;
         }
+        // What the server sent while no stream was open is lost (the proxy does not resume by
+        // Last-Event-ID, which servers need not support): a list_changed among it too.
+        if (wasOpen) this.events.missed();
+        wasOpen = true;
         await this.readEvents(response, undefined, exchange);
         // It worked for a while: the retries start over.
         if (Date.now() - opened >= GET_RETRY_MS) attempt = -1;

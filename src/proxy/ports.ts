@@ -58,6 +58,11 @@ export interface UpstreamEvents {
   ended(end: ServerEnd): void;
   /** The server reads again after `send` returned false. */
   drain(): void;
+  /**
+   * The stream the server's own messages come on was down for a while and is open again (a 2025-era
+   * GET stream that ended or broke, reopened): a list_changed sent meanwhile was lost.
+   */
+  missed(): void;
 }
 
 export type ServerEnd = { readonly code: number; readonly signal?: undefined; readonly problem?: string } | { readonly code?: undefined; readonly signal: NodeJS.Signals; readonly problem?: string };

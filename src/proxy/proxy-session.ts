@@ -232,6 +232,10 @@ export class ProxySession {
         this.serverFull = false;
         if (!this.hostFull) this.host.resume();
       },
+      // Whether the tools changed while the server could not say so is not known: they are listed again, as after a list_changed.
+      missed: () => {
+        if (!this.over) this.toolsChanged();
+      },
     });
   }
 

@@ -17,6 +17,7 @@ const IGNORED: UpstreamEvents = {
   trouble: () => undefined,
   ended: () => undefined,
   drain: () => undefined,
+  missed: () => undefined,
 };
 
 /** Starts `command args`, which must fail; what it rejects with, and what the proxy prints as it exits. */
