@@ -32,7 +32,7 @@ describe("a discriminated oneOf/anyOf", () => {
     expect(refusal(schema, { shape: { kind: "rect", w: 2 } })).toBe('shape.h: is required (the alternative whose kind is "rect")');
   });
 
-  it("names no field of another list when ajv writes the path relative to a $ref'd subschema", () => {
+  it("reads the path of a $ref'd oneOf from the subschema ajv compiled on its own, not from the root", () => {
     // Shape holds $refs, so ajv compiles it as a function of its own and writes its oneOf's path as
     // "#/oneOf": read from the root, that is the root's own oneOf (discriminated on `type` too, with
     // as many alternatives), and the message named the wrong alternative's field.
@@ -48,8 +48,48 @@ describe("a discriminated oneOf/anyOf", () => {
         Rect: byType("rect", ["w", "h"], { w: { type: "number" }, h: { type: "number" } }),
       },
     };
-    expect(refusal(schema, { type: "rect", shape: { type: "rect", w: 2 } })).toBe("shape: must match one of the 2 alternatives");
-    expect(refusal(schema, { type: "rect", shape: { type: "circle" } })).toBe("shape: must match one of the 2 alternatives");
+    expect(refusal(schema, { type: "rect", shape: { type: "rect", w: 2 } })).toBe('shape.h: is required (the alternative whose type is "rect")');
+    expect(refusal(schema, { type: "rect", shape: { type: "circle" } })).toBe('shape.r: is required (the alternative whose type is "circle")');
+  });
+
+  it("gives a $ref'd oneOf the message of the same oneOf written in place", () => {
+    const inline = area({ oneOf: [circle, rect] });
+    // ajv inlines this $ref and writes the path where the oneOf lies: "#/$defs/shape/oneOf".
+    const inDefs = { ...area({ $ref: "#/$defs/shape" }), $defs: { shape: { oneOf: [circle, rect] } } };
+    // Here it compiles shape on its own ("#/oneOf"), its alternatives behind $refs too.
+    const refs = { ...area({ $ref: "#/$defs/shape" }), $defs: { shape: { oneOf: [{ $ref: "#/$defs/circle" }, { $ref: "#/$defs/rect" }] }, circle, rect } };
+    for (const value of [{ shape: { kind: "rect", w: 2 } }, { shape: { kind: "circle", r: "2" } }, { shape: { kind: "triangle" } }, { shape: { w: 2 } }]) {
+      const expected = refusal(inline, value);
+      expect(refusal(inDefs, value), JSON.stringify(value)).toBe(expected);
+      expect(refusal(refs, value), JSON.stringify(value)).toBe(expected);
+    }
+    expect(refusal(inDefs, { shape: { kind: "rect", w: 2 } })).toBe('shape.h: is required (the alternative whose kind is "rect")');
+  });
+
+  it("follows $refs down to a oneOf in an array element and in a $ref'd object's member", () => {
+    const defs = { shape: { oneOf: [{ $ref: "#/$defs/circle" }, { $ref: "#/$defs/rect" }] }, circle, rect, drawing: { type: "object", properties: { shape: { $ref: "#/$defs/shape" } } } };
+    const list = { type: "object", properties: { shapes: { type: "array", items: { $ref: "#/$defs/shape" } } }, $defs: defs };
+    expect(
+      refusal(list, {
+        shapes: [
+          { kind: "circle", r: 1 },
+          { kind: "rect", w: 2 },
+        ],
+      }),
+    ).toBe('shapes[1].h: is required (the alternative whose kind is "rect")');
+    const nested = { type: "object", properties: { drawing: { $ref: "#/$defs/drawing" } }, $defs: defs };
+    expect(refusal(nested, { drawing: { shape: { kind: "rect", w: 2 } } })).toBe('drawing.shape.h: is required (the alternative whose kind is "rect")');
+  });
+
+  it("names no alternative when the path fits two lists where the value is", () => {
+    // The root's oneOf and Base's (compiled on its own: it holds a $ref) both read as "#/oneOf" at the root.
+    const byType = (tag: string, required: string[]) => ({ type: "object", properties: { type: { const: tag } }, required: ["type", ...required] });
+    const schema = {
+      allOf: [{ $ref: "#/$defs/Base" }],
+      oneOf: [byType("a", ["x"]), byType("b", ["y"])],
+      $defs: { Base: { oneOf: [{ $ref: "#/$defs/A" }, byType("b", ["z"])] }, A: byType("a", ["w"]) },
+    };
+    expect(refusal(schema, { type: "a" })).toBe("the arguments: must match one of the 2 alternatives");
   });
 
   it("names the discriminator's allowed values when the value's matches none", () => {
@@ -87,12 +127,6 @@ describe("alternatives without a discriminator", () => {
   it("reports the outermost alternatives that failed, not an inner one", () => {
     const schema = { type: "object", properties: { x: { anyOf: [{ type: "array", items: { oneOf: [{ type: "string" }, { type: "integer" }] } }, { type: "null" }] } } };
     expect(refusal(schema, { x: [1.5] })).toBe("x: must match one of the 2 alternatives");
-  });
-
-  it("counts from the errors when a $ref'd subschema's path cannot be read in the root", () => {
-    // Shape holds a $ref, so ajv compiles it as its own function, whose schemaPath is "#/oneOf".
-    const schema = { ...area({ $ref: "#/$defs/Shape" }), $defs: { Shape: { oneOf: [{ $ref: "#/$defs/Circle" }, rect] }, Circle: circle } };
-    expect(refusal(schema, { shape: { kind: "rect", w: 2 } })).toBe("shape: must match one of the 2 alternatives");
   });
 
   it("says so when a oneOf matches more than one", () => {

@@ -1,7 +1,11 @@
 // JSON Pointers of validation errors (ajv's instancePath, "/shape/0/kind") as the field names that
 // messages show ("shape[0].kind"), and the checked value found at one. Dependency-free.
 
-function tokensOf(instancePath: string): string[] {
+/**
+ * The member names and indexes of an instance path, unescaped.
+ * @example instanceTokens("/days/0") // ["days", "0"]
+ */
+export function instanceTokens(instancePath: string): string[] {
   return instancePath === ""
     ? []
     : instancePath
@@ -15,7 +19,7 @@ function tokensOf(instancePath: string): string[] {
  * @example fieldPath("the arguments", "/days/0", "high") === "days[0].high"
  */
 export function fieldPath(root: string, instancePath: string, child?: unknown): string {
-  const tokens = tokensOf(instancePath);
+  const tokens = instanceTokens(instancePath);
   if (child !== undefined) tokens.push(String(child));
   return tokens.length === 0
     ? root
@@ -31,7 +35,7 @@ export function fieldPath(root: string, instancePath: string, child?: unknown): 
  */
 export function valueAtPath(value: unknown, instancePath: string): unknown {
   let at = value;
-  for (const token of tokensOf(instancePath)) {
+  for (const token of instanceTokens(instancePath)) {
     if (at === null || typeof at !== "object" || !Object.hasOwn(at, token)) return undefined;
     at = (at as Record<string, unknown>)[token];
   }

@@ -1,6 +1,7 @@
 // The alternatives of a failed oneOf/anyOf, read from the schema that was checked, and the one a
 // `const` discriminator picks ({ kind: "rect" } picks the alternative whose kind is const "rect").
 // Only plain JSON is read, and only after a validation failed. Dependency-free.
+import { instanceTokens } from "./field-path.js";
 
 type Schema = Readonly<Record<string, unknown>>;
 
@@ -43,17 +44,97 @@ function pointerTokens(fragment: string): string[] | undefined {
 
 /**
  * The alternatives at `schemaPath` (ajv's "#/properties/shape/oneOf") in `schema`, each with its
- * `$ref` followed, or undefined when the path does not name a `keyword` list there, or names one
- * that cannot be where the failed value is. ajv writes the path of a `$ref`'d subschema compiled on
- * its own relative to that subschema ("#/oneOf" for a value at /shape): read from the root it names
- * another list, so the path is only trusted when it leads, step by step, to `instancePath`.
+ * `$ref` followed, or undefined when the path does not name a `keyword` list there that can be
+ * where the failed value is. ajv writes the path of a `$ref`'d subschema from where it lies in the
+ * document when it inlines it ("#/$defs/shape/oneOf" for a value at /shape), and relative to it
+ * when it compiles it as a function of its own ("#/oneOf"): so the path is read from the root and
+ * from each subschema a same-document `$ref` leads to on the way to `instancePath`, and a list is
+ * taken only when the path leads from there, step by step, to the value, and only one list does.
  */
 export function alternativesAt(schema: unknown, schemaPath: string, keyword: string, instancePath?: string): unknown[] | undefined {
   const tokens = pointerTokens(schemaPath);
   if (tokens === undefined || tokens[tokens.length - 1] !== keyword) return undefined;
-  if (instancePath !== undefined && !leadsTo(tokens.slice(0, -1), instancePath)) return undefined;
-  const list = at(schema, tokens);
-  return Array.isArray(list) ? list.map((branch) => followRef(schema, branch)) : undefined;
+  if (instancePath === undefined) {
+    const list = at(schema, tokens);
+    return Array.isArray(list) ? list.map((branch) => followRef(schema, branch)) : undefined;
+  }
+  const segments = instanceTokens(instancePath);
+  const lists = new Set<unknown[]>();
+  for (const base of refTargetsAlong(schema, segments)) {
+    const below = segments.slice(base.depth);
+    // Relative to the subschema (its own function), or from where it lies in the document (inlined).
+    const readings = [tokens];
+    if (base.pointer.length > 0 && base.pointer.every((token, i) => tokens[i] === token)) readings.push(tokens.slice(base.pointer.length));
+    for (const path of readings) {
+      const list = at(base.node, path);
+      if (Array.isArray(list) && leadsTo(path.slice(0, -1), below)) lists.add(list);
+    }
+  }
+  if (lists.size !== 1) return undefined;
+  const [list] = lists;
+  return list!.map((branch) => followRef(schema, branch));
+}
+
+/** A subschema ajv may have compiled on its own: the root, or a same-document `$ref`'s target, applied at the value `depth` members down. */
+interface RefTarget {
+  /** Where it lies in the document (none for the root). */
+  readonly pointer: readonly string[];
+  readonly node: unknown;
+  readonly depth: number;
+}
+
+/** The most subschemas refTargetsAlong visits: past it, no path is trusted. */
+const MAX_VISITS = 10_000;
+
+/**
+ * The root and every subschema a same-document `$ref` leads to that applies to the value at
+ * `segments` or to one of its parents, read as data: every applicator is followed whatever its
+ * condition (no pattern is ever run), so each subschema that may apply is listed. None when the
+ * schema is too large to walk.
+ */
+function refTargetsAlong(root: unknown, segments: readonly string[]): RefTarget[] {
+  const targets: RefTarget[] = [{ pointer: [], node: root, depth: 0 }];
+  // Each subschema once per depth, by where it lies: its path from the root or from a $ref's target.
+  const seen = new Set<string>();
+  const pending: { readonly node: unknown; readonly key: string; readonly depth: number }[] = [{ node: root, key: "", depth: 0 }];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const { node, key, depth } = next;
+    if (!isSchema(node) || seen.has(`${depth} ${key}`)) continue;
+    if (seen.size >= MAX_VISITS) return [];
+    seen.add(`${depth} ${key}`);
+    const pointer = typeof node["$ref"] === "string" ? pointerTokens(node["$ref"]) : undefined;
+    const target = pointer === undefined ? undefined : at(root, pointer);
+    if (pointer !== undefined && isSchema(target)) {
+      targets.push({ pointer, node: target, depth });
+      pending.push({ node: target, key: `#/${pointer.join("/")}`, depth });
+    }
+    for (const [sub, path, down] of subschemas(node, segments[depth])) pending.push({ node: sub, key: `${key}/${path}`, depth: down ? depth + 1 : depth });
+  }
+  return targets;
+}
+
+/**
+ * The subschemas of `schema` that apply to the value itself, and (`down`) those that may apply to
+ * its member or element `member` (none when it has none), each with its path below `schema`.
+ */
+function subschemas(schema: Schema, member: string | undefined): [sub: unknown, path: string, down: boolean][] {
+  const found: [unknown, string, boolean][] = [];
+  const each = (value: unknown, named: boolean, path: string, down: boolean) => {
+    if (!named) found.push([value, path, down]);
+    else if (Array.isArray(value) || isSchema(value)) for (const [name, sub] of Object.entries(value)) found.push([sub, `${path}/${name}`, down]);
+  };
+  for (const [word, value] of Object.entries(schema)) {
+    const inPlace = Object.hasOwn(IN_PLACE, word) ? IN_PLACE[word]! : undefined;
+    if (inPlace !== undefined) each(value, inPlace.name, word, false);
+    if (member === undefined) continue;
+    // Array-form items (draft-07) by the element's index, like prefixItems; else any element's.
+    const down = word === "items" ? { name: Array.isArray(value), exact: true } : Object.hasOwn(ONE_DOWN, word) ? ONE_DOWN[word]! : undefined;
+    if (down === undefined) continue;
+    if (!down.name) each(value, false, word, true);
+    else if (!down.exact) each(value, true, word, true);
+    else if ((Array.isArray(value) || isSchema(value)) && Object.hasOwn(value, member)) found.push([(value as Record<string, unknown>)[member], `${word}/${member}`, true]);
+  }
+  return found;
 }
 
 /** Keywords whose subschema applies to the value itself: `name` takes the next token too. */
@@ -80,15 +161,8 @@ const ONE_DOWN: Readonly<Record<string, { readonly name: boolean; readonly exact
   contains: { name: false, exact: false },
 };
 
-/** Whether the schema path `tokens` from the root reaches the value at `instancePath` (ajv's "/shape/0"). */
-function leadsTo(tokens: readonly string[], instancePath: string): boolean {
-  const segments =
-    instancePath === ""
-      ? []
-      : instancePath
-          .slice(1)
-          .split("/")
-          .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+/** Whether the schema path `tokens` leads from a value to the one `segments` (instanceTokens) further down, exactly. */
+function leadsTo(tokens: readonly string[], segments: readonly string[]): boolean {
   let depth = 0;
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
