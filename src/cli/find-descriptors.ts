@@ -1,7 +1,8 @@
 // The descriptor files of a project: what the config's `tools` globs match, outside node_modules,
 // .git and the generated folder, lock files and the project's own files (config, package.json,
 // tsconfig.json) left out. One function for the project reader and for check's fast path, so that
-// both see the same files (symbolic links followed).
+// both see the same files (symbolic links followed). What a glob matches that is no file (a named
+// pipe, a folder named like a descriptor file) is listed too, for the reader to report.
 //
 // Like git's untracked cache, a glob can be answered from memory: a folder's modification time
 // changes whenever an entry is added to it, removed from it or renamed in it, so when no folder the
@@ -38,13 +39,49 @@ export async function findDescriptors(root: string, config: Config, memo?: GlobM
   const { globSync } = await import("tinyglobby");
   // A named pipe, socket or device a glob matches is listed too: the project reader reports it, unopened.
   const fs = { readdirSync: readdirListingSpecialAsFiles };
-  const found = globSync([...config.tools], { cwd: root, ignore, onlyFiles: true, dot: false, followSymbolicLinks: true, expandDirectories: false, fs });
-  const files = [...new Set(found.map((p) => p.split(sep).join("/")))].filter((p) => !isNeverDescriptor(p)).sort();
+  const options = { cwd: root, ignore, dot: false, followSymbolicLinks: true, expandDirectories: false, fs };
+  // Folders come with a trailing slash; those named like a descriptor file are listed too (misnamedFolders).
+  const found = globSync([...config.tools], { ...options, onlyFiles: false }).map((p) => p.split(sep).join("/"));
+  const matched = found.filter((p) => !p.endsWith("/"));
+  const misnamed = misnamedFolders(
+    found.filter((p) => p.endsWith("/")).map((p) => p.slice(0, -1)),
+    matched,
+    config.tools,
+    (patterns) => globSync(patterns, { ...options, onlyDirectories: true }).map((p) => p.split(sep).join("/").replace(/\/$/, "")),
+  );
+  const files = [...new Set([...matched, ...misnamed])].filter((p) => !isNeverDescriptor(p)).sort();
   if (key !== undefined) {
     const folders = watchedFolders(root, config, files);
     if (folders) memo!.rememberGlob(key, { folders, files });
   }
   return files;
+}
+
+/**
+ * The folders of `folders` (matched by the tools globs `patterns`) named like a descriptor file,
+ * which stand where one would: the project reader reports each (load-not-a-file), as it does a named pipe, where a
+ * glob skipped them in silence. Left out: a folder that holds a matched file (the glob went through
+ * it), and one only a pattern whose last part is all wildcards matches (`tools/*`, `tools/**`),
+ * which says nothing of a file's name. `globFolders` globs folders with the patterns it is given.
+ * @example misnamedFolders(["tools/weird.json", "tools/v1"], ["tools/v1/a.json"], ["tools/**\/*.json"], glob) // ["tools/weird.json"]
+ */
+function misnamedFolders(folders: readonly string[], files: readonly string[], patterns: readonly string[], globFolders: (patterns: string[]) => string[]): string[] {
+  const holding = new Set(
+    files.flatMap((file) =>
+      file
+        .split("/")
+        .slice(0, -1)
+        .map((_, i, parts) => parts.slice(0, i + 1).join("/")),
+    ),
+  );
+  const empty = folders.filter((folder) => folder !== "" && !holding.has(folder));
+  if (empty.length === 0) return [];
+  const positive = patterns.filter((pattern) => !pattern.startsWith("!"));
+  const naming = positive.filter((pattern) => !/^\**$/.test(pattern.slice(pattern.lastIndexOf("/") + 1)));
+  if (naming.length === positive.length) return empty;
+  if (naming.length === 0) return [];
+  const named = new Set(globFolders([...naming, ...patterns.filter((pattern) => pattern.startsWith("!"))]));
+  return empty.filter((folder) => named.has(folder));
 }
 
 function folderStat(root: string, folder: string): string | undefined {

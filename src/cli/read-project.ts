@@ -329,8 +329,9 @@ function refusedOutside(root: string, path: string, absolute: string, real: stri
 }
 
 /**
- * The finding for what a tools glob matches that is no file: a named pipe, a socket or a device
- * (a folder is no glob match). It is never opened: a named pipe would wait for a writer.
+ * The finding for what a tools glob matches that is no file: a named pipe, a socket, a device, or a
+ * folder named like a descriptor file (findDescriptors). It is never opened: a named pipe would wait
+ * for a writer.
  */
 function descriptorNotAFile(file: string, absolute: string): Diagnostic {
   const found = pathKind(absolute);

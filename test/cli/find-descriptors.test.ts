@@ -126,3 +126,26 @@ describe("findDescriptors and a project's own files", () => {
     expect(await findDescriptors(root, broad)).toEqual(["packages/srv/tools/b.yaml", "tools/a.json", "tools/my-tsconfig.json", "tools/package-info.json"]);
   });
 });
+
+describe("findDescriptors and folders a tools glob matches", () => {
+  it("lists a folder named like a descriptor file, for the project reader to report", async () => {
+    const root = tempProject({ "tools/a.json": PING, "tools/v1.json/b.json": PING, "tools/sub/c.yaml": "name: c\n" });
+    mkdirSync(join(root, "tools", "weird.json"));
+    mkdirSync(join(root, "tools", "empty"));
+    // Default glob (tools/**/*.{yaml,yml,json}): weird.json is a folder where a descriptor's name goes;
+    // v1.json holds a descriptor (the glob goes through it), and `empty` is not named as one.
+    expect(await findDescriptors(root, config)).toEqual(["tools/a.json", "tools/sub/c.yaml", "tools/v1.json/b.json", "tools/weird.json"]);
+    expect(await findDescriptors(root, { ...config, tools: ["tools/*.json"] })).toEqual(["tools/a.json", "tools/v1.json", "tools/weird.json"]);
+  });
+
+  it("lists no folder only an all-wildcard last part matches, which names no file", async () => {
+    const root = tempProject({ "tools/a.json": PING, "tools/sub/c.json": PING });
+    mkdirSync(join(root, "tools", "weird.json"));
+    mkdirSync(join(root, "tools", "empty"));
+    expect(await findDescriptors(root, { ...config, tools: ["tools/*"] })).toEqual(["tools/a.json"]);
+    for (const tools of [["tools/**"], ["tools/**/*"]]) expect(await findDescriptors(root, { ...config, tools }), tools[0]).toEqual(["tools/a.json", "tools/sub/c.json"]);
+    // With a pattern that names files beside one that does not: only the folders it names.
+    expect(await findDescriptors(root, { ...config, tools: ["tools/**/*", "tools/*.json"] })).toEqual(["tools/a.json", "tools/sub/c.json", "tools/weird.json"]);
+    expect(await findDescriptors(root, { ...config, tools: ["tools/**/*", "tools/*.json", "!tools/weird.json"] })).toEqual(["tools/a.json", "tools/sub/c.json"]);
+  });
+});
