@@ -48,6 +48,7 @@ import { projectModuleFormat } from "./module-format.js";
 import { count, printBuilt, type BuildRun } from "./build-run.js";
 import { movedHandlers } from "./moved-handlers.js";
 import { listScaffoldFolders, scaffoldsInTheWay } from "./scaffolds-in-the-way.js";
+import { scaffoldsRefused } from "./scaffolds-refused.js";
 
 /**
  * The full build, with the project lock held: plan, read, then validate, reuse, generate and write.
@@ -206,7 +207,7 @@ async function validateAndWrite(run: BuildRun, plan: BuildPlan, threads: BuildTh
     ...(built.staged ? { staged: built.staged } : {}),
     lock: built.lock,
     force: run.force,
-    // The generated folder and the lock are written at the same time, by replaceTree.
+    // While the generated folder is staged; it goes in once they are all there.
     createScaffolds: () => threads.createMissing(run.root, built.emit.scaffolds, [plan.config.out, posix.dirname(plan.config.lock)]),
     tools: output.tools,
     emitted: built.tools,
@@ -218,6 +219,11 @@ async function validateAndWrite(run: BuildRun, plan: BuildPlan, threads: BuildTh
     records,
     findings,
   });
+  if ("refused" in written) {
+    const refused = scaffoldsRefused(written, config);
+    await run.print([...diagnostics, ...refused.diagnostics]);
+    return refused.status;
+  }
   await printBuilt(run, diagnostics, { tools: analysis.tools.length, ...written });
   return EXIT.ok;
 }

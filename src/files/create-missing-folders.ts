@@ -7,10 +7,35 @@
 // as before: a user's file is still never overwritten, and a crash leaves only the temporary folder,
 // which the next build removes (recoverInterruptedBuild).
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, renameSync, rmdirSync, rmSync } from "node:fs";
 import { join, posix } from "node:path";
 import type { GeneratedFile } from "../model/generated-file.js";
+import { errnoCode } from "./system-failure.js";
 import { createMissingFile, writeNewFileSync } from "./write-files.js";
+
+/** Why the file system did not create a scaffold that was absent: its errno code and message. */
+export interface CreateRefusal {
+  readonly code: string;
+  readonly message: string;
+}
+
+/** What became of one scaffold: created (true), there already (false), or refused. */
+export type CreateOutcome = boolean | CreateRefusal;
+
+/**
+ * createMissingFile, with the file system's refusal (no permission, a read-only file system, the
+ * disk full) answered instead of thrown: the build goes on to the other scaffolds, and then takes
+ * back those it created (removeCreatedScaffolds). Anything without an errno code is a bug, thrown.
+ */
+export function createScaffold(root: string, file: GeneratedFile, listed: boolean, made: Set<string>): CreateOutcome {
+  try {
+    return createMissingFile(root, file, listed, made);
+  } catch (e) {
+    const code = errnoCode(e);
+    if (code === undefined) throw e;
+    return { code, message: e instanceof Error ? e.message : String(e) };
+  }
+}
 
 /** Scaffolds grouped by how they are created: a missing folder with all its files, or one by one. */
 export interface ScaffoldCreation {
@@ -52,9 +77,10 @@ export function planScaffoldCreation(root: string, files: readonly GeneratedFile
 /**
  * Creates the folder `folder` (project-relative, absent when planned) with `files` in it, all at once:
  * true for each file created. When the folder has appeared since, each file is created only where
- * absent (createMissingFile). `made` holds the folders this thread has made already.
+ * absent (createScaffold: false where it is there, the refusal where the system refuses it). `made`
+ * holds the folders this thread has made already.
  */
-export function createMissingFolder(root: string, folder: string, files: readonly GeneratedFile[], made: Set<string>): boolean[] {
+export function createMissingFolder(root: string, folder: string, files: readonly GeneratedFile[], made: Set<string>): CreateOutcome[] {
   const parent = join(root, posix.dirname(folder));
   const staging = join(parent, `.mcp-gen-${process.pid}-${randomBytes(4).toString("hex")}.tmp`);
   try {
@@ -79,5 +105,29 @@ export function createMissingFolder(root: string, folder: string, files: readonl
       // Left for the next build's recovery (recoverInterruptedBuild removes staging folders).
     }
   }
-  return files.map((file) => createMissingFile(root, file, false, made));
+  return files.map((file) => createScaffold(root, file, false, made));
+}
+
+/**
+ * Takes back scaffolds a build created (project paths) when it does not go on to write the code that
+ * imports them: each file, then each of `newFolders` (absent when the build planned them) and the
+ * folders below it that held them, deepest first, each only when empty.
+ */
+export function removeCreatedScaffolds(root: string, created: readonly string[], newFolders: readonly string[]): void {
+  for (const path of created) rmSync(join(root, path), { force: true });
+  const folders = new Set<string>();
+  for (const path of created) {
+    for (let dir = posix.dirname(path); dir !== "." && dir !== "/"; dir = posix.dirname(dir)) {
+      if (newFolders.some((top) => dir === top || dir.startsWith(`${top}/`))) folders.add(dir);
+    }
+  }
+  for (const top of newFolders) folders.add(top);
+  const deepestFirst = [...folders].sort((a, b) => b.split("/").length - a.split("/").length);
+  for (const dir of deepestFirst) {
+    try {
+      rmdirSync(join(root, dir));
+    } catch {
+      // Not empty (something else is there now), or gone: left as it is.
+    }
+  }
 }

@@ -11,7 +11,7 @@ import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "
 import { typesJobKey, type TypesCompiler, type TypesJob } from "../emit/emit-project.js";
 import type { Precompile, SchemaRequest } from "../project/analyze-project.js";
 import type { SchemaCompiler } from "../compile/schema-compiler.js";
-import { planScaffoldCreation } from "../files/create-missing-folders.js";
+import { planScaffoldCreation, type CreateOutcome, type CreateRefusal } from "../files/create-missing-folders.js";
 import { piecesLength } from "../files/byte-pieces.js";
 import { sharedBytes } from "../files/shared-bytes.js";
 import type { GeneratedFile } from "../model/generated-file.js";
@@ -49,9 +49,10 @@ export interface BuildThreads {
    * createMissing(root, files, listed = true), spread over the threads: creating thousands of files
    * is the kernel's work, and a worker does it while the main thread writes the generated folder.
    * A folder that does not exist yet is created whole (createMissingFolder), short of the `shared`
-   * folders (project-relative) that another writer creates at the same time.
+   * folders (project-relative) that another writer creates at the same time. A file the system
+   * refuses to create is answered among `refused`, after every other file is created.
    */
-  createMissing(root: string, files: readonly GeneratedFile[], shared?: readonly string[]): Promise<string[]>;
+  createMissing(root: string, files: readonly GeneratedFile[], shared?: readonly string[]): Promise<ScaffoldsMade>;
   /**
    * Writes `files`, every file of a generated folder `out` (project-relative) that does not exist yet,
    * below the absolute folder `staging` that nothing else writes, spread over the threads: a worker
@@ -71,6 +72,16 @@ export interface BuildThreads {
   checkEarly(root: string, paths: readonly string[], limits: LoadLimits, samples: boolean, wait?: boolean): void;
   /** Stops the worker threads; the build's answers are unchanged whenever it is called. */
   close(): Promise<void>;
+}
+
+/** What BuildThreads.createMissing did. */
+export interface ScaffoldsMade {
+  /** The files created (project paths), in the order they were given. */
+  readonly created: readonly string[];
+  /** The files the system refused to create, and why. */
+  readonly refused: readonly ({ readonly path: string } & CreateRefusal)[];
+  /** The folders that did not exist when it began (removeCreatedScaffolds takes them back once empty). */
+  readonly newFolders: readonly string[];
 }
 
 /** A generated folder being written ahead (BuildThreads.stageAhead). */
@@ -205,9 +216,16 @@ export function startBuildThreads(workers: number, { typesThread = false, progre
     createMissing: async (root, files, shared) => {
       const plan = planScaffoldCreation(root, files, shared);
       const items: CreateItem[] = [...plan.folders.map(({ folder, files: below }) => ({ root, folder, files: below })), ...plan.loose.map((file) => ({ root, file }))];
-      const made = await pool.run<CreateItem, boolean[]>("create", items, async (batch) => createBatch(batch, mainFolders));
-      const created = new Set(items.flatMap((item, i) => (item.folder === undefined ? [item.file] : item.files).filter((_, j) => made[i]![j])));
-      return files.filter((file) => created.has(file)).map((file) => file.path);
+      const made = await pool.run<CreateItem, CreateOutcome[]>("create", items, async (batch) => createBatch(batch, mainFolders));
+      const outcomes = new Map(items.flatMap((item, i) => (item.folder === undefined ? [item.file] : item.files).map((file, j) => [file, made[i]![j]!] as const)));
+      return {
+        created: files.filter((file) => outcomes.get(file) === true).map((file) => file.path),
+        refused: files.flatMap((file) => {
+          const outcome = outcomes.get(file);
+          return typeof outcome === "object" ? [{ path: file.path, ...outcome }] : [];
+        }),
+        newFolders: plan.folders.map(({ folder }) => folder),
+      };
     },
     stageAhead: (staging, out, files, maxChars = STAGE_AHEAD_MAX_CHARS) => {
       if ((workers === 0 && !typesWorker) || !fitsStagingAhead(files, maxChars)) return undefined;

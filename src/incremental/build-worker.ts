@@ -12,8 +12,8 @@ import { compileTypes } from "../emit/emit-types.js";
 import { SchemaCompiler, type CompiledValidator, type SchemaCheck } from "../compile/schema-compiler.js";
 import type { GeneratedFile } from "../model/generated-file.js";
 import type { ScaffoldSamples } from "../compile/schema-samples.js";
-import { createMissingFolder } from "../files/create-missing-folders.js";
-import { createMissingFile, writeNewFileSync } from "../files/write-files.js";
+import { createMissingFolder, createScaffold, type CreateOutcome } from "../files/create-missing-folders.js";
+import { writeNewFileSync } from "../files/write-files.js";
 import { errnoCode } from "../files/system-failure.js";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
@@ -247,9 +247,9 @@ export function checkBatch(compiler: SchemaCompiler, items: readonly CheckItem[]
   return items.map((item) => known?.(item) ?? checkItem(compiler, JSON.parse(item.text) as JsonValue, item.dialect, item.samples));
 }
 
-/** One batch of scaffolds, each created when absent: for each item, true for each of its files created. */
-export function createBatch(items: readonly CreateItem[], made: Set<string>): boolean[][] {
-  return items.map((item) => (item.folder === undefined ? [createMissingFile(item.root, item.file, true, made)] : createMissingFolder(item.root, item.folder, item.files, made)));
+/** One batch of scaffolds, each created when absent: for each item, what became of each of its files (CreateOutcome). */
+export function createBatch(items: readonly CreateItem[], made: Set<string>): CreateOutcome[][] {
+  return items.map((item) => (item.folder === undefined ? [createScaffold(item.root, item.file, true, made)] : createMissingFolder(item.root, item.folder, item.files, made)));
 }
 
 /**

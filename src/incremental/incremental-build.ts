@@ -11,14 +11,15 @@
 //          is valid: that the build would write nothing at all (unchanged-build.ts), or which tools'
 //          modules and validators are kept as they are on disk. knownFileHashes: the hashes of the
 //          generated files that are on disk as generated, for the lock.
-//   write  writeBuild: the generated folder and the lock as one unit (replace-tree.ts), once
-//          handEditedFiles found no edit it would lose; then what the next build needs (the build
-//          cache, the stat index). recordUnchanged, for a build that had nothing to write.
+//   write  writeBuild: the missing scaffolds, then the generated folder and the lock as one unit
+//          (replace-tree.ts), once handEditedFiles found no edit it would lose; then what the next
+//          build needs (the build cache, the stat index). recordUnchanged, for a build that had
+//          nothing to write. undoWrites, for one that stops before its output goes in.
 //
 // A build with no usable cache (none, or one written by another mcp-gen, with another config or
 // beside another lock) takes the same steps and reuses nothing.
-import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, rmdirSync } from "node:fs";
+import { join, posix } from "node:path";
 import type { Config } from "../config/config.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 import type { GeneratedFile } from "../model/generated-file.js";
@@ -49,7 +50,9 @@ import type { FileRecord, ReadReuse } from "./file-record.js";
 import { cacheReader, cleanSchemas, lazyKnownValidators, nextCache, planEmitReuse, reusableTools, usableCache } from "./plan-reuse.js";
 import { keepLastOutput, lastOutputReader, readLastLock } from "./last-output.js";
 import { foreignFiles, handEditedFiles as editedSinceLastBuild, isRecorded, parsePreviousLock, staleFiles, type PreviousFiles, type PreviousLock } from "./previous-lock.js";
-import { replaceTree, type TreeSummary } from "./replace-tree.js";
+import { recoverInterruptedBuild, replaceTree, type TreeSummary } from "./replace-tree.js";
+import type { ScaffoldsMade } from "./build-threads.js";
+import { removeCreatedScaffolds } from "../files/create-missing-folders.js";
 import { lockSummary, StatIndex, statIndexPath } from "./stat-index.js";
 import { unchangedOutput } from "./unchanged-build.js";
 
@@ -91,6 +94,8 @@ export interface BuildPlan {
   readonly next: CacheKey;
   /** The caches found: the current one, replaced by this build's, and the one for the lock on disk. */
   readonly caches: CachesOnDisk;
+  /** The folders the build writes into (and those above them) that did not exist when it began, deepest first: undoWrites removes them once empty. */
+  readonly absentFolders: readonly string[];
 }
 
 interface LastBuild {
@@ -151,7 +156,37 @@ export async function planBuild(input: PlanInput): Promise<BuildPlan> {
     usable && read.parsed && lock.text !== undefined
       ? lastBuild(usable, { lock: read.parsed, text: lock.text, bytes: lock.bytes, onDisk: true }, cachePath, config.out, disk)
       : lastBuildElsewhere(cachePath, caches.current, next, config.out, disk);
-  return { root, config, previous, readReuse: last ? cacheReader(last.cache) : undefined, disk, index, last, next, caches };
+  const absentFolders = foldersAbsent(root, [config.out, config.handlers, config.tests, posix.dirname(config.lock)]);
+  return { root, config, previous, readReuse: last ? cacheReader(last.cache) : undefined, disk, index, last, next, caches, absentFolders };
+}
+
+/** Each of `folders` (project paths) and each folder above it that does not exist, deepest first. */
+function foldersAbsent(root: string, folders: readonly string[]): string[] {
+  const absent = new Set<string>();
+  for (const folder of folders) {
+    for (let dir = folder; dir !== "." && dir !== "/" && dir !== "" && !dir.startsWith(".."); dir = posix.dirname(dir)) {
+      if (absent.has(dir) || existsSync(join(root, dir))) break;
+      absent.add(dir);
+    }
+  }
+  return [...absent].sort((a, b) => b.split("/").length - a.split("/").length);
+}
+
+/**
+ * Takes back what a build that stops before its output goes in has written: what it staged (and a
+ * swap cut short, finished or undone: recoverInterruptedBuild), then each folder in `absentFolders`
+ * it made that is empty now. Call it once nothing writes any more (the build's threads closed).
+ */
+export async function undoWrites(plan: BuildPlan): Promise<void> {
+  const { root, config } = plan;
+  await recoverInterruptedBuild(root, config.out, config.lock, [config.handlers, config.tests]).catch(() => undefined);
+  for (const dir of plan.absentFolders) {
+    try {
+      rmdirSync(join(root, dir));
+    } catch {
+      // Not empty, or never made: left as it is.
+    }
+  }
 }
 
 interface LastLock {
@@ -380,8 +415,8 @@ export interface BuildWrite {
   readonly staged?: Promise<void>;
   readonly lock: LockFile;
   readonly force: boolean;
-  /** Creates the missing scaffolds while the folder is written (on worker threads); answers with their paths. */
-  readonly createScaffolds: () => Promise<readonly string[]>;
+  /** Creates the missing scaffolds while the folder is written (on worker threads); answers what it did. */
+  readonly createScaffolds: () => Promise<ScaffoldsMade>;
   /** The tools emitted (OutputReuse.tools), and what emitProject said of each (GeneratedProject.tools). */
   readonly tools: readonly ResolvedTool[];
   readonly emitted: ReadonlyMap<string, EmittedTool>;
@@ -412,11 +447,18 @@ export interface BuildWritten {
   readonly lockChanged: boolean;
 }
 
+/** A write step that wrote nothing: the system refused to create these scaffolds (ScaffoldsMade.refused). */
+export interface ScaffoldsRefused {
+  readonly refused: ScaffoldsMade["refused"];
+}
+
 /**
- * The write step: the generated folder and the lock as one unit, the missing scaffolds beside them,
- * then the build cache and the stat index for the next build.
+ * The write step: the missing scaffolds, then the generated folder and the lock as one unit, then
+ * the build cache and the stat index for the next build. The new code imports the scaffolds, so it
+ * goes in only once they are all there: when the system refuses one, the scaffolds this build
+ * created are taken back and nothing else is written (ScaffoldsRefused).
  */
-export async function writeBuild(plan: BuildPlan, write: BuildWrite): Promise<BuildWritten> {
+export async function writeBuild(plan: BuildPlan, write: BuildWrite): Promise<BuildWritten | ScaffoldsRefused> {
   const clock = write.clock ?? NO_CLOCK;
   // Rendered as bytes, which are written and hashed: the blocks of tools that did not change are
   // the previous lock's bytes (a 3 MB lock with any non-ASCII character would otherwise be a
@@ -425,25 +467,32 @@ export async function writeBuild(plan: BuildPlan, write: BuildWrite): Promise<Bu
   return clock.timeAsync("write", () => writeTree(plan, write, lockBytes));
 }
 
-async function writeTree(plan: BuildPlan, write: BuildWrite, lockBytes: BytePieces): Promise<BuildWritten> {
-  const { config, previous, disk } = plan;
-  // Only scaffolds that the listing of their folders lacks: created while the folder is written.
+async function writeTree(plan: BuildPlan, write: BuildWrite, lockBytes: BytePieces): Promise<BuildWritten | ScaffoldsRefused> {
+  const { previous } = plan;
+  // Only scaffolds that the listing of their folders lacks: created while the folder is staged, and
+  // waited for before it is swapped in.
   const creating = write.createScaffolds();
   creating.catch(() => undefined);
-  const tree = await replaceTree({
-    root: plan.root,
-    out: config.out,
-    lock: config.lock,
-    files: write.generated,
-    lockBytes,
-    drop: staleFiles(previous.lock, write.generated, write.force, disk, earlierOutputs(plan)),
-    read: disk.text,
-    differs: disk.differsBySize,
-    ...(write.encoded ? { encoded: write.encoded } : {}),
-    ...(write.same ? { same: write.same } : {}),
-    ...(write.staged ? { staged: write.staged } : {}),
-  });
-  const created = await creating;
+  let made: ScaffoldsMade | undefined;
+  let committing = false;
+  const beforeCommit = async () => {
+    made = await creating;
+    if (made.refused.length > 0) throw new ScaffoldsRefusedError();
+    committing = true;
+  };
+  let tree: TreeSummary;
+  try {
+    tree = await writeFolder(plan, write, lockBytes, beforeCommit);
+  } catch (e) {
+    if (committing) throw e;
+    // Nothing of the generated folder or the lock changed: the scaffolds go, and what was staged.
+    const done = made ?? (await creating.catch(() => undefined));
+    if (done) removeCreatedScaffolds(plan.root, done.created, done.newFolders);
+    await undoWrites(plan);
+    if (e instanceof ScaffoldsRefusedError && done) return { refused: done.refused };
+    throw e;
+  }
+  const created = made!.created;
   const lockHash = sha256OfPieces(lockBytes);
   await writeBuildCache(
     plan.next.path,
@@ -462,6 +511,28 @@ async function writeTree(plan: BuildPlan, write: BuildWrite, lockBytes: BytePiec
   );
   await recordBuild(plan, lockHash, write.lock, write.records.keys(), Object.keys(write.lock.files), write.findings, write.validatorModules.keys());
   return { tree, created, lockChanged: previous.bytes === undefined || !piecesEqual(lockBytes, previous.bytes) };
+}
+
+/** Thrown by writeTree's beforeCommit when the system refused a scaffold: caught by writeTree, which answers ScaffoldsRefused. */
+class ScaffoldsRefusedError extends Error {}
+
+/** The generated folder and the lock as one unit (replaceTree); `beforeCommit` runs just before either changes. */
+function writeFolder(plan: BuildPlan, write: BuildWrite, lockBytes: BytePieces, beforeCommit: () => Promise<void>): Promise<TreeSummary> {
+  const { config, previous, disk } = plan;
+  return replaceTree({
+    root: plan.root,
+    out: config.out,
+    lock: config.lock,
+    files: write.generated,
+    lockBytes,
+    drop: staleFiles(previous.lock, write.generated, write.force, disk, earlierOutputs(plan)),
+    read: disk.text,
+    differs: disk.differsBySize,
+    ...(write.encoded ? { encoded: write.encoded } : {}),
+    ...(write.same ? { same: write.same } : {}),
+    ...(write.staged ? { staged: write.staged } : {}),
+    beforeCommit,
+  });
 }
 
 /**

@@ -44,6 +44,13 @@ export interface TreeReplacement {
    * files are written as usual.
    */
   readonly staged?: Promise<void>;
+  /**
+   * Called once, when everything is staged and before anything of the generated folder or the lock
+   * changes (also when neither does); when it throws, replaceTree throws that and the two are as they
+   * were (what was staged is left for recoverInterruptedBuild). The build waits there for its
+   * scaffolds, and stops there for a signal.
+   */
+  readonly beforeCommit?: () => Promise<void>;
 }
 
 export interface TreeSummary {
@@ -253,6 +260,7 @@ async function swapInStaged(input: TreeReplacement, outDir: string, staging: str
 async function swapIn(input: TreeReplacement, outDir: string, staging: string): Promise<void> {
   const lockPath = join(input.root, input.lock);
   await writeFileAtomic(lockPath + STAGING, input.lockBytes);
+  await input.beforeCommit?.();
   if (await exists(outDir)) {
     await rename(outDir, outDir + BACKUP);
     await rename(staging, outDir);
@@ -290,6 +298,7 @@ async function replaceThroughJournal(input: TreeReplacement, changed: readonly G
   const lockTemp = input.lock + STAGING;
   await rm(join(input.root, lockTemp), { force: true });
   await writeNewFile(join(input.root, lockTemp), input.lockBytes);
+  await input.beforeCommit?.();
   const journal: Journal = { writes, removes: [...dropped].sort(), lock: [lockTemp, input.lock] };
   const journalPath = join(input.root, input.out) + JOURNAL;
   await rm(`${journalPath}.tmp`, { force: true });
@@ -301,6 +310,7 @@ async function replaceThroughJournal(input: TreeReplacement, changed: readonly G
 }
 
 async function writeLockIfChanged(input: TreeReplacement): Promise<void> {
+  await input.beforeCommit?.();
   const lockPath = join(input.root, input.lock);
   const current = await readFileNowAsync(lockPath).catch(() => undefined);
   if (!current || !piecesEqual(input.lockBytes, current)) await writeFileAtomic(lockPath, input.lockBytes);

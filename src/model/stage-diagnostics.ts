@@ -115,6 +115,12 @@ export const STAGE_DIAGNOSTICS: readonly StageDiagnosticInfo[] = [
       "A saved tools/list answer (import or verify --file) is not one: no tools/list answer in it, a JSON-RPC error, a tool that is not an object with a name, a tool twice, or pages that do not continue one another.",
   },
   {
+    id: "scaffold-not-created",
+    stage: "lock",
+    summary:
+      "build could not create a handler stub or test scaffold: the system refused it (no permission, a read-only file system, the disk full); the build writes nothing, so the generated code never imports a stub that is not there.",
+  },
+  {
     id: "sdk-missing",
     stage: "lock",
     summary:

@@ -1,9 +1,9 @@
 // replaceTree takes the files its caller found byte for byte on disk as they are: linked into the
 // new tree (inode kept), never read again to compare; every other file is compared as before.
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { expect, it } from "vitest";
-import { replaceTree, stagingFolder } from "../../src/incremental/replace-tree.js";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { describe, expect, it } from "vitest";
+import { recoverInterruptedBuild, replaceTree, stagingFolder, type TreeReplacement } from "../../src/incremental/replace-tree.js";
 import { fitsStagingAhead, STAGE_AHEAD_MAX_CHARS } from "../../src/incremental/build-threads.js";
 import { tempProject } from "../support/temp-project.js";
 
@@ -117,4 +117,63 @@ it("stages a generated folder ahead only up to a size, since the worker's copy c
   // The GitHub corpus's 16 MB folder is staged; a 10,000-tool project's 300 MB is not.
   expect(STAGE_AHEAD_MAX_CHARS).toBeGreaterThanOrEqual(32 * 2 ** 20);
   expect(STAGE_AHEAD_MAX_CHARS).toBeLessThan(300 * 2 ** 20);
+});
+
+describe("a build stopped just before its output goes in (beforeCommit throws)", () => {
+  /** Every file below `root` with its text. */
+  const tree = (root: string) =>
+    Object.fromEntries(
+      readdirSync(root, { recursive: true, withFileTypes: true })
+        .filter((entry) => !entry.isDirectory())
+        .map((entry) => {
+          const path = join(entry.parentPath, entry.name);
+          return [relative(root, path), readFileSync(path, "utf8")];
+        }),
+    );
+  const many = (n: number, text: string) => Array.from({ length: n }, (_, i) => ({ path: `gen/f${i}.ts`, contents: `${text} ${i}\n` }));
+
+  // Each way replaceTree writes: the whole folder swapped, a few files through the journal, only the
+  // lock, and a folder staged ahead where there was none.
+  const ways: [string, Record<string, string>, Partial<TreeReplacement>, boolean][] = [
+    ["a new folder swapped in whole", { "lock.json": "{}\n", ...Object.fromEntries(many(80, "old").map((f) => [f.path, f.contents])) }, { files: many(80, "new") }, false],
+    [
+      "a few files through the journal",
+      { "lock.json": "{}\n", ...Object.fromEntries(many(80, "old").map((f) => [f.path, f.contents])) },
+      { files: [...many(80, "old").slice(1), { path: "gen/f0.ts", contents: "new 0\n" }] },
+      false,
+    ],
+    ["only the lock", { "lock.json": "{}\n", "gen/a.ts": "a\n" }, { files: [{ path: "gen/a.ts", contents: "a\n" }] }, false],
+    ["a folder staged ahead", { "lock.json": "{}\n" }, { files: [{ path: "gen/a.ts", contents: "// staged a\n" }] }, true],
+  ];
+
+  it.each(ways)("leaves the folder and the lock as they were: %s", async (_, files, replacement, ahead) => {
+    const root = tempProject(files);
+    const before = tree(root);
+    if (ahead) {
+      mkdirSync(stagingFolder(root, "gen"), { recursive: true });
+      writeFileSync(join(stagingFolder(root, "gen"), "a.ts"), "// staged a\n");
+    }
+    let calls = 0;
+    const stopped = new Error("stopped");
+    const replacing = replaceTree({
+      root,
+      out: "gen",
+      lock: "lock.json",
+      files: [],
+      drop: new Set(),
+      lockBytes: [Buffer.from('{"v":2}\n')],
+      ...(ahead ? { staged: Promise.resolve() } : {}),
+      ...replacement,
+      beforeCommit: async () => {
+        calls++;
+        throw stopped;
+      },
+    });
+    await expect(replacing).rejects.toBe(stopped);
+    expect(calls).toBe(1);
+    // What was staged is left for the recovery, which takes it away; nothing else changed.
+    await recoverInterruptedBuild(root, "gen", "lock.json");
+    expect(tree(root)).toEqual(before);
+    expect(existsSync(stagingFolder(root, "gen"))).toBe(false);
+  });
 });
