@@ -34,6 +34,8 @@ export interface BuildRun extends DiagnosticsPrinter {
   readonly memo: RunMemo;
   /** Where the build's time goes (MCP_GEN_PHASES); NO_CLOCK counts nothing. */
   readonly clock: PhaseClock;
+  /** Aborted to stop the build (a signal): it stops at its next safe point, throwing the reason. */
+  readonly stop: AbortSignal;
 }
 
 export interface DiagnosticsPrinter {

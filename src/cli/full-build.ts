@@ -30,6 +30,7 @@ import {
   recordUnchanged,
   reuseChecks,
   reuseOutput,
+  undoWrites,
   writeBuild,
   type BuildPlan,
   type ChecksReuse,
@@ -45,7 +46,7 @@ import { PACKAGE_JSON } from "./read-config.js";
 import { failsPolicy } from "./report.js";
 import { toolsNotFound } from "./tools-not-found.js";
 import { projectModuleFormat } from "./module-format.js";
-import { count, printBuilt, type BuildRun } from "./build-run.js";
+import { clearProgress, count, printBuilt, type BuildRun } from "./build-run.js";
 import { movedHandlers } from "./moved-handlers.js";
 import { listScaffoldFolders, scaffoldsInTheWay } from "./scaffolds-in-the-way.js";
 import { scaffoldsRefused } from "./scaffolds-refused.js";
@@ -57,6 +58,8 @@ import { scaffoldsRefused } from "./scaffolds-refused.js";
 export async function fullBuild(run: BuildRun, configHashes: ReadonlyMap<string, string>): Promise<number> {
   const plan = await planBuild({ root: run.root, realRoot: run.realRoot, config: run.project.config, configHashes, index: run.index });
   let threads: BuildThreads | undefined;
+  let closing: Promise<void> | undefined;
+  const close = () => (closing ??= threads ? run.clock.timeAsync("report", () => threads!.close()) : Promise.resolve());
   try {
     // With no last build to take anything from, every tool is built: the worker threads start as soon
     // as the descriptors are listed, and read them and check their schemas while this thread reads
@@ -73,6 +76,9 @@ export async function fullBuild(run: BuildRun, configHashes: ReadonlyMap<string,
             if (early !== "0") threads.checkEarly(run.realRoot, descriptors, plan.config.load, plan.config.generate === "all", early === "wait");
           },
     );
+    // The safe points where a signal stops the build (BuildRun.stop): after reading, validating and
+    // generating, and in the write step just before anything of the project changes.
+    run.stop.throwIfAborted();
     const reuse = reuseChecks(plan, read.input.descriptors, read.records);
     const { config } = read.input;
     // A client-only project has no scaffolds to create or to find.
@@ -88,9 +94,16 @@ export async function fullBuild(run: BuildRun, configHashes: ReadonlyMap<string,
     };
     threads ??= threadsFor(run, input.descriptors.length - reuse.checked.length, input.descriptors.length);
     return await validateAndWrite(run, plan, threads, { input, records: read.records, reuse, configHashes, scaffolds, scaffoldFolders: listed?.folders ?? new Set() });
+  } catch (e) {
+    // Stopped (a signal, the disk full): what the build staged goes now, while it holds the project
+    // lock, not at the next build; its threads end first, so that nothing writes any more. A swap cut
+    // short is finished or undone, as after kill -9: never left half done.
+    clearProgress(run.io, run.format);
+    await close();
+    await undoWrites(plan);
+    throw e;
   } finally {
-    const started = threads;
-    if (started) await run.clock.timeAsync("report", () => started.close());
+    await close();
   }
 }
 
@@ -166,6 +179,7 @@ function readHandler(root: string): (path: string) => string | undefined {
 async function validateAndWrite(run: BuildRun, plan: BuildPlan, threads: BuildThreads, read: ReadInputs): Promise<number> {
   const { records, scaffolds } = read;
   const { input, analysis } = await validateProject(run, threads, read.input, read.reuse);
+  run.stop.throwIfAborted();
   // A project that lacks the runtime its code imports builds, with the line that installs it (check fails on it).
   const runtime = input.descriptors.length === 0 ? [] : runtimeWarnings(run.root, input.config, run.project.sources.get(PACKAGE_JSON), () => runtimeInstallArgument(run.root, PACKAGE_ROOT) ?? null);
   const names = analysis.tools.map((tool) => String(tool.wire.name));
@@ -193,6 +207,7 @@ async function validateAndWrite(run: BuildRun, plan: BuildPlan, threads: BuildTh
     return EXIT.ok;
   }
   const built = await generateOutput(run, plan, threads, analysis, output, inputs, scaffolds);
+  run.stop.throwIfAborted();
   const edited = run.clock.time("write", () => handEditedFiles(plan, built.emit.generated, run.force));
   if (edited.length > 0) {
     await run.print([...diagnostics, ...edited]);
@@ -209,6 +224,7 @@ async function validateAndWrite(run: BuildRun, plan: BuildPlan, threads: BuildTh
     force: run.force,
     // While the generated folder is staged; it goes in once they are all there.
     createScaffolds: () => threads.createMissing(run.root, built.emit.scaffolds, [plan.config.out, posix.dirname(plan.config.lock)]),
+    stop: run.stop,
     tools: output.tools,
     emitted: built.tools,
     validatorModules: built.validatorModules,

@@ -7,6 +7,7 @@ import { closest } from "../config/suggest.js";
 import { UsageError } from "./args.js";
 import { EXIT, processIo, type CliIo } from "./io.js";
 import { systemFailure } from "../files/system-failure.js";
+import { Interrupted } from "./interrupt.js";
 import { quotedStart, visibleLine, visibleText } from "../diff/visible-text.js";
 import { tuneEngineForBatch } from "./engine-tuning.js";
 
@@ -83,6 +84,7 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
   try {
     return await (await command.load())(rest, io);
   } catch (e) {
+    if (e instanceof Interrupted) return interrupted(name, rest, e, io);
     const usage = e instanceof UsageError;
     // Usage messages quote the arguments, and others may name a path or a server's text: whatever
     // they hold (an escape sequence, a bidi override, U+2028) is shown, never sent to the terminal.
@@ -109,6 +111,14 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
     if (io.env.MCP_GEN_DEBUG) io.stderr(`${e instanceof Error ? e.stack : ""}\n`);
     return exitCode;
   }
+}
+
+/** A command stopped by a signal (interrupt.ts): what it left, on stderr and in the document its --format asks for; 128 + the signal's number. */
+function interrupted(name: string, argv: readonly string[], e: Interrupted, io: CliIo): number {
+  const format = structuredFormat(argv);
+  if (format) io.stdout(formatFailure(format, { command: name, exitCode: e.status, message: e.message }, { toolVersion: MCP_GEN_VERSION, informationUri: MCP_GEN_HOMEPAGE }));
+  io.stderr(`mcp-gen ${name}: ${e.message}\n`);
+  return e.status;
 }
 
 /** The --format a command line asks for, when it is a document format; read leniently, as the command may have failed parsing it. */

@@ -417,6 +417,8 @@ export interface BuildWrite {
   readonly force: boolean;
   /** Creates the missing scaffolds while the folder is written (on worker threads); answers what it did. */
   readonly createScaffolds: () => Promise<ScaffoldsMade>;
+  /** Aborted to stop the build: it stops just before the generated folder and the lock change, throwing the reason. */
+  readonly stop?: AbortSignal;
   /** The tools emitted (OutputReuse.tools), and what emitProject said of each (GeneratedProject.tools). */
   readonly tools: readonly ResolvedTool[];
   readonly emitted: ReadonlyMap<string, EmittedTool>;
@@ -478,6 +480,7 @@ async function writeTree(plan: BuildPlan, write: BuildWrite, lockBytes: BytePiec
   const beforeCommit = async () => {
     made = await creating;
     if (made.refused.length > 0) throw new ScaffoldsRefusedError();
+    write.stop?.throwIfAborted();
     committing = true;
   };
   let tree: TreeSummary;

@@ -22,6 +22,7 @@ import { clearProgress, printBuilt, type BuildRun, type DiagnosticsPrinter } fro
 import { buildCachePath } from "../../incremental/build-cache.js";
 import { StatIndex, statIndexPath } from "../../incremental/stat-index.js";
 import { recoverInterruptedBuild } from "../../incremental/replace-tree.js";
+import { Interrupted, stopOnSignals } from "../interrupt.js";
 import { decodeSource } from "../../load/decode-source.js";
 import { unchangedBuildFast } from "../unchanged-build-fast.js";
 import { buildProgress, progressLine } from "../build-progress.js";
@@ -66,23 +67,34 @@ ${reportHelp(REPORT_FORMATS, "error")}
   --verbose                list every file created, not only how many
   -h, --help               show this help
 
-Exit status: 0 built, 1 errors found (nothing written), 2 bad usage or config.
+Exit status: 0 built, 1 errors found (nothing written), 2 bad usage or config, 74 the system
+refused a write (nothing written), 130 or 143 stopped by Ctrl+C or SIGTERM (what it staged taken back).
 `;
 
-/** `memo`: what the build remembers while it runs; watch passes one that lasts its session. */
-export async function runBuild(argv: readonly string[], io: CliIo, memo = new RunMemo()): Promise<number> {
+/**
+ * `memo`: what the build remembers while it runs; watch passes one that lasts its session. `stop`:
+ * aborted to stop the build (watch passes its own); by default, the first SIGINT, SIGTERM or SIGHUP
+ * aborts it, and the build throws Interrupted (interrupt.ts) once it has removed what it staged.
+ */
+export async function runBuild(argv: readonly string[], io: CliIo, memo = new RunMemo(), stop?: AbortSignal): Promise<number> {
   // MCP_GEN_PHASES=<file>: where the time went, phase by phase, written to <file> (BENCHMARKS.md).
   const recorder = startPhaseClock(io.env);
   const clock = recorder?.clock ?? NO_CLOCK;
+  const signals = stop ? undefined : stopOnSignals();
+  const signal = stop ?? signals!.signal;
   try {
     // Time no stage claims counts to reading the config.
-    return await clock.timeAsync("config", () => buildCommand(argv, io, memo, clock));
+    const status = await clock.timeAsync("config", () => buildCommand(argv, io, memo, clock, signal));
+    // Stopped after its last safe point: the build went on to the end, and says so.
+    if (signals && signal.aborted && signal.reason instanceof Interrupted) throw signal.reason.afterFinishing();
+    return status;
   } finally {
+    signals?.dispose();
     recorder?.finish();
   }
 }
 
-async function buildCommand(argv: readonly string[], io: CliIo, memo: RunMemo, clock: PhaseClock): Promise<number> {
+async function buildCommand(argv: readonly string[], io: CliIo, memo: RunMemo, clock: PhaseClock, stop: AbortSignal): Promise<number> {
   const { values: given } = parseCommandArgs(argv, { ...COMMON_OPTIONS, ...REPORT_OPTIONS, ...SEVERAL_OPTIONS, force: { type: "boolean" }, verbose: { type: "boolean" } });
   if (given.help) {
     io.stdout(BUILD_HELP);
@@ -95,7 +107,7 @@ async function buildCommand(argv: readonly string[], io: CliIo, memo: RunMemo, c
   // servers' folder of `import --client-config`). Their module loads only then.
   if (values["client-config"] !== undefined || values["servers-dir"] !== undefined || values.server?.length || (values.config === undefined && !existsSync(join(root, CONFIG_FILE)))) {
     const { buildSeveral } = await import("../build-servers.js");
-    const several = await buildSeveral(values, setup, io, (args, each) => runBuild(args, each, memo));
+    const several = await buildSeveral(values, setup, io, (args, each) => runBuild(args, each, memo, stop));
     if (several !== undefined) return several;
   }
   const report = diagnosticsPrinter(io, setup);
@@ -145,6 +157,7 @@ async function buildCommand(argv: readonly string[], io: CliIo, memo: RunMemo, c
       index,
       memo,
       clock,
+      stop,
       ...report,
       progress: buildProgress(progressLine(io, format)),
     });
@@ -173,6 +186,7 @@ function diagnosticsPrinter(io: CliIo, setup: ReportSetup): DiagnosticsPrinter {
 /** The build, with the project lock held: the shortcut when nothing changed, else the full build. */
 async function buildLocked(run: BuildRun): Promise<number> {
   const { project, clock } = run;
+  run.stop.throwIfAborted();
   const configHashes = new Map([...hashedInputs(project.sources)].map(([path, text]) => [path, hashFileText(text)]));
   const { config } = project;
   // A killed build's leftovers first, once for both ways: finishing it changes the files' stats.

@@ -15,6 +15,7 @@ import { readProjectConfig } from "../read-config.js";
 import { readTextSyncIfExists } from "../../files/write-files.js";
 import { foldersToWatch, isOwnWrite } from "../watch-folders.js";
 import { runBuild } from "./build.js";
+import { stopOnSignals } from "../interrupt.js";
 
 const FORMATS = ["text", "json", "sarif"] as const;
 
@@ -41,7 +42,7 @@ Exit status: 0 when stopped, 2 bad usage.
 `;
 
 /**
- * Runs until `stop` is aborted (the command line aborts it on SIGINT or SIGTERM); resolves 0 then.
+ * Runs until `stop` is aborted (the command line aborts it on SIGINT, SIGTERM or SIGHUP: interrupt.ts); resolves 0 then.
  * @example const stop = new AbortController(); const done = runWatch([], io, stop.signal); ...; stop.abort(); await done;
  */
 export async function runWatch(argv: readonly string[], io: CliIo, stop?: AbortSignal): Promise<number> {
@@ -55,7 +56,7 @@ export async function runWatch(argv: readonly string[], io: CliIo, stop?: AbortS
   const values = configFromCommandLine(io.cwd, given, root);
   const buildArgs = ["--cwd", root, ...(values.config === undefined ? [] : ["--config", values.config]), "--format", format];
   const text = format === "text";
-  const signal = stop ?? stopOnSignals();
+  const signal = stop ?? stopOnSignals().signal;
   const watchers = new Map<string, FSWatcher>();
   let changed: string | undefined;
   let wake: (() => void) | undefined;
@@ -98,7 +99,9 @@ export async function runWatch(argv: readonly string[], io: CliIo, stop?: AbortS
       // started this build) may get its files while the build runs, and they must start another. (The
       // first build runs unwatched, so that its own new folders, src/ and test/, start no build.)
       if (unwatched === undefined) await watchInputs();
-      await runBuild(buildArgs, io, memo);
+      // A build under way when the session is stopped finishes: it is given a stop that nothing
+      // aborts, else it would take the signal itself and end the session with exit 130.
+      await runBuild(buildArgs, io, memo, BUILD_RUNS_ON);
       const folders = await watchInputs();
       if (unwatched !== undefined) {
         const before = await unwatched;
@@ -128,18 +131,8 @@ export async function runWatch(argv: readonly string[], io: CliIo, stop?: AbortS
   return EXIT.ok;
 }
 
-/** An AbortSignal for Ctrl+C and SIGTERM, whose handlers go away with the first of them. */
-function stopOnSignals(): AbortSignal {
-  const controller = new AbortController();
-  const stop = () => {
-    process.off("SIGINT", stop);
-    process.off("SIGTERM", stop);
-    controller.abort();
-  };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
-  return controller.signal;
-}
+/** The stop a watch's builds are given: never aborted. */
+const BUILD_RUNS_ON = new AbortController().signal;
 
 /** One watcher per folder in `folders`; watchers of folders no longer there are closed. Returns the folders that could not be watched. */
 function syncWatchers(
