@@ -1,7 +1,7 @@
 // ajv, loaded on first use and patched: the only module that loads ajv and the only one that
 // creates its engines (newAjv), for descriptor schemas and for mcp-gen's own config and lock
 // schemas alike. Every engine passes the code ajv generates through AJV_CODE_GUARD
-// (ajv-code-tokens.ts) before ajv evaluates it, and runs with the same six changes to ajv, made
+// (ajv-code-tokens.ts) before ajv evaluates it, and runs with the same seven changes to ajv, made
 // before anything is compiled. Both reach into ajv's internals, which any new ajv may change: ajv is
 // pinned exactly in package.json, AJV_VERSION is the version the patches were written for, and
 // test/compile/load-ajv.test.ts fails when the installed ajv is another version or when a module
@@ -42,6 +42,19 @@
 //    either. So the assignment is made true, `(missing0 = "", true)`, except where ajv creates no
 //    errors (`not` and `if`, createErrors false), and the generated validator judges as the SDK
 //    does everywhere. Pinned by test/emit/emit-validators.test.ts.
+// 7. Conditions as deep as a list is long. ajv joins a list of conditions (`and`, `or`) one at a
+//    time, each join in parentheses: `((a) && (b)) && (c)`, one level per condition. Most of its
+//    lists are short or bounded (`required` and `enum` loop from 200 names or values), but some are
+//    as long as the schema is wide: `unevaluatedProperties` beside the properties it has seen
+//    (`key0 !== "p0"` for each of them), `additionalProperties` beside `patternProperties` (a test
+//    per pattern), `dependentRequired`. TypeScript 5.9 and 6.0 bind such a condition by recursion
+//    (even without the parentheses) and run out of stack on the generated validators module from
+//    about 600 levels: 900 properties under `unevaluatedProperties: false` crashed the user's tsc.
+//    A list longer than MAX_JOINED is joined as a balanced tree of ajv's own joins instead, each of
+//    at most MAX_JOINED conditions, so a condition nests at most MAX_JOINED + log2(length / MAX_JOINED)
+//    deep. `&&` and `||` are associative, evaluation order and short-circuits included, so the
+//    validator judges as before; a list of up to MAX_JOINED is written exactly as ajv writes it.
+//    Pinned by test/compile/condition-nesting.test.ts.
 import { createRequire } from "node:module";
 import { equal } from "@mcp-gen/runtime/validators";
 import type { Ajv, Options } from "ajv";
@@ -83,8 +96,10 @@ export function ajvCode(text: string): ReturnType<typeof import("ajv")._> {
   return loadAjv().ajv._(Object.assign([text], { raw: [text] }));
 }
 
-/** ajv's modules with the six patches applied (each once: applying them again changes nothing). */
+/** ajv's modules with the seven patches applied (each once: applying them again changes nothing). */
 function loadAjv(): AjvModules {
+  // First: patch 6 takes `and` and `or` from the module as it is patched.
+  balancedConditions(require("ajv/dist/compile/codegen/index.js") as AjvCodegen);
   runtimeEquality(require("ajv/dist/runtime/equal.js") as AjvEqual);
   requiredEmptyName(require("ajv/dist/vocabularies/code.js") as AjvVocabularyCode, require("ajv/dist/compile/codegen/index.js") as AjvCodegen);
   shortTuples(require("ajv/dist/vocabularies/applicator/items.js") as AjvItems, require("ajv/dist/compile/codegen/index.js") as AjvCodegen, require("ajv/dist/compile/util.js") as AjvUtil);
@@ -266,6 +281,37 @@ function requiredEmptyName(code: AjvVocabularyCode, codegen: AjvCodegen): void {
     );
   checkMissingProp.emptyName = true;
   code.checkMissingProp = checkMissingProp;
+}
+
+/**
+ * The most conditions ajv joins in one chain (patch 7): its own bound on the lists it writes out
+ * for `required` and `enum` (MAX_EXPRESSION in ajv's core.js, the default loopRequired and loopEnum),
+ * so every list the corpus's validators hold is still written as ajv writes it.
+ */
+export const MAX_JOINED = 200;
+
+type Join = ((...conditions: unknown[]) => unknown) & { balanced?: boolean };
+
+/** Patch 7: ajv's `and` and `or`, joining a list longer than MAX_JOINED as a balanced tree of their own joins. */
+function balancedConditions(codegen: AjvCodegen): void {
+  if ((codegen.and as Join).balanced) return;
+  codegen.and = balancedJoin(codegen.and);
+  codegen.or = balancedJoin(codegen.or);
+}
+
+/**
+ * `join` (ajv's `and` or `or`) for lists of any length: up to MAX_JOINED conditions as `join` writes
+ * them, more as `join` of the two halves, each joined the same way. ajv's join leaves out its `nil`
+ * (no condition) wherever it is, so a half of only `nil` joins as nothing.
+ */
+function balancedJoin(join: Join): Join {
+  const balanced: Join = (...conditions) => {
+    if (conditions.length <= MAX_JOINED) return join(...conditions);
+    const half = Math.ceil(conditions.length / 2);
+    return join(balanced(...conditions.slice(0, half)), balanced(...conditions.slice(half)));
+  };
+  balanced.balanced = true;
+  return balanced;
 }
 
 function toWellFormed(text: string): string {
