@@ -5,8 +5,10 @@
 // makes a tuple's positions past `minItems` optional, as a union (`[] | [string] | [string, number]`);
 // an array that is no tuple loses its bounds here instead, so its type stays `T[]`. Only the copy is
 // translated: the wire schema and the validators never see any of this.
-import { getOwn, type JsonObject, type JsonValue } from "../model/json.js";
+import { posix } from "node:path";
+import { getOwn, isJsonObject, type JsonObject, type JsonValue, valueAt } from "../model/json.js";
 import type { Dialect } from "../model/dialect.js";
+import { splitPointer } from "../model/pointer.js";
 
 /**
  * The key that keyword `keyword` of `schema` has in the copy; undefined leaves it out. A 2020-12
@@ -103,4 +105,31 @@ function tupleLengths(tuple: JsonObject, items: readonly JsonValue[], additional
 export function tupleRefTokens(schema: JsonObject, copied: string, elements: JsonValue | undefined): string[] | undefined {
   if (!Array.isArray(elements) || (copied !== "items" && copied !== "additionalItems")) return undefined;
   return optionalLengths(schema, elements.length) === undefined ? undefined : [TUPLE_PARTS, copied];
+}
+
+/**
+ * The wrapper (emit-types.ts buildWrapper) with every tuple that tupleLengths wrote as an `anyOf` and
+ * that a `$ref` names titled as json-schema-to-typescript names a schema it reaches through a `$ref`:
+ * after the ref's last token (`#/.../$defs/pair` → `Pair`, its justName). The library names such a
+ * schema itself only when it takes it for an array or an object (its normalizer's "Add an $id to
+ * anything that needs it"), which an `anyOf` is not, so a tuple of `$defs` with optional positions
+ * was written out in full at every ref instead of as its alias. Only those anyOf objects, which
+ * tupleLengths made for this wrapper, are changed; a tuple with a title of its own keeps it.
+ */
+export function nameReferencedTuples(wrapper: JsonObject): JsonObject {
+  const stack: JsonValue[] = [wrapper];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (Array.isArray(node)) stack.push(...node);
+    if (!isJsonObject(node)) continue;
+    const ref = getOwn(node, "$ref");
+    if (typeof ref === "string" && ref.startsWith("#")) {
+      const target = valueAt(wrapper, splitPointer(decodeURIComponent(ref.slice(1))));
+      if (isJsonObject(target) && getOwn(target, TUPLE_PARTS) !== undefined && getOwn(target, "title") === undefined) {
+        (target as Record<string, JsonValue>).title = posix.basename(ref.slice(1));
+      }
+    }
+    for (const key of Object.keys(node)) stack.push(node[key]!);
+  }
+  return wrapper;
 }

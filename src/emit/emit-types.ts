@@ -10,7 +10,7 @@ import { escapePointerToken, splitPointer } from "../model/pointer.js";
 import { sameDocumentTarget, schemaResources, type SchemaResources } from "../model/schema-resources.js";
 import { walkSchema } from "../model/schema-walk.js";
 import { DEFAULT_DIALECT, type Dialect, dialectOf } from "../model/dialect.js";
-import { arrayKeywords, copiedKeyword, isTuple2020, tupleRefTokens } from "./array-keywords.js";
+import { arrayKeywords, copiedKeyword, isTuple2020, nameReferencedTuples, tupleRefTokens } from "./array-keywords.js";
 import { refBesideKeywords } from "./ref-beside-keywords.js";
 import { docCommentLines, escapeInvisibleInCode, typeKey } from "./safe-text.js";
 import { compileWrapper, type CustomName, loadTypeCompiler, type TypeCompiler } from "./compile-wrapper.js";
@@ -220,7 +220,7 @@ function buildWrapper(schemas: WrapperSchemas, names: ToolTypeNames, titles: Wra
   };
   if (output !== undefined) properties.result = named(prepare(output, refBase(output, ["properties", "result"]), keyFor), titles.resultType!);
   if (titles.inputsType !== undefined) properties.inputs = inputsSchema(inputs, names, titles.inputsType, keyFor);
-  return {
+  return nameReferencedTuples({
     title: `${names.pascal}Types`,
     [OWN_TYPE]: true,
     description: `Argument and result types of one tool, for typed handlers and clients.`,
@@ -228,7 +228,7 @@ function buildWrapper(schemas: WrapperSchemas, names: ToolTypeNames, titles: Wra
     additionalProperties: false,
     properties,
     required: Object.keys(properties),
-  };
+  });
 }
 
 /**

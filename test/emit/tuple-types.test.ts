@@ -68,8 +68,46 @@ export const short: TuplesResult = ["echo"];
     };
     const code = await toolTypes(schema, undefined, "Tool");
     // A tuple with optional positions is an anyOf of its lengths in the types' copy: refs into its
-    // elements and its rest still find them (TUPLE_PARTS), and the union is written whole.
-    expect([member(code, "x"), member(code, "y"), member(code, "t")]).toEqual(["x?: number;", "y?: boolean;", "t?: ([] | [string] | [string, number, ...(boolean)[]]);"]);
+    // elements and its rest still find them (TUPLE_PARTS), and the union is written whole, under
+    // the name of its definition.
+    expect([member(code, "x"), member(code, "y"), member(code, "t")]).toEqual(["x?: number;", "y?: boolean;", "t?: T;"]);
+    expect(code).toContain("export type T = ([] | [string] | [string, number, ...(boolean)[]]);");
+  });
+});
+
+describe("a tuple of $defs with optional positions", () => {
+  // The types' copy writes it as an anyOf of its lengths, which json-schema-to-typescript names after
+  // its definition only when a title says so: without one it was written out in full at every ref.
+  const schema = {
+    type: "object",
+    $defs: { pair: { description: "A name and a count.", type: "array", prefixItems: [{ type: "string" }, { type: "integer" }], items: false } },
+    properties: { a: { $ref: "#/$defs/pair" }, b: { $ref: "#/$defs/pair" }, rows: { type: "array", items: { $ref: "#/$defs/pair" } }, inline: { type: "array", prefixItems: [{ type: "string" }] } },
+    required: ["a"],
+    additionalProperties: false,
+  };
+
+  it("is one alias named after its definition, used at every ref", async () => {
+    const code = await toolTypes(schema, undefined, "Pairs");
+    expect(code).toContain("/**\n * A name and a count.\n */\nexport type Pair = ([] | [string] | [string, number]);");
+    expect([member(code, "a"), member(code, "b"), member(code, "rows")]).toEqual(["a: Pair;", "b?: Pair;", "rows?: Pair[];"]);
+    // A tuple no ref names stays where it is written.
+    expect(member(code, "inline")).toBe("inline?: ([] | [string, ...(unknown)[]]);");
+  });
+
+  it("accepts exactly the arrays the schema allows, under every supported TypeScript", async () => {
+    const code = await toolTypes(schema, undefined, "Pairs");
+    const snippet = `import type { Pair, PairsArguments } from "./types.js";
+export const pairs: Pair[] = [[], ["a"], ["a", 1]];
+export const valid: PairsArguments = { a: ["a", 1], b: [], rows: [[], ["b"], ["c", 2]] };
+export const count = (args: PairsArguments): number | undefined => args.a[1];
+// @ts-expect-error items: false, so no third element
+export const long: Pair = ["a", 1, 2];
+// @ts-expect-error the first element is a string
+export const swapped: PairsArguments = { a: [1, "a"] };
+// @ts-expect-error a row is a pair, not a string
+export const flat: PairsArguments = { a: [], rows: ["a"] };
+`;
+    expect(await snippetErrors(code, snippet)).toEqual(NO_ERRORS);
   });
 });
 
