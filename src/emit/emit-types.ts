@@ -5,7 +5,7 @@
 // represent (__proto__; hasOwnProperty or $ref in data) survive through a placeholder. It never
 // resolves anything itself: every $ref is already local.
 import { createRequire } from "node:module";
-import { defineOwn, getOwn, isJsonObject, type JsonObject, type JsonValue } from "../model/json.js";
+import { defineOwn, getOwn, isJsonObject, type JsonObject, type JsonValue, valueAt } from "../model/json.js";
 import { escapePointerToken, splitPointer } from "../model/pointer.js";
 import { sameDocumentTarget, schemaResources, type SchemaResources } from "../model/schema-resources.js";
 import { walkSchema } from "../model/schema-walk.js";
@@ -358,7 +358,16 @@ function prepare(schema: JsonValue, base: RefBase, keyFor: KeyFor, titlesAsDocs 
     }
   }
   if (admitsNoProperty(out)) put("additionalProperties", { tsType: "never" });
-  return refBesideKeywords(arrayKeywords(out));
+  return refBesideKeywords(arrayKeywords(out), out.$ref !== undefined && refNamesObject(schema, base));
+}
+
+/** Whether the schema the `$ref` of `holder` names says `type: "object"` itself (refBesideKeywords). */
+function refNamesObject(holder: JsonObject, base: RefBase): boolean {
+  const ref = getOwn(holder, "$ref");
+  if (typeof ref !== "string") return false;
+  base.resources ??= schemaResources(base.root);
+  const pointer = sameDocumentTarget(base.resources, base.root, holder, ref);
+  return pointer !== undefined && getOwn(valueAt(base.root, splitPointer(pointer)), "type") === "object";
 }
 
 /** Where one schema root (inputSchema, outputSchema, a requestedSchema) sits in the wrapper, for its refs. */

@@ -3,7 +3,7 @@
 // dialect mcp-gen reads: 2019-09 and 2020-12 apply a `$ref` and the keywords beside it both (2020-12
 // Core § 8.2.3.1), and ajv does so in draft-07 as well. Only the copy is translated.
 
-import { defineOwn, getOwn, type JsonObject, type JsonValue } from "../model/json.js";
+import { defineOwn, getOwn, isJsonObject, type JsonObject, type JsonValue } from "../model/json.js";
 
 /**
  * The schema with its `$ref` moved into `allOf`, when anything sits beside it; else the schema as it
@@ -18,9 +18,11 @@ import { defineOwn, getOwn, type JsonObject, type JsonValue } from "../model/jso
  *   zod-to-json-schema and other emitters write a named root), the library follows the `$ref` on
  *   the way to the schema a pointer names, so a pointer into the object's own definitions went
  *   round in a circle and stopped the build.
- * @example refBesideKeywords({ $ref: "#/$defs/a", required: ["x"] }) // { required: ["x"], allOf: [{ $ref: "#/$defs/a" }] }
+ * The keywords left beside the `allOf` are written so that the library reads all of them
+ * (objectKeywords); `namesObject`: the schema the `$ref` names says `type: "object"` itself.
+ * @example refBesideKeywords({ $ref: "#/$defs/a", required: ["x"] }) // { required: ["x"], properties: { x: {} }, allOf: [{ $ref: "#/$defs/a" }] }
  */
-export function refBesideKeywords(schema: JsonObject): JsonObject {
+export function refBesideKeywords(schema: JsonObject, namesObject = false): JsonObject {
   const ref = getOwn(schema, "$ref");
   if (ref === undefined || Object.keys(schema).length === 1) return schema;
   const out: Record<string, JsonValue> = {};
@@ -28,5 +30,53 @@ export function refBesideKeywords(schema: JsonObject): JsonObject {
   const allOf = getOwn(schema, "allOf");
   // Last, so the schemas of allOf keep their indices, which refs into them name (copyTokens).
   defineOwn(out, "allOf", [...(Array.isArray(allOf) ? allOf : []), { $ref: ref }]);
+  return objectKeywords(out, namesObject);
+}
+
+/**
+ * The keywords beside the `allOf` with the object they describe written as `properties`, which is
+ * how the library reads an object beside `allOf`: it forms no object type of `type: "object"`
+ * there (its plain-object form excludes a schema with `allOf`, `required` or `properties`), nor of
+ * `required` or `additionalProperties` alone, and it makes required only the properties the same
+ * schema declares. So `{ "$ref": "#/$defs/x", "required": ["a"] }` was typed `X`, `a` still optional,
+ * and `{ "$ref": ..., "type": "object" }` the schema `$ref` names whatever its type. Each name
+ * `required` lists that `properties` does not declare is declared (undeclaredProperty), and an
+ * empty `properties` stands for an object without any: `{ a: unknown } & X`, `{ [k: string]:
+ * unknown } & X`. A `type: "object"` beside a `$ref` to a schema that says so itself adds nothing
+ * (`namesObject`), as in the named roots zod-to-json-schema writes (`{ "type": "object", "$ref":
+ * "#/$defs/Args" }`), which stay `Args`.
+ */
+function objectKeywords(siblings: JsonObject, namesObject: boolean): JsonObject {
+  const type = getOwn(siblings, "type");
+  const required = getOwn(siblings, "required");
+  const properties = getOwn(siblings, "properties");
+  const declared = isJsonObject(properties) ? properties : {};
+  const undeclared = (Array.isArray(required) ? required : []).filter((name): name is string => typeof name === "string" && !Object.hasOwn(declared, name));
+  const saysObject = type === "object" || (Array.isArray(type) && type.includes("object"));
+  const isObject = (saysObject && !namesObject) || getOwn(siblings, "additionalProperties") !== undefined;
+  const formed = isJsonObject(properties) || getOwn(siblings, "patternProperties") !== undefined;
+  if (undeclared.length === 0 && (formed || !isObject)) return siblings;
+  const written: Record<string, JsonValue> = {};
+  for (const name of Object.keys(declared)) defineOwn(written, name, declared[name]!);
+  for (const name of undeclared) defineOwn(written, name, undeclaredProperty(siblings));
+  const out: Record<string, JsonValue> = {};
+  for (const key of Object.keys(siblings)) defineOwn(out, key, key === "properties" ? written : siblings[key]!);
+  if (!Object.hasOwn(out, "properties")) defineOwn(out, "properties", written);
   return out;
+}
+
+/**
+ * The schema a property that `siblings` requires but does not declare has beside them: what their
+ * `patternProperties` (any pattern may match: they are not run here) and `additionalProperties` give
+ * it. Its type is then one the index signature the library writes for those holds, so the interface
+ * compiles: `additionalProperties: false` and no pattern allow no such property (`never`).
+ */
+function undeclaredProperty(siblings: JsonObject): JsonValue {
+  const patterns = getOwn(siblings, "patternProperties");
+  const additional = getOwn(siblings, "additionalProperties");
+  const schemas = isJsonObject(patterns) ? Object.values(patterns) : [];
+  // With patterns, the library leaves an additionalProperties of true out of the index signature.
+  if (isJsonObject(additional) || (schemas.length === 0 && additional !== false)) schemas.push(isJsonObject(additional) ? additional : {});
+  if (schemas.length === 0) return { tsType: "never" };
+  return schemas.length === 1 ? schemas[0]! : { anyOf: schemas };
 }

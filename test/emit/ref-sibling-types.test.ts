@@ -44,3 +44,57 @@ export const noA: RefsibArguments = { extended: { extra: 1 } };
     expect(await snippetErrors(code, snippet)).toEqual(NO_ERRORS);
   });
 });
+
+describe("object keywords beside a $ref", () => {
+  // json-schema-to-typescript reads an object beside `allOf` (where the copy puts the $ref) only
+  // through `properties`: `required` alone, `type: "object"` and `additionalProperties` were dropped,
+  // and `required` made only the names the same schema declares required. The validators apply them.
+  const x = { type: "object", properties: { a: { type: "string" } } };
+  const siblings = {
+    type: "object",
+    $defs: { x, any: {} },
+    properties: {
+      req: { $ref: "#/$defs/x", required: ["a"] },
+      typed: { $ref: "#/$defs/any", type: "object" },
+      nullable: { $ref: "#/$defs/any", type: ["object", "null"] },
+      words: { $ref: "#/$defs/x", additionalProperties: { type: "string" }, required: ["z"] },
+      both: { $ref: "#/$defs/x", properties: { b: { type: "integer" } }, required: ["a", "b"] },
+      named: { type: "object", $ref: "#/$defs/x" },
+    },
+    additionalProperties: false,
+  };
+
+  it("are typed beside the schema the $ref names", async () => {
+    const code = await toolTypes(siblings, undefined, "Objsib");
+    expect(code).toContain("  req?: (X & {\n      a: unknown;\n      [k: string]: unknown | undefined;\n  });");
+    expect(code).toContain("  typed?: {\n    [k: string]: unknown | undefined;\n  };");
+    expect(code).toContain("  words?: (X & {\n      z: string;\n      [k: string]: string | undefined;\n  });");
+    expect(code).toContain("  both?: (X & {\n      b: number;\n      a: unknown;\n      [k: string]: unknown | undefined;\n  });");
+    // The schema the $ref names is an object itself: nothing to add (zod-to-json-schema's named roots).
+    expect(code).toContain("  named?: X;");
+    expect(code).toContain("export interface X {\n  a?: string;\n  [k: string]: unknown | undefined;\n}");
+  });
+
+  it("type calls as the validators check them, under every supported TypeScript", async () => {
+    const code = await toolTypes(siblings, undefined, "Objsib");
+    const snippet = `import type { ObjsibArguments } from "./types.js";
+export const valid: ObjsibArguments = { req: { a: "x" }, typed: {}, nullable: null, words: { z: "w", a: "x" }, both: { a: "y", b: 1 } };
+export const text = (args: ObjsibArguments): string | undefined => args.req?.a;
+// @ts-expect-error required beside the $ref: a
+export const noA: ObjsibArguments = { req: {} };
+// @ts-expect-error the schema the $ref names: a is a string
+export const numberA: ObjsibArguments = { req: { a: 1 } };
+// @ts-expect-error type: "object" beside the $ref
+export const notObject: ObjsibArguments = { typed: "x" };
+// @ts-expect-error type: ["object", "null"] beside the $ref
+export const notNull: ObjsibArguments = { nullable: 1 };
+// @ts-expect-error required beside the $ref: z
+export const noZ: ObjsibArguments = { words: { a: "x" } };
+// @ts-expect-error additionalProperties beside the $ref: every property is a string
+export const numberZ: ObjsibArguments = { words: { z: 1 } };
+// @ts-expect-error required beside the $ref: a, declared by the schema the $ref names
+export const noBothA: ObjsibArguments = { both: { b: 1 } };
+`;
+    expect(await snippetErrors(code, snippet)).toEqual(NO_ERRORS);
+  });
+});
