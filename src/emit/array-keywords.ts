@@ -34,22 +34,49 @@ export function isTuple2020(schema: JsonObject, dialect: Dialect): boolean {
  * bound is open unless `additionalItems` closes it (`...unknown[]` after its elements), one that it
  * bounds is closed; any other array schema carries `minItems` and `maxItems` only in its doc comment,
  * as the library writes them (`@minItems 2`), so its type stays `T[]` and not `[T, T, ...T[]]`.
- * @example arrayKeywords({ items: [{ type: "string" }] }) // { items: [...], additionalItems: true }
+ * Without `type`, the array's keywords say nothing of the other values (anyValueOrArray), unless
+ * `inArray`: the copy is a branch of an array schema (its allOf, anyOf or oneOf), which only arrays reach.
+ * @example arrayKeywords({ items: [{ type: "string" }] }) // { items: [...], additionalItems: true, type: ["array", "null", ...] }
  */
-export function arrayKeywords(copy: JsonObject): JsonObject {
+export function arrayKeywords(copy: JsonObject, inArray = false): JsonObject {
+  const typeless = !inArray && anyValueOrArray(copy);
   const items = getOwn(copy, "items");
   if (Array.isArray(items)) {
     const maxItems = getOwn(copy, "maxItems");
     const additional = getOwn(copy, "additionalItems") ?? !(typeof maxItems === "number" && maxItems <= items.length);
     const tuple = { ...copy, additionalItems: additional };
-    return tupleLengths(tuple, items, additional) ?? tuple;
+    return tupleLengths(tuple, items, additional, typeless) ?? orNotArray(tuple, typeless);
   }
-  if (!isArrayType(copy) || !("minItems" in copy || "maxItems" in copy)) return copy;
+  if (!isArrayType(copy) || !("minItems" in copy || "maxItems" in copy)) return orNotArray(copy, typeless);
   const { minItems, maxItems, ...rest } = copy;
   // As the library's normalizer writes them ("Add JSDoc comments for minItems and maxItems").
   const bounds = [minItems === undefined ? "" : `@minItems ${String(minItems)}`, maxItems === undefined ? "" : `@maxItems ${String(maxItems)}`].filter(Boolean);
   const description = getOwn(copy, "description");
-  return { ...rest, description: typeof description === "string" && description !== "" ? `${description}\n\n${bounds.join("\n")}` : bounds.join("\n") };
+  return orNotArray({ ...rest, description: typeof description === "string" && description !== "" ? `${description}\n\n${bounds.join("\n")}` : bounds.join("\n") }, typeless);
+}
+
+/** The JSON types other than "array", in the order a typeless array's type lists them after it (anyValueOrArray). */
+const NOT_ARRAY = ["null", "boolean", "number", "string", "object"] as const;
+
+/**
+ * Whether the copy is an array schema without `type`, which the validators apply to arrays only:
+ * `{ "items": { "type": "string" } }` accepts `["a"]`, and `5`, `"a"`, `null` and `{}` as well
+ * (JSON Schema Validation § 6.4, 10.3.1: keywords that do not apply to the instance's type are
+ * ignored). The library types it as an array only (`string[]`). Not where `enum` or `const` lists
+ * the values: the library intersects those with the array form.
+ */
+function anyValueOrArray(copy: JsonObject): boolean {
+  return getOwn(copy, "type") === undefined && getOwn(copy, "items") !== undefined && getOwn(copy, "enum") === undefined && getOwn(copy, "const") === undefined;
+}
+
+/**
+ * The copy with every JSON type listed when `typeless` (anyValueOrArray), which the library types as
+ * a union of one member per type, each read with the copy's keywords (its array form for "array"):
+ * `(string[] | null | boolean | number | string | { [k: string]: unknown })`. A typeless schema with
+ * object keywords as well gets its object form in that union too.
+ */
+function orNotArray(copy: JsonObject, typeless: boolean): JsonObject {
+  return typeless ? { ...copy, type: ["array", ...NOT_ARRAY] } : copy;
 }
 
 /** Whether the library's normalizer takes a schema for an array (its isArrayType). */
@@ -84,8 +111,9 @@ function optionalLengths(schema: JsonObject, count: number): { readonly shortest
  * reads as `[] | [string] | [string, number][]`, and beside `&` likewise. An `anyOf` it writes in
  * parentheses, so the union stays whole wherever it goes. The elements and the rest's schema stay
  * under TUPLE_PARTS (a key the library does not read) for the `$ref`s that point into them.
+ * `typeless`: the tuple has no `type`, so every value that is no array is in the union as well.
  */
-function tupleLengths(tuple: JsonObject, items: readonly JsonValue[], additional: JsonValue): JsonObject | undefined {
+function tupleLengths(tuple: JsonObject, items: readonly JsonValue[], additional: JsonValue, typeless: boolean): JsonObject | undefined {
   const lengths = optionalLengths(tuple, items.length);
   if (lengths === undefined) return undefined;
   const anyOf: JsonObject[] = [];
@@ -93,6 +121,8 @@ function tupleLengths(tuple: JsonObject, items: readonly JsonValue[], additional
     const open = length === items.length;
     anyOf.push({ type: "array", items: items.slice(0, length), minItems: length, ...(open ? {} : { maxItems: length }), additionalItems: open ? additional : false });
   }
+  // Without `type`, any other value too (anyValueOrArray), one member a type.
+  if (typeless) for (const type of NOT_ARRAY) anyOf.push({ type });
   const { items: _items, additionalItems: _additional, minItems: _min, maxItems: _max, type: _type, ...rest } = tuple;
   return { ...rest, anyOf, [TUPLE_PARTS]: { items: [...items], additionalItems: additional } };
 }

@@ -310,10 +310,13 @@ function orInherited(schema: JsonValue, name: string): JsonObject {
  * vendor keywords and json-schema-to-typescript's own code-injecting ones (tsType, tsEnumNames) are
  * dropped, refs are re-rooted under the wrapper, titles and descriptions are escaped for comments,
  * and keys it cannot carry, in property names and in data (dataFor), are renamed to placeholders
- * that are restored in the output.
+ * that are restored in the output. `inArray`: the schema is a branch (allOf, anyOf, oneOf) of one
+ * that says `type: "array"`, so only arrays reach it.
  */
-function prepare(schema: JsonValue, base: RefBase, keyFor: KeyFor, titlesAsDocs = false): JsonValue {
+function prepare(schema: JsonValue, base: RefBase, keyFor: KeyFor, titlesAsDocs = false, inArray = false): JsonValue {
   if (!isJsonObject(schema)) return schema;
+  const type = getOwn(schema, "type");
+  const branchesInArray = type === "array" || (type === undefined && inArray);
   const out: Record<string, JsonValue> = {};
   const put = (key: string, value: JsonValue) => defineOwn(out, key, value);
   // A 2020-12 tuple is written the draft-07 way: its keywords take other keys in the copy.
@@ -340,9 +343,10 @@ function prepare(schema: JsonValue, base: RefBase, keyFor: KeyFor, titlesAsDocs 
     } else if (SINGLE.has(key) || (key === "items" && !Array.isArray(value))) {
       put(copied, prepare(value, base, keyFor, titlesAsDocs));
     } else if ((ARRAY.has(key) || key === "items") && Array.isArray(value)) {
+      const branch = key === "allOf" || key === "anyOf" || key === "oneOf";
       put(
         copied,
-        value.map((item) => prepare(item, base, keyFor, titlesAsDocs)),
+        value.map((item) => prepare(item, base, keyFor, titlesAsDocs, branch && branchesInArray)),
       );
     } else if (MAP.has(key) && isJsonObject(value)) {
       // Beside `$defs`, `definitions` goes into the copy's `$defs` (mergedDefinitions).
@@ -358,7 +362,7 @@ function prepare(schema: JsonValue, base: RefBase, keyFor: KeyFor, titlesAsDocs 
     }
   }
   if (admitsNoProperty(out)) put("additionalProperties", { tsType: "never" });
-  return refBesideKeywords(arrayKeywords(out), out.$ref !== undefined && refNamesObject(schema, base));
+  return refBesideKeywords(arrayKeywords(out, inArray), out.$ref !== undefined && refNamesObject(schema, base));
 }
 
 /** Whether the schema the `$ref` of `holder` names says `type: "object"` itself (refBesideKeywords). */

@@ -5,6 +5,7 @@
 // (the test scaffold of such a tool failed `tsc`). Positions past minItems are optional, and elements
 // past the tuple's own are allowed unless additionalItems (2020-12: items) or maxItems rules them out.
 import { describe, expect, it } from "vitest";
+import { SchemaCompiler } from "../../src/compile/schema-compiler.js";
 import type { JsonObject } from "../../src/model/json.js";
 import { NO_ERRORS, snippetErrors, toolTypes } from "./type-snippets.js";
 
@@ -188,6 +189,62 @@ export const first = (args: RowsArguments): string | undefined => args.rows[0]?.
 export const flat: RowsArguments = { rows: ["a"] };
 // @ts-expect-error a row holds a string and then a number
 export const swapped: RowsArguments = { rows: [[1, "a"]] };
+`;
+    expect(await snippetErrors(code, snippet)).toEqual(NO_ERRORS);
+  });
+});
+
+describe("array schemas without type", () => {
+  // Keywords that do not apply to a value's type are ignored: `{ items: { type: "string" } }` accepts
+  // 5, "a", null and {} as well as ["a"], and the validators do. The library typed it `string[]`.
+  const schema = {
+    type: "object",
+    $defs: { pair: { prefixItems: [{ type: "string" }, { type: "integer" }], items: false } },
+    properties: {
+      list: { items: { type: "string" } },
+      tup: { prefixItems: [{ type: "string" }], items: false },
+      exact: { prefixItems: [{ type: "string" }], items: false, minItems: 1 },
+      pair: { $ref: "#/$defs/pair" },
+      typed: { type: "array", items: { type: "string" } },
+      alternatives: { type: "array", anyOf: [{ items: { type: "string" } }, { items: { type: "number" } }] },
+    },
+    additionalProperties: false,
+  };
+  const others = "null | boolean | number | string | {\n      [k: string]: unknown | undefined;\n  });";
+
+  it("are their array form or any other value", async () => {
+    const code = await toolTypes(schema, undefined, "Typeless");
+    expect(code).toContain(`  list?: (string[] | ${others}`);
+    expect(code).toContain(`  tup?: ([] | [string] | ${others}`);
+    expect(code).toContain(`  exact?: ([string] | ${others}`);
+    expect(code).toContain("export type Pair = ([] | [string] | [string, number] | null | boolean | number | string | {\n    [k: string]: unknown | undefined;\n});");
+    expect(member(code, "pair")).toBe("pair?: Pair;");
+    // With a type, the array form alone; only arrays reach the branches of an array schema.
+    expect(member(code, "typed")).toBe("typed?: string[];");
+    expect(member(code, "alternatives")).toBe("alternatives?: ((string[] | number[]) & unknown[]);");
+  });
+
+  it("accept what the validators accept, under every supported TypeScript", async () => {
+    const valid = [
+      { list: ["a"], tup: ["a"], exact: ["b"], pair: ["c", 1], typed: ["d"] },
+      { list: 5, tup: "a", exact: null, pair: {}, typed: [] },
+      { list: true, tup: { x: 1 }, exact: 1, pair: "p" },
+    ];
+    const invalid = [{ list: [1] }, { tup: ["a", "b"] }, { pair: [1, "a"] }, { typed: 5 }];
+    const validate = new SchemaCompiler().generatedValidator(schema, "2020-12")!;
+    expect(valid.map((value) => validate(value))).toEqual(valid.map(() => true));
+    expect(invalid.map((value) => validate(value))).toEqual(invalid.map(() => false));
+    const code = await toolTypes(schema, undefined, "Typeless");
+    const snippet = `import type { TypelessArguments } from "./types.js";
+export const valid: TypelessArguments[] = ${JSON.stringify(valid)};
+// @ts-expect-error an array's items are strings
+export const numbers: TypelessArguments = { list: [1] };
+// @ts-expect-error items: false, so no second element
+export const long: TypelessArguments = { tup: ["a", "b"] };
+// @ts-expect-error the pair's first element is a string
+export const swapped: TypelessArguments = { pair: [1, "a"] };
+// @ts-expect-error type: "array"
+export const notArray: TypelessArguments = { typed: 5 };
 `;
     expect(await snippetErrors(code, snippet)).toEqual(NO_ERRORS);
   });
