@@ -46,18 +46,19 @@ export type SchemaRefTarget =
   | { readonly kind: "missing"; readonly resource: SchemaResource; readonly reason: string; readonly anchorElsewhere?: { readonly uri: string; readonly pointer: string } }
   /** No resource of the document: another document (a file, or the network). */
   | { readonly kind: "elsewhere"; readonly uri: string }
-  /** Not a URI reference that can be resolved at all (malformed percent-encoding); `reason` says why, as a clause. */
+  /** Not a URI reference ajv's resolver can resolve at all (malformed percent-encoding, a backslash in an authority); `reason` says why, as a clause. */
   | { readonly kind: "malformed"; readonly reason: string };
 
 /**
- * `relative` resolved against `base` with ajv's resolver; undefined where the resolver refuses it
- * (it throws on malformed percent-encoding, "%" or "%zz", which a descriptor may hold).
+ * `relative` resolved against `base` with ajv's resolver, or the resolver's words where it refuses
+ * it (it throws on malformed percent-encoding, "%zz", a backslash in an authority, a malformed
+ * host, all of which a descriptor may hold).
  */
-function resolveUri(base: string, relative: string): string | undefined {
+function resolveUri(base: string, relative: string): { readonly uri: string } | { readonly refused: string } {
   try {
-    return uri.resolve(base, relative);
-  } catch {
-    return undefined;
+    return { uri: uri.resolve(base, relative) };
+  } catch (error) {
+    return { refused: error instanceof Error ? error.message : String(error) };
   }
 }
 
@@ -89,9 +90,9 @@ export function schemaResources(root: JsonValue): SchemaResources {
     let base = parentBase;
     // An `$id` the resolver refuses (malformed percent-encoding) names no resource: ajv stops at it,
     // and schema-valid reports that.
-    const resolvedId = typeof id === "string" && !id.startsWith("#") ? (parentBase === "" ? id : resolveUri(parentBase, id)) : undefined;
-    if (resolvedId !== undefined) {
-      base = normalizeId(resolvedId).split("#")[0]!;
+    const resolved = typeof id === "string" && !id.startsWith("#") ? (parentBase === "" ? { uri: id } : resolveUri(parentBase, id)) : undefined;
+    if (resolved !== undefined && "uri" in resolved) {
+      base = normalizeId(resolved.uri).split("#")[0]!;
       resources.push({ pointer: node.pointer, uri: base });
       if (node.parent !== undefined) add(byUri, base, node.pointer);
     } else if (node.parent === undefined) resources.push({ pointer: "", uri: "" });
@@ -128,8 +129,9 @@ export function lazyResources(root: JsonValue): () => SchemaResources {
  */
 export function schemaRefTarget(index: SchemaResources, holder: JsonObject | undefined, ref: string): SchemaRefTarget {
   const base = (holder && index.baseOf.get(holder)) ?? index.resources[0]!.uri;
-  const full = resolveUri(base, normalizeId(ref));
-  if (full === undefined) return { kind: "malformed", reason: "it is not a URI reference (malformed percent-encoding)" };
+  const resolved = resolveUri(base, normalizeId(ref));
+  if ("refused" in resolved) return { kind: "malformed", reason: `ajv's URI resolver refuses it (${resolved.refused.replace(/\.$/, "")})` };
+  const full = resolved.uri;
   const hash = full.indexOf("#");
   const location = hash === -1 ? full : full.slice(0, hash);
   const rawFragment = hash === -1 ? "" : full.slice(hash + 1);

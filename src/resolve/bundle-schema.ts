@@ -214,12 +214,14 @@ class Bundler {
     const scope = this.scopeOf(from, holderPointer);
     const holder = valueAt(from.value, splitPointer(holderPointer));
     const inDocument = schemaRefTarget(scope.resources, isJsonObject(holder) ? holder : undefined, ref);
-    if (inDocument.kind === "malformed") {
-      report("ref-unresolved", `$ref ${quote(ref)} cannot be resolved: ${inDocument.reason}.`, 'Write "%25" for a literal "%", or fix the reference.');
+    if (inDocument.kind === "found" || inDocument.kind === "missing") return this.inDocument(inDocument, scope, from, ref, report);
+    const target = parseRef(ref, from.file);
+    // A ref ajv's resolver refuses names no resource; what it looks like as a path says why first
+    // (a backslash, an absolute path, a network scheme), else the resolver's own words.
+    if (inDocument.kind === "malformed" && (target.kind === "file" || target.kind === "local")) {
+      report("ref-unresolved", `$ref ${quote(ref)} cannot be resolved: ${inDocument.reason}.`, "Fix the reference; write a literal % as %25.");
       return undefined;
     }
-    if (inDocument.kind !== "elsewhere") return this.inDocument(inDocument, scope, from, ref, report);
-    const target = parseRef(ref, from.file);
     switch (target.kind) {
       case "network":
         report(
