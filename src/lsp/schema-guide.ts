@@ -68,10 +68,14 @@ export class SchemaGuide {
     const schemas = this.schemasAt(path);
     const inSchema = isInJsonSchema(path);
     let description = schemas.map((schema) => getOwn(schema, "description")).find((text): text is string => typeof text === "string");
+    const keyword = inSchema && isKeywordPosition(path);
     // Inside a JSON Schema the meta-schema describes no keyword: the keyword table does.
-    if (inSchema && isKeywordPosition(path)) description = keywordDoc(name, dialect) ?? description;
+    if (keyword) description = keywordDoc(name, dialect) ?? description;
     if (name === X_MCP_HEADER && isHeaderSite(path.slice(0, -1))) description = X_MCP_HEADER_DOC;
-    return { name, description, deprecated: schemas.some((schema) => getOwn(schema, "deprecated") === true), values: valuesOf(schemas) };
+    // A keyword's standing is its own dialect's: the 2020-12 meta-schema the descriptor schema
+    // bundles marks draft-07's `definitions` and 2019-09's `$recursiveRef` deprecated, which they are not there.
+    const deprecated = keyword && DIALECT_KEYWORDS[dialect].has(name) ? false : schemas.some((schema) => getOwn(schema, "deprecated") === true);
+    return { name, description, deprecated, values: valuesOf(schemas) };
   }
 
   /** The candidate schemas of the value at `path`, expanded through $ref, allOf, anyOf and oneOf. */

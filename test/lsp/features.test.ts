@@ -272,6 +272,12 @@ describe("mcp-gen lsp hover", () => {
     expect(await hover(client, "tools/a.yaml", 10, 4)).toMatch(/^\*\*\$defs\*\*: Not a keyword of JSON Schema draft-07/);
     // The outputSchema declares no $schema: 2020-12.
     expect(await hover(client, "tools/a.yaml", 13, 4)).toBe("**$defs**: Definitions other parts of the schema refer to with `$ref`.");
+    // draft-07's own keywords are not deprecated there, though the 2020-12 meta-schema marks them so.
+    const lines7 = ["name: b", "description: B.", "inputSchema:", "  $schema: http://json-schema.org/draft-07/schema#", "  definitions: {}", "  dependencies: {}", ""];
+    await client.change("tools/a.yaml", lines7.join("\n"));
+    await client.current("tools/a.yaml");
+    expect(await hover(client, "tools/a.yaml", 4, 4)).toMatch(/^\*\*definitions\*\*: Definitions other parts/);
+    expect(await hover(client, "tools/a.yaml", 5, 4)).toMatch(/^\*\*dependencies\*\*: For each member name/);
   });
 
   it("explains a rule id under rules in the config file", async () => {
