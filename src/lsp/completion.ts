@@ -6,33 +6,39 @@ import { CompletionItemKind, CompletionItemTag, InsertTextFormat, type Completio
 import { isJsonObject, type JsonValue } from "../model/json.js";
 import { computeLineStarts, positionAt } from "../load/line-index.js";
 import { cursorPath } from "./cursor-path.js";
-import { schemaDialectAt } from "./schema-dialect.js";
+import { schemaDialectAt, schemaFileDialect } from "./schema-dialect.js";
 import type { PathSegment, SchemaGuide } from "./schema-guide.js";
 
 /** A YAML plain scalar that reads back as the same string. */
 const PLAIN = /^[A-Za-z_][\w.\-/]*$/;
 const YAML_WORDS = /^(?:true|false|null|yes|no|on|off|y|n|~)$/i;
 
+/** What a document of the project is to completion and hover: a descriptor, or a schema file a descriptor's `$ref` names. */
+export type DocumentKind = "descriptor" | "schema-file";
+
 /**
  * @param value the document's value when it parses (to leave out members already written)
  * @example completions(guide, "annotations:\n  re", 17, false, undefined)
  */
-export function completions(guide: SchemaGuide, text: string, offset: number, json: boolean, value: JsonValue | undefined): CompletionItem[] {
+export function completions(guide: SchemaGuide, text: string, offset: number, json: boolean, value: JsonValue | undefined, kind: DocumentKind = "descriptor"): CompletionItem[] {
   const cursor = cursorPath(text, offset, json);
   if (!cursor) return [];
+  // A shared schema file is read as a descriptor's inputSchema is: its root is a schema.
+  const schemaFile = kind === "schema-file";
+  const at = schemaFile ? ["inputSchema", ...cursor.path] : cursor.path;
   const lineStarts = computeLineStarts(text);
   const range = { start: lspPosition(lineStarts, cursor.start), end: lspPosition(lineStarts, cursor.end) };
   if (cursor.kind === "value") {
     const key = cursor.path.at(-1);
     if (typeof key !== "string") return [];
-    return guide.member(key, cursor.path).values.map((candidate, i) => {
+    return guide.member(key, at).values.map((candidate, i) => {
       const written = writeScalar(candidate, json);
       return { label: written, kind: CompletionItemKind.Value, sortText: String(i).padStart(3, "0"), textEdit: { range, newText: written } };
     });
   }
   const present = new Set([...Object.keys(objectAt(value, cursor.path) ?? {}), ...cursor.siblings]);
   return guide
-    .membersAt(cursor.path, schemaDialectAt(cursor.path, value, text, json))
+    .membersAt(at, schemaFile ? schemaFileDialect(value, text, json) : schemaDialectAt(cursor.path, value, text, json))
     .filter((member) => !present.has(member.name))
     .map((member) => {
       const newText = json ? (cursor.quoted ? JSON.stringify(member.name) : `${JSON.stringify(member.name)}: `) : `${yamlKey(member.name)}: `;

@@ -1,7 +1,8 @@
 // Hover: what the editor shows under the mouse in a descriptor (or the config). Each finding at the
 // place, explained (its rule, why its default is what it is, a link to its page); on a tool's name,
 // its standing against the lock (pinned, changed since the lock and in which parts, or new); on a
-// member, what the descriptor's JSON Schema says it means (keywords and x-mcp-header included);
+// member, what the descriptor's JSON Schema says it means (keywords and x-mcp-header included), and
+// on a keyword of a schema file a descriptor's `$ref` names, what it means in that file's dialect;
 // in the config file, on a rule id under `rules`, that rule.
 import type { Diagnostic } from "../model/diagnostic.js";
 import { splitPointer } from "../model/pointer.js";
@@ -11,7 +12,7 @@ import { computeLineStarts, positionAt } from "../load/line-index.js";
 import { describeLockStatus } from "./lock-status.js";
 import { nodeAt } from "./node-at.js";
 import { ruleExplanation } from "./rule-docs.js";
-import { schemaDialectAt } from "./schema-dialect.js";
+import { schemaDialectAt, schemaFileDialect } from "./schema-dialect.js";
 import { isJsonPath } from "../load/load-document.js";
 import { segmentsOf } from "./segments.js";
 import type { SchemaGuide } from "./schema-guide.js";
@@ -21,8 +22,8 @@ export interface HoverInput {
   readonly text: string;
   readonly doc: SourceDoc | undefined;
   readonly offset: number;
-  /** Whether the document is a descriptor of the project, or its config file. */
-  readonly role: "descriptor" | "config" | "other";
+  /** Whether the document is a descriptor of the project, a schema file a descriptor's `$ref` names, or its config file. */
+  readonly role: "descriptor" | "schema-file" | "config" | "other";
   /** The last analysis's diagnostics in this document. */
   readonly diagnostics: readonly Diagnostic[];
   /** The document's tool, as the last analysis resolved it. */
@@ -54,6 +55,12 @@ export function hoverText(input: HoverInput): string | undefined {
       const member = input.guide.member(String(path.at(-1)), path, schemaDialectAt(path, input.doc.value, input.text, isJsonPath(input.doc.file)));
       if (member.description) sections.push(`**${member.name}**${member.deprecated ? " (deprecated)" : ""}: ${member.description}`);
     }
+  }
+  if (input.doc && node?.onKey && input.role === "schema-file") {
+    // Its root is a schema, as a descriptor's inputSchema is; its dialect is its own $schema.
+    const path = ["inputSchema", ...segmentsOf(input.doc.value, node.pointer)];
+    const member = input.guide.member(String(path.at(-1)), path, schemaFileDialect(input.doc.value, input.text, isJsonPath(input.doc.file)));
+    if (member.description) sections.push(`**${member.name}**${member.deprecated ? " (deprecated)" : ""}: ${member.description}`);
   }
   if (input.doc && node?.onKey && input.role === "config") {
     const tokens = splitPointer(node.pointer);

@@ -1,5 +1,5 @@
-// The JSON Schema dialect of the inputSchema or outputSchema a place in a descriptor lies in, for
-// completion: its `$schema`, read as the rest of mcp-gen reads it (model/dialect.ts: 2020-12 without
+// The JSON Schema dialect of the inputSchema or outputSchema a place in a descriptor lies in (or of a
+// shared schema file), for completion and hover: its `$schema`, read as the rest of mcp-gen reads it (model/dialect.ts: 2020-12 without
 // one, as MCP 2026-07-28 reads it, and for a dialect mcp-gen does not support, which validation
 // reports). Completion works on text that does not parse, so without the document's value the
 // `$schema` is read from a tolerant parse of the text; a text too deep to load is not parsed here either.
@@ -27,16 +27,27 @@ export function schemaDialectAt(path: readonly PathSegment[], value: JsonValue |
   return dialectOf(declared) ?? DEFAULT_DIALECT;
 }
 
-/** The `$schema` of `schemaKey` as far as the text reads; undefined when it says none (or cannot say). */
-function declaredInText(text: string, json: boolean, schemaKey: string): unknown {
+/**
+ * The dialect of a shared schema file (one a descriptor's `$ref` names): its own `$schema`, read as
+ * schemaDialectAt reads a descriptor's; 2020-12 without one.
+ * @param value the document's value when it parses
+ */
+export function schemaFileDialect(value: JsonValue | undefined, text: string, json: boolean): Dialect {
+  const declared = value === undefined ? declaredInText(text, json) : valueAt(value, ["$schema"]);
+  return dialectOf(declared) ?? DEFAULT_DIALECT;
+}
+
+/** The `$schema` of `schemaKey` (of the document's root without one) as far as the text reads; undefined when it says none (or cannot say). */
+function declaredInText(text: string, json: boolean, schemaKey?: string): unknown {
+  const path = schemaKey === undefined ? ["$schema"] : [schemaKey, "$schema"];
   const maxDepth = DEFAULT_LOAD_LIMITS.maxDepth;
   if (json) {
     if (findJsonDepthExcess(text, maxDepth) !== -1) return undefined;
     const { parseTree, findNodeAtLocation } = jsonc();
     const tree = parseTree(text, [], { allowTrailingComma: true });
-    return tree === undefined ? undefined : findNodeAtLocation(tree, [schemaKey, "$schema"])?.value;
+    return tree === undefined ? undefined : findNodeAtLocation(tree, path)?.value;
   }
   const source = withYamlLineBreaks(text);
   if (findYamlDepthExcess(source, maxDepth) !== -1) return undefined;
-  return yaml().parseDocument(source, { version: "1.2", prettyErrors: false }).getIn([schemaKey, "$schema"]);
+  return yaml().parseDocument(source, { version: "1.2", prettyErrors: false }).getIn(path);
 }

@@ -20,7 +20,7 @@ import { fileURLToPath } from "node:url";
 import { CONFIG_FILE } from "../config/config.js";
 import { isJsonPath } from "../load/load-document.js";
 import { MCP_GEN_VERSION } from "../model/version.js";
-import { completions } from "./completion.js";
+import { completions, type DocumentKind } from "./completion.js";
 import { definitionOf } from "./definition.js";
 import { hoverText } from "./hover.js";
 import { offsetOf } from "./node-at.js";
@@ -120,7 +120,8 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
     const context = await settledContext(workspace, params.textDocument.uri, token);
     if (!context) return null;
     const config = context.session.config;
-    const role = context.session.isDescriptor(context.path) ? "descriptor" : context.path === (context.session.setup.configPath ?? CONFIG_FILE) ? "config" : "other";
+    const kind = documentKind(context);
+    const role = kind ?? (context.path === (context.session.setup.configPath ?? CONFIG_FILE) ? "config" : "other");
     const text = hoverText({
       text: context.text,
       doc: context.doc,
@@ -145,8 +146,9 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
     live("textDocument/completion");
     checkPositionParams("textDocument/completion", params);
     const context = await loadedContext(workspace, params.textDocument.uri);
-    if (!context?.session.isDescriptor(context.path)) return [];
-    const items = completions(guide, context.text, offsetOf(context.text, fromEditorPosition(params.position, context.bom)), isJsonPath(context.path), context.doc?.value);
+    const kind = context && documentKind(context);
+    if (!context || !kind) return [];
+    const items = completions(guide, context.text, offsetOf(context.text, fromEditorPosition(params.position, context.bom)), isJsonPath(context.path), context.doc?.value, kind);
     if (!context.bom) return items;
     return items.map((item) => (item.textEdit && "range" in item.textEdit ? { ...item, textEdit: { ...item.textEdit, range: toEditorRange(item.textEdit.range, true) } } : item));
   });
@@ -213,6 +215,15 @@ async function settledContext(workspace: Workspace | undefined, uri: string, tok
 }
 
 /** The context of `uri` once its project is read (not analyzed: completion and quick fixes work on the text). */
+/**
+ * A descriptor of the project, or a schema file its last analysis read (a descriptor's `$ref` names
+ * it, or a file such a one does); undefined for any other file.
+ */
+function documentKind(context: DocumentContext): DocumentKind | undefined {
+  if (context.session.isDescriptor(context.path)) return "descriptor";
+  return context.analysis?.generations.has(context.path) ? "schema-file" : undefined;
+}
+
 async function loadedContext(workspace: Workspace | undefined, uri: string): Promise<DocumentContext | undefined> {
   await workspace?.loaded(uri);
   return workspace?.context(uri);

@@ -326,6 +326,30 @@ describe("mcp-gen lsp completion and definition", () => {
     expect(items.find((item) => item.label === "readOnlyHint")?.textEdit).toEqual({ range: { start: { line: 0, character: 30 }, end: { line: 0, character: 35 } }, newText: '"readOnlyHint"' });
   });
 
+  it("explains and completes keywords in a schema file a descriptor's $ref names, in that file's dialect", async () => {
+    const root = tempProject({
+      "tools/a.yaml": "name: a\ndescription: Tool a.\ninputSchema:\n  type: object\n  properties:\n    city: {$ref: ../schemas/common.yaml#/definitions/City}\n",
+      "schemas/common.yaml": "$schema: http://json-schema.org/draft-07/schema#\ndefinitions:\n  City:\n    type: string\n    maxLength: 80\n",
+      "schemas/unused.yaml": "definitions:\n  City: {type: string}\n",
+    });
+    const client = await start(root);
+    await client.open("tools/a.yaml");
+    await client.open("schemas/common.yaml");
+    await client.open("schemas/unused.yaml");
+    await client.current("tools/a.yaml");
+    expect(await hover(client, "schemas/common.yaml", 1, 3)).toMatch(/^\*\*definitions\*\*: Definitions other parts of the schema refer to with `\$ref` \(draft-07's name/);
+    expect(await hover(client, "schemas/common.yaml", 4, 6)).toBe("**maxLength**: The most characters a string may have: bound every string a caller sends.");
+    // A YAML file no descriptor's $ref reaches is no schema of the project.
+    expect(await hover(client, "schemas/unused.yaml", 0, 3)).toBe("");
+    const items = await complete(client, "schemas/common.yaml", "$schema: http://json-schema.org/draft-07/schema#\ndefinitions:\n  City:\n    type: string\n    ma", 4, 6);
+    const labels = items.map((item) => item.label);
+    expect(labels).toEqual(expect.arrayContaining(["maxLength", "maxItems"]));
+    const top = (await complete(client, "schemas/common.yaml", "$schema: http://json-schema.org/draft-07/schema#\nde", 1, 2)).map((item) => item.label);
+    expect(top).toContain("definitions");
+    expect(top).not.toContain("$defs");
+    expect(await complete(client, "schemas/unused.yaml", "definitions:\n  City: {type: string}\nma", 2, 2)).toEqual([]);
+  });
+
   it("goes to the definition a $ref names, in this file or in another", async () => {
     const root = tempProject({
       "tools/a.yaml":
