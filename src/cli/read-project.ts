@@ -182,6 +182,7 @@ class FileReader {
     const found = this.realFile(absolute);
     // A dangling link is missing, like an absent file.
     if (!found) return { status: "missing" };
+    if ("unreadable" in found) return { status: "missing", unreadable: found.unreadable };
     const { real, stat } = found;
     // Most files are no link at all: their real path is the one asked for, inside the root.
     if (!(real === absolute && absolute.startsWith(this.root + sep)) && toProjectPath(this.root, real) === undefined) return refusedOutside(this.root, path, absolute, real);
@@ -221,20 +222,25 @@ class FileReader {
 
   /**
    * The real path of `absolute` and the stat of what it leads to; undefined when there is nothing
-   * (or a dangling link). A file that is no link lies where its folder really is: one realpath per
-   * folder (remembered for the read) and one lstat per file, instead of a realpath and a stat per
-   * file. A link is resolved whole.
+   * (or a dangling link), `unreadable` when the system refuses to look the path up. A file that is no
+   * link lies where its folder really is: one realpath per folder (remembered for the read) and one
+   * lstat per file, instead of a realpath and a stat per file. A link is resolved whole.
    */
-  private realFile(absolute: string): { readonly real: string; readonly stat: Stats } | undefined {
-    const own = lstatSync(absolute, { throwIfNoEntry: false });
+  private realFile(absolute: string): { readonly real: string; readonly stat: Stats } | { readonly unreadable: string } | undefined {
+    let own: Stats | undefined;
+    try {
+      own = lstatSync(absolute, { throwIfNoEntry: false });
+    } catch (error) {
+      return lookupFailure(error);
+    }
     if (!own) return undefined;
     const folder = own.isSymbolicLink() ? undefined : this.realFolder(dirname(absolute));
     if (folder !== undefined) return { real: join(folder, basename(absolute)), stat: own };
     try {
       const real = realpathSync.native(absolute);
       return { real, stat: statSync(real) };
-    } catch {
-      return undefined;
+    } catch (error) {
+      return lookupFailure(error);
     }
   }
 
@@ -263,6 +269,31 @@ class FileReader {
     this.refs.set(path, known.refs);
     for (const diagnostic of known.diagnostics) this.report(path, diagnostic);
     return { status: "ok", doc };
+  }
+}
+
+/**
+ * Why looking a path up failed, as a clause, or undefined when there is simply nothing there. The
+ * path of a file a `$ref` names is descriptor text, and any text may reach lstat: a name longer than
+ * the file system allows, a path through a file, a loop of links, a folder mcp-gen may not search.
+ * Each is the `$ref`'s problem (ref-unresolved), never mcp-gen's.
+ */
+function lookupFailure(error: unknown): { readonly unreadable: string } | undefined {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  switch (code) {
+    case "ENOENT":
+      return undefined;
+    case "ENAMETOOLONG":
+      return { unreadable: "its name is longer than the file system allows (ENAMETOOLONG)" };
+    case "ENOTDIR":
+      return { unreadable: "its path goes through a file as if it were a folder (ENOTDIR)" };
+    case "ELOOP":
+      return { unreadable: "a symbolic link on its path leads back to itself (ELOOP)" };
+    case "EACCES":
+    case "EPERM":
+      return { unreadable: `mcp-gen may not search a folder on its path (${code})` };
+    default:
+      return { unreadable: `the file system refused it (${code ?? (error instanceof Error ? error.message : String(error))})` };
   }
 }
 

@@ -4,10 +4,11 @@
 // editor that saves by writing a new file and renaming it over the old one changes the folder.
 // Generated output, scaffolds, node_modules and .git are never watched: a build's own writes must
 // not start another build.
-import { readdirSync, statSync, type Dirent } from "node:fs";
+import { readdirSync, type Dirent } from "node:fs";
 import { join, posix } from "node:path";
 import type { Config } from "../config/config.js";
 import { globBase } from "../config/glob-base.js";
+import { statIfAny } from "../files/read-with-stat.js";
 
 /** Folders past which a watch stops adding more (each is one watcher): a glob like `**` at the root of a large tree. */
 export const MAX_WATCHED_FOLDERS = 4_000;
@@ -45,7 +46,8 @@ export function foldersToWatch(root: string, config: Config, inputs: readonly st
     for (const entry of entries) {
       const path = folder === "" ? entry.name : `${folder}/${entry.name}`;
       if (folders.has(path)) continue;
-      if (entry.isDirectory() || (entry.isSymbolicLink() && statSync(join(absolute, entry.name), { throwIfNoEntry: false })?.isDirectory())) stack.push(path);
+      // A link to itself (ELOOP) leads to no folder.
+      if (entry.isDirectory() || (entry.isSymbolicLink() && statIfAny(join(absolute, entry.name))?.isDirectory())) stack.push(path);
     }
   }
   return [...folders].sort();
@@ -57,7 +59,8 @@ export function foldersToWatch(root: string, config: Config, inputs: readonly st
  */
 function existingFolder(root: string, folder: string): string {
   for (let path = folder; path !== ""; path = posix.dirname(path) === "." ? "" : posix.dirname(path)) {
-    if (statSync(join(root, path), { throwIfNoEntry: false })?.isDirectory()) return path;
+    // An input's folder may lie behind a file now (ENOTDIR): the nearest folder above it is watched.
+    if (statIfAny(join(root, path))?.isDirectory()) return path;
   }
   return "";
 }

@@ -63,9 +63,23 @@ export function fingerprint(stat: Stats): string {
   return `${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}:${stat.ino}:${stat.dev}`;
 }
 
+/**
+ * The stat of what is at `absolute` (links followed); undefined when there is nothing, or when the
+ * system refuses to look the path up. A path recorded by an earlier build may lead through a file
+ * today (a folder replaced by a file: ENOTDIR), or through a loop of links (ELOOP): nothing to
+ * read there either, where statSync's `throwIfNoEntry` spares only ENOENT.
+ */
+export function statIfAny(absolute: string): Stats | undefined {
+  try {
+    return statSync(absolute, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+}
+
 /** The fingerprint of the regular file at `absolute` (links followed); undefined when there is none. */
 export function statFingerprint(absolute: string): string | undefined {
-  const stat = statSync(absolute, { throwIfNoEntry: false });
+  const stat = statIfAny(absolute);
   return stat?.isFile() ? fingerprint(stat) : undefined;
 }
 
@@ -83,7 +97,7 @@ export function statValues(fingerprint: string): StatValues | undefined {
  * fingerprint would answer, without building one (a check compares thousands).
  */
 export function hasStat(absolute: string, values: StatValues): boolean {
-  const stat = statSync(absolute, { throwIfNoEntry: false });
+  const stat = statIfAny(absolute);
   if (!stat?.isFile()) return false;
   return stat.size === values[0] && stat.mtimeMs === values[1] && stat.ctimeMs === values[2] && stat.ino === values[3] && stat.dev === values[4];
 }

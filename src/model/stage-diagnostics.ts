@@ -105,7 +105,11 @@ export const STAGE_DIAGNOSTICS: readonly StageDiagnosticInfo[] = [
   },
   { id: "ref-network-refused", stage: "resolve", summary: "A $ref names a URI with a scheme (http, https, ftp, data, urn...); nothing is ever fetched." },
   { id: "ref-outside-root", stage: "resolve", summary: "A $ref names an absolute path, a file: URI, or a path or link leaving the project." },
-  { id: "ref-unresolved", stage: "resolve", summary: "A $ref names a file or a JSON Pointer that does not exist." },
+  {
+    id: "ref-unresolved",
+    stage: "resolve",
+    summary: "A $ref names a file or a JSON Pointer that does not exist, or a path the file system refuses to look up (a name too long, a path through a file, a loop of links).",
+  },
   { id: "runtime-missing", stage: "lock", summary: "The generated code imports @mcp-gen/runtime, and package.json does not depend on it (or only as a dev dependency), or no node_modules holds it." },
   { id: "runtime-version", stage: "lock", summary: "The installed @mcp-gen/runtime is outside the range the generated code states (RUNTIME_RANGE in tools.ts)." },
   {

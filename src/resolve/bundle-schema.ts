@@ -318,7 +318,14 @@ class Bundler {
     if (file?.status === "refused") {
       report("ref-outside-root", `$ref ${quote(ref)} leaves the project: ${file.reason}.`, "Keep shared schemas inside the project and $ref them by relative path.");
     } else {
-      const what = file?.status === "missing" && file.notAFile !== undefined ? `is ${file.notAFile}` : "does not exist";
+      const what =
+        file?.status !== "missing"
+          ? "does not exist"
+          : file.notAFile !== undefined
+            ? `is ${file.notAFile}`
+            : file.unreadable !== undefined
+              ? `cannot be looked up: ${file.unreadable}`
+              : "does not exist";
       report("ref-unresolved", `$ref ${quote(ref)} names ${quote(target.path)}, which ${what}.`, "Fix the path; it is relative to this file.");
     }
     return undefined;

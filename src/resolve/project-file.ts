@@ -3,8 +3,12 @@ import type { SourceDoc } from "../model/source.js";
 
 export type ProjectFile =
   | { readonly status: "ok"; readonly doc: SourceDoc }
-  /** Nothing there, or (`notAFile`) something that is not a regular file: a folder, a named pipe, a socket or a device. */
-  | { readonly status: "missing"; readonly notAFile?: string }
+  /**
+   * Nothing there, or (`notAFile`) something that is not a regular file: a folder, a named pipe, a
+   * socket or a device; or (`unreadable`) a path the system refused to look up, said as a clause: a
+   * name longer than the file system allows, a file where the path needs a folder, a loop of links.
+   */
+  | { readonly status: "missing"; readonly notAFile?: string; readonly unreadable?: string }
   /**
    * Read refused: a file outside the project root (a glob that leaves the project), or a link whose
    * target lies there. `reason` says which, and `hint` what to do about it.
