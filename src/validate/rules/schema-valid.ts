@@ -8,6 +8,7 @@ import { describePointer, shortJson } from "../describe-pointer.js";
 import { isNonLinearPatternError } from "../../compile/linear-pattern/linear-regexp.js";
 import { patternSyntaxError } from "../../compile/linear-pattern/translate-pattern.js";
 import { isTooLargeToCompile } from "../../compile/schema-compiler.js";
+import { findRefCycles } from "../../resolve/find-ref-cycles.js";
 import { forEachPattern, toolSchemas } from "../walk.js";
 import { SCHEMA_PATTERN_BOUNDED_TIME } from "./schema-pattern-bounded-time.js";
 
@@ -52,6 +53,9 @@ export const schemaValid = defineRule({
       // and nothing validate passes may stop the build's validators from compiling.
       if (result.metaProblems.length > 0 || error === undefined || badPatterns || /only supports hash fragment reference/i.test(error)) continue;
       if (/can't resolve reference|^URI /i.test(error) && hasUnresolvedRef(schema.schema)) continue;
+      // A loop made only of `$ref`s (A → B → A) makes ajv's compiler recurse until the stack runs out;
+      // the resolver reports the loop where it closes (ref-cycle), which says what to change.
+      if (/maximum call stack size exceeded/i.test(error) && findRefCycles(schema.schema, 1).length > 0) continue;
       // A pattern that does not run in bounded time: schema-pattern-bounded-time says which and where, unless it is lowered.
       if (isNonLinearPatternError(error) && severityOf?.(SCHEMA_PATTERN_BOUNDED_TIME) === "error") continue;
       report({
