@@ -123,3 +123,19 @@ describe("refs to embedded resources", () => {
     expect(verdicts("tools/shadowed.json", [{ a: "x", b: true }, { a: 1 }, { b: 1 }])).toEqual([true, false, false]);
   });
 });
+
+describe("file refs inside embedded resources", () => {
+  it("bundle the file the ref names against its resource's base URI, named so that ajv finds the copy", async () => {
+    const root = join(FIXTURES, "resolve", "file-refs-in-embedded-resources");
+    const { analysis } = await analyzeCase(root);
+    const clean = ["tools/moved.yaml", "tools/relative-root.yaml"];
+    expect(analysis.diagnostics.filter((d) => clean.includes(d.file))).toEqual([]);
+    const compile = (file: string) => new Ajv2020({ strict: false }).compile(analysis.tools.find((t) => t.file === file)!.wire.inputSchema as object);
+    // schemas/sub/x.yaml's S is "sub-x", schemas/x.yaml's "schemas-x": each ref gets the one it names.
+    const moved = compile("tools/moved.yaml");
+    const movedValues = [{ r: { a: "sub-x", b: "schemas-x" }, top: "schemas-x" }, { r: { a: "schemas-x" } }, { r: { b: "sub-x" } }, { top: "sub-x" }];
+    expect(movedValues.map((v) => moved(v))).toEqual([true, false, false, false]);
+    const relative = compile("tools/relative-root.yaml");
+    expect([{ relid: { a: "schemas-x" } }, { relid: { a: "sub-x" } }].map((v) => relative(v))).toEqual([true, false]);
+  });
+});

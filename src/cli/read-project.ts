@@ -13,8 +13,7 @@ import { decodeSource, fileTooLarge } from "../load/decode-source.js";
 import type { LoadLimits } from "../load/limits.js";
 import { loadDocument } from "../load/load-document.js";
 import { diagnosticAtFileStart } from "../load/diagnostic-at.js";
-import { collectRefStrings } from "../resolve/collect-refs.js";
-import { fileRefPaths } from "../resolve/parse-ref.js";
+import { refFilePaths } from "../resolve/collect-refs.js";
 import type { ProjectFile } from "../resolve/project-file.js";
 import type { ProjectInput } from "../project/analyze-project.js";
 import { readConfig, toProjectPath } from "./read-config.js";
@@ -163,7 +162,7 @@ class FileReader {
     let refs = this.refs.get(path);
     if (refs === undefined) {
       const file = this.files.get(path);
-      refs = file?.status === "ok" ? fileRefPaths(collectRefStrings(file.doc.value), path) : [];
+      refs = file?.status === "ok" ? refFilePaths(file.doc.value, path) : [];
       this.refs.set(path, refs);
     }
     return refs;

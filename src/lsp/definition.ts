@@ -3,7 +3,8 @@
 // `$anchor`) names, as the resolver reads it (src/resolve/bundle-schema.ts): in a descriptor, `#…`
 // starts at the schema root (inputSchema, outputSchema); inside an embedded resource (a subschema
 // with `$id`) a ref is resolved against that resource's base URI, so `#/$defs/x` there starts at the
-// resource's root, and a ref to a resource's `$id` names it, whatever file or URI it looks like. A
+// resource's root, a ref to a resource's `$id` names it, whatever file or URI it looks like, and a
+// file path is read from the folder a relative `$id` there names (src/resolve/ref-base.ts). A
 // ref that names nothing (a missing member, anchor or file) has no definition, and neither has a
 // network or outside-the-project reference: mcp-gen never reads one. The server answers null for
 // each, the LSP's empty result; the nearest node that does exist would send the reader somewhere
@@ -15,7 +16,8 @@ import { isJsonObject, valueAt } from "../model/json.js";
 import { joinPointer, splitPointer } from "../model/pointer.js";
 import { schemaRefTarget, schemaResources } from "../model/schema-resources.js";
 import type { SourceDoc } from "../model/source.js";
-import { parseRef } from "../resolve/parse-ref.js";
+import { parseRefIn } from "../resolve/parse-ref.js";
+import { refBaseAt } from "../resolve/ref-base.js";
 import type { ProjectFile } from "../resolve/project-file.js";
 import { nodeAt } from "./node-at.js";
 
@@ -42,10 +44,14 @@ export function definitionOf(input: DefinitionInput): Location | undefined {
   const rootPointer = input.descriptor ? schemaRootOf(holderPointer) : "";
   const root = valueAt(input.doc.value, splitPointer(rootPointer)) ?? null;
   const holder = valueAt(input.doc.value, splitPointer(holderPointer));
-  const inDocument = schemaRefTarget(schemaResources(root), isJsonObject(holder) ? holder : undefined, value);
+  const resources = schemaResources(root);
+  const inDocument = schemaRefTarget(resources, isJsonObject(holder) ? holder : undefined, value);
   if (inDocument.kind === "found") return locationOf(input, input.doc, rootPointer + inDocument.pointer);
   if (inDocument.kind !== "elsewhere") return undefined;
-  const target = parseRef(value, input.doc.file);
+  // A path is read from the folder a relative `$id` around it names; under an absolute one it is a URI.
+  const base = refBaseAt(root, resources, holderPointer.slice(rootPointer.length), input.doc.file);
+  if (base.kind === "uri") return undefined;
+  const target = parseRefIn(value, base.folder);
   if (target.kind !== "file") return undefined;
   const file = input.fileOf(target.path);
   if (file.status === "invalid") {

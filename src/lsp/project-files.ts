@@ -8,8 +8,7 @@ import { resolve } from "node:path";
 import type { LoadLimits } from "../load/limits.js";
 import { toProjectPath } from "../cli/read-config.js";
 import { parseProjectText, readProjectFile, type ReadFile } from "../cli/read-project.js";
-import { collectRefStrings } from "../resolve/collect-refs.js";
-import { fileRefPaths } from "../resolve/parse-ref.js";
+import { refFilePaths } from "../resolve/collect-refs.js";
 import { withoutBom } from "./client-bom.js";
 
 /** One file's text, what reading it gave, and when that text was first seen. */
@@ -100,7 +99,7 @@ export class ProjectFiles {
   }
 
   private keep(path: string, read: ReadFile): StoredFile {
-    const refs = read.file.status === "ok" ? fileRefPaths(collectRefStrings(read.file.doc.value), path) : [];
+    const refs = read.file.status === "ok" ? refFilePaths(read.file.doc.value, path) : [];
     const stored: StoredFile = { ...read, refs, generation: ++this.generation };
     this.last.set(path, stored);
     return stored;

@@ -169,6 +169,42 @@ export function sameDocumentTarget(index: SchemaResources, root: JsonValue, hold
   return valueAt(root, splitPointer(target.pointer)) === undefined ? undefined : target.pointer;
 }
 
+/**
+ * `local` ("#/$defs/x", a fragment of the document's root resource) written so that, in the schema
+ * object `holder`, it names that place of the root as ajv resolves it (schemaRefTarget): the root's
+ * URI before it, as written or relative to the base in scope there ("../root.json" from a resource
+ * "sub/r.json", where "root.json" is "sub/root.json"); undefined when neither does (a root without
+ * `$id`, or a relative one under an absolute base).
+ * @example referenceTo(schemaResources(schema), schema.$defs.r.properties.a, "#/$defs/S") // "../root.json#/$defs/S"
+ */
+export function referenceTo(index: SchemaResources, holder: JsonObject | undefined, local: string): string | undefined {
+  const root = index.resources[0]!;
+  const base = (holder && index.baseOf.get(holder)) ?? root.uri;
+  const wanted = joinPointer("", ...splitPointer(local.slice(1)));
+  for (const uri of [root.uri, relativeReference(base, root.uri)]) {
+    if (uri === undefined || uri === "") continue;
+    const target = schemaRefTarget(index, holder, `${uri}${local}`);
+    if (target.kind === "found" && target.resource === root && target.pointer === wanted) return `${uri}${local}`;
+  }
+  return undefined;
+}
+
+/**
+ * A relative-path reference from `base` to `target`, two URIs without scheme: as many ".." as `base`
+ * has folders below the ones they share, then the rest of `target`; undefined when `base` has "." or
+ * ".." segments to climb out of. referenceTo checks that the resolver agrees.
+ */
+function relativeReference(base: string, target: string): string | undefined {
+  if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(target) || target.startsWith("/")) return undefined;
+  const from = base.split("/").slice(0, -1);
+  const to = target.split("/");
+  let shared = 0;
+  while (shared < from.length && shared < to.length - 1 && from[shared] === to[shared]) shared++;
+  const up = from.slice(shared);
+  if (up.some((segment) => segment === "." || segment === "..")) return undefined;
+  return [...up.map(() => ".."), ...to.slice(shared)].join("/");
+}
+
 /** The resource whose root is nearest above `pointer` (the document's root when none is). */
 export function resourceAt(index: SchemaResources, pointer: string): SchemaResource {
   let best = index.resources[0]!;

@@ -103,7 +103,11 @@ export const STAGE_DIAGNOSTICS: readonly StageDiagnosticInfo[] = [
     summary: "A $ref names a file that declares another JSON Schema dialect than the schema it is bundled into, whose rules then read its keywords.",
     severity: "warning",
   },
-  { id: "ref-network-refused", stage: "resolve", summary: "A $ref names a URI with a scheme (http, https, ftp, data, urn...); nothing is ever fetched." },
+  {
+    id: "ref-network-refused",
+    stage: "resolve",
+    summary: "A $ref names a URI with a scheme (http, https, ftp, data, urn...), or is a relative path inside an embedded resource whose absolute $id makes it one; nothing is ever fetched.",
+  },
   { id: "ref-outside-root", stage: "resolve", summary: "A $ref names an absolute path, a file: URI, or a path or link leaving the project." },
   {
     id: "ref-unresolved",

@@ -7,13 +7,14 @@ import type { Diagnostic } from "../model/diagnostic.js";
 import { definitionsKeyword, dialectOf, DEFAULT_DIALECT, type Dialect } from "../model/dialect.js";
 import { cloneJson, defineOwn, getOwn, isJsonObject, valueAt, type JsonObject, type JsonValue } from "../model/json.js";
 import { escapePointerToken, isPointerWithin, joinPointer, splitPointer } from "../model/pointer.js";
-import { resourceAt, schemaRefTarget, schemaResources, type SchemaRefTarget, type SchemaResources } from "../model/schema-resources.js";
+import { referenceTo, resourceAt, schemaRefTarget, schemaResources, type SchemaRefTarget, type SchemaResources } from "../model/schema-resources.js";
 import { walkSchema } from "../model/schema-walk.js";
 import type { SourceDoc, SourceMount } from "../model/source.js";
 import { quote } from "../load/diagnostic-at.js";
 import { diagnosticAtPointer } from "../load/locate.js";
-import { parseRef, type RefTarget } from "./parse-ref.js";
+import { parseRef, parseRefIn, type RefTarget } from "./parse-ref.js";
 import type { ProjectFile } from "./project-file.js";
+import { descriptorSchemaRoot, isNetworkUri, isToolDescriptor, refBaseAt, type RefBase } from "./ref-base.js";
 
 export interface BundleInput {
   /** The document holding the schema root, and where the root sits in it and on the wire. */
@@ -145,13 +146,21 @@ class Bundler {
    */
   private refuseDynamicRef(job: CopyJob, pointer: string, ref: JsonValue | undefined, keyword: string): void {
     if (typeof ref !== "string") return;
-    const target = parseRef(ref, job.doc.file);
-    if (target.kind === "local") return;
     const holderPointer = joinPointer(job.sourcePointer, ...splitPointer(pointer));
     const at = joinPointer(holderPointer, keyword);
     // A resource of its own document named by its URI: no network and no file, but ajv (the SDK's
     // validator) resolves a dynamic ref only by a fragment ("only supports hash fragment reference").
     const scope = this.scopeOf(job.doc, holderPointer);
+    // A path is read as `$ref`'s is (lookup): inside a resource with an absolute `$id`, a URI under it.
+    const base = this.baseOf(scope, holderPointer, job.doc.file);
+    const asPath = parseRefIn(ref, base.kind === "folder" ? base.folder : posix.dirname(job.doc.file));
+    if (asPath.kind === "local") return;
+    const target: Exclude<RefTarget, { kind: "local" }> =
+      base.kind !== "uri" || asPath.kind !== "file"
+        ? asPath
+        : isNetworkUri(base.uri)
+          ? { kind: "network", scheme: "" }
+          : { kind: "outside-root", reason: `inside the embedded resource whose $id sets the base URI ${quote(base.uri)}, it names an absolute path` };
     const holder = valueAt(job.doc.value, splitPointer(holderPointer));
     const inDocument = schemaRefTarget(scope.resources, isJsonObject(holder) ? holder : undefined, ref).kind;
     if (inDocument === "found" || inDocument === "missing") {
@@ -206,7 +215,9 @@ class Bundler {
    * document, as ajv reads it: resolved against the base URI in scope, it may name the root or an
    * embedded resource (a subschema with `$id`) there, and then it is a same-document ref, whatever
    * file or URI it looks like (JSON Schema 2020-12 Core § 8.2.1, § 9.3). Only a ref that names no
-   * resource of its document names a file.
+   * resource of its document names a file, read against the same base (refBaseAt): from the file's
+   * folder, or the one a relative `$id` around it names; inside a resource with an absolute `$id`
+   * it names a URI under that `$id`, never a file.
    */
   private lookup(ref: string, from: SourceDoc, holderPointer: string, keyword: string): LookupResult | undefined {
     const refPointer = joinPointer(holderPointer, keyword);
@@ -215,11 +226,17 @@ class Bundler {
     const holder = valueAt(from.value, splitPointer(holderPointer));
     const inDocument = schemaRefTarget(scope.resources, isJsonObject(holder) ? holder : undefined, ref);
     if (inDocument.kind === "found" || inDocument.kind === "missing") return this.inDocument(inDocument, scope, from, ref, report);
-    const target = parseRef(ref, from.file);
+    const base = this.baseOf(scope, holderPointer, from.file);
+    const target = parseRefIn(ref, base.kind === "folder" ? base.folder : posix.dirname(from.file));
     // A ref ajv's resolver refuses names no resource; what it looks like as a path says why first
     // (a backslash, an absolute path, a network scheme), else the resolver's own words.
     if (inDocument.kind === "malformed" && (target.kind === "file" || target.kind === "local")) {
       report("ref-unresolved", `$ref ${quote(ref)} cannot be resolved: ${inDocument.reason}.`, "Fix the reference; write a literal % as %25.");
+      return undefined;
+    }
+    // A relative reference (a path, "../" or "/" ones too) under an absolute `$id` is a URI under it.
+    if (base.kind === "uri" && inDocument.kind === "elsewhere" && !isNetworkUri(ref) && target.kind !== "malformed") {
+      this.reportUriBase(ref, inDocument.uri, base, scope, report);
       return undefined;
     }
     switch (target.kind) {
@@ -241,8 +258,35 @@ class Bundler {
         report("ref-unresolved", `$ref ${quote(ref)} points at nothing in this schema.`, "Fix the reference.");
         return undefined;
       case "file":
-        return this.inProjectFile(target, ref, from, refPointer, report);
+        return this.inProjectFile(target, ref, from, refPointer, report, base.kind === "folder" ? this.movedNote(base, scope) : undefined);
     }
+  }
+
+  /** The base relative refs of the schema at `holderPointer` of `file` are read against (refBaseAt). */
+  private baseOf(scope: SchemaScope, holderPointer: string, file: string): RefBase {
+    return refBaseAt(scope.root, scope.resources, holderPointer.slice(scope.rootPointer.length), file);
+  }
+
+  /** For a path read from a folder an embedded resource's relative `$id` moved: which, said for a hint. */
+  private movedNote(base: Extract<RefBase, { kind: "folder" }>, scope: SchemaScope): string | undefined {
+    if (base.movedBy === undefined) return undefined;
+    const folder = base.folder === "." ? "the project root" : quote(`${base.folder}/`);
+    return `inside the embedded resource at ${joinPointer(scope.rootPointer, ...splitPointer(base.movedBy.pointer))} it is relative to ${folder}, where its $id ${quote(base.movedBy.id)} puts the base URI`;
+  }
+
+  /**
+   * A relative path written inside an embedded resource whose `$id` is absolute (https://…): resolved
+   * against that base, as ajv and every validator resolve it, it names a URI under the `$id`, which no
+   * schema of the document claims; the file beside the descriptor that the path looks like is another
+   * schema, and bundling it would publish a schema the descriptor does not name.
+   */
+  private reportUriBase(ref: string, uri: string, base: Extract<RefBase, { kind: "uri" }>, scope: SchemaScope, report: Report): void {
+    const idAt = joinPointer(scope.rootPointer, ...splitPointer(base.idPointer));
+    report(
+      isNetworkUri(uri) ? "ref-network-refused" : "ref-outside-root",
+      `$ref ${quote(ref)} resolves to ${quote(uri)} against the base URI ${quote(base.uri)} that the $id at ${idAt} sets, not to a file of the project: no schema of this document has that URI, and mcp-gen never fetches anything.`,
+      "To bundle a project file, $ref it from outside that embedded resource or give the resource a relative $id (a path is then read from the folder it names); to name that URI, embed its schema under $defs with the URI as its $id.",
+    );
   }
 
   /** A ref that names a resource of its own document (schemaRefTarget): the schema there, or why there is none. */
@@ -290,7 +334,7 @@ class Bundler {
   }
 
   /** A ref to another file of the project, read from that file's root. */
-  private inProjectFile(target: Extract<RefTarget, { kind: "file" }>, ref: string, from: SourceDoc, refPointer: string, report: Report): LookupResult | undefined {
+  private inProjectFile(target: Extract<RefTarget, { kind: "file" }>, ref: string, from: SourceDoc, refPointer: string, report: Report, moved: string | undefined): LookupResult | undefined {
     const file = this.input.files.get(target.path);
     if (file?.status === "ok") {
       if (target.fragment === "" && isToolDescriptor(file.doc.value)) {
@@ -326,7 +370,7 @@ class Bundler {
             : file.unreadable !== undefined
               ? `cannot be looked up: ${file.unreadable}`
               : "does not exist";
-      report("ref-unresolved", `$ref ${quote(ref)} names ${quote(target.path)}, which ${what}.`, "Fix the path; it is relative to this file.");
+      report("ref-unresolved", `$ref ${quote(ref)} names ${quote(target.path)}, which ${what}.`, moved === undefined ? "Fix the path; it is relative to this file." : `Fix the path; ${moved}.`);
     }
     return undefined;
   }
@@ -353,20 +397,32 @@ class Bundler {
    * The rewritten `local` ("#/$defs/…") of a file `$ref` of the descriptor's schema, as written where
    * the ref is. In the root resource it names the bundled copy; inside an embedded resource (a
    * subschema with `$id`) a "#" ref starts at that resource's root instead, so it names the copy by
-   * the root's `$id`. A root without `$id` has no URI to name it by: reported, undefined.
+   * the root's `$id`, written so that resolved against the resource's base URI it gives the root's
+   * URI (referenceTo): a relative root `$id` ("root.json") from a resource "sub/r.json" is
+   * "../root.json", since "root.json" there is "sub/root.json". A root without `$id` has no URI to
+   * name it by, and a relative one none from a resource with an absolute `$id`: reported, undefined.
    */
   private fromItsResource(doc: SourceDoc, holderPointer: string, local: string, ref: string, keyword: string): string | undefined {
     const scope = this.scopeOf(doc, holderPointer);
     const resource = resourceAt(scope.resources, holderPointer.slice(scope.rootPointer.length));
     const rootUri = scope.resources.resources[0]!.uri;
     if (resource.pointer === "") return local;
-    if (rootUri !== "") return `${rootUri}${local}`;
+    const holder = valueAt(doc.value, splitPointer(holderPointer));
+    const written = rootUri === "" ? undefined : referenceTo(scope.resources, isJsonObject(holder) ? holder : undefined, local);
+    if (written !== undefined) return written;
+    const idAt = joinPointer(scope.rootPointer, ...splitPointer(resource.pointer));
     this.diagnostics.push(
       diagnosticAtPointer(doc, joinPointer(holderPointer, keyword), {
         ruleId: "ref-unresolved",
         severity: "error",
-        message: `$ref ${quote(ref)} names a file from inside the embedded resource ${quote(resource.uri)} (the $id at ${resource.pointer}); mcp-gen bundles the file into the $defs of the schema root, which has no $id by which a reference inside another resource could name it.`,
-        hint: "Give the schema root an $id, move the $ref out of the embedded resource, or copy the file's schema into that resource's $defs.",
+        message:
+          rootUri === ""
+            ? `$ref ${quote(ref)} names a file from inside the embedded resource ${quote(resource.uri)} (the $id at ${idAt}); mcp-gen bundles the file into the $defs of the schema root, which has no $id by which a reference inside another resource could name it.`
+            : `$ref ${quote(ref)} names a file from inside the embedded resource ${quote(resource.uri)} (the $id at ${idAt}); mcp-gen bundles the file into the $defs of the schema root, whose relative $id ${quote(rootUri)} no reference resolved against that resource's base URI can name.`,
+        hint:
+          rootUri === ""
+            ? "Give the schema root an $id, move the $ref out of the embedded resource, or copy the file's schema into that resource's $defs."
+            : "Give the schema root an absolute $id (https://…), move the $ref out of the embedded resource, or copy the file's schema into that resource's $defs.",
       }),
     );
     return undefined;
@@ -421,17 +477,6 @@ function dynamicRefProblem(keyword: string, ref: string, target: Exclude<RefTarg
         hint: `Write "$ref" with the same value: in a schema that nothing extends, it means the same.`,
       };
   }
-}
-
-/** The descriptor schema (inputSchema or outputSchema) the member at `pointer` of a descriptor lies in; undefined for none. */
-function descriptorSchemaRoot(pointer: string): string | undefined {
-  const [first] = splitPointer(pointer);
-  return first === "inputSchema" || first === "outputSchema" ? `/${first}` : undefined;
-}
-
-/** Whether `value` is a tool descriptor (a Tool: a name and an inputSchema), not a schema. */
-function isToolDescriptor(value: JsonValue): boolean {
-  return isJsonObject(value) && typeof getOwn(value, "name") === "string" && Object.hasOwn(value, "inputSchema");
 }
 
 /**

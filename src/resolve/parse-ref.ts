@@ -17,6 +17,15 @@ const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):/;
  * @param fromFile project-relative path of the file that holds the `$ref`
  */
 export function parseRef(ref: string, fromFile: string): RefTarget {
+  return parseRefIn(ref, posix.dirname(fromFile));
+}
+
+/**
+ * parseRef with the folder a relative path is read from given: the folder of the file that holds
+ * the `$ref`, or the one a relative `$id` of an embedded resource around it moves it to (refBaseAt).
+ * @param folder project-relative, "." for the root; may start with "../" (a later path may come back in)
+ */
+export function parseRefIn(ref: string, folder: string): RefTarget {
   const hash = ref.indexOf("#");
   const location = hash === -1 ? ref : ref.slice(0, hash);
   const rawFragment = hash === -1 ? "" : ref.slice(hash + 1);
@@ -42,7 +51,7 @@ export function parseRef(ref: string, fromFile: string): RefTarget {
     return { kind: "malformed", reason: `its path "${location}" is not valid percent-encoding` };
   }
   if (decoded.includes("\\") || decoded.includes("\0")) return { kind: "malformed", reason: "its path contains a backslash or NUL" };
-  const path = posix.normalize(posix.join(posix.dirname(fromFile), decoded));
+  const path = posix.normalize(posix.join(folder, decoded));
   if (path === ".." || path.startsWith("../") || posix.isAbsolute(path)) {
     return { kind: "outside-root", reason: `it resolves to "${path}", outside the project root` };
   }

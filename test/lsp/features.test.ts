@@ -404,6 +404,33 @@ describe("mcp-gen lsp completion and definition", () => {
     expect(await client.request<Location | null>("textDocument/definition", { textDocument: { uri: client.uri("tools/a.yaml") }, position: { line: 19, character: 10 } })).toBeNull();
   });
 
+  it("reads a file path inside an embedded resource from the folder its relative $id names, and none under an absolute $id", async () => {
+    const lines = [
+      "name: a",
+      "description: Tool a.",
+      "inputSchema:",
+      "  $id: https://example.com/tools/a.json",
+      "  type: object",
+      "  $defs:",
+      "    moved:",
+      "      $id: ../schemas/sub/",
+      "      properties:",
+      "        a: {$ref: 'x.yaml#/$defs/S'}", // line 9: schemas/sub/x.yaml, not tools/x.yaml
+      "    away:",
+      "      $id: https://example.com/sub/",
+      "      properties:",
+      "        b: {$ref: 'x.yaml#/$defs/S'}", // line 13: https://example.com/sub/x.yaml, no file
+      "",
+    ];
+    const root = tempProject({ "tools/a.yaml": lines.join("\n"), "schemas/sub/x.yaml": "$defs:\n  S: {const: sub}\n", "schemas/x.yaml": "$defs:\n  S: {const: top}\n" });
+    const client = await start(root);
+    await client.open("tools/a.yaml");
+    await client.current("tools/a.yaml");
+    const definition = (line: number) => client.request<Location | null>("textDocument/definition", { textDocument: { uri: client.uri("tools/a.yaml") }, position: { line, character: 20 } });
+    expect(await definition(9)).toEqual({ uri: client.uri("schemas/sub/x.yaml"), range: { start: { line: 1, character: 2 }, end: { line: 1, character: 3 } } });
+    expect(await definition(13)).toBeNull();
+  });
+
   it("has no definition (null) for a $ref whose target does not exist, rather than the nearest node that does", async () => {
     const refs = ["'#/$defs/Missing'", "'#/$defs/Zone/properties/nope'", "'#nowhere'", "../schemas/common.yaml#/$defs/Town", "../schemas/gone.yaml#/$defs/City", "../schemas/broken.yaml#/$defs/City"];
     const root = tempProject({
