@@ -1,32 +1,21 @@
 // Two texts of a generated file → whether they differ only as a code formatter makes them differ
-// (Prettier, Biome, `eslint --fix` with style rules): whitespace and line breaks, quote style,
-// semicolons, trailing commas, parentheses, quotes around an object key that needs none (Prettier's
-// quoteProps "as-needed"), the leading `|` Prettier and Biome give a union they break over lines
-// (`v?:\n    | { … }\n    | string`). A heuristic that only decides how check and build word a hand edit (one
-// finding for a formatter run over the folder, not one per file), never whether it is reported.
+// (Prettier, Biome, `eslint --fix` with style rules): whitespace and line breaks, the quotes of a
+// string with the same value, semicolons, trailing commas, redundant parentheses, quotes around an
+// object key that needs none (Prettier's quoteProps "as-needed"), the leading `|` Prettier and Biome
+// give a union they break over lines (`v?:\n    | { … }\n    | string`). Compared by meaning
+// (code-meaning.ts), not by text with those characters removed: a changed string, number or regex,
+// parentheses that change what binds to what, or two tokens run together are an edit. A heuristic
+// that only decides how check and build word a hand edit (one finding for a formatter run over the
+// folder, not one per file), never whether it is reported; in doubt, the file counts as edited.
 import { diagnosticAtLineStart } from "../load/diagnostic-at.js";
 import type { Diagnostic } from "../model/diagnostic.js";
+import { codeMeaning } from "./code-meaning/code-meaning.js";
 
 /** @example differsOnlyInFormatting('const a = "x";\n', "const a = 'x'\n") === true */
 export function differsOnlyInFormatting(a: string, b: string): boolean {
-  return a !== b && skeleton(a) === skeleton(b);
-}
-
-/**
- * A `|` right after `:`, `=`, `=>`, `(`, `<`, `[` or `,` (whitespace gone) can only be the leading
- * pipe of a union type: in expressions a binary `|` needs an operand there, and `||` is left alone.
- */
-const LEADING_PIPE = /([:=(<[,]|=>)\|(?!\|)/g;
-
-/** The text without what formatters add, drop or swap; an escaped quote is its quote. */
-function skeleton(text: string): string {
-  return text
-    .replace(/\\(['"])/g, "$1")
-    .replace(/'/g, '"')
-    .replace(/\s/g, "")
-    .replace(LEADING_PIPE, "$1")
-    .replace(/([{,])"([A-Za-z_$][\w$]*)":/g, "$1$2:")
-    .replace(/[;,()]/g, "");
+  if (a === b) return false;
+  const meaning = codeMeaning(a);
+  return meaning !== undefined && meaning === codeMeaning(b);
 }
 
 /** A generated file a formatter rewrote, and the first line where it differs from what a build writes (firstDifferentLine). */

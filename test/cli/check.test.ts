@@ -320,6 +320,30 @@ describe("mcp-gen check", () => {
     expect((JSON.parse(edited.stdout) as { diagnostics: { ruleId: string }[] }).diagnostics.map((d) => d.ruleId)).toEqual(["generated-file-edited"]);
   });
 
+  it("calls parentheses moved in a union, or a quote changed inside a string, edits; the same module as a formatter writes it, reformatted", async () => {
+    const tag =
+      '{ "name": "tag", "description": "Tags a thing.", "inputSchema": { "type": "object", "properties": { "label": { "type": "string", "description": "A label such as \\"urgent\\"." } } }, "outputSchema": { "type": "object", "properties": { "tags": { "type": "array", "items": { "anyOf": [ { "type": "string" }, { "type": "number" } ] } } } } }\n';
+    const root = tempProject({ "tools/tag.json": tag });
+    expect((await runInProcess(root, ["build"])).code).toBe(0);
+    const path = "src/generated/tools/tag.ts";
+    const generated = read(root, path);
+    const union = "tags?: (string | number)[];";
+    const label = '"A label such as \\"urgent\\"."';
+    expect(generated).toContain(union);
+    expect(generated).toContain(label);
+    const findings = async (text: string) => {
+      writeFiles(root, { [path]: text });
+      return (JSON.parse((await runInProcess(root, ["check", "--format", "json"])).stdout) as { diagnostics: { ruleId: string }[] }).diagnostics.map((d) => d.ruleId);
+    };
+    // An array of strings or numbers, then a string or an array of numbers: the parentheses meant something.
+    expect(await findings(generated.replace(union, "tags?: string | number[];"))).toEqual(["generated-file-edited"]);
+    // The label's text now says 'urgent', not "urgent".
+    expect(await findings(generated.replace(label, `"A label such as 'urgent'."`))).toEqual(["generated-file-edited"]);
+    // What Prettier with singleQuote and semi: false writes for those two lines: the same type, the same text.
+    const formatted = generated.replace(union, "tags?: (string | number)[]").replace(label, `'A label such as "urgent".'`);
+    expect(await findings(formatted)).toEqual(["generated-file-formatted"]);
+  });
+
   it("names generated files edited by hand, missing, and left over", async () => {
     const root = await builtProject();
     writeFiles(root, {

@@ -119,11 +119,13 @@ describe("one cause, one finding", () => {
         const path = join(dir, entry.name);
         if (entry.isDirectory()) return n + reformat(path);
         // What Prettier with singleQuote and semi: false does, near enough: keys that need no quotes
-        // lose them (quoteProps "as-needed"), other strings take single quotes.
+        // lose them (quoteProps "as-needed"), other strings take single quotes unless they hold a
+        // quote or an escape (Prettier keeps the quotes that need fewer escapes), each string whole:
+        // `"say \"hi\"."` stays as it is, not cut at its escaped quotes.
         const text = readFileSync(path, "utf8");
         const formatted = text
           .replace(/"([A-Za-z_$][\w$]*)":/g, "$1:")
-          .replace(/"([^"'\\\n]*)"/g, "'$1'")
+          .replace(/"((?:[^"\\\n]|\\.)*)"/g, (literal, body: string) => (/['\\]/.test(body) ? literal : `'${body}'`))
           .replace(/;$/gm, "");
         if (formatted === text) return n;
         writeFileSync(path, formatted);
