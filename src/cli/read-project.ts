@@ -1,8 +1,9 @@
 // Reads a project from disk: config, descriptor files matched by the config's globs, and every file
 // their `$ref`s name (transitively). Refuses anything whose real path leaves the project root, and
 // never reads a file larger than the configured bound. Everything after this is pure.
-import { lstatSync, realpathSync, statSync, type Stats } from "node:fs";
+import { closeSync, lstatSync, openSync, realpathSync, statSync, type Stats } from "node:fs";
 import { realpath } from "node:fs/promises";
+import { OPEN_WITHOUT_WAITING } from "../files/read-now.js";
 import { basename, dirname, join, resolve, sep } from "node:path";
 import { findDescriptors, type GlobMemo } from "./find-descriptors.js";
 import type { Diagnostic } from "../model/diagnostic.js";
@@ -74,6 +75,7 @@ export async function readProject(
       const file = reader.files.get(path);
       if (file?.status === "refused") reader.report(path, outsideRoot(path, file));
       if (file?.status === "missing" && file.notAFile !== undefined) reader.report(path, descriptorNotAFile(path, resolve(root, ...path.split("/"))));
+      else if (file?.status === "missing" && file.unreadable !== undefined) reader.report(path, descriptorUnreadable(path, file.unreadable));
     }
     // Follow $refs breadth-first until no new file appears.
     const queue = [...descriptors];
@@ -197,7 +199,8 @@ class FileReader {
     const parsed = recorded === undefined ? undefined : this.reuse?.lookup(path, recorded);
     if (recorded !== undefined && parsed) return this.reuseRecord(path, recorded, parsed, lazyDocument(path, unreadSource(path, real, this.limits), this.limits));
     const read = readWithStat(real);
-    if (!read) return { status: "missing" };
+    // Found, but not opened (no read permission, a file gone since its stat): why, said as readFailure says it.
+    if (!read) return { status: "missing", ...readFailure(real) };
     const decoded = decodeSource(path, read.bytes, this.limits);
     for (const diagnostic of decoded.diagnostics) this.report(path, diagnostic);
     if (!decoded.value) return { status: "invalid" };
@@ -268,6 +271,21 @@ class FileReader {
     this.refs.set(path, known.refs);
     for (const diagnostic of known.diagnostics) this.report(path, diagnostic);
     return { status: "ok", doc };
+  }
+}
+
+/**
+ * Why the file at `absolute`, which lstat found, cannot be opened; nothing when it now can, or is
+ * gone (a race with a writer: missing, as before it was found).
+ */
+function readFailure(absolute: string): { readonly unreadable: string } | Record<string, never> {
+  try {
+    closeSync(openSync(absolute, OPEN_WITHOUT_WAITING));
+    return {};
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException | undefined)?.code;
+    if (code === "EACCES" || code === "EPERM") return { unreadable: `mcp-gen may not read it (${code})` };
+    return lookupFailure(error) ?? {};
   }
 }
 
@@ -371,6 +389,20 @@ function descriptorNotAFile(file: string, absolute: string): Diagnostic {
     severity: "error",
     message: `${file} is ${what}, not a descriptor file, though a tools glob matches it; mcp-gen does not open it.`,
     hint: "Replace it with the descriptor file, or move it out of the folders the tools globs in mcp-gen.config.yaml match.",
+  });
+}
+
+/**
+ * The finding for a descriptor a tools glob matches that the system will not let mcp-gen look up or
+ * open (`why`, a clause of lookupFailure or readFailure): leaving it out would build a project without
+ * a tool its author wrote, and say nothing.
+ */
+export function descriptorUnreadable(file: string, why: string): Diagnostic {
+  return diagnosticAtFileStart(file, {
+    ruleId: "load-unreadable",
+    severity: "error",
+    message: `${file} cannot be read, though a tools glob matches it: ${why}.`,
+    hint: "Give the user that runs mcp-gen read permission on the file (and search permission on its folders), or move it out of the folders the tools globs match.",
   });
 }
 

@@ -16,7 +16,7 @@ import { withPatternVerdicts } from "../pattern-check/certify-patterns.js";
 import { analyzeProjectWith, type CheckedTool } from "../project/analyze-project.js";
 import type { ProjectFile } from "../resolve/project-file.js";
 import { findDescriptors } from "../cli/find-descriptors.js";
-import { outsideRoot } from "../cli/read-project.js";
+import { descriptorUnreadable, outsideRoot } from "../cli/read-project.js";
 import { toolsNotFound } from "../cli/tools-not-found.js";
 import { ProjectFiles } from "./project-files.js";
 import type { SchemaAnswers } from "./schema-answers.js";
@@ -175,6 +175,7 @@ export class ProjectSession {
     for (const path of descriptors) {
       const file = files.get(path)!;
       if (file.status === "refused") loadDiagnostics.push(outsideRoot(path, file));
+      else if (file.status === "missing" && file.unreadable !== undefined) loadDiagnostics.push(descriptorUnreadable(path, file.unreadable));
     }
     return { files, loadDiagnostics, versions, generations };
   }

@@ -52,6 +52,11 @@ export const STAGE_DIAGNOSTICS: readonly StageDiagnosticInfo[] = [
     stage: "load",
     summary: "A tools glob matches a named pipe, socket or device, or a folder named like a descriptor file (tools/weird.json/) that holds none; it is reported, never opened.",
   },
+  {
+    id: "load-unreadable",
+    stage: "load",
+    summary: "A tools glob matches a descriptor the system will not let mcp-gen read (no permission, a path it refuses to look up); it is reported, not left out.",
+  },
   { id: "load-outside-root", stage: "load", summary: "A descriptor lies outside the project (a tools glob leaves it), or is a link to a file there." },
   { id: "load-too-deep", stage: "load", summary: "A file nests deeper than load.maxDepth; it is refused before parsing." },
   { id: "load-too-many-nodes", stage: "load", summary: "A file holds more values than load.maxNodes." },
