@@ -1,13 +1,16 @@
 // An inputSchema or outputSchema, old and new → classified changes. Walks both schemas together
-// (through local `$ref`s, properties, required, items, additionalProperties) and decides from the
-// direction: arguments are what callers send, so fewer allowed values break them; output is what
-// callers receive, so a field removed or retyped breaks them. Pure. Anything it cannot judge is
-// reported as needs-review, never dropped.
+// (through local `$ref`s, properties, required, items and tuple positions, additionalProperties) and
+// decides from the direction: arguments are what callers send, so fewer allowed values break them;
+// output is what callers receive, so a field removed or retyped breaks them. Pure. Anything it
+// cannot judge is reported as needs-review, never dropped.
 import { canonicalJson } from "../lock/canonical-json.js";
-import { isJsonObject, type JsonValue } from "../model/json.js";
+import { DEFAULT_DIALECT, dialectOf, type Dialect } from "../model/dialect.js";
+import { getOwn, isJsonObject, type JsonValue } from "../model/json.js";
 import { joinPointer, splitPointer } from "../model/pointer.js";
 import { addedProse } from "./added-prose.js";
+import { arrayLayout, canReach, compareSlots, slotAt, tupleKeywords, type ItemSlot } from "./array-layout.js";
 import type { ChangeClass, ToolDiffChange } from "./change.js";
+import { inputClass, outputClass, outputElementClass } from "./classify-change.js";
 import { subject, type Direction, type PathStep } from "./describe-path.js";
 import { compareLimits, compareType, compareValues, LIMIT_KEYWORDS, type ConstraintChange } from "./schema-keywords.js";
 import { keywordOf, keywordsOf, mergedNode, refIndex, viewKey, viewSchema, type SchemaView } from "./schema-view.js";
@@ -16,7 +19,10 @@ import { cutText } from "./cut-text.js";
 
 export type SchemaFinding = Omit<ToolDiffChange, "tool" | "part">;
 
-/** Keywords the walk judges itself; every other keyword that differs is reported as needs-review. */
+/**
+ * Keywords the walk judges itself, with the array keywords of the dialects (tupleKeywords); every
+ * other keyword that differs is reported as needs-review.
+ */
 const HANDLED: ReadonlySet<string> = new Set([
   "$ref",
   "$defs",
@@ -30,7 +36,6 @@ const HANDLED: ReadonlySet<string> = new Set([
   "properties",
   "required",
   "additionalProperties",
-  "items",
   ...LIMIT_KEYWORDS,
 ]);
 
@@ -69,7 +74,8 @@ function whoseIn(direction: Direction, rootPointer: string, keywordPointer: stri
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
     if (token === "properties" && i + 1 < tokens.length) path.push({ property: tokens[++i]! });
-    else if (token === "items") path.push("[]");
+    else if ((token === "prefixItems" || token === "items") && /^\d+$/.test(tokens[i + 1] ?? "")) path.push({ index: Number(tokens[++i]) });
+    else if (token === "items" || token === "additionalItems") path.push("[]");
     else if (token === "additionalProperties") path.push("*");
     else return `the ${rootPointer.slice(1)} at ${keywordPointer.slice(0, keywordPointer.lastIndexOf("/"))}`;
   }
@@ -95,6 +101,10 @@ class SchemaWalk {
   // What each root's `$ref`s are read against, found once for the whole walk.
   private readonly baseRefs: SchemaResources | undefined;
   private readonly headRefs: SchemaResources | undefined;
+  // Which keywords hold a tuple depends on the dialect: 2020-12 `prefixItems`, before it an array `items`.
+  private readonly baseDialect: Dialect;
+  private readonly headDialect: Dialect;
+  private readonly handled: ReadonlySet<string>;
 
   constructor(
     private readonly direction: Direction,
@@ -105,6 +115,11 @@ class SchemaWalk {
   ) {
     this.baseRefs = refIndex(baseRoot);
     this.headRefs = refIndex(headRoot);
+    this.baseDialect = dialectOfRoot(baseRoot);
+    this.headDialect = dialectOfRoot(headRoot);
+    // A keyword only one side's dialect reads (its $schema changed) is left for review as written.
+    const headTuple = tupleKeywords(this.headDialect);
+    this.handled = new Set([...HANDLED, ...tupleKeywords(this.baseDialect).filter((k) => headTuple.includes(k))]);
   }
 
   run(base: SchemaView, head: SchemaView): void {
@@ -135,7 +150,7 @@ class SchemaWalk {
     for (const limit of compareLimits(...merged)) this.constraint(head, path, limit, "limit");
     this.properties(base, head, path);
     this.additionalProperties(base, head, path);
-    this.items(base, head, path);
+    this.elements(base, head, path);
     this.others(base, head, path);
   }
 
@@ -246,30 +261,32 @@ class SchemaWalk {
     this.report(cls, kind, pointer, `${subject(this.direction, path)} ${detail}.`);
   }
 
-  private items(base: SchemaView, head: SchemaView, path: readonly PathStep[]): void {
-    const before = keywordOf(base, "items");
-    const after = keywordOf(head, "items");
-    if (before === undefined && after === undefined) return;
-    if (before !== undefined && after !== undefined) {
-      this.node(this.childView(this.baseRoot, before.value, before.pointer), this.childView(this.headRoot, after.value, after.pointer), [...path, "[]"]);
+  /** Array elements: each tuple position, then every element past them (array-layout.ts). */
+  private elements(base: SchemaView, head: SchemaView, path: readonly PathStep[]): void {
+    const before = arrayLayout(base, this.baseDialect);
+    const after = arrayLayout(head, this.headDialect);
+    const count = Math.max(before.positions.length, after.positions.length);
+    // Where maxItems rules an element out on either side, the maxItems change says what moved.
+    for (let i = 0; i < count; i++) {
+      if (canReach(before, i) && canReach(after, i)) this.element(slotAt(before, i), slotAt(after, i), [...path, { index: i }], after.at ?? head.pointer);
+    }
+    if (canReach(before, count) && canReach(after, count)) this.element(before.rest, after.rest, [...path, "[]"], after.at ?? head.pointer);
+  }
+
+  /** One element's schema on each side; no schema lets it be any value (2020-12 Core § 10.3.1.2). */
+  private element(before: ItemSlot | undefined, after: ItemSlot | undefined, path: readonly PathStep[], headAt: string): void {
+    const movement = compareSlots(before?.value, after?.value);
+    if (movement === "same") return;
+    if (movement === "walk") {
+      this.node(this.childView(this.baseRoot, before!.value, before!.pointer), this.childView(this.headRoot, after!.value, after!.pointer), path);
       return;
     }
-    // No items schema means items of any type: losing it widens what an array holds, gaining it narrows.
-    const gained = after !== undefined;
-    const who = subject(this.direction, path);
-    const pointer = after?.pointer ?? head.pointer;
-    if (this.direction === "input") {
-      if (gained) this.report("breaking", "argument-type-narrowed", pointer, `${who} gained an items schema ${shortJson(after.value)}.`);
-      else this.report("compatible", "argument-type-widened", pointer, `${who} lost its items schema: its items may be of any type.`);
-    } else if (gained) {
-      this.report("compatible", "output-limit-tightened", pointer, `${who} gained an items schema ${shortJson(after.value)}.`);
-    } else {
-      this.report("breaking", "output-type-changed", pointer, `${who} lost its items schema: its items may now be of any type.`);
-    }
+    const [cls, kind] = this.direction === "input" ? inputClass({ keyword: "items", movement, detail: "" }, "type") : outputElementClass(movement, before?.value);
+    this.report(cls, kind, after?.pointer ?? headAt, `${subject(this.direction, path)} ${elementDetail(before?.value, after?.value)}.`);
   }
 
   private others(base: SchemaView, head: SchemaView, path: readonly PathStep[]): void {
-    const keywords = [...new Set([...keywordsOf(base), ...keywordsOf(head)])].filter((k) => !HANDLED.has(k)).sort();
+    const keywords = [...new Set([...keywordsOf(base), ...keywordsOf(head)])].filter((k) => !this.handled.has(k)).sort();
     for (const keyword of keywords) {
       const before = keywordOf(base, keyword)?.value;
       const after = keywordOf(head, keyword);
@@ -287,21 +304,19 @@ class SchemaWalk {
   }
 }
 
-function inputClass(change: ConstraintChange, family: "type" | "enum" | "limit"): [ChangeClass, string] {
-  if (family === "enum" && (change.removed?.length ?? 0) > 0) return ["breaking", "argument-enum-value-removed"];
-  if (change.movement === "widened") {
-    if (family === "enum") return ["compatible", change.added?.length ? "argument-enum-value-added" : "argument-type-widened"];
-    return ["compatible", family === "limit" ? "argument-limit-loosened" : "argument-type-widened"];
-  }
-  if (family === "limit") return ["breaking", change.movement === "narrowed" ? "argument-limit-tightened" : "argument-limit-changed"];
-  return ["breaking", change.movement === "narrowed" ? "argument-type-narrowed" : "argument-type-changed"];
+/** Words that finish "Argument "x[0]" …" for an element whose schema appeared, went or became `false`. */
+function elementDetail(before: JsonValue | undefined, after: JsonValue | undefined): string {
+  const isAny = (v: JsonValue | undefined) => v === undefined || v === true;
+  if (after === false) return "is no longer allowed: the array cannot have it";
+  if (before === false) return isJsonObject(after) ? `is now allowed, as ${shortJson(after)}` : "is now allowed, as any value";
+  if (isAny(after) && isJsonObject(before)) return `lost its schema ${shortJson(before)}: it may be any value`;
+  if (isAny(before) && isJsonObject(after)) return `gained the schema ${shortJson(after)}`;
+  return `changed its schema from ${shortJson(before ?? true)} to ${shortJson(after ?? true)}`;
 }
 
-function outputClass(change: ConstraintChange, family: "type" | "enum" | "limit"): [ChangeClass, string] {
-  if (family === "type") return ["breaking", "output-type-changed"];
-  if (change.movement === "narrowed") return ["compatible", family === "enum" ? "output-enum-value-removed" : "output-limit-tightened"];
-  if (family === "enum") return ["needs-review", (change.added?.length ?? 0) > 0 ? "output-enum-value-added" : "output-enum-removed"];
-  return ["needs-review", change.movement === "widened" ? "output-limit-loosened" : "output-limit-changed"];
+/** The dialect a root's `$schema` names; one mcp-gen does not support is read as the default. */
+function dialectOfRoot(root: JsonValue): Dialect {
+  return dialectOf(getOwn(root, "$schema")) ?? DEFAULT_DIALECT;
 }
 
 function objectOf(value: JsonValue | undefined): Readonly<Record<string, JsonValue>> {
