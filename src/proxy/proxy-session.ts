@@ -10,7 +10,9 @@
 // under the next number of one counter, and whatever names that id (the answer, notifications/
 // cancelled, a subscription id in _meta, the progress token the server gets in its stead) goes back
 // under the host's id (or token) exactly as the host wrote it, on that request's route;
-// an answer under an id the proxy never sent is dropped. Any answer under the id of a tools/list the
+// an answer under an id the proxy never sent is dropped; (5) 2026-07-28: the proxy holds its own
+// subscriptions/listen for tool list changes (own-listen.ts), whose list_changed makes it list again
+// as (3) does, and of which the host sees nothing. Any answer under the id of a tools/list the
 // host has in flight is checked as that list's. Both
 // protocol eras pass unchanged: 2025 (`initialize`, logging/setLevel, server-sent requests) and
 // 2026-07-28 (`server/discover`, `_meta` on every request, subscriptions/listen, MRTR retries, which
@@ -18,6 +20,7 @@
 import { endsWalk, ToolsCollector } from "../live/read-tools-page.js";
 import { getOwn, isJsonObject, type JsonObject, type JsonValue } from "../model/json.js";
 import { checkListAnswer } from "./check-list-answer.js";
+import { LISTEN_TIMING, OwnListen, type ListenTiming } from "./own-listen.js";
 import { refusalMessage, TOOL_WITHHELD, type DriftContext } from "./drift-notice.js";
 import { wantsWarnings, type DriftReporter } from "./drift-reporter.js";
 import type { HostPort, IdSpace, Route, ServerEnd, UpstreamPort } from "./ports.js";
@@ -55,6 +58,12 @@ export interface SessionOptions {
   readonly maxPages: number;
   /** How long the proxy waits for an answer to its own tools/list. */
   readonly ownTimeoutMs: number;
+  /**
+   * The proxy's own subscription to tool list changes (2026-07-28): when it is opened again after it
+   * ended (LISTEN_TIMING unless given); false opens none (tests of other routing, which number the
+   * server's requests from 0).
+   */
+  readonly ownListen?: ListenTiming | false;
 }
 
 /** Several requests in one host message (JSON-RPC batch, MCP 2025-03-26): answered together. */
@@ -204,6 +213,12 @@ export class ProxySession {
   private hostFull = false;
   /** The server is not reading what the proxy sends it: the host's input waits. */
   private serverFull = false;
+  /**
+   * 2026-07-28: the proxy's own subscriptions/listen for tool list changes, whether or not the host
+   * opens one: the server tells no one else of a change, and a call must not be checked against a
+   * list that no longer holds. Nothing of it reaches the host.
+   */
+  private readonly listen: OwnListen;
   private finish!: (end: ServerEnd) => void;
   /** Resolves when the server is gone (it exited, or the connection ended), with how it ended. */
   readonly ended: Promise<ServerEnd> = new Promise((resolve) => (this.finish = resolve));
@@ -212,7 +227,19 @@ export class ProxySession {
     private readonly host: HostPort,
     private readonly upstream: UpstreamPort,
     private readonly options: SessionOptions,
-  ) {}
+  ) {
+    this.listen = new OwnListen(
+      {
+        open: () => this.openListen(),
+        cancel: (key) => this.cancelOwn(key, "mcp-gen proxy: the server does not offer tool list changes on this subscription."),
+        missed: () => {
+          if (!this.over) this.toolsChanged();
+        },
+        note: (text) => this.options.reporter.problem(text),
+      },
+      options.ownListen === false ? false : (options.ownListen ?? LISTEN_TIMING),
+    );
+  }
 
   /** Starts the server (or reaches it). Rejects when it cannot be started at all. */
   async start(): Promise<void> {
@@ -262,6 +289,7 @@ export class ProxySession {
 
   /** The host is gone (end of input, a signal, its process ended): ends the server, and with it the session. */
   close(signal?: NodeJS.Signals): Promise<ServerEnd> {
+    this.listen.stop();
     void this.upstream.close(signal).then((end) => this.serverEnded(end));
     return this.ended;
   }
@@ -337,7 +365,10 @@ export class ProxySession {
     const { method, params } = message;
     const meta = getOwn(params, "_meta");
     this.noteEra(method, meta);
-    if (method === "initialize") this.sessionStarted();
+    if (method === "initialize") {
+      this.sessionStarted();
+      this.listen.legacy();
+    } else if (this.era === "modern") this.listen.modernRequest(method === "server/discover");
     const target: Target = { route, batch, logWarnings: wantsWarnings(getOwn(meta, LOG_LEVEL)) };
     if (method === "logging/setLevel") this.legacyLevel = getOwn(params, "level");
     let tool: JsonObject | undefined;
@@ -567,6 +598,7 @@ export class ProxySession {
       pending.own(received);
       return;
     }
+    if (pending.method === "server/discover" && this.era === "modern") this.listen.discovered(listChangedOf(received));
     let text = received.text;
     const shared = this.sharesListId(pending);
     if ((pending.method === "tools/list" || shared) && message.ok) {
@@ -698,6 +730,7 @@ export class ProxySession {
       // 2026-07-28: the id of the subscriptions/listen request it belongs to, which the host knows by its own id.
       listenKey = idKey(subscription);
       const listen = this.pending.get(listenKey);
+      if (listen?.own && this.listen.owns(listenKey)) return void this.ownListenNotice(listenKey, message);
       if (listen === undefined || listen.own) {
         // No host hears of it, but what the server says of its tools holds whoever it tells: a call
         // after it is checked against a new listing, as after any list_changed.
@@ -942,9 +975,6 @@ export class ProxySession {
   }
 
   private ownRequest(method: string, params: JsonObject | undefined): Promise<Received | string> {
-    const id = this.nextUpId++;
-    const key = idKey(id);
-    const upIdText = String(id);
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         const pending = this.pending.get(key);
@@ -955,27 +985,73 @@ export class ProxySession {
         resolve(`no answer within ${this.options.ownTimeoutMs} ms`);
       }, this.options.ownTimeoutMs);
       timer.unref();
-      const own = (answer: Received | string) => {
+      const key = this.sendOwn(method, params, (answer) => {
         clearTimeout(timer);
         resolve(answer);
-      };
-      this.pending.set(key, {
-        route: undefined,
-        batch: undefined,
-        logWarnings: false,
-        method,
-        space: undefined,
-        streamCancels: false,
-        hostId: undefined,
-        hostIdText: "null",
-        upIdText,
-        chain: undefined,
-        changes: this.changes,
-        progress: undefined,
-        own,
       });
-      this.upstream.send(requestText(upIdText, method, params), { message: { kind: "request", id, method, params }, key });
     });
+  }
+
+  /** Sends a request of the proxy's own under the next id; `own` gets its answer, or why none will come. The key of its id. */
+  private sendOwn(method: string, params: JsonObject | undefined, own: (answer: Received | string) => void): string {
+    const id = this.nextUpId++;
+    const key = idKey(id);
+    const upIdText = String(id);
+    this.pending.set(key, {
+      route: undefined,
+      batch: undefined,
+      logWarnings: false,
+      method,
+      space: undefined,
+      streamCancels: false,
+      hostId: undefined,
+      hostIdText: "null",
+      upIdText,
+      chain: undefined,
+      changes: this.changes,
+      progress: undefined,
+      own,
+    });
+    this.upstream.send(requestText(upIdText, method, params), { message: { kind: "request", id, method, params }, key });
+    return key;
+  }
+
+  // ── the proxy's own subscription (2026-07-28) ─────────────────────────────────────────────────
+
+  /**
+   * Opens the proxy's subscriptions/listen for tool list changes alone (basic/patterns/subscriptions.mdx),
+   * with the _meta of the host's requests (protocol version, clientInfo, capabilities). It lives
+   * until the server ends it or the session does: no timeout, unlike the proxy's tools/list.
+   */
+  private openListen(): string {
+    const params: JsonObject = { _meta: this.modernMeta ?? {}, notifications: { toolsListChanged: true } };
+    const key = this.sendOwn("subscriptions/listen", params, (answer) => {
+      if (typeof answer === "string") return this.listen.ended(key, { kind: "failed", detail: answer });
+      const { message } = answer;
+      if (message.kind === "response" && !message.ok) return this.listen.ended(key, { kind: "error", detail: `it answered with an error: ${excerpt(answer.text)}` });
+      this.listen.ended(key, { kind: "result" });
+    });
+    return key;
+  }
+
+  /** Ends a request of the proxy's own at the server (on stdio notifications/cancelled, over HTTP its stream closed too). */
+  private cancelOwn(key: string, reason: string): void {
+    const pending = this.pending.get(key);
+    if (pending !== undefined) this.cancelAtServer(key, pending, reason);
+  }
+
+  /**
+   * A notification under the proxy's own subscription: the acknowledgment says whether tool list
+   * changes will come; a list_changed makes the proxy list again as one for the host does. Nothing of
+   * it goes to the host, which never opened this subscription (a host that opened its own gets its
+   * notice there, once).
+   */
+  private ownListenNotice(key: string, message: Extract<Received["message"], { kind: "notification" }>): void {
+    if (message.method === "notifications/subscriptions/acknowledged") {
+      this.listen.acknowledged(key, getOwn(getOwn(message.params, "notifications"), "toolsListChanged") === true);
+    } else if (message.method === "notifications/tools/list_changed") {
+      this.toolsChanged();
+    }
   }
 
   // ── answers, ends ───────────────────────────────────────────────────────────────────────────
@@ -1039,12 +1115,14 @@ export class ProxySession {
   private async fault(problem: string, detail = problem): Promise<void> {
     if (this.over || this.faulted) return;
     this.faulted = true;
+    this.listen.stop();
     this.options.reporter.problem(`${detail}; ending the connection.`);
     this.failAll(`mcp-gen proxy ended the connection: ${problem}.`);
     this.serverEnded(await this.upstream.close());
   }
 
   private serverEnded(given: ServerEnd): void {
+    this.listen.stop();
     // After a fault the proxy ends on its own error, however the server took being stopped.
     const end: ServerEnd = this.faulted ? { code: given.code !== undefined && given.code !== 0 ? given.code : 1 } : given;
     if (!this.over) {
@@ -1065,6 +1143,12 @@ export class ProxySession {
     const held = this.held.splice(0);
     for (const h of held) this.answer({ route: h.route, batch: h.batch, logWarnings: false }, errorText(idText(h.received.text), INTERNAL_ERROR, message));
   }
+}
+
+/** A server/discover answer's capabilities.tools.listChanged: undefined for an error, false when it is not true. */
+function listChangedOf(received: Received): boolean | undefined {
+  if (received.message.kind !== "response" || !received.message.ok) return undefined;
+  return getOwn(getOwn(getOwn(getOwn(received.value, "result"), "capabilities"), "tools"), "listChanged") === true;
 }
 
 /** Whether a request is of the 2026-07-28 era: a protocol version in its _meta. */

@@ -96,10 +96,13 @@ describe("proxy --url: the HTTP client the server meets", () => {
     const server = await startServer();
     const { run, request } = await proxyTo(server);
     expect(((await request(1, "tools/list")).result as { tools: unknown[] }).tools).toHaveLength(2);
+    // The proxy's own subscriptions/listen (refused by this server) may go beside the first request, on a connection of its own.
+    const opened = server.connections();
+    expect(opened).toBeLessThanOrEqual(2);
     for (let id = 2; id < 22; id++) {
       expect((await request(id, "tools/call", { name: "echo", arguments: { text: `call ${id}` } })).result).toEqual({ content: [{ type: "text", text: `call ${id}` }] });
     }
-    expect(server.connections()).toBe(1);
+    expect(server.connections()).toBe(opened);
     run.child.stdin!.end();
     expect((await exited(run.child)).code).toBe(0);
   });

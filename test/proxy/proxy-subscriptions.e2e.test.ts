@@ -34,7 +34,10 @@ describe("a list_changed the server sends under a subscription the host has just
     send({ id: 6, method: "tools/call", params: { name: "echo", arguments: { text: "x" }, _meta: META } });
     expect((await answer(6)).error).toMatchObject({ code: -31001, data: { tool: "echo", status: "changed" } });
     expect(callsIn(calls).filter((line) => !line.startsWith("list "))).toEqual(["add"]);
-    expect(callsIn(calls).filter((line) => line.startsWith("list "))).toHaveLength(2);
+    // The host's one, then the proxy's: one for the notice under the ended subscription, and maybe one
+    // more for the same change told on the proxy's own subscription.
+    expect(callsIn(calls).filter((line) => line.startsWith("list ")).length).toBeGreaterThanOrEqual(2);
+    expect(callsIn(calls).filter((line) => line.startsWith("list ")).length).toBeLessThanOrEqual(3);
     expect(lines().filter((m) => m.method === "notifications/tools/list_changed")).toEqual([]);
     expect(run.stderr()).not.toContain("subscription the proxy never opened");
     run.child.stdin!.end();

@@ -6,6 +6,7 @@ import type { JsonObject } from "../../src/model/json.js";
 import { DriftReporter } from "../../src/proxy/drift-reporter.js";
 import type { DriftContext } from "../../src/proxy/drift-notice.js";
 import type { HostPort, Route, SendInfo, ServerEnd, UpstreamEvents, UpstreamPort } from "../../src/proxy/ports.js";
+import type { ListenTiming } from "../../src/proxy/own-listen.js";
 import { ProxySession } from "../../src/proxy/proxy-session.js";
 import { readLine } from "../../src/proxy/read-message.js";
 import { withId, withMetaValue } from "../../src/proxy/rpc-text.js";
@@ -81,8 +82,12 @@ export interface Wire {
 
 export const CONTEXT_COMMANDS = { verifyCommand: "mcp-gen verify --cwd /srv --command 'node s.js'", updateCommand: "mcp-gen import --update --cwd /srv --command 'node s.js'" };
 
-/** A started session whose lock pins `pinned`. */
-export async function wire(pinned: readonly JsonObject[], mode: DriftMode = "block"): Promise<Wire> {
+/**
+ * A started session whose lock pins `pinned`. `ownListen`: whether the proxy opens its own 2026-07-28
+ * subscription to tool list changes (off by default: the routing tests number the server's requests
+ * from 0, and that subscription would take a number; own-listen.test.ts turns it on).
+ */
+export async function wire(pinned: readonly JsonObject[], mode: DriftMode = "block", ownListen: ListenTiming | false = false): Promise<Wire> {
   const lock = parseLock(lockText(pinned), "mcp-tools.lock.json").value!;
   const context: DriftContext = { lockPath: "mcp-tools.lock.json", lock, ...CONTEXT_COMMANDS };
   const stderr: string[] = [];
@@ -91,7 +96,7 @@ export async function wire(pinned: readonly JsonObject[], mode: DriftMode = "blo
   const host = new RecordingHost();
   const server = new ScriptedServer();
   const gate = new ToolGate(lock, mode);
-  const session = new ProxySession(host, server, { gate, reporter, context, maxDepth: 1000, maxPages: 10, ownTimeoutMs: 60_000 });
+  const session = new ProxySession(host, server, { gate, reporter, context, maxDepth: 1000, maxPages: 10, ownTimeoutMs: 60_000, ownListen });
   await session.start();
   // Each host request the session was given, as sent, to tie it to the request the server got (the same text under the proxy's id).
   const hostRequests: { text: string; id: unknown; up?: number }[] = [];
