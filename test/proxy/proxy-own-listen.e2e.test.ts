@@ -1,0 +1,211 @@
+// The proxy's own 2026-07-28 subscription to tool list changes. A server tells of a change only on a
+// subscriptions/listen stream; a host that opens none would have its calls checked against a list
+// that no longer holds. The proxy (in a process of its own) holds a subscription of its own, over
+// stdio and over --url HTTP, and shows the host nothing of it. The server is the official SDK v2's
+// (test/fixtures/live/drifting-server.mjs: its tool drift changes echo and tells the subscribers) or
+// the wire-level pin server (test/fixtures/proxy/pin-server.mjs) for what the SDK never does: a
+// server without subscriptions/listen, one that ends the subscription. The host is raw JSON lines.
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import type { JsonObject } from "../../src/model/json.js";
+import { ADD, callsFile, callsIn, ECHO, exited, pinnedProject, pinServer, PIN_SERVER, proxyCli, rawLines, startProcess, stopAll, until } from "../support/proxy-harness.js";
+import { REPO_ROOT } from "../support/spec-paths.js";
+
+afterAll(stopAll);
+
+const DRIFTING = join(REPO_ROOT, "test", "fixtures", "live", "drifting-server.mjs");
+const ARRAY_OUTPUT = join(REPO_ROOT, "test", "fixtures", "proxy", "array-output-server.mjs");
+const META = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientInfo": { name: "h", version: "1" }, "io.modelcontextprotocol/clientCapabilities": {} };
+const SUBSCRIPTION_ID = "io.modelcontextprotocol/subscriptionId";
+
+/** The drifting server's tools as it lists them before drift is called. */
+const CALLS: JsonObject = {
+  name: "calls",
+  description: "How many times each tool was called.",
+  inputSchema: { type: "object", properties: {} },
+  outputSchema: { type: "object", properties: { calls: { type: "integer" }, drift: { type: "integer" }, echo: { type: "integer" } }, required: ["calls", "drift", "echo"] },
+};
+const DRIFT: JsonObject = { name: "drift", description: "Changes the description of echo.", inputSchema: { type: "object", properties: {} } };
+const DRIFTING_ECHO: JsonObject = { name: "echo", description: "Echoes its input.", inputSchema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] } };
+const NAMES: JsonObject = { name: "names", description: "Lists the names it knows.", inputSchema: { type: "object", properties: {} }, outputSchema: { type: "array", items: { type: "string" } } };
+
+type Run = ReturnType<typeof startProcess>;
+
+/** A 2026-07-28 host of raw lines on a started proxy: `call` sends a tools/call and waits for its answer. */
+function host(run: Run) {
+  const raw = rawLines(run);
+  let next = 1;
+  const request = async (method: string, params: JsonObject = {}) => {
+    const id = next++;
+    raw.send({ id, method, params: { ...params, _meta: META } });
+    return raw.answer(id);
+  };
+  return { ...raw, request, call: (name: string, args: JsonObject = {}) => request("tools/call", { name, arguments: args }), sentIds: () => next - 1 };
+}
+
+/** Whether anything of the proxy's own subscription reached the host: an acknowledgment, a list_changed, an id it never sent. */
+function leaks(lines: readonly JsonObject[], hostIds: number, hostListen?: number): JsonObject[] {
+  return lines.filter((m) => {
+    if (m.method === undefined) return typeof m.id !== "number" || m.id < 1 || m.id > hostIds;
+    const meta = (m.params as JsonObject | undefined)?._meta as JsonObject | undefined;
+    return m.method !== "notifications/message" && (hostListen === undefined || meta?.[SUBSCRIPTION_ID] !== hostListen);
+  });
+}
+
+async function proxyStdio(project: string, server: readonly string[], env: Readonly<Record<string, string>> = {}): Promise<Run> {
+  return startProcess(process.execPath, [await proxyCli(), "proxy", "--cwd", project, "--", ...server], env);
+}
+
+/** A server on 127.0.0.1 (it prints "listening on <url>"), and the proxy in front of it with --url. */
+async function proxyHttp(project: string, server: readonly string[], env: Readonly<Record<string, string>> = {}): Promise<Run> {
+  const upstream = startProcess(process.execPath, server, env);
+  const where = () => /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(upstream.stderr())?.[1];
+  await until(
+    () => where() !== undefined,
+    () => `the server to listen: ${upstream.stderr()}`,
+  );
+  return startProcess(process.execPath, [await proxyCli(), "proxy", "--cwd", project, "--url", where()!]);
+}
+
+/** Waits until the proxy has listed the tools again and reported echo's drift on stderr. */
+async function driftReported(run: Run): Promise<void> {
+  await until(
+    () => /echo/.test(run.stderr()) && /changed/i.test(run.stderr()),
+    () => `the proxy to report echo's drift; stderr: ${run.stderr()}`,
+  );
+}
+
+/** Ends the host's input: the proxy ends the server and exits by itself. */
+async function endsCleanly(run: Run): Promise<void> {
+  run.child.stdin!.end();
+  const end = await exited(run.child);
+  expect(end.signal).toBeNull();
+}
+
+describe("a 2026-07-28 server that changes a tool after connect, to a host with no subscription", () => {
+  it("stdio (SDK v2 server): the call is allowed before the change and refused after, and the host sees nothing of the proxy's subscription", async () => {
+    const run = await proxyStdio(pinnedProject([CALLS, DRIFT, DRIFTING_ECHO]), [process.execPath, DRIFTING]);
+    const h = host(run);
+    await h.request("server/discover");
+    expect(((await h.request("tools/list")).result as JsonObject).tools).toEqual([CALLS, DRIFT, DRIFTING_ECHO]);
+    expect((await h.call("echo", { text: "before" })).result).toMatchObject({ content: [{ type: "text", text: "before" }] });
+    // The server changes echo and tells its subscribers before it answers: on stdio the proxy reads the notice first.
+    await h.call("drift");
+    expect((await h.call("echo", { text: "after" })).error).toMatchObject({ code: -31001, data: { tool: "echo", status: "changed" } });
+    expect((await h.call("calls")).result).toMatchObject({ structuredContent: { echo: 1, drift: 1 } });
+    expect(leaks(h.lines(), h.sentIds())).toEqual([]);
+    expect(run.stderr()).not.toMatch(/subscription the proxy never opened|did not keep a subscription/);
+    await endsCleanly(run);
+  }, 60_000);
+
+  it("HTTP (--url, SDK v2 server): the call is allowed before the change and refused after", async () => {
+    const run = await proxyHttp(pinnedProject([CALLS, DRIFT, DRIFTING_ECHO]), [DRIFTING, "--http"]);
+    const h = host(run);
+    await h.request("server/discover");
+    await h.request("tools/list");
+    expect((await h.call("echo", { text: "before" })).result).toMatchObject({ content: [{ type: "text", text: "before" }] });
+    await h.call("drift");
+    // The notice comes on the subscription's own stream, which may reach the proxy after drift's answer.
+    await driftReported(run);
+    expect((await h.call("echo", { text: "after" })).error).toMatchObject({ code: -31001, data: { tool: "echo", status: "changed" } });
+    expect((await h.call("calls")).result).toMatchObject({ structuredContent: { echo: 1, drift: 1 } });
+    expect(leaks(h.lines(), h.sentIds())).toEqual([]);
+    await endsCleanly(run);
+  }, 60_000);
+
+  it("stdio: a host with its own subscription gets its acknowledgment and one list_changed, under its own id, and nothing of the proxy's", async () => {
+    const run = await proxyStdio(pinnedProject([CALLS, DRIFT, DRIFTING_ECHO]), [process.execPath, DRIFTING]);
+    const h = host(run);
+    await h.request("server/discover");
+    const listenId = 100;
+    h.send({ id: listenId, method: "subscriptions/listen", params: { notifications: { toolsListChanged: true }, _meta: META } });
+    await until(
+      () => h.lines().some((m) => m.method === "notifications/subscriptions/acknowledged"),
+      () => `the host's acknowledgment; stderr: ${run.stderr()}`,
+    );
+    await h.request("tools/list");
+    await h.call("drift");
+    expect((await h.call("echo", { text: "after" })).error).toMatchObject({ code: -31001 });
+    await h.request("ping");
+    const subscriptionMessages = h.lines().filter((m) => m.method !== undefined && m.method !== "notifications/message");
+    expect(subscriptionMessages.map((m) => [m.method, (m.params as JsonObject)._meta])).toEqual([
+      ["notifications/subscriptions/acknowledged", { [SUBSCRIPTION_ID]: listenId }],
+      ["notifications/tools/list_changed", { [SUBSCRIPTION_ID]: listenId }],
+    ]);
+    expect(leaks(h.lines(), h.sentIds(), listenId)).toEqual([]);
+    await endsCleanly(run);
+  }, 60_000);
+
+  it("stdio: a subscription the server ends is opened again, and a change told on the new one is caught", async () => {
+    const calls = callsFile();
+    const run = await proxyStdio(pinnedProject([ECHO, ADD]), pinServer("drift-later,listen-ends"), { PIN_CALLS: calls });
+    const h = host(run);
+    await h.request("server/discover");
+    await h.request("tools/list");
+    // The call of echo ends the proxy's subscription (a result for it, as a server that tears it down sends).
+    expect((await h.call("echo", { text: "a" })).result).toBeDefined();
+    await until(
+      () => callsIn(calls).filter((line) => line.startsWith("listen ")).length === 2,
+      () => `a second subscription; calls: ${callsIn(calls).join(" | ")}; stderr: ${run.stderr()}`,
+    );
+    // The call of add changes echo, and the server tells the subscription open now.
+    await h.call("add", { a: 1, b: 2 });
+    await driftReported(run);
+    expect((await h.call("echo", { text: "b" })).error).toMatchObject({ code: -31001, data: { tool: "echo", status: "changed" } });
+    expect(callsIn(calls).filter((line) => !line.startsWith("listen "))).toEqual(["echo", "add"]);
+    expect(leaks(h.lines(), h.sentIds())).toEqual([]);
+    expect(run.stderr()).not.toMatch(/subscription/);
+    await endsCleanly(run);
+  }, 60_000);
+});
+
+describe("a 2026-07-28 server without subscriptions to tool list changes", () => {
+  it.each([
+    ["stdio", "answers subscriptions/listen with an error", false],
+    ["HTTP", "answers subscriptions/listen with an error", true],
+  ] as const)(
+    "%s: one that %s passes everything as before, with one line on stderr, and ends cleanly",
+    async (_transport, _what, http) => {
+      const calls = callsFile();
+      const project = pinnedProject([ECHO, ADD]);
+      const run = http ? await proxyHttp(project, [PIN_SERVER, "--http", "no-listen"], { PIN_CALLS: calls }) : await proxyStdio(project, pinServer("no-listen"), { PIN_CALLS: calls });
+      const h = host(run);
+      await h.request("server/discover");
+      expect(((await h.request("tools/list")).result as JsonObject).tools).toEqual([ECHO, ADD]);
+      expect((await h.call("echo", { text: "hi" })).result).toMatchObject({ content: [{ type: "text", text: "hi" }] });
+      await until(
+        () => run.stderr() !== "",
+        () => "a line on stderr",
+      );
+      await h.request("ping");
+      expect(run.stderr().trim().split("\n")).toEqual([
+        expect.stringMatching(
+          /^mcp-gen proxy: the server did not keep a subscription to tool list changes open for the proxy \(.*-32601.*\); the proxy checks the tools whenever the host lists them\.$/,
+        ),
+      ]);
+      expect(leaks(h.lines(), h.sentIds())).toEqual([]);
+      expect(callsIn(calls)).toEqual(["echo"]);
+      await endsCleanly(run);
+    },
+    60_000,
+  );
+
+  it.each([
+    ["after a server/discover that says so", true],
+    ["acknowledging the subscription without them", false],
+  ])(
+    "stdio (SDK v2 server without tools.listChanged), %s: passes everything as before, says nothing, and ends cleanly",
+    async (_how, discover) => {
+      const run = await proxyStdio(pinnedProject([NAMES]), [process.execPath, ARRAY_OUTPUT]);
+      const h = host(run);
+      if (discover) await h.request("server/discover");
+      expect(((await h.request("tools/list")).result as JsonObject).tools).toEqual([NAMES]);
+      expect((await h.call("names")).result).toMatchObject({ structuredContent: ["ada", "grace"] });
+      await h.request("ping");
+      expect(run.stderr()).toBe("");
+      expect(leaks(h.lines(), h.sentIds())).toEqual([]);
+      await endsCleanly(run);
+    },
+    60_000,
+  );
+});
