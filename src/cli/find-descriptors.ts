@@ -2,14 +2,15 @@
 // .git and the generated folder, lock files and the project's own files (config, package.json,
 // tsconfig.json) left out. One function for the project reader and for check's fast path, so that
 // both see the same files (symbolic links followed). What a glob matches that is no file (a named
-// pipe, a folder named like a descriptor file) is listed too, for the reader to report.
+// pipe, a folder named like a descriptor file, a folder the walk may not list) is listed too, for the
+// reader to report.
 //
 // Like git's untracked cache, a glob can be answered from memory: a folder's modification time
 // changes whenever an entry is added to it, removed from it or renamed in it, so when no folder the
 // globs could match anything in has a new stat, they match what they matched before. The stat index
 // keeps the last answer with those folders' stats (recorded only once they are settled, as for files).
 import { lstatSync, readdirSync, realpathSync, statSync, type Stats } from "node:fs";
-import { join, posix, sep } from "node:path";
+import { join, posix, relative, sep } from "node:path";
 import type { Config } from "../config/config.js";
 import { globBase } from "../config/glob-base.js";
 import { isNeverDescriptor } from "../config/never-descriptors.js";
@@ -38,7 +39,10 @@ export async function findDescriptors(root: string, config: Config, memo?: GlobM
   // Synchronous: a CLI has nothing else to do meanwhile, and the async walk waits on the thread pool per folder.
   const { globSync } = await import("tinyglobby");
   // A named pipe, socket or device a glob matches is listed too: the project reader reports it, unopened.
-  const fs = { readdirSync: readdirListingSpecialAsFiles };
+  // So is a folder the walk may not list: the glob would skip it in silence, and a build would then
+  // remove the tools it holds.
+  const unlisted = new Set<string>();
+  const fs = { readdirSync: listingOrNoting(root, unlisted) };
   const options = { cwd: root, ignore, dot: false, followSymbolicLinks: true, expandDirectories: false, fs };
   // Folders come with a trailing slash; those named like a descriptor file are listed too (misnamedFolders).
   const found = globSync([...config.tools], { ...options, onlyFiles: false }).map((p) => p.split(sep).join("/"));
@@ -49,12 +53,30 @@ export async function findDescriptors(root: string, config: Config, memo?: GlobM
     config.tools,
     (patterns) => globSync(patterns, { ...options, onlyDirectories: true }).map((p) => p.split(sep).join("/").replace(/\/$/, "")),
   );
-  const files = [...new Set([...matched, ...misnamed])].filter((p) => !isNeverDescriptor(p)).sort();
-  if (key !== undefined) {
+  const files = [...new Set([...matched, ...misnamed])].filter((p) => !isNeverDescriptor(p));
+  files.push(...[...unlisted].filter((folder) => !files.includes(folder)));
+  files.sort();
+  if (key !== undefined && unlisted.size === 0) {
     const folders = watchedFolders(root, config, files);
     if (folders) memo!.rememberGlob(key, { folders, files });
   }
   return files;
+}
+
+/**
+ * readdirSync for the glob's walk, noting in `unlisted` each folder (project-relative) the system
+ * refuses to list; the error goes on to the walk, which skips the folder.
+ */
+function listingOrNoting(root: string, unlisted: Set<string>): typeof readdirSync {
+  return ((path: Parameters<typeof readdirSync>[0], options?: unknown) => {
+    try {
+      return readdirListingSpecialAsFiles(path, options as Parameters<typeof readdirSync>[1]);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException | undefined)?.code;
+      if (code === "EACCES" || code === "EPERM") unlisted.add(relative(root, String(path)).split(sep).join("/") || ".");
+      throw error;
+    }
+  }) as typeof readdirSync;
 }
 
 /**

@@ -1,7 +1,7 @@
 // Reads a project from disk: config, descriptor files matched by the config's globs, and every file
 // their `$ref`s name (transitively). Refuses anything whose real path leaves the project root, and
 // never reads a file larger than the configured bound. Everything after this is pure.
-import { closeSync, lstatSync, openSync, realpathSync, statSync, type Stats } from "node:fs";
+import { closeSync, lstatSync, openSync, readdirSync, realpathSync, statSync, type Stats } from "node:fs";
 import { realpath } from "node:fs/promises";
 import { OPEN_WITHOUT_WAITING } from "../files/read-now.js";
 import { basename, dirname, join, resolve, sep } from "node:path";
@@ -382,6 +382,8 @@ function refusedOutside(root: string, path: string, absolute: string, real: stri
  * for a writer.
  */
 function descriptorNotAFile(file: string, absolute: string): Diagnostic {
+  const unlisted = folderUnlisted(file, absolute);
+  if (unlisted !== undefined) return unlisted;
   const found = pathKind(absolute);
   const what = found.kind === "other" ? found.what : "not a regular file";
   return diagnosticAtFileStart(file, {
@@ -403,6 +405,36 @@ export function descriptorUnreadable(file: string, why: string): Diagnostic {
     severity: "error",
     message: `${file} cannot be read, though a tools glob matches it: ${why}.`,
     hint: "Give the user that runs mcp-gen read permission on the file (and search permission on its folders), or move it out of the folders the tools globs match.",
+  });
+}
+
+/**
+ * Why the folder at `absolute` cannot be listed (no read permission), or undefined when it can, or is
+ * no folder: findDescriptors lists such a folder among the descriptors, as the glob's walk could not look into it.
+ */
+function listFailure(absolute: string): string | undefined {
+  try {
+    if (!statSync(absolute).isDirectory()) return undefined;
+    readdirSync(absolute);
+    return undefined;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException | undefined)?.code;
+    return code === "EACCES" || code === "EPERM" ? `mcp-gen may not list it (${code})` : undefined;
+  }
+}
+
+/**
+ * The finding for a folder the tools globs look into that mcp-gen may not list (at `absolute`), or
+ * undefined when it can be listed: the tools in it would be left out, and a build would remove their code.
+ */
+export function folderUnlisted(folder: string, absolute: string): Diagnostic | undefined {
+  const why = listFailure(absolute);
+  if (why === undefined) return undefined;
+  return diagnosticAtFileStart(folder, {
+    ruleId: "load-unreadable",
+    severity: "error",
+    message: `The folder ${folder === "." ? "of the project" : folder} cannot be listed, though the tools globs look into it for descriptors: ${why}.`,
+    hint: 'Give the user that runs mcp-gen permission to read and search the folder, or leave it out of the tools globs with a pattern such as "!folder/**" in mcp-gen.config.yaml.',
   });
 }
 

@@ -16,7 +16,7 @@ import { withPatternVerdicts } from "../pattern-check/certify-patterns.js";
 import { analyzeProjectWith, type CheckedTool } from "../project/analyze-project.js";
 import type { ProjectFile } from "../resolve/project-file.js";
 import { findDescriptors } from "../cli/find-descriptors.js";
-import { descriptorUnreadable, outsideRoot } from "../cli/read-project.js";
+import { descriptorUnreadable, folderUnlisted, outsideRoot } from "../cli/read-project.js";
 import { toolsNotFound } from "../cli/tools-not-found.js";
 import { ProjectFiles } from "./project-files.js";
 import type { SchemaAnswers } from "./schema-answers.js";
@@ -176,6 +176,7 @@ export class ProjectSession {
       const file = files.get(path)!;
       if (file.status === "refused") loadDiagnostics.push(outsideRoot(path, file));
       else if (file.status === "missing" && file.unreadable !== undefined) loadDiagnostics.push(descriptorUnreadable(path, file.unreadable));
+      else if (file.status === "missing" && file.notAFile !== undefined) loadDiagnostics.push(...[folderUnlisted(path, join(this.setup.root, path))].filter((d) => d !== undefined));
     }
     return { files, loadDiagnostics, versions, generations };
   }

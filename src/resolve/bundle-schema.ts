@@ -368,9 +368,16 @@ class Bundler {
           : file.notAFile !== undefined
             ? `is ${file.notAFile}`
             : file.unreadable !== undefined
-              ? `cannot be looked up: ${file.unreadable}`
+              ? `cannot be read: ${file.unreadable}`
               : "does not exist";
-      report("ref-unresolved", `$ref ${quote(ref)} names ${quote(target.path)}, which ${what}.`, moved === undefined ? "Fix the path; it is relative to this file." : `Fix the path; ${moved}.`);
+      // Refused by the system (no permission): the path is right, the file's mode is not.
+      const denied = file?.status === "missing" && file.unreadable !== undefined && /\((?:EACCES|EPERM)\)$/.test(file.unreadable);
+      const hint = denied
+        ? "Give the user that runs mcp-gen permission to read the file and search the folders on its path."
+        : moved === undefined
+          ? "Fix the path; it is relative to this file."
+          : `Fix the path; ${moved}.`;
+      report("ref-unresolved", `$ref ${quote(ref)} names ${quote(target.path)}, which ${what}.`, hint);
     }
     return undefined;
   }

@@ -97,6 +97,21 @@ describe("mcp-gen diff", () => {
     expect(diff.stdout).toMatch(/^delete_city {2}tools\/delete_city\.yaml$/m);
   });
 
+  it("does not call a tool removed whose descriptor cannot be read now: it is not compared, and the errors fail the diff", async () => {
+    const root = await builtProject();
+    writeFiles(root, { "tools/delete_city.yaml": "name: delete_city\ndescription: [unclosed\n" });
+    const diff = await runInProcess(root, ["diff"]);
+    expect(diff.code).toBe(1);
+    expect(diff.stdout).toContain('Not compared, as the descriptor recorded for it has errors: "delete_city" (tools/delete_city.yaml).');
+    expect(diff.stdout).not.toContain("removed");
+    expect(diff.stdout).toContain("No changes between mcp-tools.lock.json and descriptors.");
+    const json = JSON.parse((await runInProcess(root, ["diff", "--format", "json"])).stdout) as { notCompared?: string[] };
+    expect(json.notCompared).toEqual(["delete_city"]);
+    // A descriptor that is gone is still a removal.
+    rmSync(join(root, "tools/delete_city.yaml"));
+    expect((await runInProcess(root, ["diff"])).stdout).toContain('Tool "delete_city" was removed');
+  });
+
   it("exits 2 naming the path when the lock or --base is a folder, never an internal error", async () => {
     const root = await builtProject();
     rmSync(join(root, "mcp-tools.lock.json"));

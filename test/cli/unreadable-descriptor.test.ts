@@ -9,8 +9,9 @@ import { ProjectSession } from "../../src/lsp/project-session.js";
 import { SchemaAnswers } from "../../src/lsp/schema-answers.js";
 import { runInProcess, tempProject } from "../support/temp-project.js";
 
-// The system's refusal to open the files named here (a test run as root cannot be refused by a mode).
-const refuse = vi.hoisted(() => ({ suffixes: new Set<string>() }));
+// The system's refusal to open the files, or list the folders, named here (a test run as root cannot
+// be refused by a mode).
+const refuse = vi.hoisted(() => ({ suffixes: new Set<string>(), folders: new Set<string>() }));
 vi.mock("node:fs", async (importOriginal) => {
   const real = await importOriginal<typeof import("node:fs")>();
   const openSync = ((path: Parameters<typeof real.openSync>[0], ...rest: unknown[]) => {
@@ -19,10 +20,19 @@ vi.mock("node:fs", async (importOriginal) => {
     }
     return (real.openSync as (...args: unknown[]) => number)(path, ...rest);
   }) as typeof real.openSync;
-  return { ...real, default: { ...real, openSync }, openSync };
+  const readdirSync = ((path: Parameters<typeof real.readdirSync>[0], ...rest: unknown[]) => {
+    if ([...refuse.folders].some((suffix) => String(path).replace(/\/$/, "").endsWith(suffix))) {
+      throw Object.assign(new Error(`EACCES: permission denied, scandir '${String(path)}'`), { code: "EACCES" });
+    }
+    return (real.readdirSync as (...args: unknown[]) => unknown)(path, ...rest);
+  }) as typeof real.readdirSync;
+  return { ...real, default: { ...real, openSync, readdirSync }, openSync, readdirSync };
 });
 
-beforeEach(() => refuse.suffixes.clear());
+beforeEach(() => {
+  refuse.suffixes.clear();
+  refuse.folders.clear();
+});
 
 const tool = (name: string) => `{ "name": "${name}", "description": "Does ${name}.", "inputSchema": { "type": "object", "additionalProperties": false } }\n`;
 
@@ -58,5 +68,45 @@ describe("a descriptor the system will not let mcp-gen read", () => {
     } finally {
       chmodSync(join(root, "tools/b.json"), 0o644);
     }
+  });
+});
+
+describe("a folder the tools globs look into that mcp-gen may not list", () => {
+  const files = { "tools/a.json": tool("tool_a"), "tools/sub/c.json": tool("tool_c") };
+
+  it("is load-unreadable, and build keeps the code of the tools it holds", async () => {
+    const root = tempProject(files);
+    expect((await runInProcess(root, ["build"])).code).toBe(0);
+    const lock = readFileSync(join(root, "mcp-tools.lock.json"), "utf8");
+    const generated = readFileSync(join(root, "src/generated/tools/tool_c.ts"), "utf8");
+    refuse.folders.add("/tools/sub");
+    const validate = await runInProcess(root, ["validate"]);
+    expect(validate.code).toBe(1);
+    expect(validate.stdout).toContain(
+      "tools/sub:1:1 error load-unreadable The folder tools/sub cannot be listed, though the tools globs look into it for descriptors: mcp-gen may not list it (EACCES).",
+    );
+    const build = await runInProcess(root, ["build"]);
+    expect(build.code).toBe(1);
+    expect(readFileSync(join(root, "mcp-tools.lock.json"), "utf8")).toBe(lock);
+    expect(readFileSync(join(root, "src/generated/tools/tool_c.ts"), "utf8")).toBe(generated);
+    expect((await runInProcess(root, ["check"])).code).not.toBe(0);
+  });
+
+  it("is left alone when a negated glob leaves it out", async () => {
+    const root = tempProject({ ...files, "mcp-gen.config.yaml": 'server: { name: r, version: 1.0.0 }\ntools: ["tools/**/*.json", "!tools/sub/**"]\n' });
+    refuse.folders.add("/tools/sub");
+    const validate = await runInProcess(root, ["validate"]);
+    expect(validate.stdout).not.toContain("load-unreadable");
+    expect(validate.code).toBe(0);
+  });
+
+  it("is the same finding in the language server's analysis", async () => {
+    const root = realpathSync(tempProject(files));
+    refuse.folders.add("/tools/sub");
+    const read = await readProjectConfig(root, undefined, "all");
+    const session = new ProjectSession({ root, config: read.config!, configPath: undefined, configSources: read.sources, configDiagnostics: read.diagnostics, answers: new SchemaAnswers({}) });
+    await session.findDescriptors();
+    const { diagnostics } = await session.analyze();
+    expect(diagnostics.filter((diagnostic) => diagnostic.ruleId === "load-unreadable").map((diagnostic) => diagnostic.file)).toEqual(["tools/sub"]);
   });
 });

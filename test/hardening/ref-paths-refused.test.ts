@@ -44,7 +44,7 @@ const EXPECTED = [
 ];
 
 function summary(diagnostics: readonly { ruleId: string; pointer: string; message: string }[]) {
-  return diagnostics.map((d) => ({ ruleId: d.ruleId, pointer: d.pointer, why: d.message.replace(/^.*cannot be looked up: /, "").replace(/\.$/, "") }));
+  return diagnostics.map((d) => ({ ruleId: d.ruleId, pointer: d.pointer, why: d.message.replace(/^.*cannot be read: /, "").replace(/\.$/, "") }));
 }
 
 describe("a $ref whose path the file system refuses to look up", () => {

@@ -71,6 +71,11 @@ interface Side {
   readonly locate?: (tool: string, pointer: string) => Diagnostic | undefined;
   /** The file findings about this side point at when nothing better is known. */
   readonly fallback: string;
+  /**
+   * Descriptor files (or folders) with errors that gave no tool: what a tool recorded in one of them
+   * became cannot be said, so it is not compared, rather than called removed.
+   */
+  readonly unread?: readonly string[];
 }
 
 export async function runDiff(argv: readonly string[], io: CliIo): Promise<number> {
@@ -102,13 +107,19 @@ export async function runDiff(argv: readonly string[], io: CliIo): Promise<numbe
     });
     return EXIT.problems;
   }
-  const diff = diffTools(base.tools, head.tools);
+  const notCompared = unreadTools(base, head);
+  const diff = diffTools(new Map([...base.tools].filter(([name]) => !notCompared.has(name))), head.tools);
   const findings = sortDiagnostics([...diagnostics, ...diff.changes.map((change) => changeFinding(change, base, head))]);
   const failed = failsPolicy(findings, setup.policy);
   await writeReport(io, setup, findings, {
     sources,
-    text: (color) => renderText(diff, base, head, diagnostics, color, setup),
-    json: () => JSON.stringify({ base: base.label, head: head.label, ...diffJson(diff), diagnostics: relocate(diagnostics, setup.paths.fromCwd) }, null, 2) + "\n",
+    text: (color) => renderText(diff, base, head, diagnostics, color, setup, notCompared),
+    json: () =>
+      JSON.stringify(
+        { base: base.label, head: head.label, ...diffJson(diff), ...(notCompared.size > 0 ? { notCompared: [...notCompared.keys()] } : {}), diagnostics: relocate(diagnostics, setup.paths.fromCwd) },
+        null,
+        2,
+      ) + "\n",
     markdown: {
       passed: !failed,
       headline: diff.changes.length === 0 ? `No changes between ${base.label} and ${head.label}.` : summarizeDiff(diff),
@@ -148,10 +159,27 @@ function changeFinding(change: ToolDiffChange, base: Side, head: Side): Diagnost
   };
 }
 
-function renderText(diff: ToolDiff, base: Side, head: Side, diagnostics: readonly Diagnostic[], color: boolean, setup: ReportSetup): string {
+/**
+ * The base's tools, by name, that the head lacks because the descriptor file the base records for
+ * each (or its folder) could not be read, with that file: not compared, as nothing says what they became.
+ */
+function unreadTools(base: Side, head: Side): Map<string, string> {
+  const unread = head.unread ?? [];
+  const out = new Map<string, string>();
+  for (const [name, file] of base.files) {
+    if (!head.tools.has(name) && unread.some((path) => file === path || path === "." || file.startsWith(`${path}/`))) out.set(name, file);
+  }
+  return out;
+}
+
+function renderText(diff: ToolDiff, base: Side, head: Side, diagnostics: readonly Diagnostic[], color: boolean, setup: ReportSetup, notCompared: ReadonlyMap<string, string>): string {
   const parts: string[] = [];
   if (diagnostics.length > 0) parts.push(formatText(diagnostics, { sources: new Map([...base.sources, ...head.sources]), color, display: setup.paths.fromCwd }));
   if (base.note) parts.push(`${base.note}\n`);
+  if (notCompared.size > 0) {
+    const named = [...notCompared].map(([name, file]) => `${JSON.stringify(name)} (${setup.paths.fromCwd(file)})`);
+    parts.push(`Not compared, as the descriptor recorded for ${notCompared.size === 1 ? "it" : "each"} has errors: ${named.join(", ")}.\n`);
+  }
   const files = new Map([...base.files, ...head.files].map(([tool, file]) => [tool, setup.paths.fromCwd(file)]));
   const body = formatDiffText(diff, { files, before: base.label, after: head.label, color });
   if (body) parts.push(body);
@@ -228,13 +256,16 @@ async function descriptorSide(root: string, configPath: string | undefined): Pro
   if (!read.ok) throw new UsageError("the config cannot be used; run `mcp-gen validate` to see why.");
   const analysis = analyzeProject(await withPatternVerdicts(read.input, root));
   const tools = analysis.tools.filter((tool) => typeof tool.wire.name === "string");
+  const toolFiles = new Set(analysis.tools.map((tool) => tool.file));
+  const errors = analysis.diagnostics.filter((d) => d.severity === "error");
   const byName = new Map(tools.map((tool) => [tool.wire.name as string, tool]));
   return {
     label: "descriptors",
     tools: new Map(tools.map((tool) => [tool.wire.name as string, tool.wire])),
     files: new Map(tools.map((tool) => [tool.wire.name as string, tool.file])),
-    diagnostics: analysis.diagnostics.filter((d) => d.severity === "error"),
+    diagnostics: errors,
     sources: read.sources,
+    unread: [...new Set(errors.map((d) => d.file))].filter((file) => !toolFiles.has(file)),
     locate: (name, pointer) => {
       const tool = byName.get(name);
       return tool
