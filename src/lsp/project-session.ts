@@ -20,6 +20,7 @@ import { descriptorUnreadable, folderUnlisted, outsideRoot } from "../cli/read-p
 import { toolsNotFound } from "../cli/tools-not-found.js";
 import { ProjectFiles } from "./project-files.js";
 import type { SchemaAnswers } from "./schema-answers.js";
+import { schemaReach, type SchemaReach } from "./schema-file-readers.js";
 import { readFileNow } from "../files/read-now.js";
 
 /** What one analysis found. */
@@ -35,6 +36,8 @@ export interface SessionAnalysis {
   /** The generation of each file it read (ProjectFiles), and the list of descriptors it checked. */
   readonly generations: ReadonlyMap<string, number>;
   readonly descriptors: readonly string[];
+  /** For each schema file the tools' schemas bundle, which ones (schema-file-readers.ts): the dialect hover and completion read it in. */
+  readonly reach: ReadonlyMap<string, readonly SchemaReach[]>;
 }
 
 /** A tool checked by an earlier analysis, and the generation of each file it was made from. */
@@ -66,6 +69,8 @@ export class ProjectSession {
   private checks = new Map<string, ToolCheck>();
   private memo = new RunMemo();
   private runs = 0;
+  /** The last analysis's reach, which a file that does not parse for a while keeps. */
+  private reach: ReadonlyMap<string, readonly SchemaReach[]> | undefined;
   /** The lock last read, by the stat it was read with. */
   private lockRead: { readonly stamp: string; readonly lock: LockFile | { readonly problem: string } } | undefined;
 
@@ -152,7 +157,9 @@ export class ProjectSession {
     // No config and no descriptor is no project (an editor's workspace folder that holds projects
     // further down, a CI workflow opened beside them): nothing to report, on a config that is not there.
     const diagnostics = noTools && noTools.ruleId !== "project-not-found" ? [...analysis.diagnostics, noTools] : analysis.diagnostics;
-    return { diagnostics, tools: new Map(analysis.tools.map((tool) => [tool.file, tool])), docs: analysis.docs, versions, generations, descriptors };
+    const tools = new Map(analysis.tools.map((tool) => [tool.file, tool]));
+    this.reach = schemaReach(tools, (path) => files.has(path), this.reach);
+    return { diagnostics, tools, docs: analysis.docs, versions, generations, descriptors, reach: this.reach };
   }
 
   /** Every descriptor and every file their `$ref`s reach, with what reading them reported. */

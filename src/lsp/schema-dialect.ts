@@ -28,13 +28,18 @@ export function schemaDialectAt(path: readonly PathSegment[], value: JsonValue |
 }
 
 /**
- * The dialect of a shared schema file (one a descriptor's `$ref` names): its own `$schema`, read as
- * schemaDialectAt reads a descriptor's; 2020-12 without one.
+ * The dialect a shared schema file (one a descriptor's `$ref` names) declares itself: its own
+ * `$schema`, read as schemaDialectAt reads a descriptor's; 2020-12 without one. It is the file's
+ * dialect alone: a tool schema that bundles it reads it in its own (schema-file-readers.ts).
  * @param value the document's value when it parses
  */
 export function schemaFileDialect(value: JsonValue | undefined, text: string, json: boolean): Dialect {
-  const declared = value === undefined ? declaredInText(text, json) : valueAt(value, ["$schema"]);
-  return dialectOf(declared) ?? DEFAULT_DIALECT;
+  return dialectOf(schemaFileDeclared(value, text, json)) ?? DEFAULT_DIALECT;
+}
+
+/** The `$schema` at the root of a shared schema file, as far as its text reads; undefined for none. */
+export function schemaFileDeclared(value: JsonValue | undefined, text: string, json: boolean): unknown {
+  return value === undefined ? declaredInText(text, json) : valueAt(value, ["$schema"]);
 }
 
 /** The `$schema` of `schemaKey` (of the document's root without one) as far as the text reads; undefined when it says none (or cannot say). */

@@ -26,6 +26,7 @@ import { hoverText } from "./hover.js";
 import { offsetOf } from "./node-at.js";
 import { fromEditorPosition, toEditorRange } from "./client-bom.js";
 import { quickFixes } from "./quick-fixes.js";
+import { schemaFileReaders, type SchemaFileReader } from "./schema-file-readers.js";
 import { SchemaGuide } from "./schema-guide.js";
 import { Workspace, type DocumentContext } from "./workspace.js";
 
@@ -128,6 +129,7 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
       offset: offsetOf(context.text, fromEditorPosition(params.position, context.bom)),
       role,
       diagnostics: context.analysis?.diagnostics.filter((diagnostic) => diagnostic.file === context.path) ?? [],
+      readers: kind === "schema-file" ? fileReaders(context) : [],
       tool: context.analysis?.tools.get(context.path),
       lock: () => context.session.readLock(),
       lockPath: config.lock,
@@ -148,7 +150,8 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
     const context = await loadedContext(workspace, params.textDocument.uri);
     const kind = context && documentKind(context);
     if (!context || !kind) return [];
-    const items = completions(guide, context.text, offsetOf(context.text, fromEditorPosition(params.position, context.bom)), isJsonPath(context.path), context.doc?.value, kind);
+    const offset = offsetOf(context.text, fromEditorPosition(params.position, context.bom));
+    const items = completions(guide, context.text, offset, isJsonPath(context.path), context.doc?.value, kind, kind === "schema-file" ? fileReaders(context) : []);
     if (!context.bom) return items;
     return items.map((item) => (item.textEdit && "range" in item.textEdit ? { ...item, textEdit: { ...item.textEdit, range: toEditorRange(item.textEdit.range, true) } } : item));
   });
@@ -222,6 +225,12 @@ async function settledContext(workspace: Workspace | undefined, uri: string, tok
 function documentKind(context: DocumentContext): DocumentKind | undefined {
   if (context.session.isDescriptor(context.path)) return "descriptor";
   return context.analysis?.generations.has(context.path) ? "schema-file" : undefined;
+}
+
+/** The tool schemas of the last analysis that bundle the schema file of `context`, read in the dialect validate reads them in. */
+function fileReaders(context: DocumentContext): SchemaFileReader[] {
+  const analysis = context.analysis;
+  return analysis ? schemaFileReaders(analysis.reach.get(context.path) ?? [], analysis.tools) : [];
 }
 
 async function loadedContext(workspace: Workspace | undefined, uri: string): Promise<DocumentContext | undefined> {

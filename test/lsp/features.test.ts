@@ -326,9 +326,11 @@ describe("mcp-gen lsp completion and definition", () => {
     expect(items.find((item) => item.label === "readOnlyHint")?.textEdit).toEqual({ range: { start: { line: 0, character: 30 }, end: { line: 0, character: 35 } }, newText: '"readOnlyHint"' });
   });
 
-  it("explains and completes keywords in a schema file a descriptor's $ref names, in that file's dialect", async () => {
+  // The dialect is the tool schema's, as validate reads the file (test/lsp/schema-file-dialect.test.ts): here both say draft-07.
+  it("explains and completes keywords in a schema file a descriptor's $ref names, in the dialect it is read in", async () => {
     const root = tempProject({
-      "tools/a.yaml": "name: a\ndescription: Tool a.\ninputSchema:\n  type: object\n  properties:\n    city: {$ref: ../schemas/common.yaml#/definitions/City}\n",
+      "tools/a.yaml":
+        "name: a\ndescription: Tool a.\ninputSchema:\n  $schema: http://json-schema.org/draft-07/schema#\n  type: object\n  properties:\n    city: {$ref: ../schemas/common.yaml#/definitions/City}\n",
       "schemas/common.yaml": "$schema: http://json-schema.org/draft-07/schema#\ndefinitions:\n  City:\n    type: string\n    maxLength: 80\n",
       "schemas/unused.yaml": "definitions:\n  City: {type: string}\n",
     });
