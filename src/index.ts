@@ -9,7 +9,7 @@
 //   }
 
 // Shared types.
-export type { Diagnostic, Severity, StageResult } from "./model/diagnostic.js";
+export type { Diagnostic, FileReader, Severity, StageResult } from "./model/diagnostic.js";
 export { hasErrors, sortDiagnostics } from "./model/diagnostic.js";
 export type { JsonArray, JsonObject, JsonPrimitive, JsonValue } from "./model/json.js";
 export type { NodeSpan, ResolvedTool, SourceDoc, SourceFile, SourceMount, TextRange } from "./model/source.js";

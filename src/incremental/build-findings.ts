@@ -67,7 +67,7 @@ const SEVERITIES: ReadonlySet<JsonValue> = new Set(["error", "warning", "info"])
 
 function isDiagnostic(value: JsonValue): boolean {
   if (!isJsonObject(value)) return false;
-  const { ruleId, severity, message, hint, file, pointer, related, textChanges } = value;
+  const { ruleId, severity, message, hint, file, pointer, related, textChanges, readers } = value;
   return (
     typeof ruleId === "string" &&
     SEVERITIES.has(severity ?? null) &&
@@ -79,6 +79,8 @@ function isDiagnostic(value: JsonValue): boolean {
     (related === undefined ||
       (Array.isArray(related) && related.every((r) => isJsonObject(r) && typeof r.file === "string" && typeof r.message === "string" && Number.isInteger(r.line) && Number.isInteger(r.column)))) &&
     (textChanges === undefined ||
-      (Array.isArray(textChanges) && textChanges.every((c) => isJsonObject(c) && typeof c.label === "string" && typeof c.before === "string" && typeof c.after === "string")))
+      (Array.isArray(textChanges) && textChanges.every((c) => isJsonObject(c) && typeof c.label === "string" && typeof c.before === "string" && typeof c.after === "string"))) &&
+    (readers === undefined ||
+      (Array.isArray(readers) && readers.every((r) => isJsonObject(r) && typeof r.tool === "string" && typeof r.schema === "string" && (r.dialect === undefined || typeof r.dialect === "string"))))
   );
 }

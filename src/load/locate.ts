@@ -7,6 +7,7 @@ import type { ResolvedTool, SourceDoc, SourceMount, StringPart, TextRange } from
 import type { DiagnosticContent } from "./diagnostic-at.js";
 import { diagnosticAt } from "./diagnostic-at.js";
 import { rangeOfStringPart } from "./locate-in-string.js";
+import { messageInMount } from "./message-in-mount.js";
 
 export type SpanTarget = "key" | "value";
 
@@ -43,7 +44,9 @@ export function mountFor(mounts: readonly SourceMount[], wirePointer: string): S
 }
 
 /**
- * Places a report about a resolved tool: the diagnostic names the file the node was written in.
+ * Places a report about a resolved tool: the diagnostic names the file the node was written in, and
+ * its message speaks of that file (messageInMount): in a file the tool `$ref`s, it names the tool
+ * and the dialect it reads the file under (`readers`), and quotes paths as the file has them.
  * `docs` holds every parsed file of the project by path.
  */
 export function diagnosticInTool(
@@ -54,6 +57,17 @@ export function diagnosticInTool(
   target: SpanTarget = "value",
   part?: StringPart,
 ): Diagnostic {
+  const mount = mountFor(tool.mounts, wirePointer);
+  if (!mount || !docs.has(mount.file)) return placeInTool(tool, docs, wirePointer, content, target, part);
+  const { message, reader } = messageInMount(tool, mount, wirePointer, content.message);
+  return { ...placeInTool(tool, docs, wirePointer, { ...content, message }, target, part), ...(reader ? { readers: [reader] } : {}) };
+}
+
+/**
+ * diagnosticInTool with the message as it is given: for one that names the tool itself and quotes no
+ * schema path (a lock drift finding), or that has none (a position wanted alone).
+ */
+export function placeInTool(tool: ResolvedTool, docs: ReadonlyMap<string, SourceDoc>, wirePointer: string, content: DiagnosticContent, target: SpanTarget = "value", part?: StringPart): Diagnostic {
   const mount = mountFor(tool.mounts, wirePointer);
   const doc = mount ? docs.get(mount.file) : undefined;
   if (!mount || !doc) {

@@ -20,7 +20,7 @@ import { TOOL_PARTS, type LockFile } from "../model/lock.js";
 import { joinPointer } from "../model/pointer.js";
 import type { ResolvedTool, SourceDoc } from "../model/source.js";
 import { diagnosticAtLineStart } from "../load/diagnostic-at.js";
-import { diagnosticAtPointer, diagnosticInTool } from "../load/locate.js";
+import { diagnosticAtPointer, placeInTool } from "../load/locate.js";
 
 export interface DriftInput {
   /** Project-relative path of the lock file. */
@@ -392,7 +392,7 @@ function article(part: string): string {
 }
 
 function inTool(input: DriftInput, tool: ResolvedTool, pointer: string, ruleId: string, message: string, hint: string): Diagnostic {
-  return diagnosticInTool(tool, input.docs, pointer, { ruleId, severity: "error", message, hint }, pointer === "/name" ? "value" : "key");
+  return placeInTool(tool, input.docs, pointer, { ruleId, severity: "error", message, hint }, pointer === "/name" ? "value" : "key");
 }
 
 function inLock(input: DriftInput, pointer: string, ruleId: string, message: string, hint: string): Diagnostic {

@@ -2,6 +2,9 @@
 // A finding has one cause and one position; the other places it concerns (the generated files a
 // changed tool makes stale) are its related locations, and a change of text a reader should see
 // side by side travels with it as a text change.
+import { type FileReader, mergeFileReaders } from "./file-readers.js";
+
+export type { FileReader } from "./file-readers.js";
 
 export type Severity = "error" | "warning" | "info";
 
@@ -45,6 +48,11 @@ export interface Diagnostic {
   readonly related?: readonly RelatedLocation[];
   /** Changes of text behind this finding, shown as diffs. */
   readonly textChanges?: readonly TextChange[];
+  /**
+   * In a file tools `$ref` (a shared schema): the tools the finding comes through, which the message
+   * opens by naming (readersPhrase). Alike findings of several tools are one, naming them all.
+   */
+  readonly readers?: readonly FileReader[];
 }
 
 export interface StageResult<T> {
@@ -58,9 +66,12 @@ export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
 
 const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
 
-/** Sorts by file, line, column, id and message, and drops exact duplicates (STYLE §3). */
+/**
+ * Sorts by file, line, column, id and message, and drops exact duplicates (STYLE §3), after making
+ * the alike findings several tools make in a file they share one (mergeFileReaders).
+ */
 export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
-  const sorted = [...diagnostics].sort(
+  const sorted = mergeFileReaders(diagnostics).sort(
     (a, b) =>
       compareText(a.file, b.file) ||
       a.line - b.line ||

@@ -827,6 +827,30 @@ describe("incremental build", () => {
     await expectSameAsScratch(root, run);
   });
 
+  it("after a shared $ref'd file's reader changed, prints the one finding its readers make alike as a build from scratch does, in every format", async () => {
+    const reader = (name: string, extra = "") =>
+      `name: ${name}\ndescription: Reads the shared colour.\ninputSchema:\n  type: object\n  properties:\n    c: { $ref: "../schemas/shared.yaml#/definitions/Colour" }\n${extra}`;
+    // a has a Colour of its own: the shared one is bundled under another name, at another wire pointer than b's.
+    const root = cachedProject({
+      "tools/a.yaml": reader("a", "  $defs:\n    Colour: { type: string }\n"),
+      "tools/b.yaml": reader("b"),
+      "schemas/shared.yaml": "definitions:\n  Colour: { type: string, format: colour }\n",
+    });
+    const first = await runInProcess(root, ["build", "--format", "json"]);
+    expect(first.code, first.stdout).toBe(0);
+    const found = (stdout: string) => (JSON.parse(stdout) as { diagnostics: { ruleId: string; message: string; pointer: string }[] }).diagnostics.filter((d) => d.ruleId === "schema-unknown-format");
+    expect(found(first.stdout).map((d) => [d.message.split(": ")[0], d.pointer])).toEqual([
+      ['Tools "a" and "b" read this file as JSON Schema 2020-12 in their inputSchema', "/inputSchema/$defs/shared.Colour/format"],
+    ]);
+    // a changed (checked afresh), b taken from the cache: its finding comes first now.
+    writeFiles(root, { "tools/a.yaml": reader("a", "  $defs:\n    Colour: { type: string }\n").replace("Reads", "Still reads") });
+    const second = await runInProcess(root, ["build", "--format", "json"]);
+    expect(second.code, second.stdout).toBe(0);
+    expect(found(second.stdout)).toEqual(found(first.stdout));
+    const text = await runInProcess(root, ["build"]);
+    await expectSameAsScratch(root, text);
+  });
+
   it("after a tool was added whose name clashes with an unchanged one, renames as a build from scratch does", async () => {
     const root = cachedProject(PROJECT);
     expect((await runInProcess(root, ["build"])).code).toBe(0);

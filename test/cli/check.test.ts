@@ -197,6 +197,22 @@ describe("mcp-gen check", () => {
     expect(lock[tools[0]!.line - 1]).toBe('    "ping": {');
   });
 
+  it("says a tool whose whole inputSchema is a shared file changed, in the words of the lock, in that file", async () => {
+    const shared = "type: object\nproperties:\n  q: { type: string }\n";
+    const tool = (name: string) => `name: ${name}\ndescription: Reads the shared schema.\ninputSchema: { $ref: "../schemas/query.yaml" }\n`;
+    const root = tempProject({ "tools/a.yaml": tool("a"), "tools/b.yaml": tool("b"), "schemas/query.yaml": shared });
+    expect((await runInProcess(root, ["build"])).code).toBe(0);
+    writeFiles(root, { "schemas/query.yaml": shared.replace("string", "integer") });
+    const check = await runInProcess(root, ["check", "--format", "json"]);
+    expect(check.code).toBe(1);
+    const changed = (JSON.parse(check.stdout) as { diagnostics: { ruleId: string; file: string; message: string; readers?: unknown }[] }).diagnostics.filter((d) => d.ruleId === "lock-tool-changed");
+    // Each tool's own finding, which names it: no reader's phrase, and "inputSchema" is the part's name, no path to rewrite.
+    expect(changed.map((d) => [d.file, d.message, d.readers])).toEqual([
+      ["schemas/query.yaml", 'Tool "a" changed its inputSchema since mcp-tools.lock.json was written.', undefined],
+      ["schemas/query.yaml", 'Tool "b" changed its inputSchema since mcp-tools.lock.json was written.', undefined],
+    ]);
+  });
+
   it("finds a tool added in a folder that tools/ reaches through a symbolic link, as build does", async () => {
     const root = await builtProject();
     writeFiles(root, { "shared/echo.json": '{ "name": "echo", "inputSchema": { "type": "object" } }\n' });

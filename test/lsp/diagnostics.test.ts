@@ -190,7 +190,10 @@ describe("mcp-gen lsp diagnostics", () => {
     // A finding in the shared schema is where the keyword is written, whichever tool it came through.
     mark = client.mark();
     await client.change("schemas/common.yaml", common("City", "    nullable: true\n"));
-    expect((await client.current("schemas/common.yaml", mark)).map((d) => [d.code, d.range.start.line])).toEqual([["schema-nullable-keyword", 3]]);
+    // One finding, which names both tools that read the file alike.
+    expect((await client.current("schemas/common.yaml", mark)).map((d) => [d.code, d.range.start.line, String(d.message).split(": ")[0]])).toEqual([
+      ["schema-nullable-keyword", 3, 'Tools "a" and "b" read this file as JSON Schema 2020-12 in their inputSchema'],
+    ]);
     expect(await client.diagnostics("tools/a.yaml", mark)).toEqual([]);
     expect(await client.diagnostics("tools/b.yaml", mark)).toEqual([]);
     await expectValidateOnDisk(client, root, { "schemas/common.yaml": common("City", "    nullable: true\n") }, ["tools/a.yaml", "tools/b.yaml", "schemas/common.yaml"]);

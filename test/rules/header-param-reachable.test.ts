@@ -15,7 +15,7 @@ describeRule(headerParamReachable, () => {
         3,
         1,
         "/inputSchema/$defs/region/x-mcp-header",
-        'x-mcp-header "Region" is reached through "$ref", but a mirrored parameter must be reached from the root through "properties" alone.',
+        'Tool "ref_to_file" reads this file as JSON Schema 2020-12 in its inputSchema: x-mcp-header "Region" is reached through "$ref", but a mirrored parameter must be reached from the root through "properties" alone.',
       ],
     ]);
   });

@@ -9,7 +9,7 @@ import type { ToolDiff, ToolDiffChange } from "../../diff/change.js";
 import { diffTools } from "../../diff/diff-tools.js";
 import { diffJson, formatDiffText, summarizeDiff } from "../../diff/format-diff.js";
 import { loadDocument } from "../../load/load-document.js";
-import { diagnosticAtPointer, diagnosticInTool } from "../../load/locate.js";
+import { diagnosticAtPointer, placeInTool } from "../../load/locate.js";
 import { parseLock } from "../../lock/parse-lock.js";
 import type { Config } from "../../config/config.js";
 import { sortDiagnostics, type Diagnostic } from "../../model/diagnostic.js";
@@ -269,7 +269,7 @@ async function descriptorSide(root: string, configPath: string | undefined): Pro
     locate: (name, pointer) => {
       const tool = byName.get(name);
       return tool
-        ? diagnosticInTool(tool, analysis.docs, pointer === "" ? "/name" : pointer, { ruleId: "", severity: "info", message: "" }, pointer === "" || pointer === "/name" ? "value" : "key")
+        ? placeInTool(tool, analysis.docs, pointer === "" ? "/name" : pointer, { ruleId: "", severity: "info", message: "" }, pointer === "" || pointer === "/name" ? "value" : "key")
         : undefined;
     },
     fallback: read.input.config.lock,
