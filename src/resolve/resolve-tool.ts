@@ -5,7 +5,7 @@ import type { Diagnostic, StageResult } from "../model/diagnostic.js";
 import { defineOwn, isJsonObject, type JsonValue } from "../model/json.js";
 import { joinPointer } from "../model/pointer.js";
 import type { ResolvedTool, SourceDoc, SourceMount } from "../model/source.js";
-import { diagnosticAtPointer, diagnosticInTool } from "../load/locate.js";
+import { diagnosticAtPointer, diagnosticInTool, mountFor } from "../load/locate.js";
 import { bundleSchema } from "./bundle-schema.js";
 import { findRefCycles } from "./find-ref-cycles.js";
 import type { ProjectFile } from "./project-file.js";
@@ -65,7 +65,7 @@ function refCycleDiagnostics(tool: ResolvedTool, doc: SourceDoc, files: Readonly
         docs = new Map<string, SourceDoc>([[doc.file, doc]]);
         for (const [path, file] of files) if (file.status === "ok") docs.set(path, file.doc);
       }
-      const chain = cycle.chain.map((p) => `#${p}`).join(" → ");
+      const chain = chainText(tool, key, cycle.chain);
       out.push(
         diagnosticInTool(tool, docs, `/${key}${cycle.refPointer}`, {
           ruleId: "ref-cycle",
@@ -77,4 +77,20 @@ function refCycleDiagnostics(tool: ResolvedTool, doc: SourceDoc, files: Readonly
     }
   }
   return out;
+}
+
+/**
+ * The steps of a ref cycle as a message names them: "#/$defs/A → #/$defs/B → #/$defs/A", as the
+ * schema writes its refs, when the loop stays in the descriptor. One that passes through `$ref`'d
+ * files names each step by file and pointer in it ("schemas/a.yaml#/A → schemas/b.yaml#/B → …"):
+ * the bundled copies' names ("#/$defs/A") are written in none of them.
+ */
+function chainText(tool: ResolvedTool, key: string, chain: readonly string[]): string {
+  const steps = chain.map((pointer) => {
+    const wirePointer = `/${key}${pointer}`;
+    const mount = mountFor(tool.mounts, wirePointer);
+    return mount ? { file: mount.file, pointer: mount.sourcePointer + wirePointer.slice(mount.wirePointer.length) } : { file: tool.file, pointer: wirePointer };
+  });
+  if (steps.every((step) => step.file === tool.file)) return chain.map((pointer) => `#${pointer}`).join(" → ");
+  return steps.map((step) => `${step.file}#${step.pointer}`).join(" → ");
 }
