@@ -12,6 +12,7 @@ import { hashFileText } from "../lock/sha256.js";
 import type { Config } from "../config/config.js";
 import { decodeSource, fileTooLarge } from "../load/decode-source.js";
 import type { LoadLimits } from "../load/limits.js";
+import type { FileRole } from "../load/file-role.js";
 import { loadDocument } from "../load/load-document.js";
 import { diagnosticAtFileStart } from "../load/diagnostic-at.js";
 import { refFilePaths } from "../resolve/collect-refs.js";
@@ -82,7 +83,8 @@ export async function readProject(
     for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
       for (const target of reader.refsOf(path)) {
         if (reader.files.has(target)) continue;
-        reader.read(target);
+        // Not a descriptor (those were read first): a schema file, as its hints say.
+        reader.read(target, "schema");
         queue.push(target);
       }
     }
@@ -106,14 +108,15 @@ export interface ReadFile {
 
 /**
  * Reads one file of the project at the real path `root` exactly as readProject reads each (a link
- * that leaves the root refused, the size bound, UTF-8, parsed), for a caller that keeps a project's
- * files itself and reads again only the ones that changed (the language server).
+ * that leaves the root refused, the size bound, UTF-8, parsed, as a descriptor or a schema file a
+ * `$ref` names), for a caller that keeps a project's files itself and reads again only the ones that
+ * changed (the language server).
  * @example readProjectFile(await realpath(root), "tools/get_weather.yaml", config.load)
  */
-export function readProjectFile(root: string, path: string, limits: LoadLimits): ReadFile {
+export function readProjectFile(root: string, path: string, limits: LoadLimits, role: FileRole = "descriptor"): ReadFile {
   const sources = new Map<string, string>();
   const reader = new FileReader(root, limits, sources, undefined, undefined);
-  reader.read(path);
+  reader.read(path, role);
   return { file: reader.files.get(path)!, text: sources.get(path), diagnostics: reader.diagnosticsOf(path) };
 }
 
@@ -122,10 +125,10 @@ export function readProjectFile(root: string, path: string, limits: LoadLimits):
  * for text that does not come from the disk (an editor's unsaved buffer).
  * @example parseProjectText("tools/get_weather.yaml", "name: get_weather\n", config.load)
  */
-export function parseProjectText(path: string, text: string, limits: LoadLimits): ReadFile {
+export function parseProjectText(path: string, text: string, limits: LoadLimits, role: FileRole = "descriptor"): ReadFile {
   const decoded = decodeSource(path, Buffer.from(text, "utf8"), limits);
   if (!decoded.value) return { file: { status: "invalid" }, text: undefined, diagnostics: decoded.diagnostics };
-  const loaded = loadDocument(decoded.value, limits);
+  const loaded = loadDocument(decoded.value, limits, role);
   return { file: loaded.value ? { status: "ok", doc: loaded.value } : { status: "invalid" }, text: decoded.value.text, diagnostics: loaded.diagnostics };
 }
 
@@ -149,9 +152,9 @@ class FileReader {
 
   // Synchronous reads: a project's files are read one after another, and awaiting fs/promises four
   // times per file (lstat, realpath, stat, read) costs ten times what the same reads cost in sync.
-  read(path: string): void {
+  read(path: string, role: FileRole = "descriptor"): void {
     this.fileDiagnostics.set(path, []);
-    this.files.set(path, this.readOne(path));
+    this.files.set(path, this.readOne(path, role));
   }
 
   report(path: string, diagnostic: Diagnostic): void {
@@ -178,7 +181,7 @@ class FileReader {
     return out;
   }
 
-  private readOne(path: string): ProjectFile {
+  private readOne(path: string, role: FileRole): ProjectFile {
     const absolute = resolve(this.root, ...path.split("/"));
     const found = this.realFile(absolute);
     // A dangling link is missing, like an absent file.
@@ -217,7 +220,7 @@ class FileReader {
         known,
         lazyDocument(path, () => file, this.limits),
       );
-    const loaded = loadDocument(decoded.value, this.limits);
+    const loaded = loadDocument(decoded.value, this.limits, role);
     for (const diagnostic of loaded.diagnostics) this.report(path, diagnostic);
     return loaded.value ? { status: "ok", doc: loaded.value } : { status: "invalid" };
   }

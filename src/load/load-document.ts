@@ -4,16 +4,17 @@ import type { StageResult } from "../model/diagnostic.js";
 import type { JsonValue } from "../model/json.js";
 import type { NodeSpan, SourceDoc, SourceFile } from "../model/source.js";
 import { parseCleanJson } from "./fast-json.js";
+import type { FileRole } from "./file-role.js";
 import { DEFAULT_LOAD_LIMITS, type LoadLimits } from "./limits.js";
 import { computeLineStarts } from "./line-index.js";
 import { parseJsonText } from "./parse-json.js";
 import { parseYamlText } from "./parse-yaml.js";
 
 /**
- * Parses one descriptor or schema file.
+ * Parses one descriptor or schema file; `role` says which, for the hints about the file as a whole.
  * @example loadDocument({ path: "tools/get_weather.yaml", text: "name: get_weather\n..." })
  */
-export function loadDocument(file: SourceFile, limits: LoadLimits = DEFAULT_LOAD_LIMITS): StageResult<SourceDoc | undefined> {
+export function loadDocument(file: SourceFile, limits: LoadLimits = DEFAULT_LOAD_LIMITS, role: FileRole = "descriptor"): StageResult<SourceDoc | undefined> {
   const text = file.text.charCodeAt(0) === 0xfeff ? file.text.slice(1) : file.text;
   if (isJsonPath(file.path)) {
     // Most JSON files are clean: their value natively, their spans only if a report needs them.
@@ -22,7 +23,7 @@ export function loadDocument(file: SourceFile, limits: LoadLimits = DEFAULT_LOAD
   }
   const lineStarts = computeLineStarts(text);
   const parse = isJsonPath(file.path) ? parseJsonText : parseYamlText;
-  const parsed = parse(file.path, text, lineStarts, limits);
+  const parsed = parse(file.path, text, lineStarts, limits, role);
   if (parsed.value === undefined || parsed.diagnostics.some((d) => d.severity === "error")) {
     return { value: undefined, diagnostics: parsed.diagnostics };
   }

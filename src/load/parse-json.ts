@@ -7,6 +7,7 @@ import { defineOwn, type JsonValue } from "../model/json.js";
 import { joinPointer } from "../model/pointer.js";
 import type { NodeSpan } from "../model/source.js";
 import { diagnosticAt, quote } from "./diagnostic-at.js";
+import { WHOLE_FILE_HINTS, type FileRole } from "./file-role.js";
 import type { LoadLimits } from "./limits.js";
 import { inexactNumberText, inexactWholeNumber } from "./number-precision.js";
 import { findJsonDepthExcess } from "./measure-nesting.js";
@@ -41,7 +42,7 @@ const JSON_ERROR_TEXT: Record<string, string> = {
   InvalidCharacter: "control character inside a string",
 };
 
-export function parseJsonText(file: string, text: string, lineStarts: readonly number[], limits: LoadLimits): ParsedText {
+export function parseJsonText(file: string, text: string, lineStarts: readonly number[], limits: LoadLimits, role: FileRole = "descriptor"): ParsedText {
   const spans = new Map<string, NodeSpan>();
   const diagnostics: Diagnostic[] = [];
   const at = (start: number, end: number, ruleId: string, message: string, hint?: string) =>
@@ -70,15 +71,11 @@ export function parseJsonText(file: string, text: string, lineStarts: readonly n
       first.offset + Math.max(first.length, 1),
       "json-syntax",
       `${file} is not valid JSON: ${trailingComma ? "trailing commas are not allowed" : (JSON_ERROR_TEXT[code] ?? code)}.`,
-      trailingComma
-        ? "Remove the comma before this point."
-        : code === "InvalidCommentToken"
-          ? "Remove the comment, or write the descriptor in YAML, which allows comments."
-          : "Fix the JSON syntax here.",
+      trailingComma ? "Remove the comma before this point." : code === "InvalidCommentToken" ? WHOLE_FILE_HINTS[role].jsonComment : "Fix the JSON syntax here.",
     );
   }
   if (errors.length > 0 || root === undefined) {
-    if (errors.length === 0) at(0, 0, "json-syntax", `${file} is empty.`, "Write one JSON object describing the tool.");
+    if (errors.length === 0) at(0, 0, "json-syntax", `${file} is empty.`, WHOLE_FILE_HINTS[role].emptyJson);
     return { value: undefined, spans, diagnostics };
   }
   const nodeCount = countNodes(root, limits.maxNodes);

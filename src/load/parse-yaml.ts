@@ -9,6 +9,7 @@ import { defineOwn, type JsonValue } from "../model/json.js";
 import { joinPointer } from "../model/pointer.js";
 import type { NodeSpan, TextRange } from "../model/source.js";
 import { diagnosticAt, quote } from "./diagnostic-at.js";
+import { WHOLE_FILE_HINTS, type FileRole } from "./file-role.js";
 import type { LoadLimits } from "./limits.js";
 import { inexactNumberText, inexactWholeNumber } from "./number-precision.js";
 import { findYamlDepthExcess } from "./yaml-nesting.js";
@@ -50,7 +51,7 @@ export function withYamlLineBreaks(source: string): string {
   return source.includes("\r") ? source.replace(/\r(?!\n)/g, "\n") : source;
 }
 
-export function parseYamlText(file: string, source: string, lineStarts: readonly number[], limits: LoadLimits): ParsedText {
+export function parseYamlText(file: string, source: string, lineStarts: readonly number[], limits: LoadLimits, role: FileRole = "descriptor"): ParsedText {
   const text = withYamlLineBreaks(source);
   const spans = new Map<string, NodeSpan>();
   const diagnostics: Diagnostic[] = [];
@@ -83,7 +84,7 @@ export function parseYamlText(file: string, source: string, lineStarts: readonly
       );
     } else if (e === firstSyntax) {
       if (e.code === "MULTIPLE_DOCS") {
-        error({ start, end }, "yaml-syntax", `${file} holds more than one YAML document.`, "Put each tool in a file of its own.");
+        error({ start, end }, "yaml-syntax", `${file} holds more than one YAML document.`, WHOLE_FILE_HINTS[role].multipleDocuments);
       } else {
         const slip = findIndentationSlip(text, e, doc.errors);
         if (slip === undefined) error({ start, end }, "yaml-syntax", `${file} is not valid YAML: ${firstLine(e.message)}`, "Fix the YAML syntax here.");
@@ -105,7 +106,7 @@ export function parseYamlText(file: string, source: string, lineStarts: readonly
     return { value: undefined, spans, diagnostics };
   }
   if (doc.contents === null) {
-    error({ start: 0, end: 0 }, "yaml-syntax", `${file} is empty.`, "Write one YAML mapping describing the tool.");
+    error({ start: 0, end: 0 }, "yaml-syntax", `${file} is empty.`, WHOLE_FILE_HINTS[role].emptyYaml);
     return { value: undefined, spans, diagnostics };
   }
   const warning: ReportError = (range, ruleId, message, hint, pointer = "") => diagnostics.push(diagnosticAt(file, lineStarts, range, { ruleId, severity: "warning", message, hint, pointer }));

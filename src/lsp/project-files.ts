@@ -5,6 +5,7 @@
 // Files are read as readProject reads them (confined to the project, bounded, UTF-8, parsed).
 import { realpathSync } from "node:fs";
 import { resolve } from "node:path";
+import type { FileRole } from "../load/file-role.js";
 import type { LoadLimits } from "../load/limits.js";
 import { toProjectPath } from "../cli/read-config.js";
 import { parseProjectText, readProjectFile, type ReadFile } from "../cli/read-project.js";
@@ -15,6 +16,8 @@ import { withoutBom } from "./client-bom.js";
 export interface StoredFile extends ReadFile {
   /** Changes exactly when the file's text (or its reading) does. */
   readonly generation: number;
+  /** What it was read as (its hints about the file as a whole differ). */
+  readonly role: FileRole;
   /** Project paths its `$ref`s name. */
   readonly refs: readonly string[];
 }
@@ -23,7 +26,7 @@ interface OpenText {
   readonly text: string;
   readonly version: number;
   /** What the text gave, once asked for. */
-  stored?: StoredFile;
+  stored?: StoredFile | undefined;
 }
 
 export class ProjectFiles {
@@ -33,10 +36,14 @@ export class ProjectFiles {
   private readonly last = new Map<string, StoredFile>();
   private generation = 0;
 
-  /** @param root the project's real path (no links) */
+  /**
+   * @param root the project's real path (no links)
+   * @param roleOf what a file is read as now: a descriptor, or a schema file a `$ref` names
+   */
   constructor(
     readonly root: string,
     private readonly limits: LoadLimits,
+    private readonly roleOf: (path: string) => FileRole = () => "descriptor",
   ) {}
 
   /**
@@ -46,16 +53,20 @@ export class ProjectFiles {
    */
   get(path: string): StoredFile {
     const open = this.buffers.get(path);
-    const previous = this.last.get(path);
+    const role = this.roleOf(path);
+    // A file that became a descriptor, or stopped being one, is read again as what it is now.
+    const previous = this.last.get(path)?.role === role ? this.last.get(path) : undefined;
     if (open && !leavesRoot(this.root, path)) {
+      if (open.stored?.role !== role) open.stored = undefined;
       // The text as read: an editor's BOM is dropped, as from a file on disk (client-bom.ts).
-      open.stored ??= previous?.text === withoutBom(open.text) ? previous : this.keep(path, parseProjectText(path, open.text, this.limits));
+      open.stored ??= previous?.text === withoutBom(open.text) ? previous : this.keep(path, parseProjectText(path, open.text, this.limits, role), role);
       return open.stored;
     }
     let stored = this.disk.get(path);
+    if (stored?.role !== role) stored = undefined;
     if (!stored) {
-      const read = readProjectFile(this.root, path, this.limits);
-      stored = previous && sameRead(previous, read) ? previous : this.keep(path, read);
+      const read = readProjectFile(this.root, path, this.limits, role);
+      stored = previous && sameRead(previous, read) ? previous : this.keep(path, read, role);
       this.disk.set(path, stored);
       this.last.set(path, stored);
     }
@@ -98,9 +109,9 @@ export class ProjectFiles {
     if (!this.buffers.has(path)) this.last.delete(path);
   }
 
-  private keep(path: string, read: ReadFile): StoredFile {
+  private keep(path: string, read: ReadFile, role: FileRole): StoredFile {
     const refs = read.file.status === "ok" ? refFilePaths(read.file.doc.value, path) : [];
-    const stored: StoredFile = { ...read, refs, generation: ++this.generation };
+    const stored: StoredFile = { ...read, refs, role, generation: ++this.generation };
     this.last.set(path, stored);
     return stored;
   }

@@ -75,7 +75,8 @@ export class ProjectSession {
   private lockRead: { readonly stamp: string; readonly lock: LockFile | { readonly problem: string } } | undefined;
 
   constructor(readonly setup: SessionSetup) {
-    this.files = new ProjectFiles(setup.root, setup.config.load);
+    // A file the config's globs do not match is read only because a $ref names it: a schema file.
+    this.files = new ProjectFiles(setup.root, setup.config.load, (path) => (this.descriptorSet.has(path) ? "descriptor" : "schema"));
   }
 
   get config(): Config {

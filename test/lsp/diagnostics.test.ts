@@ -204,6 +204,18 @@ describe("mcp-gen lsp diagnostics", () => {
     await expectValidateOnDisk(client, root, { "schemas/common.yaml": "$defs:\n  City: [string\n" }, ["tools/a.yaml", "tools/b.yaml", "schemas/common.yaml"]);
   });
 
+  it("speak of an empty file a $ref names as a schema file, as validate does, and of a descriptor as one", async () => {
+    const tool = "name: a\ndescription: Tool a.\ninputSchema:\n  type: object\n  properties:\n    city: { $ref: ../schemas/city.yaml }\n";
+    const root = tempProject({ "tools/a.yaml": tool, "tools/b.yaml": "", "schemas/city.yaml": "" });
+    const client = await start(root);
+    await client.open("schemas/city.yaml");
+    await client.open("tools/b.yaml");
+    const hints = async (path: string) => (await client.current(path)).map((d) => String(d.message).split("\n")[1]);
+    expect(await hints("schemas/city.yaml")).toEqual(["Write the schema the $refs to this file name, as one YAML mapping (or a boolean), or remove those $refs."]);
+    expect(await hints("tools/b.yaml")).toEqual(["Write one YAML mapping describing the tool."]);
+    await expectValidateOnDisk(client, root, {}, ["schemas/city.yaml", "tools/b.yaml"]);
+  });
+
   it("turn up for a descriptor opened before it was on disk once it is saved, in an editor without a file watcher", async () => {
     const root = tempProject({ "tools/a.yaml": NAME_CLASH("get_weather") });
     const client = await start(root);
