@@ -1,5 +1,5 @@
 // Where in a tool's arguments or result a schema change is, in words: `Argument "location.city"`,
-// `Output field "items[].id"`, `The arguments`.
+// `Output field "items[].id"`, `The arguments object`.
 
 /**
  * A step from a schema node to a child: a property name, "[]" for array items (those past a tuple's
@@ -22,8 +22,11 @@ export function formatPath(path: readonly PathStep[]): string {
   return out;
 }
 
-/** The subject of a sentence about the node at `path`. */
+/**
+ * The subject of a sentence about the node at `path`: always singular, as every sentence goes on in
+ * the singular ("… lost its "x" keyword", "… no longer accepts …").
+ */
 export function subject(direction: Direction, path: readonly PathStep[]): string {
-  if (path.length === 0) return direction === "input" ? "The arguments" : "The structured result";
+  if (path.length === 0) return direction === "input" ? "The arguments object" : "The structured result";
   return `${direction === "input" ? "Argument" : "Output field"} ${JSON.stringify(formatPath(path))}`;
 }

@@ -150,7 +150,14 @@ describe("diffTools: arguments (inputSchema)", () => {
       (t) => {
         t.inputSchema.additionalProperties = false;
       },
-      [["breaking", "argument-type-narrowed", "The arguments no longer accepts properties it does not list."]],
+      [["breaking", "argument-type-narrowed", "The arguments object no longer accepts properties it does not list."]],
+    ],
+    [
+      "a keyword no rule judges added at the root: the sentence agrees with its subject",
+      (t) => {
+        t.inputSchema.patternProperties = { "^x-": { type: "string" } };
+      },
+      [["needs-review", "schema-changed", 'The arguments object gained its "patternProperties" keyword.']],
     ],
     [
       "an argument's description changed",
