@@ -1,5 +1,6 @@
 // An inputSchema or outputSchema, old and new → classified changes. Walks both schemas together
-// (through local `$ref`s, properties, required, items and tuple positions, additionalProperties) and
+// (through local `$ref`s and the `$recursiveRef`s and `$dynamicRef`s whose target is certain,
+// properties, required, items and tuple positions, additionalProperties) and
 // decides from the direction: arguments are what callers send, so fewer allowed values break them;
 // output is what callers receive, so a field removed or retyped breaks them. Pure. Anything it
 // cannot judge is reported as needs-review, never dropped.
@@ -13,8 +14,7 @@ import type { ChangeClass, ToolDiffChange } from "./change.js";
 import { inputClass, outputClass, outputElementClass } from "./classify-change.js";
 import { subject, type Direction, type PathStep } from "./describe-path.js";
 import { compareLimits, compareType, compareValues, LIMIT_KEYWORDS, type ConstraintChange } from "./schema-keywords.js";
-import { keywordOf, keywordsOf, mergedNode, refIndex, viewKey, viewSchema, type SchemaView } from "./schema-view.js";
-import type { SchemaResources } from "../model/schema-resources.js";
+import { keywordOf, keywordsOf, mergedNode, refIndex, viewKey, viewSchema, type RefIndex, type SchemaView } from "./schema-view.js";
 import { cutText } from "./cut-text.js";
 
 export type SchemaFinding = Omit<ToolDiffChange, "tool" | "part">;
@@ -48,7 +48,7 @@ export function diffSchema(part: "inputSchema" | "outputSchema", base: JsonValue
   if (base === undefined && head === undefined) return [];
   const findings: SchemaFinding[] = [];
   if (base === undefined || head === undefined) findings.push(presenceChange(direction, rootPointer, head !== undefined));
-  else new SchemaWalk(direction, base, head, rootPointer, findings).run(viewSchema(base, rootPointer, base, rootPointer), viewSchema(head, rootPointer, head, rootPointer));
+  else new SchemaWalk(direction, base, head, rootPointer, findings).run();
   return [...findings, ...proseFindings(direction, rootPointer, base, head, findings)];
 }
 
@@ -98,9 +98,9 @@ function presenceChange(direction: Direction, pointer: string, added: boolean): 
 class SchemaWalk {
   private readonly seen = new Set<string>();
   private readonly queue: [SchemaView, SchemaView, readonly PathStep[]][] = [];
-  // What each root's `$ref`s are read against, found once for the whole walk.
-  private readonly baseRefs: SchemaResources | undefined;
-  private readonly headRefs: SchemaResources | undefined;
+  // What each root's `$ref`s (and certain `$recursiveRef`s and `$dynamicRef`s) are read against, found once for the whole walk.
+  private readonly baseRefs: RefIndex | undefined;
+  private readonly headRefs: RefIndex | undefined;
   // Which keywords hold a tuple depends on the dialect: 2020-12 `prefixItems`, before it an array `items`.
   private readonly baseDialect: Dialect;
   private readonly headDialect: Dialect;
@@ -113,17 +113,17 @@ class SchemaWalk {
     private readonly rootPointer: string,
     private readonly findings: SchemaFinding[],
   ) {
-    this.baseRefs = refIndex(baseRoot);
-    this.headRefs = refIndex(headRoot);
     this.baseDialect = dialectOfRoot(baseRoot);
     this.headDialect = dialectOfRoot(headRoot);
+    this.baseRefs = refIndex(baseRoot, this.baseDialect);
+    this.headRefs = refIndex(headRoot, this.headDialect);
     // A keyword only one side's dialect reads (its $schema changed) is left for review as written.
     const headTuple = tupleKeywords(this.headDialect);
     this.handled = new Set([...HANDLED, ...tupleKeywords(this.baseDialect).filter((k) => headTuple.includes(k))]);
   }
 
-  run(base: SchemaView, head: SchemaView): void {
-    this.queue.push([base, head, []]);
+  run(): void {
+    this.queue.push([this.childView(this.baseRoot, this.baseRoot, this.rootPointer), this.childView(this.headRoot, this.headRoot, this.rootPointer), []]);
     for (let next = this.queue.shift(); next !== undefined; next = this.queue.shift()) this.visit(...next);
   }
 

@@ -426,6 +426,62 @@ describe("diffTools: tuple positions, each judged like items", () => {
   });
 });
 
+describe("diffTools: $recursiveRef and $dynamicRef, followed where their target is certain", () => {
+  const D19 = "https://json-schema.org/draft/2019-09/schema";
+  // A tree: each kid is the whole schema again. The root is where the dynamic scope starts.
+  const tree = (schema: Record<string, any>, kidItems: JsonObject): JsonObject => ({
+    name: "tree",
+    inputSchema: { ...schema, type: "object", properties: { name: { type: "string" }, kids: { type: "array", items: kidItems } } },
+  });
+  const narrowed: [string, string, string][] = [
+    ["breaking", "argument-type-narrowed", 'Argument "kids[]" changed type from any type to object.'],
+    ["compatible", "argument-optional-added", 'Argument "kids[].kids" is new and optional.'],
+    ["compatible", "argument-optional-added", 'Argument "kids[].name" is new and optional.'],
+  ];
+
+  it("2019-09: an element that was any value and now is the anchored root is narrower", () => {
+    const root = { $schema: D19, $recursiveAnchor: true };
+    expect(classify(tree(root, {}), tree(root, { $recursiveRef: "#" }))).toEqual(narrowed);
+  });
+
+  it("2020-12: an element that was any value and now is the root that declares the $dynamicAnchor is narrower", () => {
+    const root = { $dynamicAnchor: "node" };
+    expect(classify(tree(root, {}), tree(root, { $dynamicRef: "#node" }))).toEqual(narrowed);
+  });
+
+  it("$ref to the root rewritten as a $recursiveRef that names the same root changes no argument", () => {
+    const root = { $schema: D19, $recursiveAnchor: true };
+    // The layout changed (the hash did), the meaning did not: reported once, as a $ref layout change is.
+    expect(classify(tree(root, { $ref: "#" }), tree(root, { $recursiveRef: "#" }))).toEqual([
+      ["needs-review", "part-changed", "The inputSchema changed in a way no specific rule describes (for example its $ref layout or an explicit default)."],
+    ]);
+    // And a change at the root it names is found through it, by the shortest path.
+    const retyped = tree(root, { $recursiveRef: "#" }) as Record<string, any>;
+    const after = edit((t) => {
+      t.inputSchema.properties.name.type = "number";
+    }, retyped);
+    expect(classify(retyped, after)).toEqual([["breaking", "argument-type-changed", 'Argument "name" changed type from string to number.']]);
+  });
+
+  it('a $dynamicRef to the root\'s $dynamicAnchor rewritten as $ref: "#" changes no argument', () => {
+    const root = { $dynamicAnchor: "node" };
+    expect(classify(tree(root, { $dynamicRef: "#node" }), tree(root, { $ref: "#" })).map(([cls, kind]) => [cls, kind])).toEqual([["needs-review", "part-changed"]]);
+  });
+
+  it.each<[string, Record<string, any>, JsonObject]>([
+    // ajv checks a $recursiveAnchor off a resource root, JSON Schema does not: which schema is meant is not certain.
+    ["2019-09, anchored on a $defs entry", { $schema: D19, $defs: { node: { $recursiveAnchor: true, type: "object" } } }, { $recursiveRef: "#" }],
+    // 2020-12 has no $recursiveRef: JSON Schema checks nothing by it, ajv checks the root.
+    ["2020-12, a $recursiveRef", { $recursiveAnchor: true }, { $recursiveRef: "#" }],
+    // A $dynamicAnchor the root does not declare: ajv checks the function it is compiled in.
+    ["2020-12, anchored on a $defs entry", { $defs: { node: { $dynamicAnchor: "node", type: "object" } } }, { $dynamicRef: "#node" }],
+  ])("%s: the target is not certain, so the reference is left for review", (_, root, kid) => {
+    const found = classify(tree(root, {}), tree(root, kid));
+    const keyword = Object.keys(kid)[0]!;
+    expect(found).toEqual([["needs-review", "schema-changed", `Argument "kids[]" gained its ${JSON.stringify(keyword)} keyword.`]]);
+  });
+});
+
 describe("diffTools: output (outputSchema)", () => {
   it.each<[string, (t: Record<string, any>) => void, [string, string, string][]]>([
     [

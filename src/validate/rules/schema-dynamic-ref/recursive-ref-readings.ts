@@ -64,6 +64,25 @@ export function recursiveRefReadings(root: JsonValue, dialect: Dialect): Recursi
   return readings;
 }
 
+/**
+ * Each `$recursiveRef: "#"` under 2019-09 → the pointer of the schema both JSON Schema and ajv check
+ * the value against, or undefined where they differ or where it depends on the path validation took.
+ * For the schema diff, which follows a reference only where its target is certain.
+ * @example recursiveRefTargets({ $recursiveAnchor: true, items: { $recursiveRef: "#" } }, "2019-09") // Map { "/items" => "" }
+ */
+export function recursiveRefTargets(root: JsonValue, dialect: Dialect): ReadonlyMap<string, string | undefined> {
+  const targets = new Map<string, string | undefined>();
+  if (dialect !== "2019-09" || !isJsonObject(root)) return targets;
+  const facts = schemaFacts(root);
+  if (facts.recursiveRefs.length === 0) return targets;
+  const resources = schemaResources(root);
+  for (const pointer of facts.recursiveRefs) {
+    const spec = specTarget(facts, resourceAt(resources, pointer).pointer).pointer;
+    targets.set(pointer, spec !== undefined && spec === ajvTarget(facts, pointer).pointer ? spec : undefined);
+  }
+  return targets;
+}
+
 function schemaFacts(root: JsonValue): SchemaFacts {
   const anchored: string[] = [];
   const refHolders = new Map<string, string[]>();
