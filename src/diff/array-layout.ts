@@ -1,6 +1,7 @@
 // An array schema's element schemas in one shape, whatever its dialect wrote them as: the tuple
 // positions (2020-12 `prefixItems`; draft-07 and 2019-09 `items` as an array) and the schema every
-// element after them has (2020-12 `items`; `additionalItems` beside an array `items`; else `items`).
+// element after them has (2020-12 `items`; `additionalItems` beside an array `items`; else `items`;
+// with none of those, from 2019-09 on, `unevaluatedItems`).
 // Lets the schema diff compare element i with element i, so a tuple is judged like `items` is.
 import { canonicalJson } from "../lock/canonical-json.js";
 import type { Dialect } from "../model/dialect.js";
@@ -26,9 +27,10 @@ export interface ArrayLayout {
   readonly at: string | undefined;
 }
 
-/** The keywords arrayLayout reads in `dialect`: 2020-12 Core § 10.3.1, draft-07 Validation § 6.4. */
-export function tupleKeywords(dialect: Dialect): readonly string[] {
-  return dialect === "2020-12" ? ["prefixItems", "items"] : ["items", "additionalItems"];
+/** The keywords arrayLayout reads in `dialect`: 2020-12 Core § 10.3.1 and § 11.2, 2019-09 Core § 9.3.1, draft-07 Validation § 6.4. */
+export function elementKeywords(dialect: Dialect): readonly string[] {
+  if (dialect === "draft-07") return ["items", "additionalItems"];
+  return dialect === "2020-12" ? ["prefixItems", "items", "unevaluatedItems"] : ["items", "additionalItems", "unevaluatedItems"];
 }
 
 /**
@@ -40,13 +42,17 @@ export function arrayLayout(view: SchemaView, dialect: Dialect): ArrayLayout {
   const tuple = keywordOf(view, tupleKeyword!);
   const maxItems = keywordOf(view, "maxItems")?.value;
   const limit = typeof maxItems === "number" ? maxItems : undefined;
+  // Elements no other keyword of the node evaluates: from 2019-09 on, unevaluatedItems judges them.
+  // Read as if nothing else evaluated them (an allOf or if beside it may): it can only narrow what
+  // the node allows, as an `items` there would.
+  const unevaluated = dialect === "draft-07" ? undefined : keywordOf(view, "unevaluatedItems");
   if (tuple === undefined || !Array.isArray(tuple.value)) {
     // No tuple: `items` (in every dialect) is the schema of every element; `additionalItems` means nothing.
-    const items = keywordOf(view, "items");
+    const items = keywordOf(view, "items") ?? unevaluated;
     return { positions: [], rest: items && { value: items.value, pointer: items.pointer }, maxItems: limit, at: items?.pointer };
   }
   const positions = tuple.value.map((value, i) => ({ value, pointer: joinPointer(tuple.pointer, String(i)) }));
-  const rest = keywordOf(view, restKeyword!);
+  const rest = keywordOf(view, restKeyword!) ?? unevaluated;
   return { positions, rest: rest && { value: rest.value, pointer: rest.pointer }, maxItems: limit, at: tuple.pointer };
 }
 

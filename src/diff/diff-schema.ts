@@ -1,6 +1,6 @@
 // An inputSchema or outputSchema, old and new → classified changes. Walks both schemas together
 // (through local `$ref`s and the `$recursiveRef`s and `$dynamicRef`s whose target is certain,
-// properties, required, items and tuple positions, additionalProperties) and
+// properties, required, items and tuple positions, additionalProperties and unevaluatedProperties) and
 // decides from the direction: arguments are what callers send, so fewer allowed values break them;
 // output is what callers receive, so a field removed or retyped breaks them. Pure. Anything it
 // cannot judge is reported as needs-review, never dropped.
@@ -9,7 +9,7 @@ import { DEFAULT_DIALECT, dialectOf, type Dialect } from "../model/dialect.js";
 import { getOwn, isJsonObject, type JsonValue } from "../model/json.js";
 import { joinPointer, splitPointer } from "../model/pointer.js";
 import { addedProse } from "./added-prose.js";
-import { arrayLayout, canReach, compareSlots, slotAt, tupleKeywords, type ItemSlot } from "./array-layout.js";
+import { arrayLayout, canReach, compareSlots, slotAt, elementKeywords, type ItemSlot } from "./array-layout.js";
 import type { ChangeClass, ToolDiffChange } from "./change.js";
 import { inputClass, outputClass, outputElementClass } from "./classify-change.js";
 import { subject, type Direction, type PathStep } from "./describe-path.js";
@@ -20,7 +20,7 @@ import { cutText } from "./cut-text.js";
 export type SchemaFinding = Omit<ToolDiffChange, "tool" | "part">;
 
 /**
- * Keywords the walk judges itself, with the array keywords of the dialects (tupleKeywords); every
+ * Keywords the walk judges itself, with the array keywords of the dialects (elementKeywords); every
  * other keyword that differs is reported as needs-review.
  */
 const HANDLED: ReadonlySet<string> = new Set([
@@ -118,8 +118,8 @@ class SchemaWalk {
     this.baseRefs = refIndex(baseRoot, this.baseDialect);
     this.headRefs = refIndex(headRoot, this.headDialect);
     // A keyword only one side's dialect reads (its $schema changed) is left for review as written.
-    const headTuple = tupleKeywords(this.headDialect);
-    this.handled = new Set([...HANDLED, ...tupleKeywords(this.baseDialect).filter((k) => headTuple.includes(k))]);
+    const headOwn = [...elementKeywords(this.headDialect), ...unlistedKeywords(this.headDialect)];
+    this.handled = new Set([...HANDLED, ...[...elementKeywords(this.baseDialect), ...unlistedKeywords(this.baseDialect)].filter((k) => headOwn.includes(k))]);
   }
 
   run(): void {
@@ -241,22 +241,37 @@ class SchemaWalk {
     }
   }
 
+  /** additionalProperties, or where a side has none, unevaluatedProperties (unlistedProperties). */
   private additionalProperties(base: SchemaView, head: SchemaView, path: readonly PathStep[]): void {
-    const before = keywordOf(base, "additionalProperties");
-    const after = keywordOf(head, "additionalProperties");
+    const unevaluated = this.handled.has("unevaluatedProperties");
+    const before = unlistedProperties(base, unevaluated);
+    const after = unlistedProperties(head, unevaluated);
     const b = before?.value ?? true;
     const h = after?.value ?? true;
     if (isJsonObject(b) && isJsonObject(h)) {
       this.node(this.childView(this.baseRoot, b, before!.pointer), this.childView(this.headRoot, h, after!.pointer), [...path, "*"]);
       return;
     }
-    if (canonicalJson(b) === canonicalJson(h)) return;
+    if (canonicalJson(b) === canonicalJson(h)) {
+      // additionalProperties: false ↔ unevaluatedProperties: false differ only where an allOf, a $ref
+      // or the like evaluates properties too: left for review.
+      if (before !== undefined && after !== undefined && before.keyword !== after.keyword) {
+        this.report(
+          "needs-review",
+          "schema-changed",
+          after.pointer,
+          `${subject(this.direction, path)} now limits the properties it does not list by ${JSON.stringify(after.keyword)} instead of ${JSON.stringify(before.keyword)}.`,
+        );
+      }
+      return;
+    }
     // true allows any other property, a schema some, false none.
     const rank = (v: JsonValue) => (v === true ? 2 : v === false ? 0 : 1);
     const movement = rank(h) < rank(b) ? "narrowed" : rank(h) > rank(b) ? "widened" : "changed";
     const pointer = after?.pointer ?? head.pointer;
-    const detail = h === false ? "no longer accepts properties it does not list" : h === true ? "now accepts properties it does not list" : "changed which unlisted properties it accepts";
-    const change: ConstraintChange = { keyword: "additionalProperties", movement, detail };
+    const which = (after ?? before)!.keyword === "additionalProperties" ? "properties it does not list" : "properties no other keyword evaluates";
+    const detail = h === false ? `no longer accepts ${which}` : h === true ? `now accepts ${which}` : `changed which ${which} it accepts`;
+    const change: ConstraintChange = { keyword: (after ?? before)!.keyword, movement, detail };
     const [cls, kind] = this.direction === "input" ? inputClass(change, "type") : outputClass(change, "limit");
     this.report(cls, kind, pointer, `${subject(this.direction, path)} ${detail}.`);
   }
@@ -312,6 +327,24 @@ function elementDetail(before: JsonValue | undefined, after: JsonValue | undefin
   if (isAny(after) && isJsonObject(before)) return `lost its schema ${shortJson(before)}: it may be any value`;
   if (isAny(before) && isJsonObject(after)) return `gained the schema ${shortJson(after)}`;
   return `changed its schema from ${shortJson(before ?? true)} to ${shortJson(after ?? true)}`;
+}
+
+/** The keywords that close an object to properties it does not name, in `dialect`: 2019-09 added unevaluatedProperties. */
+function unlistedKeywords(dialect: Dialect): readonly string[] {
+  return dialect === "draft-07" ? [] : ["unevaluatedProperties"];
+}
+
+/**
+ * What the node says of properties its `properties` (and `patternProperties`) do not name:
+ * `additionalProperties`, else `unevaluatedProperties` where the dialects read it (2020-12 Core
+ * § 11.3), which `additionalProperties` would leave nothing to judge. Both admit more values the
+ * wider they are (false, a schema, true), whatever other keywords evaluate, so they are ranked alike.
+ */
+function unlistedProperties(view: SchemaView, unevaluated: boolean): { readonly keyword: string; readonly value: JsonValue; readonly pointer: string } | undefined {
+  const additional = keywordOf(view, "additionalProperties");
+  if (additional !== undefined) return { keyword: "additionalProperties", ...additional };
+  const rest = unevaluated ? keywordOf(view, "unevaluatedProperties") : undefined;
+  return rest && { keyword: "unevaluatedProperties", ...rest };
 }
 
 /** The dialect a root's `$schema` names; one mcp-gen does not support is read as the default. */

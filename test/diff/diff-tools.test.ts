@@ -482,6 +482,93 @@ describe("diffTools: $recursiveRef and $dynamicRef, followed where their target 
   });
 });
 
+describe("diffTools: unevaluatedProperties and unevaluatedItems, judged like additionalProperties and items", () => {
+  const D19 = "https://json-schema.org/draft/2019-09/schema";
+  const D7 = "http://json-schema.org/draft-07/schema#";
+  const closed = (t: Record<string, any>) => {
+    t.inputSchema.unevaluatedProperties = false;
+  };
+
+  it("an object that gains unevaluatedProperties: false is narrower, in 2020-12 and 2019-09", () => {
+    const message = "The arguments object no longer accepts properties no other keyword evaluates.";
+    expect(classify(weather, edit(closed))).toEqual([["breaking", "argument-type-narrowed", message]]);
+    const weather19 = edit((t) => {
+      t.inputSchema.$schema = D19;
+    });
+    expect(classify(weather19, edit(closed, weather19))).toEqual([["breaking", "argument-type-narrowed", message]]);
+    // Opened again: wider, compatible.
+    expect(classify(edit(closed), weather)).toEqual([["compatible", "argument-type-widened", "The arguments object now accepts properties no other keyword evaluates."]]);
+  });
+
+  it("an output that gains unevaluatedProperties: false is tightened; one that loses it may hold more", () => {
+    const shut = edit((t) => {
+      t.outputSchema.unevaluatedProperties = false;
+    });
+    expect(classify(weather, shut)).toEqual([["compatible", "output-limit-tightened", "The structured result no longer accepts properties no other keyword evaluates."]]);
+    expect(classify(shut, weather)).toEqual([["needs-review", "output-limit-loosened", "The structured result now accepts properties no other keyword evaluates."]]);
+  });
+
+  it("unevaluatedProperties beside additionalProperties judges nothing: adding it there is no change of meaning", () => {
+    const open = edit((t) => {
+      t.inputSchema.additionalProperties = { type: "string" };
+    });
+    const after = edit(closed, open);
+    expect(classify(open, after)).toEqual([["needs-review", "part-changed", "The inputSchema changed in a way no specific rule describes (for example its $ref layout or an explicit default)."]]);
+  });
+
+  it("additionalProperties: false rewritten as unevaluatedProperties: false is left for review: other keywords may evaluate properties", () => {
+    const shut = edit((t) => {
+      t.inputSchema.additionalProperties = false;
+    });
+    expect(classify(shut, edit(closed, weather))).toEqual([
+      ["needs-review", "schema-changed", 'The arguments object now limits the properties it does not list by "unevaluatedProperties" instead of "additionalProperties".'],
+    ]);
+  });
+
+  it("reads unevaluatedProperties only where the dialect has it: in draft-07 it is an unknown keyword, left for review", () => {
+    const weather07 = edit((t) => {
+      t.inputSchema.$schema = D7;
+    });
+    expect(classify(weather07, edit(closed, weather07))).toEqual([["needs-review", "schema-changed", 'The arguments object gained its "unevaluatedProperties" keyword.']]);
+  });
+
+  const pair = (schema: Record<string, any>, array: Record<string, any>): JsonObject => ({
+    name: "pair",
+    inputSchema: { ...schema, type: "object", properties: { pair: { type: "array", ...array } } },
+    outputSchema: { ...schema, type: "object", properties: { pair: { type: "array", ...array } } },
+  });
+  const S = { type: "string" };
+
+  it.each<[string, Record<string, any>, Record<string, any>]>([
+    ["2020-12, past prefixItems", {}, { prefixItems: [S] }],
+    ["2019-09, past an items array", { $schema: D19 }, { items: [S] }],
+    ["2020-12, every element", {}, {}],
+  ])("%s: an array that gains unevaluatedItems: false is narrower as an argument, tightened as output", (_, schema, array) => {
+    expect(classify(pair(schema, array), pair(schema, { ...array, unevaluatedItems: false }))).toEqual([
+      ["breaking", "argument-type-narrowed", 'Argument "pair[]" is no longer allowed: the array cannot have it.'],
+      ["compatible", "output-limit-tightened", 'Output field "pair[]" is no longer allowed: the array cannot have it.'],
+    ]);
+  });
+
+  it("unevaluatedItems where items judges every element is no change of meaning", () => {
+    const before = pair({}, { prefixItems: [S], items: S });
+    const after = pair({}, { prefixItems: [S], items: S, unevaluatedItems: false });
+    expect(classify(before, after).map(([cls, kind]) => [cls, kind])).toEqual([
+      ["needs-review", "part-changed"],
+      ["needs-review", "part-changed"],
+    ]);
+  });
+
+  it("reads unevaluatedItems only where the dialect has it: in draft-07 it is an unknown keyword, left for review", () => {
+    const schema = { $schema: D7 };
+    const found = classify(pair(schema, { items: [S] }), pair(schema, { items: [S], unevaluatedItems: false }));
+    expect(found.map(([cls, kind]) => [cls, kind])).toEqual([
+      ["needs-review", "schema-changed"],
+      ["needs-review", "schema-changed"],
+    ]);
+  });
+});
+
 describe("diffTools: output (outputSchema)", () => {
   it.each<[string, (t: Record<string, any>) => void, [string, string, string][]]>([
     [
