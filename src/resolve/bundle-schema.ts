@@ -363,13 +363,7 @@ class Bundler {
       report("ref-outside-root", `$ref ${quote(ref)} leaves the project: ${file.reason}.`, "Keep shared schemas inside the project and $ref them by relative path.");
     } else {
       const what =
-        file?.status !== "missing"
-          ? "does not exist"
-          : file.notAFile !== undefined
-            ? `is ${file.notAFile}`
-            : file.unreadable !== undefined
-              ? `cannot be read: ${file.unreadable}`
-              : "does not exist";
+        file?.status !== "missing" ? "does not exist" : file.notAFile !== undefined ? `is ${file.notAFile}` : file.unreadable !== undefined ? `cannot be read: ${file.unreadable}` : "does not exist";
       // Refused by the system (no permission): the path is right, the file's mode is not.
       const denied = file?.status === "missing" && file.unreadable !== undefined && /\((?:EACCES|EPERM)\)$/.test(file.unreadable);
       const hint = denied
