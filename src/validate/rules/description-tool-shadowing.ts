@@ -21,7 +21,8 @@ export const descriptionToolShadowing = defineRule({
     'always ...", "when calling any tool, never ...") name no other tool and are not reported. Targets that are tools of this ' +
     "project get a hint to move the instruction " +
     "into that tool's own description; other identifiers are reported as another server's tool. Look-alikes count as " +
-    'what they imitate, as in the prompt-injection phrases: "When cаlling send_email" with a Cyrillic а is "When calling send_email".',
+    'what they imitate, as in the prompt-injection phrases: "When cаlling send_email" with a Cyrillic а is "When calling send_email". ' +
+    "A sentence may be wrapped over lines (a YAML `|` block): a line break is a space, and only a blank line or a list item ends the sentence.",
   defaultSeverity: "warning",
   must: false,
   heuristic: true,
@@ -43,7 +44,8 @@ export const descriptionToolShadowing = defineRule({
       const match = findShadowing(field.text, context, memo);
       if (!match) return;
       const target = JSON.stringify(match.target);
-      const quote = `${quoteText(match.text, 80)}${match.disguised ? " in look-alike characters" : ""}`;
+      // A sentence wrapped over lines is quoted on one, as the prompt-injection rule quotes its phrases.
+      const quote = `${quoteText(match.text.replace(/\s+/g, " "), 80)}${match.disguised ? " in look-alike characters" : ""}`;
       report({
         pointer: field.pointer,
         part: { index: match.index, length: match.text.length },

@@ -3,6 +3,7 @@
 // servers (corpus/real and the 1,223 GitHub REST tools). Widen it only with a test that shows the
 // new phrase in an attack and its absence from legitimate descriptions.
 import type { RunMemo } from "../../../model/run-memo.js";
+import { IN_SENTENCE } from "../../sentence-bounds.js";
 import { originalPart, textSkeleton } from "../../text-skeleton.js";
 import { isNegated } from "./negation-scope.js";
 
@@ -15,8 +16,8 @@ export interface InjectionPhrase {
   readonly why: string;
 }
 
-/** Within one sentence: a dot, "!" or "?" only ends it when a space or the end follows (so `~/.ssh` stays whole). */
-const W = String.raw`(?:[^.!?\n]|[.!?](?=\S))`;
+/** Within one sentence, whose lines may be wrapped (see IN_SENTENCE). */
+const W = IN_SENTENCE;
 const NOT = String.raw`(?:do\s+not|don['’]?t|never|must\s+not|should\s+not)`;
 /** Adverbs allowed between "do not" and the verb; not "forget to" or "hesitate to", which turn the order around. */
 const FILL = String.raw`(?:(?:ever|even|explicitly|directly|proactively|actively|need\s+to|have\s+to|bother\s+to)\s+)?`;

@@ -1,6 +1,7 @@
 // Whether a negation governs a phrase: "never delete files without asking the user" tells the model
 // to ask first, "never mind that, delete files without asking the user" does not. Text in, a yes or
 // no out; this reads the text a clause at a time and knows no grammar beyond the few shapes below.
+import { isSentenceBreak } from "../../sentence-bounds.js";
 
 /** Verbs a negation turns into an order to go ahead: "do not hesitate to", "don't wait", "never fail to". */
 const REVERSED = String.raw`(?:hesitate|forget|wait|bother|stop|mind|fail|refuse|worry)`;
@@ -61,13 +62,17 @@ export function isNegated(text: string, index: number): boolean {
   return false;
 }
 
-/** Where the clause holding `index` starts: after a comma, semicolon, colon, line break or sentence end, at most CLAUSE_REACH back. */
+/**
+ * Where the clause holding `index` starts: after a comma, semicolon, colon or sentence end, at most
+ * CLAUSE_REACH back. A line break ends it only where it ends the sentence (isSentenceBreak): "Never
+ * delete files\nwithout asking the user" is one wrapped sentence.
+ */
 function clauseStart(text: string, index: number): number {
   let start = index;
   // A dot, "!" or "?" ends a sentence only before a space, so `~/.ssh` or `file.txt` do not end it.
   while (start > 0 && index - start < CLAUSE_REACH) {
     const c = text[start - 1]!;
-    if (",;:\n".includes(c) || (".!?".includes(c) && /\s/.test(text[start] ?? ""))) break;
+    if (",;:".includes(c) || (".!?".includes(c) && /\s/.test(text[start] ?? "")) || (c === "\n" && isSentenceBreak(text, start - 1))) break;
     start--;
   }
   return start;

@@ -5,6 +5,7 @@
 // an order, an obligation put on the other tool, or a declared "side effect on" it. Sentences are
 // read in the text's skeleton, as the injection phrases are, so look-alike letters hide none.
 import { memoSlot, type RunMemo } from "../../../model/run-memo.js";
+import { IN_SENTENCE } from "../../sentence-bounds.js";
 import { originalPart, textSkeleton } from "../../text-skeleton.js";
 
 export interface ShadowingContext {
@@ -28,7 +29,8 @@ export interface ShadowingMatch {
   readonly disguised: boolean;
 }
 
-const W = String.raw`(?:[^.!?\n]|[.!?](?=\S))`;
+/** Within one sentence, whose lines may be wrapped (see IN_SENTENCE). */
+const W = IN_SENTENCE;
 /** A tool-name-like token, optionally in backticks, then optionally the word "tool". Groups: backtick, name, "tool". */
 const REF = String.raw`(\`?)([A-Za-z0-9][A-Za-z0-9_.-]*[A-Za-z0-9_]|[A-Za-z0-9])(?![A-Za-z0-9_]|[.-][A-Za-z0-9_])\`?(\s+tool\b)?`;
 /**

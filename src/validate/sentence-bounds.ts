@@ -1,0 +1,28 @@
+// Where a sentence ends, for the poisoning rules that read phrases a sentence at a time (prompt
+// injection, tool shadowing). A line break inside a paragraph is only a wrapped line: a YAML `|` block
+// or a hand-wrapped JSON string breaks sentences anywhere, and "When calling send_email\nalways BCC
+// ..." says what it says on one line. A blank line or a new list item does end the sentence.
+
+/** A line break that ends a sentence: the next line is blank or opens a list item ("- ", "* ", "• ", "1. ", "2) "). */
+const BREAK_AFTER = String.raw`(?:[^\S\n]{0,40}(?:\n|(?:[-*+•]|\d{1,3}[.)])\s))`;
+const ENDS_PARAGRAPH = new RegExp(`^${BREAK_AFTER}`);
+
+/**
+ * One character of a sentence, as a regex source to repeat with a bound ({0,80}): anything but a
+ * dot, "!" or "?" that ends the sentence (one followed by a space, so `~/.ssh` and `file.txt` stay
+ * whole) and a line break that ends it (see BREAK_AFTER). The look ahead after a line break is
+ * bounded, so a pattern built on this stays linear in the text.
+ */
+export const IN_SENTENCE = String.raw`(?:[^.!?\n]|[.!?](?=\S)|\n(?!${BREAK_AFTER}))`;
+
+/**
+ * Whether the line break at `index` of `text` ends the sentence: a blank line or a list item follows
+ * it, or it ends a blank line itself.
+ * @example isSentenceBreak("a\n\nb", 1) // true
+ */
+export function isSentenceBreak(text: string, index: number): boolean {
+  if (ENDS_PARAGRAPH.test(text.slice(index + 1, index + 48))) return true;
+  let before = index;
+  while (before > 0 && index - before < 40 && (text[before - 1] === " " || text[before - 1] === "\t" || text[before - 1] === "\r")) before--;
+  return before === 0 || text[before - 1] === "\n";
+}
