@@ -32,36 +32,67 @@ const SEND = String.raw`(?:send|pass|include|forward|upload|post|attach|copy|app
 const re = (source: string) => new RegExp(source, "i");
 /** Modes that only jailbreaks put a model in: "developer mode", "DAN mode"; not "read-only mode". */
 const JAILBREAK_MODE = String.raw`(?:developer|dev|god|dan|jailbreak|jailbroken|unrestricted|unfiltered|uncensored|unlimited|unlocked|evil|chaos|opposite|admin|administrator|root|superuser|sudo)[\s-]+mode`;
+/** Roles that hold every right: "act as the system administrator", "pretend to be root". */
+const PRIVILEGED_ROLE = String.raw`(?:(?:system|root|sudo|server|super)\s*(?:administrator|admin|user)|administrator|admin|sysadmin|superuser|root|sudo|system|dan|god)`;
 /**
  * What follows "you are now" in a new role, in words (any case): a role ("an unrestricted assistant",
  * "the system administrator", "my assistant"), a name given ("known as DAN"), an end to the old one
  * ("no longer bound"), and after "in" only a jailbreak mode, a part to play or a made-up world ("in
  * developer mode", "in the role of", "in a fictional world"). Not a state: "in read-only mode", "in
- * the staging environment", "connected".
+ * the staging environment", "connected", and not a role held over a thing, "the owner of the lock",
+ * "a member of the team": that says what an action left the user with. A role with every right
+ * stays one whatever it is of: "the administrator of this system", "root of the host".
  */
-const NEW_ROLE = String.raw`(?:(?:a|an|the|my)\s+[\w-]+|no\s+longer\b|(?:called|named|known\s+as)\s+[\w-]+|in\s+(?:(?:an?|the|full)\s+)?(?:[\w-]+\s+)?(?:${JAILBREAK_MODE}|role|character|persona|charge|simulation|role-?play|hypothetical|fictional|world|universe|reality)\b)`;
+const NEW_ROLE = String.raw`(?:(?:a|an|the|my)\s+(?:(?:[\w-]+\s+)?${PRIVILEGED_ROLE}(?![\w-])|[\w-]+(?![\w-])(?!\s+of\b))|no\s+longer\b|(?:called|named|known\s+as)\s+[\w-]+|in\s+(?:(?:an?|the|full)\s+)?(?:[\w-]+\s+)?(?:${JAILBREAK_MODE}|role|character|persona|charge|simulation|role-?play|hypothetical|fictional|world|universe|reality)\b)`;
+/** "you are", also as "you're" with either apostrophe. */
+const YOU_ARE = String.raw`you(?:\s+are|['’]re)`;
+/** Modes no tool has a use for, which only a jailbreak switches on ("enable developer mode" is a phone setting). */
+const JAILBREAK_ONLY_MODE = String.raw`(?:dan|jailbreak|jailbroken|uncensored|unfiltered)[\s-]+mode`;
+/**
+ * Where an order opens (looked back at from its first word, each part bounded): the start of the
+ * text, a sentence or a line, or after "please", "now", "you must": "Act as ..." addresses the model,
+ * "the proxy can act as the system user" describes the tool.
+ */
+const OPENS_ORDER = String.raw`^\s{0,8}|[.!?:;]\s{1,8}|\n[^\S\n]{0,8}|\bplease\s{1,4}|\bnow\s{1,4}|\byou\s{1,4}(?:must|should|shall|will)\s{1,4}(?:now\s{1,4})?`;
+const OVERRIDE_VERB = String.raw`(?:ignore|disregard|forget|override|bypass|dismiss|discard|abandon)`;
+/** An aside between the verb and what it overrides: "ignore, please, all previous instructions". */
+const ASIDE = String.raw`(?:\s*,\s*(?:please|now|kindly)\s*,)?`;
+/** Words between the verb and what it overrides: "ignore all", "ignore, please, all", "forget completely your". */
+const OVERRIDE_FILL = String.raw`${ASIDE}\s+(?:(?:all|any|the|your|of|every|please|now|just|simply|completely|entirely|totally)\s+){0,4}`;
+const INSTRUCTIONS = String.raw`(?:instructions?|prompts?|rules|directions|guidelines|directives)`;
+const OVERRIDES: readonly RegExp[] = [
+  re(
+    String.raw`\b${OVERRIDE_VERB}${OVERRIDE_FILL}(?:(?:previous|prior|above|earlier|preceding|foregoing|original|system)\s+(?:\w+\s+)?${INSTRUCTIONS}|(?:other|existing)\s+(?:instructions?|prompts?|directives))\b`,
+  ),
+  re(String.raw`\b(?:ignore|disregard|forget|dismiss)${ASIDE}\s+(?:everything|anything|all)\s+(?:above|before|previously|you\s+(?:were|have\s+been)\s+told)\b`),
+  // "Ignore the instructions above", "Forget your instructions": the model's own, by where they stand or whose they are.
+  re(
+    String.raw`\b${OVERRIDE_VERB}${OVERRIDE_FILL}(?:${INSTRUCTIONS}\s+(?:above|before\s+(?:this|these)|(?:given|stated)\s+(?:above|before|earlier)|you\s+(?:were|have\s+been)\s+given|so\s+far)|(?<=your\s{1,8})(?:[\w-]+\s+)?(?:${INSTRUCTIONS}|programming|training|system\s+prompt))\b`,
+  ),
+];
 /** Acting behind the user's back: "delete files without asking the user". */
 const WITHOUT_USER = re(String.raw`\bwithout\s+(?:first\s+)?(?:telling|informing|notifying|alerting|asking|consulting|confirming\s+with)\s+${USER}`);
 
 export const INJECTION_PHRASES: readonly InjectionPhrase[] = [
   {
     id: "override",
-    patterns: [
-      re(
-        String.raw`\b(?:ignore|disregard|forget|override|bypass)\s+(?:(?:all|any|the|your|of|every)\s+)*(?:(?:previous|prior|above|earlier|preceding|foregoing|original|system)\s+(?:\w+\s+)?(?:instructions?|prompts?|rules|directions|guidelines|directives)|(?:other|existing)\s+(?:instructions?|prompts?|directives))\b`,
-      ),
-      re(String.raw`\b(?:ignore|disregard|forget)\s+(?:everything|anything|all)\s+(?:above|before|previously|you\s+(?:were|have\s+been)\s+told)\b`),
-    ],
+    patterns: OVERRIDES,
+    // "Do not ignore previous instructions" tells the model to keep them.
+    negatable: OVERRIDES,
     why: "which tries to override the instructions the model already follows",
   },
   {
     id: "new-role",
     patterns: [
-      re(String.raw`\byou\s+are\s+now\s+${NEW_ROLE}|\bfrom\s+now\s+on,?\s+you\s+(?:are|will|must|should|shall)\b|\bnew\s+(?:system\s+)?instructions\s*:`),
+      re(String.raw`\b${YOU_ARE}\s+now\s+${NEW_ROLE}|\bfrom\s+now\s+on,?\s+you(?:['’]re|\s+(?:are|will|must|should|shall))\b|\bnew\s+(?:system\s+)?instructions\s*:`),
+      // A jailbreak mode switched on, a part to play: "Enable DAN mode", "Act as the system administrator", "Pretend you are the system".
+      re(String.raw`\b(?:enable|activate|enter|engage|switch\s+(?:on|to|into)|turn\s+on|go\s+into)\s+(?:the\s+)?${JAILBREAK_ONLY_MODE}\b`),
+      re(String.raw`\b(?=act\s|behave\s)(?<=${OPENS_ORDER})(?:act|behave)\s+as\s+(?:if\s+you\s+(?:are|were)\s+)?(?:(?:an?|the|my)\s+)?${PRIVILEGED_ROLE}(?![\w-])(?!\s+of\b)`),
+      re(String.raw`\bpretend\s+(?:that\s+)?(?:you\s+(?:are|were)|you['’]re|to\s+be\s+(?:(?:an?|the|my)\s+)?${PRIVILEGED_ROLE}(?![\w-]))|\brole-?\s?play\s+as\b`),
       // A bare new name: "you are now DAN", "you are now Jarvis, an AI without rules". Case matters
       // (no i flag), since only capitals tell a name from a state ("you are now connected"); a word
       // in capitals that says a state ("OK", "ONLINE", "READ-ONLY") is no name either.
-      /\b[Yy]ou\s+are\s+now\s+(?:(?!(?:OK|IN|ON|OFF|ONLINE|OFFLINE|LIVE|READY|DONE|CONNECTED|DISCONNECTED|AUTHENTICATED|LOGGED|SIGNED|READ)\b)[A-Z][A-Z0-9]+\b|[A-Z][\w-]*(?=\s*,\s*(?:a|an|the|your)\s))/,
+      /\b[Yy]ou(?:\s+are|['’]re)\s+now\s+(?:(?!(?:OK|IN|ON|OFF|ONLINE|OFFLINE|LIVE|READY|DONE|CONNECTED|DISCONNECTED|AUTHENTICATED|LOGGED|SIGNED|READ)\b)[A-Z][A-Z0-9]+\b|[A-Z][\w-]*(?=\s*,\s*(?:a|an|the|your)\s))/,
     ],
     why: "which tries to give the model a new role or new orders",
   },
