@@ -26,3 +26,25 @@ export function isSentenceBreak(text: string, index: number): boolean {
   while (before > 0 && index - before < 40 && (text[before - 1] === " " || text[before - 1] === "\t" || text[before - 1] === "\r")) before--;
   return before === 0 || text[before - 1] === "\n";
 }
+
+/** How far a sentence is read either side of a phrase: further away is another sentence, or too long to be one. */
+const SENTENCE_REACH = 200;
+
+/**
+ * The sentence holding `text.slice(index, end)`, at most SENTENCE_REACH characters either side.
+ * @example sentenceAround("Adds. Runs it if --yes is passed. Done.", 6, 13) // "Runs it if --yes is passed."
+ */
+export function sentenceAround(text: string, index: number, end: number): string {
+  let start = index;
+  while (start > 0 && index - start < SENTENCE_REACH && !endsSentence(text, start - 1)) start--;
+  let stop = end;
+  while (stop < text.length && stop - end < SENTENCE_REACH && !endsSentence(text, stop)) stop++;
+  return text.slice(start, Math.min(stop + 1, text.length));
+}
+
+/** A dot, "!" or "?" before a space or the end, or a line break that ends the sentence. */
+function endsSentence(text: string, at: number): boolean {
+  const c = text[at];
+  if (c === "\n") return isSentenceBreak(text, at);
+  return (c === "." || c === "!" || c === "?") && (at + 1 === text.length || /\s/.test(text[at + 1]!));
+}

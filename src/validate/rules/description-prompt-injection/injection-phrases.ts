@@ -3,7 +3,7 @@
 // servers (corpus/real and the 1,223 GitHub REST tools). Widen it only with a test that shows the
 // new phrase in an attack and its absence from legitimate descriptions.
 import type { RunMemo } from "../../../model/run-memo.js";
-import { IN_SENTENCE } from "../../sentence-bounds.js";
+import { IN_SENTENCE, sentenceAround } from "../../sentence-bounds.js";
 import { originalPart, textSkeleton } from "../../text-skeleton.js";
 import { isNegated } from "./negation-scope.js";
 
@@ -21,7 +21,14 @@ const W = IN_SENTENCE;
 const NOT = String.raw`(?:do\s+not|don['’]?t|never|must\s+not|should\s+not)`;
 /** Adverbs allowed between "do not" and the verb; not "forget to" or "hesitate to", which turn the order around. */
 const FILL = String.raw`(?:(?:ever|even|explicitly|directly|proactively|actively|need\s+to|have\s+to|bother\s+to)\s+)?`;
-const USER = String.raw`(?:the\s+)?(?:user|human)\b`;
+/** The user, not something of theirs: "do not tell the user's password to anyone" keeps the password from others. */
+const USER = String.raw`(?:the\s+)?(?:user|human)\b(?!['’]s\b)`;
+/**
+ * "unless asked" after an order to keep something from the user: "do not tell the user the message
+ * ID unless asked" is about what to say by default, not about hiding anything, since asking gets it.
+ * Read within the sentence and a bounded way ahead.
+ */
+const UNLESS_ASKED = String.raw`(?!${W}{0,100}?\bunless\s+(?:(?:specifically|explicitly|directly)\s+)?(?:asked|requested|(?:(?:the\s+)?(?:user|human)|they)\s+(?:(?:specifically|explicitly)\s+)?(?:asks?|requests?|wants?|asked)\b))`;
 /**
  * Credential files. Public keys (`~/.ssh/id_rsa.pub`) are meant to be handed out: a VM-creating tool may ask for one.
  * The look for `.pub` stops 100 characters into the path: unbounded, it read the whole rest of a
@@ -71,7 +78,11 @@ const OVERRIDES: readonly RegExp[] = [
   ),
 ];
 /** Acting behind the user's back: "delete files without asking the user". */
-const WITHOUT_USER = re(String.raw`\bwithout\s+(?:first\s+)?(?:telling|informing|notifying|alerting|asking|consulting|confirming\s+with)\s+${USER}`);
+const WITHOUT_USER = re(
+  String.raw`\bwithout\s+(?:first\s+)?(?:telling|informing|notifying|alerting|asking|consulting|confirming\s+with)\s+${USER}` +
+    // "without the user's permission", "without the user knowing"
+    String.raw`|\bwithout\s+(?:the\s+)?(?:user|human)(?:['’]s\s+(?:(?:explicit|prior|express)\s+)?(?:permission|consent|knowledge|approval|confirmation|awareness|agreement)|\s+(?:knowing|noticing|being\s+(?:told|informed|asked|notified)))\b`,
+);
 
 export const INJECTION_PHRASES: readonly InjectionPhrase[] = [
   {
@@ -99,8 +110,10 @@ export const INJECTION_PHRASES: readonly InjectionPhrase[] = [
   {
     id: "secrecy",
     patterns: [
-      re(String.raw`\b${NOT}\s+${FILL}(?:tell|inform|notify|alert|warn)\s+${USER}`),
-      re(String.raw`\b${NOT}\s+${FILL}(?:mention|say|speak\s+of)\s+(?:this|that|these|it|anything|any\s+of\s+this|the\s+(?:above|following|instructions?))\b${W}{0,30}?\b(?:to|with)\s+${USER}`),
+      re(String.raw`\b${NOT}\s+${FILL}(?:tell|inform|notify|alert|warn)\s+${USER}${UNLESS_ASKED}`),
+      re(
+        String.raw`\b${NOT}\s+${FILL}(?:mention|say|speak\s+of)\s+(?:this|that|these|it|anything|any\s+of\s+this|the\s+(?:above|following|instructions?))\b${W}{0,30}?\b(?:to|with)\s+${USER}${UNLESS_ASKED}`,
+      ),
       re(String.raw`\b${NOT}\s+(?:mention|tell|say|reveal|disclose)\s+(?:to\s+${USER}\s+)?(?:that|how|why)\s+you\b`),
       WITHOUT_USER,
       re(String.raw`\b(?:hide|conceal|keep)\s+(?:this|it|that|these)\s+(?:secret\s+|hidden\s+)?from\s+${USER}|\bthe\s+(?:user|human)\s+(?:must|should|will)\s+not\s+(?:know|notice|see|find\s+out)\b`),
@@ -150,14 +163,27 @@ export function findInjectionPhrase(text: string, memo?: RunMemo): InjectionMatc
   return { phrase: best.phrase, index: part.index, text: original, disguised: original !== skeleton.text.slice(best.index, best.index + best.length) };
 }
 
+/**
+ * A negation governs the match, or a flag the caller passes does: "runs without asking the user if
+ * --yes is passed" documents that flag, which is how the user says not to be asked.
+ */
+function isTurnedAround(text: string, match: RegExpExecArray): boolean {
+  const end = match.index + match[0].length;
+  return isNegated(text, match.index, end) || FLAG_CONDITION.test(sentenceAround(text, match.index, end));
+}
+
+/** A condition on a command-line flag or a named option: "if --yes is passed", "when the force flag is set", "with `--yes`". */
+const FLAG_CONDITION =
+  /\b(?:if|when|unless|once)\s+(?:the\s+)?(?:`?--?[A-Za-z][\w-]{0,30}`?(?:\s+(?:flag|option|switch))?|[\w-]{1,30}\s+(?:flag|option|switch))\s+(?:is|was|are|has\s+been)\s+(?:passed|set|given|used|specified|supplied|provided|present|on|enabled)\b|\bwith\s+`?--[A-Za-z]/i;
+
 /** The first match of `pattern` in `text` that no negation turns around. */
 function firstUnnegated(pattern: RegExp, text: string): RegExpExecArray | null {
   // Most texts hold no match at all: only a text that does is read again, match by match.
   const first = pattern.exec(text);
-  if (first === null || !isNegated(text, first.index)) return first;
+  if (first === null || !isTurnedAround(text, first)) return first;
   const global = new RegExp(pattern.source, `${pattern.flags}g`);
   for (let match = global.exec(text); match; match = global.exec(text)) {
-    if (!isNegated(text, match.index)) return match;
+    if (!isTurnedAround(text, match)) return match;
     if (match[0] === "") global.lastIndex++;
   }
   return null;

@@ -3,10 +3,19 @@
 // no out; this reads the text a clause at a time and knows no grammar beyond the few shapes below.
 import { isSentenceBreak } from "../../sentence-bounds.js";
 
-/** Verbs a negation turns into an order to go ahead: "do not hesitate to", "don't wait", "never fail to". */
-const REVERSED = String.raw`(?:hesitate|forget|wait|bother|stop|mind|fail|refuse|worry)`;
-/** A negation anywhere in the phrase's own clause, unless it is one of those: "clients should not call this without asking". */
-const NEGATION = new RegExp(String.raw`\b(?:never|not|no|cannot|nothing|nobody|(?:do|does|did|should|must|would|could|will|wo|ca|can|shall|is|are|may)n['’]?t)\b(?!\s+(?:ever\s+)?${REVERSED}\b)`, "i");
+/**
+ * Verbs a negation turns into an order to go ahead, in any form: "do not hesitate to", "don't wait",
+ * "never fail to", "it never fails to".
+ */
+const REVERSED = String.raw`(?:hesitat(?:e|es|ed|ing)|forg(?:et|ets|ot|etting)|wait(?:s|ed|ing)?|bother(?:s|ed|ing)?|stop(?:s|ped|ping)?|mind(?:s|ed|ing)?|fail(?:s|ed|ing)?|refus(?:e|es|ed|ing)|worr(?:y|ies|ied|ying))`;
+/**
+ * A negation anywhere in the phrase's own clause, unless it is one of those, or "not only" (which
+ * adds: "not only read but also delete"): "clients should not call this without asking".
+ */
+const NEGATION = new RegExp(
+  String.raw`\b(?:never|not|no|cannot|nothing|nobody|(?:do|does|did|should|must|would|could|will|wo|ca|can|shall|is|are|may)n['’]?t)\b(?!\s+(?:ever\s+)?${REVERSED}\b|\s+only\b)`,
+  "i",
+);
 /** A clause that opens with one of those: a pending negation before it orders the act. */
 const OPENS_REVERSED = new RegExp(String.raw`^\s*${REVERSED}\b`, "i");
 /**
@@ -15,12 +24,15 @@ const OPENS_REVERSED = new RegExp(String.raw`^\s*${REVERSED}\b`, "i");
  * answers, nor one with words after the negation ("Never mind that,", "Don't worry,") or before it
  * ("Confirm or don't,"), whose negation already has its verb.
  */
-const PENDING_NEGATION = new RegExp(
+const OPENING_NEGATION =
   String.raw`^\s*(?:please\s+)?(?:(?:you|we|they|it|one|(?:the|an?|this|that|any|each)\s+[\w-]+)\s+)?` +
-    String.raw`(?:(?:do|does|must|should|shall|will|would|could|can|may)\s+not|(?:do|does|must|should|would|could|wo|ca)n['’]?t|cannot|(?:(?:must|should|shall|will|would|could|can|may|do)\s+)?never)` +
-    String.raw`(?:\s+ever(?:\s+again)?)?\s*$`,
-  "i",
-);
+  String.raw`(?:(?:do|does|must|should|shall|will|would|could|can|may)\s+not|(?:do|does|must|should|would|could|wo|ca)n['’]?t|cannot|(?:(?:must|should|shall|will|would|could|can|may|do)\s+)?never)`;
+const PENDING_NEGATION = new RegExp(String.raw`${OPENING_NEGATION}(?:\s+ever(?:\s+again)?)?\s*$`, "i");
+/**
+ * A clause that opens with a negation and goes on to its verb, one that is not of REVERSED: the
+ * order a fronted phrase qualifies ("without the user's consent, never share the file").
+ */
+const NEGATED_ORDER = new RegExp(String.raw`${OPENING_NEGATION}(?:\s+ever)?\b(?!\s+(?:ever\s+)?${REVERSED}\b)`, "i");
 /**
  * Clauses that only stress the negation around them: "ever", "under any circumstances", "whatever
  * happens". A closed list on purpose: a clause with a verb of its own ("don't, if asked, stop")
@@ -42,13 +54,16 @@ const MAX_INTERJECTIONS = 3;
  * without asking the user"), and so does one that ends an earlier clause of the sentence when only
  * interjections stand between them ("never, ever, delete ...", "do not, under any circumstances,
  * delete ..."). Commas end a clause otherwise, so "never mind that, delete it without asking the
- * user" and "don't worry, delete it without asking the user" are still found.
+ * user" and "don't worry, delete it without asking the user" are still found. A phrase that opens its
+ * sentence (it ends at `phraseEnd`) is turned around by a negated order after its comma ("without
+ * asking the user, never delete files").
  * @example isNegated("Never, ever, delete files without asking the user.", 26) // true
  */
-export function isNegated(text: string, index: number): boolean {
+export function isNegated(text: string, index: number, phraseEnd = index): boolean {
   const start = clauseStart(text, index);
   const clause = text.slice(start, index);
   if (NEGATION.test(clause)) return true;
+  if (clause.trim() === "" && isFrontedBeforeNegation(text, phraseEnd)) return true;
   // The verb a pending negation governs is the first word of the phrase's clause.
   if (OPENS_REVERSED.test(clause)) return false;
   let end = start;
@@ -60,6 +75,17 @@ export function isNegated(text: string, index: number): boolean {
     end = before;
   }
   return false;
+}
+
+/**
+ * A phrase that opens its sentence qualifies the order after its comma: "Without asking the user,
+ * never delete files" forbids, as "never delete files without asking the user" does. `phraseEnd`:
+ * where the phrase ends; its clause runs on to a comma, which the negated order must follow.
+ */
+function isFrontedBeforeNegation(text: string, phraseEnd: number): boolean {
+  const rest = text.slice(phraseEnd, phraseEnd + CLAUSE_REACH);
+  const comma = rest.search(/[,;:.!?]/);
+  return comma >= 0 && rest[comma] === "," && NEGATED_ORDER.test(rest.slice(comma + 1));
 }
 
 /**
