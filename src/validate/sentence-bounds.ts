@@ -15,6 +15,9 @@ const ENDS_PARAGRAPH = new RegExp(`^${BREAK_AFTER}`);
  */
 export const IN_SENTENCE = String.raw`(?:[^.!?\n]|[.!?](?=\S)|\n(?!${BREAK_AFTER}))`;
 
+/** Space between two words of one sentence, as a regex source: a line break in it is a wrapped line. */
+export const SENTENCE_SPACE = String.raw`(?:[^\S\n]|\n(?!${BREAK_AFTER}))+`;
+
 /**
  * Whether the line break at `index` of `text` ends the sentence: a blank line or a list item follows
  * it, or it ends a blank line itself.

@@ -16,8 +16,11 @@ export const descriptionToolShadowing = defineRule({
     "where nobody reviewing the other tool looks, and stays in the model's context even when the other tool comes from " +
     'another server. Cross-references are common and fine in real servers ("use browser_snapshot first", "pass it to ' +
     'render_map_tool", "do not also call reverse_geocode_tool"), so a bare mention is never reported: only a condition on ' +
-    "calling the other tool followed by an order (always, must, never, instead, make sure, BCC...), an obligation put on the " +
-    'other tool, or a declared side effect on it. Orders about the tool itself or tools in general ("when calling this tool, ' +
+    "calling the other tool followed by an order (always, must, never, instead, make sure, BCC...), calls meant for the other " +
+    'tool sent elsewhere ("instead of send_email, always call this tool"), an obligation put on the other tool, or a declared side effect on it. ' +
+    'A condition on anything else does not count ("if the path is a directory, use list_directory instead"), and an identifier ' +
+    'that is no tool of this project counts as one where a condition on calling, "instead of" or "side effect on" names it, or where ' +
+    'it gets an order only mail routing has ("send_email must always BCC ..."), not where its value is described ("user_id must be a number"). Orders about the tool itself or tools in general ("when calling this tool, ' +
     'always ...", "when calling any tool, never ...") name no other tool and are not reported. Targets that are tools of this ' +
     "project get a hint to move the instruction " +
     "into that tool's own description; other identifiers are reported as another server's tool. Look-alikes count as " +

@@ -2,10 +2,11 @@
 // send_email, always BCC ..."): the shape of tool shadowing. Plain cross-references, which real
 // servers use all the time ("use browser_snapshot first", "pass it to render_map_tool", "do not also
 // call reverse_geocode_tool"), do not match: a match needs a condition on calling the other tool plus
-// an order, an obligation put on the other tool, or a declared "side effect on" it. Sentences are
-// read in the text's skeleton, as the injection phrases are, so look-alike letters hide none.
+// an order, calls meant for it sent elsewhere ("instead of X, always ..."), an obligation put on the
+// other tool, or a declared "side effect on" it. Sentences are read in the text's skeleton, as the
+// injection phrases are, so look-alike letters hide none.
 import { memoSlot, type RunMemo } from "../../../model/run-memo.js";
-import { IN_SENTENCE } from "../../sentence-bounds.js";
+import { IN_SENTENCE, SENTENCE_SPACE } from "../../sentence-bounds.js";
 import { originalPart, textSkeleton } from "../../text-skeleton.js";
 
 export interface ShadowingContext {
@@ -31,8 +32,21 @@ export interface ShadowingMatch {
 
 /** Within one sentence, whose lines may be wrapped (see IN_SENTENCE). */
 const W = IN_SENTENCE;
-/** A tool-name-like token, optionally in backticks, then optionally the word "tool". Groups: backtick, name, "tool". */
-const REF = String.raw`(\`?)([A-Za-z0-9][A-Za-z0-9_.-]*[A-Za-z0-9_]|[A-Za-z0-9])(?![A-Za-z0-9_]|[.-][A-Za-z0-9_])\`?(\s+tool\b)?`;
+const SP = SENTENCE_SPACE;
+/** A tool-name-like token, optionally in backticks or quotes, then optionally the word "tool". Groups: backtick or quote, name, "tool". */
+const REF = String.raw`([\`"'“‘]?)([A-Za-z0-9][A-Za-z0-9_.-]*[A-Za-z0-9_]|[A-Za-z0-9])(?![A-Za-z0-9_]|[.-][A-Za-z0-9_])[\`"'”’]?(\s+tool\b)?`;
+/** A condition on a call: "when", "before", "each time"... */
+const CONDITION = String.raw`\b(?:when|whenever|every\s+time|each\s+time|any\s+time|before|after|if|once)\b`;
+/**
+ * Between a condition and the verb of calling, only who calls and how: "when calling", "before you
+ * call", "if the model needs to use", "each time you first invoke". Any other words make the
+ * condition about something else ("if the path is a directory, use list_directory instead").
+ */
+const CALLER = String.raw`(?:\s+(?:you|we|they|one|i|the\s+(?:model|assistant|agent|ai|llm|client|user|caller)))?(?:\s+(?:are|is|will|would|must|should|can|do|does|ever|also|first|then|later|(?:needs?|wants?|ha(?:ve|s)|decides?|plans?|tr(?:y|ies)|about|going)\s+to)){0,3}\s+`;
+/** A sentence that opens with the word after it (looked back at, each part bounded). */
+const OPENS_SENTENCE = String.raw`^\s{0,8}|[.!?:;]\s{1,8}|\n[^\S\n]{0,8}`;
+/** Orders strong enough to count after "instead of X": not "only" or "also", which a plain preference holds. */
+const STRONG_ORDER = /\b(?:always|must|never|make\s+sure|ensure|be\s+sure|b?cc)\b/i;
 /**
  * Where a pattern that opens with REF may start: not inside a name (after a name character, or after
  * a `.` or `-` that follows one). Without it the pattern is tried from every character of a long
@@ -44,7 +58,7 @@ const REF_START = String.raw`(?<![A-Za-z0-9_]|[A-Za-z0-9_][.-])`;
  * Plain words that name no tool, though REF takes them for a name ("this" in "when calling this tool,
  * always ..."): a sentence about "this tool", "any tool", "the other tool" or "each tool" orders how
  * the tool itself, or tools in general, are used, which is no shadowing. A project tool with such a
- * name still counts in backticks.
+ * name still counts in backticks or quotes.
  */
 const GENERIC_WORDS: ReadonlySet<string> = new Set(
   (
@@ -59,16 +73,38 @@ const ORDER = /\b(?:always|also|must|never|make\s+sure|ensure|be\s+sure|remember
  * Each pattern with words it cannot match without (`needs`, every one of them): most texts lack
  * them, and testing for a word is far cheaper than trying a pattern that may start at any letter.
  */
-export const PATTERNS: readonly { readonly pattern: RegExp; readonly needs: readonly RegExp[]; readonly needsOrder: boolean; readonly looseRef: boolean }[] = [
+export const PATTERNS: readonly {
+  readonly pattern: RegExp;
+  readonly needs: readonly RegExp[];
+  /** An order the rest of the sentence must hold, if any. */
+  readonly order: RegExp | undefined;
+  /** Whether an identifier names another server's tool without the word "tool" after it. */
+  readonly looseRef: boolean;
+}[] = [
   {
     // "When calling X, always ..." / "Before you use X you must ..."
     pattern: new RegExp(
-      String.raw`\b(?:when|whenever|every\s+time|each\s+time|any\s+time|before|after|if)\b${W}{0,30}?\b(?:call(?:s|ing|ed)?|us(?:e|es|ing|ed)|invok(?:e|es|ing|ed)|run(?:s|ning)?|execut(?:e|es|ing|ed))\s+(?:the\s+)?${REF}(?!\s+(?:parameter|argument|field|option|flag|property|mode|value|key|setting|result|output|response)s?\b)(${W}{0,160})`,
+      String.raw`${CONDITION}${CALLER}(?:call(?:s|ing|ed)?|us(?:e|es|ing|ed)|invok(?:e|es|ing|ed)|run(?:s|ning)?|execut(?:e|es|ing|ed))\s+(?:the\s+)?${REF}(?!\s+(?:parameter|argument|field|option|flag|property|mode|value|key|setting|result|output|response)s?\b)(${W}{0,160})`,
       "gi",
     ),
-    // A condition word, a verb of calling, and (needsOrder) an order somewhere after them.
-    needs: [/\b(?:when|whenever|time|before|after|if)\b/i, /\b(?:call|us[ei]|invok|run|execut)/i, ORDER],
-    needsOrder: true,
+    // A condition word, a verb of calling, and an order somewhere after them.
+    needs: [/\b(?:when|whenever|time|before|after|if|once)\b/i, /\b(?:call|us[ei]|invok|run|execut)/i, ORDER],
+    order: ORDER,
+    looseRef: true,
+  },
+  {
+    // "When send_email is called, always ..."
+    pattern: new RegExp(String.raw`${CONDITION}\s+(?:the\s+)?${REF}\s+(?:is|gets|has\s+been|was)\s+(?:being\s+)?(?:called|used|invoked|run|executed|triggered)\b(${W}{0,160})`, "gi"),
+    needs: [/\b(?:when|whenever|time|before|after|if|once)\b/i, /\s(?:called|used|invoked|run|executed|triggered)\b/i, ORDER],
+    order: ORDER,
+    looseRef: true,
+  },
+  {
+    // "Instead of send_email, always call this tool.": calls meant for another tool sent here. Only
+    // where it opens the sentence ("use this instead of X" is a preference) and with a strong order.
+    pattern: new RegExp(String.raw`\b(?=instead\s)(?<=${OPENS_SENTENCE})instead\s+of\s+(?:using\s+|calling\s+|invoking\s+)?(?:the\s+)?${REF}(${W}{0,160})`, "gi"),
+    needs: [/\binstead\s+of\b/i, STRONG_ORDER],
+    order: STRONG_ORDER,
     looseRef: true,
   },
   {
@@ -81,15 +117,30 @@ export const PATTERNS: readonly { readonly pattern: RegExp; readonly needs: read
     needs: [
       /\s(?:must|should|shall|has\s+to|needs\s+to|is\s+to)\s+(?:(?:now|always|only|instead|also)\s+)?(?:send|forward|route|redirect|b?cc|copy|include|add|use|be\s+(?:sent|routed|redirected|called\s+with))\b/i,
     ],
-    needsOrder: false,
+    order: undefined,
     looseRef: false,
   },
   {
-    // "This tool has a very important side effect on the also present send_email tool."
-    pattern: new RegExp(String.raw`\bside[-\s]effects?\s+on\s+(?:the\s+)?(?:also\s+present\s+|other\s+)?${REF}()`, "gi"),
+    // "send_email must always BCC ...": an identifier of no tool here, a parameter of this tool or
+    // not, with an order only mail routing has. "user_id must be a number" says what a value is.
+    pattern: new RegExp(
+      String.raw`${REF_START}${REF}${SP}(?:(?:must|should|shall)${SP}(?:now${SP})?always${SP}(?:send|forward|route|redirect|b?cc|copy)|(?:must|should|shall)${SP}(?:now${SP})?b?cc|(?:now${SP})?always${SP}b?cc)\b()`,
+      "gi",
+    ),
+    needs: [/\s(?:(?:must|should|shall)\s+(?:now\s+)?always\s+(?:send|forward|route|redirect|b?cc|copy)|(?:must|should|shall)\s+(?:now\s+)?b?cc|always\s+b?cc)\b/i],
+    order: undefined,
+    looseRef: true,
+  },
+  {
+    // "This tool has a very important side effect on the also present send_email tool." Not on a
+    // thing named like an identifier: "side effects on the user_data table".
+    pattern: new RegExp(
+      String.raw`\bside[-\s]effects?\s+on\s+(?:the\s+)?(?:also\s+present\s+|other\s+)?${REF}(?!\s+(?:table|column|field|file|folder|directory|database|collection|index|key|variable|parameter|property|state|setting|environment|resource|record|row|bucket|queue|topic|object|attribute|value|cache)s?\b)()`,
+      "gi",
+    ),
     needs: [/\bside[-\s]effect/i],
-    needsOrder: false,
-    looseRef: false,
+    order: undefined,
+    looseRef: true,
   },
 ];
 
@@ -124,12 +175,12 @@ function candidatesFor(text: string, memo: RunMemo | undefined): readonly Shadow
 export function findShadowing(text: string, context: ShadowingContext, memo?: RunMemo): ShadowingMatch | undefined {
   const skeleton = textSkeleton(text, memo);
   let best: { index: number; length: number; target: string; inProject: boolean } | undefined;
-  for (const { pattern, needsOrder, looseRef } of candidatesFor(skeleton.text, memo)) {
+  for (const { pattern, order, looseRef } of candidatesFor(skeleton.text, memo)) {
     for (const match of skeleton.text.matchAll(pattern)) {
-      const [whole, backtick, name, toolWord, rest] = match as unknown as [string, string, string, string | undefined, string];
+      const [whole, quote, name, toolWord, rest] = match as unknown as [string, string, string, string | undefined, string];
       if (best && match.index >= best.index) break;
-      if (needsOrder && !ORDER.test(rest)) continue;
-      const target = classify(name, { backtick: backtick !== "", toolWord: toolWord !== undefined, looseRef }, context);
+      if (order && !order.test(rest)) continue;
+      const target = classify(name, { quoted: quote !== "", toolWord: toolWord !== undefined, looseRef }, context);
       if (target === undefined) continue;
       best = { index: match.index, length: whole.length, target: name, inProject: target };
       break;
@@ -142,13 +193,13 @@ export function findShadowing(text: string, context: ShadowingContext, memo?: Ru
 }
 
 /** true: a tool of the project; false: another server's tool; undefined: not a tool reference. */
-function classify(name: string, how: { readonly backtick: boolean; readonly toolWord: boolean; readonly looseRef: boolean }, { self, tools, properties }: ShadowingContext): boolean | undefined {
+function classify(name: string, how: { readonly quoted: boolean; readonly toolWord: boolean; readonly looseRef: boolean }, { self, tools, properties }: ShadowingContext): boolean | undefined {
   if (name === self) return undefined;
-  if (!how.backtick && GENERIC_WORDS.has(name.toLowerCase())) return undefined;
+  if (!how.quoted && GENERIC_WORDS.has(name.toLowerCase())) return undefined;
   const looksLikeName = /[_.-]|[a-z][A-Z]/.test(name);
-  // A project tool with a plain-word name ("search") counts only in backticks or followed by "tool".
-  if (tools.has(name)) return looksLikeName || how.backtick || how.toolWord ? true : undefined;
+  // A project tool with a plain-word name ("search") counts only in backticks or quotes, or followed by "tool".
+  if (tools.has(name)) return looksLikeName || how.quoted || how.toolWord ? true : undefined;
   if (properties.has(name)) return undefined;
-  // Another server's tool: "the send_email tool", or an identifier right after "when calling".
+  // Another server's tool: "the send_email tool", or an identifier where a pattern takes one (looseRef).
   return how.toolWord || (how.looseRef && looksLikeName) ? false : undefined;
 }
