@@ -14,7 +14,38 @@ import { REPO_ROOT } from "../support/spec-paths.js";
 
 const LENGTH = 300_000;
 /** Repeated units that make a backtracking pattern try many starts or many splits, then a tail that almost matches. */
-const UNITS = ["a", "a.", "a-", "a.b-", "_", "`a", "a ", "the x tool ", "when calling a ", "side effect on ", "x must ", "<system ", "<instructions>", ".ssh/", "ignore previous ", "a\n", "1."];
+const UNITS = [
+  "a",
+  "a.",
+  "a-",
+  "a.b-",
+  "_",
+  "`a",
+  "a ",
+  "the x tool ",
+  "when calling a ",
+  "side effect on ",
+  "x must ",
+  "<system ",
+  "<instructions>",
+  ".ssh/",
+  "ignore previous ",
+  "a\n",
+  "1.",
+  // Line breaks read as spaces, the look back to where an order opens, and the shapes after them.
+  "\n",
+  " \n",
+  "\n- ",
+  "a_b\n",
+  "instead of a_b ",
+  ". act as the ",
+  "you\u2019re now the ",
+  "ignore , please , ",
+  "without the user's ",
+  "do not tell the user ",
+  "when a_b is called ",
+  "a_b must now ",
+];
 const TAIL = "! when calling the x tool you must always send it. side effect on the x tool must use";
 
 const module = (path: string) => JSON.stringify(pathToFileURL(join(REPO_ROOT, "dist", path)).href);
