@@ -61,27 +61,40 @@ const JAILBREAK_ONLY_MODE = String.raw`(?:dan|jailbreak|jailbroken|uncensored|un
  * "the proxy can act as the system user" describes the tool.
  */
 const OPENS_ORDER = String.raw`^\s{0,8}|[.!?:;]\s{1,8}|\n[^\S\n]{0,8}|\bplease\s{1,4}|\bnow\s{1,4}|\byou\s{1,4}(?:must|should|shall|will)\s{1,4}(?:now\s{1,4})?`;
-const OVERRIDE_VERB = String.raw`(?:ignore|disregard|forget|override|bypass|dismiss|discard|abandon)`;
+const OVERRIDE_VERB = String.raw`(?:ignore|disregard|forget|override|bypass)`;
+/**
+ * Verbs that drop other things too ("discard the previous rules" of a firewall, "abandon the previous
+ * directions" of a route): only with the model's own instructions, prompts and directives.
+ */
+const DISMISS_VERB = String.raw`(?:dismiss|discard|abandon)`;
 /** An aside between the verb and what it overrides: "ignore, please, all previous instructions". */
 const ASIDE = String.raw`(?:\s*,\s*(?:please|now|kindly)\s*,)?`;
 /** Words between the verb and what it overrides: "ignore all", "ignore, please, all", "forget completely your". */
 const OVERRIDE_FILL = String.raw`${ASIDE}\s+(?:(?:all|any|the|your|of|every|please|now|just|simply|completely|entirely|totally)\s+){0,4}`;
 const INSTRUCTIONS = String.raw`(?:instructions?|prompts?|rules|directions|guidelines|directives)`;
+const MODEL_INSTRUCTIONS = String.raw`(?:instructions?|prompts?|directives)`;
+
+/** "Ignore previous instructions", and "ignore the instructions above", "forget your instructions": the model's own, by where they stand or whose they are. */
+function overridesOf(verb: string, nouns: string): RegExp[] {
+  return [
+    re(
+      String.raw`\b${verb}${OVERRIDE_FILL}(?:(?:previous|prior|above|earlier|preceding|foregoing|original|system)\s+(?:\w+\s+)?${nouns}|(?:other|existing)\s+(?:instructions?|prompts?|directives))\b`,
+    ),
+    re(
+      String.raw`\b${verb}${OVERRIDE_FILL}(?:${nouns}\s+(?:above|before\s+(?:this|these)|(?:given|stated)\s+(?:above|before|earlier)|you\s+(?:were|have\s+been)\s+given|so\s+far)|(?<=your\s{1,8})(?:[\w-]+\s+)?(?:${nouns}|programming|training|system\s+prompt))\b`,
+    ),
+  ];
+}
 const OVERRIDES: readonly RegExp[] = [
-  re(
-    String.raw`\b${OVERRIDE_VERB}${OVERRIDE_FILL}(?:(?:previous|prior|above|earlier|preceding|foregoing|original|system)\s+(?:\w+\s+)?${INSTRUCTIONS}|(?:other|existing)\s+(?:instructions?|prompts?|directives))\b`,
-  ),
+  ...overridesOf(OVERRIDE_VERB, INSTRUCTIONS),
+  ...overridesOf(DISMISS_VERB, MODEL_INSTRUCTIONS),
   re(String.raw`\b(?:ignore|disregard|forget|dismiss)${ASIDE}\s+(?:everything|anything|all)\s+(?:above|before|previously|you\s+(?:were|have\s+been)\s+told)\b`),
-  // "Ignore the instructions above", "Forget your instructions": the model's own, by where they stand or whose they are.
-  re(
-    String.raw`\b${OVERRIDE_VERB}${OVERRIDE_FILL}(?:${INSTRUCTIONS}\s+(?:above|before\s+(?:this|these)|(?:given|stated)\s+(?:above|before|earlier)|you\s+(?:were|have\s+been)\s+given|so\s+far)|(?<=your\s{1,8})(?:[\w-]+\s+)?(?:${INSTRUCTIONS}|programming|training|system\s+prompt))\b`,
-  ),
 ];
 /** Acting behind the user's back: "delete files without asking the user". */
 const WITHOUT_USER = re(
   String.raw`\bwithout\s+(?:first\s+)?(?:telling|informing|notifying|alerting|asking|consulting|confirming\s+with)\s+${USER}` +
     // "without the user's permission", "without the user knowing"
-    String.raw`|\bwithout\s+(?:the\s+)?(?:user|human)(?:['’]s\s+(?:(?:explicit|prior|express)\s+)?(?:permission|consent|knowledge|approval|confirmation|awareness|agreement)|\s+(?:knowing|noticing|being\s+(?:told|informed|asked|notified)))\b`,
+    String.raw`|\bwithout\s+(?:the\s+)?(?:user|human)(?:['’]s\s+(?:(?:explicit|prior|express)\s+)?(?:permission|consent|knowledge|approval|confirmation|awareness|agreement)|\s+(?:knowing|being\s+(?:told|informed|asked|notified)))\b`,
 );
 
 export const INJECTION_PHRASES: readonly InjectionPhrase[] = [
