@@ -12,6 +12,7 @@ import { walkSchema } from "../model/schema-walk.js";
 import { DEFAULT_DIALECT, type Dialect, dialectOf } from "../model/dialect.js";
 import { arrayKeywords, copiedKeyword, isTuple2020, nameReferencedTuples, tupleRefTokens } from "./array-keywords.js";
 import { refBesideKeywords } from "./ref-beside-keywords.js";
+import { declareRequired } from "./required-names.js";
 import { docCommentLines, escapeInvisibleInCode, typeKey } from "./safe-text.js";
 import { compileWrapper, type CustomName, loadTypeCompiler, type TypeCompiler } from "./compile-wrapper.js";
 import { formatTypeScript } from "./format-types.js";
@@ -311,7 +312,8 @@ function orInherited(schema: JsonValue, name: string): JsonObject {
  * dropped, refs are re-rooted under the wrapper, titles and descriptions are escaped for comments,
  * and keys it cannot carry, in property names and in data (dataFor), are renamed to placeholders
  * that are restored in the output. `inArray`: the schema is a branch (allOf, anyOf, oneOf) of one
- * that says `type: "array"`, so only arrays reach it.
+ * that says `type: "array"`, so only arrays reach it. `required` names no property declares are
+ * declared (declareRequired).
  */
 function prepare(schema: JsonValue, base: RefBase, keyFor: KeyFor, titlesAsDocs = false, inArray = false): JsonValue {
   if (!isJsonObject(schema)) return schema;
@@ -362,7 +364,7 @@ function prepare(schema: JsonValue, base: RefBase, keyFor: KeyFor, titlesAsDocs 
     }
   }
   if (admitsNoProperty(out)) put("additionalProperties", { tsType: "never" });
-  return refBesideKeywords(arrayKeywords(out, inArray), out.$ref !== undefined && refNamesObject(schema, base));
+  return refBesideKeywords(declareRequired(arrayKeywords(out, inArray)), out.$ref !== undefined && refNamesObject(schema, base));
 }
 
 /** Whether the schema the `$ref` of `holder` names says `type: "object"` itself (refBesideKeywords). */

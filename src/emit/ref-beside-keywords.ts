@@ -4,6 +4,7 @@
 // Core § 8.2.3.1), and ajv does so in draft-07 as well. Only the copy is translated.
 
 import { defineOwn, getOwn, isJsonObject, type JsonObject, type JsonValue } from "../model/json.js";
+import { declareRequired } from "./required-names.js";
 
 /**
  * The schema with its `$ref` moved into `allOf`, when anything sits beside it; else the schema as it
@@ -40,43 +41,18 @@ export function refBesideKeywords(schema: JsonObject, namesObject = false): Json
  * `required` or `additionalProperties` alone, and it makes required only the properties the same
  * schema declares. So `{ "$ref": "#/$defs/x", "required": ["a"] }` was typed `X`, `a` still optional,
  * and `{ "$ref": ..., "type": "object" }` the schema `$ref` names whatever its type. Each name
- * `required` lists that `properties` does not declare is declared (undeclaredProperty), and an
+ * `required` lists that `properties` does not declare is declared (declareRequired), and an
  * empty `properties` stands for an object without any: `{ a: unknown } & X`, `{ [k: string]:
  * unknown } & X`. A `type: "object"` beside a `$ref` to a schema that says so itself adds nothing
  * (`namesObject`), as in the named roots zod-to-json-schema writes (`{ "type": "object", "$ref":
  * "#/$defs/Args" }`), which stay `Args`.
  */
 function objectKeywords(siblings: JsonObject, namesObject: boolean): JsonObject {
+  const declared = declareRequired(siblings);
   const type = getOwn(siblings, "type");
-  const required = getOwn(siblings, "required");
-  const properties = getOwn(siblings, "properties");
-  const declared = isJsonObject(properties) ? properties : {};
-  const undeclared = (Array.isArray(required) ? required : []).filter((name): name is string => typeof name === "string" && !Object.hasOwn(declared, name));
   const saysObject = type === "object" || (Array.isArray(type) && type.includes("object"));
   const isObject = (saysObject && !namesObject) || getOwn(siblings, "additionalProperties") !== undefined;
-  const formed = isJsonObject(properties) || getOwn(siblings, "patternProperties") !== undefined;
-  if (undeclared.length === 0 && (formed || !isObject)) return siblings;
-  const written: Record<string, JsonValue> = {};
-  for (const name of Object.keys(declared)) defineOwn(written, name, declared[name]!);
-  for (const name of undeclared) defineOwn(written, name, undeclaredProperty(siblings));
-  const out: Record<string, JsonValue> = {};
-  for (const key of Object.keys(siblings)) defineOwn(out, key, key === "properties" ? written : siblings[key]!);
-  if (!Object.hasOwn(out, "properties")) defineOwn(out, "properties", written);
-  return out;
-}
-
-/**
- * The schema a property that `siblings` requires but does not declare has beside them: what their
- * `patternProperties` (any pattern may match: they are not run here) and `additionalProperties` give
- * it. Its type is then one the index signature the library writes for those holds, so the interface
- * compiles: `additionalProperties: false` and no pattern allow no such property (`never`).
- */
-function undeclaredProperty(siblings: JsonObject): JsonValue {
-  const patterns = getOwn(siblings, "patternProperties");
-  const additional = getOwn(siblings, "additionalProperties");
-  const schemas = isJsonObject(patterns) ? Object.values(patterns) : [];
-  // With patterns, the library leaves an additionalProperties of true out of the index signature.
-  if (isJsonObject(additional) || (schemas.length === 0 && additional !== false)) schemas.push(isJsonObject(additional) ? additional : {});
-  if (schemas.length === 0) return { tsType: "never" };
-  return schemas.length === 1 ? schemas[0]! : { anyOf: schemas };
+  const formed = isJsonObject(getOwn(declared, "properties")) || getOwn(siblings, "patternProperties") !== undefined;
+  if (formed || !isObject) return declared;
+  return { ...declared, properties: {} };
 }

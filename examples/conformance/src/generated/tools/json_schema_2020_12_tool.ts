@@ -3,9 +3,13 @@
 /* eslint-disable */
 import type * as mcpGen from "@mcp-gen/runtime/tool-table";
 
-export type JsonSchema202012ToolArguments = ({
-    [k: string]: unknown | undefined;
-  } & {
+export type JsonSchema202012ToolArguments = (({
+      phone: unknown;
+      [k: string]: unknown | undefined;
+    } | {
+      email: unknown;
+      [k: string]: unknown | undefined;
+  }) & {
     name?: string;
     address?: Address;
     contactMethod?: ("phone" | "email");
