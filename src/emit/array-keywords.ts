@@ -138,15 +138,22 @@ export function tupleRefTokens(schema: JsonObject, copied: string, elements: Jso
 }
 
 /**
- * The wrapper (emit-types.ts buildWrapper) with every tuple that tupleLengths wrote as an `anyOf` and
- * that a `$ref` names titled as json-schema-to-typescript names a schema it reaches through a `$ref`:
- * after the ref's last token (`#/.../$defs/pair` → `Pair`, its justName). The library names such a
- * schema itself only when it takes it for an array or an object (its normalizer's "Add an $id to
- * anything that needs it"), which an `anyOf` is not, so a tuple of `$defs` with optional positions
- * was written out in full at every ref instead of as its alias. Only those anyOf objects, which
- * tupleLengths made for this wrapper, are changed; a tuple with a title of its own keeps it.
+ * Marks an `anyOf` that a keyword translation wrote for one schema (typeless-keywords.ts splitObject),
+ * to be named by nameReferencedUnions as a tuple of tupleLengths is.
  */
-export function nameReferencedTuples(wrapper: JsonObject): JsonObject {
+export const NAMED_BY_REF = "x-mcp-gen-named-by-ref";
+
+/**
+ * The wrapper (emit-types.ts buildWrapper) with every tuple that tupleLengths wrote as an `anyOf`, and
+ * every other such `anyOf` marked NAMED_BY_REF, that a `$ref` names titled as json-schema-to-typescript
+ * names a schema it reaches through a `$ref`: after the ref's last token (`#/.../$defs/pair` → `Pair`,
+ * its justName). The library names such a schema itself only when it takes it for an array or an
+ * object (its normalizer's "Add an $id to anything that needs it"), which an `anyOf` is not, so a
+ * tuple of `$defs` with optional positions was written out in full at every ref instead of as its
+ * alias. Only those anyOf objects, which were made for this wrapper, are changed; one with a title
+ * of its own keeps it.
+ */
+export function nameReferencedUnions(wrapper: JsonObject): JsonObject {
   const stack: JsonValue[] = [wrapper];
   while (stack.length > 0) {
     const node = stack.pop()!;
@@ -155,7 +162,8 @@ export function nameReferencedTuples(wrapper: JsonObject): JsonObject {
     const ref = getOwn(node, "$ref");
     if (typeof ref === "string" && ref.startsWith("#")) {
       const target = valueAt(wrapper, splitPointer(decodeURIComponent(ref.slice(1))));
-      if (isJsonObject(target) && getOwn(target, TUPLE_PARTS) !== undefined && getOwn(target, "title") === undefined) {
+      const made = getOwn(target, TUPLE_PARTS) !== undefined || getOwn(target, NAMED_BY_REF) === true;
+      if (isJsonObject(target) && made && getOwn(target, "title") === undefined) {
         (target as Record<string, JsonValue>).title = posix.basename(ref.slice(1));
       }
     }

@@ -10,9 +10,10 @@ import { escapePointerToken, splitPointer } from "../model/pointer.js";
 import { sameDocumentTarget, schemaResources, type SchemaResources } from "../model/schema-resources.js";
 import { walkSchema } from "../model/schema-walk.js";
 import { DEFAULT_DIALECT, type Dialect, dialectOf } from "../model/dialect.js";
-import { arrayKeywords, copiedKeyword, isTuple2020, nameReferencedTuples, tupleRefTokens } from "./array-keywords.js";
+import { arrayKeywords, copiedKeyword, isTuple2020, nameReferencedUnions, tupleRefTokens } from "./array-keywords.js";
 import { refBesideKeywords } from "./ref-beside-keywords.js";
 import { declareRequired } from "./required-names.js";
+import { branchReach, isSplitObject, onlyArrays, type Reach, typelessKeywords } from "./typeless-keywords.js";
 import { docCommentLines, escapeInvisibleInCode, typeKey } from "./safe-text.js";
 import { compileWrapper, type CustomName, loadTypeCompiler, type TypeCompiler } from "./compile-wrapper.js";
 import { formatTypeScript } from "./format-types.js";
@@ -40,8 +41,13 @@ export interface ToolTypes {
 
 const require = createRequire(import.meta.url);
 
-/** Schema keywords whose values are data that shape types; copied as they are. */
-const DATA: ReadonlySet<string> = new Set(["type", "enum", "const", "default", "examples", "required", "minItems", "maxItems", "deprecated", "readOnly", "writeOnly", "format"]);
+/**
+ * Schema keywords whose values are data that shape types; copied as they are. Not `default`, an
+ * annotation that constrains nothing: the library typed `{ "default": "x" }` as `string` (and a
+ * `$ref` or `allOf` beside a string default as their intersection with `string`), where every
+ * value is accepted.
+ */
+const DATA: ReadonlySet<string> = new Set(["type", "enum", "const", "examples", "required", "minItems", "maxItems", "deprecated", "readOnly", "writeOnly", "format"]);
 const TEXT: ReadonlySet<string> = new Set(["title", "description"]);
 const SINGLE: ReadonlySet<string> = new Set(["additionalProperties", "additionalItems", "contains", "propertyNames", "not", "if", "then", "else", "unevaluatedItems", "unevaluatedProperties"]);
 const ARRAY: ReadonlySet<string> = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
@@ -171,7 +177,7 @@ const SHARED_NAME = "McpGenSharedTypeName";
  * `pascal` and the shared name come out of its name mangling unchanged (letters and digits, no
  * lowercase letter after a digit), and when the shared name appears nowhere else. Then two tools
  * whose schemas are the same JSON get the same wrapper text, and json-schema-to-typescript runs
- * once for both: in the GitHub corpus, 727 times for 1,223 tools.
+ * once for both: in the GitHub corpus, 725 times for 1,223 tools.
  */
 function sharedTypeName(pascal: string, input: JsonValue, output: JsonValue | undefined): string | undefined {
   if (!/^[A-Z][A-Za-z0-9]*$/.test(pascal) || /[0-9][a-z]/.test(pascal)) return undefined;
@@ -217,11 +223,13 @@ function buildWrapper(schemas: WrapperSchemas, names: ToolTypeNames, titles: Wra
   };
   const { input, output, inputs } = schemas;
   const properties: Record<string, JsonValue> = {
-    arguments: named(prepare(input, refBase(input, ["properties", "arguments"]), keyFor), titles.argumentsType),
+    arguments: named(prepareRoot(input, refBase(input, ["properties", "arguments"], ["object"]), keyFor), titles.argumentsType),
   };
-  if (output !== undefined) properties.result = named(prepare(output, refBase(output, ["properties", "result"]), keyFor), titles.resultType!);
+  // MCP 2026-07-28 lets an outputSchema have any root (SEP-2106), and its validator accepts any
+  // value a typeless root accepts.
+  if (output !== undefined) properties.result = named(prepareRoot(output, refBase(output, ["properties", "result"], undefined), keyFor), titles.resultType!);
   if (titles.inputsType !== undefined) properties.inputs = inputsSchema(inputs, names, titles.inputsType, keyFor);
-  return nameReferencedTuples({
+  return nameReferencedUnions({
     title: `${names.pascal}Types`,
     [OWN_TYPE]: true,
     description: `Argument and result types of one tool, for typed handlers and clients.`,
@@ -241,8 +249,8 @@ function inputsSchema(inputs: readonly InputForm[], names: ToolTypeNames, title:
   for (const { key, requestedSchema } of inputs) {
     // The form's member is named by the key it travels under (keyFor): under its raw name, the refs
     // of a form keyed `constructor` named nothing and stopped the build.
-    const base = refBase(requestedSchema, ["properties", "inputs", "properties", keyFor(key)]);
-    defineOwn(properties, keyFor(key), named(prepare(requestedSchema, base, keyFor, true), `${names.pascal}${key.charAt(0).toUpperCase()}${key.slice(1)}Input`));
+    const base = refBase(requestedSchema, ["properties", "inputs", "properties", keyFor(key)], ["object"]);
+    defineOwn(properties, keyFor(key), named(prepareRoot(requestedSchema, base, keyFor, true), `${names.pascal}${key.charAt(0).toUpperCase()}${key.slice(1)}Input`));
   }
   return {
     title,
@@ -311,14 +319,15 @@ function orInherited(schema: JsonValue, name: string): JsonObject {
  * vendor keywords and json-schema-to-typescript's own code-injecting ones (tsType, tsEnumNames) are
  * dropped, refs are re-rooted under the wrapper, titles and descriptions are escaped for comments,
  * and keys it cannot carry, in property names and in data (dataFor), are renamed to placeholders
- * that are restored in the output. `inArray`: the schema is a branch (allOf, anyOf, oneOf) of one
- * that says `type: "array"`, so only arrays reach it. `required` names no property declares are
- * declared (declareRequired).
+ * that are restored in the output. `reach`: the types of value that reach the schema, when not
+ * every value does (objects at the arguments' root, the types a schema's `type` lists at its
+ * branches: branchReach); a root's is its RefBase's. A schema without `type` is typed as every value
+ * it accepts (typelessKeywords), and `required` names no property declares are declared
+ * (declareRequired).
  */
-function prepare(schema: JsonValue, base: RefBase, keyFor: KeyFor, titlesAsDocs = false, inArray = false): JsonValue {
+function prepare(schema: JsonValue, base: RefBase, keyFor: KeyFor, titlesAsDocs: boolean, reach: Reach): JsonValue {
   if (!isJsonObject(schema)) return schema;
-  const type = getOwn(schema, "type");
-  const branchesInArray = type === "array" || (type === undefined && inArray);
+  const branches = branchReach(schema, reach, base.dialect);
   const out: Record<string, JsonValue> = {};
   const put = (key: string, value: JsonValue) => defineOwn(out, key, value);
   // A 2020-12 tuple is written the draft-07 way: its keywords take other keys in the copy.
@@ -343,12 +352,12 @@ function prepare(schema: JsonValue, base: RefBase, keyFor: KeyFor, titlesAsDocs 
     } else if (DATA.has(key)) {
       put(copied, dataFor(value, keyFor));
     } else if (SINGLE.has(key) || (key === "items" && !Array.isArray(value))) {
-      put(copied, prepare(value, base, keyFor, titlesAsDocs));
+      put(copied, prepare(value, base, keyFor, titlesAsDocs, undefined));
     } else if ((ARRAY.has(key) || key === "items") && Array.isArray(value)) {
       const branch = key === "allOf" || key === "anyOf" || key === "oneOf";
       put(
         copied,
-        value.map((item) => prepare(item, base, keyFor, titlesAsDocs, branch && branchesInArray)),
+        value.map((item) => prepare(item, base, keyFor, titlesAsDocs, branch ? branches : undefined)),
       );
     } else if (MAP.has(key) && isJsonObject(value)) {
       // Beside `$defs`, `definitions` goes into the copy's `$defs` (mergedDefinitions).
@@ -357,14 +366,21 @@ function prepare(schema: JsonValue, base: RefBase, keyFor: KeyFor, titlesAsDocs 
       const optional = (name: string) => key === "properties" && isInheritedWhenOptional(schema, name);
       const map: Record<string, JsonValue> = {};
       for (const name of Object.keys(entries)) {
-        const prepared = prepare(entries[name]!, base, keyFor, titlesAsDocs);
+        const prepared = prepare(entries[name]!, base, keyFor, titlesAsDocs, undefined);
         defineOwn(map, keyFor(name), optional(name) ? orInherited(prepared, name) : prepared);
       }
       put(copied, map);
     }
   }
   if (admitsNoProperty(out)) put("additionalProperties", { tsType: "never" });
-  return refBesideKeywords(declareRequired(arrayKeywords(out, inArray)), out.$ref !== undefined && refNamesObject(schema, base));
+  const namesObject = refNamesObject(schema, base);
+  const copy = refBesideKeywords(declareRequired(arrayKeywords(out, onlyArrays(reach))), out.$ref !== undefined && namesObject);
+  return typelessKeywords(copy, schema, reach, base.dialect, namesObject);
+}
+
+/** The copy prepare makes of a root (`base.root`), reached as its RefBase says. */
+function prepareRoot(root: JsonValue, base: RefBase, keyFor: KeyFor, titlesAsDocs = false): JsonValue {
+  return prepare(root, base, keyFor, titlesAsDocs, base.reach);
 }
 
 /** Whether the schema the `$ref` of `holder` names says `type: "object"` itself (refBesideKeywords). */
@@ -383,14 +399,16 @@ interface RefBase {
   readonly fragment: string;
   /** The dialect the root is read in: its `$schema`, as for its validator. */
   readonly dialect: Dialect;
+  /** What reaches the root: objects for the arguments and a form's answers, which MCP sends as objects. */
+  readonly reach: Reach;
   /** The root's schema resources (their base URIs and plain names), found when the first `$ref` is met. */
   resources?: SchemaResources;
 }
 
-/** @example refBase(schema, ["properties", "arguments"]) // { root: schema, fragment: "/properties/arguments", dialect: "2020-12" } */
-function refBase(root: JsonValue, tokens: readonly string[]): RefBase {
+/** @example refBase(schema, ["properties", "arguments"], ["object"]) // { root: schema, fragment: "/properties/arguments", dialect: "2020-12", reach: ["object"] } */
+function refBase(root: JsonValue, tokens: readonly string[], reach: Reach): RefBase {
   const dialect = dialectOf(getOwn(root, "$schema")) ?? DEFAULT_DIALECT;
-  return { root, fragment: tokens.map((token) => `/${fragmentText(escapePointerToken(token))}`).join(""), dialect };
+  return { root, fragment: tokens.map((token) => `/${fragmentText(escapePointerToken(token))}`).join(""), dialect, reach };
 }
 
 /**
@@ -421,8 +439,9 @@ function tupleElements(schema: JsonObject, dialect: Dialect): JsonValue | undefi
 /**
  * The pointer tokens of the schema at `pointer` of a root, in the copy prepare makes of the root:
  * names in maps are the keys prepare gives them (keyFor), and an optional property named like an
- * Object member is the first branch of the anyOf it is wrapped in (orInherited), and a keyword is
- * under the key the copy gives it (copiedKeyword: a 2020-12 `prefixItems` is the copy's `items`).
+ * Object member is the first branch of the anyOf it is wrapped in (orInherited), as everything but
+ * the annotations of a typeless object split in two is (isSplitObject), and a keyword is under the
+ * key the copy gives it (copiedKeyword: a 2020-12 `prefixItems` is the copy's `items`).
  * Undefined when the copy has no schema there: the way passes through a keyword prepare leaves out
  * (contentSchema, dependencies, vendor keywords...) or through data (default, enum...), or names nothing.
  */
@@ -430,8 +449,13 @@ function copyTokens(base: RefBase, pointer: string, keyFor: KeyFor): string[] | 
   const tokens = splitPointer(pointer);
   const out: string[] = [];
   let node: JsonValue | undefined = base.root;
+  // What reaches `node`, as prepare passes it down.
+  let reach: Reach = base.reach;
   for (let i = 0; i < tokens.length; i++) {
     if (!isJsonObject(node)) return undefined;
+    if (isSplitObject(node, reach, base.dialect, refNamesObject(node, base))) out.push("anyOf", "0");
+    const branches = branchReach(node, reach, base.dialect);
+    reach = undefined;
     const keyword = tokens[i]!;
     const value = getOwn(node, keyword);
     const copied = copiedKeyword(node, keyword, base.dialect);
@@ -451,6 +475,7 @@ function copyTokens(base: RefBase, pointer: string, keyFor: KeyFor): string[] | 
     } else if ((ARRAY.has(keyword) || keyword === "items") && Array.isArray(value) && next !== undefined && /^(0|[1-9][0-9]*)$/.test(next)) {
       // A tuple with optional positions keeps its elements apart in the copy (tupleLengths).
       out.push(...(tupleRefTokens(node, copied, value) ?? [copied]), next);
+      if (keyword === "allOf" || keyword === "anyOf" || keyword === "oneOf") reach = branches;
       node = value[Number(next)];
       i++;
     } else if (SINGLE.has(keyword) || (keyword === "items" && !Array.isArray(value))) {
