@@ -22,10 +22,19 @@ export interface ScaffoldSamples {
 export function scaffoldSamples(inputSchema: JsonValue, validate: Validate | undefined): ScaffoldSamples {
   // A `$ref` loop that never descends into the value (a ref-cycle error) makes the validator recurse
   // until the stack runs out: it judges nothing. A build works out samples before it knows of errors.
-  if (!validate || findRefCycles(inputSchema, 1).length > 0) return { derived: undefined, invalid: undefined };
-  const derived = sampleValue(inputSchema, inputSchema, 0);
-  return { derived: derived !== undefined && validate(derived) ? derived : undefined, invalid: invalidArguments(inputSchema, validate) };
+  if (!validate || findRefCycles(inputSchema, 1).length > 0) return NO_SAMPLES;
+  try {
+    const derived = sampleValue(inputSchema, inputSchema, 0);
+    return { derived: derived !== undefined && validate(derived) ? derived : undefined, invalid: invalidArguments(inputSchema, validate) };
+  } catch (error) {
+    // A loop findRefCycles cannot see (one through a `$dynamicRef` whose target depends on the
+    // path validation took): the validator runs out of stack and judges nothing.
+    if (error instanceof RangeError) return NO_SAMPLES;
+    throw error;
+  }
 }
+
+const NO_SAMPLES: ScaffoldSamples = { derived: undefined, invalid: undefined };
 
 /** Arguments the schema rejects, or undefined when it accepts every object. */
 export function invalidArguments(inputSchema: JsonValue, validate: Validate): JsonValue | undefined {

@@ -91,6 +91,16 @@ describe("hostile descriptors", () => {
     expectRejected(await runInProcess(root, ["validate"]), "ref-cycle");
   });
 
+  it("build works out no scaffold samples where the validator runs out of stack on a loop no rule can see", async () => {
+    // ajv enters B (and its "$dynamicAnchor") only inside x: before, it reads "$dynamicRef": "#n" as
+    // the root, from inside the root's own anyOf. Whether it loops depends on the value.
+    const schema = '{ type: object, properties: { x: { $ref: "#/$defs/B" } }, $defs: { B: { $dynamicAnchor: n } }, anyOf: [{ $dynamicRef: "#n" }, { required: [a] }] }';
+    const root = tempProject({ "tools/loop.yaml": `${TOOL_HEAD}inputSchema: ${schema}\n` });
+    const run = await runInProcess(root, ["build"]);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+  });
+
   it("a broken file never hides the diagnostics of the others", async () => {
     const root = tempProject({
       "tools/a-broken.json": "{",

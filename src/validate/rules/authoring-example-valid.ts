@@ -37,7 +37,7 @@ export const authoringExampleValid = defineRule({
         // A `$ref` loop (the ref-cycle error) makes the validator recurse until the stack runs out.
         if (value === undefined || !schema?.dialect || findRefCycles(schema.schema, 1).length > 0) continue;
         const validate = schemas.generatedValidator(schema.schema, schema.dialect);
-        if (!validate || validate(value)) continue;
+        if (!validate || validatesWithinStack(validate, value)) continue;
         const first = validate.errors?.[0];
         const where = first ? `${field}${first.instancePath ? describePointer(first.instancePath).replace(/^(?=[A-Za-z_$])/, ".") : ""}` : field;
         report({
@@ -59,3 +59,16 @@ export const authoringExampleValid = defineRule({
     });
   },
 });
+
+/**
+ * Whether `validate` accepts `value`, or true when it runs out of stack: a loop findRefCycles cannot
+ * see (through a `$dynamicRef` whose target depends on the path validation took) judges nothing.
+ */
+function validatesWithinStack(validate: (value: unknown) => boolean, value: unknown): boolean {
+  try {
+    return validate(value);
+  } catch (error) {
+    if (error instanceof RangeError) return true;
+    throw error;
+  }
+}
