@@ -101,7 +101,7 @@ export const STAGE_DIAGNOSTICS: readonly StageDiagnosticInfo[] = [
     stage: "config",
     summary: "There is no mcp-gen.config.yaml and no descriptor where a project without one keeps them: the folder is not an mcp-gen project (build and validate exit 1).",
   },
-  { id: "ref-cycle", stage: "resolve", summary: "A $ref loop never descends into the value, so validation would never end." },
+  { id: "ref-cycle", stage: "resolve", summary: "A loop of $ref, $dynamicRef or $recursiveRef never descends into the value, so validation would never end." },
   {
     id: "ref-dialect-mismatch",
     stage: "resolve",

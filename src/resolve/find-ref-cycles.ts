@@ -1,37 +1,46 @@
 // Finds `$ref` loops that never descend into the instance: A → allOf → $ref B → $ref A. A validator
 // following such a loop recurses forever, so they are errors. Recursion through `properties`,
 // `items` and the like is fine (each step consumes part of the value) and is not reported.
+// `$dynamicRef` and `$recursiveRef` take part as JSON Schema reads them and, separately, as ajv
+// does (dynamic-ref-edges.ts): a loop under either reading never ends in some validator.
+import { DEFAULT_DIALECT, dialectOf } from "../model/dialect.js";
 import { getOwn, isJsonObject, type JsonValue } from "../model/json.js";
 import { joinPointer } from "../model/pointer.js";
 import { sameDocumentTarget, schemaResources } from "../model/schema-resources.js";
 import { childSchemas, IN_PLACE_KEYWORDS, walkSchema } from "../model/schema-walk.js";
+import { dynamicRefEdges } from "./dynamic-ref-edges.js";
 
 export interface RefCycle {
   /** Pointer (relative to the schema root) of the `$ref` that closes the loop. */
   readonly refPointer: string;
   /** Schema pointers around the loop, starting and ending at the same one. */
   readonly chain: readonly string[];
+  /** Whose reading of `$dynamicRef` and `$recursiveRef` the loop follows ("json-schema" for one of `$ref`s alone). */
+  readonly reading: "json-schema" | "ajv";
 }
 
 interface Edge {
   readonly to: string;
-  /** Set when the edge is a `$ref`: the pointer of that `$ref` keyword. */
+  /** Set when the edge is a reference: the pointer of that keyword. */
   readonly refPointer?: string;
+  /** Set when the edge is a `$dynamicRef` or `$recursiveRef` read as `reading` says. */
+  readonly dynamic?: boolean;
 }
 
 export function findRefCycles(root: JsonValue, maxCycles = 5): RefCycle[] {
   const edges = new Map<string, Edge[]>();
   let hasRef = false;
+  let hasDynamicRef = false;
   walkSchema(root, "", (node) => {
     if (!isJsonObject(node.schema)) return;
-    if (typeof getOwn(node.schema, "$ref") === "string") {
-      hasRef = true;
-      return "stop";
-    }
+    if (typeof getOwn(node.schema, "$ref") === "string") hasRef = true;
+    if (typeof getOwn(node.schema, "$dynamicRef") === "string" || typeof getOwn(node.schema, "$recursiveRef") === "string") hasDynamicRef = true;
+    if (hasRef && hasDynamicRef) return "stop";
   });
-  // Every loop closes with a same-document `$ref`: a schema without one has none (most have none).
-  if (!hasRef) return [];
+  // Every loop closes with a same-document reference: a schema without one has none (most have none).
+  if (!hasRef && !hasDynamicRef) return [];
   const resources = schemaResources(root);
+  const refs = new Map<string, string>();
   walkSchema(root, "", (node) => {
     const out: Edge[] = [];
     if (isJsonObject(node.schema)) {
@@ -41,14 +50,35 @@ export function findRefCycles(root: JsonValue, maxCycles = 5): RefCycle[] {
       // Read where it is written: a "#" ref inside an embedded resource starts at that resource.
       const ref = getOwn(node.schema, "$ref");
       const target = typeof ref === "string" ? sameDocumentTarget(resources, root, node.schema, ref) : undefined;
-      if (target !== undefined) out.push({ to: target, refPointer: joinPointer(node.pointer, "$ref") });
+      if (target !== undefined) {
+        out.push({ to: target, refPointer: joinPointer(node.pointer, "$ref") });
+        refs.set(node.pointer, target);
+      }
     }
     edges.set(node.pointer, out);
   });
-  return depthFirstCycles(edges, maxCycles);
+  const cycles = depthFirstCycles(edges, maxCycles, "json-schema");
+  if (!hasDynamicRef) return cycles;
+  const dialect = dialectOf(getOwn(root, "$schema")) ?? DEFAULT_DIALECT;
+  const dynamic = dynamicRefEdges(root, resources, refs, dialect);
+  const found = new Set(cycles.map((c) => c.refPointer));
+  for (const [reading, extra] of [
+    ["json-schema", dynamic.spec],
+    ["ajv", dynamic.ajv],
+  ] as const) {
+    if (extra.length === 0) continue;
+    const withExtra = new Map([...edges].map(([from, out]) => [from, [...out]]));
+    for (const edge of extra) withExtra.get(edge.from)?.push({ to: edge.to, refPointer: edge.refPointer, dynamic: true });
+    for (const cycle of depthFirstCycles(withExtra, maxCycles, reading)) {
+      if (found.has(cycle.refPointer) || cycles.length >= maxCycles) continue;
+      found.add(cycle.refPointer);
+      cycles.push(cycle);
+    }
+  }
+  return cycles;
 }
 
-function depthFirstCycles(edges: ReadonlyMap<string, readonly Edge[]>, maxCycles: number): RefCycle[] {
+function depthFirstCycles(edges: ReadonlyMap<string, readonly Edge[]>, maxCycles: number, reading: RefCycle["reading"]): RefCycle[] {
   const cycles: RefCycle[] = [];
   const state = new Map<string, "open" | "done">();
   for (const start of edges.keys()) {
@@ -71,8 +101,11 @@ function depthFirstCycles(edges: ReadonlyMap<string, readonly Edge[]>, maxCycles
       } else if (seen === "open") {
         const from = path.findIndex((f) => f.node === edge.to);
         const loop = [...path.slice(from + 1).map((f) => f.via!), edge];
-        const closing = [...loop].reverse().find((e) => e.refPointer !== undefined);
-        cycles.push({ refPointer: closing?.refPointer ?? "", chain: [edge.to, ...path.slice(from + 1).map((f) => f.node), edge.to] });
+        // Reported at a `$dynamicRef` or `$recursiveRef` of the loop when it has one: the reference
+        // whose reading makes it a loop.
+        const closing = [...loop].reverse().find((e) => e.dynamic) ?? [...loop].reverse().find((e) => e.refPointer !== undefined);
+        const chain = [edge.to, ...path.slice(from + 1).map((f) => f.node), edge.to];
+        cycles.push({ refPointer: closing?.refPointer ?? "", chain, reading: closing?.dynamic ? reading : "json-schema" });
       }
     }
   }

@@ -7,7 +7,7 @@ import { joinPointer } from "../model/pointer.js";
 import type { ResolvedTool, SourceDoc, SourceMount } from "../model/source.js";
 import { diagnosticAtPointer, diagnosticInTool, mountFor } from "../load/locate.js";
 import { bundleSchema } from "./bundle-schema.js";
-import { findRefCycles } from "./find-ref-cycles.js";
+import { findRefCycles, type RefCycle } from "./find-ref-cycles.js";
 import type { ProjectFile } from "./project-file.js";
 
 /** The top-level key that holds authoring-only data; never sent on the wire, never hashed. */
@@ -70,7 +70,7 @@ function refCycleDiagnostics(tool: ResolvedTool, doc: SourceDoc, files: Readonly
         diagnosticInTool(tool, docs, `/${key}${cycle.refPointer}`, {
           ruleId: "ref-cycle",
           severity: "error",
-          message: `This $ref loops back without descending into the value (${chain}), so validation would never end.`,
+          message: refCycleMessage(cycle, chain),
           hint: "Make the recursion pass through properties or items, so each step validates a smaller part of the value.",
         }),
       );
@@ -93,4 +93,12 @@ function chainText(tool: ResolvedTool, key: string, chain: readonly string[]): s
   });
   if (steps.every((step) => step.file === tool.file)) return chain.map((pointer) => `#${pointer}`).join(" → ");
   return steps.map((step) => `${step.file}#${step.pointer}`).join(" → ");
+}
+
+/** The loop in words: a `$dynamicRef` or `$recursiveRef` says whose reading of it loops. */
+function refCycleMessage(cycle: RefCycle, chain: string): string {
+  const keyword = cycle.refPointer.slice(cycle.refPointer.lastIndexOf("/") + 1);
+  if (keyword === "$ref") return `This $ref loops back without descending into the value (${chain}), so validation would never end.`;
+  const reader = cycle.reading === "ajv" ? "ajv, the validator of the official SDKs and of the code mcp-gen generates, reads it" : "JSON Schema reads it";
+  return `This ${keyword} loops back without descending into the value (${chain}) as ${reader}, so validation would never end.`;
 }

@@ -91,6 +91,24 @@ describe("hostile descriptors", () => {
     expectRejected(await runInProcess(root, ["validate"]), "ref-cycle");
   });
 
+  it("a loop through $dynamicRef or $recursiveRef is a ref-cycle error, and build never crashes on it", async () => {
+    const schemas = {
+      // "$dynamicRef": "#" with no "$dynamicAnchor" is "$ref": "#"; ajv calls A's own function again.
+      dynamic: '{ type: object, $ref: "#/$defs/A", $defs: { A: { $dynamicRef: "#" } } }',
+      // 2019-09: "$recursiveRef": "#" without "$recursiveAnchor" names the root, whose $ref names x.
+      recursive: '{ $schema: "https://json-schema.org/draft/2019-09/schema", type: object, properties: { x: { $recursiveRef: "#" } }, $ref: "#/properties/x" }',
+    };
+    for (const [name, schema] of Object.entries(schemas)) {
+      const root = tempProject({ "tools/loop.yaml": `${TOOL_HEAD}inputSchema: ${schema}\n` });
+      for (const command of ["validate", "build"]) {
+        const run = await runInProcess(root, [command]);
+        expect(run.code, `${name} ${command}`).toBe(1);
+        expect(run.stdout, `${name} ${command}`).toContain(" error ref-cycle ");
+        expect(run.stderr, `${name} ${command}`).toBe("");
+      }
+    }
+  });
+
   it("build works out no scaffold samples where the validator runs out of stack on a loop no rule can see", async () => {
     // ajv enters B (and its "$dynamicAnchor") only inside x: before, it reads "$dynamicRef": "#n" as
     // the root, from inside the root's own anyOf. Whether it loops depends on the value.
