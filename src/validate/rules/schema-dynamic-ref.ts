@@ -2,6 +2,7 @@ import { isJsonObject } from "../../model/json.js";
 import { joinPointer } from "../../model/pointer.js";
 import { isSameDocumentRef } from "../../model/schema-anchors.js";
 import { defineRule, type RuleReport } from "../define-rule.js";
+import type { RunMemo } from "../../model/run-memo.js";
 import { toolSchemas, walkSubschemas, type ToolSchema } from "../walk.js";
 import { recursiveRefReadings } from "./schema-dynamic-ref/recursive-ref-readings.js";
 
@@ -20,7 +21,8 @@ export const schemaDynamicRef = defineRule({
     "first schema with `$recursiveAnchor: true` that validation entered, resource root or not, and before any against the " +
     "nearest schema a `$ref` names: a `$recursiveAnchor` on a `$defs` entry without `$id` makes ajv check against that " +
     "entry where 2019-09 checks against the root. It is reported where the two readings differ, and under 2020-12, which " +
-    "has no `$recursiveRef` and checks nothing by it while ajv still evaluates it.",
+    "has no `$recursiveRef` and checks nothing by it while ajv still evaluates it. draft-07 has neither keyword and ajv's " +
+    "draft-07 validator ignores both, as JSON Schema does: there either one is only a note.",
   defaultSeverity: "warning",
   must: false,
   why: "The schema itself is valid; validators disagree on it, so it is reported as a warning, as other disagreements are.",
@@ -29,6 +31,10 @@ export const schemaDynamicRef = defineRule({
   checklist: [],
   check(tool, report, { memo }) {
     for (const schema of toolSchemas(tool)) {
+      if (schema.dialect === "draft-07") {
+        noteDraft07(schema, memo, report);
+        continue;
+      }
       let hasRecursiveRef = false;
       walkSubschemas(schema, memo, (node) => {
         if (isJsonObject(node.schema) && Object.hasOwn(node.schema, "$recursiveRef")) hasRecursiveRef = true;
@@ -49,6 +55,26 @@ export const schemaDynamicRef = defineRule({
     }
   },
 });
+
+/**
+ * draft-07 has neither keyword, and ajv's draft-07 validator ignores both, as JSON Schema says: the
+ * two agree, so no warning; a note, since whoever wrote one meant it to check something.
+ */
+function noteDraft07(schema: ToolSchema, memo: RunMemo, report: (r: RuleReport) => void): void {
+  walkSubschemas(schema, memo, (node) => {
+    if (!isJsonObject(node.schema)) return;
+    for (const keyword of ["$dynamicRef", "$recursiveRef"]) {
+      if (!Object.hasOwn(node.schema, keyword)) continue;
+      report({
+        pointer: joinPointer(node.pointer, keyword),
+        target: "key",
+        severity: "info",
+        message: `"${keyword}" is no keyword of JSON Schema draft-07, the dialect of ${schema.key}: neither JSON Schema nor ajv, the validator of the official SDKs and of the code mcp-gen generates, checks the value by it.`,
+        hint: 'Write "$ref" with the same value to check the value against the schema it names.',
+      });
+    }
+  });
+}
 
 /** Each `$recursiveRef: "#"` ajv checks against another schema than JSON Schema does (recursive-ref-readings.ts). */
 function reportRecursiveRefs(schema: ToolSchema, report: (r: RuleReport) => void): void {
