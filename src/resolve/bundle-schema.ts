@@ -251,7 +251,7 @@ class Bundler {
         report("ref-outside-root", `$ref ${quote(ref)} leaves the project: ${target.reason}.`, "Keep shared schemas inside the project (for example under schemas/) and $ref them by relative path.");
         return undefined;
       case "malformed":
-        report("ref-unresolved", `$ref ${quote(ref)} cannot be resolved: ${target.reason}.`, "Fix the reference.");
+        report("ref-unresolved", `$ref ${quote(ref)} cannot be resolved: ${target.reason}.`, target.hint ?? "Fix the reference.");
         return undefined;
       case "local":
         // Unreachable: a fragment-only ref names the resource it is written in.
@@ -470,7 +470,7 @@ function dynamicRefProblem(keyword: string, ref: string, target: Exclude<RefTarg
         hint: "Keep shared schemas inside the project (for example under schemas/) and $ref them by relative path.",
       };
     case "malformed":
-      return { ruleId: "ref-unresolved", message: `${keyword} ${quote(ref)} cannot be resolved: ${target.reason}.`, hint: "Fix the reference." };
+      return { ruleId: "ref-unresolved", message: `${keyword} ${quote(ref)} cannot be resolved: ${target.reason}.`, hint: target.hint ?? "Fix the reference." };
     case "file":
       return {
         ruleId: "ref-unresolved",

@@ -8,7 +8,8 @@ export type RefTarget =
   | { readonly kind: "file"; readonly path: string; readonly fragment: string }
   | { readonly kind: "network"; readonly scheme: string }
   | { readonly kind: "outside-root"; readonly reason: string }
-  | { readonly kind: "malformed"; readonly reason: string };
+  /** `hint`: what to write instead, where there is more to say than "Fix the reference." */
+  | { readonly kind: "malformed"; readonly reason: string; readonly hint?: string };
 
 const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):/;
 
@@ -51,6 +52,15 @@ export function parseRefIn(ref: string, folder: string): RefTarget {
     return { kind: "malformed", reason: `its path "${location}" is not valid percent-encoding` };
   }
   if (decoded.includes("\\") || decoded.includes("\0")) return { kind: "malformed", reason: "its path contains a backslash or NUL" };
+  // "%2F" is a "/" inside one path segment (RFC 3986 § 2.2), a file name no file system allows;
+  // decoding it would read it as a folder step instead.
+  if (/%2f/i.test(location))
+    return { kind: "malformed", reason: `its path "${location}" has an encoded "/" (%2F) inside a name, which no file name can hold`, hint: 'Write "/" between folders as it is, not as %2F.' };
+  // A last segment "", "." or ".." names a folder (RFC 3986 § 5.2.4 keeps the trailing "/"), never a
+  // file: "x.json/" is no name for x.json, and the file system would refuse it (ENOTDIR).
+  const last = decoded.slice(decoded.lastIndexOf("/") + 1);
+  if (last === "" || last === "." || last === "..")
+    return { kind: "malformed", reason: `its path "${location}" names a folder (it ends with "${last === "" ? "/" : last}"), not a file`, hint: "End the path with the file's name." };
   const path = posix.normalize(posix.join(folder, decoded));
   if (path === ".." || path.startsWith("../") || posix.isAbsolute(path)) {
     return { kind: "outside-root", reason: `it resolves to "${path}", outside the project root` };
