@@ -1,7 +1,7 @@
 import { getOwn, isJsonObject, valueAt, type JsonValue } from "../../model/json.js";
 import { sameDocumentTarget, schemaResources } from "../../model/schema-resources.js";
 import { walkSchema } from "../../model/schema-walk.js";
-import { splitPointer } from "../../model/pointer.js";
+import { joinPointer, splitPointer } from "../../model/pointer.js";
 import type { RunMemo } from "../../model/run-memo.js";
 import { defineRule, type RuleReport } from "../define-rule.js";
 import { describePointer, shortJson } from "../describe-pointer.js";
@@ -11,6 +11,7 @@ import { isTooLargeToCompile } from "../../compile/schema-compiler.js";
 import { findRefCycles } from "../../resolve/find-ref-cycles.js";
 import { forEachPattern, toolSchemas } from "../walk.js";
 import { SCHEMA_PATTERN_BOUNDED_TIME } from "./schema-pattern-bounded-time.js";
+import { selfRefResource } from "./schema-valid/self-ref-resource.js";
 
 export const schemaValid = defineRule({
   id: "schema-valid",
@@ -56,6 +57,16 @@ export const schemaValid = defineRule({
       // A loop made only of `$ref`s (A → B → A) makes ajv's compiler recurse until the stack runs out;
       // the resolver reports the loop where it closes (ref-cycle), which says what to change.
       if (/maximum call stack size exceeded/i.test(error) && findRefCycles(schema.schema, 1).length > 0) continue;
+      const trap = /maximum call stack size exceeded/i.test(error) ? selfRefResource(schema.schema, schema.dialect) : undefined;
+      if (trap) {
+        report({
+          pointer: joinPointer(schema.pointer + trap.pointer, "$ref"),
+          target: "key",
+          message: `${schema.key} does not compile: ajv, the validator of the official SDKs and of the code mcp-gen generates, recurses without end on this "$ref" ${JSON.stringify(trap.ref)}, which names a place inside its own embedded resource ("$id": ${JSON.stringify(trap.id)}) with no keyword beside it that validates (an ajv bug).`,
+          hint: `Write "allOf": [{ "$ref": ${JSON.stringify(trap.ref)} }] in its place: it means the same, and ajv compiles it.`,
+        });
+        continue;
+      }
       // A pattern that does not run in bounded time: schema-pattern-bounded-time says which and where, unless it is lowered.
       if (isNonLinearPatternError(error) && severityOf?.(SCHEMA_PATTERN_BOUNDED_TIME) === "error") continue;
       report({
