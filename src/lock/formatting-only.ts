@@ -2,7 +2,10 @@
 // (Prettier, Biome, `eslint --fix` with style rules): whitespace and line breaks, the quotes of a
 // string with the same value, semicolons, trailing commas, redundant parentheses, quotes around an
 // object key that needs none (Prettier's quoteProps "as-needed"), the leading `|` Prettier and Biome
-// give a union they break over lines (`v?:\n    | { … }\n    | string`). Compared by meaning
+// give a union they break over lines (`v?:\n    | { … }\n    | string`); and what an import organizer
+// and a linter's safe fixes change (`biome check --write`): the order of imports and of the names in
+// one, a `let` never assigned again made `const` (code-meaning/module-order.ts, const-lets.ts, where
+// the choice of what counts is argued). Compared by meaning
 // (code-meaning.ts), not by text with those characters removed: a changed string, number or regex,
 // parentheses that change what binds to what, or two tokens run together are an edit. A heuristic
 // that only decides how check and build word a hand edit (one finding for a formatter run over the
@@ -37,7 +40,7 @@ export function reformattedFinding(files: readonly ReformattedFile[]): Diagnosti
     ...diagnosticAtLineStart(first.path, first.line, {
       ruleId: "generated-file-formatted",
       severity: "error",
-      message: `${which} since the last build: only whitespace, quotes, semicolons, commas, parentheses or a union's leading | differ, as when a formatter or linter runs over the generated folder.`,
+      message: `${which} since the last build: only whitespace, quotes, semicolons, commas, parentheses or a union's leading | differ, or the order of imports, or a \`let\` never assigned again made \`const\`, as when a formatter or linter runs over the generated folder.`,
       hint: REFORMATTED_HINT,
     }),
     ...(others.length > 0 ? { related: others.map((file) => ({ file: file.path, line: file.line, column: 1, message: "reformatted" })) } : {}),

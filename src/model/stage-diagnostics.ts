@@ -25,7 +25,7 @@ export const STAGE_DIAGNOSTICS: readonly StageDiagnosticInfo[] = [
     id: "generated-file-formatted",
     stage: "lock",
     summary:
-      "Generated files were reformatted (only whitespace, quotes, semicolons, commas, parentheses or a union's leading | differ): a formatter or linter ran over the generated folder; one finding names them all.",
+      "Generated files were reformatted (only whitespace, quotes, semicolons, commas, parentheses or a union's leading | differ, or the order of imports, or a let never assigned again made const): a formatter or linter ran over the generated folder; one finding names them all.",
   },
   { id: "generated-file-missing", stage: "lock", summary: "A file a build writes is missing from the generated folder." },
   { id: "generated-file-stale", stage: "lock", summary: "A generated file is what an earlier build wrote, not what a build writes now." },

@@ -122,6 +122,17 @@ describe("an edit that only looks like formatting", () => {
     ["an annotation's array brackets moved to the next line", "const x: readonly T[] = [];\n", "const x: readonly T\n[] = [];\n"],
     ["as moved to the next line", "f(x as never);\n", "f(x\nas never);\n"],
     ["two statements without semicolons run into one line", 'import a from "./a"\nimport b from "./b"\n', 'import a from "./a"import b from "./b"\n'],
+    ["an import moved across an import for side effects", 'import "./setup.js";\nimport { a } from "./a.js";\n', 'import { a } from "./a.js";\nimport "./setup.js";\n'],
+    ["import type made a value import", 'import type { A } from "./a.js";\n', 'import { A } from "./a.js";\n'],
+    ["an imported name renamed in the swap", 'import { a as b, c } from "./a.js";\n', 'import { c as b, a } from "./a.js";\n'],
+    ["let made const where it is assigned again", "let a = 1;\na++;\n", "const a = 1;\na++;\n"],
+    ["let made const where a closure assigns it", "let a = 1;\nf(() => {\n  a = 2;\n});\n", "const a = 1;\nf(() => {\n  a = 2;\n});\n"],
+    ["let made const where a pattern assigns it", "let a = 1;\n[a] = b;\n", "const a = 1;\n[a] = b;\n"],
+    ["let made const where a for-of head assigns it", "let a;\nfor (a of b) f(a);\n", "const a;\nfor (a of b) f(a);\n"],
+    ["let made const where a non-null assertion is assigned", "let a = f();\na! = 2;\n", "const a = f();\na! = 2;\n"],
+    ["a line break before < after as (a comparison)", "const c = x as T < y;\n", "const c = x as T\n< y;\n"],
+    ["parentheses around in taken out in a for head", 'for (let i = ("k" in o); i; ) f();\n', 'for (let i = "k" in o; i; ) f();\n'],
+    ["a semicolon after while in a loop with an empty body", "while (a);\nreturn b;\n", "while (a)\nreturn b;\n"],
   ])("%s", (_, generated, edited) => {
     expect(differsOnlyInFormatting(generated, edited)).toBe(false);
     expect(differsOnlyInFormatting(edited, generated)).toBe(false);
@@ -178,6 +189,21 @@ describe("a change a formatter makes", () => {
       "class A {\n  a: () => void\n  b = new Set<string>()\n  c: Map<string, number>\n  d = 1\n}\n",
     ],
     ["an object type's members on lines of their own", "type T = { a: A; b: B };\n", "type T = {\n  a: A\n  b: B\n}\n"],
+    ["a type literal after as, broken over lines", "f((s as { p?: object } | undefined)?.p);\n", "f(\n  (\n    s as\n      | {\n          p?: object;\n        }\n      | undefined\n  )?.p,\n);\n"],
+    ["a type literal in type arguments", "const m = new WeakMap<K, { a: A; b: B }>();\n", "const m = new WeakMap<\n  K,\n  {\n    a: A\n    b: B\n  }\n>()\n"],
+    ["a type literal in a parameter's annotation", "function f(x: { a: A }, y: B) {}\n", "function f(\n  x: {\n    a: A;\n  },\n  y: B,\n) {}\n"],
+    ["a type literal in a function's return type, then its body", "function f(): { a: A } {\n  g();\n  return h;\n}\n", "function f(): {\n  a: A;\n} {\n  g()\n  return h\n}\n"],
+    ["a type literal in a type parameter's constraint", "function f<T extends { a?: A }>(x: T): T {\n  return x;\n}\n", "function f<\n  T extends {\n    a?: A\n  },\n>(x: T): T {\n  return x\n}\n"],
+    ["a leading | inside type arguments", "type H = Readonly<Record<string, string | undefined>>;\n", "type H = Readonly<\n  Record<\n    string,\n    | string\n    | undefined\n  >\n>;\n"],
+    ["an operator first on its line", "if (f(a) < 1 || b) g();\n", "if (\n  f(a)\n  < 1\n  || b\n) g();\n"],
+    ["a trailing comma in a call of a method named like a keyword", "const k = Uint32Array.of(1, 2);\nm.delete(k);\n", "const k = Uint32Array.of(\n  1,\n  2,\n);\nm.delete(\n  k,\n);\n"],
+    ["the semicolon before else", "if (a) f();\nelse g();\n", "if (a) f()\nelse g()\n"],
+    ["the semicolon after as const", "export const A = [1] as const;\nexport type B = (typeof A)[number];\n", "export const A = [1] as const\nexport type B = (typeof A)[number]\n"],
+    ["the semicolons in a case's block", 'switch (x) {\n  case "a": {\n    f();\n    return { k: 1 };\n  }\n}\n', 'switch (x) {\n  case "a": {\n    f()\n    return { k: 1 }\n  }\n}\n'],
+    ["the semicolons in a catch block without a binding", "try {\n  f();\n} catch {\n  g();\n  return h;\n}\n", "try {\n  f()\n} catch {\n  g()\n  return h\n}\n"],
+    ["the semicolon after do … while", "do {\n  f();\n} while (a);\nreturn b;\n", "do {\n  f()\n} while (a)\nreturn b\n"],
+    ["parentheses around an in test (experimental ternaries)", 'const x = "k" in o ? a : b;\n', 'const x = ("k" in o) ? a : b;\n'],
+    ["parentheses around a conditional type's extends type", "type R<T> = T extends { a: infer A } ? A : never;\n", "type R<T> = T extends ({ a: infer A }) ? A : never;\n"],
   ])("%s", (_, generated, formatted) => {
     expect(differsOnlyInFormatting(generated, formatted)).toBe(true);
     expect(differsOnlyInFormatting(formatted, generated)).toBe(true);
@@ -192,10 +218,16 @@ describe("a change a formatter makes", () => {
 //   biome/             biome 2.6.8 format --write, with formatter.indentStyle "tab" and
 //                      javascript.formatter { quoteStyle "single", semicolons "asNeeded",
 //                      arrowParentheses "asNeeded", quoteProperties "asNeeded", bracketSpacing false }
+//   biome-check/       biome 2.6.8 check --write with no configuration: Biome's formatter, its
+//                      import organizer (names in an import sorted, declarations sorted by source)
+//                      and the recommended lint rules' safe fixes (useConst: `let` never assigned
+//                      again becomes `const`)
+//   prettier-narrow/   prettier 3.10.1 --no-config --print-width 20 --write (type literals broken
+//                      over lines, each member then ended by `;`)
 describe("what Prettier and Biome write for generated modules", () => {
   const fixtures = join(REPO_ROOT, "test/fixtures/formatting-only");
   const modules = readdirSync(join(fixtures, "generated")).sort();
-  const runs = ["prettier", "prettier-no-semi", "biome"].flatMap((formatter) => modules.map((module) => [formatter, module] as const));
+  const runs = ["prettier", "prettier-no-semi", "biome", "biome-check", "prettier-narrow"].flatMap((formatter) => modules.map((module) => [formatter, module] as const));
   const read = (folder: string, module: string) => readFileSync(join(fixtures, folder, module), "utf8");
 
   it.each(runs)("is formatting: %s on %s", (formatter, module) => {

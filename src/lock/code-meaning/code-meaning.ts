@@ -3,11 +3,16 @@
 // spelling), with what formatters add or drop left out where that changes nothing: redundant
 // parentheses (redundant-parens.ts), trailing commas, a union's leading `|`, quotes around an object
 // key that is a plain name; and each statement and type member ended by one `;` (statement-ends.ts),
-// whether the text wrote it or left it to automatic semicolon insertion. Then its comments, squeezed.
+// whether the text wrote it or left it to automatic semicolon insertion, in interfaces and type
+// aliases as in the types that stand in code (type-runs.ts: after `as`, in annotations, in type
+// arguments); a `let` never assigned again read as `const` (const-lets.ts), and the module's imports
+// in one order (module-order.ts). Then its comments, squeezed.
 // Undefined for text that does not scan or whose brackets do not pair. Never runs the text.
 import { type CodeGroup, type CodeItem, groupCode, isBracketGroup, isGroup, isToken } from "./code-groups.js";
 import { endsOperand } from "./code-words.js";
-import { childKind, type LevelKind, typedItems } from "./level-kinds.js";
+import { constLets } from "./const-lets.js";
+import { childKind, type LevelKind, levelTypes } from "./level-kinds.js";
+import { sortModuleDeclarations } from "./module-order.js";
 import { isRedundantParen, type LevelPlace } from "./redundant-parens.js";
 import { type CodeToken, codeToken, scanCode } from "./scan-code.js";
 import { insertRestrictedSemicolons, separateTypeMembers, settleSemicolons } from "./statement-ends.js";
@@ -23,7 +28,7 @@ export function codeMeaning(text: string): string | undefined {
   const scanned = scanCode(text);
   const tree = scanned && groupCode(scanned.tokens);
   if (!scanned || !tree) return undefined;
-  let keys = flatten(canonicalItems(tree, "statements", false));
+  let keys = flatten(sortModuleDeclarations(canonicalItems(tree, "statements", false), flatten));
   for (const comment of scanned.comments) keys += `c${comment.length}:${comment}`;
   return keys;
 }
@@ -34,23 +39,26 @@ function canonicalGroup(group: CodeGroup, kind: LevelKind, types: boolean): Code
 
 /** A level's items with its groups made canonical first, then the formatting at this level left out. */
 function canonicalItems(group: CodeGroup, kind: LevelKind, types: boolean): CodeItem[] {
-  const typed = types ? undefined : typedItems(group.items);
+  const level = types ? undefined : levelTypes(group.items, kind);
+  const isTyped = (i: number) => level === undefined || level.typed.has(i);
   const children = group.items.map((item, i) => {
     if (!isGroup(item)) return item;
-    const inType = types || typed!.has(i);
-    return canonicalGroup(item, childKind(group, i, kind, inType), inType);
+    return canonicalGroup(item, childKind(group, i, kind, level), isTyped(i));
   });
+  const typedTokens = new Set(group.items.filter((_, i) => isTyped(i)));
   const unpiped = dropLeadingPipes(
-    insertRestrictedSemicolons(children, (i) => types || typed!.has(i)),
+    insertRestrictedSemicolons(children, isTyped, kind === "expression" || kind === "arguments" ? "expression" : kind === "statements" ? "statements" : "other"),
     group.open,
     kind,
+    typedTokens,
   );
   const unquoted = isBracketGroup(group, "{") ? unquoteKeys(unpiped) : unpiped;
   const unwrapped = unwrapRedundantParens(unquoted, { group, kind: PLACES[kind] });
   // A grouping `(…)` holds one expression: a comma at its end is not a trailing comma.
   const commas = kind === "expression" && isBracketGroup(group, "(") ? unwrapped : dropTrailingCommas(unwrapped, group.open);
   if (kind === "type") return separateTypeMembers(commas);
-  if (kind === "statements" || kind === "class") return settleSemicolons(commas, kind === "class");
+  if (kind === "statements") return [...constLets(settleSemicolons(commas, false))];
+  if (kind === "class") return settleSemicolons(commas, true);
   return commas;
 }
 
@@ -67,10 +75,11 @@ const PLACES: Readonly<Record<LevelKind, LevelPlace["kind"]>> = {
 
 /**
  * `type T =\n  | A\n  | B`: the `|` before a union's first member. A `,` comes before a type in a
- * list of types (type arguments, a tuple), never between statements or an object's members; an
- * object's `:` comes before a value, never a type.
+ * list of types (type arguments, a tuple), never between statements or an object's members (a `,`
+ * that is part of a type, `typed`, is in type arguments); an object's `:` comes before a value,
+ * never a type.
  */
-function dropLeadingPipes(items: readonly CodeItem[], open: CodeToken | undefined, kind: LevelKind): CodeItem[] {
+function dropLeadingPipes(items: readonly CodeItem[], open: CodeToken | undefined, kind: LevelKind, typed: ReadonlySet<CodeItem>): CodeItem[] {
   const out: CodeItem[] = [];
   const betweenMembers = kind === "statements" || kind === "members" || kind === "class";
   items.forEach((item, i) => {
@@ -83,7 +92,7 @@ function dropLeadingPipes(items: readonly CodeItem[], open: CodeToken | undefine
         : !isGroup(prev) &&
           (prev.kind === "punct" || prev.kind === "word") &&
           LEADING_PIPE_AFTER.has(prev.value) &&
-          !(betweenMembers && prev.value === ",") &&
+          !(betweenMembers && prev.value === "," && !typed.has(prev)) &&
           !(kind === "members" && prev.value === ":");
     if (!(isToken(item, "|") && typeFollows && afterType)) out.push(item);
   });
@@ -156,5 +165,6 @@ function flatten(items: readonly CodeItem[]): string {
 }
 
 function tokenKey(token: CodeToken): string {
-  return `${token.kind[0]}${token.part?.[0] ?? ""}${token.value.length}:${token.value}`;
+  // A property reads as the word it is: only where it stands (after `.`) makes it one.
+  return `${token.kind === "property" ? "w" : token.kind[0]}${token.part?.[0] ?? ""}${token.value.length}:${token.value}`;
 }

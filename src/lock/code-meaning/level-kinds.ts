@@ -4,6 +4,7 @@
 // code-meaning.ts needs it: where a semicolon can go, and where parentheses can be grouping ones.
 import { type CodeGroup, type CodeItem, isBracketGroup, isGroup, isToken, leadToken } from "./code-groups.js";
 import { endsOperand, isControlWord, TYPE_OPERATOR_WORDS } from "./code-words.js";
+import { type LevelTypes, typeEnd, typeRuns } from "./type-runs.js";
 
 /**
  * Statements (the whole text, a block), the members of a type (an interface, an object type) or of a
@@ -16,16 +17,23 @@ export type LevelKind = "statements" | "type" | "class" | "members" | "params" |
 const HEADED_WORDS: ReadonlySet<string> = new Set(["if", "while", "for", "switch", "with", "catch"]);
 /** `namespace N {`, `module M {`, `declare global {`: their bodies hold statements. */
 const NAMESPACE_WORDS: readonly string[] = ["namespace", "module", "declare"];
-/** `else {`, `do {`, `try {`, `finally {`: blocks. */
-const BLOCK_AFTER_WORDS: ReadonlySet<string> = new Set(["else", "do", "try", "finally"]);
+/** `else {`, `do {`, `try {`, `catch {` (no binding), `finally {`: blocks. */
+const BLOCK_AFTER_WORDS: ReadonlySet<string> = new Set(["else", "do", "try", "catch", "finally"]);
 
-/** What the group at `items[i]` holds, in a level of `kind`; `inType` when it stands in a type. */
-export function childKind(group: CodeGroup, i: number, kind: LevelKind, inType: boolean): LevelKind {
+/** What the group at `items[i]` holds, in a level of `kind`, where `types` are the level's types and functions' bodies. */
+export function childKind(group: CodeGroup, i: number, kind: LevelKind, types: LevelTypes | undefined): LevelKind {
   const item = group.items[i];
   if (isBracketGroup(item, "(")) return parenKind(group.items, i, kind);
   if (!isBracketGroup(item, "{")) return "expression";
-  if (inType) return "type";
-  return opensBlock(group, i) ? "statements" : isClassBody(group.items, i) ? "class" : "members";
+  if (types === undefined || types.typed.has(i)) return "type";
+  return types.bodies.has(i) || opensBlock(group, i) ? "statements" : isClassBody(group.items, i) ? "class" : "members";
+}
+
+/** The items of a level of `kind` that are types (typedItems, and type-runs.ts's), and the `{` groups that are functions' bodies after a return type. */
+export function levelTypes(items: readonly CodeItem[], kind: LevelKind): LevelTypes {
+  const types = typeRuns(items, kind);
+  for (const i of typedItems(items)) types.typed.add(i);
+  return types;
 }
 
 /**
@@ -95,16 +103,35 @@ function isClassBody(items: readonly CodeItem[], i: number): boolean {
  * or `catch`, between a method's name and its body, or a method or call signature in a type.
  */
 function isParameterList(items: readonly CodeItem[], i: number, kind: LevelKind): boolean {
-  const prev = items[i - 1];
   const next = items[i + 1];
-  const generator = isToken(items[i - 2], "*") && isToken(items[i - 3], "function");
-  if (isToken(next, "=>") || isToken(prev, "function") || isToken(prev, "catch") || isToken(items[i - 2], "function") || generator) return true;
+  // Type parameters stand between a function's or method's name and its parameters: `function f<T>(x: T) {`.
+  const head = typeParametersStart(items, i);
+  const prev = items[head - 1];
+  const generator = isToken(items[head - 2], "*") && isToken(items[head - 3], "function");
+  if (isToken(next, "=>") || isToken(prev, "function") || isToken(prev, "catch") || isToken(items[head - 2], "function") || generator) return true;
+  // An arrow function with a return type, `(x: A): B => …`; not `c ? (x) : y`.
+  if (isToken(next, ":") && !isToken(prev, "?")) {
+    const end = typeEnd(items, i + 2);
+    if (end > i + 2 && isToken(items[end], "=>")) return true;
+  }
   const name = prev !== undefined && !isGroup(prev) && prev.kind === "word";
   if (name && isBracketGroup(next, "{")) return !HEADED_WORDS.has(prev.value);
   if ((kind === "members" || kind === "class") && name && isToken(next, ":")) return true;
   if (kind !== "type") return false;
   // In an interface or object type, a `(` starts a call or method signature unless a type is expected before it.
   return prev === undefined || isToken(prev, ";") || isToken(prev, ",") || isToken(prev, "?") || isToken(prev, ">") || (name && !TYPE_OPERATOR_WORDS.has(prev.value));
+}
+
+/** The index of the `<` that opens type parameters right before `items[i]`, or `i` when a `>` does not end there. */
+function typeParametersStart(items: readonly CodeItem[], i: number): number {
+  if (!isToken(items[i - 1], ">")) return i;
+  let depth = 0;
+  for (let j = i - 1; j >= 0; j--) {
+    if (isToken(items[j], ">")) depth++;
+    else if (isToken(items[j], "<") && --depth === 0) return j;
+    else if (isToken(items[j], ";") || isBracketGroup(items[j], "{")) return i;
+  }
+  return i;
 }
 
 /**
@@ -116,8 +143,19 @@ function opensBlock(group: CodeGroup, i: number): boolean {
   const prev = group.items[i - 1];
   if (prev === undefined) return group.open === undefined || group.open.value === "{";
   if (isGroup(prev)) return isBracketGroup(prev, "(") || isBracketGroup(prev, "{") || followsReturnType(group.items, i);
-  if (prev.kind === "punct") return prev.value === ";" || prev.value === "=>" || (prev.value === ">" && followsReturnType(group.items, i));
+  if (prev.kind === "punct") return prev.value === ";" || prev.value === "=>" || (prev.value === ">" && followsReturnType(group.items, i)) || (prev.value === ":" && endsCaseLabel(group.items, i - 1));
   return prev.kind === "word" && (BLOCK_AFTER_WORDS.has(prev.value) || NAMESPACE_WORDS.some((word) => isToken(group.items[i - 2], word)) || followsReturnType(group.items, i));
+}
+
+/** Whether the `:` at `items[colon]` ends `case …:` or `default:`, so that a `{` after it is a block (not `c ? a : {…}`). */
+function endsCaseLabel(items: readonly CodeItem[], colon: number): boolean {
+  if (isToken(items[colon - 1], "default")) return true;
+  for (let j = colon - 1; j >= 0; j--) {
+    const item = items[j]!;
+    if (isToken(item, "case")) return true;
+    if (!isGroup(item) && item.kind === "punct" && item.value !== ".") return false;
+  }
+  return false;
 }
 
 /** Whether the items before `items[i]` end in `(…): Type`, a function's or method's return type (`(): () => T` included). */

@@ -23,6 +23,7 @@ const PRECEDENCE: ReadonlyMap<string, number> = new Map([
   ["<=", 7],
   [">=", 7],
   ["instanceof", 7],
+  ["in", 7],
   ["<<", 8],
   [">>", 8],
   [">>>", 8],
@@ -114,7 +115,7 @@ export function isRedundantParen(around: Around, place: LevelPlace): boolean {
   if (before.kind === "slot" && before.arrowBody && isBracketGroup(inner[0], "{")) return false;
   // `(a, b)` is one argument, `a, b` two; `in` inside parentheses is allowed in a for head.
   if (inner.some((item) => isToken(item, ","))) return before.kind === "slot" && before.commaAllowed && after.kind === "end";
-  if (inner.some((item) => isToken(item, "in"))) return false;
+  if (inner.some((item) => isToken(item, "in")) && isForHead(place.group)) return false;
   const shape = shapeOf(inner);
   if (after.kind === "postfix" || after.kind === "assigned") return shape.kind === "operand" && !(shape.optionalChain && after.kind === "postfix");
   return fitsBefore(shape, before) && fitsAfter(shape, after);
@@ -168,7 +169,8 @@ function beforeGroup(around: Around, place: LevelPlace): Before {
     if (value === "case") return { kind: "slot", statement: false, arrowBody: false, commaAllowed: false };
     if (value === "else" || value === "do") return { kind: "slot", statement: true, arrowBody: false, commaAllowed: false };
     if (value === "instanceof") return { kind: "binary", operator: value, precedence: 7 };
-    if (PREFIX_WORDS.has(value) || value === "as" || value === "satisfies") return { kind: "prefix" };
+    // `T extends (A) ? B : C`, `<T extends (A)>`: a type follows, as after a prefix operator.
+    if (PREFIX_WORDS.has(value) || value === "as" || value === "satisfies" || value === "extends") return { kind: "prefix" };
     return { kind: "syntax" };
   }
   const slot = { kind: "slot", statement: false, arrowBody: false, commaAllowed: false } as const;
@@ -243,6 +245,11 @@ function startsStatement(inner: readonly CodeItem[]): boolean {
   return inner.length === 1 && !isGroup(first) && first.kind === "string";
 }
 
+/** Whether a level may be a for head, where `in` outside parentheses would end its first part: it holds a `;`, `of` or `in`. */
+function isForHead(group: CodeGroup): boolean {
+  return isBracketGroup(group, "(") && group.items.some((item) => isToken(item, ";") || isToken(item, "of") || isToken(item, "in"));
+}
+
 function isPlainName(item: CodeItem | undefined): boolean {
   return item !== undefined && !isGroup(item) && item.kind === "word" && !NOT_OPERAND.has(item.value) && !item.value.startsWith("#");
 }
@@ -256,7 +263,7 @@ function shapeOf(items: readonly CodeItem[]): Shape {
   let loosest = Number.POSITIVE_INFINITY;
   for (let i = first.end; i < items.length; ) {
     const item = items[i]!;
-    if (isGroup(item) || (item.kind !== "punct" && item.value !== "instanceof")) return other;
+    if (isGroup(item) || (item.kind !== "punct" && item.value !== "instanceof" && item.value !== "in")) return other;
     const operator = item.value === ">" ? joinedGreater((o) => items[i + o]) : item.value;
     const precedence = PRECEDENCE.get(operator);
     if (precedence === undefined) return other;
@@ -287,7 +294,7 @@ function operandAt(items: readonly CodeItem[], start: number): { end: number; pr
     if (isToken(item, ".") || isToken(item, "?.")) {
       optionalChain ||= isToken(item, "?.");
       const name = items[i + 1];
-      const nameOrCall = name !== undefined && ((!isGroup(name) && name.kind === "word") || (isToken(item, "?.") && isGroup(name)));
+      const nameOrCall = name !== undefined && ((!isGroup(name) && name.kind === "property") || (isToken(item, "?.") && isGroup(name)));
       if (!nameOrCall) return undefined;
       i += 2;
     } else if (isBracketGroup(item, "[") || isBracketGroup(item, "(") || isToken(item, "!") || (!isGroup(item) && item.kind === "template") || isTemplateGroup(item, "head")) {

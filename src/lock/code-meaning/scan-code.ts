@@ -6,7 +6,8 @@
 // scanner returns it until its parser asks for `>>`: the `>>` that closes two lists of type arguments
 // reads the same as `> >` split over two lines. Never runs the text.
 
-export type CodeTokenKind = "word" | "string" | "number" | "template" | "regex" | "punct";
+/** A `property` is a word after `.` or `?.`: a name, never a keyword (`map.delete(k)`, `Uint32Array.of(…)`). */
+export type CodeTokenKind = "word" | "property" | "string" | "number" | "template" | "regex" | "punct";
 
 /** Which part of a template literal: all of it, or the text before, between or after its `${…}`. */
 export type TemplatePart = "whole" | "head" | "middle" | "tail";
@@ -163,7 +164,8 @@ export function scanCode(text: string): ScannedCode | undefined {
     }
     const wordEnd = scanWord(text, c === "#" ? i + 1 : i);
     if (wordEnd !== undefined) {
-      push(codeToken("word", text.slice(i, wordEnd), newline));
+      const property = prev?.kind === "punct" && (prev.value === "." || prev.value === "?.");
+      push(codeToken(property ? "property" : "word", text.slice(i, wordEnd), newline));
       i = wordEnd;
       continue;
     }
@@ -216,6 +218,7 @@ function regexAllowed(prev: CodeToken | undefined, afterControlHeader: boolean):
   switch (prev.kind) {
     case "word":
       return WORDS_BEFORE_EXPRESSION.has(prev.value);
+    case "property":
     case "number":
     case "string":
     case "regex":
