@@ -124,6 +124,7 @@ describe("an edit that only looks like formatting", () => {
     ["two statements without semicolons run into one line", 'import a from "./a"\nimport b from "./b"\n', 'import a from "./a"import b from "./b"\n'],
     ["an import moved across an import for side effects", 'import "./setup.js";\nimport { a } from "./a.js";\n', 'import { a } from "./a.js";\nimport "./setup.js";\n'],
     ["import type made a value import", 'import type { A } from "./a.js";\n', 'import { A } from "./a.js";\n'],
+    ["a local export list that exports another name", "const x = 1;\nexport { x };\n", "const x = 1;\nexport { x as y };\n"],
     ["an imported name renamed in the swap", 'import { a as b, c } from "./a.js";\n', 'import { c as b, a } from "./a.js";\n'],
     ["let made const where it is assigned again", "let a = 1;\na++;\n", "const a = 1;\na++;\n"],
     ["let made const where a closure assigns it", "let a = 1;\nf(() => {\n  a = 2;\n});\n", "const a = 1;\nf(() => {\n  a = 2;\n});\n"],
@@ -202,6 +203,12 @@ describe("a change a formatter makes", () => {
     ["the semicolons in a case's block", 'switch (x) {\n  case "a": {\n    f();\n    return { k: 1 };\n  }\n}\n', 'switch (x) {\n  case "a": {\n    f()\n    return { k: 1 }\n  }\n}\n'],
     ["the semicolons in a catch block without a binding", "try {\n  f();\n} catch {\n  g();\n  return h;\n}\n", "try {\n  f()\n} catch {\n  g()\n  return h\n}\n"],
     ["the semicolon after do … while", "do {\n  f();\n} while (a);\nreturn b;\n", "do {\n  f()\n} while (a)\nreturn b\n"],
+    [
+      "imports sorted and a local export list moved among the re-exports (TypeScript's organizeImports)",
+      'import { b, type C } from "./b.js";\nimport type { A } from "./a.js";\nimport { z } from "./z.js";\nexport * from "./z.js";\nexport { q } from "./q.js";\nconst x = 1;\nexport { x, b };\n',
+      'import type { A } from "./a.js";\nimport { type C, b } from "./b.js";\nimport { z } from "./z.js";\nexport { q } from "./q.js";\nexport * from "./z.js";\nexport { b, x };\nconst x = 1;\n',
+    ],
+    ["a let never assigned again made const (useConst)", "let a = 1;\nlet b = 2;\nb += a;\nexport let c = { a };\n", "const a = 1;\nlet b = 2;\nb += a;\nexport const c = { a };\n"],
     ["parentheses around an in test (experimental ternaries)", 'const x = "k" in o ? a : b;\n', 'const x = ("k" in o) ? a : b;\n'],
     ["parentheses around a conditional type's extends type", "type R<T> = T extends { a: infer A } ? A : never;\n", "type R<T> = T extends ({ a: infer A }) ? A : never;\n"],
   ])("%s", (_, generated, formatted) => {

@@ -10,7 +10,10 @@
 // their order can change is the order in which the modules they name are first evaluated. A
 // declaration that loads a module for its side effects alone (`import "./setup.js"`) says that
 // order matters: organizers never move a declaration across one, and neither does this. `import
-// type` and `export type … from` are erased, so they load nothing and their order means nothing.
+// type` and `export type … from` are erased, and a local `export {…}` names what the module's own
+// declarations bind: these load nothing, and their order means nothing (TypeScript's
+// organizeImports, which prettier-plugin-organize-imports runs, moves an `export {…}` up among the
+// re-exports).
 // Among the other declarations, order is set aside: a generated module imports mcp-gen's runtime,
 // its sibling generated modules and the project's handlers, none of which the generated code asks
 // to run in any order, and every import organizer treats that order as free. A hand edit that only
@@ -22,8 +25,8 @@ import { codeToken } from "./scan-code.js";
 const SEMICOLON = codeToken("punct", ";", false);
 const COMMA = codeToken("punct", ",", false);
 
-/** What a top-level statement is to the module's loading. */
-type ModuleRole = "type-only" | "side-effect" | "loads" | "other";
+/** What a top-level statement is to the module's loading: `loads-nothing` for `import type`, `export type … from` and a local `export {…}`. */
+type ModuleRole = "loads-nothing" | "side-effect" | "loads" | "other";
 
 /**
  * @param key the comparison's key for a list of items, to sort by
@@ -32,18 +35,18 @@ type ModuleRole = "type-only" | "side-effect" | "loads" | "other";
 export function sortModuleDeclarations(items: readonly CodeItem[], key: (items: readonly CodeItem[]) => string): readonly CodeItem[] {
   if (!items.some((item) => isToken(item, "import") || isToken(item, "export"))) return items;
   const statements = splitStatements(items).map((statement) => sortSpecifiers(statement, key));
-  const typeOnly: CodeItem[][] = [];
+  const loadsNothing: CodeItem[][] = [];
   const loading: CodeItem[][][] = [[]];
   const others: CodeItem[][] = [];
   for (const statement of statements) {
     const role = moduleRole(statement);
-    if (role === "type-only") typeOnly.push(statement);
+    if (role === "loads-nothing") loadsNothing.push(statement);
     else if (role === "side-effect") loading.push([statement], []);
     else if (role === "loads") loading.at(-1)!.push(statement);
     else others.push(statement);
   }
   const byKey = (run: CodeItem[][]) => run.map((statement) => ({ statement, key: key(statement) })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  const ordered = [...byKey(typeOnly), ...loading.flatMap(byKey)].map(({ statement }) => statement);
+  const ordered = [...byKey(loadsNothing), ...loading.flatMap(byKey)].map(({ statement }) => statement);
   return joinStatements([...ordered, ...others]);
 }
 
@@ -62,8 +65,8 @@ function joinStatements(statements: readonly (readonly CodeItem[])[]): CodeItem[
 }
 
 /**
- * `import … from "m"`, `import "m"`, `export * from "m"`, `export {…} from "m"`, and which of them
- * are type-only. Not `import x = require("m")`, `import("m")`, `import.meta`, or a declaration with
+ * `import … from "m"`, `import "m"`, `export * from "m"`, `export {…} from "m"`, `export {…}`, and
+ * which of them load nothing. Not `import x = require("m")`, `import("m")`, `import.meta`, or a declaration with
  * import attributes (`with {…}`): those stay where they are.
  */
 function moduleRole(statement: readonly CodeItem[]): ModuleRole {
@@ -73,9 +76,13 @@ function moduleRole(statement: readonly CodeItem[]): ModuleRole {
   if (isToken(first, "import")) {
     if (statement.length === 2 && !isGroup(second) && second?.kind === "string") return "side-effect";
     if (!fromString) return "other";
-  } else if (!isToken(first, "export") || !fromString) return "other";
+  } else if (!isToken(first, "export")) return "other";
+  else if (!fromString) {
+    const list = isToken(second, "type") ? third : second;
+    return isBracketGroup(list, "{") && statement.at(-1) === list ? "loads-nothing" : "other";
+  }
   // `import type from "m"` and `import type, {…} from "m"` import a default named type.
-  return isToken(second, "type") && !isToken(third, "from") && !isToken(third, ",") ? "type-only" : "loads";
+  return isToken(second, "type") && !isToken(third, "from") && !isToken(third, ",") ? "loads-nothing" : "loads";
 }
 
 /** An import's or export's `{…}` list of names, sorted; any other statement as it is. */
