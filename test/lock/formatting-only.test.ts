@@ -124,6 +124,11 @@ describe("an edit that only looks like formatting", () => {
     ["two statements without semicolons run into one line", 'import a from "./a"\nimport b from "./b"\n', 'import a from "./a"import b from "./b"\n'],
     ["an import moved across an import for side effects", 'import "./setup.js";\nimport { a } from "./a.js";\n', 'import { a } from "./a.js";\nimport "./setup.js";\n'],
     ["import type made a value import", 'import type { A } from "./a.js";\n', 'import { A } from "./a.js";\n'],
+    [
+      "a call's object argument after a conditional's : with its members run together",
+      "const o = { a: c ? f(x) : { m() {\n  g\n  (y);\n} } };\n",
+      "const o = { a: c ? f(x) : { m() {\n  g;\n  (y);\n} } };\n",
+    ],
     ["a local export list that exports another name", "const x = 1;\nexport { x };\n", "const x = 1;\nexport { x as y };\n"],
     ["an imported name renamed in the swap", 'import { a as b, c } from "./a.js";\n', 'import { c as b, a } from "./a.js";\n'],
     ["let made const where it is assigned again", "let a = 1;\na++;\n", "const a = 1;\na++;\n"],

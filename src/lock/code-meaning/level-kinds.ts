@@ -4,7 +4,7 @@
 // code-meaning.ts needs it: where a semicolon can go, and where parentheses can be grouping ones.
 import { type CodeGroup, type CodeItem, isBracketGroup, isGroup, isToken, leadToken } from "./code-groups.js";
 import { endsOperand, isControlWord, TYPE_OPERATOR_WORDS } from "./code-words.js";
-import { type LevelTypes, typeEnd, typeRuns } from "./type-runs.js";
+import { isArrowReturnType, type LevelTypes, typeRuns } from "./type-runs.js";
 
 /**
  * Statements (the whole text, a block), the members of a type (an interface, an object type) or of a
@@ -109,11 +109,7 @@ function isParameterList(items: readonly CodeItem[], i: number, kind: LevelKind)
   const prev = items[head - 1];
   const generator = isToken(items[head - 2], "*") && isToken(items[head - 3], "function");
   if (isToken(next, "=>") || isToken(prev, "function") || isToken(prev, "catch") || isToken(items[head - 2], "function") || generator) return true;
-  // An arrow function with a return type, `(x: A): B => …`; not `c ? (x) : y`.
-  if (isToken(next, ":") && !isToken(prev, "?")) {
-    const end = typeEnd(items, i + 2);
-    if (end > i + 2 && isToken(items[end], "=>")) return true;
-  }
+  if (isToken(next, ":") && isArrowReturnType(items, i)) return true;
   const name = prev !== undefined && !isGroup(prev) && prev.kind === "word";
   if (name && isBracketGroup(next, "{")) return !HEADED_WORDS.has(prev.value);
   if ((kind === "members" || kind === "class") && name && isToken(next, ":")) return true;

@@ -7,7 +7,7 @@
 // where it is unsure: what it does not read as a type stays an expression, which only makes more
 // changes count as edits.
 import { type CodeItem, isBracketGroup, isGroup, isToken } from "./code-groups.js";
-import { NOT_OPERAND } from "./code-words.js";
+import { endsOperand, NOT_OPERAND } from "./code-words.js";
 
 export interface LevelTypes {
   /** Indices of the items that are (part of) a type. */
@@ -24,6 +24,7 @@ const PREFIX_TYPE_WORDS: ReadonlySet<string> = new Set(["keyof", "typeof", "read
 const KEYWORD_TYPES: ReadonlySet<string> = new Set(["void", "const"]);
 const DECLARATION_WORDS: ReadonlySet<string> = new Set(["const", "let", "var"]);
 const MEMBER_MODIFIERS: ReadonlySet<string> = new Set(["static", "readonly", "public", "private", "protected", "declare", "override", "abstract", "accessor"]);
+const METHOD_MODIFIERS: ReadonlySet<string> = new Set([...MEMBER_MODIFIERS, "async", "get", "set"]);
 
 /** @example typeRuns(items, "statements") // `const x: { a: A } = y as B` → the items of `{ a: A }` and of `B` */
 export function typeRuns(items: readonly CodeItem[], level: TypeRunLevel): LevelTypes {
@@ -69,10 +70,31 @@ function isAnnotation(items: readonly CodeItem[], i: number, level: TypeRunLevel
 function isReturnType(items: readonly CodeItem[], i: number, level: TypeRunLevel): boolean {
   const before = items[i - 2];
   if (isToken(before, "function") || (isToken(items[i - 3], "function") && !isGroup(before) && before?.kind === "word")) return true;
-  if ((level === "class" || level === "members") && !isGroup(before) && before?.kind === "word") return true;
-  // An arrow function's return type, not `c ? (x) : y`: the type must end at `=>`.
-  if (isToken(before, "?")) return false;
-  return isToken(items[typeEnd(items, i + 1)], "=>") && typeEnd(items, i + 1) > i + 1;
+  // A method's name starts its member: not `{ a: c ? f(x) : {…} }`, where `f(x)` is a call.
+  if ((level === "class" || level === "members") && !isGroup(before) && before?.kind === "word") return startsMethod(items, i - 2);
+  return isArrowReturnType(items, i - 1);
+}
+
+/**
+ * Whether the `(…)` at `items[paren]` is an arrow function's parameters followed by a return type,
+ * `(x: A): B => …`: the type after its `:` ends at `=>`, and no operand stands before it (`f(x)` is
+ * a call, `c ? (x) : y` a conditional).
+ */
+export function isArrowReturnType(items: readonly CodeItem[], paren: number): boolean {
+  const before = items[paren - 1];
+  if (isToken(before, "?") || (before !== undefined && !isToken(before, "async") && endsOperand(before))) return false;
+  const end = typeEnd(items, paren + 2);
+  return end > paren + 2 && isToken(items[end], "=>");
+}
+
+/** Whether a method's name at `items[name]` starts its member: after the list's start, `,`, `;`, a method's body, or modifiers. */
+function startsMethod(items: readonly CodeItem[], name: number): boolean {
+  let j = name - 1;
+  while (j >= 0 && (isToken(items[j], "*") || METHOD_MODIFIERS.has(wordAt(items, j) ?? ""))) j--;
+  const prev = items[j];
+  if (prev === undefined || isToken(prev, ",") || isToken(prev, ";") || isBracketGroup(prev, "{")) return true;
+  const lead = items[j + 1]!;
+  return (isGroup(lead) ? lead.open! : lead).newlineBefore && !isGroup(prev) && prev.kind !== "punct" && !NOT_OPERAND.has(prev.value);
 }
 
 /** Whether a parameter starts at `items[name]`: modifiers and `...` only between it and the list's start or the `,` before. */
