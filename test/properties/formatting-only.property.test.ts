@@ -177,6 +177,24 @@ describe("differsOnlyInFormatting against TypeScript's parser", () => {
     );
   });
 
+  // biome-check/ means the generated code to the comparison, not to TypeScript's tree (see LAYOUTS):
+  // an edit of it that the comparison still calls formatting must leave TypeScript reading what
+  // biome-check/ reads, so no import moved across an import for side effects and no const assigned.
+  it("calls an edit of an import organizer's and useConst's layout formatting only when TypeScript reads that layout", () => {
+    const texts = new Map(MODULES.map((module) => [module, readFileSync(join(FIXTURES, "biome-check", module), "utf8")]));
+    const generated = new Map(MODULES.map((module) => [module, readFileSync(join(FIXTURES, "generated", module), "utf8")]));
+    const meanings = new Map(MODULES.map((module) => [module, parsedMeaning(texts.get(module)!)]));
+    fc.assert(
+      fc.property(fc.constantFrom(...MODULES), fc.array(edit, { minLength: 1, maxLength: 3 }), (module, edits) => {
+        const edited = edits.reduce(applyEdit, texts.get(module)!);
+        if (!differsOnlyInFormatting(generated.get(module)!, edited)) return;
+        const meaning = parsedMeaning(edited);
+        if (meaning !== undefined) expect(meaning).toBe(meanings.get(module));
+      }),
+      { numRuns: Math.ceil(RUNS / 4) },
+    );
+  });
+
   it("agrees with TypeScript that every formatter layout means the generated code", () => {
     for (const module of MODULES) {
       const meaning = parsedMeaning(readFileSync(join(FIXTURES, "generated", module), "utf8"));
