@@ -66,7 +66,7 @@ function joinStatements(statements: readonly (readonly CodeItem[])[]): CodeItem[
 
 /**
  * `import … from "m"`, `import "m"`, `export * from "m"`, `export {…} from "m"`, `export {…}`, and
- * which of them load nothing. Not `import x = require("m")`, `import("m")`, `import.meta`, or a declaration with
+ * which of them load nothing. Not `import x = require(…)`, `import(…)`, `import.meta`, or a declaration with
  * import attributes (`with {…}`): those stay where they are.
  */
 function moduleRole(statement: readonly CodeItem[]): ModuleRole {
