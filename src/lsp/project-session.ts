@@ -184,7 +184,10 @@ export class ProjectSession {
       const file = files.get(path)!;
       if (file.status === "refused") loadDiagnostics.push(outsideRoot(path, file));
       else if (file.status === "missing" && file.unreadable !== undefined) loadDiagnostics.push(descriptorUnreadable(path, file.unreadable));
-      else if (file.status === "missing" && file.notAFile !== undefined) loadDiagnostics.push(...[folderUnlisted(path, join(this.setup.root, path))].filter((d) => d !== undefined));
+      else if (file.status === "missing" && file.notAFile !== undefined) {
+        const unlisted = folderUnlisted(path, join(this.setup.root, path));
+        if (unlisted !== undefined) loadDiagnostics.push(unlisted);
+      }
     }
     return { files, loadDiagnostics, versions, generations };
   }
