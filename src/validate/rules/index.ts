@@ -22,6 +22,7 @@ import { inputSchemaNoParams } from "./input-schema-no-params.js";
 import { inputSchemaObject } from "./input-schema-object.js";
 import { metaKeyReserved } from "./meta-key-reserved.js";
 import { metaKeySyntax } from "./meta-key-syntax.js";
+import { schemaAcceptsNothing } from "./schema-accepts-nothing.js";
 import { schemaCompositionLimit } from "./schema-composition-limit.js";
 import { schemaDefsLimit } from "./schema-defs-limit.js";
 import { schemaDepthLimit } from "./schema-depth-limit.js";
@@ -68,6 +69,7 @@ export const ALL_RULES: readonly AnyRule[] = [
   inputSchemaObject,
   metaKeyReserved,
   metaKeySyntax,
+  schemaAcceptsNothing,
   schemaCompositionLimit,
   schemaDefsLimit,
   schemaDepthLimit,
