@@ -81,10 +81,12 @@ const EXAMPLES: JsonValue[] = [
 
 /** Every value a schema names, with the sample scalars, arrays of them and objects keyed by NAMES. */
 function candidates(root: JsonValue): JsonValue[] {
-  const named = new Set<string>();
   const found: JsonValue[] = [...SCALARS];
   const visit = (value: JsonValue): void => {
-    if (Array.isArray(value)) return value.forEach(visit);
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item);
+      return;
+    }
     if (!isJsonObject(value)) return;
     for (const [key, member] of Object.entries(value)) {
       if (key === "enum" && Array.isArray(member)) found.push(...member);
@@ -93,10 +95,7 @@ function candidates(root: JsonValue): JsonValue[] {
     }
   };
   visit(root);
-  for (const value of [...found]) {
-    named.add(JSON.stringify(value));
-  }
-  const values = [...named].map((text) => JSON.parse(text) as JsonValue);
+  const values = [...new Set(found.map((value) => JSON.stringify(value)))].map((text) => JSON.parse(text) as JsonValue);
   const arrays: JsonValue[] = [[], ...values.map((v) => [v]), ...values.map((v) => [v, v])];
   const objects: JsonValue[] = [{}];
   for (const a of values) {
