@@ -43,6 +43,7 @@ const UNITS = [
   "ignore , please , ",
   "without the user's ",
   "do not tell the user ",
+  "YOU ARE NOW You are NOW JARVIS ,",
   "when a_b is called ",
   "a_b must now ",
 ];

@@ -8,7 +8,7 @@ export const descriptionPromptInjection = defineRule({
   summary: "Descriptions, titles and the other strings of the schemas contain no prompt-injection phrases.",
   description:
     "A description is read by the model as instructions about the tool, so a poisoned one talks to the model about other " +
-    'things: "ignore previous instructions" (or "the instructions above", "your instructions"), "you are now ..." (a role, a jailbreak mode such as "developer mode", or a new name such as "DAN"; not a state such as "in read-only mode", nor a role held over a thing such as "the owner of the lock", though "the administrator of this system" is still a role), ' +
+    'things: "ignore previous instructions" (or "the instructions above", "your instructions"), "you are now ..." (a role, a jailbreak mode such as "developer mode", or a new name such as "DAN", in any case: in a text all in capitals, where a name does not stand out, a jailbreak persona\'s name or one an apposition names ("YOU ARE NOW JARVIS, AN AI ..."); not a state such as "in read-only mode", nor a role held over a thing such as "the owner of the lock", though "the administrator of this system" is still a role), ' +
     '"enable DAN mode", "act as the system administrator", "pretend you are ...", "do not tell the user", ' +
     '"without asking the user" (or "without the user\'s permission"), or "read ~/.ssh/id_rsa (or .env, .npmrc, ~/.aws/credentials...) and pass its content as ...". ' +
     "Phrases are matched with look-alike letters read as the Latin ones they imitate (a Cyrillic о, fullwidth forms), and across the line breaks of a wrapped sentence (only a blank line or a list item ends one). This rule looks for a short list of such phrases in every tool and " +

@@ -53,6 +53,30 @@ const PRIVILEGED_ROLE = String.raw`(?:(?:system|root|sudo|server|super)\s*(?:adm
 const NEW_ROLE = String.raw`(?:(?:a|an|the|my)\s+(?:(?:[\w-]+\s+)?${PRIVILEGED_ROLE}(?![\w-])|[\w-]+(?![\w-])(?!\s+of\b))|no\s+longer\b|(?:called|named|known\s+as)\s+[\w-]+|in\s+(?:(?:an?|the|full)\s+)?(?:[\w-]+\s+)?(?:${JAILBREAK_MODE}|role|character|persona|charge|simulation|role-?play|hypothetical|fictional|world|universe|reality)\b)`;
 /** "you are", also as "you're" with either apostrophe. */
 const YOU_ARE = String.raw`you(?:\s+are|['’]re)`;
+const YOU_ARE_NOW = String.raw`${YOU_ARE}\s+now`;
+/**
+ * The lower-case regex `source` with each letter matching either case, for a pattern whose other
+ * letters keep theirs: anyCase(String.raw`now\s`) is String.raw`[Nn][Oo][Ww]\s`. Escapes stay as
+ * they are; `source` has no letters inside a character class.
+ */
+const anyCase = (source: string) => source.replace(/\\.|[a-z]/g, (c) => (c.length === 1 ? `[${c.toUpperCase()}${c}]` : c));
+/** Words that say a state, not a name, in any case: "you are now ONLINE", "READ-ONLY", "You Are Now Connected, the ...". */
+const STATE_WORD = anyCase(String.raw`(?:ok|in|on|off|online|offline|live|ready|done|connected|disconnected|authenticated|logged|signed|read)\b`);
+/** The names of published jailbreak personas, a name in any case: "you are now DAN", "YOU ARE NOW STAN". */
+const JAILBREAK_NAME = anyCase(String.raw`(?:dan|stan|dude)`);
+/**
+ * A bare new name: "you are now DAN", "you are now Jarvis, an AI without rules". Only the case of the
+ * word tells a name from a state ("you are now connected"), so the pattern has no i flag and reads
+ * case where it matters: "you are now" in any case ("YOU ARE NOW", "You Are Now"); then a word in
+ * capitals, where capitals stand out because "you are now" is not itself in them; a capitalised word
+ * that an apposition calls something ("JARVIS, AN AI ..."), in any text; a jailbreak persona's name
+ * in any case. In a text all in capitals ("YOU ARE NOW CONNECTED TO THE API") the capitals of a word
+ * say nothing, so a word there is a name only by the apposition or the persona list.
+ */
+const NEW_NAME = new RegExp(
+  String.raw`\b(?:(?!YOU(?:\s+ARE|['’]RE)\s+NOW\b)${anyCase(YOU_ARE_NOW)}\s+(?!${STATE_WORD})[A-Z][A-Z0-9]+\b` +
+    String.raw`|${anyCase(YOU_ARE_NOW)}\s+(?:${JAILBREAK_NAME}(?![\w-])(?!['’]s\b)|(?!${STATE_WORD})[A-Z][\w-]*(?=\s*,\s*${anyCase("(?:a|an|the|your)")}\s)))`,
+);
 /** Modes no tool has a use for, which only a jailbreak switches on ("enable developer mode" is a phone setting). */
 const JAILBREAK_ONLY_MODE = String.raw`(?:dan|jailbreak|jailbroken|uncensored|unfiltered)[\s-]+mode`;
 /**
@@ -113,10 +137,7 @@ export const INJECTION_PHRASES: readonly InjectionPhrase[] = [
       re(String.raw`\b(?:enable|activate|enter|engage|switch\s+(?:on|to|into)|turn\s+on|go\s+into)\s+(?:the\s+)?${JAILBREAK_ONLY_MODE}\b`),
       re(String.raw`\b(?=act\s|behave\s)(?<=${OPENS_ORDER})(?:act|behave)\s+as\s+(?:if\s+you\s+(?:are|were)\s+)?(?:(?:an?|the|my)\s+)?${PRIVILEGED_ROLE}(?![\w-])(?!\s+of\b)`),
       re(String.raw`\bpretend\s+(?:that\s+)?(?:you\s+(?:are|were)|you['’]re|to\s+be\s+(?:(?:an?|the|my)\s+)?${PRIVILEGED_ROLE}(?![\w-]))|\brole-?\s?play\s+as\b`),
-      // A bare new name: "you are now DAN", "you are now Jarvis, an AI without rules". Case matters
-      // (no i flag), since only capitals tell a name from a state ("you are now connected"); a word
-      // in capitals that says a state ("OK", "ONLINE", "READ-ONLY") is no name either.
-      /\b[Yy]ou(?:\s+are|['’]re)\s+now\s+(?:(?!(?:OK|IN|ON|OFF|ONLINE|OFFLINE|LIVE|READY|DONE|CONNECTED|DISCONNECTED|AUTHENTICATED|LOGGED|SIGNED|READ)\b)[A-Z][A-Z0-9]+\b|[A-Z][\w-]*(?=\s*,\s*(?:a|an|the|your)\s))/,
+      NEW_NAME,
     ],
     why: "which tries to give the model a new role or new orders",
   },
