@@ -43,6 +43,9 @@ const UNITS = [
   "ignore , please , ",
   "without the user's ",
   "do not tell the user ",
+  // Each order excused by "unless" the user asks, so every one of them is read to its asker.
+  "do not tell the user the id unless asked to do so by the user ",
+  "do not mention it to the user unless they ask ",
   "YOU ARE NOW You are NOW JARVIS ,",
   "when a_b is called ",
   "a_b must now ",

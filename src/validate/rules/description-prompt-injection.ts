@@ -16,7 +16,7 @@ export const descriptionPromptInjection = defineRule({
     "published servers, where it finds nothing: naming a path such as `~/.ssh/id_rsa` is fine, reading it and passing it " +
     'on is not, and a negation before "without asking the user" ("never delete files without asking the user", "never, ' +
     'ever, delete ...") asks first rather than acting behind the user\'s back, as one before an override ("do not ignore previous instructions") keeps them, and as a negated order after a phrase that opens the sentence does ("without asking the user, never delete ..."). ' +
-    '"Not only ... but also" and "never fails to" are no negations. A flag the caller passes ("without asking the user if --yes is passed") and "unless asked" after "do not tell the user" are ordinary behaviour, not secrecy, and "the user\'s password" is not the user.' +
+    '"Not only ... but also" and "never fails to" are no negations. A flag the caller passes ("without asking the user if --yes is passed") and "unless asked" after "do not tell the user" are ordinary behaviour, not secrecy, where the user is the one to ask and what is left out is data ("the message ID unless asked"), not what the model does or is told ("about this step unless asked", "unless asked by another tool"); "the user\'s password" is not the user.' +
     " A match means the text needs a human review, not that the tool is malicious.",
   defaultSeverity: "warning",
   must: false,

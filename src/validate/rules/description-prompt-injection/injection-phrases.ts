@@ -6,12 +6,15 @@ import type { RunMemo } from "../../../model/run-memo.js";
 import { IN_SENTENCE, sentenceAround } from "../../sentence-bounds.js";
 import { originalPart, textSkeleton } from "../../text-skeleton.js";
 import { isNegated } from "./negation-scope.js";
+import { isAskedFor } from "./unless-asked.js";
 
 export interface InjectionPhrase {
   readonly id: string;
   readonly patterns: readonly RegExp[];
   /** Those of `patterns` a negation before them turns around (see isNegated). */
   readonly negatable?: readonly RegExp[];
+  /** Those of `patterns` that "unless" the user asks excuses, when what they keep back is data (see isAskedFor). */
+  readonly askable?: readonly RegExp[];
   /** Completes "<text> contains "<phrase>", ..." */
   readonly why: string;
 }
@@ -23,12 +26,6 @@ const NOT = String.raw`(?:do\s+not|don['’]?t|never|must\s+not|should\s+not)`;
 const FILL = String.raw`(?:(?:ever|even|explicitly|directly|proactively|actively|need\s+to|have\s+to|bother\s+to)\s+)?`;
 /** The user, not something of theirs: "do not tell the user's password to anyone" keeps the password from others. */
 const USER = String.raw`(?:the\s+)?(?:user|human)\b(?!['’]s\b)`;
-/**
- * "unless asked" after an order to keep something from the user: "do not tell the user the message
- * ID unless asked" is about what to say by default, not about hiding anything, since asking gets it.
- * Read within the sentence and a bounded way ahead.
- */
-const UNLESS_ASKED = String.raw`(?!${W}{0,100}?\bunless\s+(?:(?:specifically|explicitly|directly)\s+)?(?:asked|requested|(?:(?:the\s+)?(?:user|human)|they)\s+(?:(?:specifically|explicitly)\s+)?(?:asks?|requests?|wants?|asked)\b))`;
 /**
  * Credential files. Public keys (`~/.ssh/id_rsa.pub`) are meant to be handed out: a VM-creating tool may ask for one.
  * The look for `.pub` stops 100 characters into the path: unbounded, it read the whole rest of a
@@ -114,6 +111,11 @@ const OVERRIDES: readonly RegExp[] = [
   ...overridesOf(DISMISS_VERB, MODEL_INSTRUCTIONS),
   re(String.raw`\b(?:ignore|disregard|forget|dismiss)${ASIDE}\s+(?:everything|anything|all)\s+(?:above|before|previously|you\s+(?:were|have\s+been)\s+told)\b`),
 ];
+/** Keeping something from the user: "do not tell the user", "do not mention this to the user". */
+const TELL_USER = re(String.raw`\b${NOT}\s+${FILL}(?:tell|inform|notify|alert|warn)\s+${USER}`);
+const MENTION_TO_USER = re(
+  String.raw`\b${NOT}\s+${FILL}(?:mention|say|speak\s+of)\s+(?:this|that|these|it|anything|any\s+of\s+this|the\s+(?:above|following|instructions?))\b${W}{0,30}?\b(?:to|with)\s+${USER}`,
+);
 /** Acting behind the user's back: "delete files without asking the user". */
 const WITHOUT_USER = re(
   String.raw`\bwithout\s+(?:first\s+)?(?:telling|informing|notifying|alerting|asking|consulting|confirming\s+with)\s+${USER}` +
@@ -144,15 +146,15 @@ export const INJECTION_PHRASES: readonly InjectionPhrase[] = [
   {
     id: "secrecy",
     patterns: [
-      re(String.raw`\b${NOT}\s+${FILL}(?:tell|inform|notify|alert|warn)\s+${USER}${UNLESS_ASKED}`),
-      re(
-        String.raw`\b${NOT}\s+${FILL}(?:mention|say|speak\s+of)\s+(?:this|that|these|it|anything|any\s+of\s+this|the\s+(?:above|following|instructions?))\b${W}{0,30}?\b(?:to|with)\s+${USER}${UNLESS_ASKED}`,
-      ),
+      TELL_USER,
+      MENTION_TO_USER,
       re(String.raw`\b${NOT}\s+(?:mention|tell|say|reveal|disclose)\s+(?:to\s+${USER}\s+)?(?:that|how|why)\s+you\b`),
       WITHOUT_USER,
       re(String.raw`\b(?:hide|conceal|keep)\s+(?:this|it|that|these)\s+(?:secret\s+|hidden\s+)?from\s+${USER}|\bthe\s+(?:user|human)\s+(?:must|should|will)\s+not\s+(?:know|notice|see|find\s+out)\b`),
     ],
     negatable: [WITHOUT_USER],
+    // "Do not tell the user the message ID unless asked" leaves data out until the user asks for it.
+    askable: [TELL_USER, MENTION_TO_USER],
     why: "which tells the model to keep something from the user or to act without asking",
   },
   {
@@ -187,7 +189,8 @@ export function findInjectionPhrase(text: string, memo?: RunMemo): InjectionMatc
   let best: { phrase: InjectionPhrase; index: number; length: number } | undefined;
   for (const phrase of INJECTION_PHRASES) {
     for (const pattern of phrase.patterns) {
-      const match = phrase.negatable?.includes(pattern) ? firstUnnegated(pattern, skeleton.text) : pattern.exec(skeleton.text);
+      const excused = excuseOf(phrase, pattern);
+      const match = excused ? firstUnexcused(pattern, skeleton.text, excused) : pattern.exec(skeleton.text);
       if (match && (!best || match.index < best.index)) best = { phrase, index: match.index, length: match[0].length };
     }
   }
@@ -210,14 +213,23 @@ function isTurnedAround(text: string, match: RegExpExecArray): boolean {
 const FLAG_CONDITION =
   /\b(?:if|when|unless|once)\s+(?:the\s+)?(?:`?--?[A-Za-z][\w-]{0,30}`?(?:\s+(?:flag|option|switch))?|[\w-]{1,30}\s+(?:flag|option|switch))\s+(?:is|was|are|has\s+been)\s+(?:passed|set|given|used|specified|supplied|provided|present|on|enabled)\b|\bwith\s+`?--[A-Za-z]/i;
 
-/** The first match of `pattern` in `text` that no negation turns around. */
-function firstUnnegated(pattern: RegExp, text: string): RegExpExecArray | null {
+type Excuse = (text: string, match: RegExpExecArray) => boolean;
+
+/** What excuses a match of `pattern`, one of `phrase`'s: a negation, "unless" the user asks, or nothing. */
+function excuseOf(phrase: InjectionPhrase, pattern: RegExp): Excuse | undefined {
+  if (phrase.negatable?.includes(pattern)) return isTurnedAround;
+  if (phrase.askable?.includes(pattern)) return (text, match) => isAskedFor(text, match.index, match.index + match[0].length);
+  return undefined;
+}
+
+/** The first match of `pattern` in `text` that `isExcused` does not excuse. */
+function firstUnexcused(pattern: RegExp, text: string, isExcused: Excuse): RegExpExecArray | null {
   // Most texts hold no match at all: only a text that does is read again, match by match.
   const first = pattern.exec(text);
-  if (first === null || !isTurnedAround(text, first)) return first;
+  if (first === null || !isExcused(text, first)) return first;
   const global = new RegExp(pattern.source, `${pattern.flags}g`);
   for (let match = global.exec(text); match; match = global.exec(text)) {
-    if (!isTurnedAround(text, match)) return match;
+    if (!isExcused(text, match)) return match;
     if (match[0] === "") global.lastIndex++;
   }
   return null;
