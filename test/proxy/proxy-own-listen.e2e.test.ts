@@ -1,17 +1,25 @@
 // The proxy's own 2026-07-28 subscription to tool list changes. A server tells of a change only on a
 // subscriptions/listen stream; a host that opens none would have its calls checked against a list
 // that no longer holds. The proxy (in a process of its own) holds a subscription of its own, over
-// stdio and over --url HTTP, and shows the host nothing of it. The server is the official SDK v2's
-// (test/fixtures/live/drifting-server.mjs: its tool drift changes echo and tells the subscribers) or
-// the wire-level pin server (test/fixtures/proxy/pin-server.mjs) for what the SDK never does: a
-// server without subscriptions/listen, one that ends the subscription. The host is raw JSON lines.
+// stdio and over --url HTTP, with the host on stdio or on HTTP (--listen), and shows the host nothing
+// of it. The server is the official SDK v2's (test/fixtures/live/drifting-server.mjs: its tool drift
+// changes echo and tells the subscribers, or a 2025-era client unasked) or the wire-level pin server
+// (test/fixtures/proxy/pin-server.mjs) for what the SDK never does: a server without
+// subscriptions/listen, one that ends the subscription or breaks its stream. The host is raw JSON
+// lines on stdio, or the SDK v2 client over HTTP. The 2025 era, where list_changed comes unasked and
+// the proxy opens nothing, is here too: a host that never lists again still has the call refused.
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { JsonObject } from "../../src/model/json.js";
 import { ADD, callsFile, callsIn, ECHO, exited, pinnedProject, pinServer, PIN_SERVER, proxyCli, rawLines, startProcess, stopAll, until } from "../support/proxy-harness.js";
 import { REPO_ROOT } from "../support/spec-paths.js";
 
-afterAll(stopAll);
+const clients: Client[] = [];
+afterAll(async () => {
+  await Promise.all(clients.map((client) => client.close().catch(() => undefined)));
+  stopAll();
+});
 
 const DRIFTING = join(REPO_ROOT, "test", "fixtures", "live", "drifting-server.mjs");
 const ARRAY_OUTPUT = join(REPO_ROOT, "test", "fixtures", "proxy", "array-output-server.mjs");
@@ -56,15 +64,52 @@ async function proxyStdio(project: string, server: readonly string[], env: Reado
   return startProcess(process.execPath, [await proxyCli(), "proxy", "--cwd", project, "--", ...server], env);
 }
 
-/** A server on 127.0.0.1 (it prints "listening on <url>"), and the proxy in front of it with --url. */
-async function proxyHttp(project: string, server: readonly string[], env: Readonly<Record<string, string>> = {}): Promise<Run> {
+/** A server on 127.0.0.1 (it prints "listening on <url>"): its URL, and its stderr. */
+async function httpServer(server: readonly string[], env: Readonly<Record<string, string>> = {}): Promise<{ url: string; stderr: () => string }> {
   const upstream = startProcess(process.execPath, server, env);
   const where = () => /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(upstream.stderr())?.[1];
   await until(
     () => where() !== undefined,
     () => `the server to listen: ${upstream.stderr()}`,
   );
-  return startProcess(process.execPath, [await proxyCli(), "proxy", "--cwd", project, "--url", where()!]);
+  return { url: where()!, stderr: upstream.stderr };
+}
+
+/** A server on 127.0.0.1, and the proxy in front of it with --url. */
+async function proxyHttp(project: string, server: readonly string[], env: Readonly<Record<string, string>> = {}): Promise<Run> {
+  return startProcess(process.execPath, [await proxyCli(), "proxy", "--cwd", project, "--url", (await httpServer(server, env)).url]);
+}
+
+/** `mcp-gen proxy --listen 127.0.0.1:0` before a stdio server (`server` its argv) or a --url one (`url`), once it says where it listens. */
+async function proxyListening(project: string, server: { readonly argv: readonly string[] } | { readonly url: string }): Promise<{ run: Run; url: URL }> {
+  const upstream = "url" in server ? ["--url", server.url] : ["--", ...server.argv];
+  const run = startProcess(process.execPath, [await proxyCli(), "proxy", "--cwd", project, "--listen", "127.0.0.1:0", ...upstream]);
+  const where = () => /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(run.stderr())?.[1];
+  await until(
+    () => where() !== undefined,
+    () => `the proxy to listen: ${run.stderr()}`,
+  );
+  return { run, url: new URL(where()!) };
+}
+
+/**
+ * An SDK v2 host on Streamable HTTP (`mode` auto: a 2026-07-28 one, as the server offers it; legacy:
+ * a 2025-11-25 one) that asks for no list changes; `methods()` are the methods of every message it
+ * POSTed, so a test can tell it never subscribed nor listed again.
+ */
+async function httpHost(url: URL, mode: "auto" | "legacy" = "auto"): Promise<{ client: Client; methods: () => string[] }> {
+  const methods: string[] = [];
+  const recording = (input: string | URL, init?: RequestInit) => {
+    if (init?.method === "POST" && typeof init.body === "string") {
+      const body = JSON.parse(init.body) as JsonObject | JsonObject[];
+      for (const message of Array.isArray(body) ? body : [body]) if (typeof message.method === "string") methods.push(message.method);
+    }
+    return fetch(input, init);
+  };
+  const client = new Client({ name: "claude-code", version: "2" }, { capabilities: {}, versionNegotiation: { mode } });
+  clients.push(client);
+  await client.connect(new StreamableHTTPClientTransport(url, { fetch: recording }));
+  return { client, methods: () => [...methods] };
 }
 
 /** Waits until the proxy has listed the tools again and reported echo's drift on stderr. */
@@ -136,27 +181,42 @@ describe("a 2026-07-28 server that changes a tool after connect, to a host with 
     await endsCleanly(run);
   }, 60_000);
 
-  it("stdio: a subscription the server ends is opened again, and a change told on the new one is caught", async () => {
-    const calls = callsFile();
-    const run = await proxyStdio(pinnedProject([ECHO, ADD]), pinServer("drift-later,listen-ends"), { PIN_CALLS: calls });
-    const h = host(run);
-    await h.request("server/discover");
-    await h.request("tools/list");
-    // The call of echo ends the proxy's subscription (a result for it, as a server that tears it down sends).
-    expect((await h.call("echo", { text: "a" })).result).toBeDefined();
-    await until(
-      () => callsIn(calls).filter((line) => line.startsWith("listen ")).length === 2,
-      () => `a second subscription; calls: ${callsIn(calls).join(" | ")}; stderr: ${run.stderr()}`,
-    );
-    // The call of add changes echo, and the server tells the subscription open now.
-    await h.call("add", { a: 1, b: 2 });
-    await driftReported(run);
-    expect((await h.call("echo", { text: "b" })).error).toMatchObject({ code: -31001, data: { tool: "echo", status: "changed" } });
-    expect(callsIn(calls).filter((line) => !line.startsWith("listen "))).toEqual(["echo", "add"]);
-    expect(leaks(h.lines(), h.sentIds())).toEqual([]);
-    expect(run.stderr()).not.toMatch(/subscription/);
-    await endsCleanly(run);
-  }, 60_000);
+  it.each([
+    ["stdio", "ends the subscription (its result)", "listen-ends", false],
+    ["HTTP (--url)", "ends the subscription (its result, then the stream's end)", "listen-ends", true],
+    ["HTTP (--url)", "breaks the connection of the subscription's stream", "listen-drops", true],
+  ] as const)(
+    "%s: a server that %s has it opened again, and a change told on the new one is caught",
+    async (_transport, _what, mode, http) => {
+      const calls = callsFile();
+      const project = pinnedProject([ECHO, ADD]);
+      const run = http
+        ? await proxyHttp(project, [PIN_SERVER, "--http", `drift-later,${mode}`], { PIN_CALLS: calls })
+        : await proxyStdio(project, pinServer(`drift-later,${mode}`), { PIN_CALLS: calls });
+      const h = host(run);
+      await h.request("server/discover");
+      await h.request("tools/list");
+      await until(
+        () => callsIn(calls).filter((line) => line.startsWith("listen ")).length === 1,
+        () => `the proxy's subscription; calls: ${callsIn(calls).join(" | ")}; stderr: ${run.stderr()}`,
+      );
+      // The call of echo ends the proxy's subscription.
+      expect((await h.call("echo", { text: "a" })).result).toBeDefined();
+      await until(
+        () => callsIn(calls).filter((line) => line.startsWith("listen ")).length === 2,
+        () => `a second subscription; calls: ${callsIn(calls).join(" | ")}; stderr: ${run.stderr()}`,
+      );
+      // The call of add changes echo, and the server tells the subscription open now (and no one else).
+      await h.call("add", { a: 1, b: 2 });
+      await driftReported(run);
+      expect((await h.call("echo", { text: "b" })).error).toMatchObject({ code: -31001, data: { tool: "echo", status: "changed" } });
+      expect(callsIn(calls).filter((line) => !line.startsWith("listen "))).toEqual(["echo", "add"]);
+      expect(leaks(h.lines(), h.sentIds())).toEqual([]);
+      expect(run.stderr()).not.toMatch(/subscription|could not reach|broke off/);
+      await endsCleanly(run);
+    },
+    60_000,
+  );
 });
 
 describe("a 2026-07-28 server without subscriptions to tool list changes", () => {
@@ -191,12 +251,44 @@ describe("a 2026-07-28 server without subscriptions to tool list changes", () =>
   );
 
   it.each([
-    ["after a server/discover that says so", true],
-    ["acknowledging the subscription without them", false],
-  ])(
-    "stdio (SDK v2 server without tools.listChanged), %s: passes everything as before, says nothing, and ends cleanly",
-    async (_how, discover) => {
-      const run = await proxyStdio(pinnedProject([NAMES]), [process.execPath, ARRAY_OUTPUT]);
+    ["stdio", false],
+    ["HTTP (--url)", true],
+  ] as const)(
+    "%s: after the error, a change the server tells no one of is caught at the host's next listing",
+    async (_transport, http) => {
+      const calls = callsFile();
+      const project = pinnedProject([ECHO, ADD]);
+      const run = http
+        ? await proxyHttp(project, [PIN_SERVER, "--http", "no-listen,drift-later"], { PIN_CALLS: calls })
+        : await proxyStdio(project, pinServer("no-listen,drift-later"), { PIN_CALLS: calls });
+      const h = host(run);
+      await h.request("server/discover");
+      expect(((await h.request("tools/list")).result as JsonObject).tools).toEqual([ECHO, ADD]);
+      await until(
+        () => /did not keep a subscription/.test(run.stderr()),
+        () => `the line on stderr: ${run.stderr()}`,
+      );
+      // The call of add changes echo; no subscription is open, so the server tells no one.
+      await h.call("add", { a: 1, b: 2 });
+      expect(((await h.request("tools/list")).result as JsonObject).tools).toEqual([ADD]);
+      expect((await h.call("echo", { text: "x" })).error).toMatchObject({ code: -31001, data: { tool: "echo", status: "changed" } });
+      expect(callsIn(calls)).toEqual(["add"]);
+      expect(leaks(h.lines(), h.sentIds())).toEqual([]);
+      await endsCleanly(run);
+    },
+    60_000,
+  );
+
+  it.each([
+    ["stdio", "after a server/discover that says so", true, false],
+    ["stdio", "acknowledging the subscription without them", false, false],
+    ["HTTP (--url)", "after a server/discover that says so", true, true],
+    ["HTTP (--url)", "acknowledging the subscription without them", false, true],
+  ] as const)(
+    "%s (SDK v2 server without tools.listChanged), %s: passes everything as before, says nothing, and ends cleanly",
+    async (_transport, _how, discover, http) => {
+      const project = pinnedProject([NAMES]);
+      const run = http ? await proxyHttp(project, [ARRAY_OUTPUT, "--http"]) : await proxyStdio(project, [process.execPath, ARRAY_OUTPUT]);
       const h = host(run);
       if (discover) await h.request("server/discover");
       expect(((await h.request("tools/list")).result as JsonObject).tools).toEqual([NAMES]);
@@ -205,6 +297,87 @@ describe("a 2026-07-28 server without subscriptions to tool list changes", () =>
       expect(run.stderr()).toBe("");
       expect(leaks(h.lines(), h.sentIds())).toEqual([]);
       await endsCleanly(run);
+    },
+    60_000,
+  );
+});
+
+describe("a 2025-11-25 server that changes a tool after connect, to a stdio host that never lists again", () => {
+  it.each([
+    ["stdio", [process.execPath, DRIFTING]],
+    ["HTTP (--url, a session with its GET stream)", [DRIFTING, "--http-session"]],
+  ] as const)(
+    "%s (SDK v2 server): list_changed comes unasked; the call is refused after it, the host told once, and the proxy opens no subscription",
+    async (_transport, server) => {
+      const project = pinnedProject([CALLS, DRIFT, DRIFTING_ECHO]);
+      const upstream = server[0] === DRIFTING ? await httpServer(server) : undefined;
+      const run = upstream ? startProcess(process.execPath, [await proxyCli(), "proxy", "--cwd", project, "--url", upstream.url]) : await proxyStdio(project, server);
+      const h = rawLines(run);
+      let next = 1;
+      const request = (method: string, params: JsonObject = {}) => {
+        const id = next++;
+        h.send({ id, method, params });
+        return h.answer(id);
+      };
+      const call = (name: string, args: JsonObject = {}) => request("tools/call", { name, arguments: args });
+      expect((await request("initialize", { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "h", version: "1" } })).result).toMatchObject({ protocolVersion: "2025-11-25" });
+      h.send({ method: "notifications/initialized" });
+      expect(((await request("tools/list")).result as JsonObject).tools).toEqual([CALLS, DRIFT, DRIFTING_ECHO]);
+      expect((await call("echo", { text: "before" })).result).toMatchObject({ content: [{ type: "text", text: "before" }] });
+      if (upstream) {
+        await until(
+          () => upstream.stderr().includes("GET stream open"),
+          () => `the proxy's GET stream; server: ${upstream.stderr()}; proxy: ${run.stderr()}`,
+        );
+      }
+      await call("drift");
+      // On stdio the notice comes before drift's answer; over HTTP on the GET stream, maybe after it.
+      await driftReported(run);
+      expect((await call("echo", { text: "after" })).error).toMatchObject({ code: -31001, data: { tool: "echo", status: "changed" } });
+      expect((await call("calls")).result).toMatchObject({ structuredContent: { calls: 1, drift: 1, echo: 1 } });
+      const notices = h.lines().filter((m) => m.method !== undefined && m.method !== "notifications/message");
+      expect(notices).toEqual([{ jsonrpc: "2.0", method: "notifications/tools/list_changed" }]);
+      expect(h.lines().filter((m) => m.method === undefined && (typeof m.id !== "number" || m.id < 1 || m.id >= next))).toEqual([]);
+      expect(run.stderr()).not.toMatch(/subscription/);
+      await endsCleanly(run);
+    },
+    60_000,
+  );
+});
+
+describe("--listen: a host on HTTP that never subscribes nor lists again, before a server that changes a tool after connect", () => {
+  it.each([
+    ["2026-07-28", "a stdio server", "auto", [process.execPath, DRIFTING]],
+    ["2026-07-28", "a --url HTTP server", "auto", [DRIFTING, "--http"]],
+    ["2025-11-25", "a stdio server", "legacy", [process.execPath, DRIFTING]],
+    ["2025-11-25", "a --url HTTP server with a session", "legacy", [DRIFTING, "--http-session"]],
+  ] as const)(
+    "%s, %s (SDK v2 on both sides): the call is allowed before the change and refused after",
+    async (_era, _server, mode, server) => {
+      const project = pinnedProject([CALLS, DRIFT, DRIFTING_ECHO]);
+      const upstream = server[0] === DRIFTING ? await httpServer(server) : undefined;
+      const { run, url } = await proxyListening(project, upstream ? { url: upstream.url } : { argv: server });
+      const { client, methods } = await httpHost(url, mode);
+      expect(client.getProtocolEra()).toBe(mode === "auto" ? "modern" : "legacy");
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(["calls", "drift", "echo"]);
+      expect((await client.callTool({ name: "echo", arguments: { text: "before" } })).content).toEqual([{ type: "text", text: "before" }]);
+      // A 2025-era server over HTTP tells of a change on the session's GET stream: once the proxy has opened it.
+      if (upstream && mode === "legacy") {
+        await until(
+          () => upstream.stderr().includes("GET stream open"),
+          () => `the proxy's GET stream; server: ${upstream.stderr()}; proxy: ${run.stderr()}`,
+        );
+      }
+      await client.callTool({ name: "drift", arguments: {} });
+      // Over --url the notice comes on a stream of its own, which may reach the proxy after drift's answer.
+      await driftReported(run);
+      await expect(client.callTool({ name: "echo", arguments: { text: "after" } })).rejects.toMatchObject({ code: -31001, data: { tool: "echo", status: "changed" } });
+      expect((await client.callTool({ name: "calls", arguments: {} })).structuredContent).toEqual({ calls: 1, drift: 1, echo: 1 });
+      expect(methods().filter((method) => method === "subscriptions/listen" || method === "tools/list")).toEqual(["tools/list"]);
+      expect(run.stderr()).not.toMatch(/subscription/);
+      await client.close();
+      run.child.kill("SIGTERM");
+      await exited(run.child);
     },
     60_000,
   );
