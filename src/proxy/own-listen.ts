@@ -73,7 +73,8 @@ export class OwnListen {
 
   /**
    * The host sent a 2026-07-28 request. Its first opens the subscription, unless it is server/discover,
-   * whose answer says first whether the server offers list changes at all.
+   * whose answer says first whether the server offers list changes at all. A 2025-era request opens
+   * nothing (list_changed comes unasked), nor stops a later 2026-07-28 one from opening it.
    */
   modernRequest(isDiscover: boolean): void {
     if (this.state !== "idle" && this.state !== "deferred") return;
@@ -96,11 +97,6 @@ export class OwnListen {
       return;
     }
     if (this.state === "idle" || this.state === "deferred") this.open();
-  }
-
-  /** The host started a 2025-era session: list_changed comes unasked; one not yet opened never is. */
-  legacy(): void {
-    if (this.state === "idle" || this.state === "deferred") this.state = "off";
   }
 
   /** The server acknowledged the subscription under `key`; `tools`: with toolsListChanged in its filter. */

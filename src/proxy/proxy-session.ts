@@ -365,10 +365,10 @@ export class ProxySession {
     const { method, params } = message;
     const meta = getOwn(params, "_meta");
     this.noteEra(method, meta);
-    if (method === "initialize") {
-      this.sessionStarted();
-      this.listen.legacy();
-    } else if (this.era === "modern") this.listen.modernRequest(method === "server/discover");
+    if (method === "initialize") this.sessionStarted();
+    // Each 2026-07-28 request stands alone, whatever an earlier host started (--listen serves a
+    // 2025-era session and 2026-07-28 hosts side by side): its era, not the session's, decides.
+    else if (isModern(message)) this.listen.modernRequest(method === "server/discover");
     const target: Target = { route, batch, logWarnings: wantsWarnings(getOwn(meta, LOG_LEVEL)) };
     if (method === "logging/setLevel") this.legacyLevel = getOwn(params, "level");
     let tool: JsonObject | undefined;
@@ -523,12 +523,13 @@ export class ProxySession {
   private noteEra(method: string, meta: JsonValue | undefined): void {
     if (method === "initialize") {
       this.era = "legacy";
-      this.modernMeta = undefined;
       this.hostListParams = undefined;
       return;
     }
-    if (this.era === "legacy" || !isJsonObject(meta) || typeof getOwn(meta, PROTOCOL_VERSION) !== "string") return;
-    this.era = "modern";
+    if (!isJsonObject(meta) || typeof getOwn(meta, PROTOCOL_VERSION) !== "string") return;
+    // The newest 2026-07-28 _meta is kept after an initialize too: the proxy's subscription, opened
+    // again for the 2026-07-28 hosts, goes with it (without it the server takes it for a 2025-era request).
+    if (this.era !== "legacy") this.era = "modern";
     const kept: Record<string, JsonValue> = {};
     for (const key of OWN_META_KEYS) if (Object.hasOwn(meta, key)) kept[key] = meta[key]!;
     this.modernMeta = kept;
@@ -598,7 +599,8 @@ export class ProxySession {
       pending.own(received);
       return;
     }
-    if (pending.method === "server/discover" && this.era === "modern") this.listen.discovered(listChangedOf(received));
+    // streamCancels: a 2026-07-28 request (isModern).
+    if (pending.method === "server/discover" && pending.streamCancels) this.listen.discovered(listChangedOf(received));
     let text = received.text;
     const shared = this.sharesListId(pending);
     if ((pending.method === "tools/list" || shared) && message.ok) {

@@ -19,6 +19,7 @@ const answer = (id: string | number, result: JsonObject) => ({ jsonrpc: "2.0", i
 const notice = (method: string, subscription: number, params: JsonObject = {}) => ({ jsonrpc: "2.0", method, params: { ...params, _meta: { [SUBSCRIPTION_ID]: subscription } } });
 const acknowledged = (subscription: number, tools = true) => notice("notifications/subscriptions/acknowledged", subscription, { notifications: tools ? { toolsListChanged: true } : {} });
 const changed = (subscription: number) => notice("notifications/tools/list_changed", subscription);
+const INITIALIZE = JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "h", version: "1" } } });
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The requests of a method the server got, parsed, in order. */
@@ -48,9 +49,17 @@ describe("the proxy's own subscription to tool list changes", () => {
 
   it("is never opened in the 2025 era", async () => {
     const w = await wire([ECHO], "block", TIMING);
-    w.session.fromHost(JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "h", version: "1" } } }));
+    w.session.fromHost(INITIALIZE);
     w.session.fromHost(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }));
     expect(sent(w, "subscriptions/listen")).toEqual([]);
+  });
+
+  it("is opened at a 2026-07-28 request after a 2025-era session started (--listen serves both), with that request's _meta", async () => {
+    const w = await wire([ECHO], "block", TIMING);
+    w.session.fromHost(INITIALIZE);
+    w.fromServer({ jsonrpc: "2.0", id: w.up(0), result: { protocolVersion: "2025-11-25", capabilities: { tools: { listChanged: true } }, serverInfo: { name: "s", version: "1" } } });
+    w.session.fromHost(request(1, "tools/list"));
+    expect(sent(w, "subscriptions/listen").map((m) => m.params)).toEqual([{ _meta: META, notifications: { toolsListChanged: true } }]);
   });
 
   it("waits for the host's server/discover: opened when the server says it tells of tool list changes, never when it does not", async () => {
@@ -122,6 +131,17 @@ describe("the proxy's own subscription to tool list changes", () => {
     expect(sent(w, "tools/list")).toHaveLength(2);
     expect(w.toHost()).toHaveLength(1);
     expect(w.stderr).toEqual([]);
+  });
+
+  it("is opened again with the 2026-07-28 _meta after a 2025-era session started meanwhile (--listen serves both)", async () => {
+    const { w, listen } = await listed();
+    w.fromServer(acknowledged(listen));
+    await wait(2 * TIMING.retryMs);
+    w.session.fromHost(INITIALIZE);
+    w.fromServer({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: listen } });
+    await wait(3 * TIMING.retryMs);
+    const [, again] = sent(w, "subscriptions/listen");
+    expect(again?.params).toEqual({ _meta: META, notifications: { toolsListChanged: true } });
   });
 
   it("is given up on with one line when it ends at once, time after time", async () => {

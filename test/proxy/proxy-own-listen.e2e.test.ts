@@ -381,4 +381,27 @@ describe("--listen: a host on HTTP that never subscribes nor lists again, before
     },
     60_000,
   );
+  it("a 2026-07-28 host on a proxy that served a 2025-era session first (--url SDK v2 server): the call is refused after the change", async () => {
+    // --listen serves a 2025-era session and 2026-07-28 hosts side by side; the SDK's server serves
+    // the 2025-era one statelessly, so only a subscription hears of the change.
+    const project = pinnedProject([CALLS, DRIFT, DRIFTING_ECHO]);
+    const upstream = await httpServer([DRIFTING, "--http"]);
+    const { run, url } = await proxyListening(project, { url: upstream.url });
+    const older = await httpHost(url, "legacy");
+    expect(older.client.getProtocolEra()).toBe("legacy");
+    const { client, methods } = await httpHost(url, "auto");
+    expect(client.getProtocolEra()).toBe("modern");
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(["calls", "drift", "echo"]);
+    expect((await client.callTool({ name: "echo", arguments: { text: "before" } })).content).toEqual([{ type: "text", text: "before" }]);
+    await client.callTool({ name: "drift", arguments: {} });
+    await driftReported(run);
+    await expect(client.callTool({ name: "echo", arguments: { text: "after" } })).rejects.toMatchObject({ code: -31001, data: { tool: "echo", status: "changed" } });
+    expect((await client.callTool({ name: "calls", arguments: {} })).structuredContent).toEqual({ calls: 1, drift: 1, echo: 1 });
+    expect([...older.methods(), ...methods()].filter((method) => method === "subscriptions/listen" || method === "tools/list")).toEqual(["tools/list"]);
+    expect(run.stderr()).not.toMatch(/subscription/);
+    await client.close();
+    await older.client.close();
+    run.child.kill("SIGTERM");
+    await exited(run.child);
+  }, 60_000);
 });
