@@ -1,11 +1,13 @@
 // Schemas with their dialects → standalone validator modules (ajv standalone code), one module per
 // dialect, that import nothing but the runtime's validator module (its pattern module, which adds
-// re2js, when a validator has a pattern). Pure: no disk, no clock; it never edits the schemas, and it
-// does not write the runtime (the caller copies it, or the project depends on @mcp-gen/runtime).
+// re2js, when a validator has a pattern; none when no validator uses the runtime) and the validator
+// type. Pure: no disk, no clock; it never edits the schemas, and it does not write the runtime (the
+// caller copies it, or the project depends on @mcp-gen/runtime).
 import { compareText } from "../model/diagnostic.js";
 import type { Dialect } from "../model/dialect.js";
 import type { JsonValue } from "../model/json.js";
 import { usesPatterns } from "../compile/linear-pattern-code.js";
+import { usesRuntime } from "../compile/uses-runtime.js";
 import { piecesText, type BytePieces } from "../files/byte-pieces.js";
 import { sha256Hex } from "../lock/sha256.js";
 import { SchemaCompiler, type CompiledValidator, type KnownValidator } from "../compile/schema-compiler.js";
@@ -94,12 +96,14 @@ export interface ValidatorModule {
 
 /**
  * Where each validator's block lies in a module's text (UTF-8, counted from the end of the prefix):
- * its byte offset and length by id, and the ids whose code calls `pattern` (re2js), which decide
- * whether the module imports pattern-runtime.ts without reading any code.
+ * its byte offset and length by id, the ids whose code calls `pattern` (re2js), and the ids whose
+ * code uses nothing of the runtime (no `__rt`), which decide whether the module imports
+ * pattern-runtime.ts, validator-runtime.ts or neither without reading any code.
  */
 export interface ValidatorModuleLayout {
   readonly blocks: { readonly [id: string]: readonly [start: number, length: number] };
   readonly patterns: readonly string[];
+  readonly runtimeFree: readonly string[];
 }
 
 /**
@@ -270,7 +274,15 @@ function renderModule(
     patterns ??= new Set(sorted.filter((v) => (taken(v.id) ? lastPatterns.has(v.id) : usesPatterns(chunkOf(v)))).map((v) => v.id));
     return patterns;
   };
-  const runtimeKey = (): "patterns" | "validators" => (patternIds().size > 0 ? "patterns" : "validators");
+  const lastRuntimeFree = new Set(last?.layout.runtimeFree ?? []);
+  let runtimeFree: ReadonlySet<string> | undefined;
+  const runtimeFreeIds = () => {
+    // An unused import is what a linter's fix takes out, and `mcp-gen check` would call that a hand edit.
+    runtimeFree ??= new Set(sorted.filter((v) => (taken(v.id) ? lastRuntimeFree.has(v.id) : !usesRuntime(chunkOf(v)))).map((v) => v.id));
+    return runtimeFree;
+  };
+  // A validator that runs a pattern uses the runtime's `pattern` (or `certifiedPattern`).
+  const runtimeKey = (): "patterns" | "validators" | undefined => (patternIds().size > 0 ? "patterns" : runtimeFreeIds().size < sorted.length ? "validators" : undefined);
   const exports = [...refs].sort((a, b) => compareText(a.exportName, b.exportName)).map((ref) => `  ${ref.id} as ${ref.exportName},`);
   const key = sha256Hex(JSON.stringify([MODULE_KEY_VERSION, dialect, imports, sorted.map((validator) => validator.id), exports]));
   let rendered: RenderedModule | undefined;
@@ -278,12 +290,16 @@ function renderModule(
     const header = [
       "// @ts-nocheck",
       `// The ${DIALECT_MODULES[dialect].title} validators of the tools' schemas, as ajv standalone code; tools whose schemas are the same share one.`,
-      `import * as __rt from "${imports[runtimeKey()]}";`,
+      ...runtimeImport(runtimeKey(), imports),
       `import type { CompiledValidator } from "${imports.messages}";`,
     ].join("\n");
     const tail = `\n${EXPORTS_HEAD}${exports.join("\n")}\n};\n`;
     const blocks = sorted.map((validator) => (taken(validator.id) ? validator.id : blockText(validator.id, chunkOf(validator))));
-    const layout: { blocks: Record<string, readonly [number, number]>; patterns: readonly string[] } = { blocks: {}, patterns: [...patternIds()].sort(compareText) };
+    const layout: { blocks: Record<string, readonly [number, number]>; patterns: readonly string[]; runtimeFree: readonly string[] } = {
+      blocks: {},
+      patterns: [...patternIds()].sort(compareText),
+      runtimeFree: [...runtimeFreeIds()].sort(compareText),
+    };
     const setBlock = (id: string, start: number, length: number) => Object.defineProperty(layout.blocks, id, { value: [start, length], enumerable: true });
     let offset = Buffer.byteLength(header, "utf8");
     if (!sorted.some((validator) => taken(validator.id))) {
@@ -330,7 +346,16 @@ function renderModule(
       layout,
     };
   };
-  return { rendered: () => (rendered ??= render()), key, ids: sorted.map((validator) => validator.id), runtime: () => [runtimeKey(), "messages"].sort() as (keyof ValidatorImports)[] };
+  const runtime = (): (keyof ValidatorImports)[] => {
+    const used = runtimeKey();
+    return used === undefined ? ["messages"] : ([used, "messages"] as (keyof ValidatorImports)[]).sort();
+  };
+  return { rendered: () => (rendered ??= render()), key, ids: sorted.map((validator) => validator.id), runtime };
+}
+
+/** The line that imports the runtime as `__rt` from `key`'s module: none when no validator uses it. */
+function runtimeImport(key: "patterns" | "validators" | undefined, imports: ValidatorImports): string[] {
+  return key === undefined ? [] : [`import * as __rt from "${imports[key]}";`];
 }
 
 /** A module rendered: its text (with the prefix), its bytes when they were made from the last module's, and its layout. */
@@ -361,7 +386,8 @@ function blockText(id: string, chunk: StandaloneChunk): string {
 
 /**
  * Whether `layout` can describe the module text of `size` bytes that starts at `start`: every block
- * inside it, with whole non-negative offsets, and every pattern id one of its blocks.
+ * inside it, with whole non-negative offsets, and every pattern id and runtime-free id one of its
+ * blocks, none both.
  */
 export function moduleLayoutFits(layout: ValidatorModuleLayout, start: number, size: number): boolean {
   if (!Number.isSafeInteger(start) || start < 0) return false;
@@ -369,7 +395,8 @@ export function moduleLayoutFits(layout: ValidatorModuleLayout, start: number, s
     const [at, length] = range;
     if (!Number.isSafeInteger(at) || !Number.isSafeInteger(length) || at < 0 || length < 0 || start + at + length > size) return false;
   }
-  return layout.patterns.every((id) => Object.hasOwn(layout.blocks, id));
+  const free = new Set(layout.runtimeFree);
+  return layout.patterns.every((id) => Object.hasOwn(layout.blocks, id) && !free.has(id)) && layout.runtimeFree.every((id) => Object.hasOwn(layout.blocks, id));
 }
 
 function notCompiled(validator: UniqueValidator): Error {
@@ -380,5 +407,8 @@ function throwError(error: Error): never {
   throw error;
 }
 
-/** Changes whenever renderModule writes the same parts differently (ValidatorModule.key). */
-const MODULE_KEY_VERSION = 1;
+/**
+ * Changes whenever renderModule writes the same parts differently (ValidatorModule.key). 2: no
+ * `import * as __rt` in a module none of whose validators uses the runtime.
+ */
+const MODULE_KEY_VERSION = 2;

@@ -67,7 +67,7 @@ export interface BuildCache {
       readonly runtime: readonly string[];
       /** Where its text starts after the banner, and each validator's block in it (ValidatorModuleLayout). */
       readonly start?: number | undefined;
-      readonly layout?: { readonly blocks: { readonly [id: string]: readonly [number, number] }; readonly patterns: readonly string[] } | undefined;
+      readonly layout?: { readonly blocks: { readonly [id: string]: readonly [number, number] }; readonly patterns: readonly string[]; readonly runtimeFree: readonly string[] } | undefined;
     };
   };
   /** Its tools' items in the aggregates: the tools' keys in order, and each aggregate's layout with its hash (see EmitReuse.aggregates). */

@@ -194,9 +194,11 @@ function lastAggregates(input: EmitPlanInput): LastAggregates | undefined {
 function moduleLayoutOf(value: JsonValue | undefined): ValidatorModuleLayout | undefined {
   const blocks = getOwn(value, "blocks");
   const patterns = getOwn(value, "patterns");
-  if (!isJsonObject(blocks) || !Array.isArray(patterns) || !patterns.every((id) => typeof id === "string")) return undefined;
+  const runtimeFree = getOwn(value, "runtimeFree");
+  const strings = (list: JsonValue | undefined): list is string[] => Array.isArray(list) && list.every((id) => typeof id === "string");
+  if (!isJsonObject(blocks) || !strings(patterns) || !strings(runtimeFree)) return undefined;
   const pair = (range: JsonValue | undefined) => Array.isArray(range) && range.length === 2 && range.every((n) => typeof n === "number");
-  return Object.values(blocks).every(pair) ? { blocks: blocks as unknown as ValidatorModuleLayout["blocks"], patterns: patterns as string[] } : undefined;
+  return Object.values(blocks).every(pair) ? { blocks: blocks as unknown as ValidatorModuleLayout["blocks"], patterns, runtimeFree } : undefined;
 }
 
 /** A cached layout as far as it has the shape nextCache writes (layoutFits checks its numbers). */

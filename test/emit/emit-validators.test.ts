@@ -538,20 +538,24 @@ describe("emitValidators: determinism and dedupe", () => {
     expect(shuffled.refs).toEqual(order.map((i) => first.refs[i]));
   });
 
-  it("one module per dialect in use, sorted by path; each opens with @ts-nocheck and imports only the runtime", () => {
+  it("one module per dialect in use, sorted by path; each opens with @ts-nocheck and imports the runtime only when a validator uses it", () => {
     const { files } = emitValidators(requests);
     expect(files.map((f) => f.path)).toEqual(["validators/2019-09.ts", "validators/2020-12.ts", "validators/draft-07.ts"]);
-    // What they import, for a vendored build to copy (the texts are never searched for imports).
-    for (const file of files) expect(file.runtime).toEqual(["messages", "validators"]);
+    // What they import, for a vendored build to copy (the texts are never searched for imports): only
+    // b's minLength (2020-12) counts characters with the runtime's ucs2length; a (draft-07) and c
+    // (2019-09) need nothing of it, and an import they do not use is one a linter's fix takes out.
+    expect(files.map((file) => file.runtime)).toEqual([["messages"], ["messages", "validators"], ["messages"]]);
     for (const file of files) {
+      const usesRuntime = file.runtime.includes("validators");
       const lines = file.contents.split("\n");
       expect(lines[0]).toBe("// @ts-nocheck");
       // The file's banner, which says it is generated, comes before (emitProject adds it).
       expect(lines[1]).toMatch(/^\/\/ The JSON Schema \S+ validators of the tools' schemas, as ajv standalone code; tools whose schemas are the same share one\.$/);
       expect(lines.filter((l) => /^import\b/.test(l))).toEqual([
-        'import * as __rt from "../runtime/validator-runtime.js";',
+        ...(usesRuntime ? ['import * as __rt from "../runtime/validator-runtime.js";'] : []),
         'import type { CompiledValidator } from "../runtime/validation-messages.js";',
       ]);
+      expect(file.contents.includes("__rt")).toBe(usesRuntime);
       expect(file.contents).not.toMatch(/\brequire\(|\bimport\(/);
     }
   });
@@ -794,21 +798,25 @@ describe("a module made from the last build's module", () => {
   const A = objectOf("a", { type: "string" });
   const B = objectOf("b", { type: "string", pattern: "^(a|b)+c$" });
   const C = objectOf("c", { type: "integer", minimum: 1 });
+  // minLength counts code points with the runtime's ucs2length; A and C use nothing of the runtime.
+  const D = objectOf("d", { type: "string", minLength: 2 });
   const requestsOf = (...schemas: object[]) => schemas.map((schema) => ({ schema: schema as JsonValue, dialect: "2020-12" as const }));
   const compiler = new SchemaCompiler();
   /** The modules as the last build wrote them after `prefix`, with their layouts. */
   const lastOf = (emitted: EmittedValidators, prefix: string) =>
     new Map(emitted.files.map((file) => [file.path, { bytes: Buffer.from(file.contents, "utf8"), start: Buffer.byteLength(prefix, "utf8"), layout: file.layout }]));
-  const CASES: readonly [string, object[]][] = [
-    ["a schema changed", [objectOf("a", { type: "string", minLength: 2 }), B, C]],
-    ["a schema added", [A, B, C, objectOf("d", { type: "boolean" })]],
-    ["a schema removed", [A, C]],
-    ["the only schema with a pattern removed (the module imports the runtime without re2js)", [A, C]],
-    ["nothing changed", [A, B, C]],
+  const CASES: readonly [string, object[], string[]][] = [
+    ["a schema changed", [objectOf("a", { type: "string", minLength: 3 }), B, C, D], ["messages", "patterns"]],
+    ["a schema added", [A, B, C, D, objectOf("e", { type: "boolean" })], ["messages", "patterns"]],
+    ["a schema removed", [A, B, D], ["messages", "patterns"]],
+    ["the only schema with a pattern removed (the module imports the runtime without re2js)", [A, C, D], ["messages", "validators"]],
+    ["every schema that uses the runtime removed (the module does not import it)", [A, C], ["messages"]],
+    ["a schema that uses the runtime added to blocks that do not", [A, C, objectOf("e", { type: "string", maxLength: 4 })], ["messages", "validators"]],
+    ["nothing changed", [A, B, C, D], ["messages", "patterns"]],
   ];
 
-  it.each(CASES)("after %s, is byte for byte the module rendered from scratch, with the same layout", (_, next) => {
-    const first = emitValidators(requestsOf(A, B, C), compiler, new Map(), undefined, "// one\n");
+  it.each(CASES)("after %s, is byte for byte the module rendered from scratch, with the same layout", (_, next, runtime) => {
+    const first = emitValidators(requestsOf(A, B, C, D), compiler, new Map(), undefined, "// one\n");
     expect(first.files[0]!.runtime).toEqual(["messages", "patterns"]);
     const spliced = emitValidators(requestsOf(...next), compiler, new Map(), undefined, "// another banner\n", lastOf(first, "// one\n"));
     const scratch = emitValidators(requestsOf(...next), compiler, new Map(), undefined, "// another banner\n");
@@ -818,6 +826,20 @@ describe("a module made from the last build's module", () => {
     expect(file.contents).toBe(plain.contents);
     expect(file.layout).toEqual(plain.layout);
     expect(file.runtime).toEqual(plain.runtime);
+    expect(file.runtime).toEqual(runtime);
+    expect(file.contents.includes("import * as __rt")).toBe(runtime.length > 1);
+  });
+
+  it("copies the blocks of a module that imports no runtime into one that does, and back", () => {
+    const first = emitValidators(requestsOf(A, C), compiler, new Map(), undefined, "// one\n");
+    expect(first.files[0]!.runtime).toEqual(["messages"]);
+    expect(first.files[0]!.layout.runtimeFree).toEqual([...first.files[0]!.ids]);
+    const both = emitValidators(requestsOf(A, C, D), compiler, new Map(), undefined, "// one\n", lastOf(first, "// one\n"));
+    expect(both.files[0]!.pieces).toBeDefined();
+    expect(both.files[0]!.contents).toBe(emitValidators(requestsOf(A, C, D), compiler, new Map(), undefined, "// one\n").files[0]!.contents);
+    const again = emitValidators(requestsOf(A, C), compiler, new Map(), undefined, "// one\n", lastOf(both, "// one\n"));
+    expect(again.files[0]!.contents).toBe(first.files[0]!.contents);
+    expect(again.files[0]!.layout).toEqual(first.files[0]!.layout);
   });
 
   it("copies no block whose place in the last module does not hold it (a damaged layout), and renders it instead", () => {

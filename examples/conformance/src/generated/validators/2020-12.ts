@@ -3,7 +3,6 @@
 /* eslint-disable */
 // @ts-nocheck
 // The JSON Schema 2020-12 validators of the tools' schemas, as ajv standalone code; tools whose schemas are the same share one.
-import * as __rt from "@mcp-gen/runtime/validators";
 import type { CompiledValidator } from "@mcp-gen/runtime/validation-messages";
 
 const v_30bd0e806ef7: CompiledValidator = /* @__PURE__ */ (() => {
