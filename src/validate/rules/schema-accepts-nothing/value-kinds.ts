@@ -36,7 +36,7 @@ export interface SchemaKinds {
 /** What the analysis of a subschema answers: its kinds (booleans and schemas never analysed: every kind). */
 export type KindsOf = (schema: JsonValue | undefined) => Kinds;
 
-const ANNOTATIONS = new Set(["title", "description", "$comment", "examples", "default", "deprecated", "readOnly", "writeOnly"]);
+const ANNOTATIONS: ReadonlySet<string> = new Set(["title", "description", "$comment", "examples", "default", "deprecated", "readOnly", "writeOnly"]);
 
 /**
  * The kinds `schema` accepts, from its own keywords, with `kindsOf` answering for its subschemas
