@@ -126,7 +126,8 @@ export const DECLARED_NAMES = {
   tools: ["RUNTIME_RANGE", "TOOL_ENTRIES", "TOOL_TABLE", "ToolEntry", "buildToolTable"],
   /**
    * What a validator module declares or imports besides its validators' ids (`v_<hex>`); it exports
-   * each tool's validators as `validate${pascal}…`, which neither these nor an id can be.
+   * each tool's validators as `validate${pascal}…`, which neither these nor an id can be. `__rt` is
+   * imported only where a validator uses the runtime, and kept off tools' names everywhere.
    */
   validators: ["CompiledValidator", "__rt"],
   /**
