@@ -101,6 +101,11 @@ export class ChildServer implements UpstreamPort {
     this.child?.stdout?.resume();
   }
 
+  tellsSession(): boolean {
+    // One connection for the whole session: a 2025-era server sends list_changed on it unasked.
+    return true;
+  }
+
   close(signal?: NodeJS.Signals): Promise<ServerEnd> {
     return (this.closing ??= this.stop(signal));
   }

@@ -107,6 +107,10 @@ export class HttpUpstream implements UpstreamPort {
     }, ANSWERED_STREAM_MS).unref();
   }
 
+  tellsSession(): boolean {
+    return this.sessionId !== undefined;
+  }
+
   pause(): void {
     if (this.paused) return;
     let resolve!: () => void;

@@ -2,8 +2,10 @@
 // `subscriptions/listen` stream a client opened (server/tools.mdx § List Changed Notification), so a
 // host that opens none would leave the proxy checking calls against a list that no longer holds. This
 // decides when the subscription is opened, kept, reopened and given up on; the session does the wire
-// work (ListenWire) and never shows the host anything of it. It never opens one in the 2025 era, where
-// list_changed comes unasked.
+// work (ListenWire) and never shows the host anything of it. A 2025-era host's requests open nothing,
+// since its server sends list_changed unasked; but a server that serves that host without a session
+// (the SDK v2's createMcpHandler, over HTTP) never does, so then the proxy asks the server whether it
+// speaks 2026-07-28 (a server/discover of its own) and, if it tells of changes there, holds one anyway.
 import { setTimeout as delay } from "node:timers/promises";
 
 /** What the subscription asks of the session. */
@@ -34,7 +36,10 @@ export const LISTEN_TIMING: ListenTiming = { retryMs: 1000, retries: 3 };
 type State =
   /** Not opened yet, nor decided against. */
   | "idle"
-  /** The host's server/discover is in flight: its capabilities say whether the server tells of changes. */
+  /**
+   * A server/discover (the host's, or the proxy's own for a 2025-era host) is in flight: its
+   * capabilities say whether the server tells of changes.
+   */
   | "deferred"
   /** Sent; not acknowledged yet. */
   | "opening"
@@ -53,6 +58,8 @@ export class OwnListen {
   /** When the one in flight was sent, and how many in a row ended within retryMs. */
   private sentAt = 0;
   private quickEnds = 0;
+  /** Whether the proxy asked the server with a server/discover of its own already (legacySession): it asks once. */
+  private probed = false;
   private readonly stopped = new AbortController();
 
   private readonly timing: ListenTiming;
@@ -83,8 +90,22 @@ export class OwnListen {
   }
 
   /**
-   * A host's server/discover was answered: `listChanged` is its capabilities.tools.listChanged, or
-   * undefined for an error (the server may speak the 2025 era only: the host's next request decides).
+   * A 2025-era host's `initialize` was answered by a server that has no way of its own to tell that
+   * session of a change (UpstreamPort.tellsSession). Whether the proxy is to send a server/discover
+   * of its own (2026-07-28) to learn if the server tells of changes on a subscription instead: only
+   * while nothing is open nor decided, and once per run. Its answer goes to `discovered`.
+   */
+  legacySession(): boolean {
+    if (this.state !== "idle" || this.probed) return false;
+    this.probed = true;
+    this.state = "deferred";
+    return true;
+  }
+
+  /**
+   * A server/discover was answered (the host's, or the proxy's own): `listChanged` is its
+   * capabilities.tools.listChanged, or undefined for an error (the server may speak the 2025 era
+   * only: the host's next 2026-07-28 request, if any, decides).
    */
   discovered(listChanged: boolean | undefined): void {
     if (listChanged === undefined) {

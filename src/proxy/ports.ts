@@ -83,6 +83,13 @@ export interface UpstreamPort {
   /** Stops and restarts reading from the server (the host is not reading fast enough). */
   pause(): void;
   resume(): void;
+  /**
+   * 2025 era: whether the server has a way of its own to tell the host's session of a change
+   * (notifications/tools/list_changed, unasked): on stdio the connection; over HTTP a session id from
+   * `initialize`, whose GET stream carries it. A server that serves 2025-era requests without a session
+   * (the SDK v2's createMcpHandler) never tells such a host anything.
+   */
+  tellsSession(): boolean;
   /** Ends the connection and, for a process, the server and everything it started; `signal` is passed on first. */
   close(signal?: NodeJS.Signals): Promise<ServerEnd>;
 }

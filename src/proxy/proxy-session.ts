@@ -12,13 +12,16 @@
 // under the host's id (or token) exactly as the host wrote it, on that request's route;
 // an answer under an id the proxy never sent is dropped; (5) 2026-07-28: the proxy holds its own
 // subscriptions/listen for tool list changes (own-listen.ts), whose list_changed makes it list again
-// as (3) does, and of which the host sees nothing. Any answer under the id of a tools/list the
-// host has in flight is checked as that list's. Both
+// as (3) does, and of which the host sees nothing; a 2025-era host that a server serves without a
+// session (so that it is never told of a change) gets one too, after a server/discover of the proxy's
+// own says the server speaks 2026-07-28, and then a list_changed of the proxy's own after the check.
+// Any answer under the id of a tools/list the host has in flight is checked as that list's. Both
 // protocol eras pass unchanged: 2025 (`initialize`, logging/setLevel, server-sent requests) and
 // 2026-07-28 (`server/discover`, `_meta` on every request, subscriptions/listen, MRTR retries, which
 // are tools/calls like any other). The server's end is the session's end.
 import { endsWalk, ToolsCollector } from "../live/read-tools-page.js";
 import { getOwn, isJsonObject, type JsonObject, type JsonValue } from "../model/json.js";
+import { SPEC_REVISION } from "../model/spec.js";
 import { checkListAnswer } from "./check-list-answer.js";
 import { LISTEN_TIMING, OwnListen, type ListenTiming } from "./own-listen.js";
 import { refusalMessage, TOOL_WITHHELD, type DriftContext } from "./drift-notice.js";
@@ -32,8 +35,12 @@ import { cutText } from "../diff/cut-text.js";
 const PROTOCOL_VERSION = "io.modelcontextprotocol/protocolVersion";
 const LOG_LEVEL = "io.modelcontextprotocol/logLevel";
 const SUBSCRIPTION_ID = "io.modelcontextprotocol/subscriptionId";
+const CLIENT_INFO = "io.modelcontextprotocol/clientInfo";
+const CLIENT_CAPABILITIES = "io.modelcontextprotocol/clientCapabilities";
 /** The _meta members of a host request the proxy repeats on its own tools/list (2026-07-28: every request carries them). */
-const OWN_META_KEYS = [PROTOCOL_VERSION, "io.modelcontextprotocol/clientInfo", "io.modelcontextprotocol/clientCapabilities"] as const;
+const OWN_META_KEYS = [PROTOCOL_VERSION, CLIENT_INFO, CLIENT_CAPABILITIES] as const;
+/** The list_changed the proxy tells a 2025-era host of, when the server tells that host nothing itself. */
+const LIST_CHANGED = '{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}';
 const INVALID_PARAMS = -32602;
 /** Most list cursors remembered to tie a page to the listing it continues. */
 const MAX_CHAINS = 64;
@@ -198,6 +205,12 @@ export class ProxySession {
   private listComplete = false;
   private era: "legacy" | "modern" | undefined;
   private modernMeta: JsonObject | undefined;
+  /**
+   * The 2026-07-28 _meta of the proxy's own server/discover and subscription for a 2025-era host
+   * (legacySessionOpen), from the newest `initialize`: its clientInfo and capabilities as that host
+   * gave them, under the protocol version the proxy speaks.
+   */
+  private legacyMeta: JsonObject | undefined;
   /** 2025 era: the level of the host's logging/setLevel. */
   private legacyLevel: JsonValue | undefined;
   /**
@@ -365,7 +378,10 @@ export class ProxySession {
     const { method, params } = message;
     const meta = getOwn(params, "_meta");
     this.noteEra(method, meta);
-    if (method === "initialize") this.sessionStarted();
+    if (method === "initialize") {
+      this.sessionStarted();
+      this.legacyMeta = metaOfInitialize(params);
+    }
     // Each 2026-07-28 request stands alone, whatever an earlier host started (--listen serves a
     // 2025-era session and 2026-07-28 hosts side by side): its era, not the session's, decides.
     else if (isModern(message)) this.listen.modernRequest(method === "server/discover");
@@ -584,6 +600,16 @@ export class ProxySession {
       return;
     }
     if (message.id === null) {
+      // Over HTTP, an error under id null in the response to one POST answers that POST's request: a
+      // server that refuses it before reading its id (the SDK v1 answers a 2026-07-28 request with
+      // HTTP 400 so). For a request of the proxy's own, that is the answer it waits for; it says only
+      // that the server does not speak the era of the request.
+      const own = via === undefined ? undefined : this.pending.get(via);
+      if (own?.own) {
+        this.settle(via!, own);
+        own.own(received);
+        return;
+      }
       this.options.reporter.problem(`the server sent an error that answers no request: ${excerpt(received.text)}`);
       return;
     }
@@ -601,6 +627,7 @@ export class ProxySession {
     }
     // streamCancels: a 2026-07-28 request (isModern).
     if (pending.method === "server/discover" && pending.streamCancels) this.listen.discovered(listChangedOf(received));
+    if (pending.method === "initialize" && message.ok) this.legacySessionOpen();
     let text = received.text;
     const shared = this.sharesListId(pending);
     if ((pending.method === "tools/list" || shared) && message.ok) {
@@ -1026,7 +1053,7 @@ export class ProxySession {
    * until the server ends it or the session does: no timeout, unlike the proxy's tools/list.
    */
   private openListen(): string {
-    const params: JsonObject = { _meta: this.modernMeta ?? {}, notifications: { toolsListChanged: true } };
+    const params: JsonObject = { _meta: this.modernMeta ?? this.legacyMeta ?? {}, notifications: { toolsListChanged: true } };
     const key = this.sendOwn("subscriptions/listen", params, (answer) => {
       if (typeof answer === "string") return this.listen.ended(key, { kind: "failed", detail: answer });
       const { message } = answer;
@@ -1053,7 +1080,23 @@ export class ProxySession {
       this.listen.acknowledged(key, getOwn(getOwn(message.params, "notifications"), "toolsListChanged") === true);
     } else if (message.method === "notifications/tools/list_changed") {
       this.toolsChanged();
+      // A 2025-era host the server never tells (no session of its own) hears of it from the proxy,
+      // once the proxy has listed and checked the tools, as a list_changed the server sent unasked.
+      if (this.era === "legacy" && !this.upstream.tellsSession()) this.holdNotice(undefined, "", LIST_CHANGED);
     }
+  }
+
+  /**
+   * A 2025-era host's `initialize` was answered. A server that tells that session of changes itself
+   * (stdio; an HTTP session with its GET stream) is left to: the proxy asks nothing. One that serves
+   * it without a session never will: the proxy asks it with a server/discover of its own, under the
+   * _meta built from the host's `initialize` (legacyMeta), whether it speaks 2026-07-28 and tells of
+   * tool list changes there; if so it holds its own subscription (own-listen.ts). An error, or no
+   * answer, leaves everything as it was.
+   */
+  private legacySessionOpen(): void {
+    if (this.upstream.tellsSession() || !this.listen.legacySession()) return;
+    void this.ownRequest("server/discover", { _meta: this.legacyMeta ?? {} }).then((answer) => this.listen.discovered(typeof answer === "string" ? undefined : modernListChangedOf(answer)));
   }
 
   // ── answers, ends ───────────────────────────────────────────────────────────────────────────
@@ -1151,6 +1194,30 @@ export class ProxySession {
 function listChangedOf(received: Received): boolean | undefined {
   if (received.message.kind !== "response" || !received.message.ok) return undefined;
   return getOwn(getOwn(getOwn(getOwn(received.value, "result"), "capabilities"), "tools"), "listChanged") === true;
+}
+
+/**
+ * The proxy's own server/discover for a 2025-era host: capabilities.tools.listChanged when the server
+ * says it supports SPEC_REVISION, else undefined (as for an error: it speaks the 2025 era only).
+ */
+function modernListChangedOf(received: Received): boolean | undefined {
+  const versions = getOwn(getOwn(received.value, "result"), "supportedVersions");
+  if (!Array.isArray(versions) || !versions.includes(SPEC_REVISION)) return undefined;
+  return listChangedOf(received);
+}
+
+/**
+ * The 2026-07-28 _meta for requests the proxy sends on behalf of a 2025-era host (basic/index.mdx §
+ * _meta): the version the proxy speaks, and the clientInfo and capabilities of the host's `initialize`
+ * (none given: `{}`, which means no optional capabilities).
+ */
+function metaOfInitialize(params: JsonValue | undefined): JsonObject {
+  const meta: Record<string, JsonValue> = { [PROTOCOL_VERSION]: SPEC_REVISION };
+  const info = getOwn(params, "clientInfo");
+  if (isJsonObject(info)) meta[CLIENT_INFO] = info;
+  const capabilities = getOwn(params, "capabilities");
+  meta[CLIENT_CAPABILITIES] = isJsonObject(capabilities) ? capabilities : {};
+  return meta;
 }
 
 /** Whether a request is of the 2026-07-28 era: a protocol version in its _meta. */

@@ -1,8 +1,10 @@
 // The proxy's own 2026-07-28 subscription to tool list changes, on scripted ends (session-wire.ts):
 // when it is opened (the first 2026-07-28 request; after a server/discover that says the server tells
-// of changes; never in the 2025 era), what its notices do (a list_changed makes the proxy list again;
-// nothing reaches the host), and how it ends (not supported: one line, never again; ended by the
-// server: opened again, then the tools listed again; the session's end: nothing more).
+// of changes; in the 2025 era only when the server serves the host without a session, after a
+// server/discover of the proxy's own), what its notices do (a list_changed makes the proxy list again;
+// nothing reaches the host but, for such a 2025-era host, one list_changed after the check), and how it
+// ends (not supported: one line, never again; ended by the server: opened again, then the tools listed
+// again; the session's end: nothing more).
 import { describe, expect, it } from "vitest";
 import type { JsonObject } from "../../src/model/json.js";
 import { ADD, ECHO } from "../support/proxy-harness.js";
@@ -169,5 +171,114 @@ describe("the proxy's own subscription to tool list changes", () => {
     await wait(3 * TIMING.retryMs);
     expect(sent(w, "subscriptions/listen")).toHaveLength(1);
     expect(w.stderr).toEqual([]);
+  });
+});
+
+describe("the proxy's own subscription for a 2025-era host", () => {
+  const INITIALIZE_ROOTS = JSON.stringify({
+    jsonrpc: "2.0",
+    id: 0,
+    method: "initialize",
+    params: { protocolVersion: "2025-11-25", capabilities: { roots: { listChanged: true } }, clientInfo: { name: "claude-code", version: "2.1" } },
+  });
+  /** What the proxy's own requests carry for that host: its clientInfo and capabilities, under 2026-07-28. */
+  const LEGACY_META = {
+    "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+    "io.modelcontextprotocol/clientInfo": { name: "claude-code", version: "2.1" },
+    "io.modelcontextprotocol/clientCapabilities": { roots: { listChanged: true } },
+  };
+  const INITIALIZED = { protocolVersion: "2025-11-25", capabilities: { tools: { listChanged: true } }, serverInfo: { name: "s", version: "1" } };
+  const DISCOVERED = { supportedVersions: ["2026-07-28"], capabilities: { tools: { listChanged: true } }, ttlMs: 0, cacheScope: "private" };
+  const LIST_CHANGED = JSON.stringify({ jsonrpc: "2.0", method: "notifications/tools/list_changed" });
+
+  /** A 2025-era host's session, opened; `session`: whether the server tells that session of changes itself (stdio, an HTTP session). */
+  async function opened(session: boolean): Promise<Wire> {
+    const w = await wire([ECHO, ADD], "block", TIMING);
+    w.server.session = session;
+    w.session.fromHost(INITIALIZE_ROOTS);
+    w.fromServer({ jsonrpc: "2.0", id: w.up(0), result: INITIALIZED });
+    w.session.fromHost(JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }));
+    return w;
+  }
+
+  it("is opened when the server serves the host without a session: after a server/discover of the proxy's own, both with the _meta of the host's initialize", async () => {
+    const w = await opened(false);
+    const [discover] = sent(w, "server/discover");
+    expect(sent(w, "server/discover")).toEqual([{ jsonrpc: "2.0", id: discover!.id, method: "server/discover", params: { _meta: LEGACY_META } }]);
+    expect(sent(w, "subscriptions/listen")).toEqual([]);
+    w.fromServer(answer(discover!.id, DISCOVERED));
+    await settle();
+    expect(sent(w, "subscriptions/listen").map((m) => m.params)).toEqual([{ _meta: LEGACY_META, notifications: { toolsListChanged: true } }]);
+    expect(w.toHost()).toHaveLength(1);
+    expect(w.stderr).toEqual([]);
+  });
+
+  it("asks nothing of a server that tells the host's session itself (stdio, an HTTP session)", async () => {
+    const w = await opened(true);
+    w.session.fromHost(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }));
+    expect(sent(w, "server/discover")).toEqual([]);
+    expect(sent(w, "subscriptions/listen")).toEqual([]);
+  });
+
+  it.each([
+    ["answers the server/discover with an error", { error: { code: -32601, message: "Method not found" } }, false],
+    ["does not name 2026-07-28 among its versions", { result: { ...DISCOVERED, supportedVersions: ["2027-01-01"] } }, false],
+    // The SDK v1 without sessions: HTTP 400, and in its body an error under id null, on the discover's own response.
+    ["answers the discover's POST with an error under id null", { error: { code: -32000, message: "Bad Request: Unsupported protocol version: 2026-07-28" } }, true],
+  ])("leaves everything as before when the server %s: nothing opened, nothing said, not asked again at a new initialize", async (_how, reply, idNull) => {
+    const w = await opened(false);
+    const [discover] = sent(w, "server/discover");
+    if (idNull) w.server.events.line(JSON.stringify({ jsonrpc: "2.0", id: null, ...reply }), `n${discover!.id}`);
+    else w.fromServer({ jsonrpc: "2.0", id: discover!.id, ...reply });
+    await settle();
+    w.session.fromHost(INITIALIZE_ROOTS);
+    w.fromServer({ jsonrpc: "2.0", id: w.up(0), result: INITIALIZED });
+    await wait(2 * TIMING.retryMs);
+    expect(sent(w, "server/discover")).toHaveLength(1);
+    expect(sent(w, "subscriptions/listen")).toEqual([]);
+    expect(w.toHost()).toHaveLength(2);
+    expect(w.stderr).toEqual([]);
+  });
+
+  it("tells the host of a change once, after the proxy listed and checked the tools (the server's own notice too), so the call of a tool that drifted is refused", async () => {
+    const w = await opened(false);
+    w.fromServer(answer(sent(w, "server/discover")[0]!.id, DISCOVERED));
+    await settle();
+    const [listen] = sent(w, "subscriptions/listen");
+    w.fromServer(acknowledged(listen!.id));
+    w.session.fromHost(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }));
+    w.fromServer({ jsonrpc: "2.0", id: w.up(1), result: { tools: [ECHO, ADD] } });
+    w.fromServer(changed(listen!.id));
+    // A server that also sent it unasked (it has no session to send it on: a double is what this checks).
+    w.fromServer(JSON.parse(LIST_CHANGED) as JsonObject);
+    const [, own] = sent(w, "tools/list");
+    // Listed as the host lists: what a call of the host's reaches.
+    expect(own!.params).toEqual({});
+    expect(w.toHost().filter((text) => text.includes("list_changed"))).toEqual([]);
+    w.fromServer({ jsonrpc: "2.0", id: own!.id, result: { tools: [DRIFTED, ADD] } });
+    await settle();
+    expect(w.toHost().filter((text) => text.includes("list_changed"))).toEqual([LIST_CHANGED]);
+    // The second notice came while the first listing was in flight: one more listing covers it, and tells the host nothing more.
+    w.session.fromHost(JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "echo", arguments: { text: "b" } } }));
+    const [, , again] = sent(w, "tools/list");
+    w.fromServer({ jsonrpc: "2.0", id: again!.id, result: { tools: [DRIFTED, ADD] } });
+    await settle();
+    const toHost = w.toHost().map((text) => JSON.parse(text) as JsonObject);
+    expect(toHost.map((m) => m.id ?? m.method)).toEqual([0, 1, "notifications/tools/list_changed", 2]);
+    expect(toHost[3]!.error).toMatchObject({ code: -31001, data: { tool: "echo", status: "changed" } });
+    expect(sent(w, "tools/call")).toEqual([]);
+  });
+
+  it("tells a 2025-era host beside a 2026-07-28 one nothing of its own when the server tells that session itself (--listen, stdio server)", async () => {
+    const w = await opened(true);
+    w.session.fromHost(request(1, "tools/list"));
+    w.fromServer(answer(w.up(1), { tools: [ECHO, ADD] }));
+    const [listen] = sent(w, "subscriptions/listen");
+    w.fromServer(acknowledged(listen!.id));
+    w.fromServer(changed(listen!.id));
+    const [, own] = sent(w, "tools/list");
+    w.fromServer(answer(own!.id, { tools: [DRIFTED, ADD] }));
+    await settle();
+    expect(w.toHost().filter((text) => text.includes("list_changed"))).toEqual([]);
   });
 });

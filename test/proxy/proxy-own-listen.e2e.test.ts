@@ -7,7 +7,11 @@
 // (test/fixtures/proxy/pin-server.mjs) for what the SDK never does: a server without
 // subscriptions/listen, one that ends the subscription or breaks its stream. The host is raw JSON
 // lines on stdio, or the SDK v2 client over HTTP. The 2025 era, where list_changed comes unasked and
-// the proxy opens nothing, is here too: a host that never lists again still has the call refused.
+// the proxy opens nothing, is here too: a host that never lists again still has the call refused. So is
+// a 2025-era host (the SDK v2 client, on stdio or --listen) before an SDK v2 HTTP server that serves it
+// without a session and so never tells it of a change: the proxy asks the server with a server/discover
+// of its own, holds its own subscription, and tells the host once; a server of the 2025 era alone (the
+// pin server, the SDK v1 without sessions) is left as before.
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -23,6 +27,7 @@ afterAll(async () => {
 
 const DRIFTING = join(REPO_ROOT, "test", "fixtures", "live", "drifting-server.mjs");
 const ARRAY_OUTPUT = join(REPO_ROOT, "test", "fixtures", "proxy", "array-output-server.mjs");
+const V1_STATELESS = join(REPO_ROOT, "test", "fixtures", "proxy", "v1-stateless-server.mjs");
 const META = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientInfo": { name: "h", version: "1" }, "io.modelcontextprotocol/clientCapabilities": {} };
 const SUBSCRIPTION_ID = "io.modelcontextprotocol/subscriptionId";
 
@@ -403,5 +408,115 @@ describe("--listen: a host on HTTP that never subscribes nor lists again, before
     await older.client.close();
     run.child.kill("SIGTERM");
     await exited(run.child);
+  }, 60_000);
+});
+
+/**
+ * A 2025-era SDK v2 host on stdio, the proxy in a process of its own (`args` after `proxy`); `stderr`
+ * is the proxy's, `notices` the host's list_changed notices, `received` every message it got.
+ */
+async function legacyStdioHost(args: readonly string[]): Promise<{ client: Client; stderr: () => string; notices: () => number; received: () => JsonObject[] }> {
+  const { StdioClientTransport } = await import("@modelcontextprotocol/client/stdio");
+  const transport = new StdioClientTransport({ command: process.execPath, args: [await proxyCli(), "proxy", ...args], stderr: "pipe" });
+  let stderr = "";
+  transport.stderr?.on("data", (chunk: Buffer) => void (stderr += chunk.toString()));
+  const client = new Client({ name: "claude-code", version: "2" }, { capabilities: { roots: {} }, versionNegotiation: { mode: "legacy" } });
+  clients.push(client);
+  let notices = 0;
+  client.setNotificationHandler("notifications/tools/list_changed", () => void notices++);
+  const received: JsonObject[] = [];
+  await client.connect(transport);
+  const inner = transport.onmessage;
+  transport.onmessage = (message) => {
+    received.push(message as JsonObject);
+    inner?.(message);
+  };
+  return { client, stderr: () => stderr, notices: () => notices, received: () => [...received] };
+}
+
+describe("a 2025-era host before an SDK v2 HTTP server that serves it statelessly (createMcpHandler): the server never tells it of a change", () => {
+  it("stdio host (SDK v2 client, 2025-11-25), --url server: the proxy's own subscription catches the change, the host is told once, and the call is refused", async () => {
+    const project = pinnedProject([CALLS, DRIFT, DRIFTING_ECHO]);
+    const upstream = await httpServer([DRIFTING, "--http"]);
+    const h = await legacyStdioHost(["--cwd", project, "--url", upstream.url]);
+    expect(h.client.getProtocolEra()).toBe("legacy");
+    expect((await h.client.listTools()).tools.map((tool) => tool.name)).toEqual(["calls", "drift", "echo"]);
+    expect((await h.client.callTool({ name: "echo", arguments: { text: "before" } })).content).toEqual([{ type: "text", text: "before" }]);
+    await h.client.callTool({ name: "drift", arguments: {} });
+    await until(
+      () => h.notices() > 0,
+      () => `a list_changed for the host; proxy: ${h.stderr()}`,
+    );
+    await expect(h.client.callTool({ name: "echo", arguments: { text: "after" } })).rejects.toMatchObject({ code: -31001, data: { tool: "echo", status: "changed" } });
+    expect((await h.client.callTool({ name: "calls", arguments: {} })).structuredContent).toEqual({ calls: 1, drift: 1, echo: 1 });
+    expect(h.notices()).toBe(1);
+    // Nothing of the proxy's subscription: no acknowledgment, no subscription id, no answer to an id the host never sent.
+    expect(h.received().filter((m) => m.method !== undefined && m.method !== "notifications/message")).toEqual([{ jsonrpc: "2.0", method: "notifications/tools/list_changed" }]);
+    expect(h.stderr()).not.toMatch(/subscription/);
+    await h.client.close();
+  }, 60_000);
+
+  it("--listen host (SDK v2 client, 2025-11-25), --url server: the call is refused after the change, and the host is told on its GET stream", async () => {
+    const project = pinnedProject([CALLS, DRIFT, DRIFTING_ECHO]);
+    const upstream = await httpServer([DRIFTING, "--http"]);
+    const { run, url } = await proxyListening(project, { url: upstream.url });
+    const { client, methods } = await httpHost(url, "legacy");
+    let notices = 0;
+    client.setNotificationHandler("notifications/tools/list_changed", () => void notices++);
+    expect(client.getProtocolEra()).toBe("legacy");
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(["calls", "drift", "echo"]);
+    expect((await client.callTool({ name: "echo", arguments: { text: "before" } })).content).toEqual([{ type: "text", text: "before" }]);
+    await client.callTool({ name: "drift", arguments: {} });
+    await until(
+      () => notices > 0,
+      () => `a list_changed for the host; proxy: ${run.stderr()}`,
+    );
+    await expect(client.callTool({ name: "echo", arguments: { text: "after" } })).rejects.toMatchObject({ code: -31001, data: { tool: "echo", status: "changed" } });
+    expect((await client.callTool({ name: "calls", arguments: {} })).structuredContent).toEqual({ calls: 1, drift: 1, echo: 1 });
+    expect(notices).toBe(1);
+    expect(methods().filter((method) => method === "subscriptions/listen" || method === "tools/list" || method === "server/discover")).toEqual(["tools/list"]);
+    expect(run.stderr()).not.toMatch(/subscription/);
+    await client.close();
+    run.child.kill("SIGTERM");
+    await exited(run.child);
+  }, 60_000);
+
+  it("stdio host (SDK v2 client, 2025-11-25), --url server of the 2025 era alone, without a session: as before, one server/discover of the proxy's, nothing said, the change caught at the host's next listing", async () => {
+    const calls = callsFile();
+    const project = pinnedProject([ECHO, ADD]);
+    const upstream = await httpServer([PIN_SERVER, "--http", "stateless,legacy-only,drift-later"], { PIN_CALLS: calls });
+    const h = await legacyStdioHost(["--cwd", project, "--url", upstream.url]);
+    expect((await h.client.listTools()).tools.map((tool) => tool.name)).toEqual(["echo", "add"]);
+    await until(
+      () => callsIn(calls).includes("discover"),
+      () => `the proxy's server/discover; calls: ${callsIn(calls).join(" | ")}; proxy: ${h.stderr()}`,
+    );
+    // The call of add changes echo, and the server tells no one: nothing can, as before.
+    await h.client.callTool({ name: "add", arguments: { a: 1, b: 2 } });
+    expect((await h.client.callTool({ name: "echo", arguments: { text: "unseen" } })).content).toEqual([{ type: "text", text: "unseen" }]);
+    expect((await h.client.listTools()).tools.map((tool) => tool.name)).toEqual(["add"]);
+    await expect(h.client.callTool({ name: "echo", arguments: { text: "after" } })).rejects.toMatchObject({ code: -31001, data: { tool: "echo", status: "changed" } });
+    expect(callsIn(calls)).toEqual(["discover", "add", "echo"]);
+    expect(h.notices()).toBe(0);
+    expect(h.stderr()).not.toMatch(/subscription|discover|could not/);
+    await h.client.close();
+  }, 60_000);
+
+  it("stdio host (SDK v2 client, 2025-11-25), --url SDK v1 server without sessions (HTTP 400 to a 2026-07-28 request): as before, nothing said, the change caught at the host's next listing", async () => {
+    const project = pinnedProject([CALLS, DRIFT, DRIFTING_ECHO]);
+    const upstream = await httpServer([V1_STATELESS]);
+    const h = await legacyStdioHost(["--cwd", project, "--url", upstream.url]);
+    expect((await h.client.listTools()).tools.map((tool) => tool.name)).toEqual(["calls", "drift", "echo"]);
+    await h.client.callTool({ name: "drift", arguments: {} });
+    // Nothing tells of the change: the call passes, as before.
+    expect((await h.client.callTool({ name: "echo", arguments: { text: "unseen" } })).content).toEqual([{ type: "text", text: "unseen" }]);
+    expect((await h.client.listTools()).tools.map((tool) => tool.name)).toEqual(["calls", "drift"]);
+    await expect(h.client.callTool({ name: "echo", arguments: { text: "after" } })).rejects.toMatchObject({ code: -31001, data: { tool: "echo", status: "changed" } });
+    expect((await h.client.callTool({ name: "calls", arguments: {} })).structuredContent).toEqual({ calls: 1, drift: 1, echo: 1 });
+    expect(h.notices()).toBe(0);
+    // The drift the host's listing showed, and nothing of the proxy's server/discover.
+    expect(h.stderr()).toMatch(/withheld the tool "echo"/);
+    expect(h.stderr()).not.toMatch(/subscription|discover|answers no request|without answering|could not|HTTP/);
+    await h.client.close();
   }, 60_000);
 });

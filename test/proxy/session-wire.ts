@@ -25,6 +25,8 @@ class ScriptedServer implements UpstreamPort {
   events!: UpstreamEvents;
   abandoned: string[] = [];
   closedWith: NodeJS.Signals | "eof" | undefined;
+  /** 2025 era: whether the server tells the session of changes itself (stdio, an HTTP session); false: one that serves it without a session. */
+  session = true;
   start(events: UpstreamEvents): Promise<void> {
     this.events = events;
     return Promise.resolve();
@@ -37,6 +39,9 @@ class ScriptedServer implements UpstreamPort {
     this.abandoned.push(key);
   }
   answered(): void {}
+  tellsSession(): boolean {
+    return this.session;
+  }
   pause(): void {}
   resume(): void {}
   close(signal?: NodeJS.Signals): Promise<ServerEnd> {
