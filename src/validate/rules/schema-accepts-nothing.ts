@@ -3,7 +3,7 @@ import { joinPointer } from "../../model/pointer.js";
 import type { SchemaNode } from "../../model/schema-walk.js";
 import { defineRule } from "../define-rule.js";
 import { toolSchemas, walkSubschemas, type ToolSchema } from "../walk.js";
-import { EVERY_KIND, refusesOnPurpose, schemaKinds, type KindLimit, type SchemaKinds } from "./schema-accepts-nothing/value-kinds.js";
+import { EVERY_KIND, NULL_KIND, refusesOnPurpose, schemaKinds, type KindLimit, type SchemaKinds } from "./schema-accepts-nothing/value-kinds.js";
 
 export const schemaAcceptsNothing = defineRule({
   id: "schema-accepts-nothing",
@@ -83,8 +83,8 @@ function conflicting(limits: readonly KindLimit[]): readonly KindLimit[] {
 }
 
 function conflictText(limits: readonly KindLimit[]): string {
-  if (limits.length === 1) return limits[0]!.keyword === "allOf" ? `the branches of ${limits[0]!.label} share no value` : `${limits[0]!.label} lets nothing through`;
-  const labels = limits.map((limit) => limit.label);
+  if (limits.length === 1) return limits[0]!.keyword === "allOf" ? `the branches of ${limits[0]!.label()} share no value` : `${limits[0]!.label()} lets nothing through`;
+  const labels = limits.map((limit) => limit.label());
   return `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)} exclude each other`;
 }
 
@@ -115,7 +115,7 @@ function consequence(node: SchemaNode, schema: ToolSchema, analysed: ReadonlyMap
 }
 
 function hintFor(limits: readonly KindLimit[]): string {
-  const type = limits.find((limit) => limit.keyword === "type" && limit.label === 'type "null"');
+  const type = limits.find((limit) => limit.keyword === "type" && limit.kinds === NULL_KIND);
   const choices = limits.find((limit) => ["oneOf", "anyOf", "enum", "const"].includes(limit.keyword));
   if (type && choices) {
     const add = choices.keyword === "enum" ? "add null to enum" : choices.keyword === "const" ? "write enum: [<the const>, null]" : `add { "type": "null" } to ${choices.keyword}`;

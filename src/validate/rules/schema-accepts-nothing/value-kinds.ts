@@ -14,14 +14,16 @@ export type Kinds = number;
 
 const KIND_BITS = { null: 1, boolean: 2, object: 4, array: 8, string: 16, integer: 32, fraction: 64 } as const;
 export const EVERY_KIND: Kinds = 127;
+/** Null alone: what `type: "null"` lets through. */
+export const NULL_KIND: Kinds = KIND_BITS.null;
 const NUMBERS = KIND_BITS.integer | KIND_BITS.fraction;
 
 /** One keyword (or pair of keywords) of a schema object and the kinds it lets through. */
 export interface KindLimit {
   /** The keyword the finding points at. */
   readonly keyword: string;
-  /** What the keyword says, for a message: `type "null"`, `oneOf (string | integer)`, `enum []`. */
-  readonly label: string;
+  /** What the keyword says, for a message: `type "null"`, `oneOf (string | integer)`, `enum []` (written only for a finding). */
+  readonly label: () => string;
   readonly kinds: Kinds;
   /** The limit lets nothing through only because a subschema accepts nothing (reported there). */
   readonly fromEmptySubschema: boolean;
@@ -45,18 +47,24 @@ const ANNOTATIONS: ReadonlySet<string> = new Set(["title", "description", "$comm
  */
 export function schemaKinds(schema: JsonObject, dialect: Dialect, kindsOf: KindsOf): SchemaKinds {
   // draft-07 ignores every keyword beside a `$ref`.
-  if (dialect === "draft-07" && Object.hasOwn(schema, "$ref")) return { kinds: EVERY_KIND, limits: [] };
+  if (dialect === "draft-07" && Object.hasOwn(schema, "$ref")) return EVERY_VALUE;
+  // Most schemas are a type and annotations: a type alone leaves at least one kind, and is what a
+  // schema around it reads of it.
+  if (!hasNarrowingKeyword(schema)) {
+    const kinds = typeKindsOf(getOwn(schema, "type"));
+    return kinds === undefined ? EVERY_VALUE : { kinds: kinds | (getOwn(schema, "nullable") === true ? KIND_BITS.null : 0), limits: [] };
+  }
   const limits: KindLimit[] = [];
-  const add = (keyword: string, label: string, kinds: Kinds, fromEmptySubschema = false) => {
+  const add = (keyword: string, label: () => string, kinds: Kinds, fromEmptySubschema = false) => {
     if (kinds !== EVERY_KIND) limits.push({ keyword, label, kinds, fromEmptySubschema });
   };
   const nullable = getOwn(schema, "nullable") === true ? KIND_BITS.null : 0;
   const type = getOwn(schema, "type");
   const typeKinds = typeKindsOf(type);
-  if (typeKinds !== undefined) add("type", `type ${JSON.stringify(type)}`, typeKinds | nullable);
+  if (typeKinds !== undefined) add("type", () => `type ${JSON.stringify(type)}`, typeKinds | nullable);
   const values = getOwn(schema, "enum");
-  if (Array.isArray(values)) add("enum", `enum ${shortList(values)}`, values.reduce<Kinds>((kinds, value) => kinds | kindOf(value), 0) | nullable);
-  if (Object.hasOwn(schema, "const")) add("const", `const ${shortList(getOwn(schema, "const"))}`, kindOf(getOwn(schema, "const")!) | nullable);
+  if (Array.isArray(values)) add("enum", () => `enum ${shortList(values)}`, values.reduce<Kinds>((kinds, value) => kinds | kindOf(value), 0) | nullable);
+  if (Object.hasOwn(schema, "const")) add("const", () => `const ${shortList(getOwn(schema, "const"))}`, kindOf(getOwn(schema, "const")!) | nullable);
   for (const keyword of ["allOf", "anyOf", "oneOf"] as const) {
     const branches = getOwn(schema, keyword);
     if (!Array.isArray(branches) || branches.length === 0) continue;
@@ -65,11 +73,11 @@ export function schemaKinds(schema: JsonObject, dialect: Dialect, kindsOf: Kinds
     // A branch that is an object schema accepting nothing is a finding of its own.
     const fromEmpty = branches.some((branch, i) => isJsonObject(branch) && each[i] === 0);
     // allOf is named by its branches (string; integer), anyOf and oneOf by what they let through (string | integer).
-    const label = keyword === "allOf" ? `allOf (${each.map(kindsText).join("; ")})` : `${keyword} (${kindsText(kinds)})`;
+    const label = () => (keyword === "allOf" ? `allOf (${each.map(kindsText).join("; ")})` : `${keyword} (${kindsText(kinds)})`);
     add(keyword, label, kinds | nullable, fromEmpty && (keyword === "allOf" || kinds === 0));
   }
   const not = getOwn(schema, "not");
-  if (refusesEverything(not)) add("not", `not ${JSON.stringify(not)}`, 0);
+  if (refusesEverything(not)) add("not", () => `not ${JSON.stringify(not)}`, 0);
   boundLimits(schema, dialect, add);
   requiredLimits(schema, kindsOf, add);
   let kinds = EVERY_KIND;
@@ -77,8 +85,25 @@ export function schemaKinds(schema: JsonObject, dialect: Dialect, kindsOf: Kinds
   return { kinds, limits };
 }
 
+/** A schema that lets every kind through, of no keyword that narrows it. */
+const EVERY_VALUE: SchemaKinds = { kinds: EVERY_KIND, limits: [] };
+/** The keywords that can leave a schema accepting nothing, one with another or with `type`. */
+const NARROWING: ReadonlySet<string> = new Set(["enum", "const", "allOf", "anyOf", "oneOf", "not", "minimum", "exclusiveMinimum", "minLength", "minItems", "minProperties", "required"]);
+
+function hasNarrowingKeyword(schema: JsonObject): boolean {
+  for (const key in schema) if (NARROWING.has(key)) return true;
+  return false;
+}
+
+/** The lower and upper bound of a count, and the kind of value they count in. */
+const COUNT_BOUNDS: readonly (readonly [string, string, Kinds])[] = [
+  ["minLength", "maxLength", KIND_BITS.string],
+  ["minItems", "maxItems", KIND_BITS.array],
+  ["minProperties", "maxProperties", KIND_BITS.object],
+];
+
 /** Bounds that leave no value of their kind: that kind is let through no more. */
-function boundLimits(schema: JsonObject, dialect: Dialect, add: (keyword: string, label: string, kinds: Kinds) => void): void {
+function boundLimits(schema: JsonObject, dialect: Dialect, add: (keyword: string, label: () => string, kinds: Kinds) => void): void {
   const number = (key: string) => {
     const value = getOwn(schema, key);
     return typeof value === "number" && Number.isFinite(value) ? value : undefined;
@@ -91,20 +116,15 @@ function boundLimits(schema: JsonObject, dialect: Dialect, add: (keyword: string
       const hi = high[j];
       if (lo === undefined || hi === undefined) continue;
       if (lo > hi || (lo === hi && (i === 1 || j === 1))) {
-        add(lowKey, `${lowKey} ${lo} with ${highKey} ${hi}`, EVERY_KIND & ~NUMBERS);
+        add(lowKey, () => `${lowKey} ${lo} with ${highKey} ${hi}`, EVERY_KIND & ~NUMBERS);
         return;
       }
     }
   }
-  const counts: readonly [string, string, number, string][] = [
-    ["minLength", "maxLength", KIND_BITS.string, "string"],
-    ["minItems", "maxItems", KIND_BITS.array, "array"],
-    ["minProperties", "maxProperties", KIND_BITS.object, "object"],
-  ];
-  for (const [lowKey, highKey, kind] of counts) {
+  for (const [lowKey, highKey, kind] of COUNT_BOUNDS) {
     const lo = number(lowKey);
     const hi = number(highKey);
-    if (lo !== undefined && hi !== undefined && lo > hi) add(lowKey, `${lowKey} ${lo} with ${highKey} ${hi}`, EVERY_KIND & ~kind);
+    if (lo !== undefined && hi !== undefined && lo > hi) add(lowKey, () => `${lowKey} ${lo} with ${highKey} ${hi}`, EVERY_KIND & ~kind);
   }
   // No item may follow the tuple's positions, yet minItems asks for more.
   const minItems = number("minItems");
@@ -114,12 +134,12 @@ function boundLimits(schema: JsonObject, dialect: Dialect, add: (keyword: string
   const positions = Array.isArray(tuple) ? tuple.length : 0;
   if (rest === false && minItems > positions) {
     const restKey = dialect === "2020-12" || !Array.isArray(tuple) ? "items" : "additionalItems";
-    add("minItems", `minItems ${minItems} with ${restKey}: false${positions > 0 ? ` after ${positions} position${positions === 1 ? "" : "s"}` : ""}`, EVERY_KIND & ~KIND_BITS.array);
+    add("minItems", () => `minItems ${minItems} with ${restKey}: false${positions > 0 ? ` after ${positions} position${positions === 1 ? "" : "s"}` : ""}`, EVERY_KIND & ~KIND_BITS.array);
   }
 }
 
 /** A required property that no value can be given leaves no object. */
-function requiredLimits(schema: JsonObject, kindsOf: KindsOf, add: (keyword: string, label: string, kinds: Kinds, fromEmptySubschema?: boolean) => void): void {
+function requiredLimits(schema: JsonObject, kindsOf: KindsOf, add: (keyword: string, label: () => string, kinds: Kinds, fromEmptySubschema?: boolean) => void): void {
   const required = getOwn(schema, "required");
   if (!Array.isArray(required)) return;
   const properties = getOwn(schema, "properties");
@@ -133,13 +153,13 @@ function requiredLimits(schema: JsonObject, kindsOf: KindsOf, add: (keyword: str
       // A property that says on purpose it takes nothing cannot be required: that is this schema's own conflict.
       const onPurpose = refusesOnPurpose(property);
       const why = property === false ? `properties.${name} is false` : onPurpose ? `properties.${name} is ${JSON.stringify(property)}` : `properties.${name} accepts no value`;
-      add("required", `required ${JSON.stringify(name)} (${why})`, EVERY_KIND & ~KIND_BITS.object, !onPurpose);
+      add("required", () => `required ${JSON.stringify(name)} (${why})`, EVERY_KIND & ~KIND_BITS.object, !onPurpose);
       return;
     }
     // Not listed: additionalProperties decides, unless a pattern might match the name.
     if (isJsonObject(patterns) && Object.keys(patterns).length > 0) continue;
     if (additional === false) {
-      add("required", `required ${JSON.stringify(name)} (not in properties, and additionalProperties is false)`, EVERY_KIND & ~KIND_BITS.object);
+      add("required", () => `required ${JSON.stringify(name)} (not in properties, and additionalProperties is false)`, EVERY_KIND & ~KIND_BITS.object);
       return;
     }
   }
@@ -162,7 +182,8 @@ function refusesEverything(not: JsonValue | undefined): boolean {
 
 function typeKindsOf(type: JsonValue | undefined): Kinds | undefined {
   const names = typeof type === "string" ? [type] : Array.isArray(type) ? type : undefined;
-  if (names === undefined) return undefined;
+  // `type: []` is refused by the meta-schema (schema-valid): nothing is certain of it.
+  if (names === undefined || names.length === 0) return undefined;
   let kinds = 0;
   for (const name of names) {
     if (name === "number") kinds |= NUMBERS;
