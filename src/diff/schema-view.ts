@@ -4,12 +4,14 @@
 // resolver and ajv read it (src/model/schema-resources.ts): against the base URI of the resource it is
 // written in, so that inside an embedded resource (a subschema with `$id`) "#/$defs/x" starts at that
 // resource's root, and a ref to a resource's `$id` or to an `$anchor` names what it names. A
-// `$recursiveRef` or `$dynamicRef` is followed as `$ref` is where its target is certain (dynamic-refs.ts).
+// `$recursiveRef` or `$dynamicRef` is followed as `$ref` is where its target is certain: where JSON
+// Schema and ajv name the same schema whatever path validation took (src/model/dynamic-ref-targets.ts).
+// Any other such reference is not followed: the schema diff leaves a change of it for review.
 import { DEFAULT_DIALECT, dialectOf, type Dialect } from "../model/dialect.js";
+import { certainTarget, dynamicRefTargets, type DynamicRefKeyword } from "../model/dynamic-ref-targets.js";
 import { getOwn, isJsonObject, valueAt, type JsonObject, type JsonValue } from "../model/json.js";
 import { joinPointer, splitPointer } from "../model/pointer.js";
 import { sameDocumentTarget, schemaResources, type SchemaResources } from "../model/schema-resources.js";
-import { dynamicRefTargets, type DynamicRefTarget } from "./dynamic-refs.js";
 
 export interface SchemaLayer {
   readonly value: JsonObject;
@@ -17,6 +19,14 @@ export interface SchemaLayer {
   readonly pointer: string;
   /** The reference keyword the next layer was reached through ("$ref", "$recursiveRef", "$dynamicRef"), if any. */
   readonly followed?: string;
+}
+
+/** A `$recursiveRef` or `$dynamicRef` whose target is certain. */
+export interface DynamicRefTarget {
+  /** The keyword that refers. */
+  readonly keyword: DynamicRefKeyword;
+  /** Pointer of the schema it names, from the schema's root. */
+  readonly pointer: string;
 }
 
 /** What a root's references are read against: its resources, and its certain dynamic references. */
@@ -111,5 +121,14 @@ export function viewKey(view: SchemaView): string {
 export function refIndex(root: JsonValue, dialect: Dialect = dialectOf(getOwn(root, "$schema")) ?? DEFAULT_DIALECT): RefIndex | undefined {
   if (!isJsonObject(root)) return undefined;
   const resources = schemaResources(root);
-  return { resources, dynamic: dynamicRefTargets(root, dialect, resources) };
+  const dynamic = new Map<JsonObject, DynamicRefTarget>();
+  // A schema holding both keywords is read by its dialect's own (the other is no keyword there). An
+  // anchor ajv would check against once a `$ref` named it leaves the reference for review too.
+  for (const site of dynamicRefTargets(root, dialect, resources)) {
+    const pointer = certainTarget(site.spec);
+    const holder = valueAt(root, splitPointer(site.pointer));
+    if (pointer === undefined || pointer !== certainTarget(site.ajv) || (site.ajv.kind === "certain" && site.ajv.unentered) || !isJsonObject(holder)) continue;
+    dynamic.set(holder, { keyword: site.keyword, pointer });
+  }
+  return { resources, dynamic };
 }

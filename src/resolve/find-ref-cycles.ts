@@ -2,13 +2,15 @@
 // following such a loop recurses forever, so they are errors. Recursion through `properties`,
 // `items` and the like is fine (each step consumes part of the value) and is not reported.
 // `$dynamicRef` and `$recursiveRef` take part as JSON Schema reads them and, separately, as ajv
-// does (dynamic-ref-edges.ts): a loop under either reading never ends in some validator.
+// does (src/model/dynamic-ref-targets.ts): a loop under either reading never ends in some validator.
+// Only a target that does not depend on the path validation took is an edge (one per function ajv
+// compiles the keyword into), so a loop found through these is a loop.
 import { DEFAULT_DIALECT, dialectOf } from "../model/dialect.js";
+import { dynamicRefTargets, type DynamicRefReading, type DynamicRefSite } from "../model/dynamic-ref-targets.js";
 import { getOwn, isJsonObject, type JsonValue } from "../model/json.js";
 import { joinPointer } from "../model/pointer.js";
 import { sameDocumentTarget, schemaResources } from "../model/schema-resources.js";
 import { childSchemas, IN_PLACE_KEYWORDS, walkSchema } from "../model/schema-walk.js";
-import { dynamicRefEdges } from "./dynamic-ref-edges.js";
 
 export interface RefCycle {
   /** Pointer (relative to the schema root) of the `$ref` that closes the loop. */
@@ -40,7 +42,6 @@ export function findRefCycles(root: JsonValue, maxCycles = 5): RefCycle[] {
   // Every loop closes with a same-document reference: a schema without one has none (most have none).
   if (!hasRef && !hasDynamicRef) return [];
   const resources = schemaResources(root);
-  const refs = new Map<string, string>();
   walkSchema(root, "", (node) => {
     const out: Edge[] = [];
     if (isJsonObject(node.schema)) {
@@ -50,25 +51,23 @@ export function findRefCycles(root: JsonValue, maxCycles = 5): RefCycle[] {
       // Read where it is written: a "#" ref inside an embedded resource starts at that resource.
       const ref = getOwn(node.schema, "$ref");
       const target = typeof ref === "string" ? sameDocumentTarget(resources, root, node.schema, ref) : undefined;
-      if (target !== undefined) {
-        out.push({ to: target, refPointer: joinPointer(node.pointer, "$ref") });
-        refs.set(node.pointer, target);
-      }
+      if (target !== undefined) out.push({ to: target, refPointer: joinPointer(node.pointer, "$ref") });
     }
     edges.set(node.pointer, out);
   });
   const cycles = depthFirstCycles(edges, maxCycles, "json-schema");
   if (!hasDynamicRef) return cycles;
   const dialect = dialectOf(getOwn(root, "$schema")) ?? DEFAULT_DIALECT;
-  const dynamic = dynamicRefEdges(root, resources, refs, dialect);
+  const sites = dynamicRefTargets(root, dialect, resources);
   const found = new Set(cycles.map((c) => c.refPointer));
-  for (const [reading, extra] of [
-    ["json-schema", dynamic.spec],
-    ["ajv", dynamic.ajv],
+  for (const [reading, readingOf] of [
+    ["json-schema", (site: DynamicRefSite) => site.spec],
+    ["ajv", (site: DynamicRefSite) => site.ajv],
   ] as const) {
+    const extra = sites.flatMap((site) => certainEdges(site, readingOf(site)));
     if (extra.length === 0) continue;
     const withExtra = new Map([...edges].map(([from, out]) => [from, [...out]]));
-    for (const edge of extra) withExtra.get(edge.from)?.push({ to: edge.to, refPointer: edge.refPointer, dynamic: true });
+    for (const edge of extra) withExtra.get(edge.from)?.push(edge);
     for (const cycle of depthFirstCycles(withExtra, maxCycles, reading)) {
       if (found.has(cycle.refPointer) || cycles.length >= maxCycles) continue;
       found.add(cycle.refPointer);
@@ -76,6 +75,12 @@ export function findRefCycles(root: JsonValue, maxCycles = 5): RefCycle[] {
     }
   }
   return cycles;
+}
+
+/** The edges of one `$dynamicRef` or `$recursiveRef` under one reading: to each target when it is certain. */
+function certainEdges(site: DynamicRefSite, reading: DynamicRefReading): (Edge & { readonly from: string })[] {
+  if (reading.kind !== "certain") return [];
+  return reading.targets.map((to) => ({ from: site.pointer, to, refPointer: joinPointer(site.pointer, site.keyword), dynamic: true }));
 }
 
 function depthFirstCycles(edges: ReadonlyMap<string, readonly Edge[]>, maxCycles: number, reading: RefCycle["reading"]): RefCycle[] {
