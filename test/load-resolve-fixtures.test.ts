@@ -104,6 +104,27 @@ describe("recursive anchors of bundled files", () => {
   });
 });
 
+describe("ref cycles through dynamic scopes", () => {
+  it("are loops of ajv too: a value taking the looping path runs it out of stack, one taking the other path does not", async () => {
+    const root = join(FIXTURES, "resolve", "ref-cycles-through-dynamic-scopes");
+    const { analysis } = await analyzeCase(root);
+    const outcome = (file: string, value: unknown) => {
+      const schema = analysis.tools.find((t) => t.file === file)!.wire.inputSchema as Record<string, unknown>;
+      const validate = new (schema.$schema ? Ajv2019 : Ajv2020)({ strict: false }).compile(schema);
+      try {
+        return validate(value);
+      } catch (error) {
+        return error instanceof RangeError ? "out of stack" : error;
+      }
+    };
+    for (const file of ["tools/dynamic-anchor-entered-first.yaml", "tools/recursive-anchor-entered-first.yaml"]) {
+      expect([outcome(file, { a: "s" }), outcome(file, { a: {} }), outcome(file, { b: { x: "s" } }), outcome(file, { b: { x: {} } })], file).toEqual(["out of stack", "out of stack", true, true]);
+    }
+    const descending = "tools/descending-on-every-path.yaml";
+    expect([outcome(descending, { a: { kids: [{ kids: [] }] } }), outcome(descending, { b: { kids: [{}] } }), outcome(descending, { b: { kids: 1 } })]).toEqual([true, true, false]);
+  });
+});
+
 describe("refs to embedded resources", () => {
   it("keep naming the embedded schema on the wire, as ajv reads the descriptor as written, never a file", async () => {
     const root = join(FIXTURES, "resolve", "embedded-resource-refs");

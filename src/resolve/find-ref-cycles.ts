@@ -3,14 +3,16 @@
 // `items` and the like is fine (each step consumes part of the value) and is not reported.
 // `$dynamicRef` and `$recursiveRef` take part as JSON Schema reads them and, separately, as ajv
 // does (src/model/dynamic-ref-targets.ts): a loop under either reading never ends in some validator.
-// Only a target that does not depend on the path validation took is an edge (one per function ajv
-// compiles the keyword into), so a loop found through these is a loop.
+// A target that does not depend on the path validation took is an edge (one per function ajv
+// compiles the keyword into); one JSON Schema reads from the dynamic scope is an edge only on the
+// paths that make it the target (dynamic-scope-edges.ts). So a loop found through these is a loop.
 import { DEFAULT_DIALECT, dialectOf } from "../model/dialect.js";
 import { dynamicRefTargets, type DynamicRefReading, type DynamicRefSite } from "../model/dynamic-ref-targets.js";
 import { getOwn, isJsonObject, type JsonValue } from "../model/json.js";
 import { joinPointer } from "../model/pointer.js";
-import { sameDocumentTarget, schemaResources } from "../model/schema-resources.js";
-import { childSchemas, IN_PLACE_KEYWORDS, walkSchema } from "../model/schema-walk.js";
+import { sameDocumentTarget, schemaResources, type SchemaResources } from "../model/schema-resources.js";
+import { childSchemas, DEFINITION_KEYWORDS, IN_PLACE_KEYWORDS, walkSchema } from "../model/schema-walk.js";
+import { dynamicScopeEdges } from "./dynamic-scope-edges.js";
 
 export interface RefCycle {
   /** Pointer (relative to the schema root) of the `$ref` that closes the loop. */
@@ -19,6 +21,11 @@ export interface RefCycle {
   readonly chain: readonly string[];
   /** Whose reading of `$dynamicRef` and `$recursiveRef` the loop follows ("json-schema" for one of `$ref`s alone). */
   readonly reading: "json-schema" | "ajv";
+  /**
+   * Set when the loop's reference names a `$dynamicAnchor` (`$recursiveAnchor`) that several resources
+   * declare: it loops where validation entered `entered` (a resource's root) first of them.
+   */
+  readonly scope?: { readonly anchor: string; readonly entered: string };
 }
 
 interface Edge {
@@ -42,11 +49,15 @@ export function findRefCycles(root: JsonValue, maxCycles = 5): RefCycle[] {
   // Every loop closes with a same-document reference: a schema without one has none (most have none).
   if (!hasRef && !hasDynamicRef) return [];
   const resources = schemaResources(root);
+  // Subschemas that descend into the value: no step of a loop, but a way into a resource.
+  const descents = new Map<string, string[]>();
   walkSchema(root, "", (node) => {
     const out: Edge[] = [];
     if (isJsonObject(node.schema)) {
       for (const child of childSchemas(node.schema)) {
-        if (IN_PLACE_KEYWORDS.has(child.keyword)) out.push({ to: joinPointer(node.pointer, child.keyword, ...child.tokens) });
+        const to = joinPointer(node.pointer, child.keyword, ...child.tokens);
+        if (IN_PLACE_KEYWORDS.has(child.keyword)) out.push({ to });
+        else if (hasDynamicRef && !DEFINITION_KEYWORDS.has(child.keyword)) (descents.get(node.pointer) ?? descents.set(node.pointer, []).get(node.pointer)!).push(to);
       }
       // Read where it is written: a "#" ref inside an embedded resource starts at that resource.
       const ref = getOwn(node.schema, "$ref");
@@ -72,6 +83,40 @@ export function findRefCycles(root: JsonValue, maxCycles = 5): RefCycle[] {
       if (found.has(cycle.refPointer) || cycles.length >= maxCycles) continue;
       found.add(cycle.refPointer);
       cycles.push(cycle);
+    }
+  }
+  if (cycles.length >= maxCycles || !sites.some((site) => site.spec.kind === "scoped")) return cycles;
+  for (const cycle of dynamicScopeCycles(edges, descents, sites, resources, maxCycles)) {
+    if (found.has(cycle.refPointer) || cycles.length >= maxCycles) continue;
+    found.add(cycle.refPointer);
+    cycles.push(cycle);
+  }
+  return cycles;
+}
+
+/**
+ * The loops through a reference JSON Schema reads from the dynamic scope, for each resource whose
+ * anchor it names when validation entered that one first (dynamic-scope-edges.ts): among the schemas
+ * validation reaches so, with JSON Schema's certain edges.
+ */
+function dynamicScopeCycles(
+  edges: ReadonlyMap<string, readonly Edge[]>,
+  descents: ReadonlyMap<string, readonly string[]>,
+  sites: readonly DynamicRefSite[],
+  resources: SchemaResources,
+  maxCycles: number,
+): RefCycle[] {
+  const certain = new Map([...edges].map(([from, out]) => [from, [...out]]));
+  for (const edge of sites.flatMap((site) => certainEdges(site, site.spec))) certain.get(edge.from)?.push(edge);
+  // Every way validation goes on from a schema, descending into the value or not.
+  const steps = new Map([...certain].map(([from, out]) => [from, [...out.map((e) => e.to), ...(descents.get(from) ?? [])]]));
+  const cycles: RefCycle[] = [];
+  for (const scope of dynamicScopeEdges(sites, steps, resources)) {
+    const within = new Map([...certain].filter(([from]) => scope.reached.has(from)).map(([from, out]) => [from, [...out]]));
+    for (const edge of scope.edges) within.get(edge.from)?.push({ to: edge.to, refPointer: edge.refPointer, dynamic: true });
+    const scoped = new Set(scope.edges.map((edge) => edge.refPointer));
+    for (const cycle of depthFirstCycles(within, maxCycles, "json-schema")) {
+      cycles.push(scoped.has(cycle.refPointer) ? { ...cycle, scope: { anchor: scope.anchor, entered: scope.entered } } : cycle);
     }
   }
   return cycles;

@@ -70,8 +70,10 @@ function refCycleDiagnostics(tool: ResolvedTool, doc: SourceDoc, files: Readonly
         diagnosticInTool(tool, docs, `/${key}${cycle.refPointer}`, {
           ruleId: "ref-cycle",
           severity: "error",
-          message: refCycleMessage(cycle, chain),
-          hint: "Make the recursion pass through properties or items, so each step validates a smaller part of the value.",
+          message: refCycleMessage(cycle, chain, cycle.scope && chainText(tool, key, [cycle.scope.entered])),
+          hint: cycle.scope
+            ? `Make the recursion pass through properties or items, or write "$ref" to the schema the value must match: which schema declaring ${anchorKeyword(cycle.scope.anchor)} the reference names depends on the path validation took.`
+            : "Make the recursion pass through properties or items, so each step validates a smaller part of the value.",
         }),
       );
     }
@@ -95,10 +97,18 @@ function chainText(tool: ResolvedTool, key: string, chain: readonly string[]): s
   return steps.map((step) => `${step.file}#${step.pointer}`).join(" → ");
 }
 
-/** The loop in words: a `$dynamicRef` or `$recursiveRef` says whose reading of it loops. */
-function refCycleMessage(cycle: RefCycle, chain: string): string {
+/** The loop in words: a `$dynamicRef` or `$recursiveRef` says whose reading of it loops, and on which path when that depends on it. */
+function refCycleMessage(cycle: RefCycle, chain: string, entered: string | undefined): string {
   const keyword = cycle.refPointer.slice(cycle.refPointer.lastIndexOf("/") + 1);
   if (keyword === "$ref") return `This $ref loops back without descending into the value (${chain}), so validation would never end.`;
   const reader = cycle.reading === "ajv" ? "ajv, the validator of the official SDKs and of the code mcp-gen generates, reads it" : "JSON Schema reads it";
+  if (cycle.scope) {
+    return `This ${keyword} loops back without descending into the value (${chain}) as ${reader} where validation enters "${entered}" first of the resources that declare ${anchorKeyword(cycle.scope.anchor)}, so validation of a value that takes that path would never end.`;
+  }
   return `This ${keyword} loops back without descending into the value (${chain}) as ${reader}, so validation would never end.`;
+}
+
+/** The anchor a `$dynamicRef` or `$recursiveRef` looks up, as written: `"$dynamicAnchor": "node"`, or `"$recursiveAnchor": true` for "". */
+function anchorKeyword(anchor: string): string {
+  return anchor === "" ? '"$recursiveAnchor": true' : `"$dynamicAnchor": ${JSON.stringify(anchor)}`;
 }

@@ -109,6 +109,23 @@ describe("hostile descriptors", () => {
     }
   });
 
+  it("a loop through a $dynamicRef that names the anchor of the resource validation entered first is a ref-cycle error", async () => {
+    // Through "a", A is entered first of the resources declaring "node": "#node" in C names A, which
+    // applies C in place. The generated validator ran out of stack on every value of "a".
+    const schema =
+      '{ type: object, properties: { a: { $ref: "https://example.com/A" }, b: { $ref: "https://example.com/B" } }, $defs: { ' +
+      'A: { $id: "https://example.com/A", $dynamicAnchor: node, allOf: [{ $ref: "https://example.com/C" }] }, ' +
+      'B: { $id: "https://example.com/B", $dynamicAnchor: node, properties: { x: { $ref: "https://example.com/C" } } }, ' +
+      'C: { $id: "https://example.com/C", $dynamicAnchor: node, anyOf: [{ $dynamicRef: "#node" }, { type: string }] } } }';
+    const root = tempProject({ "tools/loop.yaml": `${TOOL_HEAD}inputSchema: ${schema}\n` });
+    for (const command of ["validate", "build"]) {
+      const run = await runInProcess(root, [command]);
+      expect(run.code, command).toBe(1);
+      expect(run.stdout, command).toContain(" error ref-cycle ");
+      expect(run.stderr, command).toBe("");
+    }
+  });
+
   it("build works out no scaffold samples where the validator runs out of stack on a loop no rule can see", async () => {
     // ajv enters B (and its "$dynamicAnchor") only inside x: before, it reads "$dynamicRef": "#n" as
     // the root, from inside the root's own anyOf. Whether it loops depends on the value.
