@@ -45,18 +45,17 @@ export type DynamicRefReading =
        */
       readonly unentered?: readonly string[];
     }
-  /** Depends on the path validation took: on which schema declaring `anchor` it entered first. */
-  | { readonly kind: "scoped"; readonly anchor: string; readonly targets: readonly ScopedTarget[] };
+  /**
+   * Depends on the path validation took: on which schema declaring `anchor` it entered first. ajv's
+   * reading has `before`: the functions it calls while validation has entered none.
+   */
+  | { readonly kind: "scoped"; readonly anchor: string; readonly targets: readonly ScopedTarget[]; readonly before?: readonly string[] };
 
 export interface ScopedTarget {
   /** Pointer of the schema validation continues at. */
   readonly pointer: string;
-  /**
-   * What validation entered first to continue there: the root of a resource declaring the anchor
-   * (JSON Schema's reading) or a schema declaring it (ajv's); undefined (ajv's) when it entered none,
-   * and ajv calls the function the keyword is compiled in.
-   */
-  readonly entered: string | undefined;
+  /** What validation entered first to continue there: the root of a resource declaring the anchor (JSON Schema's reading), or the schema declaring it (ajv's). */
+  readonly entered: string;
 }
 
 export interface DynamicRefSite {
@@ -80,12 +79,16 @@ const NONE: DynamicRefReading = { kind: "none" };
  */
 export function dynamicRefTargets(root: JsonValue, dialect: Dialect, resources: SchemaResources = schemaResources(root)): DynamicRefSite[] {
   const facts = schemaFacts(root, resources);
+  // Anchor name → the resources declaring it, found once however many references look it up.
+  const declaring = new Map<string, readonly ScopedTarget[]>();
+  // Anchor name → the schemas declaring it to ajv, likewise.
+  const declaredBy = new Map<string, AjvDeclaring>();
   return facts.sites.map(({ pointer, keyword, ref }) => ({
     pointer,
     keyword,
     ref,
-    spec: specReading(root, resources, pointer, keyword, ref, dialect),
-    ajv: dialect === "draft-07" ? NONE : ajvReading(facts, pointer, ref),
+    spec: specReading(root, resources, declaring, pointer, keyword, ref, dialect),
+    ajv: dialect === "draft-07" ? NONE : ajvReading(facts, declaredBy, pointer, ref),
   }));
 }
 
@@ -158,57 +161,78 @@ function enteredSchemas(applied: ReadonlyMap<string, readonly string[]>, refs: R
 }
 
 /** JSON Schema's reading of `keyword: ref`, written in the schema at `at`. */
-function specReading(root: JsonValue, resources: SchemaResources, at: string, keyword: DynamicRefKeyword, ref: string, dialect: Dialect): DynamicRefReading {
+function specReading(
+  root: JsonValue,
+  resources: SchemaResources,
+  declaringCache: Map<string, readonly ScopedTarget[]>,
+  at: string,
+  keyword: DynamicRefKeyword,
+  ref: string,
+  dialect: Dialect,
+): DynamicRefReading {
   if (dialect !== (keyword === "$recursiveRef" ? "2019-09" : "2020-12")) return NONE;
   const holder = valueAt(root, splitPointer(at));
   const target = sameDocumentTarget(resources, root, isJsonObject(holder) ? holder : undefined, ref);
   if (target === undefined) return NONE;
-  // The anchor each resource declares, of those that declare it: `$dynamicAnchor: name` anywhere in
-  // it (2020-12), `$recursiveAnchor: true` on its root (2019-09, where "#" is the only name).
   let anchor: string;
-  let declaring: ScopedTarget[];
   if (keyword === "$recursiveRef") {
     if (ref !== "#" || getOwn(valueAt(root, splitPointer(target)), "$recursiveAnchor") !== true) return certain(target);
     anchor = "";
-    declaring = resources.resources.filter((r) => getOwn(valueAt(root, splitPointer(r.pointer)), "$recursiveAnchor") === true).map((r) => ({ pointer: r.pointer, entered: r.pointer }));
   } else {
     anchor = ref.slice(ref.indexOf("#") + 1);
     if (!ref.includes("#") || getOwn(valueAt(root, splitPointer(target)), "$dynamicAnchor") !== anchor) return certain(target);
-    declaring = [];
-    for (const resource of resources.resources) {
-      const pointer = resources.anchors.get(`${resource.uri}#${anchor}`);
-      if (pointer !== undefined && getOwn(valueAt(root, splitPointer(pointer)), "$dynamicAnchor") === anchor && !declaring.some((d) => d.entered === resource.pointer)) {
-        declaring.push({ pointer, entered: resource.pointer });
-      }
-    }
   }
+  const key = `${keyword}#${anchor}`;
+  const declaring = declaringCache.get(key) ?? declaringCache.set(key, declaringResources(root, resources, keyword, anchor)).get(key)!;
   // The root's resource is the outermost of every dynamic scope; the only one declaring it is the outermost of any.
   const outermost = declaring.find((d) => d.entered === resources.resources[0]!.pointer) ?? (declaring.length === 1 ? declaring[0] : undefined);
   if (outermost !== undefined) return certain(outermost.pointer);
   return { kind: "scoped", anchor, targets: declaring };
 }
 
+/**
+ * The resources that declare `anchor`, with the schema declaring it in each: `$dynamicAnchor: anchor`
+ * anywhere in it (2020-12), `$recursiveAnchor: true` on its root (2019-09, where "" is the only name).
+ */
+function declaringResources(root: JsonValue, resources: SchemaResources, keyword: DynamicRefKeyword, anchor: string): ScopedTarget[] {
+  const at = (pointer: string) => valueAt(root, splitPointer(pointer));
+  if (keyword === "$recursiveRef") return resources.resources.filter((r) => getOwn(at(r.pointer), "$recursiveAnchor") === true).map((r) => ({ pointer: r.pointer, entered: r.pointer }));
+  const declaring = new Map<string, ScopedTarget>();
+  for (const resource of resources.resources) {
+    const pointer = resources.anchors.get(`${resource.uri}#${anchor}`);
+    if (pointer !== undefined && getOwn(at(pointer), "$dynamicAnchor") === anchor && !declaring.has(resource.pointer)) declaring.set(resource.pointer, { pointer, entered: resource.pointer });
+  }
+  return [...declaring.values()];
+}
+
 /** ajv's reading of `ref`, written in the schema at `at`. */
-function ajvReading(facts: SchemaFacts, at: string, ref: string): DynamicRefReading {
+/** The schemas declaring one anchor to ajv: all of them, and those validation enters as targets. */
+interface AjvDeclaring {
+  readonly all: readonly string[];
+  readonly entered: readonly ScopedTarget[];
+}
+
+function ajvReading(facts: SchemaFacts, declaredBy: Map<string, AjvDeclaring>, at: string, ref: string): DynamicRefReading {
   if (!ref.startsWith("#")) return NONE;
   const anchor = ref.slice(1);
   const functions = facts.functions.get(at) ?? [];
   // The root declares it first thing, before validation enters anything else.
   if (facts.declared.get("")?.includes(anchor)) return certain("");
-  const declaring = [...facts.declared].filter(([, names]) => names.includes(anchor)).map(([pointer]) => pointer);
-  const anchored = declaring.filter((pointer) => facts.entered.has(pointer));
+  let declaring = declaredBy.get(anchor);
+  if (declaring === undefined) {
+    const all = [...facts.declared].filter(([, names]) => names.includes(anchor)).map(([pointer]) => pointer);
+    declaring = { all, entered: all.filter((pointer) => facts.entered.has(pointer)).map((pointer) => ({ pointer, entered: pointer })) };
+    declaredBy.set(anchor, declaring);
+  }
+  const anchored = declaring.entered;
   if (anchored.length === 0) {
     if (functions.length === 0) return NONE;
-    return declaring.length === 0 ? { kind: "certain", targets: functions } : { kind: "certain", targets: functions, unentered: declaring };
+    return declaring.all.length === 0 ? { kind: "certain", targets: functions } : { kind: "certain", targets: functions, unentered: declaring.all };
   }
-  const [only] = anchored;
+  const only = anchored[0]!.pointer;
   // The anchor is entered on the way in only when every `$ref` into it on the way is written inside it.
-  if (anchored.length === 1 && isPointerWithin(at, only!) && refsStayWithin(facts.refs, only!, at)) return certain(only!);
-  return {
-    kind: "scoped",
-    anchor,
-    targets: [...anchored.map((pointer) => ({ pointer, entered: pointer })), ...functions.map((pointer) => ({ pointer, entered: undefined }))],
-  };
+  if (anchored.length === 1 && isPointerWithin(at, only) && refsStayWithin(facts.refs, only, at)) return certain(only);
+  return { kind: "scoped", anchor, targets: anchored, before: functions };
 }
 
 function certain(pointer: string): DynamicRefReading {

@@ -12,8 +12,8 @@
 // validator for any value that takes that path (ajv, which keeps the first schema declaring the
 // anchor it entered, follows it too where that schema is the resource's anchor).
 import type { DynamicRefSite, ScopedTarget } from "../model/dynamic-ref-targets.js";
-import { joinPointer } from "../model/pointer.js";
-import { resourceAt, type SchemaResources } from "../model/schema-resources.js";
+import { joinPointer, parentPointer } from "../model/pointer.js";
+import type { SchemaResources } from "../model/schema-resources.js";
 
 export interface ScopedEdge {
   readonly from: string;
@@ -45,18 +45,28 @@ export function dynamicScopeEdges(sites: readonly DynamicRefSite[], steps: Reado
   const byAnchor = new Map<string, { readonly site: DynamicRefSite; readonly targets: readonly ScopedTarget[] }[]>();
   for (const site of sites) {
     if (site.spec.kind !== "scoped") continue;
-    byAnchor.set(site.spec.anchor, [...(byAnchor.get(site.spec.anchor) ?? []), { site, targets: site.spec.targets }]);
+    const refs = byAnchor.get(site.spec.anchor) ?? byAnchor.set(site.spec.anchor, []).get(site.spec.anchor)!;
+    refs.push({ site, targets: site.spec.targets });
   }
   const scopes: DynamicScope[] = [];
-  const resourceOf = new Map<string, string>();
-  const resourceRoot = (pointer: string) => {
-    let found = resourceOf.get(pointer);
-    if (found === undefined) resourceOf.set(pointer, (found = resourceAt(resources, pointer).pointer));
+  // The resource each schema is in: its own when it is a resource's root, else its parent's.
+  const roots = new Set(resources.resources.map((r) => r.pointer));
+  const resourceOf = new Map<string, string>([["", ""]]);
+  const resourceRoot = (pointer: string): string => {
+    const pending: string[] = [];
+    let at: string | undefined = pointer;
+    while (at !== undefined && !resourceOf.has(at) && !roots.has(at)) {
+      pending.push(at);
+      at = parentPointer(at);
+    }
+    const found = at === undefined ? "" : (resourceOf.get(at) ?? at);
+    for (const p of [at, ...pending]) if (p !== undefined) resourceOf.set(p, found);
     return found;
   };
   for (const [anchor, refs] of byAnchor) {
     // Each resource declaring the anchor → its anchor, the target while it is the one entered first.
-    const anchorOf = new Map(refs.flatMap(({ targets }) => targets.map((t) => [t.entered!, t.pointer] as const)));
+    // (References to one anchor share their list of targets: each distinct list is read once.)
+    const anchorOf = new Map([...new Set(refs.map(({ targets }) => targets))].flatMap((targets) => targets.map((t) => [t.entered, t.pointer] as const)));
     const reached = reachedByScope(steps, anchorOf, refs, resourceRoot);
     for (const [entered, pointers] of reached ?? []) {
       const to = anchorOf.get(entered)!;
