@@ -216,6 +216,8 @@ function ajvReading(facts: SchemaFacts, declaredBy: Map<string, AjvDeclaring>, a
   if (!ref.startsWith("#")) return NONE;
   const anchor = ref.slice(1);
   const functions = facts.functions.get(at) ?? [];
+  // Compiled into no function: in a `$defs` entry no `$ref` names, which ajv never compiles.
+  if (functions.length === 0) return NONE;
   // The root declares it first thing, before validation enters anything else.
   if (facts.declared.get("")?.includes(anchor)) return certain("");
   let declaring = declaredBy.get(anchor);
@@ -226,7 +228,6 @@ function ajvReading(facts: SchemaFacts, declaredBy: Map<string, AjvDeclaring>, a
   }
   const anchored = declaring.entered;
   if (anchored.length === 0) {
-    if (functions.length === 0) return NONE;
     return declaring.all.length === 0 ? { kind: "certain", targets: functions } : { kind: "certain", targets: functions, unentered: declaring.all };
   }
   const only = anchored[0]!.pointer;

@@ -99,6 +99,8 @@ describe("dynamicRefTargets: $dynamicRef (2020-12)", () => {
 
   it("ajv: a $defs entry no $ref names is never compiled; a value not a fragment is refused", () => {
     expect(readingsOf({ $defs: { X: { properties: { y: { $dynamicRef: "#/$defs/X" } } } } }, "2020-12").ajv).toEqual(NONE);
+    // Not even when validation enters a schema declaring the anchor elsewhere.
+    expect(readingsOf({ properties: { a: { $ref: "#/$defs/A" } }, $defs: { A: { $dynamicAnchor: "n" }, X: { $dynamicRef: "#n" } } }, "2020-12").ajv).toEqual(NONE);
     expect(readingsOf({ properties: { y: { $dynamicRef: "other.json#x" } } }, "2020-12")).toEqual({ spec: NONE, ajv: NONE });
   });
 

@@ -64,11 +64,11 @@ function specWords(root: JsonValue, target: string | undefined): string {
 function ajvWords(reading: Exclude<DynamicRefReading, { kind: "none" }>): string {
   const functions = reading.kind === "certain" ? reading.targets : (reading.before ?? []);
   // A schema reached in place from several functions runs in each, and checks against the one it runs in.
-  const compiledIn = functions.length > 1 ? `${named(functions.at(-1)!)} when reached through a "$ref", else the function around it` : named(functions[0] ?? "");
+  const compiledIn = functions.length > 1 ? `${named(functions.at(-1)!)} when reached through a "$ref", else the function around it` : named(functions[0]!);
   if (reading.kind === "certain") return compiledIn;
   const anchored = reading.targets;
   const which = anchored.length === 1 ? named(anchored[0]!.pointer) : 'the first schema with "$recursiveAnchor": true';
-  return functions.length === 0 ? which : `${which} once validation has passed through it, and ${compiledIn} before`;
+  return `${which} once validation has passed through it, and ${compiledIn} before`;
 }
 
 function named(pointer: string): string {
