@@ -5,6 +5,7 @@
 import type { RunMemo } from "../../../model/run-memo.js";
 import { IN_SENTENCE, sentenceAround } from "../../sentence-bounds.js";
 import { originalPart, textSkeleton } from "../../text-skeleton.js";
+import { answerForText, textAnswersSlot } from "../../text-answers.js";
 import { isNegated } from "./negation-scope.js";
 import { isAskedFor } from "./unless-asked.js";
 
@@ -179,12 +180,19 @@ export interface InjectionMatch {
   readonly disguised: boolean;
 }
 
+/** The answer of findInjectionPhrase for each text of a run: it depends on the text alone. */
+const PHRASE_FOUND = textAnswersSlot<InjectionMatch | undefined>("the first injection phrase of each text");
+
 /**
  * The earliest phrase of the list in `text`, if any, found in its skeleton (look-alike letters and
  * fullwidth forms read as the Latin letters they imitate); index and text are the original's.
- * `memo`: the run's, which keeps each text's skeleton for the other rules that read it.
+ * `memo`: the run's, which keeps each text's answer, and its skeleton for the other rules that read it.
  */
 export function findInjectionPhrase(text: string, memo?: RunMemo): InjectionMatch | undefined {
+  return answerForText(memo, PHRASE_FOUND, text, () => firstPhrase(text, memo));
+}
+
+function firstPhrase(text: string, memo: RunMemo | undefined): InjectionMatch | undefined {
   const skeleton = textSkeleton(text, memo);
   let best: { phrase: InjectionPhrase; index: number; length: number } | undefined;
   for (const phrase of INJECTION_PHRASES) {
