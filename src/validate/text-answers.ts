@@ -1,8 +1,9 @@
-// One rule's answer for each text, remembered in the run's memo: the poisoning rules read every
-// description and title of every tool, and tools converted from one API repeat the same texts (the
-// GitHub REST corpus: 7,441 texts, 2,857 of them distinct, 1.1 MB against 0.7 MB). An answer that
-// depends on the text alone is worked out once per distinct text. As with skeletons, what is
-// remembered is bounded by the characters of its texts, for a watch session that keeps its memo.
+// A function's answer for each text, remembered in the run's memo: a text's skeleton, a rule's
+// finding. The poisoning rules read every description and title of every tool, and tools converted
+// from one API repeat the same texts (the GitHub REST corpus: 7,441 texts, 2,857 of them distinct,
+// 1.1 MB against 0.7 MB), so an answer that depends on the text alone is worked out once per
+// distinct text. What is remembered is bounded by the characters of its texts, for a watch session
+// that keeps its memo across builds.
 import { memoSlot, type MemoSlot, type RunMemo } from "../model/run-memo.js";
 
 export interface TextAnswers<T> {

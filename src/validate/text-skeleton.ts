@@ -5,7 +5,8 @@
 // came from, so a finding still quotes and points at what is really written. The rules that read
 // the same text (prompt injection, hidden instructions, tool shadowing) share one skeleton of it per
 // run through the run's memo.
-import { memoSlot, type RunMemo } from "../model/run-memo.js";
+import type { RunMemo } from "../model/run-memo.js";
+import { answerForText, textAnswersSlot } from "./text-answers.js";
 
 /** Look-alikes NFKC leaves alone (after Unicode's confusables.txt, the letters attackers use). */
 const LOOK_ALIKES: ReadonlyMap<string, string> = new Map(
@@ -32,12 +33,9 @@ export interface TextSkeleton {
 
 /**
  * Skeletons of the texts that are not all ASCII, by text, in one run: the poisoning rules each read
- * every text of every tool, and building a skeleton walks the text character by character. `chars`
- * counts the characters remembered, since a skeleton costs memory in proportion to its text.
+ * every text of every tool, and building a skeleton walks the text character by character.
  */
-const SKELETONS = memoSlot("the skeleton of each text that is not all ASCII", () => ({ byText: new Map<string, TextSkeleton>(), chars: 0 }));
-/** A watch session keeps its memo across builds: past this many characters it starts again. */
-const MAX_REMEMBERED_CHARS = 4_000_000;
+const SKELETONS = textAnswersSlot<TextSkeleton>("the skeleton of each text that is not all ASCII");
 
 /**
  * The skeleton of `text`; the text itself when it is all ASCII. `memo`: the run's, so that each
@@ -46,20 +44,7 @@ const MAX_REMEMBERED_CHARS = 4_000_000;
  */
 export function textSkeleton(text: string, memo?: RunMemo): TextSkeleton {
   if (!/[^\x00-\x7f]/.test(text)) return { text, origin: [] };
-  const remembered = memo?.get(SKELETONS);
-  let skeleton = remembered?.byText.get(text);
-  if (skeleton === undefined) {
-    skeleton = buildSkeleton(text);
-    if (remembered) {
-      if (remembered.chars + text.length > MAX_REMEMBERED_CHARS) {
-        remembered.byText.clear();
-        remembered.chars = 0;
-      }
-      remembered.byText.set(text, skeleton);
-      remembered.chars += text.length;
-    }
-  }
-  return skeleton;
+  return answerForText(memo, SKELETONS, text, () => buildSkeleton(text));
 }
 
 function buildSkeleton(text: string): TextSkeleton {
