@@ -10,7 +10,7 @@ import type { Config } from "../config/config.js";
 import { hashedInputs } from "./read-config.js";
 import { hasStat, readWithStat } from "../files/read-with-stat.js";
 import { comparePackageValues } from "../lock/compare-lock.js";
-import { hashFileText, sha256Hex } from "../lock/sha256.js";
+import { hashDecodedBytes, hashFileText, sha256Hex } from "../lock/sha256.js";
 import { MCP_GEN_VERSION } from "../model/version.js";
 import { readCacheForLock } from "../incremental/build-cache.js";
 import { lockSummary, type LockSummary, type StatIndex, type VouchedLock } from "../incremental/stat-index.js";
@@ -113,7 +113,7 @@ export async function hashedFiles(project: ProjectFiles, index: StatIndex, cache
       (path) => fileSet.has(path),
     ) &&
     inputsMatch(root, lock, configSources, index) &&
-    files.every((path) => index.hash("generated", path, absolutePath(root, path), hashGeneratedBytes) === lock.files[path]);
+    files.every((path) => index.hash("generated", path, absolutePath(root, path), hashDecodedBytes) === lock.files[path]);
   // What was read is remembered either way: a failed fast path is followed by the slow one, whose
   // answer the next run's fast path needs the same hashes for.
   index.retain("input", inputs);
@@ -171,12 +171,6 @@ function hashInputBytes(bytes: Buffer): string | undefined {
   if (!isUtf8(bytes)) return undefined;
   if (!hasBomOrCr(bytes)) return sha256Hex(bytes);
   return hashFileText(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
-}
-
-/** hashFileText of a generated file's bytes as build and the slow path read them. */
-function hashGeneratedBytes(bytes: Buffer): string {
-  if (isUtf8(bytes) && !hasBomOrCr(bytes)) return sha256Hex(bytes);
-  return hashFileText(bytes.toString("utf8"));
 }
 
 function hasBomOrCr(bytes: Uint8Array): boolean {

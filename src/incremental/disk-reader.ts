@@ -3,7 +3,7 @@
 // build's steps that compare the generated folder with the last lock share one reader.
 import { statSync } from "node:fs";
 import { join } from "node:path";
-import { hashFileText } from "../lock/sha256.js";
+import { hashDecodedBytes, hashFileText } from "../lock/sha256.js";
 import { readWithStat, type StatRead } from "../files/read-with-stat.js";
 import { readTextSyncIfExists } from "../files/write-files.js";
 import type { StatIndex } from "./stat-index.js";
@@ -57,10 +57,16 @@ export function diskReader(root: string, index: StatIndex): DiskReader {
       if (known !== undefined) hashes.set(path, known);
     }
     if (!hashes.has(path)) {
-      const current = text(path);
-      const read = reads.get(path);
+      // Hashed from its bytes, as text() would decode them: a file that is only hashed (most of
+      // the last build's modules, in a rebuild) is never decoded.
+      const read = texts.has(path) ? reads.get(path) : readOnce(path);
       // A file whose stat is the one the index recorded with its hash is not hashed again.
-      const value = current === undefined ? undefined : ((read && index.recorded("generated", path, read)) ?? hashFileText(current));
+      let value: string | undefined;
+      if (read) value = index.recorded("generated", path, read) ?? hashDecodedBytes(read.bytes);
+      else {
+        const current = text(path);
+        value = current === undefined ? undefined : hashFileText(current);
+      }
       hashes.set(path, value);
       if (read) index.record("generated", path, read, value);
     }

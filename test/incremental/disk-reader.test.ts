@@ -43,3 +43,23 @@ it("leaves a file it has not read alone: its hash is worked out from the file", 
   expect(disk.hash("gen/a.ts")).toBe(hashFileText(TEXT));
   expect(recorded).toEqual([["generated gen/a.ts", hashFileText(TEXT)]]);
 });
+
+it("hashes a file as its text, CRLF, BOM and bytes that are not UTF-8 alike, without decoding what it only hashes", () => {
+  const files: Record<string, Buffer> = {
+    "gen/lf.ts": Buffer.from("export const a = 1;\n"),
+    "gen/crlf.ts": Buffer.from("export const a = 1;\r\nexport const b = 2;\r\n"),
+    "gen/bom.ts": Buffer.from("\ufeffexport const a = 1;\n"),
+    "gen/latin1.ts": Buffer.from([0x2f, 0x2f, 0x20, 0xe9, 0x0a]),
+    "gen/lone-cr.ts": Buffer.from("a\rb\r\n"),
+  };
+  const root = tempProject(files);
+  const disk = diskReader(root, StatIndex.empty());
+  for (const [path, bytes] of Object.entries(files)) expect(disk.hash(path), path).toBe(hashFileText(bytes.toString("utf8")));
+  // A file the reader decoded first hashes the same.
+  const decodedFirst = diskReader(root, StatIndex.empty());
+  for (const [path, bytes] of Object.entries(files)) {
+    expect(decodedFirst.text(path)).toBe(bytes.toString("utf8"));
+    expect(decodedFirst.hash(path), path).toBe(hashFileText(bytes.toString("utf8")));
+  }
+  expect(disk.hash("gen/missing.ts")).toBeUndefined();
+});
