@@ -19,7 +19,7 @@ const NAMES = ["a", "b", "c"] as const;
 const TYPES = ["null", "boolean", "string", "number", "integer", "array", "object"] as const;
 const SCALARS: JsonValue[] = [null, true, false, 0, 1, 2, 2.5, -1, 10, "", "a", "ab", "abcdef"];
 /** Few values, so that a schema's keywords often name the same ones. */
-const scalar = fc.constantFrom<JsonValue>(null, true, 1, 2.5, "", "ab");
+const scalar = fc.constantFrom<JsonValue>(null, true, 1, 2.5, "", "ab", "\u{1f600}", [], ["a"], { a: 1 });
 const bound = fc.constantFrom(0, 1, 2, 3, 5, 2.5);
 
 const schema: fc.Arbitrary<JsonValue> = fc.letrec<{ node: JsonValue }>((tie) => ({
@@ -54,6 +54,8 @@ const schema: fc.Arbitrary<JsonValue> = fc.letrec<{ node: JsonValue }>((tie) => 
               maxLength: bound,
               minItems: bound,
               maxItems: bound,
+              minProperties: bound,
+              maxProperties: bound,
               items: fc.oneof(fc.constant<JsonValue>(false), tie("node")),
               prefixItems: fc.array(tie("node"), { maxLength: 2 }),
               properties: fc.dictionary(fc.constantFrom(...NAMES), tie("node"), { maxKeys: 2 }),
@@ -77,6 +79,16 @@ const EXAMPLES: JsonValue[] = [
   { type: "integer", minimum: 2.5, maximum: 3 },
   { type: "array", prefixItems: [{ type: "string" }], items: false, minItems: 1 },
   { type: "object", required: ["a"], properties: { a: { not: { type: "string" } } } },
+  { enum: [0, "ab"], minimum: 1, maxLength: 1 },
+  { const: "\u{1f600}", minLength: 2 },
+  { enum: [{ a: 1 }, []], required: ["b"], minItems: 1 },
+  // Values on a bound: each one passes it.
+  { enum: [1], minimum: 1, maximum: 1 },
+  { enum: [1], exclusiveMinimum: 0, exclusiveMaximum: 2 },
+  { const: "ab", minLength: 2, maxLength: 2 },
+  { const: "\u{1f600}", maxLength: 1 },
+  { enum: [["a"]], minItems: 1, maxItems: 1 },
+  { enum: [{ a: 1 }], minProperties: 1, maxProperties: 1, required: ["a"] },
 ];
 
 /** Every value a schema names, with the sample scalars, arrays of them and objects keyed by NAMES. */

@@ -11,11 +11,12 @@ export const schemaAcceptsNothing = defineRule({
   description:
     "Every keyword of a schema applies to the same value, so keywords that allow no kind of value in common leave a " +
     'schema that refuses everything: `type: "null"` beside a `oneOf` of a string and an integer, a `type` that none of ' +
-    "the `enum` values has, `minimum` above `maximum` for a number, a required property whose schema accepts nothing. " +
+    "the `enum` values has, an `enum` or `const` whose every value fails the schema's own bounds (`enum: [0]` beside " +
+    "`minimum: 1`), `minimum` above `maximum` for a number, a required property whose schema accepts nothing. " +
     "A tool cannot be called with such a property set (and, at the root of `inputSchema`, cannot be called at all), " +
     "while the schema reads as if it offered a choice; converters make it, for example from OpenAPI's `nullable` " +
     "(the GitHub REST tools' issues_create `milestone`). Only what is certain from the schema's own keywords is " +
-    "reported: a `$ref`, `if`, a pattern or a format lets every value through here, and a `nullable: true` lets null " +
+    "reported: a `$ref`, `if`, a pattern, a format or `multipleOf` lets every value through here, and a `nullable: true` lets null " +
     "through, as ajv reads it. A `false` schema, or `not: {}`, where it is the whole schema, says so on purpose and is " +
     "not reported, except as a required property.",
   defaultSeverity: "warning",

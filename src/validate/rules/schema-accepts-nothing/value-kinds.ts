@@ -1,7 +1,8 @@
 // Which kinds of JSON value a schema can accept, read from its own keywords, for the rule
 // schema-accepts-nothing. Every keyword of a schema object applies to the same value, so the kinds it
 // accepts are those every keyword lets through: `type`, `enum`, `const`, the branches of
-// `allOf`/`anyOf`/`oneOf`, bounds that leave no number, string, array or object, a required property
+// `allOf`/`anyOf`/`oneOf`, bounds that leave no number, string, array or object (or none of the
+// values of `enum`/`const`: boundRefusing), a required property
 // nothing can be given. Where a keyword's effect is not certain from the schema alone (a `$ref`, `if`,
 // `patternProperties`, formats...) it lets every kind through, so a schema said to accept nothing
 // accepts nothing under every reading: JSON Schema's and ajv's (which reads OpenAPI's `nullable: true`
@@ -59,12 +60,24 @@ export function schemaKinds(schema: JsonObject, dialect: Dialect, kindsOf: Kinds
     if (kinds !== EVERY_KIND) limits.push({ keyword, label, kinds, fromEmptySubschema });
   };
   const nullable = getOwn(schema, "nullable") === true ? KIND_BITS.null : 0;
+  // enum and const let through the kinds of their values that the schema's own bounds leave.
+  const addValues = (keyword: "enum" | "const", shown: JsonValue, values: readonly JsonValue[]) => {
+    const outside = new Set<string>();
+    let kinds = nullable;
+    for (const value of values) {
+      const refusedBy = boundRefusing(schema, value);
+      if (refusedBy === undefined) kinds |= kindOf(value);
+      else outside.add(refusedBy);
+    }
+    const against = outside.size === 0 ? "" : ` against ${[...outside].map((key) => `${key} ${JSON.stringify(getOwn(schema, key))}`).join(", ")}`;
+    add(keyword, () => `${keyword} ${shortList(shown)}${against}`, kinds);
+  };
   const type = getOwn(schema, "type");
   const typeKinds = typeKindsOf(type);
   if (typeKinds !== undefined) add("type", () => `type ${JSON.stringify(type)}`, typeKinds | nullable);
   const values = getOwn(schema, "enum");
-  if (Array.isArray(values)) add("enum", () => `enum ${shortList(values)}`, values.reduce<Kinds>((kinds, value) => kinds | kindOf(value), 0) | nullable);
-  if (Object.hasOwn(schema, "const")) add("const", () => `const ${shortList(getOwn(schema, "const"))}`, kindOf(getOwn(schema, "const")!) | nullable);
+  if (Array.isArray(values)) addValues("enum", values, values);
+  if (Object.hasOwn(schema, "const")) addValues("const", getOwn(schema, "const")!, [getOwn(schema, "const")!]);
   for (const keyword of ["allOf", "anyOf", "oneOf"] as const) {
     const branches = getOwn(schema, keyword);
     if (!Array.isArray(branches) || branches.length === 0) continue;
@@ -136,6 +149,50 @@ function boundLimits(schema: JsonObject, dialect: Dialect, add: (keyword: string
     const restKey = dialect === "2020-12" || !Array.isArray(tuple) ? "items" : "additionalItems";
     add("minItems", () => `minItems ${minItems} with ${restKey}: false${positions > 0 ? ` after ${positions} position${positions === 1 ? "" : "s"}` : ""}`, EVERY_KIND & ~KIND_BITS.array);
   }
+}
+
+/** The bounds of a schema that a value of enum or const is measured against, by the kind they count. */
+const VALUE_BOUNDS = {
+  number: ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"],
+  string: ["minLength", "maxLength"],
+  array: ["minItems", "maxItems"],
+  object: ["minProperties", "maxProperties", "required"],
+} as const;
+
+/**
+ * The first of the schema's own bounds that `value` fails, as ajv decides it: a number's minimum,
+ * maximum and exclusive ones, a string's length in code points, an array's length, an object's
+ * count of properties and the properties it requires. Undefined when it fails none of them (or
+ * the schema has none for its kind); other keywords (multipleOf, pattern, format...) are not read.
+ */
+export function boundRefusing(schema: JsonObject, value: JsonValue): string | undefined {
+  const limit = (key: string) => {
+    const bound = getOwn(schema, key);
+    return typeof bound === "number" && Number.isFinite(bound) ? bound : undefined;
+  };
+  const fails = (keys: readonly string[], size: number) =>
+    keys.find((key) => {
+      const bound = limit(key);
+      if (bound === undefined) return false;
+      if (key.startsWith("min")) return size < bound;
+      if (key.startsWith("max")) return size > bound;
+      return key === "exclusiveMinimum" ? size <= bound : size >= bound;
+    });
+  if (typeof value === "number") return fails(VALUE_BOUNDS.number, value);
+  // ajv counts a string's length in code points (its ucs2length), as JSON Schema does.
+  if (typeof value === "string") return fails(VALUE_BOUNDS.string, codePoints(value));
+  if (Array.isArray(value)) return fails(VALUE_BOUNDS.array, value.length);
+  if (!isJsonObject(value)) return undefined;
+  const counted = fails(["minProperties", "maxProperties"], Object.keys(value).length);
+  if (counted !== undefined) return counted;
+  const required = getOwn(schema, "required");
+  return Array.isArray(required) && required.some((name) => typeof name === "string" && !Object.hasOwn(value, name)) ? "required" : undefined;
+}
+
+function codePoints(text: string): number {
+  let count = 0;
+  for (const _ of text) count++;
+  return count;
 }
 
 /** A required property that no value can be given leaves no object. */
