@@ -59,7 +59,9 @@ export class HttpUpstream implements UpstreamPort {
   private waiting = false;
   private closed = false;
   private paused: { promise: Promise<void>; resolve: () => void } | undefined;
-  private getStreamOpen = false;
+  /** The 2025-era session a GET stream is kept open for (keepGetStream), and that stream's exchange while it is open. */
+  private getStreamSession: string | undefined;
+  private getExchange: Exchange | undefined;
 
   constructor(private readonly options: HttpUpstreamOptions) {}
 
@@ -129,18 +131,35 @@ export class HttpUpstream implements UpstreamPort {
     this.closed = true;
     for (const exchange of this.active) exchange.abort();
     this.resume();
-    if (this.sessionId !== undefined) {
-      // 2025 era: the session ends with the host's connection (streamable-http.mdx § Session Management).
-      const exchange = new Exchange();
-      const timer = setTimeout(() => exchange.abort(), DELETE_TIMEOUT_MS).unref();
-      await this.origin
-        .send("DELETE", this.headers({ "mcp-session-id": this.sessionId }), undefined, exchange)
-        .then(discard)
-        .catch(() => undefined)
-        .finally(() => clearTimeout(timer));
-    }
+    // 2025 era: the session ends with the host's connection (streamable-http.mdx § Session Management).
+    if (this.sessionId !== undefined) await this.deleteSession(this.sessionId);
     this.origin.close();
     return { code: 0 };
+  }
+
+  private async deleteSession(sessionId: string): Promise<void> {
+    const exchange = new Exchange();
+    const timer = setTimeout(() => exchange.abort(), DELETE_TIMEOUT_MS).unref();
+    await this.origin
+      .send("DELETE", this.headers({ "mcp-session-id": sessionId }), undefined, exchange)
+      .then(discard)
+      .catch(() => undefined)
+      .finally(() => clearTimeout(timer));
+  }
+
+  /**
+   * A host's `initialize` got the session `sessionId` (undefined: the server keeps none). A session
+   * before it is no one's any more: its GET stream tells of that session's tools, not of the one the
+   * host's calls now reach, so it is closed and the session deleted; the new session's own stream is
+   * opened once the host has sent notifications/initialized. Kept open, the stream before would keep
+   * the new one from opening, and a list_changed the server tells the new session would be lost.
+   */
+  private sessionStarted(sessionId: string | undefined): void {
+    const before = this.sessionId;
+    this.sessionId = sessionId;
+    if (before === undefined || before === sessionId) return;
+    if (this.getStreamSession === before) this.getExchange?.abort();
+    void this.deleteSession(before);
   }
 
   /** The --header values, then the proxy's own (which win): names in lower case, each once. */
@@ -163,7 +182,7 @@ export class HttpUpstream implements UpstreamPort {
     try {
       const response = await this.origin.send("POST", this.headers(extra), text, exchange);
       const ok = isOk(response);
-      if (isInitialize && ok) this.sessionId = headerText(response, "mcp-session-id") || undefined;
+      if (isInitialize && ok) this.sessionStarted(headerText(response, "mcp-session-id") || undefined);
       await this.read(response, info, exchange);
       if (message.kind === "notification" && message.method === "notifications/initialized" && ok) void this.openGetStream();
     } catch (error) {
@@ -280,25 +299,28 @@ export class HttpUpstream implements UpstreamPort {
 
   /** 2025 era: the stream on which the server sends its own requests and notifications (405: it has none). */
   private async openGetStream(): Promise<void> {
-    if (this.getStreamOpen || this.sessionId === undefined) return;
-    this.getStreamOpen = true;
+    const session = this.sessionId;
+    if (session === undefined || this.getStreamSession === session) return;
+    this.getStreamSession = session;
     try {
-      await this.keepGetStream();
+      await this.keepGetStream(session);
     } finally {
-      // Given up on: a later session (a host's new initialize) opens its own.
-      this.getStreamOpen = false;
+      // Given up on, or its session replaced: a later session (a host's new initialize) opens its own.
+      if (this.getStreamSession === session) this.getStreamSession = undefined;
     }
   }
 
-  private async keepGetStream(): Promise<void> {
+  /** Keeps the GET stream of `session` open for as long as it is the session (and the server offers one). */
+  private async keepGetStream(session: string): Promise<void> {
     // Whether a stream of this session was open before: one opened after it follows a time when none was.
     let wasOpen = false;
-    for (let attempt = 0; attempt <= GET_RETRIES && !this.closed && this.sessionId !== undefined; attempt++) {
+    for (let attempt = 0; attempt <= GET_RETRIES && !this.closed && this.sessionId === session; attempt++) {
       const exchange = new Exchange();
       this.active.add(exchange);
+      this.getExchange = exchange;
       const opened = Date.now();
       try {
-        const extra: Record<string, string> = { accept: "text/event-stream", "mcp-session-id": this.sessionId };
+        const extra: Record<string, string> = { accept: "text/event-stream", "mcp-session-id": session };
         if (this.legacyVersion !== undefined) extra["mcp-protocol-version"] = this.legacyVersion;
         const response = await this.origin.send("GET", this.headers(extra), undefined, exchange);
         if (!isOk(response) || contentType(response) !== "text/event-stream") {
@@ -316,7 +338,9 @@ export class HttpUpstream implements UpstreamPort {
         if (this.closed) return;
       } finally {
         this.active.delete(exchange);
+        if (this.getExchange === exchange) this.getExchange = undefined;
       }
+      if (this.sessionId !== session) return;
       await new Promise((resolve) => setTimeout(resolve, GET_RETRY_MS).unref());
     }
   }

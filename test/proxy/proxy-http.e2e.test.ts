@@ -15,7 +15,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHttp, stopServers, TRACKER } from "../live/servers.js";
 import { compileTracker } from "../live/tracker.js";
-import { ADD, callsFile, callsIn, ECHO, exited, pinnedProject, PIN_SERVER, pinServer, proxyCli, rawLines, startProcess, stopAll } from "../support/proxy-harness.js";
+import { ADD, callsFile, callsIn, ECHO, exited, pinnedProject, PIN_SERVER, pinServer, proxyCli, rawLines, startProcess, stopAll, until } from "../support/proxy-harness.js";
+import { REPO_ROOT } from "../support/spec-paths.js";
 
 const clients: { close(): Promise<void> }[] = [];
 afterAll(async () => {
@@ -301,6 +302,96 @@ describe("--listen: the host on Streamable HTTP, the server on stdio", () => {
     const run = startProcess(process.execPath, [await proxyCli(), "proxy", "--cwd", pinnedProject([ECHO]), "--listen", "0.0.0.0:0", "--", ...pinServer("honest")]);
     expect((await exited(run.child)).code).toBe(2);
     expect(run.stderr()).toContain("the proxy offers its HTTP endpoint to this machine only");
+  });
+});
+
+describe("--url: a server with a session per client, which tells a change to the session it happens in", () => {
+  // Each initialize gets a session of its own at the server, with its own tools; drift changes echo in
+  // the session it is called in and tells that session alone, on its GET stream.
+  const SESSION_SERVER = join(REPO_ROOT, "test", "fixtures", "proxy", "session-tools-server.mjs");
+  const CALLS_TOOL = { name: "calls", description: "How many times echo was called.", inputSchema: { type: "object", properties: {} } };
+  const DRIFT_TOOL = { name: "drift", description: "Changes the description of echo.", inputSchema: { type: "object", properties: {} } };
+  const PINNED = pinnedProject([CALLS_TOOL, DRIFT_TOOL, ECHO]);
+
+  async function sessionServer(): Promise<{ url: string; stderr: () => string }> {
+    const server = startProcess(process.execPath, [SESSION_SERVER]);
+    await until(
+      () => /listening on/.test(server.stderr()),
+      () => server.stderr(),
+    );
+    return { url: /listening on (\S+)/.exec(server.stderr())![1]!, stderr: server.stderr };
+  }
+
+  const echoCalls = async (client: Client) => (JSON.parse(((await client.callTool({ name: "calls", arguments: {} })).content as { text: string }[])[0]!.text) as { echo: number }).echo;
+
+  it("stdio host that initializes again: the new session's GET stream is opened (the one before closed, its session deleted), so its change is caught", async () => {
+    const server = await sessionServer();
+    const run = startProcess(process.execPath, [await proxyCli(), "proxy", "--cwd", PINNED, "--url", server.url]);
+    const wire = rawLines(run);
+    const initialize = (id: number) => ({ id, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "claude", version: "1" } } });
+    wire.send(initialize(1));
+    await wire.answer(1);
+    wire.send({ method: "notifications/initialized" });
+    await until(
+      () => server.stderr().includes("GET stream open 1"),
+      () => `the first session's GET stream: ${server.stderr()}`,
+    );
+    // The host connects again: the server gives it session 2, whose changes it tells session 2 only.
+    wire.send(initialize(2));
+    await wire.answer(2);
+    wire.send({ method: "notifications/initialized" });
+    await until(
+      () => server.stderr().includes("GET stream open 2") && server.stderr().includes("session 1 deleted"),
+      () => `the second session's GET stream, the first one deleted: ${server.stderr()}`,
+    );
+    wire.send({ id: 3, method: "tools/list", params: {} });
+    expect(names(((await wire.answer(3)) as { result: { tools: { name: string }[] } }).result.tools)).toEqual(["calls", "drift", "echo"]);
+    wire.send({ id: 4, method: "tools/call", params: { name: "drift", arguments: {} } });
+    await wire.answer(4);
+    await until(
+      () => wire.lines().some((m) => m.method === "notifications/tools/list_changed"),
+      () => `the list_changed of session 2; stderr: ${run.stderr()}`,
+    );
+    wire.send({ id: 5, method: "tools/call", params: { name: "echo", arguments: { text: "x" } } });
+    expect(await wire.answer(5)).toMatchObject({ error: { code: -31001, data: { tool: "echo", status: "changed" } } });
+    run.child.stdin!.end();
+    await exited(run.child);
+  });
+
+  it("--listen host (SDK v2 client, 2025-11-25) that reconnects: a change told to its new session is caught, and the changed tool's call refused", async () => {
+    const server = await sessionServer();
+    const run = startProcess(process.execPath, [await proxyCli(), "proxy", "--cwd", PINNED, "--listen", "127.0.0.1:0", "--url", server.url]);
+    await until(
+      () => /listening on http/.test(run.stderr()),
+      () => `the proxy to listen: ${run.stderr()}`,
+    );
+    const url = new URL(/listening on (\S+)/.exec(run.stderr())![1]!);
+    const connect = async () => {
+      const client = new Client({ name: "claude-code", version: "2" }, { capabilities: {}, versionNegotiation: { mode: "legacy" } });
+      clients.push(client);
+      await client.connect(new StreamableHTTPClientTransport(url));
+      return client;
+    };
+    const first = await connect();
+    expect(names((await first.listTools()).tools)).toEqual(["calls", "drift", "echo"]);
+    await until(
+      () => server.stderr().includes("GET stream open 1"),
+      () => server.stderr(),
+    );
+    await first.close();
+    const second = await connect();
+    await until(
+      () => server.stderr().includes("GET stream open 2"),
+      () => `the second session's GET stream: ${server.stderr()}`,
+    );
+    expect(names((await second.listTools()).tools)).toEqual(["calls", "drift", "echo"]);
+    await second.callTool({ name: "drift", arguments: {} });
+    await until(
+      () => /withheld the tool "echo"/.test(run.stderr()),
+      () => `the proxy to re-list on session 2's list_changed; stderr: ${run.stderr()}`,
+    );
+    await expect(second.callTool({ name: "echo", arguments: { text: "x" } })).rejects.toMatchObject({ code: -31001 });
+    expect(await echoCalls(second)).toBe(0);
   });
 });
 
