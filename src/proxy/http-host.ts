@@ -140,6 +140,22 @@ class HttpHostPort implements HostPort {
     for (const text of this.queued.splice(0)) stream.deliver(text);
   }
 
+  /**
+   * The 2025-era session ends (DELETE, or replaced by a new initialize): what it has in flight is
+   * cancelled at the server (ProxySession.spaceEnded), its GET stream is closed, and what waited for a
+   * GET stream is dropped. Left open, its stream would go on carrying the messages for no request of
+   * the session after it (a list_changed, the server's own requests) to a client that gets 404 for
+   * everything else, and the new session's client would get 409 for a GET stream of its own.
+   */
+  endSession(session: ProxySession): void {
+    if (this.sessionSpace) session.spaceEnded(this.sessionSpace);
+    this.sessionId = undefined;
+    this.sessionSpace = undefined;
+    this.getStream?.end();
+    this.getStream = undefined;
+    this.queued = [];
+  }
+
   endAll(): void {
     for (const route of this.routes) route.end();
     this.routes.clear();
@@ -236,11 +252,7 @@ function handle(req: IncomingMessage, res: ServerResponse, text: string, host: H
       plain(res, 404, "Unknown session.");
       return;
     }
-    if (host.sessionSpace) session.spaceEnded(host.sessionSpace);
-    host.sessionId = undefined;
-    host.sessionSpace = undefined;
-    host.getStream?.end();
-    host.getStream = undefined;
+    host.endSession(session);
     res.writeHead(200).end();
     return;
   }
@@ -265,8 +277,8 @@ function handle(req: IncomingMessage, res: ServerResponse, text: string, host: H
   }
   const extra: Record<string, string> = {};
   if (initialize) {
-    // The session this one replaces ends: its client gets 404 from now on.
-    if (host.sessionSpace) session.spaceEnded(host.sessionSpace);
+    // The session this one replaces ends: its client gets 404 from now on, and its GET stream closes.
+    host.endSession(session);
     host.sessionId = randomUUID();
     host.sessionSpace = {};
     extra["mcp-session-id"] = host.sessionId;

@@ -249,6 +249,32 @@ describe("--listen: the host on Streamable HTTP, the server on stdio", () => {
     expect((await raw(url, [["Mcp-Session-Id", second.sessionId!]], ping(5))).status).toBe(200);
   });
 
+  it("closes the GET stream of a session a new initialize replaced: the new session's client gets its own, and the list_changed goes there alone", async () => {
+    const { url } = await listening(pinnedProject([ECHO, ADD]), pinServer("drift-later"), callsFile());
+    const told: string[] = [];
+    const errors: string[] = [];
+    const connect = async (name: string) => {
+      const client = new Client({ name, version: "1" }, { capabilities: {}, versionNegotiation: { mode: "legacy" }, listChanged: { tools: { onChanged: () => void told.push(name) } } });
+      client.onerror = (error) => void errors.push(`${name}: ${String(error)}`);
+      clients.push(client);
+      await client.connect(new StreamableHTTPClientTransport(url));
+      return client;
+    };
+    const first = await connect("first");
+    await first.listTools();
+    // A second host replaces the first one's session (which keeps its GET stream open), then changes echo at the server.
+    const second = await connect("second");
+    await second.listTools();
+    await second.callTool({ name: "add", arguments: { a: 1, b: 2 } });
+    await until(
+      () => told.includes("second"),
+      () => `the second host's list_changed; told: ${JSON.stringify(told)}; errors: ${JSON.stringify(errors)}`,
+    );
+    expect(told).toEqual(["second"]);
+    expect(errors.filter((error) => error.startsWith("second"))).toEqual([]);
+    await expect(second.callTool({ name: "echo", arguments: { text: "x" } })).rejects.toMatchObject({ code: -31001 });
+  });
+
   it("cancels at the server what a 2025-era session still has in flight when a new initialize replaces it, and tells its stream", async () => {
     const calls = callsFile();
     const { url } = await listening(pinnedProject([ECHO, ADD]), pinServer("honest,hang"), calls);
