@@ -603,11 +603,19 @@ export class ProxySession {
       // Over HTTP, an error under id null in the response to one POST answers that POST's request: a
       // server that refuses it before reading its id (the SDK v1 answers a 2026-07-28 request with
       // HTTP 400 so). For a request of the proxy's own, that is the answer it waits for; it says only
-      // that the server does not speak the era of the request.
-      const own = via === undefined ? undefined : this.pending.get(via);
-      if (own?.own) {
-        this.settle(via!, own);
-        own.own(received);
+      // that the server does not speak the era of the request. A host's request gets it as its
+      // answer, under its own id, as it would from the server directly: its SDK tells from it that
+      // the server speaks another era (and falls back), not that the proxy failed.
+      const asked = via === undefined ? undefined : this.pending.get(via);
+      if (asked?.own) {
+        this.settle(via!, asked);
+        asked.own(received);
+        return;
+      }
+      if (asked !== undefined && !message.ok) {
+        this.settle(via!, asked);
+        if (asked.method === "server/discover" && asked.streamCancels) this.listen.discovered(undefined);
+        this.answer(asked, withId(received.text, asked.hostIdText));
         return;
       }
       this.options.reporter.problem(`the server sent an error that answers no request: ${excerpt(received.text)}`);

@@ -519,4 +519,16 @@ describe("a 2025-era host before an SDK v2 HTTP server that serves it statelessl
     expect(h.stderr()).not.toMatch(/subscription|discover|answers no request|without answering|could not|HTTP/);
     await h.client.close();
   }, 60_000);
+
+  it("a 2026-07-28 host (stdio), --url SDK v1 server without sessions: its server/discover gets the server's own refusal under its id, as it would from the server, and can fall back", async () => {
+    const upstream = await httpServer([V1_STATELESS]);
+    const run = startProcess(process.execPath, [await proxyCli(), "proxy", "--cwd", pinnedProject([CALLS, DRIFT, DRIFTING_ECHO]), "--url", upstream.url]);
+    const h = host(run);
+    // The SDK v1 answers HTTP 400 with an error under id null: the answer to this POST's request.
+    expect(await h.request("server/discover")).toEqual({ jsonrpc: "2.0", id: 1, error: { code: -32000, message: expect.stringContaining("protocol version") } });
+    h.send({ id: 2, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "h", version: "1" } } });
+    expect(await h.answer(2)).toMatchObject({ result: { protocolVersion: "2025-11-25" } });
+    expect(run.stderr()).not.toMatch(/answers no request|without answering/);
+    await endsCleanly(run);
+  });
 });
