@@ -10,6 +10,13 @@
 // Why the bounds bound the pattern's search tree, on a backtracking engine such as V8's:
 // - a lookaround is zero-width and atomic: it only cuts branches of the search, so the pattern with
 //   `(?:)` in its place searches at least every branch the pattern does (the "skeleton");
+// - but only when the skeleton searches its whole tree: where the skeleton matches at once, the
+//   pattern can fail (a lookaround fails, a back-reference finds other text) and search on.
+//   `(\w)(?!\1)\w*(?=!)` takes RegExp seconds on 'ab'.repeat(20000), and `(.).*\1` on 20,000
+//   distinct characters, yet their skeletons match at the first characters, and the checker finds
+//   them linear. So a bound that lost a lookaround or expanded a back-reference ends with `[]`,
+//   which matches no character: the checker weighs every branch of its tree (but see
+//   literal-groups.ts for a back-reference to a few literal strings);
 // - a back-reference matches what its group captured, text that the group's own pattern matches,
 //   in one way: the group's pattern in its place matches that text too, in at least as many ways;
 // - a lookbehind `(?<=B)` that opens the pattern lets a search start only where B ends: `(?:B)` in
@@ -21,6 +28,7 @@
 // Text in, text out: the pattern is parsed by regexpp, never compiled or run.
 import { createRequire } from "node:module";
 import type { AST } from "@eslint-community/regexpp";
+import { fewStringsReference } from "./literal-groups.js";
 
 const require = createRequire(import.meta.url);
 
@@ -29,6 +37,9 @@ const MAX_COUNT = 30;
 
 /** Bounds longer than this are not worth checking: the pattern is left undecided. */
 const MAX_BOUND_LENGTH = 20_000;
+
+/** Matches no character: after a search, it makes the engine try every branch before it gives up. */
+const NEVER = "[]";
 
 interface Search {
   readonly alternatives: readonly AST.Alternative[];
@@ -41,7 +52,7 @@ interface Search {
  * Patterns without lookarounds or back-references (ECMAScript, u flag) whose backtracking search
  * trees bound `pattern`'s: an attack on one is a reason to refuse `pattern`. Undefined when
  * `pattern` does not parse or the bounds would be too long.
- * @example lookaroundFreeBounds("^(?!.*(\\w)\\1)(?:[a-z]+)+$") // ["^(?:)(?:[a-z]+)+$", "^(?:.*(?:\\w)(?:\\w))"]
+ * @example lookaroundFreeBounds("^(?!.*(\\w)\\1)(?:[a-z]+)+$") // ["(?:^(?:)(?:[a-z]+)+$)[]", "(?:^(?:.*(?:\\w)(?:\\w)))[]"]
  */
 export function lookaroundFreeBounds(pattern: string): string[] | undefined {
   let ast: AST.Pattern;
@@ -55,8 +66,12 @@ export function lookaroundFreeBounds(pattern: string): string[] | undefined {
   const bounds = new Set<string>();
   let length = 0;
   for (let next = searches.shift(); next !== undefined; next = searches.shift()) {
-    const text = new Printer(next.reverse, ast.alternatives, (search) => searches.push(search)).alternatives(next.alternatives);
-    const bound = next.anchored ? `^(?:${text})` : text;
+    const printer = new Printer(next, ast.alternatives, (search) => searches.push(search));
+    const text = printer.alternatives(next.alternatives);
+    // A search that lost a lookaround or a back-reference can fail where its bound matches: the
+    // bound must fail too, and so search its whole tree.
+    const whole = next.anchored ? `^(?:${text})` : text;
+    const bound = printer.approximated ? `(?:${whole})${NEVER}` : whole;
     length += bound.length;
     if (length > MAX_BOUND_LENGTH) return undefined;
     bounds.add(bound);
@@ -67,12 +82,17 @@ export function lookaroundFreeBounds(pattern: string): string[] | undefined {
 /** Prints a search without its lookarounds (handed to `found`) and with its back-references expanded. */
 class Printer {
   private readonly expanding = new Set<AST.CapturingGroup>();
+  private readonly reverse: boolean;
+  /** Whether the text can match where the search fails: a lookaround left out, or a back-reference expanded. */
+  approximated = false;
 
   constructor(
-    private readonly reverse: boolean,
+    private readonly search: Search,
     private readonly top: readonly AST.Alternative[],
     private readonly found: (search: Search) => void,
-  ) {}
+  ) {
+    this.reverse = search.reverse;
+  }
 
   alternatives(list: readonly AST.Alternative[]): string {
     return list.map((alternative) => this.alternative(alternative)).join("|");
@@ -87,6 +107,7 @@ class Printer {
     switch (node.type) {
       case "Assertion":
         if (node.kind === "lookahead" || node.kind === "lookbehind") {
+          this.approximated = true;
           const reverse = node.kind === "lookbehind";
           this.found({ alternatives: node.alternatives, reverse, anchored: !reverse && this.atStart(node, parent) });
           // A lookbehind that opens the pattern decides where a search may start: its body, read
@@ -119,6 +140,7 @@ class Printer {
 
   /** The group's pattern in the back-reference's place; empty inside the group itself (it matches empty there). */
   private backreference(node: AST.Backreference): string {
+    if (!fewStringsReference(node, this.search.alternatives, this.reverse)) this.approximated = true;
     const groups = (Array.isArray(node.resolved) ? node.resolved : [node.resolved]) as AST.CapturingGroup[];
     const usable = groups.filter((group) => !this.expanding.has(group) && !(node.start >= group.start && node.end <= group.end));
     if (usable.length === 0) return "(?:)";

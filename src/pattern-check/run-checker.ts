@@ -33,7 +33,7 @@ export const CHECKER_PARAMS = Object.freeze({
 });
 
 /** Which checker, with which parameters: a cached verdict holds only for the same. */
-export const CHECKER_ID = `recheck 4.5.0 ${JSON.stringify(CHECKER_PARAMS)} fuzzed safe cross-checked on lookaround-free bounds by automaton`;
+export const CHECKER_ID = `recheck 4.5.0 ${JSON.stringify(CHECKER_PARAMS)} fuzzed safe cross-checked on lookaround-free bounds searched in full by automaton`;
 
 export interface CheckerOptions {
   /** Milliseconds a pattern may take, its cross-check included, before its process is killed and it is "undecided" (default 30 s). */
