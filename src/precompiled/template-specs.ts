@@ -394,7 +394,7 @@ export const TEMPLATE_SPECS = {
 },"useData":true},
   },
   "tools.ts": {
-    source: "ad3738316a5f8d22c8c3803ceab548cfc3e9a36b058629ff4bc67ddac1fc2c42",
+    source: "87667ee09c4630bc774fbc0d754e5393df0b57cfe3c14650c34df28c7af66348",
     spec: {"0":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda;
 
@@ -431,7 +431,7 @@ export const TEMPLATE_SPECS = {
     var stack1;
 
   return "\n/** The @mcp-gen/runtime versions this code was generated for: `mcp-gen check` reports an installed runtime outside them. */\nexport const RUNTIME_RANGE = "
-    + ((stack1 = container.lambda(container.strict(depth0, "runtimeRange", {"start":{"line":29,"column":32},"end":{"line":29,"column":44}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = container.lambda(container.strict(depth0, "runtimeRange", {"start":{"line":30,"column":32},"end":{"line":30,"column":44}} ), depth0)) != null ? stack1 : "")
     + ";\n";
 },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda, alias3=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -442,19 +442,19 @@ export const TEMPLATE_SPECS = {
     };
 
   return ((stack1 = alias2(alias1(depth0, "banner", {"start":{"line":1,"column":3},"end":{"line":1,"column":9}} ), depth0)) != null ? stack1 : "")
-    + "\nimport { buildToolTable, type ToolEntry } from \""
-    + ((stack1 = alias2(alias1(depth0, "toolTableRuntime", {"start":{"line":2,"column":51},"end":{"line":2,"column":67}} ), depth0)) != null ? stack1 : "")
+    + "\nimport { buildToolTable, type ToolEntry, type ToolTable } from \""
+    + ((stack1 = alias2(alias1(depth0, "toolTableRuntime", {"start":{"line":2,"column":67},"end":{"line":2,"column":83}} ), depth0)) != null ? stack1 : "")
     + "\";\n"
     + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"toolImports"),{"name":"each","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":3,"column":0},"end":{"line":5,"column":9}}})) != null ? stack1 : "")
     + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"validatorImports"),{"name":"each","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":6,"column":0},"end":{"line":8,"column":9}}})) != null ? stack1 : "")
     + "\n/** Every tool, sorted by name: the exact descriptors tools/list serves, with their validators. */\nexport const TOOL_ENTRIES: readonly ToolEntry[] = [\n"
     + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"entries"),{"name":"each","hash":{},"fn":container.program(2, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":12,"column":0},"end":{"line":21,"column":9}}})) != null ? stack1 : "")
-    + "];\n\n/** Built once at module load: list pages, cursors and the name → entry map. */\nexport const TOOL_TABLE = buildToolTable(TOOL_ENTRIES, "
-    + ((stack1 = alias2(alias1(depth0, "pageSize", {"start":{"line":25,"column":58},"end":{"line":25,"column":66}} ), depth0)) != null ? stack1 : "")
+    + "];\n\n/** Built once at module load: list pages, cursors and the name → entry map. */\nexport const TOOL_TABLE: ToolTable = buildToolTable(TOOL_ENTRIES, "
+    + ((stack1 = alias2(alias1(depth0, "pageSize", {"start":{"line":26,"column":69},"end":{"line":26,"column":77}} ), depth0)) != null ? stack1 : "")
     + ", "
-    + ((stack1 = alias2(alias1(depth0, "versionLiteral", {"start":{"line":25,"column":74},"end":{"line":25,"column":88}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "versionLiteral", {"start":{"line":26,"column":85},"end":{"line":26,"column":99}} ), depth0)) != null ? stack1 : "")
     + ");\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"runtimeRange"),{"name":"if","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":26,"column":0},"end":{"line":30,"column":7}}})) != null ? stack1 : "");
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,lookupProperty(depth0,"runtimeRange"),{"name":"if","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":27,"column":0},"end":{"line":31,"column":7}}})) != null ? stack1 : "");
 },"useData":true},
   },
 };

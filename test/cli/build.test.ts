@@ -155,7 +155,7 @@ describe("mcp-gen build", () => {
     expect(Object.keys(lock.inputs)).toEqual(["tools/get_weather.yaml", "tools/ping.json"]);
     expect(tree.get("src/handlers/ping.ts")!.text).toContain('throw new ToolNotImplementedError("ping")');
     // The runtime is the package's, in the range this mcp-gen writes for.
-    expect(tree.get("src/generated/tools.ts")!.text).toContain('import { buildToolTable, type ToolEntry } from "@mcp-gen/runtime/tool-table";');
+    expect(tree.get("src/generated/tools.ts")!.text).toContain('import { buildToolTable, type ToolEntry, type ToolTable } from "@mcp-gen/runtime/tool-table";');
     expect(tree.get("src/generated/tools.ts")!.text).toContain(`export const RUNTIME_RANGE = "${RUNTIME_RANGE}";`);
   });
 
@@ -169,7 +169,7 @@ describe("mcp-gen build", () => {
     expect([...tree.keys()].filter((path) => path.startsWith("src/generated/")).sort()).toEqual(generated);
     expect(tree.get("src/generated/runtime/tool-table.ts")!.text).toContain(readFileSync(join(REPO_ROOT, "packages/runtime/src/tool-table.ts"), "utf8"));
     const tools = tree.get("src/generated/tools.ts")!.text;
-    expect(tools).toContain('import { buildToolTable, type ToolEntry } from "./runtime/tool-table.js";');
+    expect(tools).toContain('import { buildToolTable, type ToolEntry, type ToolTable } from "./runtime/tool-table.js";');
     // Nothing to check a version against: the project carries its runtime.
     expect(tools).not.toContain("RUNTIME_RANGE");
     expect([...tree.values()].some((file) => file.text.includes("@mcp-gen/runtime"))).toBe(false);

@@ -45,10 +45,14 @@ export const STRICT_OPTIONS = {
 /**
  * The strictest flags users turn on, which generated code (its runtime, handler stubs and test
  * scaffolds included) must pass: erasableSyntaxOnly for Node's type stripping, verbatimModuleSyntax
- * and isolatedModules for single-file transpilers, and the optional strictness flags.
+ * and isolatedModules for single-file transpilers, isolatedDeclarations (with declaration, which it
+ * needs) for a monorepo's shared base tsconfig whose packages emit declarations file by file, and
+ * the optional strictness flags.
  */
 export const STRICTEST_OPTIONS = {
   ...STRICT_OPTIONS,
+  declaration: true,
+  isolatedDeclarations: true,
   exactOptionalPropertyTypes: true,
   noPropertyAccessFromIndexSignature: true,
   erasableSyntaxOnly: true,
