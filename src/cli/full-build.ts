@@ -48,6 +48,7 @@ import { toolsNotFound } from "./tools-not-found.js";
 import { projectModuleFormat } from "./module-format.js";
 import { clearProgress, count, printBuilt, type BuildRun } from "./build-run.js";
 import { movedHandlers } from "./moved-handlers.js";
+import { leftoverScaffolds } from "./leftover-scaffolds.js";
 import { listScaffoldFolders, scaffoldsInTheWay } from "./scaffolds-in-the-way.js";
 import { scaffoldsRefused } from "./scaffolds-refused.js";
 
@@ -187,8 +188,20 @@ async function validateAndWrite(run: BuildRun, plan: BuildPlan, threads: BuildTh
   const moved = scaffolds
     ? movedHandlers({ previous: lockedNames(plan), current: names, files: scaffolds, handlers: input.config.handlers, tests: input.config.tests, read: readHandler(run.root), memo: analysis.memo })
     : [];
+  const leftover = scaffolds
+    ? leftoverScaffolds({ previous: lockedNames(plan), current: names, files: scaffolds, handlers: input.config.handlers, tests: input.config.tests, memo: analysis.memo })
+    : [];
   // The config's findings (package.json that is no JSON) are printed, not recorded: the no-change build reads them afresh.
-  const diagnostics = [...run.project.diagnostics, ...analysis.diagnostics, ...inTheWay, ...moved, ...plan.previous.diagnostics, ...runtime, ...projectModuleFormat(run.root, run.sources)];
+  const diagnostics = [
+    ...run.project.diagnostics,
+    ...analysis.diagnostics,
+    ...inTheWay,
+    ...moved,
+    ...leftover,
+    ...plan.previous.diagnostics,
+    ...runtime,
+    ...projectModuleFormat(run.root, run.sources),
+  ];
   const stopped = await stopBeforeWriting(run, input, diagnostics, Object.keys(plan.previous.parsed?.tools ?? {}).length);
   if (stopped !== undefined) return stopped;
   const inputs = inputHashes(read.configHashes, records);

@@ -128,6 +128,13 @@ export const STAGE_DIAGNOSTICS: readonly StageDiagnosticInfo[] = [
       "A saved tools/list answer (import or verify --file) is not one: no tools/list answer in it, a JSON-RPC error, a tool that is not an object with a name, a tool twice, or pages that do not continue one another.",
   },
   {
+    id: "scaffold-leftover",
+    stage: "lock",
+    severity: "warning",
+    summary:
+      "A tool was removed or renamed since the last build, and its handler stub or test scaffold is still there: build never deletes them, but nothing imports the handler and the generated code no longer has the tool's types or client method, so the project's tsc and tests fail on them.",
+  },
+  {
     id: "scaffold-not-created",
     stage: "lock",
     summary:
