@@ -276,9 +276,11 @@ function lockOverUserFile(config: Config, configFile: string | undefined): PathP
 function leafErrors(errors: readonly ErrorObject[], root: JsonValue): ErrorObject[] {
   const useful = errors.filter((e) => e.keyword !== "anyOf" && e.keyword !== "if");
   // A rule value that fits neither the string nor the array form yields errors from both branches;
-  // keep those of the branch the user meant: a string gets the enum error, not "must be array".
+  // keep those of the branch the user meant: a string gets the enum error, not "must be array", and
+  // an array the errors in it (`allow` given one value), not the enum's.
   const otherBranch = (e: ErrorObject) =>
-    e.keyword === "type" && e.params.type === "array" && typeof valueAt(root, e.instancePath) === "string" && useful.some((o) => o.instancePath === e.instancePath && o.keyword === "enum");
+    (e.keyword === "type" && e.params.type === "array" && typeof valueAt(root, e.instancePath) === "string" && useful.some((o) => o.instancePath === e.instancePath && o.keyword === "enum")) ||
+    (e.keyword === "enum" && Array.isArray(valueAt(root, e.instancePath)) && useful.some((o) => o !== e && (o.instancePath === e.instancePath || o.instancePath.startsWith(`${e.instancePath}/`))));
   const meant = useful.filter((e) => !otherBranch(e));
   return meant.filter((e, i) => meant.findIndex((o) => o.instancePath === e.instancePath && o.keyword === e.keyword) === i);
 }
@@ -313,10 +315,12 @@ function describeError(error: ErrorObject, root: JsonValue, rules: readonly AnyR
           allowedValues.filter((v): v is string => typeof v === "string"),
         )
       : undefined;
+  // One value where a list goes (`tools: tools/*.yaml`): the list of it, as the user can paste it.
+  const listOfOne = error.keyword === "type" && error.params.type === "array" && typeof actual === "string" ? `Write it as a list: [${JSON.stringify(actual)}].` : undefined;
   report(
     error.instancePath,
     `${where} is ${value}, but it ${error.message ?? "is invalid"}${allowed}.`,
-    guess ? `Did you mean ${JSON.stringify(guess)}?` : "Fix the value; see schemas/mcp-gen.config.schema.json for every option.",
+    guess ? `Did you mean ${JSON.stringify(guess)}?` : (listOfOne ?? "Fix the value; see schemas/mcp-gen.config.schema.json for every option."),
   );
 }
 
