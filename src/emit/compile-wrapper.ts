@@ -9,6 +9,7 @@
 // and on arbitrary schemas; the package is pinned to the exact version these steps were read from.
 import { createRequire, Module } from "node:module";
 import type { compile as Compile, JSONSchema, Options } from "json-schema-to-typescript";
+import { emitPlainTypes } from "./plain-types.js";
 
 const require = createRequire(import.meta.url);
 
@@ -46,6 +47,8 @@ export interface TypeCompiler {
   nameAnonymousRecursiveTypes(ast: object, processed: Map<object, unknown>, dereferencedPaths: WeakMap<object, string>, usedNames: Set<string>): void;
   optimize(ast: object, options: Options): object;
   generate(ast: object, options: Options): string;
+  /** How the library makes a name an identifier (utils.js), for emitPlainTypes. */
+  toSafeString(name: string): string;
 }
 
 /** CommonJS, loaded when a batch needs it: a build that reuses every tool's module never loads it. */
@@ -70,6 +73,7 @@ export function loadTypeCompiler(): TypeCompiler {
     nameAnonymousRecursiveTypes,
     optimize: at("optimizer").optimize,
     generate: at("generator").generate,
+    toSafeString: at("utils").toSafeString,
   };
   // A step missing from the installed package means another version than the one these steps were read from.
   for (const [name, step] of Object.entries(loaded)) if (step === undefined) throw new Error(`json-schema-to-typescript has no ${name}(): mcp-gen needs version 16.0.0`);
@@ -128,6 +132,9 @@ export async function compileWrapper(library: TypeCompiler, wrapperText: string,
   if (wrapperText.includes('"$ref"')) return compileWithLibrary(library, wrapperText, rootName, customName);
   const wrapper = JSON.parse(wrapperText) as object;
   const options: Options = { ...library.options, customName: customName(wrapper) };
+  // Most wrappers are plain: their output is written without the library (plain-types.ts).
+  const plain = emitPlainTypes(wrapper, rootName, options.customName, library.toSafeString);
+  if (plain !== undefined) return plain;
   library.normalizeNullableRefs(wrapper);
   // Nothing was dereferenced: no paths, and the schema is its own dereferenced copy.
   const dereferencedPaths = new WeakMap<object, string>();
