@@ -6,7 +6,8 @@
 
 /** A type without members. `name` is its declaration's name (the library's standaloneName). */
 export interface PlainLeaf {
-  readonly type: "STRING" | "NUMBER" | "BOOLEAN" | "NULL" | "UNKNOWN";
+  /** NEVER: the subset's one tsType, `never` (a CUSTOM_TYPE the library prints as written). */
+  readonly type: "STRING" | "NUMBER" | "BOOLEAN" | "NULL" | "UNKNOWN" | "NEVER";
   readonly name?: string | undefined;
   readonly comment?: string | undefined;
   readonly deprecated?: boolean | undefined;
@@ -121,6 +122,8 @@ function printBody(ast: PlainAst, cache: PrintCache, safeName: (name: string) =>
       return "null";
     case "UNKNOWN":
       return "unknown";
+    case "NEVER":
+      return "never";
     case "LITERAL":
       return JSON.stringify(ast.value);
     case "ARRAY": {

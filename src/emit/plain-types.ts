@@ -25,7 +25,8 @@ const TYPES: ReadonlySet<unknown> = new Set(["null", "boolean", "string", "numbe
 
 /** The keywords the subset reads, each with the values it accepts; a node with any other key is not plain. */
 const KEYWORDS: ReadonlyMap<string, (value: unknown) => boolean> = new Map<string, (value: unknown) => boolean>([
-  ["type", (value) => TYPES.has(value) || (Array.isArray(value) && value.length > 0 && value.every((type) => TYPES.has(type)))],
+  // `any`, which emit-types.ts writes for a schema that accepts every value, only on its own.
+  ["type", (value) => value === "any" || TYPES.has(value) || (Array.isArray(value) && value.length > 0 && value.every((type) => TYPES.has(type)))],
   ["title", (value) => typeof value === "string"],
   ["description", (value) => typeof value === "string"],
   ["format", (value) => typeof value === "string"],
@@ -43,6 +44,8 @@ const KEYWORDS: ReadonlyMap<string, (value: unknown) => boolean> = new Map<strin
   ["writeOnly", (value) => typeof value === "boolean"],
   ["properties", (value) => isObject(value) && Object.keys(value).every((key) => !(key in Object.prototype) && isPlainSchema(value[key]))],
   ["items", isPlainSchema],
+  // What emit-types.ts (declareRequired) types a required name no property declares with, when none may be.
+  ["tsType", (value) => value === "never"],
   ["anyOf", (value) => Array.isArray(value) && value.every(isPlainSchema)],
   ["oneOf", (value) => Array.isArray(value) && value.every(isPlainSchema)],
 ]);
@@ -83,11 +86,11 @@ function hasType(schema: Schema, type: string): boolean {
 }
 
 function isObjectType(schema: Schema): boolean {
-  return schema.properties !== undefined || hasType(schema, "object");
+  return schema.properties !== undefined || hasType(schema, "object") || hasType(schema, "any");
 }
 
 function isArrayType(schema: Schema): boolean {
-  return schema.items !== undefined || hasType(schema, "array");
+  return schema.items !== undefined || hasType(schema, "array") || hasType(schema, "any");
 }
 
 /**
@@ -114,10 +117,12 @@ function normalized(raw: Schema, rootId?: string): Schema {
 
 /** typesOfSchema: the kinds of type the library reads a normalized node as, in its matchers' order. */
 function kindsOf(schema: Schema): string[] {
+  // The library's escape hatch supersedes every other keyword.
+  if (schema.tsType !== undefined) return ["CUSTOM_TYPE"];
   const { type } = schema;
   const hasEnum = "enum" in schema;
   const matches: [string, boolean][] = [
-    ["ANY", Object.keys(schema).length === 0],
+    ["ANY", Object.keys(schema).length === 0 || type === "any"],
     ["ANY_OF", "anyOf" in schema],
     ["BOOLEAN", !hasEnum && type === "boolean"],
     ["NAMED_SCHEMA", "$id" in schema && !Array.isArray(type) && "properties" in schema],
@@ -170,6 +175,8 @@ function parseSchema(schema: Schema, context: ParseContext): PlainAst | undefine
       const item = parseSchema(normalized(schema.items as Schema), context);
       return item && { type: "ARRAY", ...notes, name, item };
     }
+    case "CUSTOM_TYPE":
+      return { type: "NEVER", ...notes, name };
     case "UNTYPED_ARRAY":
       // minItems is 0 and maxItems absent (the subset has neither), so not a tuple.
       return { type: "ARRAY", ...notes, name, item: { type: "UNKNOWN" } };
