@@ -30,9 +30,12 @@ export interface PlainArray {
   readonly deprecated?: boolean | undefined;
 }
 
-/** A union; the optimizer may shorten `params` (and so changes it in place, as the library does). */
+/**
+ * A union, or an intersection (of the kinds of type the library reads one schema as); the optimizer
+ * may shorten `params` (and so changes it in place, as the library does).
+ */
 export interface PlainUnion {
-  readonly type: "UNION";
+  readonly type: "UNION" | "INTERSECTION";
   params: PlainAst[];
   readonly name?: string | undefined;
   readonly comment?: string | undefined;
@@ -75,12 +78,17 @@ export function printPlainTypes(root: PlainInterface, safeName: (name: string) =
 function optimize(ast: PlainAst, cache: PrintCache, safeName: (name: string) => string): PlainAst {
   if (ast.type === "ARRAY") ast.item = optimize(ast.item, cache, safeName);
   else if (ast.type === "INTERFACE") for (const member of ast.members) member.ast = optimize(member.ast, cache, safeName);
-  else if (ast.type === "UNION") return optimizeUnion(ast, cache, safeName);
+  else if (ast.type === "UNION" || ast.type === "INTERSECTION") return optimizeUnion(ast, cache, safeName);
   return ast;
 }
 
 function optimizeUnion(union: PlainUnion, cache: PrintCache, safeName: (name: string) => string): PlainAst {
   union.params = union.params.map((param) => optimize(param, cache, safeName));
+  // [A & B & Unknown] → [A & B]: a member that takes anything narrows nothing.
+  if (union.type === "INTERSECTION") {
+    const constrained = union.params.filter((param) => param.type !== "UNKNOWN");
+    if (constrained.length > 0 && constrained.length < union.params.length) union.params = constrained;
+  }
   // [A, B, Unknown] → Unknown, name and comment included.
   if (union.params.some((param) => param.type === "UNKNOWN")) return UNKNOWN;
   // [A (named), A] → [A (named)]: members that all print alike, some under a name, keep the named ones.
@@ -130,10 +138,12 @@ function printBody(ast: PlainAst, cache: PrintCache, safeName: (name: string) =>
       const item = print(ast.item, cache, safeName);
       return item.endsWith('"') ? `(${item})[]` : `${item}[]`;
     }
-    case "UNION": {
+    case "UNION":
+    case "INTERSECTION": {
       const members = ast.params.map((param) => print(param, cache, safeName));
-      if (members.length === 0) return "never";
-      return members.length === 1 ? members[0]! : `(${members.join(" | ")})`;
+      // An intersection of nothing constrains nothing: the library's vacuous interface.
+      if (members.length === 0) return ast.type === "UNION" ? "never" : "{\n[k: string]: unknown | undefined\n}";
+      return members.length === 1 ? members[0]! : `(${members.join(ast.type === "UNION" ? " | " : " & ")})`;
     }
     case "INTERFACE":
       return printInterface(ast, cache, safeName);
@@ -202,6 +212,7 @@ function declareNamedTypes(ast: PlainAst, done: Set<PlainAst>, cache: PrintCache
         .filter(Boolean)
         .join("\n");
     case "UNION":
+    case "INTERSECTION":
       return [
         own(),
         ast.params
@@ -239,6 +250,7 @@ function declareNamedInterfaces(ast: PlainAst, done: Set<PlainAst>, cache: Print
       return [own, nested].filter(Boolean).join("\n");
     }
     case "UNION":
+    case "INTERSECTION":
       return ast.params
         .map((param) => declareNamedInterfaces(param, done, cache, safeName))
         .filter(Boolean)

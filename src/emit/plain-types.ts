@@ -3,7 +3,8 @@
 // wrapper outside that subset, which then goes through the library's steps. The library normalizes a
 // schema in about twenty full walks, links every node to its parent and parses it into types; for
 // the plain subset (objects, arrays of one item schema, scalars, enums and consts of scalars, lists
-// of types, anyOf/oneOf of such schemas) its rules reduce to what is written here, read from its
+// of types, anyOf/oneOf of such schemas, and a schema that is several of these at once, which the
+// library intersects) its rules reduce to what is written here, read from its
 // dist/src (normalizer.js, typesOfSchema.js, parser.js). Nothing in the wrapper is evaluated: it is
 // only read and quoted. test/emit/plain-types.test.ts holds the output to the library's, byte for byte.
 import { type PlainAst, type PlainInterface, type PlainMember, printPlainTypes } from "./plain-types-print.js";
@@ -142,14 +143,37 @@ function kindsOf(schema: Schema): string[] {
 }
 
 /**
- * parse() for a normalized node of one kind; undefined for a node of several (the library intersects
- * them) or of a kind the subset leaves to the library. Names are given before the node's children are
- * parsed, as the library gives them.
+ * parse() for a normalized node; undefined for a node the subset leaves to the library. A node of
+ * several kinds is their intersection (parseIntersection), except a member of a `type` list
+ * (`isMember`), whose intersection would share the node's children with the other members'.
  */
-function parseSchema(schema: Schema, context: ParseContext): PlainAst | undefined {
+function parseSchema(schema: Schema, context: ParseContext, isMember = false): PlainAst | undefined {
   const kinds = kindsOf(schema);
-  if (kinds.length !== 1) return undefined;
-  const kind = kinds[0]!;
+  if (kinds.length === 1) return parseKind(schema, kinds[0]!, context);
+  return isMember || kinds.includes("UNION") ? undefined : parseIntersection(schema, kinds, context);
+}
+
+/**
+ * applySchemaTyping and parse() for a node of several kinds: an intersection that takes the node's
+ * name and description, of the node (without them) read as each kind in turn. The library names it
+ * through a copy whose parent is the node; customName is asked with the node itself, which
+ * keepOwnNames (compile-wrapper.ts' only one) reads the same way: same title, own when the node is.
+ */
+function parseIntersection(schema: Schema, kinds: readonly string[], context: ParseContext): PlainAst | undefined {
+  const name = standaloneName(schema, context);
+  const { $id: _id, description: _description, title: _title, ...rest } = schema;
+  const params: PlainAst[] = [];
+  for (const kind of kinds) {
+    const ast = parseKind(rest, kind, context);
+    if (ast === undefined) return undefined;
+    params.push(ast);
+  }
+  // `deprecated` stays with the node: the intersection has none.
+  return { type: "INTERSECTION", comment: schema.description as string | undefined, name, params };
+}
+
+/** parse() for a node read as one kind. Names are given before the node's children are parsed, as the library gives them. */
+function parseKind(schema: Schema, kind: string, context: ParseContext): PlainAst | undefined {
   if (kind === "NAMED_SCHEMA" || kind === "UNNAMED_SCHEMA") return parseInterface(schema, context);
   const notes = { comment: schema.description as string | undefined, deprecated: schema.deprecated as boolean | undefined };
   const leaf = LEAVES.get(kind);
@@ -165,7 +189,7 @@ function parseSchema(schema: Schema, context: ParseContext): PlainAst | undefine
       const params = parseAll(
         (schema.type as string[]).map((type) => unionMember(schema, type)),
         context,
-        false,
+        true,
       );
       return params && { type: "UNION", ...notes, name, params };
     }
@@ -194,11 +218,11 @@ const LEAVES: ReadonlyMap<string, "UNKNOWN" | "BOOLEAN" | "NULL" | "NUMBER" | "S
   ["STRING", "STRING"],
 ] as const);
 
-/** Each schema parsed in turn (normalized first unless it is already); undefined if one is not plain. */
-function parseAll(schemas: readonly Schema[], context: ParseContext, normalize = true): PlainAst[] | undefined {
+/** Each schema parsed in turn (normalized first, unless members of a `type` list); undefined if one is not plain. */
+function parseAll(schemas: readonly Schema[], context: ParseContext, areMembers = false): PlainAst[] | undefined {
   const params: PlainAst[] = [];
   for (const schema of schemas) {
-    const ast = parseSchema(normalize ? normalized(schema) : schema, context);
+    const ast = areMembers ? parseSchema(schema, context, true) : parseSchema(normalized(schema), context);
     if (ast === undefined) return undefined;
     params.push(ast);
   }

@@ -50,10 +50,10 @@ describe("emitPlainTypes", () => {
     expect(mismatches.slice(0, 5)).toEqual([]);
     const [bench, benchTotal] = answered.get("bench/github-rest-tools.json")!;
     expect(benchTotal).toBeGreaterThan(700);
-    // 95% of the bench corpus's wrappers at the time of writing: anything else (tuples, `$ref`,
-    // allOf, a schema beside anyOf...) is the library's.
-    expect(bench / benchTotal).toBeGreaterThan(0.93);
+    // 713 of the bench corpus's 725 wrappers, and 981 of all 1,038, at the time of writing: anything
+    // else (tuples, `$ref`, allOf, additionalProperties schemas...) is the library's.
+    expect(bench / benchTotal).toBeGreaterThan(0.97);
     const all = [...answered.values()].reduce((sum, [count]) => sum + count, 0);
-    expect(all).toBeGreaterThan(900);
+    expect(all).toBeGreaterThan(960);
   }, 240_000);
 });

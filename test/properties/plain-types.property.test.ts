@@ -1,7 +1,8 @@
 // Property test: for arbitrary schemas made mostly of the keywords emitPlainTypes reads (types and type
 // lists, titles that collide with each other and with the wrapper's own names, descriptions with
 // comment terminators and odd Unicode, enums and consts of scalars, properties with hostile names,
-// required, additionalProperties, items, anyOf/oneOf), with a few keywords outside its subset mixed in,
+// required, additionalProperties, items, anyOf/oneOf, and several of them at once, which the library
+// reads as an intersection), with a few keywords outside its subset mixed in,
 // its output is compile()'s whenever it answers, and it answers on most of them
 // (src/emit/plain-types.ts). Once through planToolTypes, as a build sees tools, and once on wrappers
 // written directly, whose text nothing has escaped. PROPERTY_RUNS sets the number of cases and
@@ -52,14 +53,14 @@ const notes = fc.record(
 
 /** Keywords outside the subset, now and then: the emitter must leave those wrappers to the library. */
 const outside = fc.oneof(
-  { weight: 150, arbitrary: fc.constant({}) },
+  { weight: 400, arbitrary: fc.constant({}) },
   fc.record({ minItems: fc.nat(2) }),
   fc.record({ allOf: fc.constant([{ type: "string" }]) }),
   fc.record({ additionalProperties: fc.constant({ type: "number" }) }),
   fc.record({ default: scalar }),
   fc.record({ deprecated: fc.constant("yes") }),
-  // A type beside oneOf: the library intersects the two.
-  fc.record({ type: fc.constantFrom(...TYPES), oneOf: fc.constant([{ type: "string" }, { enum: [1] }]) }),
+  // A type list beside oneOf: the library intersects the two and reads the branches once per type.
+  fc.record({ type: fc.constant(["string", "object"]), oneOf: fc.constant([{ type: "string" }, { enum: [1] }]) }),
 );
 
 const tree = fc.letrec<{ node: Schema; object: Schema }>((tie) => {
@@ -83,6 +84,9 @@ const tree = fc.letrec<{ node: Schema; object: Schema }>((tie) => {
           fc.record({ type: fc.constantFrom("array", ["array", "null"]), items: child }, { requiredKeys: ["items"] }),
           fc.record({ anyOf: children }),
           fc.record({ oneOf: children }),
+          // Read as several kinds of type at once: the library's intersections.
+          fc.record({ type: fc.constantFrom(...TYPES, "any"), oneOf: children, anyOf: children }, { requiredKeys: ["type"] }),
+          fc.tuple(object, fc.oneof(fc.record({ anyOf: children }), fc.record({ oneOf: children }))).map(([shape, branches]) => ({ ...shape, type: "object", ...branches })),
         ),
         notes,
         outside,
