@@ -49,6 +49,15 @@ export interface TypeCompiler {
   generate(ast: object, options: Options): string;
   /** How the library makes a name an identifier (utils.js), for emitPlainTypes. */
   toSafeString(name: string): string;
+  /** What emit-types.ts keepOwnNames reads of the library, loaded with it. */
+  readonly naming: LibraryNaming;
+}
+
+/** How the library makes names and links schemas, for a CustomName (emit-types.ts keepOwnNames). */
+export interface LibraryNaming {
+  toSafeString(name: string): string;
+  readonly Intersection: symbol;
+  readonly Parent: symbol;
 }
 
 /** CommonJS, loaded when a batch needs it: a build that reuses every tool's module never loads it. */
@@ -74,10 +83,23 @@ export function loadTypeCompiler(): TypeCompiler {
     optimize: at("optimizer").optimize,
     generate: at("generator").generate,
     toSafeString: at("utils").toSafeString,
+    naming: loadLibraryNaming(),
   };
   // A step missing from the installed package means another version than the one these steps were read from.
   for (const [name, step] of Object.entries(loaded)) if (step === undefined) throw new Error(`json-schema-to-typescript has no ${name}(): mcp-gen needs version 16.0.0`);
   return loaded as TypeCompiler;
+}
+
+/**
+ * What keepOwnNames needs of the library: its toSafeString and the symbols of its linked schemas (a
+ * schema it reads as more than one type is named through a copy it makes, which points back to the
+ * schema as its Parent and is the schema's Intersection). Loaded once with the library, for a batch:
+ * looking the modules up for each wrapper cost a tenth of a plain wrapper's time.
+ */
+export function loadLibraryNaming(): LibraryNaming {
+  const { toSafeString } = require("json-schema-to-typescript/dist/src/utils.js") as { toSafeString: (name: string) => string };
+  const { Intersection, Parent } = require("json-schema-to-typescript/dist/src/types/JSONSchema.js") as { Intersection: symbol; Parent: symbol };
+  return { toSafeString, Intersection, Parent };
 }
 
 /**

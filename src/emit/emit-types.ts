@@ -4,7 +4,6 @@
 // tsEnumNames) are removed, text that would hide in comments is escaped, and keys it cannot
 // represent (__proto__; hasOwnProperty or $ref in data) survive through a placeholder. It never
 // resolves anything itself: every $ref is already local.
-import { createRequire } from "node:module";
 import { defineOwn, getOwn, isJsonObject, type JsonObject, type JsonValue, valueAt } from "../model/json.js";
 import { escapePointerToken, splitPointer } from "../model/pointer.js";
 import { sameDocumentTarget, schemaResources, type SchemaResources } from "../model/schema-resources.js";
@@ -15,7 +14,7 @@ import { refBesideKeywords } from "./ref-beside-keywords.js";
 import { declareRequired } from "./required-names.js";
 import { branchReach, isSplitObject, onlyArrays, type Reach, typelessKeywords } from "./typeless-keywords.js";
 import { docCommentLines, escapeInvisibleInCode, typeKey } from "./safe-text.js";
-import { compileWrapper, type CustomName, loadTypeCompiler, type TypeCompiler } from "./compile-wrapper.js";
+import { compileWrapper, type CustomName, type LibraryNaming, loadLibraryNaming, loadTypeCompiler, type TypeCompiler } from "./compile-wrapper.js";
 import { formatTypeScript } from "./format-types.js";
 
 export interface ToolTypeNames {
@@ -38,8 +37,6 @@ export interface ToolTypes {
   /** Undefined when the tool declares no input requests. */
   readonly inputsType: string | undefined;
 }
-
-const require = createRequire(import.meta.url);
 
 /**
  * Schema keywords whose values are data that shape types; copied as they are. Not `default`, an
@@ -113,7 +110,7 @@ export function planToolTypes(input: JsonValue, output: JsonValue | undefined, n
  * a build runs it once per distinct wrapper, on worker threads when there are many).
  */
 export async function compileTypes(wrapperText: string, rootName: string, library: TypeCompiler = loadTypeCompiler()): Promise<string> {
-  return compileWrapper(library, wrapperText, rootName, (wrapper) => keepOwnNames(wrapper as JsonObject));
+  return compileWrapper(library, wrapperText, rootName, (wrapper) => keepOwnNames(wrapper as JsonObject, library.naming));
 }
 
 /** A schema as json-schema-to-typescript hands it to `customName`. */
@@ -127,13 +124,11 @@ const OWN_TYPE = "x-mcp-gen-own-type";
  * taken, so a `title` (or `$defs` key) deep in inputSchema could take `${pascal}Result` before the
  * wrapper's result does, and the module would declare the tool's result as `${pascal}Result1`. The
  * wrapper's own names are kept for its own schemas: any other schema whose name would be one of them
- * is numbered as the library numbers a taken name (`TResult` → `TResult1`).
+ * is numbered as the library numbers a taken name (`TResult` → `TResult1`). `naming`: what it reads
+ * of the library, as a batch's TypeCompiler has loaded it.
  */
-export function keepOwnNames(wrapper: JsonObject): CustomName {
-  const { toSafeString } = require("json-schema-to-typescript/dist/src/utils.js") as { toSafeString: (name: string) => string };
-  // A schema it understands as more than one type (properties and allOf) is named through a copy it
-  // makes, which points back to the schema as its Parent and is the schema's Intersection.
-  const { Intersection, Parent } = require("json-schema-to-typescript/dist/src/types/JSONSchema.js") as { Intersection: symbol; Parent: symbol };
+export function keepOwnNames(wrapper: JsonObject, naming: LibraryNaming = loadLibraryNaming()): CustomName {
+  const { toSafeString, Intersection, Parent } = naming;
   const isOwn = (schema: LinkedSchema) => {
     const parent = schema[Parent] as LinkedSchema | undefined;
     return schema[OWN_TYPE] === true || (parent?.[Intersection] === schema && parent[OWN_TYPE] === true);

@@ -17,6 +17,7 @@ type Schema = Record<string, unknown>;
 
 interface ParseContext {
   readonly customName: CustomName | undefined;
+  /** The library's toSafeString, memoized for one wrapper (its own names are made safe several times). */
   readonly toSafeString: (name: string) => string;
   /** The library's usedNames: every declared name, in the order names were given. */
   readonly usedNames: Set<string>;
@@ -77,9 +78,15 @@ function isPlainSchema(value: unknown): value is Schema {
 export function emitPlainTypes(wrapper: unknown, rootName: string, customName: CustomName | undefined, toSafeString: (name: string) => string): string | undefined {
   // The library names an untitled root after its file name (justName): a name without path or extension.
   if (!/^[A-Za-z0-9_$]+$/.test(rootName) || !isPlainSchema(wrapper)) return undefined;
-  const context: ParseContext = { customName, toSafeString, usedNames: new Set() };
-  const root = parseSchema(normalized(wrapper, toSafeString(rootName)), context);
-  return root?.type === "INTERFACE" ? printPlainTypes(root, toSafeString) : undefined;
+  const safeNames = new Map<string, string>();
+  const safeName = (name: string) => {
+    let safe = safeNames.get(name);
+    if (safe === undefined) safeNames.set(name, (safe = toSafeString(name)));
+    return safe;
+  };
+  const context: ParseContext = { customName, toSafeString: safeName, usedNames: new Set() };
+  const root = parseSchema(normalized(wrapper, safeName(rootName)), context);
+  return root?.type === "INTERFACE" ? printPlainTypes(root, safeName) : undefined;
 }
 
 function hasType(schema: Schema, type: string): boolean {
@@ -122,23 +129,21 @@ function kindsOf(schema: Schema): string[] {
   if (schema.tsType !== undefined) return ["CUSTOM_TYPE"];
   const { type } = schema;
   const hasEnum = "enum" in schema;
-  const matches: [string, boolean][] = [
-    ["ANY", Object.keys(schema).length === 0 || type === "any"],
-    ["ANY_OF", "anyOf" in schema],
-    ["BOOLEAN", !hasEnum && type === "boolean"],
-    ["NAMED_SCHEMA", "$id" in schema && !Array.isArray(type) && "properties" in schema],
-    ["NULL", type === "null"],
-    ["NUMBER", !hasEnum && (type === "integer" || type === "number")],
-    ["OBJECT", type === "object" && !isObject(schema.additionalProperties) && !schema.anyOf && !schema.oneOf && !schema.properties && !schema.required],
-    ["ONE_OF", "oneOf" in schema],
-    ["STRING", !hasEnum && type === "string"],
-    ["TYPED_ARRAY", !(type && type !== "array") && "items" in schema],
-    ["UNION", Array.isArray(type)],
-    ["UNNAMED_ENUM", hasEnum && (!type || type === "boolean" || type === "integer" || type === "number" || type === "string")],
-    ["UNNAMED_SCHEMA", (type === undefined || type === "object") && !("$id" in schema) && "properties" in schema],
-    ["UNTYPED_ARRAY", type === "array" && !("items" in schema)],
-  ];
-  const kinds = matches.filter(([, matched]) => matched).map(([kind]) => kind);
+  const kinds: string[] = [];
+  if (type === "any" || Object.keys(schema).length === 0) kinds.push("ANY");
+  if ("anyOf" in schema) kinds.push("ANY_OF");
+  if (!hasEnum && type === "boolean") kinds.push("BOOLEAN");
+  if ("$id" in schema && !Array.isArray(type) && "properties" in schema) kinds.push("NAMED_SCHEMA");
+  if (type === "null") kinds.push("NULL");
+  if (!hasEnum && (type === "integer" || type === "number")) kinds.push("NUMBER");
+  if (type === "object" && !isObject(schema.additionalProperties) && !schema.anyOf && !schema.oneOf && !schema.properties && !schema.required) kinds.push("OBJECT");
+  if ("oneOf" in schema) kinds.push("ONE_OF");
+  if (!hasEnum && type === "string") kinds.push("STRING");
+  if (!(type && type !== "array") && "items" in schema) kinds.push("TYPED_ARRAY");
+  if (Array.isArray(type)) kinds.push("UNION");
+  if (hasEnum && (!type || type === "boolean" || type === "integer" || type === "number" || type === "string")) kinds.push("UNNAMED_ENUM");
+  if ((type === undefined || type === "object") && !("$id" in schema) && "properties" in schema) kinds.push("UNNAMED_SCHEMA");
+  if (type === "array" && !("items" in schema)) kinds.push("UNTYPED_ARRAY");
   return kinds.length === 0 ? ["UNNAMED_SCHEMA"] : kinds;
 }
 
