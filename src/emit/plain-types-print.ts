@@ -6,8 +6,8 @@
 
 /** A type without members. `name` is its declaration's name (the library's standaloneName). */
 export interface PlainLeaf {
-  /** NEVER: the subset's one tsType, `never` (a CUSTOM_TYPE the library prints as written). */
-  readonly type: "STRING" | "NUMBER" | "BOOLEAN" | "NULL" | "UNKNOWN" | "NEVER";
+  /** CUSTOM_NEVER: the subset's one tsType, `never` (a CUSTOM_TYPE the library prints as written). */
+  readonly type: "STRING" | "NUMBER" | "BOOLEAN" | "NULL" | "UNKNOWN" | "CUSTOM_NEVER";
   readonly name?: string | undefined;
   readonly comment?: string | undefined;
   readonly deprecated?: boolean | undefined;
@@ -130,7 +130,7 @@ function printBody(ast: PlainAst, cache: PrintCache, safeName: (name: string) =>
       return "null";
     case "UNKNOWN":
       return "unknown";
-    case "NEVER":
+    case "CUSTOM_NEVER":
       return "never";
     case "LITERAL":
       return JSON.stringify(ast.value);

@@ -3,7 +3,7 @@
 // wrapper outside that subset, which then goes through the library's steps. The library normalizes a
 // schema in about twenty full walks, links every node to its parent and parses it into types; for
 // the plain subset (objects, arrays of one item schema, scalars, enums and consts of scalars, lists
-// of types, anyOf/oneOf of such schemas, and a schema that is several of these at once, which the
+// of types, anyOf/oneOf/allOf of such schemas, and a schema that is several of these at once, which the
 // library intersects) its rules reduce to what is written here, read from its
 // dist/src (normalizer.js, typesOfSchema.js, parser.js). Nothing in the wrapper is evaluated: it is
 // only read and quoted. test/emit/plain-types.test.ts holds the output to the library's, byte for byte.
@@ -50,6 +50,7 @@ const KEYWORDS: ReadonlyMap<string, (value: unknown) => boolean> = new Map<strin
   ["tsType", (value) => value === "never"],
   ["anyOf", (value) => Array.isArray(value) && value.every(isPlainSchema)],
   ["oneOf", (value) => Array.isArray(value) && value.every(isPlainSchema)],
+  ["allOf", (value) => Array.isArray(value) && value.every(isPlainSchema)],
 ]);
 
 function isObject(value: unknown): value is Schema {
@@ -130,6 +131,7 @@ function kindsOf(schema: Schema): string[] {
   const { type } = schema;
   const hasEnum = "enum" in schema;
   const kinds: string[] = [];
+  if ("allOf" in schema) kinds.push("ALL_OF");
   if (type === "any" || Object.keys(schema).length === 0) kinds.push("ANY");
   if ("anyOf" in schema) kinds.push("ANY_OF");
   if (!hasEnum && type === "boolean") kinds.push("BOOLEAN");
@@ -166,9 +168,12 @@ function parseSchema(schema: Schema, context: ParseContext, isMember = false): P
  */
 function parseIntersection(schema: Schema, kinds: readonly string[], context: ParseContext): PlainAst | undefined {
   const name = standaloneName(schema, context);
-  const { $id: _id, description: _description, title: _title, ...rest } = schema;
-  const params: PlainAst[] = [];
+  // The node's own allOf members come first, as they would alone (parseAllOf).
+  const params = kinds[0] === "ALL_OF" ? parseAllOf(schema.allOf as Schema[], context) : [];
+  if (params === undefined) return undefined;
+  const { $id: _id, description: _description, title: _title, allOf: _allOf, ...rest } = schema;
   for (const kind of kinds) {
+    if (kind === "ALL_OF") continue;
     const ast = parseKind(rest, kind, context);
     if (ast === undefined) return undefined;
     params.push(ast);
@@ -185,6 +190,10 @@ function parseKind(schema: Schema, kind: string, context: ParseContext): PlainAs
   if (leaf !== undefined) return { type: leaf, ...notes, name: standaloneName(schema, context) };
   const name = standaloneName(schema, context);
   switch (kind) {
+    case "ALL_OF": {
+      const params = parseAllOf(schema.allOf as Schema[], context);
+      return params && { type: "INTERSECTION", ...notes, name, params };
+    }
     case "ANY_OF":
     case "ONE_OF": {
       const params = parseAll((kind === "ANY_OF" ? schema.anyOf : schema.oneOf) as Schema[], context);
@@ -205,7 +214,7 @@ function parseKind(schema: Schema, kind: string, context: ParseContext): PlainAs
       return item && { type: "ARRAY", ...notes, name, item };
     }
     case "CUSTOM_TYPE":
-      return { type: "NEVER", ...notes, name };
+      return { type: "CUSTOM_NEVER", ...notes, name };
     case "UNTYPED_ARRAY":
       // minItems is 0 and maxItems absent (the subset has neither), so not a tuple.
       return { type: "ARRAY", ...notes, name, item: { type: "UNKNOWN" } };
@@ -232,6 +241,48 @@ function parseAll(schemas: readonly Schema[], context: ParseContext, areMembers 
     params.push(ast);
   }
   return params;
+}
+
+/**
+ * The keywords some part of the library reads (parser.js RECOGNIZED_ALL_OF_MEMBER_KEYWORDS): an allOf
+ * member with none of them, parsed as an interface that says nothing, is left out of the intersection.
+ */
+const RECOGNIZED: ReadonlySet<string> = new Set([
+  "$id",
+  "additionalProperties",
+  "allOf",
+  "anyOf",
+  "const",
+  "default",
+  "enum",
+  "extends",
+  "items",
+  "oneOf",
+  "patternProperties",
+  "properties",
+  "required",
+  "tsEnumNames",
+  "tsType",
+  "type",
+]);
+
+/** The members of an allOf, each parsed (so named) in turn, less those that say nothing. */
+function parseAllOf(members: readonly Schema[], context: ParseContext): PlainAst[] | undefined {
+  const params: PlainAst[] = [];
+  for (const member of members) {
+    const schema = normalized(member);
+    const ast = parseSchema(schema, context);
+    if (ast === undefined) return undefined;
+    if (!(Object.keys(schema).every((key) => !RECOGNIZED.has(key)) && isVacuous(ast))) params.push(ast);
+  }
+  return params;
+}
+
+/** isVacuousInterface: an interface with no name, comment or property, only `[k: string]: unknown`. */
+function isVacuous(ast: PlainAst): boolean {
+  if (ast.type !== "INTERFACE" || ast.name !== undefined || ast.comment !== undefined || ast.deprecated) return false;
+  const [only, ...others] = ast.members;
+  return only !== undefined && others.length === 0 && only.isIndexSignature && only.ast.type === "UNKNOWN";
 }
 
 /** The library's member of a `type` list: the node with that one type, less its names and description. */
