@@ -150,15 +150,51 @@ function printBody(ast: PlainAst, cache: PrintCache, safeName: (name: string) =>
   }
 }
 
-/** generateInterface, with strictIndexSignatures: an index signature here is always `unknown`. */
+/** generateInterface, with strictIndexSignatures. */
 function printInterface(ast: PlainInterface, cache: PrintCache, safeName: (name: string) => string): string {
   const lines = ast.members.map((member) => {
-    const type = print(member.ast, cache, safeName) + (member.isIndexSignature ? " | undefined" : "");
+    const widened = member.isIndexSignature ? printIndexSignatureType(member, ast.members, cache, safeName) : undefined;
+    const type = widened ?? print(member.ast, cache, safeName) + (member.isIndexSignature ? " | undefined" : "");
     const commented = withItemsComment(member.ast);
     const comment = hasComment(commented) && !hasName(member.ast) ? `${printComment(commented.comment, commented.deprecated)}\n` : "";
     return `${comment}${member.isIndexSignature ? member.key : escapeKeyName(member.key)}${member.isRequired ? "" : "?"}: ${type}`;
   });
   return `{\n${lines.join("\n")}\n}`;
+}
+
+/** Types that print without other types in them (generator.js LEAF_TYPES, as far as the subset has them). */
+const LEAF_TYPES: ReadonlySet<string> = new Set(["BOOLEAN", "CUSTOM_NEVER", "LITERAL", "NULL", "NUMBER", "STRING"]);
+
+/**
+ * generateIndexSignatureType: an index signature that is not `unknown` is widened to the union of its
+ * type and every property's (TypeScript checks each property against it), members of unnamed unions
+ * taken one by one, each printed type once, and `undefined`; undefined when it is `unknown`.
+ */
+function printIndexSignatureType(index: PlainMember, members: readonly PlainMember[], cache: PrintCache, safeName: (name: string) => string): string | undefined {
+  if (index.ast.type === "UNKNOWN") return undefined;
+  const asts: PlainAst[] = [];
+  const add = (ast: PlainAst) => {
+    if (ast.type === "UNION" && !hasName(ast)) ast.params.forEach(add);
+    else asts.push(ast);
+  };
+  add(index.ast);
+  for (const member of members) if (member !== index) add(member.ast);
+  if (asts.some((ast) => ast.type === "UNKNOWN")) return "unknown | undefined";
+  // Every index signature is strict here, so `undefined` always joins: a lone member is widened too.
+  if (asts.length === 0) return undefined;
+  const seen = new Set<string>();
+  const types: string[] = [];
+  for (const ast of asts) {
+    const type = print(ast, cache, safeName);
+    // A named leaf type also stands for the type it names (`type Foo = string` covers `string`).
+    const underlying = hasName(ast) && LEAF_TYPES.has(ast.type) ? printBody(ast, cache, safeName) : type;
+    if (seen.has(type) || seen.has(underlying)) continue;
+    seen.add(type);
+    seen.add(underlying);
+    types.push(type);
+  }
+  if (!seen.has("undefined")) types.push("undefined");
+  return types.join(" | ");
 }
 
 interface Commented {

@@ -2,11 +2,12 @@
 // 16.0.0 writes for it (compileWrapper's options), without running the library; undefined for any
 // wrapper outside that subset, which then goes through the library's steps. The library normalizes a
 // schema in about twenty full walks, links every node to its parent and parses it into types; for
-// the plain subset (objects, arrays of one item schema, scalars, enums and consts of scalars, lists
-// of types, anyOf/oneOf/allOf of such schemas, and a schema that is several of these at once, which the
-// library intersects) its rules reduce to what is written here, read from its
-// dist/src (normalizer.js, typesOfSchema.js, parser.js). Nothing in the wrapper is evaluated: it is
-// only read and quoted. test/emit/plain-types.test.ts holds the output to the library's, byte for byte.
+// the plain subset (objects and their additionalProperties, arrays of one item schema, scalars, enums
+// and consts of scalars, lists of types, anyOf/oneOf/allOf of such schemas, and a schema that is
+// several of these at once, which the library intersects) its rules reduce to what is written here,
+// read from its dist/src (normalizer.js, typesOfSchema.js, parser.js). Nothing in the wrapper is
+// evaluated: it is only read and quoted. test/emit/plain-types.test.ts holds the output to the
+// library's, byte for byte.
 import { type PlainAst, type PlainInterface, type PlainMember, printPlainTypes } from "./plain-types-print.js";
 
 /** compile-wrapper.ts CustomName (not imported from there: that module imports this one). */
@@ -34,8 +35,7 @@ const KEYWORDS: ReadonlyMap<string, (value: unknown) => boolean> = new Map<strin
   ["format", (value) => typeof value === "string"],
   ["x-mcp-gen-own-type", (value) => value === true],
   ["required", (value) => Array.isArray(value) && value.every((name) => typeof name === "string")],
-  // A schema here becomes an index signature the library widens with the properties' types: not plain.
-  ["additionalProperties", (value) => typeof value === "boolean"],
+  ["additionalProperties", (value) => typeof value === "boolean" || isPlainSchema(value)],
   ["enum", (value) => Array.isArray(value) && value.every(isScalar)],
   ["const", isScalar],
   // The library's walks go into objects in `examples` (and its validator may refuse them): not plain.
@@ -291,7 +291,10 @@ function unionMember(schema: Schema, type: string): Schema {
   return { ...rest, type };
 }
 
-/** newInterface and parseSchema: properties in order, then `[k: string]: unknown` unless additionalProperties is false. */
+/**
+ * newInterface and parseSchema: properties in order, then the index signature, `[k: string]`: the
+ * additionalProperties schema's type, or unknown when it is true or absent, none when it is false.
+ */
 function parseInterface(schema: Schema, context: ParseContext): PlainInterface | undefined {
   const name = standaloneName(schema, context);
   const members: PlainMember[] = [];
@@ -302,7 +305,10 @@ function parseInterface(schema: Schema, context: ParseContext): PlainInterface |
     if (ast === undefined) return undefined;
     members.push({ key, ast, isRequired: required?.includes(key) === true, isIndexSignature: false });
   }
-  if (schema.additionalProperties !== false) members.push({ key: "[k: string]", ast: { type: "UNKNOWN" }, isRequired: true, isIndexSignature: true });
+  const additional = schema.additionalProperties;
+  const index = isObject(additional) ? parseSchema(normalized(additional), context) : { type: "UNKNOWN" as const };
+  if (index === undefined) return undefined;
+  if (additional !== false) members.push({ key: "[k: string]", ast: index, isRequired: true, isIndexSignature: true });
   return { type: "INTERFACE", comment: schema.description as string | undefined, deprecated: schema.deprecated as boolean | undefined, name, members };
 }
 

@@ -50,10 +50,10 @@ describe("emitPlainTypes", () => {
     expect(mismatches.slice(0, 5)).toEqual([]);
     const [bench, benchTotal] = answered.get("bench/github-rest-tools.json")!;
     expect(benchTotal).toBeGreaterThan(700);
-    // 715 of the bench corpus's 725 wrappers, and 983 of all 1,038, at the time of writing: anything
-    // else (tuples, `$ref`, $defs, additionalProperties schemas...) is the library's.
-    expect(bench / benchTotal).toBeGreaterThan(0.97);
+    // 722 of the bench corpus's 725 wrappers, and 993 of all 1,038, at the time of writing: anything
+    // else (tuples, `$ref`, $defs, propertyNames...) is the library's.
+    expect(bench / benchTotal).toBeGreaterThan(0.99);
     const all = [...answered.values()].reduce((sum, [count]) => sum + count, 0);
-    expect(all).toBeGreaterThan(960);
+    expect(all).toBeGreaterThan(985);
   }, 240_000);
 });
