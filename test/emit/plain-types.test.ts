@@ -2,7 +2,7 @@
 // (src/emit/plain-types.ts). Checked against compile() on the wrapper of every corpus tool, with a
 // floor on how many it answers, so that a subset that quietly shrinks to nothing fails too.
 import { describe, expect, it } from "vitest";
-import { compileWithLibrary, loadTypeCompiler } from "../../src/emit/compile-wrapper.js";
+import { compileWithLibrary, compileWrapper, loadTypeCompiler, type TypeCompiler } from "../../src/emit/compile-wrapper.js";
 import { keepOwnNames, planToolTypes } from "../../src/emit/emit-types.js";
 import { assignToolNames } from "../../src/emit/names.js";
 import { emitPlainTypes } from "../../src/emit/plain-types.js";
@@ -56,4 +56,14 @@ describe("emitPlainTypes", () => {
     const all = [...answered.values()].reduce((sum, [count]) => sum + count, 0);
     expect(all).toBeGreaterThan(985);
   }, 240_000);
+
+  it("is what compileWrapper answers a plain wrapper with, without any of the library's steps", async () => {
+    const { wrapperText, rootName } = planToolTypes({ type: "object", properties: { a: { type: "string", description: "A */ b" } } }, { type: "object" }, { pascal: "ReposGet" });
+    const refuse = (step: string) => () => {
+      throw new Error(`${step} ran`);
+    };
+    const steps = ["compile", "normalizeNullableRefs", "link", "validate", "normalize", "parse", "nameAnonymousRecursiveTypes", "optimize", "generate"] as const;
+    const stepless = { ...library, ...Object.fromEntries(steps.map((step) => [step, refuse(step)])) } as TypeCompiler;
+    expect(await compileWrapper(stepless, wrapperText, rootName, ownNames)).toBe(await compileWithLibrary(library, wrapperText, rootName, ownNames));
+  });
 });
