@@ -123,7 +123,7 @@ export const DECLARED_NAMES = {
    * What tools.ts declares or imports; it imports each tool's descriptor as `descriptor` and its
    * validators as `validate${pascal}…` (validator-names.ts), which no name here starts with.
    */
-  tools: ["RUNTIME_RANGE", "TOOL_ENTRIES", "TOOL_TABLE", "ToolEntry", "buildToolTable"],
+  tools: ["RUNTIME_RANGE", "TOOL_ENTRIES", "TOOL_TABLE", "ToolEntry", "ToolTable", "buildToolTable"],
   /**
    * What a validator module declares or imports besides its validators' ids (`v_<hex>`); it exports
    * each tool's validators as `validate${pascal}…`, which neither these nor an id can be. `__rt` is
