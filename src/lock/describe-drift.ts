@@ -178,15 +178,30 @@ function lockCauses(input: DriftInput, committed: LockFile): Cause[] {
   const drift = compareLock(committed, input.current);
   const causes = [...toolCauses(input, committed, drift), ...packageCauses(input, drift), ...inputCauses(input, committed, drift)];
   if (drift.generatorVersion) {
+    const { committed: was, current: now } = drift.generatorVersion;
+    // This version's build, made in memory, writes every generated file the lock records, byte for
+    // byte, and nothing else changed: an upgrade (a Dependabot pull request) that changes no code.
+    const sameCode = causes.length === 0 && canonicalJson(committed.files) === canonicalJson(input.current.files);
     causes.push({
       modules: new Set(),
-      finding: inLock(
-        input,
-        "/generator/version",
-        "lock-generator-changed",
-        `${input.lockPath} was written by mcp-gen ${drift.generatorVersion.committed}; this is mcp-gen ${drift.generatorVersion.current}, whose build may write different code.`,
-        "Run `mcp-gen build` with this version and commit the result, or use the version that wrote the lock.",
-      ),
+      finding: sameCode
+        ? {
+            ...inLock(
+              input,
+              "/generator/version",
+              "lock-generator-changed",
+              `${input.lockPath} was written by mcp-gen ${was}; this is mcp-gen ${now}, which writes the same generated code (every generated file has the hash the lock records).`,
+              "Nothing to review: run `mcp-gen build` to record this version in the lock (only the lock changes), or leave it until the next build.",
+            ),
+            severity: "warning",
+          }
+        : inLock(
+            input,
+            "/generator/version",
+            "lock-generator-changed",
+            `${input.lockPath} was written by mcp-gen ${was}; this is mcp-gen ${now}, whose build may write different code.`,
+            "Run `mcp-gen build` with this version and commit the result, or use the version that wrote the lock.",
+          ),
     });
   }
   return causes;

@@ -401,13 +401,30 @@ describe("mcp-gen check", () => {
     expect(check.stdout).toContain("1 problem (1 error, 0 warnings)");
   });
 
-  it("reports a lock written by another mcp-gen version at its version", async () => {
+  it("reports a lock written by another mcp-gen version at its version: a warning when this one writes the same code", async () => {
     const root = await builtProject();
     const lock = JSON.parse(read(root, "mcp-tools.lock.json")) as LockFile;
+    // An upgrade that changes no generated file (a Dependabot pull request): green, and says so.
     writeFiles(root, { "mcp-tools.lock.json": renderLock({ ...lock, generator: { name: "mcp-gen", version: "0.0.9" } }) });
+    for (const args of [["check"], ["check", "--full"]]) {
+      const check = await runInProcess(root, args);
+      expect(check.code, args.join(" ")).toBe(0);
+      expect(check.stdout).toMatch(
+        /^mcp-tools\.lock\.json:\d+:5 warning lock-generator-changed mcp-tools\.lock\.json was written by mcp-gen 0\.0\.9; this is mcp-gen \d+\.\d+\.\d+, which writes the same generated code/,
+      );
+    }
+    // One whose build writes other code than the lock records: an error.
+    const [first] = Object.keys(lock.files);
+    const files = { ...lock.files, [first!]: "0".repeat(64) };
+    writeFiles(root, { "mcp-tools.lock.json": renderLock({ ...lock, files, generator: { name: "mcp-gen", version: "0.0.9" } }) });
     const check = await runInProcess(root, ["check"]);
     expect(check.code).toBe(1);
-    expect(check.stdout).toMatch(/^mcp-tools\.lock\.json:\d+:5 error lock-generator-changed mcp-tools\.lock\.json was written by mcp-gen 0\.0\.9; this is mcp-gen \d+\.\d+\.\d+/);
+    expect(check.stdout).toMatch(
+      /^mcp-tools\.lock\.json:\d+:5 error lock-generator-changed mcp-tools\.lock\.json was written by mcp-gen 0\.0\.9; this is mcp-gen \d+\.\d+\.\d+, whose build may write different code/m,
+    );
+    // The upgrade recorded: a build writes only the lock, and check is clean.
+    expect((await runInProcess(root, ["build"])).code).toBe(0);
+    expect((await runInProcess(root, ["check", "--full"])).stdout).not.toContain("lock-generator-changed");
   });
 
   it("reports a lock a formatter laid out anew, though it records the same, and not one with CRLF line ends", async () => {
