@@ -15,7 +15,8 @@
 // as (3) does, and of which the host sees nothing; a 2025-era host that a server serves without a
 // session (so that it is never told of a change) gets one too, after a server/discover of the proxy's
 // own says the server speaks 2026-07-28, and then a list_changed of the proxy's own after the check.
-// Any answer under the id of a tools/list the host has in flight is checked as that list's. Both
+// Any answer that goes out to the host under the id of a tools/list it waits for (in flight, or one
+// the server cancelled: the host waits for it still) is checked as that list's as it goes out. Both
 // protocol eras pass unchanged: 2025 (`initialize`, logging/setLevel, server-sent requests) and
 // 2026-07-28 (`server/discover`, `_meta` on every request, subscriptions/listen, MRTR retries, which
 // are tools/calls like any other). The server's end is the session's end.
@@ -75,13 +76,25 @@ export interface SessionOptions {
 
 /** Several requests in one host message (JSON-RPC batch, MCP 2025-03-26): answered together. */
 class Batch {
-  readonly texts: string[] = [];
+  /** The answers so far, each as it came; each is made the host's text when the batch goes out (ProxySession.delivered). */
+  readonly texts: Outgoing[] = [];
   /** Requests in it: each ends with an answer in `texts`, or as `unanswered`. */
   expected = 0;
   /** Requests that ended without an answer (cancelled by the host or by the server). */
   unanswered = 0;
   sealed = false;
   constructor(readonly route: Route) {}
+}
+
+/**
+ * A final answer on its way to the host. `answers`: the host request the proxy sent on that it
+ * answers; `result`: the server's result, when it answers no tools/list (the host may still take it
+ * for one's: ProxySession.delivered decides as it goes out).
+ */
+interface Outgoing {
+  readonly text: string;
+  readonly answers: Pending | undefined;
+  readonly result: Received | undefined;
 }
 
 /** Where a request's answer goes. */
@@ -165,11 +178,20 @@ export class ProxySession {
   /** Whether a request was refused for MAX_HOST_REQUESTS (or MAX_ALL_HOST_REQUESTS) since the last one passed (reported once). */
   private hostRequestsFullReported = false;
   /**
-   * Host id (as a host may read it: looseIdKey) → the keys of the host's tools/lists in flight under
-   * it, not cancelled. An answer the host gets under such an id, on the same route, may be taken for
+   * Host id (as a host may read it: looseIdKey) → the keys of the host's tools/lists under it whose
+   * answer the host waits for, each with its route: those in flight, and those the server cancelled
+   * (waitingLists). An answer the host gets under such an id, on the same route, may be taken for
    * the list's, whatever request it answers (sharesListId).
    */
-  private readonly listsUnder = new Map<string, Set<string>>();
+  private readonly listsUnder = new Map<string, Map<string, Route>>();
+  /**
+   * The host's tools/lists the server cancelled (notifications/cancelled), by key → their looseIdKey:
+   * the host waits for them still (the SDK aborts only requests it serves when told so, never one of
+   * its own), and takes the next answer under that id on that route for the list's. Each stays in
+   * listsUnder until such an answer goes out; the newest MAX_CANCELLED_KEPT. (Over --listen the
+   * cancellation ends the list's POST, and no answer reaches that route any more: none is kept.)
+   */
+  private readonly waitingLists = new Map<string, string>();
   /** Ids of the server's own requests (2025 era: sampling, elicitation, roots, ping) the host has not answered. */
   private readonly serverRequests = new Set<string>();
   /**
@@ -339,7 +361,7 @@ export class ProxySession {
     for (const [key, pending] of [...this.pending]) {
       if (pending.space !== space || pending.own) continue;
       this.cancelAtServer(key, pending, reason);
-      this.answer(pending, errorText(pending.hostIdText, INTERNAL_ERROR, reason));
+      this.answer(pending, errorText(pending.hostIdText, INTERNAL_ERROR, reason), { answers: pending });
     }
   }
 
@@ -473,8 +495,8 @@ export class ProxySession {
     if (message.method === "tools/list") {
       const hostKey = looseIdKey(message.id);
       const keys = this.listsUnder.get(hostKey);
-      if (keys === undefined) this.listsUnder.set(hostKey, new Set([key]));
-      else keys.add(key);
+      if (keys === undefined) this.listsUnder.set(hostKey, new Map([[key, route]]));
+      else keys.set(key, route);
     }
     // Two --listen clients may both use the token 1: the server sees the proxy's, as it sees its ids.
     const text = progress === undefined ? withId(received.text, upIdText) : withMetaValue(withId(received.text, upIdText), "params", "progressToken", upIdText);
@@ -615,7 +637,7 @@ export class ProxySession {
       if (asked !== undefined && !message.ok) {
         this.settle(via!, asked);
         if (asked.method === "server/discover" && asked.streamCancels) this.listen.discovered(undefined);
-        this.answer(asked, withId(received.text, asked.hostIdText));
+        this.answer(asked, withId(received.text, asked.hostIdText), { answers: asked });
         return;
       }
       this.options.reporter.problem(`the server sent an error that answers no request: ${excerpt(received.text)}`);
@@ -636,25 +658,30 @@ export class ProxySession {
     // streamCancels: a 2026-07-28 request (isModern).
     if (pending.method === "server/discover" && pending.streamCancels) this.listen.discovered(listChangedOf(received));
     if (pending.method === "initialize" && message.ok) this.legacySessionOpen();
-    let text = received.text;
-    const shared = this.sharesListId(pending);
-    if ((pending.method === "tools/list" || shared) && message.ok) {
-      const checked = this.checkPage(received, pending, shared);
-      if (checked === undefined) return;
-      text = checked;
+    if (pending.method !== "tools/list" || !message.ok) {
+      // Whether the host may take it for a list's answer is decided as it goes out (delivered).
+      this.answer(pending, this.hostText(received.text, received, pending), { answers: pending, result: message.ok ? received : undefined });
+      return;
     }
-    text = withId(text, pending.hostIdText);
+    const checked = this.checkPage(received, pending, false);
+    this.answer(pending, checked.ok ? this.hostText(checked.text, received, pending) : checked.text, { answers: pending });
+  }
+
+  /** The server's answer `text` (checked, if it was) as the host gets it: under the host's id. */
+  private hostText(text: string, received: Received, pending: Pending): string {
+    const answered = withId(text, pending.hostIdText);
     // 2026-07-28: a subscriptions/listen result names its subscription by the request's id.
     const subscription = getOwn(getOwn(getOwn(received.value, "result"), "_meta"), SUBSCRIPTION_ID);
-    if ((typeof subscription === "string" || typeof subscription === "number") && idKey(subscription) === key) text = withMetaValue(text, "result", SUBSCRIPTION_ID, pending.hostIdText);
-    this.answer(pending, text);
+    if ((typeof subscription === "string" || typeof subscription === "number") && idKey(subscription) === idKey(Number(pending.upIdText)))
+      return withMetaValue(answered, "result", SUBSCRIPTION_ID, pending.hostIdText);
+    return answered;
   }
 
   /**
-   * Checks a tools/list page the host asked for, or (`shared`) an answer the host could take for one;
-   * undefined when it was refused (the host got an error instead).
+   * Checks a tools/list page the host asked for, or (`shared`) an answer the host could take for one:
+   * the page as the host gets it (under the server's id still), or, refused, the error the host gets instead.
    */
-  private checkPage(received: Received, pending: Pending, shared = false): string | undefined {
+  private checkPage(received: Received, pending: Pending, shared: boolean): { readonly ok: boolean; readonly text: string } {
     const current = pending.changes === this.changes;
     const checked = checkListAnswer(received, this.options.gate, this.options.maxDepth, current);
     if (!checked.ok) {
@@ -662,8 +689,7 @@ export class ProxySession {
         ? `the server's answer to ${pending.method} ${pending.hostIdText}: the host also has a tools/list in flight under that id, and as a tools/list answer it cannot be checked (${checked.problem})`
         : `the server's tools/list answer: ${checked.problem}`;
       this.options.reporter.problem(`refused ${what}`);
-      this.answer(pending, errorText(pending.hostIdText, INTERNAL_ERROR, `mcp-gen proxy refused ${what}`));
-      return undefined;
+      return { ok: false, text: errorText(pending.hostIdText, INTERNAL_ERROR, `mcp-gen proxy refused ${what}`) };
     }
     this.options.reporter.verdicts(checked.page.verdicts, checked.page.tools);
     this.legacyNotices();
@@ -675,7 +701,7 @@ export class ProxySession {
       if (!ends && checked.page.nextCursor !== undefined) {
         // A walk longer than the proxy's own would go is not followed further (its names would grow
         // for as long as the host walks): every page is still checked, but none completes a listing.
-        if (chain.pages >= this.options.maxPages) return checked.page.text;
+        if (chain.pages >= this.options.maxPages) return { ok: true, text: checked.page.text };
         chain.asked = checked.page.nextCursor;
         chain.previous = checked.page.tools;
         if (this.chains.size >= MAX_CHAINS) this.chains.delete(this.chains.keys().next().value!);
@@ -685,7 +711,7 @@ export class ProxySession {
         this.options.reporter.missing(this.options.gate.missing(chain.names));
       }
     }
-    return checked.page.text;
+    return { ok: true, text: checked.page.text };
   }
 
   /**
@@ -706,8 +732,11 @@ export class ProxySession {
     keepNewest(this.cancelled, key);
   }
 
-  /** Forgets a request that got its answer. */
-  private settle(key: string, pending: Pending): void {
+  /**
+   * Forgets a request that got its answer. `hostWaits`: the server cancelled it, and a tools/list of
+   * the host's is waited for by the host still (listWaits).
+   */
+  private settle(key: string, pending: Pending, hostWaits = false): void {
     if (!this.pending.delete(key)) return;
     this.upstream.answered(key);
     if (pending.hostId !== undefined) {
@@ -725,7 +754,10 @@ export class ProxySession {
         if (index!.size === 0) this.hostIndex.delete(pending.space);
       }
     }
-    if (pending.method === "tools/list" && pending.hostId !== undefined) this.listDone(looseIdKey(pending.hostId), key);
+    if (pending.method === "tools/list" && pending.hostId !== undefined) {
+      if (hostWaits) this.listWaits(looseIdKey(pending.hostId), key);
+      else this.listDone(looseIdKey(pending.hostId), key);
+    }
     // A list_changed held for a subscription (2026-07-28) goes with it: the host ended it, or was told
     // it ended; on any other stream the notice would reach another client, whose own subscription may
     // have the same id.
@@ -738,23 +770,42 @@ export class ProxySession {
   }
 
   /**
-   * Whether `pending` is not a tools/list but has the id of one the host has in flight on the same
-   * route (an id it reused): its answer is checked as that list's, since the host cannot tell the two
-   * apart. Requests on other routes (another POST over --listen: another client, or ids the SDK
-   * never reuses) do not count: their answers never reach that route.
+   * Whether an answer under host id `hostKey` (looseIdKey) going out on `route` has the id of a
+   * tools/list the host waits for on that route (an id it reused): it is checked as that list's, since
+   * the host cannot tell the two apart. Lists on other routes (another POST over --listen: another
+   * client, or ids the SDK never reuses) do not count: the answer never reaches their route.
    */
-  private sharesListId(pending: Pending): boolean {
-    if (pending.method === "tools/list" || pending.hostId === undefined || this.listsUnder.size === 0) return false;
-    const keys = this.listsUnder.get(looseIdKey(pending.hostId));
+  private sharesListId(hostKey: string, route: Route): boolean {
+    const keys = this.listsUnder.get(hostKey);
     if (keys === undefined) return false;
-    for (const key of keys) if (this.pending.get(key)?.route === pending.route) return true;
+    for (const listRoute of keys.values()) if (listRoute === route) return true;
     return false;
   }
 
-  /** The host's tools/list sent under `key` is answered or cancelled. */
+  /** The host's tools/list sent under `key` is answered or cancelled by the host. */
   private listDone(hostKey: string, key: string): void {
     const keys = this.listsUnder.get(hostKey);
     if (keys?.delete(key) && keys.size === 0) this.listsUnder.delete(hostKey);
+  }
+
+  /**
+   * The server cancelled the host's tools/list sent under `key`: the host waits for it still
+   * (waitingLists), past the newest MAX_CANCELLED_KEPT no more.
+   */
+  private listWaits(hostKey: string, key: string): void {
+    this.waitingLists.set(key, hostKey);
+    if (this.waitingLists.size <= MAX_CANCELLED_KEPT) return;
+    const [oldest, oldestHostKey] = this.waitingLists.entries().next().value!;
+    this.waitingLists.delete(oldest);
+    this.listDone(oldestHostKey, oldest);
+  }
+
+  /** An answer under `hostKey` went out on `route`: a list the server cancelled there under that id took it, and is waited for no more. */
+  private listTaken(hostKey: string, route: Route): void {
+    if (this.waitingLists.size === 0) return;
+    const keys = this.listsUnder.get(hostKey);
+    if (keys === undefined) return;
+    for (const [key, listRoute] of [...keys]) if (listRoute === route && this.waitingLists.delete(key)) this.listDone(hostKey, key);
   }
 
   private serverNotification(received: Received, viaRoute: Route): void {
@@ -814,7 +865,9 @@ export class ProxySession {
           this.options.reporter.problem(`the server cancelled a request the proxy never sent or that is answered already (${excerpt(text)}); it was not passed on.`);
           return;
         }
-        this.settle(key, pending);
+        // A host's tools/list among them is waited for by the host still (listWaits), where an answer
+        // can still reach it: on stdio, or in a batch's (its route stays open for the rest of the batch).
+        this.settle(key, pending, pending.route === undefined || pending.batch !== undefined);
         if (pending.own) return void pending.own("the server cancelled it");
         // A batch's route stays open for the rest of its answers.
         this.send(withCancelledId(text, pending.hostIdText), pending.route, pending.batch === undefined);
@@ -908,7 +961,7 @@ export class ProxySession {
       pending.own(`its answer cannot be read: ${unreadable.problem}`);
       return;
     }
-    this.answer(pending, errorText(pending.hostIdText, INTERNAL_ERROR, `mcp-gen proxy: the server's answer cannot be passed on: ${unreadable.problem}`));
+    this.answer(pending, errorText(pending.hostIdText, INTERNAL_ERROR, `mcp-gen proxy: the server's answer cannot be passed on: ${unreadable.problem}`), { answers: pending });
   }
 
   // ── the proxy's own tools/list ───────────────────────────────────────────────────────────────
@@ -1109,17 +1162,40 @@ export class ProxySession {
 
   // ── answers, ends ───────────────────────────────────────────────────────────────────────────
 
-  /** The final answer to a host request: in its batch, or on its route, after the log notices it asked for. */
-  private answer(target: Target, text: string): void {
+  /**
+   * The final answer to a host request: in its batch, or on its route, after the log notices it asked
+   * for. `from`: given for a request the proxy sent on (see Outgoing).
+   */
+  private answer(target: Target, text: string, from?: { readonly answers: Pending; readonly result?: Received | undefined }): void {
     if (target.logWarnings && this.options.reporter.hasHostNotices) {
       for (const notice of this.options.reporter.takeHostNotices()) this.send(notice, target.route, false);
     }
+    const outgoing: Outgoing = { text, answers: from?.answers, result: from?.result };
     if (target.batch) {
-      target.batch.texts.push(text);
+      target.batch.texts.push(outgoing);
       this.flushBatch(target.batch);
       return;
     }
-    this.send(text, target.route, true);
+    this.send(this.delivered(outgoing, target.route), target.route, true);
+  }
+
+  /**
+   * An answer's text as it goes out on `route`, now, not when it came (a batch holds its answers until
+   * the last): one the host can take for the answer to a tools/list it waits for under the same id on
+   * that route (sharesListId) is checked as that list's answer. An answer under the id of a list the
+   * server cancelled is the one the host takes for it: that list is waited for no more.
+   */
+  private delivered(outgoing: Outgoing, route: Route): string {
+    const { answers, result } = outgoing;
+    if (answers?.hostId === undefined || this.listsUnder.size === 0) return outgoing.text;
+    const hostKey = looseIdKey(answers.hostId);
+    let text = outgoing.text;
+    if (result !== undefined && this.sharesListId(hostKey, route)) {
+      const checked = this.checkPage(result, answers, true);
+      text = checked.ok ? this.hostText(checked.text, result, answers) : checked.text;
+    }
+    this.listTaken(hostKey, route);
+    return text;
   }
 
   /** A request of `batch` ended without an answer: the batch is answered without it. */
@@ -1130,7 +1206,7 @@ export class ProxySession {
 
   private flushBatch(batch: Batch): void {
     if (!batch.sealed || batch.expected <= 0 || batch.texts.length + batch.unanswered < batch.expected) return;
-    const texts = batch.texts.splice(0);
+    const texts = batch.texts.splice(0).map((outgoing) => this.delivered(outgoing, batch.route));
     batch.expected = -1;
     // JSON-RPC 2.0 §6: with no answer at all, nothing is sent back (over HTTP the POST is ended).
     if (texts.length > 0) this.send(`[${texts.join(",")}]`, batch.route, true);
@@ -1160,7 +1236,7 @@ export class ProxySession {
       pending.own(problem);
       return;
     }
-    this.answer(pending, errorText(pending.hostIdText, INTERNAL_ERROR, `mcp-gen proxy: ${problem}`));
+    this.answer(pending, errorText(pending.hostIdText, INTERNAL_ERROR, `mcp-gen proxy: ${problem}`), { answers: pending });
   }
 
   /** Something no working server sends: every open request gets an error, and the server is ended (exit 1). */
@@ -1191,7 +1267,7 @@ export class ProxySession {
     for (const [key, pending] of [...this.pending]) {
       this.settle(key, pending);
       if (pending.own) pending.own(message);
-      else this.answer(pending, errorText(pending.hostIdText, INTERNAL_ERROR, message));
+      else this.answer(pending, errorText(pending.hostIdText, INTERNAL_ERROR, message), { answers: pending });
     }
     const held = this.held.splice(0);
     for (const h of held) this.answer({ route: h.route, batch: h.batch, logWarnings: false }, errorText(idText(h.received.text), INTERNAL_ERROR, message));

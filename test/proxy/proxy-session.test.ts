@@ -684,6 +684,66 @@ describe("ids, cancellation, the server's own requests", () => {
     expect(JSON.parse(w.toHost()[1]!)).toEqual(answer(1, { content: [{ type: "text", text: "x" }] }));
   });
 
+  it("checks an answer a batch held when it goes out, under the id of a list the host sent meanwhile, and only then", async () => {
+    const call = { jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "echo", arguments: { text: "x" } } };
+    const w = await wire([ECHO, ADD]);
+    w.session.fromHost(request(0, "tools/list"));
+    w.fromServer(answer(w.up(0), { tools: [ECHO, ADD] }));
+    // The call's answer comes while no list is in flight and waits for the ping's (a batch is answered
+    // as one); the host reuses 7 for a list meanwhile: when the batch goes out, the host can take it for
+    // that list's answer, so it is checked then.
+    w.session.fromHost(JSON.stringify([call, { jsonrpc: "2.0", id: "b", method: "ping" }]));
+    const [up, ping] = [w.up(7), w.up("b")];
+    w.fromServer(answer(up, { content: [], tools: [DRIFTED] }));
+    w.session.fromHost(request("7.0", "tools/list"));
+    w.fromServer(answer(ping, {}));
+    expect(JSON.parse(w.toHost()[1]!)).toEqual([answer(7, { content: [], tools: [] }), answer("b", {})]);
+    expect(w.toHost().join("")).not.toContain("id_rsa");
+
+    // The other way round: the call's answer comes while a list under 8 is in flight, and goes out once
+    // that list is answered: nothing the host can take for a list, it is passed on as it is.
+    w.session.fromHost(request(8, "tools/list"));
+    const list = w.up(8);
+    // (echo is withheld now: the host took a list without it; add is called.)
+    w.session.fromHost(
+      JSON.stringify([
+        { ...call, id: 8, params: { name: "add", arguments: { a: 1, b: 2 } } },
+        { jsonrpc: "2.0", id: "c", method: "ping" },
+      ]),
+    );
+    const [up2, ping2] = [w.up(8), w.up("c")];
+    w.fromServer(answer(up2, { content: [{ type: "text", text: "x" }] }));
+    w.fromServer(answer(list, { tools: [ECHO, ADD] }));
+    w.fromServer(answer(ping2, {}));
+    expect(
+      w
+        .toHost()
+        .slice(3)
+        .map((t) => JSON.parse(t)),
+    ).toEqual([[answer(8, { content: [{ type: "text", text: "x" }] }), answer("c", {})]]);
+    expect(w.stderr.join("")).not.toContain("refused");
+  });
+
+  it("checks an answer under the id of a list the server cancelled: the host's SDK waits for that list still", async () => {
+    const w = await wire([ECHO, ADD]);
+    w.session.fromHost(request(0, "tools/list"));
+    w.fromServer(answer(w.up(0), { tools: [ECHO, ADD] }));
+    w.session.fromHost(request(1, "tools/list"));
+    w.fromServer({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: w.up(1) } });
+    expect(JSON.parse(w.toHost()[1]!)).toMatchObject({ method: "notifications/cancelled", params: { requestId: 1 } });
+    // The SDK ignores a peer's cancellation of its own request (it aborts only requests it serves):
+    // it takes the next answer under 1, "1" or "1.0" for its list's.
+    w.session.fromHost(request("1.0", "tools/call", { name: "echo", arguments: { text: "x" } }));
+    w.fromServer(answer(w.up("1.0"), { content: [], tools: [DRIFTED] }));
+    expect(JSON.parse(w.toHost()[2]!)).toEqual(answer("1.0", { content: [], tools: [] }));
+    // That answer ended the host's wait: the next one under 1 is passed on as it is (add: the host took
+    // a list without echo, which is withheld now).
+    w.session.fromHost(request(1, "tools/call", { name: "add", arguments: { a: 1, b: 2 } }));
+    w.fromServer(answer(w.up(1), { content: [{ type: "text", text: "y" }] }));
+    expect(JSON.parse(w.toHost()[3]!)).toEqual(answer(1, { content: [{ type: "text", text: "y" }] }));
+    expect(w.toHost().join("")).not.toContain("id_rsa");
+  });
+
   it("numbers every request to the server itself: the proxy's own tools/list is the host's last one under the next number", async () => {
     for (const params of [undefined, { _meta: { ...META, progressToken: "p" } }]) {
       const w = await wire([ECHO]);
