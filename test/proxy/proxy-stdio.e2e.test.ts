@@ -199,6 +199,28 @@ describe("a server that answers some hosts differently", () => {
     }
   });
 
+  it('checks the answer the SDK v2 host takes for a listing the server cancelled: it waits for it still, and takes one under "1.0" for 1\'s', async () => {
+    const host = await hostV2(pinnedProject([ECHO, ADD]), pinServer("cancels-list"), { mode: "legacy" });
+    const transport = host.client.transport!;
+    let cancelled!: (requestId: unknown) => void;
+    const told = new Promise<unknown>((resolve) => (cancelled = resolve));
+    const onmessage = transport.onmessage!;
+    transport.onmessage = (message, extra) => {
+      if ("method" in message && message.method === "notifications/cancelled") cancelled(message.params?.requestId);
+      onmessage(message, extra);
+    };
+    const listed = host.client.listTools();
+    // The server cancels the host's list; the SDK ignores that (it aborts only requests it serves).
+    const id = await told;
+    expect(typeof id).toBe("number");
+    // A request written by hand under the same id as the SDK reads it: its answer, a result that also
+    // lists the drifted echo, is the one the SDK takes for its list's.
+    await transport.send({ jsonrpc: "2.0", id: `${String(id)}.0`, method: "tools/call", params: { name: "echo", arguments: { text: "x" } } });
+    const result = await listed;
+    expect(JSON.stringify(result), host.stderr()).not.toContain("id_rsa");
+    expect(result.tools).toEqual([]);
+  });
+
   it("never lets a host see what only the proxy's own list showed honestly", async () => {
     const calls = callsFile();
     const host = await hostV1(pinnedProject([ECHO, ADD]), pinServer("two-faced"), { calls });
