@@ -185,13 +185,14 @@ export class ProxySession {
    */
   private readonly listsUnder = new Map<string, Map<string, Route>>();
   /**
-   * The host's tools/lists the server cancelled (notifications/cancelled), by key → their looseIdKey:
-   * the host waits for them still (the SDK aborts only requests it serves when told so, never one of
-   * its own), and takes the next answer under that id on that route for the list's. Each stays in
-   * listsUnder until such an answer goes out; the newest MAX_CANCELLED_KEPT. (Over --listen the
-   * cancellation ends the list's POST, and no answer reaches that route any more: none is kept.)
+   * The host's tools/lists the server cancelled (notifications/cancelled), by key → their looseIdKey
+   * and id space: the host waits for them still (the SDK aborts only requests it serves when told so,
+   * never one of its own), and takes the next answer under that id on that route for the list's. Each
+   * stays in listsUnder until such an answer goes out, or the host cancels that id itself (it gave up
+   * waiting); the newest MAX_CANCELLED_KEPT. (Over --listen the cancellation ends the list's POST,
+   * and no answer reaches that route any more: none is kept.)
    */
-  private readonly waitingLists = new Map<string, string>();
+  private readonly waitingLists = new Map<string, { readonly hostKey: string; readonly space: IdSpace }>();
   /** Ids of the server's own requests (2025 era: sampling, elicitation, roots, ping) the host has not answered. */
   private readonly serverRequests = new Set<string>();
   /**
@@ -522,6 +523,9 @@ export class ProxySession {
     if (message.method === "notifications/cancelled") {
       const requestId = getOwn(message.params, "requestId");
       if (typeof requestId === "string" || typeof requestId === "number") {
+        // The host waits for nothing under that id any more (the SDK keeps one request per id), a
+        // list the server cancelled included.
+        this.listGivenUp(looseIdKey(requestId), space);
         const hostKey = idKey(requestId);
         // A call the proxy holds is dropped: the host wants no answer, and the server never heard of
         // it. One call: another of the host's under the same id (it reused it) still gets its answer.
@@ -755,7 +759,7 @@ export class ProxySession {
       }
     }
     if (pending.method === "tools/list" && pending.hostId !== undefined) {
-      if (hostWaits) this.listWaits(looseIdKey(pending.hostId), key);
+      if (hostWaits) this.listWaits(looseIdKey(pending.hostId), key, pending.space);
       else this.listDone(looseIdKey(pending.hostId), key);
     }
     // A list_changed held for a subscription (2026-07-28) goes with it: the host ended it, or was told
@@ -792,12 +796,22 @@ export class ProxySession {
    * The server cancelled the host's tools/list sent under `key`: the host waits for it still
    * (waitingLists), past the newest MAX_CANCELLED_KEPT no more.
    */
-  private listWaits(hostKey: string, key: string): void {
-    this.waitingLists.set(key, hostKey);
+  private listWaits(hostKey: string, key: string, space: IdSpace): void {
+    this.waitingLists.set(key, { hostKey, space });
     if (this.waitingLists.size <= MAX_CANCELLED_KEPT) return;
-    const [oldest, oldestHostKey] = this.waitingLists.entries().next().value!;
+    const [oldest, { hostKey: oldestHostKey }] = this.waitingLists.entries().next().value!;
     this.waitingLists.delete(oldest);
     this.listDone(oldestHostKey, oldest);
+  }
+
+  /** The host of `space` cancelled a request under `hostKey` (looseIdKey): a list the server cancelled under that id is waited for no more. */
+  private listGivenUp(hostKey: string, space: IdSpace): void {
+    if (this.waitingLists.size === 0) return;
+    for (const [key, waiting] of [...this.waitingLists])
+      if (waiting.hostKey === hostKey && waiting.space === space) {
+        this.waitingLists.delete(key);
+        this.listDone(hostKey, key);
+      }
   }
 
   /** An answer under `hostKey` went out on `route`: a list the server cancelled there under that id took it, and is waited for no more. */

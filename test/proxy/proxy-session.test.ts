@@ -744,6 +744,20 @@ describe("ids, cancellation, the server's own requests", () => {
     expect(w.toHost().join("")).not.toContain("id_rsa");
   });
 
+  it("waits no more for a list the server cancelled once the host cancels that id itself (it gave up)", async () => {
+    const w = await wire([ECHO, ADD]);
+    w.session.fromHost(request(0, "tools/list"));
+    w.fromServer(answer(w.up(0), { tools: [ECHO, ADD] }));
+    w.session.fromHost(request(1, "tools/list"));
+    w.fromServer({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: w.up(1) } });
+    w.session.fromHost(JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 1 } }));
+    // Nothing of the host's in flight under 1: the cancellation is not sent on.
+    expect(w.toServer()).toHaveLength(2);
+    w.session.fromHost(request("1", "tools/call", { name: "add", arguments: { a: 1, b: 2 } }));
+    w.fromServer(answer(w.up("1"), { content: [{ type: "text", text: "3" }] }));
+    expect(JSON.parse(w.toHost()[2]!)).toEqual(answer("1", { content: [{ type: "text", text: "3" }] }));
+  });
+
   it("numbers every request to the server itself: the proxy's own tools/list is the host's last one under the next number", async () => {
     for (const params of [undefined, { _meta: { ...META, progressToken: "p" } }]) {
       const w = await wire([ECHO]);
