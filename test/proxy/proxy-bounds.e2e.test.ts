@@ -4,7 +4,9 @@
 // while the proxy re-lists gets one notice to the host per re-listing, not one per notice; one that
 // sends a notice during every listing still gets a held call through, two listings later. Over
 // --listen, a client's cancellation reaches its own request only, never another client's that
-// numbers alike; a 2026-07-28 client's closed stream (how it cancels) reaches the stdio server.
+// numbers alike; a 2026-07-28 client's closed stream (how it cancels) reaches the stdio server. A
+// batch held for its last answer is checked as it goes out, as a listing's where the host listed under
+// one of its ids meanwhile.
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { createServer, request as httpRequest, type ClientRequest, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -32,6 +34,34 @@ async function rawProxy(pinArgs: string, calls: string) {
   const listed = await answer(2);
   return { run, lines, send, answer, listed };
 }
+
+describe("a batch whose answers wait for a ping the server answers late", () => {
+  it("checks the call's answer as a listing's when it goes out, the host having listed under \"7.0\" meanwhile", async () => {
+    const calls = callsFile();
+    const { run, lines } = await rawProxy("ping-waits", calls);
+    const call = { jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "echo", arguments: { text: "x" } } };
+    run.child.stdin!.write(`${JSON.stringify([call, { jsonrpc: "2.0", id: 8, method: "ping" }])}\n`);
+    // The server answers the call at once, with a result that also lists the drifted echo; the batch
+    // waits for the ping's answer, which waits for a tools/list.
+    await until(
+      () => callsIn(calls).includes("echo"),
+      () => `the call of echo; stderr: ${run.stderr()}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    run.child.stdin!.write(`${JSON.stringify({ jsonrpc: "2.0", id: "7.0", method: "tools/list", params: {} })}\n`);
+    await until(
+      () => lines().some((m) => Array.isArray(m)) && lines().some((m) => m.id === "7.0"),
+      () => `the batch's answer and the list's; stderr: ${run.stderr()}`,
+    );
+    const batch = lines().find((m) => Array.isArray(m)) as unknown as JsonObject[];
+    expect(JSON.stringify(batch)).not.toContain("id_rsa");
+    expect(batch).toEqual([
+      { jsonrpc: "2.0", id: 7, result: { content: [], tools: [] } },
+      { jsonrpc: "2.0", id: 8, result: {} },
+    ]);
+    run.child.stdin!.end();
+  });
+});
 
 describe("a server that floods list_changed while the proxy re-lists", () => {
   it("gets one list_changed to the host per re-listing, and the host's other messages through, 200,000 notices or not", async () => {
