@@ -188,11 +188,11 @@ export class ProxySession {
    * The host's tools/lists the server cancelled (notifications/cancelled), by key → their looseIdKey
    * and id space: the host waits for them still (the SDK aborts only requests it serves when told so,
    * never one of its own), and takes the next answer under that id on that route for the list's. Each
-   * stays in listsUnder until such an answer goes out, or the host cancels that id itself (it gave up
-   * waiting); the newest MAX_CANCELLED_KEPT. (Over --listen the cancellation ends the list's POST,
+   * stays in listsUnder until such an answer goes out, or the host cancels its id (idKey) itself
+   * (it gave up waiting); the newest MAX_CANCELLED_KEPT. (Over --listen the cancellation ends the list's POST,
    * and no answer reaches that route any more: none is kept.)
    */
-  private readonly waitingLists = new Map<string, { readonly hostKey: string; readonly space: IdSpace }>();
+  private readonly waitingLists = new Map<string, { readonly hostKey: string; readonly id: string; readonly space: IdSpace }>();
   /** Ids of the server's own requests (2025 era: sampling, elicitation, roots, ping) the host has not answered. */
   private readonly serverRequests = new Set<string>();
   /**
@@ -523,9 +523,6 @@ export class ProxySession {
     if (message.method === "notifications/cancelled") {
       const requestId = getOwn(message.params, "requestId");
       if (typeof requestId === "string" || typeof requestId === "number") {
-        // The host waits for nothing under that id any more (the SDK keeps one request per id), a
-        // list the server cancelled included.
-        this.listGivenUp(looseIdKey(requestId), space);
         const hostKey = idKey(requestId);
         // A call the proxy holds is dropped: the host wants no answer, and the server never heard of
         // it. One call: another of the host's under the same id (it reused it) still gets its answer.
@@ -539,8 +536,9 @@ export class ProxySession {
         const pending = key === undefined ? undefined : this.pending.get(key);
         // Nothing of this host's in flight under that id (answered already, never sent, or another
         // --listen client's): under the host's id the server would read another request of the
-        // proxy's numbering, so nothing is sent.
-        if (key === undefined || pending === undefined) return;
+        // proxy's numbering, so nothing is sent. A list of that id the server cancelled is the one
+        // the host gave up on (the SDK cancels on a timeout too).
+        if (key === undefined || pending === undefined) return void this.listGivenUp(hostKey, space);
         text = withCancelledId(text, pending.upIdText);
         this.upstream.abandon(key);
         // The host takes no answer for it any more (MCP: it ignores one that comes), and a server that
@@ -759,7 +757,7 @@ export class ProxySession {
       }
     }
     if (pending.method === "tools/list" && pending.hostId !== undefined) {
-      if (hostWaits) this.listWaits(looseIdKey(pending.hostId), key, pending.space);
+      if (hostWaits) this.listWaits(key, pending.hostId, pending.space);
       else this.listDone(looseIdKey(pending.hostId), key);
     }
     // A list_changed held for a subscription (2026-07-28) goes with it: the host ended it, or was told
@@ -796,30 +794,37 @@ export class ProxySession {
    * The server cancelled the host's tools/list sent under `key`: the host waits for it still
    * (waitingLists), past the newest MAX_CANCELLED_KEPT no more.
    */
-  private listWaits(hostKey: string, key: string, space: IdSpace): void {
-    this.waitingLists.set(key, { hostKey, space });
+  private listWaits(key: string, hostId: RequestId, space: IdSpace): void {
+    this.waitingLists.set(key, { hostKey: looseIdKey(hostId), id: idKey(hostId), space });
     if (this.waitingLists.size <= MAX_CANCELLED_KEPT) return;
     const [oldest, { hostKey: oldestHostKey }] = this.waitingLists.entries().next().value!;
     this.waitingLists.delete(oldest);
     this.listDone(oldestHostKey, oldest);
   }
 
-  /** The host of `space` cancelled a request under `hostKey` (looseIdKey): a list the server cancelled under that id is waited for no more. */
-  private listGivenUp(hostKey: string, space: IdSpace): void {
+  /**
+   * The host of `space` cancelled a request under `id` (idKey) with nothing of its in flight: the
+   * newest list the server cancelled under that id is waited for no more.
+   */
+  private listGivenUp(id: string, space: IdSpace): void {
     if (this.waitingLists.size === 0) return;
-    for (const [key, waiting] of [...this.waitingLists])
-      if (waiting.hostKey === hostKey && waiting.space === space) {
-        this.waitingLists.delete(key);
-        this.listDone(hostKey, key);
-      }
+    let given: [string, string] | undefined;
+    for (const [key, waiting] of this.waitingLists) if (waiting.id === id && waiting.space === space) given = [key, waiting.hostKey];
+    if (given === undefined) return;
+    this.waitingLists.delete(given[0]);
+    this.listDone(given[1], given[0]);
   }
 
-  /** An answer under `hostKey` went out on `route`: a list the server cancelled there under that id took it, and is waited for no more. */
+  /** An answer under `hostKey` went out on `route`: the oldest list the server cancelled there under that id took it, and is waited for no more. */
   private listTaken(hostKey: string, route: Route): void {
     if (this.waitingLists.size === 0) return;
     const keys = this.listsUnder.get(hostKey);
     if (keys === undefined) return;
-    for (const [key, listRoute] of [...keys]) if (listRoute === route && this.waitingLists.delete(key)) this.listDone(hostKey, key);
+    for (const [key, listRoute] of keys)
+      if (listRoute === route && this.waitingLists.delete(key)) {
+        this.listDone(hostKey, key);
+        return;
+      }
   }
 
   private serverNotification(received: Received, viaRoute: Route): void {
@@ -1196,8 +1201,10 @@ export class ProxySession {
   /**
    * An answer's text as it goes out on `route`, now, not when it came (a batch holds its answers until
    * the last): one the host can take for the answer to a tools/list it waits for under the same id on
-   * that route (sharesListId) is checked as that list's answer. An answer under the id of a list the
-   * server cancelled is the one the host takes for it: that list is waited for no more.
+   * that route (sharesListId) is checked as that list's answer. One that answers no tools/list is
+   * the answer the host takes for a list the server cancelled under that id, if one waits: that list
+   * is waited for no more. (A list's own answer is its own: a host that sent lists under one id
+   * several times may wait for one for each.)
    */
   private delivered(outgoing: Outgoing, route: Route): string {
     const { answers, result } = outgoing;
@@ -1208,7 +1215,7 @@ export class ProxySession {
       const checked = this.checkPage(result, answers, true);
       text = checked.ok ? this.hostText(checked.text, result, answers) : checked.text;
     }
-    this.listTaken(hostKey, route);
+    if (answers.method !== "tools/list") this.listTaken(hostKey, route);
     return text;
   }
 

@@ -758,6 +758,23 @@ describe("ids, cancellation, the server's own requests", () => {
     expect(JSON.parse(w.toHost()[2]!)).toEqual(answer("1", { content: [{ type: "text", text: "3" }] }));
   });
 
+  it("keeps a list the server cancelled waiting past another list's answer under that id, and past a cancelled call under another form of it", async () => {
+    const w = await wire([ECHO, ADD]);
+    w.session.fromHost(request(0, "tools/list"));
+    w.fromServer(answer(w.up(0), { tools: [ECHO, ADD] }));
+    // Two lists under 1 and "1": a host that keeps a wait per request waits for one answer each.
+    w.session.fromHost(request(1, "tools/list"));
+    w.session.fromHost(request("1", "tools/list"));
+    w.fromServer({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: w.up(1) } });
+    w.fromServer(answer(w.up("1"), { tools: [ECHO, ADD] }));
+    // A call under "1" the host cancels: its own request, not the list under 1.
+    w.session.fromHost(request("1", "tools/call", { name: "add", arguments: { a: 1, b: 2 } }));
+    w.session.fromHost(JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: "1" } }));
+    w.session.fromHost(request("1.0", "tools/call", { name: "add", arguments: { a: 1, b: 2 } }));
+    w.fromServer(answer(w.up("1.0"), { content: [], tools: [DRIFTED] }));
+    expect(JSON.parse(w.toHost().at(-1)!)).toEqual(answer("1.0", { content: [], tools: [] }));
+  });
+
   it("numbers every request to the server itself: the proxy's own tools/list is the host's last one under the next number", async () => {
     for (const params of [undefined, { _meta: { ...META, progressToken: "p" } }]) {
       const w = await wire([ECHO]);
