@@ -185,12 +185,13 @@ export class ProxySession {
    */
   private readonly listsUnder = new Map<string, Map<string, Route>>();
   /**
-   * The host's tools/lists the server cancelled (notifications/cancelled), by key → their looseIdKey
-   * and id space: the host waits for them still (the SDK aborts only requests it serves when told so,
-   * never one of its own), and takes the next answer under that id on that route for the list's. Each
-   * stays in listsUnder until such an answer goes out, or the host cancels its id (idKey) itself
-   * (it gave up waiting); the newest MAX_CANCELLED_KEPT. (Over --listen the cancellation ends the list's POST,
-   * and no answer reaches that route any more: none is kept.)
+   * The host's tools/lists the server cancelled (notifications/cancelled), by key → their id (as
+   * looseIdKey and idKey) and id space: the host waits for them still (the SDK aborts only requests
+   * it serves when told so, never one of its own), and takes an answer under that id on that route
+   * for the list's. Each stays in listsUnder until an answer to no tools/list goes out under its id
+   * (listTaken), or the host cancels its id with nothing in flight under it (listGivenUp); the
+   * newest MAX_CANCELLED_KEPT. (Over --listen the cancellation ends the list's POST, and no answer
+   * reaches that route any more: none is kept.)
    */
   private readonly waitingLists = new Map<string, { readonly hostKey: string; readonly id: string; readonly space: IdSpace }>();
   /** Ids of the server's own requests (2025 era: sampling, elicitation, roots, ping) the host has not answered. */
