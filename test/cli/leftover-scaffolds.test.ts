@@ -5,24 +5,12 @@
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runInProcess, tempProject, writeFiles } from "../support/temp-project.js";
+import { tempProject, writeFiles } from "../support/temp-project.js";
+import { buildFindings } from "../support/build-findings.js";
 
 const TOOL = (name: string) => `name: ${name}\ndescription: Tool ${name}.\ninputSchema:\n  type: object\n  properties:\n    login: { type: string }\n`;
 
-interface Finding {
-  readonly file: string;
-  readonly line: number;
-  readonly column: number;
-  readonly ruleId: string;
-  readonly severity: string;
-  readonly message: string;
-  readonly hint?: string;
-}
-
-async function build(root: string): Promise<{ code: number; findings: Finding[] }> {
-  const run = await runInProcess(root, ["build", "--format", "json"]);
-  return { code: run.code, findings: (JSON.parse(run.stdout) as { diagnostics: Finding[] }).diagnostics.filter((d) => d.ruleId === "scaffold-leftover") };
-}
+const build = (root: string) => buildFindings(root, "scaffold-leftover");
 
 /** A project with the tools get_user and list_users built: their stubs and scaffolds exist. */
 async function built(): Promise<string> {

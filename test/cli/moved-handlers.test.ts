@@ -8,6 +8,7 @@ import { readFileSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runInProcess, tempProject, writeFiles } from "../support/temp-project.js";
+import { buildFindings } from "../support/build-findings.js";
 
 const TOOL = (name: string) => `name: ${name}\ndescription: Tool ${name}.\ninputSchema:\n  type: object\n  properties:\n    login: { type: string }\n`;
 
@@ -20,18 +21,7 @@ async function implemented(): Promise<string> {
   return root;
 }
 
-interface Finding {
-  readonly file: string;
-  readonly ruleId: string;
-  readonly severity: string;
-  readonly message: string;
-  readonly hint?: string;
-}
-
-async function build(root: string): Promise<{ code: number; findings: Finding[] }> {
-  const run = await runInProcess(root, ["build", "--format", "json"]);
-  return { code: run.code, findings: (JSON.parse(run.stdout) as { diagnostics: Finding[] }).diagnostics.filter((d) => d.ruleId === "handler-moved") };
-}
+const build = (root: string) => buildFindings(root, "handler-moved");
 
 describe("handler-moved", () => {
   it("stops a build that would move an implemented handler to another file, until it is moved there", async () => {
