@@ -66,7 +66,11 @@ export const STAGE_DIAGNOSTICS: readonly StageDiagnosticInfo[] = [
     summary: "mcp-tools.lock.json is of the earlier format that hashed all of package.json; the next build records only the package.json values generation uses.",
     severity: "info",
   },
-  { id: "lock-generator-changed", stage: "lock", summary: "mcp-tools.lock.json was written by another mcp-gen version: an error where this version writes other code, a warning where it writes the same." },
+  {
+    id: "lock-generator-changed",
+    stage: "lock",
+    summary: "mcp-tools.lock.json was written by another mcp-gen version: an error where this version writes other code, a warning where it writes the same.",
+  },
   { id: "lock-input-changed", stage: "lock", summary: "A file the build reads changed (or appeared, or went away) without changing any tool; the lock does not record it yet." },
   { id: "lock-invalid", stage: "lock", summary: "mcp-tools.lock.json is malformed or was edited by hand." },
   { id: "lock-missing", stage: "lock", summary: "The project has no lock file: nothing has been built and pinned yet." },
