@@ -6,25 +6,13 @@
 // knows from the lock on disk which tool they were made for.
 import { diagnosticAtFileStart } from "../load/diagnostic-at.js";
 import { compareText, type Diagnostic } from "../model/diagnostic.js";
-import type { RunMemo } from "../model/run-memo.js";
+import type { HandlerPlaces } from "./moved-handlers.js";
 import { assignToolNames, scaffoldPaths } from "../emit/names.js";
 
 export const SCAFFOLD_LEFTOVER = "scaffold-leftover";
 
-/** What leftoverScaffolds needs of the project. */
-export interface ScaffoldPlaces {
-  /** The tool names the last build generated for (the lock on disk), or undefined when none is known. */
-  readonly previous: readonly string[] | undefined;
-  /** The tool names of this build. */
-  readonly current: readonly string[];
-  /** The files in the handlers and tests folders (project paths). */
-  readonly files: ReadonlySet<string>;
-  /** The handlers folder (config.handlers). */
-  readonly handlers: string;
-  /** The tests folder (config.tests). */
-  readonly tests: string;
-  readonly memo?: RunMemo;
-}
+/** What leftoverScaffolds needs of the project: what movedHandlers reads, less the handlers' texts. */
+export type ScaffoldPlaces = Omit<HandlerPlaces, "read">;
 
 /**
  * A scaffold-leftover warning for each tool of the last build that this one drops, whose handler stub

@@ -47,9 +47,7 @@ export interface TypeCompiler {
   nameAnonymousRecursiveTypes(ast: object, processed: Map<object, unknown>, dereferencedPaths: WeakMap<object, string>, usedNames: Set<string>): void;
   optimize(ast: object, options: Options): object;
   generate(ast: object, options: Options): string;
-  /** How the library makes a name an identifier (utils.js), for emitPlainTypes. */
-  toSafeString(name: string): string;
-  /** What emit-types.ts keepOwnNames reads of the library, loaded with it. */
+  /** What emit-types.ts keepOwnNames and emitPlainTypes read of the library, loaded with it. */
   readonly naming: LibraryNaming;
 }
 
@@ -82,7 +80,6 @@ export function loadTypeCompiler(): TypeCompiler {
     nameAnonymousRecursiveTypes,
     optimize: at("optimizer").optimize,
     generate: at("generator").generate,
-    toSafeString: at("utils").toSafeString,
     naming: loadLibraryNaming(),
   };
   // A step missing from the installed package means another version than the one these steps were read from.
@@ -155,7 +152,7 @@ export async function compileWrapper(library: TypeCompiler, wrapperText: string,
   const wrapper = JSON.parse(wrapperText) as object;
   const options: Options = { ...library.options, customName: customName(wrapper) };
   // Most wrappers are plain: their output is written without the library (plain-types.ts).
-  const plain = emitPlainTypes(wrapper, rootName, options.customName, library.toSafeString);
+  const plain = emitPlainTypes(wrapper, rootName, options.customName, library.naming.toSafeString);
   if (plain !== undefined) return plain;
   library.normalizeNullableRefs(wrapper);
   // Nothing was dereferenced: no paths, and the schema is its own dereferenced copy.

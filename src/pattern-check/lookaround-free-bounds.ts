@@ -82,7 +82,6 @@ export function lookaroundFreeBounds(pattern: string): string[] | undefined {
 /** Prints a search without its lookarounds (handed to `found`) and with its back-references expanded. */
 class Printer {
   private readonly expanding = new Set<AST.CapturingGroup>();
-  private readonly reverse: boolean;
   /** Whether the text can match where the search fails: a lookaround left out, or a back-reference expanded. */
   approximated = false;
 
@@ -90,8 +89,11 @@ class Printer {
     private readonly search: Search,
     private readonly top: readonly AST.Alternative[],
     private readonly found: (search: Search) => void,
-  ) {
-    this.reverse = search.reverse;
+  ) {}
+
+  /** Whether the search is matched backwards (a lookbehind's body). */
+  private get reverse(): boolean {
+    return this.search.reverse;
   }
 
   alternatives(list: readonly AST.Alternative[]): string {

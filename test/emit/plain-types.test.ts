@@ -15,7 +15,7 @@ const ownNames = (wrapper: object) => keepOwnNames(wrapper as JsonObject);
 /** emitPlainTypes' answer for a wrapper, as compileWrapper asks for it. */
 function plain(wrapperText: string, rootName: string): string | undefined {
   const wrapper = JSON.parse(wrapperText) as object;
-  return emitPlainTypes(wrapper, rootName, ownNames(wrapper), library.toSafeString);
+  return emitPlainTypes(wrapper, rootName, ownNames(wrapper), library.naming.toSafeString);
 }
 
 /** The distinct wrappers of one corpus capture's tools. */

@@ -63,26 +63,10 @@ describe("dynamicRefTargets: $dynamicRef (2020-12)", () => {
       $defs: { A: { $id: "A", $dynamicAnchor: "node", $ref: "C" }, B: { $id: "B", $dynamicAnchor: "node", $ref: "C" }, C: { $id: "C", $dynamicAnchor: "node", items: { $dynamicRef: "#node" } } },
     };
     const { spec, ajv } = readingsOf(schema, "2020-12");
-    expect(spec).toEqual({
-      kind: "scoped",
-      anchor: "node",
-      targets: [
-        { pointer: "/$defs/A", entered: "/$defs/A" },
-        { pointer: "/$defs/B", entered: "/$defs/B" },
-        { pointer: "/$defs/C", entered: "/$defs/C" },
-      ],
-    });
+    const targets = ["A", "B", "C"].map((name) => ({ pointer: `/$defs/${name}`, entered: `/$defs/${name}` }));
+    expect(spec).toEqual({ kind: "scoped", anchor: "node", targets });
     // ajv: the first schema declaring it that validation entered, and C's own function before any.
-    expect(ajv).toEqual({
-      kind: "scoped",
-      anchor: "node",
-      targets: [
-        { pointer: "/$defs/A", entered: "/$defs/A" },
-        { pointer: "/$defs/B", entered: "/$defs/B" },
-        { pointer: "/$defs/C", entered: "/$defs/C" },
-      ],
-      before: ["/$defs/C"],
-    });
+    expect(ajv).toEqual({ kind: "scoped", anchor: "node", targets, before: ["/$defs/C"] });
     expect(certainTarget(spec)).toBeUndefined();
   });
 

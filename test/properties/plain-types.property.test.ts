@@ -105,7 +105,7 @@ const outcome = (compiled: Promise<string>) => compiled.catch((error: unknown) =
 /** emitPlainTypes' answer for a wrapper, or undefined; and compile()'s when it answers. */
 async function bothWays(wrapperText: string, rootName: string): Promise<{ plain: string | undefined; library: string | undefined }> {
   const wrapper = JSON.parse(wrapperText) as object;
-  const plain = emitPlainTypes(wrapper, rootName, ownNames(wrapper), library.toSafeString);
+  const plain = emitPlainTypes(wrapper, rootName, ownNames(wrapper), library.naming.toSafeString);
   return { plain, library: plain === undefined ? undefined : await outcome(compileWithLibrary(library, wrapperText, rootName, ownNames)) };
 }
 
