@@ -5,7 +5,8 @@
 // origin does not use. Redirects are not followed (an answer 3xx is an error, as `redirect: "error"`
 // was); no Accept-Encoding is sent, so bodies come uncompressed. Each request is an Exchange that
 // can be aborted at any time: before the answer (the request is destroyed) or while its body is read
-// (the body's stream is destroyed, and whoever reads it sees the end).
+// (the body's stream is destroyed, and whoever reads it sees the end). Also the small readers of an
+// answer every POST shares: its status, its media type, its body bounded in size, a failure in words.
 import type { Agent, ClientRequest, IncomingMessage, OutgoingHttpHeaders, RequestOptions } from "node:http";
 
 type RequestFn = (url: URL, options: RequestOptions, callback: (response: IncomingMessage) => void) => ClientRequest;
@@ -100,4 +101,52 @@ export function discard(response: IncomingMessage): void {
 export function headerText(response: IncomingMessage, name: string): string {
   const value = response.headers[name];
   return Array.isArray(value) ? value.join(", ") : (value ?? "");
+}
+
+export const TOO_LARGE = Symbol("too large");
+
+/** The body's text, or TOO_LARGE once it passes `maxBytes` (the rest is not read: the connection is dropped). */
+export async function readBounded(response: IncomingMessage, maxBytes: number): Promise<string | typeof TOO_LARGE> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of response as AsyncIterable<Buffer>) {
+    size += chunk.byteLength;
+    if (size > maxBytes) {
+      response.destroy();
+      return TOO_LARGE;
+    }
+    chunks.push(chunk);
+  }
+  if (!response.complete) throw new Error("the connection closed before the answer's end");
+  return new TextDecoder().decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
+}
+
+export function isOk(response: IncomingMessage): boolean {
+  const status = response.statusCode ?? 0;
+  return status >= 200 && status < 300;
+}
+
+/** The media type of the answer, lower case, without parameters. */
+export function contentType(response: IncomingMessage): string {
+  return headerText(response, "content-type").split(";")[0]!.trim().toLowerCase();
+}
+
+/**
+ * "connect ECONNREFUSED 127.0.0.1:1": each distinct message along the cause chain, and those of an
+ * AggregateError (Node tries each address of a name in turn; its own message is empty), else its code.
+ */
+export function describeError(error: unknown): string {
+  const messages: string[] = [];
+  const note = (message: string) => {
+    if (message !== "" && !messages.some((m) => m.includes(message))) messages.push(message);
+  };
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    note(current.message);
+    if (current instanceof AggregateError) for (const inner of current.errors) if (inner instanceof Error) note(inner.message);
+    if (current.message === "" && typeof (current as NodeJS.ErrnoException).code === "string") note((current as NodeJS.ErrnoException).code!);
+    current = current.cause;
+  }
+  const [first, ...rest] = messages;
+  return rest.length > 0 ? `${first} (${rest.join("; ")})` : (first ?? String(error));
 }

@@ -3,16 +3,20 @@
 // answer comes back as one JSON body or as a `text/event-stream`, each event one message, bounded in
 // size. 2025 era: the session id `initialize` gets is sent on every later POST, a GET stream carries
 // the server's own messages (opened again when it ends, and then the session is told it may have
-// missed some), and the session is deleted at the end. 2026-07-28: no session; closing a
+// missed some), and the session is deleted at the end; a session the server no longer knows (HTTP
+// 404) is started again with the host's `initialize` (session-renewal.ts), and the request that got
+// the 404 sent once more on it, as the session decides. 2026-07-28: no session; closing a
 // request's stream cancels it. One keep-alive connection pool for the whole run (http-origin.ts): no
 // per-call reconnects.
 import type { IncomingMessage, OutgoingHttpHeaders } from "node:http";
 import type { JsonObject } from "../model/json.js";
 import { getOwn } from "../model/json.js";
-import { discard, Exchange, headerText, HttpOrigin } from "./http-origin.js";
+import { contentType, describeError, discard, Exchange, headerText, HttpOrigin, isOk, readBounded, TOO_LARGE } from "./http-origin.js";
 import { mcpHeaders } from "./mcp-headers.js";
 import type { SendInfo, ServerEnd, UpstreamEvents, UpstreamPort } from "./ports.js";
+import type { RpcMessage } from "./read-message.js";
 import { excerpt } from "./read-message.js";
+import { RENEWALS_IN_A_ROW, renewSession, type Renewed, type SessionStart } from "./session-renewal.js";
 import { SseParser } from "./sse-parser.js";
 
 export interface HttpUpstreamOptions {
@@ -42,6 +46,10 @@ const GET_RETRY_MS = 1000;
  * server that ends the stream right after the answer keeps its connection for the next request.
  */
 const ANSWERED_STREAM_MS = 1000;
+/** How long starting a new session in place of a lost one may take (its initialize and notifications/initialized together). */
+const RENEW_TIMEOUT_MS = 30_000;
+/** What the host is told of a request whose session the server lost (the operator's stderr says more). */
+const GONE = "the server no longer knows the session (HTTP 404: it restarted, or the session expired)";
 
 export class HttpUpstream implements UpstreamPort {
   private events!: UpstreamEvents;
@@ -62,6 +70,12 @@ export class HttpUpstream implements UpstreamPort {
   /** The 2025-era session a GET stream is kept open for (keepGetStream), and that stream's exchange while it is open. */
   private getStreamSession: string | undefined;
   private getExchange: Exchange | undefined;
+  /** 2025 era: the host's `initialize` as sent, to start a new session with when the server loses one. */
+  private initialize: { readonly text: string; readonly message: RpcMessage } | undefined;
+  /** The new session being started in place of the session `from`, while it is. */
+  private renewal: { readonly from: string; readonly done: Promise<Renewed> } | undefined;
+  /** New sessions started since a request was last answered on one (RENEWALS_IN_A_ROW); the host's initialize starts over. */
+  private renewals = 0;
 
   constructor(private readonly options: HttpUpstreamOptions) {}
 
@@ -157,6 +171,7 @@ export class HttpUpstream implements UpstreamPort {
   private sessionStarted(sessionId: string | undefined): void {
     const before = this.sessionId;
     this.sessionId = sessionId;
+    this.renewals = 0;
     if (before === undefined || before === sessionId) return;
     if (this.getStreamSession === before) this.getExchange?.abort();
     void this.deleteSession(before);
@@ -170,19 +185,36 @@ export class HttpUpstream implements UpstreamPort {
     return headers;
   }
 
-  private async post(text: string, info: SendInfo): Promise<void> {
+  /** `replayed`: sent once already, on a session the server then lost. */
+  private async post(text: string, info: SendInfo, replayed = false): Promise<void> {
     const { message } = info;
     const isInitialize = message.kind === "request" && message.method === "initialize";
-    if (isInitialize) this.initializeKey = info.key;
+    if (isInitialize) {
+      this.initializeKey = info.key;
+      this.initialize = { text, message };
+    }
+    // Sent while a new session is started (the session forgot every verdict before: sessionLost): it goes on that one.
+    if (this.renewal !== undefined && !isInitialize && !(await this.renewal.done).ok) {
+      if (info.key !== undefined) this.events.failed(info.key, `${GONE}, and a new session could not be started; the request was not sent`);
+      return;
+    }
+    const session = isInitialize ? undefined : this.sessionId;
     const extra: Record<string, string> = { "content-type": "application/json", accept: "application/json, text/event-stream", ...mcpHeaders(message, info.tool, this.legacyVersion) };
-    if (this.sessionId !== undefined && !isInitialize) extra["mcp-session-id"] = this.sessionId;
+    if (session !== undefined) extra["mcp-session-id"] = session;
     const exchange = new Exchange();
     this.active.add(exchange);
     if (info.key !== undefined) this.requests.set(info.key, exchange);
     try {
       const response = await this.origin.send("POST", this.headers(extra), text, exchange);
       const ok = isOk(response);
+      if (response.statusCode === 404 && session !== undefined) {
+        discard(response);
+        await this.sessionGone(session, text, info, replayed);
+        return;
+      }
       if (isInitialize && ok) this.sessionStarted(headerText(response, "mcp-session-id") || undefined);
+      // A request answered on a session: the server keeps sessions, and may lose one again later.
+      if (ok && session !== undefined && message.kind === "request") this.renewals = 0;
       await this.read(response, info, exchange);
       if (message.kind === "notification" && message.method === "notifications/initialized" && ok) void this.openGetStream();
     } catch (error) {
@@ -233,13 +265,8 @@ export class HttpUpstream implements UpstreamPort {
     }
     const status = response.statusCode ?? 0;
     const statusText = response.statusMessage ?? "";
-    const expired = status === 404 && this.sessionId !== undefined && !(key !== undefined && key === this.initializeKey) ? " (the session has ended)" : "";
     // The body and the reason phrase are the server's text (a page may echo the URL, key and all): stderr only.
-    this.fail(
-      key,
-      `the server answered HTTP ${status}${expired}`,
-      `the server answered HTTP ${status}${statusText ? ` ${statusText}` : ""}${expired}${body.trim() === "" ? "" : `: ${excerpt(body.trim())}`}`,
-    );
+    this.fail(key, `the server answered HTTP ${status}`, `the server answered HTTP ${status}${statusText ? ` ${statusText}` : ""}${body.trim() === "" ? "" : `: ${excerpt(body.trim())}`}`);
   }
 
   /** Each event of a stream to the session as it comes, waiting while the host cannot take more (the server then waits on TCP). */
@@ -270,6 +297,94 @@ export class HttpUpstream implements UpstreamPort {
    */
   private unanswered(key: string | undefined): void {
     if (key !== undefined) this.events.failed(key, "the server ended its response without answering the request");
+  }
+
+  /**
+   * A POST that carried `session` got HTTP 404: the server no longer knows it, and did not process the
+   * message. A new session is started (one at a time, RENEWALS_IN_A_ROW at most); a request goes on
+   * it once, if the session says so (a tools/call only after the new session's tools are checked).
+   * A notification or an answer to the server is not sent again: it belonged to the session that is
+   * gone (a cancellation, a progress, an answer to a request of the old session's).
+   */
+  private async sessionGone(session: string, text: string, info: SendInfo, replayed: boolean): Promise<void> {
+    const renewed = this.renewFor(session);
+    const { key } = info;
+    if (key === undefined) return;
+    if (replayed) return void this.events.failed(key, `${GONE}, and lost the new session too; the request was not sent a third time`);
+    if (!(await renewed).ok) return void this.events.failed(key, `${GONE}, and a new session could not be started; the request was not sent again`);
+    const replay = await this.events.lost(key, info.message);
+    if (replay.send && !this.closed) await this.post(text, { ...info, tool: replay.tool }, true);
+  }
+
+  /** The new session in place of `session`: the one being started, or one started now; none past RENEWALS_IN_A_ROW. */
+  private renewFor(session: string): Promise<Renewed> {
+    if (this.renewal?.from === session) return this.renewal.done;
+    // Replaced already (a new session, or the host's own initialize): a request goes on the session there is now.
+    if (session !== this.sessionId) return Promise.resolve({ ok: true, sessionId: this.sessionId });
+    if (this.renewals >= RENEWALS_IN_A_ROW) {
+      // Said once: the count goes past the bound only here, and starts over with a request answered or the host's initialize.
+      if (this.renewals++ === RENEWALS_IN_A_ROW)
+        this.events.trouble(
+          `the server at ${this.options.url.href} lost ${RENEWALS_IN_A_ROW} new sessions in a row before answering a request on one; the proxy stopped starting new sessions: a request that gets HTTP 404 is answered with an error until the host initializes again`,
+        );
+      return Promise.resolve({ ok: false, problem: "too many sessions lost in a row" });
+    }
+    this.renewals++;
+    const renewal = { from: session, done: this.renew(session) };
+    this.renewal = renewal;
+    void renewal.done.then(() => {
+      if (this.renewal === renewal) this.renewal = undefined;
+    });
+    // Before anything goes on the new session: every POST from here on waits for it (post).
+    this.events.sessionLost();
+    return renewal.done;
+  }
+
+  /** Starts a new session with the host's initialize in place of `gone`, whose GET stream is dropped; one line on stderr either way. */
+  private async renew(gone: string): Promise<Renewed> {
+    if (this.getStreamSession === gone) this.getExchange?.abort();
+    const lost = `the server at ${this.options.url.href} no longer knows the session (HTTP 404: it restarted, or the session expired)`;
+    const initialize = this.initialize;
+    const renewed: Renewed =
+      initialize === undefined
+        ? { ok: false, problem: "the host's initialize is not known" }
+        : await renewSession({ post: (headers, body) => this.renewalPost(headers, body), deliver: (text) => this.events.line(text, undefined), maxMessageBytes: this.options.maxMessageBytes }, {
+            ...initialize,
+            version: this.legacyVersion,
+          } satisfies SessionStart);
+    if (this.closed) return { ok: false, problem: "the proxy is ending" };
+    // The host initialized again meanwhile: its session is the one, and the one started here is not needed.
+    if (this.sessionId !== gone) {
+      if (renewed.ok && renewed.sessionId !== undefined) void this.deleteSession(renewed.sessionId);
+      return { ok: true, sessionId: this.sessionId };
+    }
+    if (!renewed.ok) {
+      this.events.trouble(`${lost}; a new session could not be started: ${renewed.problem}`);
+      return renewed;
+    }
+    this.sessionId = renewed.sessionId;
+    this.events.trouble(`${lost}; started a new session with the host's initialize, whose tools are listed and checked against the lock before a call reaches it`);
+    void this.openGetStream();
+    return renewed;
+  }
+
+  /** One POST of a renewal, ended by close() or after RENEW_TIMEOUT_MS. */
+  private async renewalPost(headers: Readonly<Record<string, string>>, body: string): Promise<IncomingMessage> {
+    const exchange = new Exchange();
+    this.active.add(exchange);
+    const timer = setTimeout(() => exchange.abort(), RENEW_TIMEOUT_MS).unref();
+    const done = () => {
+      clearTimeout(timer);
+      this.active.delete(exchange);
+    };
+    try {
+      const response = await this.origin.send("POST", this.headers(headers), body, exchange);
+      response.once("close", done);
+      return response;
+    } catch (error) {
+      done();
+      throw error;
+    }
   }
 
   private deliver(text: string, key: string | undefined): void {
@@ -346,55 +461,7 @@ export class HttpUpstream implements UpstreamPort {
   }
 }
 
-const TOO_LARGE = Symbol("too large");
-
-/** The body's text, or TOO_LARGE once it passes `maxBytes` (the rest is not read: the connection is dropped). */
-async function readBounded(response: IncomingMessage, maxBytes: number): Promise<string | typeof TOO_LARGE> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of response as AsyncIterable<Buffer>) {
-    size += chunk.byteLength;
-    if (size > maxBytes) {
-      response.destroy();
-      return TOO_LARGE;
-    }
-    chunks.push(chunk);
-  }
-  if (!response.complete) throw new Error("the connection closed before the answer's end");
-  return new TextDecoder().decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
-}
-
-function isOk(response: IncomingMessage): boolean {
-  const status = response.statusCode ?? 0;
-  return status >= 200 && status < 300;
-}
-
-/** The media type of the answer, lower case, without parameters. */
-function contentType(response: IncomingMessage): string {
-  return headerText(response, "content-type").split(";")[0]!.trim().toLowerCase();
-}
-
 function looksLikeMessage(body: string): boolean {
   const start = body.trimStart();
   return start.startsWith("{") || start.startsWith("[");
-}
-
-/**
- * "connect ECONNREFUSED 127.0.0.1:1": each distinct message along the cause chain, and those of an
- * AggregateError (Node tries each address of a name in turn; its own message is empty), else its code.
- */
-function describeError(error: unknown): string {
-  const messages: string[] = [];
-  const note = (message: string) => {
-    if (message !== "" && !messages.some((m) => m.includes(message))) messages.push(message);
-  };
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
-    note(current.message);
-    if (current instanceof AggregateError) for (const inner of current.errors) if (inner instanceof Error) note(inner.message);
-    if (current.message === "" && typeof (current as NodeJS.ErrnoException).code === "string") note((current as NodeJS.ErrnoException).code!);
-    current = current.cause;
-  }
-  const [first, ...rest] = messages;
-  return rest.length > 0 ? `${first} (${rest.join("; ")})` : (first ?? String(error));
 }

@@ -63,7 +63,22 @@ export interface UpstreamEvents {
    * GET stream that ended or broke, reopened): a list_changed sent meanwhile was lost.
    */
   missed(): void;
+  /**
+   * 2025 era over HTTP: the server no longer knows the session (HTTP 404 to a POST that carried its
+   * Mcp-Session-Id), and a new one is being started with the host's `initialize`. No verdict of a
+   * listing made before holds for the new session. Told before anything is sent on it.
+   */
+  sessionLost(): void;
+  /**
+   * The request sent under `key` was not processed (HTTP 404: its session was gone), and a new session
+   * has started: whether to send it there, once. A tools/call is checked first against the tools the
+   * new session lists; when it may not go, the session answers it itself.
+   */
+  lost(key: string, message: RpcMessage): Promise<Replay>;
 }
+
+/** Whether a request lost with its session is sent again on the new one, and for a tools/call the tool as the new session lists it. */
+export type Replay = { readonly send: false } | { readonly send: true; readonly tool: JsonObject | undefined };
 
 export type ServerEnd = { readonly code: number; readonly signal?: undefined; readonly problem?: string } | { readonly code?: undefined; readonly signal: NodeJS.Signals; readonly problem?: string };
 

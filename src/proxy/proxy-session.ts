@@ -25,12 +25,12 @@ import { getOwn, isJsonObject, type JsonObject, type JsonValue } from "../model/
 import { SPEC_REVISION } from "../model/spec.js";
 import { checkListAnswer } from "./check-list-answer.js";
 import { LISTEN_TIMING, OwnListen, type ListenTiming } from "./own-listen.js";
-import { refusalMessage, TOOL_WITHHELD, type DriftContext } from "./drift-notice.js";
+import { quoteName, refusalMessage, TOOL_WITHHELD, type DriftContext } from "./drift-notice.js";
 import { wantsWarnings, type DriftReporter } from "./drift-reporter.js";
-import type { HostPort, IdSpace, Route, ServerEnd, UpstreamPort } from "./ports.js";
-import { excerpt, idKey, PARSE_ERROR, readLine, type Item, type Received, type RequestId, type Unreadable } from "./read-message.js";
+import type { HostPort, IdSpace, Replay, Route, ServerEnd, UpstreamPort } from "./ports.js";
+import { excerpt, idKey, PARSE_ERROR, readLine, type Item, type Received, type RequestId, type RpcMessage, type Unreadable } from "./read-message.js";
 import { errorText, idText, INTERNAL_ERROR, metaValueText, notificationText, requestText, withCancelledId, withId, withMetaValue, withParamsValue } from "./rpc-text.js";
-import type { ToolGate } from "./tool-gate.js";
+import type { CallVerdict, ToolGate } from "./tool-gate.js";
 import { cutText } from "../diff/cut-text.js";
 
 const PROTOCOL_VERSION = "io.modelcontextprotocol/protocolVersion";
@@ -43,6 +43,7 @@ const OWN_META_KEYS = [PROTOCOL_VERSION, CLIENT_INFO, CLIENT_CAPABILITIES] as co
 /** The list_changed the proxy tells a 2025-era host of, when the server tells that host nothing itself. */
 const LIST_CHANGED = '{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}';
 const INVALID_PARAMS = -32602;
+const NOT_SENT: Replay = { send: false };
 /** Most list cursors remembered to tie a page to the listing it continues. */
 const MAX_CHAINS = 64;
 /** Most tools/calls that wait for the proxy's own listing; past it a call is refused at once. */
@@ -213,6 +214,8 @@ export class ProxySession {
   private heldNotices = new Map<Route, Map<string, HeldNotice>>();
   /** Whether a tools/call was refused for the MAX_HELD_CALLS bound during this listing (reported once). */
   private heldFullReported = false;
+  /** Requests lost with their session that wait for a listing (their number `until`) before they are checked again (lost). */
+  private listingWaiters: { readonly until: number; readonly resolve: () => void }[] = [];
   /** The proxy's own listing in flight (at most one). */
   private refreshing: Promise<void> | undefined;
   /** Whether another listing is to start once this one is done (at most one waits: it covers every notice since). */
@@ -300,6 +303,8 @@ export class ProxySession {
       missed: () => {
         if (!this.over) this.toolsChanged();
       },
+      sessionLost: () => this.upstreamSessionLost(),
+      lost: (key, message) => this.lost(key, message),
     });
   }
 
@@ -426,17 +431,19 @@ export class ProxySession {
         this.refresh();
         return;
       }
-      if (verdict.kind !== "allow") {
-        const text = refusalMessage(name, verdict.kind === "refuse" ? verdict.verdict : undefined, this.options.context);
-        this.options.reporter.refused(name, text);
-        const data = verdict.kind === "refuse" ? { tool: name, status: verdict.verdict.status, parts: [...verdict.verdict.parts] } : { tool: name, status: "unlisted" };
-        this.answer(target, errorText(idText(received.text), TOOL_WITHHELD, text, { ...data, lock: this.options.context.lockPath }));
-        return;
-      }
+      if (verdict.kind !== "allow") return void this.refuseCall(target, idText(received.text), name, verdict);
       tool = this.options.gate.shown(name);
     }
     if (method === "tools/list") this.noteListParams(params);
     this.forward(received, target, space, tool);
+  }
+
+  /** Answers a tools/call the gate does not let through (TOOL_WITHHELD), and reports it. */
+  private refuseCall(target: Target, hostIdText: string, name: string, verdict: Exclude<CallVerdict, { kind: "allow" }>, from?: { readonly answers: Pending }): void {
+    const text = refusalMessage(name, verdict.kind === "refuse" ? verdict.verdict : undefined, this.options.context);
+    this.options.reporter.refused(name, text);
+    const data = verdict.kind === "refuse" ? { tool: name, status: verdict.verdict.status, parts: [...verdict.verdict.parts] } : { tool: name, status: "unlisted" };
+    this.answer(target, errorText(hostIdText, TOOL_WITHHELD, text, { ...data, lock: this.options.context.lockPath }), from);
   }
 
   /** Keeps a tools/call until the proxy's own listing is checked; past MAX_HELD_CALLS, refuses it at once. */
@@ -930,6 +937,48 @@ export class ProxySession {
     if (this.refreshing) this.refreshAgain = true;
   }
 
+  /**
+   * The server lost the 2025-era session, and a new one is being started with the host's initialize
+   * (http-upstream.ts): a restarted server may list other tools, so, as after the host's own
+   * initialize, nothing listed before holds, and a call waits for a listing made on the new session.
+   * The proxy lists at once, and the host, which listed the old session's tools, is told to list
+   * again (list_changed) once that listing is checked.
+   */
+  private upstreamSessionLost(): void {
+    if (this.over) return;
+    this.sessionStarted();
+    if (this.era === "legacy") this.holdNotice(undefined, "", LIST_CHANGED);
+    this.refresh();
+  }
+
+  /**
+   * A request of `key` the server did not process (its session was lost): sent again on the new one,
+   * unless it is answered or cancelled meanwhile. A tools/call goes again only as a new one would:
+   * once a listing made on the new session let its tool through; otherwise it is answered here,
+   * refused as any call of a drifted tool (a server that came back with other tools: a rug pull
+   * across a restart).
+   */
+  private async lost(key: string, message: RpcMessage): Promise<Replay> {
+    const pending = this.pending.get(key);
+    if (pending === undefined || this.over) return NOT_SENT;
+    if (pending.method !== "tools/call") return { send: true, tool: undefined };
+    if (this.refreshing || !this.listComplete) {
+      if (!this.refreshing) this.refresh();
+      await new Promise<void>((resolve) => this.listingWaiters.push({ until: this.covering(), resolve }));
+    }
+    if (this.pending.get(key) !== pending) return NOT_SENT;
+    const name = getOwn(message.kind === "request" ? message.params : undefined, "name");
+    const verdict = typeof name === "string" ? this.options.gate.checkCall(name) : ({ kind: "unlisted" } as const);
+    if (verdict.kind === "allow") return { send: true, tool: this.options.gate.shown(name as string) };
+    this.settle(key, pending);
+    if (verdict.kind === "refuse") this.refuseCall(pending, pending.hostIdText, name as string, verdict, { answers: pending });
+    else {
+      const problem = `the server no longer knows the session (HTTP 404: it restarted, or the session expired), and the tools of the new session could not be listed and checked or do not show ${quoteName(String(name))}; the call was not sent again.`;
+      this.answer(pending, errorText(pending.hostIdText, INTERNAL_ERROR, `mcp-gen proxy: ${problem}`), { answers: pending });
+    }
+    return NOT_SENT;
+  }
+
   /** The server said its tools changed: what the proxy listed no longer holds, and it lists them again. */
   private toolsChanged(): void {
     this.changes++;
@@ -1020,7 +1069,16 @@ export class ProxySession {
     this.held = this.held.filter((h) => h.until > number);
     for (const h of held) this.hostRequest(h.received, h.route, h.space, h.batch, true);
     for (const h of held) if (h.batch) this.flushBatch(h.batch);
+    this.wakeListingWaiters(number);
     if (this.refreshAgain && !this.over) this.refresh();
+  }
+
+  /** Lets go on what waits for a listing up to `done` (all of them once the session is over). */
+  private wakeListingWaiters(done: number): void {
+    if (this.listingWaiters.length === 0) return;
+    const woken = this.listingWaiters.filter((w) => w.until <= done);
+    this.listingWaiters = this.listingWaiters.filter((w) => w.until > done);
+    for (const w of woken) w.resolve();
   }
 
   private async listAll(): Promise<void> {
@@ -1282,6 +1340,7 @@ export class ProxySession {
     }
     this.over = true;
     this.releaseNotices();
+    this.wakeListingWaiters(Number.POSITIVE_INFINITY);
     this.finish(end);
   }
 

@@ -18,6 +18,8 @@ const IGNORED: UpstreamEvents = {
   ended: () => undefined,
   drain: () => undefined,
   missed: () => undefined,
+  sessionLost: () => undefined,
+  lost: () => Promise.resolve({ send: false }),
 };
 
 /** Starts `command args`, which must fail; what it rejects with, and what the proxy prints as it exits. */

@@ -1,0 +1,155 @@
+// `mcp-gen proxy --url` in front of a 2025-era Streamable HTTP server that loses its sessions (a
+// restart, an expiry): the server answers the old Mcp-Session-Id with HTTP 404, and the proxy MUST
+// start a new session with a new InitializeRequest (basic/transports/streamable-http.mdx § Session
+// Management, 2025-03-26 and later; no CHECKLIST id: the digest covers 2026-07-28, which has no
+// sessions). The host keeps its own session; the new one's tools are checked against the lock again
+// before any call reaches it. The server is a real SDK v2 server (session-tools-server.mjs) whose
+// /restart drops every session as a restarted process would.
+import { request as httpRequest } from "node:http";
+import { afterAll, describe, expect, it } from "vitest";
+import { REPO_ROOT } from "../support/spec-paths.js";
+import { join } from "node:path";
+import { exited, pinnedProject, proxyCli, rawLines, startProcess, stopAll, until } from "../support/proxy-harness.js";
+
+afterAll(stopAll);
+
+const SESSION_SERVER = join(REPO_ROOT, "test", "fixtures", "proxy", "session-tools-server.mjs");
+const CALLS_TOOL = { name: "calls", description: "How many times echo was called.", inputSchema: { type: "object", properties: {} } };
+const DRIFT_TOOL = { name: "drift", description: "Changes the description of echo.", inputSchema: { type: "object", properties: {} } };
+const ECHO_TOOL = { name: "echo", description: "Echoes its input.", inputSchema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] } };
+
+type Answer = { result?: { tools?: { name: string }[]; content?: { text: string }[] }; error?: { code: number; message: string; data?: { tool?: string; status?: string } } };
+
+/** The session server on a free port, the proxy (host on stdio) in front of it, the host's session started and its tools listed. */
+async function connected() {
+  const server = startProcess(process.execPath, [SESSION_SERVER]);
+  await until(
+    () => /listening on/.test(server.stderr()),
+    () => server.stderr(),
+  );
+  const url = /listening on (\S+)/.exec(server.stderr())![1]!;
+  const run = startProcess(process.execPath, [await proxyCli(), "proxy", "--cwd", pinnedProject([CALLS_TOOL, DRIFT_TOOL, ECHO_TOOL]), "--url", url]);
+  const wire = rawLines(run);
+  wire.send({ id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "claude", version: "1" } } });
+  expect(await wire.answer(1)).toMatchObject({ result: { protocolVersion: "2025-11-25" } });
+  wire.send({ method: "notifications/initialized" });
+  await until(
+    () => server.stderr().includes("GET stream open 1"),
+    () => `the first session's GET stream: ${server.stderr()}`,
+  );
+  wire.send({ id: 2, method: "tools/list", params: {} });
+  expect(names((await wire.answer(2)) as Answer)).toEqual(["calls", "drift", "echo"]);
+  let nextId = 3;
+  const ask = async (method: string, params: object) => {
+    const id = nextId++;
+    wire.send({ id, method, params });
+    return (await wire.answer(id)) as Answer;
+  };
+  const echoCalls = async () => (JSON.parse((await ask("tools/call", { name: "calls", arguments: {} })).result!.content![0]!.text) as { echo: number }).echo;
+  /** Drops every session at the server, as a restart does; `query`: what the sessions after it get. */
+  const restart = async (query = "") => {
+    await post(new URL(`/restart${query}`, url));
+    await until(
+      () => server.stderr().includes("restarted"),
+      () => server.stderr(),
+    );
+  };
+  const initializedSince = (mark: number) =>
+    [
+      ...server
+        .stderr()
+        .slice(mark)
+        .matchAll(/session \d+ initialized by (\S+)/g),
+    ].map((m) => m[1]);
+  const listChanged = () => wire.lines().filter((m) => m.method === "notifications/tools/list_changed").length;
+  const end = async () => {
+    run.child.stdin!.end();
+    await exited(run.child);
+    server.child.kill("SIGTERM");
+  };
+  return { server, run, ask, echoCalls, restart, initializedSince, listChanged, end };
+}
+
+const names = (answer: Answer) => (answer.result?.tools ?? []).map((tool) => tool.name);
+
+describe("--url: a 2025-era server that lost the session answers 404, and the proxy starts a new one", () => {
+  it("sends the call that got 404 once more on a new session started with the host's initialize, and tells the host to list again", async () => {
+    const { server, run, ask, echoCalls, restart, initializedSince, listChanged, end } = await connected();
+    expect((await ask("tools/call", { name: "echo", arguments: { text: "before" } })).result?.content).toEqual([{ type: "text", text: "before" }]);
+    const mark = server.stderr().length;
+    await restart();
+    // The call carries the old session id: 404, a new session, the tools listed and checked on it, the call sent again.
+    expect((await ask("tools/call", { name: "echo", arguments: { text: "after" } })).result?.content).toEqual([{ type: "text", text: "after" }]);
+    expect(initializedSince(mark)).toEqual(["claude"]);
+    await until(
+      () => listChanged() === 1,
+      () => `a list_changed for the host; stderr: ${run.stderr()}`,
+    );
+    expect(names(await ask("tools/list", {}))).toEqual(["calls", "drift", "echo"]);
+    expect(await echoCalls()).toBe(2);
+    // The new session's own GET stream is open: what the server tells that session reaches the host.
+    await until(
+      () => /GET stream open [2-9]/.test(server.stderr()),
+      () => `the new session's GET stream: ${server.stderr()}`,
+    );
+    const told = run
+      .stderr()
+      .split("\n")
+      .filter((line) => /no longer knows the session/.test(line));
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatch(/HTTP 404.*started a new session/);
+    await end();
+  });
+
+  it("refuses a tool the server changed across the restart: the call that got 404 is checked against the new session's tools, never sent", async () => {
+    const { ask, echoCalls, restart, run, listChanged, end } = await connected();
+    expect((await ask("tools/call", { name: "echo", arguments: { text: "before" } })).result?.content).toEqual([{ type: "text", text: "before" }]);
+    await restart("?echo=drifted");
+    expect(await ask("tools/call", { name: "echo", arguments: { text: "after" } })).toMatchObject({ error: { code: -31001, data: { tool: "echo", status: "changed" } } });
+    expect(await echoCalls()).toBe(1);
+    await until(
+      () => listChanged() === 1,
+      () => `a list_changed for the host; stderr: ${run.stderr()}`,
+    );
+    expect(names(await ask("tools/list", {}))).toEqual(["calls", "drift"]);
+    expect(run.stderr()).toMatch(/withheld the tool "echo": its description changed/);
+    await end();
+  });
+
+  it.each([
+    ["at once (its notifications/initialized gets 404)", "forget", /and a new session could not be started; the request was not sent again/],
+    ["after its notifications/initialized (its tools/list gets 404)", "forget-late", /the tools of the new session could not be listed and checked or do not show "echo"; the call was not sent again/],
+  ])("does not loop on a server that loses every new session %s: a bounded number of tries, then an error that says so", async (_, mode, why) => {
+    const { server, run, ask, restart, initializedSince, end } = await connected();
+    const mark = server.stderr().length;
+    await restart(`?sessions=${mode}`);
+    const first = await ask("tools/call", { name: "echo", arguments: { text: "x" } });
+    expect(first.error?.code).toBe(-32603);
+    expect(first.error?.message).toMatch(/the server no longer knows the session \(HTTP 404: it restarted, or the session expired\)/);
+    expect(first.error?.message).toMatch(why);
+    // Each later request tries once more, up to the bound; then the proxy stops starting sessions.
+    for (let i = 0; i < 4; i++) expect((await ask("ping", {})).error?.code).toBe(-32603);
+    await until(
+      () => /stopped starting new sessions/.test(run.stderr()),
+      () => `the proxy to give up; stderr: ${run.stderr()}`,
+    );
+    const tries = initializedSince(mark).length;
+    expect(tries).toBe(3);
+    expect((await ask("ping", {})).error?.message).toMatch(/new session/);
+    expect(initializedSince(mark)).toHaveLength(tries);
+    expect(run.child.exitCode).toBe(null);
+    await end();
+  });
+});
+
+/** An empty POST (the server's /restart), answered once the server is done. */
+function post(url: URL): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: "POST" }, (res) => {
+      res.resume();
+      res.on("end", () => resolve());
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
