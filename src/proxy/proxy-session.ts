@@ -14,7 +14,11 @@
 // subscriptions/listen for tool list changes (own-listen.ts), whose list_changed makes it list again
 // as (3) does, and of which the host sees nothing; a 2025-era host that a server serves without a
 // session (so that it is never told of a change) gets one too, after a server/discover of the proxy's
-// own says the server speaks 2026-07-28, and then a list_changed of the proxy's own after the check.
+// own says the server speaks 2026-07-28, and then a list_changed of the proxy's own after the check;
+// (6) 2025 era over HTTP: a session the server lost (HTTP 404; http-upstream.ts starts a new one)
+// counts as a host's new one does: nothing listed before holds, the proxy lists at once and tells
+// the host (list_changed) after the check, and a request lost with the session goes on the new one,
+// a tools/call only if its tool passes there.
 // Any answer that goes out to the host under the id of a tools/list it waits for (in flight, or one
 // the server cancelled: the host waits for it still) is checked as that list's as it goes out. Both
 // protocol eras pass unchanged: 2025 (`initialize`, logging/setLevel, server-sent requests) and

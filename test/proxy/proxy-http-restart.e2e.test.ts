@@ -5,6 +5,7 @@
 // sessions). The host keeps its own session; the new one's tools are checked against the lock again
 // before any call reaches it. The server is a real SDK v2 server (session-tools-server.mjs) whose
 // /restart drops every session as a restarted process would.
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { request as httpRequest } from "node:http";
 import { afterAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../support/spec-paths.js";
@@ -139,6 +140,49 @@ describe("--url: a 2025-era server that lost the session answers 404, and the pr
     expect(initializedSince(mark)).toHaveLength(tries);
     expect(run.child.exitCode).toBe(null);
     await end();
+  });
+});
+
+describe("--listen and --url: an SDK v2 host on HTTP through a server that restarts", () => {
+  it("keeps the host's session: it is told to list again, sees the drifted tool withheld, and its call of it is refused", async () => {
+    const server = startProcess(process.execPath, [SESSION_SERVER]);
+    await until(
+      () => /listening on/.test(server.stderr()),
+      () => server.stderr(),
+    );
+    const upstream = /listening on (\S+)/.exec(server.stderr())![1]!;
+    const run = startProcess(process.execPath, [await proxyCli(), "proxy", "--cwd", pinnedProject([CALLS_TOOL, DRIFT_TOOL, ECHO_TOOL]), "--listen", "127.0.0.1:0", "--url", upstream]);
+    await until(
+      () => /listening on http/.test(run.stderr()),
+      () => `the proxy to listen: ${run.stderr()}`,
+    );
+    const told: string[][] = [];
+    const client = new Client(
+      { name: "claude-code", version: "2" },
+      { capabilities: {}, versionNegotiation: { mode: "legacy" }, listChanged: { tools: { onChanged: (_error, tools) => void told.push((tools ?? []).map((tool) => tool.name)) } } },
+    );
+    const transport = new StreamableHTTPClientTransport(new URL(/listening on (\S+)/.exec(run.stderr())![1]!));
+    await client.connect(transport);
+    try {
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(["calls", "drift", "echo"]);
+      await until(
+        () => server.stderr().includes("GET stream open 1"),
+        () => server.stderr(),
+      );
+      await post(new URL("/restart?echo=drifted", upstream));
+      await expect(client.callTool({ name: "echo", arguments: { text: "x" } })).rejects.toMatchObject({ code: -31001 });
+      await until(
+        () => told.length > 0,
+        () => `the host's list_changed; stderr: ${run.stderr()}`,
+      );
+      expect(told.at(-1)).toEqual(["calls", "drift"]);
+      expect((await client.callTool({ name: "calls", arguments: {} })).content).toEqual([{ type: "text", text: JSON.stringify({ echo: 0 }) }]);
+    } finally {
+      await client.close();
+      run.child.kill("SIGTERM");
+      await exited(run.child);
+      server.child.kill("SIGTERM");
+    }
   });
 });
 
