@@ -46,7 +46,7 @@ const GET_RETRY_MS = 1000;
  * server that ends the stream right after the answer keeps its connection for the next request.
  */
 const ANSWERED_STREAM_MS = 1000;
-/** How long starting a new session in place of a lost one may take (its initialize and notifications/initialized together). */
+/** How long each POST that starts a new session in place of a lost one (its initialize, its notifications/initialized) may take. */
 const RENEW_TIMEOUT_MS = 30_000;
 /** What the host is told of a request whose session the server lost (the operator's stderr says more). */
 const GONE = "the server no longer knows the session (HTTP 404: it restarted, or the session expired)";
