@@ -10,9 +10,13 @@ import { request as httpRequest } from "node:http";
 import { afterAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../support/spec-paths.js";
 import { join } from "node:path";
-import { exited, pinnedProject, proxyCli, rawLines, startProcess, stopAll, until } from "../support/proxy-harness.js";
+import { startHttp, stopServers } from "../live/servers.js";
+import { ADD, callsFile, ECHO, exited, PIN_SERVER, pinnedProject, proxyCli, rawLines, startProcess, stopAll, until } from "../support/proxy-harness.js";
 
-afterAll(stopAll);
+afterAll(async () => {
+  await stopServers();
+  stopAll();
+});
 
 const SESSION_SERVER = join(REPO_ROOT, "test", "fixtures", "proxy", "session-tools-server.mjs");
 const CALLS_TOOL = { name: "calls", description: "How many times echo was called.", inputSchema: { type: "object", properties: {} } };
@@ -140,6 +144,23 @@ describe("--url: a 2025-era server that lost the session answers 404, and the pr
     expect(initializedSince(mark)).toHaveLength(tries);
     expect(run.child.exitCode).toBe(null);
     await end();
+  });
+});
+
+describe("--url, 2026-07-28: no sessions, so a 404 is only the server's answer", () => {
+  it("passes on HTTP 404 with -32601 (a method the server lacks, T-HTTP-6) as the answer, and starts no session", async () => {
+    process.env.PIN_CALLS = callsFile();
+    const url = await startHttp(PIN_SERVER, ["--http", "not-found-404"]).finally(() => delete process.env.PIN_CALLS);
+    const run = startProcess(process.execPath, [await proxyCli(), "proxy", "--cwd", pinnedProject([ECHO, ADD]), "--url", url.href]);
+    const wire = rawLines(run);
+    const meta = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientInfo": { name: "h", version: "1" }, "io.modelcontextprotocol/clientCapabilities": {} };
+    wire.send({ id: 1, method: "prompts/list", params: { _meta: meta } });
+    expect(await wire.answer(1)).toEqual({ jsonrpc: "2.0", id: 1, error: { code: -32601, message: "Method not found: prompts/list" } });
+    wire.send({ id: 2, method: "tools/call", params: { name: "add", arguments: { a: 1, b: 2 }, _meta: meta } });
+    expect(await wire.answer(2)).toMatchObject({ result: { content: [{ type: "text", text: "3" }] } });
+    expect(run.stderr()).not.toMatch(/session/);
+    run.child.stdin!.end();
+    await exited(run.child);
   });
 });
 
