@@ -3,8 +3,8 @@
 // source is, in order: the spec a package.json already gives for mcp-gen (the project's, or the
 // nearest one above it, a workspace root, up to the repository's root); else npm's record of where
 // the running mcp-gen was installed from (the `resolved` of its entry in the lockfile beside its
-// node_modules: the registry, a tarball, a git URL; npx's cache has one too); else the folder it
-// runs from (a clone, or `npm link`). The runtime then comes from the same place: the range of this
+// node_modules: the registry, a tarball, a git URL; npx's cache has one too), or pnpm's (its own
+// lockfile: pnpm-install-record.ts); else the folder it runs from (a clone, or `npm link`). The runtime then comes from the same place: the range of this
 // mcp-gen's runtime on the registry, the runtime's tarball beside mcp-gen's (a release's assets, or
 // `npm pack` in a clone, write both), or a clone's packages/runtime. From a git URL nothing installs
 // the runtime (npm cannot install one workspace of a git repository): the project then vendors it.
@@ -14,6 +14,7 @@ import runtimePackage from "@mcp-gen/runtime/package.json" with { type: "json" }
 import { RUNTIME_PACKAGE, RUNTIME_RANGE } from "../emit/runtime-modules.js";
 import { MCP_GEN_VERSION } from "../model/version.js";
 import { readFileNow } from "../files/read-now.js";
+import { pnpmResolution } from "./pnpm-install-record.js";
 
 /** Where an mcp-gen comes from: paths are absolute; a tarball's location is a path or an http(s) URL. */
 export type InstallSource =
@@ -110,8 +111,9 @@ export function sourceOfSpec(spec: string, dir: string): InstallSource {
 
 /**
  * Where the mcp-gen at `packageRoot` was installed from: npm's lockfile record of its folder in
- * node_modules (the hidden one npm keeps in node_modules/, or package-lock.json), else the registry;
- * a folder outside any node_modules is a clone or a link.
+ * node_modules (the hidden one npm keeps in node_modules/, or package-lock.json), else pnpm's (its
+ * lockfile, for a folder in node_modules/.pnpm or a hoisted one), else the registry; a folder
+ * outside any node_modules is a clone or a link.
  */
 export function installedSource(packageRoot: string): InstallSource {
   const path = resolve(packageRoot);
@@ -119,18 +121,55 @@ export function installedSource(packageRoot: string): InstallSource {
   const at = parts.indexOf("node_modules");
   if (at === -1) return { kind: "folder", path };
   const prefix = parts.slice(0, at).join(sep) || sep;
-  const key = parts.slice(at).join("/");
+  return npmRecord(prefix, parts.slice(at).join("/")) ?? pnpmRecord(prefix, parts.slice(at + 1)) ?? { kind: "registry" };
+}
+
+/** npm's record of the package at `key` ("node_modules/mcp-gen") under `prefix`. */
+function npmRecord(prefix: string, key: string): InstallSource | undefined {
   for (const lockfile of [join(prefix, "node_modules", ".package-lock.json"), join(prefix, "package-lock.json")]) {
     const entry = (readJson(lockfile)?.packages as Record<string, { resolved?: unknown; link?: unknown }> | undefined)?.[key];
     if (entry === undefined) continue;
     // npm leaves `resolved` out for a package from the default registry.
     if (typeof entry.resolved !== "string") return { kind: "registry" };
     const resolved = entry.resolved;
-    // A registry's tarball URL: <registry>/mcp-gen/-/mcp-gen-0.1.0.tgz.
-    if (isUrl(resolved) && /\/mcp-gen\/-\/mcp-gen-[^/]*\.tgz$/.test(urlPath(resolved))) return { kind: "registry" };
+    if (isRegistryTarball(resolved)) return { kind: "registry" };
     return sourceOfSpec(resolved, prefix);
   }
-  return { kind: "registry" };
+  return undefined;
+}
+
+/**
+ * pnpm's record of the package whose path below `prefix`'s node_modules is `below`: [".pnpm",
+ * "mcp-gen@0.1.0", "node_modules", "mcp-gen"] in pnpm's own layout, ["mcp-gen"] in a hoisted one.
+ */
+function pnpmRecord(prefix: string, below: readonly string[]): InstallSource | undefined {
+  const storeFolder = below[0] === ".pnpm" ? below[1] : undefined;
+  const last = below.lastIndexOf("node_modules");
+  const name = below.slice(last + 1).join("/");
+  const resolution = pnpmResolution(prefix, name, storeFolder);
+  switch (resolution?.kind) {
+    case undefined:
+      return undefined;
+    case "registry":
+      return { kind: "registry" };
+    case "directory":
+      return { kind: "folder", path: resolve(prefix, resolution.path) };
+    case "git":
+      return { kind: "git", spec: `${/^(git\+|git:|git@)/.test(resolution.repo) ? resolution.repo : `git+${resolution.repo}`}#${resolution.commit}` };
+    case "tarball": {
+      const location = resolution.location;
+      if (isRegistryTarball(location)) return { kind: "registry" };
+      // pnpm fetches a GitHub dependency as codeload's tarball of the commit.
+      const github = /^https:\/\/codeload\.github\.com\/([^/]+)\/([^/]+)\/tar\.gz\/([^/]+)$/.exec(location);
+      if (github) return { kind: "git", spec: `github:${github[1]}/${github[2]}#${github[3]}` };
+      return sourceOfSpec(location, prefix);
+    }
+  }
+}
+
+/** A registry's tarball URL: <registry>/mcp-gen/-/mcp-gen-0.1.0.tgz. */
+function isRegistryTarball(location: string): boolean {
+  return isUrl(location) && /\/mcp-gen\/-\/mcp-gen-[^/]*\.tgz$/.test(urlPath(location));
 }
 
 function specOf(source: InstallSource, root: string): string {

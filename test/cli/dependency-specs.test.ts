@@ -2,7 +2,7 @@
 // from: the spec a package.json already gives (the project's, or a workspace root's above it), npm's
 // lockfile record of the installed package (registry, tarball file or URL, git), or the checkout it
 // runs from. Each case is a folder laid out as npm leaves it.
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { dependencySpecs, installedSource, RUNTIME_TARBALL, runtimeInstallArgument, sourceOfSpec } from "../../src/cli/dependency-specs.js";
@@ -77,6 +77,69 @@ describe("dependency specs", () => {
     // A runtime a workspace root declares, from a package of it: the same tarball, from there.
     writeFileSync(join(app, "package.json"), `{ "devDependencies": { "mcp-gen": "./vendor/${TARBALL}" }, "dependencies": { "@mcp-gen/runtime": "file:vendor/${RUNTIME_TARBALL}" } }\n`);
     expect(runtimeInstallArgument(join(app, "packages", "a"), packageRoot)).toBe(`../../vendor/${RUNTIME_TARBALL}`);
+  });
+});
+
+/**
+ * A project in app/ whose mcp-gen pnpm installed as the package `key` of its lockfile, resolved as
+ * `resolution` (YAML flow text): the package in node_modules/.pnpm/<folder>/node_modules/mcp-gen,
+ * node_modules/mcp-gen a symlink to it, and the lockfile's copy in node_modules/.pnpm/lock.yaml, as
+ * pnpm 9 leaves them. The project's package.json does not name mcp-gen (pnpm dlx, a global install).
+ */
+function pnpmInstalled(key: string, folder: string, resolution: string, files: Record<string, string> = {}): { root: string; app: string; packageRoot: string } {
+  const store = `app/node_modules/.pnpm/${folder}/node_modules/mcp-gen`;
+  const root = tempProject({
+    "app/package.json": "{}\n",
+    [`${store}/package.json`]: `{ "name": "mcp-gen", "version": "${MCP_GEN_VERSION}" }\n`,
+    "app/node_modules/.pnpm/lock.yaml": `lockfileVersion: '9.0'\n\nimporters:\n\n  .: {}\n\npackages:\n\n  typescript@5.9.3:\n    resolution: {integrity: sha512-AAAA}\n\n  '${key}':\n    resolution: ${resolution}\n    version: ${MCP_GEN_VERSION}\n`,
+    ...files,
+  });
+  symlinkSync(`.pnpm/${folder}/node_modules/mcp-gen`, join(root, "app", "node_modules", "mcp-gen"));
+  // What the running mcp-gen sees: Node loads it by its real path, inside .pnpm.
+  return { root, app: join(root, "app"), packageRoot: realpathSync(join(root, "app", "node_modules", "mcp-gen")) };
+}
+
+describe("dependency specs of an mcp-gen pnpm installed", () => {
+  it("from a tarball: that tarball and the runtime's beside it, not the registry's range", () => {
+    const { app, packageRoot } = pnpmInstalled(`mcp-gen@file:../dl/${TARBALL}`, `mcp-gen@file+..+dl+${TARBALL}`, `{integrity: sha512-BBBB, tarball: file:../dl/${TARBALL}}`, {
+      [`dl/${TARBALL}`]: "",
+      [`dl/${RUNTIME_TARBALL}`]: "",
+    });
+    expect(packageRoot).toContain(join("node_modules", ".pnpm"));
+    expect(dependencySpecs(app, packageRoot)).toEqual({ mcpGen: `file:../dl/${TARBALL}`, runtime: `file:../dl/${RUNTIME_TARBALL}`, from: `file:../dl/${TARBALL}` });
+  });
+
+  it("from the registry, a release's URL, a git commit or a folder: each as npm would write it", () => {
+    const registry = pnpmInstalled(`mcp-gen@${MCP_GEN_VERSION}`, `mcp-gen@${MCP_GEN_VERSION}`, "{integrity: sha512-BBBB}");
+    expect(dependencySpecs(registry.app, registry.packageRoot)).toEqual({ mcpGen: `^${MCP_GEN_VERSION}`, runtime: RUNTIME_RANGE, from: "the npm registry" });
+    const url = `https://github.com/mcp-gen/mcp-gen/releases/download/v${MCP_GEN_VERSION}/${TARBALL}`;
+    const release = pnpmInstalled(`mcp-gen@${url}`, `mcp-gen@${url.replace(/[/:]/g, "+")}`, `{integrity: sha512-BBBB, tarball: '${url}'}`);
+    expect(dependencySpecs(release.app, release.packageRoot).mcpGen).toBe(url);
+    const sha = "0123456789abcdef0123456789abcdef01234567";
+    const codeload = `https://codeload.github.com/mcp-gen/mcp-gen/tar.gz/${sha}`;
+    const github = pnpmInstalled(`mcp-gen@${codeload}`, `mcp-gen@${codeload.replace(/[/:]/g, "+")}`, `{tarball: '${codeload}'}`);
+    expect(dependencySpecs(github.app, github.packageRoot)).toEqual({ mcpGen: `github:mcp-gen/mcp-gen#${sha}`, runtime: undefined, from: `github:mcp-gen/mcp-gen#${sha}` });
+    const git = pnpmInstalled(
+      `mcp-gen@git+https://example.com/mcp-gen.git#${sha}`,
+      `mcp-gen@git+https+++example.com+mcp-gen.git#${sha}`,
+      `{commit: ${sha}, repo: 'https://example.com/mcp-gen.git', type: git}`,
+    );
+    expect(dependencySpecs(git.app, git.packageRoot).mcpGen).toBe(`git+https://example.com/mcp-gen.git#${sha}`);
+    const folder = pnpmInstalled("mcp-gen@file:../mcp-gen", "mcp-gen@file+..+mcp-gen", "{directory: ../mcp-gen, type: directory}", {
+      "mcp-gen/package.json": '{ "name": "mcp-gen" }\n',
+      "mcp-gen/packages/runtime/package.json": '{ "name": "@mcp-gen/runtime" }\n',
+    });
+    expect(dependencySpecs(folder.app, folder.packageRoot)).toMatchObject({ mcpGen: "file:../mcp-gen", runtime: "file:../mcp-gen/packages/runtime" });
+  });
+
+  it("with two versions installed, the one whose folder it runs from", () => {
+    const { app, root } = pnpmInstalled(`mcp-gen@file:../dl/${TARBALL}`, `mcp-gen@file+..+dl+${TARBALL}`, `{integrity: sha512-BBBB, tarball: file:../dl/${TARBALL}}`, { [`dl/${TARBALL}`]: "" });
+    const lock = join(app, "node_modules", ".pnpm", "lock.yaml");
+    writeFileSync(lock, `${readFileSync(lock, "utf8")}\n  mcp-gen@0.0.9:\n    resolution: {integrity: sha512-CCCC}\n`);
+    const old = join(app, "node_modules", ".pnpm", "mcp-gen@0.0.9", "node_modules", "mcp-gen");
+    mkdirSync(old, { recursive: true });
+    expect(installedSource(old)).toEqual({ kind: "registry" });
+    expect(installedSource(realpathSync(join(app, "node_modules", "mcp-gen")))).toEqual({ kind: "tarball", location: join(root, "dl", TARBALL) });
   });
 });
 
