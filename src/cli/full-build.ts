@@ -51,6 +51,7 @@ import { projectModuleFormat } from "./module-format.js";
 import { clearProgress, count, printBuilt, type BuildRun } from "./build-run.js";
 import { movedHandlers } from "./moved-handlers.js";
 import { leftoverScaffolds } from "./leftover-scaffolds.js";
+import { projectEntrySdkMismatch } from "./entry-sdk-mismatch.js";
 import { listScaffoldFolders, scaffoldsInTheWay } from "./scaffolds-in-the-way.js";
 import { scaffoldsRefused } from "./scaffolds-refused.js";
 
@@ -217,6 +218,7 @@ async function validateAndWrite(run: BuildRun, plan: BuildPlan, threads: BuildTh
     ...plan.previous.diagnostics,
     ...runtime,
     ...projectModuleFormat(run.root, run.sources),
+    ...(scaffolds ? projectEntrySdkMismatch(run.root, input.config.target, run.sources) : []),
   ];
   const stopped = await stopBeforeWriting(run, input, diagnostics, Object.keys(plan.previous.parsed?.tools ?? {}).length);
   if (stopped !== undefined) return stopped;

@@ -13,6 +13,13 @@ export const STAGE_DIAGNOSTICS: readonly StageDiagnosticInfo[] = [
   { id: "build-in-progress", stage: "lock", summary: "Another mcp-gen process holds the project's lock (.mcp-gen.pid) while it builds." },
   { id: "config-invalid", stage: "config", summary: "mcp-gen.config.yaml has an unknown key, a wrong value, or an output folder outside the project." },
   { id: "descriptor-not-object", stage: "load", summary: "A descriptor file holds something other than one Tool object." },
+  {
+    id: "entry-sdk-mismatch",
+    stage: "lock",
+    severity: "warning",
+    summary:
+      "An entry file init wrote (src/stdio.ts, src/http.ts) imports a package of the other SDK than the config's target (a project switched to target: sdk-v1 after init): build never rewrites the project's own files, and that entry no longer compiles against the generated code's SDK.",
+  },
   { id: "generated-file-edited", stage: "lock", summary: "A generated file was edited by hand since the last build; build refuses to overwrite it without --force." },
   {
     id: "generated-file-foreign",
