@@ -1,11 +1,11 @@
 // Strict JSON text → its value, natively (JSON.parse), when the text is one that parseJsonText would
 // accept with no diagnostic at all: within the depth and value limits, no duplicate key, every
-// number finite. Anything else gives undefined, and the caller parses it in full for its
-// diagnostics. parseJsonText's spans are then needed only to place a report, so they can wait.
+// number finite and none a non-zero one read as 0. Anything else gives undefined, and the caller
+// parses it in full for its diagnostics. parseJsonText's spans are then needed only to place a report, so they can wait.
 import type { JsonValue } from "../model/json.js";
 import type { LoadLimits } from "./limits.js";
 import { findJsonDepthExcess } from "./measure-nesting.js";
-import { inexactWholeNumber } from "./number-precision.js";
+import { inexactWholeNumber, underflowsToZero } from "./number-precision.js";
 
 /**
  * The value of `text`, exactly as parseJsonText gives it, or undefined when only the full parse can
@@ -25,7 +25,9 @@ export function parseCleanJson(text: string, limits: LoadLimits): JsonValue | un
   const counted = countValue(value, limits.maxNodes);
   if (counted === undefined || counted.members !== countMembers(text)) return undefined;
   // A whole number past 2^53 that is not the one written: the full parse warns (number-precision.ts).
-  if (counted.unsafe && writesInexactWholeNumber(text)) return undefined;
+  if (counted.unsafe && someNumberLiteral(text, (literal) => inexactWholeNumber(literal, Number(literal)) !== undefined)) return undefined;
+  // A 0 that is a non-zero number too small for a double (1e-400): the full parse says so.
+  if (counted.zero && someNumberLiteral(text, (literal) => underflowsToZero(literal, Number(literal)))) return undefined;
   return value;
 }
 
@@ -52,18 +54,22 @@ export function repeatsKey(text: string, value: JsonValue): boolean {
   return members !== countMembers(text);
 }
 
-/** Values (as parseJsonText counts them) and object members in `root`; undefined past `maxNodes` or at a number that is not finite. */
-/** Values and members of `root`, and whether a number in it is a whole number past 2^53; undefined past `maxNodes` or at a non-finite number. */
-function countValue(root: JsonValue, maxNodes: number): { values: number; members: number; unsafe: boolean } | undefined {
+/**
+ * Values (as parseJsonText counts them) and object members in `root`, whether a number in it is a
+ * whole number past 2^53, and whether one is 0; undefined past `maxNodes` or at a non-finite number.
+ */
+function countValue(root: JsonValue, maxNodes: number): { values: number; members: number; unsafe: boolean; zero: boolean } | undefined {
   let values = 0;
   let members = 0;
   let unsafe = false;
+  let zero = false;
   const stack: JsonValue[] = [root];
   while (stack.length > 0) {
     const value = stack.pop()!;
     if (++values > maxNodes) return undefined;
     if (typeof value === "number" && !Number.isFinite(value)) return undefined;
     if (typeof value === "number" && !Number.isSafeInteger(value) && Number.isInteger(value)) unsafe = true;
+    if (value === 0) zero = true;
     if (Array.isArray(value)) {
       for (const item of value) stack.push(item);
     } else if (typeof value === "object" && value !== null) {
@@ -73,7 +79,7 @@ function countValue(root: JsonValue, maxNodes: number): { values: number; member
       for (const key of keys) stack.push(object[key]!);
     }
   }
-  return { values, members, unsafe };
+  return { values, members, unsafe, zero };
 }
 
 /**
@@ -97,8 +103,8 @@ function countMembers(text: string): number {
   return members;
 }
 
-/** Whether a number of `text` (JSON that JSON.parse accepted), outside its strings, is a whole number JavaScript does not hold exactly. */
-function writesInexactWholeNumber(text: string): boolean {
+/** Whether a number of `text` (JSON that JSON.parse accepted), outside its strings, as written, is one `isCase` picks. */
+function someNumberLiteral(text: string, isCase: (literal: string) => boolean): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x22 /* " */) {
@@ -106,7 +112,7 @@ function writesInexactWholeNumber(text: string): boolean {
     } else if (c === 0x2d /* - */ || (c >= 0x30 && c <= 0x39)) {
       const end = numberEnd(text, i);
       const literal = text.slice(i, end);
-      if (inexactWholeNumber(literal, Number(literal)) !== undefined) return true;
+      if (isCase(literal)) return true;
       i = end - 1;
     }
   }

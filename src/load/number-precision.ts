@@ -3,7 +3,9 @@
 // 9007199254740992 and writes it back so, while readers with exact integers (Python's json, Go's
 // json.Number) keep it: the lock pins, and the server sends, another number than the file says. A
 // number JavaScript writes back as written is no such case, and decimals and exponents are
-// approximations in every reader: both are left alone.
+// approximations in every reader: both are left alone. A number too small for a double, 1e-400,
+// is no approximation: every reader reads it as 0, another value and, for multipleOf, an invalid one.
+import { cutText } from "../diff/cut-text.js";
 
 /** The integer forms of JSON and of YAML 1.2's core schema, with the sign apart (BigInt takes no sign before 0x). */
 const WHOLE_NUMBER = /^([-+]?)(0x[0-9a-fA-F]+|0o[0-7]+|[0-9]+)$/;
@@ -33,5 +35,25 @@ export function inexactNumberText(literal: string, readAs: string): { readonly m
   return {
     message: `The number ${literal} has more digits than a JSON number holds exactly: mcp-gen, the SDKs and the generated code read it as ${readAs}, while readers with exact integers keep ${literal}.`,
     hint: "Quote it to keep every digit as a string, or use a whole number within ±9007199254740991 (2^53 - 1), which every JSON reader holds exactly.",
+  };
+}
+
+/**
+ * Whether `literal`, a number as written, names a non-zero number that `value` (what it was read as)
+ * holds as 0: below about 2.5e-324 a double underflows, in JavaScript and in every IEEE 754 reader.
+ * @example underflowsToZero("1e-400", 0) // true
+ * @example underflowsToZero("0.0e5", 0) // false
+ */
+export function underflowsToZero(literal: string, value: number): boolean {
+  return value === 0 && /[1-9]/.test(literal.split(/[eE]/)[0]!);
+}
+
+/** The finding's message and hint, the same for JSON and YAML; `pointer` is where the number is. */
+export function underflowText(literal: string, pointer: string): { readonly message: string; readonly hint: string } {
+  // JSON Schema 2020-12, validation 6.2.1: "The value of multipleOf MUST be a number, strictly greater than 0."
+  const meaning = pointer.endsWith("/multipleOf") ? "and multipleOf must be greater than 0" : "another value than the file gives";
+  return {
+    message: `The number ${cutText(literal, 40)} is too small for a JSON number to hold: mcp-gen, the SDKs, the lock and the generated code read it as 0, ${meaning}.`,
+    hint: "Write 0 if you mean zero, or a number of at least 5e-324 in size (the smallest a JSON number holds); quote it to keep it as a string.",
   };
 }

@@ -9,7 +9,7 @@ import type { NodeSpan } from "../model/source.js";
 import { diagnosticAt, quote } from "./diagnostic-at.js";
 import { WHOLE_FILE_HINTS, type FileRole } from "./file-role.js";
 import type { LoadLimits } from "./limits.js";
-import { inexactNumberText, inexactWholeNumber } from "./number-precision.js";
+import { inexactNumberText, inexactWholeNumber, underflowsToZero, underflowText } from "./number-precision.js";
 import { findJsonDepthExcess } from "./measure-nesting.js";
 
 // CommonJS, loaded on the first text that JSON.parse alone cannot take (fast-json.ts) or whose spans are needed.
@@ -94,6 +94,9 @@ export function parseJsonText(file: string, text: string, lineStarts: readonly n
         `The number ${literal} is too large for a JSON number to hold (it reads as infinity).`,
         "Use a number within ±1.7976931348623157e308, or quote it to keep it as a string.",
       );
+    } else if (/^-?[0-9]/.test(literal) && underflowsToZero(literal, Number(literal))) {
+      const { message, hint } = underflowText(literal, pointer);
+      diagnostics.push(diagnosticAt(file, lineStarts, span.value, { ruleId: "load-number-underflow", severity: "error", message, hint, pointer }));
     } else if (/^-?[0-9]/.test(literal)) {
       const readAs = inexactWholeNumber(literal, Number(literal));
       if (readAs !== undefined) {

@@ -11,7 +11,7 @@ import type { NodeSpan, TextRange } from "../model/source.js";
 import { diagnosticAt, quote } from "./diagnostic-at.js";
 import { WHOLE_FILE_HINTS, type FileRole } from "./file-role.js";
 import type { LoadLimits } from "./limits.js";
-import { inexactNumberText, inexactWholeNumber } from "./number-precision.js";
+import { inexactNumberText, inexactWholeNumber, underflowsToZero, underflowText } from "./number-precision.js";
 import { findYamlDepthExcess } from "./yaml-nesting.js";
 import { yaml11Difference } from "./yaml-1-1-scalar.js";
 import { findIndentationSlip, type IndentationSlip } from "./yaml-indentation.js";
@@ -299,7 +299,19 @@ class YamlConverter {
 
   private convertScalar(value: unknown, range: TextRange, pointer: string): JsonValue {
     if (typeof value === "number" && !Number.isFinite(value)) {
-      this.fail(range, "yaml-non-json-value", `The number ${String(value)} has no JSON representation.`, "Use a finite number, or quote the value to keep it as a string.", pointer);
+      // 1e400 is a number YAML reads as infinity, as JSON would; .inf and .nan name no number JSON has.
+      const literal = this.text.slice(range.start, range.end).trim();
+      const message = /^[-+]?\.?[0-9]/.test(literal)
+        ? `The number ${literal} is too large for a JSON number to hold (it reads as ${String(value)}).`
+        : `The number ${String(value)} has no JSON representation.`;
+      this.fail(range, "yaml-non-json-value", message, "Use a finite number, or quote the value to keep it as a string.", pointer);
+    }
+    if (value === 0) {
+      const literal = this.text.slice(range.start, range.end).trim();
+      if (underflowsToZero(literal, value)) {
+        const { message, hint } = underflowText(literal, pointer);
+        this.fail(range, "load-number-underflow", message, hint, pointer);
+      }
     }
     if (typeof value === "number" && !Number.isSafeInteger(value) && Number.isInteger(value)) {
       const literal = this.text.slice(range.start, range.end).trim();

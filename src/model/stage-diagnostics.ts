@@ -55,6 +55,11 @@ export const STAGE_DIAGNOSTICS: readonly StageDiagnosticInfo[] = [
     severity: "warning",
   },
   {
+    id: "load-number-underflow",
+    stage: "load",
+    summary: "A number written as non-zero is too small for a JSON number to hold (1e-400), so every reader reads it as 0: another value, and for multipleOf an invalid one.",
+  },
+  {
     id: "load-not-a-file",
     stage: "load",
     summary: "A tools glob matches a named pipe, socket or device, or a folder named like a descriptor file (tools/weird.json/) that holds none; it is reported, never opened.",

@@ -4,7 +4,9 @@
 // YAML, and keeps the value as JavaScript reads it.
 import { describe, expect, it } from "vitest";
 import { loadDocument } from "../../src/load/load-document.js";
-import { inexactWholeNumber } from "../../src/load/number-precision.js";
+import { parseCleanJson } from "../../src/load/fast-json.js";
+import { DEFAULT_LOAD_LIMITS } from "../../src/load/limits.js";
+import { inexactWholeNumber, underflowsToZero } from "../../src/load/number-precision.js";
 
 function load(path: string, text: string) {
   return loadDocument({ path, text });
@@ -57,5 +59,43 @@ describe("the loader", () => {
     ["tools/t.yaml", 'name: t\ndescription: id 9007199254740993\nm: 9007199254740992\nx: 1.0e+300\nz: "12345678901234567890"\n'],
   ])("says nothing about digits in strings, numbers held exactly, or exponents in %s", (path, text) => {
     expect(load(path, text).diagnostics).toEqual([]);
+  });
+});
+
+// A non-zero number too small for a double (1e-400) is read as 0 by every reader: another value, and
+// for multipleOf an invalid one. Overflow (1e400, infinity) was already an error in both formats.
+describe("underflowsToZero", () => {
+  it.each(["1e-400", "-1e-400", "1.0e-400", "2e-324", "2.4e-324", `0.${"0".repeat(400)}1`, "+1E-999"])("%s underflows", (literal) => {
+    expect(underflowsToZero(literal, Number(literal))).toBe(true);
+  });
+
+  it.each(["0", "-0", "0.0", "0e5", "-0.0e-400", "5e-324", "1e-310", "1e-300", "0x0"])("%s is zero as written, or held", (literal) => {
+    expect(underflowsToZero(literal, Number(literal))).toBe(false);
+  });
+});
+
+describe("the loader, at a number too small for a double", () => {
+  it.each([
+    ["tools/t.json", '{\n  "name": "t",\n  "inputSchema": { "type": "object", "properties": { "n": { "type": "number", "multipleOf": 1e-400 } } }\n}\n', 3, 93],
+    ["tools/t.yaml", "name: t\ninputSchema: { type: object, properties: { n: { type: number, multipleOf: 1.0e-400 } } }\n", 2, 75],
+  ])("in %s, is an error at the number, not a schema read with 0", (path, text, line, column) => {
+    const loaded = load(path, text);
+    expect(loaded.diagnostics).toEqual([
+      expect.objectContaining({
+        ruleId: "load-number-underflow",
+        severity: "error",
+        file: path,
+        line,
+        column,
+        pointer: "/inputSchema/properties/n/multipleOf",
+        hint: "Write 0 if you mean zero, or a number of at least 5e-324 in size (the smallest a JSON number holds); quote it to keep it as a string.",
+      }),
+    ]);
+    expect(loaded.diagnostics[0]!.message).toMatch(/^The number 1(\.0)?e-400 is too small for a JSON number to hold: .* read it as 0, and multipleOf must be greater than 0\.$/);
+  });
+
+  it("leaves a JSON text with such a number to the full parse, which says so; a file of plain zeros stays on the fast path", () => {
+    expect(parseCleanJson('{ "a": 0, "b": "1e-400", "c": 1e-400 }', DEFAULT_LOAD_LIMITS)).toBeUndefined();
+    expect(parseCleanJson('{ "a": 0, "b": "1e-400", "c": -0.0e-400 }', DEFAULT_LOAD_LIMITS)).toEqual({ a: 0, b: "1e-400", c: -0 });
   });
 });
