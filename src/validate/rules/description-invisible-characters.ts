@@ -1,5 +1,6 @@
 import { codePointName, describeText, quoteText, textPlace } from "../describe-text.js";
 import { defineRule } from "../define-rule.js";
+import { DESCRIPTOR_NUL_CHARACTER } from "./descriptor-nul-character.js";
 import { forEachText } from "../walk.js";
 import { findInvisible, isVariationSelector, type InvisibleFinding } from "./description-invisible-characters/find-invisible.js";
 
@@ -62,12 +63,14 @@ export const descriptionInvisibleCharacters = defineRule({
   since: "0.1.0",
   spec: "MCP 2026-07-28, index.mdx § Key Principles (Tool Safety); server/tools.mdx § Security Considerations",
   checklist: ["T-SEC-8", "T-DESC-3", "T-DESC-4"],
-  check(tool, report, { memo }) {
+  check(tool, report, { memo, severityOf }) {
+    // NUL is descriptor-nul-character's, an error by default: said once, there. A space in its place keeps every index.
+    const leavesNul = severityOf?.(DESCRIPTOR_NUL_CHARACTER) === "error";
     forEachText(
       tool,
       memo,
       (field) => {
-        const finding = findInvisible(field.text);
+        const finding = findInvisible(leavesNul ? field.text.replaceAll("\0", " ") : field.text);
         if (!finding) return;
         const part = { index: finding.index, length: finding.codePoint > 0xffff ? 2 : 1 };
         report({ ...textPlace(field), part, message: describeFinding(describeText(field), field.text, finding), hint: hintFor(finding) });

@@ -10,6 +10,7 @@ import { descriptionLengthLimit } from "./description-length-limit.js";
 import { descriptionMissing } from "./description-missing.js";
 import { descriptionPromptInjection } from "./description-prompt-injection.js";
 import { descriptionToolShadowing } from "./description-tool-shadowing.js";
+import { descriptorNulCharacter } from "./descriptor-nul-character.js";
 import { descriptorSizeLimit } from "./descriptor-size-limit.js";
 import { headerIntegerRange } from "./header-integer-range.js";
 import { headerNameSyntax } from "./header-name-syntax.js";
@@ -57,6 +58,7 @@ export const ALL_RULES: readonly AnyRule[] = [
   descriptionMissing,
   descriptionPromptInjection,
   descriptionToolShadowing,
+  descriptorNulCharacter,
   descriptorSizeLimit,
   headerIntegerRange,
   headerNameSyntax,
