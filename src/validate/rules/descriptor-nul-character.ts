@@ -60,7 +60,7 @@ function forEachNul(root: JsonValue, visit: (pointer: string, text: string, targ
     if (typeof value === "string") {
       if (value.includes("\0")) visit(pointer, value, "value");
     } else if (Array.isArray(value)) {
-      value.forEach((item, i) => stack.push([item, joinPointer(pointer, i)]));
+      for (const [i, item] of value.entries()) stack.push([item, joinPointer(pointer, i)]);
     } else if (value !== null && typeof value === "object") {
       for (const [key, member] of Object.entries(value)) {
         const at = joinPointer(pointer, key);
