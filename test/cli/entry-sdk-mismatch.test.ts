@@ -14,7 +14,8 @@ const build = (root: string) => buildFindings(root, "entry-sdk-mismatch");
 
 /** A project `mcp-gen init` made, its config's target then set to `target`. */
 async function initialized(target: string): Promise<string> {
-  const root = tempProject({ "package.json": '{ "name": "app", "type": "module" }\n' });
+  // node_modules holds the build cache, so a build with nothing to do takes the fast path (unchanged-build-fast.ts).
+  const root = tempProject({ "package.json": '{ "name": "app", "type": "module" }\n', "node_modules/.keep": "" });
   expect((await runInProcess(root, ["init"])).code).toBe(0);
   const config = join(root, "mcp-gen.config.yaml");
   writeFileSync(config, `${readFileSync(config, "utf8")}\ntarget: ${target}\n`);
@@ -43,6 +44,8 @@ describe("entry-sdk-mismatch", () => {
       },
     ]);
     expect(readFileSync(join(root, "src/stdio.ts"), "utf8")).toBe(before);
+    // Said again by a build with nothing to do, until the entry is fixed.
+    expect((await build(root)).findings.map((f) => [f.file, f.line, f.column])).toEqual([["src/stdio.ts", 3, 28]]);
     // Once the entry imports the v1 SDK, nothing is said; src/http.ts (serveHttp) fits both targets.
     writeFileSync(join(root, "src/stdio.ts"), readFileSync(join(import.meta.dirname, "../fixtures/sdk-v1-entries/stdio.ts"), "utf8"));
     expect((await build(root)).findings).toEqual([]);

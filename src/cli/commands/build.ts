@@ -36,6 +36,7 @@ import { configFromCommandLine } from "../project-root.js";
 import { refuseReportsOverProject } from "../report-files.js";
 import { findDescriptors } from "../find-descriptors.js";
 import { projectModuleFormat } from "../module-format.js";
+import { projectEntrySdkMismatch } from "../entry-sdk-mismatch.js";
 import { readFileNow } from "../../files/read-now.js";
 
 /** The options of `build` that name several projects (build-servers.ts). */
@@ -221,7 +222,9 @@ async function buildUnchanged(run: BuildRun, configHashes: ReadonlyMap<string, s
   // The findings' code frames: the files as the project reader decodes them.
   run.unread.text = (path) => readSourceText(join(run.root, path), config);
   const runtime = runtimeWarnings(run.root, config, run.project.sources.get(PACKAGE_JSON), () => runtimeInstallArgument(run.root, PACKAGE_ROOT) ?? null);
-  const diagnostics = [...run.project.diagnostics, ...unchanged.findings, ...runtime, ...projectModuleFormat(run.root, run.sources)];
+  // The project's own entries change without the build noticing: read again on every build.
+  const entries = config.generate === "all" ? projectEntrySdkMismatch(run.root, config.target, run.sources) : [];
+  const diagnostics = [...run.project.diagnostics, ...unchanged.findings, ...runtime, ...projectModuleFormat(run.root, run.sources), ...entries];
   if (hasErrors(diagnostics) || failsPolicy(diagnostics, run.setup.policy)) {
     await run.print(diagnostics);
     return EXIT.problems;
