@@ -4,14 +4,16 @@
 // nearest one above it, a workspace root, up to the repository's root); else npm's record of where
 // the running mcp-gen was installed from (the `resolved` of its entry in the lockfile beside its
 // node_modules: the registry, a tarball, a git URL; npx's cache has one too), or pnpm's (its own
-// lockfile: pnpm-install-record.ts); else the folder it runs from (a clone, or `npm link`). The runtime then comes from the same place: the range of this
-// mcp-gen's runtime on the registry, the runtime's tarball beside mcp-gen's (a release's assets, or
-// `npm pack` in a clone, write both), or a clone's packages/runtime. From a git URL nothing installs
-// the runtime (npm cannot install one workspace of a git repository): the project then vendors it.
+// lockfile: pnpm-install-record.ts); else the folder it runs from (a clone, or `npm link`). The
+// runtime then comes from the same place: this mcp-gen's runtime version on the registry (both
+// versions saved as the project's .npmrc says: "^" unless save-exact or save-prefix), the runtime's
+// tarball beside mcp-gen's (a release's assets, or `npm pack` in a clone, write both), or a clone's
+// packages/runtime. From a git URL nothing installs the runtime (npm cannot install one workspace
+// of a git repository): the project then vendors it.
 import { existsSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import runtimePackage from "@mcp-gen/runtime/package.json" with { type: "json" };
-import { RUNTIME_PACKAGE, RUNTIME_RANGE } from "../emit/runtime-modules.js";
+import { RUNTIME_PACKAGE } from "../emit/runtime-modules.js";
 import { MCP_GEN_VERSION } from "../model/version.js";
 import { readFileNow } from "../files/read-now.js";
 import { pnpmResolution } from "./pnpm-install-record.js";
@@ -175,7 +177,7 @@ function isRegistryTarball(location: string): boolean {
 function specOf(source: InstallSource, root: string): string {
   switch (source.kind) {
     case "registry":
-      return `^${MCP_GEN_VERSION}`;
+      return `${savePrefix(root)}${MCP_GEN_VERSION}`;
     case "tarball":
       return isUrl(source.location) ? source.location : fileSpec(root, source.location);
     case "folder":
@@ -188,7 +190,7 @@ function specOf(source: InstallSource, root: string): string {
 function runtimeSpec(source: InstallSource, root: string): string | undefined {
   switch (source.kind) {
     case "registry":
-      return RUNTIME_RANGE;
+      return `${savePrefix(root)}${runtimePackage.version}`;
     case "tarball": {
       // A release's assets sit side by side: the runtime's is there too.
       if (isUrl(source.location)) return new URL(RUNTIME_TARBALL, source.location).href;
@@ -201,6 +203,26 @@ function runtimeSpec(source: InstallSource, root: string): string | undefined {
     }
     case "git":
       return undefined;
+  }
+}
+
+/**
+ * The range prefix `npm install` (and pnpm) would save a registry version with in the project at
+ * `root`: "" under `save-exact=true`, `save-prefix`'s value, else "^"; the nearest .npmrc at or
+ * above `root` (up to the repository's root) that sets either decides. A project that pins its
+ * dependencies exactly gets mcp-gen and its runtime pinned too.
+ */
+function savePrefix(root: string): string {
+  for (let dir = root; ; dir = dirname(dir)) {
+    const npmrc = readText(join(dir, ".npmrc"));
+    if (npmrc !== undefined) {
+      const exact = /^[ \t]*save-exact[ \t]*=[ \t]*(\S+)[ \t]*$/m.exec(npmrc);
+      if (exact?.[1] === "true") return "";
+      const prefix = /^[ \t]*save-prefix[ \t]*=[ \t]*(['"]?)([~^]?)\1[ \t]*$/m.exec(npmrc);
+      if (prefix) return prefix[2]!;
+      if (exact) return "^";
+    }
+    if (existsSync(join(dir, ".git")) || dirname(dir) === dir) return "^";
   }
 }
 
@@ -225,6 +247,14 @@ function urlPath(url: string): string {
 
 function isTarball(path: string): boolean {
   return /\.(tgz|tar\.gz|tar)$/.test(path);
+}
+
+function readText(path: string): string | undefined {
+  try {
+    return readFileNow(path, "utf8");
+  } catch {
+    return undefined;
+  }
 }
 
 function readJson(path: string): Record<string, unknown> | undefined {

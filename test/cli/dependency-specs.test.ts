@@ -35,6 +35,20 @@ describe("dependency specs", () => {
     expect(installedSource(join(bare, "node_modules", "mcp-gen"))).toEqual({ kind: "registry" });
   });
 
+  it("from the registry, pinned as the project's .npmrc pins what npm and pnpm save: save-exact, save-prefix", () => {
+    const registry = `https://registry.npmjs.org/mcp-gen/-/${TARBALL}`;
+    const exact = installed(registry, { "app/.npmrc": "registry=https://registry.npmjs.org/\nsave-exact = true\n" });
+    expect(dependencySpecs(exact.app, exact.packageRoot)).toMatchObject({ mcpGen: MCP_GEN_VERSION, runtime: RUNTIME_RANGE.slice(1) });
+    expect(runtimeInstallArgument(exact.app, exact.packageRoot)).toBe(`@mcp-gen/runtime@${RUNTIME_RANGE.slice(1)}`);
+    const tilde = installed(registry, { "app/.npmrc": "save-prefix='~'\n" });
+    expect(dependencySpecs(tilde.app, tilde.packageRoot)).toMatchObject({ mcpGen: `~${MCP_GEN_VERSION}`, runtime: `~${RUNTIME_RANGE.slice(1)}` });
+    // An .npmrc of a workspace root above the package decides for it too; one that sets neither, not.
+    const above = installed(registry, { ".npmrc": "save-exact=true\n", "app/.npmrc": "fund=false\n" });
+    expect(dependencySpecs(above.app, above.packageRoot).mcpGen).toBe(MCP_GEN_VERSION);
+    const pnpm = pnpmInstalled(`mcp-gen@${MCP_GEN_VERSION}`, `mcp-gen@${MCP_GEN_VERSION}`, "{integrity: sha512-BBBB}", { "app/.npmrc": "save-exact=true\n" });
+    expect(dependencySpecs(pnpm.app, pnpm.packageRoot).mcpGen).toBe(MCP_GEN_VERSION);
+  });
+
   it("from a tarball: that tarball, and the runtime's beside it; none beside it means a vendored runtime", () => {
     const { app, packageRoot } = installed(`file:../dl/${TARBALL}`, { [`dl/${TARBALL}`]: "", [`dl/${RUNTIME_TARBALL}`]: "" });
     expect(dependencySpecs(app, packageRoot)).toEqual({ mcpGen: `file:../dl/${TARBALL}`, runtime: `file:../dl/${RUNTIME_TARBALL}`, from: `file:../dl/${TARBALL}` });
