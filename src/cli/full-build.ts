@@ -205,7 +205,11 @@ async function validateAndWrite(run: BuildRun, plan: BuildPlan, threads: BuildTh
   const runtime = input.descriptors.length === 0 ? [] : runtimeWarnings(run.root, input.config, run.project.sources.get(PACKAGE_JSON), () => runtimeInstallArgument(run.root, PACKAGE_ROOT) ?? null);
   const names = analysis.tools.map((tool) => String(tool.wire.name));
   const inTheWay = scaffolds ? scaffoldsInTheWay(names, read.scaffoldFolders, input.config, analysis.memo) : [];
-  const places = scaffolds && { previous: lockedNames(plan), current: names, files: scaffolds, handlers: input.config.handlers, tests: input.config.tests, memo: analysis.memo };
+  // Only a build that can write knows which tools it drops: in one that stops at an error, a tool
+  // whose descriptor does not load (a YAML typo) is missing from `names` though its file is there,
+  // and its handler is nobody's leftover. The lock stays, so the next build that writes says it.
+  const places = scaffolds &&
+    !hasErrors(analysis.diagnostics) && { previous: lockedNames(plan), current: names, files: scaffolds, handlers: input.config.handlers, tests: input.config.tests, memo: analysis.memo };
   const moved = places ? movedHandlers({ ...places, read: readHandler(run.root) }) : [];
   const leftover = places ? leftoverScaffolds(places) : [];
   // The config's findings (package.json that is no JSON) are printed, not recorded: the no-change build reads them afresh.

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { tempProject, writeFiles } from "../support/temp-project.js";
+import { runInProcess, tempProject, writeFiles } from "../support/temp-project.js";
 import { buildFindings } from "../support/build-findings.js";
 
 const TOOL = (name: string) => `name: ${name}\ndescription: Tool ${name}.\ninputSchema:\n  type: object\n  properties:\n    login: { type: string }\n`;
@@ -43,6 +43,24 @@ describe("scaffold-leftover", () => {
     expect(existsSync(join(root, "src/handlers/list_users.ts"))).toBe(true);
     expect(existsSync(join(root, "test/tools/list_users.test.ts"))).toBe(true);
     expect(JSON.parse(readFileSync(join(root, "mcp-tools.lock.json"), "utf8")).tools).not.toHaveProperty("list_users");
+  });
+
+  it("says nothing while a descriptor does not load (a typo is no removed tool), and names the removal when the build writes", async () => {
+    const root = await built();
+    // The descriptor of list_users is still there, but unreadable; get_user was removed meanwhile.
+    writeFiles(root, { "tools/list_users.yaml": TOOL("list_users").replace("{ type: string }", "{ type: string") });
+    rmSync(join(root, "tools/get_user.yaml"));
+    const broken = await runInProcess(root, ["build", "--format", "json"]);
+    expect(broken.code).toBe(1);
+    const ruleIds = (JSON.parse(broken.stdout) as { diagnostics: { ruleId: string }[] }).diagnostics.map((d) => d.ruleId);
+    expect(ruleIds).toContain("yaml-syntax");
+    expect(ruleIds).not.toContain("scaffold-leftover");
+    expect(ruleIds).not.toContain("handler-moved");
+    // Fixed: the build that drops get_user (the lock still has it: the failed build wrote nothing) says so.
+    writeFiles(root, { "tools/list_users.yaml": TOOL("list_users") });
+    const run = await build(root);
+    expect(run.code).toBe(0);
+    expect(run.findings.map((f) => f.file)).toEqual(["src/handlers/get_user.ts"]);
   });
 
   it("names the old handler of a renamed tool beside the new stub it creates", async () => {
