@@ -39,11 +39,14 @@ export function ignoreFiles(paths: OutputPaths, descriptors: string): IgnoreFile
   ];
 }
 
-/** What to add to ESLint's and Biome's configs, said in init's notes and docs/ci.md. */
-export function linterEntries(paths: OutputPaths): { readonly eslint: string; readonly biome: string } {
+/**
+ * What to add to ESLint's and Biome's configs, said in init's notes and docs/ci.md. Biome formats
+ * YAML and JSON too, so it is kept off the descriptors (`descriptors`) as Prettier is.
+ */
+export function linterEntries(paths: OutputPaths, descriptors: string): { readonly eslint: string; readonly biome: string } {
   return {
     eslint: `{ ignores: [${JSON.stringify(`${paths.out}/`)}] }`,
-    biome: `"files": { "includes": ["**", ${JSON.stringify(`!${paths.out}`)}, ${JSON.stringify(`!${paths.lock}`)}] }`,
+    biome: `"files": { "includes": ["**", ${[paths.out, paths.lock, descriptors].map((path) => JSON.stringify(`!${path}`)).join(", ")}] }`,
   };
 }
 

@@ -304,7 +304,7 @@ describe("mcp-gen init", () => {
     expect(init.stdout).toContain("Updated .gitignore: added .mcp-gen.pid\n");
     expect(readFileSync(join(root, ".gitignore"), "utf8")).toBe("/node_modules\ndist\n\n# written by `mcp-gen init`: installed, compiled or transient, never committed\n.mcp-gen.pid\n");
     expect(init.stdout).toContain('Note: Keep ESLint off the generated code: add { ignores: ["src/generated/"] } to the array your eslint.config exports.');
-    expect(init.stdout).toContain('"files": { "includes": ["**", "!src/generated", "!mcp-tools.lock.json"] }');
+    expect(init.stdout).toContain('"files": { "includes": ["**", "!src/generated", "!mcp-tools.lock.json", "!tools"] }');
   });
 
   it("leaves a package.json it cannot read alone and writes nothing (exit 2)", async () => {

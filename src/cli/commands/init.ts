@@ -163,12 +163,15 @@ async function writeIgnoreFiles(root: string): Promise<string[]> {
 
 /** Notes for the linters whose config is the project's own code: the entry to add. */
 async function linterNotes(root: string): Promise<string[]> {
-  const entries = linterEntries(DEFAULT_OUTPUT);
+  const entries = linterEntries(DEFAULT_OUTPUT, DESCRIPTOR_FOLDER);
   const notes: string[] = [];
   const exists = async (names: readonly string[]) => (await Promise.all(names.map((name) => readTextIfExists(join(root, name))))).some((text) => text !== undefined);
   if (await exists(["eslint.config.js", "eslint.config.mjs", "eslint.config.cjs", "eslint.config.ts"]))
     notes.push(`Keep ESLint off the generated code: add ${entries.eslint} to the array your eslint.config exports.`);
-  if (await exists(["biome.json", "biome.jsonc"])) notes.push(`Keep Biome off the generated code and the lock: in biome.json, ${entries.biome} (Biome 2; with Biome 1, "files": { "ignore": [...] }).`);
+  if (await exists(["biome.json", "biome.jsonc"]))
+    notes.push(
+      `Keep Biome off the generated code, the lock and the tool descriptors (the lock records their bytes): in biome.json, ${entries.biome} (Biome 2; with Biome 1, "files": { "ignore": [...] }).`,
+    );
   return notes;
 }
 
