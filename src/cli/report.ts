@@ -12,6 +12,7 @@ import { choice, UsageError } from "./args.js";
 import { findProjectRoot, findRepoRoot } from "./project-root.js";
 import type { CliIo } from "./io.js";
 import { writeFileAtomic } from "../files/write-files.js";
+import { FileNotWritten } from "../files/system-failure.js";
 import { refuseReportFolders } from "./report-files.js";
 
 /** The options of every command that reports findings. */
@@ -137,8 +138,18 @@ export interface ReportContent {
  * @example await writeReport(io, setup, diagnostics, { sources })
  */
 export async function writeReport(io: CliIo, setup: ReportSetup, diagnostics: readonly Diagnostic[], content: ReportContent): Promise<void> {
-  io.stdout(await render(setup.format, setup, diagnostics, content, setup.color));
-  for (const file of setup.files) await writeFileAtomic(file.path, await render(file.format, setup, diagnostics, content, false));
+  const printed = await render(setup.format, setup, diagnostics, content, setup.color);
+  // The files first: one the system will not write stops the command before its own document is
+  // printed, so a json or sarif stdout holds one document, the failure's (main.ts).
+  for (const file of setup.files) {
+    const text = await render(file.format, setup, diagnostics, content, false);
+    try {
+      await writeFileAtomic(file.path, text);
+    } catch (e) {
+      throw FileNotWritten.from(`the report file ${file.path}`, e);
+    }
+  }
+  io.stdout(printed);
 }
 
 async function render(format: DiagnosticFormat, setup: ReportSetup, diagnostics: readonly Diagnostic[], content: ReportContent, color: boolean): Promise<string> {

@@ -28,6 +28,7 @@ export interface SystemFailure {
  * @example systemFailure(Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" }))?.why === "the disk is full"
  */
 export function systemFailure(e: unknown): SystemFailure | undefined {
+  if (e instanceof FileNotWritten) return { code: e.code, why: Object.hasOwn(SYSTEM_FAILURES, e.code) ? SYSTEM_FAILURES[e.code]! : "the system would not write a file there" };
   const code = errnoCode(e);
   if (code === undefined || !Object.hasOwn(SYSTEM_FAILURES, code)) return undefined;
   return { code, why: SYSTEM_FAILURES[code]! };
@@ -37,4 +38,26 @@ export function systemFailure(e: unknown): SystemFailure | undefined {
 export function errnoCode(e: unknown): string | undefined {
   const code = (e as { code?: unknown } | null | undefined)?.code;
   return typeof code === "string" ? code : undefined;
+}
+
+/**
+ * A file the user named (a `--report` path) that the system would not write, with any errno code:
+ * a folder where no file can be created (/proc, a file in the way) is the system's refusal as much as
+ * a full disk is, never a bug in mcp-gen. Its message names the file.
+ */
+export class FileNotWritten extends Error {
+  constructor(
+    readonly path: string,
+    readonly code: string,
+    cause: string,
+  ) {
+    super(`${path} could not be written (${cause})`);
+    this.name = "FileNotWritten";
+  }
+
+  /** `e` as met writing `path`: a FileNotWritten when it carries an errno code, else `e` itself (a bug). */
+  static from(path: string, e: unknown): unknown {
+    const code = errnoCode(e);
+    return code === undefined ? e : new FileNotWritten(path, code, e instanceof Error ? e.message : String(e));
+  }
 }

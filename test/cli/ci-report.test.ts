@@ -286,6 +286,17 @@ describe("report options", () => {
     expectValidSarif(read(root, "out/mcp-gen.sarif"));
   });
 
+  // /proc takes no new file (ENOENT even for root); a folder mcp-gen can tell is wrong beforehand is a usage error instead.
+  it.skipIf(!existsSync("/proc/self"))("--report to a place the system will not write is its refusal (exit 74), not a bug, and stdout holds one document", async () => {
+    const root = await built();
+    const run = await runInProcess(root, ["check", "--format", "json", "--report", "sarif=/proc/mcp-gen.sarif"]);
+    expect(run.code).toBe(74);
+    expect(run.stderr).toContain("the report file /proc/mcp-gen.sarif could not be written");
+    expect(run.stderr).not.toContain("internal error");
+    const printed = JSON.parse(run.stdout) as { failure?: { exitCode: number } };
+    expect(printed.failure?.exitCode).toBe(74);
+  });
+
   it("suggests the option meant, and honours FORCE_COLOR and NO_COLOR", async () => {
     const root = tempProject({ "tools/a.yaml": "name: a b\ninputSchema: { type: object }\n", "mcp-gen.config.yaml": "rules:\n  tool-name-syntax: error\n" });
     const typo = await runInProcess(root, ["validate", "--frmat", "json"]);
