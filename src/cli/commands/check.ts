@@ -113,8 +113,9 @@ export async function runCheck(argv: readonly string[], io: CliIo): Promise<numb
     const inTheWay = scaffoldsInTheWay(locked, folders, project.config);
     const diagnostics = [...inTheWay, ...runtime.diagnostics];
     if (diagnostics.length === 0) {
-      const line = upToDate(fresh.tools, fresh.generated.length, project.config.lock);
-      await print([], { text: () => line, markdown: { passed: true, headline: line.trim() } });
+      const line = upToDate(fresh.tools, fresh.generated.length, setup.paths.fromCwd(project.config.lock));
+      const headline = upToDate(fresh.tools, fresh.generated.length, setup.paths.fromRepo(project.config.lock)).trim();
+      await print([], { text: () => line, markdown: { passed: true, headline } });
       return EXIT.ok;
     }
     const failed = failsPolicy(diagnostics, setup.policy);
@@ -299,7 +300,9 @@ async function checkFully(
   const diagnostics = [...ruleFindings, ...disagreements];
   for (const [path, text] of [...runtime.sources, ...disk]) sources.set(path, text);
   const failed = failsPolicy(diagnostics, setup.policy);
-  const agreed = disagreements.length === 0 ? upToDate(analysis.tools.length, emit.generated.length, config.lock) : undefined;
+  // The text names the lock from the current folder, the Markdown from the repository's root (report-paths.ts).
+  const agreed = disagreements.length === 0 ? upToDate(analysis.tools.length, emit.generated.length, setup.paths.fromCwd(config.lock)) : undefined;
+  const agreedFromRepo = disagreements.length === 0 ? upToDate(analysis.tools.length, emit.generated.length, setup.paths.fromRepo(config.lock)) : undefined;
   const summary = diagnostics.length === 0 ? agreed : undefined;
   const committed = new Map(Object.entries(parsed?.value?.tools ?? {}).map(([name, tool]) => [name, tool.descriptor]));
   const changes = diffTools(committed, new Map(analysis.tools.map((tool) => [String(tool.wire.name), tool.wire])));
@@ -309,7 +312,7 @@ async function checkFully(
     ...(summary ? { text: () => summary } : agreed ? { textTrailer: agreed } : {}),
     markdown: {
       passed: !failed,
-      headline: summary?.trim() ?? headlineOf(disagreements.length, ruleFindings.length),
+      headline: (summary ? agreedFromRepo?.trim() : undefined) ?? headlineOf(disagreements.length, ruleFindings.length),
       changes,
       toolFiles: new Map(analysis.tools.map((tool) => [String(tool.wire.name), tool.file])),
       before: config.lock,
@@ -390,6 +393,7 @@ function headlineOf(disagreements: number, ruleFindings: number): string {
   return ruleFindings === 0 ? `${drift}.` : `${drift}; and ${rules}.`;
 }
 
+/** The line of a check that found nothing; `lock` as the reader names it (ReportPaths). */
 function upToDate(tools: number, files: number, lock: string): string {
   return `Up to date: ${tools} tool${tools === 1 ? "" : "s"} and ${files} generated file${files === 1 ? "" : "s"} match ${lock}.\n`;
 }

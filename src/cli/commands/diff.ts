@@ -60,13 +60,16 @@ Exit status: 0 no changes or only compatible ones, 1 breaking or needs-review ch
 `;
 
 interface Side {
+  /** What the side is, when it is no file on disk: "descriptors", "mcp-tools.lock.json at main". */
   readonly label: string;
+  /** The lock file on disk this side is (project path): named as the reader names a path (ReportPaths), not by `label`. */
+  readonly file?: string;
   readonly tools: ReadonlyMap<string, JsonObject>;
   readonly files: ReadonlyMap<string, string>;
   readonly diagnostics: readonly Diagnostic[];
   readonly sources: ReadonlyMap<string, string>;
-  /** Said before the diff, for example that there was no lock to compare with. */
-  readonly note?: string;
+  /** Said before the diff, for example that there was no lock to compare with; `name` is the side's name (sideName). */
+  readonly note?: (name: string) => string;
   /** Where a tool's node (a JSON Pointer into its wire descriptor) is written on this side; line 1 of `fallback` when unknown. */
   readonly locate?: (tool: string, pointer: string) => Diagnostic | undefined;
   /** The file findings about this side point at when nothing better is known. */
@@ -116,17 +119,23 @@ export async function runDiff(argv: readonly string[], io: CliIo): Promise<numbe
     text: (color) => renderText(diff, base, head, diagnostics, color, setup, notCompared),
     json: () =>
       JSON.stringify(
-        { base: base.label, head: head.label, ...diffJson(diff), ...(notCompared.size > 0 ? { notCompared: [...notCompared.keys()] } : {}), diagnostics: relocate(diagnostics, setup.paths.fromCwd) },
+        {
+          base: sideName(base, setup.paths.fromCwd),
+          head: sideName(head, setup.paths.fromCwd),
+          ...diffJson(diff),
+          ...(notCompared.size > 0 ? { notCompared: [...notCompared.keys()] } : {}),
+          diagnostics: relocate(diagnostics, setup.paths.fromCwd),
+        },
         null,
         2,
       ) + "\n",
     markdown: {
       passed: !failed,
-      headline: diff.changes.length === 0 ? `No changes between ${base.label} and ${head.label}.` : summarizeDiff(diff),
+      headline: diff.changes.length === 0 ? `No changes between ${sideName(base, setup.paths.fromRepo)} and ${sideName(head, setup.paths.fromRepo)}.` : summarizeDiff(diff),
       changes: diff,
       toolFiles: new Map([...base.files, ...head.files]),
-      before: base.label,
-      after: head.label,
+      before: sideName(base, setup.paths.fromRepo),
+      after: sideName(head, setup.paths.fromRepo),
     },
   });
   return failed ? EXIT.problems : EXIT.ok;
@@ -175,15 +184,16 @@ function unreadTools(base: Side, head: Side): Map<string, string> {
 function renderText(diff: ToolDiff, base: Side, head: Side, diagnostics: readonly Diagnostic[], color: boolean, setup: ReportSetup, notCompared: ReadonlyMap<string, string>): string {
   const parts: string[] = [];
   if (diagnostics.length > 0) parts.push(formatText(diagnostics, { sources: new Map([...base.sources, ...head.sources]), color, display: setup.paths.fromCwd }));
-  if (base.note) parts.push(`${base.note}\n`);
+  if (base.note) parts.push(`${base.note(sideName(base, setup.paths.fromCwd))}\n`);
   if (notCompared.size > 0) {
     const named = [...notCompared].map(([name, file]) => `${JSON.stringify(name)} (${setup.paths.fromCwd(file)})`);
     parts.push(`Not compared, as the descriptor recorded for ${notCompared.size === 1 ? "it" : "each"} has errors: ${named.join(", ")}.\n`);
   }
   const files = new Map([...base.files, ...head.files].map(([tool, file]) => [tool, setup.paths.fromCwd(file)]));
-  const body = formatDiffText(diff, { files, before: base.label, after: head.label, color });
+  const [before, after] = [sideName(base, setup.paths.fromCwd), sideName(head, setup.paths.fromCwd)];
+  const body = formatDiffText(diff, { files, before, after, color });
   if (body) parts.push(body);
-  parts.push(diff.changes.length === 0 ? `No changes between ${base.label} and ${head.label}.\n` : `${summarizeDiff(diff)}\n`);
+  parts.push(diff.changes.length === 0 ? `No changes between ${before} and ${after}.\n` : `${summarizeDiff(diff)}\n`);
   return parts.join("\n");
 }
 
@@ -198,9 +208,9 @@ async function lockSide(root: string, config: Config, path: string | undefined, 
   });
   if (text === undefined) {
     if (!optional) throw new UsageError(`there is no lock file at ${file}.`);
-    return { ...emptySide(file, config.lock), note: `There is no ${file} yet: every tool counts as new.` };
+    return { ...emptySide(file, config.lock), file, note: (name) => `There is no ${name} yet: every tool counts as new.` };
   }
-  return fromLockText(text, file, file, config, true);
+  return { ...fromLockText(text, file, file, config, true), file };
 }
 
 /** A lock's text as one side; `inTree`: the text is the file `file` (not a lock at another revision), so findings can point into it. */
@@ -227,6 +237,11 @@ function fromLockText(text: string, file: string, label: string, config: Config,
   };
 }
 
+/** How the output names a side: a lock file on disk by its path as `display` gives it (fromCwd, fromRepo), else by its label. */
+function sideName(side: Side, display: (file: string) => string): string {
+  return side.file === undefined ? side.label : display(side.file);
+}
+
 function emptySide(label: string, fallback: string): Side {
   return { label, tools: new Map(), files: new Map(), diagnostics: [], sources: new Map(), fallback };
 }
@@ -246,7 +261,7 @@ async function lockAtRevision(root: string, config: Config, rev: string): Promis
     const { stdout } = await git(["show", `${rev}:./${config.lock}`]);
     return fromLockText(stdout, config.lock, label, config, false);
   } catch {
-    return { ...emptySide(label, config.lock), note: `${config.lock} does not exist at ${rev}: every tool counts as new.` };
+    return { ...emptySide(label, config.lock), note: () => `${config.lock} does not exist at ${rev}: every tool counts as new.` };
   }
 }
 
