@@ -2,14 +2,15 @@
 // .git and the generated folder, lock files and the project's own files (config, package.json,
 // tsconfig.json) left out. One function for the project reader and for check's fast path, so that
 // both see the same files (symbolic links followed). What a glob matches that is no file (a named
-// pipe, a folder named like a descriptor file, a folder the walk may not list) is listed too, for the
-// reader to report.
+// pipe, a folder named like a descriptor file, a folder the walk may not list, a link that leads to
+// nothing or loops) is listed too, for the reader to report. A link to a folder that holds the link
+// (`tools/self -> .`, `tools/up -> ..`) is not followed: it would list every file under it again.
 //
 // Like git's untracked cache, a glob can be answered from memory: a folder's modification time
 // changes whenever an entry is added to it, removed from it or renamed in it, so when no folder the
 // globs could match anything in has a new stat, they match what they matched before. The stat index
 // keeps the last answer with those folders' stats (recorded only once they are settled, as for files).
-import { lstatSync, readdirSync, realpathSync, statSync, type Stats } from "node:fs";
+import { type Dirent, lstatSync, readdirSync, realpathSync, statSync, type Stats } from "node:fs";
 import { join, posix, relative, sep } from "node:path";
 import type { Config } from "../config/config.js";
 import { globBase } from "../config/glob-base.js";
@@ -45,7 +46,10 @@ export async function findDescriptors(root: string, config: Config, memo?: GlobM
   const fs = { readdirSync: listingOrNoting(root, unlisted) };
   const options = { cwd: root, ignore, dot: false, followSymbolicLinks: true, expandDirectories: false, fs };
   // Folders come with a trailing slash; those named like a descriptor file are listed too (misnamedFolders).
-  const found = globSync([...config.tools], { ...options, onlyFiles: false }).map((p) => p.split(sep).join("/"));
+  const loops = loopingLinks(root);
+  const found = globSync([...config.tools], { ...options, onlyFiles: false })
+    .map((p) => p.split(sep).join("/"))
+    .filter((p) => !loops.through(p));
   const matched = found.filter((p) => !p.endsWith("/"));
   const misnamed = misnamedFolders(
     found.filter((p) => p.endsWith("/")).map((p) => p.slice(0, -1)),
@@ -65,18 +69,73 @@ export async function findDescriptors(root: string, config: Config, memo?: GlobM
 
 /**
  * readdirSync for the glob's walk, noting in `unlisted` each folder (project-relative) the system
- * refuses to list; the error goes on to the walk, which skips the folder.
+ * refuses to list; the error goes on to the walk, which skips the folder. A link that leads to nothing
+ * or loops is listed as a file: the walk would skip it in silence (it cannot stat it), and a build
+ * would then remove the tool it stood for; the project reader reports it (load-unreadable).
  */
 function listingOrNoting(root: string, unlisted: Set<string>): typeof readdirSync {
   return ((path: Parameters<typeof readdirSync>[0], options?: unknown) => {
     try {
-      return readdirListingSpecialAsFiles(path, options as Parameters<typeof readdirSync>[1]);
+      const entries = readdirListingSpecialAsFiles(path, options as Parameters<typeof readdirSync>[1]) as unknown[];
+      return entries.map((entry) => (isBrokenLink(String(path), entry) ? linkAsFile(entry) : entry));
     } catch (error) {
       const code = (error as NodeJS.ErrnoException | undefined)?.code;
       if (code === "EACCES" || code === "EPERM") unlisted.add(relative(root, String(path)).split(sep).join("/") || ".");
       throw error;
     }
   }) as typeof readdirSync;
+}
+
+/** Whether `entry`, of a typed listing of `folder`, is a symbolic link that cannot be followed: dangling or a loop. */
+function isBrokenLink(folder: string, entry: unknown): entry is Dirent {
+  if (typeof entry !== "object" || entry === null || !("isSymbolicLink" in entry) || !(entry as Dirent).isSymbolicLink()) return false;
+  try {
+    statSync(join(folder, (entry as Dirent).name));
+    return false;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException | undefined)?.code;
+    return code === "ENOENT" || code === "ELOOP";
+  }
+}
+
+function linkAsFile(entry: Dirent): Dirent {
+  return Object.assign(Object.create(entry) as Dirent, { isFile: () => true, isSymbolicLink: () => false });
+}
+
+/**
+ * Which paths (project-relative, forward slashes) a glob reached through a link to a folder that
+ * holds the link itself (`tools/self -> .`, `tools/up -> ..`): the same files again under a second
+ * name, which tool-name-unique would report as duplicates to delete, though each is the one file
+ * already listed. Such a link is not followed, as `find -L` does not; the files it leads to are listed
+ * by their own path. Each folder on a path is looked up once.
+ */
+function loopingLinks(root: string): { through(path: string): boolean } {
+  const looping = new Map<string, boolean>();
+  const isLooping = (folder: string): boolean => {
+    let known = looping.get(folder);
+    if (known === undefined) {
+      known = false;
+      try {
+        const absolute = join(root, folder);
+        if (lstatSync(absolute).isSymbolicLink()) {
+          const target = realpathSync.native(absolute);
+          const holder = realpathSync.native(join(absolute, ".."));
+          known = holder === target || holder.startsWith(target.endsWith(sep) ? target : target + sep);
+        }
+      } catch {
+        // Nothing to follow: the walk found nothing through it either.
+      }
+      looping.set(folder, known);
+    }
+    return known;
+  };
+  return {
+    through: (path) => {
+      const parts = path.replace(/\/$/, "").split("/");
+      for (let i = 1; i < parts.length; i++) if (isLooping(parts.slice(0, i).join("/"))) return true;
+      return false;
+    },
+  };
 }
 
 /**

@@ -1,7 +1,7 @@
 // Reads a project from disk: config, descriptor files matched by the config's globs, and every file
 // their `$ref`s name (transitively). Refuses anything whose real path leaves the project root, and
 // never reads a file larger than the configured bound. Everything after this is pure.
-import { closeSync, lstatSync, openSync, readdirSync, realpathSync, statSync, type Stats } from "node:fs";
+import { closeSync, lstatSync, openSync, readdirSync, readlinkSync, realpathSync, statSync, type Stats } from "node:fs";
 import { realpath } from "node:fs/promises";
 import { OPEN_WITHOUT_WAITING } from "../files/read-now.js";
 import { basename, dirname, join, resolve, sep } from "node:path";
@@ -76,7 +76,7 @@ export async function readProject(
       const file = reader.files.get(path);
       if (file?.status === "refused") reader.report(path, outsideRoot(path, file));
       if (file?.status === "missing" && file.notAFile !== undefined) reader.report(path, descriptorNotAFile(path, resolve(root, ...path.split("/"))));
-      else if (file?.status === "missing" && file.unreadable !== undefined) reader.report(path, descriptorUnreadable(path, file.unreadable));
+      else if (file?.status === "missing" && file.unreadable !== undefined) reader.report(path, descriptorUnreadable(path, file.unreadable, file.brokenLink));
     }
     // Follow $refs breadth-first until no new file appears.
     const queue = [...descriptors];
@@ -186,7 +186,7 @@ class FileReader {
     const found = this.realFile(absolute);
     // A dangling link is missing, like an absent file.
     if (!found) return { status: "missing" };
-    if ("unreadable" in found) return { status: "missing", unreadable: found.unreadable };
+    if ("unreadable" in found) return { status: "missing", ...found };
     const { real, stat } = found;
     // Most files are no link at all: their real path is the one asked for, inside the root.
     if (!(real === absolute && absolute.startsWith(this.root + sep)) && toProjectPath(this.root, real) === undefined) return refusedOutside(this.root, path, absolute, real);
@@ -227,11 +227,13 @@ class FileReader {
 
   /**
    * The real path of `absolute` and the stat of what it leads to; undefined when there is nothing
-   * (or a dangling link), `unreadable` when the system refuses to look the path up. A file that is no
+   * (a path that is no link), `unreadable` when the system refuses to look the path up or the path is
+   * a link that leads to nothing or loops (`brokenLink`: reported, where leaving it out would drop
+   * its tool without a word). A file that is no
    * link lies where its folder really is: one realpath per folder (remembered for the read) and one
    * lstat per file, instead of a realpath and a stat per file. A link is resolved whole.
    */
-  private realFile(absolute: string): { readonly real: string; readonly stat: Stats } | { readonly unreadable: string } | undefined {
+  private realFile(absolute: string): { readonly real: string; readonly stat: Stats } | { readonly unreadable: string; readonly brokenLink?: true } | undefined {
     let own: Stats | undefined;
     try {
       own = lstatSync(absolute, { throwIfNoEntry: false });
@@ -245,7 +247,7 @@ class FileReader {
       const real = realpathSync.native(absolute);
       return { real, stat: statSync(real) };
     } catch (error) {
-      return lookupFailure(error);
+      return (own.isSymbolicLink() ? brokenLink(absolute, error) : undefined) ?? lookupFailure(error);
     }
   }
 
@@ -315,6 +317,27 @@ function lookupFailure(error: unknown): { readonly unreadable: string } | undefi
     default:
       return { unreadable: `the file system refused it (${code ?? (error instanceof Error ? error.message : String(error))})` };
   }
+}
+
+/**
+ * Why the symbolic link at `absolute` cannot be followed (`error`, what resolving it threw): it leads
+ * to nothing (dangling) or back to a link already followed (a loop); undefined for any other failure.
+ * Said with where the link points, which is what its author has to fix.
+ */
+function brokenLink(absolute: string, error: unknown): { readonly unreadable: string; readonly brokenLink: true } | undefined {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code !== "ENOENT" && code !== "ELOOP") return undefined;
+  let target: string;
+  try {
+    target = readlinkSync(absolute);
+  } catch {
+    return undefined;
+  }
+  const why =
+    code === "ENOENT"
+      ? `it is a symbolic link to ${target}, which leads to nothing (a dangling link)`
+      : `it is a symbolic link to ${target}, which leads back to a link already followed (a loop of links, ELOOP)`;
+  return { unreadable: why, brokenLink: true };
 }
 
 /**
@@ -402,12 +425,14 @@ function descriptorNotAFile(file: string, absolute: string): Diagnostic {
  * open (`why`, a clause of lookupFailure or readFailure): leaving it out would build a project without
  * a tool its author wrote, and say nothing.
  */
-export function descriptorUnreadable(file: string, why: string): Diagnostic {
+export function descriptorUnreadable(file: string, why: string, brokenLink?: true): Diagnostic {
   return diagnosticAtFileStart(file, {
     ruleId: "load-unreadable",
     severity: "error",
     message: `${file} cannot be read, though a tools glob matches it: ${why}.`,
-    hint: "Give the user that runs mcp-gen read permission on the file (and search permission on its folders), or move it out of the folders the tools globs match.",
+    hint: brokenLink
+      ? `Point the link ${file} at the descriptor file it stands for (or put that file back where it points), or delete the link.`
+      : "Give the user that runs mcp-gen read permission on the file (and search permission on its folders), or move it out of the folders the tools globs match.",
   });
 }
 

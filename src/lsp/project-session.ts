@@ -183,7 +183,7 @@ export class ProjectSession {
     for (const path of descriptors) {
       const file = files.get(path)!;
       if (file.status === "refused") loadDiagnostics.push(outsideRoot(path, file));
-      else if (file.status === "missing" && file.unreadable !== undefined) loadDiagnostics.push(descriptorUnreadable(path, file.unreadable));
+      else if (file.status === "missing" && file.unreadable !== undefined) loadDiagnostics.push(descriptorUnreadable(path, file.unreadable, file.brokenLink));
       else if (file.status === "missing" && file.notAFile !== undefined) {
         const unlisted = folderUnlisted(path, join(this.setup.root, path));
         if (unlisted !== undefined) loadDiagnostics.push(unlisted);

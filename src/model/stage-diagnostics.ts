@@ -67,7 +67,8 @@ export const STAGE_DIAGNOSTICS: readonly StageDiagnosticInfo[] = [
   {
     id: "load-unreadable",
     stage: "load",
-    summary: "A tools glob matches a descriptor the system will not let mcp-gen read (no permission, a path it refuses to look up); it is reported, not left out.",
+    summary:
+      "A tools glob matches a descriptor the system will not let mcp-gen read (no permission, a path it refuses to look up, a symbolic link to nothing or a loop of links); it is reported at the path, not left out.",
   },
   { id: "load-outside-root", stage: "load", summary: "A descriptor lies outside the project (a tools glob leaves it), or is a link to a file there." },
   { id: "load-too-deep", stage: "load", summary: "A file nests deeper than load.maxDepth; it is refused before parsing." },
