@@ -6,9 +6,12 @@
 // build, validate and check alike. A link back into a folder that holds it (`tools/self -> .`,
 // `tools/up -> ..`) listed every descriptor twice, and tool-name-unique asked to delete the
 // "extra" descriptors, each the very file already listed: such a link is not followed.
-import { renameSync, symlinkSync } from "node:fs";
+import { realpathSync, renameSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { readProjectConfig } from "../../src/cli/read-config.js";
+import { ProjectSession } from "../../src/lsp/project-session.js";
+import { SchemaAnswers } from "../../src/lsp/schema-answers.js";
 import { runInProcess, tempProject } from "../support/temp-project.js";
 
 const tool = (name: string) => `name: ${name}\ndescription: Tool ${name}.\ninputSchema:\n  type: object\n  additionalProperties: false\n`;
@@ -65,6 +68,27 @@ describe("a link in the tools folder that cannot be followed", () => {
       expect(errors[0]!.message).toContain("it is a symbolic link to ../shared/extra.yaml, which leads to nothing (a dangling link)");
     });
   }
+});
+
+describe("a link that cannot be followed, in the language server", () => {
+  it("is the same load-unreadable finding, with the link's hint, and a folder link back is not followed", async () => {
+    const root = realpathSync(tempProject({ "tools/a.yaml": tool("a") }));
+    symlinkSync("nowhere.yaml", join(root, "tools/gone.yaml"));
+    symlinkSync("loop.yaml", join(root, "tools/loop.yaml"));
+    symlinkSync(".", join(root, "tools/self"));
+    const read = await readProjectConfig(root, undefined, "all");
+    const session = new ProjectSession({ root, config: read.config!, configPath: undefined, configSources: read.sources, configDiagnostics: read.diagnostics, answers: new SchemaAnswers({}) });
+    await session.findDescriptors();
+    const analysis = await session.analyze();
+    const errors = analysis.diagnostics.filter((d) => d.severity === "error");
+    expect(errors.map((d) => [d.file, d.ruleId])).toEqual([
+      ["tools/gone.yaml", "load-unreadable"],
+      ["tools/loop.yaml", "load-unreadable"],
+    ]);
+    expect(errors[0]!.message).toContain("a symbolic link to nowhere.yaml, which leads to nothing (a dangling link)");
+    expect(errors[1]!.hint).toBe("Point the link tools/loop.yaml at the descriptor file it stands for (or put that file back where it points), or delete the link.");
+    expect([...analysis.tools.keys()]).toEqual(["tools/a.yaml"]);
+  });
 });
 
 describe("a link to a folder that holds the link", () => {

@@ -40,7 +40,8 @@ const EXPECTED = [
   { pointer: "/inputSchema/properties/long/$ref", why: "its name is longer than the file system allows (ENAMETOOLONG)" },
   { pointer: "/inputSchema/properties/through_a_file/$ref", why: "its path goes through a file as if it were a folder (ENOTDIR)" },
   { pointer: "/inputSchema/properties/loop/$ref", why: "a symbolic link on its path leads back to itself (ELOOP)" },
-  { pointer: "/inputSchema/properties/loop_itself/$ref", why: "a symbolic link on its path leads back to itself (ELOOP)" },
+  // The path named is the looping link itself: the finding says where it points.
+  { pointer: "/inputSchema/properties/loop_itself/$ref", why: "it is a symbolic link to loop, which leads back to a link already followed (a loop of links, ELOOP)" },
 ];
 
 function summary(diagnostics: readonly { ruleId: string; pointer: string; message: string }[]) {
