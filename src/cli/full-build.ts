@@ -22,7 +22,6 @@ import { generateProject, lockProject, type BuildOutput } from "../project/build
 import { EXIT } from "./io.js";
 import { startBuildThreads, typesThreadAhead, wantsTypesThread, workerCount, type BuildThreads, type StagedAhead } from "../incremental/build-threads.js";
 import { DEFAULT_DIALECT } from "../model/dialect.js";
-import { ajvLoaded } from "../compile/load-ajv.js";
 import { hashOfFileBytes } from "../files/shared-bytes.js";
 import {
   handEditedFiles,
@@ -61,12 +60,10 @@ import { scaffoldsRefused } from "./scaffolds-refused.js";
  */
 export async function fullBuild(run: BuildRun, configHashes: ReadonlyMap<string, string>): Promise<number> {
   // A rebuild of a large project starts its types thread before it reads anything, so that the
-  // thread has loaded ajv and json-schema-to-typescript by the time the changed tools need them
-  // (not in a process that has them loaded here already: watch after its first build).
-  let threads: BuildThreads | undefined =
-    !ajvLoaded() && typesThreadAhead(run.index.recordedCount("input"), run.io.env)
-      ? startBuildThreads(0, { typesThread: true, warm: [DEFAULT_DIALECT], progress: run.progress.work, clock: run.clock })
-      : undefined;
+  // thread has loaded ajv and json-schema-to-typescript by the time the changed tools need them.
+  let threads: BuildThreads | undefined = typesThreadAhead(run.index.recordedCount("input"), run.io.env)
+    ? startBuildThreads(0, { typesThread: true, warm: [DEFAULT_DIALECT], progress: run.progress.work, clock: run.clock })
+    : undefined;
   let closing: Promise<void> | undefined;
   const close = () => (closing ??= threads ? run.clock.timeAsync("report", () => threads!.close()) : Promise.resolve());
   let plan: BuildPlan;

@@ -96,15 +96,6 @@ export function ajvCode(text: string): ReturnType<typeof import("ajv")._> {
   return loadAjv().ajv._(Object.assign([text], { raw: [text] }));
 }
 
-/**
- * Whether this thread has loaded ajv already (a long-lived process after its first build: watch, the
- * language server): making an engine then costs little, and nothing is gained by leaving it to
- * another thread.
- */
-export function ajvLoaded(): boolean {
-  return require.cache[require.resolve("ajv/dist/2020.js")] !== undefined;
-}
-
 /** ajv's modules with the seven patches applied (each once: applying them again changes nothing). */
 function loadAjv(): AjvModules {
   // First: patch 6 takes `and` and `or` from the module as it is patched.

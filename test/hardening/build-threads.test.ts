@@ -6,7 +6,6 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, sep } from "node:path";
-import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../support/spec-paths.js";
 import { PHASES } from "../../src/model/phase-clock.js";
@@ -261,15 +260,6 @@ describe("build on worker threads", () => {
     expect(generated.length).toBeGreaterThan(TOOLS);
     for (const path of generated) expect(ours.get(path), path).toBe(theirs.get(path));
   }, 240_000);
-
-  it("leaves ajv to the types thread only in a process that has not loaded it (ajvLoaded)", () => {
-    // watch builds again in the same process: after its first build ajv is loaded, and a rebuild
-    // starts no thread ahead for it.
-    const module = pathToFileURL(join(work, "dist", "compile", "load-ajv.js")).href;
-    const script = `const m = await import(${JSON.stringify(module)}); const before = m.ajvLoaded(); m.newAjv("2020-12", {}); console.log(JSON.stringify([before, m.ajvLoaded()]));`;
-    const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: work, encoding: "utf8", timeout: 60_000 });
-    expect(JSON.parse(out)).toEqual([false, true]);
-  });
 
   it("counts its time by phase on every thread with MCP_GEN_PHASES, and writes what a build without it writes", () => {
     // The phase table's record (src/cli/phase-record.ts): the main thread and the worker each
