@@ -20,8 +20,7 @@ import type { ResolvedTool } from "../model/source.js";
 import type { RunMemo } from "../model/run-memo.js";
 import { generateProject, lockProject, type BuildOutput } from "../project/build-project.js";
 import { EXIT } from "./io.js";
-import { startBuildThreads, typesThreadAhead, wantsTypesThread, workerCount, type BuildThreads, type StagedAhead } from "../incremental/build-threads.js";
-import { DEFAULT_DIALECT } from "../model/dialect.js";
+import { startBuildThreads, wantsTypesThread, workerCount, type BuildThreads, type StagedAhead } from "../incremental/build-threads.js";
 import { hashOfFileBytes } from "../files/shared-bytes.js";
 import {
   handEditedFiles,
@@ -59,20 +58,10 @@ import { scaffoldsRefused } from "./scaffolds-refused.js";
  * `configHashes`: hashFileText of each config file the lock records.
  */
 export async function fullBuild(run: BuildRun, configHashes: ReadonlyMap<string, string>): Promise<number> {
-  // A rebuild of a large project starts its types thread before it reads anything, so that the
-  // thread has loaded ajv and json-schema-to-typescript by the time the changed tools need them.
-  let threads: BuildThreads | undefined = typesThreadAhead(run.index.recordedCount("input"), run.io.env)
-    ? startBuildThreads(0, { typesThread: true, warm: [DEFAULT_DIALECT], progress: run.progress.work, clock: run.clock })
-    : undefined;
+  const plan = await planBuild({ root: run.root, realRoot: run.realRoot, config: run.project.config, configHashes, index: run.index });
+  let threads: BuildThreads | undefined;
   let closing: Promise<void> | undefined;
   const close = () => (closing ??= threads ? run.clock.timeAsync("report", () => threads!.close()) : Promise.resolve());
-  let plan: BuildPlan;
-  try {
-    plan = await planBuild({ root: run.root, realRoot: run.realRoot, config: run.project.config, configHashes, index: run.index });
-  } catch (e) {
-    await close();
-    throw e;
-  }
   try {
     // With no last build to take anything from, every tool is built: the worker threads start as soon
     // as the descriptors are listed, and read them and check their schemas while this thread reads
@@ -83,7 +72,7 @@ export async function fullBuild(run: BuildRun, configHashes: ReadonlyMap<string,
       plan.last
         ? undefined
         : (descriptors) => {
-            threads = threadsFor(run, descriptors.length, descriptors.length, threads);
+            threads = threadsFor(run, descriptors.length, descriptors.length);
             // MCP_GEN_EARLY_CHECKS: 0 leaves the schemas to the run alone; wait makes it wait for them (tests).
             const early = run.io.env.MCP_GEN_EARLY_CHECKS;
             if (early !== "0") threads.checkEarly(run.realRoot, descriptors, plan.config.load, plan.config.generate === "all", early === "wait");
@@ -105,7 +94,7 @@ export async function fullBuild(run: BuildRun, configHashes: ReadonlyMap<string,
       memo: run.memo,
       clock: run.clock,
     };
-    threads = threadsFor(run, input.descriptors.length - reuse.checked.length, input.descriptors.length, threads);
+    threads ??= threadsFor(run, input.descriptors.length - reuse.checked.length, input.descriptors.length);
     return await validateAndWrite(run, plan, threads, { input, records: read.records, reuse, configHashes, scaffolds, scaffoldFolders: listed?.folders ?? new Set() });
   } catch (e) {
     // Stopped (a signal, the disk full): what the build staged goes now, while it holds the project
@@ -122,14 +111,9 @@ export async function fullBuild(run: BuildRun, configHashes: ReadonlyMap<string,
 
 type ProjectRead = ReadProjectResult & { readonly ok: true };
 
-/**
- * The build's threads for `building` of `projectTools` tools to build (workerCount, wantsTypesThread):
- * the threads `started` already (typesThreadAhead; workers added when the build has many tools to
- * build, the types thread one of them), or new ones.
- */
-function threadsFor(run: BuildRun, building: number, projectTools: number, started: BuildThreads | undefined): BuildThreads {
+/** The build's threads for `building` of `projectTools` tools to build (workerCount, wantsTypesThread). */
+function threadsFor(run: BuildRun, building: number, projectTools: number): BuildThreads {
   const workers = workerCount(building, run.io.env);
-  if (started) return (started.addWorkers(workers), started);
   return startBuildThreads(workers, { typesThread: wantsTypesThread(workers, building, projectTools, run.io.env), progress: run.progress.work, clock: run.clock });
 }
 

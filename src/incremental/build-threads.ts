@@ -33,11 +33,9 @@ import {
   type WorkerAnswer,
   type WorkerRequest,
   type WorkerStart,
-  type WarmRequest,
 } from "./build-worker.js";
 import { checkKey, type EarlyChecksRequest } from "./early-checks.js";
 import type { LoadLimits } from "../load/limits.js";
-import type { Dialect } from "../model/dialect.js";
 
 export interface BuildThreads {
   readonly precompile: Precompile;
@@ -72,11 +70,6 @@ export interface BuildThreads {
    * precompile waits until every worker is done with them (tests: every early answer is then used).
    */
   checkEarly(root: string, paths: readonly string[], limits: LoadLimits, samples: boolean, wait?: boolean): void;
-  /**
-   * Brings the worker threads up to `count` (workerCount), a types thread started ahead (`warm`)
-   * among them: for a rebuild that turns out to have many tools to build.
-   */
-  addWorkers(count: number): void;
   /** Stops the worker threads; the build's answers are unchanged whenever it is called. */
   close(): Promise<void>;
 }
@@ -159,21 +152,6 @@ export function wantsTypesThread(workers: number, building: number, projectTools
   return env.MCP_GEN_WORKERS === undefined && projectTools >= MIN_TOOLS_FOR_WORKERS && availableParallelism() >= 2;
 }
 
-/**
- * Whether a build starts its types thread before it reads anything (ThreadOptions.warm): a build
- * after an earlier one that recorded `knownInputs` input files in the stat index (descriptors and
- * the files they name, as far as they were settled; 0 without one), of a project as large as
- * wantsTypesThread's. Starting it then costs the build's own thread nothing, and the types thread is
- * ready when the changed tools' schemas are; a build that turns out to need it for nothing (only a
- * description changed) ends it unused. MCP_GEN_TYPES_THREAD=1 or 0 forces it on or off after any
- * earlier build (tests); MCP_GEN_WORKERS, when set, rules it out.
- */
-export function typesThreadAhead(knownInputs: number, env: Readonly<Record<string, string | undefined>>): boolean {
-  if (knownInputs === 0 || env.MCP_GEN_WORKERS !== undefined || !existsSync(WORKER_FILE)) return false;
-  if (env.MCP_GEN_TYPES_THREAD === "1" || env.MCP_GEN_TYPES_THREAD === "0") return env.MCP_GEN_TYPES_THREAD === "1";
-  return knownInputs >= MIN_TOOLS_FOR_WORKERS && availableParallelism() >= 2;
-}
-
 const WORKER_FILE = fileURLToPath(new URL("./build-worker.js", import.meta.url));
 
 export interface ThreadOptions {
@@ -187,12 +165,6 @@ export interface ThreadOptions {
   readonly mainHelps?: boolean;
   /** Where the time goes (MCP_GEN_PHASES); workers report theirs with each answer. */
   readonly clock?: PhaseClock;
-  /**
-   * With `typesThread` (and no workers): start the types thread now rather than at the first type
-   * job, and have it load ajv, with an engine for each of these dialects, and json-schema-to-typescript
-   * while it waits (a rebuild, whose changed schemas and types it then takes).
-   */
-  readonly warm?: readonly Dialect[];
 }
 
 /**
@@ -200,17 +172,13 @@ export interface ThreadOptions {
  * first prefetchTypes that has jobs (see wantsTypesThread).
  * @example const threads = startBuildThreads(1); try { ... } finally { await threads.close(); }
  */
-export function startBuildThreads(initialWorkers: number, { typesThread = false, warm, progress, mainHelps = true, clock = NO_CLOCK }: ThreadOptions = {}): BuildThreads {
-  let workers = initialWorkers;
+export function startBuildThreads(workers: number, { typesThread = false, progress, mainHelps = true, clock = NO_CLOCK }: ThreadOptions = {}): BuildThreads {
   const pool = new Pool(workers, progress, mainHelps, clock);
   // Folders the main thread has made while creating scaffolds, in this build.
   const mainFolders = new Set<string>();
   // Type jobs started, by typesJobKey: the run that answers each and its place in that run.
   const started = new Map<string, { readonly run: Promise<string[]>; readonly index: number }>();
   let typesWorker = false;
-  // A types thread started ahead (a rebuild): it loads ajv and the rest while this thread reads the
-  // project, and takes the changed tools' schema checks along with their types.
-  if (typesThread && workers === 0 && warm !== undefined) pool.addWorker(), pool.warm(warm), (typesWorker = true);
   const startTypes = (jobs: readonly TypesJob[], background = false) => {
     const fresh = [...new Map(jobs.filter((job) => !started.has(typesJobKey(job))).map((job) => [typesJobKey(job), job])).values()];
     if (fresh.length === 0) return;
@@ -226,11 +194,6 @@ export function startBuildThreads(initialWorkers: number, { typesThread = false,
   return {
     precompile: (requests, schemas) => precompile(pool, requests, schemas),
     checkEarly: (root, paths, limits, samples, wait) => pool.checkEarly(root, paths, limits, samples, wait),
-    addWorkers: (count) => {
-      // A types thread started ahead counts as one of them.
-      for (let i = pool.size; i < count; i++) pool.addWorker();
-      workers = Math.max(workers, count);
-    },
     // Only worth it where a worker takes the jobs; the main thread has its own work until emit.
     prefetchTypes: (jobs) => {
       if (workers > 0) startTypes(jobs);
@@ -364,17 +327,6 @@ class Pool {
     private readonly clock: PhaseClock,
   ) {
     for (let i = 0; i < count; i++) this.addWorker();
-  }
-
-  /** How many worker threads there are. */
-  get size(): number {
-    return this.workers.length;
-  }
-
-  /** Has every worker load what its runs will need (WarmRequest) until its first run comes in. */
-  warm(dialects: readonly Dialect[]): void {
-    const request: WarmRequest = { kind: "warm", dialects };
-    for (const worker of this.workers) worker.postMessage(request);
   }
 
   /** Starts one more worker; it takes part in the runs started from now on. */

@@ -91,16 +91,6 @@ export type WorkerRequest =
 /** The phase each kind of run counts to (MCP_GEN_PHASES). */
 export const RUN_PHASE: Readonly<Record<WorkerRequest["kind"], Phase>> = { check: "schemas", types: "types", create: "write", stage: "write" };
 
-/**
- * Tells a worker started ahead of its work (a rebuild's types thread) to load what its runs will
- * need while it has nothing else to do: ajv with an engine for each of `dialects`, kept for the
- * first run of schema checks, then json-schema-to-typescript.
- */
-export interface WarmRequest {
-  readonly kind: "warm";
-  readonly dialects: readonly Dialect[];
-}
-
 /** What a worker thread is started with (workerData). */
 export interface WorkerStart {
   /** Count the thread's time by phase (MCP_GEN_PHASES), under this name ("worker 1"...); undefined: count nothing. */
@@ -151,19 +141,13 @@ if (parentPort) {
   let runs = 0;
   const thread = start?.phases?.thread ?? "worker";
   const send = clock ? (answer: WorkerAnswer) => port.postMessage({ ...answer, phases: clock.take(thread) }) : (answer: WorkerAnswer) => port.postMessage(answer);
-  // The compiler a warm-up made (WarmRequest), for the first run of schema checks.
-  const warmed = new Map<string, SchemaCompiler>();
-  port.on("message", (request: WorkerRequest | EarlyChecksRequest | WarmRequest) => {
+  port.on("message", (request: WorkerRequest | EarlyChecksRequest) => {
     if (request.kind === "early") {
       void checkEarly(request, () => runs > 0, clock ?? NO_CLOCK, early, start?.early);
       return;
     }
-    if (request.kind === "warm") {
-      queue = queue.then(() => warmUp(request, () => runs > 0, clock ?? NO_CLOCK, warmed));
-      return;
-    }
     runs++;
-    queue = queue.then(() => work(folders, request, send, clock ?? NO_CLOCK, early, warmed));
+    queue = queue.then(() => work(folders, request, send, clock ?? NO_CLOCK, early));
   });
   // Started: until the first run, the thread waits.
   clock?.enter(undefined);
@@ -208,42 +192,13 @@ async function checkEarly(request: EarlyChecksRequest, busy: () => boolean, cloc
 }
 
 /**
- * Loads ajv and makes its engines for `request.dialects` by compiling the smallest schema of each
- * (what the first run of checks would do before its first schema), keeping the compiler in `warmed`
- * for that run; then, unless a run came in meanwhile (`busy`), loads json-schema-to-typescript. The
- * answers are the same with or without it: a compiler's engines hold nothing of the schemas it
- * compiled (they are replaced every ENGINE_COMPILATIONS anyway), and the run checks each schema itself.
- */
-async function warmUp(request: WarmRequest, busy: () => boolean, clock: PhaseClock, warmed: Map<string, SchemaCompiler>): Promise<void> {
-  try {
-    const compiler = compilerFor(warmed, NO_VERDICTS, clock);
-    clock.time("startup", () => {
-      for (const dialect of request.dialects) checkItem(compiler, { type: "object" }, dialect, false);
-    });
-    await nextTurn();
-    if (!busy()) clock.time("startup", () => loadTypeCompiler());
-  } catch {
-    // The runs meet it again and report it.
-  }
-}
-
-/**
  * Works through `request`'s batches. Its compilers (one per pattern plan, by its verdicts as JSON
  * text) live as long as the run: the main thread keeps every answer, and a build sends each distinct
  * schema once, so what a compiler and its ajv engines hold would only stay in this thread's heap
  * through the type generation that follows.
  */
-async function work(
-  folders: Set<string>,
-  request: WorkerRequest,
-  send: (answer: WorkerAnswer) => void,
-  clock: PhaseClock,
-  early: Map<string, EarlyAnswer>,
-  warmed: Map<string, SchemaCompiler>,
-): Promise<void> {
-  // The first run of checks takes the warm-up's compiler over.
-  const compilers = request.kind === "check" ? new Map(warmed) : new Map<string, SchemaCompiler>();
-  if (request.kind === "check") warmed.clear();
+async function work(folders: Set<string>, request: WorkerRequest, send: (answer: WorkerAnswer) => void, clock: PhaseClock, early: Map<string, EarlyAnswer>): Promise<void> {
+  const compilers = new Map<string, SchemaCompiler>();
   for (let index = Atomics.add(request.next, 0, 1); index < request.batches.length; index = Atomics.add(request.next, 0, 1)) {
     try {
       const results = await clock.timeAsync(RUN_PHASE[request.kind], () => answer(compilers, folders, request, index, clock, early));

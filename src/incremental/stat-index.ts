@@ -176,14 +176,6 @@ export class StatIndex {
     return false;
   }
 
-  /** How many files of `kind` the index records: the size of the project as the last build saw it, before anything is read. */
-  recordedCount(kind: HashKind): number {
-    const prefix = `${kind}\u0000`;
-    let count = 0;
-    for (const key of this.loaded().hashes.keys()) if (key.startsWith(prefix)) count++;
-    return count;
-  }
-
   /** The `kind` hash recorded for bytes read by readWithStat, when their stat is the one recorded with it. */
   recorded(kind: HashKind, path: string, read: Pick<StatRead, "stat">): string | undefined {
     const entry = this.loaded().hashes.get(keyOf(kind, path));

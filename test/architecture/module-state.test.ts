@@ -29,7 +29,6 @@ const ALLOWED: ReadonlyMap<string, string> = new Map([
   ["src/incremental/build-worker.ts#queue", "a worker thread's entry point: the thread serves one build and ends with it"],
   ["src/incremental/build-worker.ts#early", "a worker thread's entry point: the thread serves one build and ends with it"],
   ["src/incremental/build-worker.ts#runs", "a worker thread's entry point: the thread serves one build and ends with it"],
-  ["src/incremental/build-worker.ts#warmed", "a worker thread's entry point: the thread serves one build and ends with it"],
 ]);
 
 interface Finding {

@@ -230,37 +230,6 @@ describe("build on worker threads", () => {
     }
   }, 240_000);
 
-  it("starts a rebuild's types thread before it reads the project, and rebuilds as a build from scratch does", () => {
-    // A rebuild of a large project (typesThreadAhead): the thread loads ajv and the type generator
-    // while the main thread reads the lock and the descriptors, then takes the changed tool's schema
-    // check (when it is ready first) and its types. Who compiles what never changes the output.
-    const dir = join(work, "project-types-ahead");
-    writeProject(dir);
-    buildWithTypesThread(dir, false);
-    const tool = descriptor(7);
-    (tool.inputSchema as { properties: Record<string, unknown> }).properties.added = { type: "string", pattern: "^[a-z]+$" };
-    writeFileSync(join(dir, "tools", "t7.json"), JSON.stringify(tool, null, 2));
-    const record = join(work, "phases-ahead.json");
-    const env: Record<string, string | undefined> = { ...process.env, MCP_GEN_TYPES_THREAD: "1", MCP_GEN_PHASES: record };
-    delete env.MCP_GEN_WORKERS;
-    expect(execFileSync(process.execPath, [CLI, "build", "--cwd", dir], { cwd: dir, env, encoding: "utf8", timeout: 120_000 })).toMatch(/Built 90 tools/);
-    const phases = JSON.parse(readFileSync(record, "utf8")) as { threads: { thread: string; intervals: [string, string, string][] }[] };
-    const [main, worker] = phases.threads;
-    expect(worker?.thread).toBe("worker 1");
-    const firstOf = (thread: (typeof phases.threads)[number], phase: string) => thread.intervals.find(([name]) => name === phase)!;
-    // Started before the main thread reads a descriptor (a types thread started at the first type
-    // job begins after the rules).
-    expect(BigInt(firstOf(worker!, "startup")[1]) < BigInt(firstOf(main!, "load")[1])).toBe(true);
-    const fresh = join(work, "project-types-ahead-fresh");
-    mkdirSync(fresh);
-    for (const name of ["tools", "mcp-gen.config.yaml"]) execFileSync("cp", ["-r", join(dir, name), join(fresh, name)]);
-    build(fresh, 0);
-    const [ours, theirs] = [tree(dir), tree(fresh)];
-    const generated = [...theirs.keys()].filter((path) => path.startsWith("src/generated/") || path === "mcp-tools.lock.json");
-    expect(generated.length).toBeGreaterThan(TOOLS);
-    for (const path of generated) expect(ours.get(path), path).toBe(theirs.get(path));
-  }, 240_000);
-
   it("counts its time by phase on every thread with MCP_GEN_PHASES, and writes what a build without it writes", () => {
     // The phase table's record (src/cli/phase-record.ts): the main thread and the worker each
     // report their phases, with stretches on one clock; counting changes nothing in the output.

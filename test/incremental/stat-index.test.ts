@@ -33,19 +33,6 @@ describe("StatIndex", () => {
     expect(index.lookup("input", "a.ts", join(root, "a.ts"))).toBeUndefined();
   });
 
-  it("counts the files it records of each kind, and forgets one that is no longer settled", () => {
-    const root = tempProject({});
-    const index = StatIndex.empty();
-    expect(index.recordedCount("input")).toBe(0);
-    for (const name of ["a.json", "b.json", "c.ts"]) writeFileSync(join(root, name), name);
-    for (const name of ["a.json", "b.json"]) index.record("input", name, readWithStat(join(root, name), LATER())!, sha256Hex(name));
-    index.record("generated", "c.ts", readWithStat(join(root, "c.ts"), LATER())!, sha256Hex("c.ts"));
-    expect([index.recordedCount("input"), index.recordedCount("generated"), index.recordedCount("lock")]).toEqual([2, 1, 0]);
-    // Read moments after it was written: not settled, so no longer vouched for.
-    index.record("input", "a.json", readWithStat(join(root, "a.json"))!, sha256Hex("a.json"));
-    expect(index.recordedCount("input")).toBe(1);
-  });
-
   it("misses after a same-size edit whose modification time was put back (the change time moves)", async () => {
     const root = tempProject({ "a.ts": "export const a = 1;\n" });
     // A time that survives utimes exactly (half a second past a whole one).
