@@ -152,6 +152,20 @@ describe("the bundled CLI", () => {
     for (const file of files) expect(readFileSync(join(PACKAGE, "dist/bundle", file), "utf8")).not.toMatch(/^\/\/#region node_modules/m);
   });
 
+  it("loads no package in what every command loads: main and its core chunk import only Node's modules and chunks", () => {
+    // A package there (yaml, ajv, handlebars...) would load in every command, a no-change check too:
+    // each is loaded on first use (createRequire) by the module that needs it.
+    for (const file of ["main.js", "core.js"]) {
+      const text = readFileSync(join(PACKAGE, "dist/bundle", file), "utf8");
+      const specifiers = [...text.matchAll(/^(?:import|export)\b[^;'"]*?\bfrom\s*"([^"]+)"|^import\s*"([^"]+)"/gm)].map((m) => m[1] ?? m[2]!);
+      expect(specifiers.length, file).toBeGreaterThan(0);
+      expect(
+        specifiers.filter((specifier) => !specifier.startsWith("node:") && !specifier.startsWith("./")),
+        file,
+      ).toEqual([]);
+    }
+  });
+
   it("builds, checks and rebuilds examples/weather as the compiled CLI does", () => {
     sameThrough("weather", (dir) => cpSync(join(REPO_ROOT, "examples/weather"), dir, { recursive: true, filter: (path) => !path.includes("node_modules") }), [
       ["--version"],
