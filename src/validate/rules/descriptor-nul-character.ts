@@ -54,6 +54,8 @@ export const descriptorNulCharacter = defineRule({
  * at the member's pointer), iteratively: a deep `default` cannot overflow the stack.
  */
 function forEachNul(root: JsonValue, visit: (pointer: string, text: string, target: "key" | "value") => void): void {
+  // Nearly every descriptor has none: looked for first without making a pointer for each value.
+  if (!holdsNul(root)) return;
   const stack: [JsonValue, string][] = [[root, ""]];
   for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
     const [value, pointer] = next;
@@ -69,4 +71,22 @@ function forEachNul(root: JsonValue, visit: (pointer: string, text: string, targ
       }
     }
   }
+}
+
+/** Whether any string of `root`, object keys included, holds a NUL (iteratively, as forEachNul walks). */
+function holdsNul(root: JsonValue): boolean {
+  const stack: JsonValue[] = [root];
+  for (let value = stack.pop(); value !== undefined; value = stack.pop()) {
+    if (typeof value === "string") {
+      if (value.includes("\0")) return true;
+    } else if (Array.isArray(value)) {
+      for (const item of value) stack.push(item);
+    } else if (value !== null && typeof value === "object") {
+      for (const [key, member] of Object.entries(value)) {
+        if (key.includes("\0")) return true;
+        stack.push(member);
+      }
+    }
+  }
+  return false;
 }
