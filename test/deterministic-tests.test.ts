@@ -31,14 +31,19 @@ describe("PROPERTY_SEED", () => {
   });
 });
 
-/** A test file that prints what fast-check draws and fails on a property that has counterexamples. */
+/**
+ * A test file that prints what fast-check draws and fails on a property that has counterexamples:
+ * nearly every integer is one (6 in 7), so any seed finds one within the fewest runs a test below
+ * asks for. (`n % 7 !== 3` was broken by about 1 draw in 14: 40 runs of a drawn seed missed it
+ * about once in 20, and the suite failed by chance.)
+ */
 const PROBE = `import fc from "fast-check";
 import { it } from "vitest";
 it("draws", () => {
   console.log("drawn:", JSON.stringify(fc.sample(fc.integer(), 4)));
 });
 it("fails", () => {
-  fc.assert(fc.property(fc.integer(), (n) => n % 7 !== 3));
+  fc.assert(fc.property(fc.integer(), (n) => n % 7 === 0));
 });
 `;
 
