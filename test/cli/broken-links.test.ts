@@ -58,14 +58,14 @@ describe("a link in the tools folder that cannot be followed", () => {
     });
 
     it(`${command}: a linked descriptor whose shared file was moved is reported, not removed`, async () => {
-      const root = tempProject({ "tools/a.yaml": tool("a"), "shared/extra.yaml": tool("extra") });
-      symlinkSync("../shared/extra.yaml", join(root, "tools/extra.yaml"));
+      const root = tempProject({ "tools/a.yaml": tool("a"), "common/extra.yaml": tool("extra") });
+      symlinkSync("../common/extra.yaml", join(root, "tools/extra.yaml"));
       expect((await runInProcess(root, ["build"])).code).toBe(0);
-      renameSync(join(root, "shared/extra.yaml"), join(root, "shared/extra.yaml.bak"));
+      renameSync(join(root, "common/extra.yaml"), join(root, "common/extra.yaml.bak"));
       const { code, errors } = await findings(root, command);
       expect(code).toBe(1);
       expect(errors.map((e) => [e.file, e.ruleId])).toEqual([["tools/extra.yaml", "load-unreadable"]]);
-      expect(errors[0]!.message).toContain("it is a symbolic link to ../shared/extra.yaml, which leads to nothing (a dangling link)");
+      expect(errors[0]!.message).toContain("it is a symbolic link to ../common/extra.yaml, which leads to nothing (a dangling link)");
     });
   }
 });
