@@ -27,7 +27,7 @@ export function parseCleanJson(text: string, limits: LoadLimits): JsonValue | un
   // A whole number past 2^53 that is not the one written: the full parse warns (number-precision.ts).
   if (counted.unsafe && someNumberLiteral(text, (literal) => inexactWholeNumber(literal, Number(literal)) !== undefined)) return undefined;
   // A 0 that is a non-zero number too small for a double (1e-400): the full parse says so.
-  if (counted.zero && someNumberLiteral(text, (literal) => underflowsToZero(literal, Number(literal)))) return undefined;
+  if (counted.zero && mayUnderflow(text) && someNumberLiteral(text, (literal) => underflowsToZero(literal, Number(literal)))) return undefined;
   return value;
 }
 
@@ -118,6 +118,19 @@ function someNumberLiteral(text: string, isCase: (literal: string) => boolean): 
   }
   return false;
 }
+
+/**
+ * Whether `text` could hold a non-zero number that a double holds as 0: one needs a negative
+ * exponent (1e-400) or, written out, at least 323 zeros after the point (the smallest double is
+ * about 4.9e-324). Most texts with a 0 in them (`"minimum": 0`) are spared the literal scan.
+ * @example mayUnderflow('{"minimum":0}') // false
+ * @example mayUnderflow('{"multipleOf":1e-400}') // true
+ */
+function mayUnderflow(text: string): boolean {
+  return /[eE]-/.test(text) || text.includes(MANY_ZEROS);
+}
+
+const MANY_ZEROS = "0".repeat(320);
 
 /** Where the JSON number token starting at `start` ends. */
 function numberEnd(text: string, start: number): number {

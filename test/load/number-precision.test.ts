@@ -97,5 +97,9 @@ describe("the loader, at a number too small for a double", () => {
   it("leaves a JSON text with such a number to the full parse, which says so; a file of plain zeros stays on the fast path", () => {
     expect(parseCleanJson('{ "a": 0, "b": "1e-400", "c": 1e-400 }', DEFAULT_LOAD_LIMITS)).toBeUndefined();
     expect(parseCleanJson('{ "a": 0, "b": "1e-400", "c": -0.0e-400 }', DEFAULT_LOAD_LIMITS)).toEqual({ a: 0, b: "1e-400", c: -0 });
+    // Written out, without an exponent: 323 zeros after the point and a digit.
+    expect(parseCleanJson(`{ "a": 0.${"0".repeat(323)}1 }`, DEFAULT_LOAD_LIMITS)).toBeUndefined();
+    expect(parseCleanJson(`{ "a": 0.${"0".repeat(321)}5 }`, DEFAULT_LOAD_LIMITS)).toEqual({ a: 5e-322 });
+    expect(parseCleanJson('{ "a": 0, "b": 2.4E-324 }', DEFAULT_LOAD_LIMITS)).toBeUndefined();
   });
 });
