@@ -34,6 +34,8 @@ export const DEFAULT_SERVERS_DIR = "mcp-servers";
 
 export const LIVE_HELP = `  --command "CMD ARGS"     start the server over stdio: a program and its arguments, split as a
                            shell splits words but never run by a shell; it runs in the project root
+  --server-cwd DIR         run the --command server in DIR instead (relative to the current folder),
+                           as a host runs it in its own folder
   --url URL                reach a Streamable HTTP server at this URL
   --env NAME[=VALUE]       pass an environment variable to the --command server (repeatable); with no
                            value, its value here. Otherwise only PATH, HOME and a few others pass.
@@ -58,6 +60,7 @@ export const LIVE_OPTIONS = {
   command: { type: "string" },
   url: { type: "string" },
   env: { type: "string", multiple: true },
+  "server-cwd": { type: "string" },
   header: { type: "string", multiple: true },
   "client-config": { type: "string" },
   file: { type: "string" },
@@ -73,6 +76,7 @@ export interface LiveValues {
   readonly command?: string | undefined;
   readonly url?: string | undefined;
   readonly env?: string[] | undefined;
+  readonly "server-cwd"?: string | undefined;
   readonly header?: string[] | undefined;
   readonly "client-config"?: string | undefined;
   readonly file?: string | undefined;
@@ -99,13 +103,14 @@ export type LiveRequest =
   | { readonly kind: "client-config"; readonly file: string; readonly serversDir: string; readonly only: readonly string[]; readonly context: ClientConfigContext };
 
 /** What to reach, from the live options; throws UsageError on bad usage. */
-export function liveRequest(values: LiveValues, root: string, env: Readonly<Record<string, string | undefined>>): LiveRequest {
+export function liveRequest(values: LiveValues, root: string, env: Readonly<Record<string, string | undefined>>, cwd = root): LiveRequest {
   const ways = [values.command, values.url, values.file, values["client-config"]].filter((value) => value !== undefined).length;
   if (ways !== 1) {
     throw new UsageError(
       'give exactly one of --command "CMD ARGS" (stdio), --url URL (Streamable HTTP), --file FILE (a saved tools/list answer) and --client-config FILE (every server of an MCP client\'s config).',
     );
   }
+  if (values["server-cwd"] !== undefined && values.command === undefined) throw new UsageError("--server-cwd applies to --command servers only.");
   if (values.file !== undefined) {
     if (values.env?.length || values.header?.length) throw new UsageError("--env and --header apply to --command and --url; --file reads a saved answer and reaches no server.");
     if (values["servers-dir"] !== undefined || values.server?.length) throw new UsageError("--servers-dir and --server apply to --client-config only.");
@@ -113,7 +118,7 @@ export function liveRequest(values: LiveValues, root: string, env: Readonly<Reco
   }
   if (values["client-config"] === undefined) {
     if (values["servers-dir"] !== undefined || values.server?.length) throw new UsageError("--servers-dir and --server apply to --client-config only.");
-    return { kind: "one", target: oneTarget(values, root, env) };
+    return { kind: "one", target: oneTarget(values, root, env, cwd) };
   }
   if (values.env?.length || values.header?.length) throw new UsageError("--env and --header apply to --command and --url; a client config names its servers' variables and headers itself.");
   const file = resolve(root, values["client-config"]);
@@ -154,15 +159,28 @@ export function liveOptions(values: LiveValues, config: Config): LiveOptions {
   };
 }
 
-function oneTarget(values: LiveValues, root: string, env: Readonly<Record<string, string | undefined>>): LiveTarget {
+function oneTarget(values: LiveValues, root: string, env: Readonly<Record<string, string | undefined>>, cwd: string): LiveTarget {
   if (values.command !== undefined) {
     if (values.header?.length) throw new UsageError("--header applies to --url servers only.");
     const split = splitCommand(values.command);
     if (!split.ok) throw new UsageError(split.message);
-    return { kind: "stdio", command: split.command, args: split.args, cwd: root, env: serverEnv(values.env ?? [], env) };
+    const serverCwd = values["server-cwd"] === undefined ? root : serverFolder(resolve(cwd, values["server-cwd"]));
+    return { kind: "stdio", command: split.command, args: split.args, cwd: serverCwd, env: serverEnv(values.env ?? [], env) };
   }
   if (values.env?.length) throw new UsageError("--env applies to --command servers only.");
   return { kind: "http", url: serverUrl(values.url!), headers: headerValues(values.header ?? []) };
+}
+
+/** `--server-cwd`'s folder, which must exist: a server started in no folder fails with a message about itself. */
+function serverFolder(path: string): string {
+  let isFolder = false;
+  try {
+    isFolder = statSync(path).isDirectory();
+  } catch {
+    // Named nothing (or nothing readable): said below.
+  }
+  if (!isFolder) throw new UsageError(`--server-cwd ${JSON.stringify(path)} is not a folder.`);
+  return path;
 }
 
 function positive(name: string, value: string | undefined, fallback: number): number {

@@ -52,6 +52,8 @@ scaffolds), and \`mcp-gen verify\` tells you when the server changes a tool.
 Options:
 ${LIVE_HELP}
   --dir DIR                folder for the descriptor files, relative to the root (default: tools)
+  --lock FILE              the lock file to write, relative to the current folder or --cwd (default:
+                           the config's lock)
   --update                 mirror the server the lock pins: write added and changed tools, delete the
                            descriptors of tools it dropped, and print the classified diff; refuses
                            files the lock does not record or that were edited since
@@ -129,7 +131,15 @@ interface ImportJob {
 }
 
 export async function runImport(argv: readonly string[], io: CliIo): Promise<number> {
-  const options = { ...COMMON_OPTIONS, ...LIVE_OPTIONS, dir: { type: "string" }, force: { type: "boolean" }, update: { type: "boolean" }, "accept-breaking": { type: "boolean" } } as const;
+  const options = {
+    ...COMMON_OPTIONS,
+    ...LIVE_OPTIONS,
+    lock: { type: "string" },
+    dir: { type: "string" },
+    force: { type: "boolean" },
+    update: { type: "boolean" },
+    "accept-breaking": { type: "boolean" },
+  } as const;
   const { values: typed } = parseCommandArgs(argv, options);
   if (typed.help) {
     io.stdout(IMPORT_HELP);
@@ -138,14 +148,14 @@ export async function runImport(argv: readonly string[], io: CliIo): Promise<num
   // An MCP client's config given as --config is --client-config, and says nothing of where the project is.
   const given = await withClientConfigFlag(typed, commandLineFolder(io.cwd, typed));
   const root = findProjectRoot(io.cwd, given);
-  const values = configFromCommandLine(io.cwd, pathsFromCommandLine(io.cwd, given, root, ["client-config"]), root);
+  const values = configFromCommandLine(io.cwd, pathsFromCommandLine(io.cwd, given, root, ["client-config", "lock"]), root);
   const dir = projectFolder("dir", values.dir ?? "tools");
   if (values.force && values.update) throw new UsageError("give one of --update and --force.");
   if (values["accept-breaking"] && !values.update) throw new UsageError("--accept-breaking goes with --update (--force accepts every change).");
   const mode: ImportMode = values.force ? "force" : values.update ? "update" : "create";
-  const request = liveRequest(values, root, io.env);
+  const request = liveRequest(values, root, io.env, io.cwd);
   if (request.kind === "client-config") {
-    if (values.config !== undefined) throw new UsageError("--config names one project; with --client-config each server's folder has its own.");
+    if (values.config !== undefined || values.lock !== undefined) throw new UsageError("--config and --lock name one project; with --client-config each server's folder has its own.");
     return importClientConfig(request, values, { root, cwd: io.cwd, again: againOptions(typed), dir, mode, acceptBreaking: values["accept-breaking"] === true, env: io.env }, io);
   }
   const project = await readProjectConfig(root, values.config);
@@ -158,7 +168,7 @@ export async function runImport(argv: readonly string[], io: CliIo): Promise<num
     root,
     display: reportPaths({ cwd: io.cwd, root }).fromCwd,
     dir,
-    config: project.config,
+    config: values.lock === undefined ? project.config : { ...project.config, lock: values.lock },
     newConfig,
     source: request.kind === "file" ? request.source : { kind: "live", target: request.target },
     options: liveOptions(values, project.config),

@@ -101,7 +101,7 @@ export async function runProxy(argv: readonly string[], io: CliIo): Promise<numb
   const lockPath = given.lock ?? project.config.lock;
   const server =
     command.length > 0 ? { kind: "stdio" as const, command: command[0]!, args: command.slice(1) } : { kind: "http" as const, url: serverUrl(values.url!), headers: headerValues(values.header ?? []) };
-  const target = describeTarget(server, root);
+  const target = describeTarget(server, { root, cwd: io.cwd, config: given.config, lock: given.lock });
   const lock = await readLock(root, lockPath, project.config.load, target, io);
   if (typeof lock === "number") return lock;
   const logFile = given.log === undefined ? undefined : openLog(resolve(root, given.log));
@@ -164,12 +164,38 @@ function openLog(path: string): string {
   return path;
 }
 
-/** The options that name this server to verify and import: `--cwd DIR --command "CMD ARGS"` or `--url URL`. */
-function describeTarget(server: { readonly kind: "stdio"; readonly command: string; readonly args: readonly string[] } | { readonly kind: "http"; readonly url: URL }, root: string): string {
-  // The host's log is read from anywhere: the folder is named in full.
-  const where = `--cwd ${quoteArg(root)} `;
-  if (server.kind === "http") return `${where}--url ${quoteArg(server.url.href)}`;
-  return `${where}--command ${quoteArg([server.command, ...server.args].map(commandWord).join(" "))}`;
+/** Where the proxy runs: its project, the folder the host started it in, and the config and lock it was given (project-relative). */
+interface ProxyPlace {
+  readonly root: string;
+  readonly cwd: string;
+  readonly config: string | undefined;
+  readonly lock: string | undefined;
+}
+
+/**
+ * The options that have verify and import see what this proxy sees: the project, its config and lock
+ * as the proxy was given them, and the server as the proxy reaches it — `--command "CMD ARGS"` run in
+ * the host's folder (`--server-cwd`, verify runs it in the project otherwise), or `--url URL` with
+ * every `--header`. Whole, for stderr and --log only (a header or URL may carry a credential). The
+ * host's environment is not named: verify passes the server only PATH, HOME and a few others, and
+ * `--env NAME` adds one (docs/pinning.md).
+ */
+function describeTarget(
+  server: { readonly kind: "stdio"; readonly command: string; readonly args: readonly string[] } | { readonly kind: "http"; readonly url: URL; readonly headers: Readonly<Record<string, string>> },
+  place: ProxyPlace,
+): string {
+  // The host's log is read from anywhere: folders are named in full.
+  const words = [`--cwd ${quoteArg(place.root)}`];
+  if (place.config !== undefined) words.push(`--config ${quoteArg(place.config)}`);
+  if (place.lock !== undefined) words.push(`--lock ${quoteArg(place.lock)}`);
+  if (server.kind === "http") {
+    words.push(`--url ${quoteArg(server.url.href)}`);
+    for (const [name, value] of Object.entries(server.headers)) words.push(`--header ${quoteArg(`${name}: ${value}`)}`);
+  } else {
+    words.push(`--command ${quoteArg([server.command, ...server.args].map(commandWord).join(" "))}`);
+    if (resolve(place.cwd) !== resolve(place.root)) words.push(`--server-cwd ${quoteArg(resolve(place.cwd))}`);
+  }
+  return words.join(" ");
 }
 
 /** A word as --command splits it back (single quotes when it needs any). */

@@ -83,7 +83,7 @@ export async function runVerify(argv: readonly string[], io: CliIo): Promise<num
   const setup = reportSetup("verify", given, io, COMPARING_FORMATS, "error");
   const { root } = setup;
   const values = configFromCommandLine(io.cwd, pathsFromCommandLine(io.cwd, given, root, ["client-config", "lock"]), root);
-  const request = liveRequest(values, root, io.env);
+  const request = liveRequest(values, root, io.env, io.cwd);
   if (request.kind === "client-config") {
     if (values.lock !== undefined || values.config !== undefined) throw new UsageError("--lock and --config name one project; with --client-config each server's folder has its own.");
     return verifyClientConfig(request, values, root, setup, io);
