@@ -35,6 +35,7 @@ import {
 } from "./emit-validators.js";
 import { assignToolNames, scaffoldPaths, type ToolNames } from "./names.js";
 import { validatorExportNames, type ValidatorOwner, type ValidatorSubject } from "./validator-names.js";
+import { docProse } from "./doc-prose.js";
 import { docComment, docCommentLines, jsonLiteral, objectKey, stringLiteral, typeKey } from "./safe-text.js";
 import { RUNTIME_RANGE, runtimeFile, runtimeSpecifier, type RuntimeModule } from "./runtime-modules.js";
 import { selectRuntime, type RuntimeSource } from "./select-runtime.js";
@@ -594,7 +595,7 @@ function emitAggregates(plans: readonly ToolPlan[], templates: Templates, config
     typeImports: each(loop, "typeImports", (plan) => ({ names: dataTypes(plan).join(", "), module: toolModule(plan) })),
     pins: each(loop, "pins", pinView),
     methods: each(loop, "methods", (plan) => ({
-      doc: docComment(String(plan.tool.wire.description ?? plan.tool.wire.title ?? `Calls the tool ${plan.name}.`), "  "),
+      doc: docComment(docProse(String(plan.tool.wire.description ?? plan.tool.wire.title ?? `Calls the tool ${plan.name}.`), plan.tool.file), "  "),
       methodName: plan.names.camel,
       argumentsType: `${plan.names.pascal}Arguments`,
       // A tool that takes no argument at all can be called without any: `tools.ping()`.
@@ -783,7 +784,7 @@ function emitScaffolds(plan: ToolPlan, templates: Templates, config: Config, sch
     nameComment: commentText(JSON.stringify(plan.name)),
     descriptorFile: commentText(plan.tool.file),
     serverModule: moduleFrom(config.handlers, posix.join(config.out, "server.ts")),
-    doc: docComment(typeof description === "string" ? description : undefined),
+    doc: docComment(typeof description === "string" ? docProse(description, plan.tool.file) : undefined),
     exportName: plan.names.camel,
     nameLiteral: stringLiteral(plan.name),
     returnHint: plan.hasOutput ? `a value matching outputSchema (${plan.names.pascal}Result)` : "text or content blocks",

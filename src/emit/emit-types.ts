@@ -13,6 +13,7 @@ import { arrayKeywords, copiedKeyword, isTuple2020, nameReferencedUnions, tupleR
 import { refBesideKeywords } from "./ref-beside-keywords.js";
 import { declareRequired } from "./required-names.js";
 import { branchReach, isSplitObject, onlyArrays, type Reach, typelessKeywords } from "./typeless-keywords.js";
+import { docProse } from "./doc-prose.js";
 import { docCommentLines, escapeInvisibleInCode, typeKey } from "./safe-text.js";
 import { compileWrapper, type CustomName, type LibraryNaming, loadLibraryNaming, loadTypeCompiler, type TypeCompiler } from "./compile-wrapper.js";
 import { formatTypeScript } from "./format-types.js";
@@ -46,6 +47,11 @@ export interface ToolTypes {
  */
 const DATA: ReadonlySet<string> = new Set(["type", "enum", "const", "examples", "required", "minItems", "maxItems", "deprecated", "readOnly", "writeOnly", "format"]);
 const TEXT: ReadonlySet<string> = new Set(["title", "description"]);
+/**
+ * Where a long description in the types' doc comments continues (docProse): the tool's descriptor,
+ * named without its file so that tools with the same schemas still share one compile (sharedTypeName).
+ */
+const DESCRIPTOR = "the tool's descriptor";
 const SINGLE: ReadonlySet<string> = new Set(["additionalProperties", "additionalItems", "contains", "propertyNames", "not", "if", "then", "else", "unevaluatedItems", "unevaluatedProperties"]);
 const ARRAY: ReadonlySet<string> = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
 const MAP: ReadonlySet<string> = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
@@ -337,8 +343,10 @@ function prepare(schema: JsonValue, base: RefBase, keyFor: KeyFor, titlesAsDocs:
       if (ref !== undefined) put(copied, ref);
     } else if (TEXT.has(key) && typeof value === "string") {
       // A title names a type; with titlesAsDocs it only documents one, when there is no description.
-      if (key !== "title" || !titlesAsDocs) put(copied, docCommentLines(value).join("\n"));
-      else if (typeof schema.description !== "string") put("description", docCommentLines(value).join("\n"));
+      // Prose for a doc comment is shortened (docProse); a title that names a type is kept whole.
+      if (key === "description") put(copied, docCommentLines(docProse(value, DESCRIPTOR)).join("\n"));
+      else if (!titlesAsDocs) put(copied, docCommentLines(value).join("\n"));
+      else if (typeof schema.description !== "string") put("description", docCommentLines(docProse(value, DESCRIPTOR)).join("\n"));
     } else if (key === "required" && Array.isArray(value)) {
       put(
         copied,
