@@ -5,7 +5,7 @@
 
 export const DECLARED_NAMES = {
   /** ToolsClient's own members (client.ts); each tool's method (`camel`) sits beside them. */
-  clientMembers: ["checkTools", "client", "connectHttp", "connectStdio", "constructor", "listTools"],
+  clientMembers: ["checkTools", "client", "close", "connectHttp", "connectStdio", "constructor", "listTools"],
   /** What client.ts declares, imports or exports; it imports each tool's `${pascal}Arguments` and `${pascal}Result`. */
   client: [
     "CallOptions",

@@ -4,7 +4,7 @@
 // `npm run schemas` rewrites it, test/schemas.test.ts fails when it is stale.
 export const TEMPLATE_SPECS = {
   "client.ts": {
-    source: "fc562218b531c0b6bb5ffc435665a77a939656eddd9f639aa4aeabb62fc7a773",
+    source: "4ac8edb07d2875e231c369be8b27088dbe45ac2861f79ca811d86d6c20bade1f",
     spec: {"0":function(container,depth0,helpers,partials,data) {
     return "  type ContentBlock,\n";
 },"1":function(container,depth0,helpers,partials,data) {
@@ -63,16 +63,16 @@ export const TEMPLATE_SPECS = {
     var stack1, alias1=container.strict, alias2=container.lambda;
 
   return "\n"
-    + ((stack1 = alias2(alias1(depth0, "doc", {"start":{"line":151,"column":3},"end":{"line":151,"column":6}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "doc", {"start":{"line":159,"column":3},"end":{"line":159,"column":6}} ), depth0)) != null ? stack1 : "")
     + "  "
-    + ((stack1 = alias2(alias1(depth0, "methodName", {"start":{"line":151,"column":14},"end":{"line":151,"column":24}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "methodName", {"start":{"line":159,"column":14},"end":{"line":159,"column":24}} ), depth0)) != null ? stack1 : "")
     + "(args: "
-    + ((stack1 = alias2(alias1(depth0, "argumentsType", {"start":{"line":151,"column":37},"end":{"line":151,"column":50}} ), depth0)) != null ? stack1 : "")
-    + ((stack1 = alias2(alias1(depth0, "argumentsDefault", {"start":{"line":151,"column":56},"end":{"line":151,"column":72}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "argumentsType", {"start":{"line":159,"column":37},"end":{"line":159,"column":50}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "argumentsDefault", {"start":{"line":159,"column":56},"end":{"line":159,"column":72}} ), depth0)) != null ? stack1 : "")
     + ", options?: CallOptions): Promise<ToolOutcome<"
-    + ((stack1 = alias2(alias1(depth0, "outputType", {"start":{"line":151,"column":124},"end":{"line":151,"column":134}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "outputType", {"start":{"line":159,"column":124},"end":{"line":159,"column":134}} ), depth0)) != null ? stack1 : "")
     + ">> {\n    return callTypedTool(this.client, entry("
-    + ((stack1 = alias2(alias1(depth0, "nameLiteral", {"start":{"line":152,"column":47},"end":{"line":152,"column":58}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(depth0, "nameLiteral", {"start":{"line":160,"column":47},"end":{"line":160,"column":58}} ), depth0)) != null ? stack1 : "")
     + "), args, options, this.#guard);\n  }\n";
 },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.strict, alias2=container.lambda, alias3=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -97,10 +97,10 @@ export const TEMPLATE_SPECS = {
     + ((stack1 = alias2(alias1(depth0, "connectNote", {"start":{"line":107,"column":40},"end":{"line":107,"column":51}} ), depth0)) != null ? stack1 : "")
     + ") and checks the server's tools. */\n  static async connectHttp(url: string | URL, options: ConnectOptions & ToolsClientOptions = {}): Promise<ToolsClient> {\n    return ToolsClient.#checked(new ToolsClient(await connectHttpClient(url, withValidators(options)), options));\n  }\n\n  /**\n   * Starts a stdio server (`{ command, args, env, cwd }`), connects to it ("
     + ((stack1 = alias2(alias1(depth0, "connectNote", {"start":{"line":113,"column":79},"end":{"line":113,"column":90}} ), depth0)) != null ? stack1 : "")
-    + ") and\n   * checks its tools. `close()` on `client` ends the server.\n   */\n  static async connectStdio(server: StdioServer, options: ConnectOptions & ToolsClientOptions = {}): Promise<ToolsClient> {\n    return ToolsClient.#checked(new ToolsClient(await connectStdioClient(server, withValidators(options)), options));\n  }\n\n  /** A new connection whose tools differ from the lock is closed, with `onDrift: \"throw\"`. */\n  static async #checked(tools: ToolsClient): Promise<ToolsClient> {\n    await checkNewConnection(tools.#guard, () => tools.client.close());\n    return tools;\n  }\n\n  /**\n   * Lists the server's tools and compares each with TOOL_PINS: how they differ, empty when they\n   * match. With `onDrift: \"throw\"`, a difference is a ToolDriftError instead.\n   */\n  async checkTools(): Promise<readonly ToolDrift[]> {\n    const drift = await this.#guard.check();\n    this.#guard.assertUnchanged();\n    return drift;\n  }\n\n  /**\n   * The server's live tool list, every page, compared with TOOL_PINS.\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"listNote"),{"name":"each","hash":{},"fn":container.program(5, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":138,"column":0},"end":{"line":140,"column":9}}})) != null ? stack1 : "")
+    + ") and\n   * checks its tools. `close()` ends the server.\n   */\n  static async connectStdio(server: StdioServer, options: ConnectOptions & ToolsClientOptions = {}): Promise<ToolsClient> {\n    return ToolsClient.#checked(new ToolsClient(await connectStdioClient(server, withValidators(options)), options));\n  }\n\n  /** A new connection whose tools differ from the lock is closed, with `onDrift: \"throw\"`. */\n  static async #checked(tools: ToolsClient): Promise<ToolsClient> {\n    await checkNewConnection(tools.#guard, () => tools.close());\n    return tools;\n  }\n\n  /**\n   * Closes the connection, as `client.close()` does: over stdio it ends the server `connectStdio`\n   * started; over HTTP it aborts the requests and streams still open. A call made after it rejects.\n   */\n  close(): Promise<void> {\n    return this.client.close();\n  }\n\n  /**\n   * Lists the server's tools and compares each with TOOL_PINS: how they differ, empty when they\n   * match. With `onDrift: \"throw\"`, a difference is a ToolDriftError instead.\n   */\n  async checkTools(): Promise<readonly ToolDrift[]> {\n    const drift = await this.#guard.check();\n    this.#guard.assertUnchanged();\n    return drift;\n  }\n\n  /**\n   * The server's live tool list, every page, compared with TOOL_PINS.\n"
+    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"listNote"),{"name":"each","hash":{},"fn":container.program(5, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":146,"column":0},"end":{"line":148,"column":9}}})) != null ? stack1 : "")
     + "   */\n  listTools(options?: ListToolsOptions): Promise<ListedTools> {\n    return listPinnedTools(this.client, this.#guard, options, (key, message) => {\n      if (this.#warned.has(key)) return;\n      this.#warned.add(key);\n      this.#warn(message);\n    });\n  }\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"methods"),{"name":"each","hash":{},"fn":container.program(6, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":149,"column":0},"end":{"line":154,"column":9}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias3,lookupProperty(depth0,"methods"),{"name":"each","hash":{},"fn":container.program(6, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":157,"column":0},"end":{"line":162,"column":9}}})) != null ? stack1 : "")
     + "}\n";
 },"useData":true},
   },

@@ -3,7 +3,7 @@
 // typed client, its types and validators and the lock, and no server, handler stubs or test
 // scaffolds; the result compiles under tsc --strict for SDK v2 and (with `target: sdk-v1`) SDK v1,
 // and `ToolsClient.connectStdio` starts the server and calls its tools, validating arguments
-// before sending and results before typing them.
+// before sending and results before typing them; its close() ends the server.
 import { mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, sep } from "node:path";
@@ -26,7 +26,8 @@ interface ClientModule {
 }
 
 interface MemoryClient {
-  readonly client: { close(): Promise<void> };
+  readonly client: { readonly transport?: { readonly pid?: number | null } };
+  close(): Promise<void>;
   createEntities(args: unknown): Promise<{ isError: boolean; output?: unknown }>;
   readGraph(args: unknown): Promise<{ isError: boolean; output?: unknown }>;
 }
@@ -35,6 +36,16 @@ const roots: string[] = [];
 afterAll(() => {
   for (const root of roots) rmSync(root, { recursive: true, force: true });
 });
+
+/** Whether the process `pid` is still there (signal 0 tests for it and sends nothing). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
@@ -76,6 +87,8 @@ describe.each([
 
     const module = (await import(pathToFileURL(join(root, "dist/src/generated/index.js")).href)) as ClientModule;
     const tools = await module.ToolsClient.connectStdio({ command: process.execPath, args: [MEMORY], env: { MEMORY_FILE_PATH: join(root, "memory.jsonl") }, stderr: "ignore" });
+    const pid = tools.client.transport?.pid;
+    expect(typeof pid).toBe("number");
     try {
       const created = await tools.createEntities({ entities: [{ name: "Lisbon", entityType: "city", observations: ["sunny"] }] });
       expect(created).toMatchObject({ isError: false, output: { entities: [{ name: "Lisbon", entityType: "city", observations: ["sunny"] }] } });
@@ -83,8 +96,11 @@ describe.each([
       // Arguments that break the inputSchema never reach the server.
       await expect(tools.createEntities({ entities: [{ name: 1 }] })).rejects.toBeInstanceOf(module.ToolArgumentsError);
     } finally {
-      await tools.client.close();
+      await tools.close();
     }
+    // close() ended the server connectStdio started, and the connection with it.
+    await expect.poll(() => isRunning(pid!), { timeout: 5_000 }).toBe(false);
+    await expect(tools.readGraph({})).rejects.toThrow("Not connected");
   });
 });
 

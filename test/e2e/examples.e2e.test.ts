@@ -1,7 +1,8 @@
 // The two example projects, compiled with tsc and run as real servers: over stdio (the SDK's
 // StdioClientTransport spawns dist/src/stdio.js) and over Streamable HTTP (dist/src/http.js on
 // 127.0.0.1, port 0), each driven by the SDK Client through the generated ToolsClient in both
-// protocol eras: 2026-07-28 (versionNegotiation auto) and 2025-11-25 (the SDK's default).
+// protocol eras: 2026-07-28 (versionNegotiation auto) and 2025-11-25 (the SDK's default). And the
+// ToolsClient's own connectStdio and connectHttp, whose close() ends the server or the connection.
 import { join } from "node:path";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -239,5 +240,40 @@ describeExample("tracker", (session, transport) => {
     expect(connected.elicitations.asked[0]).toMatchObject({ message: `Delete ${id} for good?` });
     expect(deleted).toMatchObject({ isError: false, output: { deleted: true } });
     expect((await typed().issuesGet({ id })).isError).toBe(true);
+  });
+});
+
+/** Whether the process `pid` is still there (signal 0 tests for it and sends nothing). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe("ToolsClient.close()", () => {
+  it("over stdio ends the server connectStdio started, and a later call rejects", async () => {
+    const tools = await WeatherClient.connectStdio({ command: process.execPath, args: [entry("weather", "stdio")], stderr: "ignore" });
+    const pid = (tools.client.transport as { readonly pid?: number | null } | undefined)?.pid;
+    expect(typeof pid).toBe("number");
+    expect(await tools.getWeather({ city: "Lisbon" })).toMatchObject({ isError: false });
+    await tools.close();
+    await expect.poll(() => isRunning(pid!), { timeout: 5_000 }).toBe(false);
+    await expect(tools.getWeather({ city: "Lisbon" })).rejects.toThrow("Not connected");
+  });
+
+  it("over HTTP ends the connection, and a later call rejects", async () => {
+    const server = await startHttpChild(entry("weather", "http"));
+    try {
+      const tools = await WeatherClient.connectHttp(server.url);
+      expect(await tools.getWeather({ city: "Lisbon" })).toMatchObject({ isError: false });
+      await tools.close();
+      expect(tools.client.transport).toBeUndefined();
+      await expect(tools.getWeather({ city: "Lisbon" })).rejects.toThrow("Not connected");
+    } finally {
+      await stopChild(server.child);
+    }
   });
 });

@@ -23,6 +23,10 @@ describe("tool names against the names generated code declares", () => {
     expect([then, listTools, handlers, toStringTool].every((n) => !n!.disambiguated)).toBe(true);
   });
 
+  it("keeps a tool named close off ToolsClient's own close()", () => {
+    expect(assignToolNames(["close"]).map((n) => [n.camel, n.file])).toEqual([["close_", "close"]]);
+  });
+
   it("keeps every tool's camelCase name off ToolsClient's members, Object's, handlers.ts's and the stub's", () => {
     const taken = new Set<string>([...DECLARED_NAMES.clientMembers, ...OBJECT_PROTOCOL, ...DECLARED_NAMES.handlers, ...DECLARED_NAMES.handlerStub, ...RESERVED_WORDS]);
     const candidates = [...taken].flatMap((name) => [name, snake(name), name.toUpperCase()]);

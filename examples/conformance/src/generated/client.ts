@@ -318,7 +318,7 @@ export class ToolsClient {
 
   /**
    * Starts a stdio server (`{ command, args, env, cwd }`), connects to it (2026-07-28 when the server speaks it, 2025-11-25 otherwise) and
-   * checks its tools. `close()` on `client` ends the server.
+   * checks its tools. `close()` ends the server.
    */
   static async connectStdio(server: StdioServer, options: ConnectOptions & ToolsClientOptions = {}): Promise<ToolsClient> {
     return ToolsClient.#checked(new ToolsClient(await connectStdioClient(server, withValidators(options)), options));
@@ -326,8 +326,16 @@ export class ToolsClient {
 
   /** A new connection whose tools differ from the lock is closed, with `onDrift: "throw"`. */
   static async #checked(tools: ToolsClient): Promise<ToolsClient> {
-    await checkNewConnection(tools.#guard, () => tools.client.close());
+    await checkNewConnection(tools.#guard, () => tools.close());
     return tools;
+  }
+
+  /**
+   * Closes the connection, as `client.close()` does: over stdio it ends the server `connectStdio`
+   * started; over HTTP it aborts the requests and streams still open. A call made after it rejects.
+   */
+  close(): Promise<void> {
+    return this.client.close();
   }
 
   /**
