@@ -197,6 +197,40 @@ describe("mcp-gen init", () => {
     expect(printedSteps(here.stdout)[0]).toBe("npm install");
   });
 
+  it("in a pnpm workspace, prints pnpm's commands, and writes them into the README section and the entries", async () => {
+    const workspace = tempProject({ "pnpm-workspace.yaml": "packages:\n  - packages/*\n", "pnpm-lock.yaml": "lockfileVersion: '9.0'\n", "package.json": '{ "name": "monorepo", "private": true }\n' });
+    const root = join(workspace, "packages", "tools");
+    mkdirSync(root, { recursive: true });
+    const init = await runInProcess(root, ["init"]);
+    expect(init.code, init.stderr).toBe(0);
+    expect(printedSteps(init.stdout)).toEqual(["pnpm install", "pnpm exec mcp-gen build", "pnpm exec tsc -p .", "pnpm exec vitest run"]);
+    expect(init.stdout).toContain("Then serve the tools: `pnpm run build`, then `pnpm start` (stdio) or `pnpm run start:http` (http://127.0.0.1:3000/mcp).");
+    const readme = readFileSync(join(root, "README.md"), "utf8");
+    expect(readme).toContain("- `pnpm exec mcp-gen build` validates the descriptors");
+    expect(readme).toContain("`pnpm exec tsc -p .` type-checks the code and its tests; `pnpm run build` compiles");
+    expect(readFileSync(join(root, "src/stdio.ts"), "utf8")).toContain("(`pnpm run build && pnpm start`)");
+    // No npm command is left in what init printed or wrote.
+    const written = [init.stdout, ...[...readTree(root).values()].map((file) => file.text)].join("\n");
+    expect(written).not.toMatch(/`(npx|npm (run|start|install))\b/);
+    expect(written).not.toMatch(/^ {2}(npx|npm) /m);
+    // With a README of its own, the section init shows instead names pnpm's commands too.
+    const kept = join(workspace, "packages", "other");
+    writeFiles(kept, { "README.md": "# other\n" });
+    const again = await runInProcess(kept, ["init"]);
+    expect(again.stdout).toContain("README.md exists, so it is unchanged");
+    expect(again.stdout).toContain("`pnpm exec mcp-gen check` fails in CI");
+  });
+
+  it("prints yarn's or bun's commands beside their lockfiles, and those package.json names", async () => {
+    const yarn = await runInProcess(tempProject({ "yarn.lock": "" }), ["init"]);
+    expect(printedSteps(yarn.stdout)).toEqual(["yarn install", "yarn mcp-gen build", "yarn tsc -p .", "yarn vitest run"]);
+    const bun = await runInProcess(tempProject({ "bun.lock": "{}" }), ["init"]);
+    expect(printedSteps(bun.stdout)).toEqual(["bun install", "bunx mcp-gen build", "bunx tsc -p .", "bunx vitest run"]);
+    expect(bun.stdout).toContain("`bun run build`, then `bun run start` (stdio)");
+    const declared = await runInProcess(tempProject({ "package.json": '{ "name": "x", "packageManager": "pnpm@9.12.0" }\n' }), ["init"]);
+    expect(printedSteps(declared.stdout)[0]).toBe("pnpm install");
+  });
+
   it("refuses, with exit 2 and nothing written, a project that already has mcp-gen.config.yaml", async () => {
     const root = tempProject({ "mcp-gen.config.yaml": "out: src/gen\n" });
     const before = readTree(root);

@@ -4,7 +4,8 @@
 // .gitignore, and the package.json scripts and dependencies the generated code needs. The project passes its own next steps whether package.json
 // says "type": "module" or, as `npm init` writes it, "commonjs". It never overwrites a file: every
 // file is created only when absent, and package.json only gains keys it lacks. It runs nothing; it
-// prints the next steps. Exit 0, or 2 when the project already has a config or package.json is unusable.
+// prints the next steps, in the commands of the project's package manager (package-manager.ts),
+// which the README section and the entries' comments use too. Exit 0, or 2 when the project already has a config or package.json is unusable.
 import { shellWord } from "../shell-word.js";
 import { readFile } from "node:fs/promises";
 import { basename, join, posix, resolve } from "node:path";
@@ -21,6 +22,7 @@ import { findConfigFolder } from "../project-root.js";
 import { dependencySpecs, runtimeDependency, vendoredConfig, type DependencySpecs } from "../dependency-specs.js";
 import { createMissing, readTextIfExists, writeFileAtomic } from "../../files/write-files.js";
 import { keptTsconfigNotes } from "../kept-tsconfig-notes.js";
+import { detectPackageManager, inPackageManager, type PackageManager } from "../package-manager.js";
 import { readTsconfigChain } from "../module-format.js";
 import { GITIGNORE, gitignoreLines, ignoreFiles, linterEntries, withLines } from "../ignore-files.js";
 
@@ -112,7 +114,9 @@ export async function runInit(argv: readonly string[], io: CliIo): Promise<numbe
   const writesTsconfig = (await readTextIfExists(join(root, "tsconfig.json"))) === undefined;
   const name = packageName(existing, root);
   const wanted = TEMPLATE_FILES.filter((path) => path !== BUILD_TSCONFIG || writesTsconfig);
-  const templates = await Promise.all(wanted.map(async (path) => ({ path, contents: await readFile(join(INIT_TEMPLATES, path), "utf8") })));
+  // The templates name npm's commands; a project another package manager installs gets its commands.
+  const manager = detectPackageManager(root);
+  const templates = await Promise.all(wanted.map(async (path) => ({ path, contents: inPackageManager(await readFile(join(INIT_TEMPLATES, path), "utf8"), manager) })));
   const files: GeneratedFile[] = templates.map((file) => (file.path === "README.md" ? { path: file.path, contents: `# ${name}\n\n${file.contents}` } : file));
   const lines: string[] = [];
   const notes: string[] = [];
@@ -144,7 +148,8 @@ export async function runInit(argv: readonly string[], io: CliIo): Promise<numbe
   notes.push(...(await linterNotes(root)));
   const vitestNote = vitestPathNote(realPathOrSelf(root));
   if (vitestNote) notes.push(vitestNote);
-  io.stdout(`${lines.join("\n")}\n${notes.map((note) => `\nNote: ${note}\n`).join("")}\n${nextSteps(values.cwd, servesWithScripts(plan.json))}`);
+  const shown = notes.map((note) => `\nNote: ${inPackageManager(note, manager)}\n`).join("");
+  io.stdout(`${lines.join("\n")}\n${shown}\n${nextSteps(values.cwd, servesWithScripts(plan.json), manager)}`);
   return EXIT.ok;
 }
 
@@ -184,9 +189,9 @@ async function linterNotes(root: string): Promise<string[]> {
  */
 function vitestPathNote(realRoot: string): string | undefined {
   if (realRoot.includes("#"))
-    return `The project's path (${realRoot}) holds "#", and vitest (Vite) cannot load test files below such a folder (https://github.com/vitejs/vite/issues/6763): "npx vitest run" finds no test there. Move the project to a path without "#" to run its tests; build, check and the compiled server work where it is.`;
+    return `The project's path (${realRoot}) holds "#", and vitest (Vite) cannot load test files below such a folder (https://github.com/vitejs/vite/issues/6763): \`npx vitest run\` finds no test there. Move the project to a path without "#" to run its tests; build, check and the compiled server work where it is.`;
   if (realRoot.includes("%"))
-    return `The project's path (${realRoot}) holds "%", and vitest reads it as a URL escape when it loads its own modules from the project's node_modules ("URI malformed", or "Cannot find module" under another path): "npx vitest run" runs no test there. Move the project to a path without "%" to run its tests; build, check and the compiled server work where it is.`;
+    return `The project's path (${realRoot}) holds "%", and vitest reads it as a URL escape when it loads its own modules from the project's node_modules ("URI malformed", or "Cannot find module" under another path): \`npx vitest run\` runs no test there. Move the project to a path without "%" to run its tests; build, check and the compiled server work where it is.`;
   return undefined;
 }
 
@@ -195,11 +200,15 @@ const DEFAULT_OUTPUT = { out: "src/generated", lock: "mcp-tools.lock.json" } as 
 /** Where the example tool goes (TEMPLATE_FILES) and the default `tools` glob looks. */
 const DESCRIPTOR_FOLDER = "tools";
 
-const NEXT_STEPS = `  npm install          install the MCP SDK, TypeScript and vitest
-  npx mcp-gen build    validate tools/ and write src/generated, the test scaffold and the lock file
-  npx tsc -p .         type-check the project, tests included
-  npx vitest run       run the example tool's tests through a real MCP client
-`;
+/** The next steps: each command, in `manager`'s form, and what it does. */
+function nextStepRows(manager: PackageManager): (readonly [command: string, what: string])[] {
+  return [
+    [manager.install, "install the MCP SDK, TypeScript and vitest"],
+    [manager.exec("mcp-gen build"), "validate tools/ and write src/generated, the test scaffold and the lock file"],
+    [manager.exec("tsc -p ."), "type-check the project, tests included"],
+    [manager.exec("vitest run"), "run the example tool's tests through a real MCP client"],
+  ];
+}
 
 /** The parsed package.json, or why it cannot be used. */
 function parsePackageJson(text: string): PackageJson | string {
@@ -329,15 +338,18 @@ async function writeGitignore(root: string, writesTsconfig: boolean): Promise<st
 }
 
 /**
- * The next steps, run from where init ran: first into the project's folder when `--cwd` named
- * another one (npx finds the project's mcp-gen from inside it), then how to serve the tools when
- * init wrote the scripts that do.
+ * The next steps in `manager`'s commands, run from where init ran: first into the project's folder
+ * when `--cwd` named another one (npx and its like find the project's mcp-gen from inside it), then
+ * how to serve the tools when init wrote the scripts that do.
  */
-function nextSteps(cwd: string | undefined, withScripts: boolean): string {
-  const serve = withScripts ? "\nThen serve the tools: `npm run build`, then `npm start` (stdio) or `npm run start:http` (http://127.0.0.1:3000/mcp).\n" : "";
-  if (cwd === undefined || posix.normalize(cwd.replaceAll("\\", "/")) === ".") return `Next steps:\n${NEXT_STEPS}${serve}`;
+function nextSteps(cwd: string | undefined, withScripts: boolean, manager: PackageManager): string {
+  const rows = nextStepRows(manager);
+  const width = Math.max(19, ...rows.map(([command]) => command.length));
+  const list = rows.map(([command, what]) => `  ${command.padEnd(width)}  ${what}\n`).join("");
+  const serve = withScripts ? `\nThen serve the tools: \`${manager.run("build")}\`, then \`${manager.run("start")}\` (stdio) or \`${manager.run("start:http")}\` (http://127.0.0.1:3000/mcp).\n` : "";
+  if (cwd === undefined || posix.normalize(cwd.replaceAll("\\", "/")) === ".") return `Next steps:\n${list}${serve}`;
   const folder = shellWord(cwd);
-  return `Next steps:\n  ${`cd ${folder}`.padEnd(19)}  the project's folder (mcp-gen's commands also take --cwd ${folder})\n${NEXT_STEPS}${serve}`;
+  return `Next steps:\n  ${`cd ${folder}`.padEnd(width)}  the project's folder (mcp-gen's commands also take --cwd ${folder})\n${list}${serve}`;
 }
 
 /** Whether package.json's build, start and start:http scripts are init's (a project's own are kept). */
