@@ -16,7 +16,7 @@ import { runInProcess } from "../support/temp-project.js";
 afterAll(stopAll);
 
 /** The `mcp-gen …` command between backquotes after `lead` on the proxy's stderr, as argv without "mcp-gen". */
-function suggested(stderr: string, lead: string): string[] {
+function suggested(stderr: string, lead: string): readonly string[] {
   const match = new RegExp(`${lead} \`(mcp-gen [^\`]+)\``).exec(stderr);
   expect(match, stderr).not.toBeNull();
   const split = splitCommand(match![1]!);
