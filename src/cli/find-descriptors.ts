@@ -3,8 +3,8 @@
 // tsconfig.json) left out. One function for the project reader and for check's fast path, so that
 // both see the same files (symbolic links followed). What a glob matches that is no file (a named
 // pipe, a folder named like a descriptor file, a folder the walk may not list, a link that leads to
-// nothing or loops) is listed too, for the reader to report. A link to a folder that holds the link
-// (`tools/self -> .`, `tools/up -> ..`) is not followed: it would list every file under it again.
+// nothing or loops) is listed too, for the reader to report. A file reached by more than one path
+// through links is listed once (descriptor-links.ts).
 //
 // Like git's untracked cache, a glob can be answered from memory: a folder's modification time
 // changes whenever an entry is added to it, removed from it or renamed in it, so when no folder the
@@ -16,6 +16,7 @@ import type { Config } from "../config/config.js";
 import { globBase } from "../config/glob-base.js";
 import { isNeverDescriptor } from "../config/never-descriptors.js";
 import { readdirListingSpecialAsFiles } from "../files/list-special-as-files.js";
+import { descriptorLinks } from "./descriptor-links.js";
 import { fingerprint, isSettled } from "../files/read-with-stat.js";
 import type { GlobRecord } from "../incremental/stat-index.js";
 
@@ -42,14 +43,15 @@ export async function findDescriptors(root: string, config: Config, memo?: GlobM
   // A named pipe, socket or device a glob matches is listed too: the project reader reports it, unopened.
   // So is a folder the walk may not list: the glob would skip it in silence, and a build would then
   // remove the tools it holds.
-  const unlisted = new Set<string>();
-  const fs = { readdirSync: listingOrNoting(root, unlisted) };
+  const notes: WalkNotes = { unlisted: new Set(), linkListed: false };
+  const { unlisted } = notes;
+  const fs = { readdirSync: listingAndNoting(root, notes) };
   const options = { cwd: root, ignore, dot: false, followSymbolicLinks: true, expandDirectories: false, fs };
   // Folders come with a trailing slash; those named like a descriptor file are listed too (misnamedFolders).
-  const loops = loopingLinks(root);
+  const links = descriptorLinks(root);
   const found = globSync([...config.tools], { ...options, onlyFiles: false })
     .map((p) => p.split(sep).join("/"))
-    .filter((p) => !loops.through(p));
+    .filter((p) => !links.through(p));
   const matched = found.filter((p) => !p.endsWith("/"));
   const misnamed = misnamedFolders(
     found.filter((p) => p.endsWith("/")).map((p) => p.slice(0, -1)),
@@ -57,7 +59,7 @@ export async function findDescriptors(root: string, config: Config, memo?: GlobM
     config.tools,
     (patterns) => globSync(patterns, { ...options, onlyDirectories: true }).map((p) => p.split(sep).join("/").replace(/\/$/, "")),
   );
-  const files = [...new Set([...matched, ...misnamed])].filter((p) => !isNeverDescriptor(p));
+  const files = links.once([...new Set([...matched, ...misnamed])], notes.linkListed).filter((p) => !isNeverDescriptor(p));
   files.push(...[...unlisted].filter((folder) => !files.includes(folder)));
   files.sort();
   if (key !== undefined && unlisted.size === 0) {
@@ -67,28 +69,45 @@ export async function findDescriptors(root: string, config: Config, memo?: GlobM
   return files;
 }
 
+/** What the glob's walk saw in the folders it listed. */
+interface WalkNotes {
+  /** Each folder (project-relative) the system refused to list. */
+  readonly unlisted: Set<string>;
+  /** Whether a listing held a symbolic link that can be followed. */
+  linkListed: boolean;
+}
+
 /**
- * readdirSync for the glob's walk, noting in `unlisted` each folder (project-relative) the system
- * refuses to list; the error goes on to the walk, which skips the folder. A link that leads to nothing
+ * readdirSync for the glob's walk, noting what it lists in `notes`; a folder the system refuses to
+ * list is noted, and the error goes on to the walk, which skips the folder. A link that leads to nothing
  * or loops is listed as a file: the walk would skip it in silence (it cannot stat it), and a build
  * would then remove the tool it stood for; the project reader reports it (load-unreadable).
  */
-function listingOrNoting(root: string, unlisted: Set<string>): typeof readdirSync {
+function listingAndNoting(root: string, notes: WalkNotes): typeof readdirSync {
   return ((path: Parameters<typeof readdirSync>[0], options?: unknown) => {
     try {
       const entries = readdirListingSpecialAsFiles(path, options as Parameters<typeof readdirSync>[1]) as unknown[];
-      return entries.map((entry) => (isBrokenLink(String(path), entry) ? linkAsFile(entry) : entry));
+      return entries.map((entry) => {
+        if (isBrokenLink(String(path), entry)) return linkAsFile(entry);
+        if (isLinkEntry(entry)) notes.linkListed = true;
+        return entry;
+      });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException | undefined)?.code;
-      if (code === "EACCES" || code === "EPERM") unlisted.add(relative(root, String(path)).split(sep).join("/") || ".");
+      if (code === "EACCES" || code === "EPERM") notes.unlisted.add(relative(root, String(path)).split(sep).join("/") || ".");
       throw error;
     }
   }) as typeof readdirSync;
 }
 
+/** Whether `entry`, of a typed listing, is a symbolic link. */
+function isLinkEntry(entry: unknown): entry is Dirent {
+  return typeof entry === "object" && entry !== null && "isSymbolicLink" in entry && (entry as Dirent).isSymbolicLink();
+}
+
 /** Whether `entry`, of a typed listing of `folder`, is a symbolic link that cannot be followed: dangling or a loop. */
 function isBrokenLink(folder: string, entry: unknown): entry is Dirent {
-  if (typeof entry !== "object" || entry === null || !("isSymbolicLink" in entry) || !(entry as Dirent).isSymbolicLink()) return false;
+  if (!isLinkEntry(entry)) return false;
   try {
     statSync(join(folder, (entry as Dirent).name));
     return false;
@@ -100,42 +119,6 @@ function isBrokenLink(folder: string, entry: unknown): entry is Dirent {
 
 function linkAsFile(entry: Dirent): Dirent {
   return Object.assign(Object.create(entry) as Dirent, { isFile: () => true, isSymbolicLink: () => false });
-}
-
-/**
- * Which paths (project-relative, forward slashes) a glob reached through a link to a folder that
- * holds the link itself (`tools/self -> .`, `tools/up -> ..`): the same files again under a second
- * name, which tool-name-unique would report as duplicates to delete, though each is the one file
- * already listed. Such a link is not followed, as `find -L` does not; the files it leads to are listed
- * by their own path. Each folder on a path is looked up once.
- */
-function loopingLinks(root: string): { through(path: string): boolean } {
-  const looping = new Map<string, boolean>();
-  const isLooping = (folder: string): boolean => {
-    let known = looping.get(folder);
-    if (known === undefined) {
-      known = false;
-      try {
-        const absolute = join(root, folder);
-        if (lstatSync(absolute).isSymbolicLink()) {
-          const target = realpathSync.native(absolute);
-          const holder = realpathSync.native(join(absolute, ".."));
-          known = holder === target || holder.startsWith(target.endsWith(sep) ? target : target + sep);
-        }
-      } catch {
-        // Nothing to follow: the walk found nothing through it either.
-      }
-      looping.set(folder, known);
-    }
-    return known;
-  };
-  return {
-    through: (path) => {
-      const parts = path.replace(/\/$/, "").split("/");
-      for (let i = 1; i < parts.length; i++) if (isLooping(parts.slice(0, i).join("/"))) return true;
-      return false;
-    },
-  };
 }
 
 /**
