@@ -11,6 +11,8 @@ import { WHOLE_FILE_HINTS, type FileRole } from "./file-role.js";
 import type { LoadLimits } from "./limits.js";
 import { inexactNumberText, inexactWholeNumber, underflowsToZero, underflowText } from "./number-precision.js";
 import { findJsonDepthExcess } from "./measure-nesting.js";
+import { jsonUnclosedOpeners } from "./json-unclosed.js";
+import { unclosedHint, unclosedMessage, withinText } from "./unclosed-openers.js";
 
 // CommonJS, loaded on the first text that JSON.parse alone cannot take (fast-json.ts) or whose spans are needed.
 // Node's module cache keeps it for the next text.
@@ -59,16 +61,27 @@ export function parseJsonText(file: string, text: string, lineStarts: readonly n
     );
     return { value: undefined, spans, diagnostics };
   }
+  const content = text.replace(/[ \t\r\n]+$/, "");
+  if (content === "") {
+    at(0, 0, "json-syntax", `${file} is empty.`, WHOLE_FILE_HINTS[role].emptyJson);
+    return { value: undefined, spans, diagnostics };
+  }
   const errors: ParseError[] = [];
   const root = jsonc().parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   // Later errors are usually echoes of the first; report only the first.
   const first = errors[0];
-  if (first) {
+  // The text ends inside a { or [: the parser gives up at the end, past the last line; the opener is the mistake.
+  const open = first && first.offset >= content.length ? jsonUnclosedOpeners(text) : [];
+  if (open.length > 0) {
+    const innermost = open[open.length - 1]!;
+    at(innermost.offset, innermost.offset + 1, "json-syntax", unclosedMessage(file, "JSON", innermost, lineStarts), unclosedHint(open, lineStarts));
+  } else if (first) {
     const code = jsonc().printParseErrorCode(first.error);
     const trailingComma = (code === "PropertyNameExpected" || code === "ValueExpected") && /,\s*$/.test(text.slice(0, first.offset));
+    const { start, end } = withinText(text, { start: first.offset, end: first.offset + Math.max(first.length, 1) });
     at(
-      first.offset,
-      first.offset + Math.max(first.length, 1),
+      start,
+      end,
       "json-syntax",
       `${file} is not valid JSON: ${trailingComma ? "trailing commas are not allowed" : (JSON_ERROR_TEXT[code] ?? code)}.`,
       trailingComma ? "Remove the comma before this point." : code === "InvalidCommentToken" ? WHOLE_FILE_HINTS[role].jsonComment : "Fix the JSON syntax here.",

@@ -15,8 +15,8 @@ import { inexactNumberText, inexactWholeNumber, underflowsToZero, underflowText 
 import { findYamlDepthExcess } from "./yaml-nesting.js";
 import { yaml11Difference } from "./yaml-1-1-scalar.js";
 import { findIndentationSlip, type IndentationSlip } from "./yaml-indentation.js";
-import { firstUnclosedOpeners, type UnclosedOpener } from "./yaml-unclosed.js";
-import { positionAt } from "./line-index.js";
+import { firstUnclosedOpeners } from "./yaml-unclosed.js";
+import { unclosedHint, unclosedMessage, withinText } from "./unclosed-openers.js";
 import type { ParsedText } from "./parse-json.js";
 
 // CommonJS, loaded on the first YAML text: a project of JSON descriptors never pays for it (Node's
@@ -93,7 +93,7 @@ export function parseYamlText(file: string, source: string, lineStarts: readonly
         const slip = findIndentationSlip(text, e, doc.errors);
         if (open.length > 0 && open[0]!.offset <= start) {
           const innermost = open[open.length - 1]!;
-          error({ start: innermost.offset, end: innermost.offset + 1 }, "yaml-syntax", unclosedMessage(file, innermost, lineStarts), unclosedHint(open, lineStarts));
+          error({ start: innermost.offset, end: innermost.offset + 1 }, "yaml-syntax", unclosedMessage(file, "YAML", innermost, lineStarts), unclosedHint(open, lineStarts));
         } else if (slip === undefined) {
           error(withinText(text, { start, end }), "yaml-syntax", `${file} is not valid YAML: ${firstLine(e.message)}`, "Fix the YAML syntax here.");
         } else error(slip, "yaml-syntax", indentationMessage(file, slip), indentationHint(slip));
@@ -125,39 +125,6 @@ export function parseYamlText(file: string, source: string, lineStarts: readonly
     if (e instanceof LoadAbort) return { value: undefined, spans, diagnostics };
     throw e;
   }
-}
-
-const OPENED_WHAT: Readonly<Record<UnclosedOpener["opener"], string>> = { "{": "mapping", "[": "sequence", '"': "string", "'": "string" };
-
-function unclosedMessage(file: string, opener: UnclosedOpener, lineStarts: readonly number[]): string {
-  return `${file} is not valid YAML: the ${opener.opener} opened at ${placeOf(opener, lineStarts)} is never closed, so the ${OPENED_WHAT[opener.opener]} runs on into the lines after it.`;
-}
-
-/**
- * Closes the innermost opener first, as the text must. A quote is innermost and swallows the rest of
- * the file, closers of the brackets around it included: closing it may close them too, so the hint
- * names it alone.
- */
-function unclosedHint(open: readonly UnclosedOpener[], lineStarts: readonly number[]): string {
-  const innermost = open[open.length - 1]!;
-  const closes = (innermost.closer === innermost.opener ? [innermost] : open).map((o) => `the ${o.opener} opened at ${placeOf(o, lineStarts)} with ${o.closer}`).reverse();
-  return `Close ${closes.join(", then ")}.`;
-}
-
-function placeOf(opener: UnclosedOpener, lineStarts: readonly number[]): string {
-  const { line, column } = positionAt(lineStarts, opener.offset);
-  return `line ${line} column ${column}`;
-}
-
-/**
- * `range` moved onto the text: the yaml package reports a missing character at the end of the file
- * one past its last character, a line that is not there. Clamped to the last character that is not a
- * line break.
- */
-function withinText(text: string, range: TextRange): TextRange {
-  const last = Math.max(0, text.replace(/[\r\n]+$/, "").length - 1);
-  if (range.start <= last) return range;
-  return { start: last, end: Math.min(text.length, last + 1) };
 }
 
 function indentationMessage(file: string, slip: IndentationSlip): string {

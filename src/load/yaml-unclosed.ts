@@ -4,17 +4,7 @@
 // Read from the package's concrete syntax tree, so a bracket or quote closed on a later line, or one
 // inside a plain scalar, is never reported.
 import type { CST } from "yaml";
-
-export interface UnclosedOpener {
-  /** The `{`, `[`, `"` or `'` that is never closed. */
-  readonly opener: "{" | "[" | '"' | "'";
-  /** What closes it. */
-  readonly closer: "}" | "]" | '"' | "'";
-  /** The opener's offset in the text. */
-  readonly offset: number;
-  /** Where the text it swallowed ends. */
-  readonly end: number;
-}
+import type { UnclosedOpener } from "./unclosed-openers.js";
 
 const CLOSED_QUOTE: Readonly<Record<string, RegExp>> = {
   "double-quoted-scalar": /^"(?:[^"\\]|\\[\s\S])*"$/,

@@ -143,7 +143,8 @@ describe("hostile descriptors", () => {
     });
     const run = await runInProcess(root, ["validate"]);
     expect(run.code).toBe(1);
-    expect(run.stdout).toContain("tools/a-broken.json:1:2 error json-syntax");
+    // At the { left open, not one past the file's last character (json-unclosed.test.ts).
+    expect(run.stdout).toContain("tools/a-broken.json:1:1 error json-syntax");
     expect(run.stdout).toContain("tools/b-bad-schema.yaml:3:22 error input-schema-object");
   });
 });
