@@ -4,7 +4,8 @@
 // both see the same files (symbolic links followed). What a glob matches that is no file (a named
 // pipe, a folder named like a descriptor file, a folder the walk may not list, a link that leads to
 // nothing or loops) is listed too, for the reader to report. A file reached by more than one path
-// through links is listed once (descriptor-links.ts).
+// through links is listed once (descriptor-links.ts). A file the globs would match but for the case
+// of its extension (`tools/x.YAML`) is no descriptor, and is noted for the reader to report (extension-case.ts).
 //
 // Like git's untracked cache, a glob can be answered from memory: a folder's modification time
 // changes whenever an entry is added to it, removed from it or renamed in it, so when no folder the
@@ -17,6 +18,7 @@ import { globBase } from "../config/glob-base.js";
 import { isNeverDescriptor } from "../config/never-descriptors.js";
 import { readdirListingSpecialAsFiles } from "../files/list-special-as-files.js";
 import { descriptorLinks } from "./descriptor-links.js";
+import { globForLowerCase, hasUpperCaseExtension, withLowerCaseExtension } from "./extension-case.js";
 import { fingerprint, isSettled } from "../files/read-with-stat.js";
 import type { GlobRecord } from "../incremental/stat-index.js";
 
@@ -28,14 +30,31 @@ export interface GlobMemo {
 /** Folders past which a project's globs are not remembered: stating them all would cost what globbing does. */
 const MAX_FOLDERS = 2_000;
 
+/** What the descriptor globs found. */
+export interface DescriptorSearch {
+  /** The descriptor files: project-relative paths with forward slashes, sorted, each once. */
+  readonly files: string[];
+  /** Files a glob would match but for the case of their extension (`tools/x.YAML`), sorted: no descriptors, but reported (extensionCaseMismatch). */
+  readonly caseMismatched: readonly string[];
+}
+
 /**
  * Project-relative paths with forward slashes, sorted, each once.
  * @example await findDescriptors("/home/me/app", config) // ["tools/get_weather.yaml"]
  */
 export async function findDescriptors(root: string, config: Config, memo?: GlobMemo): Promise<string[]> {
+  return (await searchDescriptors(root, config, memo)).files;
+}
+
+/**
+ * The descriptor files, and the files a glob misses only by the case of their extension.
+ * @example await searchDescriptors("/home/me/app", config) // { files: ["tools/get_weather.yaml"], caseMismatched: ["tools/x.YAML"] }
+ */
+export async function searchDescriptors(root: string, config: Config, memo?: GlobMemo): Promise<DescriptorSearch> {
   const key = memo && JSON.stringify([config.tools, config.out]);
   const known = key === undefined ? undefined : memo!.glob(key);
-  if (known?.folders.every(([folder, stat]) => folderStat(root, folder) === stat)) return [...known.files];
+  // Remembered only when no file's extension differed by case (below): the answer has none.
+  if (known?.folders.every(([folder, stat]) => folderStat(root, folder) === stat)) return { files: [...known.files], caseMismatched: [] };
   const ignore = ["**/node_modules/**", `${config.out}/**`, "**/.git/**"];
   // Loaded here: a glob answered from memory costs no glob library (about 20 ms of start-up).
   // Synchronous: a CLI has nothing else to do meanwhile, and the async walk waits on the thread pool per folder.
@@ -43,7 +62,7 @@ export async function findDescriptors(root: string, config: Config, memo?: GlobM
   // A named pipe, socket or device a glob matches is listed too: the project reader reports it, unopened.
   // So is a folder the walk may not list: the glob would skip it in silence, and a build would then
   // remove the tools it holds.
-  const notes: WalkNotes = { unlisted: new Set(), linkListed: false };
+  const notes: WalkNotes = { unlisted: new Set(), linkListed: false, upperCaseExtension: false };
   const { unlisted } = notes;
   const fs = { readdirSync: listingAndNoting(root, notes) };
   const options = { cwd: root, ignore, dot: false, followSymbolicLinks: true, expandDirectories: false, fs };
@@ -62,11 +81,22 @@ export async function findDescriptors(root: string, config: Config, memo?: GlobM
   const files = links.once([...new Set([...matched, ...misnamed])], notes.linkListed).filter((p) => !isNeverDescriptor(p));
   files.push(...[...unlisted].filter((folder) => !files.includes(folder)));
   files.sort();
-  if (key !== undefined && unlisted.size === 0) {
+  // Only where a listing held a name with an upper-case extension: the globs again, blind to case.
+  const caseMismatched = notes.upperCaseExtension
+    ? links
+        .once(
+          globSync([...config.tools], { ...options, caseSensitiveMatch: false })
+            .map((p) => p.split(sep).join("/"))
+            .filter((p) => hasUpperCaseExtension(p) && !files.includes(p) && !links.through(p) && !isNeverDescriptor(withLowerCaseExtension(p)) && globForLowerCase(config.tools, p) !== undefined),
+          notes.linkListed,
+        )
+        .sort()
+    : [];
+  if (key !== undefined && unlisted.size === 0 && caseMismatched.length === 0) {
     const folders = watchedFolders(root, config, files);
     if (folders) memo!.rememberGlob(key, { folders, files });
   }
-  return files;
+  return { files, caseMismatched };
 }
 
 /** What the glob's walk saw in the folders it listed. */
@@ -75,6 +105,8 @@ interface WalkNotes {
   readonly unlisted: Set<string>;
   /** Whether a listing held a symbolic link that can be followed. */
   linkListed: boolean;
+  /** Whether a listing held a name whose extension has an upper-case letter (`x.YAML`). */
+  upperCaseExtension: boolean;
 }
 
 /**
@@ -90,6 +122,7 @@ function listingAndNoting(root: string, notes: WalkNotes): typeof readdirSync {
       return entries.map((entry) => {
         if (isBrokenLink(String(path), entry)) return linkAsFile(entry);
         if (isLinkEntry(entry)) notes.linkListed = true;
+        if (hasUpperCaseExtension(entryName(entry))) notes.upperCaseExtension = true;
         return entry;
       });
     } catch (error) {
@@ -98,6 +131,11 @@ function listingAndNoting(root: string, notes: WalkNotes): typeof readdirSync {
       throw error;
     }
   }) as typeof readdirSync;
+}
+
+/** The name of `entry`, of a listing typed or not. */
+function entryName(entry: unknown): string {
+  return typeof entry === "string" ? entry : typeof entry === "object" && entry !== null && "name" in entry ? String((entry as Dirent).name) : "";
 }
 
 /** Whether `entry`, of a typed listing, is a symbolic link. */

@@ -5,7 +5,8 @@ import { closeSync, lstatSync, openSync, readdirSync, readlinkSync, realpathSync
 import { realpath } from "node:fs/promises";
 import { OPEN_WITHOUT_WAITING } from "../files/read-now.js";
 import { basename, dirname, join, resolve, sep } from "node:path";
-import { findDescriptors, type GlobMemo } from "./find-descriptors.js";
+import { searchDescriptors, type GlobMemo } from "./find-descriptors.js";
+import { extensionCaseMismatch } from "./extension-case.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 import type { SourceDoc, SourceFile } from "../model/source.js";
 import { hashFileText } from "../lock/sha256.js";
@@ -68,8 +69,9 @@ export async function readProject(
   if (!configResult.config) return { ok: false, diagnostics: configResult.diagnostics, sources };
   const config = configResult.config;
   const reader = new FileReader(root, config.load, sources, reuse, index);
-  const descriptors = await findDescriptors(root, config, index?.globs);
+  const { files: descriptors, caseMismatched } = await searchDescriptors(root, config, index?.globs);
   listed?.(descriptors);
+  for (const path of caseMismatched) reader.report(path, extensionCaseMismatch(path, config));
   clock.time("load", () => {
     for (const path of descriptors) {
       reader.read(path);

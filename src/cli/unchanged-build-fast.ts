@@ -15,7 +15,7 @@ import { buildFindingsPath, readBuildFindings } from "../incremental/build-findi
 import type { StatIndex } from "../incremental/stat-index.js";
 import { listFolderFiles } from "../files/list-folder-files.js";
 import type { Diagnostic } from "../model/diagnostic.js";
-import { findDescriptors } from "./find-descriptors.js";
+import { searchDescriptors } from "./find-descriptors.js";
 import { absolutePath, hashedFiles, vouchedInputs, vouchedOutput } from "./vouched-files.js";
 
 export interface FastBuildQuestion {
@@ -55,8 +55,9 @@ export async function unchangedBuildFast(question: FastBuildQuestion): Promise<U
   if (vouched && (found.lock !== vouched.lock[2] || !vouchedInputs(root, config, question.configSources, vouched))) return undefined;
   // Without it, the inputs the index recorded are looked at first, by their stats, for the same reason.
   if (!vouched && index.someRecordedChanged("input", (path) => absolutePath(root, path))) return undefined;
-  const descriptors = await findDescriptors(root, config, index);
-  if (descriptors.length === 0) return undefined;
+  const { files: descriptors, caseMismatched } = await searchDescriptors(root, config, index);
+  // A file a glob misses by the case of its extension is reported by the full build alone.
+  if (descriptors.length === 0 || caseMismatched.length > 0) return undefined;
   const outFiles = listFolderFiles(question.outFolder).map((path) => `${config.out}/${path}`);
   const project = { root, config, configSources: question.configSources, descriptors, outFiles };
   // With no vouched lock (the last build wrote files too new for their stats to be recorded), the

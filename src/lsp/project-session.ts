@@ -15,7 +15,8 @@ import type { ResolvedTool, SourceDoc } from "../model/source.js";
 import { withPatternVerdicts } from "../pattern-check/certify-patterns.js";
 import { analyzeProjectWith, type CheckedTool } from "../project/analyze-project.js";
 import type { ProjectFile } from "../resolve/project-file.js";
-import { findDescriptors } from "../cli/find-descriptors.js";
+import { searchDescriptors } from "../cli/find-descriptors.js";
+import { extensionCaseMismatch } from "../cli/extension-case.js";
 import { descriptorUnreadable, folderUnlisted, outsideRoot } from "../cli/read-project.js";
 import { toolsNotFound } from "../cli/tools-not-found.js";
 import { ProjectFiles } from "./project-files.js";
@@ -66,6 +67,8 @@ export class ProjectSession {
   readonly files: ProjectFiles;
   private descriptors: readonly string[] = [];
   private descriptorSet: ReadonlySet<string> = new Set();
+  /** Files a tools glob misses only by the case of their extension (searchDescriptors), reported with every analysis. */
+  private caseMismatched: readonly string[] = [];
   private checks = new Map<string, ToolCheck>();
   private memo = new RunMemo();
   private runs = 0;
@@ -85,7 +88,8 @@ export class ProjectSession {
 
   /** Finds the descriptor files the config's globs match, again (a file was added, removed or renamed). */
   async findDescriptors(): Promise<void> {
-    const found = await findDescriptors(this.setup.root, this.setup.config);
+    const { files: found, caseMismatched } = await searchDescriptors(this.setup.root, this.setup.config);
+    this.caseMismatched = caseMismatched;
     if (found.length !== this.descriptors.length || found.some((path, i) => path !== this.descriptors[i])) {
       this.descriptors = found;
       this.descriptorSet = new Set(found);
@@ -169,6 +173,7 @@ export class ProjectSession {
     const loadDiagnostics: Diagnostic[] = [];
     const versions = new Map<string, number>();
     const generations = new Map<string, number>();
+    for (const path of this.caseMismatched) loadDiagnostics.push(extensionCaseMismatch(path, this.config));
     const queue = [...descriptors];
     for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
       if (files.has(path)) continue;

@@ -47,6 +47,13 @@ export const STAGE_DIAGNOSTICS: readonly StageDiagnosticInfo[] = [
   { id: "json-number-range", stage: "load", summary: "A JSON number is too large to represent (it would read as infinity)." },
   { id: "json-syntax", stage: "load", summary: "A .json file is not valid JSON (comments and trailing commas included)." },
   { id: "load-encoding", stage: "load", summary: "A file is not UTF-8." },
+  {
+    id: "load-extension-case",
+    stage: "load",
+    severity: "warning",
+    summary:
+      "A tools glob would match a file but for the case of its extension (tools/x.YAML, .Yml, .JSON): globs tell upper from lower case on every system, so it is not read; rename it (tools/x.yaml).",
+  },
   { id: "load-file-too-large", stage: "load", summary: "A file is larger than load.maxFileBytes; it is not read." },
   {
     id: "load-number-precision",

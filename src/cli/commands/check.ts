@@ -23,7 +23,7 @@ import { hashedFiles, vouchedFiles, type UnchangedFiles } from "../vouched-files
 import { listFolderFiles } from "../../files/list-folder-files.js";
 import { confineProjectPaths } from "../confine-paths.js";
 import { listScaffoldFolders, scaffoldsInTheWay, type ScaffoldFolders } from "../scaffolds-in-the-way.js";
-import { findDescriptors } from "../find-descriptors.js";
+import { findDescriptors, searchDescriptors } from "../find-descriptors.js";
 import { refuseReportsOverProject } from "../report-files.js";
 import { toolsNotFound } from "../tools-not-found.js";
 import { hashedInputs, PACKAGE_JSON, readProjectConfig } from "../read-config.js";
@@ -337,7 +337,9 @@ async function checkFast(
   cachePath: string | undefined,
   outFolder: string,
 ): Promise<UnchangedFiles | undefined> {
-  const descriptors = await findDescriptors(root, config, index);
+  const { files: descriptors, caseMismatched } = await searchDescriptors(root, config, index);
+  // A file a glob misses by the case of its extension is reported by the full path alone.
+  if (caseMismatched.length > 0) return undefined;
   const outFiles = listFiles(outFolder, config.out);
   const project = { root, config, configSources, descriptors, outFiles };
   return vouchedFiles(project, index.vouchedLock()) ?? (await hashedFiles(project, index, cachePath));
