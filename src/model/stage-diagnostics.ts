@@ -12,6 +12,12 @@ export interface StageDiagnosticInfo {
 export const STAGE_DIAGNOSTICS: readonly StageDiagnosticInfo[] = [
   { id: "build-in-progress", stage: "lock", summary: "Another mcp-gen process holds the project's lock (.mcp-gen.pid) while it builds." },
   { id: "config-invalid", stage: "config", summary: "mcp-gen.config.yaml has an unknown key, a wrong value, or an output folder outside the project." },
+  {
+    id: "descriptor-is-schema",
+    stage: "resolve",
+    summary:
+      "A file the tools globs match has neither name nor inputSchema, and a $ref of the project names it: a schema file kept among the descriptors (tools/schemas/address.json), reported once instead of as a tool; the hint gives the config line that leaves it out.",
+  },
   { id: "descriptor-not-object", stage: "load", summary: "A descriptor file holds something other than one Tool object." },
   {
     id: "entry-sdk-mismatch",

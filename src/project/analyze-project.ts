@@ -5,6 +5,7 @@ import type { ResolvedTool, SourceDoc } from "../model/source.js";
 import type { Config } from "../config/config.js";
 import type { ProjectFile } from "../resolve/project-file.js";
 import { resolveTool } from "../resolve/resolve-tool.js";
+import { schemaFilesAsDescriptors } from "./schema-files-as-descriptors.js";
 import type { AnyRule } from "../validate/define-rule.js";
 import { ALL_RULES } from "../validate/rules/index.js";
 import { runRules, runRulesByTool } from "../validate/run-rules.js";
@@ -212,9 +213,13 @@ function resolveProject(input: ProjectInput): ResolvedProject {
   const tools: ResolvedTool[] = [];
   const resolveDiagnostics = new Map<ResolvedTool, readonly Diagnostic[]>();
   const checked = new Set((input.checked ?? []).map((c) => c.tool.file));
-  for (const path of input.descriptors) {
+  const fresh = input.descriptors.filter((path) => !checked.has(path));
+  // A schema file a $ref names, kept where the globs read descriptors: one finding, not a tool's.
+  const schemaFiles = schemaFilesAsDescriptors(fresh, input.descriptors, input.files, input.config);
+  diagnostics.push(...schemaFiles.values());
+  for (const path of fresh) {
     const file = input.files.get(path);
-    if (file?.status !== "ok" || checked.has(path)) continue;
+    if (file?.status !== "ok" || schemaFiles.has(path)) continue;
     const resolved = resolveTool(file.doc, input.files);
     diagnostics.push(...resolved.diagnostics);
     if (resolved.value) {
