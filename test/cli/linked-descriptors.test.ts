@@ -41,15 +41,17 @@ describe("findDescriptors and a file reached through links", () => {
     });
   }
 
-  it("keeps the path through the fewest links when every path goes through one, then the first in sort order", async () => {
-    const root = tempProject({ "shared/a.yaml": tool("a") });
-    symlinkSync("../shared", join(root, "tools"));
-    const both = { ...config, tools: ["tools/**/*.yaml", "shared/*.yaml"] };
-    // tools/a.yaml goes through one link, shared/a.yaml through none.
-    expect(await findDescriptors(root, both)).toEqual(["shared/a.yaml"]);
-    const twoLinks = tempProject({ "shared/a.yaml": tool("a") });
-    symlinkSync("shared", join(twoLinks, "tools-y"));
-    symlinkSync("shared", join(twoLinks, "tools-x"));
+  it("keeps the path through the fewest links, then the first in sort order", async () => {
+    const root = tempProject({ "common/a.yaml": tool("a") });
+    symlinkSync("common", join(root, "tools"));
+    const both = { ...config, tools: ["tools/**/*.yaml", "common/*.yaml"] };
+    // tools/a.yaml goes through one link (the glob's own folder), common/a.yaml through none.
+    expect(await findDescriptors(root, { ...config, tools: ["tools/**/*.yaml"] })).toEqual(["tools/a.yaml"]);
+    expect(await findDescriptors(root, both)).toEqual(["common/a.yaml"]);
+    // Both paths through one link each: the first in sort order, whichever the folder lists first.
+    const twoLinks = tempProject({ "common/a.yaml": tool("a") });
+    symlinkSync("common", join(twoLinks, "tools-y"));
+    symlinkSync("common", join(twoLinks, "tools-x"));
     expect(await findDescriptors(twoLinks, { ...config, tools: ["tools-*/*.yaml"] })).toEqual(["tools-x/a.yaml"]);
   });
 });
