@@ -5,7 +5,7 @@ import type { ResolvedTool, SourceDoc } from "../model/source.js";
 import type { Config } from "../config/config.js";
 import type { ProjectFile } from "../resolve/project-file.js";
 import { resolveTool } from "../resolve/resolve-tool.js";
-import { schemaFilesAsDescriptors } from "./schema-files-as-descriptors.js";
+import { isToollessValue, schemaFilesAsDescriptors } from "./schema-files-as-descriptors.js";
 import type { AnyRule } from "../validate/define-rule.js";
 import { ALL_RULES } from "../validate/rules/index.js";
 import { runRules, runRulesByTool } from "../validate/run-rules.js";
@@ -133,7 +133,9 @@ export type Precompile = (requests: readonly SchemaRequest[], schemas: SchemaCom
  * but speed.
  * @example await analyzeProjectWith(input, async (requests, schemas) => { for (const r of requests) schemas.check(r.schema, r.dialect); })
  */
-export async function analyzeProjectWith(input: ProjectInput, precompile: Precompile, onResolved?: (fresh: readonly ResolvedTool[], all: readonly ResolvedTool[]) => void): Promise<ProjectAnalysis> {
+export async function analyzeProjectWith(given: ProjectInput, precompile: Precompile, onResolved?: (fresh: readonly ResolvedTool[], all: readonly ResolvedTool[]) => void): Promise<ProjectAnalysis> {
+  // A tool with neither name nor inputSchema is a schema file once a $ref names it: never taken as it was.
+  const input = given.checked?.some((c) => isToollessValue(c.tool.wire)) ? { ...given, checked: given.checked.filter((c) => !isToollessValue(c.tool.wire)) } : given;
   const clock = input.clock ?? NO_CLOCK;
   const fresh = clock.time("resolve", () => resolveProject(input));
   const { docs, diagnostics } = fresh;

@@ -10,7 +10,7 @@ import { globBase } from "../config/glob-base.js";
 import { mayMatchFile } from "../config/glob-reach.js";
 import { diagnosticAtPointer } from "../load/locate.js";
 import type { Diagnostic } from "../model/diagnostic.js";
-import { isJsonObject } from "../model/json.js";
+import { isJsonObject, type JsonValue } from "../model/json.js";
 import { refFilePaths } from "../resolve/collect-refs.js";
 import type { ProjectFile } from "../resolve/project-file.js";
 
@@ -56,8 +56,16 @@ export function schemaFilesAsDescriptors(
 
 /** Whether `file` parsed into an object with neither `name` nor `inputSchema`: nothing of a tool. */
 function isToolless(file: ProjectFile | undefined): boolean {
-  if (file?.status !== "ok") return false;
-  const value = file.doc.value;
+  return file?.status === "ok" && isToollessValue(file.doc.value);
+}
+
+/**
+ * Whether `value` (a descriptor, or a tool's wire form) is an object with neither `name` nor
+ * `inputSchema`: whether it is a schema file turns on the other files' `$ref`s, so a tool checked
+ * before is checked again (analyzeProjectWith), not taken as it was.
+ * @example isToollessValue({ type: "object" }) === true
+ */
+export function isToollessValue(value: JsonValue): boolean {
   return isJsonObject(value) && !Object.hasOwn(value, "name") && !Object.hasOwn(value, "inputSchema");
 }
 

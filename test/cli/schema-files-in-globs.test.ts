@@ -4,7 +4,7 @@
 // (neither name nor inputSchema, named by a $ref) now gets one descriptor-is-schema error that says
 // so, with the config line that leaves it out, in build, validate, check and the language server;
 // the config line given works.
-import { realpathSync, writeFileSync } from "node:fs";
+import { mkdirSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readProjectConfig } from "../../src/cli/read-config.js";
@@ -61,6 +61,28 @@ describe("a schema file a descriptor $refs, under the tools globs", () => {
     const analysis = await session.analyze();
     expect(analysis.diagnostics).toEqual([expect.objectContaining(EXPECTED)]);
     expect([...analysis.tools.keys()]).toEqual(["tools/ship.yaml"]);
+  });
+
+  it("the language server tells it once an edit makes a $ref name it, and a tool again once none does", async () => {
+    const root = realpathSync(tempProject({ "tools/ship.yaml": SHIP.replace("./schemas/address.json", "#/$defs/none"), "tools/schemas/address.json": ADDRESS }));
+    const read = await readProjectConfig(root, undefined, "all");
+    const session = new ProjectSession({ root, config: read.config!, configPath: undefined, configSources: read.sources, configDiagnostics: read.diagnostics, answers: new SchemaAnswers({}) });
+    await session.findDescriptors();
+    const ids = async () => [...new Set((await session.analyze()).diagnostics.filter((d) => d.file === EXPECTED.file).map((d) => d.ruleId))];
+    expect(await ids()).toContain("tool-shape");
+    session.files.setText("tools/ship.yaml", SHIP, 2);
+    expect(await ids()).toEqual(["descriptor-is-schema"]);
+    session.files.setText("tools/ship.yaml", SHIP.replace("./schemas/address.json", "#/$defs/none"), 3);
+    expect(await ids()).toContain("tool-shape");
+  });
+
+  it("build tells it once an edit makes a $ref name it, after a build that checked it as a tool", async () => {
+    const root = tempProject({ "tools/ship.yaml": SHIP.replace("./schemas/address.json", "#/$defs/none"), "tools/schemas/address.json": ADDRESS });
+    // Where the build cache goes, from which a build takes the tools it checked before.
+    mkdirSync(join(root, "node_modules"));
+    expect((await findings(root, "build")).diagnostics.map((d) => d.ruleId)).toContain("tool-shape");
+    writeFileSync(join(root, "tools/ship.yaml"), SHIP);
+    expect((await findings(root, "build")).diagnostics).toEqual([expect.objectContaining(EXPECTED)]);
   });
 
   it("the config line in the hint builds the project", async () => {
