@@ -30,6 +30,9 @@ import { schemaFileReaders, type SchemaFileReader } from "./schema-file-readers.
 import { SchemaGuide } from "./schema-guide.js";
 import { Workspace, type DocumentContext } from "./workspace.js";
 
+/** YAML and JSON files whatever the case of their extension (an LSP glob: `[yY]` is a character range). */
+const WATCHED_FILES = "**/*.{[yY][aA][mM][lL],[yY][mM][lL],[jJ][sS][oO][nN]}";
+
 export interface LanguageServerOptions {
   /** Where MCP_GEN_WORKERS is read. */
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -78,8 +81,9 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
     };
   });
   connection.onInitialized(() => {
-    // Files changed outside the editor (a branch switched, a schema saved from elsewhere, a new descriptor).
-    if (watching) void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: "**/*.{yaml,yml,json}" }] });
+    // Files changed outside the editor (a branch switched, a schema saved from elsewhere, a new descriptor),
+    // in any case: a glob misses `x.YAML`, which is reported (load-extension-case), and editors on Linux match case.
+    if (watching) void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: WATCHED_FILES }] });
     if (foldersChange) {
       connection.workspace.onDidChangeWorkspaceFolders(
         guarded("workspace/didChangeWorkspaceFolders", (event) => {
