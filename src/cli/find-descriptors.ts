@@ -17,7 +17,7 @@ import type { Config } from "../config/config.js";
 import { globBase } from "../config/glob-base.js";
 import { isNeverDescriptor } from "../config/never-descriptors.js";
 import { readdirListingSpecialAsFiles } from "../files/list-special-as-files.js";
-import { descriptorLinks } from "./descriptor-links.js";
+import { descriptorLinks, type DescriptorLinks } from "./descriptor-links.js";
 import { globForLowerCase, hasUpperCaseExtension, withLowerCaseExtension } from "./extension-case.js";
 import { fingerprint, isSettled } from "../files/read-with-stat.js";
 import type { GlobRecord } from "../incremental/stat-index.js";
@@ -82,21 +82,25 @@ export async function searchDescriptors(root: string, config: Config, memo?: Glo
   files.push(...[...unlisted].filter((folder) => !files.includes(folder)));
   files.sort();
   // Only where a listing held a name with an upper-case extension: the globs again, blind to case.
-  const caseMismatched = notes.upperCaseExtension
-    ? links
-        .once(
-          globSync([...config.tools], { ...options, caseSensitiveMatch: false })
-            .map((p) => p.split(sep).join("/"))
-            .filter((p) => hasUpperCaseExtension(p) && !files.includes(p) && !links.through(p) && !isNeverDescriptor(withLowerCaseExtension(p)) && globForLowerCase(config.tools, p) !== undefined),
-          notes.linkListed,
-        )
-        .sort()
-    : [];
+  const caseMismatched = notes.upperCaseExtension ? caseMismatchedFiles(globSync([...config.tools], { ...options, caseSensitiveMatch: false }), files, config.tools, links, notes.linkListed) : [];
   if (key !== undefined && unlisted.size === 0 && caseMismatched.length === 0) {
     const folders = watchedFolders(root, config, files);
     if (folders) memo!.rememberGlob(key, { folders, files });
   }
   return { files, caseMismatched };
+}
+
+/**
+ * Of what the globs match blind to case (`blind`), the files they miss only by the case of their
+ * extension: the name with its extension in lower case is one a glob matches, and no descriptor of
+ * `files`; each file once, sorted.
+ */
+function caseMismatchedFiles(blind: readonly string[], files: readonly string[], globs: readonly string[], links: DescriptorLinks, linkListed: boolean): string[] {
+  const listed = new Set(files);
+  const missed = blind
+    .map((p) => p.split(sep).join("/"))
+    .filter((p) => hasUpperCaseExtension(p) && !listed.has(p) && !links.through(p) && !isNeverDescriptor(withLowerCaseExtension(p)) && globForLowerCase(globs, p) !== undefined);
+  return links.once(missed, linkListed).sort();
 }
 
 /** What the glob's walk saw in the folders it listed. */
