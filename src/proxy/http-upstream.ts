@@ -4,7 +4,7 @@
 // size. 2025 era: the session id `initialize` gets is sent on every later POST, a GET stream carries
 // the server's own messages (opened again when it ends, and then the session is told it may have
 // missed some), and the session is deleted at the end; a session the server no longer knows (HTTP
-// 404) is started again with the host's `initialize` (session-renewal.ts), and the request that got
+// 404 without an answer to the request in its body) is started again with the host's `initialize` (session-renewal.ts), and the request that got
 // the 404 sent once more on it, as the session decides. 2026-07-28: no session; closing a
 // request's stream cancels it. One keep-alive connection pool for the whole run (http-origin.ts): no
 // per-call reconnects.
@@ -16,7 +16,7 @@ import { mcpHeaders } from "./mcp-headers.js";
 import type { SendInfo, ServerEnd, UpstreamEvents, UpstreamPort } from "./ports.js";
 import type { RpcMessage } from "./read-message.js";
 import { excerpt } from "./read-message.js";
-import { RENEWALS_IN_A_ROW, renewSession, type Renewed, type SessionStart } from "./session-renewal.js";
+import { answersOnSession, RENEWALS_IN_A_ROW, renewSession, type Renewed, type SessionStart } from "./session-renewal.js";
 import { SseParser } from "./sse-parser.js";
 
 export interface HttpUpstreamOptions {
@@ -208,8 +208,12 @@ export class HttpUpstream implements UpstreamPort {
       const response = await this.origin.send("POST", this.headers(extra), text, exchange);
       const ok = isOk(response);
       if (response.statusCode === 404 && session !== undefined) {
-        discard(response);
-        await this.sessionGone(session, text, info, replayed);
+        const answer = await this.notFoundAnswer(response, message);
+        if (answer === undefined) return void (await this.sessionGone(session, text, info, replayed));
+        // The server's answer to the request (a method it lacks), on a session it knows: passed on like any other.
+        this.renewals = 0;
+        this.deliver(answer, info.key);
+        this.unanswered(info.key);
         return;
       }
       if (isInitialize && ok) this.sessionStarted(headerText(response, "mcp-session-id") || undefined);
@@ -226,6 +230,19 @@ export class HttpUpstream implements UpstreamPort {
       this.active.delete(exchange);
       if (info.key !== undefined && this.requests.get(info.key) === exchange) this.requests.delete(info.key);
     }
+  }
+
+  /**
+   * The body of an HTTP 404 to `message`, sent on a session, when it is the server's answer to that
+   * request (answersOnSession); undefined when the session is gone, as for a notification or an answer.
+   */
+  private async notFoundAnswer(response: IncomingMessage, message: RpcMessage): Promise<string | undefined> {
+    if (message.kind !== "request") {
+      discard(response);
+      return undefined;
+    }
+    const body: string | typeof TOO_LARGE = await readBounded(response, this.options.maxMessageBytes).catch(() => TOO_LARGE);
+    return body !== TOO_LARGE && answersOnSession(body, message.id) ? body : undefined;
   }
 
   /**

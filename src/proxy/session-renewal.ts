@@ -9,12 +9,35 @@ import type { IncomingMessage } from "node:http";
 import { getOwn, isJsonObject, type JsonValue } from "../model/json.js";
 import { contentType, describeError, discard, headerText, isOk, readBounded, TOO_LARGE } from "./http-origin.js";
 import { mcpHeaders } from "./mcp-headers.js";
-import type { RpcMessage } from "./read-message.js";
+import type { RequestId, RpcMessage } from "./read-message.js";
 import { excerpt } from "./read-message.js";
 import { SseParser } from "./sse-parser.js";
 
 /** Most new sessions started in a row without a request answered on one: a server that loses every session is not asked for more. */
 export const RENEWALS_IN_A_ROW = 3;
+
+/**
+ * The JSON-RPC code the official SDKs (v1 and v2) answer an unknown session id with: HTTP 404, body
+ * `{"jsonrpc":"2.0","error":{"code":-32001,"message":"Session not found"},"id":null}`.
+ */
+const SESSION_NOT_FOUND = -32001;
+
+/**
+ * Whether the body of an HTTP 404 to a request sent on a session answers that request, so that the
+ * session holds: a JSON-RPC response under the request's own id (as sent: the proxy's number), with a
+ * result or an error other than SESSION_NOT_FOUND. A server answers a method it lacks so (HTTP 404
+ * with -32601: the 2026-07-28 rule T-HTTP-6, which the SDK v2's ladder applies, and servers that
+ * apply it to their 2025-era sessions too). Anything else is the session lost: no body, a page, a
+ * body that is not one JSON-RPC response, one under id null or another id (the SDKs' "Session not
+ * found" is under id null), -32001 under any id.
+ * @example answersOnSession('{"jsonrpc":"2.0","id":2,"error":{"code":-32601,"message":"Method not found"}}', 2) // true
+ */
+export function answersOnSession(body: string, id: RequestId): boolean {
+  const value = parsed(body);
+  if (!isJsonObject(value) || getOwn(value, "jsonrpc") !== "2.0" || getOwn(value, "id") !== id) return false;
+  if (Object.hasOwn(value, "result")) return !Object.hasOwn(value, "error");
+  return Object.hasOwn(value, "error") && getOwn(getOwn(value, "error"), "code") !== SESSION_NOT_FOUND;
+}
 
 /** The host's `initialize` as sent, and the protocol version its answer negotiated. */
 export interface SessionStart {

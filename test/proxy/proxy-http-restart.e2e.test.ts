@@ -4,7 +4,8 @@
 // Management, 2025-03-26 and later; no CHECKLIST id: the digest covers 2026-07-28, which has no
 // sessions). The host keeps its own session; the new one's tools are checked against the lock again
 // before any call reaches it. The server is a real SDK v2 server (session-tools-server.mjs) whose
-// /restart drops every session as a restarted process would.
+// /restart drops every session as a restarted process would. A 404 whose body answers the request
+// under its own id (a method the server lacks) is that answer, and no lost session.
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { request as httpRequest } from "node:http";
 import { afterAll, describe, expect, it } from "vitest";
@@ -118,6 +119,34 @@ describe("--url: a 2025-era server that lost the session answers 404, and the pr
     );
     expect(names(await ask("tools/list", {}))).toEqual(["calls", "drift"]);
     expect(run.stderr()).toMatch(/withheld the tool "echo": its description changed/);
+    await end();
+  });
+
+  it('takes the SDK\'s own 404 (-32001 "Session not found", id null) for a lost session as well: a new session, the call sent again on it', async () => {
+    const { server, run, ask, restart, initializedSince, listChanged, end } = await connected();
+    const mark = server.stderr().length;
+    // The old session ids are answered by the SDK's closed transports, not by an empty 404.
+    await restart("?answer=sdk");
+    expect((await ask("tools/call", { name: "echo", arguments: { text: "after" } })).result?.content).toEqual([{ type: "text", text: "after" }]);
+    expect(initializedSince(mark)).toEqual(["claude"]);
+    await until(
+      () => listChanged() === 1,
+      () => `a list_changed for the host; stderr: ${run.stderr()}`,
+    );
+    await end();
+  });
+
+  it("passes on a 404 whose body answers the request under its own id (-32601, a method the server lacks): the session holds, nothing is listed again", async () => {
+    const { server, run, ask, echoCalls, initializedSince, listChanged, end } = await connected();
+    const mark = server.stderr().length;
+    expect(await ask("resources/list", {})).toEqual({ jsonrpc: "2.0", id: 3, error: { code: -32601, message: "Method not found" } });
+    expect(server.stderr()).toContain("resources/list answered 404");
+    // The verdicts of the host's listing still hold: the call goes at once, on the same session.
+    expect((await ask("tools/call", { name: "echo", arguments: { text: "x" } })).result?.content).toEqual([{ type: "text", text: "x" }]);
+    expect(await echoCalls()).toBe(1);
+    expect(initializedSince(mark)).toEqual([]);
+    expect(listChanged()).toBe(0);
+    expect(run.stderr()).not.toMatch(/no longer knows the session|could not list/);
     await end();
   });
 
