@@ -1,14 +1,16 @@
 // The server at a Streamable HTTP URL (`mcp-gen proxy --url URL`): each message the host sends is one
 // POST, with the --header values and the MCP headers derived from its body (mcp-headers.ts); the
 // answer comes back as one JSON body or as a `text/event-stream`, each event one message, bounded in
-// size. 2025 era: the session id `initialize` gets is sent on every later POST, a GET stream carries
-// the server's own messages (opened again when it ends, and then the session is told it may have
-// missed some), and the session is deleted at the end; a session the server no longer knows (HTTP
-// 404 without an answer to the request in its body) is started again with the host's `initialize` (session-renewal.ts), and the request that got
-// the 404 sent once more on it, as the session decides. 2026-07-28: no session; closing a
-// request's stream cancels it. One keep-alive connection pool for the whole run (http-origin.ts): no
-// per-call reconnects.
+// size. A stream that ends before its request's answer, after an event with an id, is resumed with
+// GET and Last-Event-ID (SSE polling). 2025 era: the session id `initialize` gets is sent on every
+// later POST, a GET stream carries the server's own messages (resumed, or opened again when it ends,
+// and then the session is told it may have missed some), and the session is deleted at the end; a
+// session the server no longer knows (HTTP 404 without an answer to the request in its body) is
+// started again with the host's `initialize` (session-renewal.ts), and the request that got the 404
+// sent once more on it, as the session decides. 2026-07-28: no session; closing a request's stream
+// cancels it. One keep-alive connection pool for the whole run (http-origin.ts): no per-call reconnects.
 import type { IncomingMessage, OutgoingHttpHeaders } from "node:http";
+import { setTimeout as delay } from "node:timers/promises";
 import type { JsonObject } from "../model/json.js";
 import { getOwn } from "../model/json.js";
 import { contentType, describeError, discard, Exchange, headerText, HttpOrigin, isOk, readBounded, TOO_LARGE } from "./http-origin.js";
@@ -46,10 +48,27 @@ const GET_RETRY_MS = 1000;
  * server that ends the stream right after the answer keeps its connection for the next request.
  */
 const ANSWERED_STREAM_MS = 1000;
+/**
+ * Resuming an event stream (streamable-http.mdx § Resumability and Redelivery, 2025-11-25; SEP-1699):
+ * the wait before each GET with Last-Event-ID is the server's `retry` (the newest any stream gave),
+ * else RESUME_BASE_MS growing by half at each failure in a row, as the SDK v2 client waits; never less
+ * than RESUME_MIN_MS (a `retry: 0` would spin) nor more than RESUME_MAX_MS. RESUME_TRIES failures in a
+ * row (no answer, or not an event stream) end it; a GET the server takes starts the count over.
+ */
+const RESUME_BASE_MS = 1000;
+const RESUME_MIN_MS = 100;
+const RESUME_MAX_MS = 30_000;
+const RESUME_TRIES = 3;
 /** How long each POST that starts a new session in place of a lost one (its initialize, its notifications/initialized) may take. */
 const RENEW_TIMEOUT_MS = 30_000;
 /** What the host is told of a request whose session the server lost (the operator's stderr says more). */
 const GONE = "the server no longer knows the session (HTTP 404: it restarted, or the session expired)";
+
+/** How one event stream ended: the id to resume it from (undefined: it gave none), and why it broke off, if it did. */
+interface StreamEnd {
+  readonly lastEventId: string | undefined;
+  readonly broken: string | undefined;
+}
 
 export class HttpUpstream implements UpstreamPort {
   private events!: UpstreamEvents;
@@ -59,6 +78,10 @@ export class HttpUpstream implements UpstreamPort {
   private initializeKey: string | undefined;
   /** The exchange of each request in flight, by key: `abandon` ends it. */
   private readonly requests = new Map<string, Exchange>();
+  /** Keys in `requests` whose answer came (or that the session gave up on): their stream is not resumed. */
+  private readonly settled = new Set<string>();
+  /** The reconnection time the server asked for in its newest `retry:` field, if any (RESUME_BASE_MS). */
+  private retryMs: number | undefined;
   /** Every exchange not yet over (POSTs with or without a key, the GET stream): `close` ends them. */
   private readonly active = new Set<Exchange>();
   private inFlight = 0;
@@ -118,6 +141,7 @@ export class HttpUpstream implements UpstreamPort {
     this.releases.get(key)?.();
     const exchange = this.requests.get(key);
     if (exchange === undefined) return;
+    this.settled.add(key);
     setTimeout(() => {
       if (this.active.has(exchange)) exchange.abort();
     }, ANSWERED_STREAM_MS).unref();
@@ -219,7 +243,11 @@ export class HttpUpstream implements UpstreamPort {
       if (isInitialize && ok) this.sessionStarted(headerText(response, "mcp-session-id") || undefined);
       // A request answered on a session: the server keeps sessions, and may lose one again later.
       if (ok && session !== undefined && message.kind === "request") this.renewals = 0;
-      await this.read(response, info, exchange);
+      // A GET that resumes the answer's stream goes as the POST went: on its session, in its version.
+      const resume: Record<string, string> = {};
+      if (session !== undefined) resume["mcp-session-id"] = session;
+      if (extra["mcp-protocol-version"] !== undefined) resume["mcp-protocol-version"] = extra["mcp-protocol-version"];
+      await this.read(response, info, exchange, resume);
       if (message.kind === "notification" && message.method === "notifications/initialized" && ok) void this.openGetStream();
     } catch (error) {
       if (exchange.aborted) return;
@@ -228,7 +256,10 @@ export class HttpUpstream implements UpstreamPort {
       if (info.key !== undefined) this.events.failed(info.key, `could not reach the server: ${describeError(error)}`);
     } finally {
       this.active.delete(exchange);
-      if (info.key !== undefined && this.requests.get(info.key) === exchange) this.requests.delete(info.key);
+      if (info.key !== undefined && this.requests.get(info.key) === exchange) {
+        this.requests.delete(info.key);
+        this.settled.delete(info.key);
+      }
     }
   }
 
@@ -249,12 +280,12 @@ export class HttpUpstream implements UpstreamPort {
    * Whatever the server answered one POST: messages to the session, failures as errors for the
    * request. An event stream is read to its end, so the request stays abandonable as long as it is open.
    */
-  private async read(response: IncomingMessage, info: SendInfo | undefined, exchange: Exchange): Promise<void> {
+  private async read(response: IncomingMessage, info: SendInfo | undefined, exchange: Exchange, resume: Readonly<Record<string, string>>): Promise<void> {
     const key = info?.key;
     const type = contentType(response);
     const ok = isOk(response);
     if (type === "text/event-stream" && ok) {
-      await this.readEvents(response, key, exchange);
+      await this.readRequestStream(response, key, exchange, resume);
       return;
     }
     const body = await readBounded(response, this.options.maxMessageBytes);
@@ -286,8 +317,71 @@ export class HttpUpstream implements UpstreamPort {
     this.fail(key, `the server answered HTTP ${status}`, `the server answered HTTP ${status}${statusText ? ` ${statusText}` : ""}${body.trim() === "" ? "" : `: ${excerpt(body.trim())}`}`);
   }
 
-  /** Each event of a stream to the session as it comes, waiting while the host cannot take more (the server then waits on TCP). */
-  private async readEvents(response: IncomingMessage, key: string | undefined, exchange: Exchange): Promise<void> {
+  /**
+   * A request's event stream, read to its end; one that ends or breaks before the request's answer,
+   * after an event with an id, is resumed as the spec has a client resume it and the SDK v2 client
+   * does (streamable-http.mdx § Resumability and Redelivery; SEP-1699: a server may close the stream
+   * at any time once it gave an id, and have the client poll): a GET with Last-Event-ID after the
+   * server's `retry` time, whose events are the request's as the POST's were (the session checks and
+   * maps them alike), again for as long as the server takes the GET, up to RESUME_TRIES failures in a row.
+   */
+  private async readRequestStream(response: IncomingMessage, key: string | undefined, exchange: Exchange, resume: Readonly<Record<string, string>>): Promise<void> {
+    let end = await this.readEvents(response, key);
+    let lastEventId = end.lastEventId;
+    for (let failures = 0; key !== undefined && lastEventId !== undefined && this.awaits(key, exchange); ) {
+      await delay(this.resumeDelay(failures), undefined, { ref: false });
+      if (!this.awaits(key, exchange)) return;
+      const resumed = await this.resumeStream(lastEventId, resume, exchange);
+      if ("problem" in resumed) {
+        if (exchange.aborted) return;
+        if (resumed.final || ++failures >= RESUME_TRIES) return void this.fail(key, `the server's event stream ended before the answer, and resuming it failed: ${resumed.problem}`);
+        continue;
+      }
+      failures = 0;
+      end = await this.readEvents(resumed.response, key);
+      lastEventId = end.lastEventId ?? lastEventId;
+    }
+    if (exchange.aborted) return;
+    if (end.broken !== undefined) this.fail(key, `the server's event stream broke off: ${end.broken}`);
+    else this.unanswered(key);
+  }
+
+  /** Whether the request of `key` still waits for its answer on `exchange`. */
+  private awaits(key: string, exchange: Exchange): boolean {
+    return !this.closed && !exchange.aborted && !this.settled.has(key);
+  }
+
+  /** How long to wait before resuming a stream, after `failures` failed tries in a row (RESUME_BASE_MS). */
+  private resumeDelay(failures: number): number {
+    const ms = this.retryMs ?? RESUME_BASE_MS * 1.5 ** failures;
+    return Math.min(Math.max(ms, RESUME_MIN_MS), RESUME_MAX_MS);
+  }
+
+  /**
+   * GET with Last-Event-ID: the stream it resumes, or why not. `final`: the server has no such stream
+   * to give (404: no such session; 405: no GET at all), and trying again would not change that.
+   */
+  private async resumeStream(
+    lastEventId: string,
+    resume: Readonly<Record<string, string>>,
+    exchange: Exchange,
+  ): Promise<{ readonly response: IncomingMessage } | { readonly problem: string; readonly final: boolean }> {
+    try {
+      const response = await this.origin.send("GET", this.headers({ ...resume, accept: "text/event-stream", "last-event-id": lastEventId }), undefined, exchange);
+      if (isOk(response) && contentType(response) === "text/event-stream") return { response };
+      discard(response);
+      const status = response.statusCode ?? 0;
+      return { problem: isOk(response) ? `it answered HTTP ${status} without an event stream` : `it answered HTTP ${status}`, final: status === 404 || status === 405 };
+    } catch (error) {
+      return { problem: `could not reach the server: ${describeError(error)}`, final: false };
+    }
+  }
+
+  /**
+   * Each event of a stream to the session as it comes, waiting while the host cannot take more (the
+   * server then waits on TCP); how it ended. Never rejects.
+   */
+  private async readEvents(response: IncomingMessage, key: string | undefined): Promise<StreamEnd> {
     const parser = new SseParser(this.options.maxMessageBytes, {
       event: (event) => {
         if (event.event === "message") this.deliver(event.data, key);
@@ -302,9 +396,11 @@ export class HttpUpstream implements UpstreamPort {
       }
       parser.push(decoder.decode());
       if (!response.complete) throw new Error("the connection closed before the stream's end");
-      this.unanswered(key);
+      return { lastEventId: parser.lastEventId, broken: undefined };
     } catch (error) {
-      if (!exchange.aborted) this.fail(key, `the server's event stream broke off: ${describeError(error)}`);
+      return { lastEventId: parser.lastEventId, broken: describeError(error) };
+    } finally {
+      if (parser.reconnectionMs !== undefined) this.retryMs = parser.reconnectionMs;
     }
   }
 
@@ -442,30 +538,44 @@ export class HttpUpstream implements UpstreamPort {
     }
   }
 
-  /** Keeps the GET stream of `session` open for as long as it is the session (and the server offers one). */
+  /**
+   * Keeps the GET stream of `session` open for as long as it is the session (and the server offers
+   * one). A stream whose events carry ids is resumed from the last (Last-Event-ID, after the server's
+   * `retry` time), so that the server sends what it sent meanwhile, and a server that ends its streams
+   * by design (SSE polling) is followed for as long as it takes the GET; one without ids, or whose id
+   * the server no longer takes, is opened anew. Either way the session is told it may have missed a
+   * list_changed: a server that takes a Last-Event-ID need not send everything again (its store may
+   * keep only so much, and the SDK v1's example store never finds the GET stream's events at all).
+   */
   private async keepGetStream(session: string): Promise<void> {
     // Whether a stream of this session was open before: one opened after it follows a time when none was.
     let wasOpen = false;
+    let lastEventId: string | undefined;
     for (let attempt = 0; attempt <= GET_RETRIES && !this.closed && this.sessionId === session; attempt++) {
       const exchange = new Exchange();
       this.active.add(exchange);
       this.getExchange = exchange;
       const opened = Date.now();
+      const resuming = lastEventId;
       try {
         const extra: Record<string, string> = { accept: "text/event-stream", "mcp-session-id": session };
         if (this.legacyVersion !== undefined) extra["mcp-protocol-version"] = this.legacyVersion;
+        if (resuming !== undefined) extra["last-event-id"] = resuming;
         const response = await this.origin.send("GET", this.headers(extra), undefined, exchange);
         if (!isOk(response) || contentType(response) !== "text/event-stream") {
           discard(response);
-          return;
+          // Refused a resumption (its store forgot the id, say): a stream of its own next, as after one without ids.
+          if (resuming === undefined) return;
+          lastEventId = undefined;
+        } else {
+          if (wasOpen) this.events.missed();
+          wasOpen = true;
+          const end = await this.readEvents(response, undefined);
+          if (end.broken !== undefined && !exchange.aborted) this.events.trouble(`the server's event stream broke off: ${end.broken}`);
+          lastEventId = end.lastEventId ?? resuming;
+          // It worked for a while, or it can be resumed (a polling server ends it at once): the retries start over.
+          if (lastEventId !== undefined || Date.now() - opened >= GET_RETRY_MS) attempt = -1;
         }
-        // What the server sent while no stream was open is lost (the proxy does not resume by
-        // Last-Event-ID, which servers need not support): a list_changed among it too.
-        if (wasOpen) this.events.missed();
-        wasOpen = true;
-        await this.readEvents(response, undefined, exchange);
-        // It worked for a while: the retries start over.
-        if (Date.now() - opened >= GET_RETRY_MS) attempt = -1;
       } catch {
         if (this.closed) return;
       } finally {
@@ -473,7 +583,7 @@ export class HttpUpstream implements UpstreamPort {
         if (this.getExchange === exchange) this.getExchange = undefined;
       }
       if (this.sessionId !== session) return;
-      await new Promise((resolve) => setTimeout(resolve, GET_RETRY_MS).unref());
+      await delay(lastEventId === undefined ? GET_RETRY_MS : this.resumeDelay(0), undefined, { ref: false });
     }
   }
 }

@@ -1,7 +1,8 @@
 // Text of a `text/event-stream` response, as it arrives → its events (the HTML Living Standard's
-// event stream format: `data:` lines joined by "\n", `event:`, `id:`; a blank line dispatches;
-// "\n", "\r\n" and "\r" all end a line). An event whose data grows past the limit is dropped and
-// reported, never buffered further. Pure; fed by the caller.
+// event stream format: `data:` lines joined by "\n", `event:`, `id:`, `retry:`; a blank line
+// dispatches; "\n", "\r\n" and "\r" all end a line), and what a client needs to resume the stream:
+// the last event id dispatched and the reconnection time the server asked for. An event whose data
+// grows past the limit is dropped and reported, never buffered further. Pure; fed by the caller.
 
 export interface SseEvent {
   readonly event: string;
@@ -20,6 +21,8 @@ export class SseParser {
   private size = 0;
   private event = "";
   private id: string | undefined;
+  private dispatchedId: string | undefined;
+  private retry: number | undefined;
   private dropping = false;
   /** A "\r" ended the last chunk: a "\n" starting the next belongs to it. */
   private pendingCr = false;
@@ -28,6 +31,19 @@ export class SseParser {
     private readonly maxBytes: number,
     private readonly sink: SseSink,
   ) {}
+
+  /**
+   * The last event ID (HTML § Event stream interpretation: set at each blank line, an event without
+   * data included, as a server's priming event `id: 7\ndata: \n\n` is): what Last-Event-ID resumes from.
+   */
+  get lastEventId(): string | undefined {
+    return this.dispatchedId;
+  }
+
+  /** The reconnection time in ms from the newest `retry:` field made of digits only, if any came. */
+  get reconnectionMs(): number | undefined {
+    return this.retry;
+  }
 
   push(text: string): void {
     if (this.pendingCr && text.startsWith("\n")) text = text.slice(1);
@@ -74,6 +90,8 @@ export class SseParser {
       this.event = value;
     } else if (field === "id" && !value.includes("\u0000")) {
       this.id = value;
+    } else if (field === "retry" && /^[0-9]+$/.test(value)) {
+      this.retry = Number(value);
     }
   }
 
@@ -92,6 +110,8 @@ export class SseParser {
     this.size = 0;
     this.event = "";
     this.dropping = false;
+    // An empty id resets it (HTML): no Last-Event-ID is sent then.
+    this.dispatchedId = this.id === "" ? undefined : this.id;
     if (dropped || data.length === 0) return;
     this.sink.event({ event: event === "" ? "message" : event, data: data.join("\n"), id: this.id });
   }

@@ -1,15 +1,16 @@
 // The proxy's reader of `text/event-stream` answers (src/proxy/sse-parser.ts), fed in pieces as a
-// socket delivers them: events split anywhere, every line end the format allows, and an event past
-// the size limit dropped and reported with the size it had reached.
+// socket delivers them: events split anywhere, every line end the format allows, an event past the
+// size limit dropped and reported with the size it had reached, and what resuming the stream takes
+// (the last event id, the server's `retry`).
 import { describe, expect, it } from "vitest";
 import { SseParser, type SseEvent } from "../../src/proxy/sse-parser.js";
 
-function parse(chunks: readonly string[], maxBytes = 1024): { events: SseEvent[]; oversize: number[] } {
+function parse(chunks: readonly string[], maxBytes = 1024): { events: SseEvent[]; oversize: number[]; lastEventId: string | undefined; reconnectionMs: number | undefined } {
   const events: SseEvent[] = [];
   const oversize: number[] = [];
   const parser = new SseParser(maxBytes, { event: (event) => void events.push(event), oversize: (bytes) => void oversize.push(bytes) });
   for (const chunk of chunks) parser.push(chunk);
-  return { events, oversize };
+  return { events, oversize, lastEventId: parser.lastEventId, reconnectionMs: parser.reconnectionMs };
 }
 
 describe("SseParser", () => {
@@ -33,5 +34,16 @@ describe("SseParser", () => {
     expect(endless.events).toEqual([]);
     expect(endless.oversize).toHaveLength(1);
     expect(endless.oversize[0]).toBeGreaterThan(1024);
+  });
+
+  it("keeps the last event id of a dispatched event, a priming event without data included, and the newest retry made of digits", () => {
+    // The SDK v1's priming event: an id, a retry, empty data.
+    const primed = parse(["id: abc_1\nretry: 100\ndata: \n\n"]);
+    expect(primed.lastEventId).toBe("abc_1");
+    expect(primed.reconnectionMs).toBe(100);
+    expect(parse(["id: 1\n\nid: 2\ndata: x\n\nid: 3\n"]).lastEventId).toBe("2");
+    expect(parse(["id: 1\ndata: x\n\nid\ndata: y\n\n"]).lastEventId).toBeUndefined();
+    expect(parse(["retry: 250\nretry: 1.5\nretry: -3\nretry: 9x\n\n"]).reconnectionMs).toBe(250);
+    expect(parse(["data: x\n\n"])).toMatchObject({ lastEventId: undefined, reconnectionMs: undefined });
   });
 });
