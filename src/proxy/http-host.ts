@@ -7,7 +7,9 @@
 // the request (progress, log messages, a subscription's notifications) come first. A POST with only
 // notifications or responses gets 202. 2025 era: an `initialize` opens a session (Mcp-Session-Id);
 // its GET stream carries the server's own requests and notifications; DELETE ends it. 2026-07-28:
-// every request stands alone; closing a request's stream cancels it at the server.
+// every request stands alone; closing a request's stream cancels it at the server. A stream the host
+// does not read pauses the server until it drains, or until it is ended for taking nothing
+// (response-backlog.ts), so memory stays bounded.
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { readNodeBody, serveListenerOnNode, TOO_LARGE } from "@mcp-gen/runtime/v1/node";
@@ -16,10 +18,18 @@ import type { HostPort, Route, ServerEnd, UpstreamPort } from "./ports.js";
 import { ProxySession, type SessionOptions } from "./proxy-session.js";
 import { readLine } from "./read-message.js";
 import { exitLike, untilSignal } from "./process-life.js";
+import { ResponseBacklog } from "./response-backlog.js";
 
 const PROTOCOL_VERSION = "io.modelcontextprotocol/protocolVersion";
-/** Messages for no request, kept until a GET stream opens to take them. */
+/** Messages for no request, kept until a GET stream opens to take them: at most so many, and so many UTF-16 units together. */
 const MAX_QUEUED = 256;
+const MAX_QUEUED_LENGTH = 16 * 1024 * 1024;
+/**
+ * How long a response stream past its high-water mark may go without draining while the server waits
+ * for it before the proxy ends it (response-backlog.ts): long enough for any host that reads at all,
+ * short enough that one that never does holds the other hosts of the proxy back for no more than that.
+ */
+const STALL_MS = 10_000;
 const EVENT_STREAM = { "content-type": "text/event-stream", "cache-control": "no-cache", "x-accel-buffering": "no" } as const;
 
 /** One POST waiting for its answer: a JSON body until something comes first, then an event stream. */
@@ -30,26 +40,29 @@ class PostRoute {
   constructor(
     private readonly res: ServerResponse,
     private readonly extraHeaders: Readonly<Record<string, string>>,
+    private readonly backlog: ResponseBacklog,
   ) {}
 
   get open(): boolean {
     return !this.done && !this.res.destroyed;
   }
 
-  deliver(text: string, final: boolean): void {
-    if (!this.open) return;
+  /** Whether the server may go on sending (false: this stream is past its mark, ResponseBacklog). */
+  deliver(text: string, final: boolean): boolean {
+    if (!this.open) return true;
     if (!this.streaming && final) {
       this.done = true;
       this.res.writeHead(200, { "content-type": "application/json", ...this.extraHeaders }).end(text);
-      return;
+      return this.backlog.ended(this.res);
     }
     if (!this.streaming) {
       this.streaming = true;
       // An event stream may stay silent for a while: the client gets its status and headers now.
       this.res.writeHead(200, { ...EVENT_STREAM, ...this.extraHeaders }).flushHeaders();
     }
-    this.res.write(sseEvent(text));
+    const ok = this.res.write(sseEvent(text));
     if (final) this.end();
+    return this.backlog.wrote(this.res, ok);
   }
 
   /** No answer will come (the message held no request, or the proxy is ending). */
@@ -71,12 +84,16 @@ class PostRoute {
 
 /** The 2025-era GET stream of the host's session. */
 class GetStream {
-  constructor(private readonly res: ServerResponse) {
+  constructor(
+    private readonly res: ServerResponse,
+    private readonly backlog: ResponseBacklog,
+  ) {
     res.writeHead(200, EVENT_STREAM).flushHeaders();
   }
 
-  deliver(text: string): void {
-    if (!this.res.destroyed) this.res.write(sseEvent(text));
+  /** Whether the server may go on sending, as for PostRoute.deliver. */
+  deliver(text: string): boolean {
+    return this.res.destroyed || this.backlog.wrote(this.res, this.res.write(sseEvent(text)));
   }
 
   end(): void {
@@ -98,14 +115,17 @@ class HttpHostPort implements HostPort {
   sessionSpace: object | undefined;
   getStream: GetStream | undefined;
   private queued: string[] = [];
+  private queuedLength = 0;
   private readonly routes = new Set<PostRoute>();
+
+  constructor(readonly backlog: ResponseBacklog) {}
 
   send(text: string, route: Route, final: boolean): boolean {
     if (route instanceof PostRoute) {
       if (route.open) {
-        route.deliver(text, final);
+        const goOn = route.deliver(text, final);
         if (!route.open) this.routes.delete(route);
-        return true;
+        return goOn;
       }
       // The answer to a request whose stream the host closed (2026-07-28: it cancelled): dropped. On
       // another stream a request under the same id would take it (another client's, or 1 for "1":
@@ -113,13 +133,13 @@ class HttpHostPort implements HostPort {
       if (final) return true;
     }
     // A message for no request (or a notification for one whose stream is gone): the GET stream, or an open request stream.
-    if (this.getStream) {
-      this.getStream.deliver(text);
-      return true;
-    }
+    if (this.getStream) return this.getStream.deliver(text);
     const open = [...this.routes].reverse().find((r) => r.open);
-    if (open) open.deliver(text, false);
-    else if (this.queued.length < MAX_QUEUED) this.queued.push(text);
+    if (open) return open.deliver(text, false);
+    if (this.queued.length < MAX_QUEUED && this.queuedLength + text.length <= MAX_QUEUED_LENGTH) {
+      this.queued.push(text);
+      this.queuedLength += text.length;
+    }
     return true;
   }
 
@@ -135,8 +155,10 @@ class HttpHostPort implements HostPort {
     res.on("close", () => this.routes.delete(route));
   }
 
+  /** The queued messages go on the new stream whole (MAX_QUEUED_LENGTH at most): the next message past its mark pauses the server. */
   openGet(stream: GetStream): void {
     this.getStream = stream;
+    this.queuedLength = 0;
     for (const text of this.queued.splice(0)) stream.deliver(text);
   }
 
@@ -154,6 +176,7 @@ class HttpHostPort implements HostPort {
     this.getStream?.end();
     this.getStream = undefined;
     this.queued = [];
+    this.queuedLength = 0;
   }
 
   endAll(): void {
@@ -162,10 +185,11 @@ class HttpHostPort implements HostPort {
     this.getStream?.end();
   }
 
-  onDrain(): void {
-    // Each stream is drained by Node's response as the client reads it; nothing waits on the whole host.
+  onDrain(resume: () => void): void {
+    this.backlog.onDrain(resume);
   }
 
+  // The hosts' requests are read as they come: each POST is bounded, and so are the requests in flight.
   pause(): void {}
 
   resume(): void {}
@@ -179,7 +203,12 @@ export interface HttpHostRun {
 }
 
 export async function runHttpHost(run: HttpHostRun, upstream: UpstreamPort, options: SessionOptions): Promise<number> {
-  const host = new HttpHostPort();
+  const backlog = new ResponseBacklog(STALL_MS, () =>
+    options.reporter.problem(
+      `an HTTP client's response stream did not drain within ${STALL_MS / 1000} s while the server waited for it (the client does not read it); the proxy ended that stream (a request on it is cancelled at the server) so that the server goes on for the others.`,
+    ),
+  );
+  const host = new HttpHostPort(backlog);
   const session = new ProxySession(host, upstream, options);
   try {
     await session.start();
@@ -240,7 +269,7 @@ function handle(req: IncomingMessage, res: ServerResponse, text: string, host: H
       plain(res, 409, "A GET stream is open for this session already.");
       return;
     }
-    const stream = new GetStream(res);
+    const stream = new GetStream(res, host.backlog);
     res.on("close", () => {
       if (host.getStream === stream) host.getStream = undefined;
     });
@@ -283,14 +312,15 @@ function handle(req: IncomingMessage, res: ServerResponse, text: string, host: H
     host.sessionSpace = {};
     extra["mcp-session-id"] = host.sessionId;
   }
-  const route = new PostRoute(res, extra);
+  const route = new PostRoute(res, extra, host.backlog);
   // Whose ids these are: the 2025-era session's, or this POST's alone (a 2026-07-28 request stands
   // alone, and so does a notifications/cancelled POSTed on its own: it names no other client's request).
   const space = host.sessionId !== undefined && (initialize || sessionHeader === host.sessionId) ? host.sessionSpace : route;
   host.track(route, res);
-  // The host closed the response before its answer ended: the request is cancelled at the server.
+  // The host closed the response before its answer ended (2026-07-28: the request is cancelled at the
+  // server), or the proxy ended it for not draining: no answer can reach it, whatever its era.
   res.on("close", () => {
-    if (!res.writableFinished) session.routeClosed(route);
+    if (!res.writableFinished) session.routeClosed(route, host.backlog.wasStalled(res));
   });
   session.fromHost(text, route, space);
   // Nothing in it asks for an answer (notifications, responses): accepted.

@@ -345,14 +345,17 @@ export class ProxySession {
    * closed). For a 2026-07-28 request that is its cancellation: the server is told as a host on its
    * transport would tell it (notifications/cancelled under the proxy's id, its HTTP stream closed),
    * and the request is forgotten, so a server that never answers grows nothing. A 2025-era host
-   * cancels with notifications/cancelled; its request waits for the answer.
+   * cancels with notifications/cancelled; its request waits for the answer. `ended`: the proxy ended
+   * the stream itself (a host that did not read it), and no answer can reach it: every request of
+   * it is cancelled so, whatever its era.
    */
-  routeClosed(route: Route): void {
+  routeClosed(route: Route, ended = false): void {
     // A call held for the proxy's listing, never sent: dropped as a cancelled one is.
-    this.held = this.held.filter((h) => h.route !== route || !isModern(h.received.message));
+    this.held = this.held.filter((h) => h.route !== route || (!ended && !isModern(h.received.message)));
     for (const [key, pending] of [...this.pending]) {
       if (pending.route !== route || pending.own) continue;
-      if (pending.streamCancels) this.cancelAtServer(key, pending, "The host closed the request's stream.");
+      if (ended) this.cancelAtServer(key, pending, "mcp-gen proxy: the host did not read the request's stream, and the proxy ended it.");
+      else if (pending.streamCancels) this.cancelAtServer(key, pending, "The host closed the request's stream.");
       else this.upstream.abandon(key);
     }
   }

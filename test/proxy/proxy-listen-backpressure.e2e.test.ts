@@ -1,0 +1,115 @@
+// `mcp-gen proxy --listen` when an HTTP client stops reading: a 2025-era session's tools/call with a
+// progress token, whose response stream the client never reads, while the server floods progress
+// (test/fixtures/proxy/progress-flood-server.mjs, on stdio). As on stdio, the stream past its
+// high-water mark pauses the server, so the proxy's memory stays bounded; and since other clients
+// share the proxy, a stream that does not drain within 10 s is ended, its request cancelled at the
+// server, and the others go on.
+import { request as httpRequest, type IncomingMessage } from "node:http";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { ECHO, pinnedProject, proxyCli, startProcess, stopAll, until } from "../support/proxy-harness.js";
+import { REPO_ROOT } from "../support/spec-paths.js";
+
+afterAll(() => stopAll());
+
+const FLOOD_SERVER = join(REPO_ROOT, "test", "fixtures", "proxy", "progress-flood-server.mjs");
+const META = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientInfo": { name: "other", version: "1" }, "io.modelcontextprotocol/clientCapabilities": {} };
+
+/** POSTs one message to the proxy; resolves with the response once its headers are in (its body unread). */
+function post(url: URL, message: object, headers: Readonly<Record<string, string>> = {}): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers } }, resolve);
+    req.on("error", reject);
+    req.end(JSON.stringify({ jsonrpc: "2.0", ...message }));
+  });
+}
+
+async function body(response: IncomingMessage): Promise<string> {
+  let text = "";
+  for await (const chunk of response) text += chunk;
+  return text;
+}
+
+/** Peak resident set size of a live process, in MB, from /proc (Linux). */
+function peakRssMB(pid: number): number {
+  return Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]) / 1024;
+}
+
+describe("--listen: a client that never reads its response stream while the server floods it", () => {
+  it("pauses the server (memory stays bounded), then ends that stream once it did not drain for 10 s, cancels its request, and serves the others", async () => {
+    const run = startProcess(process.execPath, [await proxyCli(), "proxy", "--cwd", pinnedProject([ECHO]), "--listen", "127.0.0.1:0", "--", process.execPath, FLOOD_SERVER], { FLOOD_MB: "400" });
+    await until(
+      () => /listening on http/.test(run.stderr()),
+      () => `the proxy to listen: ${run.stderr()}`,
+    );
+    const url = new URL(/listening on (\S+)/.exec(run.stderr())![1]!);
+    const init = await post(url, { id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "slow", version: "1" } } });
+    const session = { "mcp-session-id": String(init.headers["mcp-session-id"]), "mcp-protocol-version": "2025-11-25" };
+    await body(init);
+    await body(await post(url, { method: "notifications/initialized" }, session));
+    expect(await body(await post(url, { id: 2, method: "tools/list" }, session))).toContain('"echo"');
+    const flooded = await post(url, { id: 3, method: "tools/call", params: { name: "echo", arguments: { text: "x" }, _meta: { progressToken: 7 } } }, session);
+    expect(flooded.headers["content-type"]).toMatch(/text\/event-stream/);
+    flooded.pause();
+    flooded.on("error", () => undefined);
+    // The server writes until the proxy stops reading it: then it waits, as on stdio.
+    const megabytes = () => Math.max(0, ...[...run.stderr().matchAll(/flooded (\d+) MB/g)].map((m) => Number(m[1])));
+    await until(
+      () => megabytes() >= 1,
+      () => `the flood: ${run.stderr()}`,
+    );
+    for (let still = 0, last = -1; still < 4; await new Promise((resolve) => setTimeout(resolve, 250))) {
+      still = megabytes() === last ? still + 1 : 0;
+      last = megabytes();
+    }
+    expect(run.stderr()).not.toContain("flood done");
+    expect(megabytes()).toBeLessThan(200);
+    expect(peakRssMB(run.child.pid!)).toBeLessThan(150);
+    // Another client (a 2026-07-28 request stands alone) waits while the server is paused, at most until
+    // the stalled stream is ended.
+    const started = Date.now();
+    const other = await body(await post(url, { id: 1, method: "ping", params: { _meta: META } }, { "mcp-protocol-version": "2026-07-28", "mcp-method": "ping" }));
+    expect(JSON.parse(other)).toEqual({ jsonrpc: "2.0", id: 1, result: {} });
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(run.stderr()).toMatch(/an HTTP client's response stream did not drain within 10 s while the server waited for it \(the client does not read it\); the proxy ended that stream/);
+    // Its request was cancelled at the server (under the proxy's id), which stopped flooding.
+    expect(run.stderr()).toMatch(/cancelled \d+/);
+    expect(run.stderr()).not.toContain("flood done");
+    expect(peakRssMB(run.child.pid!)).toBeLessThan(150);
+    run.child.kill("SIGTERM");
+  }, 60_000);
+
+  it("keeps at most 16 MB (16 million characters) of messages for no request while the session has no GET stream, and hands them to the stream that opens", async () => {
+    const run = startProcess(process.execPath, [await proxyCli(), "proxy", "--cwd", pinnedProject([ECHO]), "--listen", "127.0.0.1:0", "--", process.execPath, FLOOD_SERVER], { LOG_MB: "300" });
+    await until(
+      () => /listening on http/.test(run.stderr()),
+      () => `the proxy to listen: ${run.stderr()}`,
+    );
+    const url = new URL(/listening on (\S+)/.exec(run.stderr())![1]!);
+    const init = await post(url, { id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "late", version: "1" } } });
+    const session = { "mcp-session-id": String(init.headers["mcp-session-id"]), "mcp-protocol-version": "2025-11-25" };
+    await body(init);
+    // Answered 202 at once: no stream is open when the server's 300 log messages of 1 MB come.
+    await body(await post(url, { method: "notifications/initialized" }, session));
+    await until(
+      () => run.stderr().includes("logged 300 MB"),
+      () => `the log flood: ${run.stderr()}`,
+    );
+    // The proxy has read them all once a ping after them is answered (the server answers in order).
+    expect(await body(await post(url, { id: 2, method: "ping" }, session))).toContain('"result"');
+    expect(peakRssMB(run.child.pid!)).toBeLessThan(150);
+    const stream = await new Promise<IncomingMessage>((resolve, reject) =>
+      httpRequest(url, { headers: { accept: "text/event-stream", ...session } }, resolve)
+        .on("error", reject)
+        .end(),
+    );
+    let events = 0;
+    stream.on("data", (chunk: Buffer) => void (events += chunk.toString("latin1").split("event: message").length - 1));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    stream.destroy();
+    expect(events).toBeGreaterThan(0);
+    expect(events).toBeLessThanOrEqual(16);
+    run.child.kill("SIGTERM");
+  }, 60_000);
+});
