@@ -12,6 +12,7 @@ import { loadDocument } from "../load/load-document.js";
 import { diagnosticAtPointer } from "../load/locate.js";
 import { sortDiagnostics, type Diagnostic, type TextChange } from "../model/diagnostic.js";
 import { joinPointer } from "../model/pointer.js";
+import { partList } from "../model/lock.js";
 import type { SourceDoc } from "../model/source.js";
 
 export interface VerifyFindingsInput {
@@ -47,7 +48,7 @@ export function verifyFindings({ lockPath, lockText, limits, comparison }: Verif
       findings.push(
         at(
           pointer,
-          { ruleId: "verify-tool-changed", severity: "error", message: `The server's tool ${name} changed its ${finding.parts.join(", ")} since ${lockPath} pinned it${cls}.`, hint: pin },
+          { ruleId: "verify-tool-changed", severity: "error", message: `The server's tool ${name} changed its ${partList(finding.parts)} since ${lockPath} pinned it${cls}.`, hint: pin },
           textChanges(finding),
         ),
       );

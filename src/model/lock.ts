@@ -17,6 +17,15 @@ export const TOOL_PARTS = ["title", "description", "inputSchema", "outputSchema"
 
 export type ToolPart = (typeof TOOL_PARTS)[number];
 
+/**
+ * Changed parts as a message names them: `other` is no field a reader would look for, so it reads
+ * "other top-level fields" (such as `execution`).
+ * @example partList(["description", "other"]) // "description, other top-level fields"
+ */
+export function partList(parts: readonly ToolPart[]): string {
+  return parts.map((part) => (part === "other" ? "other top-level fields" : part)).join(", ");
+}
+
 /** sha256 per part; a part the tool does not have is absent. */
 export type PartHashes = { readonly [P in ToolPart]?: string };
 

@@ -10,7 +10,7 @@ import { formatDiffText } from "../diff/format-diff.js";
 import { visibleLine } from "../diff/visible-text.js";
 import { compareText } from "../model/diagnostic.js";
 import { getOwn, type JsonObject } from "../model/json.js";
-import type { LockFile } from "../model/lock.js";
+import { partList, type LockFile } from "../model/lock.js";
 import type { ToolVerdict } from "./tool-gate.js";
 import { cutText } from "../diff/cut-text.js";
 
@@ -55,7 +55,7 @@ export function driftNotice(verdict: ToolVerdict, tool: JsonObject, context: Dri
   const status = verdict.status === "added" ? "added" : "changed";
   const action = verdict.forwarded ? "forwarded" : "withheld";
   const name = quoteName(verdict.name);
-  const what = status === "added" ? `the server lists a tool ${name} that ${context.lockPath} does not pin` : `its ${verdict.parts.join(", ")} changed since ${context.lockPath} pinned it`;
+  const what = status === "added" ? `the server lists a tool ${name} that ${context.lockPath} does not pin` : `its ${partList(verdict.parts)} changed since ${context.lockPath} pinned it`;
   const headline = status === "added" ? `${action} the tool ${name}: ${what}.` : `${action} the tool ${name}: ${what}.`;
   return {
     tool: verdict.name,
@@ -88,12 +88,10 @@ export function noticeJson(notice: DriftNotice, time: string): string {
  */
 export function refusalMessage(name: string, verdict: ToolVerdict | undefined, context: DriftContext): string {
   const tool = quoteName(name);
-  const why =
-    verdict === undefined
-      ? "no tools/list answer through the proxy has shown it, so it cannot be checked against the lock"
-      : verdict.status === "added"
-        ? `${context.lockPath} does not pin it`
-        : `its ${verdict.parts.join(", ")} changed since ${context.lockPath} pinned it`;
+  // A name no listing showed is no tool to review or pin: the host called something the server does not offer it.
+  if (verdict === undefined)
+    return `mcp-gen proxy refused a call of ${tool}: no tools/list answer through the proxy has shown a tool by that name, so it cannot be checked against the lock. List the tools to see those the server offers.`;
+  const why = verdict.status === "added" ? `${context.lockPath} does not pin it` : `its ${partList(verdict.parts)} changed since ${context.lockPath} pinned it`;
   return `mcp-gen proxy withheld the tool ${tool}: ${why}. ${HOST_HINT}`;
 }
 
