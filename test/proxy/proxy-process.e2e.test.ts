@@ -257,6 +257,32 @@ describe("bad input from either side", () => {
   });
 });
 
+describe("a --log file that cannot be written", () => {
+  // Before, the first drift's log line threw ENOSPC out of the proxy: a stack trace, and the host's tools/list never answered.
+  it.skipIf(!existsSync("/dev/full"))("says so once on stderr, naming the file and the reason, and goes on checking and serving", async () => {
+    const run = await proxy(pinnedProject([ECHO]), pinServer("drift"), ["--log", "/dev/full"]);
+    send(run.child, INIT);
+    send(run.child, { jsonrpc: "2.0", id: 1, method: "tools/list" });
+    send(run.child, { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "echo", arguments: { text: "x" } } });
+    send(run.child, { jsonrpc: "2.0", id: 3, method: "ping" });
+    await until(() => messages(run.stdout()).some((m) => m.id === 3));
+    const byId = new Map(messages(run.stdout()).map((m) => [m.id, m]));
+    // The drifted echo and the unpinned add are withheld, and the call of echo refused, as without --log.
+    expect(byId.get(1)?.result).toEqual({ tools: [] });
+    expect(byId.get(2)?.error?.code).toBe(-31001);
+    expect(byId.get(3)?.result).toEqual({});
+    const stderr = run.stderr();
+    expect(stderr.match(/cannot write to the --log file/g)).toHaveLength(1);
+    expect(stderr).toContain('cannot write to the --log file "/dev/full" (ENOSPC: no space left on device, write)');
+    // Every report is still on stderr, and no stack trace is.
+    expect(stderr).toContain('withheld the tool "echo"');
+    expect(stderr).toContain('refused a tools/call of "echo"');
+    expect(stderr).not.toMatch(/\n\s+at /);
+    run.child.stdin!.end();
+    expect((await exited(run.child)).code).toBe(0);
+  });
+});
+
 /** Peak resident set size of a live process, in MB, from /proc (Linux). */
 function peakRssMB(pid: number): number {
   const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];

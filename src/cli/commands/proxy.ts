@@ -5,6 +5,7 @@
 // ends, and exits as the server did: its exit status, or its signal raised again.
 import { appendFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { quotedStart, visibleLine } from "../../diff/visible-text.js";
 import { parseLock } from "../../lock/parse-lock.js";
 import type { LockFile } from "../../model/lock.js";
 import type { DriftContext } from "../../proxy/drift-notice.js";
@@ -121,7 +122,7 @@ export async function runProxy(argv: readonly string[], io: CliIo): Promise<numb
     maxMessageBytes: MAX_MESSAGE_BYTES,
     maxDepth: Math.min(project.config.load.maxDepth, MAX_TOOL_DEPTH),
     stderr: (text) => io.stderr(text),
-    log: logFile === undefined ? () => undefined : (line) => appendFileSync(logFile, line),
+    log: logFile === undefined ? () => undefined : logWriter(logFile, (text) => io.stderr(text)),
   });
 }
 
@@ -162,6 +163,28 @@ function openLog(path: string): string {
     throw new UsageError(`--log: cannot write ${JSON.stringify(path)} (${(e as NodeJS.ErrnoException).code ?? "error"}).`);
   }
   return path;
+}
+
+/**
+ * Appends each report line to the --log file. A write that fails (a full disk, a folder removed)
+ * must not end the proxy, which goes on checking tools: it is said once on stderr, with the file and
+ * the system's reason, and each later line is tried again, so the log goes on once the disk has
+ * room. Every report is on stderr as well, so none is lost meanwhile; a failure after a write that
+ * worked again is said again.
+ */
+function logWriter(path: string, stderr: (text: string) => void): (line: string) => void {
+  let failing = false;
+  return (line) => {
+    try {
+      appendFileSync(path, line);
+      failing = false;
+    } catch (e) {
+      if (failing) return;
+      failing = true;
+      const why = visibleLine((e as NodeJS.ErrnoException).message ?? String(e));
+      stderr(`mcp-gen proxy: cannot write to the --log file ${quotedStart(path, 300)} (${why}); the reports are on stderr, and each one is tried on the log file again.\n`);
+    }
+  };
 }
 
 /** Where the proxy runs: its project, the folder the host started it in, and the config and lock it was given (project-relative). */
