@@ -29,10 +29,14 @@ export function wantsWarnings(level: unknown): boolean {
 const MAX_HOST_NOTICES = 64;
 /** Most tool hashes remembered as reported; past it the oldest is forgotten (and reported again should it come back). */
 const MAX_REPORTED = 4096;
+/** Lines the server sent that are no message reported one by one; past them only the 2×, 4×, 8×, … such line is. */
+const NOISE_REPORTED = 10;
 
 export class DriftReporter {
   private readonly reported = new Set<string>();
   private readonly absent = new Set<string>();
+  /** How many lines of the server's were skipped as no message (noise). */
+  private noiseCount = 0;
   /** Notices the host has not been sent yet, in the order found (the newest MAX_HOST_NOTICES). */
   private forHost: DriftNotice[] = [];
 
@@ -82,6 +86,24 @@ export class DriftReporter {
   problem(message: string): void {
     this.sink.stderr(`mcp-gen proxy: ${visibleLine(message)}\n`);
     this.sink.log(`${JSON.stringify({ time: this.sink.now(), event: "problem", message })}\n`);
+  }
+
+  /**
+   * A line the server sent that is no JSON-RPC message (a log line on stdout: `[dotenv@17.2.1]
+   * injecting env`), skipped. The first NOISE_REPORTED are reported each; after them only the 20th,
+   * 40th, 80th, …, with the count, so a server that logs to stdout grows stderr by a line per doubling.
+   */
+  noise(message: string): void {
+    const count = ++this.noiseCount;
+    const rounds = count / NOISE_REPORTED;
+    if (count > NOISE_REPORTED && !(Number.isInteger(rounds) && (rounds & (rounds - 1)) === 0)) return;
+    const note =
+      count < NOISE_REPORTED
+        ? ""
+        : count === NOISE_REPORTED
+          ? ` (${count} such lines so far; from now on only the ${2 * count}th, ${4 * count}th, ${8 * count}th, … are reported)`
+          : ` (${count} such lines so far)`;
+    this.problem(`${message}${note}`);
   }
 
   /** The notifications/message texts for every notice the host has not had yet; they count as sent. */

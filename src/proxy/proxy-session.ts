@@ -295,7 +295,7 @@ export class ProxySession {
     await this.upstream.start({
       line: (text, via) => this.fromServer(text, via),
       fault: (problem) => void this.fault(problem),
-      noise: (text) => this.options.reporter.problem(`the server wrote a line to stdout that is not JSON-RPC; it was not passed on: ${excerpt(text)}`),
+      noise: (text) => this.skipped(text),
       failed: (key, problem) => this.failed(key, problem),
       trouble: (problem) => this.options.reporter.problem(problem),
       ended: (end) => this.serverEnded(end),
@@ -605,21 +605,26 @@ export class ProxySession {
     const read = readLine(text);
     if (read.kind === "empty") return;
     if (read.kind === "single" && !read.item.ok && read.item.unreadable.code === PARSE_ERROR) {
-      // A line that starts like JSON but does not parse is a message cut short: whatever it answered
-      // is lost, and on stdio nothing says which request that was. Over HTTP the response it came in
-      // says (`via`): that request fails, and the others go on. Any other text is a log line on the wrong stream.
-      if (/^\s*[[{]/.test(text)) {
+      // Over HTTP the response a text came in says which request it answers (`via`): one that starts
+      // like JSON but does not parse is that answer cut short, and that request fails (the others go
+      // on). Any other line is skipped, as the SDK's clients skip a line that does not parse (a log
+      // line on stdout, `[dotenv@17.2.1] injecting env`), never passed on: the host gets only
+      // messages the proxy read. Output that ends inside a line, or a line past the limit, is a fault.
+      if (via !== undefined && this.pending.has(via) && /^\s*[[{]/.test(text)) {
         // Its text is the server's (it may echo a URL and its key): stderr has it, the host does not.
         const problem = "the server sent a message that is not complete JSON";
-        if (via !== undefined && this.pending.has(via)) {
-          this.options.reporter.problem(`${problem}: ${excerpt(text)}`);
-          this.failed(via, problem);
-        } else void this.fault(problem, `${problem}: ${excerpt(text)}`);
-      } else this.options.reporter.problem(`the server wrote a line to stdout that is not JSON-RPC; it was not passed on: ${excerpt(text)}`);
+        this.options.reporter.problem(`${problem}: ${excerpt(text)}`);
+        this.failed(via, problem);
+      } else this.skipped(text);
       return;
     }
     const items = read.kind === "single" ? [read.item] : read.items;
     for (const item of items) this.serverItem(item, via);
+  }
+
+  /** A line of the server's that is not JSON: reported (the first few, then fewer: DriftReporter.noise), and not passed on. */
+  private skipped(text: string): void {
+    this.options.reporter.noise(`the server sent a line that is not JSON; it was skipped, as MCP clients skip it, and not passed on: ${excerpt(text)}`);
   }
 
   private serverItem(item: Item, via: string | undefined): void {
@@ -1016,7 +1021,10 @@ export class ProxySession {
   }
 
   private unreadableFromServer(unreadable: Unreadable): void {
-    this.options.reporter.problem(`the server sent a message that cannot be passed on: ${unreadable.problem}`);
+    const problem = `the server sent a message that cannot be passed on: ${unreadable.problem}`;
+    // JSON that is no message at all (a JSON logger on stdout) is counted with the lines that are not JSON.
+    if (unreadable.shape === "unknown") return void this.options.reporter.noise(problem);
+    this.options.reporter.problem(problem);
     if (unreadable.shape === "request") {
       if (unreadable.id !== null)
         this.upstream.send(errorText(unreadable.idText, unreadable.code, `mcp-gen proxy: ${unreadable.problem}`), { message: { kind: "response", id: unreadable.id, ok: false } });
@@ -1327,12 +1335,11 @@ export class ProxySession {
   }
 
   /** Something no working server sends: every open request gets an error, and the server is ended (exit 1). */
-  /** `detail`: the problem with the server's text, for stderr; the host gets `problem`. */
-  private async fault(problem: string, detail = problem): Promise<void> {
+  private async fault(problem: string): Promise<void> {
     if (this.over || this.faulted) return;
     this.faulted = true;
     this.listen.stop();
-    this.options.reporter.problem(`${detail}; ending the connection.`);
+    this.options.reporter.problem(`${problem}; ending the connection.`);
     this.failAll(`mcp-gen proxy ended the connection: ${problem}.`);
     this.serverEnded(await this.upstream.close());
   }

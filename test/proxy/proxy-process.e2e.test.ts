@@ -200,12 +200,32 @@ describe("bad input from either side", () => {
     expect((await exited(run.child)).code).toBe(0);
   });
 
-  it("ends the connection with an error and exit 1 when the server cuts a message short", async () => {
-    const server = script("cut.mjs", `process.stdin.once("data", () => process.stdout.write('{"jsonrpc":"2.0","id":1,"result":{"tools":[{"na\\n'));\nsetInterval(() => {}, 1000);\n`);
+  it("ends the connection with an error and exit 1 when the server's output ends in the middle of a message", async () => {
+    // The server closes its stdout inside a line and lives on: whatever that line answered is lost, and nothing says which request it was.
+    const server = script(
+      "cut.mjs",
+      `import { closeSync, writeSync } from "node:fs";\nprocess.stdin.once("data", () => { writeSync(1, '{"jsonrpc":"2.0","id":0,"result":{"tools":[{"na'); closeSync(1); });\nsetInterval(() => {}, 1000);\n`,
+    );
     const run = await proxy(pinnedProject([ECHO]), [process.execPath, server]);
     send(run.child, { jsonrpc: "2.0", id: 1, method: "tools/list" });
     expect((await exited(run.child)).code).toBe(1);
-    expect(messages(run.stdout())[0]?.error?.message).toContain("the server sent a message that is not complete JSON");
+    expect(messages(run.stdout())[0]?.error?.message).toContain("the server's output ended in the middle of a message");
+  });
+
+  it("skips the server's log lines on stdout, as the SDK's clients do, and goes on: the host gets only messages", async () => {
+    // Before, a line starting with "[" or "{" that did not parse ended the session: the call in flight got -32603, and the proxy exit 1.
+    const run = await proxy(pinnedProject([ECHO, ADD]), pinServer("stdout-logs"));
+    send(run.child, INIT);
+    send(run.child, { jsonrpc: "2.0", id: 1, method: "tools/list" });
+    send(run.child, { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "echo", arguments: { text: "hi" } } });
+    send(run.child, { jsonrpc: "2.0", id: 3, method: "ping" });
+    await until(() => messages(run.stdout()).filter((m) => m.id === 2 || m.id === 3).length === 2);
+    const all = messages(run.stdout());
+    expect(all.map((m) => m.id).sort()).toEqual([0, 1, 2, 3]);
+    expect(all.find((m) => m.id === 2)?.result).toEqual({ content: [{ type: "text", text: "hi" }] });
+    expect(run.stderr()).toContain('the server sent a line that is not JSON; it was skipped, as MCP clients skip it, and not passed on: "[dotenv@17.2.1] injecting env (0) from .env');
+    run.child.stdin!.end();
+    expect((await exited(run.child)).code).toBe(0);
   });
 
   it("keeps its memory bounded when the host never reads, pausing the server, and loses nothing once it does", async () => {
