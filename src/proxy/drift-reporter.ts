@@ -25,20 +25,24 @@ export function wantsWarnings(level: unknown): boolean {
   return at !== -1 && at <= LEVELS.indexOf("warning");
 }
 
-/** Most notices kept for a host that has not asked for them yet: the newest. */
+/** Most notices kept for a host that has not asked for them yet: the newest (each at most about 1 KB: no diff, the name cut short). */
 const MAX_HOST_NOTICES = 64;
-/** Most tool hashes remembered as reported; past it the oldest is forgotten (and reported again should it come back). */
+/** Most tool hashes remembered as reported (64 characters each); past it the oldest is forgotten (and reported again should it come back). */
 const MAX_REPORTED = 4096;
 /** Lines the server sent that are no message reported one by one; past them only the 2×, 4×, 8×, … such line is. */
 const NOISE_REPORTED = 10;
 
 export class DriftReporter {
+  /** The hashes of the tools reported: a tool's hash covers its name, so the hash alone says which tool (the name may be megabytes long). */
   private readonly reported = new Set<string>();
   private readonly absent = new Set<string>();
   /** How many lines of the server's were skipped as no message (noise). */
   private noiseCount = 0;
-  /** Notices the host has not been sent yet, in the order found (the newest MAX_HOST_NOTICES). */
-  private forHost: DriftNotice[] = [];
+  /**
+   * The notifications/message texts of the notices the host has not been sent yet, in the order
+   * found (the newest MAX_HOST_NOTICES): made at once, so that neither the diff nor the tool is kept.
+   */
+  private forHost: string[] = [];
 
   constructor(
     private readonly context: DriftContext,
@@ -49,15 +53,14 @@ export class DriftReporter {
   verdicts(verdicts: readonly ToolVerdict[], tools: readonly JsonObject[]): void {
     verdicts.forEach((verdict, i) => {
       if (verdict.status === "match") return;
-      const key = `${verdict.name}\u0000${verdict.sha256}`;
-      if (this.reported.has(key)) return;
+      if (this.reported.has(verdict.sha256)) return;
       // A server can list another drifted text each time (and have the proxy list again with list_changed).
       if (this.reported.size >= MAX_REPORTED) this.reported.delete(this.reported.values().next().value!);
-      this.reported.add(key);
+      this.reported.add(verdict.sha256);
       const notice = driftNotice(verdict, tools[i]!, this.context);
       this.sink.stderr(noticeText(notice));
       this.sink.log(noticeJson(notice, this.sink.now()));
-      this.forHost.push(notice);
+      this.forHost.push(hostNotice(notice));
       if (this.forHost.length > MAX_HOST_NOTICES) this.forHost.shift();
     });
   }
@@ -110,26 +113,29 @@ export class DriftReporter {
   takeHostNotices(): string[] {
     const notices = this.forHost;
     this.forHost = [];
-    return notices.map((notice) =>
-      notificationText("notifications/message", {
-        level: "warning",
-        logger: "mcp-gen proxy",
-        // Neither the diff (the server's new text) nor the commands (the server's address and
-        // arguments): a host may hand its log to the model.
-        data: {
-          message: `mcp-gen proxy ${notice.headline}`,
-          tool: shownName(notice.tool),
-          status: notice.status,
-          action: notice.action,
-          parts: [...notice.parts],
-          sha256: notice.sha256,
-          hint: HOST_HINT,
-        },
-      }),
-    );
+    return notices;
   }
 
   get hasHostNotices(): boolean {
     return this.forHost.length > 0;
   }
+}
+
+/** A notice as the host gets it: a notifications/message at level warning. */
+function hostNotice(notice: DriftNotice): string {
+  return notificationText("notifications/message", {
+    level: "warning",
+    logger: "mcp-gen proxy",
+    // Neither the diff (the server's new text) nor the commands (the server's address and
+    // arguments): a host may hand its log to the model.
+    data: {
+      message: `mcp-gen proxy ${notice.headline}`,
+      tool: shownName(notice.tool),
+      status: notice.status,
+      action: notice.action,
+      parts: [...notice.parts],
+      sha256: notice.sha256,
+      hint: HOST_HINT,
+    },
+  });
 }

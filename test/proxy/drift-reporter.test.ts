@@ -1,7 +1,10 @@
 // The drift reporter's memory: what it keeps about drifts it reported stays bounded, however many
-// different drifts a server makes (it can list another text each time, and have the proxy list again).
+// different drifts a server makes (it can list another text each time, and have the proxy list again),
+// and however large each tool (the heap is measured after a forced garbage collection).
 // And what it writes on stderr, which hosts keep in their log: a server's text there (a tool's name, a
 // property's name, a description) never prints a line of its own or an escape sequence.
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { parseLock } from "../../src/lock/parse-lock.js";
 import { DriftReporter } from "../../src/proxy/drift-reporter.js";
@@ -26,6 +29,41 @@ describe("DriftReporter", () => {
     expect(stderr).toHaveLength(4097);
     reporter.verdicts([verdict(0)], [tool]);
     expect(stderr).toHaveLength(4098);
+  });
+});
+
+setFlagsFromString("--expose-gc");
+const collectGarbage = runInNewContext("gc") as () => void;
+const MB = 1024 * 1024;
+
+describe("DriftReporter and megabyte-sized tools", () => {
+  /** Reports `count` drifts of tools made by `tool`, each once, stderr and log thrown away: the bytes of the heap the reporter then holds. */
+  function heldAfter(count: number, tool: (i: number) => { name: string; description: string; inputSchema: { type: string } }): number {
+    const lock = parseLock(lockText([]), "mcp-tools.lock.json").value!;
+    const reporter = new DriftReporter({ lockPath: "mcp-tools.lock.json", lock, ...CONTEXT_COMMANDS }, { stderr: () => undefined, log: () => undefined, now: () => "2026-01-01T00:00:00.000Z" });
+    collectGarbage();
+    const before = process.memoryUsage().heapUsed;
+    for (let i = 0; i < count; i++) {
+      const listed = tool(i);
+      reporter.verdicts([{ name: listed.name, sha256: `sha-${i}`, status: "added", parts: [], forwarded: false }], [listed]);
+    }
+    collectGarbage();
+    const held = process.memoryUsage().heapUsed - before;
+    // The 64 newest notices wait for the host still, each naming its tool cut short.
+    const notices = reporter.takeHostNotices();
+    expect(notices).toHaveLength(64);
+    expect(notices[63]!.length).toBeLessThan(2000);
+    return held;
+  }
+
+  it("keeps the 64 notices for the host without their diff: 100 new tools with a 1 MB description hold under 4 MB", () => {
+    // Before, each kept notice held the whole diff (the new description in full).
+    expect(heldAfter(100, (i) => ({ name: `big_${i}`, description: String(i % 10).repeat(MB), inputSchema: { type: "object" } }))).toBeLessThan(4 * MB);
+  });
+
+  it("remembers a reported tool by its hash, not its name: 200 tools with a 512 KB name hold under 4 MB", () => {
+    // Before, each of the 4,096 hashes remembered was kept with the tool's name.
+    expect(heldAfter(200, (i) => ({ name: `${"n".repeat(512 * 1024)}${i}`, description: "New.", inputSchema: { type: "object" } }))).toBeLessThan(4 * MB);
   });
 });
 
