@@ -277,6 +277,56 @@ describe("bad input from either side", () => {
   });
 });
 
+describe("a server that lists a new megabyte-sized tool at every list_changed", () => {
+  it("keeps the proxy's memory bounded: 300 listings of 1 MB each peak under 250 MB", async () => {
+    // Before, each name left out kept its tool and a slice pinning its whole page: this run held over
+    // 600 MB, and 700 listings of 4 MB ran the proxy out of memory (a V8 heap abort at 4.2 GB).
+    const listings = 300;
+    const server = script(
+      "new-big-tool.mjs",
+      [
+        `const pinned = ${JSON.stringify(ECHO)};`,
+        "let listed = 0;",
+        "let buffer = '';",
+        "const write = (message) => process.stdout.write(JSON.stringify(message) + '\\n');",
+        "process.stdin.on('data', (chunk) => {",
+        "  buffer += chunk;",
+        "  for (let end = buffer.indexOf('\\n'); end !== -1; end = buffer.indexOf('\\n')) {",
+        "    const { id, method, params } = JSON.parse(buffer.slice(0, end));",
+        "    buffer = buffer.slice(end + 1);",
+        "    if (method === 'initialize') write({ jsonrpc: '2.0', id, result: { protocolVersion: params.protocolVersion, capabilities: { tools: { listChanged: true } }, serverInfo: { name: 'big', version: '1' } } });",
+        "    else if (method === 'ping') write({ jsonrpc: '2.0', id, result: {} });",
+        "    else if (method === 'tools/list') {",
+        "      listed++;",
+        // The megabyte is in the inputSchema: the report on stderr shows the description alone.
+        `      const tool = { name: 't' + listed, description: 'Tool ' + listed + '.', inputSchema: { type: 'object', default: String(listed % 10).repeat(1024 * 1024) } };`,
+        "      write({ jsonrpc: '2.0', id, result: { tools: [pinned, tool] } });",
+        `      if (listed < ${listings}) setTimeout(() => write({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' }), 5);`,
+        "      else process.stderr.write('done ' + listed + '\\n');",
+        "    }",
+        "  }",
+        "});",
+        "",
+      ].join("\n"),
+    );
+    const run = await proxy(pinnedProject([ECHO]), [process.execPath, server]);
+    send(run.child, INIT);
+    send(run.child, { jsonrpc: "2.0", id: 1, method: "tools/list" });
+    await until(() => run.stderr().includes(`done ${listings}`), 120_000);
+    // The last listing is checked once a ping sent after it is answered.
+    send(run.child, { jsonrpc: "2.0", id: 2, method: "ping" });
+    await until(() => messages(run.stdout()).some((m) => m.id === 2));
+    expect(messages(run.stdout()).filter((m) => m.method === "notifications/tools/list_changed").length).toBeGreaterThan(0);
+    expect(peakRssMB(run.child.pid!)).toBeLessThan(250);
+    // The call of a tool the newest listing left out still gets the answer it got before.
+    send(run.child, { jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "t1", arguments: {} } });
+    await until(() => messages(run.stdout()).some((m) => m.id === 3));
+    expect(messages(run.stdout()).find((m) => m.id === 3)?.error?.code).toBe(-31001);
+    run.child.stdin!.end();
+    expect((await exited(run.child)).code).toBe(0);
+  }, 180_000);
+});
+
 describe("a --log file that cannot be written", () => {
   // Before, the first drift's log line threw ENOSPC out of the proxy: a stack trace, and the host's tools/list never answered.
   it.skipIf(!existsSync("/dev/full"))("says so once on stderr, naming the file and the reason, and goes on checking and serving", async () => {
