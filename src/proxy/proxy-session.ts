@@ -24,7 +24,8 @@
 // protocol eras pass unchanged: 2025 (`initialize`, logging/setLevel, server-sent requests) and
 // 2026-07-28 (`server/discover`, `_meta` on every request, subscriptions/listen, MRTR retries, which
 // are tools/calls like any other). The server's end is the session's end.
-import { endsWalk, ToolsCollector } from "../live/read-tools-page.js";
+import { ToolsCollector } from "../live/read-tools-page.js";
+import { sha256Hex } from "../lock/sha256.js";
 import { getOwn, isJsonObject, type JsonObject, type JsonValue } from "../model/json.js";
 import { SPEC_REVISION } from "../model/spec.js";
 import { checkListAnswer } from "./check-list-answer.js";
@@ -50,6 +51,8 @@ const INVALID_PARAMS = -32602;
 const NOT_SENT: Replay = { send: false };
 /** Most list cursors remembered to tie a page to the listing it continues. */
 const MAX_CHAINS = 64;
+/** Most characters of the names those listings showed so far, together (a name is the server's text, up to a message long). */
+const MAX_CHAIN_NAME_CHARS = 16 * 1024 * 1024;
 /** Most tools/calls that wait for the proxy's own listing; past it a call is refused at once. */
 const MAX_HELD_CALLS = 1024;
 /** Most requests of the server's own (sampling, elicitation, …) the host has not answered; past it the server gets an error. */
@@ -117,10 +120,14 @@ interface Target {
  */
 interface ListChain {
   readonly names: Set<string>;
+  /** The characters of `names` (counted in ProxySession.chainChars while the chain waits in `chains`). */
+  chars: number;
   /** How many pages of the walk the proxy has checked. */
   pages: number;
+  /** The cursor the newest page was asked with, as idKey keys it: a cursor is the server's text, up to a message long. */
   asked: string | undefined;
-  previous: readonly JsonObject[] | undefined;
+  /** The SHA-256 of the newest page's tools as endsWalk compares them (JSON.stringify), not the tools. */
+  previous: string | undefined;
 }
 
 interface Pending extends Target {
@@ -208,7 +215,10 @@ export class ProxySession {
   private readonly serverCancelled = new Set<string>();
   /** Whether a server request was refused for the MAX_SERVER_REQUESTS bound since the last one passed (reported once). */
   private serverRequestsFullReported = false;
+  /** The walks waiting for the host to ask for their next page, by the key (idKey) of its cursor; at most MAX_CHAINS. */
   private readonly chains = new Map<string, ListChain>();
+  /** The characters of the names of the walks in `chains`; at most MAX_CHAIN_NAME_CHARS. */
+  private chainChars = 0;
   private held: Held[] = [];
   /**
    * The list_changed notices held until the proxy's own listing is checked: per route, per
@@ -591,11 +601,25 @@ export class ProxySession {
   }
 
   private chainFor(cursor: JsonValue | undefined): ListChain | undefined {
-    if (cursor === undefined) return { names: new Set(), pages: 0, asked: undefined, previous: undefined };
+    if (cursor === undefined) return { names: new Set(), chars: 0, pages: 0, asked: undefined, previous: undefined };
     if (typeof cursor !== "string") return undefined;
-    const chain = this.chains.get(cursor);
-    this.chains.delete(cursor);
+    return this.takeChain(idKey(cursor));
+  }
+
+  private takeChain(key: string): ListChain | undefined {
+    const chain = this.chains.get(key);
+    if (chain === undefined) return undefined;
+    this.chains.delete(key);
+    this.chainChars -= chain.chars;
     return chain;
+  }
+
+  /** Keeps a walk until the host asks for its next page; past MAX_CHAINS, or MAX_CHAIN_NAME_CHARS, the one kept longest ago goes (it completes no listing). */
+  private keepChain(key: string, chain: ListChain): void {
+    this.takeChain(key);
+    this.chains.set(key, chain);
+    this.chainChars += chain.chars;
+    while (this.chains.size > MAX_CHAINS || this.chainChars > MAX_CHAIN_NAME_CHARS) this.takeChain(this.chains.keys().next().value!);
   }
 
   // ── server → host ────────────────────────────────────────────────────────────────────────────
@@ -717,17 +741,23 @@ export class ProxySession {
     this.legacyNotices();
     const chain = pending.chain;
     if (chain) {
-      const ends = endsWalk(chain.asked, checked.page, chain.previous);
-      if (!ends) for (const tool of checked.page.tools) chain.names.add(tool.name as string);
+      const { tools, nextCursor } = checked.page;
+      // endsWalk's test, on what the chain keeps of the page before: the page repeats it under its own cursor.
+      const ends = chain.asked !== undefined && nextCursor !== undefined && idKey(nextCursor) === chain.asked && chain.previous === sha256Hex(JSON.stringify(tools));
+      for (const tool of ends ? [] : tools) {
+        const name = tool.name as string;
+        if (chain.names.has(name)) continue;
+        chain.names.add(name);
+        chain.chars += name.length;
+      }
       chain.pages++;
-      if (!ends && checked.page.nextCursor !== undefined) {
+      if (!ends && nextCursor !== undefined) {
         // A walk longer than the proxy's own would go is not followed further (its names would grow
         // for as long as the host walks): every page is still checked, but none completes a listing.
         if (chain.pages >= this.options.maxPages) return { ok: true, text: checked.page.text };
-        chain.asked = checked.page.nextCursor;
-        chain.previous = checked.page.tools;
-        if (this.chains.size >= MAX_CHAINS) this.chains.delete(this.chains.keys().next().value!);
-        this.chains.set(checked.page.nextCursor, chain);
+        chain.asked = idKey(nextCursor);
+        chain.previous = sha256Hex(JSON.stringify(tools));
+        this.keepChain(chain.asked, chain);
       } else if (current) {
         this.options.gate.listed(chain.names);
         this.options.reporter.missing(this.options.gate.missing(chain.names));

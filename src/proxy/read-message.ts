@@ -6,6 +6,7 @@
 // reader that ignores case takes for one (twin-keys.ts). Pure.
 import { quotedStart } from "../diff/visible-text.js";
 import { repeatsKey } from "../load/fast-json.js";
+import { sha256Hex } from "../lock/sha256.js";
 import { getOwn, isJsonObject, type JsonObject, type JsonValue } from "../model/json.js";
 import { arrayElements, findRepeatedKey, skipSpace } from "./json-spans.js";
 import { idText } from "./rpc-text.js";
@@ -130,7 +131,15 @@ function quoteShort(text: string, max = 40): string {
   return quotedStart(text, max);
 }
 
-/** A key for an id in maps: 1 and "1" are different ids. */
+/** The longest string id a key repeats; a longer one is keyed by its SHA-256. */
+const MAX_KEYED_ID_LENGTH = 64;
+
+/**
+ * A key for an id in maps: 1 and "1" are different ids. An id is the other side's text, up to a
+ * message long: a longer one than MAX_KEYED_ID_LENGTH is keyed by its SHA-256, so that the ids the
+ * proxy remembers (a server's requests waiting for the host, those it cancelled) hold a few bytes each.
+ */
 export function idKey(id: RequestId): string {
-  return typeof id === "number" ? `n${id}` : `s${id}`;
+  if (typeof id === "number") return `n${id}`;
+  return id.length <= MAX_KEYED_ID_LENGTH ? `s${id}` : `h${sha256Hex(id)}`;
 }

@@ -3,12 +3,11 @@
 // and however large each tool (the heap is measured after a forced garbage collection).
 // And what it writes on stderr, which hosts keep in their log: a server's text there (a tool's name, a
 // property's name, a description) never prints a line of its own or an escape sequence.
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { parseLock } from "../../src/lock/parse-lock.js";
 import { DriftReporter } from "../../src/proxy/drift-reporter.js";
 import type { ToolVerdict } from "../../src/proxy/tool-gate.js";
+import { liveHeapBytes } from "../support/live-heap.js";
 import { lockText } from "../support/proxy-harness.js";
 import { CONTEXT_COMMANDS } from "./session-wire.js";
 
@@ -32,8 +31,6 @@ describe("DriftReporter", () => {
   });
 });
 
-setFlagsFromString("--expose-gc");
-const collectGarbage = runInNewContext("gc") as () => void;
 const MB = 1024 * 1024;
 
 describe("DriftReporter and megabyte-sized tools", () => {
@@ -41,14 +38,12 @@ describe("DriftReporter and megabyte-sized tools", () => {
   function heldAfter(count: number, tool: (i: number) => { name: string; description: string; inputSchema: { type: string } }): number {
     const lock = parseLock(lockText([]), "mcp-tools.lock.json").value!;
     const reporter = new DriftReporter({ lockPath: "mcp-tools.lock.json", lock, ...CONTEXT_COMMANDS }, { stderr: () => undefined, log: () => undefined, now: () => "2026-01-01T00:00:00.000Z" });
-    collectGarbage();
-    const before = process.memoryUsage().heapUsed;
+    const before = liveHeapBytes();
     for (let i = 0; i < count; i++) {
       const listed = tool(i);
       reporter.verdicts([{ name: listed.name, sha256: `sha-${i}`, status: "added", parts: [], forwarded: false }], [listed]);
     }
-    collectGarbage();
-    const held = process.memoryUsage().heapUsed - before;
+    const held = liveHeapBytes() - before;
     // The 64 newest notices wait for the host still, each naming its tool cut short.
     const notices = reporter.takeHostNotices();
     expect(notices).toHaveLength(64);

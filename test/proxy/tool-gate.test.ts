@@ -4,14 +4,13 @@
 // those, or never listed, is unlisted (the session refuses its call). A server that renames its tools
 // at every listing grows the gate no further, and one that lists ever new megabyte-sized tools or
 // names grows it by a verdict each at most (the heap is measured after a forced garbage collection).
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { parseLock } from "../../src/lock/parse-lock.js";
 import type { JsonObject } from "../../src/model/json.js";
 import { checkListAnswer } from "../../src/proxy/check-list-answer.js";
 import { readLine } from "../../src/proxy/read-message.js";
 import { MAX_KEPT_TOOL_CHARS, MAX_REMOVED_NAME_LENGTH, MAX_REMOVED_NAMES, MAX_SHOWN_NAMES, ToolGate } from "../../src/proxy/tool-gate.js";
+import { liveHeapBytes } from "../support/live-heap.js";
 import { ADD, ECHO, lockText } from "../support/proxy-harness.js";
 import { settle, wire } from "./session-wire.js";
 
@@ -32,16 +31,11 @@ function listPage(g: ToolGate, tools: readonly JsonObject[], record = true): Set
   return new Set(checked.page.tools.map((tool) => tool.name as string));
 }
 
-setFlagsFromString("--expose-gc");
-const collectGarbage = runInNewContext("gc") as () => void;
-
 /** How many bytes of the heap what `fill` returns holds once garbage is collected. */
 function heldBytes(fill: () => unknown): number {
-  collectGarbage();
-  const before = process.memoryUsage().heapUsed;
+  const before = liveHeapBytes();
   const held = fill();
-  collectGarbage();
-  const after = process.memoryUsage().heapUsed;
+  const after = liveHeapBytes();
   expect(held).toBeDefined();
   return after - before;
 }
