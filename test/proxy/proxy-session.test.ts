@@ -199,7 +199,7 @@ describe("tools/call", () => {
     expect(w.lastRequest()).toMatchObject({ id: 1, method: "tools/call" });
     // A name the complete list did not show is refused without another listing.
     w.session.fromHost(request(2, "tools/call", { name: "ghost", arguments: {} }));
-    expect(errorOf(w.toHost()[0]!).message).toContain('withheld the tool "ghost"');
+    expect(errorOf(w.toHost()[0]!).message).toContain('refused a call of "ghost": no tools/list answer through the proxy has shown a tool by that name');
     expect(w.toServer()).toHaveLength(2);
   });
 
