@@ -12,7 +12,7 @@ import { compareText } from "../model/diagnostic.js";
 import { getOwn, type JsonObject } from "../model/json.js";
 import { partList, type LockFile } from "../model/lock.js";
 import type { ToolVerdict } from "./tool-gate.js";
-import { cutText } from "../diff/cut-text.js";
+import { cutIndex, cutText } from "../diff/cut-text.js";
 
 /** JSON-RPC error code of a tools/call the proxy refused (outside the range JSON-RPC and MCP reserve). */
 export const TOOL_WITHHELD = -31001;
@@ -64,7 +64,7 @@ export function driftNotice(verdict: ToolVerdict, tool: JsonObject, context: Dri
     parts: verdict.parts,
     action,
     headline,
-    diff: changesText(verdict, tool, context),
+    diff: boundedDiff(changesText(verdict, tool, context), context.verifyCommand),
     hint: `See the change with \`${context.verifyCommand}\`; if it is wanted, pin it with \`${context.updateCommand}\`.`,
   };
 }
@@ -103,6 +103,22 @@ export function quoteName(name: string): string {
 /** A tool name as the host is shown it: on one line, invisible characters shown, at most 64 characters (a server's name is its own text). */
 export function shownName(name: string): string {
   return visibleLine(cutText(name, 64));
+}
+
+/**
+ * Most characters of a diff a notice carries to stderr and --log. A server's description can be
+ * 10 MB, and one that changes it at every listing would write that much again each time; the
+ * verify command shows the rest.
+ */
+export const MAX_NOTICE_DIFF_CHARS = 64 * 1024;
+
+/** `diff` cut after its last whole line within MAX_NOTICE_DIFF_CHARS, with a line saying how much more there is and where to see it. */
+function boundedDiff(diff: string, verifyCommand: string): string {
+  if (diff.length <= MAX_NOTICE_DIFF_CHARS) return diff;
+  const lineEnd = diff.lastIndexOf("\n", MAX_NOTICE_DIFF_CHARS - 1);
+  // One line longer than the bound: cut between two characters, never inside one.
+  const kept = lineEnd > 0 ? diff.slice(0, lineEnd + 1) : `${diff.slice(0, cutIndex(diff, MAX_NOTICE_DIFF_CHARS))}\n`;
+  return `${kept}  … ${diff.length - kept.length} more characters of the diff: \`${verifyCommand}\` shows it whole.\n`;
 }
 
 /** verify's classified changes for one tool, with the new description shown whole for a tool the lock does not pin. */
