@@ -92,7 +92,10 @@ describe.skipIf(process.platform === "win32")("named pipes where files are read"
     mkdirSync(join(root, "node_modules"));
     expect(mcpGen(root, "build").code).toBe(0);
     makeFifo(join(root, "tools", "pipe.yaml"));
-    symlinkSync("pipe.yaml", join(root, "tools", "linked.yaml"));
+    // A link to another pipe, outside the globs (a link to tools/pipe.yaml is that file again, listed once).
+    mkdirSync(join(root, "fifos"));
+    makeFifo(join(root, "fifos", "other.yaml"));
+    symlinkSync(join("..", "fifos", "other.yaml"), join(root, "tools", "linked.yaml"));
     for (const argv of [["validate"], ["check"], ["check", "--full"], ["build"], ["check"]]) {
       const run = mcpGen(root, ...argv);
       const what = `${argv.join(" ")}: ${run.output}`;
