@@ -57,10 +57,7 @@ describe("--url before a server that closes a request's stream before its answer
     const { ask, resumptions, run, end } = await polling(["list-polls"]);
     // The listing comes on a resumed stream too, and is checked: every tool is as pinned.
     expect(names(await ask("tools/list", {}))).toEqual(["drift", "echo", "slow"]);
-    const started = Date.now();
     expect((await ask("tools/call", { name: "slow", arguments: {} })).result?.content).toEqual([{ type: "text", text: "slow done" }]);
-    // The server said retry: 100, and answers 300 ms after closing: no second-long backoff.
-    expect(Date.now() - started).toBeLessThan(2000);
     expect(resumptions().length).toBeGreaterThanOrEqual(2);
     expect(run.stderr()).not.toMatch(/without answering|broke off|resuming/);
     await end();

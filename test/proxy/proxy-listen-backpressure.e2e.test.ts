@@ -66,12 +66,10 @@ describe("--listen: a client that never reads its response stream while the serv
     expect(run.stderr()).not.toContain("flood done");
     expect(megabytes()).toBeLessThan(200);
     expect(peakRssMB(run.child.pid!)).toBeLessThan(150);
-    // Another client (a 2026-07-28 request stands alone) waits while the server is paused, at most until
-    // the stalled stream is ended.
-    const started = Date.now();
+    // Another client (a 2026-07-28 request stands alone) waits while the server is paused, until the
+    // stalled stream is ended (the message below says why it was; the test's timeout stops a hang).
     const other = await body(await post(url, { id: 1, method: "ping", params: { _meta: META } }, { "mcp-protocol-version": "2026-07-28", "mcp-method": "ping" }));
     expect(JSON.parse(other)).toEqual({ jsonrpc: "2.0", id: 1, result: {} });
-    expect(Date.now() - started).toBeLessThan(15_000);
     expect(run.stderr()).toMatch(/an HTTP client's response stream did not drain within 10 s while the server waited for it \(the client does not read it\); the proxy ended that stream/);
     // Its request was cancelled at the server (under the proxy's id), which stopped flooding.
     expect(run.stderr()).toMatch(/cancelled \d+/);
