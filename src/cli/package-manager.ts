@@ -17,15 +17,29 @@ export interface PackageManager {
   exec(command: string): string;
   /** Runs a package.json script: "build" → `pnpm run build`, "start" → `pnpm start`. */
   run(script: string): string;
+  /** Adds dependencies to package.json and installs them: "a@1 b" → `pnpm add a@1 b`. */
+  add(specs: string): string;
 }
 
 export const PACKAGE_MANAGERS: Readonly<Record<PackageManagerName, PackageManager>> = {
-  npm: { name: "npm", install: "npm install", exec: (command) => `npx ${command}`, run: (script) => (script === "start" ? "npm start" : `npm run ${script}`) },
-  pnpm: { name: "pnpm", install: "pnpm install", exec: (command) => `pnpm exec ${command}`, run: (script) => (script === "start" ? "pnpm start" : `pnpm run ${script}`) },
+  npm: { name: "npm", install: "npm install", exec: (command) => `npx ${command}`, run: (script) => (script === "start" ? "npm start" : `npm run ${script}`), add: (specs) => `npm install ${specs}` },
+  pnpm: {
+    name: "pnpm",
+    install: "pnpm install",
+    exec: (command) => `pnpm exec ${command}`,
+    run: (script) => (script === "start" ? "pnpm start" : `pnpm run ${script}`),
+    add: (specs) => `pnpm add ${specs}`,
+  },
   // Yarn (1 and 2+) runs a dependency's binary by its name.
-  yarn: { name: "yarn", install: "yarn install", exec: (command) => `yarn ${command}`, run: (script) => (script === "start" ? "yarn start" : `yarn run ${script}`) },
+  yarn: {
+    name: "yarn",
+    install: "yarn install",
+    exec: (command) => `yarn ${command}`,
+    run: (script) => (script === "start" ? "yarn start" : `yarn run ${script}`),
+    add: (specs) => `yarn add ${specs}`,
+  },
   // bunx, like npx, runs the project's own installed binary first.
-  bun: { name: "bun", install: "bun install", exec: (command) => `bunx ${command}`, run: (script) => `bun run ${script}` },
+  bun: { name: "bun", install: "bun install", exec: (command) => `bunx ${command}`, run: (script) => `bun run ${script}`, add: (specs) => `bun add ${specs}` },
 };
 
 /** The files that say which package manager installs a folder; one folder with several is taken in this order. */

@@ -13,6 +13,7 @@ import { diagnosticAtPointer } from "../load/locate.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 import { PACKAGE_JSON } from "./read-config.js";
 import { OPEN_WITHOUT_WAITING, readFileNow } from "../files/read-now.js";
+import { detectPackageManager, PACKAGE_MANAGERS, type PackageManager } from "./package-manager.js";
 
 /** The runtime as Node would resolve it from the generated folder. */
 export type InstalledRuntime =
@@ -114,6 +115,8 @@ export interface RuntimeSkewInput {
    * by default `@mcp-gen/runtime@RANGE`; null when nothing installs it (mcp-gen from a git URL).
    */
   readonly installArgument?: string | null;
+  /** Whose commands the hints give (package-manager.ts); npm's by default. */
+  readonly manager?: PackageManager;
 }
 
 const DEPENDENCY_KEYS = ["dependencies", "peerDependencies", "optionalDependencies"] as const;
@@ -125,9 +128,10 @@ export function runtimeSkew(input: RuntimeSkewInput): Diagnostic[] {
   // A tools.ts without the range (missing, or written for a vendored runtime) is drift of its own;
   // the range a build writes now stands for it.
   const range = statedRange(input.toolsText) ?? RUNTIME_RANGE;
-  const install = `npm install ${RUNTIME_PACKAGE}@${range}`;
+  const manager = input.manager ?? PACKAGE_MANAGERS.npm;
+  const install = manager.add(`${RUNTIME_PACKAGE}@${range}`);
   const vendored = "or set `runtime: vendored` in the config to have the runtime copied into the generated folder";
-  const add = input.installArgument === undefined ? install : input.installArgument === null ? undefined : `npm install ${input.installArgument}`;
+  const add = input.installArgument === undefined ? install : input.installArgument === null ? undefined : manager.add(input.installArgument);
   const doc = input.packageText === undefined ? undefined : loadDocument({ path: PACKAGE_JSON, text: input.packageText }).value;
   const manifest = doc?.value !== null && typeof doc?.value === "object" && !Array.isArray(doc.value) ? (doc.value as Record<string, unknown>) : undefined;
   const declaredIn = (key: string) => {
@@ -146,7 +150,7 @@ export function runtimeSkew(input: RuntimeSkewInput): Diagnostic[] {
         ? `package.json lists ${RUNTIME_PACKAGE} in devDependencies only; the generated code imports it at run time, so an install without dev dependencies (npm ci --omit=dev) leaves it out.`
         : `package.json does not depend on ${RUNTIME_PACKAGE}, which the generated code in ${input.config.out} imports.`,
       hint: devOnly
-        ? `Move ${RUNTIME_PACKAGE} to "dependencies" (npm install ${RUNTIME_PACKAGE}@${range} does), ${vendored}.`
+        ? `Move ${RUNTIME_PACKAGE} to "dependencies" (${install} does), ${vendored}.`
         : add === undefined
           ? `Set \`runtime: vendored\` in the config to have the runtime copied into the generated folder: nothing installs ${RUNTIME_PACKAGE} from where this mcp-gen came from.`
           : `Run \`${add}\`, ${vendored}.`,
@@ -160,7 +164,7 @@ export function runtimeSkew(input: RuntimeSkewInput): Diagnostic[] {
       at(
         "runtime-missing",
         `${RUNTIME_PACKAGE} is not installed: no node_modules from ${input.config.out} up holds it, and the generated code imports it.`,
-        `Run \`npm install\` (package.json declares it), ${vendored}.`,
+        `Run \`${manager.install}\` (package.json declares it), ${vendored}.`,
       ),
     );
   }
@@ -185,7 +189,7 @@ export function runtimeWarnings(root: string, config: Pick<Config, "runtime" | "
   if (config.runtime !== "package") return [];
   const input = { config, packageText, toolsText: undefined, installed: findInstalledRuntime(root, config.out) };
   if (runtimeSkew(input).length === 0) return [];
-  return runtimeSkew({ ...input, installArgument: installArgument() }).map((d) => ({ ...d, severity: "warning" }));
+  return runtimeSkew({ ...input, installArgument: installArgument(), manager: detectPackageManager(root) }).map((d) => ({ ...d, severity: "warning" }));
 }
 
 /** A finding at tools.ts's RUNTIME_RANGE line (its first line when it has none). */

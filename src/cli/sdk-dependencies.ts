@@ -13,6 +13,7 @@ import { loadDocument } from "../load/load-document.js";
 import { diagnosticAtPointer } from "../load/locate.js";
 import type { Diagnostic } from "../model/diagnostic.js";
 import { PACKAGE_JSON } from "./read-config.js";
+import { PACKAGE_MANAGERS, type PackageManager } from "./package-manager.js";
 
 const DEPENDENCY_KEYS = ["dependencies", "peerDependencies", "optionalDependencies", "devDependencies"] as const;
 
@@ -52,12 +53,19 @@ export function installedFrom(root: string, out: string): SdkInstall {
  * project whose dependencies are: at package.json's entry for it, or at package.json itself (and
  * then the install command that adds it).
  */
-export function sdkDependencyFindings(config: Pick<Config, "target" | "generate" | "out">, packageText: string | undefined, install: SdkInstall): Diagnostic[] {
+export function sdkDependencyFindings(
+  config: Pick<Config, "target" | "generate" | "out">,
+  packageText: string | undefined,
+  install: SdkInstall,
+  packageManager: () => PackageManager = () => PACKAGE_MANAGERS.npm,
+): Diagnostic[] {
   const missing = sdkPackages(config).filter((name) => install(name) === "absent");
   if (missing.length === 0 || packageText === undefined) return [];
   const doc = loadDocument({ path: PACKAGE_JSON, text: packageText }).value;
   const manifest = doc?.value !== null && typeof doc?.value === "object" && !Array.isArray(doc.value) ? (doc.value as Record<string, unknown>) : undefined;
   if (doc === undefined || manifest === undefined) return [];
+  // Looked up only for a finding: the folders above the project are read for it.
+  const manager = packageManager();
   const declaredIn = (name: string) =>
     DEPENDENCY_KEYS.find((key) => {
       const section = manifest[key];
@@ -72,9 +80,9 @@ export function sdkDependencyFindings(config: Pick<Config, "target" | "generate"
             ruleId: "sdk-missing",
             severity: "error" as const,
             message: `package.json does not depend on ${name}: ${why}; npm does not install it with @mcp-gen/runtime, whose SDK peers are optional.`,
-            hint: `Run \`npm install ${name}@${SDK_RANGES[name] ?? "latest"}\`.`,
+            hint: `Run \`${manager.add(`${name}@${SDK_RANGES[name] ?? "latest"}`)}\`.`,
           }
-        : { ruleId: "sdk-missing", severity: "error" as const, message: `${name} is not installed: ${why}.`, hint: "Run `npm install` (package.json declares it)." };
+        : { ruleId: "sdk-missing", severity: "error" as const, message: `${name} is not installed: ${why}.`, hint: `Run \`${manager.install}\` (package.json declares it).` };
     return diagnosticAtPointer(doc, key === undefined ? "" : `/${key}/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`, content, "key");
   });
 }

@@ -104,6 +104,23 @@ describe("sdk-missing", () => {
     expect(v1Check.code).toBe(0);
   });
 
+  it("check gives the commands of the project's package manager: pnpm's beside a pnpm lockfile", async () => {
+    const tool = JSON.stringify({ name: "ping", description: "Answers pong.", inputSchema: { type: "object" } });
+    const pnpm = tempProject({
+      "tools/ping.json": tool,
+      "package.json": '{ "name": "app", "type": "module", "dependencies": { "@modelcontextprotocol/client": "2.4.0" } }\n',
+      "pnpm-lock.yaml": "lockfileVersion: '9.0'\n",
+      "node_modules/@modelcontextprotocol/client/package.json": '{ "name": "@modelcontextprotocol/client", "version": "2.4.0" }',
+    });
+    await runInProcess(pnpm, ["build"]);
+    const check = await runInProcess(pnpm, ["check"]);
+    expect(check.code).toBe(1);
+    expect(check.stdout).toContain("hint: Run `pnpm add @modelcontextprotocol/server@^2.4.0`.");
+    // The runtime, which package.json does not name either.
+    expect(check.stdout).toMatch(/error runtime-missing package\.json does not depend on @mcp-gen\/runtime[^\n]*\n\s+hint: Run `pnpm add /);
+    expect(check.stdout).not.toContain("npm install");
+  });
+
   it("an up-to-date check's Markdown headline names what has findings: the packages, or the configuration alone", async () => {
     const tool = JSON.stringify({ name: "ping", description: "Answers pong.", inputSchema: { type: "object" } });
     const missingServer = tempProject({

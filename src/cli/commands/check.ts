@@ -34,6 +34,7 @@ import { findInstalledRuntime, readTail, runtimeSkew } from "../runtime-skew.js"
 import { runtimeInstallArgument } from "../dependency-specs.js";
 import { PACKAGE_ROOT } from "../package-root.js";
 import { installedFrom, sdkDependencyFindings } from "../sdk-dependencies.js";
+import { detectPackageManager } from "../package-manager.js";
 
 export const CHECK_HELP = `Usage: mcp-gen check [options]
 
@@ -161,7 +162,7 @@ function withConfigFindings(project: { readonly diagnostics: readonly Diagnostic
 /** The SDK packages an installed project lacks (sdk-dependencies.ts), and runtime-skew.ts's findings. */
 function runtimeFindings(root: string, config: Config): RuntimeFindings {
   const packageText = readTextSyncIfExists(join(root, PACKAGE_JSON));
-  const sdk = sdkDependencyFindings(config, packageText, installedFrom(root, config.out));
+  const sdk = sdkDependencyFindings(config, packageText, installedFrom(root, config.out), () => detectPackageManager(root));
   const runtime = runtimeSkewFindings(root, config, packageText);
   if (sdk.length === 0) return runtime;
   return { diagnostics: [...sdk, ...runtime.diagnostics], sources: new Map([...runtime.sources, [PACKAGE_JSON, packageText!]]) };
@@ -175,7 +176,7 @@ function runtimeSkewFindings(root: string, config: Config, packageText: string |
   // The range is at the end of tools.ts; the whole file is read only to show a finding in it.
   if (runtimeSkew({ config, packageText, toolsText: readTail(join(root, toolsPath)), installed }).length === 0) return { diagnostics: [], sources: new Map() };
   const toolsText = readTextSyncIfExists(join(root, toolsPath));
-  const diagnostics = runtimeSkew({ config, packageText, toolsText, installed, installArgument: runtimeInstallArgument(root, PACKAGE_ROOT) ?? null });
+  const diagnostics = runtimeSkew({ config, packageText, toolsText, installed, installArgument: runtimeInstallArgument(root, PACKAGE_ROOT) ?? null, manager: detectPackageManager(root) });
   const sources = new Map<string, string>();
   if (packageText !== undefined) sources.set(PACKAGE_JSON, packageText);
   if (toolsText !== undefined) sources.set(toolsPath, toolsText);
