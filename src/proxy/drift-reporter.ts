@@ -1,6 +1,6 @@
 // Where the proxy says what it did: each drift once per tool and hash (a block on stderr, which hosts
 // keep in their MCP log; a JSON line in --log; a notifications/message at level warning for a host
-// that asked for log messages), each pinned tool a complete list left out once (reported, not an
+// that asked for log messages), each pinned tool a complete list left out once while it stays away (reported, not an
 // error: a list may vary with the authorization presented), and each refused call.
 import { visibleLine } from "../diff/visible-text.js";
 import type { JsonObject } from "../model/json.js";
@@ -65,8 +65,13 @@ export class DriftReporter {
     });
   }
 
-  /** Reports, once each, pinned tools a complete list did not show. */
+  /**
+   * Reports the pinned tools a complete list did not show (`names`: every one it left out), each once
+   * while it stays away: one that a later complete list shows again is reported again when it next goes.
+   */
   missing(names: readonly string[]): void {
+    const away = new Set(names);
+    for (const name of this.absent) if (!away.has(name)) this.absent.delete(name);
     for (const name of names) {
       if (this.absent.has(name)) continue;
       this.absent.add(name);

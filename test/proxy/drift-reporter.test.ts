@@ -31,6 +31,26 @@ describe("DriftReporter", () => {
   });
 });
 
+describe("DriftReporter.missing", () => {
+  it("reports a pinned tool a complete list left out once while it stays away, and again when it goes after coming back", () => {
+    const lock = parseLock(lockText([]), "mcp-tools.lock.json").value!;
+    const stderr: string[] = [];
+    const reporter = new DriftReporter(
+      { lockPath: "mcp-tools.lock.json", lock, ...CONTEXT_COMMANDS },
+      { stderr: (t) => void stderr.push(t), log: () => undefined, now: () => "2026-01-01T00:00:00.000Z" },
+    );
+    reporter.missing(["echo"]);
+    reporter.missing(["echo"]);
+    expect(stderr).toHaveLength(1);
+    expect(stderr[0]).toContain('the server did not list the tool "echo"');
+    // Listed again (a complete list leaves nothing out), then gone again: said again.
+    reporter.missing([]);
+    reporter.missing(["echo", "add"]);
+    expect(stderr).toHaveLength(3);
+    expect(stderr.slice(1).map((line) => /tool "(\w+)"/.exec(line)![1])).toEqual(["echo", "add"]);
+  });
+});
+
 const MB = 1024 * 1024;
 
 describe("DriftReporter and megabyte-sized tools", () => {
