@@ -36,6 +36,8 @@ const EVENT_STREAM = { "content-type": "text/event-stream", "cache-control": "no
 class PostRoute {
   private streaming = false;
   private done = false;
+  /** Whose request this is: the 2025-era session's id space, or this route itself (a 2026-07-28 request stands alone). */
+  space: object = this;
 
   constructor(
     private readonly res: ServerResponse,
@@ -129,12 +131,17 @@ class HttpHostPort implements HostPort {
       }
       // The answer to a request whose stream the host closed (2026-07-28: it cancelled): dropped. On
       // another stream a request under the same id would take it (another client's, or 1 for "1":
-      // the SDK reads ids with Number()), an answer the proxy checked as no tools/list.
-      if (final) return true;
+      // the SDK reads ids with Number()), an answer the proxy checked as no tools/list. So is any
+      // other message for it but of the 2025-era session's own requests, which that session's GET
+      // stream takes: another client's stream must never carry it.
+      if (final || route.space !== this.sessionSpace || this.sessionSpace === undefined) return true;
     }
-    // A message for no request (or a notification for one whose stream is gone): the GET stream, or an open request stream.
+    // A message for no request (or a notification for one of the session's whose stream is gone): the
+    // 2025-era session's GET stream, or one of that session's open request streams; never a
+    // 2026-07-28 request's stream, which is another client's.
     if (this.getStream) return this.getStream.deliver(text);
-    const open = [...this.routes].reverse().find((r) => r.open);
+    const session = this.sessionSpace;
+    const open = session === undefined ? undefined : [...this.routes].reverse().find((r) => r.open && r.space === session);
     if (open) return open.deliver(text, false);
     if (this.queued.length < MAX_QUEUED && this.queuedLength + text.length <= MAX_QUEUED_LENGTH) {
       this.queued.push(text);
@@ -315,7 +322,8 @@ function handle(req: IncomingMessage, res: ServerResponse, text: string, host: H
   const route = new PostRoute(res, extra, host.backlog);
   // Whose ids these are: the 2025-era session's, or this POST's alone (a 2026-07-28 request stands
   // alone, and so does a notifications/cancelled POSTed on its own: it names no other client's request).
-  const space = host.sessionId !== undefined && (initialize || sessionHeader === host.sessionId) ? host.sessionSpace : route;
+  const space = host.sessionId !== undefined && (initialize || sessionHeader === host.sessionId) ? host.sessionSpace! : route;
+  route.space = space;
   host.track(route, res);
   // The host closed the response before its answer ended (2026-07-28: the request is cancelled at the
   // server), or the proxy ended it for not draining: no answer can reach it, whatever its era.
