@@ -4,32 +4,15 @@
 // high-water mark pauses the server, so the proxy's memory stays bounded; and since other clients
 // share the proxy, a stream that does not drain within 10 s is ended, its request cancelled at the
 // server, and the others go on.
-import { request as httpRequest, type IncomingMessage } from "node:http";
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { request as httpRequest, type IncomingMessage } from "node:http";
 import { afterAll, describe, expect, it } from "vitest";
-import { ECHO, pinnedProject, proxyCli, startProcess, stopAll, until } from "../support/proxy-harness.js";
-import { REPO_ROOT } from "../support/spec-paths.js";
+import { body, listenToFloodServer, modernMeta, post } from "../support/listen-client.js";
+import { stopAll, until } from "../support/proxy-harness.js";
 
 afterAll(() => stopAll());
 
-const FLOOD_SERVER = join(REPO_ROOT, "test", "fixtures", "proxy", "progress-flood-server.mjs");
-const META = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientInfo": { name: "other", version: "1" }, "io.modelcontextprotocol/clientCapabilities": {} };
-
-/** POSTs one message to the proxy; resolves with the response once its headers are in (its body unread). */
-function post(url: URL, message: object, headers: Readonly<Record<string, string>> = {}): Promise<IncomingMessage> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers } }, resolve);
-    req.on("error", reject);
-    req.end(JSON.stringify({ jsonrpc: "2.0", ...message }));
-  });
-}
-
-async function body(response: IncomingMessage): Promise<string> {
-  let text = "";
-  for await (const chunk of response) text += chunk;
-  return text;
-}
+const META = modernMeta("other");
 
 /** Peak resident set size of a live process, in MB, from /proc (Linux). */
 function peakRssMB(pid: number): number {
@@ -38,12 +21,7 @@ function peakRssMB(pid: number): number {
 
 describe("--listen: a client that never reads its response stream while the server floods it", () => {
   it("pauses the server (memory stays bounded), then ends that stream once it did not drain for 10 s, cancels its request, and serves the others", async () => {
-    const run = startProcess(process.execPath, [await proxyCli(), "proxy", "--cwd", pinnedProject([ECHO]), "--listen", "127.0.0.1:0", "--", process.execPath, FLOOD_SERVER], { FLOOD_MB: "400" });
-    await until(
-      () => /listening on http/.test(run.stderr()),
-      () => `the proxy to listen: ${run.stderr()}`,
-    );
-    const url = new URL(/listening on (\S+)/.exec(run.stderr())![1]!);
+    const { run, url } = await listenToFloodServer({ FLOOD_MB: "400" });
     const init = await post(url, { id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "slow", version: "1" } } });
     const session = { "mcp-session-id": String(init.headers["mcp-session-id"]), "mcp-protocol-version": "2025-11-25" };
     await body(init);
@@ -79,12 +57,7 @@ describe("--listen: a client that never reads its response stream while the serv
   }, 60_000);
 
   it("keeps at most 16 MB (16 million characters) of messages for no request while the session has no GET stream, and hands them to the stream that opens", async () => {
-    const run = startProcess(process.execPath, [await proxyCli(), "proxy", "--cwd", pinnedProject([ECHO]), "--listen", "127.0.0.1:0", "--", process.execPath, FLOOD_SERVER], { LOG_MB: "300" });
-    await until(
-      () => /listening on http/.test(run.stderr()),
-      () => `the proxy to listen: ${run.stderr()}`,
-    );
-    const url = new URL(/listening on (\S+)/.exec(run.stderr())![1]!);
+    const { run, url } = await listenToFloodServer({ LOG_MB: "300" });
     const init = await post(url, { id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "late", version: "1" } } });
     const session = { "mcp-session-id": String(init.headers["mcp-session-id"]), "mcp-protocol-version": "2025-11-25" };
     await body(init);

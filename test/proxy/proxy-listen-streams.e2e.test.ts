@@ -1,39 +1,17 @@
 // `mcp-gen proxy --listen` with two clients: a message for a 2025-era session's request whose stream
 // that client closed must never go out on another client's stream (a 2026-07-28 request's, which stands
 // alone). The server (test/fixtures/proxy/progress-flood-server.mjs) floods each call with progress.
-import { request as httpRequest, type IncomingMessage } from "node:http";
-import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ECHO, pinnedProject, proxyCli, startProcess, stopAll, until } from "../support/proxy-harness.js";
-import { REPO_ROOT } from "../support/spec-paths.js";
+import { body, listenToFloodServer, modernMeta, post } from "../support/listen-client.js";
+import { stopAll } from "../support/proxy-harness.js";
 
 afterAll(() => stopAll());
 
-const FLOOD_SERVER = join(REPO_ROOT, "test", "fixtures", "proxy", "progress-flood-server.mjs");
-const META = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientInfo": { name: "modern", version: "1" }, "io.modelcontextprotocol/clientCapabilities": {} };
-
-function post(url: URL, message: object, headers: Readonly<Record<string, string>> = {}): Promise<IncomingMessage> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers } }, resolve);
-    req.on("error", reject);
-    req.end(JSON.stringify({ jsonrpc: "2.0", ...message }));
-  });
-}
-
-async function body(response: IncomingMessage): Promise<string> {
-  let text = "";
-  for await (const chunk of response) text += chunk;
-  return text;
-}
+const META = modernMeta("modern");
 
 describe("--listen: a 2025-era client closes its call's stream while another client's call streams", () => {
   it("puts none of the closed call's progress on the other client's stream", async () => {
-    const run = startProcess(process.execPath, [await proxyCli(), "proxy", "--cwd", pinnedProject([ECHO]), "--listen", "127.0.0.1:0", "--", process.execPath, FLOOD_SERVER], { FLOOD_MB: "24" });
-    await until(
-      () => /listening on http/.test(run.stderr()),
-      () => `the proxy to listen: ${run.stderr()}`,
-    );
-    const url = new URL(/listening on (\S+)/.exec(run.stderr())![1]!);
+    const { run, url } = await listenToFloodServer({ FLOOD_MB: "24" });
     const init = await post(url, { id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "legacy", version: "1" } } });
     const session = { "mcp-session-id": String(init.headers["mcp-session-id"]), "mcp-protocol-version": "2025-11-25" };
     await body(init);
