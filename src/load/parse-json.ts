@@ -12,8 +12,8 @@ import type { LoadLimits } from "./limits.js";
 import { inexactNumberText, inexactWholeNumber, underflowsToZero, underflowText } from "./number-precision.js";
 import { findJsonDepthExcess } from "./measure-nesting.js";
 import { jsonUnclosedOpeners } from "./json-unclosed.js";
-import { lengthWithoutTrailing } from "./trailing-run.js";
 import { unclosedHint, unclosedMessage, withinText } from "./unclosed-openers.js";
+import { isJsonSpace, lengthWithoutTrailing } from "../model/trim-text.js";
 
 // CommonJS, loaded on the first text that JSON.parse alone cannot take (fast-json.ts) or whose spans are needed.
 // Node's module cache keeps it for the next text.
@@ -62,7 +62,7 @@ export function parseJsonText(file: string, text: string, lineStarts: readonly n
     );
     return { value: undefined, spans, diagnostics };
   }
-  const content = text.slice(0, lengthWithoutTrailing(text, " \t\r\n"));
+  const content = text.slice(0, lengthWithoutTrailing(text, isJsonSpace));
   if (content === "") {
     at(0, 0, "json-syntax", `${file} is empty.`, WHOLE_FILE_HINTS[role].emptyJson);
     return { value: undefined, spans, diagnostics };

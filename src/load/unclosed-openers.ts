@@ -5,7 +5,7 @@
 // yaml-unclosed.ts and json-unclosed.ts find the openers; this says what they are.
 import type { TextRange } from "../model/source.js";
 import { positionAt } from "./line-index.js";
-import { lengthWithoutTrailing } from "./trailing-run.js";
+import { isLineBreak, lengthWithoutTrailing } from "../model/trim-text.js";
 
 export interface UnclosedOpener {
   /** The `{`, `[`, `"` or `'` that is never closed. */
@@ -58,7 +58,7 @@ function placeOf(opener: UnclosedOpener, lineStarts: readonly number[]): string 
  * its last character, a line that is not there. Clamped to the last character that is not a line break.
  */
 export function withinText(text: string, range: TextRange): TextRange {
-  const last = Math.max(0, lengthWithoutTrailing(text, "\r\n") - 1);
+  const last = Math.max(0, lengthWithoutTrailing(text, isLineBreak) - 1);
   if (range.start <= last) return range;
   return { start: last, end: Math.min(text.length, last + 1) };
 }

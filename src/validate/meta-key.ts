@@ -2,6 +2,7 @@
 // meta-key-* rules. In: one key. Out: its prefix labels and name, what breaks the format, and a
 // conforming key close to it. Plain string functions; never throws.
 import { quoteValue } from "@mcp-gen/runtime/quote-value";
+import { trimmedWhere } from "../model/trim-text.js";
 
 const LABEL = "[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?";
 const NAME = "(?:[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)?";
@@ -42,19 +43,15 @@ export function metaKeyProblem(key: string): string | undefined {
 /** A conforming key close to `key`, or undefined when nothing usable (or nothing faithful) is left. */
 export function suggestMetaKey(key: string): string | undefined {
   const { labels, name } = splitMetaKey(key);
-  const fixedLabels = (labels ?? [])
-    .map((label) =>
-      ascii(label)
-        .replace(/[^A-Za-z0-9-]+/g, "-")
-        .replace(/^-+|-+$/g, ""),
-    )
-    .filter((label) => label !== "");
+  const fixedLabels = (labels ?? []).map((label) => trimmedWhere(ascii(label).replace(/[^A-Za-z0-9-]+/g, "-"), (c) => c === "-")).filter((label) => label !== "");
   // Dropping the digits of "1password" would name another domain: no suggestion then.
   if (fixedLabels.some((label) => /^[0-9]/.test(label))) return undefined;
-  const fixedName = ascii(name)
-    .replace(/\//g, ".")
-    .replace(/[^A-Za-z0-9._-]+/g, "_")
-    .replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, "");
+  const fixedName = trimmedWhere(
+    ascii(name)
+      .replace(/\//g, ".")
+      .replace(/[^A-Za-z0-9._-]+/g, "_"),
+    (c) => !/[A-Za-z0-9]/.test(c),
+  );
   const fixed = (fixedLabels.length > 0 ? fixedLabels.join(".") + "/" : "") + fixedName;
   return fixed !== "" && fixed !== key && META_KEY_PATTERN.test(fixed) ? fixed : undefined;
 }

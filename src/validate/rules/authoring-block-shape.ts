@@ -9,6 +9,7 @@ import { describePointer, shortJson } from "../describe-pointer.js";
 import { valueAt } from "../../model/json.js";
 import { joinPointer, splitPointer } from "../../model/pointer.js";
 import type { ErrorObject } from "ajv";
+import { trimmedWhere } from "../../model/trim-text.js";
 
 /**
  * The x-mcp-gen block's schema (authoringValidationSchema) with every error, compiled ahead of time
@@ -94,7 +95,7 @@ function keyProblem(error: ErrorObject, key: string): { message: string; hint: s
 
 /** A key close to `key` that the pattern admits. */
 function keySuggestion(key: string): string {
-  const cleaned = key.replace(/[^A-Za-z0-9_]+/g, "_").replace(/^_+|_+$/g, "");
+  const cleaned = trimmedWhere(key.replace(/[^A-Za-z0-9_]+/g, "_"), (c) => c === "_");
   const named = /^[A-Za-z]/.test(cleaned) ? cleaned : `form${cleaned === "" ? "" : "_"}${cleaned}`;
   const cut = named.slice(0, 64);
   return RESERVED_INPUT_REQUEST_KEYS.includes(cut) ? `${cut}Form` : cut;

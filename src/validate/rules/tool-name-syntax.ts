@@ -2,6 +2,7 @@ import { TOOL_NAME_PATTERN } from "../../model/spec.js";
 import { defineRule } from "../define-rule.js";
 import { toolName } from "../walk.js";
 import { cutText } from "../../diff/cut-text.js";
+import { trimmedWhere } from "../../model/trim-text.js";
 
 export const toolNameSyntax = defineRule({
   id: "tool-name-syntax",
@@ -39,11 +40,12 @@ function describeProblem(name: string): string {
 
 /** A conforming name close to the given one. */
 export function suggestName(name: string): string {
-  const fixed = name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[^A-Za-z0-9_.-]+/g, "_")
-    .replace(/^_+|_+$/g, "")
-    .slice(0, 128);
+  const fixed = trimmedWhere(
+    name
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .replace(/[^A-Za-z0-9_.-]+/g, "_"),
+    (c) => c === "_",
+  ).slice(0, 128);
   return fixed === "" ? 'Give the tool a name of ASCII letters, digits, "_", "-" or ".".' : `Rename it to ${JSON.stringify(fixed)}.`;
 }
