@@ -1,0 +1,149 @@
+// plainValidatorChunk writes, without running ajv, the standalone chunk ajv's engine writes for a
+// plain schema (src/compile/plain-validator-code.ts). Held to standaloneChunk() byte for byte: on
+// every corpus schema it answers, under each dialect, and on schemas drawn from the subset's whole
+// grammar (fixed seed), with floors on how many it answers so that a subset that quietly shrinks to
+// nothing fails too.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { isPlainValidatorSchema, plainValidatorChunk } from "../../src/compile/plain-validator-code.js";
+import { prepareValidatorSchema } from "../../src/compile/prepare-validator-schema.js";
+import { createStandaloneEngine, standaloneChunk } from "../../src/compile/standalone-engine.js";
+import type { Dialect } from "../../src/model/dialect.js";
+import type { JsonValue } from "../../src/model/json.js";
+import { corpusCaptures } from "../support/corpus-tools.js";
+
+const DIALECTS: readonly Dialect[] = ["2020-12", "2019-09", "draft-07"];
+
+/** ajv's chunk for `schema`, from a fresh engine of `dialect`. */
+function ajvChunk(schema: JsonValue, dialect: Dialect): string | undefined {
+  const result = standaloneChunk(createStandaloneEngine(dialect), schema);
+  return result.chunk ? JSON.stringify(result.chunk) : undefined;
+}
+
+function plainChunk(schema: JsonValue, dialect: Dialect): string | undefined {
+  const chunk = plainValidatorChunk(schema, dialect);
+  return chunk ? JSON.stringify(chunk) : undefined;
+}
+
+/** Every distinct input and output schema of the corpus, prepared as a build prepares them. */
+function corpusSchemas(): JsonValue[] {
+  const texts = new Set<string>();
+  for (const { tools } of corpusCaptures()) {
+    for (const tool of tools as { inputSchema?: JsonValue; outputSchema?: JsonValue }[]) {
+      for (const schema of [tool.inputSchema, tool.outputSchema]) if (schema !== undefined) texts.add(JSON.stringify(prepareValidatorSchema(schema)));
+    }
+  }
+  return [...texts].map((text) => JSON.parse(text) as JsonValue);
+}
+
+const name = fc.oneof(
+  fc.constantFrom("a", "b", "id", "per_page", "a-b", "with space", "x/y~z", "constructor", "toString", "1", "02", "ünï", "😀", "\u2028", 'q"uote', "back\\slash"),
+  fc.string({ minLength: 1, maxLength: 6 }),
+);
+const primitive = fc.oneof(fc.string({ maxLength: 5 }), fc.integer({ min: -5, max: 1e6 }), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.constant(null));
+const type = fc.oneof(
+  fc.constantFrom("string", "number", "integer", "boolean", "null", "array", "object"),
+  fc.uniqueArray(fc.constantFrom("string", "number", "integer", "boolean", "null", "array", "object"), { minLength: 1, maxLength: 4 }),
+);
+const limit = fc.nat({ max: 20 });
+const bound = fc.oneof(fc.integer({ min: -100, max: 100 }), fc.double({ noNaN: true, noDefaultInfinity: true }));
+
+const scalarKeywords = {
+  type,
+  enum: fc.array(primitive, { minLength: 1, maxLength: 4 }),
+  maximum: bound,
+  minimum: bound,
+  exclusiveMaximum: bound,
+  exclusiveMinimum: bound,
+  format: fc.constantFrom("date-time", "date", "email", "uri", "uuid", "int32", "int64", "double", "password", "binary", "not-a-format", "constructor"),
+  maxLength: limit,
+  minLength: limit,
+  maxItems: limit,
+  minItems: limit,
+};
+
+/**
+ * A branch of anyOf or oneOf: what every dialect's branch may have in the subset (2019-09 and
+ * 2020-12 leave properties, additionalProperties and items out of a branch's own level).
+ */
+function branchOf(depth: number): fc.Arbitrary<Record<string, unknown>> {
+  const branches = depth > 0 ? fc.array(branchOf(depth - 1), { minLength: 1, maxLength: 3 }) : fc.constant([{ type: "integer" }]);
+  return fc.record({ ...scalarKeywords, anyOf: branches, oneOf: branches }, { requiredKeys: [] }) as fc.Arbitrary<Record<string, unknown>>;
+}
+
+/** Schemas of the subset's grammar: any mix of its keywords, nested through properties, items, anyOf and oneOf up to `depth` levels. */
+function schemaOf(depth: number): fc.Arbitrary<Record<string, unknown>> {
+  const below = depth > 0 ? fc.oneof(fc.constant({}), schemaOf(depth - 1)) : fc.constant({ type: "string" });
+  // Mostly branches any dialect takes; now and then one with properties or items (draft-07's only).
+  const branches = fc.array(fc.oneof({ arbitrary: branchOf(1), weight: 6 }, { arbitrary: below, weight: 1 }), { minLength: 1, maxLength: 3 });
+  const keywords = {
+    ...scalarKeywords,
+    properties: fc.dictionary(name, below, { maxKeys: depth > 1 ? 4 : 10 }),
+    required: fc.uniqueArray(name, { maxLength: 3 }),
+    items: below,
+    additionalProperties: fc.boolean(),
+  };
+  return fc.oneof(
+    { arbitrary: fc.record(keywords, { requiredKeys: [] }), weight: 2 },
+    { arbitrary: fc.record({ ...keywords, anyOf: branches, oneOf: branches }, { requiredKeys: [] }), weight: 1 },
+  ) as fc.Arbitrary<Record<string, unknown>>;
+}
+
+const schema = schemaOf(2);
+
+describe("plainValidatorChunk", () => {
+  it("writes ajv's chunk for every corpus schema it answers, under each dialect, and answers most", () => {
+    const schemas = corpusSchemas();
+    const answered = schemas.filter((s) => isPlainValidatorSchema(s, "2020-12"));
+    const mismatches: string[] = [];
+    for (const dialect of DIALECTS) {
+      for (const s of schemas) {
+        if (!isPlainValidatorSchema(s, dialect)) continue;
+        const expected = ajvChunk(s, dialect);
+        if (plainChunk(s, dialect) !== expected) mismatches.push(`${dialect} ${JSON.stringify(s).slice(0, 200)}`);
+      }
+    }
+    expect(mismatches.slice(0, 3)).toEqual([]);
+    expect(schemas.length).toBeGreaterThan(900);
+    expect(answered.length / schemas.length).toBeGreaterThan(0.7);
+  }, 240_000);
+
+  it("writes ajv's chunk for schemas drawn from the whole subset", () => {
+    let answered = 0;
+    let unions = 0;
+    fc.assert(
+      fc.property(schema, fc.constantFrom(...DIALECTS), (s, dialect) => {
+        const json = JSON.parse(JSON.stringify(s)) as JsonValue;
+        if (!isPlainValidatorSchema(json, dialect)) return;
+        answered++;
+        if (/"(anyOf|oneOf)"/.test(JSON.stringify(json))) unions++;
+        expect(plainChunk(json, dialect)).toBe(ajvChunk(json, dialect));
+      }),
+      { numRuns: 800 },
+    );
+    // The grammar draws the subset: most draws are answered, not filtered out.
+    expect(answered).toBeGreaterThan(400);
+    expect(unions).toBeGreaterThan(100);
+  }, 240_000);
+
+  it("answers nothing outside the subset", () => {
+    for (const outside of [
+      { type: "string", pattern: "^a" },
+      { type: "object", additionalProperties: { type: "string" } },
+      { anyOf: [{}] },
+      { allOf: [{ type: "string" }] },
+      { type: "number", multipleOf: 2 },
+      JSON.parse('{ "type": "object", "properties": { "__proto__": { "type": "string" } } }') as JsonValue,
+      {},
+      { type: "object", required: [""] },
+      { enum: [{ a: 1 }] },
+      { enum: [] },
+      { type: "object", properties: { a: true } },
+      { type: "string", maxLength: 1.5 },
+      { $ref: "#" },
+      true,
+    ]) {
+      expect(plainValidatorChunk(JSON.parse(JSON.stringify(outside)) as JsonValue, "2020-12")).toBeUndefined();
+    }
+  });
+});
