@@ -24,6 +24,7 @@ import { needsCertificate, NO_VERDICTS, type PatternPlan } from "./linear-patter
 import { NO_CLOCK, type PhaseClock } from "../model/phase-clock.js";
 import { newAjv } from "./load-ajv.js";
 import { plainSchemaVerdict } from "./plain-schema-verdict.js";
+import { plainValidatorChunk } from "./plain-validator-code.js";
 import { prepareForAjv, prepareValidatorSchema } from "./prepare-validator-schema.js";
 import type { StandaloneChunk } from "./rewrite-standalone.js";
 import { scaffoldSamples, type ScaffoldSamples } from "./schema-samples.js";
@@ -269,6 +270,14 @@ export class SchemaCompiler {
       this.compiledByText.set(key, compiled);
     }
     if (!compiled) {
+      // A plain schema's chunk is written directly (plain-validator-code.ts): ajv's text, without ajv.
+      const plain = plainValidatorChunk(prepared, dialect);
+      if (plain) {
+        compiled = { id, dialect, text, chunk: plain, error: undefined };
+        this.compiledByText.set(key, compiled);
+        this.justCompiled = undefined;
+        return this.compiledByObject.set(schema, dialect, compiled);
+      }
       let result = standaloneChunk(this.standaloneEngine(dialect), prepared, this.patterns, this.clock);
       // A first-error validator nests a block per property and keyword; where that is too deep to
       // render and parse (CodeNestingError), the validator keeps every error instead: its code nests
