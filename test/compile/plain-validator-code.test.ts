@@ -3,6 +3,7 @@
 // every corpus schema it answers, under each dialect, and on schemas drawn from the subset's whole
 // grammar (fixed seed), with floors on how many it answers so that a subset that quietly shrinks to
 // nothing fails too.
+import * as validatorRuntime from "@mcp-gen/runtime/validators";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isPlainValidatorSchema, plainValidatorChunk } from "../../src/compile/plain-validator-code.js";
@@ -36,8 +37,11 @@ function corpusSchemas(): JsonValue[] {
   return [...texts].map((text) => JSON.parse(text) as JsonValue);
 }
 
+/** A name that would run as code if it were ever written outside a string literal. */
+const HOSTILE = '"]; globalThis.plainPwned = 1; //*/`${globalThis.plainPwned = 2}`\u2028';
+
 const name = fc.oneof(
-  fc.constantFrom("a", "b", "id", "per_page", "a-b", "with space", "x/y~z", "constructor", "toString", "1", "02", "ünï", "😀", "\u2028", 'q"uote', "back\\slash"),
+  fc.constantFrom("a", "b", "id", "per_page", "a-b", "with space", "x/y~z", "constructor", "toString", "1", "02", "ünï", "😀", "\u2028", 'q"uote', "back\\slash", HOSTILE),
   fc.string({ minLength: 1, maxLength: 6 }),
 );
 const primitive = fc.oneof(fc.string({ maxLength: 5 }), fc.integer({ min: -5, max: 1e6 }), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.constant(null));
@@ -125,6 +129,26 @@ describe("plainValidatorChunk", () => {
     expect(answered).toBeGreaterThan(400);
     expect(unions).toBeGreaterThan(100);
   }, 240_000);
+
+  it("writes descriptor text only as data: a hostile name, enum member and format run nothing", () => {
+    const hostile = JSON.parse(
+      JSON.stringify({
+        type: "object",
+        properties: { [HOSTILE]: { enum: [HOSTILE, 1], format: HOSTILE }, b: { oneOf: [{ type: "string", format: HOSTILE }, { type: "integer" }] } },
+        required: [HOSTILE],
+        additionalProperties: false,
+      }),
+    ) as JsonValue;
+    for (const dialect of DIALECTS) {
+      const chunk = plainValidatorChunk(hostile, dialect)!;
+      expect(JSON.stringify(chunk)).toBe(ajvChunk(hostile, dialect));
+      const validate = new Function("__rt", `${chunk.body}\nreturn ${chunk.validateName};`)(validatorRuntime) as (data: unknown) => boolean;
+      expect(validate({ [HOSTILE]: HOSTILE })).toBe(true);
+      expect(validate({ [HOSTILE]: "x" })).toBe(false);
+      expect(validate({})).toBe(false);
+      expect((globalThis as { plainPwned?: unknown }).plainPwned).toBeUndefined();
+    }
+  });
 
   it("answers nothing outside the subset", () => {
     for (const outside of [
