@@ -16,7 +16,11 @@
 import type { Dialect } from "../model/dialect.js";
 import { isJsonObject, type JsonObject, type JsonValue } from "../model/json.js";
 import { formats } from "@mcp-gen/runtime/validators";
+import { NO_CLOCK, type PhaseClock } from "../model/phase-clock.js";
 import { MAX_CODE_NESTING } from "./ajv-optimize-names.js";
+import { patternEngine } from "./linear-pattern/linear-regexp.js";
+import { NO_VERDICTS, type PatternPlan } from "./linear-pattern/pattern-plan.js";
+import { linearPatternCode } from "./linear-pattern-code.js";
 import { MAX_JOINED } from "./load-ajv.js";
 import type { StandaloneChunk } from "./rewrite-standalone.js";
 
@@ -416,7 +420,7 @@ class Gen {
   }
 
   /** A runtime value the code refers to (ajv's scopeValue), declared once. */
-  scopeValue(prefix: "func" | "formats", declaration: string): Name {
+  scopeValue(prefix: "func" | "formats" | "pattern", declaration: string): Name {
     let values = this.scope.get(prefix);
     if (!values) {
       values = new Map();
@@ -446,6 +450,7 @@ const KEYWORDS: ReadonlySet<string> = new Set([
   "properties",
   "required",
   "items",
+  "pattern",
   "format",
   "additionalProperties",
   ...NUMBER_LIMITS,
@@ -482,11 +487,12 @@ type Place = "root" | "nested" | "tracked branch";
 export function isPlainValidatorSchema(schema: JsonValue, dialect: Dialect): boolean {
   // A root with no keyword of its own is ajv's empty-schema function, not this code.
   if (!isJsonObject(schema) || Object.keys(schema).every((key) => key === "$schema")) return false;
-  return isPlainAt(schema, "root", dialect !== "draft-07");
+  return isPlainAt(schema, "root", dialect !== "draft-07", 0);
 }
 
-function isPlainAt(schema: JsonValue, place: Place, tracked: boolean): boolean {
-  if (!isJsonObject(schema)) return false;
+function isPlainAt(schema: JsonValue, place: Place, tracked: boolean, depth: number): boolean {
+  // A schema nested deeper than the code this module writes is ajv's (and this walk stays shallow).
+  if (!isJsonObject(schema) || depth > MAX_DEPTH) return false;
   for (const key of Object.keys(schema)) {
     if (!KEYWORDS.has(key) && !(place === "root" && key === "$schema" && typeof schema.$schema === "string")) return false;
   }
@@ -504,17 +510,18 @@ function isPlainAt(schema: JsonValue, place: Place, tracked: boolean): boolean {
   if (place === "tracked branch" && (properties !== undefined || items !== undefined || schema.additionalProperties !== undefined)) return false;
   if (properties !== undefined) {
     if (!isJsonObject(properties)) return false;
-    for (const [name, property] of Object.entries(properties)) if (!isWellFormedName(name) || !isPlainAt(property, "nested", tracked)) return false;
+    for (const [name, property] of Object.entries(properties)) if (!isWellFormedName(name) || !isPlainAt(property, "nested", tracked, depth + 1)) return false;
   }
-  if (items !== undefined && !isPlainAt(items, "nested", tracked)) return false;
+  if (items !== undefined && !isPlainAt(items, "nested", tracked, depth + 1)) return false;
   for (const branches of [anyOf, oneOf]) {
     if (branches === undefined) continue;
     // Every branch has a keyword of its own: ajv writes an always-valid branch differently.
     if (!Array.isArray(branches) || branches.length === 0 || branches.length > MAX_JOINED) return false;
     const branchPlace = tracked ? "tracked branch" : "nested";
-    if (!branches.every((branch) => isJsonObject(branch) && Object.keys(branch).length > 0 && isPlainAt(branch, branchPlace, tracked))) return false;
+    if (!branches.every((branch) => isJsonObject(branch) && Object.keys(branch).length > 0 && isPlainAt(branch, branchPlace, tracked, depth + 1))) return false;
   }
   if (schema.format !== undefined && !(typeof schema.format === "string" && formatOf(schema.format) !== UNSUPPORTED)) return false;
+  if (schema.pattern !== undefined && typeof schema.pattern !== "string") return false;
   if (schema.additionalProperties !== undefined && typeof schema.additionalProperties !== "boolean") return false;
   for (const limit of NUMBER_LIMITS) if (limit in schema && !(typeof schema[limit] === "number" && Number.isFinite(schema[limit]))) return false;
   for (const limit of [...LENGTH_LIMITS, ...ITEM_LIMITS]) {
@@ -555,7 +562,7 @@ type Group = "number" | "string" | "array" | "object";
 /** The keywords of each of ajv's typed rule groups, in rule order, as far as the subset has them. */
 const GROUP_KEYWORDS: Readonly<Record<Group, readonly string[]>> = {
   number: [...NUMBER_LIMITS, "format"],
-  string: [...LENGTH_LIMITS, "format"],
+  string: [...LENGTH_LIMITS, "pattern", "format"],
   array: [...ITEM_LIMITS, "items"],
   object: ["required", "additionalProperties", "properties"],
 };
@@ -710,6 +717,9 @@ class Writer {
       case "format":
         this.formatKeyword(it, value as string, group);
         return;
+      case "pattern":
+        this.patternKeyword(it, value as string);
+        return;
       case "additionalProperties":
         this.additionalPropertiesKeyword(it, value as boolean);
         return;
@@ -720,6 +730,18 @@ class Writer {
         this.itemsKeyword(it, value as JsonObject);
         return;
     }
+  }
+
+  /**
+   * ajv's pattern keyword (usePattern): the pattern engine's function and the pattern as scope
+   * values, `func(source, "u")`, which linearPatternCode then writes as the plan runs it. The engine
+   * has accepted the pattern (plainValidatorChunk checks each first).
+   */
+  patternKeyword(it: Context, source: string): void {
+    const engine = this.gen.scopeValue("func", "__rt.pattern");
+    const pattern = this.gen.scopeValue("pattern", `${engine.str}(${safeStringify(source)}, "u")`);
+    const schemaCode = _`${source}`;
+    this.fail(it, _`!${pattern}.test(${it.data})`, "pattern", _`{pattern: ${schemaCode}}`, str`must match pattern "${schemaCode}"`);
   }
 
   /** ajv's format keyword (validateFormat): in the number and the string group, code only in the format's own. */
@@ -943,17 +965,47 @@ function checkDataTypes(types: readonly string[], data: Name, correct: boolean):
 
 /**
  * The standalone chunk of `schema` (prepared: prepareValidatorSchema) under `dialect`, exactly as
- * standaloneChunk() would return it, or undefined when the schema is outside the subset.
+ * standaloneChunk() would return it from an engine made with the same pattern `plan` (its patterns
+ * written as the plan runs them, linear-pattern-code.ts), or undefined when the schema is outside
+ * the subset or has a pattern the engine refuses (ajv then says why). `clock`: pattern work counts
+ * to "patterns".
  * @example plainValidatorChunk({ type: "string" }, "2020-12")?.validateName === "validate0"
  */
-export function plainValidatorChunk(schema: JsonValue, dialect: Dialect): StandaloneChunk | undefined {
+export function plainValidatorChunk(schema: JsonValue, dialect: Dialect, plan: PatternPlan = NO_VERDICTS, clock: PhaseClock = NO_CLOCK): StandaloneChunk | undefined {
   if (!isPlainValidatorSchema(schema, dialect) || !isJsonObject(schema)) return undefined;
+  const sources = patternsOf(schema);
+  if (sources.length > 0) {
+    const engine = patternEngine(plan);
+    try {
+      clock.time("patterns", () => {
+        for (const source of sources) engine(source, "u");
+      });
+    } catch {
+      return undefined;
+    }
+  }
+  let chunk: StandaloneChunk;
   try {
-    return writeChunk(schema, dialect);
+    chunk = writeChunk(schema, dialect);
   } catch (e) {
     if (e === TOO_DEEP) return undefined;
     throw e;
   }
+  return sources.length > 0 ? clock.time("patterns", () => linearPatternCode(chunk, plan)) : chunk;
+}
+
+/** Every `pattern` of a plain schema (at any depth). */
+function patternsOf(schema: JsonObject): string[] {
+  const found: string[] = [];
+  const visit = (node: JsonValue | undefined): void => {
+    if (!isJsonObject(node)) return;
+    if (typeof node.pattern === "string") found.push(node.pattern);
+    if (isJsonObject(node.properties)) for (const property of Object.values(node.properties)) visit(property);
+    visit(node.items);
+    for (const branches of [node.anyOf, node.oneOf]) if (Array.isArray(branches)) for (const branch of branches) visit(branch);
+  };
+  visit(schema);
+  return found;
 }
 
 function writeChunk(schema: JsonObject, dialect: Dialect): StandaloneChunk {

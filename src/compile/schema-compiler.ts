@@ -271,7 +271,7 @@ export class SchemaCompiler {
     }
     if (!compiled) {
       // A plain schema's chunk is written directly (plain-validator-code.ts): ajv's text, without ajv.
-      const plain = plainValidatorChunk(prepared, dialect);
+      const plain = plainValidatorChunk(prepared, dialect, this.patterns, this.clock);
       if (plain) {
         compiled = { id, dialect, text, chunk: plain, error: undefined };
         this.compiledByText.set(key, compiled);
