@@ -471,30 +471,22 @@ function isPrimitive(value: JsonValue): boolean {
 }
 
 /**
- * Where in a schema a subschema sits, as far as the subset cares: the root, below properties or
- * items, or a branch of anyOf or oneOf under a dialect that tracks evaluated properties and items
- * (2019-09, 2020-12). ajv merges such a branch's own properties, additionalProperties and items into
- * its parent's with code this module does not write, so a tracked branch has none of them at its
- * own level.
+ * Whether `schema` (a prepared schema: prepareValidatorSchema) is in the subset this module writes,
+ * under every dialect (a pattern may still be one the engine refuses: plainValidatorChunk).
+ * @example isPlainValidatorSchema({ type: "object", properties: { q: { type: "string" } } }) === true
  */
-type Place = "root" | "nested" | "tracked branch";
-
-/**
- * Whether this module writes the validator of `schema` (a prepared schema: prepareValidatorSchema)
- * under `dialect`.
- * @example isPlainValidatorSchema({ type: "object", properties: { q: { type: "string" } } }, "2020-12") === true
- */
-export function isPlainValidatorSchema(schema: JsonValue, dialect: Dialect): boolean {
+export function isPlainValidatorSchema(schema: JsonValue): boolean {
   // A root with no keyword of its own is ajv's empty-schema function, not this code.
   if (!isJsonObject(schema) || Object.keys(schema).every((key) => key === "$schema")) return false;
-  return isPlainAt(schema, "root", dialect !== "draft-07", 0);
+  return isPlainAt(schema, true, 0);
 }
 
-function isPlainAt(schema: JsonValue, place: Place, tracked: boolean, depth: number): boolean {
+/** `root`: `$schema` is allowed there. */
+function isPlainAt(schema: JsonValue, root: boolean, depth: number): boolean {
   // A schema nested deeper than the code this module writes is ajv's (and this walk stays shallow).
   if (!isJsonObject(schema) || depth > MAX_DEPTH) return false;
   for (const key of Object.keys(schema)) {
-    if (!KEYWORDS.has(key) && !(place === "root" && key === "$schema" && typeof schema.$schema === "string")) return false;
+    if (!KEYWORDS.has(key) && !(root && key === "$schema" && typeof schema.$schema === "string")) return false;
   }
   const { type, enum: members, properties, required, items, anyOf, oneOf } = schema as Record<string, JsonValue | undefined>;
   if (type !== undefined) {
@@ -507,18 +499,16 @@ function isPlainAt(schema: JsonValue, place: Place, tracked: boolean, depth: num
     if (!Array.isArray(required) || required.length >= LOOP_FROM || required.length > MAX_JOINED) return false;
     if (!required.every((name) => typeof name === "string" && isWellFormedName(name))) return false;
   }
-  if (place === "tracked branch" && (properties !== undefined || items !== undefined || schema.additionalProperties !== undefined)) return false;
   if (properties !== undefined) {
     if (!isJsonObject(properties)) return false;
-    for (const [name, property] of Object.entries(properties)) if (!isWellFormedName(name) || !isPlainAt(property, "nested", tracked, depth + 1)) return false;
+    for (const [name, property] of Object.entries(properties)) if (!isWellFormedName(name) || !isPlainAt(property, false, depth + 1)) return false;
   }
-  if (items !== undefined && !isPlainAt(items, "nested", tracked, depth + 1)) return false;
+  if (items !== undefined && !isPlainAt(items, false, depth + 1)) return false;
   for (const branches of [anyOf, oneOf]) {
     if (branches === undefined) continue;
     // Every branch has a keyword of its own: ajv writes an always-valid branch differently.
     if (!Array.isArray(branches) || branches.length === 0 || branches.length > MAX_JOINED) return false;
-    const branchPlace = tracked ? "tracked branch" : "nested";
-    if (!branches.every((branch) => isJsonObject(branch) && Object.keys(branch).length > 0 && isPlainAt(branch, branchPlace, tracked, depth + 1))) return false;
+    if (!branches.every((branch) => isJsonObject(branch) && Object.keys(branch).length > 0 && isPlainAt(branch, false, depth + 1))) return false;
   }
   if (schema.format !== undefined && !(typeof schema.format === "string" && formatOf(schema.format) !== UNSUPPORTED)) return false;
   if (schema.pattern !== undefined && typeof schema.pattern !== "string") return false;
@@ -555,6 +545,14 @@ interface Context {
   readonly errsCount: Name | undefined;
   /** Inside anyOf or oneOf: errors are collected in vErrors instead of returned. */
   readonly compositeRule: boolean;
+  /** What this schema has evaluated at its data (ajv's it.props and it.items; 2019-09 and 2020-12 only). */
+  readonly evaluated: Evaluated;
+}
+
+/** ajv's evaluated properties and items of one schema context: known at generation time, or in a variable of the code. */
+interface Evaluated {
+  props: Record<string, true> | true | Name | undefined;
+  items: true | Name | undefined;
 }
 
 type Group = "number" | "string" | "array" | "object";
@@ -587,9 +585,6 @@ const GROUPS: readonly Group[] = ["number", "string", "array", "object"];
 
 class Writer {
   readonly gen = new Gen();
-  /** The root's evaluated properties and items (2019-09 and 2020-12). */
-  props: Record<string, true> | true | undefined;
-  items = false;
 
   constructor(readonly unevaluated: boolean) {}
 
@@ -759,7 +754,7 @@ class Writer {
   additionalPropertiesKeyword(it: Context, allowed: boolean): void {
     const { gen } = this;
     const errsCount = gen.def("const", "_errs", [N.errors]);
-    if (it === this.rootContext && this.unevaluated) this.props = true;
+    it.evaluated.props = true;
     if (allowed) return;
     const props = Object.keys((it.schema.properties as JsonObject | undefined) ?? {});
     const key = gen.name("key");
@@ -791,12 +786,16 @@ class Writer {
     const branchValid = gen.name("_valid");
     gen.block(() => {
       branches.forEach((branch, i) => {
-        this.subschema(it, branch, _`${it.schemaPath}${getProperty(keyword)}[${i}]`, `${it.errSchemaPath}/${keyword}/${i}`, undefined, branchValid, true);
+        const branchContext = this.subschema(it, branch, _`${it.schemaPath}${getProperty(keyword)}[${i}]`, `${it.errSchemaPath}/${keyword}/${i}`, undefined, branchValid, true);
         if (passing === undefined) {
           gen.assign(valid, _`${valid} || ${branchValid}`);
-          // Under 2019-09 and 2020-12 ajv merges what the branch evaluated (nothing, in the subset)
-          // instead of stopping at the first valid branch.
-          if (!this.unevaluated) gen.if(not(valid));
+          // mergeValidEvaluated: under 2019-09 and 2020-12, while the parent has not evaluated
+          // everything, what a valid branch evaluated is merged, and every branch is tried.
+          if (this.unevaluated && (it.evaluated.props !== true || it.evaluated.items !== true)) {
+            gen.if([branchValid]);
+            this.mergeEvaluated(it.evaluated, branchContext.evaluated);
+            gen.endIf();
+          } else gen.if(not(valid));
           return;
         }
         if (i > 0) {
@@ -808,6 +807,7 @@ class Writer {
         gen.if([branchValid]);
         gen.assign(valid, ["true"]);
         gen.assign(passing, [i]);
+        this.mergeEvaluated(it.evaluated, branchContext.evaluated);
         gen.endIf();
       });
     });
@@ -850,10 +850,10 @@ class Writer {
   propertiesKeyword(it: Context, properties: JsonObject): void {
     const { gen } = this;
     const all = Object.keys(properties);
-    if (this.unevaluated && it === this.rootContext && all.length > 0 && this.props !== true) {
+    if (this.unevaluated && all.length > 0 && it.evaluated.props !== true) {
       const props: Record<string, true> = {};
       for (const name of all) props[name] = true;
-      this.props = props;
+      it.evaluated.props = this.mergeProps(props, it.evaluated.props, false);
     }
     const checked = all.filter((name) => Object.keys(properties[name] as JsonObject).length > 0);
     if (checked.length === 0) return;
@@ -877,7 +877,7 @@ class Writer {
 
   itemsKeyword(it: Context, items: JsonObject): void {
     const { gen } = this;
-    if (it === this.rootContext && this.unevaluated) this.items = true;
+    it.evaluated.items = true;
     if (Object.keys(items).length === 0) return;
     const valid = gen.name("valid");
     gen.def("var", valid, ["true"]);
@@ -895,7 +895,7 @@ class Writer {
    * ajv's KeywordCxt.subschema + subSchemaObjCode: a property (`dataProp` its name), an item (its
    * index), or a branch of anyOf or oneOf (no dataProp: the same data, errors collected).
    */
-  subschema(it: Context, schema: JsonObject, schemaPath: Code, errSchemaPath: string, dataProp: string | Name | undefined, valid: Name, compositeRule = it.compositeRule): void {
+  subschema(it: Context, schema: JsonObject, schemaPath: Code, errSchemaPath: string, dataProp: string | Name | undefined, valid: Name, compositeRule = it.compositeRule): Context {
     const { gen } = this;
     let data = it.data;
     let errorPath = it.errorPath;
@@ -904,11 +904,87 @@ class Writer {
       errorPath = str`${it.errorPath}${typeof dataProp === "string" ? `/${dataProp.replace(/~/g, "~0").replace(/\//g, "~1")}` : _`"/" + ${dataProp}`}`;
     }
     const errsCount = gen.def("const", "_errs", [N.errors]);
-    this.typeAndKeywords({ schema, data, schemaPath, errSchemaPath, errorPath, errsCount, compositeRule });
+    const context: Context = { schema, data, schemaPath, errSchemaPath, errorPath, errsCount, compositeRule, evaluated: { props: undefined, items: undefined } };
+    this.typeAndKeywords(context);
     gen.def("var", valid, _`${errsCount} === ${N.errors}`);
+    return context;
   }
 
-  rootContext: Context | undefined;
+  /** ajv's KeywordCxt.mergeEvaluated(branch, Name): what a valid branch evaluated, added to its parent's, in a variable. */
+  mergeEvaluated(into: Evaluated, from: Evaluated): void {
+    if (!this.unevaluated) return;
+    if (into.props !== true && from.props !== undefined) into.props = this.mergeProps(from.props, into.props, true);
+    if (into.items !== true && from.items !== undefined) into.items = this.mergeItems(from.items, into.items, true);
+  }
+
+  /** ajv's mergeEvaluated.props (util.ts). */
+  mergeProps(from: NonNullable<Evaluated["props"]>, to: Evaluated["props"], toName: boolean): NonNullable<Evaluated["props"]> {
+    const { gen } = this;
+    let result: NonNullable<Evaluated["props"]>;
+    if (to === undefined) result = from;
+    else if (to instanceof Name) {
+      if (from instanceof Name) {
+        gen.if(_`${to} !== true && ${from} !== undefined`);
+        gen.if(_`${from} === true`);
+        gen.assign(to, ["true"]);
+        gen.else();
+        gen.assign(to, _`${to} || {}`);
+        gen.line(_`Object.assign(${to}, ${from})`);
+        gen.endIf();
+        gen.endIf();
+      } else this.propsToName(from, to);
+      result = to;
+    } else if (from instanceof Name) {
+      this.propsToName(to, from);
+      result = from;
+    } else result = from === true ? true : { ...from, ...(to as Record<string, true>) };
+    if (!toName || result instanceof Name) return result;
+    if (result === true) return gen.def("var", "props", ["true"]);
+    const props = gen.def("var", "props", ["{}"]);
+    this.setEvaluated(props, result);
+    return props;
+  }
+
+  /** ajv's mergeToName for props: `to` takes what `from` (known now) evaluated, unless it has everything. */
+  private propsToName(from: Record<string, true> | true, to: Name): void {
+    const { gen } = this;
+    gen.if(_`${to} !== true`);
+    if (from === true) gen.assign(to, ["true"]);
+    else {
+      gen.assign(to, _`${to} || {}`);
+      this.setEvaluated(to, from);
+    }
+    gen.endIf();
+  }
+
+  private setEvaluated(props: Name, from: Record<string, true>): void {
+    for (const name of Object.keys(from)) this.gen.assign(_`${props}${getProperty(name)}`, ["true"]);
+  }
+
+  /** ajv's mergeEvaluated.items (util.ts); the subset's items are only ever all of them (true). */
+  mergeItems(from: true | Name, to: Evaluated["items"], toName: boolean): true | Name {
+    const { gen } = this;
+    let result: true | Name;
+    if (to === undefined) result = from;
+    else if (to instanceof Name) {
+      if (from instanceof Name) {
+        gen.if(_`${to} !== true && ${from} !== undefined`);
+        gen.assign(to, _`${from} === true ? true : ${to} > ${from} ? ${to} : ${from}`);
+        gen.endIf();
+      } else {
+        gen.if(_`${to} !== true`);
+        gen.assign(to, ["true"]);
+        gen.endIf();
+      }
+      result = to;
+    } else if (from instanceof Name) {
+      gen.if(_`${from} !== true`);
+      gen.assign(from, ["true"]);
+      gen.endIf();
+      result = from;
+    } else result = true;
+    return toName && !(result instanceof Name) ? gen.def("var", "items", ["true"]) : result;
+  }
 }
 
 const NUMBER_COMPARISONS: Readonly<Record<(typeof NUMBER_LIMITS)[number], readonly [ok: string, fail: string]>> = {
@@ -972,7 +1048,7 @@ function checkDataTypes(types: readonly string[], data: Name, correct: boolean):
  * @example plainValidatorChunk({ type: "string" }, "2020-12")?.validateName === "validate0"
  */
 export function plainValidatorChunk(schema: JsonValue, dialect: Dialect, plan: PatternPlan = NO_VERDICTS, clock: PhaseClock = NO_CLOCK): StandaloneChunk | undefined {
-  if (!isPlainValidatorSchema(schema, dialect) || !isJsonObject(schema)) return undefined;
+  if (!isPlainValidatorSchema(schema) || !isJsonObject(schema)) return undefined;
   const sources = patternsOf(schema);
   if (sources.length > 0) {
     const engine = patternEngine(plan);
@@ -1014,8 +1090,10 @@ function writeChunk(schema: JsonObject, dialect: Dialect): StandaloneChunk {
   const { gen } = writer;
   gen.def("let", N.vErrors, ["null"]);
   gen.def("let", N.errors, ["0"]);
+  let evaluatedName: Name | undefined;
   if (unevaluated) {
     const evaluated = gen.def("const", "evaluated", _`${N.validate}.evaluated`);
+    evaluatedName = evaluated;
     gen.if(_`${evaluated}.dynamicProps`);
     gen.assign(_`${evaluated}.props`, ["undefined"]);
     gen.endIf();
@@ -1023,10 +1101,22 @@ function writeChunk(schema: JsonObject, dialect: Dialect): StandaloneChunk {
     gen.assign(_`${evaluated}.items`, ["undefined"]);
     gen.endIf();
   }
-  const root: Context = { schema, data: N.data, schemaPath: [""], errSchemaPath: "#", errorPath: ['""'], errsCount: undefined, compositeRule: false };
-  writer.rootContext = root;
+  const root: Context = {
+    schema,
+    data: N.data,
+    schemaPath: [""],
+    errSchemaPath: "#",
+    errorPath: ['""'],
+    errsCount: undefined,
+    compositeRule: false,
+    evaluated: { props: undefined, items: undefined },
+  };
   writer.typeAndKeywords(root);
   gen.assign(_`${N.validate}.errors`, [N.vErrors]);
+  // ajv's assignEvaluated: what the code worked out, for a caller that asks (unevaluatedProperties).
+  const { props, items } = root.evaluated;
+  if (evaluatedName && props instanceof Name) gen.assign(_`${evaluatedName}.props`, [props]);
+  if (evaluatedName && items instanceof Name) gen.assign(_`${evaluatedName}.items`, [items]);
   gen.line(_`return ${N.errors} === 0`);
   optimizeNodeList(gen.root);
   const names: UsedNames = new Map();
@@ -1039,7 +1129,12 @@ function writeChunk(schema: JsonObject, dialect: Dialect): StandaloneChunk {
   const args = `data, {instancePath="", parentData, parentDataProperty, rootData=data${unevaluated ? ", dynamicAnchors={}" : ""}}={}`;
   let text = `${declarations}\nfunction validate0(${args}){\n${body}}`;
   if (unevaluated) {
-    const evaluated: Record<string, unknown> = { props: writer.props, items: writer.items ? true : undefined, dynamicProps: false, dynamicItems: false };
+    const evaluated: Record<string, unknown> = {
+      props: props instanceof Name ? undefined : props,
+      items: items instanceof Name ? undefined : items,
+      dynamicProps: props instanceof Name,
+      dynamicItems: items instanceof Name,
+    };
     text += `\nvalidate0.evaluated = ${safeStringify(evaluated)};`;
   }
   return { body: text, validateName: "validate0" };
