@@ -27,6 +27,8 @@ interface OpenText {
   readonly version: number;
   /** What the text gave, once asked for. */
   stored?: StoredFile | undefined;
+  /** Whether its path leads out of the project on disk, as of the disk epoch it was looked up in. */
+  leaves?: { readonly epoch: number; readonly value: boolean } | undefined;
 }
 
 export class ProjectFiles {
@@ -35,6 +37,13 @@ export class ProjectFiles {
   /** The file each path gave last, open or not: a new text equal to it keeps its generation. */
   private readonly last = new Map<string, StoredFile>();
   private generation = 0;
+  /**
+   * Counts the disk changes the editor reported. Whether an open document's path leads out of the
+   * project is looked up again after any of them (a link made anywhere on the way), and otherwise
+   * once per text: an analysis asks for every open document several times per keystroke, and a
+   * real-path lookup of each of a thousand documents every time cost 25 ms a keystroke.
+   */
+  private diskEpoch = 0;
 
   /**
    * @param root the project's real path (no links)
@@ -56,7 +65,7 @@ export class ProjectFiles {
     const role = this.roleOf(path);
     // A file that became a descriptor, or stopped being one, is read again as what it is now.
     const previous = this.last.get(path)?.role === role ? this.last.get(path) : undefined;
-    if (open && !leavesRoot(this.root, path)) {
+    if (open && !this.leadsOut(open, path)) {
       if (open.stored?.role !== role) open.stored = undefined;
       // The text as read: an editor's BOM is dropped, as from a file on disk (client-bom.ts).
       open.stored ??= previous?.text === withoutBom(open.text) ? previous : this.keep(path, parseProjectText(path, open.text, this.limits, role), role);
@@ -96,6 +105,13 @@ export class ProjectFiles {
   /** `path` changed on disk (or appeared, or went): it is read again when next needed. */
   diskChanged(path: string): void {
     this.disk.delete(path);
+    this.diskEpoch++;
+  }
+
+  /** leavesRoot for an open document, looked up once per text and disk epoch. */
+  private leadsOut(open: OpenText, path: string): boolean {
+    if (open.leaves?.epoch !== this.diskEpoch) open.leaves = { epoch: this.diskEpoch, value: leavesRoot(this.root, path) };
+    return open.leaves.value;
   }
 
   /** Every path read or open, for a caller that forgets files no longer in the project. */
@@ -126,7 +142,7 @@ function sameRead(a: StoredFile, b: ReadFile): boolean {
 function leavesRoot(root: string, path: string): boolean {
   let real: string;
   try {
-    real = realpathSync(resolve(root, ...path.split("/")));
+    real = realpathSync.native(resolve(root, ...path.split("/")));
   } catch {
     return false; // not on disk (yet): the editor's text is all there is
   }

@@ -40,6 +40,30 @@ describe("ProjectFiles", () => {
     expect(files.get("tools/new.yaml").file.status).toBe("ok");
   });
 
+  it("looks an open document's path up once per text, and again after the disk reports a change", () => {
+    const root = join(base, "relinked");
+    const outside = join(base, "relinked-outside");
+    mkdirSync(join(root, "tools"), { recursive: true });
+    mkdirSync(outside, { recursive: true });
+    writeFileSync(join(root, "tools", "a.yaml"), TOOL.replace("out", "a"));
+    writeFileSync(join(outside, "a.yaml"), TOOL);
+    const files = new ProjectFiles(root, DEFAULT_LOAD_LIMITS);
+    files.setText("tools/a.yaml", TOOL.replace("out", "edited"), 1);
+    expect(files.get("tools/a.yaml").file.status).toBe("ok");
+    // The file becomes a link out of the project behind the editor's back.
+    rmSync(join(root, "tools", "a.yaml"));
+    symlinkSync(join(outside, "a.yaml"), join(root, "tools", "a.yaml"));
+    // Until the disk reports it, the text already checked stands; the next keystroke looks again.
+    expect(files.get("tools/a.yaml").file.status).toBe("ok");
+    files.setText("tools/a.yaml", TOOL.replace("out", "edited again"), 2);
+    expect(files.get("tools/a.yaml").file.status).toBe("refused");
+    // A change reported anywhere in the project looks every open document up again.
+    rmSync(join(root, "tools", "a.yaml"));
+    writeFileSync(join(root, "tools", "a.yaml"), TOOL);
+    files.diskChanged("tools/other.yaml");
+    expect(files.get("tools/a.yaml").file.status).toBe("ok");
+  });
+
   it("reads the editor's text of a project at the root of the file system (a drive's root, a container's /)", () => {
     const root = join(base, "at-root");
     mkdirSync(join(root, "tools"), { recursive: true });
