@@ -1,18 +1,20 @@
 // A plain schema → the standalone chunk a build would get from ajv (createStandaloneEngine, then
-// rewriteStandalone), written without running ajv. ajv compiles a schema by walking it through its
-// keyword contexts, building a code tree, optimizing that tree once and evaluating the result with
-// `new Function`; for the schemas most tools have (objects of typed properties, enums, arrays of
-// such items, numeric and length bounds) that is most of a cold build's schema work, and all of it
-// ends in text that depends on the schema alone. For the plain subset (isPlainValidatorSchema) this
-// module follows the same steps ajv 8.20's code takes for those keywords (read from its lib/:
-// compile/validate/index.ts, dataType.ts, subschema.ts, errors.ts, codegen/ and the vocabularies'
-// properties, items, required, enum, limitNumber, limitLength, limitItems), builds the same tree
-// with the same names, and runs a port of ajv's one optimization pass over it (optimizeNodes, then
-// optimizeNames: empty branches dropped, unused declarations removed, single-use data names inlined).
-// Nothing here evaluates schema text: property names, enum members and numbers are written as JSON
-// literals (ajv's safeStringify), exactly where ajv writes them. Any keyword, value or name outside
-// the subset answers undefined, and ajv compiles the schema as before. test/compile/plain-validator-code
-// holds every answer to ajv's own output, byte for byte, over the corpus and generated schemas.
+// rewriteStandalone and linearPatternCode), written without running ajv. ajv compiles a schema by
+// walking it through its keyword contexts, building a code tree, optimizing that tree once and
+// evaluating the result with `new Function`; for the schemas most tools have that was the largest
+// share of a cold build's CPU, and all of it ends in text that depends on the schema (and the
+// pattern plan) alone. For the plain subset (isPlainValidatorSchema: type, enum, properties,
+// required, items, numeric, length and item bounds, pattern, format, additionalProperties true or
+// false, anyOf and oneOf) this module follows the steps ajv 8.20's code takes for those keywords
+// (read from its lib/: compile/validate/index.ts, dataType.ts, subschema.ts, errors.ts, util.ts,
+// codegen/, and the vocabularies' code), builds the same tree with the same names, and runs a port
+// of ajv's one optimization pass over it (optimizeNodes, then optimizeNames: empty branches dropped,
+// unused declarations removed, single-use data names inlined). Nothing here evaluates schema text:
+// property names, enum members, formats, patterns and numbers are written as JSON literals (ajv's
+// safeStringify), exactly where ajv writes them. Any keyword, value or name outside the subset, a
+// pattern the engine refuses, or code that would nest near ajv's bound answers undefined, and ajv
+// compiles the schema as before. test/compile/plain-validator-code.test.ts holds every answer to
+// ajv's own output, byte for byte, over the corpus and drawn schemas.
 import type { Dialect } from "../model/dialect.js";
 import { isJsonObject, type JsonObject, type JsonValue } from "../model/json.js";
 import { formats } from "@mcp-gen/runtime/validators";
