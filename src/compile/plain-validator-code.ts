@@ -4,8 +4,9 @@
 // evaluating the result with `new Function`; for the schemas most tools have that was the largest
 // share of a cold build's CPU, and all of it ends in text that depends on the schema (and the
 // pattern plan) alone. For the plain subset (isPlainValidatorSchema: type, enum, properties,
-// required, items, numeric, length and item bounds, pattern, format, additionalProperties true or
-// false, anyOf and oneOf) this module follows the steps ajv 8.20's code takes for those keywords
+// required, items, numeric, length, item and property-count bounds, pattern, format,
+// additionalProperties true or false, allOf, anyOf and oneOf, and `x-` extension keywords, which ajv
+// ignores) this module follows the steps ajv 8.20's code takes for those keywords
 // (read from its lib/: compile/validate/index.ts, dataType.ts, subschema.ts, errors.ts, util.ts,
 // codegen/, and the vocabularies' code), builds the same tree with the same names, and runs a port
 // of ajv's one optimization pass over it (optimizeNodes, then optimizeNames: empty branches dropped,
@@ -444,11 +445,15 @@ const TYPES: ReadonlySet<string> = new Set([...SCALAR_TYPES, "array", "object"])
 const NUMBER_LIMITS = ["maximum", "minimum", "exclusiveMaximum", "exclusiveMinimum"] as const;
 const LENGTH_LIMITS = ["maxLength", "minLength"] as const;
 const ITEM_LIMITS = ["maxItems", "minItems"] as const;
+const PROPERTY_LIMITS = ["maxProperties", "minProperties"] as const;
 const KEYWORDS: ReadonlySet<string> = new Set([
   "type",
   "enum",
   "anyOf",
   "oneOf",
+  "allOf",
+  "maxProperties",
+  "minProperties",
   "properties",
   "required",
   "items",
@@ -479,8 +484,17 @@ function isPrimitive(value: JsonValue): boolean {
  */
 export function isPlainValidatorSchema(schema: JsonValue): boolean {
   // A root with no keyword of its own is ajv's empty-schema function, not this code.
-  if (!isJsonObject(schema) || Object.keys(schema).every((key) => key === "$schema")) return false;
+  if (!isJsonObject(schema) || !hasRules(schema)) return false;
   return isPlainAt(schema, true, 0);
+}
+
+/**
+ * Whether a schema object has a keyword ajv checks: one without (`{}`, or only `x-` extensions,
+ * which ajv ignores under strict: false) is always valid, and ajv writes no code for it.
+ */
+function hasRules(schema: JsonObject): boolean {
+  for (const key in schema) if (KEYWORDS.has(key)) return true;
+  return false;
 }
 
 /** `root`: `$schema` is allowed there. */
@@ -488,9 +502,9 @@ function isPlainAt(schema: JsonValue, root: boolean, depth: number): boolean {
   // A schema nested deeper than the code this module writes is ajv's (and this walk stays shallow).
   if (!isJsonObject(schema) || depth > MAX_DEPTH) return false;
   for (const key of Object.keys(schema)) {
-    if (!KEYWORDS.has(key) && !(root && key === "$schema" && typeof schema.$schema === "string")) return false;
+    if (!KEYWORDS.has(key) && !key.startsWith("x-") && !(root && key === "$schema" && typeof schema.$schema === "string")) return false;
   }
-  const { type, enum: members, properties, required, items, anyOf, oneOf } = schema as Record<string, JsonValue | undefined>;
+  const { type, enum: members, properties, required, items, anyOf, oneOf, allOf } = schema as Record<string, JsonValue | undefined>;
   if (type !== undefined) {
     const types = typeof type === "string" ? [type] : type;
     if (!Array.isArray(types) || types.length === 0 || new Set(types).size !== types.length) return false;
@@ -510,13 +524,15 @@ function isPlainAt(schema: JsonValue, root: boolean, depth: number): boolean {
     if (branches === undefined) continue;
     // Every branch has a keyword of its own: ajv writes an always-valid branch differently.
     if (!Array.isArray(branches) || branches.length === 0 || branches.length > MAX_JOINED) return false;
-    if (!branches.every((branch) => isJsonObject(branch) && Object.keys(branch).length > 0 && isPlainAt(branch, false, depth + 1))) return false;
+    if (!branches.every((branch) => isJsonObject(branch) && hasRules(branch) && isPlainAt(branch, false, depth + 1))) return false;
   }
+  // allOf leaves its always-valid branches out, as ajv does.
+  if (allOf !== undefined && !(Array.isArray(allOf) && allOf.length > 0 && allOf.length <= MAX_JOINED && allOf.every((branch) => isPlainAt(branch, false, depth + 1)))) return false;
   if (schema.format !== undefined && !(typeof schema.format === "string" && formatOf(schema.format) !== UNSUPPORTED)) return false;
   if (schema.pattern !== undefined && typeof schema.pattern !== "string") return false;
   if (schema.additionalProperties !== undefined && typeof schema.additionalProperties !== "boolean") return false;
   for (const limit of NUMBER_LIMITS) if (limit in schema && !(typeof schema[limit] === "number" && Number.isFinite(schema[limit]))) return false;
-  for (const limit of [...LENGTH_LIMITS, ...ITEM_LIMITS]) {
+  for (const limit of [...LENGTH_LIMITS, ...ITEM_LIMITS, ...PROPERTY_LIMITS]) {
     const value = schema[limit];
     if (limit in schema && !(typeof value === "number" && Number.isSafeInteger(value) && value >= 0)) return false;
   }
@@ -564,7 +580,7 @@ const GROUP_KEYWORDS: Readonly<Record<Group, readonly string[]>> = {
   number: [...NUMBER_LIMITS, "format"],
   string: [...LENGTH_LIMITS, "pattern", "format"],
   array: [...ITEM_LIMITS, "items"],
-  object: ["required", "additionalProperties", "properties"],
+  object: [...PROPERTY_LIMITS, "required", "additionalProperties", "properties"],
 };
 
 /** A format as the engine knows it (the validator runtime's formats): its data type and how it is called; none when it is unknown. */
@@ -587,6 +603,8 @@ const GROUPS: readonly Group[] = ["number", "string", "array", "object"];
 
 class Writer {
   readonly gen = new Gen();
+  /** The source of every pattern the code uses, for plainValidatorChunk to have the engine check. */
+  readonly patterns: string[] = [];
 
   constructor(readonly unevaluated: boolean) {}
 
@@ -655,12 +673,13 @@ class Writer {
     const typeErrors = !checkTypes;
     gen.block(() => {
       // The untyped group: `type` (a keyword context that only claims an `_errs` name) and `enum`.
-      if (type !== undefined || it.schema.enum !== undefined || it.schema.anyOf !== undefined || it.schema.oneOf !== undefined) {
+      if (type !== undefined || it.schema.enum !== undefined || it.schema.anyOf !== undefined || it.schema.oneOf !== undefined || it.schema.allOf !== undefined) {
         gen.block(() => {
           if (type !== undefined) gen.name("_errs");
           if (it.schema.enum !== undefined) this.enumKeyword(it);
           if (it.schema.anyOf !== undefined) this.unionKeyword(it, "anyOf");
           if (it.schema.oneOf !== undefined) this.unionKeyword(it, "oneOf");
+          if (it.schema.allOf !== undefined) this.allOfKeyword(it);
         });
         gen.if(_`${N.errors} === ${it.errsCount ?? 0}`);
       }
@@ -708,6 +727,12 @@ class Writer {
         this.fail(it, _`${it.data}.length ${[op]} ${value as number}`, keyword, _`{limit: ${value as number}}`, str`must NOT have ${comparison} than ${value as number} items`);
         return;
       }
+      case "maxProperties":
+      case "minProperties": {
+        const [op, comparison] = keyword === "maxProperties" ? [">", "more"] : ["<", "fewer"];
+        this.fail(it, _`Object.keys(${it.data}).length ${[op]} ${value as number}`, keyword, _`{limit: ${value as number}}`, str`must NOT have ${comparison} than ${value as number} properties`);
+        return;
+      }
       case "required":
         this.requiredKeyword(it, value as string[]);
         return;
@@ -731,10 +756,11 @@ class Writer {
 
   /**
    * ajv's pattern keyword (usePattern): the pattern engine's function and the pattern as scope
-   * values, `func(source, "u")`, which linearPatternCode then writes as the plan runs it. The engine
-   * has accepted the pattern (plainValidatorChunk checks each first).
+   * values, `func(source, "u")`, which linearPatternCode then writes as the plan runs it
+   * (plainValidatorChunk has the engine check each pattern recorded here first).
    */
   patternKeyword(it: Context, source: string): void {
+    this.patterns.push(source);
     const engine = this.gen.scopeValue("func", "__rt.pattern");
     const pattern = this.gen.scopeValue("pattern", `${engine.str}(${safeStringify(source)}, "u")`);
     const schemaCode = _`${source}`;
@@ -833,6 +859,18 @@ class Writer {
     gen.endIf();
   }
 
+  /** ajv's allOf keyword: each branch with rules in turn, on the same data, and what it evaluated merged as known. */
+  allOfKeyword(it: Context): void {
+    const { gen } = this;
+    const valid = gen.name("valid");
+    (it.schema.allOf as JsonObject[]).forEach((branch, i) => {
+      if (!hasRules(branch)) return;
+      const branchContext = this.subschema(it, branch, _`${it.schemaPath}${getProperty("allOf")}[${i}]`, `${it.errSchemaPath}/allOf/${i}`, undefined, valid);
+      gen.if([valid]);
+      this.mergeEvaluated(it.evaluated, branchContext.evaluated, false);
+    });
+  }
+
   enumKeyword(it: Context): void {
     const members = it.schema.enum as JsonValue[];
     // ajv declares the enum's schema value as `vSchema`, which only object members use.
@@ -857,7 +895,7 @@ class Writer {
       for (const name of all) props[name] = true;
       it.evaluated.props = this.mergeProps(props, it.evaluated.props, false);
     }
-    const checked = all.filter((name) => Object.keys(properties[name] as JsonObject).length > 0);
+    const checked = all.filter((name) => hasRules(properties[name] as JsonObject));
     if (checked.length === 0) return;
     const valid = gen.name("valid");
     for (const name of checked) {
@@ -880,7 +918,7 @@ class Writer {
   itemsKeyword(it: Context, items: JsonObject): void {
     const { gen } = this;
     it.evaluated.items = true;
-    if (Object.keys(items).length === 0) return;
+    if (!hasRules(items)) return;
     const valid = gen.name("valid");
     gen.def("var", valid, ["true"]);
     const len = gen.def("const", "len", _`${it.data}.length`);
@@ -912,11 +950,14 @@ class Writer {
     return context;
   }
 
-  /** ajv's KeywordCxt.mergeEvaluated(branch, Name): what a valid branch evaluated, added to its parent's, in a variable. */
-  mergeEvaluated(into: Evaluated, from: Evaluated): void {
+  /**
+   * ajv's KeywordCxt.mergeEvaluated: what a branch evaluated, added to its parent's; in a variable
+   * (`toName`, anyOf and oneOf) or, for allOf, as known where both are known.
+   */
+  mergeEvaluated(into: Evaluated, from: Evaluated, toName = true): void {
     if (!this.unevaluated) return;
-    if (into.props !== true && from.props !== undefined) into.props = this.mergeProps(from.props, into.props, true);
-    if (into.items !== true && from.items !== undefined) into.items = this.mergeItems(from.items, into.items, true);
+    if (into.props !== true && from.props !== undefined) into.props = this.mergeProps(from.props, into.props, toName);
+    if (into.items !== true && from.items !== undefined) into.items = this.mergeItems(from.items, into.items, toName);
   }
 
   /** ajv's mergeEvaluated.props (util.ts). */
@@ -1051,42 +1092,30 @@ function checkDataTypes(types: readonly string[], data: Name, correct: boolean):
  */
 export function plainValidatorChunk(schema: JsonValue, dialect: Dialect, plan: PatternPlan = NO_VERDICTS, clock: PhaseClock = NO_CLOCK): StandaloneChunk | undefined {
   if (!isPlainValidatorSchema(schema) || !isJsonObject(schema)) return undefined;
-  const sources = patternsOf(schema);
-  if (sources.length > 0) {
-    const engine = patternEngine(plan);
-    try {
-      clock.time("patterns", () => {
-        for (const source of sources) engine(source, "u");
-      });
-    } catch {
-      return undefined;
-    }
-  }
-  let chunk: StandaloneChunk;
+  let written: { readonly chunk: StandaloneChunk; readonly patterns: readonly string[] };
   try {
-    chunk = writeChunk(schema, dialect);
+    written = writeChunk(schema, dialect);
   } catch (e) {
     if (e === TOO_DEEP) return undefined;
     throw e;
   }
-  return sources.length > 0 ? clock.time("patterns", () => linearPatternCode(chunk, plan)) : chunk;
+  const { chunk, patterns } = written;
+  if (patterns.length === 0) return chunk;
+  // Every pattern the code uses, as ajv's engine compiles each when it writes it: one it refuses
+  // leaves the schema to ajv, which says why.
+  const engine = patternEngine(plan);
+  try {
+    clock.time("patterns", () => {
+      for (const source of patterns) engine(source, "u");
+    });
+  } catch {
+    return undefined;
+  }
+  return clock.time("patterns", () => linearPatternCode(chunk, plan));
 }
 
-/** Every `pattern` of a plain schema (at any depth). */
-function patternsOf(schema: JsonObject): string[] {
-  const found: string[] = [];
-  const visit = (node: JsonValue | undefined): void => {
-    if (!isJsonObject(node)) return;
-    if (typeof node.pattern === "string") found.push(node.pattern);
-    if (isJsonObject(node.properties)) for (const property of Object.values(node.properties)) visit(property);
-    visit(node.items);
-    for (const branches of [node.anyOf, node.oneOf]) if (Array.isArray(branches)) for (const branch of branches) visit(branch);
-  };
-  visit(schema);
-  return found;
-}
-
-function writeChunk(schema: JsonObject, dialect: Dialect): StandaloneChunk {
+/** The chunk of a plain schema, and the source of every pattern its code uses. */
+function writeChunk(schema: JsonObject, dialect: Dialect): { readonly chunk: StandaloneChunk; readonly patterns: readonly string[] } {
   const unevaluated = dialect !== "draft-07";
   const writer = new Writer(unevaluated);
   const { gen } = writer;
@@ -1139,5 +1168,5 @@ function writeChunk(schema: JsonObject, dialect: Dialect): StandaloneChunk {
     };
     text += `\nvalidate0.evaluated = ${safeStringify(evaluated)};`;
   }
-  return { body: text, validateName: "validate0" };
+  return { chunk: { body: text, validateName: "validate0" }, patterns: writer.patterns };
 }

@@ -70,6 +70,10 @@ const scalarKeywords = {
   minLength: limit,
   maxItems: limit,
   minItems: limit,
+  maxProperties: limit,
+  minProperties: limit,
+  // An extension keyword: ajv (strict: false) ignores it, and a schema of only such keys is always valid.
+  "x-extension": fc.constantFrom(1, "x", { nested: true }),
 };
 
 /**
@@ -78,7 +82,7 @@ const scalarKeywords = {
  */
 function branchOf(depth: number): fc.Arbitrary<Record<string, unknown>> {
   const branches = depth > 0 ? fc.array(branchOf(depth - 1), { minLength: 1, maxLength: 3 }) : fc.constant([{ type: "integer" }]);
-  return fc.record({ ...scalarKeywords, anyOf: branches, oneOf: branches }, { requiredKeys: [] }) as fc.Arbitrary<Record<string, unknown>>;
+  return fc.record({ ...scalarKeywords, anyOf: branches, oneOf: branches, allOf: branches }, { requiredKeys: [] }) as fc.Arbitrary<Record<string, unknown>>;
 }
 
 /** Schemas of the subset's grammar: any mix of its keywords, nested through properties, items, anyOf and oneOf up to `depth` levels. */
@@ -95,7 +99,7 @@ function schemaOf(depth: number): fc.Arbitrary<Record<string, unknown>> {
   };
   return fc.oneof(
     { arbitrary: fc.record(keywords, { requiredKeys: [] }), weight: 2 },
-    { arbitrary: fc.record({ ...keywords, anyOf: branches, oneOf: branches }, { requiredKeys: [] }), weight: 1 },
+    { arbitrary: fc.record({ ...keywords, anyOf: branches, oneOf: branches, allOf: branches }, { requiredKeys: [] }), weight: 1 },
   ) as fc.Arbitrary<Record<string, unknown>>;
 }
 
@@ -120,13 +124,14 @@ function unionHost(depth: number): fc.Arbitrary<Record<string, unknown>> {
       {
         anyOf: branches,
         oneOf: branches,
+        allOf: branches,
         properties: fc.dictionary(name, fc.constant({ type: "boolean" }), { maxKeys: 2 }),
         items: fc.constant({ type: "null" }),
         additionalProperties: fc.boolean(),
       },
       { requiredKeys: [] },
     )
-    .filter((host) => host.anyOf !== undefined || host.oneOf !== undefined) as fc.Arbitrary<Record<string, unknown>>;
+    .filter((host) => host.anyOf !== undefined || host.oneOf !== undefined || host.allOf !== undefined) as fc.Arbitrary<Record<string, unknown>>;
 }
 
 describe("plainValidatorChunk", () => {
@@ -143,8 +148,8 @@ describe("plainValidatorChunk", () => {
     }
     expect(mismatches.slice(0, 3)).toEqual([]);
     expect(schemas.length).toBeGreaterThan(900);
-    // 970 of 1,028 at the time of writing (714 of the bench corpus's 727 inputSchemas): the rest have
-    // allOf, $ref, $defs, propertyNames, const, uniqueItems, object-valued additionalProperties...
+    // 976 of 1,028 at the time of writing (720 of the bench corpus's 727 inputSchemas): the rest have
+    // $ref, $defs, propertyNames, const, uniqueItems, object-valued additionalProperties...
     expect(answered.length / schemas.length).toBeGreaterThan(0.9);
   }, 240_000);
 
@@ -152,7 +157,6 @@ describe("plainValidatorChunk", () => {
     let answered = 0;
     let unions = 0;
     let patterns = 0;
-    let merges = 0;
     fc.assert(
       fc.property(schema, fc.constantFrom(...DIALECTS), (s, dialect) => {
         const json = JSON.parse(JSON.stringify(s)) as JsonValue;
@@ -160,20 +164,17 @@ describe("plainValidatorChunk", () => {
         // Outside the subset, or a pattern the engine refuses: ajv compiles it (or says why).
         if (mine === undefined) return;
         answered++;
-        if (/"(anyOf|oneOf)"/.test(JSON.stringify(json))) unions++;
+        if (/"(anyOf|oneOf|allOf)"/.test(JSON.stringify(json))) unions++;
         if (/"pattern"/.test(JSON.stringify(json))) patterns++;
-        // A branch's evaluated properties or items merged in code (2019-09, 2020-12).
-        if (/var (props|items)\d+ = /.test(mine)) merges++;
         expect(mine).toBe(ajvChunk(json, dialect));
       }),
       { numRuns: 1000 },
     );
     // The grammar draws the subset: enough draws are answered, not filtered out.
-    // 375, 107 and 340 of 1,000 at the time of writing.
-    expect(answered).toBeGreaterThan(300);
-    expect(unions).toBeGreaterThan(75);
-    expect(patterns).toBeGreaterThan(150);
-    expect(merges).toBeGreaterThan(3);
+    // 296, 36 and 260 of 1,000 at the time of writing (the next test draws unions by the hundred).
+    expect(answered).toBeGreaterThan(250);
+    expect(unions).toBeGreaterThan(25);
+    expect(patterns).toBeGreaterThan(200);
   }, 240_000);
 
   it("writes ajv's chunk where anyOf and oneOf branches evaluate properties and items (2019-09, 2020-12)", () => {
@@ -237,9 +238,13 @@ describe("plainValidatorChunk", () => {
     for (const outside of [
       { type: "string", pattern: "^x(?=y)" },
       { type: "string", pattern: "[" },
+      // A refused pattern wherever the code uses it (found in an allOf branch by the property test).
+      { allOf: [{ anyOf: [{ pattern: "^x(?=y)" }, { type: "integer" }] }] },
       { type: "object", additionalProperties: { type: "string" } },
       { anyOf: [{}] },
-      { allOf: [{ type: "string" }] },
+      { oneOf: [{ "x-only": true }] },
+      { "x-only": true },
+      { not: { type: "string" } },
       { type: "number", multipleOf: 2 },
       JSON.parse('{ "type": "object", "properties": { "__proto__": { "type": "string" } } }') as JsonValue,
       {},
