@@ -18,6 +18,7 @@
 // ajv's own output, byte for byte, over the corpus and drawn schemas.
 import type { Dialect } from "../model/dialect.js";
 import { isJsonObject, type JsonObject, type JsonValue } from "../model/json.js";
+import { escapePointerToken } from "../model/pointer.js";
 import { formats } from "@mcp-gen/runtime/validators";
 import { NO_CLOCK, type PhaseClock } from "../model/phase-clock.js";
 import { MAX_CODE_NESTING } from "./ajv-optimize-names.js";
@@ -203,8 +204,7 @@ function countNodeNames(node: TreeNode, names: UsedNames, sign: 1 | -1): void {
       return;
     case "for":
       countNames(node.nodes, names, sign);
-      if (node.to) names.set(node.to.str, (names.get(node.to.str) ?? 0) + sign);
-      else addNames(names, node.iterable, sign);
+      addNames(names, node.to ? [node.to] : node.iterable, sign);
       return;
     case "if":
       countNames(node.nodes, names, sign);
@@ -331,8 +331,6 @@ class Gen {
   readonly root: TreeNode[] = [];
   /** The lists being appended to, innermost last. */
   private readonly stack: TreeNode[][] = [this.root];
-  /** The deepest the stack has been. */
-  maxDepth = 1;
   private readonly ifs: IfNode[] = [];
   private readonly counters = new Map<string, number>();
   readonly constants = new Map<string, Code>();
@@ -378,10 +376,7 @@ class Gen {
 
   private push(nodes: TreeNode[]): void {
     this.stack.push(nodes);
-    if (this.stack.length > this.maxDepth) {
-      this.maxDepth = this.stack.length;
-      if (this.maxDepth > MAX_DEPTH) throw TOO_DEEP;
-    }
+    if (this.stack.length > MAX_DEPTH) throw TOO_DEEP;
   }
 
   /** Switches the innermost open `if` to its else branch. */
@@ -440,8 +435,7 @@ class Gen {
 
 // ---- The subset ----
 
-const SCALAR_TYPES: ReadonlySet<string> = new Set(["string", "number", "integer", "boolean", "null"]);
-const TYPES: ReadonlySet<string> = new Set([...SCALAR_TYPES, "array", "object"]);
+const TYPES: ReadonlySet<string> = new Set(["string", "number", "integer", "boolean", "null", "array", "object"]);
 const NUMBER_LIMITS = ["maximum", "minimum", "exclusiveMaximum", "exclusiveMinimum"] as const;
 const LENGTH_LIMITS = ["maxLength", "minLength"] as const;
 const ITEM_LIMITS = ["maxItems", "minItems"] as const;
@@ -452,8 +446,6 @@ const KEYWORDS: ReadonlySet<string> = new Set([
   "anyOf",
   "oneOf",
   "allOf",
-  "maxProperties",
-  "minProperties",
   "properties",
   "required",
   "items",
@@ -463,6 +455,7 @@ const KEYWORDS: ReadonlySet<string> = new Set([
   ...NUMBER_LIMITS,
   ...LENGTH_LIMITS,
   ...ITEM_LIMITS,
+  ...PROPERTY_LIMITS,
 ]);
 /** ajv's loopEnum and loopRequired: from 200 members it writes a loop, which this module does not. */
 const LOOP_FROM = 200;
@@ -582,6 +575,10 @@ const GROUP_KEYWORDS: Readonly<Record<Group, readonly string[]>> = {
   array: [...ITEM_LIMITS, "items"],
   object: [...PROPERTY_LIMITS, "required", "additionalProperties", "properties"],
 };
+const GROUPS: readonly Group[] = ["number", "string", "array", "object"];
+
+/** The subset's keywords of ajv's untyped rule group, in rule order (`type`'s context only claims an `_errs` name). */
+const UNTYPED_KEYWORDS = ["type", "enum", "anyOf", "oneOf", "allOf"] as const;
 
 /** A format as the engine knows it (the validator runtime's formats): its data type and how it is called; none when it is unknown. */
 type FormatUse = { readonly type: string; readonly call: "function" | "validate" } | "none";
@@ -592,14 +589,13 @@ function formatOf(name: string): FormatUse | typeof UNSUPPORTED {
   const definition = (formats as Record<string, unknown>)[name];
   if (definition === true) return "none";
   if (typeof definition === "function") return { type: "string", call: "function" };
-  if (isJsonObject(definition as JsonValue) || (typeof definition === "object" && definition !== null && !(definition instanceof RegExp))) {
+  if (typeof definition === "object" && definition !== null && !(definition instanceof RegExp)) {
     const { type = "string", validate, async } = definition as { type?: string; validate?: unknown; async?: unknown };
     if (async || typeof validate !== "function") return UNSUPPORTED;
     return { type, call: "validate" };
   }
   return UNSUPPORTED;
 }
-const GROUPS: readonly Group[] = ["number", "string", "array", "object"];
 
 class Writer {
   readonly gen = new Gen();
@@ -672,8 +668,7 @@ class Writer {
     }
     const typeErrors = !checkTypes;
     gen.block(() => {
-      // The untyped group: `type` (a keyword context that only claims an `_errs` name) and `enum`.
-      if (type !== undefined || it.schema.enum !== undefined || it.schema.anyOf !== undefined || it.schema.oneOf !== undefined || it.schema.allOf !== undefined) {
+      if (UNTYPED_KEYWORDS.some((keyword) => it.schema[keyword] !== undefined)) {
         gen.block(() => {
           if (type !== undefined) gen.name("_errs");
           if (it.schema.enum !== undefined) this.enumKeyword(it);
@@ -716,23 +711,17 @@ class Writer {
         return;
       }
       case "maxLength":
-      case "minLength": {
-        const [op, comparison] = keyword === "maxLength" ? [">", "more"] : ["<", "fewer"];
-        this.fail(it, _`${this.ucs2length()}(${it.data}) ${[op]} ${value as number}`, keyword, _`{limit: ${value as number}}`, str`must NOT have ${comparison} than ${value as number} characters`);
+      case "minLength":
+        this.countLimit(it, keyword, value as number, _`${this.ucs2length()}(${it.data})`, "characters");
         return;
-      }
       case "maxItems":
-      case "minItems": {
-        const [op, comparison] = keyword === "maxItems" ? [">", "more"] : ["<", "fewer"];
-        this.fail(it, _`${it.data}.length ${[op]} ${value as number}`, keyword, _`{limit: ${value as number}}`, str`must NOT have ${comparison} than ${value as number} items`);
+      case "minItems":
+        this.countLimit(it, keyword, value as number, _`${it.data}.length`, "items");
         return;
-      }
       case "maxProperties":
-      case "minProperties": {
-        const [op, comparison] = keyword === "maxProperties" ? [">", "more"] : ["<", "fewer"];
-        this.fail(it, _`Object.keys(${it.data}).length ${[op]} ${value as number}`, keyword, _`{limit: ${value as number}}`, str`must NOT have ${comparison} than ${value as number} properties`);
+      case "minProperties":
+        this.countLimit(it, keyword, value as number, _`Object.keys(${it.data}).length`, "properties");
         return;
-      }
       case "required":
         this.requiredKeyword(it, value as string[]);
         return;
@@ -752,6 +741,12 @@ class Writer {
         this.itemsKeyword(it, value as JsonObject);
         return;
     }
+  }
+
+  /** ajv's limitLength, limitItems and limitProperties: `count` (the data's length in `unit`) against the limit. */
+  countLimit(it: Context, keyword: string, limit: number, count: Code, unit: string): void {
+    const [op, comparison] = keyword.startsWith("max") ? [">", "more"] : ["<", "fewer"];
+    this.fail(it, _`${count} ${[op]} ${limit}`, keyword, _`{limit: ${limit}}`, str`must NOT have ${comparison} than ${limit} ${unit}`);
   }
 
   /**
@@ -904,7 +899,7 @@ class Writer {
         it,
         properties[name] as JsonObject,
         _`${it.schemaPath}.properties${getProperty(name)}`,
-        `${it.errSchemaPath}/properties/${encodeURIComponent(name.replace(/~/g, "~0").replace(/\//g, "~1"))}`,
+        `${it.errSchemaPath}/properties/${encodeURIComponent(escapePointerToken(name))}`,
         name,
         valid,
       );
@@ -941,7 +936,7 @@ class Writer {
     let errorPath = it.errorPath;
     if (dataProp !== undefined) {
       data = gen.def("let", "data", _`${it.data}${getProperty(dataProp)}`, true);
-      errorPath = str`${it.errorPath}${typeof dataProp === "string" ? `/${dataProp.replace(/~/g, "~0").replace(/\//g, "~1")}` : _`"/" + ${dataProp}`}`;
+      errorPath = str`${it.errorPath}${typeof dataProp === "string" ? `/${escapePointerToken(dataProp)}` : _`"/" + ${dataProp}`}`;
     }
     const errsCount = gen.def("const", "_errs", [N.errors]);
     const context: Context = { schema, data, schemaPath, errSchemaPath, errorPath, errsCount, compositeRule, evaluated: { props: undefined, items: undefined } };
